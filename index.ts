@@ -1,0 +1,85 @@
+import { readdirSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
+import { Elysia } from 'elysia'
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client'
+import { migrate } from './db/migrate'
+import { accountsModule, sessionPlugin } from './modules/accounts/index'
+import { ConfigError, errorPlugin, loadConfig, MAX_JSON_BODY_BYTES, systemClock, type Config, type ModuleDeps } from './modules/shared/index'
+import { webHost, type WebHostOptions } from './web/host'
+
+export interface AppDeps extends ModuleDeps {
+  dbKind: DatabaseKind
+}
+
+/** Every module's routes behind the one error shape. Tests drive this through `app.handle`. */
+export function createApi(deps: AppDeps) {
+  const session = sessionPlugin(deps)
+  return new Elysia()
+    .use(errorPlugin)
+    .get('/api/health', async () => {
+      await deps.db.execute(sql`select 1`)
+      return { status: 'ok' as const, db: deps.dbKind }
+    })
+    .use(accountsModule(deps, session))
+}
+
+export type App = ReturnType<typeof createApi>
+
+/** The API plus the built PWA, as production serves it. */
+export async function createApp(deps: AppDeps, web: WebHostOptions) {
+  return createApi(deps).use(await webHost(web))
+}
+
+export function databaseTarget(config: Config) {
+  return config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: config.DATA_DIR }
+}
+
+// `bun --hot` re-runs this file on every edit; the embedded database must stay open across reloads.
+const hot = globalThis as typeof globalThis & { kiranaDatabase?: Promise<DatabaseHandle> }
+
+async function start() {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const handle = await (hot.kiranaDatabase ??= openDatabase(databaseTarget(config)).then(async (opened) => {
+    await migrate(opened.db)
+    return opened
+  }))
+  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, clock: systemClock, config }
+  const publicDir = 'public'
+  const app = await createApp(deps, { distDir: config.DIST_DIR, publicDir, environment: config.NODE_ENV })
+  const listenOptions = { port: config.PORT, hostname: config.HOST, maxRequestBodySize: MAX_JSON_BODY_BYTES * 2 }
+  let server: { stop(): unknown }
+  if (config.WEB_HOT_RELOAD) {
+    // Bun bundles web/ on request and pushes edits to the page; everything else still goes through the app.
+    const source = (await import('./web/index.html')).default
+    const viaApp = (request: Request) => app.handle(request)
+    const appPaths = ['/api/*', '/welcome', '/manifest.webmanifest', ...readdirSync(publicDir).map((file) => `/${file}`)]
+    server = Bun.serve({
+      ...listenOptions,
+      development: { hmr: true, console: true },
+      routes: { ...Object.fromEntries(appPaths.map((path) => [path, viaApp])), '/*': source },
+      fetch: viaApp,
+    })
+  } else {
+    server = app.listen(listenOptions).server!
+  }
+  console.log(`Kirana is serving http://localhost:${config.PORT} on ${handle.kind === 'pglite' ? `embedded PGlite (${config.DATA_DIR})` : 'PostgreSQL'}`)
+
+  const stop = async () => {
+    await server.stop()
+    await handle.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+if (import.meta.main) await start()

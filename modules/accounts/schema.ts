@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm'
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/columns'
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    email: text(),
+    phone: text(),
+    /** E.164 (+1XXXXXXXXXX); what sign-in and uniqueness compare. */
+    normalizedPhone: text().unique(),
+    /** argon2id hash, never the password. */
+    password: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    profileImageUrl: text(),
+    roles: text().array().notNull().default(sql`'{}'::text[]`),
+    address: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    isActive: boolean().notNull().default(true),
+    isProfileComplete: boolean().notNull().default(false),
+    emailVerified: boolean().notNull().default(false),
+    phoneVerified: boolean().notNull().default(false),
+    phoneVerifiedAt: timestamp({ withTimezone: true }),
+    verificationAttempts: integer().notNull().default(0),
+    lastVerificationAttempt: timestamp({ withTimezone: true }),
+    stripeCustomerId: text(),
+    stripeSubscriptionId: text(),
+    fcmToken: text(),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  // Emails compare case-insensitively, so uniqueness must too.
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's token; the token itself is never stored. */
+    sid: text().primaryKey(),
+    /** Session data: when and how it began, and facts proven during it. */
+    sess: jsonb().$type<SessionData>().notNull(),
+    /** The earlier of the absolute limit and the idle limit; renewed as the session is used. */
+    expire: timestamp({ withTimezone: true }).notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_id_idx').on(t.userId)],
+)
+
+export type SessionData = {
+  /** ISO time of sign-in; sessions end a fixed time after it, however busy. */
+  signedInAt: string
+  /** ISO time the session was last used, for the idle limit. */
+  lastSeenAt: string
+}
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: idColumn(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token sent to the user. */
+    token: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    isUsed: boolean().notNull().default(false),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+)

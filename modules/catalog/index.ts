@@ -1,0 +1,1 @@
+export { stores, items } from './schema'

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm'
+import { boolean, doublePrecision, index, integer, numeric, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAtColumn, idColumn } from '../shared/columns'
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: idColumn(),
+    name: text().notNull(),
+    description: text(),
+    address: text().notNull(),
+    city: text(),
+    state: text(),
+    zipCode: text().notNull(),
+    phone: text(),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+    imageUrl: text(),
+    rating: real(),
+    totalRatings: integer().notNull().default(0),
+    isSample: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    categories: text().array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    // Nearby search prefilters on a latitude/longitude box before computing exact distances.
+    index('stores_latitude_longitude_idx').on(t.latitude, t.longitude),
+    // A re-import of the same store updates it instead of adding a twin.
+    uniqueIndex('stores_name_address_unique').on(t.name, t.address),
+  ],
+)
+
+export const items = pgTable(
+  'items',
+  {
+    id: idColumn(),
+    /** Each store stocks its own shelves at its own prices. */
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    unit: text().notNull().default('each'),
+    price: numeric({ precision: 8, scale: 2 }),
+    priceUnit: text(),
+    isEstimatedPrice: boolean().notNull().default(true),
+    category: text().notNull(),
+    subcategory: text(),
+    description: text(),
+    imageUrl: text(),
+    isAvailable: boolean().notNull().default(true),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex('items_store_name_unit_unique').on(t.storeId, t.name, t.unit), index('items_store_category_idx').on(t.storeId, t.category)],
+)

@@ -1,0 +1,1 @@
+export { notifications, type NotificationData } from './schema'

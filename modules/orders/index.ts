@@ -1,0 +1,1 @@
+export { orders, orderMessages, ORDER_STATUSES, type OrderStatus, type OrderItem } from './schema'

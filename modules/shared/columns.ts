@@ -1,0 +1,10 @@
+import { timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/** Column helpers every module's schema shares, so ids and timestamps look the same everywhere. */
+export const idColumn = () => uuid().primaryKey().defaultRandom()
+export const createdAtColumn = () => timestamp({ withTimezone: true }).notNull().defaultNow()
+export const updatedAtColumn = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date())

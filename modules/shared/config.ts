@@ -1,0 +1,49 @@
+import { z } from 'zod'
+
+const port = z.coerce.number().int().min(1).max(65535)
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://')
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: the embedded PGlite database under DATA_DIR. */
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** Public origin of the app; links the server builds (password reset) start here, never from the Host header. */
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Where the built PWA lives. */
+  DIST_DIR: z.string().min(1).default('dist'),
+  /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */
+  WEB_HOT_RELOAD: z.stringbool().default(false),
+})
+
+export type Config = z.infer<typeof configSchema>
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads settings from the environment; a wrong value fails with one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const parsed = configSchema.safeParse(present)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  const variable = String(issue.path[0] ?? 'environment')
+  throw new ConfigError(`Invalid configuration: ${variable} ${describeIssue(issue)} (got ${JSON.stringify(env[variable])})`)
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.map((v) => String(v)).join(', ')}`
+  if (issue.code === 'invalid_type') return `must be a ${issue.expected}`
+  if (issue.code === 'too_small' || issue.code === 'too_big') return `is out of range: ${issue.message}`
+  if (issue.code === 'invalid_format') return `must be a valid ${issue.format}`
+  return issue.message
+}

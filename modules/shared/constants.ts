@@ -1,0 +1,16 @@
+// Product constants from the specs (000 §9, 001 §9). Client and server both read these; nothing else may restate them.
+
+export const BRAND_NAME = 'Kirana'
+export const PARENT_COMPANY = 'Kirana Community Labs, Inc.'
+export const SIGN_IN_TAGLINE = 'Your Local Indian Grocery Delivery'
+export const TOP_BAR_TAGLINE = 'Your Local Indian Market'
+
+export const PLATFORM_FEE_CENTS = 200
+export const RUNNER_ACCEPTANCE_WINDOW_MINUTES = 30
+export const DELIVERY_RADIUS_MILES = 10
+export const DELIVERY_RADIUS_METERS = 16093
+export const ACCEPTED_GROCERY_PAYMENT_METHODS = ['Cash', 'Zelle', 'Venmo', 'Apple Pay'] as const
+
+/** Query timing rules of spec 000 §9, in milliseconds. */
+export const CURRENT_USER_STALE_MS = 30_000
+export const CURRENT_USER_GC_MS = 5 * 60_000

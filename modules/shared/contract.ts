@@ -1,0 +1,2 @@
+// The browser's door into the shared kernel: pure values and schemas, nothing that needs a server.
+export * from './constants'

@@ -1,0 +1,7 @@
+export * from './contract'
+export { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from './app-error'
+export { errorPlugin, MAX_JSON_BODY_BYTES, type ErrorBody } from './error-plugin'
+export { loadConfig, ConfigError, type Config } from './config'
+export { systemClock, manualClock, type Clock } from './clock'
+export { createdAtColumn, idColumn, updatedAtColumn } from './columns'
+export type { ModuleDeps } from './deps'

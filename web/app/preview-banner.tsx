@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '../lib/http'
+import { isProductionServer } from '../lib/environment'
+
+const HEALTH_CHECK_MS = 30_000
+
+const healthQueryOptions = () =>
+  queryOptions({
+    queryKey: ['health'],
+    queryFn: () => apiRequest<{ status: string; db: string }>('GET', '/api/health'),
+    // The banner reports the backend as it is now, so it polls unlike the rest of the app.
+    refetchInterval: HEALTH_CHECK_MS,
+    networkMode: 'always',
+  })
+
+/** Outside production, says whether this preview's backend answers (spec 000 §2). */
+export function PreviewBanner() {
+  if (isProductionServer()) return null
+  return <PreviewStatus />
+}
+
+function PreviewStatus() {
+  const { isSuccess, isError } = useQuery(healthQueryOptions())
+  if (!isSuccess && !isError) return null
+  return (
+    <div className={`preview-banner ${isSuccess ? 'preview-banner--up' : 'preview-banner--down'}`} role="status">
+      {isSuccess ? 'Preview backend running in this workspace.' : 'Preview backend disconnected.'}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { rmSync } from 'node:fs'
+import { relative } from 'node:path'
+
+/**
+ * Builds the PWA into dist/: the app from web/index.html with code splitting and hashed names,
+ * then the service worker, which learns the shell's files and a version that changes with them.
+ */
+export async function buildWeb(outdir = 'dist') {
+  rmSync(outdir, { recursive: true, force: true })
+  const app = await Bun.build({
+    entrypoints: ['web/index.html'],
+    outdir,
+    target: 'browser',
+    splitting: true,
+    minify: true,
+    sourcemap: 'linked',
+    naming: { entry: '[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    publicPath: '/',
+  })
+  if (!app.success) throw new AggregateError(app.logs, 'Building the web app failed')
+
+  await addInstallLinks(`${outdir}/index.html`)
+
+  const outputs = app.outputs.map((output) => `/${relative(outdir, output.path)}`).filter((path) => !path.endsWith('.map'))
+  // The shell is index.html and what it loads directly; lazy chunks are cached when first used.
+  const indexHtml = await Bun.file(`${outdir}/index.html`).text()
+  const shellAssets = outputs.filter((path) => path.startsWith('/assets/') && indexHtml.includes(path))
+  const precache = ['/index.html', ...shellAssets, '/manifest.webmanifest', '/pwa-icon.svg', '/icons/icon-192.png']
+  const version = new Bun.CryptoHasher('sha256').update(outputs.sort().join('\n')).update(indexHtml).digest('hex').slice(0, 12)
+
+  const worker = await Bun.build({
+    entrypoints: ['web/sw.ts'],
+    outdir,
+    target: 'browser',
+    minify: true,
+    naming: 'sw.js',
+    define: { __PRECACHE_URLS__: JSON.stringify(precache), __CACHE_VERSION__: JSON.stringify(version) },
+  })
+  if (!worker.success) throw new AggregateError(worker.logs, 'Building the service worker failed')
+  return { outputs, precache, version }
+}
+
+/**
+ * Bun's HTML bundler insists on resolving every <link>, but these are public/ files served
+ * as they are at fixed root paths, so the built page gets them afterwards.
+ */
+const INSTALL_LINKS = [
+  '<link rel="manifest" href="/manifest.webmanifest">',
+  '<link rel="icon" href="/pwa-icon.svg" type="image/svg+xml">',
+  '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
+].join('')
+
+async function addInstallLinks(indexPath: string) {
+  const html = await Bun.file(indexPath).text()
+  await Bun.write(indexPath, html.replace('</head>', `${INSTALL_LINKS}</head>`))
+}
+
+if (import.meta.main) {
+  const started = performance.now()
+  const { outputs, version } = await buildWeb()
+  console.log(`Built the web app (${outputs.length} files, version ${version}) in ${Math.round(performance.now() - started)} ms`)
+}

@@ -1,0 +1,70 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { staticPlugin } from '@elysiajs/static'
+import { Elysia } from 'elysia'
+import { notFound } from '../modules/shared/index'
+import { renderWelcomePage } from './welcome/welcome-page'
+
+const NEVER_CACHE = 'no-store'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const ENVIRONMENT_META = /<meta name="kirana-environment" content="[^"]*"/
+
+export interface WebHostOptions {
+  distDir: string
+  publicDir: string
+  /** Written into index.html so the shell knows whether to show preview-only help. */
+  environment: string
+}
+
+/**
+ * Serves the built PWA: hashed assets forever, the shell and service worker never from cache,
+ * /welcome rendered by the server, and index.html for every other GET outside /api so the
+ * client's route table decides.
+ */
+export async function webHost({ distDir, publicDir, environment }: WebHostOptions) {
+  const indexPath = join(distDir, 'index.html')
+  const swPath = join(distDir, 'sw.js')
+  const shell = existsSync(indexPath)
+    ? readFileSync(indexPath, 'utf8').replace(ENVIRONMENT_META, `<meta name="kirana-environment" content="${environment}"`)
+    : null
+  const welcome = renderWelcomePage()
+
+  const html = (body: string, cacheControl: string) =>
+    new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl } })
+
+  const app = new Elysia({ name: 'web-host' })
+  if (existsSync(join(distDir, 'assets'))) {
+    app.use(
+      await staticPlugin({ assets: join(distDir, 'assets'), prefix: '/assets', alwaysStatic: true, silent: true, headers: { 'Cache-Control': IMMUTABLE } }),
+    )
+  }
+  return app
+    .use(
+      await staticPlugin({
+        assets: publicDir,
+        prefix: '',
+        alwaysStatic: true,
+        indexHTML: false,
+        silent: true,
+        ignorePatterns: ['manifest.webmanifest'],
+        maxAge: 86400,
+      }),
+    )
+    .get('/manifest.webmanifest', () =>
+      new Response(Bun.file(join(publicDir, 'manifest.webmanifest')), {
+        headers: { 'Content-Type': 'application/manifest+json', 'Cache-Control': 'no-cache' },
+      }),
+    )
+    .get('/sw.js', () => {
+      if (!existsSync(swPath)) throw notFound('Service worker not built; run `bun run build`')
+      return new Response(Bun.file(swPath), {
+        headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': NEVER_CACHE, 'Service-Worker-Allowed': '/' },
+      })
+    })
+    .get('/welcome', () => html(welcome, 'no-cache'))
+    .get('/*', ({ path }) => {
+      if (path === '/api' || path.startsWith('/api/')) throw notFound()
+      if (!shell) return new Response('The web app is not built yet. Run `bun run build`.', { status: 503 })
+      return html(shell, NEVER_CACHE)
+    })
+}

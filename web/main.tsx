@@ -1,0 +1,39 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { Provider as JotaiProvider } from 'jotai'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { registerServiceWorker } from './features/pwa/service-worker'
+import { createQueryClient } from './query-client'
+import { createAppRouter } from './router'
+import { ErrorBoundary } from './ui/error-boundary'
+
+// Spec 000 §8: rejected promises about timeouts are expected noise (slow networks), not failures.
+window.addEventListener('unhandledrejection', (event) => {
+  if (String(event.reason?.message ?? event.reason).toLowerCase().includes('timeout')) event.preventDefault()
+})
+
+if (window.matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone) {
+  document.body.classList.add('standalone-app')
+}
+
+const rootElement = document.getElementById('root')
+if (!rootElement) {
+  document.body.innerHTML =
+    '<main class="render-failure" role="alert"><h1>Something went wrong</h1><p>The app could not start.</p><button type="button" class="button button--primary" onclick="location.reload()">Refresh Page</button></main>'
+} else {
+  const queryClient = createQueryClient()
+  const router = createAppRouter(queryClient)
+  createRoot(rootElement).render(
+    <StrictMode>
+      <ErrorBoundary>
+        <JotaiProvider>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </JotaiProvider>
+      </ErrorBoundary>
+    </StrictMode>,
+  )
+  registerServiceWorker()
+}

@@ -1,0 +1,3 @@
+export function PwaTestPage() {
+  return <main>PWA status</main>
+}

@@ -1,0 +1,30 @@
+import { Component, type ReactNode } from 'react'
+
+export function RenderFailure() {
+  return (
+    <main className="render-failure" role="alert">
+      <h1>Something went wrong</h1>
+      <p>The app hit a problem while showing this page.</p>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        Refresh Page
+      </button>
+    </main>
+  )
+}
+
+/** Shown instead of a blank screen when rendering throws. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('Rendering failed:', error)
+  }
+
+  override render() {
+    return this.state.failed ? <RenderFailure /> : this.props.children
+  }
+}
