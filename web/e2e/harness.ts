@@ -1,0 +1,109 @@
+import { afterAll, beforeAll } from 'bun:test'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
+
+/** Screenshots land here (git-ignored) so a person can look at every screen. */
+export const SCREENSHOT_DIR = '.artifacts/screenshots'
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 800 }
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+
+export interface RunningServer {
+  url: string
+  dataDir: string
+  stop(): Promise<void>
+  /** Stops and starts the same server on the same data, for restart and update tests. */
+  restart(): Promise<void>
+}
+
+function freePort() {
+  const probe = Bun.serve({ port: 0, fetch: () => new Response() })
+  const port = probe.port
+  probe.stop(true)
+  return port!
+}
+
+async function waitForHealth(url: string, process: Bun.Subprocess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (process.exitCode !== null) throw new Error(`The server exited with code ${process.exitCode}`)
+    try {
+      const response = await fetch(`${url}/api/health`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(100)
+  }
+  throw new Error(`The server did not answer ${url}/api/health within ${timeoutMs} ms`)
+}
+
+/** Builds the PWA once when dist/ is missing, then starts `bun index.ts` on a fresh embedded database. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync('dist/index.html')) {
+    const build = Bun.spawnSync(['bun', 'web/build.ts'], { stdout: 'inherit', stderr: 'inherit' })
+    if (build.exitCode !== 0) throw new Error('bun web/build.ts failed')
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'kirana-e2e-'))
+  const port = freePort()
+  const url = `http://localhost:${port}`
+  let child: Bun.Subprocess
+  const launch = async () => {
+    child = Bun.spawn(['bun', 'index.ts'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ...env },
+      stdout: 'ignore',
+      stderr: 'inherit',
+    })
+    await waitForHealth(url, child)
+  }
+  const halt = async () => {
+    child.kill('SIGTERM')
+    await child.exited
+  }
+  await launch()
+  return {
+    url,
+    dataDir,
+    restart: async () => {
+      await halt()
+      await launch()
+    },
+    stop: async () => {
+      await halt()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
+
+/** One server and one browser for a test file, closed when the file's tests end. */
+export function useServerAndBrowser(env: Record<string, string> = {}) {
+  const shared = {} as { server: RunningServer; browser: Browser }
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true })
+    shared.server = await startServer(env)
+    shared.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await shared.browser?.close()
+    await shared.server?.stop()
+  })
+  return shared
+}
+
+export async function newPage(browser: Browser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
+  const page = await context.newPage()
+  return { context, page }
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true })
+}
