@@ -1,5 +1,6 @@
 import { afterAll } from 'bun:test'
 import postgres from 'postgres'
+import { loadConfig, manualClock } from '../modules/shared/index'
 import { openDatabase, type DatabaseHandle } from './client'
 import { migrate } from './migrate'
 
@@ -30,4 +31,22 @@ async function freshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle>
       await admin.end()
     },
   }
+}
+
+/** Settings for tests: the defaults, as a newcomer's machine has them, in the test environment. */
+export function testDeps(db: DatabaseHandle['db']) {
+  const clock = manualClock(new Date('2026-11-01T15:00:00Z'))
+  return { db, clock, config: loadConfig({ NODE_ENV: 'test' }) }
+}
+
+/** A request for `app.handle`, as a same-site browser would send it. */
+export function apiRequest(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json'
+  if (options.cookie) headers.cookie = options.cookie
+  return new Request(`http://localhost${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  })
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/columns'
+import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
 
 export const users = pgTable(
   'users',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, doublePrecision, index, integer, numeric, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAtColumn, idColumn } from '../shared/columns'
+import { createdAtColumn, idColumn } from '../shared/index'
 
 export const stores = pgTable(
   'stores',

@@ -1,6 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
-import { createdAtColumn, idColumn } from '../shared/columns'
+import { createdAtColumn, idColumn } from '../shared/index'
 
 /** What a notification points at, read by the notification centre and the push handler. */
 export type NotificationData = { type?: string; orderId?: string } & Record<string, unknown>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
-import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/columns'
+import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
 
 export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]

@@ -25,6 +25,9 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>
 
+/** Values that may hold credentials never appear in error messages. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL'])
+
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
@@ -37,7 +40,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!
   const variable = String(issue.path[0] ?? 'environment')
-  throw new ConfigError(`Invalid configuration: ${variable} ${describeIssue(issue)} (got ${JSON.stringify(env[variable])})`)
+  const shown = SECRET_VARIABLES.has(variable) ? '' : ` (got ${JSON.stringify(env[variable])})`
+  throw new ConfigError(`Invalid configuration: ${variable} ${describeIssue(issue)}${shown}`)
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

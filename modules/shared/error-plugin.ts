@@ -7,23 +7,26 @@ export type ErrorBody = { message: string; code?: string; errors?: Record<string
 
 type ValidationIssue = { path?: string; message?: string; summary?: string }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large (limit 1 MB)')
 
 /** Turns every failure into the one error shape `{ message, code?, errors? }` with the right status. */
 export const errorPlugin = new Elysia({ name: 'shared/errors' })
-  .onRequest(({ request }) => {
-    if (!STATE_CHANGING.has(request.method)) return
-    const length = Number(request.headers.get('content-length') ?? 0)
-    if (length > MAX_JSON_BODY_BYTES) {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large (limit 1 MB)')
-    }
-    const contentType = request.headers.get('content-type')
-    const hasBody = length > 0 || request.headers.has('transfer-encoding')
-    if (hasBody && !isJson(contentType) && new URL(request.url).pathname.startsWith('/api/')) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
+  // Every body the API accepts is JSON: parse it here so size, type and syntax fail the same way everywhere.
+  .onParse({ as: 'global' }, async ({ request, contentType }) => {
+    if (!isJson(contentType)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
+    const bytes = await request.arrayBuffer()
+    if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
+    if (bytes.byteLength === 0) return null
+    try {
+      return JSON.parse(new TextDecoder().decode(bytes))
+    } catch {
+      throw new AppError(400, 'INVALID_JSON', 'Request body must be valid JSON')
     }
   })
-  .onError({ as: 'global' }, ({ code, error, set, request }) => {
+  .onError({ as: 'global' }, ({ code, error: raised, set, request }) => {
+    // Elysia wraps whatever the parser throws in its own ParseError.
+    const error = code === 'PARSE' && raised.cause instanceof AppError ? raised.cause : raised
     if (error instanceof AppError) {
       set.status = error.status
       if (error.retryAfterSeconds) set.headers['retry-after'] = String(error.retryAfterSeconds)

@@ -1,0 +1,88 @@
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { openDatabase, type Database } from './client'
+import { migrate, migrationStatus, rows } from './migrate'
+import { freshTestDatabase } from './testing'
+
+/**
+ * Everything the migrations define, as the catalog reports it, in a stable order. PGlite's newer
+ * PostgreSQL also lists NOT NULL as constraints; the columns' is_nullable already covers them.
+ */
+async function schemaSnapshot(db: Database) {
+  const columns = await db.execute(sql`
+    select table_name, column_name, data_type, udt_name, is_nullable, column_default
+    from information_schema.columns where table_schema = 'public'
+    order by table_name, column_name`)
+  const indexes = await db.execute(sql`
+    select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by tablename, indexname`)
+  const constraints = await db.execute(sql`
+    select rel.relname as table_name, con.conname, con.contype, pg_get_constraintdef(con.oid) as definition
+    from pg_constraint con join pg_class rel on rel.oid = con.conrelid
+    join pg_namespace ns on ns.oid = rel.relnamespace
+    where ns.nspname = 'public' and con.contype <> 'n' order by rel.relname, con.conname`)
+  return { columns: rows(columns), indexes: rows(indexes), constraints: rows(constraints) }
+}
+
+// On PostgreSQL when TEST_DATABASE_URL is set, so the parity test below compares against the real server.
+const testDatabase = await freshTestDatabase()
+
+describe('migrations', () => {
+  test('create every table the specs name', async () => {
+    const { db, close } = await openDatabase({ inMemory: true })
+    await migrate(db)
+    const tables = rows<{ table_name: string }>(
+      await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`),
+    ).map((row) => row.table_name)
+    expect(tables).toEqual(['items', 'notifications', 'order_messages', 'orders', 'password_reset_tokens', 'sessions', 'stores', 'users'])
+    await close()
+  })
+
+  test('run twice without change, and the status lists them all as applied', async () => {
+    const { db, close } = await openDatabase({ inMemory: true })
+    expect((await migrationStatus(db)).every((migration) => !migration.applied)).toBe(true)
+    await migrate(db)
+    const before = await schemaSnapshot(db)
+    await migrate(db)
+    expect(await schemaSnapshot(db)).toEqual(before)
+    const status = await migrationStatus(db)
+    expect(status.length).toBeGreaterThan(0)
+    expect(status.every((migration) => migration.applied)).toBe(true)
+    await close()
+  })
+
+  test('the embedded database keeps its data across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kirana-db-'))
+    try {
+      const first = await openDatabase({ dataDir })
+      await migrate(first.db)
+      await first.db.execute(sql`insert into users (email, password) values ('kept@example.com', 'hash')`)
+      await first.close()
+
+      const second = await openDatabase({ dataDir })
+      await migrate(second.db)
+      const found = rows<{ email: string }>(await second.db.execute(sql`select email from users`))
+      expect(found).toEqual([{ email: 'kept@example.com' }])
+      await second.close()
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  test('emails are unique whatever their case', async () => {
+    const { db } = testDatabase
+    await db.execute(sql`insert into users (email, password) values ('Asha@Example.com', 'hash')`)
+    await expect(Promise.resolve(db.execute(sql`insert into users (email, password) values ('asha@example.COM', 'hash')`))).rejects.toThrow()
+  })
+
+  test.skipIf(!process.env.TEST_DATABASE_URL)('PGlite and PostgreSQL end with the same schema', async () => {
+    const embedded = await openDatabase({ inMemory: true })
+    await migrate(embedded.db)
+    const server = testDatabase
+    expect(server.kind).toBe('postgres')
+    expect(await schemaSnapshot(server.db)).toEqual(await schemaSnapshot(embedded.db))
+    await embedded.close()
+  })
+})

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'bun:test'
+import { ConfigError, loadConfig } from './config'
+
+describe('configuration from the environment', () => {
+  test('nothing is required: the embedded defaults apply', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 3000, DATA_DIR: '.data', APP_URL: 'http://localhost:3000', WEB_HOT_RELOAD: false })
+    expect(config.DATABASE_URL).toBeUndefined()
+  })
+
+  test('an empty variable counts as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000)
+  })
+
+  test('values are parsed to their types', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/kirana', WEB_HOT_RELOAD: 'true' })
+    expect(config).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@db:5432/kirana', WEB_HOT_RELOAD: true })
+  })
+
+  test.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['NODE_ENV', 'staging'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['APP_URL', 'not a url'],
+  ])('a wrong %s stops start-up with one line naming it', (variable, value) => {
+    let thrown: unknown
+    try {
+      loadConfig({ [variable]: value })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(ConfigError)
+    const message = (thrown as Error).message
+    expect(message).toStartWith(`Invalid configuration: ${variable} `)
+    expect(message).not.toContain('\n')
+  })
+})
+
+test('a wrong DATABASE_URL is named without echoing credentials', () => {
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:s3cret@db/kirana' })).toThrow(/^Invalid configuration: DATABASE_URL [^\n]*$/)
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:s3cret@db/kirana' })).not.toThrow(/s3cret/)
+})

@@ -1,0 +1,83 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { apiRequest, freshTestDatabase, testDeps } from '../db/testing'
+import { createApp } from '../index'
+
+// A tiny stand-in for dist/, so these tests do not depend on a build having run.
+const distDir = mkdtempSync(join(tmpdir(), 'kirana-dist-'))
+mkdirSync(join(distDir, 'assets'))
+writeFileSync(
+  join(distDir, 'index.html'),
+  '<!doctype html><html><head><meta name="kirana-environment" content="" /><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+)
+writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")')
+writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+afterAll(() => rmSync(distDir, { recursive: true, force: true }))
+
+const { db, kind } = await freshTestDatabase()
+const app = await createApp({ ...testDeps(db), dbKind: kind }, { distDir, publicDir: 'public', environment: 'test' })
+const get = (path: string) => app.handle(apiRequest('GET', path))
+
+describe('serving the PWA', () => {
+  test('GET /api/health reports the database engine', async () => {
+    const response = await get('/api/health')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok', db: kind })
+  })
+
+  test.each(['/', '/app', '/landing', '/auth', '/store/123', '/some/deep/unknown/path'])('GET %s returns the app shell, never cached', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toStartWith('text/html')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const html = await response.text()
+    expect(html).toContain('<div id="root">')
+    expect(html).toContain('<meta name="kirana-environment" content="test"')
+  })
+
+  test.each(['/api/nope', '/api/auth/nothing', '/api'])('GET %s answers JSON 404, not the shell', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toStartWith('application/json')
+    expect(await response.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+  })
+
+  test('hashed assets are cached for good', async () => {
+    const response = await get('/assets/index-abc123.js')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('javascript')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  test('the service worker is served at the root and never cached', async () => {
+    const response = await get('/sw.js')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('javascript')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('service-worker-allowed')).toBe('/')
+  })
+
+  test('the manifest and the icon are served at the root with their types', async () => {
+    const manifest = await get('/manifest.webmanifest')
+    expect(manifest.status).toBe(200)
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json')
+    expect(manifest.headers.get('cache-control')).toBe('no-cache')
+    expect((await manifest.json()).start_url).toBe('/app')
+
+    const icon = await get('/pwa-icon.svg')
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toStartWith('image/svg+xml')
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=86400')
+  })
+
+  test('/welcome is a page of its own that opens the app at /app', async () => {
+    const response = await get('/welcome')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toStartWith('text/html')
+    const html = await response.text()
+    expect(html).toContain('href="/app"')
+    expect(html).not.toContain('index-abc123.js')
+  })
+})
