@@ -1,18 +1,52 @@
-import { BRAND_NAME, SIGN_IN_TAGLINE } from '../../modules/shared/contract'
+import { BRAND_NAME, DELIVERY_RADIUS_MILES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
+import { PLATFORM_FEE } from '../lib/service-facts'
 import { Footer } from '../ui/footer'
+import { Icon } from '../ui/icon'
+import { GetStarted } from './landing/get-started'
+import { HowItWorks } from './landing/how-it-works'
+import { RolePicker } from './landing/role-picker'
 
+const HIGHLIGHTS = [`Indian stores within ${DELIVERY_RADIUS_MILES} miles`, 'Same-day delivery', `${PLATFORM_FEE} flat platform fee`]
+
+/** What signed-out visitors see (spec 000 §2, "Landing page (in-app)"). */
 export function LandingPage() {
   return (
-    <main className="landing">
-      <header className="landing__header">
-        <span className="brand">{BRAND_NAME}</span>
-        <a href="/auth">Sign In</a>
+    <div className="landing">
+      <header className="app-header">
+        <div className="container app-header__bar">
+          <span className="brand">
+            <span className="brand__mark" aria-hidden="true">
+              {BRAND_NAME.charAt(0)}
+            </span>
+            {BRAND_NAME}
+          </span>
+          {/* A plain link: /auth is not a registered route yet, so the typed router Link cannot name it. */}
+          <a href="/auth" className="button button--small">
+            Sign In
+          </a>
+        </div>
       </header>
-      <h1>{SIGN_IN_TAGLINE}</h1>
-      <a href="/auth" className="button button--primary">
-        Get Started
-      </a>
+      <main>
+        <div className="container landing__intro">
+          <section className="hero">
+            <p className="eyebrow">{TOP_BAR_TAGLINE}</p>
+            <h1>{SIGN_IN_TAGLINE}</h1>
+            <p className="hero__lead">Groceries from the Indian stores near you, shopped and brought to your door the same day by a runner from your community.</p>
+            <ul className="hero__highlights">
+              {HIGHLIGHTS.map((highlight) => (
+                <li key={highlight}>
+                  <Icon name="check" />
+                  {highlight}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <RolePicker />
+        </div>
+        <HowItWorks />
+        <GetStarted />
+      </main>
       <Footer />
-    </main>
+    </div>
   )
 }

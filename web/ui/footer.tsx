@@ -1,15 +1,10 @@
-import { BRAND_NAME, PARENT_COMPANY } from '../../modules/shared/contract'
+import { FOOTER_DISCLAIMER, footerCopyright } from './footer-text'
 
 export function Footer() {
   return (
     <footer className="site-footer">
-      <p>
-        © {new Date().getFullYear()} {PARENT_COMPANY} All rights reserved.
-      </p>
-      <p className="site-footer__disclaimer">
-        {BRAND_NAME} connects buyers with independent community runners and local stores. Runners are not employees of {PARENT_COMPANY}; grocery
-        prices are set by each store and paid to your runner at delivery.
-      </p>
+      <p>{footerCopyright(new Date().getFullYear())}</p>
+      <p className="site-footer__disclaimer">{FOOTER_DISCLAIMER}</p>
     </footer>
   )
 }

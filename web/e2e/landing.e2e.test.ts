@@ -1,0 +1,146 @@
+import { describe, expect, test } from 'bun:test'
+import type { Browser, Page } from 'playwright'
+import { BRAND_NAME, PARENT_COMPANY, SIGN_IN_TAGLINE } from '../../modules/shared/contract'
+import { DESKTOP, PHONE, newPage, screenshot, useServerAndBrowser } from './harness'
+
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const
+
+/**
+ * Signed-out paths with no screen of their own yet. /auth and /phone-verification get their own
+ * screens later (spec 000 §2); until then they, like any unknown path, show the landing page.
+ */
+const SIGNED_OUT_PATHS = ['/', '/app', '/auth', '/phone-verification', '/some/unknown/path']
+
+async function expectLandingPage(page: Page) {
+  await page.getByRole('heading', { level: 1, name: SIGN_IN_TAGLINE }).waitFor()
+  expect(await page.getByRole('button', { name: /^(I want to shop|I want to deliver|Both)$/ }).count()).toBe(3)
+}
+
+/** A picky phone user's checks: no sideways scrolling, and nothing to tap smaller than 44×44 px. */
+async function expectComfortableLayout(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(overflow).toBe(0)
+  const tooSmall = await page.locator('a, button').evaluateAll((targets) =>
+    targets
+      .map((target) => ({ text: target.textContent?.trim(), box: target.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+      .map(({ text, box }) => `${text} (${Math.round(box.width)}×${Math.round(box.height)})`),
+  )
+  expect(tooSmall).toEqual([])
+}
+
+async function expectWelcomePage(page: Page) {
+  await page.getByRole('heading', { level: 1 }).waitFor()
+  expect(await page.getByRole('link', { name: 'Open App', exact: true }).count()).toBe(1)
+  expect(await page.getByRole('link', { name: 'Open Web App', exact: true }).count()).toBe(2)
+  await page.getByText('QR Code Coming Soon').waitFor()
+  await page.getByText('Scan to Access App').waitFor()
+  const why = page.getByRole('region', { name: `Why Choose ${BRAND_NAME}` })
+  expect(await why.getByRole('listitem').count()).toBe(4)
+  const how = page.getByRole('region', { name: 'How It Works' })
+  expect(await how.getByRole('listitem').count()).toBe(3)
+  await how.getByText(/within 10 miles/).waitFor()
+  await page.getByRole('contentinfo').getByText(`© ${new Date().getFullYear()} ${PARENT_COMPANY}`).waitFor()
+  // The page has no other destination: every button and link opens the app.
+  const hrefs = await page.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  expect(hrefs.length).toBeGreaterThanOrEqual(3)
+  expect(new Set(hrefs)).toEqual(new Set(['/app']))
+}
+
+async function openWithoutJavaScript(browser: Browser, viewport: typeof PHONE) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, javaScriptEnabled: false })
+  return { context, page: await context.newPage() }
+}
+
+describe('the signed-out landing and welcome pages', () => {
+  const env = useServerAndBrowser()
+
+  for (const [size, viewport] of SIZES) {
+    test(`at ${size} size, /landing shows the role cards, which open and close by click and keyboard`, async () => {
+      const { page, context } = await newPage(env.browser, viewport)
+      await page.goto(`${env.server.url}/landing`)
+      await expectLandingPage(page)
+      await expectComfortableLayout(page)
+      await screenshot(page, `landing-${size}`)
+
+      const shop = page.getByRole('button', { name: 'I want to shop' })
+      await shop.click()
+      expect(await shop.getAttribute('aria-pressed')).toBe('true')
+      expect(await shop.getAttribute('aria-expanded')).toBe('true')
+      await page.getByText(/fill your cart, and a runner from your community shops/).waitFor()
+      await screenshot(page, `landing-card-open-${size}`)
+
+      const deliver = page.getByRole('button', { name: 'I want to deliver' })
+      await deliver.focus()
+      await page.keyboard.press('Enter')
+      expect(await deliver.getAttribute('aria-expanded')).toBe('true')
+      expect(await shop.getAttribute('aria-pressed')).toBe('false')
+      await page.getByText(/keep the whole tip/).waitFor()
+      await screenshot(page, `landing-card-keyboard-${size}`)
+
+      await page.keyboard.press('Space')
+      expect(await deliver.getAttribute('aria-expanded')).toBe('false')
+      expect(await deliver.getAttribute('aria-pressed')).toBe('true')
+      await page.getByText(/keep the whole tip/).waitFor({ state: 'hidden' })
+
+      expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth')
+      expect(await page.getByRole('link', { name: 'Already have an account? Sign In' }).getAttribute('href')).toBe('/auth')
+      expect(await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
+      await context.close()
+    })
+
+    test(`at ${size} size, signed-out paths show the landing page and keep their URL`, async () => {
+      const { page, context } = await newPage(env.browser, viewport)
+      for (const path of SIGNED_OUT_PATHS) {
+        await page.goto(`${env.server.url}${path}`)
+        await expectLandingPage(page)
+        expect(page.url()).toBe(`${env.server.url}${path}`)
+        await screenshot(page, `signed-out${path === '/' ? '-root' : path.replaceAll('/', '-')}-${size}`)
+      }
+      await context.close()
+    })
+
+    test(`at ${size} size, /landing shows directly while the current user is still loading`, async () => {
+      const { page, context } = await newPage(env.browser, viewport)
+      // The current-user request never answers, so the app stays in the "Auth state loading" row.
+      await page.route('**/api/auth/user', () => {})
+      await page.goto(`${env.server.url}/`)
+      await page.getByText('Loading...').waitFor()
+      await screenshot(page, `loading-screen-${size}`)
+      await page.goto(`${env.server.url}/landing`)
+      await expectLandingPage(page)
+      await context.close()
+    })
+
+    test(`at ${size} size, /welcome shows every section and each app button opens /app`, async () => {
+      const { page, context } = await newPage(env.browser, viewport)
+      await page.goto(`${env.server.url}/welcome`)
+      await expectWelcomePage(page)
+      await expectComfortableLayout(page)
+      expect(await page.locator('script').count()).toBe(0)
+      await screenshot(page, `welcome-${size}`)
+
+      await page.getByRole('link', { name: 'Open Web App' }).first().click()
+      await expectLandingPage(page)
+      expect(page.url()).toBe(`${env.server.url}/app`)
+      await context.close()
+    })
+
+    test(`at ${size} size, /welcome works with JavaScript disabled`, async () => {
+      const { page, context } = await openWithoutJavaScript(env.browser, viewport)
+      await page.goto(`${env.server.url}/welcome`)
+      await expectWelcomePage(page)
+      await screenshot(page, `welcome-no-javascript-${size}`)
+      await context.close()
+    })
+  }
+
+  test('/welcome is served as one small HTML page', async () => {
+    const response = await fetch(`${env.server.url}/welcome`)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect((await response.text()).length).toBeLessThan(30_000)
+  })
+})

@@ -1,0 +1,12 @@
+import { ACCEPTED_GROCERY_PAYMENT_METHODS, PLATFORM_FEE_CENTS } from '../../modules/shared/contract'
+
+/** Whole dollars and cents, as prices are shown everywhere in the app: 200 -> "$2.00". */
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`
+}
+
+/** The landing and welcome pages state the fee and payment methods in words; both read them from here. */
+export const PLATFORM_FEE = formatDollars(PLATFORM_FEE_CENTS)
+
+/** "Cash, Zelle, Venmo, or Apple Pay" */
+export const GROCERY_PAYMENT_METHODS = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(ACCEPTED_GROCERY_PAYMENT_METHODS)

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { PARENT_COMPANY } from '../../modules/shared/contract'
+import { LandingPage } from './landing'
+
+afterEach(cleanup)
+
+const ROLE_TITLES = ['I want to shop', 'I want to deliver', 'Both']
+
+const card = (name: string) => screen.getByRole('button', { name })
+const detailsOf = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-controls')!)!
+
+describe('LandingPage', () => {
+  test('offers the three role cards, none chosen and all folded at first', () => {
+    render(<LandingPage />)
+    for (const title of ROLE_TITLES) {
+      expect(card(title).getAttribute('aria-pressed')).toBe('false')
+      expect(card(title).getAttribute('aria-expanded')).toBe('false')
+      expect(detailsOf(card(title)).hidden).toBe(true)
+    }
+  })
+
+  test('clicking a card selects it (the ring) and reveals its description; clicking again folds it but keeps the choice', () => {
+    render(<LandingPage />)
+    const shop = card('I want to shop')
+
+    fireEvent.click(shop)
+    expect(shop.getAttribute('aria-pressed')).toBe('true')
+    expect(shop.closest('li')!.className).toContain('role-card--selected')
+    expect(shop.getAttribute('aria-expanded')).toBe('true')
+    expect(detailsOf(shop).hidden).toBe(false)
+    expect(detailsOf(shop).textContent).toContain('$2.00 platform fee')
+
+    fireEvent.click(shop)
+    expect(shop.getAttribute('aria-expanded')).toBe('false')
+    expect(detailsOf(shop).hidden).toBe(true)
+    expect(shop.getAttribute('aria-pressed')).toBe('true')
+  })
+
+  test('only one card is selected and open at a time', () => {
+    render(<LandingPage />)
+    fireEvent.click(card('I want to shop'))
+    fireEvent.click(card('Both'))
+
+    expect(card('Both').getAttribute('aria-pressed')).toBe('true')
+    expect(card('Both').getAttribute('aria-expanded')).toBe('true')
+    expect(card('I want to shop').getAttribute('aria-pressed')).toBe('false')
+    expect(card('I want to shop').getAttribute('aria-expanded')).toBe('false')
+    expect(document.querySelectorAll('.role-card--selected')).toHaveLength(1)
+  })
+
+  // happy-dom does not turn Enter or Space into a click; the real key presses are driven in
+  // web/e2e/landing.e2e.test.ts. Here: each card is a native, focusable button, which browsers activate by keyboard.
+  test('each card is a focusable native button that names the details it controls', () => {
+    render(<LandingPage />)
+    for (const title of ROLE_TITLES) {
+      const button = card(title)
+      expect(button.tagName).toBe('BUTTON')
+      expect(button.getAttribute('type')).toBe('button')
+      button.focus()
+      expect(document.activeElement).toBe(button)
+      expect(detailsOf(button)).toBeTruthy()
+    }
+  })
+
+  test("'How It Works' explains pricing, protected payments and the community", () => {
+    render(<LandingPage />)
+    const section = screen.getByRole('region', { name: 'How It Works' })
+    for (const point of ['Simple pricing', 'Protected payments', 'Community driven']) {
+      within(section).getByRole('heading', { name: point })
+    }
+    expect(section.textContent).toContain('$2.00 platform fee')
+    expect(section.textContent).toContain('within 30 minutes')
+    expect(section.textContent).toContain('Cash, Zelle, Venmo, or Apple Pay')
+  })
+
+  test("'Get Started', 'Already have an account? Sign In' and the header's sign-in link all go to /auth", () => {
+    render(<LandingPage />)
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth')
+    expect(screen.getByRole('link', { name: 'Already have an account? Sign In' }).getAttribute('href')).toBe('/auth')
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
+  })
+
+  test('ends with a secure-payments note and a footer naming the parent company', () => {
+    render(<LandingPage />)
+    screen.getByText('Secure payments.')
+    const footer = screen.getByRole('contentinfo')
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} ${PARENT_COMPANY}`)
+  })
+})

@@ -1,0 +1,31 @@
+import { useId } from 'react'
+import { BRAND_NAME } from '../../../modules/shared/contract'
+import { Icon } from '../../ui/icon'
+
+// Plain links: /auth is a full page load until the sign-in screen is a registered route.
+export function GetStarted() {
+  const headingId = useId()
+  return (
+    <section className="get-started" aria-labelledby={headingId}>
+      <div className="container">
+        <div className="get-started__panel">
+          <h2 id={headingId}>Join your neighbors on {BRAND_NAME}</h2>
+          <p>Sign up with your phone number or email. Shop, deliver, or both from one account.</p>
+          <a href="/auth" className="button button--primary button--large">
+            Get Started
+          </a>
+          <a href="/auth" className="get-started__sign-in">
+            Already have an account? Sign In
+          </a>
+          <p className="secure-note">
+            <Icon name="lock" className="icon secure-note__icon" />
+            <span>
+              <strong>Secure payments.</strong> Cards are handled by our payment provider, and you are only charged once a runner accepts your
+              order.
+            </span>
+          </p>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+import { useId, useState } from 'react'
+import { BRAND_NAME } from '../../../modules/shared/contract'
+import { Icon } from '../../ui/icon'
+import { ROLES, type Role } from './roles'
+
+/**
+ * One role is selected at a time, like a radio group: the cards answer "how will you use it",
+ * and 'Both' is the answer for people who want both. Tapping a card selects it and toggles its
+ * details; tapping the selected card again only folds the details away and keeps the choice.
+ */
+export function RolePicker() {
+  const [selected, setSelected] = useState<Role['id'] | null>(null)
+  const [expanded, setExpanded] = useState<Role['id'] | null>(null)
+  const headingId = useId()
+
+  const choose = (id: Role['id']) => {
+    setSelected(id)
+    setExpanded((open) => (open === id ? null : id))
+  }
+
+  return (
+    <section className="role-picker" aria-labelledby={headingId}>
+      <h2 id={headingId} className="role-picker__heading">
+        How will you use {BRAND_NAME}?
+      </h2>
+      <p className="role-picker__hint">Tap a card to see what it involves.</p>
+      <ul className="role-picker__list">
+        {ROLES.map((role) => (
+          <RoleCard key={role.id} role={role} selected={selected === role.id} expanded={expanded === role.id} onChoose={() => choose(role.id)} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function RoleCard({ role, selected, expanded, onChoose }: { role: Role; selected: boolean; expanded: boolean; onChoose: () => void }) {
+  const id = useId()
+  return (
+    <li className={selected ? 'role-card role-card--selected' : 'role-card'}>
+      <button
+        type="button"
+        className="role-card__toggle"
+        aria-pressed={selected}
+        aria-expanded={expanded}
+        aria-controls={`${id}-details`}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-summary`}
+        onClick={onChoose}
+      >
+        <span className="role-card__icon">
+          <Icon name={role.icon} />
+        </span>
+        <span className="role-card__text">
+          <span id={`${id}-title`} className="role-card__title">
+            {role.title}
+          </span>
+          <span id={`${id}-summary`} className="role-card__summary">
+            {role.summary}
+          </span>
+        </span>
+        <Icon name="chevronDown" className="icon role-card__chevron" />
+      </button>
+      <div id={`${id}-details`} className="role-card__details" hidden={!expanded}>
+        <p>{role.details}</p>
+      </div>
+    </li>
+  )
+}
