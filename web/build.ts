@@ -27,7 +27,12 @@ export async function buildWeb(outdir = 'dist') {
   const indexHtml = await Bun.file(`${outdir}/index.html`).text()
   const shellAssets = outputs.filter((path) => path.startsWith('/assets/') && indexHtml.includes(path))
   const precache = ['/index.html', ...shellAssets, '/manifest.webmanifest', '/pwa-icon.svg', '/icons/icon-192.png']
-  const version = new Bun.CryptoHasher('sha256').update(outputs.sort().join('\n')).update(indexHtml).digest('hex').slice(0, 12)
+  const hasher = new Bun.CryptoHasher('sha256').update(outputs.sort().join('\n')).update(indexHtml)
+  // Precached public files are served from the cache, so a new icon or manifest needs a new version too.
+  for (const path of precache.filter((path) => path !== '/index.html' && !path.startsWith('/assets/'))) {
+    hasher.update(await Bun.file(`public${path}`).bytes())
+  }
+  const version = hasher.digest('hex').slice(0, 12)
 
   const worker = await Bun.build({
     entrypoints: ['web/sw.ts'],

@@ -27,7 +27,7 @@ describe('serving the PWA', () => {
     expect(await response.json()).toEqual({ status: 'ok', db: kind })
   })
 
-  test.each(['/', '/app', '/landing', '/auth', '/store/123', '/some/deep/unknown/path'])('GET %s returns the app shell, never cached', async (path) => {
+  test.each(['/', '/app', '/landing', '/auth', '/store/123', '/some/deep/unknown/path', '/index.html'])('GET %s returns the app shell, never cached', async (path) => {
     const response = await get(path)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toStartWith('text/html')
@@ -80,4 +80,10 @@ describe('serving the PWA', () => {
     expect(html).toContain('href="/app"')
     expect(html).not.toContain('index-abc123.js')
   })
+})
+
+test.each(['/assets/index-gone.js', '/icons/missing.png', '/nope.css'])('a missing file (%s) is a 404, not the shell', async (path) => {
+  const response = await get(path)
+  expect(response.status).toBe(404)
+  expect(await response.text()).not.toContain('<div id="root">')
 })

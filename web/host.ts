@@ -27,10 +27,12 @@ export async function webHost({ distDir, publicDir, environment }: WebHostOption
   const shell = existsSync(indexPath)
     ? readFileSync(indexPath, 'utf8').replace(ENVIRONMENT_META, `<meta name="kirana-environment" content="${environment}"`)
     : null
-  const welcome = renderWelcomePage()
 
   const html = (body: string, cacheControl: string) =>
     new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl } })
+
+  const serveShell = () =>
+    shell ? html(shell, NEVER_CACHE) : new Response('The web app is not built yet. Run `bun run build`.', { status: 503 })
 
   const app = new Elysia({ name: 'web-host' })
   if (existsSync(join(distDir, 'assets'))) {
@@ -61,10 +63,14 @@ export async function webHost({ distDir, publicDir, environment }: WebHostOption
         headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': NEVER_CACHE, 'Service-Worker-Allowed': '/' },
       })
     })
-    .get('/welcome', () => html(welcome, 'no-cache'))
+    // Rendered per request (microseconds), so the footer's year turns over without a restart.
+    .get('/welcome', () => html(renderWelcomePage(), 'no-cache'))
+    // The service worker precaches the shell under this name.
+    .get('/index.html', serveShell)
     .get('/*', ({ path }) => {
       if (path === '/api' || path.startsWith('/api/')) throw notFound()
-      if (!shell) return new Response('The web app is not built yet. Run `bun run build`.', { status: 503 })
-      return html(shell, NEVER_CACHE)
+      // A missing file is a 404, not the shell: an old tab asking for a chunk a deploy removed must not get HTML.
+      if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) return new Response('Not found', { status: 404, headers: { 'Cache-Control': NEVER_CACHE } })
+      return serveShell()
     })
 }

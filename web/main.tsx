@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { Provider as JotaiProvider } from 'jotai'
+import { getDefaultStore, Provider as JotaiProvider } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import './features/pwa/install-prompt'
 import { registerServiceWorker } from './features/pwa/service-worker'
 import { createQueryClient } from './query-client'
 import { createAppRouter } from './router'
@@ -27,7 +28,7 @@ if (!rootElement) {
   createRoot(rootElement).render(
     <StrictMode>
       <ErrorBoundary>
-        <JotaiProvider>
+        <JotaiProvider store={getDefaultStore()}>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>

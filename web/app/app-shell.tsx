@@ -38,7 +38,7 @@ function RouteGate() {
 
 function StateGate({ allowed }: { allowed: readonly AuthState[] }) {
   const state = useAuthState()
-  const online = useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline())
+  const online = useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline() && navigator.onLine)
   if (state === 'loading') return <LoadingScreen offline={!online} />
   if (allowed.includes(state)) return <Outlet />
   const Fallback = FALLBACK_SCREEN[state]

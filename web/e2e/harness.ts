@@ -11,6 +11,7 @@ export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export interface RunningServer {
   url: string
@@ -42,12 +43,16 @@ async function waitForHealth(url: string, process: Bun.Subprocess, timeoutMs = 3
   throw new Error(`The server did not answer ${url}/api/health within ${timeoutMs} ms`)
 }
 
+/** Builds the PWA into dist/ when it is missing; an older build is used as it is. */
+export function ensureWebBuilt() {
+  if (existsSync('dist/index.html')) return
+  const build = Bun.spawnSync(['bun', 'web/build.ts'], { stdout: 'inherit', stderr: 'inherit' })
+  if (build.exitCode !== 0) throw new Error('bun web/build.ts failed')
+}
+
 /** Builds the PWA once when dist/ is missing, then starts `bun index.ts` on a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync('dist/index.html')) {
-    const build = Bun.spawnSync(['bun', 'web/build.ts'], { stdout: 'inherit', stderr: 'inherit' })
-    if (build.exitCode !== 0) throw new Error('bun web/build.ts failed')
-  }
+  ensureWebBuilt()
   const dataDir = mkdtempSync(join(tmpdir(), 'kirana-e2e-'))
   const port = freePort()
   const url = `http://localhost:${port}`
@@ -80,7 +85,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+}
+
+/**
+ * A browser of its own with a profile on disk, for install tests: Chromium never offers to
+ * install from an incognito context (which is what newContext gives), and offers at once only
+ * when told to skip its engagement checks.
+ */
+export async function launchInstallableContext(viewport = DESKTOP) {
+  const profileDir = mkdtempSync(join(tmpdir(), 'kirana-profile-'))
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--bypass-app-banner-engagement-checks'],
+    viewport,
+    deviceScaleFactor: 1,
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  const close = async () => {
+    await context.close()
+    rmSync(profileDir, { recursive: true, force: true })
+  }
+  return { context, page, close }
 }
 
 /** One server and one browser for a test file, closed when the file's tests end. */

@@ -1,11 +1,14 @@
+import { ApiError } from '../../lib/http'
 import { useCurrentUser } from './api/get-current-user'
 
 /** The four cases of the route table (spec 000 §2). */
 export type AuthState = 'loading' | 'signed-out' | 'needs-profile' | 'complete'
 
 export function useAuthState(): AuthState {
-  const { data, isPending } = useCurrentUser()
-  if (isPending) return 'loading'
+  const { data, isPending, error } = useCurrentUser()
+  // A request that never reached the server (offline start) says nothing about who is signed in:
+  // keep waiting rather than show a signed-in buyer the sign-in page. It refetches on reconnect.
+  if (isPending || (error && !(error instanceof ApiError))) return 'loading'
   if (!data?.user) return 'signed-out'
   return data.requiresProfileCompletion ? 'needs-profile' : 'complete'
 }

@@ -2,9 +2,8 @@ import { atom, getDefaultStore } from 'jotai'
 
 /** The installed worker that waits to take over; the update banner shows while there is one. */
 export const waitingWorkerAtom = atom<ServiceWorker | null>(null)
-/** The registration, for the PWA status page. */
-export const registrationAtom = atom<ServiceWorkerRegistration | null>(null)
 
+// Set from browser events outside React; main.tsx hands this same store to the Provider.
 const store = getDefaultStore()
 
 /**
@@ -16,7 +15,6 @@ export function registerServiceWorker() {
   window.addEventListener('load', async () => {
     try {
       const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' })
-      store.set(registrationAtom, registration)
       watchForUpdates(registration)
     } catch (error) {
       console.error('Service worker registration failed:', error)
@@ -27,12 +25,10 @@ export function registerServiceWorker() {
 function watchForUpdates(registration: ServiceWorkerRegistration) {
   // A worker already waiting from an earlier visit counts as an update too.
   if (registration.waiting && navigator.serviceWorker.controller) store.set(waitingWorkerAtom, registration.waiting)
+  // The update may have started before register() resolved, so its 'updatefound' is already gone.
+  if (registration.installing) watchInstall(registration.installing)
   registration.addEventListener('updatefound', () => {
-    const installing = registration.installing
-    installing?.addEventListener('statechange', () => {
-      // With no controller this is the first install, not an update.
-      if (installing.state === 'installed' && navigator.serviceWorker.controller) store.set(waitingWorkerAtom, installing)
-    })
+    if (registration.installing) watchInstall(registration.installing)
   })
   // Long-lived tabs (an installed app) would otherwise only look for updates on navigation.
   document.addEventListener('visibilitychange', () => {
@@ -40,8 +36,20 @@ function watchForUpdates(registration: ServiceWorkerRegistration) {
   })
 }
 
+function watchInstall(installing: ServiceWorker) {
+  installing.addEventListener('statechange', () => {
+    // With no controller this is the first install, not an update.
+    if (installing.state === 'installed' && navigator.serviceWorker.controller) store.set(waitingWorkerAtom, installing)
+  })
+}
+
 /** 'Update': the waiting worker takes over, then the page reloads under it. */
 export function applyUpdate(worker: ServiceWorker) {
+  // Another tab's 'Update' may have activated it already; only this page is still out of date.
+  if (worker.state === 'activating' || worker.state === 'activated') {
+    window.location.reload()
+    return
+  }
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
   worker.postMessage({ type: 'SKIP_WAITING' })
 }

@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { getDefaultStore } from 'jotai'
+import { fakeRegistration, fakeWorker, installFakeServiceWorker, removeFakeServiceWorker } from '../testing/fake-service-worker'
+import { appInstalledAtom, installPromptAtom } from '../features/pwa/install-prompt'
+import { PwaTestPage } from './pwa-test'
+
+/** The page at /pwa-test inside a router whose / shows a marker, as the app's root would. */
+async function renderPage() {
+  const rootRoute = createRootRoute()
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <p>Home screen</p> }),
+      createRoute({ getParentRoute: () => rootRoute, path: '/pwa-test', component: PwaTestPage }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/pwa-test'] }),
+  })
+  render(<RouterProvider router={router} />)
+  await screen.findByRole('heading', { name: 'Service worker' })
+  return router
+}
+
+/** A Chromium-like install offer, dispatched the way the browser does. */
+function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
+  const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+    prompt: mock(async () => {}),
+    userChoice: Promise.resolve({ outcome, platform: 'web' }),
+  })
+  act(() => {
+    window.dispatchEvent(event)
+  })
+  return event
+}
+
+/** The value shown next to a term in the status lists. */
+function valueOf(term: string) {
+  return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+}
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
+
+describe('PWA status page', () => {
+  afterEach(() => {
+    cleanup()
+    removeFakeServiceWorker()
+    getDefaultStore().set(installPromptAtom, null)
+    getDefaultStore().set(appInstalledAtom, false)
+  })
+
+  test('shows the service worker, install and browser status with the three buttons', async () => {
+    installFakeServiceWorker()
+    await renderPage()
+
+    expect(screen.getByRole('heading', { level: 1, name: 'PWA Status' })).toBeDefined()
+    for (const section of ['Service worker', 'Installation', 'Browser']) expect(screen.getByRole('heading', { level: 2, name: section })).toBeDefined()
+    expect(valueOf('Supported')).toBe('Supported')
+    expect(valueOf('Registration')).toBe('Registered (scope http://localhost:3000/)')
+    expect(valueOf('Active worker')).toBe('activated')
+    expect(valueOf('Waiting worker')).toBe('None')
+    expect(valueOf('Controlling this page')).toBe('Yes')
+    expect(valueOf('Install prompt')).toBe('Not available')
+    expect(valueOf('Standalone mode')).toBe('No')
+    expect(valueOf('User agent')).toBe(navigator.userAgent)
+    expect(valueOf('Network')).toBe('Online')
+    expect(valueOf('Notification permission')).toBe('Not supported')
+    for (const name of ['Install', 'Refresh Status', 'Back to Home']) expect(button(name)).toBeDefined()
+  })
+
+  test('without an install offer, Install is disabled and says why', async () => {
+    installFakeServiceWorker()
+    await renderPage()
+
+    const install = button('Install')
+    expect(install.disabled).toBe(true)
+    const explanation = document.getElementById(install.getAttribute('aria-describedby') ?? '')
+    expect(explanation?.textContent).toContain('The browser has not offered to install Kirana.')
+  })
+
+  test("an install offer caught before the page existed enables Install, which calls the offer's prompt()", async () => {
+    installFakeServiceWorker()
+    const offer = offerInstall('accepted')
+    expect(offer.defaultPrevented).toBe(true)
+    await renderPage()
+
+    expect(valueOf('Install prompt')).toBe('Available')
+    expect(button('Install').disabled).toBe(false)
+    fireEvent.click(button('Install'))
+
+    expect(offer.prompt).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Installing Kirana.'))
+    // An offer can be used only once.
+    expect(button('Install').disabled).toBe(true)
+  })
+
+  test('an offer the browser refuses to show again is reported as gone', async () => {
+    installFakeServiceWorker()
+    const offer = offerInstall()
+    offer.prompt.mockImplementation(async () => {
+      throw new DOMException('The prompt() method must be called with a user gesture', 'NotAllowedError')
+    })
+    await renderPage()
+
+    fireEvent.click(button('Install'))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The install prompt is no longer available.'))
+    expect(button('Install').disabled).toBe(true)
+  })
+
+  test('the installed event retires the offer', async () => {
+    installFakeServiceWorker()
+    offerInstall()
+    await renderPage()
+    act(() => {
+      window.dispatchEvent(new Event('appinstalled'))
+    })
+
+    expect(button('Install').disabled).toBe(true)
+    expect(valueOf('Installed')).toBe('Installed during this visit')
+    expect(screen.getByText('Kirana has been installed on this device.')).toBeDefined()
+  })
+
+  test('Refresh Status asks for a new worker and reads everything again', async () => {
+    const registration = fakeRegistration()
+    const container = installFakeServiceWorker(registration)
+    await renderPage()
+    const readsBefore = container.getRegistration.mock.calls.length
+
+    registration.waiting = fakeWorker('installed')
+    fireEvent.click(button('Refresh Status'))
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Status refreshed.'))
+    expect(registration.update).toHaveBeenCalledTimes(1)
+    expect(container.getRegistration.mock.calls.length).toBeGreaterThan(readsBefore)
+    expect(valueOf('Waiting worker')).toBe('installed')
+  })
+
+  test('Refresh Status reports a failed update check and still refreshes', async () => {
+    const registration = fakeRegistration()
+    registration.update.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    installFakeServiceWorker(registration)
+    await renderPage()
+
+    fireEvent.click(button('Refresh Status'))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Status refreshed. Checking for a new version failed: Failed to fetch'))
+  })
+
+  test('a browser without service workers is reported as such', async () => {
+    await renderPage()
+    expect(valueOf('Supported')).toBe('Not supported')
+    expect(valueOf('Registration')).toBe('Not registered')
+    expect(valueOf('Controlling this page')).toBe('No')
+  })
+
+  test('Back to Home goes to /', async () => {
+    installFakeServiceWorker()
+    const router = await renderPage()
+
+    fireEvent.click(button('Back to Home'))
+    await screen.findByText('Home screen')
+    expect(router.state.location.pathname).toBe('/')
+  })
+})
