@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import postgres from 'postgres'
+import { lockDataDir } from './data-dir-lock'
+import { pgliteTemplate } from './pglite-template'
 
 /** The one drizzle type every module sees, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT>
@@ -19,7 +22,12 @@ export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: str
 
 const casing = 'snake_case' as const
 
-/** Opens PostgreSQL through postgres.js when given a URL, else the embedded PGlite (on disk or in memory). */
+export const drizzleOverPglite = (client: PGlite) => drizzlePglite(client, { casing }) as unknown as Database
+
+/**
+ * Opens PostgreSQL through postgres.js when given a URL, else the embedded PGlite (on disk or in
+ * memory). A new PGlite database starts from a migrated template instead of running initdb.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
     const client = postgres(target.url, { max: target.poolSize ?? 10, onnotice: () => {} })
@@ -29,15 +37,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => client.end({ timeout: 5 }),
     }
   }
-  let dataDir: string | undefined
-  if ('dataDir' in target) {
-    mkdirSync(target.dataDir, { recursive: true })
-    dataDir = `${target.dataDir}/pglite`
+  if ('inMemory' in target) {
+    const client = await PGlite.create({ loadDataDir: await pgliteTemplate() })
+    return { db: drizzleOverPglite(client), kind: 'pglite', close: () => client.close() }
   }
-  const client = await PGlite.create(dataDir)
-  return {
-    db: drizzlePglite(client, { casing }) as unknown as Database,
-    kind: 'pglite',
-    close: () => client.close(),
+  mkdirSync(target.dataDir, { recursive: true })
+  const unlock = lockDataDir(target.dataDir)
+  try {
+    const dataDir = join(target.dataDir, 'pglite')
+    const fresh = !(await Bun.file(join(dataDir, 'PG_VERSION')).exists())
+    const client = await PGlite.create(dataDir, fresh ? { loadDataDir: await pgliteTemplate() } : {})
+    return {
+      db: drizzleOverPglite(client),
+      kind: 'pglite',
+      close: async () => {
+        await client.close()
+        unlock()
+      },
+    }
+  } catch (error) {
+    unlock()
+    throw error
   }
 }

@@ -22,6 +22,13 @@ export async function migrate(db: Database): Promise<void> {
   })
 }
 
+/** Changes whenever any migration does; names the PGlite template built from them. */
+export function migrationsFingerprint(): string {
+  const hasher = new Bun.CryptoHasher('sha256')
+  for (const migration of readMigrationFiles({ migrationsFolder })) hasher.update(migration.hash)
+  return hasher.digest('hex').slice(0, 16)
+}
+
 export interface MigrationStatus {
   tag: string
   applied: boolean

@@ -1,0 +1,40 @@
+import { mkdirSync, readFileSync, renameSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import type { Database } from './client'
+import { migrate, migrationsFingerprint } from './migrate'
+
+const cacheDir = new URL('../node_modules/.cache/kirana/', import.meta.url).pathname
+
+/** A template is only good for the PGlite build that wrote it. */
+function pgliteVersion(): string {
+  const manifest = new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url)
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
+}
+
+let pending: Promise<Blob> | undefined
+
+/**
+ * A migrated, empty PGlite cluster as a tarball. PGlite's initdb costs seconds of CPU; restoring
+ * this costs a fraction, so new databases (a fresh clone's first start, every test file) start
+ * from it. It is made once per PGlite version and migration set and cached beside the packages.
+ */
+export function pgliteTemplate(): Promise<Blob> {
+  return (pending ??= loadOrMakeTemplate())
+}
+
+async function loadOrMakeTemplate(): Promise<Blob> {
+  const path = `${cacheDir}pglite-${pgliteVersion()}-${migrationsFingerprint()}.tar`
+  const cached = Bun.file(path)
+  if (await cached.exists()) return cached
+  const scratch = await PGlite.create()
+  await migrate(drizzle(scratch, { casing: 'snake_case' }) as unknown as Database)
+  const dump = await scratch.dumpDataDir('none')
+  await scratch.close()
+  mkdirSync(cacheDir, { recursive: true })
+  // Written aside and renamed, so a process starting alongside never reads half a file.
+  const partial = `${path}.${process.pid}.partial`
+  await Bun.write(partial, dump)
+  renameSync(partial, path)
+  return dump
+}
