@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client'
 import { migrate } from './db/migrate'
+import { databaseTarget } from './db/target'
 import { accountsModule, sessionPlugin } from './modules/accounts/index'
 import { ConfigError, errorPlugin, loadConfig, MAX_JSON_BODY_BYTES, systemClock, type Config, type ModuleDeps } from './modules/shared/index'
 import { webHost, type WebHostOptions } from './web/host'
@@ -28,10 +29,6 @@ export type App = ReturnType<typeof createApi>
 /** The API plus the built PWA, as production serves it. */
 export async function createApp(deps: AppDeps, web: WebHostOptions) {
   return createApi(deps).use(await webHost(web))
-}
-
-export function databaseTarget(config: Config) {
-  return config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: config.DATA_DIR }
 }
 
 // `bun --hot` re-runs this file on every edit; the embedded database must stay open across reloads.

@@ -1,0 +1,27 @@
+import { cpus, loadavg } from 'node:os'
+import { healthThroughput } from './health-throughput'
+import { landingBundle } from './landing-bundle'
+import { formatReport, type Bench } from './report'
+import { startupTime } from './startup'
+
+/** Run in order: the bundle first, because it builds dist/ when missing and the servers serve it. Later issues append here. */
+const benches: Bench[] = [
+  { name: 'landing bundle', run: landingBundle },
+  { name: 'startup', run: startupTime },
+  { name: 'health throughput', run: healthThroughput },
+]
+
+// Every figure here is wall-clock time, so the machine's load is part of the result.
+const load = loadavg()[0]!.toFixed(2)
+console.log(`Kirana benchmarks · Bun ${Bun.version} · ${cpus().length} CPUs · load ${load} · ${new Date().toISOString()}\n`)
+let overBudget = 0
+for (const bench of benches) {
+  const report = await bench.run()
+  console.log(`${formatReport(report)}\n`)
+  if (report.overBudget) overBudget++
+}
+// A figure past its budget fails the command, so CI or a person notices.
+if (overBudget > 0) {
+  console.log(`${overBudget} figure(s) over budget`)
+  process.exitCode = 1
+}

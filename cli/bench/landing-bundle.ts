@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs'
+import { join, posix } from 'node:path'
+import { buildWeb } from '../../web/build'
+import { kilobytes, type BenchReport } from './report'
+
+const DIST_DIR = 'dist'
+const BUDGET_BYTES = 160 * 1024
+
+/**
+ * The JS a phone must download before /landing can paint: the module scripts of index.html and
+ * everything they import statically. Dynamic import() chunks load later, so they do not count.
+ */
+export async function landingBundle(): Promise<BenchReport> {
+  if (!existsSync(join(DIST_DIR, 'index.html'))) await buildWeb(DIST_DIR)
+  const files = await staticImportClosure(moduleScripts(await Bun.file(join(DIST_DIR, 'index.html')).text()))
+  const rows = files.map(({ path, bytes }) => ({ path, raw: bytes.length, gzip: Bun.gzipSync(bytes, { level: 9 }).length }))
+  const total = rows.reduce((sum, row) => sum + row.gzip, 0)
+  const overBudget = total > BUDGET_BYTES
+  return {
+    title: 'JS needed to paint /landing (gzip level 9)',
+    columns: ['file', 'raw', 'gzip'],
+    rows: [
+      ...rows.map((row) => [row.path, kilobytes(row.raw), kilobytes(row.gzip)]),
+      ['total', kilobytes(rows.reduce((sum, row) => sum + row.raw, 0)), kilobytes(total)],
+    ],
+    verdict: `${kilobytes(total)} of the ${kilobytes(BUDGET_BYTES)} budget: ${overBudget ? 'OVER BUDGET' : 'within budget'}`,
+    overBudget,
+  }
+}
+
+function moduleScripts(html: string): string[] {
+  const sources: string[] = []
+  new HTMLRewriter()
+    .on('script[type="module"][src]', { element: (script) => void sources.push(script.getAttribute('src')!) })
+    .transform(html)
+  return sources
+}
+
+/** Walks `import … from`, `import "…"` and `export … from` (never import()) from the entry scripts. */
+async function staticImportClosure(entries: string[]) {
+  const transpiler = new Bun.Transpiler({ loader: 'js' })
+  const seen = new Set<string>()
+  const files: { path: string; bytes: Uint8Array<ArrayBuffer> }[] = []
+  const queue = [...entries]
+  while (queue.length > 0) {
+    const path = queue.shift()!
+    if (seen.has(path)) continue
+    seen.add(path)
+    const bytes = await Bun.file(join(DIST_DIR, path)).bytes()
+    files.push({ path, bytes })
+    for (const found of transpiler.scanImports(new TextDecoder().decode(bytes))) {
+      if (found.kind === 'import-statement') queue.push(posix.resolve(posix.dirname(path), found.path))
+    }
+  }
+  return files
+}

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const HOST = '127.0.0.1'
+const POLL_MS = 10
+const READY_TIMEOUT_MS = 30_000
+
+export interface ServerProcess {
+  url: string
+  /** From just before spawning to the first 200 from /api/health. */
+  readyMs: number
+  /** Stops the process and reports the CPU it used, which tells a busy machine apart from a slow server. */
+  stop(): Promise<{ cpuMs: number }>
+}
+
+/** `bun index.ts` as production runs it, on loopback, on a fresh embedded database unless given a PostgreSQL URL. */
+export function startKiranaServer(databaseUrl = ''): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kirana-bench-'))
+  return startProcess(['index.ts'], { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, () =>
+    rmSync(dataDir, { recursive: true, force: true }),
+  )
+}
+
+/** The floor to compare with: Bun.serve answering the same JSON with no framework or database. */
+export function startBareServer(): Promise<ServerProcess> {
+  return startProcess([join(import.meta.dir, 'bare-server.ts')], {})
+}
+
+async function startProcess(args: string[], env: Record<string, string>, cleanUp = () => {}): Promise<ServerProcess> {
+  const port = freePort()
+  const url = `http://${HOST}:${port}`
+  const started = performance.now()
+  const child = Bun.spawn([process.execPath, ...args], {
+    env: { ...process.env, ...env, HOST, PORT: String(port) },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  const stop = async () => {
+    child.kill('SIGTERM')
+    const exited = await Promise.race([child.exited.then(() => true), Bun.sleep(5_000).then(() => false)])
+    if (!exited) child.kill('SIGKILL')
+    await child.exited
+    cleanUp()
+    return { cpuMs: Number(child.resourceUsage()?.cpuTime.total ?? NaN) / 1000 }
+  }
+  try {
+    await untilHealthy(url, child)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url, readyMs: performance.now() - started, stop }
+}
+
+async function untilHealthy(url: string, child: Bun.Subprocess) {
+  const deadline = performance.now() + READY_TIMEOUT_MS
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before answering`)
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    )
+    if (healthy) return
+    await Bun.sleep(POLL_MS)
+  }
+  throw new Error(`${url}/api/health did not answer 200 within ${READY_TIMEOUT_MS} ms`)
+}
+
+function freePort(): number {
+  const probe = Bun.serve({ hostname: HOST, port: 0, fetch: () => new Response() })
+  const port = probe.port!
+  probe.stop(true)
+  return port
+}

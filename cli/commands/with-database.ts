@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm'
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../../db/client'
+import { DatabaseInUseError } from '../../db/data-dir-lock'
+import { databaseTarget, describeTarget } from '../../db/target'
+import { loadConfig } from '../../modules/shared/index'
+
+/** A failure the person running the CLI can act on: printed as its one line, exit code 1. */
+export class CliError extends Error {
+  override name = 'CliError'
+}
+
+export interface CliDatabase extends DatabaseHandle {
+  /** Where the database is, safe to print. */
+  where: string
+}
+
+/**
+ * Runs a command against the database the server would use (same settings, same opening code)
+ * and always closes it afterwards, so the process can exit and PGlite's files stay consistent.
+ */
+export async function withDatabase<T>(action: (database: CliDatabase) => Promise<T>): Promise<T> {
+  const target = databaseTarget(loadConfig())
+  const where = describeTarget(target)
+  const handle = await openReachable(target, where)
+  try {
+    return await action({ ...handle, where })
+  } finally {
+    await handle.close()
+  }
+}
+
+/** postgres.js connects lazily, so one query tells "cannot reach the database" apart from a failing command. */
+async function openReachable(target: DatabaseTarget, where: string): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle | undefined
+  try {
+    handle = await openDatabase(target)
+    await handle.db.execute(sql`select 1`)
+    return handle
+  } catch (error) {
+    await handle?.close().catch(() => {})
+    if (error instanceof DatabaseInUseError) throw new CliError(error.message)
+    const engine = 'url' in target ? 'PostgreSQL' : 'embedded'
+    throw new CliError(`Cannot open the ${engine} database at ${where}: ${rootCause(error)}`)
+  }
+}
+
+/** drizzle wraps driver errors in "Failed query: ..."; the driver's own first line says what went wrong. */
+function rootCause(error: unknown): string {
+  let cause = error
+  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause
+  const message = cause instanceof Error ? cause.message || (cause as { code?: string }).code || cause.name : String(cause)
+  return message.split('\n')[0]!
+}
