@@ -4,24 +4,65 @@ import { Elysia } from 'elysia'
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client'
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
-import { accountsModule, sessionPlugin } from './modules/accounts/index'
-import { ConfigError, errorPlugin, loadConfig, MAX_JSON_BODY_BYTES, systemClock, type Config, type ModuleDeps } from './modules/shared/index'
+import { accountsModule, sessionPlugin, type ResetTokenCourier } from './modules/accounts/index'
+import {
+  censusGeocoder,
+  ConfigError,
+  crossSiteGuard,
+  errorPlugin,
+  loadConfig,
+  MAX_JSON_BODY_BYTES,
+  systemClock,
+  zipCentroidGeocoder,
+  type Config,
+  type Geocoder,
+  type ModuleDeps,
+} from './modules/shared/index'
+import { embeddedSmsSender, verificationModule, type PhoneTokenVerifier, type SmsSender } from './modules/verification/index'
 import { webHost, type WebHostOptions } from './web/host'
 
 export interface AppDeps extends ModuleDeps {
   dbKind: DatabaseKind
 }
 
+/** The outside services, each chosen once from configuration: the real one when configured, else the embedded one. */
+export interface Providers {
+  sms: SmsSender
+  geocoder: Geocoder
+  /** Only tests pass this: Firebase cannot be reached from here. */
+  firebase?: PhoneTokenVerifier
+}
+
+export function providersFromConfig(config: Config): Providers {
+  return {
+    sms: embeddedSmsSender(),
+    geocoder: config.GEOCODER === 'census' ? censusGeocoder(config.CENSUS_GEOCODER_URL) : zipCentroidGeocoder,
+  }
+}
+
+/** Reset links go by SMS to a verified phone; push joins when notifications are built. */
+function resetCourier(sms: SmsSender): ResetTokenCourier {
+  return {
+    async deliver(user, resetUrl) {
+      if (!user.phoneVerified || !user.normalizedPhone) return 'none'
+      await sms.send(user.normalizedPhone, `Reset your Kirana password within 30 minutes: ${resetUrl}`)
+      return 'sms'
+    },
+  }
+}
+
 /** Every module's routes behind the one error shape. Tests drive this through `app.handle`. */
-export function createApi(deps: AppDeps) {
+export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps.config)) {
   const session = sessionPlugin(deps)
   return new Elysia()
     .use(errorPlugin)
+    .use(crossSiteGuard(deps.config.APP_URL))
     .get('/api/health', async () => {
       await deps.db.execute(sql`select 1`)
       return { status: 'ok' as const, db: deps.dbKind }
     })
-    .use(accountsModule(deps, session))
+    .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(providers.sms) }))
+    .use(verificationModule(deps, session, providers.sms, { firebase: providers.firebase }))
 }
 
 export type App = ReturnType<typeof createApi>

@@ -31,13 +31,14 @@ async function schemaSnapshot(db: Database) {
 const testDatabase = await freshTestDatabase()
 
 describe('migrations', () => {
-  test('create every table the specs name', async () => {
+  test('create every table the specs name, and those the rules need', async () => {
     const { db, close } = await openDatabase({ inMemory: true })
     const tables = rows<{ table_name: string }>(
       await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`),
     ).map((row) => row.table_name)
     const named = ['items', 'notifications', 'order_messages', 'orders', 'password_reset_tokens', 'sessions', 'stores', 'users']
     expect(tables).toEqual(expect.arrayContaining(named))
+    expect(tables).toEqual(expect.arrayContaining(['login_failures', 'phone_verifications', 'captcha_passes']))
     await close()
   })
 

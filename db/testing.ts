@@ -34,9 +34,9 @@ async function freshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle>
 }
 
 /** Settings for tests: the defaults, as a newcomer's machine has them, in the test environment. */
-export function testDeps(db: DatabaseHandle['db']) {
+export function testDeps(db: DatabaseHandle['db'], env: Record<string, string> = {}) {
   const clock = manualClock(new Date('2026-11-01T15:00:00Z'))
-  return { db, clock, config: loadConfig({ NODE_ENV: 'test' }) }
+  return { db, clock, config: loadConfig({ NODE_ENV: 'test', ...env }) }
 }
 
 /** A request for `app.handle`, as a same-site browser would send it. */
@@ -49,4 +49,11 @@ export function apiRequest(method: string, path: string, options: { body?: unkno
     headers,
     body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
   })
+}
+
+/** The session cookie a response set, ready to send back as a Cookie header. */
+export function sessionCookieFrom(response: Response, name = 'kirana_sid'): string | undefined {
+  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`))
+  const pair = header?.split(';')[0]
+  return pair && pair !== `${name}=` ? pair : undefined
 }

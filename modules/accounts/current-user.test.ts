@@ -2,13 +2,14 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { apiRequest, freshTestDatabase, testDeps } from '../../db/testing'
-import { errorPlugin } from '../shared/index'
-import { accountsModule, createSession, SESSION_COOKIE, sessions, users } from './index'
+import { errorPlugin, zipCentroidGeocoder } from '../shared/index'
+import { accountsModule, createSession, SESSION_COOKIE, sessionPlugin, sessions, users } from './index'
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session'
 
 const { db } = await freshTestDatabase()
 const deps = testDeps(db)
-const app = new Elysia().use(errorPlugin).use(accountsModule(deps))
+const resetCourier = { deliver: async () => 'none' as const }
+const app = new Elysia().use(errorPlugin).use(accountsModule({ ...deps, session: sessionPlugin(deps), geocoder: zipCentroidGeocoder, resetCourier }))
 const HOUR = 60 * 60 * 1000
 
 async function newUser(overrides: Partial<typeof users.$inferInsert> = {}) {

@@ -1,14 +1,13 @@
-import { Elysia } from 'elysia'
-import type { ModuleDeps } from '../shared/index'
-import { accountsRoutes } from './routes'
-import { sessionPlugin } from './session-plugin'
+import { accountsRoutes, type AccountsRouteDeps } from './routes'
 
-export { users, sessions, passwordResetTokens } from './schema'
-export { createSession, SESSION_COOKIE } from './session'
+export { users, sessions, passwordResetTokens, loginFailures } from './schema'
+export { createSession, SESSION_COOKIE, type UserRow } from './session'
 export { sessionPlugin, type SessionPlugin } from './session-plugin'
-export type { PublicUser } from './model'
+export { toPublicUser, currentUserResponse, type PublicUser } from './model'
+export { markPhoneVerified, recordVerificationAttempt, type PhoneVerificationMethod } from './profile'
+export type { ResetTokenCourier } from './password-reset'
 
-/** The accounts module: sign-in state and the current user. `session` is shared with every module that needs a user. */
-export function accountsModule(deps: ModuleDeps, session = sessionPlugin(deps)) {
-  return new Elysia({ name: 'accounts/module' }).use(accountsRoutes(session))
+/** Accounts: sign-up, sign-in, sessions, profile and password reset. */
+export function accountsModule(deps: AccountsRouteDeps) {
+  return accountsRoutes(deps)
 }

@@ -1,9 +1,104 @@
 import { Elysia } from 'elysia'
-import { currentUserResponse } from './model'
+import { clientAddress, type Geocoder, type ModuleDeps } from '../shared/index'
+import {
+  addPhoneSchema,
+  completeProfileSchema,
+  loginSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  registerSchema,
+  signupWithVerificationSchema,
+  updateProfileSchema,
+} from './contract'
+import { currentUserResponse, toPublicUser } from './model'
+import { confirmPasswordReset, requestPasswordReset, type ResetTokenCourier } from './password-reset'
+import { addPhone, completeProfile, updateProfile } from './profile'
 import type { SessionPlugin } from './session-plugin'
+import { authenticate, createAccount } from './sign-in'
 
-export function accountsRoutes(session: SessionPlugin) {
-  return new Elysia({ name: 'accounts', prefix: '/api' }).use(session).get('/auth/user', ({ user }) => currentUserResponse(user), {
-    signedIn: true,
-  })
+export interface AccountsRouteDeps extends ModuleDeps {
+  session: SessionPlugin
+  geocoder: Geocoder
+  resetCourier: ResetTokenCourier
+}
+
+const RESET_REQUESTED = 'If an account matches, we have sent password reset instructions to its verified phone or device.'
+
+export function accountsRoutes({ db, clock, config, session, geocoder, resetCourier }: AccountsRouteDeps) {
+  const production = config.NODE_ENV === 'production'
+  return new Elysia({ name: 'accounts', prefix: '/api' })
+    .use(session)
+    .post(
+      '/register',
+      async ({ body, cookie, sessions, set }) => {
+        const user = await createAccount(db, body)
+        await sessions.start(cookie, user.id)
+        set.status = 201
+        return { message: 'Account created successfully', ...currentUserResponse(user) }
+      },
+      { body: registerSchema },
+    )
+    .post(
+      '/signup-with-verification',
+      async ({ body, cookie, sessions, set }) => {
+        const user = await createAccount(db, body)
+        await sessions.start(cookie, user.id)
+        set.status = 201
+        return { message: 'Account created. Verify your phone to continue.', ...currentUserResponse(user) }
+      },
+      { body: signupWithVerificationSchema },
+    )
+    .post(
+      '/login',
+      async ({ body, cookie, sessions, request, server }) => {
+        const user = await authenticate(db, clock, body, clientAddress(request, server, config.TRUST_PROXY))
+        await sessions.start(cookie, user.id)
+        return { message: 'Login successful', ...currentUserResponse(user) }
+      },
+      { body: loginSchema },
+    )
+    // Old links and bookmarks that navigate to /api/login land on the sign-in screen.
+    .get('/login', ({ redirect }) => redirect('/auth', 302))
+    .post('/logout', async ({ cookie, sessions }) => {
+      await sessions.end(cookie)
+      return { message: 'Logged out' }
+    })
+    .get('/logout', async ({ cookie, sessions, redirect }) => {
+      await sessions.end(cookie)
+      return redirect('/auth', 302)
+    })
+    .get('/auth/user', ({ user }) => currentUserResponse(user), { signedIn: true })
+    .post(
+      '/auth/complete-profile',
+      async ({ user, body }) => ({ message: 'Profile completed successfully', ...currentUserResponse(await completeProfile(db, geocoder, user, body)) }),
+      { signedIn: true, body: completeProfileSchema },
+    )
+    .post('/auth/add-phone', async ({ user, body }) => ({ message: 'Phone number added', user: toPublicUser(await addPhone(db, user, body.phone)) }), {
+      signedIn: true,
+      body: addPhoneSchema,
+    })
+    .patch(
+      '/user/profile',
+      async ({ user, body }) => ({ message: 'Profile updated successfully', user: toPublicUser(await updateProfile(db, geocoder, user, body)) }),
+      { signedIn: true, body: updateProfileSchema },
+    )
+    .post(
+      '/password-reset/request',
+      async ({ body }) => {
+        const { issued } = await requestPasswordReset(db, clock, resetCourier, config.APP_URL, body.emailOrPhone)
+        // Production answers identically for every request; elsewhere the screens get the token to show.
+        if (production || !issued) return { message: RESET_REQUESTED, method: 'hybrid' as const }
+        console.log(`[password-reset] token ${issued.token} (${issued.resetUrl})`)
+        return { message: RESET_REQUESTED, method: 'hybrid' as const, fcmSent: issued.channel === 'push', resetToken: issued.token, resetUrl: issued.resetUrl }
+      },
+      { body: passwordResetRequestSchema },
+    )
+    .post(
+      '/password-reset/confirm',
+      async ({ body }) => {
+        await confirmPasswordReset(db, clock, body.token, body.newPassword)
+        return { message: 'Password updated successfully' }
+      },
+      { body: passwordResetConfirmSchema },
+    )
 }

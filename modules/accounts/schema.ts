@@ -27,6 +27,8 @@ export const users = pgTable(
     emailVerified: boolean().notNull().default(false),
     phoneVerified: boolean().notNull().default(false),
     phoneVerifiedAt: timestamp({ withTimezone: true }),
+    /** How the phone was proven: 'sms' (a code we issued), 'firebase' (a verified ID token) or 'captcha' (the fallback). */
+    phoneVerificationMethod: text(),
     verificationAttempts: integer().notNull().default(0),
     lastVerificationAttempt: timestamp({ withTimezone: true }),
     stripeCustomerId: text(),
@@ -77,4 +79,16 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+)
+
+/** Failed sign-ins, kept for the lockout windows; `identifier` is the normalized email or phone tried. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: idColumn(),
+    identifier: text().notNull(),
+    ipAddress: text().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('login_failures_identifier_idx').on(t.identifier, t.createdAt), index('login_failures_ip_idx').on(t.ipAddress, t.createdAt)],
 )

@@ -22,8 +22,8 @@ export const badRequest = (message: string, code = 'BAD_REQUEST', fields?: Recor
   new AppError(400, code, message, fields)
 export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
   new AppError(401, code, message)
-export const forbidden = (message = 'You do not have permission to do that', code = 'FORBIDDEN') =>
-  new AppError(403, code, message)
+export const forbidden = (message = 'You do not have permission to do that', code = 'FORBIDDEN', extra?: Record<string, unknown>) =>
+  new AppError(403, code, message, undefined, undefined, extra)
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message)
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message)
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code = 'RATE_LIMITED') =>

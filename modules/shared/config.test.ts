@@ -41,3 +41,11 @@ test('a wrong DATABASE_URL is named without echoing credentials', () => {
   expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:s3cret@db/kirana' })).toThrow(/^Invalid configuration: DATABASE_URL [^\n]*$/)
   expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:s3cret@db/kirana' })).not.toThrow(/s3cret/)
 })
+
+test("the README's configuration table lists exactly the settings there are", async () => {
+  const { configSchema } = await import('./config')
+  const readme = await Bun.file(new URL('../../README.md', import.meta.url)).text()
+  const table = readme.slice(readme.indexOf('## Configuration'))
+  const documented = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
+  expect(documented.sort()).toEqual(Object.keys(configSchema.shape).sort())
+})

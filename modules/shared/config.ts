@@ -7,7 +7,7 @@ const postgresUrl = z
   .url()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://')
 
-const configSchema = z.object({
+export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -19,6 +19,25 @@ const configSchema = z.object({
   APP_URL: z.string().url().default('http://localhost:3000'),
   /** Where the built PWA lives. */
   DIST_DIR: z.string().min(1).default('dist'),
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (for sign-in lockouts). */
+  TRUST_PROXY: z.stringbool().default(false),
+  /** Which geocoder turns profile addresses into coordinates: the offline ZIP table, or the US Census Bureau's service. */
+  GEOCODER: z.enum(['zip', 'census']).default('zip'),
+  CENSUS_GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov'),
+  /** Firebase phone sign-in. Set all four to verify phones with Firebase instead of the embedded SMS sender. */
+  FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+  FIREBASE_CLIENT_EMAIL: z.string().email().optional(),
+  /** The service account's private key (PEM; \n escapes are accepted). */
+  FIREBASE_PRIVATE_KEY: z.string().min(1).optional(),
+  FIREBASE_WEB_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  FIREBASE_APP_ID: z.string().min(1).optional(),
+  /** The human-verification fallback when SMS cannot be sent; switch it off with false. */
+  PHONE_VERIFICATION_FALLBACK: z.stringbool().default(true),
+  /** Google reCAPTCHA for the fallback; without these the embedded captcha is used. */
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */
   WEB_HOT_RELOAD: z.stringbool().default(false),
 })
@@ -26,7 +45,7 @@ const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>
 
 /** Values that may hold credentials never appear in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL'])
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'FIREBASE_PRIVATE_KEY', 'RECAPTCHA_SECRET_KEY'])
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -36,12 +55,27 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
-  const parsed = configSchema.safeParse(present)
+  const parsed = configSchema.superRefine(requireTogether).safeParse(present)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!
   const variable = String(issue.path[0] ?? 'environment')
   const shown = SECRET_VARIABLES.has(variable) ? '' : ` (got ${JSON.stringify(env[variable])})`
   throw new ConfigError(`Invalid configuration: ${variable} ${describeIssue(issue)}${shown}`)
+}
+
+/** Settings that only work as a set: naming some but not all is a mistake worth stopping for. */
+const SETTING_GROUPS = [
+  ['FIREBASE_PROJECT_ID', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'FIREBASE_WEB_API_KEY'],
+  ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'],
+] as const
+
+function requireTogether(config: z.infer<typeof configSchema>, context: z.RefinementCtx) {
+  for (const group of SETTING_GROUPS) {
+    const missing = group.filter((name) => !config[name])
+    if (missing.length > 0 && missing.length < group.length) {
+      context.addIssue({ code: 'custom', path: [missing[0]!], message: `is required when ${group.filter((name) => config[name]).join(', ')} is set` })
+    }
+  }
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -13,6 +13,8 @@ const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request bo
 export const errorPlugin = new Elysia({ name: 'shared/errors' })
   // Every body the API accepts is JSON: parse it here so size, type and syntax fail the same way everywhere.
   .onParse({ as: 'global' }, async ({ request, contentType }) => {
+    // A bodiless call (POST /api/logout) has nothing to parse or refuse.
+    if (request.body === null || request.headers.get('content-length') === '0') return
     if (!isJson(contentType)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
     if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
     const bytes = await request.arrayBuffer()

@@ -1,0 +1,106 @@
+// Accounts' door for the browser: the forms' schemas with the spec's exact messages (000 §5, 001 §5).
+import { z } from 'zod'
+
+const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+
+/** Empty means "not given"; the screens send '' for untouched optional fields. */
+const optionalText = <T extends z.ZodType<string>>(schema: T) =>
+  z.union([z.literal('').transform(() => undefined), schema]).optional()
+
+const emailSchema = (message: string) => z.string().trim().max(254, message).email(message)
+
+export const ROLE_OPTIONS = ['buyer', 'runner', 'both'] as const
+export type Role = 'buyer' | 'runner'
+
+/** 'both' is the landing cards' and onboarding's way of saying buyer and runner. */
+export function expandRoles(roles: readonly string[]): Role[] {
+  const chosen = new Set(roles.flatMap((role) => (role === 'both' ? ['buyer', 'runner'] : [role])))
+  return (['buyer', 'runner'] as const).filter((role) => chosen.has(role))
+}
+
+const rolesSchema = (message: string) =>
+  z
+    .array(z.enum(ROLE_OPTIONS, { error: message }), { error: message })
+    .min(1, message)
+    .transform(expandRoles)
+
+export const registerSchema = z
+  .object({
+    firstName: requiredText('First name is required', 100),
+    lastName: requiredText('Last name is required', 100),
+    email: optionalText(emailSchema('Please enter a valid email address')),
+    phone: optionalText(z.string().trim().min(10, 'Phone number must be at least 10 digits').max(20, 'Please enter a valid US phone number')),
+    password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(256, 'Password is too long'),
+  })
+  .refine((body) => body.email || body.phone, { message: 'Either email or phone number is required', path: ['email'] })
+
+export const signupWithVerificationSchema = z.object({
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+  email: optionalText(emailSchema('Please enter a valid email address')),
+  phone: z.string({ error: 'Phone number required' }).trim().min(10, 'Phone number must be at least 10 digits').max(20, 'Please enter a valid US phone number'),
+  password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(256, 'Password is too long'),
+})
+
+export const loginSchema = z.object({
+  emailOrPhone: requiredText('Email or phone is required', 254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
+})
+
+const coordinateText = z.union([z.string().trim(), z.number()]).optional()
+
+export const completeProfileSchema = z.object({
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+  roles: rolesSchema('Select at least one role'),
+  address: requiredText('Address is required'),
+  city: requiredText('City is required', 100),
+  state: requiredText('State is required', 50),
+  zipCode: z.string({ error: 'Valid zip code is required' }).trim().min(5, 'Valid zip code is required').max(10, 'Valid zip code is required'),
+  latitude: coordinateText,
+  longitude: coordinateText,
+})
+
+/** The profile page's form (001 §5) and the onboarding variant (000 §5). */
+export const updateProfileSchema = z.object({
+  email: optionalText(emailSchema('Please enter a valid email address')),
+  phone: z.string({ error: 'Phone number must be at least 10 digits' }).trim().min(10, 'Phone number must be at least 10 digits').max(20, 'Please enter a valid US phone number'),
+  roles: rolesSchema('Please select at least one role'),
+  address: requiredText('Address is required'),
+  city: requiredText('City is required', 100),
+  state: requiredText('State is required', 50),
+  zipCode: z.string({ error: 'ZIP code must be at least 5 digits' }).trim().min(5, 'ZIP code must be at least 5 digits').max(10, 'ZIP code must be at least 5 digits'),
+  latitude: coordinateText,
+  longitude: coordinateText,
+})
+
+export const addPhoneSchema = z.object({
+  phone: z.string({ error: 'Phone number required' }).trim().min(1, 'Phone number required').max(20, 'Please enter a valid US phone number'),
+})
+
+export const passwordResetRequestSchema = z.object({
+  emailOrPhone: requiredText('Email or phone is required', 254),
+})
+
+export const passwordResetConfirmSchema = z.object({
+  token: requiredText('Reset token is required', 200),
+  newPassword: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters').max(256, 'Password is too long'),
+})
+
+/** The reset form's own checks (000 §5): the confirmation must be present and match. */
+export const passwordResetFormSchema = z
+  .object({
+    newPassword: z.string().min(6, 'Password must be at least 6 characters'),
+    confirmPassword: z.string().min(6, 'Please confirm your password'),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
+
+export const PASSWORD_RESET_REDIRECT_MS = 2000
+export const PROFILE_COMPLETE_REDIRECT_MS = 1000
+export const REGISTER_REDIRECT_MS = 100
+export const VERIFIED_CONTINUE_REDIRECT_MS = 500

@@ -1,0 +1,130 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { testApi } from '../../db/test-app'
+import { users } from './index'
+
+const { call, signUp, db } = await testApi()
+
+/** Someone who has proven their phone, as the verification module would leave them. */
+async function verifiedBuyer() {
+  const account = await signUp()
+  const sent = await call('POST', '/api/verification/send-code', { cookie: account.cookie, body: { phone: account.input.phone } })
+  expect(sent.status).toBe(200)
+  const verified = await call('PATCH', '/api/user/verify-phone', { cookie: account.cookie, body: { phone: account.input.phone, verificationCode: '123456' } })
+  expect(verified.status).toBe(200)
+  return account
+}
+
+const profile = { firstName: 'Asha', lastName: 'Patel', roles: ['buyer'], address: '1 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }
+
+describe('POST /api/auth/complete-profile', () => {
+  test('is refused with requiresPhoneVerification while the phone is unverified', async () => {
+    const { cookie } = await signUp()
+    const response = await call('POST', '/api/auth/complete-profile', { cookie, body: profile })
+    expect(response.status).toBe(403)
+    expect(response.body).toMatchObject({ requiresPhoneVerification: true, code: 'PHONE_VERIFICATION_REQUIRED' })
+  })
+
+  test('needs a signed-in user', async () => {
+    expect((await call('POST', '/api/auth/complete-profile', { body: profile })).status).toBe(401)
+  })
+
+  test.each([
+    [{ firstName: '' }, 'First name is required'],
+    [{ lastName: '' }, 'Last name is required'],
+    [{ roles: [] }, 'Select at least one role'],
+    [{ roles: ['admin'] }, 'Select at least one role'],
+    [{ address: '' }, 'Address is required'],
+    [{ city: '' }, 'City is required'],
+    [{ state: '' }, 'State is required'],
+    [{ zipCode: '0881' }, 'Valid zip code is required'],
+  ])('refuses %j with the spec message', async (change, message) => {
+    const { cookie } = await verifiedBuyer()
+    const response = await call('POST', '/api/auth/complete-profile', { cookie, body: { ...profile, ...change } })
+    expect(response.status).toBe(422)
+    expect(response.body.message).toBe(message)
+  })
+
+  test('completes the profile and turns the ZIP code into coordinates', async () => {
+    const { cookie, user } = await verifiedBuyer()
+    const response = await call('POST', '/api/auth/complete-profile', { cookie, body: { ...profile, roles: ['both'] } })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ requiresProfileCompletion: false, user: { roles: ['buyer', 'runner'], city: 'Edison', zipCode: '08817' } })
+    const [stored] = await db.select().from(users).where(eq(users.id, user.id))
+    expect(stored!.latitude).toBeCloseTo(40.517, 2)
+    expect(stored!.longitude).toBeCloseTo(-74.397, 2)
+    expect((await call('GET', '/api/auth/user', { cookie })).body.requiresProfileCompletion).toBe(false)
+  })
+
+  test('uses the device location when it sends real coordinates', async () => {
+    const { cookie, user } = await verifiedBuyer()
+    const response = await call('POST', '/api/auth/complete-profile', { cookie, body: { ...profile, latitude: '40.5301', longitude: '-74.3502' } })
+    expect(response.status).toBe(200)
+    const [stored] = await db.select().from(users).where(eq(users.id, user.id))
+    expect(stored).toMatchObject({ latitude: 40.5301, longitude: -74.3502 })
+  })
+
+  test('an unknown ZIP code is a clear 400', async () => {
+    const { cookie } = await verifiedBuyer()
+    const response = await call('POST', '/api/auth/complete-profile', { cookie, body: { ...profile, zipCode: '00000' } })
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ code: 'UNKNOWN_ZIP', errors: { zipCode: expect.any(String) } })
+  })
+})
+
+describe('POST /api/auth/add-phone', () => {
+  test('adds a phone to an email-only account, unverified', async () => {
+    const { cookie } = await signUp({ phone: '' })
+    const response = await call('POST', '/api/auth/add-phone', { cookie, body: { phone: '732-555-0177' } })
+    expect(response.status).toBe(200)
+    expect(response.body.user).toMatchObject({ phone: '732-555-0177', phoneVerified: false })
+  })
+
+  test('refuses an empty phone with the spec message', async () => {
+    const { cookie } = await signUp({ phone: '' })
+    const response = await call('POST', '/api/auth/add-phone', { cookie, body: { phone: '' } })
+    expect(response.status).toBe(422)
+    expect(response.body.message).toBe('Phone number required')
+  })
+})
+
+describe('PATCH /api/user/profile', () => {
+  const edit = { email: 'asha.new@example.com', phone: '', roles: ['runner'], address: '5 Main St', city: 'Edison', state: 'NJ', zipCode: '08820' }
+
+  test.each([
+    [{ email: 'nope' }, 'Please enter a valid email address'],
+    [{ phone: '123' }, 'Phone number must be at least 10 digits'],
+    [{ roles: [] }, 'Please select at least one role'],
+    [{ address: '' }, 'Address is required'],
+    [{ city: '' }, 'City is required'],
+    [{ state: '' }, 'State is required'],
+    [{ zipCode: '123' }, 'ZIP code must be at least 5 digits'],
+  ])('refuses %j with the spec message', async (change, message) => {
+    const { cookie, input } = await signUp()
+    const response = await call('PATCH', '/api/user/profile', { cookie, body: { ...edit, phone: input.phone, ...change } })
+    expect(response.status).toBe(422)
+    expect(response.body.message).toBe(message)
+  })
+
+  test('saves the edit and keeps a verified phone verified when it is unchanged', async () => {
+    const { cookie, input } = await verifiedBuyer()
+    const response = await call('PATCH', '/api/user/profile', { cookie, body: { ...edit, phone: input.phone.replace(/\D/g, '') } })
+    expect(response.status).toBe(200)
+    expect(response.body.user).toMatchObject({ email: 'asha.new@example.com', roles: ['runner'], zipCode: '08820', phoneVerified: true })
+  })
+
+  test('a new phone must be verified again', async () => {
+    const { cookie } = await verifiedBuyer()
+    const response = await call('PATCH', '/api/user/profile', { cookie, body: { ...edit, email: 'other.asha@example.com', phone: '(732) 555-0199' } })
+    expect(response.status).toBe(200)
+    expect(response.body.user).toMatchObject({ phone: '(732) 555-0199', phoneVerified: false })
+  })
+
+  test('an email that another account uses is refused', async () => {
+    const other = await signUp()
+    const { cookie, input } = await signUp()
+    const response = await call('PATCH', '/api/user/profile', { cookie, body: { ...edit, email: other.input.email.toUpperCase(), phone: input.phone } })
+    expect(response.status).toBe(409)
+    expect(response.body.message).toBe('An account with this email already exists')
+  })
+})

@@ -1,0 +1,92 @@
+import type { z } from 'zod'
+import type { Database } from '../../db/client'
+import { badRequest, forbidden, formatUsPhone, isValidCoordinates, type Clock, type Coordinates, type Geocoder } from '../shared/index'
+import type { completeProfileSchema, updateProfileSchema } from './contract'
+import type { UserRow } from './session'
+import { parsePhone } from './sign-in'
+import { updateUser } from './users'
+
+type AddressInput = { address: string; city: string; state: string; zipCode: string; latitude?: string | number; longitude?: string | number }
+
+const UNKNOWN_ZIP = 'We could not find that ZIP code. Please check it and try again.'
+
+/**
+ * Where an address is. Coordinates the device supplied ('Use Current Location') are used when
+ * they are real coordinates; otherwise the geocoder decides, and an unknown ZIP is refused.
+ */
+async function locate(geocoder: Geocoder, input: AddressInput): Promise<Coordinates> {
+  const supplied = { latitude: Number(input.latitude), longitude: Number(input.longitude) }
+  if (input.latitude !== undefined && input.longitude !== undefined && input.latitude !== '' && isValidCoordinates(supplied)) return supplied
+  const found = await geocoder.geocode(input)
+  if (!found) throw badRequest(UNKNOWN_ZIP, 'UNKNOWN_ZIP', { zipCode: UNKNOWN_ZIP })
+  return found
+}
+
+export const PHONE_VERIFICATION_REQUIRED = 'Please verify your phone number first.'
+
+export async function completeProfile(db: Database, geocoder: Geocoder, user: UserRow, input: z.infer<typeof completeProfileSchema>) {
+  if (!user.phoneVerified) {
+    throw forbidden(PHONE_VERIFICATION_REQUIRED, 'PHONE_VERIFICATION_REQUIRED', { requiresPhoneVerification: true })
+  }
+  const { latitude, longitude } = await locate(geocoder, input)
+  return updateUser(db, user.id, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    roles: input.roles,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+    latitude,
+    longitude,
+    isProfileComplete: true,
+  })
+}
+
+/** For an account made with an email only: the phone to verify before the profile can be completed. */
+export async function addPhone(db: Database, user: UserRow, phone: string) {
+  const parsed = parsePhone(phone)
+  if (user.phoneVerified && user.normalizedPhone === parsed.normalizedPhone) return user
+  return updateUser(db, user.id, { ...parsed, ...unverifiedPhone })
+}
+
+const unverifiedPhone = { phoneVerified: false, phoneVerifiedAt: null, phoneVerificationMethod: null } as const
+
+/** The profile page's edit. A new phone must be verified again; a new email is unverified. */
+export async function updateProfile(db: Database, geocoder: Geocoder, user: UserRow, input: z.infer<typeof updateProfileSchema>) {
+  const phone = parsePhone(input.phone)
+  const phoneChanged = phone.normalizedPhone !== user.normalizedPhone
+  const email = input.email ?? null
+  const emailChanged = (email ?? '').toLowerCase() !== (user.email ?? '').toLowerCase()
+  const addressChanged = input.address !== user.address || input.zipCode !== user.zipCode || input.latitude !== undefined
+  const coordinates = addressChanged || user.latitude === null ? await locate(geocoder, input) : { latitude: user.latitude, longitude: user.longitude }
+  return updateUser(db, user.id, {
+    email,
+    ...(emailChanged && { emailVerified: false }),
+    ...phone,
+    ...(phoneChanged && unverifiedPhone),
+    roles: input.roles,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+    ...coordinates,
+  })
+}
+
+export type PhoneVerificationMethod = 'sms' | 'firebase' | 'captcha'
+
+/** Called by the verification module once it holds proof that this user controls this phone. */
+export async function markPhoneVerified(db: Database, clock: Clock, userId: string, normalizedPhone: string, method: PhoneVerificationMethod) {
+  return updateUser(db, userId, {
+    phone: formatUsPhone(normalizedPhone.slice(2)),
+    normalizedPhone,
+    phoneVerified: true,
+    phoneVerifiedAt: clock.now(),
+    phoneVerificationMethod: method,
+  })
+}
+
+export async function recordVerificationAttempt(db: Database, clock: Clock, user: UserRow) {
+  return updateUser(db, user.id, { verificationAttempts: user.verificationAttempts + 1, lastVerificationAttempt: clock.now() })
+}

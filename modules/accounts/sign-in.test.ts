@@ -1,0 +1,208 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { testApi } from '../../db/test-app'
+import { sessions, users } from './index'
+import { LOGIN_WINDOW_MS } from './login-limiter'
+
+const api = await testApi({ env: { TRUST_PROXY: 'true' } })
+const { call, signUp, db, clock } = api
+
+const valid = { firstName: 'Ravi', lastName: 'Shah', email: 'ravi@example.com', phone: '(732) 555-0150', password: 'long enough pw' }
+
+describe('POST /api/register', () => {
+  test.each([
+    ['firstName', { firstName: '' }, 'First name is required'],
+    ['firstName', { firstName: undefined }, 'First name is required'],
+    ['lastName', { lastName: '   ' }, 'Last name is required'],
+    ['password', { password: 'short' }, 'Password must be at least 8 characters'],
+    ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['phone', { phone: '12345' }, 'Phone number must be at least 10 digits'],
+    ['email', { email: '', phone: '' }, 'Either email or phone number is required'],
+    ['email', { email: undefined, phone: undefined }, 'Either email or phone number is required'],
+  ])('refuses a bad %s with the spec message', async (_field, change, message) => {
+    const response = await call('POST', '/api/register', { body: { ...valid, ...change } })
+    expect(response.status).toBe(422)
+    expect(response.body.message).toBe(message)
+    expect(response.cookie).toBeUndefined()
+  })
+
+  test('refuses a phone that is not a US number', async () => {
+    const response = await call('POST', '/api/register', { body: { ...valid, email: 'x1@example.com', phone: '+44 20 7946 0958' } })
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe('Please enter a valid US phone number')
+  })
+
+  test('creates the account, signs it in and asks for the profile', async () => {
+    const response = await call('POST', '/api/register', { body: valid })
+    expect(response.status).toBe(201)
+    expect(response.body).toMatchObject({ message: 'Account created successfully', requiresProfileCompletion: true })
+    expect(response.body.user).toMatchObject({ firstName: 'Ravi', email: 'ravi@example.com', phoneVerified: false })
+    const me = await call('GET', '/api/auth/user', { cookie: response.cookie })
+    expect(me.status).toBe(200)
+    const [stored] = await db.select().from(users).where(eq(users.email, 'ravi@example.com'))
+    expect(stored!.normalizedPhone).toBe('+17325550150')
+    expect(stored!.password).toStartWith('$argon2id$v=19$m=19456,t=2,p=1$')
+  })
+
+  test('sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const response = await signUp()
+    const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith('kirana_sid='))!
+    expect(header).toContain('HttpOnly')
+    expect(header).toContain('SameSite=Lax')
+    expect(header).toContain('Path=/')
+  })
+
+  test('refuses an email already used, whatever its case', async () => {
+    const response = await call('POST', '/api/register', { body: { ...valid, email: 'RAVI@Example.com', phone: '' } })
+    expect(response.status).toBe(409)
+    expect(response.body.message).toBe('An account with this email already exists')
+  })
+
+  test('refuses a phone already used, however it is written', async () => {
+    const response = await call('POST', '/api/register', { body: { ...valid, email: 'other@example.com', phone: '+1 732-555-0150' } })
+    expect(response.status).toBe(409)
+    expect(response.body.message).toBe('An account with this phone number already exists')
+  })
+})
+
+describe('POST /api/login', () => {
+  test.each([
+    [{ emailOrPhone: '', password: 'x' }, 'Email or phone is required'],
+    [{ password: 'x' }, 'Email or phone is required'],
+    [{ emailOrPhone: 'a@b.co', password: '' }, 'Password is required'],
+  ])('refuses %j with the spec message', async (body, message) => {
+    const response = await call('POST', '/api/login', { body })
+    expect(response.status).toBe(422)
+    expect(response.body.message).toBe(message)
+  })
+
+  test('signs in by email in any case and by phone in any format', async () => {
+    const { input } = await signUp({ email: 'Meera.Iyer@Example.com', phone: '(201) 555-0111' })
+    for (const emailOrPhone of ['meera.iyer@example.com', 'MEERA.IYER@EXAMPLE.COM', '2015550111', '+1 (201) 555-0111', '1-201-555-0111']) {
+      const response = await call('POST', '/api/login', { body: { emailOrPhone, password: input.password } })
+      expect(response.status).toBe(200)
+      expect(response.body).toMatchObject({ message: 'Login successful', requiresProfileCompletion: true })
+      expect(response.cookie).toBeDefined()
+    }
+  })
+
+  test('a wrong password and an unknown account get the same 401, in about the same time', async () => {
+    const { input } = await signUp()
+    const timed = async (body: unknown) => {
+      const started = performance.now()
+      const response = await call('POST', '/api/login', { body, headers: { 'x-forwarded-for': '198.51.100.7' } })
+      return { response, ms: performance.now() - started }
+    }
+    const wrong = await timed({ emailOrPhone: input.email, password: 'not the password' })
+    const unknown = await timed({ emailOrPhone: 'nobody-here@example.com', password: 'not the password' })
+    expect(wrong.response.status).toBe(401)
+    expect(unknown.response.status).toBe(401)
+    expect(unknown.response.body).toEqual(wrong.response.body)
+    expect(wrong.response.body.message).toBe('Invalid email/phone or password')
+    // Both pay for one argon2 verification; neither returns early.
+    expect(Math.max(wrong.ms, unknown.ms) / Math.min(wrong.ms, unknown.ms)).toBeLessThan(4)
+  })
+
+  test('rotates the session: signing in deletes the session the request came with', async () => {
+    const { cookie, input, user } = await signUp()
+    const response = await call('POST', '/api/login', { body: { emailOrPhone: input.email, password: input.password }, cookie })
+    expect(response.cookie).toBeDefined()
+    expect(response.cookie).not.toBe(cookie)
+    expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(401)
+    expect((await call('GET', '/api/auth/user', { cookie: response.cookie })).status).toBe(200)
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1)
+  })
+})
+
+describe('lockout', () => {
+  test('5 failures lock the account for 15 minutes, even against the right password', async () => {
+    const { input } = await signUp()
+    const attempt = (password: string) => call('POST', '/api/login', { body: { emailOrPhone: input.phone, password }, headers: { 'x-forwarded-for': '203.0.113.5' } })
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong password')).status).toBe(401)
+    const locked = await attempt(input.password)
+    expect(locked.status).toBe(429)
+    expect(locked.body.code).toBe('LOGIN_LOCKED')
+    expect(Number(locked.headers.get('retry-after'))).toBe(LOGIN_WINDOW_MS / 1000)
+
+    clock.advance(LOGIN_WINDOW_MS - 60_000)
+    const stillLocked = await attempt(input.password)
+    expect(stillLocked.status).toBe(429)
+    expect(Number(stillLocked.headers.get('retry-after'))).toBe(60)
+
+    clock.advance(60_000 + 1)
+    expect((await attempt(input.password)).status).toBe(200)
+  })
+
+  test('the lock is per account: another account still signs in', async () => {
+    const locked = await signUp()
+    const other = await signUp()
+    for (let i = 0; i < 5; i++) await call('POST', '/api/login', { body: { emailOrPhone: locked.input.email, password: 'nope nope' } })
+    expect((await call('POST', '/api/login', { body: { emailOrPhone: locked.input.email, password: locked.input.password } })).status).toBe(429)
+    expect((await call('POST', '/api/login', { body: { emailOrPhone: other.input.email, password: other.input.password } })).status).toBe(200)
+  })
+
+  test('an address with 100 failures is refused for any account', async () => {
+    const { input } = await signUp()
+    const from = { 'x-forwarded-for': '192.0.2.99' }
+    for (let i = 0; i < 100; i++) {
+      const response = await call('POST', '/api/login', { body: { emailOrPhone: `stranger${i}@example.com`, password: 'guess' }, headers: from })
+      expect(response.status).toBe(401)
+    }
+    const refused = await call('POST', '/api/login', { body: { emailOrPhone: input.email, password: input.password }, headers: from })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    const elsewhere = await call('POST', '/api/login', { body: { emailOrPhone: input.email, password: input.password }, headers: { 'x-forwarded-for': '192.0.2.100' } })
+    expect(elsewhere.status).toBe(200)
+  }, 60_000)
+})
+
+describe('signing out', () => {
+  test('POST /api/logout deletes the session on the server', async () => {
+    const { cookie, user } = await signUp()
+    const response = await call('POST', '/api/logout', { cookie })
+    expect(response.status).toBe(200)
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
+    expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(401)
+  })
+
+  test('GET /api/logout signs out and redirects to /auth', async () => {
+    const { cookie } = await signUp()
+    const response = await call('GET', '/api/logout', { cookie })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/auth')
+    expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(401)
+  })
+
+  test('GET /api/login redirects to /auth', async () => {
+    const response = await call('GET', '/api/login')
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/auth')
+  })
+})
+
+describe('requests from other sites', () => {
+  test('a state change whose Origin is another site is refused', async () => {
+    const response = await call('POST', '/api/login', { body: { emailOrPhone: 'a@b.co', password: 'x' }, headers: { origin: 'https://evil.example' } })
+    expect(response.status).toBe(403)
+    expect(response.body.code).toBe('CROSS_SITE_REQUEST')
+  })
+
+  test('without Origin, Sec-Fetch-Site: cross-site is refused', async () => {
+    const { cookie } = await signUp()
+    const response = await call('POST', '/api/logout', { cookie, headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(response.status).toBe(403)
+    expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(200)
+  })
+
+  test('the app itself (same origin, or APP_URL) is allowed', async () => {
+    for (const origin of ['http://localhost', 'http://localhost:3000']) {
+      const response = await call('POST', '/api/login', { body: { emailOrPhone: 'a@b.co', password: 'x' }, headers: { origin } })
+      expect(response.status).toBe(401)
+    }
+  })
+
+  test('a JSON endpoint refuses a form post with 415', async () => {
+    const response = await call('POST', '/api/register', { body: 'firstName=x', headers: { 'content-type': 'text/plain' } })
+    expect(response.status).toBe(415)
+  })
+})

@@ -1,0 +1,54 @@
+import type { z } from 'zod'
+import type { Database } from '../../db/client'
+import { AppError, badRequest, toE164, type Clock } from '../shared/index'
+import type { loginSchema, registerSchema } from './contract'
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-limiter'
+import { hashPassword, passwordMatches } from './passwords'
+import { users } from './schema'
+import { findUserByIdentifier, identifierFor, updateUser, withUniqueIdentity } from './users'
+
+export const INVALID_CREDENTIALS = 'Invalid email/phone or password'
+
+type NewAccount = { firstName: string; lastName: string; email?: string; phone?: string; password: string }
+
+/** A US phone as the user typed it and in E.164; a number that is not a US one is refused. */
+export function parsePhone(phone: string, field = 'phone') {
+  const normalizedPhone = toE164(phone)
+  if (!normalizedPhone) throw badRequest('Please enter a valid US phone number', 'INVALID_PHONE', { [field]: 'Please enter a valid US phone number' })
+  return { phone: phone.trim(), normalizedPhone }
+}
+
+export async function createAccount(db: Database, account: NewAccount) {
+  const phone = account.phone ? parsePhone(account.phone) : { phone: null, normalizedPhone: null }
+  const password = await hashPassword(account.password)
+  const [user] = await withUniqueIdentity(() =>
+    db
+      .insert(users)
+      .values({
+        firstName: account.firstName,
+        lastName: account.lastName,
+        email: account.email ?? null,
+        ...phone,
+        password,
+      })
+      .returning(),
+  )
+  return user!
+}
+
+export type RegisterInput = z.infer<typeof registerSchema>
+export type LoginInput = z.infer<typeof loginSchema>
+
+/** Checks a sign-in against the lockout first, then the password, the same way for known and unknown accounts. */
+export async function authenticate(db: Database, clock: Clock, input: LoginInput, ipAddress: string) {
+  const identifier = identifierFor(input.emailOrPhone)
+  await assertLoginAllowed(db, clock, identifier.value, ipAddress)
+  const user = await findUserByIdentifier(db, identifier)
+  const matches = await passwordMatches(user?.password, input.password)
+  if (!user || !matches || !user.isActive) {
+    await recordLoginFailure(db, clock, identifier.value, ipAddress)
+    throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)
+  }
+  await clearLoginFailures(db, identifier.value)
+  return updateUser(db, user.id, { lastLoginAt: clock.now() })
+}

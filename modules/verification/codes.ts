@@ -1,0 +1,123 @@
+import { timingSafeEqual } from 'node:crypto'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { AppError, badRequest, isReservedTestNumber, tooManyRequests, type Clock } from '../shared/index'
+import { CODE_LENGTH, MESSAGES, TEST_CODE } from './contract'
+import { phoneVerifications } from './schema'
+import { SmsDeliveryError, type SmsSender } from './sms-sender'
+
+export const CODE_LIFETIME_MS = 10 * 60 * 1000
+export const MAX_WRONG_TRIES = 5
+const MINUTE = 60_000
+/** Per phone: one send a minute, five an hour, ten a day. */
+const SEND_LIMITS = [
+  { windowMs: MINUTE, max: 1 },
+  { windowMs: 60 * MINUTE, max: 5 },
+  { windowMs: 24 * 60 * MINUTE, max: 10 },
+]
+
+const codeHash = (rowId: string, code: string) => new Bun.CryptoHasher('sha256').update(`${rowId}:${code}`).digest('hex')
+
+function randomCode() {
+  // Rejection sampling keeps every code equally likely.
+  const limit = 4_294_967_296 - (4_294_967_296 % 10 ** CODE_LENGTH)
+  for (;;) {
+    const [value] = crypto.getRandomValues(new Uint32Array(1))
+    if (value! < limit) return String(value! % 10 ** CODE_LENGTH).padStart(CODE_LENGTH, '0')
+  }
+}
+
+export interface CodeIssuer {
+  db: Database
+  clock: Clock
+  sms: SmsSender
+  /** Outside production, reserved test numbers get no SMS and accept the test code. */
+  testNumbersEnabled: boolean
+}
+
+async function assertWithinSendLimits(db: Database, now: Date, phone: string) {
+  const longest = SEND_LIMITS.at(-1)!.windowMs
+  const sent = await db
+    .select({ createdAt: phoneVerifications.createdAt })
+    .from(phoneVerifications)
+    .where(and(eq(phoneVerifications.phone, phone), eq(phoneVerifications.status, 'sent'), gt(phoneVerifications.createdAt, new Date(now.getTime() - longest))))
+    .orderBy(desc(phoneVerifications.createdAt))
+  for (const { windowMs, max } of SEND_LIMITS) {
+    const inWindow = sent.filter((row) => row.createdAt.getTime() > now.getTime() - windowMs)
+    if (inWindow.length >= max) {
+      const freesAt = inWindow[max - 1]!.createdAt.getTime() + windowMs
+      throw tooManyRequests(MESSAGES.tooManyRequests, (freesAt - now.getTime()) / 1000, 'SMS_RATE_LIMITED')
+    }
+  }
+}
+
+/** Sends a fresh code to a user's phone. A send that is refused or fails is recorded, which opens the captcha fallback. */
+export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssuer, userId: string, phone: string) {
+  const now = clock.now()
+  const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS)
+  const recordFailure = () => db.insert(phoneVerifications).values({ userId, phone, status: 'failed', expiresAt, createdAt: now })
+  try {
+    await assertWithinSendLimits(db, now, phone)
+  } catch (error) {
+    await recordFailure()
+    throw error
+  }
+  const isTestNumber = testNumbersEnabled && isReservedTestNumber(phone)
+  const code = isTestNumber ? TEST_CODE : randomCode()
+  const id = crypto.randomUUID()
+  await db.insert(phoneVerifications).values({ id, userId, phone, status: 'sent', codeHash: codeHash(id, code), expiresAt, createdAt: now })
+  if (isTestNumber) {
+    console.log(`[sms] ${phone} is a test number: nothing sent, use code ${TEST_CODE}`)
+    return
+  }
+  try {
+    await sms.send(phone, `Your Kirana verification code is ${code}. It expires in 10 minutes. Never share it.`)
+  } catch (error) {
+    if (!(error instanceof SmsDeliveryError)) throw error
+    await db.update(phoneVerifications).set({ status: 'failed', codeHash: null }).where(eq(phoneVerifications.id, id))
+    throw new AppError(503, 'SMS_FAILED', 'We could not send a text message to this number right now.')
+  }
+}
+
+/** Spends a code: right once, within 10 minutes, before five wrong tries. */
+export async function redeemCode(db: Database, clock: Clock, userId: string, phone: string, code: string) {
+  const now = clock.now()
+  const [pending] = await db
+    .select()
+    .from(phoneVerifications)
+    .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phone, phone), eq(phoneVerifications.status, 'sent'), isNull(phoneVerifications.consumedAt)))
+    .orderBy(desc(phoneVerifications.createdAt))
+    .limit(1)
+  if (!pending) throw badRequest(MESSAGES.noPendingCode, 'NO_PENDING_VERIFICATION')
+  if (pending.expiresAt <= now) throw badRequest(MESSAGES.expiredCode, 'CODE_EXPIRED')
+  // Each check spends one of the five tries before comparing, so parallel guesses cannot exceed them.
+  const [claimed] = await db
+    .update(phoneVerifications)
+    .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+    .where(and(eq(phoneVerifications.id, pending.id), lt(phoneVerifications.attempts, MAX_WRONG_TRIES), isNull(phoneVerifications.consumedAt)))
+    .returning({ id: phoneVerifications.id })
+  if (!claimed) throw badRequest(MESSAGES.noPendingCode, 'NO_PENDING_VERIFICATION')
+  const expected = Buffer.from(pending.codeHash ?? '')
+  const given = Buffer.from(codeHash(pending.id, code))
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw badRequest(MESSAGES.invalidCode, 'INVALID_CODE', { verificationCode: MESSAGES.invalidCode })
+  }
+  // Two submissions of the same right code race here; only one of them consumes it.
+  const [consumed] = await db
+    .update(phoneVerifications)
+    .set({ consumedAt: now })
+    .where(and(eq(phoneVerifications.id, pending.id), isNull(phoneVerifications.consumedAt)))
+    .returning({ id: phoneVerifications.id })
+  if (!consumed) throw badRequest(MESSAGES.noPendingCode, 'NO_PENDING_VERIFICATION')
+}
+
+/** The captcha fallback is for phones we could not text: a recent failed send must exist. */
+export async function hadRecentSendFailure(db: Database, clock: Clock, userId: string, phone: string) {
+  const since = new Date(clock.now().getTime() - 30 * MINUTE)
+  const [failure] = await db
+    .select({ id: phoneVerifications.id })
+    .from(phoneVerifications)
+    .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phone, phone), eq(phoneVerifications.status, 'failed'), gt(phoneVerifications.createdAt, since)))
+    .limit(1)
+  return failure !== undefined
+}

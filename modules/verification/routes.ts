@@ -1,0 +1,70 @@
+import { Elysia } from 'elysia'
+import { recordVerificationAttempt, toPublicUser, type SessionPlugin } from '../accounts/index'
+import { forbidden } from '../shared/index'
+import type { embeddedCaptcha } from './captcha'
+import { issueCode, type CodeIssuer } from './codes'
+import { completePhoneVerificationSchema, MESSAGES, sendCodeSchema, verifyPhoneProfileSchema, verifyPhoneSchema, type VerificationClientConfig } from './contract'
+import { phoneOrRefuse, provePhone, type PhoneProofs } from './prove-phone'
+
+export interface VerificationRouteDeps {
+  session: SessionPlugin
+  codes: CodeIssuer
+  proofs: PhoneProofs
+  /** Present when the embedded captcha is in use: it issues the passes the fallback spends. */
+  embeddedCaptcha: ReturnType<typeof embeddedCaptcha> | null
+  clientConfig: VerificationClientConfig
+}
+
+export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, clientConfig }: VerificationRouteDeps) {
+  const { db, clock } = proofs
+  return new Elysia({ name: 'verification', prefix: '/api' })
+    .use(session)
+    .get('/verification/config', () => clientConfig)
+    .post(
+      '/verification/send-code',
+      async ({ user, body }) => {
+        await issueCode(codes, user.id, phoneOrRefuse(body.phone))
+        return { message: 'Verification code sent', expiresInSeconds: 600 }
+      },
+      { signedIn: true, body: sendCodeSchema },
+    )
+    .post(
+      '/verification/captcha',
+      async ({ user }) => {
+        if (!embeddedCaptcha) throw forbidden('This server uses reCAPTCHA for human verification.', 'CAPTCHA_PROVIDER_MISMATCH')
+        return { captchaToken: await embeddedCaptcha.issue(user.id) }
+      },
+      { signedIn: true },
+    )
+    .patch(
+      '/user/verification-attempt',
+      async ({ user, body }) => {
+        phoneOrRefuse(body.phone)
+        await recordVerificationAttempt(db, clock, user)
+        return { message: 'Verification attempt recorded' }
+      },
+      { signedIn: true, body: sendCodeSchema },
+    )
+    .patch(
+      '/user/verify-phone',
+      async ({ user, body }) => ({ message: 'Phone verified successfully', user: toPublicUser(await provePhone(proofs, user, body)) }),
+      { signedIn: true, body: verifyPhoneSchema },
+    )
+    .post(
+      '/complete-phone-verification',
+      ({ user, body }) => {
+        if (body.userId !== user.id) throw forbidden('You can only complete verification for your own account.', 'NOT_YOUR_ACCOUNT')
+        if (!user.phoneVerified) throw forbidden(MESSAGES.notVerified, 'PHONE_NOT_VERIFIED')
+        return { message: 'Phone verified successfully', requiresProfileCompletion: !user.isProfileComplete }
+      },
+      { signedIn: true, body: completePhoneVerificationSchema },
+    )
+    .post(
+      '/auth/verify-phone-profile',
+      ({ user }) => {
+        if (!user.phoneVerified) throw forbidden(MESSAGES.notVerified, 'PHONE_NOT_VERIFIED')
+        return { message: 'Phone verified successfully', user: toPublicUser(user) }
+      },
+      { signedIn: true, body: verifyPhoneProfileSchema },
+    )
+}

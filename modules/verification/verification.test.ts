@@ -1,0 +1,271 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { testApi } from '../../db/test-app'
+import { users } from '../accounts/index'
+import { CODE_LIFETIME_MS } from './codes'
+import { MESSAGES, TEST_CODE } from './contract'
+
+// Firebase cannot be reached from here: this stand-in accepts one token for one phone.
+const firebase = { phoneOf: async (token: string) => (token === 'good-firebase-token' ? '+17325550142' : null) }
+const api = await testApi({ firebase })
+const { call, signUp, db, clock, sms } = api
+
+const MINUTE = 60_000
+let realNumber = 2000
+/** A number outside the reserved test range, so the embedded sender really "texts" it. */
+const nextRealNumber = () => `(973) 201-${String(realNumber++).padStart(4, '0')}`
+
+const sendCode = (cookie: string, phone: string) => call('POST', '/api/verification/send-code', { cookie, body: { phone } })
+const verify = (cookie: string, body: Record<string, unknown>) => call('PATCH', '/api/user/verify-phone', { cookie, body })
+const lastCodeTo = (e164: string) => /code is (\d{6})/.exec([...sms.outbox].reverse().find((message) => message.to === e164)!.body)![1]!
+const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`
+
+describe('sending a code', () => {
+  test('needs a signed-in user', async () => {
+    expect((await call('POST', '/api/verification/send-code', { body: { phone: '7325550101' } })).status).toBe(401)
+  })
+
+  test.each([
+    ['', 'Please enter your phone number'],
+    ['732-55', 'Please enter at least 10 digits'],
+  ])('refuses %j with the spec message', async (phone, message) => {
+    const { cookie } = await signUp()
+    const response = await sendCode(cookie, phone)
+    expect(response.status).toBe(422)
+    expect(response.body.message).toBe(message)
+  })
+
+  test('texts a 6-digit code to a real number, and stores only its hash', async () => {
+    const phone = nextRealNumber()
+    const { cookie } = await signUp({ phone })
+    const response = await sendCode(cookie, phone)
+    expect(response.status).toBe(200)
+    const code = lastCodeTo(e164(phone))
+    expect(code).toMatch(/^\d{6}$/)
+    const rows = await db.execute(`select code_hash from phone_verifications where phone = '${e164(phone)}'`)
+    expect(JSON.stringify(rows)).not.toContain(`"${code}"`)
+  })
+
+  test('a reserved test number gets no SMS and accepts the test code', async () => {
+    const { cookie, input } = await signUp()
+    const before = sms.outbox.length
+    expect((await sendCode(cookie, input.phone)).status).toBe(200)
+    expect(sms.outbox.length).toBe(before)
+    const response = await verify(cookie, { phone: input.phone, verificationCode: TEST_CODE })
+    expect(response.status).toBe(200)
+    expect(response.body.user).toMatchObject({ phoneVerified: true })
+  })
+
+  test('one send a minute, five an hour and ten a day per phone', async () => {
+    const phone = nextRealNumber()
+    const { cookie } = await signUp({ phone })
+    expect((await sendCode(cookie, phone)).status).toBe(200)
+    const tooSoon = await sendCode(cookie, phone)
+    expect(tooSoon.status).toBe(429)
+    expect(tooSoon.body.message).toBe(MESSAGES.tooManyRequests)
+    expect(Number(tooSoon.headers.get('retry-after'))).toBe(60)
+
+    for (let sent = 1; sent < 5; sent++) {
+      clock.advance(MINUTE)
+      expect((await sendCode(cookie, phone)).status).toBe(200)
+    }
+    clock.advance(MINUTE)
+    expect((await sendCode(cookie, phone)).status).toBe(429)
+
+    clock.advance(60 * MINUTE)
+    for (let sent = 5; sent < 10; sent++) {
+      expect((await sendCode(cookie, phone)).status).toBe(200)
+      clock.advance(MINUTE)
+    }
+    clock.advance(60 * MINUTE)
+    const daily = await sendCode(cookie, phone)
+    expect(daily.status).toBe(429)
+    expect(Number(daily.headers.get('retry-after'))).toBeGreaterThan(20 * 60 * 60)
+  })
+})
+
+describe('verifying with a code', () => {
+  test('a wrong code, then the right one', async () => {
+    const phone = nextRealNumber()
+    const { cookie, user } = await signUp({ phone })
+    await sendCode(cookie, phone)
+    const code = lastCodeTo(e164(phone))
+    const wrong = await verify(cookie, { phone, verificationCode: code === '000000' ? '000001' : '000000' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.message).toBe(MESSAGES.invalidCode)
+    const right = await verify(cookie, { phone, verificationCode: code })
+    expect(right.status).toBe(200)
+    expect(right.body.message).toBe('Phone verified successfully')
+    const [stored] = await db.select().from(users).where(eq(users.id, user.id))
+    expect(stored).toMatchObject({ phoneVerified: true, phoneVerificationMethod: 'sms', normalizedPhone: e164(phone) })
+  })
+
+  test('a code works once', async () => {
+    const phone = nextRealNumber()
+    const { cookie } = await signUp({ phone })
+    await sendCode(cookie, phone)
+    const code = lastCodeTo(e164(phone))
+    expect((await verify(cookie, { phone, verificationCode: code })).status).toBe(200)
+    const again = await verify(cookie, { phone, verificationCode: code })
+    expect(again.status).toBe(400)
+    expect(again.body.message).toBe(MESSAGES.noPendingCode)
+  })
+
+  test('an expired code is refused with the spec message', async () => {
+    const phone = nextRealNumber()
+    const { cookie } = await signUp({ phone })
+    await sendCode(cookie, phone)
+    clock.advance(CODE_LIFETIME_MS + 1)
+    const response = await verify(cookie, { phone, verificationCode: lastCodeTo(e164(phone)) })
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe(MESSAGES.expiredCode)
+  })
+
+  test('five wrong tries void the code, even the right one after them', async () => {
+    const phone = nextRealNumber()
+    const { cookie } = await signUp({ phone })
+    await sendCode(cookie, phone)
+    const code = lastCodeTo(e164(phone))
+    const wrongCode = code === '111111' ? '222222' : '111111'
+    for (let i = 0; i < 5; i++) expect((await verify(cookie, { phone, verificationCode: wrongCode })).body.message).toBe(MESSAGES.invalidCode)
+    const response = await verify(cookie, { phone, verificationCode: code })
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe(MESSAGES.noPendingCode)
+  })
+
+  test('a code is bound to the user it was sent for', async () => {
+    const phone = nextRealNumber()
+    const owner = await signUp({ phone })
+    const intruder = await signUp()
+    await sendCode(owner.cookie, phone)
+    const response = await verify(intruder.cookie, { phone, verificationCode: lastCodeTo(e164(phone)) })
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe(MESSAGES.noPendingCode)
+  })
+
+  test('without a pending code the answer is the spec message', async () => {
+    const { cookie, input } = await signUp()
+    const response = await verify(cookie, { phone: input.phone, verificationCode: '123456' })
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe(MESSAGES.noPendingCode)
+  })
+
+  test('a code that is not 6 digits is refused', async () => {
+    const { cookie, input } = await signUp()
+    const response = await verify(cookie, { phone: input.phone, verificationCode: '12a456' })
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe(MESSAGES.enterCode)
+  })
+})
+
+describe("the client's word is not proof", () => {
+  test('complete-phone-verification with verificationSuccess alone verifies nothing', async () => {
+    const { cookie, user } = await signUp()
+    const response = await call('POST', '/api/complete-phone-verification', { cookie, body: { userId: user.id, verificationSuccess: true } })
+    expect(response.status).toBe(403)
+    expect(response.body.message).toBe(MESSAGES.notVerified)
+    const [stored] = await db.select().from(users).where(eq(users.id, user.id))
+    expect(stored!.phoneVerified).toBe(false)
+  })
+
+  test("another user's id gets 403", async () => {
+    const other = await signUp()
+    const { cookie, input } = await signUp()
+    await sendCode(cookie, input.phone)
+    await verify(cookie, { phone: input.phone, verificationCode: TEST_CODE })
+    const response = await call('POST', '/api/complete-phone-verification', { cookie, body: { userId: other.user.id, verificationSuccess: true } })
+    expect(response.status).toBe(403)
+    expect(response.body.code).toBe('NOT_YOUR_ACCOUNT')
+  })
+
+  test('after real proof, completing verification asks for the profile', async () => {
+    const { cookie, input, user } = await signUp()
+    await sendCode(cookie, input.phone)
+    await verify(cookie, { phone: input.phone, verificationCode: TEST_CODE })
+    const response = await call('POST', '/api/complete-phone-verification', { cookie, body: { userId: user.id, verificationSuccess: true } })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ requiresProfileCompletion: true })
+  })
+
+  test('verify-phone-profile with phoneVerified: true proves nothing', async () => {
+    const { cookie } = await signUp()
+    const response = await call('POST', '/api/auth/verify-phone-profile', { cookie, body: { phoneVerified: true } })
+    expect(response.status).toBe(403)
+  })
+
+  test('a Firebase ID token proves only the phone it was issued for', async () => {
+    const { cookie } = await signUp({ phone: '(732) 555-0142' })
+    const forOther = await verify(cookie, { phone: '(732) 555-0143', firebaseIdToken: 'good-firebase-token' })
+    expect(forOther.status).toBe(400)
+    const forged = await verify(cookie, { phone: '(732) 555-0142', firebaseIdToken: 'forged' })
+    expect(forged.status).toBe(400)
+    const real = await verify(cookie, { phone: '(732) 555-0142', firebaseIdToken: 'good-firebase-token' })
+    expect(real.status).toBe(200)
+    expect(real.body.user).toMatchObject({ phoneVerified: true })
+  })
+})
+
+describe('the captcha fallback', () => {
+  async function blockedSms() {
+    const phone = nextRealNumber()
+    const account = await signUp({ phone })
+    await sendCode(account.cookie, phone)
+    expect((await sendCode(account.cookie, phone)).status).toBe(429)
+    return { ...account, phone }
+  }
+  const captchaPass = async (cookie: string) => (await call('POST', '/api/verification/captcha', { cookie })).body.captchaToken as string
+
+  test('recaptchaCompleted: true alone is not enough', async () => {
+    const { cookie, phone } = await blockedSms()
+    const response = await verify(cookie, { phone, fallbackVerification: true, recaptchaCompleted: true })
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe('CAPTCHA_FAILED')
+  })
+
+  test('is offered only after SMS failed for that phone', async () => {
+    const { cookie, input } = await signUp()
+    const response = await verify(cookie, { phone: input.phone, fallbackVerification: true, recaptchaCompleted: true, captchaToken: await captchaPass(cookie) })
+    expect(response.status).toBe(403)
+    expect(response.body.code).toBe('FALLBACK_NOT_AVAILABLE')
+  })
+
+  test('verifies with a fresh captcha pass, once, and records the method', async () => {
+    const { cookie, phone, user } = await blockedSms()
+    const token = await captchaPass(cookie)
+    const response = await verify(cookie, { phone, fallbackVerification: true, recaptchaCompleted: true, captchaToken: token })
+    expect(response.status).toBe(200)
+    const [stored] = await db.select().from(users).where(eq(users.id, user.id))
+    expect(stored).toMatchObject({ phoneVerified: true, phoneVerificationMethod: 'captcha' })
+
+    const reused = await verify(cookie, { phone, fallbackVerification: true, recaptchaCompleted: true, captchaToken: token })
+    expect(reused.status).toBe(400)
+  })
+
+  test('can be switched off by configuration', async () => {
+    const strict = await testApi({ env: { PHONE_VERIFICATION_FALLBACK: 'false' } })
+    const { cookie, input } = await strict.signUp()
+    const response = await strict.call('PATCH', '/api/user/verify-phone', { cookie, body: { phone: input.phone, fallbackVerification: true, recaptchaCompleted: true } })
+    expect(response.status).toBe(403)
+    expect(response.body.code).toBe('FALLBACK_DISABLED')
+    expect((await strict.call('GET', '/api/verification/config')).body.fallbackEnabled).toBe(false)
+  })
+})
+
+test('GET /api/verification/config tells the screens how to verify here', async () => {
+  const response = await call('GET', '/api/verification/config')
+  expect(response.body).toEqual({
+    provider: 'firebase',
+    firebase: null,
+    captcha: { provider: 'embedded', siteKey: null },
+    fallbackEnabled: true,
+    testNumbersEnabled: true,
+  })
+})
+
+test('PATCH /api/user/verification-attempt counts attempts', async () => {
+  const { cookie, input, user } = await signUp()
+  expect((await call('PATCH', '/api/user/verification-attempt', { cookie, body: { phone: input.phone } })).status).toBe(200)
+  const [stored] = await db.select().from(users).where(eq(users.id, user.id))
+  expect(stored!.verificationAttempts).toBe(1)
+  expect(stored!.lastVerificationAttempt).toEqual(clock.now())
+})
