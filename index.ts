@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/clien
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
 import { accountsModule, sessionPlugin, type ResetTokenCourier } from './modules/accounts/index'
+import { catalogIsEmpty, catalogModule, seedDemoCatalog } from './modules/catalog/index'
 import {
   censusGeocoder,
   ConfigError,
@@ -63,6 +64,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     })
     .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(providers.sms) }))
     .use(verificationModule(deps, session, providers.sms, { firebase: providers.firebase }))
+    .use(catalogModule(deps, session))
 }
 
 export type App = ReturnType<typeof createApi>
@@ -110,6 +112,12 @@ async function start() {
     server = app.listen(listenOptions).server!
   }
   console.log(`Kirana is serving http://localhost:${config.PORT} on ${handle.kind === 'pglite' ? `embedded PGlite (${config.DATA_DIR})` : 'PostgreSQL'}`)
+  // A newcomer's embedded database gets the demo stores. After listening, so start-up stays fast;
+  // a real PostgreSQL is never seeded behind support's back (`cli seed demo` does it on purpose).
+  if (handle.kind === 'pglite' && (await catalogIsEmpty(handle.db))) {
+    const seeded = await seedDemoCatalog(handle.db)
+    console.log(`Seeded ${seeded.storesCreated} demo stores with ${seeded.itemsCreated} items`)
+  }
 
   const stop = async () => {
     await server.stop()

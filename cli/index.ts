@@ -2,10 +2,12 @@ import { Command } from 'commander'
 import packageJson from '../package.json' with { type: 'json' }
 import { ConfigError } from '../modules/shared/index'
 import { registerDbCommands } from './commands/db'
+import { registerSeedCommands } from './commands/seed'
+import { registerStoreCommands } from './commands/stores'
 import { CliError } from './commands/with-database'
 
-/** Each area registers its own commands; later issues add seed and orders here. */
-const commandGroups: ((program: Command) => void)[] = [registerDbCommands]
+/** Each area registers its own commands. */
+const commandGroups: ((program: Command) => void)[] = [registerDbCommands, registerSeedCommands, registerStoreCommands]
 
 function createProgram() {
   const program = new Command('kirana')

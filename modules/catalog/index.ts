@@ -1,1 +1,16 @@
+import type { SessionPlugin } from '../accounts/index'
+import type { ModuleDeps } from '../shared/index'
+import { catalogRoutes } from './routes'
+
 export { stores, items } from './schema'
+export { getStore } from './stores'
+export { nearbyStores } from './nearby'
+export { listStores } from './listing'
+export { seedDemoCatalog, catalogIsEmpty } from './demo'
+export { importStores, locateStoreRecord, storeRecordSchema, itemRecordSchema, type StoreRecord, type LocatedStoreRecord, type ImportCounts } from './import'
+export type { Store, NearbyStore, CatalogItem } from './contract'
+
+/** Stores, their shelves and the nearby search. */
+export function catalogModule({ db }: ModuleDeps, session: SessionPlugin) {
+  return catalogRoutes(db, session)
+}

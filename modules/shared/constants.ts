@@ -9,6 +9,12 @@ export const PLATFORM_FEE_CENTS = 200
 export const RUNNER_ACCEPTANCE_WINDOW_MINUTES = 30
 export const DELIVERY_RADIUS_MILES = 10
 export const DELIVERY_RADIUS_METERS = 16093
+/** Tip presets of the cart (001 §9), in cents. */
+export const TIP_PRESETS_CENTS = [0, 200, 500, 1000] as const
+/** A custom tip above this is treated as a typo rather than charged. */
+export const MAX_TIP_CENTS = 50_000
+/** Spec 001 §3: the estimated grocery cost when nothing in the cart has a price. */
+export const DEFAULT_ESTIMATED_GROCERY_CENTS = 2500
 export const ACCEPTED_GROCERY_PAYMENT_METHODS = ['Cash', 'Zelle', 'Venmo', 'Apple Pay'] as const
 
 /** Query timing rules of spec 000 §9, in milliseconds. */

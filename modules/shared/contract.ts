@@ -1,3 +1,4 @@
 // The browser's door into the shared kernel: pure values and schemas, nothing that needs a server.
 export * from './constants'
 export * from './phone'
+export * from './money'

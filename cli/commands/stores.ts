@@ -1,0 +1,52 @@
+import type { Command } from 'commander'
+import { listStores } from '../../modules/catalog/index'
+import { distanceMiles, zipCentroid } from '../../modules/shared/index'
+import { CliError, withDatabase } from './with-database'
+
+type Column<Row> = { title: string; value: (row: Row) => string; alignRight?: boolean }
+
+/** Plain aligned columns for a terminal. */
+export function formatTable<Row>(rows: Row[], columns: Column<Row>[]): string {
+  const cells = rows.map((row) => columns.map((column) => column.value(row)))
+  const widths = columns.map((column, index) => Math.max(column.title.length, ...cells.map((row) => row[index]!.length)))
+  const line = (values: string[]) =>
+    values
+      .map((value, index) => (columns[index]!.alignRight ? value.padStart(widths[index]!) : value.padEnd(widths[index]!)))
+      .join('  ')
+      .trimEnd()
+  return [line(columns.map((column) => column.title)), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n')
+}
+
+/** `stores list [--near <zip>] [--json]` for support. */
+export function registerStoreCommands(program: Command) {
+  const stores = program.command('stores').description('look at the stores in the catalog')
+  stores
+    .command('list')
+    .description('list stores with their item counts, nearest first with --near')
+    .option('--near <zip>', 'sort by distance from this US ZIP code and show miles')
+    .option('--json', 'print JSON')
+    .action(async (options: { near?: string; json?: boolean }) => {
+      const centre = options.near ? await zipCentroid(options.near) : null
+      if (options.near && !centre) throw new CliError(`Unknown ZIP code: ${options.near}`)
+      await withDatabase(async ({ db }) => {
+        const rows = (await listStores(db)).map((store) => ({
+          ...store,
+          distance: centre ? Math.round(distanceMiles(centre, store) * 10) / 10 : undefined,
+        }))
+        if (centre) rows.sort((a, b) => a.distance! - b.distance!)
+        if (options.json) return console.log(JSON.stringify(rows, null, 2))
+        if (rows.length === 0) return console.log('No stores yet. Load some with `seed demo` or `seed stores --file <path>`.')
+        console.log(
+          formatTable(rows, [
+            { title: 'Name', value: (row) => row.name },
+            { title: 'City', value: (row) => `${row.city ?? ''} ${row.zipCode}`.trim() },
+            ...(centre ? [{ title: 'Miles', value: (row: (typeof rows)[number]) => row.distance!.toFixed(1), alignRight: true }] : []),
+            { title: 'Rating', value: (row) => (row.rating === null ? '-' : `${row.rating.toFixed(1)} (${row.totalRatings})`), alignRight: true },
+            { title: 'Items', value: (row) => String(row.itemCount), alignRight: true },
+            { title: 'Kind', value: (row) => [row.isSample ? 'demo' : 'partner', row.isActive ? '' : 'inactive'].filter(Boolean).join(', ') },
+            { title: 'Id', value: (row) => row.id },
+          ]),
+        )
+      })
+    })
+}

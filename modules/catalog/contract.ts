@@ -1,0 +1,77 @@
+// The catalog's door for the browser: categories, the nearby-search limits and the catalog search rules (001 §5, §9).
+import { DELIVERY_RADIUS_METERS } from '../shared/contract'
+
+export const ALL_ITEMS = 'All Items'
+export const CATALOG_CATEGORIES = [
+  'Spices & Seasonings',
+  'Rice & Grains',
+  'Lentils & Pulses',
+  'Fresh Vegetables',
+  'Frozen Items',
+  'Snacks & Sweets',
+  'Oils & Cooking Essentials',
+  'Flours & Baking',
+  'Beverages & Tea',
+  'Pickles & Preserves',
+  'Ready-to-Eat Meals',
+] as const
+export type CatalogCategory = (typeof CATALOG_CATEGORIES)[number]
+/** The chips of the catalog screen, in the spec's order. */
+export const CATEGORY_FILTERS = [ALL_ITEMS, ...CATALOG_CATEGORIES] as const
+
+export const DEFAULT_SEARCH_RADIUS_METERS = DELIVERY_RADIUS_METERS
+/** 50 miles: a wider search is refused. */
+export const MAX_SEARCH_RADIUS_METERS = 80_467
+export const NO_LOCATION_MESSAGE = 'No location available. Please enable location or complete your profile with ZIP code.'
+export const STORE_NOT_FOUND = 'Store not found'
+
+export type Store = {
+  id: string
+  name: string
+  description: string | null
+  address: string
+  city: string | null
+  state: string | null
+  zipCode: string
+  phone: string | null
+  latitude: number
+  longitude: number
+  imageUrl: string | null
+  rating: number | null
+  totalRatings: number
+  isSample: boolean
+  categories: string[]
+}
+
+export type NearbyStore = Store & { /** Miles, to one decimal. */ distance: number }
+
+export type CatalogItem = {
+  id: string
+  storeId: string
+  name: string
+  unit: string
+  /** Dollars as a decimal string, e.g. '18.99'; null when the store sets it at the counter. */
+  price: string | null
+  priceUnit: string | null
+  isEstimatedPrice: boolean
+  category: string
+  subcategory: string | null
+  description: string | null
+  imageUrl: string | null
+}
+
+/**
+ * Spec 001 §5, case-insensitive: a term matches when the name contains it (equal included), or
+ * the category contains it, or the description contains it and the name does too. The last
+ * clause is implied by the first; it is kept in the spec's words so the rule reads as written.
+ */
+export function matchesCatalogSearch(item: Pick<CatalogItem, 'name' | 'category' | 'description'>, term: string, category: string): boolean {
+  if (category !== ALL_ITEMS && item.category !== category) return false
+  const needle = term.trim().toLowerCase()
+  if (!needle) return true
+  const name = item.name.toLowerCase()
+  const inName = name === needle || name.includes(needle)
+  const inCategory = item.category.toLowerCase().includes(needle)
+  const inDescription = (item.description ?? '').toLowerCase().includes(needle) && inName
+  return inName || inCategory || inDescription
+}

@@ -1,0 +1,79 @@
+import { and, asc, between, eq, getTableColumns, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { badRequest, EARTH_RADIUS_MILES, METERS_PER_MILE, zipCentroid, type Coordinates } from '../shared/index'
+import { DEFAULT_SEARCH_RADIUS_METERS, MAX_SEARCH_RADIUS_METERS, NO_LOCATION_MESSAGE, type NearbyStore } from './contract'
+import { stores } from './schema'
+import { toStore } from './stores'
+
+export type NearbyQuery = { latitude?: string; longitude?: string; zipCode?: string; radius?: string; query?: string; limit?: string }
+
+const MAX_RESULTS = 100
+/** Miles per degree of latitude (and of longitude at the equator). */
+const MILES_PER_DEGREE = 69.05
+
+function number(value: string | undefined, field: string, min: number, max: number, message: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const parsed = Number(value)
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max) throw badRequest(message, 'INVALID_QUERY', { [field]: message })
+  return parsed
+}
+
+/** Where to search from: coordinates when given (both, valid), else the ZIP code's centre. */
+async function origin(query: NearbyQuery): Promise<Coordinates> {
+  const latitude = number(query.latitude, 'latitude', -90, 90, 'Latitude must be a number between -90 and 90')
+  const longitude = number(query.longitude, 'longitude', -180, 180, 'Longitude must be a number between -180 and 180')
+  if (latitude !== undefined && longitude !== undefined) return { latitude, longitude }
+  if (latitude !== undefined || longitude !== undefined) throw badRequest('Latitude and longitude go together', 'INVALID_QUERY')
+  const zipCode = query.zipCode?.trim()
+  if (!zipCode) throw badRequest(NO_LOCATION_MESSAGE, 'NO_LOCATION')
+  const centre = /^\d{5}(-\d{4})?$/.test(zipCode) ? await zipCentroid(zipCode) : null
+  if (!centre) throw badRequest('We could not find that ZIP code.', 'UNKNOWN_ZIP', { zipCode: 'We could not find that ZIP code.' })
+  return centre
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
+
+/**
+ * Active stores within the radius, nearest first. A latitude/longitude box narrows the rows
+ * on the index; the exact great-circle distance then decides and orders.
+ */
+export async function nearbyStores(db: Database, query: NearbyQuery): Promise<NearbyStore[]> {
+  const from = await origin(query)
+  const radiusMeters = number(query.radius, 'radius', 1, MAX_SEARCH_RADIUS_METERS, 'Radius must be between 1 meter and 50 miles') ?? DEFAULT_SEARCH_RADIUS_METERS
+  const limit = number(query.limit, 'limit', 1, MAX_RESULTS, `Limit must be between 1 and ${MAX_RESULTS}`) ?? 50
+  const radiusMiles = radiusMeters / METERS_PER_MILE
+  const latitudeSpan = radiusMiles / MILES_PER_DEGREE
+  const longitudeSpan = radiusMiles / (MILES_PER_DEGREE * Math.max(Math.cos((from.latitude * Math.PI) / 180), 0.01))
+
+  const latitude = sql`${from.latitude}::float8`
+  const longitude = sql`${from.longitude}::float8`
+  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+    power(sin(radians(${stores.latitude} - ${latitude}) / 2), 2) +
+    cos(radians(${latitude})) * cos(radians(${stores.latitude})) * power(sin(radians(${stores.longitude} - ${longitude}) / 2), 2)
+  ))))`
+  const conditions: SQL[] = [
+    eq(stores.isActive, true),
+    between(stores.latitude, from.latitude - latitudeSpan, from.latitude + latitudeSpan),
+    between(stores.longitude, from.longitude - longitudeSpan, from.longitude + longitudeSpan),
+  ]
+  const term = query.query?.trim()
+  if (term) {
+    const pattern = `%${escapeLike(term)}%`
+    conditions.push(
+      or(ilike(stores.name, pattern), ilike(stores.description, pattern), sql`exists (select 1 from unnest(${stores.categories}) as category where category ilike ${pattern})`)!,
+    )
+  }
+  // The box picks candidates on the index; the exact distance is computed once per candidate.
+  const candidates = db
+    .select({ ...getTableColumns(stores), distance: distance.as('distance') })
+    .from(stores)
+    .where(and(...conditions))
+    .as('candidates')
+  const rows = await db
+    .select()
+    .from(candidates)
+    .where(lte(candidates.distance, radiusMiles))
+    .orderBy(asc(candidates.distance), asc(candidates.name))
+    .limit(limit)
+  return rows.map(({ distance, ...store }) => ({ ...toStore(store), distance: Math.round(Number(distance) * 10) / 10 }))
+}

@@ -1,0 +1,25 @@
+import { Elysia } from 'elysia'
+import { z } from 'zod'
+import type { SessionPlugin } from '../accounts/index'
+import { badRequest } from '../shared/index'
+import { nearbyStores } from './nearby'
+import { availableItems, getStore } from './stores'
+
+const text = z.string().max(200).optional()
+
+export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: SessionPlugin) {
+  return new Elysia({ name: 'catalog', prefix: '/api' })
+    .use(session)
+    .get('/stores/nearby', ({ query }) => nearbyStores(db, query), {
+      query: z.object({ latitude: text, longitude: text, zipCode: text, radius: text, query: text, limit: text }),
+    })
+    .get('/stores/:id', ({ params }) => getStore(db, params.id))
+    .get(
+      '/items',
+      ({ query }) => {
+        if (!query.storeId) throw badRequest('storeId is required', 'STORE_ID_REQUIRED', { storeId: 'storeId is required' })
+        return availableItems(db, query.storeId)
+      },
+      { signedIn: true, query: z.object({ storeId: z.string().max(100).optional() }) },
+    )
+}

@@ -1,0 +1,61 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { notFound } from '../shared/index'
+import { STORE_NOT_FOUND, type CatalogItem, type Store } from './contract'
+import { items, stores } from './schema'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function toStore(row: typeof stores.$inferSelect): Store {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    phone: row.phone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    imageUrl: row.imageUrl,
+    rating: row.rating,
+    totalRatings: row.totalRatings,
+    isSample: row.isSample,
+    categories: row.categories,
+  }
+}
+
+/** An active store by id; anything else (unknown, inactive, not even an id) is 'Store not found'. */
+export async function getStore(db: Database, id: string): Promise<Store> {
+  if (!UUID.test(id)) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
+  const [row] = await db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.id, id), eq(stores.isActive, true)))
+    .limit(1)
+  if (!row) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
+  return toStore(row)
+}
+
+/** What a store has on its shelves now, by category then name. */
+export async function availableItems(db: Database, storeId: string): Promise<CatalogItem[]> {
+  await getStore(db, storeId)
+  return db
+    .select({
+      id: items.id,
+      storeId: items.storeId,
+      name: items.name,
+      unit: items.unit,
+      price: items.price,
+      priceUnit: items.priceUnit,
+      isEstimatedPrice: items.isEstimatedPrice,
+      category: items.category,
+      subcategory: items.subcategory,
+      description: items.description,
+      imageUrl: items.imageUrl,
+    })
+    .from(items)
+    .where(and(eq(items.storeId, storeId), eq(items.isAvailable, true)))
+    .orderBy(asc(items.category), asc(items.name))
+}

@@ -1,0 +1,127 @@
+// A .tsx test so it runs with the DOM preload: the cart lives in localStorage.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { activeCart, addToCart, allCarts, cartBadge, changeQuantity, clearAllCarts, hasOtherStoreItems, readCart, removeFromCart, setComment } from './cart-storage'
+import { buildPendingOrder } from './pending-order'
+import { estimatedGroceryCents, parseTipCents, payNowCents } from './pricing'
+
+const dal = { id: 'i-dal', name: 'Toor Dal', unit: '4 lb', price: '7.99', priceUnit: 'each', isEstimatedPrice: false }
+const okra = { id: 'i-okra', name: 'Okra (Bhindi)', unit: 'lb', price: '3.99', priceUnit: 'per lb', isEstimatedPrice: true }
+const leaves = { id: 'i-leaves', name: 'Curry Leaves', unit: 'bunch', price: null, priceUnit: null, isEstimatedPrice: true }
+
+beforeEach(() => localStorage.clear())
+
+describe('cart rules (spec 001 §4)', () => {
+  test('adding an item twice makes one line of quantity 2', () => {
+    addToCart('s1', dal)
+    addToCart('s1', dal)
+    expect(readCart('s1')).toEqual([{ ...dal, quantity: 2, comment: '' }])
+  })
+
+  test('decrementing to 0 removes the line; quantity never goes below 0', () => {
+    addToCart('s1', dal)
+    addToCart('s1', okra)
+    changeQuantity('s1', 'i-dal', -1)
+    expect(readCart('s1').map((line) => line.id)).toEqual(['i-okra'])
+    changeQuantity('s1', 'i-okra', -5)
+    expect(readCart('s1')).toEqual([])
+    expect(localStorage.getItem('cart_s1')).toBeNull()
+  })
+
+  test.each([
+    ['not json at all', '{{{'],
+    ['not an array', '{"id":"x"}'],
+    ['a line without a quantity', '[{"id":"x","name":"y"}]'],
+    ['a negative quantity', JSON.stringify([{ ...dal, quantity: -2, comment: '' }])],
+  ])('corrupt storage (%s) counts as an empty cart', (_label, stored) => {
+    localStorage.setItem('cart_s1', stored)
+    expect(readCart('s1')).toEqual([])
+    addToCart('s1', dal)
+    expect(readCart('s1')).toEqual([{ ...dal, quantity: 1, comment: '' }])
+  })
+
+  test('a note for the runner stays with its line; remove takes the line out', () => {
+    addToCart('s1', dal)
+    addToCart('s1', okra)
+    setComment('s1', 'i-okra', 'Tender ones please')
+    expect(readCart('s1').find((line) => line.id === 'i-okra')?.comment).toBe('Tender ones please')
+    removeFromCart('s1', 'i-dal')
+    expect(readCart('s1').map((line) => line.id)).toEqual(['i-okra'])
+  })
+
+  test('the badge counts quantities across carts and points at the last cart with items', () => {
+    addToCart('s1', dal)
+    addToCart('s1', dal)
+    addToCart('s2', okra)
+    expect(cartBadge()).toEqual({ quantity: 3, storeId: 's2' })
+    expect(activeCart()?.storeId).toBe('s1')
+    expect(hasOtherStoreItems('s3')).toBe(true)
+    expect(hasOtherStoreItems('s1')).toBe(true)
+    clearAllCarts()
+    expect(allCarts()).toEqual([])
+    expect(cartBadge()).toEqual({ quantity: 0, storeId: null })
+  })
+})
+
+describe('money', () => {
+  test.each([
+    ['5', 500],
+    ['5.50', 550],
+    ['$7.25', 725],
+    ['0', 0],
+    ['', 0],
+    ['abc', 0],
+    ['-3', 0],
+    ['1e3', 0],
+    ['12.345', 1235],
+    ['100000', 0],
+  ])('a custom tip of %j is %d cents', (input, cents) => {
+    expect(parseTipCents(input)).toBe(cents)
+  })
+
+  test('pay now is the $2.00 fee plus the tip', () => {
+    expect(payNowCents(500)).toBe(700)
+    expect(payNowCents(0)).toBe(200)
+  })
+
+  test('the grocery estimate sums priced lines in cents, and falls back to $25 with no prices', () => {
+    addToCart('s1', dal)
+    addToCart('s1', dal)
+    addToCart('s1', okra)
+    addToCart('s1', leaves)
+    expect(estimatedGroceryCents(readCart('s1'))).toBe(799 * 2 + 399)
+    expect(estimatedGroceryCents([{ ...leaves, quantity: 1, comment: '' }])).toBe(2500)
+  })
+
+  test('the pending order carries every field, with the fee, tip and total as dollars', () => {
+    addToCart('s1', dal)
+    setComment('s1', 'i-dal', 'Big bag')
+    const order = buildPendingOrder({
+      store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: '(732) 555-0142' },
+      lines: readCart('s1'),
+      tipCents: 500,
+      deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
+      deliveryInstructions: 'Ring twice',
+      now: new Date('2026-11-21T12:00:00Z'),
+    })
+    expect(order).toEqual({
+      storeId: 's1',
+      storeName: 'Patel Family Grocers',
+      storeAddress: '1605 Oak Tree Rd, Edison, NJ 08820',
+      storePhone: '(732) 555-0142',
+      items: [{ ...dal, quantity: 1, comment: 'Big bag', notes: 'Price to be determined at store' }],
+      platformFee: '2.00',
+      tip: '5.00',
+      deliveryType: 'asap',
+      specialInstructions: 'Ring twice',
+      estimatedTotal: '14.99',
+      timestamp: '2026-11-21T12:00:00.000Z',
+      deliveryAddress: '1 Main St, Edison, NJ 08817',
+      deliveryInstructions: 'Ring twice',
+      totalAmount: '7.00',
+      scheduledFor: null,
+      timeSlot: 'ASAP',
+      paymentStatus: 'pending',
+      estimatedGroceryCost: '7.99',
+    })
+  })
+})

@@ -1,0 +1,113 @@
+import { z } from 'zod'
+import type { CatalogItem, Store } from '../../../modules/catalog/contract'
+
+/** Spec 001 §3: a cart lives in browser storage under cart_{storeId}, its store under store_{storeId}. */
+const CART_PREFIX = 'cart_'
+const STORE_PREFIX = 'store_'
+/** Same-tab changes; other tabs hear the browser's own 'storage' event. */
+export const CART_CHANGED_EVENT = 'kirana:cart-changed'
+
+const cartLineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  quantity: z.number().int().positive(),
+  price: z.string().nullable(),
+  priceUnit: z.string().nullable(),
+  isEstimatedPrice: z.boolean(),
+  comment: z.string(),
+})
+export type CartLine = z.infer<typeof cartLineSchema>
+
+const cachedStoreSchema = z.object({ id: z.string(), name: z.string(), address: z.string() }).passthrough()
+
+function readJson(key: string): unknown {
+  try {
+    const text = localStorage.getItem(key)
+    return text === null ? null : JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** A cart as stored; anything corrupt counts as an empty cart (spec 001 §3). */
+export function readCart(storeId: string): CartLine[] {
+  const parsed = z.array(cartLineSchema).safeParse(readJson(CART_PREFIX + storeId))
+  return parsed.success ? parsed.data : []
+}
+
+function writeCart(storeId: string, lines: CartLine[]) {
+  if (lines.length === 0) localStorage.removeItem(CART_PREFIX + storeId)
+  else localStorage.setItem(CART_PREFIX + storeId, JSON.stringify(lines))
+  window.dispatchEvent(new Event(CART_CHANGED_EVENT))
+}
+
+function updateCart(storeId: string, change: (lines: CartLine[]) => CartLine[]) {
+  writeCart(storeId, change(readCart(storeId)).filter((line) => line.quantity > 0))
+}
+
+/** Adding an item already in the cart adds one to its quantity (spec 001 §4). */
+export function addToCart(storeId: string, item: Pick<CatalogItem, 'id' | 'name' | 'unit' | 'price' | 'priceUnit' | 'isEstimatedPrice'>) {
+  updateCart(storeId, (lines) =>
+    lines.some((line) => line.id === item.id)
+      ? lines.map((line) => (line.id === item.id ? { ...line, quantity: line.quantity + 1 } : line))
+      : [...lines, { id: item.id, name: item.name, unit: item.unit, quantity: 1, price: item.price, priceUnit: item.priceUnit, isEstimatedPrice: item.isEstimatedPrice, comment: '' }],
+  )
+}
+
+/** Quantity never goes below 0, and a line at 0 leaves the cart. */
+export function changeQuantity(storeId: string, itemId: string, delta: number) {
+  updateCart(storeId, (lines) => lines.map((line) => (line.id === itemId ? { ...line, quantity: Math.max(0, line.quantity + delta) } : line)))
+}
+
+export function setComment(storeId: string, itemId: string, comment: string) {
+  updateCart(storeId, (lines) => lines.map((line) => (line.id === itemId ? { ...line, comment } : line)))
+}
+
+export function removeFromCart(storeId: string, itemId: string) {
+  updateCart(storeId, (lines) => lines.filter((line) => line.id !== itemId))
+}
+
+export const clearCart = (storeId: string) => writeCart(storeId, [])
+
+export type StoredCart = { storeId: string; lines: CartLine[]; quantity: number }
+
+/** Every cart in this browser, in storage order. */
+export function allCarts(): StoredCart[] {
+  const carts: StoredCart[] = []
+  for (let index = 0; index < localStorage.length; index++) {
+    const key = localStorage.key(index)
+    if (!key?.startsWith(CART_PREFIX)) continue
+    const storeId = key.slice(CART_PREFIX.length)
+    const lines = readCart(storeId)
+    carts.push({ storeId, lines, quantity: lines.reduce((sum, line) => sum + line.quantity, 0) })
+  }
+  return carts
+}
+
+/** Confirmed 'Clear Cart & Continue': every cart goes. */
+export function clearAllCarts() {
+  for (const { storeId } of allCarts()) localStorage.removeItem(CART_PREFIX + storeId)
+  window.dispatchEvent(new Event(CART_CHANGED_EVENT))
+}
+
+/** The top bar's badge: quantities across all carts, linking to the last cart that has items. */
+export function cartBadge(): { quantity: number; storeId: string | null } {
+  const carts = allCarts().filter((cart) => cart.quantity > 0)
+  return { quantity: carts.reduce((sum, cart) => sum + cart.quantity, 0), storeId: carts.at(-1)?.storeId ?? null }
+}
+
+/** The home screen's Active Cart: the first cart with a positive quantity. */
+export const activeCart = (): StoredCart | null => allCarts().find((cart) => cart.quantity > 0) ?? null
+
+/** Whether opening `storeId` would mix stores: some other store's cart has items. */
+export const hasOtherStoreItems = (storeId: string) => allCarts().some((cart) => cart.storeId !== storeId && cart.quantity > 0)
+
+export function cacheStore(store: Store) {
+  localStorage.setItem(STORE_PREFIX + store.id, JSON.stringify(store))
+}
+
+export function readCachedStore(storeId: string): Store | null {
+  const parsed = cachedStoreSchema.safeParse(readJson(STORE_PREFIX + storeId))
+  return parsed.success ? (parsed.data as unknown as Store) : null
+}
