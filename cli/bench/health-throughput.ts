@@ -1,10 +1,15 @@
 import { join } from 'node:path'
 import { milliseconds, type BenchReport } from './report'
+import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
 import { startBareServer, startKiranaServer, type ServerProcess } from './server-process'
 
 const CONNECTIONS = 50
 const WARMUP_SECONDS = 1
 const DURATION_SECONDS = 5
+
+export const loadRow = (result: LoadResult) => [Math.round(result.rps).toLocaleString('en-US'), milliseconds(result.p50), milliseconds(result.p99), String(result.errors)]
+
+export const LOAD_SHAPE = `${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (load from a separate process)`
 
 interface LoadResult {
   requests: number
@@ -20,28 +25,32 @@ export async function healthThroughput(): Promise<BenchReport> {
     ['Kirana server, PGlite', () => startKiranaServer()],
     ['bare Bun.serve', startBareServer],
   ]
-  const postgresUrl = [process.env.BENCH_DATABASE_URL, process.env.DATABASE_URL].find((url) => url && /^postgres(ql)?:\/\//.test(url))
-  if (postgresUrl) targets.push(['Kirana server, PostgreSQL', () => startKiranaServer(postgresUrl)])
+  const postgresServer = await benchPostgresServer()
+  const scratch = postgresServer ? await scratchPostgres(postgresServer) : null
+  if (scratch) targets.push(['Kirana server, PostgreSQL', () => startKiranaServer(scratch.url)])
 
   const rows: string[][] = []
-  for (const [name, start] of targets) {
-    const server = await start()
-    try {
-      const result = await generateLoad(`${server.url}/api/health`)
-      rows.push([name, Math.round(result.rps).toLocaleString('en-US'), milliseconds(result.p50), milliseconds(result.p99), String(result.errors)])
-    } finally {
-      await server.stop()
+  try {
+    for (const [name, start] of targets) {
+      const server = await start()
+      try {
+        rows.push([name, ...loadRow(await generateLoad(`${server.url}/api/health`))])
+      } finally {
+        await server.stop()
+      }
     }
+  } finally {
+    await scratch?.drop()
   }
   return {
-    title: `GET /api/health, ${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (load from a separate process)`,
+    title: `GET /api/health, ${LOAD_SHAPE}`,
     columns: ['server', 'requests/s', 'p50', 'p99', 'errors'],
     rows,
   }
 }
 
-async function generateLoad(url: string): Promise<LoadResult> {
-  const args = ['--url', url, '--connections', String(CONNECTIONS), '--duration', String(DURATION_SECONDS), '--warmup', String(WARMUP_SECONDS)]
+export async function generateLoad(url: string, headers: string[] = []): Promise<LoadResult> {
+  const args = ['--url', url, '--connections', String(CONNECTIONS), '--duration', String(DURATION_SECONDS), '--warmup', String(WARMUP_SECONDS), ...headers.flatMap((header) => ['--header', header])]
   const load = Bun.spawn([process.execPath, join(import.meta.dir, 'load.ts'), ...args], { stdout: 'pipe', stderr: 'inherit' })
   const output = await new Response(load.stdout).text()
   if ((await load.exited) !== 0) throw new Error(`The load generator failed for ${url}`)

@@ -11,11 +11,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '1' },
+    /** 'Name: value', repeatable: a session cookie for authenticated reads. */
+    header: { type: 'string', multiple: true, default: [] },
   },
 })
 if (!values.url) throw new Error('Usage: bun cli/bench/load.ts --url http://127.0.0.1:3000/api/health [--connections 50] [--duration 5] [--warmup 1]')
 
 const url = values.url
+const headers = Object.fromEntries(values.header.map((header) => [header.slice(0, header.indexOf(':')).trim(), header.slice(header.indexOf(':') + 1).trim()]))
 const measureFrom = performance.now() + Number(values.warmup) * 1000
 const measureUntil = measureFrom + Number(values.duration) * 1000
 const latencies: number[] = []
@@ -25,7 +28,7 @@ async function connection() {
   while (performance.now() < measureUntil) {
     const sent = performance.now()
     try {
-      const response = await fetch(url)
+      const response = await fetch(url, { headers })
       await response.arrayBuffer()
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
       if (sent >= measureFrom) latencies.push(performance.now() - sent)

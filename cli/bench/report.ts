@@ -9,7 +9,7 @@ export interface BenchReport {
 
 export interface Bench {
   name: string
-  run(): Promise<BenchReport>
+  run(): Promise<BenchReport | BenchReport[]>
 }
 
 export function formatReport(report: BenchReport): string {

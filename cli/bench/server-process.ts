@@ -23,8 +23,8 @@ export function startKiranaServer(databaseUrl = ''): Promise<ServerProcess> {
 }
 
 /** The floor to compare with: Bun.serve answering the same JSON with no framework or database. */
-export function startBareServer(): Promise<ServerProcess> {
-  return startProcess([join(import.meta.dir, 'bare-server.ts')], {})
+export function startBareServer(bodyFile?: string): Promise<ServerProcess> {
+  return startProcess([join(import.meta.dir, 'bare-server.ts')], bodyFile ? { BARE_BODY_FILE: bodyFile } : {})
 }
 
 async function startProcess(args: string[], env: Record<string, string>, cleanUp = () => {}): Promise<ServerProcess> {

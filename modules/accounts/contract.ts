@@ -55,6 +55,8 @@ export const loginSchema = z.object({
 const coordinateText = z.union([z.string().trim(), z.number()]).optional()
 
 export const completeProfileSchema = z.object({
+  /** The onboarding variant also collects an email, for accounts made with a phone only. */
+  email: optionalText(emailSchema('Please enter a valid email address')),
   firstName: requiredText('First name is required', 100),
   lastName: requiredText('Last name is required', 100),
   roles: rolesSchema('Select at least one role'),
@@ -101,6 +103,9 @@ export const passwordResetFormSchema = z
   .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
 
 export const PASSWORD_RESET_REDIRECT_MS = 2000
+export const PHONE_VERIFICATION_REQUIRED_REDIRECT_MS = 1500
+/** 'Use Current Location' gives up after this long (spec 001 §9's initial geolocation timeout). */
+export const LOCATION_TIMEOUT_MS = 10_000
 export const PROFILE_COMPLETE_REDIRECT_MS = 1000
 export const REGISTER_REDIRECT_MS = 100
 export const VERIFIED_CONTINUE_REDIRECT_MS = 500

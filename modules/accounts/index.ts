@@ -1,3 +1,4 @@
+import { prepareDecoyHash } from './passwords'
 import { accountsRoutes, type AccountsRouteDeps } from './routes'
 
 export { users, sessions, passwordResetTokens, loginFailures } from './schema'
@@ -9,5 +10,6 @@ export type { ResetTokenCourier } from './password-reset'
 
 /** Accounts: sign-up, sign-in, sessions, profile and password reset. */
 export function accountsModule(deps: AccountsRouteDeps) {
+  prepareDecoyHash()
   return accountsRoutes(deps)
 }

@@ -7,13 +7,18 @@ export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS)
 
 let decoy: Promise<string> | undefined
 
+/** Hashes the decoy ahead of the first sign-in, so the first unknown account is not the slow one. */
+export function prepareDecoyHash() {
+  decoy ??= hashPassword(crypto.randomUUID())
+}
+
 /**
  * Checks a password against a stored hash. With no account, it checks against a decoy so an
  * unknown account costs the same time as a wrong password and the two cannot be told apart.
  */
 export async function passwordMatches(storedHash: string | undefined, password: string): Promise<boolean> {
-  decoy ??= hashPassword(crypto.randomUUID())
-  const target = storedHash ?? (await decoy)
+  prepareDecoyHash()
+  const target = storedHash ?? (await decoy!)
   const matches = await verify(target, password).catch(() => false)
   return storedHash !== undefined && matches
 }

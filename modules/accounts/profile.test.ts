@@ -77,7 +77,7 @@ describe('POST /api/auth/add-phone', () => {
     const { cookie } = await signUp({ phone: '' })
     const response = await call('POST', '/api/auth/add-phone', { cookie, body: { phone: '732-555-0177' } })
     expect(response.status).toBe(200)
-    expect(response.body.user).toMatchObject({ phone: '732-555-0177', phoneVerified: false })
+    expect(response.body.user).toMatchObject({ phone: '(732) 555-0177', phoneVerified: false })
   })
 
   test('refuses an empty phone with the spec message', async () => {
@@ -127,4 +127,14 @@ describe('PATCH /api/user/profile', () => {
     expect(response.status).toBe(409)
     expect(response.body.message).toBe('An account with this email already exists')
   })
+})
+
+test('the onboarding variant may add an email while completing, and a taken one is refused', async () => {
+  const other = await signUp()
+  const { cookie } = await verifiedBuyer()
+  const taken = await call('POST', '/api/auth/complete-profile', { cookie, body: { ...profile, email: other.input.email } })
+  expect(taken.status).toBe(409)
+  const response = await call('POST', '/api/auth/complete-profile', { cookie, body: { ...profile, email: 'Onboarded@Example.com' } })
+  expect(response.status).toBe(200)
+  expect(response.body.user).toMatchObject({ email: 'Onboarded@Example.com' })
 })

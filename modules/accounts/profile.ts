@@ -30,6 +30,7 @@ export async function completeProfile(db: Database, geocoder: Geocoder, user: Us
   }
   const { latitude, longitude } = await locate(geocoder, input)
   return updateUser(db, user.id, {
+    ...(input.email && input.email.toLowerCase() !== (user.email ?? '').toLowerCase() && { email: input.email, emailVerified: false }),
     firstName: input.firstName,
     lastName: input.lastName,
     roles: input.roles,

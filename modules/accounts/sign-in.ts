@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Database } from '../../db/client'
-import { AppError, badRequest, toE164, type Clock } from '../shared/index'
+import { AppError, badRequest, formatUsPhone, toE164, type Clock } from '../shared/index'
 import type { loginSchema, registerSchema } from './contract'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-limiter'
 import { hashPassword, passwordMatches } from './passwords'
@@ -11,11 +11,12 @@ export const INVALID_CREDENTIALS = 'Invalid email/phone or password'
 
 type NewAccount = { firstName: string; lastName: string; email?: string; phone?: string; password: string }
 
-/** A US phone as the user typed it and in E.164; a number that is not a US one is refused. */
+/** A US phone for display, (XXX) XXX-XXXX, and in E.164; a number that is not a US one is refused. */
 export function parsePhone(phone: string, field = 'phone') {
   const normalizedPhone = toE164(phone)
   if (!normalizedPhone) throw badRequest('Please enter a valid US phone number', 'INVALID_PHONE', { [field]: 'Please enter a valid US phone number' })
-  return { phone: phone.trim(), normalizedPhone }
+  // Shown everywhere the same way, however it was typed.
+  return { phone: formatUsPhone(normalizedPhone.slice(2)), normalizedPhone }
 }
 
 export async function createAccount(db: Database, account: NewAccount) {

@@ -8,7 +8,7 @@ export { nearbyStores } from './nearby'
 export { listStores } from './listing'
 export { seedDemoCatalog, catalogIsEmpty } from './demo'
 export { importStores, locateStoreRecord, storeRecordSchema, itemRecordSchema, type StoreRecord, type LocatedStoreRecord, type ImportCounts } from './import'
-export type { Store, NearbyStore, CatalogItem } from './contract'
+export { CATALOG_CATEGORIES, type Store, type NearbyStore, type CatalogItem } from './contract'
 
 /** Stores, their shelves and the nearby search. */
 export function catalogModule({ db }: ModuleDeps, session: SessionPlugin) {

@@ -55,11 +55,10 @@ async function assertWithinSendLimits(db: Database, now: Date, phone: string) {
 export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssuer, userId: string, phone: string) {
   const now = clock.now()
   const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS)
-  const recordFailure = () => db.insert(phoneVerifications).values({ userId, phone, status: 'failed', expiresAt, createdAt: now })
   try {
     await assertWithinSendLimits(db, now, phone)
   } catch (error) {
-    await recordFailure()
+    await recordSendFailure(db, clock, userId, phone)
     throw error
   }
   const isTestNumber = testNumbersEnabled && isReservedTestNumber(phone)
@@ -77,6 +76,12 @@ export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssu
     await db.update(phoneVerifications).set({ status: 'failed', codeHash: null }).where(eq(phoneVerifications.id, id))
     throw new AppError(503, 'SMS_FAILED', 'We could not send a text message to this number right now.')
   }
+}
+
+/** A text that could not go out; it opens the captcha fallback for that user and phone. */
+export async function recordSendFailure(db: Database, clock: Clock, userId: string, phone: string) {
+  const now = clock.now()
+  await db.insert(phoneVerifications).values({ userId, phone, status: 'failed', expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), createdAt: now })
 }
 
 /** Spends a code: right once, within 10 minutes, before five wrong tries. */

@@ -1,8 +1,8 @@
 import { Elysia } from 'elysia'
 import { recordVerificationAttempt, toPublicUser, type SessionPlugin } from '../accounts/index'
-import { forbidden } from '../shared/index'
+import { conflict, forbidden } from '../shared/index'
 import type { embeddedCaptcha } from './captcha'
-import { issueCode, type CodeIssuer } from './codes'
+import { issueCode, recordSendFailure, type CodeIssuer } from './codes'
 import { completePhoneVerificationSchema, MESSAGES, sendCodeSchema, verifyPhoneProfileSchema, verifyPhoneSchema, type VerificationClientConfig } from './contract'
 import { phoneOrRefuse, provePhone, type PhoneProofs } from './prove-phone'
 
@@ -25,6 +25,16 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
       async ({ user, body }) => {
         await issueCode(codes, user.id, phoneOrRefuse(body.phone))
         return { message: 'Verification code sent', expiresInSeconds: 600 }
+      },
+      { signedIn: true, body: sendCodeSchema },
+    )
+    // With Firebase the text is sent from the browser, so only the browser can say it failed.
+    .post(
+      '/verification/sms-failed',
+      async ({ user, body }) => {
+        if (clientConfig.provider !== 'firebase') throw conflict('Only Firebase phone sign-in reports its own failures.', 'NOT_FIREBASE')
+        await recordSendFailure(db, clock, user.id, phoneOrRefuse(body.phone))
+        return { message: 'Recorded' }
       },
       { signedIn: true, body: sendCodeSchema },
     )

@@ -269,3 +269,20 @@ test('PATCH /api/user/verification-attempt counts attempts', async () => {
   expect(stored!.verificationAttempts).toBe(1)
   expect(stored!.lastVerificationAttempt).toEqual(clock.now())
 })
+
+test('with Firebase, the browser reports a text that failed, which opens the fallback', async () => {
+  const { cookie, input } = await signUp()
+  const before = await verify(cookie, { phone: input.phone, fallbackVerification: true, recaptchaCompleted: true, captchaToken: 'x' })
+  expect(before.body.code).toBe('FALLBACK_NOT_AVAILABLE')
+  expect((await call('POST', '/api/verification/sms-failed', { cookie, body: { phone: input.phone } })).status).toBe(200)
+  const token = (await call('POST', '/api/verification/captcha', { cookie })).body.captchaToken as string
+  const after = await verify(cookie, { phone: input.phone, fallbackVerification: true, recaptchaCompleted: true, captchaToken: token })
+  expect(after.status).toBe(200)
+})
+
+test('without Firebase, the browser cannot claim a failed text', async () => {
+  const embedded = await testApi()
+  const { cookie, input } = await embedded.signUp()
+  const response = await embedded.call('POST', '/api/verification/sms-failed', { cookie, body: { phone: input.phone } })
+  expect(response.status).toBe(409)
+})

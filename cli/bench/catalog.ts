@@ -1,0 +1,165 @@
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { openDatabase } from '../../db/client'
+import { migrate } from '../../db/migrate'
+import { CATALOG_CATEGORIES, importStores, type LocatedStoreRecord } from '../../modules/catalog/index'
+import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
+import { milliseconds, type BenchReport } from './report'
+import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
+import { startBareServer, startKiranaServer } from './server-process'
+
+const STORE_COUNT = 10_000
+const SEARCHES = 600
+const ITEMS_IN_STORE = 500
+const SEARCH_BUDGET_P95_MS = 10
+const READ_BUDGET_P99_MS = 20
+/** New Jersey, roughly: where the generated stores and the searches fall. */
+const AREA = { south: 39.6, north: 41.2, west: -75.4, east: -73.9 }
+const NAMES = ['Patel', 'Shree', 'Annapurna', 'Desi', 'Spice', 'Kerala', 'Gujarat', 'Punjab', 'Ganga', 'Kaveri']
+const KINDS = ['Bazaar', 'Grocers', 'Mart', 'Foods', 'Mandi', 'Provisions']
+
+/** A small seeded generator, so every run benchmarks the same stores. */
+function seededRandom(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+function generatedStores(random: () => number): LocatedStoreRecord[] {
+  return Array.from({ length: STORE_COUNT }, (_, index) => ({
+    name: `${NAMES[index % NAMES.length]} ${KINDS[index % KINDS.length]} #${index}`,
+    description: `Generated store ${index} with ${CATALOG_CATEGORIES[index % CATALOG_CATEGORIES.length]}`,
+    address: `${index} Generated Rd, Somewhere, NJ 08817`,
+    zipCode: '08817',
+    latitude: AREA.south + random() * (AREA.north - AREA.south),
+    longitude: AREA.west + random() * (AREA.east - AREA.west),
+    categories: [CATALOG_CATEGORIES[index % CATALOG_CATEGORIES.length]!],
+    items: [],
+  }))
+}
+
+function bigStore(): LocatedStoreRecord {
+  return {
+    name: 'Bench Superstore',
+    address: '1 Bench Way, Edison, NJ 08817',
+    zipCode: '08817',
+    latitude: 40.5171,
+    longitude: -74.3973,
+    items: Array.from({ length: ITEMS_IN_STORE }, (_, index) => ({
+      name: `Bench item ${index}`,
+      unit: 'each',
+      price: 1 + (index % 50),
+      priceUnit: 'each',
+      category: CATALOG_CATEGORIES[index % CATALOG_CATEGORIES.length]!,
+      subcategory: undefined,
+      description: `A generated item for the benchmark, number ${index}`,
+      imageUrl: undefined,
+    })),
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
+
+/**
+ * On PostgreSQL: nearby search over 10,000 generated stores (sequential requests, so each figure
+ * is one search's latency), then authenticated reads under load: GET /api/auth/user and GET
+ * /api/items for a 500-item store, beside a bare Bun.serve sending the same items JSON.
+ */
+export async function catalogOnPostgres(): Promise<BenchReport[]> {
+  const serverUrl = await benchPostgresServer()
+  if (!serverUrl) {
+    const skipped = 'skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)'
+    return [{ title: 'Nearby search and authenticated reads on PostgreSQL', columns: ['result'], rows: [[skipped]] }]
+  }
+  const scratch = await scratchPostgres(serverUrl)
+  try {
+    const seedStarted = performance.now()
+    const handle = await openDatabase({ url: scratch.url })
+    await migrate(handle.db)
+    const random = seededRandom(42)
+    await importStores(handle.db, [...generatedStores(random), bigStore()])
+    await handle.db.execute(sql`analyze`)
+    await handle.close()
+    const seedMs = performance.now() - seedStarted
+
+    const server = await startKiranaServer(scratch.url)
+    try {
+      const search = await searchLatencies(server.url, random)
+      const reads = await authenticatedReads(server.url)
+      return [
+        {
+          title: `GET /api/stores/nearby over ${STORE_COUNT.toLocaleString('en-US')} stores on PostgreSQL (${SEARCHES} sequential searches, 10-mile radius, a third with a query; seeded in ${(seedMs / 1000).toFixed(1)} s)`,
+          columns: ['searches', 'p50', 'p95', 'max', 'stores per answer (avg)'],
+          rows: [[String(search.count), milliseconds(search.p50), milliseconds(search.p95), milliseconds(search.max), search.averageResults.toFixed(1)]],
+          verdict: `p95 ${milliseconds(search.p95)} against the ${SEARCH_BUDGET_P95_MS} ms budget: ${search.p95 < SEARCH_BUDGET_P95_MS ? 'within budget' : 'OVER BUDGET'}`,
+          overBudget: search.p95 >= SEARCH_BUDGET_P95_MS,
+        },
+        reads,
+      ]
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await scratch.drop()
+  }
+}
+
+async function searchLatencies(baseUrl: string, random: () => number) {
+  const latencies: number[] = []
+  let results = 0
+  const margin = 0.2
+  for (let index = 0; index < SEARCHES + 20; index++) {
+    const latitude = AREA.south + margin + random() * (AREA.north - AREA.south - 2 * margin)
+    const longitude = AREA.west + margin + random() * (AREA.east - AREA.west - 2 * margin)
+    const query = index % 3 === 0 ? `&query=${NAMES[index % NAMES.length]}` : ''
+    const started = performance.now()
+    const response = await fetch(`${baseUrl}/api/stores/nearby?latitude=${latitude}&longitude=${longitude}&radius=16093${query}`)
+    const body = (await response.json()) as unknown[]
+    if (!response.ok) throw new Error(`nearby search answered ${response.status}`)
+    // The first 20 warm the server and the database's caches.
+    if (index >= 20) {
+      latencies.push(performance.now() - started)
+      results += body.length
+    }
+  }
+  latencies.sort((a, b) => a - b)
+  return { count: latencies.length, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), max: latencies.at(-1)!, averageResults: results / latencies.length }
+}
+
+async function authenticatedReads(baseUrl: string): Promise<BenchReport> {
+  const register = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Bench', lastName: 'Reader', email: `bench-${Date.now()}@example.com`, password: 'benchmark password' }),
+  })
+  const cookie = register.headers.getSetCookie().find((header) => header.startsWith('kirana_sid='))?.split(';')[0]
+  if (!register.ok || !cookie) throw new Error(`Could not register the benchmark user (${register.status})`)
+  const nearby = (await (await fetch(`${baseUrl}/api/stores/nearby?latitude=40.5171&longitude=-74.3973&query=Bench%20Superstore`)).json()) as { id: string }[]
+  const itemsUrl = `${baseUrl}/api/items?storeId=${nearby[0]!.id}`
+  const itemsBody = await (await fetch(itemsUrl, { headers: { cookie } })).text()
+  const bodyFile = join(tmpdir(), `kirana-bench-items-${process.pid}.json`)
+  await Bun.write(bodyFile, itemsBody)
+
+  const header = [`Cookie: ${cookie}`]
+  const user = await generateLoad(`${baseUrl}/api/auth/user`, header)
+  const items = await generateLoad(itemsUrl, header)
+  const bare = await startBareServer(bodyFile)
+  const bareItems = await generateLoad(`${bare.url}/`).finally(() => bare.stop().then(() => rmSync(bodyFile, { force: true })))
+  const worst = Math.max(user.p99, items.p99)
+  return {
+    title: `Authenticated reads on PostgreSQL, ${LOAD_SHAPE}; the items answer is ${(itemsBody.length / 1024).toFixed(0)} KB (${ITEMS_IN_STORE} items)`,
+    columns: ['endpoint', 'requests/s', 'p50', 'p99', 'errors'],
+    rows: [
+      ['GET /api/auth/user', ...loadRow(user)],
+      [`GET /api/items (${ITEMS_IN_STORE} items)`, ...loadRow(items)],
+      ['bare Bun.serve, same items JSON', ...loadRow(bareItems)],
+    ],
+    verdict: `worst p99 ${milliseconds(worst)} against the ${READ_BUDGET_P99_MS} ms budget: ${worst < READ_BUDGET_P99_MS ? 'within budget' : 'OVER BUDGET'}`,
+    overBudget: worst >= READ_BUDGET_P99_MS,
+  }
+}

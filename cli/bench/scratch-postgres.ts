@@ -1,0 +1,35 @@
+import postgres from 'postgres'
+
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/test'
+
+/** The PostgreSQL to benchmark on: BENCH_DATABASE_URL, DATABASE_URL, or the local test server when it answers. */
+export async function benchPostgresServer(): Promise<string | null> {
+  const candidates = [process.env.BENCH_DATABASE_URL, process.env.DATABASE_URL, DEFAULT_SERVER]
+  for (const url of candidates) {
+    if (!url || !/^postgres(ql)?:\/\//.test(url)) continue
+    const probe = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} })
+    const answers = await probe`select 1`.then(
+      () => true,
+      () => false,
+    )
+    await probe.end()
+    if (answers) return url
+  }
+  return null
+}
+
+/** A database of its own for one benchmark, so nothing is left behind on the server. */
+export async function scratchPostgres(serverUrl: string) {
+  const name = `kirana_bench_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    },
+  }
+}
