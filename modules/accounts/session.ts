@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import type { Clock } from '../shared/index'
 import { sessions, users, type SessionData } from './schema'
@@ -37,16 +37,27 @@ export async function createSession(db: Database, clock: Clock, userId: string) 
   return { token, expire }
 }
 
+/** Every signed-in request runs this lookup, so it is prepared once per database. */
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>()
+
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now')), eq(users.isActive, true)))
+    .limit(1)
+    .prepare('find_session')
+}
+
 /** The live session behind a cookie token and its (active) user, renewing the idle limit now and then. */
 export async function findSession(db: Database, clock: Clock, token: string) {
   const sid = hashToken(token)
   const now = clock.now()
-  const [found] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), eq(users.isActive, true)))
-    .limit(1)
+  let lookup = sessionLookups.get(db)
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)))
+  // Placeholders skip the column's Date mapping, so the time goes as ISO text, which both drivers accept.
+  const [found] = await lookup.execute({ sid, now: now.toISOString() })
   if (!found) return null
   if (now.getTime() - Date.parse(found.session.sess.lastSeenAt) > RENEW_AFTER_MS) {
     const sess: SessionData = { ...found.session.sess, lastSeenAt: now.toISOString() }
