@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { z } from 'zod'
 import { AppShell, StateFallback } from './app/app-shell'
 import type { AuthState } from './features/accounts/auth-state'
 import { LandingPage } from './routes/landing'
@@ -38,7 +39,80 @@ const pwaTestRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
-const routeTree = rootRoute.addChildren([landingRoute, pwaTestRoute])
+const signedIn = ['needs-profile', 'complete'] as const
+
+/** Signed-in users see the 'Phone Verified!' state or their fallback here (the screen decides). */
+const authRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth',
+  component: lazyRouteComponent(() => import('./routes/auth'), 'AuthPage'),
+  staticData: { access: ['signed-out', ...signedIn] },
+})
+
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  component: lazyRouteComponent(() => import('./routes/auth'), 'RegisterPage'),
+  staticData: { access: ['signed-out'] },
+})
+
+// A new account is signed in the moment it exists, so these two stay reachable until the phone is proven.
+const signupVerificationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signup-verification',
+  component: lazyRouteComponent(() => import('./routes/signup-verification'), 'SignupVerificationPage'),
+  staticData: { access: ['signed-out', 'needs-profile'] },
+})
+
+const phoneVerificationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/phone-verification',
+  component: lazyRouteComponent(() => import('./routes/phone-verification'), 'PhoneVerificationPage'),
+  staticData: { access: ['signed-out', ...signedIn] },
+})
+
+const profileCompleteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/profile-complete',
+  validateSearch: z.object({ variant: z.enum(['onboarding']).optional() }),
+  component: lazyRouteComponent(() => import('./routes/profile-complete'), 'ProfileCompletePage'),
+  staticData: { access: ['signed-out', ...signedIn] },
+})
+
+const passwordResetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/password-reset',
+  validateSearch: z.object({ resetToken: z.string().optional() }),
+  component: lazyRouteComponent(() => import('./routes/password-reset'), 'PasswordResetPage'),
+  staticData: { access: ['signed-out'] },
+})
+
+const passwordResetTestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/password-reset-test',
+  component: lazyRouteComponent(() => import('./routes/password-reset-test'), 'PasswordResetTestPage'),
+  staticData: { access: ['signed-out'] },
+})
+
+const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/profile',
+  component: lazyRouteComponent(() => import('./routes/profile'), 'ProfilePage'),
+  staticData: { access: ['complete'] },
+})
+
+const routeTree = rootRoute.addChildren([
+  landingRoute,
+  pwaTestRoute,
+  authRoute,
+  registerRoute,
+  signupVerificationRoute,
+  phoneVerificationRoute,
+  profileCompleteRoute,
+  passwordResetRoute,
+  passwordResetTestRoute,
+  profileRoute,
+])
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true })

@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query'
 import { Outlet, useMatches } from '@tanstack/react-router'
-import { useSyncExternalStore, type ComponentType } from 'react'
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react'
 import { useAuthState, type AuthState } from '../features/accounts/auth-state'
 import { UpdateBanner } from '../features/pwa/update-banner'
 import { LandingPage } from '../routes/landing'
@@ -8,14 +8,17 @@ import { LoadingScreen } from '../ui/loading-screen'
 import { Toaster } from '../ui/toast'
 import { PreviewBanner } from './preview-banner'
 
+const ProfileCompletePage = lazy(() => import('../routes/profile-complete').then((module) => ({ default: module.ProfileCompletePage })))
+const ProfilePage = lazy(() => import('../routes/profile').then((module) => ({ default: module.ProfilePage })))
+
 /**
- * What each signed-in state shows for a path it has no screen for. Profile completion and the
- * buyer home join here when they are built; until then the landing page stands in.
+ * What each state shows for a path it has no screen for (spec 000 §2). A complete profile's
+ * fallback is the buyer home, which arrives with the catalog; until then it is the profile.
  */
 const FALLBACK_SCREEN: Record<Exclude<AuthState, 'loading'>, ComponentType> = {
   'signed-out': LandingPage,
-  'needs-profile': LandingPage,
-  complete: LandingPage,
+  'needs-profile': ProfileCompletePage,
+  complete: ProfilePage,
 }
 
 export function AppShell() {
@@ -42,7 +45,11 @@ function StateGate({ allowed }: { allowed: readonly AuthState[] }) {
   if (state === 'loading') return <LoadingScreen offline={!online} />
   if (allowed.includes(state)) return <Outlet />
   const Fallback = FALLBACK_SCREEN[state]
-  return <Fallback />
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Fallback />
+    </Suspense>
+  )
 }
 
 /** For paths no route matches. */

@@ -8,11 +8,11 @@ const SIZES = [
   ['desktop', DESKTOP],
 ] as const
 
-/**
- * Signed-out paths with no screen of their own yet. /auth and /phone-verification get their own
- * screens later (spec 000 §2); until then they, like any unknown path, show the landing page.
- */
-const SIGNED_OUT_PATHS = ['/', '/app', '/auth', '/phone-verification', '/some/unknown/path']
+/** Signed-out paths with no screen of their own (spec 000 §2): they show the landing page. */
+const SIGNED_OUT_PATHS = ['/', '/app', '/some/unknown/path']
+
+/** Signed-out paths with screens of their own, which are not the landing page. */
+const OWN_SCREEN_PATHS = ['/auth', '/phone-verification']
 
 async function expectLandingPage(page: Page) {
   await page.getByRole('heading', { level: 1, name: SIGN_IN_TAGLINE }).waitFor()
@@ -100,6 +100,24 @@ describe('the signed-out landing and welcome pages', () => {
         expect(page.url()).toBe(`${env.server.url}${path}`)
         await screenshot(page, `signed-out${path === '/' ? '-root' : path.replaceAll('/', '-')}-${size}`)
       }
+      for (const path of OWN_SCREEN_PATHS) {
+        await page.goto(`${env.server.url}${path}`)
+        await page.waitForLoadState('networkidle')
+        expect(await page.getByRole('button', { name: /^(I want to shop|I want to deliver|Both)$/ }).count()).toBe(0)
+        expect(page.url()).toBe(`${env.server.url}${path}`)
+      }
+      await context.close()
+    })
+
+    test(`at ${size} size, 'Get Started' opens the sign-in screen without reloading the app`, async () => {
+      const { page, context } = await newPage(env.browser, viewport)
+      await page.goto(`${env.server.url}/landing`)
+      await expectLandingPage(page)
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+      await page.getByRole('link', { name: 'Get Started' }).click()
+      await page.getByRole('tab', { name: 'Login' }).waitFor()
+      expect(page.url()).toBe(`${env.server.url}/auth`)
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
       await context.close()
     })
 

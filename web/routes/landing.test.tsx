@@ -1,9 +1,25 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { PARENT_COMPANY } from '../../modules/shared/contract'
 import { LandingPage } from './landing'
 
 afterEach(cleanup)
+
+/** The landing page at /, in a router that knows /auth, which its sign-in links open. */
+async function renderLanding() {
+  const rootRoute = createRootRoute()
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage }),
+      createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: () => <p>Sign-in screen</p> }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  render(<RouterProvider router={router} />)
+  await screen.findByRole('heading', { level: 1 })
+  return router
+}
 
 const ROLE_TITLES = ['I want to shop', 'I want to deliver', 'Both']
 
@@ -11,8 +27,8 @@ const card = (name: string) => screen.getByRole('button', { name })
 const detailsOf = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-controls')!)!
 
 describe('LandingPage', () => {
-  test('offers the three role cards, none chosen and all folded at first', () => {
-    render(<LandingPage />)
+  test('offers the three role cards, none chosen and all folded at first', async () => {
+    await renderLanding()
     for (const title of ROLE_TITLES) {
       expect(card(title).getAttribute('aria-pressed')).toBe('false')
       expect(card(title).getAttribute('aria-expanded')).toBe('false')
@@ -20,8 +36,8 @@ describe('LandingPage', () => {
     }
   })
 
-  test('clicking a card selects it (the ring) and reveals its description; clicking again folds it but keeps the choice', () => {
-    render(<LandingPage />)
+  test('clicking a card selects it (the ring) and reveals its description; clicking again folds it but keeps the choice', async () => {
+    await renderLanding()
     const shop = card('I want to shop')
 
     fireEvent.click(shop)
@@ -37,8 +53,8 @@ describe('LandingPage', () => {
     expect(shop.getAttribute('aria-pressed')).toBe('true')
   })
 
-  test('only one card is selected and open at a time', () => {
-    render(<LandingPage />)
+  test('only one card is selected and open at a time', async () => {
+    await renderLanding()
     fireEvent.click(card('I want to shop'))
     fireEvent.click(card('Both'))
 
@@ -51,8 +67,8 @@ describe('LandingPage', () => {
 
   // happy-dom does not turn Enter or Space into a click; the real key presses are driven in
   // web/e2e/landing.e2e.test.ts. Here: each card is a native, focusable button, which browsers activate by keyboard.
-  test('each card is a focusable native button that names the details it controls', () => {
-    render(<LandingPage />)
+  test('each card is a focusable native button that names the details it controls', async () => {
+    await renderLanding()
     for (const title of ROLE_TITLES) {
       const button = card(title)
       expect(button.tagName).toBe('BUTTON')
@@ -63,8 +79,8 @@ describe('LandingPage', () => {
     }
   })
 
-  test("'How It Works' explains pricing, protected payments and the community", () => {
-    render(<LandingPage />)
+  test("'How It Works' explains pricing, protected payments and the community", async () => {
+    await renderLanding()
     const section = screen.getByRole('region', { name: 'How It Works' })
     for (const point of ['Simple pricing', 'Protected payments', 'Community driven']) {
       within(section).getByRole('heading', { name: point })
@@ -74,15 +90,22 @@ describe('LandingPage', () => {
     expect(section.textContent).toContain('Cash, Zelle, Venmo, or Apple Pay')
   })
 
-  test("'Get Started', 'Already have an account? Sign In' and the header's sign-in link all go to /auth", () => {
-    render(<LandingPage />)
+  test("'Get Started', 'Already have an account? Sign In' and the header's sign-in link all go to /auth", async () => {
+    await renderLanding()
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth')
     expect(screen.getByRole('link', { name: 'Already have an account? Sign In' }).getAttribute('href')).toBe('/auth')
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
   })
 
-  test('ends with a secure-payments note and a footer naming the parent company', () => {
-    render(<LandingPage />)
+  test("'Get Started' opens the sign-in screen inside the app", async () => {
+    const router = await renderLanding()
+    fireEvent.click(screen.getByRole('link', { name: 'Get Started' }))
+    await screen.findByText('Sign-in screen')
+    expect(router.state.location.pathname).toBe('/auth')
+  })
+
+  test('ends with a secure-payments note and a footer naming the parent company', async () => {
+    await renderLanding()
     screen.getByText('Secure payments.')
     const footer = screen.getByRole('contentinfo')
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} ${PARENT_COMPANY}`)

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
 import { PLATFORM_FEE } from '../lib/service-facts'
 import { Footer } from '../ui/footer'
@@ -20,10 +21,9 @@ export function LandingPage() {
             </span>
             {BRAND_NAME}
           </span>
-          {/* A plain link: /auth is not a registered route yet, so the typed router Link cannot name it. */}
-          <a href="/auth" className="button button--small">
+          <Link to="/auth" className="button button--small">
             Sign In
-          </a>
+          </Link>
         </div>
       </header>
       <main>

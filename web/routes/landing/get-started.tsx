@@ -1,8 +1,8 @@
+import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { BRAND_NAME } from '../../../modules/shared/contract'
 import { Icon } from '../../ui/icon'
 
-// Plain links: /auth is a full page load until the sign-in screen is a registered route.
 export function GetStarted() {
   const headingId = useId()
   return (
@@ -11,12 +11,12 @@ export function GetStarted() {
         <div className="get-started__panel">
           <h2 id={headingId}>Join your neighbors on {BRAND_NAME}</h2>
           <p>Sign up with your phone number or email. Shop, deliver, or both from one account.</p>
-          <a href="/auth" className="button button--primary button--large">
+          <Link to="/auth" className="button button--primary button--large">
             Get Started
-          </a>
-          <a href="/auth" className="get-started__sign-in">
+          </Link>
+          <Link to="/auth" className="get-started__sign-in">
             Already have an account? Sign In
-          </a>
+          </Link>
           <p className="secure-note">
             <Icon name="lock" className="icon secure-note__icon" />
             <span>

@@ -17,6 +17,7 @@ export type CurrentUser = {
   zipCode: string | null
   latitude: number | null
   longitude: number | null
+  isProfileComplete: boolean
 }
 
 export type CurrentUserResponse = { user: CurrentUser | null; requiresProfileCompletion: boolean }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/http'
+
+/**
+ * Spec 000 §4: on success or failure alike, every cached answer is dropped and the browser
+ * moves on (`then` is where: /auth after a logout, /app from the shell's menu).
+ */
+export function useLogout(then: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onError: (error) => console.error('Logout failed:', error),
+    onSettled: () => {
+      queryClient.clear()
+      window.location.assign(then)
+    },
+  })
+}

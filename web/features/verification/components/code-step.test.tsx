@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Provider as JotaiProvider } from 'jotai'
+import { MESSAGES } from '../../../../modules/verification/contract'
+import { Toaster } from '../../../ui/toast'
+import { CodeStep } from './code-step'
+import type { Ticker } from './countdown'
+
+afterEach(cleanup)
+
+/** A clock that moves only when told, waking the countdown as a real interval would. */
+function manualTicker() {
+  let now = 1_000_000
+  const ticks = new Set<() => void>()
+  return {
+    now: () => now,
+    every: (_ms, tick) => {
+      ticks.add(tick)
+      return () => void ticks.delete(tick)
+    },
+    advance(ms: number) {
+      now += ms
+      act(() => ticks.forEach((tick) => tick()))
+    },
+  } satisfies Ticker & { advance(ms: number): void }
+}
+
+function renderStep(overrides: Partial<Parameters<typeof CodeStep>[0]> = {}) {
+  const ticker = manualTicker()
+  const props = {
+    phone: '(732) 555-0101',
+    sentAt: ticker.now(),
+    verifying: false,
+    resending: false,
+    onVerify: mock(async (_code: string): Promise<string | null> => null),
+    onResend: mock(() => {}),
+    onChangePhone: mock(() => {}),
+    ticker,
+    ...overrides,
+  }
+  render(
+    <JotaiProvider>
+      <CodeStep {...props} />
+      <Toaster />
+    </JotaiProvider>,
+  )
+  return { ...props, ticker }
+}
+
+const codeInput = () => screen.getByLabelText<HTMLInputElement>('Verification code')
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
+const type = (text: string) => fireEvent.change(codeInput(), { target: { value: text } })
+
+describe('CodeStep', () => {
+  test('keeps only digits, at most six, and enables Verify only when all six are there', () => {
+    renderStep()
+    expect(button('Verify').disabled).toBe(true)
+
+    type('12a-3 4')
+    expect(codeInput().value).toBe('1234')
+    expect(button('Verify').disabled).toBe(true)
+
+    type('123456')
+    expect(button('Verify').disabled).toBe(false)
+
+    type('1234567')
+    expect(codeInput().value).toBe('123456')
+  })
+
+  test('the input asks phones for a numeric keypad and offers the one-time code', () => {
+    renderStep()
+    expect(codeInput().inputMode).toBe('numeric')
+    expect(codeInput().getAttribute('autocomplete')).toBe('one-time-code')
+    expect(codeInput().maxLength).toBe(6)
+    expect(screen.getByText('(732) 555-0101').tagName).toBe('STRONG')
+  })
+
+  test('Verify sends the code; a refusal shows under the field until the code is edited', async () => {
+    const { onVerify } = renderStep({ onVerify: mock(async () => MESSAGES.invalidCode) })
+    type('654321')
+    fireEvent.click(button('Verify'))
+
+    expect(onVerify).toHaveBeenCalledWith('654321')
+    await screen.findByText(MESSAGES.invalidCode)
+    expect(codeInput().getAttribute('aria-invalid')).toBe('true')
+
+    type('12345')
+    expect(screen.queryByText(MESSAGES.invalidCode)).toBeNull()
+    expect(codeInput().getAttribute('aria-invalid')).toBe('false')
+  })
+
+  test('Enter with fewer than six digits says what is missing', async () => {
+    const { onVerify } = renderStep()
+    type('123')
+    fireEvent.keyDown(codeInput(), { key: 'Enter' })
+    await screen.findByText('Invalid Code')
+    screen.getByText(MESSAGES.enterCode)
+    expect(onVerify).not.toHaveBeenCalled()
+  })
+
+  test('Resend Code waits out the 60 s countdown, then is enabled and announced', () => {
+    const { ticker, onResend } = renderStep()
+    expect(button('Resend Code').disabled).toBe(true)
+    screen.getByText('You can resend the code in 60s.')
+
+    ticker.advance(30_000)
+    screen.getByText('You can resend the code in 30s.')
+    ticker.advance(29_500)
+    screen.getByText('You can resend the code in 1s.')
+    expect(button('Resend Code').disabled).toBe(true)
+    expect(screen.getByRole('status').textContent).toBe('')
+
+    ticker.advance(500)
+    expect(button('Resend Code').disabled).toBe(false)
+    expect(screen.queryByText(/You can resend the code in/)).toBeNull()
+    expect(screen.getByRole('status').textContent).toBe('You can resend the code now.')
+    fireEvent.click(button('Resend Code'))
+    expect(onResend).toHaveBeenCalledTimes(1)
+  })
+
+  test('a code sent long ago can be resent at once; resending disables the button again', () => {
+    const ticker = manualTicker()
+    cleanup()
+    renderStep({ ticker, sentAt: ticker.now() - 61_000 })
+    expect(button('Resend Code').disabled).toBe(false)
+    cleanup()
+    renderStep({ ticker, sentAt: ticker.now() - 61_000, resending: true })
+    expect(button('Resend Code').disabled).toBe(true)
+  })
+
+  test("'Change Phone Number' goes back to the number", () => {
+    const { onChangePhone } = renderStep()
+    fireEvent.click(button('Change Phone Number'))
+    expect(onChangePhone).toHaveBeenCalledTimes(1)
+  })
+
+  test('while verifying, Verify is disabled and says so', async () => {
+    renderStep({ verifying: true })
+    type('123456')
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Verifying...' }).disabled).toBe(true))
+  })
+})

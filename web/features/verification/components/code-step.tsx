@@ -1,0 +1,108 @@
+import { useRef, useState, type KeyboardEvent } from 'react'
+import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../../modules/verification/contract'
+import { Field } from '../../../ui/form'
+import { Spinner } from '../../../ui/loading-screen'
+import { useToast } from '../../../ui/toast'
+import { realTicker, useSecondsLeft, type Ticker } from './countdown'
+
+type CodeStepProps = {
+  /** The number the code went to, formatted for reading. */
+  phone: string
+  /** When the last code went out: the resend countdown runs from here. Key the step on it to clear an old code. */
+  sentAt: number
+  verifying: boolean
+  resending: boolean
+  /** Resolves to null when the code was accepted, else to the message to show under the field. */
+  onVerify: (code: string) => Promise<string | null>
+  onResend: () => void
+  onChangePhone: () => void
+  ticker?: Ticker
+}
+
+const onlyDigits = (text: string) => text.replace(/\D/g, '').slice(0, CODE_LENGTH)
+
+/**
+ * Entering a 6-digit code (spec 000 §2, §5): digits only, Verify disabled until all six are
+ * there, 'Resend Code' enabled once the 60 s countdown has run out, and 'Change Phone Number'.
+ */
+export function CodeStep({ phone, sentAt, verifying, resending, onVerify, onResend, onChangePhone, ticker = realTicker }: CodeStepProps) {
+  const { toast } = useToast()
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string>()
+  const input = useRef<HTMLInputElement>(null)
+  const secondsLeft = useSecondsLeft(RESEND_COUNTDOWN_SECONDS, sentAt, ticker)
+  const complete = code.length === CODE_LENGTH
+
+  // With Verify disabled, Enter would do nothing at all; say what is missing instead.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || complete) return
+    event.preventDefault()
+    toast({ title: 'Invalid Code', description: MESSAGES.enterCode, variant: 'destructive' })
+  }
+
+  return (
+    <form
+      className="form code-step"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault()
+        if (!complete || verifying) return
+        const failure = await onVerify(code)
+        if (failure === null) return
+        setError(failure)
+        // Selected, so typing the right code replaces the wrong one.
+        input.current?.select()
+      }}
+    >
+      <Field
+        label="Verification code"
+        error={error}
+        hint={
+          <>
+            Enter the {CODE_LENGTH}-digit code we sent to <strong className="nowrap">{phone}</strong>.
+          </>
+        }
+      >
+        {({ id, describedBy, invalid }) => (
+          <input
+            ref={input}
+            id={id}
+            className="code-input"
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={CODE_LENGTH}
+            placeholder={'•'.repeat(CODE_LENGTH)}
+            autoFocus
+            value={code}
+            onKeyDown={onKeyDown}
+            onChange={(event) => {
+              setCode(onlyDigits(event.target.value))
+              setError(undefined)
+            }}
+          />
+        )}
+      </Field>
+      <button type="submit" className="button button--primary button--block" disabled={!complete || verifying} aria-busy={verifying || undefined}>
+        {verifying && <Spinner />}
+        {verifying ? 'Verifying...' : 'Verify'}
+      </button>
+      <div className="code-step__resend">
+        <button type="button" className="button button--block" disabled={secondsLeft > 0 || resending} aria-busy={resending || undefined} onClick={onResend}>
+          {resending && <Spinner />}
+          Resend Code
+        </button>
+        {/* Shown, not announced every second; the status below speaks once, when the wait is over. */}
+        {secondsLeft > 0 && <p className="code-step__countdown">You can resend the code in {secondsLeft}s.</p>}
+        <p className="visually-hidden" role="status">
+          {secondsLeft === 0 ? 'You can resend the code now.' : ''}
+        </p>
+      </div>
+      <button type="button" className="text-link code-step__change" onClick={onChangePhone}>
+        Change Phone Number
+      </button>
+    </form>
+  )
+}

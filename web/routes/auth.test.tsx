@@ -1,0 +1,206 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
+import { deferred, json, mockApi, renderAccountScreen, testUser } from '../features/accounts/testing/render-account-screen'
+import { AuthPage, RegisterPage } from './auth'
+
+const realFetch = globalThis.fetch
+afterEach(() => {
+  cleanup()
+  globalThis.fetch = realFetch
+})
+
+const openAuth = (user = null as ReturnType<typeof testUser> | null) => renderAccountScreen({ path: '/auth', component: AuthPage, user })
+const tab = (name: string) => screen.getByRole('tab', { name })
+const panel = () => screen.getByRole('tabpanel')
+const field = (label: string) => within(panel()).getByLabelText(label) as HTMLInputElement
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
+const submit = (name: string) => fireEvent.click(within(panel()).getByRole('button', { name }))
+/** The message under a field, found through aria-describedby as a screen reader would. */
+const errorUnder = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id))
+    .find((element) => element?.className === 'field__error')?.textContent ?? null
+const toast = () => screen.getByRole('region', { name: 'Notifications' })
+
+describe('/auth tabs', () => {
+  test("shows the brand's sign-in tagline and opens on 'Login'", async () => {
+    await openAuth()
+    expect(screen.getByText(SIGN_IN_TAGLINE)).toBeDefined()
+    expect(tab('Login').getAttribute('aria-selected')).toBe('true')
+    expect(tab('Sign Up').getAttribute('aria-selected')).toBe('false')
+    expect(panel().getAttribute('aria-labelledby')).toBe(tab('Login').id)
+    expect(tab('Login').getAttribute('aria-controls')).toBe(panel().id)
+    expect(within(panel()).getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/password-reset')
+  })
+
+  test('the selected tab alone is in the tab order, and arrows, Home and End move the selection and focus', async () => {
+    await openAuth()
+    expect(tab('Login').tabIndex).toBe(0)
+    expect(tab('Sign Up').tabIndex).toBe(-1)
+
+    fireEvent.keyDown(tab('Login'), { key: 'ArrowRight' })
+    expect(tab('Sign Up').getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(tab('Sign Up'))
+    expect(tab('Sign Up').tabIndex).toBe(0)
+
+    fireEvent.keyDown(tab('Sign Up'), { key: 'ArrowRight' })
+    expect(document.activeElement).toBe(tab('Login'))
+    fireEvent.keyDown(tab('Login'), { key: 'ArrowLeft' })
+    expect(document.activeElement).toBe(tab('Sign Up'))
+    fireEvent.keyDown(tab('Sign Up'), { key: 'Home' })
+    expect(tab('Login').getAttribute('aria-selected')).toBe('true')
+    fireEvent.keyDown(tab('Login'), { key: 'End' })
+    expect(tab('Sign Up').getAttribute('aria-selected')).toBe('true')
+  })
+
+  test("'Sign Up' shows the sign-up fields, with the US-only phone hint; what was typed in Login stays", async () => {
+    await openAuth()
+    type('Email or phone', 'asha@example.com')
+    fireEvent.click(tab('Sign Up'))
+    for (const label of ['First name', 'Last name', 'Email', 'Phone number', 'Password']) expect(field(label)).toBeDefined()
+    expect(within(panel()).getByText('US phone numbers only')).toBeDefined()
+    fireEvent.click(tab('Login'))
+    expect(field('Email or phone').value).toBe('asha@example.com')
+  })
+
+  test('/register opens on Sign Up', async () => {
+    await renderAccountScreen({ path: '/register', component: RegisterPage })
+    expect(tab('Sign Up').getAttribute('aria-selected')).toBe('true')
+    expect(field('First name')).toBeDefined()
+  })
+})
+
+describe('/auth forms', () => {
+  test('Login shows the validation messages under its fields and focuses the first', async () => {
+    const api = mockApi({})
+    await openAuth()
+    submit('Sign In')
+    expect(errorUnder(field('Email or phone'))).toBe('Email or phone is required')
+    expect(errorUnder(field('Password'))).toBe('Password is required')
+    await waitFor(() => expect(document.activeElement).toBe(field('Email or phone')))
+    expect(api.calls).toHaveLength(0)
+
+    // Fixing a field clears its message.
+    type('Email or phone', 'asha@example.com')
+    expect(errorUnder(field('Email or phone'))).toBeNull()
+  })
+
+  test('Sign Up shows the messages of the register schema under its fields', async () => {
+    await openAuth()
+    fireEvent.click(tab('Sign Up'))
+    type('Password', 'short')
+    submit('Create Account')
+    expect(errorUnder(field('First name'))).toBe('First name is required')
+    expect(errorUnder(field('Last name'))).toBe('Last name is required')
+    expect(errorUnder(field('Email'))).toBe('Either email or phone number is required')
+    expect(errorUnder(field('Password'))).toBe('Password must be at least 8 characters')
+    await waitFor(() => expect(document.activeElement).toBe(field('First name')))
+  })
+
+  test('the password toggle shows and hides what was typed', async () => {
+    await openAuth()
+    const password = field('Password')
+    const toggle = within(panel()).getByRole('button', { name: 'Show password' })
+    expect(password.type).toBe('password')
+    fireEvent.click(toggle)
+    expect(password.type).toBe('text')
+    expect(toggle.getAttribute('aria-pressed')).toBe('true')
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Hide password' }))
+    expect(password.type).toBe('password')
+  })
+
+  test("a refused login sends one request however often it is pressed, then toasts 'Login failed' with the server's message", async () => {
+    const answer = deferred<Response>()
+    const api = mockApi({ 'POST /api/login': () => answer.promise })
+    await openAuth()
+    type('Email or phone', 'asha@example.com')
+    type('Password', 'wrong-password')
+    submit('Sign In')
+    const button = within(panel()).getByRole('button', { name: 'Signing in...' }) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    fireEvent.submit(button.closest('form')!)
+    await waitFor(() => expect(api.callsTo('POST /api/login')).toHaveLength(1))
+    await new Promise((settle) => setTimeout(settle, 20))
+    expect(api.callsTo('POST /api/login')).toHaveLength(1)
+    expect(api.calls[0]?.body).toEqual({ emailOrPhone: 'asha@example.com', password: 'wrong-password' })
+
+    answer.resolve(json({ message: 'Invalid email/phone or password', code: 'INVALID_CREDENTIALS' }, 401))
+    await within(toast()).findByText('Login failed')
+    expect(within(toast()).getByText('Invalid email/phone or password')).toBeDefined()
+    expect(within(toast()).getByRole('alert')).toBeDefined()
+    expect((within(panel()).getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  test("a failure without a message still says 'Login failed'", async () => {
+    mockApi({ 'POST /api/login': () => new Response('', { status: 502 }) })
+    await openAuth()
+    type('Email or phone', 'asha@example.com')
+    type('Password', 'whatever')
+    submit('Sign In')
+    await waitFor(() => expect(within(toast()).getAllByText('Login failed')).toHaveLength(2))
+  })
+
+  test("a login toasts 'Welcome back!', keeps the form while the user refreshes, then goes to /profile-complete", async () => {
+    const user = testUser()
+    const api = mockApi({
+      'POST /api/login': () => json({ message: 'Login successful', user, requiresProfileCompletion: true }),
+      'GET /api/auth/user': () => json({ user, requiresProfileCompletion: true }),
+    })
+    await openAuth()
+    type('Email or phone', '(732) 555-0123')
+    type('Password', 'saffron-rice-42')
+    submit('Sign In')
+    await screen.findByText('Screen at /profile-complete')
+    expect(within(toast()).getByText('Welcome back!')).toBeDefined()
+    expect(within(toast()).getByText('Successfully logged in')).toBeDefined()
+    // The current user was fetched again after the login.
+    expect(api.callsTo('GET /api/auth/user')).toHaveLength(1)
+  })
+
+  test("a sign-up sends digits only, toasts 'Account created successfully!' with a welcome, and redirects", async () => {
+    const user = testUser()
+    const api = mockApi({
+      'POST /api/register': () => json({ message: 'Account created successfully', user, requiresProfileCompletion: true }, 201),
+      'GET /api/auth/user': () => json({ user, requiresProfileCompletion: true }),
+    })
+    await openAuth()
+    fireEvent.click(tab('Sign Up'))
+    type('First name', 'Asha')
+    type('Last name', 'Patel')
+    type('Phone number', '(732) 555-0123')
+    type('Password', 'saffron-rice-42')
+    submit('Create Account')
+    await screen.findByText('Screen at /profile-complete')
+    expect(api.callsTo('POST /api/register')[0]?.body).toEqual({ firstName: 'Asha', lastName: 'Patel', phone: '7325550123', password: 'saffron-rice-42' })
+    expect(within(toast()).getByText('Account created successfully!')).toBeDefined()
+    expect(within(toast()).getByText('Welcome to Kirana, Asha!')).toBeDefined()
+  })
+
+  test('a taken email is shown under the email field and in the failure toast', async () => {
+    mockApi({ 'POST /api/register': () => json({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN' }, 409) })
+    await openAuth()
+    fireEvent.click(tab('Sign Up'))
+    type('First name', 'Asha')
+    type('Last name', 'Patel')
+    type('Email', 'asha@example.com')
+    type('Password', 'saffron-rice-42')
+    submit('Create Account')
+    await within(toast()).findByText('Registration failed')
+    expect(within(toast()).getByText('An account with this email already exists')).toBeDefined()
+    expect(errorUnder(field('Email'))).toBe('An account with this email already exists')
+  })
+})
+
+describe('/auth when signed in', () => {
+  test("with a verified phone it says 'Phone Verified!', and 'Continue to Dashboard' goes to / after a moment", async () => {
+    await openAuth(testUser({ phoneVerified: true }))
+    expect(screen.getByRole('heading', { name: 'Phone Verified!' })).toBeDefined()
+    expect(screen.queryByRole('tablist')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }))
+    expect((screen.getByRole('button', { name: 'Continue to Dashboard' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.queryByText('Screen at /')).toBeNull()
+    await screen.findByText('Screen at /')
+  })
+})

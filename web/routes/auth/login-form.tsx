@@ -1,0 +1,60 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { loginSchema } from '../../../modules/accounts/contract'
+import { useLogin } from '../../features/accounts/api/use-sign-in'
+import { accountFieldErrors } from '../../features/accounts/account-field-errors'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useValidatedForm } from '../../features/accounts/use-validated-form'
+import { failureMessage } from '../../lib/form-errors'
+import { PasswordField, TextField } from '../../ui/form'
+import { useToast } from '../../ui/toast'
+
+/** `onSigningIn(true)` as the request leaves, `(false)` if it fails: the page keeps this form up meanwhile. */
+export function LoginForm({ onSigningIn }: { onSigningIn: (busy: boolean) => void }) {
+  const login = useLogin()
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const form = useValidatedForm({ emailOrPhone: '', password: '' })
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    // After success the form stays up until the redirect; it must not send again meanwhile.
+    if (login.isPending || login.isSuccess) return
+    const credentials = form.validate(loginSchema)
+    if (!credentials) return
+    onSigningIn(true)
+    try {
+      const { requiresProfileCompletion } = await login.mutateAsync(credentials)
+      toast({ title: 'Welcome back!', description: 'Successfully logged in', variant: 'success' })
+      await navigate({ to: requiresProfileCompletion ? '/profile-complete' : '/' })
+    } catch (error) {
+      onSigningIn(false)
+      form.showErrors(accountFieldErrors(error))
+      // A lockout (429) arrives here too, with its own message.
+      toast({ title: 'Login failed', description: failureMessage(error, 'Login failed'), variant: 'destructive' })
+    }
+  }
+
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+      <TextField
+        label="Email or phone"
+        {...form.bind('emailOrPhone')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com or (555) 555-5555"
+        required
+      />
+      <PasswordField label="Password" {...form.bind('password')} autoComplete="current-password" required />
+      <div className="form__aside">
+        <Link to="/password-reset" className="text-link">
+          Forgot Password?
+        </Link>
+      </div>
+      <SubmitButton pending={login.isPending || login.isSuccess} pendingLabel="Signing in...">
+        Sign In
+      </SubmitButton>
+    </form>
+  )
+}

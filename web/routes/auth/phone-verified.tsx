@@ -1,0 +1,35 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { VERIFIED_CONTINUE_REDIRECT_MS } from '../../../modules/accounts/contract'
+import { AuthLayout } from '../../features/accounts/components/auth-layout'
+import { wait } from '../../features/accounts/wait'
+import { Icon } from '../../ui/icon'
+import { Spinner } from '../../ui/loading-screen'
+
+/** What /auth shows someone already signed in with a proven phone (spec 000 §2). */
+export function PhoneVerified({ firstName }: { firstName: string | null }) {
+  const navigate = useNavigate()
+  const [continuing, setContinuing] = useState(false)
+
+  async function continueToDashboard() {
+    setContinuing(true)
+    await wait(VERIFIED_CONTINUE_REDIRECT_MS)
+    await navigate({ to: '/' })
+  }
+
+  return (
+    <AuthLayout>
+      <div className="auth-status">
+        <span className="auth-status__icon">
+          <Icon name="check" />
+        </span>
+        <h1>Phone Verified!</h1>
+        <p>{firstName ? `You're signed in as ${firstName}, and your phone number is verified.` : "You're signed in, and your phone number is verified."}</p>
+        <button type="button" className="button button--primary button--block" disabled={continuing} aria-busy={continuing || undefined} onClick={continueToDashboard}>
+          {continuing && <Spinner />}
+          Continue to Dashboard
+        </button>
+      </div>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,63 @@
+import { useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { REGISTER_REDIRECT_MS, registerSchema } from '../../../modules/accounts/contract'
+import { BRAND_NAME } from '../../../modules/shared/contract'
+import { useRegister } from '../../features/accounts/api/use-sign-in'
+import { accountFieldErrors } from '../../features/accounts/account-field-errors'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useValidatedForm } from '../../features/accounts/use-validated-form'
+import { wait } from '../../features/accounts/wait'
+import { failureMessage } from '../../lib/form-errors'
+import { PasswordField, TextField } from '../../ui/form'
+import { PhoneField } from '../../ui/phone-input'
+import { useToast } from '../../ui/toast'
+
+/** `onSigningIn(true)` as the request leaves, `(false)` if it fails: the page keeps this form up meanwhile. */
+export function SignUpForm({ onSigningIn }: { onSigningIn: (busy: boolean) => void }) {
+  const register = useRegister()
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const form = useValidatedForm({ firstName: '', lastName: '', email: '', phone: '', password: '' })
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    // After success the form stays up until the redirect; it must not send again meanwhile.
+    if (register.isPending || register.isSuccess) return
+    const account = form.validate(registerSchema)
+    if (!account) return
+    onSigningIn(true)
+    try {
+      const { requiresProfileCompletion } = await register.mutateAsync(account)
+      toast({ title: 'Account created successfully!', description: `Welcome to ${BRAND_NAME}, ${account.firstName}!`, variant: 'success' })
+      await wait(REGISTER_REDIRECT_MS)
+      await navigate({ to: requiresProfileCompletion ? '/profile-complete' : '/' })
+    } catch (error) {
+      onSigningIn(false)
+      form.showErrors(accountFieldErrors(error))
+      toast({ title: 'Registration failed', description: failureMessage(error, 'Registration failed'), variant: 'destructive' })
+    }
+  }
+
+  return (
+    <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+      <div className="form__row">
+        <TextField label="First name" {...form.bind('firstName')} autoComplete="given-name" required />
+        <TextField label="Last name" {...form.bind('lastName')} autoComplete="family-name" required />
+      </div>
+      <TextField
+        label="Email"
+        {...form.bind('email')}
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Give an email, a phone number, or both."
+      />
+      <PhoneField label="Phone number" digits={form.values.phone} onDigitsChange={(digits) => form.setValue('phone', digits)} error={form.errors.phone} />
+      <PasswordField label="Password" {...form.bind('password')} autoComplete="new-password" hint="At least 8 characters" required />
+      <SubmitButton pending={register.isPending || register.isSuccess} pendingLabel="Creating account...">
+        Create Account
+      </SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,100 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { PASSWORD_RESET_REDIRECT_MS, passwordResetFormSchema } from '../../../modules/accounts/contract'
+import { useConfirmPasswordReset } from '../../features/accounts/api/use-password-reset'
+import { StepHeading } from '../../features/accounts/components/step-heading'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useValidatedForm } from '../../features/accounts/use-validated-form'
+import { wait } from '../../features/accounts/wait'
+import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
+import { ApiError } from '../../lib/http'
+import { PasswordField } from '../../ui/form'
+import { Icon } from '../../ui/icon'
+
+const TOKEN_MISSING = 'Reset token is missing. Please enter a valid token.'
+
+type ConfirmStepProps = {
+  token: string
+  /** Shown above the form, e.g. that a notification went to the device. */
+  notice?: string
+  onEnterToken: () => void
+  /** Back to the request step, for a token the server no longer accepts. */
+  onRequestAgain: () => void
+}
+
+/** Step 'confirm' of /password-reset: the new password, twice. */
+export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: ConfirmStepProps) {
+  const confirm = useConfirmPasswordReset()
+  const navigate = useNavigate()
+  const form = useValidatedForm({ newPassword: '', confirmPassword: '' })
+  const [failure, setFailure] = useState<string>()
+  const [tokenRefused, setTokenRefused] = useState(false)
+  const [updated, setUpdated] = useState(false)
+  const tokenMissing = token.trim() === ''
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (confirm.isPending) return
+    const passwords = form.validate(passwordResetFormSchema)
+    setFailure(tokenMissing ? TOKEN_MISSING : undefined)
+    if (!passwords || tokenMissing) return
+    try {
+      await confirm.mutateAsync({ token: token.trim(), newPassword: passwords.newPassword })
+      setUpdated(true)
+      await wait(PASSWORD_RESET_REDIRECT_MS)
+      await navigate({ to: '/auth' })
+    } catch (error) {
+      form.showErrors(serverFieldErrors(error))
+      setFailure(failureMessage(error, 'Failed to update password'))
+      setTokenRefused(error instanceof ApiError && error.body.code === 'INVALID_RESET_TOKEN')
+    }
+  }
+
+  if (updated) {
+    return (
+      <div className="auth-status">
+        <span className="auth-status__icon">
+          <Icon name="check" />
+        </span>
+        <StepHeading>Password Updated</StepHeading>
+        <p role="status">Password updated successfully! Redirecting to login...</p>
+      </div>
+    )
+  }
+
+  return (
+    <>
+      <div className="auth-card__header">
+        <StepHeading>Set a New Password</StepHeading>
+        <p>Choose a password with at least 6 characters.</p>
+      </div>
+      {notice && (
+        <p className="form-notice form-notice--info" role="status">
+          {notice}
+        </p>
+      )}
+      <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+        <PasswordField label="New password" {...form.bind('newPassword')} autoComplete="new-password" required />
+        <PasswordField label="Confirm password" {...form.bind('confirmPassword')} autoComplete="new-password" required />
+        {failure && (
+          <div className="form-notice form-notice--error" role="alert">
+            <p>{failure}</p>
+            {tokenMissing && (
+              <button type="button" className="text-link" onClick={onEnterToken}>
+                Enter a reset token
+              </button>
+            )}
+            {tokenRefused && (
+              <button type="button" className="text-link" onClick={onRequestAgain}>
+                Request a new link
+              </button>
+            )}
+          </div>
+        )}
+        <SubmitButton pending={confirm.isPending} pendingLabel="Updating password...">
+          Update Password
+        </SubmitButton>
+      </form>
+    </>
+  )
+}

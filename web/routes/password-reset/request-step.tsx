@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react'
+import { passwordResetRequestSchema } from '../../../modules/accounts/contract'
+import { useRequestPasswordReset, type ResetRequestResponse } from '../../features/accounts/api/use-password-reset'
+import { StepHeading } from '../../features/accounts/components/step-heading'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useValidatedForm } from '../../features/accounts/use-validated-form'
+import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
+import { TextField } from '../../ui/form'
+
+/** Step 'request' of /password-reset: which account to reset. */
+export function RequestStep({ onRequested }: { onRequested: (response: ResetRequestResponse) => void }) {
+  const request = useRequestPasswordReset()
+  const form = useValidatedForm({ emailOrPhone: '' })
+  const [failure, setFailure] = useState<string>()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (request.isPending) return
+    setFailure(undefined)
+    const input = form.validate(passwordResetRequestSchema)
+    if (!input) return
+    try {
+      onRequested(await request.mutateAsync(input))
+    } catch (error) {
+      form.showErrors(serverFieldErrors(error))
+      setFailure(failureMessage(error, 'Failed to send reset notification'))
+    }
+  }
+
+  return (
+    <>
+      <div className="auth-card__header">
+        <StepHeading>Reset Password</StepHeading>
+        <p>Enter the email or phone number of your account, and we'll send you a way to set a new password.</p>
+      </div>
+      <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+        <TextField label="Email or phone" {...form.bind('emailOrPhone')} autoComplete="username" autoCapitalize="none" spellCheck={false} required />
+        {failure && (
+          <p className="form-notice form-notice--error" role="alert">
+            {failure}
+          </p>
+        )}
+        <SubmitButton pending={request.isPending} pendingLabel="Sending...">
+          Send Reset Instructions
+        </SubmitButton>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react'
+import { passwordResetConfirmSchema } from '../../../modules/accounts/contract'
+import type { ResetRequestResponse } from '../../features/accounts/api/use-password-reset'
+import { StepHeading } from '../../features/accounts/components/step-heading'
+import { TextField } from '../../ui/form'
+
+/** A token on screen shows only its start: enough to recognise, not enough to use. */
+const shortToken = (token: string) => `${token.slice(0, 8)}…`
+
+const tokenSchema = passwordResetConfirmSchema.shape.token
+
+type TokenEntryStepProps = {
+  /** The request's answer; absent when the person came here to type a token they already have. */
+  request?: ResetRequestResponse
+  onToken: (token: string) => void
+}
+
+/** Step 'token-entry' of /password-reset: the three ways on, the notification, the link and the token. */
+export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
+  const [token, setToken] = useState('')
+  const [error, setError] = useState<string>()
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const checked = tokenSchema.safeParse(token)
+    if (checked.success) onToken(checked.data)
+    else setError(checked.error.issues[0]?.message)
+  }
+
+  return (
+    <>
+      <div className="auth-card__header">
+        <StepHeading>Check Your Phone</StepHeading>
+        <p>{request?.message ?? 'Enter the reset token from your text message or notification.'}</p>
+      </div>
+      <ol className="reset-options">
+        <li className="reset-options__item">
+          <h2>Tap the notification</h2>
+          <p>If notifications are on for Kirana, tap the one we sent to open the reset screen.</p>
+        </li>
+        <li className="reset-options__item">
+          <h2>Open the link</h2>
+          <p>The text message has a link that opens the reset screen.</p>
+          {request?.resetUrl && (
+            <a href={request.resetUrl} className="button button--small reset-options__action">
+              Open reset link
+            </a>
+          )}
+        </li>
+        <li className="reset-options__item">
+          <h2>Enter the token</h2>
+          {request?.resetToken && (
+            <div className="token-display">
+              <p>
+                Your reset token: <code>{shortToken(request.resetToken)}</code>
+              </p>
+              <button type="button" className="button button--small" onClick={() => onToken(request.resetToken!)}>
+                Use this token
+              </button>
+            </div>
+          )}
+          <form className="form" noValidate onSubmit={submit}>
+            <TextField
+              label="Reset token"
+              value={token}
+              onValueChange={(value) => {
+                setToken(value)
+                setError(undefined)
+              }}
+              error={error}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <button type="submit" className="button button--primary button--block">
+              Continue
+            </button>
+          </form>
+        </li>
+      </ol>
+    </>
+  )
+}

@@ -1,0 +1,93 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { formatUsPhone, toE164 } from '../../modules/shared/contract'
+import { useCurrentUser, type CurrentUser } from '../features/accounts/api/get-current-user'
+import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { useVerificationConfig } from '../features/verification/api/verification-config'
+import { CodeStep } from '../features/verification/components/code-step'
+import { isProductionServer } from '../lib/environment'
+import { LoadingScreen } from '../ui/loading-screen'
+import { FallbackStep } from './phone-verification/fallback-step'
+import { PhoneStep } from './phone-verification/phone-step'
+import { StepHeading } from './phone-verification/step-heading'
+import { useVerificationFlow } from './phone-verification/use-verification-flow'
+import { SmsLimitHelp, TestNumberHint } from './phone-verification/verification-notes'
+import { VerifiedState } from './phone-verification/verified-state'
+
+/** The phone verification screen (spec 000 §2): reachable signed out, and signed in while the profile is incomplete. */
+export function PhoneVerificationPage() {
+  const { data, isPending } = useCurrentUser()
+  if (isPending) return <LoadingScreen />
+  return <AuthLayout>{data?.user ? <VerifyPhone user={data.user} /> : <SignInFirst />}</AuthLayout>
+}
+
+function SignInFirst() {
+  return (
+    <>
+      <div className="auth-card__header">
+        <h1>Sign In First</h1>
+        <p>Please sign in to your account before verifying your phone number.</p>
+      </div>
+      <Link to="/auth" className="button button--primary button--block">
+        Sign In
+      </Link>
+    </>
+  )
+}
+
+/** The 10 digits the phone input holds for the number on file. */
+const phoneDigits = (phone: string | null) => toE164(phone ?? '')?.slice(2) ?? ''
+
+function VerifyPhone({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate()
+  const recaptchaContainer = useRef<HTMLDivElement>(null)
+  const flow = useVerificationFlow(phoneDigits(user.phone), recaptchaContainer)
+  const { data: config } = useVerificationConfig()
+  const { step } = flow
+  const phone = formatUsPhone(flow.digits)
+
+  useEffect(() => {
+    if (step.name !== 'verified') return
+    const timer = setTimeout(() => navigate({ to: '/profile-complete' }), step.redirectMs)
+    return () => clearTimeout(timer)
+  }, [step, navigate])
+
+  if (step.name === 'verified') return <VerifiedState phone={phone} />
+
+  return (
+    <>
+      <StepHeading step={step.name} phone={phone} />
+      {step.name === 'phone' && <PhoneStep digits={flow.digits} onDigitsChange={flow.setDigits} sending={flow.sending} onSend={flow.sendCode} />}
+      {step.name === 'code' && (
+        <CodeStep
+          key={step.sentAt}
+          phone={phone}
+          sentAt={step.sentAt}
+          verifying={flow.verifying}
+          resending={flow.sending}
+          onVerify={flow.verifyCode}
+          onResend={flow.sendCode}
+          onChangePhone={flow.startOver}
+        />
+      )}
+      {step.name === 'fallback' && (
+        <FallbackStep
+          captcha={config?.captcha ?? { provider: 'embedded', siteKey: null }}
+          verifying={flow.verifying}
+          onVerify={flow.verifyManually}
+          onTrySmsAgain={flow.startOver}
+        />
+      )}
+      {/* Firebase's invisible reCAPTCHA lives here when the server verifies through Firebase. */}
+      <div ref={recaptchaContainer} />
+      <div className="verify-notes">
+        {/* The reserved numbers are our server's; a Firebase project has test numbers of its own. */}
+        {!isProductionServer() && config?.provider !== 'firebase' && <TestNumberHint />}
+        <SmsLimitHelp />
+      </div>
+      <Link to="/profile-complete" className="text-link verify-back">
+        <span aria-hidden="true">←</span>&nbsp;Back to Profile
+      </Link>
+    </>
+  )
+}

@@ -1,0 +1,32 @@
+import { MESSAGES } from '../../../modules/verification/contract'
+import { firebaseErrorCode } from '../../features/verification/firebase-phone'
+import { ApiError } from '../../lib/http'
+
+/** The text could not go out (rate limit, provider down): spec 000 §4 switches to the fallback. */
+export function smsWasBlocked(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 429 || error.status === 503
+  const code = firebaseErrorCode(error)
+  return code === 'auth/too-many-requests' || code === 'auth/quota-exceeded'
+}
+
+const VERIFY_FAILED = 'Verification failed. Please try again.'
+
+const MESSAGE_FOR_CODE: Record<string, string> = {
+  // Our server's error codes
+  INVALID_CODE: MESSAGES.invalidCode,
+  CODE_EXPIRED: MESSAGES.expiredCode,
+  NO_PENDING_VERIFICATION: MESSAGES.noPendingCode,
+  // Firebase's, for the same three cases
+  'auth/invalid-verification-code': MESSAGES.invalidCode,
+  'auth/code-expired': MESSAGES.expiredCode,
+  'auth/missing-verification-id': MESSAGES.noPendingCode,
+}
+
+/** Spec 000 §8: the known failures in the spec's words, otherwise the server's message or a general one. */
+export function verifyFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const { code, message } = error.body
+    return MESSAGE_FOR_CODE[code ?? ''] ?? (typeof message === 'string' ? message : VERIFY_FAILED)
+  }
+  return MESSAGE_FOR_CODE[firebaseErrorCode(error) ?? ''] ?? VERIFY_FAILED
+}

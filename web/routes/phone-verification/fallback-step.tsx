@@ -1,0 +1,40 @@
+import { useState } from 'react'
+import type { VerificationClientConfig } from '../../../modules/verification/contract'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { CaptchaCheck } from '../../features/verification/components/captcha-check'
+
+type FallbackStepProps = {
+  captcha: VerificationClientConfig['captcha']
+  verifying: boolean
+  /** Resolves to null once the phone is verified, else to the failure. */
+  onVerify: (captchaToken: string) => Promise<string | null>
+  onTrySmsAgain: () => void
+}
+
+/** The human check that stands in for the code while SMS is blocked (spec 000 §2, §4). */
+export function FallbackStep({ captcha, verifying, onVerify, onTrySmsAgain }: FallbackStepProps) {
+  const [token, setToken] = useState<string | null>(null)
+  // A refused pass is spent: the next attempt starts from an unticked box.
+  const [attempt, setAttempt] = useState(0)
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault()
+        if (!token || (await onVerify(token)) === null) return
+        setToken(null)
+        setAttempt((count) => count + 1)
+      }}
+    >
+      <CaptchaCheck key={attempt} captcha={captcha} onTokenChange={setToken} />
+      <SubmitButton pending={verifying} pendingLabel="Verifying..." disabled={!token}>
+        Verify Manually
+      </SubmitButton>
+      <button type="button" className="button button--block" disabled={verifying} onClick={onTrySmsAgain}>
+        Try SMS Again
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { phoneEntrySchema } from '../../../modules/verification/contract'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { PhoneField } from '../../ui/phone-input'
+import { useToast } from '../../ui/toast'
+
+/** Spec 000 §5 gives each phone-entry failure a title and a message; the schema carries the message. */
+const TITLE_FOR: Record<string, string> = {
+  'Please enter your phone number': 'Phone number required',
+  'Please enter at least 10 digits': 'Phone number too short',
+}
+
+type PhoneStepProps = {
+  digits: string
+  onDigitsChange: (digits: string) => void
+  sending: boolean
+  onSend: () => void
+}
+
+export function PhoneStep({ digits, onDigitsChange, sending, onSend }: PhoneStepProps) {
+  const { toast } = useToast()
+  const [error, setError] = useState<string>()
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        const checked = phoneEntrySchema.safeParse(digits)
+        if (checked.success) return onSend()
+        const message = checked.error.issues[0]!.message
+        setError(message)
+        toast({ title: TITLE_FOR[message] ?? 'Invalid phone number', description: message, variant: 'destructive' })
+      }}
+    >
+      <PhoneField
+        label="Phone number"
+        digits={digits}
+        autoFocus={!digits}
+        error={error}
+        onDigitsChange={(next) => {
+          setError(undefined)
+          onDigitsChange(next)
+        }}
+      />
+      <SubmitButton pending={sending} pendingLabel="Sending...">
+        Send Code
+      </SubmitButton>
+    </form>
+  )
+}

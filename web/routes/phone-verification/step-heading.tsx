@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react'
+import type { VerificationStep } from './use-verification-flow'
+
+const COPY: Record<Exclude<VerificationStep['name'], 'verified'>, { eyebrow: string; title: string; lead: (phone: string) => string }> = {
+  phone: { eyebrow: 'Step 1 of 2', title: 'Verify Your Phone', lead: () => "We'll text you a 6-digit code to confirm this number is yours." },
+  code: { eyebrow: 'Step 2 of 2', title: 'Enter Your Code', lead: () => 'Check your text messages. The code can take a minute to arrive.' },
+  fallback: {
+    eyebrow: 'Instant verification',
+    title: "Confirm You're a Person",
+    lead: (phone) => `Text messages can't reach ${phone} right now. Complete the check below to verify this number instead.`,
+  },
+}
+
+/**
+ * The card's heading for each step. When the step changes, focus moves to the new heading so a
+ * screen reader hears where the person is now; the code step focuses its input instead.
+ */
+export function StepHeading({ step, phone }: { step: keyof typeof COPY; phone: string }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  const firstStep = useRef(step)
+  const { eyebrow, title, lead } = COPY[step]
+
+  useEffect(() => {
+    if (step !== firstStep.current && step !== 'code') heading.current?.focus()
+  }, [step])
+
+  return (
+    <div className="auth-card__header">
+      <p className="eyebrow">{eyebrow}</p>
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      <p>{lead(phone)}</p>
+    </div>
+  )
+}

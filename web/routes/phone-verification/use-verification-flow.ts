@@ -1,0 +1,80 @@
+import { useState, type RefObject } from 'react'
+import { formatUsPhone } from '../../../modules/shared/contract'
+import { FALLBACK_VERIFIED_REDIRECT_MS, VERIFIED_REDIRECT_MS } from '../../../modules/verification/contract'
+import { recordVerificationAttempt, useVerifyPhone, type VerifyPhoneInput } from '../../features/verification/api/use-phone-verification'
+import { failureMessage } from '../../lib/form-errors'
+import { useToast } from '../../ui/toast'
+import { smsWasBlocked, verifyFailureMessage } from './failures'
+import { useSmsChannel } from './use-sms-channel'
+
+export type VerificationStep =
+  | { name: 'phone' }
+  | { name: 'code'; sentAt: number }
+  /** SMS could not be sent, so a human check stands in for the code (spec 000 §4). */
+  | { name: 'fallback' }
+  | { name: 'verified'; redirectMs: number }
+
+/** The phone verification screen's journey: phone, code (or the fallback), verified. */
+export function useVerificationFlow(initialDigits: string, recaptchaContainer: RefObject<HTMLElement | null>) {
+  const { toast } = useToast()
+  const channel = useSmsChannel(recaptchaContainer)
+  const verifyPhone = useVerifyPhone()
+  const [digits, setDigits] = useState(initialDigits)
+  const [step, setStep] = useState<VerificationStep>({ name: 'phone' })
+  const [sending, setSending] = useState(false)
+  const [verifying, setVerifying] = useState(false)
+
+  async function sendCode() {
+    setSending(true)
+    try {
+      await channel.send(digits)
+      toast({ title: 'Verification Code Sent!', description: `We texted a 6-digit code to ${formatUsPhone(digits)}.`, variant: 'success' })
+      void recordVerificationAttempt(digits)
+      setStep({ name: 'code', sentAt: Date.now() })
+    } catch (error) {
+      if (smsWasBlocked(error) && (await channel.config()).fallbackEnabled) {
+        toast({ title: 'Smart Verification Active', description: 'SMS is blocked right now, so we switched to instant verification mode.' })
+        setStep({ name: 'fallback' })
+      } else {
+        toast({ title: 'Verification Failed', description: failureMessage(error, 'An error occurred'), variant: 'destructive' })
+      }
+    } finally {
+      setSending(false)
+    }
+  }
+
+  /** Sends the proof. Resolves to null once the phone is verified, else to what went wrong. */
+  async function prove(proof: () => Promise<VerifyPhoneInput>, redirectMs: number, failureText: (error: unknown) => string): Promise<string | null> {
+    setVerifying(true)
+    try {
+      await verifyPhone.mutateAsync(await proof())
+      toast({ title: 'Phone Verified!', description: 'Your phone number is verified.', variant: 'success' })
+      setStep({ name: 'verified', redirectMs })
+      return null
+    } catch (error) {
+      const failure = failureText(error)
+      toast({ title: 'Verification Failed', description: failure, variant: 'destructive' })
+      return failure
+    } finally {
+      setVerifying(false)
+    }
+  }
+
+  return {
+    step,
+    digits,
+    setDigits,
+    sending,
+    verifying,
+    sendCode,
+    verifyCode: (code: string) => prove(() => channel.proof(digits, code), VERIFIED_REDIRECT_MS, verifyFailureMessage),
+    verifyManually: (captchaToken: string) =>
+      prove(
+        async () => ({ phone: digits, fallbackVerification: true, recaptchaCompleted: true, captchaToken }),
+        FALLBACK_VERIFIED_REDIRECT_MS,
+        () => 'Failed to verify phone number. Please try again',
+      ),
+    /** 'Change Phone Number' and 'Try SMS Again' both start over from the number. */
+    startOver: () => setStep({ name: 'phone' }),
+  }
+}

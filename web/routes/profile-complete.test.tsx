@@ -1,0 +1,253 @@
+import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { CurrentUser } from '../features/accounts/api/get-current-user'
+import { aUser, fakeApi, renderScreen, restoreFetch, type ApiCall } from '../testing/render-screen'
+import { ProfileCompletePage } from './profile-complete'
+
+const realGeolocation = Object.getOwnPropertyDescriptor(navigator, 'geolocation')
+
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+  if (realGeolocation) Object.defineProperty(navigator, 'geolocation', realGeolocation)
+  else delete (navigator as { geolocation?: unknown }).geolocation
+})
+
+const verified = aUser({ phoneVerified: true })
+const completedUser = { ...verified, isProfileComplete: true, roles: ['buyer'] }
+/** Renders the page and waits for the router to show it. */
+async function open(user: CurrentUser | null, url = '/profile-complete') {
+  const rendered = renderScreen(ProfileCompletePage, { path: '/profile-complete', user, url })
+  await screen.findByRole('heading', { level: 1 })
+  return rendered
+}
+/** What the screen sent, leaving out the current-user refetches that follow a change. */
+const sent = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET')
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
+const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
+/** The message shown under a field, found from the field's own description. */
+const errorUnder = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id))
+    .find((element) => element?.classList.contains('field__error'))?.textContent
+
+describe('ProfileCompletePage: where it sends people', () => {
+  test('with no user it goes to /auth', async () => {
+    fakeApi({})
+    const { router } = renderScreen(ProfileCompletePage, { path: '/profile-complete', user: null })
+    await screen.findByText('Now at /auth')
+    expect(router.state.location.pathname).toBe('/auth')
+  })
+
+  test('with a complete profile it goes to /', async () => {
+    fakeApi({})
+    renderScreen(ProfileCompletePage, { path: '/profile-complete', user: completedUser })
+    await screen.findByText('Now at /')
+  })
+})
+
+describe('ProfileCompletePage: blocked until the phone is verified', () => {
+  test('with a phone on file: the number, Go to Phone Verification and Cancel & Logout', async () => {
+    const calls = fakeApi({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
+    const assign = mock(() => {})
+    const realAssign = window.location.assign
+    window.location.assign = assign
+    await open(aUser())
+    await screen.findByRole('heading', { name: 'Profile Completion Blocked' })
+    screen.getByText(/Phone verification is required/)
+    screen.getByText('(732) 555-0101')
+    expect(screen.getByRole('link', { name: 'Go to Phone Verification' }).getAttribute('href')).toBe('/phone-verification')
+    expect(screen.queryByLabelText('Phone number')).toBeNull()
+
+    fireEvent.click(button('Cancel & Logout'))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth'))
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /api/logout')
+    window.location.assign = realAssign
+  })
+
+  test('without a phone: a phone input with Add Phone Number, which then goes to verification', async () => {
+    const calls = fakeApi({ 'POST /api/auth/add-phone': () => [200, { message: 'Phone number added', user: aUser({ phone: '(732) 555-0199' }) }] })
+    const { router } = await open(aUser({ phone: null }))
+    await screen.findByRole('heading', { name: 'Profile Completion Blocked' })
+    expect(screen.queryByRole('link', { name: 'Go to Phone Verification' })).toBeNull()
+    button('Cancel & Logout')
+
+    fireEvent.click(button('Add Phone Number'))
+    await waitFor(() => expect(errorUnder(screen.getByLabelText('Phone number'))).toBe('Please enter your phone number'))
+
+    fill('Phone number', '7325550199')
+    fireEvent.click(button('Add Phone Number'))
+    await toast().findByText('Phone Number Added')
+    toast().getByText('Please verify your phone number to continue.')
+    await screen.findByText('Now at /phone-verification')
+    expect(router.state.location.pathname).toBe('/phone-verification')
+    expect(calls.find((call) => call.path === '/api/auth/add-phone')?.body).toEqual({ phone: '7325550199' })
+  })
+
+  test('a refused phone is toasted as Failed to Add Phone', async () => {
+    fakeApi({ 'POST /api/auth/add-phone': () => [409, { message: 'That phone number is already in use.', code: 'PHONE_TAKEN' }] })
+    await open(aUser({ phone: null }))
+    fill('Phone number', '7325550199')
+    fireEvent.click(button('Add Phone Number'))
+    await toast().findByText('Failed to Add Phone')
+    expect(errorUnder(screen.getByLabelText('Phone number'))).toBe('That phone number is already in use.')
+  })
+})
+
+describe('ProfileCompletePage: the Complete Your Profile form', () => {
+  test('has the names filled in, the two role checkboxes in a fieldset and the coordinates note', async () => {
+    fakeApi({})
+    await open(verified)
+    await screen.findByRole('heading', { name: 'Complete Your Profile' })
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Asha')
+    expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe('Patel')
+    const roles = screen.getByRole('group', { name: 'How will you use Kirana?' })
+    within(roles).getByRole('checkbox', { name: /Buyer.*Shop for Indian groceries and get them delivered/ })
+    within(roles).getByRole('checkbox', { name: /Runner.*Earn money by shopping and delivering groceries/ })
+    for (const label of ['Street address', 'City', 'State', 'ZIP code']) screen.getByLabelText(label)
+    screen.getByText(/converted to map coordinates automatically/)
+  })
+
+  test("shows each rule's message under its field and moves focus to the first", async () => {
+    const calls = fakeApi({})
+    await open(verified)
+    fill('First name', ' ')
+    fireEvent.click(button('Complete Profile'))
+
+    await waitFor(() => expect(errorUnder(screen.getByLabelText('First name'))).toBe('First name is required'))
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'))
+    expect(within(screen.getByRole('group')).getByRole('alert').textContent).toBe('Select at least one role')
+    expect(errorUnder(screen.getByLabelText('Street address'))).toBe('Address is required')
+    expect(errorUnder(screen.getByLabelText('City'))).toBe('City is required')
+    expect(errorUnder(screen.getByLabelText('State'))).toBe('State is required')
+    expect(errorUnder(screen.getByLabelText('ZIP code'))).toBe('Valid zip code is required')
+    expect(calls).toHaveLength(0)
+
+    fill('City', 'Edison')
+    expect(errorUnder(screen.getByLabelText('City'))).toBeUndefined()
+  })
+
+  async function fillForm() {
+    await screen.findByRole('heading', { name: 'Complete Your Profile' })
+    fireEvent.click(screen.getByRole('checkbox', { name: /Runner/ }))
+    fill('Street address', '12 Oak Tree Road')
+    fill('City', 'Edison')
+    fill('State', 'NJ')
+    fill('ZIP code', '08817')
+    fireEvent.click(button('Complete Profile'))
+  }
+
+  test('on success it toasts, says so, and goes to / after a second', async () => {
+    const calls = fakeApi({ 'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }] })
+    const { router } = await open(verified)
+    await fillForm()
+    await toast().findByText('Profile completed!')
+    toast().getByText('Redirecting...')
+    expect(calls.find((call) => call.path === '/api/auth/complete-profile')?.body).toEqual({
+      firstName: 'Asha',
+      lastName: 'Patel',
+      roles: ['runner'],
+      address: '12 Oak Tree Road',
+      city: 'Edison',
+      state: 'NJ',
+      zipCode: '08817',
+    })
+    expect(router.state.location.pathname).toBe('/profile-complete')
+    await screen.findByText('Now at /', {}, { timeout: 3000 })
+  })
+
+  test('a refusal is toasted as Profile completion failed, with its field message', async () => {
+    const refusal = { message: 'We could not find that ZIP code. Please check it and try again.', code: 'UNKNOWN_ZIP', errors: { zipCode: 'We could not find that ZIP code. Please check it and try again.' } }
+    fakeApi({ 'POST /api/auth/complete-profile': () => [400, refusal] })
+    await open(verified)
+    await fillForm()
+    await toast().findByText('Profile completion failed')
+    await waitFor(() => expect(errorUnder(screen.getByLabelText('ZIP code'))).toBe(refusal.message))
+  })
+
+  test('a server that wants the phone verified first sends the person to /phone-verification', async () => {
+    fakeApi({ 'POST /api/auth/complete-profile': () => [403, { message: 'Please verify your phone number first.', requiresPhoneVerification: true }] })
+    const { router } = await open(verified)
+    await fillForm()
+    await toast().findByText('Phone Verification Required')
+    toast().getByText('Please verify your phone number first. Redirecting...')
+    expect(router.state.location.pathname).toBe('/profile-complete')
+    await screen.findByText('Now at /phone-verification', {}, { timeout: 3000 })
+  })
+})
+
+describe('ProfileCompletePage: the onboarding variant', () => {
+  const onboarding = (user = verified) => open(user, '/profile-complete?variant=onboarding')
+
+  function stubGeolocation(outcome: 'found' | 'refused') {
+    const getCurrentPosition = mock((found: PositionCallback, failed: PositionErrorCallback, options?: PositionOptions) => {
+      if (outcome === 'found') found({ coords: { latitude: 40.5187, longitude: -74.4121 } } as GeolocationPosition)
+      else failed({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError)
+      return options
+    })
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } })
+    return getCurrentPosition
+  }
+
+  test('has email, the verified phone read-only, a buyer/runner/both choice, the address and the terms', async () => {
+    fakeApi({})
+    await onboarding()
+    await screen.findByRole('button', { name: 'Complete Registration' })
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('asha@example.com')
+    expect(screen.getByLabelText<HTMLInputElement>('Phone number').readOnly).toBe(true)
+    const roles = screen.getByRole('group', { name: 'I want to' })
+    expect(within(roles).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['buyer', 'runner', 'both'])
+    screen.getByRole('button', { name: 'Use Current Location (Optional)' })
+    screen.getByText('By completing registration, you agree to our Terms of Service and Privacy Policy.')
+  })
+
+  test('checks the onboarding rules, with their messages under the fields', async () => {
+    fakeApi({})
+    await onboarding()
+    fill('Email', 'not-an-email')
+    fireEvent.click(button('Complete Registration'))
+    await waitFor(() => expect(errorUnder(screen.getByLabelText('Email'))).toBe('Please enter a valid email address'))
+    expect(within(screen.getByRole('group')).getByRole('alert').textContent).toBe('Please select at least one role')
+    expect(errorUnder(screen.getByLabelText('Street address'))).toBe('Address is required')
+    expect(errorUnder(screen.getByLabelText('ZIP code'))).toBe('ZIP code must be at least 5 digits')
+  })
+
+  test('the location button toasts when it fails', async () => {
+    const getCurrentPosition = stubGeolocation('refused')
+    fakeApi({})
+    await onboarding()
+    fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
+    await toast().findByText('Location Error')
+    toast().getByText('Unable to get your location. Please enter your address manually.')
+    expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ timeout: 10_000 })
+  })
+
+  test('a found location and the email are sent with the completion; then Welcome and /', async () => {
+    stubGeolocation('found')
+    const calls = fakeApi({
+      'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }],
+    })
+    const { router } = await onboarding(aUser({ phoneVerified: true, email: null }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
+    await toast().findByText('Location Found')
+    toast().getByText('Your current location has been added to your profile.')
+
+    fill('Email', 'asha@example.com')
+    fireEvent.click(screen.getByRole('radio', { name: /Both/ }))
+    fill('Street address', '12 Oak Tree Road')
+    fill('City', 'Edison')
+    fill('State', 'NJ')
+    fill('ZIP code', '08817')
+    fireEvent.click(button('Complete Registration'))
+
+    await toast().findByText('Profile Updated')
+    toast().getByText('Welcome to Kirana!')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    const address = { roles: ['both'], address: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817', latitude: '40.5187', longitude: '-74.4121' }
+    expect(sent(calls).map((call) => [call.method, call.path, call.body])).toEqual([
+      ['POST', '/api/auth/complete-profile', { firstName: 'Asha', lastName: 'Patel', email: 'asha@example.com', ...address }],
+    ])
+  })
+})

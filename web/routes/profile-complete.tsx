@@ -1,0 +1,64 @@
+import { Navigate, useNavigate, useSearch } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { PROFILE_COMPLETE_REDIRECT_MS } from '../../modules/accounts/contract'
+import { BRAND_NAME } from '../../modules/shared/contract'
+import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { Icon } from '../ui/icon'
+import { LoadingScreen, Spinner } from '../ui/loading-screen'
+import { BlockedCard } from './profile-complete/blocked-card'
+import { CompleteProfileForm } from './profile-complete/complete-profile-form'
+import { OnboardingForm } from './profile-complete/onboarding-form'
+
+/**
+ * Profile completion (spec 000 §2). It is also what a signed-in user with an incomplete profile
+ * sees at any other path, so it reads its search without assuming it is at /profile-complete.
+ */
+export function ProfileCompletePage() {
+  const navigate = useNavigate()
+  const { data, isPending } = useCurrentUser()
+  const { variant } = useSearch({ strict: false })
+  // Set once this screen has completed the profile: it then waits out the redirect delay itself.
+  const [completed, setCompleted] = useState(false)
+
+  useEffect(() => {
+    if (!completed) return
+    const timer = setTimeout(() => navigate({ to: '/' }), PROFILE_COMPLETE_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [completed, navigate])
+
+  if (isPending) return <LoadingScreen />
+  const user = data?.user
+  if (!user) return <Navigate to="/auth" replace />
+  if (user.isProfileComplete && !completed) return <Navigate to="/" replace />
+
+  return (
+    <AuthLayout>
+      {completed ? (
+        <div className="auth-status">
+          <span className="auth-status__icon">
+            <Icon name="check" />
+          </span>
+          <h1>Profile Complete</h1>
+          <p role="status">Welcome to {BRAND_NAME}! Taking you to your home screen...</p>
+          <Spinner />
+        </div>
+      ) : !user.phoneVerified ? (
+        <BlockedCard user={user} />
+      ) : (
+        <>
+          <div className="auth-card__header">
+            <p className="eyebrow">Last step</p>
+            <h1>Complete Your Profile</h1>
+            <p>
+              {variant === 'onboarding'
+                ? 'Confirm your details and tell us where to deliver.'
+                : `Tell us how you'll use ${BRAND_NAME} and where you are, so we can match you with nearby stores.`}
+            </p>
+          </div>
+          {variant === 'onboarding' ? <OnboardingForm user={user} /> : <CompleteProfileForm user={user} onCompleted={() => setCompleted(true)} />}
+        </>
+      )}
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,92 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { phoneEntrySchema } from '../../../modules/verification/contract'
+import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import { useLogout } from '../../features/accounts/api/use-logout'
+import { useAddPhone } from '../../features/accounts/api/use-profile'
+import { accountFieldErrors } from '../../features/accounts/account-field-errors'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { failureMessage } from '../../lib/form-errors'
+import { PhoneField } from '../../ui/phone-input'
+import { useToast } from '../../ui/toast'
+
+/** Spec 000 §2: the profile cannot be completed until the phone is verified. */
+export function BlockedCard({ user }: { user: CurrentUser }) {
+  const logout = useLogout('/auth')
+  return (
+    <>
+      <div className="auth-card__header">
+        <p className="eyebrow eyebrow--alert">Phone not verified</p>
+        <h1>Profile Completion Blocked</h1>
+        <p>
+          Phone verification is required before you can complete your profile.{' '}
+          {user.phone ? 'Verify the number on your account to continue.' : 'Add your phone number, then verify it.'}
+        </p>
+      </div>
+      <div className="form">
+        {user.phone ? (
+          <>
+            <p className="blocked-phone">
+              <span>Number on file</span>
+              <strong>{user.phone}</strong>
+            </p>
+            <Link to="/phone-verification" className="button button--primary button--block">
+              Go to Phone Verification
+            </Link>
+          </>
+        ) : (
+          <AddPhoneForm />
+        )}
+        <button type="button" className="button button--block" disabled={logout.isPending} onClick={() => logout.mutate()}>
+          Cancel &amp; Logout
+        </button>
+      </div>
+    </>
+  )
+}
+
+function AddPhoneForm() {
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const addPhone = useAddPhone()
+  const [digits, setDigits] = useState('')
+  const [error, setError] = useState<string>()
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        const checked = phoneEntrySchema.safeParse(digits)
+        if (!checked.success) return setError(checked.error.issues[0]!.message)
+        addPhone.mutate(
+          { phone: digits },
+          {
+            onSuccess: () => {
+              toast({ title: 'Phone Number Added', description: 'Please verify your phone number to continue.', variant: 'success' })
+              navigate({ to: '/phone-verification' })
+            },
+            onError: (failure) => {
+              setError(accountFieldErrors(failure).phone)
+              toast({ title: 'Failed to Add Phone', description: failureMessage(failure, 'An error occurred'), variant: 'destructive' })
+            },
+          },
+        )
+      }}
+    >
+      <PhoneField
+        label="Phone number"
+        digits={digits}
+        error={error}
+        onDigitsChange={(next) => {
+          setError(undefined)
+          setDigits(next)
+        }}
+      />
+      <SubmitButton pending={addPhone.isPending} pendingLabel="Adding...">
+        Add Phone Number
+      </SubmitButton>
+    </form>
+  )
+}

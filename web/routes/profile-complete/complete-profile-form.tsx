@@ -1,0 +1,63 @@
+import { completeProfileSchema } from '../../../modules/accounts/contract'
+import { BRAND_NAME } from '../../../modules/shared/contract'
+import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import { useCompleteProfile } from '../../features/accounts/api/use-profile'
+import { fieldErrors } from '../../lib/form-errors'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { TextField } from '../../ui/form'
+import { useToast } from '../../ui/toast'
+import { AddressFields, addressOf } from '../profile/address-fields'
+import { RoleOptions } from '../profile/role-options'
+import { useFormState } from '../profile/use-form-state'
+import { useCompletionFailure } from './use-completion-failure'
+
+/** 'Complete Your Profile' (spec 000 §2), once the phone is verified. */
+export function CompleteProfileForm({ user, onCompleted }: { user: CurrentUser; onCompleted: () => void }) {
+  const { toast } = useToast()
+  const completeProfile = useCompleteProfile()
+  const completionFailed = useCompletionFailure()
+  const { form, values, set, errors, showErrors } = useFormState(() => ({
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    roles: user.roles.filter((role) => role === 'buyer' || role === 'runner'),
+    ...addressOf(user),
+  }))
+
+  return (
+    <form
+      ref={form}
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        const invalid = fieldErrors(completeProfileSchema, values)
+        if (invalid) return showErrors(invalid)
+        completeProfile.mutate(values, {
+          onSuccess: () => {
+            toast({ title: 'Profile completed!', description: 'Redirecting...', variant: 'success' })
+            onCompleted()
+          },
+          onError: (error) => completionFailed(error, showErrors),
+        })
+      }}
+    >
+      <div className="form__row">
+        <TextField label="First name" autoComplete="given-name" value={values.firstName} error={errors.firstName} onValueChange={(value) => set('firstName', value)} />
+        <TextField label="Last name" autoComplete="family-name" value={values.lastName} error={errors.lastName} onValueChange={(value) => set('lastName', value)} />
+      </div>
+      <RoleOptions
+        legend={`How will you use ${BRAND_NAME}?`}
+        kind="checkbox"
+        options={['buyer', 'runner']}
+        selected={values.roles}
+        error={errors.roles}
+        onChange={(roles) => set('roles', roles)}
+      />
+      <AddressFields values={values} errors={errors} onChange={set} />
+      <p className="form-notice form-notice--info">Your address is converted to map coordinates automatically, to find stores and runners near you.</p>
+      <SubmitButton pending={completeProfile.isPending} pendingLabel="Saving...">
+        Complete Profile
+      </SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,87 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { updateProfileSchema } from '../../../modules/accounts/contract'
+import { BRAND_NAME } from '../../../modules/shared/contract'
+import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import { useCompleteProfile } from '../../features/accounts/api/use-profile'
+import { fieldErrors } from '../../lib/form-errors'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { Field, TextField } from '../../ui/form'
+import { Icon } from '../../ui/icon'
+import { Spinner } from '../../ui/loading-screen'
+import { useToast } from '../../ui/toast'
+import { AddressFields, addressOf } from '../profile/address-fields'
+import { roleChoiceOf, RoleOptions } from '../profile/role-options'
+import { useFormState } from '../profile/use-form-state'
+import { useCompletionFailure } from './use-completion-failure'
+import { useCurrentLocation } from './use-current-location'
+
+/**
+ * The onboarding variant of profile completion (spec 000 §2), reached after sign-up
+ * verification: email, the verified phone, one role choice, the address and an optional location.
+ */
+export function OnboardingForm({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const completeProfile = useCompleteProfile()
+  const completionFailed = useCompletionFailure()
+  const location = useCurrentLocation()
+  const [submitting, setSubmitting] = useState(false)
+  const { form, values, set, errors, showErrors } = useFormState(() => ({ email: user.email ?? '', roles: roleChoiceOf(user.roles), ...addressOf(user) }))
+
+  async function submit() {
+    const profile = { ...values, phone: user.phone ?? '', ...location.coordinates }
+    const invalid = fieldErrors(updateProfileSchema, profile)
+    if (invalid) return showErrors(invalid)
+    setSubmitting(true)
+    try {
+      const { phone: _verified, ...details } = profile
+      await completeProfile.mutateAsync({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', ...details })
+      toast({ title: 'Profile Updated', description: `Welcome to ${BRAND_NAME}!`, variant: 'success' })
+      navigate({ to: '/' })
+    } catch (error) {
+      completionFailed(error, showErrors)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <form
+      ref={form}
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      <TextField label="Email" type="email" autoComplete="email" hint="Optional" value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
+      <Field
+        label="Phone number"
+        hint={
+          <span className="verified-mark">
+            <Icon name="check" className="icon" /> Verified
+          </span>
+        }
+      >
+        {({ id, describedBy }) => <input id={id} type="tel" readOnly aria-describedby={describedBy} value={user.phone ?? ''} />}
+      </Field>
+      <RoleOptions legend="I want to" kind="radio" options={['buyer', 'runner', 'both']} selected={values.roles} error={errors.roles} onChange={(roles) => set('roles', roles)} />
+      <AddressFields values={values} errors={errors} onChange={set} />
+      <div className="onboarding-location">
+        <button type="button" className="button button--block" disabled={location.locating} aria-busy={location.locating || undefined} onClick={location.locate}>
+          {location.locating && <Spinner />}
+          Use Current Location (Optional)
+        </button>
+        <p className="onboarding-location__status" role="status">
+          {location.coordinates ? 'Your current location will be saved with your address.' : ''}
+        </p>
+      </div>
+      <SubmitButton pending={submitting} pendingLabel="Creating Account...">
+        Complete Registration
+      </SubmitButton>
+      <p className="onboarding-terms">By completing registration, you agree to our Terms of Service and Privacy Policy.</p>
+    </form>
+  )
+}

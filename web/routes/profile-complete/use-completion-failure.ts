@@ -1,0 +1,30 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { accountFieldErrors } from '../../features/accounts/account-field-errors'
+import { failureMessage, type FieldErrors } from '../../lib/form-errors'
+import { ApiError } from '../../lib/http'
+import { useToast } from '../../ui/toast'
+import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS } from '../../../modules/accounts/contract'
+
+/**
+ * What a refused profile completion does (spec 000 §7, §8): a server that wants the phone
+ * verified first sends the person there; any other failure is toasted with its field errors shown.
+ */
+export function useCompletionFailure() {
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(redirect.current), [])
+
+  return (error: unknown, showFieldErrors: (errors: FieldErrors) => void) => {
+    if (error instanceof ApiError && error.body.requiresPhoneVerification) {
+      toast({ title: 'Phone Verification Required', description: 'Please verify your phone number first. Redirecting...', variant: 'destructive' })
+      // The spec sends this to /firebase-phone-verification, a path its own route table lacks;
+      // /phone-verification is the screen that verifies the phone.
+      redirect.current = setTimeout(() => navigate({ to: '/phone-verification' }), PHONE_VERIFICATION_REQUIRED_REDIRECT_MS)
+      return
+    }
+    showFieldErrors(accountFieldErrors(error))
+    toast({ title: 'Profile completion failed', description: failureMessage(error, 'An error occurred'), variant: 'destructive' })
+  }
+}

@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { CurrentUser } from '../features/accounts/api/get-current-user'
+import { aUser, fakeApi, renderScreen, restoreFetch, type ApiCall } from '../testing/render-screen'
+import { ProfilePage } from './profile'
+import { displayName, initials } from './profile/identity'
+
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+})
+
+const member = aUser({
+  phoneVerified: true,
+  isProfileComplete: true,
+  roles: ['buyer', 'runner'],
+  address: '12 Oak Tree Road',
+  city: 'Edison',
+  state: 'NJ',
+  zipCode: '08817',
+})
+
+async function open(user: CurrentUser = member) {
+  const rendered = renderScreen(ProfilePage, { path: '/profile', user })
+  await screen.findByRole('heading', { name: 'Edit Profile' })
+  return rendered
+}
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
+const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
+const errorUnder = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id))
+    .find((element) => element?.classList.contains('field__error'))?.textContent
+const sent = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET')
+
+describe('who is shown', () => {
+  test('the name, else the e-mail before the at sign, else User', () => {
+    expect(displayName({ firstName: 'Asha', lastName: 'Patel', email: 'a@example.com' })).toBe('Asha Patel')
+    expect(displayName({ firstName: null, lastName: null, email: 'ravi.k@example.com' })).toBe('ravi.k')
+    expect(displayName({ firstName: null, lastName: null, email: null })).toBe('User')
+  })
+
+  test('initials from the names, else from what is shown instead', () => {
+    expect(initials({ firstName: 'asha', lastName: 'patel', email: null })).toBe('AP')
+    expect(initials({ firstName: 'Asha', lastName: null, email: null })).toBe('A')
+    expect(initials({ firstName: null, lastName: null, email: 'ravi@example.com' })).toBe('R')
+    expect(initials({ firstName: null, lastName: null, email: null })).toBe('U')
+  })
+
+  test('the summary has the avatar initials, name, e-mail and a badge per role', async () => {
+    fakeApi({})
+    await open()
+    expect(document.querySelector('.profile-summary__avatar')?.textContent).toBe('AP')
+    screen.getByRole('heading', { level: 1, name: 'Asha Patel' })
+    screen.getByText('asha@example.com')
+    const badges = within(screen.getByRole('list', { name: 'Roles' })).getAllByRole('listitem')
+    expect(badges.map((badge) => badge.textContent)).toEqual(['Buyer', 'Runner'])
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
+    expect(screen.queryByRole('link', { name: 'Verify Phone Number' })).toBeNull()
+  })
+
+  test('an unverified phone is pointed out with a way to verify it', async () => {
+    fakeApi({})
+    await open({ ...member, phoneVerified: false })
+    expect(screen.getByRole('link', { name: 'Verify Phone Number' }).getAttribute('href')).toBe('/phone-verification')
+  })
+})
+
+describe('Edit Profile', () => {
+  test('starts from the saved profile, with both roles as Both', async () => {
+    fakeApi({})
+    await open()
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('asha@example.com')
+    expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('(732) 555-0101')
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Both/ }).checked).toBe(true)
+    expect(screen.getByLabelText<HTMLInputElement>('ZIP code').value).toBe('08817')
+  })
+
+  test('each rule of spec 001 §5 shows its message under its field', async () => {
+    const calls = fakeApi({})
+    await open({ ...member, roles: [] })
+    fill('Email', 'asha@')
+    fill('Phone number', '73255')
+    fill('Street address', '')
+    fill('City', '')
+    fill('State', '')
+    fill('ZIP code', '088')
+    fireEvent.click(button('Save Changes'))
+
+    await waitFor(() => expect(errorUnder(screen.getByLabelText('Email'))).toBe('Please enter a valid email address'))
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'))
+    expect(errorUnder(screen.getByLabelText('Phone number'))).toBe('Phone number must be at least 10 digits')
+    expect(within(screen.getByRole('group', { name: 'I want to' })).getByRole('alert').textContent).toBe('Please select at least one role')
+    expect(errorUnder(screen.getByLabelText('Street address'))).toBe('Address is required')
+    expect(errorUnder(screen.getByLabelText('City'))).toBe('City is required')
+    expect(errorUnder(screen.getByLabelText('State'))).toBe('State is required')
+    expect(errorUnder(screen.getByLabelText('ZIP code'))).toBe('ZIP code must be at least 5 digits')
+    expect(sent(calls)).toEqual([])
+  })
+
+  test('a new phone number is flagged as needing verification', async () => {
+    fakeApi({})
+    await open()
+    expect(screen.queryByText("You'll need to verify this new number after saving.")).toBeNull()
+    fill('Phone number', '7325550155')
+    screen.getByText("You'll need to verify this new number after saving.")
+  })
+
+  test('saving sends the profile, refreshes the current user and goes to /', async () => {
+    const saved = { ...member, city: 'Iselin' }
+    const calls = fakeApi({
+      'PATCH /api/user/profile': () => [200, { message: 'Profile updated successfully', user: saved }],
+      'GET /api/auth/user': () => [200, { user: saved, requiresProfileCompletion: false }],
+    })
+    const { router } = await open()
+    fill('City', 'Iselin')
+    fireEvent.click(screen.getByRole('radio', { name: /Runner/ }))
+    fireEvent.click(button('Save Changes'))
+
+    await screen.findByText('Now at /')
+    expect(router.state.location.pathname).toBe('/')
+    expect(sent(calls)[0]?.body).toEqual({
+      email: 'asha@example.com',
+      phone: '7325550101',
+      roles: ['runner'],
+      address: '12 Oak Tree Road',
+      city: 'Iselin',
+      state: 'NJ',
+      zipCode: '08817',
+    })
+    expect(calls.some((call) => call.method === 'GET' && call.path === '/api/auth/user')).toBe(true)
+  })
+
+  test('a refusal is a destructive Error toast with the server message', async () => {
+    fakeApi({ 'PATCH /api/user/profile': () => [409, { message: 'That email is already in use.', code: 'EMAIL_TAKEN' }] })
+    await open()
+    fireEvent.click(button('Save Changes'))
+    await toast().findByText('Error')
+    toast().getByText('That email is already in use.')
+    expect(toast().getByRole('alert').className).toContain('toast--destructive')
+    expect(errorUnder(screen.getByLabelText('Email'))).toBe('That email is already in use.')
+  })
+})
+
+test('Sign Out navigates to /api/logout', async () => {
+  fakeApi({})
+  const assign = mock(() => {})
+  const realAssign = window.location.assign
+  window.location.assign = assign
+  await open()
+  fireEvent.click(button('Sign Out'))
+  expect(assign).toHaveBeenCalledWith('/api/logout')
+  window.location.assign = realAssign
+})

@@ -1,0 +1,74 @@
+import { useNavigate } from '@tanstack/react-router'
+import { updateProfileSchema } from '../../../modules/accounts/contract'
+import { toE164 } from '../../../modules/shared/contract'
+import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import { useUpdateProfile } from '../../features/accounts/api/use-profile'
+import { accountFieldErrors } from '../../features/accounts/account-field-errors'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { failureMessage, fieldErrors } from '../../lib/form-errors'
+import { TextField } from '../../ui/form'
+import { PhoneField } from '../../ui/phone-input'
+import { useToast } from '../../ui/toast'
+import { AddressFields, addressOf } from './address-fields'
+import { roleChoiceOf, RoleOptions } from './role-options'
+import { useFormState } from './use-form-state'
+
+/** The 10 digits the phone input holds for a stored number. */
+const phoneDigits = (phone: string | null) => toE164(phone ?? '')?.slice(2) ?? ''
+
+/** 'Edit Profile' (spec 001 §2, §5). */
+export function EditProfileForm({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const updateProfile = useUpdateProfile()
+  const { form, values, set, errors, showErrors } = useFormState(() => ({
+    email: user.email ?? '',
+    phone: phoneDigits(user.phone),
+    roles: roleChoiceOf(user.roles),
+    ...addressOf(user),
+  }))
+  // The server marks a changed number unverified; say so before it happens.
+  const phoneChanged = values.phone !== phoneDigits(user.phone)
+
+  return (
+    <form
+      ref={form}
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        const invalid = fieldErrors(updateProfileSchema, values)
+        if (invalid) return showErrors(invalid)
+        updateProfile.mutate(values, {
+          onSuccess: () => {
+            toast({
+              title: 'Profile Updated',
+              description: phoneChanged ? 'Please verify your new phone number.' : 'Your changes have been saved.',
+              variant: 'success',
+            })
+            navigate({ to: '/' })
+          },
+          onError: (error) => {
+            showErrors(accountFieldErrors(error))
+            toast({ title: 'Error', description: failureMessage(error, 'Failed to update profile'), variant: 'destructive' })
+          },
+        })
+      }}
+    >
+      <TextField label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
+      <div>
+        <PhoneField label="Phone number" digits={values.phone} error={errors.phone} onDigitsChange={(digits) => set('phone', digits)} />
+        {phoneChanged && (
+          <p className="form-notice form-notice--info profile-phone-change" role="status">
+            You'll need to verify this new number after saving.
+          </p>
+        )}
+      </div>
+      <RoleOptions legend="I want to" kind="radio" options={['buyer', 'runner', 'both']} selected={values.roles} error={errors.roles} onChange={(roles) => set('roles', roles)} />
+      <AddressFields values={values} errors={errors} onChange={set} />
+      <SubmitButton pending={updateProfile.isPending} pendingLabel="Saving...">
+        Save Changes
+      </SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,12 @@
+type Named = { firstName: string | null; lastName: string | null; email: string | null }
+
+/** Spec 001 §2: the name, else the part of the e-mail before the at sign, else 'User'. */
+export function displayName({ firstName, lastName, email }: Named): string {
+  return [firstName, lastName].filter(Boolean).join(' ').trim() || email?.split('@')[0] || 'User'
+}
+
+/** Up to two letters for the avatar: first and last name, else the start of the display name. */
+export function initials(user: Named): string {
+  const fromNames = [user.firstName, user.lastName].map((name) => name?.trim().charAt(0) ?? '').join('')
+  return (fromNames || displayName(user).charAt(0)).toUpperCase()
+}

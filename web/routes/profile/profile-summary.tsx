@@ -1,0 +1,37 @@
+import { Link } from '@tanstack/react-router'
+import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import { displayName, initials } from './identity'
+
+const ROLE_BADGES: Record<string, string> = { buyer: 'Buyer', runner: 'Runner' }
+
+/** Who is signed in (spec 001 §2): avatar initials, name, e-mail and role badges. */
+export function ProfileSummary({ user }: { user: CurrentUser }) {
+  return (
+    <section className="card profile-summary" aria-labelledby="profile-name">
+      <span className="profile-summary__avatar" aria-hidden="true">
+        {initials(user)}
+      </span>
+      <div className="profile-summary__text">
+        <h1 id="profile-name">{displayName(user)}</h1>
+        {user.email && <p className="profile-summary__email">{user.email}</p>}
+        {user.roles.length > 0 && (
+          <ul className="profile-summary__roles" aria-label="Roles">
+            {user.roles.map((role) => (
+              <li key={role} className="role-badge">
+                {ROLE_BADGES[role] ?? role}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {!user.phoneVerified && (
+        <p className="profile-summary__notice">
+          <span>Your phone number is not verified.</span>
+          <Link to="/phone-verification" className="button button--small">
+            Verify Phone Number
+          </Link>
+        </p>
+      )}
+    </section>
+  )
+}

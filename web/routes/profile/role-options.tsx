@@ -1,0 +1,66 @@
+import { useId } from 'react'
+import type { ROLE_OPTIONS } from '../../../modules/accounts/contract'
+
+export type RoleOption = (typeof ROLE_OPTIONS)[number]
+
+const ROLE_TEXT: Record<RoleOption, { label: string; description: string }> = {
+  buyer: { label: 'Buyer', description: 'Shop for Indian groceries and get them delivered' },
+  runner: { label: 'Runner', description: 'Earn money by shopping and delivering groceries' },
+  both: { label: 'Both', description: 'Shop for yourself and deliver for your neighbors' },
+}
+
+/** The one choice of buyer, runner or both that matches the roles a user holds. */
+export function roleChoiceOf(roles: readonly string[]): RoleOption[] {
+  const buyer = roles.includes('buyer')
+  const runner = roles.includes('runner')
+  if (buyer && runner) return ['both']
+  if (buyer) return ['buyer']
+  return runner ? ['runner'] : []
+}
+
+type RoleOptionsProps<Option extends RoleOption> = {
+  legend: string
+  /** Checkboxes let a person pick several; radios pick one, where 'both' stands for two. */
+  kind: 'checkbox' | 'radio'
+  options: readonly Option[]
+  selected: readonly string[]
+  onChange: (selected: Option[]) => void
+  error?: string
+}
+
+/** A fieldset of role cards, each a native checkbox or radio with its label and description. */
+export function RoleOptions<Option extends RoleOption>({ legend, kind, options, selected, onChange, error }: RoleOptionsProps<Option>) {
+  const id = useId()
+  const toggle = (role: Option, on: boolean) => {
+    if (kind === 'radio') return onChange([role])
+    onChange(options.filter((option) => (option === role ? on : selected.includes(option))))
+  }
+  return (
+    <fieldset className={`role-options${error ? ' role-options--invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      <div className="role-options__list">
+        {options.map((role) => (
+          <label key={role} className="checkbox">
+            <input
+              type={kind}
+              name={`${id}-role`}
+              value={role}
+              checked={selected.includes(role)}
+              aria-invalid={Boolean(error)}
+              onChange={(event) => toggle(role, event.target.checked)}
+            />
+            <span className="checkbox__text">
+              <span className="checkbox__title">{ROLE_TEXT[role].label}</span>
+              <span className="checkbox__description">{ROLE_TEXT[role].description}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}

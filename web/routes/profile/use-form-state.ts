@@ -1,0 +1,25 @@
+import { useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+import type { FieldErrors } from '../../lib/form-errors'
+
+/**
+ * A form's values and the error under each field. Editing a field clears its error; showing
+ * errors moves focus to the first invalid control, so keyboard and screen-reader users land on it.
+ */
+export function useFormState<Values extends Record<string, unknown>>(initial: () => Values) {
+  const form = useRef<HTMLFormElement>(null)
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  function set<Field extends keyof Values & string>(field: Field, value: Values[Field]) {
+    setValues((current) => ({ ...current, [field]: value }))
+    setErrors(({ [field]: _cleared, ...rest }) => rest)
+  }
+
+  function showErrors(next: FieldErrors) {
+    flushSync(() => setErrors(next))
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }
+
+  return { form, values, set, errors, showErrors }
+}

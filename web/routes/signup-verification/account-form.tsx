@@ -1,0 +1,70 @@
+import { Link } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { signupWithVerificationSchema } from '../../../modules/accounts/contract'
+import { useSignupWithVerification } from '../../features/accounts/api/use-sign-in'
+import { accountFieldErrors } from '../../features/accounts/account-field-errors'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useValidatedForm } from '../../features/accounts/use-validated-form'
+import { failureMessage } from '../../lib/form-errors'
+import { PasswordField, TextField } from '../../ui/form'
+import { PhoneField } from '../../ui/phone-input'
+import { useToast } from '../../ui/toast'
+import type { PendingAccount } from './pending-account'
+import { TestNumberHint } from './test-number-hint'
+
+type AccountFormProps = {
+  /** true as the request leaves, false if it fails: the page keeps this form up meanwhile. */
+  onCreating: (busy: boolean) => void
+  onCreated: (account: PendingAccount) => void
+}
+
+/** Step 1 of /signup-verification: the account's details. Creating it also signs the person in. */
+export function AccountForm({ onCreating, onCreated }: AccountFormProps) {
+  const signup = useSignupWithVerification()
+  const { toast } = useToast()
+  const form = useValidatedForm({ firstName: '', lastName: '', phone: '', email: '', password: '' })
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (signup.isPending) return
+    const details = form.validate(signupWithVerificationSchema)
+    if (!details) return
+    onCreating(true)
+    try {
+      const { user } = await signup.mutateAsync(details)
+      onCreated({ userId: user.id, phone: details.phone })
+    } catch (error) {
+      onCreating(false)
+      form.showErrors(accountFieldErrors(error))
+      toast({ title: 'Signup Failed', description: failureMessage(error, 'Something went wrong'), variant: 'destructive' })
+    }
+  }
+
+  return (
+    <>
+      <div className="auth-card__header">
+        <h1>Create Your Account</h1>
+        <p>We'll text a code to your phone to verify it.</p>
+      </div>
+      <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+        <div className="form__row">
+          <TextField label="First name" {...form.bind('firstName')} autoComplete="given-name" required />
+          <TextField label="Last name" {...form.bind('lastName')} autoComplete="family-name" required />
+        </div>
+        <PhoneField label="Phone number" digits={form.values.phone} onDigitsChange={(digits) => form.setValue('phone', digits)} error={form.errors.phone} />
+        <TestNumberHint />
+        <TextField label="Email (optional)" {...form.bind('email')} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} />
+        <PasswordField label="Password" {...form.bind('password')} autoComplete="new-password" hint="At least 8 characters" required />
+        <SubmitButton pending={signup.isPending} pendingLabel="Creating account...">
+          Create Account &amp; Verify Phone
+        </SubmitButton>
+      </form>
+      <p className="auth-card__alternative">
+        Already have an account?{' '}
+        <Link to="/auth" className="text-link">
+          Sign in
+        </Link>
+      </p>
+    </>
+  )
+}

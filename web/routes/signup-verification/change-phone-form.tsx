@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react'
+import { signupWithVerificationSchema } from '../../../modules/accounts/contract'
+import { useAddPhone } from '../../features/accounts/api/use-profile'
+import { accountFieldErrors } from '../../features/accounts/account-field-errors'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { failureMessage } from '../../lib/form-errors'
+import { PhoneField } from '../../ui/phone-input'
+import { TestNumberHint } from './test-number-hint'
+
+const phoneSchema = signupWithVerificationSchema.shape.phone
+
+/**
+ * Step 1 again, once the account exists: going back is for a mistyped number, and sending the
+ * whole form again would create a second account. Only the phone can change here.
+ */
+export function ChangePhoneForm({ phone, onChanged }: { phone: string; onChanged: (phone: string) => void }) {
+  const addPhone = useAddPhone()
+  const [digits, setDigits] = useState(phone)
+  const [error, setError] = useState<string>()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (addPhone.isPending) return
+    const checked = phoneSchema.safeParse(digits)
+    if (!checked.success) return setError(checked.error.issues[0]?.message)
+    if (digits === phone) return onChanged(phone)
+    try {
+      await addPhone.mutateAsync({ phone: digits })
+      onChanged(digits)
+    } catch (failure) {
+      setError(accountFieldErrors(failure).phone ?? failureMessage(failure, 'Failed to Add Phone'))
+    }
+  }
+
+  return (
+    <>
+      <div className="auth-card__header">
+        <h1>Change Phone Number</h1>
+        <p>Your account is ready. Which number should we text your code to?</p>
+      </div>
+      <form className="form" noValidate onSubmit={submit}>
+        <PhoneField
+          label="Phone number"
+          digits={digits}
+          onDigitsChange={(next) => {
+            setDigits(next)
+            setError(undefined)
+          }}
+          error={error}
+          autoFocus
+        />
+        <TestNumberHint />
+        <SubmitButton pending={addPhone.isPending} pendingLabel="Saving...">
+          Send Code
+        </SubmitButton>
+      </form>
+    </>
+  )
+}
