@@ -101,7 +101,40 @@ const profileRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
+const buyerHomeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/buyer',
+  component: lazyRouteComponent(() => import('./routes/buyer-home'), 'BuyerHomePage'),
+  staticData: { access: ['complete'] },
+})
+
+const storeSearchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/store-search',
+  component: lazyRouteComponent(() => import('./routes/store-search'), 'StoreSearchPage'),
+  staticData: { access: ['complete'] },
+})
+
+const storeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/store/$id',
+  component: lazyRouteComponent(() => import('./routes/store-catalog'), 'StoreCatalogPage'),
+  staticData: { access: ['complete'] },
+})
+
+const cartRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/cart',
+  validateSearch: z.object({ storeId: z.string().optional() }),
+  component: lazyRouteComponent(() => import('./routes/cart'), 'CartPage'),
+  staticData: { access: ['complete'] },
+})
+
 const routeTree = rootRoute.addChildren([
+  buyerHomeRoute,
+  storeSearchRoute,
+  storeRoute,
+  cartRoute,
   landingRoute,
   pwaTestRoute,
   authRoute,

@@ -9,16 +9,16 @@ import { Toaster } from '../ui/toast'
 import { PreviewBanner } from './preview-banner'
 
 const ProfileCompletePage = lazy(() => import('../routes/profile-complete').then((module) => ({ default: module.ProfileCompletePage })))
-const ProfilePage = lazy(() => import('../routes/profile').then((module) => ({ default: module.ProfilePage })))
+const BuyerHomePage = lazy(() => import('../routes/buyer-home').then((module) => ({ default: module.BuyerHomePage })))
 
 /**
- * What each state shows for a path it has no screen for (spec 000 §2). A complete profile's
- * fallback is the buyer home, which arrives with the catalog; until then it is the profile.
+ * What each state shows for a path it has no screen for (spec 000 §2); for a complete profile
+ * that is the buyer home (spec 001 §2).
  */
 const FALLBACK_SCREEN: Record<Exclude<AuthState, 'loading'>, ComponentType> = {
   'signed-out': LandingPage,
   'needs-profile': ProfileCompletePage,
-  complete: ProfilePage,
+  complete: BuyerHomePage,
 }
 
 export function AppShell() {

@@ -115,7 +115,10 @@ describe('phone verification and the profile in Chromium', () => {
     await screenshot(page, 'profile-complete-done-phone')
 
     // The signed-in home: the profile page stands in until the buyer home exists.
+    // A complete profile's home is the buyer home; the profile page shows what was saved.
     await at(page, '/')
+    await heading(page, 'Hello, Asha')
+    await page.goto(`${env.server.url}/profile`)
     await heading(page, 'Asha Patel')
     await page.getByRole('heading', { name: 'Edit Profile' }).waitFor()
     expect(await page.getByRole('list', { name: 'Roles' }).textContent()).toBe('Buyer')
@@ -209,6 +212,8 @@ describe('phone verification and the profile in Chromium', () => {
     await page.getByRole('button', { name: 'Complete Registration' }).click()
     await toast(page, `Welcome to ${BRAND_NAME}!`)
     await at(page, '/')
+    await heading(page, 'Hello, Asha')
+    await page.goto(`${env.server.url}/profile`)
     await heading(page, 'Asha Patel')
     await page.getByText('asha.0104@example.com').waitFor()
     expect(await page.getByRole('list', { name: 'Roles' }).textContent()).toBe('BuyerRunner')
@@ -242,6 +247,9 @@ describe('phone verification and the profile in Chromium', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await toast(page, 'Profile Updated')
     await at(page, '/')
+    await heading(page, 'Hello, Asha')
+    await page.getByText('Iselin, NJ 08820', { exact: false }).waitFor()
+    await page.goto(`${env.server.url}/profile`)
     await page.waitForFunction(() => document.querySelector('[aria-label="Roles"]')?.textContent === 'BuyerRunner')
     expect(await page.getByLabel('City').inputValue()).toBe('Iselin')
 

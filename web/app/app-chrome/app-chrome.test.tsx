@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, mock, spyOn, test } from 'bun:test'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
+import { addToCart } from '../../features/cart/cart-storage'
+import { aBuyer, fakeServer, renderBuyerScreen, restoreFetch } from '../../features/catalog/testing/render-buyer-screen'
+import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import { AppChrome } from './app-chrome'
+
+const Screen = () => (
+  <AppChrome>
+    <p>Screen content</p>
+  </AppChrome>
+)
+
+async function renderChrome(user: CurrentUser = aBuyer(), url = '/buyer') {
+  const rendered = renderBuyerScreen(Screen, { path: '/buyer', user, url })
+  await screen.findByText('Screen content')
+  return rendered
+}
+
+const item = (id: string) => ({ id, name: `Item ${id}`, unit: 'each', price: '1.99', priceUnit: null, isEstimatedPrice: true })
+const cartLink = () => screen.queryByRole('link', { name: /^Cart, / })
+
+let server: ReturnType<typeof fakeServer>
+beforeEach(() => {
+  localStorage.clear()
+  server = fakeServer({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
+})
+
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+  localStorage.clear()
+})
+
+describe('top bar', () => {
+  test('shows the brand and the tagline', async () => {
+    await renderChrome()
+    const brand = screen.getByRole('link', { name: `${BRAND_NAME} home` })
+    expect(brand.textContent).toContain(TOP_BAR_TAGLINE)
+    expect(brand.getAttribute('href')).toBe('/buyer')
+  })
+
+  test('the cart badge is hidden while every cart is empty or unreadable', async () => {
+    localStorage.setItem('cart_broken', '{not json')
+    await renderChrome()
+    expect(cartLink()).toBeNull()
+  })
+
+  test('the cart badge totals every cart and opens the last cart that has items', async () => {
+    addToCart('store-a', item('rice'))
+    addToCart('store-a', item('rice'))
+    addToCart('store-b', item('dal'))
+    await renderChrome()
+    const link = cartLink()!
+    expect(link.getAttribute('aria-label')).toBe('Cart, 3 items')
+    expect(link.textContent).toBe('3')
+    expect(link.getAttribute('href')).toBe('/cart?storeId=store-b')
+  })
+
+  test('the badge follows cart changes in this tab and in others', async () => {
+    await renderChrome()
+    act(() => addToCart('store-a', item('rice')))
+    await waitFor(() => expect(cartLink()?.getAttribute('aria-label')).toBe('Cart, 1 item'))
+
+    // Another tab: storage changes underneath, and the browser announces it with a 'storage' event.
+    localStorage.removeItem('cart_store-a')
+    act(() => {
+      window.dispatchEvent(new Event('storage'))
+    })
+    await waitFor(() => expect(cartLink()).toBeNull())
+  })
+
+  test('the badge also catches changes nobody announced, within a second', async () => {
+    await renderChrome()
+    localStorage.setItem('cart_store-c', JSON.stringify([{ ...item('ghee'), quantity: 2, comment: '' }]))
+    await waitFor(() => expect(cartLink()?.getAttribute('aria-label')).toBe('Cart, 2 items'), { timeout: 2000 })
+  })
+})
+
+describe('bell', () => {
+  const notification = Reflect.getOwnPropertyDescriptor(window, 'Notification')
+  afterEach(() => {
+    if (notification) Object.defineProperty(window, 'Notification', notification)
+    else Reflect.deleteProperty(window, 'Notification')
+  })
+
+  test('without the Notification API it says notifications are not supported', async () => {
+    Reflect.deleteProperty(window, 'Notification')
+    const alert = spyOn(window, 'alert').mockImplementation(() => {})
+    await renderChrome()
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }))
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Notifications not supported in this browser'))
+    alert.mockRestore()
+  })
+
+  test('without permission it asks, and once granted shows a test notification from the brand', async () => {
+    const shown: { title: string; options?: NotificationOptions }[] = []
+    const FakeNotification = Object.assign(
+      function (this: unknown, title: string, options?: NotificationOptions) {
+        shown.push({ title, options })
+      },
+      { permission: 'default', requestPermission: mock(async () => 'granted') },
+    )
+    Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true, writable: true })
+    await renderChrome()
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }))
+    await waitFor(() => expect(shown).toHaveLength(1))
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1)
+    expect(shown[0]!.title).toBe(BRAND_NAME)
+    expect(shown[0]!.options?.icon).toBe('/pwa-icon.svg')
+  })
+})
+
+describe('avatar menu', () => {
+  const menuButton = () => screen.getByRole('button', { name: /^Account menu/ })
+
+  test('a menu button that opens on a click with the name, e-mail, Profile, Settings and Sign out', async () => {
+    await renderChrome()
+    const button = menuButton()
+    expect(button.getAttribute('aria-haspopup')).toBe('menu')
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(button)
+
+    const menu = screen.getByRole('menu', { name: 'Account' })
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    expect(button.getAttribute('aria-controls')).toBe(menu.id)
+    expect(screen.getByText('Asha Patel')).toBeDefined()
+    expect(screen.getByText('asha@example.com')).toBeDefined()
+    const items = within(menu).getAllByRole('menuitem')
+    expect(items.map((entry) => entry.textContent)).toEqual(['Profile', 'Settings', 'Sign out'])
+    expect(items.slice(0, 2).map((entry) => entry.getAttribute('href'))).toEqual(['/profile', '/profile'])
+    expect(document.activeElement).toBe(items[0]!)
+  })
+
+  test('without a name it shows the part of the e-mail before the at sign', async () => {
+    await renderChrome(aBuyer({ firstName: null, lastName: null, email: 'meera.k@example.com' }))
+    fireEvent.click(menuButton())
+    expect(screen.getByText('meera.k')).toBeDefined()
+    expect(screen.getByText('meera.k@example.com')).toBeDefined()
+  })
+
+  test('arrow keys move through the items and wrap; Escape closes and returns focus to the button', async () => {
+    await renderChrome()
+    fireEvent.keyDown(menuButton(), { key: 'ArrowDown' })
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem')
+    expect(document.activeElement).toBe(items[0]!)
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(items[1]!)
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
+    expect(document.activeElement).toBe(items[2]!)
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
+    expect(screen.queryByRole('menu')).toBeNull()
+    expect(document.activeElement).toBe(menuButton())
+
+    // ArrowUp on the button opens at the last item.
+    fireEvent.keyDown(menuButton(), { key: 'ArrowUp' })
+    expect(document.activeElement?.textContent).toBe('Sign out')
+  })
+
+  test('a click outside closes it', async () => {
+    await renderChrome()
+    fireEvent.click(menuButton())
+    fireEvent.pointerDown(screen.getByText('Screen content'))
+    expect(screen.queryByRole('menu')).toBeNull()
+  })
+
+  test.each([200, 500])('Sign out posts the logout and, answered %d, clears every cached answer and goes to /app', async (status) => {
+    server = fakeServer({ 'POST /api/logout': () => [status, { message: 'Logged out' }] })
+    const error = spyOn(console, 'error').mockImplementation(() => {})
+    const assign = spyOn(window.location, 'assign').mockImplementation(() => {})
+    const { queryClient } = await renderChrome()
+    fireEvent.click(menuButton())
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/app'))
+    expect(server.callsTo('POST /api/logout')).toHaveLength(1)
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0)
+    assign.mockRestore()
+    error.mockRestore()
+  })
+})
+
+describe('tabs', () => {
+  const tabNames = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent)
+
+  test('a buyer gets Home, Orders and Profile, with Home current', async () => {
+    await renderChrome(aBuyer({ roles: ['buyer'] }))
+    expect(tabNames()).toEqual(['Home', 'Orders', 'Profile'])
+    const home = screen.getByRole('link', { name: 'Home' })
+    expect(home.getAttribute('href')).toBe('/buyer')
+    expect(home.getAttribute('aria-current')).toBe('page')
+    expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBeNull()
+  })
+
+  test.each([[['runner']], [['buyer', 'runner']], [['both']]])('roles %j also get the Runner tab', async (roles) => {
+    await renderChrome(aBuyer({ roles }))
+    expect(tabNames()).toEqual(['Home', 'Orders', 'Runner', 'Profile'])
+    expect(screen.getByRole('link', { name: 'Runner' }).getAttribute('href')).toBe('/runner')
+  })
+})

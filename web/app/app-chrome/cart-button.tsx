@@ -1,0 +1,18 @@
+import { Link } from '@tanstack/react-router'
+import { cartBadge } from '../../features/cart/cart-storage'
+import { Icon } from '../../ui/icon'
+import { useCartValue } from './use-cart-value'
+
+/** Shown only while some cart has items; it opens the last cart that has any (spec 001 §2). */
+export function CartButton() {
+  const { quantity, storeId } = useCartValue(cartBadge)
+  if (quantity === 0 || !storeId) return null
+  return (
+    <Link to="/cart" search={{ storeId }} className="top-bar__icon-button" aria-label={`Cart, ${quantity} ${quantity === 1 ? 'item' : 'items'}`}>
+      <Icon name="cart" />
+      <span className="top-bar__badge" aria-hidden="true">
+        {quantity > 99 ? '99+' : quantity}
+      </span>
+    </Link>
+  )
+}

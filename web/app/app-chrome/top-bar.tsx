@@ -1,0 +1,29 @@
+import { Link } from '@tanstack/react-router'
+import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
+import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import { AvatarMenu } from './avatar-menu'
+import { BellButton } from './bell-button'
+import { CartButton } from './cart-button'
+
+export function TopBar({ user }: { user: CurrentUser | null }) {
+  return (
+    <header className="top-bar">
+      <div className="top-bar__inner">
+        <Link to="/buyer" className="brand top-bar__brand" aria-label={`${BRAND_NAME} home`}>
+          <span className="brand__mark" aria-hidden="true">
+            {BRAND_NAME.charAt(0)}
+          </span>
+          <span className="top-bar__brand-text" aria-hidden="true">
+            <span className="top-bar__brand-name">{BRAND_NAME}</span>
+            <span className="top-bar__tagline">{TOP_BAR_TAGLINE}</span>
+          </span>
+        </Link>
+        <div className="top-bar__actions">
+          <CartButton />
+          <BellButton />
+          {user && <AvatarMenu user={user} />}
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
+import { ClearCartDialog } from './clear-cart-dialog'
+
+afterEach(cleanup)
+
+/** A page with a button that opens the dialog, as 'Shop Now' does. */
+function renderWithOpener() {
+  const onConfirm = mock(() => {})
+  function Page() {
+    const [open, setOpen] = useState(false)
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Shop Now
+        </button>
+        {open && <ClearCartDialog onKeep={() => setOpen(false)} onConfirm={onConfirm} />}
+      </>
+    )
+  }
+  render(<Page />)
+  const opener = screen.getByRole('button', { name: 'Shop Now' })
+  opener.focus()
+  fireEvent.click(opener)
+  return { opener, onConfirm, dialog: screen.getByRole('dialog', { name: 'Clear Cart Items?' }) }
+}
+
+const button = (name: string) => screen.getByRole('button', { name })
+
+describe('ClearCartDialog', () => {
+  test('a labelled, described modal whose focus starts on the safe choice', () => {
+    const { dialog } = renderWithOpener()
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toContain('This action cannot be undone.')
+    expect(document.activeElement).toBe(button('Keep Current Cart'))
+  })
+
+  test('Tab and Shift+Tab stay inside the dialog', () => {
+    const { dialog } = renderWithOpener()
+    button('Clear Cart & Continue').focus()
+    fireEvent.keyDown(dialog, { key: 'Tab' })
+    expect(document.activeElement).toBe(button('Keep Current Cart'))
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true })
+    expect(document.activeElement).toBe(button('Clear Cart & Continue'))
+  })
+
+  test('Escape keeps the cart, closes, and puts focus back on the opener', () => {
+    const { opener, onConfirm, dialog } = renderWithOpener()
+    fireEvent.keyDown(dialog, { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+    expect(onConfirm).not.toHaveBeenCalled()
+  })
+
+  test('a tap outside keeps the cart; Clear Cart & Continue confirms', () => {
+    const { dialog, onConfirm } = renderWithOpener()
+    fireEvent.click(dialog.parentElement!)
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    fireEvent.click(button('Shop Now'))
+    fireEvent.click(button('Clear Cart & Continue'))
+    expect(onConfirm).toHaveBeenCalledTimes(1)
+  })
+})

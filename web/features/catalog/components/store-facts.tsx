@@ -1,0 +1,29 @@
+import type { Store } from '../../../../modules/catalog/contract'
+import { Icon } from '../../../ui/icon'
+
+/** Sample stores are marked, so nobody mistakes the demo data for a real shop. */
+export const DemoBadge = () => <span className="store-badge">Demo</span>
+
+/** Miles to one decimal, as the spec shows distances. */
+export const StoreDistance = ({ miles }: { miles: number }) => (
+  <span className="store-fact">
+    <Icon name="mapPin" className="store-fact__icon" />
+    {miles.toFixed(1)} mi
+  </span>
+)
+
+export function StoreRating({ store }: { store: Pick<Store, 'rating' | 'totalRatings'> }) {
+  if (store.rating === null) return <span className="store-fact store-fact--muted">No ratings yet</span>
+  const count = store.totalRatings
+  return (
+    <span className="store-fact">
+      <Icon name="star" className="store-fact__icon store-fact__icon--star" />
+      <span aria-hidden="true">
+        {store.rating.toFixed(1)} <span className="store-fact__count">({count.toLocaleString('en-US')})</span>
+      </span>
+      <span className="visually-hidden">
+        Rated {store.rating.toFixed(1)} out of 5 from {count} {count === 1 ? 'rating' : 'ratings'}
+      </span>
+    </span>
+  )
+}

@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { addToCart, cacheStore, readCachedStore } from '../features/cart/cart-storage'
+import { aBuyer, aStore, fakeServer, renderBuyerScreen, restoreFetch } from '../features/catalog/testing/render-buyer-screen'
+import { BuyerHomePage } from './buyer-home'
+
+/** The home at /buyer, once it has rendered. */
+async function renderHome(user = aBuyer()) {
+  const rendered = renderBuyerScreen(BuyerHomePage, { path: '/buyer', user })
+  await screen.findByText('Delivering to')
+  return rendered
+}
+
+const section = (name: string) => screen.getByRole('region', { name })
+const item = { id: 'rice', name: 'Basmati Rice', unit: '10 lb', price: '18.99', priceUnit: null, isEstimatedPrice: true }
+
+beforeEach(() => localStorage.clear())
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+  localStorage.clear()
+})
+
+describe('buyer home', () => {
+  test('shows where it delivers, the search card and the promo, and both empty states when nothing is near', async () => {
+    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    await renderHome()
+
+    expect(screen.getByText('Delivering to')).toBeDefined()
+    expect(screen.getByText('Edison, NJ 08817')).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Edit delivery location' }).getAttribute('href')).toBe('/profile')
+    expect(screen.getByText('Search for Indian stores near you...')).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Find Stores' }).getAttribute('href')).toBe('/store-search')
+    expect(screen.getByRole('heading', { name: 'Just $2.00 platform fee per order' })).toBeDefined()
+    expect(screen.getByText('Limited-time offer')).toBeDefined()
+    expect(screen.queryByRole('region', { name: 'Active Cart' })).toBeNull()
+
+    await within(section('Partner Stores')).findByText('No partner stores found')
+    const nearby = section('Nearby Indian Stores')
+    expect(within(nearby).getByText('No Indian stores found nearby')).toBeDefined()
+    expect(within(nearby).getByText('No Indian grocery stores found within 10 miles. Try expanding your search area.')).toBeDefined()
+  })
+
+  test('one nearby search from the profile coordinates feeds both lists: real stores are partners, samples are nearby', async () => {
+    const server = fakeServer({
+      'GET /api/stores/nearby': () => [
+        200,
+        [aStore({ id: 'sample-1', name: 'Patel Family Grocers', distance: 4.66 }), aStore({ id: 'partner-1', name: 'Desi Corner', isSample: false, distance: 1.2, rating: null, totalRatings: 0 })],
+      ],
+    })
+    await renderHome()
+
+    const partner = await within(section('Partner Stores')).findByRole('link', { name: /Desi Corner/ })
+    expect(partner.getAttribute('href')).toBe('/store/partner-1')
+    expect(within(partner).queryByText('Demo')).toBeNull()
+    expect(within(partner).getByText('1.2 mi')).toBeDefined()
+    expect(within(partner).getByText('No ratings yet')).toBeDefined()
+
+    const sample = within(section('Nearby Indian Stores')).getByRole('link', { name: /Patel Family Grocers/ })
+    expect(within(sample).getByText('Demo')).toBeDefined()
+    expect(within(sample).getByText('4.7 mi')).toBeDefined()
+    expect(within(sample).getByText('Rated 4.6 out of 5 from 812 ratings')).toBeDefined()
+    expect(within(section('Partner Stores')).queryByText(/Patel/)).toBeNull()
+
+    const calls = server.callsTo('GET /api/stores/nearby')
+    expect(calls).toHaveLength(1)
+    const params = Object.fromEntries(calls[0]!.url.searchParams)
+    expect(params).toEqual({ latitude: '40.5171', longitude: '-74.3973', radius: '16093', query: '' })
+  })
+
+  test('without profile coordinates it searches by the ZIP code', async () => {
+    const server = fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    await renderHome(aBuyer({ latitude: null, longitude: null }))
+    await screen.findByText('No partner stores found')
+    expect(server.calls[0]!.url.searchParams.get('zipCode')).toBe('08817')
+    expect(server.calls[0]!.url.searchParams.has('latitude')).toBe(false)
+  })
+
+  test('a profile without a place says so and searches nothing', async () => {
+    const server = fakeServer({})
+    await renderHome(aBuyer({ city: null, state: null, zipCode: null, latitude: null, longitude: null }))
+    expect(screen.getByText('Location not set')).toBeDefined()
+    expect(screen.getByText('No partner stores found')).toBeDefined()
+    expect(server.calls).toHaveLength(0)
+  })
+
+  test('a store card caches its store before it opens the catalog', async () => {
+    fakeServer({ 'GET /api/stores/nearby': () => [200, [aStore()]] })
+    await renderHome()
+    fireEvent.click(await screen.findByRole('link', { name: /Patel Family Grocers/ }))
+    await screen.findByText('Now at /store/store-patel')
+    expect(readCachedStore('store-patel')?.name).toBe('Patel Family Grocers')
+  })
+
+  test('a failed search offers to try again', async () => {
+    let attempts = 0
+    fakeServer({ 'GET /api/stores/nearby': () => (++attempts === 1 ? [500, { message: 'Database unavailable' }] : [200, [aStore()]]) })
+    await renderHome()
+    const retry = await within(section('Partner Stores')).findByRole('button', { name: 'Try Again' })
+    fireEvent.click(retry)
+    await screen.findByRole('link', { name: /Patel Family Grocers/ })
+  })
+})
+
+describe('Active Cart card', () => {
+  test('shows the first cart with items: its cached store, the item count, Add Items and View Cart', async () => {
+    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    cacheStore(aStore({ id: 'store-a', name: 'Annapurna Foods' }))
+    addToCart('store-a', item)
+    addToCart('store-a', item)
+    addToCart('store-b', { ...item, id: 'dal' })
+    await renderHome()
+
+    const card = screen.getByRole('region', { name: 'Active Cart' })
+    expect(within(card).getByText('Annapurna Foods')).toBeDefined()
+    expect(within(card).getByText('2 items')).toBeDefined()
+    expect(within(card).getByRole('link', { name: 'Add Items' }).getAttribute('href')).toBe('/store/store-a')
+    expect(within(card).getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart?storeId=store-a')
+  })
+
+  test("asks the server for the store's name when this browser never cached it", async () => {
+    const server = fakeServer({
+      'GET /api/stores/nearby': () => [200, []],
+      'GET /api/stores/store-z': () => [200, aStore({ id: 'store-z', name: 'Zaika Mart' })],
+    })
+    addToCart('store-z', item)
+    await renderHome()
+    await within(screen.getByRole('region', { name: 'Active Cart' })).findByText('Zaika Mart')
+    expect(server.callsTo('GET /api/stores/store-z')).toHaveLength(1)
+  })
+
+  test('disappears when the cart empties', async () => {
+    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    cacheStore(aStore({ id: 'store-a' }))
+    addToCart('store-a', item)
+    await renderHome()
+    expect(screen.getByRole('region', { name: 'Active Cart' })).toBeDefined()
+    localStorage.removeItem('cart_store-a')
+    act(() => {
+      window.dispatchEvent(new Event('storage'))
+    })
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Active Cart' })).toBeNull())
+  })
+})

@@ -1,0 +1,45 @@
+import { DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
+import { AppChrome } from '../app/app-chrome/app-chrome'
+import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { useNearbyStores } from '../features/catalog/api/nearby-stores'
+import { profileOrigin } from '../features/catalog/use-location'
+import { LoadingScreen } from '../ui/loading-screen'
+import { ActiveCartCard } from './buyer-home/active-cart-card'
+import { DeliveringToCard } from './buyer-home/delivering-to-card'
+import { PromoCard } from './buyer-home/promo-card'
+import { SearchCard } from './buyer-home/search-card'
+import { StoreSection } from './buyer-home/store-section'
+
+/** /buyer, and what a complete profile sees at any unknown path (spec 001 §2). */
+export function BuyerHomePage() {
+  const user = useCurrentUser().data?.user
+  const origin = user ? profileOrigin(user) : null
+  // One search from the profile's address feeds both lists: partners are the real stores, the rest are samples.
+  const nearby = useNearbyStores(origin && { origin, query: '' })
+  if (!user) return <LoadingScreen />
+
+  const sections = { loading: nearby.isLoading, failed: nearby.isError, onRetry: () => void nearby.refetch() }
+  return (
+    <AppChrome>
+      <div className="buyer-home">
+        <h1 className="buyer-home__greeting">Hello, {user.firstName ?? 'there'}</h1>
+        <div className="buyer-home__cards">
+          <DeliveringToCard user={user} />
+          <SearchCard />
+          <ActiveCartCard />
+          <PromoCard />
+        </div>
+        <StoreSection title="Partner Stores" stores={nearby.data?.filter((store) => !store.isSample)} empty={{ title: 'No partner stores found' }} {...sections} />
+        <StoreSection
+          title="Nearby Indian Stores"
+          stores={nearby.data?.filter((store) => store.isSample)}
+          empty={{
+            title: 'No Indian stores found nearby',
+            hint: `No Indian grocery stores found within ${DELIVERY_RADIUS_MILES} miles. Try expanding your search area.`,
+          }}
+          {...sections}
+        />
+      </div>
+    </AppChrome>
+  )
+}

@@ -1,0 +1,44 @@
+import { Link } from '@tanstack/react-router'
+import { activeCart, readCachedStore } from '../../features/cart/cart-storage'
+import { useStore } from '../../features/catalog/api/store'
+import { useCartValue } from '../../app/app-chrome/use-cart-value'
+import { Icon } from '../../ui/icon'
+
+/** Spec 001 §2: shown while a cart has items; the first such cart. */
+export function ActiveCartCard() {
+  const cart = useCartValue(activeCart)
+  return cart && <ActiveCart storeId={cart.storeId} quantity={cart.quantity} />
+}
+
+function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }) {
+  const cached = readCachedStore(storeId)
+  // A cart whose store this browser never cached (another tab, cleared storage) asks the server for its name.
+  const fetched = useStore(storeId, { enabled: !cached })
+  const storeName = cached?.name ?? fetched.data?.name ?? (fetched.isError ? 'Your store' : 'Loading store…')
+  return (
+    <section className="card active-cart" aria-labelledby="active-cart-heading">
+      <div className="active-cart__summary">
+        <span className="icon-tile active-cart__icon" aria-hidden="true">
+          <Icon name="cart" />
+        </span>
+        <div>
+          <h2 id="active-cart-heading" className="active-cart__heading">
+            Active Cart
+          </h2>
+          <p className="active-cart__store">{storeName}</p>
+          <p className="active-cart__count">
+            {quantity} {quantity === 1 ? 'item' : 'items'}
+          </p>
+        </div>
+      </div>
+      <div className="active-cart__actions">
+        <Link to="/store/$id" params={{ id: storeId }} className="button button--small">
+          Add Items
+        </Link>
+        <Link to="/cart" search={{ storeId }} className="button button--primary button--small">
+          View Cart
+        </Link>
+      </div>
+    </section>
+  )
+}

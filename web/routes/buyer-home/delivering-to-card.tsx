@@ -1,0 +1,28 @@
+import { Link } from '@tanstack/react-router'
+import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import { Icon } from '../../ui/icon'
+
+/** "Edison, NJ 08817", or null when the profile has no place at all. */
+function deliveryPlace({ city, state, zipCode }: Pick<CurrentUser, 'city' | 'state' | 'zipCode'>): string | null {
+  const line = [[city, state].filter(Boolean).join(', '), zipCode].filter(Boolean).join(' ')
+  return line || null
+}
+
+/** Edit goes to the profile page, which is where the address is changed (the spec leaves the button's action open). */
+export function DeliveringToCard({ user }: { user: CurrentUser }) {
+  return (
+    <section className="card delivering-to" aria-label="Delivery location">
+      <span className="icon-tile" aria-hidden="true">
+        <Icon name="mapPin" />
+      </span>
+      <div className="delivering-to__text">
+        <p className="delivering-to__label">Delivering to</p>
+        <p className="delivering-to__place">{deliveryPlace(user) ?? 'Location not set'}</p>
+      </div>
+      <Link to="/profile" className="button button--ghost button--small" aria-label="Edit delivery location">
+        <Icon name="pencil" className="icon icon--small" />
+        Edit
+      </Link>
+    </section>
+  )
+}

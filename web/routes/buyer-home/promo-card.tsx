@@ -1,0 +1,19 @@
+import { formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
+import { Icon } from '../../ui/icon'
+
+export function PromoCard() {
+  return (
+    <section className="promo-card" aria-labelledby="promo-heading">
+      <span className="promo-card__icon" aria-hidden="true">
+        <Icon name="tag" />
+      </span>
+      <div>
+        <p className="promo-card__eyebrow">Limited-time offer</p>
+        <h2 id="promo-heading" className="promo-card__heading">
+          Just {formatCents(PLATFORM_FEE_CENTS)} platform fee per order
+        </h2>
+        <p className="promo-card__text">One flat fee, whatever you buy. Groceries cost what the store charges, and you pay your runner for them at delivery.</p>
+      </div>
+    </section>
+  )
+}

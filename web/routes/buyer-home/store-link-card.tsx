@@ -1,0 +1,28 @@
+import { Link } from '@tanstack/react-router'
+import type { NearbyStore } from '../../../modules/catalog/contract'
+import { cacheStore } from '../../features/cart/cart-storage'
+import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
+import { Icon } from '../../ui/icon'
+
+/** A whole-card link into the store; the store is cached first so the catalog and cart have it. */
+export function StoreLinkCard({ store }: { store: NearbyStore }) {
+  return (
+    <Link to="/store/$id" params={{ id: store.id }} className="store-card" onClick={() => cacheStore(store)}>
+      <span className="icon-tile store-card__icon" aria-hidden="true">
+        <Icon name="store" />
+      </span>
+      <div className="store-card__body">
+        <div className="store-card__title">
+          <h3 className="store-card__name">{store.name}</h3>
+          {store.isSample && <DemoBadge />}
+        </div>
+        <div className="store-card__address">{store.address}</div>
+        <div className="store-card__facts">
+          <StoreDistance miles={store.distance} />
+          <StoreRating store={store} />
+        </div>
+      </div>
+      <Icon name="chevronRight" className="icon store-card__chevron" />
+    </Link>
+  )
+}

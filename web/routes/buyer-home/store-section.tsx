@@ -1,0 +1,52 @@
+import type { NearbyStore } from '../../../modules/catalog/contract'
+import { StoreLinkCard } from './store-link-card'
+
+type Props = {
+  title: string
+  stores: NearbyStore[] | undefined
+  loading: boolean
+  failed: boolean
+  onRetry: () => void
+  empty: { title: string; hint?: string }
+}
+
+const SKELETON_CARDS = 3
+
+/** One list of stores on the home screen, always shown: loading, failed, empty or filled. */
+export function StoreSection({ title, stores, loading, failed, onRetry, empty }: Props) {
+  const headingId = `${title.toLowerCase().replaceAll(' ', '-')}-heading`
+  return (
+    <section className="store-section" aria-labelledby={headingId} aria-busy={loading}>
+      <h2 id={headingId} className="store-section__heading">
+        {title}
+      </h2>
+      {loading ? (
+        <ul className="store-section__list" aria-label={`Loading ${title}`}>
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <li key={index} className="store-card store-card--skeleton" />
+          ))}
+        </ul>
+      ) : failed ? (
+        <div className="store-section__empty" role="alert">
+          <p className="store-section__empty-title">Stores could not be loaded</p>
+          <button type="button" className="button button--small" onClick={onRetry}>
+            Try Again
+          </button>
+        </div>
+      ) : stores && stores.length > 0 ? (
+        <ul className="store-section__list">
+          {stores.map((store) => (
+            <li key={store.id}>
+              <StoreLinkCard store={store} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="store-section__empty">
+          <p className="store-section__empty-title">{empty.title}</p>
+          {empty.hint && <p className="store-section__empty-hint">{empty.hint}</p>}
+        </div>
+      )}
+    </section>
+  )
+}

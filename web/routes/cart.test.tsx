@@ -1,0 +1,211 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { addToCart, cacheStore, readCachedStore, readCart, setComment } from '../features/cart/cart-storage'
+import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
+import { aStore, anItem, mockFetch, renderShopScreen, restoreFetch } from './store-catalog/render-shop-screen'
+
+const store = aStore()
+const dal = anItem({ id: 'i-dal', name: 'Toor Dal (4 lb)', unit: 'bag', price: '7.99', priceUnit: 'per bag' })
+const okra = anItem({ id: 'i-okra', name: 'Okra (Bhindi)', unit: 'lb', price: '3.49', priceUnit: 'per lb', isEstimatedPrice: true })
+const leaves = anItem({ id: 'i-leaves', name: 'Curry Leaves', unit: 'bunch', price: null, priceUnit: null })
+
+beforeEach(() => {
+  localStorage.clear()
+  cacheStore({ ...store, distance: 4.7 } as typeof store)
+})
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+})
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
+const line = (name: string) => screen.getByText(name, { selector: '.cart-line__name' }).closest('li')!
+const lineNames = () => Array.from(document.querySelectorAll('.cart-line__name')).map((node) => node.textContent)
+const placeOrder = () => screen.getByRole<HTMLButtonElement>('button', { name: /^Place Order - / })
+const sum = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+
+async function openCart(url = `/cart?storeId=${store.id}`) {
+  const rendered = renderShopScreen(url)
+  await screen.findByRole('heading', { level: 1, name: 'Your Cart' })
+  return rendered
+}
+
+/** Toor Dal ×2 with a note, and Okra ×1. */
+function fillCart() {
+  addToCart(store.id, dal)
+  addToCart(store.id, dal)
+  addToCart(store.id, okra)
+  setComment(store.id, dal.id, 'Only the oily kind')
+}
+
+describe('cart /cart?storeId={id}', () => {
+  test('shows the store with its address, distance and phone, and each line with unit, price and quantity', async () => {
+    fillCart()
+    await openCart()
+    const storeCard = within(screen.getByRole('region', { name: 'Store' }))
+    expect(storeCard.getByText(store.name)).toBeDefined()
+    expect(storeCard.getByText(/1710 Oak Tree Rd, Edison, NJ 08820/).textContent).toContain('4.7 miles away')
+    expect(storeCard.getByRole('link', { name: '(732) 555-0142' }).getAttribute('href')).toBe('tel:7325550142')
+
+    expect(screen.getByRole('heading', { name: 'Items (3)' })).toBeDefined()
+    expect(lineNames()).toEqual([dal.name, okra.name])
+    expect(line(dal.name).textContent).toContain('$7.99 per bag (est.)')
+    expect(within(line(dal.name)).getByRole('status').textContent).toBe('2')
+    expect(line(dal.name).textContent).toContain('Note: Only the oily kind')
+    expect(screen.getByRole('link', { name: 'Back to Patel Family Grocers' }).getAttribute('href')).toBe(`/store/${store.id}`)
+  })
+
+  test('plus adds one, minus takes one off, and minus at 1 removes the line', async () => {
+    fillCart()
+    await openCart()
+    fireEvent.click(button(`Increase ${okra.name}`))
+    await waitFor(() => expect(within(line(okra.name)).getByRole('status').textContent).toBe('2'))
+    fireEvent.click(button(`Decrease ${okra.name}`))
+    fireEvent.click(button(`Decrease ${okra.name}`))
+    await waitFor(() => expect(lineNames()).toEqual([dal.name]))
+    expect(readCart(store.id).map((cartLine) => [cartLine.id, cartLine.quantity])).toEqual([[dal.id, 2]])
+    expect(screen.getByRole('heading', { name: 'Items (2)' })).toBeDefined()
+  })
+
+  test("'Add note for runner' opens a note that is saved as the line's comment as it is typed", async () => {
+    fillCart()
+    await openCart()
+    const toggle = within(line(okra.name)).getByRole('button', { name: 'Add note for runner' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    fireEvent.change(within(line(okra.name)).getByLabelText('Note for runner'), { target: { value: 'Tender ones, please' } })
+    expect(readCart(store.id).find((cartLine) => cartLine.id === okra.id)?.comment).toBe('Tender ones, please')
+
+    fireEvent.click(toggle)
+    expect(line(okra.name).textContent).toContain('Note: Tender ones, please')
+    expect(toggle.textContent).toBe('Edit note')
+  })
+
+  test('Remove takes a line out whatever its quantity', async () => {
+    fillCart()
+    await openCart()
+    fireEvent.click(button(`Remove ${dal.name}`))
+    await waitFor(() => expect(lineNames()).toEqual([okra.name]))
+    expect(readCart(store.id).map((cartLine) => cartLine.id)).toEqual([okra.id])
+  })
+
+  test("Clear Cart asks first: 'Keep Items' keeps everything, confirming empties the cart and shows 'Your cart is empty' with Add Items", async () => {
+    fillCart()
+    await openCart()
+    fireEvent.click(button('Clear Cart'))
+    let dialog = within(screen.getByRole('dialog', { name: 'Clear Cart?' }))
+    expect(dialog.getByText(/All 3 items and your notes for the runner will be removed/)).toBeDefined()
+    fireEvent.click(dialog.getByRole('button', { name: 'Keep Items' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(readCart(store.id)).toHaveLength(2)
+
+    fireEvent.click(button('Clear Cart'))
+    dialog = within(screen.getByRole('dialog', { name: 'Clear Cart?' }))
+    fireEvent.click(dialog.getByRole('button', { name: 'Clear Cart' }))
+    await screen.findByText('Your cart is empty')
+    expect(readCart(store.id)).toEqual([])
+    expect(screen.getByRole('link', { name: 'Add Items' }).getAttribute('href')).toBe(`/store/${store.id}`)
+    expect(screen.queryByRole('button', { name: /^Place Order/ })).toBeNull()
+  })
+
+  test('an empty cart shows the empty state and no totals', async () => {
+    await openCart()
+    await screen.findByText('Your cart is empty')
+    expect(screen.getByRole('link', { name: 'Add Items' }).getAttribute('href')).toBe(`/store/${store.id}`)
+    expect(screen.queryByText('Fees & Tip')).toBeNull()
+  })
+
+  test('Fees & Tip: the $2.00 fee, presets $0 $2 $5 $10 and Custom; the total to pay now is fee plus tip', async () => {
+    fillCart()
+    await openCart()
+    const tips = within(screen.getByRole('group', { name: 'Tip for your runner' }))
+    expect(tips.getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual(['$0', '$2', '$5', '$10', 'Custom'])
+    expect(tips.getByRole<HTMLInputElement>('radio', { name: '$0' }).checked).toBe(true)
+    expect(sum('Platform fee')).toBe('$2.00')
+    expect(sum('Total to pay now')).toBe('$2.00')
+    // Priced lines only: 2 × $7.99 + $3.49.
+    expect(sum('Estimated groceries (paid to your runner at delivery)')).toBe('$19.47')
+    expect(placeOrder().textContent).toBe('Place Order - $2.00')
+
+    fireEvent.click(tips.getByRole('radio', { name: '$5' }))
+    expect(sum('Tip')).toBe('$5.00')
+    expect(sum('Total to pay now')).toBe('$7.00')
+    expect(placeOrder().textContent).toBe('Place Order - $7.00')
+
+    fireEvent.click(tips.getByRole('radio', { name: '$10' }))
+    expect(placeOrder().textContent).toBe('Place Order - $12.00')
+  })
+
+  test("a custom tip is read as dollars; 'abc' counts as $0 and says so", async () => {
+    fillCart()
+    await openCart()
+    fireEvent.click(screen.getByRole('radio', { name: 'Custom' }))
+    const amount = screen.getByLabelText('Custom tip amount')
+    fireEvent.change(amount, { target: { value: '3.50' } })
+    expect(placeOrder().textContent).toBe('Place Order - $5.50')
+
+    fireEvent.change(amount, { target: { value: 'abc' } })
+    expect(sum('Tip')).toBe('$0.00')
+    expect(sum('Total to pay now')).toBe('$2.00')
+    expect(placeOrder().textContent).toBe('Place Order - $2.00')
+    expect(amount.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('That is not an amount, so the tip counts as $0.00.')).toBeDefined()
+  })
+
+  test("Delivery Schedule: ASAP ('Typically Same Day') is chosen; scheduling is shown but disabled, 'Coming soon'", async () => {
+    fillCart()
+    await openCart()
+    const schedule = within(screen.getByRole('region', { name: 'Delivery Schedule' }))
+    const [asap, later] = schedule.getAllByRole<HTMLInputElement>('radio')
+    expect(asap!.checked).toBe(true)
+    expect(asap!.closest('label')!.textContent).toBe('ASAPTypically Same Day')
+    expect(later!.disabled).toBe(true)
+    expect(later!.getAttribute('aria-disabled')).toBe('true')
+    expect(document.getElementById(later!.getAttribute('aria-describedby')!)?.textContent).toBe('Coming soon')
+  })
+
+  test("'Place Order - $7.00' writes the pending order (lines, note, fee, tip, totals, profile address) and goes to /checkout", async () => {
+    fillCart()
+    addToCart(store.id, leaves)
+    await openCart()
+    fireEvent.click(screen.getByRole('radio', { name: '$5' }))
+    fireEvent.change(screen.getByLabelText('Delivery instructions (optional)'), { target: { value: '  Ring the side door  ' } })
+    expect(screen.getByText('1 Main St, Edison, NJ 08817')).toBeDefined()
+    fireEvent.click(placeOrder())
+
+    await screen.findByText('Screen at /checkout')
+    const order = JSON.parse(localStorage.getItem(PENDING_ORDER_KEY)!)
+    expect(order.items.map((item: { id: string; quantity: number; comment: string }) => [item.id, item.quantity, item.comment])).toEqual([
+      [dal.id, 2, 'Only the oily kind'],
+      [okra.id, 1, ''],
+      [leaves.id, 1, ''],
+    ])
+    expect(order).toMatchObject({
+      storeId: store.id,
+      storeName: store.name,
+      storeAddress: store.address,
+      storePhone: store.phone,
+      platformFee: '2.00',
+      tip: '5.00',
+      totalAmount: '7.00',
+      estimatedGroceryCost: '19.47',
+      deliveryType: 'asap',
+      timeSlot: 'ASAP',
+      deliveryAddress: '1 Main St, Edison, NJ 08817',
+      deliveryInstructions: 'Ring the side door',
+    })
+    expect(Date.now() - Date.parse(order.timestamp)).toBeLessThan(60_000)
+  })
+
+  test('a store this browser has not cached is fetched from GET /api/stores/{id} and cached', async () => {
+    localStorage.clear()
+    addToCart(store.id, dal)
+    const paths = mockFetch({ [`/api/stores/${store.id}`]: [200, store] })
+    await openCart()
+    await within(await screen.findByRole('region', { name: 'Store' })).findByText(store.name)
+    expect(paths).toEqual([`/api/stores/${store.id}`])
+    await waitFor(() => expect(readCachedStore(store.id)?.name).toBe(store.name))
+    expect(placeOrder().disabled).toBe(false)
+  })
+})

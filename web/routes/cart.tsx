@@ -1,0 +1,129 @@
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { useState, type ReactNode } from 'react'
+import { formatCents } from '../../modules/shared/contract'
+import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { cartBadge, clearCart } from '../features/cart/cart-storage'
+import { buildPendingOrder, formatDeliveryAddress, savePendingOrder } from '../features/cart/pending-order'
+import { cartItemCount, estimatedGroceryCents, payNowCents } from '../features/cart/pricing'
+import { useCart } from '../features/cart/use-cart'
+import { Icon } from '../ui/icon'
+import { CartLineRow } from './cart/cart-line-row'
+import { ClearCartButton } from './cart/clear-cart-button'
+import { DeliverySchedule } from './cart/delivery-schedule'
+import { FeesAndTip } from './cart/fees-and-tip'
+import { PricingNotice } from './cart/pricing-notice'
+import { StoreSummary } from './cart/store-summary'
+import { useTip } from './cart/use-tip'
+import { CatalogMessage } from './store-catalog/catalog-message'
+import { ShopHeader } from './store-catalog/shop-header'
+import { useKnownStore } from './store-catalog/use-known-store'
+
+/** /cart?storeId={id} (spec 001 §2): review one store's cart, choose the tip, and hand the order to checkout. */
+export function CartPage() {
+  const { storeId } = useSearch({ from: '/cart' })
+  // Without a storeId (an old link), the cart the top bar's badge points at is the one meant.
+  const target = storeId ?? cartBadge().storeId
+  if (!target)
+    return (
+      <CartLayout
+        back={
+          <Link to="/buyer" className="shop-header__back" aria-label="Back to home">
+            <Icon name="arrowLeft" />
+          </Link>
+        }
+      >
+        <CatalogMessage
+          title="Your cart is empty"
+          action={
+            <Link to="/store-search" className="button button--primary">
+              Find Stores
+            </Link>
+          }
+        />
+      </CartLayout>
+    )
+  return <StoreCart storeId={target} />
+}
+
+/** Widened to string: checkout is the next issue, and until its route is registered the typed route table does not know the path. */
+const CHECKOUT_PATH: string = '/checkout'
+
+function StoreCart({ storeId }: { storeId: string }) {
+  const lines = useCart(storeId)
+  const { store, isPending } = useKnownStore(storeId)
+  const user = useCurrentUser().data?.user ?? null
+  const tip = useTip()
+  const [instructions, setInstructions] = useState('')
+  const navigate = useNavigate()
+  const count = cartItemCount(lines)
+  const deliveryAddress = { address: user?.address ?? null, city: user?.city ?? null, state: user?.state ?? null, zipCode: user?.zipCode ?? null }
+
+  const placeOrder = () => {
+    if (!store) return
+    savePendingOrder(buildPendingOrder({ store, lines, tipCents: tip.tipCents, deliveryAddress, deliveryInstructions: instructions.trim(), now: new Date() }))
+    void navigate({ to: CHECKOUT_PATH })
+  }
+
+  const addItems = (
+    <Link to="/store/$id" params={{ id: storeId }} className="button button--primary">
+      Add Items
+    </Link>
+  )
+
+  return (
+    <CartLayout
+      back={
+        <Link to="/store/$id" params={{ id: storeId }} className="shop-header__back" aria-label={store ? `Back to ${store.name}` : 'Back to store'}>
+          <Icon name="arrowLeft" />
+        </Link>
+      }
+    >
+      {store ? <StoreSummary store={store} /> : isPending ? <CatalogMessage busy title="Loading store..." /> : <CatalogMessage title="Store not found" />}
+      {lines.length === 0 ? (
+        <CatalogMessage title="Your cart is empty" action={addItems}>
+          <p>Add a few things from {store?.name ?? 'the store'} and they will wait for you here.</p>
+        </CatalogMessage>
+      ) : (
+        <div className="cart-layout">
+          <div className="cart-layout__main">
+            <section className="card cart-card" aria-labelledby="cart-items-title">
+              <div className="cart-card__head">
+                <h2 id="cart-items-title">Items ({count})</h2>
+                <ClearCartButton itemCount={count} onConfirm={() => clearCart(storeId)} />
+              </div>
+              <ul className="cart-lines">
+                {lines.map((line) => (
+                  <CartLineRow key={line.id} storeId={storeId} line={line} />
+                ))}
+              </ul>
+              <Link to="/store/$id" params={{ id: storeId }} className="cart-action cart-card__more">
+                <Icon name="plus" />
+                Add more items
+              </Link>
+            </section>
+            <PricingNotice />
+          </div>
+          <div className="cart-layout__side">
+            <FeesAndTip tip={tip} groceryCents={estimatedGroceryCents(lines)} />
+            <DeliverySchedule deliverTo={formatDeliveryAddress(deliveryAddress)} instructions={instructions} onInstructionsChange={setInstructions} />
+          </div>
+          {/* A child of the whole layout, not of the side column, so on phones it can stay stuck to the bottom from the top of the page. */}
+          <div className="place-order-bar">
+            <button type="button" className="button button--primary button--large button--block" disabled={!store} onClick={placeOrder}>
+              Place Order - {formatCents(payNowCents(tip.tipCents))}
+            </button>
+          </div>
+        </div>
+      )}
+    </CartLayout>
+  )
+}
+
+function CartLayout({ back, children }: { back: ReactNode; children: ReactNode }) {
+  return (
+    <div className="shop-page">
+      <ShopHeader back={back} title="Your Cart" />
+      <main className="container shop-page__main cart">{children}</main>
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import { decimalToCents, formatCents } from '../../../modules/shared/contract'
+import { removeFromCart, type CartLine } from '../../features/cart/cart-storage'
+import { Icon } from '../../ui/icon'
+import { ItemPrice } from '../store-catalog/item-price'
+import { QuantityStepper } from './quantity-stepper'
+import { RunnerNote } from './runner-note'
+
+export function CartLineRow({ storeId, line }: { storeId: string; line: CartLine }) {
+  const unitCents = decimalToCents(line.price)
+  return (
+    <li className="cart-line">
+      <div className="cart-line__main">
+        <div className="cart-line__text">
+          <p className="cart-line__name">{line.name}</p>
+          <p className="cart-line__meta">
+            <span className="catalog-item__unit">{line.unit}</span>
+            <ItemPrice price={line.price} priceUnit={line.priceUnit} isEstimatedPrice={line.isEstimatedPrice} />
+          </p>
+          {unitCents !== null && line.quantity > 1 && <p className="cart-line__subtotal">≈ {formatCents(unitCents * line.quantity)} for {line.quantity}</p>}
+        </div>
+        <QuantityStepper storeId={storeId} line={line} />
+      </div>
+      <div className="cart-line__tools">
+        <RunnerNote storeId={storeId} line={line} />
+        <button type="button" className="cart-action cart-action--danger" onClick={() => removeFromCart(storeId, line.id)}>
+          <Icon name="trash" />
+          Remove<span className="visually-hidden"> {line.name}</span>
+        </button>
+      </div>
+    </li>
+  )
+}

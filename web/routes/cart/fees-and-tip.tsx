@@ -1,0 +1,76 @@
+import { useId } from 'react'
+import { formatCents, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
+import { payNowCents } from '../../features/cart/pricing'
+import type { TipState } from './use-tip'
+
+/** Dollars without cents for the preset chips: $0, $2, $5, $10. */
+const presetLabel = (cents: number) => `$${cents / 100}`
+
+/** What is paid online now (the platform fee and the tip) next to what the groceries may cost at the door. */
+export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents: number }) {
+  const id = useId()
+  const customInvalid = tip.choice === 'custom' && tip.customText.trim() !== '' && tip.tipCents === 0 && !/^\$?0*(\.0*)?$/.test(tip.customText.trim())
+  return (
+    <section className="card cart-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Fees &amp; Tip</h2>
+      <dl className="cart-sums">
+        <div>
+          <dt>Platform fee</dt>
+          <dd>{formatCents(PLATFORM_FEE_CENTS)}</dd>
+        </div>
+      </dl>
+      <fieldset className="tip-choice">
+        <legend>Tip for your runner</legend>
+        <div className="tip-choice__options">
+          {TIP_PRESETS_CENTS.map((cents) => (
+            <label key={cents} className="tip-choice__option">
+              <input type="radio" name={`${id}-tip`} checked={tip.choice === cents} onChange={() => tip.setChoice(cents)} />
+              {presetLabel(cents)}
+            </label>
+          ))}
+          <label className="tip-choice__option">
+            <input type="radio" name={`${id}-tip`} checked={tip.choice === 'custom'} onChange={() => tip.setChoice('custom')} />
+            Custom
+          </label>
+        </div>
+        {tip.choice === 'custom' && (
+          <div className="tip-choice__custom">
+            <label htmlFor={`${id}-custom`}>Custom tip amount</label>
+            <div className="money-input">
+              <span aria-hidden="true">$</span>
+              <input
+                id={`${id}-custom`}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                value={tip.customText}
+                onChange={(event) => tip.setCustomText(event.target.value)}
+                aria-invalid={customInvalid}
+                aria-describedby={customInvalid ? `${id}-custom-hint` : undefined}
+              />
+            </div>
+            {customInvalid && (
+              <p id={`${id}-custom-hint`} className="field__hint">
+                That is not an amount, so the tip counts as $0.00.
+              </p>
+            )}
+          </div>
+        )}
+      </fieldset>
+      <dl className="cart-sums">
+        <div>
+          <dt>Tip</dt>
+          <dd>{formatCents(tip.tipCents)}</dd>
+        </div>
+        <div className="cart-sums__aside">
+          <dt>Estimated groceries (paid to your runner at delivery)</dt>
+          <dd>{formatCents(groceryCents)}</dd>
+        </div>
+        <div className="cart-sums__total">
+          <dt>Total to pay now</dt>
+          <dd>{formatCents(payNowCents(tip.tipCents))}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { CATEGORY_FILTERS, type CatalogItem } from '../../modules/catalog/contract'
+import { cacheStore, readCachedStore, readCart } from '../features/cart/cart-storage'
+import { aStore, anItem, mockFetch, renderShopScreen, restoreFetch } from './store-catalog/render-shop-screen'
+
+const store = aStore()
+const turmeric = anItem({ name: 'Turmeric Powder (7 oz)', category: 'Spices & Seasonings', unit: 'pack', price: '3.49', priceUnit: 'per pack', description: 'Ground haldi for dals.' })
+const garam = anItem({ name: 'Garam Masala (3.5 oz)', category: 'Spices & Seasonings', unit: 'pack', price: '3.99', priceUnit: 'per pack', isEstimatedPrice: false })
+const toor = anItem({ name: 'Toor Dal (4 lb)', category: 'Lentils & Pulses', description: 'Split pigeon peas for sambar and masala dal.' })
+const basmati = anItem({ name: 'Basmati Rice (10 lb)', category: 'Rice & Grains', price: null, priceUnit: null })
+const shelves = [turmeric, garam, toor, basmati]
+
+beforeEach(() => {
+  localStorage.clear()
+  cacheStore(store)
+})
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+})
+
+const itemList = () => screen.queryByRole('list', { name: 'Items' })
+const shownNames = () =>
+  within(itemList() ?? document.createElement('ul'))
+    .queryAllByRole('listitem')
+    .map((row) => row.querySelector('.catalog-item__name')?.textContent)
+const row = (name: string) => screen.getByText(name, { selector: '.catalog-item__name' }).closest('li')!
+const chip = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name })
+const search = () => screen.getByRole<HTMLInputElement>('searchbox', { name: `Search in ${store.name}` })
+const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
+
+async function openCatalog(items: CatalogItem[] = shelves) {
+  const rendered = renderShopScreen(`/store/${store.id}`, { items })
+  await screen.findByRole('heading', { level: 1, name: store.name })
+  return rendered
+}
+
+describe('store catalog /store/{id}', () => {
+  test('the header shows the store, its description, a back link to /buyer and a cart link; every item shows unit, price, (est.) and description', async () => {
+    await openCatalog()
+    expect(screen.getByText(store.description!)).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/buyer')
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' }).getAttribute('href')).toBe(`/cart?storeId=${store.id}`)
+    expect(screen.queryByRole('link', { name: /^View Cart/ })).toBeNull()
+    expect(shownNames()).toEqual(shelves.map((item) => item.name))
+
+    const turmericRow = row(turmeric.name).textContent
+    expect(turmericRow).toContain('pack')
+    expect(turmericRow).toContain('$3.49 per pack (est.)')
+    expect(turmericRow).toContain('Ground haldi for dals.')
+    expect(row(garam.name).textContent).not.toContain('(est.)')
+    expect(row(basmati.name).textContent).toContain('Price at store')
+  })
+
+  test("the chips are one radio group of 'All Items' and the 11 categories, 'All Items' first and chosen; a chip filters the list", async () => {
+    await openCatalog()
+    const chips = within(screen.getByRole('group', { name: 'Category' })).getAllByRole<HTMLInputElement>('radio')
+    expect(chips.map((radio) => radio.value)).toEqual([...CATEGORY_FILTERS])
+    expect(new Set(chips.map((radio) => radio.name)).size).toBe(1)
+    expect(chip('All Items').checked).toBe(true)
+
+    fireEvent.click(chip('Spices & Seasonings'))
+    await waitFor(() => expect(shownNames()).toEqual([turmeric.name, garam.name]))
+    expect(chip('Spices & Seasonings').checked).toBe(true)
+    expect(screen.getByRole('status').textContent).toBe('2 items')
+
+    fireEvent.click(chip('All Items'))
+    await waitFor(() => expect(shownNames()).toHaveLength(4))
+  })
+
+  test('search is case-insensitive over names and categories, and within the chosen category; a description alone does not match', async () => {
+    await openCatalog()
+    expect(search().placeholder).toBe(`Search in ${store.name}...`)
+
+    fireEvent.change(search(), { target: { value: 'MASALA' } })
+    // 'masala' is in Toor Dal's description only, so Toor Dal stays out.
+    await waitFor(() => expect(shownNames()).toEqual([garam.name]))
+
+    fireEvent.change(search(), { target: { value: 'lentils' } })
+    await waitFor(() => expect(shownNames()).toEqual([toor.name]))
+
+    fireEvent.change(search(), { target: { value: 'dal' } })
+    await waitFor(() => expect(shownNames()).toEqual([toor.name]))
+    fireEvent.click(chip('Spices & Seasonings'))
+    await screen.findByText('No items found')
+  })
+
+  test("nothing matching shows 'No items found' with a hint", async () => {
+    await openCatalog()
+    fireEvent.change(search(), { target: { value: 'pizza' } })
+    await screen.findByText('No items found')
+    expect(screen.getByText('Try adjusting your search or browse other categories.')).toBeDefined()
+    expect(itemList()).toBeNull()
+  })
+
+  test("Add puts the item in this store's cart, toasts 'Added to Cart', and the cart count and View Cart follow", async () => {
+    await openCatalog()
+    fireEvent.click(screen.getByRole('button', { name: `Add ${toor.name}` }))
+    await toast().findByText('Added to Cart')
+    expect(toast().getByText(`${toor.name} has been added to your cart.`)).toBeDefined()
+    fireEvent.click(screen.getByRole('button', { name: `Add ${toor.name}` }))
+
+    expect(readCart(store.id)).toEqual([expect.objectContaining({ id: toor.id, name: toor.name, quantity: 2, price: '7.99', comment: '' })])
+    await screen.findByRole('link', { name: 'Cart, 2 items' })
+    expect(screen.getByRole('link', { name: 'View Cart 2 items' }).getAttribute('href')).toBe(`/cart?storeId=${store.id}`)
+    expect(row(toor.name).textContent).toContain('2 in cart')
+
+    // The confirmation belongs to the catalog: it does not follow the buyer to the cart.
+    fireEvent.click(screen.getByRole('link', { name: 'View Cart 2 items' }))
+    await screen.findByRole('heading', { level: 1, name: 'Your Cart' })
+    expect(toast().queryByText('Added to Cart')).toBeNull()
+  })
+
+  test('a 500-item store filters by category and search to exactly the matching items', async () => {
+    const categories = CATEGORY_FILTERS.slice(1)
+    const many = Array.from({ length: 500 }, (_, index) =>
+      anItem({
+        id: `bulk-${index}`,
+        name: `${index % 5 === 0 ? 'Masala' : 'Plain'} Product ${index}`,
+        category: categories[index % categories.length],
+        description: index % 2 === 0 ? 'Goes well with masala chai.' : null,
+      }),
+    )
+    await openCatalog(many)
+    expect(shownNames()).toHaveLength(500)
+
+    fireEvent.change(search(), { target: { value: 'masala' } })
+    await waitFor(() => expect(shownNames()).toHaveLength(100))
+
+    fireEvent.click(chip('Rice & Grains'))
+    // Rice & Grains holds every 11th item from index 1; of those, the multiples of 5 are named Masala.
+    const expected = many.filter((_, index) => index % 11 === 1 && index % 5 === 0).map((item) => item.name)
+    await waitFor(() => expect(shownNames()).toEqual(expected))
+    expect(expected.length).toBe(9)
+  })
+})
+
+describe('store catalog states', () => {
+  test('a spinner while the session loads', async () => {
+    mockFetch({})
+    renderShopScreen(`/store/${store.id}`, { user: 'loading' })
+    expect((await screen.findByRole('status')).textContent).toContain('Loading...')
+  })
+
+  test("signed out: 'Please log in to view store catalog' with a Log In button, and no items are asked for", async () => {
+    const paths = mockFetch({})
+    renderShopScreen(`/store/${store.id}`, { user: null })
+    await screen.findByText('Please log in to view store catalog')
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeDefined()
+    expect(paths).toEqual([])
+  })
+
+  test("'Loading items...' while the items load, from GET /api/items?storeId=", async () => {
+    const paths = mockFetch({})
+    renderShopScreen(`/store/${store.id}`)
+    await screen.findByText('Loading items...')
+    expect(paths).toEqual([`/api/items?storeId=${store.id}`])
+  })
+
+  test("'Error loading items' with the error text and a Retry that reloads the page", async () => {
+    mockFetch({ '/api/items': [500, { message: 'Database unavailable' }] })
+    const reload = spyOn(window.location, 'reload').mockImplementation(() => {})
+    renderShopScreen(`/store/${store.id}`)
+    await screen.findByText('Error loading items')
+    expect(screen.getByText('Database unavailable')).toBeDefined()
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(reload).toHaveBeenCalledTimes(1)
+    reload.mockRestore()
+  })
+
+  test('a store not cached here comes from GET /api/stores/{id} and is cached', async () => {
+    localStorage.clear()
+    const other = aStore({ id: 'store-2', name: 'Shree Ganesh Bazaar' })
+    const paths = mockFetch({ '/api/stores/store-2': [200, other], '/api/items': [200, []] })
+    renderShopScreen('/store/store-2')
+    await screen.findByRole('heading', { level: 1, name: 'Shree Ganesh Bazaar' })
+    expect(paths).toContain('/api/stores/store-2')
+    await waitFor(() => expect(readCachedStore('store-2')?.name).toBe('Shree Ganesh Bazaar'))
+    await screen.findByText('No items found')
+  })
+
+  test("'Store not found' when neither this browser nor the API knows the store", async () => {
+    localStorage.clear()
+    mockFetch({ '/api/stores/missing': [404, { message: 'Store not found', code: 'STORE_NOT_FOUND' }] })
+    renderShopScreen('/store/missing')
+    await screen.findByText('Store not found')
+    expect(screen.getByRole('link', { name: 'Find Stores' }).getAttribute('href')).toBe('/store-search')
+  })
+})
+

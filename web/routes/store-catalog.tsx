@@ -1,0 +1,110 @@
+import { Link, useParams } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { useItems } from '../features/catalog/api/items'
+import { ApiError } from '../lib/http'
+import { Icon } from '../ui/icon'
+import { CartBar } from './store-catalog/cart-bar'
+import { CartLink } from './store-catalog/cart-link'
+import { CatalogBrowser } from './store-catalog/catalog-browser'
+import { CatalogMessage } from './store-catalog/catalog-message'
+import { ShopHeader } from './store-catalog/shop-header'
+import { useKnownStore, type KnownStore } from './store-catalog/use-known-store'
+
+/** /store/{id} (spec 001 §2): one store's shelves, to filter, search and add to the cart from. */
+export function StoreCatalogPage() {
+  const { id } = useParams({ from: '/store/$id' })
+  const session = useCurrentUser()
+
+  if (session.isPending) return (
+      <CatalogPage title="Store">
+        <CatalogMessage busy title="Loading..." />
+      </CatalogPage>
+    )
+  // The route table keeps signed-out visitors away; a session that ends while the page is open lands here.
+  if (!session.data?.user)
+    return (
+      <CatalogPage title="Store">
+        <CatalogMessage
+          title="Please log in to view store catalog"
+          action={
+            <button type="button" className="button button--primary" onClick={() => window.location.assign('/api/login')}>
+              Log In
+            </button>
+          }
+        />
+      </CatalogPage>
+    )
+  return <StoreCatalog storeId={id} />
+}
+
+function StoreCatalog({ storeId }: { storeId: string }) {
+  const { store, isPending, error } = useKnownStore(storeId)
+  if (isPending) return (
+      <CatalogPage title="Store">
+        <CatalogMessage busy title="Loading store..." />
+      </CatalogPage>
+    )
+  if (!store) {
+    const missing = !error || (error instanceof ApiError && error.status === 404)
+    return (
+      <CatalogPage title="Store">
+        <CatalogMessage
+          title={missing ? 'Store not found' : 'Error loading store'}
+          action={
+            <Link to="/store-search" className="button button--primary">
+              Find Stores
+            </Link>
+          }
+        >
+          <p>{missing ? 'This store may have closed, or the link is out of date.' : errorText(error)}</p>
+        </CatalogMessage>
+      </CatalogPage>
+    )
+  }
+  return (
+    <CatalogPage title={store.name} storeId={store.id}>
+      {store.description && <p className="catalog-intro">{store.description}</p>}
+      <StoreShelves store={store} />
+      <CartBar storeId={store.id} />
+    </CatalogPage>
+  )
+}
+
+function StoreShelves({ store }: { store: KnownStore }) {
+  const items = useItems(store.id)
+  if (items.isPending) return <CatalogMessage busy title="Loading items..." />
+  if (items.isError)
+    return (
+      <CatalogMessage
+        title="Error loading items"
+        action={
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            Retry
+          </button>
+        }
+      >
+        <p>{errorText(items.error)}</p>
+      </CatalogMessage>
+    )
+  return <CatalogBrowser store={store} items={items.data} />
+}
+
+const errorText = (error: Error) => (error instanceof ApiError ? error.userMessage : error.message)
+
+function CatalogPage({ title, storeId, children }: { title: string; storeId?: string; children: ReactNode }) {
+  return (
+    <div className="shop-page">
+      <ShopHeader
+        back={
+          <Link to="/buyer" className="shop-header__back" aria-label="Back to home">
+            <Icon name="arrowLeft" />
+          </Link>
+        }
+        title={title}
+        action={storeId && <CartLink storeId={storeId} />}
+      />
+      <main className="container shop-page__main catalog">{children}</main>
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+import { Link } from '@tanstack/react-router'
+import { cartItemCount } from '../../features/cart/pricing'
+import { useCart } from '../../features/cart/use-cart'
+
+/**
+ * Once something is in the cart, the way to it rides along the bottom, under the thumb, and out
+ * of the way of the toast that each Add leaves at the top of the screen.
+ */
+export function CartBar({ storeId }: { storeId: string }) {
+  const count = cartItemCount(useCart(storeId))
+  if (count === 0) return null
+  return (
+    <div className="cart-bar">
+      <Link to="/cart" search={{ storeId }} className="button button--primary button--large cart-bar__link">
+        View Cart{' '}
+        <span className="cart-bar__count">
+          {count} {count === 1 ? 'item' : 'items'}
+        </span>
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useMemo } from 'react'
+import type { CatalogItem } from '../../../modules/catalog/contract'
+import { addToCart } from '../../features/cart/cart-storage'
+import { useCart } from '../../features/cart/use-cart'
+import { Icon } from '../../ui/icon'
+import { useToast } from '../../ui/toast'
+import { CatalogItemRow } from './catalog-item-row'
+import { CatalogMessage } from './catalog-message'
+import { CategoryChips } from './category-chips'
+import type { KnownStore } from './use-known-store'
+import { useCatalogFilter } from './use-catalog-filter'
+
+/** A store's loaded shelves: the search box, the category chips and the matching items. */
+export function CatalogBrowser({ store, items }: { store: KnownStore; items: readonly CatalogItem[] }) {
+  const { term, setTerm, category, setCategory, visible, isStale } = useCatalogFilter(items)
+  const lines = useCart(store.id)
+  const inCart = useMemo(() => new Map(lines.map((line) => [line.id, line.quantity])), [lines])
+  const { toast, dismiss } = useToast()
+  // Toasts stay until closed; an 'Added to Cart' would otherwise sit over the next screen's top bar.
+  useEffect(() => dismiss, [dismiss])
+  const add = useCallback(
+    (item: CatalogItem) => {
+      addToCart(store.id, item)
+      toast({ title: 'Added to Cart', description: `${item.name} has been added to your cart.`, variant: 'success' })
+    },
+    [store.id, toast],
+  )
+
+  return (
+    <>
+      <div className="catalog-tools">
+        <div className="catalog-search">
+          <Icon name="search" className="icon catalog-search__icon" />
+          <input
+            type="search"
+            aria-label={`Search in ${store.name}`}
+            placeholder={`Search in ${store.name}...`}
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            enterKeyHint="search"
+            autoComplete="off"
+          />
+        </div>
+        <CategoryChips value={category} onChange={setCategory} />
+      </div>
+      <p className="catalog-count" role="status">
+        {visible.length} {visible.length === 1 ? 'item' : 'items'}
+      </p>
+      {visible.length === 0 ? (
+        <CatalogMessage title="No items found">
+          <p>Try adjusting your search or browse other categories.</p>
+        </CatalogMessage>
+      ) : (
+        <ul className={`catalog-list${isStale ? ' catalog-list--stale' : ''}`} aria-label="Items" aria-busy={isStale}>
+          {visible.map((item) => (
+            <CatalogItemRow key={item.id} item={item} inCart={inCart.get(item.id) ?? 0} onAdd={add} />
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

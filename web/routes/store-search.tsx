@@ -1,0 +1,43 @@
+import { DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
+import { AppChrome } from '../app/app-chrome/app-chrome'
+import { useCurrentUser, type CurrentUser } from '../features/accounts/api/get-current-user'
+import { ClearCartDialog } from '../features/catalog/components/clear-cart-dialog'
+import { useSearchLocation } from '../features/catalog/use-location'
+import { Icon } from '../ui/icon'
+import { LoadingScreen } from '../ui/loading-screen'
+import { LocationBanner } from './store-search/location-banner'
+import { SearchForm } from './store-search/search-form'
+import { SearchResults } from './store-search/search-results'
+import { useOpenStore } from './store-search/use-open-store'
+import { useStoreSearch } from './store-search/use-store-search'
+
+/** Find Indian Stores (spec 001 §2). */
+export function StoreSearchPage() {
+  const user = useCurrentUser().data?.user
+  return user ? <StoreSearch user={user} /> : <LoadingScreen />
+}
+
+function StoreSearch({ user }: { user: CurrentUser }) {
+  const location = useSearchLocation(user)
+  const search = useStoreSearch(location.relocate)
+  const { openStore, confirmation } = useOpenStore()
+  const place = [user.city, user.state].filter(Boolean).join(', ') || 'your location'
+
+  return (
+    <AppChrome>
+      <div className="store-search">
+        <header className="store-search__header">
+          <h1 className="store-search__title">Find Indian Stores</h1>
+          <p className="store-search__radius">
+            <Icon name="mapPin" className="icon icon--small" />
+            Within {DELIVERY_RADIUS_MILES} miles of {place}
+          </p>
+        </header>
+        {location.locating && <LocationBanner />}
+        <SearchForm onSearch={search.submit} searching={search.searching} />
+        <SearchResults searched={search.searched} stores={search.stores} onShop={openStore} />
+      </div>
+      {confirmation && <ClearCartDialog onKeep={confirmation.keep} onConfirm={confirmation.clearAndContinue} />}
+    </AppChrome>
+  )
+}

@@ -1,0 +1,14 @@
+import { Spinner } from '../../ui/loading-screen'
+
+/** Shown until the location step ends, whichever way it ends (spec 001 §2). */
+export function LocationBanner() {
+  return (
+    <div className="location-banner" role="status">
+      <Spinner />
+      <div>
+        <p className="location-banner__title">Enable location for the closest stores</p>
+        <p className="location-banner__text">Allow location access when your browser asks. Otherwise we'll search near your profile address.</p>
+      </div>
+    </div>
+  )
+}

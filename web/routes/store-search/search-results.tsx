@@ -1,0 +1,38 @@
+import type { NearbyStore } from '../../../modules/catalog/contract'
+import { Icon } from '../../ui/icon'
+import { StoreResultCard } from './store-result-card'
+
+type Props = { searched: string | null; stores: NearbyStore[]; onShop: (store: NearbyStore) => void }
+
+/** Before any search, after one that found nothing, or the stores it found, nearest first. */
+export function SearchResults({ searched, stores, onShop }: Props) {
+  if (searched === null)
+    return <EmptyState title="Search for Indian Stores" hint="Search by store name, or by what you need, such as spices, sweets or rice." />
+  if (stores.length === 0) return <EmptyState title="No stores found" hint={`Nothing near you matches "${searched}". Try a store name or a product.`} />
+  return (
+    <section className="search-results" aria-labelledby="search-results-heading">
+      <p id="search-results-heading" className="search-results__count" role="status">
+        {stores.length} {stores.length === 1 ? 'store' : 'stores'} for "{searched}"
+      </p>
+      <ul className="search-results__list">
+        {stores.map((store) => (
+          <li key={store.id}>
+            <StoreResultCard store={store} onShop={onShop} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function EmptyState({ title, hint }: { title: string; hint: string }) {
+  return (
+    <div className="search-empty" role="status">
+      <span className="icon-tile" aria-hidden="true">
+        <Icon name="store" />
+      </span>
+      <h2 className="search-empty__title">{title}</h2>
+      <p className="search-empty__hint">{hint}</p>
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { useId } from 'react'
+import type { NearbyStore } from '../../../modules/catalog/contract'
+import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
+import { Icon } from '../../ui/icon'
+
+export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop: (store: NearbyStore) => void }) {
+  const nameId = useId()
+  return (
+    <article className="card result-card" aria-labelledby={nameId}>
+      <div className="result-card__head">
+        <h2 id={nameId} className="result-card__name">
+          {store.name}
+        </h2>
+        {store.isSample && <DemoBadge />}
+      </div>
+      {store.description && <p className="result-card__description">{store.description}</p>}
+      <p className="result-card__address">{store.address}</p>
+      <div className="result-card__facts">
+        <StoreDistance miles={store.distance} />
+        <StoreRating store={store} />
+      </div>
+      <div className="result-card__actions">
+        {store.phone && (
+          <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className="button button--small result-card__phone" aria-label={`Call ${store.name}, ${store.phone}`}>
+            <Icon name="phone" className="icon icon--small" />
+            {store.phone}
+          </a>
+        )}
+        <button type="button" className="button button--primary button--small result-card__shop" aria-describedby={nameId} onClick={() => onShop(store)}>
+          Shop Now
+        </button>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,44 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { NO_LOCATION_MESSAGE } from '../../../modules/catalog/contract'
+import { nearbyStoresQueryOptions, type NearbySearch } from '../../features/catalog/api/nearby-stores'
+import type { Located } from '../../features/catalog/use-location'
+import { ApiError } from '../../lib/http'
+import { useToast } from '../../ui/toast'
+
+/**
+ * A search needs a non-empty trimmed query and a location (spec 001 §5). The answer is fetched
+ * before it is shown, so a failure leaves the last results in place and says why in a toast.
+ */
+export function useStoreSearch(relocate: () => Promise<Located | null>) {
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const [search, setSearch] = useState<NearbySearch | null>(null)
+  const [searching, setSearching] = useState(false)
+  const inFlight = useRef(false)
+  const results = useQuery(nearbyStoresQueryOptions(search))
+
+  const submit = async (term: string) => {
+    const query = term.trim()
+    if (!query || inFlight.current) return
+    inFlight.current = true
+    setSearching(true)
+    try {
+      const located = await relocate()
+      if (!located) {
+        toast({ title: NO_LOCATION_MESSAGE, variant: 'destructive' })
+        return
+      }
+      const next = { origin: located.origin, query }
+      await queryClient.fetchQuery(nearbyStoresQueryOptions(next))
+      setSearch(next)
+    } catch (error) {
+      toast({ title: 'Failed to search stores', description: error instanceof ApiError ? error.userMessage : String(error), variant: 'destructive' })
+    } finally {
+      inFlight.current = false
+      setSearching(false)
+    }
+  }
+
+  return { submit, searching, searched: search?.query ?? null, stores: results.data ?? [] }
+}
