@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router'
-import { z } from 'zod'
 import { AppShell, StateFallback } from './app/app-shell'
 import type { AuthState } from './features/accounts/auth-state'
 import { LandingPage } from './routes/landing'
@@ -19,6 +18,13 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>
   }
 }
+
+/**
+ * Search params are checked by hand: zod in the route table would put it in the bundle that
+ * paints the landing page, and these need no more than this.
+ */
+const optionalText = <Key extends string>(key: Key, value: unknown): { [K in Key]?: string } =>
+  (typeof value === 'string' && value !== '' ? { [key]: value } : {}) as { [K in Key]?: string }
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: AppShell,
@@ -74,7 +80,7 @@ const phoneVerificationRoute = createRoute({
 const profileCompleteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile-complete',
-  validateSearch: z.object({ variant: z.enum(['onboarding']).optional() }),
+  validateSearch: (search: Record<string, unknown>): { variant?: 'onboarding' } => (search.variant === 'onboarding' ? { variant: 'onboarding' } : {}),
   component: lazyRouteComponent(() => import('./routes/profile-complete'), 'ProfileCompletePage'),
   staticData: { access: ['signed-out', ...signedIn] },
 })
@@ -82,7 +88,7 @@ const profileCompleteRoute = createRoute({
 const passwordResetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/password-reset',
-  validateSearch: z.object({ resetToken: z.string().optional() }),
+  validateSearch: (search: Record<string, unknown>): { resetToken?: string } => optionalText('resetToken', search.resetToken),
   component: lazyRouteComponent(() => import('./routes/password-reset'), 'PasswordResetPage'),
   staticData: { access: ['signed-out'] },
 })
@@ -125,7 +131,7 @@ const storeRoute = createRoute({
 const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart',
-  validateSearch: z.object({ storeId: z.string().optional() }),
+  validateSearch: (search: Record<string, unknown>): { storeId?: string } => optionalText('storeId', search.storeId),
   component: lazyRouteComponent(() => import('./routes/cart'), 'CartPage'),
   staticData: { access: ['complete'] },
 })

@@ -4,7 +4,8 @@ import { EARTH_RADIUS_MILES } from '../shared/index'
 import { NO_LOCATION_MESSAGE, type NearbyStore } from './contract'
 import { importStores, type LocatedStoreRecord } from './import'
 
-const { call, signUp, db } = await testApi()
+const api = await testApi()
+const { call, signUp, db } = api
 
 const EDISON = { latitude: 40.5171, longitude: -74.3973 }
 const MILES_PER_DEGREE_LATITUDE = (2 * Math.PI * EARTH_RADIUS_MILES) / 360
@@ -144,4 +145,15 @@ describe('GET /api/items', () => {
     expect(list.map((item) => item.name)).toEqual(['Curry Leaves', 'Toor Dal'])
     expect(list[1]).toMatchObject({ price: '7.99', unit: '4 lb' })
   })
+})
+
+test('GET /api/items is sent gzipped to clients that accept it', async () => {
+  const { cookie } = await signUp()
+  const [store] = (await nearby(`${at}&query=annapurna`)).body as unknown as NearbyStore[]
+  const response = await api.app.handle(
+    new Request(`http://localhost/api/items?storeId=${store!.id}`, { headers: { cookie, 'accept-encoding': 'gzip, br' } }),
+  )
+  expect(response.headers.get('content-encoding')).toBe('gzip')
+  const names = (JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await response.arrayBuffer())))) as { name: string }[]).map((item) => item.name)
+  expect(names).toEqual(['Curry Leaves', 'Toor Dal'])
 })

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import { DEMO_PRODUCTS } from './demo-data/products'
 import { shelvesFor } from './demo-data/store-shelves'
 import { DEMO_STORES } from './demo-data/stores'
-import { importStores, type LocatedStoreRecord } from './import'
+import { importStores, type ImportCounts, type LocatedStoreRecord } from './import'
 import { stores } from './schema'
 
 /** The sample stores around Edison, NJ, each with its own shelves and prices; marked isSample ('Demo'). */
@@ -27,8 +27,18 @@ export function demoStoreRecords(): LocatedStoreRecord[] {
   })) as LocatedStoreRecord[]
 }
 
-/** Idempotent: running it again updates the same rows. */
-export const seedDemoCatalog = (db: Database) => importStores(db, demoStoreRecords())
+/**
+ * Idempotent: running it again updates the same rows. One transaction per store, so a server
+ * seeding itself right after start keeps answering between stores.
+ */
+export async function seedDemoCatalog(db: Database): Promise<ImportCounts> {
+  const total: ImportCounts = { storesCreated: 0, storesUpdated: 0, itemsCreated: 0, itemsUpdated: 0 }
+  for (const store of demoStoreRecords()) {
+    const counts = await importStores(db, [store])
+    for (const key of Object.keys(total) as (keyof ImportCounts)[]) total[key] += counts[key]
+  }
+  return total
+}
 
 export async function catalogIsEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ stores: count() }).from(stores)

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client'
 import { zipCentroid } from '../shared/index'
 import { CATALOG_CATEGORIES } from './contract'
 import { items, stores } from './schema'
+import { forgetShelves } from './stores'
 
 const optionalText = (max: number) =>
   z
@@ -115,5 +116,6 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
       for (const row of written) counts[row.inserted ? 'itemsCreated' : 'itemsUpdated']++
     }
   })
+  forgetShelves(db)
   return counts
 }

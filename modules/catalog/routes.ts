@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import { badRequest } from '../shared/index'
 import { nearbyStores } from './nearby'
-import { availableItems, getStore } from './stores'
+import { availableItemsShelf, getStore } from './stores'
 
 const text = z.string().max(200).optional()
 
@@ -16,9 +16,12 @@ export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: S
     .get('/stores/:id', ({ params }) => getStore(db, params.id))
     .get(
       '/items',
-      ({ query }) => {
+      async ({ query, request }) => {
         if (!query.storeId) throw badRequest('storeId is required', 'STORE_ID_REQUIRED', { storeId: 'storeId is required' })
-        return availableItems(db, query.storeId)
+        const shelf = await availableItemsShelf(db, query.storeId)
+        const headers = { 'Content-Type': 'application/json;charset=utf-8', Vary: 'Accept-Encoding' }
+        if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return new Response(shelf.json, { headers })
+        return new Response(shelf.gzipped, { headers: { ...headers, 'Content-Encoding': 'gzip' } })
       },
       { signedIn: true, query: z.object({ storeId: z.string().max(100).optional() }) },
     )

@@ -1,5 +1,4 @@
-import { cert, getApps, initializeApp, type App } from 'firebase-admin/app'
-import { getAuth } from 'firebase-admin/auth'
+import type { Auth } from 'firebase-admin/auth'
 
 export type FirebaseCredentials = { projectId: string; clientEmail: string; privateKey: string }
 
@@ -10,14 +9,19 @@ export interface PhoneTokenVerifier {
 }
 
 export function firebasePhoneVerifier(credentials: FirebaseCredentials): PhoneTokenVerifier {
-  const app: App =
-    getApps().find((existing) => existing.name === 'kirana') ??
-    initializeApp({ credential: cert({ ...credentials, privateKey: credentials.privateKey.replace(/\\n/g, '\n') }), projectId: credentials.projectId }, 'kirana')
-  const auth = getAuth(app)
+  // firebase-admin is heavy to load; a server without Firebase never pays for it.
+  let auth: Promise<Auth> | undefined
+  const connect = async () => {
+    const [{ cert, getApps, initializeApp }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')])
+    const app =
+      getApps().find((existing) => existing.name === 'kirana') ??
+      initializeApp({ credential: cert({ ...credentials, privateKey: credentials.privateKey.replace(/\\n/g, '\n') }), projectId: credentials.projectId }, 'kirana')
+    return getAuth(app)
+  }
   return {
     async phoneOf(idToken: string) {
       try {
-        const decoded = await auth.verifyIdToken(idToken, true)
+        const decoded = await (await (auth ??= connect())).verifyIdToken(idToken, true)
         return decoded.phone_number ?? null
       } catch (error) {
         console.warn('Firebase ID token refused:', (error as Error).message)
