@@ -4,8 +4,8 @@ import type { CatalogItem, NearbyStore } from '../../modules/catalog/contract'
 import { PHONE, screenshot, useServerAndBrowser } from './harness'
 
 /**
- * Issue 4's shopping journey in Chromium at phone size: a buyer opens Patel Family Grocers,
- * filters and searches its shelves, fills a cart, notes something for the runner, tips $5 and
+ * Issue 4's shopping journey in Chromium at phone size: a buyer signs in, sees the stores near
+ * home, searches 'patel', opens Patel Family Grocers, filters and searches its shelves, fills a cart, notes something for the runner, tips $5 and
  * hands a pending order of $7.00 to checkout. The server seeds its demo stores shortly after start.
  */
 const env = useServerAndBrowser()
@@ -28,8 +28,10 @@ async function demoStores(query = ''): Promise<NearbyStore[]> {
 async function signInNewBuyer(page: Page, phoneSuffix: string) {
   const phone = `(732) 555-01${phoneSuffix}`
   const names = { firstName: 'Meera', lastName: 'Shah' }
+  const email = `meera.${phoneSuffix}.${Date.now()}@example.com`
+  const password = 'saffron-rice-42'
   const steps: [string, string, unknown][] = [
-    ['post', '/api/register', { ...names, email: `meera.${phoneSuffix}.${Date.now()}@example.com`, phone, password: 'saffron-rice-42' }],
+    ['post', '/api/register', { ...names, email, phone, password }],
     ['post', '/api/verification/send-code', { phone }],
     ['patch', '/api/user/verify-phone', { phone, verificationCode: '123456' }],
     ['post', '/api/auth/complete-profile', { ...names, roles: ['buyer'], address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' }],
@@ -38,6 +40,7 @@ async function signInNewBuyer(page: Page, phoneSuffix: string) {
     const response = await page.request[method as 'post' | 'patch'](url(path), { data })
     if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`)
   }
+  return { email, password }
 }
 
 async function newPhonePage(): Promise<{ context: BrowserContext; page: Page }> {
@@ -66,10 +69,23 @@ describe('shopping: store catalog → cart → pending order', () => {
     const [patel] = await demoStores('patel')
     expect(patel!.name).toBe('Patel Family Grocers')
     const { context, page } = await newPhonePage()
-    await signInNewBuyer(page, '50')
+    const account = await signInNewBuyer(page, '50')
 
-    // Opened by address, without store search's cache: the store comes from GET /api/stores/{id}.
-    await page.goto(url(`/store/${patel!.id}`))
+    // A newcomer's walk: sign in on /auth, see the nearby stores at home, find 'patel', open it.
+    await page.request.post(url('/api/logout'))
+    await page.goto(url('/auth'))
+    const login = page.getByRole('tabpanel')
+    await login.getByLabel('Email or phone').fill(account.email)
+    await login.getByLabel('Password', { exact: true }).fill(account.password)
+    await login.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Hello, Meera' }).waitFor()
+    await page.getByRole('heading', { name: 'Patel Family Grocers' }).waitFor()
+    await page.getByText('No partner stores found').waitFor()
+    await page.getByRole('link', { name: 'Find Stores' }).click()
+    await page.getByRole('searchbox', { name: 'Search stores' }).fill('patel')
+    await page.getByRole('searchbox', { name: 'Search stores' }).press('Enter')
+    await page.getByRole('article', { name: 'Patel Family Grocers' }).getByRole('button', { name: 'Shop Now' }).click()
+    await page.waitForURL(url(`/store/${patel!.id}`))
     await page.getByRole('heading', { level: 1, name: 'Patel Family Grocers' }).waitFor()
     await page.getByRole('list', { name: 'Items' }).waitFor()
     expect(await page.getByRole('radio', { name: 'All Items' }).isChecked()).toBe(true)
