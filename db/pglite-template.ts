@@ -31,10 +31,15 @@ async function loadOrMakeTemplate(): Promise<Blob> {
   await migrate(drizzle(scratch, { casing: 'snake_case' }) as unknown as Database)
   const dump = await scratch.dumpDataDir('none')
   await scratch.close()
-  mkdirSync(cacheDir, { recursive: true })
-  // Written aside and renamed, so a process starting alongside never reads half a file.
-  const partial = `${path}.${process.pid}.partial`
-  await Bun.write(partial, dump)
-  renameSync(partial, path)
+  try {
+    mkdirSync(cacheDir, { recursive: true })
+    // Written aside and renamed, so a process starting alongside never reads half a file.
+    const partial = `${path}.${process.pid}.partial`
+    await Bun.write(partial, dump)
+    renameSync(partial, path)
+  } catch (error) {
+    // A read-only install still works; it only pays for the template at each start.
+    console.warn(`Could not cache the PGlite template in ${cacheDir}: ${(error as Error).message}`)
+  }
   return dump
 }
