@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { CurrentUser } from '../features/accounts/api/get-current-user'
 import { aUser, fakeApi, renderScreen, restoreFetch, type ApiCall } from '../testing/render-screen'
 import { ProfilePage } from './profile'
-import { displayName, initials } from './profile/identity'
+import { displayName, initials } from '../features/accounts/identity'
 
 afterEach(() => {
   cleanup()

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { CurrentUser } from '../../features/accounts/api/get-current-user'
 import { useLogout } from '../../features/accounts/api/use-logout'
-import { displayName, initials } from '../../routes/profile/identity'
+import { displayName, initials } from '../../features/accounts/identity'
 import { Icon } from '../../ui/icon'
 import { useMenu } from './use-menu'
 

@@ -6,9 +6,9 @@ import { fieldErrors } from '../../lib/form-errors'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { TextField } from '../../ui/form'
 import { useToast } from '../../ui/toast'
-import { AddressFields, addressOf } from '../profile/address-fields'
-import { RoleOptions } from '../profile/role-options'
-import { useFormState } from '../profile/use-form-state'
+import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
+import { RoleOptions } from '../../features/accounts/components/role-options'
+import { useFormState } from '../../features/accounts/use-form-state'
 import { useCompletionFailure } from './use-completion-failure'
 
 /** 'Complete Your Profile' (spec 000 §2), once the phone is verified. */

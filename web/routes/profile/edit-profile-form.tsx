@@ -9,9 +9,9 @@ import { failureMessage, fieldErrors } from '../../lib/form-errors'
 import { TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
-import { AddressFields, addressOf } from './address-fields'
-import { roleChoiceOf, RoleOptions } from './role-options'
-import { useFormState } from './use-form-state'
+import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
+import { roleChoiceOf, RoleOptions } from '../../features/accounts/components/role-options'
+import { useFormState } from '../../features/accounts/use-form-state'
 
 /** The 10 digits the phone input holds for a stored number. */
 const phoneDigits = (phone: string | null) => toE164(phone ?? '')?.slice(2) ?? ''

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { CurrentUser } from '../../features/accounts/api/get-current-user'
-import { displayName, initials } from './identity'
+import { displayName, initials } from '../../features/accounts/identity'
 
 const ROLE_BADGES: Record<string, string> = { buyer: 'Buyer', runner: 'Runner' }
 

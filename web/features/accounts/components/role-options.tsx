@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { ROLE_OPTIONS } from '../../../modules/accounts/contract'
+import type { ROLE_OPTIONS } from '../../../../modules/accounts/contract'
 
 export type RoleOption = (typeof ROLE_OPTIONS)[number]
 

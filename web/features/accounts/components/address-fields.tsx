@@ -1,5 +1,5 @@
-import type { FieldErrors } from '../../lib/form-errors'
-import { TextField } from '../../ui/form'
+import type { FieldErrors } from '../../../lib/form-errors'
+import { TextField } from '../../../ui/form'
 
 export type AddressValues = { address: string; city: string; state: string; zipCode: string }
 
