@@ -10,7 +10,7 @@ export function CartButton() {
   return (
     <Link to="/cart" search={{ storeId }} className="top-bar__icon-button" aria-label={`Cart, ${quantity} ${quantity === 1 ? 'item' : 'items'}`}>
       <Icon name="cart" />
-      <span className="top-bar__badge" aria-hidden="true">
+      <span className="count-badge" aria-hidden="true">
         {quantity > 99 ? '99+' : quantity}
       </span>
     </Link>

@@ -10,7 +10,7 @@ export function CartLink({ storeId }: { storeId: string }) {
     <Link to="/cart" search={{ storeId }} className="cart-link" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
       <Icon name="bag" />
       {count > 0 && (
-        <span className="cart-link__badge" aria-hidden="true">
+        <span className="count-badge" aria-hidden="true">
           {count}
         </span>
       )}

@@ -29,8 +29,8 @@ export function CatalogBrowser({ store, items }: { store: KnownStore; items: rea
   return (
     <>
       <div className="catalog-tools">
-        <div className="catalog-search">
-          <Icon name="search" className="icon catalog-search__icon" />
+        <div className="search-field">
+          <Icon name="search" className="icon search-field__icon" />
           <input
             type="search"
             aria-label={`Search in ${store.name}`}

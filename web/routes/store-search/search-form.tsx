@@ -19,8 +19,8 @@ export function SearchForm({ onSearch, searching }: { onSearch: (term: string) =
       <label htmlFor="store-search-input" className="visually-hidden">
         Search stores
       </label>
-      <div className="search-form__field">
-        <Icon name="search" className="icon search-form__icon" />
+      <div className="search-field search-form__field">
+        <Icon name="search" className="icon search-field__icon" />
         <input
           ref={inputRef}
           id="store-search-input"
