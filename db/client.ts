@@ -1,28 +1,14 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock'
+import { casing, drizzleOverPglite, type Database, type DatabaseHandle, type DatabaseTarget } from './database'
 import { pgliteTemplate } from './pglite-template'
 
-/** The one drizzle type every module sees, whichever engine is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT>
-export type DatabaseKind = 'pglite' | 'postgres'
-
-export interface DatabaseHandle {
-  db: Database
-  kind: DatabaseKind
-  close(): Promise<void>
-}
-
-export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { inMemory: true }
-
-const casing = 'snake_case' as const
-
-export const drizzleOverPglite = (client: PGlite) => drizzlePglite(client, { casing }) as unknown as Database
+export type { Database, DatabaseHandle, DatabaseKind, DatabaseTarget } from './database'
+export { drizzleOverPglite } from './database'
 
 /**
  * Opens PostgreSQL through postgres.js when given a URL, else the embedded PGlite (on disk or in

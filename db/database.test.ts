@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzleOverPglite, openDatabase, type Database } from './client'
 import { migrate, migrationStatus, rows } from './migrate'
-import { freshTestDatabase } from './testing'
+import { freshTestDatabase } from '../testing/database'
 
 /**
  * Everything the migrations define, as the catalog reports it, in a stable order. PGlite's newer

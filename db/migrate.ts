@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core'
-import type { Database } from './client'
+import type { Database } from './database'
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname
 const MIGRATIONS_SCHEMA = 'drizzle'

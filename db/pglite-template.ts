@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, renameSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle } from 'drizzle-orm/pglite'
-import type { Database } from './client'
+import { drizzleOverPglite } from './database'
 import { migrate, migrationsFingerprint } from './migrate'
 
 const cacheDir = new URL('../node_modules/.cache/kirana/', import.meta.url).pathname
@@ -28,7 +27,7 @@ async function loadOrMakeTemplate(): Promise<Blob> {
   const cached = Bun.file(path)
   if (await cached.exists()) return cached
   const scratch = await PGlite.create()
-  await migrate(drizzle(scratch, { casing: 'snake_case' }) as unknown as Database)
+  await migrate(drizzleOverPglite(scratch))
   const dump = await scratch.dumpDataDir('none')
   await scratch.close()
   try {

@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path'
  * server code.
  */
 const root = resolve(import.meta.dir, '..')
-const sourceFiles = [...new Bun.Glob('{modules,web,cli,db}/**/*.{ts,tsx}').scanSync(root), 'index.ts'].filter(
+const sourceFiles = [...new Bun.Glob('{modules,web,cli,db,testing}/**/*.{ts,tsx}').scanSync(root), 'index.ts'].filter(
   (file) => !file.includes('node_modules'),
 )
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { Elysia } from 'elysia'
-import { apiRequest, freshTestDatabase, testDeps } from '../../db/testing'
+import { apiRequest, freshTestDatabase, testDeps } from '../../testing/database'
 import { errorPlugin, zipCentroidGeocoder } from '../shared/index'
 import { accountsModule, createSession, SESSION_COOKIE, sessionPlugin, sessions, users } from './index'
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session'

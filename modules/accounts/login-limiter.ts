@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { tooManyRequests, type Clock } from '../shared/index'
 import { loginFailures } from './schema'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { testApi } from '../../db/test-app'
+import { testApi } from '../../testing/test-api'
 import { passwordResetTokens, sessions } from './index'
 import { RESET_TOKEN_LIFETIME_MS } from './password-reset'
 

@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { badRequest, type Clock } from '../shared/index'
 import { hashPassword } from './passwords'
 import { passwordResetTokens, sessions, users } from './schema'

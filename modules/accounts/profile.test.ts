@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { testApi } from '../../db/test-app'
+import { testApi } from '../../testing/test-api'
 import { users } from './index'
 
 const { call, signUp, db } = await testApi()

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { badRequest, forbidden, formatUsPhone, isValidCoordinates, type Clock, type Coordinates, type Geocoder } from '../shared/index'
 import type { completeProfileSchema, updateProfileSchema } from './contract'
 import type { UserRow } from './session'

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { sessions, users, type SessionData } from './schema'
 

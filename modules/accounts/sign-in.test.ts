@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { testApi } from '../../db/test-app'
+import { testApi } from '../../testing/test-api'
 import { sessions, users } from './index'
 import { LOGIN_WINDOW_MS } from './login-limiter'
 

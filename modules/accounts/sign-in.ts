@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { AppError, badRequest, formatUsPhone, toE164, type Clock } from '../shared/index'
 import type { loginSchema, registerSchema } from './contract'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-limiter'

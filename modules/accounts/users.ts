@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
 import { conflict, notFound, toE164 } from '../shared/index'
 import { users } from './schema'

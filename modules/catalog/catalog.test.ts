@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { testApi } from '../../db/test-app'
+import { testApi } from '../../testing/test-api'
 import { EARTH_RADIUS_MILES } from '../shared/index'
 import { NO_LOCATION_MESSAGE, type NearbyStore } from './contract'
 import { importStores, type LocatedStoreRecord } from './import'

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { DEMO_PRODUCTS } from './demo-data/products'
 import { shelvesFor } from './demo-data/store-shelves'
 import { DEMO_STORES } from './demo-data/stores'

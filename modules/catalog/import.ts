@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { zipCentroid } from '../shared/index'
 import { CATALOG_CATEGORIES } from './contract'
 import { items, stores } from './schema'

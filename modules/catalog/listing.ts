@@ -1,5 +1,5 @@
 import { asc, count, eq } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { items, stores } from './schema'
 import { toStore } from './stores'
 

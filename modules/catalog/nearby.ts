@@ -1,5 +1,5 @@
 import { and, asc, between, eq, getTableColumns, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { badRequest, EARTH_RADIUS_MILES, METERS_PER_MILE, zipCentroid, type Coordinates } from '../shared/index'
 import { DEFAULT_SEARCH_RADIUS_METERS, MAX_SEARCH_RADIUS_METERS, NO_LOCATION_MESSAGE, type NearbyStore } from './contract'
 import { stores } from './schema'

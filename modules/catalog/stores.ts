@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { notFound } from '../shared/index'
 import { STORE_NOT_FOUND, type CatalogItem, type Store } from './contract'
 import { items, stores } from './schema'

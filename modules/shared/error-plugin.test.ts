@@ -1,7 +1,7 @@
 import { describe, expect, spyOn, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { z } from 'zod'
-import { apiRequest } from '../../db/testing'
+import { apiRequest } from '../../testing/database'
 import { AppError, tooManyRequests } from './app-error'
 import { errorPlugin, MAX_JSON_BODY_BYTES } from './error-plugin'
 

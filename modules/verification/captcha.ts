@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { captchaPasses } from './schema'
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { AppError, badRequest, isReservedTestNumber, tooManyRequests, type Clock } from '../shared/index'
 import { CODE_LENGTH, MESSAGES, TEST_CODE } from './contract'
 import { phoneVerifications } from './schema'

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Database } from '../../db/client'
+import type { Database } from '../../db/database'
 import { markPhoneVerified, type UserRow } from '../accounts/index'
 import { badRequest, forbidden, toE164, type Clock } from '../shared/index'
 import type { CaptchaVerifier } from './captcha'

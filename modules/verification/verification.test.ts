@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { testApi } from '../../db/test-app'
+import { testApi } from '../../testing/test-api'
 import { users } from '../accounts/index'
 import { CODE_LIFETIME_MS } from './codes'
 import { MESSAGES, TEST_CODE } from './contract'

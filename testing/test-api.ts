@@ -1,7 +1,7 @@
 import { embeddedSmsSender, type PhoneTokenVerifier } from '../modules/verification/index'
 import { zipCentroidGeocoder } from '../modules/shared/index'
 import { createApi } from '../index'
-import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './testing'
+import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './database'
 
 /**
  * The whole API on a fresh database, with the embedded providers and a clock the test moves.

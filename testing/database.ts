@@ -1,8 +1,8 @@
 import { afterAll } from 'bun:test'
 import postgres from 'postgres'
 import { loadConfig, manualClock } from '../modules/shared/index'
-import { openDatabase, type DatabaseHandle } from './client'
-import { migrate } from './migrate'
+import { openDatabase, type DatabaseHandle } from '../db/client'
+import { migrate } from '../db/migrate'
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
