@@ -87,3 +87,12 @@ test.each(['/assets/index-gone.js', '/icons/missing.png', '/nope.css'])('a missi
   expect(response.status).toBe(404)
   expect(await response.text()).not.toContain('<div id="root">')
 })
+
+describe('security headers on what the web host serves', () => {
+  test.each(['/', '/assets/index-abc123.js', '/sw.js', '/welcome', '/manifest.webmanifest', '/pwa-icon.svg', '/assets/missing-chunk.js'])('%s carries the CSP and nosniff', async (path) => {
+    const response = await get(path)
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  })
+})

@@ -102,6 +102,65 @@ export const passwordResetFormSchema = z
   })
   .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
 
+/**
+ * How far a phone is proven. 'verified': a code we sent, or Firebase, proved possession.
+ * 'unconfirmed': the captcha fallback let the person carry on without an SMS; the number is
+ * on file but proves nothing, so it claims nothing and opens no money or push features.
+ */
+export const PHONE_STATUSES = ['unverified', 'unconfirmed', 'verified'] as const
+export type PhoneStatus = (typeof PHONE_STATUSES)[number]
+
+// Answers (what the server sends; the web reads these types instead of restating them).
+
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  phoneStatus: z.enum(PHONE_STATUSES),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  roles: z.array(z.enum(['buyer', 'runner'])),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  emailVerified: z.boolean(),
+  isProfileComplete: z.boolean(),
+  /** ISO time the account was made. */
+  createdAt: z.string(),
+})
+export type PublicUser = z.infer<typeof publicUserSchema>
+
+/** GET /api/auth/user (000 §3); sign-in answers add a message. */
+export const currentUserResponseSchema = z.object({ user: publicUserSchema, requiresProfileCompletion: z.boolean() })
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>
+
+export const signInResponseSchema = currentUserResponseSchema.extend({ message: z.string() })
+export type SignInResponse = z.infer<typeof signInResponseSchema>
+
+export const userResponseSchema = z.object({ message: z.string(), user: publicUserSchema })
+export type UserResponse = z.infer<typeof userResponseSchema>
+
+export const messageResponseSchema = z.object({ message: z.string() })
+
+/**
+ * POST /api/password-reset/request. The keys never depend on whether the account exists.
+ * Outside production the token and link come back for the screens' token entry; in
+ * production, and for an unknown account, they are null.
+ */
+export const passwordResetRequestResponseSchema = z.object({
+  message: z.string(),
+  method: z.enum(['hybrid', 'link', 'fcm']),
+  fcmSent: z.boolean(),
+  resetToken: z.string().nullable(),
+  resetUrl: z.string().nullable(),
+})
+export type PasswordResetRequestResponse = z.infer<typeof passwordResetRequestResponseSchema>
+
 export const PASSWORD_RESET_REDIRECT_MS = 2000
 export const PHONE_VERIFICATION_REQUIRED_REDIRECT_MS = 1500
 /** 'Use Current Location' gives up after this long (spec 001 §9's initial geolocation timeout). */

@@ -41,7 +41,7 @@ describe('POST /api/auth/complete-profile', () => {
   ])('refuses %j with the spec message', async (change, message) => {
     const { cookie } = await verifiedBuyer()
     const response = await call('POST', '/api/auth/complete-profile', { cookie, body: { ...profile, ...change } })
-    expect(response.status).toBe(422)
+    expect(response.status).toBe(400)
     expect(response.body.message).toBe(message)
   })
 
@@ -83,7 +83,7 @@ describe('POST /api/auth/add-phone', () => {
   test('refuses an empty phone with the spec message', async () => {
     const { cookie } = await signUp({ phone: '' })
     const response = await call('POST', '/api/auth/add-phone', { cookie, body: { phone: '' } })
-    expect(response.status).toBe(422)
+    expect(response.status).toBe(400)
     expect(response.body.message).toBe('Phone number required')
   })
 })
@@ -102,7 +102,7 @@ describe('PATCH /api/user/profile', () => {
   ])('refuses %j with the spec message', async (change, message) => {
     const { cookie, input } = await signUp()
     const response = await call('PATCH', '/api/user/profile', { cookie, body: { ...edit, phone: input.phone, ...change } })
-    expect(response.status).toBe(422)
+    expect(response.status).toBe(400)
     expect(response.body.message).toBe(message)
   })
 

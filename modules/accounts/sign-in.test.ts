@@ -21,7 +21,7 @@ describe('POST /api/register', () => {
     ['email', { email: undefined, phone: undefined }, 'Either email or phone number is required'],
   ])('refuses a bad %s with the spec message', async (_field, change, message) => {
     const response = await call('POST', '/api/register', { body: { ...valid, ...change } })
-    expect(response.status).toBe(422)
+    expect(response.status).toBe(400)
     expect(response.body.message).toBe(message)
     expect(response.cookie).toBeUndefined()
   })
@@ -72,7 +72,7 @@ describe('POST /api/login', () => {
     [{ emailOrPhone: 'a@b.co', password: '' }, 'Password is required'],
   ])('refuses %j with the spec message', async (body, message) => {
     const response = await call('POST', '/api/login', { body })
-    expect(response.status).toBe(422)
+    expect(response.status).toBe(400)
     expect(response.body.message).toBe(message)
   })
 

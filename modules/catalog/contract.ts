@@ -1,4 +1,5 @@
 // The catalog's door for the browser: categories, the nearby-search limits and the catalog search rules (001 §5, §9).
+import { z } from 'zod'
 import { DELIVERY_RADIUS_METERS } from '../shared/contract'
 
 export const ALL_ITEMS = 'All Items'
@@ -25,40 +26,44 @@ export const MAX_SEARCH_RADIUS_METERS = 80_467
 export const NO_LOCATION_MESSAGE = 'No location available. Please enable location or complete your profile with ZIP code.'
 export const STORE_NOT_FOUND = 'Store not found'
 
-export type Store = {
-  id: string
-  name: string
-  description: string | null
-  address: string
-  city: string | null
-  state: string | null
-  zipCode: string
-  phone: string | null
-  latitude: number
-  longitude: number
-  imageUrl: string | null
-  rating: number | null
-  totalRatings: number
-  isSample: boolean
-  categories: string[]
-}
+export const storeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  address: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string(),
+  phone: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  imageUrl: z.string().nullable(),
+  rating: z.number().nullable(),
+  totalRatings: z.number(),
+  isSample: z.boolean(),
+  categories: z.array(z.string()),
+})
+export type Store = z.infer<typeof storeSchema>
 
-export type NearbyStore = Store & { /** Miles, to one decimal. */ distance: number }
+/** Miles, to one decimal. */
+export const nearbyStoreSchema = storeSchema.extend({ distance: z.number() })
+export type NearbyStore = z.infer<typeof nearbyStoreSchema>
 
-export type CatalogItem = {
-  id: string
-  storeId: string
-  name: string
-  unit: string
+export const catalogItemSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  name: z.string(),
+  unit: z.string(),
   /** Dollars as a decimal string, e.g. '18.99'; null when the store sets it at the counter. */
-  price: string | null
-  priceUnit: string | null
-  isEstimatedPrice: boolean
-  category: string
-  subcategory: string | null
-  description: string | null
-  imageUrl: string | null
-}
+  price: z.string().nullable(),
+  priceUnit: z.string().nullable(),
+  isEstimatedPrice: z.boolean(),
+  category: z.string(),
+  subcategory: z.string().nullable(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+})
+export type CatalogItem = z.infer<typeof catalogItemSchema>
 
 /**
  * Spec 001 §5, case-insensitive: a term matches when the name contains it (equal included), or

@@ -3,7 +3,8 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import { apiRequest } from '../../testing/database'
 import { AppError, tooManyRequests } from './app-error'
-import { errorPlugin, MAX_JSON_BODY_BYTES } from './error-plugin'
+import { errorPlugin } from './error-plugin'
+import { MAX_JSON_BODY_BYTES } from './json-body'
 
 const app = new Elysia()
   .use(errorPlugin)
@@ -24,9 +25,9 @@ const app = new Elysia()
   })
 
 describe('the one error shape', () => {
-  test('a validation failure answers 422 with the first failing field and every field message', async () => {
+  test('a validation failure answers 400 with the first failing field and every field message', async () => {
     const response = await app.handle(apiRequest('POST', '/api/echo', { body: { firstName: '', password: 'short' } }))
-    expect(response.status).toBe(422)
+    expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
       message: 'First name is required',
       code: 'VALIDATION_ERROR',

@@ -1,13 +1,10 @@
 import { Elysia } from 'elysia'
 import { AppError } from './app-error'
-
-export const MAX_JSON_BODY_BYTES = 1024 * 1024
+import { parseJsonBody } from './json-body'
 
 export type ErrorBody = { message: string; code?: string; errors?: Record<string, string> }
 
 type ValidationIssue = { path?: string; message?: string; summary?: string }
-
-const payloadTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large (limit 1 MB)')
 
 /** Turns every failure into the one error shape `{ message, code?, errors? }` with the right status. */
 export const errorPlugin = new Elysia({ name: 'shared/errors' })
@@ -16,15 +13,7 @@ export const errorPlugin = new Elysia({ name: 'shared/errors' })
     // A bodiless call (POST /api/logout) has nothing to parse or refuse.
     if (request.body === null || request.headers.get('content-length') === '0') return
     if (!isJson(contentType)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
-    const bytes = await request.arrayBuffer()
-    if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
-    if (bytes.byteLength === 0) return null
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes))
-    } catch {
-      throw new AppError(400, 'INVALID_JSON', 'Request body must be valid JSON')
-    }
+    return parseJsonBody(request)
   })
   .onError({ as: 'global' }, ({ code, error: raised, set, request }) => {
     // Elysia wraps whatever the parser throws in its own ParseError.
@@ -36,7 +25,9 @@ export const errorPlugin = new Elysia({ name: 'shared/errors' })
     }
     switch (code) {
       case 'VALIDATION': {
-        set.status = 422
+        // An answer that breaks its own contract is our bug, not the caller's: it must not leak as a 4xx.
+        if ((error as { type?: string }).type === 'response') break
+        set.status = 400
         return validationBody((error as { all?: ValidationIssue[] }).all ?? [])
       }
       case 'PARSE':
@@ -50,7 +41,7 @@ export const errorPlugin = new Elysia({ name: 'shared/errors' })
         return { message: 'Invalid cookie', code: 'INVALID_COOKIE' } satisfies ErrorBody
     }
     const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID()
-    console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed:`, error)
+    console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed: ${describeForLog(error)}`)
     set.status = 500
     set.headers['x-request-id'] = requestId
     return { message: 'Something went wrong' } satisfies ErrorBody
@@ -69,4 +60,19 @@ function validationBody(issues: ValidationIssue[]): ErrorBody {
   }
   const first = Object.values(errors)[0] ?? 'Invalid request'
   return { message: first, code: 'VALIDATION_ERROR', errors }
+}
+
+/**
+ * What a log may say about an unexpected error. drizzle's message carries the SQL and every
+ * parameter (a password hash, a token); only the statement and the driver's own first line are kept.
+ */
+export function describeForLog(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const query = (error as { query?: unknown }).query
+  if (typeof query === 'string') {
+    const cause = error.cause as { code?: string; message?: string } | undefined
+    const reason = [cause?.code, cause?.message?.split('\n')[0]].filter(Boolean).join(' ')
+    return `query failed (${reason || 'no driver message'}): ${query}`
+  }
+  return `${error.name}: ${error.message.split('\n')[0]}${error.stack ? `\n${error.stack.split('\n').slice(1, 6).join('\n')}` : ''}`
 }

@@ -1,5 +1,12 @@
 import { Elysia } from 'elysia'
-import { forbidden } from './app-error'
+import { AppError, forbidden } from './app-error'
+import { controlCharacterError, hasControlCharacter, MAX_JSON_BODY_BYTES, payloadTooLarge } from './json-body'
+
+/**
+ * Bun refuses headers past 16 KB itself, with a bare 431 (the server raises that ceiling with
+ * --max-http-header-size); below it, this limit answers in our error shape.
+ */
+export const MAX_HEADER_BYTES = 12 * 1024
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -29,3 +36,28 @@ export function clientAddress(request: Request, server: { requestIP(request: Req
   }
   return server?.requestIP(request)?.address ?? 'unknown'
 }
+
+/**
+ * Limits checked before anything else reads the request: header size (431), a declared body
+ * size (413), and control characters in the path or query (400), which PostgreSQL would
+ * otherwise refuse mid-query.
+ */
+export const requestLimits = new Elysia({ name: 'shared/request-limits' }).onRequest(({ request }) => {
+  let headerBytes = 0
+  request.headers.forEach((value, name) => {
+    headerBytes += name.length + value.length + 4
+  })
+  if (headerBytes > MAX_HEADER_BYTES) throw new AppError(431, 'HEADERS_TOO_LARGE', 'Request headers are too large')
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
+  const url = new URL(request.url)
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(url.pathname + url.search.replaceAll('+', ' '))
+  } catch {
+    throw new AppError(400, 'INVALID_URL', 'The address is not validly encoded')
+  }
+  if (hasControlCharacter(decoded)) {
+    const field = [...url.searchParams].find(([, value]) => hasControlCharacter(value))?.[0] ?? 'path'
+    throw controlCharacterError(field)
+  }
+})

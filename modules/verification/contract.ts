@@ -49,10 +49,16 @@ export const completePhoneVerificationSchema = z.object({
 export const verifyPhoneProfileSchema = z.object({ phoneVerified: z.boolean().optional() })
 
 /** What the screens need to know to verify a phone here (GET /api/verification/config). */
-export type VerificationClientConfig = {
-  provider: 'embedded' | 'firebase'
-  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string } | null
-  captcha: { provider: 'embedded' | 'recaptcha'; siteKey: string | null }
-  fallbackEnabled: boolean
-  testNumbersEnabled: boolean
-}
+export const verificationClientConfigSchema = z.object({
+  provider: z.enum(['embedded', 'firebase']),
+  firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string().optional() }).nullable(),
+  captcha: z.object({ provider: z.enum(['embedded', 'recaptcha']), siteKey: z.string().nullable() }),
+  /** False when switched off, and in production without reCAPTCHA (the embedded captcha proves nothing to a bot). */
+  fallbackEnabled: z.boolean(),
+  testNumbersEnabled: z.boolean(),
+})
+export type VerificationClientConfig = z.infer<typeof verificationClientConfigSchema>
+
+export const sendCodeResponseSchema = z.object({ message: z.string(), expiresInSeconds: z.number() })
+export const captchaPassResponseSchema = z.object({ captchaToken: z.string() })
+export const completePhoneVerificationResponseSchema = z.object({ message: z.string(), requiresProfileCompletion: z.boolean() })

@@ -1,9 +1,20 @@
 import { Elysia } from 'elysia'
-import { recordVerificationAttempt, toPublicUser, type SessionPlugin } from '../accounts/index'
+import { messageResponseSchema, recordVerificationAttempt, toPublicUser, userResponseSchema, type SessionPlugin } from '../accounts/index'
 import { conflict, forbidden } from '../shared/index'
 import type { embeddedCaptcha } from './captcha'
-import { issueCode, recordSendFailure, type CodeIssuer } from './codes'
-import { completePhoneVerificationSchema, MESSAGES, sendCodeSchema, verifyPhoneProfileSchema, verifyPhoneSchema, type VerificationClientConfig } from './contract'
+import { CODE_LIFETIME_MS, issueCode, recordSendFailure, type CodeIssuer } from './codes'
+import {
+  captchaPassResponseSchema,
+  completePhoneVerificationResponseSchema,
+  completePhoneVerificationSchema,
+  MESSAGES,
+  sendCodeResponseSchema,
+  sendCodeSchema,
+  verificationClientConfigSchema,
+  verifyPhoneProfileSchema,
+  verifyPhoneSchema,
+  type VerificationClientConfig,
+} from './contract'
 import { phoneOrRefuse, provePhone, type PhoneProofs } from './prove-phone'
 
 export interface VerificationRouteDeps {
@@ -19,14 +30,14 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
   const { db, clock } = proofs
   return new Elysia({ name: 'verification', prefix: '/api' })
     .use(session)
-    .get('/verification/config', () => clientConfig)
+    .get('/verification/config', () => clientConfig, { response: verificationClientConfigSchema })
     .post(
       '/verification/send-code',
       async ({ user, body }) => {
         await issueCode(codes, user.id, phoneOrRefuse(body.phone))
-        return { message: 'Verification code sent', expiresInSeconds: 600 }
+        return { message: 'Verification code sent', expiresInSeconds: CODE_LIFETIME_MS / 1000 }
       },
-      { signedIn: true, body: sendCodeSchema },
+      { signedIn: true, body: sendCodeSchema, response: sendCodeResponseSchema },
     )
     // With Firebase the text is sent from the browser, so only the browser can say it failed.
     .post(
@@ -36,7 +47,7 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
         await recordSendFailure(db, clock, user.id, phoneOrRefuse(body.phone))
         return { message: 'Recorded' }
       },
-      { signedIn: true, body: sendCodeSchema },
+      { signedIn: true, body: sendCodeSchema, response: messageResponseSchema },
     )
     .post(
       '/verification/captcha',
@@ -44,7 +55,7 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
         if (!embeddedCaptcha) throw forbidden('This server uses reCAPTCHA for human verification.', 'CAPTCHA_PROVIDER_MISMATCH')
         return { captchaToken: await embeddedCaptcha.issue(user.id) }
       },
-      { signedIn: true },
+      { signedIn: true, response: captchaPassResponseSchema },
     )
     .patch(
       '/user/verification-attempt',
@@ -53,12 +64,12 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
         await recordVerificationAttempt(db, clock, user)
         return { message: 'Verification attempt recorded' }
       },
-      { signedIn: true, body: sendCodeSchema },
+      { signedIn: true, body: sendCodeSchema, response: messageResponseSchema },
     )
     .patch(
       '/user/verify-phone',
       async ({ user, body }) => ({ message: 'Phone verified successfully', user: toPublicUser(await provePhone(proofs, user, body)) }),
-      { signedIn: true, body: verifyPhoneSchema },
+      { signedIn: true, body: verifyPhoneSchema, response: userResponseSchema },
     )
     .post(
       '/complete-phone-verification',
@@ -67,7 +78,7 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
         if (!user.phoneVerified) throw forbidden(MESSAGES.notVerified, 'PHONE_NOT_VERIFIED')
         return { message: 'Phone verified successfully', requiresProfileCompletion: !user.isProfileComplete }
       },
-      { signedIn: true, body: completePhoneVerificationSchema },
+      { signedIn: true, body: completePhoneVerificationSchema, response: completePhoneVerificationResponseSchema },
     )
     .post(
       '/auth/verify-phone-profile',
@@ -75,6 +86,6 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
         if (!user.phoneVerified) throw forbidden(MESSAGES.notVerified, 'PHONE_NOT_VERIFIED')
         return { message: 'Phone verified successfully', user: toPublicUser(user) }
       },
-      { signedIn: true, body: verifyPhoneProfileSchema },
+      { signedIn: true, body: verifyPhoneProfileSchema, response: userResponseSchema },
     )
 }

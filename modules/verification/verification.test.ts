@@ -31,7 +31,7 @@ describe('sending a code', () => {
   ])('refuses %j with the spec message', async (phone, message) => {
     const { cookie } = await signUp()
     const response = await sendCode(cookie, phone)
-    expect(response.status).toBe(422)
+    expect(response.status).toBe(400)
     expect(response.body.message).toBe(message)
   })
 

@@ -1,0 +1,125 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { testApi } from '../../testing/test-api'
+import { MAX_HEADER_BYTES } from './request-guards'
+
+// The attacks of the hardening issue, against the whole API and then over a real socket.
+const api = await testApi()
+const { app, call, signUp } = api
+
+const server = Bun.serve({ port: 0, fetch: (request) => app.handle(request) })
+afterAll(() => server.stop(true))
+const base = `http://127.0.0.1:${server.port}`
+
+const deeplyNested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+
+describe('a body nested 100,000 deep (200 KB)', () => {
+  test('is refused with 400 in the error shape, in well under 50 ms', async () => {
+    const started = performance.now()
+    const response = await call('POST', '/api/login', { body: deeplyNested(100_000) })
+    const elapsed = performance.now() - started
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({ message: 'Request body is nested too deeply (limit 32 levels)', code: 'BODY_TOO_DEEP' })
+    expect(elapsed).toBeLessThan(50)
+  })
+
+  test('does not hold up a health check sent beside it over the network', async () => {
+    const attack = fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deeplyNested(100_000) })
+    const started = performance.now()
+    const health = await fetch(`${base}/api/health`)
+    const healthMs = performance.now() - started
+    expect(health.status).toBe(200)
+    expect((await attack).status).toBe(400)
+    expect(healthMs).toBeLessThan(50)
+  })
+
+  test('a body at the depth limit still reaches validation', async () => {
+    const response = await call('POST', '/api/login', { body: { emailOrPhone: JSON.parse(deeplyNested(30)), password: 'x' } })
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe('VALIDATION_ERROR')
+  })
+})
+
+describe('size limits from the HTTP layer answer in the error shape', () => {
+  test('a declared body over 1 MB: 413 before it is read', async () => {
+    const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrPhone: 'x'.repeat(2_000_000) }) })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ message: 'Request body is too large (limit 1 MB)', code: 'PAYLOAD_TOO_LARGE' })
+  })
+
+  test('a chunked body over 1 MB: 413 as soon as it passes the limit', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024))
+    let sent = 0
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sent++ >= 40) return controller.close()
+        controller.enqueue(chunk)
+      },
+    })
+    const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    expect(response.status).toBe(413)
+    expect((await response.json()).code).toBe('PAYLOAD_TOO_LARGE')
+  })
+
+  test('headers past the limit: 431', async () => {
+    const response = await fetch(`${base}/api/health`, { headers: { 'x-padding': 'y'.repeat(MAX_HEADER_BYTES + 1) } })
+    expect(response.status).toBe(431)
+    expect(await response.json()).toEqual({ message: 'Request headers are too large', code: 'HEADERS_TOO_LARGE' })
+  })
+})
+
+describe('control characters', () => {
+  const registration = { firstName: 'Asha', lastName: 'Patel', email: 'nul@example.com', password: 'long enough pw' }
+
+  test.each(['firstName', 'lastName', 'email', 'password'])('a NUL in %s is refused with 400 naming the field', async (field) => {
+    const response = await call('POST', '/api/register', { body: { ...registration, [field]: 'ab\u0000cd' } })
+    expect(response.status).toBe(400)
+    expect(response.body.errors).toEqual({ [field]: `${field} must not contain control characters` })
+  })
+
+  test('any C0 control but tab and line breaks is refused, at any depth', async () => {
+    const { cookie } = await signUp()
+    for (const control of ['\u0001', '\u0008', '\u000b', '\u001b', '\u007f']) {
+      const response = await call('PATCH', '/api/user/profile', { cookie, body: { phone: '7325550199', roles: ['buyer'], address: `1 Main${control} St`, city: 'Edison', state: 'NJ', zipCode: '08817' } })
+      expect(response.status).toBe(400)
+      expect(Object.keys(response.body.errors!)).toEqual(['address'])
+    }
+  })
+
+  test('in a query string or a path: 400, not a database error', async () => {
+    const query = await call('GET', '/api/stores/nearby?zipCode=08817&query=pat%00el')
+    expect(query.status).toBe(400)
+    expect(query.body.errors).toEqual({ query: 'query must not contain control characters' })
+    expect((await call('GET', '/api/stores/%00')).status).toBe(400)
+  })
+
+  test('a login with a NUL leaves no trace of the attempt in a 500', async () => {
+    const response = await call('POST', '/api/login', { body: { emailOrPhone: 'a\u0000@example.com', password: 'x' } })
+    expect(response.status).toBe(400)
+  })
+})
+
+describe('security headers', () => {
+  test.each([
+    ['an API answer', '/api/health'],
+    ['an API error', '/api/nothing-here'],
+    ['a refused request', '/api/stores/%00'],
+  ])('%s carries them', async (_kind, path) => {
+    const response = await fetch(`${base}${path}`)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    const csp = response.headers.get('content-security-policy')!
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain('https://js.stripe.com')
+    expect(csp).not.toContain("'unsafe-eval'")
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    // Development serves over plain HTTP; HSTS is for production only.
+    expect(response.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  test('production adds Strict-Transport-Security', async () => {
+    const production = await testApi({ env: { NODE_ENV: 'production' } })
+    const response = await production.call('GET', '/api/health')
+    expect(response.headers.get('strict-transport-security')).toStartWith('max-age=')
+  })
+})

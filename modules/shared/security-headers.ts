@@ -1,0 +1,51 @@
+import { Elysia } from 'elysia'
+
+/**
+ * Where the page may load from: our origin, plus exactly the hosts the Stripe and Firebase
+ * SDKs (and reCAPTCHA, Firebase's and our fallback's) need on the screens that use them.
+ * Inline styles stay allowed (React style props, Stripe's and the /welcome page's <style>);
+ * inline scripts do not.
+ */
+const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/', 'https://apis.google.com'],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https://*.stripe.com', 'https://www.gstatic.com'],
+  'font-src': ["'self'"],
+  'connect-src': [
+    "'self'",
+    'https://api.stripe.com',
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+    'https://firebaseinstallations.googleapis.com',
+    'https://fcmregistrations.googleapis.com',
+    'https://www.google.com/recaptcha/',
+  ],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/', 'https://*.firebaseapp.com'],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+}
+
+export const contentSecurityPolicy = Object.entries(CONTENT_SECURITY_POLICY)
+  .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+  .join('; ')
+
+/** Headers every answer carries, API, files and errors alike. HSTS only where the app is served over HTTPS. */
+export function securityHeaders({ production }: { production: boolean }) {
+  const headers: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com")',
+  }
+  if (production) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains'
+  return new Elysia({ name: 'shared/security-headers', seed: production }).onRequest(({ set }) => {
+    Object.assign(set.headers, headers)
+  })
+}
