@@ -7,7 +7,6 @@ import { databaseTarget } from './db/target'
 import { accountsModule, sessionPlugin, type ResetTokenCourier } from './modules/accounts/index'
 import { catalogIsEmpty, catalogModule, seedDemoCatalog } from './modules/catalog/index'
 import {
-  censusGeocoder,
   ConfigError,
   crossSiteGuard,
   errorPlugin,
@@ -15,31 +14,15 @@ import {
   requestLimits,
   securityHeaders,
   systemClock,
-  zipCentroidGeocoder,
   type Config,
-  type Geocoder,
   type ModuleDeps,
 } from './modules/shared/index'
-import { embeddedSmsSender, verificationModule, type PhoneTokenVerifier, type SmsSender } from './modules/verification/index'
+import { verificationModule, type SmsSender } from './modules/verification/index'
+import { providersFromConfig, type Providers } from './server/providers'
 import { webHost, type WebHostOptions } from './web/host'
 
 export interface AppDeps extends ModuleDeps {
   dbKind: DatabaseKind
-}
-
-/** The outside services, each chosen once from configuration: the real one when configured, else the embedded one. */
-export interface Providers {
-  sms: SmsSender
-  geocoder: Geocoder
-  /** Only tests pass this: Firebase cannot be reached from here. */
-  firebase?: PhoneTokenVerifier
-}
-
-export function providersFromConfig(config: Config): Providers {
-  return {
-    sms: embeddedSmsSender(),
-    geocoder: config.GEOCODER === 'census' ? censusGeocoder(config.CENSUS_GEOCODER_URL) : zipCentroidGeocoder,
-  }
 }
 
 /** Reset links go by SMS to a verified phone; push joins when notifications are built. */
@@ -54,7 +37,7 @@ function resetCourier(sms: SmsSender): ResetTokenCourier {
 }
 
 /** Every module's routes behind the one error shape. Tests drive this through `app.handle`. */
-export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps.config)) {
+export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps)) {
   const session = sessionPlugin(deps)
   return new Elysia()
     .use(errorPlugin)
@@ -66,7 +49,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
       return { status: 'ok' as const, db: deps.dbKind }
     })
     .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(providers.sms) }))
-    .use(verificationModule(deps, session, providers.sms, { firebase: providers.firebase }))
+    .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session))
 }
 

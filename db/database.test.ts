@@ -38,7 +38,7 @@ describe('migrations', () => {
     ).map((row) => row.table_name)
     const named = ['items', 'notifications', 'order_messages', 'orders', 'password_reset_tokens', 'sessions', 'stores', 'users']
     expect(tables).toEqual(expect.arrayContaining(named))
-    expect(tables).toEqual(expect.arrayContaining(['login_failures', 'phone_verifications', 'captcha_passes']))
+    expect(tables).toEqual(expect.arrayContaining(['rate_limit_counters', 'phone_verifications', 'captcha_passes']))
     await close()
   })
 

@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path'
  * server code.
  */
 const root = resolve(import.meta.dir, '..')
-const sourceFiles = [...new Bun.Glob('{modules,web,cli,db,testing}/**/*.{ts,tsx}').scanSync(root), 'index.ts'].filter(
+const sourceFiles = [...new Bun.Glob('{modules,web,cli,db,testing,server}/**/*.{ts,tsx}').scanSync(root), 'index.ts'].filter(
   (file) => !file.includes('node_modules'),
 )
 
@@ -39,6 +39,26 @@ function crossings() {
   return found
 }
 
+/** Each module's tables, from its schema.ts: `export const name = pgTable(`. */
+function tablesByModule(): Map<string, string> {
+  const owner = new Map<string, string>()
+  for (const file of sourceFiles.filter((path) => /^modules\/[^/]+\/schema\.ts$/.test(path))) {
+    const text = readFileSync(join(root, file), 'utf8')
+    for (const match of text.matchAll(/export const (\w+) = pgTable\(/g)) owner.set(match[1]!, moduleOf(file)!.name)
+  }
+  return owner
+}
+
+const QUERY = /\.(from|insert|update|delete|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*([A-Za-z_$][\w$]*)\b/g
+
+/** Queries in `text` (the source of `file`) on a table some other module owns; code outside modules owns none. */
+export function foreignTableQueries(file: string, text: string, owners = tablesByModule()) {
+  const own = moduleOf(file)?.name
+  return [...text.matchAll(QUERY)]
+    .filter((match) => owners.has(match[2]!) && owners.get(match[2]!) !== own)
+    .map((match) => `${file}: .${match[1]}(${match[2]}) queries ${owners.get(match[2]!)}'s table`)
+}
+
 describe('module boundaries', () => {
   test('server code enters another module only through its index.ts', () => {
     const violations = crossings()
@@ -64,6 +84,25 @@ describe('module boundaries', () => {
       const specs = [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]!)
       for (const spec of specs) expect(spec.startsWith('.') || spec === 'zod').toBe(true)
     }
+  })
+
+  test("no code queries a table its module does not own (tests may look, to check what was written)", () => {
+    const owners = tablesByModule()
+    expect(owners.get('users')).toBe('accounts')
+    const violations = sourceFiles
+      .filter((file) => !file.includes('.test.') && !file.startsWith('web/') && !file.startsWith('testing/'))
+      .flatMap((file) => foreignTableQueries(file, readFileSync(join(root, file), 'utf8'), owners))
+    expect(violations).toEqual([])
+  })
+
+  test('the table rule catches a planted violation, and allows a module its own tables', () => {
+    const planted = 'const [user] = await db.select().from(users).where(eq(users.id, id))\nawait tx.update(stores).set({})'
+    expect(foreignTableQueries('modules/orders/planted.ts', planted)).toEqual([
+      "modules/orders/planted.ts: .from(users) queries accounts's table",
+      "modules/orders/planted.ts: .update(stores) queries catalog's table",
+    ])
+    expect(foreignTableQueries('cli/commands/planted.ts', 'db.delete(orders)')).toHaveLength(1)
+    expect(foreignTableQueries('modules/accounts/planted.ts', 'db.select().from(users)')).toEqual([])
   })
 
   test('the rule catches a deep import', () => {

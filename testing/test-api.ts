@@ -1,6 +1,6 @@
 import { embeddedSmsSender, type PhoneTokenVerifier } from '../modules/verification/index'
-import { zipCentroidGeocoder } from '../modules/shared/index'
 import { createApi } from '../index'
+import { providersFromConfig } from '../server/providers'
 import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './database'
 
 /**
@@ -10,8 +10,9 @@ import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './da
 export async function testApi(options: { env?: Record<string, string>; firebase?: PhoneTokenVerifier } = {}) {
   const handle = await freshTestDatabase()
   const deps = testDeps(handle.db, options.env)
-  const sms = embeddedSmsSender(() => {})
-  const app = createApi({ ...deps, dbKind: handle.kind }, { sms, geocoder: zipCentroidGeocoder, firebase: options.firebase })
+  const sms = embeddedSmsSender({ clock: deps.clock, log: () => {} })
+  const providers = { ...providersFromConfig(deps), sms, ...(options.firebase && { phoneVerifier: options.firebase }) }
+  const app = createApi({ ...deps, dbKind: handle.kind }, providers)
 
   async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
     const response = await app.handle(apiRequest(method, path, options))

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import { apiRequest, freshTestDatabase, testDeps } from '../../testing/database'
 import { errorPlugin, zipCentroidGeocoder } from '../shared/index'
-import { accountsModule, createSession, SESSION_COOKIE, sessionPlugin, sessions, users } from './index'
+import { accountsModule, createSession, SESSION_COOKIE, sessionPlugin } from './index'
+import { sessions, users } from './schema'
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session'
 
 const { db } = await freshTestDatabase()

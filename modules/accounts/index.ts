@@ -1,12 +1,13 @@
 import { prepareDecoyHash } from './passwords'
 import { accountsRoutes, type AccountsRouteDeps } from './routes'
 
-export { users, sessions, passwordResetTokens, loginFailures } from './schema'
+/** Only what other modules' foreign keys need. */
+export { users } from './schema'
 export { createSession, SESSION_COOKIE, type UserRow } from './session'
 export { sessionPlugin, type SessionPlugin } from './session-plugin'
 export { toPublicUser, currentUserResponse, phoneStatusOf } from './model'
 export { messageResponseSchema, userResponseSchema, type PublicUser, type PhoneStatus } from './contract'
-export { markPhoneVerified, recordVerificationAttempt, type PhoneVerificationMethod } from './profile'
+export { markPhoneUnconfirmed, markPhoneVerified, recordVerificationAttempt, type PhoneVerificationMethod } from './profile'
 export type { ResetTokenCourier } from './password-reset'
 
 /** Accounts: sign-up, sign-in, sessions, profile and password reset. */

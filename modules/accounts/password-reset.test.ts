@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
-import { passwordResetTokens, sessions } from './index'
+import { passwordResetTokens, sessions } from './schema'
 import { RESET_TOKEN_LIFETIME_MS } from './password-reset'
 
 const { call, signUp, db, clock, sms } = await testApi({ env: { APP_URL: 'https://kirana.example' } })

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
-import { users } from './index'
+import { users } from './schema'
 
 const { call, signUp, db } = await testApi()
 

@@ -4,7 +4,8 @@ import { badRequest, forbidden, formatUsPhone, isValidCoordinates, type Clock, t
 import type { completeProfileSchema, updateProfileSchema } from './contract'
 import type { UserRow } from './session'
 import { parsePhone } from './sign-in'
-import { updateUser } from './users'
+import { phoneStatusOf } from './model'
+import { assertPhoneAvailable, updateUser } from './users'
 
 type AddressInput = { address: string; city: string; state: string; zipCode: string; latitude?: string | number; longitude?: string | number }
 
@@ -24,8 +25,9 @@ async function locate(geocoder: Geocoder, input: AddressInput): Promise<Coordina
 
 export const PHONE_VERIFICATION_REQUIRED = 'Please verify your phone number first.'
 
+/** Profile completion needs a phone on file that a code proved, or that the captcha fallback kept unconfirmed. */
 export async function completeProfile(db: Database, geocoder: Geocoder, user: UserRow, input: z.infer<typeof completeProfileSchema>) {
-  if (!user.phoneVerified) {
+  if (phoneStatusOf(user) === 'unverified') {
     throw forbidden(PHONE_VERIFICATION_REQUIRED, 'PHONE_VERIFICATION_REQUIRED', { requiresPhoneVerification: true })
   }
   const { latitude, longitude } = await locate(geocoder, input)
@@ -48,6 +50,7 @@ export async function completeProfile(db: Database, geocoder: Geocoder, user: Us
 export async function addPhone(db: Database, user: UserRow, phone: string) {
   const parsed = parsePhone(phone)
   if (user.phoneVerified && user.normalizedPhone === parsed.normalizedPhone) return user
+  await assertPhoneAvailable(db, parsed.normalizedPhone, user.id)
   return updateUser(db, user.id, { ...parsed, ...unverifiedPhone })
 }
 
@@ -57,6 +60,7 @@ const unverifiedPhone = { phoneVerified: false, phoneVerifiedAt: null, phoneVeri
 export async function updateProfile(db: Database, geocoder: Geocoder, user: UserRow, input: z.infer<typeof updateProfileSchema>) {
   const phone = parsePhone(input.phone)
   const phoneChanged = phone.normalizedPhone !== user.normalizedPhone
+  if (phoneChanged) await assertPhoneAvailable(db, phone.normalizedPhone, user.id)
   const email = input.email ?? null
   const emailChanged = (email ?? '').toLowerCase() !== (user.email ?? '').toLowerCase()
   const addressChanged = input.address !== user.address || input.zipCode !== user.zipCode || input.latitude !== undefined
@@ -75,9 +79,12 @@ export async function updateProfile(db: Database, geocoder: Geocoder, user: User
   })
 }
 
-export type PhoneVerificationMethod = 'sms' | 'firebase' | 'captcha'
+export type PhoneVerificationMethod = 'sms' | 'firebase'
 
-/** Called by the verification module once it holds proof that this user controls this phone. */
+/**
+ * Called by the verification module once it holds proof that this user controls this phone.
+ * Another account's unproven claim on the number does not stop it; another's proof does (409).
+ */
 export async function markPhoneVerified(db: Database, clock: Clock, userId: string, normalizedPhone: string, method: PhoneVerificationMethod) {
   return updateUser(db, userId, {
     phone: formatUsPhone(normalizedPhone.slice(2)),
@@ -85,6 +92,22 @@ export async function markPhoneVerified(db: Database, clock: Clock, userId: stri
     phoneVerified: true,
     phoneVerifiedAt: clock.now(),
     phoneVerificationMethod: method,
+  })
+}
+
+/**
+ * The captcha fallback: the person is human, but nothing proves the number is theirs. It is
+ * kept on file as unconfirmed, which lets the profile be completed and nothing more: it claims
+ * the number from nobody and opens no checkout, deliveries or push.
+ */
+export async function markPhoneUnconfirmed(db: Database, userId: string, normalizedPhone: string) {
+  await assertPhoneAvailable(db, normalizedPhone, userId)
+  return updateUser(db, userId, {
+    phone: formatUsPhone(normalizedPhone.slice(2)),
+    normalizedPhone,
+    phoneVerified: false,
+    phoneVerifiedAt: null,
+    phoneVerificationMethod: 'captcha',
   })
 }
 

@@ -15,6 +15,7 @@ import {
   updateProfileSchema,
   userResponseSchema,
 } from './contract'
+import { limitIdentityProbes } from './identity-probes'
 import { currentUserResponse, toPublicUser } from './model'
 import { confirmPasswordReset, requestPasswordReset, type ResetTokenCourier } from './password-reset'
 import { addPhone, completeProfile, updateProfile } from './profile'
@@ -31,12 +32,13 @@ const RESET_REQUESTED = 'If an account matches, we have sent password reset inst
 
 export function accountsRoutes({ db, clock, config, session, geocoder, resetCourier }: AccountsRouteDeps) {
   const production = config.NODE_ENV === 'production'
+  const addressOf = (request: Request, server: Parameters<typeof clientAddress>[1]) => clientAddress(request, server, config.TRUST_PROXY)
   return new Elysia({ name: 'accounts', prefix: '/api' })
     .use(session)
     .post(
       '/register',
-      async ({ body, cookie, sessions, set }) => {
-        const user = await createAccount(db, body)
+      async ({ body, cookie, sessions, set, request, server }) => {
+        const user = await limitIdentityProbes(db, clock, addressOf(request, server), () => createAccount(db, body))
         await sessions.start(cookie, user.id)
         set.status = 201
         return { message: 'Account created successfully', ...currentUserResponse(user) }
@@ -45,8 +47,8 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
     )
     .post(
       '/signup-with-verification',
-      async ({ body, cookie, sessions, set }) => {
-        const user = await createAccount(db, body)
+      async ({ body, cookie, sessions, set, request, server }) => {
+        const user = await limitIdentityProbes(db, clock, addressOf(request, server), () => createAccount(db, body))
         await sessions.start(cookie, user.id)
         set.status = 201
         return { message: 'Account created. Verify your phone to continue.', ...currentUserResponse(user) }
@@ -56,7 +58,7 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
     .post(
       '/login',
       async ({ body, cookie, sessions, request, server }) => {
-        const user = await authenticate(db, clock, body, clientAddress(request, server, config.TRUST_PROXY))
+        const user = await authenticate(db, clock, body, addressOf(request, server))
         await sessions.start(cookie, user.id)
         return { message: 'Login successful', ...currentUserResponse(user) }
       },
@@ -72,7 +74,11 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
       },
       { response: messageResponseSchema },
     )
-    .get('/logout', async ({ cookie, sessions, redirect }) => {
+    // Spec 001 §2's profile page signs out by navigating here. A link or image on another site
+    // could do the same, so only a navigation the browser marks as ours (or typed) ends the session.
+    .get('/logout', async ({ cookie, sessions, redirect, request }) => {
+      const site = request.headers.get('sec-fetch-site')
+      if (site !== 'same-origin' && site !== 'none') return redirect('/', 303)
       await sessions.end(cookie)
       return redirect('/auth', 302)
     })
@@ -82,14 +88,20 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
       async ({ user, body }) => ({ message: 'Profile completed successfully', ...currentUserResponse(await completeProfile(db, geocoder, user, body)) }),
       { signedIn: true, body: completeProfileSchema, response: signInResponseSchema },
     )
-    .post('/auth/add-phone', async ({ user, body }) => ({ message: 'Phone number added', user: toPublicUser(await addPhone(db, user, body.phone)) }), {
+    .post('/auth/add-phone', async ({ user, body, request, server }) => {
+      const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => addPhone(db, user, body.phone))
+      return { message: 'Phone number added', user: toPublicUser(updated) }
+    }, {
       signedIn: true,
       body: addPhoneSchema,
       response: userResponseSchema,
     })
     .patch(
       '/user/profile',
-      async ({ user, body }) => ({ message: 'Profile updated successfully', user: toPublicUser(await updateProfile(db, geocoder, user, body)) }),
+      async ({ user, body, request, server }) => {
+        const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => updateProfile(db, geocoder, user, body))
+        return { message: 'Profile updated successfully', user: toPublicUser(updated) }
+      },
       { signedIn: true, body: updateProfileSchema, response: userResponseSchema },
     )
     .post(

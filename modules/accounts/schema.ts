@@ -8,8 +8,11 @@ export const users = pgTable(
     id: idColumn(),
     email: text(),
     phone: text(),
-    /** E.164 (+1XXXXXXXXXX); what sign-in and uniqueness compare. */
-    normalizedPhone: text().unique(),
+    /**
+     * E.164 (+1XXXXXXXXXX); what sign-in compares. Only a verified number is unique: an
+     * unproven one is a claim, and a claim must not lock the number's real owner out.
+     */
+    normalizedPhone: text(),
     /** argon2id hash, never the password. */
     password: text().notNull(),
     firstName: text(),
@@ -27,19 +30,25 @@ export const users = pgTable(
     emailVerified: boolean().notNull().default(false),
     phoneVerified: boolean().notNull().default(false),
     phoneVerifiedAt: timestamp({ withTimezone: true }),
-    /** How the phone was proven: 'sms' (a code we issued), 'firebase' (a verified ID token) or 'captcha' (the fallback). */
+    /**
+     * How the phone was proven: 'sms' (a code we issued) or 'firebase' (a verified ID token), with
+     * phoneVerified; or 'captcha' without it: the fallback kept the number on file, unconfirmed.
+     */
     phoneVerificationMethod: text(),
     verificationAttempts: integer().notNull().default(0),
     lastVerificationAttempt: timestamp({ withTimezone: true }),
     stripeCustomerId: text(),
-    stripeSubscriptionId: text(),
     fcmToken: text(),
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  // Emails compare case-insensitively, so uniqueness must too.
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    // Emails compare case-insensitively, so uniqueness must too.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_verified_phone_unique').on(t.normalizedPhone).where(sql`${t.phoneVerified}`),
+    index('users_normalized_phone_idx').on(t.normalizedPhone),
+  ],
 )
 
 export const sessions = pgTable(
@@ -79,16 +88,4 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
-)
-
-/** Failed sign-ins, kept for the lockout windows; `identifier` is the normalized email or phone tried. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: idColumn(),
-    identifier: text().notNull(),
-    ipAddress: text().notNull(),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [index('login_failures_identifier_idx').on(t.identifier, t.createdAt), index('login_failures_ip_idx').on(t.ipAddress, t.createdAt)],
 )

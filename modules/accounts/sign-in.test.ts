@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
-import { sessions, users } from './index'
-import { LOGIN_WINDOW_MS } from './login-limiter'
+import { sessions, users } from './schema'
+import { TEST_CODE } from '../verification/index'
+import { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from './login-limiter'
 
 const api = await testApi({ env: { TRUST_PROXY: 'true' } })
 const { call, signUp, db, clock } = api
@@ -58,10 +59,34 @@ describe('POST /api/register', () => {
     expect(response.body.message).toBe('An account with this email already exists')
   })
 
-  test('refuses a phone already used, however it is written', async () => {
-    const response = await call('POST', '/api/register', { body: { ...valid, email: 'other@example.com', phone: '+1 732-555-0150' } })
+  test('refuses a phone another account has verified, however it is written', async () => {
+    const owner = await signUp({ phone: '(732) 555-0151' })
+    await call('POST', '/api/verification/send-code', { cookie: owner.cookie, body: { phone: '(732) 555-0151' } })
+    expect((await call('PATCH', '/api/user/verify-phone', { cookie: owner.cookie, body: { phone: '(732) 555-0151', verificationCode: TEST_CODE } })).status).toBe(200)
+    const response = await call('POST', '/api/register', { body: { ...valid, email: 'other@example.com', phone: '+1 732-555-0151' } })
     expect(response.status).toBe(409)
     expect(response.body.message).toBe('An account with this phone number already exists')
+  })
+
+  test('an unverified claim on a phone does not stop its owner from signing up with it', async () => {
+    const response = await call('POST', '/api/register', { body: { ...valid, email: 'claimant@example.com', phone: '(732) 555-0150' } })
+    expect(response.status).toBe(201)
+  })
+
+  test("after ten 'already exists' answers, an address may not claim an email or phone for the hour", async () => {
+    const from = { 'x-forwarded-for': '203.0.113.77' }
+    for (let i = 0; i < 10; i++) {
+      const taken = await call('POST', '/api/register', { body: { ...valid, phone: '' }, headers: from })
+      expect(taken.status).toBe(409)
+    }
+    const limited = await call('POST', '/api/register', { body: { ...valid, phone: '' }, headers: from })
+    expect(limited.status).toBe(429)
+    // Even a free email gets no answer that would tell it apart from a taken one.
+    const free = await call('POST', '/api/register', { body: { ...valid, email: 'free-after-limit@example.com', phone: '' }, headers: from })
+    expect(free.status).toBe(429)
+    expect((await call('POST', '/api/register', { body: { ...valid, email: 'free-after-limit@example.com', phone: '' }, headers: { 'x-forwarded-for': '203.0.113.78' } })).status).toBe(201)
+    clock.advance(60 * 60 * 1000)
+    expect((await call('POST', '/api/register', { body: { ...valid, phone: '' }, headers: from })).status).toBe(409)
   })
 })
 
@@ -145,6 +170,26 @@ describe('lockout', () => {
     expect((await call('POST', '/api/login', { body: { emailOrPhone: other.input.email, password: other.input.password } })).status).toBe(200)
   })
 
+  test('the lock is on the account, not its spelling: email and phone share the 5 tries', async () => {
+    const { input } = await signUp()
+    const attempt = (emailOrPhone: string, password = 'wrong password') => call('POST', '/api/login', { body: { emailOrPhone, password } })
+    for (const spelling of [input.email, input.phone, input.email.toUpperCase(), `+1 ${input.phone}`, input.email]) {
+      expect((await attempt(spelling)).status).toBe(401)
+    }
+    expect((await attempt(input.phone, input.password)).status).toBe(429)
+    expect((await attempt(input.email, input.password)).status).toBe(429)
+  })
+
+  test('50 wrong passwords at once get 5 checks (401) and 45 refusals (429)', async () => {
+    const { input } = await signUp()
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call('POST', '/api/login', { body: { emailOrPhone: input.email, password: 'wrong password' }, headers: { 'x-forwarded-for': '203.0.113.50' } })),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_ACCOUNT)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - MAX_FAILURES_PER_ACCOUNT)
+  })
+
   test('an address with 100 failures is refused for any account', async () => {
     const { input } = await signUp()
     const from = { 'x-forwarded-for': '192.0.2.99' }
@@ -169,12 +214,20 @@ describe('signing out', () => {
     expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(401)
   })
 
-  test('GET /api/logout signs out and redirects to /auth', async () => {
+  test.each(['same-origin', 'none'])('GET /api/logout navigated to from the app (Sec-Fetch-Site: %s) signs out and redirects to /auth', async (site) => {
     const { cookie } = await signUp()
-    const response = await call('GET', '/api/logout', { cookie })
+    const response = await call('GET', '/api/logout', { cookie, headers: { 'sec-fetch-site': site } })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/auth')
     expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(401)
+  })
+
+  test.each([['cross-site'], ['same-site'], [undefined]])('GET /api/logout from elsewhere (Sec-Fetch-Site: %s) leaves the session alone', async (site) => {
+    const { cookie } = await signUp()
+    const response = await call('GET', '/api/logout', { cookie, headers: site ? { 'sec-fetch-site': site } : {} })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/')
+    expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(200)
   })
 
   test('GET /api/login redirects to /auth', async () => {

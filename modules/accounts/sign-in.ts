@@ -2,10 +2,10 @@ import type { z } from 'zod'
 import type { Database } from '../../db/database'
 import { AppError, badRequest, formatUsPhone, toE164, type Clock } from '../shared/index'
 import type { loginSchema, registerSchema } from './contract'
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-limiter'
+import { claimLoginAttempt, loginLockKey, loginSucceeded } from './login-limiter'
 import { hashPassword, passwordMatches } from './passwords'
 import { users } from './schema'
-import { findUserByIdentifier, identifierFor, updateUser, withUniqueIdentity } from './users'
+import { assertPhoneAvailable, findUserByIdentifier, identifierFor, updateUser, withUniqueIdentity } from './users'
 
 export const INVALID_CREDENTIALS = 'Invalid email/phone or password'
 
@@ -21,6 +21,7 @@ export function parsePhone(phone: string, field = 'phone') {
 
 export async function createAccount(db: Database, account: NewAccount) {
   const phone = account.phone ? parsePhone(account.phone) : { phone: null, normalizedPhone: null }
+  if (phone.normalizedPhone) await assertPhoneAvailable(db, phone.normalizedPhone)
   const password = await hashPassword(account.password)
   const [user] = await withUniqueIdentity(() =>
     db
@@ -40,16 +41,14 @@ export async function createAccount(db: Database, account: NewAccount) {
 export type RegisterInput = z.infer<typeof registerSchema>
 export type LoginInput = z.infer<typeof loginSchema>
 
-/** Checks a sign-in against the lockout first, then the password, the same way for known and unknown accounts. */
+/** Claims a try against the lockout first, then checks the password, the same way for known and unknown accounts. */
 export async function authenticate(db: Database, clock: Clock, input: LoginInput, ipAddress: string) {
   const identifier = identifierFor(input.emailOrPhone)
-  await assertLoginAllowed(db, clock, identifier.value, ipAddress)
   const user = await findUserByIdentifier(db, identifier)
+  const lockKey = loginLockKey(identifier.value, user?.id)
+  await claimLoginAttempt(db, clock, lockKey, ipAddress)
   const matches = await passwordMatches(user?.password, input.password)
-  if (!user || !matches || !user.isActive) {
-    await recordLoginFailure(db, clock, identifier.value, ipAddress)
-    throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)
-  }
-  await clearLoginFailures(db, identifier.value)
+  if (!user || !matches || !user.isActive) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)
+  await loginSucceeded(db, lockKey, ipAddress)
   return updateUser(db, user.id, { lastLoginAt: clock.now() })
 }

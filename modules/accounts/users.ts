@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
 import { conflict, notFound, toE164 } from '../shared/index'
@@ -16,11 +16,29 @@ export function identifierFor(emailOrPhone: string) {
   return phone ? { kind: 'phone' as const, value: phone } : { kind: 'unknown' as const, value: trimmed.toLowerCase() }
 }
 
+/**
+ * The account an email or phone names. A phone names the account that verified it; while
+ * nobody has, it names the one account that claims it, and nobody when several do.
+ */
 export async function findUserByIdentifier(db: Database, identifier: ReturnType<typeof identifierFor>): Promise<UserRow | undefined> {
   if (identifier.kind === 'unknown') return undefined
-  const where = identifier.kind === 'email' ? sql`lower(${users.email}) = ${identifier.value}` : eq(users.normalizedPhone, identifier.value)
-  const [user] = await db.select().from(users).where(where).limit(1)
-  return user
+  if (identifier.kind === 'email') {
+    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${identifier.value}`).limit(1)
+    return user
+  }
+  const holders = await db.select().from(users).where(eq(users.normalizedPhone, identifier.value)).orderBy(desc(users.phoneVerified)).limit(2)
+  if (holders[0]?.phoneVerified) return holders[0]
+  return holders.length === 1 ? holders[0] : undefined
+}
+
+/** Refuses a phone another account has verified; an unverified claim elsewhere does not stand in the way. */
+export async function assertPhoneAvailable(db: Database, normalizedPhone: string, forUserId?: string) {
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.normalizedPhone, normalizedPhone), eq(users.phoneVerified, true), forUserId ? ne(users.id, forUserId) : undefined))
+    .limit(1)
+  if (holder) throw conflict(PHONE_TAKEN, 'PHONE_TAKEN')
 }
 
 export async function getUser(db: Database, id: string): Promise<UserRow> {
@@ -35,7 +53,7 @@ export async function withUniqueIdentity<T>(write: () => Promise<T>): Promise<T>
     return await write()
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_unique')) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN')
-    if (isUniqueViolation(error, 'users_normalizedPhone_unique')) throw conflict(PHONE_TAKEN, 'PHONE_TAKEN')
+    if (isUniqueViolation(error, 'users_verified_phone_unique')) throw conflict(PHONE_TAKEN, 'PHONE_TAKEN')
     throw error
   }
 }

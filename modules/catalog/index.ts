@@ -2,7 +2,8 @@ import type { SessionPlugin } from '../accounts/index'
 import type { ModuleDeps } from '../shared/index'
 import { catalogRoutes } from './routes'
 
-export { stores, items } from './schema'
+/** Only what other modules' foreign keys need. */
+export { stores } from './schema'
 export { getStore } from './stores'
 export { nearbyStores } from './nearby'
 export { listStores } from './listing'

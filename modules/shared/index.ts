@@ -12,3 +12,4 @@ export { distanceMiles, isValidCoordinates, EARTH_RADIUS_MILES, METERS_PER_MILE,
 export type { Geocoder, PostalAddress } from './geocoding/geocoder'
 export { zipCentroidGeocoder, zipCentroid } from './geocoding/zip-centroid'
 export { censusGeocoder } from './geocoding/census'
+export { hitRateLimit, rateLimitedFor, releaseRateLimitHit, resetRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit } from './rate-limit'

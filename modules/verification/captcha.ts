@@ -9,6 +9,8 @@ const PASS_LIFETIME_MS = 2 * 60 * 1000
 export interface CaptchaVerifier {
   provider: 'embedded' | 'recaptcha'
   verify(userId: string, token: string): Promise<boolean>
+  /** The embedded captcha issues its passes itself; a hosted one's widget does. */
+  issue?(userId: string): Promise<string>
 }
 
 const hash = (token: string) => new Bun.CryptoHasher('sha256').update(token).digest('hex')
@@ -18,7 +20,7 @@ const hash = (token: string) => new Bun.CryptoHasher('sha256').update(token).dig
  * spend within two minutes, once, as the same user. It has the shape of a hosted captcha
  * (a token the server checks) without a third party.
  */
-export function embeddedCaptcha(db: Database, clock: Clock) {
+export function embeddedCaptcha(db: Database, clock: Clock): CaptchaVerifier {
   return {
     provider: 'embedded' as const,
     async issue(userId: string) {

@@ -9,6 +9,13 @@ import { SmsDeliveryError, type SmsSender } from './sms-sender'
 export const CODE_LIFETIME_MS = 10 * 60 * 1000
 export const MAX_WRONG_TRIES = 5
 const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+/**
+ * SMS pumping runs one account (or one address) through many numbers, each text paid for by
+ * us. A person verifies one number, maybe a second after a typo; these caps leave room for that.
+ */
+export const MAX_NUMBERS_PER_ACCOUNT_PER_DAY = 5
+export const MAX_NUMBERS_PER_ADDRESS_PER_DAY = 20
 /** Per phone: one send a minute, five an hour, ten a day. */
 const SEND_LIMITS = [
   { windowMs: MINUTE, max: 1 },
@@ -35,7 +42,24 @@ export interface CodeIssuer {
   testNumbersEnabled: boolean
 }
 
-async function assertWithinSendLimits(db: Database, now: Date, phone: string) {
+async function assertWithinSendLimits(db: Database, now: Date, phone: string, userId: string, ipAddress: string) {
+  await assertWithinPhoneLimits(db, now, phone)
+  const since = new Date(now.getTime() - DAY)
+  for (const [column, value, max] of [
+    [phoneVerifications.userId, userId, MAX_NUMBERS_PER_ACCOUNT_PER_DAY],
+    [phoneVerifications.ipAddress, ipAddress, MAX_NUMBERS_PER_ADDRESS_PER_DAY],
+  ] as const) {
+    const numbers = await db
+      .selectDistinct({ phone: phoneVerifications.phone })
+      .from(phoneVerifications)
+      .where(and(eq(column, value), gt(phoneVerifications.createdAt, since)))
+    if (numbers.length >= max && !numbers.some((row) => row.phone === phone)) {
+      throw tooManyRequests(MESSAGES.tooManyRequests, DAY / 1000, 'SMS_RATE_LIMITED')
+    }
+  }
+}
+
+async function assertWithinPhoneLimits(db: Database, now: Date, phone: string) {
   const longest = SEND_LIMITS.at(-1)!.windowMs
   const sent = await db
     .select({ createdAt: phoneVerifications.createdAt })
@@ -51,24 +75,24 @@ async function assertWithinSendLimits(db: Database, now: Date, phone: string) {
   }
 }
 
-/** Sends a fresh code to a user's phone. A send that is refused or fails is recorded, which opens the captcha fallback. */
-export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssuer, userId: string, phone: string) {
+/**
+ * Sends a fresh code to a user's phone. Our own limits refuse with 429 and record nothing; only
+ * a send the SMS provider itself fails is recorded as a failure, which opens the fallback.
+ */
+export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssuer, userId: string, phone: string, ipAddress: string) {
   const now = clock.now()
   const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS)
-  try {
-    await assertWithinSendLimits(db, now, phone)
-  } catch (error) {
-    await recordSendFailure(db, clock, userId, phone)
-    throw error
-  }
   const isTestNumber = testNumbersEnabled && isReservedTestNumber(phone)
   const code = isTestNumber ? TEST_CODE : randomCode()
   const id = crypto.randomUUID()
-  await db.insert(phoneVerifications).values({ id, userId, phone, status: 'sent', codeHash: codeHash(id, code), expiresAt, createdAt: now })
-  if (isTestNumber) {
-    console.log(`[sms] ${phone} is a test number: nothing sent, use code ${TEST_CODE}`)
-    return
-  }
+  // The check and the record are one step per account and per address, so parallel sends cannot all pass the caps.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:account:${userId}`}))`)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:address:${ipAddress}`}))`)
+    await assertWithinSendLimits(tx, now, phone, userId, ipAddress)
+    await tx.insert(phoneVerifications).values({ id, userId, phone, ipAddress, status: 'sent', codeHash: codeHash(id, code), expiresAt, createdAt: now })
+  })
+  if (isTestNumber) return
   try {
     await sms.send(phone, `Your Kirana verification code is ${code}. It expires in 10 minutes. Never share it.`)
   } catch (error) {
@@ -78,10 +102,10 @@ export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssu
   }
 }
 
-/** A text that could not go out; it opens the captcha fallback for that user and phone. */
-export async function recordSendFailure(db: Database, clock: Clock, userId: string, phone: string) {
+/** A text Firebase could not send (it reports to the browser); it opens the captcha fallback for that user and phone. */
+export async function recordSendFailure(db: Database, clock: Clock, userId: string, phone: string, ipAddress: string) {
   const now = clock.now()
-  await db.insert(phoneVerifications).values({ userId, phone, status: 'failed', expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), createdAt: now })
+  await db.insert(phoneVerifications).values({ userId, phone, ipAddress, status: 'failed', expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), createdAt: now })
 }
 
 /** Spends a code: right once, within 10 minutes, before five wrong tries. */

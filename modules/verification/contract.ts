@@ -17,6 +17,7 @@ export const MESSAGES = {
   enterCode: 'Please enter the 6-digit verification code',
   tooManyRequests: 'Too many requests. Daily SMS limits apply: wait 15 to 30 minutes, or try from another device or network.',
   notVerified: 'Phone verification was not successful',
+  phoneUnconfirmed: 'Phone number saved. We could not text it, so it is not confirmed yet: confirm it by SMS before you order or deliver.',
 } as const
 
 export const phoneEntrySchema = z

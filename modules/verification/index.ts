@@ -1,56 +1,43 @@
 import type { SessionPlugin } from '../accounts/index'
-import type { Config, ModuleDeps } from '../shared/index'
-import { embeddedCaptcha, recaptcha } from './captcha'
+import type { ModuleDeps } from '../shared/index'
+import type { CaptchaVerifier } from './captcha'
 import type { VerificationClientConfig } from './contract'
-import { firebasePhoneVerifier } from './firebase'
+import type { PhoneTokenVerifier } from './firebase'
 import { verificationRoutes } from './routes'
 import type { SmsSender } from './sms-sender'
 
-export { phoneVerifications, captchaPasses } from './schema'
 export { embeddedSmsSender, SmsDeliveryError, type SmsSender } from './sms-sender'
-export type { PhoneTokenVerifier } from './firebase'
+export { TEST_CODE } from './contract'
+export { firebasePhoneVerifier, type PhoneTokenVerifier, type FirebaseCredentials } from './firebase'
+export { embeddedCaptcha, recaptcha, type CaptchaVerifier } from './captcha'
 
-function firebaseCredentials(config: Config) {
-  const { FIREBASE_PROJECT_ID: projectId, FIREBASE_CLIENT_EMAIL: clientEmail, FIREBASE_PRIVATE_KEY: privateKey } = config
-  return projectId && clientEmail && privateKey ? { projectId, clientEmail, privateKey } : null
+/** The outside services phone verification uses, chosen by the composition root. */
+export interface VerificationProviders {
+  sms: SmsSender
+  /** Firebase phone sign-in, when configured. */
+  phoneVerifier: PhoneTokenVerifier | null
+  /** What may stand in for SMS when it fails; null when nothing may (fallback off, or production without reCAPTCHA). */
+  captcha: CaptchaVerifier | null
+  /** The Firebase web settings the browser needs, when phone sign-in runs through Firebase. */
+  firebaseWeb: VerificationClientConfig['firebase']
+  recaptchaSiteKey: string | null
 }
 
-/**
- * Phone verification: codes by SMS (the embedded sender when Firebase is not configured),
- * Firebase ID tokens when it is, and the captcha fallback. `overrides` lets tests stand in
- * for Firebase, which cannot be reached from here.
- */
-export function verificationModule(
-  { db, clock, config }: ModuleDeps,
-  session: SessionPlugin,
-  sms: SmsSender,
-  overrides: { firebase?: ReturnType<typeof firebasePhoneVerifier> } = {},
-) {
-  const credentials = firebaseCredentials(config)
-  const firebase = overrides.firebase ?? (credentials ? firebasePhoneVerifier(credentials) : null)
-  const embedded = config.RECAPTCHA_SECRET_KEY ? null : embeddedCaptcha(db, clock)
-  const captcha = config.RECAPTCHA_SECRET_KEY ? recaptcha(config.RECAPTCHA_SECRET_KEY, config.RECAPTCHA_VERIFY_URL) : embedded!
+/** Phone verification: codes by SMS, Firebase ID tokens, and the captcha fallback. */
+export function verificationModule({ db, clock, config }: ModuleDeps, session: SessionPlugin, providers: VerificationProviders) {
   const testNumbersEnabled = config.NODE_ENV !== 'production'
   const clientConfig: VerificationClientConfig = {
-    provider: firebase ? 'firebase' : 'embedded',
-    firebase:
-      credentials && config.FIREBASE_WEB_API_KEY
-        ? {
-            apiKey: config.FIREBASE_WEB_API_KEY,
-            authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${credentials.projectId}.firebaseapp.com`,
-            projectId: credentials.projectId,
-            appId: config.FIREBASE_APP_ID,
-          }
-        : null,
-    captcha: { provider: captcha.provider, siteKey: config.RECAPTCHA_SITE_KEY ?? null },
-    fallbackEnabled: config.PHONE_VERIFICATION_FALLBACK,
+    provider: providers.phoneVerifier ? 'firebase' : 'embedded',
+    firebase: providers.firebaseWeb,
+    captcha: { provider: providers.captcha?.provider ?? 'embedded', siteKey: providers.recaptchaSiteKey },
+    fallbackEnabled: providers.captcha !== null,
     testNumbersEnabled,
   }
   return verificationRoutes({
     session,
-    codes: { db, clock, sms, testNumbersEnabled },
-    proofs: { db, clock, captcha, firebase, fallbackEnabled: config.PHONE_VERIFICATION_FALLBACK },
-    embeddedCaptcha: embedded,
+    config,
+    codes: { db, clock, sms: providers.sms, testNumbersEnabled },
+    proofs: { db, clock, captcha: providers.captcha, firebase: providers.phoneVerifier },
     clientConfig,
   })
 }

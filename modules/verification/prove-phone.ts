@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Database } from '../../db/database'
-import { markPhoneVerified, type UserRow } from '../accounts/index'
+import { markPhoneUnconfirmed, markPhoneVerified, type UserRow } from '../accounts/index'
 import { badRequest, forbidden, toE164, type Clock } from '../shared/index'
 import type { CaptchaVerifier } from './captcha'
 import { hadRecentSendFailure, redeemCode } from './codes'
@@ -10,10 +10,10 @@ import type { PhoneTokenVerifier } from './firebase'
 export interface PhoneProofs {
   db: Database
   clock: Clock
-  captcha: CaptchaVerifier
+  /** null when no captcha may stand in for SMS: the fallback is off, or production lacks reCAPTCHA. */
+  captcha: CaptchaVerifier | null
   /** Present when Firebase phone sign-in is configured. */
   firebase: PhoneTokenVerifier | null
-  fallbackEnabled: boolean
 }
 
 export function phoneOrRefuse(phone: string) {
@@ -26,31 +26,32 @@ const CAPTCHA_FAILED = 'Failed to verify phone number. Please try again'
 
 /**
  * Verifies the signed-in user's phone from proof the server checks itself: a code it issued,
- * a Firebase ID token for that number, or (when SMS failed and the fallback is on) a captcha
- * pass. The client's own claims (recaptchaCompleted, verificationSuccess) prove nothing.
+ * or a Firebase ID token for that number. The client's own claims (recaptchaCompleted,
+ * verificationSuccess) prove nothing. When the SMS provider failed and the fallback is on, a
+ * captcha pass keeps the number on file as unconfirmed: a captcha proves a human, not a phone.
  */
 export async function provePhone(proofs: PhoneProofs, user: UserRow, input: z.infer<typeof verifyPhoneSchema>) {
   const { db, clock } = proofs
   const phone = phoneOrRefuse(input.phone)
 
   if (input.fallbackVerification) {
-    if (!proofs.fallbackEnabled) throw forbidden('Verification without SMS is switched off. Please verify by SMS code.', 'FALLBACK_DISABLED')
+    if (!proofs.captcha) throw forbidden('Verification without SMS is switched off. Please verify by SMS code.', 'FALLBACK_DISABLED')
     if (!(await hadRecentSendFailure(db, clock, user.id, phone))) {
       throw forbidden('Verification without SMS is only offered when a code could not be sent to this number.', 'FALLBACK_NOT_AVAILABLE')
     }
     if (!input.captchaToken || !(await proofs.captcha.verify(user.id, input.captchaToken))) throw badRequest(CAPTCHA_FAILED, 'CAPTCHA_FAILED')
-    return markPhoneVerified(db, clock, user.id, phone, 'captcha')
+    return { user: await markPhoneUnconfirmed(db, user.id, phone), confirmed: false }
   }
 
   if (input.firebaseIdToken) {
     if (!proofs.firebase) throw badRequest('Firebase phone sign-in is not configured on this server.', 'FIREBASE_NOT_CONFIGURED')
     const proven = await proofs.firebase.phoneOf(input.firebaseIdToken)
     if (proven !== phone) throw badRequest(MESSAGES.notVerified, 'PHONE_NOT_PROVEN')
-    return markPhoneVerified(db, clock, user.id, phone, 'firebase')
+    return { user: await markPhoneVerified(db, clock, user.id, phone, 'firebase'), confirmed: true }
   }
 
   const code = codeSchema.safeParse(input.verificationCode)
   if (!code.success) throw badRequest(MESSAGES.enterCode, 'INVALID_CODE_FORMAT', { verificationCode: MESSAGES.enterCode })
   await redeemCode(db, clock, user.id, phone, code.data)
-  return markPhoneVerified(db, clock, user.id, phone, 'sms')
+  return { user: await markPhoneVerified(db, clock, user.id, phone, 'sms'), confirmed: true }
 }

@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia'
-import { messageResponseSchema, recordVerificationAttempt, toPublicUser, userResponseSchema, type SessionPlugin } from '../accounts/index'
-import { conflict, forbidden } from '../shared/index'
-import type { embeddedCaptcha } from './captcha'
+import { messageResponseSchema, phoneStatusOf, recordVerificationAttempt, toPublicUser, userResponseSchema, type SessionPlugin } from '../accounts/index'
+import { clientAddress, conflict, forbidden, type Config } from '../shared/index'
 import { CODE_LIFETIME_MS, issueCode, recordSendFailure, type CodeIssuer } from './codes'
 import {
   captchaPassResponseSchema,
@@ -19,22 +18,22 @@ import { phoneOrRefuse, provePhone, type PhoneProofs } from './prove-phone'
 
 export interface VerificationRouteDeps {
   session: SessionPlugin
+  config: Config
   codes: CodeIssuer
   proofs: PhoneProofs
-  /** Present when the embedded captcha is in use: it issues the passes the fallback spends. */
-  embeddedCaptcha: ReturnType<typeof embeddedCaptcha> | null
   clientConfig: VerificationClientConfig
 }
 
-export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, clientConfig }: VerificationRouteDeps) {
+export function verificationRoutes({ session, config, codes, proofs, clientConfig }: VerificationRouteDeps) {
   const { db, clock } = proofs
+  const addressOf = (request: Request, server: Parameters<typeof clientAddress>[1]) => clientAddress(request, server, config.TRUST_PROXY)
   return new Elysia({ name: 'verification', prefix: '/api' })
     .use(session)
     .get('/verification/config', () => clientConfig, { response: verificationClientConfigSchema })
     .post(
       '/verification/send-code',
-      async ({ user, body }) => {
-        await issueCode(codes, user.id, phoneOrRefuse(body.phone))
+      async ({ user, body, request, server }) => {
+        await issueCode(codes, user.id, phoneOrRefuse(body.phone), addressOf(request, server))
         return { message: 'Verification code sent', expiresInSeconds: CODE_LIFETIME_MS / 1000 }
       },
       { signedIn: true, body: sendCodeSchema, response: sendCodeResponseSchema },
@@ -42,9 +41,9 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
     // With Firebase the text is sent from the browser, so only the browser can say it failed.
     .post(
       '/verification/sms-failed',
-      async ({ user, body }) => {
+      async ({ user, body, request, server }) => {
         if (clientConfig.provider !== 'firebase') throw conflict('Only Firebase phone sign-in reports its own failures.', 'NOT_FIREBASE')
-        await recordSendFailure(db, clock, user.id, phoneOrRefuse(body.phone))
+        await recordSendFailure(db, clock, user.id, phoneOrRefuse(body.phone), addressOf(request, server))
         return { message: 'Recorded' }
       },
       { signedIn: true, body: sendCodeSchema, response: messageResponseSchema },
@@ -52,8 +51,8 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
     .post(
       '/verification/captcha',
       async ({ user }) => {
-        if (!embeddedCaptcha) throw forbidden('This server uses reCAPTCHA for human verification.', 'CAPTCHA_PROVIDER_MISMATCH')
-        return { captchaToken: await embeddedCaptcha.issue(user.id) }
+        if (!proofs.captcha?.issue) throw forbidden('This server issues no embedded captcha passes.', 'CAPTCHA_PROVIDER_MISMATCH')
+        return { captchaToken: await proofs.captcha.issue(user.id) }
       },
       { signedIn: true, response: captchaPassResponseSchema },
     )
@@ -68,14 +67,17 @@ export function verificationRoutes({ session, codes, proofs, embeddedCaptcha, cl
     )
     .patch(
       '/user/verify-phone',
-      async ({ user, body }) => ({ message: 'Phone verified successfully', user: toPublicUser(await provePhone(proofs, user, body)) }),
+      async ({ user, body }) => {
+        const proven = await provePhone(proofs, user, body)
+        return { message: proven.confirmed ? 'Phone verified successfully' : MESSAGES.phoneUnconfirmed, user: toPublicUser(proven.user) }
+      },
       { signedIn: true, body: verifyPhoneSchema, response: userResponseSchema },
     )
     .post(
       '/complete-phone-verification',
       ({ user, body }) => {
         if (body.userId !== user.id) throw forbidden('You can only complete verification for your own account.', 'NOT_YOUR_ACCOUNT')
-        if (!user.phoneVerified) throw forbidden(MESSAGES.notVerified, 'PHONE_NOT_VERIFIED')
+        if (phoneStatusOf(user) === 'unverified') throw forbidden(MESSAGES.notVerified, 'PHONE_NOT_VERIFIED')
         return { message: 'Phone verified successfully', requiresProfileCompletion: !user.isProfileComplete }
       },
       { signedIn: true, body: completePhoneVerificationSchema, response: completePhoneVerificationResponseSchema },

@@ -12,6 +12,8 @@ export const phoneVerifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** E.164 */
     phone: text().notNull(),
+    /** Who asked, for the per-address send caps. */
+    ipAddress: text(),
     /** 'sent', or 'failed' when the SMS could not be sent (which opens the captcha fallback). */
     status: text().$type<'sent' | 'failed'>().notNull(),
     /** SHA-256 of the row id and the code; null for a failed send. */
@@ -21,7 +23,11 @@ export const phoneVerifications = pgTable(
     consumedAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('phone_verifications_phone_idx').on(t.phone, t.createdAt), index('phone_verifications_user_phone_idx').on(t.userId, t.phone, t.createdAt)],
+  (t) => [
+    index('phone_verifications_phone_idx').on(t.phone, t.createdAt),
+    index('phone_verifications_user_phone_idx').on(t.userId, t.phone, t.createdAt),
+    index('phone_verifications_ip_address_idx').on(t.ipAddress, t.createdAt),
+  ],
 )
 
 /** Passes of the embedded captcha: one-time tokens the fallback must present. */

@@ -1,0 +1,43 @@
+import { censusGeocoder, zipCentroidGeocoder, type Config, type Geocoder, type ModuleDeps } from '../modules/shared/index'
+import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, type VerificationProviders } from '../modules/verification/index'
+
+/** Every outside service, each chosen once here: the real one when configured, else the embedded one. */
+export interface Providers extends VerificationProviders {
+  geocoder: Geocoder
+}
+
+function firebaseCredentials(config: Config) {
+  const { FIREBASE_PROJECT_ID: projectId, FIREBASE_CLIENT_EMAIL: clientEmail, FIREBASE_PRIVATE_KEY: privateKey } = config
+  return projectId && clientEmail && privateKey ? { projectId, clientEmail, privateKey } : null
+}
+
+/**
+ * What may stand in for SMS when a text cannot be sent. reCAPTCHA when configured; otherwise
+ * the embedded captcha, except in production, where a checkbox any script can tick is no check.
+ */
+function fallbackCaptcha({ db, clock, config }: ModuleDeps) {
+  if (!config.PHONE_VERIFICATION_FALLBACK) return null
+  if (config.RECAPTCHA_SECRET_KEY) return recaptcha(config.RECAPTCHA_SECRET_KEY, config.RECAPTCHA_VERIFY_URL)
+  return config.NODE_ENV === 'production' ? null : embeddedCaptcha(db, clock)
+}
+
+export function providersFromConfig(deps: ModuleDeps): Providers {
+  const { clock, config } = deps
+  const firebase = firebaseCredentials(config)
+  return {
+    sms: embeddedSmsSender({ clock, production: config.NODE_ENV === 'production' }),
+    phoneVerifier: firebase ? firebasePhoneVerifier(firebase) : null,
+    firebaseWeb:
+      firebase && config.FIREBASE_WEB_API_KEY
+        ? {
+            apiKey: config.FIREBASE_WEB_API_KEY,
+            authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${firebase.projectId}.firebaseapp.com`,
+            projectId: firebase.projectId,
+            appId: config.FIREBASE_APP_ID,
+          }
+        : null,
+    captcha: fallbackCaptcha(deps),
+    recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
+    geocoder: config.GEOCODER === 'census' ? censusGeocoder(config.CENSUS_GEOCODER_URL) : zipCentroidGeocoder,
+  }
+}
