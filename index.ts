@@ -4,7 +4,7 @@ import { Elysia } from 'elysia'
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client'
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
-import { accountsModule, sessionPlugin, type ResetTokenCourier } from './modules/accounts/index'
+import { accountsModule, RESET_TOKEN_LIFETIME_MS, sessionPlugin, type ResetTokenCourier } from './modules/accounts/index'
 import { catalogIsEmpty, catalogModule, seedDemoCatalog } from './modules/catalog/index'
 import {
   ConfigError,
@@ -30,7 +30,7 @@ function resetCourier(sms: SmsSender): ResetTokenCourier {
   return {
     async deliver(user, resetUrl) {
       if (!user.phoneVerified || !user.normalizedPhone) return 'none'
-      await sms.send(user.normalizedPhone, `Reset your Kirana password within 30 minutes: ${resetUrl}`)
+      await sms.send(user.normalizedPhone, `Reset your Kirana password within ${RESET_TOKEN_LIFETIME_MS / 60_000} minutes: ${resetUrl}`)
       return 'sms'
     },
   }

@@ -8,7 +8,7 @@ export { sessionPlugin, type SessionPlugin } from './session-plugin'
 export { toPublicUser, currentUserResponse, phoneStatusOf } from './model'
 export { messageResponseSchema, userResponseSchema, type PublicUser, type PhoneStatus } from './contract'
 export { markPhoneUnconfirmed, markPhoneVerified, recordVerificationAttempt, type PhoneVerificationMethod } from './profile'
-export type { ResetTokenCourier } from './password-reset'
+export { RESET_TOKEN_LIFETIME_MS, type ResetTokenCourier } from './password-reset'
 
 /** Accounts: sign-up, sign-in, sessions, profile and password reset. */
 export function accountsModule(deps: AccountsRouteDeps) {

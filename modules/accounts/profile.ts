@@ -26,12 +26,12 @@ async function locate(geocoder: Geocoder, input: AddressInput): Promise<Coordina
 export const PHONE_VERIFICATION_REQUIRED = 'Please verify your phone number first.'
 
 /** Profile completion needs a phone on file that a code proved, or that the captcha fallback kept unconfirmed. */
-export async function completeProfile(db: Database, geocoder: Geocoder, user: UserRow, input: z.infer<typeof completeProfileSchema>) {
+export async function completeProfile(db: Database, clock: Clock, geocoder: Geocoder, user: UserRow, input: z.infer<typeof completeProfileSchema>) {
   if (phoneStatusOf(user) === 'unverified') {
     throw forbidden(PHONE_VERIFICATION_REQUIRED, 'PHONE_VERIFICATION_REQUIRED', { requiresPhoneVerification: true })
   }
   const { latitude, longitude } = await locate(geocoder, input)
-  return updateUser(db, user.id, {
+  return updateUser(db, clock, user.id, {
     ...(input.email && input.email.toLowerCase() !== (user.email ?? '').toLowerCase() && { email: input.email, emailVerified: false }),
     firstName: input.firstName,
     lastName: input.lastName,
@@ -47,17 +47,17 @@ export async function completeProfile(db: Database, geocoder: Geocoder, user: Us
 }
 
 /** For an account made with an email only: the phone to verify before the profile can be completed. */
-export async function addPhone(db: Database, user: UserRow, phone: string) {
+export async function addPhone(db: Database, clock: Clock, user: UserRow, phone: string) {
   const parsed = parsePhone(phone)
   if (user.phoneVerified && user.normalizedPhone === parsed.normalizedPhone) return user
   await assertPhoneAvailable(db, parsed.normalizedPhone, user.id)
-  return updateUser(db, user.id, { ...parsed, ...unverifiedPhone })
+  return updateUser(db, clock, user.id, { ...parsed, ...unverifiedPhone })
 }
 
 const unverifiedPhone = { phoneVerified: false, phoneVerifiedAt: null, phoneVerificationMethod: null } as const
 
 /** The profile page's edit. A new phone must be verified again; a new email is unverified. */
-export async function updateProfile(db: Database, geocoder: Geocoder, user: UserRow, input: z.infer<typeof updateProfileSchema>) {
+export async function updateProfile(db: Database, clock: Clock, geocoder: Geocoder, user: UserRow, input: z.infer<typeof updateProfileSchema>) {
   const phone = parsePhone(input.phone)
   const phoneChanged = phone.normalizedPhone !== user.normalizedPhone
   if (phoneChanged) await assertPhoneAvailable(db, phone.normalizedPhone, user.id)
@@ -65,7 +65,7 @@ export async function updateProfile(db: Database, geocoder: Geocoder, user: User
   const emailChanged = (email ?? '').toLowerCase() !== (user.email ?? '').toLowerCase()
   const addressChanged = input.address !== user.address || input.zipCode !== user.zipCode || input.latitude !== undefined
   const coordinates = addressChanged || user.latitude === null ? await locate(geocoder, input) : { latitude: user.latitude, longitude: user.longitude }
-  return updateUser(db, user.id, {
+  return updateUser(db, clock, user.id, {
     email,
     ...(emailChanged && { emailVerified: false }),
     ...phone,
@@ -86,7 +86,7 @@ export type PhoneVerificationMethod = 'sms' | 'firebase'
  * Another account's unproven claim on the number does not stop it; another's proof does (409).
  */
 export async function markPhoneVerified(db: Database, clock: Clock, userId: string, normalizedPhone: string, method: PhoneVerificationMethod) {
-  return updateUser(db, userId, {
+  return updateUser(db, clock, userId, {
     phone: formatUsPhone(normalizedPhone.slice(2)),
     normalizedPhone,
     phoneVerified: true,
@@ -100,9 +100,9 @@ export async function markPhoneVerified(db: Database, clock: Clock, userId: stri
  * kept on file as unconfirmed, which lets the profile be completed and nothing more: it claims
  * the number from nobody and opens no checkout, deliveries or push.
  */
-export async function markPhoneUnconfirmed(db: Database, userId: string, normalizedPhone: string) {
+export async function markPhoneUnconfirmed(db: Database, clock: Clock, userId: string, normalizedPhone: string) {
   await assertPhoneAvailable(db, normalizedPhone, userId)
-  return updateUser(db, userId, {
+  return updateUser(db, clock, userId, {
     phone: formatUsPhone(normalizedPhone.slice(2)),
     normalizedPhone,
     phoneVerified: false,
@@ -112,5 +112,5 @@ export async function markPhoneUnconfirmed(db: Database, userId: string, normali
 }
 
 export async function recordVerificationAttempt(db: Database, clock: Clock, user: UserRow) {
-  return updateUser(db, user.id, { verificationAttempts: user.verificationAttempts + 1, lastVerificationAttempt: clock.now() })
+  return updateUser(db, clock, user.id, { verificationAttempts: user.verificationAttempts + 1, lastVerificationAttempt: clock.now() })
 }

@@ -85,11 +85,11 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
     .get('/auth/user', ({ user }) => currentUserResponse(user), { signedIn: true, response: currentUserResponseSchema })
     .post(
       '/auth/complete-profile',
-      async ({ user, body }) => ({ message: 'Profile completed successfully', ...currentUserResponse(await completeProfile(db, geocoder, user, body)) }),
+      async ({ user, body }) => ({ message: 'Profile completed successfully', ...currentUserResponse(await completeProfile(db, clock, geocoder, user, body)) }),
       { signedIn: true, body: completeProfileSchema, response: signInResponseSchema },
     )
     .post('/auth/add-phone', async ({ user, body, request, server }) => {
-      const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => addPhone(db, user, body.phone))
+      const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => addPhone(db, clock, user, body.phone))
       return { message: 'Phone number added', user: toPublicUser(updated) }
     }, {
       signedIn: true,
@@ -99,7 +99,7 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
     .patch(
       '/user/profile',
       async ({ user, body, request, server }) => {
-        const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => updateProfile(db, geocoder, user, body))
+        const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => updateProfile(db, clock, geocoder, user, body))
         return { message: 'Profile updated successfully', user: toPublicUser(updated) }
       },
       { signedIn: true, body: updateProfileSchema, response: userResponseSchema },

@@ -50,5 +50,5 @@ export async function authenticate(db: Database, clock: Clock, input: LoginInput
   const matches = await passwordMatches(user?.password, input.password)
   if (!user || !matches || !user.isActive) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS)
   await loginSucceeded(db, lockKey, ipAddress)
-  return updateUser(db, user.id, { lastLoginAt: clock.now() })
+  return updateUser(db, clock, user.id, { lastLoginAt: clock.now() })
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
-import { conflict, notFound, toE164 } from '../shared/index'
+import { conflict, notFound, toE164, type Clock } from '../shared/index'
 import { users } from './schema'
 import type { UserRow } from './session'
 
@@ -58,8 +58,14 @@ export async function withUniqueIdentity<T>(write: () => Promise<T>): Promise<T>
   }
 }
 
-export async function updateUser(db: Database, id: string, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-  const [updated] = await withUniqueIdentity(() => db.update(users).set(changes).where(eq(users.id, id)).returning())
+export async function updateUser(db: Database, clock: Clock, id: string, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [updated] = await withUniqueIdentity(() =>
+    db
+      .update(users)
+      .set({ ...changes, updatedAt: clock.now() })
+      .where(eq(users.id, id))
+      .returning(),
+  )
   if (!updated) throw notFound('User not found')
   return updated
 }

@@ -8,7 +8,9 @@ export const TOP_BAR_TAGLINE = 'Your Local Indian Market'
 export const PLATFORM_FEE_CENTS = 200
 export const RUNNER_ACCEPTANCE_WINDOW_MINUTES = 30
 export const DELIVERY_RADIUS_MILES = 10
-export const DELIVERY_RADIUS_METERS = 16093
+export const METERS_PER_MILE = 1609.344
+/** 16093, the spec's `radius=16093` (001 §7). */
+export const DELIVERY_RADIUS_METERS = Math.round(DELIVERY_RADIUS_MILES * METERS_PER_MILE)
 /** Tip presets of the cart (001 §9), in cents. */
 export const TIP_PRESETS_CENTS = [0, 200, 500, 1000] as const
 /** A custom tip above this is treated as a typo rather than charged. */

@@ -1,5 +1,6 @@
+export { METERS_PER_MILE } from './constants'
+
 export const EARTH_RADIUS_MILES = 3958.8
-export const METERS_PER_MILE = 1609.344
 
 export type Coordinates = { latitude: number; longitude: number }
 

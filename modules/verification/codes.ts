@@ -94,7 +94,7 @@ export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssu
   })
   if (isTestNumber) return
   try {
-    await sms.send(phone, `Your Kirana verification code is ${code}. It expires in 10 minutes. Never share it.`)
+    await sms.send(phone, `Your Kirana verification code is ${code}. It expires in ${CODE_LIFETIME_MS / MINUTE} minutes. Never share it.`)
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error
     await db.update(phoneVerifications).set({ status: 'failed', codeHash: null }).where(eq(phoneVerifications.id, id))
@@ -108,7 +108,7 @@ export async function recordSendFailure(db: Database, clock: Clock, userId: stri
   await db.insert(phoneVerifications).values({ userId, phone, ipAddress, status: 'failed', expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), createdAt: now })
 }
 
-/** Spends a code: right once, within 10 minutes, before five wrong tries. */
+/** Spends a code: right once, within its lifetime, before five wrong tries. */
 export async function redeemCode(db: Database, clock: Clock, userId: string, phone: string, code: string) {
   const now = clock.now()
   const [pending] = await db

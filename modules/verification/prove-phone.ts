@@ -40,7 +40,7 @@ export async function provePhone(proofs: PhoneProofs, user: UserRow, input: z.in
       throw forbidden('Verification without SMS is only offered when a code could not be sent to this number.', 'FALLBACK_NOT_AVAILABLE')
     }
     if (!input.captchaToken || !(await proofs.captcha.verify(user.id, input.captchaToken))) throw badRequest(CAPTCHA_FAILED, 'CAPTCHA_FAILED')
-    return { user: await markPhoneUnconfirmed(db, user.id, phone), confirmed: false }
+    return { user: await markPhoneUnconfirmed(db, clock, user.id, phone), confirmed: false }
   }
 
   if (input.firebaseIdToken) {
