@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import { apiRequest } from '../../testing/database'
 import { AppError, tooManyRequests } from './app-error'
-import { errorPlugin } from './error-plugin'
+import { describeForLog, errorPlugin } from './error-plugin'
 import { MAX_JSON_BODY_BYTES } from './json-body'
 
 const app = new Elysia()
@@ -83,6 +83,32 @@ describe('the one error shape', () => {
     const requestId = response.headers.get('x-request-id')
     expect(requestId).toBeTruthy()
     expect(String(logged.mock.calls[0]?.[0])).toContain(requestId!)
+    logged.mockRestore()
+  })
+})
+
+describe('what a failure leaves in the log', () => {
+  test("a failed query is logged by its statement and the driver's reason, never its parameters", async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm/errors')
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_lower_unique"'), { code: '23505' })
+    const failed = new DrizzleQueryError('insert into "users" ("email", "password") values ($1, $2)', ['asha@example.com', '$argon2id$v=19$m=19456,t=2,p=1$secret'], cause)
+    const logged = describeForLog(failed)
+    expect(logged).toContain('insert into "users"')
+    expect(logged).toContain('23505')
+    expect(logged).not.toContain('asha@example.com')
+    expect(logged).not.toContain('argon2')
+  })
+
+  test('an unexpected error in a route logs one line of reason and where it happened, and answers 500', async () => {
+    const logged = spyOn(console, 'error').mockImplementation(() => {})
+    const leaky = new Elysia().use(errorPlugin).get('/api/leak', () => {
+      throw new Error('token abc123 expired\nparams: secret-value')
+    })
+    const response = await leaky.handle(apiRequest('GET', '/api/leak'))
+    expect(response.status).toBe(500)
+    const line = String(logged.mock.calls[0]?.[0])
+    expect(line).toContain('token abc123 expired')
+    expect(line).not.toContain('secret-value')
     logged.mockRestore()
   })
 })

@@ -74,5 +74,6 @@ export function describeForLog(error: unknown): string {
     const reason = [cause?.code, cause?.message?.split('\n')[0]].filter(Boolean).join(' ')
     return `query failed (${reason || 'no driver message'}): ${query}`
   }
-  return `${error.name}: ${error.message.split('\n')[0]}${error.stack ? `\n${error.stack.split('\n').slice(1, 6).join('\n')}` : ''}`
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 5)
+  return [`${error.name}: ${error.message.split('\n')[0]}`, ...frames].join('\n')
 }

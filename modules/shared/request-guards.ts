@@ -3,8 +3,9 @@ import { AppError, forbidden } from './app-error'
 import { controlCharacterError, hasControlCharacter, MAX_JSON_BODY_BYTES, payloadTooLarge } from './json-body'
 
 /**
- * Bun refuses headers past 16 KB itself, with a bare 431 (the server raises that ceiling with
- * --max-http-header-size); below it, this limit answers in our error shape.
+ * Bun refuses headers past its own ceiling with a bare 431. `bun run start` and the Docker
+ * image raise that ceiling to 256 KB (--max-http-header-size), and plain `bun index.ts` keeps
+ * Bun's 16 KB; either way this lower limit answers first, in our error shape.
  */
 export const MAX_HEADER_BYTES = 12 * 1024
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
+import { embeddedSmsSender, SmsDeliveryError } from './index'
 import { users } from '../accounts/index'
 import { CODE_LIFETIME_MS, MAX_NUMBERS_PER_ACCOUNT_PER_DAY, MAX_NUMBERS_PER_ADDRESS_PER_DAY } from './codes'
 import { MESSAGES, TEST_CODE } from './contract'
@@ -383,5 +384,24 @@ describe('caps against SMS pumping', () => {
     const results = await Promise.all(Array.from({ length: 25 }, () => sendFrom(cookie, nextRealNumber(), '198.51.100.4')))
     expect(results.filter((result) => result.status === 200)).toHaveLength(MAX_NUMBERS_PER_ACCOUNT_PER_DAY)
     expect(results.filter((result) => result.status === 429)).toHaveLength(25 - MAX_NUMBERS_PER_ACCOUNT_PER_DAY)
+  })
+})
+
+describe('the embedded SMS sender', () => {
+  test('fails, as a carrier would, for numbers no text can reach', async () => {
+    const sender = embeddedSmsSender({ clock, log: () => {} })
+    await expect(sender.send('+18005550123', 'hi')).rejects.toBeInstanceOf(SmsDeliveryError)
+    await expect(sender.send('+17325551212', 'hi')).rejects.toBeInstanceOf(SmsDeliveryError)
+    await sender.send('+17325550123', 'hi')
+    expect(sender.outbox.at(-1)).toEqual({ to: '+17325550123', body: 'hi', sentAt: clock.now() })
+  })
+
+  test('prints the text for a developer, but never a code in production', async () => {
+    const lines: string[] = []
+    await embeddedSmsSender({ clock, log: (line) => lines.push(line) }).send('+19732010001', 'Your Kirana verification code is 654321.')
+    await embeddedSmsSender({ clock, production: true, log: (line) => lines.push(line) }).send('+19732010001', 'Your Kirana verification code is 654321.')
+    expect(lines[0]).toContain('654321')
+    expect(lines[1]).not.toContain('654321')
+    expect(lines[1]).toContain('+19732010001')
   })
 })
