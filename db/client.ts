@@ -5,7 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock'
 import { casing, drizzleOverPglite, type Database, type DatabaseHandle, type DatabaseTarget } from './database'
-import { pgliteTemplate } from './pglite-template'
+import { copyTemplateTo, pgliteTemplate } from './pglite-template'
 
 export type { Database, DatabaseHandle, DatabaseKind, DatabaseTarget } from './database'
 export { drizzleOverPglite } from './database'
@@ -32,7 +32,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   try {
     const dataDir = join(target.dataDir, 'pglite')
     const fresh = !(await Bun.file(join(dataDir, 'PG_VERSION')).exists())
-    const client = await PGlite.create(dataDir, fresh ? { loadDataDir: await pgliteTemplate() } : {})
+    if (fresh) await copyTemplateTo(dataDir)
+    const client = await PGlite.create(dataDir)
     return {
       db: drizzleOverPglite(client),
       kind: 'pglite',

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzleOverPglite } from './database'
 import { migrate, migrationsFingerprint } from './migrate'
@@ -41,4 +41,39 @@ async function loadOrMakeTemplate(): Promise<Blob> {
     console.warn(`Could not cache the PGlite template in ${cacheDir}: ${(error as Error).message}`)
   }
   return dump
+}
+
+let pendingDir: Promise<string> | undefined
+
+/**
+ * The same template unpacked into a directory, for new databases on disk: copying files is
+ * about twice as fast as PGlite unpacking the tarball into its file system at every first start.
+ */
+export function pgliteTemplateDir(): Promise<string> {
+  return (pendingDir ??= loadOrMakeTemplateDir())
+}
+
+async function loadOrMakeTemplateDir(): Promise<string> {
+  const dir = `${cacheDir}pglite-${pgliteVersion()}-${migrationsFingerprint()}`
+  if (existsSync(`${dir}/PG_VERSION`)) return dir
+  const partial = `${dir}.${process.pid}.partial`
+  mkdirSync(cacheDir, { recursive: true })
+  const unpacked = await PGlite.create(partial, { loadDataDir: await pgliteTemplate() })
+  await unpacked.close()
+  try {
+    // Another process may have finished first; either copy is the same template.
+    renameSync(partial, dir)
+  } catch {
+    rmSync(partial, { recursive: true, force: true })
+  }
+  return dir
+}
+
+/** A new database directory at `dataDir`, copied from the template; copied aside first, so a crash leaves no half a database. */
+export async function copyTemplateTo(dataDir: string) {
+  const partial = `${dataDir}.partial`
+  rmSync(partial, { recursive: true, force: true })
+  cpSync(await pgliteTemplateDir(), partial, { recursive: true })
+  rmSync(dataDir, { recursive: true, force: true })
+  renameSync(partial, dataDir)
 }
