@@ -5,7 +5,9 @@ import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/clien
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
 import { accountsModule, RESET_TOKEN_LIFETIME_MS, sessionPlugin, type ResetTokenCourier } from './modules/accounts/index'
+import { checkoutModule } from './modules/cart-checkout/index'
 import { catalogIsEmpty, catalogModule, seedDemoCatalog } from './modules/catalog/index'
+import { ordersModule } from './modules/orders/index'
 import {
   ConfigError,
   crossSiteGuard,
@@ -18,6 +20,7 @@ import {
   type ModuleDeps,
 } from './modules/shared/index'
 import { verificationModule, type SmsSender } from './modules/verification/index'
+import { jobs } from './server/jobs'
 import { providersFromConfig, type Providers } from './server/providers'
 import { webHost, type WebHostOptions } from './web/host'
 
@@ -51,13 +54,15 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(providers.sms) }))
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session))
+    .use(checkoutModule(deps, session, providers.payments))
+    .use(ordersModule(deps, session, providers.payments))
 }
 
 export type App = ReturnType<typeof createApi>
 
 /** The API plus the built PWA, as production serves it. */
-export async function createApp(deps: AppDeps, web: WebHostOptions) {
-  return createApi(deps).use(await webHost(web))
+export async function createApp(deps: AppDeps, web: WebHostOptions, providers: Providers = providersFromConfig(deps)) {
+  return createApi(deps, providers).use(await webHost(web))
 }
 
 // `bun --hot` re-runs this file on every edit; the embedded database must stay open across reloads.
@@ -80,7 +85,10 @@ async function start() {
   }))
   const deps: AppDeps = { db: handle.db, dbKind: handle.kind, clock: systemClock, config }
   const publicDir = 'public'
-  const app = await createApp(deps, { distDir: config.DIST_DIR, publicDir, environment: config.NODE_ENV })
+  const providers = providersFromConfig(deps)
+  const app = (await createApp(deps, { distDir: config.DIST_DIR, publicDir, environment: config.NODE_ENV }, providers)).use(
+    jobs({ db: handle.db, dbKind: handle.kind, clock: systemClock, gateway: providers.payments }),
+  )
   // Bun's own body ceiling (128 MB) stays above ours, so an oversized body gets our 413 in JSON, not Bun's bare one.
   const listenOptions = { port: config.PORT, hostname: config.HOST }
   let server: { stop(): unknown }

@@ -1,9 +1,11 @@
-import { censusGeocoder, zipCentroidGeocoder, type Config, type Geocoder, type ModuleDeps } from '../modules/shared/index'
+import { embeddedGateway, stripeGateway } from '../modules/cart-checkout/index'
+import { censusGeocoder, zipCentroidGeocoder, type Config, type Geocoder, type ModuleDeps, type PaymentGateway } from '../modules/shared/index'
 import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, type VerificationProviders } from '../modules/verification/index'
 
 /** Every outside service, each chosen once here: the real one when configured, else the embedded one. */
 export interface Providers extends VerificationProviders {
   geocoder: Geocoder
+  payments: PaymentGateway
 }
 
 function firebaseCredentials(config: Config) {
@@ -39,5 +41,9 @@ export function providersFromConfig(deps: ModuleDeps): Providers {
     captcha: fallbackCaptcha(deps),
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
     geocoder: config.GEOCODER === 'census' ? censusGeocoder(config.CENSUS_GEOCODER_URL) : zipCentroidGeocoder,
+    payments:
+      config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY
+        ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY })
+        : embeddedGateway(deps.db, deps.clock),
   }
 }

@@ -1,3 +1,6 @@
+import { markPhoneVerified } from '../modules/accounts/index'
+import { importStores, listStores, type CatalogItem, type LocatedStoreRecord } from '../modules/catalog/index'
+import { toE164 } from '../modules/shared/index'
 import { embeddedSmsSender, type PhoneTokenVerifier } from '../modules/verification/index'
 import { createApi } from '../index'
 import { providersFromConfig } from '../server/providers'
@@ -27,14 +30,55 @@ export async function testApi(options: { env?: Record<string, string>; firebase?
   }
 
   let phoneCounter = 100
-  /** Registers someone new and returns their session cookie. Phones are reserved test numbers. */
+  /** The first hundred are reserved test numbers (they accept the test code); then plain numbers. */
+  const nextPhone = () => {
+    const n = phoneCounter++
+    return n < 200 ? `(732) 555-0${n}` : `(201) ${300 + Math.floor(n / 10_000)}-${String(n % 10_000).padStart(4, '0')}`
+  }
+  /** Registers someone new and returns their session cookie. */
   async function signUp(overrides: Record<string, unknown> = {}) {
-    const phone = `(732) 555-0${phoneCounter++}`
+    const phone = nextPhone()
     const body = { firstName: 'Asha', lastName: 'Patel', email: `${crypto.randomUUID().slice(0, 8)}@example.com`, phone, password: 'correct horse battery', ...overrides }
     const response = await call('POST', '/api/register', { body })
     if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`)
     return { ...response, cookie: response.cookie!, user: response.body.user as { id: string; phone: string; email: string }, input: body }
   }
 
-  return { ...deps, db: handle.db, app, sms, call, signUp }
+  type Role = 'buyer' | 'runner'
+  /**
+   * Someone ready to shop or deliver: signed up, phone verified (directly, so many accounts do not
+   * run into the SMS caps), profile complete at a ZIP code, Edison's 08817 unless told.
+   */
+  async function completeAccount(options: { roles?: Role[]; zipCode?: string; firstName?: string; lastName?: string } = {}) {
+    const account = await signUp({ firstName: options.firstName ?? 'Asha', lastName: options.lastName ?? 'Patel' })
+    await markPhoneVerified(handle.db, deps.clock, account.user.id, toE164(account.input.phone)!, 'sms')
+    const profile = { firstName: account.input.firstName, lastName: account.input.lastName, roles: options.roles ?? ['buyer'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: options.zipCode ?? '08817' }
+    const completed = await call('POST', '/api/auth/complete-profile', { cookie: account.cookie, body: profile })
+    if (completed.status !== 200) throw new Error(`profile completion failed: ${completed.status} ${JSON.stringify(completed.body)}`)
+    return { ...account, profile }
+  }
+
+  /** A store with a few priced items (and one the store prices at the counter), where you say. */
+  async function addStore(place: { name: string; latitude: number; longitude: number; zipCode?: string }) {
+    const record = {
+      name: place.name,
+      address: `1 ${place.name} Way, Edison, NJ ${place.zipCode ?? '08817'}`,
+      zipCode: place.zipCode ?? '08817',
+      latitude: place.latitude,
+      longitude: place.longitude,
+      items: [
+        { name: 'Toor Dal', unit: '4 lb', price: 7.99, priceUnit: 'bag', category: 'Lentils & Pulses' },
+        { name: 'Basmati Rice', unit: '10 lb', price: 18.99, priceUnit: 'bag', category: 'Rice & Grains' },
+        { name: 'Garam Masala', unit: '7 oz', price: 4.49, priceUnit: 'box', category: 'Spices & Seasonings' },
+        { name: 'Fresh Methi', unit: 'bunch', category: 'Fresh Vegetables', isEstimatedPrice: true },
+      ],
+    } as LocatedStoreRecord
+    await importStores(handle.db, [record])
+    const store = (await listStores(handle.db)).find((candidate) => candidate.name === place.name)!
+    const viewer = await signUp()
+    const shelf = (await call('GET', `/api/items?storeId=${store.id}`, { cookie: viewer.cookie })).body as unknown as CatalogItem[]
+    return { store, items: shelf }
+  }
+
+  return { ...deps, db: handle.db, kind: handle.kind, app, sms, providers, call, signUp, completeAccount, addStore }
 }

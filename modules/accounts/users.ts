@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
 import { conflict, notFound, toE164, type Clock } from '../shared/index'
@@ -68,4 +68,17 @@ export async function updateUser(db: Database, clock: Clock, id: string, changes
   )
   if (!updated) throw notFound('User not found')
   return updated
+}
+
+export type UserContact = { id: string; firstName: string | null; lastName: string | null; phone: string | null; email: string | null }
+
+/** Names and contact details of several users at once, for the screens that show who is on an order. */
+export async function userContacts(db: Database, ids: readonly string[]): Promise<Map<string, UserContact>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
+    .from(users)
+    .where(inArray(users.id, unique))
+  return new Map(rows.map((row) => [row.id, row]))
 }

@@ -4,7 +4,7 @@ import { catalogRoutes } from './routes'
 
 /** Only what other modules' foreign keys need. */
 export { stores } from './schema'
-export { getStore } from './stores'
+export { availableItemsByIds, getStore } from './stores'
 export { nearbyStores } from './nearby'
 export { listStores } from './listing'
 export { seedDemoCatalog, catalogIsEmpty } from './demo'

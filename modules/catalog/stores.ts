@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { notFound } from '../shared/index'
 import { STORE_NOT_FOUND, type CatalogItem, type Store } from './contract'
@@ -38,26 +38,39 @@ export async function getStore(db: Database, id: string): Promise<Store> {
   return toStore(row)
 }
 
+/** An item as the catalog shows it (CatalogItem): everything but its availability flag and creation time. */
+const catalogItemColumns = {
+  id: items.id,
+  storeId: items.storeId,
+  name: items.name,
+  unit: items.unit,
+  price: items.price,
+  priceUnit: items.priceUnit,
+  isEstimatedPrice: items.isEstimatedPrice,
+  category: items.category,
+  subcategory: items.subcategory,
+  description: items.description,
+  imageUrl: items.imageUrl,
+}
+
 /** What a store has on its shelves now, by category then name. */
 export async function availableItems(db: Database, storeId: string): Promise<CatalogItem[]> {
   await getStore(db, storeId)
   return db
-    .select({
-      id: items.id,
-      storeId: items.storeId,
-      name: items.name,
-      unit: items.unit,
-      price: items.price,
-      priceUnit: items.priceUnit,
-      isEstimatedPrice: items.isEstimatedPrice,
-      category: items.category,
-      subcategory: items.subcategory,
-      description: items.description,
-      imageUrl: items.imageUrl,
-    })
+    .select(catalogItemColumns)
     .from(items)
     .where(and(eq(items.storeId, storeId), eq(items.isAvailable, true)))
     .orderBy(asc(items.category), asc(items.name))
+}
+
+/** The store's available items among `ids`; ids that are not such items are simply absent. */
+export async function availableItemsByIds(db: Database, storeId: string, ids: readonly string[]): Promise<CatalogItem[]> {
+  const wanted = ids.filter((id) => UUID.test(id))
+  if (wanted.length === 0) return []
+  return db
+    .select(catalogItemColumns)
+    .from(items)
+    .where(and(eq(items.storeId, storeId), eq(items.isAvailable, true), inArray(items.id, wanted)))
 }
 
 /**

@@ -1,1 +1,20 @@
-export { orders, orderMessages, ORDER_STATUSES, type OrderStatus, type OrderItem } from './schema'
+import type { SessionPlugin } from '../accounts/index'
+import type { ModuleDeps, PaymentGateway } from '../shared/index'
+import { ordersRoutes } from './routes'
+
+/** Only what other modules' foreign keys need. */
+export { orders } from './schema'
+export type { OrderItem } from './schema'
+export { ORDER_STATUSES, orderSchema, type Order, type OrderStatus, type PaymentStatus, type CancelReason } from './contract'
+export { placeOrder, type NewOrder } from './place-order'
+export { transitionOrder, settleOrderPayment, invalidTransition, type OrderRow, type Transition } from './transitions'
+export { recordPaymentEvent, paymentEventsOf, type PaymentEvent } from './payment-events'
+export { findOrder, viewableOrder } from './order-queries'
+export { orderViews, toOrderView, type Viewer } from './order-view'
+export { cancelWaitingOrder, ALREADY_ACCEPTED } from './cancel'
+export { sweepExpiredOrders, ACCEPTANCE_WINDOW_MS, type SweepResult } from './sweep'
+
+/** Orders: the state machine, the buyer's views, cancelling and the 30-minute sweep. */
+export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway) {
+  return ordersRoutes({ ...deps, session, gateway })
+}

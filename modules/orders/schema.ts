@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
 import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
-
-export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+import { CANCEL_REASONS, ORDER_STATUSES, PAYMENT_STATUSES, type CancelReason, type OrderStatus, type PaymentStatus } from './contract'
 
 /** A line of an order as bought: a copy of the catalog item at the time, plus what the runner found. */
 export type OrderItem = {
@@ -13,15 +11,16 @@ export type OrderItem = {
   name: string
   quantity: number
   unit: string
-  price: string | null
+  /** Integer cents; null when the store prices it at the counter. */
+  priceCents: number | null
   priceUnit: string | null
   isEstimatedPrice: boolean
-  comment?: string
+  comment: string
   /** false: the runner could not find it at the store. Unset until pick-up. */
   isDelivered?: boolean
 }
 
-const money = () => numeric({ precision: 8, scale: 2 })
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`)
 
 export const orders = pgTable(
   'orders',
@@ -37,30 +36,70 @@ export const orders = pgTable(
     runnerId: uuid().references(() => users.id),
     storeName: text().notNull(),
     storeAddress: text().notNull(),
+    storePhone: text(),
+    /** Where the store is, copied at checkout: runners are offered orders by the store's distance. */
+    storeLatitude: doublePrecision().notNull(),
+    storeLongitude: doublePrecision().notNull(),
     items: jsonb().$type<OrderItem[]>().notNull(),
-    platformFee: money().notNull().default('2.00'),
-    tip: money().notNull().default('0.00'),
-    totalAmount: money().notNull(),
+    platformFeeCents: integer().notNull(),
+    tipCents: integer().notNull(),
+    /** Fee plus tip: what the card is authorized for. */
+    totalCents: integer().notNull(),
+    estimatedGroceryCents: integer().notNull(),
+    actualGroceryCents: integer(),
     deliveryAddress: text().notNull(),
+    /** City, state and ZIP: the part of the address a runner sees before accepting. */
+    deliveryArea: text().notNull(),
     deliveryInstructions: text(),
     scheduledFor: timestamp({ withTimezone: true }),
     timeSlot: text().notNull().default('ASAP'),
-    paymentStatus: text().notNull().default('pending'),
-    stripePaymentIntentId: text().unique(),
-    estimatedGroceryCost: money().notNull().default('25'),
-    actualGroceryCost: money(),
+    paymentStatus: text().$type<PaymentStatus>().notNull(),
+    /** The gateway's id for the authorization (a Stripe PaymentIntent, or the embedded gateway's). */
+    paymentIntentId: text().notNull().unique(),
+    /** When the card was authorized; the 30-minute window counts from here. */
+    authorizedAt: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),
     pickedUpAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text().$type<CancelReason>(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    check('orders_status_known', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    check('orders_status_known', inList('status', ORDER_STATUSES)),
+    check('orders_payment_status_known', inList('payment_status', PAYMENT_STATUSES)),
+    check('orders_cancel_reason_known', sql`cancel_reason is null or ${inList('cancel_reason', CANCEL_REASONS)}`),
+    check('orders_money_positive', sql`platform_fee_cents >= 0 and tip_cents >= 0 and total_cents = platform_fee_cents + tip_cents`),
+    // Order and payment state never disagree: a runner's order is paid for, and a cancelled one holds nothing.
+    check(
+      'orders_payment_matches_status',
+      sql`(status = 'pending_runner_acceptance' and payment_status = 'authorized')
+        or (status = 'runner_accepted' and payment_status in ('authorized', 'captured'))
+        or (status in ('picked_up', 'delivered') and payment_status = 'captured')
+        or (status = 'cancelled' and payment_status in ('cancelled', 'capture_failed'))`,
+    ),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
+    index('orders_pending_authorized_at_idx').on(t.authorizedAt).where(sql`status = 'pending_runner_acceptance'`),
     index('orders_buyer_id_idx').on(t.buyerId, t.createdAt),
     index('orders_runner_id_idx').on(t.runnerId, t.createdAt),
   ],
+)
+
+/** Every change of an order's payment, for support: what moved, from what to what, and why. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: idColumn(),
+    /** Null for an authorization that never became an order (released by the sweep). */
+    orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
+    paymentIntentId: text().notNull(),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    reason: text().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('payment_events_order_id_idx').on(t.orderId, t.createdAt), index('payment_events_intent_idx').on(t.paymentIntentId, t.createdAt)],
 )
 
 export const orderMessages = pgTable(

@@ -38,6 +38,11 @@ export const configSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Stripe: set both keys to take card payments through Stripe instead of the embedded gateway. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Checks the signature of Stripe's webhook calls (POST /api/stripe/webhook). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */
   WEB_HOT_RELOAD: z.stringbool().default(false),
 })
@@ -45,7 +50,7 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>
 
 /** Values that may hold credentials never appear in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'FIREBASE_PRIVATE_KEY', 'RECAPTCHA_SECRET_KEY'])
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'FIREBASE_PRIVATE_KEY', 'RECAPTCHA_SECRET_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -67,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const SETTING_GROUPS = [
   ['FIREBASE_PROJECT_ID', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'FIREBASE_WEB_API_KEY'],
   ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'],
+  ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
 ] as const
 
 function requireTogether(config: z.infer<typeof configSchema>, context: z.RefinementCtx) {

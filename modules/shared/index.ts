@@ -13,3 +13,13 @@ export type { Geocoder, PostalAddress } from './geocoding/geocoder'
 export { zipCentroidGeocoder, zipCentroid } from './geocoding/zip-centroid'
 export { censusGeocoder } from './geocoding/census'
 export { hitRateLimit, rateLimitedFor, releaseRateLimitHit, resetRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit } from './rate-limit'
+export {
+  GatewayUnavailableError,
+  idempotencyKeys,
+  PaymentDeclinedError,
+  PaymentStateError,
+  releaseHold,
+  type IntentStatus,
+  type PaymentGateway,
+  type PaymentIntent,
+} from './payment-gateway'

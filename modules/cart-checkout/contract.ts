@@ -1,0 +1,113 @@
+// Cart and checkout's door for the browser: the one pricing of an order, and the checkout calls' shapes.
+import { z } from 'zod'
+import { orderSchema } from '../orders/contract'
+import { centsToDecimal, decimalToCents, DEFAULT_ESTIMATED_GROCERY_CENTS, MAX_TIP_CENTS, PLATFORM_FEE_CENTS } from '../shared/contract'
+
+// Pricing: the cart shows, the server charges and the order stores these same figures.
+
+/** Paid online now: the platform fee plus the tip. Groceries are paid to the runner at the door. */
+export const payNowCents = (tipCents: number) => PLATFORM_FEE_CENTS + tipCents
+
+export const isValidTipCents = (tipCents: number) => Number.isInteger(tipCents) && tipCents >= 0 && tipCents <= MAX_TIP_CENTS
+
+export type TipInput = { cents: number; problem: 'invalid' | 'too-large' | null }
+
+/**
+ * Spec 001 §5: a custom tip is read as a number, and counts as 0 when it is not one (or is
+ * negative). The problem is kept so the cart can say why, instead of dropping it silently.
+ */
+export function readTip(input: string): TipInput {
+  const text = input.trim().replace(/^\$/, '')
+  if (text === '') return { cents: 0, problem: null }
+  const cents = decimalToCents(text)
+  if (cents === null) return { cents: 0, problem: 'invalid' }
+  if (cents > MAX_TIP_CENTS) return { cents: 0, problem: 'too-large' }
+  return { cents, problem: null }
+}
+
+/** A line priced in dollars, as the catalog and the cart hold it. */
+type PricedLine = { price: string | null; quantity: number }
+
+/** What the groceries might cost, from the lines that have a price; the spec's default when none has. */
+export function estimatedGroceryCents(lines: readonly PricedLine[]): number {
+  const priced = lines.filter((line) => decimalToCents(line.price) !== null)
+  if (priced.length === 0) return DEFAULT_ESTIMATED_GROCERY_CENTS
+  return priced.reduce((sum, line) => sum + decimalToCents(line.price)! * line.quantity, 0)
+}
+
+export const MAX_ORDER_LINES = 100
+export const MAX_LINE_QUANTITY = 99
+/** 001 §9: the slots a delivery may be scheduled for; ASAP is the default. */
+export const TIME_SLOTS = ['ASAP', '10 AM - 12 PM', '12 PM - 2 PM', '2 PM - 4 PM', '4 PM - 6 PM', '6 PM - 8 PM'] as const
+
+export const MESSAGES = {
+  amountNotAllowed: `The amount must be the ${centsToDecimal(PLATFORM_FEE_CENTS)} platform fee plus a tip of $0 to $${centsToDecimal(MAX_TIP_CENTS)}`,
+  locationTooFar: (miles: number) => `You're ${miles.toFixed(1)} miles from your profile address. Update your profile address, or order from a store closer to it.`,
+  paymentFailed: 'Payment Failed',
+  orderFailed: 'Order Failed',
+}
+
+/** Dollars as the spec sends them: a number or a decimal string, at most two places. */
+const dollars = z.union([z.number(), z.string().max(20)], { error: 'Must be an amount in dollars' })
+
+export const createPaymentIntentSchema = z.object({
+  amount: dollars,
+  /** The checkout screen's own id for this attempt: a retried request makes no second authorization. */
+  checkoutId: z.string().uuid().optional(),
+})
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.string(),
+})
+
+// Only the types are checked here. The rules of an order (quantities, how many lines) are checked
+// by checkout once the card is authorized, so a refused order releases its hold.
+const orderLineSchema = z.object({
+  id: z.string().max(100),
+  quantity: z.number({ error: 'Quantity must be a number' }),
+  comment: z.string().max(500, 'A note for the runner can be at most 500 characters').optional(),
+})
+
+export const confirmPaymentAndCreateOrderSchema = z.object({
+  paymentIntentId: z.string().min(1).max(200),
+  orderData: z.object({
+    storeId: z.string().max(100),
+    items: z.array(orderLineSchema).max(1000),
+    tip: dollars,
+    deliveryInstructions: z.string().max(500, 'Delivery instructions can be at most 500 characters').nullish(),
+    scheduledFor: z.string().max(40).nullish(),
+    timeSlot: z.string().max(40).nullish(),
+    // Sent by the spec's client and ignored: the server decides every amount and the address.
+    platformFee: z.unknown().optional(),
+    totalAmount: z.unknown().optional(),
+    estimatedGroceryCost: z.unknown().optional(),
+    deliveryAddress: z.unknown().optional(),
+  }),
+  storeData: z.unknown().optional(),
+})
+export type ConfirmPaymentAndCreateOrder = z.infer<typeof confirmPaymentAndCreateOrderSchema>
+
+export const confirmPaymentAndCreateOrderResponseSchema = z.object({ order: orderSchema })
+
+/** GET /api/payments/config: which card form checkout shows. */
+export const paymentsConfigSchema = z.object({ gateway: z.enum(['embedded', 'stripe']), publishableKey: z.string().nullable() })
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>
+
+export const embeddedConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(300),
+  cardNumber: z.string({ error: 'Your card number is incomplete.' }).max(30),
+  expMonth: z.number({ error: "Your card's expiration month is invalid." }).int().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
+  expYear: z.number({ error: "Your card's expiration year is invalid." }).int().min(0).max(9999),
+  cvc: z.string({ error: "Your card's security code is incomplete." }).max(4, "Your card's security code is invalid."),
+})
+export const embeddedConfirmResponseSchema = z.object({ id: z.string(), status: z.literal('requires_capture') })
+
+/** The test cards the 'Promo Mode' helper offers (001 §2), with what each does here. */
+export const PROMO_TEST_CARDS = [
+  { number: '4242 4242 4242 4242', does: 'succeeds' },
+  { number: '4000 0000 0000 0002', does: 'is declined' },
+  { number: '4000 0000 0000 9995', does: 'is declined: insufficient funds' },
+  { number: '4000 0000 0000 0341', does: 'authorizes, but the charge fails when a runner accepts' },
+] as const

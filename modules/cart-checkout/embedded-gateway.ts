@@ -1,0 +1,155 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { AppError, type Clock } from '../shared/index'
+import { PaymentDeclinedError, PaymentStateError, type IntentStatus, type PaymentGateway, type PaymentIntent } from '../shared/index'
+import { embeddedIdempotencyKeys, embeddedPaymentIntents, type EmbeddedGatewayResponse } from './schema'
+import { cardBehaviour, type CardInput } from './test-cards'
+
+type IntentRow = typeof embeddedPaymentIntents.$inferSelect
+
+/** After this many declined cards an intent is cancelled, as Stripe blocks card testing on one intent. */
+const MAX_FAILED_CONFIRMATIONS = 5
+
+const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('base64url')
+const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('hex')
+
+const toIntent = (row: IntentRow): PaymentIntent => ({ id: row.id, status: row.status, amountCents: row.amountCents, currency: row.currency, metadata: row.metadata })
+
+const stateError = (status: IntentStatus | 'missing', action: string) =>
+  new PaymentStateError(status, status === 'missing' ? 'No such payment intent.' : `This PaymentIntent could not be ${action} because it has a status of ${status}.`)
+
+type Failure = { kind: 'declined' | 'state'; code: string; message: string }
+
+function asFailure(error: unknown): Failure | null {
+  if (error instanceof PaymentDeclinedError) return { kind: 'declined', code: error.declineCode, message: error.message }
+  if (error instanceof PaymentStateError) return { kind: 'state', code: error.status, message: error.message }
+  return null
+}
+
+function replay(response: EmbeddedGatewayResponse): PaymentIntent {
+  if (response.ok) return response.intent as PaymentIntent
+  if (response.error.kind === 'declined') throw new PaymentDeclinedError(response.error.code, response.error.message)
+  throw new PaymentStateError(response.error.code as IntentStatus, response.error.message)
+}
+
+/**
+ * The payment gateway when Stripe is not configured: PaymentIntents with real state in the
+ * database and Stripe's rules. Capture and cancel are idempotent by key (a retry gets the first
+ * answer, success or refusal), an intent is captured at most once, and a cancelled one never.
+ * A replayed create returns the first intent with its client secret, as Stripe's replay does.
+ */
+export function embeddedGateway(db: Database, clock: Clock) {
+  /** Runs one money operation once per key: the key and its answer are written with the change. */
+  async function once(key: string, operation: string, intentId: string, run: (tx: Database) => Promise<PaymentIntent>): Promise<PaymentIntent> {
+    const response = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`embedded-gateway:${key}`}))`)
+      const [seen] = await tx.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key))
+      if (seen) {
+        if (seen.operation !== operation || seen.intentId !== intentId) throw new AppError(400, 'idempotency_key_in_use', 'Keys for idempotent requests can only be used with the same parameters they were first used with.')
+        return seen.response
+      }
+      let answer: EmbeddedGatewayResponse
+      try {
+        answer = { ok: true, intent: await run(tx) }
+      } catch (error) {
+        const failure = asFailure(error)
+        if (!failure) throw error
+        answer = { ok: false, error: failure }
+      }
+      await tx.insert(embeddedIdempotencyKeys).values({ key, operation, intentId, response: answer, createdAt: clock.now() })
+      return answer
+    })
+    return replay(response)
+  }
+
+  async function currentStatus(tx: Database, id: string): Promise<IntentStatus | 'missing'> {
+    const [row] = await tx.select({ status: embeddedPaymentIntents.status }).from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id))
+    return row?.status ?? 'missing'
+  }
+
+  const gateway = {
+    kind: 'embedded' as const,
+    publishableKey: null,
+
+    async createIntent({ amountCents, metadata, idempotencyKey }: { amountCents: number; metadata: Record<string, string>; idempotencyKey: string }) {
+      const id = `pi_emb_${randomToken(18)}`
+      const clientSecret = `${id}_secret_${randomToken(24)}`
+      const intent = await once(idempotencyKey, 'create', idempotencyKey, async (tx) => {
+        const [row] = await tx
+          .insert(embeddedPaymentIntents)
+          .values({ id, clientSecretHash: sha256(clientSecret), amountCents, currency: 'usd', status: 'requires_payment_method', metadata, createdAt: clock.now() })
+          .returning()
+        return { ...toIntent(row!), clientSecret }
+      })
+      return intent as PaymentIntent & { clientSecret: string }
+    },
+
+    async retrieveIntent(id: string) {
+      const [row] = await db.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id))
+      return row ? toIntent(row) : null
+    },
+
+    capture(id: string, idempotencyKey: string) {
+      return once(idempotencyKey, 'capture', id, async (tx) => {
+        const now = clock.now()
+        const [row] = await tx.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id)).for('update')
+        if (!row || row.status !== 'requires_capture') throw stateError(row?.status ?? 'missing', 'captured')
+        if (row.captureDeclineCode) {
+          // The bank refuses the charge; the authorization does not survive it.
+          await tx.update(embeddedPaymentIntents).set({ status: 'canceled', canceledAt: now, lastDeclineCode: row.captureDeclineCode }).where(eq(embeddedPaymentIntents.id, id))
+          throw new PaymentDeclinedError(row.captureDeclineCode, 'Your card was declined.')
+        }
+        const [captured] = await tx
+          .update(embeddedPaymentIntents)
+          .set({ status: 'succeeded', amountCaptured: row.amountCents, capturedAt: now })
+          .where(eq(embeddedPaymentIntents.id, id))
+          .returning()
+        return toIntent(captured!)
+      })
+    },
+
+    cancel(id: string, idempotencyKey: string) {
+      return once(idempotencyKey, 'cancel', id, async (tx) => {
+        const [row] = await tx
+          .update(embeddedPaymentIntents)
+          .set({ status: 'canceled', canceledAt: clock.now() })
+          .where(and(eq(embeddedPaymentIntents.id, id), sql`${embeddedPaymentIntents.status} in ('requires_payment_method', 'requires_capture')`))
+          .returning()
+        if (!row) throw stateError(await currentStatus(tx, id), 'canceled')
+        return toIntent(row)
+      })
+    },
+
+    /**
+     * POST /api/payments/embedded/confirm: the browser's card form confirms an intent by its
+     * client secret, as Stripe.js does. The card number is checked and forgotten; only its brand
+     * and last four digits are kept.
+     */
+    async confirmCard(clientSecret: string, card: CardInput) {
+      const behaviour = cardBehaviour(card, clock)
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.clientSecretHash, sha256(clientSecret))).for('update')
+        if (!row) throw new AppError(404, 'resource_missing', 'No such payment intent.')
+        if (row.status !== 'requires_payment_method') {
+          throw new AppError(400, 'payment_intent_unexpected_state', `This PaymentIntent's status is ${row.status}, so it cannot be confirmed.`)
+        }
+        if (behaviour.outcome === 'decline') {
+          const failed = row.failedConfirmations + 1
+          await tx
+            .update(embeddedPaymentIntents)
+            .set({ failedConfirmations: failed, lastDeclineCode: behaviour.declineCode, ...(failed >= MAX_FAILED_CONFIRMATIONS && { status: 'canceled', canceledAt: clock.now() }) })
+            .where(eq(embeddedPaymentIntents.id, row.id))
+          return { declined: { declineCode: behaviour.declineCode, message: behaviour.message } }
+        }
+        await tx
+          .update(embeddedPaymentIntents)
+          .set({ status: 'requires_capture', cardBrand: behaviour.brand, cardLast4: behaviour.last4, captureDeclineCode: behaviour.captureDeclineCode ?? null, authorizedAt: clock.now() })
+          .where(eq(embeddedPaymentIntents.id, row.id))
+        return { confirmed: { id: row.id, status: 'requires_capture' as const } }
+      })
+    },
+  }
+  return gateway satisfies PaymentGateway
+}
+
+export type EmbeddedGateway = ReturnType<typeof embeddedGateway>

@@ -1,0 +1,62 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../accounts/index'
+import { createdAtColumn } from '../shared/index'
+
+/**
+ * Every authorization checkout asked the gateway for, whoever's it is and whether it became an
+ * order. An intent confirmed but never turned into an order (a closed tab) is still a hold on a
+ * buyer's card; the sweep finds it here and releases it after the same 30 minutes.
+ */
+export const checkoutIntents = pgTable(
+  'checkout_intents',
+  {
+    paymentIntentId: text().primaryKey(),
+    buyerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    /** Set in the transaction that creates the order. */
+    orderId: uuid(),
+    /** When the sweep cancelled it at the gateway, having never become an order. */
+    releasedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('checkout_intents_buyer_idx').on(t.buyerId, t.createdAt), index('checkout_intents_open_idx').on(t.createdAt)],
+)
+
+/**
+ * The embedded gateway's PaymentIntents: real state with Stripe's life cycle
+ * (requires_payment_method → requires_capture → succeeded, or canceled). Never a card number:
+ * only its brand and last four digits.
+ */
+export const embeddedPaymentIntents = pgTable('embedded_payment_intents', {
+  id: text().primaryKey(),
+  /** SHA-256 of the client secret the browser confirms with. */
+  clientSecretHash: text().notNull().unique(),
+  amountCents: integer().notNull(),
+  currency: text().notNull(),
+  status: text().$type<'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled'>().notNull(),
+  metadata: jsonb().$type<Record<string, string>>().notNull(),
+  cardBrand: text(),
+  cardLast4: text(),
+  /** The card number's behaviour, kept for the capture (a test card that authorizes but will not capture). */
+  captureDeclineCode: text(),
+  lastDeclineCode: text(),
+  failedConfirmations: integer().notNull().default(0),
+  amountCaptured: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  authorizedAt: timestamp({ withTimezone: true }),
+  capturedAt: timestamp({ withTimezone: true }),
+  canceledAt: timestamp({ withTimezone: true }),
+})
+
+/** Answers the embedded gateway gave, by idempotency key: a retry gets the first answer, as Stripe replays it. */
+export const embeddedIdempotencyKeys = pgTable('embedded_idempotency_keys', {
+  key: text().primaryKey(),
+  operation: text().notNull(),
+  intentId: text().notNull(),
+  response: jsonb().$type<EmbeddedGatewayResponse>().notNull(),
+  createdAt: createdAtColumn(),
+})
+
+export type EmbeddedGatewayResponse = { ok: true; intent: Record<string, unknown> } | { ok: false; error: { kind: string; code: string; message: string } }

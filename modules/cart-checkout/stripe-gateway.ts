@@ -1,0 +1,82 @@
+import type Stripe from 'stripe'
+import { GatewayUnavailableError, PaymentDeclinedError, PaymentStateError, type IntentStatus, type PaymentGateway, type PaymentIntent } from '../shared/index'
+
+export type StripeSettings = {
+  secretKey: string
+  publishableKey: string
+  /** Tests point the real SDK at a local stand-in: { host, port, protocol: 'http' }. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' }
+}
+
+const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
+  id: intent.id,
+  status: intent.status as IntentStatus,
+  amountCents: intent.amount,
+  currency: intent.currency,
+  metadata: intent.metadata,
+})
+
+/** Stripe's errors in the gateway's terms: a decline, a wrong state, or Stripe out of reach. */
+function translate(error: unknown): Error {
+  const stripeError = error as { type?: string; code?: string; decline_code?: string; message?: string; payment_intent?: { status?: string }; statusCode?: number }
+  switch (stripeError.type) {
+    case 'StripeCardError':
+      return new PaymentDeclinedError(stripeError.decline_code ?? stripeError.code ?? 'card_declined', stripeError.message ?? 'Your card was declined.')
+    case 'StripeInvalidRequestError':
+      if (stripeError.code === 'payment_intent_unexpected_state') return new PaymentStateError((stripeError.payment_intent?.status ?? 'missing') as IntentStatus, stripeError.message ?? 'Unexpected state')
+      if (stripeError.code === 'resource_missing') return new PaymentStateError('missing', stripeError.message ?? 'No such payment intent.')
+      return error as Error
+    case 'StripeConnectionError':
+    case 'StripeAPIError':
+    case 'StripeRateLimitError':
+      return new GatewayUnavailableError(stripeError.message ?? 'Stripe is unavailable')
+    default:
+      return (stripeError.statusCode ?? 0) >= 500 ? new GatewayUnavailableError(stripeError.message ?? 'Stripe failed') : (error as Error)
+  }
+}
+
+/**
+ * The `stripe` SDK: PaymentIntents with manual capture, in US dollars, every create, capture
+ * and cancel under an idempotency key. The SDK is loaded on first use, so a server without
+ * Stripe never pays for it.
+ */
+export function stripeGateway(settings: StripeSettings): PaymentGateway {
+  let client: Promise<Stripe> | undefined
+  const stripe = () =>
+    (client ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk(settings.secretKey, { maxNetworkRetries: 2, timeout: 15_000, ...settings.api })))
+
+  async function call<T>(request: (sdk: Stripe) => Promise<T>): Promise<T> {
+    try {
+      return await request(await stripe())
+    } catch (error) {
+      throw translate(error)
+    }
+  }
+
+  return {
+    kind: 'stripe',
+    publishableKey: settings.publishableKey,
+    async createIntent({ amountCents, metadata, idempotencyKey }) {
+      const intent = await call((sdk) =>
+        sdk.paymentIntents.create({ amount: amountCents, currency: 'usd', capture_method: 'manual', allowed_payment_method_types: ['card'], metadata }, { idempotencyKey }),
+      )
+      return { ...toIntent(intent), clientSecret: intent.client_secret! }
+    },
+    async retrieveIntent(id) {
+      try {
+        return toIntent(await call((sdk) => sdk.paymentIntents.retrieve(id)))
+      } catch (error) {
+        if (error instanceof PaymentStateError && error.status === 'missing') return null
+        throw error
+      }
+    },
+    capture: async (id, idempotencyKey) => toIntent(await call((sdk) => sdk.paymentIntents.capture(id, {}, { idempotencyKey }))),
+    cancel: async (id, idempotencyKey) => toIntent(await call((sdk) => sdk.paymentIntents.cancel(id, {}, { idempotencyKey }))),
+  }
+}
+
+/** Checks a webhook's signature with the endpoint secret and returns the event; throws when it does not match. */
+export async function verifyStripeWebhook(settings: StripeSettings, webhookSecret: string, payload: string, signature: string): Promise<Stripe.Event> {
+  const { default: StripeSdk } = await import('stripe')
+  return new StripeSdk(settings.secretKey).webhooks.constructEventAsync(payload, signature, webhookSecret)
+}

@@ -1,0 +1,42 @@
+import type { Database } from '../../db/database'
+import { AppError, conflict, idempotencyKeys, notFound, releaseHold, type Clock, type PaymentGateway } from '../shared/index'
+import { ORDER_NOT_FOUND, type CancelReason } from './contract'
+import { findOrder } from './order-queries'
+import { transitionOrder, type OrderRow } from './transitions'
+
+export const ALREADY_ACCEPTED = 'A runner has already accepted this order, so it can no longer be cancelled.'
+
+/**
+ * Cancels an order that no runner has taken, releasing its hold. The hold is released at the
+ * gateway first (idempotently, by the order's key), then the order moves with one conditional
+ * update, so the order never reads cancelled while the card is still held. If a runner claims
+ * the order in between, their capture meets a released hold and the order still ends cancelled.
+ */
+export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, reason: CancelReason): Promise<OrderRow> {
+  if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
+  let outcome: Awaited<ReturnType<typeof releaseHold>>
+  try {
+    outcome = await releaseHold(gateway, row.paymentIntentId, idempotencyKeys.cancelOrder(row.id))
+  } catch (error) {
+    console.error(`Releasing the hold of order ${row.id} failed: ${(error as Error).message}`)
+    throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', 'We could not reach the payment service to release your card. Nothing has changed; please try again in a moment.')
+  }
+  if (outcome === 'captured') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
+  const now = clock.now()
+  const cancelled = await transitionOrder(db, clock, {
+    orderId: row.id,
+    from: 'pending_runner_acceptance',
+    to: 'cancelled',
+    whenPayment: 'authorized',
+    set: { cancelledAt: now, cancelReason: reason },
+    payment: { to: 'cancelled', reason: `cancelled by ${reason}` },
+  })
+  return cancelled ?? (await findOrder(db, row.id))!
+}
+
+/** POST /api/orders/{id}/cancel: the buyer's own order, while it waits for a runner. */
+export async function cancelByBuyer(db: Database, gateway: PaymentGateway, clock: Clock, buyerId: string, orderId: string) {
+  const row = await findOrder(db, orderId)
+  if (!row || row.buyerId !== buyerId) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  return cancelWaitingOrder(db, gateway, clock, row, 'buyer')
+}

@@ -1,0 +1,114 @@
+// Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
+import { z } from 'zod'
+
+export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/**
+ * Every move the order may make (001 §4, plus cancellation from pending: by the buyer, the
+ * 30-minute sweep, or support). Anything else is refused with INVALID_TRANSITION. A declined
+ * capture also ends in cancelled, from runner_accepted: the runner's claim did not stand.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_runner_acceptance: ['runner_accepted', 'cancelled'],
+  runner_accepted: ['picked_up', 'cancelled'],
+  picked_up: ['delivered'],
+  delivered: [],
+  cancelled: [],
+}
+
+export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to)
+
+/** The order's payment, mirroring the gateway: authorized is the hold (requires_capture). */
+export const PAYMENT_STATUSES = ['authorized', 'captured', 'cancelled', 'capture_failed'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support'] as const
+export type CancelReason = (typeof CANCEL_REASONS)[number]
+
+/** 001 §4's two readings: a short badge, and the tracking screen's longer title. */
+export const STATUS_LABELS: Record<OrderStatus, { badge: string; title: string }> = {
+  pending_runner_acceptance: { badge: 'Finding Runner', title: 'Finding Runner' },
+  runner_accepted: { badge: 'Runner Assigned', title: 'Runner Found' },
+  picked_up: { badge: 'Being Delivered', title: 'Out for Delivery' },
+  delivered: { badge: 'Delivered', title: 'Delivered' },
+  cancelled: { badge: 'Cancelled', title: 'Cancelled' },
+}
+
+export const statusLabel = (status: string) => STATUS_LABELS[status as OrderStatus]?.badge ?? 'Processing'
+
+/** The open states a buyer or runner is still waiting on. */
+export const isOpenStatus = (status: OrderStatus) => status !== 'delivered' && status !== 'cancelled'
+
+/** 001 §9: an order id is shown by its last 8 characters. */
+export const shortOrderId = (id: string) => id.slice(-8).toUpperCase()
+
+export const ORDER_NOT_FOUND = 'Order not found'
+export const ORDER_NO_LONGER_AVAILABLE = 'Another runner just accepted this order. Refreshing available orders...'
+
+/** A line as bought: a copy of the catalog item then, and (after pick-up) whether the runner found it. */
+export const orderItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  /** Dollars, '18.99'; null when the store prices it at the counter. */
+  price: z.string().nullable(),
+  priceUnit: z.string().nullable(),
+  isEstimatedPrice: z.boolean(),
+  comment: z.string(),
+  /** false: not available at the store. null until pick-up. */
+  isDelivered: z.boolean().nullable(),
+})
+export type OrderItemView = z.infer<typeof orderItemSchema>
+
+/**
+ * An order as the API sends it (001 §3). Money in dollars as the spec writes it; contacts and
+ * the street address are null wherever §6 says the viewer may not see them yet.
+ */
+export const orderSchema = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  buyerId: z.string(),
+  storeId: z.string(),
+  runnerId: z.string().nullable(),
+  storeName: z.string(),
+  storeAddress: z.string(),
+  storePhone: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  platformFee: z.string(),
+  tip: z.string(),
+  totalAmount: z.string(),
+  /** The street address; null for a runner until they have accepted. */
+  deliveryAddress: z.string().nullable(),
+  /** City, state and ZIP: what a runner sees of the customer before accepting. */
+  deliveryArea: z.string(),
+  deliveryInstructions: z.string().nullable(),
+  scheduledFor: z.string().nullable(),
+  timeSlot: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  estimatedGroceryCost: z.string(),
+  actualGroceryCost: z.string().nullable(),
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  pickedUpAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** When the hold is released if no runner accepts (authorization + 30 minutes). */
+  expiresAt: z.string(),
+  runnerFirstName: z.string().nullable(),
+  runnerLastName: z.string().nullable(),
+  runnerPhone: z.string().nullable(),
+  runnerEmail: z.string().nullable(),
+  buyerFirstName: z.string().nullable(),
+  buyerLastName: z.string().nullable(),
+  buyerPhone: z.string().nullable(),
+})
+export type Order = z.infer<typeof orderSchema>
+
+export const ordersResponseSchema = z.array(orderSchema)
+export const orderResponseSchema = z.object({ order: orderSchema })
+
+export const cancelOrderSchema = z.object({ reason: z.string().trim().max(200).optional() }).optional()

@@ -1,0 +1,40 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { notFound } from '../shared/index'
+import { ORDER_NOT_FOUND } from './contract'
+import type { Viewer } from './order-view'
+import { orders } from './schema'
+import type { OrderRow } from './transitions'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** My Orders shows a person's recent history; older orders stay in the database for support. */
+const LIST_LIMIT = 100
+
+export async function findOrder(db: Database, id: string): Promise<OrderRow | null> {
+  if (!UUID.test(id)) return null
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+  return row ?? null
+}
+
+export const isRunner = (viewer: Viewer) => viewer.roles.includes('runner')
+
+/**
+ * GET /api/orders/{id} answers the buyer, the assigned runner, and (while it waits for one)
+ * any runner. Everyone else gets the same 404 as for an order that does not exist.
+ */
+export function mayView(row: OrderRow, viewer: Viewer): boolean {
+  if (row.buyerId === viewer.id || row.runnerId === viewer.id) return true
+  return row.status === 'pending_runner_acceptance' && isRunner(viewer)
+}
+
+export async function viewableOrder(db: Database, id: string, viewer: Viewer): Promise<OrderRow> {
+  const row = await findOrder(db, id)
+  if (!row || !mayView(row, viewer)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  return row
+}
+
+export const buyerOrders = (db: Database, buyerId: string) =>
+  db.select().from(orders).where(eq(orders.buyerId, buyerId)).orderBy(desc(orders.createdAt)).limit(LIST_LIMIT)
+
+export const runnerOrders = (db: Database, runnerId: string) =>
+  db.select().from(orders).where(eq(orders.runnerId, runnerId)).orderBy(desc(orders.createdAt)).limit(LIST_LIMIT)

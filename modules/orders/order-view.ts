@@ -1,0 +1,76 @@
+import { userContacts, type UserContact } from '../accounts/index'
+import { centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import type { Database } from '../../db/database'
+import type { Order } from './contract'
+import type { OrderRow } from './transitions'
+
+/** Who is looking at an order, which decides what of it they may see (001 §6). */
+export type Viewer = { id: string; roles: readonly string[] }
+
+/** Contacts travel between buyer and runner only once a runner has the order (001 §6). */
+const hasRunner = (row: OrderRow) => row.runnerId !== null && (row.status === 'runner_accepted' || row.status === 'picked_up' || row.status === 'delivered')
+
+const iso = (date: Date | null) => date?.toISOString() ?? null
+const dollars = (cents: number | null) => (cents === null ? null : centsToDecimal(cents))
+
+/** The order as the API sends it to this viewer; money in the spec's dollar strings, formatted here at the edge. */
+export function toOrderView(row: OrderRow, viewer: Viewer, contacts: Map<string, UserContact>): Order {
+  const isBuyer = viewer.id === row.buyerId
+  const isAssignedRunner = row.runnerId !== null && viewer.id === row.runnerId
+  const contactsShared = hasRunner(row) && (isBuyer || isAssignedRunner)
+  const buyer = contacts.get(row.buyerId)
+  const runner = row.runnerId ? contacts.get(row.runnerId) : undefined
+  return {
+    id: row.id,
+    status: row.status,
+    buyerId: row.buyerId,
+    storeId: row.storeId,
+    runnerId: row.runnerId,
+    storeName: row.storeName,
+    storeAddress: row.storeAddress,
+    storePhone: row.storePhone,
+    items: row.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      quantity: item.quantity,
+      unit: item.unit,
+      price: dollars(item.priceCents),
+      priceUnit: item.priceUnit,
+      isEstimatedPrice: item.isEstimatedPrice,
+      comment: item.comment,
+      isDelivered: item.isDelivered ?? null,
+    })),
+    platformFee: centsToDecimal(row.platformFeeCents),
+    tip: centsToDecimal(row.tipCents),
+    totalAmount: centsToDecimal(row.totalCents),
+    deliveryAddress: isBuyer || contactsShared ? row.deliveryAddress : null,
+    deliveryArea: row.deliveryArea,
+    deliveryInstructions: isBuyer || contactsShared ? row.deliveryInstructions : null,
+    scheduledFor: iso(row.scheduledFor),
+    timeSlot: row.timeSlot,
+    paymentStatus: row.paymentStatus,
+    estimatedGroceryCost: centsToDecimal(row.estimatedGroceryCents),
+    actualGroceryCost: dollars(row.actualGroceryCents),
+    cancelReason: row.cancelReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    acceptedAt: iso(row.acceptedAt),
+    pickedUpAt: iso(row.pickedUpAt),
+    deliveredAt: iso(row.deliveredAt),
+    cancelledAt: iso(row.cancelledAt),
+    expiresAt: new Date(row.authorizedAt.getTime() + RUNNER_ACCEPTANCE_WINDOW_MINUTES * 60_000).toISOString(),
+    runnerFirstName: runner?.firstName ?? null,
+    runnerLastName: runner?.lastName ?? null,
+    runnerPhone: contactsShared ? (runner?.phone ?? null) : null,
+    runnerEmail: contactsShared ? (runner?.email ?? null) : null,
+    buyerFirstName: isBuyer || contactsShared ? (buyer?.firstName ?? null) : null,
+    buyerLastName: isBuyer || contactsShared ? (buyer?.lastName ?? null) : null,
+    buyerPhone: contactsShared ? (buyer?.phone ?? null) : null,
+  }
+}
+
+/** Views of several orders, looking up everyone's names in one query. */
+export async function orderViews(db: Database, rows: readonly OrderRow[], viewer: Viewer): Promise<Order[]> {
+  const contacts = await userContacts(db, rows.flatMap((row) => (row.runnerId ? [row.buyerId, row.runnerId] : [row.buyerId])))
+  return rows.map((row) => toOrderView(row, viewer, contacts))
+}

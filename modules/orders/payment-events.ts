@@ -1,0 +1,16 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import type { Clock } from '../shared/index'
+import { paymentEvents } from './schema'
+
+export type PaymentEvent = { orderId: string | null; paymentIntentId: string; from: string | null; to: string; reason: string }
+
+/** Records one change of a payment; called in the same transaction as the change itself. */
+export async function recordPaymentEvent(db: Database, clock: Clock, event: PaymentEvent) {
+  await db.insert(paymentEvents).values({ orderId: event.orderId, paymentIntentId: event.paymentIntentId, fromStatus: event.from, toStatus: event.to, reason: event.reason, createdAt: clock.now() })
+}
+
+/** An authorization's history, oldest first, for support. */
+export async function paymentEventsOf(db: Database, paymentIntentId: string) {
+  return db.select().from(paymentEvents).where(eq(paymentEvents.paymentIntentId, paymentIntentId)).orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id))
+}

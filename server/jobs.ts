@@ -1,0 +1,43 @@
+import { cron } from '@elysiajs/cron'
+import { Elysia } from 'elysia'
+import { whileHoldingLock } from '../db/advisory-lock'
+import type { Database, DatabaseKind } from '../db/database'
+import { releaseAbandonedIntents } from '../modules/cart-checkout/index'
+import { sweepExpiredOrders } from '../modules/orders/index'
+import { pruneRateLimits, type Clock, type PaymentGateway } from '../modules/shared/index'
+
+export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
+
+/**
+ * Releases every hold nobody claimed: orders no runner accepted within 30 minutes, and
+ * authorizations that never became an order. One instance at a time (an advisory lock).
+ */
+export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
+  const run = await whileHoldingLock(db, dbKind, 'kirana:payment-sweep', async () => ({
+    orders: await sweepExpiredOrders(db, gateway, clock),
+    intents: await releaseAbandonedIntents(db, gateway, clock),
+  }))
+  return run.ran ? run.result : null
+}
+
+/** The one place jobs run: every minute, on @elysiajs/cron, each a plain function that tests call directly. */
+export function jobs(deps: JobDeps) {
+  return new Elysia({ name: 'jobs' }).use(
+    cron({
+      name: 'payment-sweep',
+      pattern: '* * * * *',
+      protect: true,
+      async run() {
+        try {
+          const swept = await sweepPayments(deps)
+          if (swept && swept.orders.cancelled.length + swept.intents.released.length > 0) {
+            console.log(`Sweep: cancelled ${swept.orders.cancelled.length} expired orders, released ${swept.intents.released.length} abandoned authorizations`)
+          }
+          await pruneRateLimits(deps.db, deps.clock)
+        } catch (error) {
+          console.error(`The payment sweep failed and will run again next minute: ${(error as Error).message}`)
+        }
+      },
+    }),
+  )
+}
