@@ -8,7 +8,7 @@ import { migrate } from '../db/migrate'
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL of TEST_DATABASE_URL, dropped when the file's tests end.
  */
-export async function freshTestDatabase(): Promise<DatabaseHandle> {
+export async function freshTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   const handle = serverUrl ? await freshPostgresDatabase(serverUrl) : await openDatabase({ inMemory: true })
   await migrate(handle.db)
@@ -16,7 +16,7 @@ export async function freshTestDatabase(): Promise<DatabaseHandle> {
   return handle
 }
 
-async function freshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle> {
+async function freshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle & { url: string }> {
   const name = `kirana_test_${crypto.randomUUID().replaceAll('-', '')}`
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
   await admin.unsafe(`create database ${name}`)
@@ -25,6 +25,8 @@ async function freshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle>
   const handle = await openDatabase({ url: url.toString(), poolSize: 10 })
   return {
     ...handle,
+    /** So a test can open a second pool on the same database: another app instance. */
+    url: url.toString(),
     async close() {
       await handle.close()
       await admin.unsafe(`drop database if exists ${name} with (force)`)

@@ -1,6 +1,7 @@
 import { markPhoneVerified } from '../modules/accounts/index'
 import { importStores, listStores, type CatalogItem, type LocatedStoreRecord } from '../modules/catalog/index'
-import { toE164 } from '../modules/shared/index'
+import type { Order } from '../modules/orders/index'
+import { toE164, type PaymentGateway } from '../modules/shared/index'
 import { embeddedSmsSender, type PhoneTokenVerifier } from '../modules/verification/index'
 import { createApi } from '../index'
 import { providersFromConfig } from '../server/providers'
@@ -10,11 +11,11 @@ import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './da
  * The whole API on a fresh database, with the embedded providers and a clock the test moves.
  * `sms.outbox` shows what would have been texted.
  */
-export async function testApi(options: { env?: Record<string, string>; firebase?: PhoneTokenVerifier } = {}) {
+export async function testApi(options: { env?: Record<string, string>; firebase?: PhoneTokenVerifier; payments?: PaymentGateway } = {}) {
   const handle = await freshTestDatabase()
   const deps = testDeps(handle.db, options.env)
   const sms = embeddedSmsSender({ clock: deps.clock, log: () => {} })
-  const providers = { ...providersFromConfig(deps), sms, ...(options.firebase && { phoneVerifier: options.firebase }) }
+  const providers = { ...providersFromConfig(deps), sms, ...(options.firebase && { phoneVerifier: options.firebase }), ...(options.payments && { payments: options.payments }) }
   const app = createApi({ ...deps, dbKind: handle.kind }, providers)
 
   async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
@@ -80,5 +81,22 @@ export async function testApi(options: { env?: Record<string, string>; firebase?
     return { store, items: shelf }
   }
 
-  return { ...deps, db: handle.db, kind: handle.kind, app, sms, providers, call, signUp, completeAccount, addStore }
+  type StoreWithShelf = Awaited<ReturnType<typeof addStore>>
+  /**
+   * A buyer's whole checkout with the embedded card form: authorize the fee plus `tip` dollars,
+   * confirm `card`, place an order for the first two items of `store`. Returns the order.
+   */
+  async function placeOrder(cookie: string, store: StoreWithShelf, { tip = 5, card = '4242424242424242' } = {}) {
+    const intent = await call('POST', '/api/create-payment-intent', { cookie, body: { amount: 2 + tip } })
+    if (intent.status !== 200) throw new Error(`create-payment-intent failed: ${intent.status} ${JSON.stringify(intent.body)}`)
+    const { clientSecret, paymentIntentId } = intent.body as { clientSecret: string; paymentIntentId: string }
+    const confirmed = await call('POST', '/api/payments/embedded/confirm', { body: { clientSecret, cardNumber: card, expMonth: 12, expYear: 2030, cvc: '123' } })
+    if (confirmed.status !== 200) throw new Error(`card confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`)
+    const items = store.items.slice(0, 2).map((item) => ({ id: item.id, quantity: 1 }))
+    const placed = await call('POST', '/api/confirm-payment-and-create-order', { cookie, body: { paymentIntentId, orderData: { storeId: store.store.id, items, tip } } })
+    if (placed.status !== 200) throw new Error(`placing the order failed: ${placed.status} ${JSON.stringify(placed.body)}`)
+    return placed.body.order as Order
+  }
+
+  return { ...deps, db: handle.db, kind: handle.kind, url: handle.url, app, sms, providers, call, signUp, completeAccount, addStore, placeOrder }
 }

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import type { SessionPlugin } from '../accounts/index'
 import { orderViews } from '../orders/index'
-import { AppError, notFound, type ModuleDeps, type PaymentGateway } from '../shared/index'
+import { AppError, notFound, rawJsonBody, type ModuleDeps, type PaymentGateway } from '../shared/index'
 import { confirmPaymentAndCreateOrder, createPaymentIntent } from './checkout'
 import {
   confirmPaymentAndCreateOrderResponseSchema,
@@ -13,6 +13,7 @@ import {
   paymentsConfigSchema,
 } from './contract'
 import type { EmbeddedGateway } from './embedded-gateway'
+import { handleStripeWebhook } from './stripe-webhook'
 
 export interface CheckoutRouteDeps extends ModuleDeps {
   session: SessionPlugin
@@ -21,8 +22,12 @@ export interface CheckoutRouteDeps extends ModuleDeps {
 
 const isEmbedded = (gateway: PaymentGateway): gateway is EmbeddedGateway => gateway.kind === 'embedded' && 'confirmCard' in gateway
 
-export function checkoutRoutes({ db, clock, session, gateway }: CheckoutRouteDeps) {
+export function checkoutRoutes({ db, clock, config, session, gateway }: CheckoutRouteDeps) {
   const deps = { db, clock, gateway }
+  const webhook =
+    gateway.kind === 'stripe' && config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? { db, clock, settings: { secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY }, webhookSecret: config.STRIPE_WEBHOOK_SECRET }
+      : null
   return new Elysia({ name: 'cart-checkout', prefix: '/api' })
     .use(session)
     .get('/payments/config', () => ({ gateway: gateway.kind, publishableKey: gateway.publishableKey }), { response: paymentsConfigSchema })
@@ -51,4 +56,10 @@ export function checkoutRoutes({ db, clock, session, gateway }: CheckoutRouteDep
       },
       { body: embeddedConfirmSchema, response: embeddedConfirmResponseSchema },
     )
+    // Stripe signs the exact bytes it sent, so the signature is checked against the body as received.
+    .post('/stripe/webhook', async ({ request }) => {
+      if (!webhook) throw notFound()
+      const outcome = await handleStripeWebhook(webhook, rawJsonBody(request) ?? '', request.headers.get('stripe-signature'))
+      return { received: true, outcome }
+    })
 }

@@ -6,6 +6,8 @@ export type StripeSettings = {
   publishableKey: string
   /** Tests point the real SDK at a local stand-in: { host, port, protocol: 'http' }. */
   api?: { host: string; port: number; protocol: 'http' | 'https' }
+  /** The SDK retries a failed request (same idempotency key) this many times before giving up. */
+  maxNetworkRetries?: number
 }
 
 const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
@@ -43,7 +45,7 @@ function translate(error: unknown): Error {
 export function stripeGateway(settings: StripeSettings): PaymentGateway {
   let client: Promise<Stripe> | undefined
   const stripe = () =>
-    (client ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk(settings.secretKey, { maxNetworkRetries: 2, timeout: 15_000, ...settings.api })))
+    (client ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk(settings.secretKey, { maxNetworkRetries: settings.maxNetworkRetries ?? 2, timeout: 15_000, ...settings.api })))
 
   async function call<T>(request: (sdk: Stripe) => Promise<T>): Promise<T> {
     try {

@@ -9,7 +9,7 @@ export { ORDER_STATUSES, orderSchema, type Order, type OrderStatus, type Payment
 export { placeOrder, type NewOrder } from './place-order'
 export { transitionOrder, settleOrderPayment, invalidTransition, type OrderRow, type Transition } from './transitions'
 export { recordPaymentEvent, paymentEventsOf, type PaymentEvent } from './payment-events'
-export { findOrder, viewableOrder } from './order-queries'
+export { findOrder, findOrderByIntent, viewableOrder } from './order-queries'
 export { orderViews, toOrderView, type Viewer } from './order-view'
 export { cancelWaitingOrder, ALREADY_ACCEPTED } from './cancel'
 export { sweepExpiredOrders, ACCEPTANCE_WINDOW_MS, type SweepResult } from './sweep'

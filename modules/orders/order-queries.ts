@@ -38,3 +38,8 @@ export const buyerOrders = (db: Database, buyerId: string) =>
 
 export const runnerOrders = (db: Database, runnerId: string) =>
   db.select().from(orders).where(eq(orders.runnerId, runnerId)).orderBy(desc(orders.createdAt)).limit(LIST_LIMIT)
+
+export async function findOrderByIntent(db: Database, paymentIntentId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1)
+  return row ?? null
+}

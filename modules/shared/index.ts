@@ -1,7 +1,7 @@
 export * from './contract'
 export { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from './app-error'
 export { errorPlugin, describeForLog, type ErrorBody } from './error-plugin'
-export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH } from './json-body'
+export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
 export { securityHeaders, contentSecurityPolicy } from './security-headers'
 export { loadConfig, ConfigError, type Config } from './config'
 export { systemClock, manualClock, type Clock } from './clock'

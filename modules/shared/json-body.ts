@@ -81,6 +81,10 @@ export function fieldWithControlCharacter(value: unknown, path = ''): string | n
   return null
 }
 
+/** The exact text of each parsed body, for the one reader that must see it as sent (a webhook's signature). */
+const rawBodies = new WeakMap<Request, string>()
+export const rawJsonBody = (request: Request) => rawBodies.get(request)
+
 /**
  * The one way the API reads a JSON body: size first, then depth, then syntax, then control
  * characters in any string, each refused with a 4xx in the error shape before a schema sees it.
@@ -89,9 +93,11 @@ export async function parseJsonBody(request: Request): Promise<unknown> {
   const bytes = await readBodyWithinLimit(request)
   if (bytes.byteLength === 0) return null
   if (nestsDeeperThan(bytes)) throw new AppError(400, 'BODY_TOO_DEEP', `Request body is nested too deeply (limit ${MAX_JSON_DEPTH} levels)`)
+  const text = new TextDecoder().decode(bytes)
+  rawBodies.set(request, text)
   let parsed: unknown
   try {
-    parsed = JSON.parse(new TextDecoder().decode(bytes))
+    parsed = JSON.parse(text)
   } catch {
     throw new AppError(400, 'INVALID_JSON', 'Request body must be valid JSON')
   }

@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'bun:test'
+import Stripe from 'stripe'
+import { stripeStandIn } from '../../testing/stripe-stand-in'
+import { testApi } from '../../testing/test-api'
+import { findOrder } from '../orders/index'
+import { GatewayUnavailableError, PaymentDeclinedError, PaymentStateError } from '../shared/index'
+import { stripeGateway } from './index'
+
+// The real `stripe` SDK, pointed at a loopback stand-in of the endpoints we call.
+const stripe = stripeStandIn()
+const settings = { secretKey: 'sk_test_kirana', publishableKey: 'pk_test_kirana', api: stripe.api, maxNetworkRetries: 0 }
+const gateway = stripeGateway(settings)
+const WEBHOOK_SECRET = 'whsec_test_kirana'
+
+describe('the Stripe gateway', () => {
+  test('creates a manual-capture intent in US cents, under our idempotency key', async () => {
+    const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId: 'b1', tipCents: '500' }, idempotencyKey: 'checkout:b1:r1:create' })
+    expect(intent).toMatchObject({ amountCents: 700, currency: 'usd', status: 'requires_payment_method', metadata: { buyerId: 'b1', tipCents: '500' } })
+    expect(intent.clientSecret).toBe(`${intent.id}_secret_test`)
+    const sent = stripe.sent.at(-1)!
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'checkout:b1:r1:create' })
+    expect(Object.fromEntries(sent.params)).toMatchObject({ amount: '700', currency: 'usd', capture_method: 'manual', 'metadata[buyerId]': 'b1' })
+    // A retry with the same key is the same intent.
+    expect((await gateway.createIntent({ amountCents: 700, metadata: { buyerId: 'b1', tipCents: '500' }, idempotencyKey: 'checkout:b1:r1:create' })).id).toBe(intent.id)
+  })
+
+  test('captures once under the order key; a retry replays the capture instead of charging again', async () => {
+    const intent = await gateway.createIntent({ amountCents: 400, metadata: {}, idempotencyKey: 'checkout:b2:r1:create' })
+    stripe.confirmCard(intent.id)
+    expect((await gateway.capture(intent.id, 'order:o2:capture')).status).toBe('succeeded')
+    expect((await gateway.capture(intent.id, 'order:o2:capture')).status).toBe('succeeded')
+    const captures = stripe.sent.filter((request) => request.path === `/v1/payment_intents/${intent.id}/capture`)
+    expect(captures.map((request) => request.idempotencyKey)).toEqual(['order:o2:capture', 'order:o2:capture'])
+    // Cancelling a captured intent is a state error, which the sweep reads as "captured".
+    await expect(gateway.cancel(intent.id, 'order:o2:cancel')).rejects.toBeInstanceOf(PaymentStateError)
+  })
+
+  test('a declined capture, a missing intent and Stripe being down are told apart', async () => {
+    const intent = await gateway.createIntent({ amountCents: 200, metadata: {}, idempotencyKey: 'checkout:b3:r1:create' })
+    stripe.confirmCard(intent.id)
+    stripe.declineCaptureOf(intent.id)
+    const declined = await gateway.capture(intent.id, 'order:o3:capture').catch((error) => error)
+    expect(declined).toBeInstanceOf(PaymentDeclinedError)
+    expect(declined.declineCode).toBe('generic_decline')
+    expect(await gateway.retrieveIntent('pi_missing')).toBeNull()
+    stripe.setDown(true)
+    await expect(gateway.cancel(intent.id, 'order:o3:cancel')).rejects.toBeInstanceOf(GatewayUnavailableError)
+    stripe.setDown(false)
+  })
+})
+
+describe('checkout and the webhook with Stripe configured', async () => {
+  const api = await testApi({ env: { STRIPE_SECRET_KEY: settings.secretKey, STRIPE_PUBLISHABLE_KEY: settings.publishableKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, payments: gateway })
+  const store = await api.addStore({ name: 'Stripe Test Store', latitude: 40.52, longitude: -74.3973 })
+  const signer = new Stripe(settings.secretKey)
+
+  async function stripeOrder() {
+    const buyer = await api.completeAccount()
+    const intent = (await api.call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })).body as { paymentIntentId: string }
+    stripe.confirmCard(intent.paymentIntentId)
+    const items = store.items.slice(0, 1).map((item) => ({ id: item.id, quantity: 1 }))
+    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', { cookie: buyer.cookie, body: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.store.id, items, tip: 5 } } })
+    expect(placed.status).toBe(200)
+    return { buyer, intentId: intent.paymentIntentId, orderId: (placed.body.order as { id: string }).id }
+  }
+
+  async function deliver(type: string, intent: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, data: { object: { object: 'payment_intent', ...intent } } })
+    const signature = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret })
+    return api.call('POST', '/api/stripe/webhook', { body: payload, headers: { 'stripe-signature': signature } })
+  }
+
+  test('the screens learn to load Stripe Elements with the publishable key', async () => {
+    expect((await api.call('GET', '/api/payments/config')).body).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_kirana' })
+    // The embedded card form does not exist while Stripe takes the cards.
+    expect((await api.call('POST', '/api/payments/embedded/confirm', { body: { clientSecret: 'x', cardNumber: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '123' } })).status).toBe(404)
+  })
+
+  test('a checkout authorizes $7.00 as 700 cents with manual capture and places the order', async () => {
+    const { intentId, orderId } = await stripeOrder()
+    expect(stripe.intent(intentId)).toMatchObject({ amount: 700, currency: 'usd', capture_method: 'manual' })
+    expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
+  })
+
+  test('a webhook without a good signature is refused', async () => {
+    const { intentId } = await stripeOrder()
+    expect((await deliver('payment_intent.canceled', { id: intentId, status: 'canceled' }, 'whsec_wrong')).status).toBe(400)
+    const unsigned = await api.call('POST', '/api/stripe/webhook', { body: { type: 'payment_intent.canceled' } })
+    expect(unsigned.status).toBe(400)
+    expect(unsigned.body.code).toBe('INVALID_SIGNATURE')
+  })
+
+  test('payment_intent.canceled (from the dashboard) cancels a waiting order, once however often it is delivered', async () => {
+    const { intentId, orderId } = await stripeOrder()
+    for (let delivery = 0; delivery < 2; delivery++) expect((await deliver('payment_intent.canceled', { id: intentId, status: 'canceled' })).status).toBe(200)
+    expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
+  })
+
+  test('payment_intent.succeeded settles a claimed order as captured; amount_capturable_updated and payment_failed are recorded', async () => {
+    const { intentId, orderId } = await stripeOrder()
+    const { transitionOrder } = await import('../orders/index')
+    const runner = await api.completeAccount({ roles: ['runner'] })
+    await transitionOrder(api.db, api.clock, { orderId, from: 'pending_runner_acceptance', to: 'runner_accepted', set: { runnerId: runner.user.id } })
+    expect((await deliver('payment_intent.succeeded', { id: intentId, status: 'succeeded' })).body).toMatchObject({ outcome: 'captured' })
+    expect((await deliver('payment_intent.succeeded', { id: intentId, status: 'succeeded' })).body).toMatchObject({ outcome: 'already captured' })
+    expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
+    expect((await deliver('payment_intent.payment_failed', { id: 'pi_other', status: 'requires_payment_method', last_payment_error: { decline_code: 'insufficient_funds' } })).body).toMatchObject({ outcome: 'card failed' })
+  })
+})
