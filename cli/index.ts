@@ -2,12 +2,13 @@ import { Command } from 'commander'
 import packageJson from '../package.json' with { type: 'json' }
 import { ConfigError } from '../modules/shared/index'
 import { registerDbCommands } from './commands/db'
+import { registerOrderCommands } from './commands/orders'
 import { registerSeedCommands } from './commands/seed'
 import { registerStoreCommands } from './commands/stores'
 import { CliError } from './commands/with-database'
 
 /** Each area registers its own commands. */
-const commandGroups: ((program: Command) => void)[] = [registerDbCommands, registerSeedCommands, registerStoreCommands]
+const commandGroups: ((program: Command) => void)[] = [registerDbCommands, registerSeedCommands, registerStoreCommands, registerOrderCommands]
 
 function createProgram() {
   const program = new Command('kirana')

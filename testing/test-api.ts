@@ -5,14 +5,15 @@ import { toE164, type PaymentGateway } from '../modules/shared/index'
 import { embeddedSmsSender, type PhoneTokenVerifier } from '../modules/verification/index'
 import { createApi } from '../index'
 import { providersFromConfig } from '../server/providers'
+import type { DatabaseHandle } from '../db/client'
 import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './database'
 
 /**
  * The whole API on a fresh database, with the embedded providers and a clock the test moves.
  * `sms.outbox` shows what would have been texted.
  */
-export async function testApi(options: { env?: Record<string, string>; firebase?: PhoneTokenVerifier; payments?: PaymentGateway } = {}) {
-  const handle = await freshTestDatabase()
+export async function testApi(options: { env?: Record<string, string>; firebase?: PhoneTokenVerifier; payments?: PaymentGateway; database?: DatabaseHandle } = {}) {
+  const handle: DatabaseHandle & { url?: string } = options.database ?? (await freshTestDatabase())
   const deps = testDeps(handle.db, options.env)
   const sms = embeddedSmsSender({ clock: deps.clock, log: () => {} })
   const providers = { ...providersFromConfig(deps), sms, ...(options.firebase && { phoneVerifier: options.firebase }), ...(options.payments && { payments: options.payments }) }

@@ -1,21 +1,8 @@
 import type { Command } from 'commander'
 import { listStores } from '../../modules/catalog/index'
 import { distanceMiles, zipCentroid } from '../../modules/shared/index'
+import { formatTable } from './format-table'
 import { CliError, withDatabase } from './with-database'
-
-type Column<Row> = { title: string; value: (row: Row) => string; alignRight?: boolean }
-
-/** Plain aligned columns for a terminal. */
-export function formatTable<Row>(rows: Row[], columns: Column<Row>[]): string {
-  const cells = rows.map((row) => columns.map((column) => column.value(row)))
-  const widths = columns.map((column, index) => Math.max(column.title.length, ...cells.map((row) => row[index]!.length)))
-  const line = (values: string[]) =>
-    values
-      .map((value, index) => (columns[index]!.alignRight ? value.padStart(widths[index]!) : value.padEnd(widths[index]!)))
-      .join('  ')
-      .trimEnd()
-  return [line(columns.map((column) => column.title)), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n')
-}
 
 /** `stores list [--near <zip>] [--json]` for support. */
 export function registerStoreCommands(program: Command) {

@@ -12,7 +12,7 @@ export const ALREADY_ACCEPTED = 'A runner has already accepted this order, so it
  * update, so the order never reads cancelled while the card is still held. If a runner claims
  * the order in between, their capture meets a released hold and the order still ends cancelled.
  */
-export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, reason: CancelReason): Promise<OrderRow> {
+export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, reason: CancelReason, note?: string): Promise<OrderRow> {
   if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
   let outcome: Awaited<ReturnType<typeof releaseHold>>
   try {
@@ -29,7 +29,7 @@ export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, 
     to: 'cancelled',
     whenPayment: 'authorized',
     set: { cancelledAt: now, cancelReason: reason },
-    payment: { to: 'cancelled', reason: `cancelled by ${reason}` },
+    payment: { to: 'cancelled', reason: note ? `cancelled by ${reason}: ${note}` : `cancelled by ${reason}` },
   })
   return cancelled ?? (await findOrder(db, row.id))!
 }

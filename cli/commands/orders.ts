@@ -1,0 +1,137 @@
+import type { Command } from 'commander'
+import { cancelWaitingOrder, findOrder, listOrdersForSupport, orderForSupport, ORDER_STATUSES, type Order, type OrderStatus } from '../../modules/orders/index'
+import { AppError, loadConfig, systemClock } from '../../modules/shared/index'
+import { sweepPayments } from '../../server/jobs'
+import { providersFromConfig } from '../../server/providers'
+import { formatTable } from './format-table'
+import { CliError, withDatabase, type CliDatabase } from './with-database'
+
+const DURATION = /^(\d+)([smhd])$/
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+
+/** '2h' → the time two hours ago. */
+export function since(text: string, now = new Date()): Date {
+  const match = DURATION.exec(text.trim())
+  if (!match) throw new CliError(`--since takes a duration such as 30m, 2h or 7d (got "${text}")`)
+  return new Date(now.getTime() - Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS])
+}
+
+function statusOption(value: string | undefined): OrderStatus | undefined {
+  if (value === undefined) return undefined
+  if (!(ORDER_STATUSES as readonly string[]).includes(value)) throw new CliError(`--status must be one of ${ORDER_STATUSES.join(', ')} (got "${value}")`)
+  return value as OrderStatus
+}
+
+/** The database and the payment gateway the server would use, for commands that move money. */
+const withPayments = <T>(action: (database: CliDatabase, providers: ReturnType<typeof providersFromConfig>) => Promise<T>) =>
+  withDatabase((database) => action(database, providersFromConfig({ db: database.db, clock: systemClock, config: loadConfig() })))
+
+const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
+const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '-')
+
+function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof orderForSupport>>>): string {
+  const lines = [
+    `Order ${order.id} (#${order.id.slice(-8).toUpperCase()})`,
+    `  status     ${order.status}${order.cancelReason ? ` (${order.cancelReason})` : ''}`,
+    `  store      ${order.storeName}, ${order.storeAddress}`,
+    `  buyer      ${person(order.buyerFirstName, order.buyerLastName)}  ${order.buyerPhone ?? ''}  ${order.buyerId}`,
+    `  runner     ${order.runnerId ? `${person(order.runnerFirstName, order.runnerLastName)}  ${order.runnerPhone ?? ''}  ${order.runnerId}` : '-'}`,
+    `  deliver to ${order.deliveryAddress ?? order.deliveryArea}${order.deliveryInstructions ? ` (${order.deliveryInstructions})` : ''}`,
+    `  money      fee $${order.platformFee} + tip $${order.tip} = $${order.totalAmount}; groceries about $${order.estimatedGroceryCost}${order.actualGroceryCost ? `, actually $${order.actualGroceryCost}` : ''}`,
+    '  timeline',
+    ...(
+      [
+        ['placed', order.createdAt],
+        ['accepted', order.acceptedAt],
+        ['picked up', order.pickedUpAt],
+        ['delivered', order.deliveredAt],
+        ['cancelled', order.cancelledAt],
+      ] as const
+    )
+      .filter(([, at]) => at)
+      .map(([step, at]) => `    ${when(at)}  ${step}`),
+    '  items',
+    ...order.items.map((item) => `    ${item.quantity} x ${item.name} (${item.unit})  ${item.price ? `$${item.price}` : 'price at store'}${item.isDelivered === false ? '  NOT AVAILABLE' : ''}`),
+    `  payment    ${payment.intentId} on the ${payment.gateway} gateway: ours ${payment.status}, gateway ${payment.gatewayStatus}`,
+    ...payment.events.map((event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})`),
+  ]
+  return lines.join('\n')
+}
+
+/** `orders list|show|cancel|sweep` for support staff. */
+export function registerOrderCommands(program: Command) {
+  const orders = program.command('orders').description('look at orders and their payments, cancel one, or run the 30-minute sweep')
+
+  orders
+    .command('list')
+    .description('orders, newest first')
+    .option('--status <status>', `only orders in this state (${ORDER_STATUSES.join(', ')})`)
+    .option('--since <duration>', 'only orders placed within this long, such as 30m, 2h or 7d')
+    .option('--json', 'print JSON')
+    .action(async (options: { status?: string; since?: string; json?: boolean }) => {
+      const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
+      await withDatabase(async ({ db }) => {
+        const found = await listOrdersForSupport(db, filter)
+        if (options.json) return console.log(JSON.stringify(found, null, 2))
+        if (found.length === 0) return console.log('No orders match.')
+        console.log(
+          formatTable(found, [
+            { title: 'Order', value: (order: Order) => order.id.slice(-8).toUpperCase() },
+            { title: 'Placed', value: (order) => when(order.createdAt) },
+            { title: 'Status', value: (order) => order.status },
+            { title: 'Payment', value: (order) => order.paymentStatus },
+            { title: 'Store', value: (order) => order.storeName },
+            { title: 'Buyer', value: (order) => person(order.buyerFirstName, order.buyerLastName) },
+            { title: 'Runner', value: (order) => (order.runnerId ? person(order.runnerFirstName, order.runnerLastName) : '-') },
+            { title: 'Paid', value: (order) => `$${order.totalAmount}`, alignRight: true },
+            { title: 'Id', value: (order) => order.id },
+          ]),
+        )
+      })
+    })
+
+  orders
+    .command('show <id>')
+    .description('one order: items, buyer, runner, timeline, and its payment with every event')
+    .option('--json', 'print JSON')
+    .action((id: string, options: { json?: boolean }) =>
+      withPayments(async ({ db }, providers) => {
+        const found = await orderForSupport(db, providers.payments, id)
+        if (!found) throw new CliError(`No order ${id}`)
+        console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
+      }),
+    )
+
+  orders
+    .command('cancel <id>')
+    .description('cancel an order no runner has accepted, releasing the hold on the card')
+    .requiredOption('--reason <text>', 'why, for the payment record')
+    .action((id: string, options: { reason: string }) =>
+      withPayments(async ({ db }, providers) => {
+        const row = await findOrder(db, id)
+        if (!row) throw new CliError(`No order ${id}`)
+        try {
+          const cancelled = await cancelWaitingOrder(db, providers.payments, systemClock, row, 'support', options.reason)
+          console.log(`Cancelled order ${cancelled.id}; the hold on ${cancelled.paymentIntentId} is released.`)
+        } catch (error) {
+          if (error instanceof AppError) throw new CliError(`Not cancelled: ${error.message}`)
+          throw error
+        }
+      }),
+    )
+
+  orders
+    .command('sweep')
+    .description('run the 30-minute sweep once: cancel orders no runner took, release abandoned authorizations')
+    .action(() =>
+      withPayments(async ({ db, kind }, providers) => {
+        const swept = await sweepPayments({ db, dbKind: kind, clock: systemClock, gateway: providers.payments })
+        if (!swept) return console.log('Another instance is sweeping right now; nothing was done.')
+        for (const id of swept.orders.cancelled) console.log(`cancelled order ${id}`)
+        for (const id of swept.intents.released) console.log(`released authorization ${id}`)
+        for (const failure of swept.orders.failed) console.log(`could not release order ${failure.orderId}: ${failure.reason}`)
+        console.log(`Sweep: ${swept.orders.cancelled.length} orders cancelled, ${swept.intents.released.length} abandoned authorizations released, ${swept.orders.failed.length + swept.intents.failed.length} left for the next sweep.`)
+        if (swept.orders.failed.length + swept.intents.failed.length > 0) process.exitCode = 1
+      }),
+    )
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase } from '../db/client'
+import { migrate } from '../db/migrate'
+import { testApi } from '../testing/test-api'
+import { since } from './commands/orders'
+
+// Orders are placed through the API on an embedded database, which is then closed for the CLI,
+// as support would find it. The orders were placed weeks ago by the test clock, so the sweep is due.
+const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-orders-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+const placed: { toCancel: string; toSweep: string } = { toCancel: '', toSweep: '' }
+
+beforeAll(async () => {
+  const database = await openDatabase({ dataDir })
+  await migrate(database.db)
+  const api = await testApi({ database })
+  const store = await api.addStore({ name: 'CLI Test Store', latitude: 40.52, longitude: -74.3973 })
+  const buyer = await api.completeAccount({ firstName: 'Meera', lastName: 'Iyer' })
+  placed.toCancel = (await api.placeOrder(buyer.cookie, store)).id
+  placed.toSweep = (await api.placeOrder(buyer.cookie, store, { tip: 2 })).id
+  await database.close()
+}, 60_000)
+
+function cli(...args: string[]) {
+  const run = Bun.spawnSync(['bun', 'cli/index.ts', 'orders', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } })
+  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
+}
+
+describe('orders commands for support', () => {
+  test('list shows the orders, as a table or JSON, filtered by status', () => {
+    const table = cli('list')
+    expect(table.code).toBe(0)
+    expect(table.stdout).toContain('Meera Iyer')
+    expect(table.stdout).toContain(placed.toCancel)
+    const json = JSON.parse(cli('list', '--status', 'pending_runner_acceptance', '--json').stdout) as { id: string }[]
+    expect(json.map((order) => order.id).sort()).toEqual([placed.toCancel, placed.toSweep].sort())
+    expect(JSON.parse(cli('list', '--status', 'delivered', '--json').stdout)).toEqual([])
+    const wrong = cli('list', '--status', 'lost')
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr.trim().split('\n')).toHaveLength(1)
+  }, 30_000)
+
+  test('show gives the order, its buyer and its payment as both sides see it, with every event', () => {
+    const shown = JSON.parse(cli('show', placed.toCancel, '--json').stdout)
+    expect(shown.order).toMatchObject({ id: placed.toCancel, status: 'pending_runner_acceptance', buyerFirstName: 'Meera' })
+    expect(shown.payment).toMatchObject({ gateway: 'embedded', status: 'authorized', gatewayStatus: 'requires_capture' })
+    expect(shown.payment.events.map((event: { to: string }) => event.to)).toEqual(['requires_payment_method', 'authorized'])
+    expect(cli('show', placed.toCancel).stdout).toContain('Meera Iyer')
+  }, 30_000)
+
+  test('an unknown id exits 1 with one line', () => {
+    const run = cli('show', crypto.randomUUID())
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim()).toStartWith('No order ')
+    expect(run.stderr.trim().split('\n')).toHaveLength(1)
+  }, 30_000)
+
+  test('cancel releases the hold with the reason on record, and refuses a second time', () => {
+    const run = cli('cancel', placed.toCancel, '--reason', 'buyer phoned support')
+    expect(run.code).toBe(0)
+    const shown = JSON.parse(cli('show', placed.toCancel, '--json').stdout)
+    expect(shown.order).toMatchObject({ status: 'cancelled', cancelReason: 'support' })
+    expect(shown.payment).toMatchObject({ status: 'cancelled', gatewayStatus: 'canceled' })
+    expect(shown.payment.events.at(-1).reason).toBe('cancelled by support: buyer phoned support')
+    const again = cli('cancel', placed.toCancel, '--reason', 'twice')
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('Not cancelled')
+  }, 30_000)
+
+  test('sweep cancels what is past its 30 minutes and says so', () => {
+    const run = cli('sweep')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`cancelled order ${placed.toSweep}`)
+    expect(JSON.parse(cli('show', placed.toSweep, '--json').stdout).order).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
+    expect(cli('sweep').stdout).toContain('Sweep: 0 orders cancelled')
+  }, 30_000)
+
+  test('--since takes 30m, 2h, 7d', () => {
+    const now = new Date('2026-11-23T12:00:00Z')
+    expect(since('2h', now)).toEqual(new Date('2026-11-23T10:00:00Z'))
+    expect(since('7d', now)).toEqual(new Date('2026-11-16T12:00:00Z'))
+    expect(() => since('soon', now)).toThrow('--since takes a duration')
+  })
+})

@@ -1,0 +1,47 @@
+import { and, desc, eq, gte } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import type { PaymentGateway } from '../shared/index'
+import type { OrderStatus } from './contract'
+import { findOrder } from './order-queries'
+import { orderViews } from './order-view'
+import { paymentEventsOf } from './payment-events'
+import { orders } from './schema'
+
+/** For support's `orders list`: newest first, by status and age. */
+export async function listOrdersForSupport(db: Database, filter: { status?: OrderStatus; since?: Date; limit?: number }) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(filter.status ? eq(orders.status, filter.status) : undefined, filter.since ? gte(orders.createdAt, filter.since) : undefined))
+    .orderBy(desc(orders.createdAt))
+    .limit(filter.limit ?? 200)
+  return orderViews(db, rows, 'support')
+}
+
+/**
+ * For support's `orders show`: the order with everyone's contacts, and its payment as both sides
+ * see it: our record with every event, and the gateway's own status (null when unreachable).
+ */
+export async function orderForSupport(db: Database, gateway: PaymentGateway, id: string) {
+  const row = await findOrder(db, id)
+  if (!row) return null
+  const [order] = await orderViews(db, [row], 'support')
+  let gatewayStatus: string | null = null
+  try {
+    gatewayStatus = (await gateway.retrieveIntent(row.paymentIntentId))?.status ?? 'missing'
+  } catch (error) {
+    gatewayStatus = `unreachable: ${(error as Error).message}`
+  }
+  const events = await paymentEventsOf(db, row.paymentIntentId)
+  return {
+    order: order!,
+    payment: {
+      intentId: row.paymentIntentId,
+      gateway: gateway.kind,
+      status: row.paymentStatus,
+      gatewayStatus,
+      authorizedAt: row.authorizedAt.toISOString(),
+      events: events.map((event) => ({ at: event.createdAt.toISOString(), from: event.fromStatus, to: event.toStatus, reason: event.reason })),
+    },
+  }
+}
