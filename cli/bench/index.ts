@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os'
 import { catalogOnPostgres } from './catalog'
+import { checkoutAndSweep } from './checkout'
 import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
 import { formatReport, type Bench } from './report'
@@ -11,6 +12,7 @@ const benches: Bench[] = [
   { name: 'startup', run: startupTime },
   { name: 'health throughput', run: healthThroughput },
   { name: 'catalog on PostgreSQL', run: catalogOnPostgres },
+  { name: 'checkout and sweep on PostgreSQL', run: checkoutAndSweep },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.

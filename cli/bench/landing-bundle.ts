@@ -4,7 +4,7 @@ import { buildWeb } from '../../web/build'
 import { kilobytes, type BenchReport } from './report'
 
 const DIST_DIR = 'dist'
-const BUDGET_BYTES = 160 * 1024
+const BUDGET_BYTES = 120 * 1024
 
 /**
  * The JS a phone must download before /landing can paint: the module scripts of index.html and

@@ -2,7 +2,7 @@ import { median, milliseconds, type BenchReport } from './report'
 import { startKiranaServer } from './server-process'
 
 const RUNS = 3
-const BUDGET_MS = 2_000
+const BUDGET_MS = 1_500
 
 /** Process start to the first 200 from /api/health, each run on a fresh embedded database (so migrations included). */
 export async function startupTime(): Promise<BenchReport> {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { AppError, type Clock } from '../shared/index'
 import { PaymentDeclinedError, PaymentStateError, type IntentStatus, type PaymentGateway, type PaymentIntent } from '../shared/index'
@@ -82,6 +82,19 @@ export function embeddedGateway(db: Database, clock: Clock) {
         return { ...toIntent(row!), clientSecret }
       })
       return intent as PaymentIntent & { clientSecret: string }
+    },
+
+    /** The statuses of many intents at once, for support's checks and the sweep benchmark's proof. */
+    async statusesOf(ids: readonly string[]): Promise<Map<string, IntentStatus>> {
+      const found = new Map<string, IntentStatus>()
+      for (let start = 0; start < ids.length; start += 1000) {
+        const rows = await db
+          .select({ id: embeddedPaymentIntents.id, status: embeddedPaymentIntents.status })
+          .from(embeddedPaymentIntents)
+          .where(inArray(embeddedPaymentIntents.id, ids.slice(start, start + 1000)))
+        for (const row of rows) found.set(row.id, row.status)
+      }
+      return found
     },
 
     async retrieveIntent(id: string) {

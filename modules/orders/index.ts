@@ -12,7 +12,7 @@ export { recordPaymentEvent, paymentEventsOf, type PaymentEvent } from './paymen
 export { findOrder, findOrderByIntent, viewableOrder } from './order-queries'
 export { orderViews, toOrderView, type Viewer } from './order-view'
 export { cancelWaitingOrder, ALREADY_ACCEPTED } from './cancel'
-export { listOrdersForSupport, orderForSupport } from './support'
+export { listOrdersForSupport, orderForSupport, orderPaymentStates } from './support'
 export { sweepExpiredOrders, ACCEPTANCE_WINDOW_MS, type SweepResult } from './sweep'
 
 /** Orders: the state machine, the buyer's views, cancelling and the 30-minute sweep. */

@@ -45,3 +45,8 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, id:
     },
   }
 }
+
+/** Every order's state and payment in one read, for checking that none disagrees with its gateway. */
+export async function orderPaymentStates(db: Database) {
+  return db.select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, paymentIntentId: orders.paymentIntentId }).from(orders)
+}
