@@ -1,13 +1,14 @@
 import { readdirSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
-import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client'
+import { openDatabase, type DatabaseHandle, type DatabaseKind, type Listen } from './db/client'
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
 import { accountsModule, RESET_TOKEN_LIFETIME_MS, sessionPlugin, type ResetTokenCourier } from './modules/accounts/index'
 import { checkoutModule } from './modules/cart-checkout/index'
 import { catalogIsEmpty, catalogModule, seedDemoCatalog } from './modules/catalog/index'
 import { ordersModule } from './modules/orders/index'
+import { runnerModule } from './modules/runner/index'
 import {
   ConfigError,
   crossSiteGuard,
@@ -26,6 +27,7 @@ import { webHost, type WebHostOptions } from './web/host'
 
 export interface AppDeps extends ModuleDeps {
   dbKind: DatabaseKind
+  listen: Listen
 }
 
 /** Reset links go by SMS to a verified phone; push joins when notifications are built. */
@@ -55,7 +57,8 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session))
     .use(checkoutModule(deps, session, providers.payments))
-    .use(ordersModule(deps, session, providers.payments))
+    .use(ordersModule(deps, session, providers.payments, deps.listen))
+    .use(runnerModule(deps, session, providers.payments))
 }
 
 export type App = ReturnType<typeof createApi>
@@ -83,7 +86,7 @@ async function start() {
     await migrate(opened.db)
     return opened
   }))
-  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, clock: systemClock, config }
+  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, listen: handle.listen, clock: systemClock, config }
   const publicDir = 'public'
   const providers = providersFromConfig(deps)
   const app = (await createApp(deps, { distDir: config.DIST_DIR, publicDir, environment: config.NODE_ENV }, providers)).use(

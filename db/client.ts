@@ -4,10 +4,10 @@ import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock'
-import { casing, drizzleOverPglite, type Database, type DatabaseHandle, type DatabaseTarget } from './database'
+import { casing, drizzleOverPglite, type Database, type DatabaseHandle, type DatabaseTarget, type Listen } from './database'
 import { copyTemplateTo, pgliteTemplate } from './pglite-template'
 
-export type { Database, DatabaseHandle, DatabaseKind, DatabaseTarget } from './database'
+export type { Database, DatabaseHandle, DatabaseKind, DatabaseTarget, Listen } from './database'
 export { drizzleOverPglite } from './database'
 
 /**
@@ -20,12 +20,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db: drizzlePostgres(client, { casing }) as unknown as Database,
       kind: 'postgres',
+      async listen(channel, onMessage) {
+        const subscription = await client.listen(channel, onMessage)
+        return () => subscription.unlisten()
+      },
       close: () => client.end({ timeout: 5 }),
     }
   }
   if ('inMemory' in target) {
     const client = await PGlite.create({ loadDataDir: await pgliteTemplate() })
-    return { db: drizzleOverPglite(client), kind: 'pglite', close: () => client.close() }
+    return { db: drizzleOverPglite(client), kind: 'pglite', listen: pgliteListen(client), close: () => client.close() }
   }
   mkdirSync(target.dataDir, { recursive: true })
   const unlock = lockDataDir(target.dataDir)
@@ -37,6 +41,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db: drizzleOverPglite(client),
       kind: 'pglite',
+      listen: pgliteListen(client),
       close: async () => {
         await client.close()
         unlock()
@@ -45,5 +50,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   } catch (error) {
     unlock()
     throw error
+  }
+}
+
+function pgliteListen(client: PGlite): Listen {
+  return async (channel, onMessage) => {
+    const unlisten = await client.listen(channel, onMessage)
+    return () => unlisten()
   }
 }

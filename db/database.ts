@@ -6,9 +6,14 @@ import { drizzle } from 'drizzle-orm/pglite'
 export type Database = PgDatabase<PgQueryResultHKT>
 export type DatabaseKind = 'pglite' | 'postgres'
 
+/** LISTEN on a channel; returns how to stop. NOTIFY is plain SQL (pg_notify) and needs no handle. */
+export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>
+
 export interface DatabaseHandle {
   db: Database
   kind: DatabaseKind
+  /** PostgreSQL: a connection of its own hears every instance's notifications. PGlite: its one process's. */
+  listen: Listen
   close(): Promise<void>
 }
 

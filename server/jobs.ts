@@ -4,18 +4,21 @@ import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind } from '../db/database'
 import { releaseAbandonedIntents } from '../modules/cart-checkout/index'
 import { sweepExpiredOrders } from '../modules/orders/index'
+import { settleInterruptedClaims } from '../modules/runner/index'
 import { pruneRateLimits, type Clock, type PaymentGateway } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
 
 /**
- * Releases every hold nobody claimed: orders no runner accepted within 30 minutes, and
- * authorizations that never became an order. One instance at a time (an advisory lock).
+ * Settles every hold: releases orders no runner accepted within 30 minutes and authorizations
+ * that never became an order, and finishes captures a stopped process left half done. One
+ * instance at a time (an advisory lock).
  */
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
   const run = await whileHoldingLock(db, dbKind, 'kirana:payment-sweep', async () => ({
     orders: await sweepExpiredOrders(db, gateway, clock),
     intents: await releaseAbandonedIntents(db, gateway, clock),
+    claims: await settleInterruptedClaims(db, gateway, clock),
   }))
   return run.ran ? run.result : null
 }

@@ -12,12 +12,24 @@ import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './da
  * The whole API on a fresh database, with the embedded providers and a clock the test moves.
  * `sms.outbox` shows what would have been texted.
  */
-export async function testApi(options: { env?: Record<string, string>; firebase?: PhoneTokenVerifier; payments?: PaymentGateway; database?: DatabaseHandle } = {}) {
+type TestApiOptions = {
+  env?: Record<string, string>
+  firebase?: PhoneTokenVerifier
+  /** Another gateway in place of the configured one (the Stripe SDK against a stand-in). */
+  payments?: PaymentGateway
+  /** Wraps the configured gateway: to count its calls, or to take it down. */
+  wrapPayments?: (gateway: PaymentGateway) => PaymentGateway
+  database?: DatabaseHandle
+}
+
+export async function testApi(options: TestApiOptions = {}) {
   const handle: DatabaseHandle & { url?: string } = options.database ?? (await freshTestDatabase())
   const deps = testDeps(handle.db, options.env)
   const sms = embeddedSmsSender({ clock: deps.clock, log: () => {} })
-  const providers = { ...providersFromConfig(deps), sms, ...(options.firebase && { phoneVerifier: options.firebase }), ...(options.payments && { payments: options.payments }) }
-  const app = createApi({ ...deps, dbKind: handle.kind }, providers)
+  const configured = providersFromConfig(deps)
+  const payments = options.payments ?? options.wrapPayments?.(configured.payments) ?? configured.payments
+  const providers = { ...configured, sms, payments, ...(options.firebase && { phoneVerifier: options.firebase }) }
+  const app = createApi({ ...deps, dbKind: handle.kind, listen: handle.listen }, providers)
 
   async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
     const response = await app.handle(apiRequest(method, path, options))

@@ -16,8 +16,8 @@ writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")')
 writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
 afterAll(() => rmSync(distDir, { recursive: true, force: true }))
 
-const { db, kind } = await freshTestDatabase()
-const app = await createApp({ ...testDeps(db), dbKind: kind }, { distDir, publicDir: 'public', environment: 'test' })
+const { db, kind, listen } = await freshTestDatabase()
+const app = await createApp({ ...testDeps(db), dbKind: kind, listen }, { distDir, publicDir: 'public', environment: 'test' })
 const get = (path: string) => app.handle(apiRequest('GET', path))
 
 describe('serving the PWA', () => {

@@ -23,14 +23,11 @@ export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, 
   }
   if (outcome === 'captured') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
   const now = clock.now()
-  const cancelled = await transitionOrder(db, clock, {
-    orderId: row.id,
-    from: 'pending_runner_acceptance',
-    to: 'cancelled',
-    whenPayment: 'authorized',
-    set: { cancelledAt: now, cancelReason: reason },
-    payment: { to: 'cancelled', reason: note ? `cancelled by ${reason}: ${note}` : `cancelled by ${reason}` },
-  })
+  const move = { to: 'cancelled' as const, whenPayment: 'authorized' as const, set: { cancelledAt: now, cancelReason: reason }, payment: { to: 'cancelled' as const, reason: note ? `cancelled by ${reason}: ${note}` : `cancelled by ${reason}` } }
+  const cancelled =
+    (await transitionOrder(db, clock, { ...move, orderId: row.id, from: 'pending_runner_acceptance' })) ??
+    // A runner claimed it while the hold was being released: their capture can only fail now, so the claim ends here too.
+    (await transitionOrder(db, clock, { ...move, orderId: row.id, from: 'runner_accepted', set: { ...move.set, runnerId: null } }))
   return cancelled ?? (await findOrder(db, row.id))!
 }
 

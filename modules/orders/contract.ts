@@ -44,6 +44,10 @@ export const isOpenStatus = (status: OrderStatus) => status !== 'delivered' && s
 export const shortOrderId = (id: string) => id.slice(-8).toUpperCase()
 
 export const ORDER_NOT_FOUND = 'Order not found'
+/** The order stream's keep-alive comment, and how often screens poll when the stream is down (001 §4). */
+export const ORDER_EVENTS_HEARTBEAT_MS = 25_000
+export const ORDER_POLL_MS = 30_000
+export const PENDING_ORDERS_POLL_MS = 60_000
 export const ORDER_NO_LONGER_AVAILABLE = 'Another runner just accepted this order. Refreshing available orders...'
 
 /** A line as bought: a copy of the catalog item then, and (after pick-up) whether the runner found it. */

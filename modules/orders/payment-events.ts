@@ -12,5 +12,5 @@ export async function recordPaymentEvent(db: Database, clock: Clock, event: Paym
 
 /** An authorization's history, oldest first, for support. */
 export async function paymentEventsOf(db: Database, paymentIntentId: string) {
-  return db.select().from(paymentEvents).where(eq(paymentEvents.paymentIntentId, paymentIntentId)).orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id))
+  return db.select().from(paymentEvents).where(eq(paymentEvents.paymentIntentId, paymentIntentId)).orderBy(asc(paymentEvents.sequence))
 }

@@ -1,19 +1,22 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
-import { forbidden, type ModuleDeps, type PaymentGateway } from '../shared/index'
+import { forbidden, notFound, type ModuleDeps, type PaymentGateway } from '../shared/index'
 import { cancelByBuyer } from './cancel'
-import { cancelOrderSchema, orderResponseSchema, ordersResponseSchema } from './contract'
-import { buyerOrders, isRunner, runnerOrders, viewableOrder } from './order-queries'
-import { orderViews, toOrderView } from './order-view'
+import { cancelOrderSchema, ORDER_EVENTS_HEARTBEAT_MS, ORDER_NOT_FOUND, orderResponseSchema, ordersResponseSchema } from './contract'
+import { buyerOrders, findOrder, isRunner, mayView, runnerOrders, viewableOrder } from './order-queries'
+import { orderEventStream, type OrderChangeHub } from './order-stream'
+import { orderViews, type Viewer } from './order-view'
+import type { OrderRow } from './transitions'
 
 export interface OrdersRouteDeps extends ModuleDeps {
   session: SessionPlugin
   gateway: PaymentGateway
+  hub: OrderChangeHub
 }
 
-export function ordersRoutes({ db, clock, session, gateway }: OrdersRouteDeps) {
-  const single = async (row: Parameters<typeof toOrderView>[0], viewer: { id: string; roles: readonly string[] }) => (await orderViews(db, [row], viewer))[0]!
+export function ordersRoutes({ db, clock, session, gateway, hub }: OrdersRouteDeps) {
+  const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, [row], viewer))[0]!
   return new Elysia({ name: 'orders', prefix: '/api/orders' })
     .use(session)
     .get(
@@ -31,6 +34,22 @@ export function ordersRoutes({ db, clock, session, gateway }: OrdersRouteDeps) {
       signedIn: true,
       response: orderResponseSchema,
     })
+    // Live tracking for the buyer and the assigned runner; screens fall back to polling if it drops.
+    .get(
+      '/:id/events',
+      async ({ user, params }) => {
+        const row = await viewableOrder(db, params.id, user)
+        if (row.buyerId !== user.id && row.runnerId !== user.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+        const readView = async () => {
+          const fresh = await findOrder(db, row.id)
+          return fresh && mayView(fresh, user) ? single(fresh, user) : null
+        }
+        return new Response(orderEventStream(hub, row.id, readView, ORDER_EVENTS_HEARTBEAT_MS), {
+          headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+        })
+      },
+      { signedIn: true },
+    )
     .post('/:id/cancel', async ({ user, params }) => ({ order: await single(await cancelByBuyer(db, gateway, clock, user.id, params.id), user) }), {
       signedIn: true,
       body: cancelOrderSchema,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
 import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
@@ -81,6 +81,8 @@ export const orders = pgTable(
     ),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_pending_authorized_at_idx').on(t.authorizedAt).where(sql`status = 'pending_runner_acceptance'`),
+    // Runners are offered waiting orders by the store's distance: a box on this index, then the exact distance.
+    index('orders_pending_store_location_idx').on(t.storeLatitude, t.storeLongitude).where(sql`status = 'pending_runner_acceptance'`),
     index('orders_buyer_id_idx').on(t.buyerId, t.createdAt),
     index('orders_runner_id_idx').on(t.runnerId, t.createdAt),
   ],
@@ -91,6 +93,8 @@ export const paymentEvents = pgTable(
   'payment_events',
   {
     id: idColumn(),
+    /** The order events were written in: several can share a timestamp. */
+    sequence: bigserial({ mode: 'number' }).notNull(),
     /** Null for an authorization that never became an order (released by the sweep). */
     orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
     paymentIntentId: text().notNull(),

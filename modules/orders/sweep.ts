@@ -60,14 +60,15 @@ async function expire(db: Database, gateway: PaymentGateway, clock: Clock, order
     result.anomalies.push(order.id)
     return
   }
-  const now = clock.now()
-  const cancelled = await transitionOrder(db, clock, {
-    orderId: order.id,
-    from: 'pending_runner_acceptance',
-    to: 'cancelled',
-    whenPayment: 'authorized',
-    set: { cancelledAt: now, cancelReason: 'expired' },
-    payment: { to: 'cancelled', reason: `no runner within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes` },
-  })
+  const move = {
+    to: 'cancelled' as const,
+    whenPayment: 'authorized' as const,
+    set: { cancelledAt: clock.now(), cancelReason: 'expired' as const },
+    payment: { to: 'cancelled' as const, reason: `no runner within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes` },
+  }
+  const cancelled =
+    (await transitionOrder(db, clock, { ...move, orderId: order.id, from: 'pending_runner_acceptance' })) ??
+    // A runner claimed it while the hold was being released: their capture can only fail now, so the claim ends here too.
+    (await transitionOrder(db, clock, { ...move, orderId: order.id, from: 'runner_accepted', set: { ...move.set, runnerId: null } }))
   if (cancelled) result.cancelled.push(order.id)
 }

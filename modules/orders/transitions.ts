@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { conflict, type Clock } from '../shared/index'
 import { canTransition, type OrderStatus, type PaymentStatus } from './contract'
@@ -16,6 +16,8 @@ export type Transition = {
   whenPayment?: PaymentStatus
   /** Only for this runner (their own delivery). */
   whenRunner?: string
+  /** Only while the card's hold still stands: authorized after this time. */
+  whenAuthorizedAfter?: Date
   /** Other columns the move sets (the runner, a time stamp, the items found). */
   set?: Partial<typeof orders.$inferInsert>
   /** The payment's new state and why, recorded as a payment event with the move. */
@@ -44,10 +46,12 @@ export async function transitionOrder(db: Database, clock: Clock, move: Transiti
           inArray(orders.status, [...from]),
           move.whenPayment ? eq(orders.paymentStatus, move.whenPayment) : undefined,
           move.whenRunner ? eq(orders.runnerId, move.whenRunner) : undefined,
+          move.whenAuthorizedAfter ? gt(orders.authorizedAt, move.whenAuthorizedAfter) : undefined,
         ),
       )
       .returning()
     if (!moved) return null
+    await announceOrderChange(tx, moved.id)
     if (move.payment && move.whenPayment !== move.payment.to) {
       await recordPaymentEvent(tx, clock, { orderId: moved.id, paymentIntentId: moved.paymentIntentId, from: move.whenPayment, to: move.payment.to, reason: move.payment.reason })
     }
@@ -63,7 +67,30 @@ export async function settleOrderPayment(db: Database, clock: Clock, orderId: st
       .set({ paymentStatus: to, updatedAt: clock.now() })
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, from)))
       .returning()
-    if (moved) await recordPaymentEvent(tx, clock, { orderId, paymentIntentId: moved.paymentIntentId, from, to, reason })
-    return moved ?? null
+    if (!moved) return null
+    await recordPaymentEvent(tx, clock, { orderId, paymentIntentId: moved.paymentIntentId, from, to, reason })
+    await announceOrderChange(tx, orderId)
+    return moved
   })
 }
+
+/**
+ * Undoes a runner's claim whose capture could not be settled because the gateway was out of
+ * reach: the order waits again, its hold untouched. Only that runner's unsettled claim moves.
+ */
+export async function releaseRunnerClaim(db: Database, clock: Clock, orderId: string, runnerId: string): Promise<OrderRow | null> {
+  const [released] = await db
+    .update(orders)
+    .set({ status: 'pending_runner_acceptance', runnerId: null, acceptedAt: null, updatedAt: clock.now() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'runner_accepted'), eq(orders.paymentStatus, 'authorized'), eq(orders.runnerId, runnerId)))
+    .returning()
+  if (released) await announceOrderChange(db, orderId)
+  return released ?? null
+}
+
+/** Tells every listening instance that an order changed; PostgreSQL delivers it when the transaction commits. */
+export async function announceOrderChange(db: Database, orderId: string) {
+  await db.execute(sql`select pg_notify(${ORDER_CHANGED_CHANNEL}, ${orderId})`)
+}
+
+export const ORDER_CHANGED_CHANNEL = 'kirana_order_changed'

@@ -1,0 +1,67 @@
+import { and, asc, between, count, eq, gt, gte, lte, ne, sql, sum } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { EARTH_RADIUS_MILES, type Coordinates } from '../shared/index'
+import { orders } from './schema'
+import type { OrderRow } from './transitions'
+
+/** Miles per degree of latitude (and of longitude at the equator). */
+const MILES_PER_DEGREE = 69.05
+
+/**
+ * Orders waiting for a runner whose store is within `radiusMiles` of `from`, oldest first, with
+ * the distance to the store. Only holds that still stand (authorized after `authorizedAfter`),
+ * never the runner's own purchases. A latitude/longitude box narrows the rows on the index;
+ * the exact great-circle distance decides.
+ */
+export async function ordersWaitingNear(db: Database, query: { from: Coordinates; radiusMiles: number; notBuyer: string; authorizedAfter: Date; limit: number }) {
+  const { from, radiusMiles } = query
+  const latitudeSpan = radiusMiles / MILES_PER_DEGREE
+  const longitudeSpan = radiusMiles / (MILES_PER_DEGREE * Math.max(Math.cos((from.latitude * Math.PI) / 180), 0.01))
+  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+    power(sin(radians(${orders.storeLatitude} - ${from.latitude}::float8) / 2), 2) +
+    cos(radians(${from.latitude}::float8)) * cos(radians(${orders.storeLatitude})) * power(sin(radians(${orders.storeLongitude} - ${from.longitude}::float8) / 2), 2)
+  ))))`
+  const rows = await db
+    .select({ order: orders, distance })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending_runner_acceptance'),
+        eq(orders.paymentStatus, 'authorized'),
+        gt(orders.authorizedAt, query.authorizedAfter),
+        ne(orders.buyerId, query.notBuyer),
+        between(orders.storeLatitude, from.latitude - latitudeSpan, from.latitude + latitudeSpan),
+        between(orders.storeLongitude, from.longitude - longitudeSpan, from.longitude + longitudeSpan),
+      ),
+    )
+    .orderBy(asc(orders.authorizedAt))
+    .limit(query.limit * 2)
+  return rows
+    .map(({ order, distance: miles }) => ({ order: order as OrderRow, distance: Number(miles) }))
+    .filter((row) => row.distance <= radiusMiles)
+    .slice(0, query.limit)
+}
+
+/** What a runner earned (fee plus tip) and how many deliveries, since a time and in all. */
+export async function deliveryTotals(db: Database, runnerId: string, since: Date) {
+  const earned = sql<number>`coalesce(${sum(sql`${orders.platformFeeCents} + ${orders.tipCents}`)}, 0)`
+  const delivered = and(eq(orders.runnerId, runnerId), eq(orders.status, 'delivered'))
+  const [allTime] = await db.select({ deliveries: count(), earningsCents: earned }).from(orders).where(delivered)
+  const [recent] = await db
+    .select({ deliveries: count(), earningsCents: earned })
+    .from(orders)
+    .where(and(delivered, gte(orders.deliveredAt, since)))
+  return {
+    since: { deliveries: recent?.deliveries ?? 0, earningsCents: Number(recent?.earningsCents ?? 0) },
+    allTime: { deliveries: allTime?.deliveries ?? 0, earningsCents: Number(allTime?.earningsCents ?? 0) },
+  }
+}
+
+/** Runners' claims whose capture never settled (the process stopped between the two): for the recovery job. */
+export async function unsettledClaims(db: Database, acceptedBefore: Date): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'runner_accepted'), eq(orders.paymentStatus, 'authorized'), lte(orders.acceptedAt, acceptedBefore)))
+    .limit(200)
+}

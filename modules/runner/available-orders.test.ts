@@ -1,0 +1,122 @@
+import { describe, expect, test } from 'bun:test'
+import { testApi } from '../../testing/test-api'
+import { ORDER_NO_LONGER_AVAILABLE } from '../orders/index'
+import { startOfDay } from './stats'
+
+const api = await testApi()
+const { call, clock, completeAccount, addStore, placeOrder } = api
+const EDISON = { latitude: 40.5171, longitude: -74.3973 }
+const near = await addStore({ name: 'Runner Near Store', latitude: EDISON.latitude + 0.02, longitude: EDISON.longitude })
+const far = await addStore({ name: 'Runner Far Store', latitude: EDISON.latitude + 15 / 69.05, longitude: EDISON.longitude })
+const MINUTE = 60_000
+
+type Offer = { id: string; distance: number; itemCount: number; estimatedEarnings: string; storeArea: string; buyerFirstName: string | null; buyerPhone: string | null; deliveryAddress: string | null }
+const offered = async (cookie: string, query = '') => {
+  const response = await call('GET', `/api/orders/pending${query}`, { cookie })
+  expect(response.status).toBe(200)
+  return (response.body as unknown as { orders: Offer[]; online: boolean }).orders
+}
+
+describe('GET /api/orders/pending', () => {
+  test('only runners may look: anyone else gets 403', async () => {
+    const buyer = await completeAccount()
+    const response = await call('GET', '/api/orders/pending', { cookie: buyer.cookie })
+    expect(response.status).toBe(403)
+    expect(response.body.code).toBe('NOT_A_RUNNER')
+  })
+
+  test("waiting orders within 10 miles, oldest first, with the card's figures and none of the buyer's details", async () => {
+    const buyer = await completeAccount()
+    const first = await placeOrder(buyer.cookie, near, { tip: 5 })
+    clock.advance(MINUTE)
+    const second = await placeOrder(buyer.cookie, near, { tip: 0 })
+    const farAway = await completeAccount({ zipCode: '07922' })
+    const farOrder = await placeOrder(farAway.cookie, far)
+    const runner = await completeAccount({ roles: ['runner'] })
+    const orders = await offered(runner.cookie)
+    const mine = orders.filter((order) => order.id === first.id || order.id === second.id)
+    expect(mine.map((order) => order.id)).toEqual([first.id, second.id])
+    expect(orders.map((order) => order.id)).not.toContain(farOrder.id)
+    expect(mine[0]).toMatchObject({ itemCount: 2, estimatedEarnings: '7.00', storeArea: 'Edison', buyerFirstName: null, buyerPhone: null, deliveryAddress: null })
+    expect(mine[0]!.distance).toBeLessThanOrEqual(10)
+    expect(mine[1]!.estimatedEarnings).toBe('2.00')
+  })
+
+  test('a runner never sees their own purchases; a ZIP code moves the 10 miles', async () => {
+    const both = await completeAccount({ roles: ['buyer', 'runner'] })
+    const own = await placeOrder(both.cookie, near)
+    expect((await offered(both.cookie)).map((order) => order.id)).not.toContain(own.id)
+    const runner = await completeAccount({ roles: ['runner'] })
+    expect((await offered(runner.cookie)).map((order) => order.id)).toContain(own.id)
+    // 07102 is Newark, about 20 miles from these stores.
+    expect((await offered(runner.cookie, '?zipCode=07102')).map((order) => order.id)).not.toContain(own.id)
+    expect((await call('GET', '/api/orders/pending?zipCode=00000', { cookie: runner.cookie })).status).toBe(400)
+  })
+
+  test('only holds that still stand are offered: an order past its 30 minutes is not', async () => {
+    const buyer = await completeAccount()
+    const order = await placeOrder(buyer.cookie, near)
+    const runner = await completeAccount({ roles: ['runner'] })
+    clock.advance(30 * MINUTE)
+    expect((await offered(runner.cookie)).map((offer) => offer.id)).not.toContain(order.id)
+    // Accepting it anyway finds the hold lapsed: the order is cancelled there and then.
+    const late = await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
+    expect(late.status).toBe(409)
+    expect(late.body.code).toBe('ORDER_NO_LONGER_AVAILABLE')
+    expect((await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
+  })
+
+  test('an offline runner is offered nothing, and the switch is kept on the server', async () => {
+    const buyer = await completeAccount()
+    const order = await placeOrder(buyer.cookie, near)
+    const runner = await completeAccount({ roles: ['runner'] })
+    expect((await call('PATCH', '/api/runner/availability', { cookie: runner.cookie, body: { online: false } })).body).toMatchObject({ online: false })
+    const response = await call('GET', '/api/orders/pending', { cookie: runner.cookie })
+    expect(response.body).toMatchObject({ orders: [], online: false })
+    expect((await call('GET', '/api/runner/availability', { cookie: runner.cookie })).body).toEqual({ online: false, timeZone: 'America/New_York' })
+    await call('PATCH', '/api/runner/availability', { cookie: runner.cookie, body: { online: true } })
+    expect((await offered(runner.cookie)).map((offer) => offer.id)).toContain(order.id)
+    expect((await call('PATCH', '/api/runner/availability', { cookie: runner.cookie, body: { timeZone: 'Mars/Olympus' } })).status).toBe(400)
+  })
+})
+
+describe('GET /api/runner/stats', () => {
+  test("counts delivered orders only: today's in the runner's time zone, and all time; no rating until there are ratings", async () => {
+    const buyer = await completeAccount()
+    const runner = await completeAccount({ roles: ['runner'] })
+    const deliver = async (tip: number) => {
+      const order = await placeOrder(buyer.cookie, near, { tip })
+      expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
+      const items = order.items.map((item) => ({ id: item.id, isDelivered: true }))
+      await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData: items } })
+      await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
+    }
+    expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body).toEqual({ timeZone: 'America/New_York', today: { deliveries: 0, earnings: '0.00' }, allTime: { deliveries: 0, earnings: '0.00' }, rating: null })
+
+    // 11:30 pm in New York is yesterday there, though already tomorrow in UTC.
+    clock.set(new Date('2026-11-03T04:30:00Z'))
+    await deliver(5)
+    clock.set(new Date('2026-11-03T15:00:00Z'))
+    await deliver(3)
+    // One accepted but not delivered does not count.
+    const open = await placeOrder(buyer.cookie, near, { tip: 10 })
+    await call('PATCH', `/api/orders/${open.id}/accept`, { cookie: runner.cookie })
+    const stats = (await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body
+    expect(stats).toMatchObject({ today: { deliveries: 1, earnings: '5.00' }, allTime: { deliveries: 2, earnings: '12.00' }, rating: null })
+    expect((await call('GET', '/api/runner/stats', { cookie: buyer.cookie })).status).toBe(403)
+  })
+
+  test.each([
+    ['2026-11-10T15:00:00Z', 'America/New_York', '2026-11-10T05:00:00.000Z'],
+    ['2026-11-10T03:00:00Z', 'America/New_York', '2026-11-09T05:00:00.000Z'],
+    ['2026-03-08T15:00:00Z', 'America/New_York', '2026-03-08T05:00:00.000Z'],
+    ['2026-11-01T15:00:00Z', 'America/New_York', '2026-11-01T04:00:00.000Z'],
+    ['2026-11-10T15:00:00Z', 'Asia/Kolkata', '2026-11-09T18:30:00.000Z'],
+  ])('the day that includes %s begins, in %s, at %s', (now, zone, midnight) => {
+    expect(startOfDay(new Date(now), zone).toISOString()).toBe(midnight)
+  })
+})
+
+test('the spec message for a lost race is the one the screens show', () => {
+  expect(ORDER_NO_LONGER_AVAILABLE).toBe('Another runner just accepted this order. Refreshing available orders...')
+})

@@ -1,0 +1,70 @@
+// The runner's door for the browser: the available-order card, the dashboard's figures, and the status update.
+import { z } from 'zod'
+import { orderSchema } from '../orders/contract'
+
+export const DEFAULT_TIME_ZONE = 'America/New_York'
+
+/**
+ * An order offered to a runner (001 §2's card): the order as a runner may see it before
+ * accepting (no buyer name, phone or street address), with what the card shows worked out.
+ */
+export const availableOrderSchema = orderSchema.extend({
+  /** Miles from the runner to the store, one decimal. */
+  distance: z.number(),
+  itemCount: z.number(),
+  /** The platform fee plus the tip, in dollars. */
+  estimatedEarnings: z.string(),
+  /** The second comma-separated part of the store's address (001 §2). */
+  storeArea: z.string(),
+})
+export type AvailableOrder = z.infer<typeof availableOrderSchema>
+
+export const availableOrdersResponseSchema = z.object({
+  orders: z.array(availableOrderSchema),
+  /** Offline runners are offered nothing; the screen says why. */
+  online: z.boolean(),
+  /** Where the 10 miles are counted from. */
+  searchedFrom: z.string(),
+})
+
+export const runnerStatsSchema = z.object({
+  timeZone: z.string(),
+  today: z.object({ deliveries: z.number(), earnings: z.string() }),
+  allTime: z.object({ deliveries: z.number(), earnings: z.string() }),
+  /** There are no ratings yet, so there is no number to show. */
+  rating: z.null(),
+})
+export type RunnerStats = z.infer<typeof runnerStatsSchema>
+
+const timeZoneSchema = z.string().max(64).refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}, 'Unknown time zone')
+
+export const availabilitySchema = z.object({ online: z.boolean(), timeZone: z.string() })
+export type Availability = z.infer<typeof availabilitySchema>
+export const availabilityUpdateSchema = z.object({ online: z.boolean().optional(), timeZone: timeZoneSchema.optional() })
+
+export const MAX_ACTUAL_GROCERY_DOLLARS = 10_000
+
+export const statusUpdateSchema = z.object({
+  status: z.string().max(40),
+  itemCompletionData: z.array(z.object({ id: z.string().max(100), isDelivered: z.boolean() })).max(1000).optional(),
+  /** What the groceries came to at the store, in dollars; optional. */
+  actualGroceryCost: z.union([z.number(), z.string().max(20)]).nullish(),
+})
+export type StatusUpdate = z.infer<typeof statusUpdateSchema>
+
+export const MESSAGES = {
+  notARunner: 'Only runners can see and accept orders. Add the Runner role in your profile.',
+  ownOrder: 'You cannot accept your own order.',
+  captureFailed: "The buyer's card was declined when the order was accepted, so the order was cancelled. The buyer has been told.",
+  holdReleased: "This order's payment hold was released before it could be accepted, so it is no longer available.",
+  gatewayDown: 'We could not reach the payment service to accept this order. Nothing changed; please try again in a moment.',
+  notYourDelivery: 'Only the runner delivering this order can update it.',
+  notPaidYet: "The buyer's payment for this order has not gone through yet. Please wait a moment and try again.",
+}

@@ -1,0 +1,11 @@
+import type { SessionPlugin } from '../accounts/index'
+import type { ModuleDeps, PaymentGateway } from '../shared/index'
+import { runnerRoutes } from './routes'
+
+export { settleInterruptedClaims } from './accept'
+export { availabilityOf, offlineAmong } from './availability'
+
+/** Runners: the orders waiting nearby, the accept race and its capture, pick-up and delivery, earnings. */
+export function runnerModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway) {
+  return runnerRoutes({ ...deps, session, gateway })
+}

@@ -1,0 +1,63 @@
+import { Elysia } from 'elysia'
+import { z } from 'zod'
+import type { SessionPlugin } from '../accounts/index'
+import { orderResponseSchema, orderViews, type OrderRow, type Viewer } from '../orders/index'
+import type { ModuleDeps, PaymentGateway } from '../shared/index'
+import { acceptOrder, assertIsRunner } from './accept'
+import { availabilityOf, setAvailability } from './availability'
+import { availableOrders } from './available-orders'
+import { availabilitySchema, availabilityUpdateSchema, availableOrdersResponseSchema, runnerStatsSchema, statusUpdateSchema } from './contract'
+import { updateDeliveryStatus } from './delivery'
+import { runnerStats } from './stats'
+
+export interface RunnerRouteDeps extends ModuleDeps {
+  session: SessionPlugin
+  gateway: PaymentGateway
+}
+
+export function runnerRoutes({ db, clock, session, gateway }: RunnerRouteDeps) {
+  const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, [row], viewer))[0]! })
+  return new Elysia({ name: 'runner', prefix: '/api' })
+    .use(session)
+    .get(
+      '/orders/pending',
+      ({ user, query }) => {
+        assertIsRunner(user)
+        return availableOrders(db, clock, user, query.zipCode)
+      },
+      { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), response: availableOrdersResponseSchema },
+    )
+    .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
+      signedIn: true,
+      response: orderResponseSchema,
+    })
+    .patch('/orders/:id/status', async ({ user, params, body }) => single(await updateDeliveryStatus(db, clock, user, params.id, body), user), {
+      signedIn: true,
+      body: statusUpdateSchema,
+      response: orderResponseSchema,
+    })
+    .get(
+      '/runner/stats',
+      ({ user }) => {
+        assertIsRunner(user)
+        return runnerStats(db, clock, user.id)
+      },
+      { signedIn: true, response: runnerStatsSchema },
+    )
+    .get(
+      '/runner/availability',
+      ({ user }) => {
+        assertIsRunner(user)
+        return availabilityOf(db, user.id)
+      },
+      { signedIn: true, response: availabilitySchema },
+    )
+    .patch(
+      '/runner/availability',
+      ({ user, body }) => {
+        assertIsRunner(user)
+        return setAvailability(db, clock, user.id, body)
+      },
+      { signedIn: true, body: availabilityUpdateSchema, response: availabilitySchema },
+    )
+}

@@ -1,0 +1,37 @@
+import type { Database } from '../../db/database'
+import { deliveryTotals } from '../orders/index'
+import { centsToDecimal, type Clock } from '../shared/index'
+import { availabilityOf } from './availability'
+import type { RunnerStats } from './contract'
+
+/** The zone's wall-clock reading of an instant, read as if it were UTC: its parts, and its offset from UTC. */
+function wallClock(instant: number, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(instant)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second)
+  return { parts, offsetMs: asUtc - Math.floor(instant / 1000) * 1000 }
+}
+
+/** Midnight today in `timeZone`, as an instant; right on the days the clocks change, too. */
+export function startOfDay(now: Date, timeZone: string): Date {
+  const { parts, offsetMs } = wallClock(now.getTime(), timeZone)
+  const midnightAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day)
+  // Midnight may sit on the other side of a clock change from now: check its own offset.
+  const midnight = midnightAsUtc - offsetMs
+  return new Date(midnightAsUtc - wallClock(midnight, timeZone).offsetMs)
+}
+
+/** GET /api/runner/stats: from delivered orders only, today counted in the runner's own time zone. */
+export async function runnerStats(db: Database, clock: Clock, runnerId: string): Promise<RunnerStats> {
+  const { timeZone } = await availabilityOf(db, runnerId)
+  const totals = await deliveryTotals(db, runnerId, startOfDay(clock.now(), timeZone))
+  return {
+    timeZone,
+    today: { deliveries: totals.since.deliveries, earnings: centsToDecimal(totals.since.earningsCents) },
+    allTime: { deliveries: totals.allTime.deliveries, earnings: centsToDecimal(totals.allTime.earningsCents) },
+    rating: null,
+  }
+}
