@@ -146,6 +146,7 @@ export const userResponseSchema = z.object({ message: z.string(), user: publicUs
 export type UserResponse = z.infer<typeof userResponseSchema>
 
 export const messageResponseSchema = z.object({ message: z.string() })
+export type MessageResponse = z.infer<typeof messageResponseSchema>
 
 /**
  * POST /api/password-reset/request. The keys never depend on whether the account exists.

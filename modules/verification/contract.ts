@@ -61,5 +61,8 @@ export const verificationClientConfigSchema = z.object({
 export type VerificationClientConfig = z.infer<typeof verificationClientConfigSchema>
 
 export const sendCodeResponseSchema = z.object({ message: z.string(), expiresInSeconds: z.number() })
+export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>
 export const captchaPassResponseSchema = z.object({ captchaToken: z.string() })
+export type CaptchaPassResponse = z.infer<typeof captchaPassResponseSchema>
 export const completePhoneVerificationResponseSchema = z.object({ message: z.string(), requiresProfileCompletion: z.boolean() })
+export type CompletePhoneVerificationResponse = z.infer<typeof completePhoneVerificationResponseSchema>

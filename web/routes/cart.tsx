@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { formatCents } from '../../modules/shared/contract'
-import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { useCurrentUser } from '../lib/current-user'
 import { cartBadge, clearCart } from '../features/cart/cart-storage'
 import { buildPendingOrder, formatDeliveryAddress, savePendingOrder } from '../features/cart/pending-order'
 import { cartItemCount, estimatedGroceryCents, payNowCents } from '../features/cart/pricing'

@@ -1,7 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { formatUsPhone, toE164 } from '../../modules/shared/contract'
-import { useCurrentUser, type CurrentUser } from '../features/accounts/api/get-current-user'
+import { useCurrentUser } from '../lib/current-user'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { useVerificationConfig } from '../features/verification/api/verification-config'
 import { CodeStep } from '../features/verification/components/code-step'
@@ -38,7 +39,7 @@ function SignInFirst() {
 /** The 10 digits the phone input holds for the number on file. */
 const phoneDigits = (phone: string | null) => toE164(phone ?? '')?.slice(2) ?? ''
 
-function VerifyPhone({ user }: { user: CurrentUser }) {
+function VerifyPhone({ user }: { user: PublicUser }) {
   const navigate = useNavigate()
   const recaptchaContainer = useRef<HTMLDivElement>(null)
   const flow = useVerificationFlow(phoneDigits(user.phone), recaptchaContainer)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { CurrentUser } from '../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { aUser, fakeApi, renderScreen, restoreFetch, type ApiCall } from '../testing/render-screen'
 import { ProfileCompletePage } from './profile-complete'
 
@@ -13,10 +13,10 @@ afterEach(() => {
   else delete (navigator as { geolocation?: unknown }).geolocation
 })
 
-const verified = aUser({ phoneVerified: true })
-const completedUser = { ...verified, isProfileComplete: true, roles: ['buyer'] }
+const verified = aUser({ phoneVerified: true, phoneStatus: 'verified' })
+const completedUser = aUser({ phoneVerified: true, phoneStatus: 'verified', isProfileComplete: true, roles: ['buyer'] })
 /** Renders the page and waits for the router to show it. */
-async function open(user: CurrentUser | null, url = '/profile-complete') {
+async function open(user: PublicUser | null, url = '/profile-complete') {
   const rendered = renderScreen(ProfileCompletePage, { path: '/profile-complete', user, url })
   await screen.findByRole('heading', { level: 1 })
   return rendered

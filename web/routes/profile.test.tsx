@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { CurrentUser } from '../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { aUser, fakeApi, renderScreen, restoreFetch, type ApiCall } from '../testing/render-screen'
 import { ProfilePage } from './profile'
 import { displayName, initials } from '../features/accounts/identity'
@@ -20,7 +20,7 @@ const member = aUser({
   zipCode: '08817',
 })
 
-async function open(user: CurrentUser = member) {
+async function open(user: PublicUser = member) {
   const rendered = renderScreen(ProfilePage, { path: '/profile', user })
   await screen.findByRole('heading', { name: 'Edit Profile' })
   return rendered

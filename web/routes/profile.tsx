@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { BRAND_NAME } from '../../modules/shared/contract'
-import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen } from '../ui/loading-screen'
 import { EditProfileForm } from './profile/edit-profile-form'
 import { ProfileSummary } from './profile/profile-summary'

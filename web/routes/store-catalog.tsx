@@ -1,6 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { useCurrentUser } from '../lib/current-user'
 import { useItems } from '../features/catalog/api/items'
 import { ApiError } from '../lib/http'
 import { Icon } from '../ui/icon'

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { NO_LOCATION_MESSAGE } from '../../modules/catalog/contract'
 import { addToCart, allCarts, readCachedStore } from '../features/cart/cart-storage'
-import type { CurrentUser } from '../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { aBuyer, aStore, fakeServer, renderBuyerScreen, restoreFetch } from '../features/catalog/testing/render-buyer-screen'
 import { StoreSearchPage } from './store-search'
 
@@ -25,7 +25,7 @@ function fakeGeolocation() {
   }
 }
 
-async function renderSearch(user: CurrentUser = aBuyer()) {
+async function renderSearch(user: PublicUser = aBuyer()) {
   const rendered = renderBuyerScreen(StoreSearchPage, { path: '/store-search', user })
   await screen.findByRole('heading', { name: 'Find Indian Stores' })
   return rendered

@@ -4,15 +4,17 @@ import { render } from '@testing-library/react'
 import { Provider as JotaiProvider } from 'jotai'
 import { mock } from 'bun:test'
 import type { ReactNode } from 'react'
-import { currentUserQueryOptions, type CurrentUser } from '../features/accounts/api/get-current-user'
+import { currentUserQueryOptions, SIGNED_OUT } from '../lib/current-user'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { Toaster } from '../ui/toast'
 
 /** A signed-in user with nothing done yet but signing up; override what a test needs. */
-export const aUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+export const aUser = (overrides: Partial<PublicUser> = {}): PublicUser => ({
   id: 'user-1',
   email: 'asha@example.com',
   phone: '(732) 555-0101',
   phoneVerified: false,
+  phoneStatus: 'unverified',
   firstName: 'Asha',
   lastName: 'Patel',
   profileImageUrl: null,
@@ -24,6 +26,8 @@ export const aUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   latitude: null,
   longitude: null,
   isProfileComplete: false,
+  emailVerified: false,
+  createdAt: '2026-01-05T10:00:00.000Z',
   ...overrides,
 })
 
@@ -34,9 +38,9 @@ const PATHS = ['/', '/auth', '/phone-verification', '/profile-complete', '/profi
  * Renders one screen at its path, with the current user already cached (null: signed out), a
  * fresh toast store and the Toaster, and marker screens at the paths it can send people to.
  */
-export function renderScreen(Screen: () => ReactNode, { path, user, url = path }: { path: (typeof PATHS)[number]; user: CurrentUser | null; url?: string }) {
+export function renderScreen(Screen: () => ReactNode, { path, user, url = path }: { path: (typeof PATHS)[number]; user: PublicUser | null; url?: string }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } })
-  queryClient.setQueryData(currentUserQueryOptions().queryKey, { user, requiresProfileCompletion: user ? !user.isProfileComplete : false })
+  queryClient.setQueryData(currentUserQueryOptions().queryKey, user ? { user, requiresProfileCompletion: !user.isProfileComplete } : SIGNED_OUT)
   const rootRoute = createRootRoute({
     component: () => (
       <>

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { updateProfileSchema } from '../../../modules/accounts/contract'
 import { BRAND_NAME } from '../../../modules/shared/contract'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { useCompleteProfile } from '../../features/accounts/api/use-profile'
 import { fieldErrors } from '../../lib/form-errors'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
@@ -20,7 +20,7 @@ import { useCurrentLocation } from './use-current-location'
  * The onboarding variant of profile completion (spec 000 §2), reached after sign-up
  * verification: email, the verified phone, one role choice, the address and an optional location.
  */
-export function OnboardingForm({ user }: { user: CurrentUser }) {
+export function OnboardingForm({ user }: { user: PublicUser }) {
   const navigate = useNavigate()
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { displayName, initials } from '../../features/accounts/identity'
 
 const ROLE_BADGES: Record<string, string> = { buyer: 'Buyer', runner: 'Runner' }
 
 /** Who is signed in (spec 001 §2): avatar initials, name, e-mail and role badges. */
-export function ProfileSummary({ user }: { user: CurrentUser }) {
+export function ProfileSummary({ user }: { user: PublicUser }) {
   return (
     <section className="card profile-summary" aria-labelledby="profile-name">
       <span className="profile-summary__avatar" aria-hidden="true">

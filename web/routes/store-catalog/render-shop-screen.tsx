@@ -6,7 +6,8 @@ import { mock } from 'bun:test'
 import { createStore, Provider } from 'jotai'
 import { z } from 'zod'
 import type { CatalogItem, Store } from '../../../modules/catalog/contract'
-import { currentUserQueryOptions, type CurrentUser } from '../../features/accounts/api/get-current-user'
+import { currentUserQueryOptions, SIGNED_OUT } from '../../lib/current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { itemsQueryOptions } from '../../features/catalog/api/items'
 import { storeQueryOptions } from '../../features/catalog/api/store'
 import { createQueryClient } from '../../query-client'
@@ -14,11 +15,12 @@ import { Toaster } from '../../ui/toast'
 import { CartPage } from '../cart'
 import { StoreCatalogPage } from '../store-catalog'
 
-export const aBuyer = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+export const aBuyer = (overrides: Partial<PublicUser> = {}): PublicUser => ({
   id: 'buyer-1',
   email: 'meera@example.com',
   phone: '(732) 555-0150',
   phoneVerified: true,
+  phoneStatus: 'verified',
   firstName: 'Meera',
   lastName: 'Shah',
   profileImageUrl: null,
@@ -30,6 +32,8 @@ export const aBuyer = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   latitude: null,
   longitude: null,
   isProfileComplete: true,
+  emailVerified: false,
+  createdAt: '2026-01-05T10:00:00.000Z',
   ...overrides,
 })
 
@@ -76,7 +80,7 @@ function Elsewhere() {
 
 type Options = {
   /** null: signed out; 'loading': the session is still being asked for. */
-  user?: CurrentUser | null | 'loading'
+  user?: PublicUser | null | 'loading'
   /** Put in the query cache as if already fetched; anything not given is fetched (see mockFetch). */
   items?: CatalogItem[]
   apiStore?: Store
@@ -88,7 +92,7 @@ type Options = {
  */
 export function renderShopScreen(url: string, { user = aBuyer(), items, apiStore }: Options = {}) {
   const queryClient = createQueryClient()
-  if (user !== 'loading') queryClient.setQueryData(currentUserQueryOptions().queryKey, { user, requiresProfileCompletion: false })
+  if (user !== 'loading') queryClient.setQueryData(currentUserQueryOptions().queryKey, user ? { user, requiresProfileCompletion: false } : SIGNED_OUT)
   if (items) queryClient.setQueryData(itemsQueryOptions(items[0]?.storeId ?? 'store-1').queryKey, items)
   if (apiStore) queryClient.setQueryData(storeQueryOptions(apiStore.id).queryKey, apiStore)
   const rootRoute = createRootRoute({

@@ -16,7 +16,8 @@ import { createStore, Provider } from 'jotai'
 import { z } from 'zod'
 import { createQueryClient } from '../../../query-client'
 import { Toaster } from '../../../ui/toast'
-import { currentUserQueryOptions, type CurrentUser } from '../api/get-current-user'
+import type { PublicUser } from '../../../../modules/accounts/contract'
+import { currentUserQueryOptions, SIGNED_OUT } from '../../../lib/current-user'
 
 /** Where the screen under test sent the browser, e.g. 'Screen at /profile-complete?variant=onboarding'. */
 function Elsewhere() {
@@ -30,7 +31,7 @@ type ScreenOptions = {
   component: RouteComponent
   /** The URL opened first; defaults to `path`. */
   url?: string
-  user?: CurrentUser | null
+  user?: PublicUser | null
 }
 
 /**
@@ -39,7 +40,7 @@ type ScreenOptions = {
  */
 export async function renderAccountScreen({ path, component, url = path, user = null }: ScreenOptions) {
   const queryClient = createQueryClient()
-  queryClient.setQueryData(currentUserQueryOptions().queryKey, { user, requiresProfileCompletion: Boolean(user && !user.isProfileComplete) })
+  queryClient.setQueryData(currentUserQueryOptions().queryKey, user ? { user, requiresProfileCompletion: !user.isProfileComplete } : SIGNED_OUT)
   const rootRoute = createRootRoute({
     component: () => (
       <>
@@ -87,12 +88,13 @@ export function mockApi(handlers: Record<string, Handler>) {
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
-export function testUser(changes: Partial<CurrentUser> = {}): CurrentUser {
+export function testUser(changes: Partial<PublicUser> = {}): PublicUser {
   return {
     id: 'user-1',
     email: 'asha@example.com',
     phone: '7325550123',
     phoneVerified: false,
+    phoneStatus: 'unverified',
     firstName: 'Asha',
     lastName: 'Patel',
     profileImageUrl: null,
@@ -104,6 +106,8 @@ export function testUser(changes: Partial<CurrentUser> = {}): CurrentUser {
     latitude: null,
     longitude: null,
     isProfileComplete: false,
+    emailVerified: false,
+    createdAt: '2026-01-05T10:00:00.000Z',
     ...changes,
   }
 }

@@ -8,14 +8,16 @@ import { z } from 'zod'
 import type { NearbyStore } from '../../../../modules/catalog/contract'
 import { createQueryClient } from '../../../query-client'
 import { Toaster } from '../../../ui/toast'
-import { currentUserQueryOptions, type CurrentUser } from '../../accounts/api/get-current-user'
+import type { PublicUser } from '../../../../modules/accounts/contract'
+import { currentUserQueryOptions, SIGNED_OUT } from '../../../lib/current-user'
 
 /** A buyer with a complete profile in Edison, NJ; override what a test needs. */
-export const aBuyer = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+export const aBuyer = (overrides: Partial<PublicUser> = {}): PublicUser => ({
   id: 'user-1',
   email: 'asha@example.com',
   phone: '(732) 555-0101',
   phoneVerified: true,
+  phoneStatus: 'verified',
   firstName: 'Asha',
   lastName: 'Patel',
   profileImageUrl: null,
@@ -27,6 +29,8 @@ export const aBuyer = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   latitude: 40.5171,
   longitude: -74.3973,
   isProfileComplete: true,
+  emailVerified: false,
+  createdAt: '2026-01-05T10:00:00.000Z',
   ...overrides,
 })
 
@@ -62,9 +66,9 @@ const BUYER_PATHS = ['/buyer', '/store-search', '/store/$id', '/cart', '/profile
  * Renders a buyer screen at its path in a memory router, with a fresh query cache and toast
  * store, the user signed in, and a marker screen at every other buyer path.
  */
-export function renderBuyerScreen(Screen: () => ReactNode, { path, user = aBuyer(), url = path }: { path: (typeof BUYER_PATHS)[number]; user?: CurrentUser; url?: string }) {
+export function renderBuyerScreen(Screen: () => ReactNode, { path, user = aBuyer(), url = path }: { path: (typeof BUYER_PATHS)[number]; user?: PublicUser; url?: string }) {
   const queryClient = createQueryClient()
-  queryClient.setQueryData(currentUserQueryOptions().queryKey, { user, requiresProfileCompletion: false })
+  queryClient.setQueryData(currentUserQueryOptions().queryKey, user ? { user, requiresProfileCompletion: false } : SIGNED_OUT)
   const rootRoute = createRootRoute({
     component: () => (
       <>
