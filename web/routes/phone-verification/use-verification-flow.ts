@@ -2,6 +2,7 @@ import { useState, type RefObject } from 'react'
 import { formatUsPhone } from '../../../modules/shared/contract'
 import { FALLBACK_VERIFIED_REDIRECT_MS, VERIFIED_REDIRECT_MS } from '../../../modules/verification/contract'
 import { recordVerificationAttempt, useVerifyPhone, type VerifyPhoneInput } from '../../features/verification/api/use-phone-verification'
+import { useClock } from '../../lib/clock'
 import { failureMessage } from '../../lib/form-errors'
 import { useToast } from '../../ui/toast'
 import { smsWasBlocked, verifyFailureMessage } from './failures'
@@ -17,6 +18,7 @@ export type VerificationStep =
 /** The phone verification screen's journey: phone, code (or the fallback), verified. */
 export function useVerificationFlow(initialDigits: string, recaptchaContainer: RefObject<HTMLElement | null>) {
   const { toast } = useToast()
+  const clock = useClock()
   const channel = useSmsChannel(recaptchaContainer)
   const verifyPhone = useVerifyPhone()
   const [digits, setDigits] = useState(initialDigits)
@@ -30,7 +32,7 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
       await channel.send(digits)
       toast({ title: 'Verification Code Sent!', description: `We texted a 6-digit code to ${formatUsPhone(digits)}.`, variant: 'success' })
       void recordVerificationAttempt(digits)
-      setStep({ name: 'code', sentAt: Date.now() })
+      setStep({ name: 'code', sentAt: clock.now() })
     } catch (error) {
       if (smsWasBlocked(error) && (await channel.config()).fallbackEnabled) {
         toast({ title: 'Smart Verification Active', description: 'SMS is blocked right now, so we switched to instant verification mode.' })

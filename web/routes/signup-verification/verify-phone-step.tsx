@@ -4,12 +4,13 @@ import { formatUsPhone } from '../../../modules/shared/contract'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../modules/verification/contract'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { recordVerificationAttempt, useCompletePhoneVerification, useSendCode, useVerifyPhone } from '../../features/verification/api/use-phone-verification'
+import { useClock } from '../../lib/clock'
 import { failureMessage } from '../../lib/form-errors'
+import { useSecondsLeft } from '../../lib/use-seconds-left'
 import { Field } from '../../ui/form'
 import { useToast } from '../../ui/toast'
 import type { CodeSend, PendingAccount } from './pending-account'
 import { TestNumberHint } from './test-number-hint'
-import { useSecondsLeft } from './use-seconds-left'
 
 type VerifyPhoneStepProps = {
   account: PendingAccount
@@ -30,6 +31,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
   const completeVerification = useCompletePhoneVerification()
   const navigate = useNavigate()
   const { toast } = useToast()
+  const clock = useClock()
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string>()
   const [sendError, setSendError] = useState<string>()
@@ -45,7 +47,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
     setSendError(undefined)
     try {
       await sendCode.mutateAsync({ phone })
-      onSent({ phone, at: Date.now() })
+      onSent({ phone, at: clock.now() })
       void recordVerificationAttempt(phone)
     } catch (error) {
       setSendError(failureMessage(error, 'We could not send a code. Please try again.'))

@@ -1,14 +1,14 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../../modules/verification/contract'
+import { useSecondsLeft } from '../../../lib/use-seconds-left'
 import { Field } from '../../../ui/form'
 import { Spinner } from '../../../ui/loading-screen'
 import { useToast } from '../../../ui/toast'
-import { realTicker, useSecondsLeft, type Ticker } from './countdown'
 
 type CodeStepProps = {
   /** The number the code went to, formatted for reading. */
   phone: string
-  /** When the last code went out: the resend countdown runs from here. Key the step on it to clear an old code. */
+  /** When the last code went out, on the injected clock: the resend countdown runs from here. Key the step on it to clear an old code. */
   sentAt: number
   verifying: boolean
   resending: boolean
@@ -16,7 +16,6 @@ type CodeStepProps = {
   onVerify: (code: string) => Promise<string | null>
   onResend: () => void
   onChangePhone: () => void
-  ticker?: Ticker
 }
 
 const onlyDigits = (text: string) => text.replace(/\D/g, '').slice(0, CODE_LENGTH)
@@ -25,12 +24,12 @@ const onlyDigits = (text: string) => text.replace(/\D/g, '').slice(0, CODE_LENGT
  * Entering a 6-digit code (spec 000 §2, §5): digits only, Verify disabled until all six are
  * there, 'Resend Code' enabled once the 60 s countdown has run out, and 'Change Phone Number'.
  */
-export function CodeStep({ phone, sentAt, verifying, resending, onVerify, onResend, onChangePhone, ticker = realTicker }: CodeStepProps) {
+export function CodeStep({ phone, sentAt, verifying, resending, onVerify, onResend, onChangePhone }: CodeStepProps) {
   const { toast } = useToast()
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
   const input = useRef<HTMLInputElement>(null)
-  const secondsLeft = useSecondsLeft(RESEND_COUNTDOWN_SECONDS, sentAt, ticker)
+  const secondsLeft = useSecondsLeft(sentAt + RESEND_COUNTDOWN_SECONDS * 1000)
   const complete = code.length === CODE_LENGTH
 
   // With Verify disabled, Enter would do nothing at all; say what is missing instead.
