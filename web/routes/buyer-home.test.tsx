@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { addToCart, cacheStore, readCachedStore } from '../features/cart/cart-storage'
-import { aBuyer, aStore, fakeServer, renderBuyerScreen, restoreFetch } from '../features/catalog/testing/render-buyer-screen'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { aBuyer, aNearbyStore, aStore } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
 import { BuyerHomePage } from './buyer-home'
 
 /** The home at /buyer, once it has rendered. */
 async function renderHome(user = aBuyer()) {
-  const rendered = renderBuyerScreen(BuyerHomePage, { path: '/buyer', user })
+  const rendered = renderScreen(BuyerHomePage, { path: '/buyer', user })
   await screen.findByText('Delivering to')
   return rendered
 }
@@ -23,7 +25,7 @@ afterEach(() => {
 
 describe('buyer home', () => {
   test('shows where it delivers, the search card and the promo, and both empty states when nothing is near', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     await renderHome()
 
     expect(screen.getByText('Delivering to')).toBeDefined()
@@ -42,10 +44,10 @@ describe('buyer home', () => {
   })
 
   test('one nearby search from the profile coordinates feeds both lists: real stores are partners, samples are nearby', async () => {
-    const server = fakeServer({
+    const server = fakeApi({
       'GET /api/stores/nearby': () => [
         200,
-        [aStore({ id: 'sample-1', name: 'Patel Family Grocers', distance: 4.66 }), aStore({ id: 'partner-1', name: 'Desi Corner', isSample: false, distance: 1.2, rating: null, totalRatings: 0 })],
+        [aNearbyStore({ id: 'sample-1', name: 'Patel Family Grocers', distance: 4.66 }), aNearbyStore({ id: 'partner-1', name: 'Desi Corner', isSample: false, distance: 1.2, rating: null, totalRatings: 0 })],
       ],
     })
     await renderHome()
@@ -69,7 +71,7 @@ describe('buyer home', () => {
   })
 
   test('without profile coordinates it searches by the ZIP code', async () => {
-    const server = fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    const server = fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     await renderHome(aBuyer({ latitude: null, longitude: null }))
     await screen.findByText('No partner stores found')
     expect(server.calls[0]!.url.searchParams.get('zipCode')).toBe('08817')
@@ -77,7 +79,7 @@ describe('buyer home', () => {
   })
 
   test('a profile without a place says so and searches nothing', async () => {
-    const server = fakeServer({})
+    const server = fakeApi({})
     await renderHome(aBuyer({ city: null, state: null, zipCode: null, latitude: null, longitude: null }))
     expect(screen.getByText('Location not set')).toBeDefined()
     expect(screen.getByText('No partner stores found')).toBeDefined()
@@ -85,16 +87,16 @@ describe('buyer home', () => {
   })
 
   test('a store card caches its store before it opens the catalog', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, [aStore()]] })
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
     await renderHome()
     fireEvent.click(await screen.findByRole('link', { name: /Patel Family Grocers/ }))
-    await screen.findByText('Now at /store/store-patel')
+    await screen.findByText('Screen at /store/store-patel')
     expect(readCachedStore('store-patel')?.name).toBe('Patel Family Grocers')
   })
 
   test('a failed search offers to try again', async () => {
     let attempts = 0
-    fakeServer({ 'GET /api/stores/nearby': () => (++attempts === 1 ? [500, { message: 'Database unavailable' }] : [200, [aStore()]]) })
+    fakeApi({ 'GET /api/stores/nearby': () => (++attempts === 1 ? [500, { message: 'Database unavailable' }] : [200, [aNearbyStore()]]) })
     await renderHome()
     const retry = await within(section('Partner Stores')).findByRole('button', { name: 'Try Again' })
     fireEvent.click(retry)
@@ -104,8 +106,8 @@ describe('buyer home', () => {
 
 describe('Active Cart card', () => {
   test('shows the first cart with items: its cached store, the item count, Add Items and View Cart', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
-    cacheStore(aStore({ id: 'store-a', name: 'Annapurna Foods' }))
+    fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
+    cacheStore(aNearbyStore({ id: 'store-a', name: 'Annapurna Foods' }))
     addToCart('store-a', item)
     addToCart('store-a', item)
     addToCart('store-b', { ...item, id: 'dal' })
@@ -119,7 +121,7 @@ describe('Active Cart card', () => {
   })
 
   test("asks the server for the store's name when this browser never cached it", async () => {
-    const server = fakeServer({
+    const server = fakeApi({
       'GET /api/stores/nearby': () => [200, []],
       'GET /api/stores/store-z': () => [200, aStore({ id: 'store-z', name: 'Zaika Mart' })],
     })
@@ -130,8 +132,8 @@ describe('Active Cart card', () => {
   })
 
   test('disappears when the cart empties', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
-    cacheStore(aStore({ id: 'store-a' }))
+    fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
+    cacheStore(aNearbyStore({ id: 'store-a' }))
     addToCart('store-a', item)
     await renderHome()
     expect(screen.getByRole('region', { name: 'Active Cart' })).toBeDefined()

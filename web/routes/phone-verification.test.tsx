@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MESSAGES, type VerificationClientConfig } from '../../modules/verification/contract'
-import { aUser, fakeApi, renderScreen, restoreFetch } from '../testing/render-screen'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { aUser } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
 import { PhoneVerificationPage } from './phone-verification'
 
 afterEach(() => {
@@ -26,7 +28,7 @@ function serverAnswers(overrides: Parameters<typeof fakeApi>[0] = {}) {
     'GET /api/verification/config': () => [200, CONFIG],
     'POST /api/verification/send-code': () => [200, { message: 'Verification code sent' }],
     'PATCH /api/user/verification-attempt': () => [200, { message: 'Verification attempt recorded' }],
-    'PATCH /api/user/verify-phone': (body) =>
+    'PATCH /api/user/verify-phone': ({ body }) =>
       body.verificationCode === '123456' || body.captchaToken === 'pass-1' ? [200, { message: 'Phone verified successfully', user: verifiedUser }] : [400, { message: MESSAGES.invalidCode, code: 'INVALID_CODE' }],
     'POST /api/verification/captcha': () => [200, { captchaToken: 'pass-1' }],
     ...overrides,
@@ -64,7 +66,7 @@ describe('PhoneVerificationPage', () => {
   })
 
   test('an empty or short number is refused with the spec titles and messages', async () => {
-    const calls = serverAnswers()
+    const { calls } = serverAnswers()
     openPage(aUser({ phone: null }))
     fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
     await toast().findByText('Phone number required')
@@ -79,7 +81,7 @@ describe('PhoneVerificationPage', () => {
   })
 
   test('sending a code toasts, records the attempt and opens the code step', async () => {
-    const calls = serverAnswers()
+    const { calls } = serverAnswers()
     openPage()
     await sendCode()
     toast().getByText('Verification Code Sent!')
@@ -104,7 +106,7 @@ describe('PhoneVerificationPage', () => {
     toast().getByText('Phone Verified!')
     // It waits a moment on 'Verification Complete' before moving on.
     expect(router.state.location.pathname).toBe('/phone-verification')
-    await screen.findByText('Now at /profile-complete', {}, { timeout: 3000 })
+    await screen.findByText('Screen at /profile-complete', {}, { timeout: 3000 })
     expect(router.state.location.pathname).toBe('/profile-complete')
   })
 
@@ -132,7 +134,7 @@ describe('PhoneVerificationPage', () => {
   })
 
   test('a refused send switches to the fallback, whose captcha enables Verify Manually', async () => {
-    const calls = serverAnswers({ 'POST /api/verification/send-code': () => TOO_MANY })
+    const { calls } = serverAnswers({ 'POST /api/verification/send-code': () => TOO_MANY })
     openPage()
     fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
     await screen.findByRole('heading', { name: "Confirm You're a Person" })

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
-import { aUser, fakeApi, renderScreen, restoreFetch, type ApiCall } from '../testing/render-screen'
+import { fakeApi, restoreFetch, type ApiCall } from '../testing/fake-api'
+import { aUser } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
 import { ProfileCompletePage } from './profile-complete'
 
 const realGeolocation = Object.getOwnPropertyDescriptor(navigator, 'geolocation')
@@ -37,20 +39,20 @@ describe('ProfileCompletePage: where it sends people', () => {
   test('with no user it goes to /auth', async () => {
     fakeApi({})
     const { router } = renderScreen(ProfileCompletePage, { path: '/profile-complete', user: null })
-    await screen.findByText('Now at /auth')
+    await screen.findByText('Screen at /auth')
     expect(router.state.location.pathname).toBe('/auth')
   })
 
   test('with a complete profile it goes to /', async () => {
     fakeApi({})
     renderScreen(ProfileCompletePage, { path: '/profile-complete', user: completedUser })
-    await screen.findByText('Now at /')
+    await screen.findByText('Screen at /')
   })
 })
 
 describe('ProfileCompletePage: blocked until the phone is verified', () => {
   test('with a phone on file: the number, Go to Phone Verification and Cancel & Logout', async () => {
-    const calls = fakeApi({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
+    const { calls } = fakeApi({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
     const assign = mock(() => {})
     const realAssign = window.location.assign
     window.location.assign = assign
@@ -68,7 +70,7 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
   })
 
   test('without a phone: a phone input with Add Phone Number, which then goes to verification', async () => {
-    const calls = fakeApi({ 'POST /api/auth/add-phone': () => [200, { message: 'Phone number added', user: aUser({ phone: '(732) 555-0199' }) }] })
+    const { calls } = fakeApi({ 'POST /api/auth/add-phone': () => [200, { message: 'Phone number added', user: aUser({ phone: '(732) 555-0199' }) }] })
     const { router } = await open(aUser({ phone: null }))
     await screen.findByRole('heading', { name: 'Profile Completion Blocked' })
     expect(screen.queryByRole('link', { name: 'Go to Phone Verification' })).toBeNull()
@@ -81,7 +83,7 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
     fireEvent.click(button('Add Phone Number'))
     await toast().findByText('Phone Number Added')
     toast().getByText('Please verify your phone number to continue.')
-    await screen.findByText('Now at /phone-verification')
+    await screen.findByText('Screen at /phone-verification')
     expect(router.state.location.pathname).toBe('/phone-verification')
     expect(calls.find((call) => call.path === '/api/auth/add-phone')?.body).toEqual({ phone: '7325550199' })
   })
@@ -111,7 +113,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
   })
 
   test("shows each rule's message under its field and moves focus to the first", async () => {
-    const calls = fakeApi({})
+    const { calls } = fakeApi({})
     await open(verified)
     fill('First name', ' ')
     fireEvent.click(button('Complete Profile'))
@@ -140,7 +142,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
   }
 
   test('on success it toasts, says so, and goes to / after a second', async () => {
-    const calls = fakeApi({ 'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }] })
+    const { calls } = fakeApi({ 'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }] })
     const { router } = await open(verified)
     await fillForm()
     await toast().findByText('Profile completed!')
@@ -155,7 +157,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
       zipCode: '08817',
     })
     expect(router.state.location.pathname).toBe('/profile-complete')
-    await screen.findByText('Now at /', {}, { timeout: 3000 })
+    await screen.findByText('Screen at /', {}, { timeout: 3000 })
   })
 
   test('a refusal is toasted as Profile completion failed, with its field message', async () => {
@@ -174,7 +176,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     await toast().findByText('Phone Verification Required')
     toast().getByText('Please verify your phone number first. Redirecting...')
     expect(router.state.location.pathname).toBe('/profile-complete')
-    await screen.findByText('Now at /phone-verification', {}, { timeout: 3000 })
+    await screen.findByText('Screen at /phone-verification', {}, { timeout: 3000 })
   })
 })
 
@@ -226,7 +228,7 @@ describe('ProfileCompletePage: the onboarding variant', () => {
 
   test('a found location and the email are sent with the completion; then Welcome and /', async () => {
     stubGeolocation('found')
-    const calls = fakeApi({
+    const { calls } = fakeApi({
       'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }],
     })
     const { router } = await onboarding(aUser({ phoneVerified: true, email: null }))

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
-import { aUser, fakeApi, renderScreen, restoreFetch, type ApiCall } from '../testing/render-screen'
-import { ProfilePage } from './profile'
 import { displayName, initials } from '../features/accounts/identity'
+import { fakeApi, restoreFetch, type ApiCall } from '../testing/fake-api'
+import { aUser } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { ProfilePage } from './profile'
 
 afterEach(() => {
   cleanup()
@@ -80,7 +82,7 @@ describe('Edit Profile', () => {
   })
 
   test('each rule of spec 001 §5 shows its message under its field', async () => {
-    const calls = fakeApi({})
+    const { calls } = fakeApi({})
     await open({ ...member, roles: [] })
     fill('Email', 'asha@')
     fill('Phone number', '73255')
@@ -111,7 +113,7 @@ describe('Edit Profile', () => {
 
   test('saving sends the profile, refreshes the current user and goes to /', async () => {
     const saved = { ...member, city: 'Iselin' }
-    const calls = fakeApi({
+    const { calls } = fakeApi({
       'PATCH /api/user/profile': () => [200, { message: 'Profile updated successfully', user: saved }],
       'GET /api/auth/user': () => [200, { user: saved, requiresProfileCompletion: false }],
     })
@@ -120,7 +122,7 @@ describe('Edit Profile', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Runner/ }))
     fireEvent.click(button('Save Changes'))
 
-    await screen.findByText('Now at /')
+    await screen.findByText('Screen at /')
     expect(router.state.location.pathname).toBe('/')
     expect(sent(calls)[0]?.body).toEqual({
       email: 'asha@example.com',
