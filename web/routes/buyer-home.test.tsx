@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { addToCart, cacheStore, readCachedStore } from '../features/cart/cart-storage'
+import { addToCart } from '../features/cart/cart-storage'
+import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
 import { aBuyer, aNearbyStore, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
