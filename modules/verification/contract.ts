@@ -3,6 +3,8 @@ import { z } from 'zod'
 
 export const CODE_LENGTH = 6
 export const RESEND_COUNTDOWN_SECONDS = 60
+/** How long a texted code works; the text itself says 10 minutes. */
+export const CODE_LIFETIME_SECONDS = 600
 export const FALLBACK_REQUEST_TIMEOUT_MS = 15_000
 export const VERIFIED_REDIRECT_MS = 1000
 export const FALLBACK_VERIFIED_REDIRECT_MS = 1200

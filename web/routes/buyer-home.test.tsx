@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { DELIVERY_RADIUS_METERS, DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
 import { addToCart } from '../features/cart/cart-storage'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
@@ -41,7 +42,7 @@ describe('buyer home', () => {
     await within(section('Partner Stores')).findByText('No partner stores found')
     const nearby = section('Nearby Indian Stores')
     expect(within(nearby).getByText('No Indian stores found nearby')).toBeDefined()
-    expect(within(nearby).getByText('No Indian grocery stores found within 10 miles. Try expanding your search area.')).toBeDefined()
+    expect(within(nearby).getByText(`No Indian grocery stores found within ${DELIVERY_RADIUS_MILES} miles. Try expanding your search area.`)).toBeDefined()
   })
 
   test('one nearby search from the profile coordinates feeds both lists: real stores are partners, samples are nearby', async () => {
@@ -68,7 +69,7 @@ describe('buyer home', () => {
     const calls = server.callsTo('GET /api/stores/nearby')
     expect(calls).toHaveLength(1)
     const params = Object.fromEntries(calls[0]!.url.searchParams)
-    expect(params).toEqual({ latitude: '40.5171', longitude: '-74.3973', radius: '16093', query: '' })
+    expect(params).toEqual({ latitude: '40.5171', longitude: '-74.3973', radius: String(DELIVERY_RADIUS_METERS), query: '' })
   })
 
   test('without profile coordinates it searches by the ZIP code', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { PARENT_COMPANY } from '../../modules/shared/contract'
+import { PARENT_COMPANY, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
 import { renderScreen } from '../testing/render-screen'
 import { LandingPage } from './landing'
 
@@ -78,7 +78,7 @@ describe('LandingPage', () => {
       within(section).getByRole('heading', { name: point })
     }
     expect(section.textContent).toContain('$2.00 platform fee')
-    expect(section.textContent).toContain('within 30 minutes')
+    expect(section.textContent).toContain(`within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`)
     expect(section.textContent).toContain('Cash, Zelle, Venmo, or Apple Pay')
   })
 

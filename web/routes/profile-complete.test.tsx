@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
+import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { fakeApi, restoreFetch, type ApiCall } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
@@ -223,7 +224,7 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
     await toast().findByText('Location Error')
     toast().getByText('Unable to get your location. Please enter your address manually.')
-    expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ timeout: 10_000 })
+    expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ timeout: GEOLOCATION_TIMEOUT_MS })
   })
 
   test('a found location and the email are sent with the completion; then Welcome and /', async () => {

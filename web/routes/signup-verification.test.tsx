@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
-import { MESSAGES, TEST_CODE, TEST_PHONE_EXAMPLE } from '../../modules/verification/contract'
+import { CODE_LIFETIME_SECONDS, MESSAGES, TEST_CODE, TEST_PHONE_EXAMPLE } from '../../modules/verification/contract'
 import { fakeApi, restoreFetch, type Answer } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
@@ -35,7 +35,7 @@ function signupApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'POST /api/signup-with-verification': () => [201, { message: 'Account created. Verify your phone to continue.', user, requiresProfileCompletion: true }],
     'GET /api/auth/user': () => [200, { user, requiresProfileCompletion: true }],
-    'POST /api/verification/send-code': () => [200, { message: 'Verification code sent', expiresInSeconds: 600 }],
+    'POST /api/verification/send-code': () => [200, { message: 'Verification code sent', expiresInSeconds: CODE_LIFETIME_SECONDS }],
     'PATCH /api/user/verification-attempt': () => [200, { message: 'Verification attempt recorded' }],
     'PATCH /api/user/verify-phone': () => [200, { message: 'Phone verified successfully', user: { ...user, phoneVerified: true, phoneStatus: 'verified' } }],
     'POST /api/complete-phone-verification': () => [200, { message: 'Phone verified successfully', requiresProfileCompletion: true }],

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { NO_LOCATION_MESSAGE } from '../../modules/catalog/contract'
+import { DELIVERY_RADIUS_METERS, DELIVERY_RADIUS_MILES, GEOLOCATION_TIMEOUT_MS, SEARCH_GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { addToCart, allCarts } from '../features/cart/cart-storage'
 import { readCachedStore } from '../features/catalog/store-cache'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
@@ -54,7 +55,7 @@ describe('Find Indian Stores', () => {
   test("before any search: the box, the radius note from the profile and 'Search for Indian Stores'", async () => {
     fakeApi({})
     await renderSearch()
-    expect(screen.getByText('Within 10 miles of Edison, NJ')).toBeDefined()
+    expect(screen.getByText(`Within ${DELIVERY_RADIUS_MILES} miles of Edison, NJ`)).toBeDefined()
     expect(screen.getByRole('heading', { name: 'Search for Indian Stores' })).toBeDefined()
   })
 
@@ -63,14 +64,14 @@ describe('Find Indian Stores', () => {
     const device = fakeGeolocation()
     await renderSearch()
     expect(banner()).not.toBeNull()
-    expect(device.requests[0]!.timeout).toBe(10_000)
+    expect(device.requests[0]!.timeout).toBe(GEOLOCATION_TIMEOUT_MS)
     await device.allow(40.52, -74.4)
     await waitFor(() => expect(banner()).toBeNull())
 
     await searchFor('  patel ')
     await screen.findByRole('heading', { name: 'Patel Family Grocers' })
     const params = server.calls[0]!.url.searchParams
-    expect(Object.fromEntries(params)).toEqual({ latitude: '40.52', longitude: '-74.4', radius: '16093', query: 'patel' })
+    expect(Object.fromEntries(params)).toEqual({ latitude: '40.52', longitude: '-74.4', radius: String(DELIVERY_RADIUS_METERS), query: 'patel' })
     // The device already answered, so the search did not ask it again.
     expect(device.requests).toHaveLength(1)
   })
@@ -84,7 +85,7 @@ describe('Find Indian Stores', () => {
 
     await searchFor('patel')
     await waitFor(() => expect(device.requests).toHaveLength(2))
-    expect(device.requests[1]!.timeout).toBe(5_000)
+    expect(device.requests[1]!.timeout).toBe(SEARCH_GEOLOCATION_TIMEOUT_MS)
     await device.deny()
     await screen.findByRole('heading', { name: 'No stores found' })
     expect(server.calls[0]!.url.searchParams.get('latitude')).toBe('40.5171')
