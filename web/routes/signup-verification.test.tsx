@@ -15,8 +15,8 @@ afterEach(() => {
 })
 
 const user = aUser({ id: 'user-42', phone: '7325550142', email: null })
-async function open(signedIn: typeof user | null = null) {
-  const rendered = renderScreen(SignupVerificationPage, { path: '/signup-verification', user: signedIn, clock: manualClock() })
+async function open(signedIn: typeof user | null = null, clock = manualClock()) {
+  const rendered = renderScreen(SignupVerificationPage, { path: '/signup-verification', user: signedIn, clock })
   await screen.findByText(SIGN_IN_TAGLINE)
   return rendered
 }
@@ -181,6 +181,21 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     await screen.findByRole('heading', { name: 'Verify Your Phone' })
     expect(api.callsTo('POST /api/verification/send-code')).toHaveLength(1)
     expect(button('Resend Code').disabled).toBe(true)
+  })
+
+  test("a send refused as too soon (429) says 'Too many requests' and holds Resend Code back for the Retry-After", async () => {
+    const tooSoon = new Response(JSON.stringify({ message: MESSAGES.tooManyRequests, code: 'SMS_RATE_LIMITED' }), {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '38' },
+    })
+    signupApi({ 'POST /api/verification/send-code': () => tooSoon })
+    const clock = manualClock()
+    await open(user, clock)
+    await screen.findByText('Too many requests.')
+    screen.getByText('38s')
+    expect(button('Resend Code').disabled).toBe(true)
+    clock.advance(38_000)
+    expect(button('Resend Code').disabled).toBe(false)
   })
 
   test('a signed-in user whose phone is unproven (a reload during step 2) resumes at the code step', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { VerificationStep } from './use-verification-flow'
 
-const COPY: Record<Exclude<VerificationStep['name'], 'verified'>, { eyebrow: string; title: string; lead: (phone: string) => string }> = {
+const COPY: Record<Exclude<VerificationStep['name'], 'verified' | 'saved'>, { eyebrow: string; title: string; lead: (phone: string) => string }> = {
   phone: { eyebrow: 'Step 1 of 2', title: 'Verify Your Phone', lead: () => "We'll text you a 6-digit code to confirm this number is yours." },
   code: { eyebrow: 'Step 2 of 2', title: 'Enter Your Code', lead: () => 'Check your text messages. The code can take a minute to arrive.' },
   fallback: {

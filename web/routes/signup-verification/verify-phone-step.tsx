@@ -4,6 +4,8 @@ import { formatUsPhone } from '../../../modules/shared/contract'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../modules/verification/contract'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { recordVerificationAttempt, useCompletePhoneVerification, useSendCode, useVerifyPhone } from '../../features/verification/api/use-phone-verification'
+import { SmsWaitNotice } from '../../features/verification/components/sms-wait-notice'
+import { secondsUntilSendAllowed } from '../../features/verification/send-failures'
 import { useClock } from '../../lib/clock'
 import { failureMessage } from '../../lib/form-errors'
 import { useSecondsLeft } from '../../lib/use-seconds-left'
@@ -35,11 +37,14 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string>()
   const [sendError, setSendError] = useState<string>()
+  /** When the server will take another send, after refusing one as too soon (on the injected clock). */
+  const [sendAllowedAt, setSendAllowedAt] = useState<number | null>(null)
   // A proven phone stays proven: a retry after a failed completion must not spend the used code again.
   const [proven, setProven] = useState(false)
   const codeInput = useRef<HTMLInputElement>(null)
   const resendAt = lastSend?.phone === phone ? lastSend.at + RESEND_COUNTDOWN_SECONDS * 1000 : 0
   const secondsLeft = useSecondsLeft(resendAt)
+  const waitLeft = useSecondsLeft(sendAllowedAt ?? 0)
   // Busy until the redirect once the sign-up is complete.
   const busy = verifyPhone.isPending || completeVerification.isPending || completeVerification.isSuccess
 
@@ -47,10 +52,13 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
     setSendError(undefined)
     try {
       await sendCode.mutateAsync({ phone })
+      setSendAllowedAt(null)
       onSent({ phone, at: clock.now() })
       void recordVerificationAttempt(phone)
     } catch (error) {
-      setSendError(failureMessage(error, 'We could not send a code. Please try again.'))
+      const waitSeconds = secondsUntilSendAllowed(error)
+      if (waitSeconds !== null) setSendAllowedAt(clock.now() + waitSeconds * 1000)
+      else setSendError(failureMessage(error, 'We could not send a code. Please try again.'))
     }
   }
 
@@ -98,6 +106,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
           <strong className="nowrap">{formatUsPhone(phone)}</strong>.
         </p>
       </div>
+      {sendAllowedAt !== null && <SmsWaitNotice until={sendAllowedAt} />}
       {sendError && (
         <p className="form-notice form-notice--error" role="alert">
           {sendError}
@@ -132,7 +141,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
         </SubmitButton>
       </form>
       <div className="resend">
-        <button type="button" className="button button--block" disabled={secondsLeft > 0 || sendCode.isPending} onClick={send}>
+        <button type="button" className="button button--block" disabled={secondsLeft > 0 || waitLeft > 0 || sendCode.isPending} onClick={send}>
           Resend Code
         </button>
         {secondsLeft > 0 && <p className="resend__wait">You can ask for a new code in {secondsLeft}s.</p>}
