@@ -202,6 +202,13 @@ describe('/auth forms', () => {
 })
 
 describe('/auth when signed in', () => {
+  test("a phone kept unconfirmed by the fallback does not pass the 'Phone Verified!' gate", async () => {
+    fakeApi({})
+    renderScreen(AuthPage, { path: '/auth', user: aUser({ phoneStatus: 'unconfirmed' }) })
+    await screen.findByRole('heading', { name: 'Complete Your Profile' })
+    expect(screen.queryByRole('heading', { name: 'Phone Verified!' })).toBeNull()
+  })
+
   test("with a verified phone it says 'Phone Verified!', and 'Continue to Dashboard' goes to / after a moment", async () => {
     await openAuth(aUser({ phoneVerified: true, phoneStatus: 'verified' }))
     expect(screen.getByRole('heading', { name: 'Phone Verified!' })).toBeDefined()

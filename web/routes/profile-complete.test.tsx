@@ -2,6 +2,7 @@ import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
+import { MESSAGES } from '../../modules/verification/contract'
 import { fakeApi, restoreFetch, type ApiCall } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
@@ -113,6 +114,14 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     screen.getByText(/converted to map coordinates automatically/)
   })
 
+  test('a phone the fallback kept unconfirmed does not block it, and the form says the number is not confirmed', async () => {
+    fakeApi({})
+    await open(aUser({ phoneStatus: 'unconfirmed' }))
+    await screen.findByRole('heading', { name: 'Complete Your Profile' })
+    screen.getByText(MESSAGES.phoneUnconfirmed)
+    expect(screen.queryByRole('heading', { name: 'Profile Completion Blocked' })).toBeNull()
+  })
+
   test("shows each rule's message under its field and moves focus to the first", async () => {
     const { calls } = fakeApi({})
     await open(verified)
@@ -200,6 +209,7 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     await screen.findByRole('button', { name: 'Complete Registration' })
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('asha@example.com')
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').readOnly).toBe(true)
+    screen.getByText('Verified')
     const roles = screen.getByRole('group', { name: 'I want to' })
     expect(within(roles).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['buyer', 'runner', 'both'])
     screen.getByRole('button', { name: 'Use Current Location (Optional)' })
@@ -232,7 +242,7 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     const { calls } = fakeApi({
       'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }],
     })
-    const { router } = await onboarding(aUser({ phoneVerified: true, email: null }))
+    const { router } = await onboarding(aUser({ phoneVerified: true, phoneStatus: 'verified', email: null }))
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
     await toast().findByText('Location Found')
     toast().getByText('Your current location has been added to your profile.')

@@ -14,6 +14,7 @@ afterEach(() => {
 
 const member = aUser({
   phoneVerified: true,
+  phoneStatus: 'verified',
   isProfileComplete: true,
   roles: ['buyer', 'runner'],
   address: '12 Oak Tree Road',
@@ -61,13 +62,21 @@ describe('who is shown', () => {
     const badges = within(screen.getByRole('list', { name: 'Roles' })).getAllByRole('listitem')
     expect(badges.map((badge) => badge.textContent)).toEqual(['Buyer', 'Runner'])
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
-    expect(screen.queryByRole('link', { name: 'Verify Phone Number' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Verify phone' })).toBeNull()
   })
 
   test('an unverified phone is pointed out with a way to verify it', async () => {
     fakeApi({})
-    await open({ ...member, phoneVerified: false })
-    expect(screen.getByRole('link', { name: 'Verify Phone Number' }).getAttribute('href')).toBe('/phone-verification')
+    await open({ ...member, phoneVerified: false, phoneStatus: 'unverified' })
+    screen.getByText('Your phone number is not verified.')
+    expect(screen.getByRole('link', { name: 'Verify phone' }).getAttribute('href')).toBe('/phone-verification')
+  })
+
+  test('a phone the fallback kept unconfirmed is pointed out the same way', async () => {
+    fakeApi({})
+    await open({ ...member, phoneVerified: false, phoneStatus: 'unconfirmed' })
+    screen.getByText('Your phone number is saved but not confirmed by SMS.')
+    expect(screen.getByRole('link', { name: 'Verify phone' }).getAttribute('href')).toBe('/phone-verification')
   })
 })
 
@@ -147,13 +156,17 @@ describe('Edit Profile', () => {
   })
 })
 
-test('Sign Out navigates to /api/logout', async () => {
-  fakeApi({})
+test('Sign Out posts /api/logout, as the avatar menu does, and goes to /auth', async () => {
+  const { calls } = fakeApi({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
   const assign = mock(() => {})
   const realAssign = window.location.assign
   window.location.assign = assign
   await open()
   fireEvent.click(button('Sign Out'))
-  expect(assign).toHaveBeenCalledWith('/api/logout')
+  await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth'))
+  const routes = calls.map((call) => `${call.method} ${call.path}`)
+  expect(routes).toContain('POST /api/logout')
+  expect(routes).not.toContain('GET /api/logout')
+  expect(assign).not.toHaveBeenCalledWith('/api/logout')
   window.location.assign = realAssign
 })
