@@ -57,7 +57,7 @@ export function ProfileCompletePage() {
                 : `Tell us how you'll use ${BRAND_NAME} and where you are, so we can match you with nearby stores.`}
             </p>
           </div>
-          {user.phoneStatus === 'unconfirmed' && <p className="form-notice form-notice--info">{MESSAGES.phoneUnconfirmed}</p>}
+          {user.phoneStatus === 'unconfirmed' && <p className="form-notice form-notice--info auth-card__notice">{MESSAGES.phoneUnconfirmed}</p>}
           {variant === 'onboarding' ? <OnboardingForm user={user} /> : <CompleteProfileForm user={user} onCompleted={() => setCompleted(true)} />}
         </>
       )}

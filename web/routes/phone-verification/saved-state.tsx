@@ -18,7 +18,9 @@ export function SavedState({ phone, message }: { phone: string; message: string 
         Phone Number Saved
       </h1>
       <p className="nowrap">{phone}</p>
-      <p role="status">{message}</p>
+      <p className="form-notice form-notice--info saved-state__message" role="status">
+        {message}
+      </p>
       <p>Taking you to your profile...</p>
       <Spinner />
     </div>

@@ -20,7 +20,7 @@ export type VerificationStep =
 
 /** The phone verification screen's journey: phone, code (or the fallback), verified (or saved). */
 export function useVerificationFlow(initialDigits: string, recaptchaContainer: RefObject<HTMLElement | null>) {
-  const { toast } = useToast()
+  const { toast, dismiss } = useToast()
   const clock = useClock()
   const channel = useSmsChannel(recaptchaContainer)
   const verifyPhone = useVerifyPhone()
@@ -42,6 +42,8 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
     } catch (error) {
       const waitSeconds = secondsUntilSendAllowed(error)
       if (waitSeconds !== null) {
+        // The wait is shown on the card; an earlier 'Verification Code Sent!' would now mislead.
+        dismiss()
         setSendWait({ phone: digits, until: clock.now() + waitSeconds * 1000 })
       } else if (smsWasBlocked(error) && (await channel.config()).fallbackEnabled) {
         toast({ title: 'Smart Verification Active', description: 'SMS is blocked right now, so we switched to instant verification mode.' })
@@ -63,6 +65,8 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
         toast({ title: 'Phone Verified!', description: 'Your phone number is verified.', variant: 'success' })
         setStep({ name: 'verified', redirectMs })
       } else {
+        // The card explains it; 'Smart Verification Active' is over.
+        dismiss()
         setStep({ name: 'saved', message, redirectMs })
       }
       return null
