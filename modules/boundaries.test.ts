@@ -49,6 +49,27 @@ function tablesByModule(): Map<string, string> {
   return owner
 }
 
+/** Every relative import in web/, as repository paths without extension. */
+function webImports() {
+  return sourceFiles
+    .filter((file) => file.startsWith('web/'))
+    .flatMap((file) => importsOf(file).map((spec) => ({ from: file, to: relative(root, resolve(root, dirname(file), spec)) })))
+}
+
+/**
+ * The browser's layers (bulletproof-react): app, then routes, then features, then web/lib and
+ * web/ui. A feature never imports another feature, and a route never reaches into another
+ * route's folder (web/routes/<y>/): what two of them share moves down a layer.
+ */
+export function webLayerViolation(from: string, to: string): string | null {
+  const feature = (path: string) => /^web\/features\/([^/]+)\//.exec(path)?.[1]
+  if (feature(from) && feature(to) && feature(from) !== feature(to)) return `${from} imports feature ${feature(to)}: ${to}`
+  const ownRoute = /^web\/routes\/([^/.]+)[/.]/.exec(from)?.[1]
+  const otherFolder = /^web\/routes\/([^/]+)\//.exec(to)?.[1]
+  if (ownRoute && otherFolder && ownRoute !== otherFolder) return `${from} reaches into route ${otherFolder}: ${to}`
+  return null
+}
+
 const QUERY = /\.(from|insert|update|delete|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*([A-Za-z_$][\w$]*)\b/g
 
 /** Queries in `text` (the source of `file`) on a table some other module owns; code outside modules owns none. */
@@ -74,6 +95,27 @@ describe('module boundaries', () => {
       .filter(({ from }) => from.startsWith('web/') && from !== 'web/host.ts' && !from.includes('/e2e/'))
       .filter(({ to }) => !to.endsWith('/contract'))
     expect(violations).toEqual([])
+  })
+
+  test('in web/, no feature imports another, and no route reaches into another route\'s folder', () => {
+    const violations = webImports().flatMap(({ from, to }) => webLayerViolation(from, to) ?? [])
+    expect(violations).toEqual([])
+  })
+
+  test('the web layer rule catches planted crossings, and allows what each layer may use', () => {
+    expect(webLayerViolation('web/features/catalog/api/items.ts', 'web/features/accounts/api/use-logout')).toBe(
+      'web/features/catalog/api/items.ts imports feature accounts: web/features/accounts/api/use-logout',
+    )
+    expect(webLayerViolation('web/routes/cart.tsx', 'web/routes/store-catalog/item-price')).toBe(
+      'web/routes/cart.tsx reaches into route store-catalog: web/routes/store-catalog/item-price',
+    )
+    expect(webLayerViolation('web/routes/cart/store-summary.tsx', 'web/routes/store-catalog/use-known-store')).not.toBeNull()
+    expect(webLayerViolation('web/routes/cart.test.tsx', 'web/routes/store-catalog/render-shop-screen')).not.toBeNull()
+    expect(webLayerViolation('web/features/catalog/use-known-store.ts', 'web/features/catalog/store-cache')).toBeNull()
+    expect(webLayerViolation('web/features/catalog/api/items.ts', 'web/lib/current-user')).toBeNull()
+    expect(webLayerViolation('web/routes/cart.tsx', 'web/routes/cart/store-summary')).toBeNull()
+    expect(webLayerViolation('web/routes/store-catalog.test.tsx', 'web/routes/cart')).toBeNull()
+    expect(webLayerViolation('web/routes/cart.tsx', 'web/features/catalog/use-known-store')).toBeNull()
   })
 
   test('a contract imports nothing but other contracts and zod', () => {

@@ -7,7 +7,7 @@ import './features/pwa/install-prompt'
 import { registerServiceWorker } from './features/pwa/service-worker'
 import { createQueryClient } from './query-client'
 import { createAppRouter } from './router'
-import { ErrorBoundary } from './ui/error-boundary'
+import { ErrorBoundary, RenderFailure } from './ui/error-boundary'
 
 // Spec 000 §8: rejected promises about timeouts are expected noise (slow networks), not failures.
 window.addEventListener('unhandledrejection', (event) => {
@@ -20,8 +20,8 @@ if (window.matchMedia('(display-mode: standalone)').matches || (navigator as { s
 
 const rootElement = document.getElementById('root')
 if (!rootElement) {
-  document.body.innerHTML =
-    '<main class="render-failure" role="alert"><h1>Something went wrong</h1><p>The app could not start.</p><button type="button" class="button button--primary" onclick="location.reload()">Refresh Page</button></main>'
+  // Rendered rather than written as HTML: the Content-Security-Policy refuses inline onclick handlers.
+  createRoot(document.body.appendChild(document.createElement('div'))).render(<RenderFailure detail="The app could not start." />)
 } else {
   const queryClient = createQueryClient()
   const router = createAppRouter(queryClient)

@@ -146,6 +146,7 @@ export const userResponseSchema = z.object({ message: z.string(), user: publicUs
 export type UserResponse = z.infer<typeof userResponseSchema>
 
 export const messageResponseSchema = z.object({ message: z.string() })
+export type MessageResponse = z.infer<typeof messageResponseSchema>
 
 /**
  * POST /api/password-reset/request. The keys never depend on whether the account exists.
@@ -163,8 +164,6 @@ export type PasswordResetRequestResponse = z.infer<typeof passwordResetRequestRe
 
 export const PASSWORD_RESET_REDIRECT_MS = 2000
 export const PHONE_VERIFICATION_REQUIRED_REDIRECT_MS = 1500
-/** 'Use Current Location' gives up after this long (spec 001 §9's initial geolocation timeout). */
-export const LOCATION_TIMEOUT_MS = 10_000
 export const PROFILE_COMPLETE_REDIRECT_MS = 1000
 export const REGISTER_REDIRECT_MS = 100
 export const VERIFIED_CONTINUE_REDIRECT_MS = 500

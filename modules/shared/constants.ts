@@ -19,6 +19,10 @@ export const MAX_TIP_CENTS = 50_000
 export const DEFAULT_ESTIMATED_GROCERY_CENTS = 2500
 export const ACCEPTED_GROCERY_PAYMENT_METHODS = ['Cash', 'Zelle', 'Venmo', 'Apple Pay'] as const
 
+/** Spec 001 §9: how long to wait for the device's position when a screen opens, and before a store search. */
+export const GEOLOCATION_TIMEOUT_MS = 10_000
+export const SEARCH_GEOLOCATION_TIMEOUT_MS = 5_000
+
 /** Query timing rules of spec 000 §9, in milliseconds. */
 export const CURRENT_USER_STALE_MS = 30_000
 export const CURRENT_USER_GC_MS = 5 * 60_000

@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { AppError, badRequest, isReservedTestNumber, tooManyRequests, type Clock } from '../shared/index'
-import { CODE_LENGTH, MESSAGES, TEST_CODE } from './contract'
+import { CODE_LENGTH, CODE_LIFETIME_SECONDS, MESSAGES, TEST_CODE } from './contract'
 import { phoneVerifications } from './schema'
 import { SmsDeliveryError, type SmsSender } from './sms-sender'
 
-export const CODE_LIFETIME_MS = 10 * 60 * 1000
+export const CODE_LIFETIME_MS = CODE_LIFETIME_SECONDS * 1000
 export const MAX_WRONG_TRIES = 5
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE

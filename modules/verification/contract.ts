@@ -3,6 +3,8 @@ import { z } from 'zod'
 
 export const CODE_LENGTH = 6
 export const RESEND_COUNTDOWN_SECONDS = 60
+/** How long a texted code works; the text itself says 10 minutes. */
+export const CODE_LIFETIME_SECONDS = 600
 export const FALLBACK_REQUEST_TIMEOUT_MS = 15_000
 export const VERIFIED_REDIRECT_MS = 1000
 export const FALLBACK_VERIFIED_REDIRECT_MS = 1200
@@ -61,5 +63,8 @@ export const verificationClientConfigSchema = z.object({
 export type VerificationClientConfig = z.infer<typeof verificationClientConfigSchema>
 
 export const sendCodeResponseSchema = z.object({ message: z.string(), expiresInSeconds: z.number() })
+export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>
 export const captchaPassResponseSchema = z.object({ captchaToken: z.string() })
+export type CaptchaPassResponse = z.infer<typeof captchaPassResponseSchema>
 export const completePhoneVerificationResponseSchema = z.object({ message: z.string(), requiresProfileCompletion: z.boolean() })
+export type CompletePhoneVerificationResponse = z.infer<typeof completePhoneVerificationResponseSchema>

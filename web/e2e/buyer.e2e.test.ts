@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import type { BrowserContextOptions, Locator, Page } from 'playwright'
+import { DELIVERY_RADIUS_METERS, DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
 import { TEST_CODE } from '../../modules/verification/contract'
 import { DESKTOP, PHONE, SCREENSHOT_DIR, screenshot, useServerAndBrowser } from './harness'
 
@@ -101,8 +102,8 @@ describe('buyer home', () => {
       expect(await card.getByText('Demo', { exact: true }).count()).toBe(1)
       distances.push(Number((await card.getByText(/^\d+\.\d mi$/).textContent())!.replace(' mi', '')))
     }
-    // Within the 10 miles, nearest first.
-    expect(distances.every((miles) => miles <= 10)).toBe(true)
+    // Within the delivery radius, nearest first.
+    expect(distances.every((miles) => miles <= DELIVERY_RADIUS_MILES)).toBe(true)
     expect(distances).toEqual([...distances].sort((a, b) => a - b))
     await section(page, 'Partner Stores').getByText('No partner stores found').waitFor()
 
@@ -166,7 +167,7 @@ describe('Find Indian Stores', () => {
     })
     await page.goto(url('/store-search'))
     await page.getByRole('heading', { name: 'Find Indian Stores' }).waitFor()
-    await page.getByText('Within 10 miles of Edison, NJ').waitFor()
+    await page.getByText(`Within ${DELIVERY_RADIUS_MILES} miles of Edison, NJ`).waitFor()
     await page.getByRole('heading', { name: 'Search for Indian Stores' }).waitFor()
     await page.getByText('Enable location for the closest stores').waitFor({ state: 'detached', timeout: 15_000 })
     await expectComfortableLayout(page)
@@ -181,7 +182,7 @@ describe('Find Indian Stores', () => {
     // complete-profile geocoded the ZIP code, so the profile has coordinates and the ZIP fallback is not needed.
     const search = searches.at(-1)!
     expect(search.searchParams.get('query')).toBe('patel')
-    expect(search.searchParams.get('radius')).toBe('16093')
+    expect(search.searchParams.get('radius')).toBe(String(DELIVERY_RADIUS_METERS))
     expect(Number(search.searchParams.get('latitude'))).toBeCloseTo(40.52, 1)
     expect(search.searchParams.has('zipCode')).toBe(false)
     expect(await toast(page).getByText('Using ZIP code location').count()).toBe(0)

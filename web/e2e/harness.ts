@@ -130,6 +130,18 @@ export async function newPage(browser: Browser, viewport = PHONE): Promise<{ con
   return { context, page }
 }
 
+/**
+ * What Chromium reports in the console when the page's Content-Security-Policy blocks something
+ * (a script, a style, a frame, an inline handler), collected from now on.
+ */
+export function contentSecurityPolicyReports(page: Page): string[] {
+  const reports: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) reports.push(`${page.url()}: ${message.text()}`)
+  })
+  return reports
+}
+
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright'
-import { BRAND_NAME, PARENT_COMPANY, SIGN_IN_TAGLINE } from '../../modules/shared/contract'
+import { BRAND_NAME, DELIVERY_RADIUS_MILES, PARENT_COMPANY, SIGN_IN_TAGLINE } from '../../modules/shared/contract'
 import { DESKTOP, PHONE, newPage, screenshot, useServerAndBrowser } from './harness'
 
 const SIZES = [
@@ -42,7 +42,7 @@ async function expectWelcomePage(page: Page) {
   expect(await why.getByRole('listitem').count()).toBe(4)
   const how = page.getByRole('region', { name: 'How It Works' })
   expect(await how.getByRole('listitem').count()).toBe(3)
-  await how.getByText(/within 10 miles/).waitFor()
+  await how.getByText(`within ${DELIVERY_RADIUS_MILES} miles`, { exact: false }).waitFor()
   await page.getByRole('contentinfo').getByText(`© ${new Date().getFullYear()} ${PARENT_COMPANY}`).waitFor()
   // The page has no other destination: every button and link opens the app.
   const hrefs = await page.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright'
 import type { CatalogItem, NearbyStore } from '../../modules/catalog/contract'
-import { PHONE, screenshot, useServerAndBrowser } from './harness'
+import { PHONE, SCREENSHOT_DIR, screenshot, useServerAndBrowser } from './harness'
 
 /**
  * Issue 4's shopping journey in Chromium at phone size: a buyer signs in, sees the stores near
@@ -166,8 +166,16 @@ describe('shopping: store catalog → cart → pending order', () => {
 
     // Clearing asks first; then the cart is empty and offers a way back to the shelves.
     await page.goto(url(`/cart?storeId=${patel!.id}`))
-    await page.getByRole('button', { name: 'Clear Cart' }).click()
+    const clearCart = page.getByRole('button', { name: 'Clear Cart' })
+    await clearCart.click()
     const dialog = page.getByRole('dialog', { name: 'Clear Cart?' })
+    // Focus starts on keeping the items; Escape keeps them and returns focus to the button.
+    expect(await dialog.getByRole('button', { name: 'Keep Items' }).evaluate((button) => button === document.activeElement)).toBe(true)
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/cart-clear-dialog-phone.png` })
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await clearCart.evaluate((button) => button === document.activeElement)).toBe(true)
+    await clearCart.click()
     await dialog.getByRole('button', { name: 'Clear Cart' }).click()
     await page.getByText('Your cart is empty').waitFor()
     expect(await page.getByRole('link', { name: 'Add Items' }).getAttribute('href')).toBe(`/store/${patel!.id}`)

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly bodyText: string,
     statusText: string,
+    /** From a 429's Retry-After: how long the server asks us to wait, in seconds. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`${status}: ${bodyText || statusText}`)
     this.name = 'ApiError'
@@ -27,6 +29,12 @@ export class ApiError extends Error {
   }
 }
 
+/** Our server sends Retry-After in whole seconds; the HTTP-date form is not used. */
+function retryAfterSeconds(headers: Headers): number | null {
+  const seconds = Number(headers.get('Retry-After'))
+  return headers.has('Retry-After') && Number.isFinite(seconds) && seconds >= 0 ? seconds : null
+}
+
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
@@ -34,7 +42,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText)
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText, retryAfterSeconds(response.headers))
   const text = await response.text()
   return (text ? JSON.parse(text) : undefined) as T
 }

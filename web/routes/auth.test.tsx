@@ -1,16 +1,24 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
-import { deferred, json, mockApi, renderAccountScreen, testUser } from '../features/accounts/testing/render-account-screen'
+import { deferred, fakeApi, restoreFetch, type Answer } from '../testing/fake-api'
+import { aUser } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
 import { AuthPage, RegisterPage } from './auth'
 
-const realFetch = globalThis.fetch
 afterEach(() => {
   cleanup()
-  globalThis.fetch = realFetch
+  restoreFetch()
 })
 
-const openAuth = (user = null as ReturnType<typeof testUser> | null) => renderAccountScreen({ path: '/auth', component: AuthPage, user })
+/** Opens a screen of the signed-out frame and waits for its tagline. */
+async function open(Screen: typeof AuthPage, path: '/auth' | '/register', user: PublicUser | null) {
+  const rendered = renderScreen(Screen, { path, user })
+  await screen.findByText(SIGN_IN_TAGLINE)
+  return rendered
+}
+const openAuth = (user: PublicUser | null = null) => open(AuthPage, '/auth', user)
 const tab = (name: string) => screen.getByRole('tab', { name })
 const panel = () => screen.getByRole('tabpanel')
 const field = (label: string) => within(panel()).getByLabelText(label) as HTMLInputElement
@@ -66,7 +74,7 @@ describe('/auth tabs', () => {
   })
 
   test('/register opens on Sign Up', async () => {
-    await renderAccountScreen({ path: '/register', component: RegisterPage })
+    await open(RegisterPage, '/register', null)
     expect(tab('Sign Up').getAttribute('aria-selected')).toBe('true')
     expect(field('First name')).toBeDefined()
   })
@@ -74,7 +82,7 @@ describe('/auth tabs', () => {
 
 describe('/auth forms', () => {
   test('Login shows the validation messages under its fields and focuses the first', async () => {
-    const api = mockApi({})
+    const api = fakeApi({})
     await openAuth()
     submit('Sign In')
     expect(errorUnder(field('Email or phone'))).toBe('Email or phone is required')
@@ -112,8 +120,8 @@ describe('/auth forms', () => {
   })
 
   test("a refused login sends one request however often it is pressed, then toasts 'Login failed' with the server's message", async () => {
-    const answer = deferred<Response>()
-    const api = mockApi({ 'POST /api/login': () => answer.promise })
+    const answer = deferred<Answer>()
+    const api = fakeApi({ 'POST /api/login': () => answer.promise })
     await openAuth()
     type('Email or phone', 'asha@example.com')
     type('Password', 'wrong-password')
@@ -126,7 +134,7 @@ describe('/auth forms', () => {
     expect(api.callsTo('POST /api/login')).toHaveLength(1)
     expect(api.calls[0]?.body).toEqual({ emailOrPhone: 'asha@example.com', password: 'wrong-password' })
 
-    answer.resolve(json({ message: 'Invalid email/phone or password', code: 'INVALID_CREDENTIALS' }, 401))
+    answer.resolve([401, { message: 'Invalid email/phone or password', code: 'INVALID_CREDENTIALS' }])
     await within(toast()).findByText('Login failed')
     expect(within(toast()).getByText('Invalid email/phone or password')).toBeDefined()
     expect(within(toast()).getByRole('alert')).toBeDefined()
@@ -134,7 +142,7 @@ describe('/auth forms', () => {
   })
 
   test("a failure without a message still says 'Login failed'", async () => {
-    mockApi({ 'POST /api/login': () => new Response('', { status: 502 }) })
+    fakeApi({ 'POST /api/login': () => new Response('', { status: 502 }) })
     await openAuth()
     type('Email or phone', 'asha@example.com')
     type('Password', 'whatever')
@@ -143,10 +151,10 @@ describe('/auth forms', () => {
   })
 
   test("a login toasts 'Welcome back!', keeps the form while the user refreshes, then goes to /profile-complete", async () => {
-    const user = testUser()
-    const api = mockApi({
-      'POST /api/login': () => json({ message: 'Login successful', user, requiresProfileCompletion: true }),
-      'GET /api/auth/user': () => json({ user, requiresProfileCompletion: true }),
+    const user = aUser()
+    const api = fakeApi({
+      'POST /api/login': () => [200, { message: 'Login successful', user, requiresProfileCompletion: true }],
+      'GET /api/auth/user': () => [200, { user, requiresProfileCompletion: true }],
     })
     await openAuth()
     type('Email or phone', '(732) 555-0123')
@@ -160,10 +168,10 @@ describe('/auth forms', () => {
   })
 
   test("a sign-up sends digits only, toasts 'Account created successfully!' with a welcome, and redirects", async () => {
-    const user = testUser()
-    const api = mockApi({
-      'POST /api/register': () => json({ message: 'Account created successfully', user, requiresProfileCompletion: true }, 201),
-      'GET /api/auth/user': () => json({ user, requiresProfileCompletion: true }),
+    const user = aUser()
+    const api = fakeApi({
+      'POST /api/register': () => [201, { message: 'Account created successfully', user, requiresProfileCompletion: true }],
+      'GET /api/auth/user': () => [200, { user, requiresProfileCompletion: true }],
     })
     await openAuth()
     fireEvent.click(tab('Sign Up'))
@@ -179,7 +187,7 @@ describe('/auth forms', () => {
   })
 
   test('a taken email is shown under the email field and in the failure toast', async () => {
-    mockApi({ 'POST /api/register': () => json({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN' }, 409) })
+    fakeApi({ 'POST /api/register': () => [409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' }] })
     await openAuth()
     fireEvent.click(tab('Sign Up'))
     type('First name', 'Asha')
@@ -194,8 +202,15 @@ describe('/auth forms', () => {
 })
 
 describe('/auth when signed in', () => {
+  test("a phone kept unconfirmed by the fallback does not pass the 'Phone Verified!' gate", async () => {
+    fakeApi({})
+    renderScreen(AuthPage, { path: '/auth', user: aUser({ phoneStatus: 'unconfirmed' }) })
+    await screen.findByRole('heading', { name: 'Complete Your Profile' })
+    expect(screen.queryByRole('heading', { name: 'Phone Verified!' })).toBeNull()
+  })
+
   test("with a verified phone it says 'Phone Verified!', and 'Continue to Dashboard' goes to / after a moment", async () => {
-    await openAuth(testUser({ phoneVerified: true }))
+    await openAuth(aUser({ phoneVerified: true, phoneStatus: 'verified' }))
     expect(screen.getByRole('heading', { name: 'Phone Verified!' })).toBeDefined()
     expect(screen.queryByRole('tablist')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }))

@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { BRAND_NAME } from '../../modules/shared/contract'
 import { StateFallback } from '../app/app-shell'
-import { useCurrentUser } from '../features/accounts/api/get-current-user'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { useCurrentUser } from '../lib/current-user'
 import { AuthTabs, type AuthTab } from './auth/auth-tabs'
 import { LoginForm } from './auth/login-form'
 import { PhoneVerified } from './auth/phone-verified'
@@ -25,7 +25,8 @@ function AuthScreen({ initialTab }: { initialTab: AuthTab }) {
   // signed-in views below: the form's own redirect follows.
   const [signingIn, setSigningIn] = useState(false)
 
-  if (user && !signingIn) return user.phoneVerified ? <PhoneVerified firstName={user.firstName} /> : <StateFallback />
+  // Only a phone a code proved counts here: one the captcha fallback kept is on file, not verified.
+  if (user && !signingIn) return user.phoneStatus === 'verified' ? <PhoneVerified firstName={user.firstName} /> : <StateFallback />
 
   return (
     <AuthLayout>

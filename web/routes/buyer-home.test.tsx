@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { addToCart, cacheStore, readCachedStore } from '../features/cart/cart-storage'
-import { aBuyer, aStore, fakeServer, renderBuyerScreen, restoreFetch } from '../features/catalog/testing/render-buyer-screen'
+import { DELIVERY_RADIUS_METERS, DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
+import { addToCart } from '../features/cart/cart-storage'
+import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { aBuyer, aNearbyStore, aStore } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
 import { BuyerHomePage } from './buyer-home'
 
 /** The home at /buyer, once it has rendered. */
 async function renderHome(user = aBuyer()) {
-  const rendered = renderBuyerScreen(BuyerHomePage, { path: '/buyer', user })
+  const rendered = renderScreen(BuyerHomePage, { path: '/buyer', user })
   await screen.findByText('Delivering to')
   return rendered
 }
@@ -23,7 +27,7 @@ afterEach(() => {
 
 describe('buyer home', () => {
   test('shows where it delivers, the search card and the promo, and both empty states when nothing is near', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     await renderHome()
 
     expect(screen.getByText('Delivering to')).toBeDefined()
@@ -38,14 +42,14 @@ describe('buyer home', () => {
     await within(section('Partner Stores')).findByText('No partner stores found')
     const nearby = section('Nearby Indian Stores')
     expect(within(nearby).getByText('No Indian stores found nearby')).toBeDefined()
-    expect(within(nearby).getByText('No Indian grocery stores found within 10 miles. Try expanding your search area.')).toBeDefined()
+    expect(within(nearby).getByText(`No Indian grocery stores found within ${DELIVERY_RADIUS_MILES} miles. Try expanding your search area.`)).toBeDefined()
   })
 
   test('one nearby search from the profile coordinates feeds both lists: real stores are partners, samples are nearby', async () => {
-    const server = fakeServer({
+    const server = fakeApi({
       'GET /api/stores/nearby': () => [
         200,
-        [aStore({ id: 'sample-1', name: 'Patel Family Grocers', distance: 4.66 }), aStore({ id: 'partner-1', name: 'Desi Corner', isSample: false, distance: 1.2, rating: null, totalRatings: 0 })],
+        [aNearbyStore({ id: 'sample-1', name: 'Patel Family Grocers', distance: 4.66 }), aNearbyStore({ id: 'partner-1', name: 'Desi Corner', isSample: false, distance: 1.2, rating: null, totalRatings: 0 })],
       ],
     })
     await renderHome()
@@ -65,11 +69,11 @@ describe('buyer home', () => {
     const calls = server.callsTo('GET /api/stores/nearby')
     expect(calls).toHaveLength(1)
     const params = Object.fromEntries(calls[0]!.url.searchParams)
-    expect(params).toEqual({ latitude: '40.5171', longitude: '-74.3973', radius: '16093', query: '' })
+    expect(params).toEqual({ latitude: '40.5171', longitude: '-74.3973', radius: String(DELIVERY_RADIUS_METERS), query: '' })
   })
 
   test('without profile coordinates it searches by the ZIP code', async () => {
-    const server = fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    const server = fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     await renderHome(aBuyer({ latitude: null, longitude: null }))
     await screen.findByText('No partner stores found')
     expect(server.calls[0]!.url.searchParams.get('zipCode')).toBe('08817')
@@ -77,7 +81,7 @@ describe('buyer home', () => {
   })
 
   test('a profile without a place says so and searches nothing', async () => {
-    const server = fakeServer({})
+    const server = fakeApi({})
     await renderHome(aBuyer({ city: null, state: null, zipCode: null, latitude: null, longitude: null }))
     expect(screen.getByText('Location not set')).toBeDefined()
     expect(screen.getByText('No partner stores found')).toBeDefined()
@@ -85,16 +89,16 @@ describe('buyer home', () => {
   })
 
   test('a store card caches its store before it opens the catalog', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, [aStore()]] })
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
     await renderHome()
     fireEvent.click(await screen.findByRole('link', { name: /Patel Family Grocers/ }))
-    await screen.findByText('Now at /store/store-patel')
+    await screen.findByText('Screen at /store/store-patel')
     expect(readCachedStore('store-patel')?.name).toBe('Patel Family Grocers')
   })
 
   test('a failed search offers to try again', async () => {
     let attempts = 0
-    fakeServer({ 'GET /api/stores/nearby': () => (++attempts === 1 ? [500, { message: 'Database unavailable' }] : [200, [aStore()]]) })
+    fakeApi({ 'GET /api/stores/nearby': () => (++attempts === 1 ? [500, { message: 'Database unavailable' }] : [200, [aNearbyStore()]]) })
     await renderHome()
     const retry = await within(section('Partner Stores')).findByRole('button', { name: 'Try Again' })
     fireEvent.click(retry)
@@ -104,8 +108,8 @@ describe('buyer home', () => {
 
 describe('Active Cart card', () => {
   test('shows the first cart with items: its cached store, the item count, Add Items and View Cart', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
-    cacheStore(aStore({ id: 'store-a', name: 'Annapurna Foods' }))
+    fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
+    cacheStore(aNearbyStore({ id: 'store-a', name: 'Annapurna Foods' }))
     addToCart('store-a', item)
     addToCart('store-a', item)
     addToCart('store-b', { ...item, id: 'dal' })
@@ -119,7 +123,7 @@ describe('Active Cart card', () => {
   })
 
   test("asks the server for the store's name when this browser never cached it", async () => {
-    const server = fakeServer({
+    const server = fakeApi({
       'GET /api/stores/nearby': () => [200, []],
       'GET /api/stores/store-z': () => [200, aStore({ id: 'store-z', name: 'Zaika Mart' })],
     })
@@ -130,8 +134,8 @@ describe('Active Cart card', () => {
   })
 
   test('disappears when the cart empties', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
-    cacheStore(aStore({ id: 'store-a' }))
+    fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
+    cacheStore(aNearbyStore({ id: 'store-a' }))
     addToCart('store-a', item)
     await renderHome()
     expect(screen.getByRole('region', { name: 'Active Cart' })).toBeDefined()

@@ -1,6 +1,6 @@
 import { DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
-import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { useCurrentUser } from '../lib/current-user'
 import { useNearbyStores } from '../features/catalog/api/nearby-stores'
 import { profileOrigin } from '../features/catalog/use-location'
 import { LoadingScreen } from '../ui/loading-screen'

@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { addToCart, cacheStore, readCachedStore, readCart, setComment } from '../features/cart/cart-storage'
+import { addToCart, readCart, setComment } from '../features/cart/cart-storage'
 import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
-import { aStore, anItem, mockFetch, renderShopScreen, restoreFetch } from './store-catalog/render-shop-screen'
+import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { aBuyer, aStore, anItem } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { CartPage } from './cart'
 
 const store = aStore()
 const dal = anItem({ id: 'i-dal', name: 'Toor Dal (4 lb)', unit: 'bag', price: '7.99', priceUnit: 'per bag' })
@@ -25,7 +29,7 @@ const placeOrder = () => screen.getByRole<HTMLButtonElement>('button', { name: /
 const sum = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 
 async function openCart(url = `/cart?storeId=${store.id}`) {
-  const rendered = renderShopScreen(url)
+  const rendered = renderScreen(CartPage, { path: '/cart', url, user: aBuyer() })
   await screen.findByRole('heading', { level: 1, name: 'Your Cart' })
   return rendered
 }
@@ -201,10 +205,10 @@ describe('cart /cart?storeId={id}', () => {
   test('a store this browser has not cached is fetched from GET /api/stores/{id} and cached', async () => {
     localStorage.clear()
     addToCart(store.id, dal)
-    const paths = mockFetch({ [`/api/stores/${store.id}`]: [200, store] })
+    const api = fakeApi({ [`GET /api/stores/${store.id}`]: () => [200, store] })
     await openCart()
     await within(await screen.findByRole('region', { name: 'Store' })).findByText(store.name)
-    expect(paths).toEqual([`/api/stores/${store.id}`])
+    expect(api.calls.map((call) => call.path)).toEqual([`/api/stores/${store.id}`])
     await waitFor(() => expect(readCachedStore(store.id)?.name).toBe(store.name))
     expect(placeOrder().disabled).toBe(false)
   })

@@ -1,22 +1,14 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { PARENT_COMPANY } from '../../modules/shared/contract'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { PARENT_COMPANY, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
+import { renderScreen } from '../testing/render-screen'
 import { LandingPage } from './landing'
 
 afterEach(cleanup)
 
-/** The landing page at /, in a router that knows /auth, which its sign-in links open. */
+/** The landing page at /, as a signed-out visitor sees it. */
 async function renderLanding() {
-  const rootRoute = createRootRoute()
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([
-      createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage }),
-      createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: () => <p>Sign-in screen</p> }),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  })
-  render(<RouterProvider router={router} />)
+  const { router } = renderScreen(LandingPage, { path: '/', user: null })
   await screen.findByRole('heading', { level: 1 })
   return router
 }
@@ -86,7 +78,7 @@ describe('LandingPage', () => {
       within(section).getByRole('heading', { name: point })
     }
     expect(section.textContent).toContain('$2.00 platform fee')
-    expect(section.textContent).toContain('within 30 minutes')
+    expect(section.textContent).toContain(`within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`)
     expect(section.textContent).toContain('Cash, Zelle, Venmo, or Apple Pay')
   })
 
@@ -100,7 +92,7 @@ describe('LandingPage', () => {
   test("'Get Started' opens the sign-in screen inside the app", async () => {
     const router = await renderLanding()
     fireEvent.click(screen.getByRole('link', { name: 'Get Started' }))
-    await screen.findByText('Sign-in screen')
+    await screen.findByText('Screen at /auth')
     expect(router.state.location.pathname).toBe('/auth')
   })
 

@@ -1,19 +1,37 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { json, mockApi, renderAccountScreen } from '../features/accounts/testing/render-account-screen'
+import type { PasswordResetRequestResponse } from '../../modules/accounts/contract'
+import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
+import { fakeApi, restoreFetch, type Answer } from '../testing/fake-api'
+import { renderScreen, type AppPath } from '../testing/render-screen'
 import { PasswordResetPage } from './password-reset'
 import { PasswordResetTestPage } from './password-reset-test'
 
-const realFetch = globalThis.fetch
 afterEach(() => {
   cleanup()
-  globalThis.fetch = realFetch
+  restoreFetch()
 })
 
 const TOKEN = 'abcd1234efgh5678ijkl9012mnop3456qrst7890uvw'
 const RESET_REQUESTED = 'If an account matches, we have sent password reset instructions to its verified phone or device.'
 
-const openReset = (url = '/password-reset') => renderAccountScreen({ path: '/password-reset', component: PasswordResetPage, url })
+/** Opens a signed-out screen and waits for the frame's tagline. */
+async function open(Screen: typeof PasswordResetPage, path: AppPath, url: string = path) {
+  const rendered = renderScreen(Screen, { path, url, user: null })
+  await screen.findByText(SIGN_IN_TAGLINE)
+  return rendered
+}
+const openReset = (url = '/password-reset') => open(PasswordResetPage, '/password-reset', url)
+
+/** The request's answer has every key whatever the account; token and link are null unless given. */
+const resetAnswer = (changes: Partial<PasswordResetRequestResponse>): PasswordResetRequestResponse => ({
+  message: RESET_REQUESTED,
+  method: 'hybrid',
+  fcmSent: false,
+  resetToken: null,
+  resetUrl: null,
+  ...changes,
+})
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }))
@@ -23,8 +41,8 @@ const errorUnder = (input: HTMLElement) =>
     .map((id) => document.getElementById(id))
     .find((element) => element?.className === 'field__error')?.textContent ?? null
 
-async function requestReset(answer: object) {
-  const api = mockApi({ 'POST /api/password-reset/request': () => json(answer) })
+async function requestReset(answer: PasswordResetRequestResponse) {
+  const api = fakeApi({ 'POST /api/password-reset/request': () => [200, answer] })
   await openReset()
   type('Email or phone', 'asha@example.com')
   press('Send Reset Instructions')
@@ -33,7 +51,7 @@ async function requestReset(answer: object) {
 
 describe("/password-reset 'request'", () => {
   test('asks for an email or phone, with the message under the field when it is empty', async () => {
-    const api = mockApi({})
+    const api = fakeApi({})
     await openReset()
     expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeDefined()
     press('Send Reset Instructions')
@@ -42,7 +60,7 @@ describe("/password-reset 'request'", () => {
   })
 
   test("a failure without a message from the server shows 'Failed to send reset notification'", async () => {
-    mockApi({ 'POST /api/password-reset/request': () => new Response('', { status: 500 }) })
+    fakeApi({ 'POST /api/password-reset/request': () => new Response('', { status: 500 }) })
     await openReset()
     type('Email or phone', 'asha@example.com')
     press('Send Reset Instructions')
@@ -50,13 +68,13 @@ describe("/password-reset 'request'", () => {
   })
 
   test("a 'fcm' answer goes straight to confirm, saying the notification was sent", async () => {
-    await requestReset({ message: RESET_REQUESTED, method: 'fcm' })
+    await requestReset(resetAnswer({ method: 'fcm' }))
     await screen.findByRole('heading', { name: 'Set a New Password' })
     expect(screen.getByText('Password reset notification sent to your device! Tap the notification to continue.')).toBeDefined()
   })
 
   test('an answer with fcmSent does the same', async () => {
-    await requestReset({ message: RESET_REQUESTED, method: 'hybrid', fcmSent: true })
+    await requestReset(resetAnswer({ fcmSent: true }))
     await screen.findByText('Password reset notification sent to your device! Tap the notification to continue.')
   })
 })
@@ -64,7 +82,7 @@ describe("/password-reset 'request'", () => {
 describe("/password-reset 'token-entry'", () => {
   test('offers the notification, the link and manual entry, and shows only the first 8 characters of the token', async () => {
     const resetUrl = `http://localhost:3000/password-reset?resetToken=${TOKEN}`
-    const api = await requestReset({ message: RESET_REQUESTED, method: 'hybrid', fcmSent: false, resetToken: TOKEN, resetUrl })
+    const api = await requestReset(resetAnswer({ resetToken: TOKEN, resetUrl }))
     await screen.findByRole('heading', { name: 'Check Your Phone' })
     expect(api.calls[0]?.body).toEqual({ emailOrPhone: 'asha@example.com' })
     expect(screen.getByText(RESET_REQUESTED)).toBeDefined()
@@ -78,7 +96,7 @@ describe("/password-reset 'token-entry'", () => {
   })
 
   test("a 'link' answer without a token still offers manual entry, which needs a token", async () => {
-    await requestReset({ message: RESET_REQUESTED, method: 'link' })
+    await requestReset(resetAnswer({ method: 'link' }))
     await screen.findByRole('heading', { name: 'Check Your Phone' })
     expect(screen.queryByRole('button', { name: 'Use this token' })).toBeNull()
     expect(screen.queryByRole('link', { name: 'Open reset link' })).toBeNull()
@@ -92,7 +110,7 @@ describe("/password-reset 'token-entry'", () => {
 
 describe("/password-reset 'confirm'", () => {
   test('?resetToken= opens it directly and checks both passwords with the messages of spec 000 §5', async () => {
-    const api = mockApi({})
+    const api = fakeApi({})
     await openReset(`/password-reset?resetToken=${TOKEN}`)
     expect(screen.getByRole('heading', { name: 'Set a New Password' })).toBeDefined()
 
@@ -110,7 +128,7 @@ describe("/password-reset 'confirm'", () => {
   })
 
   test('a blank token blocks the submission with its message', async () => {
-    const api = mockApi({})
+    const api = fakeApi({})
     await openReset('/password-reset?resetToken=%20')
     type('New password', 'mango-lassi-7')
     type('Confirm password', 'mango-lassi-7')
@@ -122,7 +140,7 @@ describe("/password-reset 'confirm'", () => {
   })
 
   test("success says so, then opens /auth after 2 seconds", async () => {
-    const api = mockApi({ 'POST /api/password-reset/confirm': () => json({ message: 'Password updated successfully' }) })
+    const api = fakeApi({ 'POST /api/password-reset/confirm': () => [200, { message: 'Password updated successfully' }] })
     await openReset(`/password-reset?resetToken=${TOKEN}`)
     type('New password', 'mango-lassi-7')
     type('Confirm password', 'mango-lassi-7')
@@ -136,8 +154,8 @@ describe("/password-reset 'confirm'", () => {
 
   test("a refused token shows the server's message and offers a new request; no message means 'Failed to update password'", async () => {
     const refusal = { message: 'This reset link is invalid or has expired. Please request a new one.', code: 'INVALID_RESET_TOKEN' }
-    let answer = json(refusal, 400)
-    mockApi({ 'POST /api/password-reset/confirm': () => answer })
+    let answer: Answer = [400, refusal]
+    fakeApi({ 'POST /api/password-reset/confirm': () => answer })
     await openReset(`/password-reset?resetToken=${TOKEN}`)
     type('New password', 'mango-lassi-7')
     type('Confirm password', 'mango-lassi-7')
@@ -148,7 +166,7 @@ describe("/password-reset 'confirm'", () => {
     press('Update Password')
     await screen.findByText('Failed to update password')
 
-    answer = json(refusal, 400)
+    answer = [400, refusal]
     press('Update Password')
     await screen.findByText(refusal.message)
     press('Request a new link')
@@ -164,7 +182,7 @@ describe("/password-reset 'confirm'", () => {
 
 describe('/password-reset-test', () => {
   test('says routing works and links to the reset screen with and without a token', async () => {
-    await renderAccountScreen({ path: '/password-reset-test', component: PasswordResetTestPage })
+    await open(PasswordResetTestPage, '/password-reset-test')
     expect(screen.getByRole('status').textContent).toContain('Routing works')
     expect(screen.getByRole('link', { name: 'Open the reset request' }).getAttribute('href')).toBe('/password-reset')
     expect(screen.getByRole('link', { name: 'Open with a reset token' }).getAttribute('href')).toMatch(/^\/password-reset\?resetToken=\S+$/)

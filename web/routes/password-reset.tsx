@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { ResetRequestResponse } from '../features/accounts/api/use-password-reset'
+import type { PasswordResetRequestResponse } from '../../modules/accounts/contract'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { ConfirmStep } from './password-reset/confirm-step'
 import { RequestStep } from './password-reset/request-step'
@@ -8,10 +8,10 @@ import { TokenEntryStep } from './password-reset/token-entry-step'
 
 const NOTIFICATION_SENT = 'Password reset notification sent to your device! Tap the notification to continue.'
 
-type Step = { name: 'request' } | { name: 'token-entry'; request?: ResetRequestResponse } | { name: 'confirm'; token: string; notice?: string }
+type Step = { name: 'request' } | { name: 'token-entry'; request?: PasswordResetRequestResponse } | { name: 'confirm'; token: string; notice?: string }
 
 /** Spec 000 §4: a push to the device leads straight to the new password; a text or link asks for the token first. */
-function stepAfter(response: ResetRequestResponse): Step {
+function stepAfter(response: PasswordResetRequestResponse): Step {
   if (response.method === 'fcm' || response.fcmSent) return { name: 'confirm', token: response.resetToken ?? '', notice: NOTIFICATION_SENT }
   return { name: 'token-entry', request: response }
 }

@@ -1,37 +1,16 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { MESSAGES, type VerificationClientConfig } from '../../modules/verification/contract'
-import { aUser, fakeApi, renderScreen, restoreFetch } from '../testing/render-screen'
+import { MESSAGES } from '../../modules/verification/contract'
+import { restoreFetch } from '../testing/fake-api'
+import { aBuyer, aUser } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { verificationServer } from '../testing/verification-server'
 import { PhoneVerificationPage } from './phone-verification'
 
 afterEach(() => {
   cleanup()
   restoreFetch()
 })
-
-const CONFIG: VerificationClientConfig = {
-  provider: 'embedded',
-  firebase: null,
-  captcha: { provider: 'embedded', siteKey: null },
-  fallbackEnabled: true,
-  testNumbersEnabled: true,
-}
-
-const TOO_MANY = [429, { message: MESSAGES.tooManyRequests, code: 'SMS_RATE_LIMITED' }] as [number, unknown]
-const verifiedUser = aUser({ phoneVerified: true })
-
-/** The server's answers for a person whose codes go out, unless told otherwise. */
-function serverAnswers(overrides: Parameters<typeof fakeApi>[0] = {}) {
-  return fakeApi({
-    'GET /api/verification/config': () => [200, CONFIG],
-    'POST /api/verification/send-code': () => [200, { message: 'Verification code sent' }],
-    'PATCH /api/user/verification-attempt': () => [200, { message: 'Verification attempt recorded' }],
-    'PATCH /api/user/verify-phone': (body) =>
-      body.verificationCode === '123456' || body.captchaToken === 'pass-1' ? [200, { message: 'Phone verified successfully', user: verifiedUser }] : [400, { message: MESSAGES.invalidCode, code: 'INVALID_CODE' }],
-    'POST /api/verification/captcha': () => [200, { captchaToken: 'pass-1' }],
-    ...overrides,
-  })
-}
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
@@ -44,14 +23,14 @@ async function sendCode() {
 
 describe('PhoneVerificationPage', () => {
   test('signed out, it asks to sign in first and links to /auth', async () => {
-    serverAnswers()
+    verificationServer()
     renderScreen(PhoneVerificationPage, { path: '/phone-verification', user: null })
     await screen.findByRole('heading', { name: 'Sign In First' })
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
   })
 
   test('step 1 has the number on file, the test-number hint, the SMS limits help and a way back to the profile', async () => {
-    serverAnswers()
+    verificationServer()
     openPage()
     await screen.findByRole('heading', { name: 'Verify Your Phone' })
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('(732) 555-0101')
@@ -64,7 +43,7 @@ describe('PhoneVerificationPage', () => {
   })
 
   test('an empty or short number is refused with the spec titles and messages', async () => {
-    const calls = serverAnswers()
+    const { calls } = verificationServer()
     openPage(aUser({ phone: null }))
     fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
     await toast().findByText('Phone number required')
@@ -79,7 +58,7 @@ describe('PhoneVerificationPage', () => {
   })
 
   test('sending a code toasts, records the attempt and opens the code step', async () => {
-    const calls = serverAnswers()
+    const { calls } = verificationServer()
     openPage()
     await sendCode()
     toast().getByText('Verification Code Sent!')
@@ -90,7 +69,7 @@ describe('PhoneVerificationPage', () => {
   })
 
   test('a wrong code is refused in the spec words; the right one completes and goes to /profile-complete', async () => {
-    serverAnswers()
+    verificationServer()
     const { router } = openPage()
     await sendCode()
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '654321' } })
@@ -104,13 +83,13 @@ describe('PhoneVerificationPage', () => {
     toast().getByText('Phone Verified!')
     // It waits a moment on 'Verification Complete' before moving on.
     expect(router.state.location.pathname).toBe('/phone-verification')
-    await screen.findByText('Now at /profile-complete', {}, { timeout: 3000 })
+    await screen.findByText('Screen at /profile-complete', {}, { timeout: 3000 })
     expect(router.state.location.pathname).toBe('/profile-complete')
   })
 
   test('expired and missing codes have their own messages', async () => {
     let answer: { message: string; code: string } = { message: MESSAGES.expiredCode, code: 'CODE_EXPIRED' }
-    serverAnswers({ 'PATCH /api/user/verify-phone': () => [400, answer] })
+    verificationServer({ 'PATCH /api/user/verify-phone': () => [400, answer] })
     openPage()
     await sendCode()
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '111111' } })
@@ -123,7 +102,7 @@ describe('PhoneVerificationPage', () => {
   })
 
   test("'Change Phone Number' goes back to step 1 with the number kept", async () => {
-    serverAnswers()
+    verificationServer()
     openPage()
     await sendCode()
     fireEvent.click(button('Change Phone Number'))
@@ -131,65 +110,20 @@ describe('PhoneVerificationPage', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('(732) 555-0101')
   })
 
-  test('a refused send switches to the fallback, whose captcha enables Verify Manually', async () => {
-    const calls = serverAnswers({ 'POST /api/verification/send-code': () => TOO_MANY })
-    openPage()
-    fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
-    await screen.findByRole('heading', { name: "Confirm You're a Person" })
-    toast().getByText('Smart Verification Active')
-    expect(button('Verify Manually').disabled).toBe(true)
-
-    fireEvent.click(screen.getByRole('checkbox', { name: /I'm not a robot/ }))
-    await waitFor(() => expect(button('Verify Manually').disabled).toBe(false))
-    fireEvent.click(button('Verify Manually'))
-    await screen.findByRole('heading', { name: 'Verification Complete' })
-    expect(calls.find((call) => call.path === '/api/user/verify-phone')?.body).toEqual({
-      phone: '7325550101',
-      fallbackVerification: true,
-      recaptchaCompleted: true,
-      captchaToken: 'pass-1',
-    })
+  test('a verified phone is shown as verified, with the way on, instead of step 1', async () => {
+    verificationServer()
+    openPage(aBuyer({ phone: '(732) 555-0101' }))
+    await screen.findByRole('heading', { name: 'Your Phone Is Verified' })
+    screen.getByText('(732) 555-0101')
+    expect(screen.queryByText('Step 1 of 2')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Send Code' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Go to Profile' }).getAttribute('href')).toBe('/profile')
   })
 
-  test('a refused manual verification says so and starts the check again from an unticked box', async () => {
-    serverAnswers({
-      'POST /api/verification/send-code': () => TOO_MANY,
-      'PATCH /api/user/verify-phone': () => [403, { message: 'Verification without SMS is only offered…', code: 'FALLBACK_NOT_AVAILABLE' }],
-    })
-    openPage()
-    fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
-    fireEvent.click(await screen.findByRole('checkbox', { name: /I'm not a robot/ }))
-    await waitFor(() => expect(button('Verify Manually').disabled).toBe(false))
-    fireEvent.click(button('Verify Manually'))
-
-    await toast().findByText('Failed to verify phone number. Please try again')
-    toast().getByText('Verification Failed')
-    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /I'm not a robot/ }).checked).toBe(false))
-    expect(button('Verify Manually').disabled).toBe(true)
-  })
-
-  test('a captcha that cannot be had says to try again or refresh', async () => {
-    serverAnswers({ 'POST /api/verification/send-code': () => TOO_MANY, 'POST /api/verification/captcha': () => [500, { message: 'down' }] })
-    openPage()
-    fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
-    fireEvent.click(await screen.findByRole('checkbox', { name: /I'm not a robot/ }))
-    await toast().findByText('Please try again or refresh the page.')
-    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /I'm not a robot/ }).checked).toBe(false)
-  })
-
-  test("'Try SMS Again' leaves the fallback", async () => {
-    serverAnswers({ 'POST /api/verification/send-code': () => TOO_MANY })
-    openPage()
-    fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
-    fireEvent.click(await screen.findByRole('button', { name: 'Try SMS Again' }))
+  test('a complete profile with a phone still to confirm goes back to /profile', async () => {
+    verificationServer()
+    openPage(aBuyer({ phoneVerified: false, phoneStatus: 'unconfirmed' }))
     await screen.findByRole('heading', { name: 'Verify Your Phone' })
-  })
-
-  test('with the fallback switched off, a refused send only reports the server message', async () => {
-    serverAnswers({ 'GET /api/verification/config': () => [200, { ...CONFIG, fallbackEnabled: false }], 'POST /api/verification/send-code': () => TOO_MANY })
-    openPage()
-    fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
-    await toast().findByText(MESSAGES.tooManyRequests)
-    screen.getByRole('heading', { name: 'Verify Your Phone' })
+    expect(screen.getByRole('link', { name: 'Back to Profile' }).getAttribute('href')).toBe('/profile')
   })
 })

@@ -1,14 +1,19 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { formatUsPhone, toE164 } from '../../modules/shared/contract'
-import { useCurrentUser, type CurrentUser } from '../features/accounts/api/get-current-user'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { useVerificationConfig } from '../features/verification/api/verification-config'
 import { CodeStep } from '../features/verification/components/code-step'
+import { SmsWaitNotice } from '../features/verification/components/sms-wait-notice'
+import { useCurrentUser } from '../lib/current-user'
 import { isProductionServer } from '../lib/environment'
+import { useSecondsLeft } from '../lib/use-seconds-left'
 import { LoadingScreen } from '../ui/loading-screen'
+import { AlreadyVerified } from './phone-verification/already-verified'
 import { FallbackStep } from './phone-verification/fallback-step'
 import { PhoneStep } from './phone-verification/phone-step'
+import { SavedState } from './phone-verification/saved-state'
 import { StepHeading } from './phone-verification/step-heading'
 import { useVerificationFlow } from './phone-verification/use-verification-flow'
 import { SmsLimitHelp, TestNumberHint } from './phone-verification/verification-notes'
@@ -18,7 +23,7 @@ import { VerifiedState } from './phone-verification/verified-state'
 export function PhoneVerificationPage() {
   const { data, isPending } = useCurrentUser()
   if (isPending) return <LoadingScreen />
-  return <AuthLayout>{data?.user ? <VerifyPhone user={data.user} /> : <SignInFirst />}</AuthLayout>
+  return <AuthLayout>{data?.user ? <PhoneOf user={data.user} /> : <SignInFirst />}</AuthLayout>
 }
 
 function SignInFirst() {
@@ -38,26 +43,41 @@ function SignInFirst() {
 /** The 10 digits the phone input holds for the number on file. */
 const phoneDigits = (phone: string | null) => toE164(phone ?? '')?.slice(2) ?? ''
 
-function VerifyPhone({ user }: { user: CurrentUser }) {
+/**
+ * Decided as the screen opens: a phone verified here a moment ago shows the flow's own
+ * outcome until the redirect, not this.
+ */
+function PhoneOf({ user }: { user: PublicUser }) {
+  const [verifiedOnArrival] = useState(user.phoneStatus === 'verified')
+  if (verifiedOnArrival) return <AlreadyVerified user={user} phone={formatUsPhone(phoneDigits(user.phone))} />
+  return <VerifyPhone user={user} />
+}
+
+function VerifyPhone({ user }: { user: PublicUser }) {
   const navigate = useNavigate()
   const recaptchaContainer = useRef<HTMLDivElement>(null)
   const flow = useVerificationFlow(phoneDigits(user.phone), recaptchaContainer)
   const { data: config } = useVerificationConfig()
+  const waitLeft = useSecondsLeft(flow.sendAllowedAt ?? 0)
   const { step } = flow
   const phone = formatUsPhone(flow.digits)
 
   useEffect(() => {
-    if (step.name !== 'verified') return
+    if (step.name !== 'verified' && step.name !== 'saved') return
     const timer = setTimeout(() => navigate({ to: '/profile-complete' }), step.redirectMs)
     return () => clearTimeout(timer)
   }, [step, navigate])
 
   if (step.name === 'verified') return <VerifiedState phone={phone} />
+  if (step.name === 'saved') return <SavedState phone={phone} message={step.message} />
 
   return (
     <>
       <StepHeading step={step.name} phone={phone} />
-      {step.name === 'phone' && <PhoneStep digits={flow.digits} onDigitsChange={flow.setDigits} sending={flow.sending} onSend={flow.sendCode} />}
+      {flow.sendAllowedAt !== null && <SmsWaitNotice until={flow.sendAllowedAt} />}
+      {step.name === 'phone' && (
+        <PhoneStep digits={flow.digits} onDigitsChange={flow.setDigits} sending={flow.sending} waiting={waitLeft > 0} onSend={flow.sendCode} />
+      )}
       {step.name === 'code' && (
         <CodeStep
           key={step.sentAt}
@@ -65,6 +85,7 @@ function VerifyPhone({ user }: { user: CurrentUser }) {
           sentAt={step.sentAt}
           verifying={flow.verifying}
           resending={flow.sending}
+          resendBlocked={waitLeft > 0}
           onVerify={flow.verifyCode}
           onResend={flow.sendCode}
           onChangePhone={flow.startOver}
@@ -85,7 +106,8 @@ function VerifyPhone({ user }: { user: CurrentUser }) {
         {!isProductionServer() && config?.provider !== 'firebase' && <TestNumberHint />}
         <SmsLimitHelp />
       </div>
-      <Link to="/profile-complete" className="text-link verify-back">
+      {/* Spec 000 §2 sends it to profile completion; someone with a complete profile came from the profile page. */}
+      <Link to={user.isProfileComplete ? '/profile' : '/profile-complete'} className="text-link verify-back">
         <span aria-hidden="true">←</span>&nbsp;Back to Profile
       </Link>
     </>

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { CurrentUser } from '../features/accounts/api/get-current-user'
-import { aUser, fakeApi, renderScreen, restoreFetch, type ApiCall } from '../testing/render-screen'
+import type { PublicUser } from '../../modules/accounts/contract'
+import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
+import { MESSAGES } from '../../modules/verification/contract'
+import { fakeApi, restoreFetch, type ApiCall } from '../testing/fake-api'
+import { aUser } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
 import { ProfileCompletePage } from './profile-complete'
 
 const realGeolocation = Object.getOwnPropertyDescriptor(navigator, 'geolocation')
@@ -13,10 +17,10 @@ afterEach(() => {
   else delete (navigator as { geolocation?: unknown }).geolocation
 })
 
-const verified = aUser({ phoneVerified: true })
-const completedUser = { ...verified, isProfileComplete: true, roles: ['buyer'] }
+const verified = aUser({ phoneVerified: true, phoneStatus: 'verified' })
+const completedUser = aUser({ phoneVerified: true, phoneStatus: 'verified', isProfileComplete: true, roles: ['buyer'] })
 /** Renders the page and waits for the router to show it. */
-async function open(user: CurrentUser | null, url = '/profile-complete') {
+async function open(user: PublicUser | null, url = '/profile-complete') {
   const rendered = renderScreen(ProfileCompletePage, { path: '/profile-complete', user, url })
   await screen.findByRole('heading', { level: 1 })
   return rendered
@@ -37,20 +41,20 @@ describe('ProfileCompletePage: where it sends people', () => {
   test('with no user it goes to /auth', async () => {
     fakeApi({})
     const { router } = renderScreen(ProfileCompletePage, { path: '/profile-complete', user: null })
-    await screen.findByText('Now at /auth')
+    await screen.findByText('Screen at /auth')
     expect(router.state.location.pathname).toBe('/auth')
   })
 
   test('with a complete profile it goes to /', async () => {
     fakeApi({})
     renderScreen(ProfileCompletePage, { path: '/profile-complete', user: completedUser })
-    await screen.findByText('Now at /')
+    await screen.findByText('Screen at /')
   })
 })
 
 describe('ProfileCompletePage: blocked until the phone is verified', () => {
   test('with a phone on file: the number, Go to Phone Verification and Cancel & Logout', async () => {
-    const calls = fakeApi({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
+    const { calls } = fakeApi({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
     const assign = mock(() => {})
     const realAssign = window.location.assign
     window.location.assign = assign
@@ -68,7 +72,7 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
   })
 
   test('without a phone: a phone input with Add Phone Number, which then goes to verification', async () => {
-    const calls = fakeApi({ 'POST /api/auth/add-phone': () => [200, { message: 'Phone number added', user: aUser({ phone: '(732) 555-0199' }) }] })
+    const { calls } = fakeApi({ 'POST /api/auth/add-phone': () => [200, { message: 'Phone number added', user: aUser({ phone: '(732) 555-0199' }) }] })
     const { router } = await open(aUser({ phone: null }))
     await screen.findByRole('heading', { name: 'Profile Completion Blocked' })
     expect(screen.queryByRole('link', { name: 'Go to Phone Verification' })).toBeNull()
@@ -81,7 +85,7 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
     fireEvent.click(button('Add Phone Number'))
     await toast().findByText('Phone Number Added')
     toast().getByText('Please verify your phone number to continue.')
-    await screen.findByText('Now at /phone-verification')
+    await screen.findByText('Screen at /phone-verification')
     expect(router.state.location.pathname).toBe('/phone-verification')
     expect(calls.find((call) => call.path === '/api/auth/add-phone')?.body).toEqual({ phone: '7325550199' })
   })
@@ -110,8 +114,16 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     screen.getByText(/converted to map coordinates automatically/)
   })
 
+  test('a phone the fallback kept unconfirmed does not block it, and the form says the number is not confirmed', async () => {
+    fakeApi({})
+    await open(aUser({ phoneStatus: 'unconfirmed' }))
+    await screen.findByRole('heading', { name: 'Complete Your Profile' })
+    screen.getByText(MESSAGES.phoneUnconfirmed)
+    expect(screen.queryByRole('heading', { name: 'Profile Completion Blocked' })).toBeNull()
+  })
+
   test("shows each rule's message under its field and moves focus to the first", async () => {
-    const calls = fakeApi({})
+    const { calls } = fakeApi({})
     await open(verified)
     fill('First name', ' ')
     fireEvent.click(button('Complete Profile'))
@@ -140,7 +152,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
   }
 
   test('on success it toasts, says so, and goes to / after a second', async () => {
-    const calls = fakeApi({ 'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }] })
+    const { calls } = fakeApi({ 'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }] })
     const { router } = await open(verified)
     await fillForm()
     await toast().findByText('Profile completed!')
@@ -155,7 +167,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
       zipCode: '08817',
     })
     expect(router.state.location.pathname).toBe('/profile-complete')
-    await screen.findByText('Now at /', {}, { timeout: 3000 })
+    await screen.findByText('Screen at /', {}, { timeout: 3000 })
   })
 
   test('a refusal is toasted as Profile completion failed, with its field message', async () => {
@@ -174,7 +186,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     await toast().findByText('Phone Verification Required')
     toast().getByText('Please verify your phone number first. Redirecting...')
     expect(router.state.location.pathname).toBe('/profile-complete')
-    await screen.findByText('Now at /phone-verification', {}, { timeout: 3000 })
+    await screen.findByText('Screen at /phone-verification', {}, { timeout: 3000 })
   })
 })
 
@@ -197,6 +209,7 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     await screen.findByRole('button', { name: 'Complete Registration' })
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('asha@example.com')
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').readOnly).toBe(true)
+    screen.getByText('Verified')
     const roles = screen.getByRole('group', { name: 'I want to' })
     expect(within(roles).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['buyer', 'runner', 'both'])
     screen.getByRole('button', { name: 'Use Current Location (Optional)' })
@@ -221,15 +234,15 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
     await toast().findByText('Location Error')
     toast().getByText('Unable to get your location. Please enter your address manually.')
-    expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ timeout: 10_000 })
+    expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ timeout: GEOLOCATION_TIMEOUT_MS })
   })
 
   test('a found location and the email are sent with the completion; then Welcome and /', async () => {
     stubGeolocation('found')
-    const calls = fakeApi({
+    const { calls } = fakeApi({
       'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }],
     })
-    const { router } = await onboarding(aUser({ phoneVerified: true, email: null }))
+    const { router } = await onboarding(aUser({ phoneVerified: true, phoneStatus: 'verified', email: null }))
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
     await toast().findByText('Location Found')
     toast().getByText('Your current location has been added to your profile.')

@@ -2,8 +2,9 @@ import { Navigate, useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { PROFILE_COMPLETE_REDIRECT_MS } from '../../modules/accounts/contract'
 import { BRAND_NAME } from '../../modules/shared/contract'
-import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { MESSAGES } from '../../modules/verification/contract'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { useCurrentUser } from '../lib/current-user'
 import { Icon } from '../ui/icon'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
 import { BlockedCard } from './profile-complete/blocked-card'
@@ -43,7 +44,7 @@ export function ProfileCompletePage() {
           <p role="status">Welcome to {BRAND_NAME}! Taking you to your home screen...</p>
           <Spinner />
         </div>
-      ) : !user.phoneVerified ? (
+      ) : user.phoneStatus === 'unverified' ? (
         <BlockedCard user={user} />
       ) : (
         <>
@@ -56,6 +57,7 @@ export function ProfileCompletePage() {
                 : `Tell us how you'll use ${BRAND_NAME} and where you are, so we can match you with nearby stores.`}
             </p>
           </div>
+          {user.phoneStatus === 'unconfirmed' && <p className="form-notice form-notice--info auth-card__notice">{MESSAGES.phoneUnconfirmed}</p>}
           {variant === 'onboarding' ? <OnboardingForm user={user} /> : <CompleteProfileForm user={user} onCompleted={() => setCompleted(true)} />}
         </>
       )}

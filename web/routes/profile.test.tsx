@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { CurrentUser } from '../features/accounts/api/get-current-user'
-import { aUser, fakeApi, renderScreen, restoreFetch, type ApiCall } from '../testing/render-screen'
-import { ProfilePage } from './profile'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { displayName, initials } from '../features/accounts/identity'
+import { fakeApi, restoreFetch, type ApiCall } from '../testing/fake-api'
+import { aUser } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { ProfilePage } from './profile'
 
 afterEach(() => {
   cleanup()
@@ -12,6 +14,7 @@ afterEach(() => {
 
 const member = aUser({
   phoneVerified: true,
+  phoneStatus: 'verified',
   isProfileComplete: true,
   roles: ['buyer', 'runner'],
   address: '12 Oak Tree Road',
@@ -20,7 +23,7 @@ const member = aUser({
   zipCode: '08817',
 })
 
-async function open(user: CurrentUser = member) {
+async function open(user: PublicUser = member) {
   const rendered = renderScreen(ProfilePage, { path: '/profile', user })
   await screen.findByRole('heading', { name: 'Edit Profile' })
   return rendered
@@ -59,13 +62,21 @@ describe('who is shown', () => {
     const badges = within(screen.getByRole('list', { name: 'Roles' })).getAllByRole('listitem')
     expect(badges.map((badge) => badge.textContent)).toEqual(['Buyer', 'Runner'])
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
-    expect(screen.queryByRole('link', { name: 'Verify Phone Number' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Verify phone' })).toBeNull()
   })
 
   test('an unverified phone is pointed out with a way to verify it', async () => {
     fakeApi({})
-    await open({ ...member, phoneVerified: false })
-    expect(screen.getByRole('link', { name: 'Verify Phone Number' }).getAttribute('href')).toBe('/phone-verification')
+    await open({ ...member, phoneVerified: false, phoneStatus: 'unverified' })
+    screen.getByText('Your phone number is not verified.')
+    expect(screen.getByRole('link', { name: 'Verify phone' }).getAttribute('href')).toBe('/phone-verification')
+  })
+
+  test('a phone the fallback kept unconfirmed is pointed out the same way', async () => {
+    fakeApi({})
+    await open({ ...member, phoneVerified: false, phoneStatus: 'unconfirmed' })
+    screen.getByText('Your phone number is saved but not confirmed by SMS.')
+    expect(screen.getByRole('link', { name: 'Verify phone' }).getAttribute('href')).toBe('/phone-verification')
   })
 })
 
@@ -80,7 +91,7 @@ describe('Edit Profile', () => {
   })
 
   test('each rule of spec 001 §5 shows its message under its field', async () => {
-    const calls = fakeApi({})
+    const { calls } = fakeApi({})
     await open({ ...member, roles: [] })
     fill('Email', 'asha@')
     fill('Phone number', '73255')
@@ -111,7 +122,7 @@ describe('Edit Profile', () => {
 
   test('saving sends the profile, refreshes the current user and goes to /', async () => {
     const saved = { ...member, city: 'Iselin' }
-    const calls = fakeApi({
+    const { calls } = fakeApi({
       'PATCH /api/user/profile': () => [200, { message: 'Profile updated successfully', user: saved }],
       'GET /api/auth/user': () => [200, { user: saved, requiresProfileCompletion: false }],
     })
@@ -120,7 +131,7 @@ describe('Edit Profile', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Runner/ }))
     fireEvent.click(button('Save Changes'))
 
-    await screen.findByText('Now at /')
+    await screen.findByText('Screen at /')
     expect(router.state.location.pathname).toBe('/')
     expect(sent(calls)[0]?.body).toEqual({
       email: 'asha@example.com',
@@ -145,13 +156,17 @@ describe('Edit Profile', () => {
   })
 })
 
-test('Sign Out navigates to /api/logout', async () => {
-  fakeApi({})
+test('Sign Out posts /api/logout, as the avatar menu does, and goes to /auth', async () => {
+  const { calls } = fakeApi({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
   const assign = mock(() => {})
   const realAssign = window.location.assign
   window.location.assign = assign
   await open()
   fireEvent.click(button('Sign Out'))
-  expect(assign).toHaveBeenCalledWith('/api/logout')
+  await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth'))
+  const routes = calls.map((call) => `${call.method} ${call.path}`)
+  expect(routes).toContain('POST /api/logout')
+  expect(routes).not.toContain('GET /api/logout')
+  expect(assign).not.toHaveBeenCalledWith('/api/logout')
   window.location.assign = realAssign
 })

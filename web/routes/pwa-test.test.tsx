@@ -1,22 +1,15 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { getDefaultStore } from 'jotai'
-import { fakeRegistration, fakeWorker, installFakeServiceWorker, removeFakeServiceWorker } from '../testing/fake-service-worker'
 import { appInstalledAtom, installPromptAtom } from '../features/pwa/install-prompt'
+import { fakeRegistration, fakeWorker, installFakeServiceWorker, removeFakeServiceWorker } from '../testing/fake-service-worker'
+import { aBuyer } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
 import { PwaTestPage } from './pwa-test'
 
-/** The page at /pwa-test inside a router whose / shows a marker, as the app's root would. */
+/** The page at /pwa-test, reading the install offer from the app's default store where start-up keeps it. */
 async function renderPage() {
-  const rootRoute = createRootRoute()
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([
-      createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <p>Home screen</p> }),
-      createRoute({ getParentRoute: () => rootRoute, path: '/pwa-test', component: PwaTestPage }),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/pwa-test'] }),
-  })
-  render(<RouterProvider router={router} />)
+  const { router } = renderScreen(PwaTestPage, { path: '/pwa-test', user: aBuyer(), jotaiStore: getDefaultStore() })
   await screen.findByRole('heading', { name: 'Service worker' })
   return router
 }
@@ -158,7 +151,7 @@ describe('PWA status page', () => {
     const router = await renderPage()
 
     fireEvent.click(button('Back to Home'))
-    await screen.findByText('Home screen')
+    await screen.findByText('Screen at /')
     expect(router.state.location.pathname).toBe('/')
   })
 })

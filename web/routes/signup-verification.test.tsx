@@ -1,18 +1,25 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { MESSAGES, TEST_CODE, TEST_PHONE_EXAMPLE } from '../../modules/verification/contract'
-import { json, mockApi, renderAccountScreen, testUser } from '../features/accounts/testing/render-account-screen'
+import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
+import { CODE_LIFETIME_SECONDS, MESSAGES, TEST_CODE, TEST_PHONE_EXAMPLE } from '../../modules/verification/contract'
+import { fakeApi, restoreFetch, type Answer } from '../testing/fake-api'
+import { aUser } from '../testing/fixtures'
+import { manualClock } from '../testing/manual-clock'
+import { renderScreen } from '../testing/render-screen'
 import { SignupVerificationPage } from './signup-verification'
 
-const realFetch = globalThis.fetch
 afterEach(() => {
   cleanup()
-  globalThis.fetch = realFetch
+  restoreFetch()
   document.querySelector('meta[name="kirana-environment"]')?.remove()
 })
 
-const user = testUser({ id: 'user-42', phone: '7325550142', email: null })
-const open = (signedIn: typeof user | null = null) => renderAccountScreen({ path: '/signup-verification', component: SignupVerificationPage, user: signedIn })
+const user = aUser({ id: 'user-42', phone: '7325550142', email: null })
+async function open(signedIn: typeof user | null = null, clock = manualClock()) {
+  const rendered = renderScreen(SignupVerificationPage, { path: '/signup-verification', user: signedIn, clock })
+  await screen.findByText(SIGN_IN_TAGLINE)
+  return rendered
+}
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement
@@ -24,14 +31,14 @@ const errorUnder = (input: HTMLElement) =>
 const toast = () => screen.getByRole('region', { name: 'Notifications' })
 
 /** The server's answers for a sign-up that reaches the code step and succeeds, unless overridden. */
-function signupApi(overrides: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({
-    'POST /api/signup-with-verification': () => json({ message: 'Account created. Verify your phone to continue.', user, requiresProfileCompletion: true }, 201),
-    'GET /api/auth/user': () => json({ user, requiresProfileCompletion: true }),
-    'POST /api/verification/send-code': () => json({ message: 'Verification code sent', expiresInSeconds: 600 }),
-    'PATCH /api/user/verification-attempt': () => json({ message: 'Verification attempt recorded' }),
-    'PATCH /api/user/verify-phone': () => json({ message: 'Phone verified successfully', user: { ...user, phoneVerified: true } }),
-    'POST /api/complete-phone-verification': () => json({ message: 'Phone verified successfully', requiresProfileCompletion: true }),
+function signupApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'POST /api/signup-with-verification': () => [201, { message: 'Account created. Verify your phone to continue.', user, requiresProfileCompletion: true }],
+    'GET /api/auth/user': () => [200, { user, requiresProfileCompletion: true }],
+    'POST /api/verification/send-code': () => [200, { message: 'Verification code sent', expiresInSeconds: CODE_LIFETIME_SECONDS }],
+    'PATCH /api/user/verification-attempt': () => [200, { message: 'Verification attempt recorded' }],
+    'PATCH /api/user/verify-phone': () => [200, { message: 'Phone verified successfully', user: { ...user, phoneVerified: true, phoneStatus: 'verified' } }],
+    'POST /api/complete-phone-verification': () => [200, { message: 'Phone verified successfully', requiresProfileCompletion: true }],
     ...overrides,
   })
 }
@@ -47,7 +54,7 @@ async function createAccount() {
 
 describe('/signup-verification, step 1', () => {
   test('shows the form with its sign-in link, and the messages under each field; email may stay empty', async () => {
-    const api = mockApi({})
+    const api = fakeApi({})
     await open()
     expect(screen.getByRole('heading', { name: 'Create Your Account' })).toBeDefined()
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth')
@@ -80,8 +87,8 @@ describe('/signup-verification, step 1', () => {
   })
 
   test("a refused sign-up toasts 'Signup Failed' with the server's message, or 'Something went wrong'", async () => {
-    let answer = json({ message: 'An account with this phone number already exists', code: 'PHONE_TAKEN' }, 409)
-    mockApi({ 'POST /api/signup-with-verification': () => answer })
+    let answer: Answer = [409, { message: 'An account with this phone number already exists', code: 'PHONE_TAKEN' }]
+    fakeApi({ 'POST /api/signup-with-verification': () => answer })
     await open()
     type('First name', 'Dev')
     type('Last name', 'Patel')
@@ -105,7 +112,7 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     await createAccount()
     expect(api.callsTo('POST /api/signup-with-verification')[0]?.body).toEqual({ firstName: 'Dev', lastName: 'Patel', phone: '7325550142', password: 'saffron-rice-42' })
     await waitFor(() => expect(api.callsTo('PATCH /api/user/verification-attempt')).toHaveLength(1))
-    expect(api.callsTo('POST /api/verification/send-code')).toEqual([{ route: 'POST /api/verification/send-code', body: { phone: '7325550142' } }])
+    expect(api.callsTo('POST /api/verification/send-code').map((call) => call.body)).toEqual([{ phone: '7325550142' }])
     expect(screen.getByText('(732) 555-0142')).toBeDefined()
 
     expect(button('Verify').disabled).toBe(true)
@@ -116,12 +123,12 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     expect(button('Verify').disabled).toBe(false)
 
     expect(button('Resend Code').disabled).toBe(true)
-    expect(screen.getByText(/You can ask for a new code in (60|59)s\./)).toBeDefined()
+    expect(screen.getByText('You can ask for a new code in 60s.')).toBeDefined()
   })
 
   test("a wrong code toasts 'Verification Failed' with the server's message, shown under the code too", async () => {
     const api = signupApi({
-      'PATCH /api/user/verify-phone': () => json({ message: MESSAGES.invalidCode, code: 'INVALID_CODE', errors: { verificationCode: MESSAGES.invalidCode } }, 400),
+      'PATCH /api/user/verify-phone': () => [400, { message: MESSAGES.invalidCode, code: 'INVALID_CODE', errors: { verificationCode: MESSAGES.invalidCode } }],
     })
     await open()
     await createAccount()
@@ -146,7 +153,7 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
   })
 
   test("a failed completion toasts 'Verification Error'; trying again does not spend the code twice", async () => {
-    let completion = json({ message: 'Something went wrong' }, 500)
+    let completion: Answer = [500, { message: 'Something went wrong' }]
     const api = signupApi({ 'POST /api/complete-phone-verification': () => completion })
     await open()
     await createAccount()
@@ -155,7 +162,7 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     await within(toast()).findByText('Verification Error')
     expect(within(toast()).getByText('Failed to complete verification')).toBeDefined()
 
-    completion = json({ message: 'Phone verified successfully', requiresProfileCompletion: false })
+    completion = [200, { message: 'Phone verified successfully', requiresProfileCompletion: false }]
     fireEvent.click(button('Verify'))
     await screen.findByText('Screen at /')
     expect(api.callsTo('PATCH /api/user/verify-phone')).toHaveLength(1)
@@ -174,6 +181,21 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     await screen.findByRole('heading', { name: 'Verify Your Phone' })
     expect(api.callsTo('POST /api/verification/send-code')).toHaveLength(1)
     expect(button('Resend Code').disabled).toBe(true)
+  })
+
+  test("a send refused as too soon (429) says 'Too many requests' and holds Resend Code back for the Retry-After", async () => {
+    const tooSoon = new Response(JSON.stringify({ message: MESSAGES.tooManyRequests, code: 'SMS_RATE_LIMITED' }), {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '38' },
+    })
+    signupApi({ 'POST /api/verification/send-code': () => tooSoon })
+    const clock = manualClock()
+    await open(user, clock)
+    await screen.findByText('Too many requests.')
+    screen.getByText('38s')
+    expect(button('Resend Code').disabled).toBe(true)
+    clock.advance(38_000)
+    expect(button('Resend Code').disabled).toBe(false)
   })
 
   test('a signed-in user whose phone is unproven (a reload during step 2) resumes at the code step', async () => {

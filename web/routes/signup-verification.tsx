@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { StateFallback } from '../app/app-shell'
-import { useCurrentUser } from '../features/accounts/api/get-current-user'
+import { useCurrentUser } from '../lib/current-user'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { AccountForm } from './signup-verification/account-form'
 import { ChangePhoneForm } from './signup-verification/change-phone-form'

@@ -1,8 +1,15 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { CATEGORY_FILTERS, type CatalogItem } from '../../modules/catalog/contract'
-import { cacheStore, readCachedStore, readCart } from '../features/cart/cart-storage'
-import { aStore, anItem, mockFetch, renderShopScreen, restoreFetch } from './store-catalog/render-shop-screen'
+import { readCart } from '../features/cart/cart-storage'
+import { itemsQueryOptions } from '../features/catalog/api/items'
+import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
+import { fakeApi, neverAnswers, restoreFetch } from '../testing/fake-api'
+import { aBuyer, aStore, anItem } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { CartPage } from './cart'
+import { StoreCatalogPage } from './store-catalog'
 
 const store = aStore()
 const turmeric = anItem({ name: 'Turmeric Powder (7 oz)', category: 'Spices & Seasonings', unit: 'pack', price: '3.49', priceUnit: 'per pack', description: 'Ground haldi for dals.' })
@@ -30,8 +37,16 @@ const chip = (name: string) => screen.getByRole<HTMLInputElement>('radio', { nam
 const search = () => screen.getByRole<HTMLInputElement>('searchbox', { name: `Search in ${store.name}` })
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
 
+/** The catalog at /store/{id}, with the cart screen one link away. */
+function renderCatalog({ url = `/store/${store.id}`, user = aBuyer(), items }: { url?: string; user?: PublicUser | null | 'loading'; items?: CatalogItem[] } = {}) {
+  const queryData = items ? [[itemsQueryOptions(store.id).queryKey, items] as const] : []
+  return renderScreen(StoreCatalogPage, { path: '/store/$id', url, user, queryData, otherScreens: { '/cart': CartPage } })
+}
+
+const requestedPaths = (api: ReturnType<typeof fakeApi>) => api.calls.map((call) => call.url.pathname + call.url.search)
+
 async function openCatalog(items: CatalogItem[] = shelves) {
-  const rendered = renderShopScreen(`/store/${store.id}`, { items })
+  const rendered = renderCatalog({ items })
   await screen.findByRole('heading', { level: 1, name: store.name })
   return rendered
 }
@@ -138,30 +153,30 @@ describe('store catalog /store/{id}', () => {
 
 describe('store catalog states', () => {
   test('a spinner while the session loads', async () => {
-    mockFetch({})
-    renderShopScreen(`/store/${store.id}`, { user: 'loading' })
+    fakeApi({ 'GET /api/auth/user': neverAnswers })
+    renderCatalog({ user: 'loading' })
     expect((await screen.findByRole('status')).textContent).toContain('Loading...')
   })
 
   test("signed out: 'Please log in to view store catalog' with a Log In button, and no items are asked for", async () => {
-    const paths = mockFetch({})
-    renderShopScreen(`/store/${store.id}`, { user: null })
+    const api = fakeApi({})
+    renderCatalog({ user: null })
     await screen.findByText('Please log in to view store catalog')
     expect(screen.getByRole('button', { name: 'Log In' })).toBeDefined()
-    expect(paths).toEqual([])
+    expect(api.calls).toEqual([])
   })
 
   test("'Loading items...' while the items load, from GET /api/items?storeId=", async () => {
-    const paths = mockFetch({})
-    renderShopScreen(`/store/${store.id}`)
+    const api = fakeApi({ 'GET /api/items': neverAnswers })
+    renderCatalog()
     await screen.findByText('Loading items...')
-    expect(paths).toEqual([`/api/items?storeId=${store.id}`])
+    expect(requestedPaths(api)).toEqual([`/api/items?storeId=${store.id}`])
   })
 
   test("'Error loading items' with the error text and a Retry that reloads the page", async () => {
-    mockFetch({ '/api/items': [500, { message: 'Database unavailable' }] })
+    fakeApi({ 'GET /api/items': () => [500, { message: 'Database unavailable' }] })
     const reload = spyOn(window.location, 'reload').mockImplementation(() => {})
-    renderShopScreen(`/store/${store.id}`)
+    renderCatalog()
     await screen.findByText('Error loading items')
     expect(screen.getByText('Database unavailable')).toBeDefined()
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
@@ -172,18 +187,18 @@ describe('store catalog states', () => {
   test('a store not cached here comes from GET /api/stores/{id} and is cached', async () => {
     localStorage.clear()
     const other = aStore({ id: 'store-2', name: 'Shree Ganesh Bazaar' })
-    const paths = mockFetch({ '/api/stores/store-2': [200, other], '/api/items': [200, []] })
-    renderShopScreen('/store/store-2')
+    const api = fakeApi({ 'GET /api/stores/store-2': () => [200, other], 'GET /api/items': () => [200, []] })
+    renderCatalog({ url: '/store/store-2' })
     await screen.findByRole('heading', { level: 1, name: 'Shree Ganesh Bazaar' })
-    expect(paths).toContain('/api/stores/store-2')
+    expect(requestedPaths(api)).toContain('/api/stores/store-2')
     await waitFor(() => expect(readCachedStore('store-2')?.name).toBe('Shree Ganesh Bazaar'))
     await screen.findByText('No items found')
   })
 
   test("'Store not found' when neither this browser nor the API knows the store", async () => {
     localStorage.clear()
-    mockFetch({ '/api/stores/missing': [404, { message: 'Store not found', code: 'STORE_NOT_FOUND' }] })
-    renderShopScreen('/store/missing')
+    fakeApi({ 'GET /api/stores/missing': () => [404, { message: 'Store not found', code: 'STORE_NOT_FOUND' }] })
+    renderCatalog({ url: '/store/missing' })
     await screen.findByText('Store not found')
     expect(screen.getByRole('link', { name: 'Find Stores' }).getAttribute('href')).toBe('/store-search')
   })

@@ -1,15 +1,15 @@
 import { Link, useParams } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { useCurrentUser } from '../features/accounts/api/get-current-user'
 import { useItems } from '../features/catalog/api/items'
+import { CatalogMessage } from '../features/catalog/components/catalog-message'
+import { ShopHeader } from '../features/catalog/components/shop-header'
+import { useKnownStore, type KnownStore } from '../features/catalog/use-known-store'
+import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { Icon } from '../ui/icon'
 import { CartBar } from './store-catalog/cart-bar'
 import { CartLink } from './store-catalog/cart-link'
 import { CatalogBrowser } from './store-catalog/catalog-browser'
-import { CatalogMessage } from './store-catalog/catalog-message'
-import { ShopHeader } from './store-catalog/shop-header'
-import { useKnownStore, type KnownStore } from './store-catalog/use-known-store'
 
 /** /store/{id} (spec 001 §2): one store's shelves, to filter, search and add to the cart from. */
 export function StoreCatalogPage() {

@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { NO_LOCATION_MESSAGE } from '../../modules/catalog/contract'
-import { addToCart, allCarts, readCachedStore } from '../features/cart/cart-storage'
-import type { CurrentUser } from '../features/accounts/api/get-current-user'
-import { aBuyer, aStore, fakeServer, renderBuyerScreen, restoreFetch } from '../features/catalog/testing/render-buyer-screen'
+import { DELIVERY_RADIUS_METERS, DELIVERY_RADIUS_MILES, GEOLOCATION_TIMEOUT_MS, SEARCH_GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
+import { addToCart, allCarts } from '../features/cart/cart-storage'
+import { readCachedStore } from '../features/catalog/store-cache'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { aBuyer, aNearbyStore, aStore } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
 import { StoreSearchPage } from './store-search'
 
 type PositionCallbacks = { success: PositionCallback; failure: PositionErrorCallback | null | undefined; timeout: number | undefined }
@@ -25,8 +29,8 @@ function fakeGeolocation() {
   }
 }
 
-async function renderSearch(user: CurrentUser = aBuyer()) {
-  const rendered = renderBuyerScreen(StoreSearchPage, { path: '/store-search', user })
+async function renderSearch(user: PublicUser = aBuyer()) {
+  const rendered = renderScreen(StoreSearchPage, { path: '/store-search', user })
   await screen.findByRole('heading', { name: 'Find Indian Stores' })
   return rendered
 }
@@ -49,31 +53,31 @@ afterEach(() => {
 
 describe('Find Indian Stores', () => {
   test("before any search: the box, the radius note from the profile and 'Search for Indian Stores'", async () => {
-    fakeServer({})
+    fakeApi({})
     await renderSearch()
-    expect(screen.getByText('Within 10 miles of Edison, NJ')).toBeDefined()
+    expect(screen.getByText(`Within ${DELIVERY_RADIUS_MILES} miles of Edison, NJ`)).toBeDefined()
     expect(screen.getByRole('heading', { name: 'Search for Indian Stores' })).toBeDefined()
   })
 
   test('the location banner stays while the device is asked (10 s allowed), and a search then uses its position', async () => {
-    const server = fakeServer({ 'GET /api/stores/nearby': () => [200, [aStore()]] })
+    const server = fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
     const device = fakeGeolocation()
     await renderSearch()
     expect(banner()).not.toBeNull()
-    expect(device.requests[0]!.timeout).toBe(10_000)
+    expect(device.requests[0]!.timeout).toBe(GEOLOCATION_TIMEOUT_MS)
     await device.allow(40.52, -74.4)
     await waitFor(() => expect(banner()).toBeNull())
 
     await searchFor('  patel ')
     await screen.findByRole('heading', { name: 'Patel Family Grocers' })
     const params = server.calls[0]!.url.searchParams
-    expect(Object.fromEntries(params)).toEqual({ latitude: '40.52', longitude: '-74.4', radius: '16093', query: 'patel' })
+    expect(Object.fromEntries(params)).toEqual({ latitude: '40.52', longitude: '-74.4', radius: String(DELIVERY_RADIUS_METERS), query: 'patel' })
     // The device already answered, so the search did not ask it again.
     expect(device.requests).toHaveLength(1)
   })
 
   test('a refused device falls back to the profile coordinates; a search asks the device again for 5 s first', async () => {
-    const server = fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    const server = fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     const device = fakeGeolocation()
     await renderSearch()
     await device.deny()
@@ -81,7 +85,7 @@ describe('Find Indian Stores', () => {
 
     await searchFor('patel')
     await waitFor(() => expect(device.requests).toHaveLength(2))
-    expect(device.requests[1]!.timeout).toBe(5_000)
+    expect(device.requests[1]!.timeout).toBe(SEARCH_GEOLOCATION_TIMEOUT_MS)
     await device.deny()
     await screen.findByRole('heading', { name: 'No stores found' })
     expect(server.calls[0]!.url.searchParams.get('latitude')).toBe('40.5171')
@@ -89,7 +93,7 @@ describe('Find Indian Stores', () => {
   })
 
   test("without device or profile coordinates it searches by the ZIP code and says 'Using ZIP code location'", async () => {
-    const server = fakeServer({ 'GET /api/stores/nearby': () => [200, [aStore()]] })
+    const server = fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
     await renderSearch(aBuyer({ latitude: null, longitude: null }))
     await within(toast()).findByText('Using ZIP code location')
     await searchFor('patel')
@@ -98,7 +102,7 @@ describe('Find Indian Stores', () => {
   })
 
   test('with no location at all a search explains what is missing and asks nothing of the server', async () => {
-    const server = fakeServer({})
+    const server = fakeApi({})
     await renderSearch(aBuyer({ latitude: null, longitude: null, zipCode: null }))
     await waitFor(() => expect(banner()).toBeNull())
     await searchFor('patel')
@@ -107,7 +111,7 @@ describe('Find Indian Stores', () => {
   })
 
   test('an empty or blank query searches nothing', async () => {
-    const server = fakeServer({})
+    const server = fakeApi({})
     await renderSearch()
     await searchFor('   ')
     fireEvent.submit(screen.getByRole('search'))
@@ -116,12 +120,12 @@ describe('Find Indian Stores', () => {
   })
 
   test('a result card shows name, Demo badge, description, address, distance, rating, phone and Shop Now', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, [aStore(), aStore({ id: 'real', name: 'Desi Corner', isSample: false, phone: null })]] })
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore(), aNearbyStore({ id: 'real', name: 'Desi Corner', isSample: false, phone: null })]] })
     await renderSearch()
     await searchFor('patel')
     const card = (await screen.findByRole('heading', { name: 'Patel Family Grocers' })).closest('article')!
     expect(within(card).getByText('Demo')).toBeDefined()
-    expect(within(card).getByText('Gujarati family store with fresh vegetables.')).toBeDefined()
+    expect(within(card).getByText(aStore().description!)).toBeDefined()
     expect(within(card).getByText('1710 Oak Tree Rd, Edison, NJ 08820')).toBeDefined()
     expect(within(card).getByText('4.7 mi')).toBeDefined()
     expect(within(card).getByText('Rated 4.6 out of 5 from 812 ratings')).toBeDefined()
@@ -133,14 +137,14 @@ describe('Find Indian Stores', () => {
   })
 
   test("a search with no results says 'No stores found'", async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, []] })
+    fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     await renderSearch()
     await searchFor('sushi')
     await screen.findByRole('heading', { name: 'No stores found' })
   })
 
   test("a failed search shows 'Failed to search stores' with the server's message", async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [400, { message: 'We could not find that ZIP code.', code: 'UNKNOWN_ZIP' }] })
+    fakeApi({ 'GET /api/stores/nearby': () => [400, { message: 'We could not find that ZIP code.', code: 'UNKNOWN_ZIP' }] })
     await renderSearch()
     await searchFor('patel')
     await within(toast()).findByText('Failed to search stores')
@@ -148,11 +152,11 @@ describe('Find Indian Stores', () => {
   })
 
   test('Shop Now with no other cart caches the store and opens it', async () => {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, [aStore()]] })
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
     await renderSearch()
     await searchFor('patel')
     fireEvent.click(await screen.findByRole('button', { name: 'Shop Now' }))
-    await screen.findByText('Now at /store/store-patel')
+    await screen.findByText('Screen at /store/store-patel')
     expect(readCachedStore('store-patel')?.name).toBe('Patel Family Grocers')
   })
 })
@@ -161,7 +165,7 @@ describe("Shop Now while another store's cart has items", () => {
   const rice = { id: 'rice', name: 'Basmati Rice', unit: '10 lb', price: '18.99', priceUnit: null, isEstimatedPrice: true }
 
   async function shopNowWithOtherCart() {
-    fakeServer({ 'GET /api/stores/nearby': () => [200, [aStore()]] })
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
     addToCart('store-other', rice)
     addToCart('store-patel', rice)
     await renderSearch()
@@ -186,7 +190,7 @@ describe("Shop Now while another store's cart has items", () => {
   test('Clear Cart & Continue empties every cart, then caches the store and opens it', async () => {
     const { dialog } = await shopNowWithOtherCart()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear Cart & Continue' }))
-    await screen.findByText('Now at /store/store-patel')
+    await screen.findByText('Screen at /store/store-patel')
     expect(allCarts()).toEqual([])
     expect(readCachedStore('store-patel')?.name).toBe('Patel Family Grocers')
   })

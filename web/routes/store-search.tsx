@@ -1,6 +1,7 @@
 import { DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
-import { useCurrentUser, type CurrentUser } from '../features/accounts/api/get-current-user'
+import { useCurrentUser } from '../lib/current-user'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { ClearCartDialog } from '../features/catalog/components/clear-cart-dialog'
 import { useSearchLocation } from '../features/catalog/use-location'
 import { Icon } from '../ui/icon'
@@ -17,7 +18,7 @@ export function StoreSearchPage() {
   return user ? <StoreSearch user={user} /> : <LoadingScreen />
 }
 
-function StoreSearch({ user }: { user: CurrentUser }) {
+function StoreSearch({ user }: { user: PublicUser }) {
   const location = useSearchLocation(user)
   const search = useStoreSearch(location.relocate)
   const { openStore, confirmation } = useOpenStore()

@@ -1,42 +1,83 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
+import { QueryClientProvider, type QueryKey } from '@tanstack/react-query'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  type RouteComponent,
+} from '@tanstack/react-router'
 import { render } from '@testing-library/react'
-import { Provider as JotaiProvider } from 'jotai'
-import { mock } from 'bun:test'
-import type { ReactNode } from 'react'
-import { currentUserQueryOptions, type CurrentUser } from '../features/accounts/api/get-current-user'
+import { createStore, Provider as JotaiProvider } from 'jotai'
+import type { PublicUser } from '../../modules/accounts/contract'
+import { clockAtom, type Clock } from '../lib/clock'
+import { currentUserQueryOptions, SIGNED_OUT } from '../lib/current-user'
+import { createQueryClient } from '../query-client'
 import { Toaster } from '../ui/toast'
 
-/** A signed-in user with nothing done yet but signing up; override what a test needs. */
-export const aUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
-  id: 'user-1',
-  email: 'asha@example.com',
-  phone: '(732) 555-0101',
-  phoneVerified: false,
-  firstName: 'Asha',
-  lastName: 'Patel',
-  profileImageUrl: null,
-  roles: [],
-  address: null,
-  city: null,
-  state: null,
-  zipCode: null,
-  latitude: null,
-  longitude: null,
-  isProfileComplete: false,
-  ...overrides,
-})
+/** The app's paths, as in web/router.tsx, plus the ones screens link to before their routes exist. */
+const APP_PATHS = [
+  '/',
+  '/auth',
+  '/register',
+  '/signup-verification',
+  '/phone-verification',
+  '/profile-complete',
+  '/password-reset',
+  '/password-reset-test',
+  '/landing',
+  '/pwa-test',
+  '/profile',
+  '/buyer',
+  '/store-search',
+  '/store/$id',
+  '/cart',
+  '/checkout',
+  '/orders',
+  '/runner',
+] as const
+export type AppPath = (typeof APP_PATHS)[number]
 
-/** The screens these tests move between; each one that is not under test says where the app went. */
-const PATHS = ['/', '/auth', '/phone-verification', '/profile-complete', '/profile'] as const
+/** Where a screen sent the browser, e.g. 'Screen at /profile-complete?variant=onboarding'. */
+function Elsewhere() {
+  const { pathname, searchStr } = useLocation()
+  return <p>{`Screen at ${pathname}${searchStr}`}</p>
+}
+
+/** Every route keeps its search params as text, as the screens read them (storeId, resetToken, variant). */
+const searchAsText = (search: Record<string, unknown>) => Object.fromEntries(Object.entries(search).map(([key, value]) => [key, String(value)]))
+
+type RenderOptions = {
+  /** The path the screen is registered at. */
+  path: AppPath
+  /** The URL opened first; defaults to `path`. */
+  url?: string
+  /** The signed-in user, null when signed out, or 'loading' while GET /api/auth/user has not answered. */
+  user: PublicUser | null | 'loading'
+  /** Answers already in the query cache, as if fetched before the screen opened. */
+  queryData?: ReadonlyArray<readonly [QueryKey, unknown]>
+  /** Real screens at other paths, for journeys across them; the rest show where the app went. */
+  otherScreens?: Partial<Record<AppPath, RouteComponent>>
+  /** The clock countdowns read; the system clock unless a test moves its own. */
+  clock?: Clock
+  /** A fresh jotai store unless the screen reads the app's default one (the PWA install offer lives there). */
+  jotaiStore?: ReturnType<typeof createStore>
+}
 
 /**
- * Renders one screen at its path, with the current user already cached (null: signed out), a
- * fresh toast store and the Toaster, and marker screens at the paths it can send people to.
+ * Renders a screen as the app does: in a memory router at its path, with a fresh query cache
+ * (the current user already answered unless 'loading'), a fresh jotai store and the Toaster.
+ * Every other path shows a marker saying where the screen went.
  */
-export function renderScreen(Screen: () => ReactNode, { path, user, url = path }: { path: (typeof PATHS)[number]; user: CurrentUser | null; url?: string }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } })
-  queryClient.setQueryData(currentUserQueryOptions().queryKey, { user, requiresProfileCompletion: user ? !user.isProfileComplete : false })
+export function renderScreen(Screen: RouteComponent, { path, url = path, user, queryData = [], otherScreens = {}, clock, jotaiStore = createStore() }: RenderOptions) {
+  const queryClient = createQueryClient()
+  if (user !== 'loading') queryClient.setQueryData(currentUserQueryOptions().queryKey, user ? { user, requiresProfileCompletion: !user.isProfileComplete } : SIGNED_OUT)
+  for (const [key, data] of queryData) queryClient.setQueryData(key, data)
+  if (clock) jotaiStore.set(clockAtom, clock)
+
+  const screens: Partial<Record<AppPath, RouteComponent>> = { ...otherScreens, [path]: Screen }
   const rootRoute = createRootRoute({
     component: () => (
       <>
@@ -44,42 +85,18 @@ export function renderScreen(Screen: () => ReactNode, { path, user, url = path }
         <Toaster />
       </>
     ),
+    notFoundComponent: Elsewhere,
   })
-  const routes = PATHS.map((routePath) =>
-    createRoute({ getParentRoute: () => rootRoute, path: routePath, component: routePath === path ? Screen : () => <p>Now at {routePath}</p> }),
+  const routes = APP_PATHS.map((routePath) =>
+    createRoute({ getParentRoute: () => rootRoute, path: routePath, component: screens[routePath] ?? Elsewhere, validateSearch: searchAsText }),
   )
   const router = createRouter({ routeTree: rootRoute.addChildren(routes), history: createMemoryHistory({ initialEntries: [url] }) })
   render(
-    <JotaiProvider>
+    <JotaiProvider store={jotaiStore}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </JotaiProvider>,
   )
   return { router, queryClient }
-}
-
-export type ApiCall = { method: string; path: string; body: unknown }
-type Handler = (body: any) => [status: number, answer: unknown]
-
-/**
- * Stands in for the server: each 'METHOD /path' answers from its handler, anything else is a
- * 404. Returns the calls made, in order. Put the real fetch back with `restoreFetch`.
- */
-export function fakeApi(handlers: Record<string, Handler>): ApiCall[] {
-  const calls: ApiCall[] = []
-  globalThis.fetch = mock(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET'
-    const path = new URL(String(input), 'http://localhost:3000').pathname
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    calls.push({ method, path, body })
-    const [status, answer] = handlers[`${method} ${path}`]?.(body) ?? [404, { message: 'Not found' }]
-    return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } })
-  }) as unknown as typeof fetch
-  return calls
-}
-
-const realFetch = globalThis.fetch
-export const restoreFetch = () => {
-  globalThis.fetch = realFetch
 }

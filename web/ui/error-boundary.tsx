@@ -1,10 +1,10 @@
 import { Component, type ReactNode } from 'react'
 
-export function RenderFailure() {
+export function RenderFailure({ detail = 'The app hit a problem while showing this page.' }: { detail?: string }) {
   return (
     <main className="render-failure" role="alert">
       <h1>Something went wrong</h1>
-      <p>The app hit a problem while showing this page.</p>
+      <p>{detail}</p>
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
         Refresh Page
       </button>

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, mock, spyOn, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
 import { addToCart } from '../../features/cart/cart-storage'
-import { aBuyer, fakeServer, renderBuyerScreen, restoreFetch } from '../../features/catalog/testing/render-buyer-screen'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import { fakeApi, restoreFetch } from '../../testing/fake-api'
+import { aBuyer } from '../../testing/fixtures'
+import { renderScreen } from '../../testing/render-screen'
 import { AppChrome } from './app-chrome'
 
 const Screen = () => (
@@ -12,8 +14,8 @@ const Screen = () => (
   </AppChrome>
 )
 
-async function renderChrome(user: CurrentUser = aBuyer(), url = '/buyer') {
-  const rendered = renderBuyerScreen(Screen, { path: '/buyer', user, url })
+async function renderChrome(user: PublicUser = aBuyer(), url = '/buyer') {
+  const rendered = renderScreen(Screen, { path: '/buyer', user, url })
   await screen.findByText('Screen content')
   return rendered
 }
@@ -21,10 +23,10 @@ async function renderChrome(user: CurrentUser = aBuyer(), url = '/buyer') {
 const item = (id: string) => ({ id, name: `Item ${id}`, unit: 'each', price: '1.99', priceUnit: null, isEstimatedPrice: true })
 const cartLink = () => screen.queryByRole('link', { name: /^Cart, / })
 
-let server: ReturnType<typeof fakeServer>
+let server: ReturnType<typeof fakeApi>
 beforeEach(() => {
   localStorage.clear()
-  server = fakeServer({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
+  server = fakeApi({ 'POST /api/logout': () => [200, { message: 'Logged out' }] })
 })
 
 afterEach(() => {
@@ -167,7 +169,7 @@ describe('avatar menu', () => {
   })
 
   test.each([200, 500])('Sign out posts the logout and, answered %d, clears every cached answer and goes to /app', async (status) => {
-    server = fakeServer({ 'POST /api/logout': () => [status, { message: 'Logged out' }] })
+    server = fakeApi({ 'POST /api/logout': () => [status, { message: 'Logged out' }] })
     const error = spyOn(console, 'error').mockImplementation(() => {})
     const assign = spyOn(window.location, 'assign').mockImplementation(() => {})
     const { queryClient } = await renderChrome()
@@ -194,7 +196,8 @@ describe('tabs', () => {
   })
 
   test.each([[['runner']], [['buyer', 'runner']], [['both']]])('roles %j also get the Runner tab', async (roles) => {
-    await renderChrome(aBuyer({ roles }))
+    // The server stores 'both' as buyer and runner, but the spec's tab rule names it, so the tabs read it too.
+    await renderChrome(aBuyer({ roles: roles as PublicUser['roles'] }))
     expect(tabNames()).toEqual(['Home', 'Orders', 'Runner', 'Profile'])
     expect(screen.getByRole('link', { name: 'Runner' }).getAttribute('href')).toBe('/runner')
   })

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useCurrentUser } from '../../features/accounts/api/get-current-user'
+import { useCurrentUser } from '../../lib/current-user'
 import { BottomTabs } from './bottom-tabs'
 import { TopBar } from './top-bar'
 

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { useLogout } from '../../features/accounts/api/use-logout'
 import { displayName, initials } from '../../features/accounts/identity'
 import { Icon } from '../../ui/icon'
 import { useMenu } from './use-menu'
 
 /** Who is signed in, with Profile, Settings and Sign out (spec 001 §2). */
-export function AvatarMenu({ user }: { user: CurrentUser }) {
+export function AvatarMenu({ user }: { user: PublicUser }) {
   const menu = useMenu()
   const menuId = useId()
   // Spec 000 §4: the shell's sign-out ends at /app whether or not the server answered.

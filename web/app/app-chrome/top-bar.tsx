@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { AvatarMenu } from './avatar-menu'
 import { BellButton } from './bell-button'
 import { CartButton } from './cart-button'
 
-export function TopBar({ user }: { user: CurrentUser | null }) {
+export function TopBar({ user }: { user: PublicUser | null }) {
   return (
     <header className="top-bar">
       <div className="top-bar__inner">

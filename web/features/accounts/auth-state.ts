@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/http'
-import { useCurrentUser } from './api/get-current-user'
+import { useCurrentUser } from '../../lib/current-user'
 
 /** The four cases of the route table (spec 000 §2). */
 export type AuthState = 'loading' | 'signed-out' | 'needs-profile' | 'complete'

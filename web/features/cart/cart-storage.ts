@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import type { CatalogItem, Store } from '../../../modules/catalog/contract'
+import type { CatalogItem } from '../../../modules/catalog/contract'
+import { readStoredJson } from '../../lib/stored-json'
 
-/** Spec 001 §3: a cart lives in browser storage under cart_{storeId}, its store under store_{storeId}. */
+/** Spec 001 §3: a cart lives in browser storage under cart_{storeId} (its store is the catalog's to cache). */
 const CART_PREFIX = 'cart_'
-const STORE_PREFIX = 'store_'
 /** Same-tab changes; other tabs hear the browser's own 'storage' event. */
 export const CART_CHANGED_EVENT = 'kirana:cart-changed'
 
@@ -19,20 +19,9 @@ const cartLineSchema = z.object({
 })
 export type CartLine = z.infer<typeof cartLineSchema>
 
-const cachedStoreSchema = z.object({ id: z.string(), name: z.string(), address: z.string() }).passthrough()
-
-function readJson(key: string): unknown {
-  try {
-    const text = localStorage.getItem(key)
-    return text === null ? null : JSON.parse(text)
-  } catch {
-    return null
-  }
-}
-
 /** A cart as stored; anything corrupt counts as an empty cart (spec 001 §3). */
 export function readCart(storeId: string): CartLine[] {
-  const parsed = z.array(cartLineSchema).safeParse(readJson(CART_PREFIX + storeId))
+  const parsed = z.array(cartLineSchema).safeParse(readStoredJson(CART_PREFIX + storeId))
   return parsed.success ? parsed.data : []
 }
 
@@ -102,12 +91,3 @@ export const activeCart = (): StoredCart | null => allCarts().find((cart) => car
 
 /** Whether opening `storeId` would mix stores: some other store's cart has items. */
 export const hasOtherStoreItems = (storeId: string) => allCarts().some((cart) => cart.storeId !== storeId && cart.quantity > 0)
-
-export function cacheStore(store: Store) {
-  localStorage.setItem(STORE_PREFIX + store.id, JSON.stringify(store))
-}
-
-export function readCachedStore(storeId: string): Store | null {
-  const parsed = cachedStoreSchema.safeParse(readJson(STORE_PREFIX + storeId))
-  return parsed.success ? (parsed.data as unknown as Store) : null
-}

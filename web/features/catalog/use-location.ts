@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { GEOLOCATION_TIMEOUT_MS, SEARCH_GEOLOCATION_TIMEOUT_MS } from '../../../modules/shared/contract'
 import { useToast } from '../../ui/toast'
 import type { SearchOrigin } from './api/nearby-stores'
-
-/** Spec 001 §9: how long to wait for the device's position when the screen opens, and before a search. */
-const GEOLOCATION_TIMEOUT_MS = { initial: 10_000, search: 5_000 } as const
 
 type ProfileLocation = { latitude: number | null; longitude: number | null; zipCode: string | null }
 
@@ -64,7 +62,7 @@ export function useSearchLocation(profile: ProfileLocation) {
 
   useEffect(() => {
     let current = true
-    void locate(latest.current.profile, GEOLOCATION_TIMEOUT_MS.initial).then((located) => current && settle(located))
+    void locate(latest.current.profile, GEOLOCATION_TIMEOUT_MS).then((located) => current && settle(located))
     return () => {
       current = false
     }
@@ -73,7 +71,7 @@ export function useSearchLocation(profile: ProfileLocation) {
   const relocate = useCallback(async () => {
     const known = latest.current.located
     if (known?.source === 'device') return known
-    return settle(await locate(latest.current.profile, GEOLOCATION_TIMEOUT_MS.search))
+    return settle(await locate(latest.current.profile, SEARCH_GEOLOCATION_TIMEOUT_MS))
   }, [settle])
 
   return { locating, relocate }

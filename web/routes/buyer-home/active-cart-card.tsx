@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { activeCart, readCachedStore } from '../../features/cart/cart-storage'
-import { useStore } from '../../features/catalog/api/store'
 import { useCartValue } from '../../app/app-chrome/use-cart-value'
+import { activeCart } from '../../features/cart/cart-storage'
+import { useStore } from '../../features/catalog/api/store'
+import { readCachedStore } from '../../features/catalog/store-cache'
 import { Icon } from '../../ui/icon'
 
 /** Spec 001 §2: shown while a cart has items; the first such cart. */

@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { Icon } from '../../ui/icon'
 
 /** "Edison, NJ 08817", or null when the profile has no place at all. */
-function deliveryPlace({ city, state, zipCode }: Pick<CurrentUser, 'city' | 'state' | 'zipCode'>): string | null {
+function deliveryPlace({ city, state, zipCode }: Pick<PublicUser, 'city' | 'state' | 'zipCode'>): string | null {
   const line = [[city, state].filter(Boolean).join(', '), zipCode].filter(Boolean).join(' ')
   return line || null
 }
 
 /** Edit goes to the profile page, which is where the address is changed (the spec leaves the button's action open). */
-export function DeliveringToCard({ user }: { user: CurrentUser }) {
+export function DeliveringToCard({ user }: { user: PublicUser }) {
   return (
     <section className="card delivering-to" aria-label="Delivery location">
       <span className="icon-tile" aria-hidden="true">

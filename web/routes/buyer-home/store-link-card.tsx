@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { NearbyStore } from '../../../modules/catalog/contract'
-import { cacheStore } from '../../features/cart/cart-storage'
 import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
+import { cacheStore } from '../../features/catalog/store-cache'
 import { Icon } from '../../ui/icon'
 
 /** A whole-card link into the store; the store is cached first so the catalog and cart have it. */

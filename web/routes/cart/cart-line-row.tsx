@@ -1,7 +1,7 @@
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 import { removeFromCart, type CartLine } from '../../features/cart/cart-storage'
+import { ItemPrice } from '../../features/catalog/components/item-price'
 import { Icon } from '../../ui/icon'
-import { ItemPrice } from '../store-catalog/item-price'
 import { QuantityStepper } from './quantity-stepper'
 import { RunnerNote } from './runner-note'
 

@@ -1,5 +1,5 @@
+import type { KnownStore } from '../../features/catalog/use-known-store'
 import { Icon } from '../../ui/icon'
-import type { KnownStore } from '../store-catalog/use-known-store'
 
 /** Where the runner shops: name, address, how far (when store search measured it) and phone. */
 export function StoreSummary({ store }: { store: KnownStore }) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { passwordResetRequestSchema } from '../../../modules/accounts/contract'
-import { useRequestPasswordReset, type ResetRequestResponse } from '../../features/accounts/api/use-password-reset'
+import { passwordResetRequestSchema, type PasswordResetRequestResponse } from '../../../modules/accounts/contract'
+import { useRequestPasswordReset } from '../../features/accounts/api/use-password-reset'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useValidatedForm } from '../../features/accounts/use-validated-form'
@@ -8,7 +8,7 @@ import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
 import { TextField } from '../../ui/form'
 
 /** Step 'request' of /password-reset: which account to reset. */
-export function RequestStep({ onRequested }: { onRequested: (response: ResetRequestResponse) => void }) {
+export function RequestStep({ onRequested }: { onRequested: (response: PasswordResetRequestResponse) => void }) {
   const request = useRequestPasswordReset()
   const form = useValidatedForm({ emailOrPhone: '' })
   const [failure, setFailure] = useState<string>()

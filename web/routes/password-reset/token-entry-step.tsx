@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { passwordResetConfirmSchema } from '../../../modules/accounts/contract'
-import type { ResetRequestResponse } from '../../features/accounts/api/use-password-reset'
+import { passwordResetConfirmSchema, type PasswordResetRequestResponse } from '../../../modules/accounts/contract'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { TextField } from '../../ui/form'
 
@@ -11,7 +10,7 @@ const tokenSchema = passwordResetConfirmSchema.shape.token
 
 type TokenEntryStepProps = {
   /** The request's answer; absent when the person came here to type a token they already have. */
-  request?: ResetRequestResponse
+  request?: PasswordResetRequestResponse
   onToken: (token: string) => void
 }
 

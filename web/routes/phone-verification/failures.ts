@@ -2,13 +2,6 @@ import { MESSAGES } from '../../../modules/verification/contract'
 import { firebaseErrorCode } from '../../features/verification/firebase-phone'
 import { ApiError } from '../../lib/http'
 
-/** The text could not go out (rate limit, provider down): spec 000 §4 switches to the fallback. */
-export function smsWasBlocked(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 429 || error.status === 503
-  const code = firebaseErrorCode(error)
-  return code === 'auth/too-many-requests' || code === 'auth/quota-exceeded'
-}
-
 const VERIFY_FAILED = 'Verification failed. Please try again.'
 
 const MESSAGE_FOR_CODE: Record<string, string> = {

@@ -14,10 +14,12 @@ type PhoneStepProps = {
   digits: string
   onDigitsChange: (digits: string) => void
   sending: boolean
+  /** The server asked us to wait before sending again. */
+  waiting: boolean
   onSend: () => void
 }
 
-export function PhoneStep({ digits, onDigitsChange, sending, onSend }: PhoneStepProps) {
+export function PhoneStep({ digits, onDigitsChange, sending, waiting, onSend }: PhoneStepProps) {
   const { toast } = useToast()
   const [error, setError] = useState<string>()
 
@@ -44,7 +46,7 @@ export function PhoneStep({ digits, onDigitsChange, sending, onSend }: PhoneStep
           onDigitsChange(next)
         }}
       />
-      <SubmitButton pending={sending} pendingLabel="Sending...">
+      <SubmitButton pending={sending} pendingLabel="Sending..." disabled={waiting}>
         Send Code
       </SubmitButton>
     </form>

@@ -1,13 +1,19 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { VerificationStep } from './use-verification-flow'
 
-const COPY: Record<Exclude<VerificationStep['name'], 'verified'>, { eyebrow: string; title: string; lead: (phone: string) => string }> = {
+const COPY: Record<Exclude<VerificationStep['name'], 'verified' | 'saved'>, { eyebrow: string; title: string; lead: (phone: string) => ReactNode }> = {
   phone: { eyebrow: 'Step 1 of 2', title: 'Verify Your Phone', lead: () => "We'll text you a 6-digit code to confirm this number is yours." },
   code: { eyebrow: 'Step 2 of 2', title: 'Enter Your Code', lead: () => 'Check your text messages. The code can take a minute to arrive.' },
   fallback: {
     eyebrow: 'Instant verification',
     title: "Confirm You're a Person",
-    lead: (phone) => `Text messages can't reach ${phone} right now. Complete the check below to verify this number instead.`,
+    // The check proves a person, not the phone: the number is saved, to be confirmed by SMS later.
+    lead: (phone) => (
+      <>
+        Text messages can't reach <span className="nowrap">{phone}</span> right now. Complete the check below to save this number and carry on; you can
+        confirm it by SMS later.
+      </>
+    ),
   },
 }
 

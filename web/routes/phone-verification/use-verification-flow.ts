@@ -2,37 +2,50 @@ import { useState, type RefObject } from 'react'
 import { formatUsPhone } from '../../../modules/shared/contract'
 import { FALLBACK_VERIFIED_REDIRECT_MS, VERIFIED_REDIRECT_MS } from '../../../modules/verification/contract'
 import { recordVerificationAttempt, useVerifyPhone, type VerifyPhoneInput } from '../../features/verification/api/use-phone-verification'
+import { secondsUntilSendAllowed, smsWasBlocked } from '../../features/verification/send-failures'
+import { useClock } from '../../lib/clock'
 import { failureMessage } from '../../lib/form-errors'
 import { useToast } from '../../ui/toast'
-import { smsWasBlocked, verifyFailureMessage } from './failures'
+import { verifyFailureMessage } from './failures'
 import { useSmsChannel } from './use-sms-channel'
 
 export type VerificationStep =
   | { name: 'phone' }
   | { name: 'code'; sentAt: number }
-  /** SMS could not be sent, so a human check stands in for the code (spec 000 §4). */
+  /** The SMS provider could not send, so a human check stands in for the code (spec 000 §4). */
   | { name: 'fallback' }
   | { name: 'verified'; redirectMs: number }
+  /** The fallback passed: the number is on file but not confirmed, in the server's words. */
+  | { name: 'saved'; message: string; redirectMs: number }
 
-/** The phone verification screen's journey: phone, code (or the fallback), verified. */
+/** The phone verification screen's journey: phone, code (or the fallback), verified (or saved). */
 export function useVerificationFlow(initialDigits: string, recaptchaContainer: RefObject<HTMLElement | null>) {
-  const { toast } = useToast()
+  const { toast, dismiss } = useToast()
+  const clock = useClock()
   const channel = useSmsChannel(recaptchaContainer)
   const verifyPhone = useVerifyPhone()
   const [digits, setDigits] = useState(initialDigits)
   const [step, setStep] = useState<VerificationStep>({ name: 'phone' })
   const [sending, setSending] = useState(false)
   const [verifying, setVerifying] = useState(false)
+  /** When our server will take another send to a number it refused as too soon (on the injected clock). */
+  const [sendWait, setSendWait] = useState<{ phone: string; until: number } | null>(null)
 
   async function sendCode() {
     setSending(true)
     try {
       await channel.send(digits)
+      setSendWait(null)
       toast({ title: 'Verification Code Sent!', description: `We texted a 6-digit code to ${formatUsPhone(digits)}.`, variant: 'success' })
       void recordVerificationAttempt(digits)
-      setStep({ name: 'code', sentAt: Date.now() })
+      setStep({ name: 'code', sentAt: clock.now() })
     } catch (error) {
-      if (smsWasBlocked(error) && (await channel.config()).fallbackEnabled) {
+      const waitSeconds = secondsUntilSendAllowed(error)
+      if (waitSeconds !== null) {
+        // The wait is shown on the card; an earlier 'Verification Code Sent!' would now mislead.
+        dismiss()
+        setSendWait({ phone: digits, until: clock.now() + waitSeconds * 1000 })
+      } else if (smsWasBlocked(error) && (await channel.config()).fallbackEnabled) {
         toast({ title: 'Smart Verification Active', description: 'SMS is blocked right now, so we switched to instant verification mode.' })
         setStep({ name: 'fallback' })
       } else {
@@ -43,13 +56,19 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
     }
   }
 
-  /** Sends the proof. Resolves to null once the phone is verified, else to what went wrong. */
+  /** Sends the proof. Resolves to null once the server accepted it, else to what went wrong. */
   async function prove(proof: () => Promise<VerifyPhoneInput>, redirectMs: number, failureText: (error: unknown) => string): Promise<string | null> {
     setVerifying(true)
     try {
-      await verifyPhone.mutateAsync(await proof())
-      toast({ title: 'Phone Verified!', description: 'Your phone number is verified.', variant: 'success' })
-      setStep({ name: 'verified', redirectMs })
+      const { message, user } = await verifyPhone.mutateAsync(await proof())
+      if (user.phoneStatus === 'verified') {
+        toast({ title: 'Phone Verified!', description: 'Your phone number is verified.', variant: 'success' })
+        setStep({ name: 'verified', redirectMs })
+      } else {
+        // The card explains it; 'Smart Verification Active' is over.
+        dismiss()
+        setStep({ name: 'saved', message, redirectMs })
+      }
       return null
     } catch (error) {
       const failure = failureText(error)
@@ -65,6 +84,8 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
     digits,
     setDigits,
     sending,
+    /** Set while the number in the field waits out a refused send; another number may be tried. */
+    sendAllowedAt: sendWait?.phone === digits ? sendWait.until : null,
     verifying,
     sendCode,
     verifyCode: (code: string) => prove(() => channel.proof(digits, code), VERIFIED_REDIRECT_MS, verifyFailureMessage),

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { phoneEntrySchema } from '../../../modules/verification/contract'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { useLogout } from '../../features/accounts/api/use-logout'
 import { useAddPhone } from '../../features/accounts/api/use-profile'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
@@ -11,7 +11,7 @@ import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
 
 /** Spec 000 §2: the profile cannot be completed until the phone is verified. */
-export function BlockedCard({ user }: { user: CurrentUser }) {
+export function BlockedCard({ user }: { user: PublicUser }) {
   const logout = useLogout('/auth')
   return (
     <>

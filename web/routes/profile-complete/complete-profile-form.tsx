@@ -1,6 +1,6 @@
 import { completeProfileSchema } from '../../../modules/accounts/contract'
 import { BRAND_NAME } from '../../../modules/shared/contract'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { useCompleteProfile } from '../../features/accounts/api/use-profile'
 import { fieldErrors } from '../../lib/form-errors'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
@@ -12,7 +12,7 @@ import { useFormState } from '../../features/accounts/use-form-state'
 import { useCompletionFailure } from './use-completion-failure'
 
 /** 'Complete Your Profile' (spec 000 §2), once the phone is verified. */
-export function CompleteProfileForm({ user, onCompleted }: { user: CurrentUser; onCompleted: () => void }) {
+export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; onCompleted: () => void }) {
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()
   const completionFailed = useCompletionFailure()

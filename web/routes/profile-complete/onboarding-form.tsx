@@ -1,18 +1,18 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { updateProfileSchema } from '../../../modules/accounts/contract'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { BRAND_NAME } from '../../../modules/shared/contract'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
 import { useCompleteProfile } from '../../features/accounts/api/use-profile'
-import { fieldErrors } from '../../lib/form-errors'
+import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
+import { roleChoiceOf, RoleOptions } from '../../features/accounts/components/role-options'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useFormState } from '../../features/accounts/use-form-state'
+import { fieldErrors } from '../../lib/form-errors'
 import { Field, TextField } from '../../ui/form'
 import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
 import { useToast } from '../../ui/toast'
-import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
-import { roleChoiceOf, RoleOptions } from '../../features/accounts/components/role-options'
-import { useFormState } from '../../features/accounts/use-form-state'
 import { useCompletionFailure } from './use-completion-failure'
 import { useCurrentLocation } from './use-current-location'
 
@@ -20,7 +20,7 @@ import { useCurrentLocation } from './use-current-location'
  * The onboarding variant of profile completion (spec 000 §2), reached after sign-up
  * verification: email, the verified phone, one role choice, the address and an optional location.
  */
-export function OnboardingForm({ user }: { user: CurrentUser }) {
+export function OnboardingForm({ user }: { user: PublicUser }) {
   const navigate = useNavigate()
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()
@@ -60,9 +60,13 @@ export function OnboardingForm({ user }: { user: CurrentUser }) {
       <Field
         label="Phone number"
         hint={
-          <span className="verified-mark">
-            <Icon name="check" className="icon" /> Verified
-          </span>
+          user.phoneStatus === 'verified' ? (
+            <span className="verified-mark">
+              <Icon name="check" className="icon" /> Verified
+            </span>
+          ) : (
+            'Saved, not confirmed by SMS yet'
+          )
         }
       >
         {({ id, describedBy }) => <input id={id} type="tel" readOnly aria-describedby={describedBy} value={user.phone ?? ''} />}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { LOCATION_TIMEOUT_MS } from '../../../modules/accounts/contract'
+import { GEOLOCATION_TIMEOUT_MS } from '../../../modules/shared/contract'
 import { useToast } from '../../ui/toast'
 
 export type Coordinates = { latitude: string; longitude: string }
@@ -25,7 +25,7 @@ export function useCurrentLocation() {
         toast({ title: 'Location Found', description: 'Your current location has been added to your profile.', variant: 'success' })
       },
       failed,
-      { timeout: LOCATION_TIMEOUT_MS },
+      { timeout: GEOLOCATION_TIMEOUT_MS },
     )
   }
 

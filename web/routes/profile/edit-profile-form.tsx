@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { updateProfileSchema } from '../../../modules/accounts/contract'
 import { toE164 } from '../../../modules/shared/contract'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { useUpdateProfile } from '../../features/accounts/api/use-profile'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
@@ -17,7 +17,7 @@ import { useFormState } from '../../features/accounts/use-form-state'
 const phoneDigits = (phone: string | null) => toE164(phone ?? '')?.slice(2) ?? ''
 
 /** 'Edit Profile' (spec 001 §2, §5). */
-export function EditProfileForm({ user }: { user: CurrentUser }) {
+export function EditProfileForm({ user }: { user: PublicUser }) {
   const navigate = useNavigate()
   const { toast } = useToast()
   const updateProfile = useUpdateProfile()

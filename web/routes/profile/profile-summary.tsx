@@ -1,11 +1,17 @@
 import { Link } from '@tanstack/react-router'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { displayName, initials } from '../../features/accounts/identity'
 
 const ROLE_BADGES: Record<string, string> = { buyer: 'Buyer', runner: 'Runner' }
 
+/** What the notice says about a phone a code has not proved yet. */
+const UNPROVEN_PHONE: Record<Exclude<PublicUser['phoneStatus'], 'verified'>, string> = {
+  unverified: 'Your phone number is not verified.',
+  unconfirmed: 'Your phone number is saved but not confirmed by SMS.',
+}
+
 /** Who is signed in (spec 001 §2): avatar initials, name, e-mail and role badges. */
-export function ProfileSummary({ user }: { user: CurrentUser }) {
+export function ProfileSummary({ user }: { user: PublicUser }) {
   return (
     <section className="card profile-summary" aria-labelledby="profile-name">
       <span className="profile-summary__avatar" aria-hidden="true">
@@ -24,11 +30,11 @@ export function ProfileSummary({ user }: { user: CurrentUser }) {
           </ul>
         )}
       </div>
-      {!user.phoneVerified && (
+      {user.phoneStatus !== 'verified' && (
         <p className="profile-summary__notice">
-          <span>Your phone number is not verified.</span>
+          <span>{UNPROVEN_PHONE[user.phoneStatus]}</span>
           <Link to="/phone-verification" className="button button--small">
-            Verify Phone Number
+            Verify phone
           </Link>
         </p>
       )}

@@ -1,5 +1,5 @@
 import { toE164 } from '../../../modules/shared/contract'
-import type { CurrentUser } from '../../features/accounts/api/get-current-user'
+import type { PublicUser } from '../../../modules/accounts/contract'
 
 /** An account created here whose phone still needs its code; `phone` holds the 10 national digits. */
 export type PendingAccount = { userId: string; phone: string }
@@ -8,7 +8,7 @@ export type PendingAccount = { userId: string; phone: string }
 export type CodeSend = { phone: string; at: number }
 
 /** A signed-in user still waiting to prove their phone (after a reload, say) resumes at the code step. */
-export function pendingAccountOf(user: CurrentUser | null): PendingAccount | null {
+export function pendingAccountOf(user: PublicUser | null): PendingAccount | null {
   if (!user || user.phoneVerified || !user.phone) return null
   const e164 = toE164(user.phone)
   return e164 ? { userId: user.id, phone: e164.slice(2) } : null

@@ -4,12 +4,15 @@ import { formatUsPhone } from '../../../modules/shared/contract'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../modules/verification/contract'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { recordVerificationAttempt, useCompletePhoneVerification, useSendCode, useVerifyPhone } from '../../features/verification/api/use-phone-verification'
+import { SmsWaitNotice } from '../../features/verification/components/sms-wait-notice'
+import { secondsUntilSendAllowed } from '../../features/verification/send-failures'
+import { useClock } from '../../lib/clock'
 import { failureMessage } from '../../lib/form-errors'
+import { useSecondsLeft } from '../../lib/use-seconds-left'
 import { Field } from '../../ui/form'
 import { useToast } from '../../ui/toast'
 import type { CodeSend, PendingAccount } from './pending-account'
 import { TestNumberHint } from './test-number-hint'
-import { useSecondsLeft } from './use-seconds-left'
 
 type VerifyPhoneStepProps = {
   account: PendingAccount
@@ -30,14 +33,18 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
   const completeVerification = useCompletePhoneVerification()
   const navigate = useNavigate()
   const { toast } = useToast()
+  const clock = useClock()
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string>()
   const [sendError, setSendError] = useState<string>()
+  /** When the server will take another send, after refusing one as too soon (on the injected clock). */
+  const [sendAllowedAt, setSendAllowedAt] = useState<number | null>(null)
   // A proven phone stays proven: a retry after a failed completion must not spend the used code again.
   const [proven, setProven] = useState(false)
   const codeInput = useRef<HTMLInputElement>(null)
   const resendAt = lastSend?.phone === phone ? lastSend.at + RESEND_COUNTDOWN_SECONDS * 1000 : 0
   const secondsLeft = useSecondsLeft(resendAt)
+  const waitLeft = useSecondsLeft(sendAllowedAt ?? 0)
   // Busy until the redirect once the sign-up is complete.
   const busy = verifyPhone.isPending || completeVerification.isPending || completeVerification.isSuccess
 
@@ -45,10 +52,13 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
     setSendError(undefined)
     try {
       await sendCode.mutateAsync({ phone })
-      onSent({ phone, at: Date.now() })
+      setSendAllowedAt(null)
+      onSent({ phone, at: clock.now() })
       void recordVerificationAttempt(phone)
     } catch (error) {
-      setSendError(failureMessage(error, 'We could not send a code. Please try again.'))
+      const waitSeconds = secondsUntilSendAllowed(error)
+      if (waitSeconds !== null) setSendAllowedAt(clock.now() + waitSeconds * 1000)
+      else setSendError(failureMessage(error, 'We could not send a code. Please try again.'))
     }
   }
 
@@ -96,6 +106,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
           <strong className="nowrap">{formatUsPhone(phone)}</strong>.
         </p>
       </div>
+      {sendAllowedAt !== null && <SmsWaitNotice until={sendAllowedAt} />}
       {sendError && (
         <p className="form-notice form-notice--error" role="alert">
           {sendError}
@@ -130,7 +141,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
         </SubmitButton>
       </form>
       <div className="resend">
-        <button type="button" className="button button--block" disabled={secondsLeft > 0 || sendCode.isPending} onClick={send}>
+        <button type="button" className="button button--block" disabled={secondsLeft > 0 || waitLeft > 0 || sendCode.isPending} onClick={send}>
           Resend Code
         </button>
         {secondsLeft > 0 && <p className="resend__wait">You can ask for a new code in {secondsLeft}s.</p>}

@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
+import { ItemPrice } from '../../features/catalog/components/item-price'
 import { Icon } from '../../ui/icon'
-import { ItemPrice } from './item-price'
 
 type Props = { item: CatalogItem; inCart: number; onAdd: (item: CatalogItem) => void }
 

@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Store } from '../../../modules/catalog/contract'
-import { cacheStore, clearAllCarts, hasOtherStoreItems } from '../../features/cart/cart-storage'
+import { clearAllCarts, hasOtherStoreItems } from '../../features/cart/cart-storage'
+import { cacheStore } from '../../features/catalog/store-cache'
 
 /**
  * 'Shop Now': straight into the store, unless another store's cart has items; then the

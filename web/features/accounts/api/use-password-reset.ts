@@ -1,17 +1,19 @@
 import { useMutation } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type {
+  MessageResponse,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  PasswordResetRequestResponse,
+} from '../../../../modules/accounts/contract'
 import { apiRequest } from '../../../lib/http'
 
-export type ResetRequestResponse = {
-  message: string
-  method: 'hybrid' | 'link' | 'fcm'
-  fcmSent?: boolean
-  /** Outside production only, for the screens' token display and link. */
-  resetToken?: string
-  resetUrl?: string
-}
-
 export const useRequestPasswordReset = () =>
-  useMutation({ mutationFn: (input: { emailOrPhone: string }) => apiRequest<ResetRequestResponse>('POST', '/api/password-reset/request', input) })
+  useMutation({
+    mutationFn: (input: z.input<typeof passwordResetRequestSchema>) => apiRequest<PasswordResetRequestResponse>('POST', '/api/password-reset/request', input),
+  })
 
 export const useConfirmPasswordReset = () =>
-  useMutation({ mutationFn: (input: { token: string; newPassword: string }) => apiRequest<{ message: string }>('POST', '/api/password-reset/confirm', input) })
+  useMutation({
+    mutationFn: (input: z.input<typeof passwordResetConfirmSchema>) => apiRequest<MessageResponse>('POST', '/api/password-reset/confirm', input),
+  })

@@ -1,20 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { addPhoneSchema, completeProfileSchema, updateProfileSchema } from '../../../../modules/accounts/contract'
+import type { addPhoneSchema, completeProfileSchema, SignInResponse, updateProfileSchema, UserResponse } from '../../../../modules/accounts/contract'
+import { currentUserQueryOptions } from '../../../lib/current-user'
 import { apiRequest } from '../../../lib/http'
-import { currentUserQueryOptions, type CurrentUser } from './get-current-user'
 
-type UserResponse = { message: string; user: CurrentUser; requiresProfileCompletion?: boolean }
-
-function useUserMutation<Input>(method: string, path: string) {
+function useUserMutation<Input, Answer>(method: string, path: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: Input) => apiRequest<UserResponse>(method, path, input),
+    mutationFn: (input: Input) => apiRequest<Answer>(method, path, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
   })
 }
 
 /** A 403 with requiresPhoneVerification sends the user to verify first (spec 000 §7). */
-export const useCompleteProfile = () => useUserMutation<z.input<typeof completeProfileSchema>>('POST', '/api/auth/complete-profile')
-export const useAddPhone = () => useUserMutation<z.input<typeof addPhoneSchema>>('POST', '/api/auth/add-phone')
-export const useUpdateProfile = () => useUserMutation<z.input<typeof updateProfileSchema>>('PATCH', '/api/user/profile')
+export const useCompleteProfile = () => useUserMutation<z.input<typeof completeProfileSchema>, SignInResponse>('POST', '/api/auth/complete-profile')
+export const useAddPhone = () => useUserMutation<z.input<typeof addPhoneSchema>, UserResponse>('POST', '/api/auth/add-phone')
+export const useUpdateProfile = () => useUserMutation<z.input<typeof updateProfileSchema>, UserResponse>('PATCH', '/api/user/profile')

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { loginSchema, registerSchema, signupWithVerificationSchema } from '../../../../modules/accounts/contract'
+import type { loginSchema, registerSchema, SignInResponse, signupWithVerificationSchema } from '../../../../modules/accounts/contract'
+import { currentUserQueryOptions } from '../../../lib/current-user'
 import { apiRequest } from '../../../lib/http'
-import { currentUserQueryOptions, type CurrentUser } from './get-current-user'
-
-export type SignInResponse = { message: string; user: CurrentUser; requiresProfileCompletion: boolean }
 
 /** After any sign-in the current user is fetched again, so the route table follows. */
 function useSignInMutation<Input>(path: string) {

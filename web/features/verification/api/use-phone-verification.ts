@@ -1,10 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { FALLBACK_REQUEST_TIMEOUT_MS } from '../../../../modules/verification/contract'
+import type { z } from 'zod'
+import type { UserResponse } from '../../../../modules/accounts/contract'
+import {
+  FALLBACK_REQUEST_TIMEOUT_MS,
+  type CaptchaPassResponse,
+  type completePhoneVerificationSchema,
+  type CompletePhoneVerificationResponse,
+  type sendCodeSchema,
+  type SendCodeResponse,
+  type verifyPhoneSchema,
+} from '../../../../modules/verification/contract'
+import { currentUserQueryOptions, type CurrentUserState } from '../../../lib/current-user'
 import { apiRequest } from '../../../lib/http'
-import { currentUserQueryOptions, type CurrentUser, type CurrentUserResponse } from '../../accounts/api/get-current-user'
 
 export const useSendCode = () =>
-  useMutation({ mutationFn: (input: { phone: string }) => apiRequest<{ message: string }>('POST', '/api/verification/send-code', input) })
+  useMutation({ mutationFn: (input: z.input<typeof sendCodeSchema>) => apiRequest<SendCodeResponse>('POST', '/api/verification/send-code', input) })
 
 /** Sent after an SMS goes out (spec 000 §7); its failure changes nothing for the person. */
 export const recordVerificationAttempt = (phone: string) =>
@@ -14,12 +24,16 @@ export const recordVerificationAttempt = (phone: string) =>
 export const reportBlockedSms = (phone: string) =>
   apiRequest('POST', '/api/verification/sms-failed', { phone }).catch((error) => console.error('Reporting the blocked text failed:', error))
 
-export const requestCaptchaPass = () => apiRequest<{ captchaToken: string }>('POST', '/api/verification/captcha')
+export const requestCaptchaPass = () => apiRequest<CaptchaPassResponse>('POST', '/api/verification/captcha')
 
+type VerifyPhoneBody = z.input<typeof verifyPhoneSchema>
+type Proof<Fields extends keyof VerifyPhoneBody> = Required<Pick<VerifyPhoneBody, 'phone' | Fields>>
+
+/** The body of PATCH /api/user/verify-phone carries one of three proofs. */
 export type VerifyPhoneInput =
-  | { phone: string; verificationCode: string }
-  | { phone: string; firebaseIdToken: string }
-  | { phone: string; fallbackVerification: true; recaptchaCompleted: true; captchaToken: string }
+  | Proof<'verificationCode'>
+  | Proof<'firebaseIdToken'>
+  | (Proof<'fallbackVerification' | 'recaptchaCompleted' | 'captchaToken'> & { fallbackVerification: true; recaptchaCompleted: true })
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Request timeout')), ms))])
@@ -34,11 +48,11 @@ export function useVerifyPhone() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: VerifyPhoneInput) => {
-      const request = apiRequest<{ message: string; user: CurrentUser }>('PATCH', '/api/user/verify-phone', input)
+      const request = apiRequest<UserResponse>('PATCH', '/api/user/verify-phone', input)
       return 'fallbackVerification' in input ? withTimeout(request, FALLBACK_REQUEST_TIMEOUT_MS) : request
     },
     onSuccess: ({ user }) => {
-      queryClient.setQueryData<CurrentUserResponse>(currentUserQueryOptions().queryKey, { user, requiresProfileCompletion: !user.isProfileComplete })
+      queryClient.setQueryData<CurrentUserState>(currentUserQueryOptions().queryKey, { user, requiresProfileCompletion: !user.isProfileComplete })
     },
   })
 }
@@ -46,8 +60,8 @@ export function useVerifyPhone() {
 export function useCompletePhoneVerification() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: { userId: string; verificationSuccess: boolean }) =>
-      apiRequest<{ message: string; requiresProfileCompletion: boolean }>('POST', '/api/complete-phone-verification', input),
+    mutationFn: (input: z.input<typeof completePhoneVerificationSchema>) =>
+      apiRequest<CompletePhoneVerificationResponse>('POST', '/api/complete-phone-verification', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
   })
 }

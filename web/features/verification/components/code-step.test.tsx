@@ -1,50 +1,34 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { Provider as JotaiProvider } from 'jotai'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createStore, Provider as JotaiProvider } from 'jotai'
 import { MESSAGES } from '../../../../modules/verification/contract'
+import { clockAtom } from '../../../lib/clock'
+import { manualClock, type ManualClock } from '../../../testing/manual-clock'
 import { Toaster } from '../../../ui/toast'
 import { CodeStep } from './code-step'
-import type { Ticker } from './countdown'
 
 afterEach(cleanup)
 
-/** A clock that moves only when told, waking the countdown as a real interval would. */
-function manualTicker() {
-  let now = 1_000_000
-  const ticks = new Set<() => void>()
-  return {
-    now: () => now,
-    every: (_ms, tick) => {
-      ticks.add(tick)
-      return () => void ticks.delete(tick)
-    },
-    advance(ms: number) {
-      now += ms
-      act(() => ticks.forEach((tick) => tick()))
-    },
-  } satisfies Ticker & { advance(ms: number): void }
-}
-
-function renderStep(overrides: Partial<Parameters<typeof CodeStep>[0]> = {}) {
-  const ticker = manualTicker()
+function renderStep(overrides: Partial<Parameters<typeof CodeStep>[0]> = {}, clock: ManualClock = manualClock()) {
+  const store = createStore()
+  store.set(clockAtom, clock)
   const props = {
     phone: '(732) 555-0101',
-    sentAt: ticker.now(),
+    sentAt: clock.now(),
     verifying: false,
     resending: false,
     onVerify: mock(async (_code: string): Promise<string | null> => null),
     onResend: mock(() => {}),
     onChangePhone: mock(() => {}),
-    ticker,
     ...overrides,
   }
   render(
-    <JotaiProvider>
+    <JotaiProvider store={store}>
       <CodeStep {...props} />
       <Toaster />
     </JotaiProvider>,
   )
-  return { ...props, ticker }
+  return { ...props, clock }
 }
 
 const codeInput = () => screen.getByLabelText<HTMLInputElement>('Verification code')
@@ -99,18 +83,18 @@ describe('CodeStep', () => {
   })
 
   test('Resend Code waits out the 60 s countdown, then is enabled and announced', () => {
-    const { ticker, onResend } = renderStep()
+    const { clock, onResend } = renderStep()
     expect(button('Resend Code').disabled).toBe(true)
     screen.getByText('You can resend the code in 60s.')
 
-    ticker.advance(30_000)
+    clock.advance(30_000)
     screen.getByText('You can resend the code in 30s.')
-    ticker.advance(29_500)
+    clock.advance(29_500)
     screen.getByText('You can resend the code in 1s.')
     expect(button('Resend Code').disabled).toBe(true)
     expect(screen.getByRole('status').textContent).toBe('')
 
-    ticker.advance(500)
+    clock.advance(500)
     expect(button('Resend Code').disabled).toBe(false)
     expect(screen.queryByText(/You can resend the code in/)).toBeNull()
     expect(screen.getByRole('status').textContent).toBe('You can resend the code now.')
@@ -119,12 +103,11 @@ describe('CodeStep', () => {
   })
 
   test('a code sent long ago can be resent at once; resending disables the button again', () => {
-    const ticker = manualTicker()
-    cleanup()
-    renderStep({ ticker, sentAt: ticker.now() - 61_000 })
+    const clock = manualClock()
+    renderStep({ sentAt: clock.now() - 61_000 }, clock)
     expect(button('Resend Code').disabled).toBe(false)
     cleanup()
-    renderStep({ ticker, sentAt: ticker.now() - 61_000, resending: true })
+    renderStep({ sentAt: clock.now() - 61_000, resending: true }, clock)
     expect(button('Resend Code').disabled).toBe(true)
   })
 

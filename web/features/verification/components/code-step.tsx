@@ -1,22 +1,23 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../../modules/verification/contract'
+import { useSecondsLeft } from '../../../lib/use-seconds-left'
 import { Field } from '../../../ui/form'
 import { Spinner } from '../../../ui/loading-screen'
 import { useToast } from '../../../ui/toast'
-import { realTicker, useSecondsLeft, type Ticker } from './countdown'
 
 type CodeStepProps = {
   /** The number the code went to, formatted for reading. */
   phone: string
-  /** When the last code went out: the resend countdown runs from here. Key the step on it to clear an old code. */
+  /** When the last code went out, on the injected clock: the resend countdown runs from here. Key the step on it to clear an old code. */
   sentAt: number
   verifying: boolean
   resending: boolean
+  /** Another wait holds Resend back: the server refused a send as too soon and counts down itself. */
+  resendBlocked?: boolean
   /** Resolves to null when the code was accepted, else to the message to show under the field. */
   onVerify: (code: string) => Promise<string | null>
   onResend: () => void
   onChangePhone: () => void
-  ticker?: Ticker
 }
 
 const onlyDigits = (text: string) => text.replace(/\D/g, '').slice(0, CODE_LENGTH)
@@ -25,12 +26,12 @@ const onlyDigits = (text: string) => text.replace(/\D/g, '').slice(0, CODE_LENGT
  * Entering a 6-digit code (spec 000 §2, §5): digits only, Verify disabled until all six are
  * there, 'Resend Code' enabled once the 60 s countdown has run out, and 'Change Phone Number'.
  */
-export function CodeStep({ phone, sentAt, verifying, resending, onVerify, onResend, onChangePhone, ticker = realTicker }: CodeStepProps) {
+export function CodeStep({ phone, sentAt, verifying, resending, resendBlocked = false, onVerify, onResend, onChangePhone }: CodeStepProps) {
   const { toast } = useToast()
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
   const input = useRef<HTMLInputElement>(null)
-  const secondsLeft = useSecondsLeft(RESEND_COUNTDOWN_SECONDS, sentAt, ticker)
+  const secondsLeft = useSecondsLeft(sentAt + RESEND_COUNTDOWN_SECONDS * 1000)
   const complete = code.length === CODE_LENGTH
 
   // With Verify disabled, Enter would do nothing at all; say what is missing instead.
@@ -90,14 +91,14 @@ export function CodeStep({ phone, sentAt, verifying, resending, onVerify, onRese
         {verifying ? 'Verifying...' : 'Verify'}
       </button>
       <div className="code-step__resend">
-        <button type="button" className="button button--block" disabled={secondsLeft > 0 || resending} aria-busy={resending || undefined} onClick={onResend}>
+        <button type="button" className="button button--block" disabled={secondsLeft > 0 || resending || resendBlocked} aria-busy={resending || undefined} onClick={onResend}>
           {resending && <Spinner />}
           Resend Code
         </button>
         {/* Shown, not announced every second; the status below speaks once, when the wait is over. */}
         {secondsLeft > 0 && <p className="code-step__countdown">You can resend the code in {secondsLeft}s.</p>}
         <p className="visually-hidden" role="status">
-          {secondsLeft === 0 ? 'You can resend the code now.' : ''}
+          {secondsLeft === 0 && !resendBlocked ? 'You can resend the code now.' : ''}
         </p>
       </div>
       <button type="button" className="text-link code-step__change" onClick={onChangePhone}>

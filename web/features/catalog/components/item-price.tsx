@@ -1,5 +1,5 @@
-import type { CatalogItem } from '../../../modules/catalog/contract'
-import { decimalToCents, formatCents } from '../../../modules/shared/contract'
+import type { CatalogItem } from '../../../../modules/catalog/contract'
+import { decimalToCents, formatCents } from '../../../../modules/shared/contract'
 
 /** '$3.49 per pack (est.)', or 'Price at store' when the store prices it at the counter. */
 export function ItemPrice({ price, priceUnit, isEstimatedPrice }: Pick<CatalogItem, 'price' | 'priceUnit' | 'isEstimatedPrice'>) {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import type { Store } from '../../../modules/catalog/contract'
-import { cacheStore, readCachedStore } from '../../features/cart/cart-storage'
-import { useStore } from '../../features/catalog/api/store'
+import { useStore } from './api/store'
+import { cacheStore, readCachedStore } from './store-cache'
 
 /** A store as the buyer met it: store search also caches how far away it is. */
 export type KnownStore = Store & { distance?: number }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Spinner } from '../../ui/loading-screen'
+import { Spinner } from '../../../ui/loading-screen'
 
 /** One centred message for each state of the catalog and the cart: waiting, missing, failed, empty. */
 export function CatalogMessage({ title, children, busy = false, action }: { title: string; children?: ReactNode; busy?: boolean; action?: ReactNode }) {

@@ -1,0 +1,26 @@
+import { formatWait } from '../../../lib/format-wait'
+import { useSecondsLeft } from '../../../lib/use-seconds-left'
+
+/**
+ * What a refused send (429) shows: 'Too many requests', announced once, and a countdown to
+ * when a code may be asked for again (`until`, on the injected clock). The countdown is not
+ * read out every second; the status speaks once the wait is over.
+ */
+export function SmsWaitNotice({ until }: { until: number }) {
+  const secondsLeft = useSecondsLeft(until)
+  return (
+    <div className="form-notice form-notice--error sms-wait">
+      <p role="alert">
+        <strong>Too many requests.</strong> Please wait before asking for another code.
+      </p>
+      {secondsLeft > 0 && (
+        <p>
+          You can ask for a new code in <strong className="sms-wait__time">{formatWait(secondsLeft)}</strong>.
+        </p>
+      )}
+      <p role="status" className={secondsLeft > 0 ? 'visually-hidden' : undefined}>
+        {secondsLeft === 0 ? 'You can ask for a new code now.' : ''}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { CurrentUserResponse } from '../../modules/accounts/contract'
+import { CURRENT_USER_GC_MS, CURRENT_USER_STALE_MS } from '../../modules/shared/contract'
+import { ApiError, apiRequest } from './http'
+
+/**
+ * Who is signed in, shared by every feature and screen (spec 000 §3): the server's answer, or
+ * nobody. It lives below the features so that none of them imports another to know the user.
+ */
+export type CurrentUserState = CurrentUserResponse | { user: null; requiresProfileCompletion: false }
+
+export const SIGNED_OUT: CurrentUserState = { user: null, requiresProfileCompletion: false }
+
+/** A 401 means nobody is signed in, which is an answer, not an error. */
+export async function fetchCurrentUser(): Promise<CurrentUserState> {
+  try {
+    return await apiRequest<CurrentUserResponse>('GET', '/api/auth/user')
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return SIGNED_OUT
+    throw error
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: ['accounts', 'current-user'],
+    queryFn: fetchCurrentUser,
+    staleTime: CURRENT_USER_STALE_MS,
+    gcTime: CURRENT_USER_GC_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnMount: true,
+  })
+
+export const useCurrentUser = () => useQuery(currentUserQueryOptions())

@@ -1,0 +1,27 @@
+import { Link } from '@tanstack/react-router'
+import type { PublicUser } from '../../../modules/accounts/contract'
+import { Icon } from '../../ui/icon'
+
+/** Someone whose phone is already verified has nothing to do here but go on. */
+export function AlreadyVerified({ user, phone }: { user: PublicUser; phone: string }) {
+  return (
+    <div className="auth-status">
+      <span className="auth-status__icon">
+        <Icon name="check" />
+      </span>
+      <h1>Your Phone Is Verified</h1>
+      <p>
+        <span className="nowrap">{phone}</span> is verified. To use another number, change it on your profile.
+      </p>
+      {user.isProfileComplete ? (
+        <Link to="/profile" className="button button--primary button--block">
+          Go to Profile
+        </Link>
+      ) : (
+        <Link to="/profile-complete" className="button button--primary button--block">
+          Complete Your Profile
+        </Link>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
+import { Dialog } from './dialog'
+
+afterEach(cleanup)
+
+/** A page whose button opens a dialog with a link and two buttons, none chosen to start. */
+function renderWithOpener() {
+  const onClose = mock(() => {})
+  function Page() {
+    const [open, setOpen] = useState(false)
+    const close = () => {
+      onClose()
+      setOpen(false)
+    }
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open
+        </button>
+        {open && (
+          <Dialog title="Leave this page?" description={<p>Your note will be lost.</p>} onClose={close}>
+            <a href="/help">Help</a>
+            <button type="button" onClick={close}>
+              Stay
+            </button>
+            <button type="button">Leave</button>
+          </Dialog>
+        )}
+      </>
+    )
+  }
+  render(<Page />)
+  const opener = screen.getByRole('button', { name: 'Open' })
+  opener.focus()
+  fireEvent.click(opener)
+  return { opener, onClose, dialog: screen.getByRole('dialog', { name: 'Leave this page?' }) }
+}
+
+describe('Dialog', () => {
+  test('a modal labelled by its title and described by its text, with focus on its first control', () => {
+    const { dialog } = renderWithOpener()
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('Your note will be lost.')
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Help' }))
+  })
+
+  test('Tab from the last control wraps to the first, and Shift+Tab from the first to the last', () => {
+    const { dialog } = renderWithOpener()
+    screen.getByRole('button', { name: 'Leave' }).focus()
+    fireEvent.keyDown(dialog, { key: 'Tab' })
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Help' }))
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true })
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Leave' }))
+  })
+
+  test('Escape closes it and focus goes back to the opener', () => {
+    const { dialog, opener, onClose } = renderWithOpener()
+    fireEvent.keyDown(dialog, { key: 'Escape' })
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
+  test('a tap on the backdrop closes it; a tap inside does not', () => {
+    const { dialog, onClose } = renderWithOpener()
+    fireEvent.click(dialog)
+    expect(onClose).not.toHaveBeenCalled()
+    fireEvent.click(dialog.parentElement!)
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { createPortal } from 'react-dom'
+
+const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])'
+
+type DialogProps = {
+  title: string
+  /** What the choice means; screen readers read it with the title. */
+  description: ReactNode
+  /** Escape or a tap outside: the safe way out. */
+  onClose: () => void
+  /** Where focus starts; the first control unless given. */
+  initialFocus?: RefObject<HTMLElement | null>
+  /** The dialog's buttons. */
+  children: ReactNode
+}
+
+/**
+ * A modal dialog, open while mounted: labelled by its title and described by its text, focus
+ * moves in and stays inside while it is open, Escape or a tap on the backdrop closes it, and
+ * focus goes back to what opened it. A sheet from the bottom on phones, a centred box on wider screens.
+ */
+export function Dialog({ title, description, onClose, initialFocus, children }: DialogProps) {
+  const dialog = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  const descriptionId = useId()
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const first = initialFocus?.current ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.current
+    first?.focus()
+    return () => opener?.focus()
+    // Only on opening: focus must not jump back to the start while the person moves through the dialog.
+  }, [])
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      onClose()
+    } else if (event.key === 'Tab') {
+      const focusable = Array.from(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])
+      const [first, last] = [focusable[0], focusable.at(-1)]
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault()
+        last?.focus()
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault()
+        first?.focus()
+      }
+    }
+  }
+
+  return createPortal(
+    <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div
+        ref={dialog}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        <div id={descriptionId} className="dialog__text">
+          {description}
+        </div>
+        <div className="dialog__actions">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  )
+}
