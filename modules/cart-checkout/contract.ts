@@ -19,8 +19,8 @@ export type TipInput = { cents: number; problem: 'invalid' | 'too-large' | null 
 export function readTip(input: string): TipInput {
   const text = input.trim().replace(/^\$/, '')
   if (text === '') return { cents: 0, problem: null }
-  const cents = decimalToCents(text)
-  if (cents === null) return { cents: 0, problem: 'invalid' }
+  if (!/^\d*(\.\d*)?$/.test(text) || text === '.') return { cents: 0, problem: 'invalid' }
+  const cents = Math.round(Number(text) * 100)
   if (cents > MAX_TIP_CENTS) return { cents: 0, problem: 'too-large' }
   return { cents, problem: null }
 }

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { activeCart, addToCart, allCarts, cartBadge, changeQuantity, clearAllCarts, hasOtherStoreItems, readCart, removeFromCart, setComment } from './cart-storage'
 import { buildPendingOrder } from './pending-order'
-import { estimatedGroceryCents, parseTipCents, payNowCents } from './pricing'
+import { estimatedGroceryCents, payNowCents, readTip } from '../../../modules/cart-checkout/contract'
 
 const dal = { id: 'i-dal', name: 'Toor Dal', unit: '4 lb', price: '7.99', priceUnit: 'each', isEstimatedPrice: false }
 const okra = { id: 'i-okra', name: 'Okra (Bhindi)', unit: 'lb', price: '3.99', priceUnit: 'per lb', isEstimatedPrice: true }
@@ -75,7 +75,7 @@ describe('money', () => {
     ['12.345', 1235],
     ['100000', 0],
   ])('a custom tip of %j is %d cents', (input, cents) => {
-    expect(parseTipCents(input)).toBe(cents)
+    expect(readTip(input).cents).toBe(cents)
   })
 
   test('pay now is the $2.00 fee plus the tip', () => {
@@ -89,7 +89,7 @@ describe('money', () => {
     addToCart('s1', okra)
     addToCart('s1', leaves)
     expect(estimatedGroceryCents(readCart('s1'))).toBe(799 * 2 + 399)
-    expect(estimatedGroceryCents([{ ...leaves, quantity: 1, comment: '' }])).toBe(2500)
+    expect(estimatedGroceryCents([{ ...leaves, quantity: 1 }])).toBe(2500)
   })
 
   test('the pending order carries every field, with the fee, tip and total as dollars', () => {

@@ -91,3 +91,6 @@ export const activeCart = (): StoredCart | null => allCarts().find((cart) => car
 
 /** Whether opening `storeId` would mix stores: some other store's cart has items. */
 export const hasOtherStoreItems = (storeId: string) => allCarts().some((cart) => cart.storeId !== storeId && cart.quantity > 0)
+
+/** How many things are in a cart: quantities, not lines. */
+export const cartItemCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0)

@@ -1,7 +1,7 @@
 import type { Store } from '../../../modules/catalog/contract'
 import { centsToDecimal, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import type { CartLine } from './cart-storage'
-import { estimatedGroceryCents, payNowCents } from './pricing'
+import { estimatedGroceryCents, payNowCents } from '../../../modules/cart-checkout/contract'
 
 /** Checkout reads this from browser storage (spec 001 §3 "Pending order"). */
 export const PENDING_ORDER_KEY = 'pendingOrder'

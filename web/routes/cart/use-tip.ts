@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { parseTipCents } from '../../features/cart/pricing'
+import { readTip } from '../../../modules/cart-checkout/contract'
 
 /** A preset in cents, or 'custom' for the amount typed beside it. */
 export type TipChoice = number | 'custom'
@@ -7,8 +7,9 @@ export type TipChoice = number | 'custom'
 export function useTip() {
   const [choice, setChoice] = useState<TipChoice>(0)
   const [customText, setCustomText] = useState('')
-  const tipCents = choice === 'custom' ? parseTipCents(customText) : choice
-  return { choice, setChoice, customText, setCustomText, tipCents }
+  const custom = readTip(customText)
+  const tipCents = choice === 'custom' ? custom.cents : choice
+  return { choice, setChoice, customText, setCustomText, tipCents, tipProblem: choice === 'custom' ? custom.problem : null }
 }
 
 export type TipState = ReturnType<typeof useTip>

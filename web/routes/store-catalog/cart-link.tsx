@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { cartItemCount } from '../../features/cart/pricing'
+import { cartItemCount } from '../../features/cart/cart-storage'
 import { useCart } from '../../features/cart/use-cart'
 import { Icon } from '../../ui/icon'
 

@@ -1,0 +1,52 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { isOpenStatus, ORDER_POLL_MS, type Order } from '../../../../modules/orders/contract'
+import { apiRequest } from '../../../lib/http'
+
+/** Spec 001 §4: an order's detail is stale after 10 s; confirmation caches it for 30 s. */
+const ORDER_STALE_MS = 10_000
+
+export type OrdersRole = 'buyer' | 'runner'
+
+/** GET /api/orders (the buyer's) or ?role=runner (the runner's deliveries), newest first. */
+export const fetchOrders = (role: OrdersRole) => apiRequest<Order[]>('GET', role === 'runner' ? '/api/orders?role=runner' : '/api/orders')
+
+export const ordersQueryOptions = (role: OrdersRole) => queryOptions({ queryKey: ['orders', 'list', role], queryFn: () => fetchOrders(role) })
+
+export const useOrders = (role: OrdersRole, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...ordersQueryOptions(role), enabled })
+
+/** GET /api/orders/{id}; a 404 means 'Order not found' (or not the viewer's to see). */
+export const fetchOrder = async (id: string) => (await apiRequest<{ order: Order }>('GET', `/api/orders/${encodeURIComponent(id)}`)).order
+
+export const orderQueryOptions = (id: string) => queryOptions({ queryKey: ['orders', 'detail', id], queryFn: () => fetchOrder(id), staleTime: ORDER_STALE_MS })
+
+/**
+ * One order. While it is open, it polls every 30 s and on focus (001 §4), unless a live stream
+ * keeps it current (`live`), in which case polling is the fallback only.
+ */
+export function useOrder(id: string, { live = false }: { live?: boolean } = {}) {
+  return useQuery({
+    ...orderQueryOptions(id),
+    refetchInterval: (query) => (!live && query.state.data && isOpenStatus(query.state.data.status) ? ORDER_POLL_MS : false),
+    refetchOnWindowFocus: (query) => Boolean(query.state.data && isOpenStatus(query.state.data.status)),
+  })
+}
+
+/** Puts a fresh copy of an order everywhere it is shown: its detail, and the lists that hold it. */
+export function useStoreOrder() {
+  const queryClient = useQueryClient()
+  return (order: Order) => {
+    queryClient.setQueryData(orderQueryOptions(order.id).queryKey, order)
+    for (const role of ['buyer', 'runner'] as const) {
+      queryClient.setQueryData<Order[]>(ordersQueryOptions(role).queryKey, (list) => list?.map((listed) => (listed.id === order.id ? order : listed)))
+    }
+  }
+}
+
+/** POST /api/orders/{id}/cancel: the buyer's, while no runner has accepted; the hold is released with it. */
+export function useCancelOrder() {
+  const storeOrder = useStoreOrder()
+  return useMutation({
+    mutationFn: async (id: string) => (await apiRequest<{ order: Order }>('POST', `/api/orders/${encodeURIComponent(id)}/cancel`)).order,
+    onSuccess: storeOrder,
+  })
+}
