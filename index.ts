@@ -4,9 +4,10 @@ import { Elysia } from 'elysia'
 import { openDatabase, type DatabaseHandle, type DatabaseKind, type Listen } from './db/client'
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
-import { accountsModule, RESET_TOKEN_LIFETIME_MS, sessionPlugin, type ResetTokenCourier } from './modules/accounts/index'
+import { accountsModule, sessionPlugin } from './modules/accounts/index'
 import { checkoutModule } from './modules/cart-checkout/index'
 import { catalogIsEmpty, catalogModule, seedDemoCatalog } from './modules/catalog/index'
+import { notificationsModule } from './modules/notifications/index'
 import { ordersModule } from './modules/orders/index'
 import { runnerModule } from './modules/runner/index'
 import {
@@ -20,25 +21,15 @@ import {
   type Config,
   type ModuleDeps,
 } from './modules/shared/index'
-import { verificationModule, type SmsSender } from './modules/verification/index'
+import { verificationModule } from './modules/verification/index'
 import { jobs } from './server/jobs'
 import { providersFromConfig, type Providers } from './server/providers'
+import { resetCourier } from './server/reset-courier'
 import { webHost, type WebHostOptions } from './web/host'
 
 export interface AppDeps extends ModuleDeps {
   dbKind: DatabaseKind
   listen: Listen
-}
-
-/** Reset links go by SMS to a verified phone; push joins when notifications are built. */
-function resetCourier(sms: SmsSender): ResetTokenCourier {
-  return {
-    async deliver(user, resetUrl) {
-      if (!user.phoneVerified || !user.normalizedPhone) return 'none'
-      await sms.send(user.normalizedPhone, `Reset your Kirana password within ${RESET_TOKEN_LIFETIME_MS / 60_000} minutes: ${resetUrl}`)
-      return 'sms'
-    },
-  }
 }
 
 /** Every module's routes behind the one error shape. Tests drive this through `app.handle`. */
@@ -53,12 +44,13 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
       await deps.db.execute(sql`select 1`)
       return { status: 'ok' as const, db: deps.dbKind }
     })
-    .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(providers.sms) }))
+    .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(deps.db, providers.sms, providers.push) }))
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session))
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen))
     .use(runnerModule(deps, session, providers.payments))
+    .use(notificationsModule(deps, session, providers.push, deps.listen))
 }
 
 export type App = ReturnType<typeof createApi>
@@ -90,7 +82,7 @@ async function start() {
   const publicDir = 'public'
   const providers = providersFromConfig(deps)
   const app = (await createApp(deps, { distDir: config.DIST_DIR, publicDir, environment: config.NODE_ENV }, providers)).use(
-    jobs({ db: handle.db, dbKind: handle.kind, clock: systemClock, gateway: providers.payments }),
+    jobs({ db: handle.db, dbKind: handle.kind, listen: handle.listen, clock: systemClock, gateway: providers.payments, push: providers.push }),
   )
   // Bun's own body ceiling (128 MB) stays above ours, so an oversized body gets our 413 in JSON, not Bun's bare one.
   const listenOptions = { port: config.PORT, hostname: config.HOST }

@@ -1,13 +1,15 @@
 import { cron } from '@elysiajs/cron'
 import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
-import type { Database, DatabaseKind } from '../db/database'
+import type { Database, DatabaseKind, Listen } from '../db/database'
 import { releaseAbandonedIntents } from '../modules/cart-checkout/index'
-import { sweepExpiredOrders } from '../modules/orders/index'
+import { dispatcher, type PushSender } from '../modules/notifications/index'
+import { ORDER_CHANGED_CHANNEL, sweepExpiredOrders } from '../modules/orders/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { pruneRateLimits, type Clock, type PaymentGateway } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
+export type JobsDeps = JobDeps & { listen: Listen; push: PushSender }
 
 /**
  * Settles every hold: releases orders no runner accepted within 30 minutes and authorizations
@@ -23,8 +25,14 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
   return run.ran ? run.result : null
 }
 
-/** The one place jobs run: every minute, on @elysiajs/cron, each a plain function that tests call directly. */
-export function jobs(deps: JobDeps) {
+/**
+ * The one place jobs run, each a plain function the tests call directly: every minute on
+ * @elysiajs/cron, the payment sweep and the notifications left undone; and, on every order
+ * change any instance makes, the notifications of that change.
+ */
+export function jobs(deps: JobsDeps) {
+  const notify = dispatcher({ db: deps.db, clock: deps.clock, push: deps.push })
+  void deps.listen(ORDER_CHANGED_CHANNEL, () => void notify.run()).then(() => notify.run())
   return new Elysia({ name: 'jobs' }).use(
     cron({
       name: 'payment-sweep',
@@ -37,6 +45,7 @@ export function jobs(deps: JobDeps) {
             console.log(`Sweep: cancelled ${swept.orders.cancelled.length} expired orders, released ${swept.intents.released.length} abandoned authorizations`)
           }
           await pruneRateLimits(deps.db, deps.clock)
+          await notify.run()
         } catch (error) {
           console.error(`The payment sweep failed and will run again next minute: ${(error as Error).message}`)
         }

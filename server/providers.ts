@@ -1,4 +1,5 @@
 import { embeddedGateway, stripeGateway } from '../modules/cart-checkout/index'
+import { embeddedPushSender, fcmPushSender, type PushSender } from '../modules/notifications/index'
 import { censusGeocoder, zipCentroidGeocoder, type Config, type Geocoder, type ModuleDeps, type PaymentGateway } from '../modules/shared/index'
 import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, type VerificationProviders } from '../modules/verification/index'
 
@@ -6,6 +7,7 @@ import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, t
 export interface Providers extends VerificationProviders {
   geocoder: Geocoder
   payments: PaymentGateway
+  push: PushSender
 }
 
 function firebaseCredentials(config: Config) {
@@ -45,5 +47,6 @@ export function providersFromConfig(deps: ModuleDeps): Providers {
       config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY
         ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY })
         : embeddedGateway(deps.db, deps.clock),
+    push: firebase ? fcmPushSender(firebase) : embeddedPushSender(deps.db),
   }
 }

@@ -1,5 +1,6 @@
 import { markPhoneVerified } from '../modules/accounts/index'
 import { importStores, listStores, type CatalogItem, type LocatedStoreRecord } from '../modules/catalog/index'
+import type { PushSender } from '../modules/notifications/index'
 import type { Order } from '../modules/orders/index'
 import { toE164, type PaymentGateway } from '../modules/shared/index'
 import { embeddedSmsSender, type PhoneTokenVerifier } from '../modules/verification/index'
@@ -19,6 +20,8 @@ type TestApiOptions = {
   payments?: PaymentGateway
   /** Wraps the configured gateway: to count its calls, or to take it down. */
   wrapPayments?: (gateway: PaymentGateway) => PaymentGateway
+  /** Wraps the configured push sender: to see what it was handed. */
+  wrapPush?: (push: PushSender) => PushSender
   database?: DatabaseHandle
 }
 
@@ -28,7 +31,8 @@ export async function testApi(options: TestApiOptions = {}) {
   const sms = embeddedSmsSender({ clock: deps.clock, log: () => {} })
   const configured = providersFromConfig(deps)
   const payments = options.payments ?? options.wrapPayments?.(configured.payments) ?? configured.payments
-  const providers = { ...configured, sms, payments, ...(options.firebase && { phoneVerifier: options.firebase }) }
+  const push = options.wrapPush?.(configured.push) ?? configured.push
+  const providers = { ...configured, sms, payments, push, ...(options.firebase && { phoneVerifier: options.firebase }) }
   const app = createApi({ ...deps, dbKind: handle.kind, listen: handle.listen }, providers)
 
   async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {

@@ -49,8 +49,19 @@ export async function healthThroughput(): Promise<BenchReport> {
   }
 }
 
-export async function generateLoad(url: string, headers: string[] = []): Promise<LoadResult> {
-  const args = ['--url', url, '--connections', String(CONNECTIONS), '--duration', String(DURATION_SECONDS), '--warmup', String(WARMUP_SECONDS), ...headers.flatMap((header) => ['--header', header])]
+export async function generateLoad(url: string, headers: string[] = [], cookieFile?: string): Promise<LoadResult> {
+  const args = [
+    '--url',
+    url,
+    '--connections',
+    String(CONNECTIONS),
+    '--duration',
+    String(DURATION_SECONDS),
+    '--warmup',
+    String(WARMUP_SECONDS),
+    ...headers.flatMap((header) => ['--header', header]),
+    ...(cookieFile ? ['--cookie-file', cookieFile] : []),
+  ]
   const load = Bun.spawn([process.execPath, join(import.meta.dir, 'load.ts'), ...args], { stdout: 'pipe', stderr: 'inherit' })
   const output = await new Response(load.stdout).text()
   if ((await load.exited) !== 0) throw new Error(`The load generator failed for ${url}`)

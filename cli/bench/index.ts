@@ -1,6 +1,7 @@
 import { cpus, loadavg } from 'node:os'
 import { catalogOnPostgres } from './catalog'
 import { checkoutAndSweep } from './checkout'
+import { runnersOnPostgres } from './runners'
 import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
 import { formatReport, type Bench } from './report'
@@ -13,6 +14,7 @@ const benches: Bench[] = [
   { name: 'health throughput', run: healthThroughput },
   { name: 'catalog on PostgreSQL', run: catalogOnPostgres },
   { name: 'checkout and sweep on PostgreSQL', run: checkoutAndSweep },
+  { name: 'runners on PostgreSQL', run: runnersOnPostgres },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.

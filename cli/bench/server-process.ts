@@ -12,6 +12,8 @@ export interface ServerProcess {
   readyMs: number
   /** Stops the process and reports the CPU it used, which tells a busy machine apart from a slow server. */
   stop(): Promise<{ cpuMs: number }>
+  /** The server's resident memory now, in bytes (Linux). */
+  residentBytes(): Promise<number>
 }
 
 /** `bun index.ts` as production runs it, on loopback, on a fresh embedded database unless given a PostgreSQL URL. */
@@ -50,7 +52,11 @@ async function startProcess(args: string[], env: Record<string, string>, cleanUp
     await stop()
     throw error
   }
-  return { url, readyMs: performance.now() - started, stop }
+  const residentBytes = async () => {
+    const status = await Bun.file(`/proc/${child.pid}/status`).text()
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024
+  }
+  return { url, readyMs: performance.now() - started, stop, residentBytes }
 }
 
 async function untilHealthy(url: string, child: Bun.Subprocess) {

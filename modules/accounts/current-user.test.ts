@@ -24,7 +24,6 @@ async function newUser(overrides: Partial<typeof users.$inferInsert> = {}) {
       phone: '(732) 555-0123',
       normalizedPhone: `+1732555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
       stripeCustomerId: 'cus_secret',
-      fcmToken: 'push-token-secret',
       ...overrides,
     })
     .returning()
@@ -62,7 +61,7 @@ describe('GET /api/auth/user', () => {
     const user = await newUser()
     const { token } = await createSession(db, deps.clock, user.id)
     const text = await (await currentUser(token)).text()
-    for (const secret of ['password', 'argon2', 'stripeCustomerId', 'cus_secret', 'fcmToken', 'push-token-secret', 'stripeSubscriptionId', 'verificationAttempts']) {
+    for (const secret of ['password', 'argon2', 'stripeCustomerId', 'cus_secret', 'stripeSubscriptionId', 'verificationAttempts']) {
       expect(text).not.toContain(secret)
     }
   })

@@ -112,7 +112,7 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
         const shown = production ? null : issued
         return {
           message: RESET_REQUESTED,
-          method: 'hybrid' as const,
+          method: issued?.channel === 'push' ? ('fcm' as const) : ('hybrid' as const),
           fcmSent: issued?.channel === 'push',
           resetToken: shown?.token ?? null,
           resetUrl: shown?.resetUrl ?? null,

@@ -38,7 +38,6 @@ export const users = pgTable(
     verificationAttempts: integer().notNull().default(0),
     lastVerificationAttempt: timestamp({ withTimezone: true }),
     stripeCustomerId: text(),
-    fcmToken: text(),
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -48,6 +47,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_verified_phone_unique').on(t.normalizedPhone).where(sql`${t.phoneVerified}`),
     index('users_normalized_phone_idx').on(t.normalizedPhone),
+    // New orders are told to the runners whose address is near the store: a box on this index first.
+    index('users_location_idx').on(t.latitude, t.longitude),
   ],
 )
 

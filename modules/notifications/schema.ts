@@ -1,10 +1,10 @@
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { createdAtColumn, idColumn } from '../shared/index'
+import type { NotificationData } from './contract'
 
-/** What a notification points at, read by the notification centre and the push handler. */
-export type NotificationData = { type?: string; orderId?: string } & Record<string, unknown>
-
+/** What a person was told, kept for the notification centre: written before any push goes out. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -15,8 +15,32 @@ export const notifications = pgTable(
     title: text().notNull(),
     body: text().notNull(),
     read: boolean().notNull().default(false),
-    data: jsonb().$type<NotificationData>(),
+    data: jsonb().$type<NotificationData>().notNull(),
+    /** The event it tells of ('order:<id>:accepted'); with the user, unique, so a retry tells no one twice. */
+    dedupeKey: text().notNull(),
+    /** When it was handed to the push sender; null while that is still to do. */
+    pushedAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt),
+    uniqueIndex('notifications_user_event_unique').on(t.userId, t.dedupeKey),
+    index('notifications_unread_idx').on(t.userId).where(sql`not read`),
+    index('notifications_unpushed_idx').on(t.createdAt).where(sql`pushed_at is null`),
+  ],
+)
+
+/** A browser or phone that can receive pushes: its push token (FCM's, or the embedded provider's device id). */
+export const pushDevices = pgTable(
+  'push_devices',
+  {
+    id: idColumn(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text().notNull().unique(),
+    createdAt: createdAtColumn(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('push_devices_user_id_idx').on(t.userId)],
 )

@@ -23,6 +23,10 @@ export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANS
 export const PAYMENT_STATUSES = ['authorized', 'captured', 'cancelled', 'capture_failed'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
+/** The moments people are told about (by the notifications module, from the orders' outbox). */
+export const ORDER_EVENT_TYPES = ['placed', 'accepted', 'picked_up', 'delivered', 'cancelled'] as const
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
+
 export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support'] as const
 export type CancelReason = (typeof CANCEL_REASONS)[number]
 

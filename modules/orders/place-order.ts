@@ -2,7 +2,7 @@ import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { recordPaymentEvent } from './payment-events'
 import { orders, type OrderItem } from './schema'
-import { announceOrderChange, type OrderRow } from './transitions'
+import { announceOrderChange, recordOrderEvent, type OrderRow } from './transitions'
 
 export type NewOrder = {
   id: string
@@ -56,5 +56,6 @@ export async function placeOrder(tx: Database, clock: Clock, order: NewOrder): P
     .returning()
   await recordPaymentEvent(tx, clock, { orderId: placed!.id, paymentIntentId: order.paymentIntentId, from: 'requires_capture', to: 'authorized', reason: 'order placed' })
   await announceOrderChange(tx, placed!.id)
+  await recordOrderEvent(tx, clock, placed!.id, 'placed')
   return placed!
 }

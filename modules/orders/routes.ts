@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
-import { forbidden, notFound, type ModuleDeps, type PaymentGateway } from '../shared/index'
+import { EVENT_STREAM_HEADERS, forbidden, notFound, type ModuleDeps, type PaymentGateway } from '../shared/index'
 import { cancelByBuyer } from './cancel'
 import { cancelOrderSchema, ORDER_EVENTS_HEARTBEAT_MS, ORDER_NOT_FOUND, orderResponseSchema, ordersResponseSchema } from './contract'
 import { buyerOrders, findOrder, isRunner, mayView, runnerOrders, viewableOrder } from './order-queries'
@@ -44,9 +44,7 @@ export function ordersRoutes({ db, clock, session, gateway, hub }: OrdersRouteDe
           const fresh = await findOrder(db, row.id)
           return fresh && mayView(fresh, user) ? single(fresh, user) : null
         }
-        return new Response(orderEventStream(hub, row.id, readView, ORDER_EVENTS_HEARTBEAT_MS), {
-          headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
-        })
+        return new Response(orderEventStream(hub, row.id, readView, ORDER_EVENTS_HEARTBEAT_MS), { headers: EVENT_STREAM_HEADERS })
       },
       { signedIn: true },
     )

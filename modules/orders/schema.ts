@@ -3,7 +3,7 @@ import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, text
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
 import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
-import { CANCEL_REASONS, ORDER_STATUSES, PAYMENT_STATUSES, type CancelReason, type OrderStatus, type PaymentStatus } from './contract'
+import { CANCEL_REASONS, ORDER_STATUSES, PAYMENT_STATUSES, type CancelReason, type OrderEventType, type OrderStatus, type PaymentStatus } from './contract'
 
 /** A line of an order as bought: a copy of the catalog item at the time, plus what the runner found. */
 export type OrderItem = {
@@ -104,6 +104,25 @@ export const paymentEvents = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index('payment_events_order_id_idx').on(t.orderId, t.createdAt), index('payment_events_intent_idx').on(t.paymentIntentId, t.createdAt)],
+)
+
+/**
+ * What happened to orders, written in the same transaction as the change: an outbox the
+ * notifications module works through, so every event is told once even if a process stops.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text().$type<OrderEventType>().notNull(),
+    createdAt: createdAtColumn(),
+    /** When every message about it was written and handed to the push sender. */
+    dispatchedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('order_events_undispatched_idx').on(t.id).where(sql`dispatched_at is null`)],
 )
 
 export const orderMessages = pgTable(

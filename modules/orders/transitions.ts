@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { conflict, type Clock } from '../shared/index'
-import { canTransition, type OrderStatus, type PaymentStatus } from './contract'
+import { canTransition, type OrderEventType, type OrderStatus, type PaymentStatus } from './contract'
 import { recordPaymentEvent } from './payment-events'
-import { orders } from './schema'
+import { orderEvents, orders } from './schema'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -52,6 +52,8 @@ export async function transitionOrder(db: Database, clock: Clock, move: Transiti
       .returning()
     if (!moved) return null
     await announceOrderChange(tx, moved.id)
+    const event = EVENT_OF_MOVE[move.to]
+    if (event) await recordOrderEvent(tx, clock, moved.id, event)
     if (move.payment && move.whenPayment !== move.payment.to) {
       await recordPaymentEvent(tx, clock, { orderId: moved.id, paymentIntentId: moved.paymentIntentId, from: move.whenPayment, to: move.payment.to, reason: move.payment.reason })
     }
@@ -70,6 +72,7 @@ export async function settleOrderPayment(db: Database, clock: Clock, orderId: st
     if (!moved) return null
     await recordPaymentEvent(tx, clock, { orderId, paymentIntentId: moved.paymentIntentId, from, to, reason })
     await announceOrderChange(tx, orderId)
+    if (to === 'captured') await recordOrderEvent(tx, clock, orderId, 'accepted')
     return moved
   })
 }
@@ -86,6 +89,14 @@ export async function releaseRunnerClaim(db: Database, clock: Clock, orderId: st
     .returning()
   if (released) await announceOrderChange(db, orderId)
   return released ?? null
+}
+
+/** The moves people are told about; a runner's claim is not one (they hear once the card is charged). */
+const EVENT_OF_MOVE: Partial<Record<OrderStatus, OrderEventType>> = { picked_up: 'picked_up', delivered: 'delivered', cancelled: 'cancelled' }
+
+/** Writes an event into the orders' outbox, in the caller's transaction. */
+export async function recordOrderEvent(db: Database, clock: Clock, orderId: string, type: OrderEventType) {
+  await db.insert(orderEvents).values({ orderId, type, createdAt: clock.now() })
 }
 
 /** Tells every listening instance that an order changed; PostgreSQL delivers it when the transaction commits. */

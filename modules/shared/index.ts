@@ -23,3 +23,5 @@ export {
   type PaymentGateway,
   type PaymentIntent,
 } from './payment-gateway'
+export { firebaseApp, type FirebaseCredentials, type FirebaseTransport } from './firebase-app'
+export { channelHub, eventStream, EVENT_STREAM_HEADERS, type ChannelHub, type SendEvent } from './live-events'

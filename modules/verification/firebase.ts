@@ -1,6 +1,5 @@
 import type { Auth } from 'firebase-admin/auth'
-
-export type FirebaseCredentials = { projectId: string; clientEmail: string; privateKey: string }
+import { firebaseApp, type FirebaseCredentials } from '../shared/index'
 
 /** Proves a phone through Firebase phone sign-in: the client's ID token, checked with firebase-admin. */
 export interface PhoneTokenVerifier {
@@ -9,15 +8,8 @@ export interface PhoneTokenVerifier {
 }
 
 export function firebasePhoneVerifier(credentials: FirebaseCredentials): PhoneTokenVerifier {
-  // firebase-admin is heavy to load; a server without Firebase never pays for it.
   let auth: Promise<Auth> | undefined
-  const connect = async () => {
-    const [{ cert, getApps, initializeApp }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')])
-    const app =
-      getApps().find((existing) => existing.name === 'kirana') ??
-      initializeApp({ credential: cert({ ...credentials, privateKey: credentials.privateKey.replace(/\\n/g, '\n') }), projectId: credentials.projectId }, 'kirana')
-    return getAuth(app)
-  }
+  const connect = async () => (await import('firebase-admin/auth')).getAuth(await firebaseApp(credentials))
   return {
     async phoneOf(idToken: string) {
       try {

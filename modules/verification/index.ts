@@ -8,7 +8,7 @@ import type { SmsSender } from './sms-sender'
 
 export { embeddedSmsSender, SmsDeliveryError, type SmsSender } from './sms-sender'
 export { TEST_CODE } from './contract'
-export { firebasePhoneVerifier, type PhoneTokenVerifier, type FirebaseCredentials } from './firebase'
+export { firebasePhoneVerifier, type PhoneTokenVerifier } from './firebase'
 export { embeddedCaptcha, recaptcha, type CaptchaVerifier } from './captcha'
 
 /** The outside services phone verification uses, chosen by the composition root. */

@@ -1,0 +1,187 @@
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase, type DatabaseHandle } from '../../db/client'
+import { migrate } from '../../db/migrate'
+import { markPhoneVerified } from '../../modules/accounts/index'
+import { embeddedGateway } from '../../modules/cart-checkout/index'
+import { importStores, listStores, type LocatedStoreRecord } from '../../modules/catalog/index'
+import { placeOrder } from '../../modules/orders/index'
+import { systemClock, toE164 } from '../../modules/shared/index'
+import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
+import { milliseconds, type BenchReport } from './report'
+import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
+import { startKiranaServer, type ServerProcess } from './server-process'
+
+const RUNNERS = 500
+const OPEN_ORDERS = 5_000
+const RACERS = 100
+const RACE_ROUNDS = 10
+const STREAMS = 1_000
+const CONCURRENCY = 12
+const EDISON = { latitude: 40.5171, longitude: -74.3973 }
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
+
+async function inBatches<T>(count: number, task: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = []
+  for (let start = 0; start < count; start += CONCURRENCY) {
+    results.push(...(await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count - start) }, (_, offset) => task(start + offset)))))
+  }
+  return results
+}
+
+const json = (body: unknown, cookie?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(cookie && { cookie }) }, body: JSON.stringify(body) })
+
+/** Someone signed in with a verified phone and a complete profile at 08817, through the API but for the SMS step. */
+async function person(base: string, handle: DatabaseHandle, index: number, roles: string[]) {
+  const phone = `(201) ${500 + Math.floor(index / 10_000)}-${String(index % 10_000).padStart(4, '0')}`
+  const register = await fetch(`${base}/api/register`, json({ firstName: 'Bench', lastName: `Person ${index}`, email: `bench-${index}-${Date.now()}@example.com`, phone, password: 'bench password' }))
+  const cookie = register.headers.getSetCookie().find((header) => header.startsWith('kirana_sid='))!.split(';')[0]!
+  const { user } = (await register.json()) as { user: { id: string } }
+  await markPhoneVerified(handle.db, systemClock, user.id, toE164(phone)!, 'sms')
+  const completed = await fetch(`${base}/api/auth/complete-profile`, json({ firstName: 'Bench', lastName: `Person ${index}`, roles, address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }, cookie))
+  if (!completed.ok) throw new Error(`profile completion failed: ${completed.status}`)
+  return { cookie, id: user.id }
+}
+
+/** The runner side on PostgreSQL: offered orders under load, the accept race, and order streams. */
+export async function runnersOnPostgres(): Promise<BenchReport[]> {
+  const serverUrl = await benchPostgresServer()
+  if (!serverUrl) return [{ title: 'Runners on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
+  const scratch = await scratchPostgres(serverUrl)
+  const handle = await openDatabase({ url: scratch.url })
+  let server: ServerProcess | undefined
+  try {
+    await migrate(handle.db)
+    const records = Array.from({ length: 10 }, (_, index) => ({
+      name: `Bench Runner Store ${index}`,
+      address: `${index} Bench Rd, Edison, NJ 08817`,
+      zipCode: '08817',
+      latitude: EDISON.latitude + (index - 5) * 0.01,
+      longitude: EDISON.longitude + (index % 3) * 0.01,
+      items: [],
+    })) as LocatedStoreRecord[]
+    await importStores(handle.db, records)
+    const stores = (await listStores(handle.db)).filter((store) => store.name.startsWith('Bench Runner Store'))
+    server = await startKiranaServer(scratch.url)
+    const base = server.url
+    const setupStarted = performance.now()
+    const runners = await inBatches(RUNNERS, (index) => person(base, handle, index, ['runner']))
+    const buyer = await person(base, handle, RUNNERS, ['buyer'])
+    const orderIds = await openOrders(handle, buyer.id, stores, OPEN_ORDERS)
+    const setupSeconds = (performance.now() - setupStarted) / 1000
+    return [await offeredOrders(base, runners, setupSeconds), await acceptRace(base, runners, orderIds), await orderStreams(server, buyer.cookie, runners[0]!.cookie, orderIds.at(-1)!)]
+  } finally {
+    await server?.stop()
+    await handle.close()
+    await scratch.drop()
+  }
+}
+
+/** Orders waiting for a runner, their cards authorized, made through the facades (the checkout itself is measured elsewhere). */
+async function openOrders(handle: DatabaseHandle, buyerId: string, stores: Awaited<ReturnType<typeof listStores>>, count: number) {
+  const gateway = embeddedGateway(handle.db, systemClock)
+  return inBatches(count, async (index) => {
+    const store = stores[index % stores.length]!
+    const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey: `bench:runners:${index}` })
+    await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
+    const order = await handle.db.transaction((tx) =>
+      placeOrder(tx, systemClock, {
+        id: crypto.randomUUID(),
+        buyerId,
+        store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
+        items: [{ id: crypto.randomUUID(), name: 'Toor Dal', quantity: 2, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' }],
+        platformFeeCents: 200,
+        tipCents: 500,
+        estimatedGroceryCents: 1598,
+        deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
+        deliveryArea: 'Edison, NJ 08817',
+        deliveryInstructions: null,
+        scheduledFor: null,
+        timeSlot: 'ASAP',
+        paymentIntentId: intent.id,
+      }),
+    )
+    return order.id
+  })
+}
+
+async function offeredOrders(base: string, runners: { cookie: string }[], setupSeconds: number): Promise<BenchReport> {
+  const cookieFile = join(tmpdir(), `kirana-bench-runner-cookies-${process.pid}`)
+  await Bun.write(cookieFile, runners.map((runner) => runner.cookie).join('\n'))
+  try {
+    const load = await generateLoad(`${base}/api/orders/pending`, [], cookieFile)
+    return {
+      title: `GET /api/orders/pending with ${OPEN_ORDERS.toLocaleString('en-US')} open orders and ${RUNNERS} runners on PostgreSQL, each connection a different runner; ${LOAD_SHAPE} (set up in ${setupSeconds.toFixed(0)} s)`,
+      columns: ['endpoint', 'requests/s', 'p50', 'p99', 'errors'],
+      rows: [['GET /api/orders/pending', ...loadRow(load)]],
+    }
+  } finally {
+    rmSync(cookieFile, { force: true })
+  }
+}
+
+/** 100 runners accept one order at once, several times: exactly one winner each time, and how long until every answer is in. */
+async function acceptRace(base: string, runners: { cookie: string }[], orderIds: string[]): Promise<BenchReport> {
+  const settle: number[] = []
+  let winners = 0
+  let losers = 0
+  for (let round = 0; round < RACE_ROUNDS; round++) {
+    const orderId = orderIds[round]!
+    const started = performance.now()
+    const statuses = await Promise.all(runners.slice(0, RACERS).map(async ({ cookie }) => (await fetch(`${base}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie } })).status))
+    settle.push(performance.now() - started)
+    winners += statuses.filter((status) => status === 200).length
+    losers += statuses.filter((status) => status === 409).length
+  }
+  settle.sort((a, b) => a - b)
+  const exact = winners === RACE_ROUNDS && losers === RACE_ROUNDS * (RACERS - 1)
+  return {
+    title: `The accept race on PostgreSQL: ${RACERS} runners accept one order at once, ${RACE_ROUNDS} orders, embedded gateway`,
+    columns: ['rounds', '200s', '409s', 'all settled, p50', 'all settled, max'],
+    rows: [[String(RACE_ROUNDS), String(winners), String(losers), milliseconds(percentile(settle, 0.5)), milliseconds(settle.at(-1)!)]],
+    verdict: exact ? 'one winner per order, every other runner refused' : 'WRONG: see the counts',
+    overBudget: !exact,
+  }
+}
+
+/** 1,000 streams of one order open on one server; then the order changes, and the time until the last stream hears of it. */
+async function orderStreams(server: ServerProcess, buyerCookie: string, runnerCookie: string, orderId: string): Promise<BenchReport> {
+  const before = await server.residentBytes()
+  const clients = Bun.spawn([process.execPath, join(import.meta.dir, 'stream-clients.ts'), '--url', `${server.url}/api/orders/${orderId}/events`, '--cookie', buyerCookie, '--count', String(STREAMS), '--until', '"status":"runner_accepted"'], {
+    env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(STREAMS + 16) },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const lines = clients.stdout.pipeThrough(new TextDecoderStream()).getReader()
+  let output = ''
+  while (!output.includes('ready\n')) output += (await lines.read()).value ?? ''
+  await Bun.sleep(500)
+  const during = await server.residentBytes()
+  const changed = Date.now()
+  const accepted = await fetch(`${server.url}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie: runnerCookie } })
+  const acceptMs = Date.now() - changed
+  for (;;) {
+    const { value, done } = await lines.read()
+    output += value ?? ''
+    if (done || output.trimEnd().endsWith(']')) break
+  }
+  await clients.exited
+  const arrivals = (JSON.parse(output.slice(output.indexOf('['))) as number[]).map((at) => at - changed).sort((a, b) => a - b)
+  return {
+    title: `Order streams (SSE): ${STREAMS.toLocaleString('en-US')} open on one server, then the order is accepted (${accepted.status}, the request took ${milliseconds(acceptMs)}); times from sending the accept`,
+    columns: ['streams', 'server memory before', 'with the streams open', 'per stream', 'first heard', 'median', 'last heard'],
+    rows: [
+      [
+        String(STREAMS),
+        `${(before / 1024 / 1024).toFixed(0)} MB`,
+        `${(during / 1024 / 1024).toFixed(0)} MB`,
+        `${((during - before) / STREAMS / 1024).toFixed(1)} KB`,
+        milliseconds(arrivals[0]!),
+        milliseconds(percentile(arrivals, 0.5)),
+        milliseconds(arrivals.at(-1)!),
+      ],
+    ],
+  }
+}

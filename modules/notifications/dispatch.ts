@@ -1,0 +1,97 @@
+import type { Database } from '../../db/database'
+import { phoneVerifiedAmong, userContacts, verifiedRunnersNear } from '../accounts/index'
+import { findOrder, markOrderEventDispatched, undispatchedOrderEvents, type OrderEvent, type OrderRow } from '../orders/index'
+import { offlineAmong } from '../runner/index'
+import { DELIVERY_RADIUS_MILES, type Clock } from '../shared/index'
+import type { NotificationType } from './contract'
+import * as text from './messages'
+import type { PushSender } from './push-sender'
+import { pushPending, recipientsOf, writeNotifications, type NewNotification } from './records'
+
+export type DispatchDeps = { db: Database; clock: Clock; push: PushSender }
+
+/** The key of one event for one person: a record per (user, key), so a retry tells no one twice. */
+export const eventKey = (orderId: string, type: OrderEvent['type']) => `order:${orderId}:${type}`
+
+const runnerName = async (db: Database, order: OrderRow) => (order.runnerId ? (await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName : null) ?? 'Your runner'
+
+/** Who hears of an event, and what each is told (issue table: who hears what). */
+async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Promise<NewNotification[]> {
+  const key = eventKey(order.id, event.type)
+  const note = (userId: string, type: NotificationType, words: { title: string; body: string }): NewNotification => ({ userId, ...words, data: { type, orderId: order.id }, dedupeKey: key })
+  const toBuyer = async (type: NotificationType, words: { title: string; body: string }) => ((await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, type, words)] : [])
+
+  switch (event.type) {
+    case 'placed': {
+      const nearby = (await verifiedRunnersNear(db, { latitude: order.storeLatitude, longitude: order.storeLongitude }, DELIVERY_RADIUS_MILES)).filter((runner) => runner.id !== order.buyerId)
+      const offline = await offlineAmong(db, nearby.map((runner) => runner.id))
+      return nearby.filter((runner) => !offline.has(runner.id)).map((runner) => note(runner.id, 'new_order_nearby', text.newOrderNearby(order, runner.distance)))
+    }
+    case 'accepted':
+      return toBuyer('order_accepted', text.orderAccepted(order, await runnerName(db, order)))
+    case 'picked_up':
+      return toBuyer('order_picked_up', text.orderPickedUp(order, await runnerName(db, order)))
+    case 'delivered':
+      return toBuyer('order_delivered', text.orderDelivered(order, await runnerName(db, order)))
+    case 'cancelled': {
+      if (order.cancelReason !== 'buyer') return toBuyer('order_cancelled', text.orderCancelled(order))
+      // The runners told of the order are told it is gone (still only those with a verified phone).
+      const told = await recipientsOf(db, eventKey(order.id, 'placed'))
+      const reachable = await phoneVerifiedAmong(db, told)
+      return told.filter((id) => reachable.has(id)).map((id) => note(id, 'order_withdrawn', text.orderWithdrawn(order)))
+    }
+  }
+}
+
+/**
+ * Works through the orders' outbox: for each event, writes the records (first, so nothing is
+ * lost while a device is offline), pushes them, and marks the event done. Safe to run on
+ * several instances at once and to run again after a crash: records are unique per user and
+ * event, and each is claimed before it is pushed.
+ */
+export async function dispatchOrderEvents({ db, clock, push }: DispatchDeps) {
+  let events = 0
+  let written = 0
+  for (;;) {
+    const batch = await undispatchedOrderEvents(db)
+    if (batch.length === 0) return { events, written }
+    for (const event of batch) {
+      const order = await findOrder(db, event.orderId)
+      if (order) {
+        written += (await writeNotifications(db, clock, await messagesFor(db, event, order))).length
+        await pushPending(db, clock, push, eventKey(order.id, event.type))
+      }
+      await markOrderEventDispatched(db, clock, event.id)
+      events++
+    }
+  }
+}
+
+/**
+ * Runs dispatches one at a time in this process, however often it is woken: a wake during a run
+ * asks for one more run, not for a queue of them.
+ */
+export function dispatcher(deps: DispatchDeps) {
+  let running: Promise<void> | null = null
+  let again = false
+  const run = () => {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      do {
+        again = false
+        try {
+          await dispatchOrderEvents(deps)
+          await pushPending(deps.db, deps.clock, deps.push)
+        } catch (error) {
+          console.error(`Notifications: dispatching failed, to be retried: ${(error as Error).message}`)
+        }
+      } while (again)
+      running = null
+    })()
+    return running
+  }
+  return { run }
+}

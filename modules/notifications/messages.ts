@@ -1,0 +1,48 @@
+import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import type { OrderRow } from '../orders/index'
+
+/** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
+
+const itemCount = (order: OrderRow) => order.items.reduce((sum, item) => sum + item.quantity, 0)
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+const methods = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(ACCEPTED_GROCERY_PAYMENT_METHODS)
+
+export const newOrderNearby = (order: OrderRow, miles: number) => ({
+  title: `New order near you: ${order.storeName}`,
+  body: `${plural(itemCount(order), 'item')}, ${miles.toFixed(1)} mi away. Earn $${centsToDecimal(order.totalCents)} (fee and tip). Accept it in Kirana before another runner does.`,
+})
+
+export const orderAccepted = (order: OrderRow, runnerName: string) => ({
+  title: `${runnerName} is shopping your order`,
+  body: `${runnerName} accepted your ${order.storeName} order. Your card was charged $${centsToDecimal(order.totalCents)} (fee and tip); pay for the groceries at the door.`,
+})
+
+export const orderPickedUp = (order: OrderRow, runnerName: string) => ({
+  title: 'Your groceries are on the way',
+  body: `${runnerName} picked up your order at ${order.storeName} and is heading to you.`,
+})
+
+export const orderDelivered = (order: OrderRow, runnerName: string) => ({
+  title: `Delivered: your ${order.storeName} order`,
+  body: `Enjoy! If you have not yet, pay ${runnerName} for the groceries: ${methods}.`,
+})
+
+export function orderCancelled(order: OrderRow) {
+  const hold = `$${centsToDecimal(order.totalCents)}`
+  switch (order.cancelReason) {
+    case 'capture_failed':
+      return { title: 'Your order was cancelled', body: `Your card was declined when a runner accepted your ${order.storeName} order, so the order was cancelled. Nothing was charged.` }
+    case 'support':
+      return { title: 'Your order was cancelled', body: `Kirana support cancelled your ${order.storeName} order and released the ${hold} hold on your card.` }
+    default:
+      return {
+        title: 'No runner this time',
+        body: `No runner accepted your ${order.storeName} order within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, so we released the ${hold} hold on your card. You were not charged.`,
+      }
+  }
+}
+
+export const orderWithdrawn = (order: OrderRow) => ({
+  title: 'Order no longer available',
+  body: `The buyer cancelled the ${order.storeName} order near you. Nothing for you to do.`,
+})

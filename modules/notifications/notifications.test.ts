@@ -1,0 +1,205 @@
+import { describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
+import { rows } from '../../db/migrate'
+import { testApi } from '../../testing/test-api'
+import type { NotificationsPage } from './contract'
+import { dispatchOrderEvents } from './index'
+import type { PushDelivery } from './push-sender'
+
+/** The embedded sender, remembering what it was handed: who was pushed what. */
+const handed: PushDelivery[] = []
+const api = await testApi({
+  wrapPush: (sender) => ({
+    ...sender,
+    async send(deliveries) {
+      handed.push(...deliveries)
+      return sender.send(deliveries)
+    },
+  }),
+})
+const { call, clock, db, completeAccount, addStore, placeOrder } = api
+const dispatch = () => dispatchOrderEvents({ db, clock, push: api.providers.push })
+const EDISON = { latitude: 40.5171, longitude: -74.3973 }
+const store = await addStore({ name: 'Notify Test Store', latitude: EDISON.latitude + 0.01, longitude: EDISON.longitude })
+
+const inbox = async (cookie: string) => (await call('GET', '/api/notifications', { cookie })).body as unknown as NotificationsPage
+const typesIn = async (cookie: string) => (await inbox(cookie)).notifications.map((note) => note.data.type)
+
+describe('who hears what', () => {
+  test('a new order reaches the online, verified runners within 10 miles of the store, once, however often it is dispatched', async () => {
+    const buyer = await completeAccount()
+    const near = await completeAccount({ roles: ['runner'], firstName: 'Near' })
+    const alsoNear = await completeAccount({ roles: ['runner', 'buyer'] })
+    const offline = await completeAccount({ roles: ['runner'] })
+    await call('PATCH', '/api/runner/availability', { cookie: offline.cookie, body: { online: false } })
+    const far = await completeAccount({ roles: ['runner'], zipCode: '07102' })
+    const shopper = await completeAccount()
+    const unverified = await completeAccount({ roles: ['runner'] })
+    await call('PATCH', '/api/user/profile', { cookie: unverified.cookie, body: { phone: '(973) 201-5555', roles: ['runner'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' } })
+
+    const order = await placeOrder(buyer.cookie, store)
+    handed.length = 0
+    await dispatch()
+    const told = handed.map((delivery) => delivery.userId)
+    expect(told).toContain(near.user.id)
+    expect(told).toContain(alsoNear.user.id)
+    for (const silent of [buyer, offline, far, shopper, unverified]) expect(told).not.toContain(silent.user.id)
+    const note = (await inbox(near.cookie)).notifications[0]!
+    expect(note).toMatchObject({ read: false, data: { type: 'new_order_nearby', orderId: order.id } })
+    expect(note.title).toBe('New order near you: Notify Test Store')
+    expect(note.body).toContain('Earn $7.00')
+
+    // A dispatch that stopped before marking its event done runs again: nobody is told twice.
+    await db.execute(sql`update order_events set dispatched_at = null where order_id = ${order.id}`)
+    handed.length = 0
+    await dispatch()
+    expect(handed).toHaveLength(0)
+    const records = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from notifications where user_id = ${near.user.id} and data->>'orderId' = ${order.id}`))
+    expect(records[0]!.n).toBe(1)
+  })
+
+  test('the buyer hears of the accept, the pick-up and the delivery, each once', async () => {
+    const buyer = await completeAccount()
+    const runner = await completeAccount({ roles: ['runner'], firstName: 'Vikram' })
+    const order = await placeOrder(buyer.cookie, store)
+    await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
+    await dispatch()
+    clock.advance(1000)
+    const accepted = (await inbox(buyer.cookie)).notifications[0]!
+    expect(accepted).toMatchObject({ title: 'Vikram is shopping your order', data: { type: 'order_accepted', orderId: order.id } })
+    await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) } })
+    await dispatch()
+    clock.advance(1000)
+    await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
+    await dispatch()
+    await dispatch()
+    expect(await typesIn(buyer.cookie)).toEqual(['order_delivered', 'order_picked_up', 'order_accepted'])
+  })
+
+  test('the sweep and a failed capture tell the buyer their order was cancelled', async () => {
+    const buyer = await completeAccount()
+    const runner = await completeAccount({ roles: ['runner'] })
+    const declined = await placeOrder(buyer.cookie, store, { card: '4000000000000341' })
+    await call('PATCH', `/api/orders/${declined.id}/accept`, { cookie: runner.cookie })
+    const { sweepExpiredOrders } = await import('../orders/index')
+    const expired = await placeOrder(buyer.cookie, store)
+    clock.advance(30 * 60_000)
+    await sweepExpiredOrders(db, api.providers.payments, clock)
+    await dispatch()
+    const notes = (await inbox(buyer.cookie)).notifications.filter((note) => note.data.type === 'order_cancelled')
+    expect(notes.map((note) => note.data.orderId).sort()).toEqual([declined.id, expired.id].sort())
+    expect(notes.find((note) => note.data.orderId === expired.id)!.body).toContain('within 30 minutes')
+    expect(notes.find((note) => note.data.orderId === declined.id)!.body).toContain('declined')
+  })
+
+  test('a buyer who cancels: the runners who were told hear it is withdrawn; the buyer is not told their own cancel', async () => {
+    const buyer = await completeAccount()
+    const runner = await completeAccount({ roles: ['runner'] })
+    const order = await placeOrder(buyer.cookie, store)
+    await dispatch()
+    await call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie })
+    await dispatch()
+    const notes = (await inbox(runner.cookie)).notifications.filter((note) => note.data.orderId === order.id)
+    expect(notes.map((note) => note.data.type).sort()).toEqual(['new_order_nearby', 'order_withdrawn'])
+    expect(await typesIn(buyer.cookie)).not.toContain('order_cancelled')
+  })
+})
+
+describe('the notification centre calls', () => {
+  test('own notifications, newest first, a page at a time, with the unread count; reading one and all', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    const buyer = await completeAccount()
+    for (let index = 0; index < 22; index++) {
+      await placeOrder(buyer.cookie, store)
+      clock.advance(1000)
+    }
+    await dispatch()
+    const first = await inbox(runner.cookie)
+    expect(first.notifications).toHaveLength(20)
+    expect(first.unreadCount).toBe(22)
+    const second = (await call('GET', `/api/notifications?before=${first.nextCursor}`, { cookie: runner.cookie })).body as unknown as NotificationsPage
+    expect(second.notifications).toHaveLength(2)
+    expect(second.nextCursor).toBeNull()
+    expect(new Set([...first.notifications, ...second.notifications].map((note) => note.id)).size).toBe(22)
+
+    const read = await call('PATCH', `/api/notifications/${first.notifications[0]!.id}/read`, { cookie: runner.cookie })
+    expect(read.body).toMatchObject({ notification: { read: true } })
+    expect((await inbox(runner.cookie)).unreadCount).toBe(21)
+    // Someone else's, and a made-up one, are not found.
+    expect((await call('PATCH', `/api/notifications/${first.notifications[1]!.id}/read`, { cookie: buyer.cookie })).status).toBe(404)
+    expect((await call('PATCH', '/api/notifications/not-an-id/read', { cookie: runner.cookie })).status).toBe(404)
+    expect((await call('POST', '/api/notifications/read-all', { cookie: runner.cookie })).body).toEqual({ unreadCount: 0 })
+    expect((await inbox(runner.cookie)).unreadCount).toBe(0)
+  })
+
+  test('POST /api/user/fcm-token: only with a verified phone; a user may have several devices; bad tokens are refused', async () => {
+    const someone = await completeAccount()
+    for (const token of ['device-token-one-aaaa', 'device-token-two-bbbb']) {
+      expect((await call('POST', '/api/user/fcm-token', { cookie: someone.cookie, body: { fcmToken: token } })).status).toBe(200)
+    }
+    for (const fcmToken of ['', 'short', 'has spaces in it', 'x'.repeat(5000), 42]) {
+      expect((await call('POST', '/api/user/fcm-token', { cookie: someone.cookie, body: { fcmToken } })).status).toBe(400)
+    }
+    const unverified = await api.signUp()
+    const refused = await call('POST', '/api/user/fcm-token', { cookie: unverified.cookie, body: { fcmToken: 'device-token-three-cc' } })
+    expect(refused.status).toBe(403)
+    expect(refused.body.code).toBe('PHONE_VERIFICATION_REQUIRED')
+    expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'Hello', body: 'Two devices' } })).body).toMatchObject({ devices: 2 })
+  })
+
+  test('POST /api/test-notification: checked, to the caller only, five a minute', async () => {
+    const someone = await completeAccount()
+    for (const body of [{ title: '', body: 'x' }, { title: 'x', body: '' }, { title: 'x'.repeat(81), body: 'x' }, { title: 'x', body: 'x'.repeat(301) }, { title: 5, body: 'x' }]) {
+      expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body })).status).toBe(400)
+    }
+    handed.length = 0
+    for (let index = 0; index < 5; index++) expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'Test', body: `Number ${index}` } })).status).toBe(200)
+    expect(handed.map((delivery) => delivery.userId)).toEqual(Array(5).fill(someone.user.id))
+    expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'Test', body: 'Sixth' } })).status).toBe(429)
+    clock.advance(60_000)
+    expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'Test', body: 'A minute later' } })).status).toBe(200)
+  })
+})
+
+describe('the embedded push stream', () => {
+  async function openStream(cookie: string) {
+    const response = await api.app.handle(new Request('http://localhost/api/notifications/stream', { headers: { cookie } }))
+    expect(response.status).toBe(200)
+    const reader = response.body!.getReader()
+    let text = ''
+    return {
+      async until(fragment: string, timeoutMs = 2000) {
+        const deadline = Date.now() + timeoutMs
+        while (!text.includes(fragment)) {
+          const chunk = await Promise.race([reader.read(), Bun.sleep(Math.max(0, deadline - Date.now())).then(() => null)])
+          if (!chunk || chunk.done) return false
+          text += new TextDecoder().decode(chunk.value)
+        }
+        return true
+      },
+      close: () => reader.cancel(),
+    }
+  }
+
+  test("reaches both open tabs of the user it is for, and no one else's", async () => {
+    const someone = await completeAccount()
+    const other = await completeAccount()
+    const [tab1, tab2, stranger] = await Promise.all([openStream(someone.cookie), openStream(someone.cookie), openStream(other.cookie)])
+    await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'For both tabs', body: 'Hello' } })
+    expect(await tab1.until('For both tabs')).toBe(true)
+    expect(await tab2.until('For both tabs')).toBe(true)
+    expect(await stranger.until('For both tabs', 300)).toBe(false)
+    await Promise.all([tab1.close(), tab2.close(), stranger.close()])
+  })
+})
+
+describe('password reset by push', () => {
+  test("with a device the answer says 'fcm' and the link goes by push; the keys are the same with or without an account", async () => {
+    const someone = await completeAccount()
+    await call('POST', '/api/user/fcm-token', { cookie: someone.cookie, body: { fcmToken: 'reset-device-token-1' } })
+    const known = await call('POST', '/api/password-reset/request', { body: { emailOrPhone: someone.input.email } })
+    expect(known.body).toMatchObject({ method: 'fcm', fcmSent: true })
+    const unknown = await call('POST', '/api/password-reset/request', { body: { emailOrPhone: 'nobody-at-all@example.com' } })
+    expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(known.body).sort())
+  })
+})
