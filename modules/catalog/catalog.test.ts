@@ -66,11 +66,25 @@ describe('GET /api/stores/nearby', () => {
   test.each([
     ['patel', ['Patel Family Grocers']],
     ['PATEL', ['Patel Family Grocers']],
-    ['curry leaves', ['Kerala Spice House']],
     ['frozen', ['Edge Of Town Mart']],
     ['100%', ['Annapurna Foods']],
     ['nothing like this', []],
   ])('query %j matches name, description or categories', async (query, expected) => {
+    const response = await nearby(`${at}&query=${encodeURIComponent(query)}`)
+    expect(response.status).toBe(200)
+    expect(names(response.body)).toEqual(expected)
+  })
+
+  test.each([
+    ['toor dal', ['Annapurna Foods']],
+    ['TOOR', ['Annapurna Foods']],
+    ['lentils', ['Annapurna Foods']],
+    // Kerala Spice House describes curry leaves; Annapurna, a mile nearer, sells them.
+    ['curry leaves', ['Annapurna Foods', 'Kerala Spice House']],
+    // Annapurna's saffron is out of stock, so 'spices' does not find it there.
+    ['spices', ['Patel Family Grocers']],
+    ['saffron', []],
+  ])('query %j also finds the stores whose available items match it, nearest first', async (query, expected) => {
     const response = await nearby(`${at}&query=${encodeURIComponent(query)}`)
     expect(response.status).toBe(200)
     expect(names(response.body)).toEqual(expected)

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../../db/database'
 import { zipCentroid } from '../shared/index'
@@ -73,6 +73,7 @@ const inserted = sql<boolean>`(xmax = 0)`
  */
 export async function importStores(db: Database, records: readonly LocatedStoreRecord[]): Promise<ImportCounts> {
   const counts: ImportCounts = { storesCreated: 0, storesUpdated: 0, itemsCreated: 0, itemsUpdated: 0 }
+  const touched: string[] = []
   await db.transaction(async (tx) => {
     for (const { items: shelf, ...store } of records) {
       const values = {
@@ -88,6 +89,7 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
         .onConflictDoUpdate({ target: [stores.name, stores.address], set: values })
         .returning({ id: stores.id, inserted })
       counts[saved!.inserted ? 'storesCreated' : 'storesUpdated']++
+      touched.push(saved!.id)
       if (shelf.length === 0) continue
       const rows = shelf.map((item) => ({
         ...item,
@@ -115,7 +117,19 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
         .returning({ inserted })
       for (const row of written) counts[row.inserted ? 'itemsCreated' : 'itemsUpdated']++
     }
+    for (const id of touched) await refreshSearchText(tx, id)
   })
   forgetShelves(db)
   return counts
+}
+
+/** Rebuilds what a search finds a store by, from the store and its available items (see stores.searchText). */
+async function refreshSearchText(db: Database, storeId: string) {
+  await db
+    .update(stores)
+    .set({
+      searchText: sql`lower(concat_ws(' ', ${stores.name}, ${stores.description}, array_to_string(${stores.categories}, ' '),
+        (select string_agg(${items.name} || ' ' || ${items.category}, ' ') from ${items} where ${items.storeId} = ${stores.id} and ${items.isAvailable})))`,
+    })
+    .where(eq(stores.id, storeId))
 }

@@ -8,6 +8,7 @@ export { availableItemsByIds, getStore } from './stores'
 export { nearbyStores } from './nearby'
 export { listStores } from './listing'
 export { seedDemoCatalog, catalogIsEmpty } from './demo'
+export { DEMO_PRODUCTS } from './demo-data/products'
 export { importStores, locateStoreRecord, storeRecordSchema, itemRecordSchema, type StoreRecord, type LocatedStoreRecord, type ImportCounts } from './import'
 export { CATALOG_CATEGORIES, type Store, type NearbyStore, type CatalogItem } from './contract'
 

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, getTableColumns, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, between, eq, getTableColumns, like, lte, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { badRequest, EARTH_RADIUS_MILES, METERS_PER_MILE, zipCentroid, type Coordinates } from '../shared/index'
 import { DEFAULT_SEARCH_RADIUS_METERS, MAX_SEARCH_RADIUS_METERS, NO_LOCATION_MESSAGE, type NearbyStore } from './contract'
@@ -58,14 +58,13 @@ export async function nearbyStores(db: Database, query: NearbyQuery): Promise<Ne
   ]
   const term = query.query?.trim()
   if (term) {
-    const pattern = `%${escapeLike(term)}%`
-    conditions.push(
-      or(ilike(stores.name, pattern), ilike(stores.description, pattern), sql`exists (select 1 from unnest(${stores.categories}) as category where category ilike ${pattern})`)!,
-    )
+    // The store's name, description and categories, and what is on its shelves: see stores.searchText.
+    conditions.push(like(stores.searchText, `%${escapeLike(term.toLowerCase())}%`))
   }
   // The box picks candidates on the index; the exact distance is computed once per candidate.
+  const { searchText: _notSent, ...columns } = getTableColumns(stores)
   const candidates = db
-    .select({ ...getTableColumns(stores), distance: distance.as('distance') })
+    .select({ ...columns, distance: distance.as('distance') })
     .from(stores)
     .where(and(...conditions))
     .as('candidates')

@@ -21,6 +21,12 @@ export const stores = pgTable(
     isSample: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     categories: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * What a search can find the store by, lower-cased: its name, description and categories, and
+     * the names and categories of what it has on its shelves ('spices' finds a store that sells
+     * them). Rewritten by every import, the only way shelves change.
+     */
+    searchText: text().notNull().default(''),
     createdAt: createdAtColumn(),
   },
   (t) => [

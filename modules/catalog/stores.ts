@@ -6,7 +6,7 @@ import { items, stores } from './schema'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export function toStore(row: typeof stores.$inferSelect): Store {
+export function toStore(row: Omit<typeof stores.$inferSelect, 'searchText'>): Store {
   return {
     id: row.id,
     name: row.name,
