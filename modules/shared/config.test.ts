@@ -8,6 +8,11 @@ describe('configuration from the environment', () => {
     expect(config.DATABASE_URL).toBeUndefined()
   })
 
+  test('APP_URL follows PORT unless set', () => {
+    expect(loadConfig({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100')
+    expect(loadConfig({ PORT: '4100', APP_URL: 'https://kirana.example' }).APP_URL).toBe('https://kirana.example')
+  })
+
   test('an empty variable counts as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000)
   })

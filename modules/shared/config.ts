@@ -15,8 +15,8 @@ export const configSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
-  /** Public origin of the app; links the server builds (password reset) start here, never from the Host header. */
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Public origin of the app; links the server builds (password reset) start here, never from the Host header. Unset: http://localhost:PORT. */
+  APP_URL: z.string().url().optional(),
   /** Where the built PWA lives. */
   DIST_DIR: z.string().min(1).default('dist'),
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For (for sign-in lockouts). */
@@ -47,7 +47,7 @@ export const configSchema = z.object({
   WEB_HOT_RELOAD: z.stringbool().default(false),
 })
 
-export type Config = z.infer<typeof configSchema>
+export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL'> & { APP_URL: string }
 
 /** Values that may hold credentials never appear in error messages. */
 const SECRET_VARIABLES = new Set(['DATABASE_URL', 'FIREBASE_PRIVATE_KEY', 'RECAPTCHA_SECRET_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
@@ -61,7 +61,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
   const parsed = configSchema.superRefine(requireTogether).safeParse(present)
-  if (parsed.success) return parsed.data
+  // A server on another port builds its links for that port unless told its public address.
+  if (parsed.success) return { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` }
   const issue = parsed.error.issues[0]!
   const variable = String(issue.path[0] ?? 'environment')
   const shown = SECRET_VARIABLES.has(variable) ? '' : ` (got ${JSON.stringify(env[variable])})`
