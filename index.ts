@@ -50,7 +50,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen))
     .use(runnerModule(deps, session, providers.payments))
-    .use(notificationsModule(deps, session, providers.push, deps.listen))
+    .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient))
 }
 
 export type App = ReturnType<typeof createApi>

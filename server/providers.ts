@@ -1,5 +1,5 @@
 import { embeddedGateway, stripeGateway } from '../modules/cart-checkout/index'
-import { embeddedPushSender, fcmPushSender, type PushSender } from '../modules/notifications/index'
+import { embeddedPushSender, fcmPushSender, type PushClientConfig, type PushSender } from '../modules/notifications/index'
 import { censusGeocoder, zipCentroidGeocoder, type Config, type Geocoder, type ModuleDeps, type PaymentGateway } from '../modules/shared/index'
 import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, type VerificationProviders } from '../modules/verification/index'
 
@@ -8,6 +8,8 @@ export interface Providers extends VerificationProviders {
   geocoder: Geocoder
   payments: PaymentGateway
   push: PushSender
+  /** What the browser needs to receive this server's pushes. */
+  pushClient: PushClientConfig
 }
 
 function firebaseCredentials(config: Config) {
@@ -48,5 +50,19 @@ export function providersFromConfig(deps: ModuleDeps): Providers {
         ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY })
         : embeddedGateway(deps.db, deps.clock),
     push: firebase ? fcmPushSender(firebase) : embeddedPushSender(deps.db),
+    pushClient:
+      firebase && config.FIREBASE_WEB_API_KEY
+        ? {
+            provider: 'fcm',
+            firebase: {
+              apiKey: config.FIREBASE_WEB_API_KEY,
+              authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${firebase.projectId}.firebaseapp.com`,
+              projectId: firebase.projectId,
+              appId: config.FIREBASE_APP_ID,
+              messagingSenderId: config.FIREBASE_MESSAGING_SENDER_ID,
+            },
+            vapidKey: config.FIREBASE_VAPID_KEY ?? null,
+          }
+        : { provider: 'embedded', firebase: null, vapidKey: null },
   }
 }

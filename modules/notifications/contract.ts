@@ -41,6 +41,15 @@ export const testNotificationSchema = z.object({
 })
 export const testNotificationResponseSchema = z.object({ message: z.string(), devices: z.number() })
 
+/** GET /api/notifications/config: how this server's pushes reach a browser. */
+export const pushClientConfigSchema = z.object({
+  provider: z.enum(['embedded', 'fcm']),
+  /** For the Firebase JS SDK when the provider is FCM. */
+  firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string().optional(), messagingSenderId: z.string().optional() }).nullable(),
+  vapidKey: z.string().nullable(),
+})
+export type PushClientConfig = z.infer<typeof pushClientConfigSchema>
+
 /** Spec 000 §4/§9: push set-up starts 2 s after the user or phone changes; a shown notification closes after 5 s. */
 export const PUSH_SETUP_DELAY_MS = 2000
 export const FOREGROUND_NOTIFICATION_CLOSE_MS = 5000

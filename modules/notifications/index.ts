@@ -2,12 +2,13 @@ import type { Database, Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { ModuleDeps } from '../shared/index'
 import { hasDevice, tokensOf } from './devices'
+import type { PushClientConfig } from './contract'
 import type { PushSender } from './push-sender'
 import { notificationRoutes } from './routes'
 
 export { embeddedPushSender, fcmPushSender, type PushSender, type PushMessage } from './push-sender'
 export { dispatcher, dispatchOrderEvents } from './dispatch'
-export type { NotificationData } from './contract'
+export type { NotificationData, PushClientConfig } from './contract'
 
 /**
  * Sends a password-reset link to the account's devices, without keeping it: a link that resets
@@ -22,6 +23,6 @@ export async function pushResetLink(db: Database, push: PushSender, userId: stri
 }
 
 /** Notifications: the records, devices, the notification centre's calls, and the embedded push stream. */
-export function notificationsModule(deps: ModuleDeps, session: SessionPlugin, push: PushSender, listen: Listen) {
-  return notificationRoutes({ ...deps, session, push, listen })
+export function notificationsModule(deps: ModuleDeps, session: SessionPlugin, push: PushSender, listen: Listen, clientConfig: PushClientConfig) {
+  return notificationRoutes({ ...deps, session, push, listen, clientConfig })
 }

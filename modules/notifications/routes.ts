@@ -7,6 +7,8 @@ import {
   fcmTokenSchema,
   notificationResponseSchema,
   notificationsPageSchema,
+  pushClientConfigSchema,
+  type PushClientConfig,
   TEST_NOTIFICATIONS_PER_MINUTE,
   testNotificationResponseSchema,
   testNotificationSchema,
@@ -20,6 +22,7 @@ export interface NotificationRouteDeps extends ModuleDeps {
   session: SessionPlugin
   push: PushSender
   listen: Listen
+  clientConfig: PushClientConfig
 }
 
 /** 000 §6: push registration needs a verified phone. */
@@ -31,11 +34,12 @@ function assertVerifiedPhone(user: UserRow) {
 
 const STREAM_HEARTBEAT_MS = 25_000
 
-export function notificationRoutes({ db, clock, session, push, listen }: NotificationRouteDeps) {
+export function notificationRoutes({ db, clock, session, push, listen, clientConfig }: NotificationRouteDeps) {
   // The embedded provider's messages, for this process's open apps (the payload names the user).
   const streams = channelHub(listen, EMBEDDED_PUSH_CHANNEL, (payload) => (JSON.parse(payload) as { userId: string }).userId)
   return new Elysia({ name: 'notifications', prefix: '/api' })
     .use(session)
+    .get('/notifications/config', () => clientConfig, { response: pushClientConfigSchema })
     .get('/notifications', ({ user, query }) => notificationsPage(db, user.id, query.before), {
       signedIn: true,
       query: z.object({ before: z.string().uuid().optional() }),

@@ -32,6 +32,9 @@ export const configSchema = z.object({
   FIREBASE_WEB_API_KEY: z.string().min(1).optional(),
   FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
   FIREBASE_APP_ID: z.string().min(1).optional(),
+  /** Firebase Cloud Messaging in the browser: the sender id and the web push (VAPID) key. */
+  FIREBASE_MESSAGING_SENDER_ID: z.string().min(1).optional(),
+  FIREBASE_VAPID_KEY: z.string().min(1).optional(),
   /** The human-verification fallback when SMS cannot be sent; switch it off with false. */
   PHONE_VERIFICATION_FALLBACK: z.stringbool().default(true),
   /** Google reCAPTCHA for the fallback; without these the embedded captcha is used. */
