@@ -136,11 +136,38 @@ const cartRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
+const orderConfirmationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order-confirmation',
+  validateSearch: (search: Record<string, unknown>): { orderId?: string } => optionalText('orderId', search.orderId),
+  component: lazyRouteComponent(() => import('./routes/order-confirmation'), 'OrderConfirmationPage'),
+  staticData: { access: ['complete'] },
+})
+
+const myOrdersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders',
+  validateSearch: (search: Record<string, unknown>): { tab?: 'purchases' | 'deliveries' } =>
+    search.tab === 'purchases' || search.tab === 'deliveries' ? { tab: search.tab } : {},
+  component: lazyRouteComponent(() => import('./routes/my-orders'), 'MyOrdersPage'),
+  staticData: { access: ['complete'] },
+})
+
+const orderDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders/$id',
+  component: lazyRouteComponent(() => import('./routes/order-detail'), 'OrderDetailPage'),
+  staticData: { access: ['complete'] },
+})
+
 const routeTree = rootRoute.addChildren([
   buyerHomeRoute,
   storeSearchRoute,
   storeRoute,
   cartRoute,
+  orderConfirmationRoute,
+  myOrdersRoute,
+  orderDetailRoute,
   landingRoute,
   pwaTestRoute,
   authRoute,

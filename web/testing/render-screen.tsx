@@ -35,7 +35,10 @@ const APP_PATHS = [
   '/store/$id',
   '/cart',
   '/checkout',
+  '/order-confirmation',
   '/orders',
+  '/orders/$id',
+  '/order/$id',
   '/runner',
 ] as const
 export type AppPath = (typeof APP_PATHS)[number]
