@@ -136,6 +136,13 @@ const cartRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
+const checkoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/checkout',
+  component: lazyRouteComponent(() => import('./routes/checkout'), 'CheckoutPage'),
+  staticData: { access: ['complete'] },
+})
+
 const orderConfirmationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order-confirmation',
@@ -165,6 +172,7 @@ const routeTree = rootRoute.addChildren([
   storeSearchRoute,
   storeRoute,
   cartRoute,
+  checkoutRoute,
   orderConfirmationRoute,
   myOrdersRoute,
   orderDetailRoute,
