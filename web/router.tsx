@@ -143,6 +143,21 @@ const checkoutRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
+// Developer pages; outside production only, which the screens decide (they need the server's environment).
+const checkoutDebugRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/checkout-debug',
+  component: lazyRouteComponent(() => import('./routes/checkout-debug'), 'CheckoutDebugPage'),
+  staticData: { access: ['complete'] },
+})
+
+const stripeTestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/stripe-test',
+  component: lazyRouteComponent(() => import('./routes/stripe-test'), 'StripeTestPage'),
+  staticData: { access: ['complete'] },
+})
+
 const orderConfirmationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order-confirmation',
@@ -173,6 +188,8 @@ const routeTree = rootRoute.addChildren([
   storeRoute,
   cartRoute,
   checkoutRoute,
+  checkoutDebugRoute,
+  stripeTestRoute,
   orderConfirmationRoute,
   myOrdersRoute,
   orderDetailRoute,

@@ -35,6 +35,8 @@ const APP_PATHS = [
   '/store/$id',
   '/cart',
   '/checkout',
+  '/checkout-debug',
+  '/stripe-test',
   '/order-confirmation',
   '/orders',
   '/orders/$id',
