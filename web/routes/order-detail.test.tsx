@@ -56,12 +56,12 @@ describe('order detail /orders/{id}', () => {
   test("the 'Payment Reminder' gives this order's own figures and how to pay the runner", async () => {
     await openOrder(anOrder({ tip: '10.00', totalAmount: '12.00', estimatedGroceryCost: '31.50' }))
     const reminder = screen.getByRole('region', { name: 'Payment Reminder' }).textContent
-    expect(reminder).toContain('Platform fee ($2.00) plus tip ($10.00) = $12.00. $12.00 is held on your card and charged when a runner accepts.')
+    expect(reminder).toContain('Platform fee ($2.00) plus tip ($10.00) = $12.00, held on your card and charged only when a runner accepts.')
     expect(reminder).toContain('Pay your runner directly for the groceries at delivery (about $31.50). Accepted: Cash, Zelle, Venmo, or Apple Pay.')
 
     cleanup()
     await openOrder(pickedUp)
-    expect(screen.getByRole('region', { name: 'Payment Reminder' }).textContent).toContain('Platform fee ($2.00) plus tip ($5.00) = $7.00. $7.00 is already paid.')
+    expect(screen.getByRole('region', { name: 'Payment Reminder' }).textContent).toContain('Platform fee ($2.00) plus tip ($5.00) = $7.00, already paid.')
   })
 
   test('the runner of a delivery sees what it earns them instead', async () => {

@@ -6,9 +6,9 @@ import { OrderCard } from './order-card'
 /** The runner dashboard is built in another branch; the typed route table does not know its path yet. */
 const RUNNER_PATH: string = '/runner'
 
-const EMPTY: Record<OrdersRole, { title: string; action: { to: string; label: string } }> = {
-  buyer: { title: 'No orders yet', action: { to: '/store-search', label: 'Start Shopping' } },
-  runner: { title: 'No deliveries yet', action: { to: RUNNER_PATH, label: 'Find Orders to Deliver' } },
+const EMPTY: Record<OrdersRole, { title: string; body: string; action: { to: string; label: string } }> = {
+  buyer: { title: 'No orders yet', body: 'Orders you place show up here, with where each one is.', action: { to: '/store-search', label: 'Start Shopping' } },
+  runner: { title: 'No deliveries yet', body: 'Orders you accept as a runner show up here, with what each one earned.', action: { to: RUNNER_PATH, label: 'Find Orders to Deliver' } },
 }
 
 /** Spec 001 §8's words for a list that would not load. */
@@ -54,7 +54,9 @@ export function OrderList({ role }: { role: OrdersRole }) {
             {empty.action.label}
           </Link>
         }
-      />
+      >
+        <p>{empty.body}</p>
+      </CatalogMessage>
     )
   }
   return (

@@ -4,23 +4,22 @@ import { orderCents, runnerEarningsCents } from '../../features/orders/order-fig
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 
 /** Where the online payment stands: held, taken, or let go. */
-const PAID_ONLINE: Record<PaymentStatus, (total: string) => string> = {
-  authorized: (total) => `${total} is held on your card and charged when a runner accepts.`,
-  captured: (total) => `${total} is already paid.`,
-  cancelled: (total) => `The ${total} hold on your card was released; nothing was charged.`,
-  capture_failed: (total) => `Your card declined the ${total} charge when a runner accepted, so nothing was charged.`,
+const PAID_ONLINE: Record<PaymentStatus, string> = {
+  authorized: ', held on your card and charged only when a runner accepts.',
+  captured: ', already paid.',
+  cancelled: '. The hold on your card was released, so nothing was charged.',
+  capture_failed: '. Your card declined the charge when a runner accepted, so nothing was charged.',
 }
 
 /** Spec 001 §2's 'Payment Reminder', with this order's own figures. */
 export function PaymentReminder({ order }: { order: Order }) {
-  const total = formatCents(orderCents(order.totalAmount))
   const grocery = formatCents(orderCents(order.actualGroceryCost ?? order.estimatedGroceryCost))
   return (
     <section className="card payment-reminder" aria-labelledby="payment-reminder-title">
       <h2 id="payment-reminder-title">Payment Reminder</h2>
       <p>
-        Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) = <strong>{total}</strong>.{' '}
-        {PAID_ONLINE[order.paymentStatus](total)}
+        Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) = <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+        {PAID_ONLINE[order.paymentStatus]}
       </p>
       {order.status !== 'cancelled' && (
         <p>
