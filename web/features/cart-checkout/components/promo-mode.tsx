@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { PROMO_TEST_CARDS } from '../../../../modules/cart-checkout/contract'
 
 /**
@@ -5,9 +6,10 @@ import { PROMO_TEST_CARDS } from '../../../../modules/cart-checkout/contract'
  * With `onPick`, tapping one fills the form; without (Stripe's form lives in its own frame), they are to copy.
  */
 export function PromoMode({ onPick, disabled = false }: { onPick?: (cardNumber: string) => void; disabled?: boolean }) {
+  const titleId = useId()
   return (
-    <section className="promo-mode" aria-labelledby="promo-mode-title">
-      <p className="promo-mode__title" id="promo-mode-title">
+    <section className="promo-mode" aria-labelledby={titleId}>
+      <p className="promo-mode__title" id={titleId}>
         <span className="eyebrow">Promo Mode</span> Test cards only, nothing real is charged
       </p>
       <p className="promo-mode__hint">{onPick ? 'Tap a card to fill it in' : 'Type one of these'}, with any future expiry and any CVC.</p>
