@@ -136,11 +136,63 @@ const cartRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
+const checkoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/checkout',
+  component: lazyRouteComponent(() => import('./routes/checkout'), 'CheckoutPage'),
+  staticData: { access: ['complete'] },
+})
+
+// Developer pages; outside production only, which the screens decide (they need the server's environment).
+const checkoutDebugRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/checkout-debug',
+  component: lazyRouteComponent(() => import('./routes/checkout-debug'), 'CheckoutDebugPage'),
+  staticData: { access: ['complete'] },
+})
+
+const stripeTestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/stripe-test',
+  component: lazyRouteComponent(() => import('./routes/stripe-test'), 'StripeTestPage'),
+  staticData: { access: ['complete'] },
+})
+
+const orderConfirmationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order-confirmation',
+  validateSearch: (search: Record<string, unknown>): { orderId?: string } => optionalText('orderId', search.orderId),
+  component: lazyRouteComponent(() => import('./routes/order-confirmation'), 'OrderConfirmationPage'),
+  staticData: { access: ['complete'] },
+})
+
+const myOrdersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders',
+  validateSearch: (search: Record<string, unknown>): { tab?: 'purchases' | 'deliveries' } =>
+    search.tab === 'purchases' || search.tab === 'deliveries' ? { tab: search.tab } : {},
+  component: lazyRouteComponent(() => import('./routes/my-orders'), 'MyOrdersPage'),
+  staticData: { access: ['complete'] },
+})
+
+const orderDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders/$id',
+  component: lazyRouteComponent(() => import('./routes/order-detail'), 'OrderDetailPage'),
+  staticData: { access: ['complete'] },
+})
+
 const routeTree = rootRoute.addChildren([
   buyerHomeRoute,
   storeSearchRoute,
   storeRoute,
   cartRoute,
+  checkoutRoute,
+  checkoutDebugRoute,
+  stripeTestRoute,
+  orderConfirmationRoute,
+  myOrdersRoute,
+  orderDetailRoute,
   landingRoute,
   pwaTestRoute,
   authRoute,

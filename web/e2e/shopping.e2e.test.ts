@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright'
-import type { CatalogItem, NearbyStore } from '../../modules/catalog/contract'
+import type { CatalogItem } from '../../modules/catalog/contract'
 import { PHONE, SCREENSHOT_DIR, screenshot, useServerAndBrowser } from './harness'
+import { shopSteps } from './shop-steps'
 
 /**
  * Issue 4's shopping journey in Chromium at phone size: a buyer signs in, sees the stores near
@@ -9,39 +10,7 @@ import { PHONE, SCREENSHOT_DIR, screenshot, useServerAndBrowser } from './harnes
  * hands a pending order of $7.00 to checkout. The server seeds its demo stores shortly after start.
  */
 const env = useServerAndBrowser()
-const url = (path: string) => `${env.server.url}${path}`
-
-async function demoStores(query = ''): Promise<NearbyStore[]> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    const response = await fetch(url(`/api/stores/nearby?zipCode=08817${query ? `&query=${query}` : ''}`))
-    if (response.ok) {
-      const stores = (await response.json()) as NearbyStore[]
-      if (stores.length > 0) return stores
-    }
-    await Bun.sleep(250)
-  }
-  throw new Error('The demo stores were not seeded within 60 s')
-}
-
-/** A buyer with a verified phone and a complete profile, made through the API in the page's cookie jar. */
-async function signInNewBuyer(page: Page, phoneSuffix: string) {
-  const phone = `(732) 555-01${phoneSuffix}`
-  const names = { firstName: 'Meera', lastName: 'Shah' }
-  const email = `meera.${phoneSuffix}.${Date.now()}@example.com`
-  const password = 'saffron-rice-42'
-  const steps: [string, string, unknown][] = [
-    ['post', '/api/register', { ...names, email, phone, password }],
-    ['post', '/api/verification/send-code', { phone }],
-    ['patch', '/api/user/verify-phone', { phone, verificationCode: '123456' }],
-    ['post', '/api/auth/complete-profile', { ...names, roles: ['buyer'], address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' }],
-  ]
-  for (const [method, path, data] of steps) {
-    const response = await page.request[method as 'post' | 'patch'](url(path), { data })
-    if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`)
-  }
-  return { email, password }
-}
+const { url, demoStores, signInNewAccount } = shopSteps(env)
 
 async function newPhonePage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await env.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1 })
@@ -69,7 +38,7 @@ describe('shopping: store catalog → cart → pending order', () => {
     const [patel] = await demoStores('patel')
     expect(patel!.name).toBe('Patel Family Grocers')
     const { context, page } = await newPhonePage()
-    const account = await signInNewBuyer(page, '50')
+    const account = await signInNewAccount(page, '50')
 
     // A newcomer's walk: sign in on /auth, see the nearby stores at home, find 'patel', open it.
     await page.request.post(url('/api/logout'))
@@ -186,7 +155,7 @@ describe('shopping: store catalog → cart → pending order', () => {
   test('a 500-item catalog filters without visible delay', async () => {
     const [store] = await demoStores()
     const { context, page } = await newPhonePage()
-    await signInNewBuyer(page, '51')
+    await signInNewAccount(page, '51')
     const categories = ['Spices & Seasonings', 'Rice & Grains', 'Lentils & Pulses', 'Snacks & Sweets', 'Frozen Items']
     const items: CatalogItem[] = Array.from({ length: 500 }, (_, index) => ({
       id: `bulk-${index}`,

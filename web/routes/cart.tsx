@@ -46,9 +46,6 @@ export function CartPage() {
   return <StoreCart storeId={target} />
 }
 
-/** Widened to string: checkout is the next issue, and until its route is registered the typed route table does not know the path. */
-const CHECKOUT_PATH: string = '/checkout'
-
 function StoreCart({ storeId }: { storeId: string }) {
   const lines = useCart(storeId)
   const { store, isPending } = useKnownStore(storeId)
@@ -62,7 +59,7 @@ function StoreCart({ storeId }: { storeId: string }) {
   const placeOrder = () => {
     if (!store) return
     savePendingOrder(buildPendingOrder({ store, lines, tipCents: tip.tipCents, deliveryAddress, deliveryInstructions: instructions.trim(), now: new Date() }))
-    void navigate({ to: CHECKOUT_PATH })
+    void navigate({ to: '/checkout' })
   }
 
   const addItems = (

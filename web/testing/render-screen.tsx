@@ -35,7 +35,12 @@ const APP_PATHS = [
   '/store/$id',
   '/cart',
   '/checkout',
+  '/checkout-debug',
+  '/stripe-test',
+  '/order-confirmation',
   '/orders',
+  '/orders/$id',
+  '/order/$id',
   '/runner',
 ] as const
 export type AppPath = (typeof APP_PATHS)[number]

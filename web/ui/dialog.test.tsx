@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Dialog } from './dialog'
 
 afterEach(cleanup)
@@ -69,5 +69,39 @@ describe('Dialog', () => {
     expect(onClose).not.toHaveBeenCalled()
     fireEvent.click(dialog.parentElement!)
     expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  test('when the choice removes what opened it, focus goes to the fallback instead of being lost', () => {
+    function Page() {
+      const [removed, setRemoved] = useState(false)
+      const [open, setOpen] = useState(false)
+      const heading = useRef<HTMLHeadingElement>(null)
+      return (
+        <>
+          <h2 ref={heading} tabIndex={-1}>
+            Order #1
+          </h2>
+          {!removed && (
+            <button type="button" onClick={() => setOpen(true)}>
+              Cancel
+            </button>
+          )}
+          {open && !removed && (
+            <Dialog title="Cancel this order?" description="The hold is released." onClose={() => setOpen(false)} fallbackFocus={heading}>
+              <button type="button" onClick={() => setRemoved(true)}>
+                Cancel Order
+              </button>
+            </Dialog>
+          )}
+        </>
+      )
+    }
+    render(<Page />)
+    const opener = screen.getByRole('button', { name: 'Cancel' })
+    opener.focus()
+    fireEvent.click(opener)
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Order' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Order #1' }))
   })
 })

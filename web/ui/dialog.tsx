@@ -11,6 +11,8 @@ type DialogProps = {
   onClose: () => void
   /** Where focus starts; the first control unless given. */
   initialFocus?: RefObject<HTMLElement | null>
+  /** Where focus goes on closing when what opened the dialog is gone (the choice removed it). */
+  fallbackFocus?: RefObject<HTMLElement | null>
   /** The dialog's buttons. */
   children: ReactNode
 }
@@ -20,7 +22,7 @@ type DialogProps = {
  * moves in and stays inside while it is open, Escape or a tap on the backdrop closes it, and
  * focus goes back to what opened it. A sheet from the bottom on phones, a centred box on wider screens.
  */
-export function Dialog({ title, description, onClose, initialFocus, children }: DialogProps) {
+export function Dialog({ title, description, onClose, initialFocus, fallbackFocus, children }: DialogProps) {
   const dialog = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const descriptionId = useId()
@@ -29,7 +31,7 @@ export function Dialog({ title, description, onClose, initialFocus, children }: 
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const first = initialFocus?.current ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.current
     first?.focus()
-    return () => opener?.focus()
+    return () => (opener?.isConnected && opener !== document.body ? opener : fallbackFocus?.current)?.focus()
     // Only on opening: focus must not jump back to the start while the person moves through the dialog.
   }, [])
 

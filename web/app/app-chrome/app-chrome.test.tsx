@@ -5,7 +5,7 @@ import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
 import { addToCart } from '../../features/cart/cart-storage'
 import { fakeApi, restoreFetch } from '../../testing/fake-api'
 import { aBuyer } from '../../testing/fixtures'
-import { renderScreen } from '../../testing/render-screen'
+import { renderScreen, type AppPath } from '../../testing/render-screen'
 import { AppChrome } from './app-chrome'
 
 const Screen = () => (
@@ -200,5 +200,13 @@ describe('tabs', () => {
     await renderChrome(aBuyer({ roles: roles as PublicUser['roles'] }))
     expect(tabNames()).toEqual(['Home', 'Orders', 'Runner', 'Profile'])
     expect(screen.getByRole('link', { name: 'Runner' }).getAttribute('href')).toBe('/runner')
+  })
+
+  test.each(['/orders', '/orders/o-1', '/order-confirmation?orderId=o-1', '/order/o-1'])('at %s the Orders tab is current', async (url) => {
+    const path = url.split('?')[0]!.replace(/\/o-1$/, '/$id') as AppPath
+    renderScreen(Screen, { path, url, user: aBuyer() })
+    await screen.findByText('Screen content')
+    expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page')
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull()
   })
 })

@@ -2,10 +2,12 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { Icon } from '../../ui/icon'
 import type { IconName } from '../../ui/icon-paths'
 
-type Tab = { to: string; label: string; icon: IconName }
+/** `within`: other paths whose screens belong under the tab, beside its own and those below it. */
+type Tab = { to: string; label: string; icon: IconName; within?: readonly string[] }
 
 const HOME: Tab = { to: '/buyer', label: 'Home', icon: 'home' }
-const ORDERS: Tab = { to: '/orders', label: 'Orders', icon: 'receipt' }
+// An order just placed, and one being tracked, are orders too.
+const ORDERS: Tab = { to: '/orders', label: 'Orders', icon: 'receipt', within: ['/order-confirmation', '/order'] }
 const RUNNER: Tab = { to: '/runner', label: 'Runner', icon: 'bicycle' }
 const PROFILE: Tab = { to: '/profile', label: 'Profile', icon: 'user' }
 
@@ -13,8 +15,10 @@ const PROFILE: Tab = { to: '/profile', label: 'Profile', icon: 'user' }
 const tabsFor = (roles: readonly string[]): Tab[] =>
   roles.includes('runner') || roles.includes('both') ? [HOME, ORDERS, RUNNER, PROFILE] : [HOME, ORDERS, PROFILE]
 
+const isUnder = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`)
+
 /** Shopping screens (search, a store, the cart) and the fallback home at any other path sit under Home. */
-const currentTab = (tabs: Tab[], pathname: string) => tabs.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`)) ?? HOME
+const currentTab = (tabs: Tab[], pathname: string) => tabs.find((tab) => [tab.to, ...(tab.within ?? [])].some((path) => isUnder(pathname, path))) ?? HOME
 
 export function BottomTabs({ roles }: { roles: readonly string[] }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname })

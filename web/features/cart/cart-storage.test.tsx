@@ -1,7 +1,7 @@
 // A .tsx test so it runs with the DOM preload: the cart lives in localStorage.
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { activeCart, addToCart, allCarts, cartBadge, changeQuantity, clearAllCarts, hasOtherStoreItems, readCart, removeFromCart, setComment } from './cart-storage'
-import { buildPendingOrder } from './pending-order'
+import { buildPendingOrder, clearPendingOrder, PENDING_ORDER_KEY, readPendingOrder, savePendingOrder } from './pending-order'
 import { estimatedGroceryCents, payNowCents, readTip } from '../../../modules/cart-checkout/contract'
 
 const dal = { id: 'i-dal', name: 'Toor Dal', unit: '4 lb', price: '7.99', priceUnit: 'each', isEstimatedPrice: false }
@@ -123,5 +123,27 @@ describe('money', () => {
       paymentStatus: 'pending',
       estimatedGroceryCost: '7.99',
     })
+  })
+
+  test('checkout reads back what the cart saved; a missing, corrupt or empty pending order reads as none', () => {
+    addToCart('s1', dal)
+    const saved = buildPendingOrder({
+      store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: null },
+      lines: readCart('s1'),
+      tipCents: 200,
+      deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
+      deliveryInstructions: '',
+      now: new Date('2026-11-21T12:00:00Z'),
+    })
+    expect(readPendingOrder()).toBeNull()
+    savePendingOrder(saved)
+    expect(readPendingOrder()).toMatchObject({ storeId: 's1', storePhone: null, tip: '2.00', items: [{ id: 'i-dal', quantity: 1 }] })
+    clearPendingOrder()
+    expect(readPendingOrder()).toBeNull()
+
+    localStorage.setItem(PENDING_ORDER_KEY, '{not json')
+    expect(readPendingOrder()).toBeNull()
+    localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify({ ...saved, items: [] }))
+    expect(readPendingOrder()).toBeNull()
   })
 })

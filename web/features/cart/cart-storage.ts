@@ -7,7 +7,7 @@ const CART_PREFIX = 'cart_'
 /** Same-tab changes; other tabs hear the browser's own 'storage' event. */
 export const CART_CHANGED_EVENT = 'kirana:cart-changed'
 
-const cartLineSchema = z.object({
+export const cartLineSchema = z.object({
   id: z.string(),
   name: z.string(),
   unit: z.string(),

@@ -1,7 +1,9 @@
+import { z } from 'zod'
 import type { Store } from '../../../modules/catalog/contract'
-import { centsToDecimal, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
-import type { CartLine } from './cart-storage'
 import { estimatedGroceryCents, payNowCents } from '../../../modules/cart-checkout/contract'
+import { centsToDecimal, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
+import { readStoredJson } from '../../lib/stored-json'
+import { cartLineSchema, type CartLine } from './cart-storage'
 
 /** Checkout reads this from browser storage (spec 001 §3 "Pending order"). */
 export const PENDING_ORDER_KEY = 'pendingOrder'
@@ -50,4 +52,31 @@ export type PendingOrder = ReturnType<typeof buildPendingOrder>
 
 export function savePendingOrder(order: PendingOrder) {
   localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify(order))
+}
+
+/** What checkout reads back: the fields it shows and sends. Anything else in storage is ignored. */
+const storedPendingOrderSchema = z.object({
+  storeId: z.string().min(1),
+  storeName: z.string(),
+  storeAddress: z.string(),
+  storePhone: z.string().nullable(),
+  items: z.array(cartLineSchema).min(1),
+  /** Dollars, as the cart wrote it: '5.00'. */
+  tip: z.string().regex(/^\d+(\.\d{1,2})?$/),
+  deliveryAddress: z.string(),
+  deliveryInstructions: z.string(),
+  scheduledFor: z.string().nullable(),
+  timeSlot: z.string(),
+  estimatedGroceryCost: z.string(),
+})
+export type StoredPendingOrder = z.infer<typeof storedPendingOrderSchema>
+
+/** The pending order, or null when there is none or it is not one (edited, or left by an older version). */
+export function readPendingOrder(): StoredPendingOrder | null {
+  const parsed = storedPendingOrderSchema.safeParse(readStoredJson(PENDING_ORDER_KEY))
+  return parsed.success ? parsed.data : null
+}
+
+export function clearPendingOrder() {
+  localStorage.removeItem(PENDING_ORDER_KEY)
 }

@@ -4,6 +4,7 @@ import { apiRequest } from '../../../lib/http'
 
 /** Spec 001 §4: an order's detail is stale after 10 s; confirmation caches it for 30 s. */
 const ORDER_STALE_MS = 10_000
+export const CONFIRMATION_STALE_MS = 30_000
 
 export type OrdersRole = 'buyer' | 'runner'
 

@@ -1,0 +1,11 @@
+import type { z } from 'zod'
+import type { createPaymentIntentResponseSchema } from '../../../../modules/cart-checkout/contract'
+import { apiRequest } from '../../../lib/http'
+
+export type PaymentIntentHandle = z.infer<typeof createPaymentIntentResponseSchema>
+
+/**
+ * POST /api/create-payment-intent: an authorization of `amount` dollars to be confirmed with a
+ * card. The same checkoutId always answers with the same intent, so a retry never holds twice.
+ */
+export const createPaymentIntent = (input: { amount: string; checkoutId: string }) => apiRequest<PaymentIntentHandle>('POST', '/api/create-payment-intent', input)

@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react'
+import { Spinner } from '../../../ui/loading-screen'
+import { usePaymentsConfig } from '../api/payments-config'
+import type { CardFormProps } from '../card-confirmer'
+import { EmbeddedCardForm } from './embedded-card-form'
+
+// Stripe's React bindings stay out of every bundle until a server configured for Stripe asks for them.
+const StripeCardForm = lazy(() => import('./stripe-card-form').then((module) => ({ default: module.StripeCardForm })))
+
+function LoadingCardForm() {
+  return (
+    <p className="card-form__loading" role="status">
+      <Spinner />
+      Loading the card form...
+    </p>
+  )
+}
+
+/** The card form the server's gateway calls for: Stripe Elements with its publishable key, else the embedded form. */
+export function CardEntry(props: CardFormProps) {
+  const config = usePaymentsConfig()
+  if (config.isPending) return <LoadingCardForm />
+  if (config.isError)
+    return (
+      <div className="form-notice form-notice--error" role="alert">
+        <p>The card form could not load.</p>
+        <button type="button" className="button button--small" onClick={() => void config.refetch()}>
+          Try Again
+        </button>
+      </div>
+    )
+  const { gateway, publishableKey } = config.data
+  if (gateway === 'stripe' && publishableKey)
+    return (
+      <Suspense fallback={<LoadingCardForm />}>
+        <StripeCardForm publishableKey={publishableKey} {...props} />
+      </Suspense>
+    )
+  return <EmbeddedCardForm {...props} />
+}

@@ -1,0 +1,35 @@
+import { useId } from 'react'
+import { PROMO_TEST_CARDS } from '../../../../modules/cart-checkout/contract'
+
+/**
+ * Spec 001 §2's 'Promo Mode' helper: payments here are in test mode, so it lists the test cards.
+ * With `onPick`, tapping one fills the form; without (Stripe's form lives in its own frame), they are to copy.
+ */
+export function PromoMode({ onPick, disabled = false }: { onPick?: (cardNumber: string) => void; disabled?: boolean }) {
+  const titleId = useId()
+  return (
+    <section className="promo-mode" aria-labelledby={titleId}>
+      <p className="promo-mode__title" id={titleId}>
+        <span className="eyebrow">Promo Mode</span> Test cards only, nothing real is charged
+      </p>
+      <p className="promo-mode__hint">{onPick ? 'Tap a card to fill it in' : 'Type one of these'}, with any future expiry and any CVC.</p>
+      <ul className="promo-mode__cards">
+        {PROMO_TEST_CARDS.map((card) => (
+          <li key={card.number}>
+            {onPick ? (
+              <button type="button" className="promo-mode__card" disabled={disabled} onClick={() => onPick(card.number)}>
+                <span className="promo-mode__number">{card.number}</span>
+                <span className="promo-mode__does">{card.does}</span>
+              </button>
+            ) : (
+              <p className="promo-mode__card">
+                <span className="promo-mode__number">{card.number}</span>
+                <span className="promo-mode__does">{card.does}</span>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

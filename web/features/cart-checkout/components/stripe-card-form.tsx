@@ -1,0 +1,111 @@
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
+import type { StripeCardElementOptions } from '@stripe/stripe-js'
+import { useEffect, useId, useImperativeHandle, useMemo, useState } from 'react'
+import { Spinner } from '../../../ui/loading-screen'
+import { ATTEMPT_ENDED, CardPaymentError, type CardFormProps } from '../card-confirmer'
+import { isStripeTestKey, loadStripeFor } from '../load-stripe'
+import { PromoMode } from './promo-mode'
+
+/** The card field draws inside Stripe's frame, where our stylesheet cannot reach: it gets the tokens' values. */
+function cardElementOptions(disabled: boolean): StripeCardElementOptions {
+  const token = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()
+  return {
+    disabled,
+    style: {
+      base: { color: token('--color-ink'), fontFamily: token('--font-body'), fontSize: '16px', '::placeholder': { color: token('--color-ink-muted') } },
+      invalid: { color: token('--color-danger'), iconColor: token('--color-danger') },
+    },
+  }
+}
+
+/**
+ * Stripe Elements' card field, for when the server pays through Stripe. This module is loaded
+ * only when that is so, and Stripe.js itself only once it renders.
+ */
+export function StripeCardForm({ publishableKey, ...props }: CardFormProps & { publishableKey: string }) {
+  const stripe = useMemo(() => loadStripeFor(publishableKey), [publishableKey])
+  const [loaded, setLoaded] = useState<boolean | null>(null)
+  useEffect(() => {
+    let current = true
+    void stripe.then((instance) => current && setLoaded(instance !== null))
+    return () => {
+      current = false
+    }
+  }, [stripe])
+
+  if (loaded === false)
+    return (
+      <p className="form-notice form-notice--error" role="alert">
+        The secure card form could not load. Check your connection, then reload this page.
+      </p>
+    )
+  return (
+    <Elements stripe={stripe}>
+      <StripeCardField {...props} />
+      {isStripeTestKey(publishableKey) && <PromoMode />}
+    </Elements>
+  )
+}
+
+function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
+  const stripe = useStripe()
+  const elements = useElements()
+  const [complete, setComplete] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [ready, setReady] = useState(false)
+  const id = useId()
+
+  useImperativeHandle(
+    confirmerRef,
+    () => ({
+      check() {
+        if (!stripe || !elements || !ready) {
+          setError('The card form is still loading.')
+          return false
+        }
+        if (!complete) {
+          setError('Your card details are incomplete.')
+          elements.getElement(CardElement)?.focus()
+          return false
+        }
+        return true
+      },
+      async confirm(clientSecret) {
+        const card = elements?.getElement(CardElement)
+        if (!stripe || !card) throw new CardPaymentError('The card form is still loading.')
+        const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } })
+        if (!result.error) return
+        // Confirmed before (a lost answer, then a retry): the hold already stands.
+        if (result.error.payment_intent?.status === 'requires_capture') return
+        if (result.error.code === 'payment_intent_unexpected_state') throw new CardPaymentError(ATTEMPT_ENDED, true)
+        throw new CardPaymentError(result.error.message ?? 'Your card could not be authorized.')
+      },
+    }),
+    [stripe, elements, complete, ready],
+  )
+
+  const options = useMemo(() => cardElementOptions(disabled), [disabled])
+  return (
+    <fieldset className="card-form">
+      <legend className="card-form__legend">
+        Card details
+      </legend>
+      <div className={`stripe-card${error ? ' stripe-card--invalid' : ''}`}>
+        {!ready && <Spinner label="Loading the secure card form" />}
+        <CardElement
+          options={options}
+          onReady={() => setReady(true)}
+          onChange={(event) => {
+            setComplete(event.complete)
+            setError(event.error?.message ?? null)
+          }}
+        />
+      </div>
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}

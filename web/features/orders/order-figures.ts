@@ -1,0 +1,30 @@
+import type { Order } from '../../../modules/orders/contract'
+import { decimalToCents } from '../../../modules/shared/contract'
+
+/** How many things were ordered: quantities, not lines. */
+export const orderItemCount = (order: Pick<Order, 'items'>) => order.items.reduce((sum, item) => sum + item.quantity, 0)
+
+export const itemCountLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`
+
+/** The order's dollar strings as cents; the API always sends valid amounts. */
+export const orderCents = (amount: string) => decimalToCents(amount) ?? 0
+
+/** What the runner earns (spec 001 §9): the platform fee plus the tip. */
+export const runnerEarningsCents = (order: Pick<Order, 'platformFee' | 'tip'>) => orderCents(order.platformFee) + orderCents(order.tip)
+
+const dateAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** 'Nov 23, 2026, 3:04 PM' in the viewer's time zone. */
+export const formatOrderDate = (iso: string) => dateAndTime.format(new Date(iso))
+
+/** The runner's name as the buyer sees it once one accepted: 'Ravi K.'. */
+export function runnerName(order: Pick<Order, 'runnerFirstName' | 'runnerLastName'>): string | null {
+  if (!order.runnerFirstName) return null
+  return order.runnerLastName ? `${order.runnerFirstName} ${order.runnerLastName.charAt(0)}.` : order.runnerFirstName
+}
+
+/**
+ * The live tracking screen of an order. It is built in another branch: until its route is
+ * registered here the typed route table does not know the path, so it is a plain string.
+ */
+export const trackingPath = (orderId: string): string => `/order/${encodeURIComponent(orderId)}`

@@ -1,0 +1,20 @@
+import { RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
+import { Icon } from '../../ui/icon'
+
+/** Spec 001 §2: what happens to the card, said before it is asked for. */
+export function AuthorizationNotice() {
+  return (
+    <aside className="authorization-notice" aria-labelledby="authorization-notice-title">
+      <Icon name="shield" className="icon authorization-notice__icon" />
+      <div>
+        <p className="authorization-notice__title" id="authorization-notice-title">
+          Payment Authorization
+        </p>
+        <p>
+          Your card is authorized now and charged only when a runner accepts your order. If no runner accepts within {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, the
+          authorization is cancelled at no cost.
+        </p>
+      </div>
+    </aside>
+  )
+}

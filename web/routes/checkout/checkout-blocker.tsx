@@ -1,0 +1,23 @@
+import { Link } from '@tanstack/react-router'
+import type { CheckoutBlocker } from './checkout-failure'
+
+const FIX: Record<CheckoutBlocker['kind'], { to: '/phone-verification' | '/profile-complete' | '/profile'; label: string }> = {
+  phone: { to: '/phone-verification', label: 'Verify Phone Number' },
+  'profile-incomplete': { to: '/profile-complete', label: 'Complete Profile' },
+  'not-a-buyer': { to: '/profile', label: 'Edit Profile' },
+  'too-far': { to: '/profile', label: 'Update Profile Address' },
+}
+
+/** Why the order cannot go through from here, and the way to where it can be fixed. */
+export function CheckoutBlockerNotice({ blocker }: { blocker: CheckoutBlocker }) {
+  const fix = FIX[blocker.kind]
+  return (
+    <div className="form-notice form-notice--error checkout-blocker" role="alert">
+      <p className="checkout-blocker__title">{blocker.title}</p>
+      <p className="checkout-blocker__message">{blocker.message}</p>
+      <Link to={fix.to} className="button button--small">
+        {fix.label}
+      </Link>
+    </div>
+  )
+}

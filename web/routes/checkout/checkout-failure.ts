@@ -1,0 +1,53 @@
+import { CardPaymentError } from '../../features/cart-checkout/card-confirmer'
+import { ApiError } from '../../lib/http'
+import { failureMessage } from '../../lib/form-errors'
+import type { Toast } from '../../ui/toast'
+
+/** Spec 001 §8: the distance toast stays 8 s. */
+const LOCATION_TOAST_MS = 8000
+
+/** Something the buyer must fix outside checkout, shown beside the button with a link to where. */
+export type CheckoutBlocker = { kind: 'phone' | 'profile-incomplete' | 'not-a-buyer' | 'too-far'; title: string; message: string }
+
+export type FailureReport = {
+  toast?: Omit<Toast, 'id'>
+  blocker?: CheckoutBlocker
+  /** The intent can no longer become an order (refused, released, or spent): the next try starts a new one. */
+  startOver: boolean
+}
+
+/** Which step failed: making the intent, authorizing the card, or turning it into an order. */
+export type CheckoutStep = 'intent' | 'card' | 'order'
+
+const BLOCKER_TITLES: Record<string, Pick<CheckoutBlocker, 'kind' | 'title'>> = {
+  PHONE_VERIFICATION_REQUIRED: { kind: 'phone', title: 'Phone Verification Required' },
+  PROFILE_INCOMPLETE: { kind: 'profile-incomplete', title: 'Complete Your Profile' },
+  NOT_A_BUYER: { kind: 'not-a-buyer', title: 'Buyer Role Needed' },
+}
+
+const destructive = (title: string, description: string): Omit<Toast, 'id'> => ({ title, description, variant: 'destructive' })
+
+/** What the buyer is told when checkout stops at `step`, in the spec's words (001 §8). */
+export function describeFailure(step: CheckoutStep, error: unknown): FailureReport {
+  const api = error instanceof ApiError ? error : null
+  const code = api?.body.code
+  const refusal = code ? BLOCKER_TITLES[code] : undefined
+  // Checked before the hold is looked at, so an authorized card stays usable once this is fixed.
+  if (api?.status === 403 && refusal) return { blocker: { ...refusal, message: api.userMessage }, startOver: false }
+
+  if (step === 'card') {
+    if (error instanceof CardPaymentError) return { toast: destructive('Payment Failed', error.message), startOver: error.intentUnusable }
+    return { toast: destructive('Payment Failed', failureMessage(error, 'Your card could not be checked. Please try again.')), startOver: false }
+  }
+  if (step === 'intent') return { toast: destructive('Payment Failed', failureMessage(error, 'Failed to create payment intent')), startOver: false }
+
+  if (code === 'LOCATION_TOO_FAR' && typeof api?.body.distance === 'number') {
+    const title = `You're ${api.body.distance.toFixed(1)} miles from your profile address`
+    const message = 'Update the address in your profile, or order from a store closer to it. Your card hold was released.'
+    return { toast: { ...destructive(title, message), duration: LOCATION_TOAST_MS }, blocker: { kind: 'too-far', title, message }, startOver: true }
+  }
+  // A refusal releases the hold on the server, so the next try authorizes afresh; a server or
+  // network failure leaves it standing, and the next try only places the order again.
+  const refused = api !== null && api.status < 500
+  return { toast: destructive('Order Failed', failureMessage(error, 'Failed to create order')), startOver: refused }
+}

@@ -1,0 +1,82 @@
+import { useId } from 'react'
+import { payNowCents } from '../../../modules/cart-checkout/contract'
+import { BRAND_NAME, decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
+import { cartItemCount } from '../../features/cart/cart-storage'
+import type { StoredPendingOrder } from '../../features/cart/pending-order'
+import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+
+/** Spec 001 §9: the delivery fee checkout shows struck through, because it is waived. */
+const WAIVED_DELIVERY_FEE_CENTS = 500
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/**
+ * The order about to be placed: where from, how much, when, and what is paid now. The waived
+ * delivery fee is shown as waived; the platform fee is what is charged, and the total counts it.
+ */
+export function OrderSummary({ pending, tipCents }: { pending: StoredPendingOrder; tipCents: number }) {
+  const id = useId()
+  const count = cartItemCount(pending.items)
+  const groceryCents = decimalToCents(pending.estimatedGroceryCost)
+  return (
+    <section className="card cart-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Order Summary</h2>
+      <dl className="cart-sums">
+        <div>
+          <dt>Store</dt>
+          <dd className="checkout-summary__text">{pending.storeName}</dd>
+        </div>
+        <div>
+          <dt>Items</dt>
+          <dd>{plural(count, 'item')}</dd>
+        </div>
+        <div>
+          <dt>Delivery slot</dt>
+          <dd>{pending.timeSlot}</dd>
+        </div>
+        <div>
+          <dt>Delivery fee</dt>
+          <dd className="checkout-summary__waived">
+            <s>
+              <span className="visually-hidden">usually </span>
+              {formatCents(WAIVED_DELIVERY_FEE_CENTS)}
+            </s>
+            <span className="free-badge">FREE on {BRAND_NAME}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Platform fee</dt>
+          <dd>{formatCents(PLATFORM_FEE_CENTS)}</dd>
+        </div>
+        <div>
+          <dt>Tip for your runner</dt>
+          <dd>{formatCents(tipCents)}</dd>
+        </div>
+        <div className="cart-sums__total">
+          <dt>Total to pay now</dt>
+          <dd>{formatCents(payNowCents(tipCents))}</dd>
+        </div>
+      </dl>
+      <p className="checkout-summary__note">
+        Groceries{groceryCents !== null && ` (about ${formatCents(groceryCents)})`} are paid to your runner at delivery, by {GROCERY_PAYMENT_METHODS}.
+      </p>
+      <details className="checkout-summary__items">
+        <summary>Show the {plural(count, 'item')}</summary>
+        <ul>
+          {pending.items.map((item) => (
+            <li key={item.id}>
+              <span>{item.name}</span>
+              <span className="checkout-summary__quantity">× {item.quantity}</span>
+              {item.comment && <span className="checkout-summary__comment">Note: {item.comment}</span>}
+            </li>
+          ))}
+        </ul>
+      </details>
+      {pending.deliveryAddress && (
+        <p className="delivery-address checkout-summary__address">
+          <span>Delivering to</span> {pending.deliveryAddress}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { Order } from '../../modules/orders/contract'
+import { deferred, fakeApi, restoreFetch, type Answer } from '../testing/fake-api'
+import { aBuyer, anOrder } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { MyOrdersPage } from './my-orders'
+
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+})
+
+const waiting = anOrder({ id: '11111111-1111-4111-8111-0000waiting1' })
+const delivered = anOrder({
+  id: '22222222-2222-4222-8222-000delivered',
+  status: 'delivered',
+  paymentStatus: 'captured',
+  tip: '2.00',
+  totalAmount: '4.00',
+  runnerId: 'runner-9',
+  runnerFirstName: 'Ravi',
+  runnerLastName: 'Kumar',
+})
+const delivery = anOrder({ id: '33333333-3333-4333-8333-0000delivery', status: 'picked_up', buyerId: 'someone-else', runnerId: 'user-1', tip: '10.00', totalAmount: '12.00' })
+
+const both = aBuyer({ roles: ['buyer', 'runner'] })
+const card = (title: string) => screen.getByRole('article', { name: title })
+const fact = (article: HTMLElement, term: string) => within(article).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+
+function ordersServer({ purchases = [waiting, delivered], deliveries = [delivery] }: { purchases?: Order[]; deliveries?: Order[] } = {}) {
+  return fakeApi({ 'GET /api/orders': ({ url }) => [200, url.searchParams.get('role') === 'runner' ? deliveries : purchases] })
+}
+
+describe('My Orders /orders', () => {
+  test('a loading skeleton, then a buyer\'s purchases: number, date, status, store, items, runner, fee and tip', async () => {
+    const answer = deferred<Answer>()
+    fakeApi({ 'GET /api/orders': () => answer.promise })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    expect(await screen.findByText('Loading orders...')).toBeDefined()
+    expect(document.querySelectorAll('.order-card--skeleton')).toHaveLength(3)
+    await act(async () => answer.resolve([200, [waiting, delivered]]))
+
+    const first = await screen.findByRole('article', { name: 'Order #WAITING1' })
+    expect(screen.queryByRole('tablist')).toBeNull()
+    expect(within(first).getByText('Finding Runner')).toBeDefined()
+    expect(within(first).getByText('Patel Family Grocers')).toBeDefined()
+    expect(within(first).getByText('· 3 items')).toBeDefined()
+    expect(within(first).getByRole('time').getAttribute('datetime')).toBe(waiting.createdAt)
+    expect(fact(first, 'Runner')).toBe('Waiting for a runner')
+    expect(fact(first, 'Platform fee')).toBe('$2.00')
+    expect(fact(first, 'Tip')).toBe('$5.00')
+    expect(within(first).getByRole('link', { name: /^View Details/ }).getAttribute('href')).toBe(`/orders/${waiting.id}`)
+    expect(within(first).getByRole('link', { name: /^Track/ }).getAttribute('href')).toBe(`/order/${waiting.id}`)
+    expect(within(first).getByRole('button', { name: /^Cancel/ })).toBeDefined()
+
+    const second = card('Order #ELIVERED')
+    expect(within(second).getByText('Delivered')).toBeDefined()
+    expect(fact(second, 'Runner')).toBe('Ravi K.')
+    expect(within(second).queryByRole('button', { name: /^Cancel/ })).toBeNull()
+  })
+
+  test("no orders: 'No orders yet' and 'Start Shopping' to /store-search", async () => {
+    ordersServer({ purchases: [] })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    expect(await screen.findByText('No orders yet')).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Start Shopping' }).getAttribute('href')).toBe('/store-search')
+  })
+
+  test("a list that will not load says 'Failed to fetch orders' and can be tried again", async () => {
+    let fail = true
+    fakeApi({ 'GET /api/orders': () => (fail ? [500, { message: 'boom' }] : [200, []]) })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    await screen.findByText('Failed to fetch orders')
+    fail = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(await screen.findByText('No orders yet')).toBeDefined()
+  })
+
+  test("a runner sees only their deliveries: 'Delivery #', 'Runner fee earned' and 'Your Earnings' (fee plus tip)", async () => {
+    const api = ordersServer()
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer({ roles: ['runner'] }) })
+    const article = await screen.findByRole('article', { name: 'Delivery #DELIVERY' })
+    expect(fact(article, 'Runner fee earned')).toBe('$2.00')
+    expect(fact(article, 'Your Earnings')).toBe('$12.00')
+    expect(within(article).queryByRole('button', { name: /^Cancel/ })).toBeNull()
+    expect(api.calls.map((call) => call.url.search)).toEqual(['?role=runner'])
+  })
+
+  test("buyers who also deliver get 'My Purchases' and 'My Deliveries' tabs, moved between with the arrow keys", async () => {
+    ordersServer()
+    const { router } = renderScreen(MyOrdersPage, { path: '/orders', user: both })
+    const purchases = await screen.findByRole('tab', { name: 'My Purchases' })
+    const deliveries = screen.getByRole('tab', { name: 'My Deliveries' })
+    expect(purchases.getAttribute('aria-selected')).toBe('true')
+    expect(deliveries.tabIndex).toBe(-1)
+    await screen.findByRole('article', { name: 'Order #WAITING1' })
+    expect(screen.getByRole('tabpanel', { name: 'My Purchases' })).toBeDefined()
+
+    purchases.focus()
+    fireEvent.keyDown(purchases, { key: 'ArrowRight' })
+    await waitFor(() => expect(deliveries.getAttribute('aria-selected')).toBe('true'))
+    expect(document.activeElement).toBe(deliveries)
+    expect(router.state.location.search).toEqual({ tab: 'deliveries' })
+    const panel = screen.getByRole('tabpanel', { name: 'My Deliveries' })
+    expect(within(panel).getByRole('article', { name: 'Delivery #DELIVERY' })).toBeDefined()
+
+    fireEvent.keyDown(deliveries, { key: 'ArrowRight' })
+    await waitFor(() => expect(purchases.getAttribute('aria-selected')).toBe('true'))
+    fireEvent.keyDown(purchases, { key: 'End' })
+    await waitFor(() => expect(deliveries.getAttribute('aria-selected')).toBe('true'))
+  })
+
+  test('coming back with ?tab=deliveries opens that tab', async () => {
+    ordersServer()
+    renderScreen(MyOrdersPage, { path: '/orders', url: '/orders?tab=deliveries', user: both })
+    expect((await screen.findByRole('tab', { name: 'My Deliveries' })).getAttribute('aria-selected')).toBe('true')
+  })
+})
+
+describe('cancelling an order from My Orders', () => {
+  test("'Cancel' asks first, saying the hold is released; 'Keep Order' keeps it; 'Cancel Order' cancels and shows 'Cancelled'", async () => {
+    fakeApi({
+      'GET /api/orders': () => [200, [waiting]],
+      [`POST /api/orders/${waiting.id}/cancel`]: () => [200, { order: { ...waiting, status: 'cancelled', paymentStatus: 'cancelled', cancelReason: 'buyer' } }],
+    })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    const article = await screen.findByRole('article', { name: 'Order #WAITING1' })
+    const cancel = within(article).getByRole('button', { name: /^Cancel/ })
+    cancel.focus()
+    fireEvent.click(cancel)
+    let dialog = screen.getByRole('dialog', { name: 'Cancel this order?' })
+    expect(dialog.textContent).toContain('No runner has accepted order #WAITING1 yet. Cancelling releases the $7.00 hold on your card, so nothing is charged.')
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep Order' }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep Order' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(within(article).getByText('Finding Runner')).toBeDefined()
+
+    fireEvent.click(cancel)
+    dialog = screen.getByRole('dialog', { name: 'Cancel this order?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Order' }))
+    await waitFor(() => expect(within(article).getByText('Cancelled')).toBeDefined())
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(within(article).queryByRole('button', { name: /^Cancel/ })).toBeNull()
+    expect(document.activeElement).toBe(within(article).getByRole('heading', { name: 'Order #WAITING1' }))
+    const toast = within(screen.getByRole('region', { name: 'Notifications' }))
+    expect(toast.getByText('Order Cancelled')).toBeDefined()
+    expect(toast.getByText('Order #WAITING1 is cancelled and the $7.00 hold on your card was released.')).toBeDefined()
+  })
+
+  test('a runner accepted first (409): the buyer is told, and the list is fetched again', async () => {
+    let accepted = false
+    const api = fakeApi({
+      'GET /api/orders': () => [200, [accepted ? { ...waiting, status: 'runner_accepted', runnerFirstName: 'Ravi', runnerLastName: 'Kumar' } : waiting]],
+      [`POST /api/orders/${waiting.id}/cancel`]: () => {
+        accepted = true
+        return [409, { message: 'A runner has already accepted this order, so it can no longer be cancelled.', code: 'INVALID_TRANSITION' }]
+      },
+    })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    const article = await screen.findByRole('article', { name: 'Order #WAITING1' })
+    fireEvent.click(within(article).getByRole('button', { name: /^Cancel/ }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Order' }))
+    const toast = within(screen.getByRole('region', { name: 'Notifications' }))
+    expect(await toast.findByText('A Runner Already Accepted')).toBeDefined()
+    expect(toast.getByText('A runner accepted order #WAITING1 just now, so it can no longer be cancelled.')).toBeDefined()
+    await waitFor(() => expect(within(article).getByText('Runner Assigned')).toBeDefined())
+    expect(fact(article, 'Runner')).toBe('Ravi K.')
+    expect(api.callsTo('GET /api/orders')).toHaveLength(2)
+  })
+})

@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRef, useState, type RefObject } from 'react'
+import { shortOrderId, type Order } from '../../../modules/orders/contract'
+import { formatCents } from '../../../modules/shared/contract'
+import { useCancelOrder } from '../../features/orders/api/orders'
+import { orderCents } from '../../features/orders/order-figures'
+import { failureMessage } from '../../lib/form-errors'
+import { ApiError } from '../../lib/http'
+import { Dialog } from '../../ui/dialog'
+import { useToast } from '../../ui/toast'
+
+/**
+ * 'Cancel' on an order no runner has taken: asks first, saying the hold on the card is released.
+ * A runner may accept in the meantime (409); then the buyer is told, and the list is refreshed.
+ */
+export function CancelOrderButton({ order, afterCancel }: { order: Order; afterCancel: RefObject<HTMLElement | null> }) {
+  const [open, setOpen] = useState(false)
+  const keep = useRef<HTMLButtonElement>(null)
+  const cancel = useCancelOrder()
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const number = shortOrderId(order.id)
+  const held = formatCents(orderCents(order.totalAmount))
+  const close = () => setOpen(false)
+
+  const confirm = () =>
+    cancel.mutate(order.id, {
+      onSuccess: () => toast({ title: 'Order Cancelled', description: `Order #${number} is cancelled and the ${held} hold on your card was released.`, variant: 'success' }),
+      onError: (error) => {
+        close()
+        if (error instanceof ApiError && error.status === 409) {
+          toast({ title: 'A Runner Already Accepted', description: `A runner accepted order #${number} just now, so it can no longer be cancelled.`, variant: 'destructive' })
+          void queryClient.invalidateQueries({ queryKey: ['orders'] })
+        } else {
+          toast({ title: 'Cancel Failed', description: failureMessage(error, 'The order could not be cancelled. Please try again.'), variant: 'destructive' })
+        }
+      },
+    })
+
+  return (
+    <>
+      <button type="button" className="button button--small order-card__cancel" onClick={() => setOpen(true)}>
+        Cancel<span className="visually-hidden"> order #{number}</span>
+      </button>
+      {open && (
+        <Dialog
+          title="Cancel this order?"
+          description={`No runner has accepted order #${number} yet. Cancelling releases the ${held} hold on your card, so nothing is charged.`}
+          onClose={close}
+          initialFocus={keep}
+          fallbackFocus={afterCancel}
+        >
+          <button ref={keep} type="button" className="button" onClick={close}>
+            Keep Order
+          </button>
+          <button type="button" className="button button--danger" disabled={cancel.isPending} onClick={confirm}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
+          </button>
+        </Dialog>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,86 @@
+import { Link } from '@tanstack/react-router'
+import { useId, useRef } from 'react'
+import { shortOrderId, type Order } from '../../../modules/orders/contract'
+import { formatCents } from '../../../modules/shared/contract'
+import type { OrdersRole } from '../../features/orders/api/orders'
+import { StatusBadge } from '../../features/orders/components/status-badge'
+import { formatOrderDate, itemCountLabel, orderCents, orderItemCount, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
+import { Icon } from '../../ui/icon'
+import { CancelOrderButton } from './cancel-order-button'
+
+/** Who is delivering, as the buyer sees it. */
+function runnerLine(order: Order) {
+  const name = runnerName(order)
+  if (name) return name
+  if (order.status === 'pending_runner_acceptance') return 'Waiting for a runner'
+  return order.status === 'cancelled' ? 'None' : 'Assigned'
+}
+
+/** One order in My Orders (spec 001 §2): a purchase for buyers, a delivery for runners. */
+export function OrderCard({ order, role }: { order: Order; role: OrdersRole }) {
+  const titleId = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const title = `${role === 'runner' ? 'Delivery' : 'Order'} #${shortOrderId(order.id)}`
+  return (
+    <article className="card order-card" aria-labelledby={titleId}>
+      <div className="order-card__head">
+        <div>
+          <h2 id={titleId} ref={heading} tabIndex={-1} className="order-card__title">
+            {title}
+          </h2>
+          <p className="order-card__date">
+            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </div>
+      <p className="order-card__store">
+        <Icon name="store" className="icon icon--small" />
+        <span>{order.storeName}</span>
+        <span className="order-card__count">· {itemCountLabel(orderItemCount(order))}</span>
+      </p>
+      <dl className="order-card__facts">
+        {role === 'buyer' ? (
+          <>
+            <div>
+              <dt>Runner</dt>
+              <dd>{runnerLine(order)}</dd>
+            </div>
+            <div>
+              <dt>Platform fee</dt>
+              <dd>{formatCents(orderCents(order.platformFee))}</dd>
+            </div>
+            <div>
+              <dt>Tip</dt>
+              <dd>{formatCents(orderCents(order.tip))}</dd>
+            </div>
+          </>
+        ) : (
+          <>
+            <div>
+              <dt>Runner fee earned</dt>
+              <dd>{formatCents(orderCents(order.platformFee))}</dd>
+            </div>
+            <div>
+              <dt>Tip</dt>
+              <dd>{formatCents(orderCents(order.tip))}</dd>
+            </div>
+            <div className="order-card__earnings">
+              <dt>Your Earnings</dt>
+              <dd>{formatCents(runnerEarningsCents(order))}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      <div className="order-card__actions">
+        <Link to="/orders/$id" params={{ id: order.id }} className="button button--small">
+          View Details<span className="visually-hidden"> of {title}</span>
+        </Link>
+        <Link to={trackingPath(order.id)} className="button button--small">
+          Track<span className="visually-hidden"> {title}</span>
+        </Link>
+        {role === 'buyer' && order.status === 'pending_runner_acceptance' && <CancelOrderButton order={order} afterCancel={heading} />}
+      </div>
+    </article>
+  )
+}

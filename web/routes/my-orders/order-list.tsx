@@ -1,0 +1,71 @@
+import { Link } from '@tanstack/react-router'
+import { useOrders, type OrdersRole } from '../../features/orders/api/orders'
+import { CatalogMessage } from '../../features/catalog/components/catalog-message'
+import { OrderCard } from './order-card'
+
+/** The runner dashboard is built in another branch; the typed route table does not know its path yet. */
+const RUNNER_PATH: string = '/runner'
+
+const EMPTY: Record<OrdersRole, { title: string; body: string; action: { to: string; label: string } }> = {
+  buyer: { title: 'No orders yet', body: 'Orders you place show up here, with where each one is.', action: { to: '/store-search', label: 'Start Shopping' } },
+  runner: { title: 'No deliveries yet', body: 'Orders you accept as a runner show up here, with what each one earned.', action: { to: RUNNER_PATH, label: 'Find Orders to Deliver' } },
+}
+
+/** Spec 001 §8's words for a list that would not load. */
+const FAILED: Record<OrdersRole, string> = { buyer: 'Failed to fetch orders', runner: 'Failed to fetch runner orders' }
+
+const SKELETON_CARDS = 3
+
+function OrdersSkeleton() {
+  return (
+    <div className="order-list" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading orders...
+      </p>
+      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        <div key={index} className="card order-card order-card--skeleton" aria-hidden="true" />
+      ))}
+    </div>
+  )
+}
+
+/** A buyer's purchases or a runner's deliveries, newest first, with a skeleton, an empty state and a retry. */
+export function OrderList({ role }: { role: OrdersRole }) {
+  const orders = useOrders(role)
+  if (orders.isPending) return <OrdersSkeleton />
+  if (orders.isError)
+    return (
+      <CatalogMessage
+        title={FAILED[role]}
+        action={
+          <button type="button" className="button" onClick={() => void orders.refetch()}>
+            Try Again
+          </button>
+        }
+      />
+    )
+  if (orders.data.length === 0) {
+    const empty = EMPTY[role]
+    return (
+      <CatalogMessage
+        title={empty.title}
+        action={
+          <Link to={empty.action.to} className="button button--primary">
+            {empty.action.label}
+          </Link>
+        }
+      >
+        <p>{empty.body}</p>
+      </CatalogMessage>
+    )
+  }
+  return (
+    <ul className="order-list" aria-label={role === 'runner' ? 'Deliveries' : 'Purchases'}>
+      {orders.data.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} role={role} />
+        </li>
+      ))}
+    </ul>
+  )
+}

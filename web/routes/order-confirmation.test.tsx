@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { cleanup, screen, within } from '@testing-library/react'
+import { orderQueryOptions } from '../features/orders/api/orders'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { aBuyer, anOrder } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { OrderConfirmationPage } from './order-confirmation'
+
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+})
+
+const order = anOrder({ id: 'd2f1c9a0-5b7e-4c1a-9e3f-7a1b2c3d4e5f' })
+const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+
+describe('order confirmation /order-confirmation?orderId={id}', () => {
+  test("'Order Placed Successfully!' with the number, status, store, items, slot, fee plus tip, address and what happens next", async () => {
+    const api = fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+    renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url: `/order-confirmation?orderId=${order.id}`, user: aBuyer() })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })).toBeDefined()
+    expect(document.querySelector('.confirmation-hero__number')?.textContent).toBe('Order #2C3D4E5F Finding Runner')
+    expect(fact('Store')).toBe('Patel Family Grocers')
+    expect(fact('Items')).toBe('3 items')
+    expect(fact('Delivery slot')).toBe('ASAP')
+    expect(fact('Paid online')).toBe('$2.00 fee + $5.00 tip = $7.00')
+    expect(fact('Delivery address')).toBe('1 Main St, Edison, NJ 08817')
+
+    const next = within(screen.getByRole('region', { name: 'What happens next?' }))
+    const steps = next.getAllByRole('listitem').map((step) => step.textContent)
+    expect(steps[0]).toContain('A runner accepts your order within 30 minutes, and only then is your card charged $7.00.')
+    expect(steps[0]).toContain('the hold on your card is released at no cost')
+    expect(steps[2]).toBe('You pay your runner for the groceries at the door, by Cash, Zelle, Venmo, or Apple Pay.')
+
+    expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders')
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/buyer')
+    expect(screen.getByRole('link', { name: 'Track Order' }).getAttribute('href')).toBe(`/order/${order.id}`)
+    expect(api.calls).toHaveLength(1)
+  })
+
+  test('an order checkout just placed shows at once, without asking the server again', async () => {
+    const api = fakeApi({})
+    renderScreen(OrderConfirmationPage, {
+      path: '/order-confirmation',
+      url: `/order-confirmation?orderId=${order.id}`,
+      user: aBuyer(),
+      queryData: [[orderQueryOptions(order.id).queryKey, order]],
+    })
+    await screen.findByRole('heading', { name: 'Order Placed Successfully!' })
+    expect(api.calls).toEqual([])
+  })
+
+  test.each([
+    ['the order cannot be loaded', `/order-confirmation?orderId=${order.id}`],
+    ['no order is named', '/order-confirmation'],
+  ])("%s: 'Unable to load order details' with 'View All Orders'", async (_case, url) => {
+    fakeApi({ [`GET /api/orders/${order.id}`]: () => [404, { message: 'Order not found', code: 'ORDER_NOT_FOUND' }] })
+    renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url, user: aBuyer() })
+    expect(await screen.findByText('Unable to load order details')).toBeDefined()
+    expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders')
+    expect(screen.queryByText('Order Placed Successfully!')).toBeNull()
+  })
+})

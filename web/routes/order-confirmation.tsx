@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useSearch } from '@tanstack/react-router'
+import { shortOrderId, type Order } from '../../modules/orders/contract'
+import { formatCents } from '../../modules/shared/contract'
+import { AppChrome } from '../app/app-chrome/app-chrome'
+import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
+import { StatusBadge } from '../features/orders/components/status-badge'
+import { itemCountLabel, orderCents, orderItemCount, trackingPath } from '../features/orders/order-figures'
+import { CatalogMessage } from '../features/catalog/components/catalog-message'
+import { Icon } from '../ui/icon'
+import { WhatHappensNext } from './order-confirmation/what-happens-next'
+
+const viewAllOrders = (
+  <Link to="/orders" className="button">
+    View All Orders
+  </Link>
+)
+
+/** /order-confirmation?orderId={id} (spec 001 §2): the order just placed, and what comes next. */
+export function OrderConfirmationPage() {
+  const { orderId } = useSearch({ from: '/order-confirmation' })
+  const order = useQuery({ ...orderQueryOptions(orderId ?? ''), enabled: Boolean(orderId), staleTime: CONFIRMATION_STALE_MS })
+  return (
+    <AppChrome>
+      <div className="order-page">
+        {!orderId || order.isError ? (
+          <CatalogMessage title="Unable to load order details" action={viewAllOrders}>
+            <p>{orderId ? 'Check your connection, or find the order in your orders.' : 'This link does not name an order.'}</p>
+          </CatalogMessage>
+        ) : order.isPending ? (
+          <CatalogMessage busy title="Loading your order..." />
+        ) : (
+          <Confirmation order={order.data} />
+        )}
+      </div>
+    </AppChrome>
+  )
+}
+
+function Confirmation({ order }: { order: Order }) {
+  return (
+    <>
+      <header className="confirmation-hero">
+        <span className="confirmation-hero__icon" aria-hidden="true">
+          <Icon name="check" />
+        </span>
+        <h1>Order Placed Successfully!</h1>
+        <p className="confirmation-hero__number">
+          Order #{shortOrderId(order.id)} <StatusBadge status={order.status} />
+        </p>
+      </header>
+      <section className="card order-facts-card" aria-labelledby="confirmation-details">
+        <h2 id="confirmation-details">Order details</h2>
+        <dl className="order-facts">
+          <div>
+            <dt>Store</dt>
+            <dd>{order.storeName}</dd>
+          </div>
+          <div>
+            <dt>Items</dt>
+            <dd>{itemCountLabel(orderItemCount(order))}</dd>
+          </div>
+          <div>
+            <dt>Delivery slot</dt>
+            <dd>{order.timeSlot}</dd>
+          </div>
+          <div>
+            <dt>Paid online</dt>
+            <dd>
+              {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip = <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+            </dd>
+          </div>
+          <div>
+            <dt>Delivery address</dt>
+            <dd>{order.deliveryAddress ?? order.deliveryArea}</dd>
+          </div>
+        </dl>
+      </section>
+      <WhatHappensNext order={order} />
+      <nav className="order-actions" aria-label="Next">
+        <Link to={trackingPath(order.id)} className="button button--primary">
+          Track Order
+        </Link>
+        {viewAllOrders}
+        <Link to="/buyer" className="button button--ghost">
+          Back to Home
+        </Link>
+      </nav>
+    </>
+  )
+}

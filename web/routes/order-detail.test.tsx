@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { cleanup, screen, within } from '@testing-library/react'
+import type { Order } from '../../modules/orders/contract'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { aBuyer, anOrder } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { OrderDetailPage } from './order-detail'
+
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+})
+
+function openOrder(order: Order, user = aBuyer()) {
+  fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+  renderScreen(OrderDetailPage, { path: '/orders/$id', url: `/orders/${order.id}`, user })
+  return screen.findByRole('heading', { level: 1, name: /^Order #/ })
+}
+
+const pickedUp = anOrder({
+  status: 'picked_up',
+  paymentStatus: 'captured',
+  runnerId: 'runner-9',
+  runnerFirstName: 'Ravi',
+  items: [
+    { id: 'i-dal', name: 'Toor Dal (4 lb)', quantity: 2, unit: 'bag', price: '7.99', priceUnit: 'per bag', isEstimatedPrice: true, comment: 'Only the oily kind', isDelivered: true },
+    { id: 'i-okra', name: 'Okra (Bhindi)', quantity: 1, unit: 'lb', price: '3.49', priceUnit: 'per lb', isEstimatedPrice: false, comment: '', isDelivered: false },
+    { id: 'i-leaves', name: 'Curry Leaves', quantity: 1, unit: 'bunch', price: null, priceUnit: null, isEstimatedPrice: true, comment: '', isDelivered: false },
+  ],
+})
+
+describe('order detail /orders/{id}', () => {
+  test('each item with its unit, price per unit, (est.), note and quantity; the delivery; and a link to tracking', async () => {
+    const order = anOrder()
+    await openOrder(order)
+    const items = within(screen.getByRole('region', { name: 'Items (2)' }))
+    const [dal, okra] = items.getAllByRole('listitem')
+    expect(dal!.textContent).toBe('Toor Dal (4 lb)bag$7.99 per bag (est.)Note: Only the oily kindQuantity × 2')
+    expect(okra!.textContent).toBe('Okra (Bhindi)lb$3.49 per lbQuantity × 1')
+    expect(screen.queryByText(/^Items Not Available/)).toBeNull()
+    expect(screen.getByText('Finding Runner')).toBeDefined()
+    expect(screen.getByText('Ring the side door')).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Track Order' }).getAttribute('href')).toBe(`/order/${order.id}`)
+    expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders')
+  })
+
+  test("items the runner could not find: 'Items Not Available (n)', struck through, 'Not available at store'", async () => {
+    await openOrder(pickedUp)
+    expect(within(screen.getByRole('region', { name: 'Items (1)' })).getByText('Toor Dal (4 lb)')).toBeDefined()
+    const missing = within(screen.getByRole('region', { name: 'Items Not Available (2)' }))
+    const rows = missing.getAllByRole('listitem')
+    expect(rows.map((row) => row.querySelector('s')?.textContent)).toEqual(['Okra (Bhindi)', 'Curry Leaves'])
+    expect(missing.getAllByText('Not available at store')).toHaveLength(2)
+  })
+
+  test("the 'Payment Reminder' gives this order's own figures and how to pay the runner", async () => {
+    await openOrder(anOrder({ tip: '10.00', totalAmount: '12.00', estimatedGroceryCost: '31.50' }))
+    const reminder = screen.getByRole('region', { name: 'Payment Reminder' }).textContent
+    expect(reminder).toContain('Platform fee ($2.00) plus tip ($10.00) = $12.00, held on your card and charged only when a runner accepts.')
+    expect(reminder).toContain('Pay your runner directly for the groceries at delivery (about $31.50). Accepted: Cash, Zelle, Venmo, or Apple Pay.')
+
+    cleanup()
+    await openOrder(pickedUp)
+    expect(screen.getByRole('region', { name: 'Payment Reminder' }).textContent).toContain('Platform fee ($2.00) plus tip ($5.00) = $7.00, already paid.')
+  })
+
+  test('the runner of a delivery sees what it earns them instead', async () => {
+    await openOrder(pickedUp, aBuyer({ id: 'runner-9', roles: ['runner'] }))
+    expect(screen.queryByRole('region', { name: 'Payment Reminder' })).toBeNull()
+    expect(screen.getByRole('region', { name: 'Your Earnings' }).textContent).toContain('Runner fee ($2.00) plus tip ($5.00) = $7.00.')
+  })
+
+  test("an order that is not there, or not the viewer's: 'Order not found'", async () => {
+    fakeApi({ 'GET /api/orders/nope': () => [404, { message: 'Order not found', code: 'ORDER_NOT_FOUND' }] })
+    renderScreen(OrderDetailPage, { path: '/orders/$id', url: '/orders/nope', user: aBuyer() })
+    expect(await screen.findByText('Order not found')).toBeDefined()
+    expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders')
+  })
+})

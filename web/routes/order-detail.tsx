@@ -1,0 +1,102 @@
+import { Link, useParams } from '@tanstack/react-router'
+import { ORDER_NOT_FOUND, shortOrderId, type Order } from '../../modules/orders/contract'
+import { AppChrome } from '../app/app-chrome/app-chrome'
+import { CatalogMessage } from '../features/catalog/components/catalog-message'
+import { useOrder } from '../features/orders/api/orders'
+import { StatusBadge } from '../features/orders/components/status-badge'
+import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
+import { useCurrentUser } from '../lib/current-user'
+import { ApiError } from '../lib/http'
+import { Icon } from '../ui/icon'
+import { OrderItems } from './order-detail/order-items'
+import { PaymentReminder, RunnerEarnings } from './order-detail/payment-reminder'
+
+const viewAllOrders = (
+  <Link to="/orders" className="button">
+    View All Orders
+  </Link>
+)
+
+/** /orders/{id} (spec 001 §2): one order's lines, delivery and payment; kept current while it is open. */
+export function OrderDetailPage() {
+  const { id } = useParams({ from: '/orders/$id' })
+  const order = useOrder(id)
+  const viewerId = useCurrentUser().data?.user?.id
+  return (
+    <AppChrome>
+      <div className="order-page">
+        <Link to="/orders" className="text-link order-page__back">
+          <Icon name="arrowLeft" className="icon icon--small" />
+          My Orders
+        </Link>
+        {order.isPending ? (
+          <CatalogMessage busy title="Loading order..." />
+        ) : order.isError ? (
+          order.error instanceof ApiError && order.error.status === 404 ? (
+            <CatalogMessage title={ORDER_NOT_FOUND} action={viewAllOrders}>
+              <p>It may have been placed from another account.</p>
+            </CatalogMessage>
+          ) : (
+            <CatalogMessage
+              title="Unable to load order details"
+              action={
+                <button type="button" className="button" onClick={() => void order.refetch()}>
+                  Try Again
+                </button>
+              }
+            />
+          )
+        ) : (
+          <OrderDetail order={order.data} viewerIsBuyer={order.data.buyerId === viewerId} />
+        )}
+      </div>
+    </AppChrome>
+  )
+}
+
+function OrderDetail({ order, viewerIsBuyer }: { order: Order; viewerIsBuyer: boolean }) {
+  return (
+    <>
+      <header className="order-detail__head">
+        <div>
+          <h1 className="order-page__title">Order #{shortOrderId(order.id)}</h1>
+          <p className="order-card__date">
+            Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </header>
+      <section className="card order-facts-card" aria-labelledby="order-delivery-title">
+        <h2 id="order-delivery-title">Delivery</h2>
+        <dl className="order-facts">
+          <div>
+            <dt>Store</dt>
+            <dd>
+              {order.storeName}
+              <span className="order-facts__aside">{order.storeAddress}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Delivery slot</dt>
+            <dd>{order.timeSlot}</dd>
+          </div>
+          <div>
+            <dt>Deliver to</dt>
+            <dd>{order.deliveryAddress ?? order.deliveryArea}</dd>
+          </div>
+          {order.deliveryInstructions && (
+            <div>
+              <dt>Instructions</dt>
+              <dd>{order.deliveryInstructions}</dd>
+            </div>
+          )}
+        </dl>
+        <Link to={trackingPath(order.id)} className="button button--small order-facts-card__track">
+          Track Order
+        </Link>
+      </section>
+      <OrderItems items={order.items} />
+      {viewerIsBuyer ? <PaymentReminder order={order} /> : <RunnerEarnings order={order} />}
+    </>
+  )
+}

@@ -1,0 +1,63 @@
+import type { OrderItemView } from '../../../modules/orders/contract'
+import { ItemPrice } from '../../features/catalog/components/item-price'
+
+function ItemRow({ item }: { item: OrderItemView }) {
+  return (
+    <li className="order-item">
+      <div className="order-item__text">
+        <p className="order-item__name">{item.name}</p>
+        <p className="order-item__meta">
+          <span className="catalog-item__unit">{item.unit}</span>
+          <ItemPrice price={item.price} priceUnit={item.priceUnit} isEstimatedPrice={item.isEstimatedPrice} />
+        </p>
+        {item.comment && <p className="runner-note__text order-item__note">Note: {item.comment}</p>}
+      </div>
+      <p className="order-item__quantity">
+        <span className="visually-hidden">Quantity </span>× {item.quantity}
+      </p>
+    </li>
+  )
+}
+
+/**
+ * The order's lines (spec 001 §2): name, unit, price per unit with '(est.)', the note and the
+ * quantity. Lines the runner could not find are set apart, struck through.
+ */
+export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
+  const missing = items.filter((item) => item.isDelivered === false)
+  const rest = items.filter((item) => item.isDelivered !== false)
+  return (
+    <>
+      <section className="card cart-card" aria-labelledby="order-items-title">
+        <h2 id="order-items-title">Items ({rest.length})</h2>
+        <ul className="order-items">
+          {rest.map((item) => (
+            <ItemRow key={item.id} item={item} />
+          ))}
+        </ul>
+      </section>
+      {missing.length > 0 && (
+        <section className="card cart-card order-items--missing" aria-labelledby="order-missing-title">
+          <h2 id="order-missing-title">Items Not Available ({missing.length})</h2>
+          <ul className="order-items">
+            {missing.map((item) => (
+              <li key={item.id} className="order-item">
+                <div className="order-item__text">
+                  <p className="order-item__name">
+                    <s>{item.name}</s>
+                  </p>
+                  <p className="order-item__unavailable">Not available at store</p>
+                </div>
+                <p className="order-item__quantity">
+                  <s>
+                    <span className="visually-hidden">Quantity </span>× {item.quantity}
+                  </s>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  )
+}

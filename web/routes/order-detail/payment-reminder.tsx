@@ -1,0 +1,44 @@
+import type { Order, PaymentStatus } from '../../../modules/orders/contract'
+import { formatCents } from '../../../modules/shared/contract'
+import { orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
+import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+
+/** Where the online payment stands: held, taken, or let go. */
+const PAID_ONLINE: Record<PaymentStatus, string> = {
+  authorized: ', held on your card and charged only when a runner accepts.',
+  captured: ', already paid.',
+  cancelled: '. The hold on your card was released, so nothing was charged.',
+  capture_failed: '. Your card declined the charge when a runner accepted, so nothing was charged.',
+}
+
+/** Spec 001 §2's 'Payment Reminder', with this order's own figures. */
+export function PaymentReminder({ order }: { order: Order }) {
+  const grocery = formatCents(orderCents(order.actualGroceryCost ?? order.estimatedGroceryCost))
+  return (
+    <section className="card payment-reminder" aria-labelledby="payment-reminder-title">
+      <h2 id="payment-reminder-title">Payment Reminder</h2>
+      <p>
+        Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) = <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+        {PAID_ONLINE[order.paymentStatus]}
+      </p>
+      {order.status !== 'cancelled' && (
+        <p>
+          Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted: {GROCERY_PAYMENT_METHODS}.
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** What a runner sees instead: what this delivery earns them. */
+export function RunnerEarnings({ order }: { order: Order }) {
+  return (
+    <section className="card payment-reminder" aria-labelledby="runner-earnings-title">
+      <h2 id="runner-earnings-title">Your Earnings</h2>
+      <p>
+        Runner fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
+        <strong>{formatCents(runnerEarningsCents(order))}</strong>. The buyer pays you for the groceries at the door, by {GROCERY_PAYMENT_METHODS}.
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,82 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { StateFallback } from '../app/app-shell'
+import { usePaymentsConfig } from '../features/cart-checkout/api/payments-config'
+import { isStripeTestKey, loadStripeFor } from '../features/cart-checkout/load-stripe'
+import { ShopHeader } from '../features/catalog/components/shop-header'
+import { isProductionServer } from '../lib/environment'
+import { Icon } from '../ui/icon'
+import { Spinner } from '../ui/loading-screen'
+
+/** /stripe-test (spec 001 §2): only whether the payment library loaded. In production it is any unknown path. */
+export function StripeTestPage() {
+  return isProductionServer() ? <StateFallback /> : <StripeTest />
+}
+
+function StripeTest() {
+  const config = usePaymentsConfig()
+  return (
+    <div className="shop-page">
+      <ShopHeader
+        back={
+          <Link to="/buyer" className="shop-header__back" aria-label="Back to home">
+            <Icon name="arrowLeft" />
+          </Link>
+        }
+        title="Stripe Test"
+        subtitle="Developer page"
+      />
+      <main className="container shop-page__main">
+        <section className="card cart-card debug-page" aria-labelledby="stripe-test-title" aria-live="polite">
+          <h2 id="stripe-test-title">Payment library</h2>
+          {config.isPending ? (
+            <p className="card-form__loading" role="status">
+              <Spinner />
+              Reading the payment setup...
+            </p>
+          ) : config.isError ? (
+            <div className="form-notice form-notice--error" role="alert">
+              <p>Could not read the payment setup from the server.</p>
+              <button type="button" className="button button--small" onClick={() => void config.refetch()}>
+                Try Again
+              </button>
+            </div>
+          ) : config.data.gateway === 'stripe' && config.data.publishableKey ? (
+            <StripeLoadReport publishableKey={config.data.publishableKey} />
+          ) : (
+            <p className="form-notice form-notice--info">
+              <strong>Stripe is not configured.</strong> This server takes cards through its embedded gateway, so checkout uses the embedded card form and
+              nothing is loaded from Stripe.
+            </p>
+          )}
+        </section>
+      </main>
+    </div>
+  )
+}
+
+function StripeLoadReport({ publishableKey }: { publishableKey: string }) {
+  const [loaded, setLoaded] = useState<boolean | null>(null)
+  useEffect(() => {
+    let current = true
+    void loadStripeFor(publishableKey).then((stripe) => current && setLoaded(stripe !== null))
+    return () => {
+      current = false
+    }
+  }, [publishableKey])
+  const mode = isStripeTestKey(publishableKey) ? 'test mode' : 'live mode'
+  if (loaded === null)
+    return (
+      <p className="card-form__loading" role="status">
+        <Spinner />
+        Loading Stripe.js ({mode})...
+      </p>
+    )
+  return loaded ? (
+    <p className="form-notice form-notice--success">Stripe.js loaded ({mode}). Checkout uses Stripe Elements.</p>
+  ) : (
+    <p className="form-notice form-notice--error" role="alert">
+      Stripe.js failed to load. Check the connection to js.stripe.com.
+    </p>
+  )
+}
