@@ -36,7 +36,10 @@ const APP_PATHS = [
   '/cart',
   '/checkout',
   '/orders',
+  '/orders/$id',
+  '/order/$id',
   '/runner',
+  '/delivery/$id',
 ] as const
 export type AppPath = (typeof APP_PATHS)[number]
 
