@@ -136,11 +136,27 @@ const cartRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
+const runnerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/runner',
+  component: lazyRouteComponent(() => import('./routes/runner-dashboard'), 'RunnerDashboardPage'),
+  staticData: { access: ['complete'] },
+})
+
+const deliveryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/delivery/$id',
+  component: lazyRouteComponent(() => import('./routes/active-delivery'), 'ActiveDeliveryPage'),
+  staticData: { access: ['complete'] },
+})
+
 const routeTree = rootRoute.addChildren([
   buyerHomeRoute,
   storeSearchRoute,
   storeRoute,
   cartRoute,
+  runnerRoute,
+  deliveryRoute,
   landingRoute,
   pwaTestRoute,
   authRoute,
