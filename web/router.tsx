@@ -150,6 +150,13 @@ const deliveryRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
+const orderTrackingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/$id',
+  component: lazyRouteComponent(() => import('./routes/order-tracking'), 'OrderTrackingPage'),
+  staticData: { access: ['complete'] },
+})
+
 const routeTree = rootRoute.addChildren([
   buyerHomeRoute,
   storeSearchRoute,
@@ -157,6 +164,7 @@ const routeTree = rootRoute.addChildren([
   cartRoute,
   runnerRoute,
   deliveryRoute,
+  orderTrackingRoute,
   landingRoute,
   pwaTestRoute,
   authRoute,
