@@ -70,9 +70,10 @@ describe('active delivery /delivery/{id}', () => {
     expect(line('Curry Leaves').textContent).toContain('1 × bunch · TBD')
 
     const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
-    expect(earnings.getByText('Platform Fee + Tip').nextElementSibling?.textContent).toBe('$2.00 + $5.00 = $7.00')
-    expect(earnings.getByText('Grocery cost').nextElementSibling?.textContent).toBe('Customer pays you directly')
-    expect(earnings.getByText('The customer can pay you by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
+    const sum = (term: string) => earnings.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+    expect([sum('Platform Fee + Tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00', '$2.00', '$5.00'])
+    expect(earnings.getByText('Grocery cost:').parentElement?.textContent).toBe('Grocery cost: Customer pays you directly')
+    expect(earnings.getByText('They can pay you by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
   })
 
   test('a ticked line is struck through and stays ticked after a reload', async () => {

@@ -9,13 +9,15 @@ export function EarningsCard({ order }: { order: Order }) {
       <dl className="delivery-sums">
         <div>
           <dt>Platform Fee + Tip</dt>
-          <dd>
-            ${order.platformFee} + ${order.tip} = <strong>${order.totalAmount}</strong>
-          </dd>
+          <dd>${order.totalAmount}</dd>
         </div>
-        <div>
-          <dt>Grocery cost</dt>
-          <dd>Customer pays you directly</dd>
+        <div className="delivery-sums__aside">
+          <dt>Platform fee</dt>
+          <dd>${order.platformFee}</dd>
+        </div>
+        <div className="delivery-sums__aside">
+          <dt>Tip</dt>
+          <dd>${order.tip}</dd>
         </div>
         {order.actualGroceryCost && (
           <div className="delivery-sums__aside">
@@ -24,7 +26,12 @@ export function EarningsCard({ order }: { order: Order }) {
           </div>
         )}
       </dl>
-      <p className="delivery-card__hint">The customer can pay you by {GROCERY_PAYMENT_METHODS}.</p>
+      <div className="delivery-card__callout">
+        <p>
+          <strong>Grocery cost:</strong> Customer pays you directly
+        </p>
+        <p className="delivery-card__hint">They can pay you by {GROCERY_PAYMENT_METHODS}.</p>
+      </div>
     </section>
   )
 }

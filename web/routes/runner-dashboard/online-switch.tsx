@@ -5,7 +5,7 @@ import { useToast } from '../../ui/toast'
 
 const hintFor = (online: boolean | undefined, failed: boolean) => {
   if (online === undefined) return failed ? 'Your availability could not be loaded.' : 'Checking your availability...'
-  return online ? 'New orders near you are offered to you.' : "You're offline. No orders are offered to you until you switch back online."
+  return online ? 'New orders near you are offered to you.' : 'Switch on to see orders near you again.'
 }
 
 /**
