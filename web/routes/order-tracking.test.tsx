@@ -13,7 +13,7 @@ import { OrderTrackingPage } from './order-tracking'
 const placed = anOrder()
 const accepted = anAcceptedOrder()
 const pickedUp = anAcceptedOrder({ status: 'picked_up', pickedUpAt: '2026-01-05T10:31:00.000Z', items: placed.items.map((item) => ({ ...item, isDelivered: item.id !== 'line-leaves' })) })
-const delivered: Order = { ...pickedUp, status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z' }
+const delivered: Order = { ...pickedUp, status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z', actualGroceryCost: '18.75' }
 
 async function openTracking(order: Order, clock = manualClock(Date.parse(placed.createdAt))) {
   const server = fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
@@ -113,6 +113,7 @@ describe('order tracking /order/{id}', () => {
     const missing = within(screen.getByRole('list', { name: 'Not Delivered (1)' }))
     expect(missing.getByRole('listitem').textContent).toContain('Curry Leaves')
     expect(missing.getByRole('listitem').textContent).toContain('Not available at store')
+    expect(screen.getByText(/Grocery total from the store receipt/).textContent).toBe('Grocery total from the store receipt: $18.75, paid to Ravi at the door.')
   })
 
   const reasons: [CancelReason, string][] = [

@@ -4,7 +4,8 @@ const price = (item: OrderItemView) => (item.price === null ? 'Price at store' :
 
 /**
  * What was ordered. Once delivered, the lines are split by what the runner found (001 §2); a
- * line the store did not have is struck through wherever it is known.
+ * line the store did not have is struck through wherever it is known. The runner's receipt
+ * total, when they gave one, is what the buyer pays them at the door.
  */
 export function OrderItems({ order }: { order: Order }) {
   const missing = order.items.filter((item) => item.isDelivered === false)
@@ -21,6 +22,11 @@ export function OrderItems({ order }: { order: Order }) {
         </>
       ) : (
         <ItemList items={order.items} label="Items" />
+      )}
+      {order.actualGroceryCost && (
+        <p className="tracking-items__total">
+          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, paid to {order.runnerFirstName?.trim() || 'your runner'} at the door.
+        </p>
       )}
     </section>
   )
