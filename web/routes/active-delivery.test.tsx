@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
 import { installFakeEventSource } from '../testing/fake-event-source'
