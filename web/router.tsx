@@ -182,6 +182,27 @@ const orderDetailRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
+const runnerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/runner',
+  component: lazyRouteComponent(() => import('./routes/runner-dashboard'), 'RunnerDashboardPage'),
+  staticData: { access: ['complete'] },
+})
+
+const deliveryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/delivery/$id',
+  component: lazyRouteComponent(() => import('./routes/active-delivery'), 'ActiveDeliveryPage'),
+  staticData: { access: ['complete'] },
+})
+
+const orderTrackingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/$id',
+  component: lazyRouteComponent(() => import('./routes/order-tracking'), 'OrderTrackingPage'),
+  staticData: { access: ['complete'] },
+})
+
 const routeTree = rootRoute.addChildren([
   buyerHomeRoute,
   storeSearchRoute,
@@ -193,6 +214,9 @@ const routeTree = rootRoute.addChildren([
   orderConfirmationRoute,
   myOrdersRoute,
   orderDetailRoute,
+  runnerRoute,
+  deliveryRoute,
+  orderTrackingRoute,
   landingRoute,
   pwaTestRoute,
   authRoute,

@@ -42,6 +42,7 @@ const APP_PATHS = [
   '/orders/$id',
   '/order/$id',
   '/runner',
+  '/delivery/$id',
 ] as const
 export type AppPath = (typeof APP_PATHS)[number]
 

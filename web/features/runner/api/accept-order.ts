@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Order } from '../../../../modules/orders/contract'
+import { ApiError, apiRequest } from '../../../lib/http'
+
+/**
+ * PATCH /api/orders/{id}/accept. The accepted order (now with the buyer's details) goes to
+ * `onAccepted`, so the screen can put it where orders are kept. A 409 means the offer is gone
+ * (taken, or the buyer's card failed), so the list is fetched again either way.
+ */
+export function useAcceptOrder({ onAccepted }: { onAccepted: (order: Order) => void }) {
+  const queryClient = useQueryClient()
+  const refreshOffers = () => queryClient.invalidateQueries({ queryKey: ['runner', 'pending'] })
+  return useMutation({
+    mutationFn: async (orderId: string) => (await apiRequest<{ order: Order }>('PATCH', `/api/orders/${encodeURIComponent(orderId)}/accept`)).order,
+    onSuccess: (order) => {
+      onAccepted(order)
+      void refreshOffers()
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void refreshOffers()
+    },
+  })
+}

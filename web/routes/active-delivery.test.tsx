@@ -1,0 +1,219 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import type { Order } from '../../modules/orders/contract'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { installFakeEventSource } from '../testing/fake-event-source'
+import { aRunner, anAcceptedOrder } from '../testing/order-fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { ActiveDeliveryPage } from './active-delivery'
+
+const order = anAcceptedOrder()
+const orderPath = `/api/orders/${order.id}`
+
+/** The server of one delivery: the order as it stands, and status updates applied to it like the API does. */
+function deliveryServer(current: Order = order, { refuse }: { refuse?: [number, unknown] } = {}) {
+  let stored = current
+  return fakeApi({
+    [`GET ${orderPath}`]: () => [200, { order: stored }],
+    [`PATCH ${orderPath}/status`]: ({ body }) => {
+      if (refuse) return refuse
+      if (body.status === 'picked_up') {
+        const found = new Map((body.itemCompletionData as { id: string; isDelivered: boolean }[]).map((line) => [line.id, line.isDelivered]))
+        stored = { ...stored, status: 'picked_up', pickedUpAt: '2026-01-05T10:30:00.000Z', actualGroceryCost: body.actualGroceryCost ?? null, items: stored.items.map((item) => ({ ...item, isDelivered: found.get(item.id)! })) }
+      } else stored = { ...stored, status: 'delivered', deliveredAt: '2026-01-05T10:50:00.000Z' }
+      return [200, { order: stored }]
+    },
+  })
+}
+
+async function openDelivery(id = order.id) {
+  const rendered = renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${id}`, user: aRunner() })
+  await screen.findByRole('heading', { level: 1, name: 'Active Delivery' })
+  return rendered
+}
+
+const line = (name: string) => screen.getByText(name, { selector: '.shopping-line__name' }).closest('li')!
+const tick = (name: string) => fireEvent.click(within(line(name)).getByRole('checkbox'))
+const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
+
+let events: ReturnType<typeof installFakeEventSource>
+beforeEach(() => {
+  localStorage.clear()
+  events = installFakeEventSource()
+})
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+  events.restore()
+})
+
+describe('active delivery /delivery/{id}', () => {
+  test('shows the store, the customer with a tap-to-call number, the list with TBD for counter prices, and the earnings', async () => {
+    deliveryServer()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/runner')
+    expect(screen.getByText('Order #1234ABCD')).toBeDefined()
+
+    const store = within(screen.getByRole('region', { name: 'Store' }))
+    expect(store.getByText('Patel Family Grocers')).toBeDefined()
+    expect(store.getByText('1710 Oak Tree Rd, Edison, NJ 08820')).toBeDefined()
+
+    const customer = within(screen.getByRole('region', { name: 'Customer' }))
+    expect(customer.getByText('Asha Patel')).toBeDefined()
+    expect(customer.getByText('1 Main St, Edison, NJ 08817')).toBeDefined()
+    expect(customer.getByRole('link', { name: 'Call Asha Patel, (732) 555-0101' }).getAttribute('href')).toBe('tel:+17325550101')
+    expect(customer.getByText('Ring the bell twice')).toBeDefined()
+
+    expect(line('Toor Dal (4 lb)').textContent).toContain('2 × bag · $7.99 per bag (est.)')
+    expect(line('Okra (Bhindi)').textContent).toContain('Note: Tender ones, please')
+    expect(line('Curry Leaves').textContent).toContain('1 × bunch · TBD')
+
+    const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
+    const sum = (term: string) => earnings.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+    expect([sum('Platform Fee + Tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00', '$2.00', '$5.00'])
+    expect(earnings.getByText('Grocery cost:').parentElement?.textContent).toBe('Grocery cost: Customer pays you directly')
+    expect(earnings.getByText('They can pay you by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
+  })
+
+  test('a ticked line is struck through and stays ticked after a reload', async () => {
+    deliveryServer()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    tick('Okra (Bhindi)')
+    expect(within(line('Okra (Bhindi)')).getByRole<HTMLInputElement>('checkbox').checked).toBe(true)
+    expect(line('Okra (Bhindi)').querySelector('.shopping-line--found')).not.toBeNull()
+    expect(screen.getByText('1 of 3 found')).toBeDefined()
+
+    cleanup()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    expect(within(line('Okra (Bhindi)')).getByRole<HTMLInputElement>('checkbox').checked).toBe(true)
+  })
+
+  test('picking up with one line unticked warns first, then reports it not available with the grocery total', async () => {
+    const server = deliveryServer()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    tick('Toor Dal (4 lb)')
+    tick('Okra (Bhindi)')
+    fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: '$23.40' } })
+    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+
+    const dialog = within(screen.getByRole('dialog', { name: 'Report 1 item not available?' }))
+    expect(dialog.getByText(/will be reported to the customer as not available at the store/)).toBeDefined()
+    expect(dialog.getByRole('listitem').textContent).toBe('Curry Leaves')
+    expect(server.callsTo(`PATCH ${orderPath}/status`)).toHaveLength(0)
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark as Picked Up' }))
+
+    await screen.findByText('Items picked up from store')
+    expect(server.callsTo(`PATCH ${orderPath}/status`).map((call) => call.body)).toEqual([
+      {
+        status: 'picked_up',
+        itemCompletionData: [
+          { id: 'line-dal', isDelivered: true },
+          { id: 'line-okra', isDelivered: true },
+          { id: 'line-leaves', isDelivered: false },
+        ],
+        actualGroceryCost: '23.40',
+      },
+    ])
+    expect(screen.getByRole('button', { name: 'MARK AS DELIVERED' })).toBeDefined()
+    expect(line('Curry Leaves').textContent).toContain('Not available')
+    expect(line('Toor Dal (4 lb)').textContent).toContain('Found')
+    expect(screen.queryByRole('checkbox')).toBeNull()
+    expect(screen.getByText('Grocery total you reported').nextElementSibling?.textContent).toBe('$23.40')
+    expect(localStorage.getItem(`delivery_checks_${order.id}`)).toBeNull()
+  })
+
+  test("'Back to List' keeps shopping; with every line ticked, pick-up needs no warning", async () => {
+    const server = deliveryServer()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+    expect(screen.getByRole('dialog', { name: 'Report 3 items not available?' })).toBeDefined()
+    fireEvent.click(screen.getByRole('button', { name: 'Back to List' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    for (const name of ['Toor Dal (4 lb)', 'Okra (Bhindi)', 'Curry Leaves']) tick(name)
+    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    await screen.findByText('Items picked up from store')
+    expect(server.callsTo(`PATCH ${orderPath}/status`)[0]!.body).toEqual({
+      status: 'picked_up',
+      itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })),
+    })
+  })
+
+  test('a grocery total that is not an amount is explained, and pick-up waits for it', async () => {
+    deliveryServer()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: 'about 20' } })
+    expect(screen.getByText('Enter the total in dollars, like 42.50')).toBeDefined()
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' }).disabled).toBe(true)
+  })
+
+  test("'MARK AS DELIVERED' is confirmed first; then the delivery reads Delivered with a way back", async () => {
+    const server = deliveryServer(anAcceptedOrder({ status: 'picked_up', pickedUpAt: '2026-01-05T10:30:00.000Z', items: order.items.map((item) => ({ ...item, isDelivered: true })) }))
+    await openDelivery()
+    fireEvent.click(await screen.findByRole('button', { name: 'MARK AS DELIVERED' }))
+    let dialog = within(screen.getByRole('dialog', { name: 'Mark as delivered?' }))
+    expect(dialog.getByText(/Confirm that Asha has the groceries and has paid you for them/)).toBeDefined()
+    fireEvent.click(dialog.getByRole('button', { name: 'Not Yet' }))
+    expect(server.callsTo(`PATCH ${orderPath}/status`)).toHaveLength(0)
+
+    fireEvent.click(screen.getByRole('button', { name: 'MARK AS DELIVERED' }))
+    dialog = within(screen.getByRole('dialog', { name: 'Mark as delivered?' }))
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }))
+    await screen.findByText('Delivered', { selector: '.delivery-status__title' })
+    expect(server.callsTo(`PATCH ${orderPath}/status`).map((call) => call.body)).toEqual([{ status: 'delivered' }])
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/runner')
+  })
+
+  test("refusals toast 'Failed to update status' and 'Failed to mark as delivered' with the server's reason", async () => {
+    deliveryServer(order, { refuse: [409, { code: 'PAYMENT_NOT_CAPTURED', message: "The buyer's payment for this order has not gone through yet." }] })
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    for (const name of ['Toor Dal (4 lb)', 'Okra (Bhindi)', 'Curry Leaves']) tick(name)
+    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+    await toast().findByText('Failed to update status')
+    expect(toast().getByText("The buyer's payment for this order has not gone through yet.")).toBeDefined()
+    cleanup()
+
+    deliveryServer(anAcceptedOrder({ status: 'picked_up' }), { refuse: [409, { code: 'INVALID_TRANSITION', message: 'The order is already delivered.' }] })
+    await openDelivery()
+    fireEvent.click(await screen.findByRole('button', { name: 'MARK AS DELIVERED' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as Delivered' }))
+    await toast().findByText('Failed to mark as delivered')
+  })
+
+  test("a missing order, or another runner's, reads 'Order not found' with 'Back to Dashboard'", async () => {
+    fakeApi({ 'GET /api/orders/gone': () => [404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' }] })
+    await openDelivery('gone')
+    await screen.findByText('Order not found')
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/runner')
+    cleanup()
+
+    deliveryServer(anAcceptedOrder({ runnerId: 'someone-else' }))
+    await openDelivery()
+    await screen.findByText('Order not found')
+    expect(screen.queryByText('Asha Patel')).toBeNull()
+  })
+
+  test('follows the order live: a change pushed by the server shows at once', async () => {
+    deliveryServer()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    const stream = events.latest()!
+    expect(stream.url).toBe(`${orderPath}/events`)
+    expect(stream.withCredentials).toBe(true)
+    stream.open()
+    expect(screen.getByTitle('Live: changes appear as they happen')).toBeDefined()
+
+    stream.push('order', { ...order, deliveryInstructions: 'Side door, please' })
+    expect(screen.getByText('Side door, please')).toBeDefined()
+    stream.fail()
+    expect(screen.getByText('Reconnecting...')).toBeDefined()
+  })
+})

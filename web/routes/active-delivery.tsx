@@ -1,0 +1,99 @@
+import { Link, useParams } from '@tanstack/react-router'
+import { useState } from 'react'
+import { shortOrderId, type Order } from '../../modules/orders/contract'
+import { ShopHeader } from '../features/catalog/components/shop-header'
+import { CatalogMessage } from '../features/catalog/components/catalog-message'
+import { useOrder } from '../features/orders/api/orders'
+import { CustomerCard } from '../features/orders/components/customer-card'
+import { LiveIndicator } from '../features/orders/components/live-indicator'
+import { useOrderEvents } from '../features/orders/use-order-events'
+import { useCurrentUser } from '../lib/current-user'
+import { ApiError } from '../lib/http'
+import { Icon } from '../ui/icon'
+import { DeliveryActions } from './active-delivery/delivery-actions'
+import { DeliveryStatusPanel } from './active-delivery/delivery-status-panel'
+import { EarningsCard } from './active-delivery/earnings-card'
+import { GroceryTotalField, groceryTotalProblem, groceryTotalValue } from './active-delivery/grocery-total-field'
+import { ShoppingList } from './active-delivery/shopping-list'
+import { StoreCard } from './active-delivery/store-card'
+import { useItemChecks } from './active-delivery/use-item-checks'
+
+/** /delivery/{id} (spec 001 §2): the runner's one order, from the store shelf to the customer's door, kept live. */
+export function ActiveDeliveryPage() {
+  const { id } = useParams({ from: '/delivery/$id' })
+  const userId = useCurrentUser().data?.user?.id
+  const stream = useOrderEvents(id)
+  const order = useOrder(id, { live: stream === 'live' })
+  // Only the runner who holds the order has a delivery here; anyone else gets the same answer as for no order.
+  const missing = (order.error instanceof ApiError && order.error.status === 404) || (order.data && order.data.runnerId !== userId)
+
+  return (
+    <div className="shop-page">
+      <ShopHeader
+        back={
+          <Link to="/runner" className="shop-header__back" aria-label="Back to dashboard">
+            <Icon name="arrowLeft" />
+          </Link>
+        }
+        title="Active Delivery"
+        subtitle={order.data && !missing ? `Order #${shortOrderId(order.data.id)}` : undefined}
+        action={order.data && !missing ? <LiveIndicator state={stream} /> : undefined}
+      />
+      <main className="container shop-page__main delivery">
+        {missing ? (
+          <CatalogMessage
+            title="Order not found"
+            action={
+              <Link to="/runner" className="button button--primary">
+                Back to Dashboard
+              </Link>
+            }
+          >
+            <p>It may have been cancelled, or it is another runner's delivery.</p>
+          </CatalogMessage>
+        ) : order.data ? (
+          <Delivery order={order.data} />
+        ) : order.isError ? (
+          <CatalogMessage
+            title="This delivery could not be loaded"
+            action={
+              <button type="button" className="button button--primary" onClick={() => void order.refetch()}>
+                Try Again
+              </button>
+            }
+          />
+        ) : (
+          <CatalogMessage busy title="Loading delivery..." />
+        )}
+      </main>
+    </div>
+  )
+}
+
+function Delivery({ order }: { order: Order }) {
+  const checks = useItemChecks(order.id)
+  const [groceryText, setGroceryText] = useState('')
+  const shopping = order.status === 'runner_accepted'
+  const groceryProblem = groceryTotalProblem(groceryText)
+  return (
+    <div className="delivery-layout">
+      <DeliveryStatusPanel order={order} />
+      <StoreCard order={order} />
+      <CustomerCard order={order} />
+      <ShoppingList order={order} checks={shopping ? checks : undefined} />
+      {shopping && (
+        <section className="card delivery-card" aria-label="Grocery total">
+          <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} />
+        </section>
+      )}
+      <EarningsCard order={order} />
+      <DeliveryActions
+        order={order}
+        found={checks.found}
+        groceryTotal={groceryTotalValue(groceryText)}
+        groceryTotalValid={groceryProblem === null}
+        onPickedUp={checks.forget}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { Order } from '../../../modules/orders/contract'
+import { DeliveredDialog, MissingItemsDialog } from './confirm-dialogs'
+import { useDeliveryUpdate } from './use-delivery-update'
+
+type Props = {
+  order: Order
+  /** The lines ticked as found on the shopping list. */
+  found: ReadonlySet<string>
+  /** The actual grocery total to send, when the runner entered one. */
+  groceryTotal: string | undefined
+  /** False while the grocery total cannot be sent as typed. */
+  groceryTotalValid: boolean
+  /** Called once the pick-up is recorded. */
+  onPickedUp: () => void
+}
+
+/**
+ * The one next step, kept at the bottom of the screen: 'MARK AS PICKED UP' while shopping (with
+ * a warning first when lines are unticked), then 'MARK AS DELIVERED' (always confirmed).
+ */
+export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid, onPickedUp }: Props) {
+  const { report, pending } = useDeliveryUpdate(order.id)
+  const [asking, setAsking] = useState<'missing' | 'delivered' | null>(null)
+  const missing = order.items.filter((item) => !found.has(item.id))
+
+  const pickUp = () => {
+    setAsking(null)
+    const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: found.has(item.id) }))
+    report({ status: 'picked_up', itemCompletionData, ...(groceryTotal ? { actualGroceryCost: groceryTotal } : {}) }, { onDone: onPickedUp })
+  }
+  const deliver = () => {
+    setAsking(null)
+    report({ status: 'delivered' })
+  }
+
+  if (order.status === 'delivered' || order.status === 'cancelled') {
+    return (
+      <div className="delivery-action-bar">
+        <Link to="/runner" className="button button--primary button--large button--block">
+          Back to Dashboard
+        </Link>
+      </div>
+    )
+  }
+  if (order.status !== 'runner_accepted' && order.status !== 'picked_up') return null
+
+  return (
+    <div className="delivery-action-bar">
+      {order.status === 'runner_accepted' ? (
+        <button
+          type="button"
+          className="button button--primary button--large button--block"
+          disabled={pending || !groceryTotalValid}
+          onClick={() => (missing.length > 0 ? setAsking('missing') : pickUp())}
+        >
+          {pending ? 'Updating...' : 'MARK AS PICKED UP'}
+        </button>
+      ) : (
+        <button type="button" className="button button--primary button--large button--block" disabled={pending} onClick={() => setAsking('delivered')}>
+          {pending ? 'Updating...' : 'MARK AS DELIVERED'}
+        </button>
+      )}
+      {asking === 'missing' && <MissingItemsDialog missing={missing} onCancel={() => setAsking(null)} onConfirm={pickUp} />}
+      {asking === 'delivered' && <DeliveredDialog customer={order.buyerFirstName?.trim() || 'the customer'} onCancel={() => setAsking(null)} onConfirm={deliver} />}
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import type { Order } from '../../../modules/orders/contract'
+import { StatusBadge } from '../../features/orders/components/status-badge'
+import { useClock } from '../../lib/clock'
+import { formatMoment } from '../../lib/format-time'
+
+/** Where the delivery stands, in words for the runner; a live region, so a change is read out. */
+function describe(order: Order, now: number): { title: string; text: string } {
+  switch (order.status) {
+    case 'runner_accepted':
+      return { title: 'Time to shop', text: `Tick each item as you find it at ${order.storeName}, then mark the order picked up.` }
+    case 'picked_up':
+      return {
+        title: 'Items picked up from store',
+        text: `${order.pickedUpAt ? `Picked up at ${formatMoment(order.pickedUpAt, now)}. ` : ''}Take the groceries to the customer, collect the grocery payment, then mark the order delivered.`,
+      }
+    case 'delivered':
+      return { title: 'Delivered', text: `${order.deliveredAt ? `Delivered at ${formatMoment(order.deliveredAt, now)}. ` : ''}Thank you! Your earnings are on your dashboard.` }
+    case 'cancelled':
+      return { title: 'This order was cancelled', text: 'There is nothing more to do for it.' }
+    case 'pending_runner_acceptance':
+      return { title: 'Waiting for a runner', text: 'This order has not been accepted yet.' }
+  }
+}
+
+export function DeliveryStatusPanel({ order }: { order: Order }) {
+  const now = useClock().now()
+  const { title, text } = describe(order, now)
+  return (
+    <section className={`card delivery-status delivery-status--${order.status}`} aria-label="Delivery status">
+      <StatusBadge status={order.status} />
+      <div role="status" aria-live="polite" className="delivery-status__text">
+        <p className="delivery-status__title">{title}</p>
+        <p>{text}</p>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,37 @@
+import type { Order } from '../../../modules/orders/contract'
+import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+
+/** 001 §2: the runner earns the platform fee plus the tip online; the groceries are settled at the door. */
+export function EarningsCard({ order }: { order: Order }) {
+  return (
+    <section className="card delivery-card" aria-labelledby="delivery-earnings-heading">
+      <h2 id="delivery-earnings-heading">Your Earnings</h2>
+      <dl className="delivery-sums">
+        <div>
+          <dt>Platform Fee + Tip</dt>
+          <dd>${order.totalAmount}</dd>
+        </div>
+        <div className="delivery-sums__aside">
+          <dt>Platform fee</dt>
+          <dd>${order.platformFee}</dd>
+        </div>
+        <div className="delivery-sums__aside">
+          <dt>Tip</dt>
+          <dd>${order.tip}</dd>
+        </div>
+        {order.actualGroceryCost && (
+          <div className="delivery-sums__aside">
+            <dt>Grocery total you reported</dt>
+            <dd>${order.actualGroceryCost}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="delivery-card__callout">
+        <p>
+          <strong>Grocery cost:</strong> Customer pays you directly
+        </p>
+        <p className="delivery-card__hint">They can pay you by {GROCERY_PAYMENT_METHODS}.</p>
+      </div>
+    </section>
+  )
+}

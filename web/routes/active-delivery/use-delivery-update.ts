@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { ordersQueryOptions, orderQueryOptions, useStoreOrder } from '../../features/orders/api/orders'
+import { useUpdateDeliveryStatus, type DeliveryUpdate } from '../../features/runner/api/delivery-status'
+import { ApiError } from '../../lib/http'
+import { useToast } from '../../ui/toast'
+
+/** 001 §8's titles for a refused report, with the server's reason beneath. */
+const FAILURE_TITLE: Record<DeliveryUpdate['status'], string> = {
+  picked_up: 'Failed to update status',
+  delivered: 'Failed to mark as delivered',
+}
+
+/**
+ * Reporting progress on a delivery: the answer is put wherever the order is shown, and the
+ * dashboard's list of active deliveries is fetched again. A refusal is toasted and the order
+ * re-read, since it usually means it changed elsewhere (another tab, or support).
+ */
+export function useDeliveryUpdate(orderId: string) {
+  const storeOrder = useStoreOrder()
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const update = useUpdateDeliveryStatus(orderId, {
+    onUpdated: (order) => {
+      storeOrder(order)
+      void queryClient.invalidateQueries({ queryKey: ordersQueryOptions('runner').queryKey })
+    },
+  })
+  return {
+    report: (change: DeliveryUpdate, { onDone }: { onDone?: () => void } = {}) =>
+      update.mutate(change, {
+        onSuccess: () => onDone?.(),
+        onError: (error) => {
+          toast({
+            title: FAILURE_TITLE[change.status],
+            description: error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'Please check your connection and try again.',
+            variant: 'destructive',
+          })
+          void queryClient.invalidateQueries({ queryKey: orderQueryOptions(orderId).queryKey })
+        },
+      }),
+    pending: update.isPending,
+  }
+}

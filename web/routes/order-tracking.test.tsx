@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { cleanup, screen, within } from '@testing-library/react'
+import type { CancelReason, Order } from '../../modules/orders/contract'
+import { formatMoment } from '../lib/format-time'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { installFakeEventSource } from '../testing/fake-event-source'
+import { aBuyer } from '../testing/fixtures'
+import { manualClock } from '../testing/manual-clock'
+import { anAcceptedOrder, anOrder } from '../testing/order-fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { OrderTrackingPage } from './order-tracking'
+
+const placed = anOrder()
+const accepted = anAcceptedOrder()
+const pickedUp = anAcceptedOrder({ status: 'picked_up', pickedUpAt: '2026-01-05T10:31:00.000Z', items: placed.items.map((item) => ({ ...item, isDelivered: item.id !== 'line-leaves' })) })
+const delivered: Order = { ...pickedUp, status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z', actualGroceryCost: '18.75' }
+
+async function openTracking(order: Order, clock = manualClock(Date.parse(placed.createdAt))) {
+  const server = fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+  renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${order.id}`, user: aBuyer(), clock })
+  await screen.findByRole('heading', { level: 1, name: 'Track Order' })
+  await screen.findByRole('region', { name: 'Order status' })
+  return { server, clock }
+}
+
+const hero = () => within(screen.getByRole('region', { name: 'Order status' }))
+const heroTitle = () => document.querySelector('.tracking-hero__title')?.textContent
+const steps = () => Array.from(document.querySelectorAll('.timeline__step')).map((step) => [step.querySelector('.timeline__label')?.textContent, step.querySelector('.timeline__time')?.textContent ?? null])
+const at = (iso: string) => formatMoment(iso, Date.parse(placed.createdAt))
+const phoneLinks = () => Array.from(document.querySelectorAll('a[href^="tel:"]'))
+
+let events: ReturnType<typeof installFakeEventSource>
+beforeEach(() => {
+  events = installFakeEventSource()
+})
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+  events.restore()
+})
+
+describe('order tracking /order/{id}', () => {
+  test('waiting for a runner: the hold counts down, and no contact details are shown yet', async () => {
+    const { clock } = await openTracking(placed)
+    expect(heroTitle()).toBe('Finding Runner')
+    expect(hero().getByText("We're looking for a runner near Patel Family Grocers.")).toBeDefined()
+    expect(document.querySelector('.tracking-hero__countdown')?.textContent).toBe('30m 00s left for a runner to accept. If none does, your card hold is released at no cost.')
+    clock.advance(61_000)
+    expect(document.querySelector('.tracking-hero__clock')?.textContent).toBe('28m 59s')
+
+    expect(steps()).toEqual([
+      ['Completed: Order Placed', at(placed.createdAt)],
+      ['In progress: Waiting for a runner', null],
+      ['Not yet: Runner found, shopping in progress', null],
+      ['Not yet: Items picked up', null],
+      ['Not yet: Out for delivery', null],
+      ['Not yet: Delivered', null],
+    ])
+    expect(screen.getByText(`If no runner accepts by ${at(placed.expiresAt)}, your card hold is released at no cost.`)).toBeDefined()
+    expect(document.querySelector('[aria-current="step"]')?.textContent).toContain('Waiting for a runner')
+
+    const runner = within(screen.getByRole('region', { name: 'Your Runner' }))
+    expect(runner.getByText('No runner yet')).toBeDefined()
+    expect(phoneLinks()).toEqual([])
+
+    clock.advance(29 * 60_000)
+    expect(document.querySelector('.tracking-hero__countdown')?.textContent).toBe('No runner accepted in time, so your card hold is being released at no cost.')
+  })
+
+  test("runner found: the runner's real name and a number to call, with no invented rating or delivery count", async () => {
+    await openTracking(accepted)
+    expect(heroTitle()).toBe('Runner Found')
+    expect(hero().getByText('Ravi is shopping for your order at Patel Family Grocers.')).toBeDefined()
+    const runner = within(screen.getByRole('region', { name: 'Your Runner' }))
+    expect(runner.getByText('Ravi Kumar')).toBeDefined()
+    expect(runner.getByRole('link', { name: 'Call Ravi, (732) 555-0150' }).getAttribute('href')).toBe('tel:+17325550150')
+    const card = screen.getByRole('region', { name: 'Your Runner' }).textContent ?? ''
+    for (const invented of ['4.9', '127', 'rating', 'deliveries']) expect(card).not.toContain(invented)
+
+    const customer = within(screen.getByRole('region', { name: 'Customer' }))
+    expect(customer.getByText('Asha Patel')).toBeDefined()
+    expect(customer.getByText('Ring the bell twice')).toBeDefined()
+    expect(steps().slice(1, 3)).toEqual([
+      ['Completed: Waiting for a runner', null],
+      ['In progress: Runner found, shopping in progress', at(accepted.acceptedAt!)],
+    ])
+  })
+
+  test('out for delivery: picked up at its time, the road still to go', async () => {
+    await openTracking(pickedUp)
+    expect(heroTitle()).toBe('Out for Delivery')
+    expect(hero().getByText('Ravi has your groceries and is on the way.')).toBeDefined()
+    expect(steps().slice(2)).toEqual([
+      ['Completed: Runner found, shopping in progress', at(accepted.acceptedAt!)],
+      ['Completed: Items picked up', at(pickedUp.pickedUpAt!)],
+      ['In progress: Out for delivery', at(pickedUp.pickedUpAt!)],
+      ['Not yet: Delivered', null],
+    ])
+    // Known from pick-up on: the line the store did not have.
+    expect(screen.getByText('Curry Leaves').closest('li')?.textContent).toContain('Not available at store')
+  })
+
+  test('delivered: every step done with its time, and the items split into delivered and not delivered', async () => {
+    await openTracking(delivered)
+    expect(heroTitle()).toBe('Delivered')
+    expect(hero().getByText(`Delivered at ${at(delivered.deliveredAt!)}. Enjoy your groceries!`)).toBeDefined()
+    expect(steps().every(([label]) => label?.startsWith('Completed: '))).toBe(true)
+    expect(steps().at(-1)).toEqual(['Completed: Delivered', at(delivered.deliveredAt!)])
+    expect(document.querySelector('[aria-current="step"]')).toBeNull()
+
+    const shipped = within(screen.getByRole('list', { name: 'Delivered (2)' }))
+    expect(shipped.getAllByRole('listitem').map((item) => item.querySelector('.tracking-item__name')?.textContent)).toEqual(['Toor Dal (4 lb)', 'Okra (Bhindi)'])
+    const missing = within(screen.getByRole('list', { name: 'Not Delivered (1)' }))
+    expect(missing.getByRole('listitem').textContent).toContain('Curry Leaves')
+    expect(missing.getByRole('listitem').textContent).toContain('Not available at store')
+    expect(screen.getByText(/Grocery total from the store receipt/).textContent).toBe('Grocery total from the store receipt: $18.75, paid to Ravi at the door.')
+  })
+
+  const reasons: [CancelReason, string][] = [
+    ['expired', 'No runner accepted within 30 minutes, so your card hold was released at no cost.'],
+    ['buyer', 'You cancelled this order, so your card hold was released at no cost.'],
+    ['capture_failed', 'A runner accepted, but your card was declined when it was charged, so the order was cancelled. You have not been charged.'],
+    ['support', 'Our support team cancelled this order and released your card hold at no cost.'],
+  ]
+  for (const [reason, explanation] of reasons) {
+    test(`cancelled (${reason}): says why, and when`, async () => {
+      const cancelledAt = '2026-01-05T10:30:00.000Z'
+      await openTracking(anOrder({ status: 'cancelled', cancelReason: reason, cancelledAt, paymentStatus: reason === 'capture_failed' ? 'capture_failed' : 'cancelled' }))
+      expect(heroTitle()).toBe('Cancelled')
+      expect(hero().getByText(explanation)).toBeDefined()
+      expect(steps()).toEqual([
+        ['Completed: Order Placed', at(placed.createdAt)],
+        ['Completed: Waiting for a runner', null],
+        ['Cancelled: Cancelled', at(cancelledAt)],
+      ])
+      expect(screen.getByText(explanation, { selector: '.timeline__detail' })).toBeDefined()
+      expect(screen.queryByRole('region', { name: 'Your Runner' })).toBeNull()
+      expect(document.querySelector('.tracking-hero__countdown')).toBeNull()
+    })
+  }
+
+  test('a runner accepting shows at once from the live stream, read out by the status region', async () => {
+    const { server } = await openTracking(placed)
+    const stream = events.latest()!
+    expect(stream.url).toBe(`/api/orders/${placed.id}/events`)
+    expect(screen.getByText('Connecting...')).toBeDefined()
+    stream.open()
+    expect(screen.getByText('Live')).toBeDefined()
+
+    stream.push('order', accepted)
+    expect(heroTitle()).toBe('Runner Found')
+    expect(hero().getByRole('status').textContent).toContain('Runner Found')
+    expect(within(screen.getByRole('region', { name: 'Your Runner' })).getByText('Ravi Kumar')).toBeDefined()
+    expect(server.callsTo(`GET /api/orders/${placed.id}`)).toHaveLength(1)
+
+    stream.fail()
+    expect(screen.getByText('Reconnecting...')).toBeDefined()
+  })
+
+  test("a missing order reads 'Order not found', with the way to every order", async () => {
+    fakeApi({ 'GET /api/orders/gone': () => [404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' }] })
+    renderScreen(OrderTrackingPage, { path: '/order/$id', url: '/order/gone', user: aBuyer() })
+    await screen.findByText('Order not found')
+    expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders')
+    expect(screen.getByRole('link', { name: 'Back to My Orders' }).getAttribute('href')).toBe('/orders')
+  })
+})

@@ -1,0 +1,41 @@
+import type { Order } from '../../../modules/orders/contract'
+import { useClock } from '../../lib/clock'
+import { formatMoment } from '../../lib/format-time'
+import { Icon } from '../../ui/icon'
+import { cancelExplanation } from './cancel-reasons'
+import { timelineSteps, type StepState } from './timeline-steps'
+
+/** What a screen reader says of each step's mark, which sighted people read from its colour and icon. */
+const STATE_WORDS: Record<StepState, string> = { done: 'Completed', current: 'In progress', upcoming: 'Not yet', cancelled: 'Cancelled' }
+
+export function OrderTimeline({ order }: { order: Order }) {
+  const now = useClock().now()
+  return (
+    <section className="card tracking-card" aria-labelledby="timeline-heading">
+      <h2 id="timeline-heading" className="tracking-card__heading">
+        Progress
+      </h2>
+      <ol className="timeline">
+        {timelineSteps(order).map((step) => (
+          <li key={step.label} className={`timeline__step timeline__step--${step.state}`} aria-current={step.state === 'current' ? 'step' : undefined}>
+            <span className="timeline__mark" aria-hidden="true">
+              {step.state === 'done' && <Icon name="check" className="icon icon--small" />}
+              {step.state === 'cancelled' && '✕'}
+            </span>
+            <div className="timeline__text">
+              <p className="timeline__label">
+                <span className="visually-hidden">{STATE_WORDS[step.state]}: </span>
+                {step.label}
+              </p>
+              {step.at && <p className="timeline__time">{formatMoment(step.at, now)}</p>}
+              {step.state === 'cancelled' && <p className="timeline__detail">{cancelExplanation(order)}</p>}
+              {step.state === 'current' && order.status === 'pending_runner_acceptance' && (
+                <p className="timeline__detail">If no runner accepts by {formatMoment(order.expiresAt, now)}, your card hold is released at no cost.</p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,36 @@
+import type { Order } from '../../../modules/orders/contract'
+import { Icon } from '../../ui/icon'
+import { PhoneLink } from '../../ui/phone-link'
+
+/**
+ * Who is delivering (001 §2). Names and phone reach the buyer only once a runner has accepted
+ * (§6), so until then this says who will appear. No rating or delivery count: none exist yet.
+ */
+export function RunnerCard({ order }: { order: Order }) {
+  if (order.status === 'cancelled') return null
+  const name = [order.runnerFirstName, order.runnerLastName].filter(Boolean).join(' ')
+  return (
+    <section className="card order-card" aria-labelledby="runner-card-heading">
+      <h2 id="runner-card-heading" className="order-card__heading">
+        Your Runner
+      </h2>
+      <div className="order-card__row">
+        <div className="icon-tile order-card__icon" aria-hidden="true">
+          <Icon name="bicycle" />
+        </div>
+        {order.runnerId ? (
+          <div className="order-card__text">
+            <p className="order-card__name">{name || 'Your runner'}</p>
+            <p className="order-card__line">Community runner</p>
+            {order.runnerPhone && <PhoneLink phone={order.runnerPhone} who={order.runnerFirstName?.trim() || 'your runner'} />}
+          </div>
+        ) : (
+          <div className="order-card__text">
+            <p className="order-card__name">No runner yet</p>
+            <p className="order-card__line">When a runner accepts your order, their name and phone number appear here.</p>
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}

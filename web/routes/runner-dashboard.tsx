@@ -1,0 +1,31 @@
+import type { PublicUser } from '../../modules/accounts/contract'
+import { AppChrome } from '../app/app-chrome/app-chrome'
+import { useAvailability, useSyncTimeZone } from '../features/runner/api/availability'
+import { useCurrentUser } from '../lib/current-user'
+import { LoadingScreen } from '../ui/loading-screen'
+import { ActiveDeliveries } from './runner-dashboard/active-deliveries'
+import { AvailableOrders } from './runner-dashboard/available-orders'
+import { EarningsSummary } from './runner-dashboard/earnings-summary'
+import { NotARunner } from './runner-dashboard/not-a-runner'
+import { OnlineSwitch } from './runner-dashboard/online-switch'
+
+/** /runner (spec 001 §2): availability, earnings, deliveries under way, and orders waiting nearby. */
+export function RunnerDashboardPage() {
+  const user = useCurrentUser().data?.user
+  if (!user) return <LoadingScreen />
+  return <AppChrome>{user.roles.includes('runner') ? <Dashboard user={user} /> : <NotARunner />}</AppChrome>
+}
+
+function Dashboard({ user }: { user: PublicUser }) {
+  const availability = useAvailability()
+  useSyncTimeZone(availability.data)
+  return (
+    <div className="runner-dashboard">
+      <h1 className="runner-dashboard__greeting">Ready to earn, {user.firstName?.trim() || 'Runner'}?</h1>
+      <OnlineSwitch />
+      <EarningsSummary />
+      <ActiveDeliveries />
+      <AvailableOrders zipCode={user.zipCode} online={availability.data?.online} phoneVerified={user.phoneStatus === 'verified'} />
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import { ORDER_NO_LONGER_AVAILABLE } from '../../../modules/orders/contract'
+import { MESSAGES } from '../../../modules/runner/contract'
+import { ApiError } from '../../lib/http'
+import type { Toast } from '../../ui/toast'
+
+export type AcceptFailure = { toast: Omit<Toast, 'id'>; needsPhoneVerification: boolean }
+
+/**
+ * What a refused accept tells the runner (001 §8). Any other 409 is the race the spec names:
+ * someone else got there first (or the hold lapsed); the server's own words say which.
+ */
+export function acceptFailure(error: unknown): AcceptFailure {
+  const body = error instanceof ApiError ? error.body : {}
+  const message = typeof body.message === 'string' ? body.message : null
+  const failure = (toast: Omit<Toast, 'id'>, needsPhoneVerification = false) => ({ toast, needsPhoneVerification })
+  if (body.code === 'CAPTURE_FAILED') return failure({ title: "Buyer's Card Declined", description: message ?? MESSAGES.captureFailed, variant: 'destructive' })
+  if (body.code === 'PHONE_VERIFICATION_REQUIRED' || body.requiresPhoneVerification === true) {
+    return failure({ title: 'Phone Verification Required', description: message ?? 'Verify your phone number before you accept deliveries.', variant: 'destructive' }, true)
+  }
+  if (body.code === 'ORDER_NO_LONGER_AVAILABLE' || (error instanceof ApiError && error.status === 409)) {
+    return failure({ title: 'Order No Longer Available', description: message ?? ORDER_NO_LONGER_AVAILABLE })
+  }
+  return failure({ title: 'Error', description: message ?? 'Failed to accept order', variant: 'destructive' })
+}

@@ -1,0 +1,68 @@
+import { Link } from '@tanstack/react-router'
+import { useId } from 'react'
+import type { AvailableOrder } from '../../../modules/runner/contract'
+import { Icon } from '../../ui/icon'
+
+/** 001 §2: the slot the buyer chose, else whether it is scheduled or as soon as possible. */
+const whenWanted = (order: AvailableOrder) => order.timeSlot || (order.scheduledFor ? 'Scheduled' : 'ASAP')
+
+const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`
+
+/** Widened to string: order detail is another screen's route, not registered in this branch's route table. */
+const orderDetailPath = (id: string): string => `/orders/${encodeURIComponent(id)}`
+
+type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: string) => void }
+
+/** One order waiting for a runner: where, how much, what it pays, and the two ways on (001 §2). */
+export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
+  const nameId = useId()
+  return (
+    <article className="runner-card offer-card" aria-labelledby={nameId}>
+      <div className="offer-card__head">
+        <div className="offer-card__title">
+          <h3 id={nameId} className="offer-card__store">
+            {order.storeName}
+          </h3>
+          <p className="offer-card__meta">
+            {itemCount(order.itemCount)} · {order.distance.toFixed(1)} mi away
+          </p>
+        </div>
+        <div className="offer-card__earnings">
+          <span className="offer-card__amount">${order.estimatedEarnings}</span>
+          <span className="offer-card__amount-label">Est. earnings</span>
+        </div>
+      </div>
+      <dl className="offer-card__facts">
+        <div>
+          <dt>Platform Fee + Tip</dt>
+          <dd>
+            ${order.platformFee} + ${order.tip}
+          </dd>
+        </div>
+        <div>
+          <dt>Store area</dt>
+          <dd>{order.storeArea || order.storeAddress}</dd>
+        </div>
+        <div>
+          <dt>Deliver to</dt>
+          <dd>{order.deliveryArea}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>
+            <Icon name="clock" className="icon icon--small" />
+            {whenWanted(order)}
+          </dd>
+        </div>
+      </dl>
+      <div className="offer-card__actions">
+        <Link to={orderDetailPath(order.id)} className="button button--small" aria-describedby={nameId}>
+          View Details
+        </Link>
+        <button type="button" className="button button--primary button--small" aria-describedby={nameId} disabled={accepting} onClick={() => onAccept(order.id)}>
+          {accepting ? 'Accepting...' : 'Accept Order'}
+        </button>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,90 @@
+import { Link } from '@tanstack/react-router'
+import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
+import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
+import { usePendingOrders } from '../../features/runner/api/pending-orders'
+import { ApiError } from '../../lib/http'
+import { AvailableOrderCard } from './available-order-card'
+import { useAcceptOffer } from './use-accept-offer'
+
+const SKELETON_CARDS = 2
+
+type Props = {
+  zipCode: string | null
+  /** From the Online switch; undefined while it is still loading. */
+  online: boolean | undefined
+  phoneVerified: boolean
+}
+
+/** 'Available Orders' (001 §2): what waits near the runner, refreshed every minute and on demand. */
+export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
+  const pending = usePendingOrders(zipCode, { enabled: online === true })
+  const { accept, acceptingId, needsPhoneVerification } = useAcceptOffer()
+  // The server has the last word: a runner switched off on another device is offered nothing here either.
+  const offline = online === false || pending.data?.online === false
+  const orders = pending.data?.orders ?? []
+
+  return (
+    <section className="runner-section" aria-labelledby="available-orders-heading" aria-busy={pending.isFetching}>
+      <div className="runner-section__head">
+        <h2 id="available-orders-heading" className="runner-section__heading">
+          Available Orders
+        </h2>
+        {!offline && (
+          <button type="button" className="button button--small" disabled={online !== true || pending.isFetching} onClick={() => void pending.refetch()}>
+            {pending.isFetching && !pending.isPending ? 'Refreshing...' : 'Refresh'}
+          </button>
+        )}
+      </div>
+      {(needsPhoneVerification || !phoneVerified) && (
+        <div className="runner-notice" role={needsPhoneVerification ? 'alert' : undefined}>
+          <p className="runner-notice__title">Verify your phone to accept orders</p>
+          <p>Buyers and runners reach each other by phone, so your number must be verified before you accept a delivery.</p>
+          <Link to="/phone-verification" className="button button--primary button--small">
+            Verify Phone
+          </Link>
+        </div>
+      )}
+      {offline ? (
+        <div className="runner-empty">
+          <p className="runner-empty__title">You're offline</p>
+          <p className="runner-empty__hint">No orders are offered to you while you're offline. Switch back online to see orders near you.</p>
+        </div>
+      ) : online === undefined || pending.isPending ? (
+        <ul className="runner-list" aria-label="Loading available orders">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <li key={index} className="runner-card runner-card--skeleton" />
+          ))}
+        </ul>
+      ) : pending.isError ? (
+        <div className="runner-empty" role="alert">
+          <p className="runner-empty__title">Failed to fetch pending orders</p>
+          {pending.error instanceof ApiError && typeof pending.error.body.message === 'string' && <p className="runner-empty__hint">{pending.error.body.message}</p>}
+          <button type="button" className="button button--small" onClick={() => void pending.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="runner-section__note" role="status">
+            {orders.length === 0 ? 'No orders waiting' : `${orders.length} ${orders.length === 1 ? 'order' : 'orders'} waiting`} within {DELIVERY_RADIUS_MILES} miles of{' '}
+            {pending.data.searchedFrom}
+          </p>
+          {orders.length === 0 ? (
+            <div className="runner-empty">
+              <p className="runner-empty__title">You're all caught up!</p>
+              <p className="runner-empty__hint">New orders near you show up here. We check every {PENDING_ORDERS_POLL_MS / 1000} seconds.</p>
+            </div>
+          ) : (
+            <ul className="runner-list">
+              {orders.map((order) => (
+                <li key={order.id}>
+                  <AvailableOrderCard order={order} accepting={acceptingId === order.id} onAccept={accept} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

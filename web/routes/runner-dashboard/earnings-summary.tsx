@@ -1,0 +1,45 @@
+import { useRunnerStats } from '../../features/runner/api/runner-stats'
+
+const deliveries = (count: number) => `${count} ${count === 1 ? 'delivery' : 'deliveries'}`
+
+/**
+ * What the runner has earned, from their delivered orders (the server counts 'today' in their
+ * time zone). No rating: there are no ratings yet, and a number nobody gave would mislead.
+ */
+export function EarningsSummary() {
+  const stats = useRunnerStats()
+  return (
+    <section className="runner-section" aria-labelledby="runner-earnings-heading" aria-busy={stats.isPending}>
+      <h2 id="runner-earnings-heading" className="runner-section__heading">
+        Your Earnings
+      </h2>
+      {stats.isPending ? (
+        <div className="runner-stats runner-stats--loading" aria-label="Loading your earnings" />
+      ) : stats.isError ? (
+        <div className="runner-empty" role="alert">
+          <p className="runner-empty__title">Your earnings could not be loaded</p>
+          <button type="button" className="button button--small" onClick={() => void stats.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <dl className="runner-stats">
+          <div className="runner-stats__tile runner-stats__tile--lead">
+            <dt>Today's earnings</dt>
+            <dd>${stats.data.today.earnings}</dd>
+          </div>
+          <div className="runner-stats__tile">
+            <dt>Today's deliveries</dt>
+            <dd>{stats.data.today.deliveries}</dd>
+          </div>
+          <div className="runner-stats__tile runner-stats__tile--wide">
+            <dt>All time</dt>
+            <dd>
+              ${stats.data.allTime.earnings} <span className="runner-stats__aside">from {deliveries(stats.data.allTime.deliveries)}</span>
+            </dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,24 @@
+import { Link } from '@tanstack/react-router'
+import { Icon } from '../../ui/icon'
+
+/** /runner for someone who only buys: what runners do, and where to become one. */
+export function NotARunner() {
+  return (
+    <section className="card not-a-runner" aria-labelledby="not-a-runner-heading">
+      <div className="icon-tile" aria-hidden="true">
+        <Icon name="bicycle" />
+      </div>
+      <h1 id="not-a-runner-heading" className="not-a-runner__heading">
+        Deliver with your community
+      </h1>
+      <p>
+        The runner dashboard is for runners, and your account is set up for buying only. Runners see orders waiting near them, shop at the store and deliver
+        them, and earn the platform fee plus the tip.
+      </p>
+      <p>To start, add the Runner role to your profile.</p>
+      <Link to="/profile" className="button button--primary">
+        Add Runner Role in Profile
+      </Link>
+    </section>
+  )
+}

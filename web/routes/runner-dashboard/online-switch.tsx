@@ -1,0 +1,66 @@
+import { useId } from 'react'
+import { useAvailability, useUpdateAvailability } from '../../features/runner/api/availability'
+import { ApiError } from '../../lib/http'
+import { useToast } from '../../ui/toast'
+
+const hintFor = (online: boolean | undefined, failed: boolean) => {
+  if (online === undefined) return failed ? 'Your availability could not be loaded.' : 'Checking your availability...'
+  return online ? 'New orders near you are offered to you.' : 'Switch on to see orders near you again.'
+}
+
+/**
+ * The dashboard's Online switch, kept on the server so every device agrees. It moves at once;
+ * if the server refuses, it moves back and says so.
+ */
+export function OnlineSwitch() {
+  const availability = useAvailability()
+  const update = useUpdateAvailability()
+  const { toast } = useToast()
+  const hintId = useId()
+  const online = availability.data?.online
+
+  const toggle = () => {
+    if (online === undefined) return
+    update.mutate(
+      { online: !online },
+      {
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'Your availability could not be changed. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    )
+  }
+
+  return (
+    <section className={`card online-card${online ? ' online-card--on' : ''}`} aria-label="Availability">
+      <div className="online-card__text">
+        <p className="online-card__label" aria-hidden="true">
+          {online === false ? 'Offline' : 'Online'}
+        </p>
+        <p id={hintId} className="online-card__hint">
+          {hintFor(online, availability.isError)}
+        </p>
+        {availability.isError && (
+          <button type="button" className="button button--small online-card__retry" onClick={() => void availability.refetch()}>
+            Try Again
+          </button>
+        )}
+      </div>
+      <button
+        type="button"
+        role="switch"
+        className="switch"
+        aria-checked={online ?? false}
+        aria-label="Online"
+        aria-describedby={hintId}
+        disabled={online === undefined}
+        onClick={toggle}
+      >
+        <span className="switch__thumb" aria-hidden="true" />
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { ordersQueryOptions, useStoreOrder } from '../../features/orders/api/orders'
+import { useAcceptOrder } from '../../features/runner/api/accept-order'
+import { useToast } from '../../ui/toast'
+import { acceptFailure } from './accept-failure'
+
+/**
+ * Accepting an offer from the dashboard: on success the order joins the runner's deliveries and
+ * the runner goes to it; on failure a toast says why, and a phone that needs verifying is
+ * remembered so the dashboard can show the way to verify it.
+ */
+export function useAcceptOffer() {
+  const storeOrder = useStoreOrder()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const [needsPhoneVerification, setNeedsPhoneVerification] = useState(false)
+  const accept = useAcceptOrder({
+    onAccepted: (order) => {
+      storeOrder(order)
+      void queryClient.invalidateQueries({ queryKey: ordersQueryOptions('runner').queryKey })
+      void navigate({ to: '/delivery/$id', params: { id: order.id } })
+    },
+  })
+  return {
+    accept: (orderId: string) =>
+      accept.mutate(orderId, {
+        onError: (error) => {
+          const failure = acceptFailure(error)
+          toast(failure.toast)
+          if (failure.needsPhoneVerification) setNeedsPhoneVerification(true)
+        },
+      }),
+    /** The order being accepted right now, if any: only its card's button waits. */
+    acceptingId: accept.isPending ? accept.variables : null,
+    needsPhoneVerification,
+  }
+}

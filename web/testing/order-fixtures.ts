@@ -1,0 +1,104 @@
+import type { PublicUser } from '../../modules/accounts/contract'
+import type { Order, OrderItemView } from '../../modules/orders/contract'
+import type { AvailableOrder, RunnerStats } from '../../modules/runner/contract'
+import { aBuyer } from './fixtures'
+
+/** A runner with a verified phone and a complete profile in Edison, NJ. */
+export const aRunner = (overrides: Partial<PublicUser> = {}): PublicUser =>
+  aBuyer({ id: 'runner-1', email: 'ravi@example.com', phone: '(732) 555-0150', firstName: 'Ravi', lastName: 'Kumar', roles: ['runner'], ...overrides })
+
+export const anOrderItem = (overrides: Partial<OrderItemView> = {}): OrderItemView => ({
+  id: 'line-dal',
+  name: 'Toor Dal (4 lb)',
+  quantity: 2,
+  unit: 'bag',
+  price: '7.99',
+  priceUnit: 'per bag',
+  isEstimatedPrice: true,
+  comment: '',
+  isDelivered: null,
+  ...overrides,
+})
+
+const PLACED_AT = '2026-01-05T10:00:00.000Z'
+
+/**
+ * An order as its buyer sees it while it waits for a runner: three lines (one priced at the
+ * counter, one with a note), $2.00 fee and $5.00 tip, the hold lapsing 30 minutes after placing.
+ */
+export const anOrder = (overrides: Partial<Order> = {}): Order => ({
+  id: 'order-00000000-1234abcd',
+  status: 'pending_runner_acceptance',
+  buyerId: 'user-1',
+  storeId: 'store-patel',
+  runnerId: null,
+  storeName: 'Patel Family Grocers',
+  storeAddress: '1710 Oak Tree Rd, Edison, NJ 08820',
+  storePhone: '(732) 555-0142',
+  items: [
+    anOrderItem(),
+    anOrderItem({ id: 'line-okra', name: 'Okra (Bhindi)', quantity: 1, unit: 'lb', price: '3.49', priceUnit: 'per lb', comment: 'Tender ones, please' }),
+    anOrderItem({ id: 'line-leaves', name: 'Curry Leaves', quantity: 1, unit: 'bunch', price: null, priceUnit: null }),
+  ],
+  platformFee: '2.00',
+  tip: '5.00',
+  totalAmount: '7.00',
+  deliveryAddress: '1 Main St, Edison, NJ 08817',
+  deliveryArea: 'Edison, NJ 08817',
+  deliveryInstructions: 'Ring the bell twice',
+  scheduledFor: null,
+  timeSlot: 'ASAP',
+  paymentStatus: 'authorized',
+  estimatedGroceryCost: '19.47',
+  actualGroceryCost: null,
+  cancelReason: null,
+  createdAt: PLACED_AT,
+  updatedAt: PLACED_AT,
+  acceptedAt: null,
+  pickedUpAt: null,
+  deliveredAt: null,
+  cancelledAt: null,
+  expiresAt: '2026-01-05T10:30:00.000Z',
+  runnerFirstName: null,
+  runnerLastName: null,
+  runnerPhone: null,
+  runnerEmail: null,
+  buyerFirstName: 'Asha',
+  buyerLastName: 'Patel',
+  buyerPhone: null,
+  ...overrides,
+})
+
+/** The same order once Ravi has accepted it: contacts flow both ways (001 §6) and the card is charged. */
+export const anAcceptedOrder = (overrides: Partial<Order> = {}): Order =>
+  anOrder({
+    status: 'runner_accepted',
+    runnerId: 'runner-1',
+    paymentStatus: 'captured',
+    acceptedAt: '2026-01-05T10:04:00.000Z',
+    updatedAt: '2026-01-05T10:04:00.000Z',
+    runnerFirstName: 'Ravi',
+    runnerLastName: 'Kumar',
+    runnerPhone: '(732) 555-0150',
+    runnerEmail: 'ravi@example.com',
+    buyerPhone: '(732) 555-0101',
+    ...overrides,
+  })
+
+/** An order as the pending list offers it to a runner: no buyer name, phone or street address yet. */
+export const anAvailableOrder = (overrides: Partial<AvailableOrder> = {}): AvailableOrder => ({
+  ...anOrder({ deliveryAddress: null, deliveryInstructions: null, buyerFirstName: null, buyerLastName: null }),
+  distance: 4.7,
+  itemCount: 4,
+  estimatedEarnings: '7.00',
+  storeArea: 'Edison',
+  ...overrides,
+})
+
+export const someStats = (overrides: Partial<RunnerStats> = {}): RunnerStats => ({
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  today: { deliveries: 2, earnings: '12.50' },
+  allTime: { deliveries: 9, earnings: '86.25' },
+  rating: null,
+  ...overrides,
+})
