@@ -109,6 +109,17 @@ describe('GET /api/orders/{id}/events', () => {
     expect(hub.watching).toBe(0)
   })
 
+  test('a reader that leaves while the stream is still subscribing leaves nothing behind', async () => {
+    let subscribe: () => void = () => {}
+    const hub = orderChangeHub(() => new Promise((resolve) => (subscribe = () => resolve(async () => {}))))
+    const body = orderEventStream(hub, 'order-2', async () => ({}), 10)
+    const reader = body.getReader()
+    await reader.cancel()
+    subscribe()
+    await Bun.sleep(30)
+    expect(hub.watching).toBe(0)
+  })
+
   test.skipIf(kind !== 'postgres')("on PostgreSQL, another app instance's change reaches this instance's stream", async () => {
     const second = await openDatabase({ url: url!, poolSize: 3 })
     afterAll(() => second.close())

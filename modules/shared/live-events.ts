@@ -44,15 +44,25 @@ export type SendEvent = (event: string, data: unknown) => void
  * 3 s before reconnecting. Closing the connection unsubscribes.
  */
 export function eventStream(start: (send: SendEvent) => Promise<() => void>, heartbeatMs: number): ReadableStream<Uint8Array> {
-  let stop = () => {}
+  // The reader may go away at any moment, even while `start` is still subscribing.
+  let closed = false
+  let stop = () => {
+    closed = true
+  }
   return new ReadableStream<Uint8Array>({
     async start(controller) {
-      let closed = false
       const write = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text))
+        if (closed) return
+        try {
+          controller.enqueue(encoder.encode(text))
+        } catch {
+          // The runtime closed the stream before telling us: stop writing.
+          stop()
+        }
       }
       write('retry: 3000\n\n')
       const unsubscribe = await start((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
+      if (closed) return unsubscribe()
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs)
       stop = () => {
         closed = true
