@@ -57,7 +57,8 @@ describe('an order from the buyer to the runner and back', () => {
     const runner = await signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone: '(732) 555-0161', roles: ['runner'] })
     await runner.goto(url('/runner'))
     await heading(runner, 'Ready to earn, Ravi?')
-    expect(await runner.getByRole('switch', { name: 'Online' }).getAttribute('aria-checked')).toBe('true')
+    // The switch shows the server's answer once it has it: on, for a runner who never switched off.
+    await runner.getByRole('switch', { name: 'Online', checked: true }).waitFor()
     const offer = runner.getByRole('article', { name: store.name })
     await offer.waitFor()
     await offer.getByText('$7.00', { exact: true }).waitFor()
