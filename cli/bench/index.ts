@@ -1,6 +1,7 @@
 import { cpus, loadavg } from 'node:os'
 import { catalogOnPostgres } from './catalog'
 import { checkoutAndSweep } from './checkout'
+import { fanOut } from './fan-out'
 import { runnersOnPostgres } from './runners'
 import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
@@ -15,6 +16,7 @@ const benches: Bench[] = [
   { name: 'catalog on PostgreSQL', run: catalogOnPostgres },
   { name: 'checkout and sweep on PostgreSQL', run: checkoutAndSweep },
   { name: 'runners on PostgreSQL', run: runnersOnPostgres },
+  { name: 'notification fan-out on PostgreSQL', run: fanOut },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.

@@ -7,7 +7,8 @@ import type { PushSender } from './push-sender'
 import { notificationRoutes } from './routes'
 
 export { embeddedPushSender, fcmPushSender, type PushSender, type PushMessage } from './push-sender'
-export { dispatcher, dispatchOrderEvents } from './dispatch'
+export { dispatcher, dispatchOrderEvents, eventKey } from './dispatch'
+export { deliveryProgress } from './records'
 export type { NotificationData, PushClientConfig } from './contract'
 
 /**

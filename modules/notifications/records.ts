@@ -91,3 +91,12 @@ export async function recipientsOf(db: Database, dedupeKey: string): Promise<str
   return rows.map((row) => row.userId)
 }
 
+
+/** How far the telling of one event has got: records written, and handed to the push sender. */
+export async function deliveryProgress(db: Database, dedupeKey: string) {
+  const [row] = await db
+    .select({ written: count(), pushed: count(notifications.pushedAt) })
+    .from(notifications)
+    .where(eq(notifications.dedupeKey, dedupeKey))
+  return { written: row?.written ?? 0, pushed: row?.pushed ?? 0 }
+}

@@ -1,0 +1,139 @@
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase, type DatabaseHandle } from '../../db/client'
+import { migrate } from '../../db/migrate'
+import { markPhoneVerified } from '../../modules/accounts/index'
+import { embeddedGateway } from '../../modules/cart-checkout/index'
+import { importStores, listStores, type LocatedStoreRecord } from '../../modules/catalog/index'
+import { deliveryProgress, eventKey } from '../../modules/notifications/index'
+import { placeOrder } from '../../modules/orders/index'
+import { systemClock, toE164 } from '../../modules/shared/index'
+import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
+import { milliseconds, type BenchReport } from './report'
+import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
+import { startKiranaServer, type ServerProcess } from './server-process'
+
+const RUNNERS = 2_000
+const ORDERS_DURING_LOAD = 4
+const CONCURRENCY = 12
+
+const json = (body: unknown, cookie?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(cookie && { cookie }) }, body: JSON.stringify(body) })
+
+async function inBatches(count: number, task: (index: number) => Promise<unknown>) {
+  for (let start = 0; start < count; start += CONCURRENCY) await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count - start) }, (_, offset) => task(start + offset)))
+}
+
+/** A runner at 08817 with a verified phone, through the API but for the SMS step. */
+async function runner(base: string, handle: DatabaseHandle, index: number) {
+  const phone = `(201) ${600 + Math.floor(index / 10_000)}-${String(index % 10_000).padStart(4, '0')}`
+  const register = await fetch(`${base}/api/register`, json({ firstName: 'Fan', lastName: `Out ${index}`, email: `fan-${index}-${Date.now()}@example.com`, phone, password: 'bench password' }))
+  const cookie = register.headers.getSetCookie().find((header) => header.startsWith('kirana_sid='))!.split(';')[0]!
+  const { user } = (await register.json()) as { user: { id: string } }
+  await markPhoneVerified(handle.db, systemClock, user.id, toE164(phone)!, 'sms')
+  await fetch(`${base}/api/auth/complete-profile`, json({ firstName: 'Fan', lastName: `Out ${index}`, roles: ['runner'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }, cookie))
+  return { cookie, id: user.id }
+}
+
+/** Places an order through the facades (checkout is measured elsewhere); the server hears of it and fans it out. */
+async function newOrder(handle: DatabaseHandle, buyerId: string, store: Awaited<ReturnType<typeof listStores>>[number], index: number) {
+  const gateway = embeddedGateway(handle.db, systemClock)
+  const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey: `bench:fan-out:${index}:${Date.now()}` })
+  await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
+  const order = await handle.db.transaction((tx) =>
+    placeOrder(tx, systemClock, {
+      id: crypto.randomUUID(),
+      buyerId,
+      store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
+      items: [{ id: crypto.randomUUID(), name: 'Basmati Rice', quantity: 1, unit: '10 lb', priceCents: 1899, priceUnit: 'bag', isEstimatedPrice: true, comment: '' }],
+      platformFeeCents: 200,
+      tipCents: 500,
+      estimatedGroceryCents: 1899,
+      deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
+      deliveryArea: 'Edison, NJ 08817',
+      deliveryInstructions: null,
+      scheduledFor: null,
+      timeSlot: 'ASAP',
+      paymentIntentId: intent.id,
+    }),
+  )
+  return { id: order.id, placedAt: performance.now() }
+}
+
+/** Polls until every runner's record of the order is written and handed to the push sender. */
+async function untilTold(handle: DatabaseHandle, orderId: string, placedAt: number) {
+  const key = eventKey(orderId, 'placed')
+  let written = 0
+  for (;;) {
+    const progress = await deliveryProgress(handle.db, key)
+    if (written === 0 && progress.written > 0) written = performance.now()
+    if (progress.pushed >= RUNNERS) return { writtenMs: written - placedAt, pushedMs: performance.now() - placedAt }
+    await Bun.sleep(5)
+  }
+}
+
+/** One new order told to 2,000 nearby runners: how long it takes, and whether the API's p99 notices. */
+export async function fanOut(): Promise<BenchReport[]> {
+  const serverUrl = await benchPostgresServer()
+  if (!serverUrl) return [{ title: 'Fan-out on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
+  const scratch = await scratchPostgres(serverUrl)
+  const handle = await openDatabase({ url: scratch.url })
+  let server: ServerProcess | undefined
+  try {
+    await migrate(handle.db)
+    const record = { name: 'Fan-out Store', address: '3 Bench Rd, Edison, NJ 08817', zipCode: '08817', latitude: 40.52, longitude: -74.39, items: [] } as LocatedStoreRecord
+    await importStores(handle.db, [record])
+    const store = (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
+    server = await startKiranaServer(scratch.url)
+    const base = server.url
+    const setupStarted = performance.now()
+    const runners: { cookie: string }[] = []
+    await inBatches(RUNNERS, async (index) => runners.push(await runner(base, handle, index)))
+    const buyer = await runner(base, handle, RUNNERS)
+    const setupSeconds = (performance.now() - setupStarted) / 1000
+
+    const single = await newOrder(handle, buyer.id, store, 0)
+    const alone = await untilTold(handle, single.id, single.placedAt)
+
+    const cookieFile = join(tmpdir(), `kirana-bench-fan-out-${process.pid}`)
+    await Bun.write(cookieFile, runners.slice(0, 50).map((entry) => entry.cookie).join('\n'))
+    try {
+      const quiet = await generateLoad(`${base}/api/auth/user`, [], cookieFile)
+      // The same load again while new orders fan out to every runner, one every second.
+      const during = generateLoad(`${base}/api/auth/user`, [], cookieFile)
+      const told: Promise<{ writtenMs: number; pushedMs: number }>[] = []
+      for (let index = 1; index <= ORDERS_DURING_LOAD; index++) {
+        await Bun.sleep(1000)
+        const order = await newOrder(handle, buyer.id, store, index)
+        told.push(untilTold(handle, order.id, order.placedAt))
+      }
+      const loaded = await during
+      const underLoad = await Promise.all(told)
+      const slowest = Math.max(...underLoad.map((run) => run.pushedMs))
+      return [
+        {
+          title: `Fan-out of one new order to ${RUNNERS.toLocaleString('en-US')} nearby runners on PostgreSQL (embedded push; runners set up in ${setupSeconds.toFixed(0)} s)`,
+          columns: ['measure', 'first record written', 'all written and handed to the sender'],
+          rows: [
+            ['one order, server otherwise idle', milliseconds(alone.writtenMs), milliseconds(alone.pushedMs)],
+            [`${ORDERS_DURING_LOAD} orders during the load below (slowest)`, milliseconds(Math.max(...underLoad.map((run) => run.writtenMs))), milliseconds(slowest)],
+          ],
+        },
+        {
+          title: `GET /api/auth/user while ${ORDERS_DURING_LOAD} fan-outs of ${RUNNERS.toLocaleString('en-US')} run, beside the same load without them; ${LOAD_SHAPE}`,
+          columns: ['load', 'requests/s', 'p50', 'p99', 'errors'],
+          rows: [
+            ['no fan-out', ...loadRow(quiet)],
+            ['fan-outs running', ...loadRow(loaded)],
+          ],
+        },
+      ]
+    } finally {
+      rmSync(cookieFile, { force: true })
+    }
+  } finally {
+    await server?.stop()
+    await handle.close()
+    await scratch.drop()
+  }
+}
