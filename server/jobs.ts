@@ -6,7 +6,7 @@ import { releaseAbandonedIntents } from '../modules/cart-checkout/index'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
 import { ORDER_CHANGED_CHANNEL, sweepExpiredOrders } from '../modules/orders/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
-import { pruneRateLimits, type Clock, type PaymentGateway } from '../modules/shared/index'
+import { pruneRateLimits, type Clock, type PaymentGateway, describeForLog } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
 export type JobsDeps = JobDeps & { listen: Listen; push: PushSender }
@@ -47,7 +47,7 @@ export function jobs(deps: JobsDeps) {
           await pruneRateLimits(deps.db, deps.clock)
           await notify.run()
         } catch (error) {
-          console.error(`The payment sweep failed and will run again next minute: ${(error as Error).message}`)
+          console.error(`The payment sweep failed and will run again next minute: ${describeForLog(error, { frames: false })}`)
         }
       },
     }),

@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os'
+import { attacks } from './attacks'
 import { catalogOnPostgres } from './catalog'
 import { checkoutAndSweep } from './checkout'
 import { fanOut } from './fan-out'
@@ -13,6 +14,7 @@ const benches: Bench[] = [
   { name: 'landing bundle', run: landingBundle },
   { name: 'startup', run: startupTime },
   { name: 'health throughput', run: healthThroughput },
+  { name: 'attacks', run: attacks },
   { name: 'catalog on PostgreSQL', run: catalogOnPostgres },
   { name: 'checkout and sweep on PostgreSQL', run: checkoutAndSweep },
   { name: 'runners on PostgreSQL', run: runnersOnPostgres },

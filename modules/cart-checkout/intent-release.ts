@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { recordPaymentEvent } from '../orders/index'
-import { idempotencyKeys, releaseHold, RUNNER_ACCEPTANCE_WINDOW_MINUTES, type Clock, type PaymentGateway } from '../shared/index'
+import { idempotencyKeys, releaseHold, RUNNER_ACCEPTANCE_WINDOW_MINUTES, type Clock, type PaymentGateway, describeForLog } from '../shared/index'
 import { checkoutIntents } from './schema'
 
 type CheckoutIntent = typeof checkoutIntents.$inferSelect
@@ -14,7 +14,7 @@ export async function releaseIntent(db: Database, gateway: PaymentGateway, clock
   try {
     await releaseHold(gateway, intent.paymentIntentId, idempotencyKeys.releaseIntent(intent.paymentIntentId))
   } catch (error) {
-    console.error(`Releasing payment ${intent.paymentIntentId} failed, left for the sweep: ${(error as Error).message}`)
+    console.error(`Releasing payment ${intent.paymentIntentId} failed, left for the sweep: ${describeForLog(error, { frames: false })}`)
     return false
   }
   await db.transaction(async (tx) => {

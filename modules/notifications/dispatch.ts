@@ -2,7 +2,7 @@ import type { Database } from '../../db/database'
 import { phoneVerifiedAmong, userContacts, verifiedRunnersNear } from '../accounts/index'
 import { findOrder, markOrderEventDispatched, undispatchedOrderEvents, type OrderEvent, type OrderRow } from '../orders/index'
 import { offlineAmong } from '../runner/index'
-import { DELIVERY_RADIUS_MILES, type Clock } from '../shared/index'
+import { DELIVERY_RADIUS_MILES, type Clock, describeForLog } from '../shared/index'
 import type { NotificationType } from './contract'
 import * as text from './messages'
 import type { PushSender } from './push-sender'
@@ -86,7 +86,7 @@ export function dispatcher(deps: DispatchDeps) {
           await dispatchOrderEvents(deps)
           await pushPending(deps.db, deps.clock, deps.push)
         } catch (error) {
-          console.error(`Notifications: dispatching failed, to be retried: ${(error as Error).message}`)
+          console.error(`Notifications: dispatching failed, to be retried: ${describeForLog(error, { frames: false })}`)
         }
       } while (again)
       running = null

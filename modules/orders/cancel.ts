@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { AppError, conflict, idempotencyKeys, notFound, releaseHold, type Clock, type PaymentGateway } from '../shared/index'
+import { AppError, conflict, idempotencyKeys, notFound, releaseHold, type Clock, type PaymentGateway, describeForLog } from '../shared/index'
 import { ORDER_NOT_FOUND, type CancelReason } from './contract'
 import { findOrder } from './order-queries'
 import { transitionOrder, type OrderRow } from './transitions'
@@ -18,7 +18,7 @@ export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, 
   try {
     outcome = await releaseHold(gateway, row.paymentIntentId, idempotencyKeys.cancelOrder(row.id))
   } catch (error) {
-    console.error(`Releasing the hold of order ${row.id} failed: ${(error as Error).message}`)
+    console.error(`Releasing the hold of order ${row.id} failed: ${describeForLog(error, { frames: false })}`)
     throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', 'We could not reach the payment service to release your card. Nothing has changed; please try again in a moment.')
   }
   if (outcome === 'captured') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')

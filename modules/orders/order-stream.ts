@@ -1,5 +1,5 @@
 import type { Listen } from '../../db/database'
-import { channelHub, eventStream, type ChannelHub } from '../shared/index'
+import { channelHub, eventStream, type ChannelHub, describeForLog } from '../shared/index'
 import { ORDER_CHANGED_CHANNEL } from './transitions'
 
 /** Streams of orders in this process, woken by any instance's change (the payload is the order id). */
@@ -28,7 +28,7 @@ export function orderEventStream(hub: OrderChangeHub, orderId: string, readView:
       reading = (async () => {
         do {
           again = false
-          await push().catch((error) => console.error(`Order stream ${orderId}: ${(error as Error).message}`))
+          await push().catch((error) => console.error(`Order stream ${orderId}: ${describeForLog(error, { frames: false })}`))
         } while (again && open)
         reading = null
       })()

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { idempotencyKeys, releaseHold, RUNNER_ACCEPTANCE_WINDOW_MINUTES, type Clock, type PaymentGateway } from '../shared/index'
+import { idempotencyKeys, releaseHold, RUNNER_ACCEPTANCE_WINDOW_MINUTES, type Clock, type PaymentGateway, describeForLog } from '../shared/index'
 import { orders } from './schema'
 import { transitionOrder } from './transitions'
 
@@ -48,7 +48,7 @@ async function expire(db: Database, gateway: PaymentGateway, clock: Clock, order
   try {
     outcome = await releaseHold(gateway, order.paymentIntentId, idempotencyKeys.cancelOrder(order.id))
   } catch (error) {
-    const reason = (error as Error).message
+    const reason = describeForLog(error, { frames: false })
     console.error(`Sweep: releasing the hold of order ${order.id} failed, left for the next sweep: ${reason}`)
     result.failed.push({ orderId: order.id, reason })
     return

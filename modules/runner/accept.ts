@@ -20,8 +20,7 @@ import {
   PaymentDeclinedError,
   PaymentStateError,
   type Clock,
-  type PaymentGateway,
-} from '../shared/index'
+  type PaymentGateway, describeForLog } from '../shared/index'
 import { MESSAGES } from './contract'
 
 const noLongerAvailable = (message = ORDER_NO_LONGER_AVAILABLE) => conflict(message, 'ORDER_NO_LONGER_AVAILABLE')
@@ -69,7 +68,7 @@ async function settleCapture(db: Database, gateway: PaymentGateway, clock: Clock
     }
     // An intent found already captured is this order's own earlier capture: settle it as captured.
     if (!(error instanceof PaymentStateError)) {
-      console.error(`Capturing order ${order.id} failed: ${(error as Error).message}`)
+      console.error(`Capturing order ${order.id} failed: ${describeForLog(error, { frames: false })}`)
       return 'unreachable'
     }
   }

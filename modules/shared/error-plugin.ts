@@ -66,7 +66,7 @@ function validationBody(issues: ValidationIssue[]): ErrorBody {
  * What a log may say about an unexpected error. drizzle's message carries the SQL and every
  * parameter (a password hash, a token); only the statement and the driver's own first line are kept.
  */
-export function describeForLog(error: unknown): string {
+export function describeForLog(error: unknown, { frames = true }: { frames?: boolean } = {}): string {
   if (!(error instanceof Error)) return String(error)
   const query = (error as { query?: unknown }).query
   if (typeof query === 'string') {
@@ -74,6 +74,6 @@ export function describeForLog(error: unknown): string {
     const reason = [cause?.code, cause?.message?.split('\n')[0]].filter(Boolean).join(' ')
     return `query failed (${reason || 'no driver message'}): ${query}`
   }
-  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 5)
-  return [`${error.name}: ${error.message.split('\n')[0]}`, ...frames].join('\n')
+  const where = frames ? (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 5) : []
+  return [`${error.name}: ${error.message.split('\n')[0]}`, ...where].join('\n')
 }
