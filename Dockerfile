@@ -29,7 +29,7 @@ COPY public public
 COPY cli cli
 # The image's non-root `bun` user must own the embedded database's directory.
 # The migrated PGlite template, made once here so a fresh container starts in about a second.
-RUN bun -e "await (await import('./db/pglite-template.ts')).pgliteTemplateDir()"
+RUN bun -e "const { withDemoCatalog } = await import('./index.ts'); const { pgliteTemplateDir } = await import('./db/pglite-template.ts'); await pgliteTemplateDir(withDemoCatalog({ dataDir: '.data' }).contents)"
 RUN mkdir -p .data && chown bun:bun .data
 USER bun
 EXPOSE 3000

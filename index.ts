@@ -1,12 +1,12 @@
 import { readdirSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
-import { openDatabase, type DatabaseHandle, type DatabaseKind, type Listen } from './db/client'
+import { openDatabase, type DatabaseHandle, type DatabaseKind, type DatabaseTarget, type Listen } from './db/client'
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
 import { accountsModule, sessionPlugin } from './modules/accounts/index'
 import { checkoutModule } from './modules/cart-checkout/index'
-import { catalogIsEmpty, catalogModule, seedDemoCatalog } from './modules/catalog/index'
+import { catalogIsEmpty, catalogModule, demoCatalogFingerprint, seedDemoCatalog } from './modules/catalog/index'
 import { notificationsModule } from './modules/notifications/index'
 import { ordersModule } from './modules/orders/index'
 import { runnerModule } from './modules/runner/index'
@@ -60,6 +60,14 @@ export async function createApp(deps: AppDeps, web: WebHostOptions, providers: P
   return createApi(deps, providers).use(await webHost(web))
 }
 
+/**
+ * A newcomer's embedded database starts with the demo stores: they are written once into the
+ * template new data directories are copied from, so a first start does not spend seconds on them.
+ */
+export function withDemoCatalog(target: DatabaseTarget): DatabaseTarget {
+  return 'dataDir' in target ? { ...target, contents: { name: 'demo', fingerprint: demoCatalogFingerprint(), fill: seedDemoCatalog } } : target
+}
+
 // `bun --hot` re-runs this file on every edit; the embedded database must stay open across reloads.
 const hot = globalThis as typeof globalThis & { kiranaDatabase?: Promise<DatabaseHandle> }
 
@@ -74,7 +82,7 @@ async function start() {
     }
     throw error
   }
-  const handle = await (hot.kiranaDatabase ??= openDatabase(databaseTarget(config)).then(async (opened) => {
+  const handle = await (hot.kiranaDatabase ??= openDatabase(withDemoCatalog(databaseTarget(config))).then(async (opened) => {
     await migrate(opened.db)
     return opened
   }))

@@ -36,7 +36,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   try {
     const dataDir = join(target.dataDir, 'pglite')
     const fresh = !(await Bun.file(join(dataDir, 'PG_VERSION')).exists())
-    if (fresh) await copyTemplateTo(dataDir)
+    if (fresh) await copyTemplateTo(dataDir, target.contents)
     const client = await PGlite.create(dataDir)
     return {
       db: drizzleOverPglite(client),

@@ -109,3 +109,32 @@ describe('the embedded data directory', () => {
     }
   })
 })
+
+describe('a new data directory with contents', () => {
+  test('starts as the template plus what the contents wrote, made once and copied after', async () => {
+    const first = mkdtempSync(join(tmpdir(), 'kirana-contents-'))
+    const second = mkdtempSync(join(tmpdir(), 'kirana-contents-'))
+    let fills = 0
+    const contents = {
+      name: 'test',
+      // Fixed, so the template is made on this machine's first run and reused after.
+      fingerprint: 'fixed',
+      fill: async (db: Database) => {
+        fills++
+        await db.execute(sql`insert into users (email, password) values ('from-template@example.com', 'hash')`)
+      },
+    }
+    try {
+      for (const dataDir of [first, second]) {
+        const opened = await openDatabase({ dataDir, contents })
+        const found = rows<{ email: string }>(await opened.db.execute(sql`select email from users`))
+        expect(found).toEqual([{ email: 'from-template@example.com' }])
+        await opened.close()
+      }
+      expect(fills).toBeLessThanOrEqual(1)
+    } finally {
+      rmSync(first, { recursive: true, force: true })
+      rmSync(second, { recursive: true, force: true })
+    }
+  })
+})

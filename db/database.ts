@@ -17,7 +17,14 @@ export interface DatabaseHandle {
   close(): Promise<void>
 }
 
-export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { inMemory: true }
+/**
+ * What a new on-disk database holds besides the schema (the demo catalog), made once into the
+ * template rather than at every first start. `fingerprint` changes whenever what it writes does.
+ */
+export type TemplateContents = { name: string; fingerprint: string; fill: (db: Database) => Promise<unknown> }
+
+/** A data directory, when new, starts as the migrated template plus `contents` (see pglite-template.ts). */
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string; contents?: TemplateContents } | { inMemory: true }
 
 /** Tables and columns are snake_case in SQL, camelCase in TypeScript. */
 export const casing = 'snake_case' as const

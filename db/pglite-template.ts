@@ -1,9 +1,16 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzleOverPglite } from './database'
+import { drizzleOverPglite, type TemplateContents } from './database'
 import { migrate, migrationsFingerprint } from './migrate'
 
 const cacheDir = new URL('../node_modules/.cache/kirana/', import.meta.url).pathname
+
+/** Templates of earlier migration sets (41 MB each, and again unpacked) go once a new one is made. */
+function forgetStaleTemplates() {
+  for (const entry of readdirSync(cacheDir)) {
+    if (entry.startsWith('pglite-') && !entry.startsWith(currentTemplateName()) && !entry.endsWith('.partial')) rmSync(`${cacheDir}${entry}`, { recursive: true, force: true })
+  }
+}
 
 /** A template is only good for the PGlite build that wrote it. */
 function pgliteVersion(): string {
@@ -22,8 +29,11 @@ export function pgliteTemplate(): Promise<Blob> {
   return (pending ??= loadOrMakeTemplate())
 }
 
+/** This PGlite build and migration set; templates of any other are stale. */
+const currentTemplateName = () => `pglite-${pgliteVersion()}-${migrationsFingerprint()}`
+
 async function loadOrMakeTemplate(): Promise<Blob> {
-  const path = `${cacheDir}pglite-${pgliteVersion()}-${migrationsFingerprint()}.tar`
+  const path = `${cacheDir}${currentTemplateName()}.tar`
   const cached = Bun.file(path)
   if (await cached.exists()) return cached
   const scratch = await PGlite.create()
@@ -36,6 +46,7 @@ async function loadOrMakeTemplate(): Promise<Blob> {
     const partial = `${path}.${process.pid}.partial`
     await Bun.write(partial, dump)
     renameSync(partial, path)
+    forgetStaleTemplates()
   } catch (error) {
     // A read-only install still works; it only pays for the template at each start.
     console.warn(`Could not cache the PGlite template in ${cacheDir}: ${(error as Error).message}`)
@@ -43,22 +54,26 @@ async function loadOrMakeTemplate(): Promise<Blob> {
   return dump
 }
 
-let pendingDir: Promise<string> | undefined
+const pendingDirs = new Map<string, Promise<string>>()
 
 /**
- * The same template unpacked into a directory, for new databases on disk: copying files is
- * about twice as fast as PGlite unpacking the tarball into its file system at every first start.
+ * The template unpacked into a directory, with `contents` written in, for new databases on
+ * disk: copying files is about twice as fast as PGlite unpacking the tarball into its file
+ * system, and the contents are then already there at a first start.
  */
-export function pgliteTemplateDir(): Promise<string> {
-  return (pendingDir ??= loadOrMakeTemplateDir())
+export function pgliteTemplateDir(contents?: TemplateContents): Promise<string> {
+  const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${contents.fingerprint}` : ''}`
+  let pending = pendingDirs.get(dir)
+  if (!pending) pendingDirs.set(dir, (pending = loadOrMakeTemplateDir(dir, contents)))
+  return pending
 }
 
-async function loadOrMakeTemplateDir(): Promise<string> {
-  const dir = `${cacheDir}pglite-${pgliteVersion()}-${migrationsFingerprint()}`
+async function loadOrMakeTemplateDir(dir: string, contents?: TemplateContents): Promise<string> {
   if (existsSync(`${dir}/PG_VERSION`)) return dir
   const partial = `${dir}.${process.pid}.partial`
   mkdirSync(cacheDir, { recursive: true })
   const unpacked = await PGlite.create(partial, { loadDataDir: await pgliteTemplate() })
+  if (contents) await contents.fill(drizzleOverPglite(unpacked))
   await unpacked.close()
   try {
     // Another process may have finished first; either copy is the same template.
@@ -70,10 +85,10 @@ async function loadOrMakeTemplateDir(): Promise<string> {
 }
 
 /** A new database directory at `dataDir`, copied from the template; copied aside first, so a crash leaves no half a database. */
-export async function copyTemplateTo(dataDir: string) {
+export async function copyTemplateTo(dataDir: string, contents?: TemplateContents) {
   const partial = `${dataDir}.partial`
   rmSync(partial, { recursive: true, force: true })
-  cpSync(await pgliteTemplateDir(), partial, { recursive: true })
+  cpSync(await pgliteTemplateDir(contents), partial, { recursive: true })
   rmSync(dataDir, { recursive: true, force: true })
   renameSync(partial, dataDir)
 }

@@ -44,3 +44,8 @@ export async function catalogIsEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ stores: count() }).from(stores)
   return (row?.stores ?? 0) === 0
 }
+
+/** Changes whenever the demo catalog would write something different: names a template holding it. */
+export function demoCatalogFingerprint(): string {
+  return new Bun.CryptoHasher('sha256').update(JSON.stringify(demoStoreRecords())).digest('hex').slice(0, 12)
+}
