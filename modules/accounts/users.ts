@@ -1,7 +1,7 @@
-import { and, between, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
-import { conflict, distanceMiles, notFound, toE164, type Clock, type Coordinates } from '../shared/index'
+import { conflict, nearPlace, notFound, toE164, type Clock, type Coordinates } from '../shared/index'
 import { users } from './schema'
 import type { UserRow } from './session'
 
@@ -83,31 +83,17 @@ export async function userContacts(db: Database, ids: readonly string[]): Promis
   return new Map(rows.map((row) => [row.id, row]))
 }
 
-/** Miles per degree of latitude (and of longitude at the equator). */
-const MILES_PER_DEGREE = 69.05
-
 /**
  * Runners with a verified phone whose profile address is within `radiusMiles` of a place, with
  * their distance: who hears of a new order nearby. A latitude/longitude box, then the exact distance.
  */
 export async function verifiedRunnersNear(db: Database, from: Coordinates, radiusMiles: number) {
-  const latitudeSpan = radiusMiles / MILES_PER_DEGREE
-  const longitudeSpan = radiusMiles / (MILES_PER_DEGREE * Math.max(Math.cos((from.latitude * Math.PI) / 180), 0.01))
+  const { inBox, distance } = nearPlace(users, from, radiusMiles)
   const rows = await db
-    .select({ id: users.id, latitude: users.latitude, longitude: users.longitude })
+    .select({ id: users.id, distance })
     .from(users)
-    .where(
-      and(
-        eq(users.phoneVerified, true),
-        eq(users.isActive, true),
-        sql`'runner' = any(${users.roles})`,
-        between(users.latitude, from.latitude - latitudeSpan, from.latitude + latitudeSpan),
-        between(users.longitude, from.longitude - longitudeSpan, from.longitude + longitudeSpan),
-      ),
-    )
-  return rows
-    .map((row) => ({ id: row.id, distance: distanceMiles(from, { latitude: row.latitude!, longitude: row.longitude! }) }))
-    .filter((row) => row.distance <= radiusMiles)
+    .where(and(eq(users.phoneVerified, true), eq(users.isActive, true), sql`'runner' = any(${users.roles})`, inBox))
+  return rows.map((row) => ({ id: row.id, distance: Number(row.distance) })).filter((row) => row.distance <= radiusMiles)
 }
 
 /** Which of these users have a verified phone: the only ones notifications may reach. */

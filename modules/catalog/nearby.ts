@@ -1,6 +1,6 @@
-import { and, asc, between, eq, getTableColumns, like, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, like, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { badRequest, EARTH_RADIUS_MILES, METERS_PER_MILE, zipCentroid, type Coordinates } from '../shared/index'
+import { badRequest, METERS_PER_MILE, nearPlace, zipCentroid, type Coordinates } from '../shared/index'
 import { DEFAULT_SEARCH_RADIUS_METERS, MAX_SEARCH_RADIUS_METERS, NO_LOCATION_MESSAGE, type NearbyStore } from './contract'
 import { stores } from './schema'
 import { toStore } from './stores'
@@ -8,8 +8,6 @@ import { toStore } from './stores'
 export type NearbyQuery = { latitude?: string; longitude?: string; zipCode?: string; radius?: string; query?: string; limit?: string }
 
 const MAX_RESULTS = 100
-/** Miles per degree of latitude (and of longitude at the equator). */
-const MILES_PER_DEGREE = 69.05
 
 function number(value: string | undefined, field: string, min: number, max: number, message: string): number | undefined {
   if (value === undefined || value.trim() === '') return undefined
@@ -42,20 +40,8 @@ export async function nearbyStores(db: Database, query: NearbyQuery): Promise<Ne
   const radiusMeters = number(query.radius, 'radius', 1, MAX_SEARCH_RADIUS_METERS, 'Radius must be between 1 meter and 50 miles') ?? DEFAULT_SEARCH_RADIUS_METERS
   const limit = number(query.limit, 'limit', 1, MAX_RESULTS, `Limit must be between 1 and ${MAX_RESULTS}`) ?? 50
   const radiusMiles = radiusMeters / METERS_PER_MILE
-  const latitudeSpan = radiusMiles / MILES_PER_DEGREE
-  const longitudeSpan = radiusMiles / (MILES_PER_DEGREE * Math.max(Math.cos((from.latitude * Math.PI) / 180), 0.01))
-
-  const latitude = sql`${from.latitude}::float8`
-  const longitude = sql`${from.longitude}::float8`
-  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-    power(sin(radians(${stores.latitude} - ${latitude}) / 2), 2) +
-    cos(radians(${latitude})) * cos(radians(${stores.latitude})) * power(sin(radians(${stores.longitude} - ${longitude}) / 2), 2)
-  ))))`
-  const conditions: SQL[] = [
-    eq(stores.isActive, true),
-    between(stores.latitude, from.latitude - latitudeSpan, from.latitude + latitudeSpan),
-    between(stores.longitude, from.longitude - longitudeSpan, from.longitude + longitudeSpan),
-  ]
+  const { inBox, distance } = nearPlace(stores, from, radiusMiles)
+  const conditions: SQL[] = [eq(stores.isActive, true), inBox]
   const term = query.query?.trim()
   if (term) {
     // The store's name, description and categories, and what is on its shelves: see stores.searchText.

@@ -1,11 +1,8 @@
 import { and, asc, between, count, eq, gt, gte, lte, ne, sql, sum } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { EARTH_RADIUS_MILES, type Coordinates } from '../shared/index'
+import { nearPlace, type Coordinates } from '../shared/index'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
-
-/** Miles per degree of latitude (and of longitude at the equator). */
-const MILES_PER_DEGREE = 69.05
 
 /**
  * Orders waiting for a runner whose store is within `radiusMiles` of `from`, oldest first, with
@@ -15,12 +12,7 @@ const MILES_PER_DEGREE = 69.05
  */
 export async function ordersWaitingNear(db: Database, query: { from: Coordinates; radiusMiles: number; notBuyer: string; authorizedAfter: Date; limit: number }) {
   const { from, radiusMiles } = query
-  const latitudeSpan = radiusMiles / MILES_PER_DEGREE
-  const longitudeSpan = radiusMiles / (MILES_PER_DEGREE * Math.max(Math.cos((from.latitude * Math.PI) / 180), 0.01))
-  const distance = sql<number>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
-    power(sin(radians(${orders.storeLatitude} - ${from.latitude}::float8) / 2), 2) +
-    cos(radians(${from.latitude}::float8)) * cos(radians(${orders.storeLatitude})) * power(sin(radians(${orders.storeLongitude} - ${from.longitude}::float8) / 2), 2)
-  ))))`
+  const { inBox, distance } = nearPlace({ latitude: orders.storeLatitude, longitude: orders.storeLongitude }, from, radiusMiles)
   const rows = await db
     .select({ order: orders, distance })
     .from(orders)
@@ -30,8 +22,7 @@ export async function ordersWaitingNear(db: Database, query: { from: Coordinates
         eq(orders.paymentStatus, 'authorized'),
         gt(orders.authorizedAt, query.authorizedAfter),
         ne(orders.buyerId, query.notBuyer),
-        between(orders.storeLatitude, from.latitude - latitudeSpan, from.latitude + latitudeSpan),
-        between(orders.storeLongitude, from.longitude - longitudeSpan, from.longitude + longitudeSpan),
+        inBox,
       ),
     )
     .orderBy(asc(orders.authorizedAt))
