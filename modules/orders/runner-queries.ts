@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, gt, gte, lte, ne, sql, sum } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, lte, ne, sql, sum } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { nearPlace, type Coordinates } from '../shared/index'
 import { orders } from './schema'
