@@ -14,6 +14,7 @@ writeFileSync(
 )
 writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")')
 writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+writeFileSync(join(distDir, 'firebase-messaging-sw.js'), 'self.addEventListener("push", () => {})')
 afterAll(() => rmSync(distDir, { recursive: true, force: true }))
 
 const { db, kind, listen } = await freshTestDatabase()
@@ -59,6 +60,14 @@ describe('serving the PWA', () => {
     expect(response.headers.get('service-worker-allowed')).toBe('/')
   })
 
+  test('the FCM push worker is served at the root, with its settings in the query, never cached', async () => {
+    const response = await get('/firebase-messaging-sw.js?apiKey=key&projectId=kirana')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('javascript')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.text()).toContain('push')
+  })
+
   test('the manifest and the icon are served at the root with their types', async () => {
     const manifest = await get('/manifest.webmanifest')
     expect(manifest.status).toBe(200)
@@ -89,7 +98,7 @@ test.each(['/assets/index-gone.js', '/icons/missing.png', '/nope.css'])('a missi
 })
 
 describe('security headers on what the web host serves', () => {
-  test.each(['/', '/assets/index-abc123.js', '/sw.js', '/welcome', '/manifest.webmanifest', '/pwa-icon.svg', '/assets/missing-chunk.js'])('%s carries the CSP and nosniff', async (path) => {
+  test.each(['/', '/assets/index-abc123.js', '/sw.js', '/firebase-messaging-sw.js', '/welcome', '/manifest.webmanifest', '/pwa-icon.svg', '/assets/missing-chunk.js'])('%s carries the CSP and nosniff', async (path) => {
     const response = await get(path)
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')

@@ -23,7 +23,15 @@ export interface WebHostOptions {
  */
 export async function webHost({ distDir, publicDir, environment }: WebHostOptions) {
   const indexPath = join(distDir, 'index.html')
-  const swPath = join(distDir, 'sw.js')
+  const workerFile = (name: string) => {
+    const path = join(distDir, name)
+    return () => {
+      if (!existsSync(path)) throw notFound('Service worker not built; run `bun run build`')
+      return new Response(Bun.file(path), {
+        headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': NEVER_CACHE, 'Service-Worker-Allowed': '/' },
+      })
+    }
+  }
   const shell = existsSync(indexPath)
     ? readFileSync(indexPath, 'utf8').replace(ENVIRONMENT_META, `<meta name="kirana-environment" content="${environment}"`)
     : null
@@ -57,12 +65,9 @@ export async function webHost({ distDir, publicDir, environment }: WebHostOption
         headers: { 'Content-Type': 'application/manifest+json', 'Cache-Control': 'no-cache' },
       }),
     )
-    .get('/sw.js', () => {
-      if (!existsSync(swPath)) throw notFound('Service worker not built; run `bun run build`')
-      return new Response(Bun.file(swPath), {
-        headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': NEVER_CACHE, 'Service-Worker-Allowed': '/' },
-      })
-    })
+    .get('/sw.js', workerFile('sw.js'))
+    // FCM's background messages (000 §2); its web settings come in its query string.
+    .get('/firebase-messaging-sw.js', workerFile('firebase-messaging-sw.js'))
     // Rendered per request (microseconds), so the footer's year turns over without a restart.
     .get('/welcome', () => html(renderWelcomePage(), 'no-cache'))
     // The service worker precaches the shell under this name.

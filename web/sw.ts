@@ -1,6 +1,9 @@
 /// <reference lib="webworker" />
 // The service worker (spec 000 §2): precaches the shell, serves navigations network-first with
 // the cached shell as the offline fallback, serves hashed assets cache-first, and never touches /api.
+// It also shows the app's notifications, so it answers their clicks.
+import { openClickedNotification } from './features/notifications/notification-click'
+import type { NotificationClickData } from './features/notifications/show-notification'
 
 declare const __PRECACHE_URLS__: string[]
 declare const __CACHE_VERSION__: string
@@ -28,6 +31,11 @@ worker.addEventListener('activate', (event) => {
 // The page's 'Update' button: take over now instead of after every tab closes.
 worker.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') event.waitUntil(worker.skipWaiting())
+})
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  event.waitUntil(openClickedNotification(worker, event.notification.data as NotificationClickData | undefined))
 })
 
 worker.addEventListener('fetch', (event) => {

@@ -1,7 +1,8 @@
-import { onlineManager } from '@tanstack/react-query'
+import { onlineManager, useQuery } from '@tanstack/react-query'
 import { Outlet, useMatches } from '@tanstack/react-router'
 import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react'
 import { useAuthState, type AuthState } from '../features/accounts/auth-state'
+import { currentUserQueryOptions } from '../lib/current-user'
 import { UpdateBanner } from '../features/pwa/update-banner'
 import { LandingPage } from '../routes/landing'
 import { LoadingScreen } from '../ui/loading-screen'
@@ -10,6 +11,8 @@ import { PreviewBanner } from './preview-banner'
 
 const ProfileCompletePage = lazy(() => import('../routes/profile-complete').then((module) => ({ default: module.ProfileCompletePage })))
 const BuyerHomePage = lazy(() => import('../routes/buyer-home').then((module) => ({ default: module.BuyerHomePage })))
+// Loaded only for someone with a verified phone, so it stays out of the landing page's bundle.
+const PushSetup = lazy(() => import('../features/notifications/push-setup').then((module) => ({ default: module.PushSetup })))
 
 /**
  * What each state shows for a path it has no screen for (spec 000 §2); for a complete profile
@@ -28,7 +31,20 @@ export function AppShell() {
       <RouteGate />
       <UpdateBanner />
       <Toaster />
+      <PushForVerifiedPhone />
     </>
+  )
+}
+
+/** 000 §4: push is set up only for a signed-in user with a verified phone; it stops when that ends. */
+function PushForVerifiedPhone() {
+  // Reads whatever the screens fetched: the always-open pages (the landing) ask for no user.
+  const verified = useQuery({ ...currentUserQueryOptions(), enabled: false }).data?.user?.phoneVerified ?? false
+  if (!verified) return null
+  return (
+    <Suspense fallback={null}>
+      <PushSetup />
+    </Suspense>
   )
 }
 

@@ -1,0 +1,26 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import type { NotificationsPage } from '../../../../modules/notifications/contract'
+import { apiRequest } from '../../../lib/http'
+
+/** Every query of this feature starts with this, so a new message or a read refreshes them all. */
+export const NOTIFICATIONS_KEY = ['notifications'] as const
+
+/** GET /api/notifications: the newest page, or the one older than `before` (a cursor from the last). */
+export const fetchNotifications = (before?: string) =>
+  apiRequest<NotificationsPage>('GET', before ? `/api/notifications?before=${encodeURIComponent(before)}` : '/api/notifications')
+
+/** The newest page: the bell's unread count and the centre's last five. */
+export const notificationsQueryOptions = () => queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'latest'], queryFn: () => fetchNotifications() })
+
+export const useNotifications = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...notificationsQueryOptions(), enabled })
+
+/** Every notification, a page at a time, for the centre's full list. */
+export const allNotificationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'all'],
+    queryFn: ({ pageParam }) => fetchNotifications(pageParam ?? undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  })
+
+export const useAllNotifications = ({ enabled = true }: { enabled?: boolean } = {}) => useInfiniteQuery({ ...allNotificationsQueryOptions(), enabled })

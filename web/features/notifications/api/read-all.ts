@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/http'
+import { NOTIFICATIONS_KEY } from './notifications'
+
+/** POST /api/notifications/read-all, then the lists and the bell's count are fetched again. */
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiRequest<{ unreadCount: number }>('POST', '/api/notifications/read-all'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  })
+}

@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import type { PublicUser } from '../../../modules/accounts/contract'
+import { FOREGROUND_NOTIFICATION_CLOSE_MS, NOTIFICATION_ICON, PUSH_SETUP_DELAY_MS } from '../../../modules/notifications/contract'
+import { fakeApi, restoreFetch } from '../../testing/fake-api'
+import { installFakeEventSource } from '../../testing/fake-event-source'
+import { installFakeNotifications } from '../../testing/fake-notifications'
+import { aBuyer } from '../../testing/fixtures'
+import { renderScreen, type AppPath } from '../../testing/render-screen'
+import { usePushSetup } from './use-push-setup'
+
+function App() {
+  usePushSetup()
+  return <p>App open</p>
+}
+
+async function openApp({ user = aBuyer(), path = '/buyer' as AppPath } = {}) {
+  renderScreen(App, { path, user })
+  await screen.findByText('App open')
+}
+
+const elapsed = (since: number) => performance.now() - since
+
+let server: ReturnType<typeof fakeApi>
+let streams: ReturnType<typeof installFakeEventSource>
+let notifications: ReturnType<typeof installFakeNotifications>
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+  server = fakeApi({
+    'GET /api/notifications/config': () => [200, { provider: 'embedded', firebase: null, vapidKey: null }],
+    'POST /api/user/fcm-token': () => [200, { message: 'Device registered for notifications' }],
+  })
+  streams = installFakeEventSource()
+})
+
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+  streams.restore()
+  notifications.restore()
+})
+
+describe('push set-up (000 §4)', () => {
+  test('2 s after it opens: a device token is registered, then the stream is heard; the token is kept for next time', async () => {
+    notifications = installFakeNotifications()
+    const started = performance.now()
+    await openApp()
+    await waitFor(() => expect(streams.latest()).toBeDefined(), { timeout: PUSH_SETUP_DELAY_MS + 1500 })
+    expect(elapsed(started)).toBeGreaterThanOrEqual(PUSH_SETUP_DELAY_MS - 50)
+
+    const [registration] = server.callsTo('POST /api/user/fcm-token')
+    const { fcmToken } = registration!.body as { fcmToken: string }
+    expect(fcmToken).toMatch(/^embedded-[0-9a-f-]{36}$/)
+    expect(localStorage.getItem('kirana-push-token')).toBe(fcmToken)
+    expect(streams.latest()!.url).toBe('/api/notifications/stream')
+    expect(streams.latest()!.withCredentials).toBe(true)
+    // Registered before listening: the server knows the device before anything is sent to it.
+    expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/notifications/config', 'POST /api/user/fcm-token'])
+  })
+
+  test('a message is shown through the service worker with its title and body, the icon and a tag of its own, and closes after 5 s', async () => {
+    notifications = installFakeNotifications()
+    await openApp()
+    await waitFor(() => expect(streams.latest()).toBeDefined(), { timeout: PUSH_SETUP_DELAY_MS + 1500 })
+
+    const data = { type: 'order_accepted', orderId: 'o-1' }
+    streams.latest()!.push('notification', { id: 'n-1', title: 'Ravi accepted your order', body: 'Patel Brothers, $7.00 charged.', data })
+    streams.latest()!.push('notification', { id: 'n-2', title: '', data: { type: 'test' } })
+    await waitFor(() => expect(notifications.shown).toHaveLength(2))
+    const [first, second] = notifications.shown
+    expect(first!.title).toBe('Ravi accepted your order')
+    expect(first!.options).toMatchObject({ body: 'Patel Brothers, $7.00 charged.', icon: NOTIFICATION_ICON, data: { ...data, notificationId: 'n-1' } })
+    // A blank title names the product; a missing body says 'New notification'.
+    expect(second!.title).toBe('Kirana')
+    expect(second!.options.body).toBe('New notification')
+    expect(first!.options.tag).not.toBe(second!.options.tag)
+
+    expect(first!.closed).toBe(false)
+    await waitFor(() => expect(notifications.shown.every((entry) => entry.closed)).toBe(true), { timeout: FOREGROUND_NOTIFICATION_CLOSE_MS + 1000 })
+  })
+
+  test('an undecided permission is asked for; a refusal stops it before any token', async () => {
+    notifications = installFakeNotifications({ permission: 'default', answer: 'denied' })
+    await openApp()
+    await waitFor(() => expect(notifications.Notification.requestPermission).toHaveBeenCalledTimes(1), { timeout: PUSH_SETUP_DELAY_MS + 1500 })
+    await Bun.sleep(300)
+    expect(server.callsTo('POST /api/user/fcm-token')).toHaveLength(0)
+    expect(streams.latest()).toBeUndefined()
+  })
+
+  test.each<[string, { user?: PublicUser; path?: AppPath }]>([
+    ['an unverified phone', { user: aBuyer({ phoneVerified: false, phoneStatus: 'unverified' }) }],
+    ['the phone verification page', { path: '/phone-verification' }],
+    ['the profile completion page', { path: '/profile-complete' }],
+  ])('nothing happens for %s', async (_case, options) => {
+    notifications = installFakeNotifications()
+    await openApp(options)
+    await Bun.sleep(PUSH_SETUP_DELAY_MS + 500)
+    expect(server.calls).toHaveLength(0)
+    expect(streams.latest()).toBeUndefined()
+  })
+
+  test('closing the app before 2 s starts nothing; closing it later closes the stream', async () => {
+    notifications = installFakeNotifications()
+    await openApp()
+    cleanup()
+    await Bun.sleep(PUSH_SETUP_DELAY_MS + 300)
+    expect(server.calls).toHaveLength(0)
+
+    await openApp()
+    await waitFor(() => expect(streams.latest()).toBeDefined(), { timeout: PUSH_SETUP_DELAY_MS + 1500 })
+    expect(streams.latest()!.closed).toBe(false)
+    cleanup()
+    expect(streams.latest()!.closed).toBe(true)
+  })
+})

@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { PUSH_SETUP_DELAY_MS } from '../../../modules/notifications/contract'
+import { useCurrentUser } from '../../lib/current-user'
+import { markNotificationRead } from './api/mark-read'
+import { NOTIFICATIONS_KEY } from './api/notifications'
+import { pushConfigQueryOptions } from './api/push-config'
+import { notificationPath } from './notification-path'
+import { requestNotificationPermission, useNotificationPermission } from './permission'
+import { connectPush, type Disconnect } from './push-client'
+import { showIncomingPush, type IncomingPush, type NotificationClickData } from './show-notification'
+import { isWorkerNotificationMessage } from './worker-messages'
+
+/** 000 §4: no push set-up while the person is finishing sign-up on these. */
+const SET_UP_ELSEWHERE = new Set(['/profile-complete', '/phone-verification'])
+
+/**
+ * The push set-up of 000 §4, mounted once in the app shell. For a signed-in user with a
+ * verified phone, outside the sign-up pages, 2 s after the user or phone changes: read the
+ * permission (asking when undecided, stopping unless granted), obtain a token, register it,
+ * then show each message that arrives while the app is open. Failures are only logged, and the
+ * next change starts it afresh. On unmount the timer, the set-up and the listener are undone.
+ */
+export function usePushSetup() {
+  const user = useCurrentUser().data?.user ?? null
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  // Granted later (the centre's Enable button) starts it too.
+  const granted = useNotificationPermission() === 'granted'
+  const queryClient = useQueryClient()
+  const openNotification = useOpenNotification()
+  const open = useRef(openNotification)
+  open.current = openNotification
+
+  const eligible = Boolean(user?.id && user.phoneVerified) && !SET_UP_ELSEWHERE.has(pathname)
+  useEffect(() => {
+    if (!eligible) return
+    const abort = new AbortController()
+    let disconnect: Disconnect | null = null
+    const onMessage = (message: IncomingPush) => {
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
+      showIncomingPush(message, (data) => open.current(data)).catch((error: unknown) => console.error('Showing a notification failed:', error))
+    }
+    const timer = setTimeout(async () => {
+      try {
+        if ((await requestNotificationPermission()) !== 'granted') return
+        abort.signal.throwIfAborted()
+        const config = await queryClient.fetchQuery(pushConfigQueryOptions())
+        abort.signal.throwIfAborted()
+        const stop = await connectPush(config, onMessage, abort.signal)
+        if (abort.signal.aborted) stop()
+        else disconnect = stop
+      } catch (error) {
+        if (!abort.signal.aborted) console.error('Push set-up failed:', error)
+      }
+    }, PUSH_SETUP_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      abort.abort()
+      disconnect?.()
+    }
+  }, [user?.id, user?.phone, user?.phoneVerified, eligible, granted, queryClient])
+
+  useWorkerNotificationMessages()
+}
+
+/** A click on a notification the page showed itself (no service worker): as the worker would do it. */
+function useOpenNotification() {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  return (data: NotificationClickData) => {
+    void router.history.push(notificationPath(data))
+    if (!data.notificationId) return
+    markNotificationRead(data.notificationId)
+      .catch((error: unknown) => console.error('Marking a notification read failed:', error))
+      .finally(() => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }))
+  }
+}
+
+/** What the service worker says after a notification click: go to its order, refetch the list. */
+function useWorkerNotificationMessages() {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const container = navigator.serviceWorker
+    if (!container) return
+    const onMessage = (event: MessageEvent) => {
+      if (!isWorkerNotificationMessage(event.data)) return
+      if (event.data.type === 'kirana:notification-open') void router.history.push(event.data.path)
+      else void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
+    }
+    container.addEventListener('message', onMessage)
+    // Messages to a page the worker does not control yet wait until the page says it listens.
+    container.startMessages?.()
+    return () => container.removeEventListener('message', onMessage)
+  }, [router, queryClient])
+}
