@@ -203,6 +203,21 @@ const orderTrackingRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
+const notificationCenterRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/notifications',
+  validateSearch: (search: Record<string, unknown>): { view?: 'all' } => (search.view === 'all' ? { view: 'all' } : {}),
+  component: lazyRouteComponent(() => import('./routes/notification-center'), 'NotificationCenterPage'),
+  staticData: { access: ['complete'] },
+})
+
+const notificationTestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/notification-test',
+  component: lazyRouteComponent(() => import('./routes/notification-test'), 'NotificationTestPage'),
+  staticData: { access: ['complete'] },
+})
+
 const routeTree = rootRoute.addChildren([
   buyerHomeRoute,
   storeSearchRoute,
@@ -217,6 +232,8 @@ const routeTree = rootRoute.addChildren([
   runnerRoute,
   deliveryRoute,
   orderTrackingRoute,
+  notificationCenterRoute,
+  notificationTestRoute,
   landingRoute,
   pwaTestRoute,
   authRoute,

@@ -9,6 +9,7 @@ import { DeliveringToCard } from './buyer-home/delivering-to-card'
 import { PromoCard } from './buyer-home/promo-card'
 import { SearchCard } from './buyer-home/search-card'
 import { StoreSection } from './buyer-home/store-section'
+import { TestNotificationPanel } from './buyer-home/test-notification-panel'
 
 /** /buyer, and what a complete profile sees at any unknown path (spec 001 §2). */
 export function BuyerHomePage() {
@@ -39,6 +40,7 @@ export function BuyerHomePage() {
           }}
           {...sections}
         />
+        <TestNotificationPanel />
       </div>
     </AppChrome>
   )

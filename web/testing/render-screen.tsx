@@ -43,6 +43,8 @@ const APP_PATHS = [
   '/order/$id',
   '/runner',
   '/delivery/$id',
+  '/notifications',
+  '/notification-test',
 ] as const
 export type AppPath = (typeof APP_PATHS)[number]
 

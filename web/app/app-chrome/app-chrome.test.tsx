@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
 import { addToCart } from '../../features/cart/cart-storage'
+import { notificationsQueryOptions } from '../../features/notifications/api/notifications'
 import { fakeApi, restoreFetch } from '../../testing/fake-api'
 import { aBuyer } from '../../testing/fixtures'
 import { renderScreen, type AppPath } from '../../testing/render-screen'
@@ -14,8 +15,8 @@ const Screen = () => (
   </AppChrome>
 )
 
-async function renderChrome(user: PublicUser = aBuyer(), url = '/buyer') {
-  const rendered = renderScreen(Screen, { path: '/buyer', user, url })
+async function renderChrome(user: PublicUser = aBuyer(), url = '/buyer', queryData: Parameters<typeof renderScreen>[1]['queryData'] = []) {
+  const rendered = renderScreen(Screen, { path: '/buyer', user, url, queryData })
   await screen.findByText('Screen content')
   return rendered
 }
@@ -114,10 +115,29 @@ describe('bell', () => {
   })
 })
 
+describe('bell badge', () => {
+  const unread = (unreadCount: number) => [notificationsQueryOptions().queryKey, { notifications: [], unreadCount, nextCursor: null }] as const
+
+  test('shows the unread count the push set-up loaded, and says it to screen readers', async () => {
+    await renderChrome(aBuyer(), '/buyer', [unread(3)])
+    const bell = screen.getByRole('button', { name: 'Notifications, 3 unread' })
+    expect(bell.textContent).toBe('3')
+    // It only reads: fetching is the push set-up's (the app shell's) job.
+    expect(server.callsTo('GET /api/notifications')).toHaveLength(0)
+  })
+
+  test('follows the count as it is fetched again (a message arrived, one was read)', async () => {
+    const { queryClient } = await renderChrome(aBuyer(), '/buyer', [unread(1)])
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeDefined()
+    act(() => queryClient.setQueryData(notificationsQueryOptions().queryKey, { notifications: [], unreadCount: 0, nextCursor: null }))
+    expect((await screen.findByRole('button', { name: 'Notifications' })).textContent).toBe('')
+  })
+})
+
 describe('avatar menu', () => {
   const menuButton = () => screen.getByRole('button', { name: /^Account menu/ })
 
-  test('a menu button that opens on a click with the name, e-mail, Profile, Settings and Sign out', async () => {
+  test('a menu button that opens on a click with the name, e-mail, Profile, Notifications, Settings and Sign out', async () => {
     await renderChrome()
     const button = menuButton()
     expect(button.getAttribute('aria-haspopup')).toBe('menu')
@@ -130,8 +150,8 @@ describe('avatar menu', () => {
     expect(screen.getByText('Asha Patel')).toBeDefined()
     expect(screen.getByText('asha@example.com')).toBeDefined()
     const items = within(menu).getAllByRole('menuitem')
-    expect(items.map((entry) => entry.textContent)).toEqual(['Profile', 'Settings', 'Sign out'])
-    expect(items.slice(0, 2).map((entry) => entry.getAttribute('href'))).toEqual(['/profile', '/profile'])
+    expect(items.map((entry) => entry.textContent)).toEqual(['Profile', 'Notifications', 'Settings', 'Sign out'])
+    expect(items.slice(0, 3).map((entry) => entry.getAttribute('href'))).toEqual(['/profile', '/notifications', '/profile'])
     expect(document.activeElement).toBe(items[0]!)
   })
 
@@ -151,7 +171,7 @@ describe('avatar menu', () => {
     expect(document.activeElement).toBe(items[1]!)
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' })
-    expect(document.activeElement).toBe(items[2]!)
+    expect(document.activeElement).toBe(items[3]!)
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
     expect(screen.queryByRole('menu')).toBeNull()
     expect(document.activeElement).toBe(menuButton())

@@ -6,7 +6,7 @@ import { displayName, initials } from '../../features/accounts/identity'
 import { Icon } from '../../ui/icon'
 import { useMenu } from './use-menu'
 
-/** Who is signed in, with Profile, Settings and Sign out (spec 001 §2). */
+/** Who is signed in, with Profile, Settings and Sign out (spec 001 §2), and the way to the Notification Center. */
 export function AvatarMenu({ user }: { user: PublicUser }) {
   const menu = useMenu()
   const menuId = useId()
@@ -30,6 +30,10 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
             <Link to="/profile" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
               <Icon name="user" />
               Profile
+            </Link>
+            <Link to="/notifications" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
+              <Icon name="bell" />
+              Notifications
             </Link>
             <Link to="/profile" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
               <Icon name="settings" />

@@ -1,9 +1,12 @@
+import { useUnreadCount } from '../../features/notifications/api/notifications'
 import { Icon } from '../../ui/icon'
 import { useToast } from '../../ui/toast'
 import { ringBell } from './test-notification'
 
+/** The bell of spec 001 §2, with the count of unread notifications (kept fresh by the push stream). */
 export function BellButton() {
   const { toast } = useToast()
+  const unread = useUnreadCount()
   const onClick = async () => {
     try {
       const outcome = await ringBell()
@@ -15,8 +18,13 @@ export function BellButton() {
     }
   }
   return (
-    <button type="button" className="top-bar__icon-button" aria-label="Notifications" onClick={onClick}>
+    <button type="button" className="top-bar__icon-button" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'} onClick={onClick}>
       <Icon name="bell" />
+      {unread > 0 && (
+        <span className="count-badge" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
     </button>
   )
 }

@@ -4,14 +4,14 @@ export type PermissionState = NotificationPermission | 'unsupported'
 
 const listeners = new Set<() => void>()
 
-export const notificationPermission = (): PermissionState => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission)
+export const notificationPermission = (): PermissionState => (!('Notification' in window) ? 'unsupported' : Notification.permission)
 
 /**
  * Asks the browser (which shows its prompt only while the answer is 'default') and tells every
  * screen that shows the answer, and the push set-up, which starts once it is 'granted'.
  */
 export async function requestNotificationPermission(): Promise<PermissionState> {
-  if (typeof Notification === 'undefined') return 'unsupported'
+  if (!('Notification' in window)) return 'unsupported'
   const answer = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission
   listeners.forEach((listener) => listener())
   return answer

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { PUSH_SETUP_DELAY_MS } from '../../../modules/notifications/contract'
 import { useCurrentUser } from '../../lib/current-user'
 import { markNotificationRead } from './api/mark-read'
-import { NOTIFICATIONS_KEY } from './api/notifications'
+import { NOTIFICATIONS_KEY, useNotifications } from './api/notifications'
 import { pushConfigQueryOptions } from './api/push-config'
 import { notificationPath } from './notification-path'
 import { requestNotificationPermission, useNotificationPermission } from './permission'
@@ -21,6 +21,7 @@ const SET_UP_ELSEWHERE = new Set(['/profile-complete', '/phone-verification'])
  * permission (asking when undecided, stopping unless granted), obtain a token, register it,
  * then show each message that arrives while the app is open. Failures are only logged, and the
  * next change starts it afresh. On unmount the timer, the set-up and the listener are undone.
+ * It also keeps the newest notifications loaded, for the bell's count.
  */
 export function usePushSetup() {
   const user = useCurrentUser().data?.user ?? null
@@ -28,6 +29,8 @@ export function usePushSetup() {
   // Granted later (the centre's Enable button) starts it too.
   const granted = useNotificationPermission() === 'granted'
   const queryClient = useQueryClient()
+  // The bell's unread count on every screen comes from this page, refetched as messages arrive.
+  useNotifications()
   const openNotification = useOpenNotification()
   const open = useRef(openNotification)
   open.current = openNotification

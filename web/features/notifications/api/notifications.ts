@@ -12,7 +12,14 @@ export const fetchNotifications = (before?: string) =>
 /** The newest page: the bell's unread count and the centre's last five. */
 export const notificationsQueryOptions = () => queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'latest'], queryFn: () => fetchNotifications() })
 
-export const useNotifications = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...notificationsQueryOptions(), enabled })
+export const useNotifications = () => useQuery(notificationsQueryOptions())
+
+/**
+ * The unread count as last fetched, without fetching: the app shell's push set-up keeps the
+ * newest page loaded for a verified user (refetched as messages arrive), so the bell on every
+ * screen only reads it.
+ */
+export const useUnreadCount = () => useQuery({ ...notificationsQueryOptions(), enabled: false }).data?.unreadCount ?? 0
 
 /** Every notification, a page at a time, for the centre's full list. */
 export const allNotificationsQueryOptions = () =>
@@ -23,4 +30,4 @@ export const allNotificationsQueryOptions = () =>
     getNextPageParam: (page) => page.nextCursor,
   })
 
-export const useAllNotifications = ({ enabled = true }: { enabled?: boolean } = {}) => useInfiniteQuery({ ...allNotificationsQueryOptions(), enabled })
+export const useAllNotifications = () => useInfiniteQuery(allNotificationsQueryOptions())

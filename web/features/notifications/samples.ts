@@ -1,0 +1,7 @@
+import type { TestNotification } from './api/send-test'
+
+/** The test messages of 001 §9: a buyer's order news with its 30-minute estimate, and a runner's offer 0.5 miles away. */
+export const SAMPLE_NOTIFICATIONS = {
+  order: { title: 'Your order is on its way', body: 'Your runner picked up your groceries. Estimated delivery in 30 minutes.' },
+  runner: { title: 'New order nearby', body: 'A delivery opportunity 0.5 miles away. Open the runner dashboard to accept it.' },
+} satisfies Record<string, TestNotification>

@@ -1,0 +1,72 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useNotificationPermission } from '../../features/notifications/permission'
+import { SAMPLE_NOTIFICATIONS } from '../../features/notifications/samples'
+import { showLocalNotification } from '../../features/notifications/show-local'
+import { Icon } from '../../ui/icon'
+
+/**
+ * 001 §2: the buyer home's floating panel for trying notifications on this device. Its buttons
+ * alert 'Please enable notifications first!' until permission is granted. Escape closes it
+ * and focus returns to its button.
+ */
+export function TestNotificationPanel() {
+  const [open, setOpen] = useState(false)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const firstAction = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const titleId = useId()
+  const permission = useNotificationPermission()
+
+  useEffect(() => {
+    if (!open) return
+    firstAction.current?.focus()
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      toggle.current?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open])
+
+  async function show(sample: (typeof SAMPLE_NOTIFICATIONS)[keyof typeof SAMPLE_NOTIFICATIONS]) {
+    if (permission !== 'granted') {
+      alert('Please enable notifications first!')
+      return
+    }
+    try {
+      await showLocalNotification(sample.title, sample.body)
+    } catch (error) {
+      console.error('Showing a test notification failed:', error)
+    }
+  }
+
+  return (
+    <div className="test-panel">
+      {open && (
+        <section id={panelId} className="card test-panel__body" aria-labelledby={titleId}>
+          <h2 id={titleId} className="test-panel__title">
+            Test notifications
+          </h2>
+          <p className="test-panel__hint">See how order news and runner alerts look on this device.</p>
+          <button ref={firstAction} type="button" className="button" onClick={() => void show(SAMPLE_NOTIFICATIONS.order)}>
+            Order update
+          </button>
+          <button type="button" className="button" onClick={() => void show(SAMPLE_NOTIFICATIONS.runner)}>
+            Runner alert
+          </button>
+          {permission !== 'granted' && (
+            <Link to="/notifications" className="text-link">
+              Enable notifications
+            </Link>
+          )}
+        </section>
+      )}
+      <button ref={toggle} type="button" className="test-panel__toggle" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+        <Icon name="bell" />
+        {open ? 'Close' : 'Test notifications'}
+      </button>
+    </div>
+  )
+}

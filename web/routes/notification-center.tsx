@@ -1,0 +1,83 @@
+import { Link, useSearch } from '@tanstack/react-router'
+import { NOTIFICATION_CENTRE_LIMIT } from '../../modules/notifications/contract'
+import { AppChrome } from '../app/app-chrome/app-chrome'
+import { useAllNotifications, useNotifications } from '../features/notifications/api/notifications'
+import { useMarkAllNotificationsRead } from '../features/notifications/api/read-all'
+import { CompatibilityList } from './notification-center/compatibility-list'
+import { NotificationList } from './notification-center/notification-list'
+import { PermissionCard } from './notification-center/permission-card'
+
+/**
+ * /notifications, the Notification Center (000 §2): the permission with Enable and Send Test,
+ * the last five newest first with the unread count and a way to all of them, and where
+ * notifications work. `?view=all` lists every one, a page at a time.
+ */
+export function NotificationCenterPage() {
+  const { view } = useSearch({ from: '/notifications' })
+  const latest = useNotifications()
+  const markAll = useMarkAllNotificationsRead()
+  const unread = latest.data?.unreadCount ?? 0
+  return (
+    <AppChrome>
+      <div className="notification-centre">
+        <h1 className="notification-centre__title">Notification Center</h1>
+        <PermissionCard />
+        <section className="card notification-centre__recent" aria-labelledby="notification-list-title">
+          <div className="notification-centre__list-head">
+            <div>
+              <h2 id="notification-list-title" className="notification-centre__heading">
+                {view === 'all' ? 'All notifications' : 'Recent'}
+              </h2>
+              {latest.data && <p className="notification-centre__unread">{unread === 0 ? 'All caught up' : `${unread} unread`}</p>}
+            </div>
+            {unread > 0 && (
+              <button type="button" className="button button--small button--ghost" aria-disabled={markAll.isPending} onClick={() => markAll.isPending || markAll.mutate()}>
+                Mark all read
+              </button>
+            )}
+          </div>
+          {view === 'all' ? <AllNotifications /> : <RecentNotifications query={latest} />}
+        </section>
+        <CompatibilityList />
+      </div>
+    </AppChrome>
+  )
+}
+
+function RecentNotifications({ query }: { query: ReturnType<typeof useNotifications> }) {
+  return (
+    <NotificationList
+      label="Recent notifications"
+      notifications={query.data?.notifications.slice(0, NOTIFICATION_CENTRE_LIMIT)}
+      query={query}
+      footer={
+        <Link to="/notifications" search={{ view: 'all' }} className="text-link notification-centre__more">
+          See all notifications
+        </Link>
+      }
+    />
+  )
+}
+
+function AllNotifications() {
+  const pages = useAllNotifications()
+  return (
+    <NotificationList
+      label="All notifications"
+      notifications={pages.data?.pages.flatMap((page) => page.notifications)}
+      query={pages}
+      footer={
+        <div className="notification-centre__paging">
+          {pages.hasNextPage && (
+            <button type="button" className="button" aria-disabled={pages.isFetchingNextPage} onClick={() => pages.isFetchingNextPage || void pages.fetchNextPage()}>
+              {pages.isFetchingNextPage ? 'Loading...' : 'Show older'}
+            </button>
+          )}
+          <Link to="/notifications" className="text-link">
+            Back to recent
+          </Link>
+        </div>
+      }
+    />
+  )
+}

@@ -1,0 +1,34 @@
+import { Link } from '@tanstack/react-router'
+import type { Notification } from '../../../modules/notifications/contract'
+import { useMarkNotificationRead } from '../../features/notifications/api/mark-read'
+import { notificationPath } from '../../features/notifications/notification-path'
+import { useClock } from '../../lib/clock'
+import { formatMoment } from '../../lib/format-time'
+
+/** One notification: a link to what it is about; following it marks it read. */
+export function NotificationItem({ notification }: { notification: Notification }) {
+  const markRead = useMarkNotificationRead()
+  const clock = useClock()
+  const unread = !notification.read
+  return (
+    <Link
+      to={notificationPath(notification.data)}
+      className={unread ? 'notification-item notification-item--unread' : 'notification-item'}
+      onClick={() => {
+        if (unread) markRead.mutate(notification.id, { onError: (error) => console.error('Marking a notification read failed:', error) })
+      }}
+    >
+      <span className="notification-item__dot" aria-hidden="true" />
+      <span className="notification-item__text">
+        <span className="notification-item__title">
+          {unread && <span className="visually-hidden">Unread: </span>}
+          {notification.title}
+        </span>
+        <span className="notification-item__body">{notification.body}</span>
+        <time className="notification-item__time" dateTime={notification.createdAt}>
+          {formatMoment(notification.createdAt, clock.now())}
+        </time>
+      </span>
+    </Link>
+  )
+}

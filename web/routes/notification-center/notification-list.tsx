@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+import type { Notification } from '../../../modules/notifications/contract'
+import { CatalogMessage } from '../../features/catalog/components/catalog-message'
+import { NotificationItem } from './notification-item'
+
+type ListState = { isPending: boolean; isError: boolean; refetch: () => unknown }
+
+/** Notifications newest first, or what stands in for them: waiting, failed (with a retry), none yet. */
+export function NotificationList({ label, notifications, query, footer }: { label: string; notifications: Notification[] | undefined; query: ListState; footer?: ReactNode }) {
+  if (query.isPending) return <CatalogMessage title="Loading notifications..." busy />
+  if (query.isError || !notifications)
+    return (
+      <CatalogMessage
+        title="Could not load your notifications"
+        action={
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            Try Again
+          </button>
+        }
+      />
+    )
+  if (notifications.length === 0)
+    return (
+      <CatalogMessage title="No notifications yet">
+        <p>When a runner accepts your order, or an order comes in near you, you will find it here.</p>
+      </CatalogMessage>
+    )
+  return (
+    <>
+      <ul className="notification-list" aria-label={label}>
+        {notifications.map((notification) => (
+          <li key={notification.id}>
+            <NotificationItem notification={notification} />
+          </li>
+        ))}
+      </ul>
+      {footer}
+    </>
+  )
+}

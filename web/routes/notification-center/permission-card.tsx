@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import { ApiError } from '../../lib/http'
+import { useSendTestNotification } from '../../features/notifications/api/send-test'
+import { PERMISSION_LABEL, requestNotificationPermission, useNotificationPermission } from '../../features/notifications/permission'
+import { SAMPLE_NOTIFICATIONS } from '../../features/notifications/samples'
+import { useToast } from '../../ui/toast'
+
+const BLOCKED_HINT = 'Notifications are blocked for this site. Allow them in your browser’s site settings, then come back to this page.'
+
+/** 000 §2: whether this browser may show notifications, with 'Enable Notifications' and, once enabled, 'Send Test'. */
+export function PermissionCard() {
+  const permission = useNotificationPermission()
+  const sendTest = useSendTestNotification()
+  const { toast } = useToast()
+  const [asked, setAsked] = useState(false)
+
+  async function enable() {
+    const answer = await requestNotificationPermission()
+    setAsked(true)
+    if (answer === 'granted') toast({ title: 'Notifications enabled', description: 'You will hear about your orders here and on this device.', variant: 'success', duration: 5000 })
+  }
+
+  function send() {
+    sendTest.mutate(SAMPLE_NOTIFICATIONS.order, {
+      onSuccess: () => toast({ title: 'Test notification sent', description: 'It will appear in a moment, and in your list below.', variant: 'success', duration: 5000 }),
+      onError: (error) => toast({ title: 'Test not sent', description: error instanceof ApiError ? error.userMessage : error.message, variant: 'destructive' }),
+    })
+  }
+
+  return (
+    <section className="card notification-permission" aria-labelledby="notification-permission-title">
+      <div className="notification-permission__head">
+        <h2 id="notification-permission-title" className="notification-centre__heading">
+          Browser notifications
+        </h2>
+        <p className={`permission-badge permission-badge--${permission}`}>
+          <span className="visually-hidden">Status: </span>
+          {PERMISSION_LABEL[permission]}
+        </p>
+      </div>
+      {permission === 'unsupported' ? (
+        <p className="notification-permission__hint">Notifications not supported in this browser. The list below still shows everything we sent you.</p>
+      ) : permission === 'granted' ? (
+        <p className="notification-permission__hint">Order news and runner alerts pop up on this device, even while the app is in the background.</p>
+      ) : (
+        <p className="notification-permission__hint" role={asked ? 'status' : undefined}>
+          {permission === 'denied' ? BLOCKED_HINT : 'Turn them on to hear the moment a runner accepts your order.'}
+        </p>
+      )}
+      <div className="notification-permission__actions">
+        {permission === 'default' || permission === 'denied' ? (
+          <button type="button" className="button button--primary" onClick={enable}>
+            Enable Notifications
+          </button>
+        ) : null}
+        {permission === 'granted' && (
+          <button type="button" className="button" aria-disabled={sendTest.isPending} onClick={() => sendTest.isPending || send()}>
+            {sendTest.isPending ? 'Sending...' : 'Send Test'}
+          </button>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,97 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
+import { TEST_SENT_INDICATOR_MS } from '../../modules/notifications/contract'
+import { AppChrome } from '../app/app-chrome/app-chrome'
+import { useSendTestNotification } from '../features/notifications/api/send-test'
+import { PERMISSION_LABEL, requestNotificationPermission, useNotificationPermission, type PermissionState } from '../features/notifications/permission'
+import { SAMPLE_NOTIFICATIONS } from '../features/notifications/samples'
+import { showLocalNotification } from '../features/notifications/show-local'
+import { ApiError } from '../lib/http'
+
+/** 000 §8: the test page says with an alert why nothing can be shown. */
+const BLOCKED_ALERT: Record<Exclude<PermissionState, 'granted'>, string> = {
+  unsupported: 'Notifications not supported in this browser',
+  denied: 'Notifications are blocked. Allow them for this site in your browser settings.',
+  default: 'Please enable notifications first!',
+}
+
+/** /notification-test (000 §2): the browser's permission, a notification shown here, and a push sent by the server; 'Sent!' for 3 s. */
+export function NotificationTestPage() {
+  const permission = useNotificationPermission()
+  const sendPush = useSendTestNotification()
+  const [sent, setSent] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const hideSent = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(hideSent.current), [])
+
+  const showSent = () => {
+    setFailure(null)
+    setSent(true)
+    clearTimeout(hideSent.current)
+    hideSent.current = setTimeout(() => setSent(false), TEST_SENT_INDICATOR_MS)
+  }
+
+  async function request() {
+    const answer = await requestNotificationPermission()
+    if (answer !== 'granted') alert(BLOCKED_ALERT[answer])
+  }
+
+  async function showHere() {
+    if (permission !== 'granted') return alert(BLOCKED_ALERT[permission])
+    try {
+      await showLocalNotification(SAMPLE_NOTIFICATIONS.order.title, SAMPLE_NOTIFICATIONS.order.body)
+      showSent()
+    } catch (error) {
+      console.error('Showing a test notification failed:', error)
+      setFailure('The browser would not show the notification.')
+    }
+  }
+
+  function sendFromServer() {
+    if (permission !== 'granted') return alert(BLOCKED_ALERT[permission])
+    sendPush.mutate(SAMPLE_NOTIFICATIONS.runner, {
+      onSuccess: showSent,
+      onError: (error) => setFailure(error instanceof ApiError ? error.userMessage : error.message),
+    })
+  }
+
+  return (
+    <AppChrome>
+      <div className="notification-centre">
+        <h1 className="notification-centre__title">Notification Test</h1>
+        <section className="card notification-permission" aria-labelledby="notification-test-permission">
+          <div className="notification-permission__head">
+            <h2 id="notification-test-permission" className="notification-centre__heading">
+              Permission
+            </h2>
+            <p className={`permission-badge permission-badge--${permission}`}>
+              <span className="visually-hidden">Status: </span>
+              {PERMISSION_LABEL[permission]}
+            </p>
+          </div>
+          <p className="notification-permission__hint">Show a notification from this page, or have the server push one to every device you signed in on.</p>
+          <div className="notification-permission__actions">
+            {permission !== 'granted' && (
+              <button type="button" className="button button--primary" onClick={request}>
+                Request Permission
+              </button>
+            )}
+            <button type="button" className="button" onClick={showHere}>
+              Show Test Notification
+            </button>
+            <button type="button" className="button" aria-disabled={sendPush.isPending} onClick={() => sendPush.isPending || sendFromServer()}>
+              {sendPush.isPending ? 'Sending...' : 'Send Push Test'}
+            </button>
+          </div>
+          <div className="notification-test__result" role="status">
+            {sent && <p className="form-notice form-notice--success">Sent!</p>}
+            {failure && <p className="form-notice form-notice--error">{failure}</p>}
+          </div>
+        </section>
+        <Link to="/notifications" className="text-link">
+          Open the Notification Center
+        </Link>
+      </div>
+    </AppChrome>
+  )
+}
