@@ -222,6 +222,12 @@ describe('tabs', () => {
     expect(screen.getByRole('link', { name: 'Runner' }).getAttribute('href')).toBe('/runner')
   })
 
+  test.each(['/notifications', '/notification-test'] as const)('at %s the Profile tab is current', async (path) => {
+    renderScreen(Screen, { path, user: aBuyer() })
+    await screen.findByText('Screen content')
+    expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page')
+  })
+
   test.each(['/orders', '/orders/o-1', '/order-confirmation?orderId=o-1', '/order/o-1'])('at %s the Orders tab is current', async (url) => {
     const path = url.split('?')[0]!.replace(/\/o-1$/, '/$id') as AppPath
     renderScreen(Screen, { path, url, user: aBuyer() })

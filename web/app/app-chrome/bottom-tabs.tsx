@@ -9,7 +9,8 @@ const HOME: Tab = { to: '/buyer', label: 'Home', icon: 'home' }
 // An order just placed, and one being tracked, are orders too.
 const ORDERS: Tab = { to: '/orders', label: 'Orders', icon: 'receipt', within: ['/order-confirmation', '/order'] }
 const RUNNER: Tab = { to: '/runner', label: 'Runner', icon: 'bicycle' }
-const PROFILE: Tab = { to: '/profile', label: 'Profile', icon: 'user' }
+// The notification pages are reached from the account menu, beside the profile.
+const PROFILE: Tab = { to: '/profile', label: 'Profile', icon: 'user', within: ['/notifications', '/notification-test'] }
 
 /** Spec 001 §2: the Runner tab only for people who deliver. */
 const tabsFor = (roles: readonly string[]): Tab[] =>

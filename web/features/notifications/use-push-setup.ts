@@ -12,6 +12,9 @@ import { connectPush, type Disconnect } from './push-client'
 import { showIncomingPush, type IncomingPush, type NotificationClickData } from './show-notification'
 import { isWorkerNotificationMessage } from './worker-messages'
 
+/** The runner feature's available orders (features/runner/api/pending-orders.ts), by key: features do not import each other. */
+const RUNNER_OFFERS_KEY = ['runner', 'pending']
+
 /** 000 §4: no push set-up while the person is finishing sign-up on these. */
 const SET_UP_ELSEWHERE = new Set(['/profile-complete', '/phone-verification'])
 
@@ -42,6 +45,8 @@ export function usePushSetup() {
     let disconnect: Disconnect | null = null
     const onMessage = (message: IncomingPush) => {
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
+      // An offer came or went: the runner's list of offers (which polls only every 60 s) shows it now.
+      if (message.data?.type === 'new_order_nearby' || message.data?.type === 'order_withdrawn') void queryClient.invalidateQueries({ queryKey: RUNNER_OFFERS_KEY })
       showIncomingPush(message, (data) => open.current(data)).catch((error: unknown) => console.error('Showing a notification failed:', error))
     }
     const timer = setTimeout(async () => {
