@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { FOREGROUND_NOTIFICATION_CLOSE_MS, NOTIFICATION_ICON, PUSH_SETUP_DELAY_MS } from '../../../modules/notifications/contract'
 import { fakeApi, restoreFetch } from '../../testing/fake-api'
@@ -15,8 +15,9 @@ function App() {
 }
 
 async function openApp({ user = aBuyer(), path = '/buyer' as AppPath } = {}) {
-  renderScreen(App, { path, user })
+  const rendered = renderScreen(App, { path, user })
   await screen.findByText('App open')
+  return rendered
 }
 
 const elapsed = (since: number) => performance.now() - since
@@ -119,5 +120,22 @@ describe('push set-up (000 §4)', () => {
     expect(streams.latest()!.closed).toBe(false)
     cleanup()
     expect(streams.latest()!.closed).toBe(true)
+  })
+})
+
+describe("the service worker's word after a notification click", () => {
+  test('the page it brought forward goes to the order; a changed list is fetched again', async () => {
+    notifications = installFakeNotifications()
+    const { router } = await openApp()
+    const worker = navigator.serviceWorker as unknown as EventTarget
+    await waitFor(() => expect(server.callsTo('GET /api/notifications')).toHaveLength(1))
+
+    act(() => void worker.dispatchEvent(new MessageEvent('message', { data: { type: 'kirana:notifications-changed' } })))
+    act(() => void worker.dispatchEvent(new MessageEvent('message', { data: { type: 'something-else' } })))
+    await waitFor(() => expect(server.callsTo('GET /api/notifications')).toHaveLength(2))
+
+    act(() => void worker.dispatchEvent(new MessageEvent('message', { data: { type: 'kirana:notification-open', path: '/order/o-1' } })))
+    await screen.findByText('Screen at /order/o-1')
+    expect(router.state.location.pathname).toBe('/order/o-1')
   })
 })

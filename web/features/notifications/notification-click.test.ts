@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { openClickedNotification } from './notification-click'
+
+/** A page of the app, as the service worker sees it. */
+const aWindow = (url: string, focused = false) => ({ url, focused, postMessage: mock((_message: unknown) => {}), focus: mock(async () => {}) })
+
+function aWorker(windows: ReturnType<typeof aWindow>[]) {
+  return {
+    location: { origin: 'http://localhost:3000' },
+    clients: { matchAll: mock(async () => windows), openWindow: mock(async (_url: string) => null) },
+  } as unknown as ServiceWorkerGlobalScope & { clients: { openWindow: ReturnType<typeof mock> } }
+}
+
+const realFetch = globalThis.fetch
+const calls: { url: string; method?: string }[] = []
+const answerFetch = (status: number) => {
+  globalThis.fetch = mock(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), method: init?.method })
+    return new Response(status === 200 ? '{}' : 'Not found', { status })
+  }) as unknown as typeof fetch
+}
+afterEach(() => {
+  globalThis.fetch = realFetch
+  calls.length = 0
+})
+
+describe('a click on a browser notification', () => {
+  test('brings the focused page forward at the order, marks it read, then every page refetches its list', async () => {
+    answerFetch(200)
+    const other = aWindow('http://localhost:3000/orders')
+    const focused = aWindow('http://localhost:3000/buyer', true)
+    const elsewhere = aWindow('https://example.com/')
+    await openClickedNotification(aWorker([other, focused, elsewhere]), { type: 'order_accepted', orderId: 'o-1', notificationId: 'n-1' })
+
+    expect(focused.postMessage.mock.calls[0]).toEqual([{ type: 'kirana:notification-open', path: '/order/o-1' }])
+    expect(focused.focus).toHaveBeenCalled()
+    expect(calls).toEqual([{ url: '/api/notifications/n-1/read', method: 'PATCH' }])
+    for (const page of [other, focused]) expect(page.postMessage).toHaveBeenCalledWith({ type: 'kirana:notifications-changed' })
+    expect(other.postMessage).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'kirana:notification-open' }))
+    expect(elsewhere.postMessage).not.toHaveBeenCalled()
+  })
+
+  test("with no page open it opens the app where the notification points: a runner's offer at the dashboard", async () => {
+    answerFetch(200)
+    const worker = aWorker([])
+    await openClickedNotification(worker, { type: 'new_order_nearby', orderId: 'o-2', notificationId: 'n-2' })
+    expect(worker.clients.openWindow).toHaveBeenCalledWith('/runner')
+    expect(calls).toHaveLength(1)
+  })
+
+  test('a failed mark-read is only logged, and a notification without a record is not marked', async () => {
+    answerFetch(404)
+    const error = mock((..._args: unknown[]) => {})
+    const logged = console.error
+    console.error = error
+    try {
+      await openClickedNotification(aWorker([aWindow('http://localhost:3000/buyer')]), { type: 'order_delivered', orderId: 'o-3', notificationId: 'n-3' })
+      expect(error).toHaveBeenCalledTimes(1)
+      calls.length = 0
+      await openClickedNotification(aWorker([]), { type: 'test' })
+      expect(calls).toHaveLength(0)
+    } finally {
+      console.error = logged
+    }
+  })
+})
