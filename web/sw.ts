@@ -10,7 +10,9 @@ declare const __CACHE_VERSION__: string
 
 const worker = self as unknown as ServiceWorkerGlobalScope
 const CACHE_PREFIX = 'kirana-shell-'
-const CACHE = `${CACHE_PREFIX}${__CACHE_VERSION__}`
+// Spelled out rather than built from CACHE_PREFIX: the minifier then writes the whole name as one
+// literal, which the browser tests rewrite to publish a new version.
+const CACHE = `kirana-shell-${__CACHE_VERSION__}`
 const SHELL = '/index.html'
 const PRECACHED = new Set(__PRECACHE_URLS__)
 
