@@ -95,3 +95,104 @@ describe('1. toasts get out of the way', () => {
     await context.close()
   })
 })
+
+describe('2. store search', () => {
+  test('a blank search clears the results of the last one', async () => {
+    const { context, page } = await newPage(env.browser, PHONE)
+    await signInNewAccount(page, '72')
+    await page.goto(url('/store-search'))
+    const box = page.getByRole('searchbox', { name: 'Search stores' })
+    await box.fill('patel')
+    await box.press('Enter')
+    const result = page.getByRole('article', { name: 'Patel Family Grocers' })
+    await result.waitFor()
+
+    await box.fill('   ')
+    await box.press('Enter')
+    await page.getByRole('heading', { name: 'Search for Indian Stores' }).waitFor()
+    expect(await page.getByRole('article').count()).toBe(0)
+    await viewportShot(page, 'newcomer-search-cleared-phone')
+    await context.close()
+  })
+})
+
+/** Opens the store, adds its first two items, and goes to the cart from the bottom bar. */
+async function fillCart(page: Page, storeId: string) {
+  await page.goto(url(`/store/${storeId}`))
+  await page.getByRole('list', { name: 'Items' }).waitFor()
+  await page.getByRole('button', { name: /^Add / }).first().click()
+  await page.getByRole('button', { name: /^Add / }).nth(1).click()
+  await page.getByRole('link', { name: 'View Cart 2 items' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor()
+}
+
+describe('3. a cart that survives', () => {
+  test('the tip, the delivery type and the instructions survive a reload; a tip that is not an amount or is too large says so', async () => {
+    const [patel] = await demoStores('patel')
+    const { context, page } = await newPage(env.browser, PHONE)
+    await signInNewAccount(page, '73')
+    await fillCart(page, patel!.id)
+
+    await page.getByRole('radio', { name: 'Custom' }).check()
+    const amount = page.getByLabel('Custom tip amount')
+    const placeOrder = page.getByRole('button', { name: /^Place Order - / })
+    for (const [typed, hint] of [
+      ['abc', 'Enter an amount like 5 or 7.50. Until then the tip counts as $0.00.'],
+      ['-5', 'Enter an amount like 5 or 7.50. Until then the tip counts as $0.00.'],
+      ['1000000', 'Tips go up to $500.00. Until then the tip counts as $0.00.'],
+    ]) {
+      await amount.fill(typed!)
+      await page.getByText(hint!, { exact: true }).waitFor()
+      expect(await amount.getAttribute('aria-invalid')).toBe('true')
+      expect(await placeOrder.textContent()).toBe('Place Order - $2.00')
+    }
+    await amount.scrollIntoViewIfNeeded()
+    await viewportShot(page, 'newcomer-cart-tip-too-large-phone')
+
+    await amount.fill('4.50')
+    const instructions = page.getByLabel('Delivery instructions (optional)')
+    await instructions.fill('Blue door at the back, please knock')
+    await placeOrder.getByText('Place Order - $6.50').waitFor()
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor()
+    expect(await page.getByRole('radio', { name: 'Custom' }).isChecked()).toBe(true)
+    expect(await amount.inputValue()).toBe('4.50')
+    expect(await instructions.inputValue()).toBe('Blue door at the back, please knock')
+    expect(await page.getByRole('radio', { name: /^ASAP/ }).isChecked()).toBe(true)
+    expect(await placeOrder.textContent()).toBe('Place Order - $6.50')
+
+    await placeOrder.click()
+    await page.waitForURL(url('/checkout'))
+    const order = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingOrder') ?? 'null'))
+    expect(order).toMatchObject({ tip: '4.50', deliveryType: 'asap', deliveryInstructions: 'Blue door at the back, please knock' })
+    await context.close()
+  })
+})
+
+describe('8. the smaller things', () => {
+  test("a cart opened by link shows the distance, and an open note box is full width with its placeholder whole", async () => {
+    const [patel] = await demoStores('patel')
+    const { context, page } = await newPage(env.browser, PHONE)
+    await signInNewAccount(page, '74')
+    await fillCart(page, patel!.id)
+    // A link from elsewhere: nothing of the store is cached in this browser.
+    await page.evaluate((id) => localStorage.removeItem(`store_${id}`), patel!.id)
+    await page.goto(url(`/cart?storeId=${patel!.id}`))
+    await page.getByRole('region', { name: 'Store' }).getByText(/\d+\.\d miles away/).waitFor()
+
+    const line = page.locator('.cart-line').first()
+    await line.getByRole('button', { name: 'Add note for runner' }).click()
+    const note = line.getByLabel('Note for runner')
+    const noteBox = (await note.boundingBox())!
+    const lineBox = (await line.boundingBox())!
+    expect(noteBox.width).toBeGreaterThan(lineBox.width * 0.85)
+    // The placeholder fits: the box is as tall as the text it shows.
+    expect(await note.evaluate((area: HTMLTextAreaElement) => area.scrollHeight <= area.clientHeight + 1)).toBe(true)
+    await viewportShot(page, 'newcomer-cart-note-phone')
+
+    await page.setViewportSize(DESKTOP)
+    expect((await note.boundingBox())!.width).toBeGreaterThan((await line.boundingBox())!.width * 0.85)
+    await viewportShot(page, 'newcomer-cart-note-desktop')
+    await context.close()
+  })
+})
