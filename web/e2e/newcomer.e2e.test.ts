@@ -196,3 +196,71 @@ describe('8. the smaller things', () => {
     await context.close()
   })
 })
+
+/** Signs in on /auth as a person would, and waits for the buyer home. */
+async function logInThroughTheForm(page: Page, account: { email: string; password: string }, firstName: string) {
+  await page.goto(url('/auth'))
+  const login = page.getByRole('tabpanel')
+  await login.getByLabel('Email or phone').fill(account.email)
+  await login.getByLabel('Password', { exact: true }).fill(account.password)
+  await login.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('heading', { level: 1, name: `Hello, ${firstName}` }).waitFor()
+}
+
+const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage))
+
+describe('4. signing out leaves nothing behind', () => {
+  test("sign-out clears the carts, stores and pending order and goes to /app; the next person on the device sees none of it", async () => {
+    const [patel] = await demoStores('patel')
+    const { context: other, page: elsewhere } = await newPage(env.browser, PHONE)
+    const ravi = await signInNewAccount(elsewhere, '76', { firstName: 'Ravi' })
+    await other.close()
+
+    const { context, page } = await newPage(env.browser, PHONE)
+    await signInNewAccount(page, '75', { firstName: 'Asha' })
+    await fillCart(page, patel!.id)
+    await page.getByLabel('Delivery instructions (optional)').fill('Flat 4B, buzzer broken')
+    await page.getByRole('button', { name: /^Place Order - / }).click()
+    await page.waitForURL(url('/checkout'))
+    const before = await storedKeys(page)
+    for (const key of [`cart_${patel!.id}`, `store_${patel!.id}`, 'pendingOrder']) expect(before).toContain(key)
+
+    await page.goto(url('/buyer'))
+    await page.getByRole('button', { name: /^Account menu/ }).click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await page.waitForURL(url('/app'))
+    await page.getByRole('link', { name: 'Get Started' }).first().waitFor()
+    expect(await storedKeys(page)).toEqual([])
+
+    await logInThroughTheForm(page, ravi, 'Ravi')
+    expect(await page.getByRole('link', { name: /^Cart, / }).count()).toBe(0)
+    expect(await page.getByText('Active Cart').count()).toBe(0)
+    await page.goto(url(`/cart?storeId=${patel!.id}`))
+    await page.getByText('Your cart is empty').waitFor()
+    await viewportShot(page, 'newcomer-next-person-cart-phone')
+    await context.close()
+  })
+
+  test('a session that simply ended leaves its cart to the same person, never to the next one', async () => {
+    const [patel] = await demoStores('patel')
+    const { context, page } = await newPage(env.browser, PHONE)
+    const asha = await signInNewAccount(page, '77', { firstName: 'Asha' })
+    const { context: other, page: elsewhere } = await newPage(env.browser, PHONE)
+    const ravi = await signInNewAccount(elsewhere, '78', { firstName: 'Ravi' })
+    await other.close()
+    await fillCart(page, patel!.id)
+
+    // The session ends on the server (it expired): no sign-out ran in this browser.
+    await context.clearCookies()
+    await page.goto(url('/buyer'))
+    await page.getByRole('link', { name: 'Get Started' }).first().waitFor()
+    await logInThroughTheForm(page, asha, 'Asha')
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor()
+
+    await context.clearCookies()
+    await logInThroughTheForm(page, ravi, 'Ravi')
+    expect(await page.getByRole('link', { name: /^Cart, / }).count()).toBe(0)
+    expect((await storedKeys(page)).filter((key) => key.startsWith('cart') || key.startsWith('store_') || key === 'pendingOrder')).toEqual([])
+    await context.close()
+  })
+})
