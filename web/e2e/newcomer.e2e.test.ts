@@ -264,3 +264,53 @@ describe('4. signing out leaves nothing behind', () => {
     await context.close()
   })
 })
+
+/** Whether an input's placeholder fits in its box, measured in the input's own font. */
+const placeholderFits = (input: Locator) =>
+  input.evaluate((field: HTMLInputElement) => {
+    const style = getComputedStyle(field)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    return context.measureText(field.placeholder).width <= room
+  })
+
+describe('8. the smaller things, signed out and in', () => {
+  test("the login field's placeholder fits at 390 px, and 'Either email or phone number is required' marks both fields", async () => {
+    const { context, page } = await newPage(env.browser, PHONE)
+    await page.goto(url('/auth'))
+    const login = page.getByRole('tabpanel')
+    expect(await placeholderFits(login.getByLabel('Email or phone'))).toBe(true)
+    await viewportShot(page, 'newcomer-login-phone')
+
+    await page.getByRole('tab', { name: 'Sign Up' }).click()
+    const signUp = page.getByRole('tabpanel')
+    await signUp.getByLabel('First name').fill('Asha')
+    await signUp.getByLabel('Last name').fill('Patel')
+    await signUp.getByLabel('Password', { exact: true }).fill('chai and samosa')
+    await signUp.getByRole('button', { name: 'Create Account' }).click()
+    for (const name of ['Email', 'Phone number']) {
+      const field = signUp.getByLabel(name, { exact: true })
+      expect(await field.getAttribute('aria-invalid')).toBe('true')
+      const described = (await field.getAttribute('aria-describedby'))!.split(' ')
+      const messages = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).textContent()))
+      expect(messages.join(' ')).toContain('Either email or phone number is required')
+    }
+    await viewportShot(page, 'newcomer-sign-up-either-phone')
+    await context.close()
+  })
+
+  test("with the cart icon showing, the top bar's tagline is whole at 390 px", async () => {
+    const [patel] = await demoStores('patel')
+    const { context, page } = await newPage(env.browser, PHONE)
+    await signInNewAccount(page, '79')
+    await fillCart(page, patel!.id)
+    await page.goto(url('/buyer'))
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor()
+    const tagline = page.locator('.top-bar__tagline')
+    expect(await tagline.evaluate((line) => line.scrollWidth <= line.clientWidth)).toBe(true)
+    expect(await tagline.textContent()).toBe('Your Local Indian Market')
+    await viewportShot(page, 'newcomer-top-bar-cart-phone')
+    await context.close()
+  })
+})
