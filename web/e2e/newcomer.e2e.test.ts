@@ -1,6 +1,9 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Locator, Page } from 'playwright'
-import { DESKTOP, newPage, PHONE, SCREENSHOT_DIR, useServerAndBrowser } from './harness'
+import { DESKTOP, ensureWebBuilt, newPage, PHONE, SCREENSHOT_DIR, useServerAndBrowser } from './harness'
 import { shopSteps } from './shop-steps'
 
 /**
@@ -311,6 +314,63 @@ describe('8. the smaller things, signed out and in', () => {
     expect(await tagline.evaluate((line) => line.scrollWidth <= line.clientWidth)).toBe(true)
     expect(await tagline.textContent()).toBe('Your Local Indian Market')
     await viewportShot(page, 'newcomer-top-bar-cart-phone')
+    await context.close()
+  })
+})
+
+describe('8. the update banner', () => {
+  // A server of its own on a copy of dist/, so the test can publish a new sw.js (as pwa.e2e.test.ts does).
+  const serverEnv: Record<string, string> = {}
+  let distCopy = ''
+  beforeAll(() => {
+    ensureWebBuilt()
+    distCopy = mkdtempSync(join(tmpdir(), 'kirana-dist-'))
+    cpSync('dist', distCopy, { recursive: true })
+    serverEnv.DIST_DIR = distCopy
+  })
+  afterAll(() => rmSync(distCopy, { recursive: true, force: true }))
+  const updating = useServerAndBrowser(serverEnv)
+  const steps = shopSteps(updating)
+
+  function publishNewWorker() {
+    const path = join(distCopy, 'sw.js')
+    const source = readFileSync(path, 'utf8')
+    const current = /kirana-shell-([\w-]+)/.exec(source)![1]!
+    writeFileSync(path, source.replaceAll(`kirana-shell-${current}`, `kirana-shell-${current.split('-')[0]}-${Date.now().toString(36)}`))
+  }
+
+  test('sits at the bottom of the screen, above the tabs on a phone, with a toast stacked under it and the top bar free', async () => {
+    const { context, page } = await newPage(updating.browser, PHONE)
+    await steps.signInNewAccount(page, '80')
+    await page.goto(steps.url('/store-search'))
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await page.reload()
+    await page.getByRole('heading', { name: 'Find Indian Stores' }).waitFor()
+
+    publishNewWorker()
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())!.update()
+    })
+    const banner = page.getByRole('status').filter({ hasText: 'New version available! Update for the latest features.' })
+    await banner.waitFor()
+    // A toast while the banner is up: the two stack, neither over the other.
+    const box = page.getByRole('searchbox', { name: 'Search stores' })
+    await box.fill('patel')
+    await page.route('**/api/stores/nearby**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Try again soon"}' }))
+    await box.press('Enter')
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to search stores' })
+    await alert.waitFor()
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport)
+      const bannerBox = (await banner.boundingBox())!
+      expect(bannerBox.y).toBeGreaterThan(viewport.height / 2)
+      expect(overlaps(bannerBox, (await alert.boundingBox())!)).toBe(false)
+      await expectClearOfNavigation(page, banner)
+      await expectClearOfNavigation(page, alert)
+      await page.mouse.move(0, 0)
+      await viewportShot(page, `newcomer-update-banner-${viewport === PHONE ? 'phone' : 'desktop'}`)
+    }
     await context.close()
   })
 })
