@@ -37,7 +37,11 @@ export const registerSchema = z
     phone: optionalText(z.string().trim().min(10, 'Phone number must be at least 10 digits').max(20, 'Please enter a valid US phone number')),
     password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(256, 'Password is too long'),
   })
-  .refine((body) => body.email || body.phone, { message: 'Either email or phone number is required', path: ['email'] })
+  // Either field fixes it, so both are marked; the email comes first, as the spec's message names it.
+  .superRefine((body, context) => {
+    if (body.email || body.phone) return
+    for (const field of ['email', 'phone']) context.addIssue({ code: 'custom', message: 'Either email or phone number is required', path: [field] })
+  })
 
 export const signupWithVerificationSchema = z.object({
   firstName: requiredText('First name is required', 100),

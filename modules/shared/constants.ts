@@ -26,3 +26,7 @@ export const SEARCH_GEOLOCATION_TIMEOUT_MS = 5_000
 /** Query timing rules of spec 000 §9, in milliseconds. */
 export const CURRENT_USER_STALE_MS = 30_000
 export const CURRENT_USER_GC_MS = 5 * 60_000
+
+/** Spec 000 §9: a toast closes by itself after this long; spec 001 §8: the too-far toast stays longer. */
+export const TOAST_DURATION_MS = 5_000
+export const LOCATION_TOAST_MS = 8_000

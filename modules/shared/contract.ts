@@ -2,3 +2,4 @@
 export * from './constants'
 export * from './phone'
 export * from './money'
+export { distanceMiles, type Coordinates } from './geo'

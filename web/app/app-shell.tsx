@@ -29,8 +29,11 @@ export function AppShell() {
     <>
       <PreviewBanner />
       <RouteGate />
-      <UpdateBanner />
-      <Toaster />
+      {/* Stacked at the bottom, clear of the top bar's controls and lifted over the tabs (styles/shell.css). */}
+      <div className="screen-dock">
+        <UpdateBanner />
+        <Toaster />
+      </div>
       <PushForVerifiedPhone />
     </>
   )

@@ -124,9 +124,8 @@ describe('checkout: cart → card → confirmation → My Orders', () => {
     await screenshotSettled(page, 'checkout-declined-phone')
     expect(await storage(page, 'pendingOrder')).not.toBeNull()
 
-    // The toast sits over the top bar until it is closed, as a person would close it.
-  await page.getByRole('button', { name: 'Dismiss notification' }).click()
-  await page.getByRole('link', { name: 'Back to cart' }).click()
+    await page.getByRole('button', { name: 'Dismiss notification' }).click()
+    await page.getByRole('link', { name: 'Back to cart' }).click()
     await heading(page, 'Your Cart')
     await page.getByRole('heading', { name: 'Items (2)' }).waitFor()
     for (const name of [first, second]) await page.locator('.cart-line__name', { hasText: name }).waitFor()

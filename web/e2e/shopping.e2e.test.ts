@@ -91,7 +91,6 @@ describe('shopping: store catalog → cart → pending order', () => {
     await page.getByText('Try adjusting your search or browse other categories.').waitFor()
     await screenshot(page, 'catalog-no-items-phone')
 
-    // The toast of the last Add still covers the top bar (toasts stay until closed), so the cart is reached from the bottom bar.
     await page.getByRole('link', { name: 'View Cart 4 items' }).click()
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor()
     expect(new URL(page.url()).searchParams.get('storeId')).toBe(patel!.id)

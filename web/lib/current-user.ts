@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CurrentUserResponse } from '../../modules/accounts/contract'
 import { CURRENT_USER_GC_MS, CURRENT_USER_STALE_MS } from '../../modules/shared/contract'
 import { ApiError, apiRequest } from './http'
+import { claimPersonalData } from './personal-data'
 
 /**
  * Who is signed in, shared by every feature and screen (spec 000 §3): the server's answer, or
@@ -11,10 +12,15 @@ export type CurrentUserState = CurrentUserResponse | { user: null; requiresProfi
 
 export const SIGNED_OUT: CurrentUserState = { user: null, requiresProfileCompletion: false }
 
-/** A 401 means nobody is signed in, which is an answer, not an error. */
+/**
+ * A 401 means nobody is signed in, which is an answer, not an error. A user is answered only
+ * once this browser's stored data is theirs, so no screen shows them someone else's cart.
+ */
 export async function fetchCurrentUser(): Promise<CurrentUserState> {
   try {
-    return await apiRequest<CurrentUserResponse>('GET', '/api/auth/user')
+    const answer = await apiRequest<CurrentUserResponse>('GET', '/api/auth/user')
+    if (answer.user) claimPersonalData(answer.user.id)
+    return answer
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return SIGNED_OUT
     throw error

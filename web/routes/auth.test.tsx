@@ -103,6 +103,8 @@ describe('/auth forms', () => {
     expect(errorUnder(field('First name'))).toBe('First name is required')
     expect(errorUnder(field('Last name'))).toBe('Last name is required')
     expect(errorUnder(field('Email'))).toBe('Either email or phone number is required')
+    expect(errorUnder(field('Phone number'))).toBe('Either email or phone number is required')
+    expect(field('Phone number').getAttribute('aria-invalid')).toBe('true')
     expect(errorUnder(field('Password'))).toBe('Password must be at least 8 characters')
     await waitFor(() => expect(document.activeElement).toBe(field('First name')))
   })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { addToCart, readCart, setComment } from '../features/cart/cart-storage'
+import { addToCart, clearCart, readCart, setComment } from '../features/cart/cart-storage'
 import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
@@ -141,20 +141,56 @@ describe('cart /cart?storeId={id}', () => {
     expect(placeOrder().textContent).toBe('Place Order - $12.00')
   })
 
-  test("a custom tip is read as dollars; 'abc' counts as $0 and says so", async () => {
+  test("a custom tip is read as dollars; 'abc' and -5 count as $0 and say so, and so does a tip over the $500.00 maximum", async () => {
     fillCart()
     await openCart()
     fireEvent.click(screen.getByRole('radio', { name: 'Custom' }))
     const amount = screen.getByLabelText('Custom tip amount')
     fireEvent.change(amount, { target: { value: '3.50' } })
     expect(placeOrder().textContent).toBe('Place Order - $5.50')
+    expect(amount.getAttribute('aria-invalid')).toBe('false')
 
-    fireEvent.change(amount, { target: { value: 'abc' } })
-    expect(sum('Tip')).toBe('$0.00')
-    expect(sum('Total to pay now')).toBe('$2.00')
-    expect(placeOrder().textContent).toBe('Place Order - $2.00')
-    expect(amount.getAttribute('aria-invalid')).toBe('true')
-    expect(screen.getByText('That is not an amount, so the tip counts as $0.00.')).toBeDefined()
+    const hints = {
+      abc: 'Enter an amount like 5 or 7.50. Until then the tip counts as $0.00.',
+      '-5': 'Enter an amount like 5 or 7.50. Until then the tip counts as $0.00.',
+      '1000000': 'Tips go up to $500.00. Until then the tip counts as $0.00.',
+    }
+    for (const [typed, hint] of Object.entries(hints)) {
+      fireEvent.change(amount, { target: { value: typed } })
+      expect(sum('Tip')).toBe('$0.00')
+      expect(sum('Total to pay now')).toBe('$2.00')
+      expect(placeOrder().textContent).toBe('Place Order - $2.00')
+      expect(amount.getAttribute('aria-invalid')).toBe('true')
+      expect(document.getElementById(amount.getAttribute('aria-describedby')!)?.textContent).toBe(hint)
+    }
+    fireEvent.change(amount, { target: { value: '500' } })
+    expect(placeOrder().textContent).toBe('Place Order - $502.00')
+    expect(amount.getAttribute('aria-describedby')).toBeNull()
+  })
+
+  test('the tip, the delivery type and the instructions come back with the cart, and go when it is emptied', async () => {
+    fillCart()
+    await openCart()
+    fireEvent.click(screen.getByRole('radio', { name: 'Custom' }))
+    fireEvent.change(screen.getByLabelText('Custom tip amount'), { target: { value: '1000000' } })
+    fireEvent.change(screen.getByLabelText('Delivery instructions (optional)'), { target: { value: 'Side door, ring twice' } })
+    cleanup()
+
+    await openCart()
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Custom' }).checked).toBe(true)
+    expect(screen.getByLabelText<HTMLInputElement>('Custom tip amount').value).toBe('1000000')
+    expect(screen.getByText('Tips go up to $500.00. Until then the tip counts as $0.00.')).toBeDefined()
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Delivery instructions (optional)').value).toBe('Side door, ring twice')
+    expect(within(screen.getByRole('region', { name: 'Delivery Schedule' })).getByRole<HTMLInputElement>('radio', { name: /ASAP/ }).checked).toBe(true)
+    fireEvent.click(screen.getByRole('radio', { name: '$5' }))
+    cleanup()
+
+    await openCart()
+    expect(placeOrder().textContent).toBe('Place Order - $7.00')
+    clearCart(store.id)
+    fillCart()
+    await waitFor(() => expect(placeOrder().textContent).toBe('Place Order - $2.00'))
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Delivery instructions (optional)').value).toBe('')
   })
 
   test("Delivery Schedule: ASAP ('Typically Same Day') is chosen; scheduling is shown but disabled, 'Coming soon'", async () => {
@@ -202,12 +238,14 @@ describe('cart /cart?storeId={id}', () => {
     expect(Date.now() - Date.parse(order.timestamp)).toBeLessThan(60_000)
   })
 
-  test('a store this browser has not cached is fetched from GET /api/stores/{id} and cached', async () => {
+  test('a store this browser has not cached is fetched from GET /api/stores/{id} and cached, its distance measured from home', async () => {
     localStorage.clear()
     addToCart(store.id, dal)
     const api = fakeApi({ [`GET /api/stores/${store.id}`]: () => [200, store] })
     await openCart()
-    await within(await screen.findByRole('region', { name: 'Store' })).findByText(store.name)
+    const storeCard = within(await screen.findByRole('region', { name: 'Store' }))
+    await storeCard.findByText(store.name)
+    expect(storeCard.getByText(/1710 Oak Tree Rd/).textContent).toContain('4.7 miles away')
     expect(api.calls.map((call) => call.path)).toEqual([`/api/stores/${store.id}`])
     await waitFor(() => expect(readCachedStore(store.id)?.name).toBe(store.name))
     expect(placeOrder().disabled).toBe(false)

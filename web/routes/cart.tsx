@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { formatCents } from '../../modules/shared/contract'
+import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
 import { cartBadge, clearCart } from '../features/cart/cart-storage'
 import { buildPendingOrder, formatDeliveryAddress, savePendingOrder } from '../features/cart/pending-order'
 import { estimatedGroceryCents, payNowCents } from '../../modules/cart-checkout/contract'
@@ -50,15 +51,16 @@ function StoreCart({ storeId }: { storeId: string }) {
   const lines = useCart(storeId)
   const { store, isPending } = useKnownStore(storeId)
   const user = useCurrentUser().data?.user ?? null
-  const tip = useTip()
-  const [instructions, setInstructions] = useState('')
+  const tip = useTip(storeId)
+  const { deliveryType, instructions } = useCartDetails(storeId)
   const navigate = useNavigate()
   const count = cartItemCount(lines)
+  const home = user?.latitude != null && user.longitude != null ? { latitude: user.latitude, longitude: user.longitude } : null
   const deliveryAddress = { address: user?.address ?? null, city: user?.city ?? null, state: user?.state ?? null, zipCode: user?.zipCode ?? null }
 
   const placeOrder = () => {
     if (!store) return
-    savePendingOrder(buildPendingOrder({ store, lines, tipCents: tip.tipCents, deliveryAddress, deliveryInstructions: instructions.trim(), now: new Date() }))
+    savePendingOrder(buildPendingOrder({ store, lines, tipCents: tip.tipCents, deliveryType, deliveryAddress, deliveryInstructions: instructions.trim(), now: new Date() }))
     void navigate({ to: '/checkout' })
   }
 
@@ -76,7 +78,7 @@ function StoreCart({ storeId }: { storeId: string }) {
         </Link>
       }
     >
-      {store ? <StoreSummary store={store} /> : isPending ? <CatalogMessage busy title="Loading store..." /> : <CatalogMessage title="Store not found" />}
+      {store ? <StoreSummary store={store} from={home} /> : isPending ? <CatalogMessage busy title="Loading store..." /> : <CatalogMessage title="Store not found" />}
       {lines.length === 0 ? (
         <CatalogMessage title="Your cart is empty" action={addItems}>
           <p>Add a few things from {store?.name ?? 'the store'} and they will wait for you here.</p>
@@ -103,7 +105,13 @@ function StoreCart({ storeId }: { storeId: string }) {
           </div>
           <div className="cart-layout__side">
             <FeesAndTip tip={tip} groceryCents={estimatedGroceryCents(lines)} />
-            <DeliverySchedule deliverTo={formatDeliveryAddress(deliveryAddress)} instructions={instructions} onInstructionsChange={setInstructions} />
+            <DeliverySchedule
+              deliverTo={formatDeliveryAddress(deliveryAddress)}
+              deliveryType={deliveryType}
+              onDeliveryTypeChange={(type) => updateCartDetails(storeId, { deliveryType: type })}
+              instructions={instructions}
+              onInstructionsChange={(text) => updateCartDetails(storeId, { instructions: text })}
+            />
           </div>
           {/* A child of the whole layout, not of the side column, so on phones it can stay stuck to the bottom from the top of the page. */}
           <div className="place-order-bar">

@@ -119,6 +119,19 @@ describe('Find Indian Stores', () => {
     expect(server.calls).toHaveLength(0)
   })
 
+  test('a blank search, or emptying the box, clears the last results', async () => {
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
+    await renderSearch()
+    for (const blank of ['   ', '']) {
+      await searchFor('patel')
+      await screen.findByRole('heading', { name: 'Patel Family Grocers' })
+      if (blank) await searchFor(blank)
+      else fireEvent.change(screen.getByRole('searchbox', { name: 'Search stores' }), { target: { value: blank } })
+      expect(screen.getByRole('heading', { name: 'Search for Indian Stores' })).toBeDefined()
+      expect(screen.queryByRole('heading', { name: 'Patel Family Grocers' })).toBeNull()
+    }
+  })
+
   test('a result card shows name, Demo badge, description, address, distance, rating, phone and Shop Now', async () => {
     fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore(), aNearbyStore({ id: 'real', name: 'Desi Corner', isSample: false, phone: null })]] })
     await renderSearch()

@@ -35,7 +35,7 @@ function StoreSearch({ user }: { user: PublicUser }) {
           </p>
         </header>
         {location.locating && <LocationBanner />}
-        <SearchForm onSearch={search.submit} searching={search.searching} />
+        <SearchForm onSearch={search.submit} onClear={search.clear} searching={search.searching} />
         <SearchResults searched={search.searched} stores={search.stores} onShop={openStore} />
       </div>
       {confirmation && <ClearCartDialog onKeep={confirmation.keep} onConfirm={confirmation.clearAndContinue} />}

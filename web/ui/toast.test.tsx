@@ -36,12 +36,44 @@ function renderToaster(toasts: Record<string, Omit<Toast, 'id'>>) {
 const shown = () => screen.queryByRole('region', { name: 'Notifications' })?.textContent ?? ''
 
 describe('Toaster', () => {
-  test('a toast without a duration stays until it is dismissed', () => {
+  test('a toast closes by itself after the default 5000 ms, and can be dismissed before that', () => {
     const clock = renderToaster({ Save: { title: 'Saved' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByRole('status').textContent).toContain('Saved')
+    clock.advance(4999)
+    expect(shown()).toContain('Saved')
+    clock.advance(1)
+    expect(shown()).toBe('')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }))
+    expect(shown()).toBe('')
+  })
+
+  test('Escape dismisses the toast that has focus', () => {
+    renderToaster({ Save: { title: 'Saved' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Dismiss notification' }), { key: 'Escape' })
+    expect(shown()).toBe('')
+  })
+
+  test('time spent hovered or focused does not count', () => {
+    const clock = renderToaster({ Save: { title: 'Saved' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    clock.advance(3000)
+    const toast = screen.getByRole('status')
+    fireEvent.mouseEnter(toast)
     clock.advance(60_000)
     expect(shown()).toContain('Saved')
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }))
+    fireEvent.mouseLeave(toast)
+    clock.advance(1999)
+    expect(shown()).toContain('Saved')
+
+    fireEvent.focus(screen.getByRole('button', { name: 'Dismiss notification' }))
+    clock.advance(60_000)
+    expect(shown()).toContain('Saved')
+    fireEvent.blur(screen.getByRole('button', { name: 'Dismiss notification' }))
+    clock.advance(1)
     expect(shown()).toBe('')
   })
 
@@ -60,7 +92,9 @@ describe('Toaster', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Far' }))
     clock.advance(4000)
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
-    clock.advance(8000)
+    clock.advance(4500)
     expect(shown()).toContain('Saved')
+    clock.advance(500)
+    expect(shown()).toBe('')
   })
 })

@@ -1,5 +1,6 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
+import { TOAST_DURATION_MS } from '../../modules/shared/contract'
 import { useClock } from '../lib/clock'
 
 export type Toast = {
@@ -7,11 +8,11 @@ export type Toast = {
   title: string
   description?: string
   variant?: 'default' | 'destructive' | 'success'
-  /** Milliseconds until it closes by itself; without it, it stays until dismissed. */
+  /** Milliseconds it stays on screen while not hovered or focused; spec 000 §9's 5000 unless given. */
   duration?: number
 }
 
-/** Spec 000 §9: one toast at a time, and none closes by itself unless it asks to. */
+/** Spec 000 §9: one toast at a time; a new one replaces the one shown. */
 const currentToastAtom = atom<Toast | null>(null)
 let nextId = 1
 
@@ -25,34 +26,67 @@ export function useToast() {
   return { toast, dismiss }
 }
 
-/** Closes the shown toast once its duration has passed, unless another toast replaced it first. */
+/**
+ * Closes the shown toast once it has been on screen for its duration, unless another toast
+ * replaced it first. Time spent hovered or focused does not count, so nobody loses a message
+ * they are reading or about to dismiss.
+ */
 function useAutoDismiss(current: Toast | null) {
   const clock = useClock()
   const setToast = useSetAtom(currentToastAtom)
+  const held = useRef({ hovered: false, focused: false })
+  const shownFor = useRef({ ms: 0, since: 0 })
+
+  const isHeld = () => held.current.hovered || held.current.focused
+  /** Adds the time since the last count, unless the toast was held all that time. */
+  const count = useCallback(() => {
+    const now = clock.now()
+    if (!isHeld()) shownFor.current.ms += now - shownFor.current.since
+    shownFor.current.since = now
+  }, [clock])
+  const hold = useCallback(
+    (reason: 'hovered' | 'focused', on: boolean) => {
+      count()
+      held.current[reason] = on
+    },
+    [count],
+  )
+
   useEffect(() => {
-    if (!current?.duration) return
-    const deadline = clock.now() + current.duration
+    if (!current) return
+    const duration = current.duration ?? TOAST_DURATION_MS
+    held.current = { hovered: false, focused: false }
+    shownFor.current = { ms: 0, since: clock.now() }
     const stop = clock.every(EXPIRY_CHECK_MS, () => {
-      if (clock.now() < deadline) return
+      count()
+      if (shownFor.current.ms < duration) return
       stop()
       setToast((shown) => (shown?.id === current.id ? null : shown))
     })
     return stop
-  }, [current, clock, setToast])
+  }, [current, clock, count, setToast])
+
+  return hold
 }
 
 export function Toaster() {
   const current = useAtomValue(currentToastAtom)
   const { dismiss } = useToast()
-  useAutoDismiss(current)
+  const hold = useAutoDismiss(current)
+  const destructive = current?.variant === 'destructive'
   return (
     <div className="toaster" role="region" aria-label="Notifications">
       {current && (
         <div
           key={current.id}
           className={`toast toast--${current.variant ?? 'default'}`}
-          role={current.variant === 'destructive' ? 'alert' : 'status'}
-          aria-live={current.variant === 'destructive' ? 'assertive' : 'polite'}
+          role={destructive ? 'alert' : 'status'}
+          aria-live={destructive ? 'assertive' : 'polite'}
+          onMouseEnter={() => hold('hovered', true)}
+          onMouseLeave={() => hold('hovered', false)}
+          onFocus={() => hold('focused', true)}
+          onBlur={(event) => event.currentTarget.contains(event.relatedTarget) || hold('focused', false)}
+          onKeyDown={(event) => event.key === 'Escape' && dismiss()}
         >
           <div className="toast__text">
             <p className="toast__title">{current.title}</p>

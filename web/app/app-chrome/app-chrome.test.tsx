@@ -5,7 +5,7 @@ import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
 import { addToCart } from '../../features/cart/cart-storage'
 import { notificationsQueryOptions } from '../../features/notifications/api/notifications'
 import { fakeApi, restoreFetch } from '../../testing/fake-api'
-import { aBuyer } from '../../testing/fixtures'
+import { aBuyer, anItem } from '../../testing/fixtures'
 import { renderScreen, type AppPath } from '../../testing/render-screen'
 import { AppChrome } from './app-chrome'
 
@@ -188,16 +188,20 @@ describe('avatar menu', () => {
     expect(screen.queryByRole('menu')).toBeNull()
   })
 
-  test.each([200, 500])('Sign out posts the logout and, answered %d, clears every cached answer and goes to /app', async (status) => {
+  test.each([200, 500])('Sign out posts the logout and, answered %d, clears every cached answer and everything stored, and goes to /app', async (status) => {
     server = fakeApi({ 'POST /api/logout': () => [status, { message: 'Logged out' }] })
     const error = spyOn(console, 'error').mockImplementation(() => {})
     const assign = spyOn(window.location, 'assign').mockImplementation(() => {})
     const { queryClient } = await renderChrome()
+    addToCart('store-1', anItem())
+    localStorage.setItem('store_store-1', '{}')
+    localStorage.setItem('pendingOrder', '{"deliveryAddress":"1 Main St"}')
     fireEvent.click(menuButton())
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/app'))
     expect(server.callsTo('POST /api/logout')).toHaveLength(1)
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0)
+    expect(localStorage.length).toBe(0)
     assign.mockRestore()
     error.mockRestore()
   })

@@ -1,6 +1,7 @@
 // A .tsx test so it runs with the DOM preload: the cart lives in localStorage.
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { activeCart, addToCart, allCarts, cartBadge, changeQuantity, clearAllCarts, hasOtherStoreItems, readCart, removeFromCart, setComment } from './cart-storage'
+import { readCartDetails, updateCartDetails } from './cart-details'
 import { buildPendingOrder, clearPendingOrder, PENDING_ORDER_KEY, readPendingOrder, savePendingOrder } from './pending-order'
 import { estimatedGroceryCents, payNowCents, readTip } from '../../../modules/cart-checkout/contract'
 
@@ -99,6 +100,7 @@ describe('money', () => {
       store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: '(732) 555-0142' },
       lines: readCart('s1'),
       tipCents: 500,
+      deliveryType: 'asap',
       deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
       deliveryInstructions: 'Ring twice',
       now: new Date('2026-11-21T12:00:00Z'),
@@ -131,6 +133,7 @@ describe('money', () => {
       store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: null },
       lines: readCart('s1'),
       tipCents: 200,
+      deliveryType: 'asap',
       deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
       deliveryInstructions: '',
       now: new Date('2026-11-21T12:00:00Z'),
@@ -145,5 +148,27 @@ describe('money', () => {
     expect(readPendingOrder()).toBeNull()
     localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify({ ...saved, items: [] }))
     expect(readPendingOrder()).toBeNull()
+  })
+})
+
+describe('cart details', () => {
+  test('are kept per store, read corrupt or unknown values as the defaults, and go with the last line of their cart', () => {
+    addToCart('s1', dal)
+    addToCart('s2', okra)
+    updateCartDetails('s1', { tipChoice: 'custom', customTip: 'abc', instructions: 'Side door' })
+    updateCartDetails('s2', { tipChoice: 500 })
+    expect(readCartDetails('s1')).toEqual({ tipChoice: 'custom', customTip: 'abc', deliveryType: 'asap', instructions: 'Side door' })
+    expect(readCartDetails('s2').tipChoice).toBe(500)
+
+    localStorage.setItem('cartDetails_s2', JSON.stringify({ tipChoice: 123, customTip: '', deliveryType: 'asap', instructions: '' }))
+    expect(readCartDetails('s2').tipChoice).toBe(0)
+    localStorage.setItem('cartDetails_s2', '{not json')
+    expect(readCartDetails('s2').instructions).toBe('')
+
+    changeQuantity('s1', 'i-dal', -1)
+    expect(localStorage.getItem('cartDetails_s1')).toBeNull()
+    updateCartDetails('s2', { instructions: 'Ring twice' })
+    clearAllCarts()
+    expect(localStorage.getItem('cartDetails_s2')).toBeNull()
   })
 })

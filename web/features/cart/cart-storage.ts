@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { CatalogItem } from '../../../modules/catalog/contract'
 import { readStoredJson } from '../../lib/stored-json'
+import { forgetCartDetails } from './cart-details'
 
 /** Spec 001 §3: a cart lives in browser storage under cart_{storeId} (its store is the catalog's to cache). */
 const CART_PREFIX = 'cart_'
@@ -26,8 +27,10 @@ export function readCart(storeId: string): CartLine[] {
 }
 
 function writeCart(storeId: string, lines: CartLine[]) {
-  if (lines.length === 0) localStorage.removeItem(CART_PREFIX + storeId)
-  else localStorage.setItem(CART_PREFIX + storeId, JSON.stringify(lines))
+  if (lines.length === 0) {
+    localStorage.removeItem(CART_PREFIX + storeId)
+    forgetCartDetails(storeId)
+  } else localStorage.setItem(CART_PREFIX + storeId, JSON.stringify(lines))
   window.dispatchEvent(new Event(CART_CHANGED_EVENT))
 }
 
@@ -76,7 +79,10 @@ export function allCarts(): StoredCart[] {
 
 /** Confirmed 'Clear Cart & Continue': every cart goes. */
 export function clearAllCarts() {
-  for (const { storeId } of allCarts()) localStorage.removeItem(CART_PREFIX + storeId)
+  for (const { storeId } of allCarts()) {
+    localStorage.removeItem(CART_PREFIX + storeId)
+    forgetCartDetails(storeId)
+  }
   window.dispatchEvent(new Event(CART_CHANGED_EVENT))
 }
 

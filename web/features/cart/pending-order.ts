@@ -3,6 +3,7 @@ import type { Store } from '../../../modules/catalog/contract'
 import { estimatedGroceryCents, payNowCents } from '../../../modules/cart-checkout/contract'
 import { centsToDecimal, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import { readStoredJson } from '../../lib/stored-json'
+import type { CartDetails } from './cart-details'
 import { cartLineSchema, type CartLine } from './cart-storage'
 
 /** Checkout reads this from browser storage (spec 001 §3 "Pending order"). */
@@ -20,6 +21,7 @@ export function buildPendingOrder(input: {
   store: Pick<Store, 'id' | 'name' | 'address' | 'phone'>
   lines: readonly CartLine[]
   tipCents: number
+  deliveryType: CartDetails['deliveryType']
   deliveryAddress: DeliveryAddress
   deliveryInstructions: string
   now: Date
@@ -34,7 +36,7 @@ export function buildPendingOrder(input: {
     items: input.lines.map((line) => ({ ...line, notes: PRICE_NOTE })),
     platformFee: centsToDecimal(PLATFORM_FEE_CENTS),
     tip: centsToDecimal(input.tipCents),
-    deliveryType: 'asap' as const,
+    deliveryType: input.deliveryType,
     specialInstructions: input.deliveryInstructions,
     estimatedTotal: centsToDecimal(groceryCents + totalCents),
     timestamp: input.now.toISOString(),

@@ -43,7 +43,7 @@ export function LoginForm({ onSigningIn }: { onSigningIn: (busy: boolean) => voi
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="you@example.com or (555) 555-5555"
+        placeholder="Email or (555) 555-5555"
         required
       />
       <PasswordField label="Password" {...form.bind('password')} autoComplete="current-password" required />

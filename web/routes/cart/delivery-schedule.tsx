@@ -1,10 +1,20 @@
 import { useId } from 'react'
+import type { CartDetails } from '../../features/cart/cart-details'
+
+type DeliveryType = CartDetails['deliveryType']
 
 /**
  * ASAP is the only delivery today; the scheduled option is shown, greyed out, so buyers know it
  * is coming. Where it goes and what the runner should know sit in the same card.
  */
-export function DeliverySchedule({ deliverTo, instructions, onInstructionsChange }: { deliverTo: string; instructions: string; onInstructionsChange: (text: string) => void }) {
+export function DeliverySchedule(props: {
+  deliverTo: string
+  deliveryType: DeliveryType
+  onDeliveryTypeChange: (type: DeliveryType) => void
+  instructions: string
+  onInstructionsChange: (text: string) => void
+}) {
+  const { deliverTo, deliveryType, onDeliveryTypeChange, instructions, onInstructionsChange } = props
   const id = useId()
   return (
     <section className="card cart-card" aria-labelledby={`${id}-title`}>
@@ -12,7 +22,7 @@ export function DeliverySchedule({ deliverTo, instructions, onInstructionsChange
       <fieldset className="delivery-options">
         <legend className="visually-hidden">When to deliver</legend>
         <label className="delivery-option">
-          <input type="radio" name={`${id}-when`} checked readOnly />
+          <input type="radio" name={`${id}-when`} checked={deliveryType === 'asap'} onChange={() => onDeliveryTypeChange('asap')} />
           <span>
             <strong>ASAP</strong>
             <span className="delivery-option__note">Typically Same Day</span>

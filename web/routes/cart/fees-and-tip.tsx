@@ -1,15 +1,20 @@
 import { useId } from 'react'
-import { formatCents, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
+import { formatCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
 import { payNowCents } from '../../../modules/cart-checkout/contract'
 import type { TipState } from './use-tip'
 
 /** Dollars without cents for the preset chips: $0, $2, $5, $10. */
 const presetLabel = (cents: number) => `$${cents / 100}`
 
+/** Spec 001 §5 counts a tip that is not an amount as 0; the buyer is told, and told why. */
+const TIP_HINTS = {
+  invalid: 'Enter an amount like 5 or 7.50. Until then the tip counts as $0.00.',
+  'too-large': `Tips go up to ${formatCents(MAX_TIP_CENTS)}. Until then the tip counts as $0.00.`,
+} as const
+
 /** What is paid online now (the platform fee and the tip) next to what the groceries may cost at the door. */
 export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents: number }) {
   const id = useId()
-  const customInvalid = tip.choice === 'custom' && tip.customText.trim() !== '' && tip.tipCents === 0 && !/^\$?0*(\.0*)?$/.test(tip.customText.trim())
   return (
     <section className="card cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Fees &amp; Tip</h2>
@@ -45,13 +50,13 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
                 placeholder="0.00"
                 value={tip.customText}
                 onChange={(event) => tip.setCustomText(event.target.value)}
-                aria-invalid={customInvalid}
-                aria-describedby={customInvalid ? `${id}-custom-hint` : undefined}
+                aria-invalid={tip.tipProblem !== null}
+                aria-describedby={tip.tipProblem ? `${id}-custom-hint` : undefined}
               />
             </div>
-            {customInvalid && (
-              <p id={`${id}-custom-hint`} className="field__hint">
-                That is not an amount, so the tip counts as $0.00.
+            {tip.tipProblem && (
+              <p id={`${id}-custom-hint`} className="field__hint field__hint--problem">
+                {TIP_HINTS[tip.tipProblem]}
               </p>
             )}
           </div>

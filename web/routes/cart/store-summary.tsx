@@ -1,8 +1,19 @@
+import { distanceMiles, type Coordinates } from '../../../modules/shared/contract'
 import type { KnownStore } from '../../features/catalog/use-known-store'
 import { Icon } from '../../ui/icon'
 
-/** Where the runner shops: name, address, how far (when store search measured it) and phone. */
-export function StoreSummary({ store }: { store: KnownStore }) {
+/**
+ * Store search measured how far the store is; a cart opened by link has no such measure, so the
+ * distance is taken from home (`from`, the profile's coordinates), where the order goes anyway.
+ */
+function milesAway(store: KnownStore, from: Coordinates | null): number | null {
+  if (typeof store.distance === 'number') return store.distance
+  return from ? distanceMiles(from, store) : null
+}
+
+/** Where the runner shops: name, address, how far and phone. */
+export function StoreSummary({ store, from }: { store: KnownStore; from: Coordinates | null }) {
+  const distance = milesAway(store, from)
   return (
     <section className="card store-summary" aria-label="Store">
       <div className="icon-tile" aria-hidden="true">
@@ -12,7 +23,7 @@ export function StoreSummary({ store }: { store: KnownStore }) {
         <p className="store-summary__name">{store.name}</p>
         <p className="store-summary__line">
           {store.address}
-          {typeof store.distance === 'number' && <span className="store-summary__distance"> · {store.distance.toFixed(1)} miles away</span>}
+          {distance !== null && <span className="store-summary__distance"> · {distance.toFixed(1)} miles away</span>}
         </p>
         {store.phone && (
           <a className="store-summary__phone" href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}>

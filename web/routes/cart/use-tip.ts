@@ -1,15 +1,20 @@
-import { useState } from 'react'
 import { readTip } from '../../../modules/cart-checkout/contract'
+import { updateCartDetails, useCartDetails, type CartDetails } from '../../features/cart/cart-details'
 
-/** A preset in cents, or 'custom' for the amount typed beside it. */
-export type TipChoice = number | 'custom'
+export type TipChoice = CartDetails['tipChoice']
 
-export function useTip() {
-  const [choice, setChoice] = useState<TipChoice>(0)
-  const [customText, setCustomText] = useState('')
+/** The cart's tip, kept with the cart so a reload brings back the choice and the amount as typed. */
+export function useTip(storeId: string) {
+  const { tipChoice: choice, customTip: customText } = useCartDetails(storeId)
   const custom = readTip(customText)
-  const tipCents = choice === 'custom' ? custom.cents : choice
-  return { choice, setChoice, customText, setCustomText, tipCents, tipProblem: choice === 'custom' ? custom.problem : null }
+  return {
+    choice,
+    setChoice: (tipChoice: TipChoice) => updateCartDetails(storeId, { tipChoice }),
+    customText,
+    setCustomText: (customTip: string) => updateCartDetails(storeId, { customTip }),
+    tipCents: choice === 'custom' ? custom.cents : choice,
+    tipProblem: choice === 'custom' ? custom.problem : null,
+  }
 }
 
 export type TipState = ReturnType<typeof useTip>

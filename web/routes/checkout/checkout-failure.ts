@@ -1,10 +1,8 @@
 import { CardPaymentError } from '../../features/cart-checkout/card-confirmer'
 import { ApiError } from '../../lib/http'
 import { failureMessage } from '../../lib/form-errors'
+import { LOCATION_TOAST_MS } from '../../../modules/shared/contract'
 import type { Toast } from '../../ui/toast'
-
-/** Spec 001 §8: the distance toast stays 8 s. */
-const LOCATION_TOAST_MS = 8000
 
 /** Something the buyer must fix outside checkout, shown beside the button with a link to where. */
 export type CheckoutBlocker = { kind: 'phone' | 'profile-incomplete' | 'not-a-buyer' | 'too-far'; title: string; message: string }

@@ -2,10 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { cartItemCount } from '../../features/cart/cart-storage'
 import { useCart } from '../../features/cart/use-cart'
 
-/**
- * Once something is in the cart, the way to it rides along the bottom, under the thumb, and out
- * of the way of the toast that each Add leaves at the top of the screen.
- */
+/** Once something is in the cart, the way to it rides along the bottom, under the thumb. */
 export function CartBar({ storeId }: { storeId: string }) {
   const count = cartItemCount(useCart(storeId))
   if (count === 0) return null

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
 import { addToCart } from '../../features/cart/cart-storage'
 import { useCart } from '../../features/cart/use-cart'
@@ -15,9 +15,7 @@ export function CatalogBrowser({ store, items }: { store: KnownStore; items: rea
   const { term, setTerm, category, setCategory, visible, isStale } = useCatalogFilter(items)
   const lines = useCart(store.id)
   const inCart = useMemo(() => new Map(lines.map((line) => [line.id, line.quantity])), [lines])
-  const { toast, dismiss } = useToast()
-  // Toasts stay until closed; an 'Added to Cart' would otherwise sit over the next screen's top bar.
-  useEffect(() => dismiss, [dismiss])
+  const { toast } = useToast()
   const add = useCallback(
     (item: CatalogItem) => {
       addToCart(store.id, item)

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react'
 import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
 
-export function SearchForm({ onSearch, searching }: { onSearch: (term: string) => void; searching: boolean }) {
+/** `onClear`: the box was emptied or a blank search was sent, so the last results no longer apply. */
+export function SearchForm({ onSearch, onClear, searching }: { onSearch: (term: string) => void; onClear: () => void; searching: boolean }) {
   const [term, setTerm] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
   return (
@@ -11,9 +12,10 @@ export function SearchForm({ onSearch, searching }: { onSearch: (term: string) =
       className="search-form"
       onSubmit={(event) => {
         event.preventDefault()
-        // Nothing to search for yet: back to the box rather than an error.
-        if (!term.trim()) inputRef.current?.focus()
-        else onSearch(term)
+        // Nothing to search for: back to the box rather than an error.
+        if (term.trim()) return onSearch(term)
+        onClear()
+        inputRef.current?.focus()
       }}
     >
       <label htmlFor="store-search-input" className="visually-hidden">
@@ -29,7 +31,10 @@ export function SearchForm({ onSearch, searching }: { onSearch: (term: string) =
           autoComplete="off"
           placeholder="Store or category"
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={(event) => {
+            setTerm(event.target.value)
+            if (!event.target.value.trim()) onClear()
+          }}
         />
       </div>
       <button type="submit" className="button button--primary search-form__submit" aria-busy={searching}>

@@ -9,6 +9,7 @@ import { useToast } from '../../ui/toast'
 /**
  * A search needs a non-empty trimmed query and a location (spec 001 §5). The answer is fetched
  * before it is shown, so a failure leaves the last results in place and says why in a toast.
+ * A blank search clears them: results for words no longer in the box would mislead.
  */
 export function useStoreSearch(relocate: () => Promise<Located | null>) {
   const queryClient = useQueryClient()
@@ -16,6 +17,8 @@ export function useStoreSearch(relocate: () => Promise<Located | null>) {
   const [search, setSearch] = useState<NearbySearch | null>(null)
   const [searching, setSearching] = useState(false)
   const inFlight = useRef(false)
+  /** Bumped by clear, so an answer still on its way does not bring back what was cleared. */
+  const cleared = useRef(0)
   const results = useQuery(nearbyStoresQueryOptions(search))
 
   const submit = async (term: string) => {
@@ -30,8 +33,9 @@ export function useStoreSearch(relocate: () => Promise<Located | null>) {
         return
       }
       const next = { origin: located.origin, query }
+      const clearedBefore = cleared.current
       await queryClient.fetchQuery(nearbyStoresQueryOptions(next))
-      setSearch(next)
+      if (cleared.current === clearedBefore) setSearch(next)
     } catch (error) {
       toast({ title: 'Failed to search stores', description: error instanceof ApiError ? error.userMessage : String(error), variant: 'destructive' })
     } finally {
@@ -40,5 +44,10 @@ export function useStoreSearch(relocate: () => Promise<Located | null>) {
     }
   }
 
-  return { submit, searching, searched: search?.query ?? null, stores: results.data ?? [] }
+  const clear = () => {
+    cleared.current++
+    setSearch(null)
+  }
+
+  return { submit, clear, searching, searched: search?.query ?? null, stores: results.data ?? [] }
 }

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/http'
+import { clearPersonalData } from '../../../lib/personal-data'
 
 /**
- * Spec 000 §4: on success or failure alike, every cached answer is dropped and the browser
- * moves on (`then` is where: /auth after a logout, /app from the shell's menu).
+ * Spec 000 §4: on success or failure alike, every cached answer and everything stored for the
+ * user is dropped, and the browser moves on (`then` is where: /auth after a logout, /app from
+ * the shell's menu).
  */
 export function useLogout(then: string) {
   const queryClient = useQueryClient()
@@ -12,6 +14,7 @@ export function useLogout(then: string) {
     onError: (error) => console.error('Logout failed:', error),
     onSettled: () => {
       queryClient.clear()
+      clearPersonalData()
       window.location.assign(then)
     },
   })

@@ -1,0 +1,27 @@
+/**
+ * What this browser keeps for the person signed in: carts (cart_*), the stores they opened
+ * (store_*), the pending order with their home address, ticked items of a delivery. Everything
+ * the app puts in localStorage is theirs, so all of it goes, not a list of keys that a new
+ * feature could forget to join.
+ */
+const OWNER_KEY = 'kirana:owner'
+
+/** Spec 000 §4: signing out clears all cached data. */
+export function clearPersonalData() {
+  localStorage.clear()
+  sessionStorage.clear()
+}
+
+/**
+ * Marks what is stored as `userId`'s, first clearing what someone else left: a session that
+ * ended by expiry leaves its cart behind (so the same person can pick it up again), and the next
+ * person to sign in on this device must not see it. Returns whether anything was cleared.
+ */
+export function claimPersonalData(userId: string): boolean {
+  const owner = localStorage.getItem(OWNER_KEY)
+  if (owner === userId) return false
+  const cleared = owner !== null || localStorage.length > 0
+  clearPersonalData()
+  localStorage.setItem(OWNER_KEY, userId)
+  return cleared
+}
