@@ -117,7 +117,7 @@ describe('buyer home', () => {
     // The avatar menu: who is signed in, and where to go.
     await page.getByRole('button', { name: /^Account menu/ }).click()
     const menu = page.getByRole('menu', { name: 'Account' })
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Profile', 'Settings', 'Sign out'])
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Profile', 'Notifications', 'Settings', 'Sign out'])
     await page.getByText(email).waitFor()
     await settled(menu)
     await viewportShot(page, 'buyer-home-menu-phone')

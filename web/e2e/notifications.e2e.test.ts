@@ -141,6 +141,7 @@ describe('notifications between a runner and a buyer', () => {
     await buyer.screenshot({ path: '.artifacts/screenshots/buyer-home-test-panel-phone.png' })
     await buyer.keyboard.press('Escape')
     expect(await panel.count()).toBe(0)
+    await buyer.screenshot({ path: '.artifacts/screenshots/buyer-home-test-panel-closed-phone.png' })
     await buyer.setViewportSize(DESKTOP)
     await buyer.getByRole('button', { name: 'Test notifications' }).click()
     await buyer.screenshot({ path: '.artifacts/screenshots/buyer-home-test-panel-desktop.png' })
