@@ -10,7 +10,7 @@ const sender = fcmPushSender(credentials, { httpAgent: fcm.httpAgent, accessToke
 const api = await testApi({ wrapPush: () => sender })
 
 describe('the FCM push sender', () => {
-  test('sends notification.title, notification.body and data, as strings, to each token of the project', async () => {
+  test('sends notification.title, notification.body, the app icon for the browser and data, as strings, to each token of the project', async () => {
     const before = fcm.sent.length
     const result = await sender.send([
       { userId: 'u1', tokens: ['token-phone', 'token-laptop'], message: { id: 'n1', title: 'Vikram is shopping your order', body: 'Your card was charged $7.00.', data: { type: 'order_accepted', orderId: 'o1' } } },
@@ -22,6 +22,7 @@ describe('the FCM push sender', () => {
     expect(sent[0]!.authorization).toBe('Bearer test-access-token')
     expect(sent[0]!.message).toMatchObject({
       notification: { title: 'Vikram is shopping your order', body: 'Your card was charged $7.00.' },
+      webpush: { notification: { icon: '/pwa-icon.svg' } },
       data: { type: 'order_accepted', orderId: 'o1', notificationId: 'n1' },
     })
   })
