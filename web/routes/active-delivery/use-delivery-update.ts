@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ordersQueryOptions, orderQueryOptions, useStoreOrder } from '../../features/orders/api/orders'
 import { useUpdateDeliveryStatus, type DeliveryUpdate } from '../../features/runner/api/delivery-status'
+import { runnerStatsQueryOptions } from '../../features/runner/api/runner-stats'
 import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
 
@@ -12,7 +13,7 @@ const FAILURE_TITLE: Record<DeliveryUpdate['status'], string> = {
 
 /**
  * Reporting progress on a delivery: the answer is put wherever the order is shown, and the
- * dashboard's list of active deliveries is fetched again. A refusal is toasted and the order
+ * dashboard's list of active deliveries is fetched again, with its earnings once one is delivered. A refusal is toasted and the order
  * re-read, since it usually means it changed elsewhere (another tab, or support).
  */
 export function useDeliveryUpdate(orderId: string) {
@@ -23,6 +24,7 @@ export function useDeliveryUpdate(orderId: string) {
     onUpdated: (order) => {
       storeOrder(order)
       void queryClient.invalidateQueries({ queryKey: ordersQueryOptions('runner').queryKey })
+      if (order.status === 'delivered') void queryClient.invalidateQueries({ queryKey: runnerStatsQueryOptions().queryKey })
     },
   })
   return {
