@@ -6,6 +6,7 @@ import { useUpdateProfile } from '../../features/accounts/api/use-profile'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { failureMessage, fieldErrors } from '../../lib/form-errors'
+import { isOnline, needsConnection } from '../../lib/online'
 import { TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
@@ -39,6 +40,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
         event.preventDefault()
         const invalid = fieldErrors(updateProfileSchema, values)
         if (invalid) return showErrors(invalid)
+        if (!isOnline()) return toast(needsConnection('Saving your profile'))
         updateProfile.mutate(values, {
           onSuccess: () => {
             toast({
