@@ -120,6 +120,21 @@ describe('Edit Profile', () => {
     screen.getByText("You'll need to verify this new number after saving.")
   })
 
+  test('saving a new phone number goes on to verify it', async () => {
+    const saved = { ...member, phone: '(732) 555-0155', phoneVerified: false, phoneStatus: 'unverified' as const }
+    fakeApi({
+      'PATCH /api/user/profile': () => [200, { message: 'Profile updated successfully', user: saved }],
+      'GET /api/auth/user': () => [200, { user: saved, requiresProfileCompletion: false }],
+    })
+    const { router } = await open()
+    fill('Phone number', '7325550155')
+    fireEvent.click(button('Save Changes'))
+
+    await screen.findByText('Screen at /phone-verification')
+    expect(router.state.location.pathname).toBe('/phone-verification')
+    await toast().findByText('Please verify your new phone number.')
+  })
+
   test('saving sends the profile, refreshes the current user and goes to /', async () => {
     const saved = { ...member, city: 'Iselin' }
     const { calls } = fakeApi({

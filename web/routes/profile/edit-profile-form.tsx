@@ -48,7 +48,8 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
               description: phoneChanged ? 'Please verify your new phone number.' : 'Your changes have been saved.',
               variant: 'success',
             })
-            navigate({ to: '/' })
+            // The server marks a new number unverified; checkout, deliveries and push wait for it, so verify it now.
+            navigate(phoneChanged ? { to: '/phone-verification' } : { to: '/' })
           },
           onError: (error) => {
             showErrors(accountFieldErrors(error))
