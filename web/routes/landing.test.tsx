@@ -16,7 +16,8 @@ async function renderLanding() {
 
 const ROLE_TITLES = ['I want to shop', 'I want to deliver', 'Both']
 
-const card = (name: string) => screen.getByRole('button', { name })
+/** A role card, named by its title and then its summary, as it reads. */
+const card = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title} `) })
 const detailsOf = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-controls')!)!
 
 describe('LandingPage', () => {
