@@ -40,6 +40,14 @@ describe('offline in Chromium', () => {
     await banner.waitFor()
     await screenshot(page, 'offline-cart-phone')
 
+    // Placing the order needs the server: checkout says so rather than waiting.
+    await page.getByRole('button', { name: /Place Order/ }).click()
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor()
+    await page.getByText('The card form needs an internet connection.').waitFor()
+    await page.getByRole('button', { name: /Place Order/ }).click()
+    await page.getByText('Placing an order needs an internet connection', { exact: false }).waitFor()
+    await screenshot(page, 'offline-checkout-phone')
+
     await page.goto(url('/app'))
     await page.getByRole('heading', { level: 1, name: 'Hello, Meera' }).waitFor()
     await page.getByRole('heading', { name: store!.name }).first().waitFor()
@@ -56,7 +64,7 @@ describe('offline in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0)
     await screenshot(page, 'offline-landing-phone')
 
-    // Saving the profile needs the server: it says so rather than waiting.
+    // So does saving the profile.
     await page.goto(url('/profile'))
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await page.getByText('Saving your profile needs an internet connection', { exact: false }).waitFor()

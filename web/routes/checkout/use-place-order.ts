@@ -39,8 +39,10 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
 
   async function submit() {
     const card = confirmerRef.current
-    if (inFlight.current || !card || !card.check()) return
+    if (inFlight.current) return
+    // Before the card: offline, the card form may never have loaded, and nothing else would say why.
     if (!isOnline()) return toast(needsConnection('Placing an order'))
+    if (!card || !card.check()) return
     inFlight.current = true
     setBusy(true)
     setBlocker(null)
