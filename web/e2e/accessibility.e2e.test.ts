@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
-import axe from 'axe-core'
 import type { Page } from 'playwright'
 import { accountSteps } from './account-steps'
+import { seriousViolations } from './axe'
 import { newPage, screenshot, useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
 
@@ -40,17 +40,6 @@ const SCREENS: { name: string; path: string; as: Viewer }[] = [
 
 /** How many Tab presses a keyboard user is followed through on each screen. */
 const TAB_STOPS = 25
-
-/** The serious and critical axe-core violations on the page, one line per rule with the first few elements. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
-  return page.evaluate(async () => {
-    const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] })
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 4).map((node) => node.target.join(' ')).join(' | ')}`)
-  })
-}
 
 /**
  * Tabs through the screen and returns every stop that shows no focus (no outline and no ring,
@@ -124,6 +113,32 @@ describe('accessibility of every screen at 390×844', () => {
       expect(invisible).toEqual([])
     })
   }
+
+  test('the account menu opens from the keyboard, moves with the arrows, and Escape closes it back onto its button', async () => {
+    const page = viewers.buyer
+    await page.goto(url('/app'))
+    const button = page.getByRole('button', { name: /^Account menu/ })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('menu', { name: 'Account' })
+    await menu.waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('ArrowDown')
+    expect(await menu.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'detached' })
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
+  })
+
+  test('phone verification’s code step, reached with the keyboard, has no serious or critical violations', async () => {
+    const page = viewers['new-account']
+    await page.goto(url('/phone-verification'))
+    await page.getByRole('button', { name: 'Send Code' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { level: 1, name: 'Enter Your Code' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, 'a11y-phone-verification-code-phone')
+  })
 
   test('a dialog keeps focus inside and closes on Escape (the cart’s Clear Cart question)', async () => {
     const page = viewers.buyer

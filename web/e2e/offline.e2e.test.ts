@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { seriousViolations } from './axe'
 import { newPage, screenshot, useServerAndBrowser } from './harness'
 import { shopSteps } from './shop-steps'
 
@@ -52,6 +53,7 @@ describe('offline in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Hello, Meera' }).waitFor()
     await page.getByRole('heading', { name: store!.name }).first().waitFor()
     await banner.waitFor()
+    expect(await seriousViolations(page)).toEqual([])
     await screenshot(page, 'offline-home-phone')
 
     await page.goto(url(`/store/${store!.id}`))
