@@ -4,6 +4,7 @@ import { NO_LOCATION_MESSAGE } from '../../../modules/catalog/contract'
 import { nearbyStoresQueryOptions, type NearbySearch } from '../../features/catalog/api/nearby-stores'
 import type { Located } from '../../features/catalog/use-location'
 import { ApiError } from '../../lib/http'
+import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
 
 /**
@@ -30,6 +31,11 @@ export function useStoreSearch(relocate: () => Promise<Located | null>) {
         return
       }
       const next = { origin: located.origin, query }
+      // Offline only a search already made has an answer; any other would wait for the network.
+      if (!isOnline() && queryClient.getQueryData(nearbyStoresQueryOptions(next).queryKey) === undefined) {
+        toast(needsConnection('Searching for stores'))
+        return
+      }
       await queryClient.fetchQuery(nearbyStoresQueryOptions(next))
       setSearch(next)
     } catch (error) {
