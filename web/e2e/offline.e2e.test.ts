@@ -75,6 +75,15 @@ describe('offline in Chromium', () => {
     // Back online, the banner goes.
     await context.setOffline(false)
     await banner.waitFor({ state: 'detached' })
+
+    // Signing out takes the kept copy with it: offline again, nobody's data is shown.
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await page.waitForURL((address) => address.pathname === '/auth')
+    expect(await page.evaluate(() => localStorage.getItem('kirana-query-cache'))).toBeNull()
+    await context.setOffline(true)
+    await page.goto(url('/app'))
+    await page.getByText('Kirana will continue when you', { exact: false }).waitFor()
+    expect(await page.getByRole('heading', { name: 'Hello, Meera' }).count()).toBe(0)
     await context.close()
   })
 })
