@@ -23,10 +23,12 @@ export async function buildWeb(outdir = 'dist') {
   await addInstallLinks(`${outdir}/index.html`)
 
   const outputs = app.outputs.map((output) => `/${relative(outdir, output.path)}`).filter((path) => !path.endsWith('.map'))
-  // The shell is index.html and what it loads directly; lazy chunks are cached when first used.
+  // The shell is index.html and what it loads directly.
   const indexHtml = await Bun.file(`${outdir}/index.html`).text()
   const shellAssets = outputs.filter((path) => path.startsWith('/assets/') && indexHtml.includes(path))
   const precache = ['/index.html', ...shellAssets, '/manifest.webmanifest', '/pwa-icon.svg', '/icons/icon-192.png']
+  // Every screen's chunk too, so a reload offline works on screens opened before the worker took over.
+  const screenAssets = outputs.filter((path) => path.startsWith('/assets/') && !shellAssets.includes(path))
   const hasher = new Bun.CryptoHasher('sha256').update(outputs.sort().join('\n')).update(indexHtml)
   // Precached public files are served from the cache, so a new icon or manifest needs a new version too.
   for (const path of precache.filter((path) => path !== '/index.html' && !path.startsWith('/assets/'))) {
@@ -40,7 +42,7 @@ export async function buildWeb(outdir = 'dist') {
     target: 'browser',
     minify: true,
     naming: 'sw.js',
-    define: { __PRECACHE_URLS__: JSON.stringify(precache), __CACHE_VERSION__: JSON.stringify(version) },
+    define: { __PRECACHE_URLS__: JSON.stringify(precache), __SCREEN_ASSET_URLS__: JSON.stringify(screenAssets), __CACHE_VERSION__: JSON.stringify(version) },
   })
   if (!worker.success) throw new AggregateError(worker.logs, 'Building the service worker failed')
 

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { getDefaultStore, Provider as JotaiProvider } from 'jotai'
 import { StrictMode } from 'react'
@@ -23,6 +23,9 @@ if (!rootElement) {
   // Rendered rather than written as HTML: the Content-Security-Policy refuses inline onclick handlers.
   createRoot(document.body.appendChild(document.createElement('div'))).render(<RenderFailure detail="The app could not start." />)
 } else {
+  // react-query assumes a network until an event says otherwise; a page opened offline would try
+  // every query and fail it, instead of pausing it on what the device kept (lib/query-persister).
+  onlineManager.setOnline(navigator.onLine)
   const queryClient = createQueryClient()
   const router = createAppRouter(queryClient)
   createRoot(rootElement).render(
@@ -37,4 +40,6 @@ if (!rootElement) {
     </StrictMode>,
   )
   registerServiceWorker()
+  // Loaded after the first paint: the landing page needs none of it.
+  void import('./lib/query-persister').then(({ keepQueryCache }) => keepQueryCache(queryClient))
 }

@@ -1,11 +1,12 @@
 /// <reference lib="webworker" />
-// The service worker (spec 000 §2): precaches the shell, serves navigations network-first with
-// the cached shell as the offline fallback, serves hashed assets cache-first, and never touches /api.
-// It also shows the app's notifications, so it answers their clicks.
+// The service worker (spec 000 §2): precaches the shell and every screen's assets, serves navigations
+// network-first with the cached shell as the offline fallback, serves hashed assets cache-first, and
+// never touches /api. It also shows the app's notifications, so it answers their clicks.
 import { openClickedNotification } from './features/notifications/notification-click'
 import type { NotificationClickData } from './features/notifications/show-notification'
 
 declare const __PRECACHE_URLS__: string[]
+declare const __SCREEN_ASSET_URLS__: string[]
 declare const __CACHE_VERSION__: string
 
 const worker = self as unknown as ServiceWorkerGlobalScope
@@ -60,13 +61,14 @@ worker.addEventListener('fetch', (event) => {
  */
 async function precacheShell() {
   const cache = await caches.open(CACHE)
-  await Promise.all(
-    [...PRECACHED].map(async (path) => {
-      const response = await fetch(path, { cache: 'reload' })
-      if (!isCacheable(response, path)) throw new Error(`Precaching ${path} failed: ${response.status} ${response.type}`)
-      await cache.put(path, response)
-    }),
-  )
+  const put = async (path: string) => {
+    const response = await fetch(path, { cache: 'reload' })
+    if (!isCacheable(response, path)) throw new Error(`Precaching ${path} failed: ${response.status} ${response.type}`)
+    await cache.put(path, response)
+  }
+  await Promise.all([...PRECACHED].map(put))
+  // Best effort: without them only the screens not yet opened fail offline, which is no reason to refuse the shell.
+  await Promise.allSettled(__SCREEN_ASSET_URLS__.map(put))
 }
 
 async function networkFirstNavigation(request: Request): Promise<Response> {

@@ -1,12 +1,14 @@
-import { onlineManager, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Outlet, useMatches } from '@tanstack/react-router'
-import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { useAuthState, type AuthState } from '../features/accounts/auth-state'
 import { currentUserQueryOptions } from '../lib/current-user'
 import { UpdateBanner } from '../features/pwa/update-banner'
+import { useOnline } from '../lib/online'
 import { LandingPage } from '../routes/landing'
 import { LoadingScreen } from '../ui/loading-screen'
 import { Toaster } from '../ui/toast'
+import { OfflineBanner } from './offline-banner'
 import { PreviewBanner } from './preview-banner'
 
 const ProfileCompletePage = lazy(() => import('../routes/profile-complete').then((module) => ({ default: module.ProfileCompletePage })))
@@ -28,6 +30,7 @@ export function AppShell() {
   return (
     <>
       <PreviewBanner />
+      <OfflineBanner />
       <RouteGate />
       {/* Stacked at the bottom, clear of the top bar's controls and lifted over the tabs (styles/shell.css). */}
       <div className="screen-dock">
@@ -60,7 +63,7 @@ function RouteGate() {
 
 function StateGate({ allowed }: { allowed: readonly AuthState[] }) {
   const state = useAuthState()
-  const online = useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline() && navigator.onLine)
+  const online = useOnline()
   if (state === 'loading') return <LoadingScreen offline={!online} />
   if (allowed.includes(state)) return <Outlet />
   const Fallback = FALLBACK_SCREEN[state]

@@ -108,11 +108,11 @@ describe('the app as an installable PWA', () => {
     await context.setOffline(true)
     await page.reload()
     // Offline, nobody can tell who is signed in: the shell waits and says why instead of showing sign-in.
-    await page.getByText("You're offline.", { exact: false }).waitFor()
+    await page.getByText('Kirana will continue when you', { exact: false }).waitFor()
     await screenshot(page, 'pwa-offline-root-phone')
 
     await page.goto(`${env.server.url}/some/path/never/visited`)
-    await page.getByText("You're offline.", { exact: false }).waitFor()
+    await page.getByText('Kirana will continue when you', { exact: false }).waitFor()
     // The landing page needs nobody's identity, so it renders offline.
     await page.goto(`${env.server.url}/landing`)
     await page.getByText('Get Started').first().waitFor()

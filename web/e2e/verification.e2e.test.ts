@@ -123,6 +123,27 @@ describe('phone verification in Chromium', () => {
     await context.close()
   })
 
+  test("refreshing the page and sending again within the minute waits it out ('Too many requests', counting down), never the fallback", async () => {
+    const { page, context } = await newPage(env.browser)
+    await signUp(page, { phone: '(732) 555-0108' })
+    await page.goto(`${env.server.url}/phone-verification`)
+    await page.getByRole('button', { name: 'Send Code' }).click()
+    await heading(page, 'Enter Your Code')
+
+    await page.reload()
+    await heading(page, 'Verify Your Phone')
+    await page.getByRole('button', { name: 'Send Code' }).click()
+    await page.getByText('Too many requests.').waitFor()
+    const seconds = Number((await page.locator('.sms-wait__time').textContent())?.replace('s', ''))
+    expect(seconds).toBeGreaterThan(0)
+    expect(seconds).toBeLessThanOrEqual(60)
+    expect(await page.getByText('Smart Verification Active').count()).toBe(0)
+    expect(await page.getByRole('heading', { name: "Confirm You're a Person" }).count()).toBe(0)
+    await page.waitForFunction((before) => Number(document.querySelector('.sms-wait__time')?.textContent?.replace('s', '')) < before, seconds)
+    await screenshot(page, 'verification-refresh-too-many-requests-phone')
+    await context.close()
+  })
+
   test("a number no text can reach gets the fallback: Try SMS Again, the captcha, then 'Phone Number Saved' and the profile", async () => {
     const { page, context } = await newPage(env.browser)
     // A 555 number outside the fictional 0100…0199 range is a directory line: the SMS provider cannot text it.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { PARENT_COMPANY, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
+import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { LandingPage } from './landing'
 
@@ -15,7 +16,8 @@ async function renderLanding() {
 
 const ROLE_TITLES = ['I want to shop', 'I want to deliver', 'Both']
 
-const card = (name: string) => screen.getByRole('button', { name })
+/** A role card, named by its title and then its summary, as it reads. */
+const card = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title} `) })
 const detailsOf = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-controls')!)!
 
 describe('LandingPage', () => {
@@ -87,6 +89,14 @@ describe('LandingPage', () => {
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth')
     expect(screen.getByRole('link', { name: 'Already have an account? Sign In' }).getAttribute('href')).toBe('/auth')
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
+  })
+
+  test("someone signed in is offered 'Open app' instead of signing in again", async () => {
+    renderScreen(LandingPage, { path: '/', user: aBuyer() })
+    await screen.findByRole('heading', { level: 1 })
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Open app' }).getAttribute('href')).toBe('/')
+    expect(screen.queryByRole('link', { name: /Sign In/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull()
   })
 
   test("'Get Started' opens the sign-in screen inside the app", async () => {

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
+import { useCurrentUser } from '../lib/current-user'
 import { PLATFORM_FEE } from '../lib/service-facts'
 import { Footer } from '../ui/footer'
 import { Icon } from '../ui/icon'
@@ -11,6 +12,8 @@ const HIGHLIGHTS = [`Indian stores within ${DELIVERY_RADIUS_MILES} miles`, 'Same
 
 /** What signed-out visitors see (spec 000 §2, "Landing page (in-app)"). */
 export function LandingPage() {
+  // Someone signed in (offline too, from the kept cache) has an app to go back to, not a sign-in.
+  const signedIn = Boolean(useCurrentUser().data?.user)
   return (
     <div className="landing">
       <header className="app-header">
@@ -21,9 +24,15 @@ export function LandingPage() {
             </span>
             {BRAND_NAME}
           </span>
-          <Link to="/auth" className="button button--small">
-            Sign In
-          </Link>
+          {signedIn ? (
+            <Link to="/" className="button button--small">
+              Open app
+            </Link>
+          ) : (
+            <Link to="/auth" className="button button--small">
+              Sign In
+            </Link>
+          )}
         </div>
       </header>
       <main>
@@ -44,7 +53,7 @@ export function LandingPage() {
           <RolePicker />
         </div>
         <HowItWorks />
-        <GetStarted />
+        <GetStarted signedIn={signedIn} />
       </main>
       <Footer />
     </div>

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { displayName, initials } from '../features/accounts/identity'
@@ -118,6 +119,37 @@ describe('Edit Profile', () => {
     expect(screen.queryByText("You'll need to verify this new number after saving.")).toBeNull()
     fill('Phone number', '7325550155')
     screen.getByText("You'll need to verify this new number after saving.")
+  })
+
+  test('offline, saving says it needs a connection at once, and sends nothing', async () => {
+    const { calls } = fakeApi({})
+    await open()
+    onlineManager.setOnline(false)
+    try {
+      fill('City', 'Iselin')
+      fireEvent.click(button('Save Changes'))
+      await toast().findByText("You're offline")
+      toast().getByText('Saving your profile needs an internet connection. Try again once you\'re back online.')
+      expect(button('Save Changes').disabled).toBe(false)
+      expect(sent(calls)).toEqual([])
+    } finally {
+      onlineManager.setOnline(true)
+    }
+  })
+
+  test('saving a new phone number goes on to verify it', async () => {
+    const saved = { ...member, phone: '(732) 555-0155', phoneVerified: false, phoneStatus: 'unverified' as const }
+    fakeApi({
+      'PATCH /api/user/profile': () => [200, { message: 'Profile updated successfully', user: saved }],
+      'GET /api/auth/user': () => [200, { user: saved, requiresProfileCompletion: false }],
+    })
+    const { router } = await open()
+    fill('Phone number', '7325550155')
+    fireEvent.click(button('Save Changes'))
+
+    await screen.findByText('Screen at /phone-verification')
+    expect(router.state.location.pathname).toBe('/phone-verification')
+    await toast().findByText('Please verify your new phone number.')
   })
 
   test('saving sends the profile, refreshes the current user and goes to /', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ORDER_NO_LONGER_AVAILABLE } from '../../modules/orders/contract'
 import { MESSAGES } from '../../modules/runner/contract'
@@ -144,6 +145,22 @@ describe('runner dashboard /runner', () => {
     answer.resolve([200, { order: anAcceptedOrder({ id: 'offer-dal' }) }])
     await screen.findByText('Screen at /delivery/offer-dal')
     expect(server.callsTo('PATCH /api/orders/offer-dal/accept')).toHaveLength(1)
+  })
+
+  test('offline, Accept Order says it needs a connection at once instead of waiting', async () => {
+    const server = runnerServer()
+    await openDashboard()
+    const card = await screen.findByRole('article', { name: dal.storeName })
+    onlineManager.setOnline(false)
+    try {
+      fireEvent.click(within(card).getByRole('button', { name: 'Accept Order' }))
+      await toast().findByText("You're offline")
+      toast().getByText("Accepting a delivery needs an internet connection. Try again once you're back online.")
+      expect(within(card).queryByRole('button', { name: 'Accepting...' })).toBeNull()
+      expect(server.callsTo('PATCH /api/orders/offer-dal/accept')).toHaveLength(0)
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 
   test("another runner got there first: 'Order No Longer Available', and the list is fetched again", async () => {

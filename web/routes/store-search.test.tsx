@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { onlineManager } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { NO_LOCATION_MESSAGE } from '../../modules/catalog/contract'
@@ -99,6 +100,26 @@ describe('Find Indian Stores', () => {
     await searchFor('patel')
     await screen.findByRole('heading', { name: 'Patel Family Grocers' })
     expect(server.calls[0]!.url.searchParams.get('zipCode')).toBe('08817')
+  })
+
+  test('offline, a search already made still answers, and a new one says it needs a connection instead of spinning', async () => {
+    const server = fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
+    await renderSearch(aBuyer({ latitude: null, longitude: null }))
+    await searchFor('patel')
+    await screen.findByRole('heading', { name: 'Patel Family Grocers' })
+
+    onlineManager.setOnline(false)
+    try {
+      await searchFor('spices')
+      await within(toast()).findByText("You're offline")
+      within(toast()).getByText("Searching for stores needs an internet connection. Try again once you're back online.")
+      await searchFor('patel')
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Search' })?.hasAttribute('disabled')).toBe(false))
+      screen.getByRole('heading', { name: 'Patel Family Grocers' })
+      expect(server.calls).toHaveLength(1)
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 
   test('with no location at all a search explains what is missing and asks nothing of the server', async () => {

@@ -9,11 +9,11 @@ export function TopBar({ user }: { user: PublicUser | null }) {
   return (
     <header className="top-bar">
       <div className="top-bar__inner">
-        <Link to="/buyer" className="brand top-bar__brand" aria-label={`${BRAND_NAME} home`}>
+        <Link to="/buyer" className="brand top-bar__brand">
           <span className="brand__mark" aria-hidden="true">
             {BRAND_NAME.charAt(0)}
           </span>
-          <span className="top-bar__brand-text" aria-hidden="true">
+          <span className="top-bar__brand-text">
             <span className="top-bar__brand-name">{BRAND_NAME}</span>
             <span className="top-bar__tagline">{TOP_BAR_TAGLINE}</span>
           </span>

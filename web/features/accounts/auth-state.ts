@@ -8,7 +8,8 @@ export function useAuthState(): AuthState {
   const { data, isPending, error } = useCurrentUser()
   // A request that never reached the server (offline start) says nothing about who is signed in:
   // keep waiting rather than show a signed-in buyer the sign-in page. It refetches on reconnect.
-  if (isPending || (error && !(error instanceof ApiError))) return 'loading'
+  // An earlier answer (one kept on the device for offline use) still stands meanwhile.
+  if (isPending || (error && !(error instanceof ApiError) && !data)) return 'loading'
   if (!data?.user) return 'signed-out'
   return data.requiresProfileCompletion ? 'needs-profile' : 'complete'
 }

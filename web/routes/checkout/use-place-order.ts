@@ -10,6 +10,7 @@ import { placeOrder } from '../../features/cart-checkout/api/place-order'
 import type { CardConfirmer } from '../../features/cart-checkout/card-confirmer'
 import { newCheckoutId } from '../../features/cart-checkout/checkout-id'
 import { orderQueryOptions } from '../../features/orders/api/orders'
+import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
 import { describeFailure, type CheckoutBlocker, type CheckoutStep } from './checkout-failure'
 
@@ -38,7 +39,10 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
 
   async function submit() {
     const card = confirmerRef.current
-    if (inFlight.current || !card || !card.check()) return
+    if (inFlight.current) return
+    // Before the card: offline, the card form may never have loaded, and nothing else would say why.
+    if (!isOnline()) return toast(needsConnection('Placing an order'))
+    if (!card || !card.check()) return
     inFlight.current = true
     setBusy(true)
     setBlocker(null)

@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { BRAND_NAME } from '../../../modules/shared/contract'
 import { Icon } from '../../ui/icon'
 
-export function GetStarted() {
+export function GetStarted({ signedIn }: { signedIn: boolean }) {
   const headingId = useId()
   return (
     <section className="get-started" aria-labelledby={headingId}>
@@ -11,12 +11,20 @@ export function GetStarted() {
         <div className="get-started__panel">
           <h2 id={headingId}>Join your neighbors on {BRAND_NAME}</h2>
           <p>Sign up with your phone number or email. Shop, deliver, or both from one account.</p>
-          <Link to="/auth" className="button button--primary button--large">
-            Get Started
-          </Link>
-          <Link to="/auth" className="get-started__sign-in">
-            Already have an account? Sign In
-          </Link>
+          {signedIn ? (
+            <Link to="/" className="button button--primary button--large">
+              Open app
+            </Link>
+          ) : (
+            <>
+              <Link to="/auth" className="button button--primary button--large">
+                Get Started
+              </Link>
+              <Link to="/auth" className="get-started__sign-in">
+                Already have an account? Sign In
+              </Link>
+            </>
+          )}
           <p className="secure-note">
             <Icon name="lock" className="icon secure-note__icon" />
             <span>

@@ -43,18 +43,16 @@ function RoleCard({ role, selected, expanded, onChoose }: { role: Role; selected
         aria-pressed={selected}
         aria-expanded={expanded}
         aria-controls={`${id}-details`}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-summary`}
         onClick={onChoose}
       >
         <span className="role-card__icon">
           <Icon name={role.icon} />
         </span>
         <span className="role-card__text">
-          <span id={`${id}-title`} className="role-card__title">
+          <span className="role-card__title">
             {role.title}
           </span>
-          <span id={`${id}-summary`} className="role-card__summary">
+          <span className="role-card__summary">
             {role.summary}
           </span>
         </span>

@@ -6,6 +6,7 @@ import { useUpdateProfile } from '../../features/accounts/api/use-profile'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { failureMessage, fieldErrors } from '../../lib/form-errors'
+import { isOnline, needsConnection } from '../../lib/online'
 import { TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
@@ -39,6 +40,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
         event.preventDefault()
         const invalid = fieldErrors(updateProfileSchema, values)
         if (invalid) return showErrors(invalid)
+        if (!isOnline()) return toast(needsConnection('Saving your profile'))
         updateProfile.mutate(values, {
           onSuccess: () => {
             toast({
@@ -46,7 +48,8 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
               description: phoneChanged ? 'Please verify your new phone number.' : 'Your changes have been saved.',
               variant: 'success',
             })
-            navigate({ to: '/' })
+            // The server marks a new number unverified; checkout, deliveries and push wait for it, so verify it now.
+            navigate(phoneChanged ? { to: '/phone-verification' } : { to: '/' })
           },
           onError: (error) => {
             showErrors(accountFieldErrors(error))

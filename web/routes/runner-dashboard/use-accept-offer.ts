@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ordersQueryOptions, useStoreOrder } from '../../features/orders/api/orders'
 import { useAcceptOrder } from '../../features/runner/api/accept-order'
+import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
 import { acceptFailure } from './accept-failure'
 
@@ -26,13 +27,15 @@ export function useAcceptOffer() {
   })
   return {
     accept: (orderId: string) =>
-      accept.mutate(orderId, {
+      isOnline()
+        ? accept.mutate(orderId, {
         onError: (error) => {
           const failure = acceptFailure(error)
           toast(failure.toast)
           if (failure.needsPhoneVerification) setNeedsPhoneVerification(true)
         },
-      }),
+      })
+        : toast(needsConnection('Accepting a delivery')),
     /** The order being accepted right now, if any: only its card's button waits. */
     acceptingId: accept.isPending ? accept.variables : null,
     needsPhoneVerification,

@@ -4,6 +4,7 @@ import { NO_LOCATION_MESSAGE } from '../../../modules/catalog/contract'
 import { nearbyStoresQueryOptions, type NearbySearch } from '../../features/catalog/api/nearby-stores'
 import type { Located } from '../../features/catalog/use-location'
 import { ApiError } from '../../lib/http'
+import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
 
 /**
@@ -33,6 +34,11 @@ export function useStoreSearch(relocate: () => Promise<Located | null>) {
         return
       }
       const next = { origin: located.origin, query }
+      // Offline only a search already made has an answer; any other would wait for the network.
+      if (!isOnline() && queryClient.getQueryData(nearbyStoresQueryOptions(next).queryKey) === undefined) {
+        toast(needsConnection('Searching for stores'))
+        return
+      }
       const clearedBefore = cleared.current
       await queryClient.fetchQuery(nearbyStoresQueryOptions(next))
       if (cleared.current === clearedBefore) setSearch(next)

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { useOnline } from '../../../lib/online'
 import { Spinner } from '../../../ui/loading-screen'
 import { usePaymentsConfig } from '../api/payments-config'
 import type { CardFormProps } from '../card-confirmer'
@@ -19,6 +20,14 @@ function LoadingCardForm() {
 /** The card form the server's gateway calls for: Stripe Elements with its publishable key, else the embedded form. */
 export function CardEntry(props: CardFormProps) {
   const config = usePaymentsConfig()
+  const online = useOnline()
+  // Its query waits for the network (spec 000 §9); a spinner would promise more than that.
+  if (config.isPending && !online)
+    return (
+      <p className="form-notice form-notice--info" role="status">
+        The card form needs an internet connection. It loads once you're back online.
+      </p>
+    )
   if (config.isPending) return <LoadingCardForm />
   if (config.isError)
     return (

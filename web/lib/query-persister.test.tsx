@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { dehydrate, type QueryClient } from '@tanstack/react-query'
+import { createQueryClient } from '../query-client'
+import { aBuyer } from '../testing/fixtures'
+import { currentUserQueryOptions } from './current-user'
+import { capQueries, keepQueryCache, PERSISTED_CACHE_KEY, PERSISTED_CACHE_MAX_AGE_MS, PERSISTED_CACHE_MAX_CHARS } from './query-persister'
+
+const CURRENT_USER = currentUserQueryOptions().queryKey
+const buyer = aBuyer()
+const signedIn = (id = buyer.id) => ({ user: { ...buyer, id }, requiresProfileCompletion: false })
+const stored = () => JSON.parse(localStorage.getItem(PERSISTED_CACHE_KEY) ?? 'null')
+const flush = () => dispatchEvent(new Event('pagehide'))
+
+let stops: (() => void)[] = []
+function keep(client: QueryClient, online = true, now = () => Date.now()) {
+  stops.push(keepQueryCache(client, { online: () => online, now }))
+}
+
+afterEach(() => {
+  for (const stop of stops) stop()
+  stops = []
+  localStorage.clear()
+})
+
+/** A device that used the app signed in as `userId`: its kept copy holds the user and one store. */
+function usedBefore(userId = buyer.id) {
+  const client = createQueryClient()
+  keep(client)
+  client.setQueryData(CURRENT_USER, signedIn(userId))
+  client.setQueryData(['catalog', 'store', 's1'], { id: 's1', name: 'Patel Brothers' })
+  flush()
+}
+
+describe('keepQueryCache', () => {
+  test('keeps the signed-in cache on the device, and brings it all back when the app opens offline', () => {
+    usedBefore()
+    expect(stored().userId).toBe(buyer.id)
+
+    const offline = createQueryClient()
+    keep(offline, false)
+    expect(offline.getQueryData(CURRENT_USER)).toEqual(signedIn())
+    expect(offline.getQueryData(['catalog', 'store', 's1'])).toEqual({ id: 's1', name: 'Patel Brothers' })
+    // Stale, so a screen asks the server again once there is a network.
+    expect(offline.getQueryState(['catalog', 'store', 's1'])?.isInvalidated).toBe(true)
+  })
+
+  test('online, it waits for the server to say who is signed in, and restores only for that same user', () => {
+    usedBefore()
+    const same = createQueryClient()
+    keep(same)
+    expect(same.getQueryData(['catalog', 'store', 's1'])).toBeUndefined()
+    same.setQueryData(CURRENT_USER, signedIn())
+    expect(same.getQueryData(['catalog', 'store', 's1'])).toEqual({ id: 's1', name: 'Patel Brothers' })
+
+    stops.forEach((stop) => stop())
+    stops = []
+    usedBefore()
+    const other = createQueryClient()
+    keep(other)
+    other.setQueryData(CURRENT_USER, signedIn('someone-else'))
+    expect(other.getQueryData(['catalog', 'store', 's1'])).toBeUndefined()
+    flush()
+    expect(stored().userId).toBe('someone-else')
+    expect(stored().state.queries).toHaveLength(1)
+  })
+
+  test('clearing the cache (sign-out) or a signed-out answer removes the copy at once', () => {
+    const client = createQueryClient()
+    keep(client)
+    client.setQueryData(CURRENT_USER, signedIn())
+    flush()
+    expect(stored()).not.toBeNull()
+    client.clear()
+    expect(stored()).toBeNull()
+
+    client.setQueryData(CURRENT_USER, signedIn())
+    flush()
+    expect(stored()).not.toBeNull()
+    client.setQueryData(CURRENT_USER, { user: null, requiresProfileCompletion: false })
+    expect(stored()).toBeNull()
+  })
+
+  test('an answer whose refetch failed offline is still kept, as the answer it is', async () => {
+    const client = createQueryClient()
+    keep(client)
+    client.setQueryData(CURRENT_USER, signedIn())
+    client.setQueryData(['catalog', 'store', 's1'], { id: 's1' })
+    await client.fetchQuery({ queryKey: ['catalog', 'store', 's1'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => {})
+    expect(client.getQueryState(['catalog', 'store', 's1'])?.status).toBe('error')
+    flush()
+
+    const offline = createQueryClient()
+    keep(offline, false)
+    expect(offline.getQueryState(['catalog', 'store', 's1'])).toMatchObject({ status: 'success', data: { id: 's1' }, error: null })
+  })
+
+  test('nothing is kept for a signed-out visitor, and a copy past its age is thrown away', () => {
+    const client = createQueryClient()
+    keep(client)
+    client.setQueryData(['catalog', 'store', 's1'], { id: 's1' })
+    flush()
+    expect(stored()).toBeNull()
+
+    usedBefore()
+    const later = createQueryClient()
+    keep(later, false, () => Date.now() + PERSISTED_CACHE_MAX_AGE_MS + 1)
+    expect(later.getQueryData(CURRENT_USER)).toBeUndefined()
+    expect(stored()).toBeNull()
+  })
+
+  test('the copy stays under its size cap, dropping the oldest answers first', () => {
+    const client = createQueryClient()
+    keep(client)
+    client.setQueryData(CURRENT_USER, signedIn())
+    const big = 'x'.repeat(PERSISTED_CACHE_MAX_CHARS / 4)
+    for (let index = 0; index < 6; index++) client.setQueryData(['catalog', 'items', `s${index}`], big, { updatedAt: 1000 + index })
+    flush()
+    const text = localStorage.getItem(PERSISTED_CACHE_KEY)!
+    expect(text.length).toBeLessThan(PERSISTED_CACHE_MAX_CHARS + 1000)
+    const kept = stored().state.queries.map((query: { queryKey: unknown[] }) => query.queryKey.at(-1))
+    expect(kept).toEqual(['current-user', 's5', 's4', 's3'])
+  })
+})
+
+describe('capQueries', () => {
+  test('keeps who is signed in even when it is the oldest answer', () => {
+    const client = createQueryClient()
+    client.setQueryData(CURRENT_USER, signedIn(), { updatedAt: 1 })
+    client.setQueryData(['big'], 'y'.repeat(100), { updatedAt: 2 })
+    const capped = capQueries(dehydrate(client), JSON.stringify(signedIn()).length + 400)
+    expect(capped.queries.map((query) => query.queryHash)).toEqual([JSON.stringify(CURRENT_USER)])
+  })
+})
