@@ -77,6 +77,7 @@ describe('GET /api/stores/nearby', () => {
 
   test.each([
     ['toor dal', ['Annapurna Foods']],
+    ['dal  toor', ['Annapurna Foods']],
     ['TOOR', ['Annapurna Foods']],
     ['lentils', ['Annapurna Foods']],
     // Kerala Spice House describes curry leaves; Annapurna, a mile nearer, sells them.

@@ -125,11 +125,10 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
 
 /** Rebuilds what a search finds a store by, from the store and its available items (see stores.searchText). */
 async function refreshSearchText(db: Database, storeId: string) {
+  const text = sql`lower(concat_ws(' ', ${stores.name}, ${stores.description}, array_to_string(${stores.categories}, ' '),
+    (select string_agg(${items.name} || ' ' || ${items.category}, ' ') from ${items} where ${items.storeId} = ${stores.id} and ${items.isAvailable})))`
   await db
     .update(stores)
-    .set({
-      searchText: sql`lower(concat_ws(' ', ${stores.name}, ${stores.description}, array_to_string(${stores.categories}, ' '),
-        (select string_agg(${items.name} || ' ' || ${items.category}, ' ') from ${items} where ${items.storeId} = ${stores.id} and ${items.isAvailable})))`,
-    })
+    .set({ searchText: sql`coalesce((select string_agg(distinct word, ' ' order by word) from regexp_split_to_table(${text}, '\\s+') as word where word <> ''), '')` })
     .where(eq(stores.id, storeId))
 }

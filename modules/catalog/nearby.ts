@@ -8,6 +8,8 @@ import { toStore } from './stores'
 export type NearbyQuery = { latitude?: string; longitude?: string; zipCode?: string; radius?: string; query?: string; limit?: string }
 
 const MAX_RESULTS = 100
+/** Words past these add nothing a person meant, only work. */
+const MAX_QUERY_WORDS = 8
 
 function number(value: string | undefined, field: string, min: number, max: number, message: string): number | undefined {
   if (value === undefined || value.trim() === '') return undefined
@@ -42,11 +44,10 @@ export async function nearbyStores(db: Database, query: NearbyQuery): Promise<Ne
   const radiusMiles = radiusMeters / METERS_PER_MILE
   const { inBox, distance } = nearPlace(stores, from, radiusMiles)
   const conditions: SQL[] = [eq(stores.isActive, true), inBox]
-  const term = query.query?.trim()
-  if (term) {
-    // The store's name, description and categories, and what is on its shelves: see stores.searchText.
-    conditions.push(like(stores.searchText, `%${escapeLike(term.toLowerCase())}%`))
-  }
+  // Every word typed must be somewhere in the store's name, description, categories or shelves
+  // (see stores.searchText), in any order: 'dal toor' finds what 'toor dal' does.
+  const words = (query.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS)
+  for (const word of words) conditions.push(like(stores.searchText, `%${escapeLike(word)}%`))
   // The box picks candidates on the index; the exact distance is computed once per candidate.
   const { searchText: _notSent, ...columns } = getTableColumns(stores)
   const candidates = db
