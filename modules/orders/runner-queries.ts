@@ -23,14 +23,12 @@ export async function ordersWaitingNear(db: Database, query: { from: Coordinates
         gt(orders.authorizedAt, query.authorizedAfter),
         ne(orders.buyerId, query.notBuyer),
         inBox,
+        lte(distance, radiusMiles),
       ),
     )
     .orderBy(asc(orders.authorizedAt))
-    .limit(query.limit * 2)
-  return rows
-    .map(({ order, distance: miles }) => ({ order: order as OrderRow, distance: Number(miles) }))
-    .filter((row) => row.distance <= radiusMiles)
-    .slice(0, query.limit)
+    .limit(query.limit)
+  return rows.map(({ order, distance: miles }) => ({ order: order as OrderRow, distance: Number(miles) }))
 }
 
 /** What a runner earned (fee plus tip) and how many deliveries, since a time and in all. */
