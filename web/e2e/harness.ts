@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
@@ -122,6 +122,37 @@ export function useServerAndBrowser(env: Record<string, string> = {}) {
     await shared.server?.stop()
   })
   return shared
+}
+
+/**
+ * A server and browser like useServerAndBrowser's, the server serving a copy of dist/, so a test
+ * can publish a new version of the app without touching the real build.
+ */
+export function useServerOnDistCopy() {
+  const env: Record<string, string> = {}
+  const copy = { dir: '' }
+  beforeAll(() => {
+    ensureWebBuilt()
+    copy.dir = mkdtempSync(join(tmpdir(), 'kirana-dist-'))
+    cpSync('dist', copy.dir, { recursive: true })
+    env.DIST_DIR = copy.dir
+  })
+  afterAll(() => rmSync(copy.dir, { recursive: true, force: true }))
+  const shared = useServerAndBrowser(env)
+  return {
+    shared,
+    /** The served sw.js in the copy. */
+    workerPath: () => join(copy.dir, 'sw.js'),
+    /** A deploy that changes only the worker: its cache version, so its bytes differ. Returns the new cache's name. */
+    publishNewWorker(): string {
+      const path = join(copy.dir, 'sw.js')
+      const source = readFileSync(path, 'utf8')
+      const current = /kirana-shell-([\w-]+)/.exec(source)![1]!
+      const next = `${current.split('-')[0]}-${Date.now().toString(36)}`
+      writeFileSync(path, source.replaceAll(`kirana-shell-${current}`, `kirana-shell-${next}`))
+      return `kirana-shell-${next}`
+    },
+  }
 }
 
 export async function newPage(browser: Browser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, test } from 'bun:test'
 import type { Locator, Page } from 'playwright'
-import { DESKTOP, ensureWebBuilt, newPage, PHONE, SCREENSHOT_DIR, useServerAndBrowser } from './harness'
+import { DESKTOP, newPage, PHONE, SCREENSHOT_DIR, useServerAndBrowser, useServerOnDistCopy } from './harness'
 import { shopSteps } from './shop-steps'
 
 /**
@@ -320,24 +317,8 @@ describe('8. the smaller things, signed out and in', () => {
 
 describe('8. the update banner', () => {
   // A server of its own on a copy of dist/, so the test can publish a new sw.js (as pwa.e2e.test.ts does).
-  const serverEnv: Record<string, string> = {}
-  let distCopy = ''
-  beforeAll(() => {
-    ensureWebBuilt()
-    distCopy = mkdtempSync(join(tmpdir(), 'kirana-dist-'))
-    cpSync('dist', distCopy, { recursive: true })
-    serverEnv.DIST_DIR = distCopy
-  })
-  afterAll(() => rmSync(distCopy, { recursive: true, force: true }))
-  const updating = useServerAndBrowser(serverEnv)
+  const { shared: updating, publishNewWorker } = useServerOnDistCopy()
   const steps = shopSteps(updating)
-
-  function publishNewWorker() {
-    const path = join(distCopy, 'sw.js')
-    const source = readFileSync(path, 'utf8')
-    const current = /kirana-shell-([\w-]+)/.exec(source)![1]!
-    writeFileSync(path, source.replaceAll(`kirana-shell-${current}`, `kirana-shell-${current.split('-')[0]}-${Date.now().toString(36)}`))
-  }
 
   test('sits at the bottom of the screen, above the tabs on a phone, with a toast stacked under it and the top bar free', async () => {
     const { context, page } = await newPage(updating.browser, PHONE)

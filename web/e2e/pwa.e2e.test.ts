@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, test } from 'bun:test'
+import { readFileSync, writeFileSync } from 'node:fs'
 import type { Page } from 'playwright'
-import { DESKTOP, ensureWebBuilt, launchInstallableContext, newPage, PHONE, screenshot, useServerAndBrowser } from './harness'
+import { DESKTOP, launchInstallableContext, newPage, PHONE, screenshot, useServerAndBrowser, useServerOnDistCopy } from './harness'
 
 const UPDATE_NOTICE = 'New version available! Update for the latest features.'
 
@@ -154,26 +152,7 @@ describe('the app as an installable PWA', () => {
 
 describe('updating to a new version', () => {
   // The server serves a copy of dist/, so the test can publish a new sw.js without touching the real build.
-  const serverEnv: Record<string, string> = {}
-  let distCopy = ''
-  beforeAll(() => {
-    ensureWebBuilt()
-    distCopy = mkdtempSync(join(tmpdir(), 'kirana-dist-'))
-    cpSync('dist', distCopy, { recursive: true })
-    serverEnv.DIST_DIR = distCopy
-  })
-  afterAll(() => rmSync(distCopy, { recursive: true, force: true }))
-  const env = useServerAndBrowser(serverEnv)
-
-  /** A deploy that changes only the worker: its cache version, so its bytes differ. */
-  function publishNewWorker(): string {
-    const path = join(distCopy, 'sw.js')
-    const source = readFileSync(path, 'utf8')
-    const current = /kirana-shell-([\w-]+)/.exec(source)![1]!
-    const next = `${current.split('-')[0]}-${Date.now().toString(36)}`
-    writeFileSync(path, source.replaceAll(`kirana-shell-${current}`, `kirana-shell-${next}`))
-    return `kirana-shell-${next}`
-  }
+  const { shared: env, workerPath, publishNewWorker } = useServerOnDistCopy()
 
   const checkForUpdate = (page: Page) =>
     page.evaluate(async () => {
@@ -223,7 +202,7 @@ describe('updating to a new version', () => {
   test('a new version whose shell cannot be fully downloaded never installs, so no update is offered', async () => {
     const { page, context } = await newPage(env.browser, PHONE)
     await loadControlled(page, `${env.server.url}/`)
-    const swPath = join(distCopy, 'sw.js')
+    const swPath = workerPath()
     const published = readFileSync(swPath, 'utf8')
     try {
       publishNewWorker()

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { TEST_SENT_INDICATOR_MS } from '../../modules/notifications/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useSendTestNotification } from '../features/notifications/api/send-test'
-import { PERMISSION_LABEL, requestNotificationPermission, useNotificationPermission, type PermissionState } from '../features/notifications/permission'
+import { PermissionHeading } from '../features/notifications/components/permission-heading'
+import { requestNotificationPermission, useNotificationPermission, type PermissionState } from '../features/notifications/permission'
 import { SAMPLE_NOTIFICATIONS } from '../features/notifications/samples'
 import { showLocalNotification } from '../features/notifications/show-local'
 import { ApiError } from '../lib/http'
@@ -60,15 +61,7 @@ export function NotificationTestPage() {
       <div className="notification-centre">
         <h1 className="notification-centre__title">Notification Test</h1>
         <section className="card notification-permission" aria-labelledby="notification-test-permission">
-          <div className="notification-permission__head">
-            <h2 id="notification-test-permission" className="notification-centre__heading">
-              Permission
-            </h2>
-            <p className={`permission-badge permission-badge--${permission}`}>
-              <span className="visually-hidden">Status: </span>
-              {PERMISSION_LABEL[permission]}
-            </p>
-          </div>
+          <PermissionHeading id="notification-test-permission" title="Permission" permission={permission} />
           <p className="notification-permission__hint">Show a notification from this page, or have the server push one to every device you signed in on.</p>
           <div className="notification-permission__actions">
             {permission !== 'granted' && (

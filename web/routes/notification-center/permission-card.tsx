@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { ApiError } from '../../lib/http'
 import { useSendTestNotification } from '../../features/notifications/api/send-test'
-import { PERMISSION_LABEL, requestNotificationPermission, useNotificationPermission } from '../../features/notifications/permission'
+import { PermissionHeading } from '../../features/notifications/components/permission-heading'
+import { requestNotificationPermission, useNotificationPermission } from '../../features/notifications/permission'
 import { SAMPLE_NOTIFICATIONS } from '../../features/notifications/samples'
 import { useToast } from '../../ui/toast'
 
@@ -29,15 +30,7 @@ export function PermissionCard() {
 
   return (
     <section className="card notification-permission" aria-labelledby="notification-permission-title">
-      <div className="notification-permission__head">
-        <h2 id="notification-permission-title" className="notification-centre__heading">
-          Browser notifications
-        </h2>
-        <p className={`permission-badge permission-badge--${permission}`}>
-          <span className="visually-hidden">Status: </span>
-          {PERMISSION_LABEL[permission]}
-        </p>
-      </div>
+      <PermissionHeading id="notification-permission-title" title="Browser notifications" permission={permission} />
       {permission === 'unsupported' ? (
         <p className="notification-permission__hint">Notifications not supported in this browser. The list below still shows everything we sent you.</p>
       ) : permission === 'granted' ? (
