@@ -3,12 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase, type DatabaseHandle } from '../../db/client'
 import { migrate } from '../../db/migrate'
-import { markPhoneVerified } from '../../modules/accounts/index'
-import { embeddedGateway } from '../../modules/cart-checkout/index'
 import { importStores, listStores, type LocatedStoreRecord } from '../../modules/catalog/index'
 import { deliveryProgress, eventKey } from '../../modules/notifications/index'
-import { placeOrder } from '../../modules/orders/index'
-import { systemClock, toE164 } from '../../modules/shared/index'
+import { benchPerson, inBatches, paidOrder } from './bench-data'
 import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { milliseconds, type BenchReport } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
@@ -16,48 +13,11 @@ import { startKiranaServer, type ServerProcess } from './server-process'
 
 const RUNNERS = 2_000
 const ORDERS_DURING_LOAD = 4
-const CONCURRENCY = 12
 
-const json = (body: unknown, cookie?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(cookie && { cookie }) }, body: JSON.stringify(body) })
-
-async function inBatches(count: number, task: (index: number) => Promise<unknown>) {
-  for (let start = 0; start < count; start += CONCURRENCY) await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count - start) }, (_, offset) => task(start + offset)))
-}
-
-/** A runner at 08817 with a verified phone, through the API but for the SMS step. */
-async function runner(base: string, handle: DatabaseHandle, index: number) {
-  const phone = `(201) ${600 + Math.floor(index / 10_000)}-${String(index % 10_000).padStart(4, '0')}`
-  const register = await fetch(`${base}/api/register`, json({ firstName: 'Fan', lastName: `Out ${index}`, email: `fan-${index}-${Date.now()}@example.com`, phone, password: 'bench password' }))
-  const cookie = register.headers.getSetCookie().find((header) => header.startsWith('kirana_sid='))!.split(';')[0]!
-  const { user } = (await register.json()) as { user: { id: string } }
-  await markPhoneVerified(handle.db, systemClock, user.id, toE164(phone)!, 'sms')
-  await fetch(`${base}/api/auth/complete-profile`, json({ firstName: 'Fan', lastName: `Out ${index}`, roles: ['runner'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }, cookie))
-  return { cookie, id: user.id }
-}
-
-/** Places an order through the facades (checkout is measured elsewhere); the server hears of it and fans it out. */
+/** Places an order; the server hears of it and fans it out. */
 async function newOrder(handle: DatabaseHandle, buyerId: string, store: Awaited<ReturnType<typeof listStores>>[number], index: number) {
-  const gateway = embeddedGateway(handle.db, systemClock)
-  const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey: `bench:fan-out:${index}:${Date.now()}` })
-  await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
-  const order = await handle.db.transaction((tx) =>
-    placeOrder(tx, systemClock, {
-      id: crypto.randomUUID(),
-      buyerId,
-      store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
-      items: [{ id: crypto.randomUUID(), name: 'Basmati Rice', quantity: 1, unit: '10 lb', priceCents: 1899, priceUnit: 'bag', isEstimatedPrice: true, comment: '' }],
-      platformFeeCents: 200,
-      tipCents: 500,
-      estimatedGroceryCents: 1899,
-      deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
-      deliveryArea: 'Edison, NJ 08817',
-      deliveryInstructions: null,
-      scheduledFor: null,
-      timeSlot: 'ASAP',
-      paymentIntentId: intent.id,
-    }),
-  )
-  return { id: order.id, placedAt: performance.now() }
+  const id = await paidOrder(handle, buyerId, store, `bench:fan-out:${index}:${Date.now()}`)
+  return { id, placedAt: performance.now() }
 }
 
 /** Polls until every runner's record of the order is written and handed to the push sender. */
@@ -87,9 +47,9 @@ export async function fanOut(): Promise<BenchReport[]> {
     server = await startKiranaServer(scratch.url)
     const base = server.url
     const setupStarted = performance.now()
-    const runners: { cookie: string }[] = []
-    await inBatches(RUNNERS, async (index) => runners.push(await runner(base, handle, index)))
-    const buyer = await runner(base, handle, RUNNERS)
+    const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 600))
+    // A runner too, so the buyer's own order is not offered back to them.
+    const buyer = await benchPerson(base, handle, RUNNERS, ['runner'], 600)
     const setupSeconds = (performance.now() - setupStarted) / 1000
 
     const single = await newOrder(handle, buyer.id, store, 0)

@@ -4,11 +4,8 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '../../db/client'
 import { migrate } from '../../db/migrate'
-import { markPhoneVerified } from '../../modules/accounts/index'
-import { embeddedGateway } from '../../modules/cart-checkout/index'
 import { importStores, listStores, type LocatedStoreRecord } from '../../modules/catalog/index'
-import { placeOrder } from '../../modules/orders/index'
-import { systemClock, toE164 } from '../../modules/shared/index'
+import { benchPerson, inBatches, paidOrder } from './bench-data'
 import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { milliseconds, type BenchReport } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
@@ -19,32 +16,9 @@ const OPEN_ORDERS = 5_000
 const RACERS = 100
 const RACE_ROUNDS = 10
 const STREAMS = 1_000
-const CONCURRENCY = 12
 const EDISON = { latitude: 40.5171, longitude: -74.3973 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
-
-async function inBatches<T>(count: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = []
-  for (let start = 0; start < count; start += CONCURRENCY) {
-    results.push(...(await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count - start) }, (_, offset) => task(start + offset)))))
-  }
-  return results
-}
-
-const json = (body: unknown, cookie?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(cookie && { cookie }) }, body: JSON.stringify(body) })
-
-/** Someone signed in with a verified phone and a complete profile at 08817, through the API but for the SMS step. */
-async function person(base: string, handle: DatabaseHandle, index: number, roles: string[]) {
-  const phone = `(201) ${500 + Math.floor(index / 10_000)}-${String(index % 10_000).padStart(4, '0')}`
-  const register = await fetch(`${base}/api/register`, json({ firstName: 'Bench', lastName: `Person ${index}`, email: `bench-${index}-${Date.now()}@example.com`, phone, password: 'bench password' }))
-  const cookie = register.headers.getSetCookie().find((header) => header.startsWith('kirana_sid='))!.split(';')[0]!
-  const { user } = (await register.json()) as { user: { id: string } }
-  await markPhoneVerified(handle.db, systemClock, user.id, toE164(phone)!, 'sms')
-  const completed = await fetch(`${base}/api/auth/complete-profile`, json({ firstName: 'Bench', lastName: `Person ${index}`, roles, address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }, cookie))
-  if (!completed.ok) throw new Error(`profile completion failed: ${completed.status}`)
-  return { cookie, id: user.id }
-}
 
 /** The runner side on PostgreSQL: offered orders under load, the accept race, and order streams. */
 export async function runnersOnPostgres(): Promise<BenchReport[]> {
@@ -68,8 +42,8 @@ export async function runnersOnPostgres(): Promise<BenchReport[]> {
     server = await startKiranaServer(scratch.url)
     const base = server.url
     const setupStarted = performance.now()
-    const runners = await inBatches(RUNNERS, (index) => person(base, handle, index, ['runner']))
-    const buyer = await person(base, handle, RUNNERS, ['buyer'])
+    const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 500))
+    const buyer = await benchPerson(base, handle, RUNNERS, ['buyer'], 500)
     const orderIds = await openOrders(handle, buyer.id, stores, OPEN_ORDERS)
     // The planner's statistics as autovacuum keeps them on a live database; right after the bulk
     // inserts they still call the tables empty, and the planner then reads every nearby order.
@@ -83,32 +57,9 @@ export async function runnersOnPostgres(): Promise<BenchReport[]> {
   }
 }
 
-/** Orders waiting for a runner, their cards authorized, made through the facades (the checkout itself is measured elsewhere). */
-async function openOrders(handle: DatabaseHandle, buyerId: string, stores: Awaited<ReturnType<typeof listStores>>, count: number) {
-  const gateway = embeddedGateway(handle.db, systemClock)
-  return inBatches(count, async (index) => {
-    const store = stores[index % stores.length]!
-    const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey: `bench:runners:${index}` })
-    await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
-    const order = await handle.db.transaction((tx) =>
-      placeOrder(tx, systemClock, {
-        id: crypto.randomUUID(),
-        buyerId,
-        store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
-        items: [{ id: crypto.randomUUID(), name: 'Toor Dal', quantity: 2, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' }],
-        platformFeeCents: 200,
-        tipCents: 500,
-        estimatedGroceryCents: 1598,
-        deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
-        deliveryArea: 'Edison, NJ 08817',
-        deliveryInstructions: null,
-        scheduledFor: null,
-        timeSlot: 'ASAP',
-        paymentIntentId: intent.id,
-      }),
-    )
-    return order.id
-  })
+/** Orders waiting for a runner, spread over the stores. */
+function openOrders(handle: DatabaseHandle, buyerId: string, stores: Awaited<ReturnType<typeof listStores>>, count: number) {
+  return inBatches(count, (index) => paidOrder(handle, buyerId, stores[index % stores.length]!, `bench:runners:${index}`))
 }
 
 async function offeredOrders(base: string, runners: { cookie: string }[], setupSeconds: number): Promise<BenchReport> {

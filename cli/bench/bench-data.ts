@@ -1,0 +1,63 @@
+import type { DatabaseHandle } from '../../db/client'
+import { markPhoneVerified } from '../../modules/accounts/index'
+import { embeddedGateway } from '../../modules/cart-checkout/index'
+import type { listStores } from '../../modules/catalog/index'
+import { placeOrder } from '../../modules/orders/index'
+import { systemClock, toE164 } from '../../modules/shared/index'
+
+/** How many set-up calls run at once: enough to fill the server, few enough to leave it answering. */
+const CONCURRENCY = 12
+
+/** Runs `task` for 0..count-1, a batch at a time, and returns the results in order. */
+export async function inBatches<T>(count: number, task: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = []
+  for (let start = 0; start < count; start += CONCURRENCY) {
+    results.push(...(await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count - start) }, (_, offset) => task(start + offset)))))
+  }
+  return results
+}
+
+const json = (body: unknown, cookie?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(cookie && { cookie }) }, body: JSON.stringify(body) })
+
+/**
+ * Someone signed in with a verified phone and a complete profile at 08817, through the API but
+ * for the SMS step. `exchange` keeps each bench's phone numbers apart from another's.
+ */
+export async function benchPerson(base: string, handle: DatabaseHandle, index: number, roles: string[], exchange: number) {
+  const phone = `(201) ${exchange + Math.floor(index / 10_000)}-${String(index % 10_000).padStart(4, '0')}`
+  const names = { firstName: 'Bench', lastName: `Person ${index}` }
+  const register = await fetch(`${base}/api/register`, json({ ...names, email: `bench-${exchange}-${index}-${Date.now()}@example.com`, phone, password: 'bench password' }))
+  const cookie = register.headers.getSetCookie().find((header) => header.startsWith('kirana_sid='))!.split(';')[0]!
+  const { user } = (await register.json()) as { user: { id: string } }
+  await markPhoneVerified(handle.db, systemClock, user.id, toE164(phone)!, 'sms')
+  const completed = await fetch(`${base}/api/auth/complete-profile`, json({ ...names, roles, address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }, cookie))
+  if (!completed.ok) throw new Error(`profile completion failed: ${completed.status}`)
+  return { cookie, id: user.id }
+}
+
+type BenchStore = Awaited<ReturnType<typeof listStores>>[number]
+
+/** An order waiting for a runner, its card authorized, made through the facades (checkout itself is measured elsewhere). */
+export async function paidOrder(handle: DatabaseHandle, buyerId: string, store: BenchStore, idempotencyKey: string): Promise<string> {
+  const gateway = embeddedGateway(handle.db, systemClock)
+  const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey })
+  await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
+  const order = await handle.db.transaction((tx) =>
+    placeOrder(tx, systemClock, {
+      id: crypto.randomUUID(),
+      buyerId,
+      store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
+      items: [{ id: crypto.randomUUID(), name: 'Toor Dal', quantity: 2, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' }],
+      platformFeeCents: 200,
+      tipCents: 500,
+      estimatedGroceryCents: 1598,
+      deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
+      deliveryArea: 'Edison, NJ 08817',
+      deliveryInstructions: null,
+      scheduledFor: null,
+      timeSlot: 'ASAP',
+      paymentIntentId: intent.id,
+    }),
+  )
+  return order.id
+}
