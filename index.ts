@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
-import { openDatabase, type DatabaseHandle, type DatabaseKind, type DatabaseTarget, type Listen } from './db/client'
+import { type DatabaseHandle, type DatabaseKind, type DatabaseTarget, type Listen, openDatabase } from './db/client'
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
 import { accountsModule, sessionPlugin } from './modules/accounts/index'
@@ -11,21 +11,21 @@ import { notificationsModule } from './modules/notifications/index'
 import { ordersModule } from './modules/orders/index'
 import { runnerModule } from './modules/runner/index'
 import {
+  type Config,
   ConfigError,
   crossSiteGuard,
   errorPlugin,
   loadConfig,
+  type ModuleDeps,
   requestLimits,
   securityHeaders,
   systemClock,
-  type Config,
-  type ModuleDeps,
 } from './modules/shared/index'
 import { verificationModule } from './modules/verification/index'
 import { jobs } from './server/jobs'
-import { providersFromConfig, type Providers } from './server/providers'
+import { type Providers, providersFromConfig } from './server/providers'
 import { resetCourier } from './server/reset-courier'
-import { webHost, type WebHostOptions } from './web/host'
+import { type WebHostOptions, webHost } from './web/host'
 
 export interface AppDeps extends ModuleDeps {
   dbKind: DatabaseKind

@@ -32,21 +32,25 @@ describe('kirana CLI', () => {
     expect(run.stdout.trim()).toBe('0.1.0')
   })
 
-  test('a new embedded database starts migrated: db status lists every migration applied, db migrate has nothing to do', () => {
-    const status = cli(['db', 'status'])
-    expect(status.code).toBe(0)
-    expect(status.stdout).toContain('pglite')
-    expect(status.stdout).toContain(dataDir)
-    expect(status.stdout).toMatch(/applied\s+0000_initial/)
+  test(
+    'a new embedded database starts migrated: db status lists every migration applied, db migrate has nothing to do',
+    () => {
+      const status = cli(['db', 'status'])
+      expect(status.code).toBe(0)
+      expect(status.stdout).toContain('pglite')
+      expect(status.stdout).toContain(dataDir)
+      expect(status.stdout).toMatch(/applied\s+0000_initial/)
 
-    const json = JSON.parse(cli(['db', 'status', '--json']).stdout)
-    expect(json).toMatchObject({ engine: 'pglite', where: dataDir, pending: 0 })
-    expect(json.migrations).toContainEqual({ tag: '0000_initial', applied: true })
+      const json = JSON.parse(cli(['db', 'status', '--json']).stdout)
+      expect(json).toMatchObject({ engine: 'pglite', where: dataDir, pending: 0 })
+      expect(json.migrations).toContainEqual({ tag: '0000_initial', applied: true })
 
-    const again = cli(['db', 'migrate'])
-    expect(again.code).toBe(0)
-    expect(again.stdout).toContain('Nothing to apply')
-  }, SEVERAL_RUNS_TIMEOUT_MS)
+      const again = cli(['db', 'migrate'])
+      expect(again.code).toBe(0)
+      expect(again.stdout).toContain('Nothing to apply')
+    },
+    SEVERAL_RUNS_TIMEOUT_MS,
+  )
 
   test('a wrong setting exits 1 with one line naming the variable', () => {
     const run = cli(['db', 'status'], { PORT: 'abc' })
@@ -94,26 +98,30 @@ describe('kirana CLI', () => {
 })
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('kirana CLI on PostgreSQL', () => {
-  test('db status and db migrate work on a fresh PostgreSQL database', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!
-    const name = `kirana_cli_${crypto.randomUUID().replaceAll('-', '')}`
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`create database ${name}`)
-    try {
-      const env = { DATABASE_URL: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString() }
+  test(
+    'db status and db migrate work on a fresh PostgreSQL database',
+    async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!
+      const name = `kirana_cli_${crypto.randomUUID().replaceAll('-', '')}`
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+      await admin.unsafe(`create database ${name}`)
+      try {
+        const env = { DATABASE_URL: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString() }
 
-      const before = JSON.parse(cli(['db', 'status', '--json'], env).stdout)
-      expect(before.engine).toBe('postgres')
-      expect(before.where).toEndWith(`/${name}`)
-      expect(before.migrations).toContainEqual({ tag: '0000_initial', applied: false })
+        const before = JSON.parse(cli(['db', 'status', '--json'], env).stdout)
+        expect(before.engine).toBe('postgres')
+        expect(before.where).toEndWith(`/${name}`)
+        expect(before.migrations).toContainEqual({ tag: '0000_initial', applied: false })
 
-      expect(cli(['db', 'migrate'], env).stdout).toContain('Applied 0000_initial')
-      const after = cli(['db', 'status'], env)
-      expect(after.code).toBe(0)
-      expect(after.stdout).toMatch(/applied\s+0000_initial/)
-    } finally {
-      await admin.unsafe(`drop database if exists ${name} with (force)`)
-      await admin.end()
-    }
-  }, SEVERAL_RUNS_TIMEOUT_MS)
+        expect(cli(['db', 'migrate'], env).stdout).toContain('Applied 0000_initial')
+        const after = cli(['db', 'status'], env)
+        expect(after.code).toBe(0)
+        expect(after.stdout).toMatch(/applied\s+0000_initial/)
+      } finally {
+        await admin.unsafe(`drop database if exists ${name} with (force)`)
+        await admin.end()
+      }
+    },
+    SEVERAL_RUNS_TIMEOUT_MS,
+  )
 })

@@ -1,6 +1,6 @@
 import { Command } from 'commander'
-import packageJson from '../package.json' with { type: 'json' }
 import { ConfigError } from '../modules/shared/index'
+import packageJson from '../package.json' with { type: 'json' }
 import { registerDbCommands } from './commands/db'
 import { registerOrderCommands } from './commands/orders'
 import { registerSeedCommands } from './commands/seed'

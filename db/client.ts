@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock'
-import { casing, drizzleOverPglite, type Database, type DatabaseHandle, type DatabaseTarget, type Listen } from './database'
+import { casing, type Database, type DatabaseHandle, type DatabaseTarget, drizzleOverPglite, type Listen } from './database'
 import { copyTemplateTo, pgliteTemplate } from './pglite-template'
 
 export type { Database, DatabaseHandle, DatabaseKind, DatabaseTarget, Listen } from './database'

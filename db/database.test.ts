@@ -2,11 +2,11 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzleOverPglite, openDatabase, type Database } from './client'
-import { migrate, migrationStatus, rows } from './migrate'
+import { sql } from 'drizzle-orm'
 import { freshTestDatabase } from '../testing/database'
+import { type Database, drizzleOverPglite, openDatabase } from './client'
+import { migrate, migrationStatus, rows } from './migrate'
 
 /**
  * Everything the migrations define, as the catalog reports it, in a stable order. PGlite's newer

@@ -45,9 +45,7 @@ export async function migrationStatus(db: Database): Promise<MigrationStatus[]> 
 
 /** drizzle records each applied migration by its folder time, which the journal calls `when`. */
 async function appliedMigrationTimes(db: Database): Promise<Set<number>> {
-  const exists = await db.execute(
-    sql`select to_regclass(${`${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`}) is not null as present`,
-  )
+  const exists = await db.execute(sql`select to_regclass(${`${MIGRATIONS_SCHEMA}.${MIGRATIONS_TABLE}`}) is not null as present`)
   if (!rows<{ present: boolean }>(exists)[0]?.present) return new Set()
   const result = await db.execute(sql.raw(`select created_at from "${MIGRATIONS_SCHEMA}"."${MIGRATIONS_TABLE}"`))
   return new Set(rows<{ created_at: string | number }>(result).map((row) => Number(row.created_at)))

@@ -8,7 +8,8 @@ const cacheDir = new URL('../node_modules/.cache/kirana/', import.meta.url).path
 /** Templates of earlier migration sets (41 MB each, and again unpacked) go once a new one is made. */
 function forgetStaleTemplates() {
   for (const entry of readdirSync(cacheDir)) {
-    if (entry.startsWith('pglite-') && !entry.startsWith(currentTemplateName()) && !entry.endsWith('.partial')) rmSync(`${cacheDir}${entry}`, { recursive: true, force: true })
+    if (entry.startsWith('pglite-') && !entry.startsWith(currentTemplateName()) && !entry.endsWith('.partial'))
+      rmSync(`${cacheDir}${entry}`, { recursive: true, force: true })
   }
 }
 

@@ -97,7 +97,7 @@ describe('module boundaries', () => {
     expect(violations).toEqual([])
   })
 
-  test('in web/, no feature imports another, and no route reaches into another route\'s folder', () => {
+  test("in web/, no feature imports another, and no route reaches into another route's folder", () => {
     const violations = webImports().flatMap(({ from, to }) => webLayerViolation(from, to) ?? [])
     expect(violations).toEqual([])
   })
@@ -128,7 +128,7 @@ describe('module boundaries', () => {
     }
   })
 
-  test("no code queries a table its module does not own (tests may look, to check what was written)", () => {
+  test('no code queries a table its module does not own (tests may look, to check what was written)', () => {
     const owners = tablesByModule()
     expect(owners.get('users')).toBe('accounts')
     const violations = sourceFiles

@@ -46,7 +46,21 @@ const STRANGE_STRINGS = [
   '(732) 555-0100',
   'a@b.co',
 ]
-const STRANGE_VALUES: readonly unknown[] = [null, true, false, 0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, [], {}, [[[]]], { nested: { deeper: [1, 'x', null] } }]
+const STRANGE_VALUES: readonly unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  [],
+  {},
+  [[[]]],
+  { nested: { deeper: [1, 'x', null] } },
+]
 
 function strangeValue(depth = 0): unknown {
   const roll = random()
@@ -57,7 +71,42 @@ function strangeValue(depth = 0): unknown {
 }
 
 /** Keys the real payloads use, so values land where validation and services look. */
-const KEYS = ['firstName', 'lastName', 'email', 'phone', 'password', 'emailOrPhone', 'roles', 'address', 'city', 'state', 'zipCode', 'latitude', 'longitude', 'verificationCode', 'fallbackVerification', 'captchaToken', 'firebaseIdToken', 'userId', 'token', 'newPassword', 'amount', 'paymentIntentId', 'orderData', 'storeData', 'items', 'tip', 'status', 'itemCompletionData', 'title', 'body', 'fcmToken', 'reason', '__proto__', 'constructor']
+const KEYS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'password',
+  'emailOrPhone',
+  'roles',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'latitude',
+  'longitude',
+  'verificationCode',
+  'fallbackVerification',
+  'captchaToken',
+  'firebaseIdToken',
+  'userId',
+  'token',
+  'newPassword',
+  'amount',
+  'paymentIntentId',
+  'orderData',
+  'storeData',
+  'items',
+  'tip',
+  'status',
+  'itemCompletionData',
+  'title',
+  'body',
+  'fcmToken',
+  'reason',
+  '__proto__',
+  'constructor',
+]
 
 function strangeObject(depth = 0): Record<string, unknown> {
   const object: Record<string, unknown> = {}
@@ -81,7 +130,8 @@ const strangeSegment = () => encodeURIComponent(pick(SEGMENTS)).replace(/%2F/gi,
 
 function strangeQuery() {
   const params = new URLSearchParams()
-  for (let index = Math.floor(random() * 4); index > 0; index--) params.append(pick([...KEYS, 'storeId', 'query', 'radius', 'limit', 'role']), String(strangeValue()))
+  for (let index = Math.floor(random() * 4); index > 0; index--)
+    params.append(pick([...KEYS, 'storeId', 'query', 'radius', 'limit', 'role']), String(strangeValue()))
   const text = params.toString()
   return text ? `?${text}` : ''
 }

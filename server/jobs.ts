@@ -6,7 +6,7 @@ import { releaseAbandonedIntents } from '../modules/cart-checkout/index'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
 import { ORDER_CHANGED_CHANNEL, sweepExpiredOrders } from '../modules/orders/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
-import { pruneRateLimits, type Clock, type PaymentGateway, describeForLog } from '../modules/shared/index'
+import { type Clock, describeForLog, type PaymentGateway, pruneRateLimits } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
 export type JobsDeps = JobDeps & { listen: Listen; push: PushSender }

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database'
 import { RESET_TOKEN_LIFETIME_MS, type ResetTokenCourier } from '../modules/accounts/index'
-import { pushResetLink, type PushSender } from '../modules/notifications/index'
+import { type PushSender, pushResetLink } from '../modules/notifications/index'
 import type { SmsSender } from '../modules/verification/index'
 
 const LIFETIME_MINUTES = RESET_TOKEN_LIFETIME_MS / 60_000

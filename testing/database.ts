@@ -1,8 +1,8 @@
 import { afterAll } from 'bun:test'
 import postgres from 'postgres'
-import { loadConfig, manualClock } from '../modules/shared/index'
-import { openDatabase, type DatabaseHandle } from '../db/client'
+import { type DatabaseHandle, openDatabase } from '../db/client'
 import { migrate } from '../db/migrate'
+import { loadConfig, manualClock } from '../modules/shared/index'
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new

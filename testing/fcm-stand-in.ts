@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import tls from 'node:tls'
 
-export type SentToFcm = { path: string; authorization: string | null; message: { token: string; notification?: { title: string; body: string }; data?: Record<string, string> } }
+export type SentToFcm = {
+  path: string
+  authorization: string | null
+  message: { token: string; notification?: { title: string; body: string }; data?: Record<string, string> }
+}
 
 /**
  * A loopback stand-in for FCM's v1 send endpoint, over TLS with a throwaway certificate, and the
@@ -14,7 +18,22 @@ export type SentToFcm = { path: string; authorization: string | null; message: {
  */
 export function fcmStandIn() {
   const dir = mkdtempSync(join(tmpdir(), 'kirana-fcm-'))
-  const made = Bun.spawnSync(['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=fcm.googleapis.com'])
+  const made = Bun.spawnSync([
+    'openssl',
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    join(dir, 'key.pem'),
+    '-out',
+    join(dir, 'cert.pem'),
+    '-days',
+    '1',
+    '-subj',
+    '/CN=fcm.googleapis.com',
+  ])
   if (made.exitCode !== 0) throw new Error(`openssl could not make a test certificate: ${made.stderr.toString()}`)
   const sent: SentToFcm[] = []
   const gone = new Set<string>()
@@ -28,7 +47,14 @@ export function fcmStandIn() {
       sent.push({ path: url.pathname, authorization: request.headers.get('authorization'), message })
       if (gone.has(message.token)) {
         return Response.json(
-          { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }] } },
+          {
+            error: {
+              code: 404,
+              message: 'Requested entity was not found.',
+              status: 'NOT_FOUND',
+              details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }],
+            },
+          },
           { status: 404 },
         )
       }

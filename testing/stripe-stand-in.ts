@@ -1,6 +1,15 @@
 import { afterAll } from 'bun:test'
 
-type Intent = { id: string; object: 'payment_intent'; amount: number; currency: string; status: string; capture_method: string; client_secret: string; metadata: Record<string, string> }
+type Intent = {
+  id: string
+  object: 'payment_intent'
+  amount: number
+  currency: string
+  status: string
+  capture_method: string
+  client_secret: string
+  metadata: Record<string, string>
+}
 export type SentToStripe = { method: string; path: string; idempotencyKey: string | null; params: URLSearchParams }
 
 /**
@@ -16,16 +25,34 @@ export function stripeStandIn() {
   let down = false
   let counter = 0
 
-  const error = (status: number, type: string, code: string, message: string, extra: Record<string, unknown> = {}) => ({ status, body: { error: { type, code, message, ...extra } } })
+  const error = (status: number, type: string, code: string, message: string, extra: Record<string, unknown> = {}) => ({
+    status,
+    body: { error: { type, code, message, ...extra } },
+  })
   const unexpectedState = (intent: Intent, action: string) =>
-    error(400, 'invalid_request_error', 'payment_intent_unexpected_state', `This PaymentIntent could not be ${action} because it has a status of ${intent.status}.`, { payment_intent: intent })
+    error(
+      400,
+      'invalid_request_error',
+      'payment_intent_unexpected_state',
+      `This PaymentIntent could not be ${action} because it has a status of ${intent.status}.`,
+      { payment_intent: intent },
+    )
 
   function answer(method: string, path: string, params: URLSearchParams): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/payment_intents') {
       const id = `pi_test_${++counter}`
       const metadata: Record<string, string> = {}
       for (const [key, value] of params) if (key.startsWith('metadata[')) metadata[key.slice(9, -1)] = value
-      const intent: Intent = { id, object: 'payment_intent', amount: Number(params.get('amount')), currency: params.get('currency')!, status: 'requires_payment_method', capture_method: params.get('capture_method')!, client_secret: `${id}_secret_test`, metadata }
+      const intent: Intent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(params.get('amount')),
+        currency: params.get('currency')!,
+        status: 'requires_payment_method',
+        capture_method: params.get('capture_method')!,
+        client_secret: `${id}_secret_test`,
+        metadata,
+      }
       intents.set(id, intent)
       return { status: 200, body: intent }
     }

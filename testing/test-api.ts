@@ -1,12 +1,12 @@
+import type { DatabaseHandle } from '../db/client'
+import { createApi } from '../index'
 import { markPhoneVerified } from '../modules/accounts/index'
-import { importStores, listStores, type CatalogItem, type LocatedStoreRecord } from '../modules/catalog/index'
+import { type CatalogItem, importStores, type LocatedStoreRecord, listStores } from '../modules/catalog/index'
 import type { PushSender } from '../modules/notifications/index'
 import type { Order } from '../modules/orders/index'
-import { toE164, type PaymentGateway } from '../modules/shared/index'
+import { type PaymentGateway, toE164 } from '../modules/shared/index'
 import { embeddedSmsSender, type PhoneTokenVerifier } from '../modules/verification/index'
-import { createApi } from '../index'
 import { providersFromConfig } from '../server/providers'
-import type { DatabaseHandle } from '../db/client'
 import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './database'
 
 /**
@@ -56,7 +56,14 @@ export async function testApi(options: TestApiOptions = {}) {
   /** Registers someone new and returns their session cookie. */
   async function signUp(overrides: Record<string, unknown> = {}) {
     const phone = nextPhone()
-    const body = { firstName: 'Asha', lastName: 'Patel', email: `${crypto.randomUUID().slice(0, 8)}@example.com`, phone, password: 'correct horse battery', ...overrides }
+    const body = {
+      firstName: 'Asha',
+      lastName: 'Patel',
+      email: `${crypto.randomUUID().slice(0, 8)}@example.com`,
+      phone,
+      password: 'correct horse battery',
+      ...overrides,
+    }
     const response = await call('POST', '/api/register', { body })
     if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`)
     return { ...response, cookie: response.cookie!, user: response.body.user as { id: string; phone: string; email: string }, input: body }
@@ -70,7 +77,15 @@ export async function testApi(options: TestApiOptions = {}) {
   async function completeAccount(options: { roles?: Role[]; zipCode?: string; firstName?: string; lastName?: string } = {}) {
     const account = await signUp({ firstName: options.firstName ?? 'Asha', lastName: options.lastName ?? 'Patel' })
     await markPhoneVerified(handle.db, deps.clock, account.user.id, toE164(account.input.phone)!, 'sms')
-    const profile = { firstName: account.input.firstName, lastName: account.input.lastName, roles: options.roles ?? ['buyer'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: options.zipCode ?? '08817' }
+    const profile = {
+      firstName: account.input.firstName,
+      lastName: account.input.lastName,
+      roles: options.roles ?? ['buyer'],
+      address: '12 Oak Tree Rd',
+      city: 'Edison',
+      state: 'NJ',
+      zipCode: options.zipCode ?? '08817',
+    }
     const completed = await call('POST', '/api/auth/complete-profile', { cookie: account.cookie, body: profile })
     if (completed.status !== 200) throw new Error(`profile completion failed: ${completed.status} ${JSON.stringify(completed.body)}`)
     return { ...account, profile }
@@ -107,10 +122,15 @@ export async function testApi(options: TestApiOptions = {}) {
     const intent = await call('POST', '/api/create-payment-intent', { cookie, body: { amount: 2 + tip } })
     if (intent.status !== 200) throw new Error(`create-payment-intent failed: ${intent.status} ${JSON.stringify(intent.body)}`)
     const { clientSecret, paymentIntentId } = intent.body as { clientSecret: string; paymentIntentId: string }
-    const confirmed = await call('POST', '/api/payments/embedded/confirm', { body: { clientSecret, cardNumber: card, expMonth: 12, expYear: 2030, cvc: '123' } })
+    const confirmed = await call('POST', '/api/payments/embedded/confirm', {
+      body: { clientSecret, cardNumber: card, expMonth: 12, expYear: 2030, cvc: '123' },
+    })
     if (confirmed.status !== 200) throw new Error(`card confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`)
     const items = store.items.slice(0, 2).map((item) => ({ id: item.id, quantity: 1 }))
-    const placed = await call('POST', '/api/confirm-payment-and-create-order', { cookie, body: { paymentIntentId, orderData: { storeId: store.store.id, items, tip } } })
+    const placed = await call('POST', '/api/confirm-payment-and-create-order', {
+      cookie,
+      body: { paymentIntentId, orderData: { storeId: store.store.id, items, tip } },
+    })
     if (placed.status !== 200) throw new Error(`placing the order failed: ${placed.status} ${JSON.stringify(placed.body)}`)
     return placed.body.order as Order
   }

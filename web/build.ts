@@ -47,7 +47,13 @@ export async function buildWeb(outdir = 'dist') {
   if (!worker.success) throw new AggregateError(worker.logs, 'Building the service worker failed')
 
   // FCM's push worker; only servers with Firebase configured ever register it.
-  const pushWorker = await Bun.build({ entrypoints: ['web/firebase-messaging-sw.ts'], outdir, target: 'browser', minify: true, naming: 'firebase-messaging-sw.js' })
+  const pushWorker = await Bun.build({
+    entrypoints: ['web/firebase-messaging-sw.ts'],
+    outdir,
+    target: 'browser',
+    minify: true,
+    naming: 'firebase-messaging-sw.js',
+  })
   if (!pushWorker.success) throw new AggregateError(pushWorker.logs, 'Building the push service worker failed')
   return { outputs, precache, version }
 }

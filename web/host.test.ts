@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { apiRequest, freshTestDatabase, testDeps } from '../testing/database'
 import { createApp } from '../index'
+import { apiRequest, freshTestDatabase, testDeps } from '../testing/database'
 
 // A tiny stand-in for dist/, so these tests do not depend on a build having run.
 const distDir = mkdtempSync(join(tmpdir(), 'kirana-dist-'))
@@ -28,15 +28,18 @@ describe('serving the PWA', () => {
     expect(await response.json()).toEqual({ status: 'ok', db: kind })
   })
 
-  test.each(['/', '/app', '/landing', '/auth', '/store/123', '/some/deep/unknown/path', '/index.html'])('GET %s returns the app shell, never cached', async (path) => {
-    const response = await get(path)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toStartWith('text/html')
-    expect(response.headers.get('cache-control')).toBe('no-store')
-    const html = await response.text()
-    expect(html).toContain('<div id="root">')
-    expect(html).toContain('<meta name="kirana-environment" content="test"')
-  })
+  test.each(['/', '/app', '/landing', '/auth', '/store/123', '/some/deep/unknown/path', '/index.html'])(
+    'GET %s returns the app shell, never cached',
+    async (path) => {
+      const response = await get(path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toStartWith('text/html')
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      const html = await response.text()
+      expect(html).toContain('<div id="root">')
+      expect(html).toContain('<meta name="kirana-environment" content="test"')
+    },
+  )
 
   test.each(['/api/nope', '/api/auth/nothing', '/api'])('GET %s answers JSON 404, not the shell', async (path) => {
     const response = await get(path)
@@ -98,7 +101,16 @@ test.each(['/assets/index-gone.js', '/icons/missing.png', '/nope.css'])('a missi
 })
 
 describe('security headers on what the web host serves', () => {
-  test.each(['/', '/assets/index-abc123.js', '/sw.js', '/firebase-messaging-sw.js', '/welcome', '/manifest.webmanifest', '/pwa-icon.svg', '/assets/missing-chunk.js'])('%s carries the CSP and nosniff', async (path) => {
+  test.each([
+    '/',
+    '/assets/index-abc123.js',
+    '/sw.js',
+    '/firebase-messaging-sw.js',
+    '/welcome',
+    '/manifest.webmanifest',
+    '/pwa-icon.svg',
+    '/assets/missing-chunk.js',
+  ])('%s carries the CSP and nosniff', async (path) => {
     const response = await get(path)
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')

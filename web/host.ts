@@ -39,8 +39,7 @@ export async function webHost({ distDir, publicDir, environment }: WebHostOption
   const html = (body: string, cacheControl: string) =>
     new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl } })
 
-  const serveShell = () =>
-    shell ? html(shell, NEVER_CACHE) : new Response('The web app is not built yet. Run `bun run build`.', { status: 503 })
+  const serveShell = () => (shell ? html(shell, NEVER_CACHE) : new Response('The web app is not built yet. Run `bun run build`.', { status: 503 }))
 
   const app = new Elysia({ name: 'web-host' })
   if (existsSync(join(distDir, 'assets'))) {
@@ -48,34 +47,39 @@ export async function webHost({ distDir, publicDir, environment }: WebHostOption
       await staticPlugin({ assets: join(distDir, 'assets'), prefix: '/assets', alwaysStatic: true, silent: true, headers: { 'Cache-Control': IMMUTABLE } }),
     )
   }
-  return app
-    .use(
-      await staticPlugin({
-        assets: publicDir,
-        prefix: '',
-        alwaysStatic: true,
-        indexHTML: false,
-        silent: true,
-        ignorePatterns: ['manifest.webmanifest'],
-        maxAge: 86400,
-      }),
-    )
-    .get('/manifest.webmanifest', () =>
-      new Response(Bun.file(join(publicDir, 'manifest.webmanifest')), {
-        headers: { 'Content-Type': 'application/manifest+json', 'Cache-Control': 'no-cache' },
-      }),
-    )
-    .get('/sw.js', workerFile('sw.js'))
-    // FCM's background messages (000 §2); its web settings come in its query string.
-    .get('/firebase-messaging-sw.js', workerFile('firebase-messaging-sw.js'))
-    // Rendered per request (microseconds), so the footer's year turns over without a restart.
-    .get('/welcome', () => html(renderWelcomePage(), 'no-cache'))
-    // The service worker precaches the shell under this name.
-    .get('/index.html', serveShell)
-    .get('/*', ({ path }) => {
-      if (path === '/api' || path.startsWith('/api/')) throw notFound()
-      // A missing file is a 404, not the shell: an old tab asking for a chunk a deploy removed must not get HTML.
-      if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path)) return new Response('Not found', { status: 404, headers: { 'Cache-Control': NEVER_CACHE } })
-      return serveShell()
-    })
+  return (
+    app
+      .use(
+        await staticPlugin({
+          assets: publicDir,
+          prefix: '',
+          alwaysStatic: true,
+          indexHTML: false,
+          silent: true,
+          ignorePatterns: ['manifest.webmanifest'],
+          maxAge: 86400,
+        }),
+      )
+      .get(
+        '/manifest.webmanifest',
+        () =>
+          new Response(Bun.file(join(publicDir, 'manifest.webmanifest')), {
+            headers: { 'Content-Type': 'application/manifest+json', 'Cache-Control': 'no-cache' },
+          }),
+      )
+      .get('/sw.js', workerFile('sw.js'))
+      // FCM's background messages (000 §2); its web settings come in its query string.
+      .get('/firebase-messaging-sw.js', workerFile('firebase-messaging-sw.js'))
+      // Rendered per request (microseconds), so the footer's year turns over without a restart.
+      .get('/welcome', () => html(renderWelcomePage(), 'no-cache'))
+      // The service worker precaches the shell under this name.
+      .get('/index.html', serveShell)
+      .get('/*', ({ path }) => {
+        if (path === '/api' || path.startsWith('/api/')) throw notFound()
+        // A missing file is a 404, not the shell: an old tab asking for a chunk a deploy removed must not get HTML.
+        if (path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path))
+          return new Response('Not found', { status: 404, headers: { 'Cache-Control': NEVER_CACHE } })
+        return serveShell()
+      })
+  )
 }

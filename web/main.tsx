@@ -11,7 +11,12 @@ import { ErrorBoundary, RenderFailure } from './ui/error-boundary'
 
 // Spec 000 §8: rejected promises about timeouts are expected noise (slow networks), not failures.
 window.addEventListener('unhandledrejection', (event) => {
-  if (String(event.reason?.message ?? event.reason).toLowerCase().includes('timeout')) event.preventDefault()
+  if (
+    String(event.reason?.message ?? event.reason)
+      .toLowerCase()
+      .includes('timeout')
+  )
+    event.preventDefault()
 })
 
 if (window.matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone) {

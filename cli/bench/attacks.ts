@@ -1,4 +1,4 @@
-import { median, milliseconds, type BenchReport } from './report'
+import { type BenchReport, median, milliseconds } from './report'
 import { startKiranaServer } from './server-process'
 
 const ROUNDS = 20

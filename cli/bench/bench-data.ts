@@ -17,7 +17,11 @@ export async function inBatches<T>(count: number, task: (index: number) => Promi
   return results
 }
 
-const json = (body: unknown, cookie?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(cookie && { cookie }) }, body: JSON.stringify(body) })
+const json = (body: unknown, cookie?: string) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
+  body: JSON.stringify(body),
+})
 
 /**
  * Someone signed in with a verified phone and a complete profile at 08817, through the API but
@@ -26,11 +30,20 @@ const json = (body: unknown, cookie?: string) => ({ method: 'POST', headers: { '
 export async function benchPerson(base: string, handle: DatabaseHandle, index: number, roles: string[], exchange: number) {
   const phone = `(201) ${exchange + Math.floor(index / 10_000)}-${String(index % 10_000).padStart(4, '0')}`
   const names = { firstName: 'Bench', lastName: `Person ${index}` }
-  const register = await fetch(`${base}/api/register`, json({ ...names, email: `bench-${exchange}-${index}-${Date.now()}@example.com`, phone, password: 'bench password' }))
-  const cookie = register.headers.getSetCookie().find((header) => header.startsWith('kirana_sid='))!.split(';')[0]!
+  const register = await fetch(
+    `${base}/api/register`,
+    json({ ...names, email: `bench-${exchange}-${index}-${Date.now()}@example.com`, phone, password: 'bench password' }),
+  )
+  const cookie = register.headers
+    .getSetCookie()
+    .find((header) => header.startsWith('kirana_sid='))!
+    .split(';')[0]!
   const { user } = (await register.json()) as { user: { id: string } }
   await markPhoneVerified(handle.db, systemClock, user.id, toE164(phone)!, 'sms')
-  const completed = await fetch(`${base}/api/auth/complete-profile`, json({ ...names, roles, address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }, cookie))
+  const completed = await fetch(
+    `${base}/api/auth/complete-profile`,
+    json({ ...names, roles, address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }, cookie),
+  )
   if (!completed.ok) throw new Error(`profile completion failed: ${completed.status}`)
   return { cookie, id: user.id }
 }

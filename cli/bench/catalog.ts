@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/client'
 import { migrate } from '../../db/migrate'
 import { CATALOG_CATEGORIES, DEMO_PRODUCTS, importStores, type LocatedStoreRecord } from '../../modules/catalog/index'
 import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
-import { milliseconds, type BenchReport } from './report'
+import { type BenchReport, milliseconds } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
 import { startBareServer, startKiranaServer } from './server-process'
 
@@ -46,7 +46,16 @@ function generatedStores(random: () => number): LocatedStoreRecord[] {
     categories: [CATALOG_CATEGORIES[index % CATALOG_CATEGORIES.length]!],
     items: Array.from({ length: ITEMS_PER_STORE }, (_, offset) => {
       const product = DEMO_PRODUCTS[(index + offset) % DEMO_PRODUCTS.length]!
-      return { name: product.name, unit: product.unit, price: 1 + ((index + offset) % 40), priceUnit: product.priceUnit, category: product.category, subcategory: product.subcategory, description: product.description, isAvailable: (index + offset) % 9 !== 0 }
+      return {
+        name: product.name,
+        unit: product.unit,
+        price: 1 + ((index + offset) % 40),
+        priceUnit: product.priceUnit,
+        category: product.category,
+        subcategory: product.subcategory,
+        description: product.description,
+        isAvailable: (index + offset) % 9 !== 0,
+      }
     }),
   }))
 }
@@ -127,7 +136,12 @@ async function searchLatencies(baseUrl: string, random: () => number) {
     const latitude = AREA.south + margin + random() * (AREA.north - AREA.south - 2 * margin)
     const longitude = AREA.west + margin + random() * (AREA.east - AREA.west - 2 * margin)
     // A third plain, a third by store name, a third by what they need.
-    const query = index % 3 === 0 ? `&query=${NAMES[index % NAMES.length]}` : index % 3 === 1 ? `&query=${encodeURIComponent(PRODUCT_WORDS[index % PRODUCT_WORDS.length]!)}` : ''
+    const query =
+      index % 3 === 0
+        ? `&query=${NAMES[index % NAMES.length]}`
+        : index % 3 === 1
+          ? `&query=${encodeURIComponent(PRODUCT_WORDS[index % PRODUCT_WORDS.length]!)}`
+          : ''
     const started = performance.now()
     const response = await fetch(`${baseUrl}/api/stores/nearby?latitude=${latitude}&longitude=${longitude}&radius=16093${query}`)
     const body = (await response.json()) as unknown[]
@@ -139,7 +153,13 @@ async function searchLatencies(baseUrl: string, random: () => number) {
     }
   }
   latencies.sort((a, b) => a - b)
-  return { count: latencies.length, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), max: latencies.at(-1)!, averageResults: results / latencies.length }
+  return {
+    count: latencies.length,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    max: latencies.at(-1)!,
+    averageResults: results / latencies.length,
+  }
 }
 
 async function authenticatedReads(baseUrl: string): Promise<BenchReport> {
@@ -148,7 +168,10 @@ async function authenticatedReads(baseUrl: string): Promise<BenchReport> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ firstName: 'Bench', lastName: 'Reader', email: `bench-${Date.now()}@example.com`, password: 'benchmark password' }),
   })
-  const cookie = register.headers.getSetCookie().find((header) => header.startsWith('kirana_sid='))?.split(';')[0]
+  const cookie = register.headers
+    .getSetCookie()
+    .find((header) => header.startsWith('kirana_sid='))
+    ?.split(';')[0]
   if (!register.ok || !cookie) throw new Error(`Could not register the benchmark user (${register.status})`)
   const nearby = (await (await fetch(`${baseUrl}/api/stores/nearby?latitude=40.5171&longitude=-74.3973&query=Bench%20Superstore`)).json()) as { id: string }[]
   const itemsUrl = `${baseUrl}/api/items?storeId=${nearby[0]!.id}`

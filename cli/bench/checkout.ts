@@ -1,11 +1,11 @@
-import { openDatabase, type DatabaseHandle } from '../../db/client'
+import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { migrate } from '../../db/migrate'
 import { createAccount, markPhoneVerified } from '../../modules/accounts/index'
 import { embeddedGateway } from '../../modules/cart-checkout/index'
-import { importStores, listStores, type LocatedStoreRecord } from '../../modules/catalog/index'
+import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { orderPaymentStates, placeOrder, sweepExpiredOrders } from '../../modules/orders/index'
 import { manualClock, systemClock, toE164 } from '../../modules/shared/index'
-import { milliseconds, type BenchReport } from './report'
+import { type BenchReport, milliseconds } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
 import { startKiranaServer } from './server-process'
 
@@ -28,13 +28,15 @@ const STORE: LocatedStoreRecord = {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
 
 async function inBatches<T>(count: number, concurrency: number, task: (index: number) => Promise<T>) {
-  for (let start = 0; start < count; start += concurrency) await Promise.all(Array.from({ length: Math.min(concurrency, count - start) }, (_, offset) => task(start + offset)))
+  for (let start = 0; start < count; start += concurrency)
+    await Promise.all(Array.from({ length: Math.min(concurrency, count - start) }, (_, offset) => task(start + offset)))
 }
 
 /** The checkout on PostgreSQL and the 30-minute sweep over a backlog; both skipped without PostgreSQL. */
 export async function checkoutAndSweep(): Promise<BenchReport[]> {
   const serverUrl = await benchPostgresServer()
-  if (!serverUrl) return [{ title: 'Checkout and the sweep on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
+  if (!serverUrl)
+    return [{ title: 'Checkout and the sweep on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
   const scratch = await scratchPostgres(serverUrl)
   const handle = await openDatabase({ url: scratch.url })
   try {
@@ -55,20 +57,37 @@ async function readyBuyer(base: string, handle: DatabaseHandle, index: number): 
   const register = await fetch(`${base}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: `Buyer ${index}`, email: `bench-buyer-${index}-${Date.now()}@example.com`, phone, password: 'bench password' }),
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: `Buyer ${index}`,
+      email: `bench-buyer-${index}-${Date.now()}@example.com`,
+      phone,
+      password: 'bench password',
+    }),
   })
   const body = (await register.json()) as { user: { id: string } }
-  const cookie = register.headers.getSetCookie().find((header) => header.startsWith('kirana_sid='))!.split(';')[0]!
+  const cookie = register.headers
+    .getSetCookie()
+    .find((header) => header.startsWith('kirana_sid='))!
+    .split(';')[0]!
   // Phones are proven the way a code would prove them; the SMS step is not what is measured.
   await markPhoneVerified(handle.db, systemClock, body.user.id, toE164(phone)!, 'sms')
   const profile = { firstName: 'Bench', lastName: `Buyer ${index}`, roles: ['buyer'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }
-  const completed = await fetch(`${base}/api/auth/complete-profile`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(profile) })
+  const completed = await fetch(`${base}/api/auth/complete-profile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(profile),
+  })
   if (!completed.ok) throw new Error(`profile completion failed: ${completed.status}`)
   return { cookie }
 }
 
 async function post(base: string, path: string, body: unknown, cookie?: string) {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie && { cookie }) }, body: JSON.stringify(body) })
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
+    body: JSON.stringify(body),
+  })
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
   return response.json() as Promise<Record<string, unknown>>
 }
@@ -78,7 +97,9 @@ async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, stor
   const server = await startKiranaServer(databaseUrl)
   try {
     const base = server.url
-    const items = (await (await fetch(`${base}/api/items?storeId=${storeId}`, { headers: { cookie: (await readyBuyer(base, handle, 99)).cookie } })).json()) as { id: string }[]
+    const items = (await (
+      await fetch(`${base}/api/items?storeId=${storeId}`, { headers: { cookie: (await readyBuyer(base, handle, 99)).cookie } })
+    ).json()) as { id: string }[]
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, index) => readyBuyer(base, handle, index)))
     const whole: number[] = []
     const placing: number[] = []
@@ -88,9 +109,20 @@ async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, stor
         for (let round = 0; round < CHECKOUTS_PER_BUYER; round++) {
           const begun = performance.now()
           const intent = await post(base, '/api/create-payment-intent', { amount: 7 }, cookie)
-          await post(base, '/api/payments/embedded/confirm', { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
+          await post(base, '/api/payments/embedded/confirm', {
+            clientSecret: intent.clientSecret,
+            cardNumber: '4242424242424242',
+            expMonth: 12,
+            expYear: 2030,
+            cvc: '123',
+          })
           const placingBegun = performance.now()
-          await post(base, '/api/confirm-payment-and-create-order', { paymentIntentId: intent.paymentIntentId, orderData: { storeId, tip: 5, items: items.map((item) => ({ id: item.id, quantity: 1 })) } }, cookie)
+          await post(
+            base,
+            '/api/confirm-payment-and-create-order',
+            { paymentIntentId: intent.paymentIntentId, orderData: { storeId, tip: 5, items: items.map((item) => ({ id: item.id, quantity: 1 })) } },
+            cookie,
+          )
           placing.push(performance.now() - placingBegun)
           whole.push(performance.now() - begun)
         }
@@ -103,7 +135,13 @@ async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, stor
       title: `Checkout on PostgreSQL: ${BUYERS} buyers at once, ${CHECKOUTS_PER_BUYER} checkouts each (intent, card, order), embedded gateway`,
       columns: ['measure', 'count', 'p50', 'p99', 'checkouts/s'],
       rows: [
-        ['whole checkout (3 calls)', String(whole.length), milliseconds(percentile(whole, 0.5)), milliseconds(percentile(whole, 0.99)), (whole.length / seconds).toFixed(1)],
+        [
+          'whole checkout (3 calls)',
+          String(whole.length),
+          milliseconds(percentile(whole, 0.5)),
+          milliseconds(percentile(whole, 0.99)),
+          (whole.length / seconds).toFixed(1),
+        ],
         ['confirm-payment-and-create-order', String(placing.length), milliseconds(percentile(placing, 0.5)), milliseconds(percentile(placing, 0.99)), ''],
       ],
     }
@@ -117,7 +155,9 @@ async function sweepBacklog(handle: DatabaseHandle, store: Awaited<ReturnType<ty
   const clock = manualClock(new Date())
   const gateway = embeddedGateway(handle.db, clock)
   // The orders need a buyer for their foreign key; one made through the accounts facade will do.
-  const buyerId = (await createAccount(handle.db, { firstName: 'Bench', lastName: 'Sweep', email: `bench-sweep-${Date.now()}@example.com`, password: 'bench password' })).id
+  const buyerId = (
+    await createAccount(handle.db, { firstName: 'Bench', lastName: 'Sweep', email: `bench-sweep-${Date.now()}@example.com`, password: 'bench password' })
+  ).id
   const setupStarted = performance.now()
   const backlog = new Set<string>()
   await inBatches(EXPIRED_ORDERS, SETUP_CONCURRENCY, async (index) => {
@@ -130,7 +170,9 @@ async function sweepBacklog(handle: DatabaseHandle, store: Awaited<ReturnType<ty
         id: orderId,
         buyerId,
         store: { id: store.id, name: store.name, address: store.address, phone: store.phone, latitude: store.latitude, longitude: store.longitude },
-        items: [{ id: crypto.randomUUID(), name: 'Toor Dal', quantity: 1, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' }],
+        items: [
+          { id: crypto.randomUUID(), name: 'Toor Dal', quantity: 1, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' },
+        ],
         platformFeeCents: 200,
         tipCents: 500,
         estimatedGroceryCents: 799,
@@ -161,7 +203,16 @@ async function sweepBacklog(handle: DatabaseHandle, store: Awaited<ReturnType<ty
   return {
     title: `The 30-minute sweep over ${EXPIRED_ORDERS.toLocaleString('en-US')} expired orders on PostgreSQL (embedded gateway, set up in ${setupSeconds.toFixed(1)} s; the checkouts above expire with them)`,
     columns: ['orders swept', 'failed', 'duration', 'orders/s', 'backlog left waiting', 'orders disagreeing with the gateway'],
-    rows: [[String(swept.cancelled.length), String(swept.failed.length), milliseconds(sweepMs), ((swept.cancelled.length / sweepMs) * 1000).toFixed(0), String(stillWaiting), `${disagreeing.length} of ${states.length}`]],
+    rows: [
+      [
+        String(swept.cancelled.length),
+        String(swept.failed.length),
+        milliseconds(sweepMs),
+        ((swept.cancelled.length / sweepMs) * 1000).toFixed(0),
+        String(stillWaiting),
+        `${disagreeing.length} of ${states.length}`,
+      ],
+    ],
     verdict: consistent ? 'every expired order cancelled with its hold released; none disagrees with its gateway intent' : 'INCONSISTENT: see the counts',
     overBudget: !consistent,
   }

@@ -1,15 +1,15 @@
 import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase, type DatabaseHandle } from '../../db/client'
+import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { migrate } from '../../db/migrate'
-import { importStores, listStores, type LocatedStoreRecord } from '../../modules/catalog/index'
+import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { deliveryProgress, eventKey } from '../../modules/notifications/index'
 import { benchPerson, inBatches, paidOrder } from './bench-data'
 import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
-import { milliseconds, type BenchReport } from './report'
+import { type BenchReport, milliseconds } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { startKiranaServer, type ServerProcess } from './server-process'
+import { type ServerProcess, startKiranaServer } from './server-process'
 
 const RUNNERS = 2_000
 const ORDERS_DURING_LOAD = 4
@@ -41,7 +41,14 @@ export async function fanOut(): Promise<BenchReport[]> {
   let server: ServerProcess | undefined
   try {
     await migrate(handle.db)
-    const record = { name: 'Fan-out Store', address: '3 Bench Rd, Edison, NJ 08817', zipCode: '08817', latitude: 40.52, longitude: -74.39, items: [] } as LocatedStoreRecord
+    const record = {
+      name: 'Fan-out Store',
+      address: '3 Bench Rd, Edison, NJ 08817',
+      zipCode: '08817',
+      latitude: 40.52,
+      longitude: -74.39,
+      items: [],
+    } as LocatedStoreRecord
     await importStores(handle.db, [record])
     const store = (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
     server = await startKiranaServer(scratch.url)
@@ -56,7 +63,13 @@ export async function fanOut(): Promise<BenchReport[]> {
     const alone = await untilTold(handle, single.id, single.placedAt)
 
     const cookieFile = join(tmpdir(), `kirana-bench-fan-out-${process.pid}`)
-    await Bun.write(cookieFile, runners.slice(0, 50).map((entry) => entry.cookie).join('\n'))
+    await Bun.write(
+      cookieFile,
+      runners
+        .slice(0, 50)
+        .map((entry) => entry.cookie)
+        .join('\n'),
+    )
     try {
       const quiet = await generateLoad(`${base}/api/auth/user`, [], cookieFile)
       // The same load again while new orders fan out to every runner, one every second.
@@ -76,7 +89,11 @@ export async function fanOut(): Promise<BenchReport[]> {
           columns: ['measure', 'first record written', 'all written and handed to the sender'],
           rows: [
             ['one order, server otherwise idle', milliseconds(alone.writtenMs), milliseconds(alone.pushedMs)],
-            [`${ORDERS_DURING_LOAD} orders during the load below (slowest)`, milliseconds(Math.max(...underLoad.map((run) => run.writtenMs))), milliseconds(slowest)],
+            [
+              `${ORDERS_DURING_LOAD} orders during the load below (slowest)`,
+              milliseconds(Math.max(...underLoad.map((run) => run.writtenMs))),
+              milliseconds(slowest),
+            ],
           ],
         },
         {

@@ -1,13 +1,18 @@
 import { join } from 'node:path'
-import { milliseconds, type BenchReport } from './report'
+import { type BenchReport, milliseconds } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { startBareServer, startKiranaServer, type ServerProcess } from './server-process'
+import { type ServerProcess, startBareServer, startKiranaServer } from './server-process'
 
 const CONNECTIONS = 50
 const WARMUP_SECONDS = 1
 const DURATION_SECONDS = 5
 
-export const loadRow = (result: LoadResult) => [Math.round(result.rps).toLocaleString('en-US'), milliseconds(result.p50), milliseconds(result.p99), String(result.errors)]
+export const loadRow = (result: LoadResult) => [
+  Math.round(result.rps).toLocaleString('en-US'),
+  milliseconds(result.p50),
+  milliseconds(result.p99),
+  String(result.errors),
+]
 
 export const LOAD_SHAPE = `${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (load from a separate process)`
 

@@ -3,10 +3,10 @@ import { attacks } from './attacks'
 import { catalogOnPostgres } from './catalog'
 import { checkoutAndSweep } from './checkout'
 import { fanOut } from './fan-out'
-import { runnersOnPostgres } from './runners'
 import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
-import { formatReport, type Bench } from './report'
+import { type Bench, formatReport } from './report'
+import { runnersOnPostgres } from './runners'
 import { startupTime } from './startup'
 
 /** Run in order: the bundle first, because it builds dist/ when missing and the servers serve it. Later issues append here. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { buildWeb } from '../../web/build'
-import { kilobytes, type BenchReport } from './report'
+import { type BenchReport, kilobytes } from './report'
 
 const DIST_DIR = 'dist'
 const BUDGET_BYTES = 120 * 1024
@@ -30,9 +30,7 @@ export async function landingBundle(): Promise<BenchReport> {
 
 function moduleScripts(html: string): string[] {
   const sources: string[] = []
-  new HTMLRewriter()
-    .on('script[type="module"][src]', { element: (script) => void sources.push(script.getAttribute('src')!) })
-    .transform(html)
+  new HTMLRewriter().on('script[type="module"][src]', { element: (script) => void sources.push(script.getAttribute('src')!) }).transform(html)
   return sources
 }
 

@@ -16,10 +16,15 @@ export function formatReport(report: BenchReport): string {
   const table = [report.columns, ...report.rows]
   const widths = report.columns.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length)))
   // The first column is a label, the others figures: right-aligned so digits line up.
-  const line = (row: string[]) =>
-    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ')
+  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ')
   const rule = widths.map((width) => '-'.repeat(width)).join('   ')
-  return [report.title, `  ${line(report.columns)}`, `  ${rule}`, ...report.rows.map((row) => `  ${line(row)}`), ...(report.verdict ? [`  ${report.verdict}`] : [])].join('\n')
+  return [
+    report.title,
+    `  ${line(report.columns)}`,
+    `  ${rule}`,
+    ...report.rows.map((row) => `  ${line(row)}`),
+    ...(report.verdict ? [`  ${report.verdict}`] : []),
+  ].join('\n')
 }
 
 export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`

@@ -2,14 +2,14 @@ import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { openDatabase, type DatabaseHandle } from '../../db/client'
+import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { migrate } from '../../db/migrate'
-import { importStores, listStores, type LocatedStoreRecord } from '../../modules/catalog/index'
+import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { benchPerson, inBatches, paidOrder } from './bench-data'
 import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
-import { milliseconds, type BenchReport } from './report'
+import { type BenchReport, milliseconds } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { startKiranaServer, type ServerProcess } from './server-process'
+import { type ServerProcess, startKiranaServer } from './server-process'
 
 const RUNNERS = 500
 const OPEN_ORDERS = 5_000
@@ -49,7 +49,11 @@ export async function runnersOnPostgres(): Promise<BenchReport[]> {
     // inserts they still call the tables empty, and the planner then reads every nearby order.
     await handle.db.execute(sql`analyze`)
     const setupSeconds = (performance.now() - setupStarted) / 1000
-    return [await offeredOrders(base, runners, setupSeconds), await acceptRace(base, runners, orderIds), await orderStreams(server, buyer.cookie, runners[0]!.cookie, orderIds.at(-1)!)]
+    return [
+      await offeredOrders(base, runners, setupSeconds),
+      await acceptRace(base, runners, orderIds),
+      await orderStreams(server, buyer.cookie, runners[0]!.cookie, orderIds.at(-1)!),
+    ]
   } finally {
     await server?.stop()
     await handle.close()
@@ -85,7 +89,11 @@ async function acceptRace(base: string, runners: { cookie: string }[], orderIds:
   for (let round = 0; round < RACE_ROUNDS; round++) {
     const orderId = orderIds[round]!
     const started = performance.now()
-    const statuses = await Promise.all(runners.slice(0, RACERS).map(async ({ cookie }) => (await fetch(`${base}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie } })).status))
+    const statuses = await Promise.all(
+      runners
+        .slice(0, RACERS)
+        .map(async ({ cookie }) => (await fetch(`${base}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie } })).status),
+    )
     settle.push(performance.now() - started)
     winners += statuses.filter((status) => status === 200).length
     losers += statuses.filter((status) => status === 409).length
@@ -104,11 +112,25 @@ async function acceptRace(base: string, runners: { cookie: string }[], orderIds:
 /** 1,000 streams of one order open on one server; then the order changes, and the time until the last stream hears of it. */
 async function orderStreams(server: ServerProcess, buyerCookie: string, runnerCookie: string, orderId: string): Promise<BenchReport> {
   const before = await server.residentBytes()
-  const clients = Bun.spawn([process.execPath, join(import.meta.dir, 'stream-clients.ts'), '--url', `${server.url}/api/orders/${orderId}/events`, '--cookie', buyerCookie, '--count', String(STREAMS), '--until', '"status":"runner_accepted"'], {
-    env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(STREAMS + 16) },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  })
+  const clients = Bun.spawn(
+    [
+      process.execPath,
+      join(import.meta.dir, 'stream-clients.ts'),
+      '--url',
+      `${server.url}/api/orders/${orderId}/events`,
+      '--cookie',
+      buyerCookie,
+      '--count',
+      String(STREAMS),
+      '--until',
+      '"status":"runner_accepted"',
+    ],
+    {
+      env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(STREAMS + 16) },
+      stdout: 'pipe',
+      stderr: 'inherit',
+    },
+  )
   const lines = clients.stdout.pipeThrough(new TextDecoderStream()).getReader()
   let output = ''
   while (!output.includes('ready\n')) output += (await lines.read()).value ?? ''

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { migrate, migrationStatus, type MigrationStatus } from '../../db/migrate'
+import { type MigrationStatus, migrate, migrationStatus } from '../../db/migrate'
 import { withDatabase } from './with-database'
 
 /** `db migrate` and `db status`: the same migrations the server applies at start. */

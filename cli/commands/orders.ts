@@ -1,10 +1,10 @@
 import type { Command } from 'commander'
-import { cancelWaitingOrder, findOrder, listOrdersForSupport, orderForSupport, ORDER_STATUSES, type Order, type OrderStatus } from '../../modules/orders/index'
+import { cancelWaitingOrder, findOrder, listOrdersForSupport, ORDER_STATUSES, type Order, type OrderStatus, orderForSupport } from '../../modules/orders/index'
 import { AppError, loadConfig, systemClock } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
 import { providersFromConfig } from '../../server/providers'
 import { formatTable } from './format-table'
-import { CliError, withDatabase, type CliDatabase } from './with-database'
+import { type CliDatabase, CliError, withDatabase } from './with-database'
 
 const DURATION = /^(\d+)([smhd])$/
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -51,7 +51,10 @@ function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof
       .filter(([, at]) => at)
       .map(([step, at]) => `    ${when(at)}  ${step}`),
     '  items',
-    ...order.items.map((item) => `    ${item.quantity} x ${item.name} (${item.unit})  ${item.price ? `$${item.price}` : 'price at store'}${item.isDelivered === false ? '  NOT AVAILABLE' : ''}`),
+    ...order.items.map(
+      (item) =>
+        `    ${item.quantity} x ${item.name} (${item.unit})  ${item.price ? `$${item.price}` : 'price at store'}${item.isDelivered === false ? '  NOT AVAILABLE' : ''}`,
+    ),
     `  payment    ${payment.intentId} on the ${payment.gateway} gateway: ours ${payment.status}, gateway ${payment.gatewayStatus}`,
     ...payment.events.map((event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})`),
   ]
@@ -130,7 +133,9 @@ export function registerOrderCommands(program: Command) {
         for (const id of swept.orders.cancelled) console.log(`cancelled order ${id}`)
         for (const id of swept.intents.released) console.log(`released authorization ${id}`)
         for (const failure of swept.orders.failed) console.log(`could not release order ${failure.orderId}: ${failure.reason}`)
-        console.log(`Sweep: ${swept.orders.cancelled.length} orders cancelled, ${swept.intents.released.length} abandoned authorizations released, ${swept.orders.failed.length + swept.intents.failed.length} left for the next sweep.`)
+        console.log(
+          `Sweep: ${swept.orders.cancelled.length} orders cancelled, ${swept.intents.released.length} abandoned authorizations released, ${swept.orders.failed.length + swept.intents.failed.length} left for the next sweep.`,
+        )
         if (swept.orders.failed.length + swept.intents.failed.length > 0) process.exitCode = 1
       }),
     )

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { migrate } from '../../db/migrate'
-import { importStores, seedDemoCatalog, type ImportCounts } from '../../modules/catalog/index'
+import { type ImportCounts, importStores, seedDemoCatalog } from '../../modules/catalog/index'
 import { readStoreFile } from './store-file'
 import { CliError, withDatabase } from './with-database'
 

@@ -1,7 +1,7 @@
 import { extname } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { z } from 'zod'
-import { locateStoreRecord, storeRecordSchema, type LocatedStoreRecord, type StoreRecord } from '../../modules/catalog/index'
+import { type LocatedStoreRecord, locateStoreRecord, type StoreRecord, storeRecordSchema } from '../../modules/catalog/index'
 
 /** A store as read from a file, before checking, with the line each part came from. */
 type RawStore = { line: number; record: Record<string, unknown>; itemLines: number[] }
@@ -25,7 +25,9 @@ export async function readStoreFile(path: string): Promise<StoreFileResult> {
     }
     const duplicate = firstDuplicateItem(parsed.data)
     if (duplicate !== null) {
-      errors.push(`line ${itemLines[duplicate] ?? line}: "${parsed.data.items[duplicate]!.name}" (${parsed.data.items[duplicate]!.unit}) appears twice in ${parsed.data.name}`)
+      errors.push(
+        `line ${itemLines[duplicate] ?? line}: "${parsed.data.items[duplicate]!.name}" (${parsed.data.items[duplicate]!.unit}) appears twice in ${parsed.data.name}`,
+      )
       continue
     }
     const located = await locateStoreRecord(parsed.data)
@@ -40,7 +42,8 @@ export async function readStoreFile(path: string): Promise<StoreFileResult> {
 
 function describeIssue(issue: z.core.$ZodIssue, storeLine: number, itemLines: number[]) {
   const [first, index, field] = issue.path
-  if (first === 'items' && typeof index === 'number') return `line ${itemLines[index] ?? storeLine}: item ${String(field ?? '')}: ${issue.message}`.replace(': : ', ': ')
+  if (first === 'items' && typeof index === 'number')
+    return `line ${itemLines[index] ?? storeLine}: item ${String(field ?? '')}: ${issue.message}`.replace(': : ', ': ')
   return `line ${storeLine}: ${String(first ?? 'store')}: ${issue.message}`
 }
 
@@ -141,7 +144,12 @@ function storesFromCsv(text: string): RawStore[] {
     const key = `${record.store_name ?? ''}\u0000${record.address ?? ''}`
     let entry = byStore.get(key)
     if (!entry) {
-      const categories = record.categories ? record.categories.split('|').map((category) => category.trim()).filter(Boolean) : undefined
+      const categories = record.categories
+        ? record.categories
+            .split('|')
+            .map((category) => category.trim())
+            .filter(Boolean)
+        : undefined
       entry = { line: info.lines, record: { ...store, categories }, itemLines: [], items: [] }
       byStore.set(key, entry)
     }

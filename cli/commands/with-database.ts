@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../../db/client'
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../db/client'
 import { DatabaseInUseError } from '../../db/data-dir-lock'
 import { databaseTarget, describeTarget } from '../../db/target'
 import { loadConfig } from '../../modules/shared/index'

@@ -1,16 +1,10 @@
 // Accounts' door for the browser: the forms' schemas with the spec's exact messages (000 §5, 001 §5).
 import { z } from 'zod'
 
-const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`)
+const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`)
 
 /** Empty means "not given"; the screens send '' for untouched optional fields. */
-const optionalText = <T extends z.ZodType<string>>(schema: T) =>
-  z.union([z.literal('').transform(() => undefined), schema]).optional()
+const optionalText = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional()
 
 const emailSchema = (message: string) => z.string().trim().max(254, message).email(message)
 
@@ -75,12 +69,20 @@ export const completeProfileSchema = z.object({
 /** The profile page's form (001 §5) and the onboarding variant (000 §5). */
 export const updateProfileSchema = z.object({
   email: optionalText(emailSchema('Please enter a valid email address')),
-  phone: z.string({ error: 'Phone number must be at least 10 digits' }).trim().min(10, 'Phone number must be at least 10 digits').max(20, 'Please enter a valid US phone number'),
+  phone: z
+    .string({ error: 'Phone number must be at least 10 digits' })
+    .trim()
+    .min(10, 'Phone number must be at least 10 digits')
+    .max(20, 'Please enter a valid US phone number'),
   roles: rolesSchema('Please select at least one role'),
   address: requiredText('Address is required'),
   city: requiredText('City is required', 100),
   state: requiredText('State is required', 50),
-  zipCode: z.string({ error: 'ZIP code must be at least 5 digits' }).trim().min(5, 'ZIP code must be at least 5 digits').max(10, 'ZIP code must be at least 5 digits'),
+  zipCode: z
+    .string({ error: 'ZIP code must be at least 5 digits' })
+    .trim()
+    .min(5, 'ZIP code must be at least 5 digits')
+    .max(10, 'ZIP code must be at least 5 digits'),
   latitude: coordinateText,
   longitude: coordinateText,
 })

@@ -30,8 +30,7 @@ async function newUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   return user!
 }
 
-const currentUser = (token?: string) =>
-  app.handle(apiRequest('GET', '/api/auth/user', { cookie: token ? `${SESSION_COOKIE}=${token}` : undefined }))
+const currentUser = (token?: string) => app.handle(apiRequest('GET', '/api/auth/user', { cookie: token ? `${SESSION_COOKIE}=${token}` : undefined }))
 
 describe('GET /api/auth/user', () => {
   test('answers 401 when nobody is signed in', async () => {

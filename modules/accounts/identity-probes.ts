@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { AppError, hitRateLimit, rateLimitedFor, tooManyRequests, type Clock } from '../shared/index'
+import { AppError, type Clock, hitRateLimit, rateLimitedFor, tooManyRequests } from '../shared/index'
 
 /** Ten "already taken" answers an hour per address: plenty for a person who forgot they signed up. */
 const TAKEN_ANSWERS = { limit: 10, windowMs: 60 * 60 * 1000 }

@@ -1,5 +1,5 @@
-import { hitRateLimit, releaseRateLimitHit, resetRateLimit, tooManyRequests, type Clock } from '../shared/index'
 import type { Database } from '../../db/database'
+import { type Clock, hitRateLimit, releaseRateLimitHit, resetRateLimit, tooManyRequests } from '../shared/index'
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 export const MAX_FAILURES_PER_ACCOUNT = 5

@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
-import { passwordResetTokens, sessions } from './schema'
 import { RESET_TOKEN_LIFETIME_MS } from './password-reset'
+import { passwordResetTokens, sessions } from './schema'
 
 const { call, signUp, db, clock, sms } = await testApi({ env: { APP_URL: 'https://kirana.example' } })
 
-const request = (emailOrPhone: string, headers: Record<string, string> = {}) =>
-  call('POST', '/api/password-reset/request', { body: { emailOrPhone }, headers })
+const request = (emailOrPhone: string, headers: Record<string, string> = {}) => call('POST', '/api/password-reset/request', { body: { emailOrPhone }, headers })
 const confirm = (token: string, newPassword: string) => call('POST', '/api/password-reset/confirm', { body: { token, newPassword } })
 
 describe('password reset', () => {

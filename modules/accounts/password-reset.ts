@@ -21,7 +21,13 @@ export type ResetRequestResult = { issued: { token: string; resetUrl: string; ch
  * Issues a reset token to the account behind an email or phone, if there is one. Callers
  * answer the same way either way; too many requests for one account are dropped silently.
  */
-export async function requestPasswordReset(db: Database, clock: Clock, courier: ResetTokenCourier, appUrl: string, emailOrPhone: string): Promise<ResetRequestResult> {
+export async function requestPasswordReset(
+  db: Database,
+  clock: Clock,
+  courier: ResetTokenCourier,
+  appUrl: string,
+  emailOrPhone: string,
+): Promise<ResetRequestResult> {
   const user = await findUserByIdentifier(db, identifierFor(emailOrPhone))
   if (!user || !user.isActive) return { issued: null }
   const now = clock.now()
@@ -34,8 +40,13 @@ export async function requestPasswordReset(db: Database, clock: Clock, courier: 
   const token = newSessionToken()
   await db.transaction(async (tx) => {
     // Only the newest link works.
-    await tx.update(passwordResetTokens).set({ isUsed: true }).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.isUsed, false)))
-    await tx.insert(passwordResetTokens).values({ userId: user.id, token: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), createdAt: now })
+    await tx
+      .update(passwordResetTokens)
+      .set({ isUsed: true })
+      .where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.isUsed, false)))
+    await tx
+      .insert(passwordResetTokens)
+      .values({ userId: user.id, token: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), createdAt: now })
   })
   const resetUrl = new URL(`/password-reset?resetToken=${encodeURIComponent(token)}`, appUrl).toString()
   const channel = await courier.deliver(user, resetUrl)

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
 import type { Database } from '../../db/database'
-import { badRequest, forbidden, formatUsPhone, isValidCoordinates, type Clock, type Coordinates, type Geocoder } from '../shared/index'
+import { badRequest, type Clock, type Coordinates, forbidden, formatUsPhone, type Geocoder, isValidCoordinates } from '../shared/index'
 import type { completeProfileSchema, updateProfileSchema } from './contract'
+import { phoneStatusOf } from './model'
 import type { UserRow } from './session'
 import { parsePhone } from './sign-in'
-import { phoneStatusOf } from './model'
 import { assertPhoneAvailable, updateUser } from './users'
 
 type AddressInput = { address: string; city: string; state: string; zipCode: string; latitude?: string | number; longitude?: string | number }

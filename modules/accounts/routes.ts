@@ -17,7 +17,7 @@ import {
 } from './contract'
 import { limitIdentityProbes } from './identity-probes'
 import { currentUserResponse, toPublicUser } from './model'
-import { confirmPasswordReset, requestPasswordReset, type ResetTokenCourier } from './password-reset'
+import { confirmPasswordReset, type ResetTokenCourier, requestPasswordReset } from './password-reset'
 import { addPhone, completeProfile, updateProfile } from './profile'
 import type { SessionPlugin } from './session-plugin'
 import { authenticate, createAccount } from './sign-in'
@@ -33,99 +33,108 @@ const RESET_REQUESTED = 'If an account matches, we have sent password reset inst
 export function accountsRoutes({ db, clock, config, session, geocoder, resetCourier }: AccountsRouteDeps) {
   const production = config.NODE_ENV === 'production'
   const addressOf = (request: Request, server: Parameters<typeof clientAddress>[1]) => clientAddress(request, server, config.TRUST_PROXY)
-  return new Elysia({ name: 'accounts', prefix: '/api' })
-    .use(session)
-    .post(
-      '/register',
-      async ({ body, cookie, sessions, set, request, server }) => {
-        const user = await limitIdentityProbes(db, clock, addressOf(request, server), () => createAccount(db, body))
-        await sessions.start(cookie, user.id)
-        set.status = 201
-        return { message: 'Account created successfully', ...currentUserResponse(user) }
-      },
-      { body: registerSchema, response: signInResponseSchema },
-    )
-    .post(
-      '/signup-with-verification',
-      async ({ body, cookie, sessions, set, request, server }) => {
-        const user = await limitIdentityProbes(db, clock, addressOf(request, server), () => createAccount(db, body))
-        await sessions.start(cookie, user.id)
-        set.status = 201
-        return { message: 'Account created. Verify your phone to continue.', ...currentUserResponse(user) }
-      },
-      { body: signupWithVerificationSchema, response: signInResponseSchema },
-    )
-    .post(
-      '/login',
-      async ({ body, cookie, sessions, request, server }) => {
-        const user = await authenticate(db, clock, body, addressOf(request, server))
-        await sessions.start(cookie, user.id)
-        return { message: 'Login successful', ...currentUserResponse(user) }
-      },
-      { body: loginSchema, response: signInResponseSchema },
-    )
-    // Old links and bookmarks that navigate to /api/login land on the sign-in screen.
-    .get('/login', ({ redirect }) => redirect('/auth', 302))
-    .post(
-      '/logout',
-      async ({ cookie, sessions }) => {
+  return (
+    new Elysia({ name: 'accounts', prefix: '/api' })
+      .use(session)
+      .post(
+        '/register',
+        async ({ body, cookie, sessions, set, request, server }) => {
+          const user = await limitIdentityProbes(db, clock, addressOf(request, server), () => createAccount(db, body))
+          await sessions.start(cookie, user.id)
+          set.status = 201
+          return { message: 'Account created successfully', ...currentUserResponse(user) }
+        },
+        { body: registerSchema, response: signInResponseSchema },
+      )
+      .post(
+        '/signup-with-verification',
+        async ({ body, cookie, sessions, set, request, server }) => {
+          const user = await limitIdentityProbes(db, clock, addressOf(request, server), () => createAccount(db, body))
+          await sessions.start(cookie, user.id)
+          set.status = 201
+          return { message: 'Account created. Verify your phone to continue.', ...currentUserResponse(user) }
+        },
+        { body: signupWithVerificationSchema, response: signInResponseSchema },
+      )
+      .post(
+        '/login',
+        async ({ body, cookie, sessions, request, server }) => {
+          const user = await authenticate(db, clock, body, addressOf(request, server))
+          await sessions.start(cookie, user.id)
+          return { message: 'Login successful', ...currentUserResponse(user) }
+        },
+        { body: loginSchema, response: signInResponseSchema },
+      )
+      // Old links and bookmarks that navigate to /api/login land on the sign-in screen.
+      .get('/login', ({ redirect }) => redirect('/auth', 302))
+      .post(
+        '/logout',
+        async ({ cookie, sessions }) => {
+          await sessions.end(cookie)
+          return { message: 'Logged out' }
+        },
+        { response: messageResponseSchema },
+      )
+      // Spec 001 §2's profile page signs out by navigating here. A link or image on another site
+      // could do the same, so only a navigation the browser marks as ours (or typed) ends the session.
+      .get('/logout', async ({ cookie, sessions, redirect, request }) => {
+        const site = request.headers.get('sec-fetch-site')
+        if (site !== 'same-origin' && site !== 'none') return redirect('/', 303)
         await sessions.end(cookie)
-        return { message: 'Logged out' }
-      },
-      { response: messageResponseSchema },
-    )
-    // Spec 001 §2's profile page signs out by navigating here. A link or image on another site
-    // could do the same, so only a navigation the browser marks as ours (or typed) ends the session.
-    .get('/logout', async ({ cookie, sessions, redirect, request }) => {
-      const site = request.headers.get('sec-fetch-site')
-      if (site !== 'same-origin' && site !== 'none') return redirect('/', 303)
-      await sessions.end(cookie)
-      return redirect('/auth', 302)
-    })
-    .get('/auth/user', ({ user }) => currentUserResponse(user), { signedIn: true, response: currentUserResponseSchema })
-    .post(
-      '/auth/complete-profile',
-      async ({ user, body }) => ({ message: 'Profile completed successfully', ...currentUserResponse(await completeProfile(db, clock, geocoder, user, body)) }),
-      { signedIn: true, body: completeProfileSchema, response: signInResponseSchema },
-    )
-    .post('/auth/add-phone', async ({ user, body, request, server }) => {
-      const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => addPhone(db, clock, user, body.phone))
-      return { message: 'Phone number added', user: toPublicUser(updated) }
-    }, {
-      signedIn: true,
-      body: addPhoneSchema,
-      response: userResponseSchema,
-    })
-    .patch(
-      '/user/profile',
-      async ({ user, body, request, server }) => {
-        const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => updateProfile(db, clock, geocoder, user, body))
-        return { message: 'Profile updated successfully', user: toPublicUser(updated) }
-      },
-      { signedIn: true, body: updateProfileSchema, response: userResponseSchema },
-    )
-    .post(
-      '/password-reset/request',
-      async ({ body }) => {
-        const { issued } = await requestPasswordReset(db, clock, resetCourier, config.APP_URL, body.emailOrPhone)
-        // Production shows no token; elsewhere the screens' token entry gets it. Either way the keys are the same.
-        const shown = production ? null : issued
-        return {
-          message: RESET_REQUESTED,
-          method: issued?.channel === 'push' ? ('fcm' as const) : ('hybrid' as const),
-          fcmSent: issued?.channel === 'push',
-          resetToken: shown?.token ?? null,
-          resetUrl: shown?.resetUrl ?? null,
-        }
-      },
-      { body: passwordResetRequestSchema, response: passwordResetRequestResponseSchema },
-    )
-    .post(
-      '/password-reset/confirm',
-      async ({ body }) => {
-        await confirmPasswordReset(db, clock, body.token, body.newPassword)
-        return { message: 'Password updated successfully' }
-      },
-      { body: passwordResetConfirmSchema, response: messageResponseSchema },
-    )
+        return redirect('/auth', 302)
+      })
+      .get('/auth/user', ({ user }) => currentUserResponse(user), { signedIn: true, response: currentUserResponseSchema })
+      .post(
+        '/auth/complete-profile',
+        async ({ user, body }) => ({
+          message: 'Profile completed successfully',
+          ...currentUserResponse(await completeProfile(db, clock, geocoder, user, body)),
+        }),
+        { signedIn: true, body: completeProfileSchema, response: signInResponseSchema },
+      )
+      .post(
+        '/auth/add-phone',
+        async ({ user, body, request, server }) => {
+          const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => addPhone(db, clock, user, body.phone))
+          return { message: 'Phone number added', user: toPublicUser(updated) }
+        },
+        {
+          signedIn: true,
+          body: addPhoneSchema,
+          response: userResponseSchema,
+        },
+      )
+      .patch(
+        '/user/profile',
+        async ({ user, body, request, server }) => {
+          const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => updateProfile(db, clock, geocoder, user, body))
+          return { message: 'Profile updated successfully', user: toPublicUser(updated) }
+        },
+        { signedIn: true, body: updateProfileSchema, response: userResponseSchema },
+      )
+      .post(
+        '/password-reset/request',
+        async ({ body }) => {
+          const { issued } = await requestPasswordReset(db, clock, resetCourier, config.APP_URL, body.emailOrPhone)
+          // Production shows no token; elsewhere the screens' token entry gets it. Either way the keys are the same.
+          const shown = production ? null : issued
+          return {
+            message: RESET_REQUESTED,
+            method: issued?.channel === 'push' ? ('fcm' as const) : ('hybrid' as const),
+            fcmSent: issued?.channel === 'push',
+            resetToken: shown?.token ?? null,
+            resetUrl: shown?.resetUrl ?? null,
+          }
+        },
+        { body: passwordResetRequestSchema, response: passwordResetRequestResponseSchema },
+      )
+      .post(
+        '/password-reset/confirm',
+        async ({ body }) => {
+          await confirmPasswordReset(db, clock, body.token, body.newPassword)
+          return { message: 'Password updated successfully' }
+        },
+        { body: passwordResetConfirmSchema, response: messageResponseSchema },
+      )
+  )
 }

@@ -1,5 +1,5 @@
-import { Elysia, type Cookie } from 'elysia'
-import { unauthorized, type ModuleDeps } from '../shared/index'
+import { type Cookie, Elysia } from 'elysia'
+import { type ModuleDeps, unauthorized } from '../shared/index'
 import { createSession, deleteSession, findSession, SESSION_COOKIE } from './session'
 
 type CookieJar = Record<string, Cookie<unknown>>

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
-import { sessions, users, type SessionData } from './schema'
+import { type SessionData, sessions, users } from './schema'
 
 export const SESSION_COOKIE = 'kirana_sid'
 /** A session ends this long after sign-in, however busy. */

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
-import { sessions, users } from './schema'
 import { TEST_CODE } from '../verification/index'
 import { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from './login-limiter'
+import { sessions, users } from './schema'
 
 const api = await testApi({ env: { TRUST_PROXY: 'true' } })
 const { call, signUp, db, clock } = api
@@ -62,7 +62,9 @@ describe('POST /api/register', () => {
   test('refuses a phone another account has verified, however it is written', async () => {
     const owner = await signUp({ phone: '(732) 555-0151' })
     await call('POST', '/api/verification/send-code', { cookie: owner.cookie, body: { phone: '(732) 555-0151' } })
-    expect((await call('PATCH', '/api/user/verify-phone', { cookie: owner.cookie, body: { phone: '(732) 555-0151', verificationCode: TEST_CODE } })).status).toBe(200)
+    expect(
+      (await call('PATCH', '/api/user/verify-phone', { cookie: owner.cookie, body: { phone: '(732) 555-0151', verificationCode: TEST_CODE } })).status,
+    ).toBe(200)
     const response = await call('POST', '/api/register', { body: { ...valid, email: 'other@example.com', phone: '+1 732-555-0151' } })
     expect(response.status).toBe(409)
     expect(response.body.message).toBe('An account with this phone number already exists')
@@ -84,7 +86,14 @@ describe('POST /api/register', () => {
     // Even a free email gets no answer that would tell it apart from a taken one.
     const free = await call('POST', '/api/register', { body: { ...valid, email: 'free-after-limit@example.com', phone: '' }, headers: from })
     expect(free.status).toBe(429)
-    expect((await call('POST', '/api/register', { body: { ...valid, email: 'free-after-limit@example.com', phone: '' }, headers: { 'x-forwarded-for': '203.0.113.78' } })).status).toBe(201)
+    expect(
+      (
+        await call('POST', '/api/register', {
+          body: { ...valid, email: 'free-after-limit@example.com', phone: '' },
+          headers: { 'x-forwarded-for': '203.0.113.78' },
+        })
+      ).status,
+    ).toBe(201)
     clock.advance(60 * 60 * 1000)
     expect((await call('POST', '/api/register', { body: { ...valid, phone: '' }, headers: from })).status).toBe(409)
   })
@@ -146,7 +155,8 @@ describe('POST /api/login', () => {
 describe('lockout', () => {
   test('5 failures lock the account for 15 minutes, even against the right password', async () => {
     const { input } = await signUp()
-    const attempt = (password: string) => call('POST', '/api/login', { body: { emailOrPhone: input.phone, password }, headers: { 'x-forwarded-for': '203.0.113.5' } })
+    const attempt = (password: string) =>
+      call('POST', '/api/login', { body: { emailOrPhone: input.phone, password }, headers: { 'x-forwarded-for': '203.0.113.5' } })
     for (let i = 0; i < 5; i++) expect((await attempt('wrong password')).status).toBe(401)
     const locked = await attempt(input.password)
     expect(locked.status).toBe(429)
@@ -183,7 +193,9 @@ describe('lockout', () => {
   test('50 wrong passwords at once get 5 checks (401) and 45 refusals (429)', async () => {
     const { input } = await signUp()
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => call('POST', '/api/login', { body: { emailOrPhone: input.email, password: 'wrong password' }, headers: { 'x-forwarded-for': '203.0.113.50' } })),
+      Array.from({ length: 50 }, () =>
+        call('POST', '/api/login', { body: { emailOrPhone: input.email, password: 'wrong password' }, headers: { 'x-forwarded-for': '203.0.113.50' } }),
+      ),
     )
     const statuses = answers.map((answer) => answer.status)
     expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_FAILURES_PER_ACCOUNT)
@@ -200,7 +212,10 @@ describe('lockout', () => {
     const refused = await call('POST', '/api/login', { body: { emailOrPhone: input.email, password: input.password }, headers: from })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-    const elsewhere = await call('POST', '/api/login', { body: { emailOrPhone: input.email, password: input.password }, headers: { 'x-forwarded-for': '192.0.2.100' } })
+    const elsewhere = await call('POST', '/api/login', {
+      body: { emailOrPhone: input.email, password: input.password },
+      headers: { 'x-forwarded-for': '192.0.2.100' },
+    })
     expect(elsewhere.status).toBe(200)
   }, 60_000)
 })

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Database } from '../../db/database'
-import { AppError, badRequest, formatUsPhone, toE164, type Clock } from '../shared/index'
+import { AppError, badRequest, type Clock, formatUsPhone, toE164 } from '../shared/index'
 import type { loginSchema, registerSchema } from './contract'
 import { claimLoginAttempt, loginLockKey, loginSucceeded } from './login-limiter'
 import { hashPassword, passwordMatches } from './passwords'

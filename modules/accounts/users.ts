@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
-import { conflict, nearPlace, notFound, toE164, type Clock, type Coordinates } from '../shared/index'
+import { type Clock, type Coordinates, conflict, nearPlace, notFound, toE164 } from '../shared/index'
 import { users } from './schema'
 import type { UserRow } from './session'
 
@@ -99,6 +99,9 @@ export async function verifiedRunnersNear(db: Database, from: Coordinates, radiu
 /** Which of these users have a verified phone: the only ones notifications may reach. */
 export async function phoneVerifiedAmong(db: Database, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
-  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, [...ids]), eq(users.phoneVerified, true)))
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.phoneVerified, true)))
   return new Set(rows.map((row) => row.id))
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { orders } from '../orders/index'
 import { testApi } from '../../testing/test-api'
+import { orders } from '../orders/index'
 import { MESSAGES } from './contract'
 import { embeddedPaymentIntents } from './schema'
 
@@ -21,7 +21,8 @@ async function startCheckout(cookie: string, amount: number | string = 7) {
   return response.body as { clientSecret: string; paymentIntentId: string; amount: string }
 }
 
-const confirmCard = (clientSecret: string, card: Partial<typeof GOOD_CARD> = {}) => call('POST', '/api/payments/embedded/confirm', { body: { clientSecret, ...GOOD_CARD, ...card } })
+const confirmCard = (clientSecret: string, card: Partial<typeof GOOD_CARD> = {}) =>
+  call('POST', '/api/payments/embedded/confirm', { body: { clientSecret, ...GOOD_CARD, ...card } })
 
 /** An authorized intent for the fee plus `tip` dollars. */
 async function authorized(cookie: string, tip = 5) {
@@ -33,10 +34,23 @@ async function authorized(cookie: string, tip = 5) {
 const itemOf = (store: typeof near, name: string) => store.items.find((item) => item.name === name)!
 
 /** What the spec's client sends: the pending order, with names and prices it made up, which the server ignores. */
-function orderData(store = near, tip: string | number = '5.00', lines = [{ name: 'Toor Dal', quantity: 2 }, { name: 'Fresh Methi', quantity: 1 }]) {
+function orderData(
+  store = near,
+  tip: string | number = '5.00',
+  lines = [
+    { name: 'Toor Dal', quantity: 2 },
+    { name: 'Fresh Methi', quantity: 1 },
+  ],
+) {
   return {
     storeId: store.store.id,
-    items: lines.map(({ name, quantity }) => ({ id: itemOf(store, name).id, quantity, name: 'Made-up name', price: '0.01', comment: name === 'Toor Dal' ? 'Yellow packet' : undefined })),
+    items: lines.map(({ name, quantity }) => ({
+      id: itemOf(store, name).id,
+      quantity,
+      name: 'Made-up name',
+      price: '0.01',
+      comment: name === 'Toor Dal' ? 'Yellow packet' : undefined,
+    })),
     platformFee: '0.00',
     tip,
     totalAmount: '0.01',
@@ -82,7 +96,11 @@ describe('POST /api/create-payment-intent', () => {
 
   test('authorizes the fee plus a tip from $0 to $500, in cents, manual capture', async () => {
     const buyer = await completeAccount()
-    for (const [amount, cents] of [[2, 200], ['7.00', 700], [502, 50_200]] as const) {
+    for (const [amount, cents] of [
+      [2, 200],
+      ['7.00', 700],
+      [502, 50_200],
+    ] as const) {
       const intent = await startCheckout(buyer.cookie, amount)
       expect(intent.clientSecret).toStartWith(`${intent.paymentIntentId}_secret_`)
       const stored = await providers.payments.retrieveIntent(intent.paymentIntentId)
@@ -93,7 +111,9 @@ describe('POST /api/create-payment-intent', () => {
   test('the same checkoutId twice is one authorization', async () => {
     const buyer = await completeAccount()
     const checkoutId = crypto.randomUUID()
-    const [first, second] = await Promise.all([1, 2].map(() => call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7, checkoutId } })))
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7, checkoutId } })),
+    )
     expect(first!.body.paymentIntentId).toBe(second!.body.paymentIntentId)
   })
 })
@@ -174,8 +194,28 @@ describe('POST /api/confirm-payment-and-create-order', () => {
       buyerPhone: null,
     })
     expect(order.items).toEqual([
-      { id: itemOf(near, 'Toor Dal').id, name: 'Toor Dal', quantity: 2, unit: '4 lb', price: '7.99', priceUnit: 'bag', isEstimatedPrice: true, comment: 'Yellow packet', isDelivered: null },
-      { id: itemOf(near, 'Fresh Methi').id, name: 'Fresh Methi', quantity: 1, unit: 'bunch', price: null, priceUnit: null, isEstimatedPrice: true, comment: '', isDelivered: null },
+      {
+        id: itemOf(near, 'Toor Dal').id,
+        name: 'Toor Dal',
+        quantity: 2,
+        unit: '4 lb',
+        price: '7.99',
+        priceUnit: 'bag',
+        isEstimatedPrice: true,
+        comment: 'Yellow packet',
+        isDelivered: null,
+      },
+      {
+        id: itemOf(near, 'Fresh Methi').id,
+        name: 'Fresh Methi',
+        quantity: 1,
+        unit: 'bunch',
+        price: null,
+        priceUnit: null,
+        isEstimatedPrice: true,
+        comment: '',
+        isDelivered: null,
+      },
     ])
     const [row] = await ordersFor(intent.paymentIntentId)
     expect(row).toMatchObject({ platformFeeCents: 200, tipCents: 500, totalCents: 700, estimatedGroceryCents: 1598 })
@@ -248,7 +288,7 @@ describe('POST /api/confirm-payment-and-create-order', () => {
 })
 
 describe('orders the buyer can see', () => {
-  test('GET /api/orders is the buyer\'s own, newest first; GET /api/orders/{id} answers only those who may see it', async () => {
+  test("GET /api/orders is the buyer's own, newest first; GET /api/orders/{id} answers only those who may see it", async () => {
     const buyer = await completeAccount()
     const first = (await placeOrder(buyer.cookie, (await authorized(buyer.cookie)).paymentIntentId)).body.order as { id: string }
     api.clock.advance(60_000)
@@ -266,7 +306,14 @@ describe('orders the buyer can see', () => {
     const runner = await completeAccount({ roles: ['runner'], firstName: 'Ravi' })
     const seen = await call('GET', `/api/orders/${first.id}`, { cookie: runner.cookie })
     expect(seen.status).toBe(200)
-    expect(seen.body.order).toMatchObject({ deliveryAddress: null, deliveryInstructions: null, buyerFirstName: null, buyerLastName: null, buyerPhone: null, deliveryArea: 'Edison, NJ 08817' })
+    expect(seen.body.order).toMatchObject({
+      deliveryAddress: null,
+      deliveryInstructions: null,
+      buyerFirstName: null,
+      buyerLastName: null,
+      buyerPhone: null,
+      deliveryArea: 'Edison, NJ 08817',
+    })
   })
 })
 

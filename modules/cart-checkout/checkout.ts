@@ -2,26 +2,35 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
 import { availableItemsByIds, getStore, type Store } from '../catalog/index'
-import { findOrder, placeOrder, recordPaymentEvent, type NewOrder, type OrderItem, type OrderRow } from '../orders/index'
+import { findOrder, type NewOrder, type OrderItem, type OrderRow, placeOrder, recordPaymentEvent } from '../orders/index'
 import {
   AppError,
   badRequest,
+  type Clock,
   centsToDecimal,
   conflict,
-  decimalToCents,
   DELIVERY_RADIUS_MILES,
+  decimalToCents,
   distanceMiles,
   forbidden,
   GatewayUnavailableError,
   hitRateLimit,
   idempotencyKeys,
   notFound,
+  type PaymentGateway,
   PLATFORM_FEE_CENTS,
   tooManyRequests,
-  type Clock,
-  type PaymentGateway,
 } from '../shared/index'
-import { estimatedGroceryCents, isValidTipCents, MAX_LINE_QUANTITY, MAX_ORDER_LINES, MESSAGES, payNowCents, TIME_SLOTS, type ConfirmPaymentAndCreateOrder } from './contract'
+import {
+  type ConfirmPaymentAndCreateOrder,
+  estimatedGroceryCents,
+  isValidTipCents,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  MESSAGES,
+  payNowCents,
+  TIME_SLOTS,
+} from './contract'
 import { releaseIntent } from './intent-release'
 import { checkoutIntents } from './schema'
 
@@ -39,7 +48,8 @@ const INTENTS_PER_HOUR = { limit: 30, windowMs: 60 * 60 * 1000 }
 export const CONFIRM_WITHIN_MS = 25 * 60_000
 const SCHEDULE_AHEAD_MS = 7 * 24 * 60 * 60 * 1000
 
-const gatewayDown = (what: string) => new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', `${what}: the payment service is not answering. Nothing was charged; please try again in a moment.`)
+const gatewayDown = (what: string) =>
+  new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', `${what}: the payment service is not answering. Nothing was charged; please try again in a moment.`)
 
 /** Checkout needs a complete profile, a verified phone and the buyer role. */
 function assertMayCheckOut(user: UserRow) {
@@ -84,11 +94,20 @@ export async function createPaymentIntent({ db, clock, gateway }: CheckoutDeps, 
 const formatAddress = (user: UserRow) => `${user.address}, ${user.city}, ${user.state} ${user.zipCode}`
 
 /** The order as the server decides it: names, units and prices from the catalog, the address from the profile. */
-async function draftOrder(db: Database, clock: Clock, user: UserRow, intentAmountCents: number, orderData: ConfirmPaymentAndCreateOrder['orderData']): Promise<Omit<NewOrder, 'id' | 'paymentIntentId'>> {
+async function draftOrder(
+  db: Database,
+  clock: Clock,
+  user: UserRow,
+  intentAmountCents: number,
+  orderData: ConfirmPaymentAndCreateOrder['orderData'],
+): Promise<Omit<NewOrder, 'id' | 'paymentIntentId'>> {
   const tipCents = decimalToCents(orderData.tip)
-  if (tipCents === null || !isValidTipCents(tipCents)) throw badRequest(MESSAGES.amountNotAllowed, 'INVALID_TIP', { 'orderData.tip': MESSAGES.amountNotAllowed })
+  if (tipCents === null || !isValidTipCents(tipCents))
+    throw badRequest(MESSAGES.amountNotAllowed, 'INVALID_TIP', { 'orderData.tip': MESSAGES.amountNotAllowed })
   if (intentAmountCents !== payNowCents(tipCents)) {
-    throw badRequest('The authorized amount does not match the platform fee plus the tip.', 'AMOUNT_MISMATCH', { 'orderData.tip': 'Does not match the authorized amount' })
+    throw badRequest('The authorized amount does not match the platform fee plus the tip.', 'AMOUNT_MISMATCH', {
+      'orderData.tip': 'Does not match the authorized amount',
+    })
   }
 
   let store: Store
@@ -113,14 +132,27 @@ async function draftOrder(db: Database, clock: Clock, user: UserRow, intentAmoun
   if (new Set(ids).size !== ids.length) throw badRequest('Each item may appear once in an order.', 'DUPLICATE_ITEM')
   const shelf = new Map((await availableItemsByIds(db, store.id, ids)).map((item) => [item.id, item]))
   const missing = orderData.items.findIndex((line) => !shelf.has(line.id))
-  if (missing >= 0) throw badRequest('An item in your cart is not available at this store any more.', 'ITEM_NOT_AVAILABLE', { [`orderData.items.${missing}.id`]: 'Not available at this store' })
+  if (missing >= 0)
+    throw badRequest('An item in your cart is not available at this store any more.', 'ITEM_NOT_AVAILABLE', {
+      [`orderData.items.${missing}.id`]: 'Not available at this store',
+    })
   const items: OrderItem[] = orderData.items.map((line) => {
     const item = shelf.get(line.id)!
-    return { id: item.id, name: item.name, quantity: line.quantity, unit: item.unit, priceCents: decimalToCents(item.price), priceUnit: item.priceUnit, isEstimatedPrice: item.isEstimatedPrice, comment: line.comment?.trim() ?? '' }
+    return {
+      id: item.id,
+      name: item.name,
+      quantity: line.quantity,
+      unit: item.unit,
+      priceCents: decimalToCents(item.price),
+      priceUnit: item.priceUnit,
+      isEstimatedPrice: item.isEstimatedPrice,
+      comment: line.comment?.trim() ?? '',
+    }
   })
 
   const timeSlot = orderData.timeSlot || 'ASAP'
-  if (!(TIME_SLOTS as readonly string[]).includes(timeSlot)) throw badRequest('Choose one of the delivery slots.', 'INVALID_TIME_SLOT', { 'orderData.timeSlot': 'Unknown delivery slot' })
+  if (!(TIME_SLOTS as readonly string[]).includes(timeSlot))
+    throw badRequest('Choose one of the delivery slots.', 'INVALID_TIME_SLOT', { 'orderData.timeSlot': 'Unknown delivery slot' })
   const scheduledFor = orderData.scheduledFor ? new Date(orderData.scheduledFor) : null
   const now = clock.now().getTime()
   if (scheduledFor && (Number.isNaN(scheduledFor.getTime()) || scheduledFor.getTime() < now || scheduledFor.getTime() > now + SCHEDULE_AHEAD_MS)) {
@@ -133,7 +165,9 @@ async function draftOrder(db: Database, clock: Clock, user: UserRow, intentAmoun
     items,
     platformFeeCents: PLATFORM_FEE_CENTS,
     tipCents,
-    estimatedGroceryCents: estimatedGroceryCents(items.map((item) => ({ price: item.priceCents === null ? null : centsToDecimal(item.priceCents), quantity: item.quantity }))),
+    estimatedGroceryCents: estimatedGroceryCents(
+      items.map((item) => ({ price: item.priceCents === null ? null : centsToDecimal(item.priceCents), quantity: item.quantity })),
+    ),
     deliveryAddress: formatAddress(user),
     deliveryArea: `${user.city}, ${user.state} ${user.zipCode}`,
     deliveryInstructions: orderData.deliveryInstructions?.trim() || null,
@@ -147,7 +181,11 @@ async function draftOrder(db: Database, clock: Clock, user: UserRow, intentAmoun
  * not yet an order; the same intent twice returns the same order. Every refusal after the card
  * was authorized releases the hold, and nothing is written.
  */
-export async function confirmPaymentAndCreateOrder({ db, clock, gateway }: CheckoutDeps, user: UserRow, input: ConfirmPaymentAndCreateOrder): Promise<OrderRow> {
+export async function confirmPaymentAndCreateOrder(
+  { db, clock, gateway }: CheckoutDeps,
+  user: UserRow,
+  input: ConfirmPaymentAndCreateOrder,
+): Promise<OrderRow> {
   assertMayCheckOut(user)
   const [record] = await db.select().from(checkoutIntents).where(eq(checkoutIntents.paymentIntentId, input.paymentIntentId))
   // Another buyer's intent looks exactly like no intent, and is never touched.
@@ -167,7 +205,8 @@ export async function confirmPaymentAndCreateOrder({ db, clock, gateway }: Check
   // From here a hold stands on the buyer's card: a refusal releases it.
   let draft: Awaited<ReturnType<typeof draftOrder>>
   try {
-    if (clock.now().getTime() - record.createdAt.getTime() >= CONFIRM_WITHIN_MS) throw conflict('This checkout took too long and its card authorization was released. Please check out again.', 'CHECKOUT_EXPIRED')
+    if (clock.now().getTime() - record.createdAt.getTime() >= CONFIRM_WITHIN_MS)
+      throw conflict('This checkout took too long and its card authorization was released. Please check out again.', 'CHECKOUT_EXPIRED')
     draft = await draftOrder(db, clock, user, record.amountCents, input.orderData)
   } catch (refusal) {
     if (refusal instanceof AppError) await releaseIntent(db, gateway, clock, record, `order refused: ${refusal.code}`)

@@ -1,7 +1,7 @@
 // Cart and checkout's door for the browser: the one pricing of an order, and the checkout calls' shapes.
 import { z } from 'zod'
 import { orderSchema } from '../orders/contract'
-import { centsToDecimal, decimalToCents, DEFAULT_ESTIMATED_GROCERY_CENTS, MAX_TIP_CENTS, PLATFORM_FEE_CENTS } from '../shared/contract'
+import { centsToDecimal, DEFAULT_ESTIMATED_GROCERY_CENTS, decimalToCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS } from '../shared/contract'
 
 // Pricing: the cart shows, the server charges and the order stores these same figures.
 
@@ -42,7 +42,8 @@ export const TIME_SLOTS = ['ASAP', '10 AM - 12 PM', '12 PM - 2 PM', '2 PM - 4 PM
 
 export const MESSAGES = {
   amountNotAllowed: `The amount must be the ${centsToDecimal(PLATFORM_FEE_CENTS)} platform fee plus a tip of $0 to $${centsToDecimal(MAX_TIP_CENTS)}`,
-  locationTooFar: (miles: number) => `You're ${miles.toFixed(1)} miles from your profile address. Update your profile address, or order from a store closer to it.`,
+  locationTooFar: (miles: number) =>
+    `You're ${miles.toFixed(1)} miles from your profile address. Update your profile address, or order from a store closer to it.`,
   paymentFailed: 'Payment Failed',
   orderFailed: 'Order Failed',
 }
@@ -98,7 +99,11 @@ export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>
 export const embeddedConfirmSchema = z.object({
   clientSecret: z.string().min(1).max(300),
   cardNumber: z.string({ error: 'Your card number is incomplete.' }).max(30),
-  expMonth: z.number({ error: "Your card's expiration month is invalid." }).int().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
+  expMonth: z
+    .number({ error: "Your card's expiration month is invalid." })
+    .int()
+    .min(1, "Your card's expiration month is invalid.")
+    .max(12, "Your card's expiration month is invalid."),
   expYear: z.number({ error: "Your card's expiration year is invalid." }).int().min(0).max(9999),
   cvc: z.string({ error: "Your card's security code is incomplete." }).max(4, "Your card's security code is invalid."),
 })

@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { AppError, type Clock } from '../shared/index'
-import { PaymentDeclinedError, PaymentStateError, type IntentStatus, type PaymentGateway, type PaymentIntent } from '../shared/index'
-import { embeddedIdempotencyKeys, embeddedPaymentIntents, type EmbeddedGatewayResponse } from './schema'
-import { cardBehaviour, type CardInput } from './test-cards'
+import { AppError, type Clock, type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from '../shared/index'
+import { type EmbeddedGatewayResponse, embeddedIdempotencyKeys, embeddedPaymentIntents } from './schema'
+import { type CardInput, cardBehaviour } from './test-cards'
 
 type IntentRow = typeof embeddedPaymentIntents.$inferSelect
 
@@ -13,10 +12,19 @@ const MAX_FAILED_CONFIRMATIONS = 5
 const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('base64url')
 const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('hex')
 
-const toIntent = (row: IntentRow): PaymentIntent => ({ id: row.id, status: row.status, amountCents: row.amountCents, currency: row.currency, metadata: row.metadata })
+const toIntent = (row: IntentRow): PaymentIntent => ({
+  id: row.id,
+  status: row.status,
+  amountCents: row.amountCents,
+  currency: row.currency,
+  metadata: row.metadata,
+})
 
 const stateError = (status: IntentStatus | 'missing', action: string) =>
-  new PaymentStateError(status, status === 'missing' ? 'No such payment intent.' : `This PaymentIntent could not be ${action} because it has a status of ${status}.`)
+  new PaymentStateError(
+    status,
+    status === 'missing' ? 'No such payment intent.' : `This PaymentIntent could not be ${action} because it has a status of ${status}.`,
+  )
 
 type Failure = { kind: 'declined' | 'state'; code: string; message: string }
 
@@ -45,7 +53,8 @@ export function embeddedGateway(db: Database, clock: Clock) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`embedded-gateway:${key}`}))`)
       const [seen] = await tx.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key))
       if (seen) {
-        if (seen.operation !== operation || seen.intentId !== intentId) throw new AppError(400, 'idempotency_key_in_use', 'Keys for idempotent requests can only be used with the same parameters they were first used with.')
+        if (seen.operation !== operation || seen.intentId !== intentId)
+          throw new AppError(400, 'idempotency_key_in_use', 'Keys for idempotent requests can only be used with the same parameters they were first used with.')
         return seen.response
       }
       let answer: EmbeddedGatewayResponse
@@ -77,7 +86,15 @@ export function embeddedGateway(db: Database, clock: Clock) {
       const intent = await once(idempotencyKey, 'create', idempotencyKey, async (tx) => {
         const [row] = await tx
           .insert(embeddedPaymentIntents)
-          .values({ id, clientSecretHash: sha256(clientSecret), amountCents, currency: 'usd', status: 'requires_payment_method', metadata, createdAt: clock.now() })
+          .values({
+            id,
+            clientSecretHash: sha256(clientSecret),
+            amountCents,
+            currency: 'usd',
+            status: 'requires_payment_method',
+            metadata,
+            createdAt: clock.now(),
+          })
           .returning()
         return { ...toIntent(row!), clientSecret }
       })
@@ -109,7 +126,10 @@ export function embeddedGateway(db: Database, clock: Clock) {
         if (!row || row.status !== 'requires_capture') throw stateError(row?.status ?? 'missing', 'captured')
         if (row.captureDeclineCode) {
           // The bank refuses the charge; the authorization does not survive it.
-          await tx.update(embeddedPaymentIntents).set({ status: 'canceled', canceledAt: now, lastDeclineCode: row.captureDeclineCode }).where(eq(embeddedPaymentIntents.id, id))
+          await tx
+            .update(embeddedPaymentIntents)
+            .set({ status: 'canceled', canceledAt: now, lastDeclineCode: row.captureDeclineCode })
+            .where(eq(embeddedPaymentIntents.id, id))
           throw new PaymentDeclinedError(row.captureDeclineCode, 'Your card was declined.')
         }
         const [captured] = await tx
@@ -141,7 +161,11 @@ export function embeddedGateway(db: Database, clock: Clock) {
     async confirmCard(clientSecret: string, card: CardInput) {
       const behaviour = cardBehaviour(card, clock)
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.clientSecretHash, sha256(clientSecret))).for('update')
+        const [row] = await tx
+          .select()
+          .from(embeddedPaymentIntents)
+          .where(eq(embeddedPaymentIntents.clientSecretHash, sha256(clientSecret)))
+          .for('update')
         if (!row) throw new AppError(404, 'resource_missing', 'No such payment intent.')
         if (row.status !== 'requires_payment_method') {
           throw new AppError(400, 'payment_intent_unexpected_state', `This PaymentIntent's status is ${row.status}, so it cannot be confirmed.`)
@@ -150,13 +174,23 @@ export function embeddedGateway(db: Database, clock: Clock) {
           const failed = row.failedConfirmations + 1
           await tx
             .update(embeddedPaymentIntents)
-            .set({ failedConfirmations: failed, lastDeclineCode: behaviour.declineCode, ...(failed >= MAX_FAILED_CONFIRMATIONS && { status: 'canceled', canceledAt: clock.now() }) })
+            .set({
+              failedConfirmations: failed,
+              lastDeclineCode: behaviour.declineCode,
+              ...(failed >= MAX_FAILED_CONFIRMATIONS && { status: 'canceled', canceledAt: clock.now() }),
+            })
             .where(eq(embeddedPaymentIntents.id, row.id))
           return { declined: { declineCode: behaviour.declineCode, message: behaviour.message } }
         }
         await tx
           .update(embeddedPaymentIntents)
-          .set({ status: 'requires_capture', cardBrand: behaviour.brand, cardLast4: behaviour.last4, captureDeclineCode: behaviour.captureDeclineCode ?? null, authorizedAt: clock.now() })
+          .set({
+            status: 'requires_capture',
+            cardBrand: behaviour.brand,
+            cardLast4: behaviour.last4,
+            captureDeclineCode: behaviour.captureDeclineCode ?? null,
+            authorizedAt: clock.now(),
+          })
           .where(eq(embeddedPaymentIntents.id, row.id))
         return { confirmed: { id: row.id, status: 'requires_capture' as const } }
       })

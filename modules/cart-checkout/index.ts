@@ -2,9 +2,9 @@ import type { SessionPlugin } from '../accounts/index'
 import type { ModuleDeps, PaymentGateway } from '../shared/index'
 import { checkoutRoutes } from './routes'
 
-export { embeddedGateway, type EmbeddedGateway } from './embedded-gateway'
-export { stripeGateway, type StripeSettings } from './stripe-gateway'
+export { type EmbeddedGateway, embeddedGateway } from './embedded-gateway'
 export { releaseAbandonedIntents } from './intent-release'
+export { type StripeSettings, stripeGateway } from './stripe-gateway'
 
 /** Cart and checkout: payment intents, the embedded card form, and placing the order. */
 export function checkoutModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway) {

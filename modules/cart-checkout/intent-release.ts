@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { recordPaymentEvent } from '../orders/index'
-import { idempotencyKeys, releaseHold, RUNNER_ACCEPTANCE_WINDOW_MINUTES, type Clock, type PaymentGateway, describeForLog } from '../shared/index'
+import { type Clock, describeForLog, idempotencyKeys, type PaymentGateway, RUNNER_ACCEPTANCE_WINDOW_MINUTES, releaseHold } from '../shared/index'
 import { checkoutIntents } from './schema'
 
 type CheckoutIntent = typeof checkoutIntents.$inferSelect
@@ -10,7 +10,13 @@ type CheckoutIntent = typeof checkoutIntents.$inferSelect
  * Cancels an authorization that did not become an order, and marks it released. Returns false
  * when the gateway could not be reached: the intent stays open, and the sweep tries again.
  */
-export async function releaseIntent(db: Database, gateway: PaymentGateway, clock: Clock, intent: Pick<CheckoutIntent, 'paymentIntentId'>, reason: string): Promise<boolean> {
+export async function releaseIntent(
+  db: Database,
+  gateway: PaymentGateway,
+  clock: Clock,
+  intent: Pick<CheckoutIntent, 'paymentIntentId'>,
+  reason: string,
+): Promise<boolean> {
   try {
     await releaseHold(gateway, intent.paymentIntentId, idempotencyKeys.releaseIntent(intent.paymentIntentId))
   } catch (error) {

@@ -21,7 +21,9 @@ describe('the Stripe gateway', () => {
     expect(sent).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'checkout:b1:r1:create' })
     expect(Object.fromEntries(sent.params)).toMatchObject({ amount: '700', currency: 'usd', capture_method: 'manual', 'metadata[buyerId]': 'b1' })
     // A retry with the same key is the same intent.
-    expect((await gateway.createIntent({ amountCents: 700, metadata: { buyerId: 'b1', tipCents: '500' }, idempotencyKey: 'checkout:b1:r1:create' })).id).toBe(intent.id)
+    expect((await gateway.createIntent({ amountCents: 700, metadata: { buyerId: 'b1', tipCents: '500' }, idempotencyKey: 'checkout:b1:r1:create' })).id).toBe(
+      intent.id,
+    )
   })
 
   test('captures once under the order key; a retry replays the capture instead of charging again', async () => {
@@ -50,7 +52,10 @@ describe('the Stripe gateway', () => {
 })
 
 describe('checkout and the webhook with Stripe configured', async () => {
-  const api = await testApi({ env: { STRIPE_SECRET_KEY: settings.secretKey, STRIPE_PUBLISHABLE_KEY: settings.publishableKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, payments: gateway })
+  const api = await testApi({
+    env: { STRIPE_SECRET_KEY: settings.secretKey, STRIPE_PUBLISHABLE_KEY: settings.publishableKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    payments: gateway,
+  })
   const store = await api.addStore({ name: 'Stripe Test Store', latitude: 40.52, longitude: -74.3973 })
   const signer = new Stripe(settings.secretKey)
 
@@ -59,7 +64,10 @@ describe('checkout and the webhook with Stripe configured', async () => {
     const intent = (await api.call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })).body as { paymentIntentId: string }
     stripe.confirmCard(intent.paymentIntentId)
     const items = store.items.slice(0, 1).map((item) => ({ id: item.id, quantity: 1 }))
-    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', { cookie: buyer.cookie, body: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.store.id, items, tip: 5 } } })
+    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
+      cookie: buyer.cookie,
+      body: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.store.id, items, tip: 5 } },
+    })
     expect(placed.status).toBe(200)
     return { buyer, intentId: intent.paymentIntentId, orderId: (placed.body.order as { id: string }).id }
   }
@@ -73,7 +81,13 @@ describe('checkout and the webhook with Stripe configured', async () => {
   test('the screens learn to load Stripe Elements with the publishable key', async () => {
     expect((await api.call('GET', '/api/payments/config')).body).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_kirana' })
     // The embedded card form does not exist while Stripe takes the cards.
-    expect((await api.call('POST', '/api/payments/embedded/confirm', { body: { clientSecret: 'x', cardNumber: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '123' } })).status).toBe(404)
+    expect(
+      (
+        await api.call('POST', '/api/payments/embedded/confirm', {
+          body: { clientSecret: 'x', cardNumber: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '123' },
+        })
+      ).status,
+    ).toBe(404)
   })
 
   test('a checkout authorizes $7.00 as 700 cents with manual capture and places the order', async () => {
@@ -104,6 +118,14 @@ describe('checkout and the webhook with Stripe configured', async () => {
     expect((await deliver('payment_intent.succeeded', { id: intentId, status: 'succeeded' })).body).toMatchObject({ outcome: 'captured' })
     expect((await deliver('payment_intent.succeeded', { id: intentId, status: 'succeeded' })).body).toMatchObject({ outcome: 'already captured' })
     expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
-    expect((await deliver('payment_intent.payment_failed', { id: 'pi_other', status: 'requires_payment_method', last_payment_error: { decline_code: 'insufficient_funds' } })).body).toMatchObject({ outcome: 'card failed' })
+    expect(
+      (
+        await deliver('payment_intent.payment_failed', {
+          id: 'pi_other',
+          status: 'requires_payment_method',
+          last_payment_error: { decline_code: 'insufficient_funds' },
+        })
+      ).body,
+    ).toMatchObject({ outcome: 'card failed' })
   })
 })

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import { GatewayUnavailableError, PaymentDeclinedError, PaymentStateError, type IntentStatus, type PaymentGateway, type PaymentIntent } from '../shared/index'
+import { GatewayUnavailableError, type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from '../shared/index'
 
 export type StripeSettings = {
   secretKey: string
@@ -20,12 +20,20 @@ const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
 
 /** Stripe's errors in the gateway's terms: a decline, a wrong state, or Stripe out of reach. */
 function translate(error: unknown): Error {
-  const stripeError = error as { type?: string; code?: string; decline_code?: string; message?: string; payment_intent?: { status?: string }; statusCode?: number }
+  const stripeError = error as {
+    type?: string
+    code?: string
+    decline_code?: string
+    message?: string
+    payment_intent?: { status?: string }
+    statusCode?: number
+  }
   switch (stripeError.type) {
     case 'StripeCardError':
       return new PaymentDeclinedError(stripeError.decline_code ?? stripeError.code ?? 'card_declined', stripeError.message ?? 'Your card was declined.')
     case 'StripeInvalidRequestError':
-      if (stripeError.code === 'payment_intent_unexpected_state') return new PaymentStateError((stripeError.payment_intent?.status ?? 'missing') as IntentStatus, stripeError.message ?? 'Unexpected state')
+      if (stripeError.code === 'payment_intent_unexpected_state')
+        return new PaymentStateError((stripeError.payment_intent?.status ?? 'missing') as IntentStatus, stripeError.message ?? 'Unexpected state')
       if (stripeError.code === 'resource_missing') return new PaymentStateError('missing', stripeError.message ?? 'No such payment intent.')
       return error as Error
     case 'StripeConnectionError':
@@ -45,7 +53,9 @@ function translate(error: unknown): Error {
 export function stripeGateway(settings: StripeSettings): PaymentGateway {
   let client: Promise<Stripe> | undefined
   const stripe = () =>
-    (client ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk(settings.secretKey, { maxNetworkRetries: settings.maxNetworkRetries ?? 2, timeout: 15_000, ...settings.api })))
+    (client ??= import('stripe').then(
+      ({ default: StripeSdk }) => new StripeSdk(settings.secretKey, { maxNetworkRetries: settings.maxNetworkRetries ?? 2, timeout: 15_000, ...settings.api }),
+    ))
 
   async function call<T>(request: (sdk: Stripe) => Promise<T>): Promise<T> {
     try {
@@ -60,7 +70,10 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
     publishableKey: settings.publishableKey,
     async createIntent({ amountCents, metadata, idempotencyKey }) {
       const intent = await call((sdk) =>
-        sdk.paymentIntents.create({ amount: amountCents, currency: 'usd', capture_method: 'manual', allowed_payment_method_types: ['card'], metadata }, { idempotencyKey }),
+        sdk.paymentIntents.create(
+          { amount: amountCents, currency: 'usd', capture_method: 'manual', allowed_payment_method_types: ['card'], metadata },
+          { idempotencyKey },
+        ),
       )
       return { ...toIntent(intent), clientSecret: intent.client_secret! }
     },

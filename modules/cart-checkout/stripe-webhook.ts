@@ -3,7 +3,7 @@ import type { Database } from '../../db/database'
 import { findOrderByIntent, recordPaymentEvent, settleOrderPayment, transitionOrder } from '../orders/index'
 import { badRequest, type Clock } from '../shared/index'
 import { checkoutIntents } from './schema'
-import { verifyStripeWebhook, type StripeSettings } from './stripe-gateway'
+import { type StripeSettings, verifyStripeWebhook } from './stripe-gateway'
 
 type WebhookDeps = { db: Database; clock: Clock; settings: StripeSettings; webhookSecret: string }
 
@@ -27,7 +27,14 @@ export async function handleStripeWebhook({ db, clock, settings, webhookSecret }
   switch (event.type) {
     case 'payment_intent.amount_capturable_updated':
       // Authorized: the order (if any) was placed on this very state; only the record is added.
-      if (!order) await recordPaymentEvent(db, clock, { orderId: null, paymentIntentId: intent.id, from: 'requires_payment_method', to: 'requires_capture', reason: 'stripe webhook' })
+      if (!order)
+        await recordPaymentEvent(db, clock, {
+          orderId: null,
+          paymentIntentId: intent.id,
+          from: 'requires_payment_method',
+          to: 'requires_capture',
+          reason: 'stripe webhook',
+        })
       return 'authorized'
     case 'payment_intent.succeeded': {
       if (!order) return 'no order'
@@ -42,7 +49,8 @@ export async function handleStripeWebhook({ db, clock, settings, webhookSecret }
           .set({ releasedAt: clock.now() })
           .where(and(eq(checkoutIntents.paymentIntentId, intent.id), isNull(checkoutIntents.orderId), isNull(checkoutIntents.releasedAt)))
           .returning()
-        if (released) await recordPaymentEvent(db, clock, { orderId: null, paymentIntentId: intent.id, from: null, to: 'cancelled', reason: 'stripe webhook: cancelled' })
+        if (released)
+          await recordPaymentEvent(db, clock, { orderId: null, paymentIntentId: intent.id, from: null, to: 'cancelled', reason: 'stripe webhook: cancelled' })
         return released ? 'released' : 'already released'
       }
       // Cancelled at Stripe (the dashboard, or Stripe's own expiry): the order cannot wait on a hold that is gone.

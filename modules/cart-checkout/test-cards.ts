@@ -5,7 +5,7 @@ export type CardBehaviour =
   | { outcome: 'authorize'; brand: string; captureDeclineCode?: string }
   | { outcome: 'decline'; brand: string; declineCode: string; message: string }
 
-const DECLINED = "Your card was declined."
+const DECLINED = 'Your card was declined.'
 
 /** Stripe's test cards as Stripe documents them (docs.stripe.com/testing). */
 const TEST_CARDS: Record<string, CardBehaviour> = {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
 import { EARTH_RADIUS_MILES } from '../shared/index'
-import { NO_LOCATION_MESSAGE, type NearbyStore } from './contract'
+import { type NearbyStore, NO_LOCATION_MESSAGE } from './contract'
 import { importStores, type LocatedStoreRecord } from './import'
 
 const api = await testApi()
@@ -165,10 +165,10 @@ describe('GET /api/items', () => {
 test('GET /api/items is sent gzipped to clients that accept it', async () => {
   const { cookie } = await signUp()
   const [store] = (await nearby(`${at}&query=annapurna`)).body as unknown as NearbyStore[]
-  const response = await api.app.handle(
-    new Request(`http://localhost/api/items?storeId=${store!.id}`, { headers: { cookie, 'accept-encoding': 'gzip, br' } }),
-  )
+  const response = await api.app.handle(new Request(`http://localhost/api/items?storeId=${store!.id}`, { headers: { cookie, 'accept-encoding': 'gzip, br' } }))
   expect(response.headers.get('content-encoding')).toBe('gzip')
-  const names = (JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await response.arrayBuffer())))) as { name: string }[]).map((item) => item.name)
+  const names = (JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await response.arrayBuffer())))) as { name: string }[]).map(
+    (item) => item.name,
+  )
   expect(names).toEqual(['Curry Leaves', 'Toor Dal'])
 })

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database'
 import { DEMO_PRODUCTS } from './demo-data/products'
 import { shelvesFor } from './demo-data/store-shelves'
 import { DEMO_STORES } from './demo-data/stores'
-import { importStores, type ImportCounts, type LocatedStoreRecord } from './import'
+import { type ImportCounts, importStores, type LocatedStoreRecord } from './import'
 import { stores } from './schema'
 
 /** The sample stores around Edison, NJ, each with its own shelves and prices; marked isSample ('Demo'). */

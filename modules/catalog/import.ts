@@ -15,9 +15,12 @@ const optionalText = (max: number) =>
     .optional()
 const flag = z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no', '1', '0']).transform((value) => ['true', 'yes', '1'].includes(value))])
 const decimal = (field: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string().trim().min(1).transform(Number)], { error: `${field} must be a number` })
-    .pipe(z.number({ error: `${field} must be a number` }).min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`))
+  z.union([z.number(), z.string().trim().min(1).transform(Number)], { error: `${field} must be a number` }).pipe(
+    z
+      .number({ error: `${field} must be a number` })
+      .min(min, `${field} must be at least ${min}`)
+      .max(max, `${field} must be at most ${max}`),
+  )
 
 export const itemRecordSchema = z.object({
   name: z.string({ error: 'item name is required' }).trim().min(1, 'item name is required').max(200),
@@ -38,7 +41,10 @@ export const storeRecordSchema = z.object({
   address: z.string({ error: 'address is required' }).trim().min(1, 'address is required').max(300),
   city: optionalText(100),
   state: optionalText(50),
-  zipCode: z.string({ error: 'zipCode is required' }).trim().regex(/^\d{5}$/, 'zipCode must be 5 digits'),
+  zipCode: z
+    .string({ error: 'zipCode is required' })
+    .trim()
+    .regex(/^\d{5}$/, 'zipCode must be 5 digits'),
   phone: optionalText(30),
   latitude: decimal('latitude', -90, 90).optional(),
   longitude: decimal('longitude', -180, 180).optional(),
@@ -129,6 +135,8 @@ async function refreshSearchText(db: Database, storeId: string) {
     (select string_agg(${items.name} || ' ' || ${items.category}, ' ') from ${items} where ${items.storeId} = ${stores.id} and ${items.isAvailable})))`
   await db
     .update(stores)
-    .set({ searchText: sql`coalesce((select string_agg(distinct word, ' ' order by word) from regexp_split_to_table(${text}, '\\s+') as word where word <> ''), '')` })
+    .set({
+      searchText: sql`coalesce((select string_agg(distinct word, ' ' order by word) from regexp_split_to_table(${text}, '\\s+') as word where word <> ''), '')`,
+    })
     .where(eq(stores.id, storeId))
 }

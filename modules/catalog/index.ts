@@ -2,15 +2,15 @@ import type { SessionPlugin } from '../accounts/index'
 import type { ModuleDeps } from '../shared/index'
 import { catalogRoutes } from './routes'
 
+export { CATALOG_CATEGORIES, type CatalogItem, type NearbyStore, type Store } from './contract'
+export { catalogIsEmpty, demoCatalogFingerprint, seedDemoCatalog } from './demo'
+export { DEMO_PRODUCTS } from './demo-data/products'
+export { type ImportCounts, importStores, itemRecordSchema, type LocatedStoreRecord, locateStoreRecord, type StoreRecord, storeRecordSchema } from './import'
+export { listStores } from './listing'
+export { nearbyStores } from './nearby'
 /** Only what other modules' foreign keys need. */
 export { stores } from './schema'
 export { availableItemsByIds, getStore } from './stores'
-export { nearbyStores } from './nearby'
-export { listStores } from './listing'
-export { seedDemoCatalog, catalogIsEmpty, demoCatalogFingerprint } from './demo'
-export { DEMO_PRODUCTS } from './demo-data/products'
-export { importStores, locateStoreRecord, storeRecordSchema, itemRecordSchema, type StoreRecord, type LocatedStoreRecord, type ImportCounts } from './import'
-export { CATALOG_CATEGORIES, type Store, type NearbyStore, type CatalogItem } from './contract'
 
 /** Stores, their shelves and the nearby search. */
 export function catalogModule({ db }: ModuleDeps, session: SessionPlugin) {

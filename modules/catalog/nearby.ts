@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, like, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { badRequest, METERS_PER_MILE, nearPlace, zipCentroid, type Coordinates } from '../shared/index'
-import { DEFAULT_SEARCH_RADIUS_METERS, MAX_SEARCH_RADIUS_METERS, NO_LOCATION_MESSAGE, type NearbyStore } from './contract'
+import { badRequest, type Coordinates, METERS_PER_MILE, nearPlace, zipCentroid } from '../shared/index'
+import { DEFAULT_SEARCH_RADIUS_METERS, MAX_SEARCH_RADIUS_METERS, type NearbyStore, NO_LOCATION_MESSAGE } from './contract'
 import { stores } from './schema'
 import { toStore } from './stores'
 
@@ -39,7 +39,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
  */
 export async function nearbyStores(db: Database, query: NearbyQuery): Promise<NearbyStore[]> {
   const from = await origin(query)
-  const radiusMeters = number(query.radius, 'radius', 1, MAX_SEARCH_RADIUS_METERS, 'Radius must be between 1 meter and 50 miles') ?? DEFAULT_SEARCH_RADIUS_METERS
+  const radiusMeters =
+    number(query.radius, 'radius', 1, MAX_SEARCH_RADIUS_METERS, 'Radius must be between 1 meter and 50 miles') ?? DEFAULT_SEARCH_RADIUS_METERS
   const limit = number(query.limit, 'limit', 1, MAX_RESULTS, `Limit must be between 1 and ${MAX_RESULTS}`) ?? 50
   const radiusMiles = radiusMeters / METERS_PER_MILE
   const { inBox, distance } = nearPlace(stores, from, radiusMiles)

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { notFound } from '../shared/index'
-import { STORE_NOT_FOUND, type CatalogItem, type Store } from './contract'
+import { type CatalogItem, STORE_NOT_FOUND, type Store } from './contract'
 import { items, stores } from './schema'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -1,7 +1,16 @@
 // Notifications' door for the browser: the records, the push set-up's timings (000 §4, §9) and the calls' shapes.
 import { z } from 'zod'
 
-export const NOTIFICATION_TYPES = ['new_order_nearby', 'order_accepted', 'order_picked_up', 'order_delivered', 'order_cancelled', 'order_withdrawn', 'test', 'password_reset'] as const
+export const NOTIFICATION_TYPES = [
+  'new_order_nearby',
+  'order_accepted',
+  'order_picked_up',
+  'order_delivered',
+  'order_cancelled',
+  'order_withdrawn',
+  'test',
+  'password_reset',
+] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
 /** What a notification points at (001 §3): its kind and the order it is about. */
@@ -30,14 +39,27 @@ export const notificationResponseSchema = z.object({ notification: notificationS
 export const unreadCountSchema = z.object({ unreadCount: z.number() })
 
 export const fcmTokenSchema = z.object({
-  fcmToken: z.string({ error: 'fcmToken is required' }).trim().min(8, 'fcmToken is not a push token').max(4096, 'fcmToken is not a push token').regex(/^[\w:.\-]+$/, 'fcmToken is not a push token'),
+  fcmToken: z
+    .string({ error: 'fcmToken is required' })
+    .trim()
+    .min(8, 'fcmToken is not a push token')
+    .max(4096, 'fcmToken is not a push token')
+    .regex(/^[\w:.\-]+$/, 'fcmToken is not a push token'),
 })
 
 export const TEST_NOTIFICATION_TITLE_MAX = 80
 export const TEST_NOTIFICATION_BODY_MAX = 300
 export const testNotificationSchema = z.object({
-  title: z.string({ error: 'A title is required' }).trim().min(1, 'A title is required').max(TEST_NOTIFICATION_TITLE_MAX, `The title can be at most ${TEST_NOTIFICATION_TITLE_MAX} characters`),
-  body: z.string({ error: 'A message is required' }).trim().min(1, 'A message is required').max(TEST_NOTIFICATION_BODY_MAX, `The message can be at most ${TEST_NOTIFICATION_BODY_MAX} characters`),
+  title: z
+    .string({ error: 'A title is required' })
+    .trim()
+    .min(1, 'A title is required')
+    .max(TEST_NOTIFICATION_TITLE_MAX, `The title can be at most ${TEST_NOTIFICATION_TITLE_MAX} characters`),
+  body: z
+    .string({ error: 'A message is required' })
+    .trim()
+    .min(1, 'A message is required')
+    .max(TEST_NOTIFICATION_BODY_MAX, `The message can be at most ${TEST_NOTIFICATION_BODY_MAX} characters`),
 })
 export const testNotificationResponseSchema = z.object({ message: z.string(), devices: z.number() })
 
@@ -45,7 +67,9 @@ export const testNotificationResponseSchema = z.object({ message: z.string(), de
 export const pushClientConfigSchema = z.object({
   provider: z.enum(['embedded', 'fcm']),
   /** For the Firebase JS SDK when the provider is FCM. */
-  firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string().optional(), messagingSenderId: z.string().optional() }).nullable(),
+  firebase: z
+    .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string().optional(), messagingSenderId: z.string().optional() })
+    .nullable(),
   vapidKey: z.string().nullable(),
 })
 export type PushClientConfig = z.infer<typeof pushClientConfigSchema>

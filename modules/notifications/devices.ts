@@ -16,7 +16,10 @@ export async function registerDevice(db: Database, clock: Clock, userId: string,
 export async function tokensOf(db: Database, userIds: readonly string[]): Promise<Map<string, string[]>> {
   const byUser = new Map<string, string[]>()
   if (userIds.length === 0) return byUser
-  const rows = await db.select({ userId: pushDevices.userId, token: pushDevices.token }).from(pushDevices).where(inArray(pushDevices.userId, [...new Set(userIds)]))
+  const rows = await db
+    .select({ userId: pushDevices.userId, token: pushDevices.token })
+    .from(pushDevices)
+    .where(inArray(pushDevices.userId, [...new Set(userIds)]))
   for (const { userId, token } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), token])
   return byUser
 }

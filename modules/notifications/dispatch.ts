@@ -1,31 +1,45 @@
 import type { Database } from '../../db/database'
 import { phoneVerifiedAmong, userContacts, verifiedRunnersNear } from '../accounts/index'
-import { findOrder, markOrderEventDispatched, undispatchedOrderEvents, type OrderEvent, type OrderRow } from '../orders/index'
+import { findOrder, markOrderEventDispatched, type OrderEvent, type OrderRow, undispatchedOrderEvents } from '../orders/index'
 import { offlineAmong } from '../runner/index'
-import { DELIVERY_RADIUS_MILES, type Clock, describeForLog } from '../shared/index'
+import { type Clock, DELIVERY_RADIUS_MILES, describeForLog } from '../shared/index'
 import type { NotificationType } from './contract'
 import * as text from './messages'
 import type { PushSender } from './push-sender'
-import { pushPending, recipientsOf, writeNotifications, type NewNotification } from './records'
+import { type NewNotification, pushPending, recipientsOf, writeNotifications } from './records'
 
 export type DispatchDeps = { db: Database; clock: Clock; push: PushSender }
 
 /** The key of one event for one person: a record per (user, key), so a retry tells no one twice. */
 export const eventKey = (orderId: string, type: OrderEvent['type']) => `order:${orderId}:${type}`
 
-const runnerName = async (db: Database, order: OrderRow) => (order.runnerId ? (await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName : null) ?? 'Your runner'
+const runnerName = async (db: Database, order: OrderRow) =>
+  (order.runnerId ? (await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName : null) ?? 'Your runner'
 
 /** Who hears of an event, and what each is told (issue table: who hears what). */
 async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Promise<NewNotification[]> {
   const key = eventKey(order.id, event.type)
-  const note = (userId: string, type: NotificationType, words: { title: string; body: string }): NewNotification => ({ userId, ...words, data: { type, orderId: order.id }, dedupeKey: key })
-  const toBuyer = async (type: NotificationType, words: { title: string; body: string }) => ((await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, type, words)] : [])
+  const note = (userId: string, type: NotificationType, words: { title: string; body: string }): NewNotification => ({
+    userId,
+    ...words,
+    data: { type, orderId: order.id },
+    dedupeKey: key,
+  })
+  const toBuyer = async (type: NotificationType, words: { title: string; body: string }) =>
+    (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, type, words)] : []
 
   switch (event.type) {
     case 'placed': {
-      const nearby = (await verifiedRunnersNear(db, { latitude: order.storeLatitude, longitude: order.storeLongitude }, DELIVERY_RADIUS_MILES)).filter((runner) => runner.id !== order.buyerId)
-      const offline = await offlineAmong(db, nearby.map((runner) => runner.id))
-      return nearby.filter((runner) => !offline.has(runner.id)).map((runner) => note(runner.id, 'new_order_nearby', text.newOrderNearby(order, runner.distance)))
+      const nearby = (await verifiedRunnersNear(db, { latitude: order.storeLatitude, longitude: order.storeLongitude }, DELIVERY_RADIUS_MILES)).filter(
+        (runner) => runner.id !== order.buyerId,
+      )
+      const offline = await offlineAmong(
+        db,
+        nearby.map((runner) => runner.id),
+      )
+      return nearby
+        .filter((runner) => !offline.has(runner.id))
+        .map((runner) => note(runner.id, 'new_order_nearby', text.newOrderNearby(order, runner.distance)))
     }
     case 'accepted':
       return toBuyer('order_accepted', text.orderAccepted(order, await runnerName(db, order)))

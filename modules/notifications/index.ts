@@ -1,15 +1,15 @@
 import type { Database, Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { ModuleDeps } from '../shared/index'
-import { hasDevice, tokensOf } from './devices'
 import type { PushClientConfig } from './contract'
+import { hasDevice, tokensOf } from './devices'
 import type { PushSender } from './push-sender'
 import { notificationRoutes } from './routes'
 
-export { embeddedPushSender, fcmPushSender, type PushSender, type PushMessage } from './push-sender'
-export { dispatcher, dispatchOrderEvents, eventKey } from './dispatch'
-export { deliveryProgress } from './records'
 export type { NotificationData, PushClientConfig } from './contract'
+export { dispatcher, dispatchOrderEvents, eventKey } from './dispatch'
+export { embeddedPushSender, fcmPushSender, type PushMessage, type PushSender } from './push-sender'
+export { deliveryProgress } from './records'
 
 /**
  * Sends a password-reset link to the account's devices, without keeping it: a link that resets
@@ -19,7 +19,17 @@ export type { NotificationData, PushClientConfig } from './contract'
 export async function pushResetLink(db: Database, push: PushSender, userId: string, url: string, lifetimeMinutes: number) {
   if (!(await hasDevice(db, userId))) return false
   const tokens = (await tokensOf(db, [userId])).get(userId) ?? []
-  await push.send([{ userId, tokens, message: { title: 'Reset your Kirana password', body: `Tap to choose a new password. The link works for ${lifetimeMinutes} minutes.`, data: { type: 'password_reset', url } } }])
+  await push.send([
+    {
+      userId,
+      tokens,
+      message: {
+        title: 'Reset your Kirana password',
+        body: `Tap to choose a new password. The link works for ${lifetimeMinutes} minutes.`,
+        data: { type: 'password_reset', url },
+      },
+    },
+  ])
   return true
 }
 

@@ -1,5 +1,5 @@
-import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import type { OrderRow } from '../orders/index'
+import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
 
@@ -31,7 +31,10 @@ export function orderCancelled(order: OrderRow) {
   const hold = `$${centsToDecimal(order.totalCents)}`
   switch (order.cancelReason) {
     case 'capture_failed':
-      return { title: 'Your order was cancelled', body: `Your card was declined when a runner accepted your ${order.storeName} order, so the order was cancelled. Nothing was charged.` }
+      return {
+        title: 'Your order was cancelled',
+        body: `Your card was declined when a runner accepted your ${order.storeName} order, so the order was cancelled. Nothing was charged.`,
+      }
     case 'support':
       return { title: 'Your order was cancelled', body: `Kirana support cancelled your ${order.storeName} order and released the ${hold} hold on your card.` }
     default:

@@ -35,7 +35,10 @@ describe('who hears what', () => {
     const far = await completeAccount({ roles: ['runner'], zipCode: '07102' })
     const shopper = await completeAccount()
     const unverified = await completeAccount({ roles: ['runner'] })
-    await call('PATCH', '/api/user/profile', { cookie: unverified.cookie, body: { phone: '(973) 201-5555', roles: ['runner'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' } })
+    await call('PATCH', '/api/user/profile', {
+      cookie: unverified.cookie,
+      body: { phone: '(973) 201-5555', roles: ['runner'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' },
+    })
 
     const order = await placeOrder(buyer.cookie, store)
     handed.length = 0
@@ -54,7 +57,9 @@ describe('who hears what', () => {
     handed.length = 0
     await dispatch()
     expect(handed).toHaveLength(0)
-    const records = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from notifications where user_id = ${near.user.id} and data->>'orderId' = ${order.id}`))
+    const records = rows<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from notifications where user_id = ${near.user.id} and data->>'orderId' = ${order.id}`),
+    )
     expect(records[0]!.n).toBe(1)
   })
 
@@ -67,7 +72,10 @@ describe('who hears what', () => {
     clock.advance(1000)
     const accepted = (await inbox(buyer.cookie)).notifications[0]!
     expect(accepted).toMatchObject({ title: 'Vikram is shopping your order', data: { type: 'order_accepted', orderId: order.id } })
-    await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) } })
+    await call('PATCH', `/api/orders/${order.id}/status`, {
+      cookie: runner.cookie,
+      body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) },
+    })
     await dispatch()
     clock.advance(1000)
     await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
@@ -144,16 +152,25 @@ describe('the notification centre calls', () => {
     const refused = await call('POST', '/api/user/fcm-token', { cookie: unverified.cookie, body: { fcmToken: 'device-token-three-cc' } })
     expect(refused.status).toBe(403)
     expect(refused.body.code).toBe('PHONE_VERIFICATION_REQUIRED')
-    expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'Hello', body: 'Two devices' } })).body).toMatchObject({ devices: 2 })
+    expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'Hello', body: 'Two devices' } })).body).toMatchObject({
+      devices: 2,
+    })
   })
 
   test('POST /api/test-notification: checked, to the caller only, five a minute', async () => {
     const someone = await completeAccount()
-    for (const body of [{ title: '', body: 'x' }, { title: 'x', body: '' }, { title: 'x'.repeat(81), body: 'x' }, { title: 'x', body: 'x'.repeat(301) }, { title: 5, body: 'x' }]) {
+    for (const body of [
+      { title: '', body: 'x' },
+      { title: 'x', body: '' },
+      { title: 'x'.repeat(81), body: 'x' },
+      { title: 'x', body: 'x'.repeat(301) },
+      { title: 5, body: 'x' },
+    ]) {
       expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body })).status).toBe(400)
     }
     handed.length = 0
-    for (let index = 0; index < 5; index++) expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'Test', body: `Number ${index}` } })).status).toBe(200)
+    for (let index = 0; index < 5; index++)
+      expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'Test', body: `Number ${index}` } })).status).toBe(200)
     expect(handed.map((delivery) => delivery.userId)).toEqual(Array(5).fill(someone.user.id))
     expect((await call('POST', '/api/test-notification', { cookie: someone.cookie, body: { title: 'Test', body: 'Sixth' } })).status).toBe(429)
     clock.advance(60_000)

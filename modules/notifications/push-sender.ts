@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { firebaseApp, type FirebaseCredentials, type FirebaseTransport } from '../shared/index'
+import { type FirebaseCredentials, type FirebaseTransport, firebaseApp } from '../shared/index'
 import { NOTIFICATION_ICON, type NotificationData } from './contract'
 
 /** A push as the device shows it; `id` is the notification record it tells of, when there is one. */
@@ -59,10 +59,18 @@ export function fcmPushSender(credentials: FirebaseCredentials, transport?: Fire
       const client = await messaging
       const staleTokens: string[] = []
       for (const { tokens, message } of deliveries) {
-        const data: Record<string, string> = { ...Object.fromEntries(Object.entries(message.data).map(([key, value]) => [key, String(value)])), ...(message.id && { notificationId: message.id }) }
+        const data: Record<string, string> = {
+          ...Object.fromEntries(Object.entries(message.data).map(([key, value]) => [key, String(value)])),
+          ...(message.id && { notificationId: message.id }),
+        }
         for (let start = 0; start < tokens.length; start += MULTICAST_LIMIT) {
           const batch = tokens.slice(start, start + MULTICAST_LIMIT)
-          const result = await client.sendEachForMulticast({ tokens: [...batch], notification: { title: message.title, body: message.body }, webpush: { notification: { icon: NOTIFICATION_ICON } }, data })
+          const result = await client.sendEachForMulticast({
+            tokens: [...batch],
+            notification: { title: message.title, body: message.body },
+            webpush: { notification: { icon: NOTIFICATION_ICON } },
+            data,
+          })
           result.responses.forEach((response, index) => {
             if (!response.success && GONE.has(response.error?.code ?? '')) staleTokens.push(batch[index]!)
           })

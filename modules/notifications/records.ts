@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { notFound, type Clock } from '../shared/index'
+import { type Clock, notFound } from '../shared/index'
 import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationData, type NotificationsPage } from './contract'
 import { forgetTokens, tokensOf } from './devices'
 import type { PushSender } from './push-sender'
@@ -11,7 +11,14 @@ type Row = typeof notifications.$inferSelect
 const PUSH_BATCH = 5000
 export type NewNotification = { userId: string; title: string; body: string; data: NotificationData; dedupeKey: string }
 
-export const toNotification = (row: Row): Notification => ({ id: row.id, title: row.title, body: row.body, read: row.read, data: row.data, createdAt: row.createdAt.toISOString() })
+export const toNotification = (row: Row): Notification => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+  read: row.read,
+  data: row.data,
+  createdAt: row.createdAt.toISOString(),
+})
 
 /** Writes records, at most one per user and event: a retried event writes nothing new. Returns the new ones. */
 export async function writeNotifications(db: Database, clock: Clock, items: readonly NewNotification[]): Promise<Row[]> {
@@ -21,7 +28,13 @@ export async function writeNotifications(db: Database, clock: Clock, items: read
   // In slices, so a fan-out to thousands is a few statements that never hold the database for long.
   for (let start = 0; start < items.length; start += 500) {
     const slice = items.slice(start, start + 500).map((item) => ({ ...item, createdAt }))
-    written.push(...(await db.insert(notifications).values(slice).onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] }).returning()))
+    written.push(
+      ...(await db
+        .insert(notifications)
+        .values(slice)
+        .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+        .returning()),
+    )
   }
   return written
 }
@@ -42,32 +55,55 @@ export async function pushPending(db: Database, clock: Clock, push: PushSender, 
     .where(and(inArray(notifications.id, waiting), isNull(notifications.pushedAt)))
     .returning()
   if (claimed.length === 0) return 0
-  const tokens = await tokensOf(db, claimed.map((row) => row.userId))
-  const { staleTokens } = await push.send(claimed.map((row) => ({ userId: row.userId, tokens: tokens.get(row.userId) ?? [], message: { id: row.id, title: row.title, body: row.body, data: row.data } })))
+  const tokens = await tokensOf(
+    db,
+    claimed.map((row) => row.userId),
+  )
+  const { staleTokens } = await push.send(
+    claimed.map((row) => ({
+      userId: row.userId,
+      tokens: tokens.get(row.userId) ?? [],
+      message: { id: row.id, title: row.title, body: row.body, data: row.data },
+    })),
+  )
   await forgetTokens(db, staleTokens)
   return claimed.length
 }
 
 /** GET /api/notifications: newest first, a page at a time (`before` is the last id of the page before). */
 export async function notificationsPage(db: Database, userId: string, before?: string): Promise<NotificationsPage> {
-  const [cursor] = before ? await db.select({ createdAt: notifications.createdAt, id: notifications.id }).from(notifications).where(and(eq(notifications.id, before), eq(notifications.userId, userId))) : []
+  const [cursor] = before
+    ? await db
+        .select({ createdAt: notifications.createdAt, id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.id, before), eq(notifications.userId, userId)))
+    : []
   const rows = await db
     .select()
     .from(notifications)
     .where(
       and(
         eq(notifications.userId, userId),
-        cursor ? or(lt(notifications.createdAt, cursor.createdAt), and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id))) : undefined,
+        cursor
+          ? or(lt(notifications.createdAt, cursor.createdAt), and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id)))
+          : undefined,
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE + 1)
   const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE)
-  return { notifications: page.map(toNotification), unreadCount: await unreadCount(db, userId), nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE ? page.at(-1)!.id : null }
+  return {
+    notifications: page.map(toNotification),
+    unreadCount: await unreadCount(db, userId),
+    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE ? page.at(-1)!.id : null,
+  }
 }
 
 export async function unreadCount(db: Database, userId: string) {
-  const [row] = await db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
   return row?.unread ?? 0
 }
 
@@ -76,13 +112,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** PATCH /api/notifications/{id}/read: one's own only; anyone else's is as absent as a made-up id. */
 export async function markRead(db: Database, userId: string, id: string): Promise<Notification> {
   if (!UUID.test(id)) throw notFound('Notification not found', 'NOTIFICATION_NOT_FOUND')
-  const [row] = await db.update(notifications).set({ read: true }).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning()
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning()
   if (!row) throw notFound('Notification not found', 'NOTIFICATION_NOT_FOUND')
   return toNotification(row)
 }
 
 export async function markAllRead(db: Database, userId: string) {
-  await db.update(notifications).set({ read: true }).where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+  await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
 }
 
 /** Who was told of an event: the runners to tell when a buyer withdraws the order they heard about. */
@@ -90,7 +133,6 @@ export async function recipientsOf(db: Database, dedupeKey: string): Promise<str
   const rows = await db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.dedupeKey, dedupeKey))
   return rows.map((row) => row.userId)
 }
-
 
 /** How far the telling of one event has got: records written, and handed to the push sender. */
 export async function deliveryProgress(db: Database, dedupeKey: string) {

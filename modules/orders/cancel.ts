@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database'
-import { AppError, conflict, idempotencyKeys, notFound, releaseHold, type Clock, type PaymentGateway, describeForLog } from '../shared/index'
-import { ORDER_NOT_FOUND, type CancelReason } from './contract'
+import { AppError, type Clock, conflict, describeForLog, idempotencyKeys, notFound, type PaymentGateway, releaseHold } from '../shared/index'
+import { type CancelReason, ORDER_NOT_FOUND } from './contract'
 import { findOrder } from './order-queries'
-import { transitionOrder, type OrderRow } from './transitions'
+import { type OrderRow, transitionOrder } from './transitions'
 
 export const ALREADY_ACCEPTED = 'A runner has already accepted this order, so it can no longer be cancelled.'
 
@@ -12,18 +12,34 @@ export const ALREADY_ACCEPTED = 'A runner has already accepted this order, so it
  * update, so the order never reads cancelled while the card is still held. If a runner claims
  * the order in between, their capture meets a released hold and the order still ends cancelled.
  */
-export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, reason: CancelReason, note?: string): Promise<OrderRow> {
+export async function cancelWaitingOrder(
+  db: Database,
+  gateway: PaymentGateway,
+  clock: Clock,
+  row: OrderRow,
+  reason: CancelReason,
+  note?: string,
+): Promise<OrderRow> {
   if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
   let outcome: Awaited<ReturnType<typeof releaseHold>>
   try {
     outcome = await releaseHold(gateway, row.paymentIntentId, idempotencyKeys.cancelOrder(row.id))
   } catch (error) {
     console.error(`Releasing the hold of order ${row.id} failed: ${describeForLog(error, { frames: false })}`)
-    throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', 'We could not reach the payment service to release your card. Nothing has changed; please try again in a moment.')
+    throw new AppError(
+      503,
+      'PAYMENT_GATEWAY_UNAVAILABLE',
+      'We could not reach the payment service to release your card. Nothing has changed; please try again in a moment.',
+    )
   }
   if (outcome === 'captured') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
   const now = clock.now()
-  const move = { to: 'cancelled' as const, whenPayment: 'authorized' as const, set: { cancelledAt: now, cancelReason: reason }, payment: { to: 'cancelled' as const, reason: note ? `cancelled by ${reason}: ${note}` : `cancelled by ${reason}` } }
+  const move = {
+    to: 'cancelled' as const,
+    whenPayment: 'authorized' as const,
+    set: { cancelledAt: now, cancelReason: reason },
+    payment: { to: 'cancelled' as const, reason: note ? `cancelled by ${reason}: ${note}` : `cancelled by ${reason}` },
+  }
   const cancelled =
     (await transitionOrder(db, clock, { ...move, orderId: row.id, from: 'pending_runner_acceptance' })) ??
     // A runner claimed it while the hold was being released: their capture can only fail now, so the claim ends here too.

@@ -63,7 +63,10 @@ describe('GET /api/orders/{id}/events', () => {
     const accepted = await stream.until((seen) => seen.paymentStatus === 'captured')
     expect(accepted).toMatchObject({ status: 'runner_accepted', runnerFirstName: 'Kavya', runnerPhone: runner.input.phone })
 
-    await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) } })
+    await call('PATCH', `/api/orders/${order.id}/status`, {
+      cookie: runner.cookie,
+      body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) },
+    })
     expect((await stream.until((seen) => seen.status !== 'runner_accepted')).status).toBe('picked_up')
     await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
     expect((await stream.until((seen) => seen.status !== 'picked_up')).status).toBe('delivered')

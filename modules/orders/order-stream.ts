@@ -1,5 +1,5 @@
 import type { Listen } from '../../db/database'
-import { channelHub, eventStream, type ChannelHub, describeForLog } from '../shared/index'
+import { type ChannelHub, channelHub, describeForLog, eventStream } from '../shared/index'
 import { ORDER_CHANGED_CHANNEL } from './transitions'
 
 /** Streams of orders in this process, woken by any instance's change (the payload is the order id). */
@@ -11,7 +11,12 @@ export type OrderChangeHub = ChannelHub
  * One order's Server-Sent Events for one viewer: the order now, and again after every change.
  * Changes that arrive while the order is being read are folded into one more read, not queued.
  */
-export function orderEventStream(hub: OrderChangeHub, orderId: string, readView: () => Promise<unknown | null>, heartbeatMs: number): ReadableStream<Uint8Array> {
+export function orderEventStream(
+  hub: OrderChangeHub,
+  orderId: string,
+  readView: () => Promise<unknown | null>,
+  heartbeatMs: number,
+): ReadableStream<Uint8Array> {
   return eventStream(async (send) => {
     let reading: Promise<void> | null = null
     let again = false

@@ -1,6 +1,6 @@
-import { userContacts, type UserContact } from '../accounts/index'
-import { centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import type { Database } from '../../db/database'
+import { type UserContact, userContacts } from '../accounts/index'
+import { centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import type { Order } from './contract'
 import type { OrderRow } from './transitions'
 
@@ -72,6 +72,9 @@ export function toOrderView(row: OrderRow, viewer: Viewer, contacts: Map<string,
 
 /** Views of several orders, looking up everyone's names in one query. */
 export async function orderViews(db: Database, rows: readonly OrderRow[], viewer: Viewer): Promise<Order[]> {
-  const contacts = await userContacts(db, rows.flatMap((row) => (row.runnerId ? [row.buyerId, row.runnerId] : [row.buyerId])))
+  const contacts = await userContacts(
+    db,
+    rows.flatMap((row) => (row.runnerId ? [row.buyerId, row.runnerId] : [row.buyerId])),
+  )
   return rows.map((row) => toOrderView(row, viewer, contacts))
 }

@@ -11,5 +11,8 @@ export async function undispatchedOrderEvents(db: Database, limit = 100): Promis
 }
 
 export async function markOrderEventDispatched(db: Database, clock: Clock, id: number) {
-  await db.update(orderEvents).set({ dispatchedAt: clock.now() }).where(and(eq(orderEvents.id, id), isNull(orderEvents.dispatchedAt)))
+  await db
+    .update(orderEvents)
+    .set({ dispatchedAt: clock.now() })
+    .where(and(eq(orderEvents.id, id), isNull(orderEvents.dispatchedAt)))
 }

@@ -7,7 +7,14 @@ export type PaymentEvent = { orderId: string | null; paymentIntentId: string; fr
 
 /** Records one change of a payment; called in the same transaction as the change itself. */
 export async function recordPaymentEvent(db: Database, clock: Clock, event: PaymentEvent) {
-  await db.insert(paymentEvents).values({ orderId: event.orderId, paymentIntentId: event.paymentIntentId, fromStatus: event.from, toStatus: event.to, reason: event.reason, createdAt: clock.now() })
+  await db.insert(paymentEvents).values({
+    orderId: event.orderId,
+    paymentIntentId: event.paymentIntentId,
+    fromStatus: event.from,
+    toStatus: event.to,
+    reason: event.reason,
+    createdAt: clock.now(),
+  })
 }
 
 /** An authorization's history, oldest first, for support. */

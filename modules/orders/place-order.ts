@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { recordPaymentEvent } from './payment-events'
-import { orders, type OrderItem } from './schema'
-import { announceOrderChange, recordOrderEvent, type OrderRow } from './transitions'
+import { type OrderItem, orders } from './schema'
+import { announceOrderChange, type OrderRow, recordOrderEvent } from './transitions'
 
 export type NewOrder = {
   id: string
@@ -54,7 +54,13 @@ export async function placeOrder(tx: Database, clock: Clock, order: NewOrder): P
       updatedAt: now,
     })
     .returning()
-  await recordPaymentEvent(tx, clock, { orderId: placed!.id, paymentIntentId: order.paymentIntentId, from: 'requires_capture', to: 'authorized', reason: 'order placed' })
+  await recordPaymentEvent(tx, clock, {
+    orderId: placed!.id,
+    paymentIntentId: order.paymentIntentId,
+    from: 'requires_capture',
+    to: 'authorized',
+    reason: 'order placed',
+  })
   await announceOrderChange(tx, placed!.id)
   await recordOrderEvent(tx, clock, placed!.id, 'placed')
   return placed!

@@ -1,11 +1,11 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
-import { EVENT_STREAM_HEADERS, forbidden, notFound, type ModuleDeps, type PaymentGateway } from '../shared/index'
+import { EVENT_STREAM_HEADERS, forbidden, type ModuleDeps, notFound, type PaymentGateway } from '../shared/index'
 import { cancelByBuyer } from './cancel'
 import { cancelOrderSchema, ORDER_EVENTS_HEARTBEAT_MS, ORDER_NOT_FOUND, orderResponseSchema, ordersResponseSchema } from './contract'
 import { buyerOrders, findOrder, isRunner, mayView, runnerOrders, viewableOrder } from './order-queries'
-import { orderEventStream, type OrderChangeHub } from './order-stream'
+import { type OrderChangeHub, orderEventStream } from './order-stream'
 import { orderViews, type Viewer } from './order-view'
 import type { OrderRow } from './transitions'
 
@@ -17,41 +17,42 @@ export interface OrdersRouteDeps extends ModuleDeps {
 
 export function ordersRoutes({ db, clock, session, gateway, hub }: OrdersRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, [row], viewer))[0]!
-  return new Elysia({ name: 'orders', prefix: '/api/orders' })
-    .use(session)
-    .get(
-      '/',
-      async ({ user, query }) => {
-        if (query.role === 'runner') {
-          if (!isRunner(user)) throw forbidden('Only runners have deliveries.', 'NOT_A_RUNNER')
-          return orderViews(db, await runnerOrders(db, user.id), user)
-        }
-        return orderViews(db, await buyerOrders(db, user.id), user)
-      },
-      { signedIn: true, query: z.object({ role: z.enum(['buyer', 'runner']).optional() }), response: ordersResponseSchema },
-    )
-    .get('/:id', async ({ user, params }) => ({ order: await single(await viewableOrder(db, params.id, user), user) }), {
-      signedIn: true,
-      response: orderResponseSchema,
-    })
-    // Live tracking for the buyer and the assigned runner; screens fall back to polling if it drops.
-    .get(
-      '/:id/events',
-      async ({ user, params }) => {
-        const row = await viewableOrder(db, params.id, user)
-        if (row.buyerId !== user.id && row.runnerId !== user.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-        const readView = async () => {
-          const fresh = await findOrder(db, row.id)
-          return fresh && mayView(fresh, user) ? single(fresh, user) : null
-        }
-        return new Response(orderEventStream(hub, row.id, readView, ORDER_EVENTS_HEARTBEAT_MS), { headers: EVENT_STREAM_HEADERS })
-      },
-      { signedIn: true },
-    )
-    .post('/:id/cancel', async ({ user, params }) => ({ order: await single(await cancelByBuyer(db, gateway, clock, user.id, params.id), user) }), {
-      signedIn: true,
-      body: cancelOrderSchema,
-      response: orderResponseSchema,
-    })
+  return (
+    new Elysia({ name: 'orders', prefix: '/api/orders' })
+      .use(session)
+      .get(
+        '/',
+        async ({ user, query }) => {
+          if (query.role === 'runner') {
+            if (!isRunner(user)) throw forbidden('Only runners have deliveries.', 'NOT_A_RUNNER')
+            return orderViews(db, await runnerOrders(db, user.id), user)
+          }
+          return orderViews(db, await buyerOrders(db, user.id), user)
+        },
+        { signedIn: true, query: z.object({ role: z.enum(['buyer', 'runner']).optional() }), response: ordersResponseSchema },
+      )
+      .get('/:id', async ({ user, params }) => ({ order: await single(await viewableOrder(db, params.id, user), user) }), {
+        signedIn: true,
+        response: orderResponseSchema,
+      })
+      // Live tracking for the buyer and the assigned runner; screens fall back to polling if it drops.
+      .get(
+        '/:id/events',
+        async ({ user, params }) => {
+          const row = await viewableOrder(db, params.id, user)
+          if (row.buyerId !== user.id && row.runnerId !== user.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+          const readView = async () => {
+            const fresh = await findOrder(db, row.id)
+            return fresh && mayView(fresh, user) ? single(fresh, user) : null
+          }
+          return new Response(orderEventStream(hub, row.id, readView, ORDER_EVENTS_HEARTBEAT_MS), { headers: EVENT_STREAM_HEADERS })
+        },
+        { signedIn: true },
+      )
+      .post('/:id/cancel', async ({ user, params }) => ({ order: await single(await cancelByBuyer(db, gateway, clock, user.id, params.id), user) }), {
+        signedIn: true,
+        body: cancelOrderSchema,
+        response: orderResponseSchema,
+      })
+  )
 }
-

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, lte, ne, sql, sum } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { nearPlace, type Coordinates } from '../shared/index'
+import { type Coordinates, nearPlace } from '../shared/index'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
 
@@ -10,7 +10,10 @@ import type { OrderRow } from './transitions'
  * never the runner's own purchases. A latitude/longitude box narrows the rows on the index;
  * the exact great-circle distance decides.
  */
-export async function ordersWaitingNear(db: Database, query: { from: Coordinates; radiusMiles: number; notBuyer: string; authorizedAfter: Date; limit: number }) {
+export async function ordersWaitingNear(
+  db: Database,
+  query: { from: Coordinates; radiusMiles: number; notBuyer: string; authorizedAfter: Date; limit: number },
+) {
   const { from, radiusMiles } = query
   const { inBox, distance } = nearPlace({ latitude: orders.storeLatitude, longitude: orders.storeLongitude }, from, radiusMiles)
   const rows = await db

@@ -3,7 +3,7 @@ import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, text
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
 import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
-import { CANCEL_REASONS, ORDER_STATUSES, PAYMENT_STATUSES, type CancelReason, type OrderEventType, type OrderStatus, type PaymentStatus } from './contract'
+import { CANCEL_REASONS, type CancelReason, ORDER_STATUSES, type OrderEventType, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from './contract'
 
 /** A line of an order as bought: a copy of the catalog item at the time, plus what the runner found. */
 export type OrderItem = {

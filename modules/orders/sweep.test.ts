@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import { testApi } from '../../testing/test-api'
 import { releaseAbandonedIntents } from '../cart-checkout/index'
 import { GatewayUnavailableError, type PaymentGateway } from '../shared/index'
-import { testApi } from '../../testing/test-api'
 import { cancelWaitingOrder, findOrder, paymentEventsOf, sweepExpiredOrders } from './index'
 
 const api = await testApi()
@@ -21,7 +21,8 @@ const downForCancels: PaymentGateway = {
 /** The authorization behind an order, as support reads it. */
 const intentOf = async (orderId: string) => (await findOrder(db, orderId))!.paymentIntentId
 
-const orderNow = async (id: string, cookie: string) => (await call('GET', `/api/orders/${id}`, { cookie })).body.order as { status: string; paymentStatus: string; cancelReason: string | null }
+const orderNow = async (id: string, cookie: string) =>
+  (await call('GET', `/api/orders/${id}`, { cookie })).body.order as { status: string; paymentStatus: string; cancelReason: string | null }
 
 describe('the 30-minute sweep', () => {
   test('leaves an order alone at 29:59 and cancels it, hold and all, at 30:00', async () => {
@@ -66,8 +67,13 @@ describe('the 30-minute sweep', () => {
 
   test('an authorization that never became an order is released after the same 30 minutes', async () => {
     const buyer = await completeAccount()
-    const intent = (await call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })).body as { clientSecret: string; paymentIntentId: string }
-    await call('POST', '/api/payments/embedded/confirm', { body: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } })
+    const intent = (await call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })).body as {
+      clientSecret: string
+      paymentIntentId: string
+    }
+    await call('POST', '/api/payments/embedded/confirm', {
+      body: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    })
     clock.advance(30 * MINUTE - 1000)
     expect((await releaseAbandonedIntents(db, gateway, clock)).released).not.toContain(intent.paymentIntentId)
     clock.advance(1000)

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { idempotencyKeys, releaseHold, RUNNER_ACCEPTANCE_WINDOW_MINUTES, type Clock, type PaymentGateway, describeForLog } from '../shared/index'
+import { type Clock, describeForLog, idempotencyKeys, type PaymentGateway, RUNNER_ACCEPTANCE_WINDOW_MINUTES, releaseHold } from '../shared/index'
 import { orders } from './schema'
 import { transitionOrder } from './transitions'
 
@@ -30,7 +30,9 @@ export async function sweepExpiredOrders(db: Database, gateway: PaymentGateway, 
         and(
           eq(orders.status, 'pending_runner_acceptance'),
           lte(orders.authorizedAt, cutoff),
-          after ? or(gt(orders.authorizedAt, after.authorizedAt), and(eq(orders.authorizedAt, after.authorizedAt), sql`${orders.id} > ${after.id}`)) : undefined,
+          after
+            ? or(gt(orders.authorizedAt, after.authorizedAt), and(eq(orders.authorizedAt, after.authorizedAt), sql`${orders.id} > ${after.id}`))
+            : undefined,
         ),
       )
       .orderBy(asc(orders.authorizedAt), asc(orders.id))

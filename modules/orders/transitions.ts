@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { conflict, type Clock } from '../shared/index'
+import { type Clock, conflict } from '../shared/index'
 import { canTransition, type OrderEventType, type OrderStatus, type PaymentStatus } from './contract'
 import { recordPaymentEvent } from './payment-events'
 import { orderEvents, orders } from './schema'
@@ -55,14 +55,27 @@ export async function transitionOrder(db: Database, clock: Clock, move: Transiti
     const event = EVENT_OF_MOVE[move.to]
     if (event) await recordOrderEvent(tx, clock, moved.id, event)
     if (move.payment && move.whenPayment !== move.payment.to) {
-      await recordPaymentEvent(tx, clock, { orderId: moved.id, paymentIntentId: moved.paymentIntentId, from: move.whenPayment, to: move.payment.to, reason: move.payment.reason })
+      await recordPaymentEvent(tx, clock, {
+        orderId: moved.id,
+        paymentIntentId: moved.paymentIntentId,
+        from: move.whenPayment,
+        to: move.payment.to,
+        reason: move.payment.reason,
+      })
     }
     return moved
   })
 }
 
 /** Changes the payment alone (a capture completing a runner's claim), as one conditional update with its event. */
-export async function settleOrderPayment(db: Database, clock: Clock, orderId: string, from: PaymentStatus, to: PaymentStatus, reason: string): Promise<OrderRow | null> {
+export async function settleOrderPayment(
+  db: Database,
+  clock: Clock,
+  orderId: string,
+  from: PaymentStatus,
+  to: PaymentStatus,
+  reason: string,
+): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
     const [moved] = await tx
       .update(orders)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
-import { findOrder, paymentEventsOf, sweepExpiredOrders, transitionOrder, type Order } from '../orders/index'
 import { getUser } from '../accounts/index'
+import { findOrder, type Order, paymentEventsOf, sweepExpiredOrders, transitionOrder } from '../orders/index'
 import { GatewayUnavailableError, type PaymentGateway } from '../shared/index'
 import { acceptOrder, settleInterruptedClaims } from './accept'
 import { MESSAGES } from './contract'
@@ -37,7 +37,13 @@ describe('PATCH /api/orders/{id}/accept', () => {
     const capturesBefore = watched.captures
     const won = await accept(ravi.cookie, order.id)
     expect(won.status).toBe(200)
-    expect(won.body.order).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured', runnerId: ravi.user.id, runnerFirstName: 'Ravi', runnerLastName: 'Kumar' })
+    expect(won.body.order).toMatchObject({
+      status: 'runner_accepted',
+      paymentStatus: 'captured',
+      runnerId: ravi.user.id,
+      runnerFirstName: 'Ravi',
+      runnerLastName: 'Kumar',
+    })
     expect(watched.captures - capturesBefore).toBe(1)
     expect(await intentStatus(order.id)).toBe('succeeded')
 
@@ -59,7 +65,10 @@ describe('PATCH /api/orders/{id}/accept', () => {
     expect(own.status).toBe(403)
     expect(own.body).toMatchObject({ code: 'OWN_ORDER', message: MESSAGES.ownOrder })
     const runner = await completeAccount({ roles: ['runner'] })
-    await call('PATCH', '/api/user/profile', { cookie: runner.cookie, body: { phone: '(973) 201-8888', roles: ['runner'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' } })
+    await call('PATCH', '/api/user/profile', {
+      cookie: runner.cookie,
+      body: { phone: '(973) 201-8888', roles: ['runner'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' },
+    })
     expect((await accept(runner.cookie, order.id)).body).toMatchObject({ code: 'PHONE_VERIFICATION_REQUIRED', requiresPhoneVerification: true })
     expect((await accept(runner.cookie, crypto.randomUUID())).status).toBe(403)
     expect((await findOrder(db, order.id))!.status).toBe('pending_runner_acceptance')
@@ -72,7 +81,12 @@ describe('PATCH /api/orders/{id}/accept', () => {
     const response = await accept(runner.cookie, order.id)
     expect(response.status).toBe(409)
     expect(response.body).toMatchObject({ code: 'CAPTURE_FAILED', message: MESSAGES.captureFailed })
-    expect(await viewAs(buyer.cookie, order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'capture_failed', cancelReason: 'capture_failed', runnerId: null })
+    expect(await viewAs(buyer.cookie, order.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'capture_failed',
+      cancelReason: 'capture_failed',
+      runnerId: null,
+    })
     expect(await intentStatus(order.id)).toBe('canceled')
     const events = await paymentEventsOf(db, (await findOrder(db, order.id))!.paymentIntentId)
     expect(events.at(-1)).toMatchObject({ fromStatus: 'authorized', toStatus: 'capture_failed' })
@@ -96,7 +110,12 @@ describe('PATCH /api/orders/{id}/accept', () => {
     const order = await placeOrder(buyer.cookie, store)
     const runner = await completeAccount({ roles: ['runner'] })
     // The claim was written, then the process stopped before capturing.
-    await transitionOrder(db, clock, { orderId: order.id, from: 'pending_runner_acceptance', to: 'runner_accepted', set: { runnerId: runner.user.id, acceptedAt: clock.now() } })
+    await transitionOrder(db, clock, {
+      orderId: order.id,
+      from: 'pending_runner_acceptance',
+      to: 'runner_accepted',
+      set: { runnerId: runner.user.id, acceptedAt: clock.now() },
+    })
     expect(await settleInterruptedClaims(db, watched.gateway, clock)).toEqual({})
     clock.advance(3 * MINUTE)
     expect(await settleInterruptedClaims(db, watched.gateway, clock)).toEqual({ [order.id]: 'captured' })
@@ -131,7 +150,14 @@ describe('PATCH /api/orders/{id}/status', () => {
     const { buyer, runner, order } = await accepted()
     const [dal, rice] = order.items
     clock.advance(20 * MINUTE)
-    const picked = await setStatus(runner.cookie, order.id, { status: 'picked_up', itemCompletionData: [{ id: dal!.id, isDelivered: true }, { id: rice!.id, isDelivered: false }], actualGroceryCost: '26.40' })
+    const picked = await setStatus(runner.cookie, order.id, {
+      status: 'picked_up',
+      itemCompletionData: [
+        { id: dal!.id, isDelivered: true },
+        { id: rice!.id, isDelivered: false },
+      ],
+      actualGroceryCost: '26.40',
+    })
     expect(picked.status).toBe(200)
     expect(picked.body.order).toMatchObject({ status: 'picked_up', actualGroceryCost: '26.40', pickedUpAt: clock.now().toISOString() })
     clock.advance(25 * MINUTE)
@@ -193,7 +219,11 @@ describe('PATCH /api/orders/{id}/status', () => {
     expect(runnerSees).not.toContain('Meera')
     await accept(runner.cookie, order.id)
     expect(await viewAs(buyer.cookie, order.id)).toMatchObject({ runnerFirstName: 'Arjun', runnerPhone: runner.input.phone })
-    expect(await viewAs(runner.cookie, order.id)).toMatchObject({ buyerFirstName: 'Meera', buyerPhone: buyer.input.phone, deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817' })
+    expect(await viewAs(runner.cookie, order.id)).toMatchObject({
+      buyerFirstName: 'Meera',
+      buyerPhone: buyer.input.phone,
+      deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
+    })
   })
 })
 

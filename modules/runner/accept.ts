@@ -5,22 +5,24 @@ import {
   cancelWaitingOrder,
   findOrder,
   ORDER_NO_LONGER_AVAILABLE,
+  type OrderRow,
   releaseRunnerClaim,
   settleOrderPayment,
   transitionOrder,
   unsettledClaims,
-  type OrderRow,
 } from '../orders/index'
 import {
   AppError,
+  type Clock,
   conflict,
+  describeForLog,
   forbidden,
   idempotencyKeys,
   notFound,
   PaymentDeclinedError,
+  type PaymentGateway,
   PaymentStateError,
-  type Clock,
-  type PaymentGateway, describeForLog } from '../shared/index'
+} from '../shared/index'
 import { MESSAGES } from './contract'
 
 const noLongerAvailable = (message = ORDER_NO_LONGER_AVAILABLE) => conflict(message, 'ORDER_NO_LONGER_AVAILABLE')
@@ -36,7 +38,8 @@ type CaptureOutcome = 'captured' | 'declined' | 'released' | 'unreachable'
  * (an accept at 29:59 can meet it), before that the buyer.
  */
 const SWEEP_GRACE_MS = 60_000
-const releasedBecause = (order: OrderRow, clock: Clock) => (clock.now().getTime() - order.authorizedAt.getTime() >= ACCEPTANCE_WINDOW_MS - SWEEP_GRACE_MS ? 'expired' : 'buyer')
+const releasedBecause = (order: OrderRow, clock: Clock) =>
+  clock.now().getTime() - order.authorizedAt.getTime() >= ACCEPTANCE_WINDOW_MS - SWEEP_GRACE_MS ? 'expired' : 'buyer'
 
 /**
  * Charges the card for a runner's claim, under the order's own idempotency key, and settles the

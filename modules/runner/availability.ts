@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
-import { DEFAULT_TIME_ZONE, type Availability } from './contract'
+import { type Availability, DEFAULT_TIME_ZONE } from './contract'
 import { runnerAvailability } from './schema'
 
 const DEFAULT: Availability = { online: true, timeZone: DEFAULT_TIME_ZONE }
@@ -23,6 +23,9 @@ export async function setAvailability(db: Database, clock: Clock, userId: string
 /** Which of these runners have switched themselves offline (everyone else is online). */
 export async function offlineAmong(db: Database, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set()
-  const rows = await db.select({ userId: runnerAvailability.userId, online: runnerAvailability.online }).from(runnerAvailability).where(inArray(runnerAvailability.userId, [...userIds]))
+  const rows = await db
+    .select({ userId: runnerAvailability.userId, online: runnerAvailability.online })
+    .from(runnerAvailability)
+    .where(inArray(runnerAvailability.userId, [...userIds]))
   return new Set(rows.filter((row) => !row.online).map((row) => row.userId))
 }

@@ -10,7 +10,16 @@ const near = await addStore({ name: 'Runner Near Store', latitude: EDISON.latitu
 const far = await addStore({ name: 'Runner Far Store', latitude: EDISON.latitude + 15 / 69.05, longitude: EDISON.longitude })
 const MINUTE = 60_000
 
-type Offer = { id: string; distance: number; itemCount: number; estimatedEarnings: string; storeArea: string; buyerFirstName: string | null; buyerPhone: string | null; deliveryAddress: string | null }
+type Offer = {
+  id: string
+  distance: number
+  itemCount: number
+  estimatedEarnings: string
+  storeArea: string
+  buyerFirstName: string | null
+  buyerPhone: string | null
+  deliveryAddress: string | null
+}
 const offered = async (cookie: string, query = '') => {
   const response = await call('GET', `/api/orders/pending${query}`, { cookie })
   expect(response.status).toBe(200)
@@ -37,7 +46,14 @@ describe('GET /api/orders/pending', () => {
     const mine = orders.filter((order) => order.id === first.id || order.id === second.id)
     expect(mine.map((order) => order.id)).toEqual([first.id, second.id])
     expect(orders.map((order) => order.id)).not.toContain(farOrder.id)
-    expect(mine[0]).toMatchObject({ itemCount: 2, estimatedEarnings: '7.00', storeArea: 'Edison', buyerFirstName: null, buyerPhone: null, deliveryAddress: null })
+    expect(mine[0]).toMatchObject({
+      itemCount: 2,
+      estimatedEarnings: '7.00',
+      storeArea: 'Edison',
+      buyerFirstName: null,
+      buyerPhone: null,
+      deliveryAddress: null,
+    })
     expect(mine[0]!.distance).toBeLessThanOrEqual(10)
     expect(mine[1]!.estimatedEarnings).toBe('2.00')
   })
@@ -63,7 +79,10 @@ describe('GET /api/orders/pending', () => {
     const late = await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
     expect(late.status).toBe(409)
     expect(late.body.code).toBe('ORDER_NO_LONGER_AVAILABLE')
-    expect((await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
+    expect((await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'cancelled',
+    })
   })
 
   test('an offline runner is offered nothing, and the switch is kept on the server', async () => {
@@ -91,7 +110,12 @@ describe('GET /api/runner/stats', () => {
       await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData: items } })
       await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
     }
-    expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body).toEqual({ timeZone: 'America/New_York', today: { deliveries: 0, earnings: '0.00' }, allTime: { deliveries: 0, earnings: '0.00' }, rating: null })
+    expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body).toEqual({
+      timeZone: 'America/New_York',
+      today: { deliveries: 0, earnings: '0.00' },
+      allTime: { deliveries: 0, earnings: '0.00' },
+      rating: null,
+    })
 
     // 11:30 pm in New York is yesterday there, though already tomorrow in UTC.
     clock.set(new Date('2026-11-03T04:30:00Z'))

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { ACCEPTANCE_WINDOW_MS, orderViews, ordersWaitingNear } from '../orders/index'
-import { badRequest, centsToDecimal, DELIVERY_RADIUS_MILES, zipCentroid, type Clock, type Coordinates } from '../shared/index'
+import { ACCEPTANCE_WINDOW_MS, ordersWaitingNear, orderViews } from '../orders/index'
+import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, zipCentroid } from '../shared/index'
 import { availabilityOf } from './availability'
 import type { AvailableOrder } from './contract'
 
@@ -36,7 +36,11 @@ export async function availableOrders(db: Database, clock: Clock, runner: UserRo
     authorizedAfter: new Date(clock.now().getTime() - ACCEPTANCE_WINDOW_MS),
     limit: OFFERED_AT_MOST,
   })
-  const views = await orderViews(db, waiting.map((row) => row.order), runner)
+  const views = await orderViews(
+    db,
+    waiting.map((row) => row.order),
+    runner,
+  )
   const orders: AvailableOrder[] = views.map((view, index) => ({
     ...view,
     distance: Math.round(waiting[index]!.distance * 10) / 10,

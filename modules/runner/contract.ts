@@ -36,14 +36,17 @@ export const runnerStatsSchema = z.object({
 })
 export type RunnerStats = z.infer<typeof runnerStatsSchema>
 
-const timeZoneSchema = z.string().max(64).refine((zone) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}, 'Unknown time zone')
+const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone })
+      return true
+    } catch {
+      return false
+    }
+  }, 'Unknown time zone')
 
 export const availabilitySchema = z.object({ online: z.boolean(), timeZone: z.string() })
 export type Availability = z.infer<typeof availabilitySchema>
@@ -53,7 +56,10 @@ export const MAX_ACTUAL_GROCERY_DOLLARS = 10_000
 
 export const statusUpdateSchema = z.object({
   status: z.string().max(40),
-  itemCompletionData: z.array(z.object({ id: z.string().max(100), isDelivered: z.boolean() })).max(1000).optional(),
+  itemCompletionData: z
+    .array(z.object({ id: z.string().max(100), isDelivered: z.boolean() }))
+    .max(1000)
+    .optional(),
   /** What the groceries came to at the store, in dollars; optional. */
   actualGroceryCost: z.union([z.number(), z.string().max(20)]).nullish(),
 })

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, invalidTransition, ORDER_STATUSES, transitionOrder, type OrderRow, type OrderStatus } from '../orders/index'
-import { badRequest, conflict, decimalToCents, forbidden, notFound, type Clock } from '../shared/index'
+import { findOrder, invalidTransition, ORDER_STATUSES, type OrderRow, type OrderStatus, transitionOrder } from '../orders/index'
+import { badRequest, type Clock, conflict, decimalToCents, forbidden, notFound } from '../shared/index'
 import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate } from './contract'
 
 /** What a runner may report, and where each report may start: 001 §4's transitions. */
@@ -38,14 +38,18 @@ export async function updateDeliveryStatus(db: Database, clock: Clock, runner: U
   if (!order || (order.runnerId !== runner.id && order.buyerId !== runner.id)) throw notFound('Order not found', 'ORDER_NOT_FOUND')
   if (order.runnerId !== runner.id) throw forbidden(MESSAGES.notYourDelivery, 'NOT_YOUR_DELIVERY')
   const target = update.status as OrderStatus
-  if (!(ORDER_STATUSES as readonly string[]).includes(target)) throw badRequest('Status must be picked_up or delivered.', 'INVALID_STATUS', { status: 'Status must be picked_up or delivered.' })
+  if (!(ORDER_STATUSES as readonly string[]).includes(target))
+    throw badRequest('Status must be picked_up or delivered.', 'INVALID_STATUS', { status: 'Status must be picked_up or delivered.' })
   const from = STEPS[target]
   if (!from || order.status !== from) throw invalidTransition(order.status, target)
   // The claim's capture settles within moments of the accept; until then the order is not paid for.
   if (order.paymentStatus !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
 
   const now = clock.now()
-  const set = target === 'picked_up' ? { items: itemsFound(order, update), actualGroceryCents: groceryCents(update.actualGroceryCost), pickedUpAt: now } : { deliveredAt: now }
+  const set =
+    target === 'picked_up'
+      ? { items: itemsFound(order, update), actualGroceryCents: groceryCents(update.actualGroceryCost), pickedUpAt: now }
+      : { deliveredAt: now }
   const moved = await transitionOrder(db, clock, { orderId, from, to: target, whenRunner: runner.id, set })
   if (!moved) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, target)
   return moved

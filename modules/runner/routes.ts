@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
-import { orderResponseSchema, orderViews, type OrderRow, type Viewer } from '../orders/index'
+import { type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
 import type { ModuleDeps, PaymentGateway } from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'

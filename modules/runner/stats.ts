@@ -1,13 +1,22 @@
 import type { Database } from '../../db/database'
 import { deliveryTotals } from '../orders/index'
-import { centsToDecimal, type Clock } from '../shared/index'
+import { type Clock, centsToDecimal } from '../shared/index'
 import { availabilityOf } from './availability'
 import type { RunnerStats } from './contract'
 
 /** The zone's wall-clock reading of an instant, read as if it were UTC: its parts, and its offset from UTC. */
 function wallClock(instant: number, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(instant)
       .map((part) => [part.type, Number(part.value)]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>

@@ -18,10 +18,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST', fields?: Record<string, string>) =>
-  new AppError(400, code, message, fields)
-export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
-  new AppError(401, code, message)
+export const badRequest = (message: string, code = 'BAD_REQUEST', fields?: Record<string, string>) => new AppError(400, code, message, fields)
+export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') => new AppError(401, code, message)
 export const forbidden = (message = 'You do not have permission to do that', code = 'FORBIDDEN', extra?: Record<string, unknown>) =>
   new AppError(403, code, message, undefined, undefined, extra)
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message)

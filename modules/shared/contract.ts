@@ -1,5 +1,5 @@
 // The browser's door into the shared kernel: pure values and schemas, nothing that needs a server.
 export * from './constants'
-export * from './phone'
+export { type Coordinates, distanceMiles } from './geo'
 export * from './money'
-export { distanceMiles, type Coordinates } from './geo'
+export * from './phone'

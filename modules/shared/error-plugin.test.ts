@@ -49,7 +49,9 @@ describe('the one error shape', () => {
   })
 
   test('a body that is not declared as JSON answers 415', async () => {
-    const response = await app.handle(apiRequest('POST', '/api/echo', { body: 'firstName=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }))
+    const response = await app.handle(
+      apiRequest('POST', '/api/echo', { body: 'firstName=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    )
     expect(response.status).toBe(415)
     expect(await response.json()).toEqual({ message: 'Content-Type must be application/json', code: 'UNSUPPORTED_MEDIA_TYPE' })
   })
@@ -91,7 +93,11 @@ describe('what a failure leaves in the log', () => {
   test("a failed query is logged by its statement and the driver's reason, never its parameters", async () => {
     const { DrizzleQueryError } = await import('drizzle-orm/errors')
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_lower_unique"'), { code: '23505' })
-    const failed = new DrizzleQueryError('insert into "users" ("email", "password") values ($1, $2)', ['asha@example.com', '$argon2id$v=19$m=19456,t=2,p=1$secret'], cause)
+    const failed = new DrizzleQueryError(
+      'insert into "users" ("email", "password") values ($1, $2)',
+      ['asha@example.com', '$argon2id$v=19$m=19456,t=2,p=1$secret'],
+      cause,
+    )
     const logged = describeForLog(failed)
     expect(logged).toContain('insert into "users"')
     expect(logged).toContain('23505')

@@ -74,6 +74,11 @@ export function describeForLog(error: unknown, { frames = true }: { frames?: boo
     const reason = [cause?.code, cause?.message?.split('\n')[0]].filter(Boolean).join(' ')
     return `query failed (${reason || 'no driver message'}): ${query}`
   }
-  const where = frames ? (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 5) : []
+  const where = frames
+    ? (error.stack ?? '')
+        .split('\n')
+        .filter((line) => line.trimStart().startsWith('at '))
+        .slice(0, 5)
+    : []
   return [`${error.name}: ${error.message.split('\n')[0]}`, ...where].join('\n')
 }

@@ -23,7 +23,10 @@ export function firebaseApp(credentials: FirebaseCredentials, transport?: Fireba
       const credential = transport
         ? { getAccessToken: async () => ({ access_token: transport.accessToken, expires_in: 3600 }) }
         : cert({ ...credentials, privateKey: credentials.privateKey.replace(/\\n/g, '\n') })
-      return getApps().find((existing) => existing.name === name) ?? initializeApp({ credential, projectId: credentials.projectId, httpAgent: transport?.httpAgent }, name)
+      return (
+        getApps().find((existing) => existing.name === name) ??
+        initializeApp({ credential, projectId: credentials.projectId, httpAgent: transport?.httpAgent }, name)
+      )
     })
     apps.set(name, app)
   }

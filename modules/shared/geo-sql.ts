@@ -1,5 +1,5 @@
-import { and, between, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { EARTH_RADIUS_MILES, type Coordinates } from './geo'
+import { type AnyColumn, and, between, type SQL, sql } from 'drizzle-orm'
+import { type Coordinates, EARTH_RADIUS_MILES } from './geo'
 
 /** Miles per degree of latitude (and of longitude at the equator). */
 const MILES_PER_DEGREE = 69.05
@@ -10,7 +10,11 @@ const MILES_PER_DEGREE = 69.05
  * then decides and orders. Stores near a buyer, orders near a runner and runners near a store
  * are all found this way.
  */
-export function nearPlace(columns: { latitude: AnyColumn; longitude: AnyColumn }, from: Coordinates, radiusMiles: number): { inBox: SQL; distance: SQL<number> } {
+export function nearPlace(
+  columns: { latitude: AnyColumn; longitude: AnyColumn },
+  from: Coordinates,
+  radiusMiles: number,
+): { inBox: SQL; distance: SQL<number> } {
   const latitudeSpan = radiusMiles / MILES_PER_DEGREE
   // Longitude degrees shrink toward the poles; the floor keeps the box finite there.
   const longitudeSpan = radiusMiles / (MILES_PER_DEGREE * Math.max(Math.cos((from.latitude * Math.PI) / 180), 0.01))

@@ -1,28 +1,28 @@
-export * from './contract'
 export { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from './app-error'
-export { errorPlugin, describeForLog, type ErrorBody } from './error-plugin'
-export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
-export { securityHeaders, contentSecurityPolicy } from './security-headers'
-export { loadConfig, ConfigError, type Config } from './config'
-export { systemClock, manualClock, type Clock } from './clock'
+export { type Clock, manualClock, systemClock } from './clock'
 export { createdAtColumn, idColumn, updatedAtColumn } from './columns'
+export { type Config, ConfigError, loadConfig } from './config'
+export * from './contract'
 export type { ModuleDeps } from './deps'
-export { crossSiteGuard, clientAddress, requestLimits, MAX_HEADER_BYTES } from './request-guards'
-export { distanceMiles, isValidCoordinates, EARTH_RADIUS_MILES, METERS_PER_MILE, type Coordinates } from './geo'
+export { describeForLog, type ErrorBody, errorPlugin } from './error-plugin'
+export { type FirebaseCredentials, type FirebaseTransport, firebaseApp } from './firebase-app'
+export { type Coordinates, distanceMiles, EARTH_RADIUS_MILES, isValidCoordinates, METERS_PER_MILE } from './geo'
 export { nearPlace } from './geo-sql'
-export type { Geocoder, PostalAddress } from './geocoding/geocoder'
-export { zipCentroidGeocoder, zipCentroid } from './geocoding/zip-centroid'
 export { censusGeocoder } from './geocoding/census'
-export { hitRateLimit, rateLimitedFor, releaseRateLimitHit, resetRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit } from './rate-limit'
+export type { Geocoder, PostalAddress } from './geocoding/geocoder'
+export { zipCentroid, zipCentroidGeocoder } from './geocoding/zip-centroid'
+export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
+export { type ChannelHub, channelHub, EVENT_STREAM_HEADERS, eventStream, type SendEvent } from './live-events'
 export {
   GatewayUnavailableError,
+  type IntentStatus,
   idempotencyKeys,
   PaymentDeclinedError,
-  PaymentStateError,
-  releaseHold,
-  type IntentStatus,
   type PaymentGateway,
   type PaymentIntent,
+  PaymentStateError,
+  releaseHold,
 } from './payment-gateway'
-export { firebaseApp, type FirebaseCredentials, type FirebaseTransport } from './firebase-app'
-export { channelHub, eventStream, EVENT_STREAM_HEADERS, type ChannelHub, type SendEvent } from './live-events'
+export { hitRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit, rateLimitedFor, releaseRateLimitHit, resetRateLimit } from './rate-limit'
+export { clientAddress, crossSiteGuard, MAX_HEADER_BYTES, requestLimits } from './request-guards'
+export { contentSecurityPolicy, securityHeaders } from './security-headers'

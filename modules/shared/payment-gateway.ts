@@ -2,7 +2,14 @@
 // (embedded and Stripe), and the modules that move money (checkout, orders, runner) receive one.
 
 /** Stripe's PaymentIntent statuses; both gateways use them as Stripe does. */
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled'
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled'
 
 export type PaymentIntent = {
   id: string

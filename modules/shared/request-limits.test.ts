@@ -16,7 +16,9 @@ const deeplyNested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 describe('a body nested 100,000 deep (200 KB)', () => {
   test('is refused with 400 in the error shape before anything parses it', async () => {
     const parse = spyOn(JSON, 'parse')
-    const response = await app.handle(new Request('http://localhost/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deeplyNested(100_000) }))
+    const response = await app.handle(
+      new Request('http://localhost/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deeplyNested(100_000) }),
+    )
     expect(parse).not.toHaveBeenCalled()
     parse.mockRestore()
     expect(response.status).toBe(400)
@@ -39,7 +41,11 @@ describe('a body nested 100,000 deep (200 KB)', () => {
 
 describe('size limits from the HTTP layer answer in the error shape', () => {
   test('a declared body over 1 MB: 413 before it is read', async () => {
-    const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrPhone: 'x'.repeat(2_000_000) }) })
+    const response = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailOrPhone: 'x'.repeat(2_000_000) }),
+    })
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({ message: 'Request body is too large (limit 1 MB)', code: 'PAYLOAD_TOO_LARGE' })
   })
@@ -77,7 +83,10 @@ describe('control characters', () => {
   test('any C0 control but tab and line breaks is refused, at any depth', async () => {
     const { cookie } = await signUp()
     for (const control of ['\u0001', '\u0008', '\u000b', '\u001b', '\u007f']) {
-      const response = await call('PATCH', '/api/user/profile', { cookie, body: { phone: '7325550199', roles: ['buyer'], address: `1 Main${control} St`, city: 'Edison', state: 'NJ', zipCode: '08817' } })
+      const response = await call('PATCH', '/api/user/profile', {
+        cookie,
+        body: { phone: '7325550199', roles: ['buyer'], address: `1 Main${control} St`, city: 'Edison', state: 'NJ', zipCode: '08817' },
+      })
       expect(response.status).toBe(400)
       expect(Object.keys(response.body.errors!)).toEqual(['address'])
     }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { AppError, badRequest, isReservedTestNumber, tooManyRequests, type Clock } from '../shared/index'
+import { AppError, badRequest, type Clock, isReservedTestNumber, tooManyRequests } from '../shared/index'
 import { CODE_LENGTH, CODE_LIFETIME_SECONDS, MESSAGES, TEST_CODE } from './contract'
 import { phoneVerifications } from './schema'
 import { SmsDeliveryError, type SmsSender } from './sms-sender'
@@ -105,7 +105,9 @@ export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssu
 /** A text Firebase could not send (it reports to the browser); it opens the captcha fallback for that user and phone. */
 export async function recordSendFailure(db: Database, clock: Clock, userId: string, phone: string, ipAddress: string) {
   const now = clock.now()
-  await db.insert(phoneVerifications).values({ userId, phone, ipAddress, status: 'failed', expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), createdAt: now })
+  await db
+    .insert(phoneVerifications)
+    .values({ userId, phone, ipAddress, status: 'failed', expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), createdAt: now })
 }
 
 /** Spends a code: right once, within its lifetime, before five wrong tries. */
@@ -114,7 +116,14 @@ export async function redeemCode(db: Database, clock: Clock, userId: string, pho
   const [pending] = await db
     .select()
     .from(phoneVerifications)
-    .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phone, phone), eq(phoneVerifications.status, 'sent'), isNull(phoneVerifications.consumedAt)))
+    .where(
+      and(
+        eq(phoneVerifications.userId, userId),
+        eq(phoneVerifications.phone, phone),
+        eq(phoneVerifications.status, 'sent'),
+        isNull(phoneVerifications.consumedAt),
+      ),
+    )
     .orderBy(desc(phoneVerifications.createdAt))
     .limit(1)
   if (!pending) throw badRequest(MESSAGES.noPendingCode, 'NO_PENDING_VERIFICATION')
@@ -146,7 +155,14 @@ export async function hadRecentSendFailure(db: Database, clock: Clock, userId: s
   const [failure] = await db
     .select({ id: phoneVerifications.id })
     .from(phoneVerifications)
-    .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phone, phone), eq(phoneVerifications.status, 'failed'), gt(phoneVerifications.createdAt, since)))
+    .where(
+      and(
+        eq(phoneVerifications.userId, userId),
+        eq(phoneVerifications.phone, phone),
+        eq(phoneVerifications.status, 'failed'),
+        gt(phoneVerifications.createdAt, since),
+      ),
+    )
     .limit(1)
   return failure !== undefined
 }

@@ -29,9 +29,7 @@ export const phoneEntrySchema = z
   .max(20, 'Please enter a valid US phone number')
   .refine((phone) => phone.replace(/\D/g, '').length >= 10, 'Please enter at least 10 digits')
 
-export const codeSchema = z
-  .string({ error: MESSAGES.enterCode })
-  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), MESSAGES.enterCode)
+export const codeSchema = z.string({ error: MESSAGES.enterCode }).regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), MESSAGES.enterCode)
 
 export const sendCodeSchema = z.object({ phone: phoneEntrySchema })
 

@@ -1,5 +1,5 @@
 import type { Auth } from 'firebase-admin/auth'
-import { firebaseApp, type FirebaseCredentials } from '../shared/index'
+import { type FirebaseCredentials, firebaseApp } from '../shared/index'
 
 /** Proves a phone through Firebase phone sign-in: the client's ID token, checked with firebase-admin. */
 export interface PhoneTokenVerifier {

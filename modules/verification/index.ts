@@ -6,10 +6,10 @@ import type { PhoneTokenVerifier } from './firebase'
 import { verificationRoutes } from './routes'
 import type { SmsSender } from './sms-sender'
 
-export { embeddedSmsSender, SmsDeliveryError, type SmsSender } from './sms-sender'
+export { type CaptchaVerifier, embeddedCaptcha, recaptcha } from './captcha'
 export { TEST_CODE } from './contract'
 export { firebasePhoneVerifier, type PhoneTokenVerifier } from './firebase'
-export { embeddedCaptcha, recaptcha, type CaptchaVerifier } from './captcha'
+export { embeddedSmsSender, SmsDeliveryError, type SmsSender } from './sms-sender'
 
 /** The outside services phone verification uses, chosen by the composition root. */
 export interface VerificationProviders {

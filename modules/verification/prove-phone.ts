@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Database } from '../../db/database'
 import { markPhoneUnconfirmed, markPhoneVerified, type UserRow } from '../accounts/index'
-import { badRequest, forbidden, toE164, type Clock } from '../shared/index'
+import { badRequest, type Clock, forbidden, toE164 } from '../shared/index'
 import type { CaptchaVerifier } from './captcha'
 import { hadRecentSendFailure, redeemCode } from './codes'
 import { codeSchema, MESSAGES, type verifyPhoneSchema } from './contract'

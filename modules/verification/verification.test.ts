@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
-import { embeddedSmsSender, SmsDeliveryError } from './index'
 import { users } from '../accounts/index'
 import { CODE_LIFETIME_MS, MAX_NUMBERS_PER_ACCOUNT_PER_DAY, MAX_NUMBERS_PER_ADDRESS_PER_DAY } from './codes'
 import { MESSAGES, TEST_CODE } from './contract'
+import { embeddedSmsSender, SmsDeliveryError } from './index'
 
 // Firebase cannot be reached from here: this stand-in proves one phone per token it knows.
 const FIREBASE_TOKENS: Record<string, string> = { 'good-firebase-token': '+17325550142', 'owners-token': '+17325550177' }
@@ -292,7 +292,10 @@ describe('the captcha fallback', () => {
   test('can be switched off by configuration', async () => {
     const strict = await testApi({ env: { PHONE_VERIFICATION_FALLBACK: 'false' } })
     const { cookie, input } = await strict.signUp()
-    const response = await strict.call('PATCH', '/api/user/verify-phone', { cookie, body: { phone: input.phone, fallbackVerification: true, recaptchaCompleted: true } })
+    const response = await strict.call('PATCH', '/api/user/verify-phone', {
+      cookie,
+      body: { phone: input.phone, fallbackVerification: true, recaptchaCompleted: true },
+    })
     expect(response.status).toBe(403)
     expect(response.body.code).toBe('FALLBACK_DISABLED')
     expect((await strict.call('GET', '/api/verification/config')).body.fallbackEnabled).toBe(false)
@@ -349,7 +352,8 @@ test('without Firebase, the browser cannot claim a failed text', async () => {
 
 describe('caps against SMS pumping', () => {
   const from = (address: string) => ({ 'x-forwarded-for': address })
-  const sendFrom = (cookie: string, phone: string, address: string) => call('POST', '/api/verification/send-code', { cookie, body: { phone }, headers: from(address) })
+  const sendFrom = (cookie: string, phone: string, address: string) =>
+    call('POST', '/api/verification/send-code', { cookie, body: { phone }, headers: from(address) })
 
   test(`one account texts at most ${MAX_NUMBERS_PER_ACCOUNT_PER_DAY} different numbers a day, then gets 'Too many requests'`, async () => {
     const { cookie } = await signUp()

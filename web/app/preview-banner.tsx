@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../lib/http'
 import { isProductionServer } from '../lib/environment'
+import { apiRequest } from '../lib/http'
 
 const HEALTH_CHECK_MS = 30_000
 

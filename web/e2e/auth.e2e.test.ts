@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Locator, Page } from 'playwright'
 import { MESSAGES, TEST_CODE } from '../../modules/verification/contract'
-import { DESKTOP, PHONE, newPage, screenshot, useServerAndBrowser } from './harness'
+import { DESKTOP, newPage, PHONE, screenshot, useServerAndBrowser } from './harness'
 
 /**
  * The account journeys of issue 3 through /auth, /signup-verification and /password-reset.

@@ -11,6 +11,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] })
     return violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 4).map((node) => node.target.join(' ')).join(' | ')}`)
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.nodes
+            .slice(0, 4)
+            .map((node) => node.target.join(' '))
+            .join(' | ')}`,
+      )
   })
 }

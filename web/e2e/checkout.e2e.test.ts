@@ -35,7 +35,9 @@ async function fillCartAndCheckOut(page: Page, storeId: string): Promise<[string
 /** A screenshot once the pointer is out of the way and entrances (a toast, a dialog) have finished. */
 async function screenshotSettled(page: Page, name: string, { fullPage = true } = {}) {
   await page.mouse.move(0, 0)
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'))
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== 'running'),
+  )
   if (fullPage) await screenshot(page, name)
   else await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
 }
@@ -89,7 +91,10 @@ describe('checkout: cart → card → confirmation → My Orders', () => {
     await at(page, `/orders/${orderId}`)
     await heading(page, `Order #${number}`)
     await page.getByRole('heading', { name: 'Payment Reminder' }).waitFor()
-    await page.getByRole('region', { name: 'Payment Reminder' }).getByText(/= \$7\.00, held on your card and charged only when a runner accepts\./).waitFor()
+    await page
+      .getByRole('region', { name: 'Payment Reminder' })
+      .getByText(/= \$7\.00, held on your card and charged only when a runner accepts\./)
+      .waitFor()
     await expectComfortableLayout(page)
     await screenshotSettled(page, 'order-detail-phone')
     await page.getByRole('link', { name: 'My Orders' }).click()
@@ -181,7 +186,10 @@ describe('an order as a runner leaves it, and the developer pages', () => {
     await notAvailable.getByText(second).waitFor()
     await notAvailable.getByText('Not available at store').waitFor()
     await buyer.page.getByRole('region', { name: 'Items (1)' }).getByText(first).waitFor()
-    await buyer.page.getByRole('region', { name: 'Payment Reminder' }).getByText(/= \$7\.00, already paid\./).waitFor()
+    await buyer.page
+      .getByRole('region', { name: 'Payment Reminder' })
+      .getByText(/= \$7\.00, already paid\./)
+      .waitFor()
     await expectComfortableLayout(buyer.page)
     await screenshotSettled(buyer.page, 'order-detail-items-not-available-phone')
 
@@ -200,7 +208,7 @@ describe('an order as a runner leaves it, and the developer pages', () => {
     await runner.context.close()
   })
 
-  test("/checkout-debug authorizes $4.00 and goes to My Orders; /stripe-test says the embedded form is in use", async () => {
+  test('/checkout-debug authorizes $4.00 and goes to My Orders; /stripe-test says the embedded form is in use', async () => {
     const { context, page } = await newPage(env.browser, PHONE)
     await signInNewAccount(page, '65')
     await page.goto(url('/stripe-test'))

@@ -45,7 +45,17 @@ describe('the Content-Security-Policy in Chromium', () => {
   test('the signed-out screens load without a violation', async () => {
     const { page, context } = await newPage(env.browser)
     const reports = contentSecurityPolicyReports(page)
-    for (const path of ['/', '/landing', '/welcome', '/auth', '/register', '/signup-verification', '/password-reset', '/password-reset-test', '/phone-verification']) {
+    for (const path of [
+      '/',
+      '/landing',
+      '/welcome',
+      '/auth',
+      '/register',
+      '/signup-verification',
+      '/password-reset',
+      '/password-reset-test',
+      '/phone-verification',
+    ]) {
       await visit(page, path)
     }
     expect(reports).toEqual([])
@@ -76,7 +86,11 @@ describe('the Content-Security-Policy in Chromium', () => {
       ['POST', '/api/register', { firstName: 'Meera', lastName: 'Shah', phone, password: 'cardamom-chai-7' }],
       ['POST', '/api/verification/send-code', { phone }],
       ['PATCH', '/api/user/verify-phone', { phone, verificationCode: TEST_CODE }],
-      ['POST', '/api/auth/complete-profile', { firstName: 'Meera', lastName: 'Shah', roles: ['buyer'], address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' }],
+      [
+        'POST',
+        '/api/auth/complete-profile',
+        { firstName: 'Meera', lastName: 'Shah', roles: ['buyer'], address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
+      ],
     ] as const) {
       const response = await page.request.fetch(url(path), { method, data })
       expect(response.ok(), await response.text()).toBe(true)

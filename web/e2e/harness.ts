@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'bun:test'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright'
 
 /** Screenshots land here (git-ignored) so a person can look at every screen. */
 export const SCREENSHOT_DIR = '.artifacts/screenshots'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright'
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, PARENT_COMPANY, SIGN_IN_TAGLINE } from '../../modules/shared/contract'
-import { DESKTOP, PHONE, newPage, screenshot, useServerAndBrowser } from './harness'
+import { DESKTOP, newPage, PHONE, screenshot, useServerAndBrowser } from './harness'
 
 const SIZES = [
   ['phone', PHONE],

@@ -16,9 +16,9 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
 
 /** The boxes of the navigation a toast must never cover: the top bar's controls, the tabs and a screen's bottom bar. */
 async function navigationBoxes(page: Page): Promise<Box[]> {
-  return page.locator('header a, header button, nav a, .cart-bar a, .place-order-bar button').evaluateAll((targets) =>
-    targets.map((target) => target.getBoundingClientRect()).map(({ x, y, width, height }) => ({ x, y, width, height })),
-  )
+  return page
+    .locator('header a, header button, nav a, .cart-bar a, .place-order-bar button')
+    .evaluateAll((targets) => targets.map((target) => target.getBoundingClientRect()).map(({ x, y, width, height }) => ({ x, y, width, height })))
 }
 
 async function expectClearOfNavigation(page: Page, floating: Locator) {
@@ -73,7 +73,9 @@ describe('1. toasts get out of the way', () => {
   test('an error toast is an alert above the bottom tabs on a phone, and clear of the top bar on a desktop', async () => {
     const { context, page } = await newPage(env.browser, PHONE)
     await signInNewAccount(page, '71')
-    await page.route('**/api/stores/nearby**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"The store search is resting"}' }))
+    await page.route('**/api/stores/nearby**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"The store search is resting"}' }),
+    )
     await page.goto(url('/store-search'))
     const box = page.getByRole('searchbox', { name: 'Search stores' })
     await box.fill('spices')
@@ -170,7 +172,7 @@ describe('3. a cart that survives', () => {
 })
 
 describe('8. the smaller things', () => {
-  test("a cart opened by link shows the distance, and an open note box is full width with its placeholder whole", async () => {
+  test('a cart opened by link shows the distance, and an open note box is full width with its placeholder whole', async () => {
     const [patel] = await demoStores('patel')
     const { context, page } = await newPage(env.browser, PHONE)
     await signInNewAccount(page, '74')
@@ -178,7 +180,10 @@ describe('8. the smaller things', () => {
     // A link from elsewhere: nothing of the store is cached in this browser.
     await page.evaluate((id) => localStorage.removeItem(`store_${id}`), patel!.id)
     await page.goto(url(`/cart?storeId=${patel!.id}`))
-    await page.getByRole('region', { name: 'Store' }).getByText(/\d+\.\d miles away/).waitFor()
+    await page
+      .getByRole('region', { name: 'Store' })
+      .getByText(/\d+\.\d miles away/)
+      .waitFor()
 
     const line = page.locator('.cart-line').first()
     await line.getByRole('button', { name: 'Add note for runner' }).click()
@@ -210,7 +215,7 @@ async function logInThroughTheForm(page: Page, account: { email: string; passwor
 const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage))
 
 describe('4. signing out leaves nothing behind', () => {
-  test("sign-out clears the carts, stores and pending order and goes to /app; the next person on the device sees none of it", async () => {
+  test('sign-out clears the carts, stores and pending order and goes to /app; the next person on the device sees none of it', async () => {
     const [patel] = await demoStores('patel')
     const { context: other, page: elsewhere } = await newPage(env.browser, PHONE)
     const ravi = await signInNewAccount(elsewhere, '76', { firstName: 'Ravi' })

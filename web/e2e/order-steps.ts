@@ -43,7 +43,11 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
       await ok(page.request.post(url('/api/register'), { data: { firstName, lastName, email, phone, password: 'cardamom-chai-7' } }))
       await ok(page.request.post(url('/api/verification/send-code'), { data: { phone } }))
       await ok(page.request.patch(url('/api/user/verify-phone'), { data: { phone, verificationCode: TEST_CODE } }))
-      await ok(page.request.post(url('/api/auth/complete-profile'), { data: { firstName, lastName, roles, address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' } }))
+      await ok(
+        page.request.post(url('/api/auth/complete-profile'), {
+          data: { firstName, lastName, roles, address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
+        }),
+      )
       return page
     },
 
@@ -52,7 +56,11 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
       const items = ((await ok(page.request.get(url(`/api/items?storeId=${store.id}`)))) as CatalogItem[]).slice(0, lines)
       expect(items).toHaveLength(lines)
       const intent = await ok(page.request.post(url('/api/create-payment-intent'), { data: { amount: 2 + tip } }))
-      await ok(page.request.post(url('/api/payments/embedded/confirm'), { data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } }))
+      await ok(
+        page.request.post(url('/api/payments/embedded/confirm'), {
+          data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+        }),
+      )
       const placed = await ok(
         page.request.post(url('/api/confirm-payment-and-create-order'), {
           data: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.id, items: items.map((item) => ({ id: item.id, quantity: 1 })), tip } },

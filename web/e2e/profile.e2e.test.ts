@@ -46,7 +46,12 @@ describe('profile completion and the profile page in Chromium', () => {
 
     await page.getByLabel('Email').fill('not-an-email')
     await page.getByRole('button', { name: 'Complete Registration' }).click()
-    for (const message of ['Please enter a valid email address', 'Please select at least one role', 'Address is required', 'ZIP code must be at least 5 digits']) {
+    for (const message of [
+      'Please enter a valid email address',
+      'Please select at least one role',
+      'Address is required',
+      'ZIP code must be at least 5 digits',
+    ]) {
       await page.getByText(message, { exact: true }).waitFor()
     }
     await screenshot(page, 'profile-complete-onboarding-errors-phone')
@@ -120,5 +125,4 @@ describe('profile completion and the profile page in Chromium', () => {
     expect(session.status()).toBe(401)
     await context.close()
   })
-
 })

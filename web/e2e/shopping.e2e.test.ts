@@ -185,7 +185,8 @@ describe('shopping: store catalog → cart → pending order', () => {
           const start = performance.now()
           const radio = document.querySelector<HTMLInputElement>('input[value="Rice & Grains"]')!
           radio.click()
-          const check = () => (document.querySelector('.catalog-count')?.textContent === '25 items' ? resolve(performance.now() - start) : requestAnimationFrame(check))
+          const check = () =>
+            document.querySelector('.catalog-count')?.textContent === '25 items' ? resolve(performance.now() - start) : requestAnimationFrame(check)
           requestAnimationFrame(check)
         }),
     )

@@ -85,7 +85,9 @@ describe('keepQueryCache', () => {
     keep(client)
     client.setQueryData(CURRENT_USER, signedIn())
     client.setQueryData(['catalog', 'store', 's1'], { id: 's1' })
-    await client.fetchQuery({ queryKey: ['catalog', 'store', 's1'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => {})
+    await client
+      .fetchQuery({ queryKey: ['catalog', 'store', 's1'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 })
+      .catch(() => {})
     expect(client.getQueryState(['catalog', 'store', 's1'])?.status).toBe('error')
     flush()
 

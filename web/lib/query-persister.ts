@@ -1,5 +1,5 @@
-import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query'
-import { currentUserQueryOptions, type CurrentUserState } from './current-user'
+import { type DehydratedState, dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query'
+import { type CurrentUserState, currentUserQueryOptions } from './current-user'
 
 /**
  * A copy of the query cache on this device, so a signed-in person who goes offline still sees
@@ -121,7 +121,8 @@ export function keepQueryCache(queryClient: QueryClient, { storage = localStorag
       if (answer === undefined) return
       if (!answer.user) return forget()
       if (waiting) {
-        if (waiting.userId === answer.user.id) restore(queryClient, { mutations: [], queries: waiting.state.queries.filter((query) => !isCurrentUser(query.queryHash)) })
+        if (waiting.userId === answer.user.id)
+          restore(queryClient, { mutations: [], queries: waiting.state.queries.filter((query) => !isCurrentUser(query.queryHash)) })
         waiting = null
       }
     }

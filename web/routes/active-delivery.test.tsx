@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
 import { installFakeEventSource } from '../testing/fake-event-source'
-import { aRunner, anAcceptedOrder } from '../testing/order-fixtures'
+import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { ActiveDeliveryPage } from './active-delivery'
 
@@ -19,7 +19,13 @@ function deliveryServer(current: Order = order, { refuse }: { refuse?: [number, 
       if (refuse) return refuse
       if (body.status === 'picked_up') {
         const found = new Map((body.itemCompletionData as { id: string; isDelivered: boolean }[]).map((line) => [line.id, line.isDelivered]))
-        stored = { ...stored, status: 'picked_up', pickedUpAt: '2026-01-05T10:30:00.000Z', actualGroceryCost: body.actualGroceryCost ?? null, items: stored.items.map((item) => ({ ...item, isDelivered: found.get(item.id)! })) }
+        stored = {
+          ...stored,
+          status: 'picked_up',
+          pickedUpAt: '2026-01-05T10:30:00.000Z',
+          actualGroceryCost: body.actualGroceryCost ?? null,
+          items: stored.items.map((item) => ({ ...item, isDelivered: found.get(item.id)! })),
+        }
       } else stored = { ...stored, status: 'delivered', deliveredAt: '2026-01-05T10:50:00.000Z' }
       return [200, { order: stored }]
     },
@@ -155,7 +161,9 @@ describe('active delivery /delivery/{id}', () => {
   })
 
   test("'MARK AS DELIVERED' is confirmed first; then the delivery reads Delivered with a way back", async () => {
-    const server = deliveryServer(anAcceptedOrder({ status: 'picked_up', pickedUpAt: '2026-01-05T10:30:00.000Z', items: order.items.map((item) => ({ ...item, isDelivered: true })) }))
+    const server = deliveryServer(
+      anAcceptedOrder({ status: 'picked_up', pickedUpAt: '2026-01-05T10:30:00.000Z', items: order.items.map((item) => ({ ...item, isDelivered: true })) }),
+    )
     await openDelivery()
     fireEvent.click(await screen.findByRole('button', { name: 'MARK AS DELIVERED' }))
     let dialog = within(screen.getByRole('dialog', { name: 'Mark as delivered?' }))

@@ -49,7 +49,10 @@ describe('buyer home', () => {
     const server = fakeApi({
       'GET /api/stores/nearby': () => [
         200,
-        [aNearbyStore({ id: 'sample-1', name: 'Patel Family Grocers', distance: 4.66 }), aNearbyStore({ id: 'partner-1', name: 'Desi Corner', isSample: false, distance: 1.2, rating: null, totalRatings: 0 })],
+        [
+          aNearbyStore({ id: 'sample-1', name: 'Patel Family Grocers', distance: 4.66 }),
+          aNearbyStore({ id: 'partner-1', name: 'Desi Corner', isSample: false, distance: 1.2, rating: null, totalRatings: 0 }),
+        ],
       ],
     })
     await renderHome()

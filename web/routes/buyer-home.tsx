@@ -1,8 +1,8 @@
 import { DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
-import { useCurrentUser } from '../lib/current-user'
 import { useNearbyStores } from '../features/catalog/api/nearby-stores'
 import { profileOrigin } from '../features/catalog/use-location'
+import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen } from '../ui/loading-screen'
 import { ActiveCartCard } from './buyer-home/active-cart-card'
 import { DeliveringToCard } from './buyer-home/delivering-to-card'
@@ -30,7 +30,12 @@ export function BuyerHomePage() {
           <ActiveCartCard />
           <PromoCard />
         </div>
-        <StoreSection title="Partner Stores" stores={nearby.data?.filter((store) => !store.isSample)} empty={{ title: 'No partner stores found' }} {...sections} />
+        <StoreSection
+          title="Partner Stores"
+          stores={nearby.data?.filter((store) => !store.isSample)}
+          empty={{ title: 'No partner stores found' }}
+          {...sections}
+        />
         <StoreSection
           title="Nearby Indian Stores"
           stores={nearby.data?.filter((store) => store.isSample)}

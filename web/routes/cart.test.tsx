@@ -4,7 +4,7 @@ import { addToCart, clearCart, readCart, setComment } from '../features/cart/car
 import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
-import { aBuyer, aStore, anItem } from '../testing/fixtures'
+import { aBuyer, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { CartPage } from './cart'
 

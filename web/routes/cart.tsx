@@ -1,11 +1,10 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { estimatedGroceryCents, payNowCents } from '../../modules/cart-checkout/contract'
 import { formatCents } from '../../modules/shared/contract'
 import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
-import { cartBadge, clearCart } from '../features/cart/cart-storage'
+import { cartBadge, cartItemCount, clearCart } from '../features/cart/cart-storage'
 import { buildPendingOrder, formatDeliveryAddress, savePendingOrder } from '../features/cart/pending-order'
-import { estimatedGroceryCents, payNowCents } from '../../modules/cart-checkout/contract'
-import { cartItemCount } from '../features/cart/cart-storage'
 import { useCart } from '../features/cart/use-cart'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { ShopHeader } from '../features/catalog/components/shop-header'
@@ -60,7 +59,9 @@ function StoreCart({ storeId }: { storeId: string }) {
 
   const placeOrder = () => {
     if (!store) return
-    savePendingOrder(buildPendingOrder({ store, lines, tipCents: tip.tipCents, deliveryType, deliveryAddress, deliveryInstructions: instructions.trim(), now: new Date() }))
+    savePendingOrder(
+      buildPendingOrder({ store, lines, tipCents: tip.tipCents, deliveryType, deliveryAddress, deliveryInstructions: instructions.trim(), now: new Date() }),
+    )
     void navigate({ to: '/checkout' })
   }
 
@@ -78,7 +79,13 @@ function StoreCart({ storeId }: { storeId: string }) {
         </Link>
       }
     >
-      {store ? <StoreSummary store={store} from={home} /> : isPending ? <CatalogMessage busy title="Loading store..." /> : <CatalogMessage title="Store not found" />}
+      {store ? (
+        <StoreSummary store={store} from={home} />
+      ) : isPending ? (
+        <CatalogMessage busy title="Loading store..." />
+      ) : (
+        <CatalogMessage title="Store not found" />
+      )}
       {lines.length === 0 ? (
         <CatalogMessage title="Your cart is empty" action={addItems}>
           <p>Add a few things from {store?.name ?? 'the store'} and they will wait for you here.</p>

@@ -3,11 +3,23 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { readCart } from '../features/cart/cart-storage'
 import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
 import { orderQueryOptions } from '../features/orders/api/orders'
-import { deferred, restoreFetch, type Answer } from '../testing/fake-api'
+import { type Answer, deferred, restoreFetch } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { CheckoutPage } from './checkout'
-import { bodiesSentTo, checkoutServer, dal, fillCartAndPendingOrder, okra, openCheckout, pickTestCard, placed, placeOrderButton, store, toast } from './checkout/render-checkout'
+import {
+  bodiesSentTo,
+  checkoutServer,
+  dal,
+  fillCartAndPendingOrder,
+  okra,
+  openCheckout,
+  pickTestCard,
+  placed,
+  placeOrderButton,
+  store,
+  toast,
+} from './checkout/render-checkout'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => {
@@ -48,7 +60,7 @@ describe('checkout /checkout', () => {
     expect(placeOrderButton().textContent).toBe('Place Order - $7.00')
   })
 
-  test("the embedded card form has labelled fields, and a Promo Mode card fills them all", async () => {
+  test('the embedded card form has labelled fields, and a Promo Mode card fills them all', async () => {
     fillCartAndPendingOrder()
     checkoutServer()
     await openCheckout()

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { payNowCents } from '../../modules/cart-checkout/contract'
 import { decimalToCents, formatCents } from '../../modules/shared/contract'
 import { readPendingOrder, type StoredPendingOrder } from '../features/cart/pending-order'

@@ -18,7 +18,8 @@ afterEach(() => {
 
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
 const embedded = { 'GET /api/payments/config': () => [200, { gateway: 'embedded', publishableKey: null }] as [number, unknown] }
-const intentFor = (body: { checkoutId: string }) => [200, { clientSecret: `pi_debug_secret_${body.checkoutId}`, paymentIntentId: 'pi_debug', amount: '4.00' }] as [number, unknown]
+const intentFor = (body: { checkoutId: string }) =>
+  [200, { clientSecret: `pi_debug_secret_${body.checkoutId}`, paymentIntentId: 'pi_debug', amount: '4.00' }] as [number, unknown]
 
 async function payNowWith(card: string) {
   fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${card}`) }))
@@ -57,7 +58,10 @@ describe('/checkout-debug', () => {
     expect(toast().getByText('Your card was declined.')).toBeDefined()
 
     cleanup()
-    fakeApi({ ...embedded, 'POST /api/create-payment-intent': () => [503, { message: 'The payment service is not answering.', code: 'PAYMENT_GATEWAY_UNAVAILABLE' }] })
+    fakeApi({
+      ...embedded,
+      'POST /api/create-payment-intent': () => [503, { message: 'The payment service is not answering.', code: 'PAYMENT_GATEWAY_UNAVAILABLE' }],
+    })
     renderScreen(CheckoutDebugPage, { path: '/checkout-debug', user: aBuyer() })
     expect(await screen.findByText('Setup Failed', { selector: '.toast__title' })).toBeDefined()
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay Now' }).disabled).toBe(true)

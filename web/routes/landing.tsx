@@ -40,7 +40,9 @@ export function LandingPage() {
           <section className="hero">
             <p className="eyebrow">{TOP_BAR_TAGLINE}</p>
             <h1>{SIGN_IN_TAGLINE}</h1>
-            <p className="hero__lead">Groceries from the Indian stores near you, shopped and brought to your door the same day by a runner from your community.</p>
+            <p className="hero__lead">
+              Groceries from the Indian stores near you, shopped and brought to your door the same day by a runner from your community.
+            </p>
             <ul className="hero__highlights">
               {HIGHLIGHTS.map((highlight) => (
                 <li key={highlight}>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
-import { deferred, fakeApi, restoreFetch, type Answer } from '../testing/fake-api'
+import { type Answer, deferred, fakeApi, restoreFetch } from '../testing/fake-api'
 import { aBuyer, anOrder } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { MyOrdersPage } from './my-orders'
@@ -22,7 +22,14 @@ const delivered = anOrder({
   runnerFirstName: 'Ravi',
   runnerLastName: 'Kumar',
 })
-const delivery = anOrder({ id: '33333333-3333-4333-8333-0000delivery', status: 'picked_up', buyerId: 'someone-else', runnerId: 'user-1', tip: '10.00', totalAmount: '12.00' })
+const delivery = anOrder({
+  id: '33333333-3333-4333-8333-0000delivery',
+  status: 'picked_up',
+  buyerId: 'someone-else',
+  runnerId: 'user-1',
+  tip: '10.00',
+  totalAmount: '12.00',
+})
 
 const both = aBuyer({ roles: ['buyer', 'runner'] })
 const card = (title: string) => screen.getByRole('article', { name: title })
@@ -33,7 +40,7 @@ function ordersServer({ purchases = [waiting, delivered], deliveries = [delivery
 }
 
 describe('My Orders /orders', () => {
-  test('a loading skeleton, then a buyer\'s purchases: number, date, status, store, items, runner, fee and tip', async () => {
+  test("a loading skeleton, then a buyer's purchases: number, date, status, store, items, runner, fee and tip", async () => {
     const answer = deferred<Answer>()
     fakeApi({ 'GET /api/orders': () => answer.promise })
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
@@ -50,8 +57,16 @@ describe('My Orders /orders', () => {
     expect(fact(first, 'Runner')).toBe('Waiting for a runner')
     expect(fact(first, 'Platform fee')).toBe('$2.00')
     expect(fact(first, 'Tip')).toBe('$5.00')
-    expect(within(first).getByRole('link', { name: /^View Details/ }).getAttribute('href')).toBe(`/orders/${waiting.id}`)
-    expect(within(first).getByRole('link', { name: /^Track/ }).getAttribute('href')).toBe(`/order/${waiting.id}`)
+    expect(
+      within(first)
+        .getByRole('link', { name: /^View Details/ })
+        .getAttribute('href'),
+    ).toBe(`/orders/${waiting.id}`)
+    expect(
+      within(first)
+        .getByRole('link', { name: /^Track/ })
+        .getAttribute('href'),
+    ).toBe(`/order/${waiting.id}`)
     expect(within(first).getByRole('button', { name: /^Cancel/ })).toBeDefined()
 
     const second = card('Order #ELIVERED')

@@ -17,7 +17,11 @@ const aNotification = (n: number, overrides: Partial<Notification> = {}): Notifi
   ...overrides,
 })
 
-const page = (notifications: Notification[], unreadCount = notifications.filter((entry) => !entry.read).length, nextCursor: string | null = null): NotificationsPage => ({
+const page = (
+  notifications: Notification[],
+  unreadCount = notifications.filter((entry) => !entry.read).length,
+  nextCursor: string | null = null,
+): NotificationsPage => ({
   notifications,
   unreadCount,
   nextCursor,
@@ -43,16 +47,23 @@ afterEach(() => {
 
 describe('the list', () => {
   test('the last five, newest first, with the unread count and a link to see all', async () => {
-    fakeApi({ 'GET /api/notifications': () => [200, page([1, 2, 3, 4, 5, 6, 7].map((n) => aNotification(n, { read: n > 2 })), 2, null)] })
+    fakeApi({
+      'GET /api/notifications': () => [
+        200,
+        page(
+          [1, 2, 3, 4, 5, 6, 7].map((n) => aNotification(n, { read: n > 2 })),
+          2,
+          null,
+        ),
+      ],
+    })
     await renderCentre()
     const list = await recent()
-    expect(within(list).getAllByRole('link').map((link) => link.querySelector('.notification-item__title')!.textContent)).toEqual([
-      'Unread: Notification 1',
-      'Unread: Notification 2',
-      'Notification 3',
-      'Notification 4',
-      'Notification 5',
-    ])
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.querySelector('.notification-item__title')!.textContent),
+    ).toEqual(['Unread: Notification 1', 'Unread: Notification 2', 'Notification 3', 'Notification 4', 'Notification 5'])
     expect(screen.getByText('2 unread')).toBeDefined()
     expect(screen.getByRole('link', { name: 'See all notifications' }).getAttribute('href')).toBe('/notifications?view=all')
   })
@@ -64,7 +75,11 @@ describe('the list', () => {
     })
     const { router } = await renderCentre()
     const list = await recent()
-    expect(within(list).getByRole('link', { name: /Notification 2/ }).getAttribute('href')).toBe('/runner')
+    expect(
+      within(list)
+        .getByRole('link', { name: /Notification 2/ })
+        .getAttribute('href'),
+    ).toBe('/runner')
     fireEvent.click(within(list).getByRole('link', { name: /Notification 1/ }))
     await screen.findByText('Screen at /order/order-1')
     expect(router.state.location.pathname).toBe('/order/order-1')
@@ -115,7 +130,16 @@ describe('the list', () => {
   test('see all: older pages come with Show older, by the cursor', async () => {
     const server = fakeApi({
       'GET /api/notifications': ({ url }) =>
-        url.searchParams.get('before') === 'cursor-1' ? [200, page([aNotification(8)], 1, null)] : [200, page([1, 2, 3, 4, 5, 6, 7].map((n) => aNotification(n)), 8, 'cursor-1')],
+        url.searchParams.get('before') === 'cursor-1'
+          ? [200, page([aNotification(8)], 1, null)]
+          : [
+              200,
+              page(
+                [1, 2, 3, 4, 5, 6, 7].map((n) => aNotification(n)),
+                8,
+                'cursor-1',
+              ),
+            ],
     })
     await renderCentre('/notifications?view=all')
     const all = await screen.findByRole('list', { name: 'All notifications' })
@@ -147,7 +171,7 @@ describe('permission', () => {
     expect(sent!.body).toMatchObject({ title: expect.any(String), body: expect.stringContaining('30 minutes') })
   })
 
-  test("blocked: the status says Disabled and the button says where to change it", async () => {
+  test('blocked: the status says Disabled and the button says where to change it', async () => {
     notifications.restore()
     notifications = installFakeNotifications({ permission: 'denied', answer: 'denied' })
     fakeApi({ 'GET /api/notifications': () => [200, page([])] })

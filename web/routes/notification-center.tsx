@@ -31,7 +31,12 @@ export function NotificationCenterPage() {
               {latest.data && <p className="notification-centre__unread">{unread === 0 ? 'All caught up' : `${unread} unread`}</p>}
             </div>
             {unread > 0 && (
-              <button type="button" className="button button--small button--ghost" aria-disabled={markAll.isPending} onClick={() => markAll.isPending || markAll.mutate()}>
+              <button
+                type="button"
+                className="button button--small button--ghost"
+                aria-disabled={markAll.isPending}
+                onClick={() => markAll.isPending || markAll.mutate()}
+              >
                 Mark all read
               </button>
             )}
@@ -69,7 +74,12 @@ function AllNotifications() {
       footer={
         <div className="notification-centre__paging">
           {pages.hasNextPage && (
-            <button type="button" className="button" aria-disabled={pages.isFetchingNextPage} onClick={() => pages.isFetchingNextPage || void pages.fetchNextPage()}>
+            <button
+              type="button"
+              className="button"
+              aria-disabled={pages.isFetchingNextPage}
+              onClick={() => pages.isFetchingNextPage || void pages.fetchNextPage()}
+            >
               {pages.isFetchingNextPage ? 'Loading...' : 'Show older'}
             </button>
           )}

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearch } from '@tanstack/react-router'
-import { shortOrderId, type Order } from '../../modules/orders/contract'
+import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { formatCents } from '../../modules/shared/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
+import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { itemCountLabel, orderCents, orderItemCount, trackingPath } from '../features/orders/order-figures'
-import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { Icon } from '../ui/icon'
 import { WhatHappensNext } from './order-confirmation/what-happens-next'
 
@@ -67,7 +67,8 @@ function Confirmation({ order }: { order: Order }) {
           <div>
             <dt>Paid online</dt>
             <dd>
-              {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip = <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+              {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip ={' '}
+              <strong>{formatCents(orderCents(order.totalAmount))}</strong>
             </dd>
           </div>
           <div>

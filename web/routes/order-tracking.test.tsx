@@ -12,7 +12,11 @@ import { OrderTrackingPage } from './order-tracking'
 
 const placed = anOrder()
 const accepted = anAcceptedOrder()
-const pickedUp = anAcceptedOrder({ status: 'picked_up', pickedUpAt: '2026-01-05T10:31:00.000Z', items: placed.items.map((item) => ({ ...item, isDelivered: item.id !== 'line-leaves' })) })
+const pickedUp = anAcceptedOrder({
+  status: 'picked_up',
+  pickedUpAt: '2026-01-05T10:31:00.000Z',
+  items: placed.items.map((item) => ({ ...item, isDelivered: item.id !== 'line-leaves' })),
+})
 const delivered: Order = { ...pickedUp, status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z', actualGroceryCost: '18.75' }
 
 async function openTracking(order: Order, clock = manualClock(Date.parse(placed.createdAt))) {
@@ -25,7 +29,11 @@ async function openTracking(order: Order, clock = manualClock(Date.parse(placed.
 
 const hero = () => within(screen.getByRole('region', { name: 'Order status' }))
 const heroTitle = () => document.querySelector('.tracking-hero__title')?.textContent
-const steps = () => Array.from(document.querySelectorAll('.timeline__step')).map((step) => [step.querySelector('.timeline__label')?.textContent, step.querySelector('.timeline__time')?.textContent ?? null])
+const steps = () =>
+  Array.from(document.querySelectorAll('.timeline__step')).map((step) => [
+    step.querySelector('.timeline__label')?.textContent,
+    step.querySelector('.timeline__time')?.textContent ?? null,
+  ])
 const at = (iso: string) => formatMoment(iso, Date.parse(placed.createdAt))
 const phoneLinks = () => Array.from(document.querySelectorAll('a[href^="tel:"]'))
 
@@ -44,7 +52,9 @@ describe('order tracking /order/{id}', () => {
     const { clock } = await openTracking(placed)
     expect(heroTitle()).toBe('Finding Runner')
     expect(hero().getByText("We're looking for a runner near Patel Family Grocers.")).toBeDefined()
-    expect(document.querySelector('.tracking-hero__countdown')?.textContent).toBe('30m 00s left for a runner to accept. If none does, your card hold is released at no cost.')
+    expect(document.querySelector('.tracking-hero__countdown')?.textContent).toBe(
+      '30m 00s left for a runner to accept. If none does, your card hold is released at no cost.',
+    )
     clock.advance(61_000)
     expect(document.querySelector('.tracking-hero__clock')?.textContent).toBe('28m 59s')
 
@@ -109,7 +119,10 @@ describe('order tracking /order/{id}', () => {
     expect(document.querySelector('[aria-current="step"]')).toBeNull()
 
     const shipped = within(screen.getByRole('list', { name: 'Delivered (2)' }))
-    expect(shipped.getAllByRole('listitem').map((item) => item.querySelector('.tracking-item__name')?.textContent)).toEqual(['Toor Dal (4 lb)', 'Okra (Bhindi)'])
+    expect(shipped.getAllByRole('listitem').map((item) => item.querySelector('.tracking-item__name')?.textContent)).toEqual([
+      'Toor Dal (4 lb)',
+      'Okra (Bhindi)',
+    ])
     const missing = within(screen.getByRole('list', { name: 'Not Delivered (1)' }))
     expect(missing.getByRole('listitem').textContent).toContain('Curry Leaves')
     expect(missing.getByRole('listitem').textContent).toContain('Not available at store')
@@ -125,7 +138,9 @@ describe('order tracking /order/{id}', () => {
   for (const [reason, explanation] of reasons) {
     test(`cancelled (${reason}): says why, and when`, async () => {
       const cancelledAt = '2026-01-05T10:30:00.000Z'
-      await openTracking(anOrder({ status: 'cancelled', cancelReason: reason, cancelledAt, paymentStatus: reason === 'capture_failed' ? 'capture_failed' : 'cancelled' }))
+      await openTracking(
+        anOrder({ status: 'cancelled', cancelReason: reason, cancelledAt, paymentStatus: reason === 'capture_failed' ? 'capture_failed' : 'cancelled' }),
+      )
       expect(heroTitle()).toBe('Cancelled')
       expect(hero().getByText(explanation)).toBeDefined()
       expect(steps()).toEqual([

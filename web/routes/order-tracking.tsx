@@ -1,5 +1,5 @@
 import { Link, useParams } from '@tanstack/react-router'
-import { ORDER_NOT_FOUND, shortOrderId, type Order } from '../../modules/orders/contract'
+import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { ShopHeader } from '../features/catalog/components/shop-header'
 import { useOrder } from '../features/orders/api/orders'

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { PasswordResetRequestResponse } from '../../modules/accounts/contract'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
-import { fakeApi, restoreFetch, type Answer } from '../testing/fake-api'
-import { renderScreen, type AppPath } from '../testing/render-screen'
+import { type Answer, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type AppPath, renderScreen } from '../testing/render-screen'
 import { PasswordResetPage } from './password-reset'
 import { PasswordResetTestPage } from './password-reset-test'
 
@@ -139,7 +139,7 @@ describe("/password-reset 'confirm'", () => {
     expect(field('Reset token')).toBeDefined()
   })
 
-  test("success says so, then opens /auth after 2 seconds", async () => {
+  test('success says so, then opens /auth after 2 seconds', async () => {
     const api = fakeApi({ 'POST /api/password-reset/confirm': () => [200, { message: 'Password updated successfully' }] })
     await openReset(`/password-reset?resetToken=${TOKEN}`)
     type('New password', 'mango-lassi-7')

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { MESSAGES } from '../../modules/verification/contract'
 import { restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
-import { manualClock, type ManualClock } from '../testing/manual-clock'
+import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
 import { CAPTCHA_PASS, VERIFICATION_CONFIG, verificationServer } from '../testing/verification-server'
 import { PhoneVerificationPage } from './phone-verification'
@@ -96,7 +96,7 @@ describe('PhoneVerificationPage when the server asks to wait (429)', () => {
 })
 
 describe('PhoneVerificationPage when the text cannot reach the phone (503 SMS_FAILED)', () => {
-  test("switches to the fallback; passing it saves the number unconfirmed, says so, and goes on to /profile-complete", async () => {
+  test('switches to the fallback; passing it saves the number unconfirmed, says so, and goes on to /profile-complete', async () => {
     const api = verificationServer({ 'POST /api/verification/send-code': () => SMS_FAILED })
     const { router } = openPage()
     await pressSendCode()

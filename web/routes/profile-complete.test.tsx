@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { PublicUser } from '../../modules/accounts/contract'
 import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
-import { fakeApi, restoreFetch, type ApiCall } from '../testing/fake-api'
+import { type ApiCall, fakeApi, restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { ProfileCompletePage } from './profile-complete'
@@ -171,7 +171,11 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
   })
 
   test('a refusal is toasted as Profile completion failed, with its field message', async () => {
-    const refusal = { message: 'We could not find that ZIP code. Please check it and try again.', code: 'UNKNOWN_ZIP', errors: { zipCode: 'We could not find that ZIP code. Please check it and try again.' } }
+    const refusal = {
+      message: 'We could not find that ZIP code. Please check it and try again.',
+      code: 'UNKNOWN_ZIP',
+      errors: { zipCode: 'We could not find that ZIP code. Please check it and try again.' },
+    }
     fakeApi({ 'POST /api/auth/complete-profile': () => [400, refusal] })
     await open(verified)
     await fillForm()
@@ -211,7 +215,11 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').readOnly).toBe(true)
     screen.getByText('Verified')
     const roles = screen.getByRole('group', { name: 'I want to' })
-    expect(within(roles).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['buyer', 'runner', 'both'])
+    expect(
+      within(roles)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual(['buyer', 'runner', 'both'])
     screen.getByRole('button', { name: 'Use Current Location (Optional)' })
     screen.getByText('By completing registration, you agree to our Terms of Service and Privacy Policy.')
   })

@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { displayName, initials } from '../features/accounts/identity'
-import { fakeApi, restoreFetch, type ApiCall } from '../testing/fake-api'
+import { type ApiCall, fakeApi, restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { ProfilePage } from './profile'
@@ -129,7 +129,7 @@ describe('Edit Profile', () => {
       fill('City', 'Iselin')
       fireEvent.click(button('Save Changes'))
       await toast().findByText("You're offline")
-      toast().getByText('Saving your profile needs an internet connection. Try again once you\'re back online.')
+      toast().getByText("Saving your profile needs an internet connection. Try again once you're back online.")
       expect(button('Save Changes').disabled).toBe(false)
       expect(sent(calls)).toEqual([])
     } finally {

@@ -48,7 +48,13 @@ export function PwaTestPage() {
         <p aria-busy="true">Reading status...</p>
       )}
       <div className="pwa-status__actions">
-        <button type="button" className="button button--primary" disabled={!available} aria-describedby={available ? undefined : 'install-unavailable'} onClick={handleInstall}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!available}
+          aria-describedby={available ? undefined : 'install-unavailable'}
+          onClick={handleInstall}
+        >
           Install
         </button>
         <button type="button" className="button" disabled={refreshing} onClick={handleRefresh}>

@@ -3,15 +3,25 @@ import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ORDER_NO_LONGER_AVAILABLE } from '../../modules/orders/contract'
 import { MESSAGES } from '../../modules/runner/contract'
-import { deferred, fakeApi, restoreFetch, type Answer } from '../testing/fake-api'
+import { type Answer, deferred, fakeApi, restoreFetch } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
-import { aRunner, anAcceptedOrder, anAvailableOrder, someStats } from '../testing/order-fixtures'
+import { anAcceptedOrder, anAvailableOrder, aRunner, someStats } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { RunnerDashboardPage } from './runner-dashboard'
 
 const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 const dal = anAvailableOrder({ id: 'offer-dal', storeName: 'Patel Family Grocers' })
-const rice = anAvailableOrder({ id: 'offer-rice', storeName: 'Apna Bazar', storeArea: 'Iselin', distance: 2.25, itemCount: 1, tip: '10.00', estimatedEarnings: '12.00', deliveryArea: 'Iselin, NJ 08830', timeSlot: '4 PM - 6 PM' })
+const rice = anAvailableOrder({
+  id: 'offer-rice',
+  storeName: 'Apna Bazar',
+  storeArea: 'Iselin',
+  distance: 2.25,
+  itemCount: 1,
+  tip: '10.00',
+  estimatedEarnings: '12.00',
+  deliveryArea: 'Iselin, NJ 08830',
+  timeSlot: '4 PM - 6 PM',
+})
 
 type Handlers = Parameters<typeof fakeApi>[0]
 
@@ -65,7 +75,7 @@ describe('runner dashboard /runner', () => {
     for (const invented of ['$47', '4.9', 'Rating', 'rating']) expect(page).not.toContain(invented)
   })
 
-  test("the Online switch saves to the server at once; offline, no orders are offered and the screen says why", async () => {
+  test('the Online switch saves to the server at once; offline, no orders are offered and the screen says why', async () => {
     const saved = deferred<Answer>()
     let answer = () => saved.promise
     const server = runnerServer({ 'PATCH /api/runner/availability': () => answer() })
@@ -181,7 +191,7 @@ describe('runner dashboard /runner', () => {
     expect(screen.getByRole('article', { name: 'Apna Bazar' })).toBeDefined()
   })
 
-  test("a declined card at capture gets its own toast, and the offer is fetched away", async () => {
+  test('a declined card at capture gets its own toast, and the offer is fetched away', async () => {
     const server = runnerServer({ 'PATCH /api/orders/offer-dal/accept': () => [409, { code: 'CAPTURE_FAILED', message: MESSAGES.captureFailed }] })
     await openDashboard()
     fireEvent.click(within(await screen.findByRole('article', { name: dal.storeName })).getByRole('button', { name: 'Accept Order' }))
@@ -194,7 +204,8 @@ describe('runner dashboard /runner', () => {
     let answer: Answer = [503, { code: 'PAYMENT_GATEWAY_UNAVAILABLE', message: MESSAGES.gatewayDown }]
     runnerServer({ 'PATCH /api/orders/offer-dal/accept': () => answer })
     await openDashboard()
-    const accept = async () => fireEvent.click(within(await screen.findByRole('article', { name: dal.storeName })).getByRole('button', { name: 'Accept Order' }))
+    const accept = async () =>
+      fireEvent.click(within(await screen.findByRole('article', { name: dal.storeName })).getByRole('button', { name: 'Accept Order' }))
     await accept()
     await toast().findByText(MESSAGES.gatewayDown)
     expect(toast().getByText('Error')).toBeDefined()
@@ -206,7 +217,10 @@ describe('runner dashboard /runner', () => {
 
   test('an unverified phone: a way to verify it, shown before and after a refused accept', async () => {
     runnerServer({
-      'PATCH /api/orders/offer-dal/accept': () => [403, { code: 'PHONE_VERIFICATION_REQUIRED', message: 'Verify your phone number before you accept deliveries.', requiresPhoneVerification: true }],
+      'PATCH /api/orders/offer-dal/accept': () => [
+        403,
+        { code: 'PHONE_VERIFICATION_REQUIRED', message: 'Verify your phone number before you accept deliveries.', requiresPhoneVerification: true },
+      ],
     })
     await openDashboard(aRunner({ phoneVerified: false, phoneStatus: 'unverified' }))
     expect(screen.getByText('Verify your phone to accept orders')).toBeDefined()

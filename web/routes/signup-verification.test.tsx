@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
 import { CODE_LIFETIME_SECONDS, MESSAGES, TEST_CODE, TEST_PHONE_EXAMPLE } from '../../modules/verification/contract'
-import { fakeApi, restoreFetch, type Answer } from '../testing/fake-api'
+import { type Answer, fakeApi, restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
@@ -110,7 +110,12 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     const api = signupApi()
     await open()
     await createAccount()
-    expect(api.callsTo('POST /api/signup-with-verification')[0]?.body).toEqual({ firstName: 'Dev', lastName: 'Patel', phone: '7325550142', password: 'saffron-rice-42' })
+    expect(api.callsTo('POST /api/signup-with-verification')[0]?.body).toEqual({
+      firstName: 'Dev',
+      lastName: 'Patel',
+      phone: '7325550142',
+      password: 'saffron-rice-42',
+    })
     await waitFor(() => expect(api.callsTo('PATCH /api/user/verification-attempt')).toHaveLength(1))
     expect(api.callsTo('POST /api/verification/send-code').map((call) => call.body)).toEqual([{ phone: '7325550142' }])
     expect(screen.getByText('(732) 555-0142')).toBeDefined()

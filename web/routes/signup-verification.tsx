@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { StateFallback } from '../app/app-shell'
-import { useCurrentUser } from '../lib/current-user'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { useCurrentUser } from '../lib/current-user'
 import { AccountForm } from './signup-verification/account-form'
 import { ChangePhoneForm } from './signup-verification/change-phone-form'
-import { pendingAccountOf, type CodeSend, type PendingAccount } from './signup-verification/pending-account'
+import { type CodeSend, type PendingAccount, pendingAccountOf } from './signup-verification/pending-account'
 import { VerifyPhoneStep } from './signup-verification/verify-phone-step'
 
 /** /signup-verification (spec 000 §2): create an account, then prove its phone with a texted code. */

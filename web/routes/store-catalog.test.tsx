@@ -6,14 +6,28 @@ import { readCart } from '../features/cart/cart-storage'
 import { itemsQueryOptions } from '../features/catalog/api/items'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
 import { fakeApi, neverAnswers, restoreFetch } from '../testing/fake-api'
-import { aBuyer, aStore, anItem } from '../testing/fixtures'
+import { aBuyer, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { CartPage } from './cart'
 import { StoreCatalogPage } from './store-catalog'
 
 const store = aStore()
-const turmeric = anItem({ name: 'Turmeric Powder (7 oz)', category: 'Spices & Seasonings', unit: 'pack', price: '3.49', priceUnit: 'per pack', description: 'Ground haldi for dals.' })
-const garam = anItem({ name: 'Garam Masala (3.5 oz)', category: 'Spices & Seasonings', unit: 'pack', price: '3.99', priceUnit: 'per pack', isEstimatedPrice: false })
+const turmeric = anItem({
+  name: 'Turmeric Powder (7 oz)',
+  category: 'Spices & Seasonings',
+  unit: 'pack',
+  price: '3.49',
+  priceUnit: 'per pack',
+  description: 'Ground haldi for dals.',
+})
+const garam = anItem({
+  name: 'Garam Masala (3.5 oz)',
+  category: 'Spices & Seasonings',
+  unit: 'pack',
+  price: '3.99',
+  priceUnit: 'per pack',
+  isEstimatedPrice: false,
+})
 const toor = anItem({ name: 'Toor Dal (4 lb)', category: 'Lentils & Pulses', description: 'Split pigeon peas for sambar and masala dal.' })
 const basmati = anItem({ name: 'Basmati Rice (10 lb)', category: 'Rice & Grains', price: null, priceUnit: null })
 const shelves = [turmeric, garam, toor, basmati]
@@ -38,7 +52,15 @@ const search = () => screen.getByRole<HTMLInputElement>('searchbox', { name: `Se
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
 
 /** The catalog at /store/{id}, with the cart screen one link away. */
-function renderCatalog({ url = `/store/${store.id}`, user = aBuyer(), items }: { url?: string; user?: PublicUser | null | 'loading'; items?: CatalogItem[] } = {}) {
+function renderCatalog({
+  url = `/store/${store.id}`,
+  user = aBuyer(),
+  items,
+}: {
+  url?: string
+  user?: PublicUser | null | 'loading'
+  items?: CatalogItem[]
+} = {}) {
   const queryData = items ? [[itemsQueryOptions(store.id).queryKey, items] as const] : []
   return renderScreen(StoreCatalogPage, { path: '/store/$id', url, user, queryData, otherScreens: { '/cart': CartPage } })
 }
@@ -198,4 +220,3 @@ describe('store catalog states', () => {
     expect(screen.getByRole('link', { name: 'Find Stores' }).getAttribute('href')).toBe('/store-search')
   })
 })
-

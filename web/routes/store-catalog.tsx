@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useItems } from '../features/catalog/api/items'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { ShopHeader } from '../features/catalog/components/shop-header'
-import { useKnownStore, type KnownStore } from '../features/catalog/use-known-store'
+import { type KnownStore, useKnownStore } from '../features/catalog/use-known-store'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { Icon } from '../ui/icon'
@@ -16,7 +16,8 @@ export function StoreCatalogPage() {
   const { id } = useParams({ from: '/store/$id' })
   const session = useCurrentUser()
 
-  if (session.isPending) return (
+  if (session.isPending)
+    return (
       <CatalogPage title="Store">
         <CatalogMessage busy title="Loading..." />
       </CatalogPage>
@@ -40,7 +41,8 @@ export function StoreCatalogPage() {
 
 function StoreCatalog({ storeId }: { storeId: string }) {
   const { store, isPending, error } = useKnownStore(storeId)
-  if (isPending) return (
+  if (isPending)
+    return (
       <CatalogPage title="Store">
         <CatalogMessage busy title="Loading store..." />
       </CatalogPage>

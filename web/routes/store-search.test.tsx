@@ -24,8 +24,7 @@ function fakeGeolocation() {
   const latest = () => requests.at(-1)!
   return {
     requests,
-    allow: (latitude: number, longitude: number) =>
-      act(async () => latest().success({ coords: { latitude, longitude } } as GeolocationPosition)),
+    allow: (latitude: number, longitude: number) => act(async () => latest().success({ coords: { latitude, longitude } } as GeolocationPosition)),
     deny: () => act(async () => latest().failure?.({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError)),
   }
 }
@@ -163,7 +162,11 @@ describe('Find Indian Stores', () => {
     expect(within(card).getByText('1710 Oak Tree Rd, Edison, NJ 08820')).toBeDefined()
     expect(within(card).getByText('4.7 mi')).toBeDefined()
     expect(within(card).getByText('Rated 4.6 out of 5 from 812 ratings')).toBeDefined()
-    expect(within(card).getByRole('link', { name: /\(732\) 555-0142/ }).getAttribute('href')).toBe('tel:7325550142')
+    expect(
+      within(card)
+        .getByRole('link', { name: /\(732\) 555-0142/ })
+        .getAttribute('href'),
+    ).toBe('tel:7325550142')
     expect(within(card).getByRole('button', { name: 'Shop Now' })).toBeDefined()
     const real = screen.getByRole('heading', { name: 'Desi Corner' }).closest('article')!
     expect(within(real).queryByText('Demo')).toBeNull()
@@ -217,7 +220,11 @@ describe("Shop Now while another store's cart has items", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep Current Cart' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(document.activeElement).toBe(shopNow)
-    expect(allCarts().map((cart) => cart.storeId).sort()).toEqual(['store-other', 'store-patel'])
+    expect(
+      allCarts()
+        .map((cart) => cart.storeId)
+        .sort(),
+    ).toEqual(['store-other', 'store-patel'])
     expect(screen.getByRole('heading', { name: 'Find Indian Stores' })).toBeDefined()
   })
 

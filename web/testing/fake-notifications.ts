@@ -8,7 +8,13 @@ type Shown = { title: string; options: NotificationOptions; closed: boolean }
  * permission the test sets (and whose prompt answers as told), and a service worker
  * registration that records what it was asked to show and what was closed since.
  */
-export function installFakeNotifications({ permission = 'granted', answer = 'granted' }: { permission?: NotificationPermission; answer?: NotificationPermission } = {}) {
+export function installFakeNotifications({
+  permission = 'granted',
+  answer = 'granted',
+}: {
+  permission?: NotificationPermission
+  answer?: NotificationPermission
+} = {}) {
   const original = Reflect.getOwnPropertyDescriptor(window, 'Notification')
   const shown: Shown[] = []
   const FakeNotification = Object.assign(function FakeNotification() {}, {

@@ -5,14 +5,14 @@ import {
   createRoute,
   createRouter,
   Outlet,
+  type RouteComponent,
   RouterProvider,
   useLocation,
-  type RouteComponent,
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import type { PublicUser } from '../../modules/accounts/contract'
-import { clockAtom, type Clock } from '../lib/clock'
+import { type Clock, clockAtom } from '../lib/clock'
 import { currentUserQueryOptions, SIGNED_OUT } from '../lib/current-user'
 import { createQueryClient } from '../query-client'
 import { Toaster } from '../ui/toast'
@@ -79,9 +79,13 @@ type RenderOptions = {
  * (the current user already answered unless 'loading'), a fresh jotai store and the Toaster.
  * Every other path shows a marker saying where the screen went.
  */
-export function renderScreen(Screen: RouteComponent, { path, url = path, user, queryData = [], otherScreens = {}, clock, jotaiStore = createStore() }: RenderOptions) {
+export function renderScreen(
+  Screen: RouteComponent,
+  { path, url = path, user, queryData = [], otherScreens = {}, clock, jotaiStore = createStore() }: RenderOptions,
+) {
   const queryClient = createQueryClient()
-  if (user !== 'loading') queryClient.setQueryData(currentUserQueryOptions().queryKey, user ? { user, requiresProfileCompletion: !user.isProfileComplete } : SIGNED_OUT)
+  if (user !== 'loading')
+    queryClient.setQueryData(currentUserQueryOptions().queryKey, user ? { user, requiresProfileCompletion: !user.isProfileComplete } : SIGNED_OUT)
   for (const [key, data] of queryData) queryClient.setQueryData(key, data)
   if (clock) jotaiStore.set(clockAtom, clock)
 

@@ -24,7 +24,8 @@ export function verificationServer(overrides: Parameters<typeof fakeApi>[0] = {}
     'POST /api/verification/send-code': () => [200, { message: 'Verification code sent', expiresInSeconds: CODE_LIFETIME_SECONDS }],
     'PATCH /api/user/verification-attempt': () => [200, { message: 'Verification attempt recorded' }],
     'PATCH /api/user/verify-phone': ({ body }) => {
-      if (body.verificationCode === TEST_CODE) return [200, { message: 'Phone verified successfully', user: aUser({ phoneVerified: true, phoneStatus: 'verified' }) }]
+      if (body.verificationCode === TEST_CODE)
+        return [200, { message: 'Phone verified successfully', user: aUser({ phoneVerified: true, phoneStatus: 'verified' }) }]
       if (body.captchaToken === CAPTCHA_PASS) return [200, { message: MESSAGES.phoneUnconfirmed, user: aUser({ phoneStatus: 'unconfirmed' }) }]
       return [400, { message: MESSAGES.invalidCode, code: 'INVALID_CODE' }]
     },

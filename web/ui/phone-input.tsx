@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { type KeyboardEvent, useLayoutEffect, useRef } from 'react'
 import { formatUsPhone } from '../../modules/shared/contract'
 import { Field } from './form'
 

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
 
 export type TabOption<Id extends string> = { id: Id; label: string }
 
@@ -34,7 +34,10 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, panel
     const step = STEP[event.key]
     if (!step) return
     event.preventDefault()
-    const index = step(tabs.findIndex((tab) => tab.id === selected), tabs.length)
+    const index = step(
+      tabs.findIndex((tab) => tab.id === selected),
+      tabs.length,
+    )
     const next = tabs[(index + tabs.length) % tabs.length]!.id
     onSelect(next)
     buttons.current.get(next)?.focus()

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
 import { clockAtom } from '../lib/clock'
 import { manualClock } from '../testing/manual-clock'
-import { Toaster, useToast, type Toast } from './toast'
+import { type Toast, Toaster, useToast } from './toast'
 
 afterEach(cleanup)
 

@@ -121,7 +121,8 @@ function howItWorks() {
   return html`<section class="section" aria-labelledby="how-title"><div class="wrap">
 <h2 id="how-title">How It Works</h2>
 <ol class="steps">${STEPS.map(
-    (step, index) => html`<li class="step"><span class="step__number" aria-hidden="true">${index + 1}</span><div><h3>${step.title}</h3><p>${step.text}</p></div></li>`,
+    (step, index) =>
+      html`<li class="step"><span class="step__number" aria-hidden="true">${index + 1}</span><div><h3>${step.title}</h3><p>${step.text}</p></div></li>`,
   )}</ol>
 </div></section>`
 }

@@ -117,7 +117,7 @@ describe('store shelves', () => {
     }
   })
 
-  test("a store stocks everything in the categories it is strongest in", () => {
+  test('a store stocks everything in the categories it is strongest in', () => {
     DEMO_STORES.forEach((store, index) => {
       for (const category of store.categories) {
         const stocked = shelves[index]!.filter((s) => s.product.category === category).length

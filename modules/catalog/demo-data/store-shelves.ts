@@ -1,5 +1,5 @@
-import { CATEGORIES } from './products'
 import type { DemoProduct } from './products'
+import { CATEGORIES } from './products'
 import { DEMO_STORES } from './stores'
 
 // Which demo products each demo store stocks, at what price. Everything is derived from the store's

@@ -6,7 +6,7 @@ import { addToCart } from '../../features/cart/cart-storage'
 import { notificationsQueryOptions } from '../../features/notifications/api/notifications'
 import { fakeApi, restoreFetch } from '../../testing/fake-api'
 import { aBuyer, anItem } from '../../testing/fixtures'
-import { renderScreen, type AppPath } from '../../testing/render-screen'
+import { type AppPath, renderScreen } from '../../testing/render-screen'
 import { AppChrome } from './app-chrome'
 
 const Screen = () => (
@@ -208,7 +208,10 @@ describe('avatar menu', () => {
 })
 
 describe('tabs', () => {
-  const tabNames = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent)
+  const tabNames = () =>
+    within(screen.getByRole('navigation', { name: 'Main' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent)
 
   test('a buyer gets Home, Orders and Profile, with Home current', async () => {
     await renderChrome(aBuyer({ roles: ['buyer'] }))

@@ -18,7 +18,13 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
   return (
     <div className="avatar-menu" ref={menu.rootRef}>
       {/* The initials it shows end its name, so someone using voice control can say them (WCAG 2.5.3). */}
-      <button type="button" className="avatar-menu__button" aria-label={`Account menu, ${name}, ${initials(user)}`} aria-controls={menu.open ? menuId : undefined} {...menu.buttonProps}>
+      <button
+        type="button"
+        className="avatar-menu__button"
+        aria-label={`Account menu, ${name}, ${initials(user)}`}
+        aria-controls={menu.open ? menuId : undefined}
+        {...menu.buttonProps}
+      >
         <span aria-hidden="true">{initials(user)}</span>
       </button>
       {menu.open && (

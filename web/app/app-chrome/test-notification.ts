@@ -1,5 +1,5 @@
 import { BRAND_NAME } from '../../../modules/shared/contract'
-import { requestNotificationPermission, type PermissionState } from '../../features/notifications/permission'
+import { type PermissionState, requestNotificationPermission } from '../../features/notifications/permission'
 import { showLocalNotification } from '../../features/notifications/show-local'
 
 /**

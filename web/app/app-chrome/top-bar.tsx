@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
 import type { PublicUser } from '../../../modules/accounts/contract'
+import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
 import { AvatarMenu } from './avatar-menu'
 import { BellButton } from './bell-button'
 import { CartButton } from './cart-button'

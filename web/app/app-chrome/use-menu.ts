@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react'
 
 /**
  * The WAI-ARIA menu button pattern: the button opens the menu and focus moves into it; arrow

@@ -1,4 +1,4 @@
-import { serverFieldErrors, type FieldErrors } from '../../lib/form-errors'
+import { type FieldErrors, serverFieldErrors } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
 
 /** The server reports a taken email or phone by its code, without a field; it belongs under that field. */

@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/http'
 import { useCurrentUser } from '../../lib/current-user'
+import { ApiError } from '../../lib/http'
 
 /** The four cases of the route table (spec 000 §2). */
 export type AuthState = 'loading' | 'signed-out' | 'needs-profile' | 'complete'

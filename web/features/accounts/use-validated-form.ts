@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
-import { fieldErrors, type FieldErrors } from '../../lib/form-errors'
+import { type FieldErrors, fieldErrors } from '../../lib/form-errors'
 
 /**
  * A form's values and the messages under its fields. Showing errors moves focus to the first

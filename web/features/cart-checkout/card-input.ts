@@ -30,7 +30,7 @@ export function missingCardFields(card: CardText): CardFieldErrors {
   const errors: CardFieldErrors = {}
   if (digitsOf(card.number, MAX_CARD_DIGITS).length === 0) errors.number = 'Enter your card number.'
   if (!parseExpiry(card.expiry)) errors.expiry = 'Enter the expiry date as MM / YY.'
-  if (formatCvc(card.cvc).length === 0) errors.cvc = "Enter the security code from the back of your card."
+  if (formatCvc(card.cvc).length === 0) errors.cvc = 'Enter the security code from the back of your card.'
   return errors
 }
 

@@ -1,9 +1,20 @@
 // A .tsx test so it runs with the DOM preload: the cart lives in localStorage.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { activeCart, addToCart, allCarts, cartBadge, changeQuantity, clearAllCarts, hasOtherStoreItems, readCart, removeFromCart, setComment } from './cart-storage'
-import { readCartDetails, updateCartDetails } from './cart-details'
-import { buildPendingOrder, clearPendingOrder, PENDING_ORDER_KEY, readPendingOrder, savePendingOrder } from './pending-order'
 import { estimatedGroceryCents, payNowCents, readTip } from '../../../modules/cart-checkout/contract'
+import { readCartDetails, updateCartDetails } from './cart-details'
+import {
+  activeCart,
+  addToCart,
+  allCarts,
+  cartBadge,
+  changeQuantity,
+  clearAllCarts,
+  hasOtherStoreItems,
+  readCart,
+  removeFromCart,
+  setComment,
+} from './cart-storage'
+import { buildPendingOrder, clearPendingOrder, PENDING_ORDER_KEY, readPendingOrder, savePendingOrder } from './pending-order'
 
 const dal = { id: 'i-dal', name: 'Toor Dal', unit: '4 lb', price: '7.99', priceUnit: 'each', isEstimatedPrice: false }
 const okra = { id: 'i-okra', name: 'Okra (Bhindi)', unit: 'lb', price: '3.99', priceUnit: 'per lb', isEstimatedPrice: true }

@@ -35,7 +35,10 @@ function writeCart(storeId: string, lines: CartLine[]) {
 }
 
 function updateCart(storeId: string, change: (lines: CartLine[]) => CartLine[]) {
-  writeCart(storeId, change(readCart(storeId)).filter((line) => line.quantity > 0))
+  writeCart(
+    storeId,
+    change(readCart(storeId)).filter((line) => line.quantity > 0),
+  )
 }
 
 /** Adding an item already in the cart adds one to its quantity (spec 001 §4). */
@@ -43,7 +46,19 @@ export function addToCart(storeId: string, item: Pick<CatalogItem, 'id' | 'name'
   updateCart(storeId, (lines) =>
     lines.some((line) => line.id === item.id)
       ? lines.map((line) => (line.id === item.id ? { ...line, quantity: line.quantity + 1 } : line))
-      : [...lines, { id: item.id, name: item.name, unit: item.unit, quantity: 1, price: item.price, priceUnit: item.priceUnit, isEstimatedPrice: item.isEstimatedPrice, comment: '' }],
+      : [
+          ...lines,
+          {
+            id: item.id,
+            name: item.name,
+            unit: item.unit,
+            quantity: 1,
+            price: item.price,
+            priceUnit: item.priceUnit,
+            isEstimatedPrice: item.isEstimatedPrice,
+            comment: '',
+          },
+        ],
   )
 }
 

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import type { Store } from '../../../modules/catalog/contract'
 import { estimatedGroceryCents, payNowCents } from '../../../modules/cart-checkout/contract'
+import type { Store } from '../../../modules/catalog/contract'
 import { centsToDecimal, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import { readStoredJson } from '../../lib/stored-json'
 import type { CartDetails } from './cart-details'
-import { cartLineSchema, type CartLine } from './cart-storage'
+import { type CartLine, cartLineSchema } from './cart-storage'
 
 /** Checkout reads this from browser storage (spec 001 §3 "Pending order"). */
 export const PENDING_ORDER_KEY = 'pendingOrder'

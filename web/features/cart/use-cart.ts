@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import { CART_CHANGED_EVENT, readCart, type CartLine } from './cart-storage'
+import { CART_CHANGED_EVENT, type CartLine, readCart } from './cart-storage'
 
 function subscribe(onChange: () => void) {
   window.addEventListener(CART_CHANGED_EVENT, onChange)

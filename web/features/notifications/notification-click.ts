@@ -10,7 +10,9 @@ import type { WorkerNotificationMessage } from './worker-messages'
  */
 export async function openClickedNotification(worker: ServiceWorkerGlobalScope, data: NotificationClickData | undefined) {
   const path = notificationPath(data)
-  const windows = (await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((client) => new URL(client.url).origin === worker.location.origin)
+  const windows = (await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
+    (client) => new URL(client.url).origin === worker.location.origin,
+  )
   const target = windows.find((client) => client.focused) ?? windows[0]
   if (target) {
     post(target, { type: 'kirana:notification-open', path })

@@ -54,8 +54,13 @@ describe('the FCM path', () => {
     expect(firebase.getToken.mock.calls[0]![1]).toEqual({ vapidKey: 'vapid-public-key', serviceWorkerRegistration: registration })
     expect(server.callsTo('POST /api/user/fcm-token').map((call) => call.body)).toEqual([{ fcmToken: 'fcm-token-abc:123' }])
 
-    firebase.foreground!({ notification: { title: 'Ravi is shopping your order', body: 'Charged $7.00' }, data: { type: 'order_accepted', orderId: 'o-1', notificationId: 'n-1' } })
-    expect(received as unknown[]).toEqual([{ id: 'n-1', title: 'Ravi is shopping your order', body: 'Charged $7.00', data: { type: 'order_accepted', orderId: 'o-1', notificationId: 'n-1' } }])
+    firebase.foreground!({
+      notification: { title: 'Ravi is shopping your order', body: 'Charged $7.00' },
+      data: { type: 'order_accepted', orderId: 'o-1', notificationId: 'n-1' },
+    })
+    expect(received as unknown[]).toEqual([
+      { id: 'n-1', title: 'Ravi is shopping your order', body: 'Charged $7.00', data: { type: 'order_accepted', orderId: 'o-1', notificationId: 'n-1' } },
+    ])
 
     disconnect()
     expect(firebase.unsubscribe).toHaveBeenCalled()

@@ -67,6 +67,11 @@ async function connectFcm(config: PushClientConfig, onMessage: (message: Incomin
   await registerDevice(token)
   signal.throwIfAborted()
   return onForegroundMessage(messaging, (payload) =>
-    onMessage({ id: payload.data?.notificationId, title: payload.notification?.title, body: payload.notification?.body, data: payload.data as IncomingPush['data'] }),
+    onMessage({
+      id: payload.data?.notificationId,
+      title: payload.notification?.title,
+      body: payload.notification?.body,
+      data: payload.data as IncomingPush['data'],
+    }),
   )
 }

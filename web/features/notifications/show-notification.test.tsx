@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test'
 import { installFakeNotifications } from '../../testing/fake-notifications'
-import { showIncomingPush, type IncomingPush } from './show-notification'
+import { type IncomingPush, showIncomingPush } from './show-notification'
 
 let notifications: ReturnType<typeof installFakeNotifications>
 beforeEach(() => {

@@ -1,5 +1,5 @@
-import { BRAND_NAME } from '../../../modules/shared/contract'
 import { DEFAULT_NOTIFICATION_BODY, FOREGROUND_NOTIFICATION_CLOSE_MS, NOTIFICATION_ICON, type NotificationData } from '../../../modules/notifications/contract'
+import { BRAND_NAME } from '../../../modules/shared/contract'
 import { claimForDisplay } from './shown-notifications'
 
 /** A push as it reaches the open app, from either provider; nothing in it is trusted to be well formed. */

@@ -6,7 +6,7 @@ import { fakeApi, restoreFetch } from '../../testing/fake-api'
 import { installFakeEventSource } from '../../testing/fake-event-source'
 import { installFakeNotifications } from '../../testing/fake-notifications'
 import { aBuyer } from '../../testing/fixtures'
-import { renderScreen, type AppPath } from '../../testing/render-screen'
+import { type AppPath, renderScreen } from '../../testing/render-screen'
 import { usePushSetup } from './use-push-setup'
 
 function App() {
@@ -64,7 +64,7 @@ describe('push set-up (000 §4)', () => {
     expect(server.callsTo('GET /api/notifications')).toHaveLength(1)
   })
 
-  test('a message is shown through the service worker with its title and body, the icon and a tag of its own, and closes after 5 s; the bell\'s count is refetched', async () => {
+  test("a message is shown through the service worker with its title and body, the icon and a tag of its own, and closes after 5 s; the bell's count is refetched", async () => {
     notifications = installFakeNotifications()
     await openApp()
     await waitFor(() => expect(streams.latest()).toBeDefined(), { timeout: PUSH_SETUP_DELAY_MS + 1500 })

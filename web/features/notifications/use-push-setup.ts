@@ -9,7 +9,7 @@ import { pushConfigQueryOptions } from './api/push-config'
 import { notificationPath } from './notification-path'
 import { requestNotificationPermission, useNotificationPermission } from './permission'
 import { connectPush, type Disconnect } from './push-client'
-import { showIncomingPush, type IncomingPush, type NotificationClickData } from './show-notification'
+import { type IncomingPush, type NotificationClickData, showIncomingPush } from './show-notification'
 import { isWorkerNotificationMessage } from './worker-messages'
 
 /** The runner feature's available orders (features/runner/api/pending-orders.ts), by key: features do not import each other. */
@@ -46,7 +46,8 @@ export function usePushSetup() {
     const onMessage = (message: IncomingPush) => {
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
       // An offer came or went: the runner's list of offers (which polls only every 60 s) shows it now.
-      if (message.data?.type === 'new_order_nearby' || message.data?.type === 'order_withdrawn') void queryClient.invalidateQueries({ queryKey: RUNNER_OFFERS_KEY })
+      if (message.data?.type === 'new_order_nearby' || message.data?.type === 'order_withdrawn')
+        void queryClient.invalidateQueries({ queryKey: RUNNER_OFFERS_KEY })
       showIncomingPush(message, (data) => open.current(data)).catch((error: unknown) => console.error('Showing a notification failed:', error))
     }
     const timer = setTimeout(async () => {

@@ -6,4 +6,6 @@
 export type WorkerNotificationMessage = { type: 'kirana:notification-open'; path: string } | { type: 'kirana:notifications-changed' }
 
 export const isWorkerNotificationMessage = (data: unknown): data is WorkerNotificationMessage =>
-  typeof data === 'object' && data !== null && ((data as { type?: unknown }).type === 'kirana:notification-open' || (data as { type?: unknown }).type === 'kirana:notifications-changed')
+  typeof data === 'object' &&
+  data !== null &&
+  ((data as { type?: unknown }).type === 'kirana:notification-open' || (data as { type?: unknown }).type === 'kirana:notifications-changed')

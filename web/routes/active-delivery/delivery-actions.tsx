@@ -63,7 +63,9 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
         </button>
       )}
       {asking === 'missing' && <MissingItemsDialog missing={missing} onCancel={() => setAsking(null)} onConfirm={pickUp} />}
-      {asking === 'delivered' && <DeliveredDialog customer={order.buyerFirstName?.trim() || 'the customer'} onCancel={() => setAsking(null)} onConfirm={deliver} />}
+      {asking === 'delivered' && (
+        <DeliveredDialog customer={order.buyerFirstName?.trim() || 'the customer'} onCancel={() => setAsking(null)} onConfirm={deliver} />
+      )}
     </div>
   )
 }

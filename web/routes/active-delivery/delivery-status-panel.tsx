@@ -14,7 +14,10 @@ function describe(order: Order, now: number): { title: string; text: string } {
         text: `${order.pickedUpAt ? `Picked up at ${formatMoment(order.pickedUpAt, now)}. ` : ''}Take the groceries to the customer, collect the grocery payment, then mark the order delivered.`,
       }
     case 'delivered':
-      return { title: 'Delivered', text: `${order.deliveredAt ? `Delivered at ${formatMoment(order.deliveredAt, now)}. ` : ''}Thank you! Your earnings are on your dashboard.` }
+      return {
+        title: 'Delivered',
+        text: `${order.deliveredAt ? `Delivered at ${formatMoment(order.deliveredAt, now)}. ` : ''}Thank you! Your earnings are on your dashboard.`,
+      }
     case 'cancelled':
       return { title: 'This order was cancelled', text: 'There is nothing more to do for it.' }
     case 'pending_runner_acceptance':

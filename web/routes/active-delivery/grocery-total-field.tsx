@@ -1,5 +1,5 @@
-import { decimalToCents } from '../../../modules/shared/contract'
 import { MAX_ACTUAL_GROCERY_DOLLARS } from '../../../modules/runner/contract'
+import { decimalToCents } from '../../../modules/shared/contract'
 import { Field } from '../../ui/form'
 
 /** The total as the API takes it ('42.50'), or undefined when left empty. */

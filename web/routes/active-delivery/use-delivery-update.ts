@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ordersQueryOptions, orderQueryOptions, useStoreOrder } from '../../features/orders/api/orders'
-import { useUpdateDeliveryStatus, type DeliveryUpdate } from '../../features/runner/api/delivery-status'
+import { orderQueryOptions, ordersQueryOptions, useStoreOrder } from '../../features/orders/api/orders'
+import { type DeliveryUpdate, useUpdateDeliveryStatus } from '../../features/runner/api/delivery-status'
 import { runnerStatsQueryOptions } from '../../features/runner/api/runner-stats'
 import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
@@ -34,7 +34,8 @@ export function useDeliveryUpdate(orderId: string) {
         onError: (error) => {
           toast({
             title: FAILURE_TITLE[change.status],
-            description: error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'Please check your connection and try again.',
+            description:
+              error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'Please check your connection and try again.',
             variant: 'destructive',
           })
           void queryClient.invalidateQueries({ queryKey: orderQueryOptions(orderId).queryKey })

@@ -25,7 +25,13 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
         </span>
         <h1>Phone Verified!</h1>
         <p>{firstName ? `You're signed in as ${firstName}, and your phone number is verified.` : "You're signed in, and your phone number is verified."}</p>
-        <button type="button" className="button button--primary button--block" disabled={continuing} aria-busy={continuing || undefined} onClick={continueToDashboard}>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={continuing}
+          aria-busy={continuing || undefined}
+          onClick={continueToDashboard}
+        >
           {continuing && <Spinner />}
           Continue to Dashboard
         </button>

@@ -64,7 +64,15 @@ export function TestNotificationPanel() {
         </section>
       )}
       {/* A round icon button: on a phone a wide one would cover the cards it floats over. The state is in aria-expanded. */}
-      <button ref={toggle} type="button" className="test-panel__toggle" title="Test notifications" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+      <button
+        ref={toggle}
+        type="button"
+        className="test-panel__toggle"
+        title="Test notifications"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name={open ? 'chevronDown' : 'bell'} />
         <span className="visually-hidden">Test notifications</span>
       </button>

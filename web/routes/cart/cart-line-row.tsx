@@ -1,5 +1,5 @@
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
-import { removeFromCart, type CartLine } from '../../features/cart/cart-storage'
+import { type CartLine, removeFromCart } from '../../features/cart/cart-storage'
 import { ItemPrice } from '../../features/catalog/components/item-price'
 import { Icon } from '../../ui/icon'
 import { QuantityStepper } from './quantity-stepper'
@@ -16,7 +16,11 @@ export function CartLineRow({ storeId, line }: { storeId: string; line: CartLine
             <span className="catalog-item__unit">{line.unit}</span>
             <ItemPrice price={line.price} priceUnit={line.priceUnit} isEstimatedPrice={line.isEstimatedPrice} />
           </p>
-          {unitCents !== null && line.quantity > 1 && <p className="cart-line__subtotal">≈ {formatCents(unitCents * line.quantity)} for {line.quantity}</p>}
+          {unitCents !== null && line.quantity > 1 && (
+            <p className="cart-line__subtotal">
+              ≈ {formatCents(unitCents * line.quantity)} for {line.quantity}
+            </p>
+          )}
         </div>
         <QuantityStepper storeId={storeId} line={line} />
       </div>

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { formatCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
 import { payNowCents } from '../../../modules/cart-checkout/contract'
+import { formatCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
 import type { TipState } from './use-tip'
 
 /** Dollars without cents for the preset chips: $0, $2, $5, $10. */

@@ -1,4 +1,4 @@
-import { changeQuantity, type CartLine } from '../../features/cart/cart-storage'
+import { type CartLine, changeQuantity } from '../../features/cart/cart-storage'
 import { Icon } from '../../ui/icon'
 
 /** Minus and plus around the quantity; minus at 1 takes the line out, so it shows a bin there. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { setComment, type CartLine } from '../../features/cart/cart-storage'
+import { type CartLine, setComment } from '../../features/cart/cart-storage'
 import { Icon } from '../../ui/icon'
 
 /** The line's comment for the runner, saved as it is typed so leaving the page loses nothing. */

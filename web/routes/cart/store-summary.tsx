@@ -1,4 +1,4 @@
-import { distanceMiles, type Coordinates } from '../../../modules/shared/contract'
+import { type Coordinates, distanceMiles } from '../../../modules/shared/contract'
 import type { KnownStore } from '../../features/catalog/use-known-store'
 import { Icon } from '../../ui/icon'
 

@@ -1,5 +1,5 @@
 import { readTip } from '../../../modules/cart-checkout/contract'
-import { updateCartDetails, useCartDetails, type CartDetails } from '../../features/cart/cart-details'
+import { type CartDetails, updateCartDetails, useCartDetails } from '../../features/cart/cart-details'
 
 export type TipChoice = CartDetails['tipChoice']
 

@@ -11,8 +11,8 @@ export function AuthorizationNotice() {
           Payment Authorization
         </p>
         <p>
-          Your card is authorized now and charged only when a runner accepts your order. If no runner accepts within {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, the
-          authorization is cancelled at no cost.
+          Your card is authorized now and charged only when a runner accepts your order. If no runner accepts within {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes,
+          the authorization is cancelled at no cost.
         </p>
       </div>
     </aside>

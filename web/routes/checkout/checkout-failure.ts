@@ -1,7 +1,7 @@
-import { CardPaymentError } from '../../features/cart-checkout/card-confirmer'
-import { ApiError } from '../../lib/http'
-import { failureMessage } from '../../lib/form-errors'
 import { LOCATION_TOAST_MS } from '../../../modules/shared/contract'
+import { CardPaymentError } from '../../features/cart-checkout/card-confirmer'
+import { failureMessage } from '../../lib/form-errors'
+import { ApiError } from '../../lib/http'
 import type { Toast } from '../../ui/toast'
 
 /** Something the buyer must fix outside checkout, shown beside the button with a link to where. */

@@ -30,7 +30,8 @@ describe('checkout failures (spec 001 §8)', () => {
   test("a declined card: 'Payment Failed' with the card's message, the cart intact; another card then pays on the same intent", async () => {
     let answer: 'decline' | 'authorize' = 'decline'
     const api = checkoutServer({
-      'POST /api/payments/embedded/confirm': ({ body }) => (answer === 'decline' ? [...declined] : [200, { id: body.clientSecret.split('_secret_')[0], status: 'requires_capture' }]),
+      'POST /api/payments/embedded/confirm': ({ body }) =>
+        answer === 'decline' ? [...declined] : [200, { id: body.clientSecret.split('_secret_')[0], status: 'requires_capture' }],
     })
     await openCheckout()
     await placeOrderWith('4000 0000 0000 0002')
@@ -48,9 +49,16 @@ describe('checkout failures (spec 001 §8)', () => {
     expect(second!.checkoutId).toBe(first!.checkoutId)
   })
 
-  test("a field the gateway refuses shows its message under that field", async () => {
+  test('a field the gateway refuses shows its message under that field', async () => {
     checkoutServer({
-      'POST /api/payments/embedded/confirm': () => [400, { message: "Your card's expiration year is in the past.", code: 'invalid_expiry_year_past', errors: { expYear: "Your card's expiration year is in the past." } }],
+      'POST /api/payments/embedded/confirm': () => [
+        400,
+        {
+          message: "Your card's expiration year is in the past.",
+          code: 'invalid_expiry_year_past',
+          errors: { expYear: "Your card's expiration year is in the past." },
+        },
+      ],
     })
     await openCheckout()
     await pickTestCard('4242 4242 4242 4242')
@@ -62,12 +70,21 @@ describe('checkout failures (spec 001 §8)', () => {
     expect(document.getElementById(expiry.getAttribute('aria-describedby')!)?.textContent).toBe("Your card's expiration year is in the past.")
   })
 
-  test("too far from the profile address: \"You're 12.3 miles from your profile address\" for 8 s, a link to update it, and the next try starts a new intent", async () => {
+  test('too far from the profile address: "You\'re 12.3 miles from your profile address" for 8 s, a link to update it, and the next try starts a new intent', async () => {
     const clock = manualClock()
     let far = true
     const api = checkoutServer({
       'POST /api/confirm-payment-and-create-order': () =>
-        far ? [400, { message: "You're 12.3 miles from your profile address. Update your profile address, or order from a store closer to it.", code: 'LOCATION_TOO_FAR', distance: 12.3 }] : [200, { order: placed }],
+        far
+          ? [
+              400,
+              {
+                message: "You're 12.3 miles from your profile address. Update your profile address, or order from a store closer to it.",
+                code: 'LOCATION_TOO_FAR',
+                distance: 12.3,
+              },
+            ]
+          : [200, { order: placed }],
     })
     await openCheckout(clock)
     await placeOrderWith('4242 4242 4242 4242')
@@ -92,7 +109,10 @@ describe('checkout failures (spec 001 §8)', () => {
 
   test("any other refusal of the order: 'Order Failed' with the server's message", async () => {
     checkoutServer({
-      'POST /api/confirm-payment-and-create-order': () => [400, { message: 'An item in your cart is not available at this store any more.', code: 'ITEM_NOT_AVAILABLE' }],
+      'POST /api/confirm-payment-and-create-order': () => [
+        400,
+        { message: 'An item in your cart is not available at this store any more.', code: 'ITEM_NOT_AVAILABLE' },
+      ],
     })
     await openCheckout()
     await placeOrderWith('4242 4242 4242 4242')
@@ -105,7 +125,15 @@ describe('checkout failures (spec 001 §8)', () => {
     let down = true
     const api = checkoutServer({
       'POST /api/confirm-payment-and-create-order': () =>
-        down ? [503, { message: 'Failed to create order: the payment service is not answering. Nothing was charged; please try again in a moment.', code: 'PAYMENT_GATEWAY_UNAVAILABLE' }] : [200, { order: placed }],
+        down
+          ? [
+              503,
+              {
+                message: 'Failed to create order: the payment service is not answering. Nothing was charged; please try again in a moment.',
+                code: 'PAYMENT_GATEWAY_UNAVAILABLE',
+              },
+            ]
+          : [200, { order: placed }],
     })
     await openCheckout()
     await placeOrderWith('4242 4242 4242 4242')
@@ -122,7 +150,10 @@ describe('checkout failures (spec 001 §8)', () => {
 
   test('an unverified phone: checkout explains and links to /phone-verification, and no card is tried', async () => {
     const api = checkoutServer({
-      'POST /api/create-payment-intent': () => [403, { message: 'Verify your phone number before you place an order.', code: 'PHONE_VERIFICATION_REQUIRED', requiresPhoneVerification: true }],
+      'POST /api/create-payment-intent': () => [
+        403,
+        { message: 'Verify your phone number before you place an order.', code: 'PHONE_VERIFICATION_REQUIRED', requiresPhoneVerification: true },
+      ],
     })
     await openCheckout()
     await placeOrderWith('4242 4242 4242 4242')
@@ -135,7 +166,13 @@ describe('checkout failures (spec 001 §8)', () => {
 
   test("the intent cannot be made: 'Payment Failed' with the server's message", async () => {
     checkoutServer({
-      'POST /api/create-payment-intent': () => [503, { message: 'Failed to create payment intent: the payment service is not answering. Nothing was charged; please try again in a moment.', code: 'PAYMENT_GATEWAY_UNAVAILABLE' }],
+      'POST /api/create-payment-intent': () => [
+        503,
+        {
+          message: 'Failed to create payment intent: the payment service is not answering. Nothing was charged; please try again in a moment.',
+          code: 'PAYMENT_GATEWAY_UNAVAILABLE',
+        },
+      ],
     })
     await openCheckout()
     await placeOrderWith('4242 4242 4242 4242')

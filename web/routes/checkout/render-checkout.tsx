@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { addToCart, readCart, setComment } from '../../features/cart/cart-storage'
 import { buildPendingOrder, savePendingOrder } from '../../features/cart/pending-order'
-import { fakeApi, type Answer } from '../../testing/fake-api'
+import { type Answer, fakeApi } from '../../testing/fake-api'
 import { aBuyer, anItem, anOrder, aStore } from '../../testing/fixtures'
 import type { ManualClock } from '../../testing/manual-clock'
 import { renderScreen } from '../../testing/render-screen'
@@ -38,7 +38,10 @@ type Handler = (request: { body: any; url: URL }) => Answer | Promise<Answer>
 export function checkoutServer(overrides: Record<string, Handler> = {}) {
   return fakeApi({
     'GET /api/payments/config': () => [200, { gateway: 'embedded', publishableKey: null }],
-    'POST /api/create-payment-intent': ({ body }) => [200, { clientSecret: `pi_for_${body.checkoutId}_secret_x`, paymentIntentId: `pi_for_${body.checkoutId}`, amount: body.amount }],
+    'POST /api/create-payment-intent': ({ body }) => [
+      200,
+      { clientSecret: `pi_for_${body.checkoutId}_secret_x`, paymentIntentId: `pi_for_${body.checkoutId}`, amount: body.amount },
+    ],
     'POST /api/payments/embedded/confirm': ({ body }) => [200, { id: body.clientSecret.split('_secret_')[0], status: 'requires_capture' }],
     'POST /api/confirm-payment-and-create-order': () => [200, { order: placed }],
     ...overrides,

@@ -12,7 +12,7 @@ import { newCheckoutId } from '../../features/cart-checkout/checkout-id'
 import { orderQueryOptions } from '../../features/orders/api/orders'
 import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
-import { describeFailure, type CheckoutBlocker, type CheckoutStep } from './checkout-failure'
+import { type CheckoutBlocker, type CheckoutStep, describeFailure } from './checkout-failure'
 
 /**
  * One attempt at paying: its id makes every retry of the intent the same intent, and once the

@@ -28,8 +28,7 @@ export function GetStarted({ signedIn }: { signedIn: boolean }) {
           <p className="secure-note">
             <Icon name="lock" className="icon secure-note__icon" />
             <span>
-              <strong>Secure payments.</strong> Cards are handled by our payment provider, and you are only charged once a runner accepts your
-              order.
+              <strong>Secure payments.</strong> Cards are handled by our payment provider, and you are only charged once a runner accepts your order.
             </span>
           </p>
         </div>

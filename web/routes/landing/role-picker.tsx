@@ -37,24 +37,13 @@ function RoleCard({ role, selected, expanded, onChoose }: { role: Role; selected
   const id = useId()
   return (
     <li className={selected ? 'role-card role-card--selected' : 'role-card'}>
-      <button
-        type="button"
-        className="role-card__toggle"
-        aria-pressed={selected}
-        aria-expanded={expanded}
-        aria-controls={`${id}-details`}
-        onClick={onChoose}
-      >
+      <button type="button" className="role-card__toggle" aria-pressed={selected} aria-expanded={expanded} aria-controls={`${id}-details`} onClick={onChoose}>
         <span className="role-card__icon">
           <Icon name={role.icon} />
         </span>
         <span className="role-card__text">
-          <span className="role-card__title">
-            {role.title}
-          </span>
-          <span className="role-card__summary">
-            {role.summary}
-          </span>
+          <span className="role-card__title">{role.title}</span>
+          <span className="role-card__summary">{role.summary}</span>
         </span>
         <Icon name="chevronDown" className="icon role-card__chevron" />
       </button>

@@ -29,7 +29,8 @@ export const ROLES: readonly Role[] = [
     id: 'both',
     title: 'Both',
     summary: 'Order when you need, deliver when you can.',
-    details: 'One account lets you place orders and pick up deliveries. Shop for your own kitchen this morning and run an order for a neighbor on your way home.',
+    details:
+      'One account lets you place orders and pick up deliveries. Shop for your own kitchen this morning and run an order for a neighbor on your way home.',
     icon: 'repeat',
   },
 ]

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type RefObject } from 'react'
-import { shortOrderId, type Order } from '../../../modules/orders/contract'
+import { type RefObject, useRef, useState } from 'react'
+import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { useCancelOrder } from '../../features/orders/api/orders'
 import { orderCents } from '../../features/orders/order-figures'
@@ -25,11 +25,16 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
 
   const confirm = () =>
     cancel.mutate(order.id, {
-      onSuccess: () => toast({ title: 'Order Cancelled', description: `Order #${number} is cancelled and the ${held} hold on your card was released.`, variant: 'success' }),
+      onSuccess: () =>
+        toast({ title: 'Order Cancelled', description: `Order #${number} is cancelled and the ${held} hold on your card was released.`, variant: 'success' }),
       onError: (error) => {
         close()
         if (error instanceof ApiError && error.status === 409) {
-          toast({ title: 'A Runner Already Accepted', description: `A runner accepted order #${number} just now, so it can no longer be cancelled.`, variant: 'destructive' })
+          toast({
+            title: 'A Runner Already Accepted',
+            description: `A runner accepted order #${number} just now, so it can no longer be cancelled.`,
+            variant: 'destructive',
+          })
           void queryClient.invalidateQueries({ queryKey: ['orders'] })
         } else {
           toast({ title: 'Cancel Failed', description: failureMessage(error, 'The order could not be cancelled. Please try again.'), variant: 'destructive' })

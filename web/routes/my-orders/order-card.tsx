@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useRef } from 'react'
-import { shortOrderId, type Order } from '../../../modules/orders/contract'
+import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import type { OrdersRole } from '../../features/orders/api/orders'
 import { StatusBadge } from '../../features/orders/components/status-badge'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { useOrders, type OrdersRole } from '../../features/orders/api/orders'
 import { CatalogMessage } from '../../features/catalog/components/catalog-message'
+import { type OrdersRole, useOrders } from '../../features/orders/api/orders'
 import { OrderCard } from './order-card'
 
 /** The runner dashboard is built in another branch; the typed route table does not know its path yet. */
@@ -8,7 +8,11 @@ const RUNNER_PATH: string = '/runner'
 
 const EMPTY: Record<OrdersRole, { title: string; body: string; action: { to: string; label: string } }> = {
   buyer: { title: 'No orders yet', body: 'Orders you place show up here, with where each one is.', action: { to: '/store-search', label: 'Start Shopping' } },
-  runner: { title: 'No deliveries yet', body: 'Orders you accept as a runner show up here, with what each one earned.', action: { to: RUNNER_PATH, label: 'Find Orders to Deliver' } },
+  runner: {
+    title: 'No deliveries yet',
+    body: 'Orders you accept as a runner show up here, with what each one earned.',
+    action: { to: RUNNER_PATH, label: 'Find Orders to Deliver' },
+  },
 }
 
 /** Spec 001 §8's words for a list that would not load. */

@@ -6,7 +6,17 @@ import { NotificationItem } from './notification-item'
 type ListState = { isPending: boolean; isError: boolean; refetch: () => unknown }
 
 /** Notifications newest first, or what stands in for them: waiting, failed (with a retry), none yet. */
-export function NotificationList({ label, notifications, query, footer }: { label: string; notifications: Notification[] | undefined; query: ListState; footer?: ReactNode }) {
+export function NotificationList({
+  label,
+  notifications,
+  query,
+  footer,
+}: {
+  label: string
+  notifications: Notification[] | undefined
+  query: ListState
+  footer?: ReactNode
+}) {
   if (query.isPending) return <CatalogMessage title="Loading notifications..." busy />
   if (query.isError || !notifications)
     return (

@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { ApiError } from '../../lib/http'
 import { useSendTestNotification } from '../../features/notifications/api/send-test'
 import { PermissionHeading } from '../../features/notifications/components/permission-heading'
 import { requestNotificationPermission, useNotificationPermission } from '../../features/notifications/permission'
 import { SAMPLE_NOTIFICATIONS } from '../../features/notifications/samples'
+import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
 
 const BLOCKED_HINT = 'Notifications are blocked for this site. Allow them in your browser’s site settings, then come back to this page.'
@@ -18,12 +18,14 @@ export function PermissionCard() {
   async function enable() {
     const answer = await requestNotificationPermission()
     setAsked(true)
-    if (answer === 'granted') toast({ title: 'Notifications enabled', description: 'You will hear about your orders here and on this device.', variant: 'success', duration: 5000 })
+    if (answer === 'granted')
+      toast({ title: 'Notifications enabled', description: 'You will hear about your orders here and on this device.', variant: 'success', duration: 5000 })
   }
 
   function send() {
     sendTest.mutate(SAMPLE_NOTIFICATIONS.order, {
-      onSuccess: () => toast({ title: 'Test notification sent', description: 'It will appear in a moment, and in your list below.', variant: 'success', duration: 5000 }),
+      onSuccess: () =>
+        toast({ title: 'Test notification sent', description: 'It will appear in a moment, and in your list below.', variant: 'success', duration: 5000 }),
       onError: (error) => toast({ title: 'Test not sent', description: error instanceof ApiError ? error.userMessage : error.message, variant: 'destructive' }),
     })
   }

@@ -1,5 +1,5 @@
-import { formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
 import type { Order } from '../../../modules/orders/contract'
+import { formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
 import { orderCents } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 
@@ -10,8 +10,8 @@ export function WhatHappensNext({ order }: { order: Order }) {
       <h2 id="what-happens-next">What happens next?</h2>
       <ol className="confirmation-next__steps">
         <li>
-          A runner accepts your order within {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, and only then is your card charged {formatCents(orderCents(order.totalAmount))}. If no
-          runner accepts in time, the hold on your card is released at no cost.
+          A runner accepts your order within {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, and only then is your card charged{' '}
+          {formatCents(orderCents(order.totalAmount))}. If no runner accepts in time, the hold on your card is released at no cost.
         </li>
         <li>Your runner shops at {order.storeName} and brings the groceries to your door.</li>
         <li>You pay your runner for the groceries at the door, by {GROCERY_PAYMENT_METHODS}.</li>

@@ -18,12 +18,14 @@ export function PaymentReminder({ order }: { order: Order }) {
     <section className="card payment-reminder" aria-labelledby="payment-reminder-title">
       <h2 id="payment-reminder-title">Payment Reminder</h2>
       <p>
-        Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) = <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+        Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
+        <strong>{formatCents(orderCents(order.totalAmount))}</strong>
         {PAID_ONLINE[order.paymentStatus]}
       </p>
       {order.status !== 'cancelled' && (
         <p>
-          Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted: {GROCERY_PAYMENT_METHODS}.
+          Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted: {GROCERY_PAYMENT_METHODS}
+          .
         </p>
       )}
     </section>

@@ -1,6 +1,7 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
 
-const price = (item: OrderItemView) => (item.price === null ? 'Price at store' : `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}${item.isEstimatedPrice ? ' (est.)' : ''}`)
+const price = (item: OrderItemView) =>
+  item.price === null ? 'Price at store' : `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}${item.isEstimatedPrice ? ' (est.)' : ''}`
 
 /**
  * What was ordered. Once delivered, the lines are split by what the runner found (001 §2); a
@@ -25,7 +26,8 @@ export function OrderItems({ order }: { order: Order }) {
       )}
       {order.actualGroceryCost && (
         <p className="tracking-items__total">
-          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, paid to {order.runnerFirstName?.trim() || 'your runner'} at the door.
+          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, paid to {order.runnerFirstName?.trim() || 'your runner'} at the
+          door.
         </p>
       )}
     </section>
@@ -49,9 +51,7 @@ function ItemList({ items, label }: { items: OrderItemView[]; label: string }) {
           <span className="tracking-item__quantity">{item.quantity}×</span>
           <span className="tracking-item__text">
             <span className="tracking-item__name">{item.name}</span>
-            <span className="tracking-item__meta">
-              {item.isDelivered === false ? 'Not available at store' : `${item.unit} · ${price(item)}`}
-            </span>
+            <span className="tracking-item__meta">{item.isDelivered === false ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
             {item.comment && <span className="tracking-item__note">Note: {item.comment}</span>}
           </span>
         </li>

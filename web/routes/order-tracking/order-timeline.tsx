@@ -3,7 +3,7 @@ import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { Icon } from '../../ui/icon'
 import { cancelExplanation } from './cancel-reasons'
-import { timelineSteps, type StepState } from './timeline-steps'
+import { type StepState, timelineSteps } from './timeline-steps'
 
 /** What a screen reader says of each step's mark, which sighted people read from its colour and icon. */
 const STATE_WORDS: Record<StepState, string> = { done: 'Completed', current: 'In progress', upcoming: 'Not yet', cancelled: 'Cancelled' }

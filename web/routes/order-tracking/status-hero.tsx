@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type Order } from '../../../modules/orders/contract'
+import { type Order, STATUS_LABELS } from '../../../modules/orders/contract'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { formatWait } from '../../lib/format-wait'

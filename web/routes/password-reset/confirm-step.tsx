@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
 import { PASSWORD_RESET_REDIRECT_MS, passwordResetFormSchema } from '../../../modules/accounts/contract'
 import { useConfirmPasswordReset } from '../../features/accounts/api/use-password-reset'
 import { StepHeading } from '../../features/accounts/components/step-heading'

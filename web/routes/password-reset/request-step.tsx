@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react'
-import { passwordResetRequestSchema, type PasswordResetRequestResponse } from '../../../modules/accounts/contract'
+import { type FormEvent, useState } from 'react'
+import { type PasswordResetRequestResponse, passwordResetRequestSchema } from '../../../modules/accounts/contract'
 import { useRequestPasswordReset } from '../../features/accounts/api/use-password-reset'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { SubmitButton } from '../../features/accounts/components/submit-button'

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react'
-import { passwordResetConfirmSchema, type PasswordResetRequestResponse } from '../../../modules/accounts/contract'
+import { type FormEvent, useState } from 'react'
+import { type PasswordResetRequestResponse, passwordResetConfirmSchema } from '../../../modules/accounts/contract'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { TextField } from '../../ui/form'
 

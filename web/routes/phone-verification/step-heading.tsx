@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import type { VerificationStep } from './use-verification-flow'
 
 const COPY: Record<Exclude<VerificationStep['name'], 'verified' | 'saved'>, { eyebrow: string; title: string; lead: (phone: string) => ReactNode }> = {
@@ -10,8 +10,8 @@ const COPY: Record<Exclude<VerificationStep['name'], 'verified' | 'saved'>, { ey
     // The check proves a person, not the phone: the number is saved, to be confirmed by SMS later.
     lead: (phone) => (
       <>
-        Text messages can't reach <span className="nowrap">{phone}</span> right now. Complete the check below to save this number and carry on; you can
-        confirm it by SMS later.
+        Text messages can't reach <span className="nowrap">{phone}</span> right now. Complete the check below to save this number and carry on; you can confirm
+        it by SMS later.
       </>
     ),
   },

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, type RefObject } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import { toE164 } from '../../../modules/shared/contract'
 import type { VerificationClientConfig } from '../../../modules/verification/contract'
 import { reportBlockedSms, useSendCode, type VerifyPhoneInput } from '../../features/verification/api/use-phone-verification'
 import { verificationConfigQueryOptions } from '../../features/verification/api/verification-config'
-import { startFirebasePhoneSignIn, type FirebaseCodeSent, type FirebasePhoneSignIn } from '../../features/verification/firebase-phone'
+import { type FirebaseCodeSent, type FirebasePhoneSignIn, startFirebasePhoneSignIn } from '../../features/verification/firebase-phone'
 import { smsWasBlocked } from '../../features/verification/send-failures'
 
 /** Without the server's answer, codes go through the server and there is no fallback to offer. */

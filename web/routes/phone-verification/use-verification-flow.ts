@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react'
+import { type RefObject, useState } from 'react'
 import { formatUsPhone } from '../../../modules/shared/contract'
 import { FALLBACK_VERIFIED_REDIRECT_MS, VERIFIED_REDIRECT_MS } from '../../../modules/verification/contract'
 import { recordVerificationAttempt, useVerifyPhone, type VerifyPhoneInput } from '../../features/verification/api/use-phone-verification'

@@ -1,14 +1,14 @@
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { completeProfileSchema } from '../../../modules/accounts/contract'
 import { BRAND_NAME } from '../../../modules/shared/contract'
-import type { PublicUser } from '../../../modules/accounts/contract'
 import { useCompleteProfile } from '../../features/accounts/api/use-profile'
-import { fieldErrors } from '../../lib/form-errors'
-import { SubmitButton } from '../../features/accounts/components/submit-button'
-import { TextField } from '../../ui/form'
-import { useToast } from '../../ui/toast'
 import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
 import { RoleOptions } from '../../features/accounts/components/role-options'
+import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useFormState } from '../../features/accounts/use-form-state'
+import { fieldErrors } from '../../lib/form-errors'
+import { TextField } from '../../ui/form'
+import { useToast } from '../../ui/toast'
 import { useCompletionFailure } from './use-completion-failure'
 
 /** 'Complete Your Profile' (spec 000 §2), once the phone is verified. */
@@ -42,8 +42,20 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
       }}
     >
       <div className="form__row">
-        <TextField label="First name" autoComplete="given-name" value={values.firstName} error={errors.firstName} onValueChange={(value) => set('firstName', value)} />
-        <TextField label="Last name" autoComplete="family-name" value={values.lastName} error={errors.lastName} onValueChange={(value) => set('lastName', value)} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          value={values.firstName}
+          error={errors.firstName}
+          onValueChange={(value) => set('firstName', value)}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          value={values.lastName}
+          error={errors.lastName}
+          onValueChange={(value) => set('lastName', value)}
+        />
       </div>
       <RoleOptions
         legend={`How will you use ${BRAND_NAME}?`}

@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { updateProfileSchema } from '../../../modules/accounts/contract'
 import type { PublicUser } from '../../../modules/accounts/contract'
+import { updateProfileSchema } from '../../../modules/accounts/contract'
 import { BRAND_NAME } from '../../../modules/shared/contract'
 import { useCompleteProfile } from '../../features/accounts/api/use-profile'
 import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
-import { roleChoiceOf, RoleOptions } from '../../features/accounts/components/role-options'
+import { RoleOptions, roleChoiceOf } from '../../features/accounts/components/role-options'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useFormState } from '../../features/accounts/use-form-state'
 import { fieldErrors } from '../../lib/form-errors'
@@ -56,7 +56,15 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
         void submit()
       }}
     >
-      <TextField label="Email" type="email" autoComplete="email" hint="Optional" value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        hint="Optional"
+        value={values.email}
+        error={errors.email}
+        onValueChange={(value) => set('email', value)}
+      />
       <Field
         label="Phone number"
         hint={
@@ -71,10 +79,23 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
       >
         {({ id, describedBy }) => <input id={id} type="tel" readOnly aria-describedby={describedBy} value={user.phone ?? ''} />}
       </Field>
-      <RoleOptions legend="I want to" kind="radio" options={['buyer', 'runner', 'both']} selected={values.roles} error={errors.roles} onChange={(roles) => set('roles', roles)} />
+      <RoleOptions
+        legend="I want to"
+        kind="radio"
+        options={['buyer', 'runner', 'both']}
+        selected={values.roles}
+        error={errors.roles}
+        onChange={(roles) => set('roles', roles)}
+      />
       <AddressFields values={values} errors={errors} onChange={set} />
       <div className="onboarding-location">
-        <button type="button" className="button button--block" disabled={location.locating} aria-busy={location.locating || undefined} onClick={location.locate}>
+        <button
+          type="button"
+          className="button button--block"
+          disabled={location.locating}
+          aria-busy={location.locating || undefined}
+          onClick={location.locate}
+        >
           {location.locating && <Spinner />}
           Use Current Location (Optional)
         </button>

@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS } from '../../../modules/accounts/contract'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
-import { failureMessage, type FieldErrors } from '../../lib/form-errors'
+import { type FieldErrors, failureMessage } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
-import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS } from '../../../modules/accounts/contract'
 
 /**
  * What a refused profile completion does (spec 000 §7, §8): a server that wants the phone

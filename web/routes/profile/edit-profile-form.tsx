@@ -1,18 +1,18 @@
 import { useNavigate } from '@tanstack/react-router'
+import type { PublicUser } from '../../../modules/accounts/contract'
 import { updateProfileSchema } from '../../../modules/accounts/contract'
 import { toE164 } from '../../../modules/shared/contract'
-import type { PublicUser } from '../../../modules/accounts/contract'
-import { useUpdateProfile } from '../../features/accounts/api/use-profile'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
+import { useUpdateProfile } from '../../features/accounts/api/use-profile'
+import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
+import { RoleOptions, roleChoiceOf } from '../../features/accounts/components/role-options'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useFormState } from '../../features/accounts/use-form-state'
 import { failureMessage, fieldErrors } from '../../lib/form-errors'
 import { isOnline, needsConnection } from '../../lib/online'
 import { TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
-import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
-import { roleChoiceOf, RoleOptions } from '../../features/accounts/components/role-options'
-import { useFormState } from '../../features/accounts/use-form-state'
 
 /** The 10 digits the phone input holds for a stored number. */
 const phoneDigits = (phone: string | null) => toE164(phone ?? '')?.slice(2) ?? ''
@@ -67,7 +67,14 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
           </p>
         )}
       </div>
-      <RoleOptions legend="I want to" kind="radio" options={['buyer', 'runner', 'both']} selected={values.roles} error={errors.roles} onChange={(roles) => set('roles', roles)} />
+      <RoleOptions
+        legend="I want to"
+        kind="radio"
+        options={['buyer', 'runner', 'both']}
+        selected={values.roles}
+        error={errors.roles}
+        onChange={(roles) => set('roles', roles)}
+      />
       <AddressFields values={values} errors={errors} onChange={set} />
       <SubmitButton pending={updateProfile.isPending} pendingLabel="Saving...">
         Save Changes

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 import { waitingWorkerAtom } from '../../features/pwa/service-worker'
-import { readPwaStatus, type PwaStatus } from './read-pwa-status'
+import { type PwaStatus, readPwaStatus } from './read-pwa-status'
 
 /** The status, read again whenever the browser reports a change the page shows. */
 export function usePwaStatus() {

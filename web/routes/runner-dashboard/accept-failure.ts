@@ -15,7 +15,10 @@ export function acceptFailure(error: unknown): AcceptFailure {
   const failure = (toast: Omit<Toast, 'id'>, needsPhoneVerification = false) => ({ toast, needsPhoneVerification })
   if (body.code === 'CAPTURE_FAILED') return failure({ title: "Buyer's Card Declined", description: message ?? MESSAGES.captureFailed, variant: 'destructive' })
   if (body.code === 'PHONE_VERIFICATION_REQUIRED' || body.requiresPhoneVerification === true) {
-    return failure({ title: 'Phone Verification Required', description: message ?? 'Verify your phone number before you accept deliveries.', variant: 'destructive' }, true)
+    return failure(
+      { title: 'Phone Verification Required', description: message ?? 'Verify your phone number before you accept deliveries.', variant: 'destructive' },
+      true,
+    )
   }
   if (body.code === 'ORDER_NO_LONGER_AVAILABLE' || (error instanceof ApiError && error.status === 409)) {
     return failure({ title: 'Order No Longer Available', description: message ?? ORDER_NO_LONGER_AVAILABLE })

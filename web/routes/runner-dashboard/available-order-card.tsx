@@ -59,7 +59,13 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         <Link to={orderDetailPath(order.id)} className="button button--small" aria-describedby={nameId}>
           View Details
         </Link>
-        <button type="button" className="button button--primary button--small" aria-describedby={nameId} disabled={accepting} onClick={() => onAccept(order.id)}>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          aria-describedby={nameId}
+          disabled={accepting}
+          onClick={() => onAccept(order.id)}
+        >
           {accepting ? 'Accepting...' : 'Accept Order'}
         </button>
       </div>

@@ -58,7 +58,9 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
       ) : pending.isError ? (
         <div className="runner-empty" role="alert">
           <p className="runner-empty__title">Failed to fetch pending orders</p>
-          {pending.error instanceof ApiError && typeof pending.error.body.message === 'string' && <p className="runner-empty__hint">{pending.error.body.message}</p>}
+          {pending.error instanceof ApiError && typeof pending.error.body.message === 'string' && (
+            <p className="runner-empty__hint">{pending.error.body.message}</p>
+          )}
           <button type="button" className="button button--small" onClick={() => void pending.refetch()}>
             Try Again
           </button>
@@ -66,8 +68,8 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
       ) : (
         <>
           <p className="runner-section__note" role="status">
-            {orders.length === 0 ? 'No orders waiting' : `${orders.length} ${orders.length === 1 ? 'order' : 'orders'} waiting`} within {DELIVERY_RADIUS_MILES} miles of{' '}
-            {pending.data.searchedFrom}
+            {orders.length === 0 ? 'No orders waiting' : `${orders.length} ${orders.length === 1 ? 'order' : 'orders'} waiting`} within {DELIVERY_RADIUS_MILES}{' '}
+            miles of {pending.data.searchedFrom}
           </p>
           {orders.length === 0 ? (
             <div className="runner-empty">

@@ -27,7 +27,10 @@ export function OnlineSwitch() {
         onError: (error) =>
           toast({
             title: 'Error',
-            description: error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'Your availability could not be changed. Please try again.',
+            description:
+              error instanceof ApiError && typeof error.body.message === 'string'
+                ? error.body.message
+                : 'Your availability could not be changed. Please try again.',
             variant: 'destructive',
           }),
       },

@@ -29,12 +29,12 @@ export function useAcceptOffer() {
     accept: (orderId: string) =>
       isOnline()
         ? accept.mutate(orderId, {
-        onError: (error) => {
-          const failure = acceptFailure(error)
-          toast(failure.toast)
-          if (failure.needsPhoneVerification) setNeedsPhoneVerification(true)
-        },
-      })
+            onError: (error) => {
+              const failure = acceptFailure(error)
+              toast(failure.toast)
+              if (failure.needsPhoneVerification) setNeedsPhoneVerification(true)
+            },
+          })
         : toast(needsConnection('Accepting a delivery')),
     /** The order being accepted right now, if any: only its card's button waits. */
     acceptingId: accept.isPending ? accept.variables : null,

@@ -1,5 +1,5 @@
-import { toE164 } from '../../../modules/shared/contract'
 import type { PublicUser } from '../../../modules/accounts/contract'
+import { toE164 } from '../../../modules/shared/contract'
 
 /** An account created here whose phone still needs its code; `phone` holds the 10 national digits. */
 export type PendingAccount = { userId: string; phone: string }

@@ -12,13 +12,7 @@ export function CategoryChips({ value, onChange }: { value: string; onChange: (c
       <div className="category-chips__row">
         {CATEGORY_FILTERS.map((category) => (
           <label key={category} className="category-chip">
-            <input
-              type="radio"
-              name="catalog-category"
-              value={category}
-              checked={value === category}
-              onChange={() => onChange(category)}
-            />
+            <input type="radio" name="catalog-category" value={category} checked={value === category} onChange={() => onChange(category)} />
             {category}
           </label>
         ))}

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react'
-import { ALL_ITEMS, matchesCatalogSearch, type CatalogItem } from '../../../modules/catalog/contract'
+import { ALL_ITEMS, type CatalogItem, matchesCatalogSearch } from '../../../modules/catalog/contract'
 
 /**
  * The search box and chips update at once; the list follows at React's lower priority, so a
@@ -10,10 +10,7 @@ export function useCatalogFilter(items: readonly CatalogItem[]) {
   const [category, setCategory] = useState<string>(ALL_ITEMS)
   const deferredTerm = useDeferredValue(term)
   const deferredCategory = useDeferredValue(category)
-  const visible = useMemo(
-    () => items.filter((item) => matchesCatalogSearch(item, deferredTerm, deferredCategory)),
-    [items, deferredTerm, deferredCategory],
-  )
+  const visible = useMemo(() => items.filter((item) => matchesCatalogSearch(item, deferredTerm, deferredCategory)), [items, deferredTerm, deferredCategory])
   const isStale = term !== deferredTerm || category !== deferredCategory
   return { term, setTerm, category, setCategory, visible, isStale }
 }

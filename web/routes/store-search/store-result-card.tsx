@@ -21,7 +21,11 @@ export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop:
       </div>
       <div className="result-card__actions">
         {store.phone && (
-          <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} className="button button--small result-card__phone" aria-label={`Call ${store.name}, ${store.phone}`}>
+          <a
+            href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}
+            className="button button--small result-card__phone"
+            aria-label={`Call ${store.name}, ${store.phone}`}
+          >
             <Icon name="phone" className="icon icon--small" />
             {store.phone}
           </a>

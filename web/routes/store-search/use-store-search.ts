@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { NO_LOCATION_MESSAGE } from '../../../modules/catalog/contract'
-import { nearbyStoresQueryOptions, type NearbySearch } from '../../features/catalog/api/nearby-stores'
+import { type NearbySearch, nearbyStoresQueryOptions } from '../../features/catalog/api/nearby-stores'
 import type { Located } from '../../features/catalog/use-location'
 import { ApiError } from '../../lib/http'
 import { isOnline, needsConnection } from '../../lib/online'

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type {
   MessageResponse,
+  PasswordResetRequestResponse,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
-  PasswordResetRequestResponse,
 } from '../../../../modules/accounts/contract'
 import { apiRequest } from '../../../lib/http'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { addPhoneSchema, completeProfileSchema, SignInResponse, updateProfileSchema, UserResponse } from '../../../../modules/accounts/contract'
+import type { addPhoneSchema, completeProfileSchema, SignInResponse, UserResponse, updateProfileSchema } from '../../../../modules/accounts/contract'
 import { currentUserQueryOptions } from '../../../lib/current-user'
 import { apiRequest } from '../../../lib/http'
 

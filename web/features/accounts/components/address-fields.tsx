@@ -29,13 +29,7 @@ export function AddressFields({ values, errors, onChange }: AddressFieldsProps) 
       />
       <TextField label="City" autoComplete="address-level2" value={values.city} error={errors.city} onValueChange={(value) => onChange('city', value)} />
       <div className="form__row">
-        <TextField
-          label="State"
-          autoComplete="address-level1"
-          value={values.state}
-          error={errors.state}
-          onValueChange={(value) => onChange('state', value)}
-        />
+        <TextField label="State" autoComplete="address-level1" value={values.state} error={errors.state} onValueChange={(value) => onChange('state', value)} />
         <TextField
           label="ZIP code"
           autoComplete="postal-code"

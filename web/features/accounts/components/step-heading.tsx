@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 
 /**
  * The title of one step of a multi-step screen. It takes focus when the step opens: the button

@@ -8,4 +8,5 @@ export type PaymentIntentHandle = z.infer<typeof createPaymentIntentResponseSche
  * POST /api/create-payment-intent: an authorization of `amount` dollars to be confirmed with a
  * card. The same checkoutId always answers with the same intent, so a retry never holds twice.
  */
-export const createPaymentIntent = (input: { amount: string; checkoutId: string }) => apiRequest<PaymentIntentHandle>('POST', '/api/create-payment-intent', input)
+export const createPaymentIntent = (input: { amount: string; checkoutId: string }) =>
+  apiRequest<PaymentIntentHandle>('POST', '/api/create-payment-intent', input)

@@ -1,16 +1,18 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { useEffect, type ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { createQueryClient } from '../../../query-client'
 import { fakeApi, restoreFetch } from '../../../testing/fake-api'
-import { CardPaymentError, type CardConfirmer } from '../card-confirmer'
+import { type CardConfirmer, CardPaymentError } from '../card-confirmer'
 import { CardEntry } from './card-entry'
 
 // Stripe cannot be reached from tests: both of its modules are stood in for. CardEntry imports
 // them only on demand, so these mocks are what it gets.
 const cardElement = { focus: mock(() => {}) }
-const confirmCardPayment = mock(async (_clientSecret: string, _data: unknown): Promise<unknown> => ({ paymentIntent: { id: 'pi_1', status: 'requires_capture' } }))
+const confirmCardPayment = mock(
+  async (_clientSecret: string, _data: unknown): Promise<unknown> => ({ paymentIntent: { id: 'pi_1', status: 'requires_capture' } }),
+)
 const loadStripe = mock(async (_key: string) => ({ confirmCardPayment }))
 mock.module('@stripe/stripe-js', () => ({ loadStripe }))
 mock.module('@stripe/react-stripe-js', () => ({
@@ -100,12 +102,16 @@ describe('CardEntry chooses the card form from GET /api/payments/config', () => 
     expect((declined as CardPaymentError).message).toBe('Your card has insufficient funds.')
     expect((declined as CardPaymentError).intentUnusable).toBe(false)
 
-    confirmCardPayment.mockResolvedValueOnce({ error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'canceled', payment_intent: { status: 'canceled' } } })
+    confirmCardPayment.mockResolvedValueOnce({
+      error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'canceled', payment_intent: { status: 'canceled' } },
+    })
     const ended = (await confirmer.current!.confirm('pi_1_secret_2').catch((error: unknown) => error)) as CardPaymentError
     expect(ended.intentUnusable).toBe(true)
 
     // Confirmed already (the answer was lost, then a retry): the hold stands, so it counts as authorized.
-    confirmCardPayment.mockResolvedValueOnce({ error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', payment_intent: { status: 'requires_capture' } } })
+    confirmCardPayment.mockResolvedValueOnce({
+      error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', payment_intent: { status: 'requires_capture' } },
+    })
     await confirmer.current!.confirm('pi_1_secret_2')
   })
 

@@ -3,8 +3,11 @@ import { useClock } from '../../../lib/clock'
 import { ApiError } from '../../../lib/http'
 import { Field } from '../../../ui/form'
 import { confirmEmbeddedCard } from '../api/confirm-embedded-card'
-import { ATTEMPT_ENDED, CardPaymentError, type CardFormProps } from '../card-confirmer'
+import { ATTEMPT_ENDED, type CardFormProps, CardPaymentError } from '../card-confirmer'
 import {
+  type CardField,
+  type CardFieldErrors,
+  type CardText,
   cardFieldErrors,
   formatCardNumber,
   formatCvc,
@@ -12,9 +15,6 @@ import {
   missingCardFields,
   parseExpiry,
   sampleCardDetails,
-  type CardField,
-  type CardFieldErrors,
-  type CardText,
 } from '../card-input'
 import { PromoMode } from './promo-mode'
 
@@ -74,7 +74,11 @@ export function EmbeddedCardForm({ confirmerRef, disabled }: CardFormProps) {
     setErrors({})
   }
 
-  const input = (field: CardField, ids: { id: string; describedBy: string | undefined; invalid: boolean }, attributes: { autoComplete: string; placeholder: string; maxLength: number }) => (
+  const input = (
+    field: CardField,
+    ids: { id: string; describedBy: string | undefined; invalid: boolean },
+    attributes: { autoComplete: string; placeholder: string; maxLength: number },
+  ) => (
     <input
       ref={(element) => {
         if (element) inputs.current.set(field, element)

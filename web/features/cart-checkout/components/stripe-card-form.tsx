@@ -2,7 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { StripeCardElementOptions } from '@stripe/stripe-js'
 import { useEffect, useId, useImperativeHandle, useMemo, useState } from 'react'
 import { Spinner } from '../../../ui/loading-screen'
-import { ATTEMPT_ENDED, CardPaymentError, type CardFormProps } from '../card-confirmer'
+import { ATTEMPT_ENDED, type CardFormProps, CardPaymentError } from '../card-confirmer'
 import { isStripeTestKey, loadStripeFor } from '../load-stripe'
 import { PromoMode } from './promo-mode'
 
@@ -87,9 +87,7 @@ function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
   const options = useMemo(() => cardElementOptions(disabled), [disabled])
   return (
     <fieldset className="card-form">
-      <legend className="card-form__legend">
-        Card details
-      </legend>
+      <legend className="card-form__legend">Card details</legend>
       <div className={`stripe-card${error ? ' stripe-card--invalid' : ''}`}>
         {!ready && <Spinner label="Loading the secure card form" />}
         <CardElement

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CatalogItem } from '../../../../modules/catalog/contract'
-import { apiRequest } from '../../../lib/http'
 import { useCurrentUser } from '../../../lib/current-user'
+import { apiRequest } from '../../../lib/http'
 
 /** Spec 001 §4: a store's shelves stay fresh for 5 minutes and are kept 30 minutes after last use. */
 const ITEMS_STALE_MS = 5 * 60_000

@@ -6,9 +6,7 @@ import { runnerStatsQueryOptions } from './runner-stats'
 export type ItemCompletion = { id: string; isDelivered: boolean }
 
 /** The runner's two reports (001 §4): what was found when leaving the store, then the hand-over. */
-export type DeliveryUpdate =
-  | { status: 'picked_up'; itemCompletionData: ItemCompletion[]; actualGroceryCost?: string }
-  | { status: 'delivered' }
+export type DeliveryUpdate = { status: 'picked_up'; itemCompletionData: ItemCompletion[]; actualGroceryCost?: string } | { status: 'delivered' }
 
 /**
  * PATCH /api/orders/{id}/status. The updated order goes to `onUpdated`; a delivery also changes
@@ -17,7 +15,8 @@ export type DeliveryUpdate =
 export function useUpdateDeliveryStatus(orderId: string, { onUpdated }: { onUpdated: (order: Order) => void }) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (update: DeliveryUpdate) => (await apiRequest<{ order: Order }>('PATCH', `/api/orders/${encodeURIComponent(orderId)}/status`, update)).order,
+    mutationFn: async (update: DeliveryUpdate) =>
+      (await apiRequest<{ order: Order }>('PATCH', `/api/orders/${encodeURIComponent(orderId)}/status`, update)).order,
     onSuccess: (order) => {
       onUpdated(order)
       if (order.status === 'delivered') void queryClient.invalidateQueries({ queryKey: runnerStatsQueryOptions().queryKey })

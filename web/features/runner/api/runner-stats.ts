@@ -3,7 +3,6 @@ import type { RunnerStats } from '../../../../modules/runner/contract'
 import { apiRequest } from '../../../lib/http'
 
 /** GET /api/runner/stats: today's and all-time deliveries and earnings, from delivered orders only. */
-export const runnerStatsQueryOptions = () =>
-  queryOptions({ queryKey: ['runner', 'stats'], queryFn: () => apiRequest<RunnerStats>('GET', '/api/runner/stats') })
+export const runnerStatsQueryOptions = () => queryOptions({ queryKey: ['runner', 'stats'], queryFn: () => apiRequest<RunnerStats>('GET', '/api/runner/stats') })
 
 export const useRunnerStats = () => useQuery(runnerStatsQueryOptions())

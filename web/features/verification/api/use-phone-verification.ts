@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { UserResponse } from '../../../../modules/accounts/contract'
 import {
-  FALLBACK_REQUEST_TIMEOUT_MS,
   type CaptchaPassResponse,
-  type completePhoneVerificationSchema,
   type CompletePhoneVerificationResponse,
-  type sendCodeSchema,
+  type completePhoneVerificationSchema,
+  FALLBACK_REQUEST_TIMEOUT_MS,
   type SendCodeResponse,
+  type sendCodeSchema,
   type verifyPhoneSchema,
 } from '../../../../modules/verification/contract'
-import { currentUserQueryOptions, type CurrentUserState } from '../../../lib/current-user'
+import { type CurrentUserState, currentUserQueryOptions } from '../../../lib/current-user'
 import { apiRequest } from '../../../lib/http'
 
 export const useSendCode = () =>

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { MESSAGES } from '../../../../modules/verification/contract'
 import { clockAtom } from '../../../lib/clock'
-import { manualClock, type ManualClock } from '../../../testing/manual-clock'
+import { type ManualClock, manualClock } from '../../../testing/manual-clock'
 import { Toaster } from '../../../ui/toast'
 import { CodeStep } from './code-step'
 

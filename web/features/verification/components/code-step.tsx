@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { type KeyboardEvent, useRef, useState } from 'react'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../../modules/verification/contract'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
 import { Field } from '../../../ui/form'
@@ -91,7 +91,13 @@ export function CodeStep({ phone, sentAt, verifying, resending, resendBlocked = 
         {verifying ? 'Verifying...' : 'Verify'}
       </button>
       <div className="code-step__resend">
-        <button type="button" className="button button--block" disabled={secondsLeft > 0 || resending || resendBlocked} aria-busy={resending || undefined} onClick={onResend}>
+        <button
+          type="button"
+          className="button button--block"
+          disabled={secondsLeft > 0 || resending || resendBlocked}
+          aria-busy={resending || undefined}
+          onClick={onResend}
+        >
           {resending && <Spinner />}
           Resend Code
         </button>
