@@ -8,7 +8,8 @@ import { accountsModule, sessionPlugin } from './modules/accounts/index'
 import { checkoutModule } from './modules/cart-checkout/index'
 import { catalogIsEmpty, catalogModule, demoCatalogFingerprint, seedDemoCatalog } from './modules/catalog/index'
 import { notificationsModule } from './modules/notifications/index'
-import { ordersModule } from './modules/orders/index'
+import { ordersModule, ordersPaymentListener } from './modules/orders/index'
+import { paymentsModule } from './modules/payments/index'
 import { runnerModule } from './modules/runner/index'
 import {
   type Config,
@@ -47,6 +48,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(deps.db, providers.sms, providers.push) }))
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session))
+    .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock)))
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen))
     .use(runnerModule(deps, session, providers.payments))

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../db/client'
-import { embeddedGateway } from '../modules/cart-checkout/index'
-import { findOrder, paymentEventsOf } from '../modules/orders/index'
+import { findOrder } from '../modules/orders/index'
+import { embeddedGateway, paymentEventsOf } from '../modules/payments/index'
 import { testApi } from '../testing/test-api'
 import { sweepPayments } from './jobs'
 

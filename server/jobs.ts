@@ -2,11 +2,11 @@ import { cron } from '@elysiajs/cron'
 import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
-import { releaseAbandonedIntents } from '../modules/cart-checkout/index'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
 import { ORDER_CHANGED_CHANNEL, sweepExpiredOrders } from '../modules/orders/index'
+import { type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
-import { type Clock, describeForLog, type PaymentGateway, pruneRateLimits } from '../modules/shared/index'
+import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
 export type JobsDeps = JobDeps & { listen: Listen; push: PushSender }
@@ -19,7 +19,7 @@ export type JobsDeps = JobDeps & { listen: Listen; push: PushSender }
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
   const run = await whileHoldingLock(db, dbKind, 'kirana:payment-sweep', async () => ({
     orders: await sweepExpiredOrders(db, gateway, clock),
-    intents: await releaseAbandonedIntents(db, gateway, clock),
+    intents: await releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),
   }))
   return run.ran ? run.result : null

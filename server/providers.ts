@@ -1,6 +1,6 @@
-import { embeddedGateway, stripeGateway } from '../modules/cart-checkout/index'
 import { embeddedPushSender, fcmPushSender, type PushClientConfig, type PushSender } from '../modules/notifications/index'
-import { type Config, censusGeocoder, type Geocoder, type ModuleDeps, type PaymentGateway, zipCentroidGeocoder } from '../modules/shared/index'
+import { embeddedGateway, type PaymentGateway, stripeGateway } from '../modules/payments/index'
+import { type Config, censusGeocoder, type Geocoder, type ModuleDeps, zipCentroidGeocoder } from '../modules/shared/index'
 import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, type VerificationProviders } from '../modules/verification/index'
 
 /** Every outside service, each chosen once here: the real one when configured, else the embedded one. */

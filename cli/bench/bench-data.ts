@@ -1,8 +1,8 @@
 import type { DatabaseHandle } from '../../db/client'
 import { markPhoneVerified } from '../../modules/accounts/index'
-import { embeddedGateway } from '../../modules/cart-checkout/index'
 import type { listStores } from '../../modules/catalog/index'
-import { placeOrder } from '../../modules/orders/index'
+import { orderMoves } from '../../modules/orders/index'
+import { embeddedGateway } from '../../modules/payments/index'
 import { systemClock, toE164 } from '../../modules/shared/index'
 
 /** How many set-up calls run at once: enough to fill the server, few enough to leave it answering. */
@@ -56,7 +56,7 @@ export async function paidOrder(handle: DatabaseHandle, buyerId: string, store: 
   const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey })
   await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
   const order = await handle.db.transaction((tx) =>
-    placeOrder(tx, systemClock, {
+    orderMoves.place(tx, systemClock, {
       id: crypto.randomUUID(),
       buyerId,
       store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },

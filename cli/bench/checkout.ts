@@ -1,9 +1,9 @@
 import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { migrate } from '../../db/migrate'
 import { createAccount, markPhoneVerified } from '../../modules/accounts/index'
-import { embeddedGateway } from '../../modules/cart-checkout/index'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
-import { orderPaymentStates, placeOrder, sweepExpiredOrders } from '../../modules/orders/index'
+import { orderMoves, orderSupport, sweepExpiredOrders } from '../../modules/orders/index'
+import { embeddedGateway } from '../../modules/payments/index'
 import { manualClock, systemClock, toE164 } from '../../modules/shared/index'
 import { type BenchReport, milliseconds } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
@@ -166,7 +166,7 @@ async function sweepBacklog(handle: DatabaseHandle, store: Awaited<ReturnType<ty
     const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey: `bench:sweep:${index}` })
     await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
     await handle.db.transaction((tx) =>
-      placeOrder(tx, clock, {
+      orderMoves.place(tx, clock, {
         id: orderId,
         buyerId,
         store: { id: store.id, name: store.name, address: store.address, phone: store.phone, latitude: store.latitude, longitude: store.longitude },
@@ -191,15 +191,12 @@ async function sweepBacklog(handle: DatabaseHandle, store: Awaited<ReturnType<ty
   const swept = await sweepExpiredOrders(handle.db, gateway, clock)
   const sweepMs = performance.now() - sweepStarted
 
-  // The proof: every order in the database, read back, against its intent at the gateway.
-  const states = await orderPaymentStates(handle.db)
-  const gatewayStatuses = await gateway.statusesOf(states.map((order) => order.paymentIntentId))
-  const disagreeing = states.filter((order) => {
-    const held = gatewayStatuses.get(order.paymentIntentId) === 'requires_capture'
-    return order.status === 'cancelled' ? held || order.paymentStatus !== 'cancelled' : !(order.status === 'pending_runner_acceptance' && held)
-  })
-  const stillWaiting = states.filter((order) => backlog.has(order.id) && order.status !== 'cancelled').length
-  const consistent = disagreeing.length === 0 && stillWaiting === 0
+  // The proof: support's consistency check, every order in the database against its intent at the gateway.
+  const check = await orderSupport.checkPayments(handle.db, gateway, clock)
+  const cancelled = new Set(swept.cancelled)
+  const stillWaiting = [...backlog].filter((id) => !cancelled.has(id)).length
+  const disagreeing = check.disagreeing.length + check.strandedHolds.length
+  const consistent = disagreeing === 0 && stillWaiting === 0
   return {
     title: `The 30-minute sweep over ${EXPIRED_ORDERS.toLocaleString('en-US')} expired orders on PostgreSQL (embedded gateway, set up in ${setupSeconds.toFixed(1)} s; the checkouts above expire with them)`,
     columns: ['orders swept', 'failed', 'duration', 'orders/s', 'backlog left waiting', 'orders disagreeing with the gateway'],
@@ -210,7 +207,7 @@ async function sweepBacklog(handle: DatabaseHandle, store: Awaited<ReturnType<ty
         milliseconds(sweepMs),
         ((swept.cancelled.length / sweepMs) * 1000).toFixed(0),
         String(stillWaiting),
-        `${disagreeing.length} of ${states.length}`,
+        `${disagreeing} of ${check.ordersChecked}`,
       ],
     ],
     verdict: consistent ? 'every expired order cancelled with its hold released; none disagrees with its gateway intent' : 'INCONSISTENT: see the counts',

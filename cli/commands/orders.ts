@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import { cancelWaitingOrder, findOrder, listOrdersForSupport, ORDER_STATUSES, type Order, type OrderStatus, orderForSupport } from '../../modules/orders/index'
-import { AppError, loadConfig, systemClock } from '../../modules/shared/index'
+import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport } from '../../modules/orders/index'
+import { AppError, centsToDecimal, loadConfig, RUNNER_ACCEPTANCE_WINDOW_MINUTES, systemClock } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
 import { providersFromConfig } from '../../server/providers'
 import { formatTable } from './format-table'
@@ -29,7 +29,7 @@ const withPayments = <T>(action: (database: CliDatabase, providers: ReturnType<t
 const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '-')
 
-function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof orderForSupport>>>): string {
+function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof orderSupport.show>>>): string {
   const lines = [
     `Order ${order.id} (#${order.id.slice(-8).toUpperCase()})`,
     `  status     ${order.status}${order.cancelReason ? ` (${order.cancelReason})` : ''}`,
@@ -61,7 +61,7 @@ function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof
   return lines.join('\n')
 }
 
-/** `orders list|show|cancel|sweep` for support staff. */
+/** `orders list|show|cancel|check|sweep` for support staff. */
 export function registerOrderCommands(program: Command) {
   const orders = program.command('orders').description('look at orders and their payments, cancel one, or run the 30-minute sweep')
 
@@ -74,7 +74,7 @@ export function registerOrderCommands(program: Command) {
     .action(async (options: { status?: string; since?: string; json?: boolean }) => {
       const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
       await withDatabase(async ({ db }) => {
-        const found = await listOrdersForSupport(db, filter)
+        const found = await orderSupport.list(db, filter)
         if (options.json) return console.log(JSON.stringify(found, null, 2))
         if (found.length === 0) return console.log('No orders match.')
         console.log(
@@ -99,7 +99,7 @@ export function registerOrderCommands(program: Command) {
     .option('--json', 'print JSON')
     .action((id: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
-        const found = await orderForSupport(db, providers.payments, id)
+        const found = await orderSupport.show(db, providers.payments, id)
         if (!found) throw new CliError(`No order ${id}`)
         console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
       }),
@@ -114,12 +114,37 @@ export function registerOrderCommands(program: Command) {
         const row = await findOrder(db, id)
         if (!row) throw new CliError(`No order ${id}`)
         try {
-          const cancelled = await cancelWaitingOrder(db, providers.payments, systemClock, row, 'support', options.reason)
+          const cancelled = await orderSupport.cancel(db, providers.payments, systemClock, row, 'support', options.reason)
           console.log(`Cancelled order ${cancelled.id}; the hold on ${cancelled.paymentIntentId} is released.`)
         } catch (error) {
           if (error instanceof AppError) throw new CliError(`Not cancelled: ${error.message}`)
           throw error
         }
+      }),
+    )
+
+  orders
+    .command('check')
+    .description('the consistency check: orders whose payment disagrees with the gateway, and holds no order holds past 30 minutes')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      withPayments(async ({ db }, providers) => {
+        const found = await orderSupport.checkPayments(db, providers.payments, systemClock)
+        if (options.json) console.log(JSON.stringify(found, null, 2))
+        else {
+          for (const order of found.disagreeing) {
+            console.log(`order ${order.id} (${order.status}): ours ${order.paymentStatus}, the gateway's ${order.gatewayStatus} (${order.paymentIntentId})`)
+          }
+          for (const hold of found.strandedHolds) {
+            console.log(
+              `hold ${hold.paymentIntentId}: $${centsToDecimal(hold.amountCents)} held since ${when(hold.createdAt.toISOString())} with no order${hold.releasedAt ? ' (marked released)' : ''}`,
+            )
+          }
+          console.log(
+            `Checked ${found.ordersChecked} orders: ${found.disagreeing.length} disagree with the gateway, ${found.strandedHolds.length} holds have no order past ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.`,
+          )
+        }
+        if (found.disagreeing.length + found.strandedHolds.length > 0) process.exitCode = 1
       }),
     )
 

@@ -1,9 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
-import { orders } from '../orders/index'
 import { MESSAGES } from './contract'
-import { embeddedPaymentIntents } from './schema'
 
 // Checkout against the embedded gateway: a buyer near Edison (08817), a store a mile away, one 12 miles away.
 const api = await testApi()
@@ -66,7 +64,9 @@ const placeOrder = (cookie: string, paymentIntentId: string, data: ReturnType<ty
   call('POST', '/api/confirm-payment-and-create-order', { cookie, body: { paymentIntentId, orderData: data, storeData: { name: near.store.name } } })
 
 const intentStatus = async (id: string) => (await providers.payments.retrieveIntent(id))?.status
-const ordersFor = async (paymentIntentId: string) => db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId))
+// Read back as support would, with SQL: what was written, whatever the modules' doors say.
+const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows)
+const ordersFor = async (paymentIntentId: string) => rowsOf(await db.execute(sql`select * from orders where payment_intent_id = ${paymentIntentId}`))
 
 describe('POST /api/create-payment-intent', () => {
   test('needs a signed-in buyer with a complete profile and a verified phone', async () => {
@@ -116,6 +116,16 @@ describe('POST /api/create-payment-intent', () => {
     )
     expect(first!.body.paymentIntentId).toBe(second!.body.paymentIntentId)
   })
+
+  test('the same checkoutId with another amount is refused with 409 rather than answered with the first amount', async () => {
+    const buyer = await completeAccount()
+    const checkoutId = crypto.randomUUID()
+    const first = await call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7, checkoutId } })
+    expect(first.body.amount).toBe('7.00')
+    const other = await call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 12, checkoutId } })
+    expect(other.status).toBe(409)
+    expect(other.body.code).toBe('CHECKOUT_AMOUNT_CHANGED')
+  })
 })
 
 describe('the embedded card form (POST /api/payments/embedded/confirm)', () => {
@@ -160,9 +170,9 @@ describe('the embedded card form (POST /api/payments/embedded/confirm)', () => {
     const buyer = await completeAccount()
     const intent = await startCheckout(buyer.cookie)
     await confirmCard(intent.clientSecret)
-    const [row] = await db.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, intent.paymentIntentId))
+    const [row] = rowsOf(await db.execute(sql`select * from embedded_payment_intents where id = ${intent.paymentIntentId}`))
     expect(JSON.stringify(row)).not.toContain('4242424242424242')
-    expect(row).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' })
+    expect(row).toMatchObject({ card_brand: 'visa', card_last4: '4242' })
     expect((await confirmCard(intent.clientSecret)).status).toBe(400)
     expect((await confirmCard(`${intent.paymentIntentId}_secret_forged`)).status).toBe(404)
   })
@@ -218,7 +228,7 @@ describe('POST /api/confirm-payment-and-create-order', () => {
       },
     ])
     const [row] = await ordersFor(intent.paymentIntentId)
-    expect(row).toMatchObject({ platformFeeCents: 200, tipCents: 500, totalCents: 700, estimatedGroceryCents: 1598 })
+    expect(row).toMatchObject({ platform_fee_cents: 200, tip_cents: 500, total_cents: 700, estimated_grocery_cents: 1598 })
     expect(await intentStatus(intent.paymentIntentId)).toBe('requires_capture')
   })
 
@@ -229,9 +239,66 @@ describe('POST /api/confirm-payment-and-create-order', () => {
     expect(first!.status).toBe(200)
     expect(second!.status).toBe(200)
     expect((second!.body.order as { id: string }).id).toBe((first!.body.order as { id: string }).id)
-    const again = await placeOrder(buyer.cookie, intent.paymentIntentId, orderData(near, '5.00', [{ name: 'Basmati Rice', quantity: 9 }]))
-    expect((again.body.order as { id: string }).id).toBe((first!.body.order as { id: string }).id)
     expect(await ordersFor(intent.paymentIntentId)).toHaveLength(1)
+  })
+
+  test('the same intent with another order is refused with 409, as Stripe refuses a key reused with other parameters; the order keeps its hold', async () => {
+    const buyer = await completeAccount()
+    const intent = await authorized(buyer.cookie)
+    expect((await placeOrder(buyer.cookie, intent.paymentIntentId)).status).toBe(200)
+    const other = await placeOrder(buyer.cookie, intent.paymentIntentId, orderData(near, '5.00', [{ name: 'Basmati Rice', quantity: 9 }]))
+    expect(other.status).toBe(409)
+    expect(other.body.code).toBe('PAYMENT_ALREADY_USED')
+    expect(await intentStatus(intent.paymentIntentId)).toBe('requires_capture')
+    expect(await ordersFor(intent.paymentIntentId)).toHaveLength(1)
+  })
+
+  describe('a refused second confirm never releases the hold of the order that stands', () => {
+    /** The order is accepted by a runner: its capture must find the hold still there. */
+    async function acceptedAndCaptured(paymentIntentId: string) {
+      const [order] = await ordersFor(paymentIntentId)
+      expect(order).toMatchObject({ status: 'pending_runner_acceptance', payment_status: 'authorized' })
+      const runner = await completeAccount({ roles: ['runner'] })
+      const accepted = await call('PATCH', `/api/orders/${order!.id}/accept`, { cookie: runner.cookie })
+      expect(accepted.status).toBe(200)
+      expect(accepted.body.order).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
+      expect(await intentStatus(paymentIntentId)).toBe('succeeded')
+    }
+
+    test('one after the other: the wrong tip is 400 AMOUNT_MISMATCH, and the order is still captured by the accept', async () => {
+      for (let round = 0; round < 3; round++) {
+        const buyer = await completeAccount()
+        const intent = await authorized(buyer.cookie)
+        expect((await placeOrder(buyer.cookie, intent.paymentIntentId)).status).toBe(200)
+        const refused = await placeOrder(buyer.cookie, intent.paymentIntentId, orderData(near, '9.00'))
+        expect(refused.status).toBe(400)
+        expect(refused.body.code).toBe('AMOUNT_MISMATCH')
+        expect(await intentStatus(intent.paymentIntentId)).toBe('requires_capture')
+        await acceptedAndCaptured(intent.paymentIntentId)
+      }
+    })
+
+    test('racing: whichever confirm comes first, the order that stands keeps its hold and is captured', async () => {
+      for (let round = 0; round < 10; round++) {
+        const buyer = await completeAccount()
+        const intent = await authorized(buyer.cookie)
+        const [good, wrong] = await Promise.all([
+          placeOrder(buyer.cookie, intent.paymentIntentId),
+          placeOrder(buyer.cookie, intent.paymentIntentId, orderData(near, '9.00')),
+        ])
+        expect(wrong!.status).toBe(400)
+        const orders = await ordersFor(intent.paymentIntentId)
+        if (good!.status === 200) {
+          expect(orders).toHaveLength(1)
+          await acceptedAndCaptured(intent.paymentIntentId)
+        } else {
+          // The refusal released the hold before the order was made: then no order stands, and nothing is held.
+          expect(good!.body.code).toBe('PAYMENT_RELEASED')
+          expect(orders).toHaveLength(0)
+          expect(await intentStatus(intent.paymentIntentId)).toBe('canceled')
+        }
+      }
+    })
   })
 
   test("another buyer's intent is not found, and its hold is left alone", async () => {

@@ -1,23 +1,30 @@
-import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
 import { availableItemsByIds, getStore, type Store } from '../catalog/index'
-import { findOrder, type NewOrder, type OrderItem, type OrderRow, placeOrder, recordPaymentEvent } from '../orders/index'
+import { findOrder, type NewOrder, type OrderRow, orderMoves } from '../orders/index'
+import {
+  authorize,
+  type CheckoutIntent,
+  claimIntent,
+  findIntent,
+  GatewayUnavailableError,
+  IdempotencyKeyReusedError,
+  type PaymentGateway,
+  releaseIntent,
+} from '../payments/index'
 import {
   AppError,
   badRequest,
   type Clock,
   centsToDecimal,
+  checkoutTooOld,
   conflict,
   DELIVERY_RADIUS_MILES,
   decimalToCents,
   distanceMiles,
   forbidden,
-  GatewayUnavailableError,
   hitRateLimit,
-  idempotencyKeys,
   notFound,
-  type PaymentGateway,
   PLATFORM_FEE_CENTS,
   tooManyRequests,
 } from '../shared/index'
@@ -31,8 +38,6 @@ import {
   payNowCents,
   TIME_SLOTS,
 } from './contract'
-import { releaseIntent } from './intent-release'
-import { checkoutIntents } from './schema'
 
 export interface CheckoutDeps {
   db: Database
@@ -41,11 +46,6 @@ export interface CheckoutDeps {
 }
 
 const INTENTS_PER_HOUR = { limit: 30, windowMs: 60 * 60 * 1000 }
-/**
- * An authorization older than this is not turned into an order: the sweep releases unclaimed
- * ones at 30 minutes, and the margin keeps the two from meeting.
- */
-export const CONFIRM_WITHIN_MS = 25 * 60_000
 const SCHEDULE_AHEAD_MS = 7 * 24 * 60 * 60 * 1000
 
 const gatewayDown = (what: string) =>
@@ -69,26 +69,19 @@ export async function createPaymentIntent({ db, clock, gateway }: CheckoutDeps, 
   }
   const limited = await hitRateLimit(db, clock, `checkout:intents:${user.id}`, INTENTS_PER_HOUR)
   if (!limited.allowed) throw tooManyRequests('Too many checkout attempts. Please try again later.', limited.retryAfterSeconds)
-  let intent: Awaited<ReturnType<PaymentGateway['createIntent']>>
   try {
-    intent = await gateway.createIntent({
-      amountCents,
-      metadata: { buyerId: user.id, tipCents: String(amountCents - PLATFORM_FEE_CENTS) },
-      idempotencyKey: idempotencyKeys.createIntent(user.id, input.checkoutId ?? crypto.randomUUID()),
-    })
+    const intent = await authorize(
+      { db, clock, gateway },
+      { buyerId: user.id, amountCents, tipCents: amountCents - PLATFORM_FEE_CENTS, checkoutId: input.checkoutId },
+    )
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.paymentIntentId, amount: centsToDecimal(intent.amountCents) }
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw gatewayDown('Failed to create payment intent')
+    if (error instanceof IdempotencyKeyReusedError) {
+      throw conflict('This checkout was started for a different amount. Go back to your cart and check out again.', 'CHECKOUT_AMOUNT_CHANGED')
+    }
     throw error
   }
-  await db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(checkoutIntents)
-      .values({ paymentIntentId: intent.id, buyerId: user.id, amountCents, createdAt: clock.now() })
-      .onConflictDoNothing()
-      .returning()
-    if (recorded) await recordPaymentEvent(tx, clock, { orderId: null, paymentIntentId: intent.id, from: null, to: intent.status, reason: 'checkout started' })
-  })
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: centsToDecimal(amountCents) }
 }
 
 const formatAddress = (user: UserRow) => `${user.address}, ${user.city}, ${user.state} ${user.zipCode}`
@@ -136,7 +129,7 @@ async function draftOrder(
     throw badRequest('An item in your cart is not available at this store any more.', 'ITEM_NOT_AVAILABLE', {
       [`orderData.items.${missing}.id`]: 'Not available at this store',
     })
-  const items: OrderItem[] = orderData.items.map((line) => {
+  const items: NewOrder['items'] = orderData.items.map((line) => {
     const item = shelf.get(line.id)!
     return {
       id: item.id,
@@ -177,9 +170,41 @@ async function draftOrder(
 }
 
 /**
+ * What an order request asks for, as a digest: the same request again (a retry, a second tap)
+ * gets the same order, and another request on the same payment a refusal, as Stripe answers a
+ * key reused with other parameters.
+ */
+function requestDigest(orderData: ConfirmPaymentAndCreateOrder['orderData']) {
+  const asked = {
+    storeId: orderData.storeId,
+    items: orderData.items.map((line) => [line.id, line.quantity, line.comment?.trim() ?? '']),
+    tipCents: decimalToCents(orderData.tip),
+    deliveryInstructions: orderData.deliveryInstructions?.trim() || null,
+    scheduledFor: orderData.scheduledFor || null,
+    timeSlot: orderData.timeSlot || 'ASAP',
+  }
+  return new Bun.CryptoHasher('sha256').update(JSON.stringify(asked)).digest('hex')
+}
+
+const PAYMENT_RELEASED = 'This payment was released. Please check out again.'
+
+/**
+ * The intent already placed an order: the same request gets it back. Another request is
+ * refused: with its own error when it is not a valid order (a wrong tip is 400
+ * AMOUNT_MISMATCH), else with 409. Either way the order keeps its hold.
+ */
+async function placedOrder(db: Database, clock: Clock, user: UserRow, record: CheckoutIntent, input: ConfirmPaymentAndCreateOrder): Promise<OrderRow> {
+  if (record.orderRequestDigest && record.orderRequestDigest !== requestDigest(input.orderData)) {
+    await draftOrder(db, clock, user, record.amountCents, input.orderData)
+    throw conflict('This payment already placed an order with other details. To order something else, check out again.', 'PAYMENT_ALREADY_USED')
+  }
+  return (await findOrder(db, record.orderId!))!
+}
+
+/**
  * POST /api/confirm-payment-and-create-order. The intent must be this buyer's, authorized and
- * not yet an order; the same intent twice returns the same order. Every refusal after the card
- * was authorized releases the hold, and nothing is written.
+ * not yet an order; the same request twice returns the same order. A refusal after the card
+ * was authorized releases the hold, but only while no order holds it, and nothing is written.
  */
 export async function confirmPaymentAndCreateOrder(
   { db, clock, gateway }: CheckoutDeps,
@@ -187,11 +212,11 @@ export async function confirmPaymentAndCreateOrder(
   input: ConfirmPaymentAndCreateOrder,
 ): Promise<OrderRow> {
   assertMayCheckOut(user)
-  const [record] = await db.select().from(checkoutIntents).where(eq(checkoutIntents.paymentIntentId, input.paymentIntentId))
+  const record = await findIntent(db, input.paymentIntentId)
   // Another buyer's intent looks exactly like no intent, and is never touched.
   if (!record || record.buyerId !== user.id) throw notFound('We could not find that payment. Please check out again.', 'PAYMENT_NOT_FOUND')
-  if (record.orderId) return (await findOrder(db, record.orderId))!
-  if (record.releasedAt) throw conflict('This payment was released. Please check out again.', 'PAYMENT_RELEASED')
+  if (record.orderId) return placedOrder(db, clock, user, record, input)
+  if (record.releasedAt) throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
 
   let status: string | undefined
   try {
@@ -202,30 +227,26 @@ export async function confirmPaymentAndCreateOrder(
   }
   if (status !== 'requires_capture') throw badRequest('Your card has not been authorized for this order.', 'PAYMENT_NOT_AUTHORIZED')
 
-  // From here a hold stands on the buyer's card: a refusal releases it.
+  // From here a hold stands on the buyer's card: a refusal releases it, unless an order holds it.
   let draft: Awaited<ReturnType<typeof draftOrder>>
   try {
-    if (clock.now().getTime() - record.createdAt.getTime() >= CONFIRM_WITHIN_MS)
+    if (checkoutTooOld(record.createdAt, clock.now()))
       throw conflict('This checkout took too long and its card authorization was released. Please check out again.', 'CHECKOUT_EXPIRED')
     draft = await draftOrder(db, clock, user, record.amountCents, input.orderData)
   } catch (refusal) {
-    if (refusal instanceof AppError) await releaseIntent(db, gateway, clock, record, `order refused: ${refusal.code}`)
+    if (refusal instanceof AppError) await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
     throw refusal
   }
 
   const orderId = crypto.randomUUID()
-  const placed = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(checkoutIntents)
-      .set({ orderId })
-      .where(and(eq(checkoutIntents.paymentIntentId, record.paymentIntentId), isNull(checkoutIntents.orderId), isNull(checkoutIntents.releasedAt)))
-      .returning()
-    if (!claimed) return null
-    return placeOrder(tx, clock, { ...draft, id: orderId, paymentIntentId: record.paymentIntentId })
-  })
+  const placed = await db.transaction(async (tx) =>
+    (await claimIntent(tx, record.paymentIntentId, orderId, requestDigest(input.orderData)))
+      ? orderMoves.place(tx, clock, { ...draft, id: orderId, paymentIntentId: record.paymentIntentId })
+      : null,
+  )
   if (placed) return placed
-  // A second request with the same intent got there first: its order is this one.
-  const [winner] = await db.select().from(checkoutIntents).where(eq(checkoutIntents.paymentIntentId, record.paymentIntentId))
-  if (winner?.orderId) return (await findOrder(db, winner.orderId))!
-  throw conflict('This payment was released. Please check out again.', 'PAYMENT_RELEASED')
+  // Another request with the same intent got there first.
+  const winner = await findIntent(db, record.paymentIntentId)
+  if (winner?.orderId) return placedOrder(db, clock, user, winner, input)
+  throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
 }

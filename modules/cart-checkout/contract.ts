@@ -92,22 +92,8 @@ export type ConfirmPaymentAndCreateOrder = z.infer<typeof confirmPaymentAndCreat
 
 export const confirmPaymentAndCreateOrderResponseSchema = z.object({ order: orderSchema })
 
-/** GET /api/payments/config: which card form checkout shows. */
-export const paymentsConfigSchema = z.object({ gateway: z.enum(['embedded', 'stripe']), publishableKey: z.string().nullable() })
-export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>
-
-export const embeddedConfirmSchema = z.object({
-  clientSecret: z.string().min(1).max(300),
-  cardNumber: z.string({ error: 'Your card number is incomplete.' }).max(30),
-  expMonth: z
-    .number({ error: "Your card's expiration month is invalid." })
-    .int()
-    .min(1, "Your card's expiration month is invalid.")
-    .max(12, "Your card's expiration month is invalid."),
-  expYear: z.number({ error: "Your card's expiration year is invalid." }).int().min(0).max(9999),
-  cvc: z.string({ error: "Your card's security code is incomplete." }).max(4, "Your card's security code is invalid."),
-})
-export const embeddedConfirmResponseSchema = z.object({ id: z.string(), status: z.literal('requires_capture') })
+// The card form's calls belong to payments; checkout's screens read them through this door too.
+export { embeddedConfirmResponseSchema, embeddedConfirmSchema, type PaymentsConfig, paymentsConfigSchema } from '../payments/contract'
 
 /** The test cards the 'Promo Mode' helper offers (001 §2), with what each does here. */
 export const PROMO_TEST_CARDS = [

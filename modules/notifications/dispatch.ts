@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database'
 import { phoneVerifiedAmong, userContacts, verifiedRunnersNear } from '../accounts/index'
-import { findOrder, markOrderEventDispatched, type OrderEvent, type OrderRow, undispatchedOrderEvents } from '../orders/index'
+import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
 import { offlineAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog } from '../shared/index'
 import type { NotificationType } from './contract'
@@ -67,7 +67,7 @@ export async function dispatchOrderEvents({ db, clock, push }: DispatchDeps) {
   let events = 0
   let written = 0
   for (;;) {
-    const batch = await undispatchedOrderEvents(db)
+    const batch = await orderOutbox.undispatched(db)
     if (batch.length === 0) return { events, written }
     for (const event of batch) {
       const order = await findOrder(db, event.orderId)
@@ -75,7 +75,7 @@ export async function dispatchOrderEvents({ db, clock, push }: DispatchDeps) {
         written += (await writeNotifications(db, clock, await messagesFor(db, event, order))).length
         await pushPending(db, clock, push, eventKey(order.id, event.type))
       }
-      await markOrderEventDispatched(db, clock, event.id)
+      await orderOutbox.markDispatched(db, clock, event.id)
       events++
     }
   }

@@ -5,17 +5,31 @@ export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', '
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /**
- * Every move the order may make (001 §4, plus cancellation from pending: by the buyer, the
- * 30-minute sweep, or support). Anything else is refused with INVALID_TRANSITION. A declined
- * capture also ends in cancelled, from runner_accepted: the runner's claim did not stand.
+ * Every move an order may make, named for what happens (001 §4, plus cancellation: by the
+ * buyer, support, the 30-minute sweep, or a declined capture). The one table: each move is one
+ * conditional update from these states, and anything else is refused with INVALID_TRANSITION.
  */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending_runner_acceptance: ['runner_accepted', 'cancelled'],
-  runner_accepted: ['picked_up', 'cancelled'],
-  picked_up: ['delivered'],
-  delivered: [],
-  cancelled: [],
-}
+export const ORDER_MOVES = {
+  /** A runner takes a waiting order whose hold still stands. */
+  claim: { from: ['pending_runner_acceptance'], to: 'runner_accepted' },
+  /** A claim whose capture could not reach the gateway is given back: the order waits again, its hold untouched. */
+  unclaim: { from: ['runner_accepted'], to: 'pending_runner_acceptance' },
+  /** The buyer, support or the gateway ends a waiting order (or a claim whose capture failed). */
+  cancelWaiting: { from: ['pending_runner_acceptance', 'runner_accepted'], to: 'cancelled' },
+  /** The sweep ends an order no runner took within 30 minutes. */
+  expire: { from: ['pending_runner_acceptance', 'runner_accepted'], to: 'cancelled' },
+  reportPickup: { from: ['runner_accepted'], to: 'picked_up' },
+  reportDelivered: { from: ['picked_up'], to: 'delivered' },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>
+export type OrderMove = keyof typeof ORDER_MOVES
+
+/** The same table by state: where an order may go next. */
+export const ORDER_TRANSITIONS = Object.fromEntries(
+  ORDER_STATUSES.map((from) => [
+    from,
+    [...new Set(Object.values(ORDER_MOVES).flatMap((move) => ((move.from as readonly OrderStatus[]).includes(from) ? [move.to] : [])))],
+  ]),
+) as unknown as Record<OrderStatus, readonly OrderStatus[]>
 
 export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to)
 

@@ -1,40 +1,31 @@
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
-import type { ModuleDeps, PaymentGateway } from '../shared/index'
+import type { PaymentGateway } from '../payments/index'
+import type { ModuleDeps } from '../shared/index'
+import { cancelWaitingOrder } from './cancel'
 import { orderChangeHub } from './order-stream'
+import { markOrderEventDispatched, undispatchedOrderEvents } from './outbox'
 import { ordersRoutes } from './routes'
+import { deliveryTotals, ordersWaitingNear, unsettledClaims } from './runner-queries'
+import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 
-export { ALREADY_ACCEPTED, cancelWaitingOrder } from './cancel'
-export {
-  type CancelReason,
-  ORDER_NO_LONGER_AVAILABLE,
-  ORDER_STATUSES,
-  type Order,
-  type OrderStatus,
-  orderResponseSchema,
-  orderSchema,
-  type PaymentStatus,
-} from './contract'
-export { findOrder, findOrderByIntent, isRunner, mayView, viewableOrder } from './order-queries'
-export { orderViews, toOrderView, type Viewer } from './order-view'
-export { markOrderEventDispatched, type OrderEvent, undispatchedOrderEvents } from './outbox'
-export { type PaymentEvent, paymentEventsOf, recordPaymentEvent } from './payment-events'
-export { type NewOrder, placeOrder } from './place-order'
-export { deliveryTotals, ordersWaitingNear, unsettledClaims } from './runner-queries'
-export type { OrderItem } from './schema'
-/** Only what other modules' foreign keys need. */
-export { orders } from './schema'
-export { listOrdersForSupport, orderForSupport, orderPaymentStates } from './support'
-export { ACCEPTANCE_WINDOW_MS, type SweepResult, sweepExpiredOrders } from './sweep'
-export {
-  invalidTransition,
-  ORDER_CHANGED_CHANNEL,
-  type OrderRow,
-  releaseRunnerClaim,
-  settleOrderPayment,
-  type Transition,
-  transitionOrder,
-} from './transitions'
+export { releaseAndEnd } from './cancel'
+export { ORDER_STATUSES, type Order, type OrderStatus, orderResponseSchema } from './contract'
+export { findOrder } from './order-queries'
+export { orderViews, type Viewer } from './order-view'
+export type { OrderEvent } from './outbox'
+export { ordersPaymentListener } from './payment-listener'
+export { sweepExpiredOrders } from './sweep'
+export { invalidTransition, type NewOrder, ORDER_CHANGED_CHANNEL, type OrderRow, orderMoves } from './transitions'
+
+/** What the runner module reads of orders: the offers near a runner, their earnings, claims left unsettled. */
+export const runnerQueries = { ordersWaitingNear, deliveryTotals, unsettledClaims }
+
+/** The orders' outbox, which the notifications work through. */
+export const orderOutbox = { undispatched: undispatchedOrderEvents, markDispatched: markOrderEventDispatched }
+
+/** Support's view (the CLI): list, show, cancel, and the consistency check of orders against their gateway. */
+export const orderSupport = { list: listOrdersForSupport, show: orderForSupport, cancel: cancelWaitingOrder, checkPayments }
 
 /** Orders: the state machine, the buyer's views, live tracking, cancelling and the 30-minute sweep. */
 export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen) {

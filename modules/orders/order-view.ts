@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
-import { centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import { centsToDecimal, holdExpiresAt } from '../shared/index'
 import type { Order } from './contract'
 import type { OrderRow } from './transitions'
 
@@ -59,7 +59,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, contacts: Map<string,
     pickedUpAt: iso(row.pickedUpAt),
     deliveredAt: iso(row.deliveredAt),
     cancelledAt: iso(row.cancelledAt),
-    expiresAt: new Date(row.authorizedAt.getTime() + RUNNER_ACCEPTANCE_WINDOW_MINUTES * 60_000).toISOString(),
+    expiresAt: holdExpiresAt(row.authorizedAt).toISOString(),
     runnerFirstName: runner?.firstName ?? null,
     runnerLastName: runner?.lastName ?? null,
     runnerPhone: contactsShared ? (runner?.phone ?? null) : null,

@@ -88,24 +88,6 @@ export const orders = pgTable(
   ],
 )
 
-/** Every change of an order's payment, for support: what moved, from what to what, and why. */
-export const paymentEvents = pgTable(
-  'payment_events',
-  {
-    id: idColumn(),
-    /** The order events were written in: several can share a timestamp. */
-    sequence: bigserial({ mode: 'number' }).notNull(),
-    /** Null for an authorization that never became an order (released by the sweep). */
-    orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
-    paymentIntentId: text().notNull(),
-    fromStatus: text(),
-    toStatus: text().notNull(),
-    reason: text().notNull(),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [index('payment_events_order_id_idx').on(t.orderId, t.createdAt), index('payment_events_intent_idx').on(t.paymentIntentId, t.createdAt)],
-)
-
 /**
  * What happened to orders, written in the same transaction as the change: an outbox the
  * notifications module works through, so every event is told once even if a process stops.

@@ -1,10 +1,10 @@
 import { and, desc, eq, gte } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import type { PaymentGateway } from '../shared/index'
-import type { OrderStatus } from './contract'
+import { gatewayStatuses, type PaymentGateway, paymentEventsOf, strandedHolds } from '../payments/index'
+import type { Clock } from '../shared/index'
+import type { OrderStatus, PaymentStatus } from './contract'
 import { findOrder } from './order-queries'
 import { orderViews } from './order-view'
-import { paymentEventsOf } from './payment-events'
 import { orders } from './schema'
 
 /** For support's `orders list`: newest first, by status and age. */
@@ -46,7 +46,29 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, id:
   }
 }
 
-/** Every order's state and payment in one read, for checking that none disagrees with its gateway. */
-export async function orderPaymentStates(db: Database) {
-  return db.select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, paymentIntentId: orders.paymentIntentId }).from(orders)
+/** What the gateway says of a hold in each of our payment states: anything else is a disagreement. */
+const GATEWAY_STATUS_OF: Record<PaymentStatus, string> = {
+  authorized: 'requires_capture',
+  captured: 'succeeded',
+  cancelled: 'canceled',
+  capture_failed: 'canceled',
+}
+
+/**
+ * Support's consistency check (`orders check`): every order whose payment state disagrees with
+ * its gateway's, and every hold no order holds that the gateway still keeps past its 30 minutes.
+ * Both lists are empty when money and orders agree.
+ */
+export async function checkPayments(db: Database, gateway: PaymentGateway, clock: Clock) {
+  const rows = await db
+    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, paymentIntentId: orders.paymentIntentId })
+    .from(orders)
+  const statuses = await gatewayStatuses(
+    gateway,
+    rows.map((row) => row.paymentIntentId),
+  )
+  const disagreeing = rows
+    .map((row) => ({ ...row, gatewayStatus: statuses.get(row.paymentIntentId) ?? 'missing' }))
+    .filter((row) => row.gatewayStatus !== GATEWAY_STATUS_OF[row.paymentStatus])
+  return { ordersChecked: rows.length, disagreeing, strandedHolds: await strandedHolds(db, gateway, clock) }
 }

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
-import { releaseAbandonedIntents } from '../cart-checkout/index'
-import { GatewayUnavailableError, type PaymentGateway } from '../shared/index'
-import { cancelWaitingOrder, findOrder, paymentEventsOf, sweepExpiredOrders } from './index'
+import { GatewayUnavailableError, type PaymentGateway, paymentEventsOf, releaseAbandonedIntents } from '../payments/index'
+import { findOrder, orderSupport, sweepExpiredOrders } from './index'
 
 const api = await testApi()
 const { call, clock, db, completeAccount, addStore, placeOrder, providers } = api
@@ -41,7 +40,7 @@ describe('the 30-minute sweep', () => {
     const events = await paymentEventsOf(db, intentId)
     expect(events.map((event) => [event.fromStatus, event.toStatus])).toEqual([
       [null, 'requires_payment_method'],
-      ['requires_capture', 'authorized'],
+      ['requires_payment_method', 'authorized'],
       ['authorized', 'cancelled'],
     ])
 
@@ -75,9 +74,9 @@ describe('the 30-minute sweep', () => {
       body: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
     })
     clock.advance(30 * MINUTE - 1000)
-    expect((await releaseAbandonedIntents(db, gateway, clock)).released).not.toContain(intent.paymentIntentId)
+    expect((await releaseAbandonedIntents({ db, gateway, clock })).released).not.toContain(intent.paymentIntentId)
     clock.advance(1000)
-    expect((await releaseAbandonedIntents(db, gateway, clock)).released).toContain(intent.paymentIntentId)
+    expect((await releaseAbandonedIntents({ db, gateway, clock })).released).toContain(intent.paymentIntentId)
     expect((await gateway.retrieveIntent(intent.paymentIntentId))?.status).toBe('canceled')
     expect((await paymentEventsOf(db, intent.paymentIntentId)).at(-1)).toMatchObject({ orderId: null, toStatus: 'cancelled' })
   })
@@ -86,7 +85,7 @@ describe('the 30-minute sweep', () => {
     const buyer = await completeAccount()
     const order = await placeOrder(buyer.cookie, store)
     const row = (await findOrder(db, order.id))!
-    await expect(cancelWaitingOrder(db, downForCancels, clock, row, 'buyer')).rejects.toMatchObject({ status: 503 })
+    await expect(orderSupport.cancel(db, downForCancels, clock, row, 'buyer')).rejects.toMatchObject({ status: 503 })
     expect(await orderNow(order.id, buyer.cookie)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
   })
 })

@@ -1,119 +1,203 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type Clock, conflict } from '../shared/index'
-import { canTransition, type OrderEventType, type OrderStatus, type PaymentStatus } from './contract'
-import { recordPaymentEvent } from './payment-events'
-import { orderEvents, orders } from './schema'
+import { recordPaymentEvent } from '../payments/index'
+import { type Clock, conflict, holdLapsedBefore } from '../shared/index'
+import { type CancelReason, ORDER_MOVES, type OrderEventType, type OrderMove, type OrderStatus, type PaymentStatus } from './contract'
+import { type OrderItem, orderEvents, orders } from './schema'
 
 export type OrderRow = typeof orders.$inferSelect
-
-export type Transition = {
-  orderId: string
-  /** The states the order may be in for the move to happen. */
-  from: OrderStatus | readonly OrderStatus[]
-  to: OrderStatus
-  /** Only when the payment is in this state, too (required with `payment`: it is the event's "from"). */
-  whenPayment?: PaymentStatus
-  /** Only for this runner (their own delivery). */
-  whenRunner?: string
-  /** Only while the card's hold still stands: authorized after this time. */
-  whenAuthorizedAfter?: Date
-  /** Other columns the move sets (the runner, a time stamp, the items found). */
-  set?: Partial<typeof orders.$inferInsert>
-  /** The payment's new state and why, recorded as a payment event with the move. */
-  payment?: { to: PaymentStatus; reason: string }
-} & ({ payment: { to: PaymentStatus; reason: string }; whenPayment: PaymentStatus } | { payment?: undefined })
 
 export const invalidTransition = (from: string, to: string) =>
   conflict(`This order cannot go from ${from.replaceAll('_', ' ')} to ${to.replaceAll('_', ' ')}.`, 'INVALID_TRANSITION')
 
+/** The moves people are told about; a runner's claim is not one (they hear once the card is charged). */
+const EVENT_OF_STATUS: Partial<Record<OrderStatus, OrderEventType>> = { picked_up: 'picked_up', delivered: 'delivered', cancelled: 'cancelled' }
+
+type MoveOf = {
+  orderId: string
+  /** Where the move starts: one or more of the table's states for it. */
+  from?: readonly OrderStatus[]
+  /** Further conditions on the row (the payment's state, the runner, the hold's age). */
+  when?: (SQL | undefined)[]
+  set?: Partial<typeof orders.$inferInsert>
+  /** The payment's state before and after, recorded as a payment event with the move. */
+  payment?: { from: PaymentStatus; to: PaymentStatus; reason: string }
+}
+
 /**
- * Moves an order with one conditional update: `... where id = $1 and status in (from) returning *`.
- * Zero rows means the order was not where the move starts (someone else moved it first), and
- * nothing changes. The payment event goes in the same transaction as the move.
+ * One move of the table (ORDER_MOVES): a single conditional update, `... where id = $1 and
+ * status in (from) and <conditions> returning *`. Zero rows means the order was not where the
+ * move starts (someone else moved it first), and nothing changes. The order's outbox event, the
+ * payment event and the change notice go in the same transaction.
  */
-export async function transitionOrder(db: Database, clock: Clock, move: Transition): Promise<OrderRow | null> {
-  const from = typeof move.from === 'string' ? [move.from] : move.from
-  for (const state of from) if (!canTransition(state, move.to)) throw invalidTransition(state, move.to)
+async function move(db: Database, clock: Clock, name: OrderMove, { orderId, from, when = [], set, payment }: MoveOf): Promise<OrderRow | null> {
+  const { to, from: allowed } = ORDER_MOVES[name]
+  const starts = from ?? allowed
+  for (const state of starts) if (!(allowed as readonly OrderStatus[]).includes(state)) throw invalidTransition(state, to)
   const now = clock.now()
   return db.transaction(async (tx) => {
     const [moved] = await tx
       .update(orders)
-      .set({ ...move.set, status: move.to, ...(move.payment && { paymentStatus: move.payment.to }), updatedAt: now })
-      .where(
-        and(
-          eq(orders.id, move.orderId),
-          inArray(orders.status, [...from]),
-          move.whenPayment ? eq(orders.paymentStatus, move.whenPayment) : undefined,
-          move.whenRunner ? eq(orders.runnerId, move.whenRunner) : undefined,
-          move.whenAuthorizedAfter ? gt(orders.authorizedAt, move.whenAuthorizedAfter) : undefined,
-        ),
-      )
+      .set({ ...set, status: to, ...(payment && { paymentStatus: payment.to }), updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, [...starts]), payment ? eq(orders.paymentStatus, payment.from) : undefined, ...when))
       .returning()
     if (!moved) return null
     await announceOrderChange(tx, moved.id)
-    const event = EVENT_OF_MOVE[move.to]
+    const event = EVENT_OF_STATUS[to]
     if (event) await recordOrderEvent(tx, clock, moved.id, event)
-    if (move.payment && move.whenPayment !== move.payment.to) {
+    if (payment && payment.from !== payment.to) {
       await recordPaymentEvent(tx, clock, {
         orderId: moved.id,
         paymentIntentId: moved.paymentIntentId,
-        from: move.whenPayment,
-        to: move.payment.to,
-        reason: move.payment.reason,
+        from: payment.from,
+        to: payment.to,
+        reason: payment.reason,
       })
     }
     return moved
   })
 }
 
-/** Changes the payment alone (a capture completing a runner's claim), as one conditional update with its event. */
-export async function settleOrderPayment(
-  db: Database,
-  clock: Clock,
-  orderId: string,
-  from: PaymentStatus,
-  to: PaymentStatus,
-  reason: string,
-): Promise<OrderRow | null> {
+export type NewOrder = {
+  id: string
+  buyerId: string
+  store: { id: string; name: string; address: string; phone: string | null; latitude: number; longitude: number }
+  items: OrderItem[]
+  platformFeeCents: number
+  tipCents: number
+  estimatedGroceryCents: number
+  deliveryAddress: string
+  deliveryArea: string
+  deliveryInstructions: string | null
+  scheduledFor: Date | null
+  timeSlot: string
+  paymentIntentId: string
+}
+
+/**
+ * Writes a new order waiting for a runner, its card authorized. Checkout calls this inside its
+ * own transaction, with the claim on the authorization, so the two stand or fall together.
+ */
+async function place(tx: Database, clock: Clock, order: NewOrder): Promise<OrderRow> {
+  const now = clock.now()
+  const { store, ...rest } = order
+  const [placed] = await tx
+    .insert(orders)
+    .values({
+      ...rest,
+      storeId: store.id,
+      storeName: store.name,
+      storeAddress: store.address,
+      storePhone: store.phone,
+      storeLatitude: store.latitude,
+      storeLongitude: store.longitude,
+      totalCents: order.platformFeeCents + order.tipCents,
+      paymentStatus: 'authorized',
+      authorizedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+  await recordPaymentEvent(tx, clock, {
+    orderId: placed!.id,
+    paymentIntentId: order.paymentIntentId,
+    from: 'requires_payment_method',
+    to: 'authorized',
+    reason: 'order placed',
+  })
+  await announceOrderChange(tx, placed!.id)
+  await recordOrderEvent(tx, clock, placed!.id, 'placed')
+  return placed!
+}
+
+/** A runner takes a waiting order, only while its hold stands (authorized within the 30 minutes). */
+const claim = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
+  move(db, clock, 'claim', {
+    orderId,
+    when: [eq(orders.paymentStatus, 'authorized'), gt(orders.authorizedAt, holdLapsedBefore(clock.now()))],
+    set: { runnerId, acceptedAt: clock.now() },
+  })
+
+/** Gives back a runner's claim whose capture never reached the gateway: the order waits again. */
+const unclaim = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
+  move(db, clock, 'unclaim', {
+    orderId,
+    when: [eq(orders.paymentStatus, 'authorized'), eq(orders.runnerId, runnerId)],
+    set: { runnerId: null, acceptedAt: null },
+  })
+
+/** The runner's capture went through: the order is paid for, and the buyer hears that a runner accepted. */
+async function markCaptured(db: Database, clock: Clock, orderId: string, reason: string): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
     const [moved] = await tx
       .update(orders)
-      .set({ paymentStatus: to, updatedAt: clock.now() })
-      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, from)))
+      .set({ paymentStatus: 'captured', updatedAt: clock.now() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'runner_accepted'), eq(orders.paymentStatus, 'authorized')))
       .returning()
     if (!moved) return null
-    await recordPaymentEvent(tx, clock, { orderId, paymentIntentId: moved.paymentIntentId, from, to, reason })
+    await recordPaymentEvent(tx, clock, { orderId, paymentIntentId: moved.paymentIntentId, from: 'authorized', to: 'captured', reason })
     await announceOrderChange(tx, orderId)
-    if (to === 'captured') await recordOrderEvent(tx, clock, orderId, 'accepted')
+    await recordOrderEvent(tx, clock, orderId, 'accepted')
     return moved
   })
 }
 
-/**
- * Undoes a runner's claim whose capture could not be settled because the gateway was out of
- * reach: the order waits again, its hold untouched. Only that runner's unsettled claim moves.
- */
-export async function releaseRunnerClaim(db: Database, clock: Clock, orderId: string, runnerId: string): Promise<OrderRow | null> {
-  const [released] = await db
-    .update(orders)
-    .set({ status: 'pending_runner_acceptance', runnerId: null, acceptedAt: null, updatedAt: clock.now() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'runner_accepted'), eq(orders.paymentStatus, 'authorized'), eq(orders.runnerId, runnerId)))
-    .returning()
-  if (released) await announceOrderChange(db, orderId)
-  return released ?? null
+type Cancellation = {
+  reason: CancelReason
+  /** What became of the hold: released, or refused by the bank at capture. */
+  payment: 'cancelled' | 'capture_failed'
+  /** The payment event's words. */
+  because: string
+  /** Only this runner's claim (a capture that failed for them); otherwise a waiting order, or any unsettled claim. */
+  claimedBy?: string
 }
 
-/** The moves people are told about; a runner's claim is not one (they hear once the card is charged). */
-const EVENT_OF_MOVE: Partial<Record<OrderStatus, OrderEventType>> = { picked_up: 'picked_up', delivered: 'delivered', cancelled: 'cancelled' }
+/**
+ * Ends an order whose hold is gone or going: one that waits for a runner, or a runner's claim
+ * whose capture can now only fail (its hold was released under it). Never a paid order.
+ */
+async function endWaiting(db: Database, clock: Clock, name: 'cancelWaiting' | 'expire', orderId: string, cancellation: Cancellation) {
+  const set = { cancelledAt: clock.now(), cancelReason: cancellation.reason }
+  const payment = { from: 'authorized' as const, to: cancellation.payment, reason: cancellation.because }
+  if (!cancellation.claimedBy) {
+    const waiting = await move(db, clock, name, { orderId, from: ['pending_runner_acceptance'], set, payment })
+    if (waiting) return waiting
+  }
+  return move(db, clock, name, {
+    orderId,
+    from: ['runner_accepted'],
+    when: [cancellation.claimedBy ? eq(orders.runnerId, cancellation.claimedBy) : undefined],
+    set: { ...set, runnerId: null },
+    payment,
+  })
+}
+
+const cancelWaiting = (db: Database, clock: Clock, orderId: string, cancellation: Cancellation) => endWaiting(db, clock, 'cancelWaiting', orderId, cancellation)
+
+const expire = (db: Database, clock: Clock, orderId: string, because: string) =>
+  endWaiting(db, clock, 'expire', orderId, { reason: 'expired', payment: 'cancelled', because })
+
+/** The assigned runner has the groceries: what was found and, if they said, what it cost. Only a paid order. */
+const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: string, found: { items: OrderItem[]; actualGroceryCents: number | null }) =>
+  move(db, clock, 'reportPickup', {
+    orderId,
+    when: [eq(orders.runnerId, runnerId), eq(orders.paymentStatus, 'captured')],
+    set: { ...found, pickedUpAt: clock.now() },
+  })
+
+const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
+  move(db, clock, 'reportDelivered', { orderId, when: [eq(orders.runnerId, runnerId)], set: { deliveredAt: clock.now() } })
+
+/** What happens to orders, each a named move of the one table; no other code writes an order. */
+export const orderMoves = { place, claim, unclaim, markCaptured, cancelWaiting, expire, reportPickup, reportDelivered }
 
 /** Writes an event into the orders' outbox, in the caller's transaction. */
-export async function recordOrderEvent(db: Database, clock: Clock, orderId: string, type: OrderEventType) {
+async function recordOrderEvent(db: Database, clock: Clock, orderId: string, type: OrderEventType) {
   await db.insert(orderEvents).values({ orderId, type, createdAt: clock.now() })
 }
 
 /** Tells every listening instance that an order changed; PostgreSQL delivers it when the transaction commits. */
-export async function announceOrderChange(db: Database, orderId: string) {
+async function announceOrderChange(db: Database, orderId: string) {
   await db.execute(sql`select pg_notify(${ORDER_CHANGED_CHANNEL}, ${orderId})`)
 }
 

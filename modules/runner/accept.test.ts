@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
 import { getUser } from '../accounts/index'
-import { findOrder, type Order, paymentEventsOf, sweepExpiredOrders, transitionOrder } from '../orders/index'
-import { GatewayUnavailableError, type PaymentGateway } from '../shared/index'
+import { findOrder, type Order, orderMoves, sweepExpiredOrders } from '../orders/index'
+import { GatewayUnavailableError, type PaymentGateway, paymentEventsOf } from '../payments/index'
 import { acceptOrder, settleInterruptedClaims } from './accept'
 import { MESSAGES } from './contract'
 
@@ -110,12 +110,7 @@ describe('PATCH /api/orders/{id}/accept', () => {
     const order = await placeOrder(buyer.cookie, store)
     const runner = await completeAccount({ roles: ['runner'] })
     // The claim was written, then the process stopped before capturing.
-    await transitionOrder(db, clock, {
-      orderId: order.id,
-      from: 'pending_runner_acceptance',
-      to: 'runner_accepted',
-      set: { runnerId: runner.user.id, acceptedAt: clock.now() },
-    })
+    await orderMoves.claim(db, clock, order.id, runner.user.id)
     expect(await settleInterruptedClaims(db, watched.gateway, clock)).toEqual({})
     clock.advance(3 * MINUTE)
     expect(await settleInterruptedClaims(db, watched.gateway, clock)).toEqual({ [order.id]: 'captured' })

@@ -1,29 +1,9 @@
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
-import {
-  ACCEPTANCE_WINDOW_MS,
-  cancelWaitingOrder,
-  findOrder,
-  ORDER_NO_LONGER_AVAILABLE,
-  type OrderRow,
-  releaseRunnerClaim,
-  settleOrderPayment,
-  transitionOrder,
-  unsettledClaims,
-} from '../orders/index'
-import {
-  AppError,
-  type Clock,
-  conflict,
-  describeForLog,
-  forbidden,
-  idempotencyKeys,
-  notFound,
-  PaymentDeclinedError,
-  type PaymentGateway,
-  PaymentStateError,
-} from '../shared/index'
-import { MESSAGES } from './contract'
+import { findOrder, type OrderRow, orderMoves, releaseAndEnd, runnerQueries } from '../orders/index'
+import { capture, type PaymentGateway } from '../payments/index'
+import { AppError, type Clock, claimStaleBefore, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES, releasedBySweep } from '../shared/index'
+import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
 
 const noLongerAvailable = (message = ORDER_NO_LONGER_AVAILABLE) => conflict(message, 'ORDER_NO_LONGER_AVAILABLE')
 
@@ -34,49 +14,37 @@ export function assertIsRunner(user: UserRow) {
 type CaptureOutcome = 'captured' | 'declined' | 'released' | 'unreachable'
 
 /**
- * Who released a hold found gone under a runner's claim: near or past its 30 minutes the sweep
- * (an accept at 29:59 can meet it), before that the buyer.
- */
-const SWEEP_GRACE_MS = 60_000
-const releasedBecause = (order: OrderRow, clock: Clock) =>
-  clock.now().getTime() - order.authorizedAt.getTime() >= ACCEPTANCE_WINDOW_MS - SWEEP_GRACE_MS ? 'expired' : 'buyer'
-
-/**
- * Charges the card for a runner's claim, under the order's own idempotency key, and settles the
- * order to match: captured; or cancelled when the bank declines (capture_failed) or the hold is
- * gone (cancelled). When the gateway cannot be reached nothing is settled: the caller decides.
+ * Charges the card for a runner's claim (once, by the order's key) and settles the order to
+ * match: captured; or cancelled when the bank declines (capture_failed) or the hold is gone.
+ * When the gateway cannot be reached nothing is settled: the caller decides.
  */
 async function settleCapture(db: Database, gateway: PaymentGateway, clock: Clock, order: OrderRow): Promise<CaptureOutcome> {
   const runnerId = order.runnerId!
-  const cancel = (payment: 'capture_failed' | 'cancelled', reason: string) =>
-    transitionOrder(db, clock, {
-      orderId: order.id,
-      from: 'runner_accepted',
-      to: 'cancelled',
-      whenPayment: 'authorized',
-      whenRunner: runnerId,
-      set: { runnerId: null, cancelledAt: clock.now(), cancelReason: payment === 'capture_failed' ? 'capture_failed' : releasedBecause(order, clock) },
-      payment: { to: payment, reason },
-    })
-  try {
-    await gateway.capture(order.paymentIntentId, idempotencyKeys.capture(order.id))
-  } catch (error) {
-    if (error instanceof PaymentDeclinedError) {
-      await cancel('capture_failed', `capture declined (${error.declineCode})`)
+  const charged = await capture(gateway, order)
+  switch (charged.outcome) {
+    case 'captured':
+      await orderMoves.markCaptured(db, clock, order.id, 'captured when a runner accepted')
+      return 'captured'
+    case 'declined':
+      await orderMoves.cancelWaiting(db, clock, order.id, {
+        reason: 'capture_failed',
+        payment: 'capture_failed',
+        because: `capture declined (${charged.declineCode}) when runner ${runnerId} accepted`,
+        claimedBy: runnerId,
+      })
       return 'declined'
-    }
-    if (error instanceof PaymentStateError && error.status !== 'succeeded') {
-      await cancel('cancelled', `the hold was already ${error.status}`)
+    case 'released':
+      // Who released the hold found gone under the claim: near or past its 30 minutes the sweep (an accept at 29:59 can meet it), before that the buyer.
+      await orderMoves.cancelWaiting(db, clock, order.id, {
+        reason: releasedBySweep(order.authorizedAt, clock.now()) ? 'expired' : 'buyer',
+        payment: 'cancelled',
+        because: `the hold was already released when runner ${runnerId} accepted`,
+        claimedBy: runnerId,
+      })
       return 'released'
-    }
-    // An intent found already captured is this order's own earlier capture: settle it as captured.
-    if (!(error instanceof PaymentStateError)) {
-      console.error(`Capturing order ${order.id} failed: ${describeForLog(error, { frames: false })}`)
+    case 'unreachable':
       return 'unreachable'
-    }
   }
-  await settleOrderPayment(db, clock, order.id, 'authorized', 'captured', 'captured when a runner accepted')
-  return 'captured'
 }
 
 /**
@@ -96,20 +64,12 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   if (order.runnerId === runner.id && order.status === 'runner_accepted') return order
   if (order.status !== 'pending_runner_acceptance') throw noLongerAvailable()
 
-  const now = clock.now()
-  const claimed = await transitionOrder(db, clock, {
-    orderId,
-    from: 'pending_runner_acceptance',
-    to: 'runner_accepted',
-    whenPayment: 'authorized',
-    whenAuthorizedAfter: new Date(now.getTime() - ACCEPTANCE_WINDOW_MS),
-    set: { runnerId: runner.id, acceptedAt: now },
-  })
+  const claimed = await orderMoves.claim(db, clock, orderId, runner.id)
   if (!claimed) {
     const current = await findOrder(db, orderId)
     // Past its 30 minutes and not yet swept: the hold lapsed, so release it now rather than at the next sweep.
     if (current?.status === 'pending_runner_acceptance') {
-      await cancelWaitingOrder(db, gateway, clock, current, 'expired').catch(() => {})
+      await releaseAndEnd(db, gateway, clock, current, { reason: 'expired', because: `no runner within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes` })
       throw noLongerAvailable(MESSAGES.holdReleased)
     }
     throw noLongerAvailable()
@@ -120,21 +80,18 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   if (outcome === 'released') throw noLongerAvailable(MESSAGES.holdReleased)
   if (outcome === 'unreachable') {
     // The order waits again; a capture that did reach the gateway is replayed by the next accept's key.
-    await releaseRunnerClaim(db, clock, orderId, runner.id)
+    await orderMoves.unclaim(db, clock, orderId, runner.id)
     throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.gatewayDown)
   }
   return (await findOrder(db, orderId))!
 }
-
-/** Two minutes is far longer than any capture takes; a claim still unsettled then was interrupted. */
-const STALE_CLAIM_MS = 2 * 60_000
 
 /**
  * Recovery for a process stopped between a runner's claim and its capture: the capture is tried
  * again under the same key (so it charges at most once) and the order settled to match.
  */
 export async function settleInterruptedClaims(db: Database, gateway: PaymentGateway, clock: Clock) {
-  const stale = await unsettledClaims(db, new Date(clock.now().getTime() - STALE_CLAIM_MS))
+  const stale = await runnerQueries.unsettledClaims(db, claimStaleBefore(clock.now()))
   const outcomes: Record<string, CaptureOutcome> = {}
   for (const order of stale) outcomes[order.id] = await settleCapture(db, gateway, clock, order)
   return outcomes

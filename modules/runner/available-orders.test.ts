@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
-import { ORDER_NO_LONGER_AVAILABLE } from '../orders/index'
+import { ORDER_NO_LONGER_AVAILABLE } from './contract'
 import { startOfDay } from './stats'
 
 const api = await testApi()

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { ACCEPTANCE_WINDOW_MS, ordersWaitingNear, orderViews } from '../orders/index'
-import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, zipCentroid } from '../shared/index'
+import { orderViews, runnerQueries } from '../orders/index'
+import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, holdLapsedBefore, zipCentroid } from '../shared/index'
 import { availabilityOf } from './availability'
 import type { AvailableOrder } from './contract'
 
@@ -29,11 +29,11 @@ export async function availableOrders(db: Database, clock: Clock, runner: UserRo
   const origin = await searchOrigin(runner, zipCode)
   const { online } = await availabilityOf(db, runner.id)
   if (!online) return { orders: [], online, searchedFrom: origin.label }
-  const waiting = await ordersWaitingNear(db, {
+  const waiting = await runnerQueries.ordersWaitingNear(db, {
     from: origin.from,
     radiusMiles: DELIVERY_RADIUS_MILES,
     notBuyer: runner.id,
-    authorizedAfter: new Date(clock.now().getTime() - ACCEPTANCE_WINDOW_MS),
+    authorizedAfter: holdLapsedBefore(clock.now()),
     limit: OFFERED_AT_MOST,
   })
   const views = await orderViews(

@@ -1,6 +1,8 @@
 // The runner's door for the browser: the available-order card, the dashboard's figures, and the status update.
 import { z } from 'zod'
-import { orderSchema } from '../orders/contract'
+import { ORDER_NO_LONGER_AVAILABLE, orderSchema } from '../orders/contract'
+
+export { ORDER_NO_LONGER_AVAILABLE }
 
 export const DEFAULT_TIME_ZONE = 'America/New_York'
 

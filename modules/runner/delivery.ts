@@ -1,11 +1,8 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, invalidTransition, ORDER_STATUSES, type OrderRow, type OrderStatus, transitionOrder } from '../orders/index'
+import { findOrder, invalidTransition, ORDER_STATUSES, type OrderRow, orderMoves } from '../orders/index'
 import { badRequest, type Clock, conflict, decimalToCents, forbidden, notFound } from '../shared/index'
 import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate } from './contract'
-
-/** What a runner may report, and where each report may start: 001 §4's transitions. */
-const STEPS: Partial<Record<OrderStatus, OrderStatus>> = { picked_up: 'runner_accepted', delivered: 'picked_up' }
 
 function itemsFound(order: OrderRow, update: StatusUpdate) {
   const reported = update.itemCompletionData
@@ -37,20 +34,25 @@ export async function updateDeliveryStatus(db: Database, clock: Clock, runner: U
   const order = await findOrder(db, orderId)
   if (!order || (order.runnerId !== runner.id && order.buyerId !== runner.id)) throw notFound('Order not found', 'ORDER_NOT_FOUND')
   if (order.runnerId !== runner.id) throw forbidden(MESSAGES.notYourDelivery, 'NOT_YOUR_DELIVERY')
-  const target = update.status as OrderStatus
-  if (!(ORDER_STATUSES as readonly string[]).includes(target))
-    throw badRequest('Status must be picked_up or delivered.', 'INVALID_STATUS', { status: 'Status must be picked_up or delivered.' })
-  const from = STEPS[target]
-  if (!from || order.status !== from) throw invalidTransition(order.status, target)
+  // What a runner may report, and where each report starts: the orders' own moves (001 §4).
+  const report = { picked_up: 'runner_accepted', delivered: 'picked_up' } as const
+  const target = update.status
+  if (target !== 'picked_up' && target !== 'delivered') {
+    if (!(ORDER_STATUSES as readonly string[]).includes(target))
+      throw badRequest('Status must be picked_up or delivered.', 'INVALID_STATUS', { status: 'Status must be picked_up or delivered.' })
+    throw invalidTransition(order.status, target)
+  }
+  if (order.status !== report[target]) throw invalidTransition(order.status, target)
   // The claim's capture settles within moments of the accept; until then the order is not paid for.
   if (order.paymentStatus !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
 
-  const now = clock.now()
-  const set =
+  const moved =
     target === 'picked_up'
-      ? { items: itemsFound(order, update), actualGroceryCents: groceryCents(update.actualGroceryCost), pickedUpAt: now }
-      : { deliveredAt: now }
-  const moved = await transitionOrder(db, clock, { orderId, from, to: target, whenRunner: runner.id, set })
+      ? await orderMoves.reportPickup(db, clock, orderId, runner.id, {
+          items: itemsFound(order, update),
+          actualGroceryCents: groceryCents(update.actualGroceryCost),
+        })
+      : await orderMoves.reportDelivered(db, clock, orderId, runner.id)
   if (!moved) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, target)
   return moved
 }

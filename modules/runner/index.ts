@@ -1,5 +1,6 @@
 import type { SessionPlugin } from '../accounts/index'
-import type { ModuleDeps, PaymentGateway } from '../shared/index'
+import type { PaymentGateway } from '../payments/index'
+import type { ModuleDeps } from '../shared/index'
 import { runnerRoutes } from './routes'
 
 export { settleInterruptedClaims } from './accept'

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { deliveryTotals } from '../orders/index'
+import { runnerQueries } from '../orders/index'
 import { type Clock, centsToDecimal } from '../shared/index'
 import { availabilityOf } from './availability'
 import type { RunnerStats } from './contract'
@@ -36,7 +36,7 @@ export function startOfDay(now: Date, timeZone: string): Date {
 /** GET /api/runner/stats: from delivered orders only, today counted in the runner's own time zone. */
 export async function runnerStats(db: Database, clock: Clock, runnerId: string): Promise<RunnerStats> {
   const { timeZone } = await availabilityOf(db, runnerId)
-  const totals = await deliveryTotals(db, runnerId, startOfDay(clock.now(), timeZone))
+  const totals = await runnerQueries.deliveryTotals(db, runnerId, startOfDay(clock.now(), timeZone))
   return {
     timeZone,
     today: { deliveries: totals.since.deliveries, earnings: centsToDecimal(totals.since.earningsCents) },

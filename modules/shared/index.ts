@@ -11,18 +11,9 @@ export { nearPlace } from './geo-sql'
 export { censusGeocoder } from './geocoding/census'
 export type { Geocoder, PostalAddress } from './geocoding/geocoder'
 export { zipCentroid, zipCentroidGeocoder } from './geocoding/zip-centroid'
+export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLapsedBefore, releasedBySweep } from './hold-windows'
 export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
 export { type ChannelHub, channelHub, EVENT_STREAM_HEADERS, eventStream, type SendEvent } from './live-events'
-export {
-  GatewayUnavailableError,
-  type IntentStatus,
-  idempotencyKeys,
-  PaymentDeclinedError,
-  type PaymentGateway,
-  type PaymentIntent,
-  PaymentStateError,
-  releaseHold,
-} from './payment-gateway'
 export { hitRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit, rateLimitedFor, releaseRateLimitHit, resetRateLimit } from './rate-limit'
 export { clientAddress, crossSiteGuard, MAX_HEADER_BYTES, requestLimits } from './request-guards'
 export { contentSecurityPolicy, securityHeaders } from './security-headers'

@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
+import type { PaymentState } from './contract'
 import { paymentEvents } from './schema'
 
-export type PaymentEvent = { orderId: string | null; paymentIntentId: string; from: string | null; to: string; reason: string }
+export type PaymentEvent = { orderId: string | null; paymentIntentId: string; from: PaymentState | null; to: PaymentState; reason: string }
 
 /** Records one change of a payment; called in the same transaction as the change itself. */
 export async function recordPaymentEvent(db: Database, clock: Clock, event: PaymentEvent) {

@@ -2,9 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
 import { stripeStandIn } from '../../testing/stripe-stand-in'
 import { testApi } from '../../testing/test-api'
-import { findOrder } from '../orders/index'
-import { GatewayUnavailableError, PaymentDeclinedError, PaymentStateError } from '../shared/index'
-import { stripeGateway } from './index'
+import { findOrder, orderMoves } from '../orders/index'
+import { GatewayUnavailableError, PaymentDeclinedError, PaymentStateError, stripeGateway } from './index'
 
 // The real `stripe` SDK, pointed at a loopback stand-in of the endpoints we call.
 const stripe = stripeStandIn()
@@ -112,9 +111,8 @@ describe('checkout and the webhook with Stripe configured', async () => {
 
   test('payment_intent.succeeded settles a claimed order as captured; amount_capturable_updated and payment_failed are recorded', async () => {
     const { intentId, orderId } = await stripeOrder()
-    const { transitionOrder } = await import('../orders/index')
     const runner = await api.completeAccount({ roles: ['runner'] })
-    await transitionOrder(api.db, api.clock, { orderId, from: 'pending_runner_acceptance', to: 'runner_accepted', set: { runnerId: runner.user.id } })
+    await orderMoves.claim(api.db, api.clock, orderId, runner.user.id)
     expect((await deliver('payment_intent.succeeded', { id: intentId, status: 'succeeded' })).body).toMatchObject({ outcome: 'captured' })
     expect((await deliver('payment_intent.succeeded', { id: intentId, status: 'succeeded' })).body).toMatchObject({ outcome: 'already captured' })
     expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })

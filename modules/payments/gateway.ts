@@ -1,5 +1,6 @@
-// The payment provider's interface, like the geocoder's: the kernel states it, cart-checkout implements it
-// (embedded and Stripe), and the modules that move money (checkout, orders, runner) receive one.
+// The payment provider's interface: payments implements it twice (embedded and Stripe), chooses
+// neither (providersFromConfig does), and is the only module that calls it.
+import type { PaymentState } from './contract'
 
 /** Stripe's PaymentIntent statuses; both gateways use them as Stripe does. */
 export type IntentStatus =
@@ -33,6 +34,8 @@ export interface PaymentGateway {
   retrieveIntent(id: string): Promise<PaymentIntent | null>
   capture(id: string, idempotencyKey: string): Promise<PaymentIntent>
   cancel(id: string, idempotencyKey: string): Promise<PaymentIntent>
+  /** Many intents' statuses in one call, where the gateway can (the embedded one); else they are retrieved one by one. */
+  statusesOf?(ids: readonly string[]): Promise<Map<string, IntentStatus>>
 }
 
 /** The card was refused, at confirmation or at capture. */
@@ -62,25 +65,23 @@ export class GatewayUnavailableError extends Error {
   override name = 'GatewayUnavailableError'
 }
 
-/** Idempotency keys, one per thing that may happen to money, built from our own ids. */
-export const idempotencyKeys = {
-  createIntent: (buyerId: string, requestId: string) => `checkout:${buyerId}:${requestId}:create`,
-  capture: (orderId: string) => `order:${orderId}:capture`,
-  cancelOrder: (orderId: string) => `order:${orderId}:cancel`,
-  releaseIntent: (intentId: string) => `intent:${intentId}:cancel`,
+/** An idempotency key sent again with other parameters (another amount): refused, as Stripe does. */
+export class IdempotencyKeyReusedError extends Error {
+  override name = 'IdempotencyKeyReusedError'
 }
 
-/**
- * Cancelling to release a hold: an intent that is already cancelled is already released (the
- * capture of a declined card cancels it, as does an earlier sweep under another key).
- */
-export async function releaseHold(gateway: PaymentGateway, intentId: string, idempotencyKey: string): Promise<'released' | 'captured'> {
-  try {
-    await gateway.cancel(intentId, idempotencyKey)
-    return 'released'
-  } catch (error) {
-    if (error instanceof PaymentStateError && error.status === 'canceled') return 'released'
-    if (error instanceof PaymentStateError && error.status === 'succeeded') return 'captured'
-    throw error
+/** The gateway's (Stripe's) word for a payment's state, in ours: the one translation between the two. */
+export function ourPaymentState(status: IntentStatus): PaymentState | null {
+  switch (status) {
+    case 'requires_payment_method':
+      return 'requires_payment_method'
+    case 'requires_capture':
+      return 'authorized'
+    case 'succeeded':
+      return 'captured'
+    case 'canceled':
+      return 'cancelled'
+    default:
+      return null
   }
 }

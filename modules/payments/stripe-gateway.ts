@@ -1,5 +1,13 @@
 import type Stripe from 'stripe'
-import { GatewayUnavailableError, type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from '../shared/index'
+import {
+  GatewayUnavailableError,
+  IdempotencyKeyReusedError,
+  type IntentStatus,
+  PaymentDeclinedError,
+  type PaymentGateway,
+  type PaymentIntent,
+  PaymentStateError,
+} from './gateway'
 
 export type StripeSettings = {
   secretKey: string
@@ -36,6 +44,8 @@ function translate(error: unknown): Error {
         return new PaymentStateError((stripeError.payment_intent?.status ?? 'missing') as IntentStatus, stripeError.message ?? 'Unexpected state')
       if (stripeError.code === 'resource_missing') return new PaymentStateError('missing', stripeError.message ?? 'No such payment intent.')
       return error as Error
+    case 'StripeIdempotencyError':
+      return new IdempotencyKeyReusedError(stripeError.message ?? 'Idempotency key reused with other parameters')
     case 'StripeConnectionError':
     case 'StripeAPIError':
     case 'StripeRateLimitError':

@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
-import { createdAtColumn } from '../shared/index'
+import { createdAtColumn, idColumn } from '../shared/index'
+import type { PaymentState } from './contract'
 
 /**
  * Every authorization checkout asked the gateway for, whoever's it is and whether it became an
@@ -17,7 +18,9 @@ export const checkoutIntents = pgTable(
     amountCents: integer().notNull(),
     /** Set in the transaction that creates the order. */
     orderId: uuid(),
-    /** When the sweep cancelled it at the gateway, having never become an order. */
+    /** What the order was asked for (a digest of the request), so the same request again gets the same order and another one a refusal. */
+    orderRequestDigest: text(),
+    /** When it was released at the gateway, having never become an order (a refused order, or the sweep). */
     releasedAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
   },
@@ -54,9 +57,32 @@ export const embeddedPaymentIntents = pgTable('embedded_payment_intents', {
 export const embeddedIdempotencyKeys = pgTable('embedded_idempotency_keys', {
   key: text().primaryKey(),
   operation: text().notNull(),
+  /** What the call was about: the intent's id, or a create's amount. */
   intentId: text().notNull(),
   response: jsonb().$type<EmbeddedGatewayResponse>().notNull(),
   createdAt: createdAtColumn(),
 })
 
 export type EmbeddedGatewayResponse = { ok: true; intent: Record<string, unknown> } | { ok: false; error: { kind: string; code: string; message: string } }
+
+/**
+ * Every change of a payment, for support: what moved, from what to what (in our words, see
+ * PAYMENT_STATES), and why. An audit trail, so it names its order by id without a foreign key:
+ * payments sits below orders and knows nothing of its tables.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: idColumn(),
+    /** The order events were written in: several can share a timestamp. */
+    sequence: bigserial({ mode: 'number' }).notNull(),
+    /** Null for an authorization that never became an order (released by the sweep). */
+    orderId: uuid(),
+    paymentIntentId: text().notNull(),
+    fromStatus: text().$type<PaymentState>(),
+    toStatus: text().$type<PaymentState>().notNull(),
+    reason: text().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('payment_events_order_id_idx').on(t.orderId, t.createdAt), index('payment_events_intent_idx').on(t.paymentIntentId, t.createdAt)],
+)

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { AppError, type Clock, type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from '../shared/index'
+import { AppError, type Clock } from '../shared/index'
+import { IdempotencyKeyReusedError, type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from './gateway'
+import { type CardInput, cardBehaviour } from './sample-cards'
 import { type EmbeddedGatewayResponse, embeddedIdempotencyKeys, embeddedPaymentIntents } from './schema'
-import { type CardInput, cardBehaviour } from './test-cards'
 
 type IntentRow = typeof embeddedPaymentIntents.$inferSelect
 
@@ -47,14 +48,18 @@ function replay(response: EmbeddedGatewayResponse): PaymentIntent {
  * A replayed create returns the first intent with its client secret, as Stripe's replay does.
  */
 export function embeddedGateway(db: Database, clock: Clock) {
-  /** Runs one money operation once per key: the key and its answer are written with the change. */
-  async function once(key: string, operation: string, intentId: string, run: (tx: Database) => Promise<PaymentIntent>): Promise<PaymentIntent> {
+  /**
+   * Runs one money operation once per key: the key and its answer are written with the change.
+   * `subject` is what the call is about (the intent, or a create's amount): the key sent again
+   * about anything else is refused, as Stripe refuses a key reused with other parameters.
+   */
+  async function once(key: string, operation: string, subject: string, run: (tx: Database) => Promise<PaymentIntent>): Promise<PaymentIntent> {
     const response = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`embedded-gateway:${key}`}))`)
       const [seen] = await tx.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key))
       if (seen) {
-        if (seen.operation !== operation || seen.intentId !== intentId)
-          throw new AppError(400, 'idempotency_key_in_use', 'Keys for idempotent requests can only be used with the same parameters they were first used with.')
+        if (seen.operation !== operation || seen.intentId !== subject)
+          throw new IdempotencyKeyReusedError('Keys for idempotent requests can only be used with the same parameters they were first used with.')
         return seen.response
       }
       let answer: EmbeddedGatewayResponse
@@ -65,7 +70,7 @@ export function embeddedGateway(db: Database, clock: Clock) {
         if (!failure) throw error
         answer = { ok: false, error: failure }
       }
-      await tx.insert(embeddedIdempotencyKeys).values({ key, operation, intentId, response: answer, createdAt: clock.now() })
+      await tx.insert(embeddedIdempotencyKeys).values({ key, operation, intentId: subject, response: answer, createdAt: clock.now() })
       return answer
     })
     return replay(response)
@@ -83,7 +88,7 @@ export function embeddedGateway(db: Database, clock: Clock) {
     async createIntent({ amountCents, metadata, idempotencyKey }: { amountCents: number; metadata: Record<string, string>; idempotencyKey: string }) {
       const id = `pi_emb_${randomToken(18)}`
       const clientSecret = `${id}_secret_${randomToken(24)}`
-      const intent = await once(idempotencyKey, 'create', idempotencyKey, async (tx) => {
+      const intent = await once(idempotencyKey, 'create', `amount:${amountCents}`, async (tx) => {
         const [row] = await tx
           .insert(embeddedPaymentIntents)
           .values({

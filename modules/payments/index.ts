@@ -1,0 +1,22 @@
+import type { ModuleDeps } from '../shared/index'
+import type { PaymentGateway } from './gateway'
+import { paymentRoutes } from './routes'
+import type { PaymentListener } from './stripe-webhook'
+
+export { type EmbeddedGateway, embeddedGateway } from './embedded-gateway'
+export { type PaymentEvent, paymentEventsOf, recordPaymentEvent } from './events'
+export { GatewayUnavailableError, IdempotencyKeyReusedError, PaymentDeclinedError, type PaymentGateway, PaymentStateError } from './gateway'
+/**
+ * Payments' door. It owns the money's records (checkout intents, payment events, the embedded
+ * gateway's tables) and the only calls to a gateway, each keyed by our own ids:
+ * authorize, capture, release.
+ */
+export { type CaptureOutcome, captureOrder as capture, releaseOrderHold as release } from './holds'
+export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'
+export { type StripeSettings, stripeGateway } from './stripe-gateway'
+export type { PaymentListener } from './stripe-webhook'
+
+/** The card form's calls and Stripe's webhook. */
+export function paymentsModule(deps: ModuleDeps, gateway: PaymentGateway, orders: PaymentListener) {
+  return paymentRoutes({ ...deps, gateway, orders })
+}

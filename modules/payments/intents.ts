@@ -1,0 +1,153 @@
+import { and, asc, eq, isNull, lte } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { type Clock, describeForLog, HOLD_WINDOWS, holdLapsedBefore, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import { recordPaymentEvent } from './events'
+import { IdempotencyKeyReusedError, ourPaymentState, type PaymentGateway } from './gateway'
+import { releaseHold } from './holds'
+import { idempotencyKeys } from './keys'
+import { checkoutIntents } from './schema'
+
+export type CheckoutIntent = typeof checkoutIntents.$inferSelect
+type PaymentsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
+
+/**
+ * Authorizes `amountCents` on a buyer's card (manual capture) and records the intent. The
+ * checkout's own id makes a retried request the same authorization; the same id with another
+ * amount is refused (IdempotencyKeyReusedError), as Stripe refuses a key reused with other parameters.
+ */
+export async function authorize({ db, clock, gateway }: PaymentsDeps, input: { buyerId: string; amountCents: number; checkoutId?: string; tipCents: number }) {
+  const intent = await gateway.createIntent({
+    amountCents: input.amountCents,
+    metadata: { buyerId: input.buyerId, tipCents: String(input.tipCents) },
+    idempotencyKey: idempotencyKeys.createIntent(input.buyerId, input.checkoutId ?? crypto.randomUUID()),
+  })
+  if (intent.amountCents !== input.amountCents) throw new IdempotencyKeyReusedError('This checkout was started for another amount.')
+  await db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(checkoutIntents)
+      .values({ paymentIntentId: intent.id, buyerId: input.buyerId, amountCents: input.amountCents, createdAt: clock.now() })
+      .onConflictDoNothing()
+      .returning()
+    const state = ourPaymentState(intent.status)
+    if (recorded && state) await recordPaymentEvent(tx, clock, { orderId: null, paymentIntentId: intent.id, from: null, to: state, reason: 'checkout started' })
+  })
+  return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amountCents: input.amountCents }
+}
+
+export async function findIntent(db: Database, paymentIntentId: string): Promise<CheckoutIntent | null> {
+  const [record] = await db.select().from(checkoutIntents).where(eq(checkoutIntents.paymentIntentId, paymentIntentId))
+  return record ?? null
+}
+
+/**
+ * Makes the intent an order's, in the transaction that writes the order: one conditional
+ * update, so of two requests only one gets it, and never one that was released.
+ */
+export async function claimIntent(tx: Database, paymentIntentId: string, orderId: string, requestDigest: string): Promise<boolean> {
+  const [claimed] = await tx
+    .update(checkoutIntents)
+    .set({ orderId, orderRequestDigest: requestDigest })
+    .where(and(eq(checkoutIntents.paymentIntentId, paymentIntentId), isNull(checkoutIntents.orderId), isNull(checkoutIntents.releasedAt)))
+    .returning()
+  return Boolean(claimed)
+}
+
+/**
+ * Releases an authorization that did not become an order. First one conditional update marks
+ * it released, but only while no order holds it: a request refused after another request made
+ * the order (a second confirm with a wrong tip) leaves that order's hold alone. Then the hold is
+ * cancelled at the gateway. If the gateway cannot be reached, the mark is taken back so the
+ * sweep tries again. Returns what happened.
+ */
+export async function releaseIntent(
+  { db, clock, gateway }: PaymentsDeps,
+  paymentIntentId: string,
+  reason: string,
+): Promise<'released' | 'held by an order' | 'unreachable'> {
+  const now = clock.now()
+  const [marked] = await db
+    .update(checkoutIntents)
+    .set({ releasedAt: now })
+    .where(and(eq(checkoutIntents.paymentIntentId, paymentIntentId), isNull(checkoutIntents.orderId), isNull(checkoutIntents.releasedAt)))
+    .returning()
+  if (!marked) return (await findIntent(db, paymentIntentId))?.orderId ? 'held by an order' : 'released'
+  try {
+    await releaseHold(gateway, paymentIntentId, idempotencyKeys.releaseIntent(paymentIntentId))
+  } catch (error) {
+    console.error(`Releasing payment ${paymentIntentId} failed, left for the sweep: ${describeForLog(error, { frames: false })}`)
+    await db
+      .update(checkoutIntents)
+      .set({ releasedAt: null })
+      .where(and(eq(checkoutIntents.paymentIntentId, paymentIntentId), eq(checkoutIntents.releasedAt, now)))
+    return 'unreachable'
+  }
+  await recordPaymentEvent(db, clock, { orderId: null, paymentIntentId, from: null, to: 'cancelled', reason })
+  return 'released'
+}
+
+const BATCH = 200
+
+/**
+ * Authorizations that never became an order (the buyer confirmed the card, then closed the tab)
+ * are holds on a card all the same: after the same 30 minutes they are released.
+ */
+export async function releaseAbandonedIntents(deps: PaymentsDeps): Promise<{ released: string[]; failed: string[] }> {
+  const outcome = { released: [] as string[], failed: [] as string[] }
+  const cutoff = holdLapsedBefore(deps.clock.now())
+  const tried = new Set<string>()
+  for (;;) {
+    const batch = await unclaimedIntents(deps.db, cutoff, BATCH + tried.size)
+    const fresh = batch.filter((intent) => !tried.has(intent.paymentIntentId))
+    if (fresh.length === 0) return outcome
+    for (const intent of fresh) {
+      tried.add(intent.paymentIntentId)
+      const released = await releaseIntent(deps, intent.paymentIntentId, `never became an order within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`)
+      outcome[released === 'unreachable' ? 'failed' : 'released'].push(intent.paymentIntentId)
+    }
+  }
+}
+
+/** Intents with no order and not released, created at or before `createdBefore`, oldest first. */
+export function unclaimedIntents(db: Database, createdBefore: Date, limit: number) {
+  return db
+    .select()
+    .from(checkoutIntents)
+    .where(and(isNull(checkoutIntents.orderId), isNull(checkoutIntents.releasedAt), lte(checkoutIntents.createdAt, createdBefore)))
+    .orderBy(asc(checkoutIntents.createdAt))
+    .limit(limit)
+}
+
+/** Intents no order holds, older than the 30 minutes, that the gateway still holds on a card: for the consistency check. */
+export async function strandedHolds(db: Database, gateway: PaymentGateway, clock: Clock) {
+  const candidates = await db
+    .select()
+    .from(checkoutIntents)
+    .where(and(isNull(checkoutIntents.orderId), lte(checkoutIntents.createdAt, new Date(clock.now().getTime() - HOLD_WINDOWS.acceptanceMs))))
+  const statuses = await gatewayStatuses(
+    gateway,
+    candidates.map((intent) => intent.paymentIntentId),
+  )
+  return candidates
+    .filter((intent) => statuses.get(intent.paymentIntentId) === 'requires_capture')
+    .map((intent) => ({
+      paymentIntentId: intent.paymentIntentId,
+      buyerId: intent.buyerId,
+      amountCents: intent.amountCents,
+      createdAt: intent.createdAt,
+      releasedAt: intent.releasedAt,
+    }))
+}
+
+/** The gateway's own status of each intent: `missing` when it has none, `unreachable` when it did not answer. */
+export async function gatewayStatuses(gateway: PaymentGateway, ids: readonly string[]): Promise<Map<string, string>> {
+  if (gateway.statusesOf) return gateway.statusesOf(ids)
+  const found = new Map<string, string>()
+  for (const id of ids) {
+    try {
+      found.set(id, (await gateway.retrieveIntent(id))?.status ?? 'missing')
+    } catch {
+      found.set(id, 'unreachable')
+    }
+  }
+  return found
+}

@@ -1,0 +1,49 @@
+import { Elysia } from 'elysia'
+import { AppError, type ModuleDeps, notFound, rawJsonBody } from '../shared/index'
+import { embeddedConfirmResponseSchema, embeddedConfirmSchema, paymentsConfigSchema } from './contract'
+import type { EmbeddedGateway } from './embedded-gateway'
+import type { PaymentGateway } from './gateway'
+import { handleStripeWebhook, type PaymentListener } from './stripe-webhook'
+
+export interface PaymentRouteDeps extends ModuleDeps {
+  gateway: PaymentGateway
+  orders: PaymentListener
+}
+
+const isEmbedded = (gateway: PaymentGateway): gateway is EmbeddedGateway => gateway.kind === 'embedded' && 'confirmCard' in gateway
+
+export function paymentRoutes({ db, clock, config, gateway, orders }: PaymentRouteDeps) {
+  const webhook =
+    gateway.kind === 'stripe' && config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? {
+          db,
+          clock,
+          orders,
+          settings: { secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY },
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        }
+      : null
+  return (
+    new Elysia({ name: 'payments', prefix: '/api' })
+      .get('/payments/config', () => ({ gateway: gateway.kind, publishableKey: gateway.publishableKey }), { response: paymentsConfigSchema })
+      // Stripe.js confirms a card with the client secret alone; the embedded card form does the same here.
+      .post(
+        '/payments/embedded/confirm',
+        async ({ body }) => {
+          if (!isEmbedded(gateway)) throw notFound()
+          const { cardNumber, expMonth, expYear, cvc } = body
+          const result = await gateway.confirmCard(body.clientSecret, { cardNumber, expMonth, expYear, cvc })
+          if (result.declined)
+            throw new AppError(402, 'card_declined', result.declined.message, undefined, undefined, { declineCode: result.declined.declineCode })
+          return result.confirmed!
+        },
+        { body: embeddedConfirmSchema, response: embeddedConfirmResponseSchema },
+      )
+      // Stripe signs the exact bytes it sent, so the signature is checked against the body as received.
+      .post('/stripe/webhook', async ({ request }) => {
+        if (!webhook) throw notFound()
+        const outcome = await handleStripeWebhook(webhook, rawJsonBody(request) ?? '', request.headers.get('stripe-signature'))
+        return { received: true, outcome }
+      })
+  )
+}
