@@ -1,0 +1,131 @@
+import { describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
+import { testApi } from '../../testing/test-api'
+import { paymentEventsOf } from '../payments/index'
+import { ORDER_MOVES, ORDER_STATUSES, ORDER_TRANSITIONS } from './contract'
+import { findOrder, orderMoves } from './index'
+
+// The order's verbs, each one conditional update of the one table: from the right state it moves
+// and says so (outbox event, payment event); from any other it changes nothing and answers null.
+const api = await testApi()
+const { db, clock, completeAccount, addStore, placeOrder } = api
+const store = await addStore({ name: 'Transitions Test Store', latitude: 40.53, longitude: -74.3973 })
+const MINUTE = 60_000
+
+const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows)
+const outboxOf = async (orderId: string) =>
+  rowsOf(await db.execute(sql`select type from order_events where order_id = ${orderId} order by id`)).map((row) => row.type)
+
+async function waitingOrder() {
+  const buyer = await completeAccount()
+  const order = await placeOrder(buyer.cookie, store)
+  const runner = await completeAccount({ roles: ['runner'] })
+  return { order, buyerId: buyer.user.id, runnerId: runner.user.id }
+}
+
+async function paidClaim() {
+  const waiting = await waitingOrder()
+  await orderMoves.claim(db, clock, waiting.order.id, waiting.runnerId)
+  await orderMoves.markCaptured(db, clock, waiting.order.id, 'captured when a runner accepted')
+  return waiting
+}
+
+describe('the one table', () => {
+  test('where an order may go next is derived from the named moves, and the ends go nowhere', () => {
+    expect(ORDER_TRANSITIONS.pending_runner_acceptance).toEqual(['runner_accepted', 'cancelled'])
+    expect(ORDER_TRANSITIONS.runner_accepted).toEqual(['pending_runner_acceptance', 'cancelled', 'picked_up'])
+    expect(ORDER_TRANSITIONS.picked_up).toEqual(['delivered'])
+    expect(ORDER_TRANSITIONS.delivered).toEqual([])
+    expect(ORDER_TRANSITIONS.cancelled).toEqual([])
+    for (const move of Object.values(ORDER_MOVES)) expect(ORDER_STATUSES).toContain(move.to)
+  })
+})
+
+describe('claim and unclaim', () => {
+  test('one claim wins; a second finds nothing to move', async () => {
+    const { order, runnerId } = await waitingOrder()
+    const other = await completeAccount({ roles: ['runner'] })
+    expect(await orderMoves.claim(db, clock, order.id, runnerId)).toMatchObject({ status: 'runner_accepted', runnerId, paymentStatus: 'authorized' })
+    expect(await orderMoves.claim(db, clock, order.id, other.user.id)).toBeNull()
+    expect((await findOrder(db, order.id))!.runnerId).toBe(runnerId)
+  })
+
+  test('a hold past its 30 minutes cannot be claimed', async () => {
+    const { order, runnerId } = await waitingOrder()
+    clock.advance(30 * MINUTE)
+    expect(await orderMoves.claim(db, clock, order.id, runnerId)).toBeNull()
+    expect((await findOrder(db, order.id))!.status).toBe('pending_runner_acceptance')
+  })
+
+  test('unclaim gives back only that runner’s unpaid claim, and the order waits again', async () => {
+    const { order, runnerId } = await waitingOrder()
+    const other = await completeAccount({ roles: ['runner'] })
+    await orderMoves.claim(db, clock, order.id, runnerId)
+    expect(await orderMoves.unclaim(db, clock, order.id, other.user.id)).toBeNull()
+    expect(await orderMoves.unclaim(db, clock, order.id, runnerId)).toMatchObject({ status: 'pending_runner_acceptance', runnerId: null, acceptedAt: null })
+    const paid = await paidClaim()
+    expect(await orderMoves.unclaim(db, clock, paid.order.id, paid.runnerId)).toBeNull()
+  })
+})
+
+describe('markCaptured', () => {
+  test('settles a claim as paid once, with its payment event and the accepted notice', async () => {
+    const { order, runnerId } = await waitingOrder()
+    expect(await orderMoves.markCaptured(db, clock, order.id, 'early')).toBeNull()
+    await orderMoves.claim(db, clock, order.id, runnerId)
+    expect(await orderMoves.markCaptured(db, clock, order.id, 'captured when a runner accepted')).toMatchObject({ paymentStatus: 'captured' })
+    expect(await orderMoves.markCaptured(db, clock, order.id, 'again')).toBeNull()
+    const row = (await findOrder(db, order.id))!
+    const events = await paymentEventsOf(db, row.paymentIntentId)
+    expect(events.filter((event) => event.toStatus === 'captured')).toHaveLength(1)
+    expect(await outboxOf(order.id)).toEqual(['placed', 'accepted'])
+  })
+})
+
+describe('cancelWaiting and expire', () => {
+  test('cancelWaiting ends a waiting order with its reason and payment event; never a paid one', async () => {
+    const { order } = await waitingOrder()
+    const cancelled = await orderMoves.cancelWaiting(db, clock, order.id, { reason: 'support', payment: 'cancelled', because: 'cancelled by support' })
+    expect(cancelled).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled', cancelReason: 'support' })
+    expect(await outboxOf(order.id)).toEqual(['placed', 'cancelled'])
+    const paid = await paidClaim()
+    expect(await orderMoves.cancelWaiting(db, clock, paid.order.id, { reason: 'buyer', payment: 'cancelled', because: 'no' })).toBeNull()
+    expect(await orderMoves.expire(db, clock, paid.order.id, 'no')).toBeNull()
+  })
+
+  test("a claim whose capture failed ends only for that runner's claim, as capture_failed", async () => {
+    const { order, runnerId } = await waitingOrder()
+    const other = await completeAccount({ roles: ['runner'] })
+    await orderMoves.claim(db, clock, order.id, runnerId)
+    const failed = { reason: 'capture_failed' as const, payment: 'capture_failed' as const, because: 'capture declined' }
+    expect(await orderMoves.cancelWaiting(db, clock, order.id, { ...failed, claimedBy: other.user.id })).toBeNull()
+    expect(await orderMoves.cancelWaiting(db, clock, order.id, { ...failed, claimedBy: runnerId })).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'capture_failed',
+      runnerId: null,
+    })
+  })
+
+  test('expire ends a waiting order as expired', async () => {
+    const { order } = await waitingOrder()
+    expect(await orderMoves.expire(db, clock, order.id, 'no runner within 30 minutes')).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
+  })
+})
+
+describe('reportPickup and reportDelivered', () => {
+  test('only the assigned runner, only a paid order, each step from its own state', async () => {
+    const { order, runnerId } = await waitingOrder()
+    const found = { items: [], actualGroceryCents: 1234 }
+    await orderMoves.claim(db, clock, order.id, runnerId)
+    expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, found)).toBeNull()
+    await orderMoves.markCaptured(db, clock, order.id, 'captured')
+    const stranger = await completeAccount({ roles: ['runner'] })
+    expect(await orderMoves.reportPickup(db, clock, order.id, stranger.user.id, found)).toBeNull()
+    expect(await orderMoves.reportDelivered(db, clock, order.id, runnerId)).toBeNull()
+    expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, found)).toMatchObject({ status: 'picked_up', actualGroceryCents: 1234 })
+    expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, found)).toBeNull()
+    expect(await orderMoves.reportDelivered(db, clock, order.id, stranger.user.id)).toBeNull()
+    expect(await orderMoves.reportDelivered(db, clock, order.id, runnerId)).toMatchObject({ status: 'delivered' })
+    expect(await outboxOf(order.id)).toEqual(['placed', 'accepted', 'picked_up', 'delivered'])
+  })
+})
