@@ -27,7 +27,8 @@ let pending: Promise<Blob> | undefined
  * from it. It is made once per PGlite version and migration set and cached beside the packages.
  */
 export function pgliteTemplate(): Promise<Blob> {
-  return (pending ??= loadOrMakeTemplate())
+  pending ??= loadOrMakeTemplate()
+  return pending
 }
 
 /** This PGlite build and migration set; templates of any other are stale. */
@@ -65,7 +66,10 @@ const pendingDirs = new Map<string, Promise<string>>()
 export function pgliteTemplateDir(contents?: TemplateContents): Promise<string> {
   const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${contents.fingerprint}` : ''}`
   let pending = pendingDirs.get(dir)
-  if (!pending) pendingDirs.set(dir, (pending = loadOrMakeTemplateDir(dir, contents)))
+  if (!pending) {
+    pending = loadOrMakeTemplateDir(dir, contents)
+    pendingDirs.set(dir, pending)
+  }
   return pending
 }
 

@@ -174,7 +174,7 @@ describe('fuzzing every API route', () => {
 
   test.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s never answers 5xx, and refuses in the error shape',
-    async (name, route) => {
+    async (_name, route) => {
       const cookie = await completeAccount()
       const failures: string[] = []
       for (let index = 0; index < REQUESTS_PER_ROUTE; index++) {

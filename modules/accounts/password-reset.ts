@@ -29,7 +29,7 @@ export async function requestPasswordReset(
   emailOrPhone: string,
 ): Promise<ResetRequestResult> {
   const user = await findUserByIdentifier(db, identifierFor(emailOrPhone))
-  if (!user || !user.isActive) return { issued: null }
+  if (!user?.isActive) return { issued: null }
   const now = clock.now()
   const recent = await db
     .select({ id: passwordResetTokens.id })

@@ -55,7 +55,10 @@ export async function findSession(db: Database, clock: Clock, token: string) {
   const sid = hashToken(token)
   const now = clock.now()
   let lookup = sessionLookups.get(db)
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)))
+  if (!lookup) {
+    lookup = prepareSessionLookup(db)
+    sessionLookups.set(db, lookup)
+  }
   // Placeholders skip the column's Date mapping, so the time goes as ISO text, which both drivers accept.
   const [found] = await lookup.execute({ sid, now: now.toISOString() })
   if (!found) return null

@@ -83,7 +83,10 @@ const shelfCaches = new WeakMap<Database, Map<string, Shelf>>()
 
 export async function availableItemsShelf(db: Database, storeId: string): Promise<Shelf> {
   let cache = shelfCaches.get(db)
-  if (!cache) shelfCaches.set(db, (cache = new Map()))
+  if (!cache) {
+    cache = new Map()
+    shelfCaches.set(db, cache)
+  }
   const cached = cache.get(storeId)
   if (cached && cached.expires > performance.now()) return cached
   const json = JSON.stringify(await availableItems(db, storeId))

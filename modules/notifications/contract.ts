@@ -44,7 +44,7 @@ export const fcmTokenSchema = z.object({
     .trim()
     .min(8, 'fcmToken is not a push token')
     .max(4096, 'fcmToken is not a push token')
-    .regex(/^[\w:.\-]+$/, 'fcmToken is not a push token'),
+    .regex(/^[\w:.-]+$/, 'fcmToken is not a push token'),
 })
 
 export const TEST_NOTIFICATION_TITLE_MAX = 80

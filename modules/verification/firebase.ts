@@ -13,7 +13,8 @@ export function firebasePhoneVerifier(credentials: FirebaseCredentials): PhoneTo
   return {
     async phoneOf(idToken: string) {
       try {
-        const decoded = await (await (auth ??= connect())).verifyIdToken(idToken, true)
+        auth ??= connect()
+        const decoded = await (await auth).verifyIdToken(idToken, true)
         return decoded.phone_number ?? null
       } catch (error) {
         console.warn('Firebase ID token refused:', (error as Error).message)

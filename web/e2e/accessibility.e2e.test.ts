@@ -86,9 +86,11 @@ describe('accessibility of every screen at 390×844', () => {
     viewers['new-account'] = (await newPage(env.browser)).page
     await signUp(viewers['new-account'], { phone: '(732) 555-0181' })
 
-    const buyer = (viewers.buyer = await signedIn({ firstName: 'Meera', lastName: 'Shah', phone: '(732) 555-0182', roles: ['buyer'] }))
+    const buyer = await signedIn({ firstName: 'Meera', lastName: 'Shah', phone: '(732) 555-0182', roles: ['buyer'] })
+    viewers.buyer = buyer
     const delivered = await placeOrder(buyer, store)
-    const runner = (viewers.runner = await signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone: '(732) 555-0183', roles: ['runner'] }))
+    const runner = await signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone: '(732) 555-0183', roles: ['runner'] })
+    viewers.runner = runner
     const accepted = await runner.request.patch(url(`/api/orders/${delivered.id}/accept`))
     expect(accepted.ok()).toBe(true)
     ids.delivery = delivered.id

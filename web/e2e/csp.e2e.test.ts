@@ -19,7 +19,10 @@ describe('the Content-Security-Policy in Chromium', () => {
     while (Date.now() < deadline) {
       const response = await fetch(url('/api/stores/nearby?zipCode=08817'))
       const stores = response.ok ? ((await response.json()) as NearbyStore[]) : []
-      if (stores[0]) return void (store = stores[0])
+      if (stores[0]) {
+        store = stores[0]
+        return
+      }
       await Bun.sleep(250)
     }
     throw new Error('The demo stores were not seeded within 60 s')

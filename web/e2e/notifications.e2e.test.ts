@@ -35,7 +35,8 @@ type ShownNotification = { title: string; body: string; icon: string; tag: strin
  */
 async function recordShownNotifications(page: Page) {
   await page.addInitScript(() => {
-    const shown: unknown[] = ((window as unknown as { __shownNotifications: unknown[] }).__shownNotifications = [])
+    const shown: unknown[] = []
+    Object.assign(window, { __shownNotifications: shown })
     const show = ServiceWorkerRegistration.prototype.showNotification
     ServiceWorkerRegistration.prototype.showNotification = async function (title: string, options: NotificationOptions = {}) {
       await show.call(this, title, options)

@@ -1,12 +1,18 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { PublicUser } from '../../modules/accounts/contract'
+import { type PublicUser, REGISTER_REDIRECT_MS, VERIFIED_CONTINUE_REDIRECT_MS } from '../../modules/accounts/contract'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
 import { type Answer, deferred, fakeApi, restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
+import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
+import { settled } from '../testing/settled'
 import { AuthPage, RegisterPage } from './auth'
 
+let clock: ManualClock
+beforeEach(() => {
+  clock = manualClock()
+})
 afterEach(() => {
   cleanup()
   restoreFetch()
@@ -14,7 +20,7 @@ afterEach(() => {
 
 /** Opens a screen of the signed-out frame and waits for its tagline. */
 async function open(Screen: typeof AuthPage, path: '/auth' | '/register', user: PublicUser | null) {
-  const rendered = renderScreen(Screen, { path, user })
+  const rendered = renderScreen(Screen, { path, user, clock })
   await screen.findByText(SIGN_IN_TAGLINE)
   return rendered
 }
@@ -132,7 +138,7 @@ describe('/auth forms', () => {
     expect(button.disabled).toBe(true)
     fireEvent.submit(button.closest('form')!)
     await waitFor(() => expect(api.callsTo('POST /api/login')).toHaveLength(1))
-    await new Promise((settle) => setTimeout(settle, 20))
+    await settled()
     expect(api.callsTo('POST /api/login')).toHaveLength(1)
     expect(api.calls[0]?.body).toEqual({ emailOrPhone: 'asha@example.com', password: 'wrong-password' })
 
@@ -182,6 +188,9 @@ describe('/auth forms', () => {
     type('Phone number', '(732) 555-0123')
     type('Password', 'saffron-rice-42')
     submit('Create Account')
+    await within(toast()).findByText('Account created successfully!')
+    expect(screen.queryByText('Screen at /profile-complete')).toBeNull()
+    clock.advance(REGISTER_REDIRECT_MS)
     await screen.findByText('Screen at /profile-complete')
     expect(api.callsTo('POST /api/register')[0]?.body).toEqual({ firstName: 'Asha', lastName: 'Patel', phone: '7325550123', password: 'saffron-rice-42' })
     expect(within(toast()).getByText('Account created successfully!')).toBeDefined()
@@ -217,7 +226,10 @@ describe('/auth when signed in', () => {
     expect(screen.queryByRole('tablist')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }))
     expect((screen.getByRole('button', { name: 'Continue to Dashboard' }) as HTMLButtonElement).disabled).toBe(true)
+    clock.advance(VERIFIED_CONTINUE_REDIRECT_MS - 1)
+    await settled()
     expect(screen.queryByText('Screen at /')).toBeNull()
+    clock.advance(1)
     await screen.findByText('Screen at /')
   })
 })

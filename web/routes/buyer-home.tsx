@@ -7,9 +7,9 @@ import { LoadingScreen } from '../ui/loading-screen'
 import { ActiveCartCard } from './buyer-home/active-cart-card'
 import { DeliveringToCard } from './buyer-home/delivering-to-card'
 import { PromoCard } from './buyer-home/promo-card'
+import { SampleNotificationsPanel } from './buyer-home/sample-notifications-panel'
 import { SearchCard } from './buyer-home/search-card'
 import { StoreSection } from './buyer-home/store-section'
-import { TestNotificationPanel } from './buyer-home/test-notification-panel'
 
 /** /buyer, and what a complete profile sees at any unknown path (spec 001 §2). */
 export function BuyerHomePage() {
@@ -45,7 +45,7 @@ export function BuyerHomePage() {
           }}
           {...sections}
         />
-        <TestNotificationPanel />
+        <SampleNotificationsPanel />
       </div>
     </AppChrome>
   )

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { type Answer, deferred, fakeApi, restoreFetch } from '../testing/fake-api'
-import { aBuyer, anOrder } from '../testing/fixtures'
+import { aBuyer } from '../testing/fixtures'
+import { anOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { MyOrdersPage } from './my-orders'
 
@@ -52,7 +53,7 @@ describe('My Orders /orders', () => {
     expect(screen.queryByRole('tablist')).toBeNull()
     expect(within(first).getByText('Finding Runner')).toBeDefined()
     expect(within(first).getByText('Patel Family Grocers')).toBeDefined()
-    expect(within(first).getByText('· 3 items')).toBeDefined()
+    expect(within(first).getByText('· 4 items')).toBeDefined()
     expect(within(first).getByRole('time').getAttribute('datetime')).toBe(waiting.createdAt)
     expect(fact(first, 'Runner')).toBe('Waiting for a runner')
     expect(fact(first, 'Platform fee')).toBe('$2.00')

@@ -1,9 +1,10 @@
 import { afterEach, expect, spyOn, test } from 'bun:test'
-import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { TEST_SENT_INDICATOR_MS } from '../../modules/notifications/contract'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
 import { installFakeNotifications } from '../testing/fake-notifications'
 import { aBuyer } from '../testing/fixtures'
+import { manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
 import { NotificationTestPage } from './notification-test'
 
@@ -14,23 +15,24 @@ afterEach(() => {
   notifications.restore()
 })
 
-async function renderTestPage() {
-  renderScreen(NotificationTestPage, { path: '/notification-test', user: aBuyer() })
+async function renderTestPage(clock = manualClock()) {
+  renderScreen(NotificationTestPage, { path: '/notification-test', user: aBuyer(), clock })
   await screen.findByRole('heading', { level: 1, name: 'Notification Test' })
 }
 
 test("a notification shown here and a push from the server each say 'Sent!' for 3 s", async () => {
   notifications = installFakeNotifications()
   const server = fakeApi({ 'POST /api/test-notification': () => [200, { message: 'Test notification sent', devices: 1 }] })
-  await renderTestPage()
+  const clock = manualClock()
+  await renderTestPage(clock)
   expect(screen.getByText('Enabled')).toBeDefined()
 
   fireEvent.click(screen.getByRole('button', { name: 'Show Test Notification' }))
   await screen.findByText('Sent!')
   expect(notifications.shown[0]!.options.icon).toBe('/pwa-icon.svg')
-  await act(() => Bun.sleep(TEST_SENT_INDICATOR_MS - 500))
+  clock.advance(TEST_SENT_INDICATOR_MS - 1)
   expect(screen.getByText('Sent!')).toBeDefined()
-  await act(() => Bun.sleep(1000))
+  clock.advance(1)
   expect(screen.queryByText('Sent!')).toBeNull()
 
   fireEvent.click(screen.getByRole('button', { name: 'Send Push Test' }))

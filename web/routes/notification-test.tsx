@@ -7,6 +7,7 @@ import { PermissionHeading } from '../features/notifications/components/permissi
 import { type PermissionState, requestNotificationPermission, useNotificationPermission } from '../features/notifications/permission'
 import { SAMPLE_NOTIFICATIONS } from '../features/notifications/samples'
 import { showLocalNotification } from '../features/notifications/show-local'
+import { useClock } from '../lib/clock'
 import { ApiError } from '../lib/http'
 
 /** 000 §8: the test page says with an alert why nothing can be shown. */
@@ -22,14 +23,15 @@ export function NotificationTestPage() {
   const sendPush = useSendTestNotification()
   const [sent, setSent] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const hideSent = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(hideSent.current), [])
+  const clock = useClock()
+  const cancelHideSent = useRef<() => void>(undefined)
+  useEffect(() => () => cancelHideSent.current?.(), [])
 
   const showSent = () => {
     setFailure(null)
     setSent(true)
-    clearTimeout(hideSent.current)
-    hideSent.current = setTimeout(() => setSent(false), TEST_SENT_INDICATOR_MS)
+    cancelHideSent.current?.()
+    cancelHideSent.current = clock.after(TEST_SENT_INDICATOR_MS, () => setSent(false))
   }
 
   async function request() {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, screen, within } from '@testing-library/react'
 import { orderQueryOptions } from '../features/orders/api/orders'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
-import { aBuyer, anOrder } from '../testing/fixtures'
+import { aBuyer } from '../testing/fixtures'
+import { anOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderConfirmationPage } from './order-confirmation'
 
@@ -21,7 +22,7 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })).toBeDefined()
     expect(document.querySelector('.confirmation-hero__number')?.textContent).toBe('Order #2C3D4E5F Finding Runner')
     expect(fact('Store')).toBe('Patel Family Grocers')
-    expect(fact('Items')).toBe('3 items')
+    expect(fact('Items')).toBe('4 items')
     expect(fact('Delivery slot')).toBe('ASAP')
     expect(fact('Paid online')).toBe('$2.00 fee + $5.00 tip = $7.00')
     expect(fact('Delivery address')).toBe('1 Main St, Edison, NJ 08817')

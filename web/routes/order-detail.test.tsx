@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
-import { aBuyer, anOrder } from '../testing/fixtures'
+import { aBuyer } from '../testing/fixtures'
+import { anOrder, anOrderItem } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderDetailPage } from './order-detail'
 
@@ -22,36 +23,22 @@ const pickedUp = anOrder({
   paymentStatus: 'captured',
   runnerId: 'runner-9',
   runnerFirstName: 'Ravi',
-  items: [
-    {
-      id: 'i-dal',
-      name: 'Toor Dal (4 lb)',
-      quantity: 2,
-      unit: 'bag',
-      price: '7.99',
-      priceUnit: 'per bag',
-      isEstimatedPrice: true,
-      comment: 'Only the oily kind',
-      isDelivered: true,
-    },
-    {
-      id: 'i-okra',
+  // Only the dal was found.
+  items: anOrder().items.map((item) => ({ ...item, isDelivered: item.id === 'line-dal' })),
+})
+
+describe('order detail /orders/{id}', () => {
+  test('each item with its unit, price per unit, (est.), note and quantity; the delivery; and a link to tracking', async () => {
+    const okraAtItsPrice = anOrderItem({
+      id: 'line-okra',
       name: 'Okra (Bhindi)',
       quantity: 1,
       unit: 'lb',
       price: '3.49',
       priceUnit: 'per lb',
       isEstimatedPrice: false,
-      comment: '',
-      isDelivered: false,
-    },
-    { id: 'i-leaves', name: 'Curry Leaves', quantity: 1, unit: 'bunch', price: null, priceUnit: null, isEstimatedPrice: true, comment: '', isDelivered: false },
-  ],
-})
-
-describe('order detail /orders/{id}', () => {
-  test('each item with its unit, price per unit, (est.), note and quantity; the delivery; and a link to tracking', async () => {
-    const order = anOrder()
+    })
+    const order = anOrder({ items: [anOrderItem({ comment: 'Only the oily kind' }), okraAtItsPrice] })
     await openOrder(order)
     const items = within(screen.getByRole('region', { name: 'Items (2)' }))
     const [dal, okra] = items.getAllByRole('listitem')
@@ -59,7 +46,7 @@ describe('order detail /orders/{id}', () => {
     expect(okra!.textContent).toBe('Okra (Bhindi)lb$3.49 per lbQuantity × 1')
     expect(screen.queryByText(/^Items Not Available/)).toBeNull()
     expect(screen.getByText('Finding Runner')).toBeDefined()
-    expect(screen.getByText('Ring the side door')).toBeDefined()
+    expect(screen.getByText('Ring the bell twice')).toBeDefined()
     expect(screen.getByRole('link', { name: 'Track Order' }).getAttribute('href')).toBe(`/order/${order.id}`)
     expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders')
   })

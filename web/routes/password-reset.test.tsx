@@ -1,12 +1,18 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import type { PasswordResetRequestResponse } from '../../modules/accounts/contract'
+import { PASSWORD_RESET_REDIRECT_MS, type PasswordResetRequestResponse } from '../../modules/accounts/contract'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
 import { type Answer, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { type AppPath, renderScreen } from '../testing/render-screen'
+import { settled } from '../testing/settled'
 import { PasswordResetPage } from './password-reset'
 import { PasswordResetTestPage } from './password-reset-test'
 
+let clock: ManualClock
+beforeEach(() => {
+  clock = manualClock()
+})
 afterEach(() => {
   cleanup()
   restoreFetch()
@@ -17,7 +23,7 @@ const RESET_REQUESTED = 'If an account matches, we have sent password reset inst
 
 /** Opens a signed-out screen and waits for the frame's tagline. */
 async function open(Screen: typeof PasswordResetPage, path: AppPath, url: string = path) {
-  const rendered = renderScreen(Screen, { path, url, user: null })
+  const rendered = renderScreen(Screen, { path, url, user: null, clock })
   await screen.findByText(SIGN_IN_TAGLINE)
   return rendered
 }
@@ -147,9 +153,11 @@ describe("/password-reset 'confirm'", () => {
     press('Update Password')
     await screen.findByText('Password updated successfully! Redirecting to login...')
     expect(api.calls[0]?.body).toEqual({ token: TOKEN, newPassword: 'mango-lassi-7' })
-    await new Promise((settle) => setTimeout(settle, 1500))
+    clock.advance(PASSWORD_RESET_REDIRECT_MS - 1)
+    await settled()
     expect(screen.queryByText('Screen at /auth')).toBeNull()
-    await screen.findByText('Screen at /auth', undefined, { timeout: 1500 })
+    clock.advance(1)
+    await screen.findByText('Screen at /auth')
   })
 
   test("a refused token shows the server's message and offers a new request; no message means 'Failed to update password'", async () => {

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { MESSAGES } from '../../modules/verification/contract'
+import { FALLBACK_VERIFIED_REDIRECT_MS, MESSAGES } from '../../modules/verification/contract'
 import { restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
+import { settled } from '../testing/settled'
 import { CAPTCHA_PASS, VERIFICATION_CONFIG, verificationServer } from '../testing/verification-server'
 import { PhoneVerificationPage } from './phone-verification'
 
@@ -98,7 +99,8 @@ describe('PhoneVerificationPage when the server asks to wait (429)', () => {
 describe('PhoneVerificationPage when the text cannot reach the phone (503 SMS_FAILED)', () => {
   test('switches to the fallback; passing it saves the number unconfirmed, says so, and goes on to /profile-complete', async () => {
     const api = verificationServer({ 'POST /api/verification/send-code': () => SMS_FAILED })
-    const { router } = openPage()
+    const clock = manualClock()
+    const { router } = openPage(clock)
     await pressSendCode()
     await screen.findByRole('heading', { name: "Confirm You're a Person" })
     toast().getByText('Smart Verification Active')
@@ -117,8 +119,11 @@ describe('PhoneVerificationPage when the text cannot reach the phone (503 SMS_FA
       recaptchaCompleted: true,
       captchaToken: CAPTCHA_PASS,
     })
+    clock.advance(FALLBACK_VERIFIED_REDIRECT_MS - 1)
+    await settled()
     expect(router.state.location.pathname).toBe('/phone-verification')
-    await screen.findByText('Screen at /profile-complete', {}, { timeout: 3000 })
+    clock.advance(1)
+    await screen.findByText('Screen at /profile-complete')
   })
 
   test('a refused manual verification says so and starts the check again from an unticked box', async () => {

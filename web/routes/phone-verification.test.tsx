@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { MESSAGES } from '../../modules/verification/contract'
+import { MESSAGES, VERIFIED_REDIRECT_MS } from '../../modules/verification/contract'
 import { restoreFetch } from '../testing/fake-api'
 import { aBuyer, aUser } from '../testing/fixtures'
+import { manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
+import { settled } from '../testing/settled'
 import { verificationServer } from '../testing/verification-server'
 import { PhoneVerificationPage } from './phone-verification'
 
@@ -14,7 +16,7 @@ afterEach(() => {
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
-const openPage = (user = aUser()) => renderScreen(PhoneVerificationPage, { path: '/phone-verification', user })
+const openPage = (user = aUser(), clock = manualClock()) => renderScreen(PhoneVerificationPage, { path: '/phone-verification', user, clock })
 
 async function sendCode() {
   fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
@@ -70,7 +72,8 @@ describe('PhoneVerificationPage', () => {
 
   test('a wrong code is refused in the spec words; the right one completes and goes to /profile-complete', async () => {
     verificationServer()
-    const { router } = openPage()
+    const clock = manualClock()
+    const { router } = openPage(aUser(), clock)
     await sendCode()
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '654321' } })
     fireEvent.click(button('Verify'))
@@ -82,8 +85,11 @@ describe('PhoneVerificationPage', () => {
     await screen.findByRole('heading', { name: 'Verification Complete' })
     toast().getByText('Phone Verified!')
     // It waits a moment on 'Verification Complete' before moving on.
+    clock.advance(VERIFIED_REDIRECT_MS - 1)
+    await settled()
     expect(router.state.location.pathname).toBe('/phone-verification')
-    await screen.findByText('Screen at /profile-complete', {}, { timeout: 3000 })
+    clock.advance(1)
+    await screen.findByText('Screen at /profile-complete')
     expect(router.state.location.pathname).toBe('/profile-complete')
   })
 

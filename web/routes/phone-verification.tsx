@@ -6,6 +6,7 @@ import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { useVerificationConfig } from '../features/verification/api/verification-config'
 import { CodeStep } from '../features/verification/components/code-step'
 import { SmsWaitNotice } from '../features/verification/components/sms-wait-notice'
+import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
 import { isProductionServer } from '../lib/environment'
 import { useSecondsLeft } from '../lib/use-seconds-left'
@@ -55,6 +56,7 @@ function PhoneOf({ user }: { user: PublicUser }) {
 
 function VerifyPhone({ user }: { user: PublicUser }) {
   const navigate = useNavigate()
+  const clock = useClock()
   const recaptchaContainer = useRef<HTMLDivElement>(null)
   const flow = useVerificationFlow(phoneDigits(user.phone), recaptchaContainer)
   const { data: config } = useVerificationConfig()
@@ -64,9 +66,8 @@ function VerifyPhone({ user }: { user: PublicUser }) {
 
   useEffect(() => {
     if (step.name !== 'verified' && step.name !== 'saved') return
-    const timer = setTimeout(() => navigate({ to: '/profile-complete' }), step.redirectMs)
-    return () => clearTimeout(timer)
-  }, [step, navigate])
+    return clock.after(step.redirectMs, () => navigate({ to: '/profile-complete' }))
+  }, [step, navigate, clock])
 
   if (step.name === 'verified') return <VerifiedState phone={phone} />
   if (step.name === 'saved') return <SavedState phone={phone} message={step.message} />

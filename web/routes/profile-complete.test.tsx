@@ -1,15 +1,21 @@
-import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { PublicUser } from '../../modules/accounts/contract'
+import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, PROFILE_COMPLETE_REDIRECT_MS, type PublicUser } from '../../modules/accounts/contract'
 import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
 import { type ApiCall, fakeApi, restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
+import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
+import { settled } from '../testing/settled'
 import { ProfileCompletePage } from './profile-complete'
 
 const realGeolocation = Object.getOwnPropertyDescriptor(navigator, 'geolocation')
 
+let clock: ManualClock
+beforeEach(() => {
+  clock = manualClock()
+})
 afterEach(() => {
   cleanup()
   restoreFetch()
@@ -21,7 +27,7 @@ const verified = aUser({ phoneVerified: true, phoneStatus: 'verified' })
 const completedUser = aUser({ phoneVerified: true, phoneStatus: 'verified', isProfileComplete: true, roles: ['buyer'] })
 /** Renders the page and waits for the router to show it. */
 async function open(user: PublicUser | null, url = '/profile-complete') {
-  const rendered = renderScreen(ProfileCompletePage, { path: '/profile-complete', user, url })
+  const rendered = renderScreen(ProfileCompletePage, { path: '/profile-complete', user, url, clock })
   await screen.findByRole('heading', { level: 1 })
   return rendered
 }
@@ -166,8 +172,12 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
       state: 'NJ',
       zipCode: '08817',
     })
+    await screen.findByText('Welcome to Kirana! Taking you to your home screen...')
+    clock.advance(PROFILE_COMPLETE_REDIRECT_MS - 1)
+    await settled()
     expect(router.state.location.pathname).toBe('/profile-complete')
-    await screen.findByText('Screen at /', {}, { timeout: 3000 })
+    clock.advance(1)
+    await screen.findByText('Screen at /')
   })
 
   test('a refusal is toasted as Profile completion failed, with its field message', async () => {
@@ -189,8 +199,11 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     await fillForm()
     await toast().findByText('Phone Verification Required')
     toast().getByText('Please verify your phone number first. Redirecting...')
+    clock.advance(PHONE_VERIFICATION_REQUIRED_REDIRECT_MS - 1)
+    await settled()
     expect(router.state.location.pathname).toBe('/profile-complete')
-    await screen.findByText('Screen at /phone-verification', {}, { timeout: 3000 })
+    clock.advance(1)
+    await screen.findByText('Screen at /phone-verification')
   })
 })
 

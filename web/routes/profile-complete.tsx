@@ -4,6 +4,7 @@ import { PROFILE_COMPLETE_REDIRECT_MS } from '../../modules/accounts/contract'
 import { BRAND_NAME } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
 import { Icon } from '../ui/icon'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
@@ -17,6 +18,7 @@ import { OnboardingForm } from './profile-complete/onboarding-form'
  */
 export function ProfileCompletePage() {
   const navigate = useNavigate()
+  const clock = useClock()
   const { data, isPending } = useCurrentUser()
   const { variant } = useSearch({ strict: false })
   // Set once this screen has completed the profile: it then waits out the redirect delay itself.
@@ -24,9 +26,8 @@ export function ProfileCompletePage() {
 
   useEffect(() => {
     if (!completed) return
-    const timer = setTimeout(() => navigate({ to: '/' }), PROFILE_COMPLETE_REDIRECT_MS)
-    return () => clearTimeout(timer)
-  }, [completed, navigate])
+    return clock.after(PROFILE_COMPLETE_REDIRECT_MS, () => navigate({ to: '/' }))
+  }, [completed, navigate, clock])
 
   if (isPending) return <LoadingScreen />
   const user = data?.user

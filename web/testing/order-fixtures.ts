@@ -3,6 +3,11 @@ import type { Order, OrderItemView } from '../../modules/orders/contract'
 import type { AvailableOrder, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 
+/*
+ * Orders as the API answers them (the contract's types), the one place tests build them. This file
+ * and fixtures.ts import contracts only, so server tests can use them without pulling in the DOM.
+ */
+
 /** A runner with a verified phone and a complete profile in Edison, NJ. */
 export const aRunner = (overrides: Partial<PublicUser> = {}): PublicUser =>
   aBuyer({ id: 'runner-1', email: 'ravi@example.com', phone: '(732) 555-0150', firstName: 'Ravi', lastName: 'Kumar', roles: ['runner'], ...overrides })

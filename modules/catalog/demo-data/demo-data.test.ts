@@ -102,7 +102,7 @@ describe('store shelves', () => {
   const shelves = DEMO_STORES.map((_, index) => shelvesFor(index, DEMO_PRODUCTS))
 
   test('are the same on every call, so re-seeding is idempotent', () => {
-    DEMO_STORES.forEach((_, index) => expect(shelvesFor(index, DEMO_PRODUCTS)).toEqual(shelves[index]!))
+    for (const [index, shelf] of shelves.entries()) expect(shelvesFor(index, DEMO_PRODUCTS)).toEqual(shelf)
   })
 
   test('differ from store to store', () => {

@@ -1,7 +1,7 @@
 import { useUnreadCount } from '../../features/notifications/api/notifications'
 import { Icon } from '../../ui/icon'
 import { useToast } from '../../ui/toast'
-import { ringBell } from './test-notification'
+import { ringBell } from './ring-bell'
 
 /** The bell of spec 001 §2, with the count of unread notifications (kept fresh by the push stream). */
 export function BellButton() {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { CART_CHANGED_EVENT } from '../../features/cart/cart-storage'
+import { useClock } from '../../lib/clock'
 
 /** Spec 001 §9: carts are re-read every second too, for changes no event announces. */
 const CART_REFRESH_MS = 1000
@@ -11,6 +12,7 @@ const CART_REFRESH_MS = 1000
  */
 export function useCartValue<T>(read: () => T): T {
   const [value, setValue] = useState(read)
+  const clock = useClock()
   useEffect(() => {
     const refresh = () =>
       setValue((previous) => {
@@ -20,12 +22,12 @@ export function useCartValue<T>(read: () => T): T {
     refresh()
     window.addEventListener('storage', refresh)
     window.addEventListener(CART_CHANGED_EVENT, refresh)
-    const timer = setInterval(refresh, CART_REFRESH_MS)
+    const stopTicking = clock.every(CART_REFRESH_MS, refresh)
     return () => {
       window.removeEventListener('storage', refresh)
       window.removeEventListener(CART_CHANGED_EVENT, refresh)
-      clearInterval(timer)
+      stopTicking()
     }
-  }, [read])
+  }, [read, clock])
   return value
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test'
+import { FOREGROUND_NOTIFICATION_CLOSE_MS } from '../../../modules/notifications/contract'
 import { installFakeNotifications } from '../../testing/fake-notifications'
+import { manualClock } from '../../testing/manual-clock'
 import { type IncomingPush, showIncomingPush } from './show-notification'
 
 let notifications: ReturnType<typeof installFakeNotifications>
@@ -9,7 +11,7 @@ beforeEach(() => {
 })
 afterEach(() => notifications.restore())
 
-const show = (message: IncomingPush) => showIncomingPush(message, () => {})
+const show = (message: IncomingPush) => showIncomingPush(message, () => {}, manualClock())
 const delivered = (id: string, orderId: string): IncomingPush => ({ id, title: 'Delivered', body: 'Enjoy!', data: { type: 'order_delivered', orderId } })
 
 describe('the session rules (001 §4)', () => {
@@ -54,7 +56,7 @@ describe('the session rules (001 §4)', () => {
   })
 })
 
-test('without a service worker it uses the Notification constructor, whose click goes where the worker would', async () => {
+test('without a service worker it uses the Notification constructor, which closes after 5 s and whose click goes where the worker would', async () => {
   notifications.restore()
   const made: { title: string; options: NotificationOptions; onclick?: () => void; close: ReturnType<typeof mock> }[] = []
   const original = Reflect.getOwnPropertyDescriptor(window, 'Notification')
@@ -67,11 +69,16 @@ test('without a service worker it uses the Notification constructor, whose click
   )
   Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true, writable: true })
   const opened = mock((_data: unknown) => {})
+  const clock = manualClock()
   try {
-    await showIncomingPush({ id: 'n-9', title: 'New order nearby', body: '0.5 miles away', data: { type: 'new_order_nearby', orderId: 'o-9' } }, opened)
+    await showIncomingPush({ id: 'n-9', title: 'New order nearby', body: '0.5 miles away', data: { type: 'new_order_nearby', orderId: 'o-9' } }, opened, clock)
     expect(made).toHaveLength(1)
+    clock.advance(FOREGROUND_NOTIFICATION_CLOSE_MS - 1)
+    expect(made[0]!.close).not.toHaveBeenCalled()
+    clock.advance(1)
+    expect(made[0]!.close).toHaveBeenCalledTimes(1)
     made[0]!.onclick?.()
-    expect(made[0]!.close).toHaveBeenCalled()
+    expect(made[0]!.close).toHaveBeenCalledTimes(2)
     expect(opened).toHaveBeenCalledWith({ type: 'new_order_nearby', orderId: 'o-9', notificationId: 'n-9' })
   } finally {
     if (original) Object.defineProperty(window, 'Notification', original)

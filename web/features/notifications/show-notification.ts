@@ -1,5 +1,6 @@
 import { DEFAULT_NOTIFICATION_BODY, FOREGROUND_NOTIFICATION_CLOSE_MS, NOTIFICATION_ICON, type NotificationData } from '../../../modules/notifications/contract'
 import { BRAND_NAME } from '../../../modules/shared/contract'
+import type { Clock } from '../../lib/clock'
 import { claimForDisplay } from './shown-notifications'
 
 /** A push as it reaches the open app, from either provider; nothing in it is trusted to be well formed. */
@@ -13,9 +14,9 @@ export type NotificationClickData = Partial<NotificationData> & { notificationId
  * title (the brand when blank), the body ('New notification' when missing), the app's icon and
  * a tag of its own so two never replace each other; it closes itself after 5 s. Skipped when
  * the title is not text (001 §5) or the session rules say it was shown already (001 §4).
- * `onFallbackClick` handles a click where there is no service worker to do it.
+ * `onFallbackClick` handles a click where there is no service worker to do it; `clock` times the close.
  */
-export async function showIncomingPush(message: IncomingPush, onFallbackClick: (data: NotificationClickData) => void): Promise<boolean> {
+export async function showIncomingPush(message: IncomingPush, onFallbackClick: (data: NotificationClickData) => void, clock: Clock): Promise<boolean> {
   if (typeof message.title !== 'string' || !claimForDisplay(message)) return false
   const title = message.title.trim() || BRAND_NAME
   const data: NotificationClickData = { ...message.data, notificationId: message.id }
@@ -30,12 +31,14 @@ export async function showIncomingPush(message: IncomingPush, onFallbackClick: (
   const registration = await navigator.serviceWorker?.getRegistration()
   if (registration) {
     await registration.showNotification(title, options)
-    setTimeout(() => {
+    clock.after(FOREGROUND_NOTIFICATION_CLOSE_MS, () => {
       registration
         .getNotifications({ tag })
-        .then((shown) => shown.forEach((notification) => notification.close()))
+        .then((shown) => {
+          for (const notification of shown) notification.close()
+        })
         .catch((error: unknown) => console.error('Closing a notification failed:', error))
-    }, FOREGROUND_NOTIFICATION_CLOSE_MS)
+    })
   } else {
     const notification = new Notification(title, options)
     notification.onclick = () => {
@@ -43,7 +46,7 @@ export async function showIncomingPush(message: IncomingPush, onFallbackClick: (
       window.focus()
       onFallbackClick(data)
     }
-    setTimeout(() => notification.close(), FOREGROUND_NOTIFICATION_CLOSE_MS)
+    clock.after(FOREGROUND_NOTIFICATION_CLOSE_MS, () => notification.close())
   }
   return true
 }

@@ -6,7 +6,9 @@ import { fakeApi, restoreFetch } from '../../testing/fake-api'
 import { installFakeEventSource } from '../../testing/fake-event-source'
 import { installFakeNotifications } from '../../testing/fake-notifications'
 import { aBuyer } from '../../testing/fixtures'
+import { type ManualClock, manualClock } from '../../testing/manual-clock'
 import { type AppPath, renderScreen } from '../../testing/render-screen'
+import { settled } from '../../testing/settled'
 import { usePushSetup } from './use-push-setup'
 
 function App() {
@@ -15,19 +17,27 @@ function App() {
 }
 
 async function openApp({ user = aBuyer(), path = '/buyer' as AppPath } = {}) {
-  const rendered = renderScreen(App, { path, user })
+  const rendered = renderScreen(App, { path, user, clock })
   await screen.findByText('App open')
   return rendered
 }
 
-const elapsed = (since: number) => performance.now() - since
+/** Opens the app and lets the 2 s pass: the set-up has heard the stream. */
+async function openAppSetUp() {
+  const rendered = await openApp()
+  clock.advance(PUSH_SETUP_DELAY_MS)
+  await waitFor(() => expect(streams.latest()).toBeDefined())
+  return rendered
+}
 /** The set-up's own calls, without the list it keeps loaded for the bell. */
 const setUpCalls = () => server.calls.filter((call) => call.path !== '/api/notifications').map((call) => `${call.method} ${call.path}`)
 
 let server: ReturnType<typeof fakeApi>
 let streams: ReturnType<typeof installFakeEventSource>
 let notifications: ReturnType<typeof installFakeNotifications>
+let clock: ManualClock
 beforeEach(() => {
+  clock = manualClock()
   localStorage.clear()
   sessionStorage.clear()
   server = fakeApi({
@@ -48,10 +58,11 @@ afterEach(() => {
 describe('push set-up (000 §4)', () => {
   test('2 s after it opens: a device token is registered, then the stream is heard; the token is kept for next time', async () => {
     notifications = installFakeNotifications()
-    const started = performance.now()
     await openApp()
-    await waitFor(() => expect(streams.latest()).toBeDefined(), { timeout: PUSH_SETUP_DELAY_MS + 1500 })
-    expect(elapsed(started)).toBeGreaterThanOrEqual(PUSH_SETUP_DELAY_MS - 50)
+    clock.advance(PUSH_SETUP_DELAY_MS - 1)
+    expect(setUpCalls()).toEqual([])
+    clock.advance(1)
+    await waitFor(() => expect(streams.latest()).toBeDefined())
 
     const [registration] = server.callsTo('POST /api/user/fcm-token')
     const { fcmToken } = registration!.body as { fcmToken: string }
@@ -66,8 +77,7 @@ describe('push set-up (000 §4)', () => {
 
   test("a message is shown through the service worker with its title and body, the icon and a tag of its own, and closes after 5 s; the bell's count is refetched", async () => {
     notifications = installFakeNotifications()
-    await openApp()
-    await waitFor(() => expect(streams.latest()).toBeDefined(), { timeout: PUSH_SETUP_DELAY_MS + 1500 })
+    await openAppSetUp()
 
     const data = { type: 'order_accepted', orderId: 'o-1' }
     streams.latest()!.push('notification', { id: 'n-1', title: 'Ravi accepted your order', body: 'Patel Brothers, $7.00 charged.', data })
@@ -83,15 +93,19 @@ describe('push set-up (000 §4)', () => {
     expect(second!.options.body).toBe('New notification')
     expect(first!.options.tag).not.toBe(second!.options.tag)
 
-    expect(first!.closed).toBe(false)
-    await waitFor(() => expect(notifications.shown.every((entry) => entry.closed)).toBe(true), { timeout: FOREGROUND_NOTIFICATION_CLOSE_MS + 1000 })
+    clock.advance(FOREGROUND_NOTIFICATION_CLOSE_MS - 1)
+    await settled()
+    expect(notifications.shown.some((entry) => entry.closed)).toBe(false)
+    clock.advance(1)
+    await waitFor(() => expect(notifications.shown.every((entry) => entry.closed)).toBe(true))
   })
 
   test('an undecided permission is asked for; a refusal stops it before any token', async () => {
     notifications = installFakeNotifications({ permission: 'default', answer: 'denied' })
     await openApp()
-    await waitFor(() => expect(notifications.Notification.requestPermission).toHaveBeenCalledTimes(1), { timeout: PUSH_SETUP_DELAY_MS + 1500 })
-    await Bun.sleep(300)
+    clock.advance(PUSH_SETUP_DELAY_MS)
+    await waitFor(() => expect(notifications.Notification.requestPermission).toHaveBeenCalledTimes(1))
+    await settled()
     expect(server.callsTo('POST /api/user/fcm-token')).toHaveLength(0)
     expect(streams.latest()).toBeUndefined()
   })
@@ -103,7 +117,9 @@ describe('push set-up (000 §4)', () => {
   ])('nothing happens for %s', async (_case, options) => {
     notifications = installFakeNotifications()
     await openApp(options)
-    await Bun.sleep(PUSH_SETUP_DELAY_MS + 500)
+    clock.advance(PUSH_SETUP_DELAY_MS)
+    await settled()
+    expect(notifications.Notification.requestPermission).not.toHaveBeenCalled()
     expect(setUpCalls()).toEqual([])
     expect(streams.latest()).toBeUndefined()
   })
@@ -112,11 +128,11 @@ describe('push set-up (000 §4)', () => {
     notifications = installFakeNotifications()
     await openApp()
     cleanup()
-    await Bun.sleep(PUSH_SETUP_DELAY_MS + 300)
+    clock.advance(PUSH_SETUP_DELAY_MS)
+    await settled()
     expect(setUpCalls()).toEqual([])
 
-    await openApp()
-    await waitFor(() => expect(streams.latest()).toBeDefined(), { timeout: PUSH_SETUP_DELAY_MS + 1500 })
+    await openAppSetUp()
     expect(streams.latest()!.closed).toBe(false)
     cleanup()
     expect(streams.latest()!.closed).toBe(true)

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { PUSH_SETUP_DELAY_MS } from '../../../modules/notifications/contract'
+import { useClock } from '../../lib/clock'
 import { useCurrentUser } from '../../lib/current-user'
 import { markNotificationRead } from './api/mark-read'
 import { NOTIFICATIONS_KEY, useNotifications } from './api/notifications'
@@ -32,6 +33,7 @@ export function usePushSetup() {
   // Granted later (the centre's Enable button) starts it too.
   const granted = useNotificationPermission() === 'granted'
   const queryClient = useQueryClient()
+  const clock = useClock()
   // The bell's unread count on every screen comes from this page, refetched as messages arrive.
   useNotifications()
   const openNotification = useOpenNotification()
@@ -48,9 +50,9 @@ export function usePushSetup() {
       // An offer came or went: the runner's list of offers (which polls only every 60 s) shows it now.
       if (message.data?.type === 'new_order_nearby' || message.data?.type === 'order_withdrawn')
         void queryClient.invalidateQueries({ queryKey: RUNNER_OFFERS_KEY })
-      showIncomingPush(message, (data) => open.current(data)).catch((error: unknown) => console.error('Showing a notification failed:', error))
+      showIncomingPush(message, (data) => open.current(data), clock).catch((error: unknown) => console.error('Showing a notification failed:', error))
     }
-    const timer = setTimeout(async () => {
+    const cancelSetUp = clock.after(PUSH_SETUP_DELAY_MS, async () => {
       try {
         if ((await requestNotificationPermission()) !== 'granted') return
         abort.signal.throwIfAborted()
@@ -62,13 +64,13 @@ export function usePushSetup() {
       } catch (error) {
         if (!abort.signal.aborted) console.error('Push set-up failed:', error)
       }
-    }, PUSH_SETUP_DELAY_MS)
+    })
     return () => {
-      clearTimeout(timer)
+      cancelSetUp()
       abort.abort()
       disconnect?.()
     }
-  }, [user?.id, user?.phone, user?.phoneVerified, eligible, granted, queryClient])
+  }, [user?.id, user?.phone, user?.phoneVerified, eligible, granted, queryClient, clock])
 
   useWorkerNotificationMessages()
 }

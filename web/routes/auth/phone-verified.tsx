@@ -2,18 +2,19 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { VERIFIED_CONTINUE_REDIRECT_MS } from '../../../modules/accounts/contract'
 import { AuthLayout } from '../../features/accounts/components/auth-layout'
-import { wait } from '../../features/accounts/wait'
+import { useClock, wait } from '../../lib/clock'
 import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
 
 /** What /auth shows someone already signed in with a proven phone (spec 000 §2). */
 export function PhoneVerified({ firstName }: { firstName: string | null }) {
   const navigate = useNavigate()
+  const clock = useClock()
   const [continuing, setContinuing] = useState(false)
 
   async function continueToDashboard() {
     setContinuing(true)
-    await wait(VERIFIED_CONTINUE_REDIRECT_MS)
+    await wait(clock, VERIFIED_CONTINUE_REDIRECT_MS)
     await navigate({ to: '/' })
   }
 

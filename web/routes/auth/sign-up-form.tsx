@@ -6,7 +6,7 @@ import { accountFieldErrors } from '../../features/accounts/account-field-errors
 import { useRegister } from '../../features/accounts/api/use-sign-in'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useValidatedForm } from '../../features/accounts/use-validated-form'
-import { wait } from '../../features/accounts/wait'
+import { useClock, wait } from '../../lib/clock'
 import { failureMessage } from '../../lib/form-errors'
 import { PasswordField, TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
@@ -16,6 +16,7 @@ import { useToast } from '../../ui/toast'
 export function SignUpForm({ onSigningIn }: { onSigningIn: (busy: boolean) => void }) {
   const register = useRegister()
   const navigate = useNavigate()
+  const clock = useClock()
   const { toast } = useToast()
   const form = useValidatedForm({ firstName: '', lastName: '', email: '', phone: '', password: '' })
 
@@ -29,7 +30,7 @@ export function SignUpForm({ onSigningIn }: { onSigningIn: (busy: boolean) => vo
     try {
       const { requiresProfileCompletion } = await register.mutateAsync(account)
       toast({ title: 'Account created successfully!', description: `Welcome to ${BRAND_NAME}, ${account.firstName}!`, variant: 'success' })
-      await wait(REGISTER_REDIRECT_MS)
+      await wait(clock, REGISTER_REDIRECT_MS)
       await navigate({ to: requiresProfileCompletion ? '/profile-complete' : '/' })
     } catch (error) {
       onSigningIn(false)

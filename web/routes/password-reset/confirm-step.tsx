@@ -5,7 +5,7 @@ import { useConfirmPasswordReset } from '../../features/accounts/api/use-passwor
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useValidatedForm } from '../../features/accounts/use-validated-form'
-import { wait } from '../../features/accounts/wait'
+import { useClock, wait } from '../../lib/clock'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
 import { PasswordField } from '../../ui/form'
@@ -26,6 +26,7 @@ type ConfirmStepProps = {
 export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: ConfirmStepProps) {
   const confirm = useConfirmPasswordReset()
   const navigate = useNavigate()
+  const clock = useClock()
   const form = useValidatedForm({ newPassword: '', confirmPassword: '' })
   const [failure, setFailure] = useState<string>()
   const [tokenRefused, setTokenRefused] = useState(false)
@@ -41,7 +42,7 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
     try {
       await confirm.mutateAsync({ token: token.trim(), newPassword: passwords.newPassword })
       setUpdated(true)
-      await wait(PASSWORD_RESET_REDIRECT_MS)
+      await wait(clock, PASSWORD_RESET_REDIRECT_MS)
       await navigate({ to: '/auth' })
     } catch (error) {
       form.showErrors(serverFieldErrors(error))

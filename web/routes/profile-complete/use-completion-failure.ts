@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS } from '../../../modules/accounts/contract'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
+import { useClock } from '../../lib/clock'
 import { type FieldErrors, failureMessage } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
@@ -13,15 +14,16 @@ import { useToast } from '../../ui/toast'
 export function useCompletionFailure() {
   const navigate = useNavigate()
   const { toast } = useToast()
-  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(redirect.current), [])
+  const clock = useClock()
+  const cancelRedirect = useRef<() => void>(undefined)
+  useEffect(() => () => cancelRedirect.current?.(), [])
 
   return (error: unknown, showFieldErrors: (errors: FieldErrors) => void) => {
     if (error instanceof ApiError && error.body.requiresPhoneVerification) {
       toast({ title: 'Phone Verification Required', description: 'Please verify your phone number first. Redirecting...', variant: 'destructive' })
       // The spec sends this to /firebase-phone-verification, a path its own route table lacks;
       // /phone-verification is the screen that verifies the phone.
-      redirect.current = setTimeout(() => navigate({ to: '/phone-verification' }), PHONE_VERIFICATION_REQUIRED_REDIRECT_MS)
+      cancelRedirect.current = clock.after(PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, () => navigate({ to: '/phone-verification' }))
       return
     }
     showFieldErrors(accountFieldErrors(error))

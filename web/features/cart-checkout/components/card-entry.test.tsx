@@ -20,6 +20,7 @@ mock.module('@stripe/react-stripe-js', () => ({
   useStripe: () => ({ confirmCardPayment }),
   useElements: () => ({ getElement: () => cardElement }),
   CardElement: ({ onReady, onChange }: { onReady: () => void; onChange: (event: { complete: boolean; error?: { message: string } }) => void }) => {
+    // biome-ignore lint/correctness/useExhaustiveDependencies: like Stripe's element, it is ready once, when it mounts
     useEffect(() => onReady(), [])
     return (
       <>

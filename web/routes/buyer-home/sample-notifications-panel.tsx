@@ -10,7 +10,7 @@ import { Icon } from '../../ui/icon'
  * alert 'Please enable notifications first!' until permission is granted. Escape closes it
  * and focus returns to its button.
  */
-export function TestNotificationPanel() {
+export function SampleNotificationsPanel() {
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
   const firstAction = useRef<HTMLButtonElement>(null)
