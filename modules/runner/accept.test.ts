@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
 import { getUser } from '../accounts/index'
-import { findOrder, type Order, orderMoves, sweepExpiredOrders } from '../orders/index'
+import { findOrder, type Order, orderMoves, orderSupport, sweepExpiredOrders } from '../orders/index'
 import { GatewayUnavailableError, type PaymentGateway, paymentEventsOf } from '../payments/index'
 import { acceptOrder, settleInterruptedClaims } from './accept'
 import { MESSAGES } from './contract'
@@ -103,6 +103,7 @@ describe('PATCH /api/orders/{id}/accept', () => {
     expect(await viewAs(buyer.cookie, order.id)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized', runnerId: null })
     expect(await intentStatus(order.id)).toBe('requires_capture')
     expect((await accept(runner.cookie, order.id)).body.order).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
+    expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing).toEqual([])
   })
 
   test('a claim interrupted before its capture settled is finished by the recovery job, charging once', async () => {
@@ -299,5 +300,7 @@ describe.skipIf(kind !== 'postgres')('races on PostgreSQL', () => {
       const cancelled = row.status === 'cancelled' && row.paymentStatus === 'cancelled' && gatewayStatus === 'canceled'
       expect(accepted || cancelled).toBe(true)
     }
+    // Support's consistency check agrees: no order disagrees with its gateway.
+    expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing).toEqual([])
   }, 60_000)
 })

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase } from '../db/client'
+import { migrate } from '../db/migrate'
+import { findOrder } from '../modules/orders/index'
+import { testApi } from '../testing/test-api'
+
+// Support's consistency check on an embedded database, as support would find it: one order whose
+// hold was cancelled at the gateway behind its back, and one authorization that never became an
+// order. Both were made weeks ago by the test clock, so both are past their 30 minutes.
+const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-check-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+const made = { order: '', orderIntent: '', abandonedIntent: '' }
+
+beforeAll(async () => {
+  const database = await openDatabase({ dataDir })
+  await migrate(database.db)
+  const api = await testApi({ database })
+  const store = await api.addStore({ name: 'Check Test Store', latitude: 40.52, longitude: -74.3973 })
+  const buyer = await api.completeAccount()
+  const order = await api.placeOrder(buyer.cookie, store)
+  made.order = order.id
+  made.orderIntent = (await findOrder(database.db, order.id))!.paymentIntentId
+  await api.providers.payments.cancel(made.orderIntent, 'test:cancelled-at-the-gateway')
+  const intent = await api.call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })
+  made.abandonedIntent = (intent.body as { paymentIntentId: string }).paymentIntentId
+  const { clientSecret } = intent.body as { clientSecret: string }
+  await api.call('POST', '/api/payments/embedded/confirm', { body: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } })
+  await database.close()
+}, 60_000)
+
+function cli(...args: string[]) {
+  const run = Bun.spawnSync(['bun', 'cli/index.ts', 'orders', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } })
+  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
+}
+
+test('orders check lists the order that disagrees with its gateway and the hold no order holds; after the sweep, nothing', () => {
+  const found = cli('check', '--json')
+  expect(found.code).toBe(1)
+  const report = JSON.parse(found.stdout) as {
+    disagreeing: { id: string; paymentStatus: string; gatewayStatus: string }[]
+    strandedHolds: { paymentIntentId: string }[]
+  }
+  expect(report.disagreeing).toEqual([expect.objectContaining({ id: made.order, paymentStatus: 'authorized', gatewayStatus: 'canceled' })])
+  expect(report.strandedHolds.map((hold) => hold.paymentIntentId)).toEqual([made.abandonedIntent])
+
+  const said = cli('check')
+  expect(said.stdout).toContain(`order ${made.order} (pending_runner_acceptance): ours authorized, the gateway's canceled`)
+  expect(said.stdout).toContain(`hold ${made.abandonedIntent}: $7.00 held since`)
+  expect(said.stdout).toContain('1 disagree with the gateway, 1 holds have no order past 30 minutes')
+
+  expect(cli('sweep').code).toBe(0)
+  const clean = cli('check')
+  expect(clean.code).toBe(0)
+  expect(clean.stdout).toContain('0 disagree with the gateway, 0 holds have no order past 30 minutes')
+}, 60_000)
