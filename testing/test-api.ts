@@ -6,7 +6,7 @@ import type { PushSender } from '../modules/notifications/index'
 import type { Order } from '../modules/orders/index'
 import type { PaymentGateway } from '../modules/payments/index'
 import { toE164 } from '../modules/shared/index'
-import { embeddedSmsSender, type PhoneTokenVerifier } from '../modules/verification/index'
+import { embeddedSmsSender, type PhoneTokenVerifier, TEST_CODE } from '../modules/verification/index'
 import { providersFromConfig } from '../server/providers'
 import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './database'
 
@@ -25,6 +25,9 @@ type TestApiOptions = {
   wrapPush?: (push: PushSender) => PushSender
   database?: DatabaseHandle
 }
+
+/** The code a reserved test phone number accepts, for tests of other modules that need one. */
+export const PHONE_TEST_CODE = TEST_CODE
 
 export async function testApi(options: TestApiOptions = {}) {
   const handle: DatabaseHandle & { url?: string } = options.database ?? (await freshTestDatabase())

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { testApi } from '../../testing/test-api'
-import { TEST_CODE } from '../verification/index'
+import { PHONE_TEST_CODE, testApi } from '../../testing/test-api'
 import { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from './login-limiter'
 import { sessions, users } from './schema'
 
@@ -63,7 +62,7 @@ describe('POST /api/register', () => {
     const owner = await signUp({ phone: '(732) 555-0151' })
     await call('POST', '/api/verification/send-code', { cookie: owner.cookie, body: { phone: '(732) 555-0151' } })
     expect(
-      (await call('PATCH', '/api/user/verify-phone', { cookie: owner.cookie, body: { phone: '(732) 555-0151', verificationCode: TEST_CODE } })).status,
+      (await call('PATCH', '/api/user/verify-phone', { cookie: owner.cookie, body: { phone: '(732) 555-0151', verificationCode: PHONE_TEST_CODE } })).status,
     ).toBe(200)
     const response = await call('POST', '/api/register', { body: { ...valid, email: 'other@example.com', phone: '+1 732-555-0151' } })
     expect(response.status).toBe(409)

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
-import { stripeStandIn } from '../../testing/stripe-stand-in'
-import { testApi } from '../../testing/test-api'
-import { findOrder, orderMoves } from '../orders/index'
-import { GatewayUnavailableError, PaymentDeclinedError, PaymentStateError, stripeGateway } from './index'
+import { findOrder, orderMoves } from '../modules/orders/index'
+import { GatewayUnavailableError, PaymentDeclinedError, PaymentStateError, stripeGateway } from '../modules/payments/index'
+import { stripeStandIn } from '../testing/stripe-stand-in'
+import { testApi } from '../testing/test-api'
 
 // The real `stripe` SDK, pointed at a loopback stand-in of the endpoints we call.
 const stripe = stripeStandIn()
