@@ -1,8 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router'
 import { AppShell, StateFallback } from './app/app-shell'
+import { RouteError } from './app/route-error'
 import type { AuthState } from './features/accounts/auth-state'
+import { UnexpectedAnswerError } from './lib/http'
+import { isOnline } from './lib/online'
 import { LandingPage } from './routes/landing'
+import { LoadingScreen } from './ui/loading-screen'
 
 /**
  * Which auth states may see a route (spec 000 §2). 'always' routes render without waiting for
@@ -25,6 +29,29 @@ declare module '@tanstack/react-router' {
  */
 const optionalText = <Key extends string>(key: Key, value: unknown): { [K in Key]?: string } =>
   (typeof value === 'string' && value !== '' ? { [key]: value } : {}) as { [K in Key]?: string }
+
+/**
+ * A loader's work: warming the cache with the query options its screen reads (TanStack's
+ * react-query example). The options are imported inside `load`, not at the top: they bring the
+ * contracts' zod schemas, which stay out of the bundle that paints the landing page. Offline
+ * nothing is asked, so no loader waits on a paused query; the screen shows what the device kept
+ * or says it needs a connection. Screens word their own refusals ('Order not found', a retry),
+ * so only an answer outside the contract stops at the route's error screen.
+ */
+async function warm(load: () => Promise<unknown>) {
+  if (!isOnline()) return
+  try {
+    await load()
+  } catch (error) {
+    if (error instanceof UnexpectedAnswerError) throw error
+  }
+}
+
+const orderLoader = ({ context: { queryClient }, params }: { context: { queryClient: QueryClient }; params: { id: string } }) =>
+  warm(async () => {
+    const { orderQueryOptions } = await import('./features/orders/api/orders')
+    await queryClient.ensureQueryData(orderQueryOptions(params.id))
+  })
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: AppShell,
@@ -73,6 +100,11 @@ const signupVerificationRoute = createRoute({
 const phoneVerificationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/phone-verification',
+  loader: ({ context: { queryClient } }) =>
+    warm(async () => {
+      const { verificationConfigQueryOptions } = await import('./features/verification/api/verification-config')
+      await queryClient.ensureQueryData(verificationConfigQueryOptions())
+    }),
   component: lazyRouteComponent(() => import('./routes/phone-verification'), 'PhoneVerificationPage'),
   staticData: { access: ['signed-out', ...signedIn] },
 })
@@ -124,6 +156,11 @@ const storeSearchRoute = createRoute({
 const storeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/store/$id',
+  loader: ({ context: { queryClient }, params }) =>
+    warm(async () => {
+      const { itemsQueryOptions } = await import('./features/catalog/api/items')
+      await queryClient.ensureQueryData(itemsQueryOptions(params.id))
+    }),
   component: lazyRouteComponent(() => import('./routes/store-catalog'), 'StoreCatalogPage'),
   staticData: { access: ['complete'] },
 })
@@ -139,6 +176,11 @@ const cartRoute = createRoute({
 const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checkout',
+  loader: ({ context: { queryClient } }) =>
+    warm(async () => {
+      const { paymentsConfigQueryOptions } = await import('./features/cart-checkout/api/payments-config')
+      await queryClient.ensureQueryData(paymentsConfigQueryOptions())
+    }),
   component: lazyRouteComponent(() => import('./routes/checkout'), 'CheckoutPage'),
   staticData: { access: ['complete'] },
 })
@@ -162,6 +204,8 @@ const orderConfirmationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order-confirmation',
   validateSearch: (search: Record<string, unknown>): { orderId?: string } => optionalText('orderId', search.orderId),
+  loaderDeps: ({ search }) => ({ orderId: search.orderId }),
+  loader: ({ context: { queryClient }, deps: { orderId } }) => (orderId ? orderLoader({ context: { queryClient }, params: { id: orderId } }) : undefined),
   component: lazyRouteComponent(() => import('./routes/order-confirmation'), 'OrderConfirmationPage'),
   staticData: { access: ['complete'] },
 })
@@ -178,6 +222,7 @@ const myOrdersRoute = createRoute({
 const orderDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/$id',
+  loader: orderLoader,
   component: lazyRouteComponent(() => import('./routes/order-detail'), 'OrderDetailPage'),
   staticData: { access: ['complete'] },
 })
@@ -185,6 +230,14 @@ const orderDetailRoute = createRoute({
 const runnerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/runner',
+  loader: ({ context: { queryClient } }) =>
+    warm(async () => {
+      const [{ availabilityQueryOptions }, { runnerStatsQueryOptions }] = await Promise.all([
+        import('./features/runner/api/availability'),
+        import('./features/runner/api/runner-stats'),
+      ])
+      await Promise.all([queryClient.ensureQueryData(availabilityQueryOptions()), queryClient.ensureQueryData(runnerStatsQueryOptions())])
+    }),
   component: lazyRouteComponent(() => import('./routes/runner-dashboard'), 'RunnerDashboardPage'),
   staticData: { access: ['complete'] },
 })
@@ -192,6 +245,7 @@ const runnerRoute = createRoute({
 const deliveryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/delivery/$id',
+  loader: orderLoader,
   component: lazyRouteComponent(() => import('./routes/active-delivery'), 'ActiveDeliveryPage'),
   staticData: { access: ['complete'] },
 })
@@ -199,6 +253,7 @@ const deliveryRoute = createRoute({
 const orderTrackingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/$id',
+  loader: orderLoader,
   component: lazyRouteComponent(() => import('./routes/order-tracking'), 'OrderTrackingPage'),
   staticData: { access: ['complete'] },
 })
@@ -207,6 +262,12 @@ const notificationCenterRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications',
   validateSearch: (search: Record<string, unknown>): { view?: 'all' } => (search.view === 'all' ? { view: 'all' } : {}),
+  loaderDeps: ({ search }) => ({ view: search.view }),
+  loader: ({ context: { queryClient }, deps: { view } }) =>
+    warm(async () => {
+      const { allNotificationsQueryOptions, notificationsQueryOptions } = await import('./features/notifications/api/notifications')
+      await (view === 'all' ? queryClient.ensureInfiniteQueryData(allNotificationsQueryOptions()) : queryClient.ensureQueryData(notificationsQueryOptions()))
+    }),
   component: lazyRouteComponent(() => import('./routes/notification-center'), 'NotificationCenterPage'),
   staticData: { access: ['complete'] },
 })
@@ -246,6 +307,20 @@ const routeTree = rootRoute.addChildren([
   profileRoute,
 ])
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true })
+/**
+ * Every route shows RouteError when it fails and the loading screen while a loader is slow. The
+ * router's own preload cache is off (staleTime 0), so react-query alone decides what is fresh.
+ * `history` is for tests; the app uses the browser's.
+ */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    history,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteError,
+    defaultPendingComponent: LoadingScreen,
+    scrollRestoration: true,
+  })
 }

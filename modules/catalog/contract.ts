@@ -48,6 +48,8 @@ export type Store = z.infer<typeof storeSchema>
 /** Miles, to one decimal. */
 export const nearbyStoreSchema = storeSchema.extend({ distance: z.number() })
 export type NearbyStore = z.infer<typeof nearbyStoreSchema>
+/** GET /api/stores/nearby, nearest first. */
+export const nearbyStoresResponseSchema = z.array(nearbyStoreSchema)
 
 export const catalogItemSchema = z.object({
   id: z.string(),
@@ -64,6 +66,8 @@ export const catalogItemSchema = z.object({
   imageUrl: z.string().nullable(),
 })
 export type CatalogItem = z.infer<typeof catalogItemSchema>
+/** GET /api/items?storeId=: the store's available items. */
+export const catalogItemsResponseSchema = z.array(catalogItemSchema)
 
 /**
  * Spec 001 §5, case-insensitive: a term matches when the name contains it (equal included), or

@@ -46,6 +46,7 @@ export const fcmTokenSchema = z.object({
     .max(4096, 'fcmToken is not a push token')
     .regex(/^[\w:.-]+$/, 'fcmToken is not a push token'),
 })
+export const fcmTokenResponseSchema = z.object({ message: z.string() })
 
 export const TEST_NOTIFICATION_TITLE_MAX = 80
 export const TEST_NOTIFICATION_BODY_MAX = 300

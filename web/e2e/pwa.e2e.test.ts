@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { Page } from 'playwright'
+import type { PublicUser } from '../../modules/accounts/contract'
 import { DESKTOP, launchInstallableContext, newPage, PHONE, screenshot, useServerAndBrowser, useServerOnDistCopy } from './harness'
 
 const UPDATE_NOTICE = 'New version available! Update for the latest features.'
@@ -256,11 +257,13 @@ const rowShows = (page: Page, term: string, value: string) =>
 const signInWithCompleteProfile = (page: Page) =>
   page.route('**/api/auth/user', (route) => route.fulfill({ json: { user: completeUser, requiresProfileCompletion: false } }))
 
-const completeUser = {
+/** Typed as the contract's user, which the app checks every answer against. */
+const completeUser: PublicUser = {
   id: '00000000-0000-4000-8000-000000000001',
   email: 'asha@example.com',
   phone: '+15555550123',
   phoneVerified: true,
+  phoneStatus: 'verified',
   firstName: 'Asha',
   lastName: 'Patel',
   profileImageUrl: null,
@@ -271,4 +274,7 @@ const completeUser = {
   zipCode: '08817',
   latitude: 40.5,
   longitude: -74.4,
+  emailVerified: false,
+  isProfileComplete: true,
+  createdAt: '2026-01-05T10:00:00.000Z',
 }

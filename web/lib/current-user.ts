@@ -12,13 +12,16 @@ export type CurrentUserState = CurrentUserResponse | { user: null; requiresProfi
 
 export const SIGNED_OUT: CurrentUserState = { user: null, requiresProfileCompletion: false }
 
+/** Loaded beside the request rather than with the shell: zod would otherwise join the bundle that paints the landing page. */
+const currentUserSchema = () => import('../../modules/accounts/contract').then((contract) => contract.currentUserResponseSchema)
+
 /**
  * A 401 means nobody is signed in, which is an answer, not an error. A user is answered only
  * once this browser's stored data is theirs, so no screen shows them someone else's cart.
  */
 export async function fetchCurrentUser(): Promise<CurrentUserState> {
   try {
-    const answer = await apiRequest<CurrentUserResponse>('GET', '/api/auth/user')
+    const answer = await apiRequest('GET', '/api/auth/user', currentUserSchema())
     if (answer.user) claimPersonalData(answer.user.id)
     return answer
   } catch (error) {

@@ -1,6 +1,9 @@
+import type { z } from 'zod'
+
 /**
  * The client's one way to call the API (spec 000 §7): cookies always, a JSON content type
- * only with a body, and any non-OK answer raised as `{status}: {body text}`.
+ * only with a body, any non-OK answer raised as `{status}: {body text}`, and every OK answer
+ * checked against the contract's schema before a screen sees it.
  */
 export class ApiError extends Error {
   constructor(
@@ -29,13 +32,30 @@ export class ApiError extends Error {
   }
 }
 
+export const UNEXPECTED_ANSWER_MESSAGE = "The server answered in a way this version of the app doesn't understand. Refresh the page to update the app."
+
+/**
+ * An OK answer that breaks the contract. The likeliest cause is a server newer than this copy of
+ * the app (a PWA keeps its old shell), so the message, which screens and toasts show as it is,
+ * asks for a refresh; what did not match stays on the error for whoever debugs it.
+ */
+export class UnexpectedAnswerError extends Error {
+  constructor(
+    readonly request: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    super(UNEXPECTED_ANSWER_MESSAGE)
+    this.name = 'UnexpectedAnswerError'
+  }
+}
+
 /** Our server sends Retry-After in whole seconds; the HTTP-date form is not used. */
 function retryAfterSeconds(headers: Headers): number | null {
   const seconds = Number(headers.get('Retry-After'))
   return headers.has('Retry-After') && Number.isFinite(seconds) && seconds >= 0 ? seconds : null
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+async function send(method: string, url: string, body: unknown): Promise<string> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -43,6 +63,37 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText, retryAfterSeconds(response.headers))
-  const text = await response.text()
-  return (text ? JSON.parse(text) : undefined) as T
+  return response.text()
+}
+
+function readJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined
+  } catch {
+    // Checked as the text it is, so it fails the schema like any other wrong answer.
+    return text
+  }
+}
+
+/**
+ * Calls the API and returns its answer as `schema` reads it. The schema may still be loading
+ * (a promise), so a caller in the first-paint bundle can fetch zod beside the request.
+ */
+export async function apiRequest<Schema extends z.ZodType>(
+  method: string,
+  url: string,
+  schema: Schema | PromiseLike<Schema>,
+  body?: unknown,
+): Promise<z.output<Schema>> {
+  const answer = readJson(await send(method, url, body))
+  const checked = (await schema).safeParse(answer)
+  if (checked.success) return checked.data
+  const error = new UnexpectedAnswerError(`${method} ${url}`, checked.error.issues)
+  console.error(`${error.request} answered outside its contract:`, error.issues)
+  throw error
+}
+
+/** For a call whose answer nobody reads (a liveness probe): only whether it succeeded comes back. */
+export async function apiSend(method: string, url: string, body?: unknown): Promise<void> {
+  await send(method, url, body)
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { FALLBACK_VERIFIED_REDIRECT_MS, MESSAGES } from '../../modules/verification/contract'
+import { CODE_LIFETIME_SECONDS, FALLBACK_VERIFIED_REDIRECT_MS, MESSAGES } from '../../modules/verification/contract'
 import { restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
@@ -34,7 +34,9 @@ async function pressSendCode() {
 describe('PhoneVerificationPage when the server asks to wait (429)', () => {
   test("says 'Too many requests' and counts down the Retry-After, with no fallback; then sending works again", async () => {
     let refuse = true
-    const api = verificationServer({ 'POST /api/verification/send-code': () => (refuse ? tooSoon(42) : [200, { message: 'Verification code sent' }]) })
+    const api = verificationServer({
+      'POST /api/verification/send-code': () => (refuse ? tooSoon(42) : [200, { message: 'Verification code sent', expiresInSeconds: CODE_LIFETIME_SECONDS }]),
+    })
     const clock = manualClock()
     openPage(clock)
     await pressSendCode()
@@ -78,7 +80,10 @@ describe('PhoneVerificationPage when the server asks to wait (429)', () => {
 
   test('a refused resend waits the same way, holding Resend Code back', async () => {
     let sends = 0
-    verificationServer({ 'POST /api/verification/send-code': () => (++sends === 1 ? [200, { message: 'Verification code sent' }] : tooSoon(300)) })
+    verificationServer({
+      'POST /api/verification/send-code': () =>
+        ++sends === 1 ? [200, { message: 'Verification code sent', expiresInSeconds: CODE_LIFETIME_SECONDS }] : tooSoon(300),
+    })
     const clock = manualClock()
     openPage(clock)
     await pressSendCode()

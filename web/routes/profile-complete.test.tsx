@@ -158,7 +158,9 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
   }
 
   test('on success it toasts, says so, and goes to / after a second', async () => {
-    const { calls } = fakeApi({ 'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }] })
+    const { calls } = fakeApi({
+      'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser, requiresProfileCompletion: false }],
+    })
     const { router } = await open(verified)
     await fillForm()
     await toast().findByText('Profile completed!')
@@ -261,7 +263,7 @@ describe('ProfileCompletePage: the onboarding variant', () => {
   test('a found location and the email are sent with the completion; then Welcome and /', async () => {
     stubGeolocation('found')
     const { calls } = fakeApi({
-      'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser }],
+      'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser, requiresProfileCompletion: false }],
     })
     const { router } = await onboarding(aUser({ phoneVerified: true, phoneStatus: 'verified', email: null }))
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))

@@ -1,7 +1,8 @@
-import { useMemo, useSyncExternalStore } from 'react'
+import { useAtomValue } from 'jotai'
+import { RESET } from 'jotai/utils'
 import { z } from 'zod'
 import { TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
-import { readStoredJson } from '../../lib/stored-json'
+import { cartStore, storedAtomFamily } from './cart-atoms'
 
 /**
  * What the buyer chose for a cart beside its lines (the tip, the delivery type, the note for the
@@ -9,7 +10,6 @@ import { readStoredJson } from '../../lib/stored-json'
  * cart_{storeId} is the spec's list of lines (001 §3).
  */
 const DETAILS_PREFIX = 'cartDetails_'
-const DETAILS_CHANGED_EVENT = 'kirana:cart-details-changed'
 
 const cartDetailsSchema = z.object({
   /** A preset in cents, or 'custom' for the amount typed beside it. */
@@ -23,34 +23,17 @@ export type CartDetails = z.infer<typeof cartDetailsSchema>
 
 const NO_DETAILS: CartDetails = { tipChoice: 0, customTip: '', deliveryType: 'asap', instructions: '' }
 
+const details = storedAtomFamily(DETAILS_PREFIX, cartDetailsSchema, NO_DETAILS)
+
 /** A cart's details as stored; anything missing or corrupt reads as the defaults. */
-export function readCartDetails(storeId: string): CartDetails {
-  const parsed = cartDetailsSchema.safeParse(readStoredJson(DETAILS_PREFIX + storeId))
-  return parsed.success ? parsed.data : NO_DETAILS
-}
+export const readCartDetails = details.read
 
 export function updateCartDetails(storeId: string, change: Partial<CartDetails>) {
-  localStorage.setItem(DETAILS_PREFIX + storeId, JSON.stringify({ ...readCartDetails(storeId), ...change }))
-  window.dispatchEvent(new Event(DETAILS_CHANGED_EVENT))
+  details.write(storeId, { ...readCartDetails(storeId), ...change })
 }
 
 /** The details go with the last line of their cart: a new cart starts from the defaults. */
-export function forgetCartDetails(storeId: string) {
-  localStorage.removeItem(DETAILS_PREFIX + storeId)
-  window.dispatchEvent(new Event(DETAILS_CHANGED_EVENT))
-}
+export const forgetCartDetails = (storeId: string) => details.write(storeId, RESET)
 
-function subscribe(onChange: () => void) {
-  window.addEventListener(DETAILS_CHANGED_EVENT, onChange)
-  window.addEventListener('storage', onChange)
-  return () => {
-    window.removeEventListener(DETAILS_CHANGED_EVENT, onChange)
-    window.removeEventListener('storage', onChange)
-  }
-}
-
-/** A cart's details, re-read when this tab or another changes them (as text, for a stable snapshot). */
-export function useCartDetails(storeId: string): CartDetails {
-  const snapshot = useSyncExternalStore(subscribe, () => JSON.stringify(readCartDetails(storeId)))
-  return useMemo(() => JSON.parse(snapshot) as CartDetails, [snapshot])
-}
+/** A cart's details, current when this tab or another changes them. */
+export const useCartDetails = (storeId: string): CartDetails => useAtomValue(details.atomFor(storeId), { store: cartStore })

@@ -1,5 +1,6 @@
 // A .tsx test so it runs with the DOM preload: the cart lives in localStorage.
 import { beforeEach, describe, expect, test } from 'bun:test'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import { estimatedGroceryCents, payNowCents, readTip } from '../../../modules/cart-checkout/contract'
 import { readCartDetails, updateCartDetails } from './cart-details'
 import {
@@ -15,6 +16,7 @@ import {
   setComment,
 } from './cart-storage'
 import { buildPendingOrder, clearPendingOrder, PENDING_ORDER_KEY, readPendingOrder, savePendingOrder } from './pending-order'
+import { useCart } from './use-cart'
 
 const dal = { id: 'i-dal', name: 'Toor Dal', unit: '4 lb', price: '7.99', priceUnit: 'each', isEstimatedPrice: false }
 const okra = { id: 'i-okra', name: 'Okra (Bhindi)', unit: 'lb', price: '3.99', priceUnit: 'per lb', isEstimatedPrice: true }
@@ -181,5 +183,33 @@ describe('cart details', () => {
     updateCartDetails('s2', { instructions: 'Ring twice' })
     clearAllCarts()
     expect(localStorage.getItem('cartDetails_s2')).toBeNull()
+  })
+})
+
+describe('other tabs', () => {
+  function CartCount({ storeId }: { storeId: string }) {
+    return <p>{`${useCart(storeId).length} lines`}</p>
+  }
+  const fromAnotherTab = (key: string, value: string) =>
+    act(() => {
+      localStorage.setItem(key, value)
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }))
+    })
+
+  test("a cart on screen follows another tab's change, and reads a corrupt one as empty", async () => {
+    addToCart('s1', dal)
+    render(<CartCount storeId="s1" />)
+    expect(screen.getByText('1 lines')).toBeTruthy()
+    fromAnotherTab(
+      'cart_s1',
+      JSON.stringify([
+        { ...dal, quantity: 1, comment: '' },
+        { ...okra, quantity: 2, comment: '' },
+      ]),
+    )
+    expect(screen.getByText('2 lines')).toBeTruthy()
+    fromAnotherTab('cart_s1', '[{"id":"x"}]')
+    expect(screen.getByText('0 lines')).toBeTruthy()
+    cleanup()
   })
 })

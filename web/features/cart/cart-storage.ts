@@ -1,12 +1,11 @@
+import { RESET } from 'jotai/utils'
 import { z } from 'zod'
 import type { CatalogItem } from '../../../modules/catalog/contract'
-import { readStoredJson } from '../../lib/stored-json'
+import { cartsChanged, storedAtomFamily } from './cart-atoms'
 import { forgetCartDetails } from './cart-details'
 
 /** Spec 001 §3: a cart lives in browser storage under cart_{storeId} (its store is the catalog's to cache). */
 const CART_PREFIX = 'cart_'
-/** Same-tab changes; other tabs hear the browser's own 'storage' event. */
-export const CART_CHANGED_EVENT = 'kirana:cart-changed'
 
 export const cartLineSchema = z.object({
   id: z.string(),
@@ -20,18 +19,18 @@ export const cartLineSchema = z.object({
 })
 export type CartLine = z.infer<typeof cartLineSchema>
 
+const NO_LINES: CartLine[] = []
+export const carts = storedAtomFamily(CART_PREFIX, z.array(cartLineSchema), NO_LINES)
+
 /** A cart as stored; anything corrupt counts as an empty cart (spec 001 §3). */
-export function readCart(storeId: string): CartLine[] {
-  const parsed = z.array(cartLineSchema).safeParse(readStoredJson(CART_PREFIX + storeId))
-  return parsed.success ? parsed.data : []
-}
+export const readCart = carts.read
 
 function writeCart(storeId: string, lines: CartLine[]) {
   if (lines.length === 0) {
-    localStorage.removeItem(CART_PREFIX + storeId)
+    carts.write(storeId, RESET)
     forgetCartDetails(storeId)
-  } else localStorage.setItem(CART_PREFIX + storeId, JSON.stringify(lines))
-  window.dispatchEvent(new Event(CART_CHANGED_EVENT))
+  } else carts.write(storeId, lines)
+  cartsChanged()
 }
 
 function updateCart(storeId: string, change: (lines: CartLine[]) => CartLine[]) {
@@ -95,10 +94,10 @@ export function allCarts(): StoredCart[] {
 /** Confirmed 'Clear Cart & Continue': every cart goes. */
 export function clearAllCarts() {
   for (const { storeId } of allCarts()) {
-    localStorage.removeItem(CART_PREFIX + storeId)
+    carts.write(storeId, RESET)
     forgetCartDetails(storeId)
   }
-  window.dispatchEvent(new Event(CART_CHANGED_EVENT))
+  cartsChanged()
 }
 
 /** The top bar's badge: quantities across all carts, linking to the last cart that has items. */

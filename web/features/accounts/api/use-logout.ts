@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { messageResponseSchema } from '../../../../modules/accounts/contract'
 import { apiRequest } from '../../../lib/http'
 import { clearPersonalData } from '../../../lib/personal-data'
 
@@ -10,7 +11,7 @@ import { clearPersonalData } from '../../../lib/personal-data'
 export function useLogout(then: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: () => apiRequest('POST', '/api/logout', messageResponseSchema),
     onError: (error) => console.error('Logout failed:', error),
     onSettled: () => {
       queryClient.clear()

@@ -1,19 +1,20 @@
 import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type {
-  MessageResponse,
-  PasswordResetRequestResponse,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
+import {
+  messageResponseSchema,
+  type passwordResetConfirmSchema,
+  passwordResetRequestResponseSchema,
+  type passwordResetRequestSchema,
 } from '../../../../modules/accounts/contract'
 import { apiRequest } from '../../../lib/http'
 
 export const useRequestPasswordReset = () =>
   useMutation({
-    mutationFn: (input: z.input<typeof passwordResetRequestSchema>) => apiRequest<PasswordResetRequestResponse>('POST', '/api/password-reset/request', input),
+    mutationFn: (input: z.input<typeof passwordResetRequestSchema>) =>
+      apiRequest('POST', '/api/password-reset/request', passwordResetRequestResponseSchema, input),
   })
 
 export const useConfirmPasswordReset = () =>
   useMutation({
-    mutationFn: (input: z.input<typeof passwordResetConfirmSchema>) => apiRequest<MessageResponse>('POST', '/api/password-reset/confirm', input),
+    mutationFn: (input: z.input<typeof passwordResetConfirmSchema>) => apiRequest('POST', '/api/password-reset/confirm', messageResponseSchema, input),
   })

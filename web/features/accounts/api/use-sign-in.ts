@@ -1,6 +1,6 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { loginSchema, registerSchema, SignInResponse, signupWithVerificationSchema } from '../../../../modules/accounts/contract'
+import { type loginSchema, type registerSchema, signInResponseSchema, type signupWithVerificationSchema } from '../../../../modules/accounts/contract'
 import { currentUserQueryOptions } from '../../../lib/current-user'
 import { apiRequest } from '../../../lib/http'
 
@@ -13,7 +13,7 @@ function useSignInMutation<Input>(path: string) {
   const queryClient = useQueryClient()
   const currentUserKey = currentUserQueryOptions().queryKey
   return useMutation({
-    mutationFn: (input: Input) => apiRequest<SignInResponse>('POST', path, input),
+    mutationFn: (input: Input) => apiRequest('POST', path, signInResponseSchema, input),
     onSuccess: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(currentUserKey) })
       return queryClient.invalidateQueries({ queryKey: currentUserKey })

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { embeddedConfirmResponseSchema, embeddedConfirmSchema } from '../../../../modules/cart-checkout/contract'
+import { embeddedConfirmResponseSchema, type embeddedConfirmSchema } from '../../../../modules/cart-checkout/contract'
 import { apiRequest } from '../../../lib/http'
 
 /**
@@ -7,4 +7,4 @@ import { apiRequest } from '../../../lib/http'
  * client secret, as Stripe.js would. A decline is a 402; a bad field, a 400 naming it.
  */
 export const confirmEmbeddedCard = (input: z.infer<typeof embeddedConfirmSchema>) =>
-  apiRequest<z.infer<typeof embeddedConfirmResponseSchema>>('POST', '/api/payments/embedded/confirm', input)
+  apiRequest('POST', '/api/payments/embedded/confirm', embeddedConfirmResponseSchema, input)

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { createPaymentIntentResponseSchema } from '../../../../modules/cart-checkout/contract'
+import { createPaymentIntentResponseSchema } from '../../../../modules/cart-checkout/contract'
 import { apiRequest } from '../../../lib/http'
 
 export type PaymentIntentHandle = z.infer<typeof createPaymentIntentResponseSchema>
@@ -9,4 +9,4 @@ export type PaymentIntentHandle = z.infer<typeof createPaymentIntentResponseSche
  * card. The same checkoutId always answers with the same intent, so a retry never holds twice.
  */
 export const createPaymentIntent = (input: { amount: string; checkoutId: string }) =>
-  apiRequest<PaymentIntentHandle>('POST', '/api/create-payment-intent', input)
+  apiRequest('POST', '/api/create-payment-intent', createPaymentIntentResponseSchema, input)

@@ -1,5 +1,4 @@
-import type { ConfirmPaymentAndCreateOrder } from '../../../../modules/cart-checkout/contract'
-import type { Order } from '../../../../modules/orders/contract'
+import { type ConfirmPaymentAndCreateOrder, confirmPaymentAndCreateOrderResponseSchema } from '../../../../modules/cart-checkout/contract'
 import { apiRequest } from '../../../lib/http'
 
 /**
@@ -7,4 +6,4 @@ import { apiRequest } from '../../../lib/http'
  * server prices it and takes the address from the profile; the same intent twice gives the same order.
  */
 export const placeOrder = async (input: ConfirmPaymentAndCreateOrder) =>
-  (await apiRequest<{ order: Order }>('POST', '/api/confirm-payment-and-create-order', input)).order
+  (await apiRequest('POST', '/api/confirm-payment-and-create-order', confirmPaymentAndCreateOrderResponseSchema, input)).order

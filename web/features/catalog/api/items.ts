@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { CatalogItem } from '../../../../modules/catalog/contract'
+import { catalogItemsResponseSchema } from '../../../../modules/catalog/contract'
 import { useCurrentUser } from '../../../lib/current-user'
 import { apiRequest } from '../../../lib/http'
 
@@ -7,7 +7,7 @@ import { apiRequest } from '../../../lib/http'
 const ITEMS_STALE_MS = 5 * 60_000
 const ITEMS_GC_MS = 30 * 60_000
 
-export const fetchItems = (storeId: string) => apiRequest<CatalogItem[]>('GET', `/api/items?storeId=${encodeURIComponent(storeId)}`)
+export const fetchItems = (storeId: string) => apiRequest('GET', `/api/items?storeId=${encodeURIComponent(storeId)}`, catalogItemsResponseSchema)
 
 export const itemsQueryOptions = (storeId: string) =>
   queryOptions({

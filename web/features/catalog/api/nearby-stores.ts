@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { DEFAULT_SEARCH_RADIUS_METERS, type NearbyStore } from '../../../../modules/catalog/contract'
+import { DEFAULT_SEARCH_RADIUS_METERS, type NearbyStore, nearbyStoresResponseSchema } from '../../../../modules/catalog/contract'
 import { apiRequest } from '../../../lib/http'
 
 /** Where to search from: coordinates (GPS or the profile's), or the profile's ZIP code in their place. */
@@ -13,7 +13,7 @@ export function fetchNearbyStores({ origin, query }: NearbySearch): Promise<Near
   )
   params.set('radius', String(DEFAULT_SEARCH_RADIUS_METERS))
   params.set('query', query)
-  return apiRequest<NearbyStore[]>('GET', `/api/stores/nearby?${params}`)
+  return apiRequest('GET', `/api/stores/nearby?${params}`, nearbyStoresResponseSchema)
 }
 
 /** `null` waits: there is nowhere to search from yet. */

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Store } from '../../../../modules/catalog/contract'
+import { storeSchema } from '../../../../modules/catalog/contract'
 import { apiRequest } from '../../../lib/http'
 
 /** GET /api/stores/{id}: for a store this browser has not cached (a 404 says 'Store not found'). */
-export const fetchStore = (id: string) => apiRequest<Store>('GET', `/api/stores/${encodeURIComponent(id)}`)
+export const fetchStore = (id: string) => apiRequest('GET', `/api/stores/${encodeURIComponent(id)}`, storeSchema)
 
 export const storeQueryOptions = (id: string) => queryOptions({ queryKey: ['catalog', 'store', id], queryFn: () => fetchStore(id) })
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import type { NotificationsPage } from '../../../../modules/notifications/contract'
+import { notificationsPageSchema } from '../../../../modules/notifications/contract'
 import { apiRequest } from '../../../lib/http'
 
 /** Every query of this feature starts with this, so a new message or a read refreshes them all. */
@@ -7,7 +7,7 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const
 
 /** GET /api/notifications: the newest page, or the one older than `before` (a cursor from the last). */
 export const fetchNotifications = (before?: string) =>
-  apiRequest<NotificationsPage>('GET', before ? `/api/notifications?before=${encodeURIComponent(before)}` : '/api/notifications')
+  apiRequest('GET', before ? `/api/notifications?before=${encodeURIComponent(before)}` : '/api/notifications', notificationsPageSchema)
 
 /** The newest page: the bell's unread count and the centre's last five. */
 export const notificationsQueryOptions = () => queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'latest'], queryFn: () => fetchNotifications() })

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { unreadCountSchema } from '../../../../modules/notifications/contract'
 import { apiRequest } from '../../../lib/http'
 import { NOTIFICATIONS_KEY } from './notifications'
 
@@ -6,7 +7,7 @@ import { NOTIFICATIONS_KEY } from './notifications'
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiRequest<{ unreadCount: number }>('POST', '/api/notifications/read-all'),
+    mutationFn: () => apiRequest('POST', '/api/notifications/read-all', unreadCountSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   })
 }

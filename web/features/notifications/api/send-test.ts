@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { testNotificationResponseSchema, type testNotificationSchema } from '../../../../modules/notifications/contract'
 import { apiRequest } from '../../../lib/http'
 import { NOTIFICATIONS_KEY } from './notifications'
 
-export type TestNotification = { title: string; body: string }
+export type TestNotification = z.input<typeof testNotificationSchema>
 
 /**
  * POST /api/test-notification: a push to the caller's own devices, through the real provider
@@ -11,7 +13,7 @@ export type TestNotification = { title: string; body: string }
 export function useSendTestNotification() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (message: TestNotification) => apiRequest<{ message: string; devices: number }>('POST', '/api/test-notification', message),
+    mutationFn: (message: TestNotification) => apiRequest('POST', '/api/test-notification', testNotificationResponseSchema, message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   })
 }

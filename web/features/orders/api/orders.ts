@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { isOpenStatus, ORDER_POLL_MS, type Order } from '../../../../modules/orders/contract'
+import { isOpenStatus, ORDER_POLL_MS, type Order, orderResponseSchema, ordersResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
 
 /** Spec 001 §4: an order's detail is stale after 10 s; confirmation caches it for 30 s. */
@@ -9,14 +9,14 @@ export const CONFIRMATION_STALE_MS = 30_000
 export type OrdersRole = 'buyer' | 'runner'
 
 /** GET /api/orders (the buyer's) or ?role=runner (the runner's deliveries), newest first. */
-export const fetchOrders = (role: OrdersRole) => apiRequest<Order[]>('GET', role === 'runner' ? '/api/orders?role=runner' : '/api/orders')
+export const fetchOrders = (role: OrdersRole) => apiRequest('GET', role === 'runner' ? '/api/orders?role=runner' : '/api/orders', ordersResponseSchema)
 
 export const ordersQueryOptions = (role: OrdersRole) => queryOptions({ queryKey: ['orders', 'list', role], queryFn: () => fetchOrders(role) })
 
 export const useOrders = (role: OrdersRole, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...ordersQueryOptions(role), enabled })
 
 /** GET /api/orders/{id}; a 404 means 'Order not found' (or not the viewer's to see). */
-export const fetchOrder = async (id: string) => (await apiRequest<{ order: Order }>('GET', `/api/orders/${encodeURIComponent(id)}`)).order
+export const fetchOrder = async (id: string) => (await apiRequest('GET', `/api/orders/${encodeURIComponent(id)}`, orderResponseSchema)).order
 
 export const orderQueryOptions = (id: string) => queryOptions({ queryKey: ['orders', 'detail', id], queryFn: () => fetchOrder(id), staleTime: ORDER_STALE_MS })
 
@@ -47,7 +47,7 @@ export function useStoreOrder() {
 export function useCancelOrder() {
   const storeOrder = useStoreOrder()
   return useMutation({
-    mutationFn: async (id: string) => (await apiRequest<{ order: Order }>('POST', `/api/orders/${encodeURIComponent(id)}/cancel`)).order,
+    mutationFn: async (id: string) => (await apiRequest('POST', `/api/orders/${encodeURIComponent(id)}/cancel`, orderResponseSchema)).order,
     onSuccess: storeOrder,
   })
 }

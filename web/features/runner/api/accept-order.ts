@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Order } from '../../../../modules/orders/contract'
+import { type Order, orderResponseSchema } from '../../../../modules/orders/contract'
 import { ApiError, apiRequest } from '../../../lib/http'
 
 /**
@@ -11,7 +11,7 @@ export function useAcceptOrder({ onAccepted }: { onAccepted: (order: Order) => v
   const queryClient = useQueryClient()
   const refreshOffers = () => queryClient.invalidateQueries({ queryKey: ['runner', 'pending'] })
   return useMutation({
-    mutationFn: async (orderId: string) => (await apiRequest<{ order: Order }>('PATCH', `/api/orders/${encodeURIComponent(orderId)}/accept`)).order,
+    mutationFn: async (orderId: string) => (await apiRequest('PATCH', `/api/orders/${encodeURIComponent(orderId)}/accept`, orderResponseSchema)).order,
     onSuccess: (order) => {
       onAccepted(order)
       void refreshOffers()

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { Availability } from '../../../../modules/runner/contract'
+import { type Availability, availabilitySchema } from '../../../../modules/runner/contract'
 import { apiRequest } from '../../../lib/http'
 import { runnerStatsQueryOptions } from './runner-stats'
 
@@ -8,7 +8,7 @@ const AVAILABILITY_MUTATION_KEY = ['runner', 'availability', 'update']
 
 /** GET /api/runner/availability: the dashboard's Online switch, kept on the server, and the zone 'today' is counted in. */
 export const availabilityQueryOptions = () =>
-  queryOptions({ queryKey: ['runner', 'availability'], queryFn: () => apiRequest<Availability>('GET', '/api/runner/availability') })
+  queryOptions({ queryKey: ['runner', 'availability'], queryFn: () => apiRequest('GET', '/api/runner/availability', availabilitySchema) })
 
 export const useAvailability = () => useQuery(availabilityQueryOptions())
 
@@ -22,7 +22,7 @@ export function useUpdateAvailability() {
   const { queryKey } = availabilityQueryOptions()
   return useMutation({
     mutationKey: AVAILABILITY_MUTATION_KEY,
-    mutationFn: (change: Partial<Availability>) => apiRequest<Availability>('PATCH', '/api/runner/availability', change),
+    mutationFn: (change: Partial<Availability>) => apiRequest('PATCH', '/api/runner/availability', availabilitySchema, change),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey })
       const before = queryClient.getQueryData(queryKey)

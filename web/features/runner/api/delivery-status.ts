@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Order } from '../../../../modules/orders/contract'
+import { type Order, orderResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
 import { runnerStatsQueryOptions } from './runner-stats'
 
@@ -16,7 +16,7 @@ export function useUpdateDeliveryStatus(orderId: string, { onUpdated }: { onUpda
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (update: DeliveryUpdate) =>
-      (await apiRequest<{ order: Order }>('PATCH', `/api/orders/${encodeURIComponent(orderId)}/status`, update)).order,
+      (await apiRequest('PATCH', `/api/orders/${encodeURIComponent(orderId)}/status`, orderResponseSchema, update)).order,
     onSuccess: (order) => {
       onUpdated(order)
       if (order.status === 'delivered') void queryClient.invalidateQueries({ queryKey: runnerStatsQueryOptions().queryKey })

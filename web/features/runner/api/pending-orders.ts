@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { PENDING_ORDERS_POLL_MS } from '../../../../modules/orders/contract'
-import type { AvailableOrder } from '../../../../modules/runner/contract'
+import { availableOrdersResponseSchema } from '../../../../modules/runner/contract'
 import { apiRequest } from '../../../lib/http'
 
 /** Spec 001 §4: the pending list is stale after 30 s (and polled every 60 s). */
 const PENDING_ORDERS_STALE_MS = 30_000
 
-export type AvailableOrders = { orders: AvailableOrder[]; online: boolean; searchedFrom: string }
-
 /** GET /api/orders/pending?zipCode=: orders waiting for a runner within 10 miles, oldest first. */
 export const fetchPendingOrders = (zipCode: string | null) =>
-  apiRequest<AvailableOrders>('GET', zipCode ? `/api/orders/pending?zipCode=${encodeURIComponent(zipCode)}` : '/api/orders/pending')
+  apiRequest('GET', zipCode ? `/api/orders/pending?zipCode=${encodeURIComponent(zipCode)}` : '/api/orders/pending', availableOrdersResponseSchema)
 
 export const pendingOrdersQueryOptions = (zipCode: string | null) =>
   queryOptions({

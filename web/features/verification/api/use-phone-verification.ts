@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { UserResponse } from '../../../../modules/accounts/contract'
+import { messageResponseSchema, userResponseSchema } from '../../../../modules/accounts/contract'
 import {
-  type CaptchaPassResponse,
-  type CompletePhoneVerificationResponse,
+  captchaPassResponseSchema,
+  completePhoneVerificationResponseSchema,
   type completePhoneVerificationSchema,
   FALLBACK_REQUEST_TIMEOUT_MS,
-  type SendCodeResponse,
+  sendCodeResponseSchema,
   type sendCodeSchema,
   type verifyPhoneSchema,
 } from '../../../../modules/verification/contract'
@@ -14,17 +14,21 @@ import { type CurrentUserState, currentUserQueryOptions } from '../../../lib/cur
 import { apiRequest } from '../../../lib/http'
 
 export const useSendCode = () =>
-  useMutation({ mutationFn: (input: z.input<typeof sendCodeSchema>) => apiRequest<SendCodeResponse>('POST', '/api/verification/send-code', input) })
+  useMutation({ mutationFn: (input: z.input<typeof sendCodeSchema>) => apiRequest('POST', '/api/verification/send-code', sendCodeResponseSchema, input) })
 
 /** Sent after an SMS goes out (spec 000 §7); its failure changes nothing for the person. */
 export const recordVerificationAttempt = (phone: string) =>
-  apiRequest('PATCH', '/api/user/verification-attempt', { phone }).catch((error) => console.error('Recording the attempt failed:', error))
+  apiRequest('PATCH', '/api/user/verification-attempt', messageResponseSchema, { phone }).catch((error) =>
+    console.error('Recording the attempt failed:', error),
+  )
 
 /** Firebase mode: tell the server a text could not go out, so it allows the captcha fallback. */
 export const reportBlockedSms = (phone: string) =>
-  apiRequest('POST', '/api/verification/sms-failed', { phone }).catch((error) => console.error('Reporting the blocked text failed:', error))
+  apiRequest('POST', '/api/verification/sms-failed', messageResponseSchema, { phone }).catch((error) =>
+    console.error('Reporting the blocked text failed:', error),
+  )
 
-export const requestCaptchaPass = () => apiRequest<CaptchaPassResponse>('POST', '/api/verification/captcha')
+export const requestCaptchaPass = () => apiRequest('POST', '/api/verification/captcha', captchaPassResponseSchema)
 
 type VerifyPhoneBody = z.input<typeof verifyPhoneSchema>
 type Proof<Fields extends keyof VerifyPhoneBody> = Required<Pick<VerifyPhoneBody, 'phone' | Fields>>
@@ -48,7 +52,7 @@ export function useVerifyPhone() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: VerifyPhoneInput) => {
-      const request = apiRequest<UserResponse>('PATCH', '/api/user/verify-phone', input)
+      const request = apiRequest('PATCH', '/api/user/verify-phone', userResponseSchema, input)
       return 'fallbackVerification' in input ? withTimeout(request, FALLBACK_REQUEST_TIMEOUT_MS) : request
     },
     onSuccess: ({ user }) => {
@@ -61,7 +65,7 @@ export function useCompletePhoneVerification() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: z.input<typeof completePhoneVerificationSchema>) =>
-      apiRequest<CompletePhoneVerificationResponse>('POST', '/api/complete-phone-verification', input),
+      apiRequest('POST', '/api/complete-phone-verification', completePhoneVerificationResponseSchema, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
   })
 }

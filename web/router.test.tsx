@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { cleanup, render, screen } from '@testing-library/react'
+import { orderQueryOptions } from './features/orders/api/orders'
+import { currentUserQueryOptions } from './lib/current-user'
+import { UNEXPECTED_ANSWER_MESSAGE } from './lib/http'
+import { createQueryClient } from './query-client'
+import { createAppRouter } from './router'
+import { fakeApi, restoreFetch } from './testing/fake-api'
+import { aBuyer } from './testing/fixtures'
+import { anOrder } from './testing/order-fixtures'
+
+function openApp(url: string, queryClient = createQueryClient()) {
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }))
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { router, queryClient }
+}
+
+const buyer = aBuyer()
+let consoleError: ReturnType<typeof spyOn>
+beforeEach(() => {
+  localStorage.clear()
+  consoleError = spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+  consoleError.mockRestore()
+  onlineManager.setOnline(true)
+})
+
+describe('route loaders', () => {
+  test("an answer outside the contract shows the route's error screen, saying to refresh, instead of the screen", async () => {
+    const { status, ...renamed } = anOrder({ id: 'order-1', buyerId: buyer.id })
+    fakeApi({
+      'GET /api/auth/user': () => [200, { user: buyer, requiresProfileCompletion: false }],
+      'GET /api/orders/order-1': () => [200, { order: { ...renamed, state: status } }],
+    })
+    openApp('/orders/order-1')
+    expect(await screen.findByText(UNEXPECTED_ANSWER_MESSAGE)).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy()
+  })
+
+  test('offline, a loader asks nothing and the screen shows what the device kept', async () => {
+    onlineManager.setOnline(false)
+    const { calls } = fakeApi({})
+    const orderCalls = () => calls.filter((call) => call.path.startsWith('/api/orders'))
+    const queryClient = createQueryClient()
+    queryClient.setQueryData(currentUserQueryOptions().queryKey, { user: buyer, requiresProfileCompletion: false })
+    queryClient.setQueryData(orderQueryOptions('order-1').queryKey, anOrder({ id: 'order-1', buyerId: buyer.id }))
+    openApp('/orders/order-1', queryClient)
+    expect((await screen.findAllByText('Patel Family Grocers')).length).toBeGreaterThan(0)
+    expect(orderCalls()).toEqual([])
+  })
+})
