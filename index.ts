@@ -47,7 +47,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     })
     .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(deps.db, providers.sms, providers.push) }))
     .use(verificationModule(deps, session, providers))
-    .use(catalogModule(deps, session))
+    .use(catalogModule(deps, session, deps.listen))
     .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock)))
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen))

@@ -1,15 +1,20 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzleOverPglite, type TemplateContents } from './database'
 import { migrate, migrationsFingerprint } from './migrate'
 
 const cacheDir = new URL('../node_modules/.cache/kirana/', import.meta.url).pathname
 
-/** Templates of earlier migration sets (41 MB each, and again unpacked) go once a new one is made. */
+/** Another checkout sharing these packages (a git worktree) may be using its own template right now. */
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000
+
+/** Templates of earlier migration sets (41 MB each, and again unpacked) go once a new one is made and they are a day old. */
 function forgetStaleTemplates() {
   for (const entry of readdirSync(cacheDir)) {
-    if (entry.startsWith('pglite-') && !entry.startsWith(currentTemplateName()) && !entry.endsWith('.partial'))
-      rmSync(`${cacheDir}${entry}`, { recursive: true, force: true })
+    const path = `${cacheDir}${entry}`
+    const unused = Date.now() - statSync(path).mtimeMs > STALE_AFTER_MS
+    if (unused && entry.startsWith('pglite-') && !entry.startsWith(currentTemplateName()) && !entry.endsWith('.partial'))
+      rmSync(path, { recursive: true, force: true })
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { brotliDecompressSync } from 'node:zlib'
 import { testApi } from '../../testing/test-api'
 import { EARTH_RADIUS_MILES } from '../shared/index'
 import { type NearbyStore, NO_LOCATION_MESSAGE } from './contract'
@@ -171,4 +172,51 @@ test('GET /api/items is sent gzipped to clients that accept it', async () => {
     (item) => item.name,
   )
   expect(names).toEqual(['Curry Leaves', 'Toor Dal'])
+})
+
+describe('GET /api/items is revalidated, not rebuilt', () => {
+  const shelfOf = async (storeId: string, headers: Record<string, string>) =>
+    api.app.handle(new Request(`http://localhost/api/items?storeId=${storeId}`, { headers }))
+  const annapurnaId = async () => ((await nearby(`${at}&query=annapurna`)).body as unknown as NearbyStore[])[0]!.id
+
+  test('a strong ETag per encoding and a cache the browser must revalidate; the same ETag back is 304 with no body', async () => {
+    const { cookie } = await signUp()
+    const storeId = await annapurnaId()
+    const plain = await shelfOf(storeId, { cookie })
+    const etag = plain.headers.get('etag')!
+    expect(etag).toMatch(/^"\d+-[0-9a-f]{16}"$/)
+    expect(plain.headers.get('cache-control')).toBe('private, no-cache')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const brotli = await shelfOf(storeId, { cookie, 'accept-encoding': 'br' })
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(brotli.headers.get('etag')).toBe(etag.replace(/"$/, '-br"'))
+    const decoded = JSON.parse(brotliDecompressSync(new Uint8Array(await brotli.arrayBuffer())).toString()) as { name: string }[]
+    expect(decoded.map((item) => item.name)).toEqual(['Curry Leaves', 'Toor Dal'])
+
+    const again = await shelfOf(storeId, { cookie, 'if-none-match': etag })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('etag')).toBe(etag)
+    expect((await shelfOf(storeId, { cookie, 'if-none-match': '"1-0000000000000000"' })).status).toBe(200)
+    expect((await shelfOf(storeId, { 'if-none-match': etag })).status).toBe(401)
+  })
+
+  test("an import changes the store's version: the old ETag gets the new shelf at once", async () => {
+    const { cookie } = await signUp()
+    const storeId = await annapurnaId()
+    const before = (await shelfOf(storeId, { cookie })).headers.get('etag')!
+    const [store] = (await nearby(`${at}&query=annapurna`)).body as unknown as NearbyStore[]
+    await importStores(db, [
+      {
+        ...storeAt(0, { name: store!.name, address: store!.address }),
+        latitude: store!.latitude,
+        longitude: store!.longitude,
+        items: [{ name: 'Fresh Methi', unit: 'bunch', category: 'Fresh Vegetables' }],
+      },
+    ])
+    const after = await shelfOf(storeId, { cookie, 'if-none-match': before })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(before)
+    expect(((await after.json()) as { name: string }[]).map((item) => item.name)).toContain('Fresh Methi')
+  })
 })

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database'
 import { zipCentroid } from '../shared/index'
 import { CATALOG_CATEGORIES } from './contract'
 import { items, stores } from './schema'
-import { forgetShelves } from './stores'
+import { forgetShelves, markShelvesChanged } from './shelf'
 
 const optionalText = (max: number) =>
   z
@@ -124,6 +124,7 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
       for (const row of written) counts[row.inserted ? 'itemsCreated' : 'itemsUpdated']++
     }
     for (const id of touched) await refreshSearchText(tx, id)
+    await markShelvesChanged(tx, touched)
   })
   forgetShelves(db)
   return counts

@@ -4,7 +4,8 @@ import type { SessionPlugin } from '../accounts/index'
 import { badRequest } from '../shared/index'
 import { nearbyStoreSchema, storeSchema } from './contract'
 import { nearbyStores } from './nearby'
-import { availableItemsShelf, getStore } from './stores'
+import { isCurrent, pickEncoding, shelfOf } from './shelf'
+import { getStore } from './stores'
 
 const text = z.string().max(200).optional()
 
@@ -20,11 +21,14 @@ export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: S
       '/items',
       async ({ query, request }) => {
         if (!query.storeId) throw badRequest('storeId is required', 'STORE_ID_REQUIRED', { storeId: 'storeId is required' })
-        // Sent pre-encoded from the shelf cache (an array of catalogItemSchema), so it is not re-validated per request.
-        const shelf = await availableItemsShelf(db, query.storeId)
-        const headers = { 'Content-Type': 'application/json;charset=utf-8', Vary: 'Accept-Encoding' }
-        if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return new Response(shelf.json, { headers })
-        return new Response(shelf.gzipped, { headers: { ...headers, 'Content-Encoding': 'gzip' } })
+        // Sent pre-encoded from the shelf's copy (an array of catalogItemSchema), so it is not re-validated per request.
+        const shelf = await shelfOf(db, query.storeId)
+        const encoding = pickEncoding(request.headers.get('accept-encoding'))
+        // The shelf is the same for every shopper but behind sign-in: the browser keeps it, and asks each time whether it changed.
+        const headers: Record<string, string> = { ETag: shelf.etags[encoding], 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' }
+        if (isCurrent(shelf, request.headers.get('if-none-match'))) return new Response(null, { status: 304, headers })
+        if (encoding !== 'identity') headers['Content-Encoding'] = encoding
+        return new Response(shelf.bodies[encoding], { headers: { ...headers, 'Content-Type': 'application/json;charset=utf-8' } })
       },
       { signedIn: true, query: z.object({ storeId: z.string().max(100).optional() }) },
     )

@@ -28,6 +28,8 @@ export const stores = pgTable(
      * every import, the only way shelves change.
      */
     searchText: text().notNull().default(''),
+    /** Counts the changes to the store and its shelves (every import): a shelf served with this version's ETag is current while it stands. */
+    catalogVersion: integer().notNull().default(1),
     createdAt: createdAtColumn(),
   },
   (t) => [

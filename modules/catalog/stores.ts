@@ -72,30 +72,3 @@ export async function availableItemsByIds(db: Database, storeId: string, ids: re
     .from(items)
     .where(and(eq(items.storeId, storeId), eq(items.isAvailable, true), inArray(items.id, wanted)))
 }
-
-/**
- * A store's shelf as sent, kept briefly: a 500-item answer is costly to read and encode on every
- * request. It is kept gzipped too (about a tenth of the size), which phones on mobile data thank us for.
- */
-const SHELF_CACHE_MS = 30_000
-type Shelf = { json: string; gzipped: Uint8Array<ArrayBuffer>; expires: number }
-const shelfCaches = new WeakMap<Database, Map<string, Shelf>>()
-
-export async function availableItemsShelf(db: Database, storeId: string): Promise<Shelf> {
-  let cache = shelfCaches.get(db)
-  if (!cache) {
-    cache = new Map()
-    shelfCaches.set(db, cache)
-  }
-  const cached = cache.get(storeId)
-  if (cached && cached.expires > performance.now()) return cached
-  const json = JSON.stringify(await availableItems(db, storeId))
-  const shelf = { json, gzipped: Bun.gzipSync(json), expires: performance.now() + SHELF_CACHE_MS }
-  cache.set(storeId, shelf)
-  return shelf
-}
-
-/** After an import in this process the next request reads the shelves afresh (another process's waits out the cache). */
-export function forgetShelves(db: Database) {
-  shelfCaches.delete(db)
-}
