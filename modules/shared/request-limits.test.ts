@@ -146,6 +146,31 @@ describe('CONNECT, which no route serves', () => {
   })
 })
 
+describe('API answers are never kept by a cache', () => {
+  test('answers, personal answers and errors all carry Cache-Control: no-store', async () => {
+    const { cookie } = await signUp()
+    const answers = [
+      await call('GET', '/api/health'),
+      await call('GET', '/api/auth/user', { cookie }),
+      await call('GET', '/api/orders', { cookie }),
+      await call('GET', '/api/notifications', { cookie }),
+      await call('GET', '/api/stores/nearby?zipCode=08817'),
+      await call('GET', '/api/auth/user'),
+      await call('POST', '/api/login', { body: {} }),
+      await call('GET', '/api/nothing-here'),
+      await call('GET', '/api/stores/%00'),
+    ]
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 401, 400, 404, 400])
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store')
+  })
+
+  test("the store's shelf (GET /api/items) keeps its own caching", async () => {
+    const { cookie } = await signUp()
+    const shelf = await call('GET', '/api/items?storeId=00000000-0000-0000-0000-000000000000', { cookie })
+    expect(shelf.headers.get('cache-control')).not.toBe('no-store')
+  })
+})
+
 describe('security headers', () => {
   test.each([
     ['an API answer', '/api/health'],
