@@ -15,6 +15,8 @@ import {
   ConfigError,
   crossSiteGuard,
   errorPlugin,
+  type LiveStreams,
+  liveStreams,
   loadConfig,
   type ModuleDeps,
   requestLimits,
@@ -32,8 +34,11 @@ export interface AppDeps extends ModuleDeps {
   listen: Listen
 }
 
+/** The live streams every module's stream routes count against, within the configured limits. */
+export const liveStreamsFromConfig = (config: Config) => liveStreams({ perUser: config.LIVE_STREAMS_PER_USER, perProcess: config.LIVE_STREAMS_PER_PROCESS })
+
 /** Every module's routes behind the one error shape. Tests drive this through `app.handle`. */
-export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps)) {
+export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps), streams: LiveStreams = liveStreamsFromConfig(deps.config)) {
   const session = sessionPlugin(deps)
   return new Elysia()
     .use(errorPlugin)
@@ -48,9 +53,9 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session))
     .use(checkoutModule(deps, session, providers.payments))
-    .use(ordersModule(deps, session, providers.payments, deps.listen))
+    .use(ordersModule(deps, session, providers.payments, deps.listen, streams))
     .use(runnerModule(deps, session, providers.payments))
-    .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient))
+    .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
 }
 
 export type App = ReturnType<typeof createApi>

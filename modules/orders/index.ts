@@ -1,7 +1,7 @@
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
-import type { ModuleDeps, PaymentGateway } from '../shared/index'
-import { orderChangeHub } from './order-stream'
+import type { LiveStreams, ModuleDeps, PaymentGateway } from '../shared/index'
+import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { ordersRoutes } from './routes'
 
 export { ALREADY_ACCEPTED, cancelWaitingOrder } from './cancel'
@@ -37,6 +37,6 @@ export {
 } from './transitions'
 
 /** Orders: the state machine, the buyer's views, live tracking, cancelling and the 30-minute sweep. */
-export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen) {
-  return ordersRoutes({ ...deps, session, gateway, hub: orderChangeHub(listen) })
+export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen, streams: LiveStreams) {
+  return ordersRoutes({ ...deps, session, gateway, streams, followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db)) })
 }

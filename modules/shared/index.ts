@@ -12,7 +12,17 @@ export { censusGeocoder } from './geocoding/census'
 export type { Geocoder, PostalAddress } from './geocoding/geocoder'
 export { zipCentroid, zipCentroidGeocoder } from './geocoding/zip-centroid'
 export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
-export { type ChannelHub, channelHub, EVENT_STREAM_HEADERS, eventStream, type SendEvent } from './live-events'
+export {
+  type ChannelHub,
+  channelHub,
+  EVENT_STREAM_HEADERS,
+  type LiveStreamLimits,
+  type LiveStreams,
+  liveStreams,
+  type SendEvent,
+  type StreamEnd,
+  type StreamSource,
+} from './live-events'
 export {
   GatewayUnavailableError,
   type IntentStatus,
