@@ -46,8 +46,8 @@ export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
     for (const follower of recipients) {
       if (!room.followers.has(follower)) continue
       const key = viewerKey(follower.viewer)
-      let view = views.get(key)
-      if (view === undefined) views.set(key, (view = mayView(row, follower.viewer) ? toOrderView(row, follower.viewer, contacts) : null))
+      if (!views.has(key)) views.set(key, mayView(row, follower.viewer) ? toOrderView(row, follower.viewer, contacts) : null)
+      const view = views.get(key)
       if (view) follower.send(view)
     }
   }
@@ -72,34 +72,35 @@ export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
   return {
     /** Sends `viewer` the order now and after every change, until the returned function is called. */
     async follow(orderId: string, viewer: SignedInViewer, send: (view: Order) => void): Promise<() => void> {
-      let room = rooms.get(orderId)
-      if (!room) {
+      let joined = rooms.get(orderId)
+      if (!joined) {
         const created: Room = { followers: new Set(), newcomers: new Set(), changed: false, reading: false, watching: Promise.resolve(() => {}) }
         created.watching = hub.watch(orderId, () => {
           created.changed = true
           void pump(orderId, created)
         })
-        rooms.set(orderId, (room = created))
+        rooms.set(orderId, created)
+        joined = created
       }
+      const room = joined
       const follower: Follower = { viewer: { id: viewer.id, roles: [...viewer.roles] }, send }
-      const joined = room
       const leave = () => {
-        joined.followers.delete(follower)
-        joined.newcomers.delete(follower)
-        if (joined.followers.size > 0 || rooms.get(orderId) !== joined) return
+        room.followers.delete(follower)
+        room.newcomers.delete(follower)
+        if (room.followers.size > 0 || rooms.get(orderId) !== room) return
         rooms.delete(orderId)
-        void joined.watching.then((unwatch) => unwatch()).catch(() => {})
+        void room.watching.then((unwatch) => unwatch()).catch(() => {})
       }
-      joined.followers.add(follower)
+      room.followers.add(follower)
       try {
         // Listening before the first read, so no change between the two is missed.
-        await joined.watching
+        await room.watching
       } catch (error) {
         leave()
         throw error
       }
-      joined.newcomers.add(follower)
-      void pump(orderId, joined)
+      room.newcomers.add(follower)
+      void pump(orderId, room)
       return leave
     },
     /** How many orders are followed, for the benchmarks and tests. */
