@@ -16,6 +16,8 @@ import {
   ConfigError,
   crossSiteGuard,
   errorPlugin,
+  type LiveStreams,
+  liveStreams,
   loadConfig,
   type ModuleDeps,
   requestLimits,
@@ -33,8 +35,11 @@ export interface AppDeps extends ModuleDeps {
   listen: Listen
 }
 
+/** The live streams every module's stream routes count against, within the configured limits. */
+export const liveStreamsFromConfig = (config: Config) => liveStreams({ perUser: config.LIVE_STREAMS_PER_USER, perProcess: config.LIVE_STREAMS_PER_PROCESS })
+
 /** Every module's routes behind the one error shape. Tests drive this through `app.handle`. */
-export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps)) {
+export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps), streams: LiveStreams = liveStreamsFromConfig(deps.config)) {
   const session = sessionPlugin(deps)
   return new Elysia()
     .use(errorPlugin)
@@ -50,16 +55,21 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(catalogModule(deps, session, deps.listen))
     .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock)))
     .use(checkoutModule(deps, session, providers.payments))
-    .use(ordersModule(deps, session, providers.payments, deps.listen))
+    .use(ordersModule(deps, session, providers.payments, deps.listen, streams))
     .use(runnerModule(deps, session, providers.payments))
-    .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient))
+    .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
 }
 
 export type App = ReturnType<typeof createApi>
 
 /** The API plus the built PWA, as production serves it. */
-export async function createApp(deps: AppDeps, web: WebHostOptions, providers: Providers = providersFromConfig(deps)) {
-  return createApi(deps, providers).use(await webHost(web))
+export async function createApp(
+  deps: AppDeps,
+  web: WebHostOptions,
+  providers: Providers = providersFromConfig(deps),
+  streams: LiveStreams = liveStreamsFromConfig(deps.config),
+) {
+  return createApi(deps, providers, streams).use(await webHost(web))
 }
 
 /**
@@ -69,6 +79,12 @@ export async function createApp(deps: AppDeps, web: WebHostOptions, providers: P
 export function withDemoCatalog(target: DatabaseTarget): DatabaseTarget {
   return 'dataDir' in target ? { ...target, contents: { name: 'demo', fingerprint: demoCatalogFingerprint(), fill: seedDemoCatalog } } : target
 }
+
+/**
+ * How long requests under way get to finish once a stopping server no longer listens; then the
+ * connections left are cut, so the process exits well inside a process manager's deadline.
+ */
+const SHUTDOWN_GRACE_MS = 3000
 
 // `bun --hot` re-runs this file on every edit; the embedded database must stay open across reloads.
 const hot = globalThis as typeof globalThis & { kiranaDatabase?: Promise<DatabaseHandle> }
@@ -91,12 +107,13 @@ async function start() {
   const deps: AppDeps = { db: handle.db, dbKind: handle.kind, listen: handle.listen, clock: systemClock, config }
   const publicDir = 'public'
   const providers = providersFromConfig(deps)
-  const app = (await createApp(deps, { distDir: config.DIST_DIR, publicDir, environment: config.NODE_ENV }, providers)).use(
+  const streams = liveStreamsFromConfig(config)
+  const app = (await createApp(deps, { distDir: config.DIST_DIR, publicDir, environment: config.NODE_ENV }, providers, streams)).use(
     jobs({ db: handle.db, dbKind: handle.kind, listen: handle.listen, clock: systemClock, gateway: providers.payments, push: providers.push }),
   )
   // Bun's own body ceiling (128 MB) stays above ours, so an oversized body gets our 413 in JSON, not Bun's bare one.
   const listenOptions = { port: config.PORT, hostname: config.HOST }
-  let server: { stop(): unknown }
+  let server: { stop(closeActiveConnections?: boolean): Promise<void> }
   if (config.WEB_HOT_RELOAD) {
     // Bun bundles web/ on request and pushes edits to the page; everything else still goes through the app.
     const source = (await import('./web/index.html')).default
@@ -112,20 +129,35 @@ async function start() {
     server = app.listen(listenOptions).server!
   }
   console.log(`Kirana is serving http://localhost:${config.PORT} on ${handle.kind === 'pglite' ? `embedded PGlite (${config.DATA_DIR})` : 'PostgreSQL'}`)
+  // Stopping ends the live streams that would otherwise hold the process (and PGlite's lock) open.
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: stopping (${streams.size} live streams open)`)
+    // Should closing the database hang, the process still ends, saying so in its exit code.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref()
+    const sweep = app.store.cron['payment-sweep']
+    sweep.stop()
+    // Stop listening first, so the streams ended below reconnect to another instance, not this one.
+    const drained = server.stop()
+    streams.endAll()
+    const sweepDone = (async () => {
+      while (sweep.isBusy()) await Bun.sleep(20)
+    })()
+    await Promise.race([Promise.all([drained, sweepDone]), Bun.sleep(SHUTDOWN_GRACE_MS)])
+    await server.stop(true)
+    await handle.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
   // A newcomer's embedded database gets the demo stores. After listening, so start-up stays fast;
   // a real PostgreSQL is never seeded behind support's back (`cli seed demo` does it on purpose).
   if (handle.kind === 'pglite' && (await catalogIsEmpty(handle.db))) {
     const seeded = await seedDemoCatalog(handle.db)
     console.log(`Seeded ${seeded.storesCreated} demo stores with ${seeded.itemsCreated} items`)
   }
-
-  const stop = async () => {
-    await server.stop()
-    await handle.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
 }
 
 if (import.meta.main) await start()

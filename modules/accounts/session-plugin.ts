@@ -1,12 +1,12 @@
 import { type Cookie, Elysia } from 'elysia'
 import { type ModuleDeps, unauthorized } from '../shared/index'
-import { createSession, deleteSession, findSession, SESSION_COOKIE } from './session'
+import { createSession, deleteSession, findSession, SESSION_COOKIE, type UserRow } from './session'
 
 type CookieJar = Record<string, Cookie<unknown>>
 
 /**
  * Reads the session cookie. Routes opt in with `{ signedIn: true }` and then get `user`;
- * without a live session they answer 401 before the handler runs. `sessions` starts and
+ * without a live session they answer 401 before the body or query is validated. `sessions` starts and
  * ends sessions for the sign-in routes.
  */
 export function sessionPlugin({ db, clock, config }: Pick<ModuleDeps, 'db' | 'clock' | 'config'>) {
@@ -29,13 +29,24 @@ export function sessionPlugin({ db, clock, config }: Pick<ModuleDeps, 'db' | 'cl
       cookie[SESSION_COOKIE]!.set({ value: '', httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 })
     },
   }
+  // The transform hook finds the user and the resolve hook hands it on; keyed by the request, so nothing outlives it.
+  const signedInUsers = new WeakMap<Request, UserRow>()
   return new Elysia({ name: 'accounts/session' }).decorate('sessions', sessions).macro({
     signedIn: {
-      async resolve({ cookie }) {
+      // Marks the route in its OpenAPI detail, so a test can list every route that needs a session.
+      detail: { security: [{ session: [] }] },
+      // Transform runs before Elysia validates the body and query (resolve runs after): a caller without
+      // a session gets 401, never a 400 that describes what the route expects.
+      async transform({ cookie, request }) {
         const token = tokenIn(cookie)
         const found = token ? await findSession(db, clock, token) : null
         if (!found) throw unauthorized('Not signed in')
-        return { user: found.user }
+        signedInUsers.set(request, found.user)
+      },
+      resolve({ request }) {
+        const user = signedInUsers.get(request)
+        if (!user) throw unauthorized('Not signed in')
+        return { user }
       },
     },
   })

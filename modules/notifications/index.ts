@@ -1,6 +1,6 @@
 import type { Database, Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
-import type { ModuleDeps } from '../shared/index'
+import type { LiveStreams, ModuleDeps } from '../shared/index'
 import type { PushClientConfig } from './contract'
 import { hasDevice, tokensOf } from './devices'
 import type { PushSender } from './push-sender'
@@ -34,6 +34,13 @@ export async function pushResetLink(db: Database, push: PushSender, userId: stri
 }
 
 /** Notifications: the records, devices, the notification centre's calls, and the embedded push stream. */
-export function notificationsModule(deps: ModuleDeps, session: SessionPlugin, push: PushSender, listen: Listen, clientConfig: PushClientConfig) {
-  return notificationRoutes({ ...deps, session, push, listen, clientConfig })
+export function notificationsModule(
+  deps: ModuleDeps,
+  session: SessionPlugin,
+  push: PushSender,
+  listen: Listen,
+  clientConfig: PushClientConfig,
+  streams: LiveStreams,
+) {
+  return notificationRoutes({ ...deps, session, push, listen, clientConfig, streams })
 }

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { Listen } from '../../db/database'
 import { phoneStatusOf, type SessionPlugin, type UserRow } from '../accounts/index'
-import { channelHub, EVENT_STREAM_HEADERS, eventStream, forbidden, hitRateLimit, type ModuleDeps, tooManyRequests } from '../shared/index'
+import { channelHub, EVENT_STREAM_HEADERS, forbidden, hitRateLimit, type LiveStreams, type ModuleDeps, type SendEvent, tooManyRequests } from '../shared/index'
 import {
   fcmTokenSchema,
   notificationResponseSchema,
@@ -23,6 +23,7 @@ export interface NotificationRouteDeps extends ModuleDeps {
   push: PushSender
   listen: Listen
   clientConfig: PushClientConfig
+  streams: LiveStreams
 }
 
 /** 000 §6: push registration needs a verified phone. */
@@ -34,9 +35,11 @@ function assertVerifiedPhone(user: UserRow) {
 
 const STREAM_HEARTBEAT_MS = 25_000
 
-export function notificationRoutes({ db, clock, session, push, listen, clientConfig }: NotificationRouteDeps) {
+export function notificationRoutes({ db, clock, session, push, listen, clientConfig, streams }: NotificationRouteDeps) {
   // The embedded provider's messages, for this process's open apps (the payload names the user).
-  const streams = channelHub(listen, EMBEDDED_PUSH_CHANNEL, (payload) => (JSON.parse(payload) as { userId: string }).userId)
+  const pushes = channelHub(listen, EMBEDDED_PUSH_CHANNEL, (payload) => (JSON.parse(payload) as { userId: string }).userId)
+  const relayPushes = (userId: string) => (send: SendEvent) =>
+    pushes.watch(userId, (payload) => send('notification', (JSON.parse(payload) as { message: unknown }).message))
   return (
     new Elysia({ name: 'notifications', prefix: '/api' })
       .use(session)
@@ -59,7 +62,13 @@ export function notificationRoutes({ db, clock, session, push, listen, clientCon
         { signedIn: true, response: unreadCountSchema },
       )
       // The embedded push provider's delivery: every open app (tab or installed PWA) of this user.
-      .get('/notifications/stream', ({ user }) => new Response(eventStreamOf(streams, user.id), { headers: EVENT_STREAM_HEADERS }), { signedIn: true })
+      .get(
+        '/notifications/stream',
+        ({ user }) => new Response(streams.open(user.id, relayPushes(user.id), STREAM_HEARTBEAT_MS), { headers: EVENT_STREAM_HEADERS }),
+        {
+          signedIn: true,
+        },
+      )
       .post(
         '/user/fcm-token',
         async ({ user, body }) => {
@@ -83,12 +92,5 @@ export function notificationRoutes({ db, clock, session, push, listen, clientCon
         },
         { signedIn: true, body: testNotificationSchema, response: testNotificationResponseSchema },
       )
-  )
-}
-
-function eventStreamOf(streams: ReturnType<typeof channelHub>, userId: string) {
-  return eventStream(
-    async (send) => streams.watch(userId, (payload) => send('notification', (JSON.parse(payload) as { message: unknown }).message)),
-    STREAM_HEARTBEAT_MS,
   )
 }

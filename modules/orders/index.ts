@@ -1,9 +1,9 @@
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
-import type { ModuleDeps } from '../shared/index'
+import type { LiveStreams, ModuleDeps } from '../shared/index'
 import { cancelWaitingOrder } from './cancel'
-import { orderChangeHub } from './order-stream'
+import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { markOrderEventDispatched, undispatchedOrderEvents } from './outbox'
 import { ordersRoutes } from './routes'
 import { deliveryTotals, ordersWaitingNear, unsettledClaims } from './runner-queries'
@@ -28,6 +28,6 @@ export const orderOutbox = { undispatched: undispatchedOrderEvents, markDispatch
 export const orderSupport = { list: listOrdersForSupport, show: orderForSupport, cancel: cancelWaitingOrder, checkPayments }
 
 /** Orders: the state machine, the buyer's views, live tracking, cancelling and the 30-minute sweep. */
-export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen) {
-  return ordersRoutes({ ...deps, session, gateway, hub: orderChangeHub(listen) })
+export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen, streams: LiveStreams) {
+  return ordersRoutes({ ...deps, session, gateway, streams, followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db)) })
 }

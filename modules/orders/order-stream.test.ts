@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../../db/client'
 import { testApi } from '../../testing/test-api'
 import type { Order } from './contract'
-import { orderChangeHub, orderEventStream } from './order-stream'
+import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 
 const api = await testApi()
 const { app, call, completeAccount, addStore, placeOrder, kind, url } = api
@@ -92,35 +92,70 @@ describe('GET /api/orders/{id}/events', () => {
     expect((await openStream((await completeAccount()).cookie, order.id)).status).toBe(404)
   })
 
-  test('between changes it sends a heartbeat comment, and closing the stream stops watching', async () => {
+  test('a change is read once for every stream of the order, and each viewer gets their own view', async () => {
+    const buyer = await completeAccount()
+    const order = await placeOrder(buyer.cookie, store)
+    const runner = await completeAccount({ roles: ['runner'] })
     let wake = () => {}
     const hub = orderChangeHub(async (_channel, onMessage) => {
-      wake = () => onMessage('order-1')
+      wake = () => onMessage(order.id)
       return async () => {}
     })
     let reads = 0
-    const body = orderEventStream(hub, 'order-1', async () => ({ read: ++reads }), 20)
-    const reader = body.getReader()
-    const text = new TextDecoder()
-    let received = ''
-    while (!received.includes(': heartbeat')) received += text.decode((await reader.read()).value)
-    expect(received).toContain('data: {"read":1}')
+    const read = readOrderSnapshot(api.db)
+    const followers = orderFollowers(hub, (orderId) => {
+      reads++
+      return read(orderId)
+    })
+    const seenBy = { buyer: [] as Order[], runner: [] as Order[] }
+    const leave = [
+      ...(await Promise.all(Array.from({ length: 20 }, () => followers.follow(order.id, buyer.user as never, (view) => seenBy.buyer.push(view))))),
+      // A runner may look at an order waiting for one, without the buyer's address or name.
+      await followers.follow(order.id, { id: runner.user.id, roles: ['runner'] }, (view) => seenBy.runner.push(view)),
+    ]
+    while (seenBy.buyer.length < 20 || seenBy.runner.length < 1) await Bun.sleep(5)
+    const readsToJoin = reads
+    seenBy.buyer.length = 0
+    seenBy.runner.length = 0
     wake()
-    while (!received.includes('"read":2')) received += text.decode((await reader.read()).value)
-    expect(hub.watching).toBe(1)
-    await reader.cancel()
-    expect(hub.watching).toBe(0)
+    while (seenBy.buyer.length < 20 || seenBy.runner.length < 1) await Bun.sleep(5)
+    expect(reads - readsToJoin).toBe(1)
+    expect(new Set(seenBy.buyer.map((view) => view.deliveryAddress))).toEqual(new Set([order.deliveryAddress]))
+    expect(seenBy.runner[0]).toMatchObject({ id: order.id, deliveryAddress: null, buyerFirstName: null, buyerPhone: null })
+    for (const stop of leave) stop()
+    expect(followers.orders).toBe(0)
   })
 
-  test('a reader that leaves while the stream is still subscribing leaves nothing behind', async () => {
-    let subscribe: () => void = () => {}
-    const hub = orderChangeHub(() => new Promise((resolve) => (subscribe = () => resolve(async () => {}))))
-    const body = orderEventStream(hub, 'order-2', async () => ({}), 10)
-    const reader = body.getReader()
-    await reader.cancel()
-    subscribe()
-    await Bun.sleep(30)
-    expect(hub.watching).toBe(0)
+  test('one person opening 30 streams of an order holds 10: the oldest are ended with a final event', async () => {
+    const buyer = await completeAccount()
+    const order = await placeOrder(buyer.cookie, store)
+    const responses = []
+    for (let i = 0; i < 30; i++) responses.push(await openStream(buyer.cookie, order.id))
+    expect(responses.map((response) => response.status)).toEqual(Array(30).fill(200))
+    const texts = await Promise.all(responses.slice(0, 20).map((response) => response.text()))
+    for (const text of texts) expect(text).toContain('event: end\ndata: {"reason":"replaced"}')
+    const newest = sseReader(responses[29]!.body!)
+    expect((await newest.nextOrder()).id).toBe(order.id)
+    await newest.close()
+    for (const response of responses.slice(20, 29)) await response.body!.cancel()
+  })
+
+  test('a process at its limit refuses a new stream with 429 in the error shape', async () => {
+    const small = await testApi({ env: { LIVE_STREAMS_PER_PROCESS: '2' } })
+    const smallStore = await small.addStore({ name: 'Small Store', latitude: 40.53, longitude: -74.3973 })
+    const buyer = await small.completeAccount()
+    const order = await small.placeOrder(buyer.cookie, smallStore)
+    const stream = (cookie: string) => small.app.handle(new Request(`http://localhost/api/orders/${order.id}/events`, { headers: { cookie } }))
+    const held = [
+      await stream(buyer.cookie),
+      await small.app.handle(new Request('http://localhost/api/notifications/stream', { headers: { cookie: buyer.cookie } })),
+    ]
+    const other = await small.signUp()
+    const refused = await small.app.handle(new Request('http://localhost/api/notifications/stream', { headers: { cookie: other.cookie } }))
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('30')
+    expect(await refused.json()).toEqual({ message: expect.any(String), code: 'TOO_MANY_STREAMS' })
+    for (const response of held) await response.body!.cancel()
   })
 
   test.skipIf(kind !== 'postgres')("on PostgreSQL, another app instance's change reaches this instance's stream", async () => {

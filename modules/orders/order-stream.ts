@@ -1,48 +1,113 @@
-import type { Listen } from '../../db/database'
-import { type ChannelHub, channelHub, describeForLog, eventStream } from '../shared/index'
-import { ORDER_CHANGED_CHANNEL } from './transitions'
+import type { Database, Listen } from '../../db/database'
+import { type UserContact, userContacts } from '../accounts/index'
+import { type ChannelHub, channelHub, describeForLog } from '../shared/index'
+import type { Order } from './contract'
+import { findOrder, mayView } from './order-queries'
+import { toOrderView, type Viewer } from './order-view'
+import { ORDER_CHANGED_CHANNEL, type OrderRow } from './transitions'
 
 /** Streams of orders in this process, woken by any instance's change (the payload is the order id). */
 export const orderChangeHub = (listen: Listen) => channelHub(listen, ORDER_CHANGED_CHANNEL, (orderId) => orderId)
 
 export type OrderChangeHub = ChannelHub
 
+/** What every view of an order is made from: its row and the contacts of the people on it. */
+export type OrderSnapshot = { row: OrderRow; contacts: Map<string, UserContact> }
+
+export type ReadOrderSnapshot = (orderId: string) => Promise<OrderSnapshot | null>
+
+export const readOrderSnapshot =
+  (db: Database): ReadOrderSnapshot =>
+  async (orderId) => {
+    const row = await findOrder(db, orderId)
+    if (!row) return null
+    return { row, contacts: await userContacts(db, row.runnerId ? [row.buyerId, row.runnerId] : [row.buyerId]) }
+  }
+
+type SignedInViewer = Exclude<Viewer, 'support'>
+type Follower = { viewer: SignedInViewer; send: (view: Order) => void }
+type Room = { followers: Set<Follower>; newcomers: Set<Follower>; changed: boolean; reading: boolean; watching: Promise<() => void> }
+
+/** What of an order a viewer sees depends on who they are and their roles (mayView, toOrderView), and on nothing else. */
+const viewerKey = (viewer: SignedInViewer) => `${viewer.id}|${[...viewer.roles].sort().join(',')}`
+
 /**
- * One order's Server-Sent Events for one viewer: the order now, and again after every change.
- * Changes that arrive while the order is being read are folded into one more read, not queued.
+ * Everyone following orders live in this process. Each order is read once per change, however many
+ * streams follow it, and each distinct viewer's view is made once from that read: a buyer's view
+ * never reaches the runner, nor the other way round. Changes that arrive during a read are folded
+ * into one more read; a new follower's first view comes from a read that starts after it joined,
+ * so it is never older than what the others were sent.
  */
-export function orderEventStream(
-  hub: OrderChangeHub,
-  orderId: string,
-  readView: () => Promise<unknown | null>,
-  heartbeatMs: number,
-): ReadableStream<Uint8Array> {
-  return eventStream(async (send) => {
-    let reading: Promise<void> | null = null
-    let again = false
-    let open = true
-    const push = async () => {
-      const view = await readView()
-      if (view) send('order', view)
+export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
+  const rooms = new Map<string, Room>()
+
+  const deliver = (room: Room, { row, contacts }: OrderSnapshot, recipients: readonly Follower[]) => {
+    const views = new Map<string, Order | null>()
+    for (const follower of recipients) {
+      if (!room.followers.has(follower)) continue
+      const key = viewerKey(follower.viewer)
+      if (!views.has(key)) views.set(key, mayView(row, follower.viewer) ? toOrderView(row, follower.viewer, contacts) : null)
+      const view = views.get(key)
+      if (view) follower.send(view)
     }
-    const wake = () => {
-      if (reading) {
-        again = true
-        return
+  }
+
+  const pump = async (orderId: string, room: Room) => {
+    if (room.reading) return
+    room.reading = true
+    while (room.changed || room.newcomers.size > 0) {
+      const recipients = [...(room.changed ? room.followers : room.newcomers)]
+      room.changed = false
+      room.newcomers.clear()
+      try {
+        const snapshot = await read(orderId)
+        if (snapshot) deliver(room, snapshot, recipients)
+      } catch (error) {
+        console.error(`Order stream ${orderId}: ${describeForLog(error, { frames: false })}`)
       }
-      reading = (async () => {
-        do {
-          again = false
-          await push().catch((error) => console.error(`Order stream ${orderId}: ${describeForLog(error, { frames: false })}`))
-        } while (again && open)
-        reading = null
-      })()
     }
-    const unwatch = await hub.watch(orderId, wake)
-    wake()
-    return () => {
-      open = false
-      unwatch()
-    }
-  }, heartbeatMs)
+    room.reading = false
+  }
+
+  return {
+    /** Sends `viewer` the order now and after every change, until the returned function is called. */
+    async follow(orderId: string, viewer: SignedInViewer, send: (view: Order) => void): Promise<() => void> {
+      let joined = rooms.get(orderId)
+      if (!joined) {
+        const created: Room = { followers: new Set(), newcomers: new Set(), changed: false, reading: false, watching: Promise.resolve(() => {}) }
+        created.watching = hub.watch(orderId, () => {
+          created.changed = true
+          void pump(orderId, created)
+        })
+        rooms.set(orderId, created)
+        joined = created
+      }
+      const room = joined
+      const follower: Follower = { viewer: { id: viewer.id, roles: [...viewer.roles] }, send }
+      const leave = () => {
+        room.followers.delete(follower)
+        room.newcomers.delete(follower)
+        if (room.followers.size > 0 || rooms.get(orderId) !== room) return
+        rooms.delete(orderId)
+        void room.watching.then((unwatch) => unwatch()).catch(() => {})
+      }
+      room.followers.add(follower)
+      try {
+        // Listening before the first read, so no change between the two is missed.
+        await room.watching
+      } catch (error) {
+        leave()
+        throw error
+      }
+      room.newcomers.add(follower)
+      void pump(orderId, room)
+      return leave
+    },
+    /** How many orders are followed, for the benchmarks and tests. */
+    get orders() {
+      return rooms.size
+    },
+  }
 }
+
+export type OrderFollowers = ReturnType<typeof orderFollowers>

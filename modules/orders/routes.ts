@@ -2,21 +2,22 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
-import { EVENT_STREAM_HEADERS, forbidden, type ModuleDeps, notFound } from '../shared/index'
+import { EVENT_STREAM_HEADERS, forbidden, type LiveStreams, type ModuleDeps, notFound } from '../shared/index'
 import { cancelByBuyer } from './cancel'
 import { cancelOrderSchema, ORDER_EVENTS_HEARTBEAT_MS, ORDER_NOT_FOUND, orderResponseSchema, ordersResponseSchema } from './contract'
-import { buyerOrders, findOrder, isRunner, mayView, runnerOrders, viewableOrder } from './order-queries'
-import { type OrderChangeHub, orderEventStream } from './order-stream'
+import { buyerOrders, isRunner, runnerOrders, viewableOrder } from './order-queries'
+import type { OrderFollowers } from './order-stream'
 import { orderViews, type Viewer } from './order-view'
 import type { OrderRow } from './transitions'
 
 export interface OrdersRouteDeps extends ModuleDeps {
   session: SessionPlugin
   gateway: PaymentGateway
-  hub: OrderChangeHub
+  followers: OrderFollowers
+  streams: LiveStreams
 }
 
-export function ordersRoutes({ db, clock, session, gateway, hub }: OrdersRouteDeps) {
+export function ordersRoutes({ db, clock, session, gateway, followers, streams }: OrdersRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, [row], viewer))[0]!
   return (
     new Elysia({ name: 'orders', prefix: '/api/orders' })
@@ -42,11 +43,8 @@ export function ordersRoutes({ db, clock, session, gateway, hub }: OrdersRouteDe
         async ({ user, params }) => {
           const row = await viewableOrder(db, params.id, user)
           if (row.buyerId !== user.id && row.runnerId !== user.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-          const readView = async () => {
-            const fresh = await findOrder(db, row.id)
-            return fresh && mayView(fresh, user) ? single(fresh, user) : null
-          }
-          return new Response(orderEventStream(hub, row.id, readView, ORDER_EVENTS_HEARTBEAT_MS), { headers: EVENT_STREAM_HEADERS })
+          const body = streams.open(user.id, (send) => followers.follow(row.id, user, (view) => send('order', view)), ORDER_EVENTS_HEARTBEAT_MS)
+          return new Response(body, { headers: EVENT_STREAM_HEADERS })
         },
         { signedIn: true },
       )

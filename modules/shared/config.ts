@@ -46,6 +46,13 @@ export const configSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   /** Checks the signature of Stripe's webhook calls (POST /api/stripe/webhook). */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * Live streams (order tracking, the embedded push stream) one person may hold; past it their oldest
+   * is ended. A tab holds at most two, so ten covers five tabs.
+   */
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Live streams this process holds at most; past it new ones get 429 and the screens poll. About 60 KB each. */
+  LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */
   WEB_HOT_RELOAD: z.stringbool().default(false),
 })

@@ -1,4 +1,5 @@
 import { describe, expect, spyOn, test } from 'bun:test'
+import { connect } from 'node:net'
 import { Elysia } from 'elysia'
 import { z } from 'zod'
 import { apiRequest } from '../../testing/database'
@@ -103,6 +104,29 @@ describe('what a failure leaves in the log', () => {
     expect(logged).toContain('23505')
     expect(logged).not.toContain('asha@example.com')
     expect(logged).not.toContain('argon2')
+  })
+
+  test('a failure on a request whose URL does not parse is logged and answered in the error shape', async () => {
+    const logged = spyOn(console, 'error').mockImplementation(() => {})
+    const broken = new Elysia().use(errorPlugin).onRequest(() => {
+      throw new Error('broke before routing')
+    })
+    // Only a server hands over such a URL (CONNECT's target); a Request cannot be built with one.
+    const server = Bun.serve({ port: 0, fetch: (request) => broken.handle(request) })
+    const response = await new Promise<string>((resolve) => {
+      const socket = connect(server.port!, '127.0.0.1', () => socket.end('CONNECT * HTTP/1.1\r\nHost: *\r\nConnection: close\r\n\r\n'))
+      let text = ''
+      socket.on('data', (chunk) => {
+        text += chunk.toString()
+      })
+      socket.on('close', () => resolve(text))
+    })
+    server.stop(true)
+    const line = String(logged.mock.calls[0]?.[0])
+    logged.mockRestore()
+    expect(response).toStartWith('HTTP/1.1 500')
+    expect(response.split('\r\n\r\n')[1]).toBe('{"message":"Something went wrong"}')
+    expect(line).toContain('CONNECT * failed: Error: broke before routing')
   })
 
   test('an unexpected error in a route logs one line of reason and where it happened, and answers 500', async () => {

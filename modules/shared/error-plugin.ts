@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { AppError } from './app-error'
 import { parseJsonBody } from './json-body'
+import { requestPath } from './request-guards'
 
 export type ErrorBody = { message: string; code?: string; errors?: Record<string, string> }
 
@@ -15,37 +16,52 @@ export const errorPlugin = new Elysia({ name: 'shared/errors' })
     if (!isJson(contentType)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')
     return parseJsonBody(request)
   })
-  .onError({ as: 'global' }, ({ code, error: raised, set, request }) => {
-    // Elysia wraps whatever the parser throws in its own ParseError.
-    const error = code === 'PARSE' && raised.cause instanceof AppError ? raised.cause : raised
-    if (error instanceof AppError) {
-      set.status = error.status
-      if (error.retryAfterSeconds) set.headers['retry-after'] = String(error.retryAfterSeconds)
-      return { ...error.extra, message: error.message, code: error.code, ...(error.fields && { errors: error.fields }) }
+  .onError({ as: 'global' }, ({ code, error, set, request }) => {
+    try {
+      return answerFor(code, error, set, request)
+    } catch (failure) {
+      // Whatever went wrong in here, the caller still gets the error shape, never the runtime's page.
+      console.error(`The error plugin failed on ${describeForLog(error, { frames: false })}: ${describeForLog(failure)}`)
+      set.status = 500
+      return { message: 'Something went wrong' } satisfies ErrorBody
     }
-    switch (code) {
-      case 'VALIDATION': {
-        // An answer that breaks its own contract is our bug, not the caller's: it must not leak as a 4xx.
-        if ((error as { type?: string }).type === 'response') break
-        set.status = 400
-        return validationBody((error as { all?: ValidationIssue[] }).all ?? [])
-      }
-      case 'PARSE':
-        set.status = 400
-        return { message: 'Request body must be valid JSON', code: 'INVALID_JSON' } satisfies ErrorBody
-      case 'NOT_FOUND':
-        set.status = 404
-        return { message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody
-      case 'INVALID_COOKIE_SIGNATURE':
-        set.status = 400
-        return { message: 'Invalid cookie', code: 'INVALID_COOKIE' } satisfies ErrorBody
-    }
-    const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID()
-    console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname} failed: ${describeForLog(error)}`)
-    set.status = 500
-    set.headers['x-request-id'] = requestId
-    return { message: 'Something went wrong' } satisfies ErrorBody
   })
+
+type ErrorSet = { status?: number | string; headers: Record<string, string | number> }
+
+function answerFor(code: string | number, raised: Error | unknown, set: ErrorSet, request: Request): ErrorBody {
+  // Elysia wraps whatever the parser throws in its own ParseError.
+  const error = code === 'PARSE' && (raised as Error).cause instanceof AppError ? ((raised as Error).cause as AppError) : raised
+  if (error instanceof AppError) {
+    set.status = error.status
+    if (error.retryAfterSeconds) set.headers['retry-after'] = String(error.retryAfterSeconds)
+    return { ...error.extra, message: error.message, code: error.code, ...(error.fields && { errors: error.fields }) }
+  }
+  switch (code) {
+    case 'VALIDATION': {
+      // An answer that breaks its own contract is our bug, not the caller's: it must not leak as a 4xx.
+      if ((error as { type?: string }).type === 'response') break
+      set.status = 400
+      return validationBody((error as { all?: ValidationIssue[] }).all ?? [])
+    }
+    case 'PARSE':
+      set.status = 400
+      return { message: 'Request body must be valid JSON', code: 'INVALID_JSON' }
+    case 'NOT_FOUND':
+      set.status = 404
+      return { message: 'Not found', code: 'NOT_FOUND' }
+    case 'INVALID_COOKIE_SIGNATURE':
+      set.status = 400
+      return { message: 'Invalid cookie', code: 'INVALID_COOKIE' }
+  }
+  const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID()
+  // The raw target stands in for a path that does not parse (CONNECT's `*`), cut short as it is the caller's text.
+  const where = requestPath(request) ?? request.url.slice(0, 200)
+  console.error(`[${requestId}] ${request.method} ${where} failed: ${describeForLog(error)}`)
+  set.status = 500
+  set.headers['x-request-id'] = requestId
+  return { message: 'Something went wrong' }
+}
 
 function isJson(contentType: string | null) {
   return contentType !== null && /^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim())

@@ -13,7 +13,17 @@ export type { Geocoder, PostalAddress } from './geocoding/geocoder'
 export { zipCentroid, zipCentroidGeocoder } from './geocoding/zip-centroid'
 export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLapsedBefore, releasedBySweep } from './hold-windows'
 export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
-export { type ChannelHub, channelHub, EVENT_STREAM_HEADERS, eventStream, type SendEvent } from './live-events'
+export {
+  type ChannelHub,
+  channelHub,
+  EVENT_STREAM_HEADERS,
+  type LiveStreamLimits,
+  type LiveStreams,
+  liveStreams,
+  type SendEvent,
+  type StreamEnd,
+  type StreamSource,
+} from './live-events'
 export { hitRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit, rateLimitedFor, releaseRateLimitHit, resetRateLimit } from './rate-limit'
 export { clientAddress, crossSiteGuard, MAX_HEADER_BYTES, requestLimits } from './request-guards'
 export { contentSecurityPolicy, securityHeaders } from './security-headers'

@@ -12,6 +12,14 @@ export const MAX_HEADER_BYTES = 12 * 1024
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
+ * The request's path, or null when its URL does not parse: for CONNECT, Bun hands over the
+ * target as it came (`*`, `[::1]:443`), which is no URL at all.
+ */
+export function requestPath(request: Request): string | null {
+  return URL.parse(request.url)?.pathname ?? null
+}
+
+/**
  * Refuses state-changing API calls that a browser says come from another site: by Origin, or
  * by Sec-Fetch-Site when Origin is absent. Requests with neither (curl, the CLI) are not
  * browser-forged and pass; SameSite=Lax cookies cover older browsers.
@@ -22,7 +30,7 @@ export function crossSiteGuard(appUrl: string) {
     if (!STATE_CHANGING.has(request.method)) return
     const origin = request.headers.get('origin')
     if (origin !== null) {
-      if (origin !== appOrigin && origin !== new URL(request.url).origin) throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST')
+      if (origin !== appOrigin && origin !== URL.parse(request.url)?.origin) throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST')
       return
     }
     if (request.headers.get('sec-fetch-site') === 'cross-site') throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST')
@@ -38,19 +46,27 @@ export function clientAddress(request: Request, server: { requestIP(request: Req
   return server?.requestIP(request)?.address ?? 'unknown'
 }
 
+/** Every method a route answers; CONNECT (a proxy's tunnel) and TRACE never reach one. */
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
+
 /**
- * Limits checked before anything else reads the request: header size (431), a declared body
- * size (413), and control characters in the path or query (400), which PostgreSQL would
- * otherwise refuse mid-query.
+ * Limits checked before anything else reads the request: the method (405 for a tunnel), header
+ * size (431), a declared body size (413), a URL that does not parse (400), and control characters
+ * in the path or query (400), which PostgreSQL would otherwise refuse mid-query.
  */
-export const requestLimits = new Elysia({ name: 'shared/request-limits' }).onRequest(({ request }) => {
+export const requestLimits = new Elysia({ name: 'shared/request-limits' }).onRequest(({ request, set }) => {
+  if (request.method === 'CONNECT' || request.method === 'TRACE') {
+    set.headers.allow = ALLOWED_METHODS
+    throw new AppError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not supported`)
+  }
   let headerBytes = 0
   request.headers.forEach((value, name) => {
     headerBytes += name.length + value.length + 4
   })
   if (headerBytes > MAX_HEADER_BYTES) throw new AppError(431, 'HEADERS_TOO_LARGE', 'Request headers are too large')
   if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
-  const url = new URL(request.url)
+  const url = URL.parse(request.url)
+  if (!url) throw new AppError(400, 'INVALID_URL', 'The address is not a valid URL')
   let decoded: string
   try {
     decoded = decodeURIComponent(url.pathname + url.search.replaceAll('+', ' '))

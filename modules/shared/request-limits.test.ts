@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, spyOn, test } from 'bun:test'
+import { connect } from 'node:net'
 import { testApi } from '../../testing/test-api'
 import { MAX_HEADER_BYTES } from './request-guards'
 
@@ -102,6 +103,71 @@ describe('control characters', () => {
   test('a login with a NUL leaves no trace of the attempt in a 500', async () => {
     const response = await call('POST', '/api/login', { body: { emailOrPhone: 'a\u0000@example.com', password: 'x' } })
     expect(response.status).toBe(400)
+  })
+})
+
+/** Sends `head` as it is over a fresh socket and returns the status line, the headers and the body. */
+function rawRequest(head: string) {
+  return new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
+    const socket = connect(server.port!, '127.0.0.1', () => socket.end(head))
+    let text = ''
+    socket.on('data', (chunk) => {
+      text += chunk.toString()
+    })
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const [headers = '', body = ''] = text.split('\r\n\r\n')
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1]), headers, body })
+    })
+  })
+}
+
+describe('CONNECT, which no route serves', () => {
+  // Bun hands CONNECT's target to the app as the request's URL: `*` and `[::1]:443` are no URL at all.
+  test.each(['*', '[::1]:443', 'example.com:443', 'localhost:80', '/api/health'])(
+    'CONNECT %s over a socket: 405 in the error shape, nothing logged',
+    async (target) => {
+      const logged = spyOn(console, 'error').mockImplementation(() => {})
+      const response = await rawRequest(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nConnection: close\r\n\r\n`)
+      const calls = logged.mock.calls.length
+      logged.mockRestore()
+      expect(response.status).toBe(405)
+      expect(response.headers).toMatch(/^content-type: application\/json/im)
+      expect(response.headers).toMatch(/^allow: GET, HEAD, POST/im)
+      expect(JSON.parse(response.body)).toEqual({ message: 'CONNECT is not supported', code: 'METHOD_NOT_ALLOWED' })
+      expect(calls).toBe(0)
+    },
+  )
+
+  test('through the app: 405', async () => {
+    const response = await app.handle(new Request('http://localhost/api/health', { method: 'CONNECT' }))
+    expect(response.status).toBe(405)
+    expect((await response.json()).code).toBe('METHOD_NOT_ALLOWED')
+  })
+})
+
+describe('API answers are never kept by a cache', () => {
+  test('answers, personal answers and errors all carry Cache-Control: no-store', async () => {
+    const { cookie } = await signUp()
+    const answers = [
+      await call('GET', '/api/health'),
+      await call('GET', '/api/auth/user', { cookie }),
+      await call('GET', '/api/orders', { cookie }),
+      await call('GET', '/api/notifications', { cookie }),
+      await call('GET', '/api/stores/nearby?zipCode=08817'),
+      await call('GET', '/api/auth/user'),
+      await call('POST', '/api/login', { body: {} }),
+      await call('GET', '/api/nothing-here'),
+      await call('GET', '/api/stores/%00'),
+    ]
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 401, 400, 404, 400])
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store')
+  })
+
+  test("the store's shelf (GET /api/items) keeps its own caching", async () => {
+    const { cookie } = await signUp()
+    const shelf = await call('GET', '/api/items?storeId=00000000-0000-0000-0000-000000000000', { cookie })
+    expect(shelf.headers.get('cache-control')).not.toBe('no-store')
   })
 })
 

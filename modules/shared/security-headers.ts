@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { requestPath } from './request-guards'
 
 /**
  * Where the page may load from: our origin, plus exactly the hosts the Stripe and Firebase
@@ -48,7 +49,13 @@ export const contentSecurityPolicy = Object.entries(CONTENT_SECURITY_POLICY)
   .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
   .join('; ')
 
-/** Headers every answer carries, API, files and errors alike. HSTS only where the app is served over HTTPS. */
+/** The store's shelf sets its own caching (it is shared by everyone near the store); every other API answer is someone's. */
+const keepsOwnCaching = (request: Request, path: string) => path === '/api/items' && (request.method === 'GET' || request.method === 'HEAD')
+
+/**
+ * Headers every answer carries, API, files and errors alike. HSTS only where the app is served over HTTPS.
+ * API answers are personal (a profile, an order, a refusal), so no browser or proxy cache may keep them.
+ */
 export function securityHeaders({ production }: { production: boolean }) {
   const headers: Record<string, string> = {
     'content-security-policy': contentSecurityPolicy,
@@ -59,7 +66,9 @@ export function securityHeaders({ production }: { production: boolean }) {
     'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com")',
   }
   if (production) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains'
-  return new Elysia({ name: 'shared/security-headers', seed: production }).onRequest(({ set }) => {
+  return new Elysia({ name: 'shared/security-headers', seed: production }).onRequest(({ request, set }) => {
     Object.assign(set.headers, headers)
+    const path = requestPath(request)
+    if (path && (path === '/api' || path.startsWith('/api/')) && !keepsOwnCaching(request, path)) set.headers['cache-control'] = 'no-store'
   })
 }
