@@ -39,7 +39,8 @@ export async function runnersOnPostgres(): Promise<BenchReport[]> {
     })) as LocatedStoreRecord[]
     await importStores(handle.db, records)
     const stores = (await listStores(handle.db)).filter((store) => store.name.startsWith('Bench Runner Store'))
-    server = await startKiranaServer(scratch.url)
+    // One buyer follows their order from 1,000 tabs here: the per-person stream cap is lifted for it.
+    server = await startKiranaServer(scratch.url, { LIVE_STREAMS_PER_USER: '2000' })
     const base = server.url
     const setupStarted = performance.now()
     const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 500))

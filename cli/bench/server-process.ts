@@ -17,9 +17,9 @@ export interface ServerProcess {
 }
 
 /** `bun index.ts` as production runs it, on loopback, on a fresh embedded database unless given a PostgreSQL URL. */
-export function startKiranaServer(databaseUrl = ''): Promise<ServerProcess> {
+export function startKiranaServer(databaseUrl = '', env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kirana-bench-'))
-  return startProcess(['index.ts'], { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, () =>
+  return startProcess(['index.ts'], { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...env }, () =>
     rmSync(dataDir, { recursive: true, force: true }),
   )
 }
