@@ -4,7 +4,7 @@ import type { Database, Listen } from '../../db/database'
 import { notFound } from '../shared/index'
 import { STORE_NOT_FOUND } from './contract'
 import { stores } from './schema'
-import { availableItems } from './stores'
+import { availableItems, UUID } from './stores'
 
 /** Catalog writes say which stores changed on this channel, so every instance drops its copies. */
 const SHELF_CHANGED_CHANNEL = 'kirana_shelf_changed'
@@ -26,6 +26,7 @@ const cacheOf = (db: Database) => {
 }
 
 async function storeVersion(db: Database, storeId: string): Promise<number> {
+  if (!UUID.test(storeId)) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
   const [row] = await db
     .select({ version: stores.catalogVersion })
     .from(stores)

@@ -4,7 +4,7 @@ import { notFound } from '../shared/index'
 import { type CatalogItem, STORE_NOT_FOUND, type Store } from './contract'
 import { items, stores } from './schema'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function toStore(row: Omit<typeof stores.$inferSelect, 'searchText'>): Store {
   return {
