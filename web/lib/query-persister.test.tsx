@@ -52,7 +52,7 @@ describe('keepQueryCache', () => {
     same.setQueryData(CURRENT_USER, signedIn())
     expect(same.getQueryData(['catalog', 'store', 's1'])).toEqual({ id: 's1', name: 'Patel Brothers' })
 
-    stops.forEach((stop) => stop())
+    for (const stop of stops) stop()
     stops = []
     usedBefore()
     const other = createQueryClient()

@@ -27,7 +27,7 @@ function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
 }
 
 /** The value shown next to a term in the status lists. */
-function valueOf(term: string) {
+function valueFor(term: string) {
   return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 }
 
@@ -47,16 +47,16 @@ describe('PWA status page', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'PWA Status' })).toBeDefined()
     for (const section of ['Service worker', 'Installation', 'Browser']) expect(screen.getByRole('heading', { level: 2, name: section })).toBeDefined()
-    expect(valueOf('Supported')).toBe('Supported')
-    expect(valueOf('Registration')).toBe('Registered (scope http://localhost:3000/)')
-    expect(valueOf('Active worker')).toBe('activated')
-    expect(valueOf('Waiting worker')).toBe('None')
-    expect(valueOf('Controlling this page')).toBe('Yes')
-    expect(valueOf('Install prompt')).toBe('Not available')
-    expect(valueOf('Standalone mode')).toBe('No')
-    expect(valueOf('User agent')).toBe(navigator.userAgent)
-    expect(valueOf('Network')).toBe('Online')
-    expect(valueOf('Notification permission')).toBe('Not supported')
+    expect(valueFor('Supported')).toBe('Supported')
+    expect(valueFor('Registration')).toBe('Registered (scope http://localhost:3000/)')
+    expect(valueFor('Active worker')).toBe('activated')
+    expect(valueFor('Waiting worker')).toBe('None')
+    expect(valueFor('Controlling this page')).toBe('Yes')
+    expect(valueFor('Install prompt')).toBe('Not available')
+    expect(valueFor('Standalone mode')).toBe('No')
+    expect(valueFor('User agent')).toBe(navigator.userAgent)
+    expect(valueFor('Network')).toBe('Online')
+    expect(valueFor('Notification permission')).toBe('Not supported')
     for (const name of ['Install', 'Refresh Status', 'Back to Home']) expect(button(name)).toBeDefined()
   })
 
@@ -76,7 +76,7 @@ describe('PWA status page', () => {
     expect(offer.defaultPrevented).toBe(true)
     await renderPage()
 
-    expect(valueOf('Install prompt')).toBe('Available')
+    expect(valueFor('Install prompt')).toBe('Available')
     expect(button('Install').disabled).toBe(false)
     fireEvent.click(button('Install'))
 
@@ -108,7 +108,7 @@ describe('PWA status page', () => {
     })
 
     expect(button('Install').disabled).toBe(true)
-    expect(valueOf('Installed')).toBe('Installed during this visit')
+    expect(valueFor('Installed')).toBe('Installed during this visit')
     expect(screen.getByText('Kirana has been installed on this device.')).toBeDefined()
   })
 
@@ -124,7 +124,7 @@ describe('PWA status page', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Status refreshed.'))
     expect(registration.update).toHaveBeenCalledTimes(1)
     expect(container.getRegistration.mock.calls.length).toBeGreaterThan(readsBefore)
-    expect(valueOf('Waiting worker')).toBe('installed')
+    expect(valueFor('Waiting worker')).toBe('installed')
   })
 
   test('Refresh Status reports a failed update check and still refreshes', async () => {
@@ -141,9 +141,9 @@ describe('PWA status page', () => {
 
   test('a browser without service workers is reported as such', async () => {
     await renderPage()
-    expect(valueOf('Supported')).toBe('Not supported')
-    expect(valueOf('Registration')).toBe('Not registered')
-    expect(valueOf('Controlling this page')).toBe('No')
+    expect(valueFor('Supported')).toBe('Not supported')
+    expect(valueFor('Registration')).toBe('Not registered')
+    expect(valueFor('Controlling this page')).toBe('No')
   })
 
   test('Back to Home goes to /', async () => {

@@ -37,7 +37,9 @@ export class FakeEventSource {
 
   /** The server sent `event: {type}` with `data` as JSON. */
   push(type: string, data: unknown) {
-    act(() => this.listeners.get(type)?.forEach((listener) => listener(new MessageEvent(type, { data: JSON.stringify(data) }))))
+    act(() => {
+      for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(data) }))
+    })
   }
 
   /** The connection dropped (the browser would keep retrying). */

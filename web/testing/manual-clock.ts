@@ -13,7 +13,9 @@ export function manualClock(start = Date.UTC(2026, 0, 5, 10)) {
     },
     advance(ms: number) {
       now += ms
-      act(() => [...ticks].forEach((tick) => tick()))
+      act(() => {
+        for (const tick of [...ticks]) tick()
+      })
     },
   } satisfies Clock & { advance(ms: number): void }
 }

@@ -13,7 +13,7 @@ export const notificationPermission = (): PermissionState => (!('Notification' i
 export async function requestNotificationPermission(): Promise<PermissionState> {
   if (!('Notification' in window)) return 'unsupported'
   const answer = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission
-  listeners.forEach((listener) => listener())
+  for (const listener of listeners) listener()
   return answer
 }
 

@@ -33,7 +33,9 @@ export async function showIncomingPush(message: IncomingPush, onFallbackClick: (
     setTimeout(() => {
       registration
         .getNotifications({ tag })
-        .then((shown) => shown.forEach((notification) => notification.close()))
+        .then((shown) => {
+          for (const notification of shown) notification.close()
+        })
         .catch((error: unknown) => console.error('Closing a notification failed:', error))
     }, FOREGROUND_NOTIFICATION_CLOSE_MS)
   } else {

@@ -1,4 +1,5 @@
 import type { NearbyStore } from '../../../modules/catalog/contract'
+import { Skeletons } from '../../ui/skeleton'
 import { StoreLinkCard } from './store-link-card'
 
 type Props = {
@@ -22,9 +23,7 @@ export function StoreSection({ title, stores, loading, failed, onRetry, empty }:
       </h2>
       {loading ? (
         <ul className="store-section__list" aria-label={`Loading ${title}`}>
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <li key={index} className="store-card store-card--skeleton" />
-          ))}
+          <Skeletons count={SKELETON_CARDS} className="store-card store-card--skeleton" />
         </ul>
       ) : failed ? (
         <div className="store-section__empty" role="alert">

@@ -3,6 +3,7 @@ import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
 import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
 import { usePendingOrders } from '../../features/runner/api/pending-orders'
 import { ApiError } from '../../lib/http'
+import { Skeletons } from '../../ui/skeleton'
 import { AvailableOrderCard } from './available-order-card'
 import { useAcceptOffer } from './use-accept-offer'
 
@@ -51,9 +52,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
         </div>
       ) : online === undefined || pending.isPending ? (
         <ul className="runner-list" aria-label="Loading available orders">
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <li key={index} className="runner-card runner-card--skeleton" />
-          ))}
+          <Skeletons count={SKELETON_CARDS} className="runner-card runner-card--skeleton" />
         </ul>
       ) : pending.isError ? (
         <div className="runner-empty" role="alert">
