@@ -15,20 +15,17 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()
   const completionFailed = useCompletionFailure()
-  const { form, values, set, errors, showErrors } = useFormState(() => ({
+  const state = useFormState(() => ({
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     roles: user.roles.filter((role) => role === 'buyer' || role === 'runner'),
     ...addressOf(user),
   }))
+  const { values, set, errors, showErrors } = state
 
   return (
     <ProfileForm
-      form={form}
-      values={values}
-      errors={errors}
-      onChange={set}
-      onRolesChange={(roles) => set('roles', roles)}
+      state={state}
       roles={{ legend: `How will you use ${BRAND_NAME}?`, kind: 'checkbox', options: ['buyer', 'runner'] }}
       onSubmit={() => {
         const invalid = fieldErrors(completeProfileSchema, values)

@@ -27,7 +27,8 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
   const completionFailed = useCompletionFailure()
   const location = useCurrentLocation()
   const [submitting, setSubmitting] = useState(false)
-  const { form, values, set, errors, showErrors } = useFormState(() => ({ email: user.email ?? '', roles: roleChoiceOf(user.roles), ...addressOf(user) }))
+  const state = useFormState(() => ({ email: user.email ?? '', roles: roleChoiceOf(user.roles), ...addressOf(user) }))
+  const { values, set, errors, showErrors } = state
 
   async function submit() {
     const profile = { ...values, phone: user.phone ?? '', ...location.coordinates }
@@ -48,11 +49,7 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
 
   return (
     <ProfileForm
-      form={form}
-      values={values}
-      errors={errors}
-      onChange={set}
-      onRolesChange={(roles) => set('roles', roles)}
+      state={state}
       roles={ONE_ROLE}
       onSubmit={() => void submit()}
       afterAddress={

@@ -21,22 +21,19 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
   const navigate = useNavigate()
   const { toast } = useToast()
   const updateProfile = useUpdateProfile()
-  const { form, values, set, errors, showErrors } = useFormState(() => ({
+  const state = useFormState(() => ({
     email: user.email ?? '',
     phone: phoneDigits(user.phone),
     roles: roleChoiceOf(user.roles),
     ...addressOf(user),
   }))
+  const { values, set, errors, showErrors } = state
   // The server marks a changed number unverified; say so before it happens.
   const phoneChanged = values.phone !== phoneDigits(user.phone)
 
   return (
     <ProfileForm
-      form={form}
-      values={values}
-      errors={errors}
-      onChange={set}
-      onRolesChange={(roles) => set('roles', roles)}
+      state={state}
       roles={ONE_ROLE}
       onSubmit={() => {
         const invalid = fieldErrors(updateProfileSchema, values)

@@ -9,12 +9,13 @@ import { SubmitButton } from './submit-button'
 export const ONE_ROLE = { legend: 'I want to', kind: 'radio', options: ['buyer', 'runner', 'both'] } as const
 
 type ProfileFormProps<Option extends RoleOption> = {
-  /** The form element, so showing errors can focus the first invalid field. */
-  form: RefObject<HTMLFormElement | null>
-  values: AddressValues & { roles: readonly string[] }
-  errors: FieldErrors
-  onChange: (field: keyof AddressValues, value: string) => void
-  onRolesChange: (roles: Option[]) => void
+  /** The form's state from useFormState: its element, values, errors and setter. */
+  state: {
+    form: RefObject<HTMLFormElement | null>
+    values: AddressValues & { roles: readonly string[] }
+    errors: FieldErrors
+    set: ((field: keyof AddressValues, value: string) => void) & ((field: 'roles', value: Option[]) => void)
+  }
   roles: { legend: string; kind: 'checkbox' | 'radio'; options: readonly Option[] }
   onSubmit: () => void
   /** The person's own fields, above the roles: names, or email and phone. */
@@ -30,19 +31,8 @@ type ProfileFormProps<Option extends RoleOption> = {
  * The profile as complete-profile, onboarding and the profile page all ask for it (spec 000 §2,
  * spec 001 §2): the person's fields, the role choice, the address, and one button to send it.
  */
-export function ProfileForm<Option extends RoleOption>({
-  form,
-  values,
-  errors,
-  onChange,
-  onRolesChange,
-  roles,
-  onSubmit,
-  children,
-  afterAddress,
-  submit,
-  footer,
-}: ProfileFormProps<Option>) {
+export function ProfileForm<Option extends RoleOption>({ state, roles, onSubmit, children, afterAddress, submit, footer }: ProfileFormProps<Option>) {
+  const { form, values, errors, set } = state
   return (
     <form
       ref={form}
@@ -54,8 +44,8 @@ export function ProfileForm<Option extends RoleOption>({
       }}
     >
       {children}
-      <RoleOptions {...roles} selected={values.roles} error={errors.roles} onChange={onRolesChange} />
-      <AddressFields values={values} errors={errors} onChange={onChange} />
+      <RoleOptions {...roles} selected={values.roles} error={errors.roles} onChange={(selected) => set('roles', selected)} />
+      <AddressFields values={values} errors={errors} onChange={set} />
       {afterAddress}
       <SubmitButton pending={submit.pending} pendingLabel={submit.pendingLabel}>
         {submit.label}
