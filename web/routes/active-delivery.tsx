@@ -75,7 +75,7 @@ function Delivery({ order }: { order: Order }) {
       <CustomerCard order={order} />
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
       {shopping && (
-        <section className="card delivery-card" aria-label="Grocery total">
+        <section className="card card--compact card--stack delivery-card" aria-label="Grocery total">
           <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} />
         </section>
       )}

@@ -82,7 +82,7 @@ function StoreCart({ storeId }: { storeId: string }) {
       ) : (
         <div className="cart-layout">
           <div className="cart-layout__main">
-            <section className="card cart-card" aria-labelledby="cart-items-title">
+            <section className="card card--compact cart-card" aria-labelledby="cart-items-title">
               <div className="cart-card__head">
                 <h2 id="cart-items-title">Items ({count})</h2>
                 <ClearCartButton itemCount={count} onConfirm={() => clearCart(storeId)} />

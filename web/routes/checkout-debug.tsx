@@ -59,7 +59,7 @@ function DebugCheckout() {
           This page authorizes {formatCents(DEBUG_AMOUNT_CENTS)} on a card and stops there. The authorization never becomes an order: the server releases it
           automatically after {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.
         </p>
-        <section className="card cart-card" aria-labelledby="debug-intent-title">
+        <section className="card card--compact cart-card" aria-labelledby="debug-intent-title">
           <h2 id="debug-intent-title">Payment intent</h2>
           {intent.isPending ? (
             <p className="card-form__loading" role="status">
@@ -79,7 +79,7 @@ function DebugCheckout() {
             </p>
           )}
         </section>
-        <section className="card cart-card" aria-labelledby="debug-card-title">
+        <section className="card card--compact cart-card" aria-labelledby="debug-card-title">
           <h2 id="debug-card-title">Card</h2>
           <CardEntry confirmerRef={confirmerRef} disabled={busy} />
         </section>

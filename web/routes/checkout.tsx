@@ -48,7 +48,7 @@ function Checkout({ pending }: { pending: StoredPendingOrder }) {
           <OrderSummary pending={pending} tipCents={tipCents} />
         </div>
         <div className="cart-layout__side">
-          <section className="card cart-card" aria-labelledby={paymentTitle}>
+          <section className="card card--compact cart-card" aria-labelledby={paymentTitle}>
             <h2 id={paymentTitle}>Payment</h2>
             <CardEntry confirmerRef={confirmerRef} disabled={busy} />
           </section>

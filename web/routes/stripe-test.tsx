@@ -15,7 +15,7 @@ function StripeTest() {
   const config = usePaymentsConfig()
   return (
     <ShopPage back={{ to: '/buyer', label: 'Back to home' }} title="Stripe Test" subtitle="Developer page">
-      <section className="card cart-card debug-page" aria-labelledby="stripe-test-title" aria-live="polite">
+      <section className="card card--compact cart-card debug-page" aria-labelledby="stripe-test-title" aria-live="polite">
         <h2 id="stripe-test-title">Payment library</h2>
         {config.isPending ? (
           <p className="card-form__loading" role="status">

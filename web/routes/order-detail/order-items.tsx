@@ -29,7 +29,7 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
   const rest = items.filter((item) => item.isDelivered !== false)
   return (
     <>
-      <section className="card cart-card" aria-labelledby="order-items-title">
+      <section className="card card--compact cart-card" aria-labelledby="order-items-title">
         <h2 id="order-items-title">Items ({rest.length})</h2>
         <ul className="order-items">
           {rest.map((item) => (
@@ -38,7 +38,7 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
         </ul>
       </section>
       {missing.length > 0 && (
-        <section className="card cart-card order-items--missing" aria-labelledby="order-missing-title">
+        <section className="card card--compact cart-card order-items--missing" aria-labelledby="order-missing-title">
           <h2 id="order-missing-title">Items Not Available ({missing.length})</h2>
           <ul className="order-items">
             {missing.map((item) => (

@@ -16,8 +16,8 @@ export function EarningsSummary() {
       {stats.isPending ? (
         <div className="skeleton runner-stats runner-stats--loading" role="status" aria-label="Loading your earnings" />
       ) : stats.isError ? (
-        <div className="runner-empty" role="alert">
-          <p className="runner-empty__title">Your earnings could not be loaded</p>
+        <div className="empty-state" role="alert">
+          <p className="empty-state__title">Your earnings could not be loaded</p>
           <button type="button" className="button button--small" onClick={() => void stats.refetch()}>
             Try Again
           </button>
