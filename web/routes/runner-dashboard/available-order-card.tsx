@@ -17,7 +17,7 @@ type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: st
 export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
   const nameId = useId()
   return (
-    <article className="runner-card card--stack offer-card" aria-labelledby={nameId}>
+    <article className="runner-card offer-card" aria-labelledby={nameId}>
       <div className="offer-card__head">
         <div className="offer-card__title">
           <h3 id={nameId} className="offer-card__store">
