@@ -312,7 +312,7 @@ describe('/signup-verification', () => {
     expect(await verify.isDisabled()).toBe(true)
     expect(await page.getByRole('button', { name: 'Resend Code' }).isDisabled()).toBe(true)
     // The countdown ticks.
-    const countdown = page.getByText(/You can ask for a new code in \d+s\./)
+    const countdown = page.getByText(/You can resend the code in \d+s\./)
     const secondsLeft = async () => Number(/(\d+)s/.exec((await countdown.textContent()) ?? '')?.[1])
     const before = await secondsLeft()
     await page.waitForTimeout(1500)

@@ -17,7 +17,7 @@ const storage = (page: Page, key: string) => page.evaluate((name) => localStorag
 /** Two items from Patel Family Grocers in the cart, a $5 tip, then 'Place Order - $7.00' to /checkout. */
 async function fillCartAndCheckOut(page: Page, storeId: string): Promise<[string, string]> {
   await page.goto(url(`/store/${storeId}`))
-  const names = page.getByRole('list', { name: 'Items' }).locator('.catalog-item__name')
+  const names = page.getByRole('list', { name: 'Items' }).locator('.item-line__name')
   await names.first().waitFor()
   const [first, second] = (await names.allTextContents()) as [string, string]
   await page.getByRole('button', { name: `Add ${first}`, exact: true }).click()
@@ -133,7 +133,7 @@ describe('checkout: cart → card → confirmation → My Orders', () => {
     await page.getByRole('link', { name: 'Back to cart' }).click()
     await heading(page, 'Your Cart')
     await page.getByRole('heading', { name: 'Items (2)' }).waitFor()
-    for (const name of [first, second]) await page.locator('.cart-line__name', { hasText: name }).waitFor()
+    for (const name of [first, second]) await page.locator('.cart-line .item-line__name', { hasText: name }).waitFor()
     expect((await (await page.request.get(url('/api/orders'))).json()).length).toBe(0)
     await context.close()
   })

@@ -24,7 +24,7 @@ describe('offline in Chromium', () => {
     await page.getByRole('heading', { name: store!.name }).first().waitFor()
     await page.goto(url(`/store/${store!.id}`))
     await page.getByRole('heading', { level: 1, name: store!.name }).waitFor()
-    const firstItem = (await page.getByRole('list', { name: 'Items' }).locator('.catalog-item__name').first().textContent())!
+    const firstItem = (await page.getByRole('list', { name: 'Items' }).locator('.item-line__name').first().textContent())!
     await page.getByRole('button', { name: `Add ${firstItem}`, exact: true }).click()
     await page.goto(url(`/cart?storeId=${store!.id}`))
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor()

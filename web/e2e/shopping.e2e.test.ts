@@ -18,7 +18,7 @@ async function newPhonePage(): Promise<{ context: BrowserContext; page: Page }> 
 }
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications' })
-const itemNames = (page: Page) => page.getByRole('list', { name: 'Items' }).locator('.catalog-item__name').allTextContents()
+const itemNames = (page: Page) => page.getByRole('list', { name: 'Items' }).locator('.item-line__name').allTextContents()
 
 /** A picky phone user's checks: no sideways scrolling, and nothing to tap smaller than 44×44 px. */
 async function expectComfortableLayout(page: Page) {

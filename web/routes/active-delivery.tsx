@@ -2,14 +2,13 @@ import { Link, useParams } from '@tanstack/react-router'
 import { useState } from 'react'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
-import { ShopHeader } from '../features/catalog/components/shop-header'
 import { useOrder } from '../features/orders/api/orders'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
-import { Icon } from '../ui/icon'
+import { ShopPage } from '../ui/shop-page'
 import { DeliveryActions } from './active-delivery/delivery-actions'
 import { DeliveryStatusPanel } from './active-delivery/delivery-status-panel'
 import { EarningsCard } from './active-delivery/earnings-card'
@@ -28,45 +27,39 @@ export function ActiveDeliveryPage() {
   const missing = (order.error instanceof ApiError && order.error.status === 404) || (order.data && order.data.runnerId !== userId)
 
   return (
-    <div className="shop-page">
-      <ShopHeader
-        back={
-          <Link to="/runner" className="shop-header__back" aria-label="Back to dashboard">
-            <Icon name="arrowLeft" />
-          </Link>
-        }
-        title="Active Delivery"
-        subtitle={order.data && !missing ? `Order #${shortOrderId(order.data.id)}` : undefined}
-        action={order.data && !missing ? <LiveIndicator state={stream} /> : undefined}
-      />
-      <main className="container shop-page__main delivery">
-        {missing ? (
-          <CatalogMessage
-            title="Order not found"
-            action={
-              <Link to="/runner" className="button button--primary">
-                Back to Dashboard
-              </Link>
-            }
-          >
-            <p>It may have been cancelled, or it is another runner's delivery.</p>
-          </CatalogMessage>
-        ) : order.data ? (
-          <Delivery order={order.data} />
-        ) : order.isError ? (
-          <CatalogMessage
-            title="This delivery could not be loaded"
-            action={
-              <button type="button" className="button button--primary" onClick={() => void order.refetch()}>
-                Try Again
-              </button>
-            }
-          />
-        ) : (
-          <CatalogMessage busy title="Loading delivery..." />
-        )}
-      </main>
-    </div>
+    <ShopPage
+      back={{ to: '/runner', label: 'Back to dashboard' }}
+      title="Active Delivery"
+      subtitle={order.data && !missing ? `Order #${shortOrderId(order.data.id)}` : undefined}
+      action={order.data && !missing ? <LiveIndicator state={stream} /> : undefined}
+      mainClassName="delivery"
+    >
+      {missing ? (
+        <CatalogMessage
+          title="Order not found"
+          action={
+            <Link to="/runner" className="button button--primary">
+              Back to Dashboard
+            </Link>
+          }
+        >
+          <p>It may have been cancelled, or it is another runner's delivery.</p>
+        </CatalogMessage>
+      ) : order.data ? (
+        <Delivery order={order.data} />
+      ) : order.isError ? (
+        <CatalogMessage
+          title="This delivery could not be loaded"
+          action={
+            <button type="button" className="button button--primary" onClick={() => void order.refetch()}>
+              Try Again
+            </button>
+          }
+        />
+      ) : (
+        <CatalogMessage busy title="Loading delivery..." />
+      )}
+    </ShopPage>
   )
 }
 
@@ -82,7 +75,7 @@ function Delivery({ order }: { order: Order }) {
       <CustomerCard order={order} />
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
       {shopping && (
-        <section className="card delivery-card" aria-label="Grocery total">
+        <section className="card card--compact card--stack delivery-card" aria-label="Grocery total">
           <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} />
         </section>
       )}

@@ -23,8 +23,8 @@ afterEach(() => {
 })
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
-const line = (name: string) => screen.getByText(name, { selector: '.cart-line__name' }).closest('li')!
-const lineNames = () => Array.from(document.querySelectorAll('.cart-line__name')).map((node) => node.textContent)
+const line = (name: string) => screen.getByText(name, { selector: '.cart-line .item-line__name' }).closest('li')!
+const lineNames = () => Array.from(document.querySelectorAll('.cart-line .item-line__name')).map((node) => node.textContent)
 const placeOrder = () => screen.getByRole<HTMLButtonElement>('button', { name: /^Place Order - / })
 const sum = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 

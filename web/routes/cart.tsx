@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { estimatedGroceryCents, payNowCents } from '../../modules/cart-checkout/contract'
 import { formatCents } from '../../modules/shared/contract'
 import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
@@ -7,10 +7,11 @@ import { cartBadge, cartItemCount, clearCart } from '../features/cart/cart-stora
 import { buildPendingOrder, formatDeliveryAddress, savePendingOrder } from '../features/cart/pending-order'
 import { useCart } from '../features/cart/use-cart'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
-import { ShopHeader } from '../features/catalog/components/shop-header'
 import { useKnownStore } from '../features/catalog/use-known-store'
 import { useCurrentUser } from '../lib/current-user'
+import { ActionBar } from '../ui/action-bar'
 import { Icon } from '../ui/icon'
+import { ShopPage } from '../ui/shop-page'
 import { CartLineRow } from './cart/cart-line-row'
 import { ClearCartButton } from './cart/clear-cart-button'
 import { DeliverySchedule } from './cart/delivery-schedule'
@@ -26,13 +27,7 @@ export function CartPage() {
   const target = storeId ?? cartBadge().storeId
   if (!target)
     return (
-      <CartLayout
-        back={
-          <Link to="/buyer" className="shop-header__back" aria-label="Back to home">
-            <Icon name="arrowLeft" />
-          </Link>
-        }
-      >
+      <CartLayout back={{ to: '/buyer', label: 'Back to home' }}>
         <CatalogMessage
           title="Your cart is empty"
           action={
@@ -72,13 +67,7 @@ function StoreCart({ storeId }: { storeId: string }) {
   )
 
   return (
-    <CartLayout
-      back={
-        <Link to="/store/$id" params={{ id: storeId }} className="shop-header__back" aria-label={store ? `Back to ${store.name}` : 'Back to store'}>
-          <Icon name="arrowLeft" />
-        </Link>
-      }
-    >
+    <CartLayout back={{ to: '/store/$id', params: { id: storeId }, label: store ? `Back to ${store.name}` : 'Back to store' }}>
       {store ? (
         <StoreSummary store={store} from={home} />
       ) : isPending ? (
@@ -93,7 +82,7 @@ function StoreCart({ storeId }: { storeId: string }) {
       ) : (
         <div className="cart-layout">
           <div className="cart-layout__main">
-            <section className="card cart-card" aria-labelledby="cart-items-title">
+            <section className="card card--compact cart-card" aria-labelledby="cart-items-title">
               <div className="cart-card__head">
                 <h2 id="cart-items-title">Items ({count})</h2>
                 <ClearCartButton itemCount={count} onConfirm={() => clearCart(storeId)} />
@@ -121,22 +110,21 @@ function StoreCart({ storeId }: { storeId: string }) {
             />
           </div>
           {/* A child of the whole layout, not of the side column, so on phones it can stay stuck to the bottom from the top of the page. */}
-          <div className="place-order-bar">
+          <ActionBar className="place-order-bar">
             <button type="button" className="button button--primary button--large button--block" disabled={!store} onClick={placeOrder}>
               Place Order - {formatCents(payNowCents(tip.tipCents))}
             </button>
-          </div>
+          </ActionBar>
         </div>
       )}
     </CartLayout>
   )
 }
 
-function CartLayout({ back, children }: { back: ReactNode; children: ReactNode }) {
+function CartLayout({ back, children }: { back: ComponentProps<typeof ShopPage>['back']; children: ReactNode }) {
   return (
-    <div className="shop-page">
-      <ShopHeader back={back} title="Your Cart" />
-      <main className="container shop-page__main cart">{children}</main>
-    </div>
+    <ShopPage back={back} title="Your Cart" mainClassName="cart">
+      {children}
+    </ShopPage>
   )
 }

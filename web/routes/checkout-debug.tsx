@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { centsToDecimal, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
 import { StateFallback } from '../app/app-shell'
@@ -7,11 +7,10 @@ import { createPaymentIntent } from '../features/cart-checkout/api/create-paymen
 import type { CardConfirmer } from '../features/cart-checkout/card-confirmer'
 import { newCheckoutId } from '../features/cart-checkout/checkout-id'
 import { CardEntry } from '../features/cart-checkout/components/card-entry'
-import { ShopHeader } from '../features/catalog/components/shop-header'
 import { isProductionServer } from '../lib/environment'
 import { failureMessage } from '../lib/form-errors'
-import { Icon } from '../ui/icon'
 import { Spinner } from '../ui/loading-screen'
+import { ShopPage } from '../ui/shop-page'
 import { useToast } from '../ui/toast'
 
 /** Spec 001 §2: the debug checkout's intent is for amount 400, in cents. */
@@ -54,58 +53,47 @@ function DebugCheckout() {
   }
 
   return (
-    <div className="shop-page">
-      <ShopHeader
-        back={
-          <Link to="/buyer" className="shop-header__back" aria-label="Back to home">
-            <Icon name="arrowLeft" />
-          </Link>
-        }
-        title="Checkout Debug"
-        subtitle="Developer page"
-      />
-      <main className="container shop-page__main">
-        <form className="debug-page" onSubmit={pay} noValidate>
-          <p className="form-notice form-notice--info">
-            This page authorizes {formatCents(DEBUG_AMOUNT_CENTS)} on a card and stops there. The authorization never becomes an order: the server releases it
-            automatically after {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.
-          </p>
-          <section className="card cart-card" aria-labelledby="debug-intent-title">
-            <h2 id="debug-intent-title">Payment intent</h2>
-            {intent.isPending ? (
-              <p className="card-form__loading" role="status">
-                <Spinner />
-                Creating a payment intent for {formatCents(DEBUG_AMOUNT_CENTS)}...
-              </p>
-            ) : intent.isError ? (
-              <div className="form-notice form-notice--error" role="alert">
-                <p>Setup Failed: {failureMessage(intent.error, 'Failed to create payment intent')}</p>
-                <button type="button" className="button button--small" onClick={() => void intent.refetch()}>
-                  Try Again
-                </button>
-              </div>
-            ) : (
-              <p>
-                <code>{intent.data.paymentIntentId}</code> for {formatCents(DEBUG_AMOUNT_CENTS)}, waiting for a card.
-              </p>
-            )}
-          </section>
-          <section className="card cart-card" aria-labelledby="debug-card-title">
-            <h2 id="debug-card-title">Card</h2>
-            <CardEntry confirmerRef={confirmerRef} disabled={busy} />
-          </section>
-          <button type="submit" className="button button--primary button--large button--block" disabled={busy || !intent.data}>
-            {busy ? (
-              <>
-                <Spinner />
-                Processing Payment...
-              </>
-            ) : (
-              'Pay Now'
-            )}
-          </button>
-        </form>
-      </main>
-    </div>
+    <ShopPage back={{ to: '/buyer', label: 'Back to home' }} title="Checkout Debug" subtitle="Developer page">
+      <form className="debug-page" onSubmit={pay} noValidate>
+        <p className="form-notice form-notice--info">
+          This page authorizes {formatCents(DEBUG_AMOUNT_CENTS)} on a card and stops there. The authorization never becomes an order: the server releases it
+          automatically after {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.
+        </p>
+        <section className="card card--compact cart-card" aria-labelledby="debug-intent-title">
+          <h2 id="debug-intent-title">Payment intent</h2>
+          {intent.isPending ? (
+            <p className="card-form__loading" role="status">
+              <Spinner />
+              Creating a payment intent for {formatCents(DEBUG_AMOUNT_CENTS)}...
+            </p>
+          ) : intent.isError ? (
+            <div className="form-notice form-notice--error" role="alert">
+              <p>Setup Failed: {failureMessage(intent.error, 'Failed to create payment intent')}</p>
+              <button type="button" className="button button--small" onClick={() => void intent.refetch()}>
+                Try Again
+              </button>
+            </div>
+          ) : (
+            <p>
+              <code>{intent.data.paymentIntentId}</code> for {formatCents(DEBUG_AMOUNT_CENTS)}, waiting for a card.
+            </p>
+          )}
+        </section>
+        <section className="card card--compact cart-card" aria-labelledby="debug-card-title">
+          <h2 id="debug-card-title">Card</h2>
+          <CardEntry confirmerRef={confirmerRef} disabled={busy} />
+        </section>
+        <button type="submit" className="button button--primary button--large button--block" disabled={busy || !intent.data}>
+          {busy ? (
+            <>
+              <Spinner />
+              Processing Payment...
+            </>
+          ) : (
+            'Pay Now'
+          )}
+        </button>
+      </form>
+    </ShopPage>
   )
 }

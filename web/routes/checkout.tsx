@@ -1,12 +1,12 @@
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { payNowCents } from '../../modules/cart-checkout/contract'
 import { decimalToCents, formatCents } from '../../modules/shared/contract'
 import { readPendingOrder, type StoredPendingOrder } from '../features/cart/pending-order'
 import { CardEntry } from '../features/cart-checkout/components/card-entry'
-import { ShopHeader } from '../features/catalog/components/shop-header'
-import { Icon } from '../ui/icon'
+import { ActionBar } from '../ui/action-bar'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
+import { ShopPage } from '../ui/shop-page'
 import { useToast } from '../ui/toast'
 import { AuthorizationNotice } from './checkout/authorization-notice'
 import { CheckoutBlockerNotice } from './checkout/checkout-blocker'
@@ -41,43 +41,32 @@ function Checkout({ pending }: { pending: StoredPendingOrder }) {
   }
 
   return (
-    <div className="shop-page">
-      <ShopHeader
-        back={
-          <Link to="/cart" search={{ storeId: pending.storeId }} className="shop-header__back" aria-label="Back to cart">
-            <Icon name="arrowLeft" />
-          </Link>
-        }
-        title="Checkout"
-        subtitle={pending.storeName}
-      />
-      <main className="container shop-page__main">
-        <form className="cart-layout" onSubmit={onSubmit} noValidate aria-busy={busy}>
-          <div className="cart-layout__main">
-            <AuthorizationNotice />
-            <OrderSummary pending={pending} tipCents={tipCents} />
-          </div>
-          <div className="cart-layout__side">
-            <section className="card cart-card" aria-labelledby={paymentTitle}>
-              <h2 id={paymentTitle}>Payment</h2>
-              <CardEntry confirmerRef={confirmerRef} disabled={busy} />
-            </section>
-            {blocker && <CheckoutBlockerNotice blocker={blocker} />}
-          </div>
-          <div className="place-order-bar">
-            <button type="submit" className="button button--primary button--large button--block" disabled={busy}>
-              {busy ? (
-                <>
-                  <Spinner />
-                  Processing Payment...
-                </>
-              ) : (
-                `Place Order - ${formatCents(payNowCents(tipCents))}`
-              )}
-            </button>
-          </div>
-        </form>
-      </main>
-    </div>
+    <ShopPage back={{ to: '/cart', search: { storeId: pending.storeId }, label: 'Back to cart' }} title="Checkout" subtitle={pending.storeName}>
+      <form className="cart-layout" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <div className="cart-layout__main">
+          <AuthorizationNotice />
+          <OrderSummary pending={pending} tipCents={tipCents} />
+        </div>
+        <div className="cart-layout__side">
+          <section className="card card--compact cart-card" aria-labelledby={paymentTitle}>
+            <h2 id={paymentTitle}>Payment</h2>
+            <CardEntry confirmerRef={confirmerRef} disabled={busy} />
+          </section>
+          {blocker && <CheckoutBlockerNotice blocker={blocker} />}
+        </div>
+        <ActionBar className="place-order-bar">
+          <button type="submit" className="button button--primary button--large button--block" disabled={busy}>
+            {busy ? (
+              <>
+                <Spinner />
+                Processing Payment...
+              </>
+            ) : (
+              `Place Order - ${formatCents(payNowCents(tipCents))}`
+            )}
+          </button>
+        </ActionBar>
+      </form>
+    </ShopPage>
   )
 }

@@ -32,10 +32,10 @@ export function MyOrdersPage() {
             tabs={ORDER_TABS}
             selected={tab}
             onSelect={(next) => void navigate({ to: '/orders', search: { tab: next }, replace: true })}
-            panels={{ purchases: <OrderList role="buyer" />, deliveries: <OrderList role="runner" /> }}
+            panels={{ purchases: <OrderList side="buyer" />, deliveries: <OrderList side="runner" /> }}
           />
         ) : (
-          <OrderList role={delivers ? 'runner' : 'buyer'} />
+          <OrderList side={delivers ? 'runner' : 'buyer'} />
         )}
       </div>
     </AppChrome>

@@ -49,7 +49,7 @@ function Confirmation({ order }: { order: Order }) {
           Order #{shortOrderId(order.id)} <StatusBadge status={order.status} />
         </p>
       </header>
-      <section className="card order-facts-card" aria-labelledby="confirmation-details">
+      <section className="card card--compact order-facts-card" aria-labelledby="confirmation-details">
         <h2 id="confirmation-details">Order details</h2>
         <dl className="order-facts">
           <div>

@@ -66,7 +66,7 @@ function OrderDetail({ order, viewerIsBuyer }: { order: Order; viewerIsBuyer: bo
         </div>
         <StatusBadge status={order.status} />
       </header>
-      <section className="card order-facts-card" aria-labelledby="order-delivery-title">
+      <section className="card card--compact order-facts-card" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
         <dl className="order-facts">
           <div>

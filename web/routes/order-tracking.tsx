@@ -1,21 +1,17 @@
 import { Link, useParams } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
-import { ShopHeader } from '../features/catalog/components/shop-header'
 import { useOrder } from '../features/orders/api/orders'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { ApiError } from '../lib/http'
-import { Icon } from '../ui/icon'
+import { ShopPage } from '../ui/shop-page'
 import { OrderItems } from './order-tracking/order-items'
 import { OrderTimeline } from './order-tracking/order-timeline'
 import { RunnerCard } from './order-tracking/runner-card'
 import { StatusHero } from './order-tracking/status-hero'
 import { StoreAndAddress } from './order-tracking/store-and-address'
-
-/** Widened to string: My Orders is another screen's route, not registered in this branch's route table. */
-const MY_ORDERS_PATH: string = '/orders'
 
 /**
  * /order/{id} (spec 001 §2): the buyer watches their order, live from the server's event stream;
@@ -28,43 +24,37 @@ export function OrderTrackingPage() {
   const notFound = order.error instanceof ApiError && order.error.status === 404
 
   return (
-    <div className="shop-page">
-      <ShopHeader
-        back={
-          <Link to={MY_ORDERS_PATH} className="shop-header__back" aria-label="Back to My Orders">
-            <Icon name="arrowLeft" />
-          </Link>
-        }
-        title="Track Order"
-        subtitle={order.data ? `Order #${shortOrderId(order.data.id)}` : undefined}
-        action={order.data ? <LiveIndicator state={stream} /> : undefined}
-      />
-      <main className="container shop-page__main tracking">
-        {order.data ? (
-          <Tracking order={order.data} />
-        ) : notFound ? (
-          <CatalogMessage
-            title={ORDER_NOT_FOUND}
-            action={
-              <Link to={MY_ORDERS_PATH} className="button button--primary">
-                View All Orders
-              </Link>
-            }
-          />
-        ) : order.isError ? (
-          <CatalogMessage
-            title="Unable to load order details"
-            action={
-              <button type="button" className="button button--primary" onClick={() => void order.refetch()}>
-                Try Again
-              </button>
-            }
-          />
-        ) : (
-          <CatalogMessage busy title="Loading order..." />
-        )}
-      </main>
-    </div>
+    <ShopPage
+      back={{ to: '/orders', label: 'Back to My Orders' }}
+      title="Track Order"
+      subtitle={order.data ? `Order #${shortOrderId(order.data.id)}` : undefined}
+      action={order.data ? <LiveIndicator state={stream} /> : undefined}
+      mainClassName="tracking"
+    >
+      {order.data ? (
+        <Tracking order={order.data} />
+      ) : notFound ? (
+        <CatalogMessage
+          title={ORDER_NOT_FOUND}
+          action={
+            <Link to="/orders" className="button button--primary">
+              View All Orders
+            </Link>
+          }
+        />
+      ) : order.isError ? (
+        <CatalogMessage
+          title="Unable to load order details"
+          action={
+            <button type="button" className="button button--primary" onClick={() => void order.refetch()}>
+              Try Again
+            </button>
+          }
+        />
+      ) : (
+        <CatalogMessage busy title="Loading order..." />
+      )}
+    </ShopPage>
   )
 }
 

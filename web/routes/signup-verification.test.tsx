@@ -128,7 +128,7 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     expect(button('Verify').disabled).toBe(false)
 
     expect(button('Resend Code').disabled).toBe(true)
-    expect(screen.getByText('You can ask for a new code in 60s.')).toBeDefined()
+    expect(screen.getByText('You can resend the code in 60s.')).toBeDefined()
   })
 
   test("a wrong code toasts 'Verification Failed' with the server's message, shown under the code too", async () => {

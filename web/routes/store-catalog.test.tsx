@@ -45,8 +45,8 @@ const itemList = () => screen.queryByRole('list', { name: 'Items' })
 const shownNames = () =>
   within(itemList() ?? document.createElement('ul'))
     .queryAllByRole('listitem')
-    .map((row) => row.querySelector('.catalog-item__name')?.textContent)
-const row = (name: string) => screen.getByText(name, { selector: '.catalog-item__name' }).closest('li')!
+    .map((row) => row.querySelector('.item-line__name')?.textContent)
+const row = (name: string) => screen.getByText(name, { selector: '.item-line__name' }).closest('li')!
 const chip = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name })
 const search = () => screen.getByRole<HTMLInputElement>('searchbox', { name: `Search in ${store.name}` })
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))

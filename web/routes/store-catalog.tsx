@@ -2,11 +2,10 @@ import { Link, useParams } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useItems } from '../features/catalog/api/items'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
-import { ShopHeader } from '../features/catalog/components/shop-header'
 import { type KnownStore, useKnownStore } from '../features/catalog/use-known-store'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
-import { Icon } from '../ui/icon'
+import { ShopPage } from '../ui/shop-page'
 import { CartBar } from './store-catalog/cart-bar'
 import { CartLink } from './store-catalog/cart-link'
 import { CatalogBrowser } from './store-catalog/catalog-browser'
@@ -96,17 +95,8 @@ const errorText = (error: Error) => (error instanceof ApiError ? error.userMessa
 
 function CatalogPage({ title, storeId, children }: { title: string; storeId?: string; children: ReactNode }) {
   return (
-    <div className="shop-page">
-      <ShopHeader
-        back={
-          <Link to="/buyer" className="shop-header__back" aria-label="Back to home">
-            <Icon name="arrowLeft" />
-          </Link>
-        }
-        title={title}
-        action={storeId && <CartLink storeId={storeId} />}
-      />
-      <main className="container shop-page__main catalog">{children}</main>
-    </div>
+    <ShopPage back={{ to: '/buyer', label: 'Back to home' }} title={title} action={storeId && <CartLink storeId={storeId} />} mainClassName="catalog">
+      {children}
+    </ShopPage>
   )
 }

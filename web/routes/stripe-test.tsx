@@ -1,12 +1,10 @@
-import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { StateFallback } from '../app/app-shell'
 import { usePaymentsConfig } from '../features/cart-checkout/api/payments-config'
 import { isStripeTestKey, loadStripeFor } from '../features/cart-checkout/load-stripe'
-import { ShopHeader } from '../features/catalog/components/shop-header'
 import { isProductionServer } from '../lib/environment'
-import { Icon } from '../ui/icon'
 import { Spinner } from '../ui/loading-screen'
+import { ShopPage } from '../ui/shop-page'
 
 /** /stripe-test (spec 001 §2): only whether the payment library loaded. In production it is any unknown path. */
 export function StripeTestPage() {
@@ -16,42 +14,31 @@ export function StripeTestPage() {
 function StripeTest() {
   const config = usePaymentsConfig()
   return (
-    <div className="shop-page">
-      <ShopHeader
-        back={
-          <Link to="/buyer" className="shop-header__back" aria-label="Back to home">
-            <Icon name="arrowLeft" />
-          </Link>
-        }
-        title="Stripe Test"
-        subtitle="Developer page"
-      />
-      <main className="container shop-page__main">
-        <section className="card cart-card debug-page" aria-labelledby="stripe-test-title" aria-live="polite">
-          <h2 id="stripe-test-title">Payment library</h2>
-          {config.isPending ? (
-            <p className="card-form__loading" role="status">
-              <Spinner />
-              Reading the payment setup...
-            </p>
-          ) : config.isError ? (
-            <div className="form-notice form-notice--error" role="alert">
-              <p>Could not read the payment setup from the server.</p>
-              <button type="button" className="button button--small" onClick={() => void config.refetch()}>
-                Try Again
-              </button>
-            </div>
-          ) : config.data.gateway === 'stripe' && config.data.publishableKey ? (
-            <StripeLoadReport publishableKey={config.data.publishableKey} />
-          ) : (
-            <p className="form-notice form-notice--info">
-              <strong>Stripe is not configured.</strong> This server takes cards through its embedded gateway, so checkout uses the embedded card form and
-              nothing is loaded from Stripe.
-            </p>
-          )}
-        </section>
-      </main>
-    </div>
+    <ShopPage back={{ to: '/buyer', label: 'Back to home' }} title="Stripe Test" subtitle="Developer page">
+      <section className="card card--compact cart-card debug-page" aria-labelledby="stripe-test-title" aria-live="polite">
+        <h2 id="stripe-test-title">Payment library</h2>
+        {config.isPending ? (
+          <p className="card-form__loading" role="status">
+            <Spinner />
+            Reading the payment setup...
+          </p>
+        ) : config.isError ? (
+          <div className="form-notice form-notice--error" role="alert">
+            <p>Could not read the payment setup from the server.</p>
+            <button type="button" className="button button--small" onClick={() => void config.refetch()}>
+              Try Again
+            </button>
+          </div>
+        ) : config.data.gateway === 'stripe' && config.data.publishableKey ? (
+          <StripeLoadReport publishableKey={config.data.publishableKey} />
+        ) : (
+          <p className="form-notice form-notice--info">
+            <strong>Stripe is not configured.</strong> This server takes cards through its embedded gateway, so checkout uses the embedded card form and nothing
+            is loaded from Stripe.
+          </p>
+        )}
+      </section>
+    </ShopPage>
   )
 }
 

@@ -53,6 +53,7 @@ export function Dialog({ title, description, onClose, initialFocus, fallbackFocu
   }
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click outside is the pointer's shortcut; keyboards close with Escape, handled on the dialog itself
     <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={dialog}

@@ -1,5 +1,5 @@
 export function Spinner({ label }: { label?: string }) {
-  return <span className="spinner" role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />
+  return label ? <span className="spinner" role="img" aria-label={label} /> : <span className="spinner" aria-hidden />
 }
 
 /** Full-screen wait while the app learns who is signed in (route table: "Auth state loading"). */

@@ -75,8 +75,9 @@ export function Toaster() {
   const hold = useAutoDismiss(current)
   const destructive = current?.variant === 'destructive'
   return (
-    <div className="toaster" role="region" aria-label="Notifications">
+    <section className="toaster" aria-label="Notifications">
       {current && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a status or an alert by variant; hovering or focusing it only pauses its auto-dismiss (WCAG 2.2.1), and Escape reaches it from its own close button
         <div
           key={current.id}
           className={`toast toast--${current.variant ?? 'default'}`}
@@ -97,6 +98,6 @@ export function Toaster() {
           </button>
         </div>
       )}
-    </div>
+    </section>
   )
 }

@@ -46,7 +46,7 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
               <Icon name="settings" />
               Settings
             </Link>
-            <div role="separator" className="avatar-menu__separator" />
+            <hr className="avatar-menu__separator" />
             <button
               type="button"
               role="menuitem"

@@ -1,3 +1,4 @@
+import type { ConfirmationResult } from 'firebase/auth'
 import type { VerificationClientConfig } from '../../../modules/verification/contract'
 
 export type FirebaseWebConfig = NonNullable<VerificationClientConfig['firebase']>
@@ -47,7 +48,7 @@ export async function startFirebasePhoneSignIn(config: FirebaseWebConfig, contai
 
   return {
     async sendCode(e164) {
-      let confirmation
+      let confirmation: ConfirmationResult
       try {
         confirmation = await sendOnce(e164, false)
       } catch (error) {

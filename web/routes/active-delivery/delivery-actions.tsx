@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Order } from '../../../modules/orders/contract'
+import { ActionBar } from '../../ui/action-bar'
 import { DeliveredDialog, MissingItemsDialog } from './confirm-dialogs'
 import { useDeliveryUpdate } from './use-delivery-update'
 
@@ -37,17 +38,17 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
 
   if (order.status === 'delivered' || order.status === 'cancelled') {
     return (
-      <div className="delivery-action-bar">
+      <ActionBar className="delivery-action-bar">
         <Link to="/runner" className="button button--primary button--large button--block">
           Back to Dashboard
         </Link>
-      </div>
+      </ActionBar>
     )
   }
   if (order.status !== 'runner_accepted' && order.status !== 'picked_up') return null
 
   return (
-    <div className="delivery-action-bar">
+    <ActionBar className="delivery-action-bar">
       {order.status === 'runner_accepted' ? (
         <button
           type="button"
@@ -66,6 +67,6 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
       {asking === 'delivered' && (
         <DeliveredDialog customer={order.buyerFirstName?.trim() || 'the customer'} onCancel={() => setAsking(null)} onConfirm={deliver} />
       )}
-    </div>
+    </ActionBar>
   )
 }

@@ -4,7 +4,7 @@ import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 /** 001 §2: the runner earns the platform fee plus the tip online; the groceries are settled at the door. */
 export function EarningsCard({ order }: { order: Order }) {
   return (
-    <section className="card delivery-card" aria-labelledby="delivery-earnings-heading">
+    <section className="card card--compact card--stack delivery-card" aria-labelledby="delivery-earnings-heading">
       <h2 id="delivery-earnings-heading">Your Earnings</h2>
       <dl className="delivery-sums">
         <div>

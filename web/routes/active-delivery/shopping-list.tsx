@@ -21,7 +21,7 @@ type Props = {
 export function ShoppingList({ order, checks }: Props) {
   const foundCount = checks ? order.items.filter((item) => checks.found.has(item.id)).length : order.items.filter((item) => item.isDelivered).length
   return (
-    <section className="card delivery-card" aria-labelledby="shopping-list-heading">
+    <section className="card card--compact card--stack delivery-card" aria-labelledby="shopping-list-heading">
       <div className="delivery-card__head">
         <h2 id="shopping-list-heading">Shopping List</h2>
         <span className="delivery-card__count" aria-live="polite">

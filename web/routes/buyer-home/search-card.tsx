@@ -3,7 +3,7 @@ import { Icon } from '../../ui/icon'
 
 export function SearchCard() {
   return (
-    <section className="card search-card" aria-labelledby="search-card-heading">
+    <section className="card card--stack search-card" aria-labelledby="search-card-heading">
       <h2 id="search-card-heading" className="visually-hidden">
         Find stores
       </h2>

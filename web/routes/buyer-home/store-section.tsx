@@ -1,4 +1,5 @@
 import type { NearbyStore } from '../../../modules/catalog/contract'
+import { Skeletons } from '../../ui/skeleton'
 import { StoreLinkCard } from './store-link-card'
 
 type Props = {
@@ -22,13 +23,11 @@ export function StoreSection({ title, stores, loading, failed, onRetry, empty }:
       </h2>
       {loading ? (
         <ul className="store-section__list" aria-label={`Loading ${title}`}>
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <li key={index} className="store-card store-card--skeleton" />
-          ))}
+          <Skeletons count={SKELETON_CARDS} className="store-card store-card--skeleton" />
         </ul>
       ) : failed ? (
-        <div className="store-section__empty" role="alert">
-          <p className="store-section__empty-title">Stores could not be loaded</p>
+        <div className="empty-state" role="alert">
+          <p className="empty-state__title">Stores could not be loaded</p>
           <button type="button" className="button button--small" onClick={onRetry}>
             Try Again
           </button>
@@ -42,9 +41,9 @@ export function StoreSection({ title, stores, loading, failed, onRetry, empty }:
           ))}
         </ul>
       ) : (
-        <div className="store-section__empty">
-          <p className="store-section__empty-title">{empty.title}</p>
-          {empty.hint && <p className="store-section__empty-hint">{empty.hint}</p>}
+        <div className="empty-state">
+          <p className="empty-state__title">{empty.title}</p>
+          {empty.hint && <p className="empty-state__hint">{empty.hint}</p>}
         </div>
       )}
     </section>

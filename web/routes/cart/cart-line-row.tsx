@@ -2,6 +2,7 @@ import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 import { type CartLine, removeFromCart } from '../../features/cart/cart-storage'
 import { ItemPrice } from '../../features/catalog/components/item-price'
 import { Icon } from '../../ui/icon'
+import { ItemLine } from '../../ui/item-line'
 import { QuantityStepper } from './quantity-stepper'
 import { RunnerNote } from './runner-note'
 
@@ -9,21 +10,19 @@ export function CartLineRow({ storeId, line }: { storeId: string; line: CartLine
   const unitCents = decimalToCents(line.price)
   return (
     <li className="cart-line">
-      <div className="cart-line__main">
-        <div className="cart-line__text">
-          <p className="cart-line__name">{line.name}</p>
-          <p className="cart-line__meta">
-            <span className="catalog-item__unit">{line.unit}</span>
-            <ItemPrice price={line.price} priceUnit={line.priceUnit} isEstimatedPrice={line.isEstimatedPrice} />
+      <ItemLine
+        as="div"
+        name={line.name}
+        unit={line.unit}
+        price={<ItemPrice price={line.price} priceUnit={line.priceUnit} isEstimatedPrice={line.isEstimatedPrice} />}
+        aside={<QuantityStepper storeId={storeId} line={line} />}
+      >
+        {unitCents !== null && line.quantity > 1 && (
+          <p className="cart-line__subtotal">
+            ≈ {formatCents(unitCents * line.quantity)} for {line.quantity}
           </p>
-          {unitCents !== null && line.quantity > 1 && (
-            <p className="cart-line__subtotal">
-              ≈ {formatCents(unitCents * line.quantity)} for {line.quantity}
-            </p>
-          )}
-        </div>
-        <QuantityStepper storeId={storeId} line={line} />
-      </div>
+        )}
+      </ItemLine>
       <div className="cart-line__tools">
         <RunnerNote storeId={storeId} line={line} />
         <button type="button" className="cart-action cart-action--danger" onClick={() => removeFromCart(storeId, line.id)}>

@@ -17,7 +17,7 @@ export function DeliverySchedule(props: {
   const { deliverTo, deliveryType, onDeliveryTypeChange, instructions, onInstructionsChange } = props
   const id = useId()
   return (
-    <section className="card cart-card" aria-labelledby={`${id}-title`}>
+    <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Delivery Schedule</h2>
       <fieldset className="delivery-options">
         <legend className="visually-hidden">When to deliver</legend>

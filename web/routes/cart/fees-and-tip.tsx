@@ -16,7 +16,7 @@ const TIP_HINTS = {
 export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents: number }) {
   const id = useId()
   return (
-    <section className="card cart-card" aria-labelledby={`${id}-title`}>
+    <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Fees &amp; Tip</h2>
       <dl className="cart-sums">
         <div>

@@ -4,7 +4,7 @@ import { Icon } from '../../ui/icon'
 /** Minus and plus around the quantity; minus at 1 takes the line out, so it shows a bin there. */
 export function QuantityStepper({ storeId, line }: { storeId: string; line: CartLine }) {
   return (
-    <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
+    <fieldset className="stepper" aria-label={`Quantity of ${line.name}`}>
       <button type="button" className="stepper__button" aria-label={`Decrease ${line.name}`} onClick={() => changeQuantity(storeId, line.id, -1)}>
         <Icon name={line.quantity === 1 ? 'trash' : 'minus'} />
       </button>
@@ -14,6 +14,6 @@ export function QuantityStepper({ storeId, line }: { storeId: string; line: Cart
       <button type="button" className="stepper__button" aria-label={`Increase ${line.name}`} onClick={() => changeQuantity(storeId, line.id, 1)}>
         <Icon name="plus" />
       </button>
-    </div>
+    </fieldset>
   )
 }

@@ -4,6 +4,7 @@ import { BRAND_NAME, decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../
 import { cartItemCount } from '../../features/cart/cart-storage'
 import type { StoredPendingOrder } from '../../features/cart/pending-order'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { Badge } from '../../ui/status-badge'
 
 /** Spec 001 §9: the delivery fee checkout shows struck through, because it is waived. */
 const WAIVED_DELIVERY_FEE_CENTS = 500
@@ -19,7 +20,7 @@ export function OrderSummary({ pending, tipCents }: { pending: StoredPendingOrde
   const count = cartItemCount(pending.items)
   const groceryCents = decimalToCents(pending.estimatedGroceryCost)
   return (
-    <section className="card cart-card" aria-labelledby={`${id}-title`}>
+    <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Order Summary</h2>
       <dl className="cart-sums">
         <div>
@@ -41,7 +42,9 @@ export function OrderSummary({ pending, tipCents }: { pending: StoredPendingOrde
               <span className="visually-hidden">usually </span>
               {formatCents(WAIVED_DELIVERY_FEE_CENTS)}
             </s>
-            <span className="free-badge">FREE on {BRAND_NAME}</span>
+            <Badge tone="success" className="badge--small free-badge">
+              FREE on {BRAND_NAME}
+            </Badge>
           </dd>
         </div>
         <div>

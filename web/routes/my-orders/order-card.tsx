@@ -17,10 +17,10 @@ function runnerLine(order: Order) {
 }
 
 /** One order in My Orders (spec 001 §2): a purchase for buyers, a delivery for runners. */
-export function OrderCard({ order, role }: { order: Order; role: OrdersRole }) {
+export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
   const titleId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
-  const title = `${role === 'runner' ? 'Delivery' : 'Order'} #${shortOrderId(order.id)}`
+  const title = `${side === 'runner' ? 'Delivery' : 'Order'} #${shortOrderId(order.id)}`
   return (
     <article className="card order-card" aria-labelledby={titleId}>
       <div className="order-card__head">
@@ -40,7 +40,7 @@ export function OrderCard({ order, role }: { order: Order; role: OrdersRole }) {
         <span className="order-card__count">· {itemCountLabel(orderItemCount(order))}</span>
       </p>
       <dl className="order-card__facts">
-        {role === 'buyer' ? (
+        {side === 'buyer' ? (
           <>
             <div>
               <dt>Runner</dt>
@@ -79,7 +79,7 @@ export function OrderCard({ order, role }: { order: Order; role: OrdersRole }) {
         <Link to={trackingPath(order.id)} className="button button--small">
           Track<span className="visually-hidden"> {title}</span>
         </Link>
-        {role === 'buyer' && order.status === 'pending_runner_acceptance' && <CancelOrderButton order={order} afterCancel={heading} />}
+        {side === 'buyer' && order.status === 'pending_runner_acceptance' && <CancelOrderButton order={order} afterCancel={heading} />}
       </div>
     </article>
   )

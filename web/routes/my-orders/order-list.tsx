@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { CatalogMessage } from '../../features/catalog/components/catalog-message'
 import { type OrdersRole, useOrders } from '../../features/orders/api/orders'
+import { Skeletons } from '../../ui/skeleton'
 import { OrderCard } from './order-card'
 
 /** The runner dashboard is built in another branch; the typed route table does not know its path yet. */
@@ -26,21 +27,19 @@ function OrdersSkeleton() {
       <p className="visually-hidden" role="status">
         Loading orders...
       </p>
-      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-        <div key={index} className="card order-card order-card--skeleton" aria-hidden="true" />
-      ))}
+      <Skeletons count={SKELETON_CARDS} as="div" className="card order-card order-card--skeleton" aria-hidden="true" />
     </div>
   )
 }
 
 /** A buyer's purchases or a runner's deliveries, newest first, with a skeleton, an empty state and a retry. */
-export function OrderList({ role }: { role: OrdersRole }) {
-  const orders = useOrders(role)
+export function OrderList({ side }: { side: OrdersRole }) {
+  const orders = useOrders(side)
   if (orders.isPending) return <OrdersSkeleton />
   if (orders.isError)
     return (
       <CatalogMessage
-        title={FAILED[role]}
+        title={FAILED[side]}
         action={
           <button type="button" className="button" onClick={() => void orders.refetch()}>
             Try Again
@@ -49,7 +48,7 @@ export function OrderList({ role }: { role: OrdersRole }) {
       />
     )
   if (orders.data.length === 0) {
-    const empty = EMPTY[role]
+    const empty = EMPTY[side]
     return (
       <CatalogMessage
         title={empty.title}
@@ -64,10 +63,10 @@ export function OrderList({ role }: { role: OrdersRole }) {
     )
   }
   return (
-    <ul className="order-list" aria-label={role === 'runner' ? 'Deliveries' : 'Purchases'}>
+    <ul className="order-list" aria-label={side === 'runner' ? 'Deliveries' : 'Purchases'}>
       {orders.data.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} role={role} />
+          <OrderCard order={order} side={side} />
         </li>
       ))}
     </ul>

@@ -6,7 +6,7 @@ import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 /** Spec 001 §2's 'What happens next?': the runner window, the hold, and paying for the groceries at the door. */
 export function WhatHappensNext({ order }: { order: Order }) {
   return (
-    <section className="card confirmation-next" aria-labelledby="what-happens-next">
+    <section className="card card--compact confirmation-next" aria-labelledby="what-happens-next">
       <h2 id="what-happens-next">What happens next?</h2>
       <ol className="confirmation-next__steps">
         <li>

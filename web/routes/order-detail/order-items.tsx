@@ -1,21 +1,22 @@
 import type { OrderItemView } from '../../../modules/orders/contract'
 import { ItemPrice } from '../../features/catalog/components/item-price'
+import { ItemLine } from '../../ui/item-line'
 
 function ItemRow({ item }: { item: OrderItemView }) {
   return (
-    <li className="order-item">
-      <div className="order-item__text">
-        <p className="order-item__name">{item.name}</p>
-        <p className="order-item__meta">
-          <span className="catalog-item__unit">{item.unit}</span>
-          <ItemPrice price={item.price} priceUnit={item.priceUnit} isEstimatedPrice={item.isEstimatedPrice} />
+    <ItemLine
+      className="order-item"
+      name={item.name}
+      unit={item.unit}
+      price={<ItemPrice price={item.price} priceUnit={item.priceUnit} isEstimatedPrice={item.isEstimatedPrice} />}
+      aside={
+        <p className="order-item__quantity">
+          <span className="visually-hidden">Quantity </span>× {item.quantity}
         </p>
-        {item.comment && <p className="runner-note__text order-item__note">Note: {item.comment}</p>}
-      </div>
-      <p className="order-item__quantity">
-        <span className="visually-hidden">Quantity </span>× {item.quantity}
-      </p>
-    </li>
+      }
+    >
+      {item.comment && <p className="runner-note__text order-item__note">Note: {item.comment}</p>}
+    </ItemLine>
   )
 }
 
@@ -28,7 +29,7 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
   const rest = items.filter((item) => item.isDelivered !== false)
   return (
     <>
-      <section className="card cart-card" aria-labelledby="order-items-title">
+      <section className="card card--compact cart-card" aria-labelledby="order-items-title">
         <h2 id="order-items-title">Items ({rest.length})</h2>
         <ul className="order-items">
           {rest.map((item) => (
@@ -37,23 +38,24 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
         </ul>
       </section>
       {missing.length > 0 && (
-        <section className="card cart-card order-items--missing" aria-labelledby="order-missing-title">
+        <section className="card card--compact cart-card order-items--missing" aria-labelledby="order-missing-title">
           <h2 id="order-missing-title">Items Not Available ({missing.length})</h2>
           <ul className="order-items">
             {missing.map((item) => (
-              <li key={item.id} className="order-item">
-                <div className="order-item__text">
-                  <p className="order-item__name">
-                    <s>{item.name}</s>
+              <ItemLine
+                key={item.id}
+                className="order-item"
+                name={<s>{item.name}</s>}
+                aside={
+                  <p className="order-item__quantity">
+                    <s>
+                      <span className="visually-hidden">Quantity </span>× {item.quantity}
+                    </s>
                   </p>
-                  <p className="order-item__unavailable">Not available at store</p>
-                </div>
-                <p className="order-item__quantity">
-                  <s>
-                    <span className="visually-hidden">Quantity </span>× {item.quantity}
-                  </s>
-                </p>
-              </li>
+                }
+              >
+                <p className="order-item__unavailable">Not available at store</p>
+              </ItemLine>
             ))}
           </ul>
         </section>

@@ -15,7 +15,7 @@ const PAID_ONLINE: Record<PaymentStatus, string> = {
 export function PaymentReminder({ order }: { order: Order }) {
   const grocery = formatCents(orderCents(order.actualGroceryCost ?? order.estimatedGroceryCost))
   return (
-    <section className="card payment-reminder" aria-labelledby="payment-reminder-title">
+    <section className="card card--compact payment-reminder" aria-labelledby="payment-reminder-title">
       <h2 id="payment-reminder-title">Payment Reminder</h2>
       <p>
         Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
@@ -35,7 +35,7 @@ export function PaymentReminder({ order }: { order: Order }) {
 /** What a runner sees instead: what this delivery earns them. */
 export function RunnerEarnings({ order }: { order: Order }) {
   return (
-    <section className="card payment-reminder" aria-labelledby="runner-earnings-title">
+    <section className="card card--compact payment-reminder" aria-labelledby="runner-earnings-title">
       <h2 id="runner-earnings-title">Your Earnings</h2>
       <p>
         Runner fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}

@@ -12,7 +12,7 @@ export function OrderItems({ order }: { order: Order }) {
   const missing = order.items.filter((item) => item.isDelivered === false)
   const split = order.status === 'delivered'
   return (
-    <section className="card tracking-card" aria-labelledby="items-heading">
+    <section className="card card--compact card--stack tracking-card" aria-labelledby="items-heading">
       <h2 id="items-heading" className="tracking-card__heading">
         Items ({order.items.length})
       </h2>

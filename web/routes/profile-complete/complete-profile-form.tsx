@@ -2,9 +2,8 @@ import type { PublicUser } from '../../../modules/accounts/contract'
 import { completeProfileSchema } from '../../../modules/accounts/contract'
 import { BRAND_NAME } from '../../../modules/shared/contract'
 import { useCompleteProfile } from '../../features/accounts/api/use-profile'
-import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
-import { RoleOptions } from '../../features/accounts/components/role-options'
-import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { addressOf } from '../../features/accounts/components/address-fields'
+import { ProfileForm } from '../../features/accounts/components/profile-form'
 import { useFormState } from '../../features/accounts/use-form-state'
 import { fieldErrors } from '../../lib/form-errors'
 import { TextField } from '../../ui/form'
@@ -16,20 +15,19 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()
   const completionFailed = useCompletionFailure()
-  const { form, values, set, errors, showErrors } = useFormState(() => ({
+  const state = useFormState(() => ({
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     roles: user.roles.filter((role) => role === 'buyer' || role === 'runner'),
     ...addressOf(user),
   }))
+  const { values, set, errors, showErrors } = state
 
   return (
-    <form
-      ref={form}
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
+    <ProfileForm
+      state={state}
+      roles={{ legend: `How will you use ${BRAND_NAME}?`, kind: 'checkbox', options: ['buyer', 'runner'] }}
+      onSubmit={() => {
         const invalid = fieldErrors(completeProfileSchema, values)
         if (invalid) return showErrors(invalid)
         completeProfile.mutate(values, {
@@ -40,6 +38,10 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
           onError: (error) => completionFailed(error, showErrors),
         })
       }}
+      afterAddress={
+        <p className="form-notice form-notice--info">Your address is converted to map coordinates automatically, to find stores and runners near you.</p>
+      }
+      submit={{ label: 'Complete Profile', pending: completeProfile.isPending, pendingLabel: 'Saving...' }}
     >
       <div className="form__row">
         <TextField
@@ -57,19 +59,6 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
           onValueChange={(value) => set('lastName', value)}
         />
       </div>
-      <RoleOptions
-        legend={`How will you use ${BRAND_NAME}?`}
-        kind="checkbox"
-        options={['buyer', 'runner']}
-        selected={values.roles}
-        error={errors.roles}
-        onChange={(roles) => set('roles', roles)}
-      />
-      <AddressFields values={values} errors={errors} onChange={set} />
-      <p className="form-notice form-notice--info">Your address is converted to map coordinates automatically, to find stores and runners near you.</p>
-      <SubmitButton pending={completeProfile.isPending} pendingLabel="Saving...">
-        Complete Profile
-      </SubmitButton>
-    </form>
+    </ProfileForm>
   )
 }

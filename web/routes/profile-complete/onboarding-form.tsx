@@ -4,12 +4,12 @@ import type { PublicUser } from '../../../modules/accounts/contract'
 import { updateProfileSchema } from '../../../modules/accounts/contract'
 import { BRAND_NAME } from '../../../modules/shared/contract'
 import { useCompleteProfile } from '../../features/accounts/api/use-profile'
-import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
-import { RoleOptions, roleChoiceOf } from '../../features/accounts/components/role-options'
-import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { addressOf } from '../../features/accounts/components/address-fields'
+import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
+import { roleChoiceOf } from '../../features/accounts/components/role-options'
 import { useFormState } from '../../features/accounts/use-form-state'
 import { fieldErrors } from '../../lib/form-errors'
-import { Field, TextField } from '../../ui/form'
+import { Field } from '../../ui/form'
 import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
 import { useToast } from '../../ui/toast'
@@ -27,7 +27,8 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
   const completionFailed = useCompletionFailure()
   const location = useCurrentLocation()
   const [submitting, setSubmitting] = useState(false)
-  const { form, values, set, errors, showErrors } = useFormState(() => ({ email: user.email ?? '', roles: roleChoiceOf(user.roles), ...addressOf(user) }))
+  const state = useFormState(() => ({ email: user.email ?? '', roles: roleChoiceOf(user.roles), ...addressOf(user) }))
+  const { values, set, errors, showErrors } = state
 
   async function submit() {
     const profile = { ...values, phone: user.phone ?? '', ...location.coordinates }
@@ -47,24 +48,31 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
   }
 
   return (
-    <form
-      ref={form}
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
+    <ProfileForm
+      state={state}
+      roles={ONE_ROLE}
+      onSubmit={() => void submit()}
+      afterAddress={
+        <div className="onboarding-location">
+          <button
+            type="button"
+            className="button button--block"
+            disabled={location.locating}
+            aria-busy={location.locating || undefined}
+            onClick={location.locate}
+          >
+            {location.locating && <Spinner />}
+            Use Current Location (Optional)
+          </button>
+          <p className="onboarding-location__status" role="status">
+            {location.coordinates ? 'Your current location will be saved with your address.' : ''}
+          </p>
+        </div>
+      }
+      submit={{ label: 'Complete Registration', pending: submitting, pendingLabel: 'Creating Account...' }}
+      footer={<p className="onboarding-terms">By completing registration, you agree to our Terms of Service and Privacy Policy.</p>}
     >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        hint="Optional"
-        value={values.email}
-        error={errors.email}
-        onValueChange={(value) => set('email', value)}
-      />
+      <EmailField hint="Optional" value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
       <Field
         label="Phone number"
         hint={
@@ -79,34 +87,6 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
       >
         {({ id, describedBy }) => <input id={id} type="tel" readOnly aria-describedby={describedBy} value={user.phone ?? ''} />}
       </Field>
-      <RoleOptions
-        legend="I want to"
-        kind="radio"
-        options={['buyer', 'runner', 'both']}
-        selected={values.roles}
-        error={errors.roles}
-        onChange={(roles) => set('roles', roles)}
-      />
-      <AddressFields values={values} errors={errors} onChange={set} />
-      <div className="onboarding-location">
-        <button
-          type="button"
-          className="button button--block"
-          disabled={location.locating}
-          aria-busy={location.locating || undefined}
-          onClick={location.locate}
-        >
-          {location.locating && <Spinner />}
-          Use Current Location (Optional)
-        </button>
-        <p className="onboarding-location__status" role="status">
-          {location.coordinates ? 'Your current location will be saved with your address.' : ''}
-        </p>
-      </div>
-      <SubmitButton pending={submitting} pendingLabel="Creating Account...">
-        Complete Registration
-      </SubmitButton>
-      <p className="onboarding-terms">By completing registration, you agree to our Terms of Service and Privacy Policy.</p>
-    </form>
+    </ProfileForm>
   )
 }

@@ -4,13 +4,12 @@ import { updateProfileSchema } from '../../../modules/accounts/contract'
 import { toE164 } from '../../../modules/shared/contract'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { useUpdateProfile } from '../../features/accounts/api/use-profile'
-import { AddressFields, addressOf } from '../../features/accounts/components/address-fields'
-import { RoleOptions, roleChoiceOf } from '../../features/accounts/components/role-options'
-import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { addressOf } from '../../features/accounts/components/address-fields'
+import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
+import { roleChoiceOf } from '../../features/accounts/components/role-options'
 import { useFormState } from '../../features/accounts/use-form-state'
 import { failureMessage, fieldErrors } from '../../lib/form-errors'
 import { isOnline, needsConnection } from '../../lib/online'
-import { TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
 
@@ -22,22 +21,21 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
   const navigate = useNavigate()
   const { toast } = useToast()
   const updateProfile = useUpdateProfile()
-  const { form, values, set, errors, showErrors } = useFormState(() => ({
+  const state = useFormState(() => ({
     email: user.email ?? '',
     phone: phoneDigits(user.phone),
     roles: roleChoiceOf(user.roles),
     ...addressOf(user),
   }))
+  const { values, set, errors, showErrors } = state
   // The server marks a changed number unverified; say so before it happens.
   const phoneChanged = values.phone !== phoneDigits(user.phone)
 
   return (
-    <form
-      ref={form}
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
+    <ProfileForm
+      state={state}
+      roles={ONE_ROLE}
+      onSubmit={() => {
         const invalid = fieldErrors(updateProfileSchema, values)
         if (invalid) return showErrors(invalid)
         if (!isOnline()) return toast(needsConnection('Saving your profile'))
@@ -57,8 +55,9 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
           },
         })
       }}
+      submit={{ label: 'Save Changes', pending: updateProfile.isPending, pendingLabel: 'Saving...' }}
     >
-      <TextField label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
+      <EmailField value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
       <div>
         <PhoneField label="Phone number" digits={values.phone} error={errors.phone} onDigitsChange={(digits) => set('phone', digits)} />
         {phoneChanged && (
@@ -67,18 +66,6 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
           </p>
         )}
       </div>
-      <RoleOptions
-        legend="I want to"
-        kind="radio"
-        options={['buyer', 'runner', 'both']}
-        selected={values.roles}
-        error={errors.roles}
-        onChange={(roles) => set('roles', roles)}
-      />
-      <AddressFields values={values} errors={errors} onChange={set} />
-      <SubmitButton pending={updateProfile.isPending} pendingLabel="Saving...">
-        Save Changes
-      </SubmitButton>
-    </form>
+    </ProfileForm>
   )
 }

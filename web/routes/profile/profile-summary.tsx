@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { displayName, initials } from '../../features/accounts/identity'
+import { Badge } from '../../ui/status-badge'
 
 const ROLE_BADGES: Record<string, string> = { buyer: 'Buyer', runner: 'Runner' }
 
@@ -23,9 +24,9 @@ export function ProfileSummary({ user }: { user: PublicUser }) {
         {user.roles.length > 0 && (
           <ul className="profile-summary__roles" aria-label="Roles">
             {user.roles.map((role) => (
-              <li key={role} className="role-badge">
+              <Badge key={role} as="li" className="badge--caps">
                 {ROLE_BADGES[role] ?? role}
-              </li>
+              </Badge>
             ))}
           </ul>
         )}

@@ -19,10 +19,10 @@ export function ActiveDeliveries() {
         Active Deliveries
       </h2>
       {active.isPending ? (
-        <div className="runner-card runner-card--skeleton" aria-label="Loading active deliveries" />
+        <div className="skeleton runner-card runner-card--skeleton" role="status" aria-label="Loading active deliveries" />
       ) : active.isError ? (
-        <div className="runner-empty" role="alert">
-          <p className="runner-empty__title">Failed to fetch active orders</p>
+        <div className="empty-state" role="alert">
+          <p className="empty-state__title">Failed to fetch active orders</p>
           <button type="button" className="button button--small" onClick={() => void active.refetch()}>
             Try Again
           </button>

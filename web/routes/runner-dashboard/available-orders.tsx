@@ -3,6 +3,7 @@ import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
 import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
 import { usePendingOrders } from '../../features/runner/api/pending-orders'
 import { ApiError } from '../../lib/http'
+import { Skeletons } from '../../ui/skeleton'
 import { AvailableOrderCard } from './available-order-card'
 import { useAcceptOffer } from './use-accept-offer'
 
@@ -45,21 +46,19 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
         </div>
       )}
       {offline ? (
-        <div className="runner-empty">
-          <p className="runner-empty__title">You're offline</p>
-          <p className="runner-empty__hint">No orders are offered to you while you're offline. Switch back online to see orders near you.</p>
+        <div className="empty-state">
+          <p className="empty-state__title">You're offline</p>
+          <p className="empty-state__hint">No orders are offered to you while you're offline. Switch back online to see orders near you.</p>
         </div>
       ) : online === undefined || pending.isPending ? (
         <ul className="runner-list" aria-label="Loading available orders">
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <li key={index} className="runner-card runner-card--skeleton" />
-          ))}
+          <Skeletons count={SKELETON_CARDS} className="runner-card runner-card--skeleton" />
         </ul>
       ) : pending.isError ? (
-        <div className="runner-empty" role="alert">
-          <p className="runner-empty__title">Failed to fetch pending orders</p>
+        <div className="empty-state" role="alert">
+          <p className="empty-state__title">Failed to fetch pending orders</p>
           {pending.error instanceof ApiError && typeof pending.error.body.message === 'string' && (
-            <p className="runner-empty__hint">{pending.error.body.message}</p>
+            <p className="empty-state__hint">{pending.error.body.message}</p>
           )}
           <button type="button" className="button button--small" onClick={() => void pending.refetch()}>
             Try Again
@@ -72,9 +71,9 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
             miles of {pending.data.searchedFrom}
           </p>
           {orders.length === 0 ? (
-            <div className="runner-empty">
-              <p className="runner-empty__title">You're all caught up!</p>
-              <p className="runner-empty__hint">New orders near you show up here. We check every {PENDING_ORDERS_POLL_MS / 1000} seconds.</p>
+            <div className="empty-state">
+              <p className="empty-state__title">You're all caught up!</p>
+              <p className="empty-state__hint">New orders near you show up here. We check every {PENDING_ORDERS_POLL_MS / 1000} seconds.</p>
             </div>
           ) : (
             <ul className="runner-list">

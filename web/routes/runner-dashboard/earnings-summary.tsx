@@ -14,10 +14,10 @@ export function EarningsSummary() {
         Your Earnings
       </h2>
       {stats.isPending ? (
-        <div className="runner-stats runner-stats--loading" aria-label="Loading your earnings" />
+        <div className="skeleton runner-stats runner-stats--loading" role="status" aria-label="Loading your earnings" />
       ) : stats.isError ? (
-        <div className="runner-empty" role="alert">
-          <p className="runner-empty__title">Your earnings could not be loaded</p>
+        <div className="empty-state" role="alert">
+          <p className="empty-state__title">Your earnings could not be loaded</p>
           <button type="button" className="button button--small" onClick={() => void stats.refetch()}>
             Try Again
           </button>

@@ -38,7 +38,7 @@ export function OnlineSwitch() {
   }
 
   return (
-    <section className={`card online-card${online ? ' online-card--on' : ''}`} aria-label="Availability">
+    <section className={`card card--compact online-card${online ? ' online-card--on' : ''}`} aria-label="Availability">
       <div className="online-card__text">
         <p className="online-card__label" aria-hidden="true">
           {online === false ? 'Offline' : 'Online'}

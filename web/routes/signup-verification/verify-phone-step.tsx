@@ -1,15 +1,14 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatUsPhone } from '../../../modules/shared/contract'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../modules/verification/contract'
-import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { recordVerificationAttempt, useCompletePhoneVerification, useSendCode, useVerifyPhone } from '../../features/verification/api/use-phone-verification'
+import { CodeStep } from '../../features/verification/components/code-step'
 import { SmsWaitNotice } from '../../features/verification/components/sms-wait-notice'
 import { secondsUntilSendAllowed } from '../../features/verification/send-failures'
 import { useClock } from '../../lib/clock'
 import { failureMessage } from '../../lib/form-errors'
 import { useSecondsLeft } from '../../lib/use-seconds-left'
-import { Field } from '../../ui/form'
 import { useToast } from '../../ui/toast'
 import type { CodeSend, PendingAccount } from './pending-account'
 import { TestNumberHint } from './test-number-hint'
@@ -34,16 +33,12 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
   const navigate = useNavigate()
   const { toast } = useToast()
   const clock = useClock()
-  const [code, setCode] = useState('')
-  const [codeError, setCodeError] = useState<string>()
   const [sendError, setSendError] = useState<string>()
   /** When the server will take another send, after refusing one as too soon (on the injected clock). */
   const [sendAllowedAt, setSendAllowedAt] = useState<number | null>(null)
   // A proven phone stays proven: a retry after a failed completion must not spend the used code again.
   const [proven, setProven] = useState(false)
-  const codeInput = useRef<HTMLInputElement>(null)
   const resendAt = lastSend?.phone === phone ? lastSend.at + RESEND_COUNTDOWN_SECONDS * 1000 : 0
-  const secondsLeft = useSecondsLeft(resendAt)
   const waitLeft = useSecondsLeft(sendAllowedAt ?? 0)
   // Busy until the redirect once the sign-up is complete.
   const busy = verifyPhone.isPending || completeVerification.isPending || completeVerification.isSuccess
@@ -68,12 +63,11 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
   useEffect(() => {
     if (opened.current) return
     opened.current = true
-    if (secondsLeft === 0) void send()
+    if (resendAt <= clock.now()) void send()
   }, [])
 
-  async function verify(event: FormEvent) {
-    event.preventDefault()
-    if (busy || code.length !== CODE_LENGTH) return
+  /** Null once the code is accepted: a failed completion is told in a toast, and the code stays as typed. */
+  async function verify(code: string): Promise<string | null> {
     if (!proven) {
       try {
         await verifyPhone.mutateAsync({ phone, verificationCode: code })
@@ -81,10 +75,8 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
       } catch (error) {
         // Wrong and expired codes come back with their own message, which is the one to read.
         const message = failureMessage(error, MESSAGES.notVerified)
-        setCodeError(message)
-        codeInput.current?.select()
         toast({ title: 'Verification Failed', description: message, variant: 'destructive' })
-        return
+        return message
       }
     }
     try {
@@ -95,6 +87,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
     } catch {
       toast({ title: 'Verification Error', description: 'Failed to complete verification', variant: 'destructive' })
     }
+    return null
   }
 
   return (
@@ -112,43 +105,20 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
           {sendError}
         </p>
       )}
-      <form className="form" noValidate onSubmit={verify}>
-        <Field label="Verification code" error={codeError}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              ref={codeInput}
-              id={id}
-              className="code-input"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={CODE_LENGTH}
-              placeholder={'•'.repeat(CODE_LENGTH)}
-              autoFocus
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))
-                setCodeError(undefined)
-              }}
-            />
-          )}
-        </Field>
+      <CodeStep
+        phone={formatUsPhone(phone)}
+        sentAt={lastSend?.phone === phone ? lastSend.at : null}
+        phoneInHeading
+        verifying={busy}
+        resending={sendCode.isPending}
+        resendBlocked={waitLeft > 0}
+        onVerify={verify}
+        onResend={send}
+        onChangePhone={onBack}
+        changeLabel="← Back"
+      >
         <TestNumberHint />
-        <SubmitButton pending={busy} pendingLabel="Verifying..." disabled={code.length !== CODE_LENGTH}>
-          Verify
-        </SubmitButton>
-      </form>
-      <div className="resend">
-        <button type="button" className="button button--block" disabled={secondsLeft > 0 || waitLeft > 0 || sendCode.isPending} onClick={send}>
-          Resend Code
-        </button>
-        {secondsLeft > 0 && <p className="resend__wait">You can ask for a new code in {secondsLeft}s.</p>}
-      </div>
-      <button type="button" className="text-link back-link" onClick={onBack}>
-        ← Back
-      </button>
+      </CodeStep>
     </>
   )
 }

@@ -2,28 +2,29 @@ import { memo } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
 import { ItemPrice } from '../../features/catalog/components/item-price'
 import { Icon } from '../../ui/icon'
+import { ItemLine } from '../../ui/item-line'
 
 type Props = { item: CatalogItem; inCart: number; onAdd: (item: CatalogItem) => void }
 
 /** Memoized: typing in the search re-renders only the rows that appear or disappear. */
 export const CatalogItemRow = memo(function CatalogItemRow({ item, inCart, onAdd }: Props) {
   return (
-    <li className="catalog-item">
-      <div className="catalog-item__text">
-        <p className="catalog-item__name">{item.name}</p>
-        <p className="catalog-item__meta">
-          <span className="catalog-item__unit">{item.unit}</span>
-          <ItemPrice price={item.price} priceUnit={item.priceUnit} isEstimatedPrice={item.isEstimatedPrice} />
-        </p>
-        {item.description && <p className="catalog-item__description">{item.description}</p>}
-      </div>
-      <div className="catalog-item__action">
-        <button type="button" className="button button--primary button--small catalog-item__add" onClick={() => onAdd(item)}>
-          <Icon name="plus" />
-          Add<span className="visually-hidden"> {item.name}</span>
-        </button>
-        {inCart > 0 && <span className="catalog-item__in-cart">{inCart} in cart</span>}
-      </div>
-    </li>
+    <ItemLine
+      className="catalog-item"
+      name={item.name}
+      unit={item.unit}
+      price={<ItemPrice price={item.price} priceUnit={item.priceUnit} isEstimatedPrice={item.isEstimatedPrice} />}
+      aside={
+        <div className="catalog-item__action">
+          <button type="button" className="button button--primary button--small catalog-item__add" onClick={() => onAdd(item)}>
+            <Icon name="plus" />
+            Add<span className="visually-hidden"> {item.name}</span>
+          </button>
+          {inCart > 0 && <span className="catalog-item__in-cart">{inCart} in cart</span>}
+        </div>
+      }
+    >
+      {item.description && <p className="catalog-item__description">{item.description}</p>}
+    </ItemLine>
   )
 })

@@ -1,8 +1,9 @@
 import type { Store } from '../../../../modules/catalog/contract'
 import { Icon } from '../../../ui/icon'
+import { Badge } from '../../../ui/status-badge'
 
 /** Sample stores are marked, so nobody mistakes the demo data for a real shop. */
-export const DemoBadge = () => <span className="store-badge">Demo</span>
+export const DemoBadge = () => <Badge className="badge--caps badge--small store-badge">Demo</Badge>
 
 /** Miles to one decimal, as the spec shows distances. */
 export const StoreDistance = ({ miles }: { miles: number }) => (

@@ -1,4 +1,7 @@
+import { Badge, type BadgeTone } from '../../../ui/status-badge'
 import { PERMISSION_LABEL, type PermissionState } from '../permission'
+
+const PERMISSION_TONE: Partial<Record<PermissionState, BadgeTone>> = { granted: 'success', denied: 'danger', unsupported: 'muted' }
 
 /** A permission card's heading with the browser's answer beside it, as the centre and the test page both show it. */
 export function PermissionHeading({ id, title, permission }: { id: string; title: string; permission: PermissionState }) {
@@ -7,10 +10,10 @@ export function PermissionHeading({ id, title, permission }: { id: string; title
       <h2 id={id} className="notification-centre__heading">
         {title}
       </h2>
-      <p className={`permission-badge permission-badge--${permission}`}>
+      <Badge as="p" tone={PERMISSION_TONE[permission]}>
         <span className="visually-hidden">Status: </span>
         {PERMISSION_LABEL[permission]}
-      </p>
+      </Badge>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../../modules/verification/contract'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
 import { Field } from '../../../ui/form'
@@ -8,8 +8,12 @@ import { useToast } from '../../../ui/toast'
 type CodeStepProps = {
   /** The number the code went to, formatted for reading. */
   phone: string
-  /** When the last code went out, on the injected clock: the resend countdown runs from here. Key the step on it to clear an old code. */
-  sentAt: number
+  /** When the last code went out, on the injected clock: the resend countdown runs from here (none while null). Key the step on it to clear an old code. */
+  sentAt: number | null
+  /** The step's heading already says where the code went, so the field needs no hint. */
+  phoneInHeading?: boolean
+  /** Notes between the code and Verify, such as the test numbers' code. */
+  children?: ReactNode
   verifying: boolean
   resending: boolean
   /** Another wait holds Resend back: the server refused a send as too soon and counts down itself. */
@@ -18,20 +22,35 @@ type CodeStepProps = {
   onVerify: (code: string) => Promise<string | null>
   onResend: () => void
   onChangePhone: () => void
+  /** What the way back to the phone says; sign-up's spec gives it a back link (spec 000 §2). */
+  changeLabel?: string
 }
 
 const onlyDigits = (text: string) => text.replace(/\D/g, '').slice(0, CODE_LENGTH)
 
 /**
- * Entering a 6-digit code (spec 000 §2, §5): digits only, Verify disabled until all six are
- * there, 'Resend Code' enabled once the 60 s countdown has run out, and 'Change Phone Number'.
+ * Entering a 6-digit code (spec 000 §2, §5), for phone verification and for sign-up: digits only,
+ * Verify disabled until all six are there, 'Resend Code' enabled once the 60 s countdown has run
+ * out, and 'Change Phone Number' (sign-up: '← Back').
  */
-export function CodeStep({ phone, sentAt, verifying, resending, resendBlocked = false, onVerify, onResend, onChangePhone }: CodeStepProps) {
+export function CodeStep({
+  phone,
+  sentAt,
+  phoneInHeading = false,
+  children,
+  verifying,
+  resending,
+  resendBlocked = false,
+  onVerify,
+  onResend,
+  onChangePhone,
+  changeLabel = 'Change Phone Number',
+}: CodeStepProps) {
   const { toast } = useToast()
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
   const input = useRef<HTMLInputElement>(null)
-  const secondsLeft = useSecondsLeft(sentAt + RESEND_COUNTDOWN_SECONDS * 1000)
+  const secondsLeft = useSecondsLeft(sentAt === null ? 0 : sentAt + RESEND_COUNTDOWN_SECONDS * 1000)
   const complete = code.length === CODE_LENGTH
 
   // With Verify disabled, Enter would do nothing at all; say what is missing instead.
@@ -59,9 +78,11 @@ export function CodeStep({ phone, sentAt, verifying, resending, resendBlocked = 
         label="Verification code"
         error={error}
         hint={
-          <>
-            Enter the {CODE_LENGTH}-digit code we sent to <strong className="nowrap">{phone}</strong>.
-          </>
+          phoneInHeading ? undefined : (
+            <>
+              Enter the {CODE_LENGTH}-digit code we sent to <strong className="nowrap">{phone}</strong>.
+            </>
+          )
         }
       >
         {({ id, describedBy, invalid }) => (
@@ -86,6 +107,7 @@ export function CodeStep({ phone, sentAt, verifying, resending, resendBlocked = 
           />
         )}
       </Field>
+      {children}
       <button type="submit" className="button button--primary button--block" disabled={!complete || verifying} aria-busy={verifying || undefined}>
         {verifying && <Spinner />}
         {verifying ? 'Verifying...' : 'Verify'}
@@ -108,7 +130,7 @@ export function CodeStep({ phone, sentAt, verifying, resending, resendBlocked = 
         </p>
       </div>
       <button type="button" className="text-link code-step__change" onClick={onChangePhone}>
-        Change Phone Number
+        {changeLabel}
       </button>
     </form>
   )

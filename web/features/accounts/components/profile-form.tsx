@@ -1,0 +1,62 @@
+import type { ReactNode, RefObject } from 'react'
+import type { FieldErrors } from '../../../lib/form-errors'
+import { TextField } from '../../../ui/form'
+import { AddressFields, type AddressValues } from './address-fields'
+import { type RoleOption, RoleOptions } from './role-options'
+import { SubmitButton } from './submit-button'
+
+/** One role among buyer, runner or both, as onboarding and the profile page ask it. */
+export const ONE_ROLE = { legend: 'I want to', kind: 'radio', options: ['buyer', 'runner', 'both'] } as const
+
+type ProfileFormProps<Option extends RoleOption> = {
+  /** The form's state from useFormState: its element, values, errors and setter. */
+  state: {
+    form: RefObject<HTMLFormElement | null>
+    values: AddressValues & { roles: readonly string[] }
+    errors: FieldErrors
+    set: ((field: keyof AddressValues, value: string) => void) & ((field: 'roles', value: Option[]) => void)
+  }
+  roles: { legend: string; kind: 'checkbox' | 'radio'; options: readonly Option[] }
+  onSubmit: () => void
+  /** The person's own fields, above the roles: names, or email and phone. */
+  children: ReactNode
+  /** Below the address: a note or the current location. */
+  afterAddress?: ReactNode
+  submit: { label: string; pending: boolean; pendingLabel: string }
+  /** Below the button, such as the terms. */
+  footer?: ReactNode
+}
+
+/**
+ * The profile as complete-profile, onboarding and the profile page all ask for it (spec 000 §2,
+ * spec 001 §2): the person's fields, the role choice, the address, and one button to send it.
+ */
+export function ProfileForm<Option extends RoleOption>({ state, roles, onSubmit, children, afterAddress, submit, footer }: ProfileFormProps<Option>) {
+  const { form, values, errors, set } = state
+  return (
+    <form
+      ref={form}
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+    >
+      {children}
+      <RoleOptions {...roles} selected={values.roles} error={errors.roles} onChange={(selected) => set('roles', selected)} />
+      <AddressFields values={values} errors={errors} onChange={set} />
+      {afterAddress}
+      <SubmitButton pending={submit.pending} pendingLabel={submit.pendingLabel}>
+        {submit.label}
+      </SubmitButton>
+      {footer}
+    </form>
+  )
+}
+
+type EmailFieldProps = { value: string; error?: string; hint?: string; onValueChange: (value: string) => void }
+
+export function EmailField(props: EmailFieldProps) {
+  return <TextField label="Email" type="email" autoComplete="email" {...props} />
+}
