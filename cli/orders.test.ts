@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import { openDatabase } from '../db/client'
 import { migrate } from '../db/migrate'
 import { testApi } from '../testing/test-api'
@@ -11,7 +12,8 @@ import { since } from './commands/orders'
 // as support would find it. The orders were placed weeks ago by the test clock, so the sweep is due.
 const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-orders-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-const placed: { toCancel: string; toSweep: string } = { toCancel: '', toSweep: '' }
+const placed: { toCancel: string; toSweep: string; twin: string } = { toCancel: '', toSweep: '', twin: '' }
+const numberOf = (id: string) => id.slice(-8).toUpperCase()
 
 beforeAll(async () => {
   const database = await openDatabase({ dataDir })
@@ -21,6 +23,13 @@ beforeAll(async () => {
   const buyer = await api.completeAccount({ firstName: 'Meera', lastName: 'Iyer' })
   placed.toCancel = (await api.placeOrder(buyer.cookie, store)).id
   placed.toSweep = (await api.placeOrder(buyer.cookie, store, { tip: 2 })).id
+  // One in four billion orders shares its number with another: a cancelled copy of one, under a new id with the same last 8 characters.
+  placed.twin = `${crypto.randomUUID().slice(0, 28)}${placed.toSweep.slice(-8)}`
+  await database.db.execute(sql`create temporary table twin as select * from orders where id = ${placed.toSweep}`)
+  await database.db.execute(
+    sql`update twin set id = ${placed.twin}, payment_intent_id = payment_intent_id || '_twin', status = 'cancelled', payment_status = 'cancelled'`,
+  )
+  await database.db.execute(sql`insert into orders select * from twin`)
   await database.close()
 }, 60_000)
 
@@ -51,6 +60,24 @@ describe('orders commands for support', () => {
     expect(cli('show', placed.toCancel).stdout).toContain('Meera Iyer')
   }, 30_000)
 
+  test('show and cancel take the number buyers see, in any case, as well as the id', () => {
+    const number = numberOf(placed.toCancel)
+    for (const reference of [number, number.toLowerCase(), `#${number}`]) {
+      expect(JSON.parse(cli('show', reference, '--json').stdout).order.id).toBe(placed.toCancel)
+    }
+    expect(cli('show', number).stdout).toContain(`Order ${placed.toCancel} (#${number})`)
+  }, 30_000)
+
+  test('a number two orders share lists both and exits 1', () => {
+    const run = cli('show', numberOf(placed.toSweep))
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(`Order number ${numberOf(placed.toSweep)} matches 2 orders; give the full id:`)
+    expect(run.stderr).toContain(placed.toSweep)
+    expect(run.stderr).toContain(placed.twin)
+    expect(cli('cancel', numberOf(placed.toSweep), '--reason', 'which one?').code).toBe(1)
+    expect(JSON.parse(cli('show', placed.toSweep, '--json').stdout).order.status).toBe('pending_runner_acceptance')
+  }, 30_000)
+
   test('an unknown id exits 1 with one line', () => {
     const run = cli('show', crypto.randomUUID())
     expect(run.code).toBe(1)
@@ -59,7 +86,7 @@ describe('orders commands for support', () => {
   }, 30_000)
 
   test('cancel releases the hold with the reason on record, and refuses a second time', () => {
-    const run = cli('cancel', placed.toCancel, '--reason', 'buyer phoned support')
+    const run = cli('cancel', numberOf(placed.toCancel).toLowerCase(), '--reason', 'buyer phoned support')
     expect(run.code).toBe(0)
     const shown = JSON.parse(cli('show', placed.toCancel, '--json').stdout)
     expect(shown.order).toMatchObject({ status: 'cancelled', cancelReason: 'support' })

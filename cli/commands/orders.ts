@@ -28,10 +28,30 @@ const withPayments = <T>(action: (database: CliDatabase, providers: ReturnType<t
 
 const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '-')
+/** The number buyers see for an order: the last 8 characters of its id. */
+const orderNumber = (id: string) => id.slice(-8).toUpperCase()
+
+/** The one order support names by its id or its number; a number several orders share lists them instead. */
+async function orderNamed(db: CliDatabase['db'], reference: string): Promise<Order> {
+  const found = await listOrdersForSupport(db, { reference })
+  if (found.length === 0) throw new CliError(`No order ${reference}`)
+  if (found.length > 1) {
+    throw new CliError(
+      [
+        `Order number ${reference} matches ${found.length} orders; give the full id:`,
+        ...found.map(
+          (order) =>
+            `  ${order.id}  placed ${when(order.createdAt)}  ${order.status}  ${order.storeName}  ${person(order.buyerFirstName, order.buyerLastName)}`,
+        ),
+      ].join('\n'),
+    )
+  }
+  return found[0]!
+}
 
 function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof orderForSupport>>>): string {
   const lines = [
-    `Order ${order.id} (#${order.id.slice(-8).toUpperCase()})`,
+    `Order ${order.id} (#${orderNumber(order.id)})`,
     `  status     ${order.status}${order.cancelReason ? ` (${order.cancelReason})` : ''}`,
     `  store      ${order.storeName}, ${order.storeAddress}`,
     `  buyer      ${person(order.buyerFirstName, order.buyerLastName)}  ${order.buyerPhone ?? ''}  ${order.buyerId}`,
@@ -79,7 +99,7 @@ export function registerOrderCommands(program: Command) {
         if (found.length === 0) return console.log('No orders match.')
         console.log(
           formatTable(found, [
-            { title: 'Order', value: (order: Order) => order.id.slice(-8).toUpperCase() },
+            { title: 'Order', value: (order: Order) => orderNumber(order.id) },
             { title: 'Placed', value: (order) => when(order.createdAt) },
             { title: 'Status', value: (order) => order.status },
             { title: 'Payment', value: (order) => order.paymentStatus },
@@ -94,25 +114,26 @@ export function registerOrderCommands(program: Command) {
     })
 
   orders
-    .command('show <id>')
-    .description('one order: items, buyer, runner, timeline, and its payment with every event')
+    .command('show <order>')
+    .description('one order, by its id or the number the buyer sees: items, buyer, runner, timeline, and its payment with every event')
     .option('--json', 'print JSON')
-    .action((id: string, options: { json?: boolean }) =>
+    .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
+        const { id } = await orderNamed(db, reference)
         const found = await orderForSupport(db, providers.payments, id)
-        if (!found) throw new CliError(`No order ${id}`)
+        if (!found) throw new CliError(`No order ${reference}`)
         console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
       }),
     )
 
   orders
-    .command('cancel <id>')
-    .description('cancel an order no runner has accepted, releasing the hold on the card')
+    .command('cancel <order>')
+    .description('cancel an order no runner has accepted, by its id or number, releasing the hold on the card')
     .requiredOption('--reason <text>', 'why, for the payment record')
-    .action((id: string, options: { reason: string }) =>
+    .action((reference: string, options: { reason: string }) =>
       withPayments(async ({ db }, providers) => {
-        const row = await findOrder(db, id)
-        if (!row) throw new CliError(`No order ${id}`)
+        const row = await findOrder(db, (await orderNamed(db, reference)).id)
+        if (!row) throw new CliError(`No order ${reference}`)
         try {
           const cancelled = await cancelWaitingOrder(db, providers.payments, systemClock, row, 'support', options.reason)
           console.log(`Cancelled order ${cancelled.id}; the hold on ${cancelled.paymentIntentId} is released.`)
