@@ -78,7 +78,10 @@ beforeAll(async () => {
     expYear: 2030,
     cvc: '123',
   })
-  const items = shelf.slice(0, 2).map((item) => ({ id: item.id, quantity: 1 }))
+  const items = [
+    { id: shelf[0]!.id, quantity: 2, comment: 'Ripe ones, please' },
+    { id: shelf[1]!.id, quantity: 1 },
+  ]
   const order = await call(
     'POST',
     '/api/confirm-payment-and-create-order',
@@ -114,6 +117,7 @@ describe('the CLI beside a running server on the embedded database', () => {
     expect(shown.code).toBe(0)
     expect(shown.stdout).toContain(`Order ${placed.orderId}`)
     expect(shown.stdout).toContain('Meera Tester')
+    expect(shown.stdout).toMatch(/\n {4}2 x .+\n {6}buyer's note: Ripe ones, please\n/)
     expect(shown.stdout).toContain('ours authorized, gateway requires_capture')
     for (const answer of await Promise.all(health)) expect(answer.body).toEqual({ status: 'ok', db: 'pglite' })
   }, 30_000)

@@ -71,10 +71,10 @@ function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof
       .filter(([, at]) => at)
       .map(([step, at]) => `    ${when(at)}  ${step}`),
     '  items',
-    ...order.items.map(
-      (item) =>
-        `    ${item.quantity} x ${item.name} (${item.unit})  ${item.price ? `$${item.price}` : 'price at store'}${item.isDelivered === false ? '  NOT AVAILABLE' : ''}`,
-    ),
+    ...order.items.flatMap((item) => [
+      `    ${item.quantity} x ${item.name} (${item.unit})  ${item.price ? `$${item.price}` : 'price at store'}${item.isDelivered === false ? '  NOT AVAILABLE' : ''}`,
+      ...(item.comment ? [`      buyer's note: ${item.comment}`] : []),
+    ]),
     `  payment    ${payment.intentId} on the ${payment.gateway} gateway: ours ${payment.status}, gateway ${payment.gatewayStatus}`,
     ...payment.events.map((event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})`),
   ]
