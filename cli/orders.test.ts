@@ -12,7 +12,7 @@ import { since } from './commands/orders'
 // as support would find it. The orders were placed weeks ago by the test clock, so the sweep is due.
 const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-orders-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-const placed: { toCancel: string; toSweep: string; twin: string } = { toCancel: '', toSweep: '', twin: '' }
+const placed: { toCancel: string; toSweep: string; twin: string; delivered: string } = { toCancel: '', toSweep: '', twin: '', delivered: '' }
 const numberOf = (id: string) => id.slice(-8).toUpperCase()
 
 beforeAll(async () => {
@@ -23,6 +23,13 @@ beforeAll(async () => {
   const buyer = await api.completeAccount({ firstName: 'Meera', lastName: 'Iyer' })
   placed.toCancel = (await api.placeOrder(buyer.cookie, store)).id
   placed.toSweep = (await api.placeOrder(buyer.cookie, store, { tip: 2 })).id
+  const runner = await api.completeAccount({ roles: ['runner'], firstName: 'Ravi' })
+  const delivered = await api.placeOrder(buyer.cookie, store)
+  await api.call('PATCH', `/api/orders/${delivered.id}/accept`, { cookie: runner.cookie })
+  const found = delivered.items.map((item) => ({ id: item.id, isDelivered: true }))
+  await api.call('PATCH', `/api/orders/${delivered.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData: found } })
+  await api.call('PATCH', `/api/orders/${delivered.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
+  placed.delivered = delivered.id
   // One in four billion orders shares its number with another: a cancelled copy of one, under a new id with the same last 8 characters.
   placed.twin = `${crypto.randomUUID().slice(0, 28)}${placed.toSweep.slice(-8)}`
   await database.db.execute(sql`create temporary table twin as select * from orders where id = ${placed.toSweep}`)
@@ -46,7 +53,7 @@ describe('orders commands for support', () => {
     expect(table.stdout).toContain(placed.toCancel)
     const json = JSON.parse(cli('list', '--status', 'pending_runner_acceptance', '--json').stdout) as { id: string }[]
     expect(json.map((order) => order.id).sort()).toEqual([placed.toCancel, placed.toSweep].sort())
-    expect(JSON.parse(cli('list', '--status', 'delivered', '--json').stdout)).toEqual([])
+    expect(JSON.parse(cli('list', '--status', 'delivered', '--json').stdout)).toMatchObject([{ id: placed.delivered }])
     const wrong = cli('list', '--status', 'lost')
     expect(wrong.code).toBe(1)
     expect(wrong.stderr.trim().split('\n')).toHaveLength(1)
@@ -94,7 +101,14 @@ describe('orders commands for support', () => {
     expect(shown.payment.events.at(-1).reason).toBe('cancelled by support: buyer phoned support')
     const again = cli('cancel', placed.toCancel, '--reason', 'twice')
     expect(again.code).toBe(1)
-    expect(again.stderr).toContain('Not cancelled')
+    expect(again.stderr).toStartWith(`Order #${numberOf(placed.toCancel)} is already cancelled (by support, `)
+  }, 30_000)
+
+  test('cancel says a delivered order was delivered, and changes nothing', () => {
+    const run = cli('cancel', placed.delivered, '--reason', 'too late')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toStartWith(`Order #${numberOf(placed.delivered)} was delivered at `)
+    expect(JSON.parse(cli('show', placed.delivered, '--json').stdout).order).toMatchObject({ status: 'delivered', paymentStatus: 'captured' })
   }, 30_000)
 
   test('sweep cancels what is past its 30 minutes and says so', () => {

@@ -1,5 +1,14 @@
 import type { Command } from 'commander'
-import { cancelWaitingOrder, findOrder, listOrdersForSupport, ORDER_STATUSES, type Order, type OrderStatus, orderForSupport } from '../../modules/orders/index'
+import {
+  type CancelReason,
+  cancelWaitingOrder,
+  findOrder,
+  listOrdersForSupport,
+  ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+  orderForSupport,
+} from '../../modules/orders/index'
 import { AppError, loadConfig, systemClock } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
 import { providersFromConfig } from '../../server/providers'
@@ -47,6 +56,22 @@ async function orderNamed(db: CliDatabase['db'], reference: string): Promise<Ord
     )
   }
   return found[0]!
+}
+
+const CANCELLED_BY: Record<CancelReason, string> = {
+  buyer: 'by the buyer',
+  support: 'by support',
+  expired: 'no runner accepted it in time',
+  capture_failed: 'the card was declined',
+}
+
+/** Why an order that has ended cannot be cancelled; null while it has not. */
+function alreadyEnded(order: Order): string | null {
+  if (order.status === 'cancelled') {
+    return `Order #${orderNumber(order.id)} is already cancelled (${order.cancelReason ? `${CANCELLED_BY[order.cancelReason]}, ` : ''}${when(order.cancelledAt)}); nothing changed.`
+  }
+  if (order.status === 'delivered') return `Order #${orderNumber(order.id)} was delivered at ${when(order.deliveredAt)}, so it can no longer be cancelled.`
+  return null
 }
 
 function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof orderForSupport>>>): string {
@@ -132,7 +157,10 @@ export function registerOrderCommands(program: Command) {
     .requiredOption('--reason <text>', 'why, for the payment record')
     .action((reference: string, options: { reason: string }) =>
       withPayments(async ({ db }, providers) => {
-        const row = await findOrder(db, (await orderNamed(db, reference)).id)
+        const named = await orderNamed(db, reference)
+        const ended = alreadyEnded(named)
+        if (ended) throw new CliError(ended)
+        const row = await findOrder(db, named.id)
         if (!row) throw new CliError(`No order ${reference}`)
         try {
           const cancelled = await cancelWaitingOrder(db, providers.payments, systemClock, row, 'support', options.reason)
