@@ -12,7 +12,7 @@ import { since } from './commands/orders'
 // as support would find it. The orders were placed weeks ago by the test clock, so the sweep is due.
 const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-orders-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-const placed: { toCancel: string; toSweep: string; twin: string; delivered: string } = { toCancel: '', toSweep: '', twin: '', delivered: '' }
+const placed = { toCancel: '', toSweep: '', twin: '', delivered: '', declined: '' }
 const numberOf = (id: string) => id.slice(-8).toUpperCase()
 
 beforeAll(async () => {
@@ -30,6 +30,9 @@ beforeAll(async () => {
   await api.call('PATCH', `/api/orders/${delivered.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData: found } })
   await api.call('PATCH', `/api/orders/${delivered.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
   placed.delivered = delivered.id
+  // This test card authorizes, then fails when the runner's accept captures it.
+  placed.declined = (await api.placeOrder(buyer.cookie, store, { card: '4000000000000341' })).id
+  await api.call('PATCH', `/api/orders/${placed.declined}/accept`, { cookie: runner.cookie })
   // One in four billion orders shares its number with another: a cancelled copy of one, under a new id with the same last 8 characters.
   placed.twin = `${crypto.randomUUID().slice(0, 28)}${placed.toSweep.slice(-8)}`
   await database.db.execute(sql`create temporary table twin as select * from orders where id = ${placed.toSweep}`)
@@ -50,7 +53,7 @@ describe('orders commands for support', () => {
     const table = cli('list')
     expect(table.code).toBe(0)
     expect(table.stdout).toContain('Meera Iyer')
-    expect(table.stdout).toContain(placed.toCancel)
+    expect(table.stdout).toMatch(new RegExp(`^${numberOf(placed.toCancel)} .* Held \\$7\\.00 .*${placed.toCancel}$`, 'm'))
     const json = JSON.parse(cli('list', '--status', 'pending_runner_acceptance', '--json').stdout) as { id: string }[]
     expect(json.map((order) => order.id).sort()).toEqual([placed.toCancel, placed.toSweep].sort())
     expect(JSON.parse(cli('list', '--status', 'delivered', '--json').stdout)).toMatchObject([{ id: placed.delivered }])
@@ -117,6 +120,16 @@ describe('orders commands for support', () => {
     expect(run.stdout).toContain(`cancelled order ${placed.toSweep}`)
     expect(JSON.parse(cli('show', placed.toSweep, '--json').stdout).order).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
     expect(cli('sweep').stdout).toContain('Sweep: 0 orders cancelled')
+  }, 30_000)
+
+  test('list says what happened on each card: held, charged, released, or not charged', () => {
+    const rows = cli('list').stdout.split('\n')
+    const paymentOf = (id: string) => rows.find((row) => row.startsWith(numberOf(id)) && row.includes(id))
+    expect(paymentOf(placed.toCancel)).toContain('Released $7.00')
+    expect(paymentOf(placed.toSweep)).toContain('Released $4.00')
+    expect(paymentOf(placed.delivered)).toContain('Charged $7.00')
+    expect(paymentOf(placed.declined)).toContain('Not charged')
+    expect(rows.join('\n')).not.toContain('Paid')
   }, 30_000)
 
   test('--since takes 30m, 2h, 7d', () => {

@@ -8,6 +8,7 @@ import {
   type Order,
   type OrderStatus,
   orderForSupport,
+  type PaymentStatus,
 } from '../../modules/orders/index'
 import { AppError, loadConfig, systemClock } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
@@ -56,6 +57,14 @@ async function orderNamed(db: CliDatabase['db'], reference: string): Promise<Ord
     )
   }
   return found[0]!
+}
+
+/** What happened on the card, so that nothing reads as paid unless it was charged. */
+const PAYMENT_WORDS: Record<PaymentStatus, (total: string) => string> = {
+  authorized: (total) => `Held $${total}`,
+  captured: (total) => `Charged $${total}`,
+  cancelled: (total) => `Released $${total}`,
+  capture_failed: () => 'Not charged',
 }
 
 const CANCELLED_BY: Record<CancelReason, string> = {
@@ -127,11 +136,10 @@ export function registerOrderCommands(program: Command) {
             { title: 'Order', value: (order: Order) => orderNumber(order.id) },
             { title: 'Placed', value: (order) => when(order.createdAt) },
             { title: 'Status', value: (order) => order.status },
-            { title: 'Payment', value: (order) => order.paymentStatus },
+            { title: 'Payment', value: (order) => PAYMENT_WORDS[order.paymentStatus](order.totalAmount) },
             { title: 'Store', value: (order) => order.storeName },
             { title: 'Buyer', value: (order) => person(order.buyerFirstName, order.buyerLastName) },
             { title: 'Runner', value: (order) => (order.runnerId ? person(order.runnerFirstName, order.runnerLastName) : '-') },
-            { title: 'Paid', value: (order) => `$${order.totalAmount}`, alignRight: true },
             { title: 'Id', value: (order) => order.id },
           ]),
         )
