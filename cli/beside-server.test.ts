@@ -9,7 +9,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-server-'))
 const port = freePort()
 const base = `http://127.0.0.1:${port}`
 let server: Bun.Subprocess
-const placed = { orderId: '' }
+const placed = { orderId: '', runner: '' }
 
 function freePort() {
   const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
@@ -67,6 +67,7 @@ beforeAll(async () => {
     stderr: 'inherit',
   })
   await untilHealthy()
+  placed.runner = await person('Ravi', '(732) 555-0102', ['runner'])
   const buyer = await person('Meera', '(732) 555-0101', ['buyer'])
   const [store] = (await call('GET', '/api/stores/nearby?zipCode=08817')).body as unknown as { id: string }[]
   const shelf = (await call('GET', `/api/items?storeId=${store!.id}`, undefined, buyer)).body as unknown as { id: string }[]
@@ -108,6 +109,18 @@ async function cli(...args: string[]) {
   return { code, stdout, stderr }
 }
 
+/** What the runner has been told, newest first, once it includes `type` or after 10 s. */
+async function runnerHears(type: string) {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const { notifications } = (await call('GET', '/api/notifications', undefined, placed.runner)).body as {
+      notifications: { data: { type: string; orderId: string } }[]
+    }
+    if (notifications.some((note) => note.data.type === type) || Date.now() > deadline) return notifications.map((note) => note.data)
+    await Bun.sleep(100)
+  }
+}
+
 describe('the CLI beside a running server on the embedded database', () => {
   test('orders list and orders show read the order while the server keeps answering', async () => {
     const health = Array.from({ length: 20 }, () => call('GET', '/api/health'))
@@ -120,6 +133,20 @@ describe('the CLI beside a running server on the embedded database', () => {
     expect(shown.stdout).toMatch(/\n {4}2 x .+\n {6}buyer's note: Ripe ones, please\n/)
     expect(shown.stdout).toContain('ours authorized, gateway requires_capture')
     for (const answer of await Promise.all(health)) expect(answer.body).toEqual({ status: 'ok', db: 'pglite' })
+  }, 30_000)
+
+  test("support's cancel releases the hold, and the runner who was told of the order hears at once that it is gone", async () => {
+    expect(await runnerHears('new_order_nearby')).toEqual([{ type: 'new_order_nearby', orderId: placed.orderId }])
+    const run = await cli('orders', 'cancel', placed.orderId.slice(-8), '--reason', 'buyer phoned')
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toStartWith(`Cancelled order ${placed.orderId}`)
+    // Within seconds: the server's dispatcher wakes on the NOTIFY the CLI's cancel raised through the socket, not on its once-a-minute round.
+    expect(await runnerHears('order_withdrawn')).toEqual([
+      { type: 'order_withdrawn', orderId: placed.orderId },
+      { type: 'new_order_nearby', orderId: placed.orderId },
+    ])
+    const list = JSON.parse((await cli('orders', 'list', '--json')).stdout) as { status: string; paymentStatus: string }[]
+    expect(list).toMatchObject([{ status: 'cancelled', paymentStatus: 'cancelled' }])
   }, 30_000)
 
   test('db status says it went through the server', async () => {
