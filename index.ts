@@ -104,6 +104,8 @@ async function start() {
     await migrate(opened.db)
     return opened
   }))
+  // Support's CLI works beside the server: it reaches the embedded database through a socket in DATA_DIR.
+  await handle.share?.().catch((error) => console.warn(`The CLI cannot reach the database while the server runs: ${(error as Error).message}`))
   const deps: AppDeps = { db: handle.db, dbKind: handle.kind, listen: handle.listen, clock: systemClock, config }
   const publicDir = 'public'
   const providers = providersFromConfig(deps)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
 import { openDatabase } from '../db/client'
 import { migrate } from '../db/migrate'
 import { testApi } from '../testing/test-api'
@@ -11,7 +12,8 @@ import { since } from './commands/orders'
 // as support would find it. The orders were placed weeks ago by the test clock, so the sweep is due.
 const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-orders-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-const placed: { toCancel: string; toSweep: string } = { toCancel: '', toSweep: '' }
+const placed = { toCancel: '', toSweep: '', twin: '', delivered: '', declined: '' }
+const numberOf = (id: string) => id.slice(-8).toUpperCase()
 
 beforeAll(async () => {
   const database = await openDatabase({ dataDir })
@@ -21,6 +23,23 @@ beforeAll(async () => {
   const buyer = await api.completeAccount({ firstName: 'Meera', lastName: 'Iyer' })
   placed.toCancel = (await api.placeOrder(buyer.cookie, store)).id
   placed.toSweep = (await api.placeOrder(buyer.cookie, store, { tip: 2 })).id
+  const runner = await api.completeAccount({ roles: ['runner'], firstName: 'Ravi' })
+  const delivered = await api.placeOrder(buyer.cookie, store)
+  await api.call('PATCH', `/api/orders/${delivered.id}/accept`, { cookie: runner.cookie })
+  const found = delivered.items.map((item) => ({ id: item.id, isDelivered: true }))
+  await api.call('PATCH', `/api/orders/${delivered.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData: found } })
+  await api.call('PATCH', `/api/orders/${delivered.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
+  placed.delivered = delivered.id
+  // This test card authorizes, then fails when the runner's accept captures it.
+  placed.declined = (await api.placeOrder(buyer.cookie, store, { card: '4000000000000341' })).id
+  await api.call('PATCH', `/api/orders/${placed.declined}/accept`, { cookie: runner.cookie })
+  // One in four billion orders shares its number with another: a cancelled copy of one, under a new id with the same last 8 characters.
+  placed.twin = `${crypto.randomUUID().slice(0, 28)}${placed.toSweep.slice(-8)}`
+  await database.db.execute(sql`create temporary table twin as select * from orders where id = ${placed.toSweep}`)
+  await database.db.execute(
+    sql`update twin set id = ${placed.twin}, payment_intent_id = payment_intent_id || '_twin', status = 'cancelled', payment_status = 'cancelled'`,
+  )
+  await database.db.execute(sql`insert into orders select * from twin`)
   await database.close()
 }, 60_000)
 
@@ -34,10 +53,10 @@ describe('orders commands for support', () => {
     const table = cli('list')
     expect(table.code).toBe(0)
     expect(table.stdout).toContain('Meera Iyer')
-    expect(table.stdout).toContain(placed.toCancel)
+    expect(table.stdout).toMatch(new RegExp(`^${numberOf(placed.toCancel)} .* Held \\$7\\.00 .*${placed.toCancel}$`, 'm'))
     const json = JSON.parse(cli('list', '--status', 'pending_runner_acceptance', '--json').stdout) as { id: string }[]
     expect(json.map((order) => order.id).sort()).toEqual([placed.toCancel, placed.toSweep].sort())
-    expect(JSON.parse(cli('list', '--status', 'delivered', '--json').stdout)).toEqual([])
+    expect(JSON.parse(cli('list', '--status', 'delivered', '--json').stdout)).toMatchObject([{ id: placed.delivered }])
     const wrong = cli('list', '--status', 'lost')
     expect(wrong.code).toBe(1)
     expect(wrong.stderr.trim().split('\n')).toHaveLength(1)
@@ -51,6 +70,24 @@ describe('orders commands for support', () => {
     expect(cli('show', placed.toCancel).stdout).toContain('Meera Iyer')
   }, 30_000)
 
+  test('show and cancel take the number buyers see, in any case, as well as the id', () => {
+    const number = numberOf(placed.toCancel)
+    for (const reference of [number, number.toLowerCase(), `#${number}`]) {
+      expect(JSON.parse(cli('show', reference, '--json').stdout).order.id).toBe(placed.toCancel)
+    }
+    expect(cli('show', number).stdout).toContain(`Order ${placed.toCancel} (#${number})`)
+  }, 30_000)
+
+  test('a number two orders share lists both and exits 1', () => {
+    const run = cli('show', numberOf(placed.toSweep))
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(`Order number ${numberOf(placed.toSweep)} matches 2 orders; give the full id:`)
+    expect(run.stderr).toContain(placed.toSweep)
+    expect(run.stderr).toContain(placed.twin)
+    expect(cli('cancel', numberOf(placed.toSweep), '--reason', 'which one?').code).toBe(1)
+    expect(JSON.parse(cli('show', placed.toSweep, '--json').stdout).order.status).toBe('pending_runner_acceptance')
+  }, 30_000)
+
   test('an unknown id exits 1 with one line', () => {
     const run = cli('show', crypto.randomUUID())
     expect(run.code).toBe(1)
@@ -59,7 +96,7 @@ describe('orders commands for support', () => {
   }, 30_000)
 
   test('cancel releases the hold with the reason on record, and refuses a second time', () => {
-    const run = cli('cancel', placed.toCancel, '--reason', 'buyer phoned support')
+    const run = cli('cancel', numberOf(placed.toCancel).toLowerCase(), '--reason', 'buyer phoned support')
     expect(run.code).toBe(0)
     const shown = JSON.parse(cli('show', placed.toCancel, '--json').stdout)
     expect(shown.order).toMatchObject({ status: 'cancelled', cancelReason: 'support' })
@@ -67,7 +104,14 @@ describe('orders commands for support', () => {
     expect(shown.payment.events.at(-1).reason).toBe('cancelled by support: buyer phoned support')
     const again = cli('cancel', placed.toCancel, '--reason', 'twice')
     expect(again.code).toBe(1)
-    expect(again.stderr).toContain('Not cancelled')
+    expect(again.stderr).toStartWith(`Order #${numberOf(placed.toCancel)} is already cancelled (by support, `)
+  }, 30_000)
+
+  test('cancel says a delivered order was delivered, and changes nothing', () => {
+    const run = cli('cancel', placed.delivered, '--reason', 'too late')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toStartWith(`Order #${numberOf(placed.delivered)} was delivered at `)
+    expect(JSON.parse(cli('show', placed.delivered, '--json').stdout).order).toMatchObject({ status: 'delivered', paymentStatus: 'captured' })
   }, 30_000)
 
   test('sweep cancels what is past its 30 minutes and says so', () => {
@@ -76,6 +120,16 @@ describe('orders commands for support', () => {
     expect(run.stdout).toContain(`cancelled order ${placed.toSweep}`)
     expect(JSON.parse(cli('show', placed.toSweep, '--json').stdout).order).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
     expect(cli('sweep').stdout).toContain('Sweep: 0 orders cancelled')
+  }, 30_000)
+
+  test('list says what happened on each card: held, charged, released, or not charged', () => {
+    const rows = cli('list').stdout.split('\n')
+    const paymentOf = (id: string) => rows.find((row) => row.startsWith(numberOf(id)) && row.includes(id))
+    expect(paymentOf(placed.toCancel)).toContain('Released $7.00')
+    expect(paymentOf(placed.toSweep)).toContain('Released $4.00')
+    expect(paymentOf(placed.delivered)).toContain('Charged $7.00')
+    expect(paymentOf(placed.declined)).toContain('Not charged')
+    expect(rows.join('\n')).not.toContain('Paid')
   }, 30_000)
 
   test('--since takes 30m, 2h, 7d', () => {

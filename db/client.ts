@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock'
-import { casing, type Database, type DatabaseHandle, type DatabaseTarget, drizzleOverPglite, type Listen } from './database'
+import { type DatabaseHandle, type DatabaseTarget, drizzleOverPglite, type Listen, overPostgresJs } from './database'
 import { copyTemplateTo, pgliteTemplate } from './pglite-template'
+import { shareOverSocket } from './shared-pglite'
 
 export type { Database, DatabaseHandle, DatabaseKind, DatabaseTarget, Listen } from './database'
 export { drizzleOverPglite } from './database'
@@ -15,18 +15,7 @@ export { drizzleOverPglite } from './database'
  * memory). A new PGlite database starts from a migrated template instead of running initdb.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ('url' in target) {
-    const client = postgres(target.url, { max: target.poolSize ?? 10, onnotice: () => {} })
-    return {
-      db: drizzlePostgres(client, { casing }) as unknown as Database,
-      kind: 'postgres',
-      async listen(channel, onMessage) {
-        const subscription = await client.listen(channel, onMessage)
-        return () => subscription.unlisten()
-      },
-      close: () => client.end({ timeout: 5 }),
-    }
-  }
+  if ('url' in target) return overPostgresJs(postgres(target.url, { max: target.poolSize ?? 10, onnotice: () => {} }), 'postgres')
   if ('inMemory' in target) {
     const client = await PGlite.create({ loadDataDir: await pgliteTemplate() })
     return { db: drizzleOverPglite(client), kind: 'pglite', listen: pgliteListen(client), close: () => client.close() }
@@ -38,11 +27,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const fresh = !(await Bun.file(join(dataDir, 'PG_VERSION')).exists())
     if (fresh) await copyTemplateTo(dataDir, target.contents)
     const client = await PGlite.create(dataDir)
+    let sharing: Promise<() => Promise<void>> | undefined
     return {
       db: drizzleOverPglite(client),
       kind: 'pglite',
       listen: pgliteListen(client),
+      async share() {
+        sharing ??= shareOverSocket(client, target.dataDir)
+        await sharing
+      },
       close: async () => {
+        await sharing?.then(
+          (stop) => stop(),
+          () => {},
+        )
         await client.close()
         unlock()
       },

@@ -3,6 +3,13 @@ import { join, resolve } from 'node:path'
 
 export class DatabaseInUseError extends Error {
   override name = 'DatabaseInUseError'
+  constructor(
+    message: string,
+    /** The pid of the process holding the data directory. */
+    readonly holder: number,
+  ) {
+    super(message)
+  }
 }
 
 function isAlive(pid: number) {
@@ -29,6 +36,7 @@ export function lockDataDir(dataDir: string): () => void {
     if (holder !== process.pid && isAlive(holder)) {
       throw new DatabaseInUseError(
         `The embedded database in ${resolve(dataDir)} is in use by process ${holder} (is the Kirana server running?). Stop it, or set DATA_DIR to another directory.`,
+        holder,
       )
     }
     writeFileSync(lockPath, String(process.pid))

@@ -1,6 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import type { Sql } from 'postgres'
 
 /** The one drizzle type every module sees, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT>
@@ -15,6 +17,11 @@ export interface DatabaseHandle {
   /** PostgreSQL: a connection of its own hears every instance's notifications. PGlite: its one process's. */
   listen: Listen
   close(): Promise<void>
+  /**
+   * On-disk PGlite only: lets processes on this machine (the CLI) use this one's database while it
+   * runs, through a socket in the data directory (db/shared-pglite.ts), until `close`. Safe to call again.
+   */
+  share?(): Promise<void>
 }
 
 /**
@@ -30,3 +37,16 @@ export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: str
 export const casing = 'snake_case' as const
 
 export const drizzleOverPglite = (client: PGlite) => drizzle(client, { casing }) as unknown as Database
+
+/** A drizzle handle over postgres.js: a PostgreSQL server, or a running server's PGlite through its socket. */
+export function overPostgresJs(client: Sql, kind: DatabaseKind): DatabaseHandle {
+  return {
+    db: drizzlePostgres(client, { casing }) as unknown as Database,
+    kind,
+    async listen(channel, onMessage) {
+      const subscription = await client.listen(channel, onMessage)
+      return () => subscription.unlisten()
+    },
+    close: () => client.end({ timeout: 5 }),
+  }
+}

@@ -28,10 +28,54 @@ const withPayments = <T>(action: (database: CliDatabase, providers: ReturnType<t
 
 const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '-')
+/** The number buyers see for an order: the last 8 characters of its id. */
+const orderNumber = (id: string) => id.slice(-8).toUpperCase()
+
+/** The one order support names by its id or its number; a number several orders share lists them instead. */
+async function orderNamed(db: CliDatabase['db'], reference: string): Promise<Order> {
+  const found = await orderSupport.list(db, { reference })
+  if (found.length === 0) throw new CliError(`No order ${reference}`)
+  if (found.length > 1) {
+    throw new CliError(
+      [
+        `Order number ${reference} matches ${found.length} orders; give the full id:`,
+        ...found.map(
+          (order) =>
+            `  ${order.id}  placed ${when(order.createdAt)}  ${order.status}  ${order.storeName}  ${person(order.buyerFirstName, order.buyerLastName)}`,
+        ),
+      ].join('\n'),
+    )
+  }
+  return found[0]!
+}
+
+/** What happened on the card, so that nothing reads as paid unless it was charged. */
+const PAYMENT_WORDS: Record<Order['paymentStatus'], (total: string) => string> = {
+  authorized: (total) => `Held $${total}`,
+  captured: (total) => `Charged $${total}`,
+  cancelled: (total) => `Released $${total}`,
+  capture_failed: () => 'Not charged',
+}
+
+const CANCELLED_BY: Record<NonNullable<Order['cancelReason']>, string> = {
+  buyer: 'by the buyer',
+  support: 'by support',
+  expired: 'no runner accepted it in time',
+  capture_failed: 'the card was declined',
+}
+
+/** Why an order that has ended cannot be cancelled; null while it has not. */
+function alreadyEnded(order: Order): string | null {
+  if (order.status === 'cancelled') {
+    return `Order #${orderNumber(order.id)} is already cancelled (${order.cancelReason ? `${CANCELLED_BY[order.cancelReason]}, ` : ''}${when(order.cancelledAt)}); nothing changed.`
+  }
+  if (order.status === 'delivered') return `Order #${orderNumber(order.id)} was delivered at ${when(order.deliveredAt)}, so it can no longer be cancelled.`
+  return null
+}
 
 function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof orderSupport.show>>>): string {
   const lines = [
-    `Order ${order.id} (#${order.id.slice(-8).toUpperCase()})`,
+    `Order ${order.id} (#${orderNumber(order.id)})`,
     `  status     ${order.status}${order.cancelReason ? ` (${order.cancelReason})` : ''}`,
     `  store      ${order.storeName}, ${order.storeAddress}`,
     `  buyer      ${person(order.buyerFirstName, order.buyerLastName)}  ${order.buyerPhone ?? ''}  ${order.buyerId}`,
@@ -51,10 +95,10 @@ function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof
       .filter(([, at]) => at)
       .map(([step, at]) => `    ${when(at)}  ${step}`),
     '  items',
-    ...order.items.map(
-      (item) =>
-        `    ${item.quantity} x ${item.name} (${item.unit})  ${item.price ? `$${item.price}` : 'price at store'}${item.isDelivered === false ? '  NOT AVAILABLE' : ''}`,
-    ),
+    ...order.items.flatMap((item) => [
+      `    ${item.quantity} x ${item.name} (${item.unit})  ${item.price ? `$${item.price}` : 'price at store'}${item.isDelivered === false ? '  NOT AVAILABLE' : ''}`,
+      ...(item.comment ? [`      buyer's note: ${item.comment}`] : []),
+    ]),
     `  payment    ${payment.intentId} on the ${payment.gateway} gateway: ours ${payment.status}, gateway ${payment.gatewayStatus}`,
     ...payment.events.map((event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})`),
   ]
@@ -79,14 +123,13 @@ export function registerOrderCommands(program: Command) {
         if (found.length === 0) return console.log('No orders match.')
         console.log(
           formatTable(found, [
-            { title: 'Order', value: (order: Order) => order.id.slice(-8).toUpperCase() },
+            { title: 'Order', value: (order: Order) => orderNumber(order.id) },
             { title: 'Placed', value: (order) => when(order.createdAt) },
             { title: 'Status', value: (order) => order.status },
-            { title: 'Payment', value: (order) => order.paymentStatus },
+            { title: 'Payment', value: (order) => PAYMENT_WORDS[order.paymentStatus](order.totalAmount) },
             { title: 'Store', value: (order) => order.storeName },
             { title: 'Buyer', value: (order) => person(order.buyerFirstName, order.buyerLastName) },
             { title: 'Runner', value: (order) => (order.runnerId ? person(order.runnerFirstName, order.runnerLastName) : '-') },
-            { title: 'Paid', value: (order) => `$${order.totalAmount}`, alignRight: true },
             { title: 'Id', value: (order) => order.id },
           ]),
         )
@@ -94,25 +137,29 @@ export function registerOrderCommands(program: Command) {
     })
 
   orders
-    .command('show <id>')
-    .description('one order: items, buyer, runner, timeline, and its payment with every event')
+    .command('show <order>')
+    .description('one order, by its id or the number the buyer sees: items, buyer, runner, timeline, and its payment with every event')
     .option('--json', 'print JSON')
-    .action((id: string, options: { json?: boolean }) =>
+    .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
+        const { id } = await orderNamed(db, reference)
         const found = await orderSupport.show(db, providers.payments, id)
-        if (!found) throw new CliError(`No order ${id}`)
+        if (!found) throw new CliError(`No order ${reference}`)
         console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
       }),
     )
 
   orders
-    .command('cancel <id>')
-    .description('cancel an order no runner has accepted, releasing the hold on the card')
+    .command('cancel <order>')
+    .description('cancel an order no runner has accepted, by its id or number, releasing the hold on the card')
     .requiredOption('--reason <text>', 'why, for the payment record')
-    .action((id: string, options: { reason: string }) =>
+    .action((reference: string, options: { reason: string }) =>
       withPayments(async ({ db }, providers) => {
-        const row = await findOrder(db, id)
-        if (!row) throw new CliError(`No order ${id}`)
+        const named = await orderNamed(db, reference)
+        const ended = alreadyEnded(named)
+        if (ended) throw new CliError(ended)
+        const row = await findOrder(db, named.id)
+        if (!row) throw new CliError(`No order ${reference}`)
         try {
           const cancelled = await orderSupport.cancel(db, providers.payments, systemClock, row, 'support', options.reason)
           console.log(`Cancelled order ${cancelled.id}; the hold on ${cancelled.paymentIntentId} is released.`)

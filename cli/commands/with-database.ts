@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../db/client'
 import { DatabaseInUseError } from '../../db/data-dir-lock'
+import { openThroughServer } from '../../db/shared-pglite'
 import { databaseTarget, describeTarget } from '../../db/target'
 import { loadConfig } from '../../modules/shared/index'
 
@@ -17,28 +18,32 @@ export interface CliDatabase extends DatabaseHandle {
 /**
  * Runs a command against the database the server would use (same settings, same opening code)
  * and always closes it afterwards, so the process can exit and PGlite's files stay consistent.
+ * While the server runs on the embedded database, the command goes through the server's socket.
  */
 export async function withDatabase<T>(action: (database: CliDatabase) => Promise<T>): Promise<T> {
   const target = databaseTarget(loadConfig())
-  const where = describeTarget(target)
-  const handle = await openReachable(target, where)
+  const database = await openReachable(target, describeTarget(target))
   try {
-    return await action({ ...handle, where })
+    return await action(database)
   } finally {
-    await handle.close()
+    await database.close()
   }
 }
 
 /** postgres.js connects lazily, so one query tells "cannot reach the database" apart from a failing command. */
-async function openReachable(target: DatabaseTarget, where: string): Promise<DatabaseHandle> {
+async function openReachable(target: DatabaseTarget, where: string): Promise<CliDatabase> {
   let handle: DatabaseHandle | undefined
   try {
     handle = await openDatabase(target)
     await handle.db.execute(sql`select 1`)
-    return handle
+    return { ...handle, where }
   } catch (error) {
     await handle?.close().catch(() => {})
-    if (error instanceof DatabaseInUseError) throw new CliError(error.message)
+    if (error instanceof DatabaseInUseError) {
+      const shared = 'dataDir' in target ? await openThroughServer(target.dataDir) : null
+      if (shared) return { ...shared, where: `${where}, through the server (process ${error.holder})` }
+      throw new CliError(error.message)
+    }
     const engine = 'url' in target ? 'PostgreSQL' : 'embedded'
     throw new CliError(`Cannot open the ${engine} database at ${where}: ${rootCause(error)}`)
   }

@@ -48,11 +48,12 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
     case 'delivered':
       return toBuyer('order_delivered', text.orderDelivered(order, await runnerName(db, order)))
     case 'cancelled': {
-      if (order.cancelReason !== 'buyer') return toBuyer('order_cancelled', text.orderCancelled(order))
-      // The runners told of the order are told it is gone (still only those with a verified phone).
+      const buyer = order.cancelReason === 'buyer' ? [] : await toBuyer('order_cancelled', text.orderCancelled(order))
+      if (order.cancelReason !== 'buyer' && order.cancelReason !== 'support') return buyer
+      // Withdrawn by a person while it waited: the runners told of it are told it is gone (still only those with a verified phone).
       const told = await recipientsOf(db, eventKey(order.id, 'placed'))
       const reachable = await phoneVerifiedAmong(db, told)
-      return told.filter((id) => reachable.has(id)).map((id) => note(id, 'order_withdrawn', text.orderWithdrawn(order)))
+      return [...buyer, ...told.filter((id) => reachable.has(id)).map((id) => note(id, 'order_withdrawn', text.orderWithdrawn(order)))]
     }
   }
 }

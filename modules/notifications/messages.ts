@@ -47,5 +47,5 @@ export function orderCancelled(order: OrderRow) {
 
 export const orderWithdrawn = (order: OrderRow) => ({
   title: 'Order no longer available',
-  body: `The buyer cancelled the ${order.storeName} order near you. Nothing for you to do.`,
+  body: `${order.cancelReason === 'buyer' ? 'The buyer cancelled' : 'Kirana support cancelled'} the ${order.storeName} order near you. Nothing for you to do.`,
 })

@@ -111,6 +111,21 @@ describe('who hears what', () => {
     expect(notes.map((note) => note.data.type).sort()).toEqual(['new_order_nearby', 'order_withdrawn'])
     expect(await typesIn(buyer.cookie)).not.toContain('order_cancelled')
   })
+
+  test('support cancels: the runners who were told hear it is withdrawn, as when the buyer cancels, and the buyer hears support cancelled it', async () => {
+    const { orderSupport, findOrder } = await import('../orders/index')
+    const buyer = await completeAccount()
+    const runner = await completeAccount({ roles: ['runner'] })
+    const order = await placeOrder(buyer.cookie, store)
+    await dispatch()
+    await orderSupport.cancel(db, api.providers.payments, clock, (await findOrder(db, order.id))!, 'support', 'buyer phoned')
+    await dispatch()
+    const withdrawn = (await inbox(runner.cookie)).notifications.find((note) => note.data.orderId === order.id && note.data.type === 'order_withdrawn')
+    expect(withdrawn).toMatchObject({ title: 'Order no longer available' })
+    expect(withdrawn!.body).toBe('Kirana support cancelled the Notify Test Store order near you. Nothing for you to do.')
+    const told = (await inbox(buyer.cookie)).notifications.find((note) => note.data.orderId === order.id)
+    expect(told).toMatchObject({ title: 'Your order was cancelled', data: { type: 'order_cancelled' } })
+  })
 })
 
 describe('the notification centre calls', () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from 'drizzle-orm'
+import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { gatewayStatuses, type PaymentGateway, paymentEventsOf, strandedHolds } from '../payments/index'
 import type { Clock } from '../shared/index'
@@ -7,12 +7,29 @@ import { findOrder } from './order-queries'
 import { orderViews } from './order-view'
 import { orders } from './schema'
 
-/** For support's `orders list`: newest first, by status and age. */
-export async function listOrdersForSupport(db: Database, filter: { status?: OrderStatus; since?: Date; limit?: number }) {
+const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const ORDER_NUMBER = /^[0-9a-f]{8}$/
+
+/** The orders a person means by an id or by the number buyers see (the id's last 8 characters, any case, '#' or not). */
+function referenceCondition(reference: string) {
+  const text = reference.trim().replace(/^#/, '').toLowerCase()
+  if (FULL_ID.test(text)) return eq(orders.id, text)
+  if (ORDER_NUMBER.test(text)) return sql`right(${orders.id}::text, 8) = ${text}`
+  return sql`false`
+}
+
+/** For support's `orders list`, and finding the order support names: newest first, by status, age, id or number. */
+export async function listOrdersForSupport(db: Database, filter: { status?: OrderStatus; since?: Date; reference?: string; limit?: number }) {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(filter.status ? eq(orders.status, filter.status) : undefined, filter.since ? gte(orders.createdAt, filter.since) : undefined))
+    .where(
+      and(
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.since ? gte(orders.createdAt, filter.since) : undefined,
+        filter.reference === undefined ? undefined : referenceCondition(filter.reference),
+      ),
+    )
     .orderBy(desc(orders.createdAt))
     .limit(filter.limit ?? 200)
   return orderViews(db, rows, 'support')
