@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import { ORDER_CHANGED_CHANNEL, sweepExpiredOrders } from '../modules/orders/index'
+import { ORDER_CHANGED_CHANNEL, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
 import { type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/index'
@@ -13,7 +13,8 @@ export type JobsDeps = JobDeps & { listen: Listen; push: PushSender }
 
 /**
  * Settles every hold: releases orders no runner accepted within 30 minutes and authorizations
- * that never became an order, and finishes captures a stopped process left half done. One
+ * that never became an order, finishes captures a stopped process left half done, and refunds
+ * what paid orders ended before pick-up still owe. One
  * instance at a time (an advisory lock).
  */
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
@@ -21,6 +22,7 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
     orders: await sweepExpiredOrders(db, gateway, clock),
     intents: await releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),
+    refunds: await orderSupport.settleOwedRefunds(db, gateway, clock),
   }))
   return run.ran ? run.result : null
 }

@@ -55,6 +55,8 @@ const PAYMENT_WORDS: Record<Order['paymentStatus'], (total: string) => string> =
   captured: (total) => `Charged $${total}`,
   cancelled: (total) => `Released $${total}`,
   capture_failed: () => 'Not charged',
+  partially_refunded: (total) => `Charged $${total}, part refunded`,
+  refunded: (total) => `Refunded $${total}`,
 }
 
 const CANCELLED_BY: Record<NonNullable<Order['cancelReason']>, string> = {
@@ -62,6 +64,8 @@ const CANCELLED_BY: Record<NonNullable<Order['cancelReason']>, string> = {
   support: 'by support',
   expired: 'no runner accepted it in time',
   capture_failed: 'the card was declined',
+  runner_no_show: 'the runner never came',
+  runner_released: 'the runner gave it up',
 }
 
 /** Why an order that has ended cannot be cancelled; null while it has not. */

@@ -48,6 +48,14 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
     case 'delivered':
       return toBuyer('order_delivered', text.orderDelivered(order, await runnerName(db, order)))
     case 'cancelled': {
+      // A paid order ended before pick-up: the runner gave it up (the buyer hears it is withdrawn, and refunded), or never came (the runner hears the buyer cancelled).
+      if (order.cancelReason === 'runner_released') return toBuyer('order_withdrawn', text.orderReleasedByRunner(order))
+      if (order.cancelReason === 'runner_no_show') {
+        const runnerId = order.runnerId
+        return runnerId && (await phoneVerifiedAmong(db, [runnerId])).has(runnerId)
+          ? [note(runnerId, 'order_cancelled', text.orderCancelledAsNoShow(order))]
+          : []
+      }
       const buyer = order.cancelReason === 'buyer' ? [] : await toBuyer('order_cancelled', text.orderCancelled(order))
       if (order.cancelReason !== 'buyer' && order.cancelReason !== 'support') return buyer
       // Withdrawn by a person while it waited: the runners told of it are told it is gone (still only those with a verified phone).

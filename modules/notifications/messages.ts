@@ -45,6 +45,16 @@ export function orderCancelled(order: OrderRow) {
   }
 }
 
+export const orderReleasedByRunner = (order: OrderRow) => ({
+  title: 'Your runner gave up your order',
+  body: `Your runner could not do your ${order.storeName} order, so it was cancelled and the $${centsToDecimal(order.totalCents)} fee and tip are refunded to your card. Nothing is owed for groceries.`,
+})
+
+export const orderCancelledAsNoShow = (order: OrderRow) => ({
+  title: 'Order cancelled: you did not pick it up',
+  body: `The buyer cancelled the ${order.storeName} order you accepted, since it was not picked up within 2 hours. The fee and tip went back to them.`,
+})
+
 export const orderWithdrawn = (order: OrderRow) => ({
   title: 'Order no longer available',
   body: `${order.cancelReason === 'buyer' ? 'The buyer cancelled' : 'Kirana support cancelled'} the ${order.storeName} order near you. Nothing for you to do.`,

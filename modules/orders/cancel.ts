@@ -3,6 +3,7 @@ import { type PaymentGateway, release } from '../payments/index'
 import { AppError, type Clock, conflict, describeForLog, notFound } from '../shared/index'
 import { type CancelReason, ORDER_NOT_FOUND } from './contract'
 import { findOrder } from './order-queries'
+import { refundWhatIsOwed } from './refund-order'
 import { type OrderRow, orderMoves } from './transitions'
 
 export const ALREADY_ACCEPTED = 'A runner has already accepted this order, so it can no longer be cancelled.'
@@ -49,9 +50,64 @@ export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, 
   return ended.order
 }
 
-/** POST /api/orders/{id}/cancel: the buyer's own order, while it waits for a runner. */
+/** A runner who accepted and has not picked up after this long is not coming: the buyer may cancel for a full refund. */
+export const NO_SHOW_AFTER_MS = 2 * 60 * 60_000
+
+/**
+ * The buyer cancels an order whose runner accepted but never came: 2 hours after the accept and
+ * before pick-up. The cancel is one conditional update, so of it and the runner's pick-up only
+ * one happens; then the fee and tip are refunded in full (owed, and settled by the sweep, if
+ * the payment service is down). Earlier is 409 TOO_EARLY_TO_CANCEL, with the time left.
+ */
+async function cancelNoShow(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow) {
+  const acceptedAt = row.acceptedAt ?? clock.now()
+  const allowedAt = new Date(acceptedAt.getTime() + NO_SHOW_AFTER_MS)
+  const waitMs = allowedAt.getTime() - clock.now().getTime()
+  if (waitMs > 0) {
+    const minutes = Math.ceil(waitMs / 60_000)
+    throw new AppError(
+      409,
+      'TOO_EARLY_TO_CANCEL',
+      `Your runner accepted this order less than 2 hours ago. If they have not picked up your groceries by then, you can cancel for a full refund in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      Math.ceil(waitMs / 1000),
+      { cancellableAt: allowedAt.toISOString(), minutesLeft: minutes },
+    )
+  }
+  const ended = await endPaidOrder(db, gateway, clock, row.id, {
+    reason: 'runner_no_show',
+    buyerId: row.buyerId,
+    acceptedBefore: new Date(clock.now().getTime() - NO_SHOW_AFTER_MS),
+  })
+  if (!ended) throw conflict('Your runner has just picked up your groceries, so the order can no longer be cancelled.', 'INVALID_TRANSITION')
+  return ended
+}
+
+/**
+ * Ends a paid order before pick-up (the runner never came, or gave it up) and refunds its fee
+ * and tip in full. Null when the order had already moved on (picked up, or ended). A refund the
+ * payment service cannot take now stays owed, and the sweep settles it.
+ */
+export async function endPaidOrder(
+  db: Database,
+  gateway: PaymentGateway,
+  clock: Clock,
+  orderId: string,
+  ending: Parameters<typeof orderMoves.cancelAccepted>[3],
+) {
+  const cancelled = await orderMoves.cancelAccepted(db, clock, orderId, ending)
+  if (!cancelled) return null
+  await refundWhatIsOwed(db, gateway, clock, cancelled, ending.reason === 'runner_no_show' ? 'the runner never came' : 'the runner gave the order up')
+  return (await findOrder(db, orderId))!
+}
+
+/**
+ * POST /api/orders/{id}/cancel: the buyer's own order, while it waits for a runner; or, once a
+ * runner has accepted, paid for, and not picked up within 2 hours, as a no-show.
+ */
 export async function cancelByBuyer(db: Database, gateway: PaymentGateway, clock: Clock, buyerId: string, orderId: string) {
   const row = await findOrder(db, orderId)
   if (!row || row.buyerId !== buyerId) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  if (row.status === 'runner_accepted' && row.paymentStatus === 'captured') return cancelNoShow(db, gateway, clock, row)
   return cancelWaitingOrder(db, gateway, clock, row, 'buyer')
 }

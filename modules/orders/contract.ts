@@ -18,6 +18,8 @@ export const ORDER_MOVES = {
   cancelWaiting: { from: ['pending_runner_acceptance', 'runner_accepted'], to: 'cancelled' },
   /** The sweep ends an order no runner took within 30 minutes. */
   expire: { from: ['pending_runner_acceptance', 'runner_accepted'], to: 'cancelled' },
+  /** A paid order ends before pick-up: the buyer's runner never came, or the runner gave it up. Its money goes back. */
+  cancelAccepted: { from: ['runner_accepted'], to: 'cancelled' },
   reportPickup: { from: ['runner_accepted'], to: 'picked_up' },
   reportDelivered: { from: ['picked_up'], to: 'delivered' },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>
@@ -34,14 +36,14 @@ export const ORDER_TRANSITIONS = Object.fromEntries(
 export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to)
 
 /** The order's payment, mirroring the gateway: authorized is the hold (requires_capture). */
-export const PAYMENT_STATUSES = ['authorized', 'captured', 'cancelled', 'capture_failed'] as const
+export const PAYMENT_STATUSES = ['authorized', 'captured', 'cancelled', 'capture_failed', 'partially_refunded', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** The moments people are told about (by the notifications module, from the orders' outbox). */
 export const ORDER_EVENT_TYPES = ['placed', 'accepted', 'picked_up', 'delivered', 'cancelled'] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 
-export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support'] as const
+export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support', 'runner_no_show', 'runner_released'] as const
 export type CancelReason = (typeof CANCEL_REASONS)[number]
 
 /** 001 §4's two readings: a short badge, and the tracking screen's longer title. */
@@ -112,6 +114,8 @@ export const orderSchema = z.object({
   estimatedGroceryCost: z.string(),
   actualGroceryCost: z.string().nullable(),
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  /** Dollars given back on the card so far; '0.00' when nothing was. */
+  refundedAmount: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   acceptedAt: z.string().nullable(),

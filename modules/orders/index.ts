@@ -2,14 +2,14 @@ import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
 import type { LiveStreams, ModuleDeps } from '../shared/index'
-import { cancelWaitingOrder } from './cancel'
+import { cancelWaitingOrder, endPaidOrder, releaseAndEnd } from './cancel'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { markOrderEventDispatched, undispatchedOrderEvents } from './outbox'
+import { refundOrder, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
-import { deliveryTotals, ordersWaitingNear, unsettledClaims } from './runner-queries'
+import { deliveryTotals, ordersWaitingNear, releaseCountsSince, releasesSince, unsettledClaims } from './runner-queries'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 
-export { releaseAndEnd } from './cancel'
 export { ORDER_STATUSES, type Order, type OrderStatus, orderResponseSchema } from './contract'
 export { findOrder } from './order-queries'
 export { orderViews, type Viewer } from './order-view'
@@ -19,13 +19,23 @@ export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, ORDER_CHANGED_CHANNEL, type OrderRow, orderMoves } from './transitions'
 
 /** What the runner module reads of orders: the offers near a runner, their earnings, claims left unsettled. */
-export const runnerQueries = { ordersWaitingNear, deliveryTotals, unsettledClaims }
+export const runnerQueries = { ordersWaitingNear, deliveryTotals, unsettledClaims, releasesSince, releaseCountsSince }
+
+/** Ending an order with its money: a waiting one's hold released, a paid one's charge refunded. */
+export const orderEndings = { releaseAndEnd, endPaidOrder }
 
 /** The orders' outbox, which the notifications work through. */
 export const orderOutbox = { undispatched: undispatchedOrderEvents, markDispatched: markOrderEventDispatched }
 
-/** Support's view (the CLI): list, show, cancel, and the consistency check of orders against their gateway. */
-export const orderSupport = { list: listOrdersForSupport, show: orderForSupport, cancel: cancelWaitingOrder, checkPayments }
+/** Support's desk (the CLI) and the sweep: list, show, cancel, refund, the consistency check, and refunds still owed. */
+export const orderSupport = {
+  list: listOrdersForSupport,
+  show: orderForSupport,
+  cancel: cancelWaitingOrder,
+  refund: refundOrder,
+  checkPayments,
+  settleOwedRefunds,
+}
 
 /** Orders: the state machine, the buyer's views, live tracking, cancelling and the 30-minute sweep. */
 export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen, streams: LiveStreams) {

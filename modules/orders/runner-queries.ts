@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, lte, ne, sql, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, lte, max, ne, sql, sum } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Coordinates, nearPlace } from '../shared/index'
 import { orders } from './schema'
@@ -56,4 +56,23 @@ export async function unsettledClaims(db: Database, acceptedBefore: Date): Promi
     .from(orders)
     .where(and(eq(orders.status, 'runner_accepted'), eq(orders.paymentStatus, 'authorized'), lte(orders.acceptedAt, acceptedBefore)))
     .limit(200)
+}
+
+/** When the runner gave up orders they had accepted (runner_released), newest first, after a time. */
+export async function releasesSince(db: Database, runnerId: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ at: orders.cancelledAt })
+    .from(orders)
+    .where(and(eq(orders.runnerId, runnerId), eq(orders.cancelReason, 'runner_released'), gt(orders.cancelledAt, since)))
+    .orderBy(desc(orders.cancelledAt))
+  return rows.flatMap((row) => (row.at ? [row.at] : []))
+}
+
+/** Runners with releases since a time, and how many: for support's list of paused runners. */
+export async function releaseCountsSince(db: Database, since: Date) {
+  return db
+    .select({ runnerId: orders.runnerId, releases: count(), latest: max(orders.cancelledAt) })
+    .from(orders)
+    .where(and(eq(orders.cancelReason, 'runner_released'), gte(orders.cancelledAt, since)))
+    .groupBy(orders.runnerId)
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { gatewayStatuses, type PaymentGateway, paymentEventsOf, strandedHolds } from '../payments/index'
+import { gatewayStatuses, type PaymentGateway, paymentEventsOf, refundedTotals, strandedHolds } from '../payments/index'
 import type { Clock } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
 import { findOrder } from './order-queries'
@@ -69,6 +69,9 @@ const GATEWAY_STATUS_OF: Record<PaymentStatus, string> = {
   captured: 'succeeded',
   cancelled: 'canceled',
   capture_failed: 'canceled',
+  // A refunded charge is still a succeeded intent at the gateway; its refunds are checked against the ledger below.
+  partially_refunded: 'succeeded',
+  refunded: 'succeeded',
 }
 
 /**
@@ -78,14 +81,28 @@ const GATEWAY_STATUS_OF: Record<PaymentStatus, string> = {
  */
 export async function checkPayments(db: Database, gateway: PaymentGateway, clock: Clock) {
   const rows = await db
-    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, paymentIntentId: orders.paymentIntentId })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentIntentId: orders.paymentIntentId,
+      refundedCents: orders.refundedCents,
+      cancelReason: orders.cancelReason,
+    })
     .from(orders)
   const statuses = await gatewayStatuses(
     gateway,
     rows.map((row) => row.paymentIntentId),
   )
+  const refunded = await refundedTotals(db)
   const disagreeing = rows
-    .map((row) => ({ ...row, gatewayStatus: statuses.get(row.paymentIntentId) ?? 'missing' }))
-    .filter((row) => row.gatewayStatus !== GATEWAY_STATUS_OF[row.paymentStatus])
+    .map(({ cancelReason, ...row }) => ({
+      ...row,
+      gatewayStatus: statuses.get(row.paymentIntentId) ?? 'missing',
+      ledgerRefundedCents: refunded.get(row.paymentIntentId) ?? 0,
+      // A paid order ended before pick-up owes the buyer their money until its refund settles.
+      refundOwed: (cancelReason === 'runner_no_show' || cancelReason === 'runner_released') && row.paymentStatus === 'captured',
+    }))
+    .filter((row) => row.gatewayStatus !== GATEWAY_STATUS_OF[row.paymentStatus] || row.ledgerRefundedCents !== row.refundedCents || row.refundOwed)
   return { ordersChecked: rows.length, disagreeing, strandedHolds: await strandedHolds(db, gateway, clock) }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { recordPaymentEvent } from '../payments/index'
 import { type Clock, conflict, holdLapsedBefore } from '../shared/index'
@@ -177,6 +177,47 @@ const cancelWaiting = (db: Database, clock: Clock, orderId: string, cancellation
 const expire = (db: Database, clock: Clock, orderId: string, because: string) =>
   endWaiting(db, clock, 'expire', orderId, { reason: 'expired', payment: 'cancelled', because })
 
+/**
+ * A paid order ends before pick-up: the buyer's runner never came (after `acceptedBefore`), or
+ * the runner gave it up. The payment stays captured until its refund settles (markRefunded);
+ * the runner stays named, for their record. Never once picked up: of a no-show cancel and a
+ * pick-up racing, one conditional update wins.
+ */
+const cancelAccepted = (
+  db: Database,
+  clock: Clock,
+  orderId: string,
+  ending: { reason: 'runner_no_show' | 'runner_released'; runnerId?: string; buyerId?: string; acceptedBefore?: Date },
+) =>
+  move(db, clock, 'cancelAccepted', {
+    orderId,
+    when: [
+      eq(orders.paymentStatus, 'captured'),
+      ending.runnerId ? eq(orders.runnerId, ending.runnerId) : undefined,
+      ending.buyerId ? eq(orders.buyerId, ending.buyerId) : undefined,
+      ending.acceptedBefore ? lte(orders.acceptedAt, ending.acceptedBefore) : undefined,
+    ],
+    set: { cancelledAt: clock.now(), cancelReason: ending.reason },
+  })
+
+/**
+ * Records what has been given back on the card, as the payments' refund ledger says: only ever
+ * upwards, so a late or repeated report changes nothing. All of it back is `refunded`.
+ */
+async function markRefunded(db: Database, clock: Clock, orderId: string, refundedCents: number): Promise<OrderRow | null> {
+  const [moved] = await db
+    .update(orders)
+    .set({
+      refundedCents,
+      paymentStatus: sql`case when ${refundedCents} >= ${orders.totalCents} then 'refunded' else 'partially_refunded' end`,
+      updatedAt: clock.now(),
+    })
+    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, ['captured', 'partially_refunded']), lt(orders.refundedCents, refundedCents)))
+    .returning()
+  if (moved) await announceOrderChange(db, orderId)
+  return moved ?? null
+}
+
 /** The assigned runner has the groceries: what was found and, if they said, what it cost. Only a paid order. */
 const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: string, found: { items: OrderItem[]; actualGroceryCents: number | null }) =>
   move(db, clock, 'reportPickup', {
@@ -189,7 +230,7 @@ const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: 
   move(db, clock, 'reportDelivered', { orderId, when: [eq(orders.runnerId, runnerId)], set: { deliveredAt: clock.now() } })
 
 /** What happens to orders, each a named move of the one table; no other code writes an order. */
-export const orderMoves = { place, claim, unclaim, markCaptured, cancelWaiting, expire, reportPickup, reportDelivered }
+export const orderMoves = { place, claim, unclaim, markCaptured, cancelWaiting, expire, cancelAccepted, markRefunded, reportPickup, reportDelivered }
 
 /** Writes an event into the orders' outbox, in the caller's transaction. */
 async function recordOrderEvent(db: Database, clock: Clock, orderId: string, type: OrderEventType) {

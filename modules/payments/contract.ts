@@ -5,7 +5,7 @@ import { z } from 'zod'
  * A payment's states in our own words. The gateways speak Stripe's (requires_capture,
  * succeeded, canceled); they are translated once, at the gateway's edge (`ourPaymentState`).
  */
-export const PAYMENT_STATES = ['requires_payment_method', 'authorized', 'captured', 'cancelled', 'capture_failed'] as const
+export const PAYMENT_STATES = ['requires_payment_method', 'authorized', 'captured', 'cancelled', 'capture_failed', 'partially_refunded', 'refunded'] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]
 
 /** GET /api/payments/config: which card form checkout shows. */

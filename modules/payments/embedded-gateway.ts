@@ -1,9 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { AppError, type Clock } from '../shared/index'
-import { IdempotencyKeyReusedError, type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from './gateway'
+import {
+  IdempotencyKeyReusedError,
+  type IntentStatus,
+  PaymentDeclinedError,
+  type PaymentGateway,
+  type PaymentIntent,
+  PaymentStateError,
+  type Refund,
+  RefundExceedsCaptureError,
+} from './gateway'
 import { type CardInput, cardBehaviour } from './sample-cards'
-import { type EmbeddedGatewayResponse, embeddedIdempotencyKeys, embeddedPaymentIntents } from './schema'
+import { type EmbeddedGatewayResponse, embeddedIdempotencyKeys, embeddedPaymentIntents, embeddedRefunds } from './schema'
 
 type IntentRow = typeof embeddedPaymentIntents.$inferSelect
 
@@ -27,17 +36,19 @@ const stateError = (status: IntentStatus | 'missing', action: string) =>
     status === 'missing' ? 'No such payment intent.' : `This PaymentIntent could not be ${action} because it has a status of ${status}.`,
   )
 
-type Failure = { kind: 'declined' | 'state'; code: string; message: string }
+type Failure = { kind: 'declined' | 'state' | 'exceeds'; code: string; message: string }
 
 function asFailure(error: unknown): Failure | null {
   if (error instanceof PaymentDeclinedError) return { kind: 'declined', code: error.declineCode, message: error.message }
   if (error instanceof PaymentStateError) return { kind: 'state', code: error.status, message: error.message }
+  if (error instanceof RefundExceedsCaptureError) return { kind: 'exceeds', code: String(error.refundableCents), message: error.message }
   return null
 }
 
-function replay(response: EmbeddedGatewayResponse): PaymentIntent {
-  if (response.ok) return response.intent as PaymentIntent
+function replay<T>(response: EmbeddedGatewayResponse): T {
+  if (response.ok) return response.intent as T
   if (response.error.kind === 'declined') throw new PaymentDeclinedError(response.error.code, response.error.message)
+  if (response.error.kind === 'exceeds') throw new RefundExceedsCaptureError(Number(response.error.code), response.error.message)
   throw new PaymentStateError(response.error.code as IntentStatus, response.error.message)
 }
 
@@ -53,7 +64,7 @@ export function embeddedGateway(db: Database, clock: Clock) {
    * `subject` is what the call is about (the intent, or a create's amount): the key sent again
    * about anything else is refused, as Stripe refuses a key reused with other parameters.
    */
-  async function once(key: string, operation: string, subject: string, run: (tx: Database) => Promise<PaymentIntent>): Promise<PaymentIntent> {
+  async function once<T extends object = PaymentIntent>(key: string, operation: string, subject: string, run: (tx: Database) => Promise<T>): Promise<T> {
     const response = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`embedded-gateway:${key}`}))`)
       const [seen] = await tx.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key))
@@ -64,7 +75,7 @@ export function embeddedGateway(db: Database, clock: Clock) {
       }
       let answer: EmbeddedGatewayResponse
       try {
-        answer = { ok: true, intent: await run(tx) }
+        answer = { ok: true, intent: { ...(await run(tx)) } as Record<string, unknown> }
       } catch (error) {
         const failure = asFailure(error)
         if (!failure) throw error
@@ -73,7 +84,7 @@ export function embeddedGateway(db: Database, clock: Clock) {
       await tx.insert(embeddedIdempotencyKeys).values({ key, operation, intentId: subject, response: answer, createdAt: clock.now() })
       return answer
     })
-    return replay(response)
+    return replay<T>(response)
   }
 
   async function currentStatus(tx: Database, id: string): Promise<IntentStatus | 'missing'> {
@@ -155,6 +166,23 @@ export function embeddedGateway(db: Database, clock: Clock) {
           .returning()
         if (!row) throw stateError(await currentStatus(tx, id), 'canceled')
         return toIntent(row)
+      })
+    },
+
+    /** Refunds part or all of a captured intent, as Stripe's Refunds API: never more in all than was captured. */
+    refund(id: string, amountCents: number, idempotencyKey: string) {
+      return once<Refund>(idempotencyKey, 'refund', `${id}:${amountCents}`, async (tx) => {
+        const [row] = await tx.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id)).for('update')
+        if (!row || row.status !== 'succeeded') throw stateError(row?.status ?? 'missing', 'refunded')
+        const [done] = await tx
+          .select({ total: sql<number>`coalesce(sum(${embeddedRefunds.amountCents}), 0)::int` })
+          .from(embeddedRefunds)
+          .where(eq(embeddedRefunds.intentId, id))
+        const refundable = row.amountCaptured - Number(done?.total ?? 0)
+        if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > refundable) throw new RefundExceedsCaptureError(refundable)
+        const refund = { id: `re_emb_${randomToken(18)}`, paymentIntentId: id, amountCents }
+        await tx.insert(embeddedRefunds).values({ id: refund.id, intentId: id, amountCents, createdAt: clock.now() })
+        return refund
       })
     },
 

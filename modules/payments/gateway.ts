@@ -34,9 +34,14 @@ export interface PaymentGateway {
   retrieveIntent(id: string): Promise<PaymentIntent | null>
   capture(id: string, idempotencyKey: string): Promise<PaymentIntent>
   cancel(id: string, idempotencyKey: string): Promise<PaymentIntent>
+  /** Returns part or all of a captured payment; never more in total than was captured. The same key is the same refund. */
+  refund(id: string, amountCents: number, idempotencyKey: string): Promise<Refund>
   /** Many intents' statuses in one call, where the gateway can (the embedded one); else they are retrieved one by one. */
   statusesOf?(ids: readonly string[]): Promise<Map<string, IntentStatus>>
 }
+
+/** Money given back on a captured payment. */
+export type Refund = { id: string; paymentIntentId: string; amountCents: number }
 
 /** The card was refused, at confirmation or at capture. */
 export class PaymentDeclinedError extends Error {
@@ -63,6 +68,17 @@ export class PaymentStateError extends Error {
 /** The gateway could not be reached or failed on its side; the same call may be retried with the same key. */
 export class GatewayUnavailableError extends Error {
   override name = 'GatewayUnavailableError'
+}
+
+/** A refund for more than is left of the capture: nothing is refunded. */
+export class RefundExceedsCaptureError extends Error {
+  override name = 'RefundExceedsCaptureError'
+  constructor(
+    readonly refundableCents: number,
+    message = 'The refund is more than is left of the charge.',
+  ) {
+    super(message)
+  }
 }
 
 /** An idempotency key sent again with other parameters (another amount): refused, as Stripe does. */

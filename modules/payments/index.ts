@@ -3,16 +3,24 @@ import type { PaymentGateway } from './gateway'
 import { paymentRoutes } from './routes'
 import type { PaymentListener } from './stripe-webhook'
 
+/**
+ * Payments' door. It owns the money's records (checkout intents, payment events, refunds, the
+ * embedded gateway's tables) and the only calls to a gateway, each keyed by our own ids:
+ * authorize, capture, release, refund.
+ */
 export { type EmbeddedGateway, embeddedGateway } from './embedded-gateway'
 export { type PaymentEvent, paymentEventsOf, recordPaymentEvent } from './events'
-export { GatewayUnavailableError, IdempotencyKeyReusedError, PaymentDeclinedError, type PaymentGateway, PaymentStateError } from './gateway'
-/**
- * Payments' door. It owns the money's records (checkout intents, payment events, the embedded
- * gateway's tables) and the only calls to a gateway, each keyed by our own ids:
- * authorize, capture, release.
- */
+export {
+  GatewayUnavailableError,
+  IdempotencyKeyReusedError,
+  PaymentDeclinedError,
+  type PaymentGateway,
+  PaymentStateError,
+  RefundExceedsCaptureError,
+} from './gateway'
 export { type CaptureOutcome, captureOrder as capture, releaseOrderHold as release } from './holds'
 export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'
+export { type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export type { PaymentListener } from './stripe-webhook'
 

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { createdAtColumn, idColumn } from '../shared/index'
 import type { PaymentState } from './contract'
@@ -85,4 +86,41 @@ export const paymentEvents = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index('payment_events_order_id_idx').on(t.orderId, t.createdAt), index('payment_events_intent_idx').on(t.paymentIntentId, t.createdAt)],
+)
+
+/** The embedded gateway's refunds, as Stripe keeps them: each on a captured intent, never more in all than was captured. */
+export const embeddedRefunds = pgTable(
+  'embedded_refunds',
+  {
+    id: text().primaryKey(),
+    intentId: text()
+      .notNull()
+      .references(() => embeddedPaymentIntents.id),
+    amountCents: integer().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('embedded_refunds_intent_idx').on(t.intentId)],
+)
+
+/**
+ * Every refund we asked a gateway for, by our own idempotency key (`problem:<id>:refund`): the
+ * ledger a new refund is checked against, in the transaction that claims it, so that together
+ * they never pass what was captured. Pending until the gateway answers; a retry with the same
+ * key resumes it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: idColumn(),
+    paymentIntentId: text().notNull(),
+    orderId: uuid().notNull(),
+    amountCents: integer().notNull(),
+    idempotencyKey: text().notNull().unique(),
+    reason: text().notNull(),
+    status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    gatewayRefundId: text(),
+    createdAt: createdAtColumn(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('refunds_intent_idx').on(t.paymentIntentId), check('refunds_amount_positive', sql`amount_cents > 0`)],
 )

@@ -7,6 +7,7 @@ import {
   type PaymentGateway,
   type PaymentIntent,
   PaymentStateError,
+  RefundExceedsCaptureError,
 } from './gateway'
 
 export type StripeSettings = {
@@ -43,6 +44,9 @@ function translate(error: unknown): Error {
       if (stripeError.code === 'payment_intent_unexpected_state')
         return new PaymentStateError((stripeError.payment_intent?.status ?? 'missing') as IntentStatus, stripeError.message ?? 'Unexpected state')
       if (stripeError.code === 'resource_missing') return new PaymentStateError('missing', stripeError.message ?? 'No such payment intent.')
+      // Stripe's words for a refund beyond what is left of the charge.
+      if (stripeError.code === 'charge_already_refunded' || /greater than|exceeds/i.test(stripeError.message ?? ''))
+        return new RefundExceedsCaptureError(Number((stripeError as { refundable?: number }).refundable ?? 0), stripeError.message)
       return error as Error
     case 'StripeIdempotencyError':
       return new IdempotencyKeyReusedError(stripeError.message ?? 'Idempotency key reused with other parameters')
@@ -97,6 +101,10 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
     },
     capture: async (id, idempotencyKey) => toIntent(await call((sdk) => sdk.paymentIntents.capture(id, {}, { idempotencyKey }))),
     cancel: async (id, idempotencyKey) => toIntent(await call((sdk) => sdk.paymentIntents.cancel(id, {}, { idempotencyKey }))),
+    async refund(id, amountCents, idempotencyKey) {
+      const refund = await call((sdk) => sdk.refunds.create({ payment_intent: id, amount: amountCents }, { idempotencyKey }))
+      return { id: refund.id, paymentIntentId: id, amountCents: refund.amount }
+    },
   }
 }
 

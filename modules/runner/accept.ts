@@ -1,9 +1,10 @@
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
-import { findOrder, type OrderRow, orderMoves, releaseAndEnd, runnerQueries } from '../orders/index'
+import { findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
 import { capture, type PaymentGateway } from '../payments/index'
 import { AppError, type Clock, claimStaleBefore, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES, releasedBySweep } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
+import { assertNotPaused } from './release'
 
 const noLongerAvailable = (message = ORDER_NO_LONGER_AVAILABLE) => conflict(message, 'ORDER_NO_LONGER_AVAILABLE')
 
@@ -59,6 +60,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   }
   const order = await findOrder(db, orderId)
   if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND')
+  if (order.status === 'pending_runner_acceptance') await assertNotPaused(db, clock, runner.id)
   if (order.buyerId === runner.id) throw forbidden(MESSAGES.ownOrder, 'OWN_ORDER')
   // A second tap by the winner gets the order it already has.
   if (order.runnerId === runner.id && order.status === 'runner_accepted') return order
@@ -69,7 +71,10 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
     const current = await findOrder(db, orderId)
     // Past its 30 minutes and not yet swept: the hold lapsed, so release it now rather than at the next sweep.
     if (current?.status === 'pending_runner_acceptance') {
-      await releaseAndEnd(db, gateway, clock, current, { reason: 'expired', because: `no runner within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes` })
+      await orderEndings.releaseAndEnd(db, gateway, clock, current, {
+        reason: 'expired',
+        because: `no runner within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`,
+      })
       throw noLongerAvailable(MESSAGES.holdReleased)
     }
     throw noLongerAvailable()

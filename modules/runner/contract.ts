@@ -75,4 +75,6 @@ export const MESSAGES = {
   gatewayDown: 'We could not reach the payment service to accept this order. Nothing changed; please try again in a moment.',
   notYourDelivery: 'Only the runner delivering this order can update it.',
   notPaidYet: "The buyer's payment for this order has not gone through yet. Please wait a moment and try again.",
+  paused: (until: Date) =>
+    `You gave up more than 3 orders this week, so you can accept new orders again at ${until.toISOString().slice(11, 16)} UTC on ${until.toISOString().slice(0, 10)}. Contact support if this is a mistake.`,
 }

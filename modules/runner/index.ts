@@ -5,6 +5,7 @@ import { runnerRoutes } from './routes'
 
 export { settleInterruptedClaims } from './accept'
 export { availabilityOf, offlineAmong } from './availability'
+export { liftPause, pausedRunners } from './release'
 
 /** Runners: the orders waiting nearby, the accept race and its capture, pick-up and delivery, earnings. */
 export function runnerModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway) {

@@ -9,6 +9,7 @@ import { availabilityOf, setAvailability } from './availability'
 import { availableOrders } from './available-orders'
 import { availabilitySchema, availabilityUpdateSchema, availableOrdersResponseSchema, runnerStatsSchema, statusUpdateSchema } from './contract'
 import { updateDeliveryStatus } from './delivery'
+import { releaseOrder } from './release'
 import { runnerStats } from './stats'
 
 export interface RunnerRouteDeps extends ModuleDeps {
@@ -29,6 +30,10 @@ export function runnerRoutes({ db, clock, session, gateway }: RunnerRouteDeps) {
       { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), response: availableOrdersResponseSchema },
     )
     .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
+      signedIn: true,
+      response: orderResponseSchema,
+    })
+    .post('/orders/:id/release', async ({ user, params }) => single(await releaseOrder(db, gateway, clock, user, params.id), user), {
       signedIn: true,
       response: orderResponseSchema,
     })

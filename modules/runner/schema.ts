@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { updatedAtColumn } from '../shared/index'
 
@@ -13,5 +13,7 @@ export const runnerAvailability = pgTable('runner_availability', {
     .references(() => users.id, { onDelete: 'cascade' }),
   online: boolean().notNull().default(true),
   timeZone: text().notNull().default('America/New_York'),
+  /** Support lifted a pause here: orders given up before this no longer count against the runner. */
+  releasesForgivenAt: timestamp({ withTimezone: true }),
   updatedAt: updatedAtColumn(),
 })

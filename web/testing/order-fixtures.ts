@@ -38,6 +38,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   storeId: 'store-patel',
   runnerId: null,
   storeName: 'Patel Family Grocers',
+  refundedAmount: '0.00',
   storeAddress: '1710 Oak Tree Rd, Edison, NJ 08820',
   storePhone: '(732) 555-0142',
   items: [

@@ -9,6 +9,8 @@ const PAID_ONLINE: Record<PaymentStatus, string> = {
   captured: ', already paid.',
   cancelled: '. The hold on your card was released, so nothing was charged.',
   capture_failed: '. Your card declined the charge when a runner accepted, so nothing was charged.',
+  partially_refunded: ', charged; part of it was refunded to your card.',
+  refunded: ', charged and then refunded to your card in full.',
 }
 
 /** Spec 001 §2's 'Payment Reminder', with this order's own figures. */

@@ -12,6 +12,10 @@ export function cancelExplanation(order: Order): string {
       return 'A runner accepted, but your card was declined when it was charged, so the order was cancelled. You have not been charged.'
     case 'support':
       return 'Our support team cancelled this order and released your card hold at no cost.'
+    case 'runner_no_show':
+      return 'Your runner did not come, so you cancelled this order. The fee and tip are refunded to your card.'
+    case 'runner_released':
+      return 'Your runner could not do this order and gave it up, so it was cancelled. The fee and tip are refunded to your card.'
     case null:
       return 'This order was cancelled.'
   }

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import type { UserRow } from '../accounts/index'
+import { findOrder, invalidTransition, orderEndings, runnerQueries } from '../orders/index'
+import type { PaymentGateway } from '../payments/index'
+import { AppError, type Clock, conflict, notFound } from '../shared/index'
+import { MESSAGES } from './contract'
+import { runnerAvailability } from './schema'
+
+const DAY_MS = 24 * 60 * 60_000
+/** Releases in a week that a runner may make before accepts pause. */
+const RELEASES_ALLOWED = 3
+const RELEASE_WINDOW_MS = 7 * DAY_MS
+const PAUSE_MS = DAY_MS
+
+async function forgivenAt(db: Database, runnerId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: runnerAvailability.releasesForgivenAt }).from(runnerAvailability).where(eq(runnerAvailability.userId, runnerId))
+  return row?.at ?? null
+}
+
+/**
+ * Until when a runner's accepts are paused: more than 3 orders given up in 7 days pauses them
+ * for 24 hours from the last one. Releases before support lifted a pause do not count. Null
+ * when not paused.
+ */
+export async function pausedUntil(db: Database, clock: Clock, runnerId: string): Promise<Date | null> {
+  const now = clock.now().getTime()
+  const forgiven = (await forgivenAt(db, runnerId))?.getTime() ?? 0
+  const since = new Date(Math.max(now - RELEASE_WINDOW_MS, forgiven))
+  const releases = await runnerQueries.releasesSince(db, runnerId, since)
+  if (releases.length <= RELEASES_ALLOWED) return null
+  const until = new Date(releases[0]!.getTime() + PAUSE_MS)
+  return until.getTime() > now ? until : null
+}
+
+export async function assertNotPaused(db: Database, clock: Clock, runnerId: string) {
+  const until = await pausedUntil(db, clock, runnerId)
+  if (!until) return
+  throw new AppError(409, 'RUNNER_PAUSED', MESSAGES.paused(until), undefined, Math.ceil((until.getTime() - clock.now().getTime()) / 1000), {
+    pausedUntil: until.toISOString(),
+  })
+}
+
+/**
+ * POST /api/orders/{id}/release: the assigned runner gives up an order they cannot do, before
+ * pick-up. The order is cancelled, its fee and tip refunded in full, and the buyer told.
+ */
+export async function releaseOrder(db: Database, gateway: PaymentGateway, clock: Clock, runner: UserRow, orderId: string) {
+  const order = await findOrder(db, orderId)
+  if (!order || order.runnerId !== runner.id) throw notFound('Order not found', 'ORDER_NOT_FOUND')
+  if (order.status !== 'runner_accepted') throw invalidTransition(order.status, 'cancelled')
+  if (order.paymentStatus !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
+  const ended = await orderEndings.endPaidOrder(db, gateway, clock, orderId, { reason: 'runner_released', runnerId: runner.id })
+  if (!ended) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, 'cancelled')
+  return ended
+}
+
+/** Support's view of paused runners: everyone whose accepts are paused now. */
+export async function pausedRunners(db: Database, clock: Clock) {
+  const candidates = await runnerQueries.releaseCountsSince(db, new Date(clock.now().getTime() - RELEASE_WINDOW_MS))
+  const ids = candidates.filter((row) => row.runnerId && row.releases > RELEASES_ALLOWED).map((row) => row.runnerId!)
+  if (ids.length === 0) return []
+  const paused = await Promise.all(ids.map(async (runnerId) => ({ runnerId, until: await pausedUntil(db, clock, runnerId) })))
+  return paused.filter((entry): entry is { runnerId: string; until: Date } => entry.until !== null)
+}
+
+/** Support lifts a runner's pause: the releases so far stop counting. */
+export async function liftPause(db: Database, clock: Clock, runnerId: string) {
+  const now = clock.now()
+  await db
+    .insert(runnerAvailability)
+    .values({ userId: runnerId, releasesForgivenAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: runnerAvailability.userId, set: { releasesForgivenAt: now, updatedAt: now } })
+}
