@@ -1,7 +1,7 @@
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
-import type { ModuleDeps } from '../shared/index'
+import type { ModuleDeps, ObjectStore } from '../shared/index'
 import { cancelWaitingOrder } from './cancel'
 import { orderChangeHub } from './order-stream'
 import { markOrderEventDispatched, undispatchedOrderEvents } from './outbox'
@@ -27,7 +27,7 @@ export const orderOutbox = { undispatched: undispatchedOrderEvents, markDispatch
 /** Support's view (the CLI): list, show, cancel, and the consistency check of orders against their gateway. */
 export const orderSupport = { list: listOrdersForSupport, show: orderForSupport, cancel: cancelWaitingOrder, checkPayments }
 
-/** Orders: the state machine, the buyer's views, live tracking, cancelling and the 30-minute sweep. */
-export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen) {
-  return ordersRoutes({ ...deps, session, gateway, hub: orderChangeHub(listen) })
+/** Orders: the state machine, the buyer's views, live tracking, cancelling, the 30-minute sweep, and the photos' privacy. */
+export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen, objects: ObjectStore) {
+  return ordersRoutes({ ...deps, session, gateway, hub: orderChangeHub(listen), objects })
 }
