@@ -55,8 +55,8 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(catalogModule(deps, session, deps.listen))
     .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock)))
     .use(checkoutModule(deps, session, providers.payments))
-    .use(ordersModule(deps, session, providers.payments, deps.listen, streams))
-    .use(runnerModule(deps, session, providers.payments))
+    .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
+    .use(runnerModule(deps, session, providers.payments, providers.objects))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
 }
 

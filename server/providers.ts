@@ -1,6 +1,15 @@
 import { embeddedPushSender, fcmPushSender, type PushClientConfig, type PushSender } from '../modules/notifications/index'
 import { embeddedGateway, type PaymentGateway, stripeGateway } from '../modules/payments/index'
-import { type Config, censusGeocoder, type Geocoder, type ModuleDeps, zipCentroidGeocoder } from '../modules/shared/index'
+import {
+  type Config,
+  censusGeocoder,
+  databaseObjectStore,
+  type Geocoder,
+  type ModuleDeps,
+  type ObjectStore,
+  s3ObjectStore,
+  zipCentroidGeocoder,
+} from '../modules/shared/index'
 import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, type VerificationProviders } from '../modules/verification/index'
 
 /** Every outside service, each chosen once here: the real one when configured, else the embedded one. */
@@ -8,8 +17,17 @@ export interface Providers extends VerificationProviders {
   geocoder: Geocoder
   payments: PaymentGateway
   push: PushSender
+  /** Where photos (receipts, doorstep photos) are kept. */
+  objects: ObjectStore
   /** What the browser needs to receive this server's pushes. */
   pushClient: PushClientConfig
+}
+
+/** A bucket when one is configured (the config refuses a bucket without its keys); otherwise rows of the database. */
+function objectStore({ db, config }: ModuleDeps): ObjectStore {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config
+  if (!bucket || !accessKeyId || !secretAccessKey) return databaseObjectStore(db)
+  return s3ObjectStore({ bucket, accessKeyId, secretAccessKey, endpoint: config.S3_ENDPOINT, region: config.S3_REGION })
 }
 
 function firebaseCredentials(config: Config) {
@@ -50,6 +68,7 @@ export function providersFromConfig(deps: ModuleDeps): Providers {
         ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY })
         : embeddedGateway(deps.db, deps.clock),
     push: firebase ? fcmPushSender(firebase) : embeddedPushSender(deps.db),
+    objects: objectStore(deps),
     pushClient:
       firebase && config.FIREBASE_WEB_API_KEY
         ? {

@@ -1,5 +1,6 @@
 // Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
 import { z } from 'zod'
+import { DELIVERY_PHOTO_WINDOW_MINUTES } from '../shared/contract'
 
 export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -34,6 +35,14 @@ export const ORDER_TRANSITIONS = Object.fromEntries(
 ) as unknown as Record<OrderStatus, readonly OrderStatus[]>
 
 export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to)
+
+/** Where the runner may add each photo: the receipt while shopping; the doorstep photo on the way, and for an hour after delivering. */
+export const PHOTO_STATES = {
+  receipt: ['runner_accepted', 'picked_up'],
+  deliveryPhoto: ['picked_up', 'delivered'],
+} as const satisfies Record<string, readonly OrderStatus[]>
+/** The grocery total is the runner's once they have picked up; from then on the buyer may confirm it. */
+export const GROCERY_TOTAL_STATES = ['picked_up', 'delivered'] as const satisfies readonly OrderStatus[]
 
 /** The order's payment, mirroring the gateway: authorized is the hold (requires_capture). */
 export const PAYMENT_STATUSES = ['authorized', 'captured', 'cancelled', 'capture_failed', 'partially_refunded', 'refunded'] as const
@@ -86,6 +95,21 @@ export const orderItemSchema = z.object({
 })
 export type OrderItemView = z.infer<typeof orderItemSchema>
 
+/** A photo on an order as its buyer and runner see it: where to fetch it (it is never public) and when it came. */
+export const orderPhotoSchema = z.object({ url: z.string(), uploadedAt: z.string() })
+/** The two photos an order may hold: by their field, the last part of their route. */
+export const ORDER_PHOTO_SLOTS = { receipt: 'receipt', deliveryPhoto: 'delivery-photo' } as const
+export type OrderPhotoSlot = keyof typeof ORDER_PHOTO_SLOTS
+/** Where a photo is fetched: always through the API, which checks who asks, never from the store directly. */
+export const photoUrl = (orderId: string, slot: OrderPhotoSlot) => `/api/orders/${orderId}/${ORDER_PHOTO_SLOTS[slot]}`
+
+/** Whether the runner may add this photo now (the same rule the update enforces in SQL). */
+export function photoMayBeAdded(slot: OrderPhotoSlot, order: { status: OrderStatus; deliveredAt: Date | null }, now: Date) {
+  if (!(PHOTO_STATES[slot] as readonly OrderStatus[]).includes(order.status)) return false
+  if (order.status !== 'delivered') return true
+  return order.deliveredAt !== null && now.getTime() - order.deliveredAt.getTime() < DELIVERY_PHOTO_WINDOW_MINUTES * 60_000
+}
+
 /**
  * An order as the API sends it (001 §3). Money in dollars as the spec writes it; contacts and
  * the street address are null wherever §6 says the viewer may not see them yet.
@@ -113,6 +137,12 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   estimatedGroceryCost: z.string(),
   actualGroceryCost: z.string().nullable(),
+  /** When the buyer confirmed actualGroceryCost (after pick-up); null until then. */
+  groceryTotalConfirmedAt: z.string().nullable(),
+  /** The runner's photo of the store receipt; the buyer and the runner only. */
+  receipt: orderPhotoSchema.nullable(),
+  /** The runner's photo at the door; the buyer and the runner only. */
+  deliveryPhoto: orderPhotoSchema.nullable(),
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
   /** Dollars given back on the card so far; '0.00' when nothing was. */
   refundedAmount: z.string(),

@@ -1,7 +1,7 @@
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
-import type { LiveStreams, ModuleDeps } from '../shared/index'
+import type { LiveStreams, ModuleDeps, ObjectStore } from '../shared/index'
 import { cancelWaitingOrder, endPaidOrder, releaseAndEnd } from './cancel'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { markOrderEventDispatched, undispatchedOrderEvents } from './outbox'
@@ -37,7 +37,7 @@ export const orderSupport = {
   settleOwedRefunds,
 }
 
-/** Orders: the state machine, the buyer's views, live tracking, cancelling and the 30-minute sweep. */
-export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen, streams: LiveStreams) {
-  return ordersRoutes({ ...deps, session, gateway, streams, followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db)) })
+/** Orders: the state machine, the buyer's views, live tracking, cancelling, the 30-minute sweep, and the photos' privacy. */
+export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen, streams: LiveStreams, objects: ObjectStore) {
+  return ordersRoutes({ ...deps, session, gateway, streams, objects, followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db)) })
 }

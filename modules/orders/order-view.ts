@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
 import { centsToDecimal, holdExpiresAt } from '../shared/index'
-import type { Order } from './contract'
+import { type Order, type OrderPhotoSlot, photoUrl } from './contract'
 import type { OrderRow } from './transitions'
 
 /** Who is looking at an order, which decides what of it they may see (001 §6). Support sees it all. */
@@ -12,6 +12,11 @@ const hasRunner = (row: OrderRow) => row.runnerId !== null && (row.status === 'r
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
 const dollars = (cents: number | null) => (cents === null ? null : centsToDecimal(cents))
+
+function photoView(row: OrderRow, slot: OrderPhotoSlot) {
+  const photo = row[slot]
+  return photo ? { url: photoUrl(row.id, slot), uploadedAt: photo.uploadedAt } : null
+}
 
 /** The order as the API sends it to this viewer; money in the spec's dollar strings, formatted here at the edge. */
 export function toOrderView(row: OrderRow, viewer: Viewer, contacts: Map<string, UserContact>): Order {
@@ -52,6 +57,10 @@ export function toOrderView(row: OrderRow, viewer: Viewer, contacts: Map<string,
     paymentStatus: row.paymentStatus,
     estimatedGroceryCost: centsToDecimal(row.estimatedGroceryCents),
     actualGroceryCost: dollars(row.actualGroceryCents),
+    groceryTotalConfirmedAt: iso(row.groceryTotalConfirmedAt),
+    // The photos are the buyer's and the runner's business; another runner looking at a waiting order sees none.
+    receipt: isBuyer || isAssignedRunner ? photoView(row, 'receipt') : null,
+    deliveryPhoto: isBuyer || isAssignedRunner ? photoView(row, 'deliveryPhoto') : null,
     cancelReason: row.cancelReason,
     refundedAmount: centsToDecimal(row.refundedCents),
     createdAt: row.createdAt.toISOString(),

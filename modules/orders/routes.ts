@@ -2,9 +2,11 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
-import { EVENT_STREAM_HEADERS, forbidden, type LiveStreams, type ModuleDeps, notFound } from '../shared/index'
+import { EVENT_STREAM_HEADERS, forbidden, type LiveStreams, type ModuleDeps, notFound, type ObjectStore } from '../shared/index'
 import { cancelByBuyer } from './cancel'
-import { cancelOrderSchema, ORDER_EVENTS_HEARTBEAT_MS, ORDER_NOT_FOUND, orderResponseSchema, ordersResponseSchema } from './contract'
+import { cancelOrderSchema, ORDER_EVENTS_HEARTBEAT_MS, ORDER_NOT_FOUND, ORDER_PHOTO_SLOTS, orderResponseSchema, ordersResponseSchema } from './contract'
+import { confirmGroceryTotal } from './grocery-total'
+import { photoResponse } from './order-photos'
 import { buyerOrders, isRunner, runnerOrders, viewableOrder } from './order-queries'
 import type { OrderFollowers } from './order-stream'
 import { orderViews, type Viewer } from './order-view'
@@ -15,9 +17,10 @@ export interface OrdersRouteDeps extends ModuleDeps {
   gateway: PaymentGateway
   followers: OrderFollowers
   streams: LiveStreams
+  objects: ObjectStore
 }
 
-export function ordersRoutes({ db, clock, session, gateway, followers, streams }: OrdersRouteDeps) {
+export function ordersRoutes({ db, clock, session, gateway, followers, streams, objects }: OrdersRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, [row], viewer))[0]!
   return (
     new Elysia({ name: 'orders', prefix: '/api/orders' })
@@ -53,5 +56,20 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams }
         body: cancelOrderSchema,
         response: orderResponseSchema,
       })
+      .post(
+        '/:id/grocery-total/confirm',
+        async ({ user, params }) => ({ order: await single(await confirmGroceryTotal(db, clock, user.id, params.id), user) }),
+        { signedIn: true, response: orderResponseSchema },
+      )
+      .get(
+        `/:id/${ORDER_PHOTO_SLOTS.receipt}`,
+        ({ user, params, request }) => photoResponse(db, objects, user.id, params.id, 'receipt', request.headers.get('if-none-match')),
+        { signedIn: true },
+      )
+      .get(
+        `/:id/${ORDER_PHOTO_SLOTS.deliveryPhoto}`,
+        ({ user, params, request }) => photoResponse(db, objects, user.id, params.id, 'deliveryPhoto', request.headers.get('if-none-match')),
+        { signedIn: true },
+      )
   )
 }

@@ -20,6 +20,9 @@ export type OrderItem = {
   isDelivered?: boolean
 }
 
+/** A photo the runner added to an order (the receipt, the doorstep), kept in the object store under `key`. */
+export type OrderPhoto = { key: string; contentType: string; bytes: number; uploadedAt: string }
+
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`)
 
 export const orders = pgTable(
@@ -47,6 +50,12 @@ export const orders = pgTable(
     totalCents: integer().notNull(),
     estimatedGroceryCents: integer().notNull(),
     actualGroceryCents: integer(),
+    /** When the buyer confirmed actualGroceryCents as what they pay back at the door. */
+    groceryTotalConfirmedAt: timestamp({ withTimezone: true }),
+    /** The receipt the runner photographed at the store; a new one replaces it. */
+    receipt: jsonb().$type<OrderPhoto>(),
+    /** The runner's proof of delivery. */
+    deliveryPhoto: jsonb().$type<OrderPhoto>(),
     deliveryAddress: text().notNull(),
     /** City, state and ZIP: the part of the address a runner sees before accepting. */
     deliveryArea: text().notNull(),

@@ -1,9 +1,19 @@
-import { and, eq, gt, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { recordPaymentEvent } from '../payments/index'
-import { type Clock, conflict, holdLapsedBefore } from '../shared/index'
-import { type CancelReason, ORDER_MOVES, type OrderEventType, type OrderMove, type OrderStatus, type PaymentStatus } from './contract'
-import { type OrderItem, orderEvents, orders } from './schema'
+import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES, holdLapsedBefore } from '../shared/index'
+import {
+  type CancelReason,
+  GROCERY_TOTAL_STATES,
+  ORDER_MOVES,
+  type OrderEventType,
+  type OrderMove,
+  type OrderPhotoSlot,
+  type OrderStatus,
+  type PaymentStatus,
+  PHOTO_STATES,
+} from './contract'
+import { type OrderItem, type OrderPhoto, orderEvents, orders } from './schema'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -229,8 +239,74 @@ const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: str
 const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
   move(db, clock, 'reportDelivered', { orderId, when: [eq(orders.runnerId, runnerId)], set: { deliveredAt: clock.now() } })
 
+/** Where each photo may be added, as a condition on the row: its states, and for the doorstep photo the hour after delivery. */
+function photoMayGo(slot: OrderPhotoSlot, now: Date): SQL {
+  const states = inArray(orders.status, [...PHOTO_STATES[slot]])
+  if (slot === 'receipt') return states
+  const windowOpenedAfter = new Date(now.getTime() - DELIVERY_PHOTO_WINDOW_MINUTES * 60_000)
+  return and(states, or(eq(orders.status, 'picked_up'), gt(orders.deliveredAt, windowOpenedAfter)))!
+}
+
+/**
+ * The assigned runner's photo becomes the order's receipt or doorstep photo, in place of any
+ * before it. Returns the order and the photo it replaced (whose object the caller deletes), or
+ * null when the order is not, or no longer, where that photo may go.
+ */
+async function attachPhoto(db: Database, clock: Clock, orderId: string, runnerId: string, slot: OrderPhotoSlot, photo: Omit<OrderPhoto, 'uploadedAt'>) {
+  const now = clock.now()
+  return db.transaction(async (tx) => {
+    // Locked, so that of two uploads at once each sees the photo the other replaced.
+    const [before] = await tx.select({ photo: orders[slot] }).from(orders).where(eq(orders.id, orderId)).for('update')
+    if (!before) return null
+    const [attached] = await tx
+      .update(orders)
+      .set({ [slot]: { ...photo, uploadedAt: now.toISOString() }, updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.runnerId, runnerId), photoMayGo(slot, now)))
+      .returning()
+    if (!attached) return null
+    await announceOrderChange(tx, orderId)
+    return { order: attached, replaced: before.photo }
+  })
+}
+
+/** The buyer agrees to the grocery total the runner reported at pick-up. Once: a second call finds nothing to change. */
+async function confirmGroceryTotal(db: Database, clock: Clock, orderId: string, buyerId: string): Promise<OrderRow | null> {
+  const now = clock.now()
+  return db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(orders)
+      .set({ groceryTotalConfirmedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.buyerId, buyerId),
+          inArray(orders.status, [...GROCERY_TOTAL_STATES]),
+          isNotNull(orders.actualGroceryCents),
+          isNull(orders.groceryTotalConfirmedAt),
+        ),
+      )
+      .returning()
+    if (!confirmed) return null
+    await announceOrderChange(tx, orderId)
+    return confirmed
+  })
+}
+
 /** What happens to orders, each a named move of the one table; no other code writes an order. */
-export const orderMoves = { place, claim, unclaim, markCaptured, cancelWaiting, expire, cancelAccepted, markRefunded, reportPickup, reportDelivered }
+export const orderMoves = {
+  place,
+  claim,
+  unclaim,
+  markCaptured,
+  cancelWaiting,
+  expire,
+  cancelAccepted,
+  markRefunded,
+  reportPickup,
+  reportDelivered,
+  attachPhoto,
+  confirmGroceryTotal,
+}
 
 /** Writes an event into the orders' outbox, in the caller's transaction. */
 async function recordOrderEvent(db: Database, clock: Clock, orderId: string, type: OrderEventType) {

@@ -1,8 +1,9 @@
 // The runner's door for the browser: the available-order card, the dashboard's figures, and the status update.
 import { z } from 'zod'
-import { ORDER_NO_LONGER_AVAILABLE, orderSchema } from '../orders/contract'
+import { ORDER_NO_LONGER_AVAILABLE, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, orderPhotoSchema, orderSchema, photoMayBeAdded, photoUrl } from '../orders/contract'
+import { PHOTO_CONTENT_TYPES } from '../shared/contract'
 
-export { ORDER_NO_LONGER_AVAILABLE }
+export { ORDER_NO_LONGER_AVAILABLE, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, photoMayBeAdded, photoUrl }
 
 export const DEFAULT_TIME_ZONE = 'America/New_York'
 
@@ -67,6 +68,12 @@ export const statusUpdateSchema = z.object({
 })
 export type StatusUpdate = z.infer<typeof statusUpdateSchema>
 
+/** The runner's answer to an upload: the photo as stored, re-encoded without its metadata. */
+export const uploadedPhotoSchema = orderPhotoSchema.extend({ contentType: z.enum(PHOTO_CONTENT_TYPES), bytes: z.number() })
+export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>
+export const receiptResponseSchema = z.object({ receipt: uploadedPhotoSchema })
+export const deliveryPhotoResponseSchema = z.object({ deliveryPhoto: uploadedPhotoSchema })
+
 export const MESSAGES = {
   notARunner: 'Only runners can see and accept orders. Add the Runner role in your profile.',
   ownOrder: 'You cannot accept your own order.',
@@ -77,4 +84,6 @@ export const MESSAGES = {
   notPaidYet: "The buyer's payment for this order has not gone through yet. Please wait a moment and try again.",
   paused: (until: Date) =>
     `You gave up more than 3 orders this week, so you can accept new orders again at ${until.toISOString().slice(11, 16)} UTC on ${until.toISOString().slice(0, 10)}. Contact support if this is a mistake.`,
+  receiptClosed: 'A receipt can be added after accepting the order and until it is delivered.',
+  deliveryPhotoClosed: 'A delivery photo can be added after pick-up and up to an hour after delivery.',
 }

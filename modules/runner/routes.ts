@@ -3,67 +3,101 @@ import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import { type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
-import type { ModuleDeps } from '../shared/index'
+import { type ModuleDeps, type ObjectStore, uploadRoute } from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'
 import { availableOrders } from './available-orders'
-import { availabilitySchema, availabilityUpdateSchema, availableOrdersResponseSchema, runnerStatsSchema, statusUpdateSchema } from './contract'
+import {
+  availabilitySchema,
+  availabilityUpdateSchema,
+  availableOrdersResponseSchema,
+  deliveryPhotoResponseSchema,
+  ORDER_PHOTO_SLOTS,
+  receiptResponseSchema,
+  runnerStatsSchema,
+  statusUpdateSchema,
+} from './contract'
 import { updateDeliveryStatus } from './delivery'
+import { addOrderPhoto } from './photos'
 import { releaseOrder } from './release'
 import { runnerStats } from './stats'
 
 export interface RunnerRouteDeps extends ModuleDeps {
   session: SessionPlugin
   gateway: PaymentGateway
+  objects: ObjectStore
 }
 
-export function runnerRoutes({ db, clock, session, gateway }: RunnerRouteDeps) {
+const PREFIX = '/api'
+
+export function runnerRoutes({ db, clock, session, gateway, objects }: RunnerRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, [row], viewer))[0]! })
-  return new Elysia({ name: 'runner', prefix: '/api' })
-    .use(session)
-    .get(
-      '/orders/pending',
-      ({ user, query }) => {
-        assertIsRunner(user)
-        return availableOrders(db, clock, user, query.zipCode)
-      },
-      { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), response: availableOrdersResponseSchema },
-    )
-    .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
-      signedIn: true,
-      response: orderResponseSchema,
-    })
-    .post('/orders/:id/release', async ({ user, params }) => single(await releaseOrder(db, gateway, clock, user, params.id), user), {
-      signedIn: true,
-      response: orderResponseSchema,
-    })
-    .patch('/orders/:id/status', async ({ user, params, body }) => single(await updateDeliveryStatus(db, clock, user, params.id, body), user), {
-      signedIn: true,
-      body: statusUpdateSchema,
-      response: orderResponseSchema,
-    })
-    .get(
-      '/runner/stats',
-      ({ user }) => {
-        assertIsRunner(user)
-        return runnerStats(db, clock, user.id)
-      },
-      { signedIn: true, response: runnerStatsSchema },
-    )
-    .get(
-      '/runner/availability',
-      ({ user }) => {
-        assertIsRunner(user)
-        return availabilityOf(db, user.id)
-      },
-      { signedIn: true, response: availabilitySchema },
-    )
-    .patch(
-      '/runner/availability',
-      ({ user, body }) => {
-        assertIsRunner(user)
-        return setAvailability(db, clock, user.id, body)
-      },
-      { signedIn: true, body: availabilityUpdateSchema, response: availabilitySchema },
-    )
+  return (
+    new Elysia({ name: 'runner', prefix: PREFIX })
+      .use(session)
+      .get(
+        '/orders/pending',
+        ({ user, query }) => {
+          assertIsRunner(user)
+          return availableOrders(db, clock, user, query.zipCode)
+        },
+        { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), response: availableOrdersResponseSchema },
+      )
+      .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
+        signedIn: true,
+        response: orderResponseSchema,
+      })
+      .post('/orders/:id/release', async ({ user, params }) => single(await releaseOrder(db, gateway, clock, user, params.id), user), {
+        signedIn: true,
+        response: orderResponseSchema,
+      })
+      .patch('/orders/:id/status', async ({ user, params, body }) => single(await updateDeliveryStatus(db, clock, user, params.id, body), user), {
+        signedIn: true,
+        body: statusUpdateSchema,
+        response: orderResponseSchema,
+      })
+      // multipart/form-data with the file in `photo`, read by the handler itself under the photo's limit.
+      .post(
+        uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.receipt}`),
+        async ({ user, params, request, set }) => {
+          const receipt = await addOrderPhoto(db, clock, objects, user, params.id, 'receipt', request)
+          set.status = 201
+          return { receipt }
+        },
+        { signedIn: true, response: { 201: receiptResponseSchema } },
+      )
+      .post(
+        uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.deliveryPhoto}`),
+        async ({ user, params, request, set }) => {
+          const deliveryPhoto = await addOrderPhoto(db, clock, objects, user, params.id, 'deliveryPhoto', request)
+          set.status = 201
+          return { deliveryPhoto }
+        },
+        { signedIn: true, response: { 201: deliveryPhotoResponseSchema } },
+      )
+      .get(
+        '/runner/stats',
+        ({ user }) => {
+          assertIsRunner(user)
+          return runnerStats(db, clock, user.id)
+        },
+        { signedIn: true, response: runnerStatsSchema },
+      )
+      .get(
+        '/runner/availability',
+        ({ user }) => {
+          assertIsRunner(user)
+          return availabilityOf(db, user.id)
+        },
+        { signedIn: true, response: availabilitySchema },
+      )
+      .patch(
+        '/runner/availability',
+        ({ user, body }) => {
+          assertIsRunner(user)
+          return setAvailability(db, clock, user.id, body)
+        },
+        { signedIn: true, body: availabilityUpdateSchema, response: availabilitySchema },
+      )
+  )
 }

@@ -42,6 +42,12 @@ describe('configuration from the environment', () => {
   })
 })
 
+test('a bucket without its keys stops start-up, naming the missing one, and never echoes the secret', () => {
+  expect(() => loadConfig({ S3_BUCKET: 'kirana-photos' })).toThrow(/^Invalid configuration: S3_ACCESS_KEY_ID is required when S3_BUCKET is set/)
+  expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's3cret', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/)
+  expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: 's3cret' })).not.toThrow(/s3cret/)
+})
+
 test('a wrong DATABASE_URL is named without echoing credentials', () => {
   expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:s3cret@db/kirana' })).toThrow(/^Invalid configuration: DATABASE_URL [^\n]*$/)
   expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:s3cret@db/kirana' })).not.toThrow(/s3cret/)
@@ -51,6 +57,6 @@ test("the README's configuration table lists exactly the settings there are", as
   const { configSchema } = await import('./config')
   const readme = await Bun.file(new URL('../../README.md', import.meta.url)).text()
   const table = readme.slice(readme.indexOf('## Configuration'))
-  const documented = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1])
+  const documented = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1])
   expect(documented.sort()).toEqual(Object.keys(configSchema.shape).sort())
 })

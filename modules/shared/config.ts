@@ -53,6 +53,13 @@ export const configSchema = z.object({
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Live streams this process holds at most; past it new ones get 429 and the screens poll. About 60 KB each. */
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** S3-compatible object storage for photos (receipts, doorstep photos). Unset: they are stored in the database. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The storage service's address; unset for AWS, which S3_REGION then picks. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).optional(),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */
   WEB_HOT_RELOAD: z.stringbool().default(false),
 })
@@ -60,7 +67,14 @@ export const configSchema = z.object({
 export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL'> & { APP_URL: string }
 
 /** Values that may hold credentials never appear in error messages. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'FIREBASE_PRIVATE_KEY', 'RECAPTCHA_SECRET_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'FIREBASE_PRIVATE_KEY',
+  'RECAPTCHA_SECRET_KEY',
+  'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+])
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -84,6 +98,7 @@ const SETTING_GROUPS = [
   ['FIREBASE_PROJECT_ID', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'FIREBASE_WEB_API_KEY'],
   ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'],
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
+  ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ] as const
 
 function requireTogether(config: z.infer<typeof configSchema>, context: z.RefinementCtx) {

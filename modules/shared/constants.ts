@@ -30,3 +30,9 @@ export const CURRENT_USER_GC_MS = 5 * 60_000
 /** Spec 000 §9: a toast closes by itself after this long; spec 001 §8: the too-far toast stays longer. */
 export const TOAST_DURATION_MS = 5_000
 export const LOCATION_TOAST_MS = 8_000
+
+/** Photos (receipts, doorstep photos): the largest a runner may send, and the kinds we take, judged by their bytes. */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
+export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** How long after delivering a runner may still add the doorstep photo. */
+export const DELIVERY_PHOTO_WINDOW_MINUTES = 60

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { AppError } from './app-error'
 import { parseJsonBody } from './json-body'
 import { requestPath } from './request-guards'
+import { isUploadPath } from './upload-routes'
 
 export type ErrorBody = { message: string; code?: string; errors?: Record<string, string> }
 
@@ -9,8 +10,10 @@ type ValidationIssue = { path?: string; message?: string; summary?: string }
 
 /** Turns every failure into the one error shape `{ message, code?, errors? }` with the right status. */
 export const errorPlugin = new Elysia({ name: 'shared/errors' })
-  // Every body the API accepts is JSON: parse it here so size, type and syntax fail the same way everywhere.
+  // Every body the API accepts is JSON, parsed here so size, type and syntax fail the same way everywhere;
+  // only an upload route's photo is left unread, for its handler to stream under its own limit.
   .onParse({ as: 'global' }, async ({ request, contentType }) => {
+    if (isUploadPath(new URL(request.url).pathname)) return 'unread'
     // A bodiless call (POST /api/logout) has nothing to parse or refuse.
     if (request.body === null || request.headers.get('content-length') === '0') return
     if (!isJson(contentType)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json')

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { AppError, forbidden } from './app-error'
 import { controlCharacterError, hasControlCharacter, MAX_JSON_BODY_BYTES, payloadTooLarge } from './json-body'
+import { isUploadPath, MAX_UPLOAD_REQUEST_BYTES, photoTooLarge } from './upload-routes'
 
 /**
  * Bun refuses headers past its own ceiling with a bare 431. `bun run start` and the Docker
@@ -64,9 +65,12 @@ export const requestLimits = new Elysia({ name: 'shared/request-limits' }).onReq
     headerBytes += name.length + value.length + 4
   })
   if (headerBytes > MAX_HEADER_BYTES) throw new AppError(431, 'HEADERS_TOO_LARGE', 'Request headers are too large')
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
   const url = URL.parse(request.url)
   if (!url) throw new AppError(400, 'INVALID_URL', 'The address is not a valid URL')
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (isUploadPath(url.pathname)) {
+    if (declared > MAX_UPLOAD_REQUEST_BYTES) throw photoTooLarge()
+  } else if (declared > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
   let decoded: string
   try {
     decoded = decodeURIComponent(url.pathname + url.search.replaceAll('+', ' '))

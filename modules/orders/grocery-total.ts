@@ -1,0 +1,23 @@
+import type { Database } from '../../db/database'
+import { type Clock, conflict, forbidden, notFound } from '../shared/index'
+import { GROCERY_TOTAL_STATES, ORDER_NOT_FOUND } from './contract'
+import { findOrder } from './order-queries'
+import { type OrderRow, orderMoves } from './transitions'
+
+/**
+ * POST /api/orders/{id}/grocery-total/confirm: the buyer agrees that the runner's
+ * actualGroceryCost is what they pay back at the door. Only after pick-up and only with a total to
+ * agree to (409 otherwise); a second confirmation answers the order as the first left it.
+ */
+export async function confirmGroceryTotal(db: Database, clock: Clock, buyerId: string, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(db, orderId)
+  if (!order || (order.buyerId !== buyerId && order.runnerId !== buyerId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  if (order.buyerId !== buyerId) throw forbidden('Only the buyer can confirm the grocery total.', 'NOT_YOUR_ORDER')
+  if (order.groceryTotalConfirmedAt) return order
+  if (!(GROCERY_TOTAL_STATES as readonly string[]).includes(order.status)) {
+    throw conflict('The grocery total can be confirmed once the runner has picked up the groceries.', 'NOT_PICKED_UP')
+  }
+  if (order.actualGroceryCents === null) throw conflict('The runner has not reported a grocery total to confirm yet.', 'NO_GROCERY_TOTAL')
+  // Two taps at once: the second finds the first's confirmation and answers with it.
+  return (await orderMoves.confirmGroceryTotal(db, clock, orderId, buyerId)) ?? (await findOrder(db, orderId))!
+}

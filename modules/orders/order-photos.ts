@@ -1,0 +1,34 @@
+import type { Database } from '../../db/database'
+import { notFound, type ObjectStore } from '../shared/index'
+import { ORDER_NOT_FOUND, type OrderPhotoSlot } from './contract'
+import { findOrder } from './order-queries'
+
+/**
+ * GET /api/orders/{id}/receipt and /delivery-photo: the photo's bytes, to the order's buyer and
+ * its runner only; anyone else, like an order without that photo, gets the 404 of an order that
+ * does not exist. Private to the browser that asked, never sniffed into anything but the image
+ * type we read from its bytes, and revalidated by its key, which changes with every upload.
+ */
+export async function photoResponse(
+  db: Database,
+  objects: ObjectStore,
+  viewerId: string,
+  orderId: string,
+  slot: OrderPhotoSlot,
+  ifNoneMatch: string | null,
+): Promise<Response> {
+  const row = await findOrder(db, orderId)
+  const photo = row && (row.buyerId === viewerId || row.runnerId === viewerId) ? row[slot] : null
+  if (!photo) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  const headers = {
+    'content-type': photo.contentType,
+    'cache-control': 'private, no-cache',
+    'x-content-type-options': 'nosniff',
+    'content-disposition': 'inline',
+    etag: `"${photo.key}"`,
+  }
+  if (ifNoneMatch === headers.etag) return new Response(null, { status: 304, headers })
+  const object = await objects.get(photo.key)
+  if (!object) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  return new Response(object.body, { headers: { ...headers, 'content-length': String(object.bytes) } })
+}

@@ -1,0 +1,46 @@
+import type { Database } from '../../db/database'
+import type { UserRow } from '../accounts/index'
+import { findOrder, orderMoves } from '../orders/index'
+import { type Clock, conflict, describeForLog, forbidden, notFound, type ObjectStore, receivePhoto } from '../shared/index'
+import { MESSAGES, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, photoMayBeAdded, photoUrl, type UploadedPhoto } from './contract'
+
+const closed = (slot: OrderPhotoSlot) => conflict(slot === 'receipt' ? MESSAGES.receiptClosed : MESSAGES.deliveryPhotoClosed, 'PHOTO_NOT_ALLOWED_NOW')
+
+/**
+ * POST /api/orders/{id}/receipt and /delivery-photo, by the order's runner while that photo
+ * belongs (the receipt while shopping; the doorstep photo from pick-up until an hour after
+ * delivery). Who and when are checked before a byte of the photo is read; the photo is then
+ * taken clean (receivePhoto), stored under a key of ours, and put on the order by one conditional
+ * update, which replaces the photo before it.
+ */
+export async function addOrderPhoto(
+  db: Database,
+  clock: Clock,
+  objects: ObjectStore,
+  runner: UserRow,
+  orderId: string,
+  slot: OrderPhotoSlot,
+  request: Request,
+): Promise<UploadedPhoto> {
+  const order = await findOrder(db, orderId)
+  if (!order || (order.runnerId !== runner.id && order.buyerId !== runner.id)) throw notFound('Order not found', 'ORDER_NOT_FOUND')
+  if (order.runnerId !== runner.id) throw forbidden(MESSAGES.notYourDelivery, 'NOT_YOUR_DELIVERY')
+  if (!photoMayBeAdded(slot, order, clock.now())) throw closed(slot)
+
+  const photo = await receivePhoto(request)
+  const key = `orders/${order.id}/${ORDER_PHOTO_SLOTS[slot]}/${crypto.randomUUID()}.${photo.extension}`
+  await objects.put(key, photo.bytes, photo.contentType)
+  const attached = await orderMoves.attachPhoto(db, clock, order.id, runner.id, slot, { key, contentType: photo.contentType, bytes: photo.bytes.byteLength })
+  if (!attached) {
+    // The order moved on while the photo came in (delivered, the hour passed): nothing refers to the object.
+    await objects.delete(key)
+    throw closed(slot)
+  }
+  if (attached.replaced) {
+    // The new photo stands either way; an old object left behind costs storage, not correctness.
+    await objects
+      .delete(attached.replaced.key)
+      .catch((error) => console.error(`could not delete replaced photo ${attached.replaced?.key}: ${describeForLog(error)}`))
+  }
+  return { url: photoUrl(order.id, slot), contentType: photo.contentType, bytes: photo.bytes.byteLength, uploadedAt: attached.order[slot]!.uploadedAt }
+}

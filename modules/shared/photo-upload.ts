@@ -1,0 +1,127 @@
+import busboy from 'busboy'
+import { fileTypeFromBuffer } from 'file-type'
+import sharp from 'sharp'
+import { AppError, badRequest } from './app-error'
+import { MAX_PHOTO_BYTES, PHOTO_CONTENT_TYPES } from './constants'
+import { MAX_UPLOAD_REQUEST_BYTES, photoTooLarge } from './upload-routes'
+
+export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number]
+/** A photo as we keep it: re-encoded from the upload's pixels, with none of its metadata. */
+export type CleanPhoto = { bytes: Uint8Array; contentType: PhotoContentType; extension: 'jpg' | 'png' | 'webp' }
+
+/** A 48-megapixel phone photo fits; a small PNG that unpacks to gigabytes of pixels does not. */
+const MAX_PHOTO_PIXELS = 64_000_000
+
+const FORMATS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const
+
+const notAPhoto = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The photo must be a JPEG, PNG or WebP image')
+const photoMissing = (field: string) => badRequest('Choose a photo to upload', 'PHOTO_REQUIRED', { [field]: 'Choose a photo to upload' })
+
+/** Bytes of a known or capped size, gathered into one buffer as they arrive: the upload is held once. */
+function byteSink(expected: number) {
+  let buffer = new Uint8Array(Math.min(Math.max(expected, 64 * 1024), MAX_PHOTO_BYTES))
+  let length = 0
+  return {
+    push(chunk: Uint8Array) {
+      // Past the limit busboy truncates the file and emits 'limit', which refuses the upload.
+      if (length + chunk.byteLength > MAX_PHOTO_BYTES) return
+      if (length + chunk.byteLength > buffer.byteLength) {
+        const grown = new Uint8Array(Math.min(Math.max(buffer.byteLength * 2, length + chunk.byteLength), MAX_PHOTO_BYTES))
+        grown.set(buffer.subarray(0, length))
+        buffer = grown
+      }
+      buffer.set(chunk, length)
+      length += chunk.byteLength
+    },
+    bytes: () => buffer.subarray(0, length),
+  }
+}
+
+/**
+ * Reads the file of a multipart/form-data request's `field`, refusing it as soon as it passes
+ * MAX_PHOTO_BYTES: a declared length is checked before a byte is read, and the body is counted as
+ * it arrives. Only that one file is kept; other parts are skipped.
+ */
+async function readFormFile(request: Request, field: string): Promise<Uint8Array> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!/^multipart\/form-data\b/i.test(contentType.trim())) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data')
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > MAX_UPLOAD_REQUEST_BYTES) throw photoTooLarge()
+  if (!request.body) throw photoMissing(field)
+
+  let failure: AppError | null = null
+  let sink: ReturnType<typeof byteSink> | null = null
+  let photoRead: Promise<unknown> = Promise.resolve()
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10, fieldSize: 1024, parts: 11 } })
+  } catch {
+    throw badRequest('The form could not be read', 'INVALID_FORM')
+  }
+  parser.on('file', (name, file) => {
+    if (name !== field || sink) return file.resume()
+    const photo = byteSink(declared)
+    sink = photo
+    file.on('data', (chunk: Uint8Array) => photo.push(chunk))
+    // A form cut off inside the file; the parser says so too, and one answer is enough.
+    file.on('error', () => {
+      failure ??= badRequest('The form could not be read', 'INVALID_FORM')
+    })
+    file.on('limit', () => {
+      failure ??= photoTooLarge()
+    })
+    photoRead = new Promise((resolve) => file.on('close', resolve))
+  })
+  const finished = new Promise<void>((resolve) => {
+    parser.on('error', () => {
+      failure ??= badRequest('The form could not be read', 'INVALID_FORM')
+      resolve()
+    })
+    parser.on('close', resolve)
+  })
+
+  const reader = request.body.getReader()
+  let received = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    received += value.byteLength
+    if (received > MAX_UPLOAD_REQUEST_BYTES) failure ??= photoTooLarge()
+    if (failure) {
+      await reader.cancel()
+      throw failure
+    }
+    parser.write(value)
+  }
+  parser.end()
+  await finished
+  await photoRead
+  if (failure) throw failure
+  if (!sink) throw photoMissing(field)
+  return (sink as ReturnType<typeof byteSink>).bytes()
+}
+
+/**
+ * Takes a photo from an upload, trusting nothing the client said about it: the kind is read from
+ * the bytes (file-type), only JPEG, PNG and WebP pass, and the picture is decoded and re-encoded
+ * (sharp), so what we keep is pixels in a clean file: no EXIF location, no comment, no script
+ * riding after the image's end. It is turned upright first, as the EXIF orientation it loses said.
+ */
+export async function receivePhoto(request: Request, field = 'photo'): Promise<CleanPhoto> {
+  const upload = await readFormFile(request, field)
+  const sniffed = await fileTypeFromBuffer(upload)
+  const contentType = PHOTO_CONTENT_TYPES.find((type) => type === sniffed?.mime)
+  if (!contentType) throw notAPhoto()
+  let bytes: Uint8Array
+  try {
+    bytes = await sharp(upload, { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS })
+      .rotate()
+      .toFormat(FORMATS[contentType] === 'jpg' ? 'jpeg' : FORMATS[contentType])
+      .toBuffer()
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The photo has too many pixels (limit 64 megapixels)')
+    // A file that starts like an image but does not decode as one (cut short, or a disguise).
+    throw notAPhoto()
+  }
+  return { bytes, contentType, extension: FORMATS[contentType] }
+}
