@@ -128,10 +128,13 @@ function strangeBody(): { text: string; contentType: string } {
 const SEGMENTS = STRANGE_STRINGS.filter((text) => text.length < 100 && text !== '' && text.isWellFormed())
 const strangeSegment = () => encodeURIComponent(pick(SEGMENTS)).replace(/%2F/gi, '_')
 
+/** A value as query text; JSON for objects, since one whose `__proto__` key was set to null has no toString. */
+const asQueryText = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value))
+
 function strangeQuery() {
   const params = new URLSearchParams()
   for (let index = Math.floor(random() * 4); index > 0; index--)
-    params.append(pick([...KEYS, 'storeId', 'query', 'radius', 'limit', 'role']), String(strangeValue()))
+    params.append(pick([...KEYS, 'storeId', 'query', 'radius', 'limit', 'role']), asQueryText(strangeValue()))
   const text = params.toString()
   return text ? `?${text}` : ''
 }

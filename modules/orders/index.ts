@@ -3,8 +3,10 @@ import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
 import type { ModuleDeps } from '../shared/index'
 import { cancelWaitingOrder } from './cancel'
+import { findOrderMessage, orderMessageHub } from './chat'
+import { itemState, markedItem, settledAtPickup } from './lines'
 import { orderChangeHub } from './order-stream'
-import { markOrderEventDispatched, undispatchedOrderEvents } from './outbox'
+import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
 import { ordersRoutes } from './routes'
 import { deliveryTotals, ordersWaitingNear, unsettledClaims } from './runner-queries'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
@@ -16,18 +18,29 @@ export { orderViews, type Viewer } from './order-view'
 export type { OrderEvent } from './outbox'
 export { ordersPaymentListener } from './payment-listener'
 export { sweepExpiredOrders } from './sweep'
-export { invalidTransition, type NewOrder, ORDER_CHANGED_CHANNEL, type OrderRow, orderMoves } from './transitions'
+export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
 
 /** What the runner module reads of orders: the offers near a runner, their earnings, claims left unsettled. */
 export const runnerQueries = { ordersWaitingNear, deliveryTotals, unsettledClaims }
 
-/** The orders' outbox, which the notifications work through. */
-export const orderOutbox = { undispatched: undispatchedOrderEvents, markDispatched: markOrderEventDispatched }
+/**
+ * The orders' outbox, which the notifications work through: its events, the chat message an
+ * event tells of, and the channels on which new events are announced.
+ */
+export const orderOutbox = {
+  undispatched: undispatchedOrderEvents,
+  markDispatched: markOrderEventDispatched,
+  message: findOrderMessage,
+  channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
+}
+
+/** The rules of a line while the runner shops, which the runner's marks and pick-up follow. */
+export const orderLines = { state: itemState, mark: markedItem, settleAtPickup: settledAtPickup }
 
 /** Support's view (the CLI): list, show, cancel, and the consistency check of orders against their gateway. */
 export const orderSupport = { list: listOrdersForSupport, show: orderForSupport, cancel: cancelWaitingOrder, checkPayments }
 
 /** Orders: the state machine, the buyer's views, live tracking, cancelling and the 30-minute sweep. */
 export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen) {
-  return ordersRoutes({ ...deps, session, gateway, hub: orderChangeHub(listen) })
+  return ordersRoutes({ ...deps, session, gateway, hub: orderChangeHub(listen), messageHub: orderMessageHub(listen) })
 }

@@ -7,15 +7,20 @@ export const orderChangeHub = (listen: Listen) => channelHub(listen, ORDER_CHANG
 
 export type OrderChangeHub = ChannelHub
 
+/** The order's chat on the same stream: each message heard, as this viewer may see it (null: not for them). */
+export type ChatOnStream = { hub: ChannelHub; read: (payload: string) => unknown | null }
+
 /**
  * One order's Server-Sent Events for one viewer: the order now, and again after every change.
  * Changes that arrive while the order is being read are folded into one more read, not queued.
+ * Chat messages go out as they come, each an event named `message`.
  */
 export function orderEventStream(
   hub: OrderChangeHub,
   orderId: string,
   readView: () => Promise<unknown | null>,
   heartbeatMs: number,
+  chat?: ChatOnStream,
 ): ReadableStream<Uint8Array> {
   return eventStream(async (send) => {
     let reading: Promise<void> | null = null
@@ -39,10 +44,15 @@ export function orderEventStream(
       })()
     }
     const unwatch = await hub.watch(orderId, wake)
+    const unwatchChat = await chat?.hub.watch(orderId, (payload) => {
+      const message = chat.read(payload)
+      if (message) send('message', message)
+    })
     wake()
     return () => {
       open = false
       unwatch()
+      unwatchChat?.()
     }
   }, heartbeatMs)
 }

@@ -2,21 +2,34 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
-import { EVENT_STREAM_HEADERS, forbidden, type ModuleDeps, notFound } from '../shared/index'
+import { type ChannelHub, EVENT_STREAM_HEADERS, forbidden, type ModuleDeps, notFound, validInput } from '../shared/index'
 import { cancelByBuyer } from './cancel'
-import { cancelOrderSchema, ORDER_EVENTS_HEARTBEAT_MS, ORDER_NOT_FOUND, orderResponseSchema, ordersResponseSchema } from './contract'
+import { heardMessage, orderMessagesFor, postMessage } from './chat'
+import {
+  cancelOrderSchema,
+  newOrderMessageSchema,
+  ORDER_EVENTS_HEARTBEAT_MS,
+  ORDER_NOT_FOUND,
+  orderMessageResponseSchema,
+  orderMessagesResponseSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  substitutionDecisionSchema,
+} from './contract'
 import { buyerOrders, findOrder, isRunner, mayView, runnerOrders, viewableOrder } from './order-queries'
 import { type OrderChangeHub, orderEventStream } from './order-stream'
 import { orderViews, type Viewer } from './order-view'
+import { decideSubstitution } from './substitutions'
 import type { OrderRow } from './transitions'
 
 export interface OrdersRouteDeps extends ModuleDeps {
   session: SessionPlugin
   gateway: PaymentGateway
   hub: OrderChangeHub
+  messageHub: ChannelHub
 }
 
-export function ordersRoutes({ db, clock, session, gateway, hub }: OrdersRouteDeps) {
+export function ordersRoutes({ db, clock, session, gateway, hub, messageHub }: OrdersRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, [row], viewer))[0]!
   return (
     new Elysia({ name: 'orders', prefix: '/api/orders' })
@@ -46,7 +59,8 @@ export function ordersRoutes({ db, clock, session, gateway, hub }: OrdersRouteDe
             const fresh = await findOrder(db, row.id)
             return fresh && mayView(fresh, user) ? single(fresh, user) : null
           }
-          return new Response(orderEventStream(hub, row.id, readView, ORDER_EVENTS_HEARTBEAT_MS), { headers: EVENT_STREAM_HEADERS })
+          const messages = { hub: messageHub, read: (payload: string) => heardMessage(payload, user.id) }
+          return new Response(orderEventStream(hub, row.id, readView, ORDER_EVENTS_HEARTBEAT_MS, messages), { headers: EVENT_STREAM_HEADERS })
         },
         { signedIn: true },
       )
@@ -55,5 +69,28 @@ export function ordersRoutes({ db, clock, session, gateway, hub }: OrdersRouteDe
         body: cancelOrderSchema,
         response: orderResponseSchema,
       })
+      // The bodies below are checked in the handler, after the session: strangers learn nothing of them.
+      .get('/:id/messages', async ({ user, params }) => ({ messages: await orderMessagesFor(db, params.id, user.id) }), {
+        signedIn: true,
+        response: orderMessagesResponseSchema,
+      })
+      .post(
+        '/:id/messages',
+        async ({ user, params, body, set }) => {
+          const { message } = validInput(newOrderMessageSchema, body)
+          const posted = await postMessage(db, clock, user.id, params.id, message)
+          set.status = 201
+          return { message: posted }
+        },
+        { signedIn: true, response: { 201: orderMessageResponseSchema } },
+      )
+      .post(
+        '/:id/items/:itemId/substitution',
+        async ({ user, params, body }) => {
+          const { decision } = validInput(substitutionDecisionSchema, body)
+          return { order: await single(await decideSubstitution(db, clock, user.id, params.id, params.itemId, decision), user) }
+        },
+        { signedIn: true, response: orderResponseSchema },
+      )
   )
 }

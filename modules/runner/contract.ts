@@ -2,6 +2,8 @@
 import { z } from 'zod'
 import { ORDER_NO_LONGER_AVAILABLE, orderSchema } from '../orders/contract'
 
+/** The runner marks lines of the orders' shape (the orders' rules say what each mark makes of a line). */
+export { type ItemMark, itemMarkSchema } from '../orders/contract'
 export { ORDER_NO_LONGER_AVAILABLE }
 
 export const DEFAULT_TIME_ZONE = 'America/New_York'

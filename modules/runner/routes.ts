@@ -3,12 +3,13 @@ import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import { type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
-import type { ModuleDeps } from '../shared/index'
+import { type ModuleDeps, validInput } from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'
 import { availableOrders } from './available-orders'
-import { availabilitySchema, availabilityUpdateSchema, availableOrdersResponseSchema, runnerStatsSchema, statusUpdateSchema } from './contract'
+import { availabilitySchema, availabilityUpdateSchema, availableOrdersResponseSchema, itemMarkSchema, runnerStatsSchema, statusUpdateSchema } from './contract'
 import { updateDeliveryStatus } from './delivery'
+import { markOrderItem } from './shopping'
 import { runnerStats } from './stats'
 
 export interface RunnerRouteDeps extends ModuleDeps {
@@ -18,47 +19,55 @@ export interface RunnerRouteDeps extends ModuleDeps {
 
 export function runnerRoutes({ db, clock, session, gateway }: RunnerRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, [row], viewer))[0]! })
-  return new Elysia({ name: 'runner', prefix: '/api' })
-    .use(session)
-    .get(
-      '/orders/pending',
-      ({ user, query }) => {
-        assertIsRunner(user)
-        return availableOrders(db, clock, user, query.zipCode)
-      },
-      { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), response: availableOrdersResponseSchema },
-    )
-    .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
-      signedIn: true,
-      response: orderResponseSchema,
-    })
-    .patch('/orders/:id/status', async ({ user, params, body }) => single(await updateDeliveryStatus(db, clock, user, params.id, body), user), {
-      signedIn: true,
-      body: statusUpdateSchema,
-      response: orderResponseSchema,
-    })
-    .get(
-      '/runner/stats',
-      ({ user }) => {
-        assertIsRunner(user)
-        return runnerStats(db, clock, user.id)
-      },
-      { signedIn: true, response: runnerStatsSchema },
-    )
-    .get(
-      '/runner/availability',
-      ({ user }) => {
-        assertIsRunner(user)
-        return availabilityOf(db, user.id)
-      },
-      { signedIn: true, response: availabilitySchema },
-    )
-    .patch(
-      '/runner/availability',
-      ({ user, body }) => {
-        assertIsRunner(user)
-        return setAvailability(db, clock, user.id, body)
-      },
-      { signedIn: true, body: availabilityUpdateSchema, response: availabilitySchema },
-    )
+  return (
+    new Elysia({ name: 'runner', prefix: '/api' })
+      .use(session)
+      .get(
+        '/orders/pending',
+        ({ user, query }) => {
+          assertIsRunner(user)
+          return availableOrders(db, clock, user, query.zipCode)
+        },
+        { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), response: availableOrdersResponseSchema },
+      )
+      .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
+        signedIn: true,
+        response: orderResponseSchema,
+      })
+      .patch('/orders/:id/status', async ({ user, params, body }) => single(await updateDeliveryStatus(db, clock, user, params.id, body), user), {
+        signedIn: true,
+        body: statusUpdateSchema,
+        response: orderResponseSchema,
+      })
+      // The mark is checked in the handler, after the session: strangers learn nothing of the body.
+      .patch(
+        '/orders/:id/items/:itemId',
+        async ({ user, params, body }) => single(await markOrderItem(db, clock, user, params.id, params.itemId, validInput(itemMarkSchema, body)), user),
+        { signedIn: true, response: orderResponseSchema },
+      )
+      .get(
+        '/runner/stats',
+        ({ user }) => {
+          assertIsRunner(user)
+          return runnerStats(db, clock, user.id)
+        },
+        { signedIn: true, response: runnerStatsSchema },
+      )
+      .get(
+        '/runner/availability',
+        ({ user }) => {
+          assertIsRunner(user)
+          return availabilityOf(db, user.id)
+        },
+        { signedIn: true, response: availabilitySchema },
+      )
+      .patch(
+        '/runner/availability',
+        ({ user, body }) => {
+          assertIsRunner(user)
+          return setAvailability(db, clock, user.id, body)
+        },
+        { signedIn: true, body: availabilityUpdateSchema, response: availabilitySchema },
+      )
+  )
 }

@@ -17,3 +17,4 @@ export { type ChannelHub, channelHub, EVENT_STREAM_HEADERS, eventStream, type Se
 export { hitRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit, rateLimitedFor, releaseRateLimitHit, resetRateLimit } from './rate-limit'
 export { clientAddress, crossSiteGuard, MAX_HEADER_BYTES, requestLimits } from './request-guards'
 export { contentSecurityPolicy, securityHeaders } from './security-headers'
+export { validInput } from './validation'
