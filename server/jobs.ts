@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import { ORDER_CHANGED_CHANNEL, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
+import { orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
 import { type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/index'
@@ -30,11 +30,11 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
 /**
  * The one place jobs run, each a plain function the tests call directly: every minute on
  * @elysiajs/cron, the payment sweep and the notifications left undone; and, on every order
- * change any instance makes, the notifications of that change.
+ * change or chat message any instance makes, the notifications of it.
  */
 export function jobs(deps: JobsDeps) {
   const notify = dispatcher({ db: deps.db, clock: deps.clock, push: deps.push })
-  void deps.listen(ORDER_CHANGED_CHANNEL, () => void notify.run()).then(() => notify.run())
+  void Promise.all(orderOutbox.channels.map((channel) => deps.listen(channel, () => void notify.run()))).then(() => notify.run())
   return new Elysia({ name: 'jobs' }).use(
     cron({
       name: 'payment-sweep',

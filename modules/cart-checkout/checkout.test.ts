@@ -35,16 +35,17 @@ const itemOf = (store: typeof near, name: string) => store.items.find((item) => 
 function orderData(
   store = near,
   tip: string | number = '5.00',
-  lines = [
+  lines: { name: string; quantity: number; substitution?: string }[] = [
     { name: 'Toor Dal', quantity: 2 },
     { name: 'Fresh Methi', quantity: 1 },
   ],
 ) {
   return {
     storeId: store.store.id,
-    items: lines.map(({ name, quantity }) => ({
+    items: lines.map(({ name, quantity, substitution }) => ({
       id: itemOf(store, name).id,
       quantity,
+      substitution,
       name: 'Made-up name',
       price: '0.01',
       comment: name === 'Toor Dal' ? 'Yellow packet' : undefined,
@@ -214,6 +215,9 @@ describe('POST /api/confirm-payment-and-create-order', () => {
         isEstimatedPrice: true,
         comment: 'Yellow packet',
         isDelivered: null,
+        substitutionPreference: 'contact_me',
+        state: 'pending',
+        substitution: null,
       },
       {
         id: itemOf(near, 'Fresh Methi').id,
@@ -225,6 +229,9 @@ describe('POST /api/confirm-payment-and-create-order', () => {
         isEstimatedPrice: true,
         comment: '',
         isDelivered: null,
+        substitutionPreference: 'contact_me',
+        state: 'pending',
+        substitution: null,
       },
     ])
     const [row] = await ordersFor(intent.paymentIntentId)
@@ -251,6 +258,41 @@ describe('POST /api/confirm-payment-and-create-order', () => {
     expect(other.body.code).toBe('PAYMENT_ALREADY_USED')
     expect(await intentStatus(intent.paymentIntentId)).toBe('requires_capture')
     expect(await ordersFor(intent.paymentIntentId)).toHaveLength(1)
+  })
+
+  test('each line keeps what the buyer asked should it be missing (contact_me unless said); the same lines again are the same request, other choices another', async () => {
+    const buyer = await completeAccount()
+    const intent = await authorized(buyer.cookie)
+    const asked = orderData(near, '5.00', [
+      { name: 'Toor Dal', quantity: 2, substitution: 'best_match' },
+      { name: 'Basmati Rice', quantity: 1, substitution: 'skip' },
+      { name: 'Fresh Methi', quantity: 1 },
+    ])
+    const placed = await placeOrder(buyer.cookie, intent.paymentIntentId, asked)
+    expect(placed.status).toBe(200)
+    const lines = (placed.body.order as { items: { substitutionPreference: string; state: string; substitution: unknown }[] }).items
+    expect(lines.map((line) => line.substitutionPreference)).toEqual(['best_match', 'skip', 'contact_me'])
+    expect(lines.every((line) => line.state === 'pending' && line.substitution === null)).toBe(true)
+    const again = await placeOrder(buyer.cookie, intent.paymentIntentId, asked)
+    expect((again.body.order as { id: string }).id).toBe((placed.body.order as { id: string }).id)
+    const changed = await placeOrder(buyer.cookie, intent.paymentIntentId, {
+      ...asked,
+      items: asked.items.map((line, index) => (index === 1 ? { ...line, substitution: 'best_match' } : line)),
+    })
+    expect(changed.status).toBe(409)
+    expect(changed.body.code).toBe('PAYMENT_ALREADY_USED')
+  })
+
+  test('a substitution choice other than the three is 400 naming the line', async () => {
+    const buyer = await completeAccount()
+    const intent = await authorized(buyer.cookie)
+    const refused = await placeOrder(
+      buyer.cookie,
+      intent.paymentIntentId,
+      orderData(near, '5.00', [{ name: 'Toor Dal', quantity: 1, substitution: 'anything' }]),
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toEqual({ 'orderData.items.0.substitution': 'Substitution must be best_match, contact_me or skip' })
   })
 
   describe('a refused second confirm never releases the hold of the order that stands', () => {

@@ -30,6 +30,7 @@ import {
 } from '../shared/index'
 import {
   type ConfirmPaymentAndCreateOrder,
+  DEFAULT_SUBSTITUTION_PREFERENCE,
   estimatedGroceryCents,
   isValidTipCents,
   MAX_LINE_QUANTITY,
@@ -83,6 +84,9 @@ export async function createPaymentIntent({ db, clock, gateway }: CheckoutDeps, 
     throw error
   }
 }
+
+type OrderLine = ConfirmPaymentAndCreateOrder['orderData']['items'][number]
+const preferenceOf = (line: OrderLine) => line.substitution ?? DEFAULT_SUBSTITUTION_PREFERENCE
 
 const formatAddress = (user: UserRow) => `${user.address}, ${user.city}, ${user.state} ${user.zipCode}`
 
@@ -140,6 +144,7 @@ async function draftOrder(
       priceUnit: item.priceUnit,
       isEstimatedPrice: item.isEstimatedPrice,
       comment: line.comment?.trim() ?? '',
+      substitutionPreference: preferenceOf(line),
     }
   })
 
@@ -177,7 +182,7 @@ async function draftOrder(
 function requestDigest(orderData: ConfirmPaymentAndCreateOrder['orderData']) {
   const asked = {
     storeId: orderData.storeId,
-    items: orderData.items.map((line) => [line.id, line.quantity, line.comment?.trim() ?? '']),
+    items: orderData.items.map((line) => [line.id, line.quantity, line.comment?.trim() ?? '', preferenceOf(line)]),
     tipCents: decimalToCents(orderData.tip),
     deliveryInstructions: orderData.deliveryInstructions?.trim() || null,
     scheduledFor: orderData.scheduledFor || null,

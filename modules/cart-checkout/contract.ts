@@ -1,6 +1,10 @@
 // Cart and checkout's door for the browser: the one pricing of an order, and the checkout calls' shapes.
 import { z } from 'zod'
-import { orderSchema } from '../orders/contract'
+import { orderSchema, SUBSTITUTION_PREFERENCES } from '../orders/contract'
+
+// The cart offers the substitution choices of the orders' lines.
+export { DEFAULT_SUBSTITUTION_PREFERENCE, SUBSTITUTION_PREFERENCES, type SubstitutionPreference } from '../orders/contract'
+
 import { centsToDecimal, DEFAULT_ESTIMATED_GROCERY_CENTS, decimalToCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS } from '../shared/contract'
 
 // Pricing: the cart shows, the server charges and the order stores these same figures.
@@ -69,6 +73,8 @@ const orderLineSchema = z.object({
   id: z.string().max(100),
   quantity: z.number({ error: 'Quantity must be a number' }),
   comment: z.string().max(500, 'A note for the runner can be at most 500 characters').optional(),
+  /** What the runner may do should the store not have it; contact_me when not said. */
+  substitution: z.enum(SUBSTITUTION_PREFERENCES, { error: 'Substitution must be best_match, contact_me or skip' }).optional(),
 })
 
 export const confirmPaymentAndCreateOrderSchema = z.object({

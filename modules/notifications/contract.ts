@@ -8,6 +8,8 @@ export const NOTIFICATION_TYPES = [
   'order_delivered',
   'order_cancelled',
   'order_withdrawn',
+  'order_message',
+  'substitution_proposed',
   'test',
   'password_reset',
 ] as const

@@ -2,23 +2,33 @@ import type { Database } from '../../db/database'
 import { phoneVerifiedAmong, userContacts, verifiedRunnersNear } from '../accounts/index'
 import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
 import { offlineAmong } from '../runner/index'
-import { type Clock, DELIVERY_RADIUS_MILES, describeForLog } from '../shared/index'
+import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
 import type { NotificationType } from './contract'
 import * as text from './messages'
 import type { PushSender } from './push-sender'
-import { type NewNotification, pushPending, recipientsOf, writeNotifications } from './records'
+import { type NewNotification, passOver, pushPending, recipientsOf, writeNotifications } from './records'
 
 export type DispatchDeps = { db: Database; clock: Clock; push: PushSender }
 
-/** The key of one event for one person: a record per (user, key), so a retry tells no one twice. */
-export const eventKey = (orderId: string, type: OrderEvent['type']) => `order:${orderId}:${type}`
+/**
+ * The key of one event for one person: a record per (user, key), so a retry tells no one twice.
+ * Events that happen many times in an order (a chat message, a proposed replacement) add the
+ * event's own id.
+ */
+export const eventKey = (orderId: string, type: OrderEvent['type'], occurrence?: number) =>
+  `order:${orderId}:${type}${occurrence === undefined ? '' : `:${occurrence}`}`
+
+const keyOf = (event: OrderEvent) => eventKey(event.orderId, event.type, event.subjectId === null ? undefined : event.id)
+
+/** A lively chat buzzes a phone at most once a minute per order; every message is still in the list. */
+const CHAT_PUSHES = { limit: 1, windowMs: 60_000 }
 
 const runnerName = async (db: Database, order: OrderRow) =>
   (order.runnerId ? (await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName : null) ?? 'Your runner'
 
 /** Who hears of an event, and what each is told (issue table: who hears what). */
 async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Promise<NewNotification[]> {
-  const key = eventKey(order.id, event.type)
+  const key = keyOf(event)
   const note = (userId: string, type: NotificationType, words: { title: string; body: string }): NewNotification => ({
     userId,
     ...words,
@@ -63,7 +73,33 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
       const reachable = await phoneVerifiedAmong(db, told)
       return [...buyer, ...told.filter((id) => reachable.has(id)).map((id) => note(id, 'order_withdrawn', text.orderWithdrawn(order)))]
     }
+    case 'message': {
+      const message = event.subjectId ? await orderOutbox.message(db, event.subjectId) : null
+      if (!message) return []
+      const fromBuyer = message.senderId === order.buyerId
+      const recipient = fromBuyer ? order.runnerId : order.buyerId
+      if (!recipient || !(await phoneVerifiedAmong(db, [recipient])).has(recipient)) return []
+      const sender = (await userContacts(db, [message.senderId])).get(message.senderId)?.firstName ?? (fromBuyer ? 'Your buyer' : 'Your runner')
+      return [note(recipient, 'order_message', text.orderMessage(order, sender, message.message))]
+    }
+    case 'substitution_proposed': {
+      // Told only while it still waits: a replacement taken back or already answered needs no question.
+      const item = order.items.find((line) => line.id === event.subjectId)
+      if (item?.substitution?.status !== 'proposed') return []
+      return toBuyer('substitution_proposed', text.substitutionProposed(order, await runnerName(db, order), item, item.substitution))
+    }
   }
+}
+
+/** Pushes an event's records; a chat message's only if its recipient had no push about this order's chat within the minute. */
+async function pushEvent({ db, clock, push }: DispatchDeps, event: OrderEvent, recipients: readonly string[]) {
+  const key = keyOf(event)
+  if (event.type !== 'message') return pushPending(db, clock, push, key)
+  for (const userId of recipients) {
+    const allowed = (await hitRateLimit(db, clock, `push:order_message:${event.orderId}:${userId}`, CHAT_PUSHES)).allowed
+    if (!allowed) await passOver(db, clock, key, userId)
+  }
+  return pushPending(db, clock, push, key)
 }
 
 /**
@@ -81,8 +117,13 @@ export async function dispatchOrderEvents({ db, clock, push }: DispatchDeps) {
     for (const event of batch) {
       const order = await findOrder(db, event.orderId)
       if (order) {
-        written += (await writeNotifications(db, clock, await messagesFor(db, event, order))).length
-        await pushPending(db, clock, push, eventKey(order.id, event.type))
+        const notes = await messagesFor(db, event, order)
+        written += (await writeNotifications(db, clock, notes)).length
+        await pushEvent(
+          { db, clock, push },
+          event,
+          notes.map((note) => note.userId),
+        )
       }
       await orderOutbox.markDispatched(db, clock, event.id)
       events++

@@ -59,3 +59,19 @@ export const orderWithdrawn = (order: OrderRow) => ({
   title: 'Order no longer available',
   body: `${order.cancelReason === 'buyer' ? 'The buyer cancelled' : 'Kirana support cancelled'} the ${order.storeName} order near you. Nothing for you to do.`,
 })
+
+/** A chat message, the words themselves as the body (a long one cut short: the chat has it all). */
+export const orderMessage = (order: OrderRow, senderName: string, words: string) => ({
+  title: `${senderName}, about the ${order.storeName} order`,
+  body: words.length > 140 ? `${words.slice(0, 139)}…` : words,
+})
+
+export const substitutionProposed = (
+  order: OrderRow,
+  runnerName: string,
+  item: { name: string },
+  replacement: { name: string; priceCents: number | null },
+) => ({
+  title: `Replace ${item.name}?`,
+  body: `${order.storeName} has no ${item.name}. ${runnerName} suggests ${replacement.name}${replacement.priceCents === null ? '' : ` ($${centsToDecimal(replacement.priceCents)})`}. Approve or reject it in Kirana.`,
+})

@@ -128,6 +128,76 @@ describe('who hears what', () => {
   })
 })
 
+describe('chat and replacements', () => {
+  async function accepted() {
+    const buyer = await completeAccount({ firstName: 'Meera' })
+    const runner = await completeAccount({ roles: ['runner'], firstName: 'Arjun' })
+    const order = await placeOrder(buyer.cookie, store)
+    await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
+    await dispatch()
+    return { buyer, runner, order }
+  }
+  const say = (cookie: string, orderId: string, message: string) => call('POST', `/api/orders/${orderId}/messages`, { cookie, body: { message } })
+  const chatNotes = async (cookie: string) => (await inbox(cookie)).notifications.filter((note) => note.data.type === 'order_message')
+
+  test('a message reaches the other party as order_message, never the sender', async () => {
+    const { buyer, runner, order } = await accepted()
+    handed.length = 0
+    await say(runner.cookie, order.id, 'Shall I get the big bag of atta?')
+    await dispatch()
+    expect(handed.map((delivery) => delivery.userId)).toEqual([buyer.user.id])
+    expect((await chatNotes(buyer.cookie))[0]).toMatchObject({
+      title: 'Arjun, about the Notify Test Store order',
+      body: 'Shall I get the big bag of atta?',
+      data: { type: 'order_message', orderId: order.id },
+    })
+    await say(buyer.cookie, order.id, 'Yes please')
+    await dispatch()
+    expect((await chatNotes(runner.cookie)).map((note) => [note.title, note.body])).toEqual([['Meera, about the Notify Test Store order', 'Yes please']])
+    expect(await chatNotes(buyer.cookie)).toHaveLength(1)
+  })
+
+  test('at most one push a minute per order and recipient; every message is still in the list', async () => {
+    const { buyer, runner, order } = await accepted()
+    const other = await accepted()
+    handed.length = 0
+    for (const words of ['One', 'Two', 'Three']) {
+      await say(runner.cookie, order.id, words)
+      await dispatch()
+      clock.advance(10_000)
+    }
+    // Another order's chat has its own minute.
+    await say(other.runner.cookie, other.order.id, 'Hello from the other order')
+    await dispatch()
+    const pushedTo = (userId: string) => handed.filter((delivery) => delivery.userId === userId && delivery.message.data.type === 'order_message')
+    expect(pushedTo(buyer.user.id).map((delivery) => delivery.message.body)).toEqual(['One'])
+    expect(pushedTo(other.buyer.user.id)).toHaveLength(1)
+    expect((await chatNotes(buyer.cookie)).map((note) => note.body)).toEqual(['Three', 'Two', 'One'])
+    // The messages passed over are not pushed later by the sweep of unpushed records either.
+    const { dispatcher } = await import('./index')
+    await dispatcher({ db, clock, push: api.providers.push }).run()
+    expect(pushedTo(buyer.user.id)).toHaveLength(1)
+    clock.advance(60_000)
+    await say(runner.cookie, order.id, 'Four')
+    await dispatch()
+    expect(pushedTo(buyer.user.id).map((delivery) => delivery.message.body)).toEqual(['One', 'Four'])
+  })
+
+  test('a replacement waiting for the buyer is a substitution_proposed notification to the buyer', async () => {
+    const { buyer, runner, order } = await accepted()
+    const line = order.items[0]!
+    await call('PATCH', `/api/orders/${order.id}/items/${line.id}`, {
+      cookie: runner.cookie,
+      body: { state: 'substituted', replacement: { name: 'Laxmi Toor Dal', price: '8.49' } },
+    })
+    await dispatch()
+    const note = (await inbox(buyer.cookie)).notifications.find((one) => one.data.type === 'substitution_proposed')!
+    expect(note).toMatchObject({ title: `Replace ${line.name}?`, data: { type: 'substitution_proposed', orderId: order.id } })
+    expect(note.body).toBe(`Notify Test Store has no ${line.name}. Arjun suggests Laxmi Toor Dal ($8.49). Approve or reject it in Kirana.`)
+    expect(await typesIn(runner.cookie)).not.toContain('substitution_proposed')
+  })
+})
+
 describe('the notification centre calls', () => {
   test('own notifications, newest first, a page at a time, with the unread count; reading one and all', async () => {
     const runner = await completeAccount({ roles: ['runner'] })

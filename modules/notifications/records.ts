@@ -70,6 +70,14 @@ export async function pushPending(db: Database, clock: Clock, push: PushSender, 
   return claimed.length
 }
 
+/** Settles a record without pushing it (a chat message soon after the last push): it waits in the list, silently. */
+export async function passOver(db: Database, clock: Clock, dedupeKey: string, userId: string) {
+  await db
+    .update(notifications)
+    .set({ pushedAt: clock.now() })
+    .where(and(eq(notifications.dedupeKey, dedupeKey), eq(notifications.userId, userId), isNull(notifications.pushedAt)))
+}
+
 /** GET /api/notifications: newest first, a page at a time (`before` is the last id of the page before). */
 export async function notificationsPage(db: Database, userId: string, before?: string): Promise<NotificationsPage> {
   const [cursor] = before

@@ -18,7 +18,7 @@ export const notifications = pgTable(
     data: jsonb().$type<NotificationData>().notNull(),
     /** The event it tells of ('order:<id>:accepted'); with the user, unique, so a retry tells no one twice. */
     dedupeKey: text().notNull(),
-    /** When it was handed to the push sender; null while that is still to do. */
+    /** When it was handed to the push sender, or passed over (a chat message soon after the last push); null while that is still to do. */
     pushedAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
   },

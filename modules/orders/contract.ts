@@ -1,6 +1,6 @@
 // Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
 import { z } from 'zod'
-import { DELIVERY_PHOTO_WINDOW_MINUTES } from '../shared/contract'
+import { DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents } from '../shared/contract'
 
 export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -49,7 +49,7 @@ export const PAYMENT_STATUSES = ['authorized', 'captured', 'cancelled', 'capture
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** The moments people are told about (by the notifications module, from the orders' outbox). */
-export const ORDER_EVENT_TYPES = ['placed', 'accepted', 'picked_up', 'delivered', 'cancelled'] as const
+export const ORDER_EVENT_TYPES = ['placed', 'accepted', 'picked_up', 'delivered', 'cancelled', 'message', 'substitution_proposed'] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 
 export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support', 'runner_no_show', 'runner_released'] as const
@@ -79,7 +79,21 @@ export const ORDER_POLL_MS = 30_000
 export const PENDING_ORDERS_POLL_MS = 60_000
 export const ORDER_NO_LONGER_AVAILABLE = 'Another runner just accepted this order. Refreshing available orders...'
 
-/** A line as bought: a copy of the catalog item then, and (after pick-up) whether the runner found it. */
+/** What the buyer asks for, per line, should the store not have it; contact_me unless they say. */
+export const SUBSTITUTION_PREFERENCES = ['best_match', 'contact_me', 'skip'] as const
+export type SubstitutionPreference = (typeof SUBSTITUTION_PREFERENCES)[number]
+export const DEFAULT_SUBSTITUTION_PREFERENCE: SubstitutionPreference = 'contact_me'
+
+/** Where a line stands while the runner shops: pending until marked, then found, not found or substituted. */
+export const ITEM_STATES = ['pending', 'found', 'not_found', 'substituted'] as const
+export type ItemState = (typeof ITEM_STATES)[number]
+/** A replacement waits for the buyer (proposed) on a contact_me line; a best_match line's is approved at once. */
+export const SUBSTITUTION_STATUSES = ['proposed', 'approved', 'rejected'] as const
+export type SubstitutionStatus = (typeof SUBSTITUTION_STATUSES)[number]
+/** A proposal the buyer leaves this long counts as rejected when the runner picks up. */
+export const SUBSTITUTION_WAIT_MS = 5 * 60_000
+
+/** A line as bought: a copy of the catalog item then, what the buyer asked should it be missing, and what the runner found. */
 export const orderItemSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -92,6 +106,10 @@ export const orderItemSchema = z.object({
   comment: z.string(),
   /** false: not available at the store. null until pick-up. */
   isDelivered: z.boolean().nullable(),
+  substitutionPreference: z.enum(SUBSTITUTION_PREFERENCES),
+  state: z.enum(ITEM_STATES),
+  /** The runner's replacement (price in dollars, null when not given), and the buyer's say on it. */
+  substitution: z.object({ name: z.string(), price: z.string().nullable(), note: z.string(), status: z.enum(SUBSTITUTION_STATUSES) }).nullable(),
 })
 export type OrderItemView = z.infer<typeof orderItemSchema>
 
@@ -168,3 +186,77 @@ export const ordersResponseSchema = z.array(orderSchema)
 export const orderResponseSchema = z.object({ order: orderSchema })
 
 export const cancelOrderSchema = z.object({ reason: z.string().trim().max(200).optional() }).optional()
+
+/** Dollars as the spec writes money, a number or a decimal string; the server turns them into cents. */
+export const MAX_REPLACEMENT_PRICE_CENTS = 100_000
+const replacementPrice = z
+  .union([z.number(), z.string().max(20)], { error: 'Enter the price in dollars, like 4.99' })
+  .nullish()
+  .refine(
+    (price) => {
+      if (price === null || price === undefined || price === '') return true
+      const cents = decimalToCents(price)
+      return cents !== null && cents <= MAX_REPLACEMENT_PRICE_CENTS
+    },
+    `Enter the price in dollars, like 4.99, up to $${MAX_REPLACEMENT_PRICE_CENTS / 100}`,
+  )
+
+/** PATCH /api/orders/{id}/items/{itemId}: the assigned runner marks a line while shopping. */
+export const itemMarkSchema = z.discriminatedUnion(
+  'state',
+  [
+    z.object({ state: z.literal('found') }),
+    z.object({ state: z.literal('not_found') }),
+    z.object({
+      state: z.literal('substituted'),
+      replacement: z.object(
+        {
+          name: z
+            .string({ error: 'Name the replacement' })
+            .trim()
+            .min(1, 'Name the replacement')
+            .max(200, 'The replacement name can be at most 200 characters'),
+          price: replacementPrice,
+          note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
+        },
+        { error: 'Say what the replacement is' },
+      ),
+    }),
+  ],
+  { error: 'State must be found, not_found or substituted' },
+)
+export type ItemMark = z.infer<typeof itemMarkSchema>
+
+/** POST /api/orders/{id}/items/{itemId}/substitution: the buyer's answer to a proposed replacement. */
+export const substitutionDecisionSchema = z.object({ decision: z.enum(['approve', 'reject'], { error: 'Decision must be approve or reject' }) })
+export type SubstitutionDecision = z.infer<typeof substitutionDecisionSchema>['decision']
+
+// Chat between the buyer and the runner of an order (order_messages, 001 §3). Control characters
+// in any request body are refused where the API reads JSON (modules/shared/json-body.ts).
+
+export const MESSAGE_MAX_LENGTH = 1000
+export const MESSAGES_PER_MINUTE = 20
+/** The chat stays open this long after delivery, for a forgotten bag or a question about change. */
+export const CHAT_OPEN_AFTER_DELIVERY_MS = 24 * 60 * 60_000
+
+export const newOrderMessageSchema = z.object({
+  message: z
+    .string({ error: 'Write a message' })
+    .trim()
+    .min(1, 'Write a message')
+    .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`),
+})
+
+export const orderMessageSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  senderId: z.string(),
+  senderRole: z.enum(['buyer', 'runner']),
+  message: z.string(),
+  messageType: z.string(),
+  createdAt: z.string(),
+})
+export type OrderMessage = z.infer<typeof orderMessageSchema>
+
+export const orderMessagesResponseSchema = z.object({ messages: z.array(orderMessageSchema) })
+export const orderMessageResponseSchema = z.object({ message: orderMessageSchema })

@@ -3,8 +3,10 @@ import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
 import type { LiveStreams, ModuleDeps, ObjectStore } from '../shared/index'
 import { cancelWaitingOrder, endPaidOrder, releaseAndEnd } from './cancel'
+import { findOrderMessage, orderMessageHub } from './chat'
+import { itemState, markedItem, settledAtPickup } from './lines'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
-import { markOrderEventDispatched, undispatchedOrderEvents } from './outbox'
+import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
 import { refundOrder, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
 import { deliveryTotals, ordersWaitingNear, releaseCountsSince, releasesSince, unsettledClaims } from './runner-queries'
@@ -16,7 +18,7 @@ export { orderViews, type Viewer } from './order-view'
 export type { OrderEvent } from './outbox'
 export { ordersPaymentListener } from './payment-listener'
 export { sweepExpiredOrders } from './sweep'
-export { invalidTransition, type NewOrder, ORDER_CHANGED_CHANNEL, type OrderRow, orderMoves } from './transitions'
+export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
 
 /** What the runner module reads of orders: the offers near a runner, their earnings, claims left unsettled. */
 export const runnerQueries = { ordersWaitingNear, deliveryTotals, unsettledClaims, releasesSince, releaseCountsSince }
@@ -24,8 +26,19 @@ export const runnerQueries = { ordersWaitingNear, deliveryTotals, unsettledClaim
 /** Ending an order with its money: a waiting one's hold released, a paid one's charge refunded. */
 export const orderEndings = { releaseAndEnd, endPaidOrder }
 
-/** The orders' outbox, which the notifications work through. */
-export const orderOutbox = { undispatched: undispatchedOrderEvents, markDispatched: markOrderEventDispatched }
+/**
+ * The orders' outbox, which the notifications work through: its events, the chat message an
+ * event tells of, and the channels on which new events are announced.
+ */
+export const orderOutbox = {
+  undispatched: undispatchedOrderEvents,
+  markDispatched: markOrderEventDispatched,
+  message: findOrderMessage,
+  channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
+}
+
+/** The rules of a line while the runner shops, which the runner's marks and pick-up follow. */
+export const orderLines = { state: itemState, mark: markedItem, settleAtPickup: settledAtPickup }
 
 /** Support's desk (the CLI) and the sweep: list, show, cancel, refund, the consistency check, and refunds still owed. */
 export const orderSupport = {
@@ -39,5 +52,13 @@ export const orderSupport = {
 
 /** Orders: the state machine, the buyer's views, live tracking, cancelling, the 30-minute sweep, and the photos' privacy. */
 export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen, streams: LiveStreams, objects: ObjectStore) {
-  return ordersRoutes({ ...deps, session, gateway, streams, objects, followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db)) })
+  return ordersRoutes({
+    ...deps,
+    session,
+    gateway,
+    streams,
+    objects,
+    followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db)),
+    messageHub: orderMessageHub(listen),
+  })
 }

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
 import { centsToDecimal, holdExpiresAt } from '../shared/index'
 import { type Order, type OrderPhotoSlot, photoUrl } from './contract'
+import { itemState, preferenceOf } from './lines'
 import type { OrderRow } from './transitions'
 
 /** Who is looking at an order, which decides what of it they may see (001 §6). Support sees it all. */
@@ -45,6 +46,11 @@ export function toOrderView(row: OrderRow, viewer: Viewer, contacts: Map<string,
       isEstimatedPrice: item.isEstimatedPrice,
       comment: item.comment,
       isDelivered: item.isDelivered ?? null,
+      substitutionPreference: preferenceOf(item),
+      state: itemState(item),
+      substitution: item.substitution
+        ? { name: item.substitution.name, price: dollars(item.substitution.priceCents), note: item.substitution.note, status: item.substitution.status }
+        : null,
     })),
     platformFee: centsToDecimal(row.platformFeeCents),
     tip: centsToDecimal(row.tipCents),

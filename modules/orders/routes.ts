@@ -2,14 +2,27 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
-import { EVENT_STREAM_HEADERS, forbidden, type LiveStreams, type ModuleDeps, notFound, type ObjectStore } from '../shared/index'
+import { type ChannelHub, EVENT_STREAM_HEADERS, forbidden, type LiveStreams, type ModuleDeps, notFound, type ObjectStore, validInput } from '../shared/index'
 import { cancelByBuyer } from './cancel'
-import { cancelOrderSchema, ORDER_EVENTS_HEARTBEAT_MS, ORDER_NOT_FOUND, ORDER_PHOTO_SLOTS, orderResponseSchema, ordersResponseSchema } from './contract'
+import { heardMessage, orderMessagesFor, postMessage } from './chat'
+import {
+  cancelOrderSchema,
+  newOrderMessageSchema,
+  ORDER_EVENTS_HEARTBEAT_MS,
+  ORDER_NOT_FOUND,
+  ORDER_PHOTO_SLOTS,
+  orderMessageResponseSchema,
+  orderMessagesResponseSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  substitutionDecisionSchema,
+} from './contract'
 import { confirmGroceryTotal } from './grocery-total'
 import { photoResponse } from './order-photos'
 import { buyerOrders, isRunner, runnerOrders, viewableOrder } from './order-queries'
 import type { OrderFollowers } from './order-stream'
 import { orderViews, type Viewer } from './order-view'
+import { decideSubstitution } from './substitutions'
 import type { OrderRow } from './transitions'
 
 export interface OrdersRouteDeps extends ModuleDeps {
@@ -18,9 +31,10 @@ export interface OrdersRouteDeps extends ModuleDeps {
   followers: OrderFollowers
   streams: LiveStreams
   objects: ObjectStore
+  messageHub: ChannelHub
 }
 
-export function ordersRoutes({ db, clock, session, gateway, followers, streams, objects }: OrdersRouteDeps) {
+export function ordersRoutes({ db, clock, session, gateway, followers, streams, objects, messageHub }: OrdersRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, [row], viewer))[0]!
   return (
     new Elysia({ name: 'orders', prefix: '/api/orders' })
@@ -46,7 +60,22 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams, 
         async ({ user, params }) => {
           const row = await viewableOrder(db, params.id, user)
           if (row.buyerId !== user.id && row.runnerId !== user.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-          const body = streams.open(user.id, (send) => followers.follow(row.id, user, (view) => send('order', view)), ORDER_EVENTS_HEARTBEAT_MS)
+          // The order, read once per change for every follower, and its chat, each message only to those it is for.
+          const body = streams.open(
+            user.id,
+            async (send) => {
+              const unfollow = await followers.follow(row.id, user, (view) => send('order', view))
+              const unwatch = await messageHub.watch(row.id, (payload) => {
+                const message = heardMessage(payload, user.id)
+                if (message) send('message', message)
+              })
+              return () => {
+                unfollow()
+                unwatch()
+              }
+            },
+            ORDER_EVENTS_HEARTBEAT_MS,
+          )
           return new Response(body, { headers: EVENT_STREAM_HEADERS })
         },
         { signedIn: true },
@@ -70,6 +99,29 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams, 
         `/:id/${ORDER_PHOTO_SLOTS.deliveryPhoto}`,
         ({ user, params, request }) => photoResponse(db, objects, user.id, params.id, 'deliveryPhoto', request.headers.get('if-none-match')),
         { signedIn: true },
+      )
+      // The bodies below are checked in the handler, after the session: strangers learn nothing of them.
+      .get('/:id/messages', async ({ user, params }) => ({ messages: await orderMessagesFor(db, params.id, user.id) }), {
+        signedIn: true,
+        response: orderMessagesResponseSchema,
+      })
+      .post(
+        '/:id/messages',
+        async ({ user, params, body, set }) => {
+          const { message } = validInput(newOrderMessageSchema, body)
+          const posted = await postMessage(db, clock, user.id, params.id, message)
+          set.status = 201
+          return { message: posted }
+        },
+        { signedIn: true, response: { 201: orderMessageResponseSchema } },
+      )
+      .post(
+        '/:id/items/:itemId/substitution',
+        async ({ user, params, body }) => {
+          const { decision } = validInput(substitutionDecisionSchema, body)
+          return { order: await single(await decideSubstitution(db, clock, user.id, params.id, params.itemId, decision), user) }
+        },
+        { signedIn: true, response: orderResponseSchema },
       )
   )
 }

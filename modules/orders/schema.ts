@@ -3,7 +3,29 @@ import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, text
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
 import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
-import { CANCEL_REASONS, type CancelReason, ORDER_STATUSES, type OrderEventType, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from './contract'
+import {
+  CANCEL_REASONS,
+  type CancelReason,
+  type ItemState,
+  ORDER_STATUSES,
+  type OrderEventType,
+  type OrderStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  type SubstitutionPreference,
+  type SubstitutionStatus,
+} from './contract'
+
+/** What the runner offers in place of a line the store does not have. */
+export type Substitution = {
+  name: string
+  /** Integer cents; null when the runner did not say. */
+  priceCents: number | null
+  note: string
+  status: SubstitutionStatus
+  /** ISO time of the proposal: a proposal left unanswered 5 minutes counts as rejected at pick-up. */
+  proposedAt: string
+}
 
 /** A line of an order as bought: a copy of the catalog item at the time, plus what the runner found. */
 export type OrderItem = {
@@ -18,6 +40,11 @@ export type OrderItem = {
   comment: string
   /** false: the runner could not find it at the store. Unset until pick-up. */
   isDelivered?: boolean
+  /** Unset on lines bought before substitutions existed: those are contact_me. */
+  substitutionPreference?: SubstitutionPreference
+  /** Unset until the runner marks the line (or picks up the order without marking it). */
+  state?: Exclude<ItemState, 'pending'>
+  substitution?: Substitution
 }
 
 /** A photo the runner added to an order (the receipt, the doorstep), kept in the object store under `key`. */
@@ -114,6 +141,8 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     type: text().$type<OrderEventType>().notNull(),
+    /** What in the order the event is about, for events that happen many times: a message's id, a line's id. */
+    subjectId: text(),
     createdAt: createdAtColumn(),
     /** When every message about it was written and handed to the push sender. */
     dispatchedAt: timestamp({ withTimezone: true }),

@@ -115,7 +115,8 @@ describe('cancelWaiting and expire', () => {
 describe('reportPickup and reportDelivered', () => {
   test('only the assigned runner, only a paid order, each step from its own state', async () => {
     const { order, runnerId } = await waitingOrder()
-    const found = { items: [], actualGroceryCents: 1234 }
+    const itemsWere = (await findOrder(db, order.id))!.items
+    const found = { items: itemsWere.map((item) => ({ ...item, isDelivered: true })), itemsWere, actualGroceryCents: 1234 }
     await orderMoves.claim(db, clock, order.id, runnerId)
     expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, found)).toBeNull()
     await orderMoves.markCaptured(db, clock, order.id, 'captured')
@@ -127,5 +128,54 @@ describe('reportPickup and reportDelivered', () => {
     expect(await orderMoves.reportDelivered(db, clock, order.id, stranger.user.id)).toBeNull()
     expect(await orderMoves.reportDelivered(db, clock, order.id, runnerId)).toMatchObject({ status: 'delivered' })
     expect(await outboxOf(order.id)).toEqual(['placed', 'accepted', 'picked_up', 'delivered'])
+  })
+})
+
+describe('markItem and decideSubstitution', () => {
+  const replacement = (status: 'proposed' | 'approved') => ({
+    name: 'Sona Masoori Rice',
+    priceCents: 1699,
+    note: '',
+    status,
+    proposedAt: clock.now().toISOString(),
+  })
+
+  test('the runner changes one line while shopping, only as it was read; the buyer answers a proposal; each is announced', async () => {
+    const { order, buyerId, runnerId } = await paidClaim()
+    const items = (await findOrder(db, order.id))!.items
+    const was = items[1]!
+    const proposed = { ...was, state: 'substituted' as const, substitution: replacement('proposed') }
+    expect(await orderMoves.markItem(db, clock, buyerId, { orderId: order.id, index: 1, was, next: proposed })).toBeNull()
+    const marked = await orderMoves.markItem(db, clock, runnerId, { orderId: order.id, index: 1, was, next: proposed })
+    expect(marked!.items).toEqual([items[0]!, proposed])
+    // The line moved on: a write from the line as first read changes nothing.
+    expect(await orderMoves.markItem(db, clock, runnerId, { orderId: order.id, index: 1, was, next: { ...was, state: 'found' } })).toBeNull()
+    // Another line changes alongside, rewriting only its own.
+    const found = await orderMoves.markItem(db, clock, runnerId, { orderId: order.id, index: 0, was: items[0]!, next: { ...items[0]!, state: 'found' } })
+    expect(found!.items).toEqual([{ ...items[0]!, state: 'found' }, proposed])
+
+    const approved = { ...proposed, substitution: { ...proposed.substitution, status: 'approved' as const } }
+    expect(await orderMoves.decideSubstitution(db, clock, runnerId, { orderId: order.id, index: 1, was: proposed, next: approved })).toBeNull()
+    expect((await orderMoves.decideSubstitution(db, clock, buyerId, { orderId: order.id, index: 1, was: proposed, next: approved }))!.items[1]).toEqual(
+      approved,
+    )
+    expect(await orderMoves.decideSubstitution(db, clock, buyerId, { orderId: order.id, index: 1, was: proposed, next: approved })).toBeNull()
+    // Only the proposal that waits for the buyer is an event to tell of.
+    expect(await outboxOf(order.id)).toEqual(['placed', 'accepted', 'substitution_proposed'])
+  })
+
+  test('no line changes before the accept or after the pick-up, and a pick-up from lines that moved changes nothing', async () => {
+    const { order, runnerId } = await waitingOrder()
+    const items = (await findOrder(db, order.id))!.items
+    const mark = { orderId: order.id, index: 0, was: items[0]!, next: { ...items[0]!, state: 'not_found' as const } }
+    expect(await orderMoves.markItem(db, clock, runnerId, mark)).toBeNull()
+    await orderMoves.claim(db, clock, order.id, runnerId)
+    await orderMoves.markCaptured(db, clock, order.id, 'captured')
+    const settled = items.map((item) => ({ ...item, isDelivered: true }))
+    await orderMoves.markItem(db, clock, runnerId, mark)
+    expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, { items: settled, itemsWere: items, actualGroceryCents: null })).toBeNull()
+    const now = (await findOrder(db, order.id))!.items
+    expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, { items: settled, itemsWere: now, actualGroceryCents: null })).not.toBeNull()
+    expect(await orderMoves.markItem(db, clock, runnerId, { ...mark, was: settled[0]!, next: { ...settled[0]!, state: 'found' } })).toBeNull()
   })
 })

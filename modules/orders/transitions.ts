@@ -13,7 +13,10 @@ import {
   type PaymentStatus,
   PHOTO_STATES,
 } from './contract'
-import { type OrderItem, type OrderPhoto, orderEvents, orders } from './schema'
+import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
+import { type OrderItem, type OrderPhoto, orders } from './schema'
+
+export { ORDER_CHANGED_CHANNEL }
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -228,12 +231,22 @@ async function markRefunded(db: Database, clock: Clock, orderId: string, refunde
   return moved ?? null
 }
 
-/** The assigned runner has the groceries: what was found and, if they said, what it cost. Only a paid order. */
-const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: string, found: { items: OrderItem[]; actualGroceryCents: number | null }) =>
+type PickedUp = {
+  /** The lines as the runner settled them from `itemsWere`, the lines as read. */
+  items: OrderItem[]
+  itemsWere: readonly OrderItem[]
+  actualGroceryCents: number | null
+}
+
+/**
+ * The assigned runner has the groceries: what was found and, if they said, what it cost. Only a
+ * paid order, and only if no line changed since it was read (a buyer's decision just then).
+ */
+const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: string, { items, itemsWere, actualGroceryCents }: PickedUp) =>
   move(db, clock, 'reportPickup', {
     orderId,
-    when: [eq(orders.runnerId, runnerId), eq(orders.paymentStatus, 'captured')],
-    set: { ...found, pickedUpAt: clock.now() },
+    when: [eq(orders.runnerId, runnerId), eq(orders.paymentStatus, 'captured'), sql`${orders.items} = ${JSON.stringify(itemsWere)}::jsonb`],
+    set: { items, actualGroceryCents, pickedUpAt: clock.now() },
   })
 
 const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
@@ -292,6 +305,45 @@ async function confirmGroceryTotal(db: Database, clock: Clock, orderId: string, 
   })
 }
 
+type LineChange = {
+  orderId: string
+  /** Who may change it: the assigned runner's marks, the buyer's decisions. */
+  by: SQL
+  /** The line's place in the order, the line as read, and as it becomes. */
+  index: number
+  was: OrderItem
+  next: OrderItem
+}
+
+/**
+ * One line of an order being shopped changes: a single conditional update of that line, `...
+ * where id = $1 and status = 'runner_accepted' and <who> and items -> $index = <the line as
+ * read>`. Zero rows means the order or that line moved first (the pick-up, another decision),
+ * and nothing changes. Other lines may change alongside: each update rewrites only its own.
+ */
+async function changeLine(db: Database, clock: Clock, { orderId, by, index, was, next }: LineChange): Promise<OrderRow | null> {
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(orders)
+      .set({ items: sql`jsonb_set(${orders.items}, ${`{${index}}`}::text[], ${JSON.stringify(next)}::jsonb)`, updatedAt: clock.now() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'runner_accepted'), by, sql`${orders.items} -> ${index}::int = ${JSON.stringify(was)}::jsonb`))
+      .returning()
+    if (!changed) return null
+    await announceOrderChange(tx, orderId)
+    // The buyer is asked about a replacement (not told of one they agreed to in advance).
+    if (next.substitution?.status === 'proposed') await recordOrderEvent(tx, clock, orderId, 'substitution_proposed', next.id)
+    return changed
+  })
+}
+
+/** The assigned runner marks a line while shopping: found, not found, or a replacement. */
+const markItem = (db: Database, clock: Clock, runnerId: string, change: Omit<LineChange, 'by'>) =>
+  changeLine(db, clock, { ...change, by: eq(orders.runnerId, runnerId) })
+
+/** The buyer approves or rejects the replacement proposed for a line. */
+const decideSubstitution = (db: Database, clock: Clock, buyerId: string, change: Omit<LineChange, 'by'>) =>
+  changeLine(db, clock, { ...change, by: eq(orders.buyerId, buyerId) })
+
 /** What happens to orders, each a named move of the one table; no other code writes an order. */
 export const orderMoves = {
   place,
@@ -304,18 +356,8 @@ export const orderMoves = {
   markRefunded,
   reportPickup,
   reportDelivered,
+  markItem,
+  decideSubstitution,
   attachPhoto,
   confirmGroceryTotal,
 }
-
-/** Writes an event into the orders' outbox, in the caller's transaction. */
-async function recordOrderEvent(db: Database, clock: Clock, orderId: string, type: OrderEventType) {
-  await db.insert(orderEvents).values({ orderId, type, createdAt: clock.now() })
-}
-
-/** Tells every listening instance that an order changed; PostgreSQL delivers it when the transaction commits. */
-async function announceOrderChange(db: Database, orderId: string) {
-  await db.execute(sql`select pg_notify(${ORDER_CHANGED_CHANNEL}, ${orderId})`)
-}
-
-export const ORDER_CHANGED_CHANNEL = 'kirana_order_changed'

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { ORDER_NO_LONGER_AVAILABLE, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, orderPhotoSchema, orderSchema, photoMayBeAdded, photoUrl } from '../orders/contract'
 import { PHOTO_CONTENT_TYPES } from '../shared/contract'
 
+/** The runner marks lines of the orders' shape (the orders' rules say what each mark makes of a line). */
+export { type ItemMark, itemMarkSchema } from '../orders/contract'
 export { ORDER_NO_LONGER_AVAILABLE, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, photoMayBeAdded, photoUrl }
 
 export const DEFAULT_TIME_ZONE = 'America/New_York'

@@ -1,20 +1,45 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, invalidTransition, ORDER_STATUSES, type OrderRow, orderMoves } from '../orders/index'
+import { findOrder, invalidTransition, ORDER_STATUSES, type OrderRow, orderLines, orderMoves } from '../orders/index'
 import { badRequest, type Clock, conflict, decimalToCents, forbidden, notFound } from '../shared/index'
 import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate } from './contract'
 
-function itemsFound(order: OrderRow, update: StatusUpdate) {
+/**
+ * What the runner reports found at pick-up, by line: each line of the order at most once, and
+ * every line not yet marked while shopping. Lines already marked keep their state, whatever is
+ * reported for them.
+ */
+function itemsFound(order: OrderRow, update: StatusUpdate): Map<string, boolean> {
   const reported = update.itemCompletionData
   const message = 'Report every item of the order once: found or not found.'
-  if (!reported) throw badRequest(message, 'ITEM_COMPLETION_REQUIRED', { itemCompletionData: message })
+  const unmarked = order.items.filter((item) => orderLines.state(item) === 'pending')
+  if (!reported) {
+    if (unmarked.length === 0) return new Map()
+    throw badRequest(message, 'ITEM_COMPLETION_REQUIRED', { itemCompletionData: message })
+  }
   const lines = new Set(order.items.map((item) => item.id))
   const named = new Set(reported.map((entry) => entry.id))
-  if (named.size !== reported.length || named.size !== lines.size || [...named].some((id) => !lines.has(id))) {
+  if (named.size !== reported.length || [...named].some((id) => !lines.has(id)) || unmarked.some((item) => !named.has(item.id))) {
     throw badRequest(message, 'ITEM_COMPLETION_MISMATCH', { itemCompletionData: message })
   }
-  const found = new Map(reported.map((entry) => [entry.id, entry.isDelivered]))
-  return order.items.map((item) => ({ ...item, isDelivered: found.get(item.id)! }))
+  return new Map(reported.map((entry) => [entry.id, entry.isDelivered]))
+}
+
+/** A buyer's decision can land between reading the lines and the pick-up; the pick-up then reads them again, this many times at most. */
+const PICKUP_ATTEMPTS = 3
+
+/** Picks the order up with its lines settled; null when it is no longer the runner's paid order waiting for pick-up. */
+async function pickUp(db: Database, clock: Clock, runnerId: string, read: OrderRow, update: StatusUpdate): Promise<OrderRow | null> {
+  const actualGroceryCents = groceryCents(update.actualGroceryCost)
+  let order = read
+  for (let attempt = 1; ; attempt++) {
+    const items = orderLines.settleAtPickup(order.items, itemsFound(order, update), clock.now())
+    const moved = await orderMoves.reportPickup(db, clock, order.id, runnerId, { items, itemsWere: order.items, actualGroceryCents })
+    if (moved || attempt === PICKUP_ATTEMPTS) return moved
+    const again = await findOrder(db, order.id)
+    if (again?.status !== 'runner_accepted') return null
+    order = again
+  }
 }
 
 function groceryCents(value: StatusUpdate['actualGroceryCost']): number | null {
@@ -46,13 +71,7 @@ export async function updateDeliveryStatus(db: Database, clock: Clock, runner: U
   // The claim's capture settles within moments of the accept; until then the order is not paid for.
   if (order.paymentStatus !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
 
-  const moved =
-    target === 'picked_up'
-      ? await orderMoves.reportPickup(db, clock, orderId, runner.id, {
-          items: itemsFound(order, update),
-          actualGroceryCents: groceryCents(update.actualGroceryCost),
-        })
-      : await orderMoves.reportDelivered(db, clock, orderId, runner.id)
+  const moved = target === 'picked_up' ? await pickUp(db, clock, runner.id, order, update) : await orderMoves.reportDelivered(db, clock, orderId, runner.id)
   if (!moved) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, target)
   return moved
 }

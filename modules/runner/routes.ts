@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import { type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
-import { type ModuleDeps, type ObjectStore, uploadRoute } from '../shared/index'
+import { type ModuleDeps, type ObjectStore, uploadRoute, validInput } from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'
 import { availableOrders } from './available-orders'
@@ -12,6 +12,7 @@ import {
   availabilityUpdateSchema,
   availableOrdersResponseSchema,
   deliveryPhotoResponseSchema,
+  itemMarkSchema,
   ORDER_PHOTO_SLOTS,
   receiptResponseSchema,
   runnerStatsSchema,
@@ -20,6 +21,7 @@ import {
 import { updateDeliveryStatus } from './delivery'
 import { addOrderPhoto } from './photos'
 import { releaseOrder } from './release'
+import { markOrderItem } from './shopping'
 import { runnerStats } from './stats'
 
 export interface RunnerRouteDeps extends ModuleDeps {
@@ -56,6 +58,12 @@ export function runnerRoutes({ db, clock, session, gateway, objects }: RunnerRou
         body: statusUpdateSchema,
         response: orderResponseSchema,
       })
+      // The mark is checked in the handler, after the session: strangers learn nothing of the body.
+      .patch(
+        '/orders/:id/items/:itemId',
+        async ({ user, params, body }) => single(await markOrderItem(db, clock, user, params.id, params.itemId, validInput(itemMarkSchema, body)), user),
+        { signedIn: true, response: orderResponseSchema },
+      )
       // multipart/form-data with the file in `photo`, read by the handler itself under the photo's limit.
       .post(
         uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.receipt}`),

@@ -22,6 +22,9 @@ export const anOrderItem = (overrides: Partial<OrderItemView> = {}): OrderItemVi
   isEstimatedPrice: true,
   comment: '',
   isDelivered: null,
+  substitutionPreference: 'contact_me',
+  state: 'pending',
+  substitution: null,
   ...overrides,
 })
 

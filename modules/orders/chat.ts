@@ -1,0 +1,101 @@
+import { desc, eq, sql } from 'drizzle-orm'
+import type { Database, Listen } from '../../db/database'
+import { type Clock, channelHub, conflict, hitRateLimit, notFound, tooManyRequests } from '../shared/index'
+import { CHAT_OPEN_AFTER_DELIVERY_MS, MESSAGES_PER_MINUTE, ORDER_NOT_FOUND, type OrderMessage, type OrderStatus } from './contract'
+import { findOrder } from './order-queries'
+import { ORDER_MESSAGE_CHANNEL, recordOrderEvent } from './outbox'
+import { orderMessages, orders } from './schema'
+import type { OrderRow } from './transitions'
+
+type MessageRow = typeof orderMessages.$inferSelect
+
+/** The most of a chat one answer carries: the newest, still oldest first. */
+const LIST_LIMIT = 500
+
+/** Only the buyer and the runner the order is assigned to take part; to anyone else the order does not exist. */
+const takesPart = (order: OrderRow, userId: string) => order.buyerId === userId || order.runnerId === userId
+
+async function chatOrder(db: Database, orderId: string, userId: string): Promise<OrderRow> {
+  const order = await findOrder(db, orderId)
+  if (!order || !takesPart(order, userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  return order
+}
+
+const CHAT_CLOSED_BECAUSE: Partial<Record<OrderStatus, string>> = {
+  pending_runner_acceptance: 'You can send messages once a runner has accepted the order.',
+  delivered: 'The chat for this order closed 24 hours after delivery.',
+  cancelled: 'This order was cancelled, so its chat is closed.',
+}
+
+/** From the runner's accept until 24 hours after delivery; never on a cancelled order. */
+function assertChatOpen(order: OrderRow, now: Date) {
+  const open =
+    order.status === 'runner_accepted' ||
+    order.status === 'picked_up' ||
+    (order.status === 'delivered' && order.deliveredAt !== null && now.getTime() - order.deliveredAt.getTime() < CHAT_OPEN_AFTER_DELIVERY_MS)
+  if (!open) throw conflict(CHAT_CLOSED_BECAUSE[order.status] ?? CHAT_CLOSED_BECAUSE.pending_runner_acceptance!, 'CHAT_CLOSED')
+}
+
+const toMessage = (row: MessageRow, order: Pick<OrderRow, 'buyerId'>): OrderMessage => ({
+  id: row.id,
+  orderId: row.orderId,
+  senderId: row.senderId,
+  senderRole: row.senderId === order.buyerId ? 'buyer' : 'runner',
+  message: row.message,
+  messageType: row.messageType,
+  createdAt: row.createdAt.toISOString(),
+})
+
+/** GET /api/orders/{id}/messages: oldest first. */
+export async function orderMessagesFor(db: Database, orderId: string, userId: string): Promise<OrderMessage[]> {
+  const order = await chatOrder(db, orderId, userId)
+  const newest = await db
+    .select()
+    .from(orderMessages)
+    .where(eq(orderMessages.orderId, order.id))
+    .orderBy(desc(orderMessages.createdAt), desc(orderMessages.id))
+    .limit(LIST_LIMIT)
+  return newest.reverse().map((row) => toMessage(row, order))
+}
+
+/** What the message channel carries: the message, and who may hear it. */
+type MessageNotice = { orderId: string; participants: string[]; message: OrderMessage }
+
+/**
+ * POST /api/orders/{id}/messages. The message, the outbox event that tells the other party and
+ * the notice to every instance's streams go in one transaction, which holds the order row (for
+ * share) so that its state cannot move under the message: a cancel waits until it is written.
+ */
+export async function postMessage(db: Database, clock: Clock, userId: string, orderId: string, text: string): Promise<OrderMessage> {
+  const now = clock.now()
+  const order = await chatOrder(db, orderId, userId)
+  assertChatOpen(order, now)
+  const limited = await hitRateLimit(db, clock, `chat:${order.id}:${userId}`, { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 })
+  if (!limited.allowed) throw tooManyRequests('You are sending messages too fast. Please wait a moment.', limited.retryAfterSeconds)
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('share')
+    if (!current || !takesPart(current, userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+    assertChatOpen(current, now)
+    const [row] = await tx.insert(orderMessages).values({ orderId: current.id, senderId: userId, message: text, createdAt: now }).returning()
+    const message = toMessage(row!, current)
+    await recordOrderEvent(tx, clock, current.id, 'message', message.id)
+    const notice: MessageNotice = { orderId: current.id, participants: [current.buyerId, ...(current.runnerId ? [current.runnerId] : [])], message }
+    await tx.execute(sql`select pg_notify(${ORDER_MESSAGE_CHANNEL}, ${JSON.stringify(notice)})`)
+    return message
+  })
+}
+
+/** Streams of chats in this process, woken by any instance's new message. */
+export const orderMessageHub = (listen: Listen) => channelHub(listen, ORDER_MESSAGE_CHANNEL, (payload) => (JSON.parse(payload) as MessageNotice).orderId)
+
+/** A message heard on the channel, for this user's stream: only if they take part in the chat. */
+export function heardMessage(payload: string, userId: string): OrderMessage | null {
+  const notice = JSON.parse(payload) as MessageNotice
+  return notice.participants.includes(userId) ? notice.message : null
+}
+
+/** A message the outbox tells of, for the notifications: who sent what in which order. */
+export async function findOrderMessage(db: Database, id: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(orderMessages).where(eq(orderMessages.id, id)).limit(1)
+  return row ?? null
+}
