@@ -2,7 +2,6 @@ import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { ModuleDeps } from '../shared/index'
 import { catalogRoutes } from './routes'
-import { listenForShelfChanges } from './shelf'
 
 export { CATALOG_CATEGORIES, type CatalogItem, type NearbyStore, type Store } from './contract'
 export { catalogIsEmpty, demoCatalogFingerprint, seedDemoCatalog } from './demo'
@@ -16,6 +15,5 @@ export { availableItemsByIds, getStore } from './stores'
 
 /** Stores, their shelves and the nearby search. Shelf copies are dropped when any instance changes a catalog. */
 export function catalogModule({ db }: ModuleDeps, session: SessionPlugin, listen: Listen) {
-  void listenForShelfChanges(db, listen)
-  return catalogRoutes(db, session)
+  return catalogRoutes(db, session, listen)
 }

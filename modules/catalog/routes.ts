@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
+import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import { badRequest } from '../shared/index'
 import { nearbyStoreSchema, storeSchema } from './contract'
@@ -9,7 +10,7 @@ import { getStore } from './stores'
 
 const text = z.string().max(200).optional()
 
-export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: SessionPlugin) {
+export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: SessionPlugin, listen: Listen) {
   return new Elysia({ name: 'catalog', prefix: '/api' })
     .use(session)
     .get('/stores/nearby', ({ query }) => nearbyStores(db, query), {
@@ -22,7 +23,7 @@ export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: S
       async ({ query, request }) => {
         if (!query.storeId) throw badRequest('storeId is required', 'STORE_ID_REQUIRED', { storeId: 'storeId is required' })
         // Sent pre-encoded from the shelf's copy (an array of catalogItemSchema), so it is not re-validated per request.
-        const shelf = await shelfOf(db, query.storeId)
+        const shelf = await shelfOf(db, listen, query.storeId)
         const encoding = pickEncoding(request.headers.get('accept-encoding'))
         // The shelf is the same for every shopper but behind sign-in: the browser keeps it, and asks each time whether it changed.
         const headers: Record<string, string> = { ETag: shelf.etags[encoding], 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' }

@@ -57,8 +57,9 @@ async function buildShelf(db: Database, storeId: string, version: number): Promi
  * the write's notice drops it at once, and a copy not checked for 10 s is checked against the
  * version before it is served, so a missed notice costs at most that.
  */
-export async function shelfOf(db: Database, storeId: string): Promise<Shelf> {
+export async function shelfOf(db: Database, listen: Listen, storeId: string): Promise<Shelf> {
   const cache = cacheOf(db)
+  listenOnce(db, listen)
   const cached = cache.get(storeId)
   if (cached && performance.now() - cached.verifiedAt < VERIFY_EVERY_MS) return cached
   const version = await storeVersion(db, storeId)
@@ -107,9 +108,19 @@ export async function markShelvesChanged(tx: Database, storeIds: readonly string
   for (const id of storeIds) await tx.execute(sql`select pg_notify(${SHELF_CHANGED_CHANNEL}, ${id})`)
 }
 
-/** Drops this process's copies of the shelves a write changed, as the notices arrive. */
-export function listenForShelfChanges(db: Database, listen: Listen) {
-  return listen(SHELF_CHANGED_CHANNEL, (storeId) => cacheOf(db).delete(storeId))
+const listening = new WeakSet<Database>()
+
+/**
+ * Drops this process's copies of the shelves a write changed, as the notices arrive; started with
+ * the first copy. If listening fails, copies still go within the 10 s check.
+ */
+function listenOnce(db: Database, listen: Listen) {
+  if (listening.has(db)) return
+  listening.add(db)
+  listen(SHELF_CHANGED_CHANNEL, (storeId) => cacheOf(db).delete(storeId)).catch((error) => {
+    listening.delete(db)
+    console.error(`Listening for shelf changes failed; copies are checked every ${VERIFY_EVERY_MS / 1000} s instead: ${(error as Error).message}`)
+  })
 }
 
 /** After an import in this process, every copy goes at once. */
