@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
-import { EVENT_STREAM_HEADERS, forbidden, type LiveStreams, type ModuleDeps, notFound } from '../shared/index'
+import { EVENT_STREAM_DETAIL, EVENT_STREAM_HEADERS, forbidden, type LiveStreams, type ModuleDeps, notFound } from '../shared/index'
 import { cancelByBuyer } from './cancel'
 import { cancelOrderSchema, ORDER_EVENTS_HEARTBEAT_MS, ORDER_NOT_FOUND, orderResponseSchema, ordersResponseSchema } from './contract'
 import { buyerOrders, isRunner, runnerOrders, viewableOrder } from './order-queries'
@@ -46,7 +46,7 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams }
           const body = streams.open(user.id, (send) => followers.follow(row.id, user, (view) => send('order', view)), ORDER_EVENTS_HEARTBEAT_MS)
           return new Response(body, { headers: EVENT_STREAM_HEADERS })
         },
-        { signedIn: true },
+        { signedIn: true, detail: EVENT_STREAM_DETAIL },
       )
       .post('/:id/cancel', async ({ user, params }) => ({ order: await single(await cancelByBuyer(db, gateway, clock, user.id, params.id), user) }), {
         signedIn: true,

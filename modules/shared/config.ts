@@ -53,6 +53,8 @@ export const configSchema = z.object({
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Live streams this process holds at most; past it new ones get 429 and the screens poll. About 60 KB each. */
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** Serve the OpenAPI reference at /api/docs and /api/openapi.json. Unset: on, except in production. */
+  API_DOCS: z.stringbool().optional(),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */
   WEB_HOT_RELOAD: z.stringbool().default(false),
 })

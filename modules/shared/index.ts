@@ -16,6 +16,7 @@ export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
 export {
   type ChannelHub,
   channelHub,
+  EVENT_STREAM_DETAIL,
   EVENT_STREAM_HEADERS,
   type LiveStreamLimits,
   type LiveStreams,
