@@ -45,7 +45,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
   const session = sessionPlugin(deps)
   return new Elysia()
     .use(errorPlugin)
-    .use(securityHeaders({ production: deps.config.NODE_ENV === 'production' }))
+    .use(securityHeaders({ production: deps.config.NODE_ENV === 'production', firebaseAuthEmulatorHost: deps.config.FIREBASE_AUTH_EMULATOR_HOST }))
     .use(requestLimits)
     .use(crossSiteGuard(deps.config.APP_URL))
     .get(
