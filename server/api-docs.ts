@@ -25,6 +25,9 @@ type Operation = OpenAPIV3_1.OperationObject
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
 
+/** The PWA's pages (/welcome, the shell for every other path) are no part of the API. */
+const NOT_API = /^(?!\/api\/)/
+
 const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType
 
 /**
@@ -33,7 +36,7 @@ const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodT
  * type from it), the one error shape for every 4xx, and the session cookie.
  */
 export function describeApi(app: AnyElysia): OpenAPIV3_1.Document {
-  const generated = toOpenAPISchema(app, undefined, undefined, { zod: toJsonSchema }, OPENAPI_VERSION)
+  const generated = toOpenAPISchema(app, { paths: [NOT_API] }, undefined, { zod: toJsonSchema }, OPENAPI_VERSION)
   const paths = generated.paths as OpenAPIV3_1.PathsObject
   // A plugin's own `routes` are its own; getGlobalRoutes (protected, and what the generator reads too) are the whole app's.
   for (const route of (app as unknown as { getGlobalRoutes(): AnyElysia['routes'] }).getGlobalRoutes()) {
