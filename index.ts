@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { Elysia } from 'elysia'
+import { z } from 'zod'
 import { type DatabaseHandle, type DatabaseKind, type DatabaseTarget, type Listen, openDatabase } from './db/client'
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
@@ -25,6 +26,7 @@ import {
   systemClock,
 } from './modules/shared/index'
 import { verificationModule } from './modules/verification/index'
+import { apiDocs } from './server/api-docs'
 import { jobs } from './server/jobs'
 import { type Providers, providersFromConfig } from './server/providers'
 import { resetCourier } from './server/reset-courier'
@@ -43,13 +45,17 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
   const session = sessionPlugin(deps)
   return new Elysia()
     .use(errorPlugin)
-    .use(securityHeaders({ production: deps.config.NODE_ENV === 'production' }))
+    .use(securityHeaders({ production: deps.config.NODE_ENV === 'production', firebaseAuthEmulatorHost: deps.config.FIREBASE_AUTH_EMULATOR_HOST }))
     .use(requestLimits)
     .use(crossSiteGuard(deps.config.APP_URL))
-    .get('/api/health', async () => {
-      await deps.db.execute(sql`select 1`)
-      return { status: 'ok' as const, db: deps.dbKind }
-    })
+    .get(
+      '/api/health',
+      async () => {
+        await deps.db.execute(sql`select 1`)
+        return { status: 'ok' as const, db: deps.dbKind }
+      },
+      { response: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }) },
+    )
     .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(deps.db, providers.sms, providers.push) }))
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session, deps.listen))
@@ -58,6 +64,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
     .use(runnerModule(deps, session, providers.payments, providers.objects))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
+    .use(apiDocs({ enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production' }))
 }
 
 export type App = ReturnType<typeof createApi>

@@ -4,6 +4,8 @@ import {
   type Config,
   censusGeocoder,
   databaseObjectStore,
+  type FirebaseCredentials,
+  type FirebaseEmulatorProject,
   type Geocoder,
   type ModuleDeps,
   type ObjectStore,
@@ -30,7 +32,7 @@ function objectStore({ db, config }: ModuleDeps): ObjectStore {
   return s3ObjectStore({ bucket, accessKeyId, secretAccessKey, endpoint: config.S3_ENDPOINT, region: config.S3_REGION })
 }
 
-function firebaseCredentials(config: Config) {
+function firebaseCredentials(config: Config): FirebaseCredentials | null {
   const { FIREBASE_PROJECT_ID: projectId, FIREBASE_CLIENT_EMAIL: clientEmail, FIREBASE_PRIVATE_KEY: privateKey } = config
   return projectId && clientEmail && privateKey ? { projectId, clientEmail, privateKey } : null
 }
@@ -45,19 +47,31 @@ function fallbackCaptcha({ db, clock, config }: ModuleDeps) {
   return config.NODE_ENV === 'production' ? null : embeddedCaptcha(db, clock)
 }
 
+/**
+ * Whose tokens prove phones: the Auth emulator's project when FIREBASE_AUTH_EMULATOR_HOST is set
+ * (firebase-admin reads that same variable), else the service account's. FCM has no emulator, so
+ * push needs the service account either way.
+ */
+function phoneProject(config: Config, firebase: FirebaseCredentials | null): FirebaseCredentials | FirebaseEmulatorProject | null {
+  if (config.FIREBASE_AUTH_EMULATOR_HOST && config.FIREBASE_PROJECT_ID) return { projectId: config.FIREBASE_PROJECT_ID, emulator: true }
+  return firebase
+}
+
 export function providersFromConfig(deps: ModuleDeps): Providers {
   const { clock, config } = deps
   const firebase = firebaseCredentials(config)
+  const phone = phoneProject(config, firebase)
   return {
     sms: embeddedSmsSender({ clock, production: config.NODE_ENV === 'production' }),
-    phoneVerifier: firebase ? firebasePhoneVerifier(firebase) : null,
+    phoneVerifier: phone ? firebasePhoneVerifier(phone) : null,
     firebaseWeb:
-      firebase && config.FIREBASE_WEB_API_KEY
+      phone && config.FIREBASE_WEB_API_KEY
         ? {
             apiKey: config.FIREBASE_WEB_API_KEY,
-            authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${firebase.projectId}.firebaseapp.com`,
-            projectId: firebase.projectId,
+            authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${phone.projectId}.firebaseapp.com`,
+            projectId: phone.projectId,
             appId: config.FIREBASE_APP_ID,
+            authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
           }
         : null,
     captcha: fallbackCaptcha(deps),

@@ -66,7 +66,7 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
         { body: loginSchema, response: signInResponseSchema },
       )
       // Old links and bookmarks that navigate to /api/login land on the sign-in screen.
-      .get('/login', ({ redirect }) => redirect('/auth', 302))
+      .get('/login', ({ redirect }) => redirect('/auth', 302), { detail: { responses: { '302': { description: 'To the sign-in screen' } } } })
       .post(
         '/logout',
         async ({ cookie, sessions }) => {
@@ -77,12 +77,20 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
       )
       // Spec 001 §2's profile page signs out by navigating here. A link or image on another site
       // could do the same, so only a navigation the browser marks as ours (or typed) ends the session.
-      .get('/logout', async ({ cookie, sessions, redirect, request }) => {
-        const site = request.headers.get('sec-fetch-site')
-        if (site !== 'same-origin' && site !== 'none') return redirect('/', 303)
-        await sessions.end(cookie)
-        return redirect('/auth', 302)
-      })
+      .get(
+        '/logout',
+        async ({ cookie, sessions, redirect, request }) => {
+          const site = request.headers.get('sec-fetch-site')
+          if (site !== 'same-origin' && site !== 'none') return redirect('/', 303)
+          await sessions.end(cookie)
+          return redirect('/auth', 302)
+        },
+        {
+          detail: {
+            responses: { '302': { description: 'Signed out, to the sign-in screen' }, '303': { description: 'Not from our own page: home, still signed in' } },
+          },
+        },
+      )
       .get('/auth/user', ({ user }) => currentUserResponse(user), { signedIn: true, response: currentUserResponseSchema })
       .post(
         '/auth/complete-profile',

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import { badRequest } from '../shared/index'
-import { nearbyStoreSchema, storeSchema } from './contract'
+import { catalogItemsResponseSchema, nearbyStoreSchema, storeSchema } from './contract'
 import { nearbyStores } from './nearby'
 import { isCurrent, pickEncoding, shelfOf } from './shelf'
 import { getStore } from './stores'
@@ -22,7 +22,7 @@ export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: S
       '/items',
       async ({ query, request }) => {
         if (!query.storeId) throw badRequest('storeId is required', 'STORE_ID_REQUIRED', { storeId: 'storeId is required' })
-        // Sent pre-encoded from the shelf's copy (an array of catalogItemSchema), so it is not re-validated per request.
+        // Sent pre-encoded from the shelf's copy, a Response, which Elysia does not validate again; the schema describes it.
         const shelf = await shelfOf(db, listen, query.storeId)
         const encoding = pickEncoding(request.headers.get('accept-encoding'))
         // The shelf is the same for every shopper but behind sign-in: the browser keeps it, and asks each time whether it changed.
@@ -31,6 +31,6 @@ export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: S
         if (encoding !== 'identity') headers['Content-Encoding'] = encoding
         return new Response(shelf.bodies[encoding], { headers: { ...headers, 'Content-Type': 'application/json;charset=utf-8' } })
       },
-      { signedIn: true, query: z.object({ storeId: z.string().max(100).optional() }) },
+      { signedIn: true, query: z.object({ storeId: z.string().max(100).optional() }), response: catalogItemsResponseSchema },
     )
 }

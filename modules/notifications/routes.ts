@@ -2,7 +2,17 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { Listen } from '../../db/database'
 import { phoneStatusOf, type SessionPlugin, type UserRow } from '../accounts/index'
-import { channelHub, EVENT_STREAM_HEADERS, forbidden, hitRateLimit, type LiveStreams, type ModuleDeps, type SendEvent, tooManyRequests } from '../shared/index'
+import {
+  channelHub,
+  EVENT_STREAM_DETAIL,
+  EVENT_STREAM_HEADERS,
+  forbidden,
+  hitRateLimit,
+  type LiveStreams,
+  type ModuleDeps,
+  type SendEvent,
+  tooManyRequests,
+} from '../shared/index'
 import {
   fcmTokenSchema,
   notificationResponseSchema,
@@ -65,9 +75,7 @@ export function notificationRoutes({ db, clock, session, push, listen, clientCon
       .get(
         '/notifications/stream',
         ({ user }) => new Response(streams.open(user.id, relayPushes(user.id), STREAM_HEARTBEAT_MS), { headers: EVENT_STREAM_HEADERS }),
-        {
-          signedIn: true,
-        },
+        { signedIn: true, detail: EVENT_STREAM_DETAIL },
       )
       .post(
         '/user/fcm-token',

@@ -2,7 +2,17 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
-import { type ChannelHub, EVENT_STREAM_HEADERS, forbidden, type LiveStreams, type ModuleDeps, notFound, type ObjectStore, validInput } from '../shared/index'
+import {
+  type ChannelHub,
+  EVENT_STREAM_DETAIL,
+  EVENT_STREAM_HEADERS,
+  forbidden,
+  type LiveStreams,
+  type ModuleDeps,
+  notFound,
+  type ObjectStore,
+  validInput,
+} from '../shared/index'
 import { cancelByBuyer } from './cancel'
 import { heardMessage, orderMessagesFor, postMessage } from './chat'
 import {
@@ -78,7 +88,7 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams, 
           )
           return new Response(body, { headers: EVENT_STREAM_HEADERS })
         },
-        { signedIn: true },
+        { signedIn: true, detail: EVENT_STREAM_DETAIL },
       )
       .post('/:id/cancel', async ({ user, params }) => ({ order: await single(await cancelByBuyer(db, gateway, clock, user.id, params.id), user) }), {
         signedIn: true,

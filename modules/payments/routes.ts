@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { z } from 'zod'
 import { AppError, type ModuleDeps, notFound, rawJsonBody } from '../shared/index'
 import { embeddedConfirmResponseSchema, embeddedConfirmSchema, paymentsConfigSchema } from './contract'
 import type { EmbeddedGateway } from './embedded-gateway'
@@ -40,10 +41,14 @@ export function paymentRoutes({ db, clock, config, gateway, orders }: PaymentRou
         { body: embeddedConfirmSchema, response: embeddedConfirmResponseSchema },
       )
       // Stripe signs the exact bytes it sent, so the signature is checked against the body as received.
-      .post('/stripe/webhook', async ({ request }) => {
-        if (!webhook) throw notFound()
-        const outcome = await handleStripeWebhook(webhook, rawJsonBody(request) ?? '', request.headers.get('stripe-signature'))
-        return { received: true, outcome }
-      })
+      .post(
+        '/stripe/webhook',
+        async ({ request }) => {
+          if (!webhook) throw notFound()
+          const outcome = await handleStripeWebhook(webhook, rawJsonBody(request) ?? '', request.headers.get('stripe-signature'))
+          return { received: true as const, outcome }
+        },
+        { response: z.object({ received: z.literal(true), outcome: z.string() }) },
+      )
   )
 }

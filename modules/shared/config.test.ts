@@ -60,3 +60,10 @@ test("the README's configuration table lists exactly the settings there are", as
   const documented = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1])
   expect(documented.sort()).toEqual(Object.keys(configSchema.shape).sort())
 })
+
+test("Firebase's Auth emulator stands in for the service account, and never in production", () => {
+  const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'demo-kirana', FIREBASE_WEB_API_KEY: 'demo-key' }
+  expect(loadConfig(emulator).FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099')
+  expect(() => loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/^Invalid configuration: FIREBASE_PROJECT_ID is required/)
+  expect(() => loadConfig({ ...emulator, NODE_ENV: 'production' })).toThrow(/^Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production/)
+})

@@ -35,6 +35,14 @@ export const configSchema = z.object({
   /** Firebase Cloud Messaging in the browser: the sender id and the web push (VAPID) key. */
   FIREBASE_MESSAGING_SENDER_ID: z.string().min(1).optional(),
   FIREBASE_VAPID_KEY: z.string().min(1).optional(),
+  /**
+   * host:port of Firebase's Auth emulator (firebase-tools). firebase-admin then accepts the
+   * emulator's unsigned tokens, so it stands in for the service account and is refused in production.
+   */
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
+    .optional(),
   /** The human-verification fallback when SMS cannot be sent; switch it off with false. */
   PHONE_VERIFICATION_FALLBACK: z.stringbool().default(true),
   /** Google reCAPTCHA for the fallback; without these the embedded captcha is used. */
@@ -60,6 +68,8 @@ export const configSchema = z.object({
   /** The storage service's address; unset for AWS, which S3_REGION then picks. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().min(1).optional(),
+  /** Serve the OpenAPI reference at /api/docs and /api/openapi.json. Unset: on, except in production. */
+  API_DOCS: z.stringbool().optional(),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */
   WEB_HOT_RELOAD: z.stringbool().default(false),
 })
@@ -96,13 +106,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Settings that only work as a set: naming some but not all is a mistake worth stopping for. */
 const SETTING_GROUPS = [
   ['FIREBASE_PROJECT_ID', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'FIREBASE_WEB_API_KEY'],
+  ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'FIREBASE_WEB_API_KEY'],
   ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'],
   ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ] as const
 
 function requireTogether(config: z.infer<typeof configSchema>, context: z.RefinementCtx) {
-  for (const group of SETTING_GROUPS) {
+  if (config.FIREBASE_AUTH_EMULATOR_HOST && config.NODE_ENV === 'production') {
+    context.addIssue({ code: 'custom', path: ['FIREBASE_AUTH_EMULATOR_HOST'], message: 'must not be set in production: the emulator signs no tokens' })
+    return
+  }
+  // The emulator needs no service account: its project and the browser's key are enough.
+  const groups = config.FIREBASE_AUTH_EMULATOR_HOST ? SETTING_GROUPS.slice(1) : SETTING_GROUPS
+  for (const group of groups) {
     const missing = group.filter((name) => !config[name])
     if (missing.length > 0 && missing.length < group.length) {
       context.addIssue({ code: 'custom', path: [missing[0]!], message: `is required when ${group.filter((name) => config[name]).join(', ')} is set` })

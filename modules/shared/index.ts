@@ -5,7 +5,7 @@ export { type Config, ConfigError, loadConfig } from './config'
 export * from './contract'
 export type { ModuleDeps } from './deps'
 export { describeForLog, type ErrorBody, errorPlugin } from './error-plugin'
-export { type FirebaseCredentials, type FirebaseTransport, firebaseApp } from './firebase-app'
+export { type FirebaseCredentials, type FirebaseEmulatorProject, type FirebaseTransport, firebaseApp } from './firebase-app'
 export { type Coordinates, distanceMiles, EARTH_RADIUS_MILES, isValidCoordinates, METERS_PER_MILE } from './geo'
 export { nearPlace } from './geo-sql'
 export { censusGeocoder } from './geocoding/census'
@@ -16,6 +16,7 @@ export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
 export {
   type ChannelHub,
   channelHub,
+  EVENT_STREAM_DETAIL,
   EVENT_STREAM_HEADERS,
   type LiveStreamLimits,
   type LiveStreams,

@@ -166,3 +166,13 @@ export function liveStreams({ perUser, perProcess }: LiveStreamLimits) {
 export type LiveStreams = ReturnType<typeof liveStreams>
 
 export const EVENT_STREAM_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' }
+
+/** A stream route's answer in the OpenAPI description (`detail`): events, not one JSON body. */
+export const EVENT_STREAM_DETAIL = {
+  responses: {
+    '200': {
+      description: 'Server-Sent Events until the client leaves; a stopping server ends it with an `end` event.',
+      content: { 'text/event-stream': { schema: { type: 'string' as const } } },
+    },
+  },
+}

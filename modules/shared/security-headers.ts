@@ -45,9 +45,13 @@ const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 }
 
-export const contentSecurityPolicy = Object.entries(CONTENT_SECURITY_POLICY)
-  .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-  .join('; ')
+/** The policy, letting the page reach Firebase's Auth emulator too when the server checks tokens against it. */
+export function contentSecurityPolicy(firebaseAuthEmulatorHost?: string) {
+  const emulator = firebaseAuthEmulatorHost ? [`http://${firebaseAuthEmulatorHost}`] : []
+  return Object.entries({ ...CONTENT_SECURITY_POLICY, 'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...emulator] })
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ')
+}
 
 /** The store's shelf sets its own caching (it is shared by everyone near the store); every other API answer is someone's. */
 const keepsOwnCaching = (request: Request, path: string) => path === '/api/items' && (request.method === 'GET' || request.method === 'HEAD')
@@ -56,9 +60,9 @@ const keepsOwnCaching = (request: Request, path: string) => path === '/api/items
  * Headers every answer carries, API, files and errors alike. HSTS only where the app is served over HTTPS.
  * API answers are personal (a profile, an order, a refusal), so no browser or proxy cache may keep them.
  */
-export function securityHeaders({ production }: { production: boolean }) {
+export function securityHeaders({ production, firebaseAuthEmulatorHost }: { production: boolean; firebaseAuthEmulatorHost?: string }) {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy,
+    'content-security-policy': contentSecurityPolicy(firebaseAuthEmulatorHost),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -66,7 +70,7 @@ export function securityHeaders({ production }: { production: boolean }) {
     'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com")',
   }
   if (production) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains'
-  return new Elysia({ name: 'shared/security-headers', seed: production }).onRequest(({ request, set }) => {
+  return new Elysia({ name: 'shared/security-headers', seed: [production, firebaseAuthEmulatorHost] }).onRequest(({ request, set }) => {
     Object.assign(set.headers, headers)
     const path = requestPath(request)
     if (path && (path === '/api' || path.startsWith('/api/')) && !keepsOwnCaching(request, path)) set.headers['cache-control'] = 'no-store'

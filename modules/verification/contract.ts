@@ -52,7 +52,16 @@ export const verifyPhoneProfileSchema = z.object({ phoneVerified: z.boolean().op
 /** What the screens need to know to verify a phone here (GET /api/verification/config). */
 export const verificationClientConfigSchema = z.object({
   provider: z.enum(['embedded', 'firebase']),
-  firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string().optional() }).nullable(),
+  firebase: z
+    .object({
+      apiKey: z.string(),
+      authDomain: z.string(),
+      projectId: z.string(),
+      appId: z.string().optional(),
+      /** host:port of Firebase's Auth emulator, when the server checks tokens against it (tests, local runs). */
+      authEmulatorHost: z.string().nullable(),
+    })
+    .nullable(),
   captcha: z.object({ provider: z.enum(['embedded', 'recaptcha']), siteKey: z.string().nullable() }),
   /** False when switched off, and in production without reCAPTCHA (the embedded captcha proves nothing to a bot). */
   fallbackEnabled: z.boolean(),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright'
 import type { NearbyStore } from '../../modules/catalog/contract'
 import { TEST_CODE } from '../../modules/verification/contract'
-import { contentSecurityPolicyReports, newPage, useServerAndBrowser } from './harness'
+import { contentSecurityPolicyReports, DESKTOP, newPage, screenshot, useServerAndBrowser } from './harness'
 
 /**
  * The server sends a Content-Security-Policy with every answer (scripts only from our origin and
@@ -43,6 +43,17 @@ describe('the Content-Security-Policy in Chromium', () => {
       expect(policy).toMatch(/script-src 'self'[^;]*/)
       expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/)
     }
+  })
+
+  test('the API reference at /api/docs renders the description without a violation', async () => {
+    const { page, context } = await newPage(env.browser, DESKTOP)
+    const reports = contentSecurityPolicyReports(page)
+    await page.goto(url('/api/docs'))
+    await page.getByRole('heading', { name: /Kirana API/ }).waitFor()
+    await page.getByText('/api/user/verify-phone').first().waitFor()
+    await screenshot(page, 'api-docs-desktop')
+    expect(reports).toEqual([])
+    await context.close()
   })
 
   test('the signed-out screens load without a violation', async () => {

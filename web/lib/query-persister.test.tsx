@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import { createQueryClient } from '../query-client'
 import { aBuyer } from '../testing/fixtures'
@@ -9,72 +9,97 @@ const CURRENT_USER = currentUserQueryOptions().queryKey
 const buyer = aBuyer()
 const signedIn = (id = buyer.id) => ({ user: { ...buyer, id }, requiresProfileCompletion: false })
 const stored = () => JSON.parse(localStorage.getItem(PERSISTED_CACHE_KEY) ?? 'null')
-const flush = () => dispatchEvent(new Event('pagehide'))
+/** The persister reads and writes through promises: this lets them finish. */
+const settle = () => Bun.sleep(0)
+const flush = async () => {
+  dispatchEvent(new Event('pagehide'))
+  await settle()
+}
 
 let stops: (() => void)[] = []
-function keep(client: QueryClient, online = true, now = () => Date.now()) {
-  stops.push(keepQueryCache(client, { online: () => online, now }))
+async function keep(client: QueryClient, online = true) {
+  stops.push(keepQueryCache(client, { online: () => online }))
+  await settle()
 }
 
 afterEach(() => {
   for (const stop of stops) stop()
   stops = []
   localStorage.clear()
+  setSystemTime()
 })
 
-/** A device that used the app signed in as `userId`: its kept copy holds the user and one store. */
-function usedBefore(userId = buyer.id) {
+/** A device that used the app signed in as `userId`, then closed it: its kept copy holds the user and one store. */
+async function usedBefore(userId = buyer.id) {
   const client = createQueryClient()
-  keep(client)
+  const stop = keepQueryCache(client, { online: () => true })
   client.setQueryData(CURRENT_USER, signedIn(userId))
+  await settle()
   client.setQueryData(['catalog', 'store', 's1'], { id: 's1', name: 'Patel Brothers' })
-  flush()
+  await flush()
+  stop()
 }
 
 describe('keepQueryCache', () => {
-  test('keeps the signed-in cache on the device, and brings it all back when the app opens offline', () => {
-    usedBefore()
-    expect(stored().userId).toBe(buyer.id)
+  test('keeps the signed-in cache on the device, and brings it all back when the app opens offline', async () => {
+    await usedBefore()
+    expect(stored().buster).toBe(buyer.id)
 
     const offline = createQueryClient()
-    keep(offline, false)
+    await keep(offline, false)
     expect(offline.getQueryData(CURRENT_USER)).toEqual(signedIn())
     expect(offline.getQueryData(['catalog', 'store', 's1'])).toEqual({ id: 's1', name: 'Patel Brothers' })
     // Stale, so a screen asks the server again once there is a network.
     expect(offline.getQueryState(['catalog', 'store', 's1'])?.isInvalidated).toBe(true)
   })
 
-  test('online, it waits for the server to say who is signed in, and restores only for that same user', () => {
-    usedBefore()
+  test('online, it waits for the server to say who is signed in, and restores only for that same user', async () => {
+    await usedBefore()
     const same = createQueryClient()
-    keep(same)
+    await keep(same)
     expect(same.getQueryData(['catalog', 'store', 's1'])).toBeUndefined()
     same.setQueryData(CURRENT_USER, signedIn())
+    await settle()
     expect(same.getQueryData(['catalog', 'store', 's1'])).toEqual({ id: 's1', name: 'Patel Brothers' })
 
-    for (const stop of stops) stop()
-    stops = []
-    usedBefore()
+    await usedBefore()
     const other = createQueryClient()
-    keep(other)
+    await keep(other)
     other.setQueryData(CURRENT_USER, signedIn('someone-else'))
+    await settle()
     expect(other.getQueryData(['catalog', 'store', 's1'])).toBeUndefined()
-    flush()
-    expect(stored().userId).toBe('someone-else')
-    expect(stored().state.queries).toHaveLength(1)
+    await flush()
+    expect(stored().buster).toBe('someone-else')
+    expect(stored().clientState.queries).toHaveLength(1)
   })
 
-  test('clearing the cache (sign-out) or a signed-out answer removes the copy at once', () => {
+  test('clearing the cache (sign-out) or a signed-out answer removes the copy at once, and no late write brings it back', async () => {
     const client = createQueryClient()
-    keep(client)
+    await keep(client)
     client.setQueryData(CURRENT_USER, signedIn())
-    flush()
+    await flush()
     expect(stored()).not.toBeNull()
+    client.setQueryData(['catalog', 'store', 's1'], { id: 's1' })
+    // As a sign-out does: other answers go first, each removal starting a write, then who is signed in.
+    client.removeQueries({ queryKey: ['catalog'] })
     client.clear()
+    expect(stored()).toBeNull()
+    await Bun.sleep(1100)
+    expect(stored()).toBeNull()
+
+    // An answer about who is signed in that reaches a query the sign-out already removed is no sign-in.
+    client.setQueryData(CURRENT_USER, signedIn())
+    await settle()
+    const removed = client.getQueryCache().find({ queryKey: CURRENT_USER })!
+    client.clear()
+    removed.setData(signedIn())
+    await settle()
+    await flush()
     expect(stored()).toBeNull()
 
     client.setQueryData(CURRENT_USER, signedIn())
-    flush()
+    await settle()
+    await flush()
     expect(stored()).not.toBeNull()
     client.setQueryData(CURRENT_USER, { user: null, requiresProfileCompletion: false })
     expect(stored()).toBeNull()
@@ -82,44 +107,47 @@ describe('keepQueryCache', () => {
 
   test('an answer whose refetch failed offline is still kept, as the answer it is', async () => {
     const client = createQueryClient()
-    keep(client)
+    await keep(client)
     client.setQueryData(CURRENT_USER, signedIn())
+    await settle()
     client.setQueryData(['catalog', 'store', 's1'], { id: 's1' })
     await client
       .fetchQuery({ queryKey: ['catalog', 'store', 's1'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 })
       .catch(() => {})
     expect(client.getQueryState(['catalog', 'store', 's1'])?.status).toBe('error')
-    flush()
+    await flush()
 
     const offline = createQueryClient()
-    keep(offline, false)
+    await keep(offline, false)
     expect(offline.getQueryState(['catalog', 'store', 's1'])).toMatchObject({ status: 'success', data: { id: 's1' }, error: null })
   })
 
-  test('nothing is kept for a signed-out visitor, and a copy past its age is thrown away', () => {
+  test('nothing is kept for a signed-out visitor, and a copy past its age is thrown away', async () => {
     const client = createQueryClient()
-    keep(client)
+    await keep(client)
     client.setQueryData(['catalog', 'store', 's1'], { id: 's1' })
-    flush()
+    await flush()
     expect(stored()).toBeNull()
 
-    usedBefore()
+    await usedBefore()
+    setSystemTime(new Date(Date.now() + PERSISTED_CACHE_MAX_AGE_MS + 1))
     const later = createQueryClient()
-    keep(later, false, () => Date.now() + PERSISTED_CACHE_MAX_AGE_MS + 1)
+    await keep(later, false)
     expect(later.getQueryData(CURRENT_USER)).toBeUndefined()
     expect(stored()).toBeNull()
   })
 
-  test('the copy stays under its size cap, dropping the oldest answers first', () => {
+  test('the copy stays under its size cap, dropping the oldest answers first', async () => {
     const client = createQueryClient()
-    keep(client)
+    await keep(client)
     client.setQueryData(CURRENT_USER, signedIn())
+    await settle()
     const big = 'x'.repeat(PERSISTED_CACHE_MAX_CHARS / 4)
     for (let index = 0; index < 6; index++) client.setQueryData(['catalog', 'items', `s${index}`], big, { updatedAt: 1000 + index })
-    flush()
+    await flush()
     const text = localStorage.getItem(PERSISTED_CACHE_KEY)!
     expect(text.length).toBeLessThan(PERSISTED_CACHE_MAX_CHARS + 1000)
-    const kept = stored().state.queries.map((query: { queryKey: unknown[] }) => query.queryKey.at(-1))
+    const kept = stored().clientState.queries.map((query: { queryKey: unknown[] }) => query.queryKey.at(-1))
     expect(kept).toEqual(['current-user', 's5', 's4', 's3'])
   })
 })

@@ -13,8 +13,10 @@ mock.module('firebase/app', () => ({
   getApps: () => [],
   initializeApp: (config: unknown, name: string) => ({ config, name }),
 }))
+const emulators: string[] = []
 mock.module('firebase/auth', () => ({
   getAuth: (app: unknown) => ({ app }),
+  connectAuthEmulator: (_auth: unknown, url: string) => emulators.push(url),
   RecaptchaVerifier: class {
     record: { container: HTMLElement; cleared: boolean }
     constructor(_auth: unknown, container: HTMLElement, parameters: { size: string }) {
@@ -35,11 +37,12 @@ mock.module('firebase/auth', () => ({
 }))
 
 const { startFirebasePhoneSignIn, firebaseErrorCode } = await import('./firebase-phone')
-const CONFIG = { apiKey: 'key', authDomain: 'kirana.firebaseapp.com', projectId: 'kirana' }
+const CONFIG = { apiKey: 'key', authDomain: 'kirana.firebaseapp.com', projectId: 'kirana', authEmulatorHost: null }
 
 describe('Firebase phone sign-in', () => {
   beforeEach(() => {
     verifiers.length = 0
+    emulators.length = 0
     sendOutcomes = []
     signOut.mockClear()
   })
@@ -50,6 +53,12 @@ describe('Firebase phone sign-in', () => {
     expect(verifiers).toHaveLength(1)
     expect(await sent.confirm('123456')).toBe('id-token-for-+17325550101')
     expect(signOut).toHaveBeenCalledTimes(1)
+    expect(emulators).toEqual([])
+  })
+
+  test('a server on the Auth emulator has the SDK talk to the emulator', async () => {
+    await startFirebasePhoneSignIn({ ...CONFIG, authEmulatorHost: '127.0.0.1:9099' }, document.body)
+    expect(emulators).toEqual(['http://127.0.0.1:9099'])
   })
 
   test('a wrong code is Firebase’s invalid-verification-code', async () => {

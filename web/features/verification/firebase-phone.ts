@@ -26,12 +26,15 @@ const CAPTCHA_FAILURES = new Set(['auth/captcha-check-failed', 'auth/invalid-app
  * imported here on first use and never enters the landing bundle; nothing else imports it.
  */
 export async function startFirebasePhoneSignIn(config: FirebaseWebConfig, container: HTMLElement): Promise<FirebasePhoneSignIn> {
-  const [{ getApps, initializeApp }, { getAuth, RecaptchaVerifier, signInWithPhoneNumber, signOut }] = await Promise.all([
+  const [{ getApps, initializeApp }, { connectAuthEmulator, getAuth, RecaptchaVerifier, signInWithPhoneNumber, signOut }] = await Promise.all([
     import('firebase/app'),
     import('firebase/auth'),
   ])
-  const app = getApps().find((existing) => existing.name === 'kirana-phone') ?? initializeApp(config, 'kirana-phone')
+  const { authEmulatorHost, ...options } = config
+  const app = getApps().find((existing) => existing.name === 'kirana-phone') ?? initializeApp(options, 'kirana-phone')
   const auth = getAuth(app)
+  // The emulator sends no texts and needs no reCAPTCHA; its codes are read from its own API.
+  if (authEmulatorHost) connectAuthEmulator(auth, `http://${authEmulatorHost}`, { disableWarnings: true })
 
   // Each verifier gets a fresh holder: a cleared verifier cannot render into its old element.
   let holder: HTMLElement | null = null
