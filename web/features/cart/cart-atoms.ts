@@ -43,17 +43,13 @@ export function storedAtomFamily<Value>(prefix: string, schema: z.ZodType<Value>
 }
 
 /**
- * Moves on whenever a cart may have changed: a write in this tab, a 'storage' event from
- * another, and each second for changes nobody announces (spec 001 §9 re-reads carts that often).
+ * Moves on whenever a cart may have changed: a write in this tab, or a 'storage' event from
+ * another. (The screens reading carts also look again each second, on their clock: spec 001 §9.)
  */
 export const cartsRevisionAtom = atom(0)
 cartsRevisionAtom.onMount = (setRevision) => {
   const bump = () => setRevision((revision) => revision + 1)
   addEventListener('storage', bump)
-  const timer = setInterval(bump, 1000)
-  return () => {
-    removeEventListener('storage', bump)
-    clearInterval(timer)
-  }
+  return () => removeEventListener('storage', bump)
 }
 export const cartsChanged = () => cartStore.set(cartsRevisionAtom, (revision) => revision + 1)
