@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
+import { ChatPanel } from '../features/orders/components/chat-panel'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { useOrderEvents } from '../features/orders/use-order-events'
@@ -46,7 +47,7 @@ export function ActiveDeliveryPage() {
           <p>It may have been cancelled, or it is another runner's delivery.</p>
         </CatalogMessage>
       ) : order.data ? (
-        <Delivery order={order.data} />
+        <Delivery order={order.data} live={stream === 'live'} />
       ) : order.isError ? (
         <CatalogMessage
           title="This delivery could not be loaded"
@@ -63,7 +64,7 @@ export function ActiveDeliveryPage() {
   )
 }
 
-function Delivery({ order }: { order: Order }) {
+function Delivery({ order, live }: { order: Order; live: boolean }) {
   const checks = useItemChecks(order.id)
   const [groceryText, setGroceryText] = useState('')
   const shopping = order.status === 'runner_accepted'
@@ -73,6 +74,7 @@ function Delivery({ order }: { order: Order }) {
       <DeliveryStatusPanel order={order} />
       <StoreCard order={order} />
       <CustomerCard order={order} />
+      <ChatPanel order={order} me="runner" live={live} />
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
       {shopping && (
         <section className="card card--compact card--stack delivery-card" aria-label="Grocery total">

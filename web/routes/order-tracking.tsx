@@ -2,6 +2,7 @@ import { Link, useParams } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
+import { ChatPanel } from '../features/orders/components/chat-panel'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { useOrderEvents } from '../features/orders/use-order-events'
@@ -32,7 +33,7 @@ export function OrderTrackingPage() {
       mainClassName="tracking"
     >
       {order.data ? (
-        <Tracking order={order.data} />
+        <Tracking order={order.data} live={stream === 'live'} />
       ) : notFound ? (
         <CatalogMessage
           title={ORDER_NOT_FOUND}
@@ -58,7 +59,7 @@ export function OrderTrackingPage() {
   )
 }
 
-function Tracking({ order }: { order: Order }) {
+function Tracking({ order, live }: { order: Order; live: boolean }) {
   return (
     <div className="tracking-layout">
       <StatusHero order={order} />
@@ -66,6 +67,7 @@ function Tracking({ order }: { order: Order }) {
         <RunnerCard order={order} />
         <CustomerCard order={order} />
       </div>
+      {order.acceptedAt && <ChatPanel order={order} me="buyer" live={live} />}
       <OrderTimeline order={order} />
       <StoreAndAddress order={order} />
       <OrderItems order={order} />
