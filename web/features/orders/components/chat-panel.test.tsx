@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { OrderTrackingPage } from '../../../routes/order-tracking'
-import { deferred, fakeApi, restoreFetch } from '../../../testing/fake-api'
-import { installFakeEventSource } from '../../../testing/fake-event-source'
+import { deferred, fakeApi } from '../../../testing/fake-api'
+import { followsOrderStreams } from '../../../testing/fake-event-source'
 import { aBuyer } from '../../../testing/fixtures'
 import { aMessage, anAcceptedOrder } from '../../../testing/order-fixtures'
 import { renderScreen } from '../../../testing/render-screen'
@@ -26,16 +26,7 @@ const toggle = () => screen.findByRole('button', { name: /Chat with Ravi/ })
 const field = () => screen.getByLabelText<HTMLTextAreaElement>('Message to Ravi')
 const log = () => within(screen.getByRole('log', { name: 'Messages with Ravi' }))
 
-let events: ReturnType<typeof installFakeEventSource>
-beforeEach(() => {
-  localStorage.clear()
-  events = installFakeEventSource()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-  events.restore()
-})
+const events = followsOrderStreams()
 
 describe('the chat on tracking', () => {
   test('counts unread messages until opened, then shows them with the field focused', async () => {
