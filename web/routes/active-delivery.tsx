@@ -14,6 +14,7 @@ import { DeliveryActions } from './active-delivery/delivery-actions'
 import { DeliveryStatusPanel } from './active-delivery/delivery-status-panel'
 import { EarningsCard } from './active-delivery/earnings-card'
 import { GroceryTotalField, groceryTotalProblem, groceryTotalValue } from './active-delivery/grocery-total-field'
+import { PhotoUpload } from './active-delivery/photo-upload'
 import { ShoppingList } from './active-delivery/shopping-list'
 import { StoreCard } from './active-delivery/store-card'
 import { useItemChecks } from './active-delivery/use-item-checks'
@@ -76,11 +77,13 @@ function Delivery({ order, live }: { order: Order; live: boolean }) {
       <CustomerCard order={order} />
       <ChatPanel order={order} me="runner" live={live} />
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
+      <PhotoUpload order={order} slot="receipt" />
       {shopping && (
         <section className="card card--compact card--stack delivery-card" aria-label="Grocery total">
           <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} />
         </section>
       )}
+      <PhotoUpload order={order} slot="deliveryPhoto" />
       <EarningsCard order={order} />
       <DeliveryActions
         order={order}

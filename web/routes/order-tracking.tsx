@@ -8,6 +8,7 @@ import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { ApiError } from '../lib/http'
 import { ShopPage } from '../ui/shop-page'
+import { DoorstepPhoto, GroceriesCard } from './order-tracking/groceries-card'
 import { OrderItems } from './order-tracking/order-items'
 import { OrderTimeline } from './order-tracking/order-timeline'
 import { RunnerCard } from './order-tracking/runner-card'
@@ -63,11 +64,13 @@ function Tracking({ order, live }: { order: Order; live: boolean }) {
   return (
     <div className="tracking-layout">
       <StatusHero order={order} />
+      <DoorstepPhoto order={order} />
       <div className="tracking-layout__people">
         <RunnerCard order={order} />
         <CustomerCard order={order} />
       </div>
       {order.acceptedAt && <ChatPanel order={order} me="buyer" live={live} />}
+      <GroceriesCard order={order} />
       <OrderTimeline order={order} />
       <StoreAndAddress order={order} />
       <OrderItems order={order} />

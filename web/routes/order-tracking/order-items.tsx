@@ -7,8 +7,8 @@ const price = (item: OrderItemView) =>
 
 /**
  * What was ordered. Once delivered, the lines are split by what the runner found (001 §2); a
- * line the store did not have is struck through wherever it is known. The runner's receipt
- * total, when they gave one, is what the buyer pays them at the door.
+ * line the store did not have is struck through wherever it is known, and a replacement waiting
+ * on the buyer is answered here.
  */
 export function OrderItems({ order }: { order: Order }) {
   const missing = order.items.filter((item) => item.isDelivered === false)
@@ -29,12 +29,6 @@ export function OrderItems({ order }: { order: Order }) {
         </>
       ) : (
         <ItemList orderId={order.id} items={order.items} label="Items" />
-      )}
-      {order.actualGroceryCost && (
-        <p className="tracking-items__total">
-          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, paid to {order.runnerFirstName?.trim() || 'your runner'} at the
-          door.
-        </p>
       )}
     </section>
   )
