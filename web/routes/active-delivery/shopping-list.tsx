@@ -56,12 +56,12 @@ export function ShoppingList({ order, checks }: Props) {
             {checks && item.state === 'pending' ? (
               <label className={`shopping-line${checks.found.has(item.id) ? ' shopping-line--found' : ''}`}>
                 <input type="checkbox" checked={checks.found.has(item.id)} onChange={() => checks.toggle(item.id)} />
-                <LineText item={item} shopping />
+                <LineText item={item} shopping={!checks.found.has(item.id)} />
               </label>
             ) : (
               <Reported item={item} shopping={Boolean(checks)} />
             )}
-            {checks && <LineMarks orderId={order.id} item={item} />}
+            {checks && !(item.state === 'pending' && checks.found.has(item.id)) && <LineMarks orderId={order.id} item={item} />}
           </li>
         ))}
       </ul>
