@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
-import { installFakeEventSource } from '../testing/fake-event-source'
+import { fakeApi } from '../testing/fake-api'
+import { followsOrderStreams } from '../testing/fake-event-source'
 import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { ActiveDeliveryPage } from './active-delivery'
@@ -42,16 +42,7 @@ const line = (name: string) => screen.getByText(name, { selector: '.shopping-lin
 const tick = (name: string) => fireEvent.click(within(line(name)).getByRole('checkbox'))
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
 
-let events: ReturnType<typeof installFakeEventSource>
-beforeEach(() => {
-  localStorage.clear()
-  events = installFakeEventSource()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-  events.restore()
-})
+const events = followsOrderStreams()
 
 describe('active delivery /delivery/{id}', () => {
   test('shows the store, the customer with a tap-to-call number, the list with TBD for counter prices, and the earnings', async () => {

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
+import { ChatPanel } from '../features/orders/components/chat-panel'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { useOrderEvents } from '../features/orders/use-order-events'
@@ -13,6 +14,7 @@ import { DeliveryActions } from './active-delivery/delivery-actions'
 import { DeliveryStatusPanel } from './active-delivery/delivery-status-panel'
 import { EarningsCard } from './active-delivery/earnings-card'
 import { GroceryTotalField, groceryTotalProblem, groceryTotalValue } from './active-delivery/grocery-total-field'
+import { PhotoUpload } from './active-delivery/photo-upload'
 import { ShoppingList } from './active-delivery/shopping-list'
 import { StoreCard } from './active-delivery/store-card'
 import { useItemChecks } from './active-delivery/use-item-checks'
@@ -46,7 +48,7 @@ export function ActiveDeliveryPage() {
           <p>It may have been cancelled, or it is another runner's delivery.</p>
         </CatalogMessage>
       ) : order.data ? (
-        <Delivery order={order.data} />
+        <Delivery order={order.data} live={stream === 'live'} />
       ) : order.isError ? (
         <CatalogMessage
           title="This delivery could not be loaded"
@@ -63,7 +65,7 @@ export function ActiveDeliveryPage() {
   )
 }
 
-function Delivery({ order }: { order: Order }) {
+function Delivery({ order, live }: { order: Order; live: boolean }) {
   const checks = useItemChecks(order.id)
   const [groceryText, setGroceryText] = useState('')
   const shopping = order.status === 'runner_accepted'
@@ -73,12 +75,15 @@ function Delivery({ order }: { order: Order }) {
       <DeliveryStatusPanel order={order} />
       <StoreCard order={order} />
       <CustomerCard order={order} />
+      <ChatPanel order={order} me="runner" live={live} />
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
+      <PhotoUpload order={order} slot="receipt" />
       {shopping && (
         <section className="card card--compact card--stack delivery-card" aria-label="Grocery total">
           <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} />
         </section>
       )}
+      <PhotoUpload order={order} slot="deliveryPhoto" />
       <EarningsCard order={order} />
       <DeliveryActions
         order={order}

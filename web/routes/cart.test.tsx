@@ -86,6 +86,16 @@ describe('cart /cart?storeId={id}', () => {
     expect(toggle.textContent).toBe('Edit note')
   })
 
+  test("each line offers 'If out of stock': Contact me unless changed, and the choice is kept in the cart", async () => {
+    fillCart()
+    await openCart()
+    const choice = within(line(okra.name)).getByLabelText<HTMLSelectElement>('If out of stock (Okra (Bhindi))')
+    expect(choice.value).toBe('contact_me')
+    expect(Array.from(choice.options).map((option) => option.textContent)).toEqual(['Best match', 'Contact me', 'Skip it'])
+    fireEvent.change(choice, { target: { value: 'skip' } })
+    expect(readCart(store.id).map((cartLine) => cartLine.substitution)).toEqual(['contact_me', 'skip'])
+  })
+
   test('Remove takes a line out whatever its quantity', async () => {
     fillCart()
     await openCart()

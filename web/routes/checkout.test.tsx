@@ -106,8 +106,8 @@ describe('checkout /checkout', () => {
       orderData: {
         storeId: store.id,
         items: [
-          { id: dal.id, quantity: 2, comment: 'Only the oily kind' },
-          { id: okra.id, quantity: 1 },
+          { id: dal.id, quantity: 2, comment: 'Only the oily kind', substitution: 'contact_me' },
+          { id: okra.id, quantity: 1, substitution: 'best_match' },
         ],
         tip: '5.00',
         deliveryInstructions: 'Ring the side door',

@@ -2,11 +2,13 @@ import { Link, useParams } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
+import { ChatPanel } from '../features/orders/components/chat-panel'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { ApiError } from '../lib/http'
 import { ShopPage } from '../ui/shop-page'
+import { DoorstepPhoto, GroceriesCard } from './order-tracking/groceries-card'
 import { OrderItems } from './order-tracking/order-items'
 import { OrderTimeline } from './order-tracking/order-timeline'
 import { RunnerCard } from './order-tracking/runner-card'
@@ -32,7 +34,7 @@ export function OrderTrackingPage() {
       mainClassName="tracking"
     >
       {order.data ? (
-        <Tracking order={order.data} />
+        <Tracking order={order.data} live={stream === 'live'} />
       ) : notFound ? (
         <CatalogMessage
           title={ORDER_NOT_FOUND}
@@ -58,14 +60,17 @@ export function OrderTrackingPage() {
   )
 }
 
-function Tracking({ order }: { order: Order }) {
+function Tracking({ order, live }: { order: Order; live: boolean }) {
   return (
     <div className="tracking-layout">
       <StatusHero order={order} />
+      <DoorstepPhoto order={order} />
       <div className="tracking-layout__people">
         <RunnerCard order={order} />
         <CustomerCard order={order} />
       </div>
+      {order.acceptedAt && <ChatPanel order={order} me="buyer" live={live} />}
+      <GroceriesCard order={order} />
       <OrderTimeline order={order} />
       <StoreAndAddress order={order} />
       <OrderItems order={order} />

@@ -1,4 +1,6 @@
-import { act } from '@testing-library/react'
+import { afterEach, beforeEach } from 'bun:test'
+import { act, cleanup } from '@testing-library/react'
+import { restoreFetch } from './fake-api'
 
 type Listener = (event: MessageEvent<string>) => void
 
@@ -59,4 +61,22 @@ export function installFakeEventSource() {
       ;(globalThis as { EventSource?: unknown }).EventSource = original
     },
   }
+}
+
+/**
+ * For a file of screen tests that follow an order: each test starts with empty storage and the
+ * fake in place, and leaves no screen, fake fetch or fake stream behind. `latest()` as above.
+ */
+export function followsOrderStreams() {
+  let events: ReturnType<typeof installFakeEventSource>
+  beforeEach(() => {
+    localStorage.clear()
+    events = installFakeEventSource()
+  })
+  afterEach(() => {
+    cleanup()
+    restoreFetch()
+    events.restore()
+  })
+  return { latest: () => events.latest() }
 }

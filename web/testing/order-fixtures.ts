@@ -1,5 +1,5 @@
 import type { PublicUser } from '../../modules/accounts/contract'
-import type { Order, OrderItemView } from '../../modules/orders/contract'
+import type { Order, OrderItemView, OrderMessage } from '../../modules/orders/contract'
 import type { AvailableOrder, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 
@@ -96,6 +96,18 @@ export const anAcceptedOrder = (overrides: Partial<Order> = {}): Order =>
     buyerPhone: '(732) 555-0101',
     ...overrides,
   })
+
+/** A chat message on the accepted order, from its runner unless said. */
+export const aMessage = (overrides: Partial<OrderMessage> = {}): OrderMessage => ({
+  id: 'message-1',
+  orderId: 'order-00000000-1234abcd',
+  senderId: 'runner-1',
+  senderRole: 'runner',
+  message: 'They have no Toor Dal in 4 lb. Two 2 lb bags?',
+  messageType: 'text',
+  createdAt: '2026-01-05T10:10:00.000Z',
+  ...overrides,
+})
 
 /** An order as the pending list offers it to a runner: no buyer name, phone or street address yet. */
 export const anAvailableOrder = (overrides: Partial<AvailableOrder> = {}): AvailableOrder => ({

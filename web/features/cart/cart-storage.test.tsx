@@ -14,6 +14,7 @@ import {
   readCart,
   removeFromCart,
   setComment,
+  setSubstitution,
 } from './cart-storage'
 import { buildPendingOrder, clearPendingOrder, PENDING_ORDER_KEY, readPendingOrder, savePendingOrder } from './pending-order'
 import { useCart } from './use-cart'
@@ -28,7 +29,7 @@ describe('cart rules (spec 001 §4)', () => {
   test('adding an item twice makes one line of quantity 2', () => {
     addToCart('s1', dal)
     addToCart('s1', dal)
-    expect(readCart('s1')).toEqual([{ ...dal, quantity: 2, comment: '' }])
+    expect(readCart('s1')).toEqual([{ ...dal, quantity: 2, comment: '', substitution: 'contact_me' }])
   })
 
   test('decrementing to 0 removes the line; quantity never goes below 0', () => {
@@ -50,7 +51,17 @@ describe('cart rules (spec 001 §4)', () => {
     localStorage.setItem('cart_s1', stored)
     expect(readCart('s1')).toEqual([])
     addToCart('s1', dal)
-    expect(readCart('s1')).toEqual([{ ...dal, quantity: 1, comment: '' }])
+    expect(readCart('s1')).toEqual([{ ...dal, quantity: 1, comment: '', substitution: 'contact_me' }])
+  })
+
+  test('each line keeps its substitution choice, Contact me unless set; a cart stored before the choice existed reads as Contact me', () => {
+    localStorage.setItem('cart_s1', JSON.stringify([{ ...dal, quantity: 1, comment: '' }]))
+    addToCart('s1', okra)
+    setSubstitution('s1', 'i-okra', 'best_match')
+    expect(readCart('s1').map((line) => [line.id, line.substitution])).toEqual([
+      ['i-dal', 'contact_me'],
+      ['i-okra', 'best_match'],
+    ])
   })
 
   test('a note for the runner stays with its line; remove takes the line out', () => {
@@ -123,7 +134,7 @@ describe('money', () => {
       storeName: 'Patel Family Grocers',
       storeAddress: '1605 Oak Tree Rd, Edison, NJ 08820',
       storePhone: '(732) 555-0142',
-      items: [{ ...dal, quantity: 1, comment: 'Big bag', notes: 'Price to be determined at store' }],
+      items: [{ ...dal, quantity: 1, comment: 'Big bag', substitution: 'contact_me', notes: 'Price to be determined at store' }],
       platformFee: '2.00',
       tip: '5.00',
       deliveryType: 'asap',

@@ -1,5 +1,6 @@
 import { RESET } from 'jotai/utils'
 import { z } from 'zod'
+import { DEFAULT_SUBSTITUTION_PREFERENCE, SUBSTITUTION_PREFERENCES, type SubstitutionPreference } from '../../../modules/cart-checkout/contract'
 import type { CatalogItem } from '../../../modules/catalog/contract'
 import { cartsChanged, storedAtomFamily } from './cart-atoms'
 import { forgetCartDetails } from './cart-details'
@@ -16,6 +17,8 @@ export const cartLineSchema = z.object({
   priceUnit: z.string().nullable(),
   isEstimatedPrice: z.boolean(),
   comment: z.string(),
+  /** What the runner may do should the store not have it; carts stored before the choice existed read as the default. */
+  substitution: z.enum(SUBSTITUTION_PREFERENCES).default(DEFAULT_SUBSTITUTION_PREFERENCE),
 })
 export type CartLine = z.infer<typeof cartLineSchema>
 
@@ -56,6 +59,7 @@ export function addToCart(storeId: string, item: Pick<CatalogItem, 'id' | 'name'
             priceUnit: item.priceUnit,
             isEstimatedPrice: item.isEstimatedPrice,
             comment: '',
+            substitution: DEFAULT_SUBSTITUTION_PREFERENCE,
           },
         ],
   )
@@ -68,6 +72,10 @@ export function changeQuantity(storeId: string, itemId: string, delta: number) {
 
 export function setComment(storeId: string, itemId: string, comment: string) {
   updateCart(storeId, (lines) => lines.map((line) => (line.id === itemId ? { ...line, comment } : line)))
+}
+
+export function setSubstitution(storeId: string, itemId: string, substitution: SubstitutionPreference) {
+  updateCart(storeId, (lines) => lines.map((line) => (line.id === itemId ? { ...line, substitution } : line)))
 }
 
 export function removeFromCart(storeId: string, itemId: string) {

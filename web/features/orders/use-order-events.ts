@@ -1,16 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { Order } from '../../../modules/orders/contract'
+import type { Order, OrderMessage } from '../../../modules/orders/contract'
+import { mergeOrderMessage } from './api/order-messages'
 import { useStoreOrder } from './api/orders'
 
 export type StreamState = 'connecting' | 'live' | 'down'
 
 /**
- * Follows an order live over GET /api/orders/{id}/events: each message is the order as it now
- * is, put straight into the cache. While the stream is down (the browser keeps retrying), the
+ * Follows an order live over GET /api/orders/{id}/events: each `order` event is the order as it
+ * now is, and each `message` event a new chat message; both go straight into the cache. While the stream is down (the browser keeps retrying), the
  * screen should poll instead: pass `state !== 'live'` to its query.
  */
 export function useOrderEvents(orderId: string, { enabled = true }: { enabled?: boolean } = {}): StreamState {
   const storeOrder = useStoreOrder()
+  const queryClient = useQueryClient()
   const [state, setState] = useState<StreamState>('connecting')
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') {
@@ -24,8 +27,9 @@ export function useOrderEvents(orderId: string, { enabled = true }: { enabled?: 
       setState('live')
       storeOrder(JSON.parse((event as MessageEvent<string>).data) as Order)
     })
+    source.addEventListener('message', (event) => mergeOrderMessage(queryClient, JSON.parse((event as MessageEvent<string>).data) as OrderMessage))
     return () => source.close()
     // storeOrder is stable in behaviour; reconnecting on each render would drop messages.
-  }, [orderId, enabled])
+  }, [orderId, enabled, queryClient])
   return state
 }

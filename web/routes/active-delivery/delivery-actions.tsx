@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { Order } from '../../../modules/orders/contract'
 import { ActionBar } from '../../ui/action-bar'
 import { DeliveredDialog, MissingItemsDialog } from './confirm-dialogs'
+import { isFound } from './shopping-list'
 import { useDeliveryUpdate } from './use-delivery-update'
 
 type Props = {
@@ -24,11 +25,12 @@ type Props = {
 export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid, onPickedUp }: Props) {
   const { report, pending } = useDeliveryUpdate(order.id)
   const [asking, setAsking] = useState<'missing' | 'delivered' | null>(null)
-  const missing = order.items.filter((item) => !found.has(item.id))
+  // Lines marked on the server keep their mark; only the unmarked, unticked ones are news to confirm.
+  const missing = order.items.filter((item) => item.state === 'pending' && !found.has(item.id))
 
   const pickUp = () => {
     setAsking(null)
-    const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: found.has(item.id) }))
+    const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: isFound(item, found) }))
     report({ status: 'picked_up', itemCompletionData, ...(groceryTotal ? { actualGroceryCost: groceryTotal } : {}) }, { onDone: onPickedUp })
   }
   const deliver = () => {

@@ -1,4 +1,7 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
+import { ReplacementNote } from '../../features/orders/components/replacement-note'
+import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
+import { LineMarks } from './line-marks'
 
 /** 001 §2: a price the store sets at the counter reads 'TBD'; a catalog price is an estimate unless marked otherwise. */
 const linePrice = (item: OrderItemView) => {
@@ -8,18 +11,31 @@ const linePrice = (item: OrderItemView) => {
 
 const quantityText = (item: OrderItemView) => `${item.quantity} × ${item.unit}`
 
+/** A marked line as the runner reads it back: its sign, and one word. */
+const MARKED: Record<Exclude<OrderItemView['state'], 'pending'>, { sign: string; word: string }> = {
+  found: { sign: '✓', word: 'Found' },
+  not_found: { sign: '✕', word: 'Not available' },
+  substituted: { sign: '⇄', word: 'Replaced' },
+}
+
 type Props = {
   order: Order
   /** While shopping: the lines ticked as found, and how to tick one. Absent once the list has been reported. */
   checks?: { found: ReadonlySet<string>; toggle: (itemId: string) => void }
 }
 
+/** A line counts as found once ticked, marked found, or replaced. */
+export const isFound = (item: OrderItemView, ticked: ReadonlySet<string>) =>
+  item.state === 'pending' ? ticked.has(item.id) : item.state === 'found' || item.state === 'substituted'
+
 /**
- * The shopping list (001 §2). While shopping each line has a checkbox: ticked means found, and
- * the line is struck through like a paper list. After pick-up it shows what was reported.
+ * The shopping list (001 §2). While shopping each unmarked line has a checkbox: ticked means
+ * found, and the line is struck through like a paper list; a line that is not on the shelf is
+ * marked not found or replaced on the server at once, so the customer sees it live. After
+ * pick-up it shows what was reported.
  */
 export function ShoppingList({ order, checks }: Props) {
-  const foundCount = checks ? order.items.filter((item) => checks.found.has(item.id)).length : order.items.filter((item) => item.isDelivered).length
+  const foundCount = order.items.filter((item) => isFound(item, checks?.found ?? new Set())).length
   return (
     <section className="card card--compact card--stack delivery-card" aria-labelledby="shopping-list-heading">
       <div className="delivery-card__head">
@@ -28,32 +44,47 @@ export function ShoppingList({ order, checks }: Props) {
           {foundCount} of {order.items.length} found
         </span>
       </div>
-      {checks && <p className="delivery-card__hint">Tick each item as you find it. Anything left unticked is reported to the customer as not available.</p>}
+      {checks && (
+        <p className="delivery-card__hint">
+          Tick each item as you find it. If one is missing, tap "Can't find it?" to mark it or offer a replacement. Anything left unticked is reported to the
+          customer as not available.
+        </p>
+      )}
       <ul className="shopping-list">
-        {order.items.map((item) =>
-          checks ? (
-            <li key={item.id}>
+        {order.items.map((item) => (
+          <li key={item.id}>
+            {checks && item.state === 'pending' ? (
               <label className={`shopping-line${checks.found.has(item.id) ? ' shopping-line--found' : ''}`}>
                 <input type="checkbox" checked={checks.found.has(item.id)} onChange={() => checks.toggle(item.id)} />
-                <LineText item={item} />
+                <LineText item={item} shopping={!checks.found.has(item.id)} />
               </label>
-            </li>
-          ) : (
-            <li key={item.id} className={`shopping-line shopping-line--reported${item.isDelivered === false ? ' shopping-line--missing' : ''}`}>
-              <span className="shopping-line__mark" aria-hidden="true">
-                {item.isDelivered === false ? '✕' : '✓'}
-              </span>
-              <LineText item={item} />
-              <span className="shopping-line__result">{item.isDelivered === false ? 'Not available' : 'Found'}</span>
-            </li>
-          ),
-        )}
+            ) : (
+              <Reported item={item} shopping={Boolean(checks)} />
+            )}
+            {checks && !(item.state === 'pending' && checks.found.has(item.id)) && <LineMarks orderId={order.id} item={item} />}
+          </li>
+        ))}
       </ul>
     </section>
   )
 }
 
-function LineText({ item }: { item: OrderItemView }) {
+function Reported({ item, shopping }: { item: OrderItemView; shopping: boolean }) {
+  // Lines reported before they had states say it by isDelivered alone.
+  const state = item.state === 'pending' ? (item.isDelivered === false ? 'not_found' : 'found') : item.state
+  const { sign, word } = MARKED[state]
+  return (
+    <div className={`shopping-line shopping-line--reported${state === 'not_found' ? ' shopping-line--missing' : ''}`}>
+      <span className="shopping-line__mark" aria-hidden="true">
+        {sign}
+      </span>
+      <LineText item={item} shopping={shopping} />
+      <span className="shopping-line__result">{word}</span>
+    </div>
+  )
+}
+
+function LineText({ item, shopping = false }: { item: OrderItemView; shopping?: boolean }) {
   return (
     <span className="shopping-line__text">
       <span className="shopping-line__name">{item.name}</span>
@@ -61,6 +92,8 @@ function LineText({ item }: { item: OrderItemView }) {
         {quantityText(item)} · {linePrice(item)}
       </span>
       {item.comment && <span className="shopping-line__note">Note: {item.comment}</span>}
+      {shopping && !item.substitution && <span className="shopping-line__meta">{SUBSTITUTION_PREFERENCE_LABELS[item.substitutionPreference].forRunner}</span>}
+      {item.substitution && <ReplacementNote substitution={item.substitution} waitingOn="the customer" />}
     </span>
   )
 }

@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icon'
 import { ItemLine } from '../../ui/item-line'
 import { QuantityStepper } from './quantity-stepper'
 import { RunnerNote } from './runner-note'
+import { SubstitutionChoice } from './substitution-choice'
 
 export function CartLineRow({ storeId, line }: { storeId: string; line: CartLine }) {
   const unitCents = decimalToCents(line.price)
@@ -22,6 +23,7 @@ export function CartLineRow({ storeId, line }: { storeId: string; line: CartLine
             ≈ {formatCents(unitCents * line.quantity)} for {line.quantity}
           </p>
         )}
+        <SubstitutionChoice storeId={storeId} line={line} />
       </ItemLine>
       <div className="cart-line__tools">
         <RunnerNote storeId={storeId} line={line} />

@@ -1,6 +1,6 @@
 // Shared by the checkout screen's tests: a cart, its pending order, and a server that takes the order.
 import { fireEvent, screen, within } from '@testing-library/react'
-import { addToCart, readCart, setComment } from '../../features/cart/cart-storage'
+import { addToCart, readCart, setComment, setSubstitution } from '../../features/cart/cart-storage'
 import { buildPendingOrder, savePendingOrder } from '../../features/cart/pending-order'
 import { type Answer, fakeApi } from '../../testing/fake-api'
 import { aBuyer, anItem, aStore } from '../../testing/fixtures'
@@ -20,6 +20,7 @@ export function fillCartAndPendingOrder() {
   addToCart(store.id, dal)
   addToCart(store.id, okra)
   setComment(store.id, dal.id, 'Only the oily kind')
+  setSubstitution(store.id, okra.id, 'best_match')
   savePendingOrder(
     buildPendingOrder({
       store,

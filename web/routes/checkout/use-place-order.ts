@@ -62,7 +62,12 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
         paymentIntentId,
         orderData: {
           storeId: pending.storeId,
-          items: pending.items.map(({ id, quantity, comment }) => ({ id, quantity, ...(comment.trim() && { comment: comment.trim() }) })),
+          items: pending.items.map(({ id, quantity, comment, substitution }) => ({
+            id,
+            quantity,
+            substitution,
+            ...(comment.trim() && { comment: comment.trim() }),
+          })),
           tip: pending.tip,
           deliveryInstructions: pending.deliveryInstructions || null,
           scheduledFor: pending.scheduledFor,

@@ -1,12 +1,14 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
+import { ReplacementNote } from '../../features/orders/components/replacement-note'
+import { SubstitutionAnswer } from './substitution-answer'
 
 const price = (item: OrderItemView) =>
   item.price === null ? 'Price at store' : `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}${item.isEstimatedPrice ? ' (est.)' : ''}`
 
 /**
  * What was ordered. Once delivered, the lines are split by what the runner found (001 §2); a
- * line the store did not have is struck through wherever it is known. The runner's receipt
- * total, when they gave one, is what the buyer pays them at the door.
+ * line the store did not have is struck through wherever it is known, and a replacement waiting
+ * on the buyer is answered here.
  */
 export function OrderItems({ order }: { order: Order }) {
   const missing = order.items.filter((item) => item.isDelivered === false)
@@ -18,42 +20,48 @@ export function OrderItems({ order }: { order: Order }) {
       </h2>
       {split ? (
         <>
-          <ItemGroup title={`Delivered (${order.items.length - missing.length})`} items={order.items.filter((item) => item.isDelivered !== false)} />
-          {missing.length > 0 && <ItemGroup title={`Not Delivered (${missing.length})`} items={missing} />}
+          <ItemGroup
+            orderId={order.id}
+            title={`Delivered (${order.items.length - missing.length})`}
+            items={order.items.filter((item) => item.isDelivered !== false)}
+          />
+          {missing.length > 0 && <ItemGroup orderId={order.id} title={`Not Delivered (${missing.length})`} items={missing} />}
         </>
       ) : (
-        <ItemList items={order.items} label="Items" />
-      )}
-      {order.actualGroceryCost && (
-        <p className="tracking-items__total">
-          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, paid to {order.runnerFirstName?.trim() || 'your runner'} at the
-          door.
-        </p>
+        <ItemList orderId={order.id} items={order.items} label="Items" />
       )}
     </section>
   )
 }
 
-function ItemGroup({ title, items }: { title: string; items: OrderItemView[] }) {
+type ListProps = { orderId: string; items: OrderItemView[] }
+
+function ItemGroup({ orderId, title, items }: ListProps & { title: string }) {
   return (
     <div className="tracking-items__group">
       <h3 className="tracking-items__group-title">{title}</h3>
-      <ItemList items={items} label={title} />
+      <ItemList orderId={orderId} items={items} label={title} />
     </div>
   )
 }
 
-function ItemList({ items, label }: { items: OrderItemView[]; label: string }) {
+/** A line not available, by the runner's mark or, on lines reported before marks, by isDelivered. */
+const isMissing = (item: OrderItemView) => item.state === 'not_found' || item.isDelivered === false
+
+function ItemList({ orderId, items, label }: ListProps & { label: string }) {
   return (
     <ul className="tracking-items" aria-label={label}>
       {items.map((item) => (
-        <li key={item.id} className={`tracking-item${item.isDelivered === false ? ' tracking-item--missing' : ''}`}>
+        <li key={item.id} className={`tracking-item${isMissing(item) ? ' tracking-item--missing' : ''}`}>
           <span className="tracking-item__quantity">{item.quantity}×</span>
           <span className="tracking-item__text">
             <span className="tracking-item__name">{item.name}</span>
-            <span className="tracking-item__meta">{item.isDelivered === false ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
+            <span className="tracking-item__meta">{isMissing(item) ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
             {item.comment && <span className="tracking-item__note">Note: {item.comment}</span>}
+            {item.substitution && <ReplacementNote substitution={item.substitution} waitingOn="you" />}
+            {item.substitution?.status === 'proposed' && <SubstitutionAnswer orderId={orderId} item={item} />}
           </span>
+          {item.state === 'found' && <span className="tracking-item__state">Found</span>}
         </li>
       ))}
     </ul>

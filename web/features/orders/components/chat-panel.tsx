@@ -1,0 +1,162 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import {
+  CHAT_OPEN_AFTER_DELIVERY_MS,
+  MESSAGE_MAX_LENGTH,
+  newOrderMessageSchema,
+  ORDER_POLL_MS,
+  type Order,
+  type OrderMessage,
+} from '../../../../modules/orders/contract'
+import { useClock } from '../../../lib/clock'
+import { formatMoment } from '../../../lib/format-time'
+import { ApiError } from '../../../lib/http'
+import { useOrderMessages, useSendOrderMessage } from '../api/order-messages'
+import { useChatRead } from '../use-chat-read'
+
+type Role = OrderMessage['senderRole']
+
+/** The chat takes messages from the accept until 24 hours after delivery, as the server decides. */
+function chatOpen(order: Order, now: number) {
+  if (order.status === 'runner_accepted' || order.status === 'picked_up') return true
+  return order.status === 'delivered' && order.deliveredAt !== null && now - Date.parse(order.deliveredAt) < CHAT_OPEN_AFTER_DELIVERY_MS
+}
+
+const otherName = (order: Order, me: Role) => (me === 'buyer' ? order.runnerFirstName?.trim() || 'your runner' : order.buyerFirstName?.trim() || 'the customer')
+
+/** Why a send failed, in words: the server's reason when it gave one (chat closed, too fast), else the connection. */
+function sendFailure(error: unknown) {
+  if (error instanceof ApiError && typeof error.body.message === 'string') return `Not sent: ${error.body.message}`
+  return 'Not sent: check your connection and try again.'
+}
+
+type Props = {
+  order: Order
+  /** Who is reading: the buyer on tracking, the runner on the active delivery. */
+  me: Role
+  /** Whether the order's stream is live; while it is not, the chat is polled with the order. */
+  live: boolean
+}
+
+/**
+ * The buyer and the runner talk about the order (a swap, the gate code). Folded until opened,
+ * with a count of what came in since it was last open; the log is a polite live region, Enter
+ * sends (Shift+Enter for a new line), and a failed send keeps the text and says why.
+ */
+export function ChatPanel({ order, me, live }: Props) {
+  const messages = useOrderMessages(order.id, { pollMs: live ? false : ORDER_POLL_MS })
+  const list = messages.data ?? []
+  const { unread, markRead } = useChatRead(order.id, list, me)
+  const [open, setOpen] = useState(false)
+  const now = useClock().now()
+  const other = otherName(order, me)
+  const panelId = useId()
+
+  useEffect(() => {
+    if (open) markRead()
+  }, [open, markRead])
+
+  return (
+    <section className="card card--compact card--stack chat" aria-labelledby={`${panelId}-heading`}>
+      <h2 id={`${panelId}-heading`} className="chat__heading">
+        <button type="button" className="chat__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
+          <span>Chat with {other}</span>
+          {unread > 0 && <span className="chat__unread">{unread === 1 ? '1 new message' : `${unread} new messages`}</span>}
+        </button>
+      </h2>
+      {open && (
+        <div id={panelId} className="chat__body">
+          <ol className="chat__log" role="log" aria-live="polite" aria-label={`Messages with ${other}`}>
+            {list.length === 0 && (
+              <li className="chat__empty">
+                {messages.isPending ? 'Loading messages...' : messages.isError ? 'Messages could not be loaded.' : 'No messages yet.'}
+              </li>
+            )}
+            {list.map((message) => (
+              <ChatMessage key={message.id} message={message} mine={message.senderRole === me} other={other} now={now} />
+            ))}
+          </ol>
+          {chatOpen(order, now) ? (
+            <Composer orderId={order.id} other={other} />
+          ) : (
+            <p className="chat__closed">{order.status === 'cancelled' ? 'This order was cancelled, so its chat is closed.' : 'This chat is closed.'}</p>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
+
+function ChatMessage({ message, mine, other, now }: { message: OrderMessage; mine: boolean; other: string; now: number }) {
+  const bubble = useRef<HTMLLIElement>(null)
+  // The newest message comes into view in the log's own scroll box, not the page's.
+  useEffect(() => {
+    const log = bubble.current?.parentElement
+    if (log) log.scrollTop = log.scrollHeight
+  }, [])
+  return (
+    <li ref={bubble} className={`chat__message chat__message--${mine ? 'mine' : 'theirs'}`}>
+      <span className="visually-hidden">{mine ? 'You' : other}: </span>
+      <span className="chat__text">{message.message}</span>
+      <span className="chat__time">{formatMoment(message.createdAt, now)}</span>
+    </li>
+  )
+}
+
+function Composer({ orderId, other }: { orderId: string; other: string }) {
+  const send = useSendOrderMessage(orderId)
+  const [text, setText] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const field = useRef<HTMLTextAreaElement>(null)
+  const fieldId = useId()
+
+  // Opening the chat is asking to write.
+  useEffect(() => field.current?.focus(), [])
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault()
+    if (send.isPending) return
+    const checked = newOrderMessageSchema.safeParse({ message: text })
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? 'Write a message')
+      return
+    }
+    setProblem(null)
+    send.mutate(checked.data.message, {
+      onSuccess: () => setText(''),
+      onError: (error) => setProblem(sendFailure(error)),
+      onSettled: () => field.current?.focus(),
+    })
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event)
+  }
+
+  return (
+    <form className="chat__composer" onSubmit={submit} aria-busy={send.isPending}>
+      <label htmlFor={fieldId} className="chat__label">
+        Message to {other}
+      </label>
+      <div className="chat__row">
+        <textarea
+          ref={field}
+          id={fieldId}
+          rows={2}
+          maxLength={MESSAGE_MAX_LENGTH}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${fieldId}-problem` : undefined}
+        />
+        <button type="submit" className="button button--primary chat__send" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send'}
+        </button>
+      </div>
+      {problem && (
+        <p id={`${fieldId}-problem`} className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,102 @@
+import { type FormEvent, useId, useState } from 'react'
+import { type ItemMark, itemMarkSchema, type OrderItemView } from '../../../modules/orders/contract'
+import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
+import { useMarkItem } from '../../features/runner/api/mark-item'
+import { ApiError } from '../../lib/http'
+import { TextField } from '../../ui/form'
+
+const failure = (error: unknown) =>
+  error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'That did not go through. Check your connection and try again.'
+
+/**
+ * The runner's marks on one line beyond the tick: not found, found after all, or a replacement
+ * (sent to the buyer to answer on a 'Contact me' line, taken at once on 'Best match', never on
+ * 'Skip'). Folded under one button per line, so the list stays a list.
+ */
+export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemView }) {
+  const [open, setOpen] = useState(false)
+  const mark = useMarkItem(orderId, item.id)
+  const [replacement, setReplacement] = useState({ name: '', price: '', note: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const panelId = useId()
+  if (item.substitution?.status === 'proposed') return null
+
+  const send = (next: ItemMark) => mark.mutate(next, { onSuccess: () => setOpen(false) })
+  const offer = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = itemMarkSchema.safeParse({
+      state: 'substituted',
+      replacement: { name: replacement.name, ...(replacement.price.trim() && { price: replacement.price.trim().replace(/^\$/, '') }), note: replacement.note },
+    })
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path.at(-1)), issue.message])))
+      return
+    }
+    setErrors({})
+    send(checked.data)
+  }
+  const preference = item.substitutionPreference
+  const asks = preference === 'contact_me'
+
+  return (
+    <div className="line-marks">
+      <button type="button" className="cart-action" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((shown) => !shown)}>
+        {item.state === 'pending' ? "Can't find it?" : 'Change'}
+        <span className="visually-hidden"> ({item.name})</span>
+      </button>
+      {open && (
+        <div id={panelId} className="line-marks__panel">
+          <p className="line-marks__preference">{SUBSTITUTION_PREFERENCE_LABELS[preference].forRunner}</p>
+          <div className="line-marks__quick">
+            {item.state !== 'not_found' && (
+              <button type="button" className="button button--small" disabled={mark.isPending} onClick={() => send({ state: 'not_found' })}>
+                Mark Not Found
+              </button>
+            )}
+            {item.state !== 'pending' && item.state !== 'found' && (
+              <button type="button" className="button button--small" disabled={mark.isPending} onClick={() => send({ state: 'found' })}>
+                Found It
+              </button>
+            )}
+          </div>
+          {preference !== 'skip' && (
+            <form className="line-marks__replacement" onSubmit={offer} noValidate>
+              <TextField
+                label="Replacement"
+                value={replacement.name}
+                onValueChange={(name) => setReplacement((current) => ({ ...current, name }))}
+                error={errors.name}
+                placeholder="e.g. Swad Toor Dal, 4 lb"
+                autoComplete="off"
+              />
+              <TextField
+                label="Price in dollars (optional)"
+                value={replacement.price}
+                onValueChange={(price) => setReplacement((current) => ({ ...current, price }))}
+                error={errors.price}
+                inputMode="decimal"
+                placeholder="0.00"
+                autoComplete="off"
+              />
+              <TextField
+                label="Note for the customer (optional)"
+                value={replacement.note}
+                onValueChange={(note) => setReplacement((current) => ({ ...current, note }))}
+                error={errors.note}
+                autoComplete="off"
+              />
+              <button type="submit" className="button button--primary" disabled={mark.isPending}>
+                {mark.isPending ? 'Sending...' : asks ? 'Ask Customer' : 'Replace'}
+              </button>
+            </form>
+          )}
+          {mark.isError && (
+            <p className="field__error" role="alert">
+              {failure(mark.error)}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

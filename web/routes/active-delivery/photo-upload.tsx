@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from 'react'
+import { type Order, type OrderPhotoSlot, photoMayBeAdded } from '../../../modules/orders/contract'
+import { OrderPhoto } from '../../features/orders/components/order-photo'
+import { usePhotoUpload } from '../../features/runner/api/upload-photo'
+import { useClock } from '../../lib/clock'
+import { ApiError } from '../../lib/http'
+
+const WORDS: Record<OrderPhotoSlot, { title: string; take: string; hint: string }> = {
+  receipt: { title: 'Receipt photo', take: 'Take Receipt Photo', hint: 'The customer sees it, so they know what to pay you at the door.' },
+  deliveryPhoto: { title: 'Doorstep photo', take: 'Take Doorstep Photo', hint: 'Show where you left the groceries.' },
+}
+
+const failure = (error: unknown) =>
+  error instanceof ApiError && typeof error.body.message === 'string'
+    ? `Not uploaded: ${error.body.message}`
+    : 'Not uploaded: check your connection and try again.'
+
+/**
+ * The phone's camera for one of the order's photos: a preview of the shot at once, a progress
+ * bar while it goes up, then the photo as stored; a refusal is said as the server said it.
+ */
+export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlot }) {
+  const { upload, send } = usePhotoUpload(order.id, slot)
+  const [preview, setPreview] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const now = useClock().now()
+  const stored = order[slot]
+  const words = WORDS[slot]
+
+  const mayAdd = photoMayBeAdded(slot, { status: order.status, deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null }, new Date(now))
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
+  if (!mayAdd && !stored) return null
+
+  const pick = (file: File | undefined) => {
+    if (!file) return
+    setPreview(URL.createObjectURL(file))
+    void send(file)
+  }
+  const sending = upload.state === 'sending'
+
+  return (
+    <section className="card card--compact card--stack delivery-card photo-upload" aria-label={words.title}>
+      <h2>{words.title}</h2>
+      {preview && upload.state !== 'sent' ? (
+        <img className="photo-upload__preview" src={preview} alt={`${words.title} preview`} />
+      ) : (
+        stored && <OrderPhoto photo={stored} alt={words.title} />
+      )}
+      {sending && (
+        <label className="photo-upload__progress">
+          Uploading {Math.round(upload.progress * 100)}%
+          <progress max={1} value={upload.progress} />
+        </label>
+      )}
+      <p role="status" className="photo-upload__status">
+        {upload.state === 'sent' ? 'Uploaded.' : ''}
+      </p>
+      {upload.state === 'failed' && (
+        <p className="field__error" role="alert">
+          {failure(upload.error)}
+        </p>
+      )}
+      {mayAdd && (
+        <>
+          <button type="button" className={`button button--block${stored ? '' : ' button--primary'}`} disabled={sending} onClick={() => input.current?.click()}>
+            {stored ? 'Retake Photo' : upload.state === 'failed' ? 'Try Another Photo' : words.take}
+          </button>
+          {/* The camera's own picker, opened by the button; hidden, as its look cannot be styled. */}
+          <input
+            ref={input}
+            hidden
+            aria-label={words.take}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            disabled={sending}
+            onChange={(event) => {
+              pick(event.target.files?.[0])
+              event.target.value = ''
+            }}
+          />
+          <p className="delivery-card__hint">{words.hint}</p>
+        </>
+      )}
+    </section>
+  )
+}

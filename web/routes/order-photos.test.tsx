@@ -1,0 +1,139 @@
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { Order } from '../../modules/orders/contract'
+import { fakeApi } from '../testing/fake-api'
+import { followsOrderStreams } from '../testing/fake-event-source'
+import { aBuyer } from '../testing/fixtures'
+import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { ActiveDeliveryPage } from './active-delivery'
+import { OrderTrackingPage } from './order-tracking'
+
+const order = anAcceptedOrder()
+const receipt = { url: `/api/orders/${order.id}/receipt`, uploadedAt: '2026-01-05T10:25:00.000Z' }
+const pickedUp: Order = { ...order, status: 'picked_up', pickedUpAt: '2026-01-05T10:30:00.000Z', actualGroceryCost: '18.75', receipt }
+
+/** Stands in for XMLHttpRequest, which happy-dom cannot send multipart with: the test moves the upload and answers it. */
+class FakeUpload {
+  static last: FakeUpload | null = null
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null }
+  onload: (() => void) | null = null
+  onerror: (() => void) | null = null
+  withCredentials = false
+  status = 0
+  statusText = ''
+  responseText = ''
+  url = ''
+  body: FormData | null = null
+  open(_method: string, url: string) {
+    this.url = url
+  }
+  send(body: FormData) {
+    this.body = body
+    FakeUpload.last = this
+  }
+  progress(loaded: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 })
+  }
+  answer(status: number, body: unknown) {
+    Object.assign(this, { status, responseText: JSON.stringify(body) })
+    this.onload?.()
+  }
+}
+
+const events = followsOrderStreams()
+
+async function openDelivery(current: Order) {
+  const realRequest = globalThis.XMLHttpRequest
+  globalThis.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest
+  fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order: current }] })
+  renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${order.id}`, user: aRunner() })
+  const card = within(await screen.findByRole('region', { name: 'Receipt photo' }))
+  return { card, restore: () => (globalThis.XMLHttpRequest = realRequest) }
+}
+
+const takePhoto = (card: Awaited<ReturnType<typeof openDelivery>>['card']) => {
+  const input = card.getByLabelText<HTMLInputElement>('Take Receipt Photo', { selector: 'input' })
+  expect(input.getAttribute('accept')).toBe('image/*')
+  expect(input.getAttribute('capture')).toBe('environment')
+  fireEvent.change(input, { target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'receipt.jpg', { type: 'image/jpeg' })] } })
+}
+
+describe('the receipt photo on the active delivery', () => {
+  test('a shot shows at once, its upload fills a progress bar, and the stored photo takes its place', async () => {
+    const { card, restore } = await openDelivery(order)
+    try {
+      takePhoto(card)
+      expect(card.getByRole<HTMLImageElement>('img', { name: 'Receipt photo preview' }).src).toStartWith('blob:')
+      const upload = FakeUpload.last!
+      expect(upload.url).toBe(`/api/orders/${order.id}/receipt`)
+      expect(upload.withCredentials).toBe(true)
+      expect((upload.body!.get('photo') as File).name).toBe('receipt.jpg')
+      upload.progress(40)
+      await card.findByText('Uploading 40%')
+      expect(card.getByRole<HTMLProgressElement>('progressbar').value).toBe(0.4)
+      expect(card.getByRole<HTMLButtonElement>('button', { name: 'Take Receipt Photo' }).disabled).toBe(true)
+
+      upload.answer(201, { receipt: { ...receipt, contentType: 'image/jpeg', bytes: 2048 } })
+      await card.findByText('Uploaded.')
+      expect(card.getByRole('button', { name: /Receipt photo/ })).toBeDefined()
+      expect(card.getByRole('button', { name: 'Retake Photo' })).toBeDefined()
+      expect(card.queryByRole('progressbar')).toBeNull()
+    } finally {
+      restore()
+    }
+  })
+
+  test('a refused photo says why in plain words, and another can be tried', async () => {
+    const { card, restore } = await openDelivery(order)
+    try {
+      takePhoto(card)
+      FakeUpload.last!.answer(415, { message: 'The photo must be a JPEG, PNG or WebP image.', code: 'UNSUPPORTED_PHOTO' })
+      expect((await card.findByRole('alert')).textContent).toBe('Not uploaded: The photo must be a JPEG, PNG or WebP image.')
+      expect(card.getByRole('button', { name: 'Try Another Photo' })).toBeDefined()
+    } finally {
+      restore()
+    }
+  })
+})
+
+describe('the receipt and total on tracking', () => {
+  test('the receipt opens large, and Confirm Total is sent once, then says when', async () => {
+    const server = fakeApi({
+      [`GET /api/orders/${order.id}`]: () => [200, { order: pickedUp }],
+      [`POST /api/orders/${order.id}/grocery-total/confirm`]: () => [200, { order: { ...pickedUp, groceryTotalConfirmedAt: '2026-01-05T10:35:00.000Z' } }],
+    })
+    renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${order.id}`, user: aBuyer() })
+    const card = within(await screen.findByRole('region', { name: 'Receipt and total' }))
+    expect(card.getByText(/Grocery total from the store receipt/).textContent).toBe('Grocery total from the store receipt: $18.75, paid to Ravi at the door.')
+
+    fireEvent.click(card.getByRole('button', { name: /Store receipt/ }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Store receipt' }))
+    expect(dialog.getByRole<HTMLImageElement>('img', { name: 'Store receipt' }).getAttribute('src')).toBe(
+      `${receipt.url}?v=${encodeURIComponent(receipt.uploadedAt)}`,
+    )
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }))
+
+    fireEvent.click(card.getByRole('button', { name: 'Confirm Total' }))
+    const confirmed = await card.findByRole<HTMLButtonElement>('button', { name: 'Total Confirmed' })
+    expect(confirmed.disabled).toBe(true)
+    expect(card.getByRole('status').textContent).toMatch(/^You confirmed \$18\.75 at /)
+    expect(server.callsTo(`POST /api/orders/${order.id}/grocery-total/confirm`)).toHaveLength(1)
+  })
+
+  test('once delivered, the doorstep photo shows', async () => {
+    const delivered: Order = {
+      ...pickedUp,
+      status: 'delivered',
+      deliveredAt: '2026-01-05T10:50:00.000Z',
+      deliveryPhoto: { url: `/api/orders/${order.id}/delivery-photo`, uploadedAt: '2026-01-05T10:50:00.000Z' },
+    }
+    fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order: pickedUp }] })
+    renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${order.id}`, user: aBuyer() })
+    await screen.findByRole('region', { name: 'Receipt and total' })
+    expect(screen.queryByRole('region', { name: 'Left at your door' })).toBeNull()
+    events.latest()!.push('order', delivered)
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Left at your door' })).toBeDefined())
+    expect(screen.getByRole('button', { name: /Groceries at your door/ })).toBeDefined()
+  })
+})

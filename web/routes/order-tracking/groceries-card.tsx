@@ -1,0 +1,65 @@
+import { GROCERY_TOTAL_STATES, type Order, type OrderStatus } from '../../../modules/orders/contract'
+import { useConfirmGroceryTotal } from '../../features/orders/api/confirm-grocery-total'
+import { OrderPhoto } from '../../features/orders/components/order-photo'
+import { useClock } from '../../lib/clock'
+import { formatMoment } from '../../lib/format-time'
+import { ApiError } from '../../lib/http'
+
+/**
+ * What the groceries came to, before the door: the runner's receipt photo (tap to enlarge), their
+ * total, and the buyer's 'Confirm total' once the runner has picked up; confirmed, it says when.
+ */
+export function GroceriesCard({ order }: { order: Order }) {
+  const confirm = useConfirmGroceryTotal(order.id)
+  const now = useClock().now()
+  if (!order.receipt && !order.actualGroceryCost) return null
+  const confirmable = order.actualGroceryCost !== null && (GROCERY_TOTAL_STATES as readonly OrderStatus[]).includes(order.status)
+  const confirmedAt = order.groceryTotalConfirmedAt
+  return (
+    <section className="card card--compact card--stack tracking-card" aria-labelledby="groceries-heading">
+      <h2 id="groceries-heading" className="tracking-card__heading">
+        Receipt and total
+      </h2>
+      {order.receipt && <OrderPhoto photo={order.receipt} alt="Store receipt" />}
+      {order.actualGroceryCost && (
+        <p className="tracking-items__total">
+          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, paid to {order.runnerFirstName?.trim() || 'your runner'} at the
+          door.
+        </p>
+      )}
+      {confirmable && (
+        <>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={confirmedAt !== null || confirm.isPending}
+            onClick={() => confirm.mutate()}
+          >
+            {confirmedAt ? 'Total Confirmed' : confirm.isPending ? 'Confirming...' : 'Confirm Total'}
+          </button>
+          <p role="status" className="groceries-card__confirmed">
+            {confirmedAt && `You confirmed $${order.actualGroceryCost} at ${formatMoment(confirmedAt, now)}.`}
+          </p>
+        </>
+      )}
+      {confirm.isError && (
+        <p className="field__error" role="alert">
+          {confirm.error instanceof ApiError ? confirm.error.userMessage : 'Not confirmed: check your connection and try again.'}
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** Once delivered: where the runner left the groceries. */
+export function DoorstepPhoto({ order }: { order: Order }) {
+  if (order.status !== 'delivered' || !order.deliveryPhoto) return null
+  return (
+    <section className="card card--compact card--stack tracking-card" aria-labelledby="doorstep-heading">
+      <h2 id="doorstep-heading" className="tracking-card__heading">
+        Left at your door
+      </h2>
+      <OrderPhoto photo={order.deliveryPhoto} alt="Groceries at your door" />
+    </section>
+  )
+}

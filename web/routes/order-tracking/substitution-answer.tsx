@@ -1,0 +1,31 @@
+import type { OrderItemView, SubstitutionDecision } from '../../../modules/orders/contract'
+import { useDecideSubstitution } from '../../features/orders/api/decide-substitution'
+import { ApiError } from '../../lib/http'
+
+/**
+ * The buyer's answer to a replacement waiting on them: one tap each, both held while the answer
+ * is on its way. The line moves on when the order comes back (or arrives on the stream).
+ */
+export function SubstitutionAnswer({ orderId, item }: { orderId: string; item: OrderItemView }) {
+  const decide = useDecideSubstitution(orderId, item.id)
+  const answer = (decision: SubstitutionDecision) => decide.mutate(decision)
+  const replacement = item.substitution?.name ?? 'the replacement'
+  return (
+    <div className="substitution-answer">
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons, named for the replacement; a fieldset is for form fields */}
+      <div className="substitution-answer__buttons" role="group" aria-label={`Replace ${item.name} with ${replacement}?`}>
+        <button type="button" className="button button--primary button--small" disabled={decide.isPending} onClick={() => answer('approve')}>
+          {decide.isPending && decide.variables === 'approve' ? 'Approving...' : 'Approve'}
+        </button>
+        <button type="button" className="button button--small" disabled={decide.isPending} onClick={() => answer('reject')}>
+          {decide.isPending && decide.variables === 'reject' ? 'Rejecting...' : 'Reject'}
+        </button>
+      </div>
+      {decide.isError && (
+        <p className="field__error" role="alert">
+          {decide.error instanceof ApiError ? decide.error.userMessage : 'Your answer did not go through. Check your connection and try again.'}
+        </p>
+      )}
+    </div>
+  )
+}
