@@ -9,6 +9,17 @@ import { findOrder } from './order-queries'
  * does not exist. Private to the browser that asked, never sniffed into anything but the image
  * type we read from its bytes, and revalidated by its key, which changes with every upload.
  */
+/** How the photo routes answer, for the API's description: the image itself, or 304 when the client has it. */
+export const PHOTO_DETAIL = {
+  responses: {
+    '200': {
+      description: 'The photo (JPEG, PNG or WebP), private to the buyer and the assigned runner.',
+      content: { 'image/*': { schema: { type: 'string' as const, format: 'binary' } } },
+    },
+    '304': { description: 'Not modified: the ETag sent in If-None-Match is the photo now.' },
+  },
+}
+
 export async function photoResponse(
   db: Database,
   objects: ObjectStore,

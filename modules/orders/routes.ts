@@ -28,7 +28,7 @@ import {
   substitutionDecisionSchema,
 } from './contract'
 import { confirmGroceryTotal } from './grocery-total'
-import { photoResponse } from './order-photos'
+import { PHOTO_DETAIL, photoResponse } from './order-photos'
 import { buyerOrders, isRunner, runnerOrders, viewableOrder } from './order-queries'
 import type { OrderFollowers } from './order-stream'
 import { orderViews, type Viewer } from './order-view'
@@ -103,12 +103,12 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams, 
       .get(
         `/:id/${ORDER_PHOTO_SLOTS.receipt}`,
         ({ user, params, request }) => photoResponse(db, objects, user.id, params.id, 'receipt', request.headers.get('if-none-match')),
-        { signedIn: true },
+        { signedIn: true, detail: PHOTO_DETAIL },
       )
       .get(
         `/:id/${ORDER_PHOTO_SLOTS.deliveryPhoto}`,
         ({ user, params, request }) => photoResponse(db, objects, user.id, params.id, 'deliveryPhoto', request.headers.get('if-none-match')),
-        { signedIn: true },
+        { signedIn: true, detail: PHOTO_DETAIL },
       )
       // The bodies below are checked in the handler, after the session: strangers learn nothing of them.
       .get('/:id/messages', async ({ user, params }) => ({ messages: await orderMessagesFor(db, params.id, user.id) }), {
