@@ -7,6 +7,7 @@ import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
 import { type Bench, formatReport } from './report'
 import { runnersOnPostgres } from './runners'
+import { shopTogether } from './shop-together'
 import { startupTime } from './startup'
 
 /** Run in order: the bundle first, because it builds dist/ when missing and the servers serve it. Later issues append here. */
@@ -19,6 +20,7 @@ const benches: Bench[] = [
   { name: 'checkout and sweep on PostgreSQL', run: checkoutAndSweep },
   { name: 'runners on PostgreSQL', run: runnersOnPostgres },
   { name: 'notification fan-out on PostgreSQL', run: fanOut },
+  { name: 'shopping together on PostgreSQL', run: shopTogether },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.
