@@ -33,7 +33,7 @@ const orderNumber = (id: string) => id.slice(-8).toUpperCase()
 
 /** The one order support names by its id or its number; a number several orders share lists them instead. */
 async function orderNamed(db: CliDatabase['db'], reference: string): Promise<Order> {
-  const found = await orderSupport.list(db, { reference })
+  const found = await orderSupport.list(db, systemClock, { reference })
   if (found.length === 0) throw new CliError(`No order ${reference}`)
   if (found.length > 1) {
     throw new CliError(
@@ -122,7 +122,7 @@ export function registerOrderCommands(program: Command) {
     .action(async (options: { status?: string; since?: string; json?: boolean }) => {
       const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
       await withDatabase(async ({ db }) => {
-        const found = await orderSupport.list(db, filter)
+        const found = await orderSupport.list(db, systemClock, filter)
         if (options.json) return console.log(JSON.stringify(found, null, 2))
         if (found.length === 0) return console.log('No orders match.')
         console.log(
@@ -147,7 +147,7 @@ export function registerOrderCommands(program: Command) {
     .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const { id } = await orderNamed(db, reference)
-        const found = await orderSupport.show(db, providers.payments, id)
+        const found = await orderSupport.show(db, providers.payments, systemClock, id)
         if (!found) throw new CliError(`No order ${reference}`)
         console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
       }),
