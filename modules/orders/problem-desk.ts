@@ -9,13 +9,16 @@ import { findProblem, toProblem } from './problems'
 import { refundOrder } from './refund-order'
 import { orderProblems, orders } from './schema'
 
-/** For support's `orders problems`: newest first, each with its order's number and who reported it. */
-export async function problemsForSupport(db: Database, filter: { open?: boolean } = {}) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** For support's `orders problems` (and the one `orders resolve` names): newest first, each with its order's number and who reported it. */
+export async function problemsForSupport(db: Database, filter: { open?: boolean; id?: string } = {}) {
+  if (filter.id !== undefined && !UUID.test(filter.id)) return []
   const rows = await db
     .select({ problem: orderProblems, buyerId: orders.buyerId })
     .from(orderProblems)
     .innerJoin(orders, eq(orders.id, orderProblems.orderId))
-    .where(and(filter.open ? eq(orderProblems.status, 'open') : undefined))
+    .where(and(filter.open ? eq(orderProblems.status, 'open') : undefined, filter.id ? eq(orderProblems.id, filter.id) : undefined))
     .orderBy(desc(orderProblems.createdAt))
     .limit(500)
   const contacts = await userContacts(
@@ -51,7 +54,7 @@ export async function resolveProblem(
   problemId: string,
   resolution: { note: string; refund?: ProblemRefund },
 ) {
-  const problem = /^[0-9a-f-]{36}$/i.test(problemId) ? await findProblem(db, problemId) : null
+  const problem = UUID.test(problemId) ? await findProblem(db, problemId) : null
   if (!problem) throw notFound(`No problem ${problemId}`, 'PROBLEM_NOT_FOUND')
   if (problem.status === 'resolved') throw conflict(`Problem ${problemId} was already resolved: ${problem.resolution}`, 'ALREADY_RESOLVED')
   const order = (await findOrder(db, problem.orderId))!
