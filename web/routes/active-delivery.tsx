@@ -5,6 +5,8 @@ import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
+import { ProblemReports } from '../features/orders/components/problem-reports'
+import { RatingPrompt } from '../features/orders/components/rating-prompt'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
@@ -46,7 +48,7 @@ export function ActiveDeliveryPage() {
           <p>It may have been cancelled, or it is another runner's delivery.</p>
         </CatalogMessage>
       ) : order.data ? (
-        <Delivery order={order.data} />
+        <Delivery order={order.data} viewerId={userId} />
       ) : order.isError ? (
         <CatalogMessage
           title="This delivery could not be loaded"
@@ -63,7 +65,7 @@ export function ActiveDeliveryPage() {
   )
 }
 
-function Delivery({ order }: { order: Order }) {
+function Delivery({ order, viewerId }: { order: Order; viewerId: string | undefined }) {
   const checks = useItemChecks(order.id)
   const [groceryText, setGroceryText] = useState('')
   const shopping = order.status === 'runner_accepted'
@@ -71,6 +73,7 @@ function Delivery({ order }: { order: Order }) {
   return (
     <div className="delivery-layout">
       <DeliveryStatusPanel order={order} />
+      <RatingPrompt order={order} viewerId={viewerId} />
       <StoreCard order={order} />
       <CustomerCard order={order} />
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
@@ -87,6 +90,7 @@ function Delivery({ order }: { order: Order }) {
         groceryTotalValid={groceryProblem === null}
         onPickedUp={checks.forget}
       />
+      <ProblemReports order={order} viewerId={viewerId} />
     </div>
   )
 }

@@ -4,7 +4,10 @@ import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
+import { ProblemReports } from '../features/orders/components/problem-reports'
+import { RatingPrompt } from '../features/orders/components/rating-prompt'
 import { useOrderEvents } from '../features/orders/use-order-events'
+import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { ShopPage } from '../ui/shop-page'
 import { OrderItems } from './order-tracking/order-items'
@@ -59,9 +62,11 @@ export function OrderTrackingPage() {
 }
 
 function Tracking({ order }: { order: Order }) {
+  const viewerId = useCurrentUser().data?.user?.id
   return (
     <div className="tracking-layout">
       <StatusHero order={order} />
+      <RatingPrompt order={order} viewerId={viewerId} />
       <div className="tracking-layout__people">
         <RunnerCard order={order} />
         <CustomerCard order={order} />
@@ -69,6 +74,7 @@ function Tracking({ order }: { order: Order }) {
       <OrderTimeline order={order} />
       <StoreAndAddress order={order} />
       <OrderItems order={order} />
+      <ProblemReports order={order} viewerId={viewerId} />
     </div>
   )
 }
