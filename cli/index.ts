@@ -3,12 +3,19 @@ import { ConfigError } from '../modules/shared/index'
 import packageJson from '../package.json' with { type: 'json' }
 import { registerDbCommands } from './commands/db'
 import { registerOrderCommands } from './commands/orders'
+import { registerRunnerCommands } from './commands/runners'
 import { registerSeedCommands } from './commands/seed'
 import { registerStoreCommands } from './commands/stores'
 import { CliError } from './commands/with-database'
 
 /** Each area registers its own commands. */
-const commandGroups: ((program: Command) => void)[] = [registerDbCommands, registerSeedCommands, registerStoreCommands, registerOrderCommands]
+const commandGroups: ((program: Command) => void)[] = [
+  registerDbCommands,
+  registerSeedCommands,
+  registerStoreCommands,
+  registerOrderCommands,
+  registerRunnerCommands,
+]
 
 function createProgram() {
   const program = new Command('kirana')

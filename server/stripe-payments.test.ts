@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { findOrder, orderMoves } from '../modules/orders/index'
-import { GatewayUnavailableError, PaymentDeclinedError, PaymentStateError, stripeGateway } from '../modules/payments/index'
+import { findOrder, orderMoves, orderSupport } from '../modules/orders/index'
+import {
+  GatewayUnavailableError,
+  PaymentDeclinedError,
+  type PaymentGateway,
+  PaymentStateError,
+  RefundExceedsCaptureError,
+  refundsOf,
+  stripeGateway,
+} from '../modules/payments/index'
 import { stripeStandIn } from '../testing/stripe-stand-in'
 import { testApi } from '../testing/test-api'
 
@@ -47,6 +56,24 @@ describe('the Stripe gateway', () => {
     stripe.setDown(true)
     await expect(gateway.cancel(intent.id, 'order:o3:cancel')).rejects.toBeInstanceOf(GatewayUnavailableError)
     stripe.setDown(false)
+  })
+
+  test('refunds a captured intent under our key (carried as metadata too), once per key, never past the charge', async () => {
+    const intent = await gateway.createIntent({ amountCents: 700, metadata: {}, idempotencyKey: 'checkout:b4:r1:create' })
+    await expect(gateway.refund(intent.id, 100, 'problem:early:refund')).rejects.toBeInstanceOf(PaymentStateError)
+    stripe.confirmCard(intent.id)
+    await gateway.capture(intent.id, 'order:o4:capture')
+    const tip = await gateway.refund(intent.id, 500, 'problem:p4:refund')
+    expect(tip).toMatchObject({ paymentIntentId: intent.id, amountCents: 500 })
+    expect(await gateway.refund(intent.id, 500, 'problem:p4:refund')).toEqual(tip)
+    const sent = stripe.sent.filter((request) => request.path === '/v1/refunds' && request.method === 'POST').at(-1)!
+    expect(sent.idempotencyKey).toBe('problem:p4:refund')
+    expect(Object.fromEntries(sent.params)).toMatchObject({ payment_intent: intent.id, amount: '500', 'metadata[kirana_refund_key]': 'problem:p4:refund' })
+    await expect(gateway.refund(intent.id, 201, 'problem:p5:refund')).rejects.toBeInstanceOf(RefundExceedsCaptureError)
+    await gateway.refund(intent.id, 200, 'problem:p6:refund')
+    await expect(gateway.refund(intent.id, 1, 'problem:p7:refund')).rejects.toBeInstanceOf(RefundExceedsCaptureError)
+    expect(stripe.refunds(intent.id).map((refund) => refund.amount)).toEqual([500, 200])
+    expect((await gateway.refundsOf!(intent.id)).map((refund) => refund.key).sort()).toEqual(['problem:p4:refund', 'problem:p6:refund'])
   })
 })
 
@@ -126,4 +153,113 @@ describe('checkout and the webhook with Stripe configured', async () => {
       ).body,
     ).toMatchObject({ outcome: 'card failed' })
   })
+})
+
+describe("Stripe's charge.refunded keeps the order in step", async () => {
+  // The gateway as the server holds it, able to hear Stripe's webhook while our own refund is still on its way back.
+  const between = { webhook: null as null | ((intentId: string) => Promise<unknown>) }
+  const inStep: PaymentGateway = {
+    ...gateway,
+    async refund(id, amountCents, key) {
+      const made = await gateway.refund(id, amountCents, key)
+      await between.webhook?.(id)
+      return made
+    },
+  }
+  const api = await testApi({
+    env: { STRIPE_SECRET_KEY: settings.secretKey, STRIPE_PUBLISHABLE_KEY: settings.publishableKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    payments: inStep,
+  })
+  const store = await api.addStore({ name: 'Stripe Refund Store', latitude: 40.52, longitude: -74.3973 })
+  const signer = new Stripe(settings.secretKey)
+
+  async function paidOrder() {
+    const buyer = await api.completeAccount()
+    const intent = (await api.call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })).body as { paymentIntentId: string }
+    stripe.confirmCard(intent.paymentIntentId)
+    const items = store.items.slice(0, 1).map((item) => ({ id: item.id, quantity: 1 }))
+    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
+      cookie: buyer.cookie,
+      body: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.store.id, items, tip: 5 } },
+    })
+    const orderId = (placed.body.order as { id: string }).id
+    const runner = await api.completeAccount({ roles: ['runner'] })
+    expect((await api.call('PATCH', `/api/orders/${orderId}/accept`, { cookie: runner.cookie })).status).toBe(200)
+    return { intentId: intent.paymentIntentId, orderId }
+  }
+
+  async function chargeRefunded(intentId: string) {
+    const refunded = stripe.refunds(intentId).reduce((sum, refund) => sum + refund.amount, 0)
+    const charge = {
+      id: `ch_${intentId}`,
+      object: 'charge',
+      payment_intent: intentId,
+      amount: 700,
+      amount_captured: 700,
+      amount_refunded: refunded,
+      refunded: refunded === 700,
+    }
+    const payload = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: 'event', type: 'charge.refunded', data: { object: charge } })
+    const signature = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: WEBHOOK_SECRET })
+    return api.call('POST', '/api/stripe/webhook', { body: payload, headers: { 'stripe-signature': signature } })
+  }
+
+  const ledgerOf = async (intentId: string) =>
+    (await refundsOf(api.db, intentId)).map((row) => ({
+      key: row.idempotencyKey,
+      amount: row.amountCents,
+      status: row.status,
+      gatewayRefundId: row.gatewayRefundId,
+    }))
+
+  test("a refund made in Stripe's dashboard is recorded once under stripe:<refund id>, and the order says so", async () => {
+    const { intentId, orderId } = await paidOrder()
+    const made = stripe.refundInDashboard(intentId, 300)
+    for (let delivery = 0; delivery < 2; delivery++) expect((await chargeRefunded(intentId)).status).toBe(200)
+    expect(await ledgerOf(intentId)).toEqual([{ key: `stripe:${made.id}`, amount: 300, status: 'succeeded', gatewayRefundId: made.id }])
+    expect(await findOrder(api.db, orderId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 300 })
+    // What the dashboard gave back counts against the charge: only $4.00 is left for support.
+    const row = (await findOrder(api.db, orderId))!
+    await expect(orderSupport.refund(api.db, inStep, api.clock, row, { amountCents: 401, key: `test:${orderId}:more`, reason: 'x' })).rejects.toMatchObject({
+      code: 'REFUND_EXCEEDS_CHARGE',
+    })
+    expect((await orderSupport.checkPayments(api.db, inStep, api.clock)).disagreeing.filter((entry) => entry.id === orderId)).toEqual([])
+  })
+
+  test('our own refund, told of by the webhook before its answer came back, is counted once', async () => {
+    const { intentId, orderId } = await paidOrder()
+    between.webhook = chargeRefunded
+    const row = (await findOrder(api.db, orderId))!
+    const outcome = await orderSupport.refund(api.db, inStep, api.clock, row, { amountCents: 500, key: `problem:${orderId}:refund`, reason: 'late' })
+    between.webhook = null
+    expect(outcome).toMatchObject({ amountCents: 500, refundedCents: 500 })
+    await chargeRefunded(intentId)
+    const [made] = stripe.refunds(intentId)
+    expect(await ledgerOf(intentId)).toEqual([{ key: `problem:${orderId}:refund`, amount: 500, status: 'succeeded', gatewayRefundId: made!.id }])
+    expect(await findOrder(api.db, orderId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 500 })
+    const events = (await api.db.execute(sql`select reason from payment_events where payment_intent_id = ${intentId} and reason like 'refunded%'`)) as unknown
+    expect((Array.isArray(events) ? events : (events as { rows: unknown[] }).rows).length).toBe(1)
+  })
+
+  test.skipIf(api.kind !== 'postgres')(
+    'refunds and webhooks at once on PostgreSQL end with ledger, Stripe and order agreeing',
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const { intentId, orderId } = await paidOrder()
+        const row = (await findOrder(api.db, orderId))!
+        await Promise.allSettled([
+          orderSupport.refund(api.db, inStep, api.clock, row, { amountCents: 200, key: `race:${orderId}:fee`, reason: 'fee' }),
+          (async () => stripe.refundInDashboard(intentId, 100))().then(() => chargeRefunded(intentId)),
+          orderSupport.refund(api.db, inStep, api.clock, row, { amountCents: 300, key: `race:${orderId}:part`, reason: 'part' }),
+          chargeRefunded(intentId),
+        ])
+        await chargeRefunded(intentId)
+        const atStripe = stripe.refunds(intentId).reduce((sum, refund) => sum + refund.amount, 0)
+        const ledger = (await ledgerOf(intentId)).filter((entry) => entry.status === 'succeeded').reduce((sum, entry) => sum + entry.amount, 0)
+        expect(ledger).toBe(atStripe)
+        expect((await findOrder(api.db, orderId))!.refundedCents).toBe(atStripe)
+      }
+    },
+    60_000,
+  )
 })

@@ -10,6 +10,7 @@ type Intent = {
   client_secret: string
   metadata: Record<string, string>
 }
+type StripeRefund = { id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded'; metadata: Record<string, string> }
 export type SentToStripe = { method: string; path: string; idempotencyKey: string | null; params: URLSearchParams }
 
 /**
@@ -19,6 +20,7 @@ export type SentToStripe = { method: string; path: string; idempotencyKey: strin
  */
 export function stripeStandIn() {
   const intents = new Map<string, Intent>()
+  const refunds: StripeRefund[] = []
   const replies = new Map<string, { status: number; body: unknown }>()
   const sent: SentToStripe[] = []
   const declineCaptureOf = new Set<string>()
@@ -38,11 +40,43 @@ export function stripeStandIn() {
       { payment_intent: intent },
     )
 
+  const metadataOf = (params: URLSearchParams) => {
+    const metadata: Record<string, string> = {}
+    for (const [key, value] of params) if (key.startsWith('metadata[')) metadata[key.slice(9, -1)] = value
+    return metadata
+  }
+
+  /** As Stripe refunds: only a succeeded intent, and never more in all than was captured. */
+  function refund(intentId: string, amount: number | null, metadata: Record<string, string>): { status: number; body: unknown } {
+    const intent = intents.get(intentId)
+    if (!intent) return error(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${intentId}'`)
+    if (intent.status !== 'succeeded') return unexpectedState(intent, 'refunded')
+    const left = intent.amount - refunds.filter((made) => made.payment_intent === intentId).reduce((sum, made) => sum + made.amount, 0)
+    if (left === 0) return error(400, 'invalid_request_error', 'charge_already_refunded', `Charge for ${intentId} has already been refunded.`)
+    const asked = amount ?? left
+    if (asked > left)
+      return error(
+        400,
+        'invalid_request_error',
+        'amount_too_large',
+        `Refund amount ($${asked / 100}) is greater than unrefunded amount on charge ($${left / 100})`,
+      )
+    const made: StripeRefund = { id: `re_test_${++counter}`, object: 'refund', amount: asked, payment_intent: intentId, status: 'succeeded', metadata }
+    refunds.push(made)
+    return { status: 200, body: made }
+  }
+
   function answer(method: string, path: string, params: URLSearchParams): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/refunds') {
+      return refund(params.get('payment_intent') ?? '', params.has('amount') ? Number(params.get('amount')) : null, metadataOf(params))
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = refunds.filter((made) => made.payment_intent === params.get('payment_intent')).reverse()
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } }
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const id = `pi_test_${++counter}`
-      const metadata: Record<string, string> = {}
-      for (const [key, value] of params) if (key.startsWith('metadata[')) metadata[key.slice(9, -1)] = value
+      const metadata = metadataOf(params)
       const intent: Intent = {
         id,
         object: 'payment_intent',
@@ -100,6 +134,13 @@ export function stripeStandIn() {
       intents.get(id)!.status = 'requires_capture'
     },
     declineCaptureOf: (id: string) => declineCaptureOf.add(id),
+    refunds: (intentId: string) => refunds.filter((made) => made.payment_intent === intentId),
+    /** A refund made by hand in Stripe's dashboard: none of our keys, none of our metadata. */
+    refundInDashboard(intentId: string, amount: number) {
+      const made = refund(intentId, amount, {})
+      if (made.status !== 200) throw new Error(JSON.stringify(made.body))
+      return made.body as StripeRefund
+    },
     setDown(value: boolean) {
       down = value
     },

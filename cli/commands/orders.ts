@@ -1,10 +1,11 @@
 import type { Command } from 'commander'
 import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport } from '../../modules/orders/index'
-import { AppError, centsToDecimal, loadConfig, RUNNER_ACCEPTANCE_WINDOW_MINUTES, systemClock } from '../../modules/shared/index'
+import { AppError, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES, systemClock } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
-import { providersFromConfig } from '../../server/providers'
 import { formatTable } from './format-table'
-import { type CliDatabase, CliError, withDatabase } from './with-database'
+import { orderNamed, orderNumber, person, when, withPayments } from './order-lookup'
+import { registerMoneyCommands } from './order-money'
+import { CliError, withDatabase } from './with-database'
 
 const DURATION = /^(\d+)([smhd])$/
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -20,33 +21,6 @@ function statusOption(value: string | undefined): OrderStatus | undefined {
   if (value === undefined) return undefined
   if (!(ORDER_STATUSES as readonly string[]).includes(value)) throw new CliError(`--status must be one of ${ORDER_STATUSES.join(', ')} (got "${value}")`)
   return value as OrderStatus
-}
-
-/** The database and the payment gateway the server would use, for commands that move money. */
-const withPayments = <T>(action: (database: CliDatabase, providers: ReturnType<typeof providersFromConfig>) => Promise<T>) =>
-  withDatabase((database) => action(database, providersFromConfig({ db: database.db, clock: systemClock, config: loadConfig() })))
-
-const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '-')
-/** The number buyers see for an order: the last 8 characters of its id. */
-const orderNumber = (id: string) => id.slice(-8).toUpperCase()
-
-/** The one order support names by its id or its number; a number several orders share lists them instead. */
-async function orderNamed(db: CliDatabase['db'], reference: string): Promise<Order> {
-  const found = await orderSupport.list(db, { reference })
-  if (found.length === 0) throw new CliError(`No order ${reference}`)
-  if (found.length > 1) {
-    throw new CliError(
-      [
-        `Order number ${reference} matches ${found.length} orders; give the full id:`,
-        ...found.map(
-          (order) =>
-            `  ${order.id}  placed ${when(order.createdAt)}  ${order.status}  ${order.storeName}  ${person(order.buyerFirstName, order.buyerLastName)}`,
-        ),
-      ].join('\n'),
-    )
-  }
-  return found[0]!
 }
 
 /** What happened on the card, so that nothing reads as paid unless it was charged. */
@@ -109,7 +83,7 @@ function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof
   return lines.join('\n')
 }
 
-/** `orders list|show|cancel|check|sweep` for support staff. */
+/** `orders list|show|cancel|check|sweep`, and the money and problems commands, for support staff. */
 export function registerOrderCommands(program: Command) {
   const orders = program.command('orders').description('look at orders and their payments, cancel one, or run the 30-minute sweep')
 
@@ -122,7 +96,7 @@ export function registerOrderCommands(program: Command) {
     .action(async (options: { status?: string; since?: string; json?: boolean }) => {
       const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
       await withDatabase(async ({ db }) => {
-        const found = await orderSupport.list(db, filter)
+        const found = await orderSupport.list(db, systemClock, filter)
         if (options.json) return console.log(JSON.stringify(found, null, 2))
         if (found.length === 0) return console.log('No orders match.')
         console.log(
@@ -147,7 +121,7 @@ export function registerOrderCommands(program: Command) {
     .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const { id } = await orderNamed(db, reference)
-        const found = await orderSupport.show(db, providers.payments, id)
+        const found = await orderSupport.show(db, providers.payments, systemClock, id)
         if (!found) throw new CliError(`No order ${reference}`)
         console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
       }),
@@ -215,4 +189,6 @@ export function registerOrderCommands(program: Command) {
         if (swept.orders.failed.length + swept.intents.failed.length > 0) process.exitCode = 1
       }),
     )
+
+  registerMoneyCommands(orders)
 }

@@ -29,7 +29,7 @@ export function checkoutRoutes({ db, clock, session, gateway }: CheckoutRouteDep
       '/confirm-payment-and-create-order',
       async ({ user, body }) => {
         const placed = await confirmPaymentAndCreateOrder(deps, user, body)
-        return { order: (await orderViews(db, [placed], user))[0]! }
+        return { order: (await orderViews(db, clock, [placed], user))[0]! }
       },
       { signedIn: true, body: confirmPaymentAndCreateOrderSchema, response: confirmPaymentAndCreateOrderResponseSchema },
     )

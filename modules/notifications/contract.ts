@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'order_withdrawn',
   'order_message',
   'substitution_proposed',
+  'problem_reported',
   'test',
   'password_reset',
 ] as const

@@ -88,6 +88,15 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
       if (item?.substitution?.status !== 'proposed') return []
       return toBuyer('substitution_proposed', text.substitutionProposed(order, await runnerName(db, order), item, item.substitution))
     }
+    case 'problem_reported': {
+      // The other party hears of it, whichever of the two reported it; support reads it in the CLI.
+      const problem = event.subjectId ? await orderOutbox.problem(db, event.subjectId) : null
+      if (!problem) return []
+      const fromBuyer = problem.reporterId === order.buyerId
+      const recipient = fromBuyer ? order.runnerId : order.buyerId
+      if (!recipient || !(await phoneVerifiedAmong(db, [recipient])).has(recipient)) return []
+      return [note(recipient, 'problem_reported', text.problemReported(order, fromBuyer ? 'buyer' : 'runner', problem.kind))]
+    }
   }
 }
 

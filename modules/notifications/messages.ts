@@ -75,3 +75,8 @@ export const substitutionProposed = (
   title: `Replace ${item.name}?`,
   body: `${order.storeName} has no ${item.name}. ${runnerName} suggests ${replacement.name}${replacement.priceCents === null ? '' : ` ($${centsToDecimal(replacement.priceCents)})`}. Approve or reject it in Kirana.`,
 })
+
+export const problemReported = (order: OrderRow, reporter: 'buyer' | 'runner', kind: string) => ({
+  title: `Problem reported: ${order.storeName} order`,
+  body: `The ${reporter} reported "${kind}" on the ${order.storeName} order. Kirana support will look into it; you can see the report in the order.`,
+})

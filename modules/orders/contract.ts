@@ -1,6 +1,6 @@
 // Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
 import { z } from 'zod'
-import { DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents } from '../shared/contract'
+import { AFTER_DELIVERY_DAYS, DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents } from '../shared/contract'
 
 export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -49,7 +49,7 @@ export const PAYMENT_STATUSES = ['authorized', 'captured', 'cancelled', 'capture
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** The moments people are told about (by the notifications module, from the orders' outbox). */
-export const ORDER_EVENT_TYPES = ['placed', 'accepted', 'picked_up', 'delivered', 'cancelled', 'message', 'substitution_proposed'] as const
+export const ORDER_EVENT_TYPES = ['placed', 'accepted', 'picked_up', 'delivered', 'cancelled', 'message', 'substitution_proposed', 'problem_reported'] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 
 export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support', 'runner_no_show', 'runner_released'] as const
@@ -128,6 +128,13 @@ export function photoMayBeAdded(slot: OrderPhotoSlot, order: { status: OrderStat
   return order.deliveredAt !== null && now.getTime() - order.deliveredAt.getTime() < DELIVERY_PHOTO_WINDOW_MINUTES * 60_000
 }
 
+/** A rating as the API sends it: stars 1 to 5 and the words, if any. */
+export const ratingSchema = z.object({ stars: z.number(), comment: z.string().nullable(), createdAt: z.string() })
+export type Rating = z.infer<typeof ratingSchema>
+/** A runner's figures as the buyer sees them: the average (one decimal) once 3 ratings make it, and their deliveries. */
+export const runnerRatingSchema = z.object({ average: z.number().nullable(), count: z.number(), deliveries: z.number() })
+export type RunnerRating = z.infer<typeof runnerRatingSchema>
+
 /**
  * An order as the API sends it (001 §3). Money in dollars as the spec writes it; contacts and
  * the street address are null wherever §6 says the viewer may not see them yet.
@@ -179,6 +186,12 @@ export const orderSchema = z.object({
   buyerFirstName: z.string().nullable(),
   buyerLastName: z.string().nullable(),
   buyerPhone: z.string().nullable(),
+  /** The rating the viewer gave the other party; null until they rate. */
+  myRating: ratingSchema.nullable(),
+  /** The rating the other party gave the viewer: shown once both have rated, or once the rating window has closed. */
+  theirRating: ratingSchema.nullable(),
+  /** The assigned runner's figures; null while there is none. */
+  runnerRating: runnerRatingSchema.nullable(),
 })
 export type Order = z.infer<typeof orderSchema>
 
@@ -260,3 +273,68 @@ export type OrderMessage = z.infer<typeof orderMessageSchema>
 
 export const orderMessagesResponseSchema = z.object({ messages: z.array(orderMessageSchema) })
 export const orderMessageResponseSchema = z.object({ message: orderMessageSchema })
+
+// After the door: ratings and problem reports, from delivery (reports: from the accept) for 7 days.
+
+export const AFTER_DELIVERY_MS = AFTER_DELIVERY_DAYS * 24 * 60 * 60_000
+export const RATING_COMMENT_MAX_LENGTH = 500
+export const PROBLEM_DETAILS_MAX_LENGTH = 2000
+
+/** Whether a delivered order may still be rated or reported on (7 days after delivery). */
+export const afterDeliveryOpen = (deliveredAt: string | Date | null, now: Date) =>
+  deliveredAt !== null && now.getTime() - new Date(deliveredAt).getTime() < AFTER_DELIVERY_MS
+
+/** POST /api/orders/{id}/rating: the buyer rates the runner, the runner the buyer. */
+export const newRatingSchema = z.object({
+  stars: z.number({ error: 'Choose 1 to 5 stars' }).int('Choose 1 to 5 stars').min(1, 'Choose 1 to 5 stars').max(5, 'Choose 1 to 5 stars'),
+  comment: z.string().trim().max(RATING_COMMENT_MAX_LENGTH, `A comment can be at most ${RATING_COMMENT_MAX_LENGTH} characters`).nullish(),
+})
+export type NewRating = z.infer<typeof newRatingSchema>
+
+export const PROBLEM_KINDS = ['missing_items', 'wrong_items', 'grocery_total', 'damaged', 'late', 'runner_no_show', 'buyer_unreachable', 'other'] as const
+export type ProblemKind = (typeof PROBLEM_KINDS)[number]
+export const PROBLEM_KIND_LABELS: Record<ProblemKind, string> = {
+  missing_items: 'Items missing',
+  wrong_items: 'Wrong items',
+  grocery_total: 'Grocery total is wrong',
+  damaged: 'Something arrived damaged',
+  late: 'Very late',
+  runner_no_show: 'The runner never came',
+  buyer_unreachable: 'Could not reach the buyer',
+  other: 'Something else',
+}
+/** Where a problem may be reported: from the runner's accept, and up to 7 days after delivery. */
+export const PROBLEM_STATES = ['runner_accepted', 'picked_up', 'delivered'] as const satisfies readonly OrderStatus[]
+
+/** POST /api/orders/{id}/problems: JSON, or multipart/form-data with the same fields and an optional `photo`. */
+export const newProblemSchema = z.object({
+  kind: z.enum(PROBLEM_KINDS, { error: 'Choose what went wrong' }),
+  details: z
+    .string({ error: 'Say what happened' })
+    .trim()
+    .min(1, 'Say what happened')
+    .max(PROBLEM_DETAILS_MAX_LENGTH, `Details can be at most ${PROBLEM_DETAILS_MAX_LENGTH.toLocaleString('en-US')} characters`),
+})
+export type NewProblem = z.infer<typeof newProblemSchema>
+
+export const problemSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  kind: z.enum(PROBLEM_KINDS),
+  details: z.string(),
+  /** Who reported it. */
+  reportedBy: z.enum(['buyer', 'runner']),
+  status: z.enum(['open', 'resolved']),
+  /** Support's note when resolving. */
+  resolution: z.string().nullable(),
+  /** What was given back on the card for it, in dollars. */
+  refund: z.object({ amount: z.string() }).nullable(),
+  /** The photo, fetched through the API by the order's buyer and runner only. */
+  photoUrl: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+})
+export type Problem = z.infer<typeof problemSchema>
+export const problemsResponseSchema = z.object({ problems: z.array(problemSchema) })
+export const problemResponseSchema = z.object({ problem: problemSchema })
+export const problemPhotoUrl = (orderId: string, problemId: string) => `/api/orders/${orderId}/problems/${problemId}/photo`

@@ -7,6 +7,9 @@ import { findOrderMessage, orderMessageHub } from './chat'
 import { itemState, markedItem, settledAtPickup } from './lines'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
+import { problemRefundKey, problemsForSupport, resolveProblem } from './problem-desk'
+import { problemToTell } from './problems'
+import { runnerRatings } from './ratings'
 import { refundOrder, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
 import { deliveryTotals, ordersWaitingNear, releaseCountsSince, releasesSince, unsettledClaims } from './runner-queries'
@@ -20,32 +23,36 @@ export { ordersPaymentListener } from './payment-listener'
 export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
 
-/** What the runner module reads of orders: the offers near a runner, their earnings, claims left unsettled. */
-export const runnerQueries = { ordersWaitingNear, deliveryTotals, unsettledClaims, releasesSince, releaseCountsSince }
+/** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled. */
+export const runnerQueries = { ordersWaitingNear, deliveryTotals, ratings: runnerRatings, unsettledClaims, releasesSince, releaseCountsSince }
 
 /** Ending an order with its money: a waiting one's hold released, a paid one's charge refunded. */
 export const orderEndings = { releaseAndEnd, endPaidOrder }
 
 /**
- * The orders' outbox, which the notifications work through: its events, the chat message an
- * event tells of, and the channels on which new events are announced.
+ * The orders' outbox, which the notifications work through: its events, the chat message or
+ * problem report an event tells of, and the channels on which new events are announced.
  */
 export const orderOutbox = {
   undispatched: undispatchedOrderEvents,
   markDispatched: markOrderEventDispatched,
   message: findOrderMessage,
+  problem: problemToTell,
   channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
 }
 
 /** The rules of a line while the runner shops, which the runner's marks and pick-up follow. */
 export const orderLines = { state: itemState, mark: markedItem, settleAtPickup: settledAtPickup }
 
-/** Support's desk (the CLI) and the sweep: list, show, cancel, refund, the consistency check, and refunds still owed. */
+/** Support's desk (the CLI) and the sweep: list, show, cancel, refund, problems and their resolving, the consistency check, and refunds still owed. */
 export const orderSupport = {
   list: listOrdersForSupport,
   show: orderForSupport,
   cancel: cancelWaitingOrder,
   refund: refundOrder,
+  problems: problemsForSupport,
+  resolveProblem,
+  problemRefundKey,
   checkPayments,
   settleOwedRefunds,
 }
@@ -58,7 +65,7 @@ export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: 
     gateway,
     streams,
     objects,
-    followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db)),
+    followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db, deps.clock)),
     messageHub: orderMessageHub(listen),
   })
 }

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database'
 import { notFound, type ObjectStore } from '../shared/index'
 import { ORDER_NOT_FOUND, type OrderPhotoSlot } from './contract'
 import { findOrder } from './order-queries'
+import type { OrderPhoto } from './schema'
 
 /**
  * GET /api/orders/{id}/receipt and /delivery-photo: the photo's bytes, to the order's buyer and
@@ -31,6 +32,11 @@ export async function photoResponse(
   const row = await findOrder(db, orderId)
   const photo = row && (row.buyerId === viewerId || row.runnerId === viewerId) ? row[slot] : null
   if (!photo) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  return storedPhotoResponse(objects, photo, ifNoneMatch)
+}
+
+/** A photo's bytes once the caller has checked who asks: private, never sniffed, revalidated by its key. */
+export async function storedPhotoResponse(objects: ObjectStore, photo: OrderPhoto, ifNoneMatch: string | null): Promise<Response> {
   const headers = {
     'content-type': photo.contentType,
     'cache-control': 'private, no-cache',

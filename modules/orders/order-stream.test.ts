@@ -102,7 +102,7 @@ describe('GET /api/orders/{id}/events', () => {
       return async () => {}
     })
     let reads = 0
-    const read = readOrderSnapshot(api.db)
+    const read = readOrderSnapshot(api.db, api.clock)
     const followers = orderFollowers(hub, (orderId) => {
       reads++
       return read(orderId)

@@ -1,9 +1,8 @@
 import type { Database, Listen } from '../../db/database'
-import { type UserContact, userContacts } from '../accounts/index'
-import { type ChannelHub, channelHub, describeForLog } from '../shared/index'
+import { type ChannelHub, type Clock, channelHub, describeForLog } from '../shared/index'
 import type { Order } from './contract'
 import { findOrder, mayView } from './order-queries'
-import { toOrderView, type Viewer } from './order-view'
+import { type OrderViewContext, orderViewContext, toOrderView, type Viewer } from './order-view'
 import { ORDER_CHANGED_CHANNEL, type OrderRow } from './transitions'
 
 /** Streams of orders in this process, woken by any instance's change (the payload is the order id). */
@@ -11,17 +10,17 @@ export const orderChangeHub = (listen: Listen) => channelHub(listen, ORDER_CHANG
 
 export type OrderChangeHub = ChannelHub
 
-/** What every view of an order is made from: its row and the contacts of the people on it. */
-export type OrderSnapshot = { row: OrderRow; contacts: Map<string, UserContact> }
+/** What every view of an order is made from: its row, the people on it and their ratings. */
+export type OrderSnapshot = { row: OrderRow; context: OrderViewContext }
 
 export type ReadOrderSnapshot = (orderId: string) => Promise<OrderSnapshot | null>
 
 export const readOrderSnapshot =
-  (db: Database): ReadOrderSnapshot =>
+  (db: Database, clock: Clock): ReadOrderSnapshot =>
   async (orderId) => {
     const row = await findOrder(db, orderId)
     if (!row) return null
-    return { row, contacts: await userContacts(db, row.runnerId ? [row.buyerId, row.runnerId] : [row.buyerId]) }
+    return { row, context: await orderViewContext(db, clock, [row]) }
   }
 
 type SignedInViewer = Exclude<Viewer, 'support'>
@@ -41,12 +40,12 @@ const viewerKey = (viewer: SignedInViewer) => `${viewer.id}|${[...viewer.roles].
 export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
   const rooms = new Map<string, Room>()
 
-  const deliver = (room: Room, { row, contacts }: OrderSnapshot, recipients: readonly Follower[]) => {
+  const deliver = (room: Room, { row, context }: OrderSnapshot, recipients: readonly Follower[]) => {
     const views = new Map<string, Order | null>()
     for (const follower of recipients) {
       if (!room.followers.has(follower)) continue
       const key = viewerKey(follower.viewer)
-      if (!views.has(key)) views.set(key, mayView(row, follower.viewer) ? toOrderView(row, follower.viewer, contacts) : null)
+      if (!views.has(key)) views.set(key, mayView(row, follower.viewer) ? toOrderView(row, follower.viewer, context) : null)
       const view = views.get(key)
       if (view) follower.send(view)
     }

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
-import { centsToDecimal, holdExpiresAt } from '../shared/index'
-import { type Order, type OrderPhotoSlot, photoUrl } from './contract'
+import { type Clock, centsToDecimal, holdExpiresAt } from '../shared/index'
+import { afterDeliveryOpen, type Order, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
 import { itemState, preferenceOf } from './lines'
+import { type RatingRow, ratingsOf, runnerRatings, toRating } from './ratings'
 import type { OrderRow } from './transitions'
 
 /** Who is looking at an order, which decides what of it they may see (001 §6). Support sees it all. */
@@ -19,8 +20,43 @@ function photoView(row: OrderRow, slot: OrderPhotoSlot) {
   return photo ? { url: photoUrl(row.id, slot), uploadedAt: photo.uploadedAt } : null
 }
 
+/** What an order's views are made from besides its row: the people on it, the ratings, the runner's figures, and the time. */
+export type OrderViewContext = {
+  contacts: Map<string, UserContact>
+  ratings: Map<string, RatingRow[]>
+  runnerRatings: Map<string, RunnerRating>
+  now: Date
+}
+
+/** One read for many orders: the contacts, ratings and runners' figures of all of them. */
+export async function orderViewContext(db: Database, clock: Clock, rows: readonly OrderRow[]): Promise<OrderViewContext> {
+  const runnerIds = rows.flatMap((row) => (row.runnerId ? [row.runnerId] : []))
+  const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
+  return {
+    contacts: await userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
+    ratings: await ratingsOf(db, delivered),
+    runnerRatings: await runnerRatings(db, clock, runnerIds),
+    now: clock.now(),
+  }
+}
+
+/**
+ * The ratings as the viewer may see them: what they gave, and what they were given once both
+ * have rated or the window has closed. Support, like the buyer's side, sees the buyer's as its
+ * own and the runner's as the other's, with nothing hidden.
+ */
+function ratingsFor(row: OrderRow, viewer: Viewer, context: OrderViewContext) {
+  const ratings = context.ratings.get(row.id) ?? []
+  const raterId = viewer === 'support' ? row.buyerId : viewer.id
+  const mine = ratings.find((rating) => rating.raterId === raterId)
+  const theirs = ratings.find((rating) => rating.rateeId === raterId)
+  const shown = viewer === 'support' || mine !== undefined || !afterDeliveryOpen(row.deliveredAt, context.now)
+  return { myRating: mine ? toRating(mine) : null, theirRating: theirs && shown ? toRating(theirs) : null }
+}
+
 /** The order as the API sends it to this viewer; money in the spec's dollar strings, formatted here at the edge. */
-export function toOrderView(row: OrderRow, viewer: Viewer, contacts: Map<string, UserContact>): Order {
+export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewContext): Order {
+  const { contacts } = context
   const support = viewer === 'support'
   const isBuyer = support || viewer.id === row.buyerId
   const isAssignedRunner = !support && row.runnerId !== null && viewer.id === row.runnerId
@@ -83,14 +119,13 @@ export function toOrderView(row: OrderRow, viewer: Viewer, contacts: Map<string,
     buyerFirstName: isBuyer || contactsShared ? (buyer?.firstName ?? null) : null,
     buyerLastName: isBuyer || contactsShared ? (buyer?.lastName ?? null) : null,
     buyerPhone: contactsShared ? (buyer?.phone ?? null) : null,
+    ...(isBuyer || isAssignedRunner ? ratingsFor(row, viewer, context) : { myRating: null, theirRating: null }),
+    runnerRating: row.runnerId ? (context.runnerRatings.get(row.runnerId) ?? null) : null,
   }
 }
 
-/** Views of several orders, looking up everyone's names in one query. */
-export async function orderViews(db: Database, rows: readonly OrderRow[], viewer: Viewer): Promise<Order[]> {
-  const contacts = await userContacts(
-    db,
-    rows.flatMap((row) => (row.runnerId ? [row.buyerId, row.runnerId] : [row.buyerId])),
-  )
-  return rows.map((row) => toOrderView(row, viewer, contacts))
+/** Views of several orders, reading what they need for all of them at once. */
+export async function orderViews(db: Database, clock: Clock, rows: readonly OrderRow[], viewer: Viewer): Promise<Order[]> {
+  const context = await orderViewContext(db, clock, rows)
+  return rows.map((row) => toOrderView(row, viewer, context))
 }

@@ -21,5 +21,10 @@ export function ordersPaymentListener(db: Database, clock: Clock): PaymentListen
       const cancelled = await orderMoves.cancelWaiting(db, clock, order.id, { reason: 'support', payment: 'cancelled', because: reason })
       return cancelled ? 'cancelled' : 'already settled'
     },
+    async refunded(paymentIntentId, refundedCents) {
+      const order = await findOrderByIntent(db, paymentIntentId)
+      if (!order) return 'no order'
+      return (await orderMoves.markRefunded(db, clock, order.id, refundedCents)) ? 'refunded' : 'already recorded'
+    },
   }
 }

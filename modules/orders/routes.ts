@@ -11,6 +11,7 @@ import {
   type ModuleDeps,
   notFound,
   type ObjectStore,
+  uploadRoute,
   validInput,
 } from '../shared/index'
 import { cancelByBuyer } from './cancel'
@@ -18,6 +19,7 @@ import { heardMessage, orderMessagesFor, postMessage } from './chat'
 import {
   cancelOrderSchema,
   newOrderMessageSchema,
+  newRatingSchema,
   ORDER_EVENTS_HEARTBEAT_MS,
   ORDER_NOT_FOUND,
   ORDER_PHOTO_SLOTS,
@@ -25,13 +27,17 @@ import {
   orderMessagesResponseSchema,
   orderResponseSchema,
   ordersResponseSchema,
+  problemResponseSchema,
+  problemsResponseSchema,
   substitutionDecisionSchema,
 } from './contract'
 import { confirmGroceryTotal } from './grocery-total'
-import { PHOTO_DETAIL, photoResponse } from './order-photos'
+import { PHOTO_DETAIL, photoResponse, storedPhotoResponse } from './order-photos'
 import { buyerOrders, isRunner, runnerOrders, viewableOrder } from './order-queries'
 import type { OrderFollowers } from './order-stream'
 import { orderViews, type Viewer } from './order-view'
+import { problemPhoto, problemsOf, reportProblem } from './problems'
+import { rateOrder } from './ratings'
 import { decideSubstitution } from './substitutions'
 import type { OrderRow } from './transitions'
 
@@ -44,19 +50,21 @@ export interface OrdersRouteDeps extends ModuleDeps {
   messageHub: ChannelHub
 }
 
+const PREFIX = '/api/orders'
+
 export function ordersRoutes({ db, clock, session, gateway, followers, streams, objects, messageHub }: OrdersRouteDeps) {
-  const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, [row], viewer))[0]!
+  const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, clock, [row], viewer))[0]!
   return (
-    new Elysia({ name: 'orders', prefix: '/api/orders' })
+    new Elysia({ name: 'orders', prefix: PREFIX })
       .use(session)
       .get(
         '/',
         async ({ user, query }) => {
           if (query.role === 'runner') {
             if (!isRunner(user)) throw forbidden('Only runners have deliveries.', 'NOT_A_RUNNER')
-            return orderViews(db, await runnerOrders(db, user.id), user)
+            return orderViews(db, clock, await runnerOrders(db, user.id), user)
           }
-          return orderViews(db, await buyerOrders(db, user.id), user)
+          return orderViews(db, clock, await buyerOrders(db, user.id), user)
         },
         { signedIn: true, query: z.object({ role: z.enum(['buyer', 'runner']).optional() }), response: ordersResponseSchema },
       )
@@ -132,6 +140,35 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams, 
           return { order: await single(await decideSubstitution(db, clock, user.id, params.id, params.itemId, decision), user) }
         },
         { signedIn: true, response: orderResponseSchema },
+      )
+      .post(
+        '/:id/rating',
+        async ({ user, params, body, set }) => {
+          await rateOrder(db, clock, user.id, params.id, validInput(newRatingSchema, body))
+          set.status = 201
+          return { order: await single(await viewableOrder(db, params.id, user), user) }
+        },
+        { signedIn: true, response: { 201: orderResponseSchema } },
+      )
+      .get('/:id/problems', async ({ user, params }) => ({ problems: await problemsOf(db, params.id, user.id) }), {
+        signedIn: true,
+        response: problemsResponseSchema,
+      })
+      // JSON, or multipart/form-data with an optional photo, read by the handler itself under the photo's limit.
+      .post(
+        uploadRoute(PREFIX, '/:id/problems'),
+        async ({ user, params, request, set }) => {
+          const problem = await reportProblem(db, clock, objects, user.id, params.id, request)
+          set.status = 201
+          return { problem }
+        },
+        { signedIn: true, response: { 201: problemResponseSchema } },
+      )
+      .get(
+        '/:id/problems/:problemId/photo',
+        async ({ user, params, request }) =>
+          storedPhotoResponse(objects, await problemPhoto(db, user.id, params.id, params.problemId), request.headers.get('if-none-match')),
+        { signedIn: true, detail: PHOTO_DETAIL },
       )
   )
 }

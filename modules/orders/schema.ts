@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
 import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
@@ -12,6 +12,8 @@ import {
   type OrderStatus,
   PAYMENT_STATUSES,
   type PaymentStatus,
+  PROBLEM_KINDS,
+  type ProblemKind,
   type SubstitutionPreference,
   type SubstitutionStatus,
 } from './contract'
@@ -165,4 +167,61 @@ export const orderMessages = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index('order_messages_order_id_idx').on(t.orderId, t.createdAt)],
+)
+
+/** What buyer and runner said of each other after delivery: one rating each per order. */
+export const orderRatings = pgTable(
+  'order_ratings',
+  {
+    id: idColumn(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    raterId: uuid()
+      .notNull()
+      .references(() => users.id),
+    rateeId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** In which part the rated person was rated: a runner's average counts only ratings as a runner. */
+    rateeRole: text().$type<'buyer' | 'runner'>().notNull(),
+    stars: integer().notNull(),
+    comment: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    unique('order_ratings_once').on(t.orderId, t.raterId),
+    check('order_ratings_stars', sql`stars between 1 and 5`),
+    check('order_ratings_role_known', sql`ratee_role in ('buyer', 'runner')`),
+    index('order_ratings_ratee_idx').on(t.rateeId, t.rateeRole),
+  ],
+)
+
+/** What went wrong with an order, as its buyer or runner reported it, and how support resolved it. */
+export const orderProblems = pgTable(
+  'order_problems',
+  {
+    id: idColumn(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reporterId: uuid()
+      .notNull()
+      .references(() => users.id),
+    kind: text().$type<ProblemKind>().notNull(),
+    details: text().notNull(),
+    photo: jsonb().$type<OrderPhoto>(),
+    status: text().$type<'open' | 'resolved'>().notNull().default('open'),
+    resolution: text(),
+    /** What support gave back on the card for it, in cents; null when nothing. */
+    refundCents: integer(),
+    createdAt: createdAtColumn(),
+    resolvedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('order_problems_kind_known', inList('kind', PROBLEM_KINDS)),
+    check('order_problems_status_known', sql`status in ('open', 'resolved')`),
+    index('order_problems_order_idx').on(t.orderId, t.reporterId),
+    index('order_problems_open_idx').on(t.createdAt).where(sql`status = 'open'`),
+  ],
 )

@@ -19,7 +19,7 @@ function referenceCondition(reference: string) {
 }
 
 /** For support's `orders list`, and finding the order support names: newest first, by status, age, id or number. */
-export async function listOrdersForSupport(db: Database, filter: { status?: OrderStatus; since?: Date; reference?: string; limit?: number }) {
+export async function listOrdersForSupport(db: Database, clock: Clock, filter: { status?: OrderStatus; since?: Date; reference?: string; limit?: number }) {
   const rows = await db
     .select()
     .from(orders)
@@ -32,17 +32,17 @@ export async function listOrdersForSupport(db: Database, filter: { status?: Orde
     )
     .orderBy(desc(orders.createdAt))
     .limit(filter.limit ?? 200)
-  return orderViews(db, rows, 'support')
+  return orderViews(db, clock, rows, 'support')
 }
 
 /**
  * For support's `orders show`: the order with everyone's contacts, and its payment as both sides
  * see it: our record with every event, and the gateway's own status (null when unreachable).
  */
-export async function orderForSupport(db: Database, gateway: PaymentGateway, id: string) {
+export async function orderForSupport(db: Database, gateway: PaymentGateway, clock: Clock, id: string) {
   const row = await findOrder(db, id)
   if (!row) return null
-  const [order] = await orderViews(db, [row], 'support')
+  const [order] = await orderViews(db, clock, [row], 'support')
   let gatewayStatus: string | null = null
   try {
     gatewayStatus = (await gateway.retrieveIntent(row.paymentIntentId))?.status ?? 'missing'

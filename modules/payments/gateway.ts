@@ -36,12 +36,19 @@ export interface PaymentGateway {
   cancel(id: string, idempotencyKey: string): Promise<PaymentIntent>
   /** Returns part or all of a captured payment; never more in total than was captured. The same key is the same refund. */
   refund(id: string, amountCents: number, idempotencyKey: string): Promise<Refund>
+  /**
+   * Every refund the gateway holds on a payment, ours (with our idempotency key) or made by hand
+   * in its dashboard (none): where a gateway can be refunded outside our calls (Stripe).
+   */
+  refundsOf?(paymentIntentId: string): Promise<GatewayRefund[]>
   /** Many intents' statuses in one call, where the gateway can (the embedded one); else they are retrieved one by one. */
   statusesOf?(ids: readonly string[]): Promise<Map<string, IntentStatus>>
 }
 
 /** Money given back on a captured payment. */
 export type Refund = { id: string; paymentIntentId: string; amountCents: number }
+/** A refund as the gateway lists it: succeeded or not, and the key we made it under (null when made in the dashboard). */
+export type GatewayRefund = Refund & { succeeded: boolean; key: string | null }
 
 /** The card was refused, at confirmation or at capture. */
 export class PaymentDeclinedError extends Error {

@@ -2,7 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog } from '../shared/index'
 import { recordPaymentEvent } from './events'
-import { GatewayUnavailableError, IdempotencyKeyReusedError, type PaymentGateway, PaymentStateError, RefundExceedsCaptureError } from './gateway'
+import {
+  type GatewayRefund,
+  GatewayUnavailableError,
+  IdempotencyKeyReusedError,
+  type PaymentGateway,
+  PaymentStateError,
+  RefundExceedsCaptureError,
+} from './gateway'
 import { refunds } from './schema'
 
 type RefundsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
@@ -104,23 +111,77 @@ export async function refund({ db, clock, gateway }: RefundsDeps, request: Refun
     throw error instanceof GatewayUnavailableError ? error : new GatewayUnavailableError((error as Error).message)
   }
   await db.transaction(async (tx) => {
+    // Found settled already when Stripe's webhook told of this very refund first.
     const [settled] = await tx
       .update(refunds)
       .set({ status: 'succeeded', gatewayRefundId, settledAt: clock.now() })
       .where(and(eq(refunds.id, claim.id), eq(refunds.status, 'pending')))
       .returning()
-    if (!settled) return
-    const total = await refundedSoFar(tx, request.paymentIntentId, ['succeeded'])
-    const before = total - settled.amountCents
-    await recordPaymentEvent(tx, clock, {
-      orderId: request.orderId,
-      paymentIntentId: request.paymentIntentId,
-      from: before === 0 ? 'captured' : 'partially_refunded',
-      to: total >= request.capturedCents ? 'refunded' : 'partially_refunded',
-      reason: `refunded $${(settled.amountCents / 100).toFixed(2)}: ${request.reason}`,
-    })
+    if (settled) await recordRefundEvent(tx, clock, settled, request.capturedCents, request.reason)
   })
   return outcome(false)
+}
+
+/** The payment event of a refund just settled in the ledger, in the same transaction. */
+async function recordRefundEvent(tx: Database, clock: Clock, settled: RefundRow, capturedCents: number, reason: string) {
+  const total = await refundedSoFar(tx, settled.paymentIntentId, ['succeeded'])
+  const before = total - settled.amountCents
+  await recordPaymentEvent(tx, clock, {
+    orderId: settled.orderId,
+    paymentIntentId: settled.paymentIntentId,
+    from: before === 0 ? 'captured' : 'partially_refunded',
+    to: total >= capturedCents ? 'refunded' : 'partially_refunded',
+    reason: `refunded $${(settled.amountCents / 100).toFixed(2)}: ${reason}`,
+  })
+}
+
+/**
+ * The gateway's own list of a payment's refunds, taken into the ledger (Stripe's charge.refunded):
+ * one already settled under its gateway id is left alone; one of ours still pending (the webhook
+ * came before our answer) is settled as it will be by us, found by the key it carries; one made
+ * in the dashboard is added under `stripe:<refund id>`. Under the payment's refund lock, so a
+ * refund being claimed is never counted twice. Returns all that is refunded now.
+ */
+export async function recordGatewayRefunds(
+  db: Database,
+  clock: Clock,
+  payment: { orderId: string; paymentIntentId: string; capturedCents: number },
+  listed: readonly GatewayRefund[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund:${payment.paymentIntentId}`}))`)
+    for (const made of listed.filter((refund) => refund.succeeded)) {
+      const [known] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.gatewayRefundId, made.id))
+      if (known) continue
+      const set = { status: 'succeeded' as const, gatewayRefundId: made.id, settledAt: clock.now() }
+      const [ours] = made.key
+        ? await tx
+            .update(refunds)
+            .set(set)
+            .where(
+              and(eq(refunds.idempotencyKey, made.key), eq(refunds.paymentIntentId, payment.paymentIntentId), inArray(refunds.status, ['pending', 'failed'])),
+            )
+            .returning()
+        : []
+      const [settled] = ours
+        ? [ours]
+        : await tx
+            .insert(refunds)
+            .values({
+              ...set,
+              paymentIntentId: payment.paymentIntentId,
+              orderId: payment.orderId,
+              amountCents: made.amountCents,
+              idempotencyKey: `stripe:${made.id}`,
+              reason: 'refunded in Stripe',
+              createdAt: clock.now(),
+            })
+            .onConflictDoNothing()
+            .returning()
+      if (settled) await recordRefundEvent(tx, clock, settled, payment.capturedCents, ours ? `${ours.reason} (told by Stripe)` : 'refunded in Stripe')
+    }
+    return refundedSoFar(tx, payment.paymentIntentId, ['succeeded'])
+  })
 }
 
 /** What the ledger says was refunded on each payment that has refunds, for the consistency check. */

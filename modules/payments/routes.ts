@@ -20,6 +20,7 @@ export function paymentRoutes({ db, clock, config, gateway, orders }: PaymentRou
           db,
           clock,
           orders,
+          gateway,
           settings: { secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY },
           webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         }

@@ -19,6 +19,9 @@ export type StripeSettings = {
   maxNetworkRetries?: number
 }
 
+/** The metadata field of a Stripe refund that carries our idempotency key. */
+const REFUND_KEY_METADATA = 'kirana_refund_key'
+
 const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
   id: intent.id,
   status: intent.status as IntentStatus,
@@ -102,8 +105,21 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
     capture: async (id, idempotencyKey) => toIntent(await call((sdk) => sdk.paymentIntents.capture(id, {}, { idempotencyKey }))),
     cancel: async (id, idempotencyKey) => toIntent(await call((sdk) => sdk.paymentIntents.cancel(id, {}, { idempotencyKey }))),
     async refund(id, amountCents, idempotencyKey) {
-      const refund = await call((sdk) => sdk.refunds.create({ payment_intent: id, amount: amountCents }, { idempotencyKey }))
+      // The key rides along as metadata, so that a webhook arriving before our own answer knows the refund for ours.
+      const refund = await call((sdk) =>
+        sdk.refunds.create({ payment_intent: id, amount: amountCents, metadata: { [REFUND_KEY_METADATA]: idempotencyKey } }, { idempotencyKey }),
+      )
       return { id: refund.id, paymentIntentId: id, amountCents: refund.amount }
+    },
+    async refundsOf(id) {
+      const listed = await call((sdk) => sdk.refunds.list({ payment_intent: id, limit: 100 }))
+      return listed.data.map((refund) => ({
+        id: refund.id,
+        paymentIntentId: id,
+        amountCents: refund.amount,
+        succeeded: refund.status === 'succeeded',
+        key: refund.metadata?.[REFUND_KEY_METADATA] ?? null,
+      }))
     },
   }
 }

@@ -2,7 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { badRequest, type Clock } from '../shared/index'
 import { recordPaymentEvent } from './events'
+import type { PaymentGateway } from './gateway'
 import { findIntent } from './intents'
+import { recordGatewayRefunds } from './refunds'
 import { checkoutIntents } from './schema'
 import { type StripeSettings, verifyStripeWebhook } from './stripe-gateway'
 
@@ -16,9 +18,18 @@ export interface PaymentListener {
   captured(paymentIntentId: string, reason: string): Promise<'no order' | 'captured' | 'already captured'>
   /** The intent was cancelled at Stripe: an order still waiting on that hold is cancelled. */
   cancelled(paymentIntentId: string, reason: string): Promise<'no order' | 'cancelled' | 'already settled'>
+  /** Refunds on the intent now come to this much, as the ledger says: the order records it, only ever upwards. */
+  refunded(paymentIntentId: string, refundedCents: number): Promise<'no order' | 'refunded' | 'already recorded'>
 }
 
-export type WebhookDeps = { db: Database; clock: Clock; settings: StripeSettings; webhookSecret: string; orders: PaymentListener }
+export type WebhookDeps = {
+  db: Database
+  clock: Clock
+  settings: StripeSettings
+  webhookSecret: string
+  orders: PaymentListener
+  gateway: PaymentGateway
+}
 
 /**
  * Stripe's word on a payment, reconciled with ours. Every change is a conditional update, so a
@@ -26,7 +37,7 @@ export type WebhookDeps = { db: Database; clock: Clock; settings: StripeSettings
  * simply found done. Returns what it did, for the log and the tests.
  */
 export async function handleStripeWebhook(
-  { db, clock, settings, webhookSecret, orders }: WebhookDeps,
+  { db, clock, settings, webhookSecret, orders, gateway }: WebhookDeps,
   payload: string,
   signature: string | null,
 ): Promise<string> {
@@ -37,6 +48,7 @@ export async function handleStripeWebhook(
   } catch {
     throw badRequest('The webhook signature does not match.', 'INVALID_SIGNATURE')
   }
+  if (event.type === 'charge.refunded') return chargeRefunded({ db, clock, orders, gateway }, event.data.object as StripeCharge)
   if (!event.type.startsWith('payment_intent.')) return 'ignored'
   const intent = event.data.object as { id: string; status: string; last_payment_error?: { decline_code?: string; code?: string } | null }
   const orderId = (await findIntent(db, intent.id))?.orderId ?? null
@@ -82,4 +94,23 @@ export async function handleStripeWebhook(
     default:
       return 'ignored'
   }
+}
+
+type StripeCharge = { id: string; payment_intent: string | null; amount_captured?: number; amount: number }
+
+/**
+ * charge.refunded: a refund, made by us or by hand in Stripe's dashboard. The refunds Stripe
+ * holds on the payment are taken into the ledger, and the order is told what has come back.
+ */
+async function chargeRefunded({ db, clock, orders, gateway }: Pick<WebhookDeps, 'db' | 'clock' | 'orders' | 'gateway'>, charge: StripeCharge): Promise<string> {
+  const paymentIntentId = charge.payment_intent
+  const orderId = paymentIntentId ? ((await findIntent(db, paymentIntentId))?.orderId ?? null) : null
+  if (!paymentIntentId || !orderId || !gateway.refundsOf) return 'no order'
+  const refundedCents = await recordGatewayRefunds(
+    db,
+    clock,
+    { orderId, paymentIntentId, capturedCents: charge.amount_captured ?? charge.amount },
+    await gateway.refundsOf(paymentIntentId),
+  )
+  return orders.refunded(paymentIntentId, refundedCents)
 }

@@ -114,7 +114,7 @@ describe('GET /api/runner/stats', () => {
       timeZone: 'America/New_York',
       today: { deliveries: 0, earnings: '0.00' },
       allTime: { deliveries: 0, earnings: '0.00' },
-      rating: null,
+      rating: { average: null, count: 0 },
     })
 
     // 11:30 pm in New York is yesterday there, though already tomorrow in UTC.
@@ -126,7 +126,11 @@ describe('GET /api/runner/stats', () => {
     const open = await placeOrder(buyer.cookie, near, { tip: 10 })
     await call('PATCH', `/api/orders/${open.id}/accept`, { cookie: runner.cookie })
     const stats = (await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body
-    expect(stats).toMatchObject({ today: { deliveries: 1, earnings: '5.00' }, allTime: { deliveries: 2, earnings: '12.00' }, rating: null })
+    expect(stats).toMatchObject({
+      today: { deliveries: 1, earnings: '5.00' },
+      allTime: { deliveries: 2, earnings: '12.00' },
+      rating: { average: null, count: 0 },
+    })
     expect((await call('GET', '/api/runner/stats', { cookie: buyer.cookie })).status).toBe(403)
   })
 

@@ -38,6 +38,7 @@ export async function availableOrders(db: Database, clock: Clock, runner: UserRo
   })
   const views = await orderViews(
     db,
+    clock,
     waiting.map((row) => row.order),
     runner,
   )

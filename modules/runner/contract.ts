@@ -36,8 +36,8 @@ export const runnerStatsSchema = z.object({
   timeZone: z.string(),
   today: z.object({ deliveries: z.number(), earnings: z.string() }),
   allTime: z.object({ deliveries: z.number(), earnings: z.string() }),
-  /** There are no ratings yet, so there is no number to show. */
-  rating: z.null(),
+  /** What buyers rated the runner: the average (one decimal) once 3 ratings make it, else null. */
+  rating: z.object({ average: z.number().nullable(), count: z.number() }),
 })
 export type RunnerStats = z.infer<typeof runnerStatsSchema>
 

@@ -33,7 +33,7 @@ export interface RunnerRouteDeps extends ModuleDeps {
 const PREFIX = '/api'
 
 export function runnerRoutes({ db, clock, session, gateway, objects }: RunnerRouteDeps) {
-  const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, [row], viewer))[0]! })
+  const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer))[0]! })
   return (
     new Elysia({ name: 'runner', prefix: PREFIX })
       .use(session)

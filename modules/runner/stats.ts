@@ -33,14 +33,15 @@ export function startOfDay(now: Date, timeZone: string): Date {
   return new Date(midnightAsUtc - wallClock(midnight, timeZone).offsetMs)
 }
 
-/** GET /api/runner/stats: from delivered orders only, today counted in the runner's own time zone. */
+/** GET /api/runner/stats: from delivered orders only, today counted in the runner's own time zone; the rating from buyers' ratings. */
 export async function runnerStats(db: Database, clock: Clock, runnerId: string): Promise<RunnerStats> {
   const { timeZone } = await availabilityOf(db, runnerId)
   const totals = await runnerQueries.deliveryTotals(db, runnerId, startOfDay(clock.now(), timeZone))
+  const { average, count } = (await runnerQueries.ratings(db, clock, [runnerId])).get(runnerId)!
   return {
     timeZone,
     today: { deliveries: totals.since.deliveries, earnings: centsToDecimal(totals.since.earningsCents) },
     allTime: { deliveries: totals.allTime.deliveries, earnings: centsToDecimal(totals.allTime.earningsCents) },
-    rating: null,
+    rating: { average, count },
   }
 }

@@ -36,3 +36,10 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 /** How long after delivering a runner may still add the doorstep photo. */
 export const DELIVERY_PHOTO_WINDOW_MINUTES = 60
+
+/** After delivery, buyer and runner may rate each other and report a problem for this long. */
+export const AFTER_DELIVERY_DAYS = 7
+/** Open problem reports one person may have on one order at a time. */
+export const MAX_OPEN_PROBLEMS = 3
+/** A runner's average is shown only once this many ratings make it. */
+export const MIN_RATINGS_FOR_AVERAGE = 3

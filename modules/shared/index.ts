@@ -28,7 +28,7 @@ export {
 export { databaseObjectStore } from './object-store/database-store'
 export type { ObjectStore, StoredObject } from './object-store/object-store'
 export { type S3Settings, s3ObjectStore } from './object-store/s3-store'
-export { type CleanPhoto, receivePhoto } from './photo-upload'
+export { type CleanPhoto, receiveForm, receivePhoto } from './photo-upload'
 export { hitRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit, rateLimitedFor, releaseRateLimitHit, resetRateLimit } from './rate-limit'
 export { clientAddress, crossSiteGuard, MAX_HEADER_BYTES, requestLimits } from './request-guards'
 export { contentSecurityPolicy, securityHeaders } from './security-headers'

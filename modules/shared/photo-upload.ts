@@ -3,11 +3,16 @@ import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { AppError, badRequest } from './app-error'
 import { MAX_PHOTO_BYTES, PHOTO_CONTENT_TYPES } from './constants'
+import { controlCharacterError, fieldWithControlCharacter, parseJsonBody } from './json-body'
 import { MAX_UPLOAD_REQUEST_BYTES, photoTooLarge } from './upload-routes'
 
 export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number]
 /** A photo as we keep it: re-encoded from the upload's pixels, with none of its metadata. */
 export type CleanPhoto = { bytes: Uint8Array; contentType: PhotoContentType; extension: 'jpg' | 'png' | 'webp' }
+
+/** A form's text fields: a few, each at most a long paragraph (2,000 characters of any script). */
+const MAX_FORM_FIELDS = 10
+const MAX_FIELD_BYTES = 8 * 1024
 
 /** A 48-megapixel phone photo fits; a small PNG that unpacks to gigabytes of pixels does not. */
 const MAX_PHOTO_PIXELS = 64_000_000
@@ -38,11 +43,11 @@ function byteSink(expected: number) {
 }
 
 /**
- * Reads the file of a multipart/form-data request's `field`, refusing it as soon as it passes
- * MAX_PHOTO_BYTES: a declared length is checked before a byte is read, and the body is counted as
- * it arrives. Only that one file is kept; other parts are skipped.
+ * Reads a multipart/form-data request: the file of `field`, refused as soon as it passes
+ * MAX_PHOTO_BYTES (a declared length is checked before a byte is read, and the body is counted as
+ * it arrives), and the text fields beside it. Only that one file is kept; other files are skipped.
  */
-async function readFormFile(request: Request, field: string): Promise<Uint8Array> {
+async function readForm(request: Request, field: string): Promise<{ file: Uint8Array | null; fields: Record<string, string> }> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data\b/i.test(contentType.trim())) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data')
   const declared = Number(request.headers.get('content-length') ?? 0)
@@ -54,10 +59,19 @@ async function readFormFile(request: Request, field: string): Promise<Uint8Array
   let photoRead: Promise<unknown> = Promise.resolve()
   let parser: busboy.Busboy
   try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10, fieldSize: 1024, parts: 11 } })
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { files: 1, fileSize: MAX_PHOTO_BYTES, fields: MAX_FORM_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FORM_FIELDS + 1 },
+    })
   } catch {
     throw badRequest('The form could not be read', 'INVALID_FORM')
   }
+  // No prototype: a field named __proto__ is just a field.
+  const fields: Record<string, string> = Object.create(null)
+  parser.on('field', (name, value, info) => {
+    if (info.valueTruncated) failure ??= badRequest(`${name} is too long`, 'VALIDATION_ERROR', { [name]: `${name} is too long` })
+    else fields[name] = value
+  })
   parser.on('file', (name, file) => {
     if (name !== field || sink) return file.resume()
     const photo = byteSink(declared)
@@ -97,8 +111,7 @@ async function readFormFile(request: Request, field: string): Promise<Uint8Array
   await finished
   await photoRead
   if (failure) throw failure
-  if (!sink) throw photoMissing(field)
-  return (sink as ReturnType<typeof byteSink>).bytes()
+  return { file: sink ? (sink as ReturnType<typeof byteSink>).bytes() : null, fields }
 }
 
 /**
@@ -130,7 +143,25 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
  * riding after the image's end. It is turned upright first, as the EXIF orientation it loses said.
  */
 export async function receivePhoto(request: Request, field = 'photo'): Promise<CleanPhoto> {
-  const upload = await readFormFile(request, field)
+  const { file } = await readForm(request, field)
+  if (!file) throw photoMissing(field)
+  return cleanPhoto(file)
+}
+
+/**
+ * A report that may carry a photo: JSON (read as every JSON body is), or multipart/form-data
+ * whose text fields are held to the same refusal of control characters and whose optional
+ * photo is taken as receivePhoto takes one. The fields are for the caller's schema to judge.
+ */
+export async function receiveForm(request: Request, field = 'photo'): Promise<{ fields: unknown; photo: CleanPhoto | null }> {
+  if (/^application\/json\b/i.test((request.headers.get('content-type') ?? '').trim())) return { fields: await parseJsonBody(request), photo: null }
+  const { file, fields } = await readForm(request, field)
+  const named = fieldWithControlCharacter(fields)
+  if (named) throw controlCharacterError(named)
+  return { fields, photo: file ? await cleanPhoto(file) : null }
+}
+
+async function cleanPhoto(upload: Uint8Array): Promise<CleanPhoto> {
   const sniffed = await fileTypeFromBuffer(upload)
   const contentType = PHOTO_CONTENT_TYPES.find((type) => type === sniffed?.mime)
   if (!contentType) throw notAPhoto()

@@ -59,8 +59,9 @@ async function send(method: string, url: string, body: unknown): Promise<string>
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A form (a photo with its fields) goes as multipart, its boundary set by the browser.
+    headers: body === undefined || body instanceof FormData ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
   })
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText, retryAfterSeconds(response.headers))
   return response.text()

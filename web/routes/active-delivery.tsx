@@ -6,6 +6,8 @@ import { useOrder } from '../features/orders/api/orders'
 import { ChatPanel } from '../features/orders/components/chat-panel'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
+import { ProblemReports } from '../features/orders/components/problem-reports'
+import { RatingPrompt } from '../features/orders/components/rating-prompt'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
@@ -48,7 +50,7 @@ export function ActiveDeliveryPage() {
           <p>It may have been cancelled, or it is another runner's delivery.</p>
         </CatalogMessage>
       ) : order.data ? (
-        <Delivery order={order.data} live={stream === 'live'} />
+        <Delivery order={order.data} live={stream === 'live'} viewerId={userId} />
       ) : order.isError ? (
         <CatalogMessage
           title="This delivery could not be loaded"
@@ -65,7 +67,7 @@ export function ActiveDeliveryPage() {
   )
 }
 
-function Delivery({ order, live }: { order: Order; live: boolean }) {
+function Delivery({ order, live, viewerId }: { order: Order; live: boolean; viewerId: string | undefined }) {
   const checks = useItemChecks(order.id)
   const [groceryText, setGroceryText] = useState('')
   const shopping = order.status === 'runner_accepted'
@@ -73,6 +75,7 @@ function Delivery({ order, live }: { order: Order; live: boolean }) {
   return (
     <div className="delivery-layout">
       <DeliveryStatusPanel order={order} />
+      <RatingPrompt order={order} viewerId={viewerId} />
       <StoreCard order={order} />
       <CustomerCard order={order} />
       <ChatPanel order={order} me="runner" live={live} />
@@ -92,6 +95,7 @@ function Delivery({ order, live }: { order: Order; live: boolean }) {
         groceryTotalValid={groceryProblem === null}
         onPickedUp={checks.forget}
       />
+      <ProblemReports order={order} viewerId={viewerId} />
     </div>
   )
 }

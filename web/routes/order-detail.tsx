@@ -3,6 +3,7 @@ import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
+import { ProblemReports } from '../features/orders/components/problem-reports'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
 import { useCurrentUser } from '../lib/current-user'
@@ -47,14 +48,15 @@ export function OrderDetailPage() {
             />
           )
         ) : (
-          <OrderDetail order={order.data} viewerIsBuyer={order.data.buyerId === viewerId} />
+          <OrderDetail order={order.data} viewerId={viewerId} />
         )}
       </div>
     </AppChrome>
   )
 }
 
-function OrderDetail({ order, viewerIsBuyer }: { order: Order; viewerIsBuyer: boolean }) {
+function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | undefined }) {
+  const viewerIsBuyer = order.buyerId === viewerId
   return (
     <>
       <header className="order-detail__head">
@@ -97,6 +99,7 @@ function OrderDetail({ order, viewerIsBuyer }: { order: Order; viewerIsBuyer: bo
       </section>
       <OrderItems items={order.items} />
       {viewerIsBuyer ? <PaymentReminder order={order} /> : <RunnerEarnings order={order} />}
+      <ProblemReports order={order} viewerId={viewerId} />
     </>
   )
 }

@@ -5,7 +5,10 @@ import { useOrder } from '../features/orders/api/orders'
 import { ChatPanel } from '../features/orders/components/chat-panel'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
+import { ProblemReports } from '../features/orders/components/problem-reports'
+import { RatingPrompt } from '../features/orders/components/rating-prompt'
 import { useOrderEvents } from '../features/orders/use-order-events'
+import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { ShopPage } from '../ui/shop-page'
 import { DoorstepPhoto, GroceriesCard } from './order-tracking/groceries-card'
@@ -61,9 +64,11 @@ export function OrderTrackingPage() {
 }
 
 function Tracking({ order, live }: { order: Order; live: boolean }) {
+  const viewerId = useCurrentUser().data?.user?.id
   return (
     <div className="tracking-layout">
       <StatusHero order={order} />
+      <RatingPrompt order={order} viewerId={viewerId} />
       <DoorstepPhoto order={order} />
       <div className="tracking-layout__people">
         <RunnerCard order={order} />
@@ -74,6 +79,7 @@ function Tracking({ order, live }: { order: Order; live: boolean }) {
       <OrderTimeline order={order} />
       <StoreAndAddress order={order} />
       <OrderItems order={order} />
+      <ProblemReports order={order} viewerId={viewerId} />
     </div>
   )
 }

@@ -78,6 +78,9 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   buyerFirstName: 'Asha',
   buyerLastName: 'Patel',
   buyerPhone: null,
+  myRating: null,
+  theirRating: null,
+  runnerRating: null,
   ...overrides,
 })
 
@@ -94,6 +97,7 @@ export const anAcceptedOrder = (overrides: Partial<Order> = {}): Order =>
     runnerPhone: '(732) 555-0150',
     runnerEmail: 'ravi@example.com',
     buyerPhone: '(732) 555-0101',
+    runnerRating: { average: null, count: 0, deliveries: 0 },
     ...overrides,
   })
 
@@ -123,6 +127,6 @@ export const someStats = (overrides: Partial<RunnerStats> = {}): RunnerStats => 
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   today: { deliveries: 2, earnings: '12.50' },
   allTime: { deliveries: 9, earnings: '86.25' },
-  rating: null,
+  rating: { average: null, count: 0 },
   ...overrides,
 })

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../features/orders/components/status-badge'
 import { formatOrderDate, itemCountLabel, orderCents, orderItemCount, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
 import { Icon } from '../../ui/icon'
 import { CancelOrderButton } from './cancel-order-button'
+import { RateOrderButton } from './rate-order-button'
 
 /** Who is delivering, as the buyer sees it. */
 function runnerLine(order: Order) {
@@ -80,6 +81,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
           Track<span className="visually-hidden"> {title}</span>
         </Link>
         {side === 'buyer' && order.status === 'pending_runner_acceptance' && <CancelOrderButton order={order} afterCancel={heading} />}
+        <RateOrderButton order={order} side={side} title={title} />
       </div>
     </article>
   )

@@ -2,9 +2,17 @@ import type { Order } from '../../../modules/orders/contract'
 import { Icon } from '../../ui/icon'
 import { PhoneLink } from '../../ui/phone-link'
 
+/** The runner's record as the server worked it out: their average once 3 ratings make one, else 'New runner'. */
+function runnerRecord(order: Order) {
+  const figures = order.runnerRating
+  if (!figures || figures.average === null) return 'New runner'
+  const deliveries = `${figures.deliveries.toLocaleString('en-US')} ${figures.deliveries === 1 ? 'delivery' : 'deliveries'}`
+  return `★ ${figures.average.toFixed(1)} from ${figures.count} ratings · ${deliveries}`
+}
+
 /**
  * Who is delivering (001 §2). Names and phone reach the buyer only once a runner has accepted
- * (§6), so until then this says who will appear. No rating or delivery count: none exist yet.
+ * (§6), so until then this says who will appear; then the runner's real rating and deliveries.
  */
 export function RunnerCard({ order }: { order: Order }) {
   if (order.status === 'cancelled') return null
@@ -21,7 +29,7 @@ export function RunnerCard({ order }: { order: Order }) {
         {order.runnerId ? (
           <div className="order-card__text">
             <p className="order-card__name">{name || 'Your runner'}</p>
-            <p className="order-card__line">Community runner</p>
+            <p className="order-card__line">{runnerRecord(order)}</p>
             {order.runnerPhone && <PhoneLink phone={order.runnerPhone} who={order.runnerFirstName?.trim() || 'your runner'} />}
           </div>
         ) : (

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { ORDER_PHOTO_SLOTS, type Order, type OrderPhotoSlot } from '../../../../modules/orders/contract'
 import { deliveryPhotoResponseSchema, receiptResponseSchema, type UploadedPhoto } from '../../../../modules/runner/contract'
 import { ApiError, UnexpectedAnswerError } from '../../../lib/http'
-import { orderQueryOptions } from '../../orders/api/orders'
+import { orderQueryOptions } from './orders'
 
 const ANSWERS = { receipt: receiptResponseSchema, deliveryPhoto: deliveryPhotoResponseSchema } as const
 

@@ -1,0 +1,103 @@
+import type { Command } from 'commander'
+import { findOrder, type OrderRow, orderSupport } from '../../modules/orders/index'
+import type { RefundOutcome } from '../../modules/payments/index'
+import { AppError, decimalToCents, formatCents, systemClock } from '../../modules/shared/index'
+import { formatTable } from './format-table'
+import { orderNamed, orderNumber, when, withPayments } from './order-lookup'
+import { CliError, withDatabase } from './with-database'
+
+type ProblemRefund = NonNullable<Parameters<typeof orderSupport.resolveProblem>[4]['refund']>
+
+/** fee, tip, all, or dollars such as 4.50. */
+function refundOption(text: string): ProblemRefund {
+  if (text === 'fee' || text === 'tip' || text === 'all') return text
+  const cents = decimalToCents(text)
+  if (cents === null || cents <= 0) throw new CliError(`--refund takes fee, tip, all or dollars such as 4.50 (got "${text}")`)
+  return { cents }
+}
+
+/**
+ * What a refund did to the card, before and after: what it was charged, what had come back
+ * already, this refund, and what is left.
+ */
+function describeRefund(before: OrderRow, outcome: RefundOutcome, key: string) {
+  const charged = outcome.capturedCents
+  return [
+    `Before: the card was charged ${formatCents(charged)}; ${formatCents(before.refundedCents)} had been refunded.`,
+    outcome.replayed
+      ? `This refund: ${formatCents(outcome.amountCents)} under key ${key} was already made; nothing was sent again.`
+      : `This refund: ${formatCents(outcome.amountCents)} under key ${key}.`,
+    `After: ${formatCents(outcome.refundedCents)} of ${formatCents(charged)} refunded; ${formatCents(charged - outcome.refundedCents)} left.`,
+  ].join('\n')
+}
+
+/** A refusal as the one line support reads. */
+const refused = (error: unknown) => (error instanceof AppError ? new CliError(`Not refunded: ${error.message}`) : error)
+
+/** `orders problems|resolve|refund`: problem reports, and money given back on a card. */
+export function registerMoneyCommands(orders: Command) {
+  orders
+    .command('problems')
+    .description('problems buyers and runners reported, newest first')
+    .option('--open', 'only those not yet resolved')
+    .option('--json', 'print JSON')
+    .action((options: { open?: boolean; json?: boolean }) =>
+      withDatabase(async ({ db }) => {
+        const found = await orderSupport.problems(db, { open: options.open })
+        if (options.json) return console.log(JSON.stringify(found, null, 2))
+        if (found.length === 0) return console.log(options.open ? 'No open problems.' : 'No problems reported.')
+        console.log(
+          formatTable(found, [
+            { title: 'Problem', value: (problem: (typeof found)[number]) => problem.id },
+            { title: 'Order', value: (problem) => problem.orderNumber },
+            { title: 'Reported', value: (problem) => when(problem.createdAt) },
+            { title: 'By', value: (problem) => `${problem.reporterName ?? '-'} (${problem.reportedBy})` },
+            { title: 'Kind', value: (problem) => problem.kind },
+            { title: 'Status', value: (problem) => (problem.refund ? `${problem.status}, refunded $${problem.refund.amount}` : problem.status) },
+            { title: 'Details', value: (problem) => (problem.details.length > 60 ? `${problem.details.slice(0, 59)}…` : problem.details).replace(/\s+/g, ' ') },
+          ]),
+        )
+      }),
+    )
+
+  orders
+    .command('resolve <problemId>')
+    .description('resolve a problem with a note, refunding the fee, the tip, all that is left, or dollars, once per problem')
+    .requiredOption('--note <text>', 'what support did, which the buyer and runner see')
+    .option('--refund <amount>', 'fee, tip, all, or dollars such as 4.50')
+    .option('--json', 'print JSON')
+    .action((problemId: string, options: { note: string; refund?: string; json?: boolean }) =>
+      withPayments(async ({ db }, providers) => {
+        const refund = options.refund === undefined ? undefined : refundOption(options.refund)
+        const resolved = await orderSupport.resolveProblem(db, providers.payments, systemClock, problemId, { note: options.note, refund }).catch((error) => {
+          throw error instanceof AppError && error.code !== 'REFUND_EXCEEDS_CHARGE' ? new CliError(error.message) : refused(error)
+        })
+        if (options.json) return console.log(JSON.stringify({ problem: resolved.problem, refund: resolved.refund }, null, 2))
+        if (resolved.refund) console.log(describeRefund(resolved.order, resolved.refund, orderSupport.problemRefundKey(problemId)))
+        console.log(`Resolved problem ${resolved.problem.id} on order #${orderNumber(resolved.order.id)}: ${options.note}`)
+      }),
+    )
+
+  orders
+    .command('refund <order> <amount>')
+    .description("give back dollars (or all that is left) of an order's charge, by its id or number; the same --key is the same refund")
+    .requiredOption('--reason <text>', 'why, for the payment record')
+    .option('--key <key>', 'idempotency key: run again with it to finish or repeat this very refund')
+    .option('--json', 'print JSON')
+    .action((reference: string, amount: string, options: { reason: string; key?: string; json?: boolean }) =>
+      withPayments(async ({ db }, providers) => {
+        const row = await findOrder(db, (await orderNamed(db, reference)).id)
+        if (!row) throw new CliError(`No order ${reference}`)
+        const left = row.totalCents - row.refundedCents
+        const amountCents = amount === 'all' ? left : decimalToCents(amount)
+        if (amountCents === null || amountCents <= 0) throw new CliError(`The amount is dollars such as 4.50, or all (got "${amount}")`)
+        const key = options.key ?? `support:${row.id}:${crypto.randomUUID()}`
+        const outcome = await orderSupport.refund(db, providers.payments, systemClock, row, { amountCents, key, reason: options.reason }).catch((error) => {
+          throw refused(error)
+        })
+        if (options.json) return console.log(JSON.stringify({ orderId: row.id, key, ...outcome }, null, 2))
+        console.log(`Order #${orderNumber(row.id)}, ${row.storeName}`)
+        console.log(describeRefund(row, outcome, key))
+      }),
+    )
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase } from '../db/client'
+import { migrate } from '../db/migrate'
+import { testApi } from '../testing/test-api'
+
+// Problems, refunds and paused runners from support's side: made through the API on an embedded
+// database, which is then closed for the CLI, and read back with --json.
+const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-money-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+const made = { late: '', damaged: '', refundOrder: '', pausedRunner: '' }
+
+beforeAll(async () => {
+  const database = await openDatabase({ dataDir })
+  await migrate(database.db)
+  const api = await testApi({ database })
+  // The CLI's clock is the real one: the runner gives the orders up just now.
+  api.clock.set(new Date())
+  const store = await api.addStore({ name: 'CLI Money Store', latitude: 40.52, longitude: -74.3973 })
+  const buyer = await api.completeAccount({ firstName: 'Meera', lastName: 'Iyer' })
+  const runner = await api.completeAccount({ roles: ['runner'], firstName: 'Ravi', lastName: 'Shah' })
+  const accept = async () => {
+    const order = await api.placeOrder(buyer.cookie, store)
+    await api.call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
+    return order.id
+  }
+  const problemOrder = await accept()
+  const report = async (kind: string, details: string) =>
+    ((await api.call('POST', `/api/orders/${problemOrder}/problems`, { cookie: buyer.cookie, body: { kind, details } })).body.problem as { id: string }).id
+  made.late = await report('late', 'Over an hour late')
+  made.damaged = await report('damaged', 'The eggs were broken')
+  made.refundOrder = await accept()
+  const quitter = await api.completeAccount({ roles: ['runner'], firstName: 'Quinn', lastName: 'Das' })
+  for (let release = 0; release < 4; release++) {
+    const order = await api.placeOrder(buyer.cookie, store)
+    await api.call('PATCH', `/api/orders/${order.id}/accept`, { cookie: quitter.cookie })
+    await api.call('POST', `/api/orders/${order.id}/release`, { cookie: quitter.cookie })
+  }
+  made.pausedRunner = quitter.user.id
+  await database.close()
+}, 60_000)
+
+function cli(...args: string[]) {
+  const run = Bun.spawnSync(['bun', 'cli/index.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } })
+  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
+}
+const json = (...args: string[]) => JSON.parse(cli(...args, '--json').stdout)
+
+describe('problems and refunds for support', () => {
+  test('orders problems lists the reports with who made them; --open leaves out the resolved', () => {
+    const table = cli('orders', 'problems')
+    expect(table.code).toBe(0)
+    expect(table.stdout).toContain('Meera Iyer (buyer)')
+    expect(table.stdout).toContain('The eggs were broken')
+    expect(json('orders', 'problems', '--open').map((problem: { id: string }) => problem.id)).toEqual([made.damaged, made.late])
+  }, 30_000)
+
+  test('orders resolve with --refund tip refunds $5.00 once, says before and after, and the problem reads resolved', () => {
+    const resolved = cli('orders', 'resolve', made.late, '--note', 'Tip refunded for the wait', '--refund', 'tip')
+    expect(resolved.code).toBe(0)
+    expect(resolved.stdout).toContain('Before: the card was charged $7.00; $0.00 had been refunded.')
+    expect(resolved.stdout).toContain(`This refund: $5.00 under key problem:${made.late}:refund.`)
+    expect(resolved.stdout).toContain('After: $5.00 of $7.00 refunded; $2.00 left.')
+    const again = cli('orders', 'resolve', made.late, '--note', 'again', '--refund', 'tip')
+    expect(again.code).toBe(1)
+    expect(again.stderr.trim().split('\n')).toHaveLength(1)
+    expect(json('orders', 'problems').find((problem: { id: string }) => problem.id === made.late)).toMatchObject({
+      status: 'resolved',
+      resolution: 'Tip refunded for the wait',
+      refund: { amount: '5.00' },
+    })
+    expect(json('orders', 'problems', '--open').map((problem: { id: string }) => problem.id)).toEqual([made.damaged])
+  }, 30_000)
+
+  test('past what is left of the charge, resolve and refund exit 1 with one line and refund nothing', () => {
+    const resolve = cli('orders', 'resolve', made.damaged, '--note', 'Too much', '--refund', '3.00')
+    expect(resolve.code).toBe(1)
+    expect(resolve.stderr.trim()).toBe("Not refunded: Only $2.00 of this order's charge is left to refund.")
+    const refund = cli('orders', 'refund', made.refundOrder, '7.01', '--reason', 'too much')
+    expect(refund.code).toBe(1)
+    expect(refund.stderr.trim().split('\n')).toHaveLength(1)
+    expect(json('orders', 'show', made.refundOrder).order).toMatchObject({ paymentStatus: 'captured', refundedAmount: '0.00' })
+  }, 30_000)
+
+  test('orders refund by number, once per --key; all gives back what is left', () => {
+    const number = made.refundOrder.slice(-8)
+    const first = json('orders', 'refund', number, '2.50', '--reason', 'bruised mangoes', '--key', 'support:mangoes')
+    expect(first).toMatchObject({ amountCents: 250, refundedCents: 250, capturedCents: 700, replayed: false })
+    expect(json('orders', 'refund', number, '2.50', '--reason', 'bruised mangoes', '--key', 'support:mangoes')).toMatchObject({
+      replayed: true,
+      refundedCents: 250,
+    })
+    const rest = cli('orders', 'refund', number, 'all', '--reason', 'sorry')
+    expect(rest.code).toBe(0)
+    expect(rest.stdout).toContain('Before: the card was charged $7.00; $2.50 had been refunded.')
+    expect(rest.stdout).toContain('After: $7.00 of $7.00 refunded; $0.00 left.')
+    expect(json('orders', 'show', made.refundOrder).order).toMatchObject({ paymentStatus: 'refunded', refundedAmount: '7.00' })
+  }, 30_000)
+})
+
+describe('paused runners', () => {
+  test('runners paused lists the runner who gave up 4 orders; unpause lifts it', () => {
+    expect(json('runners', 'paused')).toMatchObject([{ runnerId: made.pausedRunner, name: 'Quinn Das' }])
+    expect(json('runners', 'unpause', made.pausedRunner)).toEqual({ runnerId: made.pausedRunner, wasPaused: true, paused: false })
+    expect(json('runners', 'paused')).toEqual([])
+    expect(cli('runners', 'unpause', 'nobody').code).toBe(1)
+  }, 30_000)
+})

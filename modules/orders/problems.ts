@@ -1,0 +1,123 @@
+import { and, asc, count, eq } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { type Clock, centsToDecimal, conflict, describeForLog, MAX_OPEN_PROBLEMS, notFound, type ObjectStore, receiveForm, validInput } from '../shared/index'
+import { afterDeliveryOpen, newProblemSchema, ORDER_NOT_FOUND, PROBLEM_KIND_LABELS, type Problem, problemPhotoUrl } from './contract'
+import { findOrder } from './order-queries'
+import { recordOrderEvent } from './outbox'
+import { orderProblems, orders } from './schema'
+import type { OrderRow } from './transitions'
+
+export type ProblemRow = typeof orderProblems.$inferSelect
+
+const takesPart = (order: OrderRow, userId: string) => order.buyerId === userId || (order.runnerId !== null && order.runnerId === userId)
+
+/** From the runner's accept until 7 days after delivery; never while it waits, nor once cancelled. */
+const reportsOpen = (order: OrderRow, now: Date) =>
+  order.status === 'runner_accepted' || order.status === 'picked_up' || (order.status === 'delivered' && afterDeliveryOpen(order.deliveredAt, now))
+
+const reportsClosed = (order: OrderRow) =>
+  conflict(
+    order.status === 'delivered'
+      ? 'Problems can be reported up to 7 days after delivery.'
+      : 'Problems can be reported once a runner has accepted the order, and up to 7 days after delivery.',
+    'PROBLEM_REPORTS_CLOSED',
+  )
+
+const tooMany = () => conflict(`You already have ${MAX_OPEN_PROBLEMS} open reports on this order. Support will answer them first.`, 'TOO_MANY_OPEN_PROBLEMS')
+
+export const toProblem = (row: ProblemRow, order: Pick<OrderRow, 'buyerId'>): Problem => ({
+  id: row.id,
+  orderId: row.orderId,
+  kind: row.kind,
+  details: row.details,
+  reportedBy: row.reporterId === order.buyerId ? 'buyer' : 'runner',
+  status: row.status,
+  resolution: row.resolution,
+  refund: row.refundCents === null ? null : { amount: centsToDecimal(row.refundCents) },
+  photoUrl: row.photo ? problemPhotoUrl(row.orderId, row.id) : null,
+  createdAt: row.createdAt.toISOString(),
+  resolvedAt: row.resolvedAt?.toISOString() ?? null,
+})
+
+async function partyOrder(db: Database, orderId: string, userId: string) {
+  const order = await findOrder(db, orderId)
+  if (!order || !takesPart(order, userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  return order
+}
+
+const openCount = async (db: Database, orderId: string, reporterId: string) =>
+  (
+    await db
+      .select({ open: count() })
+      .from(orderProblems)
+      .where(and(eq(orderProblems.orderId, orderId), eq(orderProblems.reporterId, reporterId), eq(orderProblems.status, 'open')))
+  )[0]?.open ?? 0
+
+/**
+ * POST /api/orders/{id}/problems, by the buyer or the assigned runner: JSON { kind, details }, or
+ * the same as multipart/form-data with an optional `photo` taken under the receipt's rules. Who,
+ * when and how many are checked before a byte of the body is read, and again, on the locked
+ * order, in the transaction that writes the report and the event that tells the other party.
+ */
+export async function reportProblem(db: Database, clock: Clock, objects: ObjectStore, userId: string, orderId: string, request: Request) {
+  const order = await partyOrder(db, orderId, userId)
+  if (!reportsOpen(order, clock.now())) throw reportsClosed(order)
+  if ((await openCount(db, order.id, userId)) >= MAX_OPEN_PROBLEMS) throw tooMany()
+
+  const { fields, photo } = await receiveForm(request)
+  const { kind, details } = validInput(newProblemSchema, fields)
+  const key = photo ? `orders/${order.id}/problems/${crypto.randomUUID()}.${photo.extension}` : null
+  if (photo && key) await objects.put(key, photo.bytes, photo.contentType)
+  try {
+    return await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update')
+      if (!locked || !reportsOpen(locked, clock.now())) throw reportsClosed(locked ?? order)
+      if ((await openCount(tx, order.id, userId)) >= MAX_OPEN_PROBLEMS) throw tooMany()
+      const now = clock.now()
+      const [row] = await tx
+        .insert(orderProblems)
+        .values({
+          orderId: order.id,
+          reporterId: userId,
+          kind,
+          details,
+          photo: photo && key ? { key, contentType: photo.contentType, bytes: photo.bytes.byteLength, uploadedAt: now.toISOString() } : null,
+          createdAt: now,
+        })
+        .returning()
+      await recordOrderEvent(tx, clock, order.id, 'problem_reported', row!.id)
+      return toProblem(row!, order)
+    })
+  } catch (error) {
+    // Refused after the photo was stored: nothing refers to it.
+    if (key) await objects.delete(key).catch((failure) => console.error(`could not delete unused photo ${key}: ${describeForLog(failure)}`))
+    throw error
+  }
+}
+
+/** GET /api/orders/{id}/problems: every report on the order, oldest first, to its buyer and runner. */
+export async function problemsOf(db: Database, orderId: string, userId: string): Promise<Problem[]> {
+  const order = await partyOrder(db, orderId, userId)
+  const rows = await db.select().from(orderProblems).where(eq(orderProblems.orderId, order.id)).orderBy(asc(orderProblems.createdAt))
+  return rows.map((row) => toProblem(row, order))
+}
+
+/** A report, for the notification that tells of it. */
+export async function findProblem(db: Database, problemId: string): Promise<ProblemRow | null> {
+  const [row] = await db.select().from(orderProblems).where(eq(orderProblems.id, problemId)).limit(1)
+  return row ?? null
+}
+
+/** A report as its notification tells of it: who reported it, and what went wrong in words. */
+export async function problemToTell(db: Database, problemId: string) {
+  const row = await findProblem(db, problemId)
+  return row && { reporterId: row.reporterId, kind: PROBLEM_KIND_LABELS[row.kind] }
+}
+
+/** GET /api/orders/{id}/problems/{problemId}/photo: as the order's photos, to its buyer and runner only. */
+export async function problemPhoto(db: Database, userId: string, orderId: string, problemId: string) {
+  const order = await partyOrder(db, orderId, userId)
+  const problem = /^[0-9a-f-]{36}$/i.test(problemId) ? await findProblem(db, problemId) : null
+  if (!problem?.photo || problem.orderId !== order.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  return problem.photo
+}

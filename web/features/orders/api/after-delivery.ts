@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type NewProblem, type NewRating, orderResponseSchema, problemResponseSchema, problemsResponseSchema } from '../../../../modules/orders/contract'
+import { apiRequest } from '../../../lib/http'
+import { useStoreOrder } from './orders'
+
+const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`
+
+/** POST /api/orders/{id}/rating: the answer is the order with the rating on it, put everywhere the order is shown. */
+export function useRateOrder(orderId: string) {
+  const storeOrder = useStoreOrder()
+  return useMutation({
+    mutationFn: async (rating: NewRating) => (await apiRequest('POST', `${orderPath(orderId)}/rating`, orderResponseSchema, rating)).order,
+    onSuccess: storeOrder,
+  })
+}
+
+/** GET /api/orders/{id}/problems: the reports on an order, oldest first. */
+export const problemsQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: ['orders', 'problems', orderId],
+    queryFn: async () => (await apiRequest('GET', `${orderPath(orderId)}/problems`, problemsResponseSchema)).problems,
+  })
+
+export const useProblems = (orderId: string, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...problemsQueryOptions(orderId), enabled })
+
+/** POST /api/orders/{id}/problems: JSON, or a form when a photo goes with it. */
+export function useReportProblem(orderId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ problem, photo }: { problem: NewProblem; photo: File | null }) => {
+      let body: NewProblem | FormData = problem
+      if (photo) {
+        body = new FormData()
+        body.append('kind', problem.kind)
+        body.append('details', problem.details)
+        body.append('photo', photo)
+      }
+      return (await apiRequest('POST', `${orderPath(orderId)}/problems`, problemResponseSchema, body)).problem
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: problemsQueryOptions(orderId).queryKey }),
+  })
+}

@@ -1,0 +1,168 @@
+import { type FormEvent, useId, useState } from 'react'
+import {
+  afterDeliveryOpen,
+  newProblemSchema,
+  type Order,
+  PROBLEM_DETAILS_MAX_LENGTH,
+  PROBLEM_KIND_LABELS,
+  PROBLEM_KINDS,
+  type Problem,
+  type ProblemKind,
+} from '../../../../modules/orders/contract'
+import { PHOTO_CONTENT_TYPES } from '../../../../modules/shared/contract'
+import { useClock } from '../../../lib/clock'
+import { ApiError } from '../../../lib/http'
+import { useProblems, useReportProblem } from '../api/after-delivery'
+import { formatOrderDate } from '../order-figures'
+
+/** From the runner's accept until 7 days after delivery, as the server holds it. */
+const reportsOpen = (order: Order, now: number) =>
+  order.status === 'runner_accepted' || order.status === 'picked_up' || (order.status === 'delivered' && afterDeliveryOpen(order.deliveredAt, new Date(now)))
+
+/** The kinds each side may name: a buyer is not unreachable to themselves, nor is a runner absent. */
+const kindsFor = (side: 'buyer' | 'runner') => PROBLEM_KINDS.filter((kind) => kind !== (side === 'buyer' ? 'buyer_unreachable' : 'runner_no_show'))
+
+function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'buyer' | 'runner'; onSent: () => void; onCancel: () => void }) {
+  const [kind, setKind] = useState<ProblemKind | ''>('')
+  const [details, setDetails] = useState('')
+  const [photo, setPhoto] = useState<File | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const report = useReportProblem(order.id)
+  const ids = { kind: useId(), details: useId(), photo: useId() }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = newProblemSchema.safeParse({ kind: kind || undefined, details })
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
+      return
+    }
+    setErrors({})
+    report.mutate({ problem: checked.data, photo }, { onSuccess: onSent })
+  }
+
+  return (
+    <form className="problem-form" onSubmit={submit} noValidate aria-label="Report a problem">
+      <div className={`field${errors.kind ? ' field--invalid' : ''}`}>
+        <label htmlFor={ids.kind}>What went wrong?</label>
+        <select id={ids.kind} value={kind} onChange={(event) => setKind(event.target.value as ProblemKind)} aria-invalid={Boolean(errors.kind)}>
+          <option value="">Choose one</option>
+          {kindsFor(side).map((value) => (
+            <option key={value} value={value}>
+              {PROBLEM_KIND_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        {errors.kind && (
+          <p className="field__error" role="alert">
+            {errors.kind}
+          </p>
+        )}
+      </div>
+      <div className={`field${errors.details ? ' field--invalid' : ''}`}>
+        <label htmlFor={ids.details}>Details</label>
+        <textarea
+          id={ids.details}
+          rows={3}
+          value={details}
+          maxLength={PROBLEM_DETAILS_MAX_LENGTH}
+          onChange={(event) => setDetails(event.target.value)}
+          aria-invalid={Boolean(errors.details)}
+        />
+        {errors.details && (
+          <p className="field__error" role="alert">
+            {errors.details}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={ids.photo}>Photo (optional)</label>
+        <input id={ids.photo} type="file" accept={PHOTO_CONTENT_TYPES.join(',')} onChange={(event) => setPhoto(event.target.files?.[0] ?? null)} />
+      </div>
+      {report.error && (
+        <p className="field__error" role="alert">
+          {report.error instanceof ApiError ? report.error.userMessage : report.error.message}
+        </p>
+      )}
+      <div className="problem-form__actions">
+        <button type="submit" className="button button--primary" disabled={report.isPending}>
+          {report.isPending ? 'Sending...' : 'Send Report'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function ProblemLine({ problem }: { problem: Problem }) {
+  return (
+    <li className="problem-line">
+      <p className="problem-line__head">
+        <strong>{PROBLEM_KIND_LABELS[problem.kind]}</strong>
+        <span className={`problem-line__status problem-line__status--${problem.status}`}>{problem.status === 'open' ? 'Open' : 'Resolved'}</span>
+      </p>
+      <p className="problem-line__meta">
+        Reported by the {problem.reportedBy} · <time dateTime={problem.createdAt}>{formatOrderDate(problem.createdAt)}</time>
+      </p>
+      <p className="problem-line__details">{problem.details}</p>
+      {problem.photoUrl && (
+        <a className="text-link" href={problem.photoUrl} target="_blank" rel="noreferrer">
+          View photo
+        </a>
+      )}
+      {problem.resolution && <p className="problem-line__resolution">Support: {problem.resolution}</p>}
+      {problem.refund && <p className="problem-line__resolution">Refunded ${problem.refund.amount} to the card</p>}
+    </li>
+  )
+}
+
+/** The order's problem reports with their status, and 'Report a problem' while reports are open; for its buyer and runner. */
+export function ProblemReports({ order, viewerId }: { order: Order; viewerId: string | undefined }) {
+  const side = viewerId === order.buyerId ? 'buyer' : viewerId !== undefined && viewerId === order.runnerId ? 'runner' : null
+  const problems = useProblems(order.id, { enabled: side !== null })
+  const [reporting, setReporting] = useState(false)
+  const [sent, setSent] = useState(false)
+  const open = reportsOpen(order, useClock().now())
+  if (side === null || (!open && !problems.data?.length)) return null
+  return (
+    <section className="card card--compact problem-card" aria-labelledby="problem-card-heading">
+      <h2 id="problem-card-heading" className="order-card__heading">
+        Problems
+      </h2>
+      {problems.data && problems.data.length > 0 && (
+        <ul className="problem-list" aria-label="Reported problems">
+          {problems.data.map((problem) => (
+            <ProblemLine key={problem.id} problem={problem} />
+          ))}
+        </ul>
+      )}
+      {sent && !reporting && <p role="status">Thanks. Kirana support will look into it, and the other party has been told.</p>}
+      {reporting ? (
+        <ProblemForm
+          order={order}
+          side={side}
+          onSent={() => {
+            setReporting(false)
+            setSent(true)
+          }}
+          onCancel={() => setReporting(false)}
+        />
+      ) : (
+        open && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              setSent(false)
+              setReporting(true)
+            }}
+          >
+            Report a problem
+          </button>
+        )
+      )}
+    </section>
+  )
+}

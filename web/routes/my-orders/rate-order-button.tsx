@@ -1,0 +1,40 @@
+import { useState } from 'react'
+import type { Order } from '../../../modules/orders/contract'
+import type { OrdersRole } from '../../features/orders/api/orders'
+import { RatingForm } from '../../features/orders/components/rating-form'
+import { mayRate } from '../../features/orders/components/rating-prompt'
+import { useClock } from '../../lib/clock'
+import { Dialog } from '../../ui/dialog'
+import { useToast } from '../../ui/toast'
+
+/** 'Rate' on a delivered order the viewer has not rated while the 7 days last: where a dismissed prompt comes back. */
+export function RateOrderButton({ order, side, title }: { order: Order; side: OrdersRole; title: string }) {
+  const [open, setOpen] = useState(false)
+  const { toast } = useToast()
+  const clock = useClock()
+  if (!mayRate(order, clock.now()) && !open) return null
+  const ratee = side === 'buyer' ? order.runnerFirstName?.trim() || 'your runner' : order.buyerFirstName?.trim() || 'the buyer'
+  return (
+    <>
+      <button type="button" className="button button--small" onClick={() => setOpen(true)}>
+        Rate<span className="visually-hidden"> {title}</span>
+      </button>
+      {open && (
+        <Dialog
+          title={`Rate ${title}`}
+          description={`Your rating of ${ratee} is shown to them once they have rated you too, or after 7 days.`}
+          onClose={() => setOpen(false)}
+        >
+          <RatingForm
+            order={order}
+            ratee={ratee}
+            onRated={() => {
+              setOpen(false)
+              toast({ title: 'Thanks for your rating', description: `Your rating of ${ratee} was sent.`, variant: 'success' })
+            }}
+          />
+        </Dialog>
+      )}
+    </>
+  )
+}
