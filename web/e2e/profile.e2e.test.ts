@@ -12,7 +12,7 @@ describe('profile completion and the profile page in Chromium', () => {
     const { page, context } = await newPage(env.browser)
     await signUp(page, { email: 'no.phone@example.com' })
     await page.goto(`${env.server.url}/profile-complete`)
-    await heading(page, 'Profile Completion Blocked')
+    await heading(page, 'Verify your phone to get started')
     await page.getByRole('button', { name: 'Add Phone Number' }).click()
     await page.getByText('Please enter your phone number', { exact: true }).waitFor()
     await expectComfortableLayout(page)

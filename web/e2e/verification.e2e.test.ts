@@ -30,7 +30,7 @@ describe('phone verification in Chromium', () => {
     await signUp(page, { phone: '(732) 555-0101', email: 'asha.0101@example.com' })
 
     await page.goto(`${env.server.url}/profile-complete`)
-    await heading(page, 'Profile Completion Blocked')
+    await heading(page, 'Verify your phone to get started')
     await page.getByText('(732) 555-0101').waitFor()
     await expectComfortableLayout(page)
     await screenshot(page, 'profile-complete-blocked-with-phone-phone')

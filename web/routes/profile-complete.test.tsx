@@ -65,8 +65,9 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
     const realAssign = window.location.assign
     window.location.assign = assign
     await open(aUser())
-    await screen.findByRole('heading', { name: 'Profile Completion Blocked' })
-    screen.getByText(/Phone verification is required/)
+    await screen.findByRole('heading', { name: 'Verify your phone to get started' })
+    screen.getByText(/We text you a 6-digit code/)
+    expect(screen.getByText('One more step').className).toBe('eyebrow')
     screen.getByText('(732) 555-0101')
     expect(screen.getByRole('link', { name: 'Go to Phone Verification' }).getAttribute('href')).toBe('/phone-verification')
     expect(screen.queryByLabelText('Phone number')).toBeNull()
@@ -80,7 +81,7 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
   test('without a phone: a phone input with Add Phone Number, which then goes to verification', async () => {
     const { calls } = fakeApi({ 'POST /api/auth/add-phone': () => [200, { message: 'Phone number added', user: aUser({ phone: '(732) 555-0199' }) }] })
     const { router } = await open(aUser({ phone: null }))
-    await screen.findByRole('heading', { name: 'Profile Completion Blocked' })
+    await screen.findByRole('heading', { name: 'Verify your phone to get started' })
     expect(screen.queryByRole('link', { name: 'Go to Phone Verification' })).toBeNull()
     button('Cancel & Logout')
 
@@ -125,7 +126,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     await open(aUser({ phoneStatus: 'unconfirmed' }))
     await screen.findByRole('heading', { name: 'Complete Your Profile' })
     screen.getByText(MESSAGES.phoneUnconfirmed)
-    expect(screen.queryByRole('heading', { name: 'Profile Completion Blocked' })).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Verify your phone to get started' })).toBeNull()
   })
 
   test("shows each rule's message under its field and moves focus to the first", async () => {
