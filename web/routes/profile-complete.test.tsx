@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, PROFILE_COMPLETE_REDIRECT_MS, type PublicUser } from '../../modules/accounts/contract'
 import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
+import { ONE_ROLE } from '../features/accounts/components/profile-form'
 import { type ApiCall, fakeApi, restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
@@ -108,15 +109,16 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
 })
 
 describe('ProfileCompletePage: the Complete Your Profile form', () => {
-  test('has the names filled in, the two role checkboxes in a fieldset and the coordinates note', async () => {
+  test('has the names filled in, the one role choice every path asks, and the coordinates note', async () => {
     fakeApi({})
     await open(verified)
     await screen.findByRole('heading', { name: 'Complete Your Profile' })
     expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Asha')
     expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe('Patel')
-    const roles = screen.getByRole('group', { name: 'How will you use Kirana?' })
-    within(roles).getByRole('checkbox', { name: /Buyer.*Shop for Indian groceries and get them delivered/ })
-    within(roles).getByRole('checkbox', { name: /Runner.*Earn money by shopping and delivering groceries/ })
+    const roles = screen.getByRole('group', { name: ONE_ROLE.legend })
+    within(roles).getByRole('radio', { name: /Buyer.*Shop for Indian groceries and get them delivered/ })
+    within(roles).getByRole('radio', { name: /Runner.*Earn money by shopping and delivering groceries/ })
+    within(roles).getByRole('radio', { name: /Both/ })
     for (const label of ['Street address', 'City', 'State', 'ZIP code']) screen.getByLabelText(label)
     screen.getByText(/converted to map coordinates automatically/)
   })
@@ -150,7 +152,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
 
   async function fillForm() {
     await screen.findByRole('heading', { name: 'Complete Your Profile' })
-    fireEvent.click(screen.getByRole('checkbox', { name: /Runner/ }))
+    fireEvent.click(screen.getByRole('radio', { name: /Runner/ }))
     fill('Street address', '12 Oak Tree Road')
     fill('City', 'Edison')
     fill('State', 'NJ')
