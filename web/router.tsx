@@ -65,6 +65,20 @@ const landingRoute = createRoute({
   staticData: { access: 'always' },
 })
 
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms',
+  component: lazyRouteComponent(() => import('./routes/legal'), 'TermsPage'),
+  staticData: { access: 'always' },
+})
+
+const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/privacy',
+  component: lazyRouteComponent(() => import('./routes/legal'), 'PrivacyPage'),
+  staticData: { access: 'always' },
+})
+
 const pwaTestRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pwa-test',
@@ -296,6 +310,8 @@ const routeTree = rootRoute.addChildren([
   notificationCenterRoute,
   notificationTestRoute,
   landingRoute,
+  termsRoute,
+  privacyRoute,
   pwaTestRoute,
   authRoute,
   registerRoute,

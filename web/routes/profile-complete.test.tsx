@@ -239,7 +239,10 @@ describe('ProfileCompletePage: the onboarding variant', () => {
         .map((radio) => (radio as HTMLInputElement).value),
     ).toEqual(['buyer', 'runner', 'both'])
     screen.getByRole('button', { name: 'Use Current Location (Optional)' })
-    screen.getByText('By completing registration, you agree to our Terms of Service and Privacy Policy.')
+    const terms = screen.getByRole('link', { name: 'Terms of Service' })
+    expect(terms.parentElement?.textContent).toBe('By completing registration, you agree to our Terms of Service and Privacy Policy.')
+    expect(terms.getAttribute('href')).toBe('/terms')
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy')
   })
 
   test('checks the onboarding rules, with their messages under the fields', async () => {

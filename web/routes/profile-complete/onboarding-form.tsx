@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { updateProfileSchema } from '../../../modules/accounts/contract'
@@ -70,7 +70,19 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
         </div>
       }
       submit={{ label: 'Complete Registration', pending: submitting, pendingLabel: 'Creating Account...' }}
-      footer={<p className="onboarding-terms">By completing registration, you agree to our Terms of Service and Privacy Policy.</p>}
+      footer={
+        <p className="onboarding-terms">
+          By completing registration, you agree to our{' '}
+          <Link to="/terms" className="text-link">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className="text-link">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      }
     >
       <EmailField hint="Optional" value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
       <Field
