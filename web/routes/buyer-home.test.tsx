@@ -109,6 +109,27 @@ describe('buyer home', () => {
   })
 })
 
+describe('in production', () => {
+  const production = () => document.head.append(Object.assign(document.createElement('meta'), { name: 'kirana-environment', content: 'production' }))
+  afterEach(() => document.querySelector('meta[name="kirana-environment"]')?.remove())
+
+  test('buyers see neither an empty Partner Stores section nor the test-notifications button', async () => {
+    production()
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
+    await renderHome()
+    await within(section('Nearby Indian Stores')).findByRole('link', { name: /Patel Family Grocers/ })
+    expect(screen.queryByRole('region', { name: 'Partner Stores' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Test notifications' })).toBeNull()
+  })
+
+  test('partner stores appear once there are some', async () => {
+    production()
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore({ id: 'partner-1', name: 'Desi Corner', isSample: false })]] })
+    await renderHome()
+    await within(section('Partner Stores')).findByRole('link', { name: /Desi Corner/ })
+  })
+})
+
 describe('Active Cart card', () => {
   test('shows the first cart with items: its cached store, the item count, Add Items and View Cart', async () => {
     fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
