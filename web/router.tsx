@@ -163,6 +163,8 @@ const buyerHomeRoute = createRoute({
 const storeSearchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/store-search',
+  // The last search stays in the URL, so going back to it or reloading it shows the same results.
+  validateSearch: (search: Record<string, unknown>): { q?: string } => optionalText('q', search.q),
   component: lazyRouteComponent(() => import('./routes/store-search'), 'StoreSearchPage'),
   staticData: { access: ['complete'] },
 })
@@ -170,6 +172,8 @@ const storeSearchRoute = createRoute({
 const storeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/store/$id',
+  // A product searched for on the way in ('paneer') is the catalog's first filter.
+  validateSearch: (search: Record<string, unknown>): { q?: string } => optionalText('q', search.q),
   loader: ({ context: { queryClient }, params }) =>
     warm(async () => {
       const { itemsQueryOptions } = await import('./features/catalog/api/items')
