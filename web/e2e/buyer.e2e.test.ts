@@ -258,7 +258,7 @@ describe('Find Indian Stores', () => {
     await expectComfortableLayout(page)
     await viewportShot(page, 'buyer-home-active-cart-phone')
 
-    await page.getByRole('link', { name: 'Find Stores' }).click()
+    await page.getByRole('button', { name: 'Find Stores' }).click()
     await page.waitForURL(url('/store-search'))
     await searchFor(page, 'patel')
     const shopNow = page.getByRole('article', { name: 'Patel Family Grocers' }).getByRole('button', { name: 'Shop Now' })

@@ -50,7 +50,7 @@ describe('shopping: store catalog → cart → pending order', () => {
     await page.getByRole('heading', { level: 1, name: 'Hello, Meera' }).waitFor()
     await page.getByRole('heading', { name: 'Patel Family Grocers' }).waitFor()
     await page.getByText('No partner stores found').waitFor()
-    await page.getByRole('link', { name: 'Find Stores' }).click()
+    await page.getByRole('button', { name: 'Find Stores' }).click()
     await page.getByRole('searchbox', { name: 'Search stores' }).fill('patel')
     await page.getByRole('searchbox', { name: 'Search stores' }).press('Enter')
     await page.getByRole('article', { name: 'Patel Family Grocers' }).getByRole('button', { name: 'Shop Now' }).click()
