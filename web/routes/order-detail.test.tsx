@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
@@ -82,5 +82,18 @@ describe('order detail /orders/{id}', () => {
     renderScreen(OrderDetailPage, { path: '/orders/$id', url: '/orders/nope', user: aBuyer() })
     expect(await screen.findByText('Order not found')).toBeDefined()
     expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders')
+  })
+})
+
+describe('cancelling from the order detail', () => {
+  test('its buyer may cancel it while it waits for a runner, after the same confirmation', async () => {
+    await openOrder(anOrder())
+    fireEvent.click(within(screen.getByRole('region', { name: 'Cancel order' })).getByRole('button', { name: /^Cancel order #/ }))
+    screen.getByRole('dialog', { name: 'Cancel this order?' })
+  })
+
+  test('not once a runner has it', async () => {
+    await openOrder(pickedUp)
+    expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull()
   })
 })

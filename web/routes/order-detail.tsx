@@ -3,6 +3,7 @@ import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
+import { CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
 import { useCurrentUser } from '../lib/current-user'
@@ -66,6 +67,7 @@ function OrderDetail({ order, viewerIsBuyer }: { order: Order; viewerIsBuyer: bo
         </div>
         <StatusBadge status={order.status} />
       </header>
+      <CancelWhileWaiting order={order} />
       <section className="card card--compact order-facts-card" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
         <dl className="order-facts">

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, screen, within } from '@testing-library/react'
-import type { CancelReason, Order } from '../../modules/orders/contract'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { type CancelReason, NO_SHOW_AFTER_MS, type Order } from '../../modules/orders/contract'
 import { formatMoment } from '../lib/format-time'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
 import { installFakeEventSource } from '../testing/fake-event-source'
@@ -19,8 +19,8 @@ const pickedUp = anAcceptedOrder({
 })
 const delivered: Order = { ...pickedUp, status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z', actualGroceryCost: '18.75' }
 
-async function openTracking(order: Order, clock = manualClock(Date.parse(placed.createdAt))) {
-  const server = fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+async function openTracking(order: Order, clock = manualClock(Date.parse(placed.createdAt)), handlers: Parameters<typeof fakeApi>[0] = {}) {
+  const server = fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }], ...handlers })
   renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${order.id}`, user: aBuyer(), clock })
   await screen.findByRole('heading', { level: 1, name: 'Track Order' })
   await screen.findByRole('region', { name: 'Order status' })
@@ -178,5 +178,50 @@ describe('order tracking /order/{id}', () => {
     await screen.findByText('Order not found')
     expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders')
     expect(screen.getByRole('link', { name: 'Back to My Orders' }).getAttribute('href')).toBe('/orders')
+  })
+})
+
+describe('cancelling from tracking', () => {
+  test('while the order waits, Cancel asks first and cancels it', async () => {
+    const { server } = await openTracking(placed, undefined, {
+      [`POST /api/orders/${placed.id}/cancel`]: () => [200, { order: { ...placed, status: 'cancelled', cancelReason: 'buyer', paymentStatus: 'cancelled' } }],
+    })
+    fireEvent.click(screen.getByRole('button', { name: /^Cancel order #/ }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Order' }))
+    await waitFor(() => expect(heroTitle()).toBe('Cancelled'))
+    expect(server.callsTo(`POST /api/orders/${placed.id}/cancel`)).toHaveLength(1)
+    expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull()
+  })
+
+  test("a runner who accepted but never came: the minutes left from the accept, then 'Cancel — runner never came'", async () => {
+    const acceptedAt = Date.parse(accepted.acceptedAt!)
+    const { clock } = await openTracking(accepted, manualClock(acceptedAt + 30 * 60_000), {
+      // The server's clock disagrees: its 409 says how long is left, and that is what is shown.
+      [`POST /api/orders/${accepted.id}/cancel`]: () => [
+        409,
+        { code: 'TOO_EARLY_TO_CANCEL', message: 'You can cancel for a full refund in 3 minutes.', minutesLeft: 3 },
+      ],
+    })
+    const noShow = () => within(screen.getByRole('region', { name: 'Runner never came' }))
+    noShow().getByText(/in 90 minutes, you can cancel here for a full refund of the \$7\.00 you paid/)
+    expect(noShow().getByRole<HTMLButtonElement>('button', { name: 'Cancel — runner never came' }).disabled).toBe(true)
+
+    clock.advance(NO_SHOW_AFTER_MS - 30 * 60_000)
+    await waitFor(() => expect(noShow().getByRole<HTMLButtonElement>('button', { name: 'Cancel — runner never came' }).disabled).toBe(false))
+    fireEvent.click(noShow().getByRole('button', { name: 'Cancel — runner never came' }))
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel — runner never came?' })).getByRole('button', { name: 'Cancel Order' }))
+    await waitFor(() => noShow().getByText(/in 3 minutes, you can cancel here/))
+    expect(noShow().getByRole<HTMLButtonElement>('button', { name: 'Cancel — runner never came' }).disabled).toBe(true)
+  })
+
+  test('nothing to cancel once the runner picked up, or for someone who is not the buyer', async () => {
+    await openTracking(pickedUp, manualClock(Date.parse(accepted.acceptedAt!) + NO_SHOW_AFTER_MS))
+    expect(screen.queryByRole('region', { name: 'Runner never came' })).toBeNull()
+    cleanup()
+    fakeApi({ [`GET /api/orders/${placed.id}`]: () => [200, { order: { ...placed, buyerId: 'someone-else' } }] })
+    renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${placed.id}`, user: aBuyer(), clock: manualClock(Date.parse(placed.createdAt)) })
+    await screen.findByRole('region', { name: 'Order status' })
+    expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull()
   })
 })

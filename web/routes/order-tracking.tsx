@@ -2,6 +2,7 @@ import { Link, useParams } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
+import { CancelNoShow, CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { useOrderEvents } from '../features/orders/use-order-events'
@@ -62,6 +63,8 @@ function Tracking({ order }: { order: Order }) {
   return (
     <div className="tracking-layout">
       <StatusHero order={order} />
+      <CancelWhileWaiting order={order} />
+      <CancelNoShow order={order} />
       <div className="tracking-layout__people">
         <RunnerCard order={order} />
         <CustomerCard order={order} />

@@ -3,10 +3,10 @@ import { useId, useRef } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import type { OrdersRole } from '../../features/orders/api/orders'
+import { CancelOrderButton } from '../../features/orders/components/cancel-order-button'
 import { StatusBadge } from '../../features/orders/components/status-badge'
 import { formatOrderDate, itemCountLabel, orderCents, orderItemCount, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
 import { Icon } from '../../ui/icon'
-import { CancelOrderButton } from './cancel-order-button'
 
 /** Who is delivering, as the buyer sees it. */
 function runnerLine(order: Order) {
