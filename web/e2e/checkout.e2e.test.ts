@@ -185,7 +185,10 @@ describe('an order as a runner leaves it, and the developer pages', () => {
     const notAvailable = buyer.page.getByRole('region', { name: 'Items Not Available (1)' })
     await notAvailable.getByText(second).waitFor()
     await notAvailable.getByText('Not available at store').waitFor()
-    await buyer.page.getByRole('region', { name: 'Items (1)' }).getByText(first).waitFor()
+    await buyer.page
+      .getByRole('region', { name: /^1 item\b/ })
+      .getByText(first)
+      .waitFor()
     await buyer.page
       .getByRole('region', { name: 'Payment Reminder' })
       .getByText(/= \$7\.00, already paid\./)

@@ -53,7 +53,7 @@ describe('My Orders /orders', () => {
     expect(screen.queryByRole('tablist')).toBeNull()
     expect(within(first).getByText('Finding Runner')).toBeDefined()
     expect(within(first).getByText('Patel Family Grocers')).toBeDefined()
-    expect(within(first).getByText('· 4 items')).toBeDefined()
+    expect(within(first).getByText('· 3 items (4 units)')).toBeDefined()
     expect(within(first).getByRole('time').getAttribute('datetime')).toBe(waiting.createdAt)
     expect(fact(first, 'Runner')).toBe('Waiting for a runner')
     expect(fact(first, 'Platform fee')).toBe('$2.00')

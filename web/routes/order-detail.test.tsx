@@ -40,7 +40,7 @@ describe('order detail /orders/{id}', () => {
     })
     const order = anOrder({ items: [anOrderItem({ comment: 'Only the oily kind' }), okraAtItsPrice] })
     await openOrder(order)
-    const items = within(screen.getByRole('region', { name: 'Items (2)' }))
+    const items = within(screen.getByRole('region', { name: '2 items (3 units)' }))
     const [dal, okra] = items.getAllByRole('listitem')
     expect(dal!.textContent).toBe('Toor Dal (4 lb)bag$7.99 per bag (est.)Note: Only the oily kindQuantity × 2')
     expect(okra!.textContent).toBe('Okra (Bhindi)lb$3.49 per lbQuantity × 1')
@@ -53,7 +53,7 @@ describe('order detail /orders/{id}', () => {
 
   test("items the runner could not find: 'Items Not Available (n)', struck through, 'Not available at store'", async () => {
     await openOrder(pickedUp)
-    expect(within(screen.getByRole('region', { name: 'Items (1)' })).getByText('Toor Dal (4 lb)')).toBeDefined()
+    expect(within(screen.getByRole('region', { name: '1 item (2 units)' })).getByText('Toor Dal (4 lb)')).toBeDefined()
     const missing = within(screen.getByRole('region', { name: 'Items Not Available (2)' }))
     const rows = missing.getAllByRole('listitem')
     expect(rows.map((row) => row.querySelector('s')?.textContent)).toEqual(['Okra (Bhindi)', 'Curry Leaves'])

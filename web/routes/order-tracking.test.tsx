@@ -225,3 +225,8 @@ describe('cancelling from tracking', () => {
     expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull()
   })
 })
+
+test('the items are counted as everywhere else: lines, and units when they differ', async () => {
+  await openTracking(placed)
+  screen.getByRole('heading', { level: 2, name: '3 items (4 units)' })
+})

@@ -5,7 +5,7 @@ import { formatCents } from '../../../modules/shared/contract'
 import type { OrdersRole } from '../../features/orders/api/orders'
 import { CancelOrderButton } from '../../features/orders/components/cancel-order-button'
 import { StatusBadge } from '../../features/orders/components/status-badge'
-import { formatOrderDate, itemCountLabel, orderCents, orderItemCount, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
+import { formatOrderDate, itemsLabel, orderCents, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
 import { Icon } from '../../ui/icon'
 
 /** Who is delivering, as the buyer sees it. */
@@ -37,7 +37,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
       <p className="order-card__store">
         <Icon name="store" className="icon icon--small" />
         <span>{order.storeName}</span>
-        <span className="order-card__count">· {itemCountLabel(orderItemCount(order))}</span>
+        <span className="order-card__count">· {itemsLabel(order.items)}</span>
       </p>
       <dl className="order-card__facts">
         {side === 'buyer' ? (

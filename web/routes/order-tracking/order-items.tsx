@@ -1,4 +1,5 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
+import { itemsLabel } from '../../features/orders/order-figures'
 
 const price = (item: OrderItemView) =>
   item.price === null ? 'Price at store' : `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}${item.isEstimatedPrice ? ' (est.)' : ''}`
@@ -14,7 +15,7 @@ export function OrderItems({ order }: { order: Order }) {
   return (
     <section className="card card--compact card--stack tracking-card" aria-labelledby="items-heading">
       <h2 id="items-heading" className="tracking-card__heading">
-        Items ({order.items.length})
+        {itemsLabel(order.items)}
       </h2>
       {split ? (
         <>
