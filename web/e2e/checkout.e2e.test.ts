@@ -14,7 +14,7 @@ const { url, demoStores, signInNewAccount } = shopSteps(env)
 
 const storage = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key)
 
-/** Two items from Patel Family Grocers in the cart, a $5 tip, then 'Place Order - $7.00' to /checkout. */
+/** Two items from Patel Family Grocers in the cart, a $5 tip, then 'Checkout - $7.00' to /checkout. */
 async function fillCartAndCheckOut(page: Page, storeId: string): Promise<[string, string]> {
   await page.goto(url(`/store/${storeId}`))
   const names = page.getByRole('list', { name: 'Items' }).locator('.item-line__name')
@@ -25,7 +25,7 @@ async function fillCartAndCheckOut(page: Page, storeId: string): Promise<[string
   await page.getByRole('link', { name: 'View Cart 2 items' }).click()
   await heading(page, 'Your Cart')
   await page.getByRole('radio', { name: '$5' }).check()
-  await page.getByRole('button', { name: 'Place Order - $7.00' }).click()
+  await page.getByRole('button', { name: 'Checkout - $7.00' }).click()
   await at(page, '/checkout')
   await heading(page, 'Checkout')
   await page.getByLabel('Card number').waitFor()

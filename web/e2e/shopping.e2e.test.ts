@@ -34,7 +34,7 @@ async function expectComfortableLayout(page: Page) {
 }
 
 describe('shopping: store catalog → cart → pending order', () => {
-  test("filter, search, add three items (one twice), a note, tip $5: 'Place Order - $7.00' writes the pending order", async () => {
+  test("filter, search, add three items (one twice), a note, tip $5: 'Checkout - $7.00' writes the pending order", async () => {
     const [patel] = await demoStores('patel')
     expect(patel!.name).toBe('Patel Family Grocers')
     const { context, page } = await newPhonePage()
@@ -103,7 +103,7 @@ describe('shopping: store catalog → cart → pending order', () => {
     await line(once).getByText('Note: The larger pack if they have it').waitFor()
 
     await page.getByRole('radio', { name: '$5' }).check()
-    const placeOrder = page.getByRole('button', { name: 'Place Order - $7.00' })
+    const placeOrder = page.getByRole('button', { name: 'Checkout - $7.00' })
     await placeOrder.waitFor()
     await expectComfortableLayout(page)
     // On a phone the button stays on screen at the top of a long cart.
