@@ -76,6 +76,14 @@ describe('My Orders /orders', () => {
     expect(within(second).queryByRole('button', { name: /^Cancel/ })).toBeNull()
   })
 
+  test('a cancelled order that was charged says what was refunded, never that it was paid', async () => {
+    ordersServer({ purchases: [{ ...delivered, status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' }] })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    const article = await screen.findByRole('article', { name: 'Order #ELIVERED' })
+    expect(fact(article, 'Payment')).toBe('Refunded $7.00.')
+    expect(within(article).queryByText('Tip', { selector: 'dt' })).toBeNull()
+  })
+
   test("no orders: 'No orders yet' and 'Start Shopping' to /store-search", async () => {
     ordersServer({ purchases: [] })
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
@@ -156,6 +164,8 @@ describe('cancelling an order from My Orders', () => {
     dialog = screen.getByRole('dialog', { name: 'Cancel this order?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Order' }))
     await waitFor(() => expect(within(article).getByText('Cancelled')).toBeDefined())
+    expect(fact(article, 'Payment')).toBe('Not charged: the hold was released.')
+    expect(within(article).queryByText('Platform fee', { selector: 'dt' })).toBeNull()
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(within(article).queryByRole('button', { name: /^Cancel/ })).toBeNull()
     expect(document.activeElement).toBe(within(article).getByRole('heading', { name: 'Order #WAITING1' }))

@@ -1,5 +1,5 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
-import { decimalToCents } from '../../../modules/shared/contract'
+import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 
 /**
  * How much was ordered, said one way on every screen: the lines, and the units when some line is
@@ -13,6 +13,27 @@ export function itemsLabel(items: readonly Pick<OrderItemView, 'quantity'>[]): s
 
 /** The order's dollar strings as cents; the API always sends valid amounts. */
 export const orderCents = (amount: string) => decimalToCents(amount) ?? 0
+
+/**
+ * Where the online payment stands, in words that match what happened: a hold until a runner
+ * accepts, a charge after, and for an order that ended unpaid or refunded, never a payment.
+ */
+export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' | 'refundedAmount'>): string {
+  const total = formatCents(orderCents(order.totalAmount))
+  switch (order.paymentStatus) {
+    case 'authorized':
+      return `Your card is authorized for ${total} and charged when a runner accepts.`
+    case 'captured':
+      return `${total} charged to your card when your runner accepted.`
+    case 'cancelled':
+      return 'Not charged: the hold was released.'
+    case 'capture_failed':
+      return 'Not charged: your card declined the charge.'
+    case 'partially_refunded':
+    case 'refunded':
+      return `Refunded ${formatCents(orderCents(order.refundedAmount))}.`
+  }
+}
 
 /** What the runner earns (spec 001 §9): the platform fee plus the tip. */
 export const runnerEarningsCents = (order: Pick<Order, 'platformFee' | 'tip'>) => orderCents(order.platformFee) + orderCents(order.tip)

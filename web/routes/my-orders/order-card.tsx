@@ -5,7 +5,7 @@ import { formatCents } from '../../../modules/shared/contract'
 import type { OrdersRole } from '../../features/orders/api/orders'
 import { CancelOrderButton } from '../../features/orders/components/cancel-order-button'
 import { StatusBadge } from '../../features/orders/components/status-badge'
-import { formatOrderDate, itemsLabel, orderCents, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
+import { formatOrderDate, itemsLabel, orderCents, paymentWords, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
 import { Icon } from '../../ui/icon'
 
 /** Who is delivering, as the buyer sees it. */
@@ -46,14 +46,24 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
               <dt>Runner</dt>
               <dd>{runnerLine(order)}</dd>
             </div>
-            <div>
-              <dt>Platform fee</dt>
-              <dd>{formatCents(orderCents(order.platformFee))}</dd>
-            </div>
-            <div>
-              <dt>Tip</dt>
-              <dd>{formatCents(orderCents(order.tip))}</dd>
-            </div>
+            {order.status === 'cancelled' ? (
+              // A cancelled order never looks paid: it says what became of the money.
+              <div>
+                <dt>Payment</dt>
+                <dd>{paymentWords(order)}</dd>
+              </div>
+            ) : (
+              <>
+                <div>
+                  <dt>Platform fee</dt>
+                  <dd>{formatCents(orderCents(order.platformFee))}</dd>
+                </div>
+                <div>
+                  <dt>Tip</dt>
+                  <dd>{formatCents(orderCents(order.tip))}</dd>
+                </div>
+              </>
+            )}
           </>
         ) : (
           <>
