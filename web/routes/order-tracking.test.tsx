@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type CancelReason, NO_SHOW_AFTER_MS, type Order } from '../../modules/orders/contract'
+import { readCart } from '../features/cart/cart-storage'
 import { formatMoment } from '../lib/format-time'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
 import { installFakeEventSource } from '../testing/fake-event-source'
@@ -229,4 +230,16 @@ describe('cancelling from tracking', () => {
 test('the items are counted as everywhere else: lines, and units when they differ', async () => {
   await openTracking(placed)
   screen.getByRole('heading', { level: 2, name: '3 items (4 units)' })
+})
+
+test("after the card was declined at the charge, 'Order again' puts the order's items back in that store's cart", async () => {
+  const declined: Order = { ...accepted, status: 'cancelled', cancelReason: 'capture_failed', paymentStatus: 'capture_failed' }
+  await openTracking(declined)
+  localStorage.clear()
+  fireEvent.click(within(screen.getByRole('region', { name: 'Order again' })).getByRole('button', { name: 'Order again' }))
+  await screen.findByText(`Screen at /cart?storeId=${declined.storeId}`)
+  expect(readCart(declined.storeId).map(({ id, quantity, comment }) => ({ id, quantity, comment }))).toEqual(
+    declined.items.map(({ id, quantity, comment }) => ({ id, quantity, comment })),
+  )
+  localStorage.clear()
 })

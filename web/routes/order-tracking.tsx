@@ -5,6 +5,7 @@ import { useOrder } from '../features/orders/api/orders'
 import { CancelNoShow, CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
+import { OrderAgain } from '../features/orders/components/order-again'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { ApiError } from '../lib/http'
 import { ShopPage } from '../ui/shop-page'
@@ -65,6 +66,7 @@ function Tracking({ order }: { order: Order }) {
       <StatusHero order={order} />
       <CancelWhileWaiting order={order} />
       <CancelNoShow order={order} />
+      <OrderAgain order={order} />
       <div className="tracking-layout__people">
         <RunnerCard order={order} />
         <CustomerCard order={order} />
