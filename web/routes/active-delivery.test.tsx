@@ -136,12 +136,13 @@ describe('active delivery /delivery/{id}', () => {
     const server = deliveryServer()
     await openDelivery()
     await screen.findByText('Time to shop')
+    tick('Toor Dal (4 lb)')
     fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
-    expect(screen.getByRole('dialog', { name: 'Report 3 items not available?' })).toBeDefined()
+    expect(screen.getByRole('dialog', { name: 'Report 2 items not available?' })).toBeDefined()
     fireEvent.click(screen.getByRole('button', { name: 'Back to List' }))
     expect(screen.queryByRole('dialog')).toBeNull()
 
-    for (const name of ['Toor Dal (4 lb)', 'Okra (Bhindi)', 'Curry Leaves']) tick(name)
+    for (const name of ['Okra (Bhindi)', 'Curry Leaves']) tick(name)
     fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     await screen.findByText('Items picked up from store')
@@ -224,4 +225,19 @@ describe('active delivery /delivery/{id}', () => {
     stream.fail()
     expect(screen.getByText('Reconnecting...')).toBeDefined()
   })
+})
+
+test('with nothing ticked, picking up asks to confirm that nothing was found, and reports a grocery total of $0', async () => {
+  const server = deliveryServer()
+  await openDelivery()
+  await screen.findByText('Time to shop')
+  fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: '12.00' } })
+  fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+  const dialog = within(screen.getByRole('dialog', { name: 'Nothing found?' }))
+  dialog.getByText(/they owe nothing for groceries/)
+  fireEvent.click(dialog.getByRole('button', { name: 'Confirm Nothing Found' }))
+  await screen.findByText('Items picked up from store')
+  expect(server.callsTo(`PATCH ${orderPath}/status`).map((call) => call.body)).toEqual([
+    { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: false })), actualGroceryCost: '0.00' },
+  ])
 })

@@ -243,3 +243,10 @@ test("after the card was declined at the charge, 'Order again' puts the order's 
   )
   localStorage.clear()
 })
+
+test('when the runner found nothing, the buyer is told plainly and owes nothing for groceries', async () => {
+  const nothing: Order = { ...delivered, actualGroceryCost: '0.00', items: delivered.items.map((item) => ({ ...item, isDelivered: false })) }
+  await openTracking(nothing)
+  hero().getByText("Your runner couldn't find any of your items at Patel Family Grocers, so there is nothing to deliver and you owe nothing for groceries.")
+  expect(screen.queryByText(/Grocery total from the store receipt/)).toBeNull()
+})

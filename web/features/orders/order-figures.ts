@@ -35,6 +35,9 @@ export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' 
   }
 }
 
+/** The runner found none of the lines: not a delivery, and nothing is owed for groceries. */
+export const nothingFound = (order: Pick<Order, 'items'>) => order.items.length > 0 && order.items.every((item) => item.isDelivered === false)
+
 /** What the runner earns (spec 001 §9): the platform fee plus the tip. */
 export const runnerEarningsCents = (order: Pick<Order, 'platformFee' | 'tip'>) => orderCents(order.platformFee) + orderCents(order.tip)
 

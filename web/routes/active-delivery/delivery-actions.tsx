@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Order } from '../../../modules/orders/contract'
 import { ActionBar } from '../../ui/action-bar'
-import { DeliveredDialog, MissingItemsDialog } from './confirm-dialogs'
+import { DeliveredDialog, MissingItemsDialog, NothingFoundDialog } from './confirm-dialogs'
 import { useDeliveryUpdate } from './use-delivery-update'
 
 type Props = {
@@ -23,13 +23,16 @@ type Props = {
  */
 export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid, onPickedUp }: Props) {
   const { report, pending } = useDeliveryUpdate(order.id)
-  const [asking, setAsking] = useState<'missing' | 'delivered' | null>(null)
+  const [asking, setAsking] = useState<'missing' | 'nothing' | 'delivered' | null>(null)
   const missing = order.items.filter((item) => !found.has(item.id))
+  const nothing = missing.length === order.items.length
 
   const pickUp = () => {
     setAsking(null)
     const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: found.has(item.id) }))
-    report({ status: 'picked_up', itemCompletionData, ...(groceryTotal ? { actualGroceryCost: groceryTotal } : {}) }, { onDone: onPickedUp })
+    // Nothing bought costs nothing, whatever was typed.
+    const actualGroceryCost = nothing ? '0.00' : groceryTotal
+    report({ status: 'picked_up', itemCompletionData, ...(actualGroceryCost ? { actualGroceryCost } : {}) }, { onDone: onPickedUp })
   }
   const deliver = () => {
     setAsking(null)
@@ -54,7 +57,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
           type="button"
           className="button button--primary button--large button--block"
           disabled={pending || !groceryTotalValid}
-          onClick={() => (missing.length > 0 ? setAsking('missing') : pickUp())}
+          onClick={() => (nothing ? setAsking('nothing') : missing.length > 0 ? setAsking('missing') : pickUp())}
         >
           {pending ? 'Updating...' : 'MARK AS PICKED UP'}
         </button>
@@ -63,6 +66,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
           {pending ? 'Updating...' : 'MARK AS DELIVERED'}
         </button>
       )}
+      {asking === 'nothing' && <NothingFoundDialog onCancel={() => setAsking(null)} onConfirm={pickUp} />}
       {asking === 'missing' && <MissingItemsDialog missing={missing} onCancel={() => setAsking(null)} onConfirm={pickUp} />}
       {asking === 'delivered' && (
         <DeliveredDialog customer={order.buyerFirstName?.trim() || 'the customer'} onCancel={() => setAsking(null)} onConfirm={deliver} />

@@ -1,6 +1,6 @@
 import type { Order, PaymentStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
-import { orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
+import { nothingFound, orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 
 /** Where the online payment stands: held, taken, or let go. */
@@ -24,11 +24,15 @@ export function PaymentReminder({ order }: { order: Order }) {
         <strong>{formatCents(orderCents(order.totalAmount))}</strong>
         {PAID_ONLINE[order.paymentStatus]}
       </p>
-      {order.status !== 'cancelled' && (
-        <p>
-          Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted: {GROCERY_PAYMENT_METHODS}
-          .
-        </p>
+      {nothingFound(order) ? (
+        <p>Your runner couldn't find any of your items, so you owe nothing for groceries.</p>
+      ) : (
+        order.status !== 'cancelled' && (
+          <p>
+            Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted:{' '}
+            {GROCERY_PAYMENT_METHODS}.
+          </p>
+        )
       )}
     </section>
   )

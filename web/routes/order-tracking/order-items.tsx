@@ -1,5 +1,5 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
-import { itemsLabel } from '../../features/orders/order-figures'
+import { itemsLabel, nothingFound } from '../../features/orders/order-figures'
 
 const price = (item: OrderItemView) =>
   item.price === null ? 'Price at store' : `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}${item.isEstimatedPrice ? ' (est.)' : ''}`
@@ -25,7 +25,7 @@ export function OrderItems({ order }: { order: Order }) {
       ) : (
         <ItemList items={order.items} label="Items" />
       )}
-      {order.actualGroceryCost && (
+      {order.actualGroceryCost && !nothingFound(order) && (
         <p className="tracking-items__total">
           Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, paid to {order.runnerFirstName?.trim() || 'your runner'} at the
           door.
