@@ -185,6 +185,21 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     await screen.findByText('Screen at /')
   })
 
+  test('a runner-only account lands on the runner dashboard, not the buyer home', async () => {
+    fakeApi({
+      'POST /api/auth/complete-profile': () => [
+        200,
+        { message: 'Profile completed successfully', user: { ...completedUser, roles: ['runner'] }, requiresProfileCompletion: false },
+      ],
+    })
+    await open(verified)
+    await fillForm()
+    await screen.findByText('Welcome to Kirana! Taking you to your home screen...')
+    await settled()
+    clock.advance(PROFILE_COMPLETE_REDIRECT_MS)
+    await screen.findByText('Screen at /runner')
+  })
+
   test('a refusal is toasted as Profile completion failed, with its field message', async () => {
     const refusal = {
       message: 'We could not find that ZIP code. Please check it and try again.',

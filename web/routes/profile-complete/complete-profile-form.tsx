@@ -11,7 +11,7 @@ import { useToast } from '../../ui/toast'
 import { useCompletionFailure } from './use-completion-failure'
 
 /** 'Complete Your Profile' (spec 000 §2), once the phone is verified; it asks the role as every other path does. */
-export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; onCompleted: () => void }) {
+export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; onCompleted: (roles: readonly string[]) => void }) {
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()
   const completionFailed = useCompletionFailure()
@@ -31,9 +31,9 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
         const invalid = fieldErrors(completeProfileSchema, values)
         if (invalid) return showErrors(invalid)
         completeProfile.mutate(values, {
-          onSuccess: () => {
+          onSuccess: (answer) => {
             toast({ title: 'Profile completed!', description: 'Redirecting...', variant: 'success' })
-            onCompleted()
+            onCompleted(answer.user?.roles ?? values.roles)
           },
           onError: (error) => completionFailed(error, showErrors),
         })

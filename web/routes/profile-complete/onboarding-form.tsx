@@ -7,6 +7,7 @@ import { useCompleteProfile } from '../../features/accounts/api/use-profile'
 import { addressOf } from '../../features/accounts/components/address-fields'
 import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
+import { homePath } from '../../features/accounts/identity'
 import { useFormState } from '../../features/accounts/use-form-state'
 import { fieldErrors } from '../../lib/form-errors'
 import { Field } from '../../ui/form'
@@ -37,9 +38,9 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
     setSubmitting(true)
     try {
       const { phone: _verified, ...details } = profile
-      await completeProfile.mutateAsync({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', ...details })
+      const completed = await completeProfile.mutateAsync({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', ...details })
       toast({ title: 'Profile Updated', description: `Welcome to ${BRAND_NAME}!`, variant: 'success' })
-      navigate({ to: '/' })
+      navigate({ to: homePath(completed.user?.roles ?? []) })
     } catch (error) {
       completionFailed(error, showErrors)
     } finally {
