@@ -38,6 +38,9 @@ export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' 
 /** The runner found none of the lines: not a delivery, and nothing is owed for groceries. */
 export const nothingFound = (order: Pick<Order, 'items'>) => order.items.length > 0 && order.items.every((item) => item.isDelivered === false)
 
+/** What the runner fronts at the store before the buyer pays them back, as every runner screen names it. */
+export const ESTIMATED_GROCERY_LABEL = 'Est. grocery cost (you pay at the store)'
+
 /** What the runner earns (spec 001 §9): the platform fee plus the tip. */
 export const runnerEarningsCents = (order: Pick<Order, 'platformFee' | 'tip'>) => orderCents(order.platformFee) + orderCents(order.tip)
 

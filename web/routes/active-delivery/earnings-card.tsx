@@ -1,4 +1,5 @@
 import type { Order } from '../../../modules/orders/contract'
+import { ESTIMATED_GROCERY_LABEL } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 
 /** 001 §2: the runner earns the platform fee plus the tip online; the groceries are settled at the door. */
@@ -18,6 +19,10 @@ export function EarningsCard({ order }: { order: Order }) {
         <div className="delivery-sums__aside">
           <dt>Tip</dt>
           <dd>${order.tip}</dd>
+        </div>
+        <div className="delivery-sums__aside">
+          <dt>{ESTIMATED_GROCERY_LABEL}</dt>
+          <dd>${order.estimatedGroceryCost}</dd>
         </div>
         {order.actualGroceryCost && (
           <div className="delivery-sums__aside">

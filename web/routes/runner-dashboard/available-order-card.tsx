@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
+import { ESTIMATED_GROCERY_LABEL } from '../../features/orders/order-figures'
 import { Icon } from '../../ui/icon'
 
 /** 001 §2: the slot the buyer chose, else whether it is scheduled or as soon as possible. */
@@ -38,6 +39,10 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
           <dd>
             ${order.platformFee} + ${order.tip}
           </dd>
+        </div>
+        <div>
+          <dt>{ESTIMATED_GROCERY_LABEL}</dt>
+          <dd>${order.estimatedGroceryCost}</dd>
         </div>
         <div>
           <dt>Store area</dt>
