@@ -98,6 +98,22 @@ describe('active delivery /delivery/{id}', () => {
     expect(within(line('Okra (Bhindi)')).getByRole<HTMLInputElement>('checkbox').checked).toBe(true)
   })
 
+  test('the typed grocery total survives a reload too, and is forgotten once reported', async () => {
+    deliveryServer()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: '23.40' } })
+    cleanup()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    expect(screen.getByLabelText<HTMLInputElement>('Actual grocery total (optional)').value).toBe('23.40')
+
+    for (const name of ['Toor Dal (4 lb)', 'Okra (Bhindi)', 'Curry Leaves']) tick(name)
+    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+    await screen.findByText('Items picked up from store')
+    expect(localStorage.getItem(`delivery_grocery_total_${order.id}`)).toBeNull()
+  })
+
   test('picking up with one line unticked warns first, then reports it not available with the grocery total', async () => {
     const server = deliveryServer()
     await openDelivery()
