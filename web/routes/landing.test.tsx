@@ -113,3 +113,8 @@ describe('LandingPage', () => {
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} ${PARENT_COMPANY}`)
   })
 })
+
+test('runner earnings are said in the one sentence the runner screens use', async () => {
+  await renderLanding()
+  expect(screen.getByRole('region', { name: 'How It Works' }).textContent).toContain('They earn: Runner fee ($2.00) plus tip.')
+})

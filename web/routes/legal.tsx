@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, PARENT_COMPANY, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
-import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE } from '../lib/service-facts'
+import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE, RUNNER_EARNINGS } from '../lib/service-facts'
 import { Footer } from '../ui/footer'
 
 /** /terms: the Terms of Service that sign-up and onboarding ask people to agree to. */
@@ -30,7 +30,7 @@ export function TermsPage() {
       <h2>Runners</h2>
       <p>
         Runners are independent members of the community, not employees of {PARENT_COMPANY}. A runner who accepts an order agrees to shop it honestly, report
-        the real grocery total, and deliver it the same day. Runners earn the runner fee and the whole tip.
+        the real grocery total, and deliver it the same day. They earn: {RUNNER_EARNINGS}.
       </p>
       <h2>Behaving well</h2>
       <p>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
 import { ESTIMATED_GROCERY_LABEL } from '../../features/orders/order-figures'
+import { RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Icon } from '../../ui/icon'
 
 /** 001 §2: the slot the buyer chose, else whether it is scheduled or as soon as possible. */
@@ -35,7 +36,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
       </div>
       <dl className="offer-card__facts">
         <div>
-          <dt>Platform Fee + Tip</dt>
+          <dt>{RUNNER_EARNINGS}</dt>
           <dd>
             ${order.platformFee} + ${order.tip}
           </dd>
