@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
-import type { Order } from '../../../../modules/orders/contract'
-import { useCurrentUser } from '../../../lib/current-user'
-import { restoreCart } from '../../cart/cart-storage'
+import type { Order } from '../../../modules/orders/contract'
+import { restoreCart } from '../../features/cart/cart-storage'
+import { useCurrentUser } from '../../lib/current-user'
 
 /**
  * 'Order again' after the card was declined at the charge (cancelReason capture_failed): the
