@@ -240,6 +240,8 @@ const myOrdersRoute = createRoute({
 const orderDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/$id',
+  // Opened from the runner dashboard, its back link returns there.
+  validateSearch: (search: Record<string, unknown>): { from?: 'runner' } => (search.from === 'runner' ? { from: 'runner' } : {}),
   loader: orderLoader,
   component: lazyRouteComponent(() => import('./routes/order-detail'), 'OrderDetailPage'),
   staticData: { access: ['complete'] },

@@ -98,3 +98,26 @@ describe('cancelling from the order detail', () => {
     expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull()
   })
 })
+
+describe('opened from the runner dashboard', () => {
+  test('a runner may accept the waiting order here, and the back link returns to the dashboard', async () => {
+    const order = anOrder()
+    const accepted = { ...order, status: 'runner_accepted', runnerId: 'runner-9', runnerFirstName: 'Ravi', paymentStatus: 'captured' }
+    const server = fakeApi({
+      [`GET /api/orders/${order.id}`]: () => [200, { order }],
+      [`PATCH /api/orders/${order.id}/accept`]: () => [200, { order: accepted }],
+    })
+    renderScreen(OrderDetailPage, { path: '/orders/$id', url: `/orders/${order.id}?from=runner`, user: aBuyer({ id: 'runner-9', roles: ['runner'] }) })
+    await screen.findByRole('heading', { level: 1, name: /^Order #/ })
+    expect(screen.getByRole('link', { name: 'Runner Dashboard' }).getAttribute('href')).toBe('/runner')
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Order' }))
+    await screen.findByText(`Screen at /delivery/${order.id}`)
+    expect(server.callsTo(`PATCH /api/orders/${order.id}/accept`)).toHaveLength(1)
+  })
+
+  test('its buyer is offered no Accept, and My Orders is the way back', async () => {
+    await openOrder(anOrder(), aBuyer({ roles: ['buyer', 'runner'] }))
+    expect(screen.queryByRole('button', { name: 'Accept Order' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders')
+  })
+})

@@ -137,7 +137,7 @@ describe('runner dashboard /runner', () => {
     expect(fact(card, 'Deliver to')).toBe('Iselin, NJ 08830')
     expect(fact(card, 'Time')).toBe('4 PM - 6 PM')
     expect(fact(offer(dal.storeName), 'Time')).toBe('ASAP')
-    expect(within(card).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/orders/offer-rice')
+    expect(within(card).getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/orders/offer-rice?from=runner')
     expect(screen.getByText('2 orders waiting within 10 miles of 08817')).toBeDefined()
     // Nothing of the buyer before acceptance (001 §6).
     expect(card.textContent).not.toContain('1 Main St')

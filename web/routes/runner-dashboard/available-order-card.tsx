@@ -10,9 +10,6 @@ const whenWanted = (order: AvailableOrder) => order.timeSlot || (order.scheduled
 
 const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`
 
-/** Widened to string: order detail is another screen's route, not registered in this branch's route table. */
-const orderDetailPath = (id: string): string => `/orders/${encodeURIComponent(id)}`
-
 type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: string) => void }
 
 /** One order waiting for a runner: where, how much, what it pays, and the two ways on (001 §2). */
@@ -62,7 +59,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         </div>
       </dl>
       <div className="offer-card__actions">
-        <Link to={orderDetailPath(order.id)} className="button button--small" aria-describedby={nameId}>
+        <Link to="/orders/$id" params={{ id: order.id }} search={{ from: 'runner' }} className="button button--small" aria-describedby={nameId}>
           View Details
         </Link>
         <button
