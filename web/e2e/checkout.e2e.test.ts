@@ -120,11 +120,18 @@ describe('checkout: cart → card → confirmation → My Orders', () => {
     const [patel] = await demoStores('patel')
     const { context, page } = await newPage(env.browser, PHONE)
     await signInNewAccount(page, '61')
+    // An expected refusal (402) is handled, not logged: only the browser's own line about the answer may appear.
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text())
+    })
     const [first, second] = await fillCartAndCheckOut(page, patel!.id)
     await useTestCard(page, '4000 0000 0000 0002')
     await page.getByRole('button', { name: 'Place Order - $7.00' }).click()
     await toast(page, 'Payment Failed')
     await toast(page, 'Your card was declined.')
+    expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true')
+    expect(consoleErrors).toEqual([])
     await page.getByRole('button', { name: 'Place Order - $7.00' }).waitFor()
     await screenshotSettled(page, 'checkout-declined-phone')
     expect(await storage(page, 'pendingOrder')).not.toBeNull()
