@@ -128,7 +128,7 @@ describe('runner dashboard /runner', () => {
     await openDashboard()
     const card = await screen.findByRole('article', { name: 'Apna Bazar' })
     expect(server.callsTo('GET /api/orders/pending')[0]!.url.searchParams.get('zipCode')).toBe('08817')
-    expect(within(card).getByText('1 item · 2.3 mi away')).toBeDefined()
+    expect(within(card).getByText('3 items (4 units) · 2.3 mi away')).toBeDefined()
     expect(within(card).getByText('$12.00')).toBeDefined()
     expect(within(card).getByText('Est. earnings')).toBeDefined()
     expect(fact(card, 'Runner fee ($2.00) plus tip')).toBe('$2.00 + $10.00')

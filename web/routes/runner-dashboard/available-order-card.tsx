@@ -1,14 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
-import { ESTIMATED_GROCERY_LABEL } from '../../features/orders/order-figures'
+import { ESTIMATED_GROCERY_LABEL, itemsLabel } from '../../features/orders/order-figures'
 import { RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Icon } from '../../ui/icon'
 
 /** 001 §2: the slot the buyer chose, else whether it is scheduled or as soon as possible. */
 const whenWanted = (order: AvailableOrder) => order.timeSlot || (order.scheduledFor ? 'Scheduled' : 'ASAP')
-
-const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`
 
 type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: string) => void }
 
@@ -23,7 +21,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
             {order.storeName}
           </h3>
           <p className="offer-card__meta">
-            {itemCount(order.itemCount)} · {order.distance.toFixed(1)} mi away
+            {itemsLabel(order.items)} · {order.distance.toFixed(1)} mi away
           </p>
         </div>
         <div className="offer-card__earnings">
