@@ -65,6 +65,20 @@ const landingRoute = createRoute({
   staticData: { access: 'always' },
 })
 
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms',
+  component: lazyRouteComponent(() => import('./routes/legal'), 'TermsPage'),
+  staticData: { access: 'always' },
+})
+
+const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/privacy',
+  component: lazyRouteComponent(() => import('./routes/legal'), 'PrivacyPage'),
+  staticData: { access: 'always' },
+})
+
 const pwaTestRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pwa-test',
@@ -149,6 +163,8 @@ const buyerHomeRoute = createRoute({
 const storeSearchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/store-search',
+  // The last search stays in the URL, so going back to it or reloading it shows the same results.
+  validateSearch: (search: Record<string, unknown>): { q?: string } => optionalText('q', search.q),
   component: lazyRouteComponent(() => import('./routes/store-search'), 'StoreSearchPage'),
   staticData: { access: ['complete'] },
 })
@@ -156,6 +172,8 @@ const storeSearchRoute = createRoute({
 const storeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/store/$id',
+  // A product searched for on the way in ('paneer') is the catalog's first filter.
+  validateSearch: (search: Record<string, unknown>): { q?: string } => optionalText('q', search.q),
   loader: ({ context: { queryClient }, params }) =>
     warm(async () => {
       const { itemsQueryOptions } = await import('./features/catalog/api/items')
@@ -222,6 +240,8 @@ const myOrdersRoute = createRoute({
 const orderDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/$id',
+  // Opened from the runner dashboard, its back link returns there.
+  validateSearch: (search: Record<string, unknown>): { from?: 'runner' } => (search.from === 'runner' ? { from: 'runner' } : {}),
   loader: orderLoader,
   component: lazyRouteComponent(() => import('./routes/order-detail'), 'OrderDetailPage'),
   staticData: { access: ['complete'] },
@@ -296,6 +316,8 @@ const routeTree = rootRoute.addChildren([
   notificationCenterRoute,
   notificationTestRoute,
   landingRoute,
+  termsRoute,
+  privacyRoute,
   pwaTestRoute,
   authRoute,
   registerRoute,

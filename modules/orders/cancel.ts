@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { type PaymentGateway, release } from '../payments/index'
 import { AppError, type Clock, conflict, describeForLog, notFound } from '../shared/index'
-import { type CancelReason, ORDER_NOT_FOUND } from './contract'
+import { type CancelReason, NO_SHOW_AFTER_MS, ORDER_NOT_FOUND } from './contract'
 import { findOrder } from './order-queries'
 import { refundWhatIsOwed } from './refund-order'
 import { type OrderRow, orderMoves } from './transitions'
@@ -49,9 +49,6 @@ export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, 
   }
   return ended.order
 }
-
-/** A runner who accepted and has not picked up after this long is not coming: the buyer may cancel for a full refund. */
-export const NO_SHOW_AFTER_MS = 2 * 60 * 60_000
 
 /**
  * The buyer cancels an order whose runner accepted but never came: 2 hours after the accept and

@@ -52,6 +52,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const ORDER_EVENT_TYPES = ['placed', 'accepted', 'picked_up', 'delivered', 'cancelled', 'message', 'substitution_proposed', 'problem_reported'] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 
+/** A runner who accepted and has not picked up after this long is not coming: the buyer may cancel for a full refund. */
+export const NO_SHOW_AFTER_MS = 2 * 60 * 60_000
+
 export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support', 'runner_no_show', 'runner_released'] as const
 export type CancelReason = (typeof CANCEL_REASONS)[number]
 

@@ -258,7 +258,7 @@ describe('Find Indian Stores', () => {
     await expectComfortableLayout(page)
     await viewportShot(page, 'buyer-home-active-cart-phone')
 
-    await page.getByRole('link', { name: 'Find Stores' }).click()
+    await page.getByRole('button', { name: 'Find Stores' }).click()
     await page.waitForURL(url('/store-search'))
     await searchFor(page, 'patel')
     const shopNow = page.getByRole('article', { name: 'Patel Family Grocers' }).getByRole('button', { name: 'Shop Now' })
@@ -275,13 +275,13 @@ describe('Find Indian Stores', () => {
     await shopNow.click()
     await dialog.getByRole('button', { name: 'Keep Current Cart' }).click()
     expect(await dialog.count()).toBe(0)
-    expect(page.url()).toBe(url('/store-search'))
+    expect(page.url()).toBe(url('/store-search?q=patel'))
     expect(await page.evaluate((id) => localStorage.getItem(`cart_${id}`), other.id)).not.toBeNull()
 
     await shopNow.click()
     await dialog.getByRole('button', { name: 'Clear Cart & Continue' }).click()
-    await page.waitForURL(/\/store\/[0-9a-f-]{36}$/)
-    const storeId = page.url().split('/').at(-1)!
+    await page.waitForURL(/\/store\/[0-9a-f-]{36}\?q=patel$/)
+    const storeId = new URL(page.url()).pathname.split('/').at(-1)!
     const stored = await page.evaluate(
       (id) => ({
         carts: Object.keys(localStorage).filter((key) => key.startsWith('cart_')),

@@ -78,15 +78,15 @@ describe('the signed-out landing and welcome pages', () => {
       await page.keyboard.press('Enter')
       expect(await deliver.getAttribute('aria-expanded')).toBe('true')
       expect(await shop.getAttribute('aria-pressed')).toBe('false')
-      await page.getByText(/keep the whole tip/).waitFor()
+      await page.getByText(/You earn: Runner fee \(\$2\.00\) plus tip/).waitFor()
       await screenshot(page, `landing-card-keyboard-${size}`)
 
       await page.keyboard.press('Space')
       expect(await deliver.getAttribute('aria-expanded')).toBe('false')
       expect(await deliver.getAttribute('aria-pressed')).toBe('true')
-      await page.getByText(/keep the whole tip/).waitFor({ state: 'hidden' })
+      await page.getByText(/You earn: Runner fee \(\$2\.00\) plus tip/).waitFor({ state: 'hidden' })
 
-      expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth')
+      expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register')
       expect(await page.getByRole('link', { name: 'Already have an account? Sign In' }).getAttribute('href')).toBe('/auth')
       expect(await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
       await context.close()
@@ -109,14 +109,14 @@ describe('the signed-out landing and welcome pages', () => {
       await context.close()
     })
 
-    test(`at ${size} size, 'Get Started' opens the sign-in screen without reloading the app`, async () => {
+    test(`at ${size} size, 'Get Started' opens Sign Up without reloading the app`, async () => {
       const { page, context } = await newPage(env.browser, viewport)
       await page.goto(`${env.server.url}/landing`)
       await expectLandingPage(page)
       await page.evaluate(() => Object.assign(window, { sameDocument: true }))
       await page.getByRole('link', { name: 'Get Started' }).click()
-      await page.getByRole('tab', { name: 'Login' }).waitFor()
-      expect(page.url()).toBe(`${env.server.url}/auth`)
+      await page.getByRole('tab', { name: 'Sign Up', selected: true }).waitFor()
+      expect(page.url()).toBe(`${env.server.url}/register`)
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
       await context.close()
     })

@@ -137,7 +137,7 @@ describe('3. a cart that survives', () => {
 
     await page.getByRole('radio', { name: 'Custom' }).check()
     const amount = page.getByLabel('Custom tip amount')
-    const placeOrder = page.getByRole('button', { name: /^Place Order - / })
+    const placeOrder = page.getByRole('button', { name: /^Checkout - / })
     for (const [typed, hint] of [
       ['abc', 'Enter an amount like 5 or 7.50. Until then the tip counts as $0.00.'],
       ['-5', 'Enter an amount like 5 or 7.50. Until then the tip counts as $0.00.'],
@@ -146,7 +146,7 @@ describe('3. a cart that survives', () => {
       await amount.fill(typed!)
       await page.getByText(hint!, { exact: true }).waitFor()
       expect(await amount.getAttribute('aria-invalid')).toBe('true')
-      expect(await placeOrder.textContent()).toBe('Place Order - $2.00')
+      expect(await placeOrder.textContent()).toBe('Checkout - $2.00')
     }
     await amount.scrollIntoViewIfNeeded()
     await viewportShot(page, 'newcomer-cart-tip-too-large-phone')
@@ -154,14 +154,14 @@ describe('3. a cart that survives', () => {
     await amount.fill('4.50')
     const instructions = page.getByLabel('Delivery instructions (optional)')
     await instructions.fill('Blue door at the back, please knock')
-    await placeOrder.getByText('Place Order - $6.50').waitFor()
+    await placeOrder.getByText('Checkout - $6.50').waitFor()
     await page.reload()
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor()
     expect(await page.getByRole('radio', { name: 'Custom' }).isChecked()).toBe(true)
     expect(await amount.inputValue()).toBe('4.50')
     expect(await instructions.inputValue()).toBe('Blue door at the back, please knock')
     expect(await page.getByRole('radio', { name: /^ASAP/ }).isChecked()).toBe(true)
-    expect(await placeOrder.textContent()).toBe('Place Order - $6.50')
+    expect(await placeOrder.textContent()).toBe('Checkout - $6.50')
 
     await placeOrder.click()
     await page.waitForURL(url('/checkout'))
@@ -225,7 +225,7 @@ describe('4. signing out leaves nothing behind', () => {
     await signInNewAccount(page, '75', { firstName: 'Asha' })
     await fillCart(page, patel!.id)
     await page.getByLabel('Delivery instructions (optional)').fill('Flat 4B, buzzer broken')
-    await page.getByRole('button', { name: /^Place Order - / }).click()
+    await page.getByRole('button', { name: /^Checkout - / }).click()
     await page.waitForURL(url('/checkout'))
     const before = await storedKeys(page)
     for (const key of [`cart_${patel!.id}`, `store_${patel!.id}`, 'pendingOrder']) expect(before).toContain(key)

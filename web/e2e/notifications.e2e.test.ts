@@ -76,7 +76,7 @@ describe('notifications between a runner and a buyer', () => {
     const offer = await browserNotification(runner, new RegExp(`^New order near you: ${store.name}`))
     expect(offer).toMatchObject({ icon: expect.stringContaining('/pwa-icon.svg'), data: { type: 'new_order_nearby', orderId: order.id } })
     expect(offer.body).toContain('mi away')
-    await runner.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor()
+    await runner.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor()
     // The dashboard's offers (polled each minute) are fetched again on hearing of it.
     const accept = runner.getByRole('article', { name: store.name }).getByRole('button', { name: 'Accept Order' })
     await accept.waitFor({ timeout: 5_000 })
@@ -88,7 +88,7 @@ describe('notifications between a runner and a buyer', () => {
     const accepted = await browserNotification(buyer, /is shopping your order$/)
     expect(accepted.data).toMatchObject({ type: 'order_accepted', orderId: order.id })
     expect(accepted.tag).not.toBe(offer.tag)
-    await buyer.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor()
+    await buyer.getByRole('link', { name: 'Notifications, 1 unread' }).waitFor()
 
     // The buyer finds it in the centre, unread, and it opens the order's tracking.
     await openCentreFromMenu(buyer)
@@ -105,7 +105,7 @@ describe('notifications between a runner and a buyer', () => {
     // Back in the centre it is read, and the bell has nothing unread.
     await buyer.goBack()
     await buyer.getByText('All caught up', { exact: true }).waitFor()
-    await buyer.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
+    await buyer.getByRole('link', { name: 'Notifications', exact: true }).waitFor()
 
     // The runner's centre has the offer, and it opens the dashboard where offers are.
     await runner.goto(url('/notifications'))

@@ -12,7 +12,7 @@ describe('profile completion and the profile page in Chromium', () => {
     const { page, context } = await newPage(env.browser)
     await signUp(page, { email: 'no.phone@example.com' })
     await page.goto(`${env.server.url}/profile-complete`)
-    await heading(page, 'Profile Completion Blocked')
+    await heading(page, 'Verify your phone to get started')
     await page.getByRole('button', { name: 'Add Phone Number' }).click()
     await page.getByText('Please enter your phone number', { exact: true }).waitFor()
     await expectComfortableLayout(page)
@@ -41,6 +41,8 @@ describe('profile completion and the profile page in Chromium', () => {
     await heading(page, 'Complete Your Profile')
     expect(await page.getByLabel('Phone number').getAttribute('readonly')).not.toBeNull()
     await page.getByText('By completing registration, you agree to our Terms of Service and Privacy Policy.').waitFor()
+    expect(await page.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms')
+    expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy')
     await expectComfortableLayout(page)
     await screenshot(page, 'profile-complete-onboarding-phone')
 

@@ -34,7 +34,7 @@ async function expectComfortableLayout(page: Page) {
 }
 
 describe('shopping: store catalog → cart → pending order', () => {
-  test("filter, search, add three items (one twice), a note, tip $5: 'Place Order - $7.00' writes the pending order", async () => {
+  test("filter, search, add three items (one twice), a note, tip $5: 'Checkout - $7.00' writes the pending order", async () => {
     const [patel] = await demoStores('patel')
     expect(patel!.name).toBe('Patel Family Grocers')
     const { context, page } = await newPhonePage()
@@ -50,11 +50,12 @@ describe('shopping: store catalog → cart → pending order', () => {
     await page.getByRole('heading', { level: 1, name: 'Hello, Meera' }).waitFor()
     await page.getByRole('heading', { name: 'Patel Family Grocers' }).waitFor()
     await page.getByText('No partner stores found').waitFor()
-    await page.getByRole('link', { name: 'Find Stores' }).click()
+    await page.getByRole('button', { name: 'Find Stores' }).click()
     await page.getByRole('searchbox', { name: 'Search stores' }).fill('patel')
     await page.getByRole('searchbox', { name: 'Search stores' }).press('Enter')
     await page.getByRole('article', { name: 'Patel Family Grocers' }).getByRole('button', { name: 'Shop Now' }).click()
-    await page.waitForURL(url(`/store/${patel!.id}`))
+    // The words searched go along; they named the store, not an item, so every item shows.
+    await page.waitForURL(url(`/store/${patel!.id}?q=patel`))
     await page.getByRole('heading', { level: 1, name: 'Patel Family Grocers' }).waitFor()
     await page.getByRole('list', { name: 'Items' }).waitFor()
     expect(await page.getByRole('radio', { name: 'All Items' }).isChecked()).toBe(true)
@@ -103,7 +104,7 @@ describe('shopping: store catalog → cart → pending order', () => {
     await line(once).getByText('Note: The larger pack if they have it').waitFor()
 
     await page.getByRole('radio', { name: '$5' }).check()
-    const placeOrder = page.getByRole('button', { name: 'Place Order - $7.00' })
+    const placeOrder = page.getByRole('button', { name: 'Checkout - $7.00' })
     await placeOrder.waitFor()
     await expectComfortableLayout(page)
     // On a phone the button stays on screen at the top of a long cart.

@@ -30,7 +30,7 @@ describe('phone verification in Chromium', () => {
     await signUp(page, { phone: '(732) 555-0101', email: 'asha.0101@example.com' })
 
     await page.goto(`${env.server.url}/profile-complete`)
-    await heading(page, 'Profile Completion Blocked')
+    await heading(page, 'Verify your phone to get started')
     await page.getByText('(732) 555-0101').waitFor()
     await expectComfortableLayout(page)
     await screenshot(page, 'profile-complete-blocked-with-phone-phone')
@@ -77,7 +77,7 @@ describe('phone verification in Chromium', () => {
     }
     await screenshot(page, 'profile-complete-form-errors-phone')
 
-    await page.getByRole('checkbox', { name: /Buyer/ }).check()
+    await page.getByRole('radio', { name: /Buyer/ }).check()
     await page.getByLabel('Street address').fill('12 Oak Tree Road')
     await page.getByLabel('City').fill('Edison')
     await page.getByLabel('State').fill('NJ')
@@ -178,7 +178,7 @@ describe('phone verification in Chromium', () => {
     await page.getByText(MESSAGES.phoneUnconfirmed).waitFor()
     await expectComfortableLayout(page)
     await screenshot(page, 'profile-complete-form-unconfirmed-phone')
-    await page.getByRole('checkbox', { name: /Buyer/ }).check()
+    await page.getByRole('radio', { name: /Buyer/ }).check()
     await page.getByLabel('Street address').fill('12 Oak Tree Road')
     await page.getByLabel('City').fill('Edison')
     await page.getByLabel('State').fill('NJ')

@@ -8,5 +8,11 @@ export function formatDollars(cents: number): string {
 /** The landing and welcome pages state the fee and payment methods in words; both read them from here. */
 export const PLATFORM_FEE = formatDollars(PLATFORM_FEE_CENTS)
 
+/**
+ * What a runner earns on a delivery, said the same way on every screen: the fee and the whole tip
+ * (spec 001 §9; modules/runner/stats.ts counts earnings as fee plus tip).
+ */
+export const RUNNER_EARNINGS = `Runner fee (${PLATFORM_FEE}) plus tip`
+
 /** "Cash, Zelle, Venmo, or Apple Pay" */
 export const GROCERY_PAYMENT_METHODS = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(ACCEPTED_GROCERY_PAYMENT_METHODS)

@@ -68,7 +68,8 @@ describe('active delivery /delivery/{id}', () => {
 
     const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
     const sum = (term: string) => earnings.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
-    expect([sum('Platform Fee + Tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00', '$2.00', '$5.00'])
+    expect([sum('Runner fee ($2.00) plus tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00', '$2.00', '$5.00'])
+    expect(sum('Est. grocery cost (you pay at the store)')).toBe('$19.47')
     expect(earnings.getByText('Grocery cost:').parentElement?.textContent).toBe('Grocery cost: Customer pays you directly')
     expect(earnings.getByText('They can pay you by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
   })
@@ -86,6 +87,22 @@ describe('active delivery /delivery/{id}', () => {
     await openDelivery()
     await screen.findByText('Time to shop')
     expect(within(line('Okra (Bhindi)')).getByRole<HTMLInputElement>('checkbox').checked).toBe(true)
+  })
+
+  test('the typed grocery total survives a reload too, and is forgotten once reported', async () => {
+    deliveryServer()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: '23.40' } })
+    cleanup()
+    await openDelivery()
+    await screen.findByText('Time to shop')
+    expect(screen.getByLabelText<HTMLInputElement>('Actual grocery total (optional)').value).toBe('23.40')
+
+    for (const name of ['Toor Dal (4 lb)', 'Okra (Bhindi)', 'Curry Leaves']) tick(name)
+    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+    await screen.findByText('Items picked up from store')
+    expect(localStorage.getItem(`delivery_grocery_total_${order.id}`)).toBeNull()
   })
 
   test('picking up with one line unticked warns first, then reports it not available with the grocery total', async () => {
@@ -127,12 +144,13 @@ describe('active delivery /delivery/{id}', () => {
     const server = deliveryServer()
     await openDelivery()
     await screen.findByText('Time to shop')
+    tick('Toor Dal (4 lb)')
     fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
-    expect(screen.getByRole('dialog', { name: 'Report 3 items not available?' })).toBeDefined()
+    expect(screen.getByRole('dialog', { name: 'Report 2 items not available?' })).toBeDefined()
     fireEvent.click(screen.getByRole('button', { name: 'Back to List' }))
     expect(screen.queryByRole('dialog')).toBeNull()
 
-    for (const name of ['Toor Dal (4 lb)', 'Okra (Bhindi)', 'Curry Leaves']) tick(name)
+    for (const name of ['Okra (Bhindi)', 'Curry Leaves']) tick(name)
     fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     await screen.findByText('Items picked up from store')
@@ -215,4 +233,19 @@ describe('active delivery /delivery/{id}', () => {
     stream.fail()
     expect(screen.getByText('Reconnecting...')).toBeDefined()
   })
+})
+
+test('with nothing ticked, picking up asks to confirm that nothing was found, and reports a grocery total of $0', async () => {
+  const server = deliveryServer()
+  await openDelivery()
+  await screen.findByText('Time to shop')
+  fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: '12.00' } })
+  fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+  const dialog = within(screen.getByRole('dialog', { name: 'Nothing found?' }))
+  dialog.getByText(/they owe nothing for groceries/)
+  fireEvent.click(dialog.getByRole('button', { name: 'Confirm Nothing Found' }))
+  await screen.findByText('Items picked up from store')
+  expect(server.callsTo(`PATCH ${orderPath}/status`).map((call) => call.body)).toEqual([
+    { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: false })), actualGroceryCost: '0.00' },
+  ])
 })

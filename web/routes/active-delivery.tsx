@@ -1,5 +1,4 @@
 import { Link, useParams } from '@tanstack/react-router'
-import { useState } from 'react'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
@@ -69,7 +68,7 @@ export function ActiveDeliveryPage() {
 
 function Delivery({ order, live, viewerId }: { order: Order; live: boolean; viewerId: string | undefined }) {
   const checks = useItemChecks(order.id)
-  const [groceryText, setGroceryText] = useState('')
+  const { groceryText, setGroceryText } = checks
   const shopping = order.status === 'runner_accepted'
   const groceryProblem = groceryTotalProblem(groceryText)
   return (

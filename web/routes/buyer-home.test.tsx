@@ -33,8 +33,8 @@ describe('buyer home', () => {
     expect(screen.getByText('Delivering to')).toBeDefined()
     expect(screen.getByText('Edison, NJ 08817')).toBeDefined()
     expect(screen.getByRole('link', { name: 'Edit delivery location' }).getAttribute('href')).toBe('/profile')
-    expect(screen.getByText('Search for Indian stores near you...')).toBeDefined()
-    expect(screen.getByRole('link', { name: 'Find Stores' }).getAttribute('href')).toBe('/store-search')
+    expect(screen.getByRole('searchbox', { name: 'Search stores' }).getAttribute('placeholder')).toBe('Search for Indian stores near you...')
+    screen.getByRole('button', { name: 'Find Stores' })
     expect(screen.getByRole('heading', { name: 'Just $2.00 platform fee per order' })).toBeDefined()
     expect(screen.getByText('Limited-time offer')).toBeDefined()
     expect(screen.queryByRole('region', { name: 'Active Cart' })).toBeNull()
@@ -43,6 +43,19 @@ describe('buyer home', () => {
     const nearby = section('Nearby Indian Stores')
     expect(within(nearby).getByText('No Indian stores found nearby')).toBeDefined()
     expect(within(nearby).getByText(`No Indian grocery stores found within ${DELIVERY_RADIUS_MILES} miles. Try expanding your search area.`)).toBeDefined()
+  })
+
+  test("the search box is real: typing and Enter search, and 'Find Stores' with nothing typed opens the search", async () => {
+    fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
+    const { router } = await renderHome()
+    const box = screen.getByRole('searchbox', { name: 'Search stores' })
+    fireEvent.change(box, { target: { value: ' paneer ' } })
+    fireEvent.submit(box)
+    await screen.findByText('Screen at /store-search?q=paneer')
+    router.history.back()
+    await screen.findByText('Delivering to')
+    fireEvent.click(screen.getByRole('button', { name: 'Find Stores' }))
+    await screen.findByText('Screen at /store-search')
   })
 
   test('one nearby search from the profile coordinates feeds both lists: real stores are partners, samples are nearby', async () => {
@@ -106,6 +119,27 @@ describe('buyer home', () => {
     const retry = await within(section('Partner Stores')).findByRole('button', { name: 'Try Again' })
     fireEvent.click(retry)
     await screen.findByRole('link', { name: /Patel Family Grocers/ })
+  })
+})
+
+describe('in production', () => {
+  const production = () => document.head.append(Object.assign(document.createElement('meta'), { name: 'kirana-environment', content: 'production' }))
+  afterEach(() => document.querySelector('meta[name="kirana-environment"]')?.remove())
+
+  test('buyers see neither an empty Partner Stores section nor the test-notifications button', async () => {
+    production()
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
+    await renderHome()
+    await within(section('Nearby Indian Stores')).findByRole('link', { name: /Patel Family Grocers/ })
+    expect(screen.queryByRole('region', { name: 'Partner Stores' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Test notifications' })).toBeNull()
+  })
+
+  test('partner stores appear once there are some', async () => {
+    production()
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore({ id: 'partner-1', name: 'Desi Corner', isSample: false })]] })
+    await renderHome()
+    await within(section('Partner Stores')).findByRole('link', { name: /Desi Corner/ })
   })
 })
 

@@ -3,6 +3,7 @@ import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useNearbyStores } from '../features/catalog/api/nearby-stores'
 import { profileOrigin } from '../features/catalog/use-location'
 import { useCurrentUser } from '../lib/current-user'
+import { isProductionServer } from '../lib/environment'
 import { LoadingScreen } from '../ui/loading-screen'
 import { ActiveCartCard } from './buyer-home/active-cart-card'
 import { DeliveringToCard } from './buyer-home/delivering-to-card'
@@ -20,6 +21,9 @@ export function BuyerHomePage() {
   if (!user) return <LoadingScreen />
 
   const sections = { loading: nearby.isLoading, failed: nearby.isError, onRetry: () => void nearby.refetch() }
+  const partners = nearby.data?.filter((store) => !store.isSample)
+  // Buyers see partner stores once there are some; an empty list and the test panel are for development.
+  const developing = !isProductionServer()
   return (
     <AppChrome>
       <div className="buyer-home">
@@ -30,12 +34,9 @@ export function BuyerHomePage() {
           <ActiveCartCard />
           <PromoCard />
         </div>
-        <StoreSection
-          title="Partner Stores"
-          stores={nearby.data?.filter((store) => !store.isSample)}
-          empty={{ title: 'No partner stores found' }}
-          {...sections}
-        />
+        {(developing || (partners && partners.length > 0)) && (
+          <StoreSection title="Partner Stores" stores={partners} empty={{ title: 'No partner stores found' }} {...sections} />
+        )}
         <StoreSection
           title="Nearby Indian Stores"
           stores={nearby.data?.filter((store) => store.isSample)}
@@ -45,7 +46,7 @@ export function BuyerHomePage() {
           }}
           {...sections}
         />
-        <SampleNotificationsPanel />
+        {developing && <SampleNotificationsPanel />}
       </div>
     </AppChrome>
   )

@@ -25,7 +25,7 @@ afterEach(() => {
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 const line = (name: string) => screen.getByText(name, { selector: '.cart-line .item-line__name' }).closest('li')!
 const lineNames = () => Array.from(document.querySelectorAll('.cart-line .item-line__name')).map((node) => node.textContent)
-const placeOrder = () => screen.getByRole<HTMLButtonElement>('button', { name: /^Place Order - / })
+const placeOrder = () => screen.getByRole<HTMLButtonElement>('button', { name: /^Checkout - / })
 const sum = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 
 async function openCart(url = `/cart?storeId=${store.id}`) {
@@ -120,7 +120,7 @@ describe('cart /cart?storeId={id}', () => {
     await screen.findByText('Your cart is empty')
     expect(readCart(store.id)).toEqual([])
     expect(screen.getByRole('link', { name: 'Add Items' }).getAttribute('href')).toBe(`/store/${store.id}`)
-    expect(screen.queryByRole('button', { name: /^Place Order/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Checkout/ })).toBeNull()
   })
 
   test('an empty cart shows the empty state and no totals', async () => {
@@ -140,15 +140,15 @@ describe('cart /cart?storeId={id}', () => {
     expect(sum('Total to pay now')).toBe('$2.00')
     // Priced lines only: 2 × $7.99 + $3.49.
     expect(sum('Estimated groceries (paid to your runner at delivery)')).toBe('$19.47')
-    expect(placeOrder().textContent).toBe('Place Order - $2.00')
+    expect(placeOrder().textContent).toBe('Checkout - $2.00')
 
     fireEvent.click(tips.getByRole('radio', { name: '$5' }))
     expect(sum('Tip')).toBe('$5.00')
     expect(sum('Total to pay now')).toBe('$7.00')
-    expect(placeOrder().textContent).toBe('Place Order - $7.00')
+    expect(placeOrder().textContent).toBe('Checkout - $7.00')
 
     fireEvent.click(tips.getByRole('radio', { name: '$10' }))
-    expect(placeOrder().textContent).toBe('Place Order - $12.00')
+    expect(placeOrder().textContent).toBe('Checkout - $12.00')
   })
 
   test("a custom tip is read as dollars; 'abc' and -5 count as $0 and say so, and so does a tip over the $500.00 maximum", async () => {
@@ -157,7 +157,7 @@ describe('cart /cart?storeId={id}', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Custom' }))
     const amount = screen.getByLabelText('Custom tip amount')
     fireEvent.change(amount, { target: { value: '3.50' } })
-    expect(placeOrder().textContent).toBe('Place Order - $5.50')
+    expect(placeOrder().textContent).toBe('Checkout - $5.50')
     expect(amount.getAttribute('aria-invalid')).toBe('false')
 
     const hints = {
@@ -169,12 +169,12 @@ describe('cart /cart?storeId={id}', () => {
       fireEvent.change(amount, { target: { value: typed } })
       expect(sum('Tip')).toBe('$0.00')
       expect(sum('Total to pay now')).toBe('$2.00')
-      expect(placeOrder().textContent).toBe('Place Order - $2.00')
+      expect(placeOrder().textContent).toBe('Checkout - $2.00')
       expect(amount.getAttribute('aria-invalid')).toBe('true')
       expect(document.getElementById(amount.getAttribute('aria-describedby')!)?.textContent).toBe(hint)
     }
     fireEvent.change(amount, { target: { value: '500' } })
-    expect(placeOrder().textContent).toBe('Place Order - $502.00')
+    expect(placeOrder().textContent).toBe('Checkout - $502.00')
     expect(amount.getAttribute('aria-describedby')).toBeNull()
   })
 
@@ -196,10 +196,10 @@ describe('cart /cart?storeId={id}', () => {
     cleanup()
 
     await openCart()
-    expect(placeOrder().textContent).toBe('Place Order - $7.00')
+    expect(placeOrder().textContent).toBe('Checkout - $7.00')
     clearCart(store.id)
     fillCart()
-    await waitFor(() => expect(placeOrder().textContent).toBe('Place Order - $2.00'))
+    await waitFor(() => expect(placeOrder().textContent).toBe('Checkout - $2.00'))
     expect(screen.getByLabelText<HTMLTextAreaElement>('Delivery instructions (optional)').value).toBe('')
   })
 
@@ -215,7 +215,7 @@ describe('cart /cart?storeId={id}', () => {
     expect(document.getElementById(later!.getAttribute('aria-describedby')!)?.textContent).toBe('Coming soon')
   })
 
-  test("'Place Order - $7.00' writes the pending order (lines, note, fee, tip, totals, profile address) and goes to /checkout", async () => {
+  test("'Checkout - $7.00' writes the pending order (lines, note, fee, tip, totals, profile address) and goes to /checkout", async () => {
     fillCart()
     addToCart(store.id, leaves)
     await openCart()

@@ -112,7 +112,7 @@ function StoreCart({ storeId }: { storeId: string }) {
           {/* A child of the whole layout, not of the side column, so on phones it can stay stuck to the bottom from the top of the page. */}
           <ActionBar className="place-order-bar">
             <button type="button" className="button button--primary button--large button--block" disabled={!store} onClick={placeOrder}>
-              Place Order - {formatCents(payNowCents(tip.tipCents))}
+              Checkout - {formatCents(payNowCents(tip.tipCents))}
             </button>
           </ActionBar>
         </div>

@@ -84,9 +84,9 @@ describe('LandingPage', () => {
     expect(section.textContent).toContain('Cash, Zelle, Venmo, or Apple Pay')
   })
 
-  test("'Get Started', 'Already have an account? Sign In' and the header's sign-in link all go to /auth", async () => {
+  test("'Get Started' goes to Sign Up; 'Already have an account? Sign In' and the header's sign-in link go to /auth", async () => {
     await renderLanding()
-    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth')
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register')
     expect(screen.getByRole('link', { name: 'Already have an account? Sign In' }).getAttribute('href')).toBe('/auth')
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth')
   })
@@ -99,11 +99,11 @@ describe('LandingPage', () => {
     expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull()
   })
 
-  test("'Get Started' opens the sign-in screen inside the app", async () => {
+  test("'Get Started' opens Sign Up inside the app", async () => {
     const router = await renderLanding()
     fireEvent.click(screen.getByRole('link', { name: 'Get Started' }))
-    await screen.findByText('Screen at /auth')
-    expect(router.state.location.pathname).toBe('/auth')
+    await screen.findByText('Screen at /register')
+    expect(router.state.location.pathname).toBe('/register')
   })
 
   test('ends with a secure-payments note and a footer naming the parent company', async () => {
@@ -112,4 +112,9 @@ describe('LandingPage', () => {
     const footer = screen.getByRole('contentinfo')
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} ${PARENT_COMPANY}`)
   })
+})
+
+test('runner earnings are said in the one sentence the runner screens use', async () => {
+  await renderLanding()
+  expect(screen.getByRole('region', { name: 'How It Works' }).textContent).toContain('They earn: Runner fee ($2.00) plus tip.')
 })

@@ -53,7 +53,7 @@ describe('My Orders /orders', () => {
     expect(screen.queryByRole('tablist')).toBeNull()
     expect(within(first).getByText('Finding Runner')).toBeDefined()
     expect(within(first).getByText('Patel Family Grocers')).toBeDefined()
-    expect(within(first).getByText('· 4 items')).toBeDefined()
+    expect(within(first).getByText('· 3 items (4 units)')).toBeDefined()
     expect(within(first).getByRole('time').getAttribute('datetime')).toBe(waiting.createdAt)
     expect(fact(first, 'Runner')).toBe('Waiting for a runner')
     expect(fact(first, 'Platform fee')).toBe('$2.00')
@@ -74,6 +74,14 @@ describe('My Orders /orders', () => {
     expect(within(second).getByText('Delivered')).toBeDefined()
     expect(fact(second, 'Runner')).toBe('Ravi K.')
     expect(within(second).queryByRole('button', { name: /^Cancel/ })).toBeNull()
+  })
+
+  test('a cancelled order that was charged says what was refunded, never that it was paid', async () => {
+    ordersServer({ purchases: [{ ...delivered, status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' }] })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    const article = await screen.findByRole('article', { name: 'Order #ELIVERED' })
+    expect(fact(article, 'Payment')).toBe('Refunded $7.00.')
+    expect(within(article).queryByText('Tip', { selector: 'dt' })).toBeNull()
   })
 
   test("no orders: 'No orders yet' and 'Start Shopping' to /store-search", async () => {
@@ -156,6 +164,8 @@ describe('cancelling an order from My Orders', () => {
     dialog = screen.getByRole('dialog', { name: 'Cancel this order?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Order' }))
     await waitFor(() => expect(within(article).getByText('Cancelled')).toBeDefined())
+    expect(fact(article, 'Payment')).toBe('Not charged: the hold was released.')
+    expect(within(article).queryByText('Platform fee', { selector: 'dt' })).toBeNull()
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(within(article).queryByRole('button', { name: /^Cancel/ })).toBeNull()
     expect(document.activeElement).toBe(within(article).getByRole('heading', { name: 'Order #WAITING1' }))

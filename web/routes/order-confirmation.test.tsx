@@ -22,9 +22,9 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })).toBeDefined()
     expect(document.querySelector('.confirmation-hero__number')?.textContent).toBe('Order #2C3D4E5F Finding Runner')
     expect(fact('Store')).toBe('Patel Family Grocers')
-    expect(fact('Items')).toBe('4 items')
+    expect(fact('Items')).toBe('3 items (4 units)')
     expect(fact('Delivery slot')).toBe('ASAP')
-    expect(fact('Paid online')).toBe('$2.00 fee + $5.00 tip = $7.00')
+    expect(fact('Online payment')).toBe('$2.00 fee + $5.00 tip = $7.00Your card is authorized for $7.00 and charged when a runner accepts.')
     expect(fact('Delivery address')).toBe('1 Main St, Edison, NJ 08817')
 
     const next = within(screen.getByRole('region', { name: 'What happens next?' }))

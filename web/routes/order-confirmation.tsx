@@ -6,7 +6,7 @@ import { AppChrome } from '../app/app-chrome/app-chrome'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
 import { StatusBadge } from '../features/orders/components/status-badge'
-import { itemCountLabel, orderCents, orderItemCount, trackingPath } from '../features/orders/order-figures'
+import { itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
 import { Icon } from '../ui/icon'
 import { WhatHappensNext } from './order-confirmation/what-happens-next'
 
@@ -58,17 +58,18 @@ function Confirmation({ order }: { order: Order }) {
           </div>
           <div>
             <dt>Items</dt>
-            <dd>{itemCountLabel(orderItemCount(order))}</dd>
+            <dd>{itemsLabel(order.items)}</dd>
           </div>
           <div>
             <dt>Delivery slot</dt>
             <dd>{order.timeSlot}</dd>
           </div>
           <div>
-            <dt>Paid online</dt>
+            <dt>Online payment</dt>
             <dd>
               {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip ={' '}
               <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+              <span className="order-facts__aside">{paymentWords(order)}</span>
             </dd>
           </div>
           <div>

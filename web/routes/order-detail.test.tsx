@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
@@ -40,7 +40,7 @@ describe('order detail /orders/{id}', () => {
     })
     const order = anOrder({ items: [anOrderItem({ comment: 'Only the oily kind' }), okraAtItsPrice] })
     await openOrder(order)
-    const items = within(screen.getByRole('region', { name: 'Items (2)' }))
+    const items = within(screen.getByRole('region', { name: '2 items (3 units)' }))
     const [dal, okra] = items.getAllByRole('listitem')
     expect(dal!.textContent).toBe('Toor Dal (4 lb)bag$7.99 per bag (est.)Note: Only the oily kindQuantity × 2')
     expect(okra!.textContent).toBe('Okra (Bhindi)lb$3.49 per lbQuantity × 1')
@@ -53,7 +53,7 @@ describe('order detail /orders/{id}', () => {
 
   test("items the runner could not find: 'Items Not Available (n)', struck through, 'Not available at store'", async () => {
     await openOrder(pickedUp)
-    expect(within(screen.getByRole('region', { name: 'Items (1)' })).getByText('Toor Dal (4 lb)')).toBeDefined()
+    expect(within(screen.getByRole('region', { name: '1 item (2 units)' })).getByText('Toor Dal (4 lb)')).toBeDefined()
     const missing = within(screen.getByRole('region', { name: 'Items Not Available (2)' }))
     const rows = missing.getAllByRole('listitem')
     expect(rows.map((row) => row.querySelector('s')?.textContent)).toEqual(['Okra (Bhindi)', 'Curry Leaves'])
@@ -75,6 +75,7 @@ describe('order detail /orders/{id}', () => {
     await openOrder(pickedUp, aBuyer({ id: 'runner-9', roles: ['runner'] }))
     expect(screen.queryByRole('region', { name: 'Payment Reminder' })).toBeNull()
     expect(screen.getByRole('region', { name: 'Your Earnings' }).textContent).toContain('Runner fee ($2.00) plus tip ($5.00) = $7.00.')
+    expect(screen.getByText('Est. grocery cost (you pay at the store)', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$19.47')
   })
 
   test("an order that is not there, or not the viewer's: 'Order not found'", async () => {
@@ -82,5 +83,41 @@ describe('order detail /orders/{id}', () => {
     renderScreen(OrderDetailPage, { path: '/orders/$id', url: '/orders/nope', user: aBuyer() })
     expect(await screen.findByText('Order not found')).toBeDefined()
     expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders')
+  })
+})
+
+describe('cancelling from the order detail', () => {
+  test('its buyer may cancel it while it waits for a runner, after the same confirmation', async () => {
+    await openOrder(anOrder())
+    fireEvent.click(within(screen.getByRole('region', { name: 'Cancel order' })).getByRole('button', { name: /^Cancel order #/ }))
+    screen.getByRole('dialog', { name: 'Cancel this order?' })
+  })
+
+  test('not once a runner has it', async () => {
+    await openOrder(pickedUp)
+    expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull()
+  })
+})
+
+describe('opened from the runner dashboard', () => {
+  test('a runner may accept the waiting order here, and the back link returns to the dashboard', async () => {
+    const order = anOrder()
+    const accepted = { ...order, status: 'runner_accepted', runnerId: 'runner-9', runnerFirstName: 'Ravi', paymentStatus: 'captured' }
+    const server = fakeApi({
+      [`GET /api/orders/${order.id}`]: () => [200, { order }],
+      [`PATCH /api/orders/${order.id}/accept`]: () => [200, { order: accepted }],
+    })
+    renderScreen(OrderDetailPage, { path: '/orders/$id', url: `/orders/${order.id}?from=runner`, user: aBuyer({ id: 'runner-9', roles: ['runner'] }) })
+    await screen.findByRole('heading', { level: 1, name: /^Order #/ })
+    expect(screen.getByRole('link', { name: 'Runner Dashboard' }).getAttribute('href')).toBe('/runner')
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Order' }))
+    await screen.findByText(`Screen at /delivery/${order.id}`)
+    expect(server.callsTo(`PATCH /api/orders/${order.id}/accept`)).toHaveLength(1)
+  })
+
+  test('its buyer is offered no Accept, and My Orders is the way back', async () => {
+    await openOrder(anOrder(), aBuyer({ roles: ['buyer', 'runner'] }))
+    expect(screen.queryByRole('button', { name: 'Accept Order' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders')
   })
 })

@@ -1,14 +1,16 @@
-import { Link, useParams } from '@tanstack/react-router'
+import { Link, useParams, useSearch } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
+import { CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { ProblemReports } from '../features/orders/components/problem-reports'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { Icon } from '../ui/icon'
+import { AcceptOffer } from './order-detail/accept-offer'
 import { OrderItems } from './order-detail/order-items'
 import { PaymentReminder, RunnerEarnings } from './order-detail/payment-reminder'
 
@@ -21,15 +23,23 @@ const viewAllOrders = (
 /** /orders/{id} (spec 001 §2): one order's lines, delivery and payment; kept current while it is open. */
 export function OrderDetailPage() {
   const { id } = useParams({ from: '/orders/$id' })
+  const { from } = useSearch({ from: '/orders/$id' })
   const order = useOrder(id)
   const viewerId = useCurrentUser().data?.user?.id
   return (
     <AppChrome>
       <div className="order-page">
-        <Link to="/orders" className="text-link order-page__back">
-          <Icon name="arrowLeft" className="icon icon--small" />
-          My Orders
-        </Link>
+        {from === 'runner' ? (
+          <Link to="/runner" className="text-link order-page__back">
+            <Icon name="arrowLeft" className="icon icon--small" />
+            Runner Dashboard
+          </Link>
+        ) : (
+          <Link to="/orders" className="text-link order-page__back">
+            <Icon name="arrowLeft" className="icon icon--small" />
+            My Orders
+          </Link>
+        )}
         {order.isPending ? (
           <CatalogMessage busy title="Loading order..." />
         ) : order.isError ? (
@@ -68,6 +78,8 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
         </div>
         <StatusBadge status={order.status} />
       </header>
+      <CancelWhileWaiting order={order} />
+      <AcceptOffer order={order} />
       <section className="card card--compact order-facts-card" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
         <dl className="order-facts">

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, screen, within } from '@testing-library/react'
-import type { CancelReason, Order } from '../../modules/orders/contract'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { type CancelReason, NO_SHOW_AFTER_MS, type Order } from '../../modules/orders/contract'
+import { readCart } from '../features/cart/cart-storage'
 import { formatMoment } from '../lib/format-time'
 import { fakeApi, restoreFetch } from '../testing/fake-api'
 import { installFakeEventSource } from '../testing/fake-event-source'
@@ -19,8 +20,8 @@ const pickedUp = anAcceptedOrder({
 })
 const delivered: Order = { ...pickedUp, status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z', actualGroceryCost: '18.75' }
 
-async function openTracking(order: Order, clock = manualClock(Date.parse(placed.createdAt))) {
-  const server = fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+async function openTracking(order: Order, clock = manualClock(Date.parse(placed.createdAt)), handlers: Parameters<typeof fakeApi>[0] = {}) {
+  const server = fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }], ...handlers })
   renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${order.id}`, user: aBuyer(), clock })
   await screen.findByRole('heading', { level: 1, name: 'Track Order' })
   await screen.findByRole('region', { name: 'Order status' })
@@ -179,4 +180,73 @@ describe('order tracking /order/{id}', () => {
     expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/orders')
     expect(screen.getByRole('link', { name: 'Back to My Orders' }).getAttribute('href')).toBe('/orders')
   })
+})
+
+describe('cancelling from tracking', () => {
+  test('while the order waits, Cancel asks first and cancels it', async () => {
+    const { server } = await openTracking(placed, undefined, {
+      [`POST /api/orders/${placed.id}/cancel`]: () => [200, { order: { ...placed, status: 'cancelled', cancelReason: 'buyer', paymentStatus: 'cancelled' } }],
+    })
+    fireEvent.click(screen.getByRole('button', { name: /^Cancel order #/ }))
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Order' }))
+    await waitFor(() => expect(heroTitle()).toBe('Cancelled'))
+    expect(server.callsTo(`POST /api/orders/${placed.id}/cancel`)).toHaveLength(1)
+    expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull()
+  })
+
+  test("a runner who accepted but never came: the minutes left from the accept, then 'Cancel — runner never came'", async () => {
+    const acceptedAt = Date.parse(accepted.acceptedAt!)
+    const { clock } = await openTracking(accepted, manualClock(acceptedAt + 30 * 60_000), {
+      // The server's clock disagrees: its 409 says how long is left, and that is what is shown.
+      [`POST /api/orders/${accepted.id}/cancel`]: () => [
+        409,
+        { code: 'TOO_EARLY_TO_CANCEL', message: 'You can cancel for a full refund in 3 minutes.', minutesLeft: 3 },
+      ],
+    })
+    const noShow = () => within(screen.getByRole('region', { name: 'Runner never came' }))
+    noShow().getByText(/in 90 minutes, you can cancel here for a full refund of the \$7\.00 you paid/)
+    expect(noShow().getByRole<HTMLButtonElement>('button', { name: 'Cancel — runner never came' }).disabled).toBe(true)
+
+    clock.advance(NO_SHOW_AFTER_MS - 30 * 60_000)
+    await waitFor(() => expect(noShow().getByRole<HTMLButtonElement>('button', { name: 'Cancel — runner never came' }).disabled).toBe(false))
+    fireEvent.click(noShow().getByRole('button', { name: 'Cancel — runner never came' }))
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel — runner never came?' })).getByRole('button', { name: 'Cancel Order' }))
+    await waitFor(() => noShow().getByText(/in 3 minutes, you can cancel here/))
+    expect(noShow().getByRole<HTMLButtonElement>('button', { name: 'Cancel — runner never came' }).disabled).toBe(true)
+  })
+
+  test('nothing to cancel once the runner picked up, or for someone who is not the buyer', async () => {
+    await openTracking(pickedUp, manualClock(Date.parse(accepted.acceptedAt!) + NO_SHOW_AFTER_MS))
+    expect(screen.queryByRole('region', { name: 'Runner never came' })).toBeNull()
+    cleanup()
+    fakeApi({ [`GET /api/orders/${placed.id}`]: () => [200, { order: { ...placed, buyerId: 'someone-else' } }] })
+    renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${placed.id}`, user: aBuyer(), clock: manualClock(Date.parse(placed.createdAt)) })
+    await screen.findByRole('region', { name: 'Order status' })
+    expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull()
+  })
+})
+
+test('the items are counted as everywhere else: lines, and units when they differ', async () => {
+  await openTracking(placed)
+  screen.getByRole('heading', { level: 2, name: '3 items (4 units)' })
+})
+
+test("after the card was declined at the charge, 'Order again' puts the order's items back in that store's cart", async () => {
+  const declined: Order = { ...accepted, status: 'cancelled', cancelReason: 'capture_failed', paymentStatus: 'capture_failed' }
+  await openTracking(declined)
+  localStorage.clear()
+  fireEvent.click(within(screen.getByRole('region', { name: 'Order again' })).getByRole('button', { name: 'Order again' }))
+  await screen.findByText(`Screen at /cart?storeId=${declined.storeId}`)
+  expect(readCart(declined.storeId).map(({ id, quantity, comment }) => ({ id, quantity, comment }))).toEqual(
+    declined.items.map(({ id, quantity, comment }) => ({ id, quantity, comment })),
+  )
+  localStorage.clear()
+})
+
+test('when the runner found nothing, the buyer is told plainly and owes nothing for groceries', async () => {
+  const nothing: Order = { ...delivered, actualGroceryCost: '0.00', items: delivered.items.map((item) => ({ ...item, isDelivered: false })) }
+  await openTracking(nothing)
+  hero().getByText("Your runner couldn't find any of your items at Patel Family Grocers, so there is nothing to deliver and you owe nothing for groceries.")
+  expect(screen.queryByText(/Grocery total from the store receipt/)).toBeNull()
 })

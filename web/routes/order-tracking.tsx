@@ -2,6 +2,7 @@ import { Link, useParams } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
+import { CancelNoShow, CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { ChatPanel } from '../features/orders/components/chat-panel'
 import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
@@ -12,6 +13,7 @@ import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { ShopPage } from '../ui/shop-page'
 import { DoorstepPhoto, GroceriesCard } from './order-tracking/groceries-card'
+import { OrderAgain } from './order-tracking/order-again'
 import { OrderItems } from './order-tracking/order-items'
 import { OrderTimeline } from './order-tracking/order-timeline'
 import { RunnerCard } from './order-tracking/runner-card'
@@ -69,6 +71,9 @@ function Tracking({ order, live }: { order: Order; live: boolean }) {
     <div className="tracking-layout">
       <StatusHero order={order} />
       <RatingPrompt order={order} viewerId={viewerId} />
+      <CancelWhileWaiting order={order} />
+      <CancelNoShow order={order} />
+      <OrderAgain order={order} />
       <DoorstepPhoto order={order} />
       <div className="tracking-layout__people">
         <RunnerCard order={order} />

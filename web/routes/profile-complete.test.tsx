@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, PROFILE_COMPLETE_REDIRECT_MS, type PublicUser } from '../../modules/accounts/contract'
 import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
+import { ONE_ROLE } from '../features/accounts/components/profile-form'
 import { type ApiCall, fakeApi, restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
@@ -65,8 +66,9 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
     const realAssign = window.location.assign
     window.location.assign = assign
     await open(aUser())
-    await screen.findByRole('heading', { name: 'Profile Completion Blocked' })
-    screen.getByText(/Phone verification is required/)
+    await screen.findByRole('heading', { name: 'Verify your phone to get started' })
+    screen.getByText(/We text you a 6-digit code/)
+    expect(screen.getByText('One more step').className).toBe('eyebrow')
     screen.getByText('(732) 555-0101')
     expect(screen.getByRole('link', { name: 'Go to Phone Verification' }).getAttribute('href')).toBe('/phone-verification')
     expect(screen.queryByLabelText('Phone number')).toBeNull()
@@ -80,7 +82,7 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
   test('without a phone: a phone input with Add Phone Number, which then goes to verification', async () => {
     const { calls } = fakeApi({ 'POST /api/auth/add-phone': () => [200, { message: 'Phone number added', user: aUser({ phone: '(732) 555-0199' }) }] })
     const { router } = await open(aUser({ phone: null }))
-    await screen.findByRole('heading', { name: 'Profile Completion Blocked' })
+    await screen.findByRole('heading', { name: 'Verify your phone to get started' })
     expect(screen.queryByRole('link', { name: 'Go to Phone Verification' })).toBeNull()
     button('Cancel & Logout')
 
@@ -107,15 +109,16 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
 })
 
 describe('ProfileCompletePage: the Complete Your Profile form', () => {
-  test('has the names filled in, the two role checkboxes in a fieldset and the coordinates note', async () => {
+  test('has the names filled in, the one role choice every path asks, and the coordinates note', async () => {
     fakeApi({})
     await open(verified)
     await screen.findByRole('heading', { name: 'Complete Your Profile' })
     expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Asha')
     expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe('Patel')
-    const roles = screen.getByRole('group', { name: 'How will you use Kirana?' })
-    within(roles).getByRole('checkbox', { name: /Buyer.*Shop for Indian groceries and get them delivered/ })
-    within(roles).getByRole('checkbox', { name: /Runner.*Earn money by shopping and delivering groceries/ })
+    const roles = screen.getByRole('group', { name: ONE_ROLE.legend })
+    within(roles).getByRole('radio', { name: /Buyer.*Shop for Indian groceries and get them delivered/ })
+    within(roles).getByRole('radio', { name: /Runner.*Earn money by shopping and delivering groceries/ })
+    within(roles).getByRole('radio', { name: /Both/ })
     for (const label of ['Street address', 'City', 'State', 'ZIP code']) screen.getByLabelText(label)
     screen.getByText(/converted to map coordinates automatically/)
   })
@@ -125,7 +128,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     await open(aUser({ phoneStatus: 'unconfirmed' }))
     await screen.findByRole('heading', { name: 'Complete Your Profile' })
     screen.getByText(MESSAGES.phoneUnconfirmed)
-    expect(screen.queryByRole('heading', { name: 'Profile Completion Blocked' })).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Verify your phone to get started' })).toBeNull()
   })
 
   test("shows each rule's message under its field and moves focus to the first", async () => {
@@ -149,7 +152,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
 
   async function fillForm() {
     await screen.findByRole('heading', { name: 'Complete Your Profile' })
-    fireEvent.click(screen.getByRole('checkbox', { name: /Runner/ }))
+    fireEvent.click(screen.getByRole('radio', { name: /Runner/ }))
     fill('Street address', '12 Oak Tree Road')
     fill('City', 'Edison')
     fill('State', 'NJ')
@@ -180,6 +183,21 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     expect(router.state.location.pathname).toBe('/profile-complete')
     clock.advance(1)
     await screen.findByText('Screen at /')
+  })
+
+  test('a runner-only account lands on the runner dashboard, not the buyer home', async () => {
+    fakeApi({
+      'POST /api/auth/complete-profile': () => [
+        200,
+        { message: 'Profile completed successfully', user: { ...completedUser, roles: ['runner'] }, requiresProfileCompletion: false },
+      ],
+    })
+    await open(verified)
+    await fillForm()
+    await screen.findByText('Welcome to Kirana! Taking you to your home screen...')
+    await settled()
+    clock.advance(PROFILE_COMPLETE_REDIRECT_MS)
+    await screen.findByText('Screen at /runner')
   })
 
   test('a refusal is toasted as Profile completion failed, with its field message', async () => {
@@ -236,7 +254,10 @@ describe('ProfileCompletePage: the onboarding variant', () => {
         .map((radio) => (radio as HTMLInputElement).value),
     ).toEqual(['buyer', 'runner', 'both'])
     screen.getByRole('button', { name: 'Use Current Location (Optional)' })
-    screen.getByText('By completing registration, you agree to our Terms of Service and Privacy Policy.')
+    const terms = screen.getByRole('link', { name: 'Terms of Service' })
+    expect(terms.parentElement?.textContent).toBe('By completing registration, you agree to our Terms of Service and Privacy Policy.')
+    expect(terms.getAttribute('href')).toBe('/terms')
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy')
   })
 
   test('checks the onboarding rules, with their messages under the fields', async () => {

@@ -4,6 +4,7 @@ import { PROFILE_COMPLETE_REDIRECT_MS } from '../../modules/accounts/contract'
 import { BRAND_NAME } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { homePath } from '../features/accounts/identity'
 import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
 import { Icon } from '../ui/icon'
@@ -21,13 +22,14 @@ export function ProfileCompletePage() {
   const clock = useClock()
   const { data, isPending } = useCurrentUser()
   const { variant } = useSearch({ strict: false })
-  // Set once this screen has completed the profile: it then waits out the redirect delay itself.
-  const [completed, setCompleted] = useState(false)
+  // Set once this screen has completed the profile, to where it goes next: it waits out the redirect delay itself.
+  const [next, setNext] = useState<ReturnType<typeof homePath> | null>(null)
+  const completed = next !== null
 
   useEffect(() => {
-    if (!completed) return
-    return clock.after(PROFILE_COMPLETE_REDIRECT_MS, () => navigate({ to: '/' }))
-  }, [completed, navigate, clock])
+    if (!next) return
+    return clock.after(PROFILE_COMPLETE_REDIRECT_MS, () => navigate({ to: next }))
+  }, [next, navigate, clock])
 
   if (isPending) return <LoadingScreen />
   const user = data?.user
@@ -59,7 +61,7 @@ export function ProfileCompletePage() {
             </p>
           </div>
           {user.phoneStatus === 'unconfirmed' && <p className="form-notice form-notice--info auth-card__notice">{MESSAGES.phoneUnconfirmed}</p>}
-          {variant === 'onboarding' ? <OnboardingForm user={user} /> : <CompleteProfileForm user={user} onCompleted={() => setCompleted(true)} />}
+          {variant === 'onboarding' ? <OnboardingForm user={user} /> : <CompleteProfileForm user={user} onCompleted={(roles) => setNext(homePath(roles))} />}
         </>
       )}
     </AuthLayout>

@@ -168,6 +168,27 @@ describe('store catalog /store/{id}', () => {
   })
 })
 
+describe('a product search carried into the store', () => {
+  test("'?q=dal' opens the store filtered to it, and 'Clear search' shows every item again", async () => {
+    renderCatalog({ url: `/store/${store.id}?q=dal`, items: shelves })
+    await screen.findByRole('heading', { level: 1, name: store.name })
+    expect(search().value).toBe('dal')
+    expect(shownNames()).toEqual([toor.name])
+    screen.getByText('Showing items matching')
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }))
+    await waitFor(() => expect(shownNames()).toHaveLength(shelves.length))
+    expect(search().value).toBe('')
+    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull()
+  })
+
+  test('words that matched the store but none of its items (its name) leave every item shown', async () => {
+    renderCatalog({ url: `/store/${store.id}?q=patel`, items: shelves })
+    await screen.findByRole('heading', { level: 1, name: store.name })
+    expect(search().value).toBe('')
+    expect(shownNames()).toHaveLength(shelves.length)
+  })
+})
+
 describe('store catalog states', () => {
   test('a spinner while the session loads', async () => {
     fakeApi({ 'GET /api/auth/user': neverAnswers })

@@ -1,4 +1,4 @@
-import { Link, useParams } from '@tanstack/react-router'
+import { Link, useParams, useSearch } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useItems } from '../features/catalog/api/items'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
@@ -74,6 +74,7 @@ function StoreCatalog({ storeId }: { storeId: string }) {
 
 function StoreShelves({ store }: { store: KnownStore }) {
   const items = useItems(store.id)
+  const { q: searched } = useSearch({ from: '/store/$id' })
   if (items.isPending) return <CatalogMessage busy title="Loading items..." />
   if (items.isError)
     return (
@@ -88,7 +89,7 @@ function StoreShelves({ store }: { store: KnownStore }) {
         <p>{errorText(items.error)}</p>
       </CatalogMessage>
     )
-  return <CatalogBrowser store={store} items={items.data} />
+  return <CatalogBrowser store={store} items={items.data} searched={searched} />
 }
 
 const errorText = (error: Error) => (error instanceof ApiError ? error.userMessage : error.message)

@@ -193,8 +193,32 @@ describe('Find Indian Stores', () => {
     await renderSearch()
     await searchFor('patel')
     fireEvent.click(await screen.findByRole('button', { name: 'Shop Now' }))
-    await screen.findByText('Screen at /store/store-patel')
+    await screen.findByText('Screen at /store/store-patel?q=patel')
     expect(readCachedStore('store-patel')?.name).toBe('Patel Family Grocers')
+  })
+
+  test('the query searched is kept in the URL, so coming back or reloading searches it again', async () => {
+    const server = fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
+    const { router } = await renderSearch()
+    await searchFor('paneer')
+    await screen.findByRole('heading', { name: 'Patel Family Grocers' })
+    expect(router.state.location.search).toEqual({ q: 'paneer' })
+    cleanup()
+
+    // Reopened at that URL (back, or a reload): the box holds the query and its results come back.
+    renderScreen(StoreSearchPage, { path: '/store-search', url: '/store-search?q=paneer', user: aBuyer() })
+    await screen.findByRole('heading', { name: 'Patel Family Grocers' })
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search stores' }).value).toBe('paneer')
+    expect(server.callsTo('GET /api/stores/nearby').map((call) => call.url.searchParams.get('query'))).toEqual(['paneer', 'paneer'])
+  })
+
+  test('emptying the box forgets the query in the URL too', async () => {
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
+    const { router } = renderScreen(StoreSearchPage, { path: '/store-search', url: '/store-search?q=paneer', user: aBuyer() })
+    await screen.findByRole('heading', { name: 'Patel Family Grocers' })
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search stores' }), { target: { value: '' } })
+    await screen.findByRole('heading', { name: 'Search for Indian Stores' })
+    await waitFor(() => expect(router.state.location.search).toEqual({}))
   })
 })
 
@@ -231,7 +255,7 @@ describe("Shop Now while another store's cart has items", () => {
   test('Clear Cart & Continue empties every cart, then caches the store and opens it', async () => {
     const { dialog } = await shopNowWithOtherCart()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear Cart & Continue' }))
-    await screen.findByText('Screen at /store/store-patel')
+    await screen.findByText('Screen at /store/store-patel?q=patel')
     expect(allCarts()).toEqual([])
     expect(readCachedStore('store-patel')?.name).toBe('Patel Family Grocers')
   })

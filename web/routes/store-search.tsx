@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
@@ -20,8 +21,9 @@ export function StoreSearchPage() {
 
 function StoreSearch({ user }: { user: PublicUser }) {
   const location = useSearchLocation(user)
-  const search = useStoreSearch(location.relocate)
-  const { openStore, confirmation } = useOpenStore()
+  const { q } = useSearch({ from: '/store-search' })
+  const search = useStoreSearch(location.relocate, q)
+  const { openStore, confirmation } = useOpenStore(search.searched)
   const place = [user.city, user.state].filter(Boolean).join(', ') || 'your location'
 
   return (
@@ -35,7 +37,7 @@ function StoreSearch({ user }: { user: PublicUser }) {
           </p>
         </header>
         {location.locating && <LocationBanner />}
-        <SearchForm onSearch={search.submit} onClear={search.clear} searching={search.searching} />
+        <SearchForm initialTerm={q ?? ''} onSearch={search.submit} onClear={search.clear} searching={search.searching} />
         <SearchResults searched={search.searched} stores={search.stores} onShop={openStore} />
       </div>
       {confirmation && <ClearCartDialog onKeep={confirmation.keep} onConfirm={confirmation.clearAndContinue} />}

@@ -28,6 +28,8 @@ const APP_PATHS = [
   '/password-reset',
   '/password-reset-test',
   '/landing',
+  '/terms',
+  '/privacy',
   '/pwa-test',
   '/profile',
   '/buyer',

@@ -1,5 +1,5 @@
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, RUNNER_ACCEPTANCE_WINDOW_MINUTES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
-import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE } from '../lib/service-facts'
+import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE, RUNNER_EARNINGS } from '../lib/service-facts'
 import { FOOTER_DISCLAIMER, footerCopyright } from '../ui/footer-text'
 import { ICON_PATHS, type IconName } from '../ui/icon-paths'
 import { html, trustedHtml } from './html'
@@ -130,7 +130,7 @@ function howItWorks() {
 function closing() {
   return html`<section class="closing" aria-labelledby="closing-title"><div class="wrap"><div class="closing__panel">
 <h2 id="closing-title">Your next grocery run, done by a neighbor</h2>
-<p>Shop today, or sign up to deliver and earn tips on your own schedule.</p>
+<p>Shop today, or sign up to deliver on your own schedule. Runners earn: ${RUNNER_EARNINGS}.</p>
 <a class="button button--large" href="${APP_URL}">Open Web App</a>
 </div></div></section>`
 }

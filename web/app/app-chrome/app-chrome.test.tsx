@@ -87,36 +87,20 @@ describe('top bar', () => {
 })
 
 describe('bell', () => {
-  const notification = Reflect.getOwnPropertyDescriptor(window, 'Notification')
-  afterEach(() => {
+  test('opens the Notification Center, even with unread notifications, and asks nothing of the browser', async () => {
+    const requestPermission = mock(async () => 'granted')
+    const notification = Reflect.getOwnPropertyDescriptor(window, 'Notification')
+    Object.defineProperty(window, 'Notification', {
+      value: Object.assign(() => {}, { permission: 'default', requestPermission }),
+      configurable: true,
+      writable: true,
+    })
+    await renderChrome(aBuyer(), '/buyer', [[notificationsQueryOptions().queryKey, { notifications: [], unreadCount: 2, nextCursor: null }]])
+    fireEvent.click(screen.getByRole('link', { name: 'Notifications, 2 unread' }))
+    await screen.findByText('Screen at /notifications')
+    expect(requestPermission).not.toHaveBeenCalled()
     if (notification) Object.defineProperty(window, 'Notification', notification)
     else Reflect.deleteProperty(window, 'Notification')
-  })
-
-  test('without the Notification API it says notifications are not supported', async () => {
-    Reflect.deleteProperty(window, 'Notification')
-    const alert = spyOn(window, 'alert').mockImplementation(() => {})
-    await renderChrome()
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }))
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Notifications not supported in this browser'))
-    alert.mockRestore()
-  })
-
-  test('without permission it asks, and once granted shows a test notification from the brand', async () => {
-    const shown: { title: string; options?: NotificationOptions }[] = []
-    const FakeNotification = Object.assign(
-      function (this: unknown, title: string, options?: NotificationOptions) {
-        shown.push({ title, options })
-      },
-      { permission: 'default', requestPermission: mock(async () => 'granted') },
-    )
-    Object.defineProperty(window, 'Notification', { value: FakeNotification, configurable: true, writable: true })
-    await renderChrome()
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }))
-    await waitFor(() => expect(shown).toHaveLength(1))
-    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1)
-    expect(shown[0]!.title).toBe(BRAND_NAME)
-    expect(shown[0]!.options?.icon).toBe('/pwa-icon.svg')
   })
 })
 
@@ -125,7 +109,7 @@ describe('bell badge', () => {
 
   test('shows the unread count the push set-up loaded, and says it to screen readers', async () => {
     await renderChrome(aBuyer(), '/buyer', [unread(3)])
-    const bell = screen.getByRole('button', { name: 'Notifications, 3 unread' })
+    const bell = screen.getByRole('link', { name: 'Notifications, 3 unread' })
     expect(bell.textContent).toBe('3')
     // It only reads: fetching is the push set-up's (the app shell's) job.
     expect(server.callsTo('GET /api/notifications')).toHaveLength(0)
@@ -133,9 +117,9 @@ describe('bell badge', () => {
 
   test('follows the count as it is fetched again (a message arrived, one was read)', async () => {
     const { queryClient } = await renderChrome(aBuyer(), '/buyer', [unread(1)])
-    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeDefined()
     act(() => queryClient.setQueryData(notificationsQueryOptions().queryKey, { notifications: [], unreadCount: 0, nextCursor: null }))
-    expect((await screen.findByRole('button', { name: 'Notifications' })).textContent).toBe('')
+    expect((await screen.findByRole('link', { name: 'Notifications' })).textContent).toBe('')
   })
 })
 

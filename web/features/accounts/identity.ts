@@ -10,3 +10,6 @@ export function initials(user: Named): string {
   const fromNames = [user.firstName, user.lastName].map((name) => name?.trim().charAt(0) ?? '').join('')
   return (fromNames || displayName(user).charAt(0)).toUpperCase()
 }
+
+/** Where someone starts once their profile is complete: runners who do not shop start on their dashboard. */
+export const homePath = (roles: readonly string[]): '/' | '/runner' => (roles.includes('runner') && !roles.includes('buyer') ? '/runner' : '/')

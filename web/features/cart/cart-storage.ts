@@ -84,6 +84,9 @@ export function removeFromCart(storeId: string, itemId: string) {
 
 export const clearCart = (storeId: string) => writeCart(storeId, [])
 
+/** Puts lines back as a store's whole cart: an order that could not go through, to be placed again. */
+export const restoreCart = (storeId: string, lines: CartLine[]) => writeCart(storeId, lines)
+
 export type StoredCart = { storeId: string; lines: CartLine[]; quantity: number }
 
 /** Every cart in this browser, in storage order. */

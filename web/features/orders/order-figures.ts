@@ -1,13 +1,45 @@
-import type { Order } from '../../../modules/orders/contract'
-import { decimalToCents } from '../../../modules/shared/contract'
+import type { Order, OrderItemView } from '../../../modules/orders/contract'
+import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 
-/** How many things were ordered: quantities, not lines. */
-export const orderItemCount = (order: Pick<Order, 'items'>) => order.items.reduce((sum, item) => sum + item.quantity, 0)
-
-export const itemCountLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`
+/**
+ * How much was ordered, said one way on every screen: the lines, and the units when some line is
+ * for more than one ('3 items (5 units)'; '2 items' when each is one).
+ */
+export function itemsLabel(items: readonly Pick<OrderItemView, 'quantity'>[]): string {
+  const units = items.reduce((sum, item) => sum + item.quantity, 0)
+  const lines = `${items.length} ${items.length === 1 ? 'item' : 'items'}`
+  return units === items.length ? lines : `${lines} (${units} units)`
+}
 
 /** The order's dollar strings as cents; the API always sends valid amounts. */
 export const orderCents = (amount: string) => decimalToCents(amount) ?? 0
+
+/**
+ * Where the online payment stands, in words that match what happened: a hold until a runner
+ * accepts, a charge after, and for an order that ended unpaid or refunded, never a payment.
+ */
+export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' | 'refundedAmount'>): string {
+  const total = formatCents(orderCents(order.totalAmount))
+  switch (order.paymentStatus) {
+    case 'authorized':
+      return `Your card is authorized for ${total} and charged when a runner accepts.`
+    case 'captured':
+      return `${total} charged to your card when your runner accepted.`
+    case 'cancelled':
+      return 'Not charged: the hold was released.'
+    case 'capture_failed':
+      return 'Not charged: your card declined the charge.'
+    case 'partially_refunded':
+    case 'refunded':
+      return `Refunded ${formatCents(orderCents(order.refundedAmount))}.`
+  }
+}
+
+/** The runner found none of the lines: not a delivery, and nothing is owed for groceries. */
+export const nothingFound = (order: Pick<Order, 'items'>) => order.items.length > 0 && order.items.every((item) => item.isDelivered === false)
+
+/** What the runner fronts at the store before the buyer pays them back, as every runner screen names it. */
+export const ESTIMATED_GROCERY_LABEL = 'Est. grocery cost (you pay at the store)'
 
 /** What the runner earns (spec 001 §9): the platform fee plus the tip. */
 export const runnerEarningsCents = (order: Pick<Order, 'platformFee' | 'tip'>) => orderCents(order.platformFee) + orderCents(order.tip)

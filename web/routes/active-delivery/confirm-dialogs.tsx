@@ -34,6 +34,29 @@ export function MissingItemsDialog({ missing, onCancel, onConfirm }: Choice & { 
   )
 }
 
+/**
+ * Picking up with nothing ticked is not a normal delivery: the runner confirms that nothing was
+ * found, and the grocery total goes as $0, so the customer owes nothing for groceries.
+ */
+export function NothingFoundDialog({ onCancel, onConfirm }: Choice) {
+  const back = useRef<HTMLButtonElement>(null)
+  return (
+    <Dialog
+      title="Nothing found?"
+      description="None of the items is ticked. The customer will be told you couldn't find any of them, and that they owe nothing for groceries."
+      onClose={onCancel}
+      initialFocus={back}
+    >
+      <button ref={back} type="button" className="button" onClick={onCancel}>
+        Back to List
+      </button>
+      <button type="button" className="button button--primary" onClick={onConfirm}>
+        Confirm Nothing Found
+      </button>
+    </Dialog>
+  )
+}
+
 /** Delivered is the last step and cannot be undone, so it is confirmed first. */
 export function DeliveredDialog({ customer, onCancel, onConfirm }: Choice & { customer: string }) {
   const notYet = useRef<HTMLButtonElement>(null)

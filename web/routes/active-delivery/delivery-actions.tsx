@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Order } from '../../../modules/orders/contract'
 import { ActionBar } from '../../ui/action-bar'
-import { DeliveredDialog, MissingItemsDialog } from './confirm-dialogs'
+import { DeliveredDialog, MissingItemsDialog, NothingFoundDialog } from './confirm-dialogs'
 import { isFound } from './shopping-list'
 import { useDeliveryUpdate } from './use-delivery-update'
 
@@ -24,14 +24,17 @@ type Props = {
  */
 export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid, onPickedUp }: Props) {
   const { report, pending } = useDeliveryUpdate(order.id)
-  const [asking, setAsking] = useState<'missing' | 'delivered' | null>(null)
+  const [asking, setAsking] = useState<'missing' | 'nothing' | 'delivered' | null>(null)
   // Lines marked on the server keep their mark; only the unmarked, unticked ones are news to confirm.
   const missing = order.items.filter((item) => item.state === 'pending' && !found.has(item.id))
+  const nothing = order.items.every((item) => !isFound(item, found))
 
   const pickUp = () => {
     setAsking(null)
     const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: isFound(item, found) }))
-    report({ status: 'picked_up', itemCompletionData, ...(groceryTotal ? { actualGroceryCost: groceryTotal } : {}) }, { onDone: onPickedUp })
+    // Nothing bought costs nothing, whatever was typed.
+    const actualGroceryCost = nothing ? '0.00' : groceryTotal
+    report({ status: 'picked_up', itemCompletionData, ...(actualGroceryCost ? { actualGroceryCost } : {}) }, { onDone: onPickedUp })
   }
   const deliver = () => {
     setAsking(null)
@@ -56,7 +59,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
           type="button"
           className="button button--primary button--large button--block"
           disabled={pending || !groceryTotalValid}
-          onClick={() => (missing.length > 0 ? setAsking('missing') : pickUp())}
+          onClick={() => (nothing ? setAsking('nothing') : missing.length > 0 ? setAsking('missing') : pickUp())}
         >
           {pending ? 'Updating...' : 'MARK AS PICKED UP'}
         </button>
@@ -65,6 +68,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
           {pending ? 'Updating...' : 'MARK AS DELIVERED'}
         </button>
       )}
+      {asking === 'nothing' && <NothingFoundDialog onCancel={() => setAsking(null)} onConfirm={pickUp} />}
       {asking === 'missing' && <MissingItemsDialog missing={missing} onCancel={() => setAsking(null)} onConfirm={pickUp} />}
       {asking === 'delivered' && (
         <DeliveredDialog customer={order.buyerFirstName?.trim() || 'the customer'} onCancel={() => setAsking(null)} onConfirm={deliver} />

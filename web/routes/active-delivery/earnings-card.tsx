@@ -1,14 +1,15 @@
 import type { Order } from '../../../modules/orders/contract'
-import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { ESTIMATED_GROCERY_LABEL } from '../../features/orders/order-figures'
+import { GROCERY_PAYMENT_METHODS, RUNNER_EARNINGS } from '../../lib/service-facts'
 
-/** 001 §2: the runner earns the platform fee plus the tip online; the groceries are settled at the door. */
+/** 001 §2: the runner earns the fee plus the tip online; the groceries are settled at the door. */
 export function EarningsCard({ order }: { order: Order }) {
   return (
     <section className="card card--compact card--stack delivery-card" aria-labelledby="delivery-earnings-heading">
       <h2 id="delivery-earnings-heading">Your Earnings</h2>
       <dl className="delivery-sums">
         <div>
-          <dt>Platform Fee + Tip</dt>
+          <dt>{RUNNER_EARNINGS}</dt>
           <dd>${order.totalAmount}</dd>
         </div>
         <div className="delivery-sums__aside">
@@ -18,6 +19,10 @@ export function EarningsCard({ order }: { order: Order }) {
         <div className="delivery-sums__aside">
           <dt>Tip</dt>
           <dd>${order.tip}</dd>
+        </div>
+        <div className="delivery-sums__aside">
+          <dt>{ESTIMATED_GROCERY_LABEL}</dt>
+          <dd>${order.estimatedGroceryCost}</dd>
         </div>
         {order.actualGroceryCost && (
           <div className="delivery-sums__aside">

@@ -1,19 +1,42 @@
-import { Link } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
 import { Icon } from '../../ui/icon'
 
+/** A real search box: typing and Enter search, as 'Find Stores' does, on the store search screen. */
 export function SearchCard() {
+  const navigate = useNavigate()
+  const [term, setTerm] = useState('')
   return (
     <section className="card card--stack search-card" aria-labelledby="search-card-heading">
       <h2 id="search-card-heading" className="visually-hidden">
         Find stores
       </h2>
-      <p className="search-card__prompt">
-        <Icon name="search" />
-        <span className="search-card__prompt-text">Search for Indian stores near you...</span>
-      </p>
-      <Link to="/store-search" className="button button--primary search-card__button">
-        Find Stores
-      </Link>
+      {/* biome-ignore lint/a11y/useSemanticElements: as on the store search screen, role="search" is understood where <search> is not */}
+      <form
+        role="search"
+        className="search-card__form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const q = term.trim()
+          void navigate({ to: '/store-search', search: q ? { q } : {} })
+        }}
+      >
+        <div className="search-field">
+          <Icon name="search" className="icon search-field__icon" />
+          <input
+            type="search"
+            aria-label="Search stores"
+            placeholder="Search for Indian stores near you..."
+            enterKeyHint="search"
+            autoComplete="off"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary search-card__button">
+          Find Stores
+        </button>
+      </form>
     </section>
   )
 }

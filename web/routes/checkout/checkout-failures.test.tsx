@@ -37,6 +37,16 @@ describe('checkout failures (spec 001 §8)', () => {
     await placeOrderWith('4000 0000 0000 0002')
     expect(await toast().findByText('Payment Failed')).toBeDefined()
     expect(toast().getByText('Your card was declined.')).toBeDefined()
+    const number = screen.getByLabelText('Card number')
+    expect(number.getAttribute('aria-invalid')).toBe('true')
+    expect(
+      document.getElementById(
+        number
+          .getAttribute('aria-describedby')!
+          .split(' ')
+          .find((id) => id.endsWith('error'))!,
+      )?.textContent,
+    ).toBe('Your card was declined.')
     await ready()
     expect(readCart(store.id)).toHaveLength(2)
     expect(readPendingOrder()).not.toBeNull()

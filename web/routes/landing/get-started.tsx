@@ -17,7 +17,7 @@ export function GetStarted({ signedIn }: { signedIn: boolean }) {
             </Link>
           ) : (
             <>
-              <Link to="/auth" className="button button--primary button--large">
+              <Link to="/register" className="button button--primary button--large">
                 Get Started
               </Link>
               <Link to="/auth" className="get-started__sign-in">

@@ -1,5 +1,5 @@
 import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
-import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE } from '../../lib/service-facts'
+import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE, RUNNER_EARNINGS } from '../../lib/service-facts'
 import type { IconName } from '../../ui/icon-paths'
 
 export type Role = {
@@ -21,8 +21,8 @@ export const ROLES: readonly Role[] = [
   {
     id: 'deliver',
     title: 'I want to deliver',
-    summary: 'Earn tips shopping for your neighbors.',
-    details: `See open orders from stores near you and accept the ones that fit your day. Shop the list, deliver it, and keep the whole tip. The buyer pays you back for the groceries at the door by ${GROCERY_PAYMENT_METHODS}.`,
+    summary: 'Get paid to shop for your neighbors.',
+    details: `See open orders from stores near you and accept the ones that fit your day. Shop the list and deliver it. You earn: ${RUNNER_EARNINGS}. The buyer pays you back for the groceries at the door by ${GROCERY_PAYMENT_METHODS}.`,
     icon: 'bicycle',
   },
   {

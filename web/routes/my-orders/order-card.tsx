@@ -3,10 +3,10 @@ import { useId, useRef } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import type { OrdersRole } from '../../features/orders/api/orders'
+import { CancelOrderButton } from '../../features/orders/components/cancel-order-button'
 import { StatusBadge } from '../../features/orders/components/status-badge'
-import { formatOrderDate, itemCountLabel, orderCents, orderItemCount, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
+import { formatOrderDate, itemsLabel, orderCents, paymentWords, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
 import { Icon } from '../../ui/icon'
-import { CancelOrderButton } from './cancel-order-button'
 import { RateOrderButton } from './rate-order-button'
 
 /** Who is delivering, as the buyer sees it. */
@@ -38,7 +38,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
       <p className="order-card__store">
         <Icon name="store" className="icon icon--small" />
         <span>{order.storeName}</span>
-        <span className="order-card__count">· {itemCountLabel(orderItemCount(order))}</span>
+        <span className="order-card__count">· {itemsLabel(order.items)}</span>
       </p>
       <dl className="order-card__facts">
         {side === 'buyer' ? (
@@ -47,14 +47,24 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
               <dt>Runner</dt>
               <dd>{runnerLine(order)}</dd>
             </div>
-            <div>
-              <dt>Platform fee</dt>
-              <dd>{formatCents(orderCents(order.platformFee))}</dd>
-            </div>
-            <div>
-              <dt>Tip</dt>
-              <dd>{formatCents(orderCents(order.tip))}</dd>
-            </div>
+            {order.status === 'cancelled' ? (
+              // A cancelled order never looks paid: it says what became of the money.
+              <div>
+                <dt>Payment</dt>
+                <dd>{paymentWords(order)}</dd>
+              </div>
+            ) : (
+              <>
+                <div>
+                  <dt>Platform fee</dt>
+                  <dd>{formatCents(orderCents(order.platformFee))}</dd>
+                </div>
+                <div>
+                  <dt>Tip</dt>
+                  <dd>{formatCents(orderCents(order.tip))}</dd>
+                </div>
+              </>
+            )}
           </>
         ) : (
           <>

@@ -1,5 +1,6 @@
 import type { OrderItemView } from '../../../modules/orders/contract'
 import { ItemPrice } from '../../features/catalog/components/item-price'
+import { itemsLabel } from '../../features/orders/order-figures'
 import { ItemLine } from '../../ui/item-line'
 
 function ItemRow({ item }: { item: OrderItemView }) {
@@ -30,7 +31,7 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
   return (
     <>
       <section className="card card--compact cart-card" aria-labelledby="order-items-title">
-        <h2 id="order-items-title">Items ({rest.length})</h2>
+        <h2 id="order-items-title">{itemsLabel(rest)}</h2>
         <ul className="order-items">
           {rest.map((item) => (
             <ItemRow key={item.id} item={item} />

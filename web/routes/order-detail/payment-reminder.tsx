@@ -1,6 +1,6 @@
 import type { Order, PaymentStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
-import { orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
+import { ESTIMATED_GROCERY_LABEL, nothingFound, orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 
 /** Where the online payment stands: held, taken, or let go. */
@@ -24,11 +24,15 @@ export function PaymentReminder({ order }: { order: Order }) {
         <strong>{formatCents(orderCents(order.totalAmount))}</strong>
         {PAID_ONLINE[order.paymentStatus]}
       </p>
-      {order.status !== 'cancelled' && (
-        <p>
-          Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted: {GROCERY_PAYMENT_METHODS}
-          .
-        </p>
+      {nothingFound(order) ? (
+        <p>Your runner couldn't find any of your items, so you owe nothing for groceries.</p>
+      ) : (
+        order.status !== 'cancelled' && (
+          <p>
+            Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted:{' '}
+            {GROCERY_PAYMENT_METHODS}.
+          </p>
+        )
       )}
     </section>
   )
@@ -43,6 +47,12 @@ export function RunnerEarnings({ order }: { order: Order }) {
         Runner fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>. The buyer pays you for the groceries at the door, by {GROCERY_PAYMENT_METHODS}.
       </p>
+      <dl className="order-facts">
+        <div>
+          <dt>{ESTIMATED_GROCERY_LABEL}</dt>
+          <dd>{formatCents(orderCents(order.estimatedGroceryCost))}</dd>
+        </div>
+      </dl>
     </section>
   )
 }

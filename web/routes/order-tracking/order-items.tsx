@@ -1,5 +1,6 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
 import { ReplacementNote } from '../../features/orders/components/replacement-note'
+import { itemsLabel } from '../../features/orders/order-figures'
 import { SubstitutionAnswer } from './substitution-answer'
 
 const price = (item: OrderItemView) =>
@@ -16,7 +17,7 @@ export function OrderItems({ order }: { order: Order }) {
   return (
     <section className="card card--compact card--stack tracking-card" aria-labelledby="items-heading">
       <h2 id="items-heading" className="tracking-card__heading">
-        Items ({order.items.length})
+        {itemsLabel(order.items)}
       </h2>
       {split ? (
         <>

@@ -10,17 +10,20 @@ import { failureMessage } from '../../lib/form-errors'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
 
-/** Spec 000 §2: the profile cannot be completed until the phone is verified. */
+/**
+ * Spec 000 §2: the profile cannot be completed until the phone is verified. It is the first thing a
+ * new account sees, so it invites the next step rather than reporting a refusal.
+ */
 export function BlockedCard({ user }: { user: PublicUser }) {
   const logout = useLogout('/auth')
   return (
     <>
       <div className="auth-card__header">
-        <p className="eyebrow eyebrow--alert">Phone not verified</p>
-        <h1>Profile Completion Blocked</h1>
+        <p className="eyebrow">One more step</p>
+        <h1>Verify your phone to get started</h1>
         <p>
-          Phone verification is required before you can complete your profile.{' '}
-          {user.phone ? 'Verify the number on your account to continue.' : 'Add your phone number, then verify it.'}
+          We text you a 6-digit code so your runner or buyer can reach you.{' '}
+          {user.phone ? 'Verify the number on your account' : 'Add your phone number and verify it'}, then finish your profile.
         </p>
       </div>
       <div className="form">

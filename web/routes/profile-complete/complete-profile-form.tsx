@@ -1,24 +1,24 @@
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { completeProfileSchema } from '../../../modules/accounts/contract'
-import { BRAND_NAME } from '../../../modules/shared/contract'
 import { useCompleteProfile } from '../../features/accounts/api/use-profile'
 import { addressOf } from '../../features/accounts/components/address-fields'
-import { ProfileForm } from '../../features/accounts/components/profile-form'
+import { ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
+import { roleChoiceOf } from '../../features/accounts/components/role-options'
 import { useFormState } from '../../features/accounts/use-form-state'
 import { fieldErrors } from '../../lib/form-errors'
 import { TextField } from '../../ui/form'
 import { useToast } from '../../ui/toast'
 import { useCompletionFailure } from './use-completion-failure'
 
-/** 'Complete Your Profile' (spec 000 §2), once the phone is verified. */
-export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; onCompleted: () => void }) {
+/** 'Complete Your Profile' (spec 000 §2), once the phone is verified; it asks the role as every other path does. */
+export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; onCompleted: (roles: readonly string[]) => void }) {
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()
   const completionFailed = useCompletionFailure()
   const state = useFormState(() => ({
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
-    roles: user.roles.filter((role) => role === 'buyer' || role === 'runner'),
+    roles: roleChoiceOf(user.roles),
     ...addressOf(user),
   }))
   const { values, set, errors, showErrors } = state
@@ -26,14 +26,14 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
   return (
     <ProfileForm
       state={state}
-      roles={{ legend: `How will you use ${BRAND_NAME}?`, kind: 'checkbox', options: ['buyer', 'runner'] }}
+      roles={ONE_ROLE}
       onSubmit={() => {
         const invalid = fieldErrors(completeProfileSchema, values)
         if (invalid) return showErrors(invalid)
         completeProfile.mutate(values, {
-          onSuccess: () => {
+          onSuccess: (answer) => {
             toast({ title: 'Profile completed!', description: 'Redirecting...', variant: 'success' })
-            onCompleted()
+            onCompleted(answer.user?.roles ?? values.roles)
           },
           onError: (error) => completionFailed(error, showErrors),
         })

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { updateProfileSchema } from '../../../modules/accounts/contract'
@@ -7,6 +7,7 @@ import { useCompleteProfile } from '../../features/accounts/api/use-profile'
 import { addressOf } from '../../features/accounts/components/address-fields'
 import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
+import { homePath } from '../../features/accounts/identity'
 import { useFormState } from '../../features/accounts/use-form-state'
 import { fieldErrors } from '../../lib/form-errors'
 import { Field } from '../../ui/form'
@@ -37,9 +38,9 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
     setSubmitting(true)
     try {
       const { phone: _verified, ...details } = profile
-      await completeProfile.mutateAsync({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', ...details })
+      const completed = await completeProfile.mutateAsync({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', ...details })
       toast({ title: 'Profile Updated', description: `Welcome to ${BRAND_NAME}!`, variant: 'success' })
-      navigate({ to: '/' })
+      navigate({ to: homePath(completed.user?.roles ?? []) })
     } catch (error) {
       completionFailed(error, showErrors)
     } finally {
@@ -70,7 +71,19 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
         </div>
       }
       submit={{ label: 'Complete Registration', pending: submitting, pendingLabel: 'Creating Account...' }}
-      footer={<p className="onboarding-terms">By completing registration, you agree to our Terms of Service and Privacy Policy.</p>}
+      footer={
+        <p className="onboarding-terms">
+          By completing registration, you agree to our{' '}
+          <Link to="/terms" className="text-link">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className="text-link">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      }
     >
       <EmailField hint="Optional" value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
       <Field

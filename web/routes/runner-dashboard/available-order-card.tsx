@@ -1,15 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
+import { ESTIMATED_GROCERY_LABEL, itemsLabel } from '../../features/orders/order-figures'
+import { RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Icon } from '../../ui/icon'
 
 /** 001 §2: the slot the buyer chose, else whether it is scheduled or as soon as possible. */
 const whenWanted = (order: AvailableOrder) => order.timeSlot || (order.scheduledFor ? 'Scheduled' : 'ASAP')
-
-const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`
-
-/** Widened to string: order detail is another screen's route, not registered in this branch's route table. */
-const orderDetailPath = (id: string): string => `/orders/${encodeURIComponent(id)}`
 
 type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: string) => void }
 
@@ -24,7 +21,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
             {order.storeName}
           </h3>
           <p className="offer-card__meta">
-            {itemCount(order.itemCount)} · {order.distance.toFixed(1)} mi away
+            {itemsLabel(order.items)} · {order.distance.toFixed(1)} mi away
           </p>
         </div>
         <div className="offer-card__earnings">
@@ -34,10 +31,14 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
       </div>
       <dl className="offer-card__facts">
         <div>
-          <dt>Platform Fee + Tip</dt>
+          <dt>{RUNNER_EARNINGS}</dt>
           <dd>
             ${order.platformFee} + ${order.tip}
           </dd>
+        </div>
+        <div>
+          <dt>{ESTIMATED_GROCERY_LABEL}</dt>
+          <dd>${order.estimatedGroceryCost}</dd>
         </div>
         <div>
           <dt>Store area</dt>
@@ -56,7 +57,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         </div>
       </dl>
       <div className="offer-card__actions">
-        <Link to={orderDetailPath(order.id)} className="button button--small" aria-describedby={nameId}>
+        <Link to="/orders/$id" params={{ id: order.id }} search={{ from: 'runner' }} className="button button--small" aria-describedby={nameId}>
           View Details
         </Link>
         <button

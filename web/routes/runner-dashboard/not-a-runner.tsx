@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Icon } from '../../ui/icon'
 
 /** /runner for someone who only buys: what runners do, and where to become one. */
@@ -13,7 +14,7 @@ export function NotARunner() {
       </h1>
       <p>
         The runner dashboard is for runners, and your account is set up for buying only. Runners see orders waiting near them, shop at the store and deliver
-        them, and earn the platform fee plus the tip.
+        them. They earn: {RUNNER_EARNINGS}.
       </p>
       <p>To start, add the Runner role to your profile.</p>
       <Link to="/profile" className="button button--primary">

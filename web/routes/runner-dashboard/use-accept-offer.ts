@@ -8,7 +8,7 @@ import { useToast } from '../../ui/toast'
 import { acceptFailure } from './accept-failure'
 
 /**
- * Accepting an offer from the dashboard: on success the order joins the runner's deliveries and
+ * Accepting an offer, from the dashboard or the order's detail: on success the order joins the runner's deliveries and
  * the runner goes to it; on failure a toast says why, and a phone that needs verifying is
  * remembered so the dashboard can show the way to verify it.
  */

@@ -11,8 +11,8 @@ import { CategoryChips } from './category-chips'
 import { useCatalogFilter } from './use-catalog-filter'
 
 /** A store's loaded shelves: the search box, the category chips and the matching items. */
-export function CatalogBrowser({ store, items }: { store: KnownStore; items: readonly CatalogItem[] }) {
-  const { term, setTerm, category, setCategory, visible, isStale } = useCatalogFilter(items)
+export function CatalogBrowser({ store, items, searched }: { store: KnownStore; items: readonly CatalogItem[]; searched?: string }) {
+  const { term, setTerm, category, setCategory, visible, isStale } = useCatalogFilter(items, searched)
   const lines = useCart(store.id)
   const inCart = useMemo(() => new Map(lines.map((line) => [line.id, line.quantity])), [lines])
   const { toast } = useToast()
@@ -39,6 +39,16 @@ export function CatalogBrowser({ store, items }: { store: KnownStore; items: rea
             autoComplete="off"
           />
         </div>
+        {term.trim() && (
+          <p className="catalog-filter">
+            <span>
+              Showing items matching <strong>{term.trim()}</strong>
+            </span>
+            <button type="button" className="button button--small" onClick={() => setTerm('')}>
+              Clear search
+            </button>
+          </p>
+        )}
         <CategoryChips value={category} onChange={setCategory} />
       </div>
       <p className="catalog-count" role="status">

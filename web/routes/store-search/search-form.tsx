@@ -3,8 +3,18 @@ import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
 
 /** `onClear`: the box was emptied or a blank search was sent, so the last results no longer apply. */
-export function SearchForm({ onSearch, onClear, searching }: { onSearch: (term: string) => void; onClear: () => void; searching: boolean }) {
-  const [term, setTerm] = useState('')
+export function SearchForm({
+  initialTerm,
+  onSearch,
+  onClear,
+  searching,
+}: {
+  initialTerm: string
+  onSearch: (term: string) => void
+  onClear: () => void
+  searching: boolean
+}) {
+  const [term, setTerm] = useState(initialTerm)
   const inputRef = useRef<HTMLInputElement>(null)
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to older screen readers and to the DOM the UI tests run in; role="search" is understood by all of them

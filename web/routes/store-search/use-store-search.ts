@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
 import { NO_LOCATION_MESSAGE } from '../../../modules/catalog/contract'
 import { type NearbySearch, nearbyStoresQueryOptions } from '../../features/catalog/api/nearby-stores'
 import type { Located } from '../../features/catalog/use-location'
@@ -10,10 +11,12 @@ import { useToast } from '../../ui/toast'
 /**
  * A search needs a non-empty trimmed query and a location (spec 001 §5). The answer is fetched
  * before it is shown, so a failure leaves the last results in place and says why in a toast.
- * A blank search clears them: results for words no longer in the box would mislead.
+ * A blank search clears them: results for words no longer in the box would mislead. The query
+ * searched lives in the URL (?q=), so going back to this screen or reloading it searches it again.
  */
-export function useStoreSearch(relocate: () => Promise<Located | null>) {
+export function useStoreSearch(relocate: () => Promise<Located | null>, initialQuery: string | undefined) {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const { toast } = useToast()
   const [search, setSearch] = useState<NearbySearch | null>(null)
   const [searching, setSearching] = useState(false)
@@ -41,7 +44,10 @@ export function useStoreSearch(relocate: () => Promise<Located | null>) {
       }
       const clearedBefore = cleared.current
       await queryClient.fetchQuery(nearbyStoresQueryOptions(next))
-      if (cleared.current === clearedBefore) setSearch(next)
+      if (cleared.current === clearedBefore) {
+        setSearch(next)
+        void navigate({ to: '/store-search', search: { q: query }, replace: true })
+      }
     } catch (error) {
       toast({ title: 'Failed to search stores', description: error instanceof ApiError ? error.userMessage : String(error), variant: 'destructive' })
     } finally {
@@ -53,7 +59,16 @@ export function useStoreSearch(relocate: () => Promise<Located | null>) {
   const clear = () => {
     cleared.current++
     setSearch(null)
+    void navigate({ to: '/store-search', search: {}, replace: true })
   }
+
+  // Once, on arrival: the query the URL carries (from the home's search box, or the last search).
+  const arrived = useRef(false)
+  useEffect(() => {
+    if (arrived.current) return
+    arrived.current = true
+    if (initialQuery) void submit(initialQuery)
+  })
 
   return { submit, clear, searching, searched: search?.query ?? null, stores: results.data ?? [] }
 }

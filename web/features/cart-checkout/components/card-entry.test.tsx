@@ -102,6 +102,8 @@ describe('CardEntry chooses the card form from GET /api/payments/config', () => 
     expect(declined).toBeInstanceOf(CardPaymentError)
     expect((declined as CardPaymentError).message).toBe('Your card has insufficient funds.')
     expect((declined as CardPaymentError).intentUnusable).toBe(false)
+    // Beside the toast the checkout shows, the field says why.
+    expect((await screen.findByRole('alert')).textContent).toBe('Your card has insufficient funds.')
 
     confirmCardPayment.mockResolvedValueOnce({
       error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'canceled', payment_intent: { status: 'canceled' } },

@@ -52,7 +52,11 @@ export function EmbeddedCardForm({ confirmerRef, disabled }: CardFormProps) {
           await confirmEmbeddedCard({ clientSecret, cardNumber: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc })
         } catch (error) {
           if (!(error instanceof ApiError) || error.status >= 500) throw error
-          if (error.status === 402) throw new CardPaymentError(error.userMessage)
+          // A decline is about the card: the number field says so, beside the toast.
+          if (error.status === 402) {
+            showErrors({ number: error.userMessage })
+            throw new CardPaymentError(error.userMessage)
+          }
           const fields = cardFieldErrors(error.body.errors)
           if (Object.keys(fields).length === 0) throw new CardPaymentError(ATTEMPT_ENDED, true)
           showErrors(fields)

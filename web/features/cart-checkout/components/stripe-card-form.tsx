@@ -78,7 +78,10 @@ function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
         // Confirmed before (a lost answer, then a retry): the hold already stands.
         if (result.error.payment_intent?.status === 'requires_capture') return
         if (result.error.code === 'payment_intent_unexpected_state') throw new CardPaymentError(ATTEMPT_ENDED, true)
-        throw new CardPaymentError(result.error.message ?? 'Your card could not be authorized.')
+        const message = result.error.message ?? 'Your card could not be authorized.'
+        // A decline is about the card: the field says so, beside the toast.
+        setError(message)
+        throw new CardPaymentError(message)
       },
     }),
     [stripe, elements, complete, ready],

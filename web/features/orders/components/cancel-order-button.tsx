@@ -1,19 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useRef, useState } from 'react'
-import { type Order, shortOrderId } from '../../../modules/orders/contract'
-import { formatCents } from '../../../modules/shared/contract'
-import { useCancelOrder } from '../../features/orders/api/orders'
-import { orderCents } from '../../features/orders/order-figures'
-import { failureMessage } from '../../lib/form-errors'
-import { ApiError } from '../../lib/http'
-import { Dialog } from '../../ui/dialog'
-import { useToast } from '../../ui/toast'
+import { type Order, shortOrderId } from '../../../../modules/orders/contract'
+import { formatCents } from '../../../../modules/shared/contract'
+import { failureMessage } from '../../../lib/form-errors'
+import { ApiError } from '../../../lib/http'
+import { Dialog } from '../../../ui/dialog'
+import { useToast } from '../../../ui/toast'
+import { useCancelOrder } from '../api/orders'
+import { orderCents } from '../order-figures'
 
 /**
  * 'Cancel' on an order no runner has taken: asks first, saying the hold on the card is released.
- * A runner may accept in the meantime (409); then the buyer is told, and the list is refreshed.
+ * A runner may accept in the meantime (409); then the buyer is told, and the orders are refreshed.
+ * My Orders, tracking and the order detail all offer it; `afterCancel` takes focus once it is gone.
  */
-export function CancelOrderButton({ order, afterCancel }: { order: Order; afterCancel: RefObject<HTMLElement | null> }) {
+export function CancelOrderButton({ order, afterCancel }: { order: Order; afterCancel?: RefObject<HTMLElement | null> }) {
   const [open, setOpen] = useState(false)
   const keep = useRef<HTMLButtonElement>(null)
   const cancel = useCancelOrder()
@@ -44,7 +45,7 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
 
   return (
     <>
-      <button type="button" className="button button--small order-card__cancel" onClick={() => setOpen(true)}>
+      <button type="button" className="button button--small cancel-order" onClick={() => setOpen(true)}>
         Cancel<span className="visually-hidden"> order #{number}</span>
       </button>
       {open && (

@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { NO_SHOW_AFTER_MS, type Order, shortOrderId } from '../../../../modules/orders/contract'
+import { formatCents } from '../../../../modules/shared/contract'
+import { useClock } from '../../../lib/clock'
+import { useCurrentUser } from '../../../lib/current-user'
+import { failureMessage } from '../../../lib/form-errors'
+import { ApiError } from '../../../lib/http'
+import { useSecondsLeft } from '../../../lib/use-seconds-left'
+import { Dialog } from '../../../ui/dialog'
+import { useToast } from '../../../ui/toast'
+import { useCancelOrder } from '../api/orders'
+import { orderCents } from '../order-figures'
+import { CancelOrderButton } from './cancel-order-button'
+
+/** Cancel, for the order's buyer while it waits for a runner: on tracking and the order detail, as on My Orders. */
+export function CancelWhileWaiting({ order }: { order: Order }) {
+  const viewerId = useCurrentUser().data?.user?.id
+  if (order.buyerId !== viewerId || order.status !== 'pending_runner_acceptance') return null
+  return (
+    <section className="card card--compact buyer-order-actions" aria-label="Cancel order">
+      <p>No runner has accepted yet, so you can still cancel at no cost.</p>
+      <CancelOrderButton order={order} />
+    </section>
+  )
+}
+
+/**
+ * 'Cancel — runner never came', for the buyer of a paid order its runner accepted and has not
+ * picked up: the server allows it 2 hours after the accept, and refunds the fee and tip. Until
+ * then it says how many minutes are left, from the accept time or from the server's 409.
+ */
+export function CancelNoShow({ order }: { order: Order }) {
+  const viewerId = useCurrentUser().data?.user?.id
+  if (order.buyerId !== viewerId || order.status !== 'runner_accepted' || order.paymentStatus !== 'captured') return null
+  return <NoShow order={order} />
+}
+
+const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`
+
+function NoShow({ order }: { order: Order }) {
+  const clock = useClock()
+  const [allowedAt, setAllowedAt] = useState(() => (order.acceptedAt ? Date.parse(order.acceptedAt) : clock.now()) + NO_SHOW_AFTER_MS)
+  const minutesLeft = Math.ceil(useSecondsLeft(allowedAt) / 60)
+  const [open, setOpen] = useState(false)
+  const keep = useRef<HTMLButtonElement>(null)
+  const cancel = useCancelOrder()
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const paid = formatCents(orderCents(order.totalAmount))
+  const close = () => setOpen(false)
+
+  const confirm = () =>
+    cancel.mutate(order.id, {
+      onSuccess: () =>
+        toast({
+          title: 'Order Cancelled',
+          description: `Order #${shortOrderId(order.id)} is cancelled and the ${paid} you paid is being refunded.`,
+          variant: 'success',
+        }),
+      onError: (error) => {
+        close()
+        const early = error instanceof ApiError && error.body.code === 'TOO_EARLY_TO_CANCEL' ? error.body.minutesLeft : undefined
+        if (typeof early === 'number') setAllowedAt(clock.now() + early * 60_000)
+        else if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: ['orders'] })
+        toast({ title: 'Cancel Failed', description: failureMessage(error, 'The order could not be cancelled. Please try again.'), variant: 'destructive' })
+      },
+    })
+
+  return (
+    <section className="card card--compact buyer-order-actions" aria-label="Runner never came">
+      <p>
+        {minutesLeft > 0
+          ? `If your runner hasn't picked up your groceries in ${minutes(minutesLeft)}, you can cancel here for a full refund of the ${paid} you paid.`
+          : `Your runner accepted over 2 hours ago and hasn't picked up your groceries. You can cancel for a full refund of the ${paid} you paid.`}
+      </p>
+      <button type="button" className="button button--small cancel-order" disabled={minutesLeft > 0} onClick={() => setOpen(true)}>
+        Cancel — runner never came
+      </button>
+      {open && (
+        <Dialog
+          title="Cancel — runner never came?"
+          description={`Your runner hasn't picked up order #${shortOrderId(order.id)}. Cancelling ends it and refunds the ${paid} fee and tip in full.`}
+          onClose={close}
+          initialFocus={keep}
+        >
+          <button ref={keep} type="button" className="button" onClick={close}>
+            Keep Waiting
+          </button>
+          <button type="button" className="button button--danger" disabled={cancel.isPending} onClick={confirm}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
+          </button>
+        </Dialog>
+      )}
+    </section>
+  )
+}

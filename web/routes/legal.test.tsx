@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { cleanup, screen } from '@testing-library/react'
+import { BRAND_NAME, PARENT_COMPANY } from '../../modules/shared/contract'
+import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { renderScreen } from '../testing/render-screen'
+import { PrivacyPage, TermsPage } from './legal'
+
+afterEach(() => {
+  cleanup()
+  restoreFetch()
+})
+
+describe('the terms and the privacy policy', () => {
+  test('the Terms of Service are plain words about accounts, payment and runners, signed out too', async () => {
+    fakeApi({})
+    renderScreen(TermsPage, { path: '/terms', user: null })
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })
+    for (const section of ['Your account', 'Orders and payment', 'Runners']) screen.getByRole('heading', { level: 2, name: section })
+    const text = document.body.textContent ?? ''
+    expect(text).toContain(`${BRAND_NAME} is run by ${PARENT_COMPANY}`)
+    expect(text).toContain('charged only when a runner accepts it')
+    expect(text).not.toMatch(/lorem/i)
+  })
+
+  test('the Privacy Policy says what is kept and who sees it', async () => {
+    fakeApi({})
+    renderScreen(PrivacyPage, { path: '/privacy', user: null })
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })
+    screen.getByRole('heading', { level: 2, name: 'What we keep' })
+    screen.getByRole('heading', { level: 2, name: 'Who sees what' })
+    expect(document.body.textContent).toContain('We never see or store them')
+  })
+})

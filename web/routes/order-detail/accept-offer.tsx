@@ -1,0 +1,21 @@
+import type { Order } from '../../../modules/orders/contract'
+import { useCurrentUser } from '../../lib/current-user'
+import { useAcceptOffer } from '../runner-dashboard/use-accept-offer'
+
+/** A runner looking at an order that waits for one may accept it here, as on its dashboard card. */
+export function AcceptOffer({ order }: { order: Order }) {
+  const user = useCurrentUser().data?.user
+  if (!user?.roles.includes('runner') || order.buyerId === user.id || order.status !== 'pending_runner_acceptance') return null
+  return <AcceptButton orderId={order.id} />
+}
+
+function AcceptButton({ orderId }: { orderId: string }) {
+  const { accept, acceptingId } = useAcceptOffer()
+  return (
+    <section className="card card--compact buyer-order-actions" aria-label="Accept this order">
+      <button type="button" className="button button--primary" disabled={acceptingId === orderId} onClick={() => accept(orderId)}>
+        {acceptingId === orderId ? 'Accepting...' : 'Accept Order'}
+      </button>
+    </section>
+  )
+}
