@@ -8,7 +8,8 @@ import { relative } from 'node:path'
 export async function buildWeb(outdir = 'dist') {
   rmSync(outdir, { recursive: true, force: true })
   const app = await Bun.build({
-    entrypoints: ['web/index.html'],
+    // /landing has a page of its own that paints with React alone (web/landing-main.tsx).
+    entrypoints: ['web/index.html', 'web/landing.html'],
     outdir,
     target: 'browser',
     splitting: true,
@@ -21,6 +22,7 @@ export async function buildWeb(outdir = 'dist') {
   if (!app.success) throw new AggregateError(app.logs, 'Building the web app failed')
 
   await addInstallLinks(`${outdir}/index.html`)
+  await addInstallLinks(`${outdir}/landing.html`)
 
   const outputs = app.outputs.map((output) => `/${relative(outdir, output.path)}`).filter((path) => !path.endsWith('.map'))
   // The shell is index.html and what it loads directly.

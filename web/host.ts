@@ -32,9 +32,11 @@ export async function webHost({ distDir, publicDir, environment }: WebHostOption
       })
     }
   }
-  const shell = existsSync(indexPath)
-    ? readFileSync(indexPath, 'utf8').replace(ENVIRONMENT_META, `<meta name="kirana-environment" content="${environment}"`)
-    : null
+  const page = (path: string) =>
+    existsSync(path) ? readFileSync(path, 'utf8').replace(ENVIRONMENT_META, `<meta name="kirana-environment" content="${environment}"`) : null
+  const shell = page(indexPath)
+  // /landing paints from a page of its own, with React alone; the app's shell answers if it is missing.
+  const landing = page(join(distDir, 'landing.html')) ?? shell
 
   const html = (body: string, cacheControl: string) =>
     new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl } })
@@ -74,6 +76,7 @@ export async function webHost({ distDir, publicDir, environment }: WebHostOption
       .get('/welcome', () => html(renderWelcomePage(), 'no-cache'))
       // The service worker precaches the shell under this name.
       .get('/index.html', serveShell)
+      .get('/landing', () => (landing ? html(landing, NEVER_CACHE) : serveShell()))
       .get('/*', ({ path }) => {
         if (path === '/api' || path.startsWith('/api/')) throw notFound()
         // A missing file is a 404, not the shell: an old tab asking for a chunk a deploy removed must not get HTML.

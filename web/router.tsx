@@ -5,7 +5,7 @@ import { RouteError } from './app/route-error'
 import type { AuthState } from './features/accounts/auth-state'
 import { UnexpectedAnswerError } from './lib/http'
 import { isOnline } from './lib/online'
-import { LandingPage } from './routes/landing'
+import { LandingInApp } from './routes/landing-in-app'
 import { LoadingScreen } from './ui/loading-screen'
 
 /**
@@ -61,7 +61,7 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/landing',
-  component: LandingPage,
+  component: LandingInApp,
   staticData: { access: 'always' },
 })
 

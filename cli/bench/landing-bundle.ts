@@ -4,15 +4,19 @@ import { buildWeb } from '../../web/build'
 import { type BenchReport, kilobytes } from './report'
 
 const DIST_DIR = 'dist'
-const BUDGET_BYTES = 120 * 1024
+/** Issue 18's budget: the landing paints without the app's router, query client and state. */
+const BUDGET_BYTES = 100 * 1024
 
 /**
- * The JS a phone must download before /landing can paint: the module scripts of index.html and
- * everything they import statically. Dynamic import() chunks load later, so they do not count.
+ * The JS a phone must download before /landing can paint: the module scripts of landing.html (the
+ * page the server answers /landing with) and everything they import statically. Dynamic import()
+ * chunks load later, so they do not count. The app's shell (index.html) is shown beside it.
  */
 export async function landingBundle(): Promise<BenchReport> {
-  if (!existsSync(join(DIST_DIR, 'index.html'))) await buildWeb(DIST_DIR)
-  const files = await staticImportClosure(moduleScripts(await Bun.file(join(DIST_DIR, 'index.html')).text()))
+  if (!existsSync(join(DIST_DIR, 'landing.html'))) await buildWeb(DIST_DIR)
+  const files = await staticImportClosure(moduleScripts(await Bun.file(join(DIST_DIR, 'landing.html')).text()))
+  const app = await staticImportClosure(moduleScripts(await Bun.file(join(DIST_DIR, 'index.html')).text()))
+  const appGzip = app.reduce((sum, file) => sum + Bun.gzipSync(file.bytes, { level: 9 }).length, 0)
   const rows = files.map(({ path, bytes }) => ({ path, raw: bytes.length, gzip: Bun.gzipSync(bytes, { level: 9 }).length }))
   const total = rows.reduce((sum, row) => sum + row.gzip, 0)
   const overBudget = total > BUDGET_BYTES
@@ -22,6 +26,7 @@ export async function landingBundle(): Promise<BenchReport> {
     rows: [
       ...rows.map((row) => [row.path, kilobytes(row.raw), kilobytes(row.gzip)]),
       ['total', kilobytes(rows.reduce((sum, row) => sum + row.raw, 0)), kilobytes(total)],
+      ['for comparison: the app shell (index.html) at any other path', '', kilobytes(appGzip)],
     ],
     verdict: `${kilobytes(total)} of the ${kilobytes(BUDGET_BYTES)} budget: ${overBudget ? 'OVER BUDGET' : 'within budget'}`,
     overBudget,

@@ -5,7 +5,7 @@ import { type AuthState, useAuthState } from '../features/accounts/auth-state'
 import { UpdateBanner } from '../features/pwa/update-banner'
 import { currentUserQueryOptions } from '../lib/current-user'
 import { useOnline } from '../lib/online'
-import { LandingPage } from '../routes/landing'
+import { LandingInApp } from '../routes/landing-in-app'
 import { LoadingScreen } from '../ui/loading-screen'
 import { Toaster } from '../ui/toast'
 import { OfflineBanner } from './offline-banner'
@@ -21,7 +21,7 @@ const PushSetup = lazy(() => import('../features/notifications/push-setup').then
  * that is the buyer home (spec 001 §2).
  */
 const FALLBACK_SCREEN: Record<Exclude<AuthState, 'loading'>, ComponentType> = {
-  'signed-out': LandingPage,
+  'signed-out': LandingInApp,
   'needs-profile': ProfileCompletePage,
   complete: BuyerHomePage,
 }

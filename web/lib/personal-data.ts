@@ -6,6 +6,9 @@
  */
 const OWNER_KEY = 'kirana:owner'
 
+/** Whose data this browser keeps: someone signed in on this device, until they sign out. */
+export const deviceOwner = () => localStorage.getItem(OWNER_KEY)
+
 /** Spec 000 §4: signing out clears all cached data. */
 export function clearPersonalData() {
   localStorage.clear()

@@ -3,13 +3,13 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { PARENT_COMPANY, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
-import { LandingPage } from './landing'
+import { LandingInApp } from './landing-in-app'
 
 afterEach(cleanup)
 
 /** The landing page at /, as a signed-out visitor sees it. */
 async function renderLanding() {
-  const { router } = renderScreen(LandingPage, { path: '/', user: null })
+  const { router } = renderScreen(LandingInApp, { path: '/', user: null })
   await screen.findByRole('heading', { level: 1 })
   return router
 }
@@ -92,7 +92,7 @@ describe('LandingPage', () => {
   })
 
   test("someone signed in is offered 'Open app' instead of signing in again", async () => {
-    renderScreen(LandingPage, { path: '/', user: aBuyer() })
+    renderScreen(LandingInApp, { path: '/', user: aBuyer() })
     await screen.findByRole('heading', { level: 1 })
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Open app' }).getAttribute('href')).toBe('/')
     expect(screen.queryByRole('link', { name: /Sign In/ })).toBeNull()

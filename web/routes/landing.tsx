@@ -1,6 +1,5 @@
-import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
-import { useCurrentUser } from '../lib/current-user'
 import { PLATFORM_FEE } from '../lib/service-facts'
 import { Footer } from '../ui/footer'
 import { Icon } from '../ui/icon'
@@ -10,10 +9,21 @@ import { RolePicker } from './landing/role-picker'
 
 const HIGHLIGHTS = [`Indian stores within ${DELIVERY_RADIUS_MILES} miles`, 'Same-day delivery', `${PLATFORM_FEE} flat platform fee`]
 
-/** What signed-out visitors see (spec 000 §2, "Landing page (in-app)"). */
-export function LandingPage() {
-  // Someone signed in (offline too, from the kept cache) has an app to go back to, not a sign-in.
-  const signedIn = Boolean(useCurrentUser().data?.user)
+/** A link out of the landing page: the router's inside the app, a plain link on the landing's own page. */
+export type LandingLink = (props: { to: '/' | '/auth' | '/register'; className: string; children: ReactNode }) => ReactNode
+
+export const PlainLink: LandingLink = ({ to, className, children }) => (
+  <a href={to} className={className}>
+    {children}
+  </a>
+)
+
+/**
+ * What signed-out visitors see (spec 000 §2, "Landing page (in-app)"). It needs React alone: the
+ * landing's own page (web/landing-main.tsx) paints it without the app's router, queries or state.
+ * Someone signed in has an app to go back to, not a sign-in.
+ */
+export function LandingPage({ signedIn, Link = PlainLink }: { signedIn: boolean; Link?: LandingLink }) {
   return (
     <div className="landing">
       <header className="app-header">
@@ -55,7 +65,7 @@ export function LandingPage() {
           <RolePicker />
         </div>
         <HowItWorks />
-        <GetStarted signedIn={signedIn} />
+        <GetStarted signedIn={signedIn} Link={Link} />
       </main>
       <Footer />
     </div>

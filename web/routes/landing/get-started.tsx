@@ -1,9 +1,9 @@
-import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { BRAND_NAME } from '../../../modules/shared/contract'
 import { Icon } from '../../ui/icon'
+import type { LandingLink } from '../landing'
 
-export function GetStarted({ signedIn }: { signedIn: boolean }) {
+export function GetStarted({ signedIn, Link }: { signedIn: boolean; Link: LandingLink }) {
   const headingId = useId()
   return (
     <section className="get-started" aria-labelledby={headingId}>

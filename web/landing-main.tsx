@@ -1,0 +1,31 @@
+import { StrictMode, useEffect, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { deviceOwner } from './lib/personal-data'
+import { LandingPage } from './routes/landing'
+
+/**
+ * /landing's own page: the landing painted with React alone, none of the app's router, query
+ * client or state (web/main.tsx loads those for every other path). Its links load the app; the
+ * service worker, registered here too, has the app's files cached by then.
+ */
+function SignedInAware() {
+  // Someone signed in has an app to go back to. Offline, the app's kept data says whose device this is.
+  const [signedIn, setSignedIn] = useState(() => !navigator.onLine && deviceOwner() !== null)
+  useEffect(() => {
+    if (!navigator.onLine) return
+    fetch('/api/auth/user', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then(async (response) => response.ok && Boolean(((await response.json()) as { user?: unknown }).user))
+      .then(setSignedIn, () => {})
+  }, [])
+  return <LandingPage signedIn={signedIn} />
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SignedInAware />
+  </StrictMode>,
+)
+// The worker caches the whole app while the visitor reads; the app's own page watches it for updates.
+if ('serviceWorker' in navigator && document.querySelector('meta[name="kirana-environment"]')?.getAttribute('content')) {
+  addEventListener('load', () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {}))
+}
