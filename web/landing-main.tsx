@@ -14,7 +14,8 @@ function SignedInAware() {
   useEffect(() => {
     if (!navigator.onLine) return
     fetch('/api/auth/user', { credentials: 'same-origin', headers: { accept: 'application/json' } })
-      .then(async (response) => response.ok && Boolean(((await response.json()) as { user?: unknown }).user))
+      // The answer is read either way: a refusal left unread keeps its connection busy.
+      .then(async (response) => Boolean(((await response.json().catch(() => null)) as { user?: unknown } | null)?.user) && response.ok)
       .then(setSignedIn, () => {})
   }, [])
   return <LandingPage signedIn={signedIn} />

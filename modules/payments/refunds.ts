@@ -111,6 +111,9 @@ export async function refund({ db, clock, gateway }: RefundsDeps, request: Refun
     throw error instanceof GatewayUnavailableError ? error : new GatewayUnavailableError((error as Error).message)
   }
   await db.transaction(async (tx) => {
+    // Under the payment's refund lock, as the webhook's reading of Stripe's list is: otherwise it
+    // could miss this settle, then count the same refund again under Stripe's id.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund:${request.paymentIntentId}`}))`)
     // Found settled already when Stripe's webhook told of this very refund first.
     const [settled] = await tx
       .update(refunds)

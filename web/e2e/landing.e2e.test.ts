@@ -109,9 +109,15 @@ describe('the signed-out landing and welcome pages', () => {
       await context.close()
     })
 
-    test(`at ${size} size, 'Get Started' opens Sign Up without reloading the app`, async () => {
+    test(`at ${size} size, 'Get Started' opens Sign Up: from /landing's own page by loading the app, from the app's landing without a reload`, async () => {
       const { page, context } = await newPage(env.browser, viewport)
       await page.goto(`${env.server.url}/landing`)
+      await expectLandingPage(page)
+      await page.getByRole('link', { name: 'Get Started' }).click()
+      await page.getByRole('tab', { name: 'Sign Up', selected: true }).waitFor()
+      expect(page.url()).toBe(`${env.server.url}/register`)
+
+      await page.goto(`${env.server.url}/`)
       await expectLandingPage(page)
       await page.evaluate(() => Object.assign(window, { sameDocument: true }))
       await page.getByRole('link', { name: 'Get Started' }).click()

@@ -42,7 +42,7 @@ describe('offline in Chromium', () => {
     await screenshot(page, 'offline-cart-phone')
 
     // Placing the order needs the server: checkout says so rather than waiting.
-    await page.getByRole('button', { name: /Place Order/ }).click()
+    await page.getByRole('button', { name: /^Checkout - \$/ }).click()
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor()
     await page.getByText('The card form needs an internet connection.').waitFor()
     await page.getByRole('button', { name: /Place Order/ }).click()

@@ -1,6 +1,6 @@
 import type { Order } from '../../../modules/orders/contract'
 import { useCurrentUser } from '../../lib/current-user'
-import { useAcceptOffer } from '../runner-dashboard/use-accept-offer'
+import { useAcceptOffer } from '../use-accept-offer'
 
 /** A runner looking at an order that waits for one may accept it here, as on its dashboard card. */
 export function AcceptOffer({ order }: { order: Order }) {

@@ -4,8 +4,8 @@ import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
 import { usePendingOrders } from '../../features/runner/api/pending-orders'
 import { ApiError } from '../../lib/http'
 import { Skeletons } from '../../ui/skeleton'
+import { useAcceptOffer } from '../use-accept-offer'
 import { AvailableOrderCard } from './available-order-card'
-import { useAcceptOffer } from './use-accept-offer'
 
 const SKELETON_CARDS = 2
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ordersQueryOptions, useStoreOrder } from '../../features/orders/api/orders'
-import { useAcceptOrder } from '../../features/runner/api/accept-order'
-import { isOnline, needsConnection } from '../../lib/online'
-import { useToast } from '../../ui/toast'
+import { ordersQueryOptions, useStoreOrder } from '../features/orders/api/orders'
+import { useAcceptOrder } from '../features/runner/api/accept-order'
+import { isOnline, needsConnection } from '../lib/online'
+import { useToast } from '../ui/toast'
 import { acceptFailure } from './accept-failure'
 
 /**
