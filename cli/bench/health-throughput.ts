@@ -14,7 +14,7 @@ export const loadRow = (result: LoadResult) => [
   String(result.errors),
 ]
 
-export const LOAD_SHAPE = `${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (load from a separate process)`
+export const LOAD_SHAPE = `${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (autocannon, from a process of its own)`
 
 interface LoadResult {
   requests: number
