@@ -56,7 +56,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock)))
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams))
-    .use(runnerModule(deps, session, providers.payments))
+    .use(runnerModule(deps, session, providers.payments, deps.listen))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
 }
 

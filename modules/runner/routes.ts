@@ -9,14 +9,16 @@ import { availabilityOf, setAvailability } from './availability'
 import { availableOrders } from './available-orders'
 import { availabilitySchema, availabilityUpdateSchema, availableOrdersResponseSchema, runnerStatsSchema, statusUpdateSchema } from './contract'
 import { updateDeliveryStatus } from './delivery'
+import type { OfferPages } from './offer-pages'
 import { runnerStats } from './stats'
 
 export interface RunnerRouteDeps extends ModuleDeps {
   session: SessionPlugin
   gateway: PaymentGateway
+  pages: OfferPages
 }
 
-export function runnerRoutes({ db, clock, session, gateway }: RunnerRouteDeps) {
+export function runnerRoutes({ db, clock, session, gateway, pages }: RunnerRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, [row], viewer))[0]! })
   return new Elysia({ name: 'runner', prefix: '/api' })
     .use(session)
@@ -24,9 +26,13 @@ export function runnerRoutes({ db, clock, session, gateway }: RunnerRouteDeps) {
       '/orders/pending',
       ({ user, query }) => {
         assertIsRunner(user)
-        return availableOrders(db, clock, user, query.zipCode)
+        return availableOrders(db, clock, pages, user, query)
       },
-      { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), response: availableOrdersResponseSchema },
+      {
+        signedIn: true,
+        query: z.object({ zipCode: z.string().max(10).optional(), cursor: z.string().max(200).optional() }),
+        response: availableOrdersResponseSchema,
+      },
     )
     .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
       signedIn: true,
