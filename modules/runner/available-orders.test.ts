@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
-import { ORDER_NO_LONGER_AVAILABLE } from './contract'
+import { availableOrdersResponseSchema, ORDER_NO_LONGER_AVAILABLE } from './contract'
 import { startOfDay } from './stats'
 
 const api = await testApi()
@@ -23,6 +23,9 @@ type Offer = {
 const page = async (cookie: string, query = '') => {
   const response = await call('GET', `/api/orders/pending${query}`, { cookie })
   expect(response.status).toBe(200)
+  // Sent pre-serialized, so the contract is checked here rather than by the route.
+  expect(availableOrdersResponseSchema.safeParse(response.body).success).toBe(true)
+  expect(response.headers.get('cache-control')).toBe('no-store')
   return response.body as unknown as { orders: Offer[]; online: boolean; nextCursor: string | null }
 }
 const offered = async (cookie: string, query = '') => (await page(cookie, query)).orders

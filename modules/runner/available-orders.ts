@@ -3,7 +3,7 @@ import type { UserRow } from '../accounts/index'
 import { orderViews, runnerQueries } from '../orders/index'
 import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, holdLapsedBefore, zipCentroid } from '../shared/index'
 import { availabilityOf } from './availability'
-import type { AvailableOrder } from './contract'
+import { type AvailableOrder, availableOrderSchema } from './contract'
 import type { OfferPage, OfferPages, OfferPosition } from './offer-pages'
 
 const OFFERED_AT_MOST = 50
@@ -64,33 +64,41 @@ async function readOfferPage(db: Database, clock: Clock, from: Coordinates, afte
       estimatedEarnings: centsToDecimal(order.totalCents),
       storeArea: areaOf(view.storeAddress),
     }
-    return { card, buyerId: order.buyerId, authorizedAt: order.authorizedAt }
+    return { id: order.id, json: JSON.stringify(availableOrderSchema.parse(card)), buyerId: order.buyerId, authorizedAt: order.authorizedAt }
   })
   const last = offers.at(-1)
-  return { offers, next: waiting.length > OFFERED_AT_MOST && last ? { authorizedAt: last.authorizedAt, id: last.card.id } : null }
+  return {
+    offers,
+    cardsJson: offers.map((offer) => offer.json).join(','),
+    next: waiting.length > OFFERED_AT_MOST && last ? { authorizedAt: last.authorizedAt, id: last.id } : null,
+  }
 }
 
 /**
- * GET /api/orders/pending: orders waiting for a runner whose store is within 10 miles, oldest
- * first (the nearest its 30 minutes needs a runner most), 50 at a time with a cursor for the
- * next 50; only holds that still stand, never the runner's own, and nothing while they are
- * offline. Pages come from `pages`, shared by the runners searching from the same place; a
- * page holding the runner's own purchase is read for them alone.
+ * GET /api/orders/pending, as the JSON sent (availableOrdersResponseSchema): orders waiting for a
+ * runner whose store is within 10 miles, oldest first (the nearest its 30 minutes needs a runner
+ * most), 50 at a time with a cursor for the next 50; only holds that still stand, never the
+ * runner's own, and nothing while they are offline. Pages come from `pages`, shared by the
+ * runners searching from the same place, their cards serialized once; a page holding the
+ * runner's own purchase is read for them alone.
  */
-export async function availableOrders(db: Database, clock: Clock, pages: OfferPages, runner: UserRow, query: { zipCode?: string; cursor?: string }) {
+export async function availableOrdersJson(db: Database, clock: Clock, pages: OfferPages, runner: UserRow, query: { zipCode?: string; cursor?: string }) {
   const origin = await searchOrigin(runner, query.zipCode)
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
   const { online } = await availabilityOf(db, runner.id)
-  if (!online) return { orders: [], online, searchedFrom: origin.label, nextCursor: null }
+  const rest = (nextCursor: string | null) => `"online":${online},"searchedFrom":${JSON.stringify(origin.label)},"nextCursor":${JSON.stringify(nextCursor)}}`
+  if (!online) return `{"orders":[],${rest(null)}`
   const key = `${origin.from.latitude},${origin.from.longitude}|${query.cursor ?? ''}`
   let page = await pages.get(key, () => readOfferPage(db, clock, origin.from, after))
   if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, origin.from, after, runner.id)
-  // A page read a moment ago may hold an order whose 30 minutes have run out since.
+  // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, first.
   const lapsed = holdLapsedBefore(clock.now())
-  return {
-    orders: page.offers.filter((offer) => offer.authorizedAt > lapsed).map((offer) => offer.card),
-    online,
-    searchedFrom: origin.label,
-    nextCursor: page.next ? encodeCursor(page.next) : null,
-  }
+  const cards =
+    (page.offers[0]?.authorizedAt ?? lapsed) > lapsed
+      ? page.cardsJson
+      : page.offers
+          .filter((offer) => offer.authorizedAt > lapsed)
+          .map((offer) => offer.json)
+          .join(',')
+  return `{"orders":[${cards}],${rest(page.next ? encodeCursor(page.next) : null)}`
 }

@@ -1,12 +1,19 @@
 import type { Listen } from '../../db/database'
 import { ORDER_CHANGED_CHANNEL, type runnerQueries } from '../orders/index'
-import type { AvailableOrder } from './contract'
 
 /** Where a page of offers ends: the last order's hold time and id. */
 export type OfferPosition = NonNullable<Parameters<typeof runnerQueries.ordersWaitingNear>[1]['after']>
 
-/** One page of the orders waiting near one place, as every runner there sees it but the orders' own buyers. */
-export type OfferPage = { offers: { card: AvailableOrder; buyerId: string; authorizedAt: Date }[]; next: OfferPosition | null }
+/**
+ * One page of the orders waiting near one place, as every runner there sees it but the orders'
+ * own buyers: each card as the JSON sent (checked against the card's schema once, when read).
+ */
+export type OfferPage = {
+  offers: { id: string; json: string; buyerId: string; authorizedAt: Date }[]
+  /** Every card's JSON joined, for the usual answer: the whole page. */
+  cardsJson: string
+  next: OfferPosition | null
+}
 
 /** Even with no word from the orders' channel (a dropped connection), a page is read again this often. */
 const FRESH_MS = 2_000

@@ -6,8 +6,8 @@ import type { PaymentGateway } from '../payments/index'
 import type { ModuleDeps } from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'
-import { availableOrders } from './available-orders'
-import { availabilitySchema, availabilityUpdateSchema, availableOrdersResponseSchema, runnerStatsSchema, statusUpdateSchema } from './contract'
+import { availableOrdersJson } from './available-orders'
+import { availabilitySchema, availabilityUpdateSchema, runnerStatsSchema, statusUpdateSchema } from './contract'
 import { updateDeliveryStatus } from './delivery'
 import type { OfferPages } from './offer-pages'
 import { runnerStats } from './stats'
@@ -24,15 +24,14 @@ export function runnerRoutes({ db, clock, session, gateway, pages }: RunnerRoute
     .use(session)
     .get(
       '/orders/pending',
-      ({ user, query }) => {
+      ({ user, query, set }) => {
         assertIsRunner(user)
-        return availableOrders(db, clock, pages, user, query)
+        // Sent as serialized from the shared pages (availableOrdersResponseSchema), so the cards are not re-validated per request;
+        // as text, which Elysia sends as it is, where a Response of ours would be copied through a stream to add the headers.
+        set.headers['content-type'] = 'application/json;charset=utf-8'
+        return availableOrdersJson(db, clock, pages, user, query)
       },
-      {
-        signedIn: true,
-        query: z.object({ zipCode: z.string().max(10).optional(), cursor: z.string().max(200).optional() }),
-        response: availableOrdersResponseSchema,
-      },
+      { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional(), cursor: z.string().max(200).optional() }) },
     )
     .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
       signedIn: true,
