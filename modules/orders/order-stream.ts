@@ -25,6 +25,8 @@ export const readOrderSnapshot =
   }
 
 type SignedInViewer = Exclude<Viewer, 'support'>
+/** Streams written to between two turns of the event loop. */
+const DELIVER_AT_ONCE = 200
 type Follower = { viewer: SignedInViewer; send: (view: Order) => void }
 type Room = { followers: Set<Follower>; newcomers: Set<Follower>; changed: boolean; reading: boolean; watching: Promise<() => void> }
 
@@ -41,9 +43,11 @@ const viewerKey = (viewer: SignedInViewer) => `${viewer.id}|${[...viewer.roles].
 export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
   const rooms = new Map<string, Room>()
 
-  const deliver = (room: Room, { row, contacts }: OrderSnapshot, recipients: readonly Follower[]) => {
+  const deliver = async (room: Room, { row, contacts }: OrderSnapshot, recipients: readonly Follower[]) => {
     const views = new Map<string, Order | null>()
-    for (const follower of recipients) {
+    for (const [index, follower] of recipients.entries()) {
+      // A few hundred streams at a time, then the event loop's turn: the request that made the change answers first.
+      if (index > 0 && index % DELIVER_AT_ONCE === 0) await new Promise((resume) => setImmediate(resume))
       if (!room.followers.has(follower)) continue
       const key = viewerKey(follower.viewer)
       if (!views.has(key)) views.set(key, mayView(row, follower.viewer) ? toOrderView(row, follower.viewer, contacts) : null)
@@ -61,7 +65,7 @@ export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
       room.newcomers.clear()
       try {
         const snapshot = await read(orderId)
-        if (snapshot) deliver(room, snapshot, recipients)
+        if (snapshot) await deliver(room, snapshot, recipients)
       } catch (error) {
         console.error(`Order stream ${orderId}: ${describeForLog(error, { frames: false })}`)
       }
