@@ -50,10 +50,11 @@ export async function runnersOnPostgres(): Promise<BenchReport[]> {
     const setupStarted = performance.now()
     const buyer = await benchPerson(base, handle, RUNNERS, ['buyer'], 500)
     // The orders before the runners: 5,000 orders placed in a minute, each told to 500 runners,
-    // would be 2.5 million notifications still being written while the offers are measured.
+    // would be 2.5 million notifications still being written while the offers are measured. Every
+    // order's news is out (to no one) before the first runner signs up.
     const orderIds = await openOrders(handle, buyer.id, stores, OPEN_ORDERS)
-    const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 500))
     while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
+    const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 500))
     // The planner's statistics as autovacuum keeps them on a live database; right after the bulk
     // inserts they still call the tables empty, and the planner then reads every nearby order.
     await handle.db.execute(sql`analyze`)
