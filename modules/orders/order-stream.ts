@@ -26,7 +26,7 @@ export const readOrderSnapshot =
 
 type SignedInViewer = Exclude<Viewer, 'support'>
 /** Streams written to between two turns of the event loop. */
-const DELIVER_AT_ONCE = 200
+const DELIVER_AT_ONCE = 50
 type Follower = { viewer: SignedInViewer; send: (view: Order) => void }
 type Room = { followers: Set<Follower>; newcomers: Set<Follower>; changed: boolean; reading: boolean; watching: Promise<() => void> }
 
@@ -36,9 +36,10 @@ const viewerKey = (viewer: SignedInViewer) => `${viewer.id}|${[...viewer.roles].
 /**
  * Everyone following orders live in this process. Each order is read once per change, however many
  * streams follow it, and each distinct viewer's view is made once from that read: a buyer's view
- * never reaches the runner, nor the other way round. Changes that arrive during a read are folded
- * into one more read; a new follower's first view comes from a read that starts after it joined,
- * so it is never older than what the others were sent.
+ * never reaches the runner, nor the other way round. Changes that arrive during a read, or while
+ * its view is still being written out, are folded into one more read that everyone is sent; a new
+ * follower's first view comes from a read that starts after it joined, so it is never older than
+ * what the others were sent.
  */
 export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
   const rooms = new Map<string, Room>()
@@ -46,8 +47,12 @@ export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
   const deliver = async (room: Room, { row, contacts }: OrderSnapshot, recipients: readonly Follower[]) => {
     const views = new Map<string, Order | null>()
     for (const [index, follower] of recipients.entries()) {
-      // A few hundred streams at a time, then the event loop's turn: the request that made the change answers first.
-      if (index > 0 && index % DELIVER_AT_ONCE === 0) await new Promise((resume) => setImmediate(resume))
+      if (index > 0 && index % DELIVER_AT_ONCE === 0) {
+        // The event loop's turn between a few dozen streams: the request that made the change answers first.
+        await new Promise((resume) => setImmediate(resume))
+        // A newer change is read for everyone next: those not yet reached skip straight to it.
+        if (room.changed) return
+      }
       if (!room.followers.has(follower)) continue
       const key = viewerKey(follower.viewer)
       if (!views.has(key)) views.set(key, mayView(row, follower.viewer) ? toOrderView(row, follower.viewer, contacts) : null)
