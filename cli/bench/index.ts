@@ -8,6 +8,7 @@ import { landingBundle } from './landing-bundle'
 import { type Bench, formatReport } from './report'
 import { runnersOnPostgres } from './runners'
 import { startupTime } from './startup'
+import { twoInstances } from './two-instances'
 
 /** Run in order: the bundle first, because it builds dist/ when missing and the servers serve it. Later issues append here. */
 const benches: Bench[] = [
@@ -19,6 +20,7 @@ const benches: Bench[] = [
   { name: 'checkout and sweep on PostgreSQL', run: checkoutAndSweep },
   { name: 'runners on PostgreSQL', run: runnersOnPostgres },
   { name: 'notification fan-out on PostgreSQL', run: fanOut },
+  { name: 'two instances on PostgreSQL', run: twoInstances },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.
