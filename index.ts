@@ -62,7 +62,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock)))
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
-    .use(runnerModule(deps, session, providers.payments, providers.objects))
+    .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
     .use(apiDocs({ enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production' }))
 }

@@ -3,7 +3,7 @@ import { markPhoneVerified } from '../../modules/accounts/index'
 import type { listStores } from '../../modules/catalog/index'
 import { orderMoves } from '../../modules/orders/index'
 import { embeddedGateway } from '../../modules/payments/index'
-import { systemClock, toE164 } from '../../modules/shared/index'
+import { type Clock, systemClock, toE164 } from '../../modules/shared/index'
 
 /** How many set-up calls run at once: enough to fill the server, few enough to leave it answering. */
 const CONCURRENCY = 12
@@ -50,13 +50,19 @@ export async function benchPerson(base: string, handle: DatabaseHandle, index: n
 
 type BenchStore = Awaited<ReturnType<typeof listStores>>[number]
 
-/** An order waiting for a runner, its card authorized, made through the facades (checkout itself is measured elsewhere). */
-export async function paidOrder(handle: DatabaseHandle, buyerId: string, store: BenchStore, idempotencyKey: string): Promise<string> {
-  const gateway = embeddedGateway(handle.db, systemClock)
+/** An order waiting for a runner, its card authorized at `clock`'s now, made through the facades (checkout itself is measured elsewhere). */
+export async function paidOrder(
+  handle: DatabaseHandle,
+  buyerId: string,
+  store: BenchStore,
+  idempotencyKey: string,
+  clock: Clock = systemClock,
+): Promise<string> {
+  const gateway = embeddedGateway(handle.db, clock)
   const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey })
   await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
   const order = await handle.db.transaction((tx) =>
-    orderMoves.place(tx, systemClock, {
+    orderMoves.place(tx, clock, {
       id: crypto.randomUUID(),
       buyerId,
       store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },

@@ -13,6 +13,8 @@ import { type ServerProcess, startKiranaServer } from './server-process'
 
 const RUNNERS = 2_000
 const ORDERS_DURING_LOAD = 4
+/** Issue 18: a signed-in read stays this quick while the fan-outs run. */
+const READ_BUDGET_P99_MS = 20
 
 /** Places an order; the server hears of it and fans it out. */
 async function newOrder(handle: DatabaseHandle, buyerId: string, store: Awaited<ReturnType<typeof listStores>>[number], index: number) {
@@ -103,6 +105,8 @@ export async function fanOut(): Promise<BenchReport[]> {
             ['no fan-out', ...loadRow(quiet)],
             ['fan-outs running', ...loadRow(loaded)],
           ],
+          verdict: `p99 ${milliseconds(loaded.p99)} while the fan-outs run, against the ${READ_BUDGET_P99_MS} ms budget: ${loaded.p99 < READ_BUDGET_P99_MS ? 'within budget' : 'OVER BUDGET'}`,
+          overBudget: loaded.p99 >= READ_BUDGET_P99_MS,
         },
       ]
     } finally {

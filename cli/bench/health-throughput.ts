@@ -14,9 +14,9 @@ export const loadRow = (result: LoadResult) => [
   String(result.errors),
 ]
 
-export const LOAD_SHAPE = `${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (load from a separate process)`
+export const LOAD_SHAPE = `${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (autocannon, from a process of its own)`
 
-interface LoadResult {
+export interface LoadResult {
   requests: number
   rps: number
   p50: number
@@ -54,12 +54,12 @@ export async function healthThroughput(): Promise<BenchReport> {
   }
 }
 
-export async function generateLoad(url: string, headers: string[] = [], cookieFile?: string): Promise<LoadResult> {
+export async function generateLoad(url: string, headers: string[] = [], cookieFile?: string, connections = CONNECTIONS): Promise<LoadResult> {
   const args = [
     '--url',
     url,
     '--connections',
-    String(CONNECTIONS),
+    String(connections),
     '--duration',
     String(DURATION_SECONDS),
     '--warmup',

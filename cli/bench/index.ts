@@ -9,6 +9,7 @@ import { type Bench, formatReport } from './report'
 import { runnersOnPostgres } from './runners'
 import { shopTogether } from './shop-together'
 import { startupTime } from './startup'
+import { twoInstances } from './two-instances'
 
 /** Run in order: the bundle first, because it builds dist/ when missing and the servers serve it. Later issues append here. */
 const benches: Bench[] = [
@@ -21,6 +22,7 @@ const benches: Bench[] = [
   { name: 'runners on PostgreSQL', run: runnersOnPostgres },
   { name: 'notification fan-out on PostgreSQL', run: fanOut },
   { name: 'shopping together on PostgreSQL', run: shopTogether },
+  { name: 'two instances on PostgreSQL', run: twoInstances },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.

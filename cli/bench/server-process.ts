@@ -14,6 +14,8 @@ export interface ServerProcess {
   stop(): Promise<{ cpuMs: number }>
   /** The server's resident memory now, in bytes (Linux). */
   residentBytes(): Promise<number>
+  /** What the server has printed so far (its log lines). */
+  output(): string
 }
 
 /** `bun index.ts` as production runs it, on loopback, on a fresh embedded database unless given a PostgreSQL URL. */
@@ -35,9 +37,14 @@ async function startProcess(args: string[], env: Record<string, string>, cleanUp
   const started = performance.now()
   const child = Bun.spawn([process.execPath, ...args], {
     env: { ...process.env, ...env, HOST, PORT: String(port) },
-    stdout: 'ignore',
+    stdout: 'pipe',
     stderr: 'inherit',
   })
+  // Read as it comes, so a full pipe never stops the server.
+  let printed = ''
+  void (async () => {
+    for await (const text of child.stdout.pipeThrough(new TextDecoderStream())) printed += text
+  })()
   const stop = async () => {
     child.kill('SIGTERM')
     const exited = await Promise.race([child.exited.then(() => true), Bun.sleep(5_000).then(() => false)])
@@ -56,7 +63,7 @@ async function startProcess(args: string[], env: Record<string, string>, cleanUp
     const status = await Bun.file(`/proc/${child.pid}/status`).text()
     return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024
   }
-  return { url, readyMs: performance.now() - started, stop, residentBytes }
+  return { url, readyMs: performance.now() - started, stop, residentBytes, output: () => printed }
 }
 
 async function untilHealthy(url: string, child: Bun.Subprocess) {

@@ -111,11 +111,23 @@ async function pushEvent({ db, clock, push }: DispatchDeps, event: OrderEvent, r
   return pushPending(db, clock, push, key)
 }
 
+/** People told per round of a fan-out: their records in one insert, then their pushes, then the event loop's turn. */
+const TOLD_AT_ONCE = 250
+
+/** Lets requests waiting on the event loop go first: a fan-out to thousands never starves the routes. */
+const nextTurn = () => new Promise<void>((resume) => setImmediate(resume))
+
+/** Pushes what is left unpushed (of one event, or of all), a round at a time. */
+async function pushTheRest(db: Database, clock: Clock, push: PushSender, dedupeKey?: string) {
+  while ((await pushPending(db, clock, push, dedupeKey, TOLD_AT_ONCE)) > 0) await nextTurn()
+}
+
 /**
  * Works through the orders' outbox: for each event, writes the records (first, so nothing is
- * lost while a device is offline), pushes them, and marks the event done. Safe to run on
- * several instances at once and to run again after a crash: records are unique per user and
- * event, and each is claimed before it is pushed.
+ * lost while a device is offline), pushes them, and marks the event done, 250 people a round
+ * with the event loop's turn between rounds. Safe to run on several instances at once and to
+ * run again after a crash: records are unique per user and event, and each is claimed before it
+ * is pushed.
  */
 export async function dispatchOrderEvents({ db, clock, push }: DispatchDeps) {
   let events = 0
@@ -126,13 +138,20 @@ export async function dispatchOrderEvents({ db, clock, push }: DispatchDeps) {
     for (const event of batch) {
       const order = await findOrder(db, event.orderId)
       if (order) {
+        const key = keyOf(event)
         const notes = await messagesFor(db, event, order)
-        written += (await writeNotifications(db, clock, notes)).length
-        await pushEvent(
-          { db, clock, push },
-          event,
-          notes.map((note) => note.userId),
-        )
+        for (let start = 0; start < notes.length; start += TOLD_AT_ONCE) {
+          const round = notes.slice(start, start + TOLD_AT_ONCE)
+          written += await writeNotifications(db, clock, round)
+          await pushEvent(
+            { db, clock, push },
+            event,
+            round.map((note) => note.userId),
+          )
+          await nextTurn()
+        }
+        // Records an earlier, interrupted run wrote but did not push.
+        await pushTheRest(db, clock, push, key)
       }
       await orderOutbox.markDispatched(db, clock, event.id)
       events++
@@ -157,7 +176,7 @@ export function dispatcher(deps: DispatchDeps) {
         again = false
         try {
           await dispatchOrderEvents(deps)
-          await pushPending(deps.db, deps.clock, deps.push)
+          await pushTheRest(deps.db, deps.clock, deps.push)
         } catch (error) {
           console.error(`Notifications: dispatching failed, to be retried: ${describeForLog(error, { frames: false })}`)
         }

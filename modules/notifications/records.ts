@@ -20,35 +20,35 @@ export const toNotification = (row: Row): Notification => ({
   createdAt: row.createdAt.toISOString(),
 })
 
-/** Writes records, at most one per user and event: a retried event writes nothing new. Returns the new ones. */
-export async function writeNotifications(db: Database, clock: Clock, items: readonly NewNotification[]): Promise<Row[]> {
-  if (items.length === 0) return []
+/** Writes records, at most one per user and event: a retried event writes nothing new. Returns how many are new. */
+export async function writeNotifications(db: Database, clock: Clock, items: readonly NewNotification[]): Promise<number> {
+  if (items.length === 0) return 0
   const createdAt = clock.now()
-  const written: Row[] = []
+  let written = 0
   // In slices, so a fan-out to thousands is a few statements that never hold the database for long.
   for (let start = 0; start < items.length; start += 500) {
     const slice = items.slice(start, start + 500).map((item) => ({ ...item, createdAt }))
-    written.push(
-      ...(await db
-        .insert(notifications)
-        .values(slice)
-        .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
-        .returning()),
-    )
+    const rows = await db
+      .insert(notifications)
+      .values(slice)
+      .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+      .returning({ id: notifications.id })
+    written += rows.length
   }
   return written
 }
 
 /**
- * Pushes records not yet pushed (all of them, or those of one event): each is claimed first with
- * a conditional update, so however many instances run this, a record is pushed at most once.
+ * Pushes records not yet pushed (all of them, or those of one event), `atMost` of them: each is
+ * claimed first with a conditional update, so however many instances run this, a record is pushed
+ * at most once. Returns how many it pushed.
  */
-export async function pushPending(db: Database, clock: Clock, push: PushSender, dedupeKey?: string): Promise<number> {
+export async function pushPending(db: Database, clock: Clock, push: PushSender, dedupeKey?: string, atMost = PUSH_BATCH): Promise<number> {
   const waiting = db
     .select({ id: notifications.id })
     .from(notifications)
     .where(and(isNull(notifications.pushedAt), dedupeKey ? eq(notifications.dedupeKey, dedupeKey) : undefined))
-    .limit(PUSH_BATCH)
+    .limit(atMost)
   const claimed = await db
     .update(notifications)
     .set({ pushedAt: clock.now() })

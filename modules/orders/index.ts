@@ -39,6 +39,8 @@ export const orderOutbox = {
   message: findOrderMessage,
   problem: problemToTell,
   channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
+  /** Where any instance's order change is announced (the payload is the order's id). */
+  changed: ORDER_CHANGED_CHANNEL,
 }
 
 /** The rules of a line while the runner shops, which the runner's marks and pick-up follow. */

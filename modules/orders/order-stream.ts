@@ -24,6 +24,8 @@ export const readOrderSnapshot =
   }
 
 type SignedInViewer = Exclude<Viewer, 'support'>
+/** Streams written to between two turns of the event loop. */
+const DELIVER_AT_ONCE = 50
 type Follower = { viewer: SignedInViewer; send: (view: Order) => void }
 type Room = { followers: Set<Follower>; newcomers: Set<Follower>; changed: boolean; reading: boolean; watching: Promise<() => void> }
 
@@ -33,16 +35,23 @@ const viewerKey = (viewer: SignedInViewer) => `${viewer.id}|${[...viewer.roles].
 /**
  * Everyone following orders live in this process. Each order is read once per change, however many
  * streams follow it, and each distinct viewer's view is made once from that read: a buyer's view
- * never reaches the runner, nor the other way round. Changes that arrive during a read are folded
- * into one more read; a new follower's first view comes from a read that starts after it joined,
- * so it is never older than what the others were sent.
+ * never reaches the runner, nor the other way round. Changes that arrive during a read, or while
+ * its view is still being written out, are folded into one more read that everyone is sent; a new
+ * follower's first view comes from a read that starts after it joined, so it is never older than
+ * what the others were sent.
  */
 export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
   const rooms = new Map<string, Room>()
 
-  const deliver = (room: Room, { row, context }: OrderSnapshot, recipients: readonly Follower[]) => {
+  const deliver = async (room: Room, { row, context }: OrderSnapshot, recipients: readonly Follower[]) => {
     const views = new Map<string, Order | null>()
-    for (const follower of recipients) {
+    for (const [index, follower] of recipients.entries()) {
+      if (index > 0 && index % DELIVER_AT_ONCE === 0) {
+        // The event loop's turn between a few dozen streams: the request that made the change answers first.
+        await new Promise((resume) => setImmediate(resume))
+        // A newer change is read for everyone next: those not yet reached skip straight to it.
+        if (room.changed) return
+      }
       if (!room.followers.has(follower)) continue
       const key = viewerKey(follower.viewer)
       if (!views.has(key)) views.set(key, mayView(row, follower.viewer) ? toOrderView(row, follower.viewer, context) : null)
@@ -60,7 +69,7 @@ export function orderFollowers(hub: OrderChangeHub, read: ReadOrderSnapshot) {
       room.newcomers.clear()
       try {
         const snapshot = await read(orderId)
-        if (snapshot) deliver(room, snapshot, recipients)
+        if (snapshot) await deliver(room, snapshot, recipients)
       } catch (error) {
         console.error(`Order stream ${orderId}: ${describeForLog(error, { frames: false })}`)
       }

@@ -1,20 +1,24 @@
-import { and, asc, count, desc, eq, gt, gte, lte, max, ne, sql, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or, sql, sum } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Coordinates, nearPlace } from '../shared/index'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
 
+/** Where a page of offers ended: the last order's hold time and id (ties on the time go by id). */
+export type OfferPosition = { authorizedAt: Date; id: string }
+
 /**
- * Orders waiting for a runner whose store is within `radiusMiles` of `from`, oldest first, with
- * the distance to the store. Only holds that still stand (authorized after `authorizedAfter`),
- * never the runner's own purchases. A latitude/longitude box narrows the rows on the index;
- * the exact great-circle distance decides.
+ * Orders waiting for a runner whose store is within `radiusMiles` of `from`, oldest first (then
+ * by id), after `after` when given, with the distance to the store. Only holds that still stand
+ * (authorized after `authorizedAfter`), never `notBuyer`'s own purchases. The plan walks the
+ * partial index of waiting orders by hold time and stops at `limit`; the box and the exact
+ * great-circle distance filter as it goes.
  */
 export async function ordersWaitingNear(
   db: Database,
-  query: { from: Coordinates; radiusMiles: number; notBuyer: string; authorizedAfter: Date; limit: number },
+  query: { from: Coordinates; radiusMiles: number; notBuyer?: string; authorizedAfter: Date; after?: OfferPosition; limit: number },
 ) {
-  const { from, radiusMiles } = query
+  const { from, radiusMiles, after } = query
   const { inBox, distance } = nearPlace({ latitude: orders.storeLatitude, longitude: orders.storeLongitude }, from, radiusMiles)
   const rows = await db
     .select({ order: orders, distance })
@@ -24,12 +28,13 @@ export async function ordersWaitingNear(
         eq(orders.status, 'pending_runner_acceptance'),
         eq(orders.paymentStatus, 'authorized'),
         gt(orders.authorizedAt, query.authorizedAfter),
-        ne(orders.buyerId, query.notBuyer),
+        after ? and(gte(orders.authorizedAt, after.authorizedAt), or(gt(orders.authorizedAt, after.authorizedAt), gt(orders.id, after.id))) : undefined,
+        query.notBuyer ? ne(orders.buyerId, query.notBuyer) : undefined,
         inBox,
         lte(distance, radiusMiles),
       ),
     )
-    .orderBy(asc(orders.authorizedAt))
+    .orderBy(asc(orders.authorizedAt), asc(orders.id))
     .limit(query.limit)
   return rows.map(({ order, distance: miles }) => ({ order: order as OrderRow, distance: Number(miles) }))
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { type Availability, DEFAULT_TIME_ZONE } from './contract'
@@ -6,8 +6,23 @@ import { runnerAvailability } from './schema'
 
 const DEFAULT: Availability = { online: true, timeZone: DEFAULT_TIME_ZONE }
 
+/** Every offers request reads this, so it is prepared once per database (building the query cost more than running it). */
+const availabilityLookups = new WeakMap<Database, ReturnType<typeof prepareAvailabilityLookup>>()
+
+const prepareAvailabilityLookup = (db: Database) =>
+  db
+    .select({ online: runnerAvailability.online, timeZone: runnerAvailability.timeZone })
+    .from(runnerAvailability)
+    .where(eq(runnerAvailability.userId, sql.placeholder('userId')))
+    .prepare('runner_availability')
+
 export async function availabilityOf(db: Database, userId: string): Promise<Availability> {
-  const [row] = await db.select().from(runnerAvailability).where(eq(runnerAvailability.userId, userId))
+  let lookup = availabilityLookups.get(db)
+  if (!lookup) {
+    lookup = prepareAvailabilityLookup(db)
+    availabilityLookups.set(db, lookup)
+  }
+  const [row] = await lookup.execute({ userId })
   return row ? { online: row.online, timeZone: row.timeZone } : DEFAULT
 }
 

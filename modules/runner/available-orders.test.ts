@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
-import { ORDER_NO_LONGER_AVAILABLE } from './contract'
+import { availableOrdersResponseSchema, ORDER_NO_LONGER_AVAILABLE } from './contract'
 import { startOfDay } from './stats'
 
 const api = await testApi()
@@ -20,11 +20,15 @@ type Offer = {
   buyerPhone: string | null
   deliveryAddress: string | null
 }
-const offered = async (cookie: string, query = '') => {
+const page = async (cookie: string, query = '') => {
   const response = await call('GET', `/api/orders/pending${query}`, { cookie })
   expect(response.status).toBe(200)
-  return (response.body as unknown as { orders: Offer[]; online: boolean }).orders
+  // Sent pre-serialized, so the contract is checked here rather than by the route.
+  expect(availableOrdersResponseSchema.safeParse(response.body).success).toBe(true)
+  expect(response.headers.get('cache-control')).toBe('no-store')
+  return response.body as unknown as { orders: Offer[]; online: boolean; nextCursor: string | null }
 }
+const offered = async (cookie: string, query = '') => (await page(cookie, query)).orders
 
 describe('GET /api/orders/pending', () => {
   test('only runners may look: anyone else gets 403', async () => {
@@ -83,6 +87,55 @@ describe('GET /api/orders/pending', () => {
       status: 'cancelled',
       paymentStatus: 'cancelled',
     })
+  })
+
+  test('50 at a time, oldest first, with a cursor for the next 50 and null at the end', async () => {
+    // Princeton: more than 10 miles from the other tests' stores, so these orders are the only ones there.
+    const princeton = await addStore({ name: 'Runner Princeton Store', latitude: 40.3487, longitude: -74.6591, zipCode: '08540' })
+    // Four buyers, so no one reaches checkout's hourly limit; each second all four order at once, so ties on the time go by id.
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => completeAccount({ zipCode: '08540' })))
+    const placed: string[] = []
+    for (let second = 0; second < 13; second++) {
+      const orders = await Promise.all(buyers.map((buyer) => placeOrder(buyer.cookie, princeton)))
+      placed.push(...orders.map((order) => order.id).sort())
+      clock.advance(1000)
+    }
+    const runner = await completeAccount({ roles: ['runner'] })
+    const first = await page(runner.cookie, '?zipCode=08540')
+    expect(first.orders.map((order) => order.id)).toEqual(placed.slice(0, 50))
+    expect(first.nextCursor).toEqual(expect.any(String))
+    const second = await page(runner.cookie, `?zipCode=08540&cursor=${first.nextCursor}`)
+    expect(second.orders.map((order) => order.id)).toEqual(placed.slice(50))
+    expect(second.nextCursor).toBeNull()
+    const garbled = await call('GET', '/api/orders/pending?cursor=not-a-cursor', { cookie: runner.cookie })
+    expect(garbled.status).toBe(400)
+    expect(garbled.body.code).toBe('INVALID_CURSOR')
+  }, 30_000)
+
+  test('an order cancelled or accepted is no longer offered, though the list was just read', async () => {
+    const buyer = await completeAccount()
+    const cancelled = await placeOrder(buyer.cookie, near)
+    const accepted = await placeOrder(buyer.cookie, near)
+    const runner = await completeAccount({ roles: ['runner'] })
+    const other = await completeAccount({ roles: ['runner'] })
+    expect((await offered(runner.cookie)).map((order) => order.id)).toEqual(expect.arrayContaining([cancelled.id, accepted.id]))
+    expect((await call('POST', `/api/orders/${cancelled.id}/cancel`, { cookie: buyer.cookie, body: {} })).status).toBe(200)
+    expect((await call('PATCH', `/api/orders/${accepted.id}/accept`, { cookie: other.cookie })).status).toBe(200)
+    const ids = (await offered(runner.cookie)).map((order) => order.id)
+    expect(ids).not.toContain(cancelled.id)
+    expect(ids).not.toContain(accepted.id)
+  })
+
+  test("a runner's own purchase is not offered to them even when another runner's list from the same place holds it", async () => {
+    const both = await completeAccount({ roles: ['buyer', 'runner'] })
+    const own = await placeOrder(both.cookie, near)
+    const buyer = await completeAccount()
+    const others = await placeOrder(buyer.cookie, near)
+    const runner = await completeAccount({ roles: ['runner'] })
+    expect((await offered(runner.cookie)).map((order) => order.id)).toContain(own.id)
+    const theirs = (await offered(both.cookie)).map((order) => order.id)
+    expect(theirs).not.toContain(own.id)
+    expect(theirs).toContain(others.id)
   })
 
   test('an offline runner is offered nothing, and the switch is kept on the server', async () => {

@@ -3,7 +3,8 @@ import type { UserRow } from '../accounts/index'
 import { orderViews, runnerQueries } from '../orders/index'
 import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, holdLapsedBefore, zipCentroid } from '../shared/index'
 import { availabilityOf } from './availability'
-import type { AvailableOrder } from './contract'
+import { type AvailableOrder, availableOrderSchema } from './contract'
+import type { OfferPage, OfferPages, OfferPosition } from './offer-pages'
 
 const OFFERED_AT_MOST = 50
 
@@ -21,33 +22,84 @@ async function searchOrigin(runner: UserRow, zipCode: string | undefined): Promi
 /** The second comma-separated part of an address: '1 Main St, Edison, NJ 08817' → 'Edison'. */
 export const areaOf = (address: string) => address.split(',')[1]?.trim() ?? ''
 
-/**
- * GET /api/orders/pending: orders waiting for a runner whose store is within 10 miles, oldest
- * first, whose hold still stands; never the runner's own, and nothing while they are offline.
- */
-export async function availableOrders(db: Database, clock: Clock, runner: UserRow, zipCode: string | undefined) {
-  const origin = await searchOrigin(runner, zipCode)
-  const { online } = await availabilityOf(db, runner.id)
-  if (!online) return { orders: [], online, searchedFrom: origin.label }
+/** A position as the `cursor` the screens send back: opaque to them, the hold time and id to us. */
+export const encodeCursor = ({ authorizedAt, id }: OfferPosition) => Buffer.from(`${authorizedAt.toISOString()}|${id}`).toString('base64url')
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function decodeCursor(cursor: string): OfferPosition {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|')
+  const authorizedAt = new Date(at ?? '')
+  if (Number.isNaN(authorizedAt.getTime()) || !UUID.test(id ?? '')) {
+    throw badRequest('That list of orders is out of date. Refresh it.', 'INVALID_CURSOR', { cursor: 'That list of orders is out of date. Refresh it.' })
+  }
+  return { authorizedAt, id: id! }
+}
+
+/** Anyone looking at a waiting order who is not its buyer sees the same card (001 §6): no names, no street address. */
+const ANOTHER_RUNNER = { id: '', roles: ['runner'] }
+
+/** One page of the orders waiting near `from`, oldest first, with the card's figures worked out. */
+async function readOfferPage(db: Database, clock: Clock, from: Coordinates, after: OfferPosition | undefined, notBuyer?: string): Promise<OfferPage> {
   const waiting = await runnerQueries.ordersWaitingNear(db, {
-    from: origin.from,
+    from,
     radiusMiles: DELIVERY_RADIUS_MILES,
-    notBuyer: runner.id,
+    notBuyer,
     authorizedAfter: holdLapsedBefore(clock.now()),
-    limit: OFFERED_AT_MOST,
+    after,
+    limit: OFFERED_AT_MOST + 1,
   })
+  const shown = waiting.slice(0, OFFERED_AT_MOST)
   const views = await orderViews(
     db,
     clock,
-    waiting.map((row) => row.order),
-    runner,
+    shown.map((row) => row.order),
+    ANOTHER_RUNNER,
   )
-  const orders: AvailableOrder[] = views.map((view, index) => ({
-    ...view,
-    distance: Math.round(waiting[index]!.distance * 10) / 10,
-    itemCount: view.items.reduce((sum, item) => sum + item.quantity, 0),
-    estimatedEarnings: centsToDecimal(waiting[index]!.order.totalCents),
-    storeArea: areaOf(view.storeAddress),
-  }))
-  return { orders, online, searchedFrom: origin.label }
+  const offers = views.map((view, index) => {
+    const { order, distance } = shown[index]!
+    const card: AvailableOrder = {
+      ...view,
+      distance: Math.round(distance * 10) / 10,
+      itemCount: view.items.reduce((sum, item) => sum + item.quantity, 0),
+      estimatedEarnings: centsToDecimal(order.totalCents),
+      storeArea: areaOf(view.storeAddress),
+    }
+    return { id: order.id, json: JSON.stringify(availableOrderSchema.parse(card)), buyerId: order.buyerId, authorizedAt: order.authorizedAt }
+  })
+  const last = offers.at(-1)
+  return {
+    offers,
+    cardsJson: offers.map((offer) => offer.json).join(','),
+    next: waiting.length > OFFERED_AT_MOST && last ? { authorizedAt: last.authorizedAt, id: last.id } : null,
+  }
+}
+
+/**
+ * GET /api/orders/pending, as the JSON sent (availableOrdersResponseSchema): orders waiting for a
+ * runner whose store is within 10 miles, oldest first (the nearest its 30 minutes needs a runner
+ * most), 50 at a time with a cursor for the next 50; only holds that still stand, never the
+ * runner's own, and nothing while they are offline. Pages come from `pages`, shared by the
+ * runners searching from the same place, their cards serialized once; a page holding the
+ * runner's own purchase is read for them alone.
+ */
+export async function availableOrdersJson(db: Database, clock: Clock, pages: OfferPages, runner: UserRow, query: { zipCode?: string; cursor?: string }) {
+  const origin = await searchOrigin(runner, query.zipCode)
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined
+  const { online } = await availabilityOf(db, runner.id)
+  const rest = (nextCursor: string | null) => `"online":${online},"searchedFrom":${JSON.stringify(origin.label)},"nextCursor":${JSON.stringify(nextCursor)}}`
+  if (!online) return `{"orders":[],${rest(null)}`
+  const key = `${origin.from.latitude},${origin.from.longitude}|${query.cursor ?? ''}`
+  let page = await pages.get(key, () => readOfferPage(db, clock, origin.from, after))
+  if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, origin.from, after, runner.id)
+  // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, first.
+  const lapsed = holdLapsedBefore(clock.now())
+  const cards =
+    (page.offers[0]?.authorizedAt ?? lapsed) > lapsed
+      ? page.cardsJson
+      : page.offers
+          .filter((offer) => offer.authorizedAt > lapsed)
+          .map((offer) => offer.json)
+          .join(',')
+  return `{"orders":[${cards}],${rest(page.next ? encodeCursor(page.next) : null)}`
 }

@@ -30,6 +30,8 @@ export const availableOrdersResponseSchema = z.object({
   online: z.boolean(),
   /** Where the 10 miles are counted from. */
   searchedFrom: z.string(),
+  /** The `cursor` for the next 50 offers; null when there are no more. */
+  nextCursor: z.string().nullable(),
 })
 
 export const runnerStatsSchema = z.object({

@@ -1,13 +1,15 @@
+import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
 import type { ModuleDeps, ObjectStore } from '../shared/index'
+import { offerPages } from './offer-pages'
 import { runnerRoutes } from './routes'
 
 export { settleInterruptedClaims } from './accept'
 export { availabilityOf, offlineAmong } from './availability'
 export { liftPause, pausedRunners } from './release'
 
-/** Runners: the orders waiting nearby, the accept race and its capture, pick-up and delivery, their photos, earnings. */
-export function runnerModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, objects: ObjectStore) {
-  return runnerRoutes({ ...deps, session, gateway, objects })
+/** Runners: the orders waiting nearby, the accept race and its capture, shopping, pick-up and delivery, their photos, earnings. */
+export function runnerModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, objects: ObjectStore, listen: Listen) {
+  return runnerRoutes({ ...deps, session, gateway, objects, pages: offerPages(listen) })
 }

@@ -6,7 +6,7 @@ import type { PaymentGateway } from '../payments/index'
 import { type ModuleDeps, type ObjectStore, uploadRoute, validInput } from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'
-import { availableOrders } from './available-orders'
+import { availableOrdersJson } from './available-orders'
 import {
   availabilitySchema,
   availabilityUpdateSchema,
@@ -19,6 +19,7 @@ import {
   statusUpdateSchema,
 } from './contract'
 import { updateDeliveryStatus } from './delivery'
+import type { OfferPages } from './offer-pages'
 import { addOrderPhoto } from './photos'
 import { releaseOrder } from './release'
 import { markOrderItem } from './shopping'
@@ -28,22 +29,40 @@ export interface RunnerRouteDeps extends ModuleDeps {
   session: SessionPlugin
   gateway: PaymentGateway
   objects: ObjectStore
+  pages: OfferPages
 }
 
 const PREFIX = '/api'
 
-export function runnerRoutes({ db, clock, session, gateway, objects }: RunnerRouteDeps) {
+/** The offers go out as text (see below), so the API's description takes their shape from the schema here. */
+const OFFERS_DETAIL = {
+  responses: {
+    '200': {
+      description: 'Orders waiting near the runner, oldest first, 50 at a time with a cursor for more',
+      content: { 'application/json': { schema: z.toJSONSchema(availableOrdersResponseSchema) as object } },
+    },
+  },
+}
+
+export function runnerRoutes({ db, clock, session, gateway, objects, pages }: RunnerRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer))[0]! })
   return (
     new Elysia({ name: 'runner', prefix: PREFIX })
       .use(session)
       .get(
         '/orders/pending',
-        ({ user, query }) => {
+        ({ user, query, set }) => {
           assertIsRunner(user)
-          return availableOrders(db, clock, user, query.zipCode)
+          // Sent as serialized from the shared pages (availableOrdersResponseSchema), so the cards are not re-validated per request;
+          // as text, which Elysia sends as it is, where a Response of ours would be copied through a stream to add the headers.
+          set.headers['content-type'] = 'application/json;charset=utf-8'
+          return availableOrdersJson(db, clock, pages, user, query)
         },
-        { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), response: availableOrdersResponseSchema },
+        {
+          signedIn: true,
+          query: z.object({ zipCode: z.string().max(10).optional(), cursor: z.string().max(200).optional() }),
+          detail: OFFERS_DETAIL,
+        },
       )
       .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
         signedIn: true,

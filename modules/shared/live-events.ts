@@ -36,6 +36,19 @@ export type ChannelHub = ReturnType<typeof channelHub>
 
 const encoder = new TextEncoder()
 
+/**
+ * An event's bytes, made once per data object: a change followed by a thousand streams is one
+ * view sent a thousand times, so it is serialized once, not once per stream.
+ */
+const encodedEvents = new WeakMap<object, { event: string; bytes: Uint8Array }>()
+function encodeEvent(event: string, data: unknown): Uint8Array {
+  const kept = typeof data === 'object' && data !== null ? encodedEvents.get(data) : undefined
+  if (kept?.event === event) return kept.bytes
+  const bytes = encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+  if (typeof data === 'object' && data !== null) encodedEvents.set(data, { event, bytes })
+  return bytes
+}
+
 /** Writes one Server-Sent Event; nothing once the stream is closed. */
 export type SendEvent = (event: string, data: unknown) => void
 
@@ -66,10 +79,10 @@ function eventStream(start: StreamSource, heartbeatMs: number, onClose: () => vo
     unsubscribe?.()
     onClose()
   }
-  const write = (text: string) => {
+  const write = (chunk: string | Uint8Array) => {
     if (closed) return
     try {
-      controller.enqueue(encoder.encode(text))
+      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk)
     } catch {
       // The runtime closed the stream before telling us: stop writing.
       close()
@@ -80,7 +93,7 @@ function eventStream(start: StreamSource, heartbeatMs: number, onClose: () => vo
       controller = opened
       write('retry: 3000\n\n')
       // The reader may go away at any moment, even while `start` is still subscribing.
-      const stop = await start((event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
+      const stop = await start((event, data) => write(encodeEvent(event, data)))
       if (closed) return stop()
       unsubscribe = stop
       heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs)

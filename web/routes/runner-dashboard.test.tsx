@@ -31,7 +31,7 @@ function runnerServer(overrides: Handlers = {}, offers = [dal, rice]) {
     'GET /api/runner/availability': () => [200, { online: true, timeZone: deviceZone }],
     'GET /api/runner/stats': () => [200, someStats()],
     'GET /api/orders': () => [200, []],
-    'GET /api/orders/pending': () => [200, { orders: offers, online: true, searchedFrom: '08817' }],
+    'GET /api/orders/pending': () => [200, { orders: offers, online: true, searchedFrom: '08817', nextCursor: null }],
     ...overrides,
   })
 }
@@ -177,7 +177,7 @@ describe('runner dashboard /runner', () => {
   test("another runner got there first: 'Order No Longer Available', and the list is fetched again", async () => {
     let offers = [dal, rice]
     const server = runnerServer({
-      'GET /api/orders/pending': () => [200, { orders: offers, online: true, searchedFrom: '08817' }],
+      'GET /api/orders/pending': () => [200, { orders: offers, online: true, searchedFrom: '08817', nextCursor: null }],
       'PATCH /api/orders/offer-dal/accept': () => {
         offers = [rice]
         return [409, { code: 'ORDER_NO_LONGER_AVAILABLE', message: ORDER_NO_LONGER_AVAILABLE }]
