@@ -8,6 +8,8 @@ import type { Page } from 'playwright'
 export async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
   return page.evaluate(async () => {
+    // Colours are judged as they end up: a dialog fading in has, for a moment, text fainter than it will be.
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})))
     const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] })
     return violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
