@@ -14,7 +14,11 @@ export const loadRow = (result: LoadResult) => [
   String(result.errors),
 ]
 
-export const LOAD_SHAPE = `${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (load from a separate process)`
+/** How the load is made, for a report's title: `connections` requests always in flight. */
+export const loadShape = (connections = CONNECTIONS) =>
+  `${connections} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (load from a separate process)`
+
+export const LOAD_SHAPE = loadShape()
 
 interface LoadResult {
   requests: number
@@ -54,12 +58,12 @@ export async function healthThroughput(): Promise<BenchReport> {
   }
 }
 
-export async function generateLoad(url: string, headers: string[] = [], cookieFile?: string): Promise<LoadResult> {
+export async function generateLoad(url: string, headers: string[] = [], cookieFile?: string, connections = CONNECTIONS): Promise<LoadResult> {
   const args = [
     '--url',
     url,
     '--connections',
-    String(CONNECTIONS),
+    String(connections),
     '--duration',
     String(DURATION_SECONDS),
     '--warmup',

@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os'
+import { afterTheDoor } from './after-the-door'
 import { attacks } from './attacks'
 import { catalogOnPostgres } from './catalog'
 import { checkoutAndSweep } from './checkout'
@@ -21,6 +22,7 @@ const benches: Bench[] = [
   { name: 'runners on PostgreSQL', run: runnersOnPostgres },
   { name: 'notification fan-out on PostgreSQL', run: fanOut },
   { name: 'shopping together on PostgreSQL', run: shopTogether },
+  { name: 'after the door on PostgreSQL', run: afterTheDoor },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.
