@@ -14,7 +14,11 @@ export const loadRow = (result: LoadResult) => [
   String(result.errors),
 ]
 
-export const LOAD_SHAPE = `${CONNECTIONS} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (autocannon, from a process of its own)`
+/** How the load is made, for a report's title: `connections` requests always in flight. */
+export const loadShape = (connections = CONNECTIONS) =>
+  `${connections} keep-alive connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (autocannon, from a process of its own)`
+
+export const LOAD_SHAPE = loadShape()
 
 export interface LoadResult {
   requests: number

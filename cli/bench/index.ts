@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os'
+import { afterTheDoor } from './after-the-door'
 import { attacks } from './attacks'
 import { catalogOnPostgres } from './catalog'
 import { checkoutAndSweep } from './checkout'
@@ -23,6 +24,7 @@ const benches: Bench[] = [
   { name: 'notification fan-out on PostgreSQL', run: fanOut },
   { name: 'shopping together on PostgreSQL', run: shopTogether },
   { name: 'two instances on PostgreSQL', run: twoInstances },
+  { name: 'after the door on PostgreSQL', run: afterTheDoor },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.

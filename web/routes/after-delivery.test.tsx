@@ -102,6 +102,26 @@ describe('the rating prompt', () => {
   })
 })
 
+describe('the ratings given', () => {
+  const mine = { stars: 5, comment: 'Kept the eggs safe', createdAt: DELIVERED_AT }
+
+  test("once rated: what the buyer gave, and the runner's rating only once the server lets it out", async () => {
+    openTracking({ ...delivered, myRating: mine })
+    const ratings = within(await screen.findByRole('region', { name: 'Ratings' }))
+    expect(ratings.getByText('You rated Ravi')).toBeDefined()
+    expect(ratings.getByRole('img', { name: '5 of 5 stars' })).toBeDefined()
+    expect(ratings.getByText('Kept the eggs safe')).toBeDefined()
+    expect(ratings.getByText('Not yet: you will see it here once they have.')).toBeDefined()
+    cleanup()
+
+    openTracking({ ...delivered, myRating: mine, theirRating: { stars: 4, comment: 'Friendly', createdAt: DELIVERED_AT } })
+    const both = within(await screen.findByRole('region', { name: 'Ratings' }))
+    expect(both.getByText('Ravi rated you')).toBeDefined()
+    expect(both.getByRole('img', { name: '4 of 5 stars' })).toBeDefined()
+    expect(both.getByText('Friendly')).toBeDefined()
+  })
+})
+
 describe('problem reports', () => {
   const open: Problem = {
     id: 'problem-1',

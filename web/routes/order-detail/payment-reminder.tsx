@@ -3,14 +3,14 @@ import { formatCents } from '../../../modules/shared/contract'
 import { ESTIMATED_GROCERY_LABEL, nothingFound, orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 
-/** Where the online payment stands: held, taken, or let go. */
-const PAID_ONLINE: Record<PaymentStatus, string> = {
-  authorized: ', held on your card and charged only when a runner accepts.',
-  captured: ', already paid.',
-  cancelled: '. The hold on your card was released, so nothing was charged.',
-  capture_failed: '. Your card declined the charge when a runner accepted, so nothing was charged.',
-  partially_refunded: ', charged; part of it was refunded to your card.',
-  refunded: ', charged and then refunded to your card in full.',
+/** Where the online payment stands: held, taken, or let go; a part refunded says how much. */
+const PAID_ONLINE: Record<PaymentStatus, (refunded: string) => string> = {
+  authorized: () => ', held on your card and charged only when a runner accepts.',
+  captured: () => ', already paid.',
+  cancelled: () => '. The hold on your card was released, so nothing was charged.',
+  capture_failed: () => '. Your card declined the charge when a runner accepted, so nothing was charged.',
+  partially_refunded: (refunded) => `, charged; ${refunded} of it was refunded to your card.`,
+  refunded: () => ', charged and then refunded to your card in full.',
 }
 
 /** Spec 001 §2's 'Payment Reminder', with this order's own figures. */
@@ -22,7 +22,7 @@ export function PaymentReminder({ order }: { order: Order }) {
       <p>
         Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
         <strong>{formatCents(orderCents(order.totalAmount))}</strong>
-        {PAID_ONLINE[order.paymentStatus]}
+        {PAID_ONLINE[order.paymentStatus](formatCents(orderCents(order.refundedAmount)))}
       </p>
       {nothingFound(order) ? (
         <p>Your runner couldn't find any of your items, so you owe nothing for groceries.</p>

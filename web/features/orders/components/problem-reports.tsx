@@ -113,7 +113,7 @@ function ProblemLine({ problem }: { problem: Problem }) {
         </a>
       )}
       {problem.resolution && <p className="problem-line__resolution">Support: {problem.resolution}</p>}
-      {problem.refund && <p className="problem-line__resolution">Refunded ${problem.refund.amount} to the card</p>}
+      {problem.refund && <p className="problem-line__refund">Refunded ${problem.refund.amount} to the card</p>}
     </li>
   )
 }
@@ -127,7 +127,7 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
   const open = reportsOpen(order, useClock().now())
   if (side === null || (!open && !problems.data?.length)) return null
   return (
-    <section className="card card--compact problem-card" aria-labelledby="problem-card-heading">
+    <section className="card card--compact card--stack problem-card" aria-labelledby="problem-card-heading">
       <h2 id="problem-card-heading" className="order-card__heading">
         Problems
       </h2>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { afterDeliveryOpen, type Order } from '../../../../modules/orders/contract'
+import { afterDeliveryOpen, type Order, type Rating } from '../../../../modules/orders/contract'
 import { useClock } from '../../../lib/clock'
 import { RatingForm } from './rating-form'
 
@@ -21,21 +21,60 @@ export const mayRate = (order: Order, now: number) =>
 export const rateeOf = (order: Order, viewerId: string | undefined) =>
   viewerId === order.buyerId ? order.runnerFirstName?.trim() || 'your runner' : order.buyerFirstName?.trim() || 'the buyer'
 
+/** A rating as it was given: its stars out of 5, and the comment when there is one. */
+function GivenRating({ rating }: { rating: Rating }) {
+  return (
+    <>
+      <span className="given-rating__stars" role="img" aria-label={`${rating.stars} of 5 stars`}>
+        {'★'.repeat(rating.stars)}
+        <span className="given-rating__unlit">{'★'.repeat(5 - rating.stars)}</span>
+      </span>
+      {rating.comment && <q className="given-rating__comment">{rating.comment}</q>}
+    </>
+  )
+}
+
+/**
+ * Once the viewer has rated: what they gave, and what the other gave them, which the server lets
+ * out only once both have rated (or the week is over), so until then it says they have not yet.
+ */
+function RatingsGiven({ order, ratee, thanked }: { order: Order; ratee: string; thanked: boolean }) {
+  return (
+    <section className="card card--compact card--stack rating-card" aria-labelledby="ratings-given-heading">
+      <h2 id="ratings-given-heading" className="order-card__heading">
+        Ratings
+      </h2>
+      {thanked && <p role="status">Thanks for your rating.</p>}
+      <dl className="given-ratings">
+        {order.myRating && (
+          <div>
+            <dt>You rated {ratee}</dt>
+            <dd>
+              <GivenRating rating={order.myRating} />
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{ratee.charAt(0).toUpperCase() + ratee.slice(1)} rated you</dt>
+          <dd>{order.theirRating ? <GivenRating rating={order.theirRating} /> : 'Not yet: you will see it here once they have.'}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
 /**
  * After delivery, tracking and the active delivery ask for a rating once. 'Not now' puts it away
- * on this device; My Orders keeps a Rate action for as long as the order may be rated.
+ * on this device; My Orders keeps a Rate action for as long as the order may be rated. Once rated,
+ * the card shows both ratings.
  */
 export function RatingPrompt({ order, viewerId }: { order: Order; viewerId: string | undefined }) {
   const clock = useClock()
   const [dismissed, setDismissed] = useState(() => wasDismissed(order.id))
   const [thanked, setThanked] = useState(false)
   const takesPart = viewerId !== undefined && (viewerId === order.buyerId || viewerId === order.runnerId)
-  if (thanked)
-    return (
-      <section className="card card--compact rating-card" aria-label="Rating">
-        <p role="status">Thanks for your rating.</p>
-      </section>
-    )
+  const ratee = rateeOf(order, viewerId)
+  if (takesPart && (order.myRating || order.theirRating)) return <RatingsGiven order={order} ratee={ratee} thanked={thanked} />
   if (!takesPart || dismissed || !mayRate(order, clock.now())) return null
   const dismiss = () => {
     try {
@@ -46,7 +85,7 @@ export function RatingPrompt({ order, viewerId }: { order: Order; viewerId: stri
     setDismissed(true)
   }
   return (
-    <section className="card card--compact rating-card" aria-labelledby="rating-card-heading">
+    <section className="card card--compact card--stack rating-card" aria-labelledby="rating-card-heading">
       <div className="rating-card__head">
         <h2 id="rating-card-heading" className="order-card__heading">
           Rate this delivery
@@ -55,7 +94,7 @@ export function RatingPrompt({ order, viewerId }: { order: Order; viewerId: stri
           Not now
         </button>
       </div>
-      <RatingForm order={order} ratee={rateeOf(order, viewerId)} onRated={() => setThanked(true)} />
+      <RatingForm order={order} ratee={ratee} onRated={() => setThanked(true)} />
     </section>
   )
 }

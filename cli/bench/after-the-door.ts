@@ -1,0 +1,178 @@
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { type DatabaseHandle, openDatabase } from '../../db/client'
+import { migrate } from '../../db/migrate'
+import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
+import { findOrder, orderLines, orderMoves, orderOutbox, orderSupport } from '../../modules/orders/index'
+import { capture, embeddedGateway } from '../../modules/payments/index'
+import { systemClock } from '../../modules/shared/index'
+import { benchPerson, inBatches, paidOrder } from './bench-data'
+import { generateLoad, loadRow, loadShape } from './health-throughput'
+import { type BenchReport, milliseconds } from './report'
+import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
+import { type ServerProcess, startKiranaServer } from './server-process'
+
+const DELIVERED = 10_000
+const REFUNDS = 1_000
+const STATS_P99_BUDGET_MS = 20
+/** A steady load, a few requests always in flight, which the budget is for; and the server's ceiling, every connection the other benches use. */
+const STEADY_CONNECTIONS = 4
+const CEILING_CONNECTIONS = 50
+const TIP_CENTS = 500
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
+
+type Person = { cookie: string; id: string }
+
+/** After the door on PostgreSQL: a runner's stats over 10,000 rated deliveries under load, and 1,000 refunds in a row with the consistency check after. */
+export async function afterTheDoor(): Promise<BenchReport[]> {
+  const serverUrl = await benchPostgresServer()
+  if (!serverUrl) return [{ title: 'After the door on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
+  const scratch = await scratchPostgres(serverUrl)
+  const handle = await openDatabase({ url: scratch.url })
+  let server: ServerProcess | undefined
+  try {
+    await migrate(handle.db)
+    const record = { name: 'Bench Door Store', address: '3 Bench Ct, Edison, NJ 08817', zipCode: '08817', latitude: 40.5171, longitude: -74.3973, items: [] }
+    await importStores(handle.db, [record as LocatedStoreRecord])
+    const store = (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
+    server = await startKiranaServer(scratch.url)
+    const buyer = await benchPerson(server.url, handle, 0, ['buyer'], 900)
+    const runner = await benchPerson(server.url, handle, 0, ['runner'], 901)
+
+    const deliveredStarted = performance.now()
+    const orderIds = await inBatches(DELIVERED, (index) => deliveredOrder(handle, buyer.id, runner.id, store, index))
+    await historyDispatched(handle)
+    const deliveredSeconds = (performance.now() - deliveredStarted) / 1000
+    const ratedStarted = performance.now()
+    await inBatches(DELIVERED, (index) => rateBothWays(server!.url, orderIds[index]!, buyer, runner, index))
+    const ratedSeconds = (performance.now() - ratedStarted) / 1000
+    // The planner's statistics as autovacuum keeps them on a live database, not as right after bulk inserts.
+    await handle.db.execute(sql`analyze`)
+    console.log(
+      `after the door: ${DELIVERED.toLocaleString('en-US')} orders delivered through the order moves (their events marked dispatched) in ${deliveredSeconds.toFixed(0)} s, rated both ways through POST /api/orders/{id}/rating in ${ratedSeconds.toFixed(0)} s`,
+    )
+
+    return [
+      await runnerStatsUnderLoad(server.url, runner, `${deliveredSeconds.toFixed(0)} s + ${ratedSeconds.toFixed(0)} s`),
+      await refundsInARow(handle, orderIds.slice(0, REFUNDS)),
+    ]
+  } finally {
+    await server?.stop()
+    await handle.close()
+    await scratch.drop()
+  }
+}
+
+/** An order placed, accepted with its card captured, picked up with everything found, and delivered: each step the orders' own move. */
+async function deliveredOrder(handle: DatabaseHandle, buyerId: string, runnerId: string, store: Parameters<typeof paidOrder>[2], index: number) {
+  const { db } = handle
+  const gateway = embeddedGateway(db, systemClock)
+  const orderId = await paidOrder(handle, buyerId, store, `bench:door:${index}`)
+  const claimed = await orderMoves.claim(db, systemClock, orderId, runnerId)
+  if (!claimed || (await capture(gateway, claimed)).outcome !== 'captured') throw new Error(`order ${orderId} was not captured`)
+  await orderMoves.markCaptured(db, systemClock, orderId, 'captured when a runner accepted')
+  const found = orderLines.settleAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), systemClock.now())
+  if (!(await orderMoves.reportPickup(db, systemClock, orderId, runnerId, { items: found, itemsWere: claimed.items, actualGroceryCents: 1598 })))
+    throw new Error(`order ${orderId} was not picked up`)
+  if (!(await orderMoves.reportDelivered(db, systemClock, orderId, runnerId))) throw new Error(`order ${orderId} was not delivered`)
+  return orderId
+}
+
+/** The buyer rates the runner and the runner the buyer, so the runner's rating counts (seen once both have rated). */
+async function rateBothWays(base: string, orderId: string, buyer: Person, runner: Person, index: number) {
+  for (const [rater, stars] of [
+    [buyer, 3 + (index % 3)],
+    [runner, 5],
+  ] as const) {
+    const rated = await fetch(`${base}/api/orders/${orderId}/rating`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: rater.cookie },
+      body: JSON.stringify({ stars, comment: 'Bench rating' }),
+    })
+    if (rated.status !== 201) throw new Error(`rating refused: ${rated.status} ${await rated.text()}`)
+  }
+}
+
+/**
+ * The deliveries stand for months of history whose notifications went out long ago: their events
+ * are marked dispatched through the outbox's own calls, so the server is not still telling people
+ * of 40,000 events (it works through about 10 a second here) while the stats are measured.
+ */
+async function historyDispatched(handle: DatabaseHandle) {
+  for (;;) {
+    const events = await orderOutbox.undispatched(handle.db, 1_000)
+    if (events.length === 0) return
+    await inBatches(events.length, (index) => orderOutbox.markDispatched(handle.db, systemClock, events[index]!.id))
+  }
+}
+
+/** GET /api/runner/stats for the one runner: at a steady load, within the budget, and at the server's ceiling. */
+async function runnerStatsUnderLoad(base: string, runner: Person, setup: string): Promise<BenchReport> {
+  const stats = (await (await fetch(`${base}/api/runner/stats`, { headers: { cookie: runner.cookie } })).json()) as {
+    allTime: { deliveries: number }
+    rating: { average: number | null; count: number }
+  }
+  const cookieFile = join(tmpdir(), `kirana-bench-door-cookies-${process.pid}`)
+  await Bun.write(cookieFile, runner.cookie)
+  try {
+    const steady = await generateLoad(`${base}/api/runner/stats`, [], cookieFile, STEADY_CONNECTIONS)
+    const ceiling = await generateLoad(`${base}/api/runner/stats`, [], cookieFile, CEILING_CONNECTIONS)
+    const over = !(steady.p99 < STATS_P99_BUDGET_MS) || steady.errors + ceiling.errors > 0
+    return {
+      title: `GET /api/runner/stats for one runner with ${stats.allTime.deliveries.toLocaleString('en-US')} deliveries and ${stats.rating.count.toLocaleString('en-US')} ratings (average ${stats.rating.average}) on PostgreSQL; ${loadShape(STEADY_CONNECTIONS)}, then ${CEILING_CONNECTIONS} (set up in ${setup})`,
+      columns: ['connections', 'requests/s', 'p50', 'p99', 'errors'],
+      rows: [
+        [`${STEADY_CONNECTIONS} (steady)`, ...loadRow(steady)],
+        [`${CEILING_CONNECTIONS} (ceiling)`, ...loadRow(ceiling)],
+      ],
+      verdict: `budget: p99 under ${STATS_P99_BUDGET_MS} ms at the steady load: ${over ? 'OVER' : 'within'}`,
+      overBudget: over,
+    }
+  } finally {
+    rmSync(cookieFile, { force: true })
+  }
+}
+
+/** The tip of 1,000 captured orders refunded one after another through the embedded gateway, then support's consistency check over every order. */
+async function refundsInARow(handle: DatabaseHandle, orderIds: string[]): Promise<BenchReport> {
+  const gateway = embeddedGateway(handle.db, systemClock)
+  const times: number[] = []
+  const started = performance.now()
+  for (const orderId of orderIds) {
+    const row = (await findOrder(handle.db, orderId))!
+    const refundStarted = performance.now()
+    await orderSupport.refund(handle.db, gateway, systemClock, row, {
+      amountCents: TIP_CENTS,
+      key: `bench:door:refund:${orderId}`,
+      reason: 'bench: tip refunded',
+    })
+    times.push(performance.now() - refundStarted)
+  }
+  const totalMs = performance.now() - started
+  times.sort((a, b) => a - b)
+  const checkStarted = performance.now()
+  const check = await orderSupport.checkPayments(handle.db, gateway, systemClock)
+  const checkMs = performance.now() - checkStarted
+  const consistent = check.disagreeing.length === 0 && check.strandedHolds.length === 0
+  return {
+    title: `${REFUNDS.toLocaleString('en-US')} refunds of a $5.00 tip in a row on PostgreSQL (orderSupport.refund, embedded gateway), then orders check over every order`,
+    columns: ['refunds', 'total', 'p50', 'p99', 'orders checked', 'check took', 'disagreeing', 'stranded holds'],
+    rows: [
+      [
+        String(times.length),
+        `${(totalMs / 1000).toFixed(1)} s`,
+        milliseconds(percentile(times, 0.5)),
+        milliseconds(percentile(times, 0.99)),
+        check.ordersChecked.toLocaleString('en-US'),
+        milliseconds(checkMs),
+        String(check.disagreeing.length),
+        String(check.strandedHolds.length),
+      ],
+    ],
+    verdict: consistent ? 'every refund in the ledger and on its order; nothing disagrees with the gateway' : 'INCONSISTENT: see the counts',
+    overBudget: !consistent,
+  }
+}

@@ -1,0 +1,180 @@
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright'
+import { expectComfortableLayout, heading } from './account-steps'
+import { SCREENSHOT_DIR, useServerAndBrowser } from './harness'
+import { orderSteps } from './order-steps'
+
+/**
+ * After the door, in two browser contexts at phone size: the order delivered, the buyer and the
+ * runner rate each other and each sees the other's rating only once both have; the buyer reports
+ * a missing item with a photo; support resolves it with the CLI beside the running server,
+ * refunding the tip; and the buyer sees the problem resolved and the refund on the order.
+ */
+const env = useServerAndBrowser()
+const { url, demoStore, signedIn, placeOrder } = orderSteps(env)
+
+const LIVE_MS = 5_000
+
+const heroTitle = (page: Page, title: string) => page.locator('.tracking-hero__title').getByText(title, { exact: true }).waitFor({ timeout: LIVE_MS })
+
+/** What is on screen with `target` scrolled to its middle, once animations that end have ended. */
+async function shotAt(page: Page, name: string, target = page.locator('body')) {
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  await page.evaluate(() => {
+    const opening = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+    return Promise.race([Promise.all(opening.map((animation) => animation.finished)), new Promise((settle) => setTimeout(settle, 1000))])
+  })
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
+}
+
+/** A small JPEG drawn in the page, as a phone's camera would hand it over. */
+async function photo(page: Page, label: string) {
+  const dataUrl = await page.evaluate((text) => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 480
+    canvas.height = 640
+    const context = canvas.getContext('2d')!
+    context.fillStyle = '#e8eef4'
+    context.fillRect(0, 0, 480, 640)
+    context.fillStyle = '#1d2b3a'
+    context.font = 'bold 36px sans-serif'
+    context.fillText(text, 40, 120)
+    return canvas.toDataURL('image/jpeg', 0.8)
+  }, label)
+  return { name: `${label.toLowerCase().replace(/\W+/g, '-')}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') }
+}
+
+/** Stars and a comment in the rating prompt, then Send. */
+async function rate(page: Page, stars: number, comment: string) {
+  const prompt = page.getByRole('region', { name: 'Rate this delivery' })
+  await prompt
+    .getByRole('radio', { name: `${stars} stars` })
+    .locator('xpath=..')
+    .click()
+  await prompt.getByLabel('Comment (optional)').fill(comment)
+  await prompt.getByRole('button', { name: 'Send Rating' }).click()
+  const ratings = page.getByRole('region', { name: 'Ratings' })
+  await ratings.getByText('Thanks for your rating.').waitFor()
+  return ratings
+}
+
+/** The support CLI, run against the test server's embedded database while the server holds it (through its socket). */
+async function supportCli(...args: string[]) {
+  const cli = Bun.spawn(['bun', 'cli/index.ts', ...args], {
+    env: { ...process.env, DATA_DIR: env.server.dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [out, err, code] = await Promise.all([new Response(cli.stdout).text(), new Response(cli.stderr).text(), cli.exited])
+  if (code !== 0) throw new Error(`bun cli/index.ts ${args.join(' ')} exited ${code}: ${err}`)
+  return out
+}
+
+describe('after the door', () => {
+  test('two-way ratings shown once both have rated, a missing item reported with a photo, and support refunding the tip from the CLI', async () => {
+    const store = await demoStore()
+    const buyer = await signedIn({ firstName: 'Meera', lastName: 'Shah', phone: '(732) 555-0180', roles: ['buyer'] })
+    const order = await placeOrder(buyer, store)
+    const missingItem = order.items[0]!.name
+    const runner = await signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone: '(732) 555-0181', roles: ['runner'] })
+    expect((await runner.request.patch(url(`/api/orders/${order.id}/accept`))).status()).toBe(200)
+
+    await buyer.goto(url(`/order/${order.id}`))
+    await heading(buyer, 'Track Order')
+    await runner.goto(url(`/delivery/${order.id}`))
+    await heading(runner, 'Active Delivery')
+
+    // Everything found, picked up and delivered.
+    for (const checkbox of await runner.locator('.shopping-line').getByRole('checkbox').all()) await checkbox.check()
+    await runner.getByRole('button', { name: 'MARK AS PICKED UP' }).click()
+    await runner.getByText('Items picked up from store').waitFor()
+    await runner.getByRole('button', { name: 'MARK AS DELIVERED' }).click()
+    await runner.getByRole('dialog', { name: 'Mark as delivered?' }).getByRole('button', { name: 'Mark as Delivered' }).click()
+    await runner.locator('.delivery-status__title').getByText('Delivered', { exact: true }).waitFor()
+    await heroTitle(buyer, 'Delivered')
+
+    // Both are asked for stars and a comment.
+    const buyerPrompt = buyer.getByRole('region', { name: 'Rate this delivery' })
+    await buyerPrompt.getByRole('group', { name: 'How was Ravi?' }).waitFor()
+    await expectComfortableLayout(buyer)
+    await shotAt(buyer, 'after-door-tracking-rate-phone', buyerPrompt)
+    const runnerPrompt = runner.getByRole('region', { name: 'Rate this delivery' })
+    await runnerPrompt.getByRole('group', { name: 'How was Meera?' }).waitFor()
+    await expectComfortableLayout(runner)
+    await shotAt(runner, 'after-door-delivery-rate-phone', runnerPrompt)
+
+    // The buyer rates first: they see their own rating, and not yet the runner's.
+    const buyerRatings = await rate(buyer, 5, 'Found everything and kept the eggs safe')
+    await buyerRatings.getByText('You rated Ravi').waitFor()
+    await buyerRatings.getByRole('img', { name: '5 of 5 stars' }).waitFor()
+    await buyerRatings.getByText('Not yet: you will see it here once they have.').waitFor()
+    await expectComfortableLayout(buyer)
+    await shotAt(buyer, 'after-door-tracking-rated-waiting-phone', buyerRatings)
+
+    // The runner, not having rated, is not shown the buyer's rating, even after a reload.
+    await runner.reload()
+    await runnerPrompt.waitFor()
+    expect(await runner.getByText('Found everything and kept the eggs safe').count()).toBe(0)
+    const runnerRatings = await rate(runner, 4, 'Friendly, and the door code worked')
+    await runnerRatings.getByRole('img', { name: '4 of 5 stars' }).waitFor()
+    await runnerRatings.getByText('Meera rated you').waitFor()
+    await runnerRatings.getByRole('img', { name: '5 of 5 stars' }).waitFor()
+    await runnerRatings.getByText('Found everything and kept the eggs safe').waitFor()
+    await expectComfortableLayout(runner)
+    await shotAt(runner, 'after-door-delivery-both-rated-phone', runnerRatings)
+
+    // Both have rated: the buyer sees the runner's rating too.
+    await buyer.reload()
+    await buyerRatings.getByText('Ravi rated you').waitFor()
+    await buyerRatings.getByRole('img', { name: '4 of 5 stars' }).waitFor()
+    await buyerRatings.getByText('Friendly, and the door code worked').waitFor()
+    await shotAt(buyer, 'after-door-tracking-both-rated-phone', buyerRatings)
+
+    // The buyer reports a missing item, with a photo of what came.
+    const problems = buyer.getByRole('region', { name: 'Problems' })
+    await problems.getByRole('button', { name: 'Report a problem' }).click()
+    const form = problems.getByRole('form', { name: 'Report a problem' })
+    await form.getByLabel('What went wrong?').selectOption({ label: 'Items missing' })
+    await form.getByLabel('Details').fill(`No ${missingItem} in the bags, though it was ticked as found.`)
+    await form.getByLabel('Photo (optional)').setInputFiles(await photo(buyer, 'WHAT CAME'))
+    await expectComfortableLayout(buyer)
+    await shotAt(buyer, 'after-door-problem-form-phone', form)
+    await form.getByRole('button', { name: 'Send Report' }).click()
+    await problems.getByText('Thanks. Kirana support will look into it, and the other party has been told.').waitFor()
+    const reported = problems.getByRole('list', { name: 'Reported problems' }).getByRole('listitem')
+    await reported.getByText('Open', { exact: true }).waitFor()
+    const photoUrl = await reported.getByRole('link', { name: 'View photo' }).getAttribute('href')
+    const photoAnswer = await buyer.request.get(url(photoUrl!))
+    expect([photoAnswer.status(), photoAnswer.headers()['content-type']]).toEqual([200, 'image/jpeg'])
+    await expectComfortableLayout(buyer)
+    await shotAt(buyer, 'after-door-problem-open-phone', problems)
+
+    // Support finds it among the open problems and resolves it with the tip refunded, while the server runs.
+    const open = JSON.parse(await supportCli('orders', 'problems', '--open', '--json')) as { id: string; orderId: string; kind: string; details: string }[]
+    const problem = open.find((candidate) => candidate.orderId === order.id)!
+    expect(problem).toMatchObject({ kind: 'missing_items', details: expect.stringContaining(missingItem) })
+    const resolved = await supportCli('orders', 'resolve', problem.id, '--note', 'Sorry about that: we refunded your tip.', '--refund', 'tip')
+    expect(resolved).toContain('This refund: $5.00')
+    expect(resolved).toContain('After: $5.00 of $7.00 refunded; $2.00 left.')
+
+    // The buyer sees it resolved and the refund, on tracking and on the order's detail.
+    await buyer.reload()
+    await reported.getByText('Resolved', { exact: true }).waitFor()
+    await reported.getByText('Support: Sorry about that: we refunded your tip.').waitFor()
+    await reported.getByText('Refunded $5.00 to the card').waitFor()
+    await expectComfortableLayout(buyer)
+    await shotAt(buyer, 'after-door-problem-resolved-phone', problems)
+    const answer = await buyer.request.get(url(`/api/orders/${order.id}`))
+    expect((await answer.json()).order).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: '5.00' })
+
+    await buyer.goto(url(`/orders/${order.id}`))
+    const reminder = buyer.getByRole('region', { name: 'Payment Reminder' })
+    await reminder.getByText('$5.00 of it was refunded to your card', { exact: false }).waitFor()
+    await buyer.getByRole('region', { name: 'Problems' }).getByText('Refunded $5.00 to the card').waitFor()
+    await expectComfortableLayout(buyer)
+    await shotAt(buyer, 'after-door-detail-refunded-phone', reminder)
+
+    await buyer.context().close()
+    await runner.context().close()
+  })
+})
