@@ -126,4 +126,13 @@ describe.skipIf(kind !== 'postgres')('rating races on PostgreSQL', () => {
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1)
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.code === 'ALREADY_RATED')).toBe(true)
   })
+
+  test('the buyer and the runner rating at the same moment each see the other’s at once, every time', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { buyer, runner, order } = await deliveredOrder()
+      await Promise.all([rate(buyer.cookie, order.id, { stars: 5 }), rate(runner.cookie, order.id, { stars: 4 })])
+      expect((await viewAs(buyer.cookie, order.id)).theirRating).toMatchObject({ stars: 4 })
+      expect((await viewAs(runner.cookie, order.id)).theirRating).toMatchObject({ stars: 5 })
+    }
+  })
 })

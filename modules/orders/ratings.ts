@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Clock, conflict, MIN_RATINGS_FOR_AVERAGE, notFound } from '../shared/index'
 import { AFTER_DELIVERY_MS, afterDeliveryOpen, type NewRating, ORDER_NOT_FOUND, type Rating, type RunnerRating } from './contract'
@@ -20,21 +20,34 @@ export async function rateOrder(db: Database, clock: Clock, userId: string, orde
   if (order.status !== 'delivered') throw conflict('You can rate once the order has been delivered.', 'NOT_DELIVERED')
   if (!afterDeliveryOpen(order.deliveredAt, clock.now())) throw conflict('Ratings close 7 days after delivery.', 'RATING_CLOSED')
   const byBuyer = order.buyerId === userId
-  const [row] = await db
-    .insert(orderRatings)
-    .values({
-      orderId: order.id,
-      raterId: userId,
-      rateeId: byBuyer ? order.runnerId : order.buyerId,
-      rateeRole: byBuyer ? 'runner' : 'buyer',
-      stars: rating.stars,
-      comment: rating.comment || null,
-      createdAt: clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning()
-  if (!row) throw conflict('You have already rated this order.', 'ALREADY_RATED')
-  return row
+  const rated = await db.transaction(async (tx) => {
+    // The order's row is held, so the buyer and the runner rating at once take turns: the second sees the first.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
+    const [row] = await tx
+      .insert(orderRatings)
+      .values({
+        orderId: order.id,
+        raterId: userId,
+        rateeId: byBuyer ? order.runnerId! : order.buyerId,
+        rateeRole: byBuyer ? 'runner' : 'buyer',
+        stars: rating.stars,
+        comment: rating.comment || null,
+        revealAt: new Date(order.deliveredAt!.getTime() + AFTER_DELIVERY_MS),
+        createdAt: clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (!row) return null
+    // The second rating of the order makes both mutual: shown to each from now on.
+    const [both] = await tx
+      .update(orderRatings)
+      .set({ mutual: true })
+      .where(and(eq(orderRatings.orderId, order.id), sql`(select count(*) from ${orderRatings} r where r.order_id = ${order.id}) = 2`))
+      .returning({ id: orderRatings.id })
+    return both ? { ...row, mutual: true } : row
+  })
+  if (!rated) throw conflict('You have already rated this order.', 'ALREADY_RATED')
+  return rated
 }
 
 /** The ratings on these orders, by order. */
@@ -55,10 +68,7 @@ export async function ratingsOf(db: Database, orderIds: readonly string[]): Prom
  * have rated, or once the window has closed. Only those count towards an average, so that an
  * average moving cannot tell a runner what one buyer gave before they could see it.
  */
-const revealed = (now: Date) => sql`(
-  ${orders.deliveredAt} <= ${new Date(now.getTime() - AFTER_DELIVERY_MS).toISOString()}::timestamptz
-  or exists (select 1 from ${orderRatings} other where other.order_id = ${orderRatings.orderId} and other.rater_id = ${orderRatings.rateeId})
-)`
+const revealed = (now: Date) => or(eq(orderRatings.mutual, true), lte(orderRatings.revealAt, now))
 
 /** Each runner's average as a runner (null under 3 ratings, else one decimal), their ratings and their deliveries. */
 export async function runnerRatings(db: Database, clock: Clock, runnerIds: readonly string[]): Promise<Map<string, RunnerRating>> {
@@ -68,7 +78,6 @@ export async function runnerRatings(db: Database, clock: Clock, runnerIds: reado
   const rated = await db
     .select({ runnerId: orderRatings.rateeId, count: count(), average: sql<string>`avg(${orderRatings.stars})` })
     .from(orderRatings)
-    .innerJoin(orders, eq(orders.id, orderRatings.orderId))
     .where(and(inArray(orderRatings.rateeId, ids), eq(orderRatings.rateeRole, 'runner'), revealed(clock.now())))
     .groupBy(orderRatings.rateeId)
   const delivered = await db

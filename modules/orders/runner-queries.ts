@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or, sql, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Coordinates, nearPlace } from '../shared/index'
 import { orders } from './schema'
@@ -41,16 +41,21 @@ export async function ordersWaitingNear(
 
 /** What a runner earned (fee plus tip) and how many deliveries, since a time and in all. */
 export async function deliveryTotals(db: Database, runnerId: string, since: Date) {
-  const earned = sql<number>`coalesce(${sum(sql`${orders.platformFeeCents} + ${orders.tipCents}`)}, 0)`
-  const delivered = and(eq(orders.runnerId, runnerId), eq(orders.status, 'delivered'))
-  const [allTime] = await db.select({ deliveries: count(), earningsCents: earned }).from(orders).where(delivered)
-  const [recent] = await db
-    .select({ deliveries: count(), earningsCents: earned })
+  // One pass over the runner's delivered orders, on an index that holds every column it reads.
+  const earned = sql`${orders.platformFeeCents} + ${orders.tipCents}`
+  const recent = sql`${orders.deliveredAt} >= ${since.toISOString()}::timestamptz`
+  const [totals] = await db
+    .select({
+      deliveries: count(),
+      earningsCents: sql<number>`coalesce(sum(${earned}), 0)`,
+      recentDeliveries: sql<number>`count(*) filter (where ${recent})`,
+      recentEarningsCents: sql<number>`coalesce(sum(${earned}) filter (where ${recent}), 0)`,
+    })
     .from(orders)
-    .where(and(delivered, gte(orders.deliveredAt, since)))
+    .where(and(eq(orders.runnerId, runnerId), eq(orders.status, 'delivered')))
   return {
-    since: { deliveries: recent?.deliveries ?? 0, earningsCents: Number(recent?.earningsCents ?? 0) },
-    allTime: { deliveries: allTime?.deliveries ?? 0, earningsCents: Number(allTime?.earningsCents ?? 0) },
+    since: { deliveries: Number(totals?.recentDeliveries ?? 0), earningsCents: Number(totals?.recentEarningsCents ?? 0) },
+    allTime: { deliveries: totals?.deliveries ?? 0, earningsCents: Number(totals?.earningsCents ?? 0) },
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
 import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
@@ -128,6 +128,8 @@ export const orders = pgTable(
     index('orders_pending_store_location_idx').on(t.storeLatitude, t.storeLongitude).where(sql`status = 'pending_runner_acceptance'`),
     index('orders_buyer_id_idx').on(t.buyerId, t.createdAt),
     index('orders_runner_id_idx').on(t.runnerId, t.createdAt),
+    // A runner's earnings read only this index: their delivered orders with what each paid them.
+    index('orders_runner_delivered_idx').on(t.runnerId, t.deliveredAt, t.platformFeeCents, t.tipCents).where(sql`status = 'delivered'`),
   ],
 )
 
@@ -187,13 +189,18 @@ export const orderRatings = pgTable(
     rateeRole: text().$type<'buyer' | 'runner'>().notNull(),
     stars: integer().notNull(),
     comment: text(),
+    /** The other party has rated too: both ratings are shown from then on. */
+    mutual: boolean().notNull().default(false),
+    /** A week after delivery, when the rating is shown even if the other never rated. */
+    revealAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAtColumn(),
   },
   (t) => [
     unique('order_ratings_once').on(t.orderId, t.raterId),
     check('order_ratings_stars', sql`stars between 1 and 5`),
     check('order_ratings_role_known', sql`ratee_role in ('buyer', 'runner')`),
-    index('order_ratings_ratee_idx').on(t.rateeId, t.rateeRole),
+    // A runner's average reads only this index (every column it needs is in it), however long their history.
+    index('order_ratings_ratee_idx').on(t.rateeId, t.rateeRole, t.mutual, t.revealAt, t.stars),
   ],
 )
 
