@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright'
 import { expectComfortableLayout, heading } from './account-steps'
-import { SCREENSHOT_DIR, useServerAndBrowser } from './harness'
+import { useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
+import { cameraPhoto, shotAt } from './phone-shots'
 
 /**
  * After the door, in two browser contexts at phone size: the order delivered, the buyer and the
@@ -16,33 +17,6 @@ const { url, demoStore, signedIn, placeOrder } = orderSteps(env)
 const LIVE_MS = 5_000
 
 const heroTitle = (page: Page, title: string) => page.locator('.tracking-hero__title').getByText(title, { exact: true }).waitFor({ timeout: LIVE_MS })
-
-/** What is on screen with `target` scrolled to its middle, once animations that end have ended. */
-async function shotAt(page: Page, name: string, target = page.locator('body')) {
-  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }))
-  await page.evaluate(() => {
-    const opening = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-    return Promise.race([Promise.all(opening.map((animation) => animation.finished)), new Promise((settle) => setTimeout(settle, 1000))])
-  })
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
-}
-
-/** A small JPEG drawn in the page, as a phone's camera would hand it over. */
-async function photo(page: Page, label: string) {
-  const dataUrl = await page.evaluate((text) => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 480
-    canvas.height = 640
-    const context = canvas.getContext('2d')!
-    context.fillStyle = '#e8eef4'
-    context.fillRect(0, 0, 480, 640)
-    context.fillStyle = '#1d2b3a'
-    context.font = 'bold 36px sans-serif'
-    context.fillText(text, 40, 120)
-    return canvas.toDataURL('image/jpeg', 0.8)
-  }, label)
-  return { name: `${label.toLowerCase().replace(/\W+/g, '-')}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') }
-}
 
 /** Stars and a comment in the rating prompt, then Send. */
 async function rate(page: Page, stars: number, comment: string) {
@@ -136,7 +110,7 @@ describe('after the door', () => {
     const form = problems.getByRole('form', { name: 'Report a problem' })
     await form.getByLabel('What went wrong?').selectOption({ label: 'Items missing' })
     await form.getByLabel('Details').fill(`No ${missingItem} in the bags, though it was ticked as found.`)
-    await form.getByLabel('Photo (optional)').setInputFiles(await photo(buyer, 'WHAT CAME'))
+    await form.getByLabel('Photo (optional)').setInputFiles(await cameraPhoto(buyer, 'WHAT CAME'))
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'after-door-problem-form-phone', form)
     await form.getByRole('button', { name: 'Send Report' }).click()

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright'
 import { expectComfortableLayout, heading } from './account-steps'
-import { SCREENSHOT_DIR, useServerAndBrowser } from './harness'
+import { useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
+import { cameraPhoto, shotAt } from './phone-shots'
 
 /**
  * Shopping together, in two browser contexts at phone size: the runner offers a replacement and
@@ -22,35 +23,6 @@ const shoppingLine = (page: Page, name: string) =>
     .filter({ has: page.getByText(name, { exact: true }) })
     .locator('xpath=..')
 const trackingLine = (page: Page, name: string) => page.locator('.tracking-item').filter({ has: page.getByText(name, { exact: true }) })
-
-/** What is on screen with `target` scrolled to its middle, once animations that end have ended. */
-async function shotAt(page: Page, name: string, target = page.locator('body')) {
-  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }))
-  await page.evaluate(() => {
-    const opening = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-    return Promise.race([Promise.all(opening.map((animation) => animation.finished)), new Promise((settle) => setTimeout(settle, 1000))])
-  })
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
-}
-
-/** A small JPEG drawn in the page, as a phone's camera would hand it over. */
-async function photo(page: Page, label: string) {
-  const dataUrl = await page.evaluate((text) => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 480
-    canvas.height = 640
-    const context = canvas.getContext('2d')!
-    context.fillStyle = '#f4efe6'
-    context.fillRect(0, 0, 480, 640)
-    context.fillStyle = '#2b1d14'
-    context.font = 'bold 36px sans-serif'
-    context.fillText(text, 40, 120)
-    context.font = '28px sans-serif'
-    for (const [index, word] of text.split(' ').entries()) context.fillText(`${word} ........ ${(index + 3).toFixed(2)}`, 40, 220 + index * 50)
-    return canvas.toDataURL('image/jpeg', 0.8)
-  }, label)
-  return { name: `${label.toLowerCase().replace(/\W+/g, '-')}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') }
-}
 
 describe('shopping together', () => {
   test('a replacement approved live, a chat, the receipt and its total confirmed, and a doorstep photo', async () => {
@@ -113,7 +85,7 @@ describe('shopping together', () => {
     await shoppingLine(runner, second).getByRole('checkbox').check()
     await shoppingLine(runner, third).getByRole('checkbox').check()
     const receiptCard = runner.getByRole('region', { name: 'Receipt photo' })
-    await receiptCard.locator('input[type="file"]').setInputFiles(await photo(runner, 'PATEL RECEIPT'))
+    await receiptCard.locator('input[type="file"]').setInputFiles(await cameraPhoto(runner, 'PATEL RECEIPT'))
     await receiptCard.getByText('Uploaded.').waitFor()
     await receiptCard.getByRole('button', { name: 'Retake Photo' }).waitFor()
     await shotAt(runner, 'delivery-receipt-uploaded-phone', receiptCard)
@@ -137,7 +109,7 @@ describe('shopping together', () => {
 
     // At the door: a doorstep photo, then delivered; the buyer sees where the groceries are.
     const doorCard = runner.getByRole('region', { name: 'Doorstep photo' })
-    await doorCard.locator('input[type="file"]').setInputFiles(await photo(runner, 'FRONT DOOR'))
+    await doorCard.locator('input[type="file"]').setInputFiles(await cameraPhoto(runner, 'FRONT DOOR'))
     await doorCard.getByText('Uploaded.').waitFor()
     await runner.getByRole('button', { name: 'MARK AS DELIVERED' }).click()
     await runner.getByRole('dialog', { name: 'Mark as delivered?' }).getByRole('button', { name: 'Mark as Delivered' }).click()

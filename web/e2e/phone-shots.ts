@@ -1,0 +1,31 @@
+import type { Page } from 'playwright'
+import { SCREENSHOT_DIR } from './harness'
+
+/** What is on screen with `target` scrolled to its middle, once animations that end have ended. */
+export async function shotAt(page: Page, name: string, target = page.locator('body')) {
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  await page.evaluate(() => {
+    const opening = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+    return Promise.race([Promise.all(opening.map((animation) => animation.finished)), new Promise((settle) => setTimeout(settle, 1000))])
+  })
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
+}
+
+/** A small JPEG drawn in the page (a receipt's look, the label on top), as a phone's camera would hand it over. */
+export async function cameraPhoto(page: Page, label: string) {
+  const dataUrl = await page.evaluate((text) => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 480
+    canvas.height = 640
+    const context = canvas.getContext('2d')!
+    context.fillStyle = '#f4efe6'
+    context.fillRect(0, 0, 480, 640)
+    context.fillStyle = '#2b1d14'
+    context.font = 'bold 36px sans-serif'
+    context.fillText(text, 40, 120)
+    context.font = '28px sans-serif'
+    for (const [index, word] of text.split(' ').entries()) context.fillText(`${word} ........ ${(index + 3).toFixed(2)}`, 40, 220 + index * 50)
+    return canvas.toDataURL('image/jpeg', 0.8)
+  }, label)
+  return { name: `${label.toLowerCase().replace(/\W+/g, '-')}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') }
+}
