@@ -77,3 +77,30 @@ export function Dialog({ title, description, onClose, initialFocus, fallbackFocu
     document.body,
   )
 }
+
+type ConfirmDialogProps = Pick<DialogProps, 'title' | 'description' | 'fallbackFocus'> & {
+  /** The safe answer: also what Escape and a tap outside mean, and where focus starts. */
+  keepLabel: string
+  onKeep: () => void
+  confirmLabel: string
+  onConfirm: () => void
+  /** Danger for what loses something (an order, a cart); primary for a step forward. */
+  tone: 'danger' | 'primary'
+  /** The confirmation is under way: it cannot be pressed twice. */
+  busy?: boolean
+}
+
+/** A question with a safe answer and a going-ahead one, the shape every confirmation here has. */
+export function ConfirmDialog({ keepLabel, onKeep, confirmLabel, onConfirm, tone, busy = false, ...dialog }: ConfirmDialogProps) {
+  const keep = useRef<HTMLButtonElement>(null)
+  return (
+    <Dialog {...dialog} onClose={onKeep} initialFocus={keep}>
+      <button ref={keep} type="button" className="button" onClick={onKeep}>
+        {keepLabel}
+      </button>
+      <button type="button" className={`button button--${tone}`} disabled={busy} onClick={onConfirm}>
+        {confirmLabel}
+      </button>
+    </Dialog>
+  )
+}

@@ -1,10 +1,9 @@
-import { useRef, useState } from 'react'
-import { Dialog } from '../../ui/dialog'
+import { useState } from 'react'
+import { ConfirmDialog } from '../../ui/dialog'
 
 /** Clearing loses every line and note, so it asks first; keeping them is where focus starts. */
 export function ClearCartButton({ itemCount, onConfirm }: { itemCount: number; onConfirm: () => void }) {
   const [open, setOpen] = useState(false)
-  const keep = useRef<HTMLButtonElement>(null)
   const close = () => setOpen(false)
   return (
     <>
@@ -12,26 +11,18 @@ export function ClearCartButton({ itemCount, onConfirm }: { itemCount: number; o
         Clear Cart
       </button>
       {open && (
-        <Dialog
+        <ConfirmDialog
           title="Clear Cart?"
           description={`All ${itemCount} ${itemCount === 1 ? 'item' : 'items'} and your notes for the runner will be removed. This cannot be undone.`}
-          onClose={close}
-          initialFocus={keep}
-        >
-          <button ref={keep} type="button" className="button" onClick={close}>
-            Keep Items
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => {
-              onConfirm()
-              close()
-            }}
-          >
-            Clear Cart
-          </button>
-        </Dialog>
+          keepLabel="Keep Items"
+          onKeep={close}
+          confirmLabel="Clear Cart"
+          onConfirm={() => {
+            onConfirm()
+            close()
+          }}
+          tone="danger"
+        />
       )}
     </>
   )

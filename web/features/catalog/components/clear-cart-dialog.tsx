@@ -1,5 +1,4 @@
-import { useRef } from 'react'
-import { Dialog } from '../../../ui/dialog'
+import { ConfirmDialog } from '../../../ui/dialog'
 
 type Props = { onKeep: () => void; onConfirm: () => void }
 
@@ -8,20 +7,15 @@ type Props = { onKeep: () => void; onConfirm: () => void }
  * on the safe choice; Escape or a tap outside keeps the cart.
  */
 export function ClearCartDialog({ onKeep, onConfirm }: Props) {
-  const keep = useRef<HTMLButtonElement>(null)
   return (
-    <Dialog
+    <ConfirmDialog
       title="Clear Cart Items?"
       description="Your cart has items from another store. Each order comes from one store, so continuing clears your current cart. This action cannot be undone."
-      onClose={onKeep}
-      initialFocus={keep}
-    >
-      <button ref={keep} type="button" className="button" onClick={onKeep}>
-        Keep Current Cart
-      </button>
-      <button type="button" className="button button--primary" onClick={onConfirm}>
-        Clear Cart &amp; Continue
-      </button>
-    </Dialog>
+      keepLabel="Keep Current Cart"
+      onKeep={onKeep}
+      confirmLabel="Clear Cart & Continue"
+      onConfirm={onConfirm}
+      tone="primary"
+    />
   )
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { NO_SHOW_AFTER_MS, type Order, shortOrderId } from '../../../../modules/orders/contract'
 import { formatCents } from '../../../../modules/shared/contract'
 import { useClock } from '../../../lib/clock'
@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../../lib/current-user'
 import { failureMessage } from '../../../lib/form-errors'
 import { ApiError } from '../../../lib/http'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
-import { Dialog } from '../../../ui/dialog'
+import { ConfirmDialog } from '../../../ui/dialog'
 import { useToast } from '../../../ui/toast'
 import { useCancelOrder } from '../api/orders'
 import { orderCents } from '../order-figures'
@@ -43,7 +43,6 @@ function NoShow({ order }: { order: Order }) {
   const [allowedAt, setAllowedAt] = useState(() => (order.acceptedAt ? Date.parse(order.acceptedAt) : clock.now()) + NO_SHOW_AFTER_MS)
   const minutesLeft = Math.ceil(useSecondsLeft(allowedAt) / 60)
   const [open, setOpen] = useState(false)
-  const keep = useRef<HTMLButtonElement>(null)
   const cancel = useCancelOrder()
   const queryClient = useQueryClient()
   const { toast } = useToast()
@@ -78,19 +77,16 @@ function NoShow({ order }: { order: Order }) {
         Cancel — runner never came
       </button>
       {open && (
-        <Dialog
+        <ConfirmDialog
           title="Cancel — runner never came?"
           description={`Your runner hasn't picked up order #${shortOrderId(order.id)}. Cancelling ends it and refunds the ${paid} fee and tip in full.`}
-          onClose={close}
-          initialFocus={keep}
-        >
-          <button ref={keep} type="button" className="button" onClick={close}>
-            Keep Waiting
-          </button>
-          <button type="button" className="button button--danger" disabled={cancel.isPending} onClick={confirm}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
-          </button>
-        </Dialog>
+          keepLabel="Keep Waiting"
+          onKeep={close}
+          confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
+          onConfirm={confirm}
+          tone="danger"
+          busy={cancel.isPending}
+        />
       )}
     </section>
   )

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type RefObject, useRef, useState } from 'react'
+import { type RefObject, useState } from 'react'
 import { type Order, shortOrderId } from '../../../../modules/orders/contract'
 import { formatCents } from '../../../../modules/shared/contract'
 import { failureMessage } from '../../../lib/form-errors'
 import { ApiError } from '../../../lib/http'
-import { Dialog } from '../../../ui/dialog'
+import { ConfirmDialog } from '../../../ui/dialog'
 import { useToast } from '../../../ui/toast'
 import { useCancelOrder } from '../api/orders'
 import { orderCents } from '../order-figures'
@@ -16,7 +16,6 @@ import { orderCents } from '../order-figures'
  */
 export function CancelOrderButton({ order, afterCancel }: { order: Order; afterCancel?: RefObject<HTMLElement | null> }) {
   const [open, setOpen] = useState(false)
-  const keep = useRef<HTMLButtonElement>(null)
   const cancel = useCancelOrder()
   const queryClient = useQueryClient()
   const { toast } = useToast()
@@ -49,20 +48,17 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
         Cancel<span className="visually-hidden"> order #{number}</span>
       </button>
       {open && (
-        <Dialog
+        <ConfirmDialog
           title="Cancel this order?"
           description={`No runner has accepted order #${number} yet. Cancelling releases the ${held} hold on your card, so nothing is charged.`}
-          onClose={close}
-          initialFocus={keep}
           fallbackFocus={afterCancel}
-        >
-          <button ref={keep} type="button" className="button" onClick={close}>
-            Keep Order
-          </button>
-          <button type="button" className="button button--danger" disabled={cancel.isPending} onClick={confirm}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
-          </button>
-        </Dialog>
+          keepLabel="Keep Order"
+          onKeep={close}
+          confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
+          onConfirm={confirm}
+          tone="danger"
+          busy={cancel.isPending}
+        />
       )}
     </>
   )
