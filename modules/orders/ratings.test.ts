@@ -127,12 +127,14 @@ describe.skipIf(kind !== 'postgres')('rating races on PostgreSQL', () => {
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.code === 'ALREADY_RATED')).toBe(true)
   })
 
-  test('the buyer and the runner rating at the same moment each see the other’s at once, every time', async () => {
+  test('the buyer and the runner rating at the same moment each see the other’s at once, and the runner’s rating counts once, every time', async () => {
     for (let round = 0; round < 5; round++) {
       const { buyer, runner, order } = await deliveredOrder()
       await Promise.all([rate(buyer.cookie, order.id, { stars: 5 }), rate(runner.cookie, order.id, { stars: 4 })])
       expect((await viewAs(buyer.cookie, order.id)).theirRating).toMatchObject({ stars: 4 })
       expect((await viewAs(runner.cookie, order.id)).theirRating).toMatchObject({ stars: 5 })
+      // The pair became mutual once, so the runner's tally counts the buyer's rating once.
+      expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body.rating).toEqual({ average: null, count: 1 })
     }
   })
 })

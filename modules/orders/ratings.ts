@@ -1,8 +1,9 @@
-import { and, count, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Clock, conflict, MIN_RATINGS_FOR_AVERAGE, notFound } from '../shared/index'
 import { AFTER_DELIVERY_MS, afterDeliveryOpen, type NewRating, ORDER_NOT_FOUND, type Rating, type RunnerRating } from './contract'
 import { findOrder } from './order-queries'
+import { talliesOf, tallyMutualRating } from './runner-tallies'
 import { orderRatings, orders } from './schema'
 
 export type RatingRow = typeof orderRatings.$inferSelect
@@ -39,12 +40,14 @@ export async function rateOrder(db: Database, clock: Clock, userId: string, orde
       .returning()
     if (!row) return null
     // The second rating of the order makes both mutual: shown to each from now on.
-    const [both] = await tx
+    const both = await tx
       .update(orderRatings)
       .set({ mutual: true })
       .where(and(eq(orderRatings.orderId, order.id), sql`(select count(*) from ${orderRatings} r where r.order_id = ${order.id}) = 2`))
-      .returning({ id: orderRatings.id })
-    return both ? { ...row, mutual: true } : row
+      .returning({ rateeId: orderRatings.rateeId, rateeRole: orderRatings.rateeRole, stars: orderRatings.stars })
+    const ofRunner = both.find((rating) => rating.rateeRole === 'runner')
+    if (ofRunner) await tallyMutualRating(tx, ofRunner.rateeId, ofRunner.stars)
+    return both.length > 0 ? { ...row, mutual: true } : row
   })
   if (!rated) throw conflict('You have already rated this order.', 'ALREADY_RATED')
   return rated
@@ -64,34 +67,35 @@ export async function ratingsOf(db: Database, orderIds: readonly string[]): Prom
 }
 
 /**
- * The ratings a viewer's rating rule lets out: a rating is seen by the one it rates once both
- * have rated, or once the window has closed. Only those count towards an average, so that an
- * average moving cannot tell a runner what one buyer gave before they could see it.
+ * Each runner's average as a runner (null under 3 ratings, else one decimal), their ratings and
+ * their deliveries. A rating counts once its ratee may see it: once both have rated (the mutual
+ * ones, kept in the runner's tally), or once its week is over though the other never rated
+ * (read here from order_ratings' index, since no write marks a week passing). So an average
+ * moving cannot tell a runner what one buyer gave before they could see it.
  */
-const revealed = (now: Date) => or(eq(orderRatings.mutual, true), lte(orderRatings.revealAt, now))
-
-/** Each runner's average as a runner (null under 3 ratings, else one decimal), their ratings and their deliveries. */
 export async function runnerRatings(db: Database, clock: Clock, runnerIds: readonly string[]): Promise<Map<string, RunnerRating>> {
   const ids = [...new Set(runnerIds)]
   const figures = new Map<string, RunnerRating>()
   if (ids.length === 0) return figures
-  const rated = await db
-    .select({ runnerId: orderRatings.rateeId, count: count(), average: sql<string>`avg(${orderRatings.stars})` })
-    .from(orderRatings)
-    .where(and(inArray(orderRatings.rateeId, ids), eq(orderRatings.rateeRole, 'runner'), revealed(clock.now())))
-    .groupBy(orderRatings.rateeId)
-  const delivered = await db
-    .select({ runnerId: orders.runnerId, deliveries: count() })
-    .from(orders)
-    .where(and(inArray(orders.runnerId, ids), eq(orders.status, 'delivered')))
-    .groupBy(orders.runnerId)
+  const [tallies, oneSided] = await Promise.all([
+    talliesOf(db, ids),
+    db
+      .select({ runnerId: orderRatings.rateeId, count: count(), stars: sql<string>`sum(${orderRatings.stars})` })
+      .from(orderRatings)
+      .where(
+        and(inArray(orderRatings.rateeId, ids), eq(orderRatings.rateeRole, 'runner'), eq(orderRatings.mutual, false), lte(orderRatings.revealAt, clock.now())),
+      )
+      .groupBy(orderRatings.rateeId),
+  ])
   for (const id of ids) {
-    const ratings = rated.find((row) => row.runnerId === id)
-    const total = ratings?.count ?? 0
+    const tally = tallies.get(id)!
+    const late = oneSided.find((row) => row.runnerId === id)
+    const total = tally.mutualRatings + (late?.count ?? 0)
+    const stars = tally.mutualStars + Number(late?.stars ?? 0)
     figures.set(id, {
-      average: total >= MIN_RATINGS_FOR_AVERAGE ? Math.round(Number(ratings!.average) * 10) / 10 : null,
+      average: total >= MIN_RATINGS_FOR_AVERAGE ? Math.round((stars / total) * 10) / 10 : null,
       count: total,
-      deliveries: delivered.find((row) => row.runnerId === id)?.deliveries ?? 0,
+      deliveries: tally.deliveries,
     })
   }
   return figures

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Coordinates, nearPlace } from '../shared/index'
+import { talliesOf } from './runner-tallies'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
 
@@ -39,23 +40,20 @@ export async function ordersWaitingNear(
   return rows.map(({ order, distance: miles }) => ({ order: order as OrderRow, distance: Number(miles) }))
 }
 
-/** What a runner earned (fee plus tip) and how many deliveries, since a time and in all. */
+/** A runner's deliveries and what they earned: since a time (today), and in all (their tally). */
 export async function deliveryTotals(db: Database, runnerId: string, since: Date) {
-  // One pass over the runner's delivered orders, on an index that holds every column it reads.
-  const earned = sql`${orders.platformFeeCents} + ${orders.tipCents}`
-  const recent = sql`${orders.deliveredAt} >= ${since.toISOString()}::timestamptz`
-  const [totals] = await db
-    .select({
-      deliveries: count(),
-      earningsCents: sql<number>`coalesce(sum(${earned}), 0)`,
-      recentDeliveries: sql<number>`count(*) filter (where ${recent})`,
-      recentEarningsCents: sql<number>`coalesce(sum(${earned}) filter (where ${recent}), 0)`,
-    })
-    .from(orders)
-    .where(and(eq(orders.runnerId, runnerId), eq(orders.status, 'delivered')))
+  // Since the time: the runner's delivered orders from then on, a range of an index that holds every column it reads.
+  const [[recent], tallies] = await Promise.all([
+    db
+      .select({ deliveries: count(), earningsCents: sql<number>`coalesce(sum(${orders.platformFeeCents} + ${orders.tipCents}), 0)` })
+      .from(orders)
+      .where(and(eq(orders.runnerId, runnerId), eq(orders.status, 'delivered'), gte(orders.deliveredAt, since))),
+    talliesOf(db, [runnerId]),
+  ])
+  const tally = tallies.get(runnerId)!
   return {
-    since: { deliveries: Number(totals?.recentDeliveries ?? 0), earningsCents: Number(totals?.recentEarningsCents ?? 0) },
-    allTime: { deliveries: totals?.deliveries ?? 0, earningsCents: Number(totals?.earningsCents ?? 0) },
+    since: { deliveries: recent?.deliveries ?? 0, earningsCents: Number(recent?.earningsCents ?? 0) },
+    allTime: { deliveries: tally.deliveries, earningsCents: tally.earningsCents },
   }
 }
 

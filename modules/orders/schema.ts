@@ -232,3 +232,25 @@ export const orderProblems = pgTable(
     index('order_problems_open_idx').on(t.createdAt).where(sql`status = 'open'`),
   ],
 )
+
+/**
+ * Each runner's running totals, kept by the moves that change them in the same transaction (a
+ * delivery, a rating becoming mutual), so that a runner's stats read one row however long their
+ * history. Ratings one side left alone are not here: they count once their week is over, which
+ * no write marks, so the stats add those from order_ratings' index as they read.
+ */
+export const runnerTallies = pgTable(
+  'runner_tallies',
+  {
+    runnerId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deliveries: integer().notNull().default(0),
+    /** What the delivered orders paid, fee and tip, in cents. */
+    earningsCents: integer().notNull().default(0),
+    /** Ratings as a runner that both sides of the order gave, and their stars added up. */
+    mutualRatings: integer().notNull().default(0),
+    mutualStars: integer().notNull().default(0),
+  },
+  () => [check('runner_tallies_not_negative', sql`deliveries >= 0 and earnings_cents >= 0 and mutual_ratings >= 0 and mutual_stars >= 0`)],
+)

@@ -14,6 +14,7 @@ import {
   PHOTO_STATES,
 } from './contract'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
+import { tallyDelivery } from './runner-tallies'
 import { type OrderItem, type OrderPhoto, orders } from './schema'
 
 export { ORDER_CHANGED_CHANNEL }
@@ -35,6 +36,8 @@ type MoveOf = {
   set?: Partial<typeof orders.$inferInsert>
   /** The payment's state before and after, recorded as a payment event with the move. */
   payment?: { from: PaymentStatus; to: PaymentStatus; reason: string }
+  /** What else the move changes, in its transaction (a runner's totals). */
+  alsoTally?: (tx: Database, moved: OrderRow) => Promise<void>
 }
 
 /**
@@ -43,7 +46,7 @@ type MoveOf = {
  * move starts (someone else moved it first), and nothing changes. The order's outbox event, the
  * payment event and the change notice go in the same transaction.
  */
-async function move(db: Database, clock: Clock, name: OrderMove, { orderId, from, when = [], set, payment }: MoveOf): Promise<OrderRow | null> {
+async function move(db: Database, clock: Clock, name: OrderMove, { orderId, from, when = [], set, payment, alsoTally }: MoveOf): Promise<OrderRow | null> {
   const { to, from: allowed } = ORDER_MOVES[name]
   const starts = from ?? allowed
   for (const state of starts) if (!(allowed as readonly OrderStatus[]).includes(state)) throw invalidTransition(state, to)
@@ -55,6 +58,7 @@ async function move(db: Database, clock: Clock, name: OrderMove, { orderId, from
       .where(and(eq(orders.id, orderId), inArray(orders.status, [...starts]), payment ? eq(orders.paymentStatus, payment.from) : undefined, ...when))
       .returning()
     if (!moved) return null
+    await alsoTally?.(tx, moved)
     await announceOrderChange(tx, moved.id)
     const event = EVENT_OF_STATUS[to]
     if (event) await recordOrderEvent(tx, clock, moved.id, event)
@@ -250,7 +254,7 @@ const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: str
   })
 
 const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
-  move(db, clock, 'reportDelivered', { orderId, when: [eq(orders.runnerId, runnerId)], set: { deliveredAt: clock.now() } })
+  move(db, clock, 'reportDelivered', { orderId, when: [eq(orders.runnerId, runnerId)], set: { deliveredAt: clock.now() }, alsoTally: tallyDelivery })
 
 /** Where each photo may be added, as a condition on the row: its states, and for the doorstep photo the hour after delivery. */
 function photoMayGo(slot: OrderPhotoSlot, now: Date): SQL {
