@@ -4,7 +4,7 @@ import { findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } fro
 import { capture, type PaymentGateway } from '../payments/index'
 import { AppError, type Clock, claimStaleBefore, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES, releasedBySweep } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
-import { assertNotPaused } from './release'
+import { pausedUntil, refuseWhilePaused } from './release'
 
 const noLongerAvailable = (message = ORDER_NO_LONGER_AVAILABLE) => conflict(message, 'ORDER_NO_LONGER_AVAILABLE')
 
@@ -12,20 +12,20 @@ export function assertIsRunner(user: UserRow) {
   if (!user.roles.includes('runner')) throw forbidden(MESSAGES.notARunner, 'NOT_A_RUNNER')
 }
 
-type CaptureOutcome = 'captured' | 'declined' | 'released' | 'unreachable'
+/** How a claim's capture settled, with the order as the settling move left it (null when another move got there first). */
+type Settled = { outcome: 'captured'; order: OrderRow | null } | { outcome: 'declined' } | { outcome: 'released' } | { outcome: 'unreachable' }
 
 /**
  * Charges the card for a runner's claim (once, by the order's key) and settles the order to
  * match: captured; or cancelled when the bank declines (capture_failed) or the hold is gone.
  * When the gateway cannot be reached nothing is settled: the caller decides.
  */
-async function settleCapture(db: Database, gateway: PaymentGateway, clock: Clock, order: OrderRow): Promise<CaptureOutcome> {
+async function settleCapture(db: Database, gateway: PaymentGateway, clock: Clock, order: OrderRow): Promise<Settled> {
   const runnerId = order.runnerId!
   const charged = await capture(gateway, order)
   switch (charged.outcome) {
     case 'captured':
-      await orderMoves.markCaptured(db, clock, order.id, 'captured when a runner accepted')
-      return 'captured'
+      return { outcome: 'captured', order: await orderMoves.markCaptured(db, clock, order.id, 'captured when a runner accepted') }
     case 'declined':
       await orderMoves.cancelWaiting(db, clock, order.id, {
         reason: 'capture_failed',
@@ -33,7 +33,7 @@ async function settleCapture(db: Database, gateway: PaymentGateway, clock: Clock
         because: `capture declined (${charged.declineCode}) when runner ${runnerId} accepted`,
         claimedBy: runnerId,
       })
-      return 'declined'
+      return { outcome: 'declined' }
     case 'released':
       // Who released the hold found gone under the claim: near or past its 30 minutes the sweep (an accept at 29:59 can meet it), before that the buyer.
       await orderMoves.cancelWaiting(db, clock, order.id, {
@@ -42,9 +42,9 @@ async function settleCapture(db: Database, gateway: PaymentGateway, clock: Clock
         because: `the hold was already released when runner ${runnerId} accepted`,
         claimedBy: runnerId,
       })
-      return 'released'
+      return { outcome: 'released' }
     case 'unreachable':
-      return 'unreachable'
+      return { outcome: 'unreachable' }
   }
 }
 
@@ -58,9 +58,10 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   if (phoneStatusOf(runner) !== 'verified') {
     throw forbidden('Verify your phone number before you accept deliveries.', 'PHONE_VERIFICATION_REQUIRED', { requiresPhoneVerification: true })
   }
-  const order = await findOrder(db, orderId)
+  // The pause is looked up beside the order, not after it: one wait fewer on the path every runner races.
+  const [order, pausedTill] = await Promise.all([findOrder(db, orderId), pausedUntil(db, clock, runner.id)])
   if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND')
-  if (order.status === 'pending_runner_acceptance') await assertNotPaused(db, clock, runner.id)
+  if (order.status === 'pending_runner_acceptance') refuseWhilePaused(pausedTill, clock)
   if (order.buyerId === runner.id) throw forbidden(MESSAGES.ownOrder, 'OWN_ORDER')
   // A second tap by the winner gets the order it already has.
   if (order.runnerId === runner.id && order.status === 'runner_accepted') return order
@@ -80,15 +81,15 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
     throw noLongerAvailable()
   }
 
-  const outcome = await settleCapture(db, gateway, clock, claimed)
-  if (outcome === 'declined') throw conflict(MESSAGES.captureFailed, 'CAPTURE_FAILED')
-  if (outcome === 'released') throw noLongerAvailable(MESSAGES.holdReleased)
-  if (outcome === 'unreachable') {
+  const settled = await settleCapture(db, gateway, clock, claimed)
+  if (settled.outcome === 'declined') throw conflict(MESSAGES.captureFailed, 'CAPTURE_FAILED')
+  if (settled.outcome === 'released') throw noLongerAvailable(MESSAGES.holdReleased)
+  if (settled.outcome === 'unreachable') {
     // The order waits again; a capture that did reach the gateway is replayed by the next accept's key.
     await orderMoves.unclaim(db, clock, orderId, runner.id)
     throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.gatewayDown)
   }
-  return (await findOrder(db, orderId))!
+  return settled.order ?? (await findOrder(db, orderId))!
 }
 
 /**
@@ -97,7 +98,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
  */
 export async function settleInterruptedClaims(db: Database, gateway: PaymentGateway, clock: Clock) {
   const stale = await runnerQueries.unsettledClaims(db, claimStaleBefore(clock.now()))
-  const outcomes: Record<string, CaptureOutcome> = {}
-  for (const order of stale) outcomes[order.id] = await settleCapture(db, gateway, clock, order)
+  const outcomes: Record<string, Settled['outcome']> = {}
+  for (const order of stale) outcomes[order.id] = (await settleCapture(db, gateway, clock, order)).outcome
   return outcomes
 }

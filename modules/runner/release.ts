@@ -33,8 +33,8 @@ export async function pausedUntil(db: Database, clock: Clock, runnerId: string):
   return until.getTime() > now ? until : null
 }
 
-export async function assertNotPaused(db: Database, clock: Clock, runnerId: string) {
-  const until = await pausedUntil(db, clock, runnerId)
+/** 409 RUNNER_PAUSED while a pause (from pausedUntil) lasts, with the time left. */
+export function refuseWhilePaused(until: Date | null, clock: Clock) {
   if (!until) return
   throw new AppError(409, 'RUNNER_PAUSED', MESSAGES.paused(until), undefined, Math.ceil((until.getTime() - clock.now().getTime()) / 1000), {
     pausedUntil: until.toISOString(),
