@@ -8,6 +8,7 @@ import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
 import { Icon } from '../ui/icon'
+import { Page } from '../ui/page'
 import { WhatHappensNext } from './order-confirmation/what-happens-next'
 
 const viewAllOrders = (
@@ -22,7 +23,7 @@ export function OrderConfirmationPage() {
   const order = useQuery({ ...orderQueryOptions(orderId ?? ''), enabled: Boolean(orderId), staleTime: CONFIRMATION_STALE_MS })
   return (
     <AppChrome>
-      <div className="order-page">
+      <Page>
         {!orderId || order.isError ? (
           <CatalogMessage title="Unable to load order details" action={viewAllOrders}>
             <p>{orderId ? 'Check your connection, or find the order in your orders.' : 'This link does not name an order.'}</p>
@@ -32,7 +33,7 @@ export function OrderConfirmationPage() {
         ) : (
           <Confirmation order={order.data} />
         )}
-      </div>
+      </Page>
     </AppChrome>
   )
 }
