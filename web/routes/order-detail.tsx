@@ -61,7 +61,7 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
       <header className="order-detail__head">
         <div>
           <h1 className="page__title">Order #{shortOrderId(order.id)}</h1>
-          <p className="order-card__date">
+          <p className="meta">
             Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </p>
         </div>

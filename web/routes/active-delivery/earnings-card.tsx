@@ -35,7 +35,7 @@ export function EarningsCard({ order }: { order: Order }) {
         <p>
           <strong>Grocery cost:</strong> Customer pays you directly
         </p>
-        <p className="delivery-card__hint">They can pay you by {GROCERY_PAYMENT_METHODS}.</p>
+        <p className="meta">They can pay you by {GROCERY_PAYMENT_METHODS}.</p>
       </div>
     </section>
   )

@@ -80,7 +80,7 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
               event.target.value = ''
             }}
           />
-          <p className="delivery-card__hint">{words.hint}</p>
+          <p className="meta">{words.hint}</p>
         </>
       )}
     </section>

@@ -15,7 +15,7 @@ export function StoreCard({ order }: { order: Order }) {
         </div>
         <div className="order-card__text">
           <p className="order-card__name">{order.storeName}</p>
-          <p className="order-card__line">{order.storeAddress}</p>
+          <p className="meta">{order.storeAddress}</p>
           {order.storePhone && <PhoneLink phone={order.storePhone} who={order.storeName} />}
         </div>
       </div>

@@ -27,7 +27,7 @@ function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }
             Active Cart
           </h2>
           <p className="active-cart__store">{storeName}</p>
-          <p className="active-cart__count">
+          <p className="meta">
             {quantity} {quantity === 1 ? 'item' : 'items'}
           </p>
         </div>

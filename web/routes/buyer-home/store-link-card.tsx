@@ -16,7 +16,7 @@ export function StoreLinkCard({ store }: { store: NearbyStore }) {
           <h3 className="store-card__name">{store.name}</h3>
           {store.isSample && <DemoBadge />}
         </div>
-        <div className="store-card__address">{store.address}</div>
+        <div className="meta">{store.address}</div>
         <div className="store-card__facts">
           <StoreDistance miles={store.distance} />
           <StoreRating store={store} />

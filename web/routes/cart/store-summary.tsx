@@ -21,7 +21,7 @@ export function StoreSummary({ store, from }: { store: KnownStore; from: Coordin
       </div>
       <div className="store-summary__text">
         <p className="store-summary__name">{store.name}</p>
-        <p className="store-summary__line">
+        <p className="meta">
           {store.address}
           {distance !== null && <span className="store-summary__distance"> · {distance.toFixed(1)} miles away</span>}
         </p>

@@ -29,7 +29,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
           <h2 id={titleId} ref={heading} tabIndex={-1} className="order-card__title">
             {title}
           </h2>
-          <p className="order-card__date">
+          <p className="meta">
             <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </p>
         </div>

@@ -57,8 +57,8 @@ function ItemList({ orderId, items, label }: ListProps & { label: string }) {
           <span className="tracking-item__quantity">{item.quantity}×</span>
           <span className="tracking-item__text">
             <span className="tracking-item__name">{item.name}</span>
-            <span className="tracking-item__meta">{isMissing(item) ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
-            {item.comment && <span className="tracking-item__note">Note: {item.comment}</span>}
+            <span className="tracking-item__meta meta">{isMissing(item) ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
+            {item.comment && <span className="tracking-item__note meta">Note: {item.comment}</span>}
             {item.substitution && <ReplacementNote substitution={item.substitution} waitingOn="you" />}
             {item.substitution?.status === 'proposed' && <SubstitutionAnswer orderId={orderId} item={item} />}
           </span>

@@ -29,13 +29,13 @@ export function RunnerCard({ order }: { order: Order }) {
         {order.runnerId ? (
           <div className="order-card__text">
             <p className="order-card__name">{name || 'Your runner'}</p>
-            <p className="order-card__line">{runnerRecord(order)}</p>
+            <p className="meta">{runnerRecord(order)}</p>
             {order.runnerPhone && <PhoneLink phone={order.runnerPhone} who={order.runnerFirstName?.trim() || 'your runner'} />}
           </div>
         ) : (
           <div className="order-card__text">
             <p className="order-card__name">No runner yet</p>
-            <p className="order-card__line">When a runner accepts your order, their name and phone number appear here.</p>
+            <p className="meta">When a runner accepts your order, their name and phone number appear here.</p>
           </div>
         )}
       </div>

@@ -28,7 +28,7 @@ export function ActiveDeliveries() {
           </button>
         </div>
       ) : active.data.length === 0 ? (
-        <p className="runner-section__note">No deliveries in progress. Orders you accept appear here.</p>
+        <p className="meta">No deliveries in progress. Orders you accept appear here.</p>
       ) : (
         <ul className="runner-list">
           {active.data.map((order) => (
@@ -50,8 +50,8 @@ function ActiveDeliveryLink({ order }: { order: Order }) {
           <span className="active-delivery-link__store">{order.storeName}</span>
           <StatusBadge status={order.status} />
         </div>
-        <span className="active-delivery-link__line">To {order.deliveryAddress ?? order.deliveryArea}</span>
-        <span className="active-delivery-link__line">Earn ${order.totalAmount}</span>
+        <span className="meta">To {order.deliveryAddress ?? order.deliveryArea}</span>
+        <span className="meta">Earn ${order.totalAmount}</span>
       </div>
       <Icon name="chevronRight" className="icon active-delivery-link__chevron" />
     </Link>

@@ -20,7 +20,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
           <h3 id={nameId} className="offer-card__store">
             {order.storeName}
           </h3>
-          <p className="offer-card__meta">
+          <p className="meta">
             {itemsLabel(order.items)} · {order.distance.toFixed(1)} mi away
           </p>
         </div>

@@ -66,7 +66,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
         </div>
       ) : (
         <>
-          <p className="runner-section__note" role="status">
+          <p className="meta" role="status">
             {orders.length === 0 ? 'No orders waiting' : `${orders.length} ${orders.length === 1 ? 'order' : 'orders'} waiting`} within {DELIVERY_RADIUS_MILES}{' '}
             miles of {pending.data.searchedFrom}
           </p>

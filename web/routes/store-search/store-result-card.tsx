@@ -13,7 +13,7 @@ export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop:
         </h2>
         {store.isSample && <DemoBadge />}
       </div>
-      {store.description && <p className="result-card__description">{store.description}</p>}
+      {store.description && <p className="meta">{store.description}</p>}
       <p className="result-card__address">{store.address}</p>
       <div className="result-card__facts">
         <StoreDistance miles={store.distance} />

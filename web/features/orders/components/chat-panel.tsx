@@ -67,7 +67,7 @@ export function ChatPanel({ order, me, live }: Props) {
         <div id={panelId} className="chat__body">
           <ol className="chat__log" role="log" aria-live="polite" aria-label={`Messages with ${other}`}>
             {list.length === 0 && (
-              <li className="chat__empty">
+              <li className="meta">
                 {messages.isPending ? 'Loading messages...' : messages.isError ? 'Messages could not be loaded.' : 'No messages yet.'}
               </li>
             )}
@@ -78,7 +78,7 @@ export function ChatPanel({ order, me, live }: Props) {
           {chatOpen(order, now) ? (
             <Composer orderId={order.id} other={other} />
           ) : (
-            <p className="chat__closed">{order.status === 'cancelled' ? 'This order was cancelled, so its chat is closed.' : 'This chat is closed.'}</p>
+            <p className="meta">{order.status === 'cancelled' ? 'This order was cancelled, so its chat is closed.' : 'This chat is closed.'}</p>
           )}
         </div>
       )}

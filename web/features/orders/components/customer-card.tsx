@@ -23,7 +23,7 @@ export function CustomerCard({ order }: { order: Order }) {
         </div>
         <div className="order-card__text">
           <p className="order-card__name">{name}</p>
-          <p className="order-card__line">{order.deliveryAddress ?? order.deliveryArea}</p>
+          <p className="meta">{order.deliveryAddress ?? order.deliveryArea}</p>
           {order.buyerPhone && <PhoneLink phone={order.buyerPhone} who={name} />}
         </div>
       </div>
