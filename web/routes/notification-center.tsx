@@ -28,7 +28,7 @@ export function NotificationCenterPage() {
               <h2 id="notification-list-title" className="notification-centre__heading">
                 {view === 'all' ? 'All notifications' : 'Recent'}
               </h2>
-              {latest.data && <p className="notification-centre__unread">{unread === 0 ? 'All caught up' : `${unread} unread`}</p>}
+              {latest.data && <p className="meta meta--strong">{unread === 0 ? 'All caught up' : `${unread} unread`}</p>}
             </div>
             {unread > 0 && (
               <button

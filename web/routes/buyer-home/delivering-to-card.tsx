@@ -16,7 +16,7 @@ export function DeliveringToCard({ user }: { user: PublicUser }) {
         <Icon name="mapPin" />
       </span>
       <div className="delivering-to__text">
-        <p className="delivering-to__label">Delivering to</p>
+        <p className="meta meta--small meta--strong">Delivering to</p>
         <p className="delivering-to__place">{deliveryPlace(user) ?? 'Location not set'}</p>
       </div>
       <Link to="/profile" className="button button--ghost button--small" aria-label="Edit delivery location">

@@ -26,7 +26,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         </div>
         <div className="offer-card__earnings">
           <span className="offer-card__amount">${order.estimatedEarnings}</span>
-          <span className="offer-card__amount-label">Est. earnings</span>
+          <span className="meta meta--small meta--strong">Est. earnings</span>
         </div>
       </div>
       <dl className="offer-card__facts">

@@ -51,7 +51,7 @@ export function CatalogBrowser({ store, items, searched }: { store: KnownStore; 
         )}
         <CategoryChips value={category} onChange={setCategory} />
       </div>
-      <p className="catalog-count" role="status">
+      <p className="catalog-count meta meta--small meta--strong" role="status">
         {visible.length} {visible.length === 1 ? 'item' : 'items'}
       </p>
       {visible.length === 0 ? (

@@ -11,7 +11,7 @@ export function SearchResults({ searched, stores, onShop }: Props) {
   if (stores.length === 0) return <EmptyState title="No stores found" hint={`Nothing near you matches "${searched}". Try a store name or a product.`} />
   return (
     <section className="search-results" aria-labelledby="search-results-heading">
-      <p id="search-results-heading" className="search-results__count" role="status">
+      <p id="search-results-heading" className="meta meta--strong" role="status">
         {stores.length} {stores.length === 1 ? 'store' : 'stores'} for "{searched}"
       </p>
       <ul className="search-results__list">

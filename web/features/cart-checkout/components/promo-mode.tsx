@@ -19,12 +19,12 @@ export function PromoMode({ onPick, disabled = false }: { onPick?: (cardNumber: 
             {onPick ? (
               <button type="button" className="promo-mode__card" disabled={disabled} onClick={() => onPick(card.number)}>
                 <span className="promo-mode__number">{card.number}</span>
-                <span className="promo-mode__does">{card.does}</span>
+                <span className="meta meta--small">{card.does}</span>
               </button>
             ) : (
               <p className="promo-mode__card">
                 <span className="promo-mode__number">{card.number}</span>
-                <span className="promo-mode__does">{card.does}</span>
+                <span className="meta meta--small">{card.does}</span>
               </p>
             )}
           </li>

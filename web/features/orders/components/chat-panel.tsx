@@ -97,7 +97,7 @@ function ChatMessage({ message, mine, other, now }: { message: OrderMessage; min
     <li ref={bubble} className={`chat__message chat__message--${mine ? 'mine' : 'theirs'}`}>
       <span className="visually-hidden">{mine ? 'You' : other}: </span>
       <span className="chat__text">{message.message}</span>
-      <span className="chat__time">{formatMoment(message.createdAt, now)}</span>
+      <span className="meta meta--small">{formatMoment(message.createdAt, now)}</span>
     </li>
   )
 }

@@ -103,7 +103,7 @@ function ProblemLine({ problem }: { problem: Problem }) {
         <strong>{PROBLEM_KIND_LABELS[problem.kind]}</strong>
         <span className={`problem-line__status problem-line__status--${problem.status}`}>{problem.status === 'open' ? 'Open' : 'Resolved'}</span>
       </p>
-      <p className="problem-line__meta">
+      <p className="meta meta--small">
         Reported by the {problem.reportedBy} · <time dateTime={problem.createdAt}>{formatOrderDate(problem.createdAt)}</time>
       </p>
       <p className="problem-line__details">{problem.details}</p>
