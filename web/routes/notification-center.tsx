@@ -23,7 +23,7 @@ export function NotificationCenterPage() {
       <Page title="Notification Center" className="notification-centre">
         <PermissionCard />
         <section className="card notification-centre__recent" aria-labelledby="notification-list-title">
-          <div className="notification-centre__list-head">
+          <div className="spread">
             <div>
               <h2 id="notification-list-title" className="notification-centre__heading">
                 {view === 'all' ? 'All notifications' : 'Recent'}

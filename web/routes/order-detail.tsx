@@ -58,7 +58,7 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
   const viewerIsBuyer = order.buyerId === viewerId
   return (
     <>
-      <header className="order-detail__head">
+      <header className="spread">
         <div>
           <h1 className="page__title">Order #{shortOrderId(order.id)}</h1>
           <p className="meta">

@@ -38,7 +38,7 @@ export function ShoppingList({ order, checks }: Props) {
   const foundCount = order.items.filter((item) => isFound(item, checks?.found ?? new Set())).length
   return (
     <section className="card card--compact card--stack delivery-card" aria-labelledby="shopping-list-heading">
-      <div className="delivery-card__head">
+      <div className="spread spread--baseline">
         <h2 id="shopping-list-heading">Shopping List</h2>
         <span className="delivery-card__count" aria-live="polite">
           {foundCount} of {order.items.length} found

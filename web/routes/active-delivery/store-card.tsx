@@ -13,7 +13,7 @@ export function StoreCard({ order }: { order: Order }) {
         <div className="icon-tile order-card__icon" aria-hidden="true">
           <Icon name="store" />
         </div>
-        <div className="order-card__text">
+        <div className="text-stack">
           <p className="order-card__name">{order.storeName}</p>
           <p className="meta">{order.storeAddress}</p>
           {order.storePhone && <PhoneLink phone={order.storePhone} who={order.storeName} />}

@@ -14,7 +14,7 @@ export function SearchCard() {
       {/* biome-ignore lint/a11y/useSemanticElements: as on the store search screen, role="search" is understood where <search> is not */}
       <form
         role="search"
-        className="search-card__form"
+        className="stack"
         onSubmit={(event) => {
           event.preventDefault()
           const q = term.trim()

@@ -19,7 +19,7 @@ export function StoreSummary({ store, from }: { store: KnownStore; from: Coordin
       <div className="icon-tile" aria-hidden="true">
         <Icon name="store" />
       </div>
-      <div className="store-summary__text">
+      <div className="text-stack">
         <p className="store-summary__name">{store.name}</p>
         <p className="meta">
           {store.address}

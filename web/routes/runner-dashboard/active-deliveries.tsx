@@ -14,7 +14,7 @@ const activeOnly = (orders: Order[]) => orders.filter((order) => ACTIVE_STATUSES
 export function ActiveDeliveries() {
   const active = useQuery({ ...ordersQueryOptions('runner'), staleTime: ACTIVE_DELIVERIES_STALE_MS, select: activeOnly })
   return (
-    <section className="runner-section" aria-labelledby="active-deliveries-heading" aria-busy={active.isPending}>
+    <section className="stack" aria-labelledby="active-deliveries-heading" aria-busy={active.isPending}>
       <h2 id="active-deliveries-heading" className="runner-section__heading">
         Active Deliveries
       </h2>
@@ -30,7 +30,7 @@ export function ActiveDeliveries() {
       ) : active.data.length === 0 ? (
         <p className="meta">No deliveries in progress. Orders you accept appear here.</p>
       ) : (
-        <ul className="runner-list">
+        <ul className="card-list">
           {active.data.map((order) => (
             <li key={order.id}>
               <ActiveDeliveryLink order={order} />

@@ -15,7 +15,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
   const nameId = useId()
   return (
     <article className="runner-card offer-card" aria-labelledby={nameId}>
-      <div className="offer-card__head">
+      <div className="spread">
         <div className="offer-card__title">
           <h3 id={nameId} className="offer-card__store">
             {order.storeName}

@@ -25,8 +25,8 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
   const orders = pending.data?.orders ?? []
 
   return (
-    <section className="runner-section" aria-labelledby="available-orders-heading" aria-busy={pending.isFetching}>
-      <div className="runner-section__head">
+    <section className="stack" aria-labelledby="available-orders-heading" aria-busy={pending.isFetching}>
+      <div className="spread spread--center">
         <h2 id="available-orders-heading" className="runner-section__heading">
           Available Orders
         </h2>
@@ -51,7 +51,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
           <p className="empty-state__hint">No orders are offered to you while you're offline. Switch back online to see orders near you.</p>
         </div>
       ) : online === undefined || pending.isPending ? (
-        <ul className="runner-list" aria-label="Loading available orders">
+        <ul className="card-list" aria-label="Loading available orders">
           <Skeletons count={SKELETON_CARDS} className="runner-card runner-card--skeleton" />
         </ul>
       ) : pending.isError ? (
@@ -76,7 +76,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
               <p className="empty-state__hint">New orders near you show up here. We check every {PENDING_ORDERS_POLL_MS / 1000} seconds.</p>
             </div>
           ) : (
-            <ul className="runner-list">
+            <ul className="card-list">
               {orders.map((order) => (
                 <li key={order.id}>
                   <AvailableOrderCard order={order} accepting={acceptingId === order.id} onAccept={accept} />

@@ -26,7 +26,7 @@ export function CatalogBrowser({ store, items, searched }: { store: KnownStore; 
 
   return (
     <>
-      <div className="catalog-tools">
+      <div className="stack">
         <div className="search-field">
           <Icon name="search" className="icon search-field__icon" />
           <input

@@ -6,7 +6,7 @@ import { Icon } from '../../ui/icon'
 export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop: (store: NearbyStore) => void }) {
   const nameId = useId()
   return (
-    <article className="card card--compact result-card" aria-labelledby={nameId}>
+    <article className="card card--compact stack stack--snug" aria-labelledby={nameId}>
       <div className="result-card__head">
         <h2 id={nameId} className="result-card__name">
           {store.name}

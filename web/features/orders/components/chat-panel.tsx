@@ -64,7 +64,7 @@ export function ChatPanel({ order, me, live }: Props) {
         </button>
       </h2>
       {open && (
-        <div id={panelId} className="chat__body">
+        <div id={panelId} className="stack">
           <ol className="chat__log" role="log" aria-live="polite" aria-label={`Messages with ${other}`}>
             {list.length === 0 && (
               <li className="meta">

@@ -21,7 +21,7 @@ export function CustomerCard({ order }: { order: Order }) {
         <div className="icon-tile order-card__icon" aria-hidden="true">
           <Icon name="user" />
         </div>
-        <div className="order-card__text">
+        <div className="text-stack">
           <p className="order-card__name">{name}</p>
           <p className="meta">{order.deliveryAddress ?? order.deliveryArea}</p>
           {order.buyerPhone && <PhoneLink phone={order.buyerPhone} who={name} />}

@@ -42,7 +42,7 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
   }
 
   return (
-    <form className="problem-form" onSubmit={submit} noValidate aria-label="Report a problem">
+    <form className="stack" onSubmit={submit} noValidate aria-label="Report a problem">
       <div className={`field${errors.kind ? ' field--invalid' : ''}`}>
         <label htmlFor={ids.kind}>What went wrong?</label>
         <select id={ids.kind} value={kind} onChange={(event) => setKind(event.target.value as ProblemKind)} aria-invalid={Boolean(errors.kind)}>
@@ -98,7 +98,7 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
 
 function ProblemLine({ problem }: { problem: Problem }) {
   return (
-    <li className="problem-line">
+    <li className="stack stack--tight problem-line">
       <p className="problem-line__head">
         <strong>{PROBLEM_KIND_LABELS[problem.kind]}</strong>
         <span className={`problem-line__status problem-line__status--${problem.status}`}>{problem.status === 'open' ? 'Open' : 'Resolved'}</span>

@@ -86,7 +86,7 @@ export function RatingPrompt({ order, viewerId }: { order: Order; viewerId: stri
   }
   return (
     <section className="card card--compact card--stack rating-card" aria-labelledby="rating-card-heading">
-      <div className="rating-card__head">
+      <div className="spread spread--center">
         <h2 id="rating-card-heading" className="order-card__heading">
           Rate this delivery
         </h2>
