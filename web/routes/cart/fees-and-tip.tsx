@@ -18,7 +18,7 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
   return (
     <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Fees &amp; Tip</h2>
-      <dl className="cart-sums">
+      <dl className="sums">
         <div>
           <dt>Platform fee</dt>
           <dd>{formatCents(PLATFORM_FEE_CENTS)}</dd>
@@ -62,16 +62,16 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
           </div>
         )}
       </fieldset>
-      <dl className="cart-sums">
+      <dl className="sums">
         <div>
           <dt>Tip</dt>
           <dd>{formatCents(tip.tipCents)}</dd>
         </div>
-        <div className="cart-sums__aside">
+        <div className="sums__aside">
           <dt>Estimated groceries (paid to your runner at delivery)</dt>
           <dd>{formatCents(groceryCents)}</dd>
         </div>
-        <div className="cart-sums__total">
+        <div className="sums__total">
           <dt>Total to pay now</dt>
           <dd>{formatCents(payNowCents(tip.tipCents))}</dd>
         </div>
