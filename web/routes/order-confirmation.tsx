@@ -7,8 +7,8 @@ import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
-import { Icon } from '../ui/icon'
 import { Page } from '../ui/page'
+import { StatusMark } from '../ui/status-mark'
 import { WhatHappensNext } from './order-confirmation/what-happens-next'
 
 const viewAllOrders = (
@@ -42,9 +42,7 @@ function Confirmation({ order }: { order: Order }) {
   return (
     <>
       <header className="confirmation-hero">
-        <span className="confirmation-hero__icon" aria-hidden="true">
-          <Icon name="check" />
-        </span>
+        <StatusMark />
         <h1>Order Placed Successfully!</h1>
         <p className="confirmation-hero__number">
           Order #{shortOrderId(order.id)} <StatusBadge status={order.status} />

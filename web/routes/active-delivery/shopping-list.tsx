@@ -92,7 +92,9 @@ function LineText({ item, shopping = false }: { item: OrderItemView; shopping?: 
         {quantityText(item)} · {linePrice(item)}
       </span>
       {item.comment && <span className="shopping-line__note meta">Note: {item.comment}</span>}
-      {shopping && !item.substitution && <span className="shopping-line__meta meta">{SUBSTITUTION_PREFERENCE_LABELS[item.substitutionPreference].forRunner}</span>}
+      {shopping && !item.substitution && (
+        <span className="shopping-line__meta meta">{SUBSTITUTION_PREFERENCE_LABELS[item.substitutionPreference].forRunner}</span>
+      )}
       {item.substitution && <ReplacementNote substitution={item.substitution} waitingOn="the customer" />}
     </span>
   )

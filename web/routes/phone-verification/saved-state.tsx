@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
+import { StatusMark } from '../../ui/status-mark'
 
 /**
  * After the captcha fallback: the number is kept but not verified, so this says 'saved', never
@@ -11,9 +11,7 @@ export function SavedState({ phone, message }: { phone: string; message: string 
   useEffect(() => heading.current?.focus(), [])
   return (
     <div className="auth-status">
-      <span className="auth-status__icon auth-status__icon--pending">
-        <Icon name="phone" />
-      </span>
+      <StatusMark icon="phone" pending />
       <h1 ref={heading} tabIndex={-1}>
         Phone Number Saved
       </h1>

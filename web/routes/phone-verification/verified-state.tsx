@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
+import { StatusMark } from '../../ui/status-mark'
 
 /** 'Verification Complete' (spec 000 §2), shown while the redirect to profile completion waits. */
 export function VerifiedState({ phone }: { phone: string }) {
@@ -8,9 +8,7 @@ export function VerifiedState({ phone }: { phone: string }) {
   useEffect(() => heading.current?.focus(), [])
   return (
     <div className="auth-status">
-      <span className="auth-status__icon">
-        <Icon name="check" />
-      </span>
+      <StatusMark />
       <h1 ref={heading} tabIndex={-1}>
         Verification Complete
       </h1>

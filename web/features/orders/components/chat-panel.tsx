@@ -67,9 +67,7 @@ export function ChatPanel({ order, me, live }: Props) {
         <div id={panelId} className="stack">
           <ol className="chat__log" role="log" aria-live="polite" aria-label={`Messages with ${other}`}>
             {list.length === 0 && (
-              <li className="meta">
-                {messages.isPending ? 'Loading messages...' : messages.isError ? 'Messages could not be loaded.' : 'No messages yet.'}
-              </li>
+              <li className="meta">{messages.isPending ? 'Loading messages...' : messages.isError ? 'Messages could not be loaded.' : 'No messages yet.'}</li>
             )}
             {list.map((message) => (
               <ChatMessage key={message.id} message={message} mine={message.senderRole === me} other={other} now={now} />
