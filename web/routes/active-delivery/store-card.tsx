@@ -6,7 +6,7 @@ import { PhoneLink } from '../../ui/phone-link'
 export function StoreCard({ order }: { order: Order }) {
   return (
     <section className="card order-card" aria-labelledby="delivery-store-heading">
-      <h2 id="delivery-store-heading" className="order-card__heading">
+      <h2 id="delivery-store-heading" className="kicker">
         Store
       </h2>
       <div className="order-card__row">

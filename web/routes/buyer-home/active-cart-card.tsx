@@ -23,7 +23,7 @@ function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }
           <Icon name="cart" />
         </span>
         <div>
-          <h2 id="active-cart-heading" className="active-cart__heading">
+          <h2 id="active-cart-heading" className="kicker">
             Active Cart
           </h2>
           <p className="active-cart__store">{storeName}</p>

@@ -40,7 +40,7 @@ type ListProps = { orderId: string; items: OrderItemView[] }
 function ItemGroup({ orderId, title, items }: ListProps & { title: string }) {
   return (
     <div className="tracking-items__group">
-      <h3 className="tracking-items__group-title">{title}</h3>
+      <h3 className="kicker tracking-items__group-title">{title}</h3>
       <ItemList orderId={orderId} items={items} label={title} />
     </div>
   )

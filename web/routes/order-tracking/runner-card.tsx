@@ -19,7 +19,7 @@ export function RunnerCard({ order }: { order: Order }) {
   const name = [order.runnerFirstName, order.runnerLastName].filter(Boolean).join(' ')
   return (
     <section className="card order-card" aria-labelledby="runner-card-heading">
-      <h2 id="runner-card-heading" className="order-card__heading">
+      <h2 id="runner-card-heading" className="kicker">
         Your Runner
       </h2>
       <div className="order-card__row">

@@ -14,7 +14,7 @@ export function CustomerCard({ order }: { order: Order }) {
   const name = buyerName(order)
   return (
     <section className="card order-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="order-card__heading">
+      <h2 id={headingId} className="kicker">
         Customer
       </h2>
       <div className="order-card__row">

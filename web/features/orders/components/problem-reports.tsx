@@ -128,7 +128,7 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
   if (side === null || (!open && !problems.data?.length)) return null
   return (
     <section className="card card--compact card--stack problem-card" aria-labelledby="problem-card-heading">
-      <h2 id="problem-card-heading" className="order-card__heading">
+      <h2 id="problem-card-heading" className="kicker">
         Problems
       </h2>
       {problems.data && problems.data.length > 0 && (

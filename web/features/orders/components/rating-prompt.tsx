@@ -41,7 +41,7 @@ function GivenRating({ rating }: { rating: Rating }) {
 function RatingsGiven({ order, ratee, thanked }: { order: Order; ratee: string; thanked: boolean }) {
   return (
     <section className="card card--compact card--stack rating-card" aria-labelledby="ratings-given-heading">
-      <h2 id="ratings-given-heading" className="order-card__heading">
+      <h2 id="ratings-given-heading" className="kicker">
         Ratings
       </h2>
       {thanked && <p role="status">Thanks for your rating.</p>}
@@ -87,7 +87,7 @@ export function RatingPrompt({ order, viewerId }: { order: Order; viewerId: stri
   return (
     <section className="card card--compact card--stack rating-card" aria-labelledby="rating-card-heading">
       <div className="spread spread--center">
-        <h2 id="rating-card-heading" className="order-card__heading">
+        <h2 id="rating-card-heading" className="kicker">
           Rate this delivery
         </h2>
         <button type="button" className="button button--small button--ghost" onClick={dismiss}>
