@@ -14,7 +14,7 @@ export function StoreCard({ order }: { order: Order }) {
           <Icon name="store" />
         </div>
         <div className="text-stack">
-          <p className="order-card__name">{order.storeName}</p>
+          <p className="card__name">{order.storeName}</p>
           <p className="meta">{order.storeAddress}</p>
           {order.storePhone && <PhoneLink phone={order.storePhone} who={order.storeName} />}
         </div>

@@ -26,7 +26,7 @@ function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }
           <h2 id="active-cart-heading" className="kicker">
             Active Cart
           </h2>
-          <p className="active-cart__store">{storeName}</p>
+          <p className="card__name">{storeName}</p>
           <p className="meta">
             {quantity} {quantity === 1 ? 'item' : 'items'}
           </p>

@@ -28,13 +28,13 @@ export function RunnerCard({ order }: { order: Order }) {
         </div>
         {order.runnerId ? (
           <div className="text-stack">
-            <p className="order-card__name">{name || 'Your runner'}</p>
+            <p className="card__name">{name || 'Your runner'}</p>
             <p className="meta">{runnerRecord(order)}</p>
             {order.runnerPhone && <PhoneLink phone={order.runnerPhone} who={order.runnerFirstName?.trim() || 'your runner'} />}
           </div>
         ) : (
           <div className="text-stack">
-            <p className="order-card__name">No runner yet</p>
+            <p className="card__name">No runner yet</p>
             <p className="meta">When a runner accepts your order, their name and phone number appear here.</p>
           </div>
         )}

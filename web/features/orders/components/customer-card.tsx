@@ -22,7 +22,7 @@ export function CustomerCard({ order }: { order: Order }) {
           <Icon name="user" />
         </div>
         <div className="text-stack">
-          <p className="order-card__name">{name}</p>
+          <p className="card__name">{name}</p>
           <p className="meta">{order.deliveryAddress ?? order.deliveryArea}</p>
           {order.buyerPhone && <PhoneLink phone={order.buyerPhone} who={name} />}
         </div>
