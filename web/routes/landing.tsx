@@ -26,7 +26,7 @@ export const PlainLink: LandingLink = ({ to, className, children }) => (
 export function LandingPage({ signedIn, Link = PlainLink }: { signedIn: boolean; Link?: LandingLink }) {
   return (
     <div className="landing">
-      <header className="app-header">
+      <header className="header-bar">
         <div className="container app-header__bar">
           <span className="brand">
             <span className="brand__mark" aria-hidden="true">
