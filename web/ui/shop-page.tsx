@@ -24,7 +24,7 @@ export function ShopPage({ back: { label, ...back }, title, subtitle, action, ma
     <div className="shop-page">
       <header className="header-bar">
         <div className="container shop-header__bar">
-          <Link {...back} className="shop-header__button shop-header__back" aria-label={label}>
+          <Link {...back} className="icon-button shop-header__button shop-header__back" aria-label={label}>
             <Icon name="arrowLeft" />
           </Link>
           <div className="shop-header__title">
