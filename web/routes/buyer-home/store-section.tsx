@@ -23,7 +23,7 @@ export function StoreSection({ title, stores, loading, failed, onRetry, empty }:
       </h2>
       {loading ? (
         <ul className="card-list store-section__list" aria-label={`Loading ${title}`}>
-          <Skeletons count={SKELETON_CARDS} className="store-card store-card--skeleton" />
+          <Skeletons count={SKELETON_CARDS} className="card card--compact store-card store-card--skeleton" />
         </ul>
       ) : failed ? (
         <div className="empty-state" role="alert">

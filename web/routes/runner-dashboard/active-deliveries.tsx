@@ -19,7 +19,7 @@ export function ActiveDeliveries() {
         Active Deliveries
       </h2>
       {active.isPending ? (
-        <div className="skeleton runner-card runner-card--skeleton" role="status" aria-label="Loading active deliveries" />
+        <div className="skeleton card card--compact runner-card runner-card--skeleton" role="status" aria-label="Loading active deliveries" />
       ) : active.isError ? (
         <div className="empty-state" role="alert">
           <p className="empty-state__title">Failed to fetch active orders</p>
@@ -44,7 +44,7 @@ export function ActiveDeliveries() {
 
 function ActiveDeliveryLink({ order }: { order: Order }) {
   return (
-    <Link to="/delivery/$id" params={{ id: order.id }} className="runner-card active-delivery-link">
+    <Link to="/delivery/$id" params={{ id: order.id }} className="card card--compact runner-card active-delivery-link">
       <div className="active-delivery-link__body">
         <div className="active-delivery-link__title">
           <span className="active-delivery-link__store">{order.storeName}</span>

@@ -14,7 +14,7 @@ type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: st
 export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
   const nameId = useId()
   return (
-    <article className="runner-card offer-card" aria-labelledby={nameId}>
+    <article className="card card--compact runner-card offer-card" aria-labelledby={nameId}>
       <div className="spread">
         <div className="offer-card__title">
           <h3 id={nameId} className="offer-card__store">

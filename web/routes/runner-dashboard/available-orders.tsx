@@ -52,7 +52,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
         </div>
       ) : online === undefined || pending.isPending ? (
         <ul className="card-list" aria-label="Loading available orders">
-          <Skeletons count={SKELETON_CARDS} className="runner-card runner-card--skeleton" />
+          <Skeletons count={SKELETON_CARDS} className="card card--compact runner-card runner-card--skeleton" />
         </ul>
       ) : pending.isError ? (
         <div className="empty-state" role="alert">
