@@ -24,8 +24,8 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
           <dd>{formatCents(PLATFORM_FEE_CENTS)}</dd>
         </div>
       </dl>
-      <fieldset className="tip-choice">
-        <legend>Tip for your runner</legend>
+      <fieldset className="fieldset tip-choice">
+        <legend className="fieldset__legend">Tip for your runner</legend>
         <div className="tip-choice__options">
           {TIP_PRESETS_CENTS.map((cents) => (
             <label key={cents} className="tip-choice__option">

@@ -7,7 +7,7 @@ import { CATEGORY_FILTERS } from '../../../modules/catalog/contract'
  */
 export function CategoryChips({ value, onChange }: { value: string; onChange: (category: string) => void }) {
   return (
-    <fieldset className="category-chips">
+    <fieldset className="fieldset">
       <legend className="visually-hidden">Category</legend>
       <div className="category-chips__row">
         {CATEGORY_FILTERS.map((category) => (
