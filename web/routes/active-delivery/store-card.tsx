@@ -9,7 +9,7 @@ export function StoreCard({ order }: { order: Order }) {
       <h2 id="delivery-store-heading" className="kicker">
         Store
       </h2>
-      <div className="order-card__row">
+      <div className="row">
         <div className="icon-tile order-card__icon" aria-hidden="true">
           <Icon name="store" />
         </div>

@@ -18,7 +18,7 @@ function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }
   const storeName = cached?.name ?? fetched.data?.name ?? (fetched.isError ? 'Your store' : 'Loading store…')
   return (
     <section className="card card--stack active-cart" aria-labelledby="active-cart-heading">
-      <div className="active-cart__summary">
+      <div className="row row--center">
         <span className="icon-tile active-cart__icon" aria-hidden="true">
           <Icon name="cart" />
         </span>

@@ -11,7 +11,7 @@ function deliveryPlace({ city, state, zipCode }: Pick<PublicUser, 'city' | 'stat
 /** Edit goes to the profile page, which is where the address is changed (the spec leaves the button's action open). */
 export function DeliveringToCard({ user }: { user: PublicUser }) {
   return (
-    <section className="card delivering-to" aria-label="Delivery location">
+    <section className="card row row--center delivering-to" aria-label="Delivery location">
       <span className="icon-tile" aria-hidden="true">
         <Icon name="mapPin" />
       </span>

@@ -3,7 +3,7 @@ import { Icon } from '../../ui/icon'
 
 export function PromoCard() {
   return (
-    <section className="promo-card" aria-labelledby="promo-heading">
+    <section className="row promo-card" aria-labelledby="promo-heading">
       <span className="promo-card__icon" aria-hidden="true">
         <Icon name="tag" />
       </span>

@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icon'
 /** A whole-card link into the store; the store is cached first so the catalog and cart have it. */
 export function StoreLinkCard({ store }: { store: NearbyStore }) {
   return (
-    <Link to="/store/$id" params={{ id: store.id }} className="card card--compact store-card" onClick={() => cacheStore(store)}>
+    <Link to="/store/$id" params={{ id: store.id }} className="card card--compact row row--center store-card" onClick={() => cacheStore(store)}>
       <span className="icon-tile store-card__icon" aria-hidden="true">
         <Icon name="store" />
       </span>

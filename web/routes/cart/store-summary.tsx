@@ -15,7 +15,7 @@ function milesAway(store: KnownStore, from: Coordinates | null): number | null {
 export function StoreSummary({ store, from }: { store: KnownStore; from: Coordinates | null }) {
   const distance = milesAway(store, from)
   return (
-    <section className="card card--compact store-summary" aria-label="Store">
+    <section className="card card--compact row" aria-label="Store">
       <div className="icon-tile" aria-hidden="true">
         <Icon name="store" />
       </div>

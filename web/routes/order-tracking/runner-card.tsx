@@ -22,7 +22,7 @@ export function RunnerCard({ order }: { order: Order }) {
       <h2 id="runner-card-heading" className="kicker">
         Your Runner
       </h2>
-      <div className="order-card__row">
+      <div className="row">
         <div className="icon-tile order-card__icon" aria-hidden="true">
           <Icon name="bicycle" />
         </div>

@@ -17,7 +17,7 @@ export function CustomerCard({ order }: { order: Order }) {
       <h2 id={headingId} className="kicker">
         Customer
       </h2>
-      <div className="order-card__row">
+      <div className="row">
         <div className="icon-tile order-card__icon" aria-hidden="true">
           <Icon name="user" />
         </div>
