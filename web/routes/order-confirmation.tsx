@@ -41,7 +41,7 @@ export function OrderConfirmationPage() {
 function Confirmation({ order }: { order: Order }) {
   return (
     <>
-      <header className="confirmation-hero">
+      <header className="stack stack--snug stack--centred confirmation-hero">
         <StatusMark />
         <h1>Order Placed Successfully!</h1>
         <p className="confirmation-hero__number">

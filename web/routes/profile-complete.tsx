@@ -39,7 +39,7 @@ export function ProfileCompletePage() {
   return (
     <AuthLayout>
       {completed ? (
-        <div className="auth-status">
+        <div className="stack stack--centred auth-status">
           <StatusMark />
           <h1>Profile Complete</h1>
           <p role="status">Welcome to {BRAND_NAME}! Taking you to your home screen...</p>

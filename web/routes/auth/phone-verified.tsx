@@ -20,7 +20,7 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
 
   return (
     <AuthLayout>
-      <div className="auth-status">
+      <div className="stack stack--centred auth-status">
         <StatusMark />
         <h1>Phone Verified!</h1>
         <p>{firstName ? `You're signed in as ${firstName}, and your phone number is verified.` : "You're signed in, and your phone number is verified."}</p>

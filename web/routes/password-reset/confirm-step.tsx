@@ -53,7 +53,7 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
 
   if (updated) {
     return (
-      <div className="auth-status">
+      <div className="stack stack--centred auth-status">
         <StatusMark />
         <StepHeading>Password Updated</StepHeading>
         <p role="status">Password updated successfully! Redirecting to login...</p>

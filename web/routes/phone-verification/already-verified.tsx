@@ -5,7 +5,7 @@ import { StatusMark } from '../../ui/status-mark'
 /** Someone whose phone is already verified has nothing to do here but go on. */
 export function AlreadyVerified({ user, phone }: { user: PublicUser; phone: string }) {
   return (
-    <div className="auth-status">
+    <div className="stack stack--centred auth-status">
       <StatusMark />
       <h1>Your Phone Is Verified</h1>
       <p>

@@ -10,7 +10,7 @@ export function SavedState({ phone, message }: { phone: string; message: string 
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   return (
-    <div className="auth-status">
+    <div className="stack stack--centred auth-status">
       <StatusMark icon="phone" pending />
       <h1 ref={heading} tabIndex={-1}>
         Phone Number Saved

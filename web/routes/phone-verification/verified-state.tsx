@@ -7,7 +7,7 @@ export function VerifiedState({ phone }: { phone: string }) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   return (
-    <div className="auth-status">
+    <div className="stack stack--centred auth-status">
       <StatusMark />
       <h1 ref={heading} tabIndex={-1}>
         Verification Complete

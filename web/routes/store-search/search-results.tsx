@@ -27,7 +27,7 @@ export function SearchResults({ searched, stores, onShop }: Props) {
 
 function EmptyState({ title, hint }: { title: string; hint: string }) {
   return (
-    <div className="search-empty" role="status">
+    <div className="stack stack--snug stack--centred search-empty" role="status">
       <span className="icon-tile" aria-hidden="true">
         <Icon name="store" />
       </span>
