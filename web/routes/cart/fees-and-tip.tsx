@@ -28,12 +28,12 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
         <legend className="fieldset__legend">Tip for your runner</legend>
         <div className="tip-choice__options">
           {TIP_PRESETS_CENTS.map((cents) => (
-            <label key={cents} className="tip-choice__option">
+            <label key={cents} className="choice tip-choice__option">
               <input type="radio" name={`${id}-tip`} checked={tip.choice === cents} onChange={() => tip.setChoice(cents)} />
               {presetLabel(cents)}
             </label>
           ))}
-          <label className="tip-choice__option">
+          <label className="choice tip-choice__option">
             <input type="radio" name={`${id}-tip`} checked={tip.choice === 'custom'} onChange={() => tip.setChoice('custom')} />
             Custom
           </label>

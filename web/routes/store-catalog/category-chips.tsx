@@ -11,7 +11,7 @@ export function CategoryChips({ value, onChange }: { value: string; onChange: (c
       <legend className="visually-hidden">Category</legend>
       <div className="category-chips__row">
         {CATEGORY_FILTERS.map((category) => (
-          <label key={category} className="category-chip">
+          <label key={category} className="choice category-chip">
             <input type="radio" name="catalog-category" value={category} checked={value === category} onChange={() => onChange(category)} />
             {category}
           </label>
