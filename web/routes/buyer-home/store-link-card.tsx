@@ -12,7 +12,7 @@ export function StoreLinkCard({ store }: { store: NearbyStore }) {
         <Icon name="store" />
       </span>
       <div className="store-card__body">
-        <div className="store-card__title">
+        <div className="cluster">
           <h3 className="store-card__name">{store.name}</h3>
           {store.isSample && <DemoBadge />}
         </div>

@@ -46,7 +46,7 @@ function ActiveDeliveryLink({ order }: { order: Order }) {
   return (
     <Link to="/delivery/$id" params={{ id: order.id }} className="card card--compact runner-card active-delivery-link">
       <div className="active-delivery-link__body">
-        <div className="active-delivery-link__title">
+        <div className="cluster">
           <span className="active-delivery-link__store">{order.storeName}</span>
           <StatusBadge status={order.status} />
         </div>

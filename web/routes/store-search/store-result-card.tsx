@@ -7,7 +7,7 @@ export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop:
   const nameId = useId()
   return (
     <article className="card card--compact stack stack--snug" aria-labelledby={nameId}>
-      <div className="result-card__head">
+      <div className="cluster">
         <h2 id={nameId} className="result-card__name">
           {store.name}
         </h2>
