@@ -7,7 +7,7 @@ export function CatalogMessage({ title, children, busy = false, action }: { titl
     <div className="stack stack--centred catalog-message" role={busy ? 'status' : undefined} aria-busy={busy || undefined}>
       {busy && <Spinner />}
       <p className="catalog-message__title">{title}</p>
-      {children && <div className="catalog-message__body">{children}</div>}
+      {children && <div className="meta catalog-message__body">{children}</div>}
       {action}
     </div>
   )
