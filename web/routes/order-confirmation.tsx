@@ -78,7 +78,7 @@ function Confirmation({ order }: { order: Order }) {
         </dl>
       </section>
       <WhatHappensNext order={order} />
-      <nav className="order-actions" aria-label="Next">
+      <nav className="stack stack--snug order-actions" aria-label="Next">
         <Link to={trackingPath(order.id)} className="button button--primary">
           Track Order
         </Link>

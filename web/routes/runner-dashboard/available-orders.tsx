@@ -37,7 +37,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
         )}
       </div>
       {(needsPhoneVerification || !phoneVerified) && (
-        <div className="runner-notice" role={needsPhoneVerification ? 'alert' : undefined}>
+        <div className="stack stack--snug stack--start runner-notice" role={needsPhoneVerification ? 'alert' : undefined}>
           <p className="runner-notice__title">Verify your phone to accept orders</p>
           <p>Buyers and runners reach each other by phone, so your number must be verified before you accept a delivery.</p>
           <Link to="/phone-verification" className="button button--primary button--small">

@@ -132,7 +132,7 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
         Problems
       </h2>
       {problems.data && problems.data.length > 0 && (
-        <ul className="problem-list" aria-label="Reported problems">
+        <ul className="stack problem-list" aria-label="Reported problems">
           {problems.data.map((problem) => (
             <ProblemLine key={problem.id} problem={problem} />
           ))}

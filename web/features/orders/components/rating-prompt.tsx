@@ -45,7 +45,7 @@ function RatingsGiven({ order, ratee, thanked }: { order: Order; ratee: string; 
         Ratings
       </h2>
       {thanked && <p role="status">Thanks for your rating.</p>}
-      <dl className="given-ratings">
+      <dl className="stack stack--loose given-ratings">
         {order.myRating && (
           <div>
             <dt>You rated {ratee}</dt>
