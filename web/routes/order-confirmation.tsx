@@ -50,7 +50,7 @@ function Confirmation({ order }: { order: Order }) {
       </header>
       <section className="card card--compact order-facts-card" aria-labelledby="confirmation-details">
         <h2 id="confirmation-details">Order details</h2>
-        <dl className="order-facts">
+        <dl className="facts order-facts">
           <div>
             <dt>Store</dt>
             <dd>{order.storeName}</dd>

@@ -71,7 +71,7 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
       <AcceptOffer order={order} />
       <section className="card card--compact order-facts-card" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
-        <dl className="order-facts">
+        <dl className="facts order-facts">
           <div>
             <dt>Store</dt>
             <dd>
