@@ -5,7 +5,7 @@ import { GROCERY_PAYMENT_METHODS, RUNNER_EARNINGS } from '../../lib/service-fact
 /** 001 §2: the runner earns the fee plus the tip online; the groceries are settled at the door. */
 export function EarningsCard({ order }: { order: Order }) {
   return (
-    <section className="card card--compact card--stack delivery-card" aria-labelledby="delivery-earnings-heading">
+    <section className="card card--compact stack delivery-card" aria-labelledby="delivery-earnings-heading">
       <h2 id="delivery-earnings-heading">Your Earnings</h2>
       <dl className="sums delivery-sums">
         <div>

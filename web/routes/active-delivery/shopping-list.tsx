@@ -37,7 +37,7 @@ export const isFound = (item: OrderItemView, ticked: ReadonlySet<string>) =>
 export function ShoppingList({ order, checks }: Props) {
   const foundCount = order.items.filter((item) => isFound(item, checks?.found ?? new Set())).length
   return (
-    <section className="card card--compact card--stack delivery-card" aria-labelledby="shopping-list-heading">
+    <section className="card card--compact stack delivery-card" aria-labelledby="shopping-list-heading">
       <div className="spread spread--baseline">
         <h2 id="shopping-list-heading">Shopping List</h2>
         <span className="delivery-card__count" aria-live="polite">

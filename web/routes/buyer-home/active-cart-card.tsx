@@ -17,7 +17,7 @@ function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }
   const fetched = useStore(storeId, { enabled: !cached })
   const storeName = cached?.name ?? fetched.data?.name ?? (fetched.isError ? 'Your store' : 'Loading store…')
   return (
-    <section className="card card--stack active-cart" aria-labelledby="active-cart-heading">
+    <section className="card stack active-cart" aria-labelledby="active-cart-heading">
       <div className="row row--center">
         <span className="icon-tile active-cart__icon" aria-hidden="true">
           <Icon name="cart" />

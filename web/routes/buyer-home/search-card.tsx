@@ -7,7 +7,7 @@ export function SearchCard() {
   const navigate = useNavigate()
   const [term, setTerm] = useState('')
   return (
-    <section className="card card--stack search-card" aria-labelledby="search-card-heading">
+    <section className="card stack search-card" aria-labelledby="search-card-heading">
       <h2 id="search-card-heading" className="visually-hidden">
         Find stores
       </h2>

@@ -15,7 +15,7 @@ export function OrderItems({ order }: { order: Order }) {
   const missing = order.items.filter((item) => item.isDelivered === false)
   const split = order.status === 'delivered'
   return (
-    <section className="card card--compact card--stack tracking-card" aria-labelledby="items-heading">
+    <section className="card card--compact stack tracking-card" aria-labelledby="items-heading">
       <h2 id="items-heading" className="tracking-card__heading">
         {itemsLabel(order.items)}
       </h2>

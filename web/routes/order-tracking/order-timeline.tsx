@@ -11,7 +11,7 @@ const STATE_WORDS: Record<StepState, string> = { done: 'Completed', current: 'In
 export function OrderTimeline({ order }: { order: Order }) {
   const now = useClock().now()
   return (
-    <section className="card card--compact card--stack tracking-card" aria-labelledby="timeline-heading">
+    <section className="card card--compact stack tracking-card" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading" className="tracking-card__heading">
         Progress
       </h2>

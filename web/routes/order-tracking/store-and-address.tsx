@@ -4,7 +4,7 @@ import { Icon } from '../../ui/icon'
 /** From where to where: the store the runner shops at, and the address the groceries go to. */
 export function StoreAndAddress({ order }: { order: Order }) {
   return (
-    <section className="card card--compact card--stack tracking-card" aria-labelledby="route-heading">
+    <section className="card card--compact stack tracking-card" aria-labelledby="route-heading">
       <h2 id="route-heading" className="tracking-card__heading">
         Store &amp; Delivery
       </h2>

@@ -56,7 +56,7 @@ export function ChatPanel({ order, me, live }: Props) {
   }, [open, markRead])
 
   return (
-    <section className="card card--compact card--stack chat" aria-labelledby={`${panelId}-heading`}>
+    <section className="card card--compact stack chat" aria-labelledby={`${panelId}-heading`}>
       <h2 id={`${panelId}-heading`} className="chat__heading">
         <button type="button" className="chat__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
           <span>Chat with {other}</span>

@@ -127,7 +127,7 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
   const open = reportsOpen(order, useClock().now())
   if (side === null || (!open && !problems.data?.length)) return null
   return (
-    <section className="card card--compact card--stack problem-card" aria-labelledby="problem-card-heading">
+    <section className="card card--compact stack problem-card" aria-labelledby="problem-card-heading">
       <h2 id="problem-card-heading" className="kicker">
         Problems
       </h2>

@@ -40,7 +40,7 @@ function GivenRating({ rating }: { rating: Rating }) {
  */
 function RatingsGiven({ order, ratee, thanked }: { order: Order; ratee: string; thanked: boolean }) {
   return (
-    <section className="card card--compact card--stack rating-card" aria-labelledby="ratings-given-heading">
+    <section className="card card--compact stack rating-card" aria-labelledby="ratings-given-heading">
       <h2 id="ratings-given-heading" className="kicker">
         Ratings
       </h2>
@@ -85,7 +85,7 @@ export function RatingPrompt({ order, viewerId }: { order: Order; viewerId: stri
     setDismissed(true)
   }
   return (
-    <section className="card card--compact card--stack rating-card" aria-labelledby="rating-card-heading">
+    <section className="card card--compact stack rating-card" aria-labelledby="rating-card-heading">
       <div className="spread spread--center">
         <h2 id="rating-card-heading" className="kicker">
           Rate this delivery
