@@ -47,7 +47,7 @@ export function LandingPage({ signedIn, Link = PlainLink }: { signedIn: boolean;
       </header>
       <main>
         <div className="container landing__intro">
-          <section className="stack stack--loose stack--start hero">
+          <section className="stack stack--loose stack--start">
             <p className="eyebrow">{TOP_BAR_TAGLINE}</p>
             <h1>{SIGN_IN_TAGLINE}</h1>
             <p className="hero__lead">

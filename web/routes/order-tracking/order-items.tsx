@@ -58,7 +58,7 @@ function ItemList({ orderId, items, label }: ListProps & { label: string }) {
           <span className="tracking-item__text">
             <span className="tracking-item__name">{item.name}</span>
             <span className="tracking-item__meta meta">{isMissing(item) ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
-            {item.comment && <span className="tracking-item__note meta">Note: {item.comment}</span>}
+            {item.comment && <span className="meta">Note: {item.comment}</span>}
             {item.substitution && <ReplacementNote substitution={item.substitution} waitingOn="you" />}
             {item.substitution?.status === 'proposed' && <SubstitutionAnswer orderId={orderId} item={item} />}
           </span>
