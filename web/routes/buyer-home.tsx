@@ -27,7 +27,7 @@ export function BuyerHomePage() {
   const developing = !isProductionServer()
   return (
     <AppChrome>
-      <Page title={`Hello, ${user.firstName ?? 'there'}`} roomy wide>
+      <Page title={<>Hello, {user.firstName ?? 'there'}</>} roomy wide>
         <div className="buyer-home__cards">
           <DeliveringToCard user={user} />
           <SearchCard />

@@ -21,7 +21,7 @@ function Dashboard({ user }: { user: PublicUser }) {
   const availability = useAvailability()
   useSyncTimeZone(availability.data)
   return (
-    <Page title={`Ready to earn, ${user.firstName?.trim() || 'Runner'}?`} roomy>
+    <Page title={<>Ready to earn, {user.firstName?.trim() || 'Runner'}?</>} roomy>
       <OnlineSwitch />
       <EarningsSummary />
       <ActiveDeliveries />
