@@ -81,7 +81,7 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
       <PhotoUpload order={order} slot="receipt" />
       {shopping && (
-        <section className="card card--compact card--stack delivery-card" aria-label="Grocery total">
+        <section className="card card--compact stack delivery-card" aria-label="Grocery total">
           <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} />
         </section>
       )}

@@ -5,6 +5,7 @@ import { profileOrigin } from '../features/catalog/use-location'
 import { useCurrentUser } from '../lib/current-user'
 import { isProductionServer } from '../lib/environment'
 import { LoadingScreen } from '../ui/loading-screen'
+import { Page } from '../ui/page'
 import { ActiveCartCard } from './buyer-home/active-cart-card'
 import { DeliveringToCard } from './buyer-home/delivering-to-card'
 import { PromoCard } from './buyer-home/promo-card'
@@ -26,8 +27,7 @@ export function BuyerHomePage() {
   const developing = !isProductionServer()
   return (
     <AppChrome>
-      <div className="buyer-home">
-        <h1 className="buyer-home__greeting">Hello, {user.firstName ?? 'there'}</h1>
+      <Page title={<>Hello, {user.firstName ?? 'there'}</>} roomy wide>
         <div className="buyer-home__cards">
           <DeliveringToCard user={user} />
           <SearchCard />
@@ -47,7 +47,7 @@ export function BuyerHomePage() {
           {...sections}
         />
         {developing && <SampleNotificationsPanel />}
-      </div>
+      </Page>
     </AppChrome>
   )
 }

@@ -26,7 +26,7 @@ export const PlainLink: LandingLink = ({ to, className, children }) => (
 export function LandingPage({ signedIn, Link = PlainLink }: { signedIn: boolean; Link?: LandingLink }) {
   return (
     <div className="landing">
-      <header className="app-header">
+      <header className="header-bar">
         <div className="container app-header__bar">
           <span className="brand">
             <span className="brand__mark" aria-hidden="true">
@@ -47,7 +47,7 @@ export function LandingPage({ signedIn, Link = PlainLink }: { signedIn: boolean;
       </header>
       <main>
         <div className="container landing__intro">
-          <section className="hero">
+          <section className="stack stack--loose stack--start">
             <p className="eyebrow">{TOP_BAR_TAGLINE}</p>
             <h1>{SIGN_IN_TAGLINE}</h1>
             <p className="hero__lead">

@@ -83,7 +83,7 @@ export function PrivacyPage() {
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="landing">
-      <header className="app-header">
+      <header className="header-bar">
         <div className="container app-header__bar">
           <Link to="/" className="brand">
             <span className="brand__mark" aria-hidden="true">

@@ -2,6 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen } from '../ui/loading-screen'
+import { Page } from '../ui/page'
 import { Tabs } from '../ui/tabs'
 import { OrderList } from './my-orders/order-list'
 
@@ -24,8 +25,7 @@ export function MyOrdersPage() {
   const delivers = user.roles.includes('runner')
   return (
     <AppChrome>
-      <div className="order-page">
-        <h1 className="order-page__title">My Orders</h1>
+      <Page title="My Orders">
         {buys && delivers ? (
           <Tabs
             label="Purchases or deliveries"
@@ -37,7 +37,7 @@ export function MyOrdersPage() {
         ) : (
           <OrderList side={delivers ? 'runner' : 'buyer'} />
         )}
-      </div>
+      </Page>
     </AppChrome>
   )
 }

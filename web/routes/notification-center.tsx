@@ -3,6 +3,7 @@ import { NOTIFICATION_CENTRE_LIMIT } from '../../modules/notifications/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useAllNotifications, useNotifications } from '../features/notifications/api/notifications'
 import { useMarkAllNotificationsRead } from '../features/notifications/api/read-all'
+import { Page } from '../ui/page'
 import { CompatibilityList } from './notification-center/compatibility-list'
 import { NotificationList } from './notification-center/notification-list'
 import { PermissionCard } from './notification-center/permission-card'
@@ -19,16 +20,15 @@ export function NotificationCenterPage() {
   const unread = latest.data?.unreadCount ?? 0
   return (
     <AppChrome>
-      <div className="notification-centre">
-        <h1 className="notification-centre__title">Notification Center</h1>
+      <Page title="Notification Center" className="notification-centre">
         <PermissionCard />
         <section className="card notification-centre__recent" aria-labelledby="notification-list-title">
-          <div className="notification-centre__list-head">
+          <div className="spread">
             <div>
               <h2 id="notification-list-title" className="notification-centre__heading">
                 {view === 'all' ? 'All notifications' : 'Recent'}
               </h2>
-              {latest.data && <p className="notification-centre__unread">{unread === 0 ? 'All caught up' : `${unread} unread`}</p>}
+              {latest.data && <p className="meta meta--strong">{unread === 0 ? 'All caught up' : `${unread} unread`}</p>}
             </div>
             {unread > 0 && (
               <button
@@ -44,7 +44,7 @@ export function NotificationCenterPage() {
           {view === 'all' ? <AllNotifications /> : <RecentNotifications query={latest} />}
         </section>
         <CompatibilityList />
-      </div>
+      </Page>
     </AppChrome>
   )
 }

@@ -9,6 +9,7 @@ import { SAMPLE_NOTIFICATIONS } from '../features/notifications/samples'
 import { showLocalNotification } from '../features/notifications/show-local'
 import { useClock } from '../lib/clock'
 import { ApiError } from '../lib/http'
+import { Page } from '../ui/page'
 
 /** 000 §8: the test page says with an alert why nothing can be shown. */
 const BLOCKED_ALERT: Record<Exclude<PermissionState, 'granted'>, string> = {
@@ -60,11 +61,10 @@ export function NotificationTestPage() {
 
   return (
     <AppChrome>
-      <div className="notification-centre">
-        <h1 className="notification-centre__title">Notification Test</h1>
+      <Page title="Notification Test" className="notification-centre">
         <section className="card notification-permission" aria-labelledby="notification-test-permission">
           <PermissionHeading id="notification-test-permission" title="Permission" permission={permission} />
-          <p className="notification-permission__hint">Show a notification from this page, or have the server push one to every device you signed in on.</p>
+          <p className="meta notification-permission__hint">Show a notification from this page, or have the server push one to every device you signed in on.</p>
           <div className="notification-permission__actions">
             {permission !== 'granted' && (
               <button type="button" className="button button--primary" onClick={request}>
@@ -86,7 +86,7 @@ export function NotificationTestPage() {
         <Link to="/notifications" className="text-link">
           Open the Notification Center
         </Link>
-      </div>
+      </Page>
     </AppChrome>
   )
 }

@@ -7,7 +7,8 @@ import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
-import { Icon } from '../ui/icon'
+import { Page } from '../ui/page'
+import { StatusMark } from '../ui/status-mark'
 import { WhatHappensNext } from './order-confirmation/what-happens-next'
 
 const viewAllOrders = (
@@ -22,7 +23,7 @@ export function OrderConfirmationPage() {
   const order = useQuery({ ...orderQueryOptions(orderId ?? ''), enabled: Boolean(orderId), staleTime: CONFIRMATION_STALE_MS })
   return (
     <AppChrome>
-      <div className="order-page">
+      <Page>
         {!orderId || order.isError ? (
           <CatalogMessage title="Unable to load order details" action={viewAllOrders}>
             <p>{orderId ? 'Check your connection, or find the order in your orders.' : 'This link does not name an order.'}</p>
@@ -32,7 +33,7 @@ export function OrderConfirmationPage() {
         ) : (
           <Confirmation order={order.data} />
         )}
-      </div>
+      </Page>
     </AppChrome>
   )
 }
@@ -40,10 +41,8 @@ export function OrderConfirmationPage() {
 function Confirmation({ order }: { order: Order }) {
   return (
     <>
-      <header className="confirmation-hero">
-        <span className="confirmation-hero__icon" aria-hidden="true">
-          <Icon name="check" />
-        </span>
+      <header className="stack stack--snug stack--centred confirmation-hero">
+        <StatusMark />
         <h1>Order Placed Successfully!</h1>
         <p className="confirmation-hero__number">
           Order #{shortOrderId(order.id)} <StatusBadge status={order.status} />
@@ -51,7 +50,7 @@ function Confirmation({ order }: { order: Order }) {
       </header>
       <section className="card card--compact order-facts-card" aria-labelledby="confirmation-details">
         <h2 id="confirmation-details">Order details</h2>
-        <dl className="order-facts">
+        <dl className="facts order-facts">
           <div>
             <dt>Store</dt>
             <dd>{order.storeName}</dd>
@@ -79,7 +78,7 @@ function Confirmation({ order }: { order: Order }) {
         </dl>
       </section>
       <WhatHappensNext order={order} />
-      <nav className="order-actions" aria-label="Next">
+      <nav className="stack stack--snug order-actions" aria-label="Next">
         <Link to={trackingPath(order.id)} className="button button--primary">
           Track Order
         </Link>

@@ -9,7 +9,7 @@ import { StatusBadge } from '../features/orders/components/status-badge'
 import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
-import { Icon } from '../ui/icon'
+import { Page } from '../ui/page'
 import { AcceptOffer } from './order-detail/accept-offer'
 import { OrderItems } from './order-detail/order-items'
 import { PaymentReminder, RunnerEarnings } from './order-detail/payment-reminder'
@@ -28,18 +28,7 @@ export function OrderDetailPage() {
   const viewerId = useCurrentUser().data?.user?.id
   return (
     <AppChrome>
-      <div className="order-page">
-        {from === 'runner' ? (
-          <Link to="/runner" className="text-link order-page__back">
-            <Icon name="arrowLeft" className="icon icon--small" />
-            Runner Dashboard
-          </Link>
-        ) : (
-          <Link to="/orders" className="text-link order-page__back">
-            <Icon name="arrowLeft" className="icon icon--small" />
-            My Orders
-          </Link>
-        )}
+      <Page back={from === 'runner' ? { to: '/runner', label: 'Runner Dashboard' } : { to: '/orders', label: 'My Orders' }}>
         {order.isPending ? (
           <CatalogMessage busy title="Loading order..." />
         ) : order.isError ? (
@@ -60,7 +49,7 @@ export function OrderDetailPage() {
         ) : (
           <OrderDetail order={order.data} viewerId={viewerId} />
         )}
-      </div>
+      </Page>
     </AppChrome>
   )
 }
@@ -69,10 +58,10 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
   const viewerIsBuyer = order.buyerId === viewerId
   return (
     <>
-      <header className="order-detail__head">
+      <header className="spread">
         <div>
-          <h1 className="order-page__title">Order #{shortOrderId(order.id)}</h1>
-          <p className="order-card__date">
+          <h1 className="page__title">Order #{shortOrderId(order.id)}</h1>
+          <p className="meta">
             Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </p>
         </div>
@@ -82,7 +71,7 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
       <AcceptOffer order={order} />
       <section className="card card--compact order-facts-card" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
-        <dl className="order-facts">
+        <dl className="facts order-facts">
           <div>
             <dt>Store</dt>
             <dd>

@@ -16,7 +16,7 @@ export function PasswordResetTestPage() {
       <p className="form-notice form-notice--success" role="status">
         Routing works: the app rendered this page at <code className="nowrap">{pathname}</code>.
       </p>
-      <ul className="routing-test">
+      <ul className="stack stack--loose routing-test">
         <li>
           <Link to="/password-reset" className="button button--block">
             Open the reset request

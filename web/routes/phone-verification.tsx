@@ -102,7 +102,7 @@ function VerifyPhone({ user }: { user: PublicUser }) {
       )}
       {/* Firebase's invisible reCAPTCHA lives here when the server verifies through Firebase. */}
       <div ref={recaptchaContainer} />
-      <div className="verify-notes">
+      <div className="stack verify-notes">
         {/* The reserved numbers are our server's; a Firebase project has test numbers of its own. */}
         {!isProductionServer() && config?.provider !== 'firebase' && <TestNumberHint />}
         <SmsLimitHelp />

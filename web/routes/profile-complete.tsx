@@ -7,8 +7,8 @@ import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { homePath } from '../features/accounts/identity'
 import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
-import { Icon } from '../ui/icon'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
+import { StatusMark } from '../ui/status-mark'
 import { BlockedCard } from './profile-complete/blocked-card'
 import { CompleteProfileForm } from './profile-complete/complete-profile-form'
 import { OnboardingForm } from './profile-complete/onboarding-form'
@@ -39,10 +39,8 @@ export function ProfileCompletePage() {
   return (
     <AuthLayout>
       {completed ? (
-        <div className="auth-status">
-          <span className="auth-status__icon">
-            <Icon name="check" />
-          </span>
+        <div className="stack stack--centred auth-status">
+          <StatusMark />
           <h1>Profile Complete</h1>
           <p role="status">Welcome to {BRAND_NAME}! Taking you to your home screen...</p>
           <Spinner />

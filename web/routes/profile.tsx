@@ -15,7 +15,7 @@ export function ProfilePage() {
 
   return (
     <div className="profile-page">
-      <header className="app-header">
+      <header className="header-bar">
         <div className="container app-header__bar profile-page__bar">
           <Link to="/" className="button button--ghost button--small profile-page__back">
             <span aria-hidden="true">←</span>&nbsp;Back to Home

@@ -65,7 +65,7 @@ export function PwaTestPage() {
         </button>
       </div>
       {!available && (
-        <p id="install-unavailable" className="pwa-status__hint">
+        <p id="install-unavailable" className="meta">
           {installUnavailableReason(installed, status?.standalone ?? false)}
         </p>
       )}

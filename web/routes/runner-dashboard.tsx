@@ -3,6 +3,7 @@ import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useAvailability, useSyncTimeZone } from '../features/runner/api/availability'
 import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen } from '../ui/loading-screen'
+import { Page } from '../ui/page'
 import { ActiveDeliveries } from './runner-dashboard/active-deliveries'
 import { AvailableOrders } from './runner-dashboard/available-orders'
 import { EarningsSummary } from './runner-dashboard/earnings-summary'
@@ -20,12 +21,11 @@ function Dashboard({ user }: { user: PublicUser }) {
   const availability = useAvailability()
   useSyncTimeZone(availability.data)
   return (
-    <div className="runner-dashboard">
-      <h1 className="runner-dashboard__greeting">Ready to earn, {user.firstName?.trim() || 'Runner'}?</h1>
+    <Page title={<>Ready to earn, {user.firstName?.trim() || 'Runner'}?</>} roomy>
       <OnlineSwitch />
       <EarningsSummary />
       <ActiveDeliveries />
       <AvailableOrders zipCode={user.zipCode} online={availability.data?.online} phoneVerified={user.phoneStatus === 'verified'} />
-    </div>
+    </Page>
   )
 }

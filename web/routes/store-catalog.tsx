@@ -65,7 +65,7 @@ function StoreCatalog({ storeId }: { storeId: string }) {
   }
   return (
     <CatalogPage title={store.name} storeId={store.id}>
-      {store.description && <p className="catalog-intro">{store.description}</p>}
+      {store.description && <p className="meta catalog-intro">{store.description}</p>}
       <StoreShelves store={store} />
       <CartBar storeId={store.id} />
     </CatalogPage>

@@ -7,6 +7,7 @@ import { useSearchLocation } from '../features/catalog/use-location'
 import { useCurrentUser } from '../lib/current-user'
 import { Icon } from '../ui/icon'
 import { LoadingScreen } from '../ui/loading-screen'
+import { Page } from '../ui/page'
 import { LocationBanner } from './store-search/location-banner'
 import { SearchForm } from './store-search/search-form'
 import { SearchResults } from './store-search/search-results'
@@ -28,9 +29,9 @@ function StoreSearch({ user }: { user: PublicUser }) {
 
   return (
     <AppChrome>
-      <div className="store-search">
-        <header className="store-search__header">
-          <h1 className="store-search__title">Find Indian Stores</h1>
+      <Page>
+        <header>
+          <h1 className="page__title">Find Indian Stores</h1>
           <p className="store-search__radius">
             <Icon name="mapPin" className="icon icon--small" />
             Within {DELIVERY_RADIUS_MILES} miles of {place}
@@ -39,7 +40,7 @@ function StoreSearch({ user }: { user: PublicUser }) {
         {location.locating && <LocationBanner />}
         <SearchForm initialTerm={q ?? ''} onSearch={search.submit} onClear={search.clear} searching={search.searching} />
         <SearchResults searched={search.searched} stores={search.stores} onShop={openStore} />
-      </div>
+      </Page>
       {confirmation && <ClearCartDialog onKeep={confirmation.keep} onConfirm={confirmation.clearAndContinue} />}
     </AppChrome>
   )

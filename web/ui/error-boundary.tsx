@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react'
 
 export function RenderFailure({ detail = 'The app hit a problem while showing this page.' }: { detail?: string }) {
   return (
-    <main className="render-failure" role="alert">
+    <main className="stack stack--loose stack--centred render-failure" role="alert">
       <h1>Something went wrong</h1>
       <p>{detail}</p>
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>

@@ -22,9 +22,9 @@ type ShopPageProps = {
 export function ShopPage({ back: { label, ...back }, title, subtitle, action, mainClassName, children }: ShopPageProps) {
   return (
     <div className="shop-page">
-      <header className="shop-header">
+      <header className="header-bar">
         <div className="container shop-header__bar">
-          <Link {...back} className="shop-header__button shop-header__back" aria-label={label}>
+          <Link {...back} className="icon-button shop-header__button shop-header__back" aria-label={label}>
             <Icon name="arrowLeft" />
           </Link>
           <div className="shop-header__title">

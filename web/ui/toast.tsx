@@ -93,7 +93,7 @@ export function Toaster() {
             <p className="toast__title">{current.title}</p>
             {current.description && <p className="toast__description">{current.description}</p>}
           </div>
-          <button type="button" className="toast__close" onClick={dismiss} aria-label="Dismiss notification">
+          <button type="button" className="icon-button toast__close" onClick={dismiss} aria-label="Dismiss notification">
             ×
           </button>
         </div>

@@ -31,7 +31,7 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
         <div className="avatar-menu__panel">
           <div className="avatar-menu__identity">
             <p className="avatar-menu__name">{name}</p>
-            {user.email && <p className="avatar-menu__email">{user.email}</p>}
+            {user.email && <p className="meta avatar-menu__email">{user.email}</p>}
           </div>
           <div id={menuId} role="menu" aria-label="Account" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
             <Link to="/profile" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>

@@ -9,7 +9,7 @@ import { Icon } from '../../ui/icon'
 export function BellButton() {
   const unread = useUnreadCount()
   return (
-    <Link to="/notifications" className="top-bar__icon-button" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+    <Link to="/notifications" className="icon-button top-bar__icon-button" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
       <Icon name="bell" />
       {unread > 0 && (
         <span className="count-badge" aria-hidden="true">

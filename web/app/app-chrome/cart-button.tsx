@@ -8,7 +8,7 @@ export function CartButton() {
   const { quantity, storeId } = useCartValue(cartBadge)
   if (quantity === 0 || !storeId) return null
   return (
-    <Link to="/cart" search={{ storeId }} className="top-bar__icon-button" aria-label={`Cart, ${quantity} ${quantity === 1 ? 'item' : 'items'}`}>
+    <Link to="/cart" search={{ storeId }} className="icon-button top-bar__icon-button" aria-label={`Cart, ${quantity} ${quantity === 1 ? 'item' : 'items'}`}>
       <Icon name="cart" />
       <span className="count-badge" aria-hidden="true">
         {quantity > 99 ? '99+' : quantity}

@@ -7,7 +7,7 @@ import { CartButton } from './cart-button'
 
 export function TopBar({ user }: { user: PublicUser | null }) {
   return (
-    <header className="top-bar">
+    <header className="header-bar top-bar">
       <div className="top-bar__inner">
         <Link to="/buyer" className="brand top-bar__brand">
           <span className="brand__mark" aria-hidden="true">

@@ -12,7 +12,7 @@ export function UpdateBanner() {
         <button type="button" className="button button--primary button--small" onClick={() => applyUpdate(waiting)}>
           Update
         </button>
-        <button type="button" className="update-banner__dismiss" aria-label="Dismiss update notice" onClick={() => setWaiting(null)}>
+        <button type="button" className="icon-button update-banner__dismiss" aria-label="Dismiss update notice" onClick={() => setWaiting(null)}>
           ×
         </button>
       </div>

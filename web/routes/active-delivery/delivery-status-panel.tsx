@@ -29,7 +29,7 @@ export function DeliveryStatusPanel({ order }: { order: Order }) {
   const now = useClock().now()
   const { title, text } = describe(order, now)
   return (
-    <section className={`card delivery-status delivery-status--${order.status}`} aria-label="Delivery status">
+    <section className={`card stack stack--snug stack--start delivery-status delivery-status--${order.status}`} aria-label="Delivery status">
       <StatusBadge status={order.status} />
       <div role="status" aria-live="polite" className="delivery-status__text">
         <p className="delivery-status__title">{title}</p>

@@ -60,7 +60,7 @@ export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemV
             )}
           </div>
           {preference !== 'skip' && (
-            <form className="line-marks__replacement" onSubmit={offer} noValidate>
+            <form className="stack stack--snug" onSubmit={offer} noValidate>
               <TextField
                 label="Replacement"
                 value={replacement.name}

@@ -40,7 +40,7 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
   const sending = upload.state === 'sending'
 
   return (
-    <section className="card card--compact card--stack delivery-card photo-upload" aria-label={words.title}>
+    <section className="card card--compact stack delivery-card photo-upload" aria-label={words.title}>
       <h2>{words.title}</h2>
       {preview && upload.state !== 'sent' ? (
         <img className="photo-upload__preview" src={preview} alt={`${words.title} preview`} />
@@ -80,7 +80,7 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
               event.target.value = ''
             }}
           />
-          <p className="delivery-card__hint">{words.hint}</p>
+          <p className="meta">{words.hint}</p>
         </>
       )}
     </section>

@@ -37,15 +37,15 @@ export const isFound = (item: OrderItemView, ticked: ReadonlySet<string>) =>
 export function ShoppingList({ order, checks }: Props) {
   const foundCount = order.items.filter((item) => isFound(item, checks?.found ?? new Set())).length
   return (
-    <section className="card card--compact card--stack delivery-card" aria-labelledby="shopping-list-heading">
-      <div className="delivery-card__head">
+    <section className="card card--compact stack delivery-card" aria-labelledby="shopping-list-heading">
+      <div className="spread spread--baseline">
         <h2 id="shopping-list-heading">Shopping List</h2>
         <span className="delivery-card__count" aria-live="polite">
           {foundCount} of {order.items.length} found
         </span>
       </div>
       {checks && (
-        <p className="delivery-card__hint">
+        <p className="meta">
           Tick each item as you find it. If one is missing, tap "Can't find it?" to mark it or offer a replacement. Anything left unticked is reported to the
           customer as not available.
         </p>
@@ -88,11 +88,13 @@ function LineText({ item, shopping = false }: { item: OrderItemView; shopping?: 
   return (
     <span className="shopping-line__text">
       <span className="shopping-line__name">{item.name}</span>
-      <span className="shopping-line__meta">
+      <span className="shopping-line__meta meta">
         {quantityText(item)} · {linePrice(item)}
       </span>
-      {item.comment && <span className="shopping-line__note">Note: {item.comment}</span>}
-      {shopping && !item.substitution && <span className="shopping-line__meta">{SUBSTITUTION_PREFERENCE_LABELS[item.substitutionPreference].forRunner}</span>}
+      {item.comment && <span className="shopping-line__note meta">Note: {item.comment}</span>}
+      {shopping && !item.substitution && (
+        <span className="shopping-line__meta meta">{SUBSTITUTION_PREFERENCE_LABELS[item.substitutionPreference].forRunner}</span>
+      )}
       {item.substitution && <ReplacementNote substitution={item.substitution} waitingOn="the customer" />}
     </span>
   )

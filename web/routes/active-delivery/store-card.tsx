@@ -6,16 +6,16 @@ import { PhoneLink } from '../../ui/phone-link'
 export function StoreCard({ order }: { order: Order }) {
   return (
     <section className="card order-card" aria-labelledby="delivery-store-heading">
-      <h2 id="delivery-store-heading" className="order-card__heading">
+      <h2 id="delivery-store-heading" className="kicker">
         Store
       </h2>
-      <div className="order-card__row">
+      <div className="row">
         <div className="icon-tile order-card__icon" aria-hidden="true">
           <Icon name="store" />
         </div>
-        <div className="order-card__text">
-          <p className="order-card__name">{order.storeName}</p>
-          <p className="order-card__line">{order.storeAddress}</p>
+        <div className="text-stack">
+          <p className="card__name">{order.storeName}</p>
+          <p className="meta">{order.storeAddress}</p>
           {order.storePhone && <PhoneLink phone={order.storePhone} who={order.storeName} />}
         </div>
       </div>

@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { VERIFIED_CONTINUE_REDIRECT_MS } from '../../../modules/accounts/contract'
 import { AuthLayout } from '../../features/accounts/components/auth-layout'
 import { useClock, wait } from '../../lib/clock'
-import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
+import { StatusMark } from '../../ui/status-mark'
 
 /** What /auth shows someone already signed in with a proven phone (spec 000 §2). */
 export function PhoneVerified({ firstName }: { firstName: string | null }) {
@@ -20,10 +20,8 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
 
   return (
     <AuthLayout>
-      <div className="auth-status">
-        <span className="auth-status__icon">
-          <Icon name="check" />
-        </span>
+      <div className="stack stack--centred auth-status">
+        <StatusMark />
         <h1>Phone Verified!</h1>
         <p>{firstName ? `You're signed in as ${firstName}, and your phone number is verified.` : "You're signed in, and your phone number is verified."}</p>
         <button

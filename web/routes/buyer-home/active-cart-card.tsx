@@ -17,17 +17,17 @@ function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }
   const fetched = useStore(storeId, { enabled: !cached })
   const storeName = cached?.name ?? fetched.data?.name ?? (fetched.isError ? 'Your store' : 'Loading store…')
   return (
-    <section className="card card--stack active-cart" aria-labelledby="active-cart-heading">
-      <div className="active-cart__summary">
+    <section className="card stack active-cart" aria-labelledby="active-cart-heading">
+      <div className="row row--center">
         <span className="icon-tile active-cart__icon" aria-hidden="true">
           <Icon name="cart" />
         </span>
         <div>
-          <h2 id="active-cart-heading" className="active-cart__heading">
+          <h2 id="active-cart-heading" className="kicker">
             Active Cart
           </h2>
-          <p className="active-cart__store">{storeName}</p>
-          <p className="active-cart__count">
+          <p className="card__name">{storeName}</p>
+          <p className="meta">
             {quantity} {quantity === 1 ? 'item' : 'items'}
           </p>
         </div>

@@ -11,12 +11,12 @@ function deliveryPlace({ city, state, zipCode }: Pick<PublicUser, 'city' | 'stat
 /** Edit goes to the profile page, which is where the address is changed (the spec leaves the button's action open). */
 export function DeliveringToCard({ user }: { user: PublicUser }) {
   return (
-    <section className="card delivering-to" aria-label="Delivery location">
+    <section className="card row row--center delivering-to" aria-label="Delivery location">
       <span className="icon-tile" aria-hidden="true">
         <Icon name="mapPin" />
       </span>
       <div className="delivering-to__text">
-        <p className="delivering-to__label">Delivering to</p>
+        <p className="meta meta--small meta--strong">Delivering to</p>
         <p className="delivering-to__place">{deliveryPlace(user) ?? 'Location not set'}</p>
       </div>
       <Link to="/profile" className="button button--ghost button--small" aria-label="Edit delivery location">

@@ -3,12 +3,12 @@ import { Icon } from '../../ui/icon'
 
 export function PromoCard() {
   return (
-    <section className="promo-card" aria-labelledby="promo-heading">
+    <section className="row promo-card" aria-labelledby="promo-heading">
       <span className="promo-card__icon" aria-hidden="true">
         <Icon name="tag" />
       </span>
       <div>
-        <p className="promo-card__eyebrow">Limited-time offer</p>
+        <p className="kicker promo-card__eyebrow">Limited-time offer</p>
         <h2 id="promo-heading" className="promo-card__heading">
           Just {formatCents(PLATFORM_FEE_CENTS)} platform fee per order
         </h2>

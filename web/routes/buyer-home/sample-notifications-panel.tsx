@@ -49,7 +49,7 @@ export function SampleNotificationsPanel() {
           <h2 id={titleId} className="test-panel__title">
             Test notifications
           </h2>
-          <p className="test-panel__hint">See how order news and runner alerts look on this device.</p>
+          <p className="meta">See how order news and runner alerts look on this device.</p>
           <button ref={firstAction} type="button" className="button" onClick={() => void show(SAMPLE_NOTIFICATIONS.order)}>
             Order update
           </button>

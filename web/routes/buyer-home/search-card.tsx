@@ -7,14 +7,14 @@ export function SearchCard() {
   const navigate = useNavigate()
   const [term, setTerm] = useState('')
   return (
-    <section className="card card--stack search-card" aria-labelledby="search-card-heading">
+    <section className="card stack search-card" aria-labelledby="search-card-heading">
       <h2 id="search-card-heading" className="visually-hidden">
         Find stores
       </h2>
       {/* biome-ignore lint/a11y/useSemanticElements: as on the store search screen, role="search" is understood where <search> is not */}
       <form
         role="search"
-        className="search-card__form"
+        className="stack"
         onSubmit={(event) => {
           event.preventDefault()
           const q = term.trim()

@@ -7,16 +7,16 @@ import { Icon } from '../../ui/icon'
 /** A whole-card link into the store; the store is cached first so the catalog and cart have it. */
 export function StoreLinkCard({ store }: { store: NearbyStore }) {
   return (
-    <Link to="/store/$id" params={{ id: store.id }} className="store-card" onClick={() => cacheStore(store)}>
+    <Link to="/store/$id" params={{ id: store.id }} className="card card--compact row row--center store-card" onClick={() => cacheStore(store)}>
       <span className="icon-tile store-card__icon" aria-hidden="true">
         <Icon name="store" />
       </span>
       <div className="store-card__body">
-        <div className="store-card__title">
+        <div className="cluster">
           <h3 className="store-card__name">{store.name}</h3>
           {store.isSample && <DemoBadge />}
         </div>
-        <div className="store-card__address">{store.address}</div>
+        <div className="meta">{store.address}</div>
         <div className="store-card__facts">
           <StoreDistance miles={store.distance} />
           <StoreRating store={store} />

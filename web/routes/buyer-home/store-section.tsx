@@ -17,13 +17,13 @@ const SKELETON_CARDS = 3
 export function StoreSection({ title, stores, loading, failed, onRetry, empty }: Props) {
   const headingId = `${title.toLowerCase().replaceAll(' ', '-')}-heading`
   return (
-    <section className="store-section" aria-labelledby={headingId} aria-busy={loading}>
+    <section className="stack" aria-labelledby={headingId} aria-busy={loading}>
       <h2 id={headingId} className="store-section__heading">
         {title}
       </h2>
       {loading ? (
-        <ul className="store-section__list" aria-label={`Loading ${title}`}>
-          <Skeletons count={SKELETON_CARDS} className="store-card store-card--skeleton" />
+        <ul className="card-list store-section__list" aria-label={`Loading ${title}`}>
+          <Skeletons count={SKELETON_CARDS} className="card card--compact store-card store-card--skeleton" />
         </ul>
       ) : failed ? (
         <div className="empty-state" role="alert">
@@ -33,7 +33,7 @@ export function StoreSection({ title, stores, loading, failed, onRetry, empty }:
           </button>
         </div>
       ) : stores && stores.length > 0 ? (
-        <ul className="store-section__list">
+        <ul className="card-list store-section__list">
           {stores.map((store) => (
             <li key={store.id}>
               <StoreLinkCard store={store} />

@@ -19,7 +19,7 @@ export function CartLineRow({ storeId, line }: { storeId: string; line: CartLine
         aside={<QuantityStepper storeId={storeId} line={line} />}
       >
         {unitCents !== null && line.quantity > 1 && (
-          <p className="cart-line__subtotal">
+          <p className="meta meta--small">
             ≈ {formatCents(unitCents * line.quantity)} for {line.quantity}
           </p>
         )}

@@ -25,14 +25,14 @@ export function DeliverySchedule(props: {
           <input type="radio" name={`${id}-when`} checked={deliveryType === 'asap'} onChange={() => onDeliveryTypeChange('asap')} />
           <span>
             <strong>ASAP</strong>
-            <span className="delivery-option__note">Typically Same Day</span>
+            <span className="meta meta--small">Typically Same Day</span>
           </span>
         </label>
         <label className="delivery-option delivery-option--disabled">
           <input type="radio" name={`${id}-when`} disabled aria-disabled="true" aria-describedby={`${id}-soon`} />
           <span>
             <strong>Schedule for later</strong>
-            <span className="delivery-option__note" id={`${id}-soon`}>
+            <span className="meta meta--small" id={`${id}-soon`}>
               Coming soon
             </span>
           </span>

@@ -18,22 +18,22 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
   return (
     <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Fees &amp; Tip</h2>
-      <dl className="cart-sums">
+      <dl className="sums">
         <div>
           <dt>Platform fee</dt>
           <dd>{formatCents(PLATFORM_FEE_CENTS)}</dd>
         </div>
       </dl>
-      <fieldset className="tip-choice">
-        <legend>Tip for your runner</legend>
+      <fieldset className="fieldset tip-choice">
+        <legend className="fieldset__legend">Tip for your runner</legend>
         <div className="tip-choice__options">
           {TIP_PRESETS_CENTS.map((cents) => (
-            <label key={cents} className="tip-choice__option">
+            <label key={cents} className="choice tip-choice__option">
               <input type="radio" name={`${id}-tip`} checked={tip.choice === cents} onChange={() => tip.setChoice(cents)} />
               {presetLabel(cents)}
             </label>
           ))}
-          <label className="tip-choice__option">
+          <label className="choice tip-choice__option">
             <input type="radio" name={`${id}-tip`} checked={tip.choice === 'custom'} onChange={() => tip.setChoice('custom')} />
             Custom
           </label>
@@ -62,16 +62,16 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
           </div>
         )}
       </fieldset>
-      <dl className="cart-sums">
+      <dl className="sums">
         <div>
           <dt>Tip</dt>
           <dd>{formatCents(tip.tipCents)}</dd>
         </div>
-        <div className="cart-sums__aside">
+        <div className="sums__aside">
           <dt>Estimated groceries (paid to your runner at delivery)</dt>
           <dd>{formatCents(groceryCents)}</dd>
         </div>
-        <div className="cart-sums__total">
+        <div className="sums__total">
           <dt>Total to pay now</dt>
           <dd>{formatCents(payNowCents(tip.tipCents))}</dd>
         </div>

@@ -15,13 +15,13 @@ function milesAway(store: KnownStore, from: Coordinates | null): number | null {
 export function StoreSummary({ store, from }: { store: KnownStore; from: Coordinates | null }) {
   const distance = milesAway(store, from)
   return (
-    <section className="card card--compact store-summary" aria-label="Store">
+    <section className="card card--compact row" aria-label="Store">
       <div className="icon-tile" aria-hidden="true">
         <Icon name="store" />
       </div>
-      <div className="store-summary__text">
+      <div className="text-stack">
         <p className="store-summary__name">{store.name}</p>
-        <p className="store-summary__line">
+        <p className="meta">
           {store.address}
           {distance !== null && <span className="store-summary__distance"> · {distance.toFixed(1)} miles away</span>}
         </p>

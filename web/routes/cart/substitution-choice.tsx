@@ -7,7 +7,7 @@ import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substituti
 export function SubstitutionChoice({ storeId, line }: { storeId: string; line: CartLine }) {
   const id = useId()
   return (
-    <div className="substitution-choice">
+    <div className="cluster substitution-choice">
       <label htmlFor={id}>
         If out of stock<span className="visually-hidden"> ({line.name})</span>
       </label>

@@ -4,7 +4,7 @@ import { Icon } from '../../ui/icon'
 /** Spec 001 §2: what happens to the card, said before it is asked for. */
 export function AuthorizationNotice() {
   return (
-    <aside className="authorization-notice" aria-labelledby="authorization-notice-title">
+    <aside className="row authorization-notice" aria-labelledby="authorization-notice-title">
       <Icon name="shield" className="icon authorization-notice__icon" />
       <div>
         <p className="authorization-notice__title" id="authorization-notice-title">

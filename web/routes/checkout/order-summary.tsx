@@ -22,7 +22,7 @@ export function OrderSummary({ pending, tipCents }: { pending: StoredPendingOrde
   return (
     <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Order Summary</h2>
-      <dl className="cart-sums">
+      <dl className="sums">
         <div>
           <dt>Store</dt>
           <dd className="checkout-summary__text">{pending.storeName}</dd>
@@ -55,7 +55,7 @@ export function OrderSummary({ pending, tipCents }: { pending: StoredPendingOrde
           <dt>Tip for your runner</dt>
           <dd>{formatCents(tipCents)}</dd>
         </div>
-        <div className="cart-sums__total">
+        <div className="sums__total">
           <dt>Total to pay now</dt>
           <dd>{formatCents(payNowCents(tipCents))}</dd>
         </div>

@@ -38,7 +38,7 @@ function RoleCard({ role, selected, expanded, onChoose }: { role: Role; selected
   return (
     <li className={selected ? 'role-card role-card--selected' : 'role-card'}>
       <button type="button" className="role-card__toggle" aria-pressed={selected} aria-expanded={expanded} aria-controls={`${id}-details`} onClick={onChoose}>
-        <span className="role-card__icon">
+        <span className="icon-tile role-card__icon">
           <Icon name={role.icon} />
         </span>
         <span className="role-card__text">

@@ -24,12 +24,12 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
   const title = `${side === 'runner' ? 'Delivery' : 'Order'} #${shortOrderId(order.id)}`
   return (
     <article className="card order-card" aria-labelledby={titleId}>
-      <div className="order-card__head">
+      <div className="spread">
         <div>
           <h2 id={titleId} ref={heading} tabIndex={-1} className="order-card__title">
             {title}
           </h2>
-          <p className="order-card__date">
+          <p className="meta">
             <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </p>
         </div>

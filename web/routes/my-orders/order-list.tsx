@@ -23,7 +23,7 @@ const SKELETON_CARDS = 3
 
 function OrdersSkeleton() {
   return (
-    <div className="order-list" aria-busy="true">
+    <div className="card-list" aria-busy="true">
       <p className="visually-hidden" role="status">
         Loading orders...
       </p>
@@ -63,7 +63,7 @@ export function OrderList({ side }: { side: OrdersRole }) {
     )
   }
   return (
-    <ul className="order-list" aria-label={side === 'runner' ? 'Deliveries' : 'Purchases'}>
+    <ul className="card-list" aria-label={side === 'runner' ? 'Deliveries' : 'Purchases'}>
       {orders.data.map((order) => (
         <li key={order.id}>
           <OrderCard order={order} side={side} />

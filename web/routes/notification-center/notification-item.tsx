@@ -24,8 +24,8 @@ export function NotificationItem({ notification }: { notification: Notification 
           {unread && <span className="visually-hidden">Unread: </span>}
           {notification.title}
         </span>
-        <span className="notification-item__body">{notification.body}</span>
-        <time className="notification-item__time" dateTime={notification.createdAt}>
+        <span className="meta notification-item__body">{notification.body}</span>
+        <time className="meta meta--small notification-item__time" dateTime={notification.createdAt}>
           {formatMoment(notification.createdAt, clock.now())}
         </time>
       </span>

@@ -34,11 +34,11 @@ export function PermissionCard() {
     <section className="card notification-permission" aria-labelledby="notification-permission-title">
       <PermissionHeading id="notification-permission-title" title="Browser notifications" permission={permission} />
       {permission === 'unsupported' ? (
-        <p className="notification-permission__hint">Notifications not supported in this browser. The list below still shows everything we sent you.</p>
+        <p className="meta notification-permission__hint">Notifications not supported in this browser. The list below still shows everything we sent you.</p>
       ) : permission === 'granted' ? (
-        <p className="notification-permission__hint">Order news and runner alerts pop up on this device, even while the app is in the background.</p>
+        <p className="meta notification-permission__hint">Order news and runner alerts pop up on this device, even while the app is in the background.</p>
       ) : (
-        <p className="notification-permission__hint" role={asked ? 'status' : undefined}>
+        <p className="meta notification-permission__hint" role={asked ? 'status' : undefined}>
           {permission === 'denied' ? BLOCKED_HINT : 'Turn them on to hear the moment a runner accepts your order.'}
         </p>
       )}

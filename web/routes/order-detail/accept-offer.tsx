@@ -12,7 +12,7 @@ export function AcceptOffer({ order }: { order: Order }) {
 function AcceptButton({ orderId }: { orderId: string }) {
   const { accept, acceptingId } = useAcceptOffer()
   return (
-    <section className="card card--compact buyer-order-actions" aria-label="Accept this order">
+    <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Accept this order">
       <button type="button" className="button button--primary" disabled={acceptingId === orderId} onClick={() => accept(orderId)}>
         {acceptingId === orderId ? 'Accepting...' : 'Accept Order'}
       </button>

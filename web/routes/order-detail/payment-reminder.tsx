@@ -47,7 +47,7 @@ export function RunnerEarnings({ order }: { order: Order }) {
         Runner fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>. The buyer pays you for the groceries at the door, by {GROCERY_PAYMENT_METHODS}.
       </p>
-      <dl className="order-facts">
+      <dl className="facts order-facts">
         <div>
           <dt>{ESTIMATED_GROCERY_LABEL}</dt>
           <dd>{formatCents(orderCents(order.estimatedGroceryCost))}</dd>

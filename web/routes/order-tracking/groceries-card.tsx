@@ -17,7 +17,7 @@ export function GroceriesCard({ order }: { order: Order }) {
   const confirmable = order.actualGroceryCost !== null && (GROCERY_TOTAL_STATES as readonly OrderStatus[]).includes(order.status)
   const confirmedAt = order.groceryTotalConfirmedAt
   return (
-    <section className="card card--compact card--stack tracking-card" aria-labelledby="groceries-heading">
+    <section className="card card--compact stack tracking-card" aria-labelledby="groceries-heading">
       <h2 id="groceries-heading" className="tracking-card__heading">
         Receipt and total
       </h2>
@@ -56,7 +56,7 @@ export function GroceriesCard({ order }: { order: Order }) {
 export function DoorstepPhoto({ order }: { order: Order }) {
   if (order.status !== 'delivered' || !order.deliveryPhoto) return null
   return (
-    <section className="card card--compact card--stack tracking-card" aria-labelledby="doorstep-heading">
+    <section className="card card--compact stack tracking-card" aria-labelledby="doorstep-heading">
       <h2 id="doorstep-heading" className="tracking-card__heading">
         Left at your door
       </h2>

@@ -30,7 +30,7 @@ export function OrderAgain({ order }: { order: Order }) {
     void navigate({ to: '/cart', search: { storeId: order.storeId } })
   }
   return (
-    <section className="card card--compact buyer-order-actions" aria-label="Order again">
+    <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Order again">
       <p>Put the same items back in your cart and check out with another card.</p>
       <button type="button" className="button button--primary" onClick={orderAgain}>
         Order again

@@ -15,7 +15,7 @@ export function OrderItems({ order }: { order: Order }) {
   const missing = order.items.filter((item) => item.isDelivered === false)
   const split = order.status === 'delivered'
   return (
-    <section className="card card--compact card--stack tracking-card" aria-labelledby="items-heading">
+    <section className="card card--compact stack tracking-card" aria-labelledby="items-heading">
       <h2 id="items-heading" className="tracking-card__heading">
         {itemsLabel(order.items)}
       </h2>
@@ -40,7 +40,7 @@ type ListProps = { orderId: string; items: OrderItemView[] }
 function ItemGroup({ orderId, title, items }: ListProps & { title: string }) {
   return (
     <div className="tracking-items__group">
-      <h3 className="tracking-items__group-title">{title}</h3>
+      <h3 className="kicker tracking-items__group-title">{title}</h3>
       <ItemList orderId={orderId} items={items} label={title} />
     </div>
   )
@@ -57,8 +57,8 @@ function ItemList({ orderId, items, label }: ListProps & { label: string }) {
           <span className="tracking-item__quantity">{item.quantity}×</span>
           <span className="tracking-item__text">
             <span className="tracking-item__name">{item.name}</span>
-            <span className="tracking-item__meta">{isMissing(item) ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
-            {item.comment && <span className="tracking-item__note">Note: {item.comment}</span>}
+            <span className="tracking-item__meta meta">{isMissing(item) ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
+            {item.comment && <span className="meta">Note: {item.comment}</span>}
             {item.substitution && <ReplacementNote substitution={item.substitution} waitingOn="you" />}
             {item.substitution?.status === 'proposed' && <SubstitutionAnswer orderId={orderId} item={item} />}
           </span>

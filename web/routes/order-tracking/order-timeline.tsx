@@ -11,7 +11,7 @@ const STATE_WORDS: Record<StepState, string> = { done: 'Completed', current: 'In
 export function OrderTimeline({ order }: { order: Order }) {
   const now = useClock().now()
   return (
-    <section className="card card--compact card--stack tracking-card" aria-labelledby="timeline-heading">
+    <section className="card card--compact stack tracking-card" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading" className="tracking-card__heading">
         Progress
       </h2>
@@ -27,10 +27,10 @@ export function OrderTimeline({ order }: { order: Order }) {
                 <span className="visually-hidden">{STATE_WORDS[step.state]}: </span>
                 {step.label}
               </p>
-              {step.at && <p className="timeline__time">{formatMoment(step.at, now)}</p>}
-              {step.state === 'cancelled' && <p className="timeline__detail">{cancelExplanation(order)}</p>}
+              {step.at && <p className="timeline__time meta">{formatMoment(step.at, now)}</p>}
+              {step.state === 'cancelled' && <p className="timeline__detail meta">{cancelExplanation(order)}</p>}
               {step.state === 'current' && order.status === 'pending_runner_acceptance' && (
-                <p className="timeline__detail">If no runner accepts by {formatMoment(order.expiresAt, now)}, your card hold is released at no cost.</p>
+                <p className="timeline__detail meta">If no runner accepts by {formatMoment(order.expiresAt, now)}, your card hold is released at no cost.</p>
               )}
             </div>
           </li>

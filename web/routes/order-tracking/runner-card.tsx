@@ -19,23 +19,23 @@ export function RunnerCard({ order }: { order: Order }) {
   const name = [order.runnerFirstName, order.runnerLastName].filter(Boolean).join(' ')
   return (
     <section className="card order-card" aria-labelledby="runner-card-heading">
-      <h2 id="runner-card-heading" className="order-card__heading">
+      <h2 id="runner-card-heading" className="kicker">
         Your Runner
       </h2>
-      <div className="order-card__row">
+      <div className="row">
         <div className="icon-tile order-card__icon" aria-hidden="true">
           <Icon name="bicycle" />
         </div>
         {order.runnerId ? (
-          <div className="order-card__text">
-            <p className="order-card__name">{name || 'Your runner'}</p>
-            <p className="order-card__line">{runnerRecord(order)}</p>
+          <div className="text-stack">
+            <p className="card__name">{name || 'Your runner'}</p>
+            <p className="meta">{runnerRecord(order)}</p>
             {order.runnerPhone && <PhoneLink phone={order.runnerPhone} who={order.runnerFirstName?.trim() || 'your runner'} />}
           </div>
         ) : (
-          <div className="order-card__text">
-            <p className="order-card__name">No runner yet</p>
-            <p className="order-card__line">When a runner accepts your order, their name and phone number appear here.</p>
+          <div className="text-stack">
+            <p className="card__name">No runner yet</p>
+            <p className="meta">When a runner accepts your order, their name and phone number appear here.</p>
           </div>
         )}
       </div>

@@ -9,7 +9,7 @@ import { useClock, wait } from '../../lib/clock'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
 import { PasswordField } from '../../ui/form'
-import { Icon } from '../../ui/icon'
+import { StatusMark } from '../../ui/status-mark'
 
 const TOKEN_MISSING = 'Reset token is missing. Please enter a valid token.'
 
@@ -53,10 +53,8 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
 
   if (updated) {
     return (
-      <div className="auth-status">
-        <span className="auth-status__icon">
-          <Icon name="check" />
-        </span>
+      <div className="stack stack--centred auth-status">
+        <StatusMark />
         <StepHeading>Password Updated</StepHeading>
         <p role="status">Password updated successfully! Redirecting to login...</p>
       </div>

@@ -32,7 +32,7 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
         <StepHeading>Check Your Phone</StepHeading>
         <p>{request?.message ?? 'Enter the reset token from your text message or notification.'}</p>
       </div>
-      <ol className="reset-options">
+      <ol className="stack reset-options">
         <li className="reset-options__item">
           <h2>Tap the notification</h2>
           <p>If notifications are on for Kirana, tap the one we sent to open the reset screen.</p>

@@ -1,14 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
-import { Icon } from '../../ui/icon'
+import { StatusMark } from '../../ui/status-mark'
 
 /** Someone whose phone is already verified has nothing to do here but go on. */
 export function AlreadyVerified({ user, phone }: { user: PublicUser; phone: string }) {
   return (
-    <div className="auth-status">
-      <span className="auth-status__icon">
-        <Icon name="check" />
-      </span>
+    <div className="stack stack--centred auth-status">
+      <StatusMark />
       <h1>Your Phone Is Verified</h1>
       <p>
         <span className="nowrap">{phone}</span> is verified. To use another number, change it on your profile.

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
+import { StatusMark } from '../../ui/status-mark'
 
 /**
  * After the captcha fallback: the number is kept but not verified, so this says 'saved', never
@@ -10,10 +10,8 @@ export function SavedState({ phone, message }: { phone: string; message: string 
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   return (
-    <div className="auth-status">
-      <span className="auth-status__icon auth-status__icon--pending">
-        <Icon name="phone" />
-      </span>
+    <div className="stack stack--centred auth-status">
+      <StatusMark icon="phone" pending />
       <h1 ref={heading} tabIndex={-1}>
         Phone Number Saved
       </h1>

@@ -12,7 +12,7 @@ export function TestNumberHint() {
 
 export function SmsLimitHelp() {
   return (
-    <p className="verify-help">
+    <p className="verify-help meta">
       <strong>Seeing “Too many requests”?</strong> Daily SMS limits apply. Wait 15 to 30 minutes, or try again from another device or network.
     </p>
   )

@@ -1,16 +1,14 @@
 import { useEffect, useRef } from 'react'
-import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
+import { StatusMark } from '../../ui/status-mark'
 
 /** 'Verification Complete' (spec 000 §2), shown while the redirect to profile completion waits. */
 export function VerifiedState({ phone }: { phone: string }) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   return (
-    <div className="auth-status">
-      <span className="auth-status__icon">
-        <Icon name="check" />
-      </span>
+    <div className="stack stack--centred auth-status">
+      <StatusMark />
       <h1 ref={heading} tabIndex={-1}>
         Verification Complete
       </h1>

@@ -54,7 +54,7 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
       roles={ONE_ROLE}
       onSubmit={() => void submit()}
       afterAddress={
-        <div className="onboarding-location">
+        <div className="stack stack--tight">
           <button
             type="button"
             className="button button--block"

@@ -20,7 +20,7 @@ export function ProfileSummary({ user }: { user: PublicUser }) {
       </span>
       <div className="profile-summary__text">
         <h1 id="profile-name">{displayName(user)}</h1>
-        {user.email && <p className="profile-summary__email">{user.email}</p>}
+        {user.email && <p className="meta profile-summary__email">{user.email}</p>}
         {user.roles.length > 0 && (
           <ul className="profile-summary__roles" aria-label="Roles">
             {user.roles.map((role) => (

@@ -44,7 +44,7 @@ function StatusSection({ title, children }: { title: string; children: ReactNode
   return (
     <section className="card pwa-status__section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <dl className="pwa-status__list">{children}</dl>
+      <dl className="facts pwa-status__list">{children}</dl>
     </section>
   )
 }

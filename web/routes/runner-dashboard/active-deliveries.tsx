@@ -14,12 +14,12 @@ const activeOnly = (orders: Order[]) => orders.filter((order) => ACTIVE_STATUSES
 export function ActiveDeliveries() {
   const active = useQuery({ ...ordersQueryOptions('runner'), staleTime: ACTIVE_DELIVERIES_STALE_MS, select: activeOnly })
   return (
-    <section className="runner-section" aria-labelledby="active-deliveries-heading" aria-busy={active.isPending}>
+    <section className="stack" aria-labelledby="active-deliveries-heading" aria-busy={active.isPending}>
       <h2 id="active-deliveries-heading" className="runner-section__heading">
         Active Deliveries
       </h2>
       {active.isPending ? (
-        <div className="skeleton runner-card runner-card--skeleton" role="status" aria-label="Loading active deliveries" />
+        <div className="skeleton card card--compact runner-card runner-card--skeleton" role="status" aria-label="Loading active deliveries" />
       ) : active.isError ? (
         <div className="empty-state" role="alert">
           <p className="empty-state__title">Failed to fetch active orders</p>
@@ -28,9 +28,9 @@ export function ActiveDeliveries() {
           </button>
         </div>
       ) : active.data.length === 0 ? (
-        <p className="runner-section__note">No deliveries in progress. Orders you accept appear here.</p>
+        <p className="meta">No deliveries in progress. Orders you accept appear here.</p>
       ) : (
-        <ul className="runner-list">
+        <ul className="card-list">
           {active.data.map((order) => (
             <li key={order.id}>
               <ActiveDeliveryLink order={order} />
@@ -44,14 +44,14 @@ export function ActiveDeliveries() {
 
 function ActiveDeliveryLink({ order }: { order: Order }) {
   return (
-    <Link to="/delivery/$id" params={{ id: order.id }} className="runner-card active-delivery-link">
+    <Link to="/delivery/$id" params={{ id: order.id }} className="card card--compact runner-card active-delivery-link">
       <div className="active-delivery-link__body">
-        <div className="active-delivery-link__title">
+        <div className="cluster">
           <span className="active-delivery-link__store">{order.storeName}</span>
           <StatusBadge status={order.status} />
         </div>
-        <span className="active-delivery-link__line">To {order.deliveryAddress ?? order.deliveryArea}</span>
-        <span className="active-delivery-link__line">Earn ${order.totalAmount}</span>
+        <span className="meta">To {order.deliveryAddress ?? order.deliveryArea}</span>
+        <span className="meta">Earn ${order.totalAmount}</span>
       </div>
       <Icon name="chevronRight" className="icon active-delivery-link__chevron" />
     </Link>

@@ -14,19 +14,19 @@ type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: st
 export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
   const nameId = useId()
   return (
-    <article className="runner-card offer-card" aria-labelledby={nameId}>
-      <div className="offer-card__head">
+    <article className="card card--compact runner-card offer-card" aria-labelledby={nameId}>
+      <div className="spread">
         <div className="offer-card__title">
           <h3 id={nameId} className="offer-card__store">
             {order.storeName}
           </h3>
-          <p className="offer-card__meta">
+          <p className="meta">
             {itemsLabel(order.items)} · {order.distance.toFixed(1)} mi away
           </p>
         </div>
         <div className="offer-card__earnings">
           <span className="offer-card__amount">${order.estimatedEarnings}</span>
-          <span className="offer-card__amount-label">Est. earnings</span>
+          <span className="meta meta--small meta--strong">Est. earnings</span>
         </div>
       </div>
       <dl className="offer-card__facts">

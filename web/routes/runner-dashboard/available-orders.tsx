@@ -25,8 +25,8 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
   const orders = pending.data?.orders ?? []
 
   return (
-    <section className="runner-section" aria-labelledby="available-orders-heading" aria-busy={pending.isFetching}>
-      <div className="runner-section__head">
+    <section className="stack" aria-labelledby="available-orders-heading" aria-busy={pending.isFetching}>
+      <div className="spread spread--center">
         <h2 id="available-orders-heading" className="runner-section__heading">
           Available Orders
         </h2>
@@ -37,7 +37,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
         )}
       </div>
       {(needsPhoneVerification || !phoneVerified) && (
-        <div className="runner-notice" role={needsPhoneVerification ? 'alert' : undefined}>
+        <div className="stack stack--snug stack--start runner-notice" role={needsPhoneVerification ? 'alert' : undefined}>
           <p className="runner-notice__title">Verify your phone to accept orders</p>
           <p>Buyers and runners reach each other by phone, so your number must be verified before you accept a delivery.</p>
           <Link to="/phone-verification" className="button button--primary button--small">
@@ -51,8 +51,8 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
           <p className="empty-state__hint">No orders are offered to you while you're offline. Switch back online to see orders near you.</p>
         </div>
       ) : online === undefined || pending.isPending ? (
-        <ul className="runner-list" aria-label="Loading available orders">
-          <Skeletons count={SKELETON_CARDS} className="runner-card runner-card--skeleton" />
+        <ul className="card-list" aria-label="Loading available orders">
+          <Skeletons count={SKELETON_CARDS} className="card card--compact runner-card runner-card--skeleton" />
         </ul>
       ) : pending.isError ? (
         <div className="empty-state" role="alert">
@@ -66,7 +66,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
         </div>
       ) : (
         <>
-          <p className="runner-section__note" role="status">
+          <p className="meta" role="status">
             {orders.length === 0 ? 'No orders waiting' : `${orders.length} ${orders.length === 1 ? 'order' : 'orders'} waiting`} within {DELIVERY_RADIUS_MILES}{' '}
             miles of {pending.data.searchedFrom}
           </p>
@@ -76,7 +76,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
               <p className="empty-state__hint">New orders near you show up here. We check every {PENDING_ORDERS_POLL_MS / 1000} seconds.</p>
             </div>
           ) : (
-            <ul className="runner-list">
+            <ul className="card-list">
               {orders.map((order) => (
                 <li key={order.id}>
                   <AvailableOrderCard order={order} accepting={acceptingId === order.id} onAccept={accept} />

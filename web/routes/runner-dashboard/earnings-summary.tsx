@@ -9,7 +9,7 @@ const deliveries = (count: number) => `${count} ${count === 1 ? 'delivery' : 'de
 export function EarningsSummary() {
   const stats = useRunnerStats()
   return (
-    <section className="runner-section" aria-labelledby="runner-earnings-heading" aria-busy={stats.isPending}>
+    <section className="stack" aria-labelledby="runner-earnings-heading" aria-busy={stats.isPending}>
       <h2 id="runner-earnings-heading" className="runner-section__heading">
         Your Earnings
       </h2>

@@ -5,7 +5,7 @@ import { Icon } from '../../ui/icon'
 /** /runner for someone who only buys: what runners do, and where to become one. */
 export function NotARunner() {
   return (
-    <section className="card not-a-runner" aria-labelledby="not-a-runner-heading">
+    <section className="card stack stack--start not-a-runner" aria-labelledby="not-a-runner-heading">
       <div className="icon-tile" aria-hidden="true">
         <Icon name="bicycle" />
       </div>

@@ -43,7 +43,7 @@ export function OnlineSwitch() {
         <p className="online-card__label" aria-hidden="true">
           {online === false ? 'Offline' : 'Online'}
         </p>
-        <p id={hintId} className="online-card__hint">
+        <p id={hintId} className="meta">
           {hintFor(online, availability.isError)}
         </p>
         {availability.isError && (

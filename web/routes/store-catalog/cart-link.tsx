@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icon'
 export function CartLink({ storeId }: { storeId: string }) {
   const count = cartItemCount(useCart(storeId))
   return (
-    <Link to="/cart" search={{ storeId }} className="shop-header__button" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+    <Link to="/cart" search={{ storeId }} className="icon-button shop-header__button" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
       <Icon name="bag" />
       {count > 0 && (
         <span className="count-badge" aria-hidden="true">

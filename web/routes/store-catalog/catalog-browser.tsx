@@ -26,7 +26,7 @@ export function CatalogBrowser({ store, items, searched }: { store: KnownStore; 
 
   return (
     <>
-      <div className="catalog-tools">
+      <div className="stack">
         <div className="search-field">
           <Icon name="search" className="icon search-field__icon" />
           <input
@@ -51,7 +51,7 @@ export function CatalogBrowser({ store, items, searched }: { store: KnownStore; 
         )}
         <CategoryChips value={category} onChange={setCategory} />
       </div>
-      <p className="catalog-count" role="status">
+      <p className="catalog-count meta meta--small meta--strong" role="status">
         {visible.length} {visible.length === 1 ? 'item' : 'items'}
       </p>
       {visible.length === 0 ? (

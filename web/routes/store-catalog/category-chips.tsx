@@ -7,11 +7,11 @@ import { CATEGORY_FILTERS } from '../../../modules/catalog/contract'
  */
 export function CategoryChips({ value, onChange }: { value: string; onChange: (category: string) => void }) {
   return (
-    <fieldset className="category-chips">
+    <fieldset className="fieldset">
       <legend className="visually-hidden">Category</legend>
       <div className="category-chips__row">
         {CATEGORY_FILTERS.map((category) => (
-          <label key={category} className="category-chip">
+          <label key={category} className="choice category-chip">
             <input type="radio" name="catalog-category" value={category} checked={value === category} onChange={() => onChange(category)} />
             {category}
           </label>

@@ -3,7 +3,7 @@ import { Spinner } from '../../ui/loading-screen'
 /** Shown until the location step ends, whichever way it ends (spec 001 §2). */
 export function LocationBanner() {
   return (
-    <div className="location-banner" role="status">
+    <div className="row location-banner" role="status">
       <Spinner />
       <div>
         <p className="location-banner__title">Enable location for the closest stores</p>

@@ -10,11 +10,11 @@ export function SearchResults({ searched, stores, onShop }: Props) {
     return <EmptyState title="Search for Indian Stores" hint="Search by store name, or by what you need, such as spices, sweets or rice." />
   if (stores.length === 0) return <EmptyState title="No stores found" hint={`Nothing near you matches "${searched}". Try a store name or a product.`} />
   return (
-    <section className="search-results" aria-labelledby="search-results-heading">
-      <p id="search-results-heading" className="search-results__count" role="status">
+    <section className="stack" aria-labelledby="search-results-heading">
+      <p id="search-results-heading" className="meta meta--strong" role="status">
         {stores.length} {stores.length === 1 ? 'store' : 'stores'} for "{searched}"
       </p>
-      <ul className="search-results__list">
+      <ul className="card-list search-results__list">
         {stores.map((store) => (
           <li key={store.id}>
             <StoreResultCard store={store} onShop={onShop} />
@@ -27,7 +27,7 @@ export function SearchResults({ searched, stores, onShop }: Props) {
 
 function EmptyState({ title, hint }: { title: string; hint: string }) {
   return (
-    <div className="search-empty" role="status">
+    <div className="stack stack--snug stack--centred search-empty" role="status">
       <span className="icon-tile" aria-hidden="true">
         <Icon name="store" />
       </span>

@@ -6,14 +6,14 @@ import { Icon } from '../../ui/icon'
 export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop: (store: NearbyStore) => void }) {
   const nameId = useId()
   return (
-    <article className="card card--compact result-card" aria-labelledby={nameId}>
-      <div className="result-card__head">
+    <article className="card card--compact stack stack--snug" aria-labelledby={nameId}>
+      <div className="cluster">
         <h2 id={nameId} className="result-card__name">
           {store.name}
         </h2>
         {store.isSample && <DemoBadge />}
       </div>
-      {store.description && <p className="result-card__description">{store.description}</p>}
+      {store.description && <p className="meta">{store.description}</p>}
       <p className="result-card__address">{store.address}</p>
       <div className="result-card__facts">
         <StoreDistance miles={store.distance} />

@@ -15,7 +15,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             </span>
             {BRAND_NAME}
           </Link>
-          <p className="auth-page__tagline">{SIGN_IN_TAGLINE}</p>
+          <p className="meta meta--strong">{SIGN_IN_TAGLINE}</p>
         </div>
         <div className="card auth-card">{children}</div>
       </main>

@@ -36,8 +36,8 @@ export function RoleOptions<Option extends RoleOption>({ legend, kind, options, 
     onChange(options.filter((option) => (option === role ? on : selected.includes(option))))
   }
   return (
-    <fieldset className={`role-options${error ? ' role-options--invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>{legend}</legend>
+    <fieldset className={`fieldset${error ? ' role-options--invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="fieldset__legend">{legend}</legend>
       <div className="role-options__list">
         {options.map((role) => (
           <label key={role} className="checkbox">

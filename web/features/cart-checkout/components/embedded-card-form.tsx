@@ -98,7 +98,7 @@ export function EmbeddedCardForm({ confirmerRef, disabled }: CardFormProps) {
   )
 
   return (
-    <fieldset className="card-form" disabled={disabled}>
+    <fieldset className="fieldset card-form" disabled={disabled}>
       <legend className="visually-hidden">Card details</legend>
       <Field label="Card number" error={errors.number}>
         {(ids) => input('number', ids, { autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 23 })}

@@ -9,7 +9,7 @@ export function PromoMode({ onPick, disabled = false }: { onPick?: (cardNumber: 
   const titleId = useId()
   return (
     <section className="promo-mode" aria-labelledby={titleId}>
-      <p className="promo-mode__title" id={titleId}>
+      <p className="cluster promo-mode__title" id={titleId}>
         <span className="eyebrow">Promo Mode</span> Test cards only, nothing real is charged
       </p>
       <p className="promo-mode__hint">{onPick ? 'Tap a card to fill it in' : 'Type one of these'}, with any future expiry and any CVC.</p>
@@ -19,12 +19,12 @@ export function PromoMode({ onPick, disabled = false }: { onPick?: (cardNumber: 
             {onPick ? (
               <button type="button" className="promo-mode__card" disabled={disabled} onClick={() => onPick(card.number)}>
                 <span className="promo-mode__number">{card.number}</span>
-                <span className="promo-mode__does">{card.does}</span>
+                <span className="meta meta--small">{card.does}</span>
               </button>
             ) : (
               <p className="promo-mode__card">
                 <span className="promo-mode__number">{card.number}</span>
-                <span className="promo-mode__does">{card.does}</span>
+                <span className="meta meta--small">{card.does}</span>
               </p>
             )}
           </li>

@@ -89,8 +89,8 @@ function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
 
   const options = useMemo(() => cardElementOptions(disabled), [disabled])
   return (
-    <fieldset className="card-form">
-      <legend className="card-form__legend">Card details</legend>
+    <fieldset className="fieldset card-form">
+      <legend className="fieldset__legend">Card details</legend>
       <div className={`stripe-card${error ? ' stripe-card--invalid' : ''}`}>
         {!ready && <Spinner label="Loading the secure card form" />}
         <CardElement

@@ -6,7 +6,7 @@ const PERMISSION_TONE: Partial<Record<PermissionState, BadgeTone>> = { granted: 
 /** A permission card's heading with the browser's answer beside it, as the centre and the test page both show it. */
 export function PermissionHeading({ id, title, permission }: { id: string; title: string; permission: PermissionState }) {
   return (
-    <div className="notification-permission__head">
+    <div className="spread">
       <h2 id={id} className="notification-centre__heading">
         {title}
       </h2>

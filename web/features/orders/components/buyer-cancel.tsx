@@ -18,7 +18,7 @@ export function CancelWhileWaiting({ order }: { order: Order }) {
   const viewerId = useCurrentUser().data?.user?.id
   if (order.buyerId !== viewerId || order.status !== 'pending_runner_acceptance') return null
   return (
-    <section className="card card--compact buyer-order-actions" aria-label="Cancel order">
+    <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Cancel order">
       <p>No runner has accepted yet, so you can still cancel at no cost.</p>
       <CancelOrderButton order={order} />
     </section>
@@ -67,7 +67,7 @@ function NoShow({ order }: { order: Order }) {
     })
 
   return (
-    <section className="card card--compact buyer-order-actions" aria-label="Runner never came">
+    <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Runner never came">
       <p>
         {minutesLeft > 0
           ? `If your runner hasn't picked up your groceries in ${minutes(minutesLeft)}, you can cancel here for a full refund of the ${paid} you paid.`

@@ -56,7 +56,7 @@ export function ChatPanel({ order, me, live }: Props) {
   }, [open, markRead])
 
   return (
-    <section className="card card--compact card--stack chat" aria-labelledby={`${panelId}-heading`}>
+    <section className="card card--compact stack chat" aria-labelledby={`${panelId}-heading`}>
       <h2 id={`${panelId}-heading`} className="chat__heading">
         <button type="button" className="chat__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
           <span>Chat with {other}</span>
@@ -64,12 +64,10 @@ export function ChatPanel({ order, me, live }: Props) {
         </button>
       </h2>
       {open && (
-        <div id={panelId} className="chat__body">
+        <div id={panelId} className="stack">
           <ol className="chat__log" role="log" aria-live="polite" aria-label={`Messages with ${other}`}>
             {list.length === 0 && (
-              <li className="chat__empty">
-                {messages.isPending ? 'Loading messages...' : messages.isError ? 'Messages could not be loaded.' : 'No messages yet.'}
-              </li>
+              <li className="meta">{messages.isPending ? 'Loading messages...' : messages.isError ? 'Messages could not be loaded.' : 'No messages yet.'}</li>
             )}
             {list.map((message) => (
               <ChatMessage key={message.id} message={message} mine={message.senderRole === me} other={other} now={now} />
@@ -78,7 +76,7 @@ export function ChatPanel({ order, me, live }: Props) {
           {chatOpen(order, now) ? (
             <Composer orderId={order.id} other={other} />
           ) : (
-            <p className="chat__closed">{order.status === 'cancelled' ? 'This order was cancelled, so its chat is closed.' : 'This chat is closed.'}</p>
+            <p className="meta">{order.status === 'cancelled' ? 'This order was cancelled, so its chat is closed.' : 'This chat is closed.'}</p>
           )}
         </div>
       )}
@@ -97,7 +95,7 @@ function ChatMessage({ message, mine, other, now }: { message: OrderMessage; min
     <li ref={bubble} className={`chat__message chat__message--${mine ? 'mine' : 'theirs'}`}>
       <span className="visually-hidden">{mine ? 'You' : other}: </span>
       <span className="chat__text">{message.message}</span>
-      <span className="chat__time">{formatMoment(message.createdAt, now)}</span>
+      <span className="meta meta--small">{formatMoment(message.createdAt, now)}</span>
     </li>
   )
 }

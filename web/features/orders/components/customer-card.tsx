@@ -14,16 +14,16 @@ export function CustomerCard({ order }: { order: Order }) {
   const name = buyerName(order)
   return (
     <section className="card order-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="order-card__heading">
+      <h2 id={headingId} className="kicker">
         Customer
       </h2>
-      <div className="order-card__row">
+      <div className="row">
         <div className="icon-tile order-card__icon" aria-hidden="true">
           <Icon name="user" />
         </div>
-        <div className="order-card__text">
-          <p className="order-card__name">{name}</p>
-          <p className="order-card__line">{order.deliveryAddress ?? order.deliveryArea}</p>
+        <div className="text-stack">
+          <p className="card__name">{name}</p>
+          <p className="meta">{order.deliveryAddress ?? order.deliveryArea}</p>
           {order.buyerPhone && <PhoneLink phone={order.buyerPhone} who={name} />}
         </div>
       </div>

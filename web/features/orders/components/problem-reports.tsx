@@ -42,7 +42,7 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
   }
 
   return (
-    <form className="problem-form" onSubmit={submit} noValidate aria-label="Report a problem">
+    <form className="stack" onSubmit={submit} noValidate aria-label="Report a problem">
       <div className={`field${errors.kind ? ' field--invalid' : ''}`}>
         <label htmlFor={ids.kind}>What went wrong?</label>
         <select id={ids.kind} value={kind} onChange={(event) => setKind(event.target.value as ProblemKind)} aria-invalid={Boolean(errors.kind)}>
@@ -98,12 +98,12 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
 
 function ProblemLine({ problem }: { problem: Problem }) {
   return (
-    <li className="problem-line">
+    <li className="stack stack--tight problem-line">
       <p className="problem-line__head">
         <strong>{PROBLEM_KIND_LABELS[problem.kind]}</strong>
         <span className={`problem-line__status problem-line__status--${problem.status}`}>{problem.status === 'open' ? 'Open' : 'Resolved'}</span>
       </p>
-      <p className="problem-line__meta">
+      <p className="meta meta--small">
         Reported by the {problem.reportedBy} · <time dateTime={problem.createdAt}>{formatOrderDate(problem.createdAt)}</time>
       </p>
       <p className="problem-line__details">{problem.details}</p>
@@ -127,12 +127,12 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
   const open = reportsOpen(order, useClock().now())
   if (side === null || (!open && !problems.data?.length)) return null
   return (
-    <section className="card card--compact card--stack problem-card" aria-labelledby="problem-card-heading">
-      <h2 id="problem-card-heading" className="order-card__heading">
+    <section className="card card--compact stack problem-card" aria-labelledby="problem-card-heading">
+      <h2 id="problem-card-heading" className="kicker">
         Problems
       </h2>
       {problems.data && problems.data.length > 0 && (
-        <ul className="problem-list" aria-label="Reported problems">
+        <ul className="stack problem-list" aria-label="Reported problems">
           {problems.data.map((problem) => (
             <ProblemLine key={problem.id} problem={problem} />
           ))}

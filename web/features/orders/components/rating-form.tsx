@@ -21,7 +21,7 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
   }
 
   return (
-    <form className="rating-form" onSubmit={submit} noValidate>
+    <form className="stack" onSubmit={submit} noValidate>
       <fieldset className="rating-form__stars">
         <legend>How was {ratee}?</legend>
         {STARS.map((value) => (

@@ -40,12 +40,12 @@ function GivenRating({ rating }: { rating: Rating }) {
  */
 function RatingsGiven({ order, ratee, thanked }: { order: Order; ratee: string; thanked: boolean }) {
   return (
-    <section className="card card--compact card--stack rating-card" aria-labelledby="ratings-given-heading">
-      <h2 id="ratings-given-heading" className="order-card__heading">
+    <section className="card card--compact stack rating-card" aria-labelledby="ratings-given-heading">
+      <h2 id="ratings-given-heading" className="kicker">
         Ratings
       </h2>
       {thanked && <p role="status">Thanks for your rating.</p>}
-      <dl className="given-ratings">
+      <dl className="stack stack--loose given-ratings">
         {order.myRating && (
           <div>
             <dt>You rated {ratee}</dt>
@@ -85,9 +85,9 @@ export function RatingPrompt({ order, viewerId }: { order: Order; viewerId: stri
     setDismissed(true)
   }
   return (
-    <section className="card card--compact card--stack rating-card" aria-labelledby="rating-card-heading">
-      <div className="rating-card__head">
-        <h2 id="rating-card-heading" className="order-card__heading">
+    <section className="card card--compact stack rating-card" aria-labelledby="rating-card-heading">
+      <div className="spread spread--center">
+        <h2 id="rating-card-heading" className="kicker">
           Rate this delivery
         </h2>
         <button type="button" className="button button--small button--ghost" onClick={dismiss}>

@@ -124,7 +124,7 @@ export function CodeStep({
           Resend Code
         </button>
         {/* Shown, not announced every second; the status below speaks once, when the wait is over. */}
-        {secondsLeft > 0 && <p className="code-step__countdown">You can resend the code in {secondsLeft}s.</p>}
+        {secondsLeft > 0 && <p className="meta code-step__countdown">You can resend the code in {secondsLeft}s.</p>}
         <p className="visually-hidden" role="status">
           {secondsLeft === 0 && !resendBlocked ? 'You can resend the code now.' : ''}
         </p>
