@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order, Problem } from '../../modules/orders/contract'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { installFakeEventSource } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
@@ -21,8 +21,6 @@ beforeEach(() => {
   localStorage.clear()
 })
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   events.restore()
 })
 

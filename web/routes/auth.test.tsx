@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type PublicUser, REGISTER_REDIRECT_MS, VERIFIED_CONTINUE_REDIRECT_MS } from '../../modules/accounts/contract'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
-import { type Answer, deferred, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
@@ -12,10 +12,6 @@ import { AuthPage, RegisterPage } from './auth'
 let clock: ManualClock
 beforeEach(() => {
   clock = manualClock()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
 })
 
 /** Opens a screen of the signed-out frame and waits for its tagline. */

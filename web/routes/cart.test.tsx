@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { beforeEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { addToCart, clearCart, readCart, setComment } from '../features/cart/cart-storage'
 import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { CartPage } from './cart'
@@ -16,10 +16,6 @@ const leaves = anItem({ id: 'i-leaves', name: 'Curry Leaves', unit: 'bunch', pri
 beforeEach(() => {
   localStorage.clear()
   cacheStore({ ...store, distance: 4.7 } as typeof store)
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
 })
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })

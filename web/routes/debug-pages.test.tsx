@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { CheckoutDebugPage } from './checkout-debug'
@@ -11,8 +11,6 @@ const loadStripe = mock(async (key: string) => (key.includes('unreachable') ? nu
 mock.module('@stripe/stripe-js', () => ({ loadStripe }))
 
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   document.querySelector('meta[name="kirana-environment"]')?.remove()
 })
 

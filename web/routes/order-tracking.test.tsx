@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { type CancelReason, NO_SHOW_AFTER_MS, type Order } from '../../modules/orders/contract'
 import { readCart } from '../features/cart/cart-storage'
 import { formatMoment } from '../lib/format-time'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { installFakeEventSource } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
@@ -43,8 +43,6 @@ beforeEach(() => {
   events = installFakeEventSource()
 })
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   events.restore()
 })
 

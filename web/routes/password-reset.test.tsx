@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { PASSWORD_RESET_REDIRECT_MS, type PasswordResetRequestResponse } from '../../modules/accounts/contract'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
-import { type Answer, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type Answer, fakeApi } from '../testing/fake-api'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { type AppPath, renderScreen } from '../testing/render-screen'
 import { settled } from '../testing/settled'
@@ -12,10 +12,6 @@ import { PasswordResetTestPage } from './password-reset-test'
 let clock: ManualClock
 beforeEach(() => {
   clock = manualClock()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
 })
 
 const TOKEN = 'abcd1234efgh5678ijkl9012mnop3456qrst7890uvw'

@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { CODE_LIFETIME_SECONDS, FALLBACK_VERIFIED_REDIRECT_MS, MESSAGES } from '../../modules/verification/contract'
-import { restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
 import { settled } from '../testing/settled'
 import { CAPTCHA_PASS, VERIFICATION_CONFIG, verificationServer } from '../testing/verification-server'
 import { PhoneVerificationPage } from './phone-verification'
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 /** Our own limit: the server asks for a wait in Retry-After and records no SMS failure. */
 const tooSoon = (retryAfterSeconds: number) =>

@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MESSAGES, VERIFIED_REDIRECT_MS } from '../../modules/verification/contract'
-import { restoreFetch } from '../testing/fake-api'
 import { aBuyer, aUser } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
 import { settled } from '../testing/settled'
 import { verificationServer } from '../testing/verification-server'
 import { PhoneVerificationPage } from './phone-verification'
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, PROFILE_COMPLETE_REDIRECT_MS, type PublicUser } from '../../modules/accounts/contract'
 import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
 import { ONE_ROLE } from '../features/accounts/components/profile-form'
-import { type ApiCall, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type ApiCall, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
@@ -18,8 +18,6 @@ beforeEach(() => {
   clock = manualClock()
 })
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   if (realGeolocation) Object.defineProperty(navigator, 'geolocation', realGeolocation)
   else delete (navigator as { geolocation?: unknown }).geolocation
 })

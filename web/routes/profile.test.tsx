@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { describe, expect, mock, test } from 'bun:test'
 import { onlineManager } from '@tanstack/react-query'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { displayName, initials } from '../features/accounts/identity'
-import { type ApiCall, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type ApiCall, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { ProfilePage } from './profile'
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 const member = aUser({
   phoneVerified: true,

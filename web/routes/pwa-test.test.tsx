@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { getDefaultStore } from 'jotai'
 import { appInstalledAtom, installPromptAtom } from '../features/pwa/install-prompt'
 import { fakeRegistration, fakeWorker, installFakeServiceWorker, removeFakeServiceWorker } from '../testing/fake-service-worker'
@@ -35,7 +35,6 @@ const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', {
 
 describe('PWA status page', () => {
   afterEach(() => {
-    cleanup()
     removeFakeServiceWorker()
     getDefaultStore().set(installPromptAtom, null)
     getDefaultStore().set(appInstalledAtom, false)

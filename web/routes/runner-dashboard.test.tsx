@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ORDER_NO_LONGER_AVAILABLE } from '../../modules/orders/contract'
 import { MESSAGES } from '../../modules/runner/contract'
-import { type Answer, deferred, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { anAcceptedOrder, anAvailableOrder, aRunner, someStats } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
@@ -47,11 +47,6 @@ const fact = (card: HTMLElement, term: string) => within(card).getByText(term, {
 const stat = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 const onlineSwitch = () => screen.getByRole('switch', { name: 'Online' })
 const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 describe('runner dashboard /runner', () => {
   test("greets the runner by first name, or as 'Runner' without one", async () => {

@@ -2,15 +2,13 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
 import { CODE_LIFETIME_SECONDS, MESSAGES, TEST_CODE, TEST_PHONE_EXAMPLE } from '../../modules/verification/contract'
-import { type Answer, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type Answer, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
 import { SignupVerificationPage } from './signup-verification'
 
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   document.querySelector('meta[name="kirana-environment"]')?.remove()
 })
 

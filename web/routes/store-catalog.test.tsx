@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, spyOn, test } from 'bun:test'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { CATEGORY_FILTERS, type CatalogItem } from '../../modules/catalog/contract'
 import { readCart } from '../features/cart/cart-storage'
 import { itemsQueryOptions } from '../features/catalog/api/items'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
-import { fakeApi, neverAnswers, restoreFetch } from '../testing/fake-api'
+import { fakeApi, neverAnswers } from '../testing/fake-api'
 import { aBuyer, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { CartPage } from './cart'
@@ -35,10 +35,6 @@ const shelves = [turmeric, garam, toor, basmati]
 beforeEach(() => {
   localStorage.clear()
   cacheStore(store)
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
 })
 
 const itemList = () => screen.queryByRole('list', { name: 'Items' })

@@ -6,7 +6,7 @@ import { NO_LOCATION_MESSAGE } from '../../modules/catalog/contract'
 import { DELIVERY_RADIUS_METERS, DELIVERY_RADIUS_MILES, GEOLOCATION_TIMEOUT_MS, SEARCH_GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { addToCart, allCarts } from '../features/cart/cart-storage'
 import { readCachedStore } from '../features/catalog/store-cache'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { aBuyer, aNearbyStore, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { StoreSearchPage } from './store-search'
@@ -45,8 +45,6 @@ const banner = () => screen.queryByText('Enable location for the closest stores'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   localStorage.clear()
   Reflect.deleteProperty(navigator, 'geolocation')
 })

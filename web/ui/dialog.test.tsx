@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, mock, test } from 'bun:test'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, mock, test } from 'bun:test'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { useRef, useState } from 'react'
 import { Dialog } from './dialog'
-
-afterEach(cleanup)
 
 /** A page whose button opens a dialog with a link and two buttons, none chosen to start. */
 function renderWithOpener() {

@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
 import { clockAtom } from '../lib/clock'
 import { manualClock } from '../testing/manual-clock'
 import { type Toast, Toaster, useToast } from './toast'
-
-afterEach(cleanup)
 
 /** The Toaster beside buttons that show the given toasts, on a clock the test moves. */
 function renderToaster(toasts: Record<string, Omit<Toast, 'id'>>) {

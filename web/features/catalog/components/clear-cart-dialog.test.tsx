@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, mock, test } from 'bun:test'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, mock, test } from 'bun:test'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { ClearCartDialog } from './clear-cart-dialog'
-
-afterEach(cleanup)
 
 /** A page with a button that opens the dialog, as 'Shop Now' does. */
 function renderWithOpener() {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { MESSAGES } from '../../../../modules/verification/contract'
@@ -6,8 +6,6 @@ import { clockAtom } from '../../../lib/clock'
 import { type ManualClock, manualClock } from '../../../testing/manual-clock'
 import { Toaster } from '../../../ui/toast'
 import { CodeStep } from './code-step'
-
-afterEach(cleanup)
 
 function renderStep(overrides: Partial<Parameters<typeof CodeStep>[0]> = {}, clock: ManualClock = manualClock()) {
   const store = createStore()
