@@ -5,6 +5,7 @@ import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { toasts } from '../testing/screen-queries'
 import { ActiveDeliveryPage } from './active-delivery'
 
 const order = anAcceptedOrder()
@@ -40,7 +41,6 @@ async function openDelivery(id = order.id) {
 
 const line = (name: string) => screen.getByText(name, { selector: '.shopping-line__name' }).closest('li')!
 const tick = (name: string) => fireEvent.click(within(line(name)).getByRole('checkbox'))
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
 
 const events = followsOrderStreams()
 
@@ -194,15 +194,15 @@ describe('active delivery /delivery/{id}', () => {
     await screen.findByText('Time to shop')
     for (const name of ['Toor Dal (4 lb)', 'Okra (Bhindi)', 'Curry Leaves']) tick(name)
     fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
-    await toast().findByText('Failed to update status')
-    expect(toast().getByText("The buyer's payment for this order has not gone through yet.")).toBeDefined()
+    await toasts().findByText('Failed to update status')
+    expect(toasts().getByText("The buyer's payment for this order has not gone through yet.")).toBeDefined()
     cleanup()
 
     deliveryServer(anAcceptedOrder({ status: 'picked_up' }), { refuse: [409, { code: 'INVALID_TRANSITION', message: 'The order is already delivered.' }] })
     await openDelivery()
     fireEvent.click(await screen.findByRole('button', { name: 'MARK AS DELIVERED' }))
     fireEvent.click(screen.getByRole('button', { name: 'Mark as Delivered' }))
-    await toast().findByText('Failed to mark as delivered')
+    await toasts().findByText('Failed to mark as delivered')
   })
 
   test("a missing order, or another runner's, reads 'Order not found' with 'Back to Dashboard'", async () => {

@@ -5,7 +5,8 @@ import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
-import { renderScreen } from '../testing/render-screen'
+import { expectMovesOnAfter, renderScreen } from '../testing/render-screen'
+import { errorUnder, toasts } from '../testing/screen-queries'
 import { settled } from '../testing/settled'
 import { AuthPage, RegisterPage } from './auth'
 
@@ -26,13 +27,6 @@ const panel = () => screen.getByRole('tabpanel')
 const field = (label: string) => within(panel()).getByLabelText(label) as HTMLInputElement
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
 const submit = (name: string) => fireEvent.click(within(panel()).getByRole('button', { name }))
-/** The message under a field, found through aria-describedby as a screen reader would. */
-const errorUnder = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.className === 'field__error')?.textContent ?? null
-const toast = () => screen.getByRole('region', { name: 'Notifications' })
 
 describe('/auth tabs', () => {
   test("shows the brand's sign-in tagline and opens on 'Login'", async () => {
@@ -139,9 +133,9 @@ describe('/auth forms', () => {
     expect(api.calls[0]?.body).toEqual({ emailOrPhone: 'asha@example.com', password: 'wrong-password' })
 
     answer.resolve([401, { message: 'Invalid email/phone or password', code: 'INVALID_CREDENTIALS' }])
-    await within(toast()).findByText('Login failed')
-    expect(within(toast()).getByText('Invalid email/phone or password')).toBeDefined()
-    expect(within(toast()).getByRole('alert')).toBeDefined()
+    await toasts().findByText('Login failed')
+    expect(toasts().getByText('Invalid email/phone or password')).toBeDefined()
+    expect(toasts().getByRole('alert')).toBeDefined()
     expect((within(panel()).getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false)
   })
 
@@ -151,7 +145,7 @@ describe('/auth forms', () => {
     type('Email or phone', 'asha@example.com')
     type('Password', 'whatever')
     submit('Sign In')
-    await waitFor(() => expect(within(toast()).getAllByText('Login failed')).toHaveLength(2))
+    await waitFor(() => expect(toasts().getAllByText('Login failed')).toHaveLength(2))
   })
 
   test("a login toasts 'Welcome back!', keeps the form while the user refreshes, then goes to /profile-complete", async () => {
@@ -165,8 +159,8 @@ describe('/auth forms', () => {
     type('Password', 'saffron-rice-42')
     submit('Sign In')
     await screen.findByText('Screen at /profile-complete')
-    expect(within(toast()).getByText('Welcome back!')).toBeDefined()
-    expect(within(toast()).getByText('Successfully logged in')).toBeDefined()
+    expect(toasts().getByText('Welcome back!')).toBeDefined()
+    expect(toasts().getByText('Successfully logged in')).toBeDefined()
     // The current user was fetched again after the login.
     expect(api.callsTo('GET /api/auth/user')).toHaveLength(1)
   })
@@ -184,13 +178,13 @@ describe('/auth forms', () => {
     type('Phone number', '(732) 555-0123')
     type('Password', 'saffron-rice-42')
     submit('Create Account')
-    await within(toast()).findByText('Account created successfully!')
+    await toasts().findByText('Account created successfully!')
     expect(screen.queryByText('Screen at /profile-complete')).toBeNull()
     clock.advance(REGISTER_REDIRECT_MS)
     await screen.findByText('Screen at /profile-complete')
     expect(api.callsTo('POST /api/register')[0]?.body).toEqual({ firstName: 'Asha', lastName: 'Patel', phone: '7325550123', password: 'saffron-rice-42' })
-    expect(within(toast()).getByText('Account created successfully!')).toBeDefined()
-    expect(within(toast()).getByText('Welcome to Kirana, Asha!')).toBeDefined()
+    expect(toasts().getByText('Account created successfully!')).toBeDefined()
+    expect(toasts().getByText('Welcome to Kirana, Asha!')).toBeDefined()
   })
 
   test('a taken email is shown under the email field and in the failure toast', async () => {
@@ -202,8 +196,8 @@ describe('/auth forms', () => {
     type('Email', 'asha@example.com')
     type('Password', 'saffron-rice-42')
     submit('Create Account')
-    await within(toast()).findByText('Registration failed')
-    expect(within(toast()).getByText('An account with this email already exists')).toBeDefined()
+    await toasts().findByText('Registration failed')
+    expect(toasts().getByText('An account with this email already exists')).toBeDefined()
     expect(errorUnder(field('Email'))).toBe('An account with this email already exists')
   })
 })
@@ -217,15 +211,11 @@ describe('/auth when signed in', () => {
   })
 
   test("with a verified phone it says 'Phone Verified!', and 'Continue to Dashboard' goes to / after a moment", async () => {
-    await openAuth(aUser({ phoneVerified: true, phoneStatus: 'verified' }))
+    const rendered = await openAuth(aUser({ phoneVerified: true, phoneStatus: 'verified' }))
     expect(screen.getByRole('heading', { name: 'Phone Verified!' })).toBeDefined()
     expect(screen.queryByRole('tablist')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }))
     expect((screen.getByRole('button', { name: 'Continue to Dashboard' }) as HTMLButtonElement).disabled).toBe(true)
-    clock.advance(VERIFIED_CONTINUE_REDIRECT_MS - 1)
-    await settled()
-    expect(screen.queryByText('Screen at /')).toBeNull()
-    clock.advance(1)
-    await screen.findByText('Screen at /')
+    await expectMovesOnAfter(rendered, clock, VERIFIED_CONTINUE_REDIRECT_MS, '/')
   })
 })

@@ -6,6 +6,7 @@ import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { button } from '../testing/screen-queries'
 import { CartPage } from './cart'
 
 const store = aStore()
@@ -18,7 +19,6 @@ beforeEach(() => {
   cacheStore({ ...store, distance: 4.7 } as typeof store)
 })
 
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 const line = (name: string) => screen.getByText(name, { selector: '.cart-line .item-line__name' }).closest('li')!
 const lineNames = () => Array.from(document.querySelectorAll('.cart-line .item-line__name')).map((node) => node.textContent)
 const placeOrder = () => screen.getByRole<HTMLButtonElement>('button', { name: /^Checkout - / })

@@ -7,7 +7,8 @@ import { ONE_ROLE } from '../features/accounts/components/profile-form'
 import { type ApiCall, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
-import { renderScreen } from '../testing/render-screen'
+import { expectMovesOnAfter, renderScreen } from '../testing/render-screen'
+import { button, errorUnder, fill, toasts } from '../testing/screen-queries'
 import { settled } from '../testing/settled'
 import { ProfileCompletePage } from './profile-complete'
 
@@ -32,15 +33,6 @@ async function open(user: PublicUser | null, url = '/profile-complete') {
 }
 /** What the screen sent, leaving out the current-user refetches that follow a change. */
 const sent = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET')
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
-/** The message shown under a field, found from the field's own description. */
-const errorUnder = (control: HTMLElement) =>
-  (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.classList.contains('field__error'))?.textContent
 
 describe('ProfileCompletePage: where it sends people', () => {
   test('with no user it goes to /auth', async () => {
@@ -89,8 +81,8 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
 
     fill('Phone number', '7325550199')
     fireEvent.click(button('Add Phone Number'))
-    await toast().findByText('Phone Number Added')
-    toast().getByText('Please verify your phone number to continue.')
+    await toasts().findByText('Phone Number Added')
+    toasts().getByText('Please verify your phone number to continue.')
     await screen.findByText('Screen at /phone-verification')
     expect(router.state.location.pathname).toBe('/phone-verification')
     expect(calls.find((call) => call.path === '/api/auth/add-phone')?.body).toEqual({ phone: '7325550199' })
@@ -101,7 +93,7 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
     await open(aUser({ phone: null }))
     fill('Phone number', '7325550199')
     fireEvent.click(button('Add Phone Number'))
-    await toast().findByText('Failed to Add Phone')
+    await toasts().findByText('Failed to Add Phone')
     expect(errorUnder(screen.getByLabelText('Phone number'))).toBe('That phone number is already in use.')
   })
 })
@@ -145,7 +137,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     expect(calls).toHaveLength(0)
 
     fill('City', 'Edison')
-    expect(errorUnder(screen.getByLabelText('City'))).toBeUndefined()
+    expect(errorUnder(screen.getByLabelText('City'))).toBeNull()
   })
 
   async function fillForm() {
@@ -162,10 +154,10 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     const { calls } = fakeApi({
       'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser, requiresProfileCompletion: false }],
     })
-    const { router } = await open(verified)
+    const rendered = await open(verified)
     await fillForm()
-    await toast().findByText('Profile completed!')
-    toast().getByText('Redirecting...')
+    await toasts().findByText('Profile completed!')
+    toasts().getByText('Redirecting...')
     expect(calls.find((call) => call.path === '/api/auth/complete-profile')?.body).toEqual({
       firstName: 'Asha',
       lastName: 'Patel',
@@ -176,11 +168,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
       zipCode: '08817',
     })
     await screen.findByText('Welcome to Kirana! Taking you to your home screen...')
-    clock.advance(PROFILE_COMPLETE_REDIRECT_MS - 1)
-    await settled()
-    expect(router.state.location.pathname).toBe('/profile-complete')
-    clock.advance(1)
-    await screen.findByText('Screen at /')
+    await expectMovesOnAfter(rendered, clock, PROFILE_COMPLETE_REDIRECT_MS, '/')
   })
 
   test('a runner-only account lands on the runner dashboard, not the buyer home', async () => {
@@ -207,21 +195,17 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     fakeApi({ 'POST /api/auth/complete-profile': () => [400, refusal] })
     await open(verified)
     await fillForm()
-    await toast().findByText('Profile completion failed')
+    await toasts().findByText('Profile completion failed')
     await waitFor(() => expect(errorUnder(screen.getByLabelText('ZIP code'))).toBe(refusal.message))
   })
 
   test('a server that wants the phone verified first sends the person to /phone-verification', async () => {
     fakeApi({ 'POST /api/auth/complete-profile': () => [403, { message: 'Please verify your phone number first.', requiresPhoneVerification: true }] })
-    const { router } = await open(verified)
+    const rendered = await open(verified)
     await fillForm()
-    await toast().findByText('Phone Verification Required')
-    toast().getByText('Please verify your phone number first. Redirecting...')
-    clock.advance(PHONE_VERIFICATION_REQUIRED_REDIRECT_MS - 1)
-    await settled()
-    expect(router.state.location.pathname).toBe('/profile-complete')
-    clock.advance(1)
-    await screen.findByText('Screen at /phone-verification')
+    await toasts().findByText('Phone Verification Required')
+    toasts().getByText('Please verify your phone number first. Redirecting...')
+    await expectMovesOnAfter(rendered, clock, PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, '/phone-verification')
   })
 })
 
@@ -274,8 +258,8 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     fakeApi({})
     await onboarding()
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
-    await toast().findByText('Location Error')
-    toast().getByText('Unable to get your location. Please enter your address manually.')
+    await toasts().findByText('Location Error')
+    toasts().getByText('Unable to get your location. Please enter your address manually.')
     expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ timeout: GEOLOCATION_TIMEOUT_MS })
   })
 
@@ -286,8 +270,8 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     })
     const { router } = await onboarding(aUser({ phoneVerified: true, phoneStatus: 'verified', email: null }))
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
-    await toast().findByText('Location Found')
-    toast().getByText('Your current location has been added to your profile.')
+    await toasts().findByText('Location Found')
+    toasts().getByText('Your current location has been added to your profile.')
 
     fill('Email', 'asha@example.com')
     fireEvent.click(screen.getByRole('radio', { name: /Both/ }))
@@ -297,8 +281,8 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     fill('ZIP code', '08817')
     fireEvent.click(button('Complete Registration'))
 
-    await toast().findByText('Profile Updated')
-    toast().getByText('Welcome to Kirana!')
+    await toasts().findByText('Profile Updated')
+    toasts().getByText('Welcome to Kirana!')
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     const address = { roles: ['both'], address: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817', latitude: '40.5187', longitude: '-74.4121' }
     expect(sent(calls).map((call) => [call.method, call.path, call.body])).toEqual([

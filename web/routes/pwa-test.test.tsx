@@ -5,6 +5,7 @@ import { appInstalledAtom, installPromptAtom } from '../features/pwa/install-pro
 import { fakeRegistration, fakeWorker, installFakeServiceWorker, removeFakeServiceWorker } from '../testing/fake-service-worker'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { button } from '../testing/screen-queries'
 import { PwaTestPage } from './pwa-test'
 
 /** The page at /pwa-test, reading the install offer from the app's default store where start-up keeps it. */
@@ -30,8 +31,6 @@ function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
 function valueFor(term: string) {
   return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 }
-
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 
 describe('PWA status page', () => {
   afterEach(() => {
