@@ -28,6 +28,12 @@ const field = (label: string) => within(panel()).getByLabelText(label) as HTMLIn
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
 const submit = (name: string) => fireEvent.click(within(panel()).getByRole('button', { name }))
 
+/** The server taking a login or a sign-up at `route` for a new user, then answering who is signed in. */
+function acceptsSignIn(route: 'POST /api/login' | 'POST /api/register', status: number, message: string) {
+  const signedIn = { user: aUser(), requiresProfileCompletion: true }
+  return fakeApi({ [route]: () => [status, { message, ...signedIn }], 'GET /api/auth/user': () => [200, signedIn] })
+}
+
 describe('/auth tabs', () => {
   test("shows the brand's sign-in tagline and opens on 'Login'", async () => {
     await openAuth()
@@ -149,11 +155,7 @@ describe('/auth forms', () => {
   })
 
   test("a login toasts 'Welcome back!', keeps the form while the user refreshes, then goes to /profile-complete", async () => {
-    const user = aUser()
-    const api = fakeApi({
-      'POST /api/login': () => [200, { message: 'Login successful', user, requiresProfileCompletion: true }],
-      'GET /api/auth/user': () => [200, { user, requiresProfileCompletion: true }],
-    })
+    const api = acceptsSignIn('POST /api/login', 200, 'Login successful')
     await openAuth()
     type('Email or phone', '(732) 555-0123')
     type('Password', 'saffron-rice-42')
@@ -166,11 +168,7 @@ describe('/auth forms', () => {
   })
 
   test("a sign-up sends digits only, toasts 'Account created successfully!' with a welcome, and redirects", async () => {
-    const user = aUser()
-    const api = fakeApi({
-      'POST /api/register': () => [201, { message: 'Account created successfully', user, requiresProfileCompletion: true }],
-      'GET /api/auth/user': () => [200, { user, requiresProfileCompletion: true }],
-    })
+    const api = acceptsSignIn('POST /api/register', 201, 'Account created successfully')
     await openAuth()
     fireEvent.click(tab('Sign Up'))
     type('First name', 'Asha')

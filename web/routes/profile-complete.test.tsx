@@ -34,6 +34,19 @@ async function open(user: PublicUser | null, url = '/profile-complete') {
 /** What the screen sent, leaving out the current-user refetches that follow a change. */
 const sent = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET')
 
+/** The address typed into either form, as the request carries it. */
+const ADDRESS = { address: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817' }
+function fillAddress() {
+  fill('Street address', ADDRESS.address)
+  fill('City', ADDRESS.city)
+  fill('State', ADDRESS.state)
+  fill('ZIP code', ADDRESS.zipCode)
+}
+
+/** The server completing the profile, answering with the completed account. */
+const completesProfile = (user: PublicUser = completedUser) =>
+  fakeApi({ 'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user, requiresProfileCompletion: false }] })
+
 describe('ProfileCompletePage: where it sends people', () => {
   test('with no user it goes to /auth', async () => {
     fakeApi({})
@@ -143,17 +156,12 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
   async function fillForm() {
     await screen.findByRole('heading', { name: 'Complete Your Profile' })
     fireEvent.click(screen.getByRole('radio', { name: /Runner/ }))
-    fill('Street address', '12 Oak Tree Road')
-    fill('City', 'Edison')
-    fill('State', 'NJ')
-    fill('ZIP code', '08817')
+    fillAddress()
     fireEvent.click(button('Complete Profile'))
   }
 
   test('on success it toasts, says so, and goes to / after a second', async () => {
-    const { calls } = fakeApi({
-      'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser, requiresProfileCompletion: false }],
-    })
+    const { calls } = completesProfile()
     const rendered = await open(verified)
     await fillForm()
     await toasts().findByText('Profile completed!')
@@ -162,22 +170,14 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
       firstName: 'Asha',
       lastName: 'Patel',
       roles: ['runner'],
-      address: '12 Oak Tree Road',
-      city: 'Edison',
-      state: 'NJ',
-      zipCode: '08817',
+      ...ADDRESS,
     })
     await screen.findByText('Welcome to Kirana! Taking you to your home screen...')
     await expectMovesOnAfter(rendered, clock, PROFILE_COMPLETE_REDIRECT_MS, '/')
   })
 
   test('a runner-only account lands on the runner dashboard, not the buyer home', async () => {
-    fakeApi({
-      'POST /api/auth/complete-profile': () => [
-        200,
-        { message: 'Profile completed successfully', user: { ...completedUser, roles: ['runner'] }, requiresProfileCompletion: false },
-      ],
-    })
+    completesProfile({ ...completedUser, roles: ['runner'] })
     await open(verified)
     await fillForm()
     await screen.findByText('Welcome to Kirana! Taking you to your home screen...')
@@ -265,9 +265,7 @@ describe('ProfileCompletePage: the onboarding variant', () => {
 
   test('a found location and the email are sent with the completion; then Welcome and /', async () => {
     stubGeolocation('found')
-    const { calls } = fakeApi({
-      'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser, requiresProfileCompletion: false }],
-    })
+    const { calls } = completesProfile()
     const { router } = await onboarding(aUser({ phoneVerified: true, phoneStatus: 'verified', email: null }))
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
     await toasts().findByText('Location Found')
@@ -275,18 +273,18 @@ describe('ProfileCompletePage: the onboarding variant', () => {
 
     fill('Email', 'asha@example.com')
     fireEvent.click(screen.getByRole('radio', { name: /Both/ }))
-    fill('Street address', '12 Oak Tree Road')
-    fill('City', 'Edison')
-    fill('State', 'NJ')
-    fill('ZIP code', '08817')
+    fillAddress()
     fireEvent.click(button('Complete Registration'))
 
     await toasts().findByText('Profile Updated')
     toasts().getByText('Welcome to Kirana!')
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    const address = { roles: ['both'], address: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817', latitude: '40.5187', longitude: '-74.4121' }
     expect(sent(calls).map((call) => [call.method, call.path, call.body])).toEqual([
-      ['POST', '/api/auth/complete-profile', { firstName: 'Asha', lastName: 'Patel', email: 'asha@example.com', ...address }],
+      [
+        'POST',
+        '/api/auth/complete-profile',
+        { firstName: 'Asha', lastName: 'Patel', email: 'asha@example.com', roles: ['both'], ...ADDRESS, latitude: '40.5187', longitude: '-74.4121' },
+      ],
     ])
   })
 })
