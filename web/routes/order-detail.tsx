@@ -1,7 +1,7 @@
 import { Link, useParams, useSearch } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
-import { CatalogMessage } from '../features/catalog/components/catalog-message'
+import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
 import { CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { ProblemReports } from '../features/orders/components/problem-reports'
@@ -40,25 +40,14 @@ export function OrderDetailPage() {
             My Orders
           </Link>
         )}
-        {order.isPending ? (
-          <CatalogMessage busy title="Loading order..." />
-        ) : order.isError ? (
-          order.error instanceof ApiError && order.error.status === 404 ? (
-            <CatalogMessage title={ORDER_NOT_FOUND} action={viewAllOrders}>
-              <p>It may have been placed from another account.</p>
-            </CatalogMessage>
-          ) : (
-            <CatalogMessage
-              title="Unable to load order details"
-              action={
-                <button type="button" className="button" onClick={() => void order.refetch()}>
-                  Try Again
-                </button>
-              }
-            />
-          )
-        ) : (
+        {order.isSuccess ? (
           <OrderDetail order={order.data} viewerId={viewerId} />
+        ) : order.error instanceof ApiError && order.error.status === 404 ? (
+          <CatalogMessage title={ORDER_NOT_FOUND} action={viewAllOrders}>
+            <p>It may have been placed from another account.</p>
+          </CatalogMessage>
+        ) : (
+          <LoadingOrFailed query={order} loading="Loading order..." failed="Unable to load order details" />
         )}
       </div>
     </AppChrome>
