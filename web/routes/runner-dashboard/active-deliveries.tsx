@@ -3,7 +3,9 @@ import { Link } from '@tanstack/react-router'
 import type { Order, OrderStatus } from '../../../modules/orders/contract'
 import { ordersQueryOptions } from '../../features/orders/api/orders'
 import { StatusBadge } from '../../features/orders/components/status-badge'
+import { FailedState } from '../../ui/empty-state'
 import { Icon } from '../../ui/icon'
+import { RunnerSection } from './runner-section'
 
 /** Spec 001 §4: the runner's active deliveries are stale after 15 s. */
 const ACTIVE_DELIVERIES_STALE_MS = 15_000
@@ -14,19 +16,11 @@ const activeOnly = (orders: Order[]) => orders.filter((order) => ACTIVE_STATUSES
 export function ActiveDeliveries() {
   const active = useQuery({ ...ordersQueryOptions('runner'), staleTime: ACTIVE_DELIVERIES_STALE_MS, select: activeOnly })
   return (
-    <section className="runner-section" aria-labelledby="active-deliveries-heading" aria-busy={active.isPending}>
-      <h2 id="active-deliveries-heading" className="runner-section__heading">
-        Active Deliveries
-      </h2>
+    <RunnerSection headingId="active-deliveries-heading" title="Active Deliveries" busy={active.isPending}>
       {active.isPending ? (
         <div className="skeleton runner-card runner-card--skeleton" role="status" aria-label="Loading active deliveries" />
       ) : active.isError ? (
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">Failed to fetch active orders</p>
-          <button type="button" className="button button--small" onClick={() => void active.refetch()}>
-            Try Again
-          </button>
-        </div>
+        <FailedState title="Failed to fetch active orders" onRetry={() => void active.refetch()} />
       ) : active.data.length === 0 ? (
         <p className="runner-section__note">No deliveries in progress. Orders you accept appear here.</p>
       ) : (
@@ -38,7 +32,7 @@ export function ActiveDeliveries() {
           ))}
         </ul>
       )}
-    </section>
+    </RunnerSection>
   )
 }
 

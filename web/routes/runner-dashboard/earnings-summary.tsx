@@ -1,4 +1,6 @@
 import { useRunnerStats } from '../../features/runner/api/runner-stats'
+import { FailedState } from '../../ui/empty-state'
+import { RunnerSection } from './runner-section'
 
 const deliveries = (count: number) => `${count} ${count === 1 ? 'delivery' : 'deliveries'}`
 
@@ -9,19 +11,11 @@ const deliveries = (count: number) => `${count} ${count === 1 ? 'delivery' : 'de
 export function EarningsSummary() {
   const stats = useRunnerStats()
   return (
-    <section className="runner-section" aria-labelledby="runner-earnings-heading" aria-busy={stats.isPending}>
-      <h2 id="runner-earnings-heading" className="runner-section__heading">
-        Your Earnings
-      </h2>
+    <RunnerSection headingId="runner-earnings-heading" title="Your Earnings" busy={stats.isPending}>
       {stats.isPending ? (
         <div className="skeleton runner-stats runner-stats--loading" role="status" aria-label="Loading your earnings" />
       ) : stats.isError ? (
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">Your earnings could not be loaded</p>
-          <button type="button" className="button button--small" onClick={() => void stats.refetch()}>
-            Try Again
-          </button>
-        </div>
+        <FailedState title="Your earnings could not be loaded" onRetry={() => void stats.refetch()} />
       ) : (
         <dl className="runner-stats">
           <div className="runner-stats__tile runner-stats__tile--lead">
@@ -40,6 +34,6 @@ export function EarningsSummary() {
           </div>
         </dl>
       )}
-    </section>
+    </RunnerSection>
   )
 }
