@@ -7,6 +7,7 @@ import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
+import { Fact } from '../ui/fact'
 import { Icon } from '../ui/icon'
 import { WhatHappensNext } from './order-confirmation/what-happens-next'
 
@@ -52,30 +53,15 @@ function Confirmation({ order }: { order: Order }) {
       <section className="card card--compact order-facts-card" aria-labelledby="confirmation-details">
         <h2 id="confirmation-details">Order details</h2>
         <dl className="order-facts">
-          <div>
-            <dt>Store</dt>
-            <dd>{order.storeName}</dd>
-          </div>
-          <div>
-            <dt>Items</dt>
-            <dd>{itemsLabel(order.items)}</dd>
-          </div>
-          <div>
-            <dt>Delivery slot</dt>
-            <dd>{order.timeSlot}</dd>
-          </div>
-          <div>
-            <dt>Online payment</dt>
-            <dd>
-              {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip ={' '}
-              <strong>{formatCents(orderCents(order.totalAmount))}</strong>
-              <span className="order-facts__aside">{paymentWords(order)}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>Delivery address</dt>
-            <dd>{order.deliveryAddress ?? order.deliveryArea}</dd>
-          </div>
+          <Fact term="Store">{order.storeName}</Fact>
+          <Fact term="Items">{itemsLabel(order.items)}</Fact>
+          <Fact term="Delivery slot">{order.timeSlot}</Fact>
+          <Fact term="Online payment">
+            {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip ={' '}
+            <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+            <span className="order-facts__aside">{paymentWords(order)}</span>
+          </Fact>
+          <Fact term="Delivery address">{order.deliveryAddress ?? order.deliveryArea}</Fact>
         </dl>
       </section>
       <WhatHappensNext order={order} />

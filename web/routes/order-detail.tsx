@@ -9,6 +9,7 @@ import { StatusBadge } from '../features/orders/components/status-badge'
 import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
+import { Fact } from '../ui/fact'
 import { Icon } from '../ui/icon'
 import { AcceptOffer } from './order-detail/accept-offer'
 import { OrderItems } from './order-detail/order-items'
@@ -72,27 +73,13 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
       <section className="card card--compact order-facts-card" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
         <dl className="order-facts">
-          <div>
-            <dt>Store</dt>
-            <dd>
-              {order.storeName}
-              <span className="order-facts__aside">{order.storeAddress}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>Delivery slot</dt>
-            <dd>{order.timeSlot}</dd>
-          </div>
-          <div>
-            <dt>Deliver to</dt>
-            <dd>{order.deliveryAddress ?? order.deliveryArea}</dd>
-          </div>
-          {order.deliveryInstructions && (
-            <div>
-              <dt>Instructions</dt>
-              <dd>{order.deliveryInstructions}</dd>
-            </div>
-          )}
+          <Fact term="Store">
+            {order.storeName}
+            <span className="order-facts__aside">{order.storeAddress}</span>
+          </Fact>
+          <Fact term="Delivery slot">{order.timeSlot}</Fact>
+          <Fact term="Deliver to">{order.deliveryAddress ?? order.deliveryArea}</Fact>
+          {order.deliveryInstructions && <Fact term="Instructions">{order.deliveryInstructions}</Fact>}
         </dl>
         <Link to={trackingPath(order.id)} className="button button--small order-facts-card__track">
           Track Order

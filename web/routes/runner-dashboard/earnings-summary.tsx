@@ -1,5 +1,6 @@
 import { useRunnerStats } from '../../features/runner/api/runner-stats'
 import { FailedState } from '../../ui/empty-state'
+import { Fact } from '../../ui/fact'
 import { RunnerSection } from './runner-section'
 
 const deliveries = (count: number) => `${count} ${count === 1 ? 'delivery' : 'deliveries'}`
@@ -18,20 +19,15 @@ export function EarningsSummary() {
         <FailedState title="Your earnings could not be loaded" onRetry={() => void stats.refetch()} />
       ) : (
         <dl className="runner-stats">
-          <div className="runner-stats__tile runner-stats__tile--lead">
-            <dt>Today's earnings</dt>
-            <dd>${stats.data.today.earnings}</dd>
-          </div>
-          <div className="runner-stats__tile">
-            <dt>Today's deliveries</dt>
-            <dd>{stats.data.today.deliveries}</dd>
-          </div>
-          <div className="runner-stats__tile runner-stats__tile--wide">
-            <dt>All time</dt>
-            <dd>
-              ${stats.data.allTime.earnings} <span className="runner-stats__aside">from {deliveries(stats.data.allTime.deliveries)}</span>
-            </dd>
-          </div>
+          <Fact term="Today's earnings" className="runner-stats__tile runner-stats__tile--lead">
+            ${stats.data.today.earnings}
+          </Fact>
+          <Fact term="Today's deliveries" className="runner-stats__tile">
+            {stats.data.today.deliveries}
+          </Fact>
+          <Fact term="All time" className="runner-stats__tile runner-stats__tile--wide">
+            ${stats.data.allTime.earnings} <span className="runner-stats__aside">from {deliveries(stats.data.allTime.deliveries)}</span>
+          </Fact>
         </dl>
       )}
     </RunnerSection>
