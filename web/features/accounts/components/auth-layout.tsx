@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { BRAND_NAME, SIGN_IN_TAGLINE } from '../../../../modules/shared/contract'
+import { SIGN_IN_TAGLINE } from '../../../../modules/shared/contract'
+import { BrandName } from '../../../ui/brand'
 import { Footer } from '../../../ui/footer'
 
 /** The frame of the signed-out account screens: the brand and tagline over one card. */
@@ -10,10 +11,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <main className="auth-page__main">
         <div className="auth-page__brand">
           <Link to="/" className="brand">
-            <span className="brand__mark" aria-hidden="true">
-              {BRAND_NAME.charAt(0)}
-            </span>
-            {BRAND_NAME}
+            <BrandName />
           </Link>
           <p className="auth-page__tagline">{SIGN_IN_TAGLINE}</p>
         </div>
