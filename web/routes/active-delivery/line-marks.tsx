@@ -3,7 +3,7 @@ import { type ItemMark, itemMarkSchema, type OrderItemView } from '../../../modu
 import { useMarkItem } from '../../features/orders/api/mark-item'
 import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
 import { ApiError } from '../../lib/http'
-import { TextField } from '../../ui/form'
+import { FieldError, TextField } from '../../ui/form'
 
 const failure = (error: unknown) =>
   error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'That did not go through. Check your connection and try again.'
@@ -90,11 +90,7 @@ export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemV
               </button>
             </form>
           )}
-          {mark.isError && (
-            <p className="field__error" role="alert">
-              {failure(mark.error)}
-            </p>
-          )}
+          {mark.isError && <FieldError>{failure(mark.error)}</FieldError>}
         </div>
       )}
     </div>
