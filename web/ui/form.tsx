@@ -44,6 +44,9 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | '
   hint?: ReactNode
 }
 
+/** What a form's state hands a TextField for one of its fields. */
+export type FieldBinding = Pick<TextFieldProps, 'value' | 'onValueChange' | 'error'>
+
 export function TextField({ label, value, onValueChange, error, hint, ...input }: TextFieldProps) {
   return (
     <Field label={label} error={error} hint={hint}>

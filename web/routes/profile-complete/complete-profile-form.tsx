@@ -21,7 +21,7 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
     roles: roleChoiceOf(user.roles),
     ...addressOf(user),
   }))
-  const { values, set, errors, showErrors } = state
+  const { values, bind, showErrors } = state
 
   return (
     <ProfileForm
@@ -44,20 +44,8 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
       submit={{ label: 'Complete Profile', pending: completeProfile.isPending, pendingLabel: 'Saving...' }}
     >
       <div className="form__row">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          value={values.firstName}
-          error={errors.firstName}
-          onValueChange={(value) => set('firstName', value)}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          value={values.lastName}
-          error={errors.lastName}
-          onValueChange={(value) => set('lastName', value)}
-        />
+        <TextField label="First name" autoComplete="given-name" {...bind('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...bind('lastName')} />
       </div>
     </ProfileForm>
   )

@@ -29,7 +29,7 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
   const location = useCurrentLocation()
   const [submitting, setSubmitting] = useState(false)
   const state = useFormState(() => ({ email: user.email ?? '', roles: roleChoiceOf(user.roles), ...addressOf(user) }))
-  const { values, set, errors, showErrors } = state
+  const { values, bind, showErrors } = state
 
   async function submit() {
     const profile = { ...values, phone: user.phone ?? '', ...location.coordinates }
@@ -85,7 +85,7 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
         </p>
       }
     >
-      <EmailField hint="Optional" value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
+      <EmailField hint="Optional" {...bind('email')} />
       <Field
         label="Phone number"
         hint={

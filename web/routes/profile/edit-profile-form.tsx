@@ -27,7 +27,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
     roles: roleChoiceOf(user.roles),
     ...addressOf(user),
   }))
-  const { values, set, errors, showErrors } = state
+  const { values, set, bind, errors, showErrors } = state
   // The server marks a changed number unverified; say so before it happens.
   const phoneChanged = values.phone !== phoneDigits(user.phone)
 
@@ -57,7 +57,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
       }}
       submit={{ label: 'Save Changes', pending: updateProfile.isPending, pendingLabel: 'Saving...' }}
     >
-      <EmailField value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
+      <EmailField {...bind('email')} />
       <div>
         <PhoneField label="Phone number" digits={values.phone} error={errors.phone} onDigitsChange={(digits) => set('phone', digits)} />
         {phoneChanged && (
