@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react'
-import { Icon } from '../../../ui/icon'
+import { IconTile } from '../../../ui/icon'
 import type { IconName } from '../../../ui/icon-paths'
 
 type ContactCardProps = {
@@ -20,9 +20,7 @@ export function ContactCard({ title, icon, children, footer }: ContactCardProps)
         {title}
       </h2>
       <div className="order-card__row">
-        <div className="icon-tile order-card__icon" aria-hidden="true">
-          <Icon name={icon} />
-        </div>
+        <IconTile name={icon} className="order-card__icon" />
         {children}
       </div>
       {footer}
