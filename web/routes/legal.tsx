@@ -1,8 +1,7 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, PARENT_COMPANY, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
 import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE, RUNNER_EARNINGS } from '../lib/service-facts'
-import { BrandName } from '../ui/brand'
+import { BrandHomeLink } from '../ui/brand-home-link'
 import { Footer } from '../ui/footer'
 
 /** /terms: the Terms of Service that sign-up and onboarding ask people to agree to. */
@@ -86,9 +85,7 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
     <div className="landing">
       <header className="app-header">
         <div className="container app-header__bar">
-          <Link to="/" className="brand">
-            <BrandName />
-          </Link>
+          <BrandHomeLink />
         </div>
       </header>
       <main className="container legal-page">

@@ -1,7 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { SIGN_IN_TAGLINE } from '../../../../modules/shared/contract'
-import { BrandName } from '../../../ui/brand'
+import { BrandHomeLink } from '../../../ui/brand-home-link'
 import { Footer } from '../../../ui/footer'
 
 /** The frame of the signed-out account screens: the brand and tagline over one card. */
@@ -10,9 +9,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
     <div className="auth-page">
       <main className="auth-page__main">
         <div className="auth-page__brand">
-          <Link to="/" className="brand">
-            <BrandName />
-          </Link>
+          <BrandHomeLink />
           <p className="auth-page__tagline">{SIGN_IN_TAGLINE}</p>
         </div>
         <div className="card auth-card">{children}</div>
