@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { VERIFIED_CONTINUE_REDIRECT_MS } from '../../../modules/accounts/contract'
 import { AuthLayout } from '../../features/accounts/components/auth-layout'
+import { AuthStatus } from '../../features/accounts/components/auth-status'
 import { useClock, wait } from '../../lib/clock'
-import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
 
 /** What /auth shows someone already signed in with a proven phone (spec 000 §2). */
@@ -20,10 +20,7 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
 
   return (
     <AuthLayout>
-      <div className="auth-status">
-        <span className="auth-status__icon">
-          <Icon name="check" />
-        </span>
+      <AuthStatus>
         <h1>Phone Verified!</h1>
         <p>{firstName ? `You're signed in as ${firstName}, and your phone number is verified.` : "You're signed in, and your phone number is verified."}</p>
         <button
@@ -36,7 +33,7 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
           {continuing && <Spinner />}
           Continue to Dashboard
         </button>
-      </div>
+      </AuthStatus>
     </AuthLayout>
   )
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react'
-import { Icon } from '../../ui/icon'
+import { AuthStatus } from '../../features/accounts/components/auth-status'
+import { StepHeading } from '../../features/accounts/components/step-heading'
 import { Spinner } from '../../ui/loading-screen'
 
 /**
@@ -7,22 +7,15 @@ import { Spinner } from '../../ui/loading-screen'
  * 'verified', in the server's words, while the redirect to profile completion waits.
  */
 export function SavedState({ phone, message }: { phone: string; message: string }) {
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
   return (
-    <div className="auth-status">
-      <span className="auth-status__icon auth-status__icon--pending">
-        <Icon name="phone" />
-      </span>
-      <h1 ref={heading} tabIndex={-1}>
-        Phone Number Saved
-      </h1>
+    <AuthStatus icon="phone" pending>
+      <StepHeading>Phone Number Saved</StepHeading>
       <p className="nowrap">{phone}</p>
       <p className="form-notice form-notice--info saved-state__message" role="status">
         {message}
       </p>
       <p>Taking you to your profile...</p>
       <Spinner />
-    </div>
+    </AuthStatus>
   )
 }
