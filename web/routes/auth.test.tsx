@@ -27,6 +27,17 @@ const panel = () => screen.getByRole('tabpanel')
 const field = (label: string) => within(panel()).getByLabelText(label) as HTMLInputElement
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
 const submit = (name: string) => fireEvent.click(within(panel()).getByRole('button', { name }))
+const logIn = (emailOrPhone: string, password: string) => {
+  type('Email or phone', emailOrPhone)
+  type('Password', password)
+  submit('Sign In')
+}
+/** Opens the Sign Up tab, types these fields (by label) and sends it. */
+function signUp(fields: Record<string, string>) {
+  fireEvent.click(tab('Sign Up'))
+  for (const [label, value] of Object.entries(fields)) type(label, value)
+  submit('Create Account')
+}
 
 /** The server taking a login or a sign-up at `route` for a new user, then answering who is signed in. */
 function acceptsSignIn(route: 'POST /api/login' | 'POST /api/register', status: number, message: string) {
@@ -99,9 +110,7 @@ describe('/auth forms', () => {
 
   test('Sign Up shows the messages of the register schema under its fields', async () => {
     await openAuth()
-    fireEvent.click(tab('Sign Up'))
-    type('Password', 'short')
-    submit('Create Account')
+    signUp({ Password: 'short' })
     expect(errorUnder(field('First name'))).toBe('First name is required')
     expect(errorUnder(field('Last name'))).toBe('Last name is required')
     expect(errorUnder(field('Email'))).toBe('Either email or phone number is required')
@@ -127,9 +136,7 @@ describe('/auth forms', () => {
     const answer = deferred<Answer>()
     const api = fakeApi({ 'POST /api/login': () => answer.promise })
     await openAuth()
-    type('Email or phone', 'asha@example.com')
-    type('Password', 'wrong-password')
-    submit('Sign In')
+    logIn('asha@example.com', 'wrong-password')
     const button = within(panel()).getByRole('button', { name: 'Signing in...' }) as HTMLButtonElement
     expect(button.disabled).toBe(true)
     fireEvent.submit(button.closest('form')!)
@@ -148,18 +155,14 @@ describe('/auth forms', () => {
   test("a failure without a message still says 'Login failed'", async () => {
     fakeApi({ 'POST /api/login': () => new Response('', { status: 502 }) })
     await openAuth()
-    type('Email or phone', 'asha@example.com')
-    type('Password', 'whatever')
-    submit('Sign In')
+    logIn('asha@example.com', 'whatever')
     await waitFor(() => expect(toasts().getAllByText('Login failed')).toHaveLength(2))
   })
 
   test("a login toasts 'Welcome back!', keeps the form while the user refreshes, then goes to /profile-complete", async () => {
     const api = acceptsSignIn('POST /api/login', 200, 'Login successful')
     await openAuth()
-    type('Email or phone', '(732) 555-0123')
-    type('Password', 'saffron-rice-42')
-    submit('Sign In')
+    logIn('(732) 555-0123', 'saffron-rice-42')
     await screen.findByText('Screen at /profile-complete')
     expect(toasts().getByText('Welcome back!')).toBeDefined()
     expect(toasts().getByText('Successfully logged in')).toBeDefined()
@@ -170,12 +173,7 @@ describe('/auth forms', () => {
   test("a sign-up sends digits only, toasts 'Account created successfully!' with a welcome, and redirects", async () => {
     const api = acceptsSignIn('POST /api/register', 201, 'Account created successfully')
     await openAuth()
-    fireEvent.click(tab('Sign Up'))
-    type('First name', 'Asha')
-    type('Last name', 'Patel')
-    type('Phone number', '(732) 555-0123')
-    type('Password', 'saffron-rice-42')
-    submit('Create Account')
+    signUp({ 'First name': 'Asha', 'Last name': 'Patel', 'Phone number': '(732) 555-0123', Password: 'saffron-rice-42' })
     await toasts().findByText('Account created successfully!')
     expect(screen.queryByText('Screen at /profile-complete')).toBeNull()
     clock.advance(REGISTER_REDIRECT_MS)
@@ -188,12 +186,7 @@ describe('/auth forms', () => {
   test('a taken email is shown under the email field and in the failure toast', async () => {
     fakeApi({ 'POST /api/register': () => [409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' }] })
     await openAuth()
-    fireEvent.click(tab('Sign Up'))
-    type('First name', 'Asha')
-    type('Last name', 'Patel')
-    type('Email', 'asha@example.com')
-    type('Password', 'saffron-rice-42')
-    submit('Create Account')
+    signUp({ 'First name': 'Asha', 'Last name': 'Patel', Email: 'asha@example.com', Password: 'saffron-rice-42' })
     await toasts().findByText('Registration failed')
     expect(toasts().getByText('An account with this email already exists')).toBeDefined()
     expect(errorUnder(field('Email'))).toBe('An account with this email already exists')
