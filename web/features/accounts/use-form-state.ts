@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import type { FieldErrors } from '../../lib/form-errors'
+import type { z } from 'zod'
+import { type FieldErrors, fieldErrors } from '../../lib/form-errors'
 import type { FieldBinding } from '../../ui/form'
 
 /** The fields of a form that hold text, as TextField edits them. */
@@ -25,6 +26,13 @@ export function useFormState<Values extends Record<string, unknown>>(initial: ()
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }
 
+  /** Whether what is about to be sent (the values, unless given) passes `schema`; if not, its messages show under the fields. */
+  function passes(schema: z.ZodType, sending: unknown = values) {
+    const invalid = fieldErrors(schema, sending)
+    if (invalid) showErrors(invalid)
+    return !invalid
+  }
+
   /** What TextField needs for one text field. */
   const bind = (field: TextFieldName<Values>): FieldBinding => ({
     value: values[field] as string,
@@ -32,5 +40,5 @@ export function useFormState<Values extends Record<string, unknown>>(initial: ()
     onValueChange: (value) => set(field, value as Values[typeof field]),
   })
 
-  return { form, values, set, bind, errors, showErrors }
+  return { form, values, set, bind, errors, showErrors, passes }
 }
