@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router'
 import type { Order, OrderStatus } from '../../../modules/orders/contract'
 import { ordersQueryOptions } from '../../features/orders/api/orders'
 import { StatusBadge } from '../../features/orders/components/status-badge'
-import { FailedState } from '../../ui/empty-state'
 import { Icon } from '../../ui/icon'
 import { RunnerSection } from './runner-section'
 
@@ -16,22 +15,26 @@ const activeOnly = (orders: Order[]) => orders.filter((order) => ACTIVE_STATUSES
 export function ActiveDeliveries() {
   const active = useQuery({ ...ordersQueryOptions('runner'), staleTime: ACTIVE_DELIVERIES_STALE_MS, select: activeOnly })
   return (
-    <RunnerSection headingId="active-deliveries-heading" title="Active Deliveries" busy={active.isPending}>
-      {active.isPending ? (
-        <div className="skeleton runner-card runner-card--skeleton" role="status" aria-label="Loading active deliveries" />
-      ) : active.isError ? (
-        <FailedState title="Failed to fetch active orders" onRetry={() => void active.refetch()} />
-      ) : active.data.length === 0 ? (
-        <p className="runner-section__note">No deliveries in progress. Orders you accept appear here.</p>
-      ) : (
-        <ul className="runner-list">
-          {active.data.map((order) => (
-            <li key={order.id}>
-              <ActiveDeliveryLink order={order} />
-            </li>
-          ))}
-        </ul>
-      )}
+    <RunnerSection
+      headingId="active-deliveries-heading"
+      title="Active Deliveries"
+      query={active}
+      skeleton={{ className: 'runner-card runner-card--skeleton', label: 'Loading active deliveries' }}
+      failed="Failed to fetch active orders"
+    >
+      {(orders) =>
+        orders.length === 0 ? (
+          <p className="runner-section__note">No deliveries in progress. Orders you accept appear here.</p>
+        ) : (
+          <ul className="runner-list">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <ActiveDeliveryLink order={order} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
     </RunnerSection>
   )
 }

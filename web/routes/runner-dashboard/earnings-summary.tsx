@@ -1,5 +1,4 @@
 import { useRunnerStats } from '../../features/runner/api/runner-stats'
-import { FailedState } from '../../ui/empty-state'
 import { Fact } from '../../ui/fact'
 import { RunnerSection } from './runner-section'
 
@@ -12,21 +11,23 @@ const deliveries = (count: number) => `${count} ${count === 1 ? 'delivery' : 'de
 export function EarningsSummary() {
   const stats = useRunnerStats()
   return (
-    <RunnerSection headingId="runner-earnings-heading" title="Your Earnings" busy={stats.isPending}>
-      {stats.isPending ? (
-        <div className="skeleton runner-stats runner-stats--loading" role="status" aria-label="Loading your earnings" />
-      ) : stats.isError ? (
-        <FailedState title="Your earnings could not be loaded" onRetry={() => void stats.refetch()} />
-      ) : (
+    <RunnerSection
+      headingId="runner-earnings-heading"
+      title="Your Earnings"
+      query={stats}
+      skeleton={{ className: 'runner-stats runner-stats--loading', label: 'Loading your earnings' }}
+      failed="Your earnings could not be loaded"
+    >
+      {({ today, allTime }) => (
         <dl className="runner-stats">
           <Fact term="Today's earnings" className="runner-stats__tile runner-stats__tile--lead">
-            ${stats.data.today.earnings}
+            ${today.earnings}
           </Fact>
           <Fact term="Today's deliveries" className="runner-stats__tile">
-            {stats.data.today.deliveries}
+            {today.deliveries}
           </Fact>
           <Fact term="All time" className="runner-stats__tile runner-stats__tile--wide">
-            ${stats.data.allTime.earnings} <span className="runner-stats__aside">from {deliveries(stats.data.allTime.deliveries)}</span>
+            ${allTime.earnings} <span className="runner-stats__aside">from {deliveries(allTime.deliveries)}</span>
           </Fact>
         </dl>
       )}

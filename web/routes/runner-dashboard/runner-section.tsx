@@ -1,13 +1,33 @@
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { FailedState } from '../../ui/empty-state'
 
-/** One section of the runner dashboard under its heading, busy while what it shows is loading. */
-export function RunnerSection({ headingId, title, busy, children }: { headingId: string; title: string; busy: boolean; children: ReactNode }) {
+type RunnerSectionProps<Data> = {
+  headingId: string
+  title: string
+  /** What the section shows, busy until it first answers. */
+  query: UseQueryResult<Data>
+  /** The skeleton standing in meanwhile: its classes, and what it is said to be loading. */
+  skeleton: { className: string; label: string }
+  /** What a failed load says, above 'Try Again'. */
+  failed: string
+  children: (data: Data) => ReactNode
+}
+
+/** One section of the runner dashboard under its heading: a skeleton while its query loads, the failure with a retry, or its data. */
+export function RunnerSection<Data>({ headingId, title, query, skeleton, failed, children }: RunnerSectionProps<Data>) {
   return (
-    <section className="runner-section" aria-labelledby={headingId} aria-busy={busy}>
+    <section className="runner-section" aria-labelledby={headingId} aria-busy={query.isPending}>
       <h2 id={headingId} className="runner-section__heading">
         {title}
       </h2>
-      {children}
+      {query.isPending ? (
+        <div className={`skeleton ${skeleton.className}`} role="status" aria-label={skeleton.label} />
+      ) : query.isError ? (
+        <FailedState title={failed} onRetry={() => void query.refetch()} />
+      ) : (
+        children(query.data)
+      )}
     </section>
   )
 }
