@@ -6,16 +6,11 @@ import { AppChrome } from '../app/app-chrome/app-chrome'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
 import { StatusBadge } from '../features/orders/components/status-badge'
+import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
 import { Fact } from '../ui/fact'
 import { Icon } from '../ui/icon'
 import { WhatHappensNext } from './order-confirmation/what-happens-next'
-
-const viewAllOrders = (
-  <Link to="/orders" className="button">
-    View All Orders
-  </Link>
-)
 
 /** /order-confirmation?orderId={id} (spec 001 §2): the order just placed, and what comes next. */
 export function OrderConfirmationPage() {
@@ -25,7 +20,7 @@ export function OrderConfirmationPage() {
     <AppChrome>
       <div className="order-page">
         {!orderId || order.isError ? (
-          <CatalogMessage title="Unable to load order details" action={viewAllOrders}>
+          <CatalogMessage title="Unable to load order details" action={<ViewAllOrders />}>
             <p>{orderId ? 'Check your connection, or find the order in your orders.' : 'This link does not name an order.'}</p>
           </CatalogMessage>
         ) : order.isPending ? (
@@ -69,7 +64,7 @@ function Confirmation({ order }: { order: Order }) {
         <Link to={trackingPath(order.id)} className="button button--primary">
           Track Order
         </Link>
-        {viewAllOrders}
+        <ViewAllOrders />
         <Link to="/buyer" className="button button--ghost">
           Back to Home
         </Link>

@@ -6,6 +6,7 @@ import { useOrder } from '../features/orders/api/orders'
 import { CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { ProblemReports } from '../features/orders/components/problem-reports'
 import { StatusBadge } from '../features/orders/components/status-badge'
+import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
@@ -14,12 +15,6 @@ import { Icon } from '../ui/icon'
 import { AcceptOffer } from './order-detail/accept-offer'
 import { OrderItems } from './order-detail/order-items'
 import { PaymentReminder, RunnerEarnings } from './order-detail/payment-reminder'
-
-const viewAllOrders = (
-  <Link to="/orders" className="button">
-    View All Orders
-  </Link>
-)
 
 /** /orders/{id} (spec 001 §2): one order's lines, delivery and payment; kept current while it is open. */
 export function OrderDetailPage() {
@@ -44,7 +39,7 @@ export function OrderDetailPage() {
         {order.isSuccess ? (
           <OrderDetail order={order.data} viewerId={viewerId} />
         ) : order.error instanceof ApiError && order.error.status === 404 ? (
-          <CatalogMessage title={ORDER_NOT_FOUND} action={viewAllOrders}>
+          <CatalogMessage title={ORDER_NOT_FOUND} action={<ViewAllOrders />}>
             <p>It may have been placed from another account.</p>
           </CatalogMessage>
         ) : (
