@@ -16,7 +16,6 @@ export function ActiveDeliveries() {
   const active = useQuery({ ...ordersQueryOptions('runner'), staleTime: ACTIVE_DELIVERIES_STALE_MS, select: activeOnly })
   return (
     <RunnerSection
-      headingId="active-deliveries-heading"
       title="Active Deliveries"
       query={active}
       skeleton={{ className: 'runner-card runner-card--skeleton', label: 'Loading active deliveries' }}

@@ -12,7 +12,6 @@ export function EarningsSummary() {
   const stats = useRunnerStats()
   return (
     <RunnerSection
-      headingId="runner-earnings-heading"
       title="Your Earnings"
       query={stats}
       skeleton={{ className: 'runner-stats runner-stats--loading', label: 'Loading your earnings' }}

@@ -1,9 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { FailedState } from '../../ui/empty-state'
 
 type RunnerSectionProps<Data> = {
-  headingId: string
   title: string
   /** What the section shows, busy until it first answers. */
   query: UseQueryResult<Data>
@@ -15,7 +14,8 @@ type RunnerSectionProps<Data> = {
 }
 
 /** One section of the runner dashboard under its heading: a skeleton while its query loads, the failure with a retry, or its data. */
-export function RunnerSection<Data>({ headingId, title, query, skeleton, failed, children }: RunnerSectionProps<Data>) {
+export function RunnerSection<Data>({ title, query, skeleton, failed, children }: RunnerSectionProps<Data>) {
+  const headingId = useId()
   return (
     <section className="runner-section" aria-labelledby={headingId} aria-busy={query.isPending}>
       <h2 id={headingId} className="runner-section__heading">
