@@ -21,6 +21,15 @@ const { db, kind, listen } = await freshTestDatabase()
 const app = await createApp({ ...testDeps(db), dbKind: kind, listen }, { distDir, publicDir: 'public', environment: 'test' })
 const get = (path: string) => app.handle(apiRequest('GET', path))
 
+/** GETs a file the host serves and checks that it is there, its type and how long it may be cached; returns it for the rest. */
+async function expectServed(path: string, contentType: RegExp, cacheControl: string) {
+  const response = await get(path)
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toMatch(contentType)
+  expect(response.headers.get('cache-control')).toBe(cacheControl)
+  return response
+}
+
 describe('serving the PWA', () => {
   test('GET /api/health reports the database engine', async () => {
     const response = await get('/api/health')
@@ -31,11 +40,7 @@ describe('serving the PWA', () => {
   test.each(['/', '/app', '/landing', '/auth', '/store/123', '/some/deep/unknown/path', '/index.html'])(
     'GET %s returns the app shell, never cached',
     async (path) => {
-      const response = await get(path)
-      expect(response.status).toBe(200)
-      expect(response.headers.get('content-type')).toStartWith('text/html')
-      expect(response.headers.get('cache-control')).toBe('no-store')
-      const html = await response.text()
+      const html = await (await expectServed(path, /^text\/html/, 'no-store')).text()
       expect(html).toContain('<div id="root">')
       expect(html).toContain('<meta name="kirana-environment" content="test"')
     },
@@ -49,39 +54,23 @@ describe('serving the PWA', () => {
   })
 
   test('hashed assets are cached for good', async () => {
-    const response = await get('/assets/index-abc123.js')
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toContain('javascript')
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    await expectServed('/assets/index-abc123.js', /javascript/, 'public, max-age=31536000, immutable')
   })
 
   test('the service worker is served at the root and never cached', async () => {
-    const response = await get('/sw.js')
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toContain('javascript')
-    expect(response.headers.get('cache-control')).toBe('no-store')
+    const response = await expectServed('/sw.js', /javascript/, 'no-store')
     expect(response.headers.get('service-worker-allowed')).toBe('/')
   })
 
   test('the FCM push worker is served at the root, with its settings in the query, never cached', async () => {
-    const response = await get('/firebase-messaging-sw.js?apiKey=key&projectId=kirana')
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toContain('javascript')
-    expect(response.headers.get('cache-control')).toBe('no-store')
+    const response = await expectServed('/firebase-messaging-sw.js?apiKey=key&projectId=kirana', /javascript/, 'no-store')
     expect(await response.text()).toContain('push')
   })
 
   test('the manifest and the icon are served at the root with their types', async () => {
-    const manifest = await get('/manifest.webmanifest')
-    expect(manifest.status).toBe(200)
-    expect(manifest.headers.get('content-type')).toBe('application/manifest+json')
-    expect(manifest.headers.get('cache-control')).toBe('no-cache')
+    const manifest = await expectServed('/manifest.webmanifest', /^application\/manifest\+json$/, 'no-cache')
     expect((await manifest.json()).start_url).toBe('/app')
-
-    const icon = await get('/pwa-icon.svg')
-    expect(icon.status).toBe(200)
-    expect(icon.headers.get('content-type')).toStartWith('image/svg+xml')
-    expect(icon.headers.get('cache-control')).toBe('public, max-age=86400')
+    await expectServed('/pwa-icon.svg', /^image\/svg\+xml/, 'public, max-age=86400')
   })
 
   test('/welcome is a page of its own that opens the app at /app', async () => {

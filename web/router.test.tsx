@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { cleanup, render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import { orderQueryOptions } from './features/orders/api/orders'
 import { currentUserQueryOptions } from './lib/current-user'
 import { UNEXPECTED_ANSWER_MESSAGE } from './lib/http'
 import { createQueryClient } from './query-client'
 import { createAppRouter } from './router'
-import { fakeApi, restoreFetch } from './testing/fake-api'
+import { fakeApi } from './testing/fake-api'
 import { aBuyer } from './testing/fixtures'
 import { anOrder } from './testing/order-fixtures'
 
@@ -28,8 +28,6 @@ beforeEach(() => {
   consoleError = spyOn(console, 'error').mockImplementation(() => {})
 })
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   consoleError.mockRestore()
   onlineManager.setOnline(true)
 })

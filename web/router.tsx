@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router'
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, type RouteComponent, type RouterHistory } from '@tanstack/react-router'
 import { AppShell, StateFallback } from './app/app-shell'
 import { RouteError } from './app/route-error'
 import type { AuthState } from './features/accounts/auth-state'
@@ -58,6 +58,18 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   notFoundComponent: StateFallback,
 })
 
+/**
+ * A route that is only a screen, with no search params or loader of its own: its path, who may
+ * see it, and where its screen is loaded from (`exportName` of the module `load` imports).
+ */
+const screenRoute = <Path extends string, Module extends Record<string, RouteComponent>>(
+  path: Path,
+  access: RouteAccess,
+  load: () => Promise<Module>,
+  exportName: keyof Module & string,
+) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load, exportName), staticData: { access } })
+
+// Not loaded lazily: the shell already bundles it, as what a signed-out visitor sees at any path.
 const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/landing',
@@ -65,51 +77,26 @@ const landingRoute = createRoute({
   staticData: { access: 'always' },
 })
 
-const termsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/terms',
-  component: lazyRouteComponent(() => import('./routes/legal'), 'TermsPage'),
-  staticData: { access: 'always' },
-})
+const termsRoute = screenRoute('/terms', 'always', () => import('./routes/legal'), 'TermsPage')
 
-const privacyRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/privacy',
-  component: lazyRouteComponent(() => import('./routes/legal'), 'PrivacyPage'),
-  staticData: { access: 'always' },
-})
+const privacyRoute = screenRoute('/privacy', 'always', () => import('./routes/legal'), 'PrivacyPage')
 
-const pwaTestRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/pwa-test',
-  component: lazyRouteComponent(() => import('./routes/pwa-test'), 'PwaTestPage'),
-  staticData: { access: ['complete'] },
-})
+const pwaTestRoute = screenRoute('/pwa-test', ['complete'], () => import('./routes/pwa-test'), 'PwaTestPage')
 
 const signedIn = ['needs-profile', 'complete'] as const
 
 /** Signed-in users see the 'Phone Verified!' state or their fallback here (the screen decides). */
-const authRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/auth',
-  component: lazyRouteComponent(() => import('./routes/auth'), 'AuthPage'),
-  staticData: { access: ['signed-out', ...signedIn] },
-})
+const authRoute = screenRoute('/auth', ['signed-out', ...signedIn], () => import('./routes/auth'), 'AuthPage')
 
-const registerRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/register',
-  component: lazyRouteComponent(() => import('./routes/auth'), 'RegisterPage'),
-  staticData: { access: ['signed-out'] },
-})
+const registerRoute = screenRoute('/register', ['signed-out'], () => import('./routes/auth'), 'RegisterPage')
 
 // A new account is signed in the moment it exists, so these two stay reachable until the phone is proven.
-const signupVerificationRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/signup-verification',
-  component: lazyRouteComponent(() => import('./routes/signup-verification'), 'SignupVerificationPage'),
-  staticData: { access: ['signed-out', 'needs-profile'] },
-})
+const signupVerificationRoute = screenRoute(
+  '/signup-verification',
+  ['signed-out', 'needs-profile'],
+  () => import('./routes/signup-verification'),
+  'SignupVerificationPage',
+)
 
 const phoneVerificationRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -139,26 +126,11 @@ const passwordResetRoute = createRoute({
   staticData: { access: ['signed-out'] },
 })
 
-const passwordResetTestRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/password-reset-test',
-  component: lazyRouteComponent(() => import('./routes/password-reset-test'), 'PasswordResetTestPage'),
-  staticData: { access: ['signed-out'] },
-})
+const passwordResetTestRoute = screenRoute('/password-reset-test', ['signed-out'], () => import('./routes/password-reset-test'), 'PasswordResetTestPage')
 
-const profileRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/profile',
-  component: lazyRouteComponent(() => import('./routes/profile'), 'ProfilePage'),
-  staticData: { access: ['complete'] },
-})
+const profileRoute = screenRoute('/profile', ['complete'], () => import('./routes/profile'), 'ProfilePage')
 
-const buyerHomeRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/buyer',
-  component: lazyRouteComponent(() => import('./routes/buyer-home'), 'BuyerHomePage'),
-  staticData: { access: ['complete'] },
-})
+const buyerHomeRoute = screenRoute('/buyer', ['complete'], () => import('./routes/buyer-home'), 'BuyerHomePage')
 
 const storeSearchRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -204,19 +176,9 @@ const checkoutRoute = createRoute({
 })
 
 // Developer pages; outside production only, which the screens decide (they need the server's environment).
-const checkoutDebugRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/checkout-debug',
-  component: lazyRouteComponent(() => import('./routes/checkout-debug'), 'CheckoutDebugPage'),
-  staticData: { access: ['complete'] },
-})
+const checkoutDebugRoute = screenRoute('/checkout-debug', ['complete'], () => import('./routes/checkout-debug'), 'CheckoutDebugPage')
 
-const stripeTestRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/stripe-test',
-  component: lazyRouteComponent(() => import('./routes/stripe-test'), 'StripeTestPage'),
-  staticData: { access: ['complete'] },
-})
+const stripeTestRoute = screenRoute('/stripe-test', ['complete'], () => import('./routes/stripe-test'), 'StripeTestPage')
 
 const orderConfirmationRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -292,12 +254,7 @@ const notificationCenterRoute = createRoute({
   staticData: { access: ['complete'] },
 })
 
-const notificationTestRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/notification-test',
-  component: lazyRouteComponent(() => import('./routes/notification-test'), 'NotificationTestPage'),
-  staticData: { access: ['complete'] },
-})
+const notificationTestRoute = screenRoute('/notification-test', ['complete'], () => import('./routes/notification-test'), 'NotificationTestPage')
 
 const routeTree = rootRoute.addChildren([
   buyerHomeRoute,

@@ -1,10 +1,9 @@
 import { afterEach, expect, test } from 'bun:test'
 import { onlineManager } from '@tanstack/react-query'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import { OfflineBanner } from './offline-banner'
 
 afterEach(() => {
-  cleanup()
   onlineManager.setOnline(true)
 })
 

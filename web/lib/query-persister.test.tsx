@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
-import { dehydrate, type QueryClient } from '@tanstack/react-query'
+import { dehydrate } from '@tanstack/react-query'
 import { createQueryClient } from '../query-client'
 import { aBuyer } from '../testing/fixtures'
 import { currentUserQueryOptions } from './current-user'
@@ -17,9 +17,20 @@ const flush = async () => {
 }
 
 let stops: (() => void)[] = []
-async function keep(client: QueryClient, online = true) {
+/** A fresh client whose cache is kept on the device, on a network that is up or down. */
+async function keptClient(online = true) {
+  const client = createQueryClient()
   stops.push(keepQueryCache(client, { online: () => online }))
   await settle()
+  return client
+}
+
+/** A kept client that the server has told who is signed in: the buyer. */
+async function signedInClient() {
+  const client = await keptClient()
+  client.setQueryData(CURRENT_USER, signedIn())
+  await settle()
+  return client
 }
 
 afterEach(() => {
@@ -45,8 +56,7 @@ describe('keepQueryCache', () => {
     await usedBefore()
     expect(stored().buster).toBe(buyer.id)
 
-    const offline = createQueryClient()
-    await keep(offline, false)
+    const offline = await keptClient(false)
     expect(offline.getQueryData(CURRENT_USER)).toEqual(signedIn())
     expect(offline.getQueryData(['catalog', 'store', 's1'])).toEqual({ id: 's1', name: 'Patel Brothers' })
     // Stale, so a screen asks the server again once there is a network.
@@ -55,16 +65,14 @@ describe('keepQueryCache', () => {
 
   test('online, it waits for the server to say who is signed in, and restores only for that same user', async () => {
     await usedBefore()
-    const same = createQueryClient()
-    await keep(same)
+    const same = await keptClient()
     expect(same.getQueryData(['catalog', 'store', 's1'])).toBeUndefined()
     same.setQueryData(CURRENT_USER, signedIn())
     await settle()
     expect(same.getQueryData(['catalog', 'store', 's1'])).toEqual({ id: 's1', name: 'Patel Brothers' })
 
     await usedBefore()
-    const other = createQueryClient()
-    await keep(other)
+    const other = await keptClient()
     other.setQueryData(CURRENT_USER, signedIn('someone-else'))
     await settle()
     expect(other.getQueryData(['catalog', 'store', 's1'])).toBeUndefined()
@@ -74,8 +82,7 @@ describe('keepQueryCache', () => {
   })
 
   test('clearing the cache (sign-out) or a signed-out answer removes the copy at once, and no late write brings it back', async () => {
-    const client = createQueryClient()
-    await keep(client)
+    const client = await keptClient()
     client.setQueryData(CURRENT_USER, signedIn())
     await flush()
     expect(stored()).not.toBeNull()
@@ -106,10 +113,7 @@ describe('keepQueryCache', () => {
   })
 
   test('an answer whose refetch failed offline is still kept, as the answer it is', async () => {
-    const client = createQueryClient()
-    await keep(client)
-    client.setQueryData(CURRENT_USER, signedIn())
-    await settle()
+    const client = await signedInClient()
     client.setQueryData(['catalog', 'store', 's1'], { id: 's1' })
     await client
       .fetchQuery({ queryKey: ['catalog', 'store', 's1'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 })
@@ -117,31 +121,25 @@ describe('keepQueryCache', () => {
     expect(client.getQueryState(['catalog', 'store', 's1'])?.status).toBe('error')
     await flush()
 
-    const offline = createQueryClient()
-    await keep(offline, false)
+    const offline = await keptClient(false)
     expect(offline.getQueryState(['catalog', 'store', 's1'])).toMatchObject({ status: 'success', data: { id: 's1' }, error: null })
   })
 
   test('nothing is kept for a signed-out visitor, and a copy past its age is thrown away', async () => {
-    const client = createQueryClient()
-    await keep(client)
+    const client = await keptClient()
     client.setQueryData(['catalog', 'store', 's1'], { id: 's1' })
     await flush()
     expect(stored()).toBeNull()
 
     await usedBefore()
     setSystemTime(new Date(Date.now() + PERSISTED_CACHE_MAX_AGE_MS + 1))
-    const later = createQueryClient()
-    await keep(later, false)
+    const later = await keptClient(false)
     expect(later.getQueryData(CURRENT_USER)).toBeUndefined()
     expect(stored()).toBeNull()
   })
 
   test('the copy stays under its size cap, dropping the oldest answers first', async () => {
-    const client = createQueryClient()
-    await keep(client)
-    client.setQueryData(CURRENT_USER, signedIn())
-    await settle()
+    const client = await signedInClient()
     const big = 'x'.repeat(PERSISTED_CACHE_MAX_CHARS / 4)
     for (let index = 0; index < 6; index++) client.setQueryData(['catalog', 'items', `s${index}`], big, { updatedAt: 1000 + index })
     await flush()

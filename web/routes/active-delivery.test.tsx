@@ -5,6 +5,7 @@ import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { toasts } from '../testing/screen-queries'
 import { ActiveDeliveryPage } from './active-delivery'
 
 const order = anAcceptedOrder()
@@ -38,17 +39,22 @@ async function openDelivery(id = order.id) {
   return rendered
 }
 
+/** The delivery open at its shopping list, the runner still at the store. */
+async function openShopping() {
+  await openDelivery()
+  await screen.findByText('Time to shop')
+}
+
 const line = (name: string) => screen.getByText(name, { selector: '.shopping-line__name' }).closest('li')!
 const tick = (name: string) => fireEvent.click(within(line(name)).getByRole('checkbox'))
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
+const pickUp = () => fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
 
 const events = followsOrderStreams()
 
 describe('active delivery /delivery/{id}', () => {
   test('shows the store, the customer with a tap-to-call number, the list with TBD for counter prices, and the earnings', async () => {
     deliveryServer()
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/runner')
     expect(screen.getByText('Order #1234ABCD')).toBeDefined()
 
@@ -76,43 +82,38 @@ describe('active delivery /delivery/{id}', () => {
 
   test('a ticked line is struck through and stays ticked after a reload', async () => {
     deliveryServer()
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     tick('Okra (Bhindi)')
     expect(within(line('Okra (Bhindi)')).getByRole<HTMLInputElement>('checkbox').checked).toBe(true)
     expect(line('Okra (Bhindi)').querySelector('.shopping-line--found')).not.toBeNull()
     expect(screen.getByText('1 of 3 found')).toBeDefined()
 
     cleanup()
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     expect(within(line('Okra (Bhindi)')).getByRole<HTMLInputElement>('checkbox').checked).toBe(true)
   })
 
   test('the typed grocery total survives a reload too, and is forgotten once reported', async () => {
     deliveryServer()
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: '23.40' } })
     cleanup()
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     expect(screen.getByLabelText<HTMLInputElement>('Actual grocery total (optional)').value).toBe('23.40')
 
     for (const name of ['Toor Dal (4 lb)', 'Okra (Bhindi)', 'Curry Leaves']) tick(name)
-    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+    pickUp()
     await screen.findByText('Items picked up from store')
     expect(localStorage.getItem(`delivery_grocery_total_${order.id}`)).toBeNull()
   })
 
   test('picking up with one line unticked warns first, then reports it not available with the grocery total', async () => {
     const server = deliveryServer()
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     tick('Toor Dal (4 lb)')
     tick('Okra (Bhindi)')
     fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: '$23.40' } })
-    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+    pickUp()
 
     const dialog = within(screen.getByRole('dialog', { name: 'Report 1 item not available?' }))
     expect(dialog.getByText(/will be reported to the customer as not available at the store/)).toBeDefined()
@@ -142,16 +143,15 @@ describe('active delivery /delivery/{id}', () => {
 
   test("'Back to List' keeps shopping; with every line ticked, pick-up needs no warning", async () => {
     const server = deliveryServer()
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     tick('Toor Dal (4 lb)')
-    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+    pickUp()
     expect(screen.getByRole('dialog', { name: 'Report 2 items not available?' })).toBeDefined()
     fireEvent.click(screen.getByRole('button', { name: 'Back to List' }))
     expect(screen.queryByRole('dialog')).toBeNull()
 
     for (const name of ['Okra (Bhindi)', 'Curry Leaves']) tick(name)
-    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+    pickUp()
     expect(screen.queryByRole('dialog')).toBeNull()
     await screen.findByText('Items picked up from store')
     expect(server.callsTo(`PATCH ${orderPath}/status`)[0]!.body).toEqual({
@@ -162,8 +162,7 @@ describe('active delivery /delivery/{id}', () => {
 
   test('a grocery total that is not an amount is explained, and pick-up waits for it', async () => {
     deliveryServer()
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: 'about 20' } })
     expect(screen.getByText('Enter the total in dollars, like 42.50')).toBeDefined()
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' }).disabled).toBe(true)
@@ -190,19 +189,18 @@ describe('active delivery /delivery/{id}', () => {
 
   test("refusals toast 'Failed to update status' and 'Failed to mark as delivered' with the server's reason", async () => {
     deliveryServer(order, { refuse: [409, { code: 'PAYMENT_NOT_CAPTURED', message: "The buyer's payment for this order has not gone through yet." }] })
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     for (const name of ['Toor Dal (4 lb)', 'Okra (Bhindi)', 'Curry Leaves']) tick(name)
-    fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
-    await toast().findByText('Failed to update status')
-    expect(toast().getByText("The buyer's payment for this order has not gone through yet.")).toBeDefined()
+    pickUp()
+    await toasts().findByText('Failed to update status')
+    expect(toasts().getByText("The buyer's payment for this order has not gone through yet.")).toBeDefined()
     cleanup()
 
     deliveryServer(anAcceptedOrder({ status: 'picked_up' }), { refuse: [409, { code: 'INVALID_TRANSITION', message: 'The order is already delivered.' }] })
     await openDelivery()
     fireEvent.click(await screen.findByRole('button', { name: 'MARK AS DELIVERED' }))
     fireEvent.click(screen.getByRole('button', { name: 'Mark as Delivered' }))
-    await toast().findByText('Failed to mark as delivered')
+    await toasts().findByText('Failed to mark as delivered')
   })
 
   test("a missing order, or another runner's, reads 'Order not found' with 'Back to Dashboard'", async () => {
@@ -220,8 +218,7 @@ describe('active delivery /delivery/{id}', () => {
 
   test('follows the order live: a change pushed by the server shows at once', async () => {
     deliveryServer()
-    await openDelivery()
-    await screen.findByText('Time to shop')
+    await openShopping()
     const stream = events.latest()!
     expect(stream.url).toBe(`${orderPath}/events`)
     expect(stream.withCredentials).toBe(true)
@@ -237,10 +234,9 @@ describe('active delivery /delivery/{id}', () => {
 
 test('with nothing ticked, picking up asks to confirm that nothing was found, and reports a grocery total of $0', async () => {
   const server = deliveryServer()
-  await openDelivery()
-  await screen.findByText('Time to shop')
+  await openShopping()
   fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: '12.00' } })
-  fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
+  pickUp()
   const dialog = within(screen.getByRole('dialog', { name: 'Nothing found?' }))
   dialog.getByText(/they owe nothing for groceries/)
   fireEvent.click(dialog.getByRole('button', { name: 'Confirm Nothing Found' }))

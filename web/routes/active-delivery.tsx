@@ -1,6 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
-import { CatalogMessage } from '../features/catalog/components/catalog-message'
+import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
 import { ChatPanel } from '../features/orders/components/chat-panel'
 import { CustomerCard } from '../features/orders/components/customer-card'
@@ -50,17 +50,8 @@ export function ActiveDeliveryPage() {
         </CatalogMessage>
       ) : order.data ? (
         <Delivery order={order.data} live={stream === 'live'} viewerId={userId} />
-      ) : order.isError ? (
-        <CatalogMessage
-          title="This delivery could not be loaded"
-          action={
-            <button type="button" className="button button--primary" onClick={() => void order.refetch()}>
-              Try Again
-            </button>
-          }
-        />
       ) : (
-        <CatalogMessage busy title="Loading delivery..." />
+        <LoadingOrFailed query={order} loading="Loading delivery..." failed="This delivery could not be loaded" primary />
       )}
     </ShopPage>
   )

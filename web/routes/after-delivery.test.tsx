@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order, Problem } from '../../modules/orders/contract'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
-import { installFakeEventSource } from '../testing/fake-event-source'
+import { fakeApi } from '../testing/fake-api'
+import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { anAcceptedOrder } from '../testing/order-fixtures'
@@ -15,16 +15,7 @@ const DELIVERED_AT = '2026-01-05T10:52:00.000Z'
 const delivered = anAcceptedOrder({ status: 'delivered', pickedUpAt: '2026-01-05T10:31:00.000Z', deliveredAt: DELIVERED_AT })
 const soon = () => manualClock(Date.parse(DELIVERED_AT) + 60_000)
 
-let events: ReturnType<typeof installFakeEventSource>
-beforeEach(() => {
-  events = installFakeEventSource()
-  localStorage.clear()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-  events.restore()
-})
+followsOrderStreams()
 
 function openTracking(order: Order, problems: Problem[] = [], extra: Parameters<typeof fakeApi>[0] = {}, clock = soon()) {
   const server = fakeApi({

@@ -1,21 +1,18 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type PublicUser, REGISTER_REDIRECT_MS, VERIFIED_CONTINUE_REDIRECT_MS } from '../../modules/accounts/contract'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
-import { type Answer, deferred, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
-import { renderScreen } from '../testing/render-screen'
+import { expectMovesOnAfter, renderScreen } from '../testing/render-screen'
+import { errorUnder, toasts } from '../testing/screen-queries'
 import { settled } from '../testing/settled'
 import { AuthPage, RegisterPage } from './auth'
 
 let clock: ManualClock
 beforeEach(() => {
   clock = manualClock()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
 })
 
 /** Opens a screen of the signed-out frame and waits for its tagline. */
@@ -30,13 +27,23 @@ const panel = () => screen.getByRole('tabpanel')
 const field = (label: string) => within(panel()).getByLabelText(label) as HTMLInputElement
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
 const submit = (name: string) => fireEvent.click(within(panel()).getByRole('button', { name }))
-/** The message under a field, found through aria-describedby as a screen reader would. */
-const errorUnder = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.className === 'field__error')?.textContent ?? null
-const toast = () => screen.getByRole('region', { name: 'Notifications' })
+const logIn = (emailOrPhone: string, password: string) => {
+  type('Email or phone', emailOrPhone)
+  type('Password', password)
+  submit('Sign In')
+}
+/** Opens the Sign Up tab, types these fields (by label) and sends it. */
+function signUp(fields: Record<string, string>) {
+  fireEvent.click(tab('Sign Up'))
+  for (const [label, value] of Object.entries(fields)) type(label, value)
+  submit('Create Account')
+}
+
+/** The server taking a login or a sign-up at `route` for a new user, then answering who is signed in. */
+function acceptsSignIn(route: 'POST /api/login' | 'POST /api/register', status: number, message: string) {
+  const signedIn = { user: aUser(), requiresProfileCompletion: true }
+  return fakeApi({ [route]: () => [status, { message, ...signedIn }], 'GET /api/auth/user': () => [200, signedIn] })
+}
 
 describe('/auth tabs', () => {
   test("shows the brand's sign-in tagline and opens on 'Login'", async () => {
@@ -103,9 +110,7 @@ describe('/auth forms', () => {
 
   test('Sign Up shows the messages of the register schema under its fields', async () => {
     await openAuth()
-    fireEvent.click(tab('Sign Up'))
-    type('Password', 'short')
-    submit('Create Account')
+    signUp({ Password: 'short' })
     expect(errorUnder(field('First name'))).toBe('First name is required')
     expect(errorUnder(field('Last name'))).toBe('Last name is required')
     expect(errorUnder(field('Email'))).toBe('Either email or phone number is required')
@@ -131,9 +136,7 @@ describe('/auth forms', () => {
     const answer = deferred<Answer>()
     const api = fakeApi({ 'POST /api/login': () => answer.promise })
     await openAuth()
-    type('Email or phone', 'asha@example.com')
-    type('Password', 'wrong-password')
-    submit('Sign In')
+    logIn('asha@example.com', 'wrong-password')
     const button = within(panel()).getByRole('button', { name: 'Signing in...' }) as HTMLButtonElement
     expect(button.disabled).toBe(true)
     fireEvent.submit(button.closest('form')!)
@@ -143,71 +146,49 @@ describe('/auth forms', () => {
     expect(api.calls[0]?.body).toEqual({ emailOrPhone: 'asha@example.com', password: 'wrong-password' })
 
     answer.resolve([401, { message: 'Invalid email/phone or password', code: 'INVALID_CREDENTIALS' }])
-    await within(toast()).findByText('Login failed')
-    expect(within(toast()).getByText('Invalid email/phone or password')).toBeDefined()
-    expect(within(toast()).getByRole('alert')).toBeDefined()
+    await toasts().findByText('Login failed')
+    expect(toasts().getByText('Invalid email/phone or password')).toBeDefined()
+    expect(toasts().getByRole('alert')).toBeDefined()
     expect((within(panel()).getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false)
   })
 
   test("a failure without a message still says 'Login failed'", async () => {
     fakeApi({ 'POST /api/login': () => new Response('', { status: 502 }) })
     await openAuth()
-    type('Email or phone', 'asha@example.com')
-    type('Password', 'whatever')
-    submit('Sign In')
-    await waitFor(() => expect(within(toast()).getAllByText('Login failed')).toHaveLength(2))
+    logIn('asha@example.com', 'whatever')
+    await waitFor(() => expect(toasts().getAllByText('Login failed')).toHaveLength(2))
   })
 
   test("a login toasts 'Welcome back!', keeps the form while the user refreshes, then goes to /profile-complete", async () => {
-    const user = aUser()
-    const api = fakeApi({
-      'POST /api/login': () => [200, { message: 'Login successful', user, requiresProfileCompletion: true }],
-      'GET /api/auth/user': () => [200, { user, requiresProfileCompletion: true }],
-    })
+    const api = acceptsSignIn('POST /api/login', 200, 'Login successful')
     await openAuth()
-    type('Email or phone', '(732) 555-0123')
-    type('Password', 'saffron-rice-42')
-    submit('Sign In')
+    logIn('(732) 555-0123', 'saffron-rice-42')
     await screen.findByText('Screen at /profile-complete')
-    expect(within(toast()).getByText('Welcome back!')).toBeDefined()
-    expect(within(toast()).getByText('Successfully logged in')).toBeDefined()
+    expect(toasts().getByText('Welcome back!')).toBeDefined()
+    expect(toasts().getByText('Successfully logged in')).toBeDefined()
     // The current user was fetched again after the login.
     expect(api.callsTo('GET /api/auth/user')).toHaveLength(1)
   })
 
   test("a sign-up sends digits only, toasts 'Account created successfully!' with a welcome, and redirects", async () => {
-    const user = aUser()
-    const api = fakeApi({
-      'POST /api/register': () => [201, { message: 'Account created successfully', user, requiresProfileCompletion: true }],
-      'GET /api/auth/user': () => [200, { user, requiresProfileCompletion: true }],
-    })
+    const api = acceptsSignIn('POST /api/register', 201, 'Account created successfully')
     await openAuth()
-    fireEvent.click(tab('Sign Up'))
-    type('First name', 'Asha')
-    type('Last name', 'Patel')
-    type('Phone number', '(732) 555-0123')
-    type('Password', 'saffron-rice-42')
-    submit('Create Account')
-    await within(toast()).findByText('Account created successfully!')
+    signUp({ 'First name': 'Asha', 'Last name': 'Patel', 'Phone number': '(732) 555-0123', Password: 'saffron-rice-42' })
+    await toasts().findByText('Account created successfully!')
     expect(screen.queryByText('Screen at /profile-complete')).toBeNull()
     clock.advance(REGISTER_REDIRECT_MS)
     await screen.findByText('Screen at /profile-complete')
     expect(api.callsTo('POST /api/register')[0]?.body).toEqual({ firstName: 'Asha', lastName: 'Patel', phone: '7325550123', password: 'saffron-rice-42' })
-    expect(within(toast()).getByText('Account created successfully!')).toBeDefined()
-    expect(within(toast()).getByText('Welcome to Kirana, Asha!')).toBeDefined()
+    expect(toasts().getByText('Account created successfully!')).toBeDefined()
+    expect(toasts().getByText('Welcome to Kirana, Asha!')).toBeDefined()
   })
 
   test('a taken email is shown under the email field and in the failure toast', async () => {
     fakeApi({ 'POST /api/register': () => [409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' }] })
     await openAuth()
-    fireEvent.click(tab('Sign Up'))
-    type('First name', 'Asha')
-    type('Last name', 'Patel')
-    type('Email', 'asha@example.com')
-    type('Password', 'saffron-rice-42')
-    submit('Create Account')
-    await within(toast()).findByText('Registration failed')
-    expect(within(toast()).getByText('An account with this email already exists')).toBeDefined()
+    signUp({ 'First name': 'Asha', 'Last name': 'Patel', Email: 'asha@example.com', Password: 'saffron-rice-42' })
+    await toasts().findByText('Registration failed')
+    expect(toasts().getByText('An account with this email already exists')).toBeDefined()
     expect(errorUnder(field('Email'))).toBe('An account with this email already exists')
   })
 })
@@ -221,15 +202,11 @@ describe('/auth when signed in', () => {
   })
 
   test("with a verified phone it says 'Phone Verified!', and 'Continue to Dashboard' goes to / after a moment", async () => {
-    await openAuth(aUser({ phoneVerified: true, phoneStatus: 'verified' }))
+    const rendered = await openAuth(aUser({ phoneVerified: true, phoneStatus: 'verified' }))
     expect(screen.getByRole('heading', { name: 'Phone Verified!' })).toBeDefined()
     expect(screen.queryByRole('tablist')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }))
     expect((screen.getByRole('button', { name: 'Continue to Dashboard' }) as HTMLButtonElement).disabled).toBe(true)
-    clock.advance(VERIFIED_CONTINUE_REDIRECT_MS - 1)
-    await settled()
-    expect(screen.queryByText('Screen at /')).toBeNull()
-    clock.advance(1)
-    await screen.findByText('Screen at /')
+    await expectMovesOnAfter(rendered, clock, VERIFIED_CONTINUE_REDIRECT_MS, '/')
   })
 })

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { DELIVERY_RADIUS_METERS, DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
 import { addToCart } from '../features/cart/cart-storage'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { aBuyer, aNearbyStore, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { BuyerHomePage } from './buyer-home'
@@ -20,8 +20,6 @@ const item = { id: 'rice', name: 'Basmati Rice', unit: '10 lb', price: '18.99', 
 
 beforeEach(() => localStorage.clear())
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   localStorage.clear()
 })
 

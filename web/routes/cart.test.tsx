@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { beforeEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { addToCart, clearCart, readCart, setComment } from '../features/cart/cart-storage'
 import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { button } from '../testing/screen-queries'
 import { CartPage } from './cart'
 
 const store = aStore()
@@ -17,12 +18,7 @@ beforeEach(() => {
   localStorage.clear()
   cacheStore({ ...store, distance: 4.7 } as typeof store)
 })
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 const line = (name: string) => screen.getByText(name, { selector: '.cart-line .item-line__name' }).closest('li')!
 const lineNames = () => Array.from(document.querySelectorAll('.cart-line .item-line__name')).map((node) => node.textContent)
 const placeOrder = () => screen.getByRole<HTMLButtonElement>('button', { name: /^Checkout - / })

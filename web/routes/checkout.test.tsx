@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { readCart } from '../features/cart/cart-storage'
 import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
 import { orderQueryOptions } from '../features/orders/api/orders'
-import { type Answer, deferred, restoreFetch } from '../testing/fake-api'
+import { type Answer, deferred } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { CheckoutPage } from './checkout'
@@ -22,10 +22,6 @@ import {
 } from './checkout/render-checkout'
 
 beforeEach(() => localStorage.clear())
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 const sum = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 

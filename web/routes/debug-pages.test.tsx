@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { toasts } from '../testing/screen-queries'
 import { CheckoutDebugPage } from './checkout-debug'
 import { StripeTestPage } from './stripe-test'
 
@@ -11,12 +12,9 @@ const loadStripe = mock(async (key: string) => (key.includes('unreachable') ? nu
 mock.module('@stripe/stripe-js', () => ({ loadStripe }))
 
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   document.querySelector('meta[name="kirana-environment"]')?.remove()
 })
 
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
 const embedded = { 'GET /api/payments/config': () => [200, { gateway: 'embedded', publishableKey: null }] as [number, unknown] }
 const intentFor = (body: { checkoutId: string }) =>
   [200, { clientSecret: `pi_debug_secret_${body.checkoutId}`, paymentIntentId: 'pi_debug', amount: '4.00' }] as [number, unknown]
@@ -40,7 +38,7 @@ describe('/checkout-debug', () => {
 
     await payNowWith('4242 4242 4242 4242')
     await screen.findByText('Screen at /orders')
-    expect(toast().getByText('Payment Authorized')).toBeDefined()
+    expect(toasts().getByText('Payment Authorized')).toBeDefined()
     expect(api.callsTo('POST /api/create-payment-intent')).toHaveLength(1)
     expect(api.callsTo('POST /api/confirm-payment-and-create-order')).toHaveLength(0)
   })
@@ -54,8 +52,8 @@ describe('/checkout-debug', () => {
     renderScreen(CheckoutDebugPage, { path: '/checkout-debug', user: aBuyer() })
     await screen.findByText(/pi_debug/)
     await payNowWith('4000 0000 0000 0002')
-    expect(await toast().findByText('Stripe Failed')).toBeDefined()
-    expect(toast().getByText('Your card was declined.')).toBeDefined()
+    expect(await toasts().findByText('Stripe Failed')).toBeDefined()
+    expect(toasts().getByText('Your card was declined.')).toBeDefined()
 
     cleanup()
     fakeApi({

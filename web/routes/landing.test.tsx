@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { PARENT_COMPANY, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { LandingInApp } from './landing-in-app'
-
-afterEach(cleanup)
 
 /** The landing page at /, as a signed-out visitor sees it. */
 async function renderLanding() {

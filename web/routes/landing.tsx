@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import { BRAND_NAME, DELIVERY_RADIUS_MILES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
+import { DELIVERY_RADIUS_MILES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
 import { PLATFORM_FEE } from '../lib/service-facts'
+import { BrandName } from '../ui/brand'
 import { Footer } from '../ui/footer'
 import { Icon } from '../ui/icon'
 import { GetStarted } from './landing/get-started'
@@ -29,10 +30,7 @@ export function LandingPage({ signedIn, Link = PlainLink }: { signedIn: boolean;
       <header className="header-bar">
         <div className="container app-header__bar">
           <span className="brand">
-            <span className="brand__mark" aria-hidden="true">
-              {BRAND_NAME.charAt(0)}
-            </span>
-            {BRAND_NAME}
+            <BrandName />
           </span>
           {signedIn ? (
             <Link to="/" className="button button--small">

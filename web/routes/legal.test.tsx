@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, screen } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { screen } from '@testing-library/react'
 import { BRAND_NAME, PARENT_COMPANY } from '../../modules/shared/contract'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { renderScreen } from '../testing/render-screen'
 import { PrivacyPage, TermsPage } from './legal'
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 describe('the terms and the privacy policy', () => {
   test('the Terms of Service are plain words about accounts, payment and runners, signed out too', async () => {

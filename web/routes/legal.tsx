@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, PARENT_COMPANY, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
 import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE, RUNNER_EARNINGS } from '../lib/service-facts'
+import { BrandHomeLink } from '../ui/brand-home-link'
 import { Footer } from '../ui/footer'
 
 /** /terms: the Terms of Service that sign-up and onboarding ask people to agree to. */
@@ -85,12 +85,7 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
     <div className="landing">
       <header className="header-bar">
         <div className="container app-header__bar">
-          <Link to="/" className="brand">
-            <span className="brand__mark" aria-hidden="true">
-              {BRAND_NAME.charAt(0)}
-            </span>
-            {BRAND_NAME}
-          </Link>
+          <BrandHomeLink />
         </div>
       </header>
       <main className="container legal-page">

@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
-import { type Answer, deferred, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { anOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { MyOrdersPage } from './my-orders'
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 const waiting = anOrder({ id: '11111111-1111-4111-8111-0000waiting1' })
 const delivered = anOrder({

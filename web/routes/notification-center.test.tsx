@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Notification, NotificationsPage } from '../../modules/notifications/contract'
-import { fakeApi, neverAnswers, restoreFetch } from '../testing/fake-api'
+import { fakeApi, neverAnswers } from '../testing/fake-api'
 import { installFakeNotifications } from '../testing/fake-notifications'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
@@ -40,8 +40,6 @@ beforeEach(() => {
   notifications = installFakeNotifications()
 })
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   notifications.restore()
 })
 

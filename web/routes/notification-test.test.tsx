@@ -1,7 +1,7 @@
 import { afterEach, expect, spyOn, test } from 'bun:test'
-import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import { TEST_SENT_INDICATOR_MS } from '../../modules/notifications/contract'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { installFakeNotifications } from '../testing/fake-notifications'
 import { aBuyer } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
@@ -10,8 +10,6 @@ import { NotificationTestPage } from './notification-test'
 
 let notifications: ReturnType<typeof installFakeNotifications>
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   notifications.restore()
 })
 

@@ -64,7 +64,9 @@ export function NotificationTestPage() {
       <Page title="Notification Test" className="notification-centre">
         <section className="card notification-permission" aria-labelledby="notification-test-permission">
           <PermissionHeading id="notification-test-permission" title="Permission" permission={permission} />
-          <p className="meta notification-permission__hint">Show a notification from this page, or have the server push one to every device you signed in on.</p>
+          <p className="meta notification-permission__hint">
+            Show a notification from this page, or have the server push one to every device you signed in on.
+          </p>
           <div className="notification-permission__actions">
             {permission !== 'granted' && (
               <button type="button" className="button button--primary" onClick={request}>

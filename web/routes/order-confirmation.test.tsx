@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, screen, within } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { screen, within } from '@testing-library/react'
 import { orderQueryOptions } from '../features/orders/api/orders'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { anOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderConfirmationPage } from './order-confirmation'
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 const order = anOrder({ id: 'd2f1c9a0-5b7e-4c1a-9e3f-7a1b2c3d4e5f' })
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent

@@ -6,16 +6,12 @@ import { AppChrome } from '../app/app-chrome/app-chrome'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
 import { StatusBadge } from '../features/orders/components/status-badge'
+import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
+import { Fact } from '../ui/fact'
 import { Page } from '../ui/page'
 import { StatusMark } from '../ui/status-mark'
 import { WhatHappensNext } from './order-confirmation/what-happens-next'
-
-const viewAllOrders = (
-  <Link to="/orders" className="button">
-    View All Orders
-  </Link>
-)
 
 /** /order-confirmation?orderId={id} (spec 001 §2): the order just placed, and what comes next. */
 export function OrderConfirmationPage() {
@@ -25,7 +21,7 @@ export function OrderConfirmationPage() {
     <AppChrome>
       <Page>
         {!orderId || order.isError ? (
-          <CatalogMessage title="Unable to load order details" action={viewAllOrders}>
+          <CatalogMessage title="Unable to load order details" action={<ViewAllOrders />}>
             <p>{orderId ? 'Check your connection, or find the order in your orders.' : 'This link does not name an order.'}</p>
           </CatalogMessage>
         ) : order.isPending ? (
@@ -51,30 +47,15 @@ function Confirmation({ order }: { order: Order }) {
       <section className="card card--compact order-facts-card" aria-labelledby="confirmation-details">
         <h2 id="confirmation-details">Order details</h2>
         <dl className="facts order-facts">
-          <div>
-            <dt>Store</dt>
-            <dd>{order.storeName}</dd>
-          </div>
-          <div>
-            <dt>Items</dt>
-            <dd>{itemsLabel(order.items)}</dd>
-          </div>
-          <div>
-            <dt>Delivery slot</dt>
-            <dd>{order.timeSlot}</dd>
-          </div>
-          <div>
-            <dt>Online payment</dt>
-            <dd>
-              {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip ={' '}
-              <strong>{formatCents(orderCents(order.totalAmount))}</strong>
-              <span className="order-facts__aside">{paymentWords(order)}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>Delivery address</dt>
-            <dd>{order.deliveryAddress ?? order.deliveryArea}</dd>
-          </div>
+          <Fact term="Store">{order.storeName}</Fact>
+          <Fact term="Items">{itemsLabel(order.items)}</Fact>
+          <Fact term="Delivery slot">{order.timeSlot}</Fact>
+          <Fact term="Online payment">
+            {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip ={' '}
+            <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+            <span className="order-facts__aside">{paymentWords(order)}</span>
+          </Fact>
+          <Fact term="Delivery address">{order.deliveryAddress ?? order.deliveryArea}</Fact>
         </dl>
       </section>
       <WhatHappensNext order={order} />
@@ -82,7 +63,7 @@ function Confirmation({ order }: { order: Order }) {
         <Link to={trackingPath(order.id)} className="button button--primary">
           Track Order
         </Link>
-        {viewAllOrders}
+        <ViewAllOrders />
         <Link to="/buyer" className="button button--ghost">
           Back to Home
         </Link>

@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { anOrder, anOrderItem } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderDetailPage } from './order-detail'
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 function openOrder(order: Order, user = aBuyer()) {
   fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })

@@ -1,24 +1,20 @@
 import { Link, useParams, useSearch } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
-import { CatalogMessage } from '../features/catalog/components/catalog-message'
+import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
 import { CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { ProblemReports } from '../features/orders/components/problem-reports'
 import { StatusBadge } from '../features/orders/components/status-badge'
+import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
+import { Fact } from '../ui/fact'
 import { Page } from '../ui/page'
 import { AcceptOffer } from './order-detail/accept-offer'
 import { OrderItems } from './order-detail/order-items'
 import { PaymentReminder, RunnerEarnings } from './order-detail/payment-reminder'
-
-const viewAllOrders = (
-  <Link to="/orders" className="button">
-    View All Orders
-  </Link>
-)
 
 /** /orders/{id} (spec 001 §2): one order's lines, delivery and payment; kept current while it is open. */
 export function OrderDetailPage() {
@@ -29,25 +25,14 @@ export function OrderDetailPage() {
   return (
     <AppChrome>
       <Page back={from === 'runner' ? { to: '/runner', label: 'Runner Dashboard' } : { to: '/orders', label: 'My Orders' }}>
-        {order.isPending ? (
-          <CatalogMessage busy title="Loading order..." />
-        ) : order.isError ? (
-          order.error instanceof ApiError && order.error.status === 404 ? (
-            <CatalogMessage title={ORDER_NOT_FOUND} action={viewAllOrders}>
-              <p>It may have been placed from another account.</p>
-            </CatalogMessage>
-          ) : (
-            <CatalogMessage
-              title="Unable to load order details"
-              action={
-                <button type="button" className="button" onClick={() => void order.refetch()}>
-                  Try Again
-                </button>
-              }
-            />
-          )
-        ) : (
+        {order.isSuccess ? (
           <OrderDetail order={order.data} viewerId={viewerId} />
+        ) : order.error instanceof ApiError && order.error.status === 404 ? (
+          <CatalogMessage title={ORDER_NOT_FOUND} action={<ViewAllOrders />}>
+            <p>It may have been placed from another account.</p>
+          </CatalogMessage>
+        ) : (
+          <LoadingOrFailed query={order} loading="Loading order..." failed="Unable to load order details" />
         )}
       </Page>
     </AppChrome>
@@ -72,27 +57,13 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
       <section className="card card--compact order-facts-card" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
         <dl className="facts order-facts">
-          <div>
-            <dt>Store</dt>
-            <dd>
-              {order.storeName}
-              <span className="order-facts__aside">{order.storeAddress}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>Delivery slot</dt>
-            <dd>{order.timeSlot}</dd>
-          </div>
-          <div>
-            <dt>Deliver to</dt>
-            <dd>{order.deliveryAddress ?? order.deliveryArea}</dd>
-          </div>
-          {order.deliveryInstructions && (
-            <div>
-              <dt>Instructions</dt>
-              <dd>{order.deliveryInstructions}</dd>
-            </div>
-          )}
+          <Fact term="Store">
+            {order.storeName}
+            <span className="order-facts__aside">{order.storeAddress}</span>
+          </Fact>
+          <Fact term="Delivery slot">{order.timeSlot}</Fact>
+          <Fact term="Deliver to">{order.deliveryAddress ?? order.deliveryArea}</Fact>
+          {order.deliveryInstructions && <Fact term="Instructions">{order.deliveryInstructions}</Fact>}
         </dl>
         <Link to={trackingPath(order.id)} className="button button--small order-facts-card__track">
           Track Order

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type CancelReason, NO_SHOW_AFTER_MS, type Order } from '../../modules/orders/contract'
 import { readCart } from '../features/cart/cart-storage'
 import { formatMoment } from '../lib/format-time'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
-import { installFakeEventSource } from '../testing/fake-event-source'
+import { fakeApi } from '../testing/fake-api'
+import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { anAcceptedOrder, anOrder } from '../testing/order-fixtures'
@@ -38,15 +38,7 @@ const steps = () =>
 const at = (iso: string) => formatMoment(iso, Date.parse(placed.createdAt))
 const phoneLinks = () => Array.from(document.querySelectorAll('a[href^="tel:"]'))
 
-let events: ReturnType<typeof installFakeEventSource>
-beforeEach(() => {
-  events = installFakeEventSource()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-  events.restore()
-})
+const events = followsOrderStreams()
 
 describe('order tracking /order/{id}', () => {
   test('waiting for a runner: the hold counts down, and no contact details are shown yet', async () => {

@@ -1,6 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
-import { CatalogMessage } from '../features/catalog/components/catalog-message'
+import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
 import { CancelNoShow, CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { ChatPanel } from '../features/orders/components/chat-panel'
@@ -49,17 +49,8 @@ export function OrderTrackingPage() {
             </Link>
           }
         />
-      ) : order.isError ? (
-        <CatalogMessage
-          title="Unable to load order details"
-          action={
-            <button type="button" className="button button--primary" onClick={() => void order.refetch()}>
-              Try Again
-            </button>
-          }
-        />
       ) : (
-        <CatalogMessage busy title="Loading order..." />
+        <LoadingOrFailed query={order} loading="Loading order..." failed="Unable to load order details" primary />
       )}
     </ShopPage>
   )

@@ -1,21 +1,17 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { PASSWORD_RESET_REDIRECT_MS, type PasswordResetRequestResponse } from '../../modules/accounts/contract'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
-import { type Answer, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type Answer, fakeApi } from '../testing/fake-api'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
-import { type AppPath, renderScreen } from '../testing/render-screen'
-import { settled } from '../testing/settled'
+import { type AppPath, expectMovesOnAfter, renderScreen } from '../testing/render-screen'
+import { errorUnder, fill } from '../testing/screen-queries'
 import { PasswordResetPage } from './password-reset'
 import { PasswordResetTestPage } from './password-reset-test'
 
 let clock: ManualClock
 beforeEach(() => {
   clock = manualClock()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
 })
 
 const TOKEN = 'abcd1234efgh5678ijkl9012mnop3456qrst7890uvw'
@@ -39,18 +35,12 @@ const resetAnswer = (changes: Partial<PasswordResetRequestResponse>): PasswordRe
   ...changes,
 })
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }))
-const errorUnder = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.className === 'field__error')?.textContent ?? null
 
 async function requestReset(answer: PasswordResetRequestResponse) {
   const api = fakeApi({ 'POST /api/password-reset/request': () => [200, answer] })
   await openReset()
-  type('Email or phone', 'asha@example.com')
+  fill('Email or phone', 'asha@example.com')
   press('Send Reset Instructions')
   return api
 }
@@ -68,7 +58,7 @@ describe("/password-reset 'request'", () => {
   test("a failure without a message from the server shows 'Failed to send reset notification'", async () => {
     fakeApi({ 'POST /api/password-reset/request': () => new Response('', { status: 500 }) })
     await openReset()
-    type('Email or phone', 'asha@example.com')
+    fill('Email or phone', 'asha@example.com')
     press('Send Reset Instructions')
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to send reset notification')
   })
@@ -108,7 +98,7 @@ describe("/password-reset 'token-entry'", () => {
     expect(screen.queryByRole('link', { name: 'Open reset link' })).toBeNull()
     press('Continue')
     expect(errorUnder(field('Reset token'))).toBe('Reset token is required')
-    type('Reset token', ` ${TOKEN} `)
+    fill('Reset token', ` ${TOKEN} `)
     press('Continue')
     await screen.findByRole('heading', { name: 'Set a New Password' })
   })
@@ -124,8 +114,8 @@ describe("/password-reset 'confirm'", () => {
     expect(errorUnder(field('New password'))).toBe('Password must be at least 6 characters')
     expect(errorUnder(field('Confirm password'))).toBe('Please confirm your password')
 
-    type('New password', 'mango-lassi-7')
-    type('Confirm password', 'mango-lassi-8')
+    fill('New password', 'mango-lassi-7')
+    fill('Confirm password', 'mango-lassi-8')
     press('Update Password')
     expect(errorUnder(field('New password'))).toBeNull()
     expect(errorUnder(field('Confirm password'))).toBe("Passwords don't match")
@@ -136,8 +126,8 @@ describe("/password-reset 'confirm'", () => {
   test('a blank token blocks the submission with its message', async () => {
     const api = fakeApi({})
     await openReset('/password-reset?resetToken=%20')
-    type('New password', 'mango-lassi-7')
-    type('Confirm password', 'mango-lassi-7')
+    fill('New password', 'mango-lassi-7')
+    fill('Confirm password', 'mango-lassi-7')
     press('Update Password')
     expect(screen.getByRole('alert').textContent).toContain('Reset token is missing. Please enter a valid token.')
     expect(api.calls).toHaveLength(0)
@@ -147,17 +137,13 @@ describe("/password-reset 'confirm'", () => {
 
   test('success says so, then opens /auth after 2 seconds', async () => {
     const api = fakeApi({ 'POST /api/password-reset/confirm': () => [200, { message: 'Password updated successfully' }] })
-    await openReset(`/password-reset?resetToken=${TOKEN}`)
-    type('New password', 'mango-lassi-7')
-    type('Confirm password', 'mango-lassi-7')
+    const rendered = await openReset(`/password-reset?resetToken=${TOKEN}`)
+    fill('New password', 'mango-lassi-7')
+    fill('Confirm password', 'mango-lassi-7')
     press('Update Password')
     await screen.findByText('Password updated successfully! Redirecting to login...')
     expect(api.calls[0]?.body).toEqual({ token: TOKEN, newPassword: 'mango-lassi-7' })
-    clock.advance(PASSWORD_RESET_REDIRECT_MS - 1)
-    await settled()
-    expect(screen.queryByText('Screen at /auth')).toBeNull()
-    clock.advance(1)
-    await screen.findByText('Screen at /auth')
+    await expectMovesOnAfter(rendered, clock, PASSWORD_RESET_REDIRECT_MS, '/auth')
   })
 
   test("a refused token shows the server's message and offers a new request; no message means 'Failed to update password'", async () => {
@@ -165,8 +151,8 @@ describe("/password-reset 'confirm'", () => {
     let answer: Answer = [400, refusal]
     fakeApi({ 'POST /api/password-reset/confirm': () => answer })
     await openReset(`/password-reset?resetToken=${TOKEN}`)
-    type('New password', 'mango-lassi-7')
-    type('Confirm password', 'mango-lassi-7')
+    fill('New password', 'mango-lassi-7')
+    fill('Confirm password', 'mango-lassi-7')
     press('Update Password')
     await screen.findByText(refusal.message)
 

@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { CODE_LIFETIME_SECONDS, FALLBACK_VERIFIED_REDIRECT_MS, MESSAGES } from '../../modules/verification/contract'
-import { restoreFetch } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
-import { renderScreen } from '../testing/render-screen'
-import { settled } from '../testing/settled'
+import { expectMovesOnAfter, renderScreen } from '../testing/render-screen'
+import { button, toasts } from '../testing/screen-queries'
 import { CAPTCHA_PASS, VERIFICATION_CONFIG, verificationServer } from '../testing/verification-server'
 import { PhoneVerificationPage } from './phone-verification'
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 /** Our own limit: the server asks for a wait in Retry-After and records no SMS failure. */
 const tooSoon = (retryAfterSeconds: number) =>
@@ -23,8 +17,6 @@ const tooSoon = (retryAfterSeconds: number) =>
 /** The SMS provider could not reach the number: the one failure that opens the fallback. */
 const SMS_FAILED = [503, { message: 'We could not send a text message to this number right now.', code: 'SMS_FAILED' }] as [number, unknown]
 
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
 const openPage = (clock: ManualClock = manualClock()) => renderScreen(PhoneVerificationPage, { path: '/phone-verification', user: aUser(), clock })
 
 async function pressSendCode() {
@@ -105,10 +97,10 @@ describe('PhoneVerificationPage when the text cannot reach the phone (503 SMS_FA
   test('switches to the fallback; passing it saves the number unconfirmed, says so, and goes on to /profile-complete', async () => {
     const api = verificationServer({ 'POST /api/verification/send-code': () => SMS_FAILED })
     const clock = manualClock()
-    const { router } = openPage(clock)
+    const rendered = openPage(clock)
     await pressSendCode()
     await screen.findByRole('heading', { name: "Confirm You're a Person" })
-    toast().getByText('Smart Verification Active')
+    toasts().getByText('Smart Verification Active')
     expect(button('Verify Manually').disabled).toBe(true)
 
     fireEvent.click(screen.getByRole('checkbox', { name: /I'm not a robot/ }))
@@ -124,11 +116,7 @@ describe('PhoneVerificationPage when the text cannot reach the phone (503 SMS_FA
       recaptchaCompleted: true,
       captchaToken: CAPTCHA_PASS,
     })
-    clock.advance(FALLBACK_VERIFIED_REDIRECT_MS - 1)
-    await settled()
-    expect(router.state.location.pathname).toBe('/phone-verification')
-    clock.advance(1)
-    await screen.findByText('Screen at /profile-complete')
+    await expectMovesOnAfter(rendered, clock, FALLBACK_VERIFIED_REDIRECT_MS, '/profile-complete')
   })
 
   test('a refused manual verification says so and starts the check again from an unticked box', async () => {
@@ -142,8 +130,8 @@ describe('PhoneVerificationPage when the text cannot reach the phone (503 SMS_FA
     await waitFor(() => expect(button('Verify Manually').disabled).toBe(false))
     fireEvent.click(button('Verify Manually'))
 
-    await toast().findByText('Failed to verify phone number. Please try again')
-    toast().getByText('Verification Failed')
+    await toasts().findByText('Failed to verify phone number. Please try again')
+    toasts().getByText('Verification Failed')
     await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /I'm not a robot/ }).checked).toBe(false))
     expect(button('Verify Manually').disabled).toBe(true)
   })
@@ -153,7 +141,7 @@ describe('PhoneVerificationPage when the text cannot reach the phone (503 SMS_FA
     openPage()
     await pressSendCode()
     fireEvent.click(await screen.findByRole('checkbox', { name: /I'm not a robot/ }))
-    await toast().findByText('Please try again or refresh the page.')
+    await toasts().findByText('Please try again or refresh the page.')
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /I'm not a robot/ }).checked).toBe(false)
   })
 
@@ -172,8 +160,8 @@ describe('PhoneVerificationPage when the text cannot reach the phone (503 SMS_FA
     })
     openPage()
     await pressSendCode()
-    await toast().findByText('We could not send a text message to this number right now.')
-    toast().getByText('Verification Failed')
+    await toasts().findByText('We could not send a text message to this number right now.')
+    toasts().getByText('Verification Failed')
     screen.getByRole('heading', { name: 'Verify Your Phone' })
   })
 })

@@ -1,21 +1,13 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { MESSAGES, VERIFIED_REDIRECT_MS } from '../../modules/verification/contract'
-import { restoreFetch } from '../testing/fake-api'
 import { aBuyer, aUser } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
-import { renderScreen } from '../testing/render-screen'
-import { settled } from '../testing/settled'
+import { expectMovesOnAfter, renderScreen } from '../testing/render-screen'
+import { button, toasts } from '../testing/screen-queries'
 import { verificationServer } from '../testing/verification-server'
 import { PhoneVerificationPage } from './phone-verification'
 
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
-
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
 const openPage = (user = aUser(), clock = manualClock()) => renderScreen(PhoneVerificationPage, { path: '/phone-verification', user, clock })
 
 async function sendCode() {
@@ -48,13 +40,13 @@ describe('PhoneVerificationPage', () => {
     const { calls } = verificationServer()
     openPage(aUser({ phone: null }))
     fireEvent.click(await screen.findByRole('button', { name: 'Send Code' }))
-    await toast().findByText('Phone number required')
-    toast().getByText('Please enter your phone number')
+    await toasts().findByText('Phone number required')
+    toasts().getByText('Please enter your phone number')
     expect(screen.getByLabelText('Phone number').getAttribute('aria-invalid')).toBe('true')
 
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '73255' } })
     fireEvent.click(button('Send Code'))
-    await toast().findByText('Phone number too short')
+    await toasts().findByText('Phone number too short')
     expect(screen.getAllByText('Please enter at least 10 digits')).toHaveLength(2)
     expect(calls.some((call) => call.path === '/api/verification/send-code')).toBe(false)
   })
@@ -63,7 +55,7 @@ describe('PhoneVerificationPage', () => {
     const { calls } = verificationServer()
     openPage()
     await sendCode()
-    toast().getByText('Verification Code Sent!')
+    toasts().getByText('Verification Code Sent!')
     await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('PATCH /api/user/verification-attempt'))
     expect(calls.find((call) => call.path === '/api/verification/send-code')?.body).toEqual({ phone: '7325550101' })
     expect(button('Verify').disabled).toBe(true)
@@ -73,24 +65,20 @@ describe('PhoneVerificationPage', () => {
   test('a wrong code is refused in the spec words; the right one completes and goes to /profile-complete', async () => {
     verificationServer()
     const clock = manualClock()
-    const { router } = openPage(aUser(), clock)
+    const rendered = openPage(aUser(), clock)
     await sendCode()
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '654321' } })
     fireEvent.click(button('Verify'))
-    await toast().findByText(MESSAGES.invalidCode)
+    await toasts().findByText(MESSAGES.invalidCode)
     expect(screen.getAllByText(MESSAGES.invalidCode)).toHaveLength(2)
 
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } })
     fireEvent.click(button('Verify'))
     await screen.findByRole('heading', { name: 'Verification Complete' })
-    toast().getByText('Phone Verified!')
+    toasts().getByText('Phone Verified!')
     // It waits a moment on 'Verification Complete' before moving on.
-    clock.advance(VERIFIED_REDIRECT_MS - 1)
-    await settled()
-    expect(router.state.location.pathname).toBe('/phone-verification')
-    clock.advance(1)
-    await screen.findByText('Screen at /profile-complete')
-    expect(router.state.location.pathname).toBe('/profile-complete')
+    await expectMovesOnAfter(rendered, clock, VERIFIED_REDIRECT_MS, '/profile-complete')
+    expect(rendered.router.state.location.pathname).toBe('/profile-complete')
   })
 
   test('expired and missing codes have their own messages', async () => {
@@ -100,11 +88,11 @@ describe('PhoneVerificationPage', () => {
     await sendCode()
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '111111' } })
     fireEvent.click(button('Verify'))
-    await toast().findByText(MESSAGES.expiredCode)
+    await toasts().findByText(MESSAGES.expiredCode)
 
     answer = { message: 'something else', code: 'NO_PENDING_VERIFICATION' }
     fireEvent.click(button('Verify'))
-    await toast().findByText(MESSAGES.noPendingCode)
+    await toasts().findByText(MESSAGES.noPendingCode)
   })
 
   test("'Change Phone Number' goes back to step 1 with the number kept", async () => {

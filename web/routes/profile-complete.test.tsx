@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, PROFILE_COMPLETE_REDIRECT_MS, type PublicUser } from '../../modules/accounts/contract'
 import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
 import { ONE_ROLE } from '../features/accounts/components/profile-form'
-import { type ApiCall, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type ApiCall, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
-import { renderScreen } from '../testing/render-screen'
+import { expectMovesOnAfter, renderScreen } from '../testing/render-screen'
+import { button, errorUnder, fill, toasts } from '../testing/screen-queries'
 import { settled } from '../testing/settled'
 import { ProfileCompletePage } from './profile-complete'
 
@@ -18,8 +19,6 @@ beforeEach(() => {
   clock = manualClock()
 })
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   if (realGeolocation) Object.defineProperty(navigator, 'geolocation', realGeolocation)
   else delete (navigator as { geolocation?: unknown }).geolocation
 })
@@ -34,15 +33,19 @@ async function open(user: PublicUser | null, url = '/profile-complete') {
 }
 /** What the screen sent, leaving out the current-user refetches that follow a change. */
 const sent = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET')
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
-/** The message shown under a field, found from the field's own description. */
-const errorUnder = (control: HTMLElement) =>
-  (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.classList.contains('field__error'))?.textContent
+
+/** The address typed into either form, as the request carries it. */
+const ADDRESS = { address: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817' }
+function fillAddress() {
+  fill('Street address', ADDRESS.address)
+  fill('City', ADDRESS.city)
+  fill('State', ADDRESS.state)
+  fill('ZIP code', ADDRESS.zipCode)
+}
+
+/** The server completing the profile, answering with the completed account. */
+const completesProfile = (user: PublicUser = completedUser) =>
+  fakeApi({ 'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user, requiresProfileCompletion: false }] })
 
 describe('ProfileCompletePage: where it sends people', () => {
   test('with no user it goes to /auth', async () => {
@@ -91,8 +94,8 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
 
     fill('Phone number', '7325550199')
     fireEvent.click(button('Add Phone Number'))
-    await toast().findByText('Phone Number Added')
-    toast().getByText('Please verify your phone number to continue.')
+    await toasts().findByText('Phone Number Added')
+    toasts().getByText('Please verify your phone number to continue.')
     await screen.findByText('Screen at /phone-verification')
     expect(router.state.location.pathname).toBe('/phone-verification')
     expect(calls.find((call) => call.path === '/api/auth/add-phone')?.body).toEqual({ phone: '7325550199' })
@@ -103,7 +106,7 @@ describe('ProfileCompletePage: blocked until the phone is verified', () => {
     await open(aUser({ phone: null }))
     fill('Phone number', '7325550199')
     fireEvent.click(button('Add Phone Number'))
-    await toast().findByText('Failed to Add Phone')
+    await toasts().findByText('Failed to Add Phone')
     expect(errorUnder(screen.getByLabelText('Phone number'))).toBe('That phone number is already in use.')
   })
 })
@@ -147,51 +150,34 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     expect(calls).toHaveLength(0)
 
     fill('City', 'Edison')
-    expect(errorUnder(screen.getByLabelText('City'))).toBeUndefined()
+    expect(errorUnder(screen.getByLabelText('City'))).toBeNull()
   })
 
   async function fillForm() {
     await screen.findByRole('heading', { name: 'Complete Your Profile' })
     fireEvent.click(screen.getByRole('radio', { name: /Runner/ }))
-    fill('Street address', '12 Oak Tree Road')
-    fill('City', 'Edison')
-    fill('State', 'NJ')
-    fill('ZIP code', '08817')
+    fillAddress()
     fireEvent.click(button('Complete Profile'))
   }
 
   test('on success it toasts, says so, and goes to / after a second', async () => {
-    const { calls } = fakeApi({
-      'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser, requiresProfileCompletion: false }],
-    })
-    const { router } = await open(verified)
+    const { calls } = completesProfile()
+    const rendered = await open(verified)
     await fillForm()
-    await toast().findByText('Profile completed!')
-    toast().getByText('Redirecting...')
+    await toasts().findByText('Profile completed!')
+    toasts().getByText('Redirecting...')
     expect(calls.find((call) => call.path === '/api/auth/complete-profile')?.body).toEqual({
       firstName: 'Asha',
       lastName: 'Patel',
       roles: ['runner'],
-      address: '12 Oak Tree Road',
-      city: 'Edison',
-      state: 'NJ',
-      zipCode: '08817',
+      ...ADDRESS,
     })
     await screen.findByText('Welcome to Kirana! Taking you to your home screen...')
-    clock.advance(PROFILE_COMPLETE_REDIRECT_MS - 1)
-    await settled()
-    expect(router.state.location.pathname).toBe('/profile-complete')
-    clock.advance(1)
-    await screen.findByText('Screen at /')
+    await expectMovesOnAfter(rendered, clock, PROFILE_COMPLETE_REDIRECT_MS, '/')
   })
 
   test('a runner-only account lands on the runner dashboard, not the buyer home', async () => {
-    fakeApi({
-      'POST /api/auth/complete-profile': () => [
-        200,
-        { message: 'Profile completed successfully', user: { ...completedUser, roles: ['runner'] }, requiresProfileCompletion: false },
-      ],
-    })
+    completesProfile({ ...completedUser, roles: ['runner'] })
     await open(verified)
     await fillForm()
     await screen.findByText('Welcome to Kirana! Taking you to your home screen...')
@@ -209,21 +195,17 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     fakeApi({ 'POST /api/auth/complete-profile': () => [400, refusal] })
     await open(verified)
     await fillForm()
-    await toast().findByText('Profile completion failed')
+    await toasts().findByText('Profile completion failed')
     await waitFor(() => expect(errorUnder(screen.getByLabelText('ZIP code'))).toBe(refusal.message))
   })
 
   test('a server that wants the phone verified first sends the person to /phone-verification', async () => {
     fakeApi({ 'POST /api/auth/complete-profile': () => [403, { message: 'Please verify your phone number first.', requiresPhoneVerification: true }] })
-    const { router } = await open(verified)
+    const rendered = await open(verified)
     await fillForm()
-    await toast().findByText('Phone Verification Required')
-    toast().getByText('Please verify your phone number first. Redirecting...')
-    clock.advance(PHONE_VERIFICATION_REQUIRED_REDIRECT_MS - 1)
-    await settled()
-    expect(router.state.location.pathname).toBe('/profile-complete')
-    clock.advance(1)
-    await screen.findByText('Screen at /phone-verification')
+    await toasts().findByText('Phone Verification Required')
+    toasts().getByText('Please verify your phone number first. Redirecting...')
+    await expectMovesOnAfter(rendered, clock, PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, '/phone-verification')
   })
 })
 
@@ -276,35 +258,33 @@ describe('ProfileCompletePage: the onboarding variant', () => {
     fakeApi({})
     await onboarding()
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
-    await toast().findByText('Location Error')
-    toast().getByText('Unable to get your location. Please enter your address manually.')
+    await toasts().findByText('Location Error')
+    toasts().getByText('Unable to get your location. Please enter your address manually.')
     expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ timeout: GEOLOCATION_TIMEOUT_MS })
   })
 
   test('a found location and the email are sent with the completion; then Welcome and /', async () => {
     stubGeolocation('found')
-    const { calls } = fakeApi({
-      'POST /api/auth/complete-profile': () => [200, { message: 'Profile completed successfully', user: completedUser, requiresProfileCompletion: false }],
-    })
+    const { calls } = completesProfile()
     const { router } = await onboarding(aUser({ phoneVerified: true, phoneStatus: 'verified', email: null }))
     fireEvent.click(await screen.findByRole('button', { name: 'Use Current Location (Optional)' }))
-    await toast().findByText('Location Found')
-    toast().getByText('Your current location has been added to your profile.')
+    await toasts().findByText('Location Found')
+    toasts().getByText('Your current location has been added to your profile.')
 
     fill('Email', 'asha@example.com')
     fireEvent.click(screen.getByRole('radio', { name: /Both/ }))
-    fill('Street address', '12 Oak Tree Road')
-    fill('City', 'Edison')
-    fill('State', 'NJ')
-    fill('ZIP code', '08817')
+    fillAddress()
     fireEvent.click(button('Complete Registration'))
 
-    await toast().findByText('Profile Updated')
-    toast().getByText('Welcome to Kirana!')
+    await toasts().findByText('Profile Updated')
+    toasts().getByText('Welcome to Kirana!')
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    const address = { roles: ['both'], address: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817', latitude: '40.5187', longitude: '-74.4121' }
     expect(sent(calls).map((call) => [call.method, call.path, call.body])).toEqual([
-      ['POST', '/api/auth/complete-profile', { firstName: 'Asha', lastName: 'Patel', email: 'asha@example.com', ...address }],
+      [
+        'POST',
+        '/api/auth/complete-profile',
+        { firstName: 'Asha', lastName: 'Patel', email: 'asha@example.com', roles: ['both'], ...ADDRESS, latitude: '40.5187', longitude: '-74.4121' },
+      ],
     ])
   })
 })

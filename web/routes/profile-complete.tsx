@@ -4,11 +4,11 @@ import { PROFILE_COMPLETE_REDIRECT_MS } from '../../modules/accounts/contract'
 import { BRAND_NAME } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { AuthStatus } from '../features/accounts/components/auth-status'
 import { homePath } from '../features/accounts/identity'
 import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
-import { StatusMark } from '../ui/status-mark'
 import { BlockedCard } from './profile-complete/blocked-card'
 import { CompleteProfileForm } from './profile-complete/complete-profile-form'
 import { OnboardingForm } from './profile-complete/onboarding-form'
@@ -39,12 +39,11 @@ export function ProfileCompletePage() {
   return (
     <AuthLayout>
       {completed ? (
-        <div className="stack stack--centred auth-status">
-          <StatusMark />
+        <AuthStatus>
           <h1>Profile Complete</h1>
           <p role="status">Welcome to {BRAND_NAME}! Taking you to your home screen...</p>
           <Spinner />
-        </div>
+        </AuthStatus>
       ) : user.phoneStatus === 'unverified' ? (
         <BlockedCard user={user} />
       ) : (

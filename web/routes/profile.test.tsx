@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { describe, expect, mock, test } from 'bun:test'
 import { onlineManager } from '@tanstack/react-query'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { displayName, initials } from '../features/accounts/identity'
-import { type ApiCall, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type ApiCall, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { button, errorUnder, fill, toasts } from '../testing/screen-queries'
 import { ProfilePage } from './profile'
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 const member = aUser({
   phoneVerified: true,
@@ -30,14 +26,6 @@ async function open(user: PublicUser = member) {
   return rendered
 }
 
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
-const errorUnder = (control: HTMLElement) =>
-  (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.classList.contains('field__error'))?.textContent
 const sent = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET')
 
 describe('who is shown', () => {
@@ -128,8 +116,8 @@ describe('Edit Profile', () => {
     try {
       fill('City', 'Iselin')
       fireEvent.click(button('Save Changes'))
-      await toast().findByText("You're offline")
-      toast().getByText("Saving your profile needs an internet connection. Try again once you're back online.")
+      await toasts().findByText("You're offline")
+      toasts().getByText("Saving your profile needs an internet connection. Try again once you're back online.")
       expect(button('Save Changes').disabled).toBe(false)
       expect(sent(calls)).toEqual([])
     } finally {
@@ -149,7 +137,7 @@ describe('Edit Profile', () => {
 
     await screen.findByText('Screen at /phone-verification')
     expect(router.state.location.pathname).toBe('/phone-verification')
-    await toast().findByText('Please verify your new phone number.')
+    await toasts().findByText('Please verify your new phone number.')
   })
 
   test('saving sends the profile, refreshes the current user and goes to /', async () => {
@@ -181,9 +169,9 @@ describe('Edit Profile', () => {
     fakeApi({ 'PATCH /api/user/profile': () => [409, { message: 'That email is already in use.', code: 'EMAIL_TAKEN' }] })
     await open()
     fireEvent.click(button('Save Changes'))
-    await toast().findByText('Error')
-    toast().getByText('That email is already in use.')
-    expect(toast().getByRole('alert').className).toContain('toast--destructive')
+    await toasts().findByText('Error')
+    toasts().getByText('That email is already in use.')
+    expect(toasts().getByRole('alert').className).toContain('toast--destructive')
     expect(errorUnder(screen.getByLabelText('Email'))).toBe('That email is already in use.')
   })
 })

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { BRAND_NAME } from '../../modules/shared/contract'
 import { useLogout } from '../features/accounts/api/use-logout'
 import { useCurrentUser } from '../lib/current-user'
+import { BrandName } from '../ui/brand'
 import { LoadingScreen } from '../ui/loading-screen'
 import { EditProfileForm } from './profile/edit-profile-form'
 import { ProfileSummary } from './profile/profile-summary'
@@ -21,10 +21,7 @@ export function ProfilePage() {
             <span aria-hidden="true">←</span>&nbsp;Back to Home
           </Link>
           <span className="brand">
-            <span className="brand__mark" aria-hidden="true">
-              {BRAND_NAME.charAt(0)}
-            </span>
-            {BRAND_NAME}
+            <BrandName />
           </span>
         </div>
       </header>

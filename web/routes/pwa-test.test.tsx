@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test'
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { getDefaultStore } from 'jotai'
 import { appInstalledAtom, installPromptAtom } from '../features/pwa/install-prompt'
 import { fakeRegistration, fakeWorker, installFakeServiceWorker, removeFakeServiceWorker } from '../testing/fake-service-worker'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { button } from '../testing/screen-queries'
 import { PwaTestPage } from './pwa-test'
 
 /** The page at /pwa-test, reading the install offer from the app's default store where start-up keeps it. */
@@ -31,11 +32,8 @@ function valueFor(term: string) {
   return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 }
 
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
-
 describe('PWA status page', () => {
   afterEach(() => {
-    cleanup()
     removeFakeServiceWorker()
     getDefaultStore().set(installPromptAtom, null)
     getDefaultStore().set(appInstalledAtom, false)

@@ -1,12 +1,13 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ORDER_NO_LONGER_AVAILABLE } from '../../modules/orders/contract'
 import { MESSAGES } from '../../modules/runner/contract'
-import { type Answer, deferred, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { anAcceptedOrder, anAvailableOrder, aRunner, someStats } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { toasts } from '../testing/screen-queries'
 import { RunnerDashboardPage } from './runner-dashboard'
 
 const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -46,12 +47,6 @@ const offer = (storeName: string) => screen.getByRole('article', { name: storeNa
 const fact = (card: HTMLElement, term: string) => within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 const stat = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 const onlineSwitch = () => screen.getByRole('switch', { name: 'Online' })
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
-
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 describe('runner dashboard /runner', () => {
   test("greets the runner by first name, or as 'Runner' without one", async () => {
@@ -108,8 +103,8 @@ describe('runner dashboard /runner', () => {
     fireEvent.click(onlineSwitch())
     await waitFor(() => expect(onlineSwitch().getAttribute('aria-checked')).toBe('false'))
     refused.resolve([500, { message: 'Something went wrong' }])
-    await toast().findByText('Error')
-    expect(toast().getByText('Something went wrong')).toBeDefined()
+    await toasts().findByText('Error')
+    expect(toasts().getByText('Something went wrong')).toBeDefined()
     expect(onlineSwitch().getAttribute('aria-checked')).toBe('true')
   })
 
@@ -165,8 +160,8 @@ describe('runner dashboard /runner', () => {
     onlineManager.setOnline(false)
     try {
       fireEvent.click(within(card).getByRole('button', { name: 'Accept Order' }))
-      await toast().findByText("You're offline")
-      toast().getByText("Accepting a delivery needs an internet connection. Try again once you're back online.")
+      await toasts().findByText("You're offline")
+      toasts().getByText("Accepting a delivery needs an internet connection. Try again once you're back online.")
       expect(within(card).queryByRole('button', { name: 'Accepting...' })).toBeNull()
       expect(server.callsTo('PATCH /api/orders/offer-dal/accept')).toHaveLength(0)
     } finally {
@@ -185,8 +180,8 @@ describe('runner dashboard /runner', () => {
     })
     await openDashboard()
     fireEvent.click(within(await screen.findByRole('article', { name: dal.storeName })).getByRole('button', { name: 'Accept Order' }))
-    await toast().findByText('Order No Longer Available')
-    expect(toast().getByText('Another runner just accepted this order. Refreshing available orders...')).toBeDefined()
+    await toasts().findByText('Order No Longer Available')
+    expect(toasts().getByText('Another runner just accepted this order. Refreshing available orders...')).toBeDefined()
     await waitFor(() => expect(screen.queryByRole('article', { name: dal.storeName })).toBeNull())
     expect(server.callsTo('GET /api/orders/pending')).toHaveLength(2)
     expect(screen.getByRole('article', { name: 'Apna Bazar' })).toBeDefined()
@@ -196,8 +191,8 @@ describe('runner dashboard /runner', () => {
     const server = runnerServer({ 'PATCH /api/orders/offer-dal/accept': () => [409, { code: 'CAPTURE_FAILED', message: MESSAGES.captureFailed }] })
     await openDashboard()
     fireEvent.click(within(await screen.findByRole('article', { name: dal.storeName })).getByRole('button', { name: 'Accept Order' }))
-    await toast().findByText("Buyer's Card Declined")
-    expect(toast().getByText(MESSAGES.captureFailed)).toBeDefined()
+    await toasts().findByText("Buyer's Card Declined")
+    expect(toasts().getByText(MESSAGES.captureFailed)).toBeDefined()
     await waitFor(() => expect(server.callsTo('GET /api/orders/pending')).toHaveLength(2))
   })
 
@@ -208,12 +203,12 @@ describe('runner dashboard /runner', () => {
     const accept = async () =>
       fireEvent.click(within(await screen.findByRole('article', { name: dal.storeName })).getByRole('button', { name: 'Accept Order' }))
     await accept()
-    await toast().findByText(MESSAGES.gatewayDown)
-    expect(toast().getByText('Error')).toBeDefined()
+    await toasts().findByText(MESSAGES.gatewayDown)
+    expect(toasts().getByText('Error')).toBeDefined()
 
     answer = new Response('Bad gateway', { status: 502 })
     await accept()
-    await toast().findByText('Failed to accept order')
+    await toasts().findByText('Failed to accept order')
   })
 
   test('an unverified phone: a way to verify it, shown before and after a refused accept', async () => {
@@ -227,7 +222,7 @@ describe('runner dashboard /runner', () => {
     expect(screen.getByText('Verify your phone to accept orders')).toBeDefined()
     expect(screen.getByRole('link', { name: 'Verify Phone' }).getAttribute('href')).toBe('/phone-verification')
     fireEvent.click(within(await screen.findByRole('article', { name: dal.storeName })).getByRole('button', { name: 'Accept Order' }))
-    await toast().findByText('Phone Verification Required')
+    await toasts().findByText('Phone Verification Required')
     expect(screen.getByText('Verify your phone to accept orders').closest('[role="alert"]')).not.toBeNull()
   })
 

@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
 import { CODE_LIFETIME_SECONDS, MESSAGES, TEST_CODE, TEST_PHONE_EXAMPLE } from '../../modules/verification/contract'
-import { type Answer, fakeApi, restoreFetch } from '../testing/fake-api'
+import { type Answer, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
+import { button, errorUnder, fill, toasts } from '../testing/screen-queries'
 import { SignupVerificationPage } from './signup-verification'
 
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   document.querySelector('meta[name="kirana-environment"]')?.remove()
 })
 
@@ -21,14 +20,6 @@ async function open(signedIn: typeof user | null = null, clock = manualClock()) 
   return rendered
 }
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement
-const errorUnder = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id))
-    .find((element) => element?.className === 'field__error')?.textContent ?? null
-const toast = () => screen.getByRole('region', { name: 'Notifications' })
 
 /** The server's answers for a sign-up that reaches the code step and succeeds, unless overridden. */
 function signupApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
@@ -44,10 +35,10 @@ function signupApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 async function createAccount() {
-  type('First name', 'Dev')
-  type('Last name', 'Patel')
-  type('Phone number', '(732) 555-0142')
-  type('Password', 'saffron-rice-42')
+  fill('First name', 'Dev')
+  fill('Last name', 'Patel')
+  fill('Phone number', '(732) 555-0142')
+  fill('Password', 'saffron-rice-42')
   fireEvent.click(button('Create Account & Verify Phone'))
   await screen.findByRole('heading', { name: 'Verify Your Phone' })
 }
@@ -64,7 +55,7 @@ describe('/signup-verification, step 1', () => {
     expect(errorUnder(field('Phone number'))).toBe('Phone number must be at least 10 digits')
     expect(errorUnder(field('Password'))).toBe('Password must be at least 8 characters')
     expect(errorUnder(field('Email (optional)'))).toBeNull()
-    type('Email (optional)', 'not-an-email')
+    fill('Email (optional)', 'not-an-email')
     fireEvent.click(button('Create Account & Verify Phone'))
     expect(errorUnder(field('Email (optional)'))).toBe('Please enter a valid email address')
     expect(api.calls).toHaveLength(0)
@@ -90,18 +81,18 @@ describe('/signup-verification, step 1', () => {
     let answer: Answer = [409, { message: 'An account with this phone number already exists', code: 'PHONE_TAKEN' }]
     fakeApi({ 'POST /api/signup-with-verification': () => answer })
     await open()
-    type('First name', 'Dev')
-    type('Last name', 'Patel')
-    type('Phone number', '7325550142')
-    type('Password', 'saffron-rice-42')
+    fill('First name', 'Dev')
+    fill('Last name', 'Patel')
+    fill('Phone number', '7325550142')
+    fill('Password', 'saffron-rice-42')
     fireEvent.click(button('Create Account & Verify Phone'))
-    await within(toast()).findByText('Signup Failed')
-    expect(within(toast()).getByText('An account with this phone number already exists')).toBeDefined()
+    await toasts().findByText('Signup Failed')
+    expect(toasts().getByText('An account with this phone number already exists')).toBeDefined()
     expect(errorUnder(field('Phone number'))).toBe('An account with this phone number already exists')
 
     answer = new Response('', { status: 500 })
     fireEvent.click(button('Create Account & Verify Phone'))
-    await within(toast()).findByText('Something went wrong')
+    await toasts().findByText('Something went wrong')
   })
 })
 
@@ -121,10 +112,10 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     expect(screen.getByText('(732) 555-0142')).toBeDefined()
 
     expect(button('Verify').disabled).toBe(true)
-    type('Verification code', '12a34')
+    fill('Verification code', '12a34')
     expect(field('Verification code').value).toBe('1234')
     expect(button('Verify').disabled).toBe(true)
-    type('Verification code', '123456')
+    fill('Verification code', '123456')
     expect(button('Verify').disabled).toBe(false)
 
     expect(button('Resend Code').disabled).toBe(true)
@@ -137,10 +128,10 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     })
     await open()
     await createAccount()
-    type('Verification code', '000000')
+    fill('Verification code', '000000')
     fireEvent.click(button('Verify'))
-    await within(toast()).findByText('Verification Failed')
-    expect(within(toast()).getByText(MESSAGES.invalidCode)).toBeDefined()
+    await toasts().findByText('Verification Failed')
+    expect(toasts().getByText(MESSAGES.invalidCode)).toBeDefined()
     expect(errorUnder(field('Verification code'))).toBe(MESSAGES.invalidCode)
     expect(api.callsTo('POST /api/complete-phone-verification')).toHaveLength(0)
   })
@@ -149,12 +140,12 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     const api = signupApi()
     await open()
     await createAccount()
-    type('Verification code', TEST_CODE)
+    fill('Verification code', TEST_CODE)
     fireEvent.click(button('Verify'))
     await screen.findByText('Screen at /profile-complete?variant=onboarding')
     expect(api.callsTo('PATCH /api/user/verify-phone')[0]?.body).toEqual({ phone: '7325550142', verificationCode: TEST_CODE })
     expect(api.callsTo('POST /api/complete-phone-verification')[0]?.body).toEqual({ userId: 'user-42', verificationSuccess: true })
-    expect(within(toast()).getByText('Account Created!')).toBeDefined()
+    expect(toasts().getByText('Account Created!')).toBeDefined()
   })
 
   test("a failed completion toasts 'Verification Error'; trying again does not spend the code twice", async () => {
@@ -162,10 +153,10 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
     const api = signupApi({ 'POST /api/complete-phone-verification': () => completion })
     await open()
     await createAccount()
-    type('Verification code', TEST_CODE)
+    fill('Verification code', TEST_CODE)
     fireEvent.click(button('Verify'))
-    await within(toast()).findByText('Verification Error')
-    expect(within(toast()).getByText('Failed to complete verification')).toBeDefined()
+    await toasts().findByText('Verification Error')
+    expect(toasts().getByText('Failed to complete verification')).toBeDefined()
 
     completion = [200, { message: 'Phone verified successfully', requiresProfileCompletion: false }]
     fireEvent.click(button('Verify'))

@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, spyOn, test } from 'bun:test'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { CATEGORY_FILTERS, type CatalogItem } from '../../modules/catalog/contract'
 import { readCart } from '../features/cart/cart-storage'
 import { itemsQueryOptions } from '../features/catalog/api/items'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
-import { fakeApi, neverAnswers, restoreFetch } from '../testing/fake-api'
+import { fakeApi, neverAnswers } from '../testing/fake-api'
 import { aBuyer, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { toasts } from '../testing/screen-queries'
 import { CartPage } from './cart'
 import { StoreCatalogPage } from './store-catalog'
 
@@ -36,10 +37,6 @@ beforeEach(() => {
   localStorage.clear()
   cacheStore(store)
 })
-afterEach(() => {
-  cleanup()
-  restoreFetch()
-})
 
 const itemList = () => screen.queryByRole('list', { name: 'Items' })
 const shownNames = () =>
@@ -49,7 +46,6 @@ const shownNames = () =>
 const row = (name: string) => screen.getByText(name, { selector: '.item-line__name' }).closest('li')!
 const chip = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name })
 const search = () => screen.getByRole<HTMLInputElement>('searchbox', { name: `Search in ${store.name}` })
-const toast = () => within(screen.getByRole('region', { name: 'Notifications' }))
 
 /** The catalog at /store/{id}, with the cart screen one link away. */
 function renderCatalog({
@@ -134,8 +130,8 @@ describe('store catalog /store/{id}', () => {
   test("Add puts the item in this store's cart, toasts 'Added to Cart', and the cart count and View Cart follow", async () => {
     await openCatalog()
     fireEvent.click(screen.getByRole('button', { name: `Add ${toor.name}` }))
-    await toast().findByText('Added to Cart')
-    expect(toast().getByText(`${toor.name} has been added to your cart.`)).toBeDefined()
+    await toasts().findByText('Added to Cart')
+    expect(toasts().getByText(`${toor.name} has been added to your cart.`)).toBeDefined()
     fireEvent.click(screen.getByRole('button', { name: `Add ${toor.name}` }))
 
     expect(readCart(store.id)).toEqual([expect.objectContaining({ id: toor.id, name: toor.name, quantity: 2, price: '7.99', comment: '' })])

@@ -6,9 +6,10 @@ import { NO_LOCATION_MESSAGE } from '../../modules/catalog/contract'
 import { DELIVERY_RADIUS_METERS, DELIVERY_RADIUS_MILES, GEOLOCATION_TIMEOUT_MS, SEARCH_GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { addToCart, allCarts } from '../features/cart/cart-storage'
 import { readCachedStore } from '../features/catalog/store-cache'
-import { fakeApi, restoreFetch } from '../testing/fake-api'
+import { fakeApi } from '../testing/fake-api'
 import { aBuyer, aNearbyStore, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { toasts } from '../testing/screen-queries'
 import { StoreSearchPage } from './store-search'
 
 type PositionCallbacks = { success: PositionCallback; failure: PositionErrorCallback | null | undefined; timeout: number | undefined }
@@ -40,13 +41,10 @@ async function searchFor(term: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Search' }))
 }
 
-const toast = () => screen.getByRole('region', { name: 'Notifications' })
 const banner = () => screen.queryByText('Enable location for the closest stores')
 
 beforeEach(() => localStorage.clear())
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   localStorage.clear()
   Reflect.deleteProperty(navigator, 'geolocation')
 })
@@ -89,13 +87,13 @@ describe('Find Indian Stores', () => {
     await device.deny()
     await screen.findByRole('heading', { name: 'No stores found' })
     expect(server.calls[0]!.url.searchParams.get('latitude')).toBe('40.5171')
-    expect(within(toast()).queryByText('Using ZIP code location')).toBeNull()
+    expect(toasts().queryByText('Using ZIP code location')).toBeNull()
   })
 
   test("without device or profile coordinates it searches by the ZIP code and says 'Using ZIP code location'", async () => {
     const server = fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
     await renderSearch(aBuyer({ latitude: null, longitude: null }))
-    await within(toast()).findByText('Using ZIP code location')
+    await toasts().findByText('Using ZIP code location')
     await searchFor('patel')
     await screen.findByRole('heading', { name: 'Patel Family Grocers' })
     expect(server.calls[0]!.url.searchParams.get('zipCode')).toBe('08817')
@@ -110,8 +108,8 @@ describe('Find Indian Stores', () => {
     onlineManager.setOnline(false)
     try {
       await searchFor('spices')
-      await within(toast()).findByText("You're offline")
-      within(toast()).getByText("Searching for stores needs an internet connection. Try again once you're back online.")
+      await toasts().findByText("You're offline")
+      toasts().getByText("Searching for stores needs an internet connection. Try again once you're back online.")
       await searchFor('patel')
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Search' })?.hasAttribute('disabled')).toBe(false))
       screen.getByRole('heading', { name: 'Patel Family Grocers' })
@@ -126,7 +124,7 @@ describe('Find Indian Stores', () => {
     await renderSearch(aBuyer({ latitude: null, longitude: null, zipCode: null }))
     await waitFor(() => expect(banner()).toBeNull())
     await searchFor('patel')
-    await within(toast()).findByText(NO_LOCATION_MESSAGE)
+    await toasts().findByText(NO_LOCATION_MESSAGE)
     expect(server.calls).toHaveLength(0)
   })
 
@@ -184,8 +182,8 @@ describe('Find Indian Stores', () => {
     fakeApi({ 'GET /api/stores/nearby': () => [400, { message: 'We could not find that ZIP code.', code: 'UNKNOWN_ZIP' }] })
     await renderSearch()
     await searchFor('patel')
-    await within(toast()).findByText('Failed to search stores')
-    expect(within(toast()).getByText('We could not find that ZIP code.')).toBeDefined()
+    await toasts().findByText('Failed to search stores')
+    expect(toasts().getByText('We could not find that ZIP code.')).toBeDefined()
   })
 
   test('Shop Now with no other cart caches the store and opens it', async () => {

@@ -18,7 +18,8 @@ export const neverAnswers: Handler = () => new Promise<never>(() => {})
 /**
  * Stands in for the server: each 'METHOD /path' answers from its handler, with [status, JSON
  * body] or a whole Response (for headers or an empty body); anything else is a 404 the test will
- * notice. Records every call in order. Put the real fetch back with `restoreFetch`.
+ * notice. Records every call in order. UI tests get the real fetch back after each test (the
+ * happy-dom preload calls `restoreFetch`); other tests call it themselves.
  */
 export function fakeApi(handlers: Record<string, Handler>) {
   const calls: ApiCall[] = []

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach } from 'bun:test'
-import { act, cleanup } from '@testing-library/react'
-import { restoreFetch } from './fake-api'
+import { act } from '@testing-library/react'
 
 type Listener = (event: MessageEvent<string>) => void
 
@@ -65,7 +64,7 @@ export function installFakeEventSource() {
 
 /**
  * For a file of screen tests that follow an order: each test starts with empty storage and the
- * fake in place, and leaves no screen, fake fetch or fake stream behind. `latest()` as above.
+ * fake in place, and leaves no fake stream behind. `latest()` as above.
  */
 export function followsOrderStreams() {
   let events: ReturnType<typeof installFakeEventSource>
@@ -74,8 +73,6 @@ export function followsOrderStreams() {
     events = installFakeEventSource()
   })
   afterEach(() => {
-    cleanup()
-    restoreFetch()
     events.restore()
   })
   return { latest: () => events.latest() }

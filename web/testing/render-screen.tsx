@@ -1,3 +1,4 @@
+import { expect } from 'bun:test'
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query'
 import {
   createMemoryHistory,
@@ -9,13 +10,15 @@ import {
   RouterProvider,
   useLocation,
 } from '@tanstack/react-router'
-import { render } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { type Clock, clockAtom } from '../lib/clock'
 import { currentUserQueryOptions, SIGNED_OUT } from '../lib/current-user'
 import { createQueryClient } from '../query-client'
 import { Toaster } from '../ui/toast'
+import type { ManualClock } from './manual-clock'
+import { settled } from './settled'
 
 /** The app's paths, as in web/router.tsx, plus the ones screens link to before their routes exist. */
 const APP_PATHS = [
@@ -113,4 +116,14 @@ export function renderScreen(
     </JotaiProvider>,
   )
   return { router, queryClient }
+}
+
+/** A screen that waits `ms` on the clock before it moves on: a moment earlier it is still where it was, then it shows `to`. */
+export async function expectMovesOnAfter({ router }: ReturnType<typeof renderScreen>, clock: ManualClock, ms: number, to: AppPath) {
+  const from = router.state.location.pathname
+  clock.advance(ms - 1)
+  await settled()
+  expect(router.state.location.pathname).toBe(from)
+  clock.advance(1)
+  await screen.findByText(`Screen at ${to}`)
 }

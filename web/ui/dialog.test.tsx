@@ -1,40 +1,27 @@
-import { afterEach, describe, expect, mock, test } from 'bun:test'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, mock, test } from 'bun:test'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { useRef, useState } from 'react'
+import { openDialogFrom } from '../testing/open-dialog'
 import { Dialog } from './dialog'
-
-afterEach(cleanup)
 
 /** A page whose button opens a dialog with a link and two buttons, none chosen to start. */
 function renderWithOpener() {
   const onClose = mock(() => {})
-  function Page() {
-    const [open, setOpen] = useState(false)
+  const opener = openDialogFrom('Open', (hide) => {
     const close = () => {
       onClose()
-      setOpen(false)
+      hide()
     }
     return (
-      <>
-        <button type="button" onClick={() => setOpen(true)}>
-          Open
+      <Dialog title="Leave this page?" description={<p>Your note will be lost.</p>} onClose={close}>
+        <a href="/help">Help</a>
+        <button type="button" onClick={close}>
+          Stay
         </button>
-        {open && (
-          <Dialog title="Leave this page?" description={<p>Your note will be lost.</p>} onClose={close}>
-            <a href="/help">Help</a>
-            <button type="button" onClick={close}>
-              Stay
-            </button>
-            <button type="button">Leave</button>
-          </Dialog>
-        )}
-      </>
+        <button type="button">Leave</button>
+      </Dialog>
     )
-  }
-  render(<Page />)
-  const opener = screen.getByRole('button', { name: 'Open' })
-  opener.focus()
-  fireEvent.click(opener)
+  })
   return { opener, onClose, dialog: screen.getByRole('dialog', { name: 'Leave this page?' }) }
 }
 

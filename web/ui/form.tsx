@@ -22,12 +22,17 @@ export function Field({ label, error, hint, children }: FieldProps) {
           {hint}
         </p>
       )}
-      {error && (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
+  )
+}
+
+/** The message under a field or a group of choices, announced as it appears. */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p className="field__error" id={id} role="alert">
+      {children}
+    </p>
   )
 }
 
@@ -38,6 +43,9 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | '
   error?: string
   hint?: ReactNode
 }
+
+/** What a form's state hands a TextField for one of its fields. */
+export type FieldBinding = Pick<TextFieldProps, 'value' | 'onValueChange' | 'error'>
 
 export function TextField({ label, value, onValueChange, error, hint, ...input }: TextFieldProps) {
   return (

@@ -20,3 +20,12 @@ export function Icon({ name, className = 'icon' }: { name: IconName; className?:
     </svg>
   )
 }
+
+/** An icon on the soft square that introduces a point or a card (`.icon-tile` in components.css); `className` places it. */
+export function IconTile({ name, className }: { name: IconName; className?: string }) {
+  return (
+    <span className={className ? `icon-tile ${className}` : 'icon-tile'} aria-hidden="true">
+      <Icon name={name} />
+    </span>
+  )
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-type ItemLineProps = {
+export type ItemLineProps = {
   as?: 'li' | 'div'
   className?: string
   name: ReactNode

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { PhoneField } from './phone-input'
 
@@ -37,8 +37,6 @@ function backspace() {
     fireEvent.change(element, { target: { value: next } })
   }
 }
-
-afterEach(cleanup)
 
 describe('the US phone input', () => {
   test.each([

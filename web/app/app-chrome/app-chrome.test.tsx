@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, mock, spyOn, test } from 'bun:test'
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
 import { addToCart } from '../../features/cart/cart-storage'
 import { notificationsQueryOptions } from '../../features/notifications/api/notifications'
-import { fakeApi, restoreFetch } from '../../testing/fake-api'
+import { fakeApi } from '../../testing/fake-api'
 import { aBuyer, anItem } from '../../testing/fixtures'
 import { type ManualClock, manualClock } from '../../testing/manual-clock'
 import { type AppPath, renderScreen } from '../../testing/render-screen'
@@ -34,8 +34,6 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   localStorage.clear()
 })
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
+import { BrandMark } from '../../ui/brand'
 import { AvatarMenu } from './avatar-menu'
 import { BellButton } from './bell-button'
 import { CartButton } from './cart-button'
@@ -10,9 +11,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
     <header className="header-bar top-bar">
       <div className="top-bar__inner">
         <Link to="/buyer" className="brand top-bar__brand">
-          <span className="brand__mark" aria-hidden="true">
-            {BRAND_NAME.charAt(0)}
-          </span>
+          <BrandMark />
           <span className="top-bar__brand-text">
             <span className="top-bar__brand-name">{BRAND_NAME}</span>
             <span className="top-bar__tagline">{TOP_BAR_TAGLINE}</span>

@@ -1,6 +1,11 @@
 import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import type { FieldErrors } from '../../lib/form-errors'
+import type { z } from 'zod'
+import { type FieldErrors, fieldErrors } from '../../lib/form-errors'
+import type { FieldBinding } from '../../ui/form'
+
+/** The fields of a form that hold text, as TextField edits them. */
+type TextFieldName<Values> = { [Field in keyof Values]: Values[Field] extends string ? Field : never }[keyof Values] & string
 
 /**
  * A form's values and the error under each field. Editing a field clears its error; showing
@@ -21,5 +26,19 @@ export function useFormState<Values extends Record<string, unknown>>(initial: ()
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }
 
-  return { form, values, set, errors, showErrors }
+  /** Whether what is about to be sent (the values, unless given) passes `schema`; if not, its messages show under the fields. */
+  function passes(schema: z.ZodType, sending: unknown = values) {
+    const invalid = fieldErrors(schema, sending)
+    if (invalid) showErrors(invalid)
+    return !invalid
+  }
+
+  /** What TextField needs for one text field. */
+  const bind = (field: TextFieldName<Values>): FieldBinding => ({
+    value: values[field] as string,
+    error: errors[field],
+    onValueChange: (value) => set(field, value as Values[typeof field]),
+  })
+
+  return { form, values, set, bind, errors, showErrors, passes }
 }

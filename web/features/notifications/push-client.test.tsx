@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test'
 import type { PushClientConfig } from '../../../modules/notifications/contract'
-import { fakeApi, restoreFetch } from '../../testing/fake-api'
+import { fakeApi } from '../../testing/fake-api'
 import { removeFakeServiceWorker } from '../../testing/fake-service-worker'
 import { connectPush, FCM_WORKER_SCOPE } from './push-client'
 import type { IncomingPush } from './show-notification'
@@ -38,7 +38,6 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'serviceWorker', { value: { register }, configurable: true })
 })
 afterEach(() => {
-  restoreFetch()
   removeFakeServiceWorker()
 })
 

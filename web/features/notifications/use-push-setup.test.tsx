@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { FOREGROUND_NOTIFICATION_CLOSE_MS, NOTIFICATION_ICON, PUSH_SETUP_DELAY_MS } from '../../../modules/notifications/contract'
-import { fakeApi, restoreFetch } from '../../testing/fake-api'
+import { fakeApi } from '../../testing/fake-api'
 import { installFakeEventSource } from '../../testing/fake-event-source'
 import { installFakeNotifications } from '../../testing/fake-notifications'
 import { aBuyer } from '../../testing/fixtures'
@@ -49,8 +49,6 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   streams.restore()
   notifications.restore()
 })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
 import { fakeWorker, installFakeServiceWorker, removeFakeServiceWorker } from '../../testing/fake-service-worker'
 import { waitingWorkerAtom } from './service-worker'
@@ -16,7 +16,6 @@ describe('UpdateBanner', () => {
     container = installFakeServiceWorker()
   })
   afterEach(() => {
-    cleanup()
     removeFakeServiceWorker()
   })
 

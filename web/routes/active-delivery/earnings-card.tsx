@@ -1,6 +1,7 @@
 import type { Order } from '../../../modules/orders/contract'
 import { ESTIMATED_GROCERY_LABEL } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS, RUNNER_EARNINGS } from '../../lib/service-facts'
+import { Fact } from '../../ui/fact'
 
 /** 001 §2: the runner earns the fee plus the tip online; the groceries are settled at the door. */
 export function EarningsCard({ order }: { order: Order }) {
@@ -8,27 +9,20 @@ export function EarningsCard({ order }: { order: Order }) {
     <section className="card card--compact stack delivery-card" aria-labelledby="delivery-earnings-heading">
       <h2 id="delivery-earnings-heading">Your Earnings</h2>
       <dl className="sums delivery-sums">
-        <div>
-          <dt>{RUNNER_EARNINGS}</dt>
-          <dd>${order.totalAmount}</dd>
-        </div>
-        <div className="sums__aside">
-          <dt>Platform fee</dt>
-          <dd>${order.platformFee}</dd>
-        </div>
-        <div className="sums__aside">
-          <dt>Tip</dt>
-          <dd>${order.tip}</dd>
-        </div>
-        <div className="sums__aside">
-          <dt>{ESTIMATED_GROCERY_LABEL}</dt>
-          <dd>${order.estimatedGroceryCost}</dd>
-        </div>
+        <Fact term={RUNNER_EARNINGS}>${order.totalAmount}</Fact>
+        <Fact term="Platform fee" className="sums__aside">
+          ${order.platformFee}
+        </Fact>
+        <Fact term="Tip" className="sums__aside">
+          ${order.tip}
+        </Fact>
+        <Fact term={ESTIMATED_GROCERY_LABEL} className="sums__aside">
+          ${order.estimatedGroceryCost}
+        </Fact>
         {order.actualGroceryCost && (
-          <div className="sums__aside">
-            <dt>Grocery total you reported</dt>
-            <dd>${order.actualGroceryCost}</dd>
-          </div>
+          <Fact term="Grocery total you reported" className="sums__aside">
+            ${order.actualGroceryCost}
+          </Fact>
         )}
       </dl>
       <div className="delivery-card__callout">

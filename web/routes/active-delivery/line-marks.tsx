@@ -3,7 +3,7 @@ import { type ItemMark, itemMarkSchema, type OrderItemView } from '../../../modu
 import { useMarkItem } from '../../features/orders/api/mark-item'
 import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
 import { ApiError } from '../../lib/http'
-import { TextField } from '../../ui/form'
+import { type FieldBinding, FieldError, TextField } from '../../ui/form'
 
 const failure = (error: unknown) =>
   error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'That did not go through. Check your connection and try again.'
@@ -37,6 +37,12 @@ export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemV
   }
   const preference = item.substitutionPreference
   const asks = preference === 'contact_me'
+  /** What TextField needs for one field of the replacement. */
+  const field = (name: keyof typeof replacement): FieldBinding => ({
+    value: replacement[name],
+    onValueChange: (value) => setReplacement((current) => ({ ...current, [name]: value })),
+    error: errors[name],
+  })
 
   return (
     <div className="line-marks">
@@ -61,40 +67,15 @@ export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemV
           </div>
           {preference !== 'skip' && (
             <form className="stack stack--snug" onSubmit={offer} noValidate>
-              <TextField
-                label="Replacement"
-                value={replacement.name}
-                onValueChange={(name) => setReplacement((current) => ({ ...current, name }))}
-                error={errors.name}
-                placeholder="e.g. Swad Toor Dal, 4 lb"
-                autoComplete="off"
-              />
-              <TextField
-                label="Price in dollars (optional)"
-                value={replacement.price}
-                onValueChange={(price) => setReplacement((current) => ({ ...current, price }))}
-                error={errors.price}
-                inputMode="decimal"
-                placeholder="0.00"
-                autoComplete="off"
-              />
-              <TextField
-                label="Note for the customer (optional)"
-                value={replacement.note}
-                onValueChange={(note) => setReplacement((current) => ({ ...current, note }))}
-                error={errors.note}
-                autoComplete="off"
-              />
+              <TextField label="Replacement" {...field('name')} placeholder="e.g. Swad Toor Dal, 4 lb" autoComplete="off" />
+              <TextField label="Price in dollars (optional)" {...field('price')} inputMode="decimal" placeholder="0.00" autoComplete="off" />
+              <TextField label="Note for the customer (optional)" {...field('note')} autoComplete="off" />
               <button type="submit" className="button button--primary" disabled={mark.isPending}>
                 {mark.isPending ? 'Sending...' : asks ? 'Ask Customer' : 'Replace'}
               </button>
             </form>
           )}
-          {mark.isError && (
-            <p className="field__error" role="alert">
-              {failure(mark.error)}
-            </p>
-          )}
+          {mark.isError && <FieldError>{failure(mark.error)}</FieldError>}
         </div>
       )}
     </div>

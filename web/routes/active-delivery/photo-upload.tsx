@@ -4,6 +4,7 @@ import { usePhotoUpload } from '../../features/orders/api/upload-photo'
 import { OrderPhoto } from '../../features/orders/components/order-photo'
 import { useClock } from '../../lib/clock'
 import { ApiError } from '../../lib/http'
+import { FieldError } from '../../ui/form'
 
 const WORDS: Record<OrderPhotoSlot, { title: string; take: string; hint: string }> = {
   receipt: { title: 'Receipt photo', take: 'Take Receipt Photo', hint: 'The customer sees it, so they know what to pay you at the door.' },
@@ -56,11 +57,7 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
       <p role="status" className="photo-upload__status">
         {upload.state === 'sent' ? 'Uploaded.' : ''}
       </p>
-      {upload.state === 'failed' && (
-        <p className="field__error" role="alert">
-          {failure(upload.error)}
-        </p>
-      )}
+      {upload.state === 'failed' && <FieldError>{failure(upload.error)}</FieldError>}
       {mayAdd && (
         <>
           <button type="button" className={`button button--block${stored ? '' : ' button--primary'}`} disabled={sending} onClick={() => input.current?.click()}>

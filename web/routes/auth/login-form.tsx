@@ -1,11 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { loginSchema } from '../../../modules/accounts/contract'
-import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { useLogin } from '../../features/accounts/api/use-sign-in'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useAccountSend } from '../../features/accounts/use-account-send'
 import { useValidatedForm } from '../../features/accounts/use-validated-form'
-import { failureMessage } from '../../lib/form-errors'
 import { PasswordField, TextField } from '../../ui/form'
 import { useToast } from '../../ui/toast'
 
@@ -15,6 +14,8 @@ export function LoginForm({ onSigningIn }: { onSigningIn: (busy: boolean) => voi
   const navigate = useNavigate()
   const { toast } = useToast()
   const form = useValidatedForm({ emailOrPhone: '', password: '' })
+  // A lockout (429) is refused here too, with its own message.
+  const send = useAccountSend({ showErrors: form.showErrors, onBusy: onSigningIn, failed: { title: 'Login failed', fallback: 'Login failed' } })
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -22,17 +23,11 @@ export function LoginForm({ onSigningIn }: { onSigningIn: (busy: boolean) => voi
     if (login.isPending || login.isSuccess) return
     const credentials = form.validate(loginSchema)
     if (!credentials) return
-    onSigningIn(true)
-    try {
+    await send(async () => {
       const { requiresProfileCompletion } = await login.mutateAsync(credentials)
       toast({ title: 'Welcome back!', description: 'Successfully logged in', variant: 'success' })
       await navigate({ to: requiresProfileCompletion ? '/profile-complete' : '/' })
-    } catch (error) {
-      onSigningIn(false)
-      form.showErrors(accountFieldErrors(error))
-      // A lockout (429) arrives here too, with its own message.
-      toast({ title: 'Login failed', description: failureMessage(error, 'Login failed'), variant: 'destructive' })
-    }
+    })
   }
 
   return (

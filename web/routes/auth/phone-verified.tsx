@@ -2,9 +2,9 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { VERIFIED_CONTINUE_REDIRECT_MS } from '../../../modules/accounts/contract'
 import { AuthLayout } from '../../features/accounts/components/auth-layout'
+import { AuthStatus } from '../../features/accounts/components/auth-status'
 import { useClock, wait } from '../../lib/clock'
 import { Spinner } from '../../ui/loading-screen'
-import { StatusMark } from '../../ui/status-mark'
 
 /** What /auth shows someone already signed in with a proven phone (spec 000 §2). */
 export function PhoneVerified({ firstName }: { firstName: string | null }) {
@@ -20,8 +20,7 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
 
   return (
     <AuthLayout>
-      <div className="stack stack--centred auth-status">
-        <StatusMark />
+      <AuthStatus>
         <h1>Phone Verified!</h1>
         <p>{firstName ? `You're signed in as ${firstName}, and your phone number is verified.` : "You're signed in, and your phone number is verified."}</p>
         <button
@@ -34,7 +33,7 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
           {continuing && <Spinner />}
           Continue to Dashboard
         </button>
-      </div>
+      </AuthStatus>
     </AuthLayout>
   )
 }

@@ -2,12 +2,11 @@ import { useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { REGISTER_REDIRECT_MS, registerSchema } from '../../../modules/accounts/contract'
 import { BRAND_NAME } from '../../../modules/shared/contract'
-import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { useRegister } from '../../features/accounts/api/use-sign-in'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useAccountSend } from '../../features/accounts/use-account-send'
 import { useValidatedForm } from '../../features/accounts/use-validated-form'
 import { useClock, wait } from '../../lib/clock'
-import { failureMessage } from '../../lib/form-errors'
 import { PasswordField, TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
@@ -19,6 +18,7 @@ export function SignUpForm({ onSigningIn }: { onSigningIn: (busy: boolean) => vo
   const clock = useClock()
   const { toast } = useToast()
   const form = useValidatedForm({ firstName: '', lastName: '', email: '', phone: '', password: '' })
+  const send = useAccountSend({ showErrors: form.showErrors, onBusy: onSigningIn, failed: { title: 'Registration failed', fallback: 'Registration failed' } })
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -26,17 +26,12 @@ export function SignUpForm({ onSigningIn }: { onSigningIn: (busy: boolean) => vo
     if (register.isPending || register.isSuccess) return
     const account = form.validate(registerSchema)
     if (!account) return
-    onSigningIn(true)
-    try {
+    await send(async () => {
       const { requiresProfileCompletion } = await register.mutateAsync(account)
       toast({ title: 'Account created successfully!', description: `Welcome to ${BRAND_NAME}, ${account.firstName}!`, variant: 'success' })
       await wait(clock, REGISTER_REDIRECT_MS)
       await navigate({ to: requiresProfileCompletion ? '/profile-complete' : '/' })
-    } catch (error) {
-      onSigningIn(false)
-      form.showErrors(accountFieldErrors(error))
-      toast({ title: 'Registration failed', description: failureMessage(error, 'Registration failed'), variant: 'destructive' })
-    }
+    })
   }
 
   return (

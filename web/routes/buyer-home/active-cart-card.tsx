@@ -3,7 +3,7 @@ import { useCartValue } from '../../app/app-chrome/use-cart-value'
 import { activeCart } from '../../features/cart/cart-storage'
 import { useStore } from '../../features/catalog/api/store'
 import { readCachedStore } from '../../features/catalog/store-cache'
-import { Icon } from '../../ui/icon'
+import { IconTile } from '../../ui/icon'
 
 /** Spec 001 §2: shown while a cart has items; the first such cart. */
 export function ActiveCartCard() {
@@ -19,9 +19,7 @@ function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }
   return (
     <section className="card stack active-cart" aria-labelledby="active-cart-heading">
       <div className="row row--center">
-        <span className="icon-tile active-cart__icon" aria-hidden="true">
-          <Icon name="cart" />
-        </span>
+        <IconTile name="cart" className="active-cart__icon" />
         <div>
           <h2 id="active-cart-heading" className="kicker">
             Active Cart

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
-import { Icon } from '../../ui/icon'
+import { Icon, IconTile } from '../../ui/icon'
 
 /** "Edison, NJ 08817", or null when the profile has no place at all. */
 function deliveryPlace({ city, state, zipCode }: Pick<PublicUser, 'city' | 'state' | 'zipCode'>): string | null {
@@ -12,9 +12,7 @@ function deliveryPlace({ city, state, zipCode }: Pick<PublicUser, 'city' | 'stat
 export function DeliveringToCard({ user }: { user: PublicUser }) {
   return (
     <section className="card row row--center delivering-to" aria-label="Delivery location">
-      <span className="icon-tile" aria-hidden="true">
-        <Icon name="mapPin" />
-      </span>
+      <IconTile name="mapPin" />
       <div className="delivering-to__text">
         <p className="meta meta--small meta--strong">Delivering to</p>
         <p className="delivering-to__place">{deliveryPlace(user) ?? 'Location not set'}</p>

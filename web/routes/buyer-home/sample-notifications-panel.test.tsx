@@ -1,6 +1,6 @@
 import { afterEach, expect, spyOn, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { fakeApi, restoreFetch } from '../../testing/fake-api'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fakeApi } from '../../testing/fake-api'
 import { installFakeNotifications } from '../../testing/fake-notifications'
 import { aBuyer } from '../../testing/fixtures'
 import { renderScreen } from '../../testing/render-screen'
@@ -8,8 +8,6 @@ import { BuyerHomePage } from '../buyer-home'
 
 let notifications: ReturnType<typeof installFakeNotifications>
 afterEach(() => {
-  cleanup()
-  restoreFetch()
   notifications.restore()
 })
 

@@ -2,15 +2,13 @@ import { Link } from '@tanstack/react-router'
 import type { NearbyStore } from '../../../modules/catalog/contract'
 import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
 import { cacheStore } from '../../features/catalog/store-cache'
-import { Icon } from '../../ui/icon'
+import { Icon, IconTile } from '../../ui/icon'
 
 /** A whole-card link into the store; the store is cached first so the catalog and cart have it. */
 export function StoreLinkCard({ store }: { store: NearbyStore }) {
   return (
     <Link to="/store/$id" params={{ id: store.id }} className="card card--compact row row--center store-card" onClick={() => cacheStore(store)}>
-      <span className="icon-tile store-card__icon" aria-hidden="true">
-        <Icon name="store" />
-      </span>
+      <IconTile name="store" className="store-card__icon" />
       <div className="store-card__body">
         <div className="cluster">
           <h3 className="store-card__name">{store.name}</h3>

@@ -1,4 +1,5 @@
 import type { NearbyStore } from '../../../modules/catalog/contract'
+import { EmptyState, FailedState } from '../../ui/empty-state'
 import { Skeletons } from '../../ui/skeleton'
 import { StoreLinkCard } from './store-link-card'
 
@@ -26,12 +27,7 @@ export function StoreSection({ title, stores, loading, failed, onRetry, empty }:
           <Skeletons count={SKELETON_CARDS} className="card card--compact store-card store-card--skeleton" />
         </ul>
       ) : failed ? (
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">Stores could not be loaded</p>
-          <button type="button" className="button button--small" onClick={onRetry}>
-            Try Again
-          </button>
-        </div>
+        <FailedState title="Stores could not be loaded" onRetry={onRetry} />
       ) : stores && stores.length > 0 ? (
         <ul className="card-list store-section__list">
           {stores.map((store) => (
@@ -41,10 +37,7 @@ export function StoreSection({ title, stores, loading, failed, onRetry, empty }:
           ))}
         </ul>
       ) : (
-        <div className="empty-state">
-          <p className="empty-state__title">{empty.title}</p>
-          {empty.hint && <p className="empty-state__hint">{empty.hint}</p>}
-        </div>
+        <EmptyState title={empty.title} hint={empty.hint} />
       )}
     </section>
   )

@@ -1,8 +1,7 @@
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 import { type CartLine, removeFromCart } from '../../features/cart/cart-storage'
-import { ItemPrice } from '../../features/catalog/components/item-price'
+import { PricedItemLine } from '../../features/catalog/components/item-price'
 import { Icon } from '../../ui/icon'
-import { ItemLine } from '../../ui/item-line'
 import { QuantityStepper } from './quantity-stepper'
 import { RunnerNote } from './runner-note'
 import { SubstitutionChoice } from './substitution-choice'
@@ -11,20 +10,14 @@ export function CartLineRow({ storeId, line }: { storeId: string; line: CartLine
   const unitCents = decimalToCents(line.price)
   return (
     <li className="cart-line">
-      <ItemLine
-        as="div"
-        name={line.name}
-        unit={line.unit}
-        price={<ItemPrice price={line.price} priceUnit={line.priceUnit} isEstimatedPrice={line.isEstimatedPrice} />}
-        aside={<QuantityStepper storeId={storeId} line={line} />}
-      >
+      <PricedItemLine as="div" item={line} aside={<QuantityStepper storeId={storeId} line={line} />}>
         {unitCents !== null && line.quantity > 1 && (
           <p className="meta meta--small">
             ≈ {formatCents(unitCents * line.quantity)} for {line.quantity}
           </p>
         )}
         <SubstitutionChoice storeId={storeId} line={line} />
-      </ItemLine>
+      </PricedItemLine>
       <div className="cart-line__tools">
         <RunnerNote storeId={storeId} line={line} />
         <button type="button" className="cart-action cart-action--danger" onClick={() => removeFromCart(storeId, line.id)}>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { payNowCents } from '../../../modules/cart-checkout/contract'
 import { formatCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
+import { Fact } from '../../ui/fact'
 import type { TipState } from './use-tip'
 
 /** Dollars without cents for the preset chips: $0, $2, $5, $10. */
@@ -19,10 +20,7 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
     <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Fees &amp; Tip</h2>
       <dl className="sums">
-        <div>
-          <dt>Platform fee</dt>
-          <dd>{formatCents(PLATFORM_FEE_CENTS)}</dd>
-        </div>
+        <Fact term="Platform fee">{formatCents(PLATFORM_FEE_CENTS)}</Fact>
       </dl>
       <fieldset className="fieldset tip-choice">
         <legend className="fieldset__legend">Tip for your runner</legend>
@@ -63,18 +61,13 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
         )}
       </fieldset>
       <dl className="sums">
-        <div>
-          <dt>Tip</dt>
-          <dd>{formatCents(tip.tipCents)}</dd>
-        </div>
-        <div className="sums__aside">
-          <dt>Estimated groceries (paid to your runner at delivery)</dt>
-          <dd>{formatCents(groceryCents)}</dd>
-        </div>
-        <div className="sums__total">
-          <dt>Total to pay now</dt>
-          <dd>{formatCents(payNowCents(tip.tipCents))}</dd>
-        </div>
+        <Fact term="Tip">{formatCents(tip.tipCents)}</Fact>
+        <Fact term="Estimated groceries (paid to your runner at delivery)" className="sums__aside">
+          {formatCents(groceryCents)}
+        </Fact>
+        <Fact term="Total to pay now" className="sums__total">
+          {formatCents(payNowCents(tip.tipCents))}
+        </Fact>
       </dl>
     </section>
   )

@@ -1,6 +1,6 @@
 import { type Coordinates, distanceMiles } from '../../../modules/shared/contract'
 import type { KnownStore } from '../../features/catalog/use-known-store'
-import { Icon } from '../../ui/icon'
+import { Icon, IconTile } from '../../ui/icon'
 
 /**
  * Store search measured how far the store is; a cart opened by link has no such measure, so the
@@ -16,9 +16,7 @@ export function StoreSummary({ store, from }: { store: KnownStore; from: Coordin
   const distance = milesAway(store, from)
   return (
     <section className="card card--compact row" aria-label="Store">
-      <div className="icon-tile" aria-hidden="true">
-        <Icon name="store" />
-      </div>
+      <IconTile name="store" />
       <div className="text-stack">
         <p className="store-summary__name">{store.name}</p>
         <p className="meta">

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { readCart } from '../../features/cart/cart-storage'
 import { readPendingOrder } from '../../features/cart/pending-order'
-import { restoreFetch } from '../../testing/fake-api'
 import { manualClock } from '../../testing/manual-clock'
 import { bodiesSentTo, checkoutServer, fillCartAndPendingOrder, openCheckout, pickTestCard, placed, placeOrderButton, store, toast } from './render-checkout'
 
 beforeEach(() => {
   localStorage.clear()
   fillCartAndPendingOrder()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
 })
 
 const confirmation = `Screen at /order-confirmation?orderId=${placed.id}`

@@ -4,6 +4,7 @@ import { BRAND_NAME, decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../
 import { cartItemCount } from '../../features/cart/cart-storage'
 import type { StoredPendingOrder } from '../../features/cart/pending-order'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { Fact } from '../../ui/fact'
 import { Badge } from '../../ui/status-badge'
 
 /** Spec 001 §9: the delivery fee checkout shows struck through, because it is waived. */
@@ -23,42 +24,25 @@ export function OrderSummary({ pending, tipCents }: { pending: StoredPendingOrde
     <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Order Summary</h2>
       <dl className="sums">
-        <div>
-          <dt>Store</dt>
-          <dd className="checkout-summary__text">{pending.storeName}</dd>
-        </div>
-        <div>
-          <dt>Items</dt>
-          <dd>{plural(count, 'item')}</dd>
-        </div>
-        <div>
-          <dt>Delivery slot</dt>
-          <dd>{pending.timeSlot}</dd>
-        </div>
-        <div>
-          <dt>Delivery fee</dt>
-          <dd className="checkout-summary__waived">
-            <s>
-              <span className="visually-hidden">usually </span>
-              {formatCents(WAIVED_DELIVERY_FEE_CENTS)}
-            </s>
-            <Badge tone="success" className="badge--small free-badge">
-              FREE on {BRAND_NAME}
-            </Badge>
-          </dd>
-        </div>
-        <div>
-          <dt>Platform fee</dt>
-          <dd>{formatCents(PLATFORM_FEE_CENTS)}</dd>
-        </div>
-        <div>
-          <dt>Tip for your runner</dt>
-          <dd>{formatCents(tipCents)}</dd>
-        </div>
-        <div className="sums__total">
-          <dt>Total to pay now</dt>
-          <dd>{formatCents(payNowCents(tipCents))}</dd>
-        </div>
+        <Fact term="Store" valueClassName="checkout-summary__text">
+          {pending.storeName}
+        </Fact>
+        <Fact term="Items">{plural(count, 'item')}</Fact>
+        <Fact term="Delivery slot">{pending.timeSlot}</Fact>
+        <Fact term="Delivery fee" valueClassName="checkout-summary__waived">
+          <s>
+            <span className="visually-hidden">usually </span>
+            {formatCents(WAIVED_DELIVERY_FEE_CENTS)}
+          </s>
+          <Badge tone="success" className="badge--small free-badge">
+            FREE on {BRAND_NAME}
+          </Badge>
+        </Fact>
+        <Fact term="Platform fee">{formatCents(PLATFORM_FEE_CENTS)}</Fact>
+        <Fact term="Tip for your runner">{formatCents(tipCents)}</Fact>
+        <Fact term="Total to pay now" className="sums__total">
+          {formatCents(payNowCents(tipCents))}
+        </Fact>
       </dl>
       <p className="checkout-summary__note">
         Groceries{groceryCents !== null && ` (about ${formatCents(groceryCents)})`} are paid to your runner at delivery, by {GROCERY_PAYMENT_METHODS}.

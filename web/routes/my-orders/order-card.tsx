@@ -6,6 +6,7 @@ import type { OrdersRole } from '../../features/orders/api/orders'
 import { CancelOrderButton } from '../../features/orders/components/cancel-order-button'
 import { StatusBadge } from '../../features/orders/components/status-badge'
 import { formatOrderDate, itemsLabel, orderCents, paymentWords, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
+import { Fact } from '../../ui/fact'
 import { Icon } from '../../ui/icon'
 import { RateOrderButton } from './rate-order-button'
 
@@ -43,43 +44,24 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
       <dl className="order-card__facts">
         {side === 'buyer' ? (
           <>
-            <div>
-              <dt>Runner</dt>
-              <dd>{runnerLine(order)}</dd>
-            </div>
+            <Fact term="Runner">{runnerLine(order)}</Fact>
             {order.status === 'cancelled' ? (
               // A cancelled order never looks paid: it says what became of the money.
-              <div>
-                <dt>Payment</dt>
-                <dd>{paymentWords(order)}</dd>
-              </div>
+              <Fact term="Payment">{paymentWords(order)}</Fact>
             ) : (
               <>
-                <div>
-                  <dt>Platform fee</dt>
-                  <dd>{formatCents(orderCents(order.platformFee))}</dd>
-                </div>
-                <div>
-                  <dt>Tip</dt>
-                  <dd>{formatCents(orderCents(order.tip))}</dd>
-                </div>
+                <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
+                <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
               </>
             )}
           </>
         ) : (
           <>
-            <div>
-              <dt>Runner fee earned</dt>
-              <dd>{formatCents(orderCents(order.platformFee))}</dd>
-            </div>
-            <div>
-              <dt>Tip</dt>
-              <dd>{formatCents(orderCents(order.tip))}</dd>
-            </div>
-            <div className="order-card__earnings">
-              <dt>Your Earnings</dt>
-              <dd>{formatCents(runnerEarningsCents(order))}</dd>
-            </div>
+            <Fact term="Runner fee earned">{formatCents(orderCents(order.platformFee))}</Fact>
+            <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
+            <Fact term="Your Earnings" className="order-card__earnings">
+              {formatCents(runnerEarningsCents(order))}
+            </Fact>
           </>
         )}
       </dl>

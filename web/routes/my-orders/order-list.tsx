@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { CatalogMessage } from '../../features/catalog/components/catalog-message'
+import { CatalogMessage, LoadFailed } from '../../features/catalog/components/catalog-message'
 import { type OrdersRole, useOrders } from '../../features/orders/api/orders'
 import { Skeletons } from '../../ui/skeleton'
 import { OrderCard } from './order-card'
@@ -36,17 +36,7 @@ function OrdersSkeleton() {
 export function OrderList({ side }: { side: OrdersRole }) {
   const orders = useOrders(side)
   if (orders.isPending) return <OrdersSkeleton />
-  if (orders.isError)
-    return (
-      <CatalogMessage
-        title={FAILED[side]}
-        action={
-          <button type="button" className="button" onClick={() => void orders.refetch()}>
-            Try Again
-          </button>
-        }
-      />
-    )
+  if (orders.isError) return <LoadFailed title={FAILED[side]} onRetry={() => void orders.refetch()} />
   if (orders.data.length === 0) {
     const empty = EMPTY[side]
     return (

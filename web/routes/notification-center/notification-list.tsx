@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Notification } from '../../../modules/notifications/contract'
-import { CatalogMessage } from '../../features/catalog/components/catalog-message'
+import { CatalogMessage, LoadingOrFailed } from '../../features/catalog/components/catalog-message'
 import { NotificationItem } from './notification-item'
 
 type ListState = { isPending: boolean; isError: boolean; refetch: () => unknown }
@@ -17,18 +17,8 @@ export function NotificationList({
   query: ListState
   footer?: ReactNode
 }) {
-  if (query.isPending) return <CatalogMessage title="Loading notifications..." busy />
-  if (query.isError || !notifications)
-    return (
-      <CatalogMessage
-        title="Could not load your notifications"
-        action={
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            Try Again
-          </button>
-        }
-      />
-    )
+  if (query.isPending || query.isError || !notifications)
+    return <LoadingOrFailed query={query} loading="Loading notifications..." failed="Could not load your notifications" />
   if (notifications.length === 0)
     return (
       <CatalogMessage title="No notifications yet">

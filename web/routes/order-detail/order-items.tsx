@@ -1,15 +1,13 @@
 import type { OrderItemView } from '../../../modules/orders/contract'
-import { ItemPrice } from '../../features/catalog/components/item-price'
+import { PricedItemLine } from '../../features/catalog/components/item-price'
 import { itemsLabel } from '../../features/orders/order-figures'
 import { ItemLine } from '../../ui/item-line'
 
 function ItemRow({ item }: { item: OrderItemView }) {
   return (
-    <ItemLine
+    <PricedItemLine
       className="order-item"
-      name={item.name}
-      unit={item.unit}
-      price={<ItemPrice price={item.price} priceUnit={item.priceUnit} isEstimatedPrice={item.isEstimatedPrice} />}
+      item={item}
       aside={
         <p className="order-item__quantity">
           <span className="visually-hidden">Quantity </span>× {item.quantity}
@@ -17,7 +15,7 @@ function ItemRow({ item }: { item: OrderItemView }) {
       }
     >
       {item.comment && <p className="runner-note__text order-item__note">Note: {item.comment}</p>}
-    </ItemLine>
+    </PricedItemLine>
   )
 }
 

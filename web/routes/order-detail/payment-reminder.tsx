@@ -2,6 +2,7 @@ import type { Order, PaymentStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { ESTIMATED_GROCERY_LABEL, nothingFound, orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { Fact } from '../../ui/fact'
 
 /** Where the online payment stands: held, taken, or let go; a part refunded says how much. */
 const PAID_ONLINE: Record<PaymentStatus, (refunded: string) => string> = {
@@ -48,10 +49,7 @@ export function RunnerEarnings({ order }: { order: Order }) {
         <strong>{formatCents(runnerEarningsCents(order))}</strong>. The buyer pays you for the groceries at the door, by {GROCERY_PAYMENT_METHODS}.
       </p>
       <dl className="facts order-facts">
-        <div>
-          <dt>{ESTIMATED_GROCERY_LABEL}</dt>
-          <dd>{formatCents(orderCents(order.estimatedGroceryCost))}</dd>
-        </div>
+        <Fact term={ESTIMATED_GROCERY_LABEL}>{formatCents(orderCents(order.estimatedGroceryCost))}</Fact>
       </dl>
     </section>
   )

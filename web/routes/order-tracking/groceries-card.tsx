@@ -5,6 +5,7 @@ import { nothingFound } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { ApiError } from '../../lib/http'
+import { FieldError } from '../../ui/form'
 
 /**
  * What the groceries came to, before the door: the runner's receipt photo (tap to enlarge), their
@@ -44,9 +45,7 @@ export function GroceriesCard({ order }: { order: Order }) {
         </>
       )}
       {confirm.isError && (
-        <p className="field__error" role="alert">
-          {confirm.error instanceof ApiError ? confirm.error.userMessage : 'Not confirmed: check your connection and try again.'}
-        </p>
+        <FieldError>{confirm.error instanceof ApiError ? confirm.error.userMessage : 'Not confirmed: check your connection and try again.'}</FieldError>
       )}
     </section>
   )

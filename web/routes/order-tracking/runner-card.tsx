@@ -1,5 +1,5 @@
 import type { Order } from '../../../modules/orders/contract'
-import { Icon } from '../../ui/icon'
+import { ContactCard, ContactLines } from '../../features/orders/components/contact-card'
 import { PhoneLink } from '../../ui/phone-link'
 
 /** The runner's record as the server worked it out: their average once 3 ratings make one, else 'New runner'. */
@@ -18,27 +18,16 @@ export function RunnerCard({ order }: { order: Order }) {
   if (order.status === 'cancelled') return null
   const name = [order.runnerFirstName, order.runnerLastName].filter(Boolean).join(' ')
   return (
-    <section className="card order-card" aria-labelledby="runner-card-heading">
-      <h2 id="runner-card-heading" className="kicker">
-        Your Runner
-      </h2>
-      <div className="row">
-        <div className="icon-tile order-card__icon" aria-hidden="true">
-          <Icon name="bicycle" />
-        </div>
-        {order.runnerId ? (
-          <div className="text-stack">
-            <p className="card__name">{name || 'Your runner'}</p>
-            <p className="meta">{runnerRecord(order)}</p>
-            {order.runnerPhone && <PhoneLink phone={order.runnerPhone} who={order.runnerFirstName?.trim() || 'your runner'} />}
-          </div>
-        ) : (
-          <div className="text-stack">
-            <p className="card__name">No runner yet</p>
-            <p className="meta">When a runner accepts your order, their name and phone number appear here.</p>
-          </div>
-        )}
-      </div>
-    </section>
+    <ContactCard title="Your Runner" icon="bicycle">
+      {order.runnerId ? (
+        <ContactLines
+          name={name || 'Your runner'}
+          line={runnerRecord(order)}
+          phone={order.runnerPhone && <PhoneLink phone={order.runnerPhone} who={order.runnerFirstName?.trim() || 'your runner'} />}
+        />
+      ) : (
+        <ContactLines name="No runner yet" line="When a runner accepts your order, their name and phone number appear here." />
+      )}
+    </ContactCard>
   )
 }

@@ -1,6 +1,7 @@
 import type { OrderItemView, SubstitutionDecision } from '../../../modules/orders/contract'
 import { useDecideSubstitution } from '../../features/orders/api/decide-substitution'
 import { ApiError } from '../../lib/http'
+import { FieldError } from '../../ui/form'
 
 /**
  * The buyer's answer to a replacement waiting on them: one tap each, both held while the answer
@@ -22,9 +23,9 @@ export function SubstitutionAnswer({ orderId, item }: { orderId: string; item: O
         </button>
       </div>
       {decide.isError && (
-        <p className="field__error" role="alert">
+        <FieldError>
           {decide.error instanceof ApiError ? decide.error.userMessage : 'Your answer did not go through. Check your connection and try again.'}
-        </p>
+        </FieldError>
       )}
     </div>
   )

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { PASSWORD_RESET_REDIRECT_MS, passwordResetFormSchema } from '../../../modules/accounts/contract'
 import { useConfirmPasswordReset } from '../../features/accounts/api/use-password-reset'
+import { AuthStatus } from '../../features/accounts/components/auth-status'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useValidatedForm } from '../../features/accounts/use-validated-form'
@@ -9,7 +10,6 @@ import { useClock, wait } from '../../lib/clock'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
 import { PasswordField } from '../../ui/form'
-import { StatusMark } from '../../ui/status-mark'
 
 const TOKEN_MISSING = 'Reset token is missing. Please enter a valid token.'
 
@@ -53,11 +53,10 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
 
   if (updated) {
     return (
-      <div className="stack stack--centred auth-status">
-        <StatusMark />
+      <AuthStatus>
         <StepHeading>Password Updated</StepHeading>
         <p role="status">Password updated successfully! Redirecting to login...</p>
-      </div>
+      </AuthStatus>
     )
   }
 

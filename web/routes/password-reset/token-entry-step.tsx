@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { type PasswordResetRequestResponse, passwordResetConfirmSchema } from '../../../modules/accounts/contract'
 import { StepHeading } from '../../features/accounts/components/step-heading'
+import { useLoneField } from '../../lib/use-lone-field'
 import { TextField } from '../../ui/form'
 
 /** A token on screen shows only its start: enough to recognise, not enough to use. */
@@ -16,14 +17,12 @@ type TokenEntryStepProps = {
 
 /** Step 'token-entry' of /password-reset: the three ways on, the notification, the link and the token. */
 export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
-  const [token, setToken] = useState('')
-  const [error, setError] = useState<string>()
+  const token = useLoneField()
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const checked = tokenSchema.safeParse(token)
+    const checked = token.check(tokenSchema)
     if (checked.success) onToken(checked.data)
-    else setError(checked.error.issues[0]?.message)
   }
 
   return (
@@ -61,12 +60,9 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
           <form className="form" noValidate onSubmit={submit}>
             <TextField
               label="Reset token"
-              value={token}
-              onValueChange={(value) => {
-                setToken(value)
-                setError(undefined)
-              }}
-              error={error}
+              value={token.value}
+              onValueChange={token.change}
+              error={token.message}
               autoComplete="one-time-code"
               autoCapitalize="none"
               spellCheck={false}

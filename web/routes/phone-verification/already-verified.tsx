@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
-import { StatusMark } from '../../ui/status-mark'
+import { AuthStatus } from '../../features/accounts/components/auth-status'
 
 /** Someone whose phone is already verified has nothing to do here but go on. */
 export function AlreadyVerified({ user, phone }: { user: PublicUser; phone: string }) {
   return (
-    <div className="stack stack--centred auth-status">
-      <StatusMark />
+    <AuthStatus>
       <h1>Your Phone Is Verified</h1>
       <p>
         <span className="nowrap">{phone}</span> is verified. To use another number, change it on your profile.
@@ -20,6 +19,6 @@ export function AlreadyVerified({ user, phone }: { user: PublicUser; phone: stri
           Complete Your Profile
         </Link>
       )}
-    </div>
+    </AuthStatus>
   )
 }

@@ -1,21 +1,16 @@
-import { useEffect, useRef } from 'react'
+import { AuthStatus } from '../../features/accounts/components/auth-status'
+import { StepHeading } from '../../features/accounts/components/step-heading'
 import { Spinner } from '../../ui/loading-screen'
-import { StatusMark } from '../../ui/status-mark'
 
 /** 'Verification Complete' (spec 000 §2), shown while the redirect to profile completion waits. */
 export function VerifiedState({ phone }: { phone: string }) {
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
   return (
-    <div className="stack stack--centred auth-status">
-      <StatusMark />
-      <h1 ref={heading} tabIndex={-1}>
-        Verification Complete
-      </h1>
+    <AuthStatus>
+      <StepHeading>Verification Complete</StepHeading>
       <p role="status">
         <span className="nowrap">{phone}</span> is verified. Taking you to your profile...
       </p>
       <Spinner />
-    </div>
+    </AuthStatus>
   )
 }

@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { phoneEntrySchema } from '../../../modules/verification/contract'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
@@ -7,6 +6,7 @@ import { useLogout } from '../../features/accounts/api/use-logout'
 import { useAddPhone } from '../../features/accounts/api/use-profile'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { failureMessage } from '../../lib/form-errors'
+import { useLoneField } from '../../lib/use-lone-field'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
 
@@ -52,8 +52,7 @@ function AddPhoneForm() {
   const navigate = useNavigate()
   const { toast } = useToast()
   const addPhone = useAddPhone()
-  const [digits, setDigits] = useState('')
-  const [error, setError] = useState<string>()
+  const digits = useLoneField()
 
   return (
     <form
@@ -61,32 +60,23 @@ function AddPhoneForm() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        const checked = phoneEntrySchema.safeParse(digits)
-        if (!checked.success) return setError(checked.error.issues[0]!.message)
+        if (!digits.check(phoneEntrySchema).success) return
         addPhone.mutate(
-          { phone: digits },
+          { phone: digits.value },
           {
             onSuccess: () => {
               toast({ title: 'Phone Number Added', description: 'Please verify your phone number to continue.', variant: 'success' })
               navigate({ to: '/phone-verification' })
             },
             onError: (failure) => {
-              setError(accountFieldErrors(failure).phone)
+              digits.setMessage(accountFieldErrors(failure).phone)
               toast({ title: 'Failed to Add Phone', description: failureMessage(failure, 'An error occurred'), variant: 'destructive' })
             },
           },
         )
       }}
     >
-      <PhoneField
-        label="Phone number"
-        digits={digits}
-        error={error}
-        onDigitsChange={(next) => {
-          setError(undefined)
-          setDigits(next)
-        }}
-      />
+      <PhoneField label="Phone number" digits={digits.value} error={digits.message} onDigitsChange={digits.change} />
       <SubmitButton pending={addPhone.isPending} pendingLabel="Adding...">
         Add Phone Number
       </SubmitButton>

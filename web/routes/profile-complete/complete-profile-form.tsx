@@ -5,7 +5,6 @@ import { addressOf } from '../../features/accounts/components/address-fields'
 import { ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
 import { useFormState } from '../../features/accounts/use-form-state'
-import { fieldErrors } from '../../lib/form-errors'
 import { TextField } from '../../ui/form'
 import { useToast } from '../../ui/toast'
 import { useCompletionFailure } from './use-completion-failure'
@@ -21,15 +20,14 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
     roles: roleChoiceOf(user.roles),
     ...addressOf(user),
   }))
-  const { values, set, errors, showErrors } = state
+  const { values, bind, showErrors, passes } = state
 
   return (
     <ProfileForm
       state={state}
       roles={ONE_ROLE}
       onSubmit={() => {
-        const invalid = fieldErrors(completeProfileSchema, values)
-        if (invalid) return showErrors(invalid)
+        if (!passes(completeProfileSchema)) return
         completeProfile.mutate(values, {
           onSuccess: (answer) => {
             toast({ title: 'Profile completed!', description: 'Redirecting...', variant: 'success' })
@@ -44,20 +42,8 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
       submit={{ label: 'Complete Profile', pending: completeProfile.isPending, pendingLabel: 'Saving...' }}
     >
       <div className="form__row">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          value={values.firstName}
-          error={errors.firstName}
-          onValueChange={(value) => set('firstName', value)}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          value={values.lastName}
-          error={errors.lastName}
-          onValueChange={(value) => set('lastName', value)}
-        />
+        <TextField label="First name" autoComplete="given-name" {...bind('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...bind('lastName')} />
       </div>
     </ProfileForm>
   )

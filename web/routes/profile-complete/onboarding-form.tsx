@@ -9,7 +9,6 @@ import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/compo
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
 import { homePath } from '../../features/accounts/identity'
 import { useFormState } from '../../features/accounts/use-form-state'
-import { fieldErrors } from '../../lib/form-errors'
 import { Field } from '../../ui/form'
 import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
@@ -29,12 +28,11 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
   const location = useCurrentLocation()
   const [submitting, setSubmitting] = useState(false)
   const state = useFormState(() => ({ email: user.email ?? '', roles: roleChoiceOf(user.roles), ...addressOf(user) }))
-  const { values, set, errors, showErrors } = state
+  const { values, bind, showErrors, passes } = state
 
   async function submit() {
     const profile = { ...values, phone: user.phone ?? '', ...location.coordinates }
-    const invalid = fieldErrors(updateProfileSchema, profile)
-    if (invalid) return showErrors(invalid)
+    if (!passes(updateProfileSchema, profile)) return
     setSubmitting(true)
     try {
       const { phone: _verified, ...details } = profile
@@ -85,7 +83,7 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
         </p>
       }
     >
-      <EmailField hint="Optional" value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
+      <EmailField hint="Optional" {...bind('email')} />
       <Field
         label="Phone number"
         hint={

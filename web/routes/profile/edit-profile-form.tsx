@@ -8,7 +8,7 @@ import { addressOf } from '../../features/accounts/components/address-fields'
 import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
 import { useFormState } from '../../features/accounts/use-form-state'
-import { failureMessage, fieldErrors } from '../../lib/form-errors'
+import { failureMessage } from '../../lib/form-errors'
 import { isOnline, needsConnection } from '../../lib/online'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
@@ -27,7 +27,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
     roles: roleChoiceOf(user.roles),
     ...addressOf(user),
   }))
-  const { values, set, errors, showErrors } = state
+  const { values, set, bind, errors, showErrors, passes } = state
   // The server marks a changed number unverified; say so before it happens.
   const phoneChanged = values.phone !== phoneDigits(user.phone)
 
@@ -36,8 +36,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
       state={state}
       roles={ONE_ROLE}
       onSubmit={() => {
-        const invalid = fieldErrors(updateProfileSchema, values)
-        if (invalid) return showErrors(invalid)
+        if (!passes(updateProfileSchema)) return
         if (!isOnline()) return toast(needsConnection('Saving your profile'))
         updateProfile.mutate(values, {
           onSuccess: () => {
@@ -57,7 +56,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
       }}
       submit={{ label: 'Save Changes', pending: updateProfile.isPending, pendingLabel: 'Saving...' }}
     >
-      <EmailField value={values.email} error={errors.email} onValueChange={(value) => set('email', value)} />
+      <EmailField {...bind('email')} />
       <div>
         <PhoneField label="Phone number" digits={values.phone} error={errors.phone} onDigitsChange={(digits) => set('phone', digits)} />
         {phoneChanged && (

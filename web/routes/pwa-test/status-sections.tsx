@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Fact } from '../../ui/fact'
 import type { PwaStatus } from './read-pwa-status'
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
@@ -8,13 +9,13 @@ export function ServiceWorkerSection({ status }: { status: PwaStatus }) {
   const { registration } = status
   return (
     <StatusSection title="Service worker">
-      <Row term="Supported">{status.serviceWorkerSupported ? 'Supported' : 'Not supported'}</Row>
-      <Row term="Secure context">{yesNo(status.secureContext)}</Row>
-      <Row term="Registration">{registration ? `Registered (scope ${registration.scope})` : 'Not registered'}</Row>
-      <Row term="Active worker">{workerState(registration?.active ?? null)}</Row>
-      <Row term="Waiting worker">{workerState(registration?.waiting ?? null)}</Row>
-      <Row term="Installing worker">{workerState(registration?.installing ?? null)}</Row>
-      <Row term="Controlling this page">{yesNo(status.controlled)}</Row>
+      <Fact term="Supported">{status.serviceWorkerSupported ? 'Supported' : 'Not supported'}</Fact>
+      <Fact term="Secure context">{yesNo(status.secureContext)}</Fact>
+      <Fact term="Registration">{registration ? `Registered (scope ${registration.scope})` : 'Not registered'}</Fact>
+      <Fact term="Active worker">{workerState(registration?.active ?? null)}</Fact>
+      <Fact term="Waiting worker">{workerState(registration?.waiting ?? null)}</Fact>
+      <Fact term="Installing worker">{workerState(registration?.installing ?? null)}</Fact>
+      <Fact term="Controlling this page">{yesNo(status.controlled)}</Fact>
     </StatusSection>
   )
 }
@@ -22,9 +23,9 @@ export function ServiceWorkerSection({ status }: { status: PwaStatus }) {
 export function InstallSection({ status, promptAvailable, installed }: { status: PwaStatus; promptAvailable: boolean; installed: boolean }) {
   return (
     <StatusSection title="Installation">
-      <Row term="Install prompt">{promptAvailable ? 'Available' : 'Not available'}</Row>
-      <Row term="Standalone mode">{yesNo(status.standalone)}</Row>
-      {installed && <Row term="Installed">Installed during this visit</Row>}
+      <Fact term="Install prompt">{promptAvailable ? 'Available' : 'Not available'}</Fact>
+      <Fact term="Standalone mode">{yesNo(status.standalone)}</Fact>
+      {installed && <Fact term="Installed">Installed during this visit</Fact>}
     </StatusSection>
   )
 }
@@ -32,9 +33,9 @@ export function InstallSection({ status, promptAvailable, installed }: { status:
 export function BrowserSection({ status }: { status: PwaStatus }) {
   return (
     <StatusSection title="Browser">
-      <Row term="User agent">{status.userAgent}</Row>
-      <Row term="Network">{status.online ? 'Online' : 'Offline'}</Row>
-      <Row term="Notification permission">{status.notificationPermission === 'unsupported' ? 'Not supported' : status.notificationPermission}</Row>
+      <Fact term="User agent">{status.userAgent}</Fact>
+      <Fact term="Network">{status.online ? 'Online' : 'Offline'}</Fact>
+      <Fact term="Notification permission">{status.notificationPermission === 'unsupported' ? 'Not supported' : status.notificationPermission}</Fact>
     </StatusSection>
   )
 }
@@ -46,14 +47,5 @@ function StatusSection({ title, children }: { title: string; children: ReactNode
       <h2 id={id}>{title}</h2>
       <dl className="facts pwa-status__list">{children}</dl>
     </section>
-  )
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   )
 }

@@ -4,6 +4,7 @@ import type { Order, OrderStatus } from '../../../modules/orders/contract'
 import { ordersQueryOptions } from '../../features/orders/api/orders'
 import { StatusBadge } from '../../features/orders/components/status-badge'
 import { Icon } from '../../ui/icon'
+import { RunnerSection } from './runner-section'
 
 /** Spec 001 §4: the runner's active deliveries are stale after 15 s. */
 const ACTIVE_DELIVERIES_STALE_MS = 15_000
@@ -14,31 +15,26 @@ const activeOnly = (orders: Order[]) => orders.filter((order) => ACTIVE_STATUSES
 export function ActiveDeliveries() {
   const active = useQuery({ ...ordersQueryOptions('runner'), staleTime: ACTIVE_DELIVERIES_STALE_MS, select: activeOnly })
   return (
-    <section className="stack" aria-labelledby="active-deliveries-heading" aria-busy={active.isPending}>
-      <h2 id="active-deliveries-heading" className="runner-section__heading">
-        Active Deliveries
-      </h2>
-      {active.isPending ? (
-        <div className="skeleton card card--compact runner-card runner-card--skeleton" role="status" aria-label="Loading active deliveries" />
-      ) : active.isError ? (
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">Failed to fetch active orders</p>
-          <button type="button" className="button button--small" onClick={() => void active.refetch()}>
-            Try Again
-          </button>
-        </div>
-      ) : active.data.length === 0 ? (
-        <p className="meta">No deliveries in progress. Orders you accept appear here.</p>
-      ) : (
-        <ul className="card-list">
-          {active.data.map((order) => (
-            <li key={order.id}>
-              <ActiveDeliveryLink order={order} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <RunnerSection
+      title="Active Deliveries"
+      query={active}
+      skeleton={{ className: 'runner-card runner-card--skeleton', label: 'Loading active deliveries' }}
+      failed="Failed to fetch active orders"
+    >
+      {(orders) =>
+        orders.length === 0 ? (
+          <p className="meta">No deliveries in progress. Orders you accept appear here.</p>
+        ) : (
+          <ul className="card-list">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <ActiveDeliveryLink order={order} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </RunnerSection>
   )
 }
 

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
 import { ESTIMATED_GROCERY_LABEL, itemsLabel } from '../../features/orders/order-figures'
 import { RUNNER_EARNINGS } from '../../lib/service-facts'
+import { Fact } from '../../ui/fact'
 import { Icon } from '../../ui/icon'
 
 /** 001 §2: the slot the buyer chose, else whether it is scheduled or as soon as possible. */
@@ -30,31 +31,16 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         </div>
       </div>
       <dl className="offer-card__facts">
-        <div>
-          <dt>{RUNNER_EARNINGS}</dt>
-          <dd>
-            ${order.platformFee} + ${order.tip}
-          </dd>
-        </div>
-        <div>
-          <dt>{ESTIMATED_GROCERY_LABEL}</dt>
-          <dd>${order.estimatedGroceryCost}</dd>
-        </div>
-        <div>
-          <dt>Store area</dt>
-          <dd>{order.storeArea || order.storeAddress}</dd>
-        </div>
-        <div>
-          <dt>Deliver to</dt>
-          <dd>{order.deliveryArea}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>
-            <Icon name="clock" className="icon icon--small" />
-            {whenWanted(order)}
-          </dd>
-        </div>
+        <Fact term={RUNNER_EARNINGS}>
+          ${order.platformFee} + ${order.tip}
+        </Fact>
+        <Fact term={ESTIMATED_GROCERY_LABEL}>${order.estimatedGroceryCost}</Fact>
+        <Fact term="Store area">{order.storeArea || order.storeAddress}</Fact>
+        <Fact term="Deliver to">{order.deliveryArea}</Fact>
+        <Fact term="Time">
+          <Icon name="clock" className="icon icon--small" />
+          {whenWanted(order)}
+        </Fact>
       </dl>
       <div className="offer-card__actions">
         <Link to="/orders/$id" params={{ id: order.id }} search={{ from: 'runner' }} className="button button--small" aria-describedby={nameId}>

@@ -3,6 +3,7 @@ import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
 import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
 import { usePendingOrders } from '../../features/runner/api/pending-orders'
 import { ApiError } from '../../lib/http'
+import { EmptyState, FailedState } from '../../ui/empty-state'
 import { Skeletons } from '../../ui/skeleton'
 import { useAcceptOffer } from '../use-accept-offer'
 import { AvailableOrderCard } from './available-order-card'
@@ -46,24 +47,17 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
         </div>
       )}
       {offline ? (
-        <div className="empty-state">
-          <p className="empty-state__title">You're offline</p>
-          <p className="empty-state__hint">No orders are offered to you while you're offline. Switch back online to see orders near you.</p>
-        </div>
+        <EmptyState title="You're offline" hint="No orders are offered to you while you're offline. Switch back online to see orders near you." />
       ) : online === undefined || pending.isPending ? (
         <ul className="card-list" aria-label="Loading available orders">
           <Skeletons count={SKELETON_CARDS} className="card card--compact runner-card runner-card--skeleton" />
         </ul>
       ) : pending.isError ? (
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">Failed to fetch pending orders</p>
-          {pending.error instanceof ApiError && typeof pending.error.body.message === 'string' && (
-            <p className="empty-state__hint">{pending.error.body.message}</p>
-          )}
-          <button type="button" className="button button--small" onClick={() => void pending.refetch()}>
-            Try Again
-          </button>
-        </div>
+        <FailedState
+          title="Failed to fetch pending orders"
+          hint={pending.error instanceof ApiError && typeof pending.error.body.message === 'string' && pending.error.body.message}
+          onRetry={() => void pending.refetch()}
+        />
       ) : (
         <>
           <p className="meta" role="status">
@@ -71,10 +65,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
             miles of {pending.data.searchedFrom}
           </p>
           {orders.length === 0 ? (
-            <div className="empty-state">
-              <p className="empty-state__title">You're all caught up!</p>
-              <p className="empty-state__hint">New orders near you show up here. We check every {PENDING_ORDERS_POLL_MS / 1000} seconds.</p>
-            </div>
+            <EmptyState title="You're all caught up!" hint={`New orders near you show up here. We check every ${PENDING_ORDERS_POLL_MS / 1000} seconds.`} />
           ) : (
             <ul className="card-list">
               {orders.map((order) => (

@@ -1,4 +1,6 @@
 import { useRunnerStats } from '../../features/runner/api/runner-stats'
+import { Fact } from '../../ui/fact'
+import { RunnerSection } from './runner-section'
 
 const deliveries = (count: number) => `${count} ${count === 1 ? 'delivery' : 'deliveries'}`
 
@@ -9,37 +11,25 @@ const deliveries = (count: number) => `${count} ${count === 1 ? 'delivery' : 'de
 export function EarningsSummary() {
   const stats = useRunnerStats()
   return (
-    <section className="stack" aria-labelledby="runner-earnings-heading" aria-busy={stats.isPending}>
-      <h2 id="runner-earnings-heading" className="runner-section__heading">
-        Your Earnings
-      </h2>
-      {stats.isPending ? (
-        <div className="skeleton runner-stats runner-stats--loading" role="status" aria-label="Loading your earnings" />
-      ) : stats.isError ? (
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">Your earnings could not be loaded</p>
-          <button type="button" className="button button--small" onClick={() => void stats.refetch()}>
-            Try Again
-          </button>
-        </div>
-      ) : (
+    <RunnerSection
+      title="Your Earnings"
+      query={stats}
+      skeleton={{ className: 'runner-stats runner-stats--loading', label: 'Loading your earnings' }}
+      failed="Your earnings could not be loaded"
+    >
+      {({ today, allTime }) => (
         <dl className="runner-stats">
-          <div className="runner-stats__tile runner-stats__tile--lead">
-            <dt>Today's earnings</dt>
-            <dd>${stats.data.today.earnings}</dd>
-          </div>
-          <div className="runner-stats__tile">
-            <dt>Today's deliveries</dt>
-            <dd>{stats.data.today.deliveries}</dd>
-          </div>
-          <div className="runner-stats__tile runner-stats__tile--wide">
-            <dt>All time</dt>
-            <dd>
-              ${stats.data.allTime.earnings} <span className="runner-stats__aside">from {deliveries(stats.data.allTime.deliveries)}</span>
-            </dd>
-          </div>
+          <Fact term="Today's earnings" className="runner-stats__tile runner-stats__tile--lead">
+            ${today.earnings}
+          </Fact>
+          <Fact term="Today's deliveries" className="runner-stats__tile">
+            {today.deliveries}
+          </Fact>
+          <Fact term="All time" className="runner-stats__tile runner-stats__tile--wide">
+            ${allTime.earnings} <span className="runner-stats__aside">from {deliveries(allTime.deliveries)}</span>
+          </Fact>
         </dl>
       )}
-    </section>
+    </RunnerSection>
   )
 }

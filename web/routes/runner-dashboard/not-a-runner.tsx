@@ -1,14 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { RUNNER_EARNINGS } from '../../lib/service-facts'
-import { Icon } from '../../ui/icon'
+import { IconTile } from '../../ui/icon'
 
 /** /runner for someone who only buys: what runners do, and where to become one. */
 export function NotARunner() {
   return (
     <section className="card stack stack--start not-a-runner" aria-labelledby="not-a-runner-heading">
-      <div className="icon-tile" aria-hidden="true">
-        <Icon name="bicycle" />
-      </div>
+      <IconTile name="bicycle" />
       <h1 id="not-a-runner-heading" className="not-a-runner__heading">
         Deliver with your community
       </h1>

@@ -1,14 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { signupWithVerificationSchema } from '../../../modules/accounts/contract'
-import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { useSignupWithVerification } from '../../features/accounts/api/use-sign-in'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
+import { useAccountSend } from '../../features/accounts/use-account-send'
 import { useValidatedForm } from '../../features/accounts/use-validated-form'
-import { failureMessage } from '../../lib/form-errors'
 import { PasswordField, TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
-import { useToast } from '../../ui/toast'
 import type { PendingAccount } from './pending-account'
 import { TestNumberHint } from './test-number-hint'
 
@@ -21,23 +19,18 @@ type AccountFormProps = {
 /** Step 1 of /signup-verification: the account's details. Creating it also signs the person in. */
 export function AccountForm({ onCreating, onCreated }: AccountFormProps) {
   const signup = useSignupWithVerification()
-  const { toast } = useToast()
   const form = useValidatedForm({ firstName: '', lastName: '', phone: '', email: '', password: '' })
+  const send = useAccountSend({ showErrors: form.showErrors, onBusy: onCreating, failed: { title: 'Signup Failed', fallback: 'Something went wrong' } })
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (signup.isPending) return
     const details = form.validate(signupWithVerificationSchema)
     if (!details) return
-    onCreating(true)
-    try {
+    await send(async () => {
       const { user } = await signup.mutateAsync(details)
       onCreated({ userId: user.id, phone: details.phone })
-    } catch (error) {
-      onCreating(false)
-      form.showErrors(accountFieldErrors(error))
-      toast({ title: 'Signup Failed', description: failureMessage(error, 'Something went wrong'), variant: 'destructive' })
-    }
+    })
   }
 
   return (

@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { signupWithVerificationSchema } from '../../../modules/accounts/contract'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { useAddPhone } from '../../features/accounts/api/use-profile'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { failureMessage } from '../../lib/form-errors'
+import { useLoneField } from '../../lib/use-lone-field'
 import { PhoneField } from '../../ui/phone-input'
 import { TestNumberHint } from './test-number-hint'
 
@@ -15,20 +16,18 @@ const phoneSchema = signupWithVerificationSchema.shape.phone
  */
 export function ChangePhoneForm({ phone, onChanged }: { phone: string; onChanged: (phone: string) => void }) {
   const addPhone = useAddPhone()
-  const [digits, setDigits] = useState(phone)
-  const [error, setError] = useState<string>()
+  const digits = useLoneField(phone)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (addPhone.isPending) return
-    const checked = phoneSchema.safeParse(digits)
-    if (!checked.success) return setError(checked.error.issues[0]?.message)
-    if (digits === phone) return onChanged(phone)
+    if (!digits.check(phoneSchema).success) return
+    if (digits.value === phone) return onChanged(phone)
     try {
-      await addPhone.mutateAsync({ phone: digits })
-      onChanged(digits)
+      await addPhone.mutateAsync({ phone: digits.value })
+      onChanged(digits.value)
     } catch (failure) {
-      setError(accountFieldErrors(failure).phone ?? failureMessage(failure, 'Failed to Add Phone'))
+      digits.setMessage(accountFieldErrors(failure).phone ?? failureMessage(failure, 'Failed to Add Phone'))
     }
   }
 
@@ -39,16 +38,7 @@ export function ChangePhoneForm({ phone, onChanged }: { phone: string; onChanged
         <p>Your account is ready. Which number should we text your code to?</p>
       </div>
       <form className="form" noValidate onSubmit={submit}>
-        <PhoneField
-          label="Phone number"
-          digits={digits}
-          onDigitsChange={(next) => {
-            setDigits(next)
-            setError(undefined)
-          }}
-          error={error}
-          autoFocus
-        />
+        <PhoneField label="Phone number" digits={digits.value} onDigitsChange={digits.change} error={digits.message} autoFocus />
         <TestNumberHint />
         <SubmitButton pending={addPhone.isPending} pendingLabel="Saving...">
           Send Code

@@ -1,19 +1,16 @@
 import { memo } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
-import { ItemPrice } from '../../features/catalog/components/item-price'
+import { PricedItemLine } from '../../features/catalog/components/item-price'
 import { Icon } from '../../ui/icon'
-import { ItemLine } from '../../ui/item-line'
 
 type Props = { item: CatalogItem; inCart: number; onAdd: (item: CatalogItem) => void }
 
 /** Memoized: typing in the search re-renders only the rows that appear or disappear. */
 export const CatalogItemRow = memo(function CatalogItemRow({ item, inCart, onAdd }: Props) {
   return (
-    <ItemLine
+    <PricedItemLine
       className="catalog-item"
-      name={item.name}
-      unit={item.unit}
-      price={<ItemPrice price={item.price} priceUnit={item.priceUnit} isEstimatedPrice={item.isEstimatedPrice} />}
+      item={item}
       aside={
         <div className="catalog-item__action">
           <button type="button" className="button button--primary button--small catalog-item__add" onClick={() => onAdd(item)}>
@@ -25,6 +22,6 @@ export const CatalogItemRow = memo(function CatalogItemRow({ item, inCart, onAdd
       }
     >
       {item.description && <p className="catalog-item__description">{item.description}</p>}
-    </ItemLine>
+    </PricedItemLine>
   )
 })

@@ -1,5 +1,5 @@
 import type { NearbyStore } from '../../../modules/catalog/contract'
-import { Icon } from '../../ui/icon'
+import { IconTile } from '../../ui/icon'
 import { StoreResultCard } from './store-result-card'
 
 type Props = { searched: string | null; stores: NearbyStore[]; onShop: (store: NearbyStore) => void }
@@ -28,9 +28,7 @@ export function SearchResults({ searched, stores, onShop }: Props) {
 function EmptyState({ title, hint }: { title: string; hint: string }) {
   return (
     <div className="stack stack--snug stack--centred search-empty" role="status">
-      <span className="icon-tile" aria-hidden="true">
-        <Icon name="store" />
-      </span>
+      <IconTile name="store" />
       <h2 className="search-empty__title">{title}</h2>
       <p className="search-empty__hint">{hint}</p>
     </div>

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { BRAND_NAME, SIGN_IN_TAGLINE } from '../../../../modules/shared/contract'
+import { SIGN_IN_TAGLINE } from '../../../../modules/shared/contract'
+import { BrandHomeLink } from '../../../ui/brand-home-link'
 import { Footer } from '../../../ui/footer'
 
 /** The frame of the signed-out account screens: the brand and tagline over one card. */
@@ -9,12 +9,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
     <div className="auth-page">
       <main className="auth-page__main">
         <div className="auth-page__brand">
-          <Link to="/" className="brand">
-            <span className="brand__mark" aria-hidden="true">
-              {BRAND_NAME.charAt(0)}
-            </span>
-            {BRAND_NAME}
-          </Link>
+          <BrandHomeLink />
           <p className="meta meta--strong">{SIGN_IN_TAGLINE}</p>
         </div>
         <div className="card auth-card">{children}</div>

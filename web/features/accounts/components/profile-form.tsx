@@ -1,6 +1,6 @@
 import type { ReactNode, RefObject } from 'react'
 import type { FieldErrors } from '../../../lib/form-errors'
-import { TextField } from '../../../ui/form'
+import { type FieldBinding, TextField } from '../../../ui/form'
 import { AddressFields, type AddressValues } from './address-fields'
 import { type RoleOption, RoleOptions } from './role-options'
 import { SubmitButton } from './submit-button'
@@ -9,12 +9,13 @@ import { SubmitButton } from './submit-button'
 export const ONE_ROLE = { legend: 'I want to', kind: 'radio', options: ['buyer', 'runner', 'both'] } as const
 
 type ProfileFormProps<Option extends RoleOption> = {
-  /** The form's state from useFormState: its element, values, errors and setter. */
+  /** The form's state from useFormState: its element, values, errors, setter and text-field bindings. */
   state: {
     form: RefObject<HTMLFormElement | null>
     values: AddressValues & { roles: readonly string[] }
     errors: FieldErrors
-    set: ((field: keyof AddressValues, value: string) => void) & ((field: 'roles', value: Option[]) => void)
+    set: (field: 'roles', value: Option[]) => void
+    bind: (field: keyof AddressValues) => FieldBinding
   }
   roles: { legend: string; kind: 'checkbox' | 'radio'; options: readonly Option[] }
   onSubmit: () => void
@@ -32,7 +33,7 @@ type ProfileFormProps<Option extends RoleOption> = {
  * spec 001 §2): the person's fields, the role choice, the address, and one button to send it.
  */
 export function ProfileForm<Option extends RoleOption>({ state, roles, onSubmit, children, afterAddress, submit, footer }: ProfileFormProps<Option>) {
-  const { form, values, errors, set } = state
+  const { form, values, errors, set, bind } = state
   return (
     <form
       ref={form}
@@ -45,7 +46,7 @@ export function ProfileForm<Option extends RoleOption>({ state, roles, onSubmit,
     >
       {children}
       <RoleOptions {...roles} selected={values.roles} error={errors.roles} onChange={(selected) => set('roles', selected)} />
-      <AddressFields values={values} errors={errors} onChange={set} />
+      <AddressFields bind={bind} />
       {afterAddress}
       <SubmitButton pending={submit.pending} pendingLabel={submit.pendingLabel}>
         {submit.label}

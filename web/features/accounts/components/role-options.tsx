@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { ROLE_OPTIONS } from '../../../../modules/accounts/contract'
+import { FieldError } from '../../../ui/form'
 
 export type RoleOption = (typeof ROLE_OPTIONS)[number]
 
@@ -56,11 +57,7 @@ export function RoleOptions<Option extends RoleOption>({ legend, kind, options, 
           </label>
         ))}
       </div>
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </fieldset>
   )
 }

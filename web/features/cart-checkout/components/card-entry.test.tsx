@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test'
+import { beforeEach, describe, expect, mock, test } from 'bun:test'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { type ReactNode, useEffect } from 'react'
 import { createQueryClient } from '../../../query-client'
-import { fakeApi, restoreFetch } from '../../../testing/fake-api'
+import { fakeApi } from '../../../testing/fake-api'
 import { type CardConfirmer, CardPaymentError } from '../card-confirmer'
 import { CardEntry } from './card-entry'
 
@@ -38,10 +38,6 @@ mock.module('@stripe/react-stripe-js', () => ({
 beforeEach(() => {
   loadStripe.mockClear()
   confirmCardPayment.mockClear()
-})
-afterEach(() => {
-  cleanup()
-  restoreFetch()
 })
 
 /** CardEntry with its confirmer at hand, as checkout holds it. */

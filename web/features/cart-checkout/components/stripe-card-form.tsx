@@ -1,6 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { StripeCardElementOptions } from '@stripe/stripe-js'
 import { useEffect, useId, useImperativeHandle, useMemo, useState } from 'react'
+import { FieldError } from '../../../ui/form'
 import { Spinner } from '../../../ui/loading-screen'
 import { ATTEMPT_ENDED, type CardFormProps, CardPaymentError } from '../card-confirmer'
 import { isStripeTestKey, loadStripeFor } from '../load-stripe'
@@ -102,11 +103,7 @@ function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
           }}
         />
       </div>
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </fieldset>
   )
 }

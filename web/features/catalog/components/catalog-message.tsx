@@ -12,3 +12,35 @@ export function CatalogMessage({ title, children, busy = false, action }: { titl
     </div>
   )
 }
+
+type Retry = { onRetry: () => void; primary?: boolean }
+
+/** A load that failed, with 'Try Again'; `primary` where retrying is the screen's one way on. */
+export function LoadFailed({ title, onRetry, primary = false }: Retry & { title: string }) {
+  return (
+    <CatalogMessage
+      title={title}
+      action={
+        <button type="button" className={primary ? 'button button--primary' : 'button'} onClick={onRetry}>
+          Try Again
+        </button>
+      }
+    />
+  )
+}
+
+/** What a screen shows while its query has no answer to show: a spinner while it loads, else the failure with a retry. */
+export function LoadingOrFailed({
+  query,
+  loading,
+  failed,
+  primary,
+}: {
+  query: { isPending: boolean; refetch: () => unknown }
+  loading: string
+  failed: string
+  primary?: boolean
+}) {
+  if (query.isPending) return <CatalogMessage busy title={loading} />
+  return <LoadFailed title={failed} onRetry={() => void query.refetch()} primary={primary} />
+}

@@ -1,28 +1,12 @@
-import { afterEach, describe, expect, mock, test } from 'bun:test'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { useState } from 'react'
+import { describe, expect, mock, test } from 'bun:test'
+import { fireEvent, screen } from '@testing-library/react'
+import { openDialogFrom } from '../../../testing/open-dialog'
 import { ClearCartDialog } from './clear-cart-dialog'
-
-afterEach(cleanup)
 
 /** A page with a button that opens the dialog, as 'Shop Now' does. */
 function renderWithOpener() {
   const onConfirm = mock(() => {})
-  function Page() {
-    const [open, setOpen] = useState(false)
-    return (
-      <>
-        <button type="button" onClick={() => setOpen(true)}>
-          Shop Now
-        </button>
-        {open && <ClearCartDialog onKeep={() => setOpen(false)} onConfirm={onConfirm} />}
-      </>
-    )
-  }
-  render(<Page />)
-  const opener = screen.getByRole('button', { name: 'Shop Now' })
-  opener.focus()
-  fireEvent.click(opener)
+  const opener = openDialogFrom('Shop Now', (close) => <ClearCartDialog onKeep={close} onConfirm={onConfirm} />)
   return { opener, onConfirm, dialog: screen.getByRole('dialog', { name: 'Clear Cart Items?' }) }
 }
 

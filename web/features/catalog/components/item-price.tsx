@@ -1,8 +1,9 @@
 import type { CatalogItem } from '../../../../modules/catalog/contract'
 import { decimalToCents, formatCents } from '../../../../modules/shared/contract'
+import { ItemLine, type ItemLineProps } from '../../../ui/item-line'
 
 /** '$3.49 per pack (est.)', or 'Price at store' when the store prices it at the counter. */
-export function ItemPrice({ price, priceUnit, isEstimatedPrice }: Pick<CatalogItem, 'price' | 'priceUnit' | 'isEstimatedPrice'>) {
+function ItemPrice({ price, priceUnit, isEstimatedPrice }: Pick<CatalogItem, 'price' | 'priceUnit' | 'isEstimatedPrice'>) {
   const cents = decimalToCents(price)
   if (cents === null) return <span className="item-price item-price--unknown">Price at store</span>
   return (
@@ -11,5 +12,19 @@ export function ItemPrice({ price, priceUnit, isEstimatedPrice }: Pick<CatalogIt
       {priceUnit && ` ${priceUnit}`}
       {isEstimatedPrice && <span className="item-price__estimate"> (est.)</span>}
     </span>
+  )
+}
+
+type PricedItem = Pick<CatalogItem, 'name' | 'unit' | 'price' | 'priceUnit' | 'isEstimatedPrice'>
+
+/** A grocery line with its unit and price under the name, as the catalog, the cart and an order show it. */
+export function PricedItemLine({ item, ...line }: { item: PricedItem } & Omit<ItemLineProps, 'name' | 'unit' | 'price'>) {
+  return (
+    <ItemLine
+      {...line}
+      name={item.name}
+      unit={item.unit}
+      price={<ItemPrice price={item.price} priceUnit={item.priceUnit} isEstimatedPrice={item.isEstimatedPrice} />}
+    />
   )
 }

@@ -10,6 +10,7 @@ import {
 import { useClock } from '../../../lib/clock'
 import { formatMoment } from '../../../lib/format-time'
 import { ApiError } from '../../../lib/http'
+import { FieldError } from '../../../ui/form'
 import { useOrderMessages, useSendOrderMessage } from '../api/order-messages'
 import { useChatRead } from '../use-chat-read'
 
@@ -150,11 +151,7 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
           {send.isPending ? 'Sending...' : 'Send'}
         </button>
       </div>
-      {problem && (
-        <p id={`${fieldId}-problem`} className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <FieldError id={`${fieldId}-problem`}>{problem}</FieldError>}
     </form>
   )
 }

@@ -12,6 +12,7 @@ import {
 import { PHOTO_CONTENT_TYPES } from '../../../../modules/shared/contract'
 import { useClock } from '../../../lib/clock'
 import { ApiError } from '../../../lib/http'
+import { FieldError } from '../../../ui/form'
 import { useProblems, useReportProblem } from '../api/after-delivery'
 import { formatOrderDate } from '../order-figures'
 
@@ -53,11 +54,7 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
             </option>
           ))}
         </select>
-        {errors.kind && (
-          <p className="field__error" role="alert">
-            {errors.kind}
-          </p>
-        )}
+        {errors.kind && <FieldError>{errors.kind}</FieldError>}
       </div>
       <div className={`field${errors.details ? ' field--invalid' : ''}`}>
         <label htmlFor={ids.details}>Details</label>
@@ -69,21 +66,13 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
           onChange={(event) => setDetails(event.target.value)}
           aria-invalid={Boolean(errors.details)}
         />
-        {errors.details && (
-          <p className="field__error" role="alert">
-            {errors.details}
-          </p>
-        )}
+        {errors.details && <FieldError>{errors.details}</FieldError>}
       </div>
       <div className="field">
         <label htmlFor={ids.photo}>Photo (optional)</label>
         <input id={ids.photo} type="file" accept={PHOTO_CONTENT_TYPES.join(',')} onChange={(event) => setPhoto(event.target.files?.[0] ?? null)} />
       </div>
-      {report.error && (
-        <p className="field__error" role="alert">
-          {report.error instanceof ApiError ? report.error.userMessage : report.error.message}
-        </p>
-      )}
+      {report.error && <FieldError>{report.error instanceof ApiError ? report.error.userMessage : report.error.message}</FieldError>}
       <div className="problem-form__actions">
         <button type="submit" className="button button--primary" disabled={report.isPending}>
           {report.isPending ? 'Sending...' : 'Send Report'}

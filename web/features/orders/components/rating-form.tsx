@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { type Order, RATING_COMMENT_MAX_LENGTH } from '../../../../modules/orders/contract'
 import { ApiError } from '../../../lib/http'
+import { FieldError } from '../../../ui/form'
 import { useRateOrder } from '../api/after-delivery'
 
 const STARS = [1, 2, 3, 4, 5] as const
@@ -44,20 +45,12 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
           </label>
         ))}
       </fieldset>
-      {missing && (
-        <p className="field__error" role="alert">
-          Choose 1 to 5 stars
-        </p>
-      )}
+      {missing && <FieldError>Choose 1 to 5 stars</FieldError>}
       <div className="field">
         <label htmlFor={commentId}>Comment (optional)</label>
         <textarea id={commentId} value={comment} maxLength={RATING_COMMENT_MAX_LENGTH} rows={2} onChange={(event) => setComment(event.target.value)} />
       </div>
-      {rate.error && (
-        <p className="field__error" role="alert">
-          {rate.error instanceof ApiError ? rate.error.userMessage : rate.error.message}
-        </p>
-      )}
+      {rate.error && <FieldError>{rate.error instanceof ApiError ? rate.error.userMessage : rate.error.message}</FieldError>}
       <button type="submit" className="button button--primary" disabled={rate.isPending}>
         {rate.isPending ? 'Sending...' : 'Send Rating'}
       </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { afterDeliveryOpen, type Order, type Rating } from '../../../../modules/orders/contract'
 import { useClock } from '../../../lib/clock'
+import { Fact } from '../../../ui/fact'
 import { RatingForm } from './rating-form'
 
 const dismissedKey = (orderId: string) => `kirana:rating-dismissed:${orderId}`
@@ -47,17 +48,13 @@ function RatingsGiven({ order, ratee, thanked }: { order: Order; ratee: string; 
       {thanked && <p role="status">Thanks for your rating.</p>}
       <dl className="stack stack--loose given-ratings">
         {order.myRating && (
-          <div>
-            <dt>You rated {ratee}</dt>
-            <dd>
-              <GivenRating rating={order.myRating} />
-            </dd>
-          </div>
+          <Fact term={<>You rated {ratee}</>}>
+            <GivenRating rating={order.myRating} />
+          </Fact>
         )}
-        <div>
-          <dt>{ratee.charAt(0).toUpperCase() + ratee.slice(1)} rated you</dt>
-          <dd>{order.theirRating ? <GivenRating rating={order.theirRating} /> : 'Not yet: you will see it here once they have.'}</dd>
-        </div>
+        <Fact term={<>{ratee.charAt(0).toUpperCase() + ratee.slice(1)} rated you</>}>
+          {order.theirRating ? <GivenRating rating={order.theirRating} /> : 'Not yet: you will see it here once they have.'}
+        </Fact>
       </dl>
     </section>
   )

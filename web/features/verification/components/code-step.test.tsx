@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, mock, test } from 'bun:test'
+import { describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { MESSAGES } from '../../../../modules/verification/contract'
 import { clockAtom } from '../../../lib/clock'
 import { type ManualClock, manualClock } from '../../../testing/manual-clock'
+import { button } from '../../../testing/screen-queries'
 import { Toaster } from '../../../ui/toast'
 import { CodeStep } from './code-step'
-
-afterEach(cleanup)
 
 function renderStep(overrides: Partial<Parameters<typeof CodeStep>[0]> = {}, clock: ManualClock = manualClock()) {
   const store = createStore()
@@ -32,7 +31,6 @@ function renderStep(overrides: Partial<Parameters<typeof CodeStep>[0]> = {}, clo
 }
 
 const codeInput = () => screen.getByLabelText<HTMLInputElement>('Verification code')
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 const type = (text: string) => fireEvent.change(codeInput(), { target: { value: text } })
 
 describe('CodeStep', () => {

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useRef } from 'react'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../../modules/verification/contract'
+import { useLoneField } from '../../../lib/use-lone-field'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
 import { Field } from '../../../ui/form'
 import { Spinner } from '../../../ui/loading-screen'
@@ -47,11 +48,10 @@ export function CodeStep({
   changeLabel = 'Change Phone Number',
 }: CodeStepProps) {
   const { toast } = useToast()
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string>()
+  const code = useLoneField()
   const input = useRef<HTMLInputElement>(null)
   const secondsLeft = useSecondsLeft(sentAt === null ? 0 : sentAt + RESEND_COUNTDOWN_SECONDS * 1000)
-  const complete = code.length === CODE_LENGTH
+  const complete = code.value.length === CODE_LENGTH
 
   // With Verify disabled, Enter would do nothing at all; say what is missing instead.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -67,16 +67,16 @@ export function CodeStep({
       onSubmit={async (event) => {
         event.preventDefault()
         if (!complete || verifying) return
-        const failure = await onVerify(code)
+        const failure = await onVerify(code.value)
         if (failure === null) return
-        setError(failure)
+        code.setMessage(failure)
         // Selected, so typing the right code replaces the wrong one.
         input.current?.select()
       }}
     >
       <Field
         label="Verification code"
-        error={error}
+        error={code.message}
         hint={
           phoneInHeading ? undefined : (
             <>
@@ -98,12 +98,9 @@ export function CodeStep({
             maxLength={CODE_LENGTH}
             placeholder={'•'.repeat(CODE_LENGTH)}
             autoFocus
-            value={code}
+            value={code.value}
             onKeyDown={onKeyDown}
-            onChange={(event) => {
-              setCode(onlyDigits(event.target.value))
-              setError(undefined)
-            }}
+            onChange={(event) => code.change(onlyDigits(event.target.value))}
           />
         )}
       </Field>

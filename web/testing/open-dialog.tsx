@@ -1,0 +1,25 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { type ReactNode, useState } from 'react'
+
+/**
+ * A page with one button that opens a dialog, pressed with focus on it as a person would, so the
+ * dialog has somewhere to give focus back. `dialog` draws it, given how to close it. Returns the opener.
+ */
+export function openDialogFrom(openerLabel: string, dialog: (close: () => void) => ReactNode) {
+  function Page() {
+    const [open, setOpen] = useState(false)
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          {openerLabel}
+        </button>
+        {open && dialog(() => setOpen(false))}
+      </>
+    )
+  }
+  render(<Page />)
+  const opener = screen.getByRole('button', { name: openerLabel })
+  opener.focus()
+  fireEvent.click(opener)
+  return opener
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+
+type EmptyStateProps = {
+  title: string
+  hint?: ReactNode
+  /** A failure, announced as it appears; an empty list is not. */
+  alert?: boolean
+  /** The way on, such as a button. */
+  children?: ReactNode
+}
+
+/** Nothing to show in a section yet, or its load failed: a title, a hint when there is one, and maybe a way on (styles in card.css). */
+export function EmptyState({ title, hint, alert = false, children }: EmptyStateProps) {
+  return (
+    <div className="empty-state" role={alert ? 'alert' : undefined}>
+      <p className="empty-state__title">{title}</p>
+      {hint && <p className="empty-state__hint">{hint}</p>}
+      {children}
+    </div>
+  )
+}
+
+/** A section whose load failed: said at once, with 'Try Again'. */
+export function FailedState({ title, hint, onRetry }: { title: string; hint?: ReactNode; onRetry: () => void }) {
+  return (
+    <EmptyState title={title} hint={hint} alert>
+      <button type="button" className="button button--small" onClick={onRetry}>
+        Try Again
+      </button>
+    </EmptyState>
+  )
+}
