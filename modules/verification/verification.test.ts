@@ -22,7 +22,7 @@ const verify = (cookie: string, body: Record<string, unknown>) => call('PATCH', 
 const lastCodeTo = (e164: string) => /code is (\d{6})/.exec([...sms.outbox].reverse().find((message) => message.to === e164)!.body)![1]!
 const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`
 
-/** Someone new on a real number, a code just texted to it: where the verifying tests start. */
+/** Someone new on a real number, a code just texted to it: where the send-limit and verifying tests start. */
 async function codeSentToNewAccount() {
   const phone = nextRealNumber()
   const account = await signUp({ phone })
@@ -67,9 +67,7 @@ describe('sending a code', () => {
   })
 
   test('one send a minute, five an hour and ten a day per phone', async () => {
-    const phone = nextRealNumber()
-    const { cookie } = await signUp({ phone })
-    expect((await sendCode(cookie, phone)).status).toBe(200)
+    const { cookie, phone } = await codeSentToNewAccount()
     const tooSoon = await sendCode(cookie, phone)
     expect(tooSoon.status).toBe(429)
     expect(tooSoon.body.message).toBe(MESSAGES.tooManyRequests)
@@ -219,9 +217,7 @@ describe('the captcha fallback', () => {
   const me = async (cookie: string) => (await call('GET', '/api/auth/user', { cookie })).body.user as Record<string, unknown>
 
   test('the attack: our own 60 s send limit does not open it, so a captcha cannot claim the number', async () => {
-    const phone = nextRealNumber()
-    const { cookie } = await signUp({ phone })
-    expect((await sendCode(cookie, phone)).status).toBe(200)
+    const { cookie, phone } = await codeSentToNewAccount()
     const refused = await sendCode(cookie, phone)
     expect(refused.status).toBe(429)
     const response = await verify(cookie, { phone, fallbackVerification: true, recaptchaCompleted: true, captchaToken: await captchaPass(cookie) })
