@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
+import { runCli } from '../testing/cli'
 
 // For tests that run the CLI several times: each run is a new process, and creating a fresh PGlite takes seconds on a busy machine.
 const SEVERAL_RUNS_TIMEOUT_MS = 60_000
@@ -10,13 +11,8 @@ const SEVERAL_RUNS_TIMEOUT_MS = 60_000
 const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-/** Runs the CLI as a person would, on a fresh embedded database unless `env` says otherwise. */
-function cli(args: string[], env: Record<string, string> = {}) {
-  const run = Bun.spawnSync(['bun', 'cli/index.ts', ...args], {
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-  })
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
-}
+/** On a fresh embedded database unless `env` says otherwise. */
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(dataDir, args, env)
 
 describe('kirana CLI', () => {
   test('--help lists the db commands', () => {

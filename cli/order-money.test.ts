@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { openDatabase } from '../db/client'
-import { migrate } from '../db/migrate'
-import { testApi } from '../testing/test-api'
+import { describe, expect, test } from 'bun:test'
+import { preparedDataDir, runCli } from '../testing/cli'
 
 // Problems, refunds and paused runners from support's side: made through the API on an embedded
 // database, which is then closed for the CLI, and read back with --json.
-const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-money-'))
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 const made = { late: '', damaged: '', refundOrder: '', pausedRunner: '' }
 
-beforeAll(async () => {
-  const database = await openDatabase({ dataDir })
-  await migrate(database.db)
-  const api = await testApi({ database })
+const dataDir = preparedDataDir('cli-money', async (api) => {
   // The CLI's clock is the real one: the runner gives the orders up just now.
   api.clock.set(new Date())
   const store = await api.addStore({ name: 'CLI Money Store', latitude: 40.52, longitude: -74.3973 })
@@ -39,13 +29,9 @@ beforeAll(async () => {
     await api.call('POST', `/api/orders/${order.id}/release`, { cookie: quitter.cookie })
   }
   made.pausedRunner = quitter.user.id
-  await database.close()
-}, 60_000)
+})
 
-function cli(...args: string[]) {
-  const run = Bun.spawnSync(['bun', 'cli/index.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } })
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
-}
+const cli = (...args: string[]) => runCli(dataDir, args)
 const json = (...args: string[]) => JSON.parse(cli(...args, '--json').stdout)
 
 describe('problems and refunds for support', () => {

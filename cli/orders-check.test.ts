@@ -1,40 +1,26 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { openDatabase } from '../db/client'
-import { migrate } from '../db/migrate'
+import { expect, test } from 'bun:test'
 import { findOrder } from '../modules/orders/index'
-import { testApi } from '../testing/test-api'
+import { preparedDataDir, runCli } from '../testing/cli'
 
 // Support's consistency check on an embedded database, as support would find it: one order whose
 // hold was cancelled at the gateway behind its back, and one authorization that never became an
 // order. Both were made weeks ago by the test clock, so both are past their 30 minutes.
-const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-check-'))
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 const made = { order: '', orderIntent: '', abandonedIntent: '' }
 
-beforeAll(async () => {
-  const database = await openDatabase({ dataDir })
-  await migrate(database.db)
-  const api = await testApi({ database })
+const dataDir = preparedDataDir('cli-check', async (api) => {
   const store = await api.addStore({ name: 'Check Test Store', latitude: 40.52, longitude: -74.3973 })
   const buyer = await api.completeAccount()
   const order = await api.placeOrder(buyer.cookie, store)
   made.order = order.id
-  made.orderIntent = (await findOrder(database.db, order.id))!.paymentIntentId
+  made.orderIntent = (await findOrder(api.db, order.id))!.paymentIntentId
   await api.providers.payments.cancel(made.orderIntent, 'test:cancelled-at-the-gateway')
   const intent = await api.call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })
   made.abandonedIntent = (intent.body as { paymentIntentId: string }).paymentIntentId
   const { clientSecret } = intent.body as { clientSecret: string }
   await api.call('POST', '/api/payments/embedded/confirm', { body: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } })
-  await database.close()
-}, 60_000)
+})
 
-function cli(...args: string[]) {
-  const run = Bun.spawnSync(['bun', 'cli/index.ts', 'orders', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } })
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
-}
+const cli = (...args: string[]) => runCli(dataDir, ['orders', ...args])
 
 test('orders check lists the order that disagrees with its gateway and the hold no order holds; after the sweep, nothing', () => {
   const found = cli('check', '--json')

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { openDatabase } from '../db/client'
-import { migrate } from '../db/migrate'
-import { testApi } from '../testing/test-api'
+import { preparedDataDir, runCli } from '../testing/cli'
 import { since } from './commands/orders'
 
 // Orders are placed through the API on an embedded database, which is then closed for the CLI,
 // as support would find it. The orders were placed weeks ago by the test clock, so the sweep is due.
-const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-orders-'))
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 const placed = { toCancel: '', toSweep: '', twin: '', delivered: '', declined: '' }
 const numberOf = (id: string) => id.slice(-8).toUpperCase()
 
-beforeAll(async () => {
-  const database = await openDatabase({ dataDir })
-  await migrate(database.db)
-  const api = await testApi({ database })
+const dataDir = preparedDataDir('cli-orders', async (api) => {
   const store = await api.addStore({ name: 'CLI Test Store', latitude: 40.52, longitude: -74.3973 })
   const buyer = await api.completeAccount({ firstName: 'Meera', lastName: 'Iyer' })
   placed.toCancel = (await api.placeOrder(buyer.cookie, store)).id
@@ -35,18 +25,14 @@ beforeAll(async () => {
   await api.call('PATCH', `/api/orders/${placed.declined}/accept`, { cookie: runner.cookie })
   // One in four billion orders shares its number with another: a cancelled copy of one, under a new id with the same last 8 characters.
   placed.twin = `${crypto.randomUUID().slice(0, 28)}${placed.toSweep.slice(-8)}`
-  await database.db.execute(sql`create temporary table twin as select * from orders where id = ${placed.toSweep}`)
-  await database.db.execute(
+  await api.db.execute(sql`create temporary table twin as select * from orders where id = ${placed.toSweep}`)
+  await api.db.execute(
     sql`update twin set id = ${placed.twin}, payment_intent_id = payment_intent_id || '_twin', status = 'cancelled', payment_status = 'cancelled'`,
   )
-  await database.db.execute(sql`insert into orders select * from twin`)
-  await database.close()
-}, 60_000)
+  await api.db.execute(sql`insert into orders select * from twin`)
+})
 
-function cli(...args: string[]) {
-  const run = Bun.spawnSync(['bun', 'cli/index.ts', 'orders', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } })
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
-}
+const cli = (...args: string[]) => runCli(dataDir, ['orders', ...args])
 
 describe('orders commands for support', () => {
   test('list shows the orders, as a table or JSON, filtered by status', () => {

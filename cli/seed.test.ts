@@ -2,24 +2,21 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { runCli } from '../testing/cli'
 
 // Every run is a new process opening the embedded database: allow for a busy machine.
 const TIMEOUT_MS = 60_000
 const workDir = mkdtempSync(join(tmpdir(), 'kirana-seed-'))
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
-function cli(dataDir: string, args: string[]) {
-  const run = Bun.spawnSync(['bun', 'cli/index.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } })
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
-}
-
 type ListedStore = { name: string; itemCount: number; isSample: boolean; distance?: number }
-const listed = (dataDir: string, ...args: string[]) => JSON.parse(cli(dataDir, ['stores', 'list', '--json', ...args]).stdout) as ListedStore[]
+const listed = (dataDir: string, ...args: string[]) => JSON.parse(runCli(dataDir, ['stores', 'list', '--json', ...args]).stdout) as ListedStore[]
 
-function file(name: string, text: string) {
+/** Runs `seed stores --file` with `text` as the file `name`, on the embedded database in `dataDir`. */
+function seedFile(dataDir: string, name: string, text: string) {
   const path = join(workDir, name)
   writeFileSync(path, text)
-  return path
+  return runCli(dataDir, ['seed', 'stores', '--file', path])
 }
 
 describe('seed demo', () => {
@@ -27,13 +24,13 @@ describe('seed demo', () => {
     'loads the sample stores once, however often it runs',
     () => {
       const dataDir = join(workDir, 'demo')
-      const first = cli(dataDir, ['seed', 'demo'])
+      const first = runCli(dataDir, ['seed', 'demo'])
       expect(first.code).toBe(0)
       const stores = listed(dataDir)
       expect(stores.length).toBeGreaterThanOrEqual(10)
       expect(stores.every((store) => store.isSample && store.itemCount >= 100)).toBe(true)
 
-      const second = cli(dataDir, ['seed', 'demo'])
+      const second = runCli(dataDir, ['seed', 'demo'])
       expect(second.code).toBe(0)
       expect(second.stdout).toContain('0 stores added')
       expect(listed(dataDir)).toEqual(stores)
@@ -49,7 +46,7 @@ describe('seed demo', () => {
       const distances = near.map((store) => store.distance!)
       expect(distances).toEqual([...distances].sort((a, b) => a - b))
       expect(distances.filter((miles) => miles > 10 && miles <= 25).length).toBeGreaterThanOrEqual(3)
-      const table = cli(dataDir, ['stores', 'list', '--near', '08817'])
+      const table = runCli(dataDir, ['stores', 'list', '--near', '08817'])
       expect(table.stdout).toMatch(/^Name\s+City\s+Miles\s+Rating\s+Items/m)
     },
     TIMEOUT_MS,
@@ -78,11 +75,10 @@ describe('seed stores --file', () => {
     'imports JSON, and a second import updates instead of duplicating',
     () => {
       const dataDir = join(workDir, 'json')
-      const path = file('stores.json', goodJson)
-      const first = cli(dataDir, ['seed', 'stores', '--file', path])
+      const first = seedFile(dataDir, 'stores.json', goodJson)
       expect(first.code).toBe(0)
       expect(first.stdout).toContain('1 stores added, 0 updated; 2 items added, 0 updated')
-      const again = cli(dataDir, ['seed', 'stores', '--file', path])
+      const again = seedFile(dataDir, 'stores.json', goodJson)
       expect(again.stdout).toContain('0 stores added, 1 updated; 0 items added, 2 updated')
       expect(listed(dataDir)).toEqual([expect.objectContaining({ name: 'Lakshmi Groceries', itemCount: 2, isSample: false })])
     },
@@ -93,7 +89,8 @@ describe('seed stores --file', () => {
     'imports CSV, one row per item',
     () => {
       const dataDir = join(workDir, 'csv')
-      const path = file(
+      const run = seedFile(
+        dataDir,
         'stores.csv',
         [
           'store_name,address,city,state,zip_code,categories,item_name,unit,price,category',
@@ -101,7 +98,6 @@ describe('seed stores --file', () => {
           'Desi Corner,"5 Oak Tree Rd, Edison, NJ 08820",Edison,NJ,08820,,Masala Chai,box,6.49,Beverages & Tea',
         ].join('\n'),
       )
-      const run = cli(dataDir, ['seed', 'stores', '--file', path])
       expect(run.code).toBe(0)
       expect(listed(dataDir)).toEqual([expect.objectContaining({ name: 'Desi Corner', itemCount: 2 })])
     },
@@ -112,9 +108,10 @@ describe('seed stores --file', () => {
     'a file with bad rows reports each with its line and imports nothing',
     () => {
       const dataDir = join(workDir, 'bad')
-      expect(cli(dataDir, ['seed', 'stores', '--file', file('first.json', goodJson)]).code).toBe(0)
+      expect(seedFile(dataDir, 'first.json', goodJson).code).toBe(0)
       const before = listed(dataDir)
-      const path = file(
+      const run = seedFile(
+        dataDir,
         'bad.csv',
         [
           'store_name,address,zip_code,item_name,unit,price,category',
@@ -124,7 +121,6 @@ describe('seed stores --file', () => {
           'Nowhere Store,"3 Third Ave, Nowhere",00000,Rice,each,1.00,Rice & Grains',
         ].join('\n'),
       )
-      const run = cli(dataDir, ['seed', 'stores', '--file', path])
       expect(run.code).toBe(1)
       expect(run.stderr).toContain('line 3: item price: price must be a number')
       expect(run.stderr).toMatch(/line 4: item category: category must be one of/)
@@ -138,12 +134,11 @@ describe('seed stores --file', () => {
   test(
     'bad JSON rows are reported by the line their store starts on',
     () => {
-      const dataDir = join(workDir, 'bad-json')
-      const path = file(
+      const run = seedFile(
+        join(workDir, 'bad-json'),
         'bad.json',
         '[\n  { "name": "Fine", "address": "1 A St", "zipCode": "08817" },\n  { "name": "", "address": "2 B St", "zipCode": "8817" }\n]',
       )
-      const run = cli(dataDir, ['seed', 'stores', '--file', path])
       expect(run.code).toBe(1)
       expect(run.stderr).toContain('line 3: name: store name is required')
       expect(run.stderr).toContain('line 3: zipCode: zipCode must be 5 digits')

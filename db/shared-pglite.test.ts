@@ -28,6 +28,18 @@ afterAll(async () => {
 
 const values = async () => rows<{ value: string }>(await server.db.execute(sql`select value from shared_test order by value`)).map((row) => row.value)
 const clear = () => server.db.execute(sql`delete from shared_test`)
+type Insert = (value: string) => Promise<unknown>
+/** Each side's way to add a row, on its own or in a transaction of its own. */
+const sides: Record<'server' | 'client', { insert: Insert; inTransaction: (work: (insert: Insert) => Promise<void>) => Promise<unknown> }> = {
+  server: {
+    insert: (value) => Promise.resolve(server.db.execute(sql`insert into shared_test values (${value})`)),
+    inTransaction: (work) => server.db.transaction((tx) => work((value) => tx.execute(sql`insert into shared_test values (${value})`))),
+  },
+  client: {
+    insert: (value) => Promise.resolve(client`insert into shared_test values (${value})`),
+    inTransaction: (work) => client.begin((tx) => work((value) => tx`insert into shared_test values (${value})`)),
+  },
+}
 /** Whether `promise` has settled by now. */
 const settled = async (promise: Promise<unknown>) => Promise.race([promise.then(() => true), Bun.sleep(50).then(() => false)])
 
@@ -38,34 +50,22 @@ describe('the embedded database shared through its socket', () => {
     expect([...(await client`select 1 as one`)]).toEqual([{ one: 1 }])
   })
 
-  test("the server's query waits for a client's transaction, and survives its rollback", async () => {
+  test.each([
+    ['server', 'client'],
+    ['client', 'server'],
+  ] as const)("the %s's query waits for the %s's transaction, and survives its rollback", async (waiting, holding) => {
     await clear()
-    let serverWrite: Promise<unknown> = Promise.resolve()
-    await client
-      .begin(async (tx) => {
-        await tx`insert into shared_test values ('client')`
-        serverWrite = Promise.resolve(server.db.execute(sql`insert into shared_test values ('server')`))
-        expect(await settled(serverWrite)).toBe(false)
-        throw new Error('the client changes its mind')
+    let write: Promise<unknown> = Promise.resolve()
+    await sides[holding]
+      .inTransaction(async (insert) => {
+        await insert(holding)
+        write = sides[waiting].insert(waiting)
+        expect(await settled(write)).toBe(false)
+        throw new Error(`the ${holding} changes its mind`)
       })
       .catch(() => {})
-    await serverWrite
-    expect(await values()).toEqual(['server'])
-  })
-
-  test("a client's query waits for the server's transaction, and survives its rollback", async () => {
-    await clear()
-    let clientWrite: Promise<unknown> = Promise.resolve()
-    await server.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`insert into shared_test values ('server')`)
-        clientWrite = Promise.resolve(client`insert into shared_test values ('client')`)
-        expect(await settled(clientWrite)).toBe(false)
-        throw new Error('the server changes its mind')
-      })
-      .catch(() => {})
-    await clientWrite
-    expect(await values()).toEqual(['client'])
+    await write
+    expect(await values()).toEqual([waiting])
   })
 
   test('a client that leaves inside a transaction leaves nothing behind, and the server carries on', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { TEST_CODE } from '../modules/verification/index'
+import { seededRandom } from '../testing/seeded-random'
 import { testApi } from '../testing/test-api'
 
 /**
@@ -12,14 +13,6 @@ const { app, call, signUp } = api
 
 const REQUESTS_PER_ROUTE = 120
 
-function seededRandom(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 const random = seededRandom(7)
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!
 

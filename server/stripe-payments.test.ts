@@ -77,32 +77,44 @@ describe('the Stripe gateway', () => {
   })
 })
 
-describe('checkout and the webhook with Stripe configured', async () => {
+/**
+ * The server with Stripe configured, taking cards through `payments`, and a store to buy from:
+ * a new buyer's checkout through it, and Stripe's webhook signed as Stripe signs it.
+ */
+async function stripeServer(payments: PaymentGateway, storeName: string) {
   const api = await testApi({
     env: { STRIPE_SECRET_KEY: settings.secretKey, STRIPE_PUBLISHABLE_KEY: settings.publishableKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    payments: gateway,
+    payments,
   })
-  const store = await api.addStore({ name: 'Stripe Test Store', latitude: 40.52, longitude: -74.3973 })
+  const store = await api.addStore({ name: storeName, latitude: 40.52, longitude: -74.3973 })
   const signer = new Stripe(settings.secretKey)
-
-  async function stripeOrder() {
-    const buyer = await api.completeAccount()
-    const intent = (await api.call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })).body as { paymentIntentId: string }
-    stripe.confirmCard(intent.paymentIntentId)
-    const items = store.items.slice(0, 1).map((item) => ({ id: item.id, quantity: 1 }))
-    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
-      cookie: buyer.cookie,
-      body: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.store.id, items, tip: 5 } },
-    })
-    expect(placed.status).toBe(200)
-    return { buyer, intentId: intent.paymentIntentId, orderId: (placed.body.order as { id: string }).id }
+  return {
+    api,
+    /** One item and a $5 tip, the card confirmed at Stripe: the order waits for a runner. */
+    async checkout() {
+      const buyer = await api.completeAccount()
+      const intent = (await api.call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })).body as { paymentIntentId: string }
+      stripe.confirmCard(intent.paymentIntentId)
+      const items = store.items.slice(0, 1).map((item) => ({ id: item.id, quantity: 1 }))
+      const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
+        cookie: buyer.cookie,
+        body: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.store.id, items, tip: 5 } },
+      })
+      expect(placed.status).toBe(200)
+      return { buyer, intentId: intent.paymentIntentId, orderId: (placed.body.order as { id: string }).id }
+    },
+    /** Stripe's event `type` about `object`, posted to the webhook signed with `secret`. */
+    async webhook(type: string, object: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+      const payload = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, data: { object } })
+      const signature = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret })
+      return api.call('POST', '/api/stripe/webhook', { body: payload, headers: { 'stripe-signature': signature } })
+    },
   }
+}
 
-  async function deliver(type: string, intent: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-    const payload = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, data: { object: { object: 'payment_intent', ...intent } } })
-    const signature = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret })
-    return api.call('POST', '/api/stripe/webhook', { body: payload, headers: { 'stripe-signature': signature } })
-  }
+describe('checkout and the webhook with Stripe configured', async () => {
+  const { api, checkout, webhook } = await stripeServer(gateway, 'Stripe Test Store')
+  const deliver = (type: string, intent: Record<string, unknown>, secret?: string) => webhook(type, { object: 'payment_intent', ...intent }, secret)
 
   test('the screens learn to load Stripe Elements with the publishable key', async () => {
     expect((await api.call('GET', '/api/payments/config')).body).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_kirana' })
@@ -117,13 +129,13 @@ describe('checkout and the webhook with Stripe configured', async () => {
   })
 
   test('a checkout authorizes $7.00 as 700 cents with manual capture and places the order', async () => {
-    const { intentId, orderId } = await stripeOrder()
+    const { intentId, orderId } = await checkout()
     expect(stripe.intent(intentId)).toMatchObject({ amount: 700, currency: 'usd', capture_method: 'manual' })
     expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
   })
 
   test('a webhook without a good signature is refused', async () => {
-    const { intentId } = await stripeOrder()
+    const { intentId } = await checkout()
     expect((await deliver('payment_intent.canceled', { id: intentId, status: 'canceled' }, 'whsec_wrong')).status).toBe(400)
     const unsigned = await api.call('POST', '/api/stripe/webhook', { body: { type: 'payment_intent.canceled' } })
     expect(unsigned.status).toBe(400)
@@ -131,13 +143,13 @@ describe('checkout and the webhook with Stripe configured', async () => {
   })
 
   test('payment_intent.canceled (from the dashboard) cancels a waiting order, once however often it is delivered', async () => {
-    const { intentId, orderId } = await stripeOrder()
+    const { intentId, orderId } = await checkout()
     for (let delivery = 0; delivery < 2; delivery++) expect((await deliver('payment_intent.canceled', { id: intentId, status: 'canceled' })).status).toBe(200)
     expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
   })
 
   test('payment_intent.succeeded settles a claimed order as captured; amount_capturable_updated and payment_failed are recorded', async () => {
-    const { intentId, orderId } = await stripeOrder()
+    const { intentId, orderId } = await checkout()
     const runner = await api.completeAccount({ roles: ['runner'] })
     await orderMoves.claim(api.db, api.clock, orderId, runner.user.id)
     expect((await deliver('payment_intent.succeeded', { id: intentId, status: 'succeeded' })).body).toMatchObject({ outcome: 'captured' })
@@ -166,31 +178,19 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
       return made
     },
   }
-  const api = await testApi({
-    env: { STRIPE_SECRET_KEY: settings.secretKey, STRIPE_PUBLISHABLE_KEY: settings.publishableKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    payments: inStep,
-  })
-  const store = await api.addStore({ name: 'Stripe Refund Store', latitude: 40.52, longitude: -74.3973 })
-  const signer = new Stripe(settings.secretKey)
+  const { api, checkout, webhook } = await stripeServer(inStep, 'Stripe Refund Store')
 
+  /** A checkout a runner accepted: the $7.00 is captured. */
   async function paidOrder() {
-    const buyer = await api.completeAccount()
-    const intent = (await api.call('POST', '/api/create-payment-intent', { cookie: buyer.cookie, body: { amount: 7 } })).body as { paymentIntentId: string }
-    stripe.confirmCard(intent.paymentIntentId)
-    const items = store.items.slice(0, 1).map((item) => ({ id: item.id, quantity: 1 }))
-    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
-      cookie: buyer.cookie,
-      body: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.store.id, items, tip: 5 } },
-    })
-    const orderId = (placed.body.order as { id: string }).id
+    const { intentId, orderId } = await checkout()
     const runner = await api.completeAccount({ roles: ['runner'] })
     expect((await api.call('PATCH', `/api/orders/${orderId}/accept`, { cookie: runner.cookie })).status).toBe(200)
-    return { intentId: intent.paymentIntentId, orderId }
+    return { intentId, orderId }
   }
 
-  async function chargeRefunded(intentId: string) {
+  function chargeRefunded(intentId: string) {
     const refunded = stripe.refunds(intentId).reduce((sum, refund) => sum + refund.amount, 0)
-    const charge = {
+    return webhook('charge.refunded', {
       id: `ch_${intentId}`,
       object: 'charge',
       payment_intent: intentId,
@@ -198,10 +198,7 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
       amount_captured: 700,
       amount_refunded: refunded,
       refunded: refunded === 700,
-    }
-    const payload = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: 'event', type: 'charge.refunded', data: { object: charge } })
-    const signature = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: WEBHOOK_SECRET })
-    return api.call('POST', '/api/stripe/webhook', { body: payload, headers: { 'stripe-signature': signature } })
+    })
   }
 
   const ledgerOf = async (intentId: string) =>

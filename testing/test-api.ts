@@ -139,5 +139,53 @@ export async function testApi(options: TestApiOptions = {}) {
     return placed.body.order as Order
   }
 
-  return { ...deps, db: handle.db, kind: handle.kind, url: handle.url, app, sms, providers, call, signUp, completeAccount, addStore, placeOrder }
+  type Person = Awaited<ReturnType<typeof completeAccount>>
+  type OrderPeople = { buyerName?: string; runnerName?: string; runner?: Person }
+  /** A new buyer's order from `store`, accepted (its card captured) by `runner`, or by a new runner named `runnerName`. */
+  async function acceptedOrder(store: StoreWithShelf, { buyerName, runnerName, runner }: OrderPeople = {}) {
+    const buyer = await completeAccount({ firstName: buyerName })
+    const order = await placeOrder(buyer.cookie, store)
+    const by = runner ?? (await completeAccount({ roles: ['runner'], firstName: runnerName }))
+    const accepted = await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: by.cookie })
+    if (accepted.status !== 200) throw new Error(`accepting the order failed: ${accepted.status} ${JSON.stringify(accepted.body)}`)
+    return { buyer, runner: by, order }
+  }
+
+  /** An accepted order picked up with every item found, at `actualGroceryCost` when told. */
+  async function pickedUpOrder(store: StoreWithShelf, { actualGroceryCost, ...people }: OrderPeople & { actualGroceryCost?: string } = {}) {
+    const accepted = await acceptedOrder(store, people)
+    const itemCompletionData = accepted.order.items.map((item) => ({ id: item.id, isDelivered: true }))
+    await moveOrder(accepted, { status: 'picked_up', itemCompletionData, actualGroceryCost })
+    return accepted
+  }
+
+  /** A picked-up order, delivered. */
+  async function deliveredOrder(store: StoreWithShelf, options: OrderPeople & { actualGroceryCost?: string } = {}) {
+    const pickedUp = await pickedUpOrder(store, options)
+    await moveOrder(pickedUp, { status: 'delivered' })
+    return pickedUp
+  }
+
+  async function moveOrder({ order, runner }: { order: Order; runner: Person }, body: Record<string, unknown>) {
+    const moved = await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body })
+    if (moved.status !== 200) throw new Error(`${body.status} failed: ${moved.status} ${JSON.stringify(moved.body)}`)
+  }
+
+  return {
+    ...deps,
+    db: handle.db,
+    kind: handle.kind,
+    url: handle.url,
+    app,
+    sms,
+    providers,
+    call,
+    signUp,
+    completeAccount,
+    addStore,
+    placeOrder,
+    acceptedOrder,
+    pickedUpOrder,
+    deliveredOrder,
+  }
 }

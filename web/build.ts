@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs'
-import { relative } from 'node:path'
+import { relative, resolve } from 'node:path'
 
 /**
  * Builds the PWA into dist/: the app from web/index.html with code splitting and hashed names,
@@ -8,8 +8,8 @@ import { relative } from 'node:path'
 export async function buildWeb(outdir = 'dist') {
   rmSync(outdir, { recursive: true, force: true })
   const app = await Bun.build({
-    // /landing has a page of its own that paints with React alone (web/landing-main.tsx).
-    entrypoints: ['web/index.html', 'web/landing.html'],
+    entrypoints: ['web/index.html', LANDING_PAGE],
+    files: { [LANDING_PAGE]: await landingPage() },
     outdir,
     target: 'browser',
     splitting: true,
@@ -58,6 +58,20 @@ export async function buildWeb(outdir = 'dist') {
   })
   if (!pushWorker.success) throw new AggregateError(pushWorker.logs, 'Building the push service worker failed')
   return { outputs, precache, version }
+}
+
+/**
+ * /landing has a page of its own that paints with React alone (web/landing-main.tsx). Its head is
+ * the app's, so it is written from web/index.html here rather than kept as a copy to drift apart.
+ * Bun resolves an in-memory file's imports only by an absolute path.
+ */
+const LANDING_PAGE = resolve('web/landing.html')
+
+async function landingPage() {
+  const app = await Bun.file('web/index.html').text()
+  const landing = app.replace('src="./main.tsx"', 'src="./landing-main.tsx"')
+  if (landing === app) throw new Error('web/index.html no longer loads ./main.tsx, so the landing page cannot be written from it')
+  return landing
 }
 
 /**

@@ -1,18 +1,13 @@
-import { rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { type DatabaseHandle, openDatabase } from '../../db/client'
-import { migrate } from '../../db/migrate'
-import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
+import type { DatabaseHandle } from '../../db/client'
 import { findOrder, orderLines, orderMoves, orderOutbox, orderSupport } from '../../modules/orders/index'
 import { capture, embeddedGateway } from '../../modules/payments/index'
 import { systemClock } from '../../modules/shared/index'
-import { benchPerson, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
 import { generateLoad, loadRow, loadShape } from './health-throughput'
-import { type BenchReport, milliseconds } from './report'
-import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { type ServerProcess, startKiranaServer } from './server-process'
+import { type BenchReport, milliseconds, percentile } from './report'
+import { benchOnPostgres } from './scratch-postgres'
+import { withKiranaServer } from './server-process'
 
 const DELIVERED = 10_000
 const REFUNDS = 1_000
@@ -22,52 +17,41 @@ const STEADY_CONNECTIONS = 4
 const CEILING_CONNECTIONS = 50
 const TIP_CENTS = 500
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
-
 type Person = { cookie: string; id: string }
 
+const STORE = { name: 'Bench Door Store', address: '3 Bench Ct, Edison, NJ 08817', zipCode: '08817', latitude: 40.5171, longitude: -74.3973 }
+
 /** After the door on PostgreSQL: a runner's stats over 10,000 rated deliveries under load, and 1,000 refunds in a row with the consistency check after. */
-export async function afterTheDoor(): Promise<BenchReport[]> {
-  const serverUrl = await benchPostgresServer()
-  if (!serverUrl) return [{ title: 'After the door on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
-  const scratch = await scratchPostgres(serverUrl)
-  const handle = await openDatabase({ url: scratch.url })
-  let server: ServerProcess | undefined
-  try {
-    await migrate(handle.db)
-    const record = { name: 'Bench Door Store', address: '3 Bench Ct, Edison, NJ 08817', zipCode: '08817', latitude: 40.5171, longitude: -74.3973, items: [] }
-    await importStores(handle.db, [record as LocatedStoreRecord])
-    const store = (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
-    server = await startKiranaServer(scratch.url)
-    const buyer = await benchPerson(server.url, handle, 0, ['buyer'], 900)
-    const runner = await benchPerson(server.url, handle, 0, ['runner'], 901)
+export function afterTheDoor(): Promise<BenchReport[]> {
+  return benchOnPostgres('After the door on PostgreSQL', async ({ handle, url }) => {
+    const store = await benchStore(handle, STORE)
+    return withKiranaServer(url, {}, async (server) => {
+      const buyer = await benchPerson(server.url, handle, 0, ['buyer'], 900)
+      const runner = await benchPerson(server.url, handle, 0, ['runner'], 901)
 
-    const deliveredStarted = performance.now()
-    const orderIds = await inBatches(DELIVERED, (index) => deliveredOrder(handle, buyer.id, runner.id, store, index))
-    await historyDispatched(handle)
-    const deliveredSeconds = (performance.now() - deliveredStarted) / 1000
-    const ratedStarted = performance.now()
-    await inBatches(DELIVERED, (index) => rateBothWays(server!.url, orderIds[index]!, buyer, runner, index))
-    const ratedSeconds = (performance.now() - ratedStarted) / 1000
-    // The planner's statistics as autovacuum keeps them on a live database, not as right after bulk inserts.
-    await handle.db.execute(sql`analyze`)
-    console.log(
-      `after the door: ${DELIVERED.toLocaleString('en-US')} orders delivered through the order moves (their events marked dispatched) in ${deliveredSeconds.toFixed(0)} s, rated both ways through POST /api/orders/{id}/rating in ${ratedSeconds.toFixed(0)} s`,
-    )
+      const deliveredStarted = performance.now()
+      const orderIds = await inBatches(DELIVERED, (index) => deliveredOrder(handle, buyer.id, runner.id, store, index))
+      await historyDispatched(handle)
+      const deliveredSeconds = (performance.now() - deliveredStarted) / 1000
+      const ratedStarted = performance.now()
+      await inBatches(DELIVERED, (index) => rateBothWays(server.url, orderIds[index]!, buyer, runner, index))
+      const ratedSeconds = (performance.now() - ratedStarted) / 1000
+      // The planner's statistics as autovacuum keeps them on a live database, not as right after bulk inserts.
+      await handle.db.execute(sql`analyze`)
+      console.log(
+        `after the door: ${DELIVERED.toLocaleString('en-US')} orders delivered through the order moves (their events marked dispatched) in ${deliveredSeconds.toFixed(0)} s, rated both ways through POST /api/orders/{id}/rating in ${ratedSeconds.toFixed(0)} s`,
+      )
 
-    return [
-      await runnerStatsUnderLoad(server.url, runner, `${deliveredSeconds.toFixed(0)} s + ${ratedSeconds.toFixed(0)} s`),
-      await refundsInARow(handle, orderIds.slice(0, REFUNDS)),
-    ]
-  } finally {
-    await server?.stop()
-    await handle.close()
-    await scratch.drop()
-  }
+      return [
+        await runnerStatsUnderLoad(server.url, runner, `${deliveredSeconds.toFixed(0)} s + ${ratedSeconds.toFixed(0)} s`),
+        await refundsInARow(handle, orderIds.slice(0, REFUNDS)),
+      ]
+    })
+  })
 }
 
 /** An order placed, accepted with its card captured, picked up with everything found, and delivered: each step the orders' own move. */
-async function deliveredOrder(handle: DatabaseHandle, buyerId: string, runnerId: string, store: Parameters<typeof paidOrder>[2], index: number) {
+async function deliveredOrder(handle: DatabaseHandle, buyerId: string, runnerId: string, store: BenchStore, index: number) {
   const { db } = handle
   const gateway = embeddedGateway(db, systemClock)
   const orderId = await paidOrder(handle, buyerId, store, `bench:door:${index}`)
@@ -115,24 +99,18 @@ async function runnerStatsUnderLoad(base: string, runner: Person, setup: string)
     allTime: { deliveries: number }
     rating: { average: number | null; count: number }
   }
-  const cookieFile = join(tmpdir(), `kirana-bench-door-cookies-${process.pid}`)
-  await Bun.write(cookieFile, runner.cookie)
-  try {
-    const steady = await generateLoad(`${base}/api/runner/stats`, [], cookieFile, STEADY_CONNECTIONS)
-    const ceiling = await generateLoad(`${base}/api/runner/stats`, [], cookieFile, CEILING_CONNECTIONS)
-    const over = !(steady.p99 < STATS_P99_BUDGET_MS) || steady.errors + ceiling.errors > 0
-    return {
-      title: `GET /api/runner/stats for one runner with ${stats.allTime.deliveries.toLocaleString('en-US')} deliveries and ${stats.rating.count.toLocaleString('en-US')} ratings (average ${stats.rating.average}) on PostgreSQL; ${loadShape(STEADY_CONNECTIONS)}, then ${CEILING_CONNECTIONS} (set up in ${setup})`,
-      columns: ['connections', 'requests/s', 'p50', 'p99', 'errors'],
-      rows: [
-        [`${STEADY_CONNECTIONS} (steady)`, ...loadRow(steady)],
-        [`${CEILING_CONNECTIONS} (ceiling)`, ...loadRow(ceiling)],
-      ],
-      verdict: `budget: p99 under ${STATS_P99_BUDGET_MS} ms at the steady load: ${over ? 'OVER' : 'within'}`,
-      overBudget: over,
-    }
-  } finally {
-    rmSync(cookieFile, { force: true })
+  const steady = await generateLoad(`${base}/api/runner/stats`, { cookies: [runner.cookie], connections: STEADY_CONNECTIONS })
+  const ceiling = await generateLoad(`${base}/api/runner/stats`, { cookies: [runner.cookie], connections: CEILING_CONNECTIONS })
+  const over = !(steady.p99 < STATS_P99_BUDGET_MS) || steady.errors + ceiling.errors > 0
+  return {
+    title: `GET /api/runner/stats for one runner with ${stats.allTime.deliveries.toLocaleString('en-US')} deliveries and ${stats.rating.count.toLocaleString('en-US')} ratings (average ${stats.rating.average}) on PostgreSQL; ${loadShape(STEADY_CONNECTIONS)}, then ${CEILING_CONNECTIONS} (set up in ${setup})`,
+    columns: ['connections', 'requests/s', 'p50', 'p99', 'errors'],
+    rows: [
+      [`${STEADY_CONNECTIONS} (steady)`, ...loadRow(steady)],
+      [`${CEILING_CONNECTIONS} (ceiling)`, ...loadRow(ceiling)],
+    ],
+    verdict: `budget: p99 under ${STATS_P99_BUDGET_MS} ms at the steady load: ${over ? 'OVER' : 'within'}`,
+    overBudget: over,
   }
 }
 

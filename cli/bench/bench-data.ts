@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/client'
 import { markPhoneVerified } from '../../modules/accounts/index'
-import type { listStores } from '../../modules/catalog/index'
+import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { orderMoves } from '../../modules/orders/index'
 import { embeddedGateway } from '../../modules/payments/index'
 import { type Clock, systemClock, toE164 } from '../../modules/shared/index'
@@ -48,7 +48,16 @@ export async function benchPerson(base: string, handle: DatabaseHandle, index: n
   return { cookie, id: user.id }
 }
 
-type BenchStore = Awaited<ReturnType<typeof listStores>>[number]
+export type BenchStore = Awaited<ReturnType<typeof listStores>>[number]
+
+/** Imports one store (with an empty shelf unless given one) and returns it as the catalog lists it. */
+export async function benchStore(
+  handle: DatabaseHandle,
+  record: Pick<LocatedStoreRecord, 'name' | 'address' | 'zipCode' | 'latitude' | 'longitude'> & { items?: LocatedStoreRecord['items'] },
+): Promise<BenchStore> {
+  await importStores(handle.db, [{ items: [], ...record } as LocatedStoreRecord])
+  return (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
+}
 
 /** An order waiting for a runner, its card authorized at `clock`'s now, made through the facades (checkout itself is measured elsewhere). */
 export async function paidOrder(

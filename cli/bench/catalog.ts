@@ -1,14 +1,10 @@
-import { rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { openDatabase } from '../../db/client'
-import { migrate } from '../../db/migrate'
 import { CATALOG_CATEGORIES, DEMO_PRODUCTS, importStores, type LocatedStoreRecord } from '../../modules/catalog/index'
-import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
-import { type BenchReport, milliseconds } from './report'
-import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { startBareServer, startKiranaServer } from './server-process'
+import { seededRandom } from '../../testing/seeded-random'
+import { bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
+import { type BenchReport, milliseconds, percentile } from './report'
+import { benchOnPostgres } from './scratch-postgres'
+import { withKiranaServer } from './server-process'
 
 const STORE_COUNT = 10_000
 /** Each generated store's shelf: a search also looks through what stores sell. */
@@ -24,16 +20,6 @@ const READ_BUDGET_P99_MS = 20
 const AREA = { south: 39.6, north: 41.2, west: -75.4, east: -73.9 }
 const NAMES = ['Patel', 'Shree', 'Annapurna', 'Desi', 'Spice', 'Kerala', 'Gujarat', 'Punjab', 'Ganga', 'Kaveri']
 const KINDS = ['Bazaar', 'Grocers', 'Mart', 'Foods', 'Mandi', 'Provisions']
-
-/** A small seeded generator, so every run benchmarks the same stores. */
-function seededRandom(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 function generatedStores(random: () => number): LocatedStoreRecord[] {
   return Array.from({ length: STORE_COUNT }, (_, index) => ({
@@ -80,34 +66,23 @@ function bigStore(): LocatedStoreRecord {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
-
 /**
  * On PostgreSQL: nearby search over 10,000 generated stores (sequential requests, so each figure
  * is one search's latency), then authenticated reads under load: GET /api/auth/user and GET
  * /api/items for a 500-item store, beside a bare Bun.serve sending the same items JSON.
  */
-export async function catalogOnPostgres(): Promise<BenchReport[]> {
-  const serverUrl = await benchPostgresServer()
-  if (!serverUrl) {
-    const skipped = 'skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)'
-    return [{ title: 'Nearby search and authenticated reads on PostgreSQL', columns: ['result'], rows: [[skipped]] }]
-  }
-  const scratch = await scratchPostgres(serverUrl)
-  try {
+export function catalogOnPostgres(): Promise<BenchReport[]> {
+  return benchOnPostgres('Nearby search and authenticated reads on PostgreSQL', async ({ handle, url }) => {
     const seedStarted = performance.now()
-    const handle = await openDatabase({ url: scratch.url })
-    await migrate(handle.db)
+    // The same stores every run.
     const random = seededRandom(42)
     const records = [...generatedStores(random), bigStore()]
     // An import is one transaction; 1.5 million items go in a few hundred stores at a time.
     for (let start = 0; start < records.length; start += 250) await importStores(handle.db, records.slice(start, start + 250))
     await handle.db.execute(sql`analyze`)
-    await handle.close()
     const seedMs = performance.now() - seedStarted
 
-    const server = await startKiranaServer(scratch.url)
-    try {
+    return withKiranaServer(url, {}, async (server) => {
       const search = await searchLatencies(server.url, random)
       const reads = await authenticatedReads(server.url)
       return [
@@ -120,12 +95,8 @@ export async function catalogOnPostgres(): Promise<BenchReport[]> {
         },
         reads,
       ]
-    } finally {
-      await server.stop()
-    }
-  } finally {
-    await scratch.drop()
-  }
+    })
+  })
 }
 
 async function searchLatencies(baseUrl: string, random: () => number) {
@@ -176,14 +147,10 @@ async function authenticatedReads(baseUrl: string): Promise<BenchReport> {
   const nearby = (await (await fetch(`${baseUrl}/api/stores/nearby?latitude=40.5171&longitude=-74.3973&query=Bench%20Superstore`)).json()) as { id: string }[]
   const itemsUrl = `${baseUrl}/api/items?storeId=${nearby[0]!.id}`
   const itemsBody = await (await fetch(itemsUrl, { headers: { cookie } })).text()
-  const bodyFile = join(tmpdir(), `kirana-bench-items-${process.pid}.json`)
-  await Bun.write(bodyFile, itemsBody)
-
-  const header = [`Cookie: ${cookie}`]
-  const user = await generateLoad(`${baseUrl}/api/auth/user`, header)
-  const items = await generateLoad(itemsUrl, header)
-  const bare = await startBareServer(bodyFile)
-  const bareItems = await generateLoad(`${bare.url}/`).finally(() => bare.stop().then(() => rmSync(bodyFile, { force: true })))
+  const headers = [`Cookie: ${cookie}`]
+  const user = await generateLoad(`${baseUrl}/api/auth/user`, { headers })
+  const items = await generateLoad(itemsUrl, { headers })
+  const bareItems = await bareServerLoad(itemsBody)
   const worst = Math.max(user.p99, items.p99)
   return {
     title: `Authenticated reads on PostgreSQL, ${LOAD_SHAPE}; the items answer is ${(itemsBody.length / 1024).toFixed(0)} KB (${ITEMS_IN_STORE} items)`,

@@ -1,18 +1,17 @@
-import { type DatabaseHandle, openDatabase } from '../../db/client'
-import { migrate } from '../../db/migrate'
-import { createAccount, markPhoneVerified } from '../../modules/accounts/index'
-import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
-import { orderMoves, orderSupport, sweepExpiredOrders } from '../../modules/orders/index'
+import type { DatabaseHandle } from '../../db/client'
+import { createAccount } from '../../modules/accounts/index'
+import type { LocatedStoreRecord } from '../../modules/catalog/index'
+import { orderSupport, sweepExpiredOrders } from '../../modules/orders/index'
 import { embeddedGateway } from '../../modules/payments/index'
-import { manualClock, systemClock, toE164 } from '../../modules/shared/index'
-import { type BenchReport, milliseconds } from './report'
-import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { startKiranaServer } from './server-process'
+import { manualClock } from '../../modules/shared/index'
+import { type BenchStore, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
+import { type BenchReport, milliseconds, percentile } from './report'
+import { benchOnPostgres } from './scratch-postgres'
+import { withKiranaServer } from './server-process'
 
 const BUYERS = 20
 const CHECKOUTS_PER_BUYER = 10
 const EXPIRED_ORDERS = 10_000
-const SETUP_CONCURRENCY = 16
 const STORE: LocatedStoreRecord = {
   name: 'Bench Checkout Store',
   address: '2 Bench Way, Edison, NJ 08817',
@@ -25,61 +24,12 @@ const STORE: LocatedStoreRecord = {
   ],
 } as LocatedStoreRecord
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
-
-async function inBatches<T>(count: number, concurrency: number, task: (index: number) => Promise<T>) {
-  for (let start = 0; start < count; start += concurrency)
-    await Promise.all(Array.from({ length: Math.min(concurrency, count - start) }, (_, offset) => task(start + offset)))
-}
-
 /** The checkout on PostgreSQL and the 30-minute sweep over a backlog; both skipped without PostgreSQL. */
-export async function checkoutAndSweep(): Promise<BenchReport[]> {
-  const serverUrl = await benchPostgresServer()
-  if (!serverUrl)
-    return [{ title: 'Checkout and the sweep on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
-  const scratch = await scratchPostgres(serverUrl)
-  const handle = await openDatabase({ url: scratch.url })
-  try {
-    await migrate(handle.db)
-    await importStores(handle.db, [STORE])
-    const store = (await listStores(handle.db)).find((candidate) => candidate.name === STORE.name)!
-    return [await checkoutLatency(handle, scratch.url, store.id), await sweepBacklog(handle, store)]
-  } finally {
-    await handle.close()
-    await scratch.drop()
-  }
-}
-
-type Session = { cookie: string }
-
-async function readyBuyer(base: string, handle: DatabaseHandle, index: number): Promise<Session> {
-  const phone = `(201) 400-${String(1000 + index)}`
-  const register = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Bench',
-      lastName: `Buyer ${index}`,
-      email: `bench-buyer-${index}-${Date.now()}@example.com`,
-      phone,
-      password: 'bench password',
-    }),
+export function checkoutAndSweep(): Promise<BenchReport[]> {
+  return benchOnPostgres('Checkout and the sweep on PostgreSQL', async ({ handle, url }) => {
+    const store = await benchStore(handle, STORE)
+    return [await checkoutLatency(handle, url, store.id), await sweepBacklog(handle, store)]
   })
-  const body = (await register.json()) as { user: { id: string } }
-  const cookie = register.headers
-    .getSetCookie()
-    .find((header) => header.startsWith('kirana_sid='))!
-    .split(';')[0]!
-  // Phones are proven the way a code would prove them; the SMS step is not what is measured.
-  await markPhoneVerified(handle.db, systemClock, body.user.id, toE164(phone)!, 'sms')
-  const profile = { firstName: 'Bench', lastName: `Buyer ${index}`, roles: ['buyer'], address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }
-  const completed = await fetch(`${base}/api/auth/complete-profile`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(profile),
-  })
-  if (!completed.ok) throw new Error(`profile completion failed: ${completed.status}`)
-  return { cookie }
 }
 
 async function post(base: string, path: string, body: unknown, cookie?: string) {
@@ -94,13 +44,11 @@ async function post(base: string, path: string, body: unknown, cookie?: string) 
 
 /** 20 buyers checking out at once, each 10 times: create the intent, confirm the card, place the order. */
 async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, storeId: string): Promise<BenchReport> {
-  const server = await startKiranaServer(databaseUrl)
-  try {
-    const base = server.url
-    const items = (await (
-      await fetch(`${base}/api/items?storeId=${storeId}`, { headers: { cookie: (await readyBuyer(base, handle, 99)).cookie } })
-    ).json()) as { id: string }[]
-    const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, index) => readyBuyer(base, handle, index)))
+  return withKiranaServer(databaseUrl, {}, async ({ url: base }) => {
+    const readyBuyer = (index: number) => benchPerson(base, handle, index, ['buyer'], 400)
+    const browsing = await readyBuyer(99)
+    const items = (await (await fetch(`${base}/api/items?storeId=${storeId}`, { headers: { cookie: browsing.cookie } })).json()) as { id: string }[]
+    const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, index) => readyBuyer(index)))
     const whole: number[] = []
     const placing: number[] = []
     const started = performance.now()
@@ -145,13 +93,11 @@ async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, stor
         ['confirm-payment-and-create-order', String(placing.length), milliseconds(percentile(placing, 0.5)), milliseconds(percentile(placing, 0.99)), ''],
       ],
     }
-  } finally {
-    await server.stop()
-  }
+  })
 }
 
 /** 10,000 orders past their 30 minutes, swept in one run; then every order is checked against its gateway intent. */
-async function sweepBacklog(handle: DatabaseHandle, store: Awaited<ReturnType<typeof listStores>>[number]): Promise<BenchReport> {
+async function sweepBacklog(handle: DatabaseHandle, store: BenchStore): Promise<BenchReport> {
   const clock = manualClock(new Date())
   const gateway = embeddedGateway(handle.db, clock)
   // The orders need a buyer for their foreign key; one made through the accounts facade will do.
@@ -159,32 +105,7 @@ async function sweepBacklog(handle: DatabaseHandle, store: Awaited<ReturnType<ty
     await createAccount(handle.db, { firstName: 'Bench', lastName: 'Sweep', email: `bench-sweep-${Date.now()}@example.com`, password: 'bench password' })
   ).id
   const setupStarted = performance.now()
-  const backlog = new Set<string>()
-  await inBatches(EXPIRED_ORDERS, SETUP_CONCURRENCY, async (index) => {
-    const orderId = crypto.randomUUID()
-    backlog.add(orderId)
-    const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey: `bench:sweep:${index}` })
-    await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
-    await handle.db.transaction((tx) =>
-      orderMoves.place(tx, clock, {
-        id: orderId,
-        buyerId,
-        store: { id: store.id, name: store.name, address: store.address, phone: store.phone, latitude: store.latitude, longitude: store.longitude },
-        items: [
-          { id: crypto.randomUUID(), name: 'Toor Dal', quantity: 1, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' },
-        ],
-        platformFeeCents: 200,
-        tipCents: 500,
-        estimatedGroceryCents: 799,
-        deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
-        deliveryArea: 'Edison, NJ 08817',
-        deliveryInstructions: null,
-        scheduledFor: null,
-        timeSlot: 'ASAP',
-        paymentIntentId: intent.id,
-      }),
-    )
-  })
+  const backlog = new Set(await inBatches(EXPIRED_ORDERS, (index) => paidOrder(handle, buyerId, store, `bench:sweep:${index}`, clock)))
   const setupSeconds = (performance.now() - setupStarted) / 1000
   clock.advance(31 * 60_000)
   const sweepStarted = performance.now()

@@ -1,15 +1,10 @@
-import { rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type DatabaseHandle, openDatabase } from '../../db/client'
-import { migrate } from '../../db/migrate'
-import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
+import type { DatabaseHandle } from '../../db/client'
 import { deliveryProgress, eventKey } from '../../modules/notifications/index'
-import { benchPerson, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
 import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds } from './report'
-import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { type ServerProcess, startKiranaServer } from './server-process'
+import { benchOnPostgres } from './scratch-postgres'
+import { withKiranaServer } from './server-process'
 
 const RUNNERS = 2_000
 const ORDERS_DURING_LOAD = 4
@@ -17,7 +12,7 @@ const ORDERS_DURING_LOAD = 4
 const READ_BUDGET_P99_MS = 20
 
 /** Places an order; the server hears of it and fans it out. */
-async function newOrder(handle: DatabaseHandle, buyerId: string, store: Awaited<ReturnType<typeof listStores>>[number], index: number) {
+async function newOrder(handle: DatabaseHandle, buyerId: string, store: BenchStore, index: number) {
   const id = await paidOrder(handle, buyerId, store, `bench:fan-out:${index}:${Date.now()}`)
   return { id, placedAt: performance.now() }
 }
@@ -34,48 +29,27 @@ async function untilTold(handle: DatabaseHandle, orderId: string, placedAt: numb
   }
 }
 
+const STORE = { name: 'Fan-out Store', address: '3 Bench Rd, Edison, NJ 08817', zipCode: '08817', latitude: 40.52, longitude: -74.39 }
+
 /** One new order told to 2,000 nearby runners: how long it takes, and whether the API's p99 notices. */
-export async function fanOut(): Promise<BenchReport[]> {
-  const serverUrl = await benchPostgresServer()
-  if (!serverUrl) return [{ title: 'Fan-out on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
-  const scratch = await scratchPostgres(serverUrl)
-  const handle = await openDatabase({ url: scratch.url })
-  let server: ServerProcess | undefined
-  try {
-    await migrate(handle.db)
-    const record = {
-      name: 'Fan-out Store',
-      address: '3 Bench Rd, Edison, NJ 08817',
-      zipCode: '08817',
-      latitude: 40.52,
-      longitude: -74.39,
-      items: [],
-    } as LocatedStoreRecord
-    await importStores(handle.db, [record])
-    const store = (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
-    server = await startKiranaServer(scratch.url)
-    const base = server.url
-    const setupStarted = performance.now()
-    const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 600))
-    // A runner too, so the buyer's own order is not offered back to them.
-    const buyer = await benchPerson(base, handle, RUNNERS, ['runner'], 600)
-    const setupSeconds = (performance.now() - setupStarted) / 1000
+export function fanOut(): Promise<BenchReport[]> {
+  return benchOnPostgres('Fan-out on PostgreSQL', async ({ handle, url }) => {
+    const store = await benchStore(handle, STORE)
+    return withKiranaServer(url, {}, async (server) => {
+      const base = server.url
+      const setupStarted = performance.now()
+      const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 600))
+      // A runner too, so the buyer's own order is not offered back to them.
+      const buyer = await benchPerson(base, handle, RUNNERS, ['runner'], 600)
+      const setupSeconds = (performance.now() - setupStarted) / 1000
 
-    const single = await newOrder(handle, buyer.id, store, 0)
-    const alone = await untilTold(handle, single.id, single.placedAt)
+      const single = await newOrder(handle, buyer.id, store, 0)
+      const alone = await untilTold(handle, single.id, single.placedAt)
 
-    const cookieFile = join(tmpdir(), `kirana-bench-fan-out-${process.pid}`)
-    await Bun.write(
-      cookieFile,
-      runners
-        .slice(0, 50)
-        .map((entry) => entry.cookie)
-        .join('\n'),
-    )
-    try {
-      const quiet = await generateLoad(`${base}/api/auth/user`, [], cookieFile)
+      const cookies = runners.slice(0, 50).map((entry) => entry.cookie)
+      const quiet = await generateLoad(`${base}/api/auth/user`, { cookies })
       // The same load again while new orders fan out to every runner, one every second.
-      const during = generateLoad(`${base}/api/auth/user`, [], cookieFile)
+      const during = generateLoad(`${base}/api/auth/user`, { cookies })
       const told: Promise<{ writtenMs: number; pushedMs: number }>[] = []
       for (let index = 1; index <= ORDERS_DURING_LOAD; index++) {
         await Bun.sleep(1000)
@@ -109,12 +83,6 @@ export async function fanOut(): Promise<BenchReport[]> {
           overBudget: loaded.p99 >= READ_BUDGET_P99_MS,
         },
       ]
-    } finally {
-      rmSync(cookieFile, { force: true })
-    }
-  } finally {
-    await server?.stop()
-    await handle.close()
-    await scratch.drop()
-  }
+    })
+  })
 }

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BenchReport, milliseconds } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
@@ -58,7 +60,18 @@ export async function healthThroughput(): Promise<BenchReport> {
   }
 }
 
-export async function generateLoad(url: string, headers: string[] = [], cookieFile?: string, connections = CONNECTIONS): Promise<LoadResult> {
+type LoadOptions = {
+  /** 'Name: value' headers every connection sends. */
+  headers?: string[]
+  /** Session cookies: connection i sends cookie i (mod their number), many people at once. */
+  cookies?: string[]
+  connections?: number
+}
+
+export async function generateLoad(url: string, { headers = [], cookies = [], connections = CONNECTIONS }: LoadOptions = {}): Promise<LoadResult> {
+  // The load generator reads the cookies from a file: an argument list has no room for thousands.
+  const cookieFile = join(tmpdir(), `kirana-bench-cookies-${process.pid}-${crypto.randomUUID()}`)
+  if (cookies.length > 0) await Bun.write(cookieFile, cookies.join('\n'))
   const args = [
     '--url',
     url,
@@ -69,10 +82,20 @@ export async function generateLoad(url: string, headers: string[] = [], cookieFi
     '--warmup',
     String(WARMUP_SECONDS),
     ...headers.flatMap((header) => ['--header', header]),
-    ...(cookieFile ? ['--cookie-file', cookieFile] : []),
+    ...(cookies.length > 0 ? ['--cookie-file', cookieFile] : []),
   ]
-  const load = Bun.spawn([process.execPath, join(import.meta.dir, 'load.ts'), ...args], { stdout: 'pipe', stderr: 'inherit' })
-  const output = await new Response(load.stdout).text()
-  if ((await load.exited) !== 0) throw new Error(`The load generator failed for ${url}`)
-  return JSON.parse(output) as LoadResult
+  try {
+    const load = Bun.spawn([process.execPath, join(import.meta.dir, 'load.ts'), ...args], { stdout: 'pipe', stderr: 'inherit' })
+    const output = await new Response(load.stdout).text()
+    if ((await load.exited) !== 0) throw new Error(`The load generator failed for ${url}`)
+    return JSON.parse(output) as LoadResult
+  } finally {
+    rmSync(cookieFile, { force: true })
+  }
+}
+
+/** The same load on a bare Bun.serve answering `body`: the floor an endpoint's figures are read against. */
+export async function bareServerLoad(body: string): Promise<LoadResult> {
+  const bare = await startBareServer(body)
+  return generateLoad(`${bare.url}/`).finally(() => bare.stop())
 }

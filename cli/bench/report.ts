@@ -35,3 +35,6 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
+
+/** The value below which a share `p` of the figures fall (nearest rank); `sorted` ascending. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!

@@ -1,16 +1,13 @@
-import { rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { type DatabaseHandle, openDatabase } from '../../db/client'
-import { migrate } from '../../db/migrate'
+import type { DatabaseHandle } from '../../db/client'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { orderOutbox } from '../../modules/orders/index'
 import { benchPerson, inBatches, paidOrder } from './bench-data'
-import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
-import { type BenchReport, milliseconds } from './report'
-import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { type ServerProcess, startBareServer, startKiranaServer } from './server-process'
+import { bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
+import { type BenchReport, milliseconds, percentile } from './report'
+import { benchOnPostgres } from './scratch-postgres'
+import { type ServerProcess, withKiranaServer } from './server-process'
+import { openStreamClients } from './stream-clients'
 
 const RUNNERS = 500
 const OPEN_ORDERS = 5_000
@@ -23,17 +20,9 @@ const OFFERS_BUDGET = { p99Ms: 20, rps: 2_500 }
 const STREAM_BUDGET = { acceptMs: 50, lastHeardMs: 200 }
 const EDISON = { latitude: 40.5171, longitude: -74.3973 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
-
 /** The runner side on PostgreSQL: offered orders under load, the accept race, and order streams. */
-export async function runnersOnPostgres(): Promise<BenchReport[]> {
-  const serverUrl = await benchPostgresServer()
-  if (!serverUrl) return [{ title: 'Runners on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
-  const scratch = await scratchPostgres(serverUrl)
-  const handle = await openDatabase({ url: scratch.url })
-  let server: ServerProcess | undefined
-  try {
-    await migrate(handle.db)
+export function runnersOnPostgres(): Promise<BenchReport[]> {
+  return benchOnPostgres('Runners on PostgreSQL', async ({ handle, url }) => {
     const records = Array.from({ length: 10 }, (_, index) => ({
       name: `Bench Runner Store ${index}`,
       address: `${index} Bench Rd, Edison, NJ 08817`,
@@ -45,30 +34,27 @@ export async function runnersOnPostgres(): Promise<BenchReport[]> {
     await importStores(handle.db, records)
     const stores = (await listStores(handle.db)).filter((store) => store.name.startsWith('Bench Runner Store'))
     // One buyer follows their order from 1,000 tabs here: the per-person stream cap is lifted for it.
-    server = await startKiranaServer(scratch.url, { LIVE_STREAMS_PER_USER: '2000' })
-    const base = server.url
-    const setupStarted = performance.now()
-    const buyer = await benchPerson(base, handle, RUNNERS, ['buyer'], 500)
-    // The orders before the runners: 5,000 orders placed in a minute, each told to 500 runners,
-    // would be 2.5 million notifications still being written while the offers are measured. Every
-    // order's news is out (to no one) before the first runner signs up.
-    const orderIds = await openOrders(handle, buyer.id, stores, OPEN_ORDERS)
-    while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
-    const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 500))
-    // The planner's statistics as autovacuum keeps them on a live database; right after the bulk
-    // inserts they still call the tables empty, and the planner then reads every nearby order.
-    await handle.db.execute(sql`analyze`)
-    const setupSeconds = (performance.now() - setupStarted) / 1000
-    return [
-      await offeredOrders(base, runners, setupSeconds),
-      await acceptRace(base, runners, orderIds),
-      await orderStreams(server, buyer.cookie, runners[0]!.cookie, orderIds.slice(-STREAM_ROUNDS)),
-    ]
-  } finally {
-    await server?.stop()
-    await handle.close()
-    await scratch.drop()
-  }
+    return withKiranaServer(url, { LIVE_STREAMS_PER_USER: '2000' }, async (server) => {
+      const base = server.url
+      const setupStarted = performance.now()
+      const buyer = await benchPerson(base, handle, RUNNERS, ['buyer'], 500)
+      // The orders before the runners: 5,000 orders placed in a minute, each told to 500 runners,
+      // would be 2.5 million notifications still being written while the offers are measured. Every
+      // order's news is out (to no one) before the first runner signs up.
+      const orderIds = await openOrders(handle, buyer.id, stores, OPEN_ORDERS)
+      while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
+      const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 500))
+      // The planner's statistics as autovacuum keeps them on a live database; right after the bulk
+      // inserts they still call the tables empty, and the planner then reads every nearby order.
+      await handle.db.execute(sql`analyze`)
+      const setupSeconds = (performance.now() - setupStarted) / 1000
+      return [
+        await offeredOrders(base, runners, setupSeconds),
+        await acceptRace(base, runners, orderIds),
+        await orderStreams(server, buyer.cookie, runners[0]!.cookie, orderIds.slice(-STREAM_ROUNDS)),
+      ]
+    })
+  })
 }
 
 /** Orders waiting for a runner, spread over the stores. */
@@ -77,29 +63,19 @@ function openOrders(handle: DatabaseHandle, buyerId: string, stores: Awaited<Ret
 }
 
 async function offeredOrders(base: string, runners: { cookie: string }[], setupSeconds: number): Promise<BenchReport> {
-  const cookieFile = join(tmpdir(), `kirana-bench-runner-cookies-${process.pid}`)
-  const bodyFile = join(tmpdir(), `kirana-bench-offers-${process.pid}.json`)
-  await Bun.write(cookieFile, runners.map((runner) => runner.cookie).join('\n'))
-  try {
-    const load = await generateLoad(`${base}/api/orders/pending`, [], cookieFile)
-    const body = await (await fetch(`${base}/api/orders/pending`, { headers: { cookie: runners[0]!.cookie } })).text()
-    await Bun.write(bodyFile, body)
-    const bare = await startBareServer(bodyFile)
-    const bareLoad = await generateLoad(`${bare.url}/`).finally(() => bare.stop())
-    const within = load.p99 < OFFERS_BUDGET.p99Ms && load.rps >= OFFERS_BUDGET.rps && load.errors === 0
-    return {
-      title: `GET /api/orders/pending with ${OPEN_ORDERS.toLocaleString('en-US')} open orders and ${RUNNERS} runners on PostgreSQL, each connection a different runner; ${LOAD_SHAPE}; the answer is ${(body.length / 1024).toFixed(0)} KB (set up in ${setupSeconds.toFixed(0)} s)`,
-      columns: ['endpoint', 'requests/s', 'p50', 'p99', 'errors'],
-      rows: [
-        ['GET /api/orders/pending', ...loadRow(load)],
-        ['bare Bun.serve, same JSON', ...loadRow(bareLoad)],
-      ],
-      verdict: `p99 ${milliseconds(load.p99)} at ${Math.round(load.rps).toLocaleString('en-US')} requests/s against p99 < ${OFFERS_BUDGET.p99Ms} ms at ${OFFERS_BUDGET.rps.toLocaleString('en-US')} or more: ${within ? 'within budget' : 'OVER BUDGET'}`,
-      overBudget: !within,
-    }
-  } finally {
-    rmSync(cookieFile, { force: true })
-    rmSync(bodyFile, { force: true })
+  const load = await generateLoad(`${base}/api/orders/pending`, { cookies: runners.map((runner) => runner.cookie) })
+  const body = await (await fetch(`${base}/api/orders/pending`, { headers: { cookie: runners[0]!.cookie } })).text()
+  const bareLoad = await bareServerLoad(body)
+  const within = load.p99 < OFFERS_BUDGET.p99Ms && load.rps >= OFFERS_BUDGET.rps && load.errors === 0
+  return {
+    title: `GET /api/orders/pending with ${OPEN_ORDERS.toLocaleString('en-US')} open orders and ${RUNNERS} runners on PostgreSQL, each connection a different runner; ${LOAD_SHAPE}; the answer is ${(body.length / 1024).toFixed(0)} KB (set up in ${setupSeconds.toFixed(0)} s)`,
+    columns: ['endpoint', 'requests/s', 'p50', 'p99', 'errors'],
+    rows: [
+      ['GET /api/orders/pending', ...loadRow(load)],
+      ['bare Bun.serve, same JSON', ...loadRow(bareLoad)],
+    ],
+    verdict: `p99 ${milliseconds(load.p99)} at ${Math.round(load.rps).toLocaleString('en-US')} requests/s against p99 < ${OFFERS_BUDGET.p99Ms} ms at ${OFFERS_BUDGET.rps.toLocaleString('en-US')} or more: ${within ? 'within budget' : 'OVER BUDGET'}`,
+    overBudget: !within,
   }
 }
 
@@ -163,39 +139,17 @@ async function orderStreams(server: ServerProcess, buyerCookie: string, runnerCo
 
 async function streamRound(server: ServerProcess, buyerCookie: string, runnerCookie: string, orderId: string) {
   const before = await server.residentBytes()
-  const clients = Bun.spawn(
-    [
-      process.execPath,
-      join(import.meta.dir, 'stream-clients.ts'),
-      '--url',
-      `${server.url}/api/orders/${orderId}/events`,
-      '--cookie',
-      buyerCookie,
-      '--count',
-      String(STREAMS),
-      '--until',
-      '"status":"runner_accepted"',
-    ],
-    {
-      env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(STREAMS + 16) },
-      stdout: 'pipe',
-      stderr: 'inherit',
-    },
-  )
-  const lines = clients.stdout.pipeThrough(new TextDecoderStream()).getReader()
-  let output = ''
-  while (!output.includes('ready\n')) output += (await lines.read()).value ?? ''
+  const clients = await openStreamClients({
+    url: `${server.url}/api/orders/${orderId}/events`,
+    cookie: buyerCookie,
+    count: STREAMS,
+    until: '"status":"runner_accepted"',
+  })
   await Bun.sleep(500)
   const during = await server.residentBytes()
   const changed = Date.now()
   const accepted = await fetch(`${server.url}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie: runnerCookie } })
   const acceptMs = Date.now() - changed
-  for (;;) {
-    const { value, done } = await lines.read()
-    output += value ?? ''
-    if (done || output.trimEnd().endsWith(']')) break
-  }
-  await clients.exited
-  const arrivals = (JSON.parse(output.slice(output.indexOf('['))) as number[]).map((at) => at - changed).sort((a, b) => a - b)
+  const arrivals = await clients.heardAfter(changed)
   return { status: accepted.status, acceptMs, arrivals, before, during }
 }

@@ -1,4 +1,7 @@
 import postgres from 'postgres'
+import { type DatabaseHandle, openDatabase } from '../../db/client'
+import { migrate } from '../../db/migrate'
+import type { BenchReport } from './report'
 
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -31,5 +34,26 @@ export async function scratchPostgres(serverUrl: string) {
       await admin.unsafe(`drop database if exists ${name} with (force)`)
       await admin.end()
     },
+  }
+}
+
+/**
+ * Runs a PostgreSQL bench on a migrated scratch database of its own, dropped after whatever
+ * happens; without a PostgreSQL to run on, the bench reports itself skipped under `title`.
+ */
+export async function benchOnPostgres(
+  title: string,
+  measure: (scratch: { handle: DatabaseHandle; url: string }) => Promise<BenchReport[]>,
+): Promise<BenchReport[]> {
+  const serverUrl = await benchPostgresServer()
+  if (!serverUrl) return [{ title, columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
+  const scratch = await scratchPostgres(serverUrl)
+  const handle = await openDatabase({ url: scratch.url })
+  try {
+    await migrate(handle.db)
+    return await measure({ handle, url: scratch.url })
+  } finally {
+    await handle.close()
+    await scratch.drop()
   }
 }

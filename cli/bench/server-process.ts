@@ -26,9 +26,23 @@ export function startKiranaServer(databaseUrl = '', env: Record<string, string> 
   )
 }
 
-/** The floor to compare with: Bun.serve answering the same JSON with no framework or database. */
-export function startBareServer(bodyFile?: string): Promise<ServerProcess> {
-  return startProcess([join(import.meta.dir, 'bare-server.ts')], bodyFile ? { BARE_BODY_FILE: bodyFile } : {})
+/** Runs `use` with a Kirana server (see startKiranaServer) and stops it after, whatever happens. */
+export async function withKiranaServer<T>(databaseUrl: string, env: Record<string, string>, use: (server: ServerProcess) => Promise<T>): Promise<T> {
+  const server = await startKiranaServer(databaseUrl, env)
+  try {
+    return await use(server)
+  } finally {
+    await server.stop()
+  }
+}
+
+/** The floor to compare with: Bun.serve answering `body` (the same JSON as an endpoint measured) with no framework or database. */
+export async function startBareServer(body?: string): Promise<ServerProcess> {
+  const script = join(import.meta.dir, 'bare-server.ts')
+  if (body === undefined) return startProcess([script], {})
+  const bodyFile = join(tmpdir(), `kirana-bench-bare-${process.pid}-${crypto.randomUUID()}.json`)
+  await Bun.write(bodyFile, body)
+  return startProcess([script], { BARE_BODY_FILE: bodyFile }, () => rmSync(bodyFile, { force: true }))
 }
 
 async function startProcess(args: string[], env: Record<string, string>, cleanUp = () => {}): Promise<ServerProcess> {

@@ -1,54 +1,36 @@
-import { openDatabase } from '../../db/client'
-import { migrate } from '../../db/migrate'
-import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { jpegOfAbout } from '../../testing/photos'
-import { benchPerson, inBatches, paidOrder } from './bench-data'
-import { type BenchReport, kilobytes, milliseconds } from './report'
-import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { type ServerProcess, startKiranaServer } from './server-process'
+import { benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
+import { type BenchReport, kilobytes, milliseconds, percentile } from './report'
+import { benchOnPostgres } from './scratch-postgres'
+import { type ServerProcess, withKiranaServer } from './server-process'
 
 const CHATS = 200
 const UPLOADS = 20
 const PHOTO_BYTES = 3 * 1024 * 1024
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
-}
+const STORE = { name: 'Bench Chat Store', address: '1 Bench Rd, Edison, NJ 08817', zipCode: '08817', latitude: 40.5171, longitude: -74.3973 }
 
 type Chat = { orderId: string; buyer: { cookie: string }; runner: { cookie: string } }
 
 /** Shopping together on PostgreSQL: a chat message from the runner's POST to the buyer's stream, and receipt uploads. */
-export async function shopTogether(): Promise<BenchReport[]> {
-  const serverUrl = await benchPostgresServer()
-  if (!serverUrl)
-    return [{ title: 'Shopping together on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
-  const scratch = await scratchPostgres(serverUrl)
-  const handle = await openDatabase({ url: scratch.url })
-  let server: ServerProcess | undefined
-  try {
-    await migrate(handle.db)
-    const record = { name: 'Bench Chat Store', address: '1 Bench Rd, Edison, NJ 08817', zipCode: '08817', latitude: 40.5171, longitude: -74.3973, items: [] }
-    await importStores(handle.db, [record as LocatedStoreRecord])
-    const store = (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
-    server = await startKiranaServer(scratch.url)
-    const base = server.url
-    const setupStarted = performance.now()
-    const chats = await inBatches(CHATS, async (index): Promise<Chat> => {
-      const buyer = await benchPerson(base, handle, index, ['buyer'], 700)
-      const runner = await benchPerson(base, handle, index, ['runner'], 701)
-      const orderId = await paidOrder(handle, buyer.id, store, `bench:chat:${index}`)
-      const accepted = await fetch(`${base}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie: runner.cookie } })
-      if (!accepted.ok) throw new Error(`accept failed: ${accepted.status}`)
-      return { orderId, buyer, runner }
+export function shopTogether(): Promise<BenchReport[]> {
+  return benchOnPostgres('Shopping together on PostgreSQL', async ({ handle, url }) => {
+    const store = await benchStore(handle, STORE)
+    return withKiranaServer(url, {}, async (server) => {
+      const base = server.url
+      const setupStarted = performance.now()
+      const chats = await inBatches(CHATS, async (index): Promise<Chat> => {
+        const buyer = await benchPerson(base, handle, index, ['buyer'], 700)
+        const runner = await benchPerson(base, handle, index, ['runner'], 701)
+        const orderId = await paidOrder(handle, buyer.id, store, `bench:chat:${index}`)
+        const accepted = await fetch(`${base}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie: runner.cookie } })
+        if (!accepted.ok) throw new Error(`accept failed: ${accepted.status}`)
+        return { orderId, buyer, runner }
+      })
+      const setupSeconds = (performance.now() - setupStarted) / 1000
+      return [await messageRoundTrip(base, chats, setupSeconds), await receiptUploads(server, chats.slice(0, UPLOADS))]
     })
-    const setupSeconds = (performance.now() - setupStarted) / 1000
-    return [await messageRoundTrip(base, chats, setupSeconds), await receiptUploads(server, chats.slice(0, UPLOADS))]
-  } finally {
-    await server?.stop()
-    await handle.close()
-    await scratch.drop()
-  }
+  })
 }
 
 /** The buyer's open stream, resolving each time a `message` event arrives; ready once the order's first event came. */
@@ -96,6 +78,7 @@ async function messageRoundTrip(base: string, chats: Chat[], setupSeconds: numbe
   } finally {
     for (const stream of streams) stream.close()
   }
+  trips.sort((a, b) => a - b)
   return {
     title: `Chat on PostgreSQL: a runner's message, from its POST to the buyer's stream, with ${CHATS} chats open (set up in ${setupSeconds.toFixed(0)} s)`,
     columns: ['messages', 'p50', 'p99', 'max'],
@@ -124,6 +107,7 @@ async function receiptUploads(server: ServerProcess, chats: Chat[]): Promise<Ben
   }
   const oneAtATime: number[] = []
   for (const chat of chats) oneAtATime.push(await upload(chat))
+  oneAtATime.sort((a, b) => a - b)
 
   const before = await server.residentBytes()
   let peak = before

@@ -6,26 +6,50 @@ import { parseArgs } from 'node:util'
  * raised for it). Prints "ready" once every stream has its first message, then, once every stream
  * has seen `until`, the wall-clock time (ms since the epoch) each saw it, as JSON.
  */
-const { values } = parseArgs({ options: { url: { type: 'string' }, cookie: { type: 'string' }, count: { type: 'string' }, until: { type: 'string' } } })
-const count = Number(values.count)
+export async function openStreamClients({ url, cookie, count, until }: { url: string; cookie: string; count: number; until: string }) {
+  const clients = Bun.spawn([process.execPath, import.meta.path, '--url', url, '--cookie', cookie, '--count', String(count), '--until', until], {
+    env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(count + 16) },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const lines = clients.stdout.pipeThrough(new TextDecoderStream()).getReader()
+  let output = ''
+  while (!output.includes('ready\n')) output += (await lines.read()).value ?? ''
+  return {
+    /** Once every stream has seen `until`: when each did, in ms after `changed` (a Date.now()), soonest first. */
+    async heardAfter(changed: number): Promise<number[]> {
+      for (;;) {
+        const { value, done } = await lines.read()
+        output += value ?? ''
+        if (done || output.trimEnd().endsWith(']')) break
+      }
+      await clients.exited
+      return (JSON.parse(output.slice(output.indexOf('['))) as number[]).map((at) => at - changed).sort((a, b) => a - b)
+    },
+  }
+}
 
-async function stream(ready: () => void): Promise<number> {
-  const response = await fetch(values.url!, { headers: { cookie: values.cookie! } })
+async function stream(url: string, cookie: string, until: string, ready: () => void): Promise<number> {
+  const response = await fetch(url, { headers: { cookie } })
   const reader = response.body!.getReader()
   const decoder = new TextDecoder()
   let text = ''
   while (!text.includes('event: ')) text += decoder.decode((await reader.read()).value, { stream: true })
   ready()
   let later = ''
-  while (!later.includes(values.until!)) later += decoder.decode((await reader.read()).value, { stream: true })
+  while (!later.includes(until)) later += decoder.decode((await reader.read()).value, { stream: true })
   return Date.now()
 }
 
-let opened = 0
-const heard = Array.from({ length: count }, () =>
-  stream(() => {
-    if (++opened === count) console.log('ready')
-  }),
-)
-console.log(JSON.stringify(await Promise.all(heard)))
-process.exit(0)
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { url: { type: 'string' }, cookie: { type: 'string' }, count: { type: 'string' }, until: { type: 'string' } } })
+  const count = Number(values.count)
+  let opened = 0
+  const heard = Array.from({ length: count }, () =>
+    stream(values.url!, values.cookie!, values.until!, () => {
+      if (++opened === count) console.log('ready')
+    }),
+  )
+  console.log(JSON.stringify(await Promise.all(heard)))
+  process.exit(0)
+}

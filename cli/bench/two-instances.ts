@@ -1,18 +1,14 @@
-import { rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { type DatabaseHandle, openDatabase } from '../../db/client'
-import { migrate } from '../../db/migrate'
-import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
+import type { DatabaseHandle } from '../../db/client'
 import { findOrder, orderOutbox, orderSupport } from '../../modules/orders/index'
 import { embeddedGateway, paymentEventsOf } from '../../modules/payments/index'
 import { manualClock, systemClock } from '../../modules/shared/index'
-import { benchPerson, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
 import { generateLoad, LOAD_SHAPE, type LoadResult, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds } from './report'
-import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { type ServerProcess, startKiranaServer } from './server-process'
+import { benchOnPostgres } from './scratch-postgres'
+import { type ServerProcess, withKiranaServer } from './server-process'
+import { openStreamClients } from './stream-clients'
 
 const RUNNERS = 200
 const OPEN_ORDERS = 1_000
@@ -22,7 +18,7 @@ const STREAMS = 200
 const EXPIRED_ORDERS = 200
 /** The sweep runs at the top of every minute; one minute and its run, and some slack. */
 const SWEEP_WAIT_MS = 100_000
-const STORE = { name: 'Two Instances Store', address: '4 Bench Rd, Edison, NJ 08817', zipCode: '08817', latitude: 40.52, longitude: -74.39, items: [] }
+const STORE = { name: 'Two Instances Store', address: '4 Bench Rd, Edison, NJ 08817', zipCode: '08817', latitude: 40.52, longitude: -74.39 }
 
 type Person = { cookie: string; id: string }
 
@@ -31,40 +27,32 @@ type Person = { cookie: string; id: string }
  * race across both, a stream on one hearing a change made on the other, the minute's sweep on both
  * without double work, and the offers' throughput of the two against one.
  */
-export async function twoInstances(): Promise<BenchReport[]> {
-  const serverUrl = await benchPostgresServer()
-  if (!serverUrl) return [{ title: 'Two instances on PostgreSQL', columns: ['result'], rows: [['skipped: no PostgreSQL answered (set BENCH_DATABASE_URL)']] }]
-  const scratch = await scratchPostgres(serverUrl)
-  const handle = await openDatabase({ url: scratch.url })
-  const servers: ServerProcess[] = []
-  try {
-    await migrate(handle.db)
-    await importStores(handle.db, [STORE as LocatedStoreRecord])
-    const store = (await listStores(handle.db)).find((candidate) => candidate.name === STORE.name)!
+export function twoInstances(): Promise<BenchReport[]> {
+  return benchOnPostgres('Two instances on PostgreSQL', async ({ handle, url }) => {
+    const store = await benchStore(handle, STORE)
     // One buyer follows their order from a few hundred tabs here: the per-person stream cap is lifted for it.
     const env = { LIVE_STREAMS_PER_USER: String(STREAMS * 2) }
-    servers.push(await startKiranaServer(scratch.url, env), await startKiranaServer(scratch.url, env))
-    const [a, b] = servers as [ServerProcess, ServerProcess]
-    const setupStarted = performance.now()
-    const buyer = await benchPerson(a.url, handle, RUNNERS, ['buyer'], 800)
-    const orderIds = await inBatches(OPEN_ORDERS, (index) => paidOrder(handle, buyer.id, store, `bench:two:${index}`))
-    // Told to no one: every order's news is out before the first runner signs up.
-    while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
-    // Every other runner signs up through the other instance.
-    const runners = await inBatches(RUNNERS, (index) => benchPerson(servers[index % 2]!.url, handle, index, ['runner'], 800))
-    await handle.db.execute(sql`analyze`)
-    const setupSeconds = (performance.now() - setupStarted) / 1000
-    const race = await acceptRace(handle, servers, runners, orderIds.slice(0, RACE_ROUNDS))
-    const across = await streamAcross(a, b, buyer, runners[0]!, orderIds.at(-1)!)
-    const sweep = await sweepOnBoth(handle, servers, buyer, store)
-    // The expired orders' news to the runners is out before the load starts.
-    while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
-    return [race, across, sweep, await throughput(servers, runners, setupSeconds)]
-  } finally {
-    for (const server of servers) await server.stop()
-    await handle.close()
-    await scratch.drop()
-  }
+    return withKiranaServer(url, env, (a) => withKiranaServer(url, env, (b) => measure(handle, store, [a, b])))
+  })
+}
+
+async function measure(handle: DatabaseHandle, store: BenchStore, servers: [ServerProcess, ServerProcess]): Promise<BenchReport[]> {
+  const [a, b] = servers
+  const setupStarted = performance.now()
+  const buyer = await benchPerson(a.url, handle, RUNNERS, ['buyer'], 800)
+  const orderIds = await inBatches(OPEN_ORDERS, (index) => paidOrder(handle, buyer.id, store, `bench:two:${index}`))
+  // Told to no one: every order's news is out before the first runner signs up.
+  while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
+  // Every other runner signs up through the other instance.
+  const runners = await inBatches(RUNNERS, (index) => benchPerson(servers[index % 2]!.url, handle, index, ['runner'], 800))
+  await handle.db.execute(sql`analyze`)
+  const setupSeconds = (performance.now() - setupStarted) / 1000
+  const race = await acceptRace(handle, servers, runners, orderIds.slice(0, RACE_ROUNDS))
+  const across = await streamAcross(a, b, buyer, runners[0]!, orderIds.at(-1)!)
+  const sweep = await sweepOnBoth(handle, servers, buyer, store)
+  // The expired orders' news to the runners is out before the load starts.
+  while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
+  return [race, across, sweep, await throughput(servers, runners, setupSeconds)]
 }
 
 /** 100 runners accept one order at once, half through each instance: one 200 and one capture per order. */
@@ -99,34 +87,16 @@ async function acceptRace(handle: DatabaseHandle, servers: ServerProcess[], runn
 
 /** Streams of an order held on instance A; the order is accepted through instance B; when A's streams hear it. */
 async function streamAcross(a: ServerProcess, b: ServerProcess, buyer: Person, runner: Person, orderId: string): Promise<BenchReport> {
-  const clients = Bun.spawn(
-    [
-      process.execPath,
-      join(import.meta.dir, 'stream-clients.ts'),
-      '--url',
-      `${a.url}/api/orders/${orderId}/events`,
-      '--cookie',
-      buyer.cookie,
-      '--count',
-      String(STREAMS),
-      '--until',
-      '"status":"runner_accepted"',
-    ],
-    { env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(STREAMS + 16) }, stdout: 'pipe', stderr: 'inherit' },
-  )
-  const lines = clients.stdout.pipeThrough(new TextDecoderStream()).getReader()
-  let output = ''
-  while (!output.includes('ready\n')) output += (await lines.read()).value ?? ''
+  const clients = await openStreamClients({
+    url: `${a.url}/api/orders/${orderId}/events`,
+    cookie: buyer.cookie,
+    count: STREAMS,
+    until: '"status":"runner_accepted"',
+  })
   const changed = Date.now()
   const accepted = await fetch(`${b.url}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie: runner.cookie } })
   const acceptMs = Date.now() - changed
-  for (;;) {
-    const { value, done } = await lines.read()
-    output += value ?? ''
-    if (done || output.trimEnd().endsWith(']')) break
-  }
-  await clients.exited
-  const arrivals = (JSON.parse(output.slice(output.indexOf('['))) as number[]).map((at) => at - changed).sort((x, y) => x - y)
+  const arrivals = await clients.heardAfter(changed)
   const heard = arrivals.length === STREAMS && accepted.status === 200
   return {
     title: `A change made on one instance, heard on the other: ${STREAMS} streams of an order on A, the order accepted through B (${accepted.status}, ${milliseconds(acceptMs)})`,
@@ -141,7 +111,7 @@ async function streamAcross(a: ServerProcess, b: ServerProcess, buyer: Person, r
  * Orders already past their 30 minutes; both instances' minute cron runs the sweep; the advisory
  * lock lets one of them at a time, so between them each order is cancelled once, its hold released once.
  */
-async function sweepOnBoth(handle: DatabaseHandle, servers: ServerProcess[], buyer: Person, store: Awaited<ReturnType<typeof listStores>>[number]) {
+async function sweepOnBoth(handle: DatabaseHandle, servers: ServerProcess[], buyer: Person, store: BenchStore) {
   const past = manualClock(new Date(Date.now() - 31 * 60_000))
   const expired = await inBatches(EXPIRED_ORDERS, (index) => paidOrder(handle, buyer.id, store, `bench:two:expired:${index}`, past))
   const started = performance.now()
@@ -171,28 +141,23 @@ async function sweepOnBoth(handle: DatabaseHandle, servers: ServerProcess[], buy
 
 /** The offers under load from one instance, then the same load split between the two at once. */
 async function throughput(servers: ServerProcess[], runners: Person[], setupSeconds: number): Promise<BenchReport> {
-  const cookieFile = join(tmpdir(), `kirana-bench-two-instances-${process.pid}`)
-  await Bun.write(cookieFile, runners.map((runner) => runner.cookie).join('\n'))
-  try {
-    const path = '/api/orders/pending'
-    const one = await generateLoad(`${servers[0]!.url}${path}`, [], cookieFile)
-    const halves = await Promise.all(servers.map((server) => generateLoad(`${server.url}${path}`, [], cookieFile, 25)))
-    const both: LoadResult = {
-      requests: halves[0]!.requests + halves[1]!.requests,
-      rps: halves[0]!.rps + halves[1]!.rps,
-      p50: Math.max(halves[0]!.p50, halves[1]!.p50),
-      p99: Math.max(halves[0]!.p99, halves[1]!.p99),
-      errors: halves[0]!.errors + halves[1]!.errors,
-    }
-    return {
-      title: `GET ${path} (${OPEN_ORDERS.toLocaleString('en-US')} open orders) from one instance, then from both with 25 connections each; ${LOAD_SHAPE} (set up in ${setupSeconds.toFixed(0)} s)`,
-      columns: ['instances', 'requests/s', 'p50', 'p99', 'errors'],
-      rows: [
-        ['one', ...loadRow(one)],
-        ['two (worse p50 and p99 of the two)', ...loadRow(both)],
-      ],
-    }
-  } finally {
-    rmSync(cookieFile, { force: true })
+  const cookies = runners.map((runner) => runner.cookie)
+  const path = '/api/orders/pending'
+  const one = await generateLoad(`${servers[0]!.url}${path}`, { cookies })
+  const halves = await Promise.all(servers.map((server) => generateLoad(`${server.url}${path}`, { cookies, connections: 25 })))
+  const both: LoadResult = {
+    requests: halves[0]!.requests + halves[1]!.requests,
+    rps: halves[0]!.rps + halves[1]!.rps,
+    p50: Math.max(halves[0]!.p50, halves[1]!.p50),
+    p99: Math.max(halves[0]!.p99, halves[1]!.p99),
+    errors: halves[0]!.errors + halves[1]!.errors,
+  }
+  return {
+    title: `GET ${path} (${OPEN_ORDERS.toLocaleString('en-US')} open orders) from one instance, then from both with 25 connections each; ${LOAD_SHAPE} (set up in ${setupSeconds.toFixed(0)} s)`,
+    columns: ['instances', 'requests/s', 'p50', 'p99', 'errors'],
+    rows: [
+      ['one', ...loadRow(one)],
+      ['two (worse p50 and p99 of the two)', ...loadRow(both)],
+    ],
   }
 }

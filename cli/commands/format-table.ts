@@ -11,3 +11,10 @@ export function formatTable<Row>(rows: Row[], columns: Column<Row>[]): string {
       .trimEnd()
   return [line(columns.map((column) => column.title)), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n')
 }
+
+/** What a list command prints: JSON with --json, `none` when there is nothing to list, else the table. */
+export function printList<Row>(rows: Row[], { json, none }: { json?: boolean; none: string }, columns: Column<Row>[]) {
+  if (json) return console.log(JSON.stringify(rows, null, 2))
+  if (rows.length === 0) return console.log(none)
+  console.log(formatTable(rows, columns))
+}

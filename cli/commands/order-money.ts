@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { findOrder, type OrderRow, orderSupport } from '../../modules/orders/index'
 import type { RefundOutcome } from '../../modules/payments/index'
 import { AppError, decimalToCents, formatCents, systemClock } from '../../modules/shared/index'
-import { formatTable } from './format-table'
+import { printList } from './format-table'
 import { orderNamed, orderNumber, when, withPayments } from './order-lookup'
 import { CliError, withDatabase } from './with-database'
 
@@ -44,19 +44,15 @@ export function registerMoneyCommands(orders: Command) {
     .action((options: { open?: boolean; json?: boolean }) =>
       withDatabase(async ({ db }) => {
         const found = await orderSupport.problems(db, { open: options.open })
-        if (options.json) return console.log(JSON.stringify(found, null, 2))
-        if (found.length === 0) return console.log(options.open ? 'No open problems.' : 'No problems reported.')
-        console.log(
-          formatTable(found, [
-            { title: 'Problem', value: (problem: (typeof found)[number]) => problem.id },
-            { title: 'Order', value: (problem) => problem.orderNumber },
-            { title: 'Reported', value: (problem) => when(problem.createdAt) },
-            { title: 'By', value: (problem) => `${problem.reporterName ?? '-'} (${problem.reportedBy})` },
-            { title: 'Kind', value: (problem) => problem.kind },
-            { title: 'Status', value: (problem) => (problem.refund ? `${problem.status}, refunded $${problem.refund.amount}` : problem.status) },
-            { title: 'Details', value: (problem) => (problem.details.length > 60 ? `${problem.details.slice(0, 59)}…` : problem.details).replace(/\s+/g, ' ') },
-          ]),
-        )
+        printList(found, { json: options.json, none: options.open ? 'No open problems.' : 'No problems reported.' }, [
+          { title: 'Problem', value: (problem: (typeof found)[number]) => problem.id },
+          { title: 'Order', value: (problem) => problem.orderNumber },
+          { title: 'Reported', value: (problem) => when(problem.createdAt) },
+          { title: 'By', value: (problem) => `${problem.reporterName ?? '-'} (${problem.reportedBy})` },
+          { title: 'Kind', value: (problem) => problem.kind },
+          { title: 'Status', value: (problem) => (problem.refund ? `${problem.status}, refunded $${problem.refund.amount}` : problem.status) },
+          { title: 'Details', value: (problem) => (problem.details.length > 60 ? `${problem.details.slice(0, 59)}…` : problem.details).replace(/\s+/g, ' ') },
+        ])
       }),
     )
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport } from '../../modules/orders/index'
 import { AppError, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES, systemClock } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
-import { formatTable } from './format-table'
+import { printList } from './format-table'
 import { orderNamed, orderNumber, person, when, withPayments } from './order-lookup'
 import { registerMoneyCommands } from './order-money'
 import { CliError, withDatabase } from './with-database'
@@ -97,20 +97,16 @@ export function registerOrderCommands(program: Command) {
       const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
       await withDatabase(async ({ db }) => {
         const found = await orderSupport.list(db, systemClock, filter)
-        if (options.json) return console.log(JSON.stringify(found, null, 2))
-        if (found.length === 0) return console.log('No orders match.')
-        console.log(
-          formatTable(found, [
-            { title: 'Order', value: (order: Order) => orderNumber(order.id) },
-            { title: 'Placed', value: (order) => when(order.createdAt) },
-            { title: 'Status', value: (order) => order.status },
-            { title: 'Payment', value: (order) => PAYMENT_WORDS[order.paymentStatus](order.totalAmount) },
-            { title: 'Store', value: (order) => order.storeName },
-            { title: 'Buyer', value: (order) => person(order.buyerFirstName, order.buyerLastName) },
-            { title: 'Runner', value: (order) => (order.runnerId ? person(order.runnerFirstName, order.runnerLastName) : '-') },
-            { title: 'Id', value: (order) => order.id },
-          ]),
-        )
+        printList(found, { json: options.json, none: 'No orders match.' }, [
+          { title: 'Order', value: (order: Order) => orderNumber(order.id) },
+          { title: 'Placed', value: (order) => when(order.createdAt) },
+          { title: 'Status', value: (order) => order.status },
+          { title: 'Payment', value: (order) => PAYMENT_WORDS[order.paymentStatus](order.totalAmount) },
+          { title: 'Store', value: (order) => order.storeName },
+          { title: 'Buyer', value: (order) => person(order.buyerFirstName, order.buyerLastName) },
+          { title: 'Runner', value: (order) => (order.runnerId ? person(order.runnerFirstName, order.runnerLastName) : '-') },
+          { title: 'Id', value: (order) => order.id },
+        ])
       })
     })
 

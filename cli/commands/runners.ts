@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { userContacts } from '../../modules/accounts/index'
 import { liftPause, pausedRunners } from '../../modules/runner/index'
 import { systemClock } from '../../modules/shared/index'
-import { formatTable } from './format-table'
+import { printList } from './format-table'
 import { person, when } from './order-lookup'
 import { CliError, withDatabase } from './with-database'
 
@@ -32,16 +32,12 @@ export function registerRunnerCommands(program: Command) {
             until: entry.until.toISOString(),
           }
         })
-        if (options.json) return console.log(JSON.stringify(rows, null, 2))
-        if (rows.length === 0) return console.log('No runner is paused.')
-        console.log(
-          formatTable(rows, [
-            { title: 'Runner', value: (row: (typeof rows)[number]) => row.name },
-            { title: 'Phone', value: (row) => row.phone ?? '-' },
-            { title: 'Paused until', value: (row) => `${when(row.until)} UTC` },
-            { title: 'Id', value: (row) => row.runnerId },
-          ]),
-        )
+        printList(rows, { json: options.json, none: 'No runner is paused.' }, [
+          { title: 'Runner', value: (row: (typeof rows)[number]) => row.name },
+          { title: 'Phone', value: (row) => row.phone ?? '-' },
+          { title: 'Paused until', value: (row) => `${when(row.until)} UTC` },
+          { title: 'Id', value: (row) => row.runnerId },
+        ])
       }),
     )
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { listStores } from '../../modules/catalog/index'
 import { distanceMiles, zipCentroid } from '../../modules/shared/index'
-import { formatTable } from './format-table'
+import { printList } from './format-table'
 import { CliError, withDatabase } from './with-database'
 
 /** `stores list [--near <zip>] [--json]` for support. */
@@ -21,19 +21,15 @@ export function registerStoreCommands(program: Command) {
           distance: centre ? Math.round(distanceMiles(centre, store) * 10) / 10 : undefined,
         }))
         if (centre) rows.sort((a, b) => a.distance! - b.distance!)
-        if (options.json) return console.log(JSON.stringify(rows, null, 2))
-        if (rows.length === 0) return console.log('No stores yet. Load some with `seed demo` or `seed stores --file <path>`.')
-        console.log(
-          formatTable(rows, [
-            { title: 'Name', value: (row) => row.name },
-            { title: 'City', value: (row) => `${row.city ?? ''} ${row.zipCode}`.trim() },
-            ...(centre ? [{ title: 'Miles', value: (row: (typeof rows)[number]) => row.distance!.toFixed(1), alignRight: true }] : []),
-            { title: 'Rating', value: (row) => (row.rating === null ? '-' : `${row.rating.toFixed(1)} (${row.totalRatings})`), alignRight: true },
-            { title: 'Items', value: (row) => String(row.itemCount), alignRight: true },
-            { title: 'Kind', value: (row) => [row.isSample ? 'demo' : 'partner', row.isActive ? '' : 'inactive'].filter(Boolean).join(', ') },
-            { title: 'Id', value: (row) => row.id },
-          ]),
-        )
+        printList(rows, { json: options.json, none: 'No stores yet. Load some with `seed demo` or `seed stores --file <path>`.' }, [
+          { title: 'Name', value: (row) => row.name },
+          { title: 'City', value: (row) => `${row.city ?? ''} ${row.zipCode}`.trim() },
+          ...(centre ? [{ title: 'Miles', value: (row: (typeof rows)[number]) => row.distance!.toFixed(1), alignRight: true }] : []),
+          { title: 'Rating', value: (row) => (row.rating === null ? '-' : `${row.rating.toFixed(1)} (${row.totalRatings})`), alignRight: true },
+          { title: 'Items', value: (row) => String(row.itemCount), alignRight: true },
+          { title: 'Kind', value: (row) => [row.isSample ? 'demo' : 'partner', row.isActive ? '' : 'inactive'].filter(Boolean).join(', ') },
+          { title: 'Id', value: (row) => row.id },
+        ])
       })
     })
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { belongsToColumn, createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
 
 export const users = pgTable(
   'users',
@@ -61,9 +61,7 @@ export const sessions = pgTable(
     sess: jsonb().$type<SessionData>().notNull(),
     /** The earlier of the absolute limit and the idle limit; renewed as the session is used. */
     expire: timestamp({ withTimezone: true }).notNull(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToColumn(() => users.id),
   },
   (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_id_idx').on(t.userId)],
 )
@@ -79,9 +77,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: idColumn(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToColumn(() => users.id),
     /** SHA-256 of the token sent to the user. */
     token: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -45,6 +45,12 @@ await importStores(db, [
 const nearby = async (query: string) => call('GET', `/api/stores/nearby?${query}`)
 const names = (body: unknown) => (body as NearbyStore[]).map((store) => store.name)
 const at = `latitude=${EDISON.latitude}&longitude=${EDISON.longitude}`
+/** A search from Edison for `query` answers exactly the stores `expected`, in that order. */
+async function expectSearchFinds(query: string, expected: string[]) {
+  const response = await nearby(`${at}&query=${encodeURIComponent(query)}`)
+  expect(response.status).toBe(200)
+  expect(names(response.body)).toEqual(expected)
+}
 
 describe('GET /api/stores/nearby', () => {
   test('returns active stores within 10 miles, nearest first, with miles to one decimal', async () => {
@@ -70,11 +76,7 @@ describe('GET /api/stores/nearby', () => {
     ['frozen', ['Edge Of Town Mart']],
     ['100%', ['Annapurna Foods']],
     ['nothing like this', []],
-  ])('query %j matches name, description or categories', async (query, expected) => {
-    const response = await nearby(`${at}&query=${encodeURIComponent(query)}`)
-    expect(response.status).toBe(200)
-    expect(names(response.body)).toEqual(expected)
-  })
+  ])('query %j matches name, description or categories', expectSearchFinds)
 
   test.each([
     ['toor dal', ['Annapurna Foods']],
@@ -86,11 +88,7 @@ describe('GET /api/stores/nearby', () => {
     // Annapurna's saffron is out of stock, so 'spices' does not find it there.
     ['spices', ['Patel Family Grocers']],
     ['saffron', []],
-  ])('query %j also finds the stores whose available items match it, nearest first', async (query, expected) => {
-    const response = await nearby(`${at}&query=${encodeURIComponent(query)}`)
-    expect(response.status).toBe(200)
-    expect(names(response.body)).toEqual(expected)
-  })
+  ])('query %j also finds the stores whose available items match it, nearest first', expectSearchFinds)
 
   test('a ZIP code stands in for coordinates', async () => {
     const byZip = await nearby('zipCode=08817')

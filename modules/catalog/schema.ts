@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, doublePrecision, index, integer, numeric, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAtColumn, idColumn } from '../shared/index'
+import { boolean, doublePrecision, index, integer, numeric, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
 
 export const stores = pgTable(
   'stores',
@@ -45,9 +45,7 @@ export const items = pgTable(
   {
     id: idColumn(),
     /** Each store stocks its own shelves at its own prices. */
-    storeId: uuid()
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+    storeId: belongsToColumn(() => stores.id),
     name: text().notNull(),
     unit: text().notNull().default('each'),
     price: numeric({ precision: 8, scale: 2 }),

@@ -37,6 +37,12 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
   })
   const toBuyer = async (type: NotificationType, words: { title: string; body: string }) =>
     (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, type, words)] : []
+  /** Who hears of what one party did (a message, a report): the other one, buyer or runner, if there is one with a verified phone. */
+  const otherPartyOf = async (actorId: string) => {
+    const fromBuyer = actorId === order.buyerId
+    const recipient = fromBuyer ? order.runnerId : order.buyerId
+    return recipient && (await phoneVerifiedAmong(db, [recipient])).has(recipient) ? { recipient, fromBuyer } : null
+  }
 
   switch (event.type) {
     case 'placed': {
@@ -75,12 +81,10 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
     }
     case 'message': {
       const message = event.subjectId ? await orderOutbox.message(db, event.subjectId) : null
-      if (!message) return []
-      const fromBuyer = message.senderId === order.buyerId
-      const recipient = fromBuyer ? order.runnerId : order.buyerId
-      if (!recipient || !(await phoneVerifiedAmong(db, [recipient])).has(recipient)) return []
-      const sender = (await userContacts(db, [message.senderId])).get(message.senderId)?.firstName ?? (fromBuyer ? 'Your buyer' : 'Your runner')
-      return [note(recipient, 'order_message', text.orderMessage(order, sender, message.message))]
+      const to = message && (await otherPartyOf(message.senderId))
+      if (!message || !to) return []
+      const sender = (await userContacts(db, [message.senderId])).get(message.senderId)?.firstName ?? (to.fromBuyer ? 'Your buyer' : 'Your runner')
+      return [note(to.recipient, 'order_message', text.orderMessage(order, sender, message.message))]
     }
     case 'substitution_proposed': {
       // Told only while it still waits: a replacement taken back or already answered needs no question.
@@ -91,11 +95,9 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
     case 'problem_reported': {
       // The other party hears of it, whichever of the two reported it; support reads it in the CLI.
       const problem = event.subjectId ? await orderOutbox.problem(db, event.subjectId) : null
-      if (!problem) return []
-      const fromBuyer = problem.reporterId === order.buyerId
-      const recipient = fromBuyer ? order.runnerId : order.buyerId
-      if (!recipient || !(await phoneVerifiedAmong(db, [recipient])).has(recipient)) return []
-      return [note(recipient, 'problem_reported', text.problemReported(order, fromBuyer ? 'buyer' : 'runner', problem.kind))]
+      const to = problem && (await otherPartyOf(problem.reporterId))
+      if (!problem || !to) return []
+      return [note(to.recipient, 'problem_reported', text.problemReported(order, to.fromBuyer ? 'buyer' : 'runner', problem.kind))]
     }
   }
 }

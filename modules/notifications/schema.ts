@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
-import { createdAtColumn, idColumn } from '../shared/index'
+import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
 import type { NotificationData } from './contract'
 
 /** What a person was told, kept for the notification centre: written before any push goes out. */
@@ -9,9 +9,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: idColumn(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToColumn(() => users.id),
     title: text().notNull(),
     body: text().notNull(),
     read: boolean().notNull().default(false),
@@ -35,9 +33,7 @@ export const pushDevices = pgTable(
   'push_devices',
   {
     id: idColumn(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToColumn(() => users.id),
     token: text().notNull().unique(),
     createdAt: createdAtColumn(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull(),

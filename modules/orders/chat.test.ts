@@ -19,13 +19,7 @@ const messagesOf = async (cookie: string, orderId: string) => {
 const posted = (response: { body: { message?: unknown } }) => response.body.message as OrderMessage
 const allFound = (order: Order) => order.items.map((item) => ({ id: item.id, isDelivered: true }))
 
-async function acceptedOrder() {
-  const buyer = await completeAccount()
-  const order = await placeOrder(buyer.cookie, store)
-  const runner = await completeAccount({ roles: ['runner'], firstName: 'Kavya' })
-  expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
-  return { buyer, runner, order }
-}
+const acceptedOrder = () => api.acceptedOrder(store, { runnerName: 'Kavya' })
 
 describe('POST and GET /api/orders/{id}/messages', () => {
   test('the buyer and the runner write to each other; each answer is 201 with the message, and the list is oldest first', async () => {

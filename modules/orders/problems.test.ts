@@ -30,22 +30,9 @@ async function passTime(ms: number, ...people: Person[]) {
   }
 }
 
-async function acceptedOrder() {
-  const buyer = await completeAccount({ firstName: 'Meera' })
-  const order = await placeOrder(buyer.cookie, store)
-  const runner = await completeAccount({ roles: ['runner'], firstName: 'Arjun' })
-  expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
-  return { buyer, runner, order }
-}
-
-async function deliveredOrder() {
-  const accepted = await acceptedOrder()
-  const { order, runner } = accepted
-  const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: true }))
-  await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData } })
-  expect((await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })).status).toBe(200)
-  return accepted
-}
+const people = { buyerName: 'Meera', runnerName: 'Arjun' }
+const acceptedOrder = () => api.acceptedOrder(store, people)
+const deliveredOrder = () => api.deliveredOrder(store, people)
 
 describe('POST /api/orders/{id}/problems', () => {
   test('the buyer reports one as JSON: 201; both parties list it, open, with no refund', async () => {

@@ -20,22 +20,8 @@ async function passTime(ms: number, ...people: Person[]) {
 }
 const rate = (cookie: string, orderId: string, body: unknown) => call('POST', `/api/orders/${orderId}/rating`, { cookie, body })
 
-async function acceptedOrder(runner?: Person) {
-  const buyer = await completeAccount()
-  const order = await placeOrder(buyer.cookie, store)
-  const by = runner ?? (await completeAccount({ roles: ['runner'], firstName: 'Divya' }))
-  expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: by.cookie })).status).toBe(200)
-  return { buyer, runner: by, order }
-}
-
-async function deliveredOrder(runner?: Person) {
-  const accepted = await acceptedOrder(runner)
-  const { order, runner: by } = accepted
-  const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: true }))
-  expect((await call('PATCH', `/api/orders/${order.id}/status`, { cookie: by.cookie, body: { status: 'picked_up', itemCompletionData } })).status).toBe(200)
-  expect((await call('PATCH', `/api/orders/${order.id}/status`, { cookie: by.cookie, body: { status: 'delivered' } })).status).toBe(200)
-  return accepted
-}
+const acceptedOrder = () => api.acceptedOrder(store, { runnerName: 'Divya' })
+const deliveredOrder = (runner?: Person) => api.deliveredOrder(store, { runner, runnerName: 'Divya' })
 
 describe('POST /api/orders/{id}/rating', () => {
   test('the buyer rates the runner and the runner the buyer: 201 with the order, once each (409 ALREADY_RATED)', async () => {

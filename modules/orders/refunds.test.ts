@@ -28,12 +28,8 @@ const viewAs = async (cookie: string, orderId: string) => (await call('GET', `/a
 
 /** An order a runner accepted and the card paid for: fee $2.00 and tip $5.00. */
 async function acceptedOrder() {
-  const buyer = await completeAccount()
-  const order = await placeOrder(buyer.cookie, store)
-  const runner = await completeAccount({ roles: ['runner'] })
-  expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
-  const row = (await findOrder(db, order.id))!
-  return { buyer, runner, order, row }
+  const accepted = await api.acceptedOrder(store)
+  return { ...accepted, row: (await findOrder(db, accepted.order.id))! }
 }
 
 describe('the embedded gateway refunds as Stripe does', () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
-import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
+import { belongsToColumn, createdAtColumn, idColumn, refersToColumn, updatedAtColumn } from '../shared/index'
 import {
   CANCEL_REASONS,
   type CancelReason,
@@ -59,12 +59,8 @@ export const orders = pgTable(
   {
     id: idColumn(),
     status: text().$type<OrderStatus>().notNull().default('pending_runner_acceptance'),
-    buyerId: uuid()
-      .notNull()
-      .references(() => users.id),
-    storeId: uuid()
-      .notNull()
-      .references(() => stores.id),
+    buyerId: refersToColumn(() => users.id),
+    storeId: refersToColumn(() => stores.id),
     runnerId: uuid().references(() => users.id),
     storeName: text().notNull(),
     storeAddress: text().notNull(),
@@ -141,9 +137,7 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsToColumn(() => orders.id),
     type: text().$type<OrderEventType>().notNull(),
     /** What in the order the event is about, for events that happen many times: a message's id, a line's id. */
     subjectId: text(),
@@ -158,12 +152,8 @@ export const orderMessages = pgTable(
   'order_messages',
   {
     id: idColumn(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    senderId: uuid()
-      .notNull()
-      .references(() => users.id),
+    orderId: belongsToColumn(() => orders.id),
+    senderId: refersToColumn(() => users.id),
     message: text().notNull(),
     messageType: text().notNull().default('text'),
     createdAt: createdAtColumn(),
@@ -176,15 +166,9 @@ export const orderRatings = pgTable(
   'order_ratings',
   {
     id: idColumn(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    raterId: uuid()
-      .notNull()
-      .references(() => users.id),
-    rateeId: uuid()
-      .notNull()
-      .references(() => users.id),
+    orderId: belongsToColumn(() => orders.id),
+    raterId: refersToColumn(() => users.id),
+    rateeId: refersToColumn(() => users.id),
     /** In which part the rated person was rated: a runner's average counts only ratings as a runner. */
     rateeRole: text().$type<'buyer' | 'runner'>().notNull(),
     stars: integer().notNull(),
@@ -209,12 +193,8 @@ export const orderProblems = pgTable(
   'order_problems',
   {
     id: idColumn(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    reporterId: uuid()
-      .notNull()
-      .references(() => users.id),
+    orderId: belongsToColumn(() => orders.id),
+    reporterId: refersToColumn(() => users.id),
     kind: text().$type<ProblemKind>().notNull(),
     details: text().notNull(),
     photo: jsonb().$type<OrderPhoto>(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
-import { createdAtColumn, idColumn } from '../shared/index'
+import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
 import type { PaymentState } from './contract'
 
 /**
@@ -13,9 +13,7 @@ export const checkoutIntents = pgTable(
   'checkout_intents',
   {
     paymentIntentId: text().primaryKey(),
-    buyerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerId: belongsToColumn(() => users.id),
     amountCents: integer().notNull(),
     /** Set in the transaction that creates the order. */
     orderId: uuid(),

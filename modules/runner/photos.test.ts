@@ -25,27 +25,9 @@ async function fetchPhoto(cookie: string, orderId: string, slot: Slot, headers: 
 
 const viewAs = async (cookie: string, orderId: string) => (await call('GET', `/api/orders/${orderId}`, { cookie })).body.order as Order
 
-async function acceptedOrder() {
-  const buyer = await completeAccount()
-  const order = await placeOrder(buyer.cookie, store)
-  const runner = await completeAccount({ roles: ['runner'], firstName: 'Divya' })
-  expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
-  return { buyer, runner, order }
-}
-
-async function pickedUp() {
-  const accepted = await acceptedOrder()
-  const itemCompletionData = accepted.order.items.map((item) => ({ id: item.id, isDelivered: true }))
-  const body = { status: 'picked_up', itemCompletionData, actualGroceryCost: '26.40' }
-  expect((await call('PATCH', `/api/orders/${accepted.order.id}/status`, { cookie: accepted.runner.cookie, body })).status).toBe(200)
-  return accepted
-}
-
-async function delivered() {
-  const picked = await pickedUp()
-  expect((await call('PATCH', `/api/orders/${picked.order.id}/status`, { cookie: picked.runner.cookie, body: { status: 'delivered' } })).status).toBe(200)
-  return picked
-}
+const acceptedOrder = () => api.acceptedOrder(store, { runnerName: 'Divya' })
+const pickedUp = () => api.pickedUpOrder(store, { runnerName: 'Divya', actualGroceryCost: '26.40' })
+const delivered = () => api.deliveredOrder(store, { runnerName: 'Divya', actualGroceryCost: '26.40' })
 
 const jpeg = { bytes: await jpegWithGps(), name: 'IMG_2041.jpg', type: 'image/jpeg' }
 

@@ -1,7 +1,11 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-/** Column helpers every module's schema shares, so ids and timestamps look the same everywhere. */
+/** Column helpers every module's schema shares, so ids, timestamps and links between rows look the same everywhere. */
 export const idColumn = () => uuid().primaryKey().defaultRandom()
 export const createdAtColumn = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 /** Set from the injected clock by each update (not by drizzle's $onUpdate, which reads the wall clock). */
 export const updatedAtColumn = () => timestamp({ withTimezone: true }).notNull().defaultNow()
+/** A row that is part of another (a user's, an order's): it cannot be without it and is deleted with it. */
+export const belongsToColumn = (owner: () => AnyPgColumn) => uuid().notNull().references(owner, { onDelete: 'cascade' })
+/** A row that names another, which must outlive it: the database refuses to delete what is still named. */
+export const refersToColumn = (target: () => AnyPgColumn) => uuid().notNull().references(target)

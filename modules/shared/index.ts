@@ -1,6 +1,6 @@
 export { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from './app-error'
 export { type Clock, manualClock, systemClock } from './clock'
-export { createdAtColumn, idColumn, updatedAtColumn } from './columns'
+export { belongsToColumn, createdAtColumn, idColumn, refersToColumn, updatedAtColumn } from './columns'
 export { type Config, ConfigError, loadConfig } from './config'
 export * from './contract'
 export type { ModuleDeps } from './deps'

@@ -23,6 +23,10 @@ const SEND_LIMITS = [
   { windowMs: 24 * 60 * MINUTE, max: 10 },
 ]
 
+/** The sends to one user's phone that ended as `status`. */
+const sendsTo = (userId: string, phone: string, status: 'sent' | 'failed') =>
+  and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phone, phone), eq(phoneVerifications.status, status))
+
 const codeHash = (rowId: string, code: string) => new Bun.CryptoHasher('sha256').update(`${rowId}:${code}`).digest('hex')
 
 function randomCode() {
@@ -116,14 +120,7 @@ export async function redeemCode(db: Database, clock: Clock, userId: string, pho
   const [pending] = await db
     .select()
     .from(phoneVerifications)
-    .where(
-      and(
-        eq(phoneVerifications.userId, userId),
-        eq(phoneVerifications.phone, phone),
-        eq(phoneVerifications.status, 'sent'),
-        isNull(phoneVerifications.consumedAt),
-      ),
-    )
+    .where(and(sendsTo(userId, phone, 'sent'), isNull(phoneVerifications.consumedAt)))
     .orderBy(desc(phoneVerifications.createdAt))
     .limit(1)
   if (!pending) throw badRequest(MESSAGES.noPendingCode, 'NO_PENDING_VERIFICATION')
@@ -155,14 +152,7 @@ export async function hadRecentSendFailure(db: Database, clock: Clock, userId: s
   const [failure] = await db
     .select({ id: phoneVerifications.id })
     .from(phoneVerifications)
-    .where(
-      and(
-        eq(phoneVerifications.userId, userId),
-        eq(phoneVerifications.phone, phone),
-        eq(phoneVerifications.status, 'failed'),
-        gt(phoneVerifications.createdAt, since),
-      ),
-    )
+    .where(and(sendsTo(userId, phone, 'failed'), gt(phoneVerifications.createdAt, since)))
     .limit(1)
   return failure !== undefined
 }

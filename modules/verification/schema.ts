@@ -1,15 +1,13 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
-import { createdAtColumn, idColumn } from '../shared/index'
+import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
 
 /** Every code sent (or that failed to send) to a phone; also the record the SMS rate limits count. */
 export const phoneVerifications = pgTable(
   'phone_verifications',
   {
     id: idColumn(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToColumn(() => users.id),
     /** E.164 */
     phone: text().notNull(),
     /** Who asked, for the per-address send caps. */
@@ -33,9 +31,7 @@ export const phoneVerifications = pgTable(
 /** Passes of the embedded captcha: one-time tokens the fallback must present. */
 export const captchaPasses = pgTable('captcha_passes', {
   id: idColumn(),
-  userId: uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsToColumn(() => users.id),
   tokenHash: text().notNull().unique(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),

@@ -22,6 +22,14 @@ const verify = (cookie: string, body: Record<string, unknown>) => call('PATCH', 
 const lastCodeTo = (e164: string) => /code is (\d{6})/.exec([...sms.outbox].reverse().find((message) => message.to === e164)!.body)![1]!
 const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`
 
+/** Someone new on a real number, a code just texted to it: where the send-limit and verifying tests start. */
+async function codeSentToNewAccount() {
+  const phone = nextRealNumber()
+  const account = await signUp({ phone })
+  expect((await sendCode(account.cookie, phone)).status).toBe(200)
+  return { ...account, phone, code: lastCodeTo(e164(phone)) }
+}
+
 describe('sending a code', () => {
   test('needs a signed-in user', async () => {
     expect((await call('POST', '/api/verification/send-code', { body: { phone: '7325550101' } })).status).toBe(401)
@@ -59,9 +67,7 @@ describe('sending a code', () => {
   })
 
   test('one send a minute, five an hour and ten a day per phone', async () => {
-    const phone = nextRealNumber()
-    const { cookie } = await signUp({ phone })
-    expect((await sendCode(cookie, phone)).status).toBe(200)
+    const { cookie, phone } = await codeSentToNewAccount()
     const tooSoon = await sendCode(cookie, phone)
     expect(tooSoon.status).toBe(429)
     expect(tooSoon.body.message).toBe(MESSAGES.tooManyRequests)
@@ -88,10 +94,7 @@ describe('sending a code', () => {
 
 describe('verifying with a code', () => {
   test('a wrong code, then the right one', async () => {
-    const phone = nextRealNumber()
-    const { cookie, user } = await signUp({ phone })
-    await sendCode(cookie, phone)
-    const code = lastCodeTo(e164(phone))
+    const { cookie, user, phone, code } = await codeSentToNewAccount()
     const wrong = await verify(cookie, { phone, verificationCode: code === '000000' ? '000001' : '000000' })
     expect(wrong.status).toBe(400)
     expect(wrong.body.message).toBe(MESSAGES.invalidCode)
@@ -103,10 +106,7 @@ describe('verifying with a code', () => {
   })
 
   test('a code works once', async () => {
-    const phone = nextRealNumber()
-    const { cookie } = await signUp({ phone })
-    await sendCode(cookie, phone)
-    const code = lastCodeTo(e164(phone))
+    const { cookie, phone, code } = await codeSentToNewAccount()
     expect((await verify(cookie, { phone, verificationCode: code })).status).toBe(200)
     const again = await verify(cookie, { phone, verificationCode: code })
     expect(again.status).toBe(400)
@@ -114,20 +114,15 @@ describe('verifying with a code', () => {
   })
 
   test('an expired code is refused with the spec message', async () => {
-    const phone = nextRealNumber()
-    const { cookie } = await signUp({ phone })
-    await sendCode(cookie, phone)
+    const { cookie, phone, code } = await codeSentToNewAccount()
     clock.advance(CODE_LIFETIME_MS + 1)
-    const response = await verify(cookie, { phone, verificationCode: lastCodeTo(e164(phone)) })
+    const response = await verify(cookie, { phone, verificationCode: code })
     expect(response.status).toBe(400)
     expect(response.body.message).toBe(MESSAGES.expiredCode)
   })
 
   test('five wrong tries void the code, even the right one after them', async () => {
-    const phone = nextRealNumber()
-    const { cookie } = await signUp({ phone })
-    await sendCode(cookie, phone)
-    const code = lastCodeTo(e164(phone))
+    const { cookie, phone, code } = await codeSentToNewAccount()
     const wrongCode = code === '111111' ? '222222' : '111111'
     for (let i = 0; i < 5; i++) expect((await verify(cookie, { phone, verificationCode: wrongCode })).body.message).toBe(MESSAGES.invalidCode)
     const response = await verify(cookie, { phone, verificationCode: code })
@@ -222,9 +217,7 @@ describe('the captcha fallback', () => {
   const me = async (cookie: string) => (await call('GET', '/api/auth/user', { cookie })).body.user as Record<string, unknown>
 
   test('the attack: our own 60 s send limit does not open it, so a captcha cannot claim the number', async () => {
-    const phone = nextRealNumber()
-    const { cookie } = await signUp({ phone })
-    expect((await sendCode(cookie, phone)).status).toBe(200)
+    const { cookie, phone } = await codeSentToNewAccount()
     const refused = await sendCode(cookie, phone)
     expect(refused.status).toBe(429)
     const response = await verify(cookie, { phone, fallbackVerification: true, recaptchaCompleted: true, captchaToken: await captchaPass(cookie) })
