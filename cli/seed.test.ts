@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runCli } from '../testing/cli'
 
 // Every run is a new process opening the embedded database: allow for a busy machine.
-const TIMEOUT_MS = 60_000
+setDefaultTimeout(60_000)
 const workDir = mkdtempSync(join(tmpdir(), 'kirana-seed-'))
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
@@ -20,37 +20,29 @@ function seedFile(dataDir: string, name: string, text: string) {
 }
 
 describe('seed demo', () => {
-  test(
-    'loads the sample stores once, however often it runs',
-    () => {
-      const dataDir = join(workDir, 'demo')
-      const first = runCli(dataDir, ['seed', 'demo'])
-      expect(first.code).toBe(0)
-      const stores = listed(dataDir)
-      expect(stores.length).toBeGreaterThanOrEqual(10)
-      expect(stores.every((store) => store.isSample && store.itemCount >= 100)).toBe(true)
+  test('loads the sample stores once, however often it runs', () => {
+    const dataDir = join(workDir, 'demo')
+    const first = runCli(dataDir, ['seed', 'demo'])
+    expect(first.code).toBe(0)
+    const stores = listed(dataDir)
+    expect(stores.length).toBeGreaterThanOrEqual(10)
+    expect(stores.every((store) => store.isSample && store.itemCount >= 100)).toBe(true)
 
-      const second = runCli(dataDir, ['seed', 'demo'])
-      expect(second.code).toBe(0)
-      expect(second.stdout).toContain('0 stores added')
-      expect(listed(dataDir)).toEqual(stores)
-    },
-    TIMEOUT_MS,
-  )
+    const second = runCli(dataDir, ['seed', 'demo'])
+    expect(second.code).toBe(0)
+    expect(second.stdout).toContain('0 stores added')
+    expect(listed(dataDir)).toEqual(stores)
+  })
 
-  test(
-    'stores list --near sorts by distance and shows miles',
-    () => {
-      const dataDir = join(workDir, 'demo')
-      const near = listed(dataDir, '--near', '08817')
-      const distances = near.map((store) => store.distance!)
-      expect(distances).toEqual([...distances].sort((a, b) => a - b))
-      expect(distances.filter((miles) => miles > 10 && miles <= 25).length).toBeGreaterThanOrEqual(3)
-      const table = runCli(dataDir, ['stores', 'list', '--near', '08817'])
-      expect(table.stdout).toMatch(/^Name\s+City\s+Miles\s+Rating\s+Items/m)
-    },
-    TIMEOUT_MS,
-  )
+  test('stores list --near sorts by distance and shows miles', () => {
+    const dataDir = join(workDir, 'demo')
+    const near = listed(dataDir, '--near', '08817')
+    const distances = near.map((store) => store.distance!)
+    expect(distances).toEqual([...distances].sort((a, b) => a - b))
+    expect(distances.filter((miles) => miles > 10 && miles <= 25).length).toBeGreaterThanOrEqual(3)
+    const table = runCli(dataDir, ['stores', 'list', '--near', '08817'])
+    expect(table.stdout).toMatch(/^Name\s+City\s+Miles\s+Rating\s+Items/m)
+  })
 })
 
 describe('seed stores --file', () => {
@@ -71,78 +63,62 @@ describe('seed stores --file', () => {
     2,
   )
 
-  test(
-    'imports JSON, and a second import updates instead of duplicating',
-    () => {
-      const dataDir = join(workDir, 'json')
-      const first = seedFile(dataDir, 'stores.json', goodJson)
-      expect(first.code).toBe(0)
-      expect(first.stdout).toContain('1 stores added, 0 updated; 2 items added, 0 updated')
-      const again = seedFile(dataDir, 'stores.json', goodJson)
-      expect(again.stdout).toContain('0 stores added, 1 updated; 0 items added, 2 updated')
-      expect(listed(dataDir)).toEqual([expect.objectContaining({ name: 'Lakshmi Groceries', itemCount: 2, isSample: false })])
-    },
-    TIMEOUT_MS,
-  )
+  test('imports JSON, and a second import updates instead of duplicating', () => {
+    const dataDir = join(workDir, 'json')
+    const first = seedFile(dataDir, 'stores.json', goodJson)
+    expect(first.code).toBe(0)
+    expect(first.stdout).toContain('1 stores added, 0 updated; 2 items added, 0 updated')
+    const again = seedFile(dataDir, 'stores.json', goodJson)
+    expect(again.stdout).toContain('0 stores added, 1 updated; 0 items added, 2 updated')
+    expect(listed(dataDir)).toEqual([expect.objectContaining({ name: 'Lakshmi Groceries', itemCount: 2, isSample: false })])
+  })
 
-  test(
-    'imports CSV, one row per item',
-    () => {
-      const dataDir = join(workDir, 'csv')
-      const run = seedFile(
-        dataDir,
-        'stores.csv',
-        [
-          'store_name,address,city,state,zip_code,categories,item_name,unit,price,category',
-          'Desi Corner,"5 Oak Tree Rd, Edison, NJ 08820",Edison,NJ,08820,Snacks & Sweets|Beverages & Tea,Kaju Katli,box,12.99,Snacks & Sweets',
-          'Desi Corner,"5 Oak Tree Rd, Edison, NJ 08820",Edison,NJ,08820,,Masala Chai,box,6.49,Beverages & Tea',
-        ].join('\n'),
-      )
-      expect(run.code).toBe(0)
-      expect(listed(dataDir)).toEqual([expect.objectContaining({ name: 'Desi Corner', itemCount: 2 })])
-    },
-    TIMEOUT_MS,
-  )
+  test('imports CSV, one row per item', () => {
+    const dataDir = join(workDir, 'csv')
+    const run = seedFile(
+      dataDir,
+      'stores.csv',
+      [
+        'store_name,address,city,state,zip_code,categories,item_name,unit,price,category',
+        'Desi Corner,"5 Oak Tree Rd, Edison, NJ 08820",Edison,NJ,08820,Snacks & Sweets|Beverages & Tea,Kaju Katli,box,12.99,Snacks & Sweets',
+        'Desi Corner,"5 Oak Tree Rd, Edison, NJ 08820",Edison,NJ,08820,,Masala Chai,box,6.49,Beverages & Tea',
+      ].join('\n'),
+    )
+    expect(run.code).toBe(0)
+    expect(listed(dataDir)).toEqual([expect.objectContaining({ name: 'Desi Corner', itemCount: 2 })])
+  })
 
-  test(
-    'a file with bad rows reports each with its line and imports nothing',
-    () => {
-      const dataDir = join(workDir, 'bad')
-      expect(seedFile(dataDir, 'first.json', goodJson).code).toBe(0)
-      const before = listed(dataDir)
-      const run = seedFile(
-        dataDir,
-        'bad.csv',
-        [
-          'store_name,address,zip_code,item_name,unit,price,category',
-          'New Store,"1 First Ave, Edison, NJ 08817",08817,Good Item,each,1.99,Frozen Items',
-          'New Store,"1 First Ave, Edison, NJ 08817",08817,Bad Price,each,cheap,Frozen Items',
-          'Other Store,"2 Second Ave, Edison, NJ 08817",08817,Toys,each,1.00,Toys',
-          'Nowhere Store,"3 Third Ave, Nowhere",00000,Rice,each,1.00,Rice & Grains',
-        ].join('\n'),
-      )
-      expect(run.code).toBe(1)
-      expect(run.stderr).toContain('line 3: item price: price must be a number')
-      expect(run.stderr).toMatch(/line 4: item category: category must be one of/)
-      expect(run.stderr).toContain('line 5: zipCode 00000 is not a known US ZIP code')
-      expect(run.stderr).toContain('Nothing was imported: 3 problem(s)')
-      expect(listed(dataDir)).toEqual(before)
-    },
-    TIMEOUT_MS,
-  )
+  test('a file with bad rows reports each with its line and imports nothing', () => {
+    const dataDir = join(workDir, 'bad')
+    expect(seedFile(dataDir, 'first.json', goodJson).code).toBe(0)
+    const before = listed(dataDir)
+    const run = seedFile(
+      dataDir,
+      'bad.csv',
+      [
+        'store_name,address,zip_code,item_name,unit,price,category',
+        'New Store,"1 First Ave, Edison, NJ 08817",08817,Good Item,each,1.99,Frozen Items',
+        'New Store,"1 First Ave, Edison, NJ 08817",08817,Bad Price,each,cheap,Frozen Items',
+        'Other Store,"2 Second Ave, Edison, NJ 08817",08817,Toys,each,1.00,Toys',
+        'Nowhere Store,"3 Third Ave, Nowhere",00000,Rice,each,1.00,Rice & Grains',
+      ].join('\n'),
+    )
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('line 3: item price: price must be a number')
+    expect(run.stderr).toMatch(/line 4: item category: category must be one of/)
+    expect(run.stderr).toContain('line 5: zipCode 00000 is not a known US ZIP code')
+    expect(run.stderr).toContain('Nothing was imported: 3 problem(s)')
+    expect(listed(dataDir)).toEqual(before)
+  })
 
-  test(
-    'bad JSON rows are reported by the line their store starts on',
-    () => {
-      const run = seedFile(
-        join(workDir, 'bad-json'),
-        'bad.json',
-        '[\n  { "name": "Fine", "address": "1 A St", "zipCode": "08817" },\n  { "name": "", "address": "2 B St", "zipCode": "8817" }\n]',
-      )
-      expect(run.code).toBe(1)
-      expect(run.stderr).toContain('line 3: name: store name is required')
-      expect(run.stderr).toContain('line 3: zipCode: zipCode must be 5 digits')
-    },
-    TIMEOUT_MS,
-  )
+  test('bad JSON rows are reported by the line their store starts on', () => {
+    const run = seedFile(
+      join(workDir, 'bad-json'),
+      'bad.json',
+      '[\n  { "name": "Fine", "address": "1 A St", "zipCode": "08817" },\n  { "name": "", "address": "2 B St", "zipCode": "8817" }\n]',
+    )
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('line 3: name: store name is required')
+    expect(run.stderr).toContain('line 3: zipCode: zipCode must be 5 digits')
+  })
 })

@@ -1,7 +1,11 @@
 import { expect } from 'bun:test'
 import type { Page } from 'playwright'
+import type { Role } from '../../modules/accounts/contract'
 import { TEST_CODE } from '../../modules/verification/contract'
 import type { RunningServer } from './harness'
+
+/** Where the account journeys live. */
+const EDISON_ADDRESS = { street: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817' }
 
 /** The account steps the phone and profile journeys share, against one running server. */
 export function accountSteps(env: { server: RunningServer }) {
@@ -18,15 +22,39 @@ export function accountSteps(env: { server: RunningServer }) {
       expect((await page.request.post(`${env.server.url}/api/verification/send-code`, { data: { phone } })).ok()).toBe(true)
       expect((await page.request.patch(`${env.server.url}/api/user/verify-phone`, { data: { phone, verificationCode: TEST_CODE } })).ok()).toBe(true)
     },
+
+    /** Completes the profile through the API: Asha Patel at the Edison address, as `roles`. */
+    async completeProfileByApi(page: Page, roles: Role[]) {
+      const completed = await page.request.post(`${env.server.url}/api/auth/complete-profile`, {
+        data: {
+          firstName: 'Asha',
+          lastName: 'Patel',
+          roles,
+          address: EDISON_ADDRESS.street,
+          city: EDISON_ADDRESS.city,
+          state: EDISON_ADDRESS.state,
+          zipCode: EDISON_ADDRESS.zipCode,
+        },
+      })
+      expect(completed.ok()).toBe(true)
+    },
   }
 }
 
-/** A picky phone user's checks: no sideways scrolling, and nothing to tap smaller than 44×44 px. */
-export async function expectComfortableLayout(page: Page) {
+/** Fills a profile form's address fields with the Edison address. */
+export async function fillEdisonAddress(page: Page) {
+  await page.getByLabel('Street address').fill(EDISON_ADDRESS.street)
+  await page.getByLabel('City').fill(EDISON_ADDRESS.city)
+  await page.getByLabel('State').fill(EDISON_ADDRESS.state)
+  await page.getByLabel('ZIP code').fill(EDISON_ADDRESS.zipCode)
+}
+
+/** A picky phone user's checks: no sideways scrolling, and nothing to tap (`targets`, a selector) smaller than 44×44 px. */
+export async function expectComfortableLayout(page: Page, targets = 'a, button, label:has(input)') {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
-  const tooSmall = await page.locator('a, button, label:has(input)').evaluateAll((targets) =>
-    targets
-      .map((target) => ({ text: target.textContent?.trim(), box: target.getBoundingClientRect() }))
+  const tooSmall = await page.locator(targets).evaluateAll((found) =>
+    found
+      .map((target) => ({ text: target.textContent?.trim() || target.id, box: target.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
       .map(({ text, box }) => `${text} (${Math.round(box.width)}×${Math.round(box.height)})`),
   )

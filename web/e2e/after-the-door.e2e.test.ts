@@ -12,7 +12,7 @@ import { cameraPhoto, shotAt } from './phone-shots'
  * refunding the tip; and the buyer sees the problem resolved and the refund on the order.
  */
 const env = useServerAndBrowser()
-const { url, demoStore, signedIn, placeOrder } = orderSteps(env)
+const { url, buyerWithOrder, runnerRavi } = orderSteps(env)
 
 const LIVE_MS = 5_000
 
@@ -46,11 +46,9 @@ async function supportCli(...args: string[]) {
 
 describe('after the door', () => {
   test('two-way ratings shown once both have rated, a missing item reported with a photo, and support refunding the tip from the CLI', async () => {
-    const store = await demoStore()
-    const buyer = await signedIn({ firstName: 'Meera', lastName: 'Shah', phone: '(732) 555-0180', roles: ['buyer'] })
-    const order = await placeOrder(buyer, store)
+    const { buyer, order } = await buyerWithOrder('(732) 555-0180')
     const missingItem = order.items[0]!.name
-    const runner = await signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone: '(732) 555-0181', roles: ['runner'] })
+    const runner = await runnerRavi('(732) 555-0181')
     expect((await runner.request.patch(url(`/api/orders/${order.id}/accept`))).status()).toBe(200)
 
     await buyer.goto(url(`/order/${order.id}`))

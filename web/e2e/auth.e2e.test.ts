@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Locator, Page } from 'playwright'
 import { MESSAGES, TEST_CODE } from '../../modules/verification/contract'
+import { expectComfortableLayout } from './account-steps'
 import { DESKTOP, newPage, PHONE, screenshot, useServerAndBrowser } from './harness'
 
 /**
@@ -50,24 +51,31 @@ async function expectToast(page: Page, title: string, description?: string) {
   if (description) await toast(page).getByText(description, { exact: true }).waitFor()
 }
 
+/** On the account screens every field is a tap target too, not only its label. */
+const TAP_TARGETS = 'a, button, input'
+
+/** Types `account` into a sign-up form, on the page or in a panel of it; its email only `withEmail`. */
+async function fillSignUp(form: Page | Locator, account: Account, { withEmail = true } = {}) {
+  await form.getByLabel('First name').fill(account.firstName)
+  await form.getByLabel('Last name').fill(account.lastName)
+  // 'Email' on /auth, 'Email (optional)' on /signup-verification.
+  if (withEmail) await form.getByLabel(/^Email/).fill(account.email)
+  await form.getByLabel('Phone number').fill(account.phone)
+  await form.getByLabel('Password', { exact: true }).fill(account.password)
+}
+
+/** The reset form's new password, confirmed as `confirmation`, sent. */
+async function updatePassword(page: Page, password: string, confirmation = password) {
+  await page.getByLabel('New password').fill(password)
+  await page.getByLabel('Confirm password').fill(confirmation)
+  await page.getByRole('button', { name: 'Update Password' }).click()
+}
+
 /** The error message shown under a field. */
 async function errorUnder(field: Locator) {
   const describedBy = (await field.getAttribute('aria-describedby')) ?? ''
   const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'))
   return errorId ? field.page().locator(`[id="${errorId}"]`).textContent() : null
-}
-
-/** A picky phone user's checks: no sideways scrolling, and nothing to tap smaller than 44×44 px. */
-async function expectComfortableLayout(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow).toBe(0)
-  const tooSmall = await page.locator('a, button, input').evaluateAll((targets) =>
-    targets
-      .map((target) => ({ text: target.textContent?.trim() || target.id, box: target.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
-      .map(({ text, box }) => `${text} (${Math.round(box.width)}×${Math.round(box.height)})`),
-  )
-  expect(tooSmall).toEqual([])
 }
 
 describe('/auth', () => {
@@ -76,7 +84,7 @@ describe('/auth', () => {
     await openAuth(page)
     await page.getByText('Your Local Indian Grocery Delivery').waitFor()
     expect(await page.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).toBe('true')
-    await expectComfortableLayout(page)
+    await expectComfortableLayout(page, TAP_TARGETS)
     await screenshot(page, 'auth-login-phone')
 
     // Arrow keys move between the tabs (the WAI-ARIA tabs pattern).
@@ -89,7 +97,7 @@ describe('/auth', () => {
     await page.getByRole('tab', { name: 'Sign Up' }).click()
     const panel = visiblePanel(page)
     await panel.getByLabel('First name').waitFor()
-    await expectComfortableLayout(page)
+    await expectComfortableLayout(page, TAP_TARGETS)
     await screenshot(page, 'auth-sign-up-phone')
 
     await panel.getByRole('button', { name: 'Create Account' }).click()
@@ -137,11 +145,7 @@ describe('/auth', () => {
     await openAuth(page, '/register')
     expect(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true')
     const panel = visiblePanel(page)
-    await panel.getByLabel('First name').fill(account.firstName)
-    await panel.getByLabel('Last name').fill(account.lastName)
-    await panel.getByLabel('Email').fill(account.email)
-    await panel.getByLabel('Phone number').fill(account.phone)
-    await panel.getByLabel('Password', { exact: true }).fill(account.password)
+    await fillSignUp(panel, account)
     await panel.getByRole('button', { name: 'Create Account' }).click()
     await page.waitForURL(url('/profile-complete'))
 
@@ -207,7 +211,7 @@ describe('/password-reset', () => {
     await page.getByRole('link', { name: 'Forgot Password?' }).click()
     await page.waitForURL(url('/password-reset'))
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor()
-    await expectComfortableLayout(page)
+    await expectComfortableLayout(page, TAP_TARGETS)
     await screenshot(page, 'password-reset-request-phone')
 
     await page.getByRole('button', { name: 'Send Reset Instructions' }).click()
@@ -223,7 +227,7 @@ describe('/password-reset', () => {
     expect(await page.locator('.token-display code').textContent()).toBe(`${resetToken.slice(0, 8)}…`)
     // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is what the person can see, which is the point here
     expect(await page.getByRole('main').innerText()).not.toContain(resetToken)
-    await expectComfortableLayout(page)
+    await expectComfortableLayout(page, TAP_TARGETS)
     await screenshot(page, 'password-reset-token-entry-phone')
 
     await page.getByRole('button', { name: 'Use this token' }).click()
@@ -232,9 +236,7 @@ describe('/password-reset', () => {
     await page.getByRole('button', { name: 'Update Password' }).click()
     expect(await errorUnder(page.getByLabel('New password'))).toBe('Password must be at least 6 characters')
     expect(await errorUnder(page.getByLabel('Confirm password'))).toBe('Please confirm your password')
-    await page.getByLabel('New password').fill('mango-lassi-7')
-    await page.getByLabel('Confirm password').fill('mango-lassi-8')
-    await page.getByRole('button', { name: 'Update Password' }).click()
+    await updatePassword(page, 'mango-lassi-7', 'mango-lassi-8')
     expect(await errorUnder(page.getByLabel('Confirm password'))).toBe("Passwords don't match")
     await screenshot(page, 'password-reset-mismatch-phone')
 
@@ -256,24 +258,20 @@ describe('/password-reset', () => {
     const { page, context } = await newPage(env.browser)
     await page.goto(url('/password-reset-test'))
     await page.getByText('Routing works').waitFor()
-    await expectComfortableLayout(page)
+    await expectComfortableLayout(page, TAP_TARGETS)
     await screenshot(page, 'password-reset-test-phone')
 
     await page.getByRole('link', { name: 'Open with a reset token' }).click()
     await page.getByRole('heading', { name: 'Set a New Password' }).waitFor()
     expect(new URL(page.url()).searchParams.get('resetToken')).toBeTruthy()
-    await page.getByLabel('New password').fill('mango-lassi-7')
-    await page.getByLabel('Confirm password').fill('mango-lassi-7')
-    await page.getByRole('button', { name: 'Update Password' }).click()
+    await updatePassword(page, 'mango-lassi-7')
     await page.getByText('This reset link is invalid or has expired. Please request a new one.').waitFor()
     await screenshot(page, 'password-reset-bad-token-phone')
     await page.getByRole('button', { name: 'Request a new link' }).click()
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor()
 
     await page.goto(url('/password-reset?resetToken='))
-    await page.getByLabel('New password').fill('mango-lassi-7')
-    await page.getByLabel('Confirm password').fill('mango-lassi-7')
-    await page.getByRole('button', { name: 'Update Password' }).click()
+    await updatePassword(page, 'mango-lassi-7')
     await page.getByText('Reset token is missing. Please enter a valid token.').waitFor()
     await screenshot(page, 'password-reset-missing-token-phone')
     await page.getByRole('button', { name: 'Enter a reset token' }).click()
@@ -292,7 +290,7 @@ describe('/signup-verification', () => {
     await page.goto(url('/signup-verification'))
     await page.getByRole('heading', { name: 'Create Your Account' }).waitFor()
     await page.getByText(`Their code is ${TEST_CODE}.`).waitFor()
-    await expectComfortableLayout(page)
+    await expectComfortableLayout(page, TAP_TARGETS)
     await screenshot(page, 'signup-verification-form-phone')
 
     await page.getByRole('button', { name: 'Create Account & Verify Phone' }).click()
@@ -300,10 +298,7 @@ describe('/signup-verification', () => {
     expect(await errorUnder(page.getByLabel('Phone number'))).toBe('Phone number must be at least 10 digits')
     await screenshot(page, 'signup-verification-errors-phone')
 
-    await page.getByLabel('First name').fill(account.firstName)
-    await page.getByLabel('Last name').fill(account.lastName)
-    await page.getByLabel('Phone number').fill(account.phone)
-    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await fillSignUp(page, account, { withEmail: false })
     await page.getByRole('button', { name: 'Create Account & Verify Phone' }).click()
 
     await page.getByRole('heading', { name: 'Verify Your Phone' }).waitFor()
@@ -317,7 +312,7 @@ describe('/signup-verification', () => {
     const before = await secondsLeft()
     await page.waitForTimeout(1500)
     expect(await secondsLeft()).toBeLessThan(before)
-    await expectComfortableLayout(page)
+    await expectComfortableLayout(page, TAP_TARGETS)
     await screenshot(page, 'signup-verification-code-phone')
 
     await page.getByLabel('Verification code').fill('12345')
@@ -335,7 +330,7 @@ describe('/signup-verification', () => {
 
     await page.goto(url('/auth'))
     await page.getByRole('heading', { name: 'Phone Verified!' }).waitFor()
-    await expectComfortableLayout(page)
+    await expectComfortableLayout(page, TAP_TARGETS)
     await screenshot(page, 'auth-phone-verified-phone')
     await page.getByRole('button', { name: 'Continue to Dashboard' }).click()
     await page.waitForURL(url('/'))
@@ -346,11 +341,7 @@ describe('/signup-verification', () => {
     const { page, context } = await newPage(env.browser)
     const account = newAccount('Lata')
     await page.goto(url('/signup-verification'))
-    await page.getByLabel('First name').fill(account.firstName)
-    await page.getByLabel('Last name').fill(account.lastName)
-    await page.getByLabel('Phone number').fill(account.phone)
-    await page.getByLabel('Email (optional)').fill(account.email)
-    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await fillSignUp(page, account)
     await page.getByRole('button', { name: 'Create Account & Verify Phone' }).click()
     await page.getByRole('heading', { name: 'Verify Your Phone' }).waitFor()
 
@@ -384,7 +375,7 @@ describe('at desktop size', () => {
     ] as const) {
       await page.goto(url(path))
       await page.locator('form:visible').first().waitFor()
-      await expectComfortableLayout(page)
+      await expectComfortableLayout(page, TAP_TARGETS)
       await screenshot(page, `${name}-desktop`)
     }
     expect(PHONE.width).toBeLessThan(DESKTOP.width)

@@ -10,7 +10,7 @@ import { shopSteps } from './shop-steps'
  * card leaves the cart as it was; a runner's pick-up with a missing item shows in the buyer's detail.
  */
 const env = useServerAndBrowser()
-const { url, demoStores, signInNewAccount } = shopSteps(env)
+const { url, demoStores, signInNewAccount, newShopperAtPatel } = shopSteps(env)
 
 const storage = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key)
 
@@ -47,10 +47,8 @@ const useTestCard = (page: Page, number: string) => page.getByRole('button', { n
 
 describe('checkout: cart → card → confirmation → My Orders', () => {
   test("a newcomer pays $7.00 with 4242, sees 'Order Placed Successfully!', and cancels from My Orders", async () => {
-    const [patel] = await demoStores('patel')
-    const { context, page } = await newPage(env.browser, PHONE)
-    await signInNewAccount(page, '60')
-    await fillCartAndCheckOut(page, patel!.id)
+    const { context, page, patel } = await newShopperAtPatel('60')
+    await fillCartAndCheckOut(page, patel.id)
 
     await page.getByText('Payment Authorization', { exact: true }).waitFor()
     await page.getByText('FREE on Kirana').waitFor()
@@ -69,7 +67,7 @@ describe('checkout: cart → card → confirmation → My Orders', () => {
     await page.getByText(`Order #${number}`).waitFor()
     await page.getByText('What happens next?').waitFor()
     expect(await storage(page, 'pendingOrder')).toBeNull()
-    expect(await storage(page, `cart_${patel!.id}`)).toBeNull()
+    expect(await storage(page, `cart_${patel.id}`)).toBeNull()
     expect(await page.getByRole('link', { name: 'Track Order' }).getAttribute('href')).toBe(`/order/${orderId}`)
     await expectComfortableLayout(page)
     await screenshotSettled(page, 'order-confirmation-phone')
@@ -117,15 +115,13 @@ describe('checkout: cart → card → confirmation → My Orders', () => {
   })
 
   test("a declined card (4000 0000 0000 0002) shows 'Payment Failed' and leaves the cart intact", async () => {
-    const [patel] = await demoStores('patel')
-    const { context, page } = await newPage(env.browser, PHONE)
-    await signInNewAccount(page, '61')
+    const { context, page, patel } = await newShopperAtPatel('61')
     // An expected refusal (402) is handled, not logged: only the browser's own line about the answer may appear.
     const consoleErrors: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text())
     })
-    const [first, second] = await fillCartAndCheckOut(page, patel!.id)
+    const [first, second] = await fillCartAndCheckOut(page, patel.id)
     await useTestCard(page, '4000 0000 0000 0002')
     await page.getByRole('button', { name: 'Place Order - $7.00' }).click()
     await toast(page, 'Payment Failed')
@@ -146,10 +142,8 @@ describe('checkout: cart → card → confirmation → My Orders', () => {
   })
 
   test('on a desktop, checkout puts the summary beside the card form, and My Orders fits', async () => {
-    const [patel] = await demoStores('patel')
-    const { context, page } = await newPage(env.browser, DESKTOP)
-    await signInNewAccount(page, '62')
-    await fillCartAndCheckOut(page, patel!.id)
+    const { context, page, patel } = await newShopperAtPatel('62', DESKTOP)
+    await fillCartAndCheckOut(page, patel.id)
     const summary = (await page.getByRole('region', { name: 'Order Summary' }).boundingBox())!
     const payment = (await page.getByRole('region', { name: 'Payment' }).boundingBox())!
     expect(payment.x).toBeGreaterThan(summary.x + summary.width)

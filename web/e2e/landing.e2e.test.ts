@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright'
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, PARENT_COMPANY, SIGN_IN_TAGLINE } from '../../modules/shared/contract'
+import { expectComfortableLayout } from './account-steps'
 import { DESKTOP, newPage, PHONE, screenshot, useServerAndBrowser } from './harness'
 
 const SIZES = [
@@ -17,19 +18,6 @@ const OWN_SCREEN_PATHS = ['/auth', '/phone-verification']
 async function expectLandingPage(page: Page) {
   await page.getByRole('heading', { level: 1, name: SIGN_IN_TAGLINE }).waitFor()
   expect(await page.getByRole('button', { name: /^(I want to shop|I want to deliver|Both) / }).count()).toBe(3)
-}
-
-/** A picky phone user's checks: no sideways scrolling, and nothing to tap smaller than 44×44 px. */
-async function expectComfortableLayout(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow).toBe(0)
-  const tooSmall = await page.locator('a, button').evaluateAll((targets) =>
-    targets
-      .map((target) => ({ text: target.textContent?.trim(), box: target.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
-      .map(({ text, box }) => `${text} (${Math.round(box.width)}×${Math.round(box.height)})`),
-  )
-  expect(tooSmall).toEqual([])
 }
 
 async function expectWelcomePage(page: Page) {
@@ -63,7 +51,7 @@ describe('the signed-out landing and welcome pages', () => {
       const { page, context } = await newPage(env.browser, viewport)
       await page.goto(`${env.server.url}/landing`)
       await expectLandingPage(page)
-      await expectComfortableLayout(page)
+      await expectComfortableLayout(page, 'a, button')
       await screenshot(page, `landing-${size}`)
 
       const shop = page.getByRole('button', { name: 'I want to shop' })
@@ -143,7 +131,7 @@ describe('the signed-out landing and welcome pages', () => {
       const { page, context } = await newPage(env.browser, viewport)
       await page.goto(`${env.server.url}/welcome`)
       await expectWelcomePage(page)
-      await expectComfortableLayout(page)
+      await expectComfortableLayout(page, 'a, button')
       expect(await page.locator('script').count()).toBe(0)
       await screenshot(page, `welcome-${size}`)
 

@@ -9,7 +9,7 @@ import { shopSteps } from './shop-steps'
  * a cart that survives a reload, a sign-out that leaves nothing behind, and the small things.
  */
 const env = useServerAndBrowser()
-const { url, demoStores, signInNewAccount } = shopSteps(env)
+const { url, demoStores, signInNewAccount, newShopperAtPatel } = shopSteps(env)
 
 type Box = { x: number; y: number; width: number; height: number }
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
@@ -35,10 +35,8 @@ async function viewportShot(page: Page, name: string) {
 
 describe('1. toasts get out of the way', () => {
   test("on a phone 'Added to Cart' sits above the View Cart bar, pauses while hovered, and leaves by itself after 5 s", async () => {
-    const [patel] = await demoStores('patel')
-    const { context, page } = await newPage(env.browser, PHONE)
-    await signInNewAccount(page, '70')
-    await page.goto(url(`/store/${patel!.id}`))
+    const { context, page, patel } = await newShopperAtPatel('70')
+    await page.goto(url(`/store/${patel.id}`))
     await page.getByRole('list', { name: 'Items' }).waitFor()
     await page.getByRole('button', { name: /^Add / }).first().click()
     const toast = page.getByRole('status').filter({ hasText: 'Added to Cart' })
@@ -130,10 +128,8 @@ async function fillCart(page: Page, storeId: string) {
 
 describe('3. a cart that survives', () => {
   test('the tip, the delivery type and the instructions survive a reload; a tip that is not an amount or is too large says so', async () => {
-    const [patel] = await demoStores('patel')
-    const { context, page } = await newPage(env.browser, PHONE)
-    await signInNewAccount(page, '73')
-    await fillCart(page, patel!.id)
+    const { context, page, patel } = await newShopperAtPatel('73')
+    await fillCart(page, patel.id)
 
     await page.getByRole('radio', { name: 'Custom' }).check()
     const amount = page.getByLabel('Custom tip amount')
@@ -173,13 +169,11 @@ describe('3. a cart that survives', () => {
 
 describe('8. the smaller things', () => {
   test('a cart opened by link shows the distance, and an open note box is full width with its placeholder whole', async () => {
-    const [patel] = await demoStores('patel')
-    const { context, page } = await newPage(env.browser, PHONE)
-    await signInNewAccount(page, '74')
-    await fillCart(page, patel!.id)
+    const { context, page, patel } = await newShopperAtPatel('74')
+    await fillCart(page, patel.id)
     // A link from elsewhere: nothing of the store is cached in this browser.
-    await page.evaluate((id) => localStorage.removeItem(`store_${id}`), patel!.id)
-    await page.goto(url(`/cart?storeId=${patel!.id}`))
+    await page.evaluate((id) => localStorage.removeItem(`store_${id}`), patel.id)
+    await page.goto(url(`/cart?storeId=${patel.id}`))
     await page
       .getByRole('region', { name: 'Store' })
       .getByText(/\d+\.\d miles away/)
@@ -306,10 +300,8 @@ describe('8. the smaller things, signed out and in', () => {
   })
 
   test("with the cart icon showing, the top bar's tagline is whole at 390 px", async () => {
-    const [patel] = await demoStores('patel')
-    const { context, page } = await newPage(env.browser, PHONE)
-    await signInNewAccount(page, '79')
-    await fillCart(page, patel!.id)
+    const { context, page, patel } = await newShopperAtPatel('79')
+    await fillCart(page, patel.id)
     await page.goto(url('/buyer'))
     await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor()
     const tagline = page.locator('.top-bar__tagline')

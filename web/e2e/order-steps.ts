@@ -20,53 +20,61 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
     return response.json()
   }
 
-  return {
-    url,
-
-    /** The demo stores are seeded shortly after the server starts. */
-    async demoStore(): Promise<NearbyStore> {
-      const deadline = Date.now() + 60_000
-      while (Date.now() < deadline) {
-        const response = await fetch(url('/api/stores/nearby?zipCode=08817'))
-        const stores = response.ok ? ((await response.json()) as NearbyStore[]) : []
-        if (stores.length > 0) return stores[0]!
-        await Bun.sleep(250)
-      }
-      throw new Error('The demo stores were not seeded within 60 s')
-    },
-
-    /** A phone-sized browser context of its own, signed in as a new person with a verified phone and a complete profile at 08817. */
-    async signedIn({ firstName, lastName, phone, roles }: Person): Promise<Page> {
-      const context = await env.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1 })
-      const page = await context.newPage()
-      const email = `${firstName.toLowerCase()}.${phone.replace(/\D/g, '')}@example.com`
-      await ok(page.request.post(url('/api/register'), { data: { firstName, lastName, email, phone, password: 'cardamom-chai-7' } }))
-      await ok(page.request.post(url('/api/verification/send-code'), { data: { phone } }))
-      await ok(page.request.patch(url('/api/user/verify-phone'), { data: { phone, verificationCode: TEST_CODE } }))
-      await ok(
-        page.request.post(url('/api/auth/complete-profile'), {
-          data: { firstName, lastName, roles, address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
-        }),
-      )
-      return page
-    },
-
-    /** Places an order of the store's first `lines` items with a $5 tip, paid with the test card 4242 4242 4242 4242. */
-    async placeOrder(page: Page, store: NearbyStore, { lines = 3, tip = 5 } = {}): Promise<Order> {
-      const items = ((await ok(page.request.get(url(`/api/items?storeId=${store.id}`)))) as CatalogItem[]).slice(0, lines)
-      expect(items).toHaveLength(lines)
-      const intent = await ok(page.request.post(url('/api/create-payment-intent'), { data: { amount: 2 + tip } }))
-      await ok(
-        page.request.post(url('/api/payments/embedded/confirm'), {
-          data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-        }),
-      )
-      const placed = await ok(
-        page.request.post(url('/api/confirm-payment-and-create-order'), {
-          data: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.id, items: items.map((item) => ({ id: item.id, quantity: 1 })), tip } },
-        }),
-      )
-      return placed.order as Order
-    },
+  /** The demo stores are seeded shortly after the server starts. */
+  async function demoStore(): Promise<NearbyStore> {
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline) {
+      const response = await fetch(url('/api/stores/nearby?zipCode=08817'))
+      const stores = response.ok ? ((await response.json()) as NearbyStore[]) : []
+      if (stores.length > 0) return stores[0]!
+      await Bun.sleep(250)
+    }
+    throw new Error('The demo stores were not seeded within 60 s')
   }
+
+  /** A phone-sized browser context of its own, signed in as a new person with a verified phone and a complete profile at 08817. */
+  async function signedIn({ firstName, lastName, phone, roles }: Person): Promise<Page> {
+    const context = await env.browser.newContext({ viewport: PHONE, deviceScaleFactor: 1 })
+    const page = await context.newPage()
+    const email = `${firstName.toLowerCase()}.${phone.replace(/\D/g, '')}@example.com`
+    await ok(page.request.post(url('/api/register'), { data: { firstName, lastName, email, phone, password: 'cardamom-chai-7' } }))
+    await ok(page.request.post(url('/api/verification/send-code'), { data: { phone } }))
+    await ok(page.request.patch(url('/api/user/verify-phone'), { data: { phone, verificationCode: TEST_CODE } }))
+    await ok(
+      page.request.post(url('/api/auth/complete-profile'), {
+        data: { firstName, lastName, roles, address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
+      }),
+    )
+    return page
+  }
+
+  /** Places an order of the store's first `lines` items with a $5 tip, paid with the test card 4242 4242 4242 4242. */
+  async function placeOrder(page: Page, store: NearbyStore, { lines = 3, tip = 5 } = {}): Promise<Order> {
+    const items = ((await ok(page.request.get(url(`/api/items?storeId=${store.id}`)))) as CatalogItem[]).slice(0, lines)
+    expect(items).toHaveLength(lines)
+    const intent = await ok(page.request.post(url('/api/create-payment-intent'), { data: { amount: 2 + tip } }))
+    await ok(
+      page.request.post(url('/api/payments/embedded/confirm'), {
+        data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+      }),
+    )
+    const placed = await ok(
+      page.request.post(url('/api/confirm-payment-and-create-order'), {
+        data: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.id, items: items.map((item) => ({ id: item.id, quantity: 1 })), tip } },
+      }),
+    )
+    return placed.order as Order
+  }
+
+  /** The journeys' buyer, Meera Shah on `phone`, signed in with an order from the nearest demo store waiting for a runner. */
+  async function buyerWithOrder(phone: string) {
+    const store = await demoStore()
+    const buyer = await signedIn({ firstName: 'Meera', lastName: 'Shah', phone, roles: ['buyer'] })
+    return { buyer, order: await placeOrder(buyer, store) }
+  }
+
+  /** The journeys' runner, Ravi Kumar on `phone`, signed in. */
+  const runnerRavi = (phone: string) => signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone, roles: ['runner'] })
+
+  return { url, demoStore, signedIn, placeOrder, buyerWithOrder, runnerRavi }
 }

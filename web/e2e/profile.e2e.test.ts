@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { BRAND_NAME } from '../../modules/shared/contract'
-import { accountSteps, at, expectComfortableLayout, heading, toast } from './account-steps'
+import { accountSteps, at, expectComfortableLayout, fillEdisonAddress, heading, toast } from './account-steps'
 import { newPage, screenshot, useServerAndBrowser } from './harness'
 
 /** Profile completion's other ways in and the profile page, for accounts whose phones are test numbers. */
 describe('profile completion and the profile page in Chromium', () => {
   const env = useServerAndBrowser()
-  const { signUp, verifyByApi } = accountSteps(env)
+  const { signUp, verifyByApi, completeProfileByApi } = accountSteps(env)
 
   test('an account without a phone adds one from the blocked card, then verifies it', async () => {
     const { page, context } = await newPage(env.browser)
@@ -62,10 +62,7 @@ describe('profile completion and the profile page in Chromium', () => {
     await toast(page, 'Location Found')
     await page.getByLabel('Email').fill('asha.0104@example.com')
     await page.getByRole('radio', { name: /Both/ }).check()
-    await page.getByLabel('Street address').fill('12 Oak Tree Road')
-    await page.getByLabel('City').fill('Edison')
-    await page.getByLabel('State').fill('NJ')
-    await page.getByLabel('ZIP code').fill('08817')
+    await fillEdisonAddress(page)
     await page.getByRole('button', { name: 'Complete Registration' }).click()
     await toast(page, `Welcome to ${BRAND_NAME}!`)
     await at(page, '/')
@@ -81,10 +78,7 @@ describe('profile completion and the profile page in Chromium', () => {
     const { page, context } = await newPage(env.browser)
     await signUp(page, { phone: '(732) 555-0105', email: 'asha.0105@example.com' })
     await verifyByApi(page, '(732) 555-0105')
-    const completed = await page.request.post(`${env.server.url}/api/auth/complete-profile`, {
-      data: { firstName: 'Asha', lastName: 'Patel', roles: ['buyer'], address: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817' },
-    })
-    expect(completed.ok()).toBe(true)
+    await completeProfileByApi(page, ['buyer'])
 
     // A verified phone opening /phone-verification is told so, not asked for the number again.
     await page.goto(`${env.server.url}/phone-verification`)

@@ -11,7 +11,7 @@ import { orderSteps } from './order-steps'
  * without a reload.
  */
 const env = useServerAndBrowser()
-const { url, demoStore, signedIn, placeOrder } = orderSteps(env)
+const { url, buyerWithOrder, runnerRavi } = orderSteps(env)
 
 /** Within this, a change must have come over the live stream: polling would take 30 s. */
 const LIVE_MS = 5_000
@@ -36,9 +36,7 @@ async function viewportShot(page: Page, name: string) {
 
 describe('an order from the buyer to the runner and back', () => {
   test('placed, accepted, one item not found, picked up and delivered: the buyer sees each step live', async () => {
-    const store = await demoStore()
-    const buyer = await signedIn({ firstName: 'Meera', lastName: 'Shah', phone: '(732) 555-0160', roles: ['buyer'] })
-    const order = await placeOrder(buyer, store)
+    const { buyer, order } = await buyerWithOrder('(732) 555-0160')
     const [kept, alsoKept, notFound] = order.items.map((item) => item.name) as [string, string, string]
 
     // The buyer waits for a runner, with the hold's countdown and no contact details yet.
@@ -54,12 +52,12 @@ describe('an order from the buyer to the runner and back', () => {
     buyer.on('load', () => buyerLoads++)
 
     // A runner nearby finds it on the dashboard.
-    const runner = await signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone: '(732) 555-0161', roles: ['runner'] })
+    const runner = await runnerRavi('(732) 555-0161')
     await runner.goto(url('/runner'))
     await heading(runner, 'Ready to earn, Ravi?')
     // The switch shows the server's answer once it has it: on, for a runner who never switched off.
     await runner.getByRole('switch', { name: 'Online', checked: true }).waitFor()
-    const offer = runner.getByRole('article', { name: store.name })
+    const offer = runner.getByRole('article', { name: order.storeName })
     await offer.waitFor()
     await offer.getByText('$7.00', { exact: true }).waitFor()
     expect(await offer.textContent()).not.toContain('1 Main St')

@@ -12,7 +12,7 @@ import { cameraPhoto, shotAt } from './phone-shots'
  * and delivers. Every change reaches the other screen over the order's stream, without a reload.
  */
 const env = useServerAndBrowser()
-const { url, demoStore, signedIn, placeOrder } = orderSteps(env)
+const { url, buyerWithOrder, runnerRavi } = orderSteps(env)
 
 /** Within this, a change must have come over the live stream: polling would take 30 s. */
 const LIVE_MS = 5_000
@@ -26,11 +26,9 @@ const trackingLine = (page: Page, name: string) => page.locator('.tracking-item'
 
 describe('shopping together', () => {
   test('a replacement approved live, a chat, the receipt and its total confirmed, and a doorstep photo', async () => {
-    const store = await demoStore()
-    const buyer = await signedIn({ firstName: 'Meera', lastName: 'Shah', phone: '(732) 555-0170', roles: ['buyer'] })
-    const order = await placeOrder(buyer, store)
+    const { buyer, order } = await buyerWithOrder('(732) 555-0170')
     const [missing, second, third] = order.items.map((item) => item.name) as [string, string, string]
-    const runner = await signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone: '(732) 555-0171', roles: ['runner'] })
+    const runner = await runnerRavi('(732) 555-0171')
     const accepted = await runner.request.patch(url(`/api/orders/${order.id}/accept`))
     expect(accepted.status()).toBe(200)
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright'
 import { MESSAGES, TEST_CODE } from '../../modules/verification/contract'
-import { accountSteps, at, expectComfortableLayout, heading, toast } from './account-steps'
+import { accountSteps, at, expectComfortableLayout, fillEdisonAddress, heading, toast } from './account-steps'
 import { DESKTOP, newPage, screenshot, useServerAndBrowser } from './harness'
 
 /**
@@ -13,7 +14,36 @@ import { DESKTOP, newPage, screenshot, useServerAndBrowser } from './harness'
  */
 describe('phone verification in Chromium', () => {
   const env = useServerAndBrowser()
-  const { signUp, verifyByApi } = accountSteps(env)
+  const { signUp, verifyByApi, completeProfileByApi } = accountSteps(env)
+
+  /** The profile form, as a buyer at the Edison address, sent. */
+  async function completeProfileAsBuyer(page: Page) {
+    await page.getByRole('radio', { name: /Buyer/ }).check()
+    await fillEdisonAddress(page)
+    await page.getByRole('button', { name: 'Complete Profile' }).click()
+    await toast(page, 'Profile completed!')
+  }
+
+  /**
+   * A new account on `phone` sends a code, goes back to the phone step by `back`, and sends again
+   * within the minute: 'Too many requests' with a countdown, never the fallback. The seconds it shows.
+   */
+  async function sendAgainTooSoon(page: Page, phone: string, back: () => Promise<unknown>) {
+    await signUp(page, { phone })
+    await page.goto(`${env.server.url}/phone-verification`)
+    await page.getByRole('button', { name: 'Send Code' }).click()
+    await heading(page, 'Enter Your Code')
+
+    await back()
+    await heading(page, 'Verify Your Phone')
+    await page.getByRole('button', { name: 'Send Code' }).click()
+    await page.getByText('Too many requests.').waitFor()
+    expect(await page.getByRole('heading', { name: "Confirm You're a Person" }).count()).toBe(0)
+    expect(await page.getByText('Smart Verification Active').count()).toBe(0)
+    return Number((await page.locator('.sms-wait__time').textContent())?.replace('s', ''))
+  }
+  const countsDown = (page: Page, from: number) =>
+    page.waitForFunction((before) => Number(document.querySelector('.sms-wait__time')?.textContent?.replace('s', '')) < before, from)
 
   test('a signed-out visitor is asked to sign in first', async () => {
     const { page, context } = await newPage(env.browser)
@@ -77,13 +107,7 @@ describe('phone verification in Chromium', () => {
     }
     await screenshot(page, 'profile-complete-form-errors-phone')
 
-    await page.getByRole('radio', { name: /Buyer/ }).check()
-    await page.getByLabel('Street address').fill('12 Oak Tree Road')
-    await page.getByLabel('City').fill('Edison')
-    await page.getByLabel('State').fill('NJ')
-    await page.getByLabel('ZIP code').fill('08817')
-    await page.getByRole('button', { name: 'Complete Profile' }).click()
-    await toast(page, 'Profile completed!')
+    await completeProfileAsBuyer(page)
     await heading(page, 'Profile Complete')
     await screenshot(page, 'profile-complete-done-phone')
 
@@ -100,46 +124,22 @@ describe('phone verification in Chromium', () => {
 
   test("a second send within the minute says 'Too many requests' and counts down; it never opens the fallback", async () => {
     const { page, context } = await newPage(env.browser)
-    await signUp(page, { phone: '(732) 555-0102' })
-    await page.goto(`${env.server.url}/phone-verification`)
-    await page.getByRole('button', { name: 'Send Code' }).click()
-    await heading(page, 'Enter Your Code')
-
-    await page.getByRole('button', { name: 'Change Phone Number' }).click()
-    await heading(page, 'Verify Your Phone')
-    await page.getByRole('button', { name: 'Send Code' }).click()
-    await page.getByText('Too many requests.').waitFor()
-    const secondsLeft = async () => Number((await page.locator('.sms-wait__time').textContent())?.replace('s', ''))
-    const first = await secondsLeft()
+    const first = await sendAgainTooSoon(page, '(732) 555-0102', () => page.getByRole('button', { name: 'Change Phone Number' }).click())
     expect(first).toBeGreaterThan(50)
     expect(first).toBeLessThanOrEqual(60)
     expect(await page.getByRole('button', { name: 'Send Code' }).isDisabled()).toBe(true)
-    expect(await page.getByRole('heading', { name: "Confirm You're a Person" }).count()).toBe(0)
-    expect(await page.getByText('Smart Verification Active').count()).toBe(0)
     await expectComfortableLayout(page)
     await screenshot(page, 'verification-too-many-requests-phone')
-    // The countdown is live.
-    await page.waitForFunction((before) => Number(document.querySelector('.sms-wait__time')?.textContent?.replace('s', '')) < before, first)
+    await countsDown(page, first)
     await context.close()
   })
 
   test("refreshing the page and sending again within the minute waits it out ('Too many requests', counting down), never the fallback", async () => {
     const { page, context } = await newPage(env.browser)
-    await signUp(page, { phone: '(732) 555-0108' })
-    await page.goto(`${env.server.url}/phone-verification`)
-    await page.getByRole('button', { name: 'Send Code' }).click()
-    await heading(page, 'Enter Your Code')
-
-    await page.reload()
-    await heading(page, 'Verify Your Phone')
-    await page.getByRole('button', { name: 'Send Code' }).click()
-    await page.getByText('Too many requests.').waitFor()
-    const seconds = Number((await page.locator('.sms-wait__time').textContent())?.replace('s', ''))
+    const seconds = await sendAgainTooSoon(page, '(732) 555-0108', () => page.reload())
     expect(seconds).toBeGreaterThan(0)
     expect(seconds).toBeLessThanOrEqual(60)
-    expect(await page.getByText('Smart Verification Active').count()).toBe(0)
-    expect(await page.getByRole('heading', { name: "Confirm You're a Person" }).count()).toBe(0)
-    await page.waitForFunction((before) => Number(document.querySelector('.sms-wait__time')?.textContent?.replace('s', '')) < before, seconds)
+    await countsDown(page, seconds)
     await screenshot(page, 'verification-refresh-too-many-requests-phone')
     await context.close()
   })
@@ -178,13 +178,7 @@ describe('phone verification in Chromium', () => {
     await page.getByText(MESSAGES.phoneUnconfirmed).waitFor()
     await expectComfortableLayout(page)
     await screenshot(page, 'profile-complete-form-unconfirmed-phone')
-    await page.getByRole('radio', { name: /Buyer/ }).check()
-    await page.getByLabel('Street address').fill('12 Oak Tree Road')
-    await page.getByLabel('City').fill('Edison')
-    await page.getByLabel('State').fill('NJ')
-    await page.getByLabel('ZIP code').fill('08817')
-    await page.getByRole('button', { name: 'Complete Profile' }).click()
-    await toast(page, 'Profile completed!')
+    await completeProfileAsBuyer(page)
     await at(page, '/')
     await heading(page, 'Hello, Asha')
 
@@ -212,10 +206,7 @@ describe('phone verification in Chromium', () => {
     await page.goto(`${env.server.url}/profile-complete`)
     await heading(page, 'Complete Your Profile')
     await screenshot(page, 'profile-complete-form-desktop')
-    const completed = await page.request.post(`${env.server.url}/api/auth/complete-profile`, {
-      data: { firstName: 'Asha', lastName: 'Patel', roles: ['buyer', 'runner'], address: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817' },
-    })
-    expect(completed.ok()).toBe(true)
+    await completeProfileByApi(page, ['buyer', 'runner'])
     await page.goto(`${env.server.url}/profile`)
     await heading(page, 'Asha Patel')
     await screenshot(page, 'profile-desktop')
