@@ -3,11 +3,10 @@ import type { DatabaseHandle } from '../../db/client'
 import { findOrder, orderLines, orderMoves, orderOutbox, orderSupport } from '../../modules/orders/index'
 import { capture, embeddedGateway } from '../../modules/payments/index'
 import { systemClock } from '../../modules/shared/index'
-import { type BenchStore, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, benchPerson, inBatches, paidOrder } from './bench-data'
 import { generateLoad, loadRow, loadShape } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
-import { benchOnPostgres } from './scratch-postgres'
-import { withKiranaServer } from './server-process'
+import { benchOnPostgresWithServer } from './scratch-postgres'
 
 const DELIVERED = 10_000
 const REFUNDS = 1_000
@@ -23,30 +22,27 @@ const STORE = { name: 'Bench Door Store', address: '3 Bench Ct, Edison, NJ 08817
 
 /** After the door on PostgreSQL: a runner's stats over 10,000 rated deliveries under load, and 1,000 refunds in a row with the consistency check after. */
 export function afterTheDoor(): Promise<BenchReport[]> {
-  return benchOnPostgres('After the door on PostgreSQL', async ({ handle, url }) => {
-    const store = await benchStore(handle, STORE)
-    return withKiranaServer(url, {}, async (server) => {
-      const buyer = await benchPerson(server.url, handle, 0, ['buyer'], 900)
-      const runner = await benchPerson(server.url, handle, 0, ['runner'], 901)
+  return benchOnPostgresWithServer('After the door on PostgreSQL', STORE, async ({ handle, store, server }) => {
+    const buyer = await benchPerson(server.url, handle, 0, ['buyer'], 900)
+    const runner = await benchPerson(server.url, handle, 0, ['runner'], 901)
 
-      const deliveredStarted = performance.now()
-      const orderIds = await inBatches(DELIVERED, (index) => deliveredOrder(handle, buyer.id, runner.id, store, index))
-      await historyDispatched(handle)
-      const deliveredSeconds = (performance.now() - deliveredStarted) / 1000
-      const ratedStarted = performance.now()
-      await inBatches(DELIVERED, (index) => rateBothWays(server.url, orderIds[index]!, buyer, runner, index))
-      const ratedSeconds = (performance.now() - ratedStarted) / 1000
-      // The planner's statistics as autovacuum keeps them on a live database, not as right after bulk inserts.
-      await handle.db.execute(sql`analyze`)
-      console.log(
-        `after the door: ${DELIVERED.toLocaleString('en-US')} orders delivered through the order moves (their events marked dispatched) in ${deliveredSeconds.toFixed(0)} s, rated both ways through POST /api/orders/{id}/rating in ${ratedSeconds.toFixed(0)} s`,
-      )
+    const deliveredStarted = performance.now()
+    const orderIds = await inBatches(DELIVERED, (index) => deliveredOrder(handle, buyer.id, runner.id, store, index))
+    await historyDispatched(handle)
+    const deliveredSeconds = (performance.now() - deliveredStarted) / 1000
+    const ratedStarted = performance.now()
+    await inBatches(DELIVERED, (index) => rateBothWays(server.url, orderIds[index]!, buyer, runner, index))
+    const ratedSeconds = (performance.now() - ratedStarted) / 1000
+    // The planner's statistics as autovacuum keeps them on a live database, not as right after bulk inserts.
+    await handle.db.execute(sql`analyze`)
+    console.log(
+      `after the door: ${DELIVERED.toLocaleString('en-US')} orders delivered through the order moves (their events marked dispatched) in ${deliveredSeconds.toFixed(0)} s, rated both ways through POST /api/orders/{id}/rating in ${ratedSeconds.toFixed(0)} s`,
+    )
 
-      return [
-        await runnerStatsUnderLoad(server.url, runner, `${deliveredSeconds.toFixed(0)} s + ${ratedSeconds.toFixed(0)} s`),
-        await refundsInARow(handle, orderIds.slice(0, REFUNDS)),
-      ]
-    })
+    return [
+      await runnerStatsUnderLoad(server.url, runner, `${deliveredSeconds.toFixed(0)} s + ${ratedSeconds.toFixed(0)} s`),
+      await refundsInARow(handle, orderIds.slice(0, REFUNDS)),
+    ]
   })
 }
 

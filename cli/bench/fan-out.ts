@@ -1,10 +1,9 @@
 import type { DatabaseHandle } from '../../db/client'
 import { deliveryProgress, eventKey } from '../../modules/notifications/index'
-import { type BenchStore, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, benchPerson, inBatches, paidOrder } from './bench-data'
 import { generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds } from './report'
-import { benchOnPostgres } from './scratch-postgres'
-import { withKiranaServer } from './server-process'
+import { benchOnPostgresWithServer } from './scratch-postgres'
 
 const RUNNERS = 2_000
 const ORDERS_DURING_LOAD = 4
@@ -33,56 +32,53 @@ const STORE = { name: 'Fan-out Store', address: '3 Bench Rd, Edison, NJ 08817', 
 
 /** One new order told to 2,000 nearby runners: how long it takes, and whether the API's p99 notices. */
 export function fanOut(): Promise<BenchReport[]> {
-  return benchOnPostgres('Fan-out on PostgreSQL', async ({ handle, url }) => {
-    const store = await benchStore(handle, STORE)
-    return withKiranaServer(url, {}, async (server) => {
-      const base = server.url
-      const setupStarted = performance.now()
-      const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 600))
-      // A runner too, so the buyer's own order is not offered back to them.
-      const buyer = await benchPerson(base, handle, RUNNERS, ['runner'], 600)
-      const setupSeconds = (performance.now() - setupStarted) / 1000
+  return benchOnPostgresWithServer('Fan-out on PostgreSQL', STORE, async ({ handle, store, server }) => {
+    const base = server.url
+    const setupStarted = performance.now()
+    const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 600))
+    // A runner too, so the buyer's own order is not offered back to them.
+    const buyer = await benchPerson(base, handle, RUNNERS, ['runner'], 600)
+    const setupSeconds = (performance.now() - setupStarted) / 1000
 
-      const single = await newOrder(handle, buyer.id, store, 0)
-      const alone = await untilTold(handle, single.id, single.placedAt)
+    const single = await newOrder(handle, buyer.id, store, 0)
+    const alone = await untilTold(handle, single.id, single.placedAt)
 
-      const cookies = runners.slice(0, 50).map((entry) => entry.cookie)
-      const quiet = await generateLoad(`${base}/api/auth/user`, { cookies })
-      // The same load again while new orders fan out to every runner, one every second.
-      const during = generateLoad(`${base}/api/auth/user`, { cookies })
-      const told: Promise<{ writtenMs: number; pushedMs: number }>[] = []
-      for (let index = 1; index <= ORDERS_DURING_LOAD; index++) {
-        await Bun.sleep(1000)
-        const order = await newOrder(handle, buyer.id, store, index)
-        told.push(untilTold(handle, order.id, order.placedAt))
-      }
-      const loaded = await during
-      const underLoad = await Promise.all(told)
-      const slowest = Math.max(...underLoad.map((run) => run.pushedMs))
-      return [
-        {
-          title: `Fan-out of one new order to ${RUNNERS.toLocaleString('en-US')} nearby runners on PostgreSQL (embedded push; runners set up in ${setupSeconds.toFixed(0)} s)`,
-          columns: ['measure', 'first record written', 'all written and handed to the sender'],
-          rows: [
-            ['one order, server otherwise idle', milliseconds(alone.writtenMs), milliseconds(alone.pushedMs)],
-            [
-              `${ORDERS_DURING_LOAD} orders during the load below (slowest)`,
-              milliseconds(Math.max(...underLoad.map((run) => run.writtenMs))),
-              milliseconds(slowest),
-            ],
+    const cookies = runners.slice(0, 50).map((entry) => entry.cookie)
+    const quiet = await generateLoad(`${base}/api/auth/user`, { cookies })
+    // The same load again while new orders fan out to every runner, one every second.
+    const during = generateLoad(`${base}/api/auth/user`, { cookies })
+    const told: Promise<{ writtenMs: number; pushedMs: number }>[] = []
+    for (let index = 1; index <= ORDERS_DURING_LOAD; index++) {
+      await Bun.sleep(1000)
+      const order = await newOrder(handle, buyer.id, store, index)
+      told.push(untilTold(handle, order.id, order.placedAt))
+    }
+    const loaded = await during
+    const underLoad = await Promise.all(told)
+    const slowest = Math.max(...underLoad.map((run) => run.pushedMs))
+    return [
+      {
+        title: `Fan-out of one new order to ${RUNNERS.toLocaleString('en-US')} nearby runners on PostgreSQL (embedded push; runners set up in ${setupSeconds.toFixed(0)} s)`,
+        columns: ['measure', 'first record written', 'all written and handed to the sender'],
+        rows: [
+          ['one order, server otherwise idle', milliseconds(alone.writtenMs), milliseconds(alone.pushedMs)],
+          [
+            `${ORDERS_DURING_LOAD} orders during the load below (slowest)`,
+            milliseconds(Math.max(...underLoad.map((run) => run.writtenMs))),
+            milliseconds(slowest),
           ],
-        },
-        {
-          title: `GET /api/auth/user while ${ORDERS_DURING_LOAD} fan-outs of ${RUNNERS.toLocaleString('en-US')} run, beside the same load without them; ${LOAD_SHAPE}`,
-          columns: ['load', 'requests/s', 'p50', 'p99', 'errors'],
-          rows: [
-            ['no fan-out', ...loadRow(quiet)],
-            ['fan-outs running', ...loadRow(loaded)],
-          ],
-          verdict: `p99 ${milliseconds(loaded.p99)} while the fan-outs run, against the ${READ_BUDGET_P99_MS} ms budget: ${loaded.p99 < READ_BUDGET_P99_MS ? 'within budget' : 'OVER BUDGET'}`,
-          overBudget: loaded.p99 >= READ_BUDGET_P99_MS,
-        },
-      ]
-    })
+        ],
+      },
+      {
+        title: `GET /api/auth/user while ${ORDERS_DURING_LOAD} fan-outs of ${RUNNERS.toLocaleString('en-US')} run, beside the same load without them; ${LOAD_SHAPE}`,
+        columns: ['load', 'requests/s', 'p50', 'p99', 'errors'],
+        rows: [
+          ['no fan-out', ...loadRow(quiet)],
+          ['fan-outs running', ...loadRow(loaded)],
+        ],
+        verdict: `p99 ${milliseconds(loaded.p99)} while the fan-outs run, against the ${READ_BUDGET_P99_MS} ms budget: ${loaded.p99 < READ_BUDGET_P99_MS ? 'within budget' : 'OVER BUDGET'}`,
+        overBudget: loaded.p99 >= READ_BUDGET_P99_MS,
+      },
+    ]
   })
 }

@@ -1,7 +1,9 @@
 import postgres from 'postgres'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { migrate } from '../../db/migrate'
+import { type BenchStore, benchStore } from './bench-data'
 import type { BenchReport } from './report'
+import { type ServerProcess, withKiranaServer } from './server-process'
 
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -56,4 +58,16 @@ export async function benchOnPostgres(
     await handle.close()
     await scratch.drop()
   }
+}
+
+/** The usual PostgreSQL bench (see benchOnPostgres): one store on the scratch database, and a Kirana server over it. */
+export function benchOnPostgresWithServer(
+  title: string,
+  place: Parameters<typeof benchStore>[1],
+  measure: (bench: { handle: DatabaseHandle; store: BenchStore; server: ServerProcess }) => Promise<BenchReport[]>,
+): Promise<BenchReport[]> {
+  return benchOnPostgres(title, async ({ handle, url }) => {
+    const store = await benchStore(handle, place)
+    return withKiranaServer(url, {}, (server) => measure({ handle, store, server }))
+  })
 }

@@ -1,8 +1,8 @@
 import { jpegOfAbout } from '../../testing/photos'
-import { benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
+import { benchPerson, inBatches, paidOrder } from './bench-data'
 import { type BenchReport, kilobytes, milliseconds, percentile } from './report'
-import { benchOnPostgres } from './scratch-postgres'
-import { type ServerProcess, withKiranaServer } from './server-process'
+import { benchOnPostgresWithServer } from './scratch-postgres'
+import type { ServerProcess } from './server-process'
 
 const CHATS = 200
 const UPLOADS = 20
@@ -14,22 +14,19 @@ type Chat = { orderId: string; buyer: { cookie: string }; runner: { cookie: stri
 
 /** Shopping together on PostgreSQL: a chat message from the runner's POST to the buyer's stream, and receipt uploads. */
 export function shopTogether(): Promise<BenchReport[]> {
-  return benchOnPostgres('Shopping together on PostgreSQL', async ({ handle, url }) => {
-    const store = await benchStore(handle, STORE)
-    return withKiranaServer(url, {}, async (server) => {
-      const base = server.url
-      const setupStarted = performance.now()
-      const chats = await inBatches(CHATS, async (index): Promise<Chat> => {
-        const buyer = await benchPerson(base, handle, index, ['buyer'], 700)
-        const runner = await benchPerson(base, handle, index, ['runner'], 701)
-        const orderId = await paidOrder(handle, buyer.id, store, `bench:chat:${index}`)
-        const accepted = await fetch(`${base}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie: runner.cookie } })
-        if (!accepted.ok) throw new Error(`accept failed: ${accepted.status}`)
-        return { orderId, buyer, runner }
-      })
-      const setupSeconds = (performance.now() - setupStarted) / 1000
-      return [await messageRoundTrip(base, chats, setupSeconds), await receiptUploads(server, chats.slice(0, UPLOADS))]
+  return benchOnPostgresWithServer('Shopping together on PostgreSQL', STORE, async ({ handle, store, server }) => {
+    const base = server.url
+    const setupStarted = performance.now()
+    const chats = await inBatches(CHATS, async (index): Promise<Chat> => {
+      const buyer = await benchPerson(base, handle, index, ['buyer'], 700)
+      const runner = await benchPerson(base, handle, index, ['runner'], 701)
+      const orderId = await paidOrder(handle, buyer.id, store, `bench:chat:${index}`)
+      const accepted = await fetch(`${base}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie: runner.cookie } })
+      if (!accepted.ok) throw new Error(`accept failed: ${accepted.status}`)
+      return { orderId, buyer, runner }
     })
+    const setupSeconds = (performance.now() - setupStarted) / 1000
+    return [await messageRoundTrip(base, chats, setupSeconds), await receiptUploads(server, chats.slice(0, UPLOADS))]
   })
 }
 
