@@ -4,10 +4,12 @@ import { type Clock, centsToDecimal } from '../shared/index'
 import { availabilityOf } from './availability'
 import type { RunnerStats } from './contract'
 
-/** The zone's wall-clock reading of an instant, read as if it were UTC: its parts, and its offset from UTC. */
-function wallClock(instant: number, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/** One formatter per zone: building one costs more than the rest of a stats request's arithmetic. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatterFor(timeZone: string) {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -17,6 +19,15 @@ function wallClock(instant: number, timeZone: string) {
       minute: '2-digit',
       second: '2-digit',
     })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** The zone's wall-clock reading of an instant, read as if it were UTC: its parts, and its offset from UTC. */
+function wallClock(instant: number, timeZone: string) {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, Number(part.value)]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
