@@ -66,17 +66,20 @@ export async function ratingsOf(db: Database, orderIds: readonly string[]): Prom
   return byOrder
 }
 
+/** A runner's standing: their rating as buyers see it, and all they have delivered and earned. */
+export type RunnerStanding = { rating: Pick<RunnerRating, 'average' | 'count'>; deliveries: number; earningsCents: number }
+
 /**
- * Each runner's average as a runner (null under 3 ratings, else one decimal), their ratings and
- * their deliveries. A rating counts once its ratee may see it: once both have rated (the mutual
- * ones, kept in the runner's tally), or once its week is over though the other never rated
- * (read here from order_ratings' index, since no write marks a week passing). So an average
- * moving cannot tell a runner what one buyer gave before they could see it.
+ * Each runner's standing, from their tally and the ratings whose week ran out. The average (null
+ * under 3 ratings, else one decimal) counts a rating once its ratee may see it: once both have
+ * rated (the mutual ones, kept in the runner's tally), or once its week is over though the other
+ * never rated (read here from order_ratings' index, since no write marks a week passing). So an
+ * average moving cannot tell a runner what one buyer gave before they could see it.
  */
-export async function runnerRatings(db: Database, clock: Clock, runnerIds: readonly string[]): Promise<Map<string, RunnerRating>> {
+export async function runnerStandings(db: Database, clock: Clock, runnerIds: readonly string[]): Promise<Map<string, RunnerStanding>> {
   const ids = [...new Set(runnerIds)]
-  const figures = new Map<string, RunnerRating>()
-  if (ids.length === 0) return figures
+  const standings = new Map<string, RunnerStanding>()
+  if (ids.length === 0) return standings
   const [tallies, oneSided] = await Promise.all([
     talliesOf(db, ids),
     db
@@ -92,11 +95,18 @@ export async function runnerRatings(db: Database, clock: Clock, runnerIds: reado
     const late = oneSided.find((row) => row.runnerId === id)
     const total = tally.mutualRatings + (late?.count ?? 0)
     const stars = tally.mutualStars + Number(late?.stars ?? 0)
-    figures.set(id, {
-      average: total >= MIN_RATINGS_FOR_AVERAGE ? Math.round((stars / total) * 10) / 10 : null,
-      count: total,
+    standings.set(id, {
+      rating: { average: total >= MIN_RATINGS_FOR_AVERAGE ? Math.round((stars / total) * 10) / 10 : null, count: total },
       deliveries: tally.deliveries,
+      earningsCents: tally.earningsCents,
     })
   }
+  return standings
+}
+
+/** Each runner's figures as the buyer sees them on an order: the rating and the deliveries, never the earnings. */
+export async function runnerRatings(db: Database, clock: Clock, runnerIds: readonly string[]): Promise<Map<string, RunnerRating>> {
+  const figures = new Map<string, RunnerRating>()
+  for (const [id, { rating, deliveries }] of await runnerStandings(db, clock, runnerIds)) figures.set(id, { ...rating, deliveries })
   return figures
 }

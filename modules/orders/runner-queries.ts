@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Coordinates, nearPlace } from '../shared/index'
-import { talliesOf } from './runner-tallies'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
 
@@ -40,21 +39,13 @@ export async function ordersWaitingNear(
   return rows.map(({ order, distance: miles }) => ({ order: order as OrderRow, distance: Number(miles) }))
 }
 
-/** A runner's deliveries and what they earned: since a time (today), and in all (their tally). */
-export async function deliveryTotals(db: Database, runnerId: string, since: Date) {
-  // Since the time: the runner's delivered orders from then on, a range of an index that holds every column it reads.
-  const [[recent], tallies] = await Promise.all([
-    db
-      .select({ deliveries: count(), earningsCents: sql<number>`coalesce(sum(${orders.platformFeeCents} + ${orders.tipCents}), 0)` })
-      .from(orders)
-      .where(and(eq(orders.runnerId, runnerId), eq(orders.status, 'delivered'), gte(orders.deliveredAt, since))),
-    talliesOf(db, [runnerId]),
-  ])
-  const tally = tallies.get(runnerId)!
-  return {
-    since: { deliveries: recent?.deliveries ?? 0, earningsCents: Number(recent?.earningsCents ?? 0) },
-    allTime: { deliveries: tally.deliveries, earningsCents: tally.earningsCents },
-  }
+/** A runner's deliveries since a time (today) and what they earned: a range of an index that holds every column it reads. */
+export async function deliveriesSince(db: Database, runnerId: string, since: Date) {
+  const [recent] = await db
+    .select({ deliveries: count(), earningsCents: sql<number>`coalesce(sum(${orders.platformFeeCents} + ${orders.tipCents}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.runnerId, runnerId), eq(orders.status, 'delivered'), gte(orders.deliveredAt, since)))
+  return { deliveries: recent?.deliveries ?? 0, earningsCents: Number(recent?.earningsCents ?? 0) }
 }
 
 /** Runners' claims whose capture never settled (the process stopped between the two): for the recovery job. */

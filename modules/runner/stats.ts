@@ -44,15 +44,19 @@ export function startOfDay(now: Date, timeZone: string): Date {
   return new Date(midnightAsUtc - wallClock(midnight, timeZone).offsetMs)
 }
 
-/** GET /api/runner/stats: from delivered orders only, today counted in the runner's own time zone; the rating from buyers' ratings. */
+/**
+ * GET /api/runner/stats: from delivered orders only, today counted in the runner's own time zone;
+ * the rating from buyers' ratings. The standing (the tally) is read beside the time zone, so the
+ * request waits on two reads in turn, not three.
+ */
 export async function runnerStats(db: Database, clock: Clock, runnerId: string): Promise<RunnerStats> {
-  const { timeZone } = await availabilityOf(db, runnerId)
-  const totals = await runnerQueries.deliveryTotals(db, runnerId, startOfDay(clock.now(), timeZone))
-  const { average, count } = (await runnerQueries.ratings(db, clock, [runnerId])).get(runnerId)!
+  const [{ timeZone }, standings] = await Promise.all([availabilityOf(db, runnerId), runnerQueries.standings(db, clock, [runnerId])])
+  const today = await runnerQueries.deliveriesSince(db, runnerId, startOfDay(clock.now(), timeZone))
+  const { rating, deliveries, earningsCents } = standings.get(runnerId)!
   return {
     timeZone,
-    today: { deliveries: totals.since.deliveries, earnings: centsToDecimal(totals.since.earningsCents) },
-    allTime: { deliveries: totals.allTime.deliveries, earnings: centsToDecimal(totals.allTime.earningsCents) },
-    rating: { average, count },
+    today: { deliveries: today.deliveries, earnings: centsToDecimal(today.earningsCents) },
+    allTime: { deliveries, earnings: centsToDecimal(earningsCents) },
+    rating,
   }
 }
