@@ -49,12 +49,19 @@ export async function fillEdisonAddress(page: Page) {
   await page.getByLabel('ZIP code').fill(EDISON_ADDRESS.zipCode)
 }
 
-/** A picky phone user's checks: no sideways scrolling, and nothing to tap (`targets`, a selector) smaller than 44×44 px. */
+/**
+ * A picky phone user's checks: no sideways scrolling, and nothing to tap (`targets`, a selector)
+ * smaller than 44×44 px. Sizes are the layout's (offsetWidth), not the box on screen, which an
+ * entrance animation's scale still shrinks (a toast's close button rising).
+ */
 export async function expectComfortableLayout(page: Page, targets = 'a, button, label:has(input)') {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
   const tooSmall = await page.locator(targets).evaluateAll((found) =>
     found
-      .map((target) => ({ text: target.textContent?.trim() || target.id, box: target.getBoundingClientRect() }))
+      .map((target) => ({
+        text: target.textContent?.trim() || target.id,
+        box: target instanceof HTMLElement ? { width: target.offsetWidth, height: target.offsetHeight } : target.getBoundingClientRect(),
+      }))
       .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
       .map(({ text, box }) => `${text} (${Math.round(box.width)}×${Math.round(box.height)})`),
   )

@@ -74,7 +74,8 @@ async function settled(locator: Locator) {
       element.ownerDocument
         .getAnimations()
         .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
+        // One cancelled midway (its element replaced) counts as ended: its promise rejects.
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
 }

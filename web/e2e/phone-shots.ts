@@ -1,14 +1,28 @@
 import type { Page } from 'playwright'
 import { SCREENSHOT_DIR } from './harness'
 
+/**
+ * Waits until the animations that end (a dialog rising; not a pulsing dot) have ended, a second
+ * at most. One cancelled midway (its element replaced) counts as ended: its promise rejects.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(() => {
+    const opening = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+    const ended = opening.map((animation) => animation.finished.catch(() => undefined))
+    return Promise.race([Promise.all(ended), new Promise((settle) => setTimeout(settle, 1000))])
+  })
+}
+
+/** What is on screen now, once animations that end have ended. */
+export async function viewportShot(page: Page, name: string) {
+  await animationsSettled(page)
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
+}
+
 /** What is on screen with `target` scrolled to its middle, once animations that end have ended. */
 export async function shotAt(page: Page, name: string, target = page.locator('body')) {
   await target.evaluate((element) => element.scrollIntoView({ block: 'center' }))
-  await page.evaluate(() => {
-    const opening = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-    return Promise.race([Promise.all(opening.map((animation) => animation.finished)), new Promise((settle) => setTimeout(settle, 1000))])
-  })
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
+  await viewportShot(page, name)
 }
 
 /** A small JPEG drawn in the page (a receipt's look, the label on top), as a phone's camera would hand it over. */

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright'
 import { expectComfortableLayout, heading } from './account-steps'
-import { SCREENSHOT_DIR, screenshot, useServerAndBrowser } from './harness'
+import { screenshot, useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
+import { viewportShot } from './phone-shots'
 
 /**
  * An order from both ends, in two browser contexts at phone size: a buyer places an order (by
@@ -23,15 +24,6 @@ const shoppingLine = (page: Page, name: string) => page.locator('.shopping-line'
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, name)
-}
-
-/** What is on screen now, once an opening animation (a dialog rising) has finished; endless ones (a pulsing dot) are not waited for, nor anything past a second. */
-async function viewportShot(page: Page, name: string) {
-  await page.evaluate(() => {
-    const opening = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-    return Promise.race([Promise.all(opening.map((animation) => animation.finished)), new Promise((settle) => setTimeout(settle, 1000))])
-  })
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
 }
 
 describe('an order from the buyer to the runner and back', () => {
