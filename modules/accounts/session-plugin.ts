@@ -1,6 +1,6 @@
 import { type Cookie, Elysia } from 'elysia'
 import { type ModuleDeps, unauthorized } from '../shared/index'
-import { createSession, deleteSession, findSession, SESSION_COOKIE, type UserRow } from './session'
+import { createSession, deleteSession, SESSION_COOKIE, sessionFinder, type UserRow } from './session'
 
 type CookieJar = Record<string, Cookie<unknown>>
 
@@ -11,6 +11,7 @@ type CookieJar = Record<string, Cookie<unknown>>
  */
 export function sessionPlugin({ db, clock, config }: Pick<ModuleDeps, 'db' | 'clock' | 'config'>) {
   const secure = config.NODE_ENV === 'production'
+  const findSession = sessionFinder(db, clock)
   const tokenIn = (cookie: CookieJar) => {
     const value = cookie[SESSION_COOKIE]?.value
     return typeof value === 'string' && value.length > 0 ? value : null
@@ -39,7 +40,7 @@ export function sessionPlugin({ db, clock, config }: Pick<ModuleDeps, 'db' | 'cl
       // a session gets 401, never a 400 that describes what the route expects.
       async transform({ cookie, request }) {
         const token = tokenIn(cookie)
-        const found = token ? await findSession(db, clock, token) : null
+        const found = token ? await findSession(token) : null
         if (!found) throw unauthorized('Not signed in')
         signedInUsers.set(request, found.user)
       },

@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import type { Clock } from '../shared/index'
+import { batchedLookup, type Clock } from '../shared/index'
 import { type SessionData, sessions, users } from './schema'
 
 export const SESSION_COOKIE = 'kirana_sid'
@@ -37,38 +37,34 @@ export async function createSession(db: Database, clock: Clock, userId: string) 
   return { token, expire }
 }
 
-/** Every signed-in request runs this lookup, so it is prepared once per database. */
-const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>()
+type FoundSession = { session: typeof sessions.$inferSelect; user: UserRow }
 
-function prepareSessionLookup(db: Database) {
-  return db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now')), eq(users.isActive, true)))
-    .limit(1)
-    .prepare('find_session')
+/**
+ * Finds the live session behind a cookie token and its (active) user, renewing the idle limit now
+ * and then. Every signed-in request asks this, so requests that come together share one read of
+ * their sessions (batchedLookup): under load the database sees a few queries, not one a request.
+ */
+export function sessionFinder(db: Database, clock: Clock): (token: string) => Promise<FoundSession | null> {
+  const bySid = batchedLookup<string, FoundSession>(async (sids) => {
+    const now = clock.now()
+    const rows = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(inArray(sessions.sid, sids), gt(sessions.expire, now), eq(users.isActive, true)))
+    const renewed = await Promise.all(rows.map((row) => renewedNowAndThen(db, now, row)))
+    return new Map(renewed.map((found) => [found.session.sid, found]))
+  })
+  return async (token) => (await bySid(hashToken(token))) ?? null
 }
 
-/** The live session behind a cookie token and its (active) user, renewing the idle limit now and then. */
-export async function findSession(db: Database, clock: Clock, token: string) {
-  const sid = hashToken(token)
-  const now = clock.now()
-  let lookup = sessionLookups.get(db)
-  if (!lookup) {
-    lookup = prepareSessionLookup(db)
-    sessionLookups.set(db, lookup)
-  }
-  // Placeholders skip the column's Date mapping, so the time goes as ISO text, which both drivers accept.
-  const [found] = await lookup.execute({ sid, now: now.toISOString() })
-  if (!found) return null
-  if (now.getTime() - Date.parse(found.session.sess.lastSeenAt) > RENEW_AFTER_MS) {
-    const sess: SessionData = { ...found.session.sess, lastSeenAt: now.toISOString() }
-    const expire = expiryOf(sess)
-    await db.update(sessions).set({ sess, expire }).where(eq(sessions.sid, sid))
-    found.session = { ...found.session, sess, expire }
-  }
-  return found
+/** A session last renewed over an hour ago gets its idle limit moved on from now. */
+async function renewedNowAndThen(db: Database, now: Date, found: FoundSession): Promise<FoundSession> {
+  if (now.getTime() - Date.parse(found.session.sess.lastSeenAt) <= RENEW_AFTER_MS) return found
+  const sess: SessionData = { ...found.session.sess, lastSeenAt: now.toISOString() }
+  const expire = expiryOf(sess)
+  await db.update(sessions).set({ sess, expire }).where(eq(sessions.sid, found.session.sid))
+  return { ...found, session: { ...found.session, sess, expire } }
 }
 
 export async function deleteSession(db: Database, token: string) {

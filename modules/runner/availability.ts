@@ -1,29 +1,32 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import type { Clock } from '../shared/index'
+import { batchedLookup, type Clock } from '../shared/index'
 import { type Availability, DEFAULT_TIME_ZONE } from './contract'
 import { runnerAvailability } from './schema'
 
 const DEFAULT: Availability = { online: true, timeZone: DEFAULT_TIME_ZONE }
 
-/** Every offers request reads this, so it is prepared once per database (building the query cost more than running it). */
-const availabilityLookups = new WeakMap<Database, ReturnType<typeof prepareAvailabilityLookup>>()
+/** Every offers request reads this: requests that come together share one read (batchedLookup). */
+const availabilityLookups = new WeakMap<Database, (userId: string) => Promise<Availability | undefined>>()
 
-const prepareAvailabilityLookup = (db: Database) =>
-  db
-    .select({ online: runnerAvailability.online, timeZone: runnerAvailability.timeZone })
-    .from(runnerAvailability)
-    .where(eq(runnerAvailability.userId, sql.placeholder('userId')))
-    .prepare('runner_availability')
-
-export async function availabilityOf(db: Database, userId: string): Promise<Availability> {
+function availabilityLookup(db: Database) {
   let lookup = availabilityLookups.get(db)
   if (!lookup) {
-    lookup = prepareAvailabilityLookup(db)
+    lookup = batchedLookup<string, Availability>(async (userIds) => {
+      const rows = await db
+        .select({ userId: runnerAvailability.userId, online: runnerAvailability.online, timeZone: runnerAvailability.timeZone })
+        .from(runnerAvailability)
+        .where(inArray(runnerAvailability.userId, userIds))
+      return new Map(rows.map(({ userId, ...availability }) => [userId, availability]))
+    })
     availabilityLookups.set(db, lookup)
   }
-  const [row] = await lookup.execute({ userId })
-  return row ? { online: row.online, timeZone: row.timeZone } : DEFAULT
+  return lookup
+}
+
+/** Whether a runner is taking orders, and their time zone; a runner who never said is online, in the metro's zone. */
+export async function availabilityOf(db: Database, userId: string): Promise<Availability> {
+  return (await availabilityLookup(db)(userId)) ?? DEFAULT
 }
 
 export async function setAvailability(db: Database, clock: Clock, userId: string, change: Partial<Availability>): Promise<Availability> {

@@ -1,0 +1,56 @@
+type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void }
+
+/**
+ * Lookups by key that share queries when they come together: while `inFlightAtMost` reads are
+ * under way, keys asked for wait and then go out together in one read of them all. A key asked
+ * for when nothing waits is read at once, so a quiet server adds no delay; a busy one asks the
+ * database a few times for many requests, not once for each. A read always starts after the
+ * lookup was asked for, so it sees every write that came before the request.
+ */
+export function batchedLookup<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, { inFlightAtMost = 2, batchAtMost = 500 } = {}) {
+  let waiting = new Map<K, Waiter<V>[]>()
+  let inFlight = 0
+
+  const readBatch = (batch: Map<K, Waiter<V>[]>) => {
+    inFlight++
+    readMany([...batch.keys()])
+      .then(
+        (found) => {
+          for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key))
+        },
+        (error) => {
+          for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error)
+        },
+      )
+      .finally(() => {
+        inFlight--
+        flush()
+      })
+  }
+
+  const flush = () => {
+    while (inFlight < inFlightAtMost && waiting.size > 0) {
+      if (waiting.size <= batchAtMost) {
+        const batch = waiting
+        waiting = new Map()
+        readBatch(batch)
+      } else {
+        const batch = new Map<K, Waiter<V>[]>()
+        for (const [key, waiters] of waiting) {
+          if (batch.size === batchAtMost) break
+          batch.set(key, waiters)
+          waiting.delete(key)
+        }
+        readBatch(batch)
+      }
+    }
+  }
+
+  return (key: K) =>
+    new Promise<V | undefined>((resolve, reject) => {
+      const waiters = waiting.get(key)
+      if (waiters) waiters.push({ resolve, reject })
+      else waiting.set(key, [{ resolve, reject }])
+      flush()
+    })
+}
