@@ -94,8 +94,8 @@ export async function generateLoad(url: string, { headers = [], cookies = [], co
   }
 }
 
-/** The same load on a bare Bun.serve answering `body`: the floor an endpoint's figures are read against. */
-export async function bareServerLoad(body: string): Promise<LoadResult> {
-  const bare = await startBareServer(body)
-  return generateLoad(`${bare.url}/`).finally(() => bare.stop())
+/** The same load on a bare Bun.serve answering `body` (gzipped once, for a load that takes gzip): the floor an endpoint's figures are read against. */
+export async function bareServerLoad(body: string, { gzip = false, headers = [] as string[] } = {}): Promise<LoadResult> {
+  const bare = await startBareServer(body, { gzip })
+  return generateLoad(`${bare.url}/`, { headers }).finally(() => bare.stop())
 }

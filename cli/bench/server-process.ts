@@ -37,12 +37,12 @@ export async function withKiranaServer<T>(databaseUrl: string, env: Record<strin
 }
 
 /** The floor to compare with: Bun.serve answering `body` (the same JSON as an endpoint measured) with no framework or database. */
-export async function startBareServer(body?: string): Promise<ServerProcess> {
+export async function startBareServer(body?: string, { gzip = false } = {}): Promise<ServerProcess> {
   const script = join(import.meta.dir, 'bare-server.ts')
   if (body === undefined) return startProcess([script], {})
   const bodyFile = join(tmpdir(), `kirana-bench-bare-${process.pid}-${crypto.randomUUID()}.json`)
   await Bun.write(bodyFile, body)
-  return startProcess([script], { BARE_BODY_FILE: bodyFile }, () => rmSync(bodyFile, { force: true }))
+  return startProcess([script], { BARE_BODY_FILE: bodyFile, BARE_GZIP: gzip ? '1' : '0' }, () => rmSync(bodyFile, { force: true }))
 }
 
 async function startProcess(args: string[], env: Record<string, string>, cleanUp = () => {}): Promise<ServerProcess> {

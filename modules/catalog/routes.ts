@@ -2,10 +2,10 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
-import { badRequest } from '../shared/index'
+import { badRequest, pickEncoding } from '../shared/index'
 import { catalogItemsResponseSchema, nearbyStoreSchema, storeSchema } from './contract'
 import { nearbyStores } from './nearby'
-import { isCurrent, pickEncoding, shelfOf } from './shelf'
+import { isCurrent, shelfOf } from './shelf'
 import { getStore } from './stores'
 
 const text = z.string().max(200).optional()

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants } from 'node:zlib'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Listen } from '../../db/database'
-import { notFound } from '../shared/index'
+import { type ContentEncoding, notFound } from '../shared/index'
 import { STORE_NOT_FOUND } from './contract'
 import { stores } from './schema'
 import { availableItems, UUID } from './stores'
@@ -13,10 +13,9 @@ const VERIFY_EVERY_MS = 10_000
 /** Copies kept at most: a metro's stores, each a few hundred kilobytes in its three encodings. */
 const MAX_SHELVES = 500
 
-type Encoding = 'br' | 'gzip' | 'identity'
 
 /** One store's shelf at one version: serialized once, compressed once per encoding, with a strong ETag per encoding. */
-export type Shelf = { version: number; bodies: Record<Encoding, Uint8Array<ArrayBuffer>>; etags: Record<Encoding, string>; verifiedAt: number }
+export type Shelf = { version: number; bodies: Record<ContentEncoding, Uint8Array<ArrayBuffer>>; etags: Record<ContentEncoding, string>; verifiedAt: number }
 
 const caches = new WeakMap<Database, Map<string, Shelf>>()
 const cacheOf = (db: Database) => {
@@ -39,7 +38,7 @@ async function buildShelf(db: Database, storeId: string, version: number): Promi
   const json = new TextEncoder().encode(JSON.stringify(await availableItems(db, storeId)))
   const digest = new Bun.CryptoHasher('sha256').update(json).digest('hex').slice(0, 16)
   // A strong ETag names exact bytes, so each encoding has its own.
-  const tag = (encoding: Encoding) => `"${version}-${digest}${encoding === 'identity' ? '' : `-${encoding}`}"`
+  const tag = (encoding: ContentEncoding) => `"${version}-${digest}${encoding === 'identity' ? '' : `-${encoding}`}"`
   return {
     version,
     bodies: {
@@ -72,23 +71,6 @@ export async function shelfOf(db: Database, listen: Listen, storeId: string): Pr
   cache.set(storeId, shelf)
   if (cache.size > MAX_SHELVES) cache.delete(cache.keys().next().value!)
   return shelf
-}
-
-/**
- * The encoding to send, by what the client accepts (q=0 refuses one): gzip, which every client
- * takes and which the shelf has always come in, else brotli, else none.
- */
-export function pickEncoding(acceptEncoding: string | null): Encoding {
-  const accepted = new Map(
-    (acceptEncoding ?? '').split(',').map((part) => {
-      const [name, ...params] = part.trim().toLowerCase().split(';')
-      const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean)
-      return [name!, q === undefined ? 1 : Number(q)] as const
-    }),
-  )
-  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip'
-  if ((accepted.get('br') ?? 0) > 0) return 'br'
-  return 'identity'
 }
 
 /** Whether the client's If-None-Match names this shelf, in any encoding (the bytes under each are the same items). */

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'bun:test'
+import { apiRequest } from '../../testing/database'
 import { testApi } from '../../testing/test-api'
 import { availableOrdersResponseSchema, ORDER_NO_LONGER_AVAILABLE } from './contract'
 import { startOfDay } from './stats'
 
 const api = await testApi()
-const { call, clock, completeAccount, addStore, placeOrder } = api
+const { app, call, clock, completeAccount, addStore, placeOrder } = api
 const EDISON = { latitude: 40.5171, longitude: -74.3973 }
 const near = await addStore({ name: 'Runner Near Store', latitude: EDISON.latitude + 0.02, longitude: EDISON.longitude })
 const far = await addStore({ name: 'Runner Far Store', latitude: EDISON.latitude + 15 / 69.05, longitude: EDISON.longitude })
@@ -77,6 +78,8 @@ describe('GET /api/orders/pending', () => {
     const buyer = await completeAccount()
     const order = await placeOrder(buyer.cookie, near)
     const runner = await completeAccount({ roles: ['runner'] })
+    expect((await offered(runner.cookie)).map((offer) => offer.id)).toContain(order.id)
+    // The page just read is kept (and its answer with it), yet the order whose 30 minutes ran out since is left out.
     clock.advance(30 * MINUTE)
     expect((await offered(runner.cookie)).map((offer) => offer.id)).not.toContain(order.id)
     // Accepting it anyway finds the hold lapsed: the order is cancelled there and then.
@@ -87,6 +90,29 @@ describe('GET /api/orders/pending', () => {
       status: 'cancelled',
       paymentStatus: 'cancelled',
     })
+  })
+
+  test('the same answer gzipped for a client that takes gzip, and plain for one that does not', async () => {
+    const buyer = await completeAccount()
+    const order = await placeOrder(buyer.cookie, near)
+    const runner = await completeAccount({ roles: ['runner'] })
+    const plain = await call('GET', '/api/orders/pending', { cookie: runner.cookie })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect((plain.body.orders as Offer[]).map((offer) => offer.id)).toContain(order.id)
+    const asked = (acceptEncoding: string) =>
+      app.handle(apiRequest('GET', '/api/orders/pending', { cookie: runner.cookie, headers: { 'accept-encoding': acceptEncoding } }))
+    const zipped = await asked('gzip, deflate, br')
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding')
+    expect(zipped.headers.get('content-type')).toBe('application/json;charset=utf-8')
+    expect(zipped.headers.get('cache-control')).toBe('no-store')
+    expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer()))))).toEqual(plain.body)
+    // Brotli alone, or gzip refused, gets the plain JSON.
+    for (const acceptEncoding of ['br', 'gzip;q=0, br']) {
+      const answer = await asked(acceptEncoding)
+      expect(answer.headers.get('content-encoding')).toBeNull()
+      expect(await answer.json()).toEqual(plain.body)
+    }
   })
 
   test('50 at a time, oldest first, with a cursor for the next 50 and null at the end', async () => {

@@ -4,7 +4,7 @@ import { orderViews, runnerQueries } from '../orders/index'
 import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, holdLapsedBefore, zipCentroid } from '../shared/index'
 import { availabilityOf } from './availability'
 import { type AvailableOrder, availableOrderSchema } from './contract'
-import type { OfferPage, OfferPages, OfferPosition } from './offer-pages'
+import type { OfferPage, OfferPages, OfferPosition, OffersAnswer } from './offer-pages'
 
 const OFFERED_AT_MOST = 50
 
@@ -72,34 +72,48 @@ async function readOfferPage(db: Database, clock: Clock, from: Coordinates, afte
     offers,
     cardsJson: offers.map((offer) => offer.json).join(','),
     next: waiting.length > OFFERED_AT_MOST && last ? { authorizedAt: last.authorizedAt, id: last.id } : null,
+    answers: new Map(),
   }
 }
 
+function answerOf(json: string): OffersAnswer {
+  const identity = new TextEncoder().encode(json)
+  return { identity, gzip: Bun.gzipSync(identity) }
+}
+
 /**
- * GET /api/orders/pending, as the JSON sent (availableOrdersResponseSchema): orders waiting for a
- * runner whose store is within 10 miles, oldest first (the nearest its 30 minutes needs a runner
- * most), 50 at a time with a cursor for the next 50; only holds that still stand, never the
- * runner's own, and nothing while they are offline. Pages come from `pages`, shared by the
- * runners searching from the same place, their cards serialized once; a page holding the
- * runner's own purchase is read for them alone.
+ * GET /api/orders/pending, as sent (availableOrdersResponseSchema): orders waiting for a runner
+ * whose store is within 10 miles, oldest first (the nearest its 30 minutes needs a runner most),
+ * 50 at a time with a cursor for the next 50; only holds that still stand, never the runner's
+ * own, and nothing while they are offline. Pages come from `pages`, shared by the runners
+ * searching from the same place, their cards serialized once; a page holding the runner's own
+ * purchase is read for them alone. Each answer is made once per page, plain and gzipped: a page
+ * of 50 cards is tens of kilobytes, which cost more to write to a socket than all else here.
  */
-export async function availableOrdersJson(db: Database, clock: Clock, pages: OfferPages, runner: UserRow, query: { zipCode?: string; cursor?: string }) {
+export async function availableOrdersAnswer(
+  db: Database,
+  clock: Clock,
+  pages: OfferPages,
+  runner: UserRow,
+  query: { zipCode?: string; cursor?: string },
+): Promise<OffersAnswer> {
   const origin = await searchOrigin(runner, query.zipCode)
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
   const { online } = await availabilityOf(db, runner.id)
   const rest = (nextCursor: string | null) => `"online":${online},"searchedFrom":${JSON.stringify(origin.label)},"nextCursor":${JSON.stringify(nextCursor)}}`
-  if (!online) return `{"orders":[],${rest(null)}`
+  if (!online) return answerOf(`{"orders":[],${rest(null)}`)
   const key = `${origin.from.latitude},${origin.from.longitude}|${query.cursor ?? ''}`
   let page = await pages.get(key, () => readOfferPage(db, clock, origin.from, after))
   if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, origin.from, after, runner.id)
-  // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, first.
+  // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, so those left are the page's last ones.
   const lapsed = holdLapsedBefore(clock.now())
-  const cards =
-    (page.offers[0]?.authorizedAt ?? lapsed) > lapsed
-      ? page.cardsJson
-      : page.offers
-          .filter((offer) => offer.authorizedAt > lapsed)
-          .map((offer) => offer.json)
-          .join(',')
-  return `{"orders":[${cards}],${rest(page.next ? encodeCursor(page.next) : null)}`
+  const standing = page.offers.filter((offer) => offer.authorizedAt > lapsed)
+  const asked = `${standing.length}|${origin.label}`
+  let answer = page.answers.get(asked)
+  if (!answer) {
+    const cards = standing.length === page.offers.length ? page.cardsJson : standing.map((offer) => offer.json).join(',')
+    answer = answerOf(`{"orders":[${cards}],${rest(page.next ? encodeCursor(page.next) : null)}`)
+    page.answers.set(asked, answer)
+  }
+  return answer
 }

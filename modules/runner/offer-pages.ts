@@ -13,7 +13,12 @@ export type OfferPage = {
   /** Every card's JSON joined, for the usual answer: the whole page. */
   cardsJson: string
   next: OfferPosition | null
+  /** The answers made from this page so far, as sent, by how they were asked (see availableOrdersAnswer). */
+  answers: Map<string, OffersAnswer>
 }
+
+/** An answer as sent: its JSON's bytes, plain and gzipped. */
+export type OffersAnswer = Record<'identity' | 'gzip', Uint8Array<ArrayBuffer>>
 
 /** Even with no word from the orders' channel (a dropped connection), a page is read again this often. */
 const FRESH_MS = 2_000

@@ -3,10 +3,10 @@ import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import { type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
-import { type ModuleDeps, type ObjectStore, uploadRoute, validInput } from '../shared/index'
+import { type ModuleDeps, type ObjectStore, pickEncoding, uploadRoute, validInput } from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'
-import { availableOrdersJson } from './available-orders'
+import { availableOrdersAnswer } from './available-orders'
 import {
   availabilitySchema,
   availabilityUpdateSchema,
@@ -34,7 +34,7 @@ export interface RunnerRouteDeps extends ModuleDeps {
 
 const PREFIX = '/api'
 
-/** The offers go out as text (see below), so the API's description takes their shape from the schema here. */
+/** The offers go out as bytes (see below), so the API's description takes their shape from the schema here. */
 const OFFERS_DETAIL = {
   responses: {
     '200': {
@@ -51,12 +51,16 @@ export function runnerRoutes({ db, clock, session, gateway, objects, pages }: Ru
       .use(session)
       .get(
         '/orders/pending',
-        ({ user, query, set }) => {
+        async ({ user, query, request, set }) => {
           assertIsRunner(user)
-          // Sent as serialized from the shared pages (availableOrdersResponseSchema), so the cards are not re-validated per request;
-          // as text, which Elysia sends as it is, where a Response of ours would be copied through a stream to add the headers.
+          // Sent as made once for the shared page (availableOrdersResponseSchema), so the cards are not re-validated per request;
+          // as bytes with the headers in `set`, which Elysia sends as they are, where a Response of ours would be copied to add them.
+          const answer = await availableOrdersAnswer(db, clock, pages, user, query)
+          const encoding = pickEncoding(request.headers.get('accept-encoding'), ['gzip'])
           set.headers['content-type'] = 'application/json;charset=utf-8'
-          return availableOrdersJson(db, clock, pages, user, query)
+          set.headers.vary = 'Accept-Encoding'
+          if (encoding === 'gzip') set.headers['content-encoding'] = 'gzip'
+          return answer[encoding === 'gzip' ? 'gzip' : 'identity']
         },
         {
           signedIn: true,

@@ -1,6 +1,7 @@
 export { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from './app-error'
 export { batchedLookup } from './batched-lookup'
 export { type Clock, manualClock, systemClock } from './clock'
+export { type ContentEncoding, pickEncoding } from './content-encoding'
 export { belongsToColumn, createdAtColumn, idColumn, refersToColumn, updatedAtColumn } from './columns'
 export { type Config, ConfigError, loadConfig } from './config'
 export * from './contract'
