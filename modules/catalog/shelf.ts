@@ -13,7 +13,6 @@ const VERIFY_EVERY_MS = 10_000
 /** Copies kept at most: a metro's stores, each a few hundred kilobytes in its three encodings. */
 const MAX_SHELVES = 500
 
-
 /** One store's shelf at one version: serialized once, compressed once per encoding, with a strong ETag per encoding. */
 export type Shelf = { version: number; bodies: Record<ContentEncoding, Uint8Array<ArrayBuffer>>; etags: Record<ContentEncoding, string>; verifiedAt: number }
 
