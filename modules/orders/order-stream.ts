@@ -25,7 +25,7 @@ export const readOrderSnapshot =
 
 type SignedInViewer = Exclude<Viewer, 'support'>
 /** Streams written to between two turns of the event loop. */
-const DELIVER_AT_ONCE = 50
+const DELIVER_AT_ONCE = 25
 type Follower = { viewer: SignedInViewer; send: (view: Order) => void }
 type Room = { followers: Set<Follower>; newcomers: Set<Follower>; changed: boolean; reading: boolean; watching: Promise<() => void> }
 

@@ -38,6 +38,8 @@ type MoveOf = {
   payment?: { from: PaymentStatus; to: PaymentStatus; reason: string }
   /** What else the move changes, in its transaction (a runner's totals). */
   alsoTally?: (tx: Database, moved: OrderRow) => Promise<void>
+  /** Whether followers hear of the move at once; a claim is heard of when its capture settles. */
+  announce?: boolean
 }
 
 /**
@@ -46,7 +48,12 @@ type MoveOf = {
  * move starts (someone else moved it first), and nothing changes. The order's outbox event, the
  * payment event and the change notice go in the same transaction.
  */
-async function move(db: Database, clock: Clock, name: OrderMove, { orderId, from, when = [], set, payment, alsoTally }: MoveOf): Promise<OrderRow | null> {
+async function move(
+  db: Database,
+  clock: Clock,
+  name: OrderMove,
+  { orderId, from, when = [], set, payment, alsoTally, announce = true }: MoveOf,
+): Promise<OrderRow | null> {
   const { to, from: allowed } = ORDER_MOVES[name]
   const starts = from ?? allowed
   for (const state of starts) if (!(allowed as readonly OrderStatus[]).includes(state)) throw invalidTransition(state, to)
@@ -59,7 +66,7 @@ async function move(db: Database, clock: Clock, name: OrderMove, { orderId, from
       .returning()
     if (!moved) return null
     await alsoTally?.(tx, moved)
-    await announceOrderChange(tx, moved.id)
+    if (announce) await announceOrderChange(tx, moved.id)
     const event = EVENT_OF_STATUS[to]
     if (event) await recordOrderEvent(tx, clock, moved.id, event)
     if (payment && payment.from !== payment.to) {
@@ -127,12 +134,19 @@ async function place(tx: Database, clock: Clock, order: NewOrder): Promise<Order
   return placed!
 }
 
-/** A runner takes a waiting order, only while its hold stands (authorized within the 30 minutes). */
+/**
+ * A runner takes a waiting order, only while its hold stands (authorized within the 30 minutes).
+ * Followers hear of it when the capture settles a moment later (markCaptured, or the cancel or
+ * unclaim that undoes it), not of the claim too: a thousand streams written in between would hold
+ * up the capture the runner is waiting on. Until then the order may still sit in offer pages,
+ * where the accept's 409 covers it.
+ */
 const claim = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
   move(db, clock, 'claim', {
     orderId,
     when: [eq(orders.paymentStatus, 'authorized'), gt(orders.authorizedAt, holdLapsedBefore(clock.now()))],
     set: { runnerId, acceptedAt: clock.now() },
+    announce: false,
   })
 
 /** Gives back a runner's claim whose capture never reached the gateway: the order waits again. */
