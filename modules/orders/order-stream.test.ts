@@ -60,8 +60,13 @@ describe('GET /api/orders/{id}/events', () => {
 
     const runner = await completeAccount({ roles: ['runner'], firstName: 'Kavya' })
     await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
-    const accepted = await stream.until((seen) => seen.paymentStatus === 'captured')
-    expect(accepted).toMatchObject({ status: 'runner_accepted', runnerFirstName: 'Kavya', runnerPhone: runner.input.phone })
+    // The next thing heard is the charged card: never the claim alone, whose capture has not settled.
+    expect(await stream.nextOrder()).toMatchObject({
+      status: 'runner_accepted',
+      paymentStatus: 'captured',
+      runnerFirstName: 'Kavya',
+      runnerPhone: runner.input.phone,
+    })
 
     await call('PATCH', `/api/orders/${order.id}/status`, {
       cookie: runner.cookie,
