@@ -5,6 +5,7 @@ import { testApi } from '../../testing/test-api'
 import type { NotificationsPage } from './contract'
 import { dispatchOrderEvents } from './index'
 import type { PushDelivery } from './push-sender'
+import { pushPending, writeNotifications } from './records'
 
 /** The embedded sender, remembering what it was handed: who was pushed what. */
 const handed: PushDelivery[] = []
@@ -303,5 +304,25 @@ describe('password reset by push', () => {
     expect(known.body).toMatchObject({ method: 'fcm', fcmSent: true })
     const unknown = await call('POST', '/api/password-reset/request', { body: { emailOrPhone: 'nobody-at-all@example.com' } })
     expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(known.body).sort())
+  })
+})
+
+describe.skipIf(api.kind !== 'postgres')('pushing on PostgreSQL', () => {
+  test('instances pushing at once, one event each and whatever is left, push each record exactly once', async () => {
+    const push = api.providers.push
+    const people = await Promise.all([completeAccount(), completeAccount(), completeAccount(), completeAccount()])
+    for (let round = 0; round < 20; round++) {
+      const events = Array.from({ length: 4 }, (_, index) => `race:${round}:${index}`)
+      const records = events.flatMap((dedupeKey) =>
+        people.map((person) => ({ userId: person.user.id, title: 'Race', body: dedupeKey, data: { type: 'test' as const }, dedupeKey })),
+      )
+      await writeNotifications(db, clock, records)
+      const before = handed.length
+      // As the dispatchers of several instances do: each its event's records, and whatever is left over.
+      const pushers = [...events.map((key) => pushPending(db, clock, push, key, 2)), ...events.map(() => pushPending(db, clock, push, undefined, 3))]
+      const pushed = (await Promise.all(pushers)).reduce((sum, count) => sum + count, 0) + (await pushPending(db, clock, push))
+      expect(pushed).toBe(records.length)
+      expect(new Set(handed.slice(before).map((delivery) => delivery.message.id)).size).toBe(records.length)
+    }
   })
 })

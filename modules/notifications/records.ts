@@ -41,7 +41,8 @@ export async function writeNotifications(db: Database, clock: Clock, items: read
 /**
  * Pushes records not yet pushed (all of them, or those of one event), `atMost` of them: each is
  * claimed first with a conditional update, so however many instances run this, a record is pushed
- * at most once. Returns how many it pushed.
+ * at most once. Records another instance is claiming are skipped, not waited for: two claims
+ * taking the same rows in different orders deadlocked. Returns how many it pushed.
  */
 export async function pushPending(db: Database, clock: Clock, push: PushSender, dedupeKey?: string, atMost = PUSH_BATCH): Promise<number> {
   const waiting = db
@@ -49,6 +50,7 @@ export async function pushPending(db: Database, clock: Clock, push: PushSender, 
     .from(notifications)
     .where(and(isNull(notifications.pushedAt), dedupeKey ? eq(notifications.dedupeKey, dedupeKey) : undefined))
     .limit(atMost)
+    .for('update', { skipLocked: true })
   const claimed = await db
     .update(notifications)
     .set({ pushedAt: clock.now() })
