@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { CATALOG_CATEGORIES, DEMO_PRODUCTS, importStores, type LocatedStoreRecord } from '../../modules/catalog/index'
 import { seededRandom } from '../../testing/seeded-random'
-import { bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
+import { BROWSER_ACCEPT_ENCODING, bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgres } from './scratch-postgres'
 import { withKiranaServer } from './server-process'
@@ -16,6 +16,7 @@ const SEARCH_BUDGET_P95_MS = 15
 /** What people type: store names, and things they need. */
 const PRODUCT_WORDS = ['masala', 'basmati', 'paneer', 'ghee', 'toor dal', 'spices', 'frozen', 'chai']
 const READ_BUDGET_P99_MS = 20
+const SHELF_SHARE_OF_BARE = 0.6
 /** New Jersey, roughly: where the generated stores and the searches fall. */
 const AREA = { south: 39.6, north: 41.2, west: -75.4, east: -73.9 }
 const NAMES = ['Patel', 'Shree', 'Annapurna', 'Desi', 'Spice', 'Kerala', 'Gujarat', 'Punjab', 'Ganga', 'Kaveri']
@@ -148,19 +149,26 @@ async function authenticatedReads(baseUrl: string): Promise<BenchReport> {
   const itemsUrl = `${baseUrl}/api/items?storeId=${nearby[0]!.id}`
   const itemsBody = await (await fetch(itemsUrl, { headers: { cookie } })).text()
   const headers = [`Cookie: ${cookie}`]
-  const user = await generateLoad(`${baseUrl}/api/auth/user`, { headers })
-  const items = await generateLoad(itemsUrl, { headers })
-  const bareItems = await bareServerLoad(itemsBody)
+  // The shelf as the PWA asks for it, in Chromium (the budget is for this), then as a client that takes no compression.
+  const asTheAppAsks = [...headers, BROWSER_ACCEPT_ENCODING]
+  const user = await generateLoad(`${baseUrl}/api/auth/user`, { headers: asTheAppAsks })
+  const items = await generateLoad(itemsUrl, { headers: asTheAppAsks })
+  const plainItems = await generateLoad(itemsUrl, { headers })
+  const bareItems = await bareServerLoad(itemsBody, { gzip: true, headers: [BROWSER_ACCEPT_ENCODING] })
   const worst = Math.max(user.p99, items.p99)
+  // Issue 18: the shelf at 60 % or more of a bare server sending the same bytes.
+  const ofBare = items.rps / bareItems.rps
+  const within = worst < READ_BUDGET_P99_MS && ofBare >= SHELF_SHARE_OF_BARE
   return {
-    title: `Authenticated reads on PostgreSQL, ${LOAD_SHAPE}; the items answer is ${(itemsBody.length / 1024).toFixed(0)} KB (${ITEMS_IN_STORE} items)`,
+    title: `Authenticated reads on PostgreSQL, ${LOAD_SHAPE}; the items answer is ${(itemsBody.length / 1024).toFixed(0)} KB, ${(Bun.gzipSync(itemsBody).byteLength / 1024).toFixed(0)} KB gzipped (${ITEMS_IN_STORE} items)`,
     columns: ['endpoint', 'requests/s', 'p50', 'p99', 'errors'],
     rows: [
       ['GET /api/auth/user', ...loadRow(user)],
-      [`GET /api/items (${ITEMS_IN_STORE} items)`, ...loadRow(items)],
-      ['bare Bun.serve, same items JSON', ...loadRow(bareItems)],
+      [`GET /api/items (${ITEMS_IN_STORE} items), gzip`, ...loadRow(items)],
+      [`GET /api/items (${ITEMS_IN_STORE} items), plain`, ...loadRow(plainItems)],
+      ['bare Bun.serve, same items JSON gzipped', ...loadRow(bareItems)],
     ],
-    verdict: `worst p99 ${milliseconds(worst)} against the ${READ_BUDGET_P99_MS} ms budget: ${worst < READ_BUDGET_P99_MS ? 'within budget' : 'OVER BUDGET'}`,
-    overBudget: worst >= READ_BUDGET_P99_MS,
+    verdict: `worst p99 ${milliseconds(worst)} against the ${READ_BUDGET_P99_MS} ms budget; the shelf at ${Math.round(ofBare * 100)} % of bare against ${SHELF_SHARE_OF_BARE * 100} %: ${within ? 'within budget' : 'OVER BUDGET'}`,
+    overBudget: !within,
   }
 }

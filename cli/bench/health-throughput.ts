@@ -6,6 +6,8 @@ import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
 import { type ServerProcess, startBareServer, startKiranaServer } from './server-process'
 
 const CONNECTIONS = 50
+/** What Chromium sends with every request the PWA makes: the budgets are for requests as the app makes them. */
+export const BROWSER_ACCEPT_ENCODING = 'Accept-Encoding: gzip, deflate, br, zstd'
 const WARMUP_SECONDS = 1
 const DURATION_SECONDS = 5
 
