@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
-import { badRequest, pickEncoding } from '../shared/index'
+import { answerBytes, badRequest, pickEncoding, preEncodedJsonDetail } from '../shared/index'
 import { catalogItemsResponseSchema, nearbyStoreSchema, storeSchema } from './contract'
 import { nearbyStores } from './nearby'
 import { isCurrent, shelfOf } from './shelf'
@@ -20,17 +20,28 @@ export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: S
     .get('/stores/:id', ({ params }) => getStore(db, params.id), { response: storeSchema })
     .get(
       '/items',
-      async ({ query, request }) => {
+      async ({ query, request, set }) => {
         if (!query.storeId) throw badRequest('storeId is required', 'STORE_ID_REQUIRED', { storeId: 'storeId is required' })
-        // Sent pre-encoded from the shelf's copy, a Response, which Elysia does not validate again; the schema describes it.
+        // Sent pre-encoded from the shelf's copy, which Elysia does not validate again (the schema describes it); the headers
+        // go in `set` (see answerBytes).
         const shelf = await shelfOf(db, listen, query.storeId)
         const encoding = pickEncoding(request.headers.get('accept-encoding'))
         // The shelf is the same for every shopper but behind sign-in: the browser keeps it, and asks each time whether it changed.
-        const headers: Record<string, string> = { ETag: shelf.etags[encoding], 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' }
-        if (isCurrent(shelf, request.headers.get('if-none-match'))) return new Response(null, { status: 304, headers })
-        if (encoding !== 'identity') headers['Content-Encoding'] = encoding
-        return new Response(shelf.bodies[encoding], { headers: { ...headers, 'Content-Type': 'application/json;charset=utf-8' } })
+        set.headers.etag = shelf.etags[encoding]
+        set.headers['cache-control'] = 'private, no-cache'
+        set.headers.vary = 'Accept-Encoding'
+        if (isCurrent(shelf, request.headers.get('if-none-match'))) {
+          set.status = 304
+          return null
+        }
+        set.headers['content-type'] = 'application/json;charset=utf-8'
+        if (encoding !== 'identity') set.headers['content-encoding'] = encoding
+        return answerBytes(shelf.bodies[encoding])
       },
-      { signedIn: true, query: z.object({ storeId: z.string().max(100).optional() }), response: catalogItemsResponseSchema },
+      {
+        signedIn: true,
+        query: z.object({ storeId: z.string().max(100).optional() }),
+        detail: preEncodedJsonDetail("The store's available items, gzipped or brotli'd as the client accepts", catalogItemsResponseSchema),
+      },
     )
 }

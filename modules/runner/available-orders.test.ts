@@ -27,6 +27,7 @@ const page = async (cookie: string, query = '') => {
   // Sent pre-serialized, so the contract is checked here rather than by the route.
   expect(availableOrdersResponseSchema.safeParse(response.body).success).toBe(true)
   expect(response.headers.get('cache-control')).toBe('no-store')
+  expect(response.headers.get('content-type')).toBe('application/json;charset=utf-8')
   return response.body as unknown as { orders: Offer[]; online: boolean; nextCursor: string | null }
 }
 const offered = async (cookie: string, query = '') => (await page(cookie, query)).orders

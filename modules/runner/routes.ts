@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import { type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
-import { type ModuleDeps, type ObjectStore, pickEncoding, uploadRoute, validInput } from '../shared/index'
+import { answerBytes, type ModuleDeps, type ObjectStore, pickEncoding, preEncodedJsonDetail, uploadRoute, validInput } from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'
 import { availableOrdersAnswer } from './available-orders'
@@ -34,16 +34,6 @@ export interface RunnerRouteDeps extends ModuleDeps {
 
 const PREFIX = '/api'
 
-/** The offers go out as bytes (see below), so the API's description takes their shape from the schema here. */
-const OFFERS_DETAIL = {
-  responses: {
-    '200': {
-      description: 'Orders waiting near the runner, oldest first, 50 at a time with a cursor for more',
-      content: { 'application/json': { schema: z.toJSONSchema(availableOrdersResponseSchema) as object } },
-    },
-  },
-}
-
 export function runnerRoutes({ db, clock, session, gateway, objects, pages }: RunnerRouteDeps) {
   const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer))[0]! })
   return (
@@ -54,18 +44,18 @@ export function runnerRoutes({ db, clock, session, gateway, objects, pages }: Ru
         async ({ user, query, request, set }) => {
           assertIsRunner(user)
           // Sent as made once for the shared page (availableOrdersResponseSchema), so the cards are not re-validated per request;
-          // as bytes with the headers in `set`, which Elysia sends as they are, where a Response of ours would be copied to add them.
+          // the headers go in `set` (see answerBytes).
           const answer = await availableOrdersAnswer(db, clock, pages, user, query)
           const encoding = pickEncoding(request.headers.get('accept-encoding'), ['gzip'])
           set.headers['content-type'] = 'application/json;charset=utf-8'
           set.headers.vary = 'Accept-Encoding'
           if (encoding === 'gzip') set.headers['content-encoding'] = 'gzip'
-          return answer[encoding === 'gzip' ? 'gzip' : 'identity']
+          return answerBytes(answer[encoding === 'gzip' ? 'gzip' : 'identity'])
         },
         {
           signedIn: true,
           query: z.object({ zipCode: z.string().max(10).optional(), cursor: z.string().max(200).optional() }),
-          detail: OFFERS_DETAIL,
+          detail: preEncodedJsonDetail('Orders waiting near the runner, oldest first, 50 at a time with a cursor for more', availableOrdersResponseSchema),
         },
       )
       .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
