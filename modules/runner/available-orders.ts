@@ -70,7 +70,6 @@ async function readOfferPage(db: Database, clock: Clock, from: Coordinates, afte
   const last = offers.at(-1)
   return {
     offers,
-    cardsJson: offers.map((offer) => offer.json).join(','),
     next: waiting.length > OFFERED_AT_MOST && last ? { authorizedAt: last.authorizedAt, id: last.id } : null,
     answers: new Map(),
   }
@@ -111,7 +110,7 @@ export async function availableOrdersAnswer(
   const asked = `${standing.length}|${origin.label}`
   let answer = page.answers.get(asked)
   if (!answer) {
-    const cards = standing.length === page.offers.length ? page.cardsJson : standing.map((offer) => offer.json).join(',')
+    const cards = standing.map((offer) => offer.json).join(',')
     answer = answerOf(`{"orders":[${cards}],${rest(page.next ? encodeCursor(page.next) : null)}`)
     page.answers.set(asked, answer)
   }

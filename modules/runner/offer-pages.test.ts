@@ -15,7 +15,7 @@ function fakeChannel() {
   return { listen, notify: (channel: string, payload: string) => heard.get(channel)?.(payload) }
 }
 
-const emptyPage: OfferPage = { offers: [], cardsJson: '', next: null, answers: new Map() }
+const emptyPage: OfferPage = { offers: [], next: null, answers: new Map() }
 
 test('runners searching from one place share one read, and any order change drops it', async () => {
   const channel = fakeChannel()

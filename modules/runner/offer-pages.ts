@@ -10,8 +10,6 @@ export type OfferPosition = NonNullable<Parameters<typeof runnerQueries.ordersWa
  */
 export type OfferPage = {
   offers: { id: string; json: string; buyerId: string; authorizedAt: Date }[]
-  /** Every card's JSON joined, for the usual answer: the whole page. */
-  cardsJson: string
   next: OfferPosition | null
   /** The answers made from this page so far, as sent, by how they were asked (see availableOrdersAnswer). */
   answers: Map<string, OffersAnswer>
