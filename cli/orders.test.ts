@@ -26,10 +26,12 @@ const dataDir = preparedDataDir('cli-orders', async (api) => {
   // One in four billion orders shares its number with another: a cancelled copy of one, under a new id with the same last 8 characters.
   placed.twin = `${crypto.randomUUID().slice(0, 28)}${placed.toSweep.slice(-8)}`
   await api.db.execute(sql`create temporary table twin as select * from orders where id = ${placed.toSweep}`)
-  await api.db.execute(
-    sql`update twin set id = ${placed.twin}, payment_intent_id = payment_intent_id || '_twin', status = 'cancelled', payment_status = 'cancelled'`,
-  )
+  await api.db.execute(sql`update twin set id = ${placed.twin}, payment_intent_id = payment_intent_id || '_twin', status = 'cancelled'`)
   await api.db.execute(sql`insert into orders select * from twin`)
+  await api.db.execute(
+    sql`insert into checkout_intents (payment_intent_id, buyer_id, amount_cents, order_id, payment_status, created_at)
+      select payment_intent_id, buyer_id, total_cents, id, 'cancelled', created_at from twin`,
+  )
 })
 
 const cli = (...args: string[]) => runCli(dataDir, ['orders', ...args])

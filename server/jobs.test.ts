@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../db/client'
-import { findOrder } from '../modules/orders/index'
 import { embeddedGateway, paymentEventsOf } from '../modules/payments/index'
+import { orderWithPayment } from '../testing/order-with-payment'
 import { testApi } from '../testing/test-api'
 import { sweepPayments } from './jobs'
 
@@ -38,7 +38,7 @@ describe('the payment sweep job', () => {
     const cancelled = runs.flatMap((run) => run?.orders.cancelled ?? [])
     expect(cancelled.sort()).toEqual(placed.map((order) => order.id).sort())
     for (const order of placed) {
-      const row = (await findOrder(db, order.id))!
+      const row = (await orderWithPayment(db, order.id))!
       expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
       const releases = (await paymentEventsOf(db, row.paymentIntentId)).filter((event) => event.toStatus === 'cancelled')
       expect(releases).toHaveLength(1)

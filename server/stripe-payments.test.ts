@@ -11,6 +11,7 @@ import {
   refundsOf,
   stripeGateway,
 } from '../modules/payments/index'
+import { orderWithPayment } from '../testing/order-with-payment'
 import { stripeStandIn } from '../testing/stripe-stand-in'
 import { testApi } from '../testing/test-api'
 
@@ -131,7 +132,7 @@ describe('checkout and the webhook with Stripe configured', async () => {
   test('a checkout authorizes $7.00 as 700 cents with manual capture and places the order', async () => {
     const { intentId, orderId } = await checkout()
     expect(stripe.intent(intentId)).toMatchObject({ amount: 700, currency: 'usd', capture_method: 'manual' })
-    expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
+    expect(await orderWithPayment(api.db, orderId)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
   })
 
   test('a webhook without a good signature is refused', async () => {
@@ -145,7 +146,7 @@ describe('checkout and the webhook with Stripe configured', async () => {
   test('payment_intent.canceled (from the dashboard) cancels a waiting order, once however often it is delivered', async () => {
     const { intentId, orderId } = await checkout()
     for (let delivery = 0; delivery < 2; delivery++) expect((await deliver('payment_intent.canceled', { id: intentId, status: 'canceled' })).status).toBe(200)
-    expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
+    expect(await orderWithPayment(api.db, orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
   })
 
   test('payment_intent.succeeded settles a claimed order as captured; amount_capturable_updated and payment_failed are recorded', async () => {
@@ -154,7 +155,7 @@ describe('checkout and the webhook with Stripe configured', async () => {
     await orderMoves.claim(api.db, api.clock, orderId, runner.user.id)
     expect((await deliver('payment_intent.succeeded', { id: intentId, status: 'succeeded' })).body).toMatchObject({ outcome: 'captured' })
     expect((await deliver('payment_intent.succeeded', { id: intentId, status: 'succeeded' })).body).toMatchObject({ outcome: 'already captured' })
-    expect(await findOrder(api.db, orderId)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
+    expect(await orderWithPayment(api.db, orderId)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
     expect(
       (
         await deliver('payment_intent.payment_failed', {
@@ -214,7 +215,7 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
     const made = stripe.refundInDashboard(intentId, 300)
     for (let delivery = 0; delivery < 2; delivery++) expect((await chargeRefunded(intentId)).status).toBe(200)
     expect(await ledgerOf(intentId)).toEqual([{ key: `stripe:${made.id}`, amount: 300, status: 'succeeded', gatewayRefundId: made.id }])
-    expect(await findOrder(api.db, orderId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 300 })
+    expect(await orderWithPayment(api.db, orderId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 300 })
     // What the dashboard gave back counts against the charge: only $4.00 is left for support.
     const row = (await findOrder(api.db, orderId))!
     await expect(orderSupport.refund(api.db, inStep, api.clock, row, { amountCents: 401, key: `test:${orderId}:more`, reason: 'x' })).rejects.toMatchObject({
@@ -233,7 +234,7 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
     await chargeRefunded(intentId)
     const [made] = stripe.refunds(intentId)
     expect(await ledgerOf(intentId)).toEqual([{ key: `problem:${orderId}:refund`, amount: 500, status: 'succeeded', gatewayRefundId: made!.id }])
-    expect(await findOrder(api.db, orderId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 500 })
+    expect(await orderWithPayment(api.db, orderId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 500 })
     const events = (await api.db.execute(sql`select reason from payment_events where payment_intent_id = ${intentId} and reason like 'refunded%'`)) as unknown
     expect((Array.isArray(events) ? events : (events as { rows: unknown[] }).rows).length).toBe(1)
   })
@@ -254,7 +255,7 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
         const atStripe = stripe.refunds(intentId).reduce((sum, refund) => sum + refund.amount, 0)
         const ledger = (await ledgerOf(intentId)).filter((entry) => entry.status === 'succeeded').reduce((sum, entry) => sum + entry.amount, 0)
         expect(ledger).toBe(atStripe)
-        expect((await findOrder(api.db, orderId))!.refundedCents).toBe(atStripe)
+        expect((await orderWithPayment(api.db, orderId))!.refundedCents).toBe(atStripe)
       }
     },
     60_000,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import { findOrder, type OrderRow, orderSupport } from '../../modules/orders/index'
-import type { RefundOutcome } from '../../modules/payments/index'
+import { findOrder, orderSupport } from '../../modules/orders/index'
+import { orderPayments, type RefundOutcome } from '../../modules/payments/index'
 import { AppError, decimalToCents, formatCents, systemClock } from '../../modules/shared/index'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, when, withPayments } from './order-lookup'
@@ -20,10 +20,12 @@ function refundOption(text: string): ProblemRefund {
  * What a refund did to the card, before and after: what it was charged, what had come back
  * already, this refund, and what is left.
  */
-function describeRefund(before: OrderRow, outcome: RefundOutcome, key: string) {
+function describeRefund(outcome: RefundOutcome, key: string) {
   const charged = outcome.capturedCents
+  // A replayed refund was already among what had come back; a new one came back just now.
+  const before = outcome.replayed ? outcome.refundedCents : outcome.refundedCents - outcome.amountCents
   return [
-    `Before: the card was charged ${formatCents(charged)}; ${formatCents(before.refundedCents)} had been refunded.`,
+    `Before: the card was charged ${formatCents(charged)}; ${formatCents(before)} had been refunded.`,
     outcome.replayed
       ? `This refund: ${formatCents(outcome.amountCents)} under key ${key} was already made; nothing was sent again.`
       : `This refund: ${formatCents(outcome.amountCents)} under key ${key}.`,
@@ -69,7 +71,7 @@ export function registerMoneyCommands(orders: Command) {
           throw error instanceof AppError && error.code !== 'REFUND_EXCEEDS_CHARGE' ? new CliError(error.message) : refused(error)
         })
         if (options.json) return console.log(JSON.stringify({ problem: resolved.problem, refund: resolved.refund }, null, 2))
-        if (resolved.refund) console.log(describeRefund(resolved.order, resolved.refund, orderSupport.problemRefundKey(problemId)))
+        if (resolved.refund) console.log(describeRefund(resolved.refund, orderSupport.problemRefundKey(problemId)))
         console.log(`Resolved problem ${resolved.problem.id} on order #${orderNumber(resolved.order.id)}: ${options.note}`)
       }),
     )
@@ -84,7 +86,7 @@ export function registerMoneyCommands(orders: Command) {
       withPayments(async ({ db }, providers) => {
         const row = await findOrder(db, (await orderNamed(db, reference)).id)
         if (!row) throw new CliError(`No order ${reference}`)
-        const left = row.totalCents - row.refundedCents
+        const left = row.totalCents - (await orderPayments.one(db, row.paymentIntentId)).refundedCents
         const amountCents = amount === 'all' ? left : decimalToCents(amount)
         if (amountCents === null || amountCents <= 0) throw new CliError(`The amount is dollars such as 4.50, or all (got "${amount}")`)
         const key = options.key ?? `support:${row.id}:${crypto.randomUUID()}`
@@ -93,7 +95,7 @@ export function registerMoneyCommands(orders: Command) {
         })
         if (options.json) return console.log(JSON.stringify({ orderId: row.id, key, ...outcome }, null, 2))
         console.log(`Order #${orderNumber(row.id)}, ${row.storeName}`)
-        console.log(describeRefund(row, outcome, key))
+        console.log(describeRefund(outcome, key))
       }),
     )
 }

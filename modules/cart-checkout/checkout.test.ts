@@ -67,7 +67,13 @@ const placeOrder = (cookie: string, paymentIntentId: string, data: ReturnType<ty
 const intentStatus = async (id: string) => (await providers.payments.retrieveIntent(id))?.status
 // Read back as support would, with SQL: what was written, whatever the modules' doors say.
 const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows)
-const ordersFor = async (paymentIntentId: string) => rowsOf(await db.execute(sql`select * from orders where payment_intent_id = ${paymentIntentId}`))
+/** The orders on an intent, each beside its payment's state (which payments keeps on the intent). */
+const ordersFor = async (paymentIntentId: string) =>
+  rowsOf(
+    await db.execute(
+      sql`select orders.*, i.payment_status from orders join checkout_intents i using (payment_intent_id) where payment_intent_id = ${paymentIntentId}`,
+    ),
+  )
 
 describe('POST /api/create-payment-intent', () => {
   test('needs a signed-in buyer with a complete profile and a verified phone', async () => {

@@ -245,7 +245,7 @@ export async function confirmPaymentAndCreateOrder(
 
   const orderId = crypto.randomUUID()
   const placed = await db.transaction(async (tx) =>
-    (await claimIntent(tx, record.paymentIntentId, orderId, requestDigest(input.orderData)))
+    (await claimIntent(tx, clock, record.paymentIntentId, orderId, requestDigest(input.orderData)))
       ? orderMoves.place(tx, clock, { ...draft, id: orderId, paymentIntentId: record.paymentIntentId })
       : null,
   )

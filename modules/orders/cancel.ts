@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { type PaymentGateway, release } from '../payments/index'
+import { orderPayments, type PaymentGateway, release } from '../payments/index'
 import { AppError, type Clock, conflict, describeForLog, notFound } from '../shared/index'
 import { type CancelReason, NO_SHOW_AFTER_MS, ORDER_NOT_FOUND } from './contract'
 import { findOrder } from './order-queries'
@@ -105,6 +105,6 @@ export async function endPaidOrder(
 export async function cancelByBuyer(db: Database, gateway: PaymentGateway, clock: Clock, buyerId: string, orderId: string) {
   const row = await findOrder(db, orderId)
   if (!row || row.buyerId !== buyerId) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-  if (row.status === 'runner_accepted' && row.paymentStatus === 'captured') return cancelNoShow(db, gateway, clock, row)
+  if (row.status === 'runner_accepted' && (await orderPayments.one(db, row.paymentIntentId)).status === 'captured') return cancelNoShow(db, gateway, clock, row)
   return cancelWaitingOrder(db, gateway, clock, row, 'buyer')
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
+import { type OrderPayment, orderPayments } from '../payments/index'
 import { type Clock, centsToDecimal, holdExpiresAt } from '../shared/index'
 import { afterDeliveryOpen, type Order, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
 import { itemState, preferenceOf } from './lines'
@@ -20,19 +21,24 @@ function photoView(row: OrderRow, slot: OrderPhotoSlot) {
   return photo ? { url: photoUrl(row.id, slot), uploadedAt: photo.uploadedAt } : null
 }
 
-/** What an order's views are made from besides its row: the people on it, the ratings, the runner's figures, and the time. */
+/** What an order's views are made from besides its row: its payment, the people on it, the ratings, the runner's figures, and the time. */
 export type OrderViewContext = {
+  payments: Map<string, OrderPayment>
   contacts: Map<string, UserContact>
   ratings: Map<string, RatingRow[]>
   runnerRatings: Map<string, RunnerRating>
   now: Date
 }
 
-/** One read for many orders: the contacts, ratings and runners' figures of all of them. */
+/** One read for many orders: the payments, contacts, ratings and runners' figures of all of them. */
 export async function orderViewContext(db: Database, clock: Clock, rows: readonly OrderRow[]): Promise<OrderViewContext> {
   const runnerIds = rows.flatMap((row) => (row.runnerId ? [row.runnerId] : []))
   const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
   return {
+    payments: await orderPayments.of(
+      db,
+      rows.map((row) => row.paymentIntentId),
+    ),
     contacts: await userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
     ratings: await ratingsOf(db, delivered),
     runnerRatings: await runnerRatings(db, clock, runnerIds),
@@ -63,6 +69,8 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
   const contactsShared = support || (hasRunner(row) && (isBuyer || isAssignedRunner))
   const buyer = contacts.get(row.buyerId)
   const runner = row.runnerId ? contacts.get(row.runnerId) : undefined
+  const payment = context.payments.get(row.paymentIntentId)
+  if (!payment) throw new Error(`Order ${row.id} holds no payment`)
   return {
     id: row.id,
     status: row.status,
@@ -96,7 +104,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     deliveryInstructions: isBuyer || contactsShared ? row.deliveryInstructions : null,
     scheduledFor: iso(row.scheduledFor),
     timeSlot: row.timeSlot,
-    paymentStatus: row.paymentStatus,
+    paymentStatus: payment.status,
     estimatedGroceryCost: centsToDecimal(row.estimatedGroceryCents),
     actualGroceryCost: dollars(row.actualGroceryCents),
     groceryTotalConfirmedAt: iso(row.groceryTotalConfirmedAt),
@@ -104,7 +112,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     receipt: isBuyer || isAssignedRunner ? photoView(row, 'receipt') : null,
     deliveryPhoto: isBuyer || isAssignedRunner ? photoView(row, 'deliveryPhoto') : null,
     cancelReason: row.cancelReason,
-    refundedAmount: centsToDecimal(row.refundedCents),
+    refundedAmount: centsToDecimal(payment.refundedCents),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     acceptedAt: iso(row.acceptedAt),

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { userContacts } from '../accounts/index'
-import { type PaymentGateway, refundsOf } from '../payments/index'
+import { orderPayments, type PaymentGateway, refundsOf } from '../payments/index'
 import { badRequest, type Clock, conflict, notFound } from '../shared/index'
 import { shortOrderId } from './contract'
 import { findOrder } from './order-queries'
@@ -65,7 +65,13 @@ export async function resolveProblem(
     const asked = resolution.refund
     const amountCents =
       earlier?.amountCents ??
-      (asked === 'fee' ? order.platformFeeCents : asked === 'tip' ? order.tipCents : asked === 'all' ? order.totalCents - order.refundedCents : asked.cents)
+      (asked === 'fee'
+        ? order.platformFeeCents
+        : asked === 'tip'
+          ? order.tipCents
+          : asked === 'all'
+            ? order.totalCents - (await orderPayments.one(db, order.paymentIntentId)).refundedCents
+            : asked.cents)
     if (amountCents <= 0) throw badRequest('There is nothing to refund: the amount is $0.00.', 'NOTHING_TO_REFUND')
     outcome = await refundOrder(db, gateway, clock, order, { amountCents, key, reason: `problem ${shortOrderId(problem.id)}: ${resolution.note}` })
   }

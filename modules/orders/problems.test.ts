@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import sharp from 'sharp'
+import { orderWithPayment } from '../../testing/order-with-payment'
 import { jpegWithGps } from '../../testing/photos'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents } from '../notifications/index'
-import { findOrder, orderSupport } from './index'
+import { orderSupport } from './index'
 
 // Problem reports: from the buyer or the assigned runner, from the accept until 7 days after
 // delivery, at most 3 open per person and order, with an optional photo; support resolves them.
@@ -120,7 +121,7 @@ describe("support's resolve", () => {
     await expect(orderSupport.resolveProblem(db, providers.payments, clock, made.id, { note: 'again', refund: 'tip' })).rejects.toMatchObject({
       code: 'ALREADY_RESOLVED',
     })
-    expect(await findOrder(db, order.id)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 500 })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 500 })
     expect((await problemsOf(buyer.cookie, order.id))[0]).toMatchObject({ status: 'resolved', refund: { amount: '5.00' }, resolvedAt: expect.any(String) })
     expect((await orderSupport.problems(db, { open: true })).map((problem) => problem.id)).not.toContain(made.id)
   })

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { GatewayUnavailableError, IdempotencyKeyReusedError, type PaymentGateway, RefundExceedsCaptureError, refund } from '../payments/index'
+import { GatewayUnavailableError, IdempotencyKeyReusedError, orderPayments, type PaymentGateway, RefundExceedsCaptureError, refund } from '../payments/index'
 import { AppError, type Clock, centsToDecimal, conflict } from '../shared/index'
 import { orders } from './schema'
 import { type OrderRow, orderMoves } from './transitions'
@@ -22,7 +22,8 @@ export async function refundOrder(
   row: OrderRow,
   request: { amountCents: number; key: string; reason: string },
 ) {
-  if (!CHARGED.has(row.paymentStatus)) throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
+  if (!CHARGED.has((await orderPayments.one(db, row.paymentIntentId)).status))
+    throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
   try {
     const outcome = await refund(
       { db, clock, gateway },
@@ -65,20 +66,38 @@ export async function refundOrder(
 /** The full refund of an order ended before pick-up; if the gateway is down it stays owed, and the sweep settles it. */
 export async function refundWhatIsOwed(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, reason: string) {
   try {
-    return await refundOrder(db, gateway, clock, row, { amountCents: row.totalCents - row.refundedCents, key: ownedRefundKey(row.id), reason })
+    const { refundedCents } = await orderPayments.one(db, row.paymentIntentId)
+    return await refundOrder(db, gateway, clock, row, { amountCents: row.totalCents - refundedCents, key: ownedRefundKey(row.id), reason })
   } catch (error) {
     if (error instanceof AppError && error.status === 503) return null
     throw error
   }
 }
 
-/** Paid orders that ended before pick-up and still owe their refund (the payment service was down at the time): each tried again under its own key. */
+const SETTLED_AT_ONCE = 200
+
+/**
+ * Paid orders that ended before pick-up and still owe their refund (the payment service was down
+ * at the time): each tried again under its own key. Those whose payment is still only captured
+ * are owed; payments says which.
+ */
 export async function settleOwedRefunds(db: Database, gateway: PaymentGateway, clock: Clock) {
-  const owed = await db
-    .select()
+  const ended = await db
+    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
     .from(orders)
-    .where(and(eq(orders.status, 'cancelled'), inArray(orders.cancelReason, ['runner_no_show', 'runner_released']), eq(orders.paymentStatus, 'captured')))
-    .limit(200)
+    .where(and(eq(orders.status, 'cancelled'), inArray(orders.cancelReason, ['runner_no_show', 'runner_released'])))
+  const payments = await orderPayments.of(
+    db,
+    ended.map((row) => row.paymentIntentId),
+  )
+  const owedIds = ended.filter((row) => payments.get(row.paymentIntentId)?.status === 'captured').map((row) => row.id)
+  const owed =
+    owedIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orders)
+          .where(inArray(orders.id, owedIds.slice(0, SETTLED_AT_ONCE)))
   const settled: string[] = []
   for (const row of owed) if (await refundWhatIsOwed(db, gateway, clock, row, 'owed since the order ended before pick-up')) settled.push(row.id)
   return { settled, left: owed.length - settled.length }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
+import { orderWithPayment } from '../../testing/order-with-payment'
 import { testApi } from '../../testing/test-api'
 import { GatewayUnavailableError, type PaymentGateway, PaymentStateError, RefundExceedsCaptureError } from '../payments/index'
 import { liftPause, pausedRunners } from '../runner/index'
@@ -139,7 +140,7 @@ describe('the runner who gives an order up', () => {
     const owed = (await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing.find((entry) => entry.id === order.id)
     expect(owed).toMatchObject({ refundOwed: true })
     expect((await orderSupport.settleOwedRefunds(db, watched.gateway, clock)).settled).toContain(order.id)
-    expect(await findOrder(db, order.id)).toMatchObject({ paymentStatus: 'refunded', refundedCents: 700 })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'refunded', refundedCents: 700 })
   })
 })
 
@@ -151,7 +152,7 @@ describe.skipIf(kind !== 'postgres')('refund races on PostgreSQL', () => {
     )
     expect(outcomes.every((outcome) => outcome.status === 'fulfilled')).toBe(true)
     expect(await gatewayRefundsOf(row.paymentIntentId)).toHaveLength(1)
-    expect(await findOrder(db, row.id)).toMatchObject({ refundedCents: 500, paymentStatus: 'partially_refunded' })
+    expect(await orderWithPayment(db, row.id)).toMatchObject({ refundedCents: 500, paymentStatus: 'partially_refunded' })
   })
 
   test("a no-show cancel racing the runner's pick-up ends picked up, or cancelled and refunded, never both", async () => {
@@ -163,7 +164,7 @@ describe.skipIf(kind !== 'postgres')('refund races on PostgreSQL', () => {
         call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie, body: {} }),
         call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData: items } }),
       ])
-      const row = (await findOrder(db, order.id))!
+      const row = (await orderWithPayment(db, order.id))!
       const pickedUp = row.status === 'picked_up' && row.paymentStatus === 'captured' && row.refundedCents === 0
       const refunded = row.status === 'cancelled' && row.paymentStatus === 'refunded' && row.refundedCents === 700
       expect(pickedUp || refunded).toBe(true)

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { orderPayments } from '../payments/index'
 import { type Coordinates, nearPlace } from '../shared/index'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
@@ -25,8 +26,8 @@ export async function ordersWaitingNear(
     .from(orders)
     .where(
       and(
+        // Its payment is authorized: a waiting order's payment leaves that state only as the order leaves waiting.
         eq(orders.status, 'pending_runner_acceptance'),
-        eq(orders.paymentStatus, 'authorized'),
         gt(orders.authorizedAt, query.authorizedAfter),
         after ? and(gte(orders.authorizedAt, after.authorizedAt), or(gt(orders.authorizedAt, after.authorizedAt), gt(orders.id, after.id))) : undefined,
         query.notBuyer ? ne(orders.buyerId, query.notBuyer) : undefined,
@@ -48,13 +49,22 @@ export async function deliveriesSince(db: Database, runnerId: string, since: Dat
   return { deliveries: recent?.deliveries ?? 0, earningsCents: Number(recent?.earningsCents ?? 0) }
 }
 
-/** Runners' claims whose capture never settled (the process stopped between the two): for the recovery job. */
+const RECOVERED_AT_ONCE = 200
+
+/**
+ * Runners' claims whose capture never settled (the process stopped between the two): for the
+ * recovery job. Of the orders being shopped, those whose payment is still only authorized.
+ */
 export async function unsettledClaims(db: Database, acceptedBefore: Date): Promise<OrderRow[]> {
-  return db
+  const claimed = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'runner_accepted'), eq(orders.paymentStatus, 'authorized'), lte(orders.acceptedAt, acceptedBefore)))
-    .limit(200)
+    .where(and(eq(orders.status, 'runner_accepted'), lte(orders.acceptedAt, acceptedBefore)))
+  const payments = await orderPayments.of(
+    db,
+    claimed.map((row) => row.paymentIntentId),
+  )
+  return claimed.filter((row) => payments.get(row.paymentIntentId)?.status === 'authorized').slice(0, RECOVERED_AT_ONCE)
 }
 
 /** When the runner gave up orders they had accepted (runner_released), newest first, after a time. */

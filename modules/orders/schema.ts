@@ -10,8 +10,6 @@ import {
   ORDER_STATUSES,
   type OrderEventType,
   type OrderStatus,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
   PROBLEM_KINDS,
   type ProblemKind,
   type SubstitutionPreference,
@@ -87,7 +85,6 @@ export const orders = pgTable(
     deliveryInstructions: text(),
     scheduledFor: timestamp({ withTimezone: true }),
     timeSlot: text().notNull().default('ASAP'),
-    paymentStatus: text().$type<PaymentStatus>().notNull(),
     /** The gateway's id for the authorization (a Stripe PaymentIntent, or the embedded gateway's). */
     paymentIntentId: text().notNull().unique(),
     /** When the card was authorized; the 30-minute window counts from here. */
@@ -97,27 +94,13 @@ export const orders = pgTable(
     deliveredAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: text().$type<CancelReason>(),
-    /** Given back on the card so far (refunds), never more than totalCents. */
-    refundedCents: integer().notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
     check('orders_status_known', inList('status', ORDER_STATUSES)),
-    check('orders_payment_status_known', inList('payment_status', PAYMENT_STATUSES)),
     check('orders_cancel_reason_known', sql`cancel_reason is null or ${inList('cancel_reason', CANCEL_REASONS)}`),
-    check(
-      'orders_money_positive',
-      sql`platform_fee_cents >= 0 and tip_cents >= 0 and total_cents = platform_fee_cents + tip_cents and refunded_cents between 0 and total_cents`,
-    ),
-    // Order and payment state never disagree: a runner's order is paid for, and a cancelled one holds nothing (a paid one ends refunded).
-    check(
-      'orders_payment_matches_status',
-      sql`(status = 'pending_runner_acceptance' and payment_status = 'authorized')
-        or (status = 'runner_accepted' and payment_status in ('authorized', 'captured', 'partially_refunded', 'refunded'))
-        or (status in ('picked_up', 'delivered') and payment_status in ('captured', 'partially_refunded', 'refunded'))
-        or (status = 'cancelled' and payment_status in ('cancelled', 'capture_failed', 'captured', 'partially_refunded', 'refunded'))`,
-    ),
+    check('orders_money_positive', sql`platform_fee_cents >= 0 and tip_cents >= 0 and total_cents = platform_fee_cents + tip_cents`),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
     index('orders_pending_authorized_at_idx').on(t.authorizedAt).where(sql`status = 'pending_runner_acceptance'`),
     // Runners are offered waiting orders by the store's distance: a box on this index, then the exact distance.

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { gatewayStatuses, type PaymentGateway, paymentEventsOf, refundedTotals, strandedHolds } from '../payments/index'
+import { gatewayStatuses, orderPayments, type PaymentGateway, paymentEventsOf, refundedTotals, strandedHolds } from '../payments/index'
 import type { Clock } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
 import { findOrder } from './order-queries'
@@ -55,7 +55,7 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
     payment: {
       intentId: row.paymentIntentId,
       gateway: gateway.kind,
-      status: row.paymentStatus,
+      status: order!.paymentStatus,
       gatewayStatus,
       authorizedAt: row.authorizedAt.toISOString(),
       events: events.map((event) => ({ at: event.createdAt.toISOString(), from: event.fromStatus, to: event.toStatus, reason: event.reason })),
@@ -75,34 +75,51 @@ const GATEWAY_STATUS_OF: Record<PaymentStatus, string> = {
 }
 
 /**
+ * The payment states each order state goes with: a runner's order is paid for (or its capture is
+ * settling), and a cancelled one holds nothing (a paid one ends refunded). Anything else disagrees.
+ */
+const PAYMENT_STATES_OF: Record<OrderStatus, readonly PaymentStatus[]> = {
+  pending_runner_acceptance: ['authorized'],
+  runner_accepted: ['authorized', 'captured', 'partially_refunded', 'refunded'],
+  picked_up: ['captured', 'partially_refunded', 'refunded'],
+  delivered: ['captured', 'partially_refunded', 'refunded'],
+  cancelled: ['cancelled', 'capture_failed', 'captured', 'partially_refunded', 'refunded'],
+}
+
+/**
  * Support's consistency check (`orders check`): every order whose payment state disagrees with
- * its gateway's, and every hold no order holds that the gateway still keeps past its 30 minutes.
- * Both lists are empty when money and orders agree.
+ * its own state or its gateway's, and every hold no order holds that the gateway still keeps
+ * past its 30 minutes. Both lists are empty when money and orders agree.
  */
 export async function checkPayments(db: Database, gateway: PaymentGateway, clock: Clock) {
   const rows = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      paymentStatus: orders.paymentStatus,
-      paymentIntentId: orders.paymentIntentId,
-      refundedCents: orders.refundedCents,
-      cancelReason: orders.cancelReason,
-    })
+    .select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId, cancelReason: orders.cancelReason })
     .from(orders)
-  const statuses = await gatewayStatuses(
-    gateway,
-    rows.map((row) => row.paymentIntentId),
-  )
+  const intentIds = rows.map((row) => row.paymentIntentId)
+  const payments = await orderPayments.of(db, intentIds)
+  const statuses = await gatewayStatuses(gateway, intentIds)
   const refunded = await refundedTotals(db)
   const disagreeing = rows
-    .map(({ cancelReason, ...row }) => ({
-      ...row,
-      gatewayStatus: statuses.get(row.paymentIntentId) ?? 'missing',
-      ledgerRefundedCents: refunded.get(row.paymentIntentId) ?? 0,
-      // A paid order ended before pick-up owes the buyer their money until its refund settles.
-      refundOwed: (cancelReason === 'runner_no_show' || cancelReason === 'runner_released') && row.paymentStatus === 'captured',
-    }))
-    .filter((row) => row.gatewayStatus !== GATEWAY_STATUS_OF[row.paymentStatus] || row.ledgerRefundedCents !== row.refundedCents || row.refundOwed)
+    .map(({ cancelReason, ...row }) => {
+      const payment = payments.get(row.paymentIntentId)
+      return {
+        ...row,
+        paymentStatus: payment?.status ?? 'missing',
+        refundedCents: payment?.refundedCents ?? 0,
+        gatewayStatus: statuses.get(row.paymentIntentId) ?? 'missing',
+        ledgerRefundedCents: refunded.get(row.paymentIntentId) ?? 0,
+        matchesOrder: payment !== undefined && PAYMENT_STATES_OF[row.status].includes(payment.status),
+        // A paid order ended before pick-up owes the buyer their money until its refund settles.
+        refundOwed: (cancelReason === 'runner_no_show' || cancelReason === 'runner_released') && payment?.status === 'captured',
+      }
+    })
+    .filter(
+      ({ matchesOrder, ...row }) =>
+        !matchesOrder ||
+        row.gatewayStatus !== GATEWAY_STATUS_OF[row.paymentStatus as PaymentStatus] ||
+        row.ledgerRefundedCents !== row.refundedCents ||
+        row.refundOwed,
+    )
+    .map(({ matchesOrder: _, ...row }) => row)
   return { ordersChecked: rows.length, disagreeing, strandedHolds: await strandedHolds(db, gateway, clock) }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
+import { orderWithPayment } from '../../testing/order-with-payment'
 import { testApi } from '../../testing/test-api'
 import { paymentEventsOf } from '../payments/index'
 import { ORDER_MOVES, ORDER_STATUSES, ORDER_TRANSITIONS } from './contract'
@@ -45,7 +46,8 @@ describe('claim and unclaim', () => {
   test('one claim wins; a second finds nothing to move', async () => {
     const { order, runnerId } = await waitingOrder()
     const other = await completeAccount({ roles: ['runner'] })
-    expect(await orderMoves.claim(db, clock, order.id, runnerId)).toMatchObject({ status: 'runner_accepted', runnerId, paymentStatus: 'authorized' })
+    expect(await orderMoves.claim(db, clock, order.id, runnerId)).toMatchObject({ status: 'runner_accepted', runnerId })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'authorized' })
     expect(await orderMoves.claim(db, clock, order.id, other.user.id)).toBeNull()
     expect((await findOrder(db, order.id))!.runnerId).toBe(runnerId)
   })
@@ -64,7 +66,9 @@ describe('claim and unclaim', () => {
     expect(await orderMoves.unclaim(db, clock, order.id, other.user.id)).toBeNull()
     expect(await orderMoves.unclaim(db, clock, order.id, runnerId)).toMatchObject({ status: 'pending_runner_acceptance', runnerId: null, acceptedAt: null })
     const paid = await paidClaim()
+    // A paid claim's payment is not where unclaim starts: the whole move is undone, the order untouched.
     expect(await orderMoves.unclaim(db, clock, paid.order.id, paid.runnerId)).toBeNull()
+    expect(await orderWithPayment(db, paid.order.id)).toMatchObject({ status: 'runner_accepted', runnerId: paid.runnerId, paymentStatus: 'captured' })
   })
 })
 
@@ -73,7 +77,8 @@ describe('markCaptured', () => {
     const { order, runnerId } = await waitingOrder()
     expect(await orderMoves.markCaptured(db, clock, order.id, 'early')).toBeNull()
     await orderMoves.claim(db, clock, order.id, runnerId)
-    expect(await orderMoves.markCaptured(db, clock, order.id, 'captured when a runner accepted')).toMatchObject({ paymentStatus: 'captured' })
+    expect(await orderMoves.markCaptured(db, clock, order.id, 'captured when a runner accepted')).toMatchObject({ status: 'runner_accepted' })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'captured' })
     expect(await orderMoves.markCaptured(db, clock, order.id, 'again')).toBeNull()
     const row = (await findOrder(db, order.id))!
     const events = await paymentEventsOf(db, row.paymentIntentId)
@@ -86,7 +91,8 @@ describe('cancelWaiting and expire', () => {
   test('cancelWaiting ends a waiting order with its reason and payment event; never a paid one', async () => {
     const { order } = await waitingOrder()
     const cancelled = await orderMoves.cancelWaiting(db, clock, order.id, { reason: 'support', payment: 'cancelled', because: 'cancelled by support' })
-    expect(cancelled).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled', cancelReason: 'support' })
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'support' })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'cancelled' })
     expect(await outboxOf(order.id)).toEqual(['placed', 'cancelled'])
     const paid = await paidClaim()
     expect(await orderMoves.cancelWaiting(db, clock, paid.order.id, { reason: 'buyer', payment: 'cancelled', because: 'no' })).toBeNull()
@@ -99,11 +105,8 @@ describe('cancelWaiting and expire', () => {
     await orderMoves.claim(db, clock, order.id, runnerId)
     const failed = { reason: 'capture_failed' as const, payment: 'capture_failed' as const, because: 'capture declined' }
     expect(await orderMoves.cancelWaiting(db, clock, order.id, { ...failed, claimedBy: other.user.id })).toBeNull()
-    expect(await orderMoves.cancelWaiting(db, clock, order.id, { ...failed, claimedBy: runnerId })).toMatchObject({
-      status: 'cancelled',
-      paymentStatus: 'capture_failed',
-      runnerId: null,
-    })
+    expect(await orderMoves.cancelWaiting(db, clock, order.id, { ...failed, claimedBy: runnerId })).toMatchObject({ status: 'cancelled', runnerId: null })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'capture_failed' })
   })
 
   test('expire ends a waiting order as expired', async () => {

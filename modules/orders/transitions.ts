@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { recordPaymentEvent } from '../payments/index'
+import { orderPayments } from '../payments/index'
 import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES, holdLapsedBefore } from '../shared/index'
 import {
   type CancelReason,
@@ -31,10 +31,12 @@ type MoveOf = {
   orderId: string
   /** Where the move starts: one or more of the table's states for it. */
   from?: readonly OrderStatus[]
-  /** Further conditions on the row (the payment's state, the runner, the hold's age). */
+  /** Further conditions on the row (the runner, the hold's age). */
   when?: (SQL | undefined)[]
   set?: Partial<typeof orders.$inferInsert>
-  /** The payment's state before and after, recorded as a payment event with the move. */
+  /** The state the order's payment must be in for the move (payments keeps it), left as it is. */
+  paymentIs?: PaymentStatus
+  /** Where the order's payment goes with the move, and why: payments moves it and records the event. */
   payment?: { from: PaymentStatus; to: PaymentStatus; reason: string }
   /** What else the move changes, in its transaction (a runner's totals). */
   alsoTally?: (tx: Database, moved: OrderRow) => Promise<void>
@@ -42,42 +44,62 @@ type MoveOf = {
   announce?: boolean
 }
 
+/** A move found its order where it starts but not its payment: thrown to undo the move's transaction. */
+class PaymentElsewhere extends Error {}
+
+/**
+ * Runs one move's transaction, which answers null when the order (or its payment) was not where
+ * the move starts: someone else moved it first, and nothing changes.
+ */
+async function undoneUnlessPaymentAgrees<T>(db: Database, work: (tx: Database) => Promise<T | null>): Promise<T | null> {
+  try {
+    return await db.transaction(work)
+  } catch (error) {
+    if (error instanceof PaymentElsewhere) return null
+    throw error
+  }
+}
+
+/**
+ * The order's payment in the move's transaction, after the order's row is locked by its update:
+ * checked to be where the move needs it, or moved with it (payments writes it, with its event).
+ */
+async function settlePayment(tx: Database, clock: Clock, moved: OrderRow, { paymentIs, payment }: Pick<MoveOf, 'paymentIs' | 'payment'>) {
+  const agrees = payment
+    ? await orderPayments.move(tx, clock, { orderId: moved.id, paymentIntentId: moved.paymentIntentId, ...payment })
+    : paymentIs === undefined || (await orderPayments.isIn(tx, moved.paymentIntentId, [paymentIs]))
+  if (!agrees) throw new PaymentElsewhere()
+}
+
 /**
  * One move of the table (ORDER_MOVES): a single conditional update, `... where id = $1 and
  * status in (from) and <conditions> returning *`. Zero rows means the order was not where the
- * move starts (someone else moved it first), and nothing changes. The order's outbox event, the
- * payment event and the change notice go in the same transaction.
+ * move starts (someone else moved it first), and nothing changes; so does a payment found
+ * elsewhere than the move needs. The order's outbox event, the payment's move and the change
+ * notice go in the same transaction.
  */
 async function move(
   db: Database,
   clock: Clock,
   name: OrderMove,
-  { orderId, from, when = [], set, payment, alsoTally, announce = true }: MoveOf,
+  { orderId, from, when = [], set, paymentIs, payment, alsoTally, announce = true }: MoveOf,
 ): Promise<OrderRow | null> {
   const { to, from: allowed } = ORDER_MOVES[name]
   const starts = from ?? allowed
   for (const state of starts) if (!(allowed as readonly OrderStatus[]).includes(state)) throw invalidTransition(state, to)
   const now = clock.now()
-  return db.transaction(async (tx) => {
+  return undoneUnlessPaymentAgrees(db, async (tx) => {
     const [moved] = await tx
       .update(orders)
-      .set({ ...set, status: to, ...(payment && { paymentStatus: payment.to }), updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, [...starts]), payment ? eq(orders.paymentStatus, payment.from) : undefined, ...when))
+      .set({ ...set, status: to, updatedAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, [...starts]), ...when))
       .returning()
     if (!moved) return null
+    await settlePayment(tx, clock, moved, { paymentIs, payment })
     await alsoTally?.(tx, moved)
     if (announce) await announceOrderChange(tx, moved.id)
     const event = EVENT_OF_STATUS[to]
     if (event) await recordOrderEvent(tx, clock, moved.id, event)
-    if (payment && payment.from !== payment.to) {
-      await recordPaymentEvent(tx, clock, {
-        orderId: moved.id,
-        paymentIntentId: moved.paymentIntentId,
-        from: payment.from,
-        to: payment.to,
-        reason: payment.reason,
-      })
-    }
     return moved
   })
 }
@@ -100,7 +122,8 @@ export type NewOrder = {
 
 /**
  * Writes a new order waiting for a runner, its card authorized. Checkout calls this inside its
- * own transaction, with the claim on the authorization, so the two stand or fall together.
+ * own transaction, after the claim on the authorization (which makes the payment the order's),
+ * so the two stand or fall together.
  */
 async function place(tx: Database, clock: Clock, order: NewOrder): Promise<OrderRow> {
   const now = clock.now()
@@ -116,19 +139,11 @@ async function place(tx: Database, clock: Clock, order: NewOrder): Promise<Order
       storeLatitude: store.latitude,
       storeLongitude: store.longitude,
       totalCents: order.platformFeeCents + order.tipCents,
-      paymentStatus: 'authorized',
       authorizedAt: now,
       createdAt: now,
       updatedAt: now,
     })
     .returning()
-  await recordPaymentEvent(tx, clock, {
-    orderId: placed!.id,
-    paymentIntentId: order.paymentIntentId,
-    from: 'requires_payment_method',
-    to: 'authorized',
-    reason: 'order placed',
-  })
   await announceOrderChange(tx, placed!.id)
   await recordOrderEvent(tx, clock, placed!.id, 'placed')
   return placed!
@@ -144,7 +159,8 @@ async function place(tx: Database, clock: Clock, order: NewOrder): Promise<Order
 const claim = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
   move(db, clock, 'claim', {
     orderId,
-    when: [eq(orders.paymentStatus, 'authorized'), gt(orders.authorizedAt, holdLapsedBefore(clock.now()))],
+    // A waiting order's payment is authorized: the two only ever leave those states together.
+    when: [gt(orders.authorizedAt, holdLapsedBefore(clock.now()))],
     set: { runnerId, acceptedAt: clock.now() },
     announce: false,
   })
@@ -153,20 +169,21 @@ const claim = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
 const unclaim = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
   move(db, clock, 'unclaim', {
     orderId,
-    when: [eq(orders.paymentStatus, 'authorized'), eq(orders.runnerId, runnerId)],
+    when: [eq(orders.runnerId, runnerId)],
     set: { runnerId: null, acceptedAt: null },
+    paymentIs: 'authorized',
   })
 
 /** The runner's capture went through: the order is paid for, and the buyer hears that a runner accepted. */
 async function markCaptured(db: Database, clock: Clock, orderId: string, reason: string): Promise<OrderRow | null> {
-  return db.transaction(async (tx) => {
+  return undoneUnlessPaymentAgrees(db, async (tx) => {
     const [moved] = await tx
       .update(orders)
-      .set({ paymentStatus: 'captured', updatedAt: clock.now() })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'runner_accepted'), eq(orders.paymentStatus, 'authorized')))
+      .set({ updatedAt: clock.now() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'runner_accepted')))
       .returning()
     if (!moved) return null
-    await recordPaymentEvent(tx, clock, { orderId, paymentIntentId: moved.paymentIntentId, from: 'authorized', to: 'captured', reason })
+    await settlePayment(tx, clock, moved, { payment: { from: 'authorized', to: 'captured', reason } })
     await announceOrderChange(tx, orderId)
     await recordOrderEvent(tx, clock, orderId, 'accepted')
     return moved
@@ -223,30 +240,26 @@ const cancelAccepted = (
   move(db, clock, 'cancelAccepted', {
     orderId,
     when: [
-      eq(orders.paymentStatus, 'captured'),
       ending.runnerId ? eq(orders.runnerId, ending.runnerId) : undefined,
       ending.buyerId ? eq(orders.buyerId, ending.buyerId) : undefined,
       ending.acceptedBefore ? lte(orders.acceptedAt, ending.acceptedBefore) : undefined,
     ],
     set: { cancelledAt: clock.now(), cancelReason: ending.reason },
+    paymentIs: 'captured',
   })
 
 /**
  * Records what has been given back on the card, as the payments' refund ledger says: only ever
- * upwards, so a late or repeated report changes nothing. All of it back is `refunded`.
+ * upwards, so a late or repeated report changes nothing (null). All of it back is `refunded`.
  */
 async function markRefunded(db: Database, clock: Clock, orderId: string, refundedCents: number): Promise<OrderRow | null> {
-  const [moved] = await db
-    .update(orders)
-    .set({
-      refundedCents,
-      paymentStatus: sql`case when ${refundedCents} >= ${orders.totalCents} then 'refunded' else 'partially_refunded' end`,
-      updatedAt: clock.now(),
-    })
-    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, ['captured', 'partially_refunded']), lt(orders.refundedCents, refundedCents)))
-    .returning()
-  if (moved) await announceOrderChange(db, orderId)
-  return moved ?? null
+  return undoneUnlessPaymentAgrees(db, async (tx) => {
+    const [moved] = await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, orderId)).returning()
+    if (!moved) return null
+    if (!(await orderPayments.recordRefunded(tx, moved.paymentIntentId, refundedCents))) throw new PaymentElsewhere()
+    await announceOrderChange(tx, orderId)
+    return moved
+  })
 }
 
 type PickedUp = {
@@ -263,8 +276,9 @@ type PickedUp = {
 const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: string, { items, itemsWere, actualGroceryCents }: PickedUp) =>
   move(db, clock, 'reportPickup', {
     orderId,
-    when: [eq(orders.runnerId, runnerId), eq(orders.paymentStatus, 'captured'), sql`${orders.items} = ${JSON.stringify(itemsWere)}::jsonb`],
+    when: [eq(orders.runnerId, runnerId), sql`${orders.items} = ${JSON.stringify(itemsWere)}::jsonb`],
     set: { items, actualGroceryCents, pickedUpAt: clock.now() },
+    paymentIs: 'captured',
   })
 
 const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: string) =>

@@ -7,6 +7,9 @@ import { z } from 'zod'
  */
 export const PAYMENT_STATES = ['requires_payment_method', 'authorized', 'captured', 'cancelled', 'capture_failed', 'partially_refunded', 'refunded'] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]
+/** The states of a payment an order holds: from its authorization on. */
+export const HELD_PAYMENT_STATES = PAYMENT_STATES.filter((state) => state !== 'requires_payment_method') as Exclude<PaymentState, 'requires_payment_method'>[]
+export type HeldPaymentState = Exclude<PaymentState, 'requires_payment_method'>
 
 /** GET /api/payments/config: which card form checkout shows. */
 export const paymentsConfigSchema = z.object({ gateway: z.enum(['embedded', 'stripe']), publishableKey: z.string().nullable() })

@@ -1,15 +1,16 @@
 import type { ModuleDeps } from '../shared/index'
 import type { PaymentGateway } from './gateway'
+import { movePayment, paymentIsIn, paymentOf, paymentsOf, recordRefunded } from './order-payments'
 import { paymentRoutes } from './routes'
 import type { PaymentListener } from './stripe-webhook'
 
 /**
- * Payments' door. It owns the money's records (checkout intents, payment events, refunds, the
- * embedded gateway's tables) and the only calls to a gateway, each keyed by our own ids:
- * authorize, capture, release, refund.
+ * Payments' door. It owns the money's records (checkout intents with each order's payment state,
+ * payment events, refunds, the embedded gateway's tables) and the only calls to a gateway, each
+ * keyed by our own ids: authorize, capture, release, refund.
  */
 export { type EmbeddedGateway, embeddedGateway } from './embedded-gateway'
-export { type PaymentEvent, paymentEventsOf, recordPaymentEvent } from './events'
+export { type PaymentEvent, paymentEventsOf } from './events'
 export {
   GatewayUnavailableError,
   IdempotencyKeyReusedError,
@@ -20,9 +21,16 @@ export {
 } from './gateway'
 export { type CaptureOutcome, captureOrder as capture, releaseOrderHold as release } from './holds'
 export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'
+export type { OrderPayment } from './order-payments'
 export { type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export type { PaymentListener } from './stripe-webhook'
+
+/**
+ * The payment each order holds, as we record it: read for the order's views, and moved only
+ * here, each in the transaction of the order's own move (lock the order's row, then this).
+ */
+export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn, move: movePayment, recordRefunded }
 
 /** The card form's calls and Stripe's webhook. */
 export function paymentsModule(deps: ModuleDeps, gateway: PaymentGateway, orders: PaymentListener) {

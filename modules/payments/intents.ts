@@ -41,15 +41,18 @@ export async function findIntent(db: Database, paymentIntentId: string): Promise
 
 /**
  * Makes the intent an order's, in the transaction that writes the order: one conditional
- * update, so of two requests only one gets it, and never one that was released.
+ * update, so of two requests only one gets it, and never one that was released. From then on
+ * the payment is the order's, authorized.
  */
-export async function claimIntent(tx: Database, paymentIntentId: string, orderId: string, requestDigest: string): Promise<boolean> {
+export async function claimIntent(tx: Database, clock: Clock, paymentIntentId: string, orderId: string, requestDigest: string): Promise<boolean> {
   const [claimed] = await tx
     .update(checkoutIntents)
-    .set({ orderId, orderRequestDigest: requestDigest })
+    .set({ orderId, orderRequestDigest: requestDigest, paymentStatus: 'authorized' })
     .where(and(eq(checkoutIntents.paymentIntentId, paymentIntentId), isNull(checkoutIntents.orderId), isNull(checkoutIntents.releasedAt)))
     .returning()
-  return Boolean(claimed)
+  if (!claimed) return false
+  await recordPaymentEvent(tx, clock, { orderId, paymentIntentId, from: 'requires_payment_method', to: 'authorized', reason: 'order placed' })
+  return true
 }
 
 /**

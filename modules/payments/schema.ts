@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
-import type { PaymentState } from './contract'
+import { HELD_PAYMENT_STATES, type HeldPaymentState, type PaymentState } from './contract'
 
 /**
  * Every authorization checkout asked the gateway for, whoever's it is and whether it became an
@@ -21,9 +21,23 @@ export const checkoutIntents = pgTable(
     orderRequestDigest: text(),
     /** When it was released at the gateway, having never become an order (a refused order, or the sweep). */
     releasedAt: timestamp({ withTimezone: true }),
+    /**
+     * The payment's state once an order holds it, in our words: written only by payments' verbs
+     * (order-payments.ts), each in the transaction of the order's own move, so the two never disagree.
+     */
+    paymentStatus: text().$type<HeldPaymentState>(),
+    /** Given back on the card so far, as the refund ledger settled it; never more than amountCents. */
+    refundedCents: integer().notNull().default(0),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('checkout_intents_buyer_idx').on(t.buyerId, t.createdAt), index('checkout_intents_open_idx').on(t.createdAt)],
+  (t) => [
+    index('checkout_intents_buyer_idx').on(t.buyerId, t.createdAt),
+    index('checkout_intents_open_idx').on(t.createdAt),
+    check('checkout_intents_payment_status_known', sql.raw(`payment_status in (${HELD_PAYMENT_STATES.map((state) => `'${state}'`).join(', ')})`)),
+    // An order's payment has a state from the moment the order holds it, and only then.
+    check('checkout_intents_held_by_order', sql`(order_id is null) = (payment_status is null)`),
+    check('checkout_intents_refund_within_amount', sql`refunded_cents between 0 and amount_cents`),
+  ],
 )
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { orderWithPayment } from '../../testing/order-with-payment'
 import { testApi } from '../../testing/test-api'
 import { getUser } from '../accounts/index'
 import { findOrder, type Order, orderMoves, orderSupport, sweepExpiredOrders } from '../orders/index'
@@ -115,7 +116,7 @@ describe('PATCH /api/orders/{id}/accept', () => {
     expect(await settleInterruptedClaims(db, watched.gateway, clock)).toEqual({})
     clock.advance(3 * MINUTE)
     expect(await settleInterruptedClaims(db, watched.gateway, clock)).toEqual({ [order.id]: 'captured' })
-    expect(await findOrder(db, order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
   })
 
   test('a buyer cancelling while a runner accepts: whichever is first, the order ends one consistent way', async () => {
@@ -124,7 +125,7 @@ describe('PATCH /api/orders/{id}/accept', () => {
     for (let round = 0; round < 6; round++) {
       const order = await placeOrder(buyer.cookie, store)
       await Promise.all([accept(runner.cookie, order.id), call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie })])
-      const row = (await findOrder(db, order.id))!
+      const row = (await orderWithPayment(db, order.id))!
       const gatewayStatus = await intentStatus(order.id)
       const accepted = row.status === 'runner_accepted' && row.paymentStatus === 'captured' && gatewayStatus === 'succeeded'
       const cancelled = row.status === 'cancelled' && row.paymentStatus === 'cancelled' && gatewayStatus === 'canceled'
@@ -247,7 +248,7 @@ describe('the sweep and an accept at 29:59.9, one after the other, both ways rou
     expect((await accept(runner.cookie, order.id)).status).toBe(200)
     const swept = await sweepExpiredOrders(db, watched.gateway, { now: () => new Date(clock.now().getTime() + 100) })
     expect(swept.cancelled).not.toContain(order.id)
-    expect(await findOrder(db, order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
     expect(await intentStatus(order.id)).toBe('succeeded')
   })
 
@@ -271,7 +272,7 @@ describe('the sweep and an accept at 29:59.9, one after the other, both ways rou
     const response = (await accepted) as { status: number; body: { code?: string } }
     expect(response.status).toBe(409)
     expect(response.body.code).toBe('ORDER_NO_LONGER_AVAILABLE')
-    expect(await findOrder(db, order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled', runnerId: null, cancelReason: 'expired' })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled', runnerId: null, cancelReason: 'expired' })
     expect(await intentStatus(order.id)).toBe('canceled')
   })
 })
@@ -288,7 +289,7 @@ describe.skipIf(kind !== 'postgres')('races on PostgreSQL', () => {
       expect(statuses.filter((status) => status === 200)).toHaveLength(1)
       expect(statuses.filter((status) => status === 409)).toHaveLength(99)
       expect(watched.captures - capturesBefore).toBe(1)
-      expect(await findOrder(db, order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
+      expect(await orderWithPayment(db, order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
     }
   }, 120_000)
 
@@ -309,7 +310,7 @@ describe.skipIf(kind !== 'postgres')('races on PostgreSQL', () => {
     })()
     await Promise.all([...runs, sweep])
     for (const orderId of orders) {
-      const row = (await findOrder(db, orderId))!
+      const row = (await orderWithPayment(db, orderId))!
       const gatewayStatus = await intentStatus(orderId)
       const accepted = row.status === 'runner_accepted' && row.paymentStatus === 'captured' && gatewayStatus === 'succeeded'
       const cancelled = row.status === 'cancelled' && row.paymentStatus === 'cancelled' && gatewayStatus === 'canceled'

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { findOrder, invalidTransition, ORDER_STATUSES, type OrderRow, orderLines, orderMoves } from '../orders/index'
+import { orderPayments } from '../payments/index'
 import { badRequest, type Clock, conflict, decimalToCents, forbidden, notFound } from '../shared/index'
 import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate } from './contract'
 
@@ -69,7 +70,7 @@ export async function updateDeliveryStatus(db: Database, clock: Clock, runner: U
   }
   if (order.status !== report[target]) throw invalidTransition(order.status, target)
   // The claim's capture settles within moments of the accept; until then the order is not paid for.
-  if (order.paymentStatus !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
+  if ((await orderPayments.one(db, order.paymentIntentId)).status !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
 
   const moved = target === 'picked_up' ? await pickUp(db, clock, runner.id, order, update) : await orderMoves.reportDelivered(db, clock, orderId, runner.id)
   if (!moved) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, target)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { findOrder, invalidTransition, orderEndings, runnerQueries } from '../orders/index'
-import type { PaymentGateway } from '../payments/index'
+import { orderPayments, type PaymentGateway } from '../payments/index'
 import { AppError, type Clock, conflict, notFound } from '../shared/index'
 import { MESSAGES } from './contract'
 import { runnerAvailability } from './schema'
@@ -49,7 +49,7 @@ export async function releaseOrder(db: Database, gateway: PaymentGateway, clock:
   const order = await findOrder(db, orderId)
   if (!order || order.runnerId !== runner.id) throw notFound('Order not found', 'ORDER_NOT_FOUND')
   if (order.status !== 'runner_accepted') throw invalidTransition(order.status, 'cancelled')
-  if (order.paymentStatus !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
+  if ((await orderPayments.one(db, order.paymentIntentId)).status !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
   const ended = await orderEndings.endPaidOrder(db, gateway, clock, orderId, { reason: 'runner_released', runnerId: runner.id })
   if (!ended) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, 'cancelled')
   return ended

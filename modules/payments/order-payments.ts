@@ -1,0 +1,88 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import type { Clock } from '../shared/index'
+import type { HeldPaymentState } from './contract'
+import { recordPaymentEvent } from './events'
+import { checkoutIntents } from './schema'
+
+/** An order's payment as we record it: its state in our words, and what has come back on the card. */
+export type OrderPayment = { status: HeldPaymentState; refundedCents: number }
+
+/** Ids read in one query: well within PostgreSQL's 65,535 parameters. */
+const READ_AT_ONCE = 5_000
+
+/** The payments of these authorizations, by intent id: one read for a page of orders (a few for support's whole check). */
+export async function paymentsOf(db: Database, paymentIntentIds: readonly string[]): Promise<Map<string, OrderPayment>> {
+  const ids = [...new Set(paymentIntentIds)]
+  const found = new Map<string, OrderPayment>()
+  for (let start = 0; start < ids.length; start += READ_AT_ONCE) {
+    const rows = await db
+      .select({ id: checkoutIntents.paymentIntentId, status: checkoutIntents.paymentStatus, refundedCents: checkoutIntents.refundedCents })
+      .from(checkoutIntents)
+      .where(inArray(checkoutIntents.paymentIntentId, ids.slice(start, start + READ_AT_ONCE)))
+    for (const row of rows) if (row.status) found.set(row.id, { status: row.status, refundedCents: row.refundedCents })
+  }
+  return found
+}
+
+/** One order's payment. Every order holds one from the transaction that placed it. */
+export async function paymentOf(db: Database, paymentIntentId: string): Promise<OrderPayment> {
+  const payment = (await paymentsOf(db, [paymentIntentId])).get(paymentIntentId)
+  if (!payment) throw new Error(`No order holds payment ${paymentIntentId}`)
+  return payment
+}
+
+/**
+ * Whether an order's payment is in one of `states`, read under a share lock: it cannot move
+ * until the caller's transaction (an order's move that depends on it) ends.
+ */
+export async function paymentIsIn(tx: Database, paymentIntentId: string, states: readonly HeldPaymentState[]): Promise<boolean> {
+  const [row] = await tx
+    .select({ status: checkoutIntents.paymentStatus })
+    .from(checkoutIntents)
+    .where(eq(checkoutIntents.paymentIntentId, paymentIntentId))
+    .for('share')
+  return row?.status != null && states.includes(row.status)
+}
+
+type PaymentMove = { orderId: string; paymentIntentId: string; from: HeldPaymentState; to: HeldPaymentState; reason: string }
+
+/**
+ * Moves an order's payment from one state to another, with its payment event: one conditional
+ * update, in the transaction of the order's move. False when the payment was not in `from`
+ * (something else moved it first), and nothing changes.
+ */
+export async function movePayment(tx: Database, clock: Clock, move: PaymentMove): Promise<boolean> {
+  const [moved] = await tx
+    .update(checkoutIntents)
+    .set({ paymentStatus: move.to })
+    .where(
+      and(eq(checkoutIntents.paymentIntentId, move.paymentIntentId), eq(checkoutIntents.orderId, move.orderId), eq(checkoutIntents.paymentStatus, move.from)),
+    )
+    .returning({ id: checkoutIntents.paymentIntentId })
+  if (!moved) return false
+  await recordPaymentEvent(tx, clock, move)
+  return true
+}
+
+/**
+ * Records what the refund ledger says has come back on a charge: only ever upwards, so a late or
+ * repeated report changes nothing (false). All of it back is `refunded`.
+ */
+export async function recordRefunded(tx: Database, paymentIntentId: string, refundedCents: number): Promise<boolean> {
+  const [recorded] = await tx
+    .update(checkoutIntents)
+    .set({
+      refundedCents,
+      paymentStatus: sql`case when ${refundedCents} >= ${checkoutIntents.amountCents} then 'refunded' else 'partially_refunded' end`,
+    })
+    .where(
+      and(
+        eq(checkoutIntents.paymentIntentId, paymentIntentId),
+        inArray(checkoutIntents.paymentStatus, ['captured', 'partially_refunded']),
+        lt(checkoutIntents.refundedCents, refundedCents),
+      ),
+    )
+    .returning({ id: checkoutIntents.paymentIntentId })
+  return Boolean(recorded)
+}
