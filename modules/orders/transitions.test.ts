@@ -4,7 +4,7 @@ import { orderWithPayment } from '../../testing/order-with-payment'
 import { testApi } from '../../testing/test-api'
 import { paymentEventsOf } from '../payments/index'
 import { ORDER_MOVES, ORDER_STATUSES, ORDER_TRANSITIONS } from './contract'
-import { findOrder, orderMoves } from './index'
+import { findOrder, orderMoves, orderSupport } from './index'
 
 // The order's verbs, each one conditional update of the one table: from the right state it moves
 // and says so (outbox event, payment event); from any other it changes nothing and answers null.
@@ -180,5 +180,22 @@ describe('markItem and decideSubstitution', () => {
     const now = (await findOrder(db, order.id))!.items
     expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, { items: settled, itemsWere: now, actualGroceryCents: null })).not.toBeNull()
     expect(await orderMoves.markItem(db, clock, runnerId, { ...mark, was: settled[0]!, next: { ...settled[0]!, state: 'found' } })).toBeNull()
+  })
+})
+
+describe("the order's payment, kept by payments", () => {
+  test('orders check names an order whose state and payment cannot go together, even when the gateway agrees', async () => {
+    const { order } = await waitingOrder()
+    const { paymentIntentId } = (await findOrder(db, order.id))!
+    // The moves above settle payments without the gateway, so only this order is looked at.
+    const check = async () => (await orderSupport.checkPayments(db, api.providers.payments, clock)).disagreeing.filter((row) => row.id === order.id)
+    expect(await check()).toEqual([])
+    // Written behind the verbs' back, as no code path can: the gateway still agrees with the payment, the order does not.
+    await db.execute(sql`update orders set status = 'delivered' where id = ${order.id}`)
+    expect(await check()).toEqual([
+      expect.objectContaining({ status: 'delivered', paymentStatus: 'authorized', gatewayStatus: 'requires_capture', paymentIntentId }),
+    ])
+    await db.execute(sql`update orders set status = 'pending_runner_acceptance' where id = ${order.id}`)
+    expect(await check()).toEqual([])
   })
 })
