@@ -31,9 +31,11 @@ worker.addEventListener('activate', (event) => {
   )
 })
 
-// The page's 'Update' button: take over now instead of after every tab closes.
+// The page's 'Update' button: take over now instead of after every tab closes. And a page the
+// activation's claim missed (see claimThisPage) asks to be claimed.
 worker.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') event.waitUntil(worker.skipWaiting())
+  if (event.data?.type === 'CLAIM') event.waitUntil(worker.clients.claim())
 })
 
 worker.addEventListener('notificationclick', (event) => {

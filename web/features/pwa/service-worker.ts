@@ -16,10 +16,21 @@ export function registerServiceWorker() {
     try {
       const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' })
       watchForUpdates(registration)
+      await claimThisPage()
     } catch (error) {
       console.error('Service worker registration failed:', error)
     }
   })
+}
+
+/**
+ * The first worker claims the open pages when it activates, but a page whose navigation was under
+ * way just then can be missed, and would stay without offline use until the next page load. So
+ * once a worker is active, an uncontrolled page asks it to claim again.
+ */
+async function claimThisPage() {
+  const { active } = await navigator.serviceWorker.ready
+  if (!navigator.serviceWorker.controller) active?.postMessage({ type: 'CLAIM' })
 }
 
 function watchForUpdates(registration: ServiceWorkerRegistration) {
