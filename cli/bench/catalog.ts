@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm'
 import { CATALOG_CATEGORIES, DEMO_PRODUCTS, importStores, type LocatedStoreRecord } from '../../modules/catalog/index'
 import { seededRandom } from '../../testing/seeded-random'
 import { BROWSER_ACCEPT_ENCODING, bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
-import { benchOnPostgres } from './scratch-postgres'
+import { benchOnPostgres, settleAfterSeeding } from './scratch-postgres'
 import { withKiranaServer } from './server-process'
 
 const STORE_COUNT = 10_000
@@ -80,7 +79,7 @@ export function catalogOnPostgres(): Promise<BenchReport[]> {
     const records = [...generatedStores(random), bigStore()]
     // An import is one transaction; 1.5 million items go in a few hundred stores at a time.
     for (let start = 0; start < records.length; start += 250) await importStores(handle.db, records.slice(start, start + 250))
-    await handle.db.execute(sql`analyze`)
+    await settleAfterSeeding(handle.db)
     const seedMs = performance.now() - seedStarted
 
     return withKiranaServer(url, {}, async (server) => {

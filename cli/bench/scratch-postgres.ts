@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
+import type { Database } from '../../db/database'
 import { migrate } from '../../db/migrate'
 import { type BenchStore, benchStore } from './bench-data'
 import type { BenchReport } from './report'
@@ -21,6 +23,18 @@ export async function benchPostgresServer(): Promise<string | null> {
     if (answers) return url
   }
   return null
+}
+
+/**
+ * After a bench's bulk seeding: the planner's statistics and the visibility map as autovacuum
+ * keeps them on a live database, and the seed's dirty pages written out, so neither autovacuum
+ * nor the writing-back runs beside the load that is measured next.
+ */
+export async function settleAfterSeeding(db: Database) {
+  await db.execute(sql`vacuum analyze`)
+  await db.execute(sql`checkpoint`).catch(() => {
+    // Only a superuser (or pg_checkpoint) may; elsewhere the pages are written back as the server likes.
+  })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { batchedLookup, type Clock } from '../shared/index'
 import { type SessionData, sessions, users } from './schema'
@@ -45,13 +45,22 @@ type FoundSession = { session: typeof sessions.$inferSelect; user: UserRow }
  * their sessions (batchedLookup): under load the database sees a few queries, not one a request.
  */
 export function sessionFinder(db: Database, clock: Clock): (token: string) => Promise<FoundSession | null> {
+  // Built and prepared once, whatever the batch's size: its sids go as one array parameter.
+  const liveSessions = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        sql`${sessions.sid} = any(${sql.placeholder('sids')}::text[])`,
+        sql`${sessions.expire} > ${sql.placeholder('now')}::timestamptz`,
+        eq(users.isActive, true),
+      ),
+    )
+    .prepare('live_sessions')
   const bySid = batchedLookup<string, FoundSession>(async (sids) => {
     const now = clock.now()
-    const rows = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(inArray(sessions.sid, sids), gt(sessions.expire, now), eq(users.isActive, true)))
+    const rows = await liveSessions.execute({ sids, now: now.toISOString() })
     const renewed = await Promise.all(rows.map((row) => renewedNowAndThen(db, now, row)))
     return new Map(renewed.map((found) => [found.session.sid, found]))
   })

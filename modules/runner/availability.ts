@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { batchedLookup, type Clock } from '../shared/index'
 import { type Availability, DEFAULT_TIME_ZONE } from './contract'
@@ -12,11 +12,14 @@ const availabilityLookups = new WeakMap<Database, (userId: string) => Promise<Av
 function availabilityLookup(db: Database) {
   let lookup = availabilityLookups.get(db)
   if (!lookup) {
+    // Prepared once, whatever the batch's size: its ids go as one array parameter.
+    const availabilities = db
+      .select({ userId: runnerAvailability.userId, online: runnerAvailability.online, timeZone: runnerAvailability.timeZone })
+      .from(runnerAvailability)
+      .where(sql`${runnerAvailability.userId} = any(${sql.placeholder('userIds')}::uuid[])`)
+      .prepare('runner_availabilities')
     lookup = batchedLookup<string, Availability>(async (userIds) => {
-      const rows = await db
-        .select({ userId: runnerAvailability.userId, online: runnerAvailability.online, timeZone: runnerAvailability.timeZone })
-        .from(runnerAvailability)
-        .where(inArray(runnerAvailability.userId, userIds))
+      const rows = await availabilities.execute({ userIds })
       return new Map(rows.map(({ userId, ...availability }) => [userId, availability]))
     })
     availabilityLookups.set(db, lookup)
