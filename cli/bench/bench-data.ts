@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../../db/client'
 import { markPhoneVerified } from '../../modules/accounts/index'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { orderMoves } from '../../modules/orders/index'
-import { embeddedGateway } from '../../modules/payments/index'
+import { authorize, claimIntent, embeddedGateway } from '../../modules/payments/index'
 import { type Clock, systemClock, toE164 } from '../../modules/shared/index'
 
 /** How many set-up calls run at once: enough to fill the server, few enough to leave it answering. */
@@ -59,7 +59,11 @@ export async function benchStore(
   return (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
 }
 
-/** An order waiting for a runner, its card authorized at `clock`'s now, made through the facades (checkout itself is measured elsewhere). */
+/**
+ * An order waiting for a runner, its card authorized at `clock`'s now, made through the facades
+ * as checkout makes it (checkout itself is measured elsewhere): the authorization recorded, the
+ * card confirmed, then the intent claimed for the order in the transaction that places it.
+ */
 export async function paidOrder(
   handle: DatabaseHandle,
   buyerId: string,
@@ -68,11 +72,14 @@ export async function paidOrder(
   clock: Clock = systemClock,
 ): Promise<string> {
   const gateway = embeddedGateway(handle.db, clock)
-  const intent = await gateway.createIntent({ amountCents: 700, metadata: { buyerId }, idempotencyKey })
+  const intent = await authorize({ db: handle.db, clock, gateway }, { buyerId, amountCents: 700, checkoutId: idempotencyKey, tipCents: 500 })
   await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
-  const order = await handle.db.transaction((tx) =>
-    orderMoves.place(tx, clock, {
-      id: crypto.randomUUID(),
+  const orderId = crypto.randomUUID()
+  const order = await handle.db.transaction(async (tx) => {
+    if (!(await claimIntent(tx, clock, intent.paymentIntentId, orderId, idempotencyKey)))
+      throw new Error(`The bench's intent ${intent.paymentIntentId} was already claimed`)
+    return orderMoves.place(tx, clock, {
+      id: orderId,
       buyerId,
       store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
       items: [{ id: crypto.randomUUID(), name: 'Toor Dal', quantity: 2, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' }],
@@ -84,8 +91,8 @@ export async function paidOrder(
       deliveryInstructions: null,
       scheduledFor: null,
       timeSlot: 'ASAP',
-      paymentIntentId: intent.id,
-    }),
-  )
+      paymentIntentId: intent.paymentIntentId,
+    })
+  })
   return order.id
 }
