@@ -34,16 +34,17 @@ export type OrderViewContext = {
 export async function orderViewContext(db: Database, clock: Clock, rows: readonly OrderRow[]): Promise<OrderViewContext> {
   const runnerIds = rows.flatMap((row) => (row.runnerId ? [row.runnerId] : []))
   const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
-  return {
-    payments: await orderPayments.of(
+  // Four reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not four.
+  const [payments, contacts, ratings, figures] = await Promise.all([
+    orderPayments.of(
       db,
       rows.map((row) => row.paymentIntentId),
     ),
-    contacts: await userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
-    ratings: await ratingsOf(db, delivered),
-    runnerRatings: await runnerRatings(db, clock, runnerIds),
-    now: clock.now(),
-  }
+    userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
+    ratingsOf(db, delivered),
+    runnerRatings(db, clock, runnerIds),
+  ])
+  return { payments, contacts, ratings, runnerRatings: figures, now: clock.now() }
 }
 
 /**
