@@ -26,7 +26,7 @@ export async function ordersWaitingNear(
     .from(orders)
     .where(
       and(
-        // Its payment is authorized: a waiting order's payment leaves that state only as the order leaves waiting.
+        // Waiting says its payment is authorized too: the order and its payment only leave those states together.
         eq(orders.status, 'pending_runner_acceptance'),
         gt(orders.authorizedAt, query.authorizedAfter),
         after ? and(gte(orders.authorizedAt, after.authorizedAt), or(gt(orders.authorizedAt, after.authorizedAt), gt(orders.id, after.id))) : undefined,
