@@ -14,7 +14,11 @@ export async function openStreamClients({ url, cookie, count, until }: { url: st
   })
   const lines = clients.stdout.pipeThrough(new TextDecoderStream()).getReader()
   let output = ''
-  while (!output.includes('ready\n')) output += (await lines.read()).value ?? ''
+  while (!output.includes('ready\n')) {
+    const { value, done } = await lines.read()
+    if (done) throw new Error('The stream clients stopped before every stream opened')
+    output += value
+  }
   return {
     /** Once every stream has seen `until`: when each did, in ms after `changed` (a Date.now()), soonest first. */
     async heardAfter(changed: number): Promise<number[]> {
@@ -29,15 +33,23 @@ export async function openStreamClients({ url, cookie, count, until }: { url: st
   }
 }
 
+/** Reads a stream until its text holds `marker`; a stream that ends first (the server went away) is an error, never a busy loop. */
+async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, marker: string): Promise<void> {
+  const decoder = new TextDecoder()
+  let text = ''
+  while (!text.includes(marker)) {
+    const { value, done } = await reader.read()
+    if (done) throw new Error(`The stream ended before it said ${marker}`)
+    text += decoder.decode(value, { stream: true })
+  }
+}
+
 async function stream(url: string, cookie: string, until: string, ready: () => void): Promise<number> {
   const response = await fetch(url, { headers: { cookie } })
   const reader = response.body!.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  while (!text.includes('event: ')) text += decoder.decode((await reader.read()).value, { stream: true })
+  await readUntil(reader, 'event: ')
   ready()
-  let later = ''
-  while (!later.includes(until)) later += decoder.decode((await reader.read()).value, { stream: true })
+  await readUntil(reader, until)
   return Date.now()
 }
 
@@ -50,6 +62,10 @@ if (import.meta.main) {
       if (++opened === count) console.log('ready')
     }),
   )
-  console.log(JSON.stringify(await Promise.all(heard)))
+  const heardAt = await Promise.all(heard).catch((error: Error) => {
+    console.error(`Stream clients: ${error.message}`)
+    process.exit(1)
+  })
+  console.log(JSON.stringify(heardAt))
   process.exit(0)
 }
