@@ -14,16 +14,17 @@ export const ownedRefundKey = (orderId: string) => `order:${orderId}:refund`
  * Gives money back on an order's charge, through the payments' ledger (once per key, never more
  * than was charged), and the order then says how much has come back. 409 when it would pass the
  * charge, 503 when the payment service is out of reach (the same key later finishes it).
+ * `rest` asks for all that has not come back yet, as the payment records it.
  */
 export async function refundOrder(
   db: Database,
   gateway: PaymentGateway,
   clock: Clock,
   row: OrderRow,
-  request: { amountCents: number; key: string; reason: string },
+  request: { amountCents: number | 'rest'; key: string; reason: string },
 ) {
-  if (!CHARGED.has((await orderPayments.one(db, row.paymentIntentId)).status))
-    throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
+  const payment = await orderPayments.one(db, row.paymentIntentId)
+  if (!CHARGED.has(payment.status)) throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
   try {
     const outcome = await refund(
       { db, clock, gateway },
@@ -31,7 +32,7 @@ export async function refundOrder(
         orderId: row.id,
         paymentIntentId: row.paymentIntentId,
         capturedCents: row.totalCents,
-        amountCents: request.amountCents,
+        amountCents: request.amountCents === 'rest' ? row.totalCents - payment.refundedCents : request.amountCents,
         idempotencyKey: request.key,
         reason: request.reason,
       },
@@ -66,8 +67,7 @@ export async function refundOrder(
 /** The full refund of an order ended before pick-up; if the gateway is down it stays owed, and the sweep settles it. */
 export async function refundWhatIsOwed(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, reason: string) {
   try {
-    const { refundedCents } = await orderPayments.one(db, row.paymentIntentId)
-    return await refundOrder(db, gateway, clock, row, { amountCents: row.totalCents - refundedCents, key: ownedRefundKey(row.id), reason })
+    return await refundOrder(db, gateway, clock, row, { amountCents: 'rest', key: ownedRefundKey(row.id), reason })
   } catch (error) {
     if (error instanceof AppError && error.status === 503) return null
     throw error
