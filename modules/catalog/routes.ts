@@ -36,7 +36,7 @@ export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: S
         }
         set.headers['content-type'] = 'application/json;charset=utf-8'
         if (encoding !== 'identity') set.headers['content-encoding'] = encoding
-        return answerBytes(shelf.bodies[encoding])
+        return answerBytes(shelf.bodies[encoding], set)
       },
       {
         signedIn: true,

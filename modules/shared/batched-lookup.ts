@@ -7,7 +7,7 @@ type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unkn
  * database a few times for many requests, not once for each. A read always starts after the
  * lookup was asked for, so it sees every write that came before the request.
  */
-export function batchedLookup<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, { inFlightAtMost = 2, batchAtMost = 500 } = {}) {
+export function batchedLookup<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>, { inFlightAtMost = 1, batchAtMost = 500 } = {}) {
   let waiting = new Map<K, Waiter<V>[]>()
   let inFlight = 0
 
