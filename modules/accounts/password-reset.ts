@@ -53,11 +53,11 @@ export async function requestPasswordReset(
   return { issued: { token, resetUrl, channel } }
 }
 
-/** Spends a reset token on a new password and ends every session of the account. */
-export async function confirmPasswordReset(db: Database, clock: Clock, token: string, newPassword: string) {
+/** Spends a reset token on a new password and ends every session of the account, whose id it answers. */
+export async function confirmPasswordReset(db: Database, clock: Clock, token: string, newPassword: string): Promise<string> {
   const now = clock.now()
   const password = await hashPassword(newPassword)
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ isUsed: true })
@@ -66,5 +66,6 @@ export async function confirmPasswordReset(db: Database, clock: Clock, token: st
     if (!spent) throw badRequest(INVALID_TOKEN, 'INVALID_RESET_TOKEN', { token: INVALID_TOKEN })
     await tx.update(users).set({ password }).where(eq(users.id, spent.userId))
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId))
+    return spent.userId
   })
 }

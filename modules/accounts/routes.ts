@@ -138,8 +138,8 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
       )
       .post(
         '/password-reset/confirm',
-        async ({ body }) => {
-          await confirmPasswordReset(db, clock, body.token, body.newPassword)
+        async ({ body, sessions }) => {
+          sessions.endedAllOf(await confirmPasswordReset(db, clock, body.token, body.newPassword))
           return { message: 'Password updated successfully' }
         },
         { body: passwordResetConfirmSchema, response: messageResponseSchema },

@@ -1,17 +1,23 @@
 import { type Cookie, Elysia } from 'elysia'
 import { type ModuleDeps, unauthorized } from '../shared/index'
-import { createSession, deleteSession, SESSION_COOKIE, sessionFinder, type UserRow } from './session'
+import { createSession, deleteSession, SESSION_COOKIE, type SessionFinder, sessionFinder, type UserRow } from './session'
 
 type CookieJar = Record<string, Cookie<unknown>>
 
 /**
  * Reads the session cookie. Routes opt in with `{ signedIn: true }` and then get `user`;
- * without a live session they answer 401 before the body or query is validated. `sessions` starts and
- * ends sessions for the sign-in routes.
+ * without a live session they answer 401 before the body or query is validated. A read that is
+ * the same for everyone signed in opts in with `{ signedInRecently: true }` instead, and passes a
+ * session found live within the last second (RECENTLY_CONFIRMED_MS) without reading it again.
+ * `sessions` starts and ends sessions for the sign-in routes.
  */
 export function sessionPlugin({ db, clock, config }: Pick<ModuleDeps, 'db' | 'clock' | 'config'>) {
   const secure = config.NODE_ENV === 'production'
   const findSession = sessionFinder(db, clock)
+  const ended = async (token: string) => {
+    await deleteSession(db, token)
+    findSession.forget(token)
+  }
   const tokenIn = (cookie: CookieJar) => {
     const value = cookie[SESSION_COOKIE]?.value
     return typeof value === 'string' && value.length > 0 ? value : null
@@ -20,37 +26,40 @@ export function sessionPlugin({ db, clock, config }: Pick<ModuleDeps, 'db' | 'cl
     /** Signs a user in on a brand-new session; the one the request came with (if any) is deleted. */
     async start(cookie: CookieJar, userId: string) {
       const previous = tokenIn(cookie)
-      if (previous) await deleteSession(db, previous)
+      if (previous) await ended(previous)
       const { token, expire } = await createSession(db, clock, userId)
       cookie[SESSION_COOKIE]!.set({ value: token, httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expire })
     },
     async end(cookie: CookieJar) {
       const token = tokenIn(cookie)
-      if (token) await deleteSession(db, token)
+      if (token) await ended(token)
       cookie[SESSION_COOKIE]!.set({ value: '', httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 })
     },
+    /** After a password reset has ended every session of the user. */
+    endedAllOf: (userId: string) => findSession.forgetAllOf(userId),
   }
   // The transform hook finds the user and the resolve hook hands it on; keyed by the request, so nothing outlives it.
   const signedInUsers = new WeakMap<Request, UserRow>()
-  return new Elysia({ name: 'accounts/session' }).decorate('sessions', sessions).macro({
-    signedIn: {
-      // Marks the route in its OpenAPI detail, so a test can list every route that needs a session.
-      detail: { security: [{ session: [] }] },
-      // Transform runs before Elysia validates the body and query (resolve runs after): a caller without
-      // a session gets 401, never a 400 that describes what the route expects.
-      async transform({ cookie, request }) {
-        const token = tokenIn(cookie)
-        const found = token ? await findSession(token) : null
-        if (!found) throw unauthorized('Not signed in')
-        signedInUsers.set(request, found.user)
-      },
-      resolve({ request }) {
-        const user = signedInUsers.get(request)
-        if (!user) throw unauthorized('Not signed in')
-        return { user }
-      },
+  const signedInBy = (find: SessionFinder['live']) => ({
+    // Marks the route in its OpenAPI detail, so a test can list every route that needs a session.
+    detail: { security: [{ session: [] }] },
+    // Transform runs before Elysia validates the body and query (resolve runs after): a caller without
+    // a session gets 401, never a 400 that describes what the route expects.
+    async transform({ cookie, request }: { cookie: CookieJar; request: Request }) {
+      const token = tokenIn(cookie)
+      const found = token ? await find(token) : null
+      if (!found) throw unauthorized('Not signed in')
+      signedInUsers.set(request, found.user)
+    },
+    resolve({ request }: { request: Request }) {
+      const user = signedInUsers.get(request)
+      if (!user) throw unauthorized('Not signed in')
+      return { user }
     },
   })
+  return new Elysia({ name: 'accounts/session' })
+    .decorate('sessions', sessions)
+    .macro({ signedIn: signedInBy(findSession.live), signedInRecently: signedInBy(findSession.recentlyLive) })
 }
 
 export type SessionPlugin = ReturnType<typeof sessionPlugin>

@@ -40,11 +40,23 @@ export async function createSession(db: Database, clock: Clock, userId: string) 
 type FoundSession = { session: typeof sessions.$inferSelect; user: UserRow }
 
 /**
+ * How recently a session must have been found live for a read that is the same for every
+ * signed-in caller (a store's shelf) to pass it without asking the database again. A session
+ * ended in this process is forgotten at once; one ended elsewhere (another instance, the CLI)
+ * may read such answers for at most this long.
+ */
+export const RECENTLY_CONFIRMED_MS = 1_000
+/** Sessions remembered as recently confirmed, at most: the oldest confirmations go first. */
+const REMEMBERED_AT_MOST = 10_000
+
+export type SessionFinder = ReturnType<typeof sessionFinder>
+
+/**
  * Finds the live session behind a cookie token and its (active) user, renewing the idle limit now
  * and then. Every signed-in request asks this, so requests that come together share one read of
  * their sessions (batchedLookup): under load the database sees a few queries, not one a request.
  */
-export function sessionFinder(db: Database, clock: Clock): (token: string) => Promise<FoundSession | null> {
+export function sessionFinder(db: Database, clock: Clock) {
   // Built and prepared once, whatever the batch's size: its sids go as one array parameter.
   const liveSessions = db
     .select({ session: sessions, user: users })
@@ -64,7 +76,40 @@ export function sessionFinder(db: Database, clock: Clock): (token: string) => Pr
     const renewed = await Promise.all(rows.map((row) => renewedNowAndThen(db, now, row)))
     return new Map(renewed.map((found) => [found.session.sid, found]))
   })
-  return async (token) => (await bySid(hashToken(token))) ?? null
+  /** When each session was last found live (the time its read started), oldest first. */
+  const confirmed = new Map<string, { found: FoundSession; at: number }>()
+  const read = async (sid: string) => {
+    const at = clock.now().getTime()
+    const found = (await bySid(sid)) ?? null
+    confirmed.delete(sid)
+    if (found) {
+      confirmed.set(sid, { found, at })
+      if (confirmed.size > REMEMBERED_AT_MOST) confirmed.delete(confirmed.keys().next().value!)
+    }
+    return found
+  }
+  return {
+    /** The live session behind a cookie token, as the database has it now. */
+    live: (token: string): Promise<FoundSession | null> => read(hashToken(token)),
+    /**
+     * The same, except that a session found live within RECENTLY_CONFIRMED_MS passes as it was:
+     * for reads that are the same for everyone signed in, where a database read per request would
+     * cost more than the answer itself.
+     */
+    async recentlyLive(token: string): Promise<FoundSession | null> {
+      const sid = hashToken(token)
+      const last = confirmed.get(sid)
+      const now = clock.now().getTime()
+      if (last && now - last.at < RECENTLY_CONFIRMED_MS && last.found.session.expire.getTime() > now) return last.found
+      return read(sid)
+    },
+    /** A session this process has just ended. */
+    forget: (token: string) => confirmed.delete(hashToken(token)),
+    /** Every session of a user this process has just ended (a password reset). */
+    forgetAllOf(userId: string) {
+      for (const [sid, { found }] of confirmed) if (found.user.id === userId) confirmed.delete(sid)
+    },
+  }
 }
 
 /** A session last renewed over an hour ago gets its idle limit moved on from now. */
