@@ -45,8 +45,8 @@ export function sessionPlugin({ db, clock, config }: Pick<ModuleDeps, 'db' | 'cl
     detail: { security: [{ session: [] }] },
     // Transform runs before Elysia validates the body and query (resolve runs after): a caller without
     // a session gets 401, never a 400 that describes what the route expects.
-    async transform({ cookie, request }: { cookie: CookieJar; request: Request }) {
-      const token = tokenIn(cookie)
+    async transform({ request }: { request: Request }) {
+      const token = sessionTokenIn(request.headers.get('cookie'))
       const found = token ? await find(token) : null
       if (!found) throw unauthorized('Not signed in')
       signedInUsers.set(request, found.user)
@@ -63,3 +63,22 @@ export function sessionPlugin({ db, clock, config }: Pick<ModuleDeps, 'db' | 'cl
 }
 
 export type SessionPlugin = ReturnType<typeof sessionPlugin>
+
+const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`
+
+/**
+ * The session token in a Cookie header, read straight from it: a signed-in route that never asks
+ * for `cookie` spares Elysia parsing every cookie into its jar (5 % of the shelf's time). Our
+ * tokens are base64url, so a value that would need decoding is not one of them.
+ */
+export function sessionTokenIn(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null
+  for (const pair of cookieHeader.split(';')) {
+    const trimmed = pair.trim()
+    if (trimmed.startsWith(SESSION_COOKIE_PREFIX)) {
+      const value = trimmed.slice(SESSION_COOKIE_PREFIX.length)
+      return value.length > 0 ? value : null
+    }
+  }
+  return null
+}

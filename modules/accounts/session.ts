@@ -76,38 +76,41 @@ export function sessionFinder(db: Database, clock: Clock) {
     const renewed = await Promise.all(rows.map((row) => renewedNowAndThen(db, now, row)))
     return new Map(renewed.map((found) => [found.session.sid, found]))
   })
-  /** When each session was last found live (the time its read started), oldest first. */
+  /**
+   * When each session was last found live (the time its read started), oldest first. Keyed by the
+   * cookie's token rather than its hash, so a remembered session costs no hashing either: the
+   * tokens are in this process's memory with every request anyway.
+   */
   const confirmed = new Map<string, { found: FoundSession; at: number }>()
-  const read = async (sid: string) => {
+  const read = async (token: string) => {
     const at = clock.now().getTime()
-    const found = (await bySid(sid)) ?? null
-    confirmed.delete(sid)
+    const found = (await bySid(hashToken(token))) ?? null
+    confirmed.delete(token)
     if (found) {
-      confirmed.set(sid, { found, at })
+      confirmed.set(token, { found, at })
       if (confirmed.size > REMEMBERED_AT_MOST) confirmed.delete(confirmed.keys().next().value!)
     }
     return found
   }
   return {
     /** The live session behind a cookie token, as the database has it now. */
-    live: (token: string): Promise<FoundSession | null> => read(hashToken(token)),
+    live: read,
     /**
      * The same, except that a session found live within RECENTLY_CONFIRMED_MS passes as it was:
      * for reads that are the same for everyone signed in, where a database read per request would
      * cost more than the answer itself.
      */
     async recentlyLive(token: string): Promise<FoundSession | null> {
-      const sid = hashToken(token)
-      const last = confirmed.get(sid)
+      const last = confirmed.get(token)
       const now = clock.now().getTime()
       if (last && now - last.at < RECENTLY_CONFIRMED_MS && last.found.session.expire.getTime() > now) return last.found
-      return read(sid)
+      return read(token)
     },
     /** A session this process has just ended. */
-    forget: (token: string) => confirmed.delete(hashToken(token)),
+    forget: (token: string) => confirmed.delete(token),
     /** Every session of a user this process has just ended (a password reset). */
     forgetAllOf(userId: string) {
-      for (const [sid, { found }] of confirmed) if (found.user.id === userId) confirmed.delete(sid)
+      for (const [token, { found }] of confirmed) if (found.user.id === userId) confirmed.delete(token)
     },
   }
 }
