@@ -12,12 +12,22 @@ export const MAX_HEADER_BYTES = 12 * 1024
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+/** Each request's URL, parsed once for the guards and headers that all look at it. */
+const parsedUrls = new WeakMap<Request, URL | null>()
+
 /**
- * The request's path, or null when its URL does not parse: for CONNECT, Bun hands over the
- * target as it came (`*`, `[::1]:443`), which is no URL at all.
+ * The request's URL, or null when it does not parse: for CONNECT, Bun hands over the target as
+ * it came (`*`, `[::1]:443`), which is no URL at all.
  */
+function requestUrl(request: Request): URL | null {
+  let url = parsedUrls.get(request)
+  if (url === undefined) parsedUrls.set(request, (url = URL.parse(request.url)))
+  return url
+}
+
+/** The request's path, or null when its URL does not parse (see requestUrl). */
 export function requestPath(request: Request): string | null {
-  return URL.parse(request.url)?.pathname ?? null
+  return requestUrl(request)?.pathname ?? null
 }
 
 /**
@@ -31,7 +41,7 @@ export function crossSiteGuard(appUrl: string) {
     if (!STATE_CHANGING.has(request.method)) return
     const origin = request.headers.get('origin')
     if (origin !== null) {
-      if (origin !== appOrigin && origin !== URL.parse(request.url)?.origin) throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST')
+      if (origin !== appOrigin && origin !== requestUrl(request)?.origin) throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST')
       return
     }
     if (request.headers.get('sec-fetch-site') === 'cross-site') throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST')
@@ -65,15 +75,18 @@ export const requestLimits = new Elysia({ name: 'shared/request-limits' }).onReq
     headerBytes += name.length + value.length + 4
   })
   if (headerBytes > MAX_HEADER_BYTES) throw new AppError(431, 'HEADERS_TOO_LARGE', 'Request headers are too large')
-  const url = URL.parse(request.url)
+  const url = requestUrl(request)
   if (!url) throw new AppError(400, 'INVALID_URL', 'The address is not a valid URL')
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (isUploadPath(url.pathname)) {
     if (declared > MAX_UPLOAD_REQUEST_BYTES) throw photoTooLarge()
   } else if (declared > MAX_JSON_BODY_BYTES) throw payloadTooLarge()
+  const target = url.pathname + url.search
+  // A parsed URL percent-encodes every control character, so only an escape can hide one.
+  if (!target.includes('%')) return
   let decoded: string
   try {
-    decoded = decodeURIComponent(url.pathname + url.search.replaceAll('+', ' '))
+    decoded = decodeURIComponent(target.replaceAll('+', ' '))
   } catch {
     throw new AppError(400, 'INVALID_URL', 'The address is not validly encoded')
   }
