@@ -13,6 +13,7 @@ import { ordersModule, ordersPaymentListener } from './modules/orders/index'
 import { paymentsModule } from './modules/payments/index'
 import { runnerModule } from './modules/runner/index'
 import {
+  answerTurns,
   type Config,
   ConfigError,
   crossSiteGuard,
@@ -47,6 +48,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(errorPlugin)
     .use(securityHeaders({ production: deps.config.NODE_ENV === 'production', firebaseAuthEmulatorHost: deps.config.FIREBASE_AUTH_EMULATOR_HOST }))
     .use(requestLimits)
+    .use(answerTurns)
     .use(crossSiteGuard(deps.config.APP_URL))
     .get(
       '/api/health',

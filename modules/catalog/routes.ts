@@ -36,7 +36,7 @@ export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: S
         }
         set.headers['content-type'] = 'application/json;charset=utf-8'
         if (encoding !== 'identity') set.headers['content-encoding'] = encoding
-        return answerBytes(shelf.bodies[encoding], set)
+        return answerBytes(shelf.bodies[encoding], set, request)
       },
       {
         // The same shelf for every shopper: a session found live in the last second need not be read again.

@@ -50,7 +50,7 @@ export function runnerRoutes({ db, clock, session, gateway, objects, pages }: Ru
           set.headers['content-type'] = 'application/json;charset=utf-8'
           set.headers.vary = 'Accept-Encoding'
           if (encoding === 'gzip') set.headers['content-encoding'] = 'gzip'
-          return answerBytes(answer[encoding === 'gzip' ? 'gzip' : 'identity'], set)
+          return answerBytes(answer[encoding === 'gzip' ? 'gzip' : 'identity'], set, request)
         },
         {
           signedIn: true,

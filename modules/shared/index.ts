@@ -1,3 +1,4 @@
+export { answerTurns } from './answer-turn'
 export { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from './app-error'
 export { batchedLookup } from './batched-lookup'
 export { type Clock, manualClock, systemClock } from './clock'
