@@ -20,8 +20,10 @@ const parsedUrls = new WeakMap<Request, URL | null>()
  * it came (`*`, `[::1]:443`), which is no URL at all.
  */
 function requestUrl(request: Request): URL | null {
-  let url = parsedUrls.get(request)
-  if (url === undefined) parsedUrls.set(request, (url = URL.parse(request.url)))
+  const known = parsedUrls.get(request)
+  if (known !== undefined) return known
+  const url = URL.parse(request.url)
+  parsedUrls.set(request, url)
   return url
 }
 
