@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
 import { sessions, users } from './schema'
-import { hashToken, RECENTLY_CONFIRMED_MS, SESSION_COOKIE } from './session'
+import { hashToken, RECENTLY_CONFIRMED_MS, SESSION_COOKIE, sessionFinder } from './session'
 
 /**
  * A store's shelf passes a session found live within the last second without reading it again
@@ -83,4 +83,15 @@ describe('a session ended here', () => {
     expect((await shelf(phone)).status).toBe(401)
     expect((await shelf(laptop)).status).toBe(401)
   })
+})
+
+test('a read under way when its session ends here is not remembered', async () => {
+  const { cookie } = await signUp()
+  const finder = sessionFinder(db, clock)
+  const reading = finder.recentlyLive(tokenOf(cookie))
+  finder.forget(tokenOf(cookie))
+  // The read went out before the end, so it found the session live; the end then reaches the database.
+  expect(await reading).not.toBeNull()
+  await endedElsewhere(cookie)
+  expect(await finder.recentlyLive(tokenOf(cookie))).toBeNull()
 })

@@ -82,11 +82,14 @@ export function sessionFinder(db: Database, clock: Clock) {
    * tokens are in this process's memory with every request anyway.
    */
   const confirmed = new Map<string, { found: FoundSession; at: number }>()
+  // Sessions ended here so far: a read under way while one ends may have seen it live, and is not remembered.
+  let endings = 0
   const read = async (token: string) => {
     const at = clock.now().getTime()
+    const endingsBefore = endings
     const found = (await bySid(hashToken(token))) ?? null
     confirmed.delete(token)
-    if (found) {
+    if (found && endings === endingsBefore) {
       confirmed.set(token, { found, at })
       if (confirmed.size > REMEMBERED_AT_MOST) confirmed.delete(confirmed.keys().next().value!)
     }
@@ -107,9 +110,13 @@ export function sessionFinder(db: Database, clock: Clock) {
       return read(token)
     },
     /** A session this process has just ended. */
-    forget: (token: string) => confirmed.delete(token),
+    forget(token: string) {
+      endings++
+      confirmed.delete(token)
+    },
     /** Every session of a user this process has just ended (a password reset). */
     forgetAllOf(userId: string) {
+      endings++
       for (const [token, { found }] of confirmed) if (found.user.id === userId) confirmed.delete(token)
     },
   }
