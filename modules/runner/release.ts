@@ -25,9 +25,9 @@ async function forgivenAt(db: Database, runnerId: string): Promise<Date | null> 
  */
 export async function pausedUntil(db: Database, clock: Clock, runnerId: string): Promise<Date | null> {
   const now = clock.now().getTime()
-  const forgiven = (await forgivenAt(db, runnerId))?.getTime() ?? 0
-  const since = new Date(Math.max(now - RELEASE_WINDOW_MS, forgiven))
-  const releases = await runnerQueries.releasesSince(db, runnerId, since)
+  // Both read at once (this is on the accept's path): the window's releases, then those after the forgiving.
+  const [forgiven, inWindow] = await Promise.all([forgivenAt(db, runnerId), runnerQueries.releasesSince(db, runnerId, new Date(now - RELEASE_WINDOW_MS))])
+  const releases = forgiven ? inWindow.filter((at) => at.getTime() > forgiven.getTime()) : inWindow
   if (releases.length <= RELEASES_ALLOWED) return null
   const until = new Date(releases[0]!.getTime() + PAUSE_MS)
   return until.getTime() > now ? until : null
