@@ -11,6 +11,9 @@ import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/i
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
 export type JobsDeps = JobDeps & { listen: Listen; push: PushSender }
 
+/** The advisory lock the payment sweep runs under: whoever holds it keeps every instance's sweep away. */
+export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
+
 /**
  * Settles every hold: releases orders no runner accepted within 30 minutes and authorizations
  * that never became an order, finishes captures a stopped process left half done, and refunds
@@ -18,7 +21,7 @@ export type JobsDeps = JobDeps & { listen: Listen; push: PushSender }
  * instance at a time (an advisory lock).
  */
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
-  const run = await whileHoldingLock(db, dbKind, 'kirana:payment-sweep', async () => ({
+  const run = await whileHoldingLock(db, dbKind, PAYMENT_SWEEP_LOCK, async () => ({
     orders: await sweepExpiredOrders(db, gateway, clock),
     intents: await releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),
