@@ -83,6 +83,18 @@ describe('problems and refunds for support', () => {
     expect(rest.stdout).toContain('Before: the card was charged $7.00; $2.50 had been refunded.')
     expect(rest.stdout).toContain('After: $7.00 of $7.00 refunded; $0.00 left.')
     expect(json('orders', 'show', made.refundOrder).order).toMatchObject({ paymentStatus: 'refunded', refundedAmount: '7.00' })
+    const nothingLeft = cli('orders', 'refund', number, 'all', '--reason', 'again')
+    expect(nothingLeft.code).toBe(1)
+    expect(nothingLeft.stderr.trim()).toBe("Not refunded: all $7.00 of this order's charge has come back already.")
+  }, 30_000)
+
+  test("a --key from the system's own namespaces is refused before anything is refunded", () => {
+    for (const key of [`order:${made.late}:refund`, `problem:${made.damaged}:refund`, 'Stripe:re_1', ' checkout:x']) {
+      const refused = cli('orders', 'refund', made.refundOrder.slice(-8), '1.00', '--reason', 'x', '--key', key)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1)
+      expect(refused.stderr).toContain('is one the system makes for its own refunds')
+    }
   }, 30_000)
 })
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { findOrder, orderSupport } from '../../modules/orders/index'
-import { orderPayments, type RefundOutcome } from '../../modules/payments/index'
+import { idempotencyKeys, isSystemKey, type RefundOutcome } from '../../modules/payments/index'
 import { AppError, decimalToCents, formatCents, systemClock } from '../../modules/shared/index'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, when, withPayments } from './order-lookup'
@@ -27,7 +27,7 @@ function describeRefund(outcome: RefundOutcome, key: string) {
   return [
     `Before: the card was charged ${formatCents(charged)}; ${formatCents(before)} had been refunded.`,
     outcome.replayed
-      ? `This refund: ${formatCents(outcome.amountCents)} under key ${key} was already made; nothing was sent again.`
+      ? `This refund: ${formatCents(outcome.amountCents)} under key ${key} was already made; no new refund was made.`
       : `This refund: ${formatCents(outcome.amountCents)} under key ${key}.`,
     `After: ${formatCents(outcome.refundedCents)} of ${formatCents(charged)} refunded; ${formatCents(charged - outcome.refundedCents)} left.`,
   ].join('\n')
@@ -71,7 +71,7 @@ export function registerMoneyCommands(orders: Command) {
           throw error instanceof AppError && error.code !== 'REFUND_EXCEEDS_CHARGE' ? new CliError(error.message) : refused(error)
         })
         if (options.json) return console.log(JSON.stringify({ problem: resolved.problem, refund: resolved.refund }, null, 2))
-        if (resolved.refund) console.log(describeRefund(resolved.refund, orderSupport.problemRefundKey(problemId)))
+        if (resolved.refund) console.log(describeRefund(resolved.refund, idempotencyKeys.problemRefund(resolved.problem.id)))
         console.log(`Resolved problem ${resolved.problem.id} on order #${orderNumber(resolved.order.id)}: ${options.note}`)
       }),
     )
@@ -86,13 +86,18 @@ export function registerMoneyCommands(orders: Command) {
       withPayments(async ({ db }, providers) => {
         const row = await findOrder(db, (await orderNamed(db, reference)).id)
         if (!row) throw new CliError(`No order ${reference}`)
-        const left = row.totalCents - (await orderPayments.one(db, row.paymentIntentId)).refundedCents
-        const amountCents = amount === 'all' ? left : decimalToCents(amount)
-        if (amountCents === null || amountCents <= 0) throw new CliError(`The amount is dollars such as 4.50, or all (got "${amount}")`)
-        const key = options.key ?? `support:${row.id}:${crypto.randomUUID()}`
+        const amountCents = amount === 'all' ? 'rest' : decimalToCents(amount)
+        if (amountCents === null || (amountCents !== 'rest' && amountCents <= 0))
+          throw new CliError(`The amount is dollars such as 4.50, or all (got "${amount}")`)
+        if (options.key !== undefined && isSystemKey(options.key)) {
+          throw new CliError(`--key ${options.key} is one the system makes for its own refunds; choose another, such as support:${orderNumber(row.id)}`)
+        }
+        const key = options.key ?? idempotencyKeys.supportRefund(row.id)
         const outcome = await orderSupport.refund(db, providers.payments, systemClock, row, { amountCents, key, reason: options.reason }).catch((error) => {
           throw refused(error)
         })
+        if (outcome.refundId === null)
+          throw new CliError(`Not refunded: all ${formatCents(outcome.capturedCents)} of this order's charge has come back already.`)
         if (options.json) return console.log(JSON.stringify({ orderId: row.id, key, ...outcome }, null, 2))
         console.log(`Order #${orderNumber(row.id)}, ${row.storeName}`)
         console.log(describeRefund(outcome, key))

@@ -154,7 +154,9 @@ export function registerOrderCommands(program: Command) {
         if (options.json) console.log(JSON.stringify(found, null, 2))
         else {
           for (const order of found.disagreeing) {
-            console.log(`order ${order.id} (${order.status}): ours ${order.paymentStatus}, the gateway's ${order.gatewayStatus} (${order.paymentIntentId})`)
+            console.log(
+              `order ${order.id} (${order.status}): ours ${order.paymentStatus}, the gateway's ${order.gatewayStatus} (${order.paymentIntentId}): ${order.problems.join('; ')}`,
+            )
           }
           for (const hold of found.strandedHolds) {
             console.log(

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database'
-import { orderPayments, type PaymentGateway, release } from '../payments/index'
+import { type PaymentGateway, release } from '../payments/index'
 import { AppError, type Clock, conflict, describeForLog, notFound } from '../shared/index'
 import { type CancelReason, NO_SHOW_AFTER_MS, ORDER_NOT_FOUND } from './contract'
-import { findOrder } from './order-queries'
+import { findOrder, isPaidFor } from './order-queries'
 import { refundWhatIsOwed } from './refund-order'
 import { type OrderRow, orderMoves } from './transitions'
 
@@ -105,6 +105,6 @@ export async function endPaidOrder(
 export async function cancelByBuyer(db: Database, gateway: PaymentGateway, clock: Clock, buyerId: string, orderId: string) {
   const row = await findOrder(db, orderId)
   if (!row || row.buyerId !== buyerId) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-  if (row.status === 'runner_accepted' && (await orderPayments.one(db, row.paymentIntentId)).status === 'captured') return cancelNoShow(db, gateway, clock, row)
+  if (row.status === 'runner_accepted' && (await isPaidFor(db, row))) return cancelNoShow(db, gateway, clock, row)
   return cancelWaitingOrder(db, gateway, clock, row, 'buyer')
 }

@@ -1,5 +1,6 @@
 // Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
 import { z } from 'zod'
+import { HELD_PAYMENT_STATES, type HeldPaymentState } from '../payments/contract'
 import { AFTER_DELIVERY_DAYS, DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents } from '../shared/contract'
 
 export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
@@ -44,9 +45,8 @@ export const PHOTO_STATES = {
 /** The grocery total is the runner's once they have picked up; from then on the buyer may confirm it. */
 export const GROCERY_TOTAL_STATES = ['picked_up', 'delivered'] as const satisfies readonly OrderStatus[]
 
-/** The order's payment, mirroring the gateway: authorized is the hold (requires_capture). */
-export const PAYMENT_STATUSES = ['authorized', 'captured', 'cancelled', 'capture_failed', 'partially_refunded', 'refunded'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+/** The order's payment, as payments names its states: authorized is the hold (requires_capture). */
+export type PaymentStatus = HeldPaymentState
 
 /** The moments people are told about (by the notifications module, from the orders' outbox). */
 export const ORDER_EVENT_TYPES = ['placed', 'accepted', 'picked_up', 'delivered', 'cancelled', 'message', 'substitution_proposed', 'problem_reported'] as const
@@ -162,7 +162,7 @@ export const orderSchema = z.object({
   deliveryInstructions: z.string().nullable(),
   scheduledFor: z.string().nullable(),
   timeSlot: z.string(),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentStatus: z.enum(HELD_PAYMENT_STATES),
   estimatedGroceryCost: z.string(),
   actualGroceryCost: z.string().nullable(),
   /** When the buyer confirmed actualGroceryCost (after pick-up); null until then. */

@@ -7,7 +7,7 @@ import { findOrderMessage, orderMessageHub } from './chat'
 import { itemState, markedItem, settledAtPickup } from './lines'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
-import { problemRefundKey, problemsForSupport, resolveProblem } from './problem-desk'
+import { problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
 import { runnerStandings } from './ratings'
 import { refundOrder, settleOwedRefunds } from './refund-order'
@@ -16,7 +16,7 @@ import { deliveriesSince, ordersWaitingNear, releaseCountsSince, releasesSince, 
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 
 export { ORDER_STATUSES, type Order, type OrderStatus, orderResponseSchema } from './contract'
-export { findOrder } from './order-queries'
+export { findOrder, isPaidFor } from './order-queries'
 export { orderViews, type Viewer } from './order-view'
 export type { OrderEvent } from './outbox'
 export { ordersPaymentListener } from './payment-listener'
@@ -54,7 +54,6 @@ export const orderSupport = {
   refund: refundOrder,
   problems: problemsForSupport,
   resolveProblem,
-  problemRefundKey,
   checkPayments,
   settleOwedRefunds,
 }

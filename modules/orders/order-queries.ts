@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { isCharged, orderPayments } from '../payments/index'
 import { notFound } from '../shared/index'
 import { ORDER_NOT_FOUND } from './contract'
 import type { Viewer } from './order-view'
@@ -14,6 +15,11 @@ export async function findOrder(db: Database, id: string): Promise<OrderRow | nu
   if (!UUID.test(id)) return null
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   return row ?? null
+}
+
+/** Whether an order's card was charged (a runner's capture settled), whatever has come back on it since. */
+export async function isPaidFor(db: Database, row: Pick<OrderRow, 'paymentIntentId'>): Promise<boolean> {
+  return isCharged((await orderPayments.one(db, row.paymentIntentId)).status)
 }
 
 export const isRunner = (viewer: Viewer) => viewer !== 'support' && viewer.roles.includes('runner')

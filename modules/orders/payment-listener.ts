@@ -21,10 +21,11 @@ export function ordersPaymentListener(db: Database, clock: Clock): PaymentListen
       const cancelled = await orderMoves.cancelWaiting(db, clock, order.id, { reason: 'support', payment: 'cancelled', because: reason })
       return cancelled ? 'cancelled' : 'already settled'
     },
-    async refunded(paymentIntentId, refundedCents) {
+    async refunded(paymentIntentId) {
       const order = await findOrderByIntent(db, paymentIntentId)
       if (!order) return 'no order'
-      return (await orderMoves.markRefunded(db, clock, order.id, refundedCents)) ? 'refunded' : 'already recorded'
+      await orderMoves.noteRefund(db, clock, order.id)
+      return 'refunded'
     },
   }
 }

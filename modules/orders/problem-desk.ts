@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { userContacts } from '../accounts/index'
-import { orderPayments, type PaymentGateway, refundsOf } from '../payments/index'
+import { idempotencyKeys, type PaymentGateway, refundsOf } from '../payments/index'
 import { badRequest, type Clock, conflict, notFound } from '../shared/index'
 import { shortOrderId } from './contract'
 import { findOrder } from './order-queries'
@@ -36,11 +36,10 @@ export async function problemsForSupport(db: Database, filter: { open?: boolean;
   })
 }
 
+const nothingToRefund = () => badRequest('There is nothing to refund: the amount is $0.00.', 'NOTHING_TO_REFUND')
+
 /** What support gives back for a problem: the fee, the tip, all that is left of the charge, or cents. */
 export type ProblemRefund = 'fee' | 'tip' | 'all' | { cents: number }
-
-/** The refund of one problem: once, whatever happens, so a resolve tried again repeats the same refund. */
-export const problemRefundKey = (problemId: string) => `problem:${problemId}:refund`
 
 /**
  * Support resolves a problem (`orders resolve`), with a note and perhaps a refund through the
@@ -60,20 +59,15 @@ export async function resolveProblem(
   const order = (await findOrder(db, problem.orderId))!
   let outcome = null
   if (resolution.refund) {
-    const key = problemRefundKey(problem.id)
+    // Once, whatever happens: a resolve tried again repeats the same refund.
+    const key = idempotencyKeys.problemRefund(problem.id)
     const earlier = (await refundsOf(db, order.paymentIntentId)).find((row) => row.idempotencyKey === key)
     const asked = resolution.refund
     const amountCents =
-      earlier?.amountCents ??
-      (asked === 'fee'
-        ? order.platformFeeCents
-        : asked === 'tip'
-          ? order.tipCents
-          : asked === 'all'
-            ? order.totalCents - (await orderPayments.one(db, order.paymentIntentId)).refundedCents
-            : asked.cents)
-    if (amountCents <= 0) throw badRequest('There is nothing to refund: the amount is $0.00.', 'NOTHING_TO_REFUND')
+      earlier?.amountCents ?? (asked === 'fee' ? order.platformFeeCents : asked === 'tip' ? order.tipCents : asked === 'all' ? 'rest' : asked.cents)
+    if (amountCents === 0) throw nothingToRefund()
     outcome = await refundOrder(db, gateway, clock, order, { amountCents, key, reason: `problem ${shortOrderId(problem.id)}: ${resolution.note}` })
+    if (outcome.refundId === null) throw nothingToRefund()
   }
   const [resolved] = await db
     .update(orderProblems)

@@ -144,6 +144,82 @@ describe('the runner who gives an order up', () => {
   })
 })
 
+describe('an order in flight keeps moving after a partial refund', () => {
+  const refundADollar = (row: Awaited<ReturnType<typeof acceptedOrder>>['row']) =>
+    orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:dollar`, reason: 'a bruised mango' })
+  const everyItem = async (cookie: string, orderId: string) => (await viewAs(cookie, orderId)).items.map((item) => ({ id: item.id, isDelivered: true }))
+
+  test('refunded $1.00 after the accept, the runner still picks up and delivers', async () => {
+    const { runner, order, row } = await acceptedOrder()
+    await refundADollar(row)
+    const itemCompletionData = await everyItem(runner.cookie, order.id)
+    const pickedUp = await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData } })
+    expect(pickedUp.status).toBe(200)
+    const delivered = await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
+    expect(delivered.status).toBe(200)
+    expect(delivered.body.order).toMatchObject({ status: 'delivered', paymentStatus: 'partially_refunded', refundedAmount: '1.00' })
+  })
+
+  test('refunded $1.00, the runner may still give the order up, and the buyer gets the rest back', async () => {
+    const { runner, order, row } = await acceptedOrder()
+    await refundADollar(row)
+    const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
+    expect(released.status).toBe(200)
+    expect(released.body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: '7.00' })
+    expect((await gatewayRefundsOf(row.paymentIntentId)).map((refund) => refund.amount_cents)).toEqual([100, 600])
+  })
+
+  test('refunded $1.00, the buyer whose runner never came still cancels for the rest', async () => {
+    const { buyer, order, row } = await acceptedOrder()
+    await refundADollar(row)
+    clock.advance(2 * HOUR)
+    const cancelled = await call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie, body: {} })
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.body.order).toMatchObject({ status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' })
+  })
+
+  test('refunded in full by support, the order is still picked up and delivered', async () => {
+    const { runner, order, row } = await acceptedOrder()
+    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 700, key: `test:${row.id}:all`, reason: 'on the house' })
+    const itemCompletionData = await everyItem(runner.cookie, order.id)
+    expect((await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData } })).status).toBe(
+      200,
+    )
+    expect((await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })).status).toBe(200)
+  })
+})
+
+describe('the full refund an ended order is owed counts every claim', () => {
+  test('a support refund left pending by the gateway is finished first, then the rest: the buyer gets all $7.00 back', async () => {
+    const { buyer, order, row } = await acceptedOrder()
+    watched.refundsDown = true
+    await expect(orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:pending`, reason: 'x' })).rejects.toMatchObject({
+      status: 503,
+    })
+    watched.refundsDown = false
+    clock.advance(2 * HOUR)
+    const cancelled = await call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie, body: {} })
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: '7.00' })
+    expect((await gatewayRefundsOf(row.paymentIntentId)).map((refund) => refund.amount_cents)).toEqual([100, 600])
+    expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing.filter((entry) => entry.id === order.id)).toEqual([])
+  })
+
+  test('an ended order with part of its charge still out is owed the rest, and the sweep gives it back', async () => {
+    const { runner, order, row } = await acceptedOrder()
+    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:part`, reason: 'x' })
+    watched.refundsDown = true
+    const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
+    watched.refundsDown = false
+    expect(released.body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'partially_refunded', refundedAmount: '1.00' })
+    expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing.find((entry) => entry.id === order.id)).toMatchObject({
+      refundOwed: true,
+    })
+    expect((await orderSupport.settleOwedRefunds(db, watched.gateway, clock)).settled).toContain(order.id)
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'refunded', refundedCents: 700 })
+  })
+})
+
 describe.skipIf(kind !== 'postgres')('refund races on PostgreSQL', () => {
   test('20 refunds with one key at once give one refund at the gateway', async () => {
     const { row } = await acceptedOrder()
@@ -169,5 +245,19 @@ describe.skipIf(kind !== 'postgres')('refund races on PostgreSQL', () => {
       const refunded = row.status === 'cancelled' && row.paymentStatus === 'refunded' && row.refundedCents === 700
       expect(pickedUp || refunded).toBe(true)
     }
+  }, 60_000)
+  test('a refund racing the no-show cancel: the order ends cancelled with all $7.00 back, and the check agrees', async () => {
+    for (let round = 0; round < 24; round++) {
+      const { buyer, order, row } = await acceptedOrder()
+      clock.advance(2 * HOUR)
+      await Promise.allSettled([
+        orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:race-cancel`, reason: 'race' }),
+        call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie, body: {} }),
+      ])
+      expect(await orderWithPayment(db, order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedCents: 700 })
+      const atGateway = (await gatewayRefundsOf(row.paymentIntentId)).reduce((sum, refund) => sum + Number(refund.amount_cents), 0)
+      expect(atGateway).toBe(700)
+    }
+    expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing).toEqual([])
   }, 60_000)
 })

@@ -1,7 +1,17 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { gatewayStatuses, orderPayments, type PaymentGateway, paymentEventsOf, refundedTotals, strandedHolds } from '../payments/index'
-import type { Clock } from '../shared/index'
+import {
+  CHARGED_PAYMENT_STATES,
+  gatewayStatuses,
+  isCharged,
+  type OrderPayment,
+  orderPayments,
+  type PaymentGateway,
+  paymentEventsOf,
+  refundedTotals,
+  strandedHolds,
+} from '../payments/index'
+import { type Clock, centsToDecimal } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
 import { findOrder } from './order-queries'
 import { orderViews } from './order-view'
@@ -75,51 +85,67 @@ const GATEWAY_STATUS_OF: Record<PaymentStatus, string> = {
 }
 
 /**
- * The payment states each order state goes with: a runner's order is paid for (or its capture is
- * settling), and a cancelled one holds nothing (a paid one ends refunded). Anything else disagrees.
+ * The payment states each order state goes with, as the moves need them: an order in flight is
+ * paid for, whatever has come back since (its capture may still be settling just after the
+ * accept), so its next move can go; a cancelled one holds nothing (a paid one ends refunded).
+ * Anything else disagrees: an order that cannot move, or money nobody accounts for.
  */
 const PAYMENT_STATES_OF: Record<OrderStatus, readonly PaymentStatus[]> = {
   pending_runner_acceptance: ['authorized'],
-  runner_accepted: ['authorized', 'captured', 'partially_refunded', 'refunded'],
-  picked_up: ['captured', 'partially_refunded', 'refunded'],
-  delivered: ['captured', 'partially_refunded', 'refunded'],
-  cancelled: ['cancelled', 'capture_failed', 'captured', 'partially_refunded', 'refunded'],
+  runner_accepted: ['authorized', ...CHARGED_PAYMENT_STATES],
+  picked_up: CHARGED_PAYMENT_STATES,
+  delivered: CHARGED_PAYMENT_STATES,
+  cancelled: ['cancelled', 'capture_failed', ...CHARGED_PAYMENT_STATES],
+}
+
+/** Why an order is listed by the check, in support's words. */
+function disagreements(row: { status: OrderStatus }, payment: OrderPayment | undefined, gatewayStatus: string, ledgerRefundedCents: number, owedCents: number) {
+  if (!payment) return ['no payment recorded']
+  const found: string[] = []
+  if (!PAYMENT_STATES_OF[row.status].includes(payment.status)) {
+    found.push(
+      row.status === 'runner_accepted' || row.status === 'picked_up'
+        ? `cannot move on with a payment ${payment.status}`
+        : `${payment.status} does not go with ${row.status}`,
+    )
+  }
+  if (gatewayStatus !== GATEWAY_STATUS_OF[payment.status]) found.push(`the gateway says ${gatewayStatus}`)
+  if (ledgerRefundedCents !== payment.refundedCents) found.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
+  if (owedCents > 0) found.push(`$${centsToDecimal(owedCents)} of its charge is owed back`)
+  return found
 }
 
 /**
- * Support's consistency check (`orders check`): every order whose payment state disagrees with
- * its own state or its gateway's, and every hold no order holds that the gateway still keeps
- * past its 30 minutes. Both lists are empty when money and orders agree.
+ * Support's consistency check (`orders check`): every order whose payment disagrees with its own
+ * state, its gateway's or the refund ledger, or that is cancelled with part of its charge not
+ * given back; and every hold no order holds that the gateway still keeps past its 30 minutes.
+ * Both lists are empty when money and orders agree.
  */
 export async function checkPayments(db: Database, gateway: PaymentGateway, clock: Clock) {
-  const rows = await db
-    .select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId, cancelReason: orders.cancelReason })
-    .from(orders)
+  const rows = await db.select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId }).from(orders)
   const intentIds = rows.map((row) => row.paymentIntentId)
   const payments = await orderPayments.of(db, intentIds)
   const statuses = await gatewayStatuses(gateway, intentIds)
   const refunded = await refundedTotals(db)
-  const disagreeing = rows
-    .map(({ cancelReason, ...row }) => {
-      const payment = payments.get(row.paymentIntentId)
-      return {
+  const disagreeing = rows.flatMap((row) => {
+    const payment = payments.get(row.paymentIntentId)
+    const gatewayStatus = statuses.get(row.paymentIntentId) ?? 'missing'
+    const ledgerRefundedCents = refunded.get(row.paymentIntentId) ?? 0
+    // A cancelled order keeps none of its charge: what has not come back is owed to the buyer.
+    const owedCents = row.status === 'cancelled' && payment && isCharged(payment.status) ? payment.amountCents - payment.refundedCents : 0
+    const problems = disagreements(row, payment, gatewayStatus, ledgerRefundedCents, owedCents)
+    if (problems.length === 0) return []
+    return [
+      {
         ...row,
         paymentStatus: payment?.status ?? 'missing',
         refundedCents: payment?.refundedCents ?? 0,
-        gatewayStatus: statuses.get(row.paymentIntentId) ?? 'missing',
-        ledgerRefundedCents: refunded.get(row.paymentIntentId) ?? 0,
-        matchesOrder: payment !== undefined && PAYMENT_STATES_OF[row.status].includes(payment.status),
-        // A paid order ended before pick-up owes the buyer their money until its refund settles.
-        refundOwed: (cancelReason === 'runner_no_show' || cancelReason === 'runner_released') && payment?.status === 'captured',
-      }
-    })
-    .filter(
-      ({ matchesOrder, ...row }) =>
-        !matchesOrder ||
-        row.gatewayStatus !== GATEWAY_STATUS_OF[row.paymentStatus as PaymentStatus] ||
-        row.ledgerRefundedCents !== row.refundedCents ||
-        row.refundOwed,
-    )
-    .map(({ matchesOrder: _, ...row }) => row)
+        gatewayStatus,
+        ledgerRefundedCents,
+        refundOwed: owedCents > 0,
+        problems,
+      },
+    ]
+  })
   return { ordersChecked: rows.length, disagreeing, strandedHolds: await strandedHolds(db, gateway, clock) }
 }

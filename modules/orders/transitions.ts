@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { orderPayments } from '../payments/index'
+import { CHARGED_PAYMENT_STATES, orderPayments } from '../payments/index'
 import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES, holdLapsedBefore } from '../shared/index'
 import {
   type CancelReason,
@@ -34,8 +34,8 @@ type MoveOf = {
   /** Further conditions on the row (the runner, the hold's age). */
   when?: (SQL | undefined)[]
   set?: Partial<typeof orders.$inferInsert>
-  /** The state the order's payment must be in for the move (payments keeps it), left as it is. */
-  paymentIs?: PaymentStatus
+  /** The states the order's payment must be in for the move (payments keeps it), left as it is. */
+  paymentIn?: readonly PaymentStatus[]
   /** Where the order's payment goes with the move, and why: payments moves it and records the event. */
   payment?: { from: PaymentStatus; to: PaymentStatus; reason: string }
   /** What else the move changes, in its transaction (a runner's totals). */
@@ -64,10 +64,10 @@ async function undoneUnlessPaymentAgrees<T>(db: Database, work: (tx: Database) =
  * The order's payment in the move's transaction, after the order's row is locked by its update:
  * checked to be where the move needs it, or moved with it (payments writes it, with its event).
  */
-async function settlePayment(tx: Database, clock: Clock, moved: OrderRow, { paymentIs, payment }: Pick<MoveOf, 'paymentIs' | 'payment'>) {
+async function settlePayment(tx: Database, clock: Clock, moved: OrderRow, { paymentIn, payment }: Pick<MoveOf, 'paymentIn' | 'payment'>) {
   const agrees = payment
     ? await orderPayments.move(tx, clock, { orderId: moved.id, paymentIntentId: moved.paymentIntentId, ...payment })
-    : paymentIs === undefined || (await orderPayments.isIn(tx, moved.paymentIntentId, [paymentIs]))
+    : paymentIn === undefined || (await orderPayments.isIn(tx, moved.paymentIntentId, paymentIn))
   if (!agrees) throw new PaymentElsewhere()
 }
 
@@ -82,7 +82,7 @@ async function move(
   db: Database,
   clock: Clock,
   name: OrderMove,
-  { orderId, from, when = [], set, paymentIs, payment, alsoTally, announce = true }: MoveOf,
+  { orderId, from, when = [], set, paymentIn, payment, alsoTally, announce = true }: MoveOf,
 ): Promise<OrderRow | null> {
   const { to, from: allowed } = ORDER_MOVES[name]
   const starts = from ?? allowed
@@ -95,7 +95,7 @@ async function move(
       .where(and(eq(orders.id, orderId), inArray(orders.status, [...starts]), ...when))
       .returning()
     if (!moved) return null
-    await settlePayment(tx, clock, moved, { paymentIs, payment })
+    await settlePayment(tx, clock, moved, { paymentIn, payment })
     await alsoTally?.(tx, moved)
     if (announce) await announceOrderChange(tx, moved.id)
     const event = EVENT_OF_STATUS[to]
@@ -171,7 +171,7 @@ const unclaim = (db: Database, clock: Clock, orderId: string, runnerId: string) 
     orderId,
     when: [eq(orders.runnerId, runnerId)],
     set: { runnerId: null, acceptedAt: null },
-    paymentIs: 'authorized',
+    paymentIn: ['authorized'],
   })
 
 /** The runner's capture went through: the order is paid for, and the buyer hears that a runner accepted. */
@@ -227,8 +227,8 @@ const expire = (db: Database, clock: Clock, orderId: string, because: string) =>
 
 /**
  * A paid order ends before pick-up: the buyer's runner never came (after `acceptedBefore`), or
- * the runner gave it up. The payment stays captured until its refund settles (markRefunded);
- * the runner stays named, for their record. Never once picked up: of a no-show cancel and a
+ * the runner gave it up. Its payment is charged (part of it may have come back already) and stays
+ * so until the rest is refunded; the runner stays named, for their record. Never once picked up: of a no-show cancel and a
  * pick-up racing, one conditional update wins.
  */
 const cancelAccepted = (
@@ -245,20 +245,14 @@ const cancelAccepted = (
       ending.acceptedBefore ? lte(orders.acceptedAt, ending.acceptedBefore) : undefined,
     ],
     set: { cancelledAt: clock.now(), cancelReason: ending.reason },
-    paymentIs: 'captured',
+    paymentIn: CHARGED_PAYMENT_STATES,
   })
 
-/**
- * Records what has been given back on the card, as the payments' refund ledger says: only ever
- * upwards, so a late or repeated report changes nothing (null). All of it back is `refunded`.
- */
-async function markRefunded(db: Database, clock: Clock, orderId: string, refundedCents: number): Promise<OrderRow | null> {
-  return undoneUnlessPaymentAgrees(db, async (tx) => {
-    const [moved] = await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, orderId)).returning()
-    if (!moved) return null
-    if (!(await orderPayments.recordRefunded(tx, moved.paymentIntentId, refundedCents))) throw new PaymentElsewhere()
+/** Money came back on the order's card (payments recorded it): followers hear of it. */
+async function noteRefund(db: Database, clock: Clock, orderId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, orderId))
     await announceOrderChange(tx, orderId)
-    return moved
   })
 }
 
@@ -271,18 +265,24 @@ type PickedUp = {
 
 /**
  * The assigned runner has the groceries: what was found and, if they said, what it cost. Only a
- * paid order, and only if no line changed since it was read (a buyer's decision just then).
+ * paid order (a refund since changes nothing), and only if no line changed since it was read (a buyer's decision just then).
  */
 const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: string, { items, itemsWere, actualGroceryCents }: PickedUp) =>
   move(db, clock, 'reportPickup', {
     orderId,
     when: [eq(orders.runnerId, runnerId), sql`${orders.items} = ${JSON.stringify(itemsWere)}::jsonb`],
     set: { items, actualGroceryCents, pickedUpAt: clock.now() },
-    paymentIs: 'captured',
+    paymentIn: CHARGED_PAYMENT_STATES,
   })
 
 const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
-  move(db, clock, 'reportDelivered', { orderId, when: [eq(orders.runnerId, runnerId)], set: { deliveredAt: clock.now() }, alsoTally: tallyDelivery })
+  move(db, clock, 'reportDelivered', {
+    orderId,
+    when: [eq(orders.runnerId, runnerId)],
+    set: { deliveredAt: clock.now() },
+    paymentIn: CHARGED_PAYMENT_STATES,
+    alsoTally: tallyDelivery,
+  })
 
 /** Where each photo may be added, as a condition on the row: its states, and for the doorstep photo the hour after delivery. */
 function photoMayGo(slot: OrderPhotoSlot, now: Date): SQL {
@@ -385,7 +385,7 @@ export const orderMoves = {
   cancelWaiting,
   expire,
   cancelAccepted,
-  markRefunded,
+  noteRefund,
   reportPickup,
   reportDelivered,
   markItem,

@@ -2,14 +2,21 @@
 import { z } from 'zod'
 
 /**
- * A payment's states in our own words. The gateways speak Stripe's (requires_capture,
- * succeeded, canceled); they are translated once, at the gateway's edge (`ourPaymentState`).
+ * A payment's states in our own words, listed once. The gateways speak Stripe's (requires_capture,
+ * succeeded, canceled); they are translated once, at the gateway's edge (`ourPaymentState`). An
+ * order holds its payment from the authorization (the hold) on.
  */
-export const PAYMENT_STATES = ['requires_payment_method', 'authorized', 'captured', 'cancelled', 'capture_failed', 'partially_refunded', 'refunded'] as const
+export const HELD_PAYMENT_STATES = ['authorized', 'captured', 'cancelled', 'capture_failed', 'partially_refunded', 'refunded'] as const
+export type HeldPaymentState = (typeof HELD_PAYMENT_STATES)[number]
+export const PAYMENT_STATES = ['requires_payment_method', ...HELD_PAYMENT_STATES] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]
-/** The states of a payment an order holds: from its authorization on. */
-export const HELD_PAYMENT_STATES = PAYMENT_STATES.filter((state) => state !== 'requires_payment_method') as Exclude<PaymentState, 'requires_payment_method'>[]
-export type HeldPaymentState = Exclude<PaymentState, 'requires_payment_method'>
+/**
+ * The states of a payment whose card was charged: captured, with none, part or all of it given
+ * back since. An order in flight moves on in any of them (a refund never stops a delivery).
+ */
+export const CHARGED_PAYMENT_STATES = ['captured', 'partially_refunded', 'refunded'] as const satisfies readonly HeldPaymentState[]
+export type ChargedPaymentState = (typeof CHARGED_PAYMENT_STATES)[number]
+export const isCharged = (state: HeldPaymentState): state is ChargedPaymentState => (CHARGED_PAYMENT_STATES as readonly string[]).includes(state)
 
 /** GET /api/payments/config: which card form checkout shows. */
 export const paymentsConfigSchema = z.object({ gateway: z.enum(['embedded', 'stripe']), publishableKey: z.string().nullable() })

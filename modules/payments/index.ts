@@ -1,6 +1,6 @@
 import type { ModuleDeps } from '../shared/index'
 import type { PaymentGateway } from './gateway'
-import { movePayment, paymentIsIn, paymentOf, paymentsOf, recordRefunded } from './order-payments'
+import { movePayment, paymentIsIn, paymentOf, paymentsOf } from './order-payments'
 import { paymentRoutes } from './routes'
 import type { PaymentListener } from './stripe-webhook'
 
@@ -9,6 +9,7 @@ import type { PaymentListener } from './stripe-webhook'
  * payment events, refunds, the embedded gateway's tables) and the only calls to a gateway, each
  * keyed by our own ids: authorize, capture, release, refund.
  */
+export { CHARGED_PAYMENT_STATES, type ChargedPaymentState, isCharged } from './contract'
 export { type EmbeddedGateway, embeddedGateway } from './embedded-gateway'
 export { type PaymentEvent, paymentEventsOf } from './events'
 export {
@@ -21,16 +22,18 @@ export {
 } from './gateway'
 export { type CaptureOutcome, captureOrder as capture, releaseOrderHold as release } from './holds'
 export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'
+export { idempotencyKeys, isSystemKey } from './keys'
 export type { OrderPayment } from './order-payments'
-export { type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
+export { NotChargedError, type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export type { PaymentListener } from './stripe-webhook'
 
 /**
  * The payment each order holds, as we record it: read for the order's views, and moved only
- * here, each in the transaction of the order's own move (lock the order's row, then this).
+ * here. Lock order: an order's move locks the order's row first, then this one (`isIn`, `move`);
+ * a refund takes the payment's refund lock, then this row, and never the order's.
  */
-export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn, move: movePayment, recordRefunded }
+export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn, move: movePayment }
 
 /** The card form's calls and Stripe's webhook. */
 export function paymentsModule(deps: ModuleDeps, gateway: PaymentGateway, orders: PaymentListener) {

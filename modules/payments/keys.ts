@@ -7,4 +7,21 @@ export const idempotencyKeys = {
   capture: (orderId: string) => `order:${orderId}:capture`,
   cancelOrder: (orderId: string) => `order:${orderId}:cancel`,
   releaseIntent: (intentId: string) => `intent:${intentId}:cancel`,
+  /** The full refund an order is owed when it ends before pick-up. */
+  owedRefund: (orderId: string) => `order:${orderId}:refund`,
+  /** The one refund support may make when resolving a problem. */
+  problemRefund: (problemId: string) => `problem:${problemId}:refund`,
+  /** A refund support makes by hand without a key of its own: a new one each time. */
+  supportRefund: (orderId: string) => `support:${orderId}:${crypto.randomUUID()}`,
+  /** A refund made in Stripe's dashboard, taken into our ledger by its webhook. */
+  dashboardRefund: (gatewayRefundId: string) => `stripe:${gatewayRefundId}`,
 }
+
+/** The namespaces of the keys above that the system makes itself: a key given by hand may not start with one. */
+const SYSTEM_KEY_PREFIXES = ['checkout:', 'order:', 'intent:', 'problem:', 'stripe:']
+
+/** Whether a key from outside (support's `--key`) would take the place of one the system makes itself. */
+export const isSystemKey = (key: string) => SYSTEM_KEY_PREFIXES.some((prefix) => key.trim().toLowerCase().startsWith(prefix))
+
+/** The advisory lock under which a payment's refunds are claimed, settled and counted. */
+export const refundLock = (paymentIntentId: string) => `refund:${paymentIntentId}`

@@ -1,12 +1,12 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import type { HeldPaymentState } from './contract'
 import { recordPaymentEvent } from './events'
 import { checkoutIntents } from './schema'
 
-/** An order's payment as we record it: its state in our words, and what has come back on the card. */
-export type OrderPayment = { status: HeldPaymentState; refundedCents: number }
+/** An order's payment as we record it: its state in our words, what the card was charged or held for, and what has come back on it. */
+export type OrderPayment = { status: HeldPaymentState; amountCents: number; refundedCents: number }
 
 /** Ids read in one query: well within PostgreSQL's 65,535 parameters. */
 const READ_AT_ONCE = 5_000
@@ -17,10 +17,15 @@ export async function paymentsOf(db: Database, paymentIntentIds: readonly string
   const found = new Map<string, OrderPayment>()
   for (let start = 0; start < ids.length; start += READ_AT_ONCE) {
     const rows = await db
-      .select({ id: checkoutIntents.paymentIntentId, status: checkoutIntents.paymentStatus, refundedCents: checkoutIntents.refundedCents })
+      .select({
+        id: checkoutIntents.paymentIntentId,
+        status: checkoutIntents.paymentStatus,
+        amountCents: checkoutIntents.amountCents,
+        refundedCents: checkoutIntents.refundedCents,
+      })
       .from(checkoutIntents)
       .where(inArray(checkoutIntents.paymentIntentId, ids.slice(start, start + READ_AT_ONCE)))
-    for (const row of rows) if (row.status) found.set(row.id, { status: row.status, refundedCents: row.refundedCents })
+    for (const row of rows) if (row.status) found.set(row.id, { status: row.status, amountCents: row.amountCents, refundedCents: row.refundedCents })
   }
   return found
 }
@@ -63,26 +68,4 @@ export async function movePayment(tx: Database, clock: Clock, move: PaymentMove)
   if (!moved) return false
   await recordPaymentEvent(tx, clock, move)
   return true
-}
-
-/**
- * Records what the refund ledger says has come back on a charge: only ever upwards, so a late or
- * repeated report changes nothing (false). All of it back is `refunded`.
- */
-export async function recordRefunded(tx: Database, paymentIntentId: string, refundedCents: number): Promise<boolean> {
-  const [recorded] = await tx
-    .update(checkoutIntents)
-    .set({
-      refundedCents,
-      paymentStatus: sql`case when ${refundedCents} >= ${checkoutIntents.amountCents} then 'refunded' else 'partially_refunded' end`,
-    })
-    .where(
-      and(
-        eq(checkoutIntents.paymentIntentId, paymentIntentId),
-        inArray(checkoutIntents.paymentStatus, ['captured', 'partially_refunded']),
-        lt(checkoutIntents.refundedCents, refundedCents),
-      ),
-    )
-    .returning({ id: checkoutIntents.paymentIntentId })
-  return Boolean(recorded)
 }

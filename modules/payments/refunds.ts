@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog } from '../shared/index'
+import { isCharged } from './contract'
 import { recordPaymentEvent } from './events'
 import {
   type GatewayRefund,
@@ -10,32 +11,38 @@ import {
   PaymentStateError,
   RefundExceedsCaptureError,
 } from './gateway'
-import { refunds } from './schema'
+import { idempotencyKeys, refundLock } from './keys'
+import { checkoutIntents, refunds } from './schema'
 
 type RefundsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
 
 export type RefundRequest = {
   orderId: string
-  paymentIntentId: string
-  /** What the card was charged: no refunds together may pass it. */
-  capturedCents: number
-  amountCents: number
-  /** From our own ids (`problem:<id>:refund`, or support's `--key`): the same key is the same refund. */
+  /** Cents, or `rest`: all of the charge that has not come back, worked out under the refund lock once every claim has settled. */
+  amountCents: number | 'rest'
+  /** From our own ids (`idempotencyKeys`), or support's `--key`: the same key is the same refund. */
   idempotencyKey: string
   reason: string
 }
 
 export type RefundOutcome = {
-  refundId: string
+  /** Null when `rest` found nothing left to give back, and nothing was asked of the gateway. */
+  refundId: string | null
   amountCents: number
   /** Everything refunded on this payment, this refund included. */
   refundedCents: number
   capturedCents: number
-  /** The same key was refunded before: nothing new was sent. */
+  /** The refund under this key was asked for before (finished now or earlier): it is not a new one. */
   replayed: boolean
 }
 
+/** The order's payment was never charged (still held, released, or refused): there is nothing to give back. */
+export class NotChargedError extends Error {}
+
 export type RefundRow = typeof refunds.$inferSelect
+type ChargedPayment = { paymentIntentId: string; orderId: string; capturedCents: number }
+
+const lockRefunds = (tx: Database, paymentIntentId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${refundLock(paymentIntentId)}))`)
 
 const refundedSoFar = async (db: Database, paymentIntentId: string, statuses: RefundRow['status'][]) => {
   const [row] = await db
@@ -50,53 +57,107 @@ export function refundsOf(db: Database, paymentIntentId: string) {
   return db.select().from(refunds).where(eq(refunds.paymentIntentId, paymentIntentId)).orderBy(refunds.createdAt)
 }
 
+/** The charged payment an order holds, from payments' own row: what the card was charged is what was authorized, captured whole. */
+async function chargedPaymentOf(db: Database, orderId: string): Promise<ChargedPayment> {
+  const [row] = await db
+    .select({ paymentIntentId: checkoutIntents.paymentIntentId, capturedCents: checkoutIntents.amountCents, status: checkoutIntents.paymentStatus })
+    .from(checkoutIntents)
+    .where(eq(checkoutIntents.orderId, orderId))
+  if (!row?.status || !isCharged(row.status)) throw new NotChargedError(`Order ${orderId} was never charged.`)
+  return { paymentIntentId: row.paymentIntentId, orderId, capturedCents: row.capturedCents }
+}
+
+/** Attempts at a `rest` refund while other claims on the payment are still being settled. */
+const REST_ATTEMPTS = 3
+
 /**
- * Gives money back on a captured payment, exactly once per key. The claim is written first, in
- * a transaction that locks the payment and checks it, with every other refund claimed on it,
- * against what was captured; then the gateway is asked under the same key; then the refund is
- * settled with its payment event. A gateway out of reach leaves the claim pending, and the same
- * key later resumes it; a refusal marks it failed and refunds nothing.
+ * Gives money back on an order's charge, exactly once per key, never more in all than the card
+ * was charged. The claim is written first, in a transaction that holds the payment's refund lock
+ * and checks it, with every other refund claimed on it, against the charge payments records;
+ * then the gateway is asked under the same key; then the refund is settled with the payment's
+ * new state and its event. A gateway out of reach leaves the claim pending, and the same key
+ * later resumes it; a refusal marks it failed and refunds nothing. `rest` first settles every
+ * other claim still pending on the payment (each under its own key), so the rest is what is
+ * truly left.
  */
 export async function refund({ db, clock, gateway }: RefundsDeps, request: RefundRequest): Promise<RefundOutcome> {
-  const claim = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund:${request.paymentIntentId}`}))`)
+  const payment = await chargedPaymentOf(db, request.orderId)
+  for (let attempt = 1; ; attempt++) {
+    const claimed = await claimRefund(db, clock, payment, request)
+    if (claimed.kind === 'claim') return finishClaim({ db, clock, gateway }, payment, claimed.claim, claimed.existed)
+    if (claimed.kind === 'nothing left')
+      return { refundId: null, amountCents: 0, refundedCents: claimed.refundedCents, capturedCents: payment.capturedCents, replayed: true }
+    // Other claims are pending: settle them (whoever started them), then count again.
+    for (const pending of claimed.pending) await finishClaim({ db, clock, gateway }, payment, pending, true).catch(keepUnlessUnreachable)
+    if (attempt === REST_ATTEMPTS) throw new GatewayUnavailableError('Other refunds on this payment are still being settled.')
+  }
+}
+
+/** A pending claim finished by someone else's `rest` may have been refused: that refusal is its own caller's to hear. */
+function keepUnlessUnreachable(error: unknown) {
+  if (error instanceof GatewayUnavailableError) throw error
+}
+
+type Claimed =
+  | { kind: 'claim'; claim: RefundRow; existed: boolean }
+  | { kind: 'pending'; pending: RefundRow[] }
+  | { kind: 'nothing left'; refundedCents: number }
+
+/** The claim under the payment's refund lock: the key's own, found again or written now within what is left. */
+function claimRefund(db: Database, clock: Clock, payment: ChargedPayment, request: RefundRequest): Promise<Claimed> {
+  return db.transaction(async (tx): Promise<Claimed> => {
+    await lockRefunds(tx, payment.paymentIntentId)
     const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey))
     if (existing) {
-      if (existing.paymentIntentId !== request.paymentIntentId || existing.amountCents !== request.amountCents) {
+      const sameAmount = request.amountCents === 'rest' || existing.amountCents === request.amountCents
+      if (existing.paymentIntentId !== payment.paymentIntentId || !sameAmount)
         throw new IdempotencyKeyReusedError('This refund key was used for another refund.')
-      }
-      return existing
+      return { kind: 'claim', claim: existing, existed: true }
     }
-    const claimed = await refundedSoFar(tx, request.paymentIntentId, ['pending', 'succeeded'])
-    const refundable = request.capturedCents - claimed
-    if (!Number.isInteger(request.amountCents) || request.amountCents <= 0 || request.amountCents > refundable) throw new RefundExceedsCaptureError(refundable)
+    let amountCents = request.amountCents
+    if (amountCents === 'rest') {
+      const pending = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.paymentIntentId, payment.paymentIntentId), eq(refunds.status, 'pending')))
+      if (pending.length > 0) return { kind: 'pending', pending }
+      const refundedCents = await refundedSoFar(tx, payment.paymentIntentId, ['succeeded'])
+      amountCents = payment.capturedCents - refundedCents
+      if (amountCents <= 0) return { kind: 'nothing left', refundedCents }
+    }
+    const refundable = payment.capturedCents - (await refundedSoFar(tx, payment.paymentIntentId, ['pending', 'succeeded']))
+    if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > refundable) throw new RefundExceedsCaptureError(refundable)
     const [row] = await tx
       .insert(refunds)
       .values({
-        paymentIntentId: request.paymentIntentId,
-        orderId: request.orderId,
-        amountCents: request.amountCents,
+        paymentIntentId: payment.paymentIntentId,
+        orderId: payment.orderId,
+        amountCents,
         idempotencyKey: request.idempotencyKey,
         reason: request.reason,
         status: 'pending',
         createdAt: clock.now(),
       })
       .returning()
-    return row!
+    return { kind: 'claim', claim: row!, existed: false }
   })
-  const outcome = async (replayed: boolean): Promise<RefundOutcome> => ({
+}
+
+/** Takes a claim to the gateway under its own key and settles it: a retry of a settled one only reads back. */
+async function finishClaim({ db, clock, gateway }: RefundsDeps, payment: ChargedPayment, claim: RefundRow, existed: boolean): Promise<RefundOutcome> {
+  const outcome = async (): Promise<RefundOutcome> => ({
     refundId: claim.id,
     amountCents: claim.amountCents,
-    refundedCents: await refundedSoFar(db, request.paymentIntentId, ['succeeded']),
-    capturedCents: request.capturedCents,
-    replayed,
+    refundedCents: await refundedSoFar(db, payment.paymentIntentId, ['succeeded']),
+    capturedCents: payment.capturedCents,
+    replayed: existed,
   })
-  if (claim.status === 'succeeded') return outcome(true)
+  if (claim.status === 'succeeded') return outcome()
   if (claim.status === 'failed') throw new PaymentStateError('canceled', 'This refund was refused by the payment service.')
 
   let gatewayRefundId: string
   try {
-    gatewayRefundId = (await gateway.refund(request.paymentIntentId, claim.amountCents, request.idempotencyKey)).id
+    gatewayRefundId = (await gateway.refund(payment.paymentIntentId, claim.amountCents, claim.idempotencyKey)).id
   } catch (error) {
     // The gateway's own refusal: nothing was refunded, and the claim gives its amount back.
     if (error instanceof PaymentStateError || error instanceof RefundExceedsCaptureError || error instanceof IdempotencyKeyReusedError) {
@@ -107,33 +168,48 @@ export async function refund({ db, clock, gateway }: RefundsDeps, request: Refun
       throw error
     }
     // Anything else: the outcome is unknown, so the claim stays pending for the same key to resume.
-    console.error(`Refund ${claim.id} of ${request.paymentIntentId} is left pending: ${describeForLog(error, { frames: false })}`)
+    console.error(`Refund ${claim.id} of ${payment.paymentIntentId} is left pending: ${describeForLog(error, { frames: false })}`)
     throw error instanceof GatewayUnavailableError ? error : new GatewayUnavailableError((error as Error).message)
   }
   await db.transaction(async (tx) => {
     // Under the payment's refund lock, as the webhook's reading of Stripe's list is: otherwise it
     // could miss this settle, then count the same refund again under Stripe's id.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund:${request.paymentIntentId}`}))`)
-    // Found settled already when Stripe's webhook told of this very refund first.
+    await lockRefunds(tx, payment.paymentIntentId)
+    // Found settled already when Stripe's webhook, or another caller finishing the same key, came first.
     const [settled] = await tx
       .update(refunds)
       .set({ status: 'succeeded', gatewayRefundId, settledAt: clock.now() })
       .where(and(eq(refunds.id, claim.id), eq(refunds.status, 'pending')))
       .returning()
-    if (settled) await recordRefundEvent(tx, clock, settled, request.capturedCents, request.reason)
+    if (settled) await recordSettled(tx, clock, settled, payment.capturedCents, claim.reason)
   })
-  return outcome(false)
+  return outcome()
 }
 
-/** The payment event of a refund just settled in the ledger, in the same transaction. */
-async function recordRefundEvent(tx: Database, clock: Clock, settled: RefundRow, capturedCents: number, reason: string) {
+/**
+ * A refund just settled in the ledger, in the same transaction: the payment's record of what has
+ * come back (all of it is `refunded`) and its payment event. Only ever upwards, so a late or
+ * repeated report changes nothing.
+ */
+async function recordSettled(tx: Database, clock: Clock, settled: RefundRow, capturedCents: number, reason: string) {
   const total = await refundedSoFar(tx, settled.paymentIntentId, ['succeeded'])
   const before = total - settled.amountCents
+  const to = total >= capturedCents ? 'refunded' : 'partially_refunded'
+  await tx
+    .update(checkoutIntents)
+    .set({ refundedCents: total, paymentStatus: to })
+    .where(
+      and(
+        eq(checkoutIntents.paymentIntentId, settled.paymentIntentId),
+        inArray(checkoutIntents.paymentStatus, ['captured', 'partially_refunded']),
+        lt(checkoutIntents.refundedCents, total),
+      ),
+    )
   await recordPaymentEvent(tx, clock, {
     orderId: settled.orderId,
     paymentIntentId: settled.paymentIntentId,
     from: before === 0 ? 'captured' : 'partially_refunded',
-    to: total >= capturedCents ? 'refunded' : 'partially_refunded',
+    to,
     reason: `refunded $${(settled.amountCents / 100).toFixed(2)}: ${reason}`,
   })
 }
@@ -143,7 +219,7 @@ async function recordRefundEvent(tx: Database, clock: Clock, settled: RefundRow,
  * one already settled under its gateway id is left alone; one of ours still pending (the webhook
  * came before our answer) is settled as it will be by us, found by the key it carries; one made
  * in the dashboard is added under `stripe:<refund id>`. Under the payment's refund lock, so a
- * refund being claimed is never counted twice. Returns all that is refunded now.
+ * refund being claimed is never counted twice. Returns how many of them were new to the ledger.
  */
 export async function recordGatewayRefunds(
   db: Database,
@@ -152,7 +228,8 @@ export async function recordGatewayRefunds(
   listed: readonly GatewayRefund[],
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund:${payment.paymentIntentId}`}))`)
+    let recorded = 0
+    await lockRefunds(tx, payment.paymentIntentId)
     for (const made of listed.filter((refund) => refund.succeeded)) {
       const [known] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.gatewayRefundId, made.id))
       if (known) continue
@@ -175,15 +252,17 @@ export async function recordGatewayRefunds(
               paymentIntentId: payment.paymentIntentId,
               orderId: payment.orderId,
               amountCents: made.amountCents,
-              idempotencyKey: `stripe:${made.id}`,
+              idempotencyKey: idempotencyKeys.dashboardRefund(made.id),
               reason: 'refunded in Stripe',
               createdAt: clock.now(),
             })
             .onConflictDoNothing()
             .returning()
-      if (settled) await recordRefundEvent(tx, clock, settled, payment.capturedCents, ours ? `${ours.reason} (told by Stripe)` : 'refunded in Stripe')
+      if (!settled) continue
+      await recordSettled(tx, clock, settled, payment.capturedCents, ours ? `${ours.reason} (told by Stripe)` : 'refunded in Stripe')
+      recorded++
     }
-    return refundedSoFar(tx, payment.paymentIntentId, ['succeeded'])
+    return recorded
   })
 }
 

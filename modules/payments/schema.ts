@@ -33,6 +33,8 @@ export const checkoutIntents = pgTable(
   (t) => [
     index('checkout_intents_buyer_idx').on(t.buyerId, t.createdAt),
     index('checkout_intents_open_idx').on(t.createdAt),
+    // Payments' verbs find an order's payment by the order.
+    index('checkout_intents_order_idx').on(t.orderId),
     check('checkout_intents_payment_status_known', sql.raw(`payment_status in (${HELD_PAYMENT_STATES.map((state) => `'${state}'`).join(', ')})`)),
     // An order's payment has a state from the moment the order holds it, and only then.
     check('checkout_intents_held_by_order', sql`(order_id is null) = (payment_status is null)`),

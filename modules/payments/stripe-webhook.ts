@@ -18,8 +18,8 @@ export interface PaymentListener {
   captured(paymentIntentId: string, reason: string): Promise<'no order' | 'captured' | 'already captured'>
   /** The intent was cancelled at Stripe: an order still waiting on that hold is cancelled. */
   cancelled(paymentIntentId: string, reason: string): Promise<'no order' | 'cancelled' | 'already settled'>
-  /** Refunds on the intent now come to this much, as the ledger says: the order records it, only ever upwards. */
-  refunded(paymentIntentId: string, refundedCents: number): Promise<'no order' | 'refunded' | 'already recorded'>
+  /** Money came back on the intent, and payments has recorded it: the order's followers hear of it. */
+  refunded(paymentIntentId: string): Promise<'no order' | 'refunded'>
 }
 
 export type WebhookDeps = {
@@ -100,17 +100,19 @@ type StripeCharge = { id: string; payment_intent: string | null; amount_captured
 
 /**
  * charge.refunded: a refund, made by us or by hand in Stripe's dashboard. The refunds Stripe
- * holds on the payment are taken into the ledger, and the order is told what has come back.
+ * holds on the payment are taken into the ledger and the payment's record, and the order is told
+ * when any of them was new to us.
  */
 async function chargeRefunded({ db, clock, orders, gateway }: Pick<WebhookDeps, 'db' | 'clock' | 'orders' | 'gateway'>, charge: StripeCharge): Promise<string> {
   const paymentIntentId = charge.payment_intent
   const orderId = paymentIntentId ? ((await findIntent(db, paymentIntentId))?.orderId ?? null) : null
   if (!paymentIntentId || !orderId || !gateway.refundsOf) return 'no order'
-  const refundedCents = await recordGatewayRefunds(
+  const recorded = await recordGatewayRefunds(
     db,
     clock,
     { orderId, paymentIntentId, capturedCents: charge.amount_captured ?? charge.amount },
     await gateway.refundsOf(paymentIntentId),
   )
-  return orders.refunded(paymentIntentId, refundedCents)
+  if (recorded === 0) return 'already recorded'
+  return orders.refunded(paymentIntentId)
 }

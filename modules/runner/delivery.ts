@@ -1,7 +1,6 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, invalidTransition, ORDER_STATUSES, type OrderRow, orderLines, orderMoves } from '../orders/index'
-import { orderPayments } from '../payments/index'
+import { findOrder, invalidTransition, isPaidFor, ORDER_STATUSES, type OrderRow, orderLines, orderMoves } from '../orders/index'
 import { badRequest, type Clock, conflict, decimalToCents, forbidden, notFound } from '../shared/index'
 import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate } from './contract'
 
@@ -24,6 +23,14 @@ function itemsFound(order: OrderRow, update: StatusUpdate): Map<string, boolean>
     throw badRequest(message, 'ITEM_COMPLETION_MISMATCH', { itemCompletionData: message })
   }
   return new Map(reported.map((entry) => [entry.id, entry.isDelivered]))
+}
+
+/**
+ * 409 PAYMENT_NOT_CAPTURED until the order is paid for: the claim's capture settles within
+ * moments of the accept. A refund since changes nothing: an order in flight keeps moving.
+ */
+export async function refuseUntilPaid(db: Database, order: OrderRow) {
+  if (!(await isPaidFor(db, order))) throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
 }
 
 /** A buyer's decision can land between reading the lines and the pick-up; the pick-up then reads them again, this many times at most. */
@@ -69,8 +76,7 @@ export async function updateDeliveryStatus(db: Database, clock: Clock, runner: U
     throw invalidTransition(order.status, target)
   }
   if (order.status !== report[target]) throw invalidTransition(order.status, target)
-  // The claim's capture settles within moments of the accept; until then the order is not paid for.
-  if ((await orderPayments.one(db, order.paymentIntentId)).status !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
+  await refuseUntilPaid(db, order)
 
   const moved = target === 'picked_up' ? await pickUp(db, clock, runner.id, order, update) : await orderMoves.reportDelivered(db, clock, orderId, runner.id)
   if (!moved) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, target)

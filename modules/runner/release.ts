@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { findOrder, invalidTransition, orderEndings, runnerQueries } from '../orders/index'
-import { orderPayments, type PaymentGateway } from '../payments/index'
-import { AppError, type Clock, conflict, notFound } from '../shared/index'
+import type { PaymentGateway } from '../payments/index'
+import { AppError, type Clock, notFound } from '../shared/index'
 import { MESSAGES } from './contract'
+import { refuseUntilPaid } from './delivery'
 import { runnerAvailability } from './schema'
 
 const DAY_MS = 24 * 60 * 60_000
@@ -49,7 +50,7 @@ export async function releaseOrder(db: Database, gateway: PaymentGateway, clock:
   const order = await findOrder(db, orderId)
   if (!order || order.runnerId !== runner.id) throw notFound('Order not found', 'ORDER_NOT_FOUND')
   if (order.status !== 'runner_accepted') throw invalidTransition(order.status, 'cancelled')
-  if ((await orderPayments.one(db, order.paymentIntentId)).status !== 'captured') throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
+  await refuseUntilPaid(db, order)
   const ended = await orderEndings.endPaidOrder(db, gateway, clock, orderId, { reason: 'runner_released', runnerId: runner.id })
   if (!ended) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, 'cancelled')
   return ended

@@ -1,0 +1,1 @@
+CREATE INDEX "checkout_intents_order_idx" ON "checkout_intents" USING btree ("order_id");
