@@ -90,6 +90,39 @@ export async function disguisedFiles() {
   }
 }
 
+/**
+ * The photo bomb: a whole 16×16 JPEG (267 bytes, EOI and all) whose frame header (SOF) is made
+ * to say `width`×`height`. Its scan runs out after those 16×16 pixels, which libjpeg only warns
+ * about, so a decoder that is not told otherwise fills the rest with grey: for 8000×8000, 190 MB
+ * of pixels and seconds of CPU.
+ */
+export async function jpegClaiming(width: number, height: number) {
+  const jpeg = Buffer.from(
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer(),
+  )
+  // Segments from after SOI: marker (2 bytes), length (2, counting itself), then the body.
+  for (let at = 2; at + 4 <= jpeg.byteLength; at += 2 + jpeg.readUInt16BE(at + 2)) {
+    if (jpeg[at + 1] === 0xc0 || jpeg[at + 1] === 0xc2) {
+      // SOF: length, sample precision (1 byte), height, width.
+      jpeg.writeUInt16BE(height, at + 5)
+      jpeg.writeUInt16BE(width, at + 7)
+      return jpeg
+    }
+  }
+  throw new Error('no SOF marker in the JPEG sharp made')
+}
+
+/**
+ * A receipt photographed as plainly as a picture can be: 4000×3000 of one colour in 71 KB, so
+ * 170 pixels a byte, where a phone's photo of a real receipt, sensor noise and all, is nearer 40.
+ */
+export const flatReceiptPhoto = () =>
+  sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#f4f1ea' } })
+    .jpeg()
+    .toBuffer()
+
 /** A JPEG that decodes whole with a page riding after its end: kept only as its pixels, re-encoded. */
 export const jpegWithPageAfterIt = async () => Buffer.concat([await jpegWithGps(), Buffer.from('<html><script>alert(document.cookie)</script></html>')])
 

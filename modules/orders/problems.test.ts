@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import sharp from 'sharp'
 import { orderWithPayment } from '../../testing/order-with-payment'
-import { jpegWithGps } from '../../testing/photos'
+import { jpegClaiming, jpegWithGps } from '../../testing/photos'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents } from '../notifications/index'
 import { orderSupport } from './index'
@@ -61,6 +61,9 @@ describe('POST /api/orders/{id}/problems', () => {
     expect((await app.handle(new Request(`http://localhost${problem.photoUrl}`, { headers: { cookie: stranger.cookie } }))).status).toBe(404)
     const notAPhoto = await reportWithPhoto(runner.cookie, order.id, { kind: 'other', details: 'x' }, new TextEncoder().encode('<svg onload=alert(1)>'))
     expect(notAPhoto.status).toBe(415)
+    const bomb = await reportWithPhoto(runner.cookie, order.id, { kind: 'other', details: 'x' }, await jpegClaiming(8000, 8000))
+    expect(bomb.status).toBe(415)
+    expect(await bomb.json()).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
     expect(await problemsOf(runner.cookie, order.id)).toHaveLength(1)
   })
 

@@ -1,6 +1,16 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import sharp from 'sharp'
-import { disguisedFiles, jpegOfAbout, jpegWithGps, jpegWithPageAfterIt, photoUpload, smallPng, smallWebp } from '../../testing/photos'
+import {
+  disguisedFiles,
+  flatReceiptPhoto,
+  jpegClaiming,
+  jpegOfAbout,
+  jpegWithGps,
+  jpegWithPageAfterIt,
+  photoUpload,
+  smallPng,
+  smallWebp,
+} from '../../testing/photos'
 import { testApi } from '../../testing/test-api'
 import { findOrder, type Order } from '../orders/index'
 import { MAX_PHOTO_BYTES } from '../shared/index'
@@ -94,6 +104,14 @@ describe('POST /api/orders/{id}/receipt', () => {
     expect(webp.body.receipt.contentType).toBe('image/webp')
   })
 
+  test('the plainest receipt photo there is, 4000×3000 of one colour (170 pixels a byte), is taken whole', async () => {
+    const { runner, order } = await acceptedOrder()
+    const response = await upload(runner.cookie, order.id, 'receipt', { bytes: await flatReceiptPhoto() })
+    expect(response.status).toBe(201)
+    const stored = new Uint8Array(await (await fetchPhoto(runner.cookie, order.id, 'receipt')).arrayBuffer())
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 4000, height: 3000 })
+  })
+
   test('while accepted or picked up; not once delivered', async () => {
     const accepted = await acceptedOrder()
     expect((await upload(accepted.runner.cookie, accepted.order.id, 'receipt', jpeg)).status).toBe(201)
@@ -136,6 +154,38 @@ describe('files we refuse', () => {
     expect(response.status).toBe(415)
     expect(response.body).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
     expect((await findOrder(db, order.id))!.receipt).toBeNull()
+  })
+
+  test('a 267-byte JPEG whose header claims 8000×8000 (the photo bomb): 415 in the error shape, and nothing stored', async () => {
+    const bomb = await jpegClaiming(8000, 8000)
+    expect(bomb.byteLength).toBe(267)
+    expect(await sharp(bomb).metadata()).toMatchObject({ format: 'jpeg', width: 8000, height: 8000 })
+    const fresh = await acceptedOrder()
+    const response = await upload(fresh.runner.cookie, fresh.order.id, 'receipt', { bytes: bomb })
+    expect(response.status).toBe(415)
+    expect(response.body).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect((await findOrder(db, fresh.order.id))!.receipt).toBeNull()
+  })
+
+  test('a header claiming more than 64 megapixels: 413 in the error shape, however few bytes come with it', async () => {
+    for (const side of [8001, 20_000]) {
+      const response = await upload(runner.cookie, order.id, 'receipt', { bytes: await jpegClaiming(side, side) })
+      expect(response.status).toBe(413)
+      expect(response.body).toEqual({ message: 'The photo has too many pixels (limit 64 megapixels)', code: 'PAYLOAD_TOO_LARGE' })
+    }
+  })
+
+  test('a photo cut in half: 415 in the error shape, and nothing stored', async () => {
+    const photo = await jpegOfAbout(200 * 1024)
+    const half = photo.subarray(0, photo.byteLength / 2)
+    // Its header still says the whole size, and half a photo's bytes could hold that many pixels.
+    const { width, height } = await sharp(photo).metadata()
+    expect(await sharp(half).metadata()).toMatchObject({ width, height })
+    const fresh = await acceptedOrder()
+    const response = await upload(fresh.runner.cookie, fresh.order.id, 'receipt', { bytes: half })
+    expect(response.status).toBe(415)
+    expect(response.body).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect((await findOrder(db, fresh.order.id))!.receipt).toBeNull()
   })
 
   test('a whole JPEG with a page after its end is kept as its pixels only: the page is gone', async () => {

@@ -1,6 +1,6 @@
 import busboy from 'busboy'
 import { fileTypeFromBuffer } from 'file-type'
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { AppError, badRequest } from './app-error'
 import { MAX_PHOTO_BYTES, PHOTO_CONTENT_TYPES } from './constants'
 import { controlCharacterError, fieldWithControlCharacter, parseJsonBody } from './json-body'
@@ -17,9 +17,26 @@ const MAX_FIELD_BYTES = 8 * 1024
 /** A 48-megapixel phone photo fits; a small PNG that unpacks to gigabytes of pixels does not. */
 const MAX_PHOTO_PIXELS = 64_000_000
 
+/**
+ * The most pixels a byte of upload may claim, read from the header before anything is decoded.
+ * A JPEG whose frame header says 8000×8000 over a scan of a few hundred bytes is one libjpeg only
+ * warns about (sharp's failOn 'error' takes it, as it must for the shoddy JPEGs some phones make),
+ * then fills with grey: 64 megapixels of decoding for 267 bytes.
+ * No photo compresses near 1,024 pixels a byte. A phone's JPEG of a plain receipt, sensor noise
+ * and all, is nearer 40; even one colour over the whole frame, the most any picture compresses,
+ * is 170 a byte as sharp's JPEG (4000×3000 in 71 KB), 340 as mozjpeg's progressive one, 300 as
+ * a PNG at level 9 and 560 as a lossy WebP. And 1,024 is twice what a JPEG can hold at all with
+ * Huffman coding, which cameras and browsers use: each 8×8 block costs at least a bit. Only one
+ * colour as a lossless WebP (22,000 a byte) or as a palette or 1-bit PNG (1,000 and more), or an
+ * arithmetic-coded JPEG, comes near it or past it, and none of them is a photograph. So a
+ * 64-megapixel claim needs a file of 62.5 KB at least, where it needed 267 bytes.
+ */
+const MAX_PIXELS_PER_BYTE = 1_024
+
 const FORMATS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const
 
 const notAPhoto = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The photo must be a JPEG, PNG or WebP image')
+const tooManyPixels = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The photo has too many pixels (limit 64 megapixels)')
 const photoMissing = (field: string) => badRequest('Choose a photo to upload', 'PHOTO_REQUIRED', { [field]: 'Choose a photo to upload' })
 
 /** Bytes of a known or capped size, gathered into one buffer as they arrive: the upload is held once. */
@@ -161,10 +178,26 @@ export async function receiveForm(request: Request, field = 'photo'): Promise<{ 
   return { fields, photo: file ? await cleanPhoto(file) : null }
 }
 
+/** Too many pixels for the limit: 413. More than its bytes can plausibly hold: not a photo, 415. */
+async function judgeSize(upload: Uint8Array) {
+  let header: Metadata
+  try {
+    // The header alone: no pixel is decoded. Unlimited, so that the limit's answer is ours (413).
+    header = await sharp(upload, { limitInputPixels: false }).metadata()
+  } catch {
+    throw notAPhoto()
+  }
+  const pixels = (header.width ?? 0) * (header.height ?? 0)
+  if (!pixels) throw notAPhoto()
+  if (pixels > MAX_PHOTO_PIXELS) throw tooManyPixels()
+  if (pixels > upload.byteLength * MAX_PIXELS_PER_BYTE) throw notAPhoto()
+}
+
 async function cleanPhoto(upload: Uint8Array): Promise<CleanPhoto> {
   const sniffed = await fileTypeFromBuffer(upload)
   const contentType = PHOTO_CONTENT_TYPES.find((type) => type === sniffed?.mime)
   if (!contentType) throw notAPhoto()
+  await judgeSize(upload)
   let bytes: Uint8Array
   try {
     bytes = await inTurn(() =>
@@ -174,8 +207,9 @@ async function cleanPhoto(upload: Uint8Array): Promise<CleanPhoto> {
         .toBuffer(),
     )
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The photo has too many pixels (limit 64 megapixels)')
-    // A file that starts like an image but does not decode as one (cut short, or a disguise).
+    if (/pixel limit/i.test((error as Error).message)) throw tooManyPixels()
+    // A file that starts like an image but does not decode as one (cut short, or a disguise):
+    // failOn 'error' refuses a scan that ends before the image does, as well as one in error.
     throw notAPhoto()
   }
   return { bytes, contentType, extension: FORMATS[contentType] }
