@@ -228,6 +228,13 @@ export function embeddedGateway(db: Database, clock: Clock) {
         return { confirmed: { id: row.id, status: 'requires_capture' as const } }
       })
     },
+    // PAYOUTS-STUB: replaced by the Connect implementation.
+    createAccount: () => Promise.reject(new Error('not built yet')),
+    retrieveAccount: () => Promise.reject(new Error('not built yet')),
+    accountLink: () => Promise.reject(new Error('not built yet')),
+    transfer: () => Promise.reject(new Error('not built yet')),
+    reverseTransfer: () => Promise.reject(new Error('not built yet')),
+    transfersOf: () => Promise.reject(new Error('not built yet')),
   }
   return gateway satisfies PaymentGateway
 }

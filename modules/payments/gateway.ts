@@ -43,6 +43,67 @@ export interface PaymentGateway {
   refundsOf?(paymentIntentId: string): Promise<GatewayRefund[]>
   /** Many intents' statuses in one call, where the gateway can (the embedded one); else they are retrieved one by one. */
   statusesOf?(ids: readonly string[]): Promise<Map<string, IntentStatus>>
+
+  // Money going out (Stripe Connect, separate charges and transfers): runners' connected accounts and transfers to them.
+
+  /**
+   * A connected account the platform controls, for one runner: Express dashboard, payouts to the
+   * runner's bank. Once per key: the same key answers the same account.
+   */
+  createAccount(input: { runnerId: string; email: string | null; idempotencyKey: string }): Promise<ConnectedAccount>
+  /** null when the gateway has no such account. */
+  retrieveAccount(id: string): Promise<ConnectedAccount | null>
+  /** A one-time link to the account's onboarding form; it comes back to returnUrl, or to refreshUrl when the link was used or expired. */
+  accountLink(id: string, urls: { returnUrl: string; refreshUrl: string }): Promise<{ url: string }>
+  /**
+   * Moves money from the platform's balance to a connected account, tied to the charge it came
+   * from (source_transaction) and grouped with its order (transfer_group). The same key is the
+   * same transfer. Refused (TransferRefusedError) when the balance or the charge cannot cover it,
+   * or the account cannot take transfers.
+   */
+  transfer(input: TransferRequest): Promise<Transfer>
+  /** Takes part or all of a transfer back to the platform's balance; never more in all than was transferred. The same key is the same reversal. */
+  reverseTransfer(transferId: string, amountCents: number, idempotencyKey: string): Promise<TransferReversal>
+  /** Every transfer the gateway holds in a transfer group (an order's), with what was reversed of each: for the consistency check. */
+  transfersOf(transferGroup: string): Promise<Transfer[]>
+}
+
+/**
+ * A connected account as the gateway reports it. `payoutsEnabled`: transfers and payouts to the
+ * bank may go. `requirementsDue`: what the gateway still asks of the runner (empty once onboarded).
+ * `payoutFailed`: the last payout to the bank failed (a closed account), so the runner must fix it.
+ */
+export type ConnectedAccount = {
+  id: string
+  detailsSubmitted: boolean
+  payoutsEnabled: boolean
+  requirementsDue: string[]
+  payoutFailed: boolean
+}
+
+export type TransferRequest = {
+  amountCents: number
+  /** The connected account's id. */
+  destination: string
+  /** The order's group: every transfer of one order's money shares it. */
+  transferGroup: string
+  /** The captured PaymentIntent whose charge pays for the transfer. */
+  sourcePaymentIntentId: string
+  idempotencyKey: string
+  metadata: Record<string, string>
+}
+export type Transfer = { id: string; amountCents: number; destination: string; transferGroup: string; reversedCents: number; metadata: Record<string, string> }
+export type TransferReversal = { id: string; transferId: string; amountCents: number }
+
+/** The gateway would not make a transfer: the platform's balance or the charge cannot cover it, or the account cannot take it. Nothing moved. */
+export class TransferRefusedError extends Error {
+  override name = 'TransferRefusedError'
+  constructor(
+    readonly code: 'balance_insufficient' | 'source_insufficient' | 'account_not_enabled' | 'missing',
+    message: string,
+  ) {
+    super(message)
+  }
 }
 
 /** Money given back on a captured payment. */
@@ -107,4 +168,16 @@ export function ourPaymentState(status: IntentStatus): PaymentState | null {
     default:
       return null
   }
+}
+
+/**
+ * How payouts hears of a connected account that changed at the gateway on its own (Stripe's
+ * account.updated and payout.failed webhooks, the embedded stand-in's onboarding form and daily
+ * payouts): payouts keeps each runner's account status, and payments knows none of its tables.
+ */
+export interface AccountListener {
+  /** The account as the gateway now reports it: payouts derives its status from this, never from a return URL. */
+  accountUpdated(account: ConnectedAccount): Promise<void>
+  /** A payout of the account's balance to the runner's bank failed: the account is restricted until the runner fixes it. */
+  payoutFailed(accountId: string, reason: string): Promise<void>
 }

@@ -13,12 +13,16 @@ export { CHARGED_PAYMENT_STATES, type ChargedPaymentState, isCharged } from './c
 export { type EmbeddedGateway, embeddedGateway } from './embedded-gateway'
 export { type PaymentEvent, paymentEventsOf } from './events'
 export {
+  type AccountListener,
+  type ConnectedAccount,
   GatewayUnavailableError,
   IdempotencyKeyReusedError,
   PaymentDeclinedError,
   type PaymentGateway,
   PaymentStateError,
   RefundExceedsCaptureError,
+  type Transfer,
+  TransferRefusedError,
 } from './gateway'
 export { type CaptureOutcome, captureOrder as capture, releaseOrderHold as release } from './holds'
 export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'

@@ -121,6 +121,13 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
         key: refund.metadata?.[REFUND_KEY_METADATA] ?? null,
       }))
     },
+    // PAYOUTS-STUB: replaced by the Connect implementation.
+    createAccount: () => Promise.reject(new Error('not built yet')),
+    retrieveAccount: () => Promise.reject(new Error('not built yet')),
+    accountLink: () => Promise.reject(new Error('not built yet')),
+    transfer: () => Promise.reject(new Error('not built yet')),
+    reverseTransfer: () => Promise.reject(new Error('not built yet')),
+    transfersOf: () => Promise.reject(new Error('not built yet')),
   }
 }
 
