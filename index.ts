@@ -61,7 +61,15 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(deps.db, providers.sms, providers.push) }))
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session, deps.listen))
-    .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock)))
+    .use(
+      paymentsModule(
+        deps,
+        providers.payments,
+        ordersPaymentListener(deps.db, deps.clock),
+        // PAYOUTS-LISTENER: payouts' own listener replaces this when the payouts module lands.
+        { accountUpdated: async () => {}, payoutFailed: async () => {} },
+      ),
+    )
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
     .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen))

@@ -1,5 +1,5 @@
 import type { ModuleDeps } from '../shared/index'
-import type { PaymentGateway } from './gateway'
+import type { AccountListener, PaymentGateway } from './gateway'
 import { movePayment, paymentIsIn, paymentOf, paymentsOf } from './order-payments'
 import { paymentRoutes } from './routes'
 import type { PaymentListener } from './stripe-webhook'
@@ -39,7 +39,7 @@ export type { PaymentListener } from './stripe-webhook'
  */
 export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn, move: movePayment }
 
-/** The card form's calls and Stripe's webhook. */
-export function paymentsModule(deps: ModuleDeps, gateway: PaymentGateway, orders: PaymentListener) {
-  return paymentRoutes({ ...deps, gateway, orders })
+/** The card form's calls, Stripe's webhook, and the embedded stand-in's onboarding form. */
+export function paymentsModule(deps: ModuleDeps, gateway: PaymentGateway, orders: PaymentListener, accounts: AccountListener) {
+  return paymentRoutes({ ...deps, gateway, orders, accounts })
 }

@@ -3,17 +3,18 @@ import { z } from 'zod'
 import { AppError, type ModuleDeps, notFound, rawJsonBody } from '../shared/index'
 import { embeddedConfirmResponseSchema, embeddedConfirmSchema, paymentsConfigSchema } from './contract'
 import type { EmbeddedGateway } from './embedded-gateway'
-import type { PaymentGateway } from './gateway'
+import type { AccountListener, PaymentGateway } from './gateway'
 import { handleStripeWebhook, type PaymentListener } from './stripe-webhook'
 
 export interface PaymentRouteDeps extends ModuleDeps {
   gateway: PaymentGateway
   orders: PaymentListener
+  accounts: AccountListener
 }
 
 const isEmbedded = (gateway: PaymentGateway): gateway is EmbeddedGateway => gateway.kind === 'embedded' && 'confirmCard' in gateway
 
-export function paymentRoutes({ db, clock, config, gateway, orders }: PaymentRouteDeps) {
+export function paymentRoutes({ db, clock, config, gateway, orders, accounts: _accounts }: PaymentRouteDeps) {
   const webhook =
     gateway.kind === 'stripe' && config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET
       ? {
