@@ -11,6 +11,7 @@ import { catalogIsEmpty, catalogModule, demoCatalogFingerprint, seedDemoCatalog 
 import { notificationsModule } from './modules/notifications/index'
 import { ordersModule, ordersPaymentListener } from './modules/orders/index'
 import { paymentsModule } from './modules/payments/index'
+import { payoutDesk } from './modules/payouts/index'
 import { runnerModule } from './modules/runner/index'
 import {
   answerTurns,
@@ -62,13 +63,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session, deps.listen))
     .use(
-      paymentsModule(
-        deps,
-        providers.payments,
-        ordersPaymentListener(deps.db, deps.clock),
-        // PAYOUTS-LISTENER: payouts' own listener replaces this when the payouts module lands.
-        { accountUpdated: async () => {}, payoutFailed: async () => {} },
-      ),
+      paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock, providers.payments), payoutDesk.accountListener(deps.db, deps.clock)),
     )
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
@@ -128,7 +123,15 @@ async function start() {
   const providers = providersFromConfig(deps)
   const streams = liveStreamsFromConfig(config)
   const app = (await createApp(deps, { distDir: config.DIST_DIR, publicDir, environment: config.NODE_ENV }, providers, streams)).use(
-    jobs({ db: handle.db, dbKind: handle.kind, listen: handle.listen, clock: systemClock, gateway: providers.payments, push: providers.push }),
+    jobs({
+      db: handle.db,
+      dbKind: handle.kind,
+      listen: handle.listen,
+      clock: systemClock,
+      gateway: providers.payments,
+      push: providers.push,
+      payoutRunMinutes: config.PAYOUT_RUN_MINUTES,
+    }),
   )
   // Bun's own body ceiling (128 MB) stays above ours, so an oversized body gets our 413 in JSON, not Bun's bare one.
   const listenOptions = { port: config.PORT, hostname: config.HOST }
@@ -157,12 +160,14 @@ async function start() {
     // Should closing the database hang, the process still ends, saying so in its exit code.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref()
     const sweep = app.store.cron['payment-sweep']
+    const payouts = app.store.cron['payout-run']
     sweep.stop()
+    payouts.stop()
     // Stop listening first, so the streams ended below reconnect to another instance, not this one.
     const drained = server.stop()
     streams.endAll()
     const sweepDone = (async () => {
-      while (sweep.isBusy()) await Bun.sleep(20)
+      while (sweep.isBusy() || payouts.isBusy()) await Bun.sleep(20)
     })()
     await Promise.race([Promise.all([drained, sweepDone]), Bun.sleep(SHUTDOWN_GRACE_MS)])
     await server.stop(true)

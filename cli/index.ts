@@ -3,6 +3,7 @@ import { ConfigError } from '../modules/shared/index'
 import packageJson from '../package.json' with { type: 'json' }
 import { registerDbCommands } from './commands/db'
 import { registerOrderCommands } from './commands/orders'
+import { registerPayoutCommands } from './commands/payouts'
 import { registerRunnerCommands } from './commands/runners'
 import { registerSeedCommands } from './commands/seed'
 import { registerStoreCommands } from './commands/stores'
@@ -15,6 +16,7 @@ const commandGroups: ((program: Command) => void)[] = [
   registerStoreCommands,
   registerOrderCommands,
   registerRunnerCommands,
+  registerPayoutCommands,
 ]
 
 function createProgram() {

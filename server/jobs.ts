@@ -5,11 +5,12 @@ import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
 import { orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
 import { type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
+import { payoutDesk } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
-export type JobsDeps = JobDeps & { listen: Listen; push: PushSender }
+export type JobsDeps = JobDeps & { listen: Listen; push: PushSender; payoutRunMinutes: number }
 
 /** The advisory lock the payment sweep runs under: whoever holds it keeps every instance's sweep away. */
 export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
@@ -30,31 +31,68 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
   return run.ran ? run.result : null
 }
 
+/** The advisory lock a payout run holds: one instance transfers at a time (each line's key keeps it once regardless). */
+export const PAYOUT_RUN_LOCK = 'kirana:payout-run'
+
+/**
+ * One payout run (payouts' runPayouts) under its lock: the cron's every PAYOUT_RUN_MINUTES skips
+ * while another instance runs; support's `payouts run` waits its turn.
+ */
+export async function payOutRunners({ db, dbKind, clock, gateway }: JobDeps, options: { wait?: boolean } = {}) {
+  const run = await whileHoldingLock(db, dbKind, PAYOUT_RUN_LOCK, () => payoutDesk.run(db, gateway, clock), options)
+  return run.ran ? run.result : null
+}
+
+/** Whether this minute is one of the payout runs': minutes since the epoch, so every instance agrees. */
+export const payoutRunDue = (now: Date, everyMinutes: number) => Math.floor(now.getTime() / 60_000) % everyMinutes === 0
+
 /**
  * The one place jobs run, each a plain function the tests call directly: every minute on
- * @elysiajs/cron, the payment sweep and the notifications left undone; and, on every order
+ * @elysiajs/cron, the payment sweep and the notifications left undone, and the payout run when its
+ * minute comes (a cron of its own, so a long run never holds up the sweep); and, on every order
  * change or chat message any instance makes, the notifications of it.
  */
 export function jobs(deps: JobsDeps) {
   const notify = dispatcher({ db: deps.db, clock: deps.clock, push: deps.push })
   void Promise.all(orderOutbox.channels.map((channel) => deps.listen(channel, () => void notify.run()))).then(() => notify.run())
-  return new Elysia({ name: 'jobs' }).use(
-    cron({
-      name: 'payment-sweep',
-      pattern: '* * * * *',
-      protect: true,
-      async run() {
-        try {
-          const swept = await sweepPayments(deps)
-          if (swept && swept.orders.cancelled.length + swept.intents.released.length > 0) {
-            console.log(`Sweep: cancelled ${swept.orders.cancelled.length} expired orders, released ${swept.intents.released.length} abandoned authorizations`)
+  return new Elysia({ name: 'jobs' })
+    .use(
+      cron({
+        name: 'payment-sweep',
+        pattern: '* * * * *',
+        protect: true,
+        async run() {
+          try {
+            const swept = await sweepPayments(deps)
+            if (swept && swept.orders.cancelled.length + swept.intents.released.length > 0) {
+              console.log(
+                `Sweep: cancelled ${swept.orders.cancelled.length} expired orders, released ${swept.intents.released.length} abandoned authorizations`,
+              )
+            }
+            await pruneRateLimits(deps.db, deps.clock)
+            await notify.run()
+          } catch (error) {
+            console.error(`The payment sweep failed and will run again next minute: ${describeForLog(error, { frames: false })}`)
           }
-          await pruneRateLimits(deps.db, deps.clock)
-          await notify.run()
-        } catch (error) {
-          console.error(`The payment sweep failed and will run again next minute: ${describeForLog(error, { frames: false })}`)
-        }
-      },
-    }),
-  )
+        },
+      }),
+    )
+    .use(
+      cron({
+        name: 'payout-run',
+        pattern: '* * * * *',
+        protect: true,
+        async run() {
+          if (!payoutRunDue(deps.clock.now(), deps.payoutRunMinutes)) return
+          try {
+            const paid = await payOutRunners(deps)
+            if (paid && paid.transferred + paid.refused.length > 0)
+              console.log(`Payouts: transferred ${paid.transferred} lines ($${(paid.amountCents / 100).toFixed(2)}), ${paid.refused.length} refused`)
+            await notify.run()
+          } catch (error) {
+            console.error(`The payout run failed and will run again at its next minute: ${describeForLog(error, { frames: false })}`)
+          }
+        },
+      }),
+    )
 }

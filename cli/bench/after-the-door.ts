@@ -81,7 +81,8 @@ async function deliveredOrder(handle: DatabaseHandle, buyerId: string, runnerId:
   const found = orderLines.settleAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), clock.now())
   if (!(await orderMoves.reportPickup(db, clock, orderId, runnerId, { items: found, itemsWere: claimed.items, actualGroceryCents: 1598 })))
     throw new Error(`order ${orderId} was not picked up`)
-  if (!(await orderMoves.reportDelivered(db, clock, orderId, runnerId))) throw new Error(`order ${orderId} was not delivered`)
+  if (!(await orderMoves.reportDelivered(db, clock, orderId, runnerId, { platformShareBps: 0, holdHours: 24 })))
+    throw new Error(`order ${orderId} was not delivered`)
   return orderId
 }
 
@@ -155,10 +156,10 @@ async function refundsInARow(handle: DatabaseHandle, orderIds: string[]): Promis
   const checkStarted = performance.now()
   const check = await orderSupport.checkPayments(handle.db, gateway, systemClock)
   const checkMs = performance.now() - checkStarted
-  const consistent = check.disagreeing.length === 0 && check.strandedHolds.length === 0
+  const consistent = check.disagreeing.length === 0 && check.strandedHolds.length === 0 && check.moneyOut.length === 0
   return {
     title: `${REFUNDS.toLocaleString('en-US')} refunds of a $5.00 tip in a row on PostgreSQL (orderSupport.refund, embedded gateway), then orders check over every order`,
-    columns: ['refunds', 'total', 'p50', 'p99', 'orders checked', 'check took', 'disagreeing', 'stranded holds'],
+    columns: ['refunds', 'total', 'p50', 'p99', 'orders checked', 'check took', 'disagreeing', 'stranded holds', 'money out disagreeing'],
     rows: [
       [
         String(times.length),
@@ -169,6 +170,7 @@ async function refundsInARow(handle: DatabaseHandle, orderIds: string[]): Promis
         milliseconds(checkMs),
         String(check.disagreeing.length),
         String(check.strandedHolds.length),
+        String(check.moneyOut.length),
       ],
     ],
     verdict: consistent ? 'every refund in the ledger and on its order; nothing disagrees with the gateway' : 'INCONSISTENT: see the counts',

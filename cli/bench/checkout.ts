@@ -116,7 +116,7 @@ async function sweepBacklog(handle: DatabaseHandle, store: BenchStore): Promise<
   const check = await orderSupport.checkPayments(handle.db, gateway, clock)
   const cancelled = new Set(swept.cancelled)
   const stillWaiting = [...backlog].filter((id) => !cancelled.has(id)).length
-  const disagreeing = check.disagreeing.length + check.strandedHolds.length
+  const disagreeing = check.disagreeing.length + check.strandedHolds.length + check.moneyOut.length
   const consistent = disagreeing === 0 && stillWaiting === 0
   return {
     title: `The 30-minute sweep over ${EXPIRED_ORDERS.toLocaleString('en-US')} expired orders on PostgreSQL (embedded gateway, set up in ${setupSeconds.toFixed(1)} s; the checkouts above expire with them)`,

@@ -128,7 +128,7 @@ async function sweepOnBoth(handle: DatabaseHandle, servers: ServerProcess[], buy
     [...server.output().matchAll(/Sweep: cancelled (\d+) expired orders/g)].reduce((sum, match) => sum + Number(match[1]), 0),
   )
   const check = await orderSupport.checkPayments(handle.db, embeddedGateway(handle.db, systemClock), systemClock)
-  const disagreeing = check.disagreeing.length + check.strandedHolds.length
+  const disagreeing = check.disagreeing.length + check.strandedHolds.length + check.moneyOut.length
   const once = left === 0 && releases === EXPIRED_ORDERS && sweptBy[0]! + sweptBy[1]! === EXPIRED_ORDERS && disagreeing === 0
   return {
     title: `The minute's sweep on both instances: ${EXPIRED_ORDERS} orders past their 30 minutes, waited for up to ${SWEEP_WAIT_MS / 1000} s`,

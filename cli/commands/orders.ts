@@ -146,7 +146,9 @@ export function registerOrderCommands(program: Command) {
 
   orders
     .command('check')
-    .description('the consistency check: orders whose payment disagrees with the gateway, and holds no order holds past 30 minutes')
+    .description(
+      "the consistency check: orders whose payment disagrees with the gateway, holds no order holds past 30 minutes, and delivered orders whose runner's earnings or transfer disagree",
+    )
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
@@ -163,11 +165,14 @@ export function registerOrderCommands(program: Command) {
               `hold ${hold.paymentIntentId}: $${centsToDecimal(hold.amountCents)} held since ${when(hold.createdAt.toISOString())} with no order${hold.releasedAt ? ' (marked released)' : ''}`,
             )
           }
+          for (const order of found.moneyOut) {
+            console.log(`order ${order.orderId} (delivered)${order.lineId ? `, earnings line ${order.lineId}` : ''}: ${order.problems.join('; ')}`)
+          }
           console.log(
-            `Checked ${found.ordersChecked} orders: ${found.disagreeing.length} disagree with the gateway, ${found.strandedHolds.length} holds have no order past ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.`,
+            `Checked ${found.ordersChecked} orders: ${found.disagreeing.length} disagree with the gateway, ${found.strandedHolds.length} holds have no order past ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, ${found.moneyOut.length} delivered orders' money going out disagrees.`,
           )
         }
-        if (found.disagreeing.length + found.strandedHolds.length > 0) process.exitCode = 1
+        if (found.disagreeing.length + found.strandedHolds.length + found.moneyOut.length > 0) process.exitCode = 1
       }),
     )
 

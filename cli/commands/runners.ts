@@ -1,16 +1,18 @@
 import type { Command } from 'commander'
 import { userContacts } from '../../modules/accounts/index'
+import { payoutDesk } from '../../modules/payouts/index'
 import { liftPause, pausedRunners } from '../../modules/runner/index'
-import { systemClock } from '../../modules/shared/index'
+import { formatCents, systemClock } from '../../modules/shared/index'
 import { printList } from './format-table'
 import { person, when } from './order-lookup'
+import { runnerNamed } from './payouts'
 import { CliError, withDatabase } from './with-database'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** `runners paused|unpause`: runners whose accepts are paused for giving up orders, and lifting a pause. */
+/** `runners paused|show|unpause`: runners whose accepts are paused for giving up orders, one runner's standing and money, and lifting a pause. */
 export function registerRunnerCommands(program: Command) {
-  const runners = program.command('runners').description('runners whose accepts are paused, and lifting a pause')
+  const runners = program.command('runners').description("runners: who is paused, one runner's payout account and balances, lifting a pause")
 
   runners
     .command('paused')
@@ -38,6 +40,35 @@ export function registerRunnerCommands(program: Command) {
           { title: 'Paused until', value: (row) => `${when(row.until)} UTC` },
           { title: 'Id', value: (row) => row.runnerId },
         ])
+      }),
+    )
+
+  runners
+    .command('show <runner>')
+    .description('a runner by phone, email or id: contacts, pause, payout account and the four balances')
+    .option('--json', 'print JSON')
+    .action((reference: string, options: { json?: boolean }) =>
+      withDatabase(async ({ db }) => {
+        const runner = await runnerNamed(db, reference)
+        const [paused, payouts] = await Promise.all([pausedRunners(db, systemClock), payoutDesk.account(db, systemClock, runner.id)])
+        const shown = {
+          runnerId: runner.id,
+          name: person(runner.firstName, runner.lastName),
+          phone: runner.phone,
+          email: runner.email,
+          pausedUntil: paused.find((entry) => entry.runnerId === runner.id)?.until.toISOString() ?? null,
+          account: payouts.account,
+          balance: payouts.balance,
+        }
+        if (options.json) return console.log(JSON.stringify(shown, null, 2))
+        const { account, balance } = shown
+        console.log(`${shown.name} (${shown.runnerId})`)
+        console.log(`Phone ${shown.phone ?? '-'}, email ${shown.email ?? '-'}`)
+        console.log(shown.pausedUntil ? `Accepts paused until ${when(shown.pausedUntil)} UTC` : 'Accepts not paused')
+        console.log(`Payout account: ${account.status}${account.restrictedReason ? ` (${account.restrictedReason})` : ''}`)
+        console.log(
+          `Balances: pending ${formatCents(balance.pendingCents)}, held ${formatCents(balance.heldCents)}, available ${formatCents(balance.availableCents)}, paid ${formatCents(balance.paidCents)}`,
+        )
       }),
     )
 

@@ -10,7 +10,7 @@ export { users } from './schema'
 export { createSession, SESSION_COOKIE, type UserRow } from './session'
 export { type SessionPlugin, sessionPlugin } from './session-plugin'
 export { createAccount } from './sign-in'
-export { getUser, phoneVerifiedAmong, type UserContact, userContacts, verifiedRunnersNear } from './users'
+export { findUserByReference, getUser, phoneVerifiedAmong, type UserContact, userContacts, verifiedRunnersNear } from './users'
 
 /** Accounts: sign-up, sign-in, sessions, profile and password reset. */
 export function accountsModule(deps: AccountsRouteDeps) {

@@ -41,6 +41,17 @@ export async function assertPhoneAvailable(db: Database, normalizedPhone: string
   if (holder) throw conflict(PHONE_TAKEN, 'PHONE_TAKEN')
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The account support names by its id, email or phone (the CLI's `--runner`). */
+export async function findUserByReference(db: Database, reference: string): Promise<UserRow | undefined> {
+  if (UUID.test(reference.trim())) {
+    const [user] = await db.select().from(users).where(eq(users.id, reference.trim().toLowerCase())).limit(1)
+    return user
+  }
+  return findUserByIdentifier(db, identifierFor(reference))
+}
+
 export async function getUser(db: Database, id: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1)
   if (!user) throw notFound('User not found')

@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'problem_reported',
   'test',
   'password_reset',
+  'payout_sent',
+  'payout_account_restricted',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 

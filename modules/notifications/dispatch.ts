@@ -5,6 +5,7 @@ import { offlineAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
 import type { NotificationType } from './contract'
 import * as text from './messages'
+import { dispatchPayoutEvents } from './payout-dispatch'
 import type { PushSender } from './push-sender'
 import { type NewNotification, passOver, pushPending, recipientsOf, writeNotifications } from './records'
 
@@ -178,6 +179,7 @@ export function dispatcher(deps: DispatchDeps) {
         again = false
         try {
           await dispatchOrderEvents(deps)
+          await dispatchPayoutEvents(deps)
           await pushTheRest(deps.db, deps.clock, deps.push)
         } catch (error) {
           console.error(`Notifications: dispatching failed, to be retried: ${describeForLog(error, { frames: false })}`)

@@ -80,3 +80,13 @@ export const problemReported = (order: OrderRow, reporter: 'buyer' | 'runner', k
   title: `Problem reported: ${order.storeName} order`,
   body: `The ${reporter} reported "${kind}" on the ${order.storeName} order. Kirana support will look into it; you can see the report in the order.`,
 })
+
+export const payoutSent = (amountCents: number) => ({
+  title: `$${centsToDecimal(amountCents)} is on its way to you`,
+  body: `Kirana sent $${centsToDecimal(amountCents)} of your earnings to your payout account. Your bank usually shows it within two business days.`,
+})
+
+export const payoutAccountRestricted = (reason: string | null) => ({
+  title: 'Your payouts are on hold',
+  body: `${reason ?? 'Your payout account needs attention.'} Open Earnings and set up payouts again to get paid.`,
+})

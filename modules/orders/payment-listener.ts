@@ -1,11 +1,12 @@
 import type { Database } from '../../db/database'
-import type { PaymentListener } from '../payments/index'
+import type { PaymentGateway, PaymentListener } from '../payments/index'
 import type { Clock } from '../shared/index'
 import { findOrderByIntent } from './order-queries'
+import { refundSettled } from './refund-order'
 import { orderMoves } from './transitions'
 
 /** What the orders do when the gateway says, on its own, that a payment moved (Stripe's webhook). */
-export function ordersPaymentListener(db: Database, clock: Clock): PaymentListener {
+export function ordersPaymentListener(db: Database, clock: Clock, gateway: PaymentGateway): PaymentListener {
   return {
     async captured(paymentIntentId, reason) {
       const order = await findOrderByIntent(db, paymentIntentId)
@@ -24,7 +25,7 @@ export function ordersPaymentListener(db: Database, clock: Clock): PaymentListen
     async refunded(paymentIntentId) {
       const order = await findOrderByIntent(db, paymentIntentId)
       if (!order) return 'no order'
-      await orderMoves.noteRefund(db, clock, order.id)
+      await refundSettled(db, gateway, clock, order.id, 'told by Stripe')
       return 'refunded'
     },
   }

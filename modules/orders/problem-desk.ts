@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { userContacts } from '../accounts/index'
 import { idempotencyKeys, type PaymentGateway, refundsOf } from '../payments/index'
+import { payoutLedger } from '../payouts/index'
 import { badRequest, type Clock, conflict, notFound } from '../shared/index'
 import { shortOrderId } from './contract'
 import { findOrder } from './order-queries'
@@ -69,11 +70,24 @@ export async function resolveProblem(
     outcome = await refundOrder(db, gateway, clock, order, { amountCents, key, reason: `problem ${shortOrderId(problem.id)}: ${resolution.note}` })
     if (outcome.refundId === null) throw nothingToRefund()
   }
-  const [resolved] = await db
-    .update(orderProblems)
-    .set({ status: 'resolved', resolution: resolution.note, refundCents: outcome?.amountCents ?? null, resolvedAt: clock.now() })
-    .where(and(eq(orderProblems.id, problem.id), eq(orderProblems.status, 'open')))
-    .returning()
+  const resolved = await db.transaction(async (tx) => {
+    // The order's row first, as a report takes it: a report at the same moment comes wholly before or after.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
+    const [done] = await tx
+      .update(orderProblems)
+      .set({ status: 'resolved', resolution: resolution.note, refundCents: outcome?.amountCents ?? null, resolvedAt: clock.now() })
+      .where(and(eq(orderProblems.id, problem.id), eq(orderProblems.status, 'open')))
+      .returning()
+    if (!done) return null
+    const [stillOpen] = await tx
+      .select({ id: orderProblems.id })
+      .from(orderProblems)
+      .where(and(eq(orderProblems.orderId, order.id), eq(orderProblems.status, 'open')))
+      .limit(1)
+    // The runner's earnings on the order go on once no problem on it is open.
+    if (!stillOpen) await payoutLedger.hold(tx, clock, order.id, false)
+    return done
+  })
   if (!resolved) throw conflict(`Problem ${problemId} was resolved meanwhile.`, 'ALREADY_RESOLVED')
   return { problem: toProblem(resolved, order), order, refund: outcome }
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { payoutLedger } from '../payouts/index'
 import { type Clock, centsToDecimal, conflict, describeForLog, MAX_OPEN_PROBLEMS, notFound, type ObjectStore, receiveForm, validInput } from '../shared/index'
 import { afterDeliveryOpen, newProblemSchema, ORDER_NOT_FOUND, PROBLEM_KIND_LABELS, type Problem, problemPhotoUrl } from './contract'
 import { findOrder } from './order-queries'
@@ -86,6 +87,8 @@ export async function reportProblem(db: Database, clock: Clock, objects: ObjectS
         })
         .returning()
       await recordOrderEvent(tx, clock, order.id, 'problem_reported', row!.id)
+      // The runner's earnings on the order wait until support resolves it.
+      await payoutLedger.hold(tx, clock, order.id, true)
       return toProblem(row!, order)
     })
   } catch (error) {

@@ -67,7 +67,7 @@ export async function ratingsOf(db: Database, orderIds: readonly string[]): Prom
 }
 
 /** A runner's standing: their rating as buyers see it, and all they have delivered and earned. */
-export type RunnerStanding = { rating: Pick<RunnerRating, 'average' | 'count'>; deliveries: number; earningsCents: number }
+export type RunnerStanding = { rating: Pick<RunnerRating, 'average' | 'count'>; deliveries: number }
 
 /**
  * Each runner's standing, from their tally and the ratings whose week ran out. The average (null
@@ -98,7 +98,6 @@ export async function runnerStandings(db: Database, clock: Clock, runnerIds: rea
     standings.set(id, {
       rating: { average: total >= MIN_RATINGS_FOR_AVERAGE ? Math.round((stars / total) * 10) / 10 : null, count: total },
       deliveries: tally.deliveries,
-      earningsCents: tally.earningsCents,
     })
   }
   return standings

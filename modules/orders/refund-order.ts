@@ -11,6 +11,7 @@ import {
   RefundExceedsCaptureError,
   refund,
 } from '../payments/index'
+import { payoutLedger } from '../payouts/index'
 import { AppError, type Clock, centsToDecimal, conflict } from '../shared/index'
 import { orders } from './schema'
 import { type OrderRow, orderMoves } from './transitions'
@@ -33,7 +34,7 @@ export async function refundOrder(
       { db, clock, gateway },
       { orderId: row.id, amountCents: request.amountCents, idempotencyKey: request.key, reason: request.reason },
     )
-    if (outcome.refundId) await orderMoves.noteRefund(db, clock, row.id)
+    if (outcome.refundId) await refundSettled(db, gateway, clock, row.id, request.reason)
     return outcome
   } catch (error) {
     if (error instanceof NotChargedError) throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
@@ -53,6 +54,16 @@ export async function refundOrder(
     }
     throw error
   }
+}
+
+/**
+ * Money came back on an order's card: its runner's earnings follow (lowered before they are paid,
+ * part of the transfer reversed after), and its followers hear of it. Our refunds and those Stripe
+ * tells of (a refund in its dashboard) both come this way.
+ */
+export async function refundSettled(db: Database, gateway: PaymentGateway, clock: Clock, orderId: string, reason: string) {
+  await payoutLedger.followRefund(db, gateway, clock, orderId, `refunded: ${reason}`)
+  await orderMoves.noteRefund(db, clock, orderId)
 }
 
 /** The full refund of an order ended before pick-up; if the gateway is down it stays owed, and the sweep settles it. */

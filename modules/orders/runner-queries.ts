@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { orderPayments } from '../payments/index'
 import { type Coordinates, nearPlace } from '../shared/index'
@@ -43,10 +43,10 @@ export async function ordersWaitingNear(
 /** A runner's deliveries since a time (today) and what they earned: a range of an index that holds every column it reads. */
 export async function deliveriesSince(db: Database, runnerId: string, since: Date) {
   const [recent] = await db
-    .select({ deliveries: count(), earningsCents: sql<number>`coalesce(sum(${orders.platformFeeCents} + ${orders.tipCents}), 0)` })
+    .select({ deliveries: count() })
     .from(orders)
     .where(and(eq(orders.runnerId, runnerId), eq(orders.status, 'delivered'), gte(orders.deliveredAt, since)))
-  return { deliveries: recent?.deliveries ?? 0, earningsCents: Number(recent?.earningsCents ?? 0) }
+  return recent?.deliveries ?? 0
 }
 
 const RECOVERED_AT_ONCE = 200

@@ -5,16 +5,12 @@ import { type orders, runnerTallies } from './schema'
 export type RunnerTally = typeof runnerTallies.$inferSelect
 
 /** A delivery counted towards its runner, in the transaction that delivers it. */
-export async function tallyDelivery(tx: Database, order: Pick<typeof orders.$inferSelect, 'runnerId' | 'platformFeeCents' | 'tipCents'>): Promise<void> {
+export async function tallyDelivery(tx: Database, order: Pick<typeof orders.$inferSelect, 'runnerId'>): Promise<void> {
   if (!order.runnerId) return
-  const earned = order.platformFeeCents + order.tipCents
   await tx
     .insert(runnerTallies)
-    .values({ runnerId: order.runnerId, deliveries: 1, earningsCents: earned })
-    .onConflictDoUpdate({
-      target: runnerTallies.runnerId,
-      set: { deliveries: sql`${runnerTallies.deliveries} + 1`, earningsCents: sql`${runnerTallies.earningsCents} + ${earned}` },
-    })
+    .values({ runnerId: order.runnerId, deliveries: 1 })
+    .onConflictDoUpdate({ target: runnerTallies.runnerId, set: { deliveries: sql`${runnerTallies.deliveries} + 1` } })
 }
 
 /** A buyer's rating of a runner counted, in the transaction where the runner's own rating made the pair mutual. */
@@ -28,7 +24,7 @@ export async function tallyMutualRating(tx: Database, runnerId: string, stars: n
     })
 }
 
-const NO_TALLY = { deliveries: 0, earningsCents: 0, mutualRatings: 0, mutualStars: 0 }
+const NO_TALLY = { deliveries: 0, mutualRatings: 0, mutualStars: 0 }
 
 /** These runners' totals; a runner with nothing delivered or rated yet has zeros. */
 export async function talliesOf(db: Database, runnerIds: readonly string[]): Promise<Map<string, Omit<RunnerTally, 'runnerId'>>> {

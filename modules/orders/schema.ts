@@ -209,11 +209,9 @@ export const runnerTallies = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     deliveries: integer().notNull().default(0),
-    /** What the delivered orders paid, fee and tip, in cents. */
-    earningsCents: integer().notNull().default(0),
     /** Ratings as a runner that both sides of the order gave, and their stars added up. */
     mutualRatings: integer().notNull().default(0),
     mutualStars: integer().notNull().default(0),
   },
-  () => [check('runner_tallies_not_negative', sql`deliveries >= 0 and earnings_cents >= 0 and mutual_ratings >= 0 and mutual_stars >= 0`)],
+  () => [check('runner_tallies_not_negative', sql`deliveries >= 0 and mutual_ratings >= 0 and mutual_stars >= 0`)],
 )

@@ -11,6 +11,7 @@ import {
   refundedTotals,
   strandedHolds,
 } from '../payments/index'
+import { payoutDesk } from '../payouts/index'
 import { type Clock, centsToDecimal } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
 import { findOrder } from './order-queries'
@@ -118,8 +119,9 @@ function disagreements(row: { status: OrderStatus }, payment: OrderPayment | und
 /**
  * Support's consistency check (`orders check`): every order whose payment disagrees with its own
  * state, its gateway's or the refund ledger, or that is cancelled with part of its charge not
- * given back; and every hold no order holds that the gateway still keeps past its 30 minutes.
- * Both lists are empty when money and orders agree.
+ * given back; every hold no order holds that the gateway still keeps past its 30 minutes; and
+ * every delivered order whose money going out (the runner's line, its transfer) disagrees. All
+ * three lists are empty when money and orders agree.
  */
 export async function checkPayments(db: Database, gateway: PaymentGateway, clock: Clock) {
   const rows = await db.select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId }).from(orders)
@@ -147,5 +149,12 @@ export async function checkPayments(db: Database, gateway: PaymentGateway, clock
       },
     ]
   })
-  return { ordersChecked: rows.length, disagreeing, strandedHolds: await strandedHolds(db, gateway, clock) }
+  // Money going out: each delivered order's capture, less refunds, is its runner's line plus the platform's share.
+  const delivered = rows.filter((row) => row.status === 'delivered' && isCharged(payments.get(row.paymentIntentId)?.status ?? 'authorized'))
+  const moneyOut = await payoutDesk.checkMoneyOut(
+    db,
+    gateway,
+    delivered.map((row) => ({ orderId: row.id, paymentIntentId: row.paymentIntentId })),
+  )
+  return { ordersChecked: rows.length, disagreeing, strandedHolds: await strandedHolds(db, gateway, clock), moneyOut }
 }

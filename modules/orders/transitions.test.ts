@@ -12,6 +12,8 @@ const api = await testApi()
 const { db, clock, completeAccount, addStore, placeOrder } = api
 const store = await addStore({ name: 'Transitions Test Store', latitude: 40.53, longitude: -74.3973 })
 const MINUTE = 60_000
+/** The default payout terms: the runner earns the whole fee and tip, paid out a day after delivery. */
+const TERMS = { platformShareBps: 0, holdHours: 24 }
 
 const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows)
 const outboxOf = async (orderId: string) =>
@@ -125,11 +127,11 @@ describe('reportPickup and reportDelivered', () => {
     await orderMoves.markCaptured(db, clock, order.id, 'captured')
     const stranger = await completeAccount({ roles: ['runner'] })
     expect(await orderMoves.reportPickup(db, clock, order.id, stranger.user.id, found)).toBeNull()
-    expect(await orderMoves.reportDelivered(db, clock, order.id, runnerId)).toBeNull()
+    expect(await orderMoves.reportDelivered(db, clock, order.id, runnerId, TERMS)).toBeNull()
     expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, found)).toMatchObject({ status: 'picked_up', actualGroceryCents: 1234 })
     expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, found)).toBeNull()
-    expect(await orderMoves.reportDelivered(db, clock, order.id, stranger.user.id)).toBeNull()
-    expect(await orderMoves.reportDelivered(db, clock, order.id, runnerId)).toMatchObject({ status: 'delivered' })
+    expect(await orderMoves.reportDelivered(db, clock, order.id, stranger.user.id, TERMS)).toBeNull()
+    expect(await orderMoves.reportDelivered(db, clock, order.id, runnerId, TERMS)).toMatchObject({ status: 'delivered' })
     expect(await outboxOf(order.id)).toEqual(['placed', 'accepted', 'picked_up', 'delivered'])
   })
 })

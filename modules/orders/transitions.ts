@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { CHARGED_PAYMENT_STATES, orderPayments } from '../payments/index'
+import { type PayoutTerms, payoutLedger } from '../payouts/index'
 import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES, holdLapsedBefore } from '../shared/index'
 import {
   type CancelReason,
@@ -15,7 +16,7 @@ import {
 } from './contract'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
 import { tallyDelivery } from './runner-tallies'
-import { type OrderItem, type OrderPhoto, orders } from './schema'
+import { type OrderItem, type OrderPhoto, orderProblems, orders } from './schema'
 
 export { ORDER_CHANGED_CHANNEL }
 
@@ -275,13 +276,32 @@ const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: str
     paymentIn: CHARGED_PAYMENT_STATES,
   })
 
-const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
+/**
+ * The runner hands the groceries over. In the same transaction the runner's tally counts it and
+ * the payouts ledger writes what they earned, held while a problem report on the order is open
+ * (a report locks the order's row too, so it comes wholly before or after).
+ */
+const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: string, terms: PayoutTerms) =>
   move(db, clock, 'reportDelivered', {
     orderId,
     when: [eq(orders.runnerId, runnerId)],
     set: { deliveredAt: clock.now() },
     paymentIn: CHARGED_PAYMENT_STATES,
-    alsoTally: tallyDelivery,
+    async alsoTally(tx, moved) {
+      await tallyDelivery(tx, moved)
+      const [open] = await tx
+        .select({ id: orderProblems.id })
+        .from(orderProblems)
+        .where(and(eq(orderProblems.orderId, moved.id), eq(orderProblems.status, 'open')))
+        .limit(1)
+      await payoutLedger.earn(tx, terms, {
+        orderId: moved.id,
+        runnerId,
+        paymentIntentId: moved.paymentIntentId,
+        deliveredAt: moved.deliveredAt!,
+        held: open !== undefined,
+      })
+    },
   })
 
 /** Where each photo may be added, as a condition on the row: its states, and for the doorstep photo the hour after delivery. */

@@ -31,6 +31,7 @@ export type { OrderPayment } from './order-payments'
 export { NotChargedError, type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export type { PaymentListener } from './stripe-webhook'
+export { connectedAccountFor, type LineToTransfer, reverseLine, type TransferOutcome, transferLine, transfersOfOrder } from './transfers'
 
 /**
  * The payment each order holds, as we record it: read for the order's views, and moved only

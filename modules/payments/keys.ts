@@ -15,10 +15,22 @@ export const idempotencyKeys = {
   supportRefund: (orderId: string) => `support:${orderId}:${crypto.randomUUID()}`,
   /** A refund made in Stripe's dashboard, taken into our ledger by its webhook. */
   dashboardRefund: (gatewayRefundId: string) => `stripe:${gatewayRefundId}`,
+  /** A runner's connected account: one per runner, however often onboarding starts. */
+  connectedAccount: (runnerId: string) => `runner:${runnerId}:connected-account`,
+  /**
+   * The transfer of an earnings line. The attempt changes only after the gateway refused one
+   * (nothing moved), so a retry of an attempt whose answer was lost replays it, never a second transfer.
+   */
+  lineTransfer: (lineId: string, attempt: number) => `payout-line:${lineId}:transfer:${attempt}`,
+  /** One reversal of a line's transfer, claimed in payouts' ledger before the gateway is asked. */
+  lineReversal: (lineId: string, reversalId: string) => `payout-line:${lineId}:reversal:${reversalId}`,
 }
 
+/** Every transfer of one order's money shares its group (Stripe's transfer_group). */
+export const transferGroupOf = (orderId: string) => `order:${orderId}`
+
 /** The namespaces of the keys above that the system makes itself: a key given by hand may not start with one. */
-const SYSTEM_KEY_PREFIXES = ['checkout:', 'order:', 'intent:', 'problem:', 'stripe:']
+const SYSTEM_KEY_PREFIXES = ['checkout:', 'order:', 'intent:', 'problem:', 'stripe:', 'runner:', 'payout-line:']
 
 /** Whether a key from outside (support's `--key`) would take the place of one the system makes itself. */
 export const isSystemKey = (key: string) => SYSTEM_KEY_PREFIXES.some((prefix) => key.trim().toLowerCase().startsWith(prefix))

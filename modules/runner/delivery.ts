@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { findOrder, invalidTransition, isPaidFor, ORDER_STATUSES, type OrderRow, orderLines, orderMoves } from '../orders/index'
+import type { PayoutTerms } from '../payouts/index'
 import { badRequest, type Clock, conflict, decimalToCents, forbidden, notFound } from '../shared/index'
 import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate } from './contract'
 
@@ -63,7 +64,14 @@ function groceryCents(value: StatusUpdate['actualGroceryCost']): number | null {
  * was found and, if they like, what it cost), then delivered. Each step stamps its time; any
  * other move is 409 INVALID_TRANSITION and changes nothing.
  */
-export async function updateDeliveryStatus(db: Database, clock: Clock, runner: UserRow, orderId: string, update: StatusUpdate): Promise<OrderRow> {
+export async function updateDeliveryStatus(
+  db: Database,
+  clock: Clock,
+  terms: PayoutTerms,
+  runner: UserRow,
+  orderId: string,
+  update: StatusUpdate,
+): Promise<OrderRow> {
   const order = await findOrder(db, orderId)
   if (!order || (order.runnerId !== runner.id && order.buyerId !== runner.id)) throw notFound('Order not found', 'ORDER_NOT_FOUND')
   if (order.runnerId !== runner.id) throw forbidden(MESSAGES.notYourDelivery, 'NOT_YOUR_DELIVERY')
@@ -78,7 +86,8 @@ export async function updateDeliveryStatus(db: Database, clock: Clock, runner: U
   if (order.status !== report[target]) throw invalidTransition(order.status, target)
   await refuseUntilPaid(db, order)
 
-  const moved = target === 'picked_up' ? await pickUp(db, clock, runner.id, order, update) : await orderMoves.reportDelivered(db, clock, orderId, runner.id)
+  const moved =
+    target === 'picked_up' ? await pickUp(db, clock, runner.id, order, update) : await orderMoves.reportDelivered(db, clock, orderId, runner.id, terms)
   if (!moved) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, target)
   return moved
 }

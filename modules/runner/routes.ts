@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import { type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
+import { onboardingLinkSchema, payoutsResponseSchema, payoutTermsOf, runnerPayouts } from '../payouts/index'
 import { answerBytes, type ModuleDeps, type ObjectStore, pickEncoding, preEncodedJsonDetail, uploadRoute, validInput } from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'
@@ -34,7 +35,8 @@ export interface RunnerRouteDeps extends ModuleDeps {
 
 const PREFIX = '/api'
 
-export function runnerRoutes({ db, clock, session, gateway, objects, pages }: RunnerRouteDeps) {
+export function runnerRoutes({ db, clock, config, session, gateway, objects, pages }: RunnerRouteDeps) {
+  const terms = payoutTermsOf(config)
   const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer))[0]! })
   return (
     new Elysia({ name: 'runner', prefix: PREFIX })
@@ -66,7 +68,7 @@ export function runnerRoutes({ db, clock, session, gateway, objects, pages }: Ru
         signedIn: true,
         response: orderResponseSchema,
       })
-      .patch('/orders/:id/status', async ({ user, params, body }) => single(await updateDeliveryStatus(db, clock, user, params.id, body), user), {
+      .patch('/orders/:id/status', async ({ user, params, body }) => single(await updateDeliveryStatus(db, clock, terms, user, params.id, body), user), {
         signedIn: true,
         body: statusUpdateSchema,
         response: orderResponseSchema,
@@ -103,6 +105,27 @@ export function runnerRoutes({ db, clock, session, gateway, objects, pages }: Ru
           return runnerStats(db, clock, user.id)
         },
         { signedIn: true, response: runnerStatsSchema },
+      )
+      .get(
+        '/runner/payouts',
+        ({ user, query }) => {
+          assertIsRunner(user)
+          return runnerPayouts.statement(db, clock, user.id, query.cursor)
+        },
+        {
+          signedIn: true,
+          query: z.object({ cursor: z.string().max(200).optional() }),
+          response: payoutsResponseSchema,
+          detail: { summary: "The runner's payout account, the four balances, and the earnings ledger newest first, 50 at a time with a cursor" },
+        },
+      )
+      .post(
+        '/runner/payouts/onboarding',
+        ({ user }) => {
+          assertIsRunner(user)
+          return runnerPayouts.startOnboarding(db, gateway, clock, user, config.APP_URL)
+        },
+        { signedIn: true, response: onboardingLinkSchema, detail: { summary: 'A one-time link to the payout onboarding form, coming back to Earnings' } },
       )
       .get(
         '/runner/availability',

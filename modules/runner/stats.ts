@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database'
 import { runnerQueries } from '../orders/index'
+import { runnerPayouts } from '../payouts/index'
 import { type Clock, centsToDecimal } from '../shared/index'
 import { availabilityOf } from './availability'
 import type { RunnerStats } from './contract'
@@ -46,17 +47,18 @@ export function startOfDay(now: Date, timeZone: string): Date {
 
 /**
  * GET /api/runner/stats: from delivered orders only, today counted in the runner's own time zone;
- * the rating from buyers' ratings. The standing (the tally) is read beside the time zone, so the
+ * the earnings from the payouts ledger (net of refunds and reversals), the rating from buyers' ratings. The standing (the tally) is read beside the time zone, so the
  * request waits on two reads in turn, not three.
  */
 export async function runnerStats(db: Database, clock: Clock, runnerId: string): Promise<RunnerStats> {
   const [{ timeZone }, standings] = await Promise.all([availabilityOf(db, runnerId), runnerQueries.standings(db, clock, [runnerId])])
-  const today = await runnerQueries.deliveriesSince(db, runnerId, startOfDay(clock.now(), timeZone))
-  const { rating, deliveries, earningsCents } = standings.get(runnerId)!
+  const midnight = startOfDay(clock.now(), timeZone)
+  const [today, earned] = await Promise.all([runnerQueries.deliveriesSince(db, runnerId, midnight), runnerPayouts.earnedBy(db, runnerId, midnight)])
+  const { rating, deliveries } = standings.get(runnerId)!
   return {
     timeZone,
-    today: { deliveries: today.deliveries, earnings: centsToDecimal(today.earningsCents) },
-    allTime: { deliveries, earnings: centsToDecimal(earningsCents) },
+    today: { deliveries: today, earnings: centsToDecimal(earned.sinceCents) },
+    allTime: { deliveries, earnings: centsToDecimal(earned.allTimeCents) },
     rating,
   }
 }

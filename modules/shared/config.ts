@@ -68,6 +68,21 @@ export const configSchema = z.object({
   /** The storage service's address; unset for AWS, which S3_REGION then picks. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().min(1).optional(),
+  /** The platform's share of each delivery's fee and tip, in basis points (100 = 1 %). 0: the runner earns all of it, as the spec says. */
+  PLATFORM_SHARE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** Hours after delivery before a runner's earnings may be transferred: the window for problem reports. */
+  PAYOUT_HOLD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** Minutes between payout runs (each transfers every available line of runners whose payouts are enabled). */
+  PAYOUT_RUN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   /** Serve the OpenAPI reference at /api/docs and /api/openapi.json. Unset: on, except in production. */
   API_DOCS: z.stringbool().optional(),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */

@@ -1,0 +1,71 @@
+import type { Command } from 'commander'
+import { findUserByReference, userContacts } from '../../modules/accounts/index'
+import { type PayoutLineStatus, payoutDesk } from '../../modules/payouts/index'
+import { formatCents, loadConfig, systemClock } from '../../modules/shared/index'
+import { payOutRunners } from '../../server/jobs'
+import { providersFromConfig } from '../../server/providers'
+import { printList } from './format-table'
+import { person, when } from './order-lookup'
+import { CliError, withDatabase } from './with-database'
+
+const LINE_STATUSES: readonly PayoutLineStatus[] = ['pending', 'held', 'available', 'paid']
+
+/** The runner support names by id, email or phone. */
+export async function runnerNamed(db: Parameters<typeof findUserByReference>[0], reference: string) {
+  const user = await findUserByReference(db, reference)
+  if (!user?.roles.includes('runner')) throw new CliError(`No runner ${reference}`)
+  return user
+}
+
+/** `payouts run|list`: money going out to runners. */
+export function registerPayoutCommands(program: Command) {
+  const payouts = program.command('payouts').description("runners' earnings and the transfers that pay them")
+
+  payouts
+    .command('run')
+    .description('one payout run now: every available line of a runner whose payouts are enabled is transferred; exits 1 on any refusal')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      withDatabase(async ({ db, kind }) => {
+        const gateway = providersFromConfig({ db, clock: systemClock, config: loadConfig() }).payments
+        // Another instance's run holds the lock: this one waits its turn rather than doing nothing.
+        const run = (await payOutRunners({ db, dbKind: kind, clock: systemClock, gateway }, { wait: true }))!
+        if (options.json) console.log(JSON.stringify(run, null, 2))
+        else {
+          for (const refused of run.refused) console.log(`line ${refused.lineId}: refused: ${refused.reason}`)
+          for (const unreachable of run.unreachable) console.log(`line ${unreachable.lineId}: no answer, tried again next run: ${unreachable.reason}`)
+          console.log(
+            `Transferred ${run.transferred} lines, ${formatCents(run.amountCents)}; ${run.refused.length} refused; ${run.unreachable.length} unanswered; ${run.skipped} skipped (runners whose payouts are not enabled).`,
+          )
+        }
+        if (run.refused.length + run.unreachable.length > 0) process.exitCode = 1
+      }),
+    )
+
+  payouts
+    .command('list')
+    .description('earnings lines, newest first')
+    .option('--runner <runner>', "the runner's phone, email or id")
+    .option('--status <status>', LINE_STATUSES.join(', '))
+    .option('--json', 'print JSON')
+    .action((options: { runner?: string; status?: string; json?: boolean }) =>
+      withDatabase(async ({ db }) => {
+        if (options.status !== undefined && !LINE_STATUSES.includes(options.status as PayoutLineStatus)) {
+          throw new CliError(`--status is one of ${LINE_STATUSES.join(', ')} (got "${options.status}")`)
+        }
+        const runner = options.runner === undefined ? undefined : await runnerNamed(db, options.runner)
+        const lines = await payoutDesk.lines(db, systemClock, { runnerId: runner?.id, status: options.status as PayoutLineStatus | undefined })
+        const contacts = await userContacts(db, [...new Set(lines.map((line) => line.runnerId))])
+        printList(lines, { json: options.json, none: 'No earnings lines.' }, [
+          { title: 'Line', value: (line: (typeof lines)[number]) => line.id },
+          { title: 'Order', value: (line) => line.orderId.slice(-8).toUpperCase() },
+          { title: 'Runner', value: (line) => person(contacts.get(line.runnerId)?.firstName ?? null, contacts.get(line.runnerId)?.lastName ?? null) },
+          { title: 'Amount', value: (line) => formatCents(line.amountCents) },
+          { title: 'Reversed', value: (line) => formatCents(line.reversedCents) },
+          { title: 'Status', value: (line) => (line.lastError ? `${line.status} (last refused: ${line.lastError})` : line.status) },
+          { title: 'Available', value: (line) => when(line.availableAt) },
+          { title: 'Paid', value: (line) => (line.paidAt ? `${when(line.paidAt)} ${line.transferId}` : '-') },
+        ])
+      }),
+    )
+}

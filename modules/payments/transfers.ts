@@ -1,0 +1,51 @@
+import { describeForLog } from '../shared/index'
+import { type ConnectedAccount, GatewayUnavailableError, type PaymentGateway, TransferRefusedError } from './gateway'
+import { idempotencyKeys, transferGroupOf } from './keys'
+
+/** An earnings line as a transfer needs it: payouts' ledger says what and to whom. */
+export type LineToTransfer = { lineId: string; orderId: string; paymentIntentId: string; amountCents: number; attempt: number; destination: string }
+
+export type TransferOutcome =
+  | { outcome: 'transferred'; transferId: string }
+  /** The gateway refused: nothing moved; the next attempt may go under a new key. */
+  | { outcome: 'refused'; reason: string }
+  /** Nothing is known: the same attempt is tried again under the same key. */
+  | { outcome: 'unreachable'; reason: string }
+
+/**
+ * Sends a line's money to the runner's connected account, paid by the order's own charge
+ * (source_transaction) and grouped with its order, once per attempt's key.
+ */
+export async function transferLine(gateway: PaymentGateway, line: LineToTransfer): Promise<TransferOutcome> {
+  try {
+    const transfer = await gateway.transfer({
+      amountCents: line.amountCents,
+      destination: line.destination,
+      transferGroup: transferGroupOf(line.orderId),
+      sourcePaymentIntentId: line.paymentIntentId,
+      idempotencyKey: idempotencyKeys.lineTransfer(line.lineId, line.attempt),
+      metadata: { lineId: line.lineId, orderId: line.orderId },
+    })
+    return { outcome: 'transferred', transferId: transfer.id }
+  } catch (error) {
+    if (error instanceof TransferRefusedError) return { outcome: 'refused', reason: error.message }
+    return { outcome: 'unreachable', reason: describeForLog(error, { frames: false }) }
+  }
+}
+
+/** Takes part of a line's transfer back, once per reversal claim; throws GatewayUnavailableError when the gateway cannot be reached. */
+export async function reverseLine(gateway: PaymentGateway, reversal: { lineId: string; reversalId: string; transferId: string; amountCents: number }) {
+  try {
+    return await gateway.reverseTransfer(reversal.transferId, reversal.amountCents, idempotencyKeys.lineReversal(reversal.lineId, reversal.reversalId))
+  } catch (error) {
+    if (error instanceof TransferRefusedError) throw error
+    throw error instanceof GatewayUnavailableError ? error : new GatewayUnavailableError(describeForLog(error, { frames: false }))
+  }
+}
+
+/** A runner's connected account, made once per runner whatever the retries. */
+export const connectedAccountFor = (gateway: PaymentGateway, runner: { id: string; email: string | null }): Promise<ConnectedAccount> =>
+  gateway.createAccount({ runnerId: runner.id, email: runner.email, idempotencyKey: idempotencyKeys.connectedAccount(runner.id) })
+
+/** Every transfer of one order's money the gateway holds, for support's check. */
+export const transfersOfOrder = (gateway: PaymentGateway, orderId: string) => gateway.transfersOf(transferGroupOf(orderId))

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { type AccountListener, type ConnectedAccount, connectedAccountFor, type PaymentGateway } from '../payments/index'
+import type { Clock } from '../shared/index'
+import type { PayoutAccount, PayoutAccountStatus } from './contract'
+import { payoutAccounts, payoutEvents } from './schema'
+
+type AccountRow = typeof payoutAccounts.$inferSelect
+
+/**
+ * An account's status from what the gateway reports: enabled once payouts may go; restricted
+ * when a payout to the bank failed, or the form was sent and the gateway still asks for more;
+ * otherwise the runner has not finished the form.
+ */
+export function statusFromGateway(account: ConnectedAccount): { status: Exclude<PayoutAccountStatus, 'none'>; reason: string | null } {
+  if (account.payoutFailed) return { status: 'restricted', reason: 'A payout to your bank account failed. Check your bank details.' }
+  if (account.payoutsEnabled) return { status: 'enabled', reason: null }
+  if (account.detailsSubmitted) return { status: 'restricted', reason: `More information is needed: ${account.requirementsDue.join(', ') || 'your details'}.` }
+  return { status: 'onboarding', reason: null }
+}
+
+export const accountView = (row: AccountRow | undefined): PayoutAccount =>
+  row
+    ? { status: row.status, payoutsEnabled: row.status === 'enabled', restrictedReason: row.restrictedReason }
+    : { status: 'none', payoutsEnabled: false, restrictedReason: null }
+
+export async function payoutAccountOf(db: Database, runnerId: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runnerId))
+  return row
+}
+
+/**
+ * POST /api/runner/payouts/onboarding: the runner's connected account (made once) and a one-time
+ * link to its onboarding form, which comes back to the Earnings screen. The account's status
+ * changes only when the gateway says so, never on the way back.
+ */
+export async function startOnboarding(
+  db: Database,
+  gateway: PaymentGateway,
+  clock: Clock,
+  runner: { id: string; email: string | null },
+  appUrl: string,
+): Promise<{ url: string }> {
+  let row = await payoutAccountOf(db, runner.id)
+  if (!row) {
+    const account = await connectedAccountFor(gateway, runner)
+    const { status, reason } = statusFromGateway(account)
+    const now = clock.now()
+    await db
+      .insert(payoutAccounts)
+      .values({ runnerId: runner.id, gatewayAccountId: account.id, status, restrictedReason: reason, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+    row = (await payoutAccountOf(db, runner.id))!
+  }
+  const earnings = `${appUrl}/earnings`
+  return gateway.accountLink(row.gatewayAccountId, { returnUrl: `${earnings}?payouts=returned`, refreshUrl: `${earnings}?payouts=expired` })
+}
+
+/** What payouts does when the gateway says an account changed (its webhook, or the embedded stand-in). */
+export function payoutsAccountListener(db: Database, clock: Clock): AccountListener {
+  return {
+    async accountUpdated(account) {
+      const { status, reason } = statusFromGateway(account)
+      await setStatus(db, clock, account.id, status, reason)
+    },
+    async payoutFailed(accountId, reason) {
+      await setStatus(db, clock, accountId, 'restricted', `A payout to your bank account failed (${reason}). Check your bank details.`)
+    },
+  }
+}
+
+/** Moves an account's status; a move into restricted tells the runner, once per move. */
+async function setStatus(db: Database, clock: Clock, gatewayAccountId: string, status: AccountRow['status'], reason: string | null) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.gatewayAccountId, gatewayAccountId)).for('update')
+    if (!before) return
+    await tx.update(payoutAccounts).set({ status, restrictedReason: reason, updatedAt: clock.now() }).where(eq(payoutAccounts.runnerId, before.runnerId))
+    if (status === 'restricted' && before.status !== 'restricted') {
+      await tx.insert(payoutEvents).values({ runnerId: before.runnerId, type: 'account_restricted', detail: reason, createdAt: clock.now() })
+    }
+  })
+}

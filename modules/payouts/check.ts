@@ -1,0 +1,73 @@
+import { inArray } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { orderPayments, type PaymentGateway, type Transfer, transfersOfOrder } from '../payments/index'
+import { netOf, runnersPart } from './ledger'
+import { payoutLines } from './schema'
+
+/** A delivered order with a capture, as orders knows it: each must have its line. */
+export type DeliveredOrder = { orderId: string; paymentIntentId: string }
+
+export type LineDisagreement = { orderId: string; lineId: string | null; problems: string[] }
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
+/** Gateway look-ups in flight at once while checking. */
+const CONCURRENCY = 8
+
+/**
+ * The money going out, checked (`orders check`): every delivered order with a capture has its
+ * line; what is left of the capture after refunds is the runner's line (its transfer less
+ * reversals, or what is owed) plus the platform's share; and the gateway holds, for each paid
+ * line, exactly one transfer of the line's amount with the line's reversals, and none for a line
+ * not paid. Lists each order that disagrees, and why.
+ */
+export async function checkMoneyOut(db: Database, gateway: PaymentGateway, delivered: readonly DeliveredOrder[]): Promise<LineDisagreement[]> {
+  const orderIds = delivered.map((order) => order.orderId)
+  const lines = orderIds.length === 0 ? [] : await readInChunks(orderIds, (chunk) => db.select().from(payoutLines).where(inArray(payoutLines.orderId, chunk)))
+  const byOrder = new Map(lines.map((line) => [line.orderId, line]))
+  const payments = await orderPayments.of(
+    db,
+    delivered.map((order) => order.paymentIntentId),
+  )
+  const found: LineDisagreement[] = []
+  for (const order of delivered) {
+    if (!byOrder.has(order.orderId)) found.push({ orderId: order.orderId, lineId: null, problems: ['delivered with a capture, but no earnings line'] })
+  }
+  const checks = lines.map((line) => async () => {
+    const problems: string[] = []
+    const payment = payments.get(line.paymentIntentId)
+    if (!payment) problems.push('no payment recorded for the line')
+    else {
+      if (payment.amountCents !== line.capturedCents)
+        problems.push(`the line says ${dollars(line.capturedCents)} was captured, payments ${dollars(payment.amountCents)}`)
+      const owed = runnersPart(line, payment.refundedCents)
+      // A transfer under way is judged once it settles (the next run finishes it); everything else must add up now.
+      if (line.transferringCents === null && netOf(line) !== owed) {
+        problems.push(`the runner's line is ${dollars(netOf(line))}, but ${dollars(owed)} of the capture less refunds and the platform's share is theirs`)
+      }
+    }
+    const transfers = (await transfersOfOrder(gateway, line.orderId)).filter((transfer: Transfer) => transfer.metadata.lineId === line.id)
+    if (line.transferId === null) {
+      if (transfers.length > 0) problems.push(`not paid here, but the gateway holds ${transfers.length} transfer(s) for it`)
+    } else if (transfers.length !== 1) problems.push(`paid, but the gateway holds ${transfers.length} transfers for it`)
+    else {
+      const [transfer] = transfers
+      if (transfer!.id !== line.transferId) problems.push(`paid by ${line.transferId}, but the gateway's transfer is ${transfer!.id}`)
+      if (transfer!.amountCents !== line.transferredCents)
+        problems.push(`transferred ${dollars(line.transferredCents!)} here, ${dollars(transfer!.amountCents)} at the gateway`)
+      if (transfer!.reversedCents !== line.reversedCents)
+        problems.push(`reversed ${dollars(line.reversedCents)} here, ${dollars(transfer!.reversedCents)} at the gateway`)
+    }
+    if (problems.length > 0) found.push({ orderId: line.orderId, lineId: line.id, problems })
+  })
+  for (let start = 0; start < checks.length; start += CONCURRENCY) await Promise.all(checks.slice(start, start + CONCURRENCY).map((check) => check()))
+  return found
+}
+
+/** Ids read in one query: well within PostgreSQL's 65,535 parameters. */
+const READ_AT_ONCE = 5_000
+
+async function readInChunks<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const found: T[] = []
+  for (let start = 0; start < ids.length; start += READ_AT_ONCE) found.push(...(await read(ids.slice(start, start + READ_AT_ONCE))))
+  return found
+}

@@ -1,0 +1,37 @@
+import type { Config } from '../shared/index'
+import { payoutsAccountListener, startOnboarding } from './accounts'
+import { checkMoneyOut } from './check'
+import { earnDelivery, holdLines, type PayoutTerms } from './ledger'
+import { dispatchedPayoutEvent, undispatchedPayoutEvents } from './outbox'
+import { reverseWhatIsOwed, runPayouts } from './run'
+import { accountAndBalance, earnedBy, linesForSupport, payoutStatement } from './statement'
+
+/**
+ * Payouts' door: money going out to runners. It owns runners' payout accounts, the earnings
+ * ledger (a line per delivery, lowered by refunds before it is paid and reversed after), the
+ * transfers' bookkeeping and its outbox; payments makes every call to the gateway. It sits below
+ * orders, which write a line in the transaction that delivers an order.
+ */
+export type { DeliveredOrder, LineDisagreement } from './check'
+export { onboardingLinkSchema, type PayoutLineStatus, payoutsResponseSchema } from './contract'
+export type { PayoutRunResult } from './run'
+export { payoutAccounts, payoutLines } from './schema'
+export type { PayoutTerms }
+
+/** How deliveries are paid out, as configured. */
+export const payoutTermsOf = (config: Pick<Config, 'PLATFORM_SHARE_BPS' | 'PAYOUT_HOLD_HOURS'>): PayoutTerms => ({
+  platformShareBps: config.PLATFORM_SHARE_BPS,
+  holdHours: config.PAYOUT_HOLD_HOURS,
+})
+
+/** What orders tell the ledger: a delivery earned, a problem holding the lines, a refund to follow. */
+export const payoutLedger = { earn: earnDelivery, hold: holdLines, followRefund: reverseWhatIsOwed }
+
+/** The runner's own view: their account, balances and lines, and the way to set payouts up. */
+export const runnerPayouts = { statement: payoutStatement, startOnboarding, earnedBy }
+
+/** The payout run (the job and support's `payouts run`), support's views, the check of money going out, and the account listener. */
+export const payoutDesk = { run: runPayouts, lines: linesForSupport, account: accountAndBalance, checkMoneyOut, accountListener: payoutsAccountListener }
+
+/** Payouts' outbox, which the notifications work through. */
+export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvent }

@@ -1,0 +1,129 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { orderPayments } from '../payments/index'
+import type { Clock } from '../shared/index'
+import type { PayoutLineKind } from './contract'
+import { payoutLines, payoutReversals } from './schema'
+
+/** How deliveries are paid out, from the configuration: the platform's share and the window for problem reports. */
+export type PayoutTerms = { platformShareBps: number; holdHours: number }
+
+export type LineRow = typeof payoutLines.$inferSelect
+
+/**
+ * What the runner is owed on a charge: what is left of it after refunds, less the platform's
+ * share. Refunds come out of the runner's part first and never take it below zero; past that they
+ * come out of the platform's share. So what is left of the charge is always the runner's part
+ * plus the platform's, which `orders check` holds the ledger to.
+ */
+export const runnersPart = (line: Pick<LineRow, 'capturedCents' | 'platformShareCents'>, refundedCents: number) =>
+  Math.max(0, line.capturedCents - line.platformShareCents - refundedCents)
+
+/** What the runner has of a line: a paid line's transfer less its reversals, or what an unpaid one is owed. */
+export const netOf = (line: Pick<LineRow, 'transferredCents' | 'reversedCents' | 'amountCents'>) =>
+  line.transferredCents === null ? line.amountCents : line.transferredCents - line.reversedCents
+
+export type Delivered = { orderId: string; runnerId: string; paymentIntentId: string; deliveredAt: Date; held: boolean }
+
+/**
+ * The runner earns their line for a delivered order, in the transaction that delivers it: the
+ * captured fee and tip, less what was refunded already and the platform's share. Once per order.
+ */
+export async function earnDelivery(tx: Database, terms: PayoutTerms, delivered: Delivered, kind: PayoutLineKind = 'delivery') {
+  const payment = await orderPayments.one(tx, delivered.paymentIntentId)
+  const platformShareCents = Math.floor((payment.amountCents * terms.platformShareBps) / 10_000)
+  const line = { capturedCents: payment.amountCents, platformShareCents }
+  await tx
+    .insert(payoutLines)
+    .values({
+      ...line,
+      runnerId: delivered.runnerId,
+      orderId: delivered.orderId,
+      kind,
+      paymentIntentId: delivered.paymentIntentId,
+      amountCents: runnersPart(line, payment.refundedCents),
+      held: delivered.held,
+      availableAt: new Date(delivered.deliveredAt.getTime() + terms.holdHours * 60 * 60_000),
+      createdAt: delivered.deliveredAt,
+      updatedAt: delivered.deliveredAt,
+    })
+    .onConflictDoNothing()
+}
+
+/** While a problem report on the order is open its lines wait; resolved (no other open), they go on. */
+export async function holdLines(db: Database, clock: Clock, orderId: string, held: boolean) {
+  await db.update(payoutLines).set({ held, updatedAt: clock.now() }).where(eq(payoutLines.orderId, orderId))
+}
+
+/** A reversal claimed on a line's transfer, to be taken to the gateway. */
+export type ReversalClaim = typeof payoutReversals.$inferSelect & { transferId: string }
+
+/**
+ * Brings an order's lines in line with its payment after a refund: an unpaid line is lowered to
+ * what the runner is now owed (never below zero); of a paid one, what was transferred past that
+ * is claimed back as a reversal, which the caller takes to the gateway. A line whose transfer is
+ * under way is left for the run, which reconciles it once the transfer settles. Under the line's
+ * row lock, so two refunds, or a refund and the run, take their turns.
+ */
+export async function reconcileLines(db: Database, clock: Clock, orderId: string, reason: string): Promise<ReversalClaim[]> {
+  return db.transaction(async (tx) => {
+    const lines = await tx.select().from(payoutLines).where(eq(payoutLines.orderId, orderId)).for('update')
+    const claims: ReversalClaim[] = []
+    for (const line of lines) {
+      const { refundedCents } = await orderPayments.one(tx, line.paymentIntentId)
+      const owed = runnersPart(line, refundedCents)
+      if (line.transferId === null) {
+        if (line.transferringCents === null && line.amountCents !== owed) {
+          await tx.update(payoutLines).set({ amountCents: owed, updatedAt: clock.now() }).where(eq(payoutLines.id, line.id))
+        }
+        continue
+      }
+      const [claimed] = await tx
+        .select({ total: sql<number>`coalesce(sum(${payoutReversals.amountCents}), 0)::int` })
+        .from(payoutReversals)
+        .where(and(eq(payoutReversals.lineId, line.id), inArray(payoutReversals.status, ['pending', 'succeeded'])))
+      const back = line.transferredCents! - Number(claimed?.total ?? 0) - owed
+      if (back <= 0) continue
+      const [claim] = await tx
+        .insert(payoutReversals)
+        .values({ lineId: line.id, amountCents: back, status: 'pending', reason, createdAt: clock.now() })
+        .returning()
+      claims.push({ ...claim!, transferId: line.transferId })
+    }
+    return claims
+  })
+}
+
+/** Reversals claimed but not yet settled (the gateway was out of reach): each is taken to the gateway again under its own key. */
+export async function pendingReversals(db: Database): Promise<ReversalClaim[]> {
+  const rows = await db
+    .select({ reversal: payoutReversals, transferId: payoutLines.transferId })
+    .from(payoutReversals)
+    .innerJoin(payoutLines, eq(payoutLines.id, payoutReversals.lineId))
+    .where(eq(payoutReversals.status, 'pending'))
+  return rows.map(({ reversal, transferId }) => ({ ...reversal, transferId: transferId! }))
+}
+
+/** A reversal the gateway made: the claim settles and the line counts it, once. */
+export async function settleReversal(db: Database, clock: Clock, claim: ReversalClaim, gatewayReversalId: string) {
+  await db.transaction(async (tx) => {
+    const [settled] = await tx
+      .update(payoutReversals)
+      .set({ status: 'succeeded', gatewayReversalId, settledAt: clock.now() })
+      .where(and(eq(payoutReversals.id, claim.id), eq(payoutReversals.status, 'pending')))
+      .returning()
+    if (!settled) return
+    await tx
+      .update(payoutLines)
+      .set({ reversedCents: sql`${payoutLines.reversedCents} + ${settled.amountCents}`, updatedAt: clock.now() })
+      .where(eq(payoutLines.id, claim.lineId))
+  })
+}
+
+/** A reversal the gateway refused: nothing moved, and the claim gives its amount back. */
+export async function failReversal(db: Database, clock: Clock, claim: ReversalClaim) {
+  await db
+    .update(payoutReversals)
+    .set({ status: 'failed', settledAt: clock.now() })
+    .where(and(eq(payoutReversals.id, claim.id), eq(payoutReversals.status, 'pending')))
+}

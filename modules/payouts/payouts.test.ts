@@ -1,0 +1,189 @@
+import { describe, expect, test } from 'bun:test'
+import { testApi } from '../../testing/test-api'
+import { dispatcher } from '../notifications/index'
+import { findOrder, orderSupport } from '../orders/index'
+import { type PaymentGateway, TransferRefusedError } from '../payments/index'
+import type { PayoutsResponse } from './contract'
+import { payoutDesk } from './index'
+
+// Runners get paid: payout accounts set up through the embedded stand-in's form, a line earned with
+// each delivery, transferred once its window has passed, lowered by refunds before and reversed after.
+const watched = { refuseTransfers: false, gateway: null as unknown as PaymentGateway }
+const api = await testApi({
+  wrapPayments: (inner) =>
+    (watched.gateway = {
+      ...inner,
+      async transfer(request) {
+        if (watched.refuseTransfers) throw new TransferRefusedError('balance_insufficient', 'The platform balance cannot cover this transfer.')
+        return inner.transfer(request)
+      },
+    }),
+})
+const { call, clock, db, completeAccount, addStore } = api
+const store = await addStore({ name: 'Payouts Test Store', latitude: 40.53, longitude: -74.3973 })
+const HOUR = 60 * 60_000
+
+type Person = Awaited<ReturnType<typeof completeAccount>>
+const statementOf = async (runner: Person) => {
+  const answer = await call('GET', '/api/runner/payouts', { cookie: runner.cookie })
+  expect(answer.status).toBe(200)
+  return answer.body as unknown as PayoutsResponse
+}
+const lineOf = async (runner: Person, orderId: string) => (await statementOf(runner)).earnings.find((line) => line.orderId === orderId)!
+const run = () => payoutDesk.run(db, watched.gateway, clock)
+const check = () => orderSupport.checkPayments(db, watched.gateway, clock)
+
+/** The runner goes through the embedded stand-in's onboarding form with Stripe's test bank numbers. */
+async function onboard(runner: Person, accountNumber = '000123456789') {
+  const started = await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
+  expect(started.status).toBe(200)
+  const link = new URL(started.body.url as string).searchParams.get('link')!
+  const filled = await call('POST', '/api/payments/embedded/onboarding', {
+    body: { link, legalName: 'Ravi Shah', dateOfBirth: '1990-04-12', ssnLast4: '0000', routingNumber: '110000000', accountNumber },
+  })
+  expect(filled.status).toBe(200)
+  return filled.body
+}
+
+async function deliveredBy(runner: Person) {
+  const delivered = await api.deliveredOrder(store, { runner })
+  return { ...delivered, row: (await findOrder(db, delivered.order.id))! }
+}
+
+describe('payout accounts', () => {
+  test('a buyer who is not a runner gets 403, signed out 401', async () => {
+    const buyer = await completeAccount()
+    expect((await call('POST', '/api/runner/payouts/onboarding', { cookie: buyer.cookie })).status).toBe(403)
+    expect((await call('GET', '/api/runner/payouts', { cookie: buyer.cookie })).status).toBe(403)
+    expect((await call('POST', '/api/runner/payouts/onboarding')).status).toBe(401)
+    expect((await call('GET', '/api/runner/payouts')).status).toBe(401)
+  })
+
+  test('none, then onboarding once the link is asked for, then enabled when the form is done; the link comes back to Earnings', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    expect((await statementOf(runner)).account).toEqual({ status: 'none', payoutsEnabled: false, restrictedReason: null })
+    const started = await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
+    expect(new URL(started.body.url as string).pathname).toBe('/payouts/onboarding')
+    expect((await statementOf(runner)).account).toMatchObject({ status: 'onboarding', payoutsEnabled: false })
+    const done = await onboard(runner)
+    expect(new URL(done.returnUrl as string).pathname).toBe('/earnings')
+    expect((await statementOf(runner)).account).toEqual({ status: 'enabled', payoutsEnabled: true, restrictedReason: null })
+  })
+})
+
+describe('the earnings ledger', () => {
+  test('a delivery earns the fee and tip, pending for 24 hours, then available; the stats agree', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    const { order } = await deliveredBy(runner)
+    const line = await lineOf(runner, order.id)
+    expect(line).toMatchObject({ amountCents: 700, reversedCents: 0, status: 'pending', paidAt: null })
+    expect(new Date(line.availableAt).getTime() - clock.now().getTime()).toBe(24 * HOUR)
+    expect((await statementOf(runner)).balance).toEqual({ pendingCents: 700, heldCents: 0, availableCents: 0, paidCents: 0 })
+    expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body.allTime).toEqual({ deliveries: 1, earnings: '7.00' })
+    clock.advance(24 * HOUR)
+    expect((await lineOf(runner, order.id)).status).toBe('available')
+  })
+
+  test('an open problem holds the line past its window; resolving it lets it go', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    const { buyer, order } = await deliveredBy(runner)
+    const reported = await call('POST', `/api/orders/${order.id}/problems`, { cookie: buyer.cookie, body: { kind: 'missing_item', details: 'No paneer' } })
+    expect(reported.status).toBe(201)
+    clock.advance(25 * HOUR)
+    expect((await lineOf(runner, order.id)).status).toBe('held')
+    expect((await statementOf(runner)).balance.heldCents).toBe(700)
+    await orderSupport.resolveProblem(db, watched.gateway, clock, (reported.body.problem as { id: string }).id, { note: 'found it' })
+    expect((await lineOf(runner, order.id)).status).toBe('available')
+  })
+
+  test('a refund before the transfer lowers the line, never below zero', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    const { row } = await deliveredBy(runner)
+    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 250, key: `test:${row.id}:part`, reason: 'bruised' })
+    expect(await lineOf(runner, row.id)).toMatchObject({ amountCents: 450 })
+    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:rest`, reason: 'all of it' })
+    expect(await lineOf(runner, row.id)).toMatchObject({ amountCents: 0 })
+    expect((await check()).moneyOut.filter((entry) => entry.orderId === row.id)).toEqual([])
+  })
+})
+
+describe('payout runs', () => {
+  test('an available line of an enabled runner is transferred once, to their account, and they are told; a second run sends nothing', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    const first = await run()
+    expect(first).toMatchObject({ refused: [], unreachable: [] })
+    expect(first.transferred).toBeGreaterThanOrEqual(1)
+    const line = await lineOf(runner, order.id)
+    expect(line).toMatchObject({ status: 'paid', amountCents: 700, reversedCents: 0 })
+    expect(line.transferId).toBeString()
+    const transfers = await watched.gateway.transfersOf(`order:${order.id}`)
+    expect(transfers.map((transfer) => ({ id: transfer.id, amountCents: transfer.amountCents }))).toEqual([{ id: line.transferId!, amountCents: 700 }])
+    expect((await run()).transferred).toBe(0)
+    expect((await watched.gateway.transfersOf(`order:${order.id}`)).length).toBe(1)
+    expect((await statementOf(runner)).balance.paidCents).toBe(700)
+    await dispatcher({ db, clock, push: api.providers.push }).run()
+    const told = (await call('GET', '/api/notifications', { cookie: runner.cookie })).body.notifications as { data: { type: string }; title: string }[]
+    expect(told.find((note) => note.data.type === 'payout_sent')?.title).toBe('$7.00 is on its way to you')
+    expect((await check()).moneyOut).toEqual([])
+  })
+
+  test("lines of a runner without an enabled account wait, and go out on the first run after onboarding", async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    expect((await run()).skipped).toBeGreaterThanOrEqual(1)
+    expect((await lineOf(runner, order.id)).status).toBe('available')
+    await onboard(runner)
+    await run()
+    expect((await lineOf(runner, order.id)).status).toBe('paid')
+  })
+
+  test('a transfer the gateway refuses leaves the line available with the reason, and the next run pays it', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    watched.refuseTransfers = true
+    const refused = await run()
+    watched.refuseTransfers = false
+    expect(refused.refused.map((entry) => entry.reason)).toContain('The platform balance cannot cover this transfer.')
+    expect(await lineOf(runner, order.id)).toMatchObject({ status: 'available', lastError: 'The platform balance cannot cover this transfer.' })
+    await run()
+    expect(await lineOf(runner, order.id)).toMatchObject({ status: 'paid', lastError: null })
+    expect((await watched.gateway.transfersOf(`order:${order.id}`)).length).toBe(1)
+  })
+
+  test('a refund after the transfer reverses that much of it; paid is net of reversals; the check agrees', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    const { row } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    await run()
+    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 200, key: `test:${row.id}:fee`, reason: 'late' })
+    expect(await lineOf(runner, row.id)).toMatchObject({ status: 'paid', amountCents: 700, reversedCents: 200 })
+    const [transfer] = await watched.gateway.transfersOf(`order:${row.id}`)
+    expect(transfer).toMatchObject({ amountCents: 700, reversedCents: 200 })
+    expect((await statementOf(runner)).balance.paidCents).toBe(500)
+    expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body.allTime).toMatchObject({ earnings: '5.00' })
+    expect((await check()).moneyOut).toEqual([])
+  })
+})
+
+describe('the platform share', () => {
+  test('PLATFORM_SHARE_BPS comes off each line, and refunds take the runner part first', async () => {
+    const shared = await testApi({ env: { PLATFORM_SHARE_BPS: '1000' } })
+    const sharedStore = await shared.addStore({ name: 'Share Store', latitude: 40.53, longitude: -74.3973 })
+    const runner = await shared.completeAccount({ roles: ['runner'] })
+    const { order } = await shared.deliveredOrder(sharedStore, { runner })
+    const statement = (await shared.call('GET', '/api/runner/payouts', { cookie: runner.cookie })).body as unknown as PayoutsResponse
+    expect(statement.earnings.find((line) => line.orderId === order.id)).toMatchObject({ amountCents: 630 })
+    const row = (await findOrder(shared.db, order.id))!
+    await orderSupport.refund(shared.db, shared.providers.payments, shared.clock, row, { amountCents: 650, key: `test:${row.id}:most`, reason: 'x' })
+    const after = (await shared.call('GET', '/api/runner/payouts', { cookie: runner.cookie })).body as unknown as PayoutsResponse
+    expect(after.earnings.find((line) => line.orderId === order.id)).toMatchObject({ amountCents: 0 })
+    expect((await orderSupport.checkPayments(shared.db, shared.providers.payments, shared.clock)).moneyOut).toEqual([])
+  })
+})

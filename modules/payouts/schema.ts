@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../accounts/index'
+import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
+import type { PayoutAccountStatus, PayoutEventType, PayoutLineKind } from './contract'
+
+/**
+ * Each runner's connected account at the gateway, and its status as the gateway last reported
+ * it (its webhook, or the embedded stand-in's form): never from a return URL alone.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  runnerId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  gatewayAccountId: text().notNull().unique(),
+  status: text().$type<Exclude<PayoutAccountStatus, 'none'>>().notNull(),
+  /** What the runner must do when restricted: the gateway's requirements, or a payout to the bank that failed. */
+  restrictedReason: text(),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
+})
+
+/**
+ * The earnings ledger: what a runner earned on one order, written in the transaction that
+ * delivers it. Its order is named by id without a foreign key: payouts sits below orders.
+ * `amountCents` is what the runner is owed now (the capture less refunds and the platform's
+ * share), lowered by refunds until it is transferred; after that a refund reverses part of the
+ * transfer instead (`reversedCents`). The line's status is read from its columns (contract.ts).
+ */
+export const payoutLines = pgTable(
+  'payout_lines',
+  {
+    id: idColumn(),
+    runnerId: uuid()
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid().notNull(),
+    kind: text().$type<PayoutLineKind>().notNull(),
+    /** The captured PaymentIntent whose charge pays the line (the transfer's source_transaction). */
+    paymentIntentId: text().notNull(),
+    /** What the card was charged for this line: the fee and tip. */
+    capturedCents: integer().notNull(),
+    /** What the platform keeps of it (PLATFORM_SHARE_BPS at delivery, never more than is left after refunds). */
+    platformShareCents: integer().notNull(),
+    amountCents: integer().notNull(),
+    /** While a problem report on the order is open, the line waits. */
+    held: boolean().notNull().default(false),
+    /** When the window for problem reports closes (PAYOUT_HOLD_HOURS after delivery). */
+    availableAt: timestamp({ withTimezone: true }).notNull(),
+    /** The transfer under way: its amount, fixed when claimed, and the attempt its key carries (a refused attempt frees the next). */
+    transferringCents: integer(),
+    transferAttempt: integer().notNull().default(0),
+    transferId: text(),
+    /** What the transfer moved; reversals take back from it. */
+    transferredCents: integer(),
+    reversedCents: integer().notNull().default(0),
+    paidAt: timestamp({ withTimezone: true }),
+    /** The gateway's last refusal of this line's transfer: the next run tries again. */
+    lastError: text(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    unique('payout_lines_order_kind_unique').on(t.orderId, t.kind),
+    index('payout_lines_runner_idx').on(t.runnerId, t.createdAt),
+    index('payout_lines_unpaid_idx').on(t.availableAt).where(sql`paid_at is null`),
+    check(
+      'payout_lines_amounts',
+      sql`amount_cents >= 0 and platform_share_cents >= 0 and reversed_cents >= 0 and reversed_cents <= coalesce(transferred_cents, 0)`,
+    ),
+    check('payout_lines_paid_with_transfer', sql`(paid_at is null) = (transfer_id is null) and (paid_at is null) = (transferred_cents is null)`),
+  ],
+)
+
+/**
+ * Each reversal of a line's transfer, claimed before the gateway is asked (as refunds are), under
+ * its own idempotency key: a retry resumes it, and together they never pass what was transferred.
+ */
+export const payoutReversals = pgTable(
+  'payout_reversals',
+  {
+    id: idColumn(),
+    lineId: uuid()
+      .notNull()
+      .references(() => payoutLines.id),
+    amountCents: integer().notNull(),
+    status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    gatewayReversalId: text(),
+    reason: text().notNull(),
+    createdAt: createdAtColumn(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('payout_reversals_line_idx').on(t.lineId), check('payout_reversals_amount_positive', sql`amount_cents > 0`)],
+)
+
+/** Payouts' outbox: what runners are told (a transfer sent, an account restricted), which the notifications work through. */
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    runnerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text().$type<PayoutEventType>().notNull(),
+    /** The line a transfer paid; null for an account's event. */
+    lineId: uuid(),
+    amountCents: integer(),
+    detail: text(),
+    createdAt: createdAtColumn(),
+    dispatchedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('payout_events_undispatched_idx').on(t.id).where(sql`dispatched_at is null`)],
+)

@@ -1,0 +1,125 @@
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import type { Clock } from '../shared/index'
+import { accountView, payoutAccountOf } from './accounts'
+import { PAYOUT_PAGE_SIZE, type PayoutBalance, type PayoutLine, type PayoutLineStatus, type PayoutsResponse, payoutLineStatus } from './contract'
+import { type LineRow, netOf } from './ledger'
+import { payoutLines } from './schema'
+
+export const toPayoutLine = (line: LineRow, now: Date): PayoutLine => ({
+  id: line.id,
+  orderId: line.orderId,
+  kind: line.kind,
+  amountCents: line.transferredCents ?? line.amountCents,
+  reversedCents: line.reversedCents,
+  status: payoutLineStatus(line, now),
+  availableAt: line.availableAt.toISOString(),
+  paidAt: line.paidAt?.toISOString() ?? null,
+  transferId: line.transferId,
+  lastError: line.lastError,
+  createdAt: line.createdAt.toISOString(),
+})
+
+/** The four balances of these runners at once: what is pending, held, available and paid (net of reversals). */
+export async function balancesOf(db: Database, clock: Clock, runnerIds: readonly string[]): Promise<Map<string, PayoutBalance>> {
+  const now = clock.now()
+  const unpaid = and(isNull(payoutLines.paidAt), eq(payoutLines.held, false))
+  const sum = (where: SQL | undefined, amount: SQL = sql`${payoutLines.amountCents}`) => sql<number>`coalesce(sum(${amount}) filter (where ${where}), 0)::int`
+  const rows =
+    runnerIds.length === 0
+      ? []
+      : await db
+          .select({
+            runnerId: payoutLines.runnerId,
+            pendingCents: sum(and(unpaid, gt(payoutLines.availableAt, now))),
+            heldCents: sum(and(isNull(payoutLines.paidAt), eq(payoutLines.held, true))),
+            availableCents: sum(and(unpaid, lte(payoutLines.availableAt, now))),
+            paidCents: sum(isNotNull(payoutLines.paidAt), sql`${payoutLines.transferredCents} - ${payoutLines.reversedCents}`),
+          })
+          .from(payoutLines)
+          .where(inArray(payoutLines.runnerId, [...runnerIds]))
+          .groupBy(payoutLines.runnerId)
+  const balances = new Map(runnerIds.map((id) => [id, { pendingCents: 0, heldCents: 0, availableCents: 0, paidCents: 0 }]))
+  for (const { runnerId, ...balance } of rows) balances.set(runnerId, balance)
+  return balances
+}
+
+/** A runner's account and balances, for support's `runners show`. */
+export async function accountAndBalance(db: Database, clock: Clock, runnerId: string) {
+  const [account, balances] = await Promise.all([payoutAccountOf(db, runnerId), balancesOf(db, clock, [runnerId])])
+  return { account: accountView(account), balance: balances.get(runnerId)! }
+}
+
+/** A page's cursor: the last line's time and id, so lines written in the same instant are neither skipped nor repeated. */
+const encodeCursor = (line: LineRow) => Buffer.from(JSON.stringify([line.createdAt.toISOString(), line.id])).toString('base64url')
+function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
+  if (!cursor) return null
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string]
+    const createdAt = new Date(at)
+    return Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id) ? null : { createdAt, id }
+  } catch {
+    return null
+  }
+}
+
+/** GET /api/runner/payouts: the runner's account, balances and lines, newest first, 50 at a time. */
+export async function payoutStatement(db: Database, clock: Clock, runnerId: string, cursor?: string): Promise<PayoutsResponse> {
+  const after = decodeCursor(cursor)
+  const [account, balances, lines] = await Promise.all([
+    payoutAccountOf(db, runnerId),
+    balancesOf(db, clock, [runnerId]),
+    db
+      .select()
+      .from(payoutLines)
+      .where(
+        and(
+          eq(payoutLines.runnerId, runnerId),
+          after
+            ? or(lt(payoutLines.createdAt, after.createdAt), and(eq(payoutLines.createdAt, after.createdAt), sql`${payoutLines.id} < ${after.id}`))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(payoutLines.createdAt), desc(payoutLines.id))
+      .limit(PAYOUT_PAGE_SIZE + 1),
+  ])
+  const page = lines.slice(0, PAYOUT_PAGE_SIZE)
+  const now = clock.now()
+  return {
+    account: accountView(account),
+    balance: balances.get(runnerId)!,
+    earnings: page.map((line) => toPayoutLine(line, now)),
+    nextCursor: lines.length > PAYOUT_PAGE_SIZE ? encodeCursor(page.at(-1)!) : null,
+  }
+}
+
+/** For support's `payouts list`: newest first, by runner and status. */
+export async function linesForSupport(db: Database, clock: Clock, filter: { runnerId?: string; status?: PayoutLineStatus; limit?: number }) {
+  const now = clock.now()
+  const byStatus: Record<PayoutLineStatus, SQL | undefined> = {
+    paid: isNotNull(payoutLines.paidAt),
+    held: and(isNull(payoutLines.paidAt), eq(payoutLines.held, true)),
+    pending: and(isNull(payoutLines.paidAt), eq(payoutLines.held, false), gt(payoutLines.availableAt, now)),
+    available: and(isNull(payoutLines.paidAt), eq(payoutLines.held, false), lte(payoutLines.availableAt, now)),
+  }
+  const rows = await db
+    .select()
+    .from(payoutLines)
+    .where(and(filter.runnerId ? eq(payoutLines.runnerId, filter.runnerId) : undefined, filter.status ? byStatus[filter.status] : undefined))
+    .orderBy(desc(payoutLines.createdAt), desc(payoutLines.id))
+    .limit(filter.limit ?? 500)
+  return rows.map((line) => ({ ...toPayoutLine(line, now), runnerId: line.runnerId, netCents: netOf(line) }))
+}
+
+/** What the ledger says each runner earned, net of refunds and reversals: all of it, and since `since`. For the runner's stats. */
+export async function earnedBy(db: Database, runnerId: string, since: Date) {
+  const net = sql`case when ${payoutLines.transferredCents} is null then ${payoutLines.amountCents} else ${payoutLines.transferredCents} - ${payoutLines.reversedCents} end`
+  const [row] = await db
+    .select({
+      allTimeCents: sql<number>`coalesce(sum(${net}), 0)::int`,
+      sinceCents: sql<number>`coalesce(sum(${net}) filter (where ${gte(payoutLines.createdAt, since)}), 0)::int`,
+    })
+    .from(payoutLines)
+    .where(eq(payoutLines.runnerId, runnerId))
+  return { allTimeCents: Number(row?.allTimeCents ?? 0), sinceCents: Number(row?.sinceCents ?? 0) }
+}
