@@ -1,10 +1,10 @@
 import { whileHoldingLock } from '../../db/advisory-lock'
 import type { DatabaseHandle } from '../../db/client'
-import { findOrder, orderLines, orderMoves, orderOutbox, orderSupport } from '../../modules/orders/index'
-import { capture, embeddedGateway } from '../../modules/payments/index'
-import { type Clock, systemClock } from '../../modules/shared/index'
+import { findOrder, orderOutbox, orderSupport } from '../../modules/orders/index'
+import { embeddedGateway } from '../../modules/payments/index'
+import { systemClock } from '../../modules/shared/index'
 import { PAYMENT_SWEEP_LOCK } from '../../server/jobs'
-import { type BenchStore, benchPerson, inBatches, paidOrder } from './bench-data'
+import { benchPerson, deliveredOrder, inBatches } from './bench-data'
 import { generateLoad, loadRow, loadShape } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgresWithServer, settleAfterSeeding } from './scratch-postgres'
@@ -38,7 +38,9 @@ export function afterTheDoor(): Promise<BenchReport[]> {
     // The history is written as it happened days ago, so an order waits a moment with a week-old hold before its
     // runner takes it: the bench holds the sweep's lock meanwhile, or the server's minute sweep would release it.
     const orderIds = await withSweepHeldOff(handle, () =>
-      inBatches(DELIVERED, (index) => deliveredOrder(handle, buyer.id, runner.id, store, index, historyEnds - HISTORY_MS + (index * HISTORY_MS) / DELIVERED)),
+      inBatches(DELIVERED, (index) =>
+        deliveredOrder(handle, buyer.id, runner.id, store, `bench:door:${index}`, historyEnds - HISTORY_MS + (index * HISTORY_MS) / DELIVERED),
+      ),
     )
     await historyDispatched(handle)
     const deliveredSeconds = (performance.now() - deliveredStarted) / 1000
@@ -64,26 +66,6 @@ async function withSweepHeldOff<T>(handle: DatabaseHandle, write: () => Promise<
     if (run.ran) return run.result
     await Bun.sleep(100)
   }
-}
-
-/**
- * An order placed, accepted with its card captured, picked up with everything found, and
- * delivered at one past instant (`at`, in ms): each step the orders' own move, on a clock stopped there.
- */
-async function deliveredOrder(handle: DatabaseHandle, buyerId: string, runnerId: string, store: BenchStore, index: number, at: number) {
-  const { db } = handle
-  const clock: Clock = { now: () => new Date(at) }
-  const gateway = embeddedGateway(db, clock)
-  const orderId = await paidOrder(handle, buyerId, store, `bench:door:${index}`, clock)
-  const claimed = await orderMoves.claim(db, clock, orderId, runnerId)
-  if (!claimed || (await capture(gateway, claimed)).outcome !== 'captured') throw new Error(`order ${orderId} was not captured`)
-  await orderMoves.markCaptured(db, clock, orderId, 'captured when a runner accepted')
-  const found = orderLines.settleAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), clock.now())
-  if (!(await orderMoves.reportPickup(db, clock, orderId, runnerId, { items: found, itemsWere: claimed.items, actualGroceryCents: 1598 })))
-    throw new Error(`order ${orderId} was not picked up`)
-  if (!(await orderMoves.reportDelivered(db, clock, orderId, runnerId, { platformShareBps: 0, holdHours: 24 })))
-    throw new Error(`order ${orderId} was not delivered`)
-  return orderId
 }
 
 /** The buyer rates the runner and the runner the buyer, so the runner's rating counts (seen once both have rated). */

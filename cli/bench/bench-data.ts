@@ -1,8 +1,9 @@
 import type { DatabaseHandle } from '../../db/client'
 import { markPhoneVerified } from '../../modules/accounts/index'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
-import { orderMoves } from '../../modules/orders/index'
-import { authorize, claimIntent, embeddedGateway } from '../../modules/payments/index'
+import { orderLines, orderMoves } from '../../modules/orders/index'
+import { authorize, capture, claimIntent, embeddedGateway } from '../../modules/payments/index'
+import type { PayoutTerms } from '../../modules/payouts/index'
 import { type Clock, systemClock, toE164 } from '../../modules/shared/index'
 
 /** How many set-up calls run at once: enough to fill the server, few enough to leave it answering. */
@@ -65,7 +66,7 @@ export async function benchStore(
  * card confirmed, then the intent claimed for the order in the transaction that places it.
  */
 export async function paidOrder(
-  handle: DatabaseHandle,
+  handle: Pick<DatabaseHandle, 'db'>,
   buyerId: string,
   store: BenchStore,
   idempotencyKey: string,
@@ -95,4 +96,33 @@ export async function paidOrder(
     })
   })
   return order.id
+}
+
+/**
+ * An order placed, accepted with its card captured, picked up with everything found, and
+ * delivered at one instant (`at`, in ms): each step the orders' own move, on a clock stopped
+ * there, so its runner's earnings line is written as a delivery writes it (no platform share,
+ * paid out a day after `at` unless told).
+ */
+export async function deliveredOrder(
+  handle: Pick<DatabaseHandle, 'db'>,
+  buyerId: string,
+  runnerId: string,
+  store: BenchStore,
+  key: string,
+  at: number,
+  terms: PayoutTerms = { platformShareBps: 0, holdHours: 24 },
+) {
+  const { db } = handle
+  const clock: Clock = { now: () => new Date(at) }
+  const gateway = embeddedGateway(db, clock)
+  const orderId = await paidOrder(handle, buyerId, store, key, clock)
+  const claimed = await orderMoves.claim(db, clock, orderId, runnerId)
+  if (!claimed || (await capture(gateway, claimed)).outcome !== 'captured') throw new Error(`order ${orderId} was not captured`)
+  await orderMoves.markCaptured(db, clock, orderId, 'captured when a runner accepted')
+  const found = orderLines.settleAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), clock.now())
+  if (!(await orderMoves.reportPickup(db, clock, orderId, runnerId, { items: found, itemsWere: claimed.items, actualGroceryCents: 1598 })))
+    throw new Error(`order ${orderId} was not picked up`)
+  if (!(await orderMoves.reportDelivered(db, clock, orderId, runnerId, terms))) throw new Error(`order ${orderId} was not delivered`)
+  return orderId
 }

@@ -12,7 +12,7 @@ import { problemToTell } from './problems'
 import { runnerStandings } from './ratings'
 import { refundOrder, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
-import { deliveriesSince, ordersWaitingNear, releaseCountsSince, releasesSince, unsettledClaims } from './runner-queries'
+import { deliveriesSince, ordersWaitingNear, givenUpCountsSince, givenUpSince, unsettledClaims } from './runner-queries'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 
 export { ORDER_STATUSES, type Order, type OrderStatus, orderResponseSchema } from './contract'
@@ -24,7 +24,7 @@ export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
 
 /** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled. */
-export const runnerQueries = { ordersWaitingNear, deliveriesSince, standings: runnerStandings, unsettledClaims, releasesSince, releaseCountsSince }
+export const runnerQueries = { ordersWaitingNear, deliveriesSince, standings: runnerStandings, unsettledClaims, givenUpSince, givenUpCountsSince }
 
 /** Ending an order with its money: a waiting one's hold released, a paid one's charge refunded. */
 export const orderEndings = { releaseAndEnd, endPaidOrder }

@@ -68,7 +68,7 @@ export async function unsettledClaims(db: Database, acceptedBefore: Date): Promi
 }
 
 /** When the runner gave up orders they had accepted (runner_released), newest first, after a time. */
-export async function releasesSince(db: Database, runnerId: string, since: Date): Promise<Date[]> {
+export async function givenUpSince(db: Database, runnerId: string, since: Date): Promise<Date[]> {
   const rows = await db
     .select({ at: orders.cancelledAt })
     .from(orders)
@@ -77,10 +77,10 @@ export async function releasesSince(db: Database, runnerId: string, since: Date)
   return rows.flatMap((row) => (row.at ? [row.at] : []))
 }
 
-/** Runners with releases since a time, and how many: for support's list of paused runners. */
-export async function releaseCountsSince(db: Database, since: Date) {
+/** Runners who gave up orders since a time, and how many: for support's list of paused runners. */
+export async function givenUpCountsSince(db: Database, since: Date) {
   return db
-    .select({ runnerId: orders.runnerId, releases: count(), latest: max(orders.cancelledAt) })
+    .select({ runnerId: orders.runnerId, givenUp: count(), latest: max(orders.cancelledAt) })
     .from(orders)
     .where(and(eq(orders.cancelReason, 'runner_released'), gte(orders.cancelledAt, since)))
     .groupBy(orders.runnerId)

@@ -130,7 +130,7 @@ describe('payout runs', () => {
     expect((await check()).moneyOut).toEqual([])
   })
 
-  test("lines of a runner without an enabled account wait, and go out on the first run after onboarding", async () => {
+  test('lines of a runner without an enabled account wait, and go out on the first run after onboarding', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     const { order } = await deliveredBy(runner)
     clock.advance(24 * HOUR)

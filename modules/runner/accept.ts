@@ -4,7 +4,7 @@ import { findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } fro
 import { capture, type PaymentGateway } from '../payments/index'
 import { AppError, type Clock, claimStaleBefore, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES, releasedBySweep } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
-import { pausedUntil, refuseWhilePaused } from './release'
+import { pausedUntil, refuseWhilePaused } from './give-up'
 
 const noLongerAvailable = (message = ORDER_NO_LONGER_AVAILABLE) => conflict(message, 'ORDER_NO_LONGER_AVAILABLE')
 

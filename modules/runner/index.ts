@@ -7,7 +7,7 @@ import { runnerRoutes } from './routes'
 
 export { settleInterruptedClaims } from './accept'
 export { availabilityOf, offlineAmong } from './availability'
-export { liftPause, pausedRunners } from './release'
+export { liftPause, pausedRunners } from './give-up'
 
 /** Runners: the orders waiting nearby, the accept race and its capture, shopping, pick-up and delivery, their photos, earnings. */
 export function runnerModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, objects: ObjectStore, listen: Listen) {

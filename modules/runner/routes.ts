@@ -22,7 +22,7 @@ import {
 import { updateDeliveryStatus } from './delivery'
 import type { OfferPages } from './offer-pages'
 import { addOrderPhoto } from './photos'
-import { releaseOrder } from './release'
+import { giveUpOrder } from './give-up'
 import { markOrderItem } from './shopping'
 import { runnerStats } from './stats'
 
@@ -64,9 +64,13 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
         signedIn: true,
         response: orderResponseSchema,
       })
-      .post('/orders/:id/release', async ({ user, params }) => single(await releaseOrder(db, gateway, clock, user, params.id), user), {
+      // The runner gives the order up; the path keeps its first name ("release") for compatibility.
+      .post('/orders/:id/release', async ({ user, params }) => single(await giveUpOrder(db, gateway, clock, user, params.id), user), {
         signedIn: true,
         response: orderResponseSchema,
+        detail: {
+          summary: 'The assigned runner gives up the order before pick-up: it is cancelled, the buyer refunded in full and told; it counts towards the pause',
+        },
       })
       .patch('/orders/:id/status', async ({ user, params, body }) => single(await updateDeliveryStatus(db, clock, terms, user, params.id, body), user), {
         signedIn: true,

@@ -9,9 +9,9 @@ import { refuseUntilPaid } from './delivery'
 import { runnerAvailability } from './schema'
 
 const DAY_MS = 24 * 60 * 60_000
-/** Releases in a week that a runner may make before accepts pause. */
-const RELEASES_ALLOWED = 3
-const RELEASE_WINDOW_MS = 7 * DAY_MS
+/** Orders a runner may give up in a week before their accepts pause. ("Release" is kept for a card's hold.) */
+const GIVE_UPS_ALLOWED = 3
+const GIVE_UP_WINDOW_MS = 7 * DAY_MS
 const PAUSE_MS = DAY_MS
 
 async function forgivenAt(db: Database, runnerId: string): Promise<Date | null> {
@@ -21,16 +21,16 @@ async function forgivenAt(db: Database, runnerId: string): Promise<Date | null> 
 
 /**
  * Until when a runner's accepts are paused: more than 3 orders given up in 7 days pauses them
- * for 24 hours from the last one. Releases before support lifted a pause do not count. Null
+ * for 24 hours from the last one. Orders given up before support lifted a pause do not count. Null
  * when not paused.
  */
 export async function pausedUntil(db: Database, clock: Clock, runnerId: string): Promise<Date | null> {
   const now = clock.now().getTime()
-  // Both read at once (this is on the accept's path): the window's releases, then those after the forgiving.
-  const [forgiven, inWindow] = await Promise.all([forgivenAt(db, runnerId), runnerQueries.releasesSince(db, runnerId, new Date(now - RELEASE_WINDOW_MS))])
-  const releases = forgiven ? inWindow.filter((at) => at.getTime() > forgiven.getTime()) : inWindow
-  if (releases.length <= RELEASES_ALLOWED) return null
-  const until = new Date(releases[0]!.getTime() + PAUSE_MS)
+  // Both read at once (this is on the accept's path): the window's give-ups, then those after the forgiving.
+  const [forgiven, inWindow] = await Promise.all([forgivenAt(db, runnerId), runnerQueries.givenUpSince(db, runnerId, new Date(now - GIVE_UP_WINDOW_MS))])
+  const givenUp = forgiven ? inWindow.filter((at) => at.getTime() > forgiven.getTime()) : inWindow
+  if (givenUp.length <= GIVE_UPS_ALLOWED) return null
+  const until = new Date(givenUp[0]!.getTime() + PAUSE_MS)
   return until.getTime() > now ? until : null
 }
 
@@ -43,10 +43,10 @@ export function refuseWhilePaused(until: Date | null, clock: Clock) {
 }
 
 /**
- * POST /api/orders/{id}/release: the assigned runner gives up an order they cannot do, before
- * pick-up. The order is cancelled, its fee and tip refunded in full, and the buyer told.
+ * POST /api/orders/{id}/release (the route keeps its old name for the apps that call it): the
+ * assigned runner gives up an order they cannot do, before pick-up. The order is cancelled, its fee and tip refunded in full, and the buyer told.
  */
-export async function releaseOrder(db: Database, gateway: PaymentGateway, clock: Clock, runner: UserRow, orderId: string) {
+export async function giveUpOrder(db: Database, gateway: PaymentGateway, clock: Clock, runner: UserRow, orderId: string) {
   const order = await findOrder(db, orderId)
   if (!order || order.runnerId !== runner.id) throw notFound('Order not found', 'ORDER_NOT_FOUND')
   if (order.status !== 'runner_accepted') throw invalidTransition(order.status, 'cancelled')
@@ -58,14 +58,14 @@ export async function releaseOrder(db: Database, gateway: PaymentGateway, clock:
 
 /** Support's view of paused runners: everyone whose accepts are paused now. */
 export async function pausedRunners(db: Database, clock: Clock) {
-  const candidates = await runnerQueries.releaseCountsSince(db, new Date(clock.now().getTime() - RELEASE_WINDOW_MS))
-  const ids = candidates.filter((row) => row.runnerId && row.releases > RELEASES_ALLOWED).map((row) => row.runnerId!)
+  const candidates = await runnerQueries.givenUpCountsSince(db, new Date(clock.now().getTime() - GIVE_UP_WINDOW_MS))
+  const ids = candidates.filter((row) => row.runnerId && row.givenUp > GIVE_UPS_ALLOWED).map((row) => row.runnerId!)
   if (ids.length === 0) return []
   const paused = await Promise.all(ids.map(async (runnerId) => ({ runnerId, until: await pausedUntil(db, clock, runnerId) })))
   return paused.filter((entry): entry is { runnerId: string; until: Date } => entry.until !== null)
 }
 
-/** Support lifts a runner's pause: the releases so far stop counting. */
+/** Support lifts a runner's pause: the orders given up so far stop counting. */
 export async function liftPause(db: Database, clock: Clock, runnerId: string) {
   const now = clock.now()
   await db
