@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { orderQueryOptions } from './features/orders/api/orders'
 import { currentUserQueryOptions } from './lib/current-user'
 import { UNEXPECTED_ANSWER_MESSAGE } from './lib/http'
@@ -9,7 +9,7 @@ import { createQueryClient } from './query-client'
 import { createAppRouter } from './router'
 import { fakeApi } from './testing/fake-api'
 import { aBuyer } from './testing/fixtures'
-import { anOrder } from './testing/order-fixtures'
+import { anOrder, aRunner } from './testing/order-fixtures'
 
 function openApp(url: string, queryClient = createQueryClient()) {
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }))
@@ -55,5 +55,27 @@ describe('route loaders', () => {
     openApp('/orders/order-1', queryClient)
     expect((await screen.findAllByText('Patel Family Grocers')).length).toBeGreaterThan(0)
     expect(orderCalls()).toEqual([])
+  })
+})
+
+describe('/earnings', () => {
+  test("its loader warms the runner's statement, and a return it does not know of checks nothing", async () => {
+    const runner = aRunner()
+    const server = fakeApi({
+      'GET /api/auth/user': () => [200, { user: runner, requiresProfileCompletion: false }],
+      'GET /api/runner/payouts': () => [
+        200,
+        {
+          account: { status: 'none', payoutsEnabled: false, restrictedReason: null },
+          balance: { pendingCents: 700, heldCents: 0, availableCents: 0, paidCents: 0 },
+          earnings: [],
+          nextCursor: null,
+        },
+      ],
+    })
+    openApp('/earnings?payouts=somewhere')
+    await screen.findByRole('button', { name: 'Set up payouts' })
+    expect(within(screen.getByRole('region', { name: 'Payouts' })).getByRole('status').textContent).toBe('')
+    expect(server.callsTo('GET /api/runner/payouts')).toHaveLength(1)
   })
 })

@@ -202,8 +202,9 @@ const myOrdersRoute = createRoute({
 const orderDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/$id',
-  // Opened from the runner dashboard, its back link returns there.
-  validateSearch: (search: Record<string, unknown>): { from?: 'runner' } => (search.from === 'runner' ? { from: 'runner' } : {}),
+  // Opened from the runner dashboard or Earnings, its back link returns there.
+  validateSearch: (search: Record<string, unknown>): { from?: 'runner' | 'earnings' } =>
+    search.from === 'runner' || search.from === 'earnings' ? { from: search.from } : {},
   loader: orderLoader,
   component: lazyRouteComponent(() => import('./routes/order-detail'), 'OrderDetailPage'),
   staticData: { access: ['complete'] },
@@ -221,6 +222,21 @@ const runnerRoute = createRoute({
       await Promise.all([queryClient.ensureQueryData(availabilityQueryOptions()), queryClient.ensureQueryData(runnerStatsQueryOptions())])
     }),
   component: lazyRouteComponent(() => import('./routes/runner-dashboard'), 'RunnerDashboardPage'),
+  staticData: { access: ['complete'] },
+})
+
+const earningsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/earnings',
+  // The payout form comes back here: 'returned' once it was sent, 'expired' when its link had run out.
+  validateSearch: (search: Record<string, unknown>): { payouts?: 'returned' | 'expired' } =>
+    search.payouts === 'returned' || search.payouts === 'expired' ? { payouts: search.payouts } : {},
+  loader: ({ context: { queryClient } }) =>
+    warm(async () => {
+      const { payoutStatementQueryOptions } = await import('./features/payouts/api/payout-statement')
+      await queryClient.ensureInfiniteQueryData(payoutStatementQueryOptions())
+    }),
+  component: lazyRouteComponent(() => import('./routes/earnings'), 'EarningsPage'),
   staticData: { access: ['complete'] },
 })
 
@@ -268,6 +284,7 @@ const routeTree = rootRoute.addChildren([
   myOrdersRoute,
   orderDetailRoute,
   runnerRoute,
+  earningsRoute,
   deliveryRoute,
   orderTrackingRoute,
   notificationCenterRoute,

@@ -38,6 +38,7 @@ const SCREENS: { name: string; path: string; as: Viewer }[] = [
   { name: 'checkout debug', path: '/checkout-debug', as: 'buyer' },
   { name: 'stripe test', path: '/stripe-test', as: 'buyer' },
   { name: 'runner dashboard', path: '/runner', as: 'runner' },
+  { name: 'earnings', path: '/earnings', as: 'runner' },
   { name: 'active delivery', path: '/delivery/{delivery}', as: 'runner' },
 ]
 

@@ -86,6 +86,27 @@ describe('the list', () => {
     await waitFor(() => expect(server.callsTo('GET /api/notifications').length).toBeGreaterThanOrEqual(2))
   })
 
+  test("a runner's payout news opens Earnings, and a link to another site is never followed", async () => {
+    fakeApi({
+      'GET /api/notifications': () => [
+        200,
+        page([
+          aNotification(1, { read: true, data: { type: 'payout_sent', url: '/earnings' } }),
+          aNotification(2, { read: true, data: { type: 'payout_account_restricted', url: '/earnings' } }),
+          aNotification(3, { read: true, data: { type: 'payout_sent', url: 'https://example.com/earnings' } }),
+        ]),
+      ],
+    })
+    await renderCentre()
+    const list = await recent()
+    const hrefs = within(list)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'))
+    expect(hrefs).toEqual(['/earnings', '/earnings', '/earnings'])
+    fireEvent.click(within(list).getByRole('link', { name: /Notification 1/ }))
+    await screen.findByText('Screen at /earnings')
+  })
+
   test('Mark all read reads them all and the count goes', async () => {
     let unread = true
     const server = fakeApi({

@@ -116,3 +116,11 @@ describe('opened from the runner dashboard', () => {
     expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders')
   })
 })
+
+test('opened from Earnings, the back link returns there', async () => {
+  const order = anOrder({ status: 'delivered', paymentStatus: 'captured', runnerId: 'runner-9', runnerFirstName: 'Ravi' })
+  fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+  renderScreen(OrderDetailPage, { path: '/orders/$id', url: `/orders/${order.id}?from=earnings`, user: aBuyer({ id: 'runner-9', roles: ['runner'] }) })
+  await screen.findByRole('heading', { level: 1, name: /^Order #/ })
+  expect(screen.getByRole('link', { name: 'Earnings' }).getAttribute('href')).toBe('/earnings')
+})

@@ -16,6 +16,13 @@ import { AcceptOffer } from './order-detail/accept-offer'
 import { OrderItems } from './order-detail/order-items'
 import { PaymentReminder, RunnerEarnings } from './order-detail/payment-reminder'
 
+/** Where the back link goes: the screen the order was opened from. */
+const BACK = {
+  orders: { to: '/orders', label: 'My Orders' },
+  runner: { to: '/runner', label: 'Runner Dashboard' },
+  earnings: { to: '/earnings', label: 'Earnings' },
+} as const
+
 /** /orders/{id} (spec 001 §2): one order's lines, delivery and payment; kept current while it is open. */
 export function OrderDetailPage() {
   const { id } = useParams({ from: '/orders/$id' })
@@ -24,7 +31,7 @@ export function OrderDetailPage() {
   const viewerId = useCurrentUser().data?.user?.id
   return (
     <AppChrome>
-      <Page back={from === 'runner' ? { to: '/runner', label: 'Runner Dashboard' } : { to: '/orders', label: 'My Orders' }}>
+      <Page back={BACK[from ?? 'orders']}>
         {order.isSuccess ? (
           <OrderDetail order={order.data} viewerId={viewerId} />
         ) : order.error instanceof ApiError && order.error.status === 404 ? (

@@ -65,6 +65,7 @@ describe('runner dashboard /runner', () => {
     expect(stat("Today's earnings")).toBe('$12.50')
     expect(stat("Today's deliveries")).toBe('2')
     expect(stat('All time')).toBe('$86.25 from 9 deliveries')
+    expect(screen.getByRole('link', { name: 'See earnings and payouts' }).getAttribute('href')).toBe('/earnings')
     // The spec's placeholders ($47, 8 deliveries, 4.9) came from no data, and there are no ratings yet.
     const page = document.body.textContent ?? ''
     for (const invented of ['$47', '4.9', 'Rating', 'rating']) expect(page).not.toContain(invented)

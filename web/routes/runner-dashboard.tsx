@@ -1,13 +1,13 @@
 import type { PublicUser } from '../../modules/accounts/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useAvailability, useSyncTimeZone } from '../features/runner/api/availability'
+import { NotARunner } from '../features/runner/components/not-a-runner'
 import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen } from '../ui/loading-screen'
 import { Page } from '../ui/page'
 import { ActiveDeliveries } from './runner-dashboard/active-deliveries'
 import { AvailableOrders } from './runner-dashboard/available-orders'
 import { EarningsSummary } from './runner-dashboard/earnings-summary'
-import { NotARunner } from './runner-dashboard/not-a-runner'
 import { OnlineSwitch } from './runner-dashboard/online-switch'
 
 /** /runner (spec 001 §2): availability, earnings, deliveries under way, and orders waiting nearby. */

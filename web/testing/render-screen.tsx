@@ -47,6 +47,7 @@ const APP_PATHS = [
   '/orders/$id',
   '/order/$id',
   '/runner',
+  '/earnings',
   '/delivery/$id',
   '/notifications',
   '/notification-test',

@@ -142,6 +142,14 @@ describe('avatar menu', () => {
     expect(document.activeElement).toBe(items[0]!)
   })
 
+  test('a runner also finds Earnings there', async () => {
+    await renderChrome(aBuyer({ roles: ['buyer', 'runner'] }))
+    fireEvent.click(menuButton())
+    const items = within(screen.getByRole('menu', { name: 'Account' })).getAllByRole('menuitem')
+    expect(items.map((entry) => entry.textContent)).toEqual(['Profile', 'Notifications', 'Earnings', 'Settings', 'Sign out'])
+    expect(screen.getByRole('menuitem', { name: 'Earnings' }).getAttribute('href')).toBe('/earnings')
+  })
+
   test('without a name it shows the part of the e-mail before the at sign', async () => {
     await renderChrome(aBuyer({ firstName: null, lastName: null, email: 'meera.k@example.com' }))
     fireEvent.click(menuButton())
@@ -214,6 +222,12 @@ describe('tabs', () => {
     await renderChrome(aBuyer({ roles: roles as PublicUser['roles'] }))
     expect(tabNames()).toEqual(['Home', 'Orders', 'Runner', 'Profile'])
     expect(screen.getByRole('link', { name: 'Runner' }).getAttribute('href')).toBe('/runner')
+  })
+
+  test('at /earnings the Runner tab is current', async () => {
+    renderScreen(Screen, { path: '/earnings', user: aBuyer({ roles: ['runner'] }) })
+    await screen.findByText('Screen content')
+    expect(screen.getByRole('link', { name: 'Runner' }).getAttribute('aria-current')).toBe('page')
   })
 
   test.each(['/notifications', '/notification-test'] as const)('at %s the Profile tab is current', async (path) => {

@@ -6,7 +6,7 @@ import { displayName, initials } from '../../features/accounts/identity'
 import { Icon } from '../../ui/icon'
 import { useMenu } from './use-menu'
 
-/** Who is signed in, with Profile, Settings and Sign out (spec 001 §2), and the way to the Notification Center. */
+/** Who is signed in, with Profile, Settings and Sign out (spec 001 §2), and the ways to the Notification Center and, for runners, Earnings. */
 export function AvatarMenu({ user }: { user: PublicUser }) {
   const menu = useMenu()
   const menuId = useId()
@@ -42,6 +42,12 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
               <Icon name="bell" />
               Notifications
             </Link>
+            {user.roles.includes('runner') && (
+              <Link to="/earnings" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
+                <Icon name="tag" />
+                Earnings
+              </Link>
+            )}
             <Link to="/profile" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
               <Icon name="settings" />
               Settings

@@ -8,7 +8,8 @@ type Tab = { to: string; label: string; icon: IconName; within?: readonly string
 const HOME: Tab = { to: '/buyer', label: 'Home', icon: 'home' }
 // An order just placed, and one being tracked, are orders too.
 const ORDERS: Tab = { to: '/orders', label: 'Orders', icon: 'receipt', within: ['/order-confirmation', '/order'] }
-const RUNNER: Tab = { to: '/runner', label: 'Runner', icon: 'bicycle' }
+// Earnings is the runner's too.
+const RUNNER: Tab = { to: '/runner', label: 'Runner', icon: 'bicycle', within: ['/earnings'] }
 // The notification pages are reached from the account menu, beside the profile.
 const PROFILE: Tab = { to: '/profile', label: 'Profile', icon: 'user', within: ['/notifications', '/notification-test'] }
 

@@ -2,8 +2,9 @@ import type { NotificationData } from '../../../modules/notifications/contract'
 
 /**
  * Where a notification takes its reader: a buyer's order news opens the order's tracking, a
- * runner's offer (or one withdrawn) the dashboard where offers are. Shared by the pages and the
- * service workers, so a click in the list and on a browser notification land in the same place.
+ * runner's offer (or one withdrawn) the dashboard where offers are, and news of their payouts
+ * the Earnings screen. Shared by the pages and the service workers, so a click in the list and
+ * on a browser notification land in the same place.
  */
 export function notificationPath(data: Partial<NotificationData> | null | undefined): string {
   switch (data?.type) {
@@ -17,6 +18,9 @@ export function notificationPath(data: Partial<NotificationData> | null | undefi
       return data.orderId ? `/order/${encodeURIComponent(data.orderId)}` : '/orders'
     case 'password_reset':
       return sameOriginPath(data.url) ?? '/password-reset'
+    case 'payout_sent':
+    case 'payout_account_restricted':
+      return sameOriginPath(data.url) ?? '/earnings'
     default:
       return '/notifications'
   }

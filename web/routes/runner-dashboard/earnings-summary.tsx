@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { useRunnerStats } from '../../features/runner/api/runner-stats'
 import { Fact } from '../../ui/fact'
 import { RunnerSection } from './runner-section'
@@ -18,17 +19,22 @@ export function EarningsSummary() {
       failed="Your earnings could not be loaded"
     >
       {({ today, allTime }) => (
-        <dl className="runner-stats">
-          <Fact term="Today's earnings" className="runner-stats__tile runner-stats__tile--lead">
-            ${today.earnings}
-          </Fact>
-          <Fact term="Today's deliveries" className="runner-stats__tile">
-            {today.deliveries}
-          </Fact>
-          <Fact term="All time" className="runner-stats__tile runner-stats__tile--wide">
-            ${allTime.earnings} <span className="runner-stats__aside">from {deliveries(allTime.deliveries)}</span>
-          </Fact>
-        </dl>
+        <>
+          <dl className="runner-stats">
+            <Fact term="Today's earnings" className="runner-stats__tile runner-stats__tile--lead">
+              ${today.earnings}
+            </Fact>
+            <Fact term="Today's deliveries" className="runner-stats__tile">
+              {today.deliveries}
+            </Fact>
+            <Fact term="All time" className="runner-stats__tile runner-stats__tile--wide">
+              ${allTime.earnings} <span className="runner-stats__aside">from {deliveries(allTime.deliveries)}</span>
+            </Fact>
+          </dl>
+          <Link to="/earnings" className="text-link runner-stats__more">
+            See earnings and payouts
+          </Link>
+        </>
       )}
     </RunnerSection>
   )

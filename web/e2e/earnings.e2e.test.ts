@@ -1,0 +1,131 @@
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright'
+import { shortOrderId } from '../../modules/orders/contract'
+import type { PayoutLine, PayoutsResponse } from '../../modules/payouts/contract'
+import { expectComfortableLayout, heading } from './account-steps'
+import { DESKTOP, PHONE, screenshot, useServerAndBrowser } from './harness'
+import { orderSteps } from './order-steps'
+import { shotAt } from './phone-shots'
+
+/**
+ * A runner's Earnings at phone and desktop size: after a delivery, its line waits out the window
+ * for problem reports, the balances say so, and the way to set up payouts is offered. A second
+ * look answers the statement in the page with a line in every state, to see each of them laid out.
+ */
+const env = useServerAndBrowser()
+const { url, buyerWithOrder, runnerRavi } = orderSteps(env)
+
+/** Accepts, picks up with everything found and delivers through the API; the pick-up waits for the capture the accept started. */
+async function deliver(runner: Page, orderId: string, itemIds: string[]) {
+  expect((await runner.request.patch(url(`/api/orders/${orderId}/accept`))).status()).toBe(200)
+  const pickUp = { status: 'picked_up', itemCompletionData: itemIds.map((id) => ({ id, isDelivered: true })) }
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const answer = await runner.request.patch(url(`/api/orders/${orderId}/status`), { data: pickUp })
+    if (answer.ok()) break
+    if (Date.now() > deadline || (await answer.json()).code !== 'PAYMENT_NOT_CAPTURED') throw new Error(`Pick-up answered ${answer.status()}`)
+    await Bun.sleep(200)
+  }
+  expect((await runner.request.patch(url(`/api/orders/${orderId}/status`), { data: { status: 'delivered' } })).status()).toBe(200)
+}
+
+/** The whole page from its top. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await screenshot(page, name)
+}
+
+const iso = (hoursFromNow: number) => new Date(Date.now() + hoursFromNow * 3_600_000).toISOString()
+
+/** A statement with a line in each state: what a runner a few weeks in might see. */
+function everyState(orderId: string): PayoutsResponse {
+  const line = (n: number, overrides: Partial<PayoutLine>): PayoutLine => ({
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    orderId: n === 1 ? orderId : `5e7a90c2-1b3d-4f6a-9c8e-00000a1b2c${n}d`,
+    kind: 'delivery',
+    amountCents: 700,
+    reversedCents: 0,
+    status: 'pending',
+    availableAt: iso(47),
+    paidAt: null,
+    transferId: null,
+    lastError: null,
+    createdAt: iso(-n * 20),
+    ...overrides,
+  })
+  return {
+    account: {
+      status: 'restricted',
+      payoutsEnabled: false,
+      restrictedReason: 'A payout to your bank account failed (account_closed). Check your bank details.',
+    },
+    balance: { pendingCents: 700, heldCents: 1200, availableCents: 950, paidCents: 1850 },
+    earnings: [
+      line(1, {}),
+      line(2, { status: 'held', amountCents: 1200 }),
+      line(3, { status: 'available', amountCents: 950, availableAt: iso(-12), lastError: 'The destination account cannot receive transfers right now.' }),
+      line(4, { status: 'paid', amountCents: 1100, paidAt: iso(-70), transferId: 'tr_3PqLm2Kc9aBdXyZ01' }),
+      line(5, { status: 'paid', amountCents: 1050, reversedCents: 300, paidAt: iso(-90), transferId: 'tr_3PqKj8Hb7cEfWvU02' }),
+    ],
+    nextCursor: 'more',
+  }
+}
+
+describe('Earnings', () => {
+  test('a delivered order waits out its window on Earnings, reached from the dashboard, at phone and desktop size', async () => {
+    const { order } = await buyerWithOrder('(732) 555-0190')
+    const runner = await runnerRavi('(732) 555-0191')
+    await deliver(
+      runner,
+      order.id,
+      order.items.map((item) => item.id),
+    )
+    const deliveryLine = runner.getByRole('article', { name: `Delivery #${shortOrderId(order.id)}` })
+
+    // From the dashboard's earnings card.
+    await runner.goto(url('/runner'))
+    await heading(runner, 'Ready to earn, Ravi?')
+    const toEarnings = runner.getByRole('link', { name: 'See earnings and payouts' })
+    await shotAt(runner, 'runner-dashboard-earnings-link-phone', toEarnings)
+    await toEarnings.click()
+    await heading(runner, 'Earnings')
+    await deliveryLine.getByText(/^Pending until /).waitFor()
+    await deliveryLine.getByText('$7.00', { exact: true }).waitFor()
+    expect(await runner.locator('dl.earnings-balances').textContent()).toContain('Pending$7.00')
+    await runner.getByRole('button', { name: 'Set up payouts' }).waitFor()
+    await expectComfortableLayout(runner)
+    await shot(runner, 'earnings-phone')
+
+    // The payout form's link: until the gateway's Connect calls land, the server cannot make one, and the screen says so.
+    await runner.getByRole('button', { name: 'Set up payouts' }).click()
+    const refused = runner.getByRole('alert')
+    const left = runner.waitForURL((address) => address.pathname !== '/earnings')
+    if ((await Promise.race([refused.waitFor().then(() => 'refused'), left.then(() => 'left')])) === 'refused') {
+      await runner.getByRole('button', { name: 'Set up payouts', disabled: false }).waitFor()
+      await shot(runner, 'earnings-onboarding-failed-phone')
+    }
+
+    // Back from the form: the screen checks with the server before it says anything.
+    await runner.goto(url('/earnings?payouts=returned'))
+    await runner.getByText("We're checking your details with the payment service...").waitFor()
+    await shot(runner, 'earnings-returned-phone')
+
+    await runner.setViewportSize(DESKTOP)
+    await runner.goto(url('/earnings'))
+    await deliveryLine.waitFor()
+    await shot(runner, 'earnings-desktop')
+
+    // Every state of a line, answered in the page.
+    await runner.route('**/api/runner/payouts', (route) => route.fulfill({ json: everyState(order.id) }))
+    await runner.goto(url('/earnings'))
+    await runner.getByText('Held: problem open').waitFor()
+    await shot(runner, 'earnings-every-state-desktop')
+    await runner.setViewportSize(PHONE)
+    await runner.getByRole('button', { name: 'Update payout details' }).waitFor()
+    await expectComfortableLayout(runner)
+    await shot(runner, 'earnings-every-state-phone')
+    // The lines as a phone shows them, below the tabs' edge in the whole-page shot.
+    await shotAt(runner, 'earnings-lines-phone', runner.getByRole('list', { name: 'Deliveries' }))
+    await runner.context().close()
+  })
+})

@@ -1,0 +1,321 @@
+import { beforeEach, describe, expect, spyOn, test } from 'bun:test'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { PayoutAccount, PayoutLine, PayoutsResponse } from '../../modules/payouts/contract'
+import { payoutStatementQueryOptions } from '../features/payouts/api/payout-statement'
+import { formatMoment } from '../lib/format-time'
+import { type Answer, deferred, fakeApi } from '../testing/fake-api'
+import { aBuyer } from '../testing/fixtures'
+import { type ManualClock, manualClock } from '../testing/manual-clock'
+import { aRunner } from '../testing/order-fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { button } from '../testing/screen-queries'
+import { settled } from '../testing/settled'
+import { EarningsPage } from './earnings'
+import { RETURN_CHECK_DELAYS_MS } from './earnings/use-return-check'
+
+const at = (iso: string) => new Date(iso).toISOString()
+
+const aLine = (n: number, overrides: Partial<PayoutLine> = {}): PayoutLine => ({
+  id: `line-${n}`,
+  orderId: `8a1c2e3f-0000-4000-8000-0000048f4d${String(n).padStart(2, '0')}`,
+  kind: 'delivery',
+  amountCents: 700,
+  reversedCents: 0,
+  status: 'pending',
+  availableAt: at('2026-01-07T10:00:00Z'),
+  paidAt: null,
+  transferId: null,
+  lastError: null,
+  createdAt: at('2026-01-05T09:00:00Z'),
+  ...overrides,
+})
+
+const account = (overrides: Partial<PayoutAccount> = {}): PayoutAccount => ({ status: 'none', payoutsEnabled: false, restrictedReason: null, ...overrides })
+
+const statement = (overrides: Partial<PayoutsResponse> = {}): PayoutsResponse => ({
+  account: account(),
+  balance: { pendingCents: 700, heldCents: 1250, availableCents: 950, paidCents: 4100 },
+  earnings: [aLine(1)],
+  nextCursor: null,
+  ...overrides,
+})
+
+type Handlers = Parameters<typeof fakeApi>[0]
+
+const payoutsServer = (answer: PayoutsResponse | (() => Answer), overrides: Handlers = {}) =>
+  fakeApi({ 'GET /api/runner/payouts': typeof answer === 'function' ? answer : () => [200, answer], ...overrides })
+
+let clock: ManualClock
+beforeEach(() => {
+  clock = manualClock(Date.parse('2026-01-05T12:00:00Z'))
+})
+
+async function openEarnings({ url = '/earnings', user = aRunner() } = {}) {
+  const rendered = renderScreen(EarningsPage, { path: '/earnings', url, user, clock })
+  await screen.findByRole('heading', { level: 1 })
+  return rendered
+}
+
+/** Waits for the statement to be on screen. */
+const statementShown = () => screen.findByRole('heading', { level: 2, name: 'Balances' })
+
+const balance = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+const line = (orderNumber: string) => screen.getByRole('article', { name: `Delivery #${orderNumber}` })
+const payouts = () => within(screen.getByRole('region', { name: 'Payouts' }))
+
+describe('Earnings /earnings', () => {
+  test('shows the four balances as money, with what each means', async () => {
+    payoutsServer(statement())
+    await openEarnings()
+    await statementShown()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Earnings')
+    expect(balance('Pending')).toBe('$7.00')
+    expect(balance('Held')).toBe('$12.50')
+    expect(balance('Available')).toBe('$9.50')
+    expect(balance('Paid')).toBe('$41.00')
+    expect(screen.getByText('Set up payouts to receive it')).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Runner Dashboard' }).getAttribute('href')).toBe('/runner')
+  })
+
+  test.each([
+    ['none', 'Not set up', 'Set up payouts'],
+    ['onboarding', 'Unfinished', 'Finish setting up payouts'],
+    ['restricted', 'On hold', 'Update payout details'],
+  ] as const)('an account %s is marked %s and offers %s', async (status, badge, action) => {
+    payoutsServer(statement({ account: account({ status, restrictedReason: status === 'restricted' ? 'More information is needed: your ID.' : null }) }))
+    await openEarnings()
+    await statementShown()
+    expect(payouts().getByText(badge)).toBeDefined()
+    expect(payouts().getByRole('button', { name: action }).hasAttribute('disabled')).toBe(false)
+    if (status === 'restricted') {
+      expect(payouts().getByText('More information is needed: your ID.')).toBeDefined()
+      expect(payouts().getByText(/Update your payout details to get paid again/)).toBeDefined()
+    }
+  })
+
+  test('an enabled account offers no form, and says where available money goes', async () => {
+    payoutsServer(statement({ account: account({ status: 'enabled', payoutsEnabled: true }) }))
+    await openEarnings()
+    await statementShown()
+    expect(payouts().getByText('Active')).toBeDefined()
+    expect(payouts().queryByRole('button')).toBeNull()
+    expect(payouts().getByText(/Available earnings are sent to your payout account/)).toBeDefined()
+    expect(screen.getByText('Goes out with the next payout')).toBeDefined()
+  })
+
+  test('the button waits, disabled, while the link is made, then the browser goes to the form', async () => {
+    const link = deferred<Answer>()
+    const server = payoutsServer(statement(), { 'POST /api/runner/payouts/onboarding': () => link.promise })
+    const assign = spyOn(window.location, 'assign').mockImplementation(() => {})
+    try {
+      await openEarnings()
+      await statementShown()
+      fireEvent.click(button('Set up payouts'))
+      const waiting = await screen.findByRole<HTMLButtonElement>('button', { name: 'Opening the payout form...' })
+      expect(waiting.disabled).toBe(true)
+      fireEvent.click(waiting)
+      expect(server.callsTo('POST /api/runner/payouts/onboarding')).toHaveLength(1)
+
+      link.resolve([200, { url: 'https://connect.stripe.com/setup/e/acct_123/abc' }])
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_123/abc'))
+      // On its way to the form, the button stays pressed.
+      expect(button('Opening the payout form...').disabled).toBe(true)
+    } finally {
+      assign.mockRestore()
+    }
+  })
+
+  test("the embedded stand-in's form is a page of this site", async () => {
+    payoutsServer(statement({ account: account({ status: 'onboarding' }) }), {
+      'POST /api/runner/payouts/onboarding': () => [200, { url: '/payouts/onboarding?link=one-time' }],
+    })
+    const assign = spyOn(window.location, 'assign').mockImplementation(() => {})
+    try {
+      await openEarnings()
+      await statementShown()
+      fireEvent.click(button('Finish setting up payouts'))
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/payouts/onboarding?link=one-time'))
+    } finally {
+      assign.mockRestore()
+    }
+  })
+
+  test('a link that failed is said plainly, and the button works again', async () => {
+    const error = spyOn(console, 'error').mockImplementation(() => {})
+    let answer: Answer = [500, { message: 'Something went wrong' }]
+    payoutsServer(statement(), { 'POST /api/runner/payouts/onboarding': () => answer })
+    const assign = spyOn(window.location, 'assign').mockImplementation(() => {})
+    try {
+      await openEarnings()
+      await statementShown()
+      fireEvent.click(button('Set up payouts'))
+      expect((await screen.findByRole('alert')).textContent).toBe("The payout form couldn't be opened just now. Please try again in a few minutes.")
+      expect(button('Set up payouts').disabled).toBe(false)
+
+      // A refusal the server words itself is shown in its words.
+      answer = [409, { message: 'Add your email to your profile first.', code: 'EMAIL_REQUIRED' }]
+      fireEvent.click(button('Set up payouts'))
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Add your email to your profile first.'))
+      expect(assign).not.toHaveBeenCalled()
+    } finally {
+      assign.mockRestore()
+      error.mockRestore()
+    }
+  })
+
+  test('each line: its order number linking to the order, amount and status, what a refund took back, a failed transfer and the transfer', async () => {
+    payoutsServer(
+      statement({
+        earnings: [
+          aLine(1),
+          aLine(2, { status: 'held', amountCents: 450 }),
+          aLine(3, { status: 'available', availableAt: at('2026-01-04T09:00:00Z'), lastError: 'Your account cannot receive transfers yet.' }),
+          aLine(4, { status: 'paid', amountCents: 900, reversedCents: 300, paidAt: at('2026-01-03T18:30:00Z'), transferId: 'tr_1PqRsT' }),
+        ],
+      }),
+    )
+    await openEarnings()
+    await statementShown()
+    const items = within(screen.getByRole('list', { name: 'Deliveries' })).getAllByRole('listitem')
+    expect(items).toHaveLength(4)
+
+    const pending = line('048F4D01')
+    const link = within(pending).getByRole('link', { name: 'Delivery #048F4D01' })
+    expect(link.getAttribute('href')).toBe(`/orders/${aLine(1).orderId}?from=earnings`)
+    expect(within(pending).getByText('$7.00')).toBeDefined()
+    expect(within(pending).getByText(`Pending until ${formatMoment(aLine(1).availableAt, clock.now())}`)).toBeDefined()
+
+    expect(within(line('048F4D02')).getByText('Held: problem open')).toBeDefined()
+    expect(within(line('048F4D02')).getByText('$4.50')).toBeDefined()
+
+    const available = line('048F4D03')
+    expect(within(available).getByText('Available')).toBeDefined()
+    expect(within(available).getByText(/The last transfer didn't go through: Your account cannot receive transfers yet\. We'll try again/)).toBeDefined()
+
+    const paid = line('048F4D04')
+    expect(within(paid).getByText('$9.00')).toBeDefined()
+    expect(within(paid).getByText(`Paid ${formatMoment('2026-01-03T18:30:00Z', clock.now())}`)).toBeDefined()
+    expect(within(paid).getByText('$3.00 taken back after a refund; you keep $6.00')).toBeDefined()
+    expect(within(paid).getByText('tr_1PqRsT')).toBeDefined()
+
+    // Nothing taken back, no transfer yet, no failure: nothing said of them.
+    expect(pending.textContent).not.toContain('taken back')
+    expect(pending.textContent).not.toContain('Transfer')
+    expect(line('048F4D02').textContent).not.toContain("didn't go through")
+  })
+
+  test('with no earnings yet it says how to earn', async () => {
+    payoutsServer(statement({ balance: { pendingCents: 0, heldCents: 0, availableCents: 0, paidCents: 0 }, earnings: [] }))
+    await openEarnings()
+    await statementShown()
+    expect(screen.getByText('No earnings yet')).toBeDefined()
+    expect(screen.getByText('Deliver an order to earn its fee and tip.')).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Find orders to deliver' }).getAttribute('href')).toBe('/runner')
+    expect(balance('Paid')).toBe('$0.00')
+  })
+
+  test('a statement that failed to load says so, and Try Again fetches it', async () => {
+    let answer: Answer = [500, { message: 'Something went wrong' }]
+    payoutsServer(() => answer)
+    await openEarnings()
+    expect((await screen.findByRole('alert')).textContent).toContain('Your earnings could not be loaded')
+    answer = [200, statement()]
+    fireEvent.click(button('Try Again'))
+    await statementShown()
+    expect(balance('Held')).toBe('$12.50')
+  })
+
+  test('Load more fetches the next page by its cursor and adds its lines', async () => {
+    const older = deferred<Answer>()
+    const server = fakeApi({
+      'GET /api/runner/payouts': ({ url }) => (url.searchParams.get('cursor') === 'cursor-1' ? older.promise : [200, statement({ nextCursor: 'cursor-1' })]),
+    })
+    await openEarnings()
+    await statementShown()
+    fireEvent.click(button('Load more'))
+    await waitFor(() => expect(button('Loading...').getAttribute('aria-disabled')).toBe('true'))
+    older.resolve([200, statement({ earnings: [aLine(2, { status: 'paid', paidAt: at('2026-01-02T10:00:00Z'), transferId: 'tr_old' })] })])
+    await screen.findByRole('article', { name: 'Delivery #048F4D02' })
+    expect(within(screen.getByRole('list', { name: 'Deliveries' })).getAllByRole('listitem')).toHaveLength(2)
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+    expect(server.callsTo('GET /api/runner/payouts').map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'cursor-1'])
+  })
+
+  describe('back from the payout form', () => {
+    test('asks again at once, though the device had the statement; while it is still being set up it says it is checking, and asks again after longer waits', async () => {
+      let status: PayoutAccount['status'] = 'onboarding'
+      const server = payoutsServer(() => [200, statement({ account: account({ status, payoutsEnabled: status === 'enabled' }) })])
+      const kept = { pages: [statement({ account: account({ status: 'onboarding' }) })], pageParams: [null] }
+      renderScreen(EarningsPage, {
+        path: '/earnings',
+        url: '/earnings?payouts=returned',
+        user: aRunner(),
+        clock,
+        queryData: [[payoutStatementQueryOptions().queryKey, kept]],
+      })
+      await statementShown()
+      const asked = () => server.callsTo('GET /api/runner/payouts').length
+      await waitFor(() => expect(asked()).toBe(1))
+      await settled()
+      const check = payouts().getByRole('status')
+      expect(check.textContent).toBe("We're checking your details with the payment service...")
+
+      clock.advance(RETURN_CHECK_DELAYS_MS[0] - 1)
+      await settled()
+      expect(asked()).toBe(1)
+      clock.advance(1)
+      await waitFor(() => expect(asked()).toBe(2))
+      await settled()
+
+      status = 'enabled'
+      clock.advance(RETURN_CHECK_DELAYS_MS[1])
+      await waitFor(() => expect(check.textContent).toBe("You're all set: payouts are on."))
+      expect(payouts().getByText('Active')).toBeDefined()
+      expect(payouts().queryByRole('button')).toBeNull()
+      clock.advance(60_000)
+      await settled()
+      expect(asked()).toBe(3)
+    })
+
+    test('still unfinished after every check, it says what to do', async () => {
+      const server = payoutsServer(statement({ account: account({ status: 'onboarding' }) }))
+      await openEarnings({ url: '/earnings?payouts=returned' })
+      await statementShown()
+      const asked = () => server.callsTo('GET /api/runner/payouts').length
+      // The first check is the screen's own first fetch.
+      expect(asked()).toBe(1)
+      for (const [index, delay] of RETURN_CHECK_DELAYS_MS.entries()) {
+        await settled()
+        clock.advance(delay)
+        await waitFor(() => expect(asked()).toBe(index + 2))
+      }
+      await waitFor(() => expect(payouts().getByRole('status').textContent).toContain("Your details aren't confirmed yet"))
+      expect(button('Finish setting up payouts').disabled).toBe(false)
+      clock.advance(60_000)
+      await settled()
+      expect(asked()).toBe(RETURN_CHECK_DELAYS_MS.length + 1)
+    })
+
+    test('an expired link says to start again', async () => {
+      payoutsServer(statement({ account: account({ status: 'onboarding' }) }))
+      await openEarnings({ url: '/earnings?payouts=expired' })
+      await statementShown()
+      expect(payouts().getByText(/That set-up link had expired/)).toBeDefined()
+      expect(payouts().getByRole('status').textContent).toBe('')
+    })
+  })
+
+  test('someone who only buys is told what runners do, and nothing is asked of the server', async () => {
+    const server = fakeApi({})
+    await openEarnings({ user: aBuyer() })
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Deliver with your community')
+    expect(screen.getByText(/The Earnings screen is for runners/)).toBeDefined()
+    expect(server.calls.filter((call) => call.path.startsWith('/api/runner'))).toEqual([])
+  })
+
+  test("a runner whose role was taken away since gets the same, from the server's refusal", async () => {
+    payoutsServer(() => [403, { message: 'Only runners can see and accept orders.', code: 'NOT_A_RUNNER' }])
+    renderScreen(EarningsPage, { path: '/earnings', user: aRunner(), clock })
+    await screen.findByRole('heading', { level: 1, name: 'Deliver with your community' })
+  })
+})

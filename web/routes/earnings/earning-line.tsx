@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router'
+import { shortOrderId } from '../../../modules/orders/contract'
+import type { PayoutLine } from '../../../modules/payouts/contract'
+import { formatCents } from '../../../modules/shared/contract'
+import { formatOrderDate } from '../../features/orders/order-figures'
+import { useClock } from '../../lib/clock'
+import { formatMoment } from '../../lib/format-time'
+import { Badge, type BadgeTone } from '../../ui/status-badge'
+
+const TONE: Record<PayoutLine['status'], BadgeTone> = { pending: 'saffron', held: 'danger', available: 'primary', paid: 'success' }
+
+/** Where the line's money stands, with the moment that matters: when it comes free, or when it went. */
+function statusWords(line: PayoutLine, now: number): string {
+  switch (line.status) {
+    case 'pending':
+      return `Pending until ${formatMoment(line.availableAt, now)}`
+    case 'held':
+      return 'Held: problem open'
+    case 'available':
+      return 'Available'
+    case 'paid':
+      return line.paidAt ? `Paid ${formatMoment(line.paidAt, now)}` : 'Paid'
+  }
+}
+
+/**
+ * One delivery's earnings: its order (a link to it), what it earns, where the money stands, what
+ * a refund took back, a transfer that failed (tried again on the next run) and, once paid, the transfer.
+ */
+export function EarningLine({ line }: { line: PayoutLine }) {
+  const now = useClock().now()
+  const title = `Delivery #${shortOrderId(line.orderId)}`
+  return (
+    <article className="earning-line" aria-label={title}>
+      <Link to="/orders/$id" params={{ id: line.orderId }} search={{ from: 'earnings' }} className="text-link earning-line__order">
+        {title}
+      </Link>
+      <p className="earning-line__amount">{formatCents(line.amountCents)}</p>
+      <p className="meta meta--small earning-line__when">
+        Delivered <time dateTime={line.createdAt}>{formatOrderDate(line.createdAt)}</time>
+      </p>
+      <Badge tone={TONE[line.status]} className="earning-line__status">
+        {statusWords(line, now)}
+      </Badge>
+      {line.reversedCents > 0 && (
+        <p className="earning-line__note earning-line__note--reversed">
+          {formatCents(line.reversedCents)} taken back after a refund; you keep {formatCents(line.amountCents - line.reversedCents)}
+        </p>
+      )}
+      {line.status === 'available' && line.lastError && (
+        <p className="earning-line__note earning-line__note--error">
+          The last transfer didn't go through: {line.lastError.replace(/\.$/, '')}. We'll try again with the next payout.
+        </p>
+      )}
+      {line.status === 'paid' && line.transferId && (
+        <p className="meta meta--small earning-line__transfer">
+          Transfer <span className="earning-line__transfer-id">{line.transferId}</span>
+        </p>
+      )}
+    </article>
+  )
+}

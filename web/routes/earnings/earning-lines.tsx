@@ -1,0 +1,55 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { PayoutLine } from '../../../modules/payouts/contract'
+import { EmptyState } from '../../ui/empty-state'
+import { EarningLine } from './earning-line'
+
+type Props = {
+  /** The statement's pages, for the next one. */
+  statement: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'fetchNextPage'>
+  /** Every line fetched so far, newest first. */
+  lines: PayoutLine[]
+}
+
+/** Each delivery's earnings, newest first, 50 at a time with 'Load more'. */
+export function EarningLines({ statement, lines }: Props) {
+  return (
+    <section className="stack" aria-labelledby="earning-lines-heading">
+      <h2 id="earning-lines-heading" className="runner-section__heading">
+        Deliveries
+      </h2>
+      {lines.length === 0 ? (
+        <EmptyState title="No earnings yet" hint="Deliver an order to earn its fee and tip.">
+          <Link to="/runner" className="button button--small">
+            Find orders to deliver
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="card earning-lines" aria-labelledby="earning-lines-heading">
+            {lines.map((line) => (
+              <li key={line.id}>
+                <EarningLine line={line} />
+              </li>
+            ))}
+          </ul>
+          {statement.isFetchNextPageError && (
+            <p className="form-notice form-notice--error" role="alert">
+              Older earnings could not be loaded. Please try again.
+            </p>
+          )}
+          {statement.hasNextPage && (
+            <button
+              type="button"
+              className="button earning-lines__more"
+              aria-disabled={statement.isFetchingNextPage}
+              onClick={() => statement.isFetchingNextPage || void statement.fetchNextPage()}
+            >
+              {statement.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
