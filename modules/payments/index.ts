@@ -30,6 +30,7 @@ export { idempotencyKeys, isSystemKey } from './keys'
 export type { OrderPayment } from './order-payments'
 export { NotChargedError, type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
+export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
 export type { PaymentListener } from './stripe-webhook'
 
 /**
