@@ -1,4 +1,5 @@
 import { afterAll } from 'bun:test'
+import { connectStandIn } from './stripe-connect-stand-in'
 import { listOf, metadataOf, missing, ok, type Reply, stripeError } from './stripe-replies'
 
 type Intent = {
@@ -10,7 +11,10 @@ type Intent = {
   capture_method: string
   client_secret: string
   metadata: Record<string, string>
+  /** The charge the card's confirmation made; captured or not. */
+  latest_charge: string | null
 }
+type Charge = { id: string; paymentIntentId: string; amountCaptured: number }
 type StripeRefund = { id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded'; metadata: Record<string, string> }
 /** One request as the stand-in received it, and the status it answered. */
 export type SentToStripe = { method: string; path: string; idempotencyKey: string | null; params: URLSearchParams; status: number }
@@ -18,16 +22,20 @@ export type SentToStripe = { method: string; path: string; idempotencyKey: strin
 export type StripeStandInOptions = {
   /** Past this many requests in any second it answers 429, as Stripe's rate limiter does. Stripe's sandbox allows 25. */
   requestsPerSecond?: number
+  /** Lists hold at most this many a page whatever the limit asked (Stripe's own cap is 100), so that tests can reach a second page. */
+  maxPageSize?: number
 }
 
 /**
  * A loopback stand-in for the Stripe endpoints the gateway calls, so the real `stripe` SDK
- * can be driven and what it sends inspected. It keeps intents and refunds the way Stripe does,
- * replays an idempotent request's first answer, turns away requests past its rate with Stripe's
- * 429, and can be told to decline a capture or to be down.
+ * can be driven and what it sends inspected. It keeps intents, charges, refunds and Connect's
+ * accounts and transfers the way Stripe does, replays an idempotent request's first answer,
+ * turns away requests past its rate with Stripe's 429, and can be told to decline a capture
+ * or to be down.
  */
-export function stripeStandIn({ requestsPerSecond = 25 }: StripeStandInOptions = {}) {
+export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: StripeStandInOptions = {}) {
   const intents = new Map<string, Intent>()
+  const charges = new Map<string, Charge>()
   const refunds: StripeRefund[] = []
   const replies = new Map<string, Reply>()
   const sent: SentToStripe[] = []
@@ -40,6 +48,18 @@ export function stripeStandIn({ requestsPerSecond = 25 }: StripeStandInOptions =
   const nextId = (prefix: string) => `${prefix}_${++counter}`
 
   const refundedOf = (intentId: string) => refunds.filter((made) => made.payment_intent === intentId).reduce((sum, made) => sum + made.amount, 0)
+  const connect = connectStandIn(
+    {
+      nextId,
+      charge(id) {
+        const charge = charges.get(id)
+        return charge && { capturedCents: charge.amountCaptured, refundedCents: refundedOf(charge.paymentIntentId) }
+      },
+      netChargedCents: () =>
+        [...charges.values()].reduce((sum, charge) => sum + charge.amountCaptured, 0) - refunds.reduce((sum, made) => sum + made.amount, 0),
+    },
+    { maxPageSize },
+  )
 
   const unexpectedState = (intent: Intent, action: string) =>
     stripeError(
@@ -71,6 +91,8 @@ export function stripeStandIn({ requestsPerSecond = 25 }: StripeStandInOptions =
   }
 
   function answer(method: string, path: string, params: URLSearchParams): Reply {
+    const connected = connect.answer(method, path, params)
+    if (connected) return connected
     if (method === 'POST' && path === '/v1/refunds') {
       return refund(params.get('payment_intent') ?? '', params.has('amount') ? Number(params.get('amount')) : null, metadataOf(params))
     }
@@ -88,6 +110,7 @@ export function stripeStandIn({ requestsPerSecond = 25 }: StripeStandInOptions =
         capture_method: params.get('capture_method')!,
         client_secret: `${id}_secret_test`,
         metadata: metadataOf(params),
+        latest_charge: null,
       }
       intents.set(id, intent)
       return ok(intent)
@@ -103,6 +126,7 @@ export function stripeStandIn({ requestsPerSecond = 25 }: StripeStandInOptions =
         return stripeError(402, 'card_error', 'card_declined', 'Your card was declined.', { decline_code: 'generic_decline' })
       }
       intent.status = 'succeeded'
+      charges.get(intent.latest_charge!)!.amountCaptured = intent.amount
       return ok(intent)
     }
     if (intent.status !== 'requires_capture' && intent.status !== 'requires_payment_method') return unexpectedState(intent, 'canceled')
@@ -155,9 +179,12 @@ export function stripeStandIn({ requestsPerSecond = 25 }: StripeStandInOptions =
     api: { host: '127.0.0.1', port: server.port!, protocol: 'http' as const },
     sent,
     intent: (id: string) => intents.get(id),
-    /** What Stripe.js does in the browser when the buyer's card is authorized. */
+    /** What Stripe.js does in the browser when the buyer's card is authorized: a charge, not yet captured. */
     confirmCard(id: string) {
-      intents.get(id)!.status = 'requires_capture'
+      const intent = intents.get(id)!
+      intent.status = 'requires_capture'
+      intent.latest_charge = nextId('ch_test')
+      charges.set(intent.latest_charge, { id: intent.latest_charge, paymentIntentId: id, amountCaptured: 0 })
     },
     declineCaptureOf: (id: string) => declineCaptureOf.add(id),
     refunds: (intentId: string) => refunds.filter((made) => made.payment_intent === intentId),
@@ -174,5 +201,11 @@ export function stripeStandIn({ requestsPerSecond = 25 }: StripeStandInOptions =
     setRequestsPerSecond(value: number) {
       rate = value
     },
+    account: connect.account,
+    transfers: connect.transfers,
+    platformBalance: connect.platformBalance,
+    onboard: connect.onboard,
+    failPayout: connect.failPayout,
+    connectEvent: connect.connectEvent,
   }
 }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe'
 import { type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError, RefundExceedsCaptureError } from './gateway'
+import { stripeConnect } from './stripe-connect'
 import type { RequestPacer } from './stripe-pacing'
 import { commonGatewayError, type StripeErrorShape, type StripeSettings, stripeRequests } from './stripe-requests'
 
@@ -37,8 +38,8 @@ function translate(error: unknown): Error {
 
 /**
  * The `stripe` SDK: PaymentIntents with manual capture, in US dollars, every create, capture
- * and cancel under an idempotency key. Every request waits for its turn from `pacer`, the pace
- * all instances share.
+ * and cancel under an idempotency key, and Connect's accounts and transfers for money going
+ * out. Every request waits for its turn from `pacer`, the pace all instances share.
  */
 export function stripeGateway(settings: StripeSettings, pacer: RequestPacer): PaymentGateway {
   const send = stripeRequests(settings, pacer)
@@ -90,13 +91,7 @@ export function stripeGateway(settings: StripeSettings, pacer: RequestPacer): Pa
         key: refund.metadata?.[REFUND_KEY_METADATA] ?? null,
       }))
     },
-    // PAYOUTS-STUB: replaced by the Connect implementation.
-    createAccount: () => Promise.reject(new Error('not built yet')),
-    retrieveAccount: () => Promise.reject(new Error('not built yet')),
-    accountLink: () => Promise.reject(new Error('not built yet')),
-    transfer: () => Promise.reject(new Error('not built yet')),
-    reverseTransfer: () => Promise.reject(new Error('not built yet')),
-    transfersOf: () => Promise.reject(new Error('not built yet')),
+    ...stripeConnect(send),
   }
 }
 
