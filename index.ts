@@ -10,7 +10,7 @@ import { checkoutModule } from './modules/cart-checkout/index'
 import { catalogIsEmpty, catalogModule, demoCatalogFingerprint, seedDemoCatalog } from './modules/catalog/index'
 import { notificationsModule } from './modules/notifications/index'
 import { ordersModule, ordersPaymentListener } from './modules/orders/index'
-import { paymentsModule } from './modules/payments/index'
+import { type AccountListener, paymentsModule } from './modules/payments/index'
 import { runnerModule } from './modules/runner/index'
 import {
   answerTurns,
@@ -41,8 +41,16 @@ export interface AppDeps extends ModuleDeps {
 /** The live streams every module's stream routes count against, within the configured limits. */
 export const liveStreamsFromConfig = (config: Config) => liveStreams({ perUser: config.LIVE_STREAMS_PER_USER, perProcess: config.LIVE_STREAMS_PER_PROCESS })
 
-/** Every module's routes behind the one error shape. Tests drive this through `app.handle`. */
-export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps), streams: LiveStreams = liveStreamsFromConfig(deps.config)) {
+// PAYOUTS-LISTENER: payouts' own listener replaces this when the payouts module lands.
+const unheardAccounts: AccountListener = { accountUpdated: async () => {}, payoutFailed: async () => {} }
+
+/** Every module's routes behind the one error shape. Tests drive this through `app.handle`, and may hear what payments tells of runners' accounts. */
+export function createApi(
+  deps: AppDeps,
+  providers: Providers = providersFromConfig(deps),
+  streams: LiveStreams = liveStreamsFromConfig(deps.config),
+  accounts: AccountListener = unheardAccounts,
+) {
   const session = sessionPlugin(deps)
   return new Elysia()
     .use(errorPlugin)
@@ -61,15 +69,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(deps.db, providers.sms, providers.push) }))
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session, deps.listen))
-    .use(
-      paymentsModule(
-        deps,
-        providers.payments,
-        ordersPaymentListener(deps.db, deps.clock),
-        // PAYOUTS-LISTENER: payouts' own listener replaces this when the payouts module lands.
-        { accountUpdated: async () => {}, payoutFailed: async () => {} },
-      ),
-    )
+    .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock), accounts))
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
     .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen))

@@ -1,11 +1,22 @@
 import { describe, expect, test } from 'bun:test'
+import Stripe from 'stripe'
 import { openDatabase } from '../db/client'
-import { GatewayUnavailableError, type StripeSettings, stripeGateway, stripeRequestPacer, TransferRefusedError } from '../modules/payments/index'
+import {
+  type ConnectedAccount,
+  GatewayUnavailableError,
+  type StripeSettings,
+  stripeGateway,
+  stripeRequestPacer,
+  TransferRefusedError,
+} from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
 import { type StripeStandInOptions, stripeStandIn } from '../testing/stripe-stand-in'
+import { testApi } from '../testing/test-api'
 
 // The real `stripe` SDK against a loopback stand-in of Stripe, paced through this database as the server paces it.
 const database = await freshTestDatabase()
+const WEBHOOK_SECRET = 'whsec_test_kirana'
+const CONNECT_WEBHOOK_SECRET = 'whsec_test_kirana_connect'
 
 /** A Stripe stand-in of its own (its own balance and rate) and the gateway in front of it, at `perSecond` requests a second. */
 function stripeRig({ perSecond = 20, standIn, ...extra }: { perSecond?: number; standIn?: StripeStandInOptions } & Partial<StripeSettings> = {}) {
@@ -298,5 +309,63 @@ describe("Stripe's own rate limit", () => {
       [`/v1/payment_intents/${intentId}/capture`, 'order:o-down:capture'],
       [`/v1/payment_intents/${intentId}/capture`, 'order:o-down:capture'],
     ])
+  })
+})
+
+describe("Stripe's Connect events reach the account listener through the webhook", async () => {
+  const { stripe, gateway, onboardedAccount } = stripeRig()
+  const heard: Array<{ updated: ConnectedAccount } | { payoutFailed: string; reason: string }> = []
+  const api = await testApi({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_kirana',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_kirana',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
+    },
+    payments: gateway,
+    accounts: {
+      async accountUpdated(account) {
+        heard.push({ updated: account })
+      },
+      async payoutFailed(accountId, reason) {
+        heard.push({ payoutFailed: accountId, reason })
+      },
+    },
+  })
+  const post = ({ payload, signature }: { payload: string; signature: string }) =>
+    api.call('POST', '/api/stripe/webhook', { body: payload, headers: { 'stripe-signature': signature } })
+
+  test('account.updated hands payouts the account as retrieveAccount reads it', async () => {
+    heard.length = 0
+    const id = await onboardedAccount()
+    const answer = await post(await stripe.connectEvent('account.updated', id, CONNECT_WEBHOOK_SECRET))
+    expect(answer).toMatchObject({ status: 200, body: { received: true, outcome: 'account updated' } })
+    expect(heard).toEqual([{ updated: (await gateway.retrieveAccount(id))! }])
+    expect(heard[0]).toEqual({ updated: { id, detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [], payoutFailed: false } })
+  })
+
+  test("payout.failed names the connected account and Stripe's reason; the account then reads as its payout failed", async () => {
+    heard.length = 0
+    const id = await onboardedAccount()
+    stripe.failPayout(id)
+    expect((await post(await stripe.connectEvent('payout.failed', id, CONNECT_WEBHOOK_SECRET))).body).toMatchObject({ outcome: 'payout failed' })
+    expect((await post(await stripe.connectEvent('account.updated', id, CONNECT_WEBHOOK_SECRET))).body).toMatchObject({ outcome: 'account updated' })
+    expect(heard).toEqual([{ payoutFailed: id, reason: 'The bank account has been closed.' }, { updated: expect.objectContaining({ id, payoutFailed: true }) }])
+  })
+
+  test("an event signed by neither endpoint is refused; our own account's events and unknown ones are ignored", async () => {
+    heard.length = 0
+    const id = await onboardedAccount()
+    const forged = await post(await stripe.connectEvent('account.updated', id, 'whsec_someone_else'))
+    expect(forged).toMatchObject({ status: 400, body: { code: 'INVALID_SIGNATURE' } })
+    const signer = new Stripe('sk_test_kirana')
+    const ours = async (type: string, object: Record<string, unknown>) => {
+      const payload = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, data: { object } })
+      return post({ payload, signature: await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: WEBHOOK_SECRET }) })
+    }
+    expect((await ours('payout.failed', { id: 'po_1', object: 'payout', failure_message: 'closed' })).body).toMatchObject({ outcome: 'ignored' })
+    expect((await ours('account.updated', { id: 'acct_platform', object: 'account' })).body).toMatchObject({ outcome: 'ignored' })
+    expect((await ours('capability.updated', { id: 'transfers', object: 'capability' })).body).toMatchObject({ outcome: 'ignored' })
+    expect(heard).toEqual([])
   })
 })

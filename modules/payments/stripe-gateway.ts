@@ -95,8 +95,26 @@ export function stripeGateway(settings: StripeSettings, pacer: RequestPacer): Pa
   }
 }
 
-/** Checks a webhook's signature with the endpoint secret and returns the event; throws when it does not match. */
-export async function verifyStripeWebhook(settings: StripeSettings, webhookSecret: string, payload: string, signature: string): Promise<Stripe.Event> {
+/**
+ * Checks a webhook's signature with our endpoints' secrets and returns the event; throws when none
+ * matches. Two endpoints share the address: the account's own, and the Connect one that alone
+ * hears of connected accounts, each signing with its own secret.
+ */
+export async function verifyStripeWebhook(
+  settings: StripeSettings,
+  webhookSecrets: readonly string[],
+  payload: string,
+  signature: string,
+): Promise<Stripe.Event> {
   const { default: StripeSdk } = await import('stripe')
-  return new StripeSdk(settings.secretKey).webhooks.constructEventAsync(payload, signature, webhookSecret)
+  const webhooks = new StripeSdk(settings.secretKey).webhooks
+  let mismatch: unknown = new Error('No webhook secret is configured.')
+  for (const secret of webhookSecrets) {
+    try {
+      return await webhooks.constructEventAsync(payload, signature, secret)
+    } catch (error) {
+      mismatch = error
+    }
+  }
+  throw mismatch
 }

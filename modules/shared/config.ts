@@ -55,6 +55,11 @@ export const configSchema = z.object({
   /** Checks the signature of Stripe's webhook calls (POST /api/stripe/webhook). */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /**
+   * The same for the Connect endpoint at the same address: events on runners' connected accounts
+   * (account.updated, payout.failed) reach only an endpoint made for connected accounts, which has a secret of its own.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
    * Requests per second the Stripe gateway sends at most, all instances together (they pace through
    * the database). Stripe allows 100 a second live, 25 in a sandbox, and 25 on any one endpoint.
    */
@@ -89,6 +94,7 @@ const SECRET_VARIABLES = new Set([
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_CONNECT_WEBHOOK_SECRET',
 ])
 
 export class ConfigError extends Error {
