@@ -10,7 +10,7 @@ import { checkoutModule } from './modules/cart-checkout/index'
 import { catalogIsEmpty, catalogModule, demoCatalogFingerprint, seedDemoCatalog } from './modules/catalog/index'
 import { notificationsModule } from './modules/notifications/index'
 import { ordersModule, ordersPaymentListener } from './modules/orders/index'
-import { paymentsModule } from './modules/payments/index'
+import { type AccountListener, paymentsModule } from './modules/payments/index'
 import { payoutDesk } from './modules/payouts/index'
 import { runnerModule } from './modules/runner/index'
 import {
@@ -42,8 +42,13 @@ export interface AppDeps extends ModuleDeps {
 /** The live streams every module's stream routes count against, within the configured limits. */
 export const liveStreamsFromConfig = (config: Config) => liveStreams({ perUser: config.LIVE_STREAMS_PER_USER, perProcess: config.LIVE_STREAMS_PER_PROCESS })
 
-/** Every module's routes behind the one error shape. Tests drive this through `app.handle`. */
-export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps), streams: LiveStreams = liveStreamsFromConfig(deps.config)) {
+/** Every module's routes behind the one error shape. Tests drive this through `app.handle`, and may listen in on what payments tells payouts of runners' accounts. */
+export function createApi(
+  deps: AppDeps,
+  providers: Providers = providersFromConfig(deps),
+  streams: LiveStreams = liveStreamsFromConfig(deps.config),
+  accounts: AccountListener = payoutDesk.accountListener(deps.db, deps.clock),
+) {
   const session = sessionPlugin(deps)
   return new Elysia()
     .use(errorPlugin)
@@ -62,9 +67,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
     .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(deps.db, providers.sms, providers.push) }))
     .use(verificationModule(deps, session, providers))
     .use(catalogModule(deps, session, deps.listen))
-    .use(
-      paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock, providers.payments), payoutDesk.accountListener(deps.db, deps.clock)),
-    )
+    .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock, providers.payments), accounts))
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
     .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen))

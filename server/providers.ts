@@ -1,5 +1,5 @@
 import { embeddedPushSender, fcmPushSender, type PushClientConfig, type PushSender } from '../modules/notifications/index'
-import { embeddedGateway, type PaymentGateway, stripeGateway } from '../modules/payments/index'
+import { embeddedGateway, type PaymentGateway, stripeGateway, stripeRequestPacer } from '../modules/payments/index'
 import {
   type Config,
   censusGeocoder,
@@ -79,7 +79,10 @@ export function providersFromConfig(deps: ModuleDeps): Providers {
     geocoder: config.GEOCODER === 'census' ? censusGeocoder(config.CENSUS_GEOCODER_URL) : zipCentroidGeocoder,
     payments:
       config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY
-        ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY })
+        ? stripeGateway(
+            { secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY },
+            stripeRequestPacer(deps.db, config.STRIPE_MAX_REQUESTS_PER_SECOND),
+          )
         : embeddedGateway(deps.db, deps.clock),
     push: firebase ? fcmPushSender(firebase) : embeddedPushSender(deps.db),
     objects: objectStore(deps),

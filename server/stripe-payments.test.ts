@@ -10,15 +10,18 @@ import {
   RefundExceedsCaptureError,
   refundsOf,
   stripeGateway,
+  stripeRequestPacer,
 } from '../modules/payments/index'
+import { freshTestDatabase } from '../testing/database'
 import { orderWithPayment } from '../testing/order-with-payment'
 import { stripeStandIn } from '../testing/stripe-stand-in'
 import { testApi } from '../testing/test-api'
 
-// The real `stripe` SDK, pointed at a loopback stand-in of the endpoints we call.
-const stripe = stripeStandIn()
+// The real `stripe` SDK, pointed at a loopback stand-in of the endpoints we call. Both allow 100
+// requests a second, Stripe's live rate: pacing is not what these tests are about (stripe-connect.test.ts).
+const stripe = stripeStandIn({ requestsPerSecond: 100 })
 const settings = { secretKey: 'sk_test_kirana', publishableKey: 'pk_test_kirana', api: stripe.api, maxNetworkRetries: 0 }
-const gateway = stripeGateway(settings)
+const gateway = stripeGateway(settings, stripeRequestPacer((await freshTestDatabase()).db, 100))
 const WEBHOOK_SECRET = 'whsec_test_kirana'
 
 describe('the Stripe gateway', () => {

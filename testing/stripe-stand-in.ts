@@ -1,4 +1,6 @@
 import { afterAll } from 'bun:test'
+import { connectStandIn } from './stripe-connect-stand-in'
+import { listOf, metadataOf, missing, ok, type Reply, stripeError } from './stripe-replies'
 
 type Intent = {
   id: string
@@ -9,30 +11,58 @@ type Intent = {
   capture_method: string
   client_secret: string
   metadata: Record<string, string>
+  /** The charge the card's confirmation made; captured or not. */
+  latest_charge: string | null
 }
+type Charge = { id: string; paymentIntentId: string; amountCaptured: number }
 type StripeRefund = { id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded'; metadata: Record<string, string> }
-export type SentToStripe = { method: string; path: string; idempotencyKey: string | null; params: URLSearchParams }
+/** One request as the stand-in received it, and the status it answered. */
+export type SentToStripe = { method: string; path: string; idempotencyKey: string | null; params: URLSearchParams; status: number }
+
+export type StripeStandInOptions = {
+  /** Past this many requests in any second it answers 429, as Stripe's rate limiter does. Stripe's sandbox allows 25. */
+  requestsPerSecond?: number
+  /** Lists hold at most this many a page whatever the limit asked (Stripe's own cap is 100), so that tests can reach a second page. */
+  maxPageSize?: number
+}
 
 /**
- * A loopback stand-in for the few Stripe endpoints the gateway calls, so the real `stripe` SDK
- * can be driven and what it sends inspected. It keeps intents the way Stripe does, replays
- * an idempotent request's first answer, and can be told to decline a capture or to be down.
+ * A loopback stand-in for the Stripe endpoints the gateway calls, so the real `stripe` SDK
+ * can be driven and what it sends inspected. It keeps intents, charges, refunds and Connect's
+ * accounts and transfers the way Stripe does, replays an idempotent request's first answer,
+ * turns away requests past its rate with Stripe's 429, and can be told to decline a capture
+ * or to be down.
  */
-export function stripeStandIn() {
+export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: StripeStandInOptions = {}) {
   const intents = new Map<string, Intent>()
+  const charges = new Map<string, Charge>()
   const refunds: StripeRefund[] = []
-  const replies = new Map<string, { status: number; body: unknown }>()
+  const replies = new Map<string, Reply>()
   const sent: SentToStripe[] = []
   const declineCaptureOf = new Set<string>()
+  /** When each request let through in the last second arrived. */
+  const lately: number[] = []
+  let rate = requestsPerSecond
   let down = false
   let counter = 0
+  const nextId = (prefix: string) => `${prefix}_${++counter}`
 
-  const error = (status: number, type: string, code: string, message: string, extra: Record<string, unknown> = {}) => ({
-    status,
-    body: { error: { type, code, message, ...extra } },
-  })
+  const refundedOf = (intentId: string) => refunds.filter((made) => made.payment_intent === intentId).reduce((sum, made) => sum + made.amount, 0)
+  const connect = connectStandIn(
+    {
+      nextId,
+      charge(id) {
+        const charge = charges.get(id)
+        return charge && { capturedCents: charge.amountCaptured, refundedCents: refundedOf(charge.paymentIntentId) }
+      },
+      netChargedCents: () =>
+        [...charges.values()].reduce((sum, charge) => sum + charge.amountCaptured, 0) - refunds.reduce((sum, made) => sum + made.amount, 0),
+    },
+    { maxPageSize },
+  )
+
   const unexpectedState = (intent: Intent, action: string) =>
-    error(
+    stripeError(
       400,
       'invalid_request_error',
       'payment_intent_unexpected_state',
@@ -40,43 +70,37 @@ export function stripeStandIn() {
       { payment_intent: intent },
     )
 
-  const metadataOf = (params: URLSearchParams) => {
-    const metadata: Record<string, string> = {}
-    for (const [key, value] of params) if (key.startsWith('metadata[')) metadata[key.slice(9, -1)] = value
-    return metadata
-  }
-
   /** As Stripe refunds: only a succeeded intent, and never more in all than was captured. */
-  function refund(intentId: string, amount: number | null, metadata: Record<string, string>): { status: number; body: unknown } {
+  function refund(intentId: string, amount: number | null, metadata: Record<string, string>): Reply {
     const intent = intents.get(intentId)
-    if (!intent) return error(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${intentId}'`)
+    if (!intent) return missing('payment_intent', intentId)
     if (intent.status !== 'succeeded') return unexpectedState(intent, 'refunded')
-    const left = intent.amount - refunds.filter((made) => made.payment_intent === intentId).reduce((sum, made) => sum + made.amount, 0)
-    if (left === 0) return error(400, 'invalid_request_error', 'charge_already_refunded', `Charge for ${intentId} has already been refunded.`)
+    const left = intent.amount - refundedOf(intentId)
+    if (left === 0) return stripeError(400, 'invalid_request_error', 'charge_already_refunded', `Charge for ${intentId} has already been refunded.`)
     const asked = amount ?? left
     if (asked > left)
-      return error(
+      return stripeError(
         400,
         'invalid_request_error',
         'amount_too_large',
         `Refund amount ($${asked / 100}) is greater than unrefunded amount on charge ($${left / 100})`,
       )
-    const made: StripeRefund = { id: `re_test_${++counter}`, object: 'refund', amount: asked, payment_intent: intentId, status: 'succeeded', metadata }
+    const made: StripeRefund = { id: nextId('re_test'), object: 'refund', amount: asked, payment_intent: intentId, status: 'succeeded', metadata }
     refunds.push(made)
-    return { status: 200, body: made }
+    return ok(made)
   }
 
-  function answer(method: string, path: string, params: URLSearchParams): { status: number; body: unknown } {
+  function answer(method: string, path: string, params: URLSearchParams): Reply {
+    const connected = connect.answer(method, path, params)
+    if (connected) return connected
     if (method === 'POST' && path === '/v1/refunds') {
       return refund(params.get('payment_intent') ?? '', params.has('amount') ? Number(params.get('amount')) : null, metadataOf(params))
     }
     if (method === 'GET' && path === '/v1/refunds') {
-      const data = refunds.filter((made) => made.payment_intent === params.get('payment_intent')).reverse()
-      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } }
+      return ok(listOf('/v1/refunds', refunds.filter((made) => made.payment_intent === params.get('payment_intent')).reverse()))
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
-      const id = `pi_test_${++counter}`
-      const metadata = metadataOf(params)
+      const id = nextId('pi_test')
       const intent: Intent = {
         id,
         object: 'payment_intent',
@@ -85,41 +109,67 @@ export function stripeStandIn() {
         status: 'requires_payment_method',
         capture_method: params.get('capture_method')!,
         client_secret: `${id}_secret_test`,
-        metadata,
+        metadata: metadataOf(params),
+        latest_charge: null,
       }
       intents.set(id, intent)
-      return { status: 200, body: intent }
+      return ok(intent)
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path)
     const intent = match ? intents.get(match[1]!) : undefined
-    if (!match || !intent) return error(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${match?.[1]}'`)
-    if (!match[2]) return { status: 200, body: intent }
+    if (!match || !intent) return missing('payment_intent', match?.[1] ?? path)
+    if (!match[2]) return ok(intent)
     if (match[2] === 'capture') {
       if (intent.status !== 'requires_capture') return unexpectedState(intent, 'captured')
       if (declineCaptureOf.has(intent.id)) {
         intent.status = 'canceled'
-        return error(402, 'card_error', 'card_declined', 'Your card was declined.', { decline_code: 'generic_decline' })
+        return stripeError(402, 'card_error', 'card_declined', 'Your card was declined.', { decline_code: 'generic_decline' })
       }
       intent.status = 'succeeded'
-      return { status: 200, body: intent }
+      charges.get(intent.latest_charge!)!.amountCaptured = intent.amount
+      return ok(intent)
     }
     if (intent.status !== 'requires_capture' && intent.status !== 'requires_payment_method') return unexpectedState(intent, 'canceled')
     intent.status = 'canceled'
-    return { status: 200, body: intent }
+    return ok(intent)
+  }
+
+  /** Stripe's rate limiter: past `rate` requests within the last second, 429 with its rate_limit error. Turned-away requests do not count. */
+  function rateLimited(): boolean {
+    const now = performance.now()
+    while (lately.length > 0 && now - lately[0]! >= 1000) lately.shift()
+    if (lately.length >= rate) return true
+    lately.push(now)
+    return false
   }
 
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
     async fetch(request) {
-      if (down) return Response.json({ error: { type: 'api_error', message: 'Stripe is down' } }, { status: 503 })
       const url = new URL(request.url)
       const params = new URLSearchParams(request.method === 'GET' ? url.search : await request.text())
       const idempotencyKey = request.headers.get('idempotency-key')
-      sent.push({ method: request.method, path: url.pathname, idempotencyKey, params })
+      const record = { method: request.method, path: url.pathname, idempotencyKey, params }
+      if (down) {
+        sent.push({ ...record, status: 503 })
+        return Response.json({ error: { type: 'api_error', message: 'Stripe is down' } }, { status: 503 })
+      }
+      // Turned away before Stripe looks at the request, so a 429 is never the answer a key replays.
+      if (rateLimited()) {
+        sent.push({ ...record, status: 429 })
+        const limit = stripeError(
+          429,
+          'invalid_request_error',
+          'rate_limit',
+          'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+        )
+        return Response.json(limit.body, { status: limit.status })
+      }
       const replayKey = idempotencyKey && `${request.method} ${url.pathname} ${idempotencyKey}`
       const reply = (replayKey && replies.get(replayKey)) || answer(request.method, url.pathname, params)
       if (replayKey) replies.set(replayKey, reply)
+      sent.push({ ...record, status: reply.status })
       return Response.json(reply.body, { status: reply.status })
     },
   })
@@ -129,9 +179,12 @@ export function stripeStandIn() {
     api: { host: '127.0.0.1', port: server.port!, protocol: 'http' as const },
     sent,
     intent: (id: string) => intents.get(id),
-    /** What Stripe.js does in the browser when the buyer's card is authorized. */
+    /** What Stripe.js does in the browser when the buyer's card is authorized: a charge, not yet captured. */
     confirmCard(id: string) {
-      intents.get(id)!.status = 'requires_capture'
+      const intent = intents.get(id)!
+      intent.status = 'requires_capture'
+      intent.latest_charge = nextId('ch_test')
+      charges.set(intent.latest_charge, { id: intent.latest_charge, paymentIntentId: id, amountCaptured: 0 })
     },
     declineCaptureOf: (id: string) => declineCaptureOf.add(id),
     refunds: (intentId: string) => refunds.filter((made) => made.payment_intent === intentId),
@@ -144,5 +197,15 @@ export function stripeStandIn() {
     setDown(value: boolean) {
       down = value
     },
+    /** Stripe's rate from now on (requests a second). */
+    setRequestsPerSecond(value: number) {
+      rate = value
+    },
+    account: connect.account,
+    transfers: connect.transfers,
+    platformBalance: connect.platformBalance,
+    onboard: connect.onboard,
+    failPayout: connect.failPayout,
+    connectEvent: connect.connectEvent,
   }
 }

@@ -23,6 +23,8 @@ export {
   RefundExceedsCaptureError,
   type Transfer,
   TransferRefusedError,
+  type TransferRequest,
+  type TransferReversal,
 } from './gateway'
 export { type CaptureOutcome, captureOrder as capture, releaseOrderHold as release } from './holds'
 export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'
@@ -30,6 +32,7 @@ export { idempotencyKeys, isSystemKey } from './keys'
 export type { OrderPayment } from './order-payments'
 export { NotChargedError, type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
+export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
 export type { PaymentListener } from './stripe-webhook'
 export { connectedAccountFor, type LineToTransfer, reverseLine, type TransferOutcome, transferLine, transfersOfOrder } from './transfers'
 

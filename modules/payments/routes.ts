@@ -14,16 +14,18 @@ export interface PaymentRouteDeps extends ModuleDeps {
 
 const isEmbedded = (gateway: PaymentGateway): gateway is EmbeddedGateway => gateway.kind === 'embedded' && 'confirmCard' in gateway
 
-export function paymentRoutes({ db, clock, config, gateway, orders, accounts: _accounts }: PaymentRouteDeps) {
+export function paymentRoutes({ db, clock, config, gateway, orders, accounts }: PaymentRouteDeps) {
+  const webhookSecrets = [config.STRIPE_WEBHOOK_SECRET, config.STRIPE_CONNECT_WEBHOOK_SECRET].filter((secret) => secret !== undefined)
   const webhook =
-    gateway.kind === 'stripe' && config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET
+    gateway.kind === 'stripe' && config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && webhookSecrets.length > 0
       ? {
           db,
           clock,
           orders,
+          accounts,
           gateway,
           settings: { secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY },
-          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          webhookSecrets,
         }
       : null
   return (

@@ -1,23 +1,10 @@
 import type Stripe from 'stripe'
-import {
-  GatewayUnavailableError,
-  IdempotencyKeyReusedError,
-  type IntentStatus,
-  PaymentDeclinedError,
-  type PaymentGateway,
-  type PaymentIntent,
-  PaymentStateError,
-  RefundExceedsCaptureError,
-} from './gateway'
+import { type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError, RefundExceedsCaptureError } from './gateway'
+import { stripeConnect } from './stripe-connect'
+import type { RequestPacer } from './stripe-pacing'
+import { commonGatewayError, type StripeErrorShape, type StripeSettings, stripeRequests } from './stripe-requests'
 
-export type StripeSettings = {
-  secretKey: string
-  publishableKey: string
-  /** Tests point the real SDK at a local stand-in: { host, port, protocol: 'http' }. */
-  api?: { host: string; port: number; protocol: 'http' | 'https' }
-  /** The SDK retries a failed request (same idempotency key) this many times before giving up. */
-  maxNetworkRetries?: number
-}
+export type { StripeSettings } from './stripe-requests'
 
 /** The metadata field of a Stripe refund that carries our idempotency key. */
 const REFUND_KEY_METADATA = 'kirana_refund_key'
@@ -30,16 +17,9 @@ const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
   metadata: intent.metadata,
 })
 
-/** Stripe's errors in the gateway's terms: a decline, a wrong state, or Stripe out of reach. */
+/** Stripe's errors on a card payment in the gateway's terms: a decline, a wrong state, a refund past the charge; else as every call reads them. */
 function translate(error: unknown): Error {
-  const stripeError = error as {
-    type?: string
-    code?: string
-    decline_code?: string
-    message?: string
-    payment_intent?: { status?: string }
-    statusCode?: number
-  }
+  const stripeError = error as StripeErrorShape
   switch (stripeError.type) {
     case 'StripeCardError':
       return new PaymentDeclinedError(stripeError.decline_code ?? stripeError.code ?? 'card_declined', stripeError.message ?? 'Your card was declined.')
@@ -51,32 +31,22 @@ function translate(error: unknown): Error {
       if (stripeError.code === 'charge_already_refunded' || /greater than|exceeds/i.test(stripeError.message ?? ''))
         return new RefundExceedsCaptureError(Number((stripeError as { refundable?: number }).refundable ?? 0), stripeError.message)
       return error as Error
-    case 'StripeIdempotencyError':
-      return new IdempotencyKeyReusedError(stripeError.message ?? 'Idempotency key reused with other parameters')
-    case 'StripeConnectionError':
-    case 'StripeAPIError':
-    case 'StripeRateLimitError':
-      return new GatewayUnavailableError(stripeError.message ?? 'Stripe is unavailable')
     default:
-      return (stripeError.statusCode ?? 0) >= 500 ? new GatewayUnavailableError(stripeError.message ?? 'Stripe failed') : (error as Error)
+      return commonGatewayError(error)
   }
 }
 
 /**
  * The `stripe` SDK: PaymentIntents with manual capture, in US dollars, every create, capture
- * and cancel under an idempotency key. The SDK is loaded on first use, so a server without
- * Stripe never pays for it.
+ * and cancel under an idempotency key, and Connect's accounts and transfers for money going
+ * out. Every request waits for its turn from `pacer`, the pace all instances share.
  */
-export function stripeGateway(settings: StripeSettings): PaymentGateway {
-  let client: Promise<Stripe> | undefined
-  const stripe = () =>
-    (client ??= import('stripe').then(
-      ({ default: StripeSdk }) => new StripeSdk(settings.secretKey, { maxNetworkRetries: settings.maxNetworkRetries ?? 2, timeout: 15_000, ...settings.api }),
-    ))
+export function stripeGateway(settings: StripeSettings, pacer: RequestPacer): PaymentGateway {
+  const send = stripeRequests(settings, pacer)
 
   async function call<T>(request: (sdk: Stripe) => Promise<T>): Promise<T> {
     try {
-      return await request(await stripe())
+      return await send(request)
     } catch (error) {
       throw translate(error)
     }
@@ -121,18 +91,30 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
         key: refund.metadata?.[REFUND_KEY_METADATA] ?? null,
       }))
     },
-    // PAYOUTS-STUB: replaced by the Connect implementation.
-    createAccount: () => Promise.reject(new Error('not built yet')),
-    retrieveAccount: () => Promise.reject(new Error('not built yet')),
-    accountLink: () => Promise.reject(new Error('not built yet')),
-    transfer: () => Promise.reject(new Error('not built yet')),
-    reverseTransfer: () => Promise.reject(new Error('not built yet')),
-    transfersOf: () => Promise.reject(new Error('not built yet')),
+    ...stripeConnect(send),
   }
 }
 
-/** Checks a webhook's signature with the endpoint secret and returns the event; throws when it does not match. */
-export async function verifyStripeWebhook(settings: StripeSettings, webhookSecret: string, payload: string, signature: string): Promise<Stripe.Event> {
+/**
+ * Checks a webhook's signature with our endpoints' secrets and returns the event; throws when none
+ * matches. Two endpoints share the address: the account's own, and the Connect one that alone
+ * hears of connected accounts, each signing with its own secret.
+ */
+export async function verifyStripeWebhook(
+  settings: StripeSettings,
+  webhookSecrets: readonly string[],
+  payload: string,
+  signature: string,
+): Promise<Stripe.Event> {
   const { default: StripeSdk } = await import('stripe')
-  return new StripeSdk(settings.secretKey).webhooks.constructEventAsync(payload, signature, webhookSecret)
+  const webhooks = new StripeSdk(settings.secretKey).webhooks
+  let mismatch: unknown = new Error('No webhook secret is configured.')
+  for (const secret of webhookSecrets) {
+    try {
+      return await webhooks.constructEventAsync(payload, signature, secret)
+    } catch (error) {
+      mismatch = error
+    }
+  }
+  throw mismatch
 }

@@ -2,10 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { badRequest, type Clock } from '../shared/index'
 import { recordPaymentEvent } from './events'
-import type { PaymentGateway } from './gateway'
+import type { AccountListener, PaymentGateway } from './gateway'
 import { findIntent } from './intents'
 import { recordGatewayRefunds } from './refunds'
 import { checkoutIntents } from './schema'
+import { toConnectedAccount } from './stripe-connect'
 import { type StripeSettings, verifyStripeWebhook } from './stripe-gateway'
 
 /**
@@ -26,29 +27,46 @@ export type WebhookDeps = {
   db: Database
   clock: Clock
   settings: StripeSettings
-  webhookSecret: string
+  /** The account endpoint's secret and the Connect endpoint's, those configured. */
+  webhookSecrets: string[]
   orders: PaymentListener
+  /** Payouts, which keeps runners' connected accounts. */
+  accounts: AccountListener
   gateway: PaymentGateway
 }
 
 /**
  * Stripe's word on a payment, reconciled with ours. Every change is a conditional update, so a
  * retried or out-of-order delivery changes nothing twice; what our own calls already did is
- * simply found done. Returns what it did, for the log and the tests.
+ * simply found done. Its word on a runner's connected account goes to payouts, which keeps those.
+ * Returns what it did, for the log and the tests.
  */
 export async function handleStripeWebhook(
-  { db, clock, settings, webhookSecret, orders, gateway }: WebhookDeps,
+  { db, clock, settings, webhookSecrets, orders, accounts, gateway }: WebhookDeps,
   payload: string,
   signature: string | null,
 ): Promise<string> {
   let event: Awaited<ReturnType<typeof verifyStripeWebhook>>
   try {
     if (!signature) throw new Error('no signature')
-    event = await verifyStripeWebhook(settings, webhookSecret, payload, signature)
+    event = await verifyStripeWebhook(settings, webhookSecrets, payload, signature)
   } catch {
     throw badRequest('The webhook signature does not match.', 'INVALID_SIGNATURE')
   }
   if (event.type === 'charge.refunded') return chargeRefunded({ db, clock, orders, gateway }, event.data.object as StripeCharge)
+  // Connect's events name the connected account they happened on; without one they are of our own
+  // account (its settings, a payout of our own balance), which is no runner's.
+  if ((event.type === 'account.updated' || event.type === 'payout.failed') && !event.account) return 'ignored'
+  if (event.type === 'account.updated') {
+    // The account as it stands, mapped as retrieveAccount maps it: payouts reads its status from this alone.
+    await accounts.accountUpdated(toConnectedAccount(event.data.object))
+    return 'account updated'
+  }
+  if (event.type === 'payout.failed' && event.account) {
+    const payout = event.data.object
+    await accounts.payoutFailed(event.account, payout.failure_message ?? payout.failure_code ?? 'The payout to the bank failed.')
+    return 'payout failed'
+  }
   if (!event.type.startsWith('payment_intent.')) return 'ignored'
   const intent = event.data.object as { id: string; status: string; last_payment_error?: { decline_code?: string; code?: string } | null }
   const orderId = (await findIntent(db, intent.id))?.orderId ?? null

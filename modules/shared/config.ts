@@ -55,6 +55,16 @@ export const configSchema = z.object({
   /** Checks the signature of Stripe's webhook calls (POST /api/stripe/webhook). */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /**
+   * The same for the Connect endpoint at the same address: events on runners' connected accounts
+   * (account.updated, payout.failed) reach only an endpoint made for connected accounts, which has a secret of its own.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * Requests per second the Stripe gateway sends at most, all instances together (they pace through
+   * the database). Stripe allows 100 a second live, 25 in a sandbox, and 25 on any one endpoint.
+   */
+  STRIPE_MAX_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100).default(20),
+  /**
    * Live streams (order tracking, the embedded push stream) one person may hold; past it their oldest
    * is ended. A tab holds at most two, so ten covers five tabs.
    */
@@ -99,6 +109,7 @@ const SECRET_VARIABLES = new Set([
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_CONNECT_WEBHOOK_SECRET',
 ])
 
 export class ConfigError extends Error {
