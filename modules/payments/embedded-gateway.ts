@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { AppError, type Clock } from '../shared/index'
+import { onceByKey } from './embedded-idempotency'
+import { randomToken, sha256 } from './embedded-tokens'
 import {
-  IdempotencyKeyReusedError,
   type IntentStatus,
   PaymentDeclinedError,
   type PaymentGateway,
@@ -12,15 +13,12 @@ import {
   RefundExceedsCaptureError,
 } from './gateway'
 import { type CardInput, cardBehaviour } from './sample-cards'
-import { type EmbeddedGatewayResponse, embeddedIdempotencyKeys, embeddedPaymentIntents, embeddedRefunds } from './schema'
+import { embeddedPaymentIntents, embeddedRefunds } from './schema'
 
 type IntentRow = typeof embeddedPaymentIntents.$inferSelect
 
 /** After this many declined cards an intent is cancelled, as Stripe blocks card testing on one intent. */
 const MAX_FAILED_CONFIRMATIONS = 5
-
-const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('base64url')
-const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('hex')
 
 const toIntent = (row: IntentRow): PaymentIntent => ({
   id: row.id,
@@ -36,22 +34,6 @@ const stateError = (status: IntentStatus | 'missing', action: string) =>
     status === 'missing' ? 'No such payment intent.' : `This PaymentIntent could not be ${action} because it has a status of ${status}.`,
   )
 
-type Failure = { kind: 'declined' | 'state' | 'exceeds'; code: string; message: string }
-
-function asFailure(error: unknown): Failure | null {
-  if (error instanceof PaymentDeclinedError) return { kind: 'declined', code: error.declineCode, message: error.message }
-  if (error instanceof PaymentStateError) return { kind: 'state', code: error.status, message: error.message }
-  if (error instanceof RefundExceedsCaptureError) return { kind: 'exceeds', code: String(error.refundableCents), message: error.message }
-  return null
-}
-
-function replay<T>(response: EmbeddedGatewayResponse): T {
-  if (response.ok) return response.intent as T
-  if (response.error.kind === 'declined') throw new PaymentDeclinedError(response.error.code, response.error.message)
-  if (response.error.kind === 'exceeds') throw new RefundExceedsCaptureError(Number(response.error.code), response.error.message)
-  throw new PaymentStateError(response.error.code as IntentStatus, response.error.message)
-}
-
 /**
  * The payment gateway when Stripe is not configured: PaymentIntents with real state in the
  * database and Stripe's rules. Capture and cancel are idempotent by key (a retry gets the first
@@ -59,33 +41,7 @@ function replay<T>(response: EmbeddedGatewayResponse): T {
  * A replayed create returns the first intent with its client secret, as Stripe's replay does.
  */
 export function embeddedGateway(db: Database, clock: Clock) {
-  /**
-   * Runs one money operation once per key: the key and its answer are written with the change.
-   * `subject` is what the call is about (the intent, or a create's amount): the key sent again
-   * about anything else is refused, as Stripe refuses a key reused with other parameters.
-   */
-  async function once<T extends object = PaymentIntent>(key: string, operation: string, subject: string, run: (tx: Database) => Promise<T>): Promise<T> {
-    const response = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`embedded-gateway:${key}`}))`)
-      const [seen] = await tx.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key))
-      if (seen) {
-        if (seen.operation !== operation || seen.intentId !== subject)
-          throw new IdempotencyKeyReusedError('Keys for idempotent requests can only be used with the same parameters they were first used with.')
-        return seen.response
-      }
-      let answer: EmbeddedGatewayResponse
-      try {
-        answer = { ok: true, intent: { ...(await run(tx)) } as Record<string, unknown> }
-      } catch (error) {
-        const failure = asFailure(error)
-        if (!failure) throw error
-        answer = { ok: false, error: failure }
-      }
-      await tx.insert(embeddedIdempotencyKeys).values({ key, operation, intentId: subject, response: answer, createdAt: clock.now() })
-      return answer
-    })
-    return replay<T>(response)
-  }
+  const once = onceByKey(db, clock)
 
   async function currentStatus(tx: Database, id: string): Promise<IntentStatus | 'missing'> {
     const [row] = await tx.select({ status: embeddedPaymentIntents.status }).from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id))
