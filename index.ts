@@ -10,7 +10,7 @@ import { checkoutModule } from './modules/cart-checkout/index'
 import { catalogIsEmpty, catalogModule, demoCatalogFingerprint, seedDemoCatalog } from './modules/catalog/index'
 import { notificationsModule } from './modules/notifications/index'
 import { ordersModule, ordersPaymentListener } from './modules/orders/index'
-import { paymentsModule } from './modules/payments/index'
+import { type AccountListener, paymentsModule } from './modules/payments/index'
 import { runnerModule } from './modules/runner/index'
 import {
   answerTurns,
@@ -41,8 +41,16 @@ export interface AppDeps extends ModuleDeps {
 /** The live streams every module's stream routes count against, within the configured limits. */
 export const liveStreamsFromConfig = (config: Config) => liveStreams({ perUser: config.LIVE_STREAMS_PER_USER, perProcess: config.LIVE_STREAMS_PER_PROCESS })
 
-/** Every module's routes behind the one error shape. Tests drive this through `app.handle`. */
-export function createApi(deps: AppDeps, providers: Providers = providersFromConfig(deps), streams: LiveStreams = liveStreamsFromConfig(deps.config)) {
+/**
+ * Every module's routes behind the one error shape. Tests drive this through `app.handle`, and may
+ * hand `accountListener` to hear what payments tells payouts of connected accounts.
+ */
+export function createApi(
+  deps: AppDeps,
+  providers: Providers = providersFromConfig(deps),
+  streams: LiveStreams = liveStreamsFromConfig(deps.config),
+  accountListener?: AccountListener,
+) {
   const session = sessionPlugin(deps)
   return new Elysia()
     .use(errorPlugin)
@@ -67,7 +75,7 @@ export function createApi(deps: AppDeps, providers: Providers = providersFromCon
         providers.payments,
         ordersPaymentListener(deps.db, deps.clock),
         // PAYOUTS-LISTENER: payouts' own listener replaces this when the payouts module lands.
-        { accountUpdated: async () => {}, payoutFailed: async () => {} },
+        accountListener ?? { accountUpdated: async () => {}, payoutFailed: async () => {} },
       ),
     )
     .use(checkoutModule(deps, session, providers.payments))

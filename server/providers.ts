@@ -80,7 +80,7 @@ export function providersFromConfig(deps: ModuleDeps): Providers {
     payments:
       config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY
         ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY })
-        : embeddedGateway(deps.db, deps.clock),
+        : embeddedGateway(deps.db, deps.clock, { appUrl: config.APP_URL }),
     push: firebase ? fcmPushSender(firebase) : embeddedPushSender(deps.db),
     objects: objectStore(deps),
     pushClient:

@@ -4,7 +4,7 @@ import { markPhoneVerified } from '../modules/accounts/index'
 import { type CatalogItem, importStores, type LocatedStoreRecord, listStores } from '../modules/catalog/index'
 import type { PushSender } from '../modules/notifications/index'
 import type { Order } from '../modules/orders/index'
-import type { PaymentGateway } from '../modules/payments/index'
+import type { AccountListener, PaymentGateway } from '../modules/payments/index'
 import { toE164 } from '../modules/shared/index'
 import { embeddedSmsSender, type PhoneTokenVerifier, TEST_CODE } from '../modules/verification/index'
 import { providersFromConfig } from '../server/providers'
@@ -23,6 +23,8 @@ type TestApiOptions = {
   wrapPayments?: (gateway: PaymentGateway) => PaymentGateway
   /** Wraps the configured push sender: to see what it was handed. */
   wrapPush?: (push: PushSender) => PushSender
+  /** Hears what payments tells payouts of connected accounts (the onboarding form sent), in place of payouts' own listener. */
+  accounts?: AccountListener
   database?: DatabaseHandle
 }
 
@@ -37,7 +39,7 @@ export async function testApi(options: TestApiOptions = {}) {
   const payments = options.payments ?? options.wrapPayments?.(configured.payments) ?? configured.payments
   const push = options.wrapPush?.(configured.push) ?? configured.push
   const providers = { ...configured, sms, payments, push, ...(options.firebase && { phoneVerifier: options.firebase }) }
-  const app = createApi({ ...deps, dbKind: handle.kind, listen: handle.listen }, providers)
+  const app = createApi({ ...deps, dbKind: handle.kind, listen: handle.listen }, providers, undefined, options.accounts)
 
   async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
     const response = await app.handle(apiRequest(method, path, options))

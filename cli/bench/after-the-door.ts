@@ -1,10 +1,10 @@
 import { whileHoldingLock } from '../../db/advisory-lock'
 import type { DatabaseHandle } from '../../db/client'
 import { findOrder, orderLines, orderMoves, orderOutbox, orderSupport } from '../../modules/orders/index'
-import { capture, embeddedGateway } from '../../modules/payments/index'
+import { capture } from '../../modules/payments/index'
 import { type Clock, systemClock } from '../../modules/shared/index'
 import { PAYMENT_SWEEP_LOCK } from '../../server/jobs'
-import { type BenchStore, benchPerson, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, benchGateway, benchPerson, inBatches, paidOrder } from './bench-data'
 import { generateLoad, loadRow, loadShape } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgresWithServer, settleAfterSeeding } from './scratch-postgres'
@@ -73,7 +73,7 @@ async function withSweepHeldOff<T>(handle: DatabaseHandle, write: () => Promise<
 async function deliveredOrder(handle: DatabaseHandle, buyerId: string, runnerId: string, store: BenchStore, index: number, at: number) {
   const { db } = handle
   const clock: Clock = { now: () => new Date(at) }
-  const gateway = embeddedGateway(db, clock)
+  const gateway = benchGateway(db, clock)
   const orderId = await paidOrder(handle, buyerId, store, `bench:door:${index}`, clock)
   const claimed = await orderMoves.claim(db, clock, orderId, runnerId)
   if (!claimed || (await capture(gateway, claimed)).outcome !== 'captured') throw new Error(`order ${orderId} was not captured`)
@@ -137,7 +137,7 @@ async function runnerStatsUnderLoad(base: string, runner: Person, setup: string)
 
 /** The tip of 1,000 captured orders refunded one after another through the embedded gateway, then support's consistency check over every order. */
 async function refundsInARow(handle: DatabaseHandle, orderIds: string[]): Promise<BenchReport> {
-  const gateway = embeddedGateway(handle.db, systemClock)
+  const gateway = benchGateway(handle.db)
   const times: number[] = []
   const started = performance.now()
   for (const orderId of orderIds) {

@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { AppError, type Clock } from '../shared/index'
+import { embeddedConnect } from './embedded-connect'
 import { onceByKey } from './embedded-idempotency'
+import { embeddedOnboarding } from './embedded-onboarding'
 import { randomToken, sha256 } from './embedded-tokens'
 import {
   type IntentStatus,
@@ -34,14 +36,22 @@ const stateError = (status: IntentStatus | 'missing', action: string) =>
     status === 'missing' ? 'No such payment intent.' : `This PaymentIntent could not be ${action} because it has a status of ${status}.`,
   )
 
+export type EmbeddedGatewayOptions = {
+  /** The app's public origin (APP_URL): an account link leads to the stand-in for Stripe's onboarding form there. */
+  appUrl: string
+}
+
 /**
  * The payment gateway when Stripe is not configured: PaymentIntents with real state in the
  * database and Stripe's rules. Capture and cancel are idempotent by key (a retry gets the first
  * answer, success or refusal), an intent is captured at most once, and a cancelled one never.
  * A replayed create returns the first intent with its client secret, as Stripe's replay does.
+ * Money going out is Stripe Connect's, in the same manner: connected accounts (embedded-connect.ts)
+ * and the onboarding form's links (embedded-onboarding.ts).
  */
-export function embeddedGateway(db: Database, clock: Clock) {
+export function embeddedGateway(db: Database, clock: Clock, { appUrl }: EmbeddedGatewayOptions) {
   const once = onceByKey(db, clock)
+  const onboarding = embeddedOnboarding(db, clock, appUrl)
 
   async function currentStatus(tx: Database, id: string): Promise<IntentStatus | 'missing'> {
     const [row] = await tx.select({ status: embeddedPaymentIntents.status }).from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id))
@@ -184,10 +194,12 @@ export function embeddedGateway(db: Database, clock: Clock) {
         return { confirmed: { id: row.id, status: 'requires_capture' as const } }
       })
     },
+
+    ...embeddedConnect(db, clock, once),
+    accountLink: onboarding.accountLink,
+    /** The stand-in for Stripe's hosted onboarding form: its page's calls (routes.ts). */
+    onboarding: { open: onboarding.openLink, submit: onboarding.submit },
     // PAYOUTS-STUB: replaced by the Connect implementation.
-    createAccount: () => Promise.reject(new Error('not built yet')),
-    retrieveAccount: () => Promise.reject(new Error('not built yet')),
-    accountLink: () => Promise.reject(new Error('not built yet')),
     transfer: () => Promise.reject(new Error('not built yet')),
     reverseTransfer: () => Promise.reject(new Error('not built yet')),
     transfersOf: () => Promise.reject(new Error('not built yet')),
