@@ -1,23 +1,31 @@
 import { describe, expect, spyOn, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
+import { findOrder } from '../orders/index'
 import { TEST_ACCOUNT_NUMBER } from './contract'
 import { ONBOARDING_REQUIREMENTS } from './embedded-connect'
 import { sha256 } from './embedded-tokens'
-import { type AccountListener, type ConnectedAccount, type EmbeddedGateway, IdempotencyKeyReusedError, PaymentStateError } from './index'
+import {
+  type AccountListener,
+  type ConnectedAccount,
+  type EmbeddedGateway,
+  IdempotencyKeyReusedError,
+  idempotencyKeys,
+  PaymentStateError,
+  refund,
+  type TransferRefusedError,
+} from './index'
 import { embeddedAccountLinks, embeddedConnectedAccounts } from './schema'
 
-// The embedded gateway's Stripe Connect, through its interface and the onboarding form's API,
-// with the listener payouts will hand in.
-const heard = { updated: [] as ConnectedAccount[], payoutFailed: [] as [string, string][], down: false }
+// The embedded gateway's Stripe Connect, through its interface and the onboarding form's API:
+// Stripe's rules and refusals, each replayed by its key, with the listener payouts will hand in.
+const heard = { updated: [] as ConnectedAccount[], down: false }
 const listener: AccountListener = {
   async accountUpdated(account) {
     if (heard.down) throw new Error('payouts is down')
     heard.updated.push(account)
   },
-  async payoutFailed(accountId, reason) {
-    heard.payoutFailed.push([accountId, reason])
-  },
+  async payoutFailed() {},
 }
 
 type Api = Awaited<ReturnType<typeof testApi>>
@@ -28,9 +36,16 @@ const MINUTE = 60_000
 let keys = 0
 const key = (what: string) => `test:${what}:${++keys}`
 
-/** What a test needs of one API on its own database: runners' accounts and the onboarding form. */
+/** What a test needs of one API on its own database: runners' accounts, charges and the onboarding form. */
 async function connectWorld(api: Api) {
   const gateway = api.providers.payments as EmbeddedGateway
+  const store = await api.addStore({ name: `Connect Store ${crypto.randomUUID().slice(0, 6)}`, latitude: 40.53, longitude: -74.3973 })
+
+  /** A captured charge of $7.00 (fee $2.00, tip $5.00) on an order a runner accepted. */
+  async function charge() {
+    const { order } = await api.acceptedOrder(store)
+    return { orderId: order.id, paymentIntentId: (await findOrder(api.db, order.id))!.paymentIntentId }
+  }
   const newAccount = () => gateway.createAccount({ runnerId: crypto.randomUUID(), email: 'runner@example.com', idempotencyKey: key('account') })
   async function linkFor(accountId: string) {
     const { url } = await gateway.accountLink(accountId, { returnUrl: RETURN_URL, refreshUrl: REFRESH_URL })
@@ -46,13 +61,25 @@ async function connectWorld(api: Api) {
     ...changes,
   })
   const send = (body: Record<string, unknown>) => api.call('POST', '/api/payments/embedded/onboarding', { body })
-  return { gateway, newAccount, linkFor, form, send }
+  /** An account through the onboarding form with this bank account: it may take transfers. */
+  async function onboarded(accountNumber = TEST_ACCOUNT_NUMBER) {
+    const account = await newAccount()
+    const sent = await send(form(await linkFor(account.id), { accountNumber }))
+    if (sent.status !== 200) throw new Error(`onboarding failed: ${sent.status} ${JSON.stringify(sent.body)}`)
+    return account
+  }
+  const transfer = (destination: string, source: string, amountCents: number, idempotencyKey = key('transfer')) =>
+    gateway.transfer({ amountCents, destination, sourcePaymentIntentId: source, transferGroup: `group:${source}`, idempotencyKey, metadata: { line: 'test' } })
+  return { gateway, deps: { db: api.db, clock: api.clock, gateway }, charge, newAccount, linkFor, form, send, onboarded, transfer }
 }
 
+const refusal = (code: TransferRefusedError['code']) => expect.objectContaining({ name: 'TransferRefusedError', code })
+
 const api = await testApi({ accounts: listener })
-const { db, clock, call } = api
+const { db, clock, call, kind } = api
 const world = await connectWorld(api)
-const { gateway, newAccount, linkFor, form, send } = world
+const { gateway, charge, newAccount, linkFor, form, send, onboarded, transfer } = world
+const balanceOf = async (accountId: string) => (await gateway.connectedBalanceCents(accountId))!
 
 describe('connected accounts', () => {
   test('a new account owes what the form asks and takes nothing yet; the same key is the same account', async () => {
@@ -195,5 +222,125 @@ describe('the onboarding form', () => {
     const withStripe = await testApi({ payments: { ...gateway, kind: 'stripe' } })
     expect((await withStripe.call('GET', '/api/payments/embedded/onboarding/any')).status).toBe(404)
     expect((await withStripe.call('POST', '/api/payments/embedded/onboarding', { body: form('any') })).status).toBe(404)
+  })
+})
+
+describe('transfers', () => {
+  test('move money to the account, listed in their group; the same key moves it once, and another amount under it is refused', async () => {
+    const account = await onboarded()
+    const { paymentIntentId } = await charge()
+    const platform = await gateway.platformBalanceCents()
+    const idempotencyKey = key('transfer')
+    const made = await transfer(account.id, paymentIntentId, 450, idempotencyKey)
+    expect(made).toEqual({
+      id: expect.stringMatching(/^tr_emb_/),
+      amountCents: 450,
+      destination: account.id,
+      transferGroup: `group:${paymentIntentId}`,
+      reversedCents: 0,
+      metadata: { line: 'test' },
+    })
+    expect(await transfer(account.id, paymentIntentId, 450, idempotencyKey)).toEqual(made)
+    await expect(transfer(account.id, paymentIntentId, 451, idempotencyKey)).rejects.toBeInstanceOf(IdempotencyKeyReusedError)
+    expect(await balanceOf(account.id)).toBe(450)
+    expect(await gateway.platformBalanceCents()).toBe(platform - 450)
+    expect(await gateway.transfersOf(`group:${paymentIntentId}`)).toEqual([made])
+  })
+
+  test('refused for a missing account or charge, an account not yet able to take it, and more than is left of the charge', async () => {
+    const account = await onboarded()
+    const { orderId, paymentIntentId } = await charge()
+    await expect(transfer('acct_emb_nothing', paymentIntentId, 100)).rejects.toEqual(refusal('missing'))
+    await expect(transfer(account.id, 'pi_emb_nothing', 100)).rejects.toEqual(refusal('missing'))
+    await expect(transfer((await newAccount()).id, paymentIntentId, 100)).rejects.toEqual(refusal('account_not_enabled'))
+    await expect(transfer(account.id, paymentIntentId, 701)).rejects.toEqual(refusal('source_insufficient'))
+    // The charge less its refunds, less the transfers already made from it.
+    await refund(world.deps, { orderId, amountCents: 200, idempotencyKey: idempotencyKeys.problemRefund(crypto.randomUUID()), reason: 'bruised' })
+    await expect(transfer(account.id, paymentIntentId, 501)).rejects.toEqual(refusal('source_insufficient'))
+    await transfer(account.id, paymentIntentId, 300)
+    await expect(transfer(account.id, paymentIntentId, 201)).rejects.toEqual(refusal('source_insufficient'))
+    await transfer(account.id, paymentIntentId, 200)
+    expect(await balanceOf(account.id)).toBe(500)
+  })
+
+  test('a refusal is replayed by its key, as Stripe replays it, even once the transfer could go', async () => {
+    const account = await newAccount()
+    const { paymentIntentId } = await charge()
+    const idempotencyKey = key('refused')
+    await expect(transfer(account.id, paymentIntentId, 100, idempotencyKey)).rejects.toEqual(refusal('account_not_enabled'))
+    expect((await send(form(await linkFor(account.id)))).status).toBe(200)
+    await expect(transfer(account.id, paymentIntentId, 100, idempotencyKey)).rejects.toEqual(refusal('account_not_enabled'))
+    expect(await transfer(account.id, paymentIntentId, 100)).toMatchObject({ amountCents: 100 })
+  })
+
+  test('a reversal never takes back more in all than the transfer, gives it back to the platform, and is once per key', async () => {
+    const account = await onboarded()
+    const { paymentIntentId } = await charge()
+    const made = await transfer(account.id, paymentIntentId, 500)
+    const platform = await gateway.platformBalanceCents()
+    const firstKey = key('reversal')
+    const first = await gateway.reverseTransfer(made.id, 200, firstKey)
+    expect(first).toEqual({ id: expect.stringMatching(/^trr_emb_/), transferId: made.id, amountCents: 200 })
+    expect(await gateway.reverseTransfer(made.id, 200, firstKey)).toEqual(first)
+    await expect(gateway.reverseTransfer(made.id, 301, key('reversal'))).rejects.toEqual(refusal('source_insufficient'))
+    await gateway.reverseTransfer(made.id, 300, key('reversal'))
+    await expect(gateway.reverseTransfer(made.id, 1, key('reversal'))).rejects.toEqual(refusal('source_insufficient'))
+    await expect(gateway.reverseTransfer('tr_emb_nothing', 1, key('reversal'))).rejects.toEqual(refusal('missing'))
+    expect(await gateway.transfersOf(`group:${paymentIntentId}`)).toEqual([{ ...made, reversedCents: 500 }])
+    expect(await balanceOf(account.id)).toBe(0)
+    expect(await gateway.platformBalanceCents()).toBe(platform + 500)
+    // What was reversed may be transferred from the charge again.
+    await transfer(account.id, paymentIntentId, 700)
+  })
+})
+
+describe("the platform's balance", () => {
+  test('a transfer the balance cannot cover is refused, even when its charge could; a reversal gives the balance back', async () => {
+    // A database of its own, so the balance is only what this test put there.
+    const own = await connectWorld(await testApi())
+    const account = await own.onboarded()
+    const first = await own.charge()
+    const made = await own.transfer(account.id, first.paymentIntentId, 700)
+    expect(await own.gateway.platformBalanceCents()).toBe(0)
+    // Refunded after it was transferred, and not reversed: the platform pays the refund from its own balance.
+    await refund(own.deps, { orderId: first.orderId, amountCents: 'rest', idempotencyKey: key('refund'), reason: 'order ended' })
+    expect(await own.gateway.platformBalanceCents()).toBe(-700)
+    const second = await own.charge()
+    expect(await own.gateway.platformBalanceCents()).toBe(0)
+    await expect(own.transfer(account.id, second.paymentIntentId, 1)).rejects.toEqual(refusal('balance_insufficient'))
+    await own.gateway.reverseTransfer(made.id, 700, key('reversal'))
+    expect(await own.gateway.platformBalanceCents()).toBe(700)
+    await own.transfer(account.id, second.paymentIntentId, 700)
+    expect(await own.gateway.platformBalanceCents()).toBe(0)
+  })
+})
+
+describe.skipIf(kind !== 'postgres')('races on PostgreSQL', () => {
+  test('ten transfers at once, each from its own charge, never spend more than the balance holds; one key sent five times at once moves money once', async () => {
+    const own = await connectWorld(await testApi())
+    const account = await own.onboarded()
+    const sources: string[] = []
+    for (let index = 0; index < 10; index++) {
+      const { paymentIntentId } = await own.charge()
+      await own.transfer(account.id, paymentIntentId, 600)
+      sources.push(paymentIntentId)
+    }
+    const spent = await own.charge()
+    await own.transfer(account.id, spent.paymentIntentId, 700)
+    await refund(own.deps, { orderId: spent.orderId, amountCents: 'rest', idempotencyKey: key('refund'), reason: 'order ended' })
+    // Each charge has 100 left, but the balance only 300.
+    expect(await own.gateway.platformBalanceCents()).toBe(300)
+
+    const outcomes = await Promise.allSettled(sources.map((source) => own.transfer(account.id, source, 100)))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
+    for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) expect(outcome.reason).toEqual(refusal('balance_insufficient'))
+    expect(await own.gateway.platformBalanceCents()).toBe(0)
+
+    const reversed = (await own.gateway.transfersOf(`group:${sources[0]}`))[0]!
+    await own.gateway.reverseTransfer(reversed.id, 100, key('reversal'))
+    const once = key('transfer')
+    const made = await Promise.all(Array.from({ length: 5 }, () => own.transfer(account.id, sources[0]!, 100, once)))
+    expect(new Set(made.map((transfer) => transfer.id)).size).toBe(1)
+    expect(await own.gateway.platformBalanceCents()).toBe(0)
   })
 })

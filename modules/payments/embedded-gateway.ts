@@ -46,8 +46,8 @@ export type EmbeddedGatewayOptions = {
  * database and Stripe's rules. Capture and cancel are idempotent by key (a retry gets the first
  * answer, success or refusal), an intent is captured at most once, and a cancelled one never.
  * A replayed create returns the first intent with its client secret, as Stripe's replay does.
- * Money going out is Stripe Connect's, in the same manner: connected accounts (embedded-connect.ts)
- * and the onboarding form's links (embedded-onboarding.ts).
+ * Money going out is Stripe Connect's, in the same manner: connected accounts and transfers
+ * (embedded-connect.ts) and the onboarding form's links (embedded-onboarding.ts).
  */
 export function embeddedGateway(db: Database, clock: Clock, { appUrl }: EmbeddedGatewayOptions) {
   const once = onceByKey(db, clock)
@@ -199,10 +199,6 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
     accountLink: onboarding.accountLink,
     /** The stand-in for Stripe's hosted onboarding form: its page's calls (routes.ts). */
     onboarding: { open: onboarding.openLink, submit: onboarding.submit },
-    // PAYOUTS-STUB: replaced by the Connect implementation.
-    transfer: () => Promise.reject(new Error('not built yet')),
-    reverseTransfer: () => Promise.reject(new Error('not built yet')),
-    transfersOf: () => Promise.reject(new Error('not built yet')),
   }
   return gateway satisfies PaymentGateway
 }

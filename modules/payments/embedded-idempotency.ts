@@ -1,16 +1,25 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
-import { IdempotencyKeyReusedError, type IntentStatus, PaymentDeclinedError, type PaymentIntent, PaymentStateError, RefundExceedsCaptureError } from './gateway'
+import {
+  IdempotencyKeyReusedError,
+  type IntentStatus,
+  PaymentDeclinedError,
+  type PaymentIntent,
+  PaymentStateError,
+  RefundExceedsCaptureError,
+  TransferRefusedError,
+} from './gateway'
 import { type EmbeddedGatewayResponse, embeddedIdempotencyKeys } from './schema'
 
-type Failure = { kind: 'declined' | 'state' | 'exceeds'; code: string; message: string }
+type Failure = { kind: 'declined' | 'state' | 'exceeds' | 'transfer_refused'; code: string; message: string }
 
 /** The gateway's refusals, which Stripe replays by key as it replays a success; anything else is not an answer and is not kept. */
 function asFailure(error: unknown): Failure | null {
   if (error instanceof PaymentDeclinedError) return { kind: 'declined', code: error.declineCode, message: error.message }
   if (error instanceof PaymentStateError) return { kind: 'state', code: error.status, message: error.message }
   if (error instanceof RefundExceedsCaptureError) return { kind: 'exceeds', code: String(error.refundableCents), message: error.message }
+  if (error instanceof TransferRefusedError) return { kind: 'transfer_refused', code: error.code, message: error.message }
   return null
 }
 
@@ -19,6 +28,7 @@ function replay<T>(response: EmbeddedGatewayResponse): T {
   const { kind, code, message } = response.error
   if (kind === 'declined') throw new PaymentDeclinedError(code, message)
   if (kind === 'exceeds') throw new RefundExceedsCaptureError(Number(code), message)
+  if (kind === 'transfer_refused') throw new TransferRefusedError(code as TransferRefusedError['code'], message)
   throw new PaymentStateError(code as IntentStatus, message)
 }
 

@@ -23,6 +23,8 @@ export {
   RefundExceedsCaptureError,
   type Transfer,
   TransferRefusedError,
+  type TransferRequest,
+  type TransferReversal,
 } from './gateway'
 export { type CaptureOutcome, captureOrder as capture, releaseOrderHold as release } from './holds'
 export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'
