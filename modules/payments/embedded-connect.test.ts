@@ -2,7 +2,7 @@ import { describe, expect, spyOn, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
 import { findOrder } from '../orders/index'
-import { TEST_ACCOUNT_NUMBER } from './contract'
+import { TEST_ACCOUNT_NUMBER, TEST_FAILING_ACCOUNT_NUMBER } from './contract'
 import { ONBOARDING_REQUIREMENTS } from './embedded-connect'
 import { sha256 } from './embedded-tokens'
 import {
@@ -15,17 +15,19 @@ import {
   refund,
   type TransferRefusedError,
 } from './index'
-import { embeddedAccountLinks, embeddedConnectedAccounts } from './schema'
+import { embeddedAccountLinks, embeddedConnectedAccounts, embeddedPayouts } from './schema'
 
 // The embedded gateway's Stripe Connect, through its interface and the onboarding form's API:
 // Stripe's rules and refusals, each replayed by its key, with the listener payouts will hand in.
-const heard = { updated: [] as ConnectedAccount[], down: false }
+const heard = { updated: [] as ConnectedAccount[], payoutFailed: [] as [string, string][], down: false }
 const listener: AccountListener = {
   async accountUpdated(account) {
     if (heard.down) throw new Error('payouts is down')
     heard.updated.push(account)
   },
-  async payoutFailed() {},
+  async payoutFailed(accountId, reason) {
+    heard.payoutFailed.push([accountId, reason])
+  },
 }
 
 type Api = Awaited<ReturnType<typeof testApi>>
@@ -294,6 +296,60 @@ describe('transfers', () => {
   })
 })
 
+describe('bank payouts', () => {
+  const payoutsOf = (accountId: string) => db.select().from(embeddedPayouts).where(eq(embeddedPayouts.accountId, accountId))
+
+  test("pay each account's balance to its bank, once", async () => {
+    const account = await onboarded()
+    await transfer(account.id, (await charge()).paymentIntentId, 300)
+    const run = await gateway.payOutBalances(listener)
+    expect(run.paid.filter((payout) => payout.accountId === account.id)).toEqual([
+      { id: expect.stringMatching(/^po_emb_/), accountId: account.id, amountCents: 300, status: 'paid', failureCode: null },
+    ])
+    expect(await balanceOf(account.id)).toBe(0)
+    const again = await gateway.payOutBalances(listener)
+    expect([...again.paid, ...again.failed].filter((payout) => payout.accountId === account.id)).toEqual([])
+    expect(await payoutsOf(account.id)).toHaveLength(1)
+  })
+
+  test('to the failing test account: the money stays, the account is restricted until the form is sent again, and payouts hears of it', async () => {
+    const account = await onboarded(TEST_FAILING_ACCOUNT_NUMBER)
+    await transfer(account.id, (await charge()).paymentIntentId, 250)
+    const run = await gateway.payOutBalances(listener)
+    expect(run.failed.filter((payout) => payout.accountId === account.id)).toEqual([
+      { id: expect.stringMatching(/^po_emb_/), accountId: account.id, amountCents: 250, status: 'failed', failureCode: 'account_closed' },
+    ])
+    expect(heard.payoutFailed).toContainEqual([account.id, 'account_closed'])
+    expect(await balanceOf(account.id)).toBe(250)
+    expect(await gateway.retrieveAccount(account.id)).toEqual({
+      id: account.id,
+      detailsSubmitted: true,
+      payoutsEnabled: false,
+      requirementsDue: ['external_account'],
+      payoutFailed: true,
+    })
+    await expect(transfer(account.id, (await charge()).paymentIntentId, 100)).rejects.toEqual(refusal('account_not_enabled'))
+    const waiting = await gateway.payOutBalances(listener)
+    expect([...waiting.paid, ...waiting.failed].filter((payout) => payout.accountId === account.id)).toEqual([])
+
+    expect((await send(form(await linkFor(account.id), { accountNumber: '000987654321' }))).status).toBe(200)
+    expect(await gateway.retrieveAccount(account.id)).toMatchObject({ payoutsEnabled: true, payoutFailed: false, requirementsDue: [] })
+    const fixed = await gateway.payOutBalances(listener)
+    expect(fixed.paid.filter((payout) => payout.accountId === account.id).map((payout) => payout.amountCents)).toEqual([250])
+    expect((await payoutsOf(account.id)).map((payout) => payout.status)).toEqual(['failed', 'paid'])
+  })
+
+  test('a reversal after the payout takes the balance below zero, and nothing is paid out of it', async () => {
+    const account = await onboarded()
+    const made = await transfer(account.id, (await charge()).paymentIntentId, 400)
+    await gateway.payOutBalances(listener)
+    await gateway.reverseTransfer(made.id, 150, key('reversal'))
+    expect(await balanceOf(account.id)).toBe(-150)
+    const run = await gateway.payOutBalances(listener)
+    expect([...run.paid, ...run.failed].filter((payout) => payout.accountId === account.id)).toEqual([])
+  })
+})
+
 describe("the platform's balance", () => {
   test('a transfer the balance cannot cover is refused, even when its charge could; a reversal gives the balance back', async () => {
     // A database of its own, so the balance is only what this test put there.
@@ -342,5 +398,14 @@ describe.skipIf(kind !== 'postgres')('races on PostgreSQL', () => {
     const made = await Promise.all(Array.from({ length: 5 }, () => own.transfer(account.id, sources[0]!, 100, once)))
     expect(new Set(made.map((transfer) => transfer.id)).size).toBe(1)
     expect(await own.gateway.platformBalanceCents()).toBe(0)
+  })
+
+  test('two payout runs at once pay each balance once', async () => {
+    const own = await connectWorld(await testApi())
+    const account = await own.onboarded()
+    await own.transfer(account.id, (await own.charge()).paymentIntentId, 600)
+    const runs = await Promise.all([own.gateway.payOutBalances(listener), own.gateway.payOutBalances(listener)])
+    expect(runs.flatMap((run) => run.paid).map((payout) => [payout.accountId, payout.amountCents])).toEqual([[account.id, 600]])
+    expect(await own.gateway.connectedBalanceCents(account.id)).toBe(0)
   })
 })

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { AppError, type Clock } from '../shared/index'
+import { embeddedBankPayouts } from './embedded-bank-payouts'
 import { embeddedConnect } from './embedded-connect'
 import { onceByKey } from './embedded-idempotency'
 import { embeddedOnboarding } from './embedded-onboarding'
@@ -47,7 +48,8 @@ export type EmbeddedGatewayOptions = {
  * answer, success or refusal), an intent is captured at most once, and a cancelled one never.
  * A replayed create returns the first intent with its client secret, as Stripe's replay does.
  * Money going out is Stripe Connect's, in the same manner: connected accounts and transfers
- * (embedded-connect.ts) and the onboarding form's links (embedded-onboarding.ts).
+ * (embedded-connect.ts), the onboarding form's links (embedded-onboarding.ts) and the daily bank
+ * payouts (embedded-bank-payouts.ts).
  */
 export function embeddedGateway(db: Database, clock: Clock, { appUrl }: EmbeddedGatewayOptions) {
   const once = onceByKey(db, clock)
@@ -199,6 +201,8 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
     accountLink: onboarding.accountLink,
     /** The stand-in for Stripe's hosted onboarding form: its page's calls (routes.ts). */
     onboarding: { open: onboarding.openLink, submit: onboarding.submit },
+    /** The daily payout of every connected balance to its bank; payouts schedules it. */
+    payOutBalances: embeddedBankPayouts(db, clock),
   }
   return gateway satisfies PaymentGateway
 }

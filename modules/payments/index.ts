@@ -10,6 +10,7 @@ import type { PaymentListener } from './stripe-webhook'
  * keyed by our own ids: authorize, capture, release, refund.
  */
 export { CHARGED_PAYMENT_STATES, type ChargedPaymentState, isCharged } from './contract'
+export type { BankPayout, BankPayoutRun } from './embedded-bank-payouts'
 export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } from './embedded-gateway'
 export { type PaymentEvent, paymentEventsOf } from './events'
 export {
