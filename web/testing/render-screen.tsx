@@ -50,6 +50,7 @@ const APP_PATHS = [
   '/delivery/$id',
   '/notifications',
   '/notification-test',
+  '/payouts/onboarding',
 ] as const
 export type AppPath = (typeof APP_PATHS)[number]
 
