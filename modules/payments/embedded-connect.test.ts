@@ -400,6 +400,13 @@ describe.skipIf(kind !== 'postgres')('races on PostgreSQL', () => {
     expect(await own.gateway.platformBalanceCents()).toBe(0)
   })
 
+  test('ten openings of one link at once all give the form its thirty minutes', async () => {
+    const link = await linkFor((await newAccount()).id)
+    const opened = await Promise.all(Array.from({ length: 10 }, () => gateway.onboarding.open(link)))
+    const deadline = new Date(clock.now().getTime() + 30 * MINUTE).toISOString()
+    expect(opened).toEqual(opened.map(() => ({ status: 'open', expiresAt: deadline })))
+  })
+
   test('two payout runs at once pay each balance once', async () => {
     const own = await connectWorld(await testApi())
     const account = await own.onboarded()

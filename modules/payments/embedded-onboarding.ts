@@ -70,7 +70,9 @@ export function embeddedOnboarding(db: Database, clock: Clock, appUrl: string) {
         .set({ openedAt: now, expiresAt: new Date(now.getTime() + FORM_LIFETIME_MS) })
         .where(and(eq(embeddedAccountLinks.tokenHash, link.tokenHash), isNull(embeddedAccountLinks.openedAt)))
         .returning()
-      return { status: 'open', expiresAt: (opened ?? link).expiresAt.toISOString() }
+      // Another opening at the same moment gave it the form's time: that is what it now says.
+      const current = opened ?? (await findLink(db, token, { lock: false }))!
+      return { status: 'open', expiresAt: current.expiresAt.toISOString() }
     },
 
     /**
