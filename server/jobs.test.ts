@@ -29,8 +29,8 @@ describe('the payment sweep job', () => {
     clock.advance(30 * 60_000)
 
     const instances = [
-      { db, dbKind: kind, clock, gateway: embeddedGateway(db, clock) },
-      { db: second.db, dbKind: second.kind, clock, gateway: embeddedGateway(second.db, clock) },
+      { db, dbKind: kind, clock, gateway: embeddedGateway(db, clock, { appUrl: api.config.APP_URL }) },
+      { db: second.db, dbKind: second.kind, clock, gateway: embeddedGateway(second.db, clock, { appUrl: api.config.APP_URL }) },
     ]
     const runs = await Promise.all(instances.map((instance) => sweepPayments(instance)))
     // The advisory lock lets one instance in; the other finds it taken and skips this minute.

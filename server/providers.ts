@@ -83,7 +83,7 @@ export function providersFromConfig(deps: ModuleDeps): Providers {
             { secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY },
             stripeRequestPacer(deps.db, config.STRIPE_MAX_REQUESTS_PER_SECOND),
           )
-        : embeddedGateway(deps.db, deps.clock),
+        : embeddedGateway(deps.db, deps.clock, { appUrl: config.APP_URL }),
     push: firebase ? fcmPushSender(firebase) : embeddedPushSender(deps.db),
     objects: objectStore(deps),
     pushClient:

@@ -23,7 +23,7 @@ type TestApiOptions = {
   wrapPayments?: (gateway: PaymentGateway) => PaymentGateway
   /** Wraps the configured push sender: to see what it was handed. */
   wrapPush?: (push: PushSender) => PushSender
-  /** Hears what payments is told of runners' connected accounts (Stripe's account.updated and payout.failed). */
+  /** Hears what payments tells payouts of runners' connected accounts (the embedded onboarding form, Stripe's account.updated and payout.failed), in place of payouts' own listener. */
   accounts?: AccountListener
   database?: DatabaseHandle
 }

@@ -272,6 +272,17 @@ const notificationCenterRoute = createRoute({
 
 const notificationTestRoute = screenRoute('/notification-test', ['complete'], () => import('./routes/notification-test'), 'NotificationTestPage')
 
+// The link's token is the credential, as on Stripe's hosted page, which knows nothing of our
+// session: runners are its audience, but whoever holds a fresh link may fill the form, signed in or
+// not, on any device (the link may be opened on a phone where the app is signed out).
+const payoutsOnboardingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/payouts/onboarding',
+  validateSearch: (search: Record<string, unknown>): { link?: string } => optionalText('link', search.link),
+  component: lazyRouteComponent(() => import('./routes/payouts-onboarding'), 'PayoutsOnboardingPage'),
+  staticData: { access: 'always' },
+})
+
 const routeTree = rootRoute.addChildren([
   buyerHomeRoute,
   storeSearchRoute,
@@ -289,6 +300,7 @@ const routeTree = rootRoute.addChildren([
   orderTrackingRoute,
   notificationCenterRoute,
   notificationTestRoute,
+  payoutsOnboardingRoute,
   landingRoute,
   termsRoute,
   privacyRoute,

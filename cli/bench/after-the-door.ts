@@ -1,10 +1,9 @@
 import { whileHoldingLock } from '../../db/advisory-lock'
 import type { DatabaseHandle } from '../../db/client'
 import { findOrder, orderOutbox, orderSupport } from '../../modules/orders/index'
-import { embeddedGateway } from '../../modules/payments/index'
 import { systemClock } from '../../modules/shared/index'
 import { PAYMENT_SWEEP_LOCK } from '../../server/jobs'
-import { benchPerson, deliveredOrder, inBatches } from './bench-data'
+import { benchGateway, benchPerson, deliveredOrder, inBatches } from './bench-data'
 import { generateLoad, loadRow, loadShape } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgresWithServer, settleAfterSeeding } from './scratch-postgres'
@@ -120,7 +119,7 @@ async function runnerStatsUnderLoad(base: string, runner: Person, setup: string)
 
 /** The tip of 1,000 captured orders refunded one after another through the embedded gateway, then support's consistency check over every order. */
 async function refundsInARow(handle: DatabaseHandle, orderIds: string[]): Promise<BenchReport> {
-  const gateway = embeddedGateway(handle.db, systemClock)
+  const gateway = benchGateway(handle.db)
   const times: number[] = []
   const started = performance.now()
   for (const orderId of orderIds) {

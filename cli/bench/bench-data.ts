@@ -1,10 +1,11 @@
 import type { DatabaseHandle } from '../../db/client'
+import type { Database } from '../../db/database'
 import { markPhoneVerified } from '../../modules/accounts/index'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { orderLines, orderMoves } from '../../modules/orders/index'
 import { authorize, capture, claimIntent, embeddedGateway } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
-import { type Clock, systemClock, toE164 } from '../../modules/shared/index'
+import { type Clock, loadConfig, systemClock, toE164 } from '../../modules/shared/index'
 
 /** How many set-up calls run at once: enough to fill the server, few enough to leave it answering. */
 const CONCURRENCY = 12
@@ -60,6 +61,9 @@ export async function benchStore(
   return (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
 }
 
+/** The embedded gateway on the bench's database, as the server makes it from the same settings. */
+export const benchGateway = (db: Database, clock: Clock = systemClock) => embeddedGateway(db, clock, { appUrl: loadConfig().APP_URL })
+
 /**
  * An order waiting for a runner, its card authorized at `clock`'s now, made through the facades
  * as checkout makes it (checkout itself is measured elsewhere): the authorization recorded, the
@@ -72,7 +76,7 @@ export async function paidOrder(
   idempotencyKey: string,
   clock: Clock = systemClock,
 ): Promise<string> {
-  const gateway = embeddedGateway(handle.db, clock)
+  const gateway = benchGateway(handle.db, clock)
   const intent = await authorize({ db: handle.db, clock, gateway }, { buyerId, amountCents: 700, checkoutId: idempotencyKey, tipCents: 500 })
   await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
   const orderId = crypto.randomUUID()
@@ -115,7 +119,7 @@ export async function deliveredOrder(
 ) {
   const { db } = handle
   const clock: Clock = { now: () => new Date(at) }
-  const gateway = embeddedGateway(db, clock)
+  const gateway = benchGateway(db, clock)
   const orderId = await paidOrder(handle, buyerId, store, key, clock)
   const claimed = await orderMoves.claim(db, clock, orderId, runnerId)
   if (!claimed || (await capture(gateway, claimed)).outcome !== 'captured') throw new Error(`order ${orderId} was not captured`)

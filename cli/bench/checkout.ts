@@ -2,9 +2,8 @@ import type { DatabaseHandle } from '../../db/client'
 import { createAccount } from '../../modules/accounts/index'
 import type { LocatedStoreRecord } from '../../modules/catalog/index'
 import { orderSupport, sweepExpiredOrders } from '../../modules/orders/index'
-import { embeddedGateway } from '../../modules/payments/index'
 import { manualClock } from '../../modules/shared/index'
-import { type BenchStore, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, benchGateway, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgres } from './scratch-postgres'
 import { withKiranaServer } from './server-process'
@@ -99,7 +98,7 @@ async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, stor
 /** 10,000 orders past their 30 minutes, swept in one run; then every order is checked against its gateway intent. */
 async function sweepBacklog(handle: DatabaseHandle, store: BenchStore): Promise<BenchReport> {
   const clock = manualClock(new Date())
-  const gateway = embeddedGateway(handle.db, clock)
+  const gateway = benchGateway(handle.db, clock)
   // The orders need a buyer for their foreign key; one made through the accounts facade will do.
   const buyerId = (
     await createAccount(handle.db, { firstName: 'Bench', lastName: 'Sweep', email: `bench-sweep-${Date.now()}@example.com`, password: 'bench password' })

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { DatabaseHandle } from '../../db/client'
 import { findOrder, orderOutbox, orderSupport } from '../../modules/orders/index'
-import { embeddedGateway, paymentEventsOf } from '../../modules/payments/index'
+import { paymentEventsOf } from '../../modules/payments/index'
 import { manualClock, systemClock } from '../../modules/shared/index'
-import { type BenchStore, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, benchGateway, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
 import { BROWSER_ACCEPT_ENCODING, generateLoad, LOAD_SHAPE, type LoadResult, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds } from './report'
 import { benchOnPostgres } from './scratch-postgres'
@@ -127,7 +127,7 @@ async function sweepOnBoth(handle: DatabaseHandle, servers: ServerProcess[], buy
   const sweptBy = servers.map((server) =>
     [...server.output().matchAll(/Sweep: cancelled (\d+) expired orders/g)].reduce((sum, match) => sum + Number(match[1]), 0),
   )
-  const check = await orderSupport.checkPayments(handle.db, embeddedGateway(handle.db, systemClock), systemClock)
+  const check = await orderSupport.checkPayments(handle.db, benchGateway(handle.db), systemClock)
   const disagreeing = check.disagreeing.length + check.strandedHolds.length + check.moneyOut.length
   const once = left === 0 && releases === EXPIRED_ORDERS && sweptBy[0]! + sweptBy[1]! === EXPIRED_ORDERS && disagreeing === 0
   return {

@@ -12,7 +12,7 @@ import { problemToTell } from './problems'
 import { runnerStandings } from './ratings'
 import { refundOrder, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
-import { deliveriesSince, ordersWaitingNear, givenUpCountsSince, givenUpSince, unsettledClaims } from './runner-queries'
+import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 
 export { ORDER_STATUSES, type Order, type OrderStatus, orderResponseSchema } from './contract'

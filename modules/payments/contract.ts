@@ -34,3 +34,73 @@ export const embeddedConfirmSchema = z.object({
   cvc: z.string({ error: "Your card's security code is incomplete." }).max(4, "Your card's security code is invalid."),
 })
 export const embeddedConfirmResponseSchema = z.object({ id: z.string(), status: z.literal('requires_capture') })
+
+/**
+ * Stripe's documented test bank numbers (docs.stripe.com/connect/testing), which the embedded
+ * stand-in for Stripe's onboarding form takes: payouts to the first account are paid, to the
+ * second they fail as a closed account's do. Any other account number of 4–17 digits is paid too.
+ */
+export const TEST_ROUTING_NUMBER = '110000000'
+export const TEST_ACCOUNT_NUMBER = '000123456789'
+export const TEST_FAILING_ACCOUNT_NUMBER = '000111111116'
+/** Stripe pays out only to adults. */
+export const MIN_PAYOUT_AGE_YEARS = 18
+
+const DATE_OF_BIRTH = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** The day as [year, month, day] when `text` is a date that exists ('2001-02-29' does not). */
+function calendarDate(text: string): [number, number, number] | null {
+  const match = DATE_OF_BIRTH.exec(text)
+  if (!match) return null
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? [year, month, day] : null
+}
+
+/**
+ * What is wrong with a date of birth on `today` (the server's clock, or the screen's), or null:
+ * it must be a real day, and at least 18 years before today (a 29 February birthday comes of age on 1 March).
+ */
+export function dateOfBirthProblem(dateOfBirth: string, today: Date): string | null {
+  const date = calendarDate(dateOfBirth)
+  if (!date || date[0] < 1900) return 'Enter your date of birth'
+  const [year, month, day] = date
+  const comesOfAge = Date.UTC(year + MIN_PAYOUT_AGE_YEARS, month - 1, day)
+  const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())
+  return comesOfAge <= startOfToday ? null : `You must be at least ${MIN_PAYOUT_AGE_YEARS} to receive payouts`
+}
+
+const digits = (count: string, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(new RegExp(`^\\d{${count}}$`), message)
+
+/**
+ * POST /api/payments/embedded/onboarding: the embedded stand-in for Stripe's hosted onboarding
+ * form, sent with the link's token. The age rule needs a clock, so it is `dateOfBirthProblem`, beside this.
+ */
+export const embeddedOnboardingSchema = z.object({
+  link: z.string({ error: 'This onboarding link is not valid.' }).min(1, 'This onboarding link is not valid.').max(200, 'This onboarding link is not valid.'),
+  legalName: z.string({ error: 'Enter your legal name' }).trim().min(1, 'Enter your legal name').max(200, 'Must be at most 200 characters'),
+  dateOfBirth: z.string({ error: 'Enter your date of birth' }).refine((text) => calendarDate(text) !== null, 'Enter your date of birth'),
+  ssnLast4: digits('4', 'Enter the last 4 digits of your SSN'),
+  routingNumber: z
+    .string({ error: `Use the test routing number ${TEST_ROUTING_NUMBER}` })
+    .trim()
+    .refine((text) => text === TEST_ROUTING_NUMBER, `Payouts here are in test mode: use the test routing number ${TEST_ROUTING_NUMBER}`),
+  accountNumber: digits('4,17', 'Enter an account number of 4 to 17 digits'),
+})
+export type EmbeddedOnboardingInput = z.infer<typeof embeddedOnboardingSchema>
+export const embeddedOnboardingResponseSchema = z.object({ returnUrl: z.string() })
+
+/**
+ * GET /api/payments/embedded/onboarding/:link: whether the form may be sent. An open link says
+ * until when; a used or expired one, where a new link is asked for (the refresh URL), as
+ * Stripe's hosted form sends the person there.
+ */
+export const embeddedOnboardingLinkSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('open'), expiresAt: z.string() }),
+  z.object({ status: z.enum(['used', 'expired']), refreshUrl: z.string() }),
+])
+export type EmbeddedOnboardingLink = z.infer<typeof embeddedOnboardingLinkSchema>

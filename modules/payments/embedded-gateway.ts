@@ -1,8 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { AppError, type Clock } from '../shared/index'
+import { embeddedBankPayouts } from './embedded-bank-payouts'
+import { embeddedConnect } from './embedded-connect'
+import { onceByKey } from './embedded-idempotency'
+import { embeddedOnboarding } from './embedded-onboarding'
+import { randomToken, sha256 } from './embedded-tokens'
 import {
-  IdempotencyKeyReusedError,
   type IntentStatus,
   PaymentDeclinedError,
   type PaymentGateway,
@@ -12,15 +16,12 @@ import {
   RefundExceedsCaptureError,
 } from './gateway'
 import { type CardInput, cardBehaviour } from './sample-cards'
-import { type EmbeddedGatewayResponse, embeddedIdempotencyKeys, embeddedPaymentIntents, embeddedRefunds } from './schema'
+import { embeddedPaymentIntents, embeddedRefunds } from './schema'
 
 type IntentRow = typeof embeddedPaymentIntents.$inferSelect
 
 /** After this many declined cards an intent is cancelled, as Stripe blocks card testing on one intent. */
 const MAX_FAILED_CONFIRMATIONS = 5
-
-const randomToken = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('base64url')
-const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('hex')
 
 const toIntent = (row: IntentRow): PaymentIntent => ({
   id: row.id,
@@ -36,20 +37,9 @@ const stateError = (status: IntentStatus | 'missing', action: string) =>
     status === 'missing' ? 'No such payment intent.' : `This PaymentIntent could not be ${action} because it has a status of ${status}.`,
   )
 
-type Failure = { kind: 'declined' | 'state' | 'exceeds'; code: string; message: string }
-
-function asFailure(error: unknown): Failure | null {
-  if (error instanceof PaymentDeclinedError) return { kind: 'declined', code: error.declineCode, message: error.message }
-  if (error instanceof PaymentStateError) return { kind: 'state', code: error.status, message: error.message }
-  if (error instanceof RefundExceedsCaptureError) return { kind: 'exceeds', code: String(error.refundableCents), message: error.message }
-  return null
-}
-
-function replay<T>(response: EmbeddedGatewayResponse): T {
-  if (response.ok) return response.intent as T
-  if (response.error.kind === 'declined') throw new PaymentDeclinedError(response.error.code, response.error.message)
-  if (response.error.kind === 'exceeds') throw new RefundExceedsCaptureError(Number(response.error.code), response.error.message)
-  throw new PaymentStateError(response.error.code as IntentStatus, response.error.message)
+export type EmbeddedGatewayOptions = {
+  /** The app's public origin (APP_URL): an account link leads to the stand-in for Stripe's onboarding form there. */
+  appUrl: string
 }
 
 /**
@@ -57,35 +47,13 @@ function replay<T>(response: EmbeddedGatewayResponse): T {
  * database and Stripe's rules. Capture and cancel are idempotent by key (a retry gets the first
  * answer, success or refusal), an intent is captured at most once, and a cancelled one never.
  * A replayed create returns the first intent with its client secret, as Stripe's replay does.
+ * Money going out is Stripe Connect's, in the same manner: connected accounts and transfers
+ * (embedded-connect.ts), the onboarding form's links (embedded-onboarding.ts) and the daily bank
+ * payouts (embedded-bank-payouts.ts).
  */
-export function embeddedGateway(db: Database, clock: Clock) {
-  /**
-   * Runs one money operation once per key: the key and its answer are written with the change.
-   * `subject` is what the call is about (the intent, or a create's amount): the key sent again
-   * about anything else is refused, as Stripe refuses a key reused with other parameters.
-   */
-  async function once<T extends object = PaymentIntent>(key: string, operation: string, subject: string, run: (tx: Database) => Promise<T>): Promise<T> {
-    const response = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`embedded-gateway:${key}`}))`)
-      const [seen] = await tx.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key))
-      if (seen) {
-        if (seen.operation !== operation || seen.intentId !== subject)
-          throw new IdempotencyKeyReusedError('Keys for idempotent requests can only be used with the same parameters they were first used with.')
-        return seen.response
-      }
-      let answer: EmbeddedGatewayResponse
-      try {
-        answer = { ok: true, intent: { ...(await run(tx)) } as Record<string, unknown> }
-      } catch (error) {
-        const failure = asFailure(error)
-        if (!failure) throw error
-        answer = { ok: false, error: failure }
-      }
-      await tx.insert(embeddedIdempotencyKeys).values({ key, operation, intentId: subject, response: answer, createdAt: clock.now() })
-      return answer
-    })
-    return replay<T>(response)
-  }
+export function embeddedGateway(db: Database, clock: Clock, { appUrl }: EmbeddedGatewayOptions) {
+  const once = onceByKey(db, clock)
+  const onboarding = embeddedOnboarding(db, clock, appUrl)
 
   async function currentStatus(tx: Database, id: string): Promise<IntentStatus | 'missing'> {
     const [row] = await tx.select({ status: embeddedPaymentIntents.status }).from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id))
@@ -228,13 +196,13 @@ export function embeddedGateway(db: Database, clock: Clock) {
         return { confirmed: { id: row.id, status: 'requires_capture' as const } }
       })
     },
-    // PAYOUTS-STUB: replaced by the Connect implementation.
-    createAccount: () => Promise.reject(new Error('not built yet')),
-    retrieveAccount: () => Promise.reject(new Error('not built yet')),
-    accountLink: () => Promise.reject(new Error('not built yet')),
-    transfer: () => Promise.reject(new Error('not built yet')),
-    reverseTransfer: () => Promise.reject(new Error('not built yet')),
-    transfersOf: () => Promise.reject(new Error('not built yet')),
+
+    ...embeddedConnect(db, clock, once),
+    accountLink: onboarding.accountLink,
+    /** The stand-in for Stripe's hosted onboarding form: its page's calls (routes.ts). */
+    onboarding: { open: onboarding.openLink, submit: onboarding.submit },
+    /** The daily payout of every connected balance to its bank; payouts schedules it. */
+    payOutBalances: embeddedBankPayouts(db, clock),
   }
   return gateway satisfies PaymentGateway
 }

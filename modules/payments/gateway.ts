@@ -66,6 +66,12 @@ export interface PaymentGateway {
   reverseTransfer(transferId: string, amountCents: number, idempotencyKey: string): Promise<TransferReversal>
   /** Every transfer the gateway holds in a transfer group (an order's), with what was reversed of each: for the consistency check. */
   transfersOf(transferGroup: string): Promise<Transfer[]>
+  /**
+   * Pays each connected account's balance to its bank, at most once a day, telling `accounts` of
+   * each payout that failed. Only where the platform must do it (the embedded stand-in): Stripe
+   * pays connected accounts out on their own schedule and says so through its webhook.
+   */
+  payOutBalances?(accounts: AccountListener): Promise<{ paid: unknown[]; failed: unknown[] }>
 }
 
 /**

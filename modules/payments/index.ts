@@ -10,7 +10,8 @@ import type { PaymentListener } from './stripe-webhook'
  * keyed by our own ids: authorize, capture, release, refund.
  */
 export { CHARGED_PAYMENT_STATES, type ChargedPaymentState, isCharged } from './contract'
-export { type EmbeddedGateway, embeddedGateway } from './embedded-gateway'
+export type { BankPayout, BankPayoutRun } from './embedded-bank-payouts'
+export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } from './embedded-gateway'
 export { type PaymentEvent, paymentEventsOf } from './events'
 export {
   type AccountListener,

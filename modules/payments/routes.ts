@@ -1,7 +1,14 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
 import { AppError, type ModuleDeps, notFound, rawJsonBody } from '../shared/index'
-import { embeddedConfirmResponseSchema, embeddedConfirmSchema, paymentsConfigSchema } from './contract'
+import {
+  embeddedConfirmResponseSchema,
+  embeddedConfirmSchema,
+  embeddedOnboardingLinkSchema,
+  embeddedOnboardingResponseSchema,
+  embeddedOnboardingSchema,
+  paymentsConfigSchema,
+} from './contract'
 import type { EmbeddedGateway } from './embedded-gateway'
 import type { AccountListener, PaymentGateway } from './gateway'
 import { handleStripeWebhook, type PaymentListener } from './stripe-webhook'
@@ -43,6 +50,24 @@ export function paymentRoutes({ db, clock, config, gateway, orders, accounts }: 
           return result.confirmed!
         },
         { body: embeddedConfirmSchema, response: embeddedConfirmResponseSchema },
+      )
+      // The embedded stand-in for Stripe's hosted onboarding form. No session: the link's token is
+      // the credential, as Stripe's page takes none of ours, so a runner may open it on any device.
+      .get(
+        '/payments/embedded/onboarding/:link',
+        ({ params }) => {
+          if (!isEmbedded(gateway)) throw notFound()
+          return gateway.onboarding.open(params.link)
+        },
+        { params: z.object({ link: z.string().max(200) }), response: embeddedOnboardingLinkSchema },
+      )
+      .post(
+        '/payments/embedded/onboarding',
+        ({ body }) => {
+          if (!isEmbedded(gateway)) throw notFound()
+          return gateway.onboarding.submit(body, accounts)
+        },
+        { body: embeddedOnboardingSchema, response: embeddedOnboardingResponseSchema },
       )
       // Stripe signs the exact bytes it sent, so the signature is checked against the body as received.
       .post(

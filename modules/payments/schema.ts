@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
 import { HELD_PAYMENT_STATES, type HeldPaymentState, type PaymentState } from './contract'
@@ -149,3 +149,127 @@ export const stripeRequestPacing = pgTable('stripe_request_pacing', {
   name: text().primaryKey(),
   nextAt: timestamp({ withTimezone: true }).notNull(),
 })
+
+/**
+ * The embedded gateway's connected accounts (Stripe Connect, Express), one per runner: what the
+ * onboarding form took, and the account's balance, which transfers fill and reversals and bank
+ * payouts draw on. Never a full SSN or bank account number: their last four digits, and whether
+ * the account is Stripe's test number whose payouts fail.
+ */
+export const embeddedConnectedAccounts = pgTable(
+  'embedded_connected_accounts',
+  {
+    id: text().primaryKey(),
+    /** The runner's id, as Stripe keeps ours: the account knows nothing else of Kirana. */
+    metadata: jsonb().$type<Record<string, string>>().notNull(),
+    email: text(),
+    legalName: text(),
+    dateOfBirth: date({ mode: 'string' }),
+    ssnLast4: text(),
+    routingNumber: text(),
+    bankAccountLast4: text(),
+    /** Stripe's test account number whose payouts fail (a closed account). */
+    bankPayoutsFail: boolean().notNull().default(false),
+    detailsSubmitted: boolean().notNull().default(false),
+    payoutsEnabled: boolean().notNull().default(false),
+    payoutFailed: boolean().notNull().default(false),
+    requirementsDue: jsonb().$type<string[]>().notNull(),
+    /** Below zero when a reversal took back more than was left, as Stripe debits a connected account. */
+    balanceCents: integer().notNull().default(0),
+    createdAt: createdAtColumn(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('embedded_connected_accounts_payable_idx').on(t.id).where(sql`balance_cents > 0 and payouts_enabled`),
+    check('embedded_connected_accounts_ssn_last4', sql`ssn_last4 ~ '^[0-9]{4}$'`),
+    check('embedded_connected_accounts_bank_last4', sql`bank_account_last4 ~ '^[0-9]{4}$'`),
+  ],
+)
+
+/**
+ * One-time links to an account's onboarding form, as Stripe's account links: only the token's
+ * hash is kept, it lapses within minutes unless opened, and once the form is sent it is used.
+ */
+export const embeddedAccountLinks = pgTable(
+  'embedded_account_links',
+  {
+    /** SHA-256 of the token the link carries. */
+    tokenHash: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => embeddedConnectedAccounts.id),
+    returnUrl: text().notNull(),
+    refreshUrl: text().notNull(),
+    /** A few minutes after it was made; once opened, the form's own time to be filled in. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    openedAt: timestamp({ withTimezone: true }),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('embedded_account_links_account_idx').on(t.accountId)],
+)
+
+/**
+ * Money the embedded gateway moved from the platform to a connected account: separate charges and
+ * transfers, each tied to the charge that pays for it (its source intent) and grouped by order.
+ * `reversedCents` is what reversals took back, never more than the transfer.
+ */
+export const embeddedTransfers = pgTable(
+  'embedded_transfers',
+  {
+    id: text().primaryKey(),
+    destination: text()
+      .notNull()
+      .references(() => embeddedConnectedAccounts.id),
+    amountCents: integer().notNull(),
+    reversedCents: integer().notNull().default(0),
+    transferGroup: text().notNull(),
+    sourceIntentId: text()
+      .notNull()
+      .references(() => embeddedPaymentIntents.id),
+    metadata: jsonb().$type<Record<string, string>>().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    index('embedded_transfers_group_idx').on(t.transferGroup, t.createdAt),
+    index('embedded_transfers_source_idx').on(t.sourceIntentId),
+    check('embedded_transfers_amount_positive', sql`amount_cents > 0`),
+    check('embedded_transfers_reversed_within_amount', sql`reversed_cents between 0 and amount_cents`),
+  ],
+)
+
+/** Parts of transfers taken back to the platform, each under its own key. */
+export const embeddedTransferReversals = pgTable(
+  'embedded_transfer_reversals',
+  {
+    id: text().primaryKey(),
+    transferId: text()
+      .notNull()
+      .references(() => embeddedTransfers.id),
+    amountCents: integer().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('embedded_transfer_reversals_transfer_idx').on(t.transferId), check('embedded_transfer_reversals_amount_positive', sql`amount_cents > 0`)],
+)
+
+/** Each connected account's balance paid to its bank, or refused by it (and given back to the balance). */
+export const embeddedPayouts = pgTable(
+  'embedded_payouts',
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => embeddedConnectedAccounts.id),
+    amountCents: integer().notNull(),
+    status: text().$type<'paid' | 'failed'>().notNull(),
+    /** Stripe's failure code when the bank refused it (account_closed). */
+    failureCode: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    index('embedded_payouts_account_idx').on(t.accountId, t.createdAt),
+    check('embedded_payouts_status_known', sql`status in ('paid', 'failed')`),
+    check('embedded_payouts_amount_positive', sql`amount_cents > 0`),
+    check('embedded_payouts_failure_when_failed', sql`(status = 'failed') = (failure_code is not null)`),
+  ],
+)

@@ -87,8 +87,7 @@ describe.skipIf(kind !== 'postgres')('payout races on PostgreSQL', () => {
   test('SIGKILL in the middle of a run of 500 lines, then a new run: no line transferred twice, none lost', async () => {
     const runner = await enabledRunner()
     const orderIds = await deliveredOrders(runner.user.id, 500, 'killed')
-    const transferred = async () =>
-      Number(rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from embedded_transfers`))[0]!.count)
+    const transferred = async () => Number(rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from embedded_transfers`))[0]!.count)
     const before = await transferred()
     const child = Bun.spawn(['bun', 'cli/index.ts', 'payouts', 'run'], {
       env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: api.url!, PAYOUT_HOLD_HOURS: '0' },

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { GatewayUnavailableError, orderPayments, type PaymentGateway, reverseLine, TransferRefusedError, transferLine } from '../payments/index'
 import { type Clock, describeForLog } from '../shared/index'
+import { payoutsAccountListener } from './accounts'
 import { failReversal, type LineRow, pendingReversals, type ReversalClaim, reconcileLines, runnersPart, settleReversal } from './ledger'
 import { payoutAccounts, payoutEvents, payoutLines } from './schema'
 
@@ -22,7 +23,8 @@ const CONCURRENCY = 8
 /**
  * One payout run: every available line (its window passed, no problem open, something owed) of a
  * runner whose payouts are enabled is transferred to that runner's connected account, each on its
- * own: claimed (its amount and attempt fixed), sent under the attempt's key, settled as paid.
+ * own: claimed (its amount and attempt fixed), sent under the attempt's key, settled as paid;
+ * then, where the gateway leaves it to us, connected balances go on to runners' banks.
  * A refusal leaves the line available with the reason, for the next run under a new attempt; no
  * answer leaves the claim, which the next run sends again under the same key. Reversals left
  * pending are taken to the gateway again first. Callers hold the run's advisory lock.
@@ -51,7 +53,11 @@ export async function runPayouts(db: Database, gateway: PaymentGateway, clock: C
       )
       .orderBy(asc(payoutLines.availableAt), asc(payoutLines.id))
       .limit(BATCH)
-    if (batch.length === 0) return result
+    if (batch.length === 0) {
+      // What the embedded stand-in pays on to runners' banks once a day (Stripe does it itself).
+      await gateway.payOutBalances?.(payoutsAccountListener(db, clock))
+      return result
+    }
     after = batch.at(-1)!.line
     for (let start = 0; start < batch.length; start += CONCURRENCY) {
       await Promise.all(batch.slice(start, start + CONCURRENCY).map(({ line, destination }) => payLine(db, gateway, clock, line.id, destination, result)))

@@ -20,9 +20,9 @@ import {
   statusUpdateSchema,
 } from './contract'
 import { updateDeliveryStatus } from './delivery'
+import { giveUpOrder } from './give-up'
 import type { OfferPages } from './offer-pages'
 import { addOrderPhoto } from './photos'
-import { giveUpOrder } from './give-up'
 import { markOrderItem } from './shopping'
 import { runnerStats } from './stats'
 

@@ -51,6 +51,7 @@ const APP_PATHS = [
   '/delivery/$id',
   '/notifications',
   '/notification-test',
+  '/payouts/onboarding',
 ] as const
 export type AppPath = (typeof APP_PATHS)[number]
 

@@ -1,0 +1,88 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { type Clock, describeForLog } from '../shared/index'
+import { randomToken } from './embedded-tokens'
+import type { AccountListener } from './gateway'
+import { embeddedConnectedAccounts, embeddedPayouts } from './schema'
+
+export type BankPayout = { id: string; accountId: string; amountCents: number; status: 'paid' | 'failed'; failureCode: string | null }
+export type BankPayoutRun = { paid: BankPayout[]; failed: BankPayout[] }
+
+/** Stripe's failure code for a payout to Stripe's test account number 000111111116. */
+const CLOSED_ACCOUNT = 'account_closed'
+
+const DAY_MS = 24 * 60 * 60_000
+
+/** An account with something to pay out, whose payouts may go, and that was not paid out in the last day (Stripe's daily schedule). */
+const payable = (now: Date) =>
+  and(
+    gt(embeddedConnectedAccounts.balanceCents, 0),
+    eq(embeddedConnectedAccounts.payoutsEnabled, true),
+    sql`not exists (select 1 from ${embeddedPayouts} where ${embeddedPayouts.accountId} = ${embeddedConnectedAccounts.id} and ${embeddedPayouts.status} = 'paid' and ${embeddedPayouts.createdAt} > ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz)`,
+  )
+
+/**
+ * The daily payout of each connected account's balance to its bank, as Stripe's automatic payouts
+ * do: an account paid out in the last 24 hours waits (payouts asks after each of its runs). The account's row is locked and read again for each, so a run on two
+ * instances at once pays each balance once.
+ */
+export function embeddedBankPayouts(db: Database, clock: Clock) {
+  /** The account's whole balance to its bank; null when it has nothing to pay out, or cannot be paid, by now. */
+  const payOut = (accountId: string) =>
+    db.transaction(async (tx): Promise<BankPayout | null> => {
+      const [account] = await tx
+        .select()
+        .from(embeddedConnectedAccounts)
+        .where(and(eq(embeddedConnectedAccounts.id, accountId), payable(clock.now())))
+        .for('update')
+      if (!account) return null
+      const now = clock.now()
+      const failureCode = account.bankPayoutsFail ? CLOSED_ACCOUNT : null
+      const [payout] = await tx
+        .insert(embeddedPayouts)
+        .values({
+          id: `po_emb_${randomToken(18)}`,
+          accountId,
+          amountCents: account.balanceCents,
+          status: failureCode ? 'failed' : 'paid',
+          failureCode,
+          createdAt: now,
+        })
+        .returning()
+      // A payout the bank refuses gives its money back to the balance, so the balance stays; the
+      // account may not be paid out again until the runner gives another bank account.
+      await tx
+        .update(embeddedConnectedAccounts)
+        .set(
+          failureCode
+            ? { payoutFailed: true, payoutsEnabled: false, requirementsDue: ['external_account'], updatedAt: now }
+            : { balanceCents: sql`${embeddedConnectedAccounts.balanceCents} - ${account.balanceCents}`, updatedAt: now },
+        )
+        .where(eq(embeddedConnectedAccounts.id, accountId))
+      return { id: payout!.id, accountId, amountCents: payout!.amountCents, status: payout!.status, failureCode }
+    })
+
+  /** Pays out every positive balance of an account that may be paid; `accounts` hears of each payout that failed. Returns what it did. */
+  return async function payOutBalances(accounts: AccountListener): Promise<BankPayoutRun> {
+    const run: BankPayoutRun = { paid: [], failed: [] }
+    const due = await db
+      .select({ id: embeddedConnectedAccounts.id })
+      .from(embeddedConnectedAccounts)
+      .where(payable(clock.now()))
+      .orderBy(asc(embeddedConnectedAccounts.id))
+    for (const { id } of due) {
+      const payout = await payOut(id)
+      if (!payout) continue
+      if (payout.status === 'paid') {
+        run.paid.push(payout)
+        continue
+      }
+      run.failed.push(payout)
+      // As a webhook delivery that failed: the payout's failure stands, and retrieveAccount shows the account restricted.
+      await accounts
+        .payoutFailed(id, payout.failureCode!)
+        .catch((error) => console.error(`Telling payouts that the payout to ${id} failed: ${describeForLog(error, { frames: false })}`))
+    }
+    return run
+  }
+}

@@ -1,0 +1,198 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import type { Clock } from '../shared/index'
+import type { Once } from './embedded-idempotency'
+import { randomToken } from './embedded-tokens'
+import { type ConnectedAccount, type Transfer, TransferRefusedError, type TransferRequest, type TransferReversal } from './gateway'
+import { embeddedConnectedAccounts, embeddedPaymentIntents, embeddedRefunds, embeddedTransferReversals, embeddedTransfers } from './schema'
+
+type AccountRow = typeof embeddedConnectedAccounts.$inferSelect
+type TransferRow = typeof embeddedTransfers.$inferSelect
+
+/** What the onboarding form asks of a new account, in Stripe's names for an individual's requirements. */
+export const ONBOARDING_REQUIREMENTS = [
+  'individual.first_name',
+  'individual.last_name',
+  'individual.dob.day',
+  'individual.dob.month',
+  'individual.dob.year',
+  'individual.ssn_last_4',
+  'external_account',
+]
+
+/** Under this lock a transfer checks the platform's balance and spends it, so two at once cannot both spend the same money. */
+const PLATFORM_BALANCE_LOCK = 'embedded-gateway:platform-balance'
+
+export const toAccount = (row: AccountRow): ConnectedAccount => ({
+  id: row.id,
+  detailsSubmitted: row.detailsSubmitted,
+  payoutsEnabled: row.payoutsEnabled,
+  requirementsDue: row.requirementsDue,
+  payoutFailed: row.payoutFailed,
+})
+
+const toTransfer = (row: TransferRow): Transfer => ({
+  id: row.id,
+  amountCents: row.amountCents,
+  destination: row.destination,
+  transferGroup: row.transferGroup,
+  reversedCents: row.reversedCents,
+  metadata: row.metadata,
+})
+
+/** Stripe refuses an amount that is not a positive number of cents before it looks at anything, and keeps no answer for it. */
+function positiveCents(amountCents: number, what: string) {
+  if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError(`The ${what} amount must be a positive whole number of cents.`)
+}
+
+/**
+ * The platform's balance as Stripe keeps it: charges captured on the embedded intents, less
+ * their refunds, less what is still out on transfers (each transfer less its reversals).
+ */
+export async function platformBalanceCents(db: Database): Promise<number> {
+  const [row] = await db
+    .select({
+      cents: sql<number>`coalesce(sum(${embeddedPaymentIntents.amountCaptured}), 0)
+        - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds})
+        - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers})`.mapWith(Number),
+    })
+    .from(embeddedPaymentIntents)
+  return row?.cents ?? 0
+}
+
+/**
+ * What is left of one charge to pay transfers from (source_transaction): what was captured, less
+ * its refunds, less what is still out on the transfers already made from it.
+ */
+async function sourceLeftCents(tx: Database, intent: { id: string; amountCaptured: number }): Promise<number> {
+  const [refunded] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${embeddedRefunds.amountCents}), 0)`.mapWith(Number) })
+    .from(embeddedRefunds)
+    .where(eq(embeddedRefunds.intentId, intent.id))
+  const [transferred] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0)`.mapWith(Number) })
+    .from(embeddedTransfers)
+    .where(eq(embeddedTransfers.sourceIntentId, intent.id))
+  return intent.amountCaptured - (refunded?.cents ?? 0) - (transferred?.cents ?? 0)
+}
+
+/**
+ * Stripe Connect's money going out, in the embedded gateway: connected accounts, transfers to them
+ * from the platform's balance, and their reversals, each create once per idempotency key, with a
+ * refusal replayed by its key as Stripe replays it.
+ */
+export function embeddedConnect(db: Database, clock: Clock, once: Once) {
+  return {
+    /** A new account owes everything the onboarding form asks, and can take no transfer until it is sent. */
+    createAccount({ runnerId, email, idempotencyKey }: { runnerId: string; email: string | null; idempotencyKey: string }) {
+      const id = `acct_emb_${randomToken(12)}`
+      return once<ConnectedAccount>(idempotencyKey, 'create_account', `runner:${runnerId}:${email ?? ''}`, async (tx) => {
+        const now = clock.now()
+        const [row] = await tx
+          .insert(embeddedConnectedAccounts)
+          .values({ id, metadata: { runnerId }, email, requirementsDue: ONBOARDING_REQUIREMENTS, createdAt: now, updatedAt: now })
+          .returning()
+        return toAccount(row!)
+      })
+    },
+
+    async retrieveAccount(id: string): Promise<ConnectedAccount | null> {
+      const [row] = await db.select().from(embeddedConnectedAccounts).where(eq(embeddedConnectedAccounts.id, id))
+      return row ? toAccount(row) : null
+    },
+
+    /**
+     * Checked in Stripe's order: the account and the charge exist, the account may be paid, the
+     * charge has that much left, and the platform's balance covers it. The transfer adds to the
+     * connected account's balance.
+     */
+    transfer({ amountCents, destination, transferGroup, sourcePaymentIntentId, idempotencyKey, metadata }: TransferRequest) {
+      positiveCents(amountCents, 'transfer')
+      const id = `tr_emb_${randomToken(18)}`
+      const subject = `${destination}:${amountCents}:${sourcePaymentIntentId}:${transferGroup}`
+      return once<Transfer>(idempotencyKey, 'transfer', subject, async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`)
+        const [account] = await tx
+          .select({ payoutsEnabled: embeddedConnectedAccounts.payoutsEnabled })
+          .from(embeddedConnectedAccounts)
+          .where(eq(embeddedConnectedAccounts.id, destination))
+        if (!account) throw new TransferRefusedError('missing', `No such destination: '${destination}'`)
+        // Locked as a refund locks it, so a refund of the same charge cannot slip between the check and the transfer.
+        const [source] = await tx
+          .select({ id: embeddedPaymentIntents.id, amountCaptured: embeddedPaymentIntents.amountCaptured })
+          .from(embeddedPaymentIntents)
+          .where(eq(embeddedPaymentIntents.id, sourcePaymentIntentId))
+          .for('update')
+        if (!source) throw new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
+        if (!account.payoutsEnabled)
+          throw new TransferRefusedError(
+            'account_not_enabled',
+            `The destination account ${destination} cannot receive transfers until its payouts are enabled.`,
+          )
+        const sourceLeft = await sourceLeftCents(tx, source)
+        if (amountCents > sourceLeft)
+          throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
+        if (amountCents > (await platformBalanceCents(tx)))
+          throw new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
+        const now = clock.now()
+        const [row] = await tx
+          .insert(embeddedTransfers)
+          .values({ id, destination, amountCents, transferGroup, sourceIntentId: sourcePaymentIntentId, metadata, createdAt: now })
+          .returning()
+        await tx
+          .update(embeddedConnectedAccounts)
+          .set({ balanceCents: sql`${embeddedConnectedAccounts.balanceCents} + ${amountCents}`, updatedAt: now })
+          .where(eq(embeddedConnectedAccounts.id, destination))
+        return toTransfer(row!)
+      })
+    },
+
+    /**
+     * Takes part or all of a transfer back to the platform: never more in all than the transfer. It
+     * comes out of the connected balance even when that was paid out already, leaving it below
+     * zero, as Stripe debits the account.
+     */
+    reverseTransfer(transferId: string, amountCents: number, idempotencyKey: string) {
+      positiveCents(amountCents, 'reversal')
+      const id = `trr_emb_${randomToken(18)}`
+      return once<TransferReversal>(idempotencyKey, 'reverse_transfer', `${transferId}:${amountCents}`, async (tx) => {
+        const [transfer] = await tx.select().from(embeddedTransfers).where(eq(embeddedTransfers.id, transferId)).for('update')
+        if (!transfer) throw new TransferRefusedError('missing', `No such transfer: '${transferId}'`)
+        const left = transfer.amountCents - transfer.reversedCents
+        if (amountCents > left) throw new TransferRefusedError('source_insufficient', `The reversal is more than is left of the transfer (${left} cents).`)
+        const now = clock.now()
+        await tx.insert(embeddedTransferReversals).values({ id, transferId, amountCents, createdAt: now })
+        await tx
+          .update(embeddedTransfers)
+          .set({ reversedCents: sql`${embeddedTransfers.reversedCents} + ${amountCents}` })
+          .where(eq(embeddedTransfers.id, transferId))
+        await tx
+          .update(embeddedConnectedAccounts)
+          .set({ balanceCents: sql`${embeddedConnectedAccounts.balanceCents} - ${amountCents}`, updatedAt: now })
+          .where(eq(embeddedConnectedAccounts.id, transfer.destination))
+        return { id, transferId, amountCents }
+      })
+    },
+
+    async transfersOf(transferGroup: string): Promise<Transfer[]> {
+      const rows = await db
+        .select()
+        .from(embeddedTransfers)
+        .where(eq(embeddedTransfers.transferGroup, transferGroup))
+        .orderBy(asc(embeddedTransfers.createdAt), asc(embeddedTransfers.id))
+      return rows.map(toTransfer)
+    },
+
+    /** The platform's available balance, as Stripe's Balance API reports it. */
+    platformBalanceCents: () => platformBalanceCents(db),
+
+    /** A connected account's balance (Stripe's Balance API on the account); null when there is no such account. */
+    async connectedBalanceCents(accountId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ cents: embeddedConnectedAccounts.balanceCents })
+        .from(embeddedConnectedAccounts)
+        .where(eq(embeddedConnectedAccounts.id, accountId))
+      return row?.cents ?? null
+    },
+  }
+}

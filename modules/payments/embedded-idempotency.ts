@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import type { Clock } from '../shared/index'
+import {
+  IdempotencyKeyReusedError,
+  type IntentStatus,
+  PaymentDeclinedError,
+  type PaymentIntent,
+  PaymentStateError,
+  RefundExceedsCaptureError,
+  TransferRefusedError,
+} from './gateway'
+import { type EmbeddedGatewayResponse, embeddedIdempotencyKeys } from './schema'
+
+type Failure = { kind: 'declined' | 'state' | 'exceeds' | 'transfer_refused'; code: string; message: string }
+
+/** The gateway's refusals, which Stripe replays by key as it replays a success; anything else is not an answer and is not kept. */
+function asFailure(error: unknown): Failure | null {
+  if (error instanceof PaymentDeclinedError) return { kind: 'declined', code: error.declineCode, message: error.message }
+  if (error instanceof PaymentStateError) return { kind: 'state', code: error.status, message: error.message }
+  if (error instanceof RefundExceedsCaptureError) return { kind: 'exceeds', code: String(error.refundableCents), message: error.message }
+  if (error instanceof TransferRefusedError) return { kind: 'transfer_refused', code: error.code, message: error.message }
+  return null
+}
+
+function replay<T>(response: EmbeddedGatewayResponse): T {
+  if (response.ok) return response.intent as T
+  const { kind, code, message } = response.error
+  if (kind === 'declined') throw new PaymentDeclinedError(code, message)
+  if (kind === 'exceeds') throw new RefundExceedsCaptureError(Number(code), message)
+  if (kind === 'transfer_refused') throw new TransferRefusedError(code as TransferRefusedError['code'], message)
+  throw new PaymentStateError(code as IntentStatus, message)
+}
+
+/**
+ * Runs one money operation once per key: the key and its answer (success or refusal) are written
+ * with the change, in its transaction. `subject` is what the call is about (the intent, or a
+ * create's amount): the key sent again about anything else is refused, as Stripe refuses a key
+ * reused with other parameters.
+ */
+export type Once = <T extends object = PaymentIntent>(key: string, operation: string, subject: string, run: (tx: Database) => Promise<T>) => Promise<T>
+
+export function onceByKey(db: Database, clock: Clock): Once {
+  return async function once<T extends object = PaymentIntent>(key: string, operation: string, subject: string, run: (tx: Database) => Promise<T>) {
+    const response = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`embedded-gateway:${key}`}))`)
+      const [seen] = await tx.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key))
+      if (seen) {
+        if (seen.operation !== operation || seen.intentId !== subject)
+          throw new IdempotencyKeyReusedError('Keys for idempotent requests can only be used with the same parameters they were first used with.')
+        return seen.response
+      }
+      let answer: EmbeddedGatewayResponse
+      try {
+        answer = { ok: true, intent: { ...(await run(tx)) } as Record<string, unknown> }
+      } catch (error) {
+        const failure = asFailure(error)
+        if (!failure) throw error
+        answer = { ok: false, error: failure }
+      }
+      await tx.insert(embeddedIdempotencyKeys).values({ key, operation, intentId: subject, response: answer, createdAt: clock.now() })
+      return answer
+    })
+    return replay<T>(response)
+  }
+}

@@ -1,0 +1,57 @@
+import { useSearch } from '@tanstack/react-router'
+import { useState } from 'react'
+import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { StepHeading } from '../features/accounts/components/step-heading'
+import { useOnboardingLink } from '../features/payments/api/onboarding-link'
+import { ApiError } from '../lib/http'
+import { Spinner } from '../ui/loading-screen'
+import { type EndedLink, LinkEnded } from './payouts-onboarding/link-ended'
+import { OnboardingForm } from './payouts-onboarding/onboarding-form'
+
+/**
+ * /payouts/onboarding?link=: the embedded gateway's stand-in for Stripe's hosted onboarding form,
+ * where a runner gives what Stripe asks before being paid. A used or expired link offers a new
+ * one, as Stripe's page sends the person to the refresh URL.
+ */
+export function PayoutsOnboardingPage() {
+  const { link } = useSearch({ from: '/payouts/onboarding' })
+  return <AuthLayout tagline="Payouts, with Stripe">{link ? <OnboardingLink key={link} link={link} /> : <LinkNotValid />}</AuthLayout>
+}
+
+function OnboardingLink({ link }: { link: string }) {
+  const state = useOnboardingLink(link)
+  // Learned from the form's own refusal, after the page had found the link open.
+  const [ended, setEnded] = useState<EndedLink | null>(null)
+  if (ended) return <LinkEnded {...ended} />
+  if (state.isPending)
+    return (
+      <p className="cluster" role="status">
+        <Spinner /> Checking your link...
+      </p>
+    )
+  if (state.isError) {
+    if (state.error instanceof ApiError && state.error.status === 404) return <LinkNotValid />
+    return (
+      <>
+        <div className="auth-card__header">
+          <StepHeading>We could not check your link</StepHeading>
+          <p>Check your connection and try again.</p>
+        </div>
+        <button type="button" className="button button--primary button--block" onClick={() => void state.refetch()}>
+          Try again
+        </button>
+      </>
+    )
+  }
+  if (state.data.status !== 'open') return <LinkEnded status={state.data.status} refreshUrl={state.data.refreshUrl} />
+  return <OnboardingForm link={link} onLinkEnded={setEnded} />
+}
+
+function LinkNotValid() {
+  return (
+    <div className="auth-card__header">
+      <StepHeading>This link is not valid</StepHeading>
+      <p>Open the payout setup again from the app to get a new link.</p>
+    </div>
+  )
+}

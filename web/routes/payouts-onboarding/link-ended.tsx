@@ -1,0 +1,18 @@
+import { StepHeading } from '../../features/accounts/components/step-heading'
+
+export type EndedLink = { status: 'used' | 'expired'; refreshUrl: string }
+
+/** A link that was used or has expired: the platform's refresh URL makes a new one, a full page away. */
+export function LinkEnded({ status, refreshUrl }: EndedLink) {
+  return (
+    <>
+      <div className="auth-card__header">
+        <StepHeading>{status === 'expired' ? 'This link has expired' : 'This link was already used'}</StepHeading>
+        <p>A link to this form works once, and only for a few minutes. Get a new one to carry on.</p>
+      </div>
+      <a className="button button--primary button--block" href={refreshUrl}>
+        Get a new link
+      </a>
+    </>
+  )
+}
