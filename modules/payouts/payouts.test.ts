@@ -87,7 +87,7 @@ describe('the earnings ledger', () => {
   test('an open problem holds the line past its window; resolving it lets it go', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     const { buyer, order } = await deliveredBy(runner)
-    const reported = await call('POST', `/api/orders/${order.id}/problems`, { cookie: buyer.cookie, body: { kind: 'missing_item', details: 'No paneer' } })
+    const reported = await call('POST', `/api/orders/${order.id}/problems`, { cookie: buyer.cookie, body: { kind: 'missing_items', details: 'No paneer' } })
     expect(reported.status).toBe(201)
     clock.advance(25 * HOUR)
     expect((await lineOf(runner, order.id)).status).toBe('held')
@@ -169,6 +169,25 @@ describe('payout runs', () => {
     expect((await statementOf(runner)).balance.paidCents).toBe(500)
     expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body.allTime).toMatchObject({ earnings: '5.00' })
     expect((await check()).moneyOut).toEqual([])
+  })
+})
+
+describe("the runner's bank", () => {
+  test("a payout to the bank that fails makes the account restricted and tells the runner; the form again with another account enables it", async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner, '000111111116')
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    await run()
+    expect((await lineOf(runner, order.id)).status).toBe('paid')
+    const { account } = await statementOf(runner)
+    expect(account).toMatchObject({ status: 'restricted', payoutsEnabled: false })
+    expect(account.restrictedReason).toContain('A payout to your bank account failed')
+    await dispatcher({ db, clock, push: api.providers.push }).run()
+    const told = (await call('GET', '/api/notifications', { cookie: runner.cookie })).body.notifications as { data: { type: string; url?: string } }[]
+    expect(told.find((note) => note.data.type === 'payout_account_restricted')?.data.url).toBe('/earnings')
+    await onboard(runner, '000123456789')
+    expect((await statementOf(runner)).account).toMatchObject({ status: 'enabled', restrictedReason: null })
   })
 })
 

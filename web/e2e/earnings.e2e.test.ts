@@ -13,21 +13,7 @@ import { shotAt } from './phone-shots'
  * look answers the statement in the page with a line in every state, to see each of them laid out.
  */
 const env = useServerAndBrowser()
-const { url, buyerWithOrder, runnerRavi } = orderSteps(env)
-
-/** Accepts, picks up with everything found and delivers through the API; the pick-up waits for the capture the accept started. */
-async function deliver(runner: Page, orderId: string, itemIds: string[]) {
-  expect((await runner.request.patch(url(`/api/orders/${orderId}/accept`))).status()).toBe(200)
-  const pickUp = { status: 'picked_up', itemCompletionData: itemIds.map((id) => ({ id, isDelivered: true })) }
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const answer = await runner.request.patch(url(`/api/orders/${orderId}/status`), { data: pickUp })
-    if (answer.ok()) break
-    if (Date.now() > deadline || (await answer.json()).code !== 'PAYMENT_NOT_CAPTURED') throw new Error(`Pick-up answered ${answer.status()}`)
-    await Bun.sleep(200)
-  }
-  expect((await runner.request.patch(url(`/api/orders/${orderId}/status`), { data: { status: 'delivered' } })).status()).toBe(200)
-}
+const { url, buyerWithOrder, runnerRavi, deliver } = orderSteps(env)
 
 /** The whole page from its top. */
 async function shot(page: Page, name: string) {
@@ -75,11 +61,7 @@ describe('Earnings', () => {
   test('a delivered order waits out its window on Earnings, reached from the dashboard, at phone and desktop size', async () => {
     const { order } = await buyerWithOrder('(732) 555-0190')
     const runner = await runnerRavi('(732) 555-0191')
-    await deliver(
-      runner,
-      order.id,
-      order.items.map((item) => item.id),
-    )
+    await deliver(runner, order)
     const deliveryLine = runner.getByRole('article', { name: `Delivery #${shortOrderId(order.id)}` })
 
     // From the dashboard's earnings card.
@@ -95,15 +77,6 @@ describe('Earnings', () => {
     await runner.getByRole('button', { name: 'Set up payouts' }).waitFor()
     await expectComfortableLayout(runner)
     await shot(runner, 'earnings-phone')
-
-    // The payout form's link: until the gateway's Connect calls land, the server cannot make one, and the screen says so.
-    await runner.getByRole('button', { name: 'Set up payouts' }).click()
-    const refused = runner.getByRole('alert')
-    const left = runner.waitForURL((address) => address.pathname !== '/earnings')
-    if ((await Promise.race([refused.waitFor().then(() => 'refused'), left.then(() => 'left')])) === 'refused') {
-      await runner.getByRole('button', { name: 'Set up payouts', disabled: false }).waitFor()
-      await shot(runner, 'earnings-onboarding-failed-phone')
-    }
 
     // Back from the form: the screen checks with the server before it says anything.
     await runner.goto(url('/earnings?payouts=returned'))

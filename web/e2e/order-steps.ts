@@ -76,5 +76,19 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
   /** The journeys' runner, Ravi Kumar on `phone`, signed in. */
   const runnerRavi = (phone: string) => signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone, roles: ['runner'] })
 
-  return { url, demoStore, signedIn, placeOrder, buyerWithOrder, runnerRavi }
+  /** Accepts, picks up with everything found and delivers through the API; the pick-up waits for the capture the accept started. */
+  async function deliver(runner: Page, order: Order) {
+    expect((await runner.request.patch(url(`/api/orders/${order.id}/accept`))).status()).toBe(200)
+    const pickUp = { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) }
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const answer = await runner.request.patch(url(`/api/orders/${order.id}/status`), { data: pickUp })
+      if (answer.ok()) break
+      if (Date.now() > deadline || (await answer.json()).code !== 'PAYMENT_NOT_CAPTURED') throw new Error(`Pick-up answered ${answer.status()}`)
+      await Bun.sleep(200)
+    }
+    expect((await runner.request.patch(url(`/api/orders/${order.id}/status`), { data: { status: 'delivered' } })).status()).toBe(200)
+  }
+
+  return { url, demoStore, signedIn, placeOrder, buyerWithOrder, runnerRavi, deliver }
 }
