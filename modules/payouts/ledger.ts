@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { orderPayments } from '../payments/index'
 import type { Clock } from '../shared/index'
@@ -18,6 +18,12 @@ export type LineRow = typeof payoutLines.$inferSelect
  */
 export const runnersPart = (line: Pick<LineRow, 'capturedCents' | 'platformShareCents'>, refundedCents: number) =>
   Math.max(0, line.capturedCents - line.platformShareCents - refundedCents)
+
+/** The lines available at `now`: not paid, not held, their window passed (contract.ts's payoutLineStatus, in SQL). */
+export const availableAt = (now: Date) => and(isNull(payoutLines.paidAt), eq(payoutLines.held, false), lte(payoutLines.availableAt, now))
+
+/** The available lines with something to send: what a payout run transfers, or counts as waiting for onboarding. */
+export const dueBy = (now: Date) => and(availableAt(now), gt(payoutLines.amountCents, 0))
 
 /** What the runner has of a line: a paid line's transfer less its reversals, or what an unpaid one is owed. */
 export const netOf = (line: Pick<LineRow, 'transferredCents' | 'reversedCents' | 'amountCents'>) =>

@@ -173,7 +173,7 @@ describe('payout runs', () => {
 })
 
 describe("the runner's bank", () => {
-  test("a payout to the bank that fails makes the account restricted and tells the runner; the form again with another account enables it", async () => {
+  test('a payout to the bank that fails makes the account restricted and tells the runner; the form again with another account enables it', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     await onboard(runner, '000111111116')
     const { order } = await deliveredBy(runner)

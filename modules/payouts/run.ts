@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { GatewayUnavailableError, orderPayments, type PaymentGateway, reverseLine, TransferRefusedError, transferLine } from '../payments/index'
 import { type Clock, describeForLog } from '../shared/index'
 import { payoutsAccountListener } from './accounts'
-import { failReversal, type LineRow, pendingReversals, type ReversalClaim, reconcileLines, runnersPart, settleReversal } from './ledger'
+import { dueBy, failReversal, type LineRow, pendingReversals, type ReversalClaim, reconcileLines, runnersPart, settleReversal } from './ledger'
 import { payoutAccounts, payoutEvents, payoutLines } from './schema'
 
 export type PayoutRunResult = {
@@ -42,10 +42,7 @@ export async function runPayouts(db: Database, gateway: PaymentGateway, clock: C
       .innerJoin(payoutAccounts, and(eq(payoutAccounts.runnerId, payoutLines.runnerId), eq(payoutAccounts.status, 'enabled')))
       .where(
         and(
-          isNull(payoutLines.paidAt),
-          eq(payoutLines.held, false),
-          lte(payoutLines.availableAt, now),
-          gt(payoutLines.amountCents, 0),
+          dueBy(now),
           after
             ? or(gt(payoutLines.availableAt, after.availableAt), and(eq(payoutLines.availableAt, after.availableAt), sql`${payoutLines.id} > ${after.id}`))
             : undefined,
@@ -71,15 +68,7 @@ async function waitingForOnboarding(db: Database, now: Date) {
     .select({ count: sql<number>`count(*)::int` })
     .from(payoutLines)
     .leftJoin(payoutAccounts, eq(payoutAccounts.runnerId, payoutLines.runnerId))
-    .where(
-      and(
-        isNull(payoutLines.paidAt),
-        eq(payoutLines.held, false),
-        lte(payoutLines.availableAt, now),
-        gt(payoutLines.amountCents, 0),
-        sql`${payoutAccounts.status} is distinct from 'enabled'`,
-      ),
-    )
+    .where(and(dueBy(now), sql`${payoutAccounts.status} is distinct from 'enabled'`))
   return Number(row?.count ?? 0)
 }
 

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { accountView, payoutAccountOf } from './accounts'
 import { PAYOUT_PAGE_SIZE, type PayoutBalance, type PayoutLine, type PayoutLineStatus, type PayoutsResponse, payoutLineStatus } from './contract'
-import { type LineRow, netOf } from './ledger'
+import { availableAt, type LineRow, netOf } from './ledger'
 import { payoutLines } from './schema'
 
 export const toPayoutLine = (line: LineRow, now: Date): PayoutLine => ({
@@ -33,7 +33,7 @@ export async function balancesOf(db: Database, clock: Clock, runnerIds: readonly
             runnerId: payoutLines.runnerId,
             pendingCents: sum(and(unpaid, gt(payoutLines.availableAt, now))),
             heldCents: sum(and(isNull(payoutLines.paidAt), eq(payoutLines.held, true))),
-            availableCents: sum(and(unpaid, lte(payoutLines.availableAt, now))),
+            availableCents: sum(availableAt(now)),
             paidCents: sum(isNotNull(payoutLines.paidAt), sql`${payoutLines.transferredCents} - ${payoutLines.reversedCents}`),
           })
           .from(payoutLines)
@@ -100,7 +100,7 @@ export async function linesForSupport(db: Database, clock: Clock, filter: { runn
     paid: isNotNull(payoutLines.paidAt),
     held: and(isNull(payoutLines.paidAt), eq(payoutLines.held, true)),
     pending: and(isNull(payoutLines.paidAt), eq(payoutLines.held, false), gt(payoutLines.availableAt, now)),
-    available: and(isNull(payoutLines.paidAt), eq(payoutLines.held, false), lte(payoutLines.availableAt, now)),
+    available: availableAt(now),
   }
   const rows = await db
     .select()

@@ -38,7 +38,10 @@ describe('a runner gets paid', () => {
     await runner.getByLabel('Routing number').fill('021000021')
     await runner.getByLabel('Account number').fill('000123456789')
     await runner.getByRole('button', { name: 'Save and continue' }).click()
-    await runner.getByText(/110000000/).first().waitFor()
+    await runner
+      .getByText(/110000000/)
+      .first()
+      .waitFor()
     await runner.getByText(/18/).first().waitFor()
     await screenshot(runner, 'payouts-onboarding-errors-phone')
     await runner.getByLabel('Date of birth').fill('1990-04-12')
@@ -53,7 +56,11 @@ describe('a runner gets paid', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Transferred 1 lines, $7.00; 0 refused')
-    const listed = JSON.parse(cli('payouts', 'list', '--runner', '(732) 555-0193', '--json').stdout) as { orderId: string; status: string; amountCents: number }[]
+    const listed = JSON.parse(cli('payouts', 'list', '--runner', '(732) 555-0193', '--json').stdout) as {
+      orderId: string
+      status: string
+      amountCents: number
+    }[]
     expect(listed).toEqual([expect.objectContaining({ orderId: order.id, status: 'paid', amountCents: 700 })])
 
     await runner.reload()
