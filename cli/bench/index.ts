@@ -6,6 +6,7 @@ import { checkoutAndSweep } from './checkout'
 import { fanOut } from './fan-out'
 import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
+import { payoutsOnPostgres } from './payouts'
 import { type Bench, formatReport } from './report'
 import { runnersOnPostgres } from './runners'
 import { shopTogether } from './shop-together'
@@ -25,6 +26,7 @@ const benches: Bench[] = [
   { name: 'shopping together on PostgreSQL', run: shopTogether },
   { name: 'two instances on PostgreSQL', run: twoInstances },
   { name: 'after the door on PostgreSQL', run: afterTheDoor },
+  { name: 'payouts on PostgreSQL', run: payoutsOnPostgres },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.
