@@ -14,6 +14,7 @@ import {
   type PaymentStatus,
   PHOTO_STATES,
 } from './contract'
+import { decideSubstitution, markItem } from './line-moves'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
 import { tallyDelivery } from './runner-tallies'
 import { type OrderItem, type OrderPhoto, orderProblems, orders } from './schema'
@@ -356,45 +357,6 @@ async function confirmGroceryTotal(db: Database, clock: Clock, orderId: string, 
     return confirmed
   })
 }
-
-type LineChange = {
-  orderId: string
-  /** Who may change it: the assigned runner's marks, the buyer's decisions. */
-  by: SQL
-  /** The line's place in the order, the line as read, and as it becomes. */
-  index: number
-  was: OrderItem
-  next: OrderItem
-}
-
-/**
- * One line of an order being shopped changes: a single conditional update of that line, `...
- * where id = $1 and status = 'runner_accepted' and <who> and items -> $index = <the line as
- * read>`. Zero rows means the order or that line moved first (the pick-up, another decision),
- * and nothing changes. Other lines may change alongside: each update rewrites only its own.
- */
-async function changeLine(db: Database, clock: Clock, { orderId, by, index, was, next }: LineChange): Promise<OrderRow | null> {
-  return db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(orders)
-      .set({ items: sql`jsonb_set(${orders.items}, ${`{${index}}`}::text[], ${JSON.stringify(next)}::jsonb)`, updatedAt: clock.now() })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'runner_accepted'), by, sql`${orders.items} -> ${index}::int = ${JSON.stringify(was)}::jsonb`))
-      .returning()
-    if (!changed) return null
-    await announceOrderChange(tx, orderId)
-    // The buyer is asked about a replacement (not told of one they agreed to in advance).
-    if (next.substitution?.status === 'proposed') await recordOrderEvent(tx, clock, orderId, 'substitution_proposed', next.id)
-    return changed
-  })
-}
-
-/** The assigned runner marks a line while shopping: found, not found, or a replacement. */
-const markItem = (db: Database, clock: Clock, runnerId: string, change: Omit<LineChange, 'by'>) =>
-  changeLine(db, clock, { ...change, by: eq(orders.runnerId, runnerId) })
-
-/** The buyer approves or rejects the replacement proposed for a line. */
-const decideSubstitution = (db: Database, clock: Clock, buyerId: string, change: Omit<LineChange, 'by'>) =>
-  changeLine(db, clock, { ...change, by: eq(orders.buyerId, buyerId) })
 
 /** What happens to orders, each a named move of the one table; no other code writes an order. */
 export const orderMoves = {
