@@ -166,9 +166,10 @@ async function insertFloors(url: string): Promise<{ label: string; ms: number }[
     // A temp table is the connection's own: each makes its own.
     await Promise.all(connections.map((connection) => connection.unsafe('create temp table bench_floor (id int primary key, amount_cents int not null)')))
     const temp = await timed('bench_floor')
-    await client.unsafe('create table bench_floor_logged (id int primary key, amount_cents int not null)')
+    // On a reserved connection: the pool's every connection is reserved, so the pool itself would wait forever.
+    await connections[0]!.unsafe('create table bench_floor_logged (id int primary key, amount_cents int not null)')
     const logged = await timed('bench_floor_logged')
-    await client.unsafe('drop table bench_floor_logged')
+    await connections[0]!.unsafe('drop table bench_floor_logged')
     for (const connection of connections) connection.release()
     return [
       { label: `floor: single-row inserts into a temp table, ${RUN_CONCURRENCY} at a time`, ms: temp },
