@@ -111,7 +111,6 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
       const id = `tr_emb_${randomToken(18)}`
       const subject = `${destination}:${amountCents}:${sourcePaymentIntentId}:${transferGroup}`
       return once<Transfer>(idempotencyKey, 'transfer', subject, async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`)
         const [account] = await tx
           .select({ payoutsEnabled: embeddedConnectedAccounts.payoutsEnabled })
           .from(embeddedConnectedAccounts)
@@ -132,6 +131,8 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
         const sourceLeft = await sourceLeftCents(tx, source)
         if (amountCents > sourceLeft)
           throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
+        // Taken only now: every transfer waits its turn for it, and the checks above need only their own charge's row lock.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`)
         if (amountCents > (await platformBalanceCents(tx)))
           throw new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
         const now = clock.now()
