@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
-import { type Clock, type Coordinates, conflict, nearPlace, notFound, toE164 } from '../shared/index'
+import { type Clock, type Coordinates, conflict, isUuid, nearPlace, notFound, toE164 } from '../shared/index'
 import { users } from './schema'
 import type { UserRow } from './session'
 
@@ -41,11 +41,9 @@ export async function assertPhoneAvailable(db: Database, normalizedPhone: string
   if (holder) throw conflict(PHONE_TAKEN, 'PHONE_TAKEN')
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** The account support names by its id, email or phone (the CLI's `--runner`). */
 export async function findUserByReference(db: Database, reference: string): Promise<UserRow | undefined> {
-  if (UUID.test(reference.trim())) {
+  if (isUuid(reference.trim())) {
     const [user] = await db.select().from(users).where(eq(users.id, reference.trim().toLowerCase())).limit(1)
     return user
   }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import type { Clock } from '../shared/index'
+import { type Clock, isUuid } from '../shared/index'
 import { accountView, payoutAccountOf } from './accounts'
 import { PAYOUT_PAGE_SIZE, type PayoutBalance, type PayoutLine, type PayoutLineStatus, type PayoutsResponse, payoutLineStatus } from './contract'
 import { availableAt, type LineRow, netOf } from './ledger'
@@ -57,7 +57,7 @@ function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string]
     const createdAt = new Date(at)
-    return Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id) ? null : { createdAt, id }
+    return Number.isNaN(createdAt.getTime()) || typeof id !== 'string' || !isUuid(id) ? null : { createdAt, id }
   } catch {
     return null
   }

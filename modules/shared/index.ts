@@ -36,4 +36,4 @@ export { hitRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit, rateL
 export { clientAddress, crossSiteGuard, MAX_HEADER_BYTES, requestLimits } from './request-guards'
 export { contentSecurityPolicy, securityHeaders } from './security-headers'
 export { uploadRoute } from './upload-routes'
-export { validInput } from './validation'
+export { isUuid, validInput } from './validation'

@@ -13,3 +13,8 @@ export function validInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message
   throw badRequest(Object.values(errors)[0] ?? 'Invalid request', 'VALIDATION_ERROR', errors)
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Whether text is an id of ours (a UUID), before it is put to the database as one. */
+export const isUuid = (text: string) => UUID.test(text)
