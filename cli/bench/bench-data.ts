@@ -2,8 +2,8 @@ import type { DatabaseHandle } from '../../db/client'
 import type { Database } from '../../db/database'
 import { markPhoneVerified } from '../../modules/accounts/index'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
-import { orderLines, orderMoves } from '../../modules/orders/index'
-import { authorize, capture, claimIntent, embeddedGateway } from '../../modules/payments/index'
+import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
+import { authorize, claimIntent, embeddedGateway } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
 import { type Clock, loadConfig, systemClock, toE164 } from '../../modules/shared/index'
 
@@ -122,8 +122,8 @@ export async function deliveredOrder(
   const gateway = benchGateway(db, clock)
   const orderId = await paidOrder(handle, buyerId, store, key, clock)
   const claimed = await orderMoves.claim(db, clock, orderId, runnerId)
-  if (!claimed || (await capture(gateway, claimed)).outcome !== 'captured') throw new Error(`order ${orderId} was not captured`)
-  await orderMoves.markCaptured(db, clock, orderId, 'captured when a runner accepted')
+  if (!claimed || (await captureClaim(db, gateway, clock, orderId, 'when a runner accepted')).outcome !== 'captured')
+    throw new Error(`order ${orderId} was not captured`)
   const found = orderLines.settleAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), clock.now())
   if (!(await orderMoves.reportPickup(db, clock, orderId, runnerId, { items: found, itemsWere: claimed.items, actualGroceryCents: 1598 })))
     throw new Error(`order ${orderId} was not picked up`)

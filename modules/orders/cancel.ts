@@ -1,34 +1,32 @@
 import type { Database } from '../../db/database'
-import { type PaymentGateway, release } from '../payments/index'
+import { type PaymentGateway, releaseOrder } from '../payments/index'
 import { AppError, type Clock, conflict, describeForLog, notFound } from '../shared/index'
 import { type CancelReason, NO_SHOW_AFTER_MS, ORDER_NOT_FOUND } from './contract'
 import { findOrder, isPaidFor } from './order-queries'
+import { orderPaymentDeps } from './payment-listener'
 import { refundWhatIsOwed } from './refund-order'
 import { type OrderRow, orderMoves } from './transitions'
 
 export const ALREADY_ACCEPTED = 'A runner has already accepted this order, so it can no longer be cancelled.'
 
-export type Ending = { reason: CancelReason; because: string }
+/** Why a waiting order ends: asked by the buyer or support, or the sweep's 30 minutes. */
+export type Ending = { reason: Extract<CancelReason, 'buyer' | 'support' | 'expired'>; because: string }
 export type EndOutcome = { outcome: 'cancelled'; order: OrderRow } | { outcome: 'captured' } | { outcome: 'unreachable'; error: string }
 
 /**
  * Releases a waiting order's hold and ends the order: for the buyer, support and the sweep
- * alike. The hold is released at the gateway first (idempotently, by the order's key), then the
- * order moves with one conditional update, so it never reads cancelled while the card is still
- * held. A runner who claims it in between meets a released hold, and the claim ends too.
+ * alike. Payments releases the hold at the gateway first (idempotently, by the order's key),
+ * then moves the payment and the order together, so it never reads cancelled while the card is
+ * still held. A runner who claims it in between meets a released hold, and the claim ends too.
  */
 export async function releaseAndEnd(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, ending: Ending): Promise<EndOutcome> {
   try {
-    if ((await release(gateway, row)) === 'captured') return { outcome: 'captured' }
+    if ((await releaseOrder(orderPaymentDeps(db, gateway, clock), row.id, ending.reason, ending.because)) === 'captured') return { outcome: 'captured' }
   } catch (error) {
     // The hold is as it was: the caller says so, or the next sweep tries again.
     return { outcome: 'unreachable', error: describeForLog(error, { frames: false }) }
   }
-  const ended =
-    ending.reason === 'expired'
-      ? await orderMoves.expire(db, clock, row.id, ending.because)
-      : await orderMoves.cancelWaiting(db, clock, row.id, { reason: ending.reason, payment: 'cancelled', because: ending.because })
-  return { outcome: 'cancelled', order: ended ?? (await findOrder(db, row.id))! }
+  return { outcome: 'cancelled', order: (await findOrder(db, row.id))! }
 }
 
 /**

@@ -19,7 +19,7 @@ export { ORDER_STATUSES, type Order, type OrderStatus, orderResponseSchema } fro
 export { findOrder, isPaidFor } from './order-queries'
 export { orderViews, type Viewer } from './order-view'
 export type { OrderEvent } from './outbox'
-export { ordersPaymentListener } from './payment-listener'
+export { captureClaim, ordersPaymentListener } from './payment-listener'
 export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
 

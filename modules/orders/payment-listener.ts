@@ -1,32 +1,58 @@
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import type { PaymentGateway, PaymentListener } from '../payments/index'
-import type { Clock } from '../shared/index'
-import { findOrderByIntent } from './order-queries'
+import { captureOrder, type HoldEndCause, type PaymentGateway, type PaymentListener, type PaymentMoveDeps } from '../payments/index'
+import { type Clock, releasedBySweep } from '../shared/index'
+import type { CancelReason } from './contract'
 import { refundSettled } from './refund-order'
+import { orders } from './schema'
 import { orderMoves } from './transitions'
 
-/** What the orders do when the gateway says, on its own, that a payment moved (Stripe's webhook). */
+/** The cancel reason of a hold that ended by each cause, where the cause alone says it. */
+const REASON_OF_CAUSE: Record<Exclude<HoldEndCause, 'found released'>, CancelReason> = {
+  declined: 'capture_failed',
+  buyer: 'buyer',
+  support: 'support',
+  expired: 'expired',
+  // Cancelled at Stripe, by hand in its dashboard or by its own expiry: someone on our side.
+  gateway: 'support',
+}
+
+/**
+ * What the orders do when an order's payment moves: payments runs the two halves in its own
+ * transaction, whoever moved it (a runner's accept, a cancel, the sweep, Stripe's webhook).
+ */
 export function ordersPaymentListener(db: Database, clock: Clock, gateway: PaymentGateway): PaymentListener {
   return {
-    async captured(paymentIntentId, reason) {
-      const order = await findOrderByIntent(db, paymentIntentId)
-      if (!order) return 'no order'
-      const settled = await orderMoves.markCaptured(db, clock, order.id, reason)
-      if (!settled && order.status === 'pending_runner_acceptance') console.error(`Stripe reports order ${order.id} captured while it still waits for a runner`)
-      return settled ? 'captured' : 'already captured'
+    async captured(tx, orderId) {
+      return (await orderMoves.markPaidFor(tx, clock, orderId)) !== null
     },
-    async cancelled(paymentIntentId, reason) {
-      const order = await findOrderByIntent(db, paymentIntentId)
-      if (!order) return 'no order'
-      if (order.status !== 'pending_runner_acceptance') return 'already settled'
-      const cancelled = await orderMoves.cancelWaiting(db, clock, order.id, { reason: 'support', payment: 'cancelled', because: reason })
-      return cancelled ? 'cancelled' : 'already settled'
+    async holdEnded(tx, orderId, cause) {
+      return (await orderMoves.endUnpaid(tx, clock, orderId, await cancelReasonOf(tx, clock, orderId, cause))) !== null
     },
-    async refunded(paymentIntentId) {
-      const order = await findOrderByIntent(db, paymentIntentId)
-      if (!order) return 'no order'
-      await refundSettled(db, gateway, clock, order.id, 'told by Stripe')
-      return 'refunded'
+    async refunded(orderId) {
+      await refundSettled(db, gateway, clock, orderId, 'told by Stripe')
     },
   }
 }
+
+/**
+ * A hold found released under a runner's claim was released, near or past its 30 minutes, by the
+ * sweep (an accept at 29:59 can meet it), and before that by the buyer.
+ */
+async function cancelReasonOf(tx: Database, clock: Clock, orderId: string, cause: HoldEndCause): Promise<CancelReason> {
+  if (cause !== 'found released') return REASON_OF_CAUSE[cause]
+  const [order] = await tx.select({ authorizedAt: orders.authorizedAt }).from(orders).where(eq(orders.id, orderId))
+  return order && releasedBySweep(order.authorizedAt, clock.now()) ? 'expired' : 'buyer'
+}
+
+/** What payments' verbs need to move an order's payment, and the order with it. */
+export const orderPaymentDeps = (db: Database, gateway: PaymentGateway, clock: Clock): PaymentMoveDeps => ({
+  db,
+  clock,
+  gateway,
+  listener: ordersPaymentListener(db, clock, gateway),
+})
+
+/** Charges a runner's claim, once, and settles the order to match (payments' captureOrder, with orders' half). */
+export const captureClaim = (db: Database, gateway: PaymentGateway, clock: Clock, orderId: string, occasion: string) =>
+  captureOrder(orderPaymentDeps(db, gateway, clock), orderId, occasion)

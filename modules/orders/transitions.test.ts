@@ -2,14 +2,15 @@ import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { orderWithPayment } from '../../testing/order-with-payment'
 import { testApi } from '../../testing/test-api'
-import { paymentEventsOf } from '../payments/index'
+import { PaymentDeclinedError, paymentEventsOf } from '../payments/index'
 import { ORDER_MOVES, ORDER_STATUSES, ORDER_TRANSITIONS } from './contract'
-import { findOrder, orderMoves, orderSupport } from './index'
+import { captureClaim, findOrder, orderMoves, orderSupport } from './index'
 
 // The order's verbs, each one conditional update of the one table: from the right state it moves
 // and says so (outbox event, payment event); from any other it changes nothing and answers null.
 const api = await testApi()
-const { db, clock, completeAccount, addStore, placeOrder } = api
+const { db, clock, completeAccount, addStore, placeOrder, providers } = api
+const capture = (orderId: string) => captureClaim(db, providers.payments, clock, orderId, 'when a runner accepted')
 const store = await addStore({ name: 'Transitions Test Store', latitude: 40.53, longitude: -74.3973 })
 const MINUTE = 60_000
 /** The default payout terms: the runner earns the whole fee and tip, paid out a day after delivery. */
@@ -29,7 +30,7 @@ async function waitingOrder() {
 async function paidClaim() {
   const waiting = await waitingOrder()
   await orderMoves.claim(db, clock, waiting.order.id, waiting.runnerId)
-  await orderMoves.markCaptured(db, clock, waiting.order.id, 'captured when a runner accepted')
+  await capture(waiting.order.id)
   return waiting
 }
 
@@ -74,46 +75,47 @@ describe('claim and unclaim', () => {
   })
 })
 
-describe('markCaptured', () => {
-  test('settles a claim as paid once, with its payment event and the accepted notice', async () => {
+describe('the payment moves with its order', () => {
+  test('a capture settles a claim as paid once, with its payment event and the accepted notice', async () => {
     const { order, runnerId } = await waitingOrder()
-    expect(await orderMoves.markCaptured(db, clock, order.id, 'early')).toBeNull()
     await orderMoves.claim(db, clock, order.id, runnerId)
-    expect(await orderMoves.markCaptured(db, clock, order.id, 'captured when a runner accepted')).toMatchObject({ status: 'runner_accepted' })
-    expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'captured' })
-    expect(await orderMoves.markCaptured(db, clock, order.id, 'again')).toBeNull()
+    expect(await capture(order.id)).toEqual({ outcome: 'captured', settled: true })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
+    // Again, by the order's key: the gateway replays its answer and nothing moves twice.
+    expect(await capture(order.id)).toEqual({ outcome: 'captured', settled: false })
     const row = (await findOrder(db, order.id))!
     const events = await paymentEventsOf(db, row.paymentIntentId)
     expect(events.filter((event) => event.toStatus === 'captured')).toHaveLength(1)
     expect(await outboxOf(order.id)).toEqual(['placed', 'accepted'])
   })
-})
 
-describe('cancelWaiting and expire', () => {
-  test('cancelWaiting ends a waiting order with its reason and payment event; never a paid one', async () => {
+  test('support’s cancel ends a waiting order with its reason and payment event; never a paid one', async () => {
     const { order } = await waitingOrder()
-    const cancelled = await orderMoves.cancelWaiting(db, clock, order.id, { reason: 'support', payment: 'cancelled', because: 'cancelled by support' })
+    const cancelled = await orderSupport.cancel(db, providers.payments, clock, (await findOrder(db, order.id))!, 'support')
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'support' })
     expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'cancelled' })
     expect(await outboxOf(order.id)).toEqual(['placed', 'cancelled'])
     const paid = await paidClaim()
-    expect(await orderMoves.cancelWaiting(db, clock, paid.order.id, { reason: 'buyer', payment: 'cancelled', because: 'no' })).toBeNull()
-    expect(await orderMoves.expire(db, clock, paid.order.id, 'no')).toBeNull()
+    await expect(orderSupport.cancel(db, providers.payments, clock, (await findOrder(db, paid.order.id))!, 'support')).rejects.toMatchObject({
+      code: 'INVALID_TRANSITION',
+    })
+    expect(await orderWithPayment(db, paid.order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
   })
 
-  test("a claim whose capture failed ends only for that runner's claim, as capture_failed", async () => {
+  test('a claim whose capture the bank declines ends as capture_failed, its runner unnamed', async () => {
     const { order, runnerId } = await waitingOrder()
-    const other = await completeAccount({ roles: ['runner'] })
     await orderMoves.claim(db, clock, order.id, runnerId)
-    const failed = { reason: 'capture_failed' as const, payment: 'capture_failed' as const, because: 'capture declined' }
-    expect(await orderMoves.cancelWaiting(db, clock, order.id, { ...failed, claimedBy: other.user.id })).toBeNull()
-    expect(await orderMoves.cancelWaiting(db, clock, order.id, { ...failed, claimedBy: runnerId })).toMatchObject({ status: 'cancelled', runnerId: null })
-    expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'capture_failed' })
-  })
-
-  test('expire ends a waiting order as expired', async () => {
-    const { order } = await waitingOrder()
-    expect(await orderMoves.expire(db, clock, order.id, 'no runner within 30 minutes')).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
+    const gateway = {
+      ...providers.payments,
+      capture: () => Promise.reject(new PaymentDeclinedError('insufficient_funds', 'Your card has insufficient funds.')),
+    }
+    expect(await captureClaim(db, gateway, clock, order.id, 'when a runner accepted')).toEqual({ outcome: 'declined', declineCode: 'insufficient_funds' })
+    expect(await orderWithPayment(db, order.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'capture_failed',
+      runnerId: null,
+      paymentStatus: 'capture_failed',
+    })
   })
 })
 
@@ -124,7 +126,7 @@ describe('reportPickup and reportDelivered', () => {
     const found = { items: itemsWere.map((item) => ({ ...item, isDelivered: true })), itemsWere, actualGroceryCents: 1234 }
     await orderMoves.claim(db, clock, order.id, runnerId)
     expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, found)).toBeNull()
-    await orderMoves.markCaptured(db, clock, order.id, 'captured')
+    await capture(order.id)
     const stranger = await completeAccount({ roles: ['runner'] })
     expect(await orderMoves.reportPickup(db, clock, order.id, stranger.user.id, found)).toBeNull()
     expect(await orderMoves.reportDelivered(db, clock, order.id, runnerId, TERMS)).toBeNull()
@@ -175,7 +177,7 @@ describe('markItem and decideSubstitution', () => {
     const mark = { orderId: order.id, index: 0, was: items[0]!, next: { ...items[0]!, state: 'not_found' as const } }
     expect(await orderMoves.markItem(db, clock, runnerId, mark)).toBeNull()
     await orderMoves.claim(db, clock, order.id, runnerId)
-    await orderMoves.markCaptured(db, clock, order.id, 'captured')
+    await capture(order.id)
     const settled = items.map((item) => ({ ...item, isDelivered: true }))
     await orderMoves.markItem(db, clock, runnerId, mark)
     expect(await orderMoves.reportPickup(db, clock, order.id, runnerId, { items: settled, itemsWere: items, actualGroceryCents: null })).toBeNull()

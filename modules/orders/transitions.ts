@@ -38,8 +38,6 @@ type MoveOf = {
   set?: Partial<typeof orders.$inferInsert>
   /** The states the order's payment must be in for the move (payments keeps it), left as it is. */
   paymentIn?: readonly PaymentStatus[]
-  /** Where the order's payment goes with the move, and why: payments moves it and records the event. */
-  payment?: { from: PaymentStatus; to: PaymentStatus; reason: string }
   /** What else the move changes, in its transaction (a runner's totals). */
   alsoTally?: (tx: Database, moved: OrderRow) => Promise<void>
   /** Whether followers hear of the move at once; a claim is heard of when its capture settles. */
@@ -50,60 +48,44 @@ type MoveOf = {
 class PaymentElsewhere extends Error {}
 
 /**
- * Runs one move's transaction, which answers null when the order (or its payment) was not where
- * the move starts: someone else moved it first, and nothing changes.
+ * One move of the table (ORDER_MOVES) in the caller's transaction: a single conditional update,
+ * `... where id = $1 and status in (from) and <conditions> returning *`. Null when the order was
+ * not where the move starts (someone else moved it first). A payment found elsewhere than the
+ * move needs throws PaymentElsewhere, to undo the transaction. The order's outbox event and the
+ * change notice go in the same transaction.
  */
-async function undoneUnlessPaymentAgrees<T>(db: Database, work: (tx: Database) => Promise<T | null>): Promise<T | null> {
-  try {
-    return await db.transaction(work)
-  } catch (error) {
-    if (error instanceof PaymentElsewhere) return null
-    throw error
-  }
-}
-
-/**
- * The order's payment in the move's transaction, after the order's row is locked by its update:
- * checked to be where the move needs it, or moved with it (payments writes it, with its event).
- */
-async function settlePayment(tx: Database, clock: Clock, moved: OrderRow, { paymentIn, payment }: Pick<MoveOf, 'paymentIn' | 'payment'>) {
-  const agrees = payment
-    ? await orderPayments.move(tx, clock, { orderId: moved.id, paymentIntentId: moved.paymentIntentId, ...payment })
-    : paymentIn === undefined || (await orderPayments.isIn(tx, moved.paymentIntentId, paymentIn))
-  if (!agrees) throw new PaymentElsewhere()
-}
-
-/**
- * One move of the table (ORDER_MOVES): a single conditional update, `... where id = $1 and
- * status in (from) and <conditions> returning *`. Zero rows means the order was not where the
- * move starts (someone else moved it first), and nothing changes; so does a payment found
- * elsewhere than the move needs. The order's outbox event, the payment's move and the change
- * notice go in the same transaction.
- */
-async function move(
-  db: Database,
+async function moveIn(
+  tx: Database,
   clock: Clock,
   name: OrderMove,
-  { orderId, from, when = [], set, paymentIn, payment, alsoTally, announce = true }: MoveOf,
+  { orderId, from, when = [], set, paymentIn, alsoTally, announce = true }: MoveOf,
 ): Promise<OrderRow | null> {
   const { to, from: allowed } = ORDER_MOVES[name]
   const starts = from ?? allowed
   for (const state of starts) if (!(allowed as readonly OrderStatus[]).includes(state)) throw invalidTransition(state, to)
-  const now = clock.now()
-  return undoneUnlessPaymentAgrees(db, async (tx) => {
-    const [moved] = await tx
-      .update(orders)
-      .set({ ...set, status: to, updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, [...starts]), ...when))
-      .returning()
-    if (!moved) return null
-    await settlePayment(tx, clock, moved, { paymentIn, payment })
-    await alsoTally?.(tx, moved)
-    if (announce) await announceOrderChange(tx, moved.id)
-    const event = EVENT_OF_STATUS[to]
-    if (event) await recordOrderEvent(tx, clock, moved.id, event)
-    return moved
-  })
+  const [moved] = await tx
+    .update(orders)
+    .set({ ...set, status: to, updatedAt: clock.now() })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...starts]), ...when))
+    .returning()
+  if (!moved) return null
+  // The order's row is locked by its update: its payment is read after it (the agreed lock order).
+  if (paymentIn && !(await orderPayments.isIn(tx, moved.paymentIntentId, paymentIn))) throw new PaymentElsewhere()
+  await alsoTally?.(tx, moved)
+  if (announce) await announceOrderChange(tx, moved.id)
+  const event = EVENT_OF_STATUS[to]
+  if (event) await recordOrderEvent(tx, clock, moved.id, event)
+  return moved
+}
+
+/** One move in a transaction of its own: null when the order, or its payment, was not where the move starts, and nothing changes. */
+async function move(db: Database, clock: Clock, name: OrderMove, spec: MoveOf): Promise<OrderRow | null> {
+  try {
+    return await db.transaction((tx) => moveIn(tx, clock, name, spec))
+  } catch (error) {
+    if (error instanceof PaymentElsewhere) return null
+    throw error
+  }
 }
 
 export type NewOrder = {
@@ -176,56 +158,33 @@ const unclaim = (db: Database, clock: Clock, orderId: string, runnerId: string) 
     paymentIn: ['authorized'],
   })
 
-/** The runner's capture went through: the order is paid for, and the buyer hears that a runner accepted. */
-async function markCaptured(db: Database, clock: Clock, orderId: string, reason: string): Promise<OrderRow | null> {
-  return undoneUnlessPaymentAgrees(db, async (tx) => {
-    const [moved] = await tx
-      .update(orders)
-      .set({ updatedAt: clock.now() })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'runner_accepted')))
-      .returning()
-    if (!moved) return null
-    await settlePayment(tx, clock, moved, { payment: { from: 'authorized', to: 'captured', reason } })
-    await announceOrderChange(tx, orderId)
-    await recordOrderEvent(tx, clock, orderId, 'accepted')
-    return moved
-  })
-}
-
-type Cancellation = {
-  reason: CancelReason
-  /** What became of the hold: released, or refused by the bank at capture. */
-  payment: 'cancelled' | 'capture_failed'
-  /** The payment event's words. */
-  because: string
-  /** Only this runner's claim (a capture that failed for them); otherwise a waiting order, or any unsettled claim. */
-  claimedBy?: string
+/**
+ * Orders' half of a capture, in payments' transaction (payments moves the payment beside it):
+ * the order a runner claimed is paid for, and the buyer hears that a runner accepted.
+ */
+async function markPaidFor(tx: Database, clock: Clock, orderId: string): Promise<OrderRow | null> {
+  const [moved] = await tx
+    .update(orders)
+    .set({ updatedAt: clock.now() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'runner_accepted')))
+    .returning()
+  if (!moved) return null
+  await announceOrderChange(tx, orderId)
+  await recordOrderEvent(tx, clock, orderId, 'accepted')
+  return moved
 }
 
 /**
- * Ends an order whose hold is gone or going: one that waits for a runner, or a runner's claim
- * whose capture can now only fail (its hold was released under it). Never a paid order.
+ * Orders' half of a hold that is gone (released, or refused at capture), in payments'
+ * transaction: an order waiting for a runner, or a runner's claim whose capture can now only
+ * fail, ends with `reason`. Never a paid order: payments moves only an authorized payment.
  */
-async function endWaiting(db: Database, clock: Clock, name: 'cancelWaiting' | 'expire', orderId: string, cancellation: Cancellation) {
-  const set = { cancelledAt: clock.now(), cancelReason: cancellation.reason }
-  const payment = { from: 'authorized' as const, to: cancellation.payment, reason: cancellation.because }
-  if (!cancellation.claimedBy) {
-    const waiting = await move(db, clock, name, { orderId, from: ['pending_runner_acceptance'], set, payment })
-    if (waiting) return waiting
-  }
-  return move(db, clock, name, {
+async function endUnpaid(tx: Database, clock: Clock, orderId: string, reason: CancelReason): Promise<OrderRow | null> {
+  return moveIn(tx, clock, reason === 'expired' ? 'expire' : 'cancelWaiting', {
     orderId,
-    from: ['runner_accepted'],
-    when: [cancellation.claimedBy ? eq(orders.runnerId, cancellation.claimedBy) : undefined],
-    set: { ...set, runnerId: null },
-    payment,
+    set: { cancelledAt: clock.now(), cancelReason: reason, runnerId: null },
   })
 }
-
-const cancelWaiting = (db: Database, clock: Clock, orderId: string, cancellation: Cancellation) => endWaiting(db, clock, 'cancelWaiting', orderId, cancellation)
-
-const expire = (db: Database, clock: Clock, orderId: string, because: string) =>
-  endWaiting(db, clock, 'expire', orderId, { reason: 'expired', payment: 'cancelled', because })
 
 /**
  * A paid order ends before pick-up: the buyer's runner never came (after `acceptedBefore`), or
@@ -363,9 +322,8 @@ export const orderMoves = {
   place,
   claim,
   unclaim,
-  markCaptured,
-  cancelWaiting,
-  expire,
+  markPaidFor,
+  endUnpaid,
   cancelAccepted,
   noteRefund,
   reportPickup,

@@ -1,8 +1,8 @@
 import type { ModuleDeps } from '../shared/index'
 import type { AccountListener, PaymentGateway } from './gateway'
-import { movePayment, paymentIsIn, paymentOf, paymentsOf } from './order-payments'
+import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
+import type { PaymentListener } from './payment-moves'
 import { paymentRoutes } from './routes'
-import type { PaymentListener } from './stripe-webhook'
 
 /**
  * Payments' door. It owns the money's records (checkout intents with each order's payment state,
@@ -27,22 +27,29 @@ export {
   type TransferRequest,
   type TransferReversal,
 } from './gateway'
-export { type CaptureOutcome, captureOrder as capture, releaseOrderHold as release } from './holds'
 export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'
 export { idempotencyKeys, isSystemKey } from './keys'
 export type { OrderPayment } from './order-payments'
+export {
+  type CaptureOutcome,
+  captureOrder,
+  type HoldEndCause,
+  type PaymentListener,
+  type PaymentMoveDeps,
+  releaseOrder,
+} from './payment-moves'
 export { NotChargedError, type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
-export type { PaymentListener } from './stripe-webhook'
 export { connectedAccountFor, type LineToTransfer, reverseLine, type TransferOutcome, transferLine, transfersOfOrder } from './transfers'
 
 /**
  * The payment each order holds, as we record it: read for the order's views, and moved only
- * here. Lock order: an order's move locks the order's row first, then this one (`isIn`, `move`);
- * a refund takes the payment's refund lock, then this row, and never the order's.
+ * here (captureOrder, releaseOrder, refund). Lock order: the order's row first, then this one
+ * (an order's move that needs its payment in a state, `isIn`; a payment's move runs the order's
+ * half first); a refund takes the payment's refund lock, then this row, and never the order's.
  */
-export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn, move: movePayment }
+export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn }
 
 /** The card form's calls, Stripe's webhook, and the embedded stand-in's onboarding form. */
 export function paymentsModule(deps: ModuleDeps, gateway: PaymentGateway, orders: PaymentListener, accounts: AccountListener) {

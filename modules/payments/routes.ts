@@ -11,7 +11,8 @@ import {
 } from './contract'
 import type { EmbeddedGateway } from './embedded-gateway'
 import type { AccountListener, PaymentGateway } from './gateway'
-import { handleStripeWebhook, type PaymentListener } from './stripe-webhook'
+import type { PaymentListener } from './payment-moves'
+import { handleStripeWebhook } from './stripe-webhook'
 
 export interface PaymentRouteDeps extends ModuleDeps {
   gateway: PaymentGateway

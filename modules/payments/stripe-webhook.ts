@@ -4,24 +4,11 @@ import { badRequest, type Clock } from '../shared/index'
 import { recordPaymentEvent } from './events'
 import type { AccountListener, PaymentGateway } from './gateway'
 import { findIntent } from './intents'
+import { type PaymentListener, settleCancelledAtGateway, settleCapturedAtGateway } from './payment-moves'
 import { recordGatewayRefunds } from './refunds'
 import { checkoutIntents } from './schema'
 import { toConnectedAccount } from './stripe-connect'
 import { type StripeSettings, verifyStripeWebhook } from './stripe-gateway'
-
-/**
- * How the orders hear of a payment that moved at Stripe. Payments sits below orders and knows
- * none of their tables, so the composition root hands it this: each call is one of the orders'
- * own conditional moves, and says what it did.
- */
-export interface PaymentListener {
-  /** The intent was captured at Stripe: an order still marked authorized is settled as captured. */
-  captured(paymentIntentId: string, reason: string): Promise<'no order' | 'captured' | 'already captured'>
-  /** The intent was cancelled at Stripe: an order still waiting on that hold is cancelled. */
-  cancelled(paymentIntentId: string, reason: string): Promise<'no order' | 'cancelled' | 'already settled'>
-  /** Money came back on the intent, and payments has recorded it: the order's followers hear of it. */
-  refunded(paymentIntentId: string): Promise<'no order' | 'refunded'>
-}
 
 export type WebhookDeps = {
   db: Database
@@ -83,14 +70,11 @@ export async function handleStripeWebhook(
           reason: 'stripe webhook',
         })
       return 'authorized'
-    case 'payment_intent.succeeded': {
-      const settled = await orders.captured(intent.id, 'stripe webhook: captured')
-      return settled === 'captured' ? 'captured' : settled === 'no order' ? 'no order' : 'already captured'
-    }
+    case 'payment_intent.succeeded':
+      return orderId ? settleCapturedAtGateway({ db, clock, gateway, listener: orders }, orderId, 'stripe webhook: captured') : 'no order'
     case 'payment_intent.canceled': {
       // Cancelled at Stripe (the dashboard, or Stripe's own expiry): an order cannot wait on a hold that is gone.
-      const cancelled = await orders.cancelled(intent.id, 'stripe webhook: cancelled at Stripe')
-      if (cancelled !== 'no order') return cancelled
+      if (orderId) return settleCancelledAtGateway({ db, clock, gateway, listener: orders }, orderId, 'stripe webhook: cancelled at Stripe')
       const [released] = await db
         .update(checkoutIntents)
         .set({ releasedAt: clock.now() })
@@ -132,5 +116,6 @@ async function chargeRefunded({ db, clock, orders, gateway }: Pick<WebhookDeps, 
     await gateway.refundsOf(paymentIntentId),
   )
   if (recorded === 0) return 'already recorded'
-  return orders.refunded(paymentIntentId)
+  await orders.refunded(orderId)
+  return 'refunded'
 }

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
-import { findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
-import { capture, type PaymentGateway } from '../payments/index'
-import { AppError, type Clock, claimStaleBefore, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES, releasedBySweep } from '../shared/index'
+import { captureClaim, findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
+import type { CaptureOutcome, PaymentGateway } from '../payments/index'
+import { AppError, type Clock, claimStaleBefore, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
 import { pausedUntil, refuseWhilePaused } from './give-up'
 
@@ -12,41 +12,13 @@ export function assertIsRunner(user: UserRow) {
   if (!user.roles.includes('runner')) throw forbidden(MESSAGES.notARunner, 'NOT_A_RUNNER')
 }
 
-/** How a claim's capture settled, with the order as the settling move left it (null when another move got there first). */
-type Settled = { outcome: 'captured'; order: OrderRow | null } | { outcome: 'declined' } | { outcome: 'released' } | { outcome: 'unreachable' }
-
 /**
- * Charges the card for a runner's claim (once, by the order's key) and settles the order to
- * match: captured; or cancelled when the bank declines (capture_failed) or the hold is gone.
+ * Charges the card for a runner's claim (once, by the order's key); payments settles the order to
+ * match: paid for, or cancelled when the bank declines (capture_failed) or the hold is gone.
  * When the gateway cannot be reached nothing is settled: the caller decides.
  */
-async function settleCapture(db: Database, gateway: PaymentGateway, clock: Clock, order: OrderRow): Promise<Settled> {
-  const runnerId = order.runnerId!
-  const charged = await capture(gateway, order)
-  switch (charged.outcome) {
-    case 'captured':
-      return { outcome: 'captured', order: await orderMoves.markCaptured(db, clock, order.id, 'captured when a runner accepted') }
-    case 'declined':
-      await orderMoves.cancelWaiting(db, clock, order.id, {
-        reason: 'capture_failed',
-        payment: 'capture_failed',
-        because: `capture declined (${charged.declineCode}) when runner ${runnerId} accepted`,
-        claimedBy: runnerId,
-      })
-      return { outcome: 'declined' }
-    case 'released':
-      // Who released the hold found gone under the claim: near or past its 30 minutes the sweep (an accept at 29:59 can meet it), before that the buyer.
-      await orderMoves.cancelWaiting(db, clock, order.id, {
-        reason: releasedBySweep(order.authorizedAt, clock.now()) ? 'expired' : 'buyer',
-        payment: 'cancelled',
-        because: `the hold was already released when runner ${runnerId} accepted`,
-        claimedBy: runnerId,
-      })
-      return { outcome: 'released' }
-    case 'unreachable':
-      return { outcome: 'unreachable' }
-  }
-}
+const settleCapture = (db: Database, gateway: PaymentGateway, clock: Clock, order: OrderRow): Promise<CaptureOutcome> =>
+  captureClaim(db, gateway, clock, order.id, `when runner ${order.runnerId} accepted`)
 
 /**
  * PATCH /api/orders/{id}/accept. The claim is one conditional update (only a waiting order whose
@@ -89,7 +61,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
     await orderMoves.unclaim(db, clock, orderId, runner.id)
     throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.gatewayDown)
   }
-  return settled.order ?? (await findOrder(db, orderId))!
+  return (await findOrder(db, orderId))!
 }
 
 /**
@@ -98,7 +70,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
  */
 export async function settleInterruptedClaims(db: Database, gateway: PaymentGateway, clock: Clock) {
   const stale = await runnerQueries.unsettledClaims(db, claimStaleBefore(clock.now()))
-  const outcomes: Record<string, Settled['outcome']> = {}
+  const outcomes: Record<string, CaptureOutcome['outcome']> = {}
   for (const order of stale) outcomes[order.id] = (await settleCapture(db, gateway, clock, order)).outcome
   return outcomes
 }
