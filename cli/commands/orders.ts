@@ -40,6 +40,7 @@ const CANCELLED_BY: Record<NonNullable<Order['cancelReason']>, string> = {
   capture_failed: 'the card was declined',
   runner_no_show: 'the runner never came',
   runner_released: 'the runner gave it up',
+  nothing_found: 'the runner found none of the items',
 }
 
 /** Why an order that has ended cannot be cancelled; null while it has not. */

@@ -37,6 +37,11 @@ export function orderCancelled(order: OrderRow) {
       }
     case 'support':
       return { title: 'Your order was cancelled', body: `Kirana support cancelled your ${order.storeName} order and released the ${hold} hold on your card.` }
+    case 'nothing_found':
+      return {
+        title: `Nothing found at ${order.storeName}`,
+        body: `Your runner couldn't find any of your items at ${order.storeName}, so the order was cancelled. The ${hold} fee and tip are refunded to your card, and nothing is owed for groceries.`,
+      }
     default:
       return {
         title: 'No runner this time',

@@ -22,6 +22,8 @@ export const ORDER_MOVES = {
   expire: { from: ['pending_runner_acceptance', 'runner_accepted'], to: 'cancelled' },
   /** A paid order ends before pick-up: the buyer's runner never came, or the runner gave it up. Its money goes back. */
   cancelAccepted: { from: ['runner_accepted'], to: 'cancelled' },
+  /** The runner found none of the lines: the order ends without a pick-up, never delivered, and its money goes back. */
+  endNothingFound: { from: ['runner_accepted'], to: 'cancelled' },
   reportPickup: { from: ['runner_accepted'], to: 'picked_up' },
   reportDelivered: { from: ['picked_up'], to: 'delivered' },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>
@@ -55,7 +57,7 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 /** A runner who accepted and has not picked up after this long is not coming: the buyer may cancel for a full refund. */
 export const NO_SHOW_AFTER_MS = 2 * 60 * 60_000
 
-export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support', 'runner_no_show', 'runner_released'] as const
+export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support', 'runner_no_show', 'runner_released', 'nothing_found'] as const
 export type CancelReason = (typeof CANCEL_REASONS)[number]
 
 /** 001 §4's two readings: a short badge, and the tracking screen's longer title. */

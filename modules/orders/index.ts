@@ -4,7 +4,8 @@ import type { PaymentGateway } from '../payments/index'
 import type { LiveStreams, ModuleDeps, ObjectStore } from '../shared/index'
 import { cancelWaitingOrder, endPaidOrder, releaseAndEnd } from './cancel'
 import { findOrderMessage, orderMessageHub } from './chat'
-import { itemState, markedItem, settledAtPickup } from './lines'
+import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
+import { endNothingFound } from './nothing-found'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
 import { problemsForSupport, resolveProblem } from './problem-desk'
@@ -26,8 +27,8 @@ export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './t
 /** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled. */
 export const runnerQueries = { ordersWaitingNear, deliveriesSince, standings: runnerStandings, unsettledClaims, givenUpSince, givenUpCountsSince }
 
-/** Ending an order with its money: a waiting one's hold released, a paid one's charge refunded. */
-export const orderEndings = { releaseAndEnd, endPaidOrder }
+/** Ending an order with its money: a waiting one's hold released, a paid one's charge refunded (also when nothing was found). */
+export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }
 
 /**
  * The orders' outbox, which the notifications work through: its events, the chat message or
@@ -44,7 +45,7 @@ export const orderOutbox = {
 }
 
 /** The rules of a line while the runner shops, which the runner's marks and pick-up follow. */
-export const orderLines = { state: itemState, mark: markedItem, settleAtPickup: settledAtPickup }
+export const orderLines = { state: itemState, mark: markedItem, settleAtPickup: settledAtPickup, foundNothing }
 
 /** Support's desk (the CLI) and the sweep: list, show, cancel, refund, problems and their resolving, the consistency check, and refunds still owed. */
 export const orderSupport = {

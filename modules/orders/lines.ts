@@ -65,3 +65,6 @@ export function settledAtPickup(items: readonly OrderItem[], found: ReadonlyMap<
     return { ...line, state, isDelivered: state !== 'not_found' }
   })
 }
+
+/** The lines as settled hold nothing to bring: not one was found (or replaced). Such an order ends as nothing found, never picked up. */
+export const foundNothing = (items: readonly OrderItem[]) => items.length > 0 && items.every((item) => item.isDelivered === false)

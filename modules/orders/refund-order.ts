@@ -77,7 +77,7 @@ export async function refundWhatIsOwed(db: Database, gateway: PaymentGateway, cl
 }
 
 /** The endings of a paid order before pick-up: each owes the buyer all of their charge back. */
-export const REFUNDED_ENDINGS = ['runner_no_show', 'runner_released'] as const
+export const REFUNDED_ENDINGS = ['runner_no_show', 'runner_released', 'nothing_found'] as const
 
 const SETTLED_AT_ONCE = 200
 

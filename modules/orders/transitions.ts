@@ -237,6 +237,20 @@ const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: str
   })
 
 /**
+ * The assigned runner found none of the lines: the order ends before pick-up as nothing found,
+ * with its lines as settled (every one not found), and is never picked up or delivered. Only a
+ * paid order, and only if no line changed since it was read (a buyer's decision just then).
+ * Nothing is earned, so no payout line is written; the caller refunds the charge.
+ */
+const endNothingFound = (db: Database, clock: Clock, orderId: string, runnerId: string, { items, itemsWere }: Omit<PickedUp, 'actualGroceryCents'>) =>
+  move(db, clock, 'endNothingFound', {
+    orderId,
+    when: [eq(orders.runnerId, runnerId), sql`${orders.items} = ${JSON.stringify(itemsWere)}::jsonb`],
+    set: { items, cancelledAt: clock.now(), cancelReason: 'nothing_found' },
+    paymentIn: CHARGED_PAYMENT_STATES,
+  })
+
+/**
  * The runner hands the groceries over. In the same transaction the runner's tally counts it and
  * the payouts ledger writes what they earned, held while a problem report on the order is open
  * (a report locks the order's row too, so it comes wholly before or after).
@@ -327,6 +341,7 @@ export const orderMoves = {
   cancelAccepted,
   noteRefund,
   reportPickup,
+  endNothingFound,
   reportDelivered,
   markItem,
   decideSubstitution,

@@ -61,6 +61,11 @@ export const availabilityUpdateSchema = z.object({ online: z.boolean().optional(
 
 export const MAX_ACTUAL_GROCERY_DOLLARS = 10_000
 
+/** A runner who gives up more than this many orders within GIVE_UP_WINDOW_DAYS has their accepts paused for GIVE_UP_PAUSE_HOURS from the last one. */
+export const GIVE_UPS_ALLOWED = 3
+export const GIVE_UP_WINDOW_DAYS = 7
+export const GIVE_UP_PAUSE_HOURS = 24
+
 export const statusUpdateSchema = z.object({
   status: z.string().max(40),
   itemCompletionData: z
@@ -87,7 +92,8 @@ export const MESSAGES = {
   notYourDelivery: 'Only the runner delivering this order can update it.',
   notPaidYet: "The buyer's payment for this order has not gone through yet. Please wait a moment and try again.",
   paused: (until: Date) =>
-    `You gave up more than 3 orders this week, so you can accept new orders again at ${until.toISOString().slice(11, 16)} UTC on ${until.toISOString().slice(0, 10)}. Contact support if this is a mistake.`,
+    `You gave up more than ${GIVE_UPS_ALLOWED} orders in ${GIVE_UP_WINDOW_DAYS} days, so you can accept new orders again at ${until.toISOString().slice(11, 16)} UTC on ${until.toISOString().slice(0, 10)}. Contact support if this is a mistake.`,
+  nothingToPickUp: 'None of the items was found, so there is nothing to pick up. End the order as nothing found instead: the buyer gets the fee and tip back.',
   receiptClosed: 'A receipt can be added after accepting the order and until it is delivered.',
   deliveryPhotoClosed: 'A delivery photo can be added after pick-up and up to an hour after delivery.',
 }

@@ -37,12 +37,17 @@ export async function refuseUntilPaid(db: Database, order: OrderRow) {
 /** A buyer's decision can land between reading the lines and the pick-up; the pick-up then reads them again, this many times at most. */
 const PICKUP_ATTEMPTS = 3
 
-/** Picks the order up with its lines settled; null when it is no longer the runner's paid order waiting for pick-up. */
+/**
+ * Picks the order up with its lines settled; null when it is no longer the runner's paid order
+ * waiting for pick-up. 409 NOTHING_FOUND when not one line was found: there is nothing to bring,
+ * and such an order ends as nothing found (nothing-found.ts) instead.
+ */
 async function pickUp(db: Database, clock: Clock, runnerId: string, read: OrderRow, update: StatusUpdate): Promise<OrderRow | null> {
   const actualGroceryCents = groceryCents(update.actualGroceryCost)
   let order = read
   for (let attempt = 1; ; attempt++) {
     const items = orderLines.settleAtPickup(order.items, itemsFound(order, update), clock.now())
+    if (orderLines.foundNothing(items)) throw conflict(MESSAGES.nothingToPickUp, 'NOTHING_FOUND')
     const moved = await orderMoves.reportPickup(db, clock, order.id, runnerId, { items, itemsWere: order.items, actualGroceryCents })
     if (moved || attempt === PICKUP_ATTEMPTS) return moved
     const again = await findOrder(db, order.id)

@@ -4,15 +4,14 @@ import type { UserRow } from '../accounts/index'
 import { findOrder, invalidTransition, orderEndings, runnerQueries } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
 import { AppError, type Clock, notFound } from '../shared/index'
-import { MESSAGES } from './contract'
+import { GIVE_UP_PAUSE_HOURS, GIVE_UP_WINDOW_DAYS, GIVE_UPS_ALLOWED, MESSAGES } from './contract'
 import { refuseUntilPaid } from './delivery'
 import { runnerAvailability } from './schema'
 
-const DAY_MS = 24 * 60 * 60_000
-/** Orders a runner may give up in a week before their accepts pause. ("Release" is kept for a card's hold.) */
-const GIVE_UPS_ALLOWED = 3
-const GIVE_UP_WINDOW_MS = 7 * DAY_MS
-const PAUSE_MS = DAY_MS
+// Orders a runner may give up before their accepts pause ("release" is kept for a card's hold), in the contract so the app says the same.
+const HOUR_MS = 60 * 60_000
+const GIVE_UP_WINDOW_MS = GIVE_UP_WINDOW_DAYS * 24 * HOUR_MS
+const PAUSE_MS = GIVE_UP_PAUSE_HOURS * HOUR_MS
 
 async function forgivenAt(db: Database, runnerId: string): Promise<Date | null> {
   const [row] = await db.select({ at: runnerAvailability.releasesForgivenAt }).from(runnerAvailability).where(eq(runnerAvailability.userId, runnerId))
@@ -20,8 +19,8 @@ async function forgivenAt(db: Database, runnerId: string): Promise<Date | null> 
 }
 
 /**
- * Until when a runner's accepts are paused: more than 3 orders given up in 7 days pauses them
- * for 24 hours from the last one. Orders given up before support lifted a pause do not count. Null
+ * Until when a runner's accepts are paused: more than GIVE_UPS_ALLOWED orders given up in
+ * GIVE_UP_WINDOW_DAYS pauses them for GIVE_UP_PAUSE_HOURS from the last one. Orders given up before support lifted a pause do not count. Null
  * when not paused.
  */
 export async function pausedUntil(db: Database, clock: Clock, runnerId: string): Promise<Date | null> {

@@ -21,6 +21,7 @@ import {
 } from './contract'
 import { updateDeliveryStatus } from './delivery'
 import { giveUpOrder } from './give-up'
+import { endAsNothingFound } from './nothing-found'
 import type { OfferPages } from './offer-pages'
 import { addOrderPhoto } from './photos'
 import { markOrderItem } from './shopping'
@@ -70,6 +71,14 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
         response: orderResponseSchema,
         detail: {
           summary: 'The assigned runner gives up the order before pick-up: it is cancelled, the buyer refunded in full and told; it counts towards the pause',
+        },
+      })
+      .post('/orders/:id/nothing-found', async ({ user, params }) => single(await endAsNothingFound(db, gateway, clock, user, params.id), user), {
+        signedIn: true,
+        response: orderResponseSchema,
+        detail: {
+          summary:
+            'The assigned runner found none of the items, before pick-up: the order is cancelled as nothing found, the fee and tip refunded in full and the buyer told',
         },
       })
       .patch('/orders/:id/status', async ({ user, params, body }) => single(await updateDeliveryStatus(db, clock, terms, user, params.id, body), user), {

@@ -14,6 +14,14 @@ import { viewportShot } from './phone-shots'
 const env = useServerAndBrowser()
 const { url, buyerWithOrder, runnerRavi } = orderSteps(env)
 
+/** The runner has accepted `order` (through the API, as the dashboard's button does) and has its delivery open, shopping. */
+async function shoppingFor(runner: Page, order: { id: string }) {
+  expect((await runner.request.patch(url(`/api/orders/${order.id}/accept`))).status()).toBe(200)
+  await runner.goto(url(`/delivery/${order.id}`))
+  await heading(runner, 'Active Delivery')
+  await runner.getByText('Time to shop').waitFor()
+}
+
 /** Within this, a change must have come over the live stream: polling would take 30 s. */
 const LIVE_MS = 5_000
 
@@ -131,6 +139,70 @@ describe('an order from the buyer to the runner and back', () => {
     await runner.goto(url(`/order/${crypto.randomUUID()}`))
     await runner.getByText('Order not found').waitFor()
     await shot(runner, 'tracking-not-found-phone')
+
+    await buyer.context().close()
+    await runner.context().close()
+  })
+
+  test("the runner can't do it: given up before pick-up, the order is cancelled and the buyer refunded and told, live", async () => {
+    const { buyer, order } = await buyerWithOrder('(732) 555-0162')
+    await buyer.goto(url(`/order/${order.id}`))
+    await heroTitle(buyer, 'Finding Runner')
+    const runner = await runnerRavi('(732) 555-0163')
+    await shoppingFor(runner, order)
+    await heroTitle(buyer, 'Runner Found', LIVE_MS)
+
+    await runner.getByRole('button', { name: "Can't do this order" }).click()
+    const dialog = runner.getByRole('dialog', { name: 'Give up this order?' })
+    await dialog.getByText(/Meera gets the \$7\.00 fee and tip back in full and is told you gave it up/).waitFor()
+    await dialog.getByText(/Giving up counts towards a pause/).waitFor()
+    await viewportShot(runner, 'delivery-give-up-dialog-phone')
+    await dialog.getByRole('button', { name: 'Give Up Order' }).click()
+
+    // Back on the dashboard, told what happened; the order is no longer an active delivery.
+    await runner.waitForURL(url('/runner'))
+    await runner.getByRole('region', { name: 'Notifications' }).getByText('Order Given Up').waitFor()
+    await runner.getByText('No deliveries in progress. Orders you accept appear here.').waitFor()
+    await viewportShot(runner, 'runner-dashboard-after-give-up-phone')
+
+    await heroTitle(buyer, 'Cancelled', LIVE_MS)
+    await buyer
+      .locator('.tracking-hero__text')
+      .getByText(/gave it up, so it was cancelled\. The fee and tip are refunded to your card/)
+      .waitFor()
+    await shot(buyer, 'tracking-given-up-phone')
+
+    await buyer.context().close()
+    await runner.context().close()
+  })
+
+  test('nothing found: the order ends cancelled, not out for delivery, with the fee and tip refunded and nothing to pay or confirm', async () => {
+    const { buyer, order } = await buyerWithOrder('(732) 555-0164')
+    await buyer.goto(url(`/order/${order.id}`))
+    await heroTitle(buyer, 'Finding Runner')
+    const runner = await runnerRavi('(732) 555-0165')
+    await shoppingFor(runner, order)
+
+    // Nothing ticked: picking up asks whether nothing was found, and says what follows.
+    await runner.getByRole('button', { name: 'MARK AS PICKED UP' }).click()
+    const dialog = runner.getByRole('dialog', { name: 'Nothing found?' })
+    await dialog.getByText(/gets the \$7\.00 fee and tip back in full, so there are no earnings for this order/).waitFor()
+    await viewportShot(runner, 'delivery-nothing-found-dialog-phone')
+    await dialog.getByRole('button', { name: 'Confirm Nothing Found' }).click()
+    await runner.locator('.delivery-status__title').getByText('Nothing found', { exact: true }).waitFor()
+    expect(await runner.getByRole('region', { name: 'Your Earnings' }).count()).toBe(0)
+    await expectComfortableLayout(runner)
+    await shot(runner, 'delivery-nothing-found-phone')
+
+    await heroTitle(buyer, 'Cancelled', LIVE_MS)
+    await buyer
+      .locator('.tracking-hero__text')
+      .getByText(/couldn't find any of your items .* so the order was cancelled/)
+      .waitFor()
+    expect(await buyer.getByRole('button', { name: 'Confirm Total' }).count()).toBe(0)
+    expect(await buyer.getByText('Out for Delivery', { exact: true }).count()).toBe(0)
+    await expectComfortableLayout(buyer)
+    await shot(buyer, 'tracking-nothing-found-phone')
 
     await buyer.context().close()
     await runner.context().close()

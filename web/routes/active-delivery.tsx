@@ -14,6 +14,7 @@ import { ShopPage } from '../ui/shop-page'
 import { DeliveryActions } from './active-delivery/delivery-actions'
 import { DeliveryStatusPanel } from './active-delivery/delivery-status-panel'
 import { EarningsCard } from './active-delivery/earnings-card'
+import { GiveUpOrder } from './active-delivery/give-up'
 import { GroceryTotalField, groceryTotalProblem, groceryTotalValue } from './active-delivery/grocery-total-field'
 import { PhotoUpload } from './active-delivery/photo-upload'
 import { ShoppingList } from './active-delivery/shopping-list'
@@ -77,15 +78,17 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
         </section>
       )}
       <PhotoUpload order={order} slot="deliveryPhoto" />
-      <EarningsCard order={order} />
+      {/* A cancelled order earns nothing: its status says where the money went. */}
+      {order.status !== 'cancelled' && <EarningsCard order={order} />}
       <DeliveryActions
         order={order}
         found={checks.found}
         groceryTotal={groceryTotalValue(groceryText)}
         groceryTotalValid={groceryProblem === null}
-        onPickedUp={checks.forget}
+        onListDone={checks.forget}
       />
       <ProblemReports order={order} viewerId={viewerId} />
+      <GiveUpOrder order={order} />
     </div>
   )
 }

@@ -66,6 +66,23 @@ describe('order detail /orders/{id}', () => {
     expect(screen.getByRole('region', { name: 'Payment Reminder' }).textContent).toContain('Platform fee ($2.00) plus tip ($5.00) = $7.00, already paid.')
   })
 
+  test('an order ended as nothing found: the fee and tip refunded in full, nothing to pay for groceries', async () => {
+    await openOrder(
+      anOrder({
+        status: 'cancelled',
+        cancelReason: 'nothing_found',
+        paymentStatus: 'refunded',
+        refundedAmount: '7.00',
+        runnerId: 'runner-9',
+        items: anOrder().items.map((item) => ({ ...item, state: 'not_found', isDelivered: false })),
+      }),
+    )
+    const reminder = screen.getByRole('region', { name: 'Payment Reminder' }).textContent
+    expect(reminder).toContain('Platform fee ($2.00) plus tip ($5.00) = $7.00, charged and then refunded to your card in full.')
+    expect(reminder).toContain("Your runner couldn't find any of your items, so you owe nothing for groceries.")
+    expect(reminder).not.toContain('Pay your runner')
+  })
+
   test('the runner of a delivery sees what it earns them instead', async () => {
     await openOrder(pickedUp, aBuyer({ id: 'runner-9', roles: ['runner'] }))
     expect(screen.queryByRole('region', { name: 'Payment Reminder' })).toBeNull()

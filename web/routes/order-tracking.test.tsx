@@ -236,9 +236,24 @@ test("after the card was declined at the charge, 'Order again' puts the order's 
   localStorage.clear()
 })
 
-test('when the runner found nothing, the buyer is told plainly and owes nothing for groceries', async () => {
-  const nothing: Order = { ...delivered, actualGroceryCost: '0.00', items: delivered.items.map((item) => ({ ...item, isDelivered: false })) }
+test('when the runner found nothing, the order reads cancelled, not out for delivery: refunded in full, nothing to pay or confirm', async () => {
+  const cancelledAt = '2026-01-05T10:30:00.000Z'
+  const nothing: Order = {
+    ...accepted,
+    status: 'cancelled',
+    cancelReason: 'nothing_found',
+    cancelledAt,
+    paymentStatus: 'refunded',
+    refundedAmount: '7.00',
+    items: accepted.items.map((item) => ({ ...item, state: 'not_found', isDelivered: false })),
+  }
   await openTracking(nothing)
-  hero().getByText("Your runner couldn't find any of your items at Patel Family Grocers, so there is nothing to deliver and you owe nothing for groceries.")
-  expect(screen.queryByText(/Grocery total from the store receipt/)).toBeNull()
+  const explanation =
+    "Your runner couldn't find any of your items at Patel Family Grocers, so the order was cancelled and you owe nothing for groceries. The fee and tip are refunded to your card in full."
+  expect(heroTitle()).toBe('Cancelled')
+  hero().getByText(explanation)
+  expect(screen.getByText(explanation, { selector: '.timeline__detail' })).toBeDefined()
+  expect(steps().map(([label]) => label)).toEqual(['Completed: Order Placed', 'Completed: Waiting for a runner', 'Cancelled: Cancelled'])
+  expect(screen.queryByRole('region', { name: 'Receipt and total' })).toBeNull()
+  expect(screen.queryByRole('button', { name: 'Confirm Total' })).toBeNull()
 })

@@ -29,19 +29,27 @@ export function MissingItemsDialog({ missing, onCancel, onConfirm }: Choice & { 
 }
 
 /**
- * Picking up with nothing ticked is not a normal delivery: the runner confirms that nothing was
- * found, and the grocery total goes as $0, so the customer owes nothing for groceries.
+ * Picking up with nothing ticked is not a delivery: the runner confirms that nothing was found,
+ * and the order ends there, cancelled, with the customer's fee and tip refunded in full.
  */
-export function NothingFoundDialog({ onCancel, onConfirm }: Choice) {
+export function NothingFoundDialog({ customer, paid, busy, onCancel, onConfirm }: Choice & { customer: string; paid: string; busy: boolean }) {
   return (
     <ConfirmDialog
       title="Nothing found?"
-      description="None of the items is ticked. The customer will be told you couldn't find any of them, and that they owe nothing for groceries."
+      description={
+        <>
+          <p>None of the items is ticked. Confirming ends the order as nothing found: it is cancelled, not delivered.</p>
+          <p>
+            {customer} is told and gets the {paid} fee and tip back in full, so there are no earnings for this order. Nobody pays for groceries.
+          </p>
+        </>
+      }
       keepLabel="Back to List"
       onKeep={onCancel}
-      confirmLabel="Confirm Nothing Found"
+      confirmLabel={busy ? 'Ending Order...' : 'Confirm Nothing Found'}
       onConfirm={onConfirm}
-      tone="primary"
+      tone="danger"
+      busy={busy}
     />
   )
 }

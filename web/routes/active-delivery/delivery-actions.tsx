@@ -1,10 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { Order } from '../../../modules/orders/contract'
+import { type Order, shortOrderId } from '../../../modules/orders/contract'
+import { formatCents } from '../../../modules/shared/contract'
+import { orderCents } from '../../features/orders/order-figures'
+import { useNothingFound } from '../../features/runner/api/nothing-found'
+import { failureMessage } from '../../lib/form-errors'
 import { ActionBar } from '../../ui/action-bar'
+import { useToast } from '../../ui/toast'
 import { DeliveredDialog, MissingItemsDialog, NothingFoundDialog } from './confirm-dialogs'
 import { isFound } from './shopping-list'
 import { useDeliveryUpdate } from './use-delivery-update'
+import { customerName, useEndedOrder } from './use-ended-order'
 
 type Props = {
   order: Order
@@ -14,28 +20,49 @@ type Props = {
   groceryTotal: string | undefined
   /** False while the grocery total cannot be sent as typed. */
   groceryTotalValid: boolean
-  /** Called once the pick-up is recorded. */
-  onPickedUp: () => void
+  /** Called once the pick-up is recorded, or the order ended as nothing found: the list's ticks are done with. */
+  onListDone: () => void
 }
 
 /**
  * The one next step, kept at the bottom of the screen: 'MARK AS PICKED UP' while shopping (with
- * a warning first when lines are unticked), then 'MARK AS DELIVERED' (always confirmed).
+ * a warning first when lines are unticked, and with none ticked the order ends as nothing
+ * found instead), then 'MARK AS DELIVERED' (always confirmed).
  */
-export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid, onPickedUp }: Props) {
+export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid, onListDone }: Props) {
   const { report, pending } = useDeliveryUpdate(order.id)
   const [asking, setAsking] = useState<'missing' | 'nothing' | 'delivered' | null>(null)
   // Lines marked on the server keep their mark; only the unmarked, unticked ones are news to confirm.
   const missing = order.items.filter((item) => item.state === 'pending' && !found.has(item.id))
   const nothing = order.items.every((item) => !isFound(item, found))
 
+  const endedOrder = useEndedOrder()
+  const { toast } = useToast()
+  const endNothingFound = useNothingFound(order.id, {
+    onEnded: (ended) => {
+      setAsking(null)
+      endedOrder(ended)
+      onListDone()
+      toast({
+        title: 'Order Ended: Nothing Found',
+        description: `Order #${shortOrderId(order.id)} is cancelled and the customer refunded.`,
+        variant: 'success',
+      })
+    },
+  })
+
   const pickUp = () => {
     setAsking(null)
     const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: isFound(item, found) }))
-    // Nothing bought costs nothing, whatever was typed.
-    const actualGroceryCost = nothing ? '0.00' : groceryTotal
-    report({ status: 'picked_up', itemCompletionData, ...(actualGroceryCost ? { actualGroceryCost } : {}) }, { onDone: onPickedUp })
+    report({ status: 'picked_up', itemCompletionData, ...(groceryTotal ? { actualGroceryCost: groceryTotal } : {}) }, { onDone: onListDone })
   }
+  const confirmNothingFound = () =>
+    endNothingFound.mutate(undefined, {
+      onError: (error) => {
+        setAsking(null)
+        toast({ title: 'Failed to update status', description: failureMessage(error, 'Please check your connection and try again.'), variant: 'destructive' })
+      },
+    })
   const deliver = () => {
     setAsking(null)
     report({ status: 'delivered' })
@@ -58,7 +85,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
         <button
           type="button"
           className="button button--primary button--large button--block"
-          disabled={pending || !groceryTotalValid}
+          disabled={pending || endNothingFound.isPending || !groceryTotalValid}
           onClick={() => (nothing ? setAsking('nothing') : missing.length > 0 ? setAsking('missing') : pickUp())}
         >
           {pending ? 'Updating...' : 'MARK AS PICKED UP'}
@@ -68,7 +95,15 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
           {pending ? 'Updating...' : 'MARK AS DELIVERED'}
         </button>
       )}
-      {asking === 'nothing' && <NothingFoundDialog onCancel={() => setAsking(null)} onConfirm={pickUp} />}
+      {asking === 'nothing' && (
+        <NothingFoundDialog
+          customer={customerName(order)}
+          paid={formatCents(orderCents(order.totalAmount))}
+          busy={endNothingFound.isPending}
+          onCancel={() => setAsking(null)}
+          onConfirm={confirmNothingFound}
+        />
+      )}
       {asking === 'missing' && <MissingItemsDialog missing={missing} onCancel={() => setAsking(null)} onConfirm={pickUp} />}
       {asking === 'delivered' && (
         <DeliveredDialog customer={order.buyerFirstName?.trim() || 'the customer'} onCancel={() => setAsking(null)} onConfirm={deliver} />

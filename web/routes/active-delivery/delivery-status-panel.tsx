@@ -1,5 +1,7 @@
 import type { Order } from '../../../modules/orders/contract'
+import { formatCents } from '../../../modules/shared/contract'
 import { StatusBadge } from '../../features/orders/components/status-badge'
+import { orderCents } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 
@@ -19,9 +21,25 @@ function describe(order: Order, now: number): { title: string; text: string } {
         text: `${order.deliveredAt ? `Delivered at ${formatMoment(order.deliveredAt, now)}. ` : ''}Thank you! Your earnings are on your dashboard.`,
       }
     case 'cancelled':
-      return { title: 'This order was cancelled', text: 'There is nothing more to do for it.' }
+      return cancelled(order)
     case 'pending_runner_acceptance':
       return { title: 'Waiting for a runner', text: 'This order has not been accepted yet.' }
+  }
+}
+
+/** A cancelled order, by why: the runner's own endings say what became of the money. */
+function cancelled(order: Order): { title: string; text: string } {
+  const paid = formatCents(orderCents(order.totalAmount))
+  switch (order.cancelReason) {
+    case 'nothing_found':
+      return {
+        title: 'Nothing found',
+        text: `You found none of the items, so the order is cancelled, not delivered. The customer gets the ${paid} fee and tip back in full, so there are no earnings for it, and nobody pays for groceries.`,
+      }
+    case 'runner_released':
+      return { title: 'You gave up this order', text: `It is cancelled, and the customer gets the ${paid} fee and tip back in full.` }
+    default:
+      return { title: 'This order was cancelled', text: 'There is nothing more to do for it.' }
   }
 }
 

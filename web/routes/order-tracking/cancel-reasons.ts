@@ -16,6 +16,8 @@ export function cancelExplanation(order: Order): string {
       return 'Your runner did not come, so you cancelled this order. The fee and tip are refunded to your card.'
     case 'runner_released':
       return 'Your runner could not do this order and gave it up, so it was cancelled. The fee and tip are refunded to your card.'
+    case 'nothing_found':
+      return `Your runner couldn't find any of your items at ${order.storeName}, so the order was cancelled and you owe nothing for groceries. The fee and tip are refunded to your card in full.`
     case null:
       return 'This order was cancelled.'
   }

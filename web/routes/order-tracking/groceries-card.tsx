@@ -1,7 +1,6 @@
 import { GROCERY_TOTAL_STATES, type Order, type OrderStatus } from '../../../modules/orders/contract'
 import { useConfirmGroceryTotal } from '../../features/orders/api/confirm-grocery-total'
 import { OrderPhoto } from '../../features/orders/components/order-photo'
-import { nothingFound } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { ApiError } from '../../lib/http'
@@ -23,7 +22,7 @@ export function GroceriesCard({ order }: { order: Order }) {
         Receipt and total
       </h2>
       {order.receipt && <OrderPhoto photo={order.receipt} alt="Store receipt" />}
-      {order.actualGroceryCost && !nothingFound(order) && (
+      {order.actualGroceryCost && (
         <p className="tracking-items__total">
           Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, paid to {order.runnerFirstName?.trim() || 'your runner'} at the
           door.

@@ -1,5 +1,4 @@
 import { type Order, STATUS_LABELS } from '../../../modules/orders/contract'
-import { nothingFound } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { formatWait } from '../../lib/format-wait'
@@ -9,8 +8,6 @@ import { cancelExplanation } from './cancel-reasons'
 const runnerFirstName = (order: Order) => order.runnerFirstName?.trim() || 'Your runner'
 
 function describe(order: Order, now: number): string {
-  if ((order.status === 'picked_up' || order.status === 'delivered') && nothingFound(order))
-    return `Your runner couldn't find any of your items at ${order.storeName}, so there is nothing to deliver and you owe nothing for groceries.`
   switch (order.status) {
     case 'pending_runner_acceptance':
       return `We're looking for a runner near ${order.storeName}.`

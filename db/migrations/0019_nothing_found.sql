@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_cancel_reason_known";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_cancel_reason_known" CHECK (cancel_reason is null or cancel_reason in ('buyer', 'expired', 'capture_failed', 'support', 'runner_no_show', 'runner_released', 'nothing_found'));

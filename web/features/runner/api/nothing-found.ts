@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query'
+import { type Order, orderResponseSchema } from '../../../../modules/orders/contract'
+import { apiRequest } from '../../../lib/http'
+
+/** POST /api/orders/{id}/nothing-found: the assigned runner found none of the items, so the order ends cancelled. The ended order goes to `onEnded`. */
+export const useNothingFound = (orderId: string, { onEnded }: { onEnded: (order: Order) => void }) =>
+  useMutation({
+    mutationFn: async () => (await apiRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/nothing-found`, orderResponseSchema)).order,
+    onSuccess: onEnded,
+  })

@@ -1,0 +1,78 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { type Order, shortOrderId } from '../../../modules/orders/contract'
+import { GIVE_UP_PAUSE_HOURS, GIVE_UP_WINDOW_DAYS, GIVE_UPS_ALLOWED } from '../../../modules/runner/contract'
+import { formatCents } from '../../../modules/shared/contract'
+import { orderCents } from '../../features/orders/order-figures'
+import { useGiveUpOrder } from '../../features/runner/api/give-up-order'
+import { failureMessage } from '../../lib/form-errors'
+import { ConfirmDialog } from '../../ui/dialog'
+import { useToast } from '../../ui/toast'
+import { customerName, useEndedOrder } from './use-ended-order'
+
+/**
+ * "Can't do this order", before pick-up only: asks first, saying what happens (the order is
+ * cancelled, the customer refunded in full and told, and it counts towards the pause), then
+ * takes the runner back to the dashboard with a toast.
+ */
+export function GiveUpOrder({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false)
+  const ended = useEndedOrder()
+  const navigate = useNavigate()
+  const { toast } = useToast()
+  const number = shortOrderId(order.id)
+  const customer = customerName(order)
+  const paid = formatCents(orderCents(order.totalAmount))
+  const giveUp = useGiveUpOrder(order.id, {
+    onGivenUp: (cancelled) => {
+      ended(cancelled)
+      toast({
+        title: 'Order Given Up',
+        description: `Order #${number} is cancelled. ${customer} gets the ${paid} fee and tip back and has been told.`,
+        variant: 'success',
+      })
+      void navigate({ to: '/runner' })
+    },
+  })
+  if (order.status !== 'runner_accepted') return null
+
+  const confirm = () =>
+    giveUp.mutate(undefined, {
+      onError: (error) => {
+        setOpen(false)
+        toast({ title: 'Could Not Give Up Order', description: failureMessage(error, 'Please check your connection and try again.'), variant: 'destructive' })
+      },
+    })
+
+  return (
+    <section className="card card--compact stack stack--snug delivery-card" aria-labelledby="give-up-heading">
+      <h2 id="give-up-heading">Can't do this order?</h2>
+      <p className="meta">Until you pick it up, you can give the order up. It is cancelled and the customer refunded.</p>
+      <button type="button" className="button button--small" onClick={() => setOpen(true)}>
+        Can't do this order
+      </button>
+      {open && (
+        <ConfirmDialog
+          title="Give up this order?"
+          description={
+            <>
+              <p>
+                Order #{number} will be cancelled. {customer} gets the {paid} fee and tip back in full and is told you gave it up.
+              </p>
+              <p>
+                Giving up counts towards a pause: give up more than {GIVE_UPS_ALLOWED} orders in {GIVE_UP_WINDOW_DAYS} days and you can't accept new orders for{' '}
+                {GIVE_UP_PAUSE_HOURS} hours.
+              </p>
+            </>
+          }
+          keepLabel="Keep Order"
+          onKeep={() => setOpen(false)}
+          confirmLabel={giveUp.isPending ? 'Giving Up...' : 'Give Up Order'}
+          onConfirm={confirm}
+          tone="danger"
+          busy={giveUp.isPending}
+        />
+      )}
+    </section>
+  )
+}
