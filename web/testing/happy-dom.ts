@@ -6,7 +6,11 @@ import { restoreFetch } from './fake-api'
 GlobalRegistrator.register({ url: 'http://localhost:3000/' })
 
 // Imported once the DOM exists, which React DOM looks for as it loads.
-const { cleanup } = await import('@testing-library/react')
+const { cleanup, configure } = await import('@testing-library/react')
+
+// A screen's first render loads its route's code and warms its queries; on CI's two shared cores
+// that can pass Testing Library's default second. A wait still ends as soon as its condition holds.
+configure({ asyncUtilTimeout: 5_000 })
 
 // A hook in the preload runs after every test of every file: no screen and no fake server outlives its test.
 afterEach(() => {
