@@ -5,6 +5,7 @@ import { findOrder, type NewOrder, type OrderRow, orderMoves } from '../orders/i
 import {
   authorize,
   type CheckoutIntent,
+  checkoutTooOld,
   claimIntent,
   findIntent,
   GatewayUnavailableError,
@@ -17,7 +18,6 @@ import {
   badRequest,
   type Clock,
   centsToDecimal,
-  checkoutTooOld,
   conflict,
   DELIVERY_RADIUS_MILES,
   decimalToCents,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import type { PaymentGateway } from '../payments/index'
-import { type Clock, holdLapsedBefore, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import { holdLapsedBefore, type PaymentGateway } from '../payments/index'
+import { type Clock, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { releaseAndEnd } from './cancel'
 import { orders } from './schema'
 

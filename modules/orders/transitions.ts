@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { CHARGED_PAYMENT_STATES, orderPayments } from '../payments/index'
+import { CHARGED_PAYMENT_STATES, holdLapsedBefore, orderPayments } from '../payments/index'
 import { type PayoutTerms, payoutLedger } from '../payouts/index'
-import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES, holdLapsedBefore } from '../shared/index'
+import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES } from '../shared/index'
 import {
   type CancelReason,
   GROCERY_TOTAL_STATES,

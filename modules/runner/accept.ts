@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
 import { captureClaim, findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
-import type { CaptureOutcome, PaymentGateway } from '../payments/index'
-import { AppError, type Clock, claimStaleBefore, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import { type CaptureOutcome, claimStaleBefore, type PaymentGateway } from '../payments/index'
+import { AppError, type Clock, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
 import { pausedUntil, refuseWhilePaused } from './give-up'
 

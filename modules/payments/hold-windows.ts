@@ -1,4 +1,4 @@
-import { RUNNER_ACCEPTANCE_WINDOW_MINUTES } from './constants'
+import { RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 const MINUTE = 60_000
 
