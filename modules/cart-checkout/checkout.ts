@@ -10,6 +10,7 @@ import {
   findIntent,
   GatewayUnavailableError,
   IdempotencyKeyReusedError,
+  intentStatusAtGateway,
   type PaymentGateway,
   releaseIntent,
 } from '../payments/index'
@@ -225,7 +226,7 @@ export async function confirmPaymentAndCreateOrder(
 
   let status: string | undefined
   try {
-    status = (await gateway.retrieveIntent(record.paymentIntentId))?.status
+    status = await intentStatusAtGateway(gateway, record.paymentIntentId)
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw gatewayDown('Failed to create order')
     throw error

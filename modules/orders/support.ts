@@ -3,6 +3,7 @@ import type { Database } from '../../db/database'
 import {
   CHARGED_PAYMENT_STATES,
   gatewayStatuses,
+  intentStatusAtGateway,
   isCharged,
   type OrderPayment,
   orderPayments,
@@ -56,7 +57,7 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
   const [order] = await orderViews(db, clock, [row], 'support')
   let gatewayStatus: string | null = null
   try {
-    gatewayStatus = (await gateway.retrieveIntent(row.paymentIntentId))?.status ?? 'missing'
+    gatewayStatus = (await intentStatusAtGateway(gateway, row.paymentIntentId)) ?? 'missing'
   } catch (error) {
     gatewayStatus = `unreachable: ${(error as Error).message}`
   }

@@ -28,7 +28,17 @@ export {
   type TransferReversal,
 } from './gateway'
 export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLapsedBefore, releasedBySweep } from './hold-windows'
-export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'
+export {
+  authorize,
+  type CheckoutIntent,
+  claimIntent,
+  findIntent,
+  gatewayStatuses,
+  intentStatusAtGateway,
+  releaseAbandonedIntents,
+  releaseIntent,
+  strandedHolds,
+} from './intents'
 export { idempotencyKeys, isSystemKey } from './keys'
 export type { OrderPayment } from './order-payments'
 export {
@@ -42,7 +52,7 @@ export {
 export { NotChargedError, type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
-export { connectedAccountFor, type LineToTransfer, reverseLine, type TransferOutcome, transferLine, transfersOfOrder } from './transfers'
+export { connectedAccountFor, type LineToTransfer, onboardingLinkFor, reverseLine, type TransferOutcome, transferLine, transfersOfOrder } from './transfers'
 
 /**
  * The payment each order holds, as we record it: read for the order's views, and moved only

@@ -143,6 +143,11 @@ export async function strandedHolds(db: Database, gateway: PaymentGateway, clock
 }
 
 /** The gateway's own status of each intent: `missing` when it has none, `unreachable` when it did not answer. */
+/** The gateway's own status of one intent (undefined when it has none); throws when the gateway cannot be reached. */
+export async function intentStatusAtGateway(gateway: PaymentGateway, id: string): Promise<string | undefined> {
+  return (await gateway.retrieveIntent(id))?.status
+}
+
 export async function gatewayStatuses(gateway: PaymentGateway, ids: readonly string[]): Promise<Map<string, string>> {
   if (gateway.statusesOf) return gateway.statusesOf(ids)
   const found = new Map<string, string>()

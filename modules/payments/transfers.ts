@@ -47,5 +47,9 @@ export async function reverseLine(gateway: PaymentGateway, reversal: { lineId: s
 export const connectedAccountFor = (gateway: PaymentGateway, runner: { id: string; email: string | null }): Promise<ConnectedAccount> =>
   gateway.createAccount({ runnerId: runner.id, email: runner.email, idempotencyKey: idempotencyKeys.connectedAccount(runner.id) })
 
+/** A one-time link to a connected account's onboarding, returning to `returnUrl` when done and to `refreshUrl` when the link has expired. */
+export const onboardingLinkFor = (gateway: PaymentGateway, accountId: string, urls: { returnUrl: string; refreshUrl: string }) =>
+  gateway.accountLink(accountId, urls)
+
 /** Every transfer of one order's money the gateway holds, for support's check. */
 export const transfersOfOrder = (gateway: PaymentGateway, orderId: string) => gateway.transfersOf(transferGroupOf(orderId))

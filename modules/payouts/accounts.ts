@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type AccountListener, type ConnectedAccount, connectedAccountFor, type PaymentGateway } from '../payments/index'
+import { type AccountListener, type ConnectedAccount, connectedAccountFor, onboardingLinkFor, type PaymentGateway } from '../payments/index'
 import type { Clock } from '../shared/index'
 import type { PayoutAccount, PayoutAccountStatus } from './contract'
 import { payoutAccounts, payoutEvents } from './schema'
@@ -53,7 +53,7 @@ export async function startOnboarding(
     row = (await payoutAccountOf(db, runner.id))!
   }
   const earnings = `${appUrl}/earnings`
-  return gateway.accountLink(row.gatewayAccountId, { returnUrl: `${earnings}?payouts=returned`, refreshUrl: `${earnings}?payouts=expired` })
+  return onboardingLinkFor(gateway, row.gatewayAccountId, { returnUrl: `${earnings}?payouts=returned`, refreshUrl: `${earnings}?payouts=expired` })
 }
 
 /** What payouts does when the gateway says an account changed (its webhook, or the embedded stand-in). */
