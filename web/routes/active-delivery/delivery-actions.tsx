@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Order } from '../../../modules/orders/contract'
+import { ChatReminder } from '../../features/orders/components/chat-panel'
 import { ActionBar } from '../../ui/action-bar'
 import { DeliveredDialog, MissingItemsDialog, NothingFoundDialog } from './confirm-dialogs'
 import { isFound } from './shopping-list'
@@ -54,6 +55,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
 
   return (
     <ActionBar className="delivery-action-bar">
+      <ChatReminder order={order} me="runner" />
       {order.status === 'runner_accepted' ? (
         <button
           type="button"
