@@ -1,7 +1,14 @@
 // Accounts' door for the browser: the forms' schemas with the spec's exact messages (000 §5, 001 §5).
 import { z } from 'zod'
+import { hasUnsafeCharacter, UNSAFE_CHARACTER_MESSAGE } from '../shared/contract'
 
-const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`)
+const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine((text) => !hasUnsafeCharacter(text), UNSAFE_CHARACTER_MESSAGE)
 
 /** Empty means "not given"; the screens send '' for untouched optional fields. */
 const optionalText = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional()

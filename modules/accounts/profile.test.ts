@@ -38,6 +38,10 @@ describe('POST /api/auth/complete-profile', () => {
     [{ city: '' }, 'City is required'],
     [{ state: '' }, 'State is required'],
     [{ zipCode: '0881' }, 'Valid zip code is required'],
+    [{ firstName: 'Asha\u202Eahsa' }, 'Must not contain direction or control characters'],
+    [{ lastName: '\u2066Patel\u2069' }, 'Must not contain direction or control characters'],
+    [{ city: 'Edison\u0085' }, 'Must not contain direction or control characters'],
+    [{ firstName: 'Asha\uDC00' }, 'Must not contain direction or control characters'],
   ])('refuses %j with the spec message', async (change, message) => {
     const { cookie } = await verifiedBuyer()
     const response = await call('POST', '/api/auth/complete-profile', { cookie, body: { ...profile, ...change } })

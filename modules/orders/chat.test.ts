@@ -70,6 +70,11 @@ describe('POST and GET /api/orders/{id}/messages', () => {
     ['a control character', 'see you\u0007 soon', 'message must not contain control characters'],
     ['an escape sequence', '\u001b[31mred', 'message must not contain control characters'],
     ['a number', 7, 'Write a message'],
+    ['1,001 emoji', '🙏'.repeat(1001), 'A message can be at most 1,000 characters'],
+    ['a right-to-left override', 'pay \u202Eyenom\u202C now', 'A message must not contain direction or control characters'],
+    ['a direction isolate', 'see \u2067you\u2069', 'A message must not contain direction or control characters'],
+    ['a C1 control', 'see you\u0085 soon', 'A message must not contain direction or control characters'],
+    ['a lone surrogate', 'half \uD83D a face', 'A message must not contain direction or control characters'],
   ])('%s is 400 naming the message field', async (_case, message, words) => {
     const { buyer, order } = await acceptedOrder()
     const refused = await send(buyer.cookie, order.id, message)
@@ -78,9 +83,15 @@ describe('POST and GET /api/orders/{id}/messages', () => {
     expect(await messagesOf(buyer.cookie, order.id)).toEqual([])
   })
 
-  test('1,000 characters is fine', async () => {
+  test('1,000 characters is fine, counted as a person sees them: 1,000 family emoji of 8 UTF-16 units each, and Hindi with its vowel signs', async () => {
     const { runner, order } = await acceptedOrder()
     expect((await send(runner.cookie, order.id, 'a'.repeat(1000))).status).toBe(201)
+    const families = '👨‍👩‍👧'.repeat(1000)
+    expect(families.length).toBe(8000)
+    const sent = await send(runner.cookie, order.id, families)
+    expect(sent.status).toBe(201)
+    expect(posted(sent).message).toBe(families)
+    expect((await send(runner.cookie, order.id, 'नमस्ते, दूध मिल गया 🙂')).status).toBe(201)
   })
 
   test('before a runner accepts, the buyer may read (nothing yet) but not write: 409 CHAT_CLOSED; no runner may do either', async () => {

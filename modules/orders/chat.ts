@@ -58,8 +58,11 @@ export async function orderMessagesFor(db: Database, orderId: string, userId: st
   return newest.reverse().map((row) => toMessage(row, order))
 }
 
-/** What the message channel carries: the message, and who may hear it. */
-type MessageNotice = { orderId: string; participants: string[]; message: OrderMessage }
+/**
+ * What the message channel carries: which message, and who may hear it. Not the message itself:
+ * a NOTIFY payload holds 8,000 bytes, and 1,000 characters of emoji or Devanagari take more.
+ */
+type MessageNotice = { orderId: string; participants: string[]; buyerId: string; messageId: string }
 
 /**
  * POST /api/orders/{id}/messages. The message, the outbox event that tells the other party and
@@ -79,7 +82,12 @@ export async function postMessage(db: Database, clock: Clock, userId: string, or
     const [row] = await tx.insert(orderMessages).values({ orderId: current.id, senderId: userId, message: text, createdAt: now }).returning()
     const message = toMessage(row!, current)
     await recordOrderEvent(tx, clock, current.id, 'message', message.id)
-    const notice: MessageNotice = { orderId: current.id, participants: [current.buyerId, ...(current.runnerId ? [current.runnerId] : [])], message }
+    const notice: MessageNotice = {
+      orderId: current.id,
+      participants: [current.buyerId, ...(current.runnerId ? [current.runnerId] : [])],
+      buyerId: current.buyerId,
+      messageId: message.id,
+    }
     await tx.execute(sql`select pg_notify(${ORDER_MESSAGE_CHANNEL}, ${JSON.stringify(notice)})`)
     return message
   })
@@ -88,10 +96,12 @@ export async function postMessage(db: Database, clock: Clock, userId: string, or
 /** Streams of chats in this process, woken by any instance's new message. */
 export const orderMessageHub = (listen: Listen) => channelHub(listen, ORDER_MESSAGE_CHANNEL, (payload) => (JSON.parse(payload) as MessageNotice).orderId)
 
-/** A message heard on the channel, for this user's stream: only if they take part in the chat. */
-export function heardMessage(payload: string, userId: string): OrderMessage | null {
+/** A message heard on the channel, read for this user's stream: only if they take part in the chat. */
+export async function heardMessage(db: Database, payload: string, userId: string): Promise<OrderMessage | null> {
   const notice = JSON.parse(payload) as MessageNotice
-  return notice.participants.includes(userId) ? notice.message : null
+  if (!notice.participants.includes(userId)) return null
+  const row = await findOrderMessage(db, notice.messageId)
+  return row && toMessage(row, notice)
 }
 
 /** A message the outbox tells of, for the notifications: who sent what in which order. */

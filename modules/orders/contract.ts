@@ -1,7 +1,7 @@
 // Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
 import { z } from 'zod'
 import { HELD_PAYMENT_STATES, type HeldPaymentState } from '../payments/contract'
-import { AFTER_DELIVERY_DAYS, DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents } from '../shared/contract'
+import { AFTER_DELIVERY_DAYS, characterCount, DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents, hasUnsafeCharacter } from '../shared/contract'
 
 export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -257,12 +257,16 @@ export const MESSAGES_PER_MINUTE = 20
 /** The chat stays open this long after delivery, for a forgotten bag or a question about change. */
 export const CHAT_OPEN_AFTER_DELIVERY_MS = 24 * 60 * 60_000
 
+export const MESSAGE_TOO_LONG = `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`
+
+/** Characters counted as a person sees them (an emoji is one), the same in the composer's counter and on the server. */
 export const newOrderMessageSchema = z.object({
   message: z
     .string({ error: 'Write a message' })
     .trim()
     .min(1, 'Write a message')
-    .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`),
+    .refine((text) => characterCount(text) <= MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
+    .refine((text) => !hasUnsafeCharacter(text), 'A message must not contain direction or control characters'),
 })
 
 export const orderMessageSchema = z.object({

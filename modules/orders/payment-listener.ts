@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { captureOrder, type HoldEndCause, type PaymentGateway, type PaymentListener, type PaymentMoveDeps, releasedBySweep } from '../payments/index'
-import { type Clock } from '../shared/index'
+import type { Clock } from '../shared/index'
 import type { CancelReason } from './contract'
 import { refundSettled } from './refund-order'
 import { orders } from './schema'

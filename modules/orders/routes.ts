@@ -83,9 +83,13 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams, 
             user.id,
             async (send) => {
               const unfollow = await followers.follow(row.id, user, (view) => send('order', view))
+              // Each message is read from its row; one after another, so they reach the screen in the order they were heard.
+              let reading = Promise.resolve()
               const unwatch = await messageHub.watch(row.id, (payload) => {
-                const message = heardMessage(payload, user.id)
-                if (message) send('message', message)
+                reading = reading.then(async () => {
+                  const message = await heardMessage(db, payload, user.id)
+                  if (message) send('message', message)
+                })
               })
               return () => {
                 unfollow()

@@ -34,6 +34,13 @@ export const LOCATION_TOAST_MS = 8_000
 /** Photos (receipts, doorstep photos): the largest a runner may send, and the kinds we take, judged by their bytes. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/**
+ * What the browser makes of a photo before it goes up: a 12-megapixel camera JPEG is 8 to 10 MB,
+ * past the cap and slow on a phone's uplink; at 2,000 px on its longest side it still shows every
+ * line of a receipt, and fits well under 1.5 MB.
+ */
+export const PHOTO_UPLOAD_MAX_SIDE_PX = 2000
+export const PHOTO_UPLOAD_TARGET_BYTES = 1.5 * 1024 * 1024
 /** How long after delivering a runner may still add the doorstep photo. */
 export const DELIVERY_PHOTO_WINDOW_MINUTES = 60
 

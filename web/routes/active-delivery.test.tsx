@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
-import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
+import { aMessage, anAcceptedOrder, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { ActiveDeliveryPage } from './active-delivery'
@@ -230,6 +230,20 @@ describe('active delivery /delivery/{id}', () => {
     stream.fail()
     expect(screen.getByText('Reconnecting...')).toBeDefined()
   })
+})
+
+test("the buyer's new messages are counted in the action bar too, where a tap opens the chat and reads them", async () => {
+  const fromMeera = aMessage({ id: 'message-9', senderId: 'buyer-1', senderRole: 'buyer', message: 'Ring twice please', createdAt: '2026-01-05T10:20:00.000Z' })
+  fakeApi({ [`GET ${orderPath}`]: () => [200, { order }], [`GET ${orderPath}/messages`]: () => [200, { messages: [fromMeera] }] })
+  await openShopping()
+  const reminder = await screen.findByRole('button', { name: '1 new message from Asha' })
+  expect(reminder.closest('.action-bar')).not.toBeNull()
+  fireEvent.click(reminder)
+  await screen.findByRole('log', { name: 'Messages with Asha' })
+  expect(screen.getByRole('log', { name: 'Messages with Asha' }).textContent).toContain('Ring twice please')
+  // Read in the chat, read everywhere: neither count is left.
+  await waitFor(() => expect(screen.queryByRole('button', { name: '1 new message from Asha' })).toBeNull())
+  expect(screen.queryByText('1 new message')).toBeNull()
 })
 
 test('with nothing ticked, picking up asks to confirm that nothing was found, and the order ends cancelled with the customer refunded', async () => {

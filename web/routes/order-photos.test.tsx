@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { fakeApi } from '../testing/fake-api'
+import { fakeCanvas } from '../testing/fake-canvas'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
 import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
@@ -43,21 +44,28 @@ class FakeUpload {
 
 const events = followsOrderStreams()
 
-async function openDelivery(current: Order) {
+async function openDelivery(current: Order, card = 'Receipt photo') {
+  FakeUpload.last = null
   const realRequest = globalThis.XMLHttpRequest
   globalThis.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest
   fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order: current }] })
   renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${order.id}`, user: aRunner() })
-  const card = within(await screen.findByRole('region', { name: 'Receipt photo' }))
-  return { card, restore: () => (globalThis.XMLHttpRequest = realRequest) }
+  const region = within(await screen.findByRole('region', { name: card }))
+  return { card: region, restore: () => (globalThis.XMLHttpRequest = realRequest) }
 }
 
-const takePhoto = (card: Awaited<ReturnType<typeof openDelivery>>['card']) => {
+const takePhoto = (
+  card: Awaited<ReturnType<typeof openDelivery>>['card'],
+  photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'receipt.jpg', { type: 'image/jpeg' }),
+) => {
   const input = card.getByLabelText<HTMLInputElement>('Take Receipt Photo', { selector: 'input' })
   expect(input.getAttribute('accept')).toBe('image/*')
   expect(input.getAttribute('capture')).toBe('environment')
-  fireEvent.change(input, { target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'receipt.jpg', { type: 'image/jpeg' })] } })
+  fireEvent.change(input, { target: { files: [photo] } })
 }
+
+/** The upload once the photo has been shrunk and sent. */
+const sentUpload = () => waitFor(() => FakeUpload.last ?? Promise.reject(new Error('nothing sent yet')))
 
 describe('the receipt photo on the active delivery', () => {
   test('a shot shows at once, its upload fills a progress bar, and the stored photo takes its place', async () => {
@@ -65,7 +73,7 @@ describe('the receipt photo on the active delivery', () => {
     try {
       takePhoto(card)
       expect(card.getByRole<HTMLImageElement>('img', { name: 'Receipt photo preview' }).src).toStartWith('blob:')
-      const upload = FakeUpload.last!
+      const upload = await sentUpload()
       expect(upload.url).toBe(`/api/orders/${order.id}/receipt`)
       expect(upload.withCredentials).toBe(true)
       expect((upload.body!.get('photo') as File).name).toBe('receipt.jpg')
@@ -87,10 +95,65 @@ describe('the receipt photo on the active delivery', () => {
   test('a refused photo says why in plain words, and another can be tried', async () => {
     const { card, restore } = await openDelivery(order)
     try {
-      takePhoto(card)
-      FakeUpload.last!.answer(415, { message: 'The photo must be a JPEG, PNG or WebP image.', code: 'UNSUPPORTED_PHOTO' })
+      takePhoto(card, new File(['not a picture'], 'notes.txt', { type: 'text/plain' }))
+      ;(await sentUpload()).answer(415, { message: 'The photo must be a JPEG, PNG or WebP image.', code: 'UNSUPPORTED_PHOTO' })
       expect((await card.findByRole('alert')).textContent).toBe('Not uploaded: The photo must be a JPEG, PNG or WebP image.')
       expect(card.getByRole('button', { name: 'Try Another Photo' })).toBeDefined()
+      // What was refused is not left on screen as a broken picture.
+      expect(card.queryByRole('img')).toBeNull()
+    } finally {
+      restore()
+    }
+  })
+
+  test('a refused retake puts the stored photo back in place of the refused one', async () => {
+    const { card, restore } = await openDelivery({ ...order, receipt })
+    try {
+      const input = card.getByLabelText<HTMLInputElement>('Take Receipt Photo', { selector: 'input' })
+      fireEvent.change(input, { target: { files: [new File(['%PDF'], 'receipt.pdf', { type: 'application/pdf' })] } })
+      ;(await sentUpload()).answer(415, { message: 'The photo must be a JPEG, PNG or WebP image.', code: 'UNSUPPORTED_PHOTO' })
+      await card.findByRole('alert')
+      expect(card.queryByRole('img', { name: 'Receipt photo preview' })).toBeNull()
+      expect(card.getByRole<HTMLImageElement>('img', { name: 'Receipt photo' }).getAttribute('src')).toBe(
+        `${receipt.url}?v=${encodeURIComponent(receipt.uploadedAt)}`,
+      )
+    } finally {
+      restore()
+    }
+  })
+
+  test('a camera photo is shrunk before it goes up, saying so meanwhile', async () => {
+    const canvas = fakeCanvas({ width: 4000, height: 3000, bytesAt: () => 800 * 1024 })
+    canvas.hold()
+    const { card, restore } = await openDelivery(order)
+    try {
+      takePhoto(card, new File([new Uint8Array(9 * 1024 * 1024)], 'IMG_2041.JPG', { type: 'image/jpeg' }))
+      await card.findByText('Preparing photo...')
+      expect(FakeUpload.last).toBeNull()
+      expect(card.getByRole<HTMLButtonElement>('button', { name: 'Take Receipt Photo' }).disabled).toBe(true)
+      canvas.release()
+      const sent = (await sentUpload()).body!.get('photo') as File
+      expect([sent.name, sent.type, sent.size]).toEqual(['IMG_2041.jpg', 'image/jpeg', 800 * 1024])
+      expect(canvas.encoded[0]).toMatchObject({ width: 2000, height: 1500 })
+      await card.findByText('Uploading 0%')
+      expect(card.queryByText('Preparing photo...')).toBeNull()
+    } finally {
+      restore()
+      canvas.restore()
+    }
+  })
+
+  test('once delivered, a doorstep photo is shown but not offered for a retake', async () => {
+    const delivered: Order = {
+      ...pickedUp,
+      status: 'delivered',
+      deliveredAt: new Date().toISOString(),
+      deliveryPhoto: { url: `/api/orders/${order.id}/delivery-photo`, uploadedAt: '2026-01-05T10:50:00.000Z' },
+    }
+    const { card, restore } = await openDelivery(delivered, 'Doorstep photo')
+    try {
+      expect(card.getByRole('img', { name: 'Doorstep photo' })).toBeDefined()
+      expect(card.queryByRole('button', { name: 'Retake Photo' })).toBeNull()
     } finally {
       restore()
     }

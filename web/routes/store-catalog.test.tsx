@@ -7,6 +7,7 @@ import { itemsQueryOptions } from '../features/catalog/api/items'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
 import { fakeApi, neverAnswers } from '../testing/fake-api'
 import { aBuyer, anItem, aStore } from '../testing/fixtures'
+import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { CartPage } from './cart'
@@ -52,19 +53,21 @@ function renderCatalog({
   url = `/store/${store.id}`,
   user = aBuyer(),
   items,
+  clock,
 }: {
   url?: string
   user?: PublicUser | null | 'loading'
   items?: CatalogItem[]
+  clock?: ManualClock
 } = {}) {
   const queryData = items ? [[itemsQueryOptions(store.id).queryKey, items] as const] : []
-  return renderScreen(StoreCatalogPage, { path: '/store/$id', url, user, queryData, otherScreens: { '/cart': CartPage } })
+  return renderScreen(StoreCatalogPage, { path: '/store/$id', url, user, queryData, clock, otherScreens: { '/cart': CartPage } })
 }
 
 const requestedPaths = (api: ReturnType<typeof fakeApi>) => api.calls.map((call) => call.url.pathname + call.url.search)
 
-async function openCatalog(items: CatalogItem[] = shelves) {
-  const rendered = renderCatalog({ items })
+async function openCatalog(items: CatalogItem[] = shelves, clock?: ManualClock) {
+  const rendered = renderCatalog({ items, clock })
   await screen.findByRole('heading', { level: 1, name: store.name })
   return rendered
 }
@@ -127,11 +130,15 @@ describe('store catalog /store/{id}', () => {
     expect(itemList()).toBeNull()
   })
 
-  test("Add puts the item in this store's cart, toasts 'Added to Cart', and the cart count and View Cart follow", async () => {
-    await openCatalog()
+  test("Add puts the item in this store's cart, toasts 'Added to Cart', and the cart count and View Cart follow; a double tap adds one", async () => {
+    const clock = manualClock()
+    await openCatalog(undefined, clock)
+    fireEvent.click(screen.getByRole('button', { name: `Add ${toor.name}` }))
     fireEvent.click(screen.getByRole('button', { name: `Add ${toor.name}` }))
     await toasts().findByText('Added to Cart')
     expect(toasts().getByText(`${toor.name} has been added to your cart.`)).toBeDefined()
+    expect(readCart(store.id)).toEqual([expect.objectContaining({ id: toor.id, quantity: 1 })])
+    clock.advance(600)
     fireEvent.click(screen.getByRole('button', { name: `Add ${toor.name}` }))
 
     expect(readCart(store.id)).toEqual([expect.objectContaining({ id: toor.id, name: toor.name, quantity: 2, price: '7.99', comment: '' })])

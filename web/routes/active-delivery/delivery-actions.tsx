@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
+import { ChatReminder } from '../../features/orders/components/chat-panel'
 import { orderCents } from '../../features/orders/order-figures'
 import { useNothingFound } from '../../features/runner/api/nothing-found'
 import { failureMessage } from '../../lib/form-errors'
@@ -81,6 +82,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
 
   return (
     <ActionBar className="delivery-action-bar">
+      <ChatReminder order={order} me="runner" />
       {order.status === 'runner_accepted' ? (
         <button
           type="button"

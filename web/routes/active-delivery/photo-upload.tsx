@@ -28,7 +28,10 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
   const stored = order[slot]
   const words = WORDS[slot]
 
-  const mayAdd = photoMayBeAdded(slot, { status: order.status, deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null }, new Date(now))
+  // After delivery a missing doorstep photo may still be added, but a delivered order's photo is not retaken.
+  const mayAdd =
+    photoMayBeAdded(slot, { status: order.status, deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null }, new Date(now)) &&
+    !(order.status === 'delivered' && stored)
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
   if (!mayAdd && !stored) return null
@@ -38,17 +41,25 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
     setPreview(URL.createObjectURL(file))
     void send(file)
   }
-  const sending = upload.state === 'sending'
+  const sending = upload.state === 'shrinking' || upload.state === 'sending'
+  // A refused file is no photo to keep on screen (it may not be a picture at all): the stored one, if any, shows instead.
+  const showPreview = preview !== null && (upload.state === 'shrinking' || upload.state === 'sending')
 
   return (
     <section className="card card--compact stack delivery-card photo-upload" aria-label={words.title}>
       <h2>{words.title}</h2>
-      {preview && upload.state !== 'sent' ? (
-        <img className="photo-upload__preview" src={preview} alt={`${words.title} preview`} />
+      {showPreview ? (
+        <img className="photo-upload__preview" src={preview} alt={`${words.title} preview`} onError={() => setPreview(null)} />
       ) : (
         stored && <OrderPhoto photo={stored} alt={words.title} />
       )}
-      {sending && (
+      {upload.state === 'shrinking' && (
+        <label className="photo-upload__progress">
+          Preparing photo...
+          <progress />
+        </label>
+      )}
+      {upload.state === 'sending' && (
         <label className="photo-upload__progress">
           Uploading {Math.round(upload.progress * 100)}%
           <progress max={1} value={upload.progress} />

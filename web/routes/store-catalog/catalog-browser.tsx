@@ -1,14 +1,18 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
 import { addToCart } from '../../features/cart/cart-storage'
 import { useCart } from '../../features/cart/use-cart'
 import { CatalogMessage } from '../../features/catalog/components/catalog-message'
 import type { KnownStore } from '../../features/catalog/use-known-store'
+import { useClock } from '../../lib/clock'
 import { Icon } from '../../ui/icon'
 import { useToast } from '../../ui/toast'
 import { CatalogItemRow } from './catalog-item-row'
 import { CategoryChips } from './category-chips'
 import { useCatalogFilter } from './use-catalog-filter'
+
+/** Two taps on one item's Add within this are a finger's double tap: one more in the cart, not two. */
+const DOUBLE_TAP_MS = 500
 
 /** A store's loaded shelves: the search box, the category chips and the matching items. */
 export function CatalogBrowser({ store, items, searched }: { store: KnownStore; items: readonly CatalogItem[]; searched?: string }) {
@@ -16,12 +20,17 @@ export function CatalogBrowser({ store, items, searched }: { store: KnownStore; 
   const lines = useCart(store.id)
   const inCart = useMemo(() => new Map(lines.map((line) => [line.id, line.quantity])), [lines])
   const { toast } = useToast()
+  const clock = useClock()
+  const lastAdded = useRef(new Map<string, number>())
   const add = useCallback(
     (item: CatalogItem) => {
+      const now = clock.now()
+      if (now - (lastAdded.current.get(item.id) ?? Number.NEGATIVE_INFINITY) < DOUBLE_TAP_MS) return
+      lastAdded.current.set(item.id, now)
       addToCart(store.id, item)
       toast({ title: 'Added to Cart', description: `${item.name} has been added to your cart.`, variant: 'success' })
     },
-    [store.id, toast],
+    [store.id, toast, clock],
   )
 
   return (

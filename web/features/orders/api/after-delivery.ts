@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type NewProblem, type NewRating, orderResponseSchema, problemResponseSchema, problemsResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
+import { shrinkPhoto } from '../../../lib/shrink-photo'
 import { useStoreOrder } from './orders'
 
 const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`
@@ -23,17 +24,21 @@ export const problemsQueryOptions = (orderId: string) =>
 
 export const useProblems = (orderId: string, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...problemsQueryOptions(orderId), enabled })
 
-/** POST /api/orders/{id}/problems: JSON, or a form when a photo goes with it. */
+/**
+ * POST /api/orders/{id}/problems: JSON, or a form when a photo goes with it, the photo shrunk in
+ * the browser first; `onShrunk` says when the shrinking is done and the sending starts.
+ */
 export function useReportProblem(orderId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ problem, photo }: { problem: NewProblem; photo: File | null }) => {
+    mutationFn: async ({ problem, photo, onShrunk }: { problem: NewProblem; photo: File | null; onShrunk?: () => void }) => {
       let body: NewProblem | FormData = problem
       if (photo) {
         body = new FormData()
         body.append('kind', problem.kind)
         body.append('details', problem.details)
-        body.append('photo', photo)
+        body.append('photo', await shrinkPhoto(photo))
+        onShrunk?.()
       }
       return (await apiRequest('POST', `${orderPath(orderId)}/problems`, problemResponseSchema, body)).problem
     },

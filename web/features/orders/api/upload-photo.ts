@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { ORDER_PHOTO_SLOTS, type Order, type OrderPhotoSlot } from '../../../../modules/orders/contract'
 import { deliveryPhotoResponseSchema, receiptResponseSchema, type UploadedPhoto } from '../../../../modules/runner/contract'
 import { ApiError, UnexpectedAnswerError } from '../../../lib/http'
+import { shrinkPhoto } from '../../../lib/shrink-photo'
 import { orderQueryOptions } from './orders'
 
 const ANSWERS = { receipt: receiptResponseSchema, deliveryPhoto: deliveryPhotoResponseSchema } as const
@@ -41,16 +42,23 @@ export function uploadOrderPhoto(orderId: string, slot: OrderPhotoSlot, file: Bl
   })
 }
 
-export type PhotoUpload = { state: 'idle' } | { state: 'sending'; progress: number } | { state: 'sent' } | { state: 'failed'; error: unknown }
+export type PhotoUpload =
+  | { state: 'idle' }
+  | { state: 'shrinking' }
+  | { state: 'sending'; progress: number }
+  | { state: 'sent' }
+  | { state: 'failed'; error: unknown }
 
-/** One photo slot's upload as a screen follows it; once stored, the photo is put on the cached order. */
+/** One photo slot's upload as a screen follows it: shrunk in the browser, then sent; once stored, the photo is put on the cached order. */
 export function usePhotoUpload(orderId: string, slot: OrderPhotoSlot) {
   const queryClient = useQueryClient()
   const [upload, setUpload] = useState<PhotoUpload>({ state: 'idle' })
-  const send = async (file: Blob) => {
-    setUpload({ state: 'sending', progress: 0 })
+  const send = async (file: File) => {
+    setUpload({ state: 'shrinking' })
     try {
-      const { url, uploadedAt } = await uploadOrderPhoto(orderId, slot, file, (progress) => setUpload({ state: 'sending', progress }))
+      const photo = await shrinkPhoto(file)
+      setUpload({ state: 'sending', progress: 0 })
+      const { url, uploadedAt } = await uploadOrderPhoto(orderId, slot, photo, (progress) => setUpload({ state: 'sending', progress }))
       queryClient.setQueryData<Order>(orderQueryOptions(orderId).queryKey, (order) => order && { ...order, [slot]: { url, uploadedAt } })
       setUpload({ state: 'sent' })
     } catch (error) {

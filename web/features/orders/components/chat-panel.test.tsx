@@ -92,6 +92,30 @@ describe('the chat on tracking', () => {
     expect(field().value).toBe('Are you close?')
   })
 
+  test('a counter shows the characters and the limit, an emoji counting as one', async () => {
+    await openChat()
+    fireEvent.click(await toggle())
+    const counter = () => screen.getByText(/ \/ 1,000 characters$/)
+    expect(counter().textContent).toBe('0 / 1,000 characters')
+    expect(field().getAttribute('aria-describedby')).toBe(counter().id)
+    fireEvent.change(field(), { target: { value: 'Got the ghee 👍🏽 and दूध' } })
+    expect(counter().textContent).toBe('21 / 1,000 characters')
+  })
+
+  test('a paste past the limit is kept whole, said to be too long, and not sent', async () => {
+    const server = await openChat()
+    fireEvent.click(await toggle())
+    const paste = 'Please check the list again. '.repeat(172).trim()
+    fireEvent.change(field(), { target: { value: paste } })
+    expect(field().value).toBe(paste)
+    expect(screen.getByText(/ \/ 1,000 characters$/).textContent).toBe('4,987 / 1,000 characters')
+    expect(screen.getByRole('alert').textContent).toBe('A message can be at most 1,000 characters')
+    expect(field().getAttribute('aria-invalid')).toBe('true')
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    expect(server.callsTo(`POST ${messagesPath}`)).toHaveLength(0)
+    expect(field().value).toBe(paste)
+  })
+
   test('an empty message is not sent', async () => {
     const server = await openChat()
     fireEvent.click(await toggle())

@@ -1,18 +1,20 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import {
   CHAT_OPEN_AFTER_DELIVERY_MS,
   MESSAGE_MAX_LENGTH,
+  MESSAGE_TOO_LONG,
   newOrderMessageSchema,
   ORDER_POLL_MS,
   type Order,
   type OrderMessage,
 } from '../../../../modules/orders/contract'
+import { characterCount } from '../../../../modules/shared/contract'
 import { useClock } from '../../../lib/clock'
 import { formatMoment } from '../../../lib/format-time'
 import { ApiError } from '../../../lib/http'
 import { FieldError } from '../../../ui/form'
 import { useOrderMessages, useSendOrderMessage } from '../api/order-messages'
-import { useChatRead } from '../use-chat-read'
+import { requestOpenChat, useChatRead, useOpenChatRequests } from '../use-chat-read'
 
 type Role = OrderMessage['senderRole']
 
@@ -51,17 +53,25 @@ export function ChatPanel({ order, me, live }: Props) {
   const now = useClock().now()
   const other = otherName(order, me)
   const panelId = useId()
+  const section = useRef<HTMLElement>(null)
 
   useEffect(() => {
     if (open) markRead()
   }, [open, markRead])
+  useOpenChatRequests(
+    order.id,
+    useCallback(() => {
+      setOpen(true)
+      section.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })
+    }, []),
+  )
 
   return (
-    <section className="card card--compact stack chat" aria-labelledby={`${panelId}-heading`}>
+    <section ref={section} className="card card--compact stack chat" aria-labelledby={`${panelId}-heading`}>
       <h2 id={`${panelId}-heading`} className="chat__heading">
         <button type="button" className="chat__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
           <span>Chat with {other}</span>
-          {unread > 0 && <span className="chat__unread">{unread === 1 ? '1 new message' : `${unread} new messages`}</span>}
+          {unread > 0 && <span className="chat__unread">{unreadWords(unread)}</span>}
         </button>
       </h2>
       {open && (
@@ -82,6 +92,23 @@ export function ChatPanel({ order, me, live }: Props) {
         </div>
       )}
     </section>
+  )
+}
+
+const unreadWords = (unread: number) => (unread === 1 ? '1 new message' : `${unread} new messages`)
+
+/**
+ * The chat's unread count where the next step is (the runner's action bar), since the chat's own
+ * heading may be scrolled away or under that bar; a tap opens the chat and brings it into view.
+ */
+export function ChatReminder({ order, me }: { order: Order; me: Role }) {
+  const messages = useOrderMessages(order.id, { pollMs: false })
+  const { unread } = useChatRead(order.id, messages.data ?? [], me)
+  if (unread === 0) return null
+  return (
+    <button type="button" className="chat__reminder" onClick={() => requestOpenChat(order.id)}>
+      {unreadWords(unread)} from {otherName(order, me)}
+    </button>
   )
 }
 
@@ -107,6 +134,10 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
   const [problem, setProblem] = useState<string | null>(null)
   const field = useRef<HTMLTextAreaElement>(null)
   const fieldId = useId()
+  // Counted as the server counts, so nothing is cut: a long paste shows how far over it is instead.
+  const count = characterCount(text.trim())
+  const over = count > MESSAGE_MAX_LENGTH
+  const shown = problem ?? (over ? MESSAGE_TOO_LONG : null)
 
   // Opening the chat is asking to write.
   useEffect(() => field.current?.focus(), [])
@@ -140,18 +171,23 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
           ref={field}
           id={fieldId}
           rows={2}
-          maxLength={MESSAGE_MAX_LENGTH}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value)
+            setProblem(null)
+          }}
           onKeyDown={onKeyDown}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${fieldId}-problem` : undefined}
+          aria-invalid={shown !== null}
+          aria-describedby={`${fieldId}-count${shown ? ` ${fieldId}-problem` : ''}`}
         />
         <button type="submit" className="button button--primary chat__send" disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send'}
         </button>
       </div>
-      {problem && <FieldError id={`${fieldId}-problem`}>{problem}</FieldError>}
+      <p id={`${fieldId}-count`} className={`chat__count${over ? ' chat__count--over' : ''}`}>
+        {count.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters
+      </p>
+      {shown && <FieldError id={`${fieldId}-problem`}>{shown}</FieldError>}
     </form>
   )
 }

@@ -28,6 +28,7 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
   const [details, setDetails] = useState('')
   const [photo, setPhoto] = useState<File | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const [shrinking, setShrinking] = useState(false)
   const report = useReportProblem(order.id)
   const ids = { kind: useId(), details: useId(), photo: useId() }
 
@@ -39,7 +40,8 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
       return
     }
     setErrors({})
-    report.mutate({ problem: checked.data, photo }, { onSuccess: onSent })
+    setShrinking(photo !== null)
+    report.mutate({ problem: checked.data, photo, onShrunk: () => setShrinking(false) }, { onSuccess: onSent, onSettled: () => setShrinking(false) })
   }
 
   return (
@@ -75,7 +77,7 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
       {report.error && <FieldError>{report.error instanceof ApiError ? report.error.userMessage : report.error.message}</FieldError>}
       <div className="problem-form__actions">
         <button type="submit" className="button button--primary" disabled={report.isPending}>
-          {report.isPending ? 'Sending...' : 'Send Report'}
+          {shrinking ? 'Preparing photo...' : report.isPending ? 'Sending...' : 'Send Report'}
         </button>
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Cancel
