@@ -1,12 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import {
-  CHAT_OPEN_AFTER_DELIVERY_MS,
-  MESSAGE_MAX_LENGTH,
-  newOrderMessageSchema,
-  ORDER_POLL_MS,
-  type Order,
-  type OrderMessage,
-} from '../../../../modules/orders/contract'
+import { chatOpen, MESSAGE_MAX_LENGTH, newOrderMessageSchema, ORDER_POLL_MS, type Order, type OrderMessage } from '../../../../modules/orders/contract'
 import { useClock } from '../../../lib/clock'
 import { formatMoment } from '../../../lib/format-time'
 import { ApiError } from '../../../lib/http'
@@ -15,12 +8,6 @@ import { useOrderMessages, useSendOrderMessage } from '../api/order-messages'
 import { useChatRead } from '../use-chat-read'
 
 type Role = OrderMessage['senderRole']
-
-/** The chat takes messages from the accept until 24 hours after delivery, as the server decides. */
-function chatOpen(order: Order, now: number) {
-  if (order.status === 'runner_accepted' || order.status === 'picked_up') return true
-  return order.status === 'delivered' && order.deliveredAt !== null && now - Date.parse(order.deliveredAt) < CHAT_OPEN_AFTER_DELIVERY_MS
-}
 
 const otherName = (order: Order, me: Role) => (me === 'buyer' ? order.runnerFirstName?.trim() || 'your runner' : order.buyerFirstName?.trim() || 'the customer')
 
@@ -74,7 +61,7 @@ export function ChatPanel({ order, me, live }: Props) {
               <ChatMessage key={message.id} message={message} mine={message.senderRole === me} other={other} now={now} />
             ))}
           </ol>
-          {chatOpen(order, now) ? (
+          {chatOpen(order, new Date(now)) ? (
             <Composer orderId={order.id} other={other} />
           ) : (
             <p className="meta">{order.status === 'cancelled' ? 'This order was cancelled, so its chat is closed.' : 'This chat is closed.'}</p>
