@@ -1,4 +1,4 @@
-import { NO_SHOW_AFTER_HOURS, type OrderRow } from '../orders/index'
+import { NO_SHOW_AFTER_HOURS, type OrderRow, SUBSTITUTION_WAIT_MS } from '../orders/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
@@ -78,7 +78,7 @@ export const substitutionProposed = (
   replacement: { name: string; priceCents: number | null },
 ) => ({
   title: `Replace ${item.name}?`,
-  body: `${order.storeName} has no ${item.name}. ${runnerName} suggests ${replacement.name}${replacement.priceCents === null ? '' : ` ($${centsToDecimal(replacement.priceCents)})`}. Approve or reject it in Kirana.`,
+  body: `${order.storeName} has no ${item.name}. ${runnerName} suggests ${replacement.name}${replacement.priceCents === null ? '' : ` ($${centsToDecimal(replacement.priceCents)})`}. Approve or reject it in Kirana within ${SUBSTITUTION_WAIT_MS / 60_000} minutes, or it counts as a no.`,
 })
 
 /** The buyer's answer on a replacement, for the runner still in the aisle. */

@@ -194,7 +194,9 @@ describe('chat and replacements', () => {
     await dispatch()
     const note = (await inbox(buyer.cookie)).notifications.find((one) => one.data.type === 'substitution_proposed')!
     expect(note).toMatchObject({ title: `Replace ${line.name}?`, data: { type: 'substitution_proposed', orderId: order.id } })
-    expect(note.body).toBe(`Notify Test Store has no ${line.name}. Arjun suggests Laxmi Toor Dal ($8.49). Approve or reject it in Kirana.`)
+    expect(note.body).toBe(
+      `Notify Test Store has no ${line.name}. Arjun suggests Laxmi Toor Dal ($8.49). Approve or reject it in Kirana within 5 minutes, or it counts as a no.`,
+    )
     expect(await typesIn(runner.cookie)).not.toContain('substitution_proposed')
   })
 })

@@ -123,7 +123,16 @@ export const orderItemSchema = z.object({
   substitutionPreference: z.enum(SUBSTITUTION_PREFERENCES),
   state: z.enum(ITEM_STATES),
   /** The runner's replacement (price in dollars, null when not given), and the buyer's say on it. */
-  substitution: z.object({ name: z.string(), price: z.string().nullable(), note: z.string(), status: z.enum(SUBSTITUTION_STATUSES) }).nullable(),
+  substitution: z
+    .object({
+      name: z.string(),
+      price: z.string().nullable(),
+      note: z.string(),
+      status: z.enum(SUBSTITUTION_STATUSES),
+      /** While it waits for the buyer: when, unanswered, it counts as rejected (the proposal + 5 minutes). Null once answered. */
+      answerBy: z.string().nullable(),
+    })
+    .nullable(),
 })
 export type OrderItemView = z.infer<typeof orderItemSchema>
 
