@@ -15,7 +15,15 @@ import { ordersRoutes } from './routes'
 import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 
-export { NO_SHOW_AFTER_HOURS, ORDER_STATUSES, type Order, type OrderStatus, orderResponseSchema, SUBSTITUTION_WAIT_MS } from './contract'
+export {
+  NO_SHOW_AFTER_HOURS,
+  ORDER_EVENTS_HEARTBEAT_MS,
+  ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+  orderResponseSchema,
+  SUBSTITUTION_WAIT_MS,
+} from './contract'
 export { findOrder, isPaidFor } from './order-queries'
 export { orderViews, type Viewer } from './order-view'
 export type { OrderEvent } from './outbox'
