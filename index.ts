@@ -70,7 +70,7 @@ export function createApi(
     .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock, providers.payments), accounts))
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
-    .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen))
+    .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen, streams))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
     .use(apiDocs({ enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production' }))
 }

@@ -10,6 +10,9 @@ export const NOTIFICATION_TYPES = [
   'order_withdrawn',
   'order_message',
   'substitution_proposed',
+  'substitution_decided',
+  'grocery_total_confirmed',
+  'rating_revealed',
   'problem_reported',
   'test',
   'password_reset',
@@ -18,7 +21,19 @@ export const NOTIFICATION_TYPES = [
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
-/** What a notification points at (001 §3): its kind and the order it is about. */
+/**
+ * The screens an order's notification opens, by who reads it: the buyer's tracking, the assigned
+ * runner's delivery, or for other runners (an offer, one withdrawn) the dashboard's offers.
+ */
+export const ORDER_LINKS = {
+  tracking: (orderId: string) => `/order/${encodeURIComponent(orderId)}`,
+  delivery: (orderId: string) => `/delivery/${encodeURIComponent(orderId)}`,
+  /** The order's detail, which either side may open: for records written before they carried their link. */
+  detail: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
+  offers: '/runner',
+} as const
+
+/** What a notification points at (001 §3): its kind, the order it is about and the screen it opens. */
 export type NotificationData = { type: NotificationType; orderId?: string; url?: string }
 
 export const notificationSchema = z.object({

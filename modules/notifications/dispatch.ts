@@ -3,7 +3,7 @@ import { phoneVerifiedAmong, userContacts, verifiedRunnersNear } from '../accoun
 import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
 import { offlineAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
-import type { NotificationType } from './contract'
+import { type NotificationType, ORDER_LINKS } from './contract'
 import * as text from './messages'
 import { dispatchPayoutEvents } from './payout-dispatch'
 import type { PushSender } from './push-sender'
@@ -26,6 +26,11 @@ const CHAT_PUSHES = { limit: 1, windowMs: 60_000 }
 
 const runnerName = async (db: Database, order: OrderRow) =>
   (order.runnerId ? (await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName : null) ?? 'Your runner'
+const buyerName = async (db: Database, order: OrderRow) => (await userContacts(db, [order.buyerId])).get(order.buyerId)?.firstName ?? 'Your buyer'
+
+/** Where a notification about an order takes its reader: the buyer's tracking, the runner's delivery, else (an offer) the dashboard. */
+const orderUrl = (order: OrderRow, userId: string) =>
+  userId === order.buyerId ? ORDER_LINKS.tracking(order.id) : userId === order.runnerId ? ORDER_LINKS.delivery(order.id) : ORDER_LINKS.offers
 
 /** Who hears of an event, and what each is told (issue table: who hears what). */
 async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Promise<NewNotification[]> {
@@ -33,11 +38,15 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
   const note = (userId: string, type: NotificationType, words: { title: string; body: string }): NewNotification => ({
     userId,
     ...words,
-    data: { type, orderId: order.id },
+    data: { type, orderId: order.id, url: orderUrl(order, userId) },
     dedupeKey: key,
   })
   const toBuyer = async (type: NotificationType, words: { title: string; body: string }) =>
     (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, type, words)] : []
+  const toRunner = async (type: NotificationType, words: { title: string; body: string }) => {
+    const runnerId = order.runnerId
+    return runnerId && (await phoneVerifiedAmong(db, [runnerId])).has(runnerId) ? [note(runnerId, type, words)] : []
+  }
   /** Who hears of what one party did (a message, a report): the other one, buyer or runner, if there is one with a verified phone. */
   const otherPartyOf = async (actorId: string) => {
     const fromBuyer = actorId === order.buyerId
@@ -67,16 +76,12 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
     case 'cancelled': {
       // A paid order ended before pick-up: the runner gave it up (the buyer hears it is withdrawn, and refunded), or never came (the runner hears the buyer cancelled).
       if (order.cancelReason === 'runner_released') return toBuyer('order_withdrawn', text.orderReleasedByRunner(order))
-      if (order.cancelReason === 'runner_no_show') {
-        const runnerId = order.runnerId
-        return runnerId && (await phoneVerifiedAmong(db, [runnerId])).has(runnerId)
-          ? [note(runnerId, 'order_cancelled', text.orderCancelledAsNoShow(order))]
-          : []
-      }
-      const buyer = order.cancelReason === 'buyer' ? [] : await toBuyer('order_cancelled', text.orderCancelled(order))
+      if (order.cancelReason === 'runner_no_show') return toRunner('order_cancelled', text.orderCancelledAsNoShow(order))
+      const told = await recipientsOf(db, eventKey(order.id, 'placed'))
+      // An order that expired says why: offered to runners who let it go, or no runner near at all.
+      const buyer = order.cancelReason === 'buyer' ? [] : await toBuyer('order_cancelled', text.orderCancelled(order, told.length))
       if (order.cancelReason !== 'buyer' && order.cancelReason !== 'support') return buyer
       // Withdrawn by a person while it waited: the runners told of it are told it is gone (still only those with a verified phone).
-      const told = await recipientsOf(db, eventKey(order.id, 'placed'))
       const reachable = await phoneVerifiedAmong(db, told)
       return [...buyer, ...told.filter((id) => reachable.has(id)).map((id) => note(id, 'order_withdrawn', text.orderWithdrawn(order)))]
     }
@@ -92,6 +97,30 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
       const item = order.items.find((line) => line.id === event.subjectId)
       if (item?.substitution?.status !== 'proposed') return []
       return toBuyer('substitution_proposed', text.substitutionProposed(order, await runnerName(db, order), item, item.substitution))
+    }
+    case 'substitution_decided': {
+      const item = order.items.find((line) => line.id === event.subjectId)
+      if (!item?.substitution || item.substitution.status === 'proposed') return []
+      return toRunner('substitution_decided', text.substitutionDecided(order, await buyerName(db, order), item, item.substitution))
+    }
+    case 'grocery_total_confirmed':
+      return toRunner('grocery_total_confirmed', text.groceryTotalConfirmed(order, await buyerName(db, order)))
+    case 'rating_revealed': {
+      const ratings = await orderOutbox.ratings(db, order.id)
+      const names = await userContacts(
+        db,
+        ratings.map((rating) => rating.raterId),
+      )
+      const reachable = await phoneVerifiedAmong(
+        db,
+        ratings.map((rating) => rating.rateeId),
+      )
+      return ratings
+        .filter((rating) => reachable.has(rating.rateeId))
+        .map((rating) => {
+          const rater = names.get(rating.raterId)?.firstName ?? (rating.raterId === order.buyerId ? 'Your buyer' : 'Your runner')
+          return note(rating.rateeId, 'rating_revealed', text.ratingRevealed(order, rater, rating.stars))
+        })
     }
     case 'problem_reported': {
       // The other party hears of it, whichever of the two reported it; support reads it in the CLI.

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../orders/index'
+import { NO_SHOW_AFTER_HOURS, type OrderRow, SUBSTITUTION_WAIT_MS } from '../orders/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
@@ -27,7 +27,8 @@ export const orderDelivered = (order: OrderRow, runnerName: string) => ({
   body: `Enjoy! If you have not yet, pay ${runnerName} for the groceries: ${methods}.`,
 })
 
-export function orderCancelled(order: OrderRow) {
+/** `runnersTold`: how many runners near the store were offered the order, which is why one that expired went untaken. */
+export function orderCancelled(order: OrderRow, runnersTold = 0) {
   const hold = `$${centsToDecimal(order.totalCents)}`
   switch (order.cancelReason) {
     case 'capture_failed':
@@ -45,7 +46,11 @@ export function orderCancelled(order: OrderRow) {
     default:
       return {
         title: 'No runner this time',
-        body: `No runner accepted your ${order.storeName} order within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, so we released the ${hold} hold on your card. You were not charged.`,
+        body: `${
+          runnersTold > 0
+            ? `${plural(runnersTold, 'runner')} near ${order.storeName} saw your order, but none accepted it within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`
+            : `No runner was available near ${order.storeName} within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes of your order`
+        }, so we released the ${hold} hold on your card. You were not charged.`,
       }
   }
 }
@@ -57,7 +62,7 @@ export const orderReleasedByRunner = (order: OrderRow) => ({
 
 export const orderCancelledAsNoShow = (order: OrderRow) => ({
   title: 'Order cancelled: you did not pick it up',
-  body: `The buyer cancelled the ${order.storeName} order you accepted, since it was not picked up within 2 hours. The fee and tip went back to them.`,
+  body: `The buyer cancelled the ${order.storeName} order you accepted, since it was not picked up within ${NO_SHOW_AFTER_HOURS} hours. The fee and tip went back to them.`,
 })
 
 export const orderWithdrawn = (order: OrderRow) => ({
@@ -78,7 +83,29 @@ export const substitutionProposed = (
   replacement: { name: string; priceCents: number | null },
 ) => ({
   title: `Replace ${item.name}?`,
-  body: `${order.storeName} has no ${item.name}. ${runnerName} suggests ${replacement.name}${replacement.priceCents === null ? '' : ` ($${centsToDecimal(replacement.priceCents)})`}. Approve or reject it in Kirana.`,
+  body: `${order.storeName} has no ${item.name}. ${runnerName} suggests ${replacement.name}${replacement.priceCents === null ? '' : ` ($${centsToDecimal(replacement.priceCents)})`}. Approve or reject it in Kirana within ${SUBSTITUTION_WAIT_MS / 60_000} minutes, or it counts as a no.`,
+})
+
+/** The buyer's answer on a replacement, for the runner still in the aisle. */
+export const substitutionDecided = (
+  order: OrderRow,
+  buyerName: string,
+  item: { name: string },
+  replacement: { name: string; status: 'approved' | 'rejected' | 'proposed' },
+) =>
+  replacement.status === 'approved'
+    ? { title: `${buyerName} approved ${replacement.name}`, body: `Buy ${replacement.name} in place of ${item.name} for the ${order.storeName} order.` }
+    : { title: `${buyerName} said no to ${replacement.name}`, body: `Leave ${item.name} out of the ${order.storeName} order; do not buy ${replacement.name}.` }
+
+export const groceryTotalConfirmed = (order: OrderRow, buyerName: string) => ({
+  title: `${buyerName} confirmed the grocery total`,
+  body: `${buyerName} agreed to pay you $${centsToDecimal(order.actualGroceryCents ?? 0)} for the ${order.storeName} groceries at the door.`,
+})
+
+/** Both have rated: each hears what the other gave them. */
+export const ratingRevealed = (order: OrderRow, raterName: string, stars: number) => ({
+  title: `${raterName} rated you ${plural(stars, 'star')}`,
+  body: `You both rated the ${order.storeName} order, so your ratings are now shown to each other.`,
 })
 
 export const problemReported = (order: OrderRow, reporter: 'buyer' | 'runner', kind: string) => ({

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { type PaymentGateway, releaseOrder } from '../payments/index'
 import { AppError, type Clock, conflict, describeForLog, notFound } from '../shared/index'
-import { type CancelReason, NO_SHOW_AFTER_MS, ORDER_NOT_FOUND } from './contract'
+import { type CancelReason, NO_SHOW_AFTER_HOURS, NO_SHOW_AFTER_MS, ORDER_NOT_FOUND } from './contract'
 import { findOrder, isPaidFor } from './order-queries'
 import { orderPaymentDeps } from './payment-listener'
 import { refundWhatIsOwed } from './refund-order'
@@ -63,7 +63,7 @@ async function cancelNoShow(db: Database, gateway: PaymentGateway, clock: Clock,
     throw new AppError(
       409,
       'TOO_EARLY_TO_CANCEL',
-      `Your runner accepted this order less than 2 hours ago. If they have not picked up your groceries by then, you can cancel for a full refund in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Your runner accepted this order less than ${NO_SHOW_AFTER_HOURS} hours ago. If they have not picked up your groceries by then, you can cancel for a full refund in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       undefined,
       Math.ceil(waitMs / 1000),
       { cancellableAt: allowedAt.toISOString(), minutesLeft: minutes },

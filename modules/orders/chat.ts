@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Database, Listen } from '../../db/database'
 import { type Clock, channelHub, conflict, hitRateLimit, notFound, tooManyRequests } from '../shared/index'
-import { CHAT_OPEN_AFTER_DELIVERY_MS, MESSAGES_PER_MINUTE, ORDER_NOT_FOUND, type OrderMessage, type OrderStatus } from './contract'
+import { CHAT_OPEN_AFTER_DELIVERY_HOURS, chatOpen, MESSAGES_PER_MINUTE, ORDER_NOT_FOUND, type OrderMessage, type OrderStatus } from './contract'
 import { findOrder } from './order-queries'
 import { ORDER_MESSAGE_CHANNEL, recordOrderEvent } from './outbox'
 import { orderMessages, orders } from './schema'
@@ -23,17 +23,12 @@ async function chatOrder(db: Database, orderId: string, userId: string): Promise
 
 const CHAT_CLOSED_BECAUSE: Partial<Record<OrderStatus, string>> = {
   pending_runner_acceptance: 'You can send messages once a runner has accepted the order.',
-  delivered: 'The chat for this order closed 24 hours after delivery.',
+  delivered: `The chat for this order closed ${CHAT_OPEN_AFTER_DELIVERY_HOURS} hours after delivery.`,
   cancelled: 'This order was cancelled, so its chat is closed.',
 }
 
-/** From the runner's accept until 24 hours after delivery; never on a cancelled order. */
 function assertChatOpen(order: OrderRow, now: Date) {
-  const open =
-    order.status === 'runner_accepted' ||
-    order.status === 'picked_up' ||
-    (order.status === 'delivered' && order.deliveredAt !== null && now.getTime() - order.deliveredAt.getTime() < CHAT_OPEN_AFTER_DELIVERY_MS)
-  if (!open) throw conflict(CHAT_CLOSED_BECAUSE[order.status] ?? CHAT_CLOSED_BECAUSE.pending_runner_acceptance!, 'CHAT_CLOSED')
+  if (!chatOpen(order, now)) throw conflict(CHAT_CLOSED_BECAUSE[order.status] ?? CHAT_CLOSED_BECAUSE.pending_runner_acceptance!, 'CHAT_CLOSED')
 }
 
 const toMessage = (row: MessageRow, order: Pick<OrderRow, 'buyerId'>): OrderMessage => ({

@@ -37,8 +37,6 @@ export const ORDER_TRANSITIONS = Object.fromEntries(
   ]),
 ) as unknown as Record<OrderStatus, readonly OrderStatus[]>
 
-export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to)
-
 /** Where the runner may add each photo: the receipt while shopping; the doorstep photo on the way, and for an hour after delivering. */
 export const PHOTO_STATES = {
   receipt: ['runner_accepted', 'picked_up'],
@@ -51,11 +49,24 @@ export const GROCERY_TOTAL_STATES = ['picked_up', 'delivered'] as const satisfie
 export type PaymentStatus = HeldPaymentState
 
 /** The moments people are told about (by the notifications module, from the orders' outbox). */
-export const ORDER_EVENT_TYPES = ['placed', 'accepted', 'picked_up', 'delivered', 'cancelled', 'message', 'substitution_proposed', 'problem_reported'] as const
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'accepted',
+  'picked_up',
+  'delivered',
+  'cancelled',
+  'message',
+  'substitution_proposed',
+  'substitution_decided',
+  'grocery_total_confirmed',
+  'rating_revealed',
+  'problem_reported',
+] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 
 /** A runner who accepted and has not picked up after this long is not coming: the buyer may cancel for a full refund. */
-export const NO_SHOW_AFTER_MS = 2 * 60 * 60_000
+export const NO_SHOW_AFTER_HOURS = 2
+export const NO_SHOW_AFTER_MS = NO_SHOW_AFTER_HOURS * 60 * 60_000
 
 export const CANCEL_REASONS = ['buyer', 'expired', 'capture_failed', 'support', 'runner_no_show', 'runner_released', 'nothing_found'] as const
 export type CancelReason = (typeof CANCEL_REASONS)[number]
@@ -114,7 +125,16 @@ export const orderItemSchema = z.object({
   substitutionPreference: z.enum(SUBSTITUTION_PREFERENCES),
   state: z.enum(ITEM_STATES),
   /** The runner's replacement (price in dollars, null when not given), and the buyer's say on it. */
-  substitution: z.object({ name: z.string(), price: z.string().nullable(), note: z.string(), status: z.enum(SUBSTITUTION_STATUSES) }).nullable(),
+  substitution: z
+    .object({
+      name: z.string(),
+      price: z.string().nullable(),
+      note: z.string(),
+      status: z.enum(SUBSTITUTION_STATUSES),
+      /** While it waits for the buyer: when, unanswered, it counts as rejected (the proposal + 5 minutes). Null once answered. */
+      answerBy: z.string().nullable(),
+    })
+    .nullable(),
 })
 export type OrderItemView = z.infer<typeof orderItemSchema>
 
@@ -255,7 +275,19 @@ export type SubstitutionDecision = z.infer<typeof substitutionDecisionSchema>['d
 export const MESSAGE_MAX_LENGTH = 1000
 export const MESSAGES_PER_MINUTE = 20
 /** The chat stays open this long after delivery, for a forgotten bag or a question about change. */
-export const CHAT_OPEN_AFTER_DELIVERY_MS = 24 * 60 * 60_000
+export const CHAT_OPEN_AFTER_DELIVERY_HOURS = 24
+export const CHAT_OPEN_AFTER_DELIVERY_MS = CHAT_OPEN_AFTER_DELIVERY_HOURS * 60 * 60_000
+
+/** An order as the windows below read it: the row (dates) or the API's view (ISO strings). */
+type OrderMoment = { status: OrderStatus; deliveredAt: string | Date | null }
+const sinceDelivery = (order: OrderMoment, now: Date) => (order.deliveredAt === null ? null : now.getTime() - new Date(order.deliveredAt).getTime())
+
+/** The chat takes messages from the runner's accept until 24 hours after delivery; never while it waits, nor once cancelled. */
+export function chatOpen(order: OrderMoment, now: Date) {
+  if (order.status === 'runner_accepted' || order.status === 'picked_up') return true
+  const since = sinceDelivery(order, now)
+  return order.status === 'delivered' && since !== null && since < CHAT_OPEN_AFTER_DELIVERY_MS
+}
 
 export const MESSAGE_TOO_LONG = `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`
 
@@ -312,8 +344,15 @@ export const PROBLEM_KIND_LABELS: Record<ProblemKind, string> = {
   buyer_unreachable: 'Could not reach the buyer',
   other: 'Something else',
 }
-/** Where a problem may be reported: from the runner's accept, and up to 7 days after delivery. */
-export const PROBLEM_STATES = ['runner_accepted', 'picked_up', 'delivered'] as const satisfies readonly OrderStatus[]
+/** The kinds each side may report: a buyer is not unreachable to themselves, nor is a runner absent. */
+export const PROBLEM_KINDS_BY_SIDE = {
+  buyer: PROBLEM_KINDS.filter((kind) => kind !== 'buyer_unreachable'),
+  runner: PROBLEM_KINDS.filter((kind) => kind !== 'runner_no_show'),
+} as const satisfies Record<'buyer' | 'runner', readonly ProblemKind[]>
+
+/** Problems may be reported from the runner's accept until 7 days after delivery; never while it waits, nor once cancelled. */
+export const problemReportsOpen = (order: OrderMoment, now: Date) =>
+  order.status === 'runner_accepted' || order.status === 'picked_up' || (order.status === 'delivered' && afterDeliveryOpen(order.deliveredAt, now))
 
 /** POST /api/orders/{id}/problems: JSON, or multipart/form-data with the same fields and an optional `photo`. */
 export const newProblemSchema = z.object({

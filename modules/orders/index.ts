@@ -10,13 +10,21 @@ import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-strea
 import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
 import { problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
-import { runnerStandings } from './ratings'
+import { revealedRatings, runnerStandings } from './ratings'
 import { refundOrder, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
 import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 
-export { ORDER_STATUSES, type Order, type OrderStatus, orderResponseSchema } from './contract'
+export {
+  NO_SHOW_AFTER_HOURS,
+  ORDER_EVENTS_HEARTBEAT_MS,
+  ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+  orderResponseSchema,
+  SUBSTITUTION_WAIT_MS,
+} from './contract'
 export { findOrder, isPaidFor } from './order-queries'
 export { orderViews, type Viewer } from './order-view'
 export type { OrderEvent } from './outbox'
@@ -31,14 +39,15 @@ export const runnerQueries = { ordersWaitingNear, deliveriesSince, standings: ru
 export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }
 
 /**
- * The orders' outbox, which the notifications work through: its events, the chat message or
- * problem report an event tells of, and the channels on which new events are announced.
+ * The orders' outbox, which the notifications work through: its events, the chat message,
+ * problem report or ratings an event tells of, and the channels on which new events are announced.
  */
 export const orderOutbox = {
   undispatched: undispatchedOrderEvents,
   markDispatched: markOrderEventDispatched,
   message: findOrderMessage,
   problem: problemToTell,
+  ratings: revealedRatings,
   channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
   /** Where any instance's order change is announced (the payload is the order's id). */
   changed: ORDER_CHANGED_CHANNEL,

@@ -23,7 +23,7 @@ type LineChange = {
  * read>`. Zero rows means the order or that line moved first (the pick-up, another decision),
  * and nothing changes. Other lines may change alongside: each update rewrites only its own.
  */
-async function changeLine(db: Database, clock: Clock, { orderId, by, index, was, next }: LineChange): Promise<OrderRow | null> {
+async function changeLine(db: Database, clock: Clock, { orderId, by, index, was, next }: LineChange, decided = false): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
     const [changed] = await tx
       .update(orders)
@@ -32,8 +32,9 @@ async function changeLine(db: Database, clock: Clock, { orderId, by, index, was,
       .returning()
     if (!changed) return null
     await announceOrderChange(tx, orderId)
-    // The buyer is asked about a replacement (not told of one they agreed to in advance).
+    // The buyer is asked about a replacement (not told of one they agreed to in advance); the runner hears the buyer's answer.
     if (next.substitution?.status === 'proposed') await recordOrderEvent(tx, clock, orderId, 'substitution_proposed', next.id)
+    if (decided) await recordOrderEvent(tx, clock, orderId, 'substitution_decided', next.id)
     return changed
   })
 }
@@ -44,4 +45,4 @@ export const markItem = (db: Database, clock: Clock, runnerId: string, change: O
 
 /** The buyer approves or rejects the replacement proposed for a line. */
 export const decideSubstitution = (db: Database, clock: Clock, buyerId: string, change: Omit<LineChange, 'by'>) =>
-  changeLine(db, clock, { ...change, by: eq(orders.buyerId, buyerId) })
+  changeLine(db, clock, { ...change, by: eq(orders.buyerId, buyerId) }, true)

@@ -18,6 +18,9 @@ export const preferenceOf = (item: OrderItem) => item.substitutionPreference ?? 
 
 const isWaiting = (item: OrderItem) => item.substitution?.status === 'proposed'
 
+/** When a proposal the buyer leaves unanswered counts as rejected: 5 minutes after it was made. */
+export const substitutionAnswerBy = (proposedAt: string) => new Date(Date.parse(proposedAt) + SUBSTITUTION_WAIT_MS)
+
 const substitutionPending = (item: OrderItem) => conflict(`The buyer has not yet answered the replacement offered for ${item.name}.`, 'SUBSTITUTION_PENDING')
 
 /** A runner's mark, the replacement's price already in cents. */
@@ -57,7 +60,7 @@ export function settledAtPickup(items: readonly OrderItem[], found: ReadonlyMap<
   return items.map((item) => {
     let line = item
     if (isWaiting(line)) {
-      if (now.getTime() - Date.parse(line.substitution!.proposedAt) < SUBSTITUTION_WAIT_MS) throw substitutionPending(line)
+      if (now < substitutionAnswerBy(line.substitution!.proposedAt)) throw substitutionPending(line)
       line = decidedItem(line, 'reject')
     }
     const marked = itemState(line)

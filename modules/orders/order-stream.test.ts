@@ -49,6 +49,20 @@ const openStream = async (cookie: string, orderId: string) => {
 }
 
 describe('GET /api/orders/{id}/events', () => {
+  test("a rating reaches the other side's open page: the rater's own at once, both once the second reveals them", async () => {
+    const { buyer, runner, order } = await api.deliveredOrder(store, { runnerName: 'Kavya' })
+    const buyerPage = sseReader((await openStream(buyer.cookie, order.id)).body!)
+    const runnerPage = sseReader((await openStream(runner.cookie, order.id)).body!)
+    await buyerPage.nextOrder()
+    await runnerPage.nextOrder()
+    await call('POST', `/api/orders/${order.id}/rating`, { cookie: buyer.cookie, body: { stars: 4 } })
+    expect((await buyerPage.until((seen) => seen.myRating !== null)).myRating).toMatchObject({ stars: 4 })
+    await call('POST', `/api/orders/${order.id}/rating`, { cookie: runner.cookie, body: { stars: 5 } })
+    expect((await buyerPage.until((seen) => seen.theirRating !== null)).theirRating).toMatchObject({ stars: 5 })
+    expect(await runnerPage.until((seen) => seen.theirRating !== null)).toMatchObject({ myRating: { stars: 5 }, theirRating: { stars: 4 } })
+    await Promise.all([buyerPage.close(), runnerPage.close()])
+  })
+
   test('the buyer gets the order now, then again after each change: accept, pick-up, delivery', async () => {
     const buyer = await completeAccount()
     const order = await placeOrder(buyer.cookie, store)

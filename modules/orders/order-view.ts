@@ -3,7 +3,7 @@ import { type UserContact, userContacts } from '../accounts/index'
 import { holdExpiresAt, type OrderPayment, orderPayments } from '../payments/index'
 import { type Clock, centsToDecimal } from '../shared/index'
 import { afterDeliveryOpen, type Order, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
-import { itemState, preferenceOf } from './lines'
+import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
 import { type RatingRow, ratingsOf, runnerRatings, toRating } from './ratings'
 import type { OrderRow } from './transitions'
 
@@ -94,7 +94,13 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
       substitutionPreference: preferenceOf(item),
       state: itemState(item),
       substitution: item.substitution
-        ? { name: item.substitution.name, price: dollars(item.substitution.priceCents), note: item.substitution.note, status: item.substitution.status }
+        ? {
+            name: item.substitution.name,
+            price: dollars(item.substitution.priceCents),
+            note: item.substitution.note,
+            status: item.substitution.status,
+            answerBy: item.substitution.status === 'proposed' ? substitutionAnswerBy(item.substitution.proposedAt).toISOString() : null,
+          }
         : null,
     })),
     platformFee: centsToDecimal(row.platformFeeCents),

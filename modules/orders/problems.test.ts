@@ -91,6 +91,21 @@ describe('POST /api/orders/{id}/problems', () => {
     expect((await report(other.cookie, order.id, { kind: 'late', details: 'x' })).body.code).toBe('PROBLEM_REPORTS_CLOSED')
   })
 
+  test("each side reports only its own kinds: a buyer's 'Could not reach the buyer' and a runner's 'The runner never came' are 400", async () => {
+    const { buyer, runner, order } = await acceptedOrder()
+    const asBuyer = await report(buyer.cookie, order.id, { kind: 'buyer_unreachable', details: 'x' })
+    expect(asBuyer.status).toBe(400)
+    expect(asBuyer.body).toMatchObject({ code: 'PROBLEM_KIND_NOT_ALLOWED', errors: { kind: 'A buyer cannot report "Could not reach the buyer".' } })
+    const asRunner = await report(runner.cookie, order.id, { kind: 'runner_no_show', details: 'x' })
+    expect(asRunner.status).toBe(400)
+    expect(asRunner.body.code).toBe('PROBLEM_KIND_NOT_ALLOWED')
+    // The same refusal for the form with a photo, before the photo is kept.
+    expect((await reportWithPhoto(runner.cookie, order.id, { kind: 'runner_no_show', details: 'x' }, await jpegWithGps())).status).toBe(400)
+    expect(await problemsOf(buyer.cookie, order.id)).toHaveLength(0)
+    expect((await report(buyer.cookie, order.id, { kind: 'runner_no_show', details: 'Not here yet' })).status).toBe(201)
+    expect((await report(runner.cookie, order.id, { kind: 'buyer_unreachable', details: 'No answer at the door' })).status).toBe(201)
+  })
+
   test('at most 3 open reports per person and order: the fourth is 409 TOO_MANY_OPEN_PROBLEMS; the other party still may', async () => {
     const { buyer, runner, order } = await acceptedOrder()
     for (let made = 0; made < 3; made++) expect((await report(buyer.cookie, order.id, { kind: 'other', details: `Report ${made}` })).status).toBe(201)

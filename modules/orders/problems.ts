@@ -1,8 +1,29 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { payoutLedger } from '../payouts/index'
-import { type Clock, centsToDecimal, conflict, describeForLog, MAX_OPEN_PROBLEMS, notFound, type ObjectStore, receiveForm, validInput } from '../shared/index'
-import { afterDeliveryOpen, newProblemSchema, ORDER_NOT_FOUND, PROBLEM_KIND_LABELS, type Problem, problemPhotoUrl } from './contract'
+import {
+  AFTER_DELIVERY_DAYS,
+  badRequest,
+  type Clock,
+  centsToDecimal,
+  conflict,
+  describeForLog,
+  MAX_OPEN_PROBLEMS,
+  notFound,
+  type ObjectStore,
+  receiveForm,
+  validInput,
+} from '../shared/index'
+import {
+  newProblemSchema,
+  ORDER_NOT_FOUND,
+  PROBLEM_KIND_LABELS,
+  PROBLEM_KINDS_BY_SIDE,
+  type Problem,
+  type ProblemKind,
+  problemPhotoUrl,
+  problemReportsOpen,
+} from './contract'
 import { findOrder } from './order-queries'
 import { recordOrderEvent } from './outbox'
 import { orderProblems, orders } from './schema'
@@ -12,17 +33,21 @@ export type ProblemRow = typeof orderProblems.$inferSelect
 
 const takesPart = (order: OrderRow, userId: string) => order.buyerId === userId || (order.runnerId !== null && order.runnerId === userId)
 
-/** From the runner's accept until 7 days after delivery; never while it waits, nor once cancelled. */
-const reportsOpen = (order: OrderRow, now: Date) =>
-  order.status === 'runner_accepted' || order.status === 'picked_up' || (order.status === 'delivered' && afterDeliveryOpen(order.deliveredAt, now))
-
 const reportsClosed = (order: OrderRow) =>
   conflict(
     order.status === 'delivered'
-      ? 'Problems can be reported up to 7 days after delivery.'
-      : 'Problems can be reported once a runner has accepted the order, and up to 7 days after delivery.',
+      ? `Problems can be reported up to ${AFTER_DELIVERY_DAYS} days after delivery.`
+      : `Problems can be reported once a runner has accepted the order, and up to ${AFTER_DELIVERY_DAYS} days after delivery.`,
     'PROBLEM_REPORTS_CLOSED',
   )
+
+/** A kind the reporter's side may not name (a buyer unreachable to themselves, a runner absent from their own order). */
+function assertKindForSide(order: OrderRow, userId: string, kind: ProblemKind) {
+  const side = order.buyerId === userId ? 'buyer' : 'runner'
+  if ((PROBLEM_KINDS_BY_SIDE[side] as readonly ProblemKind[]).includes(kind)) return
+  const message = `A ${side} cannot report "${PROBLEM_KIND_LABELS[kind]}".`
+  throw badRequest(message, 'PROBLEM_KIND_NOT_ALLOWED', { kind: message })
+}
 
 const tooMany = () => conflict(`You already have ${MAX_OPEN_PROBLEMS} open reports on this order. Support will answer them first.`, 'TOO_MANY_OPEN_PROBLEMS')
 
@@ -62,17 +87,18 @@ const openCount = async (db: Database, orderId: string, reporterId: string) =>
  */
 export async function reportProblem(db: Database, clock: Clock, objects: ObjectStore, userId: string, orderId: string, request: Request) {
   const order = await partyOrder(db, orderId, userId)
-  if (!reportsOpen(order, clock.now())) throw reportsClosed(order)
+  if (!problemReportsOpen(order, clock.now())) throw reportsClosed(order)
   if ((await openCount(db, order.id, userId)) >= MAX_OPEN_PROBLEMS) throw tooMany()
 
   const { fields, photo } = await receiveForm(request)
   const { kind, details } = validInput(newProblemSchema, fields)
+  assertKindForSide(order, userId, kind)
   const key = photo ? `orders/${order.id}/problems/${crypto.randomUUID()}.${photo.extension}` : null
   if (photo && key) await objects.put(key, photo.bytes, photo.contentType)
   try {
     return await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update')
-      if (!locked || !reportsOpen(locked, clock.now())) throw reportsClosed(locked ?? order)
+      if (!locked || !problemReportsOpen(locked, clock.now())) throw reportsClosed(locked ?? order)
       if ((await openCount(tx, order.id, userId)) >= MAX_OPEN_PROBLEMS) throw tooMany()
       const now = clock.now()
       const [row] = await tx

@@ -47,6 +47,16 @@ describe('POST /api/orders/{id}/rating', () => {
     expect(late.body.code).toBe('RATING_CLOSED')
   })
 
+  test('an order still waiting for a runner: its own buyer gets 409 NOT_DELIVERED, anyone else 404', async () => {
+    const buyer = await completeAccount()
+    const waiting = await placeOrder(buyer.cookie, store)
+    const early = await rate(buyer.cookie, waiting.id, { stars: 5 })
+    expect(early.status).toBe(409)
+    expect(early.body).toMatchObject({ code: 'NOT_DELIVERED', message: 'You can rate once the order has been delivered.' })
+    const stranger = await completeAccount({ roles: ['runner'] })
+    expect((await rate(stranger.cookie, waiting.id, { stars: 5 })).status).toBe(404)
+  })
+
   test('stars are 1 to 5 whole; a comment at most 500 characters, without control characters', async () => {
     const { buyer, order } = await deliveredOrder()
     for (const stars of [0, 6, 3.5, '5', null]) expect((await rate(buyer.cookie, order.id, { stars })).status).toBe(400)

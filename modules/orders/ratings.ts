@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type Clock, conflict, MIN_RATINGS_FOR_AVERAGE, notFound } from '../shared/index'
+import { AFTER_DELIVERY_DAYS, type Clock, conflict, MIN_RATINGS_FOR_AVERAGE, notFound } from '../shared/index'
 import { AFTER_DELIVERY_MS, afterDeliveryOpen, type NewRating, ORDER_NOT_FOUND, type Rating, type RunnerRating } from './contract'
 import { findOrder } from './order-queries'
+import { announceOrderChange, recordOrderEvent } from './outbox'
 import { talliesOf, tallyMutualRating } from './runner-tallies'
 import { orderRatings, orders } from './schema'
 
@@ -12,14 +13,16 @@ export const toRating = (row: RatingRow): Rating => ({ stars: row.stars, comment
 
 /**
  * POST /api/orders/{id}/rating: the buyer rates the runner and the runner the buyer, once each,
- * from delivery for 7 days. Anyone else gets the 404 of an order that does not exist. Once is
- * the table's unique key, so two taps at once still make one rating.
+ * from delivery for 7 days. Anyone else gets the 404 of an order that does not exist; its own
+ * buyer, before delivery (a runner or not), 409 NOT_DELIVERED. Once is the table's unique key, so
+ * two taps at once still make one rating. Open pages of the order hear of it; the second rating
+ * reveals both, which both are told of.
  */
 export async function rateOrder(db: Database, clock: Clock, userId: string, orderId: string, rating: NewRating): Promise<RatingRow> {
   const order = await findOrder(db, orderId)
-  if (!order?.runnerId || (order.buyerId !== userId && order.runnerId !== userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-  if (order.status !== 'delivered') throw conflict('You can rate once the order has been delivered.', 'NOT_DELIVERED')
-  if (!afterDeliveryOpen(order.deliveredAt, clock.now())) throw conflict('Ratings close 7 days after delivery.', 'RATING_CLOSED')
+  if (!order || (order.buyerId !== userId && order.runnerId !== userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  if (order.status !== 'delivered' || !order.runnerId) throw conflict('You can rate once the order has been delivered.', 'NOT_DELIVERED')
+  if (!afterDeliveryOpen(order.deliveredAt, clock.now())) throw conflict(`Ratings close ${AFTER_DELIVERY_DAYS} days after delivery.`, 'RATING_CLOSED')
   const byBuyer = order.buyerId === userId
   const rated = await db.transaction(async (tx) => {
     // The order's row is held, so the buyer and the runner rating at once take turns: the second sees the first.
@@ -47,6 +50,8 @@ export async function rateOrder(db: Database, clock: Clock, userId: string, orde
       .returning({ rateeId: orderRatings.rateeId, rateeRole: orderRatings.rateeRole, stars: orderRatings.stars })
     const ofRunner = both.find((rating) => rating.rateeRole === 'runner')
     if (ofRunner) await tallyMutualRating(tx, ofRunner.rateeId, ofRunner.stars)
+    await announceOrderChange(tx, order.id)
+    if (both.length > 0) await recordOrderEvent(tx, clock, order.id, 'rating_revealed')
     return both.length > 0 ? { ...row, mutual: true } : row
   })
   if (!rated) throw conflict('You have already rated this order.', 'ALREADY_RATED')
@@ -64,6 +69,12 @@ export async function ratingsOf(db: Database, orderIds: readonly string[]): Prom
     byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row])
   }
   return byOrder
+}
+
+/** The two ratings of an order once both have rated, for the notification that reveals them: who gave whom how many stars. */
+export async function revealedRatings(db: Database, orderId: string) {
+  const rows = (await ratingsOf(db, [orderId])).get(orderId) ?? []
+  return rows.filter((row) => row.mutual).map((row) => ({ raterId: row.raterId, rateeId: row.rateeId, stars: row.stars }))
 }
 
 /** A runner's standing: their rating as buyers see it, and all they have delivered and earned. */

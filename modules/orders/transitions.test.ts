@@ -167,8 +167,8 @@ describe('markItem and decideSubstitution', () => {
       approved,
     )
     expect(await orderMoves.decideSubstitution(db, clock, buyerId, { orderId: order.id, index: 1, was: proposed, next: approved })).toBeNull()
-    // Only the proposal that waits for the buyer is an event to tell of.
-    expect(await outboxOf(order.id)).toEqual(['placed', 'accepted', 'substitution_proposed'])
+    // The events to tell of: the proposal that waits for the buyer, and the buyer's answer (once); the runner's other marks are not.
+    expect(await outboxOf(order.id)).toEqual(['placed', 'accepted', 'substitution_proposed', 'substitution_decided'])
   })
 
   test('no line changes before the accept or after the pick-up, and a pick-up from lines that moved changes nothing', async () => {

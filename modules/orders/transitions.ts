@@ -327,6 +327,7 @@ async function confirmGroceryTotal(db: Database, clock: Clock, orderId: string, 
       .returning()
     if (!confirmed) return null
     await announceOrderChange(tx, orderId)
+    await recordOrderEvent(tx, clock, orderId, 'grocery_total_confirmed')
     return confirmed
   })
 }

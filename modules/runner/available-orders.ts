@@ -97,12 +97,30 @@ export async function availableOrdersAnswer(
   runner: UserRow,
   query: { zipCode?: string; cursor?: string },
 ): Promise<OffersAnswer> {
-  const origin = await searchOrigin(runner, query.zipCode)
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined
-  const { online } = await availabilityOf(db, runner.id)
+  const search = await offerSearch(db, runner, query.zipCode)
+  return offersAnswer(db, clock, pages, runner, search, query.cursor)
+}
+
+/** Where a runner's offers are looked for (their ZIP code's centre or their address), and whether they are online to be offered any. */
+export type OfferSearch = { origin: { from: Coordinates; label: string }; online: boolean }
+
+export async function offerSearch(db: Database, runner: UserRow, zipCode: string | undefined): Promise<OfferSearch> {
+  return { origin: await searchOrigin(runner, zipCode), online: (await availabilityOf(db, runner.id)).online }
+}
+
+/** One page of a runner's offers as sent, from where and whether they search. */
+export async function offersAnswer(
+  db: Database,
+  clock: Clock,
+  pages: OfferPages,
+  runner: UserRow,
+  { origin, online }: OfferSearch,
+  cursor?: string,
+): Promise<OffersAnswer> {
+  const after = cursor ? decodeCursor(cursor) : undefined
   const rest = (nextCursor: string | null) => `"online":${online},"searchedFrom":${JSON.stringify(origin.label)},"nextCursor":${JSON.stringify(nextCursor)}}`
   if (!online) return answerOf(`{"orders":[],${rest(null)}`)
-  const key = `${origin.from.latitude},${origin.from.longitude}|${query.cursor ?? ''}`
+  const key = `${origin.from.latitude},${origin.from.longitude}|${cursor ?? ''}`
   let page = await pages.get(key, () => readOfferPage(db, clock, origin.from, after))
   if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, origin.from, after, runner.id)
   // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, so those left are the page's last ones.

@@ -32,12 +32,24 @@ const MAX_PAGES = 1_000
  */
 export function offerPages(listen: Listen) {
   const pages = new Map<string, { page: Promise<OfferPage>; readAt: number }>()
+  /** The live offer lists of this process (offers-stream.ts), told after the pages are dropped. */
+  const followers = new Set<() => void>()
   // Started by the first offer asked for, not when the module is built: a test app closed at once leaves no LISTEN behind.
   let listening: Promise<unknown> | undefined
+  const hear = () => {
+    pages.clear()
+    for (const follower of followers) follower()
+  }
   return {
+    /** Calls `changed` after each order change from now on, until the returned function is called. */
+    async follow(changed: () => void): Promise<() => void> {
+      await (listening ??= listen(orderOutbox.changed, hear))
+      followers.add(changed)
+      return () => void followers.delete(changed)
+    },
     async get(key: string, read: () => Promise<OfferPage>): Promise<OfferPage> {
       // Listening before the first read, so no change made after a read began goes unheard.
-      await (listening ??= listen(orderOutbox.changed, () => pages.clear()))
+      await (listening ??= listen(orderOutbox.changed, hear))
       const kept = pages.get(key)
       if (kept && performance.now() - kept.readAt < FRESH_MS) return kept.page
       const entry = { page: read(), readAt: performance.now() }

@@ -1,13 +1,24 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
-import { type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
+import { ORDER_EVENTS_HEARTBEAT_MS, type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
 import { onboardingLinkSchema, payoutsResponseSchema, payoutTermsOf, runnerPayouts } from '../payouts/index'
-import { answerBytes, type ModuleDeps, type ObjectStore, pickEncoding, preEncodedJsonDetail, uploadRoute, validInput } from '../shared/index'
+import {
+  answerBytes,
+  EVENT_STREAM_DETAIL,
+  EVENT_STREAM_HEADERS,
+  type LiveStreams,
+  type ModuleDeps,
+  type ObjectStore,
+  pickEncoding,
+  preEncodedJsonDetail,
+  uploadRoute,
+  validInput,
+} from '../shared/index'
 import { acceptOrder, assertIsRunner } from './accept'
 import { availabilityOf, setAvailability } from './availability'
-import { availableOrdersAnswer } from './available-orders'
+import { availableOrdersAnswer, offerSearch } from './available-orders'
 import {
   availabilitySchema,
   availabilityUpdateSchema,
@@ -23,6 +34,7 @@ import { updateDeliveryStatus } from './delivery'
 import { giveUpOrder } from './give-up'
 import { endAsNothingFound } from './nothing-found'
 import type { OfferPages } from './offer-pages'
+import { followOffers } from './offers-stream'
 import { addOrderPhoto } from './photos'
 import { markOrderItem } from './shopping'
 import { runnerStats } from './stats'
@@ -32,11 +44,15 @@ export interface RunnerRouteDeps extends ModuleDeps {
   gateway: PaymentGateway
   objects: ObjectStore
   pages: OfferPages
+  streams: LiveStreams
 }
+
+/** The offers stream's keep-alive comment, as the order stream's. */
+const OFFERS_HEARTBEAT_MS = ORDER_EVENTS_HEARTBEAT_MS
 
 const PREFIX = '/api'
 
-export function runnerRoutes({ db, clock, config, session, gateway, objects, pages }: RunnerRouteDeps) {
+export function runnerRoutes({ db, clock, config, session, gateway, objects, pages, streams }: RunnerRouteDeps) {
   const terms = payoutTermsOf(config)
   const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer))[0]! })
   return (
@@ -60,6 +76,17 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
           query: z.object({ zipCode: z.string().max(10).optional(), cursor: z.string().max(200).optional() }),
           detail: preEncodedJsonDetail('Orders waiting near the runner, oldest first, 50 at a time with a cursor for more', availableOrdersResponseSchema),
         },
+      )
+      // The same list live: the first page now and after each change to it (offers-stream.ts); the dashboard polls while it is down.
+      .get(
+        '/orders/pending/events',
+        async ({ user, query }) => {
+          assertIsRunner(user)
+          const search = await offerSearch(db, user, query.zipCode)
+          const body = streams.open(user.id, followOffers(db, clock, pages, user, search), OFFERS_HEARTBEAT_MS)
+          return new Response(body, { headers: EVENT_STREAM_HEADERS })
+        },
+        { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), detail: EVENT_STREAM_DETAIL },
       )
       .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
         signedIn: true,

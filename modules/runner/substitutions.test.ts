@@ -76,6 +76,8 @@ describe('PATCH /api/orders/{id}/items/{itemId}: the runner marks lines while sh
       state: 'substituted',
       substitution: { name: 'Sona Masoori Rice 10 lb', price: '16.99', note: 'Same brand', status: 'proposed' },
     })
+    // The buyer sees until when to answer: 5 minutes from the proposal, on the server's clock.
+    expect(lineOf(proposed, contactMe.id).substitution?.answerBy).toBe(new Date(clock.now().getTime() + 5 * MINUTE).toISOString())
     const refused = await mark(runner.cookie, order.id, skip.id, basmati)
     expect(refused.status).toBe(409)
     expect(refused.body.code).toBe('SUBSTITUTION_NOT_ALLOWED')
@@ -134,7 +136,7 @@ describe('POST /api/orders/{id}/items/{itemId}/substitution: the buyer answers',
     await mark(runner.cookie, order.id, contactMe.id, basmati)
     const approved = await decide(buyer.cookie, order.id, contactMe.id, 'approve')
     expect(approved.status).toBe(200)
-    expect(lineOf(approved, contactMe.id)).toMatchObject({ state: 'substituted', substitution: { status: 'approved' } })
+    expect(lineOf(approved, contactMe.id)).toMatchObject({ state: 'substituted', substitution: { status: 'approved', answerBy: null } })
     for (const decision of ['approve', 'reject']) {
       const replayed = await decide(buyer.cookie, order.id, contactMe.id, decision)
       expect(replayed.status).toBe(409)

@@ -19,6 +19,7 @@ import { OrderTimeline } from './order-tracking/order-timeline'
 import { RunnerCard } from './order-tracking/runner-card'
 import { StatusHero } from './order-tracking/status-hero'
 import { StoreAndAddress } from './order-tracking/store-and-address'
+import { SubstitutionRequests } from './order-tracking/substitution-requests'
 
 /**
  * /order/{id} (spec 001 §2): the buyer watches their order, live from the server's event stream;
@@ -60,6 +61,7 @@ function Tracking({ order, live }: { order: Order; live: boolean }) {
   const viewerId = useCurrentUser().data?.user?.id
   return (
     <div className="tracking-layout">
+      <SubstitutionRequests order={order} />
       <StatusHero order={order} />
       <RatingPrompt order={order} viewerId={viewerId} />
       <CancelWhileWaiting order={order} />

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { ORDER_NO_LONGER_AVAILABLE } from '../../modules/orders/contract'
 import { MESSAGES } from '../../modules/runner/contract'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
+import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
 import { anAcceptedOrder, anAvailableOrder, aRunner, someStats } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
@@ -272,5 +273,32 @@ describe('runner dashboard /runner', () => {
     expect(screen.getByText(/your account is set up for buying only/)).toBeDefined()
     expect(screen.getByRole('link', { name: 'Add Runner Role in Profile' }).getAttribute('href')).toBe('/profile')
     expect(server.calls.filter((call) => call.path.startsWith('/api/runner') || call.path === '/api/orders/pending')).toEqual([])
+  })
+})
+
+describe('Available Orders, live', () => {
+  const events = followsOrderStreams()
+
+  test('follows the offers stream: an order placed nearby or taken by another runner shows at once, without polling', async () => {
+    const server = runnerServer({}, [dal])
+    await openDashboard()
+    await screen.findByRole('article', { name: 'Patel Family Grocers' })
+    const stream = events.latest()!
+    expect(stream.url).toBe('/api/orders/pending/events?zipCode=08817')
+    stream.open()
+
+    stream.push('offers', { orders: [dal, rice], online: true, searchedFrom: '08817', nextCursor: null })
+    await screen.findByRole('article', { name: 'Apna Bazar' })
+    stream.push('offers', { orders: [rice], online: true, searchedFrom: '08817', nextCursor: null })
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Patel Family Grocers' })).toBeNull())
+    expect(server.callsTo('GET /api/orders/pending')).toHaveLength(1)
+    expect(screen.queryByText(/We check every/)).toBeNull()
+  })
+
+  test('says it checks every minute while the stream is down', async () => {
+    runnerServer({}, [])
+    await openDashboard()
+    events.latest()!.fail()
+    expect((await screen.findByText(/New orders near you show up here/)).textContent).toBe('New orders near you show up here. We check every 60 seconds.')
   })
 })

@@ -4,6 +4,7 @@ import type { Order, OrderItemView } from '../../modules/orders/contract'
 import { deferred, fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
+import { manualClock } from '../testing/manual-clock'
 import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { ActiveDeliveryPage } from './active-delivery'
@@ -12,7 +13,12 @@ import { OrderTrackingPage } from './order-tracking'
 const order = anAcceptedOrder()
 const dalPath = `/api/orders/${order.id}/items/line-dal`
 const withDal = (dal: Partial<OrderItemView>): Order => ({ ...order, items: order.items.map((item) => (item.id === 'line-dal' ? { ...item, ...dal } : item)) })
-const proposed = withDal({ state: 'substituted', substitution: { name: 'Swad Toor Dal (4 lb)', price: '8.49', note: 'Same size', status: 'proposed' } })
+/** Proposed at 10:05 on the manual clock's day: unanswered, it counts as a no at 10:10. */
+const ANSWER_BY = '2026-01-05T10:10:00.000Z'
+const proposed = withDal({
+  state: 'substituted',
+  substitution: { name: 'Swad Toor Dal (4 lb)', price: '8.49', note: 'Same size', status: 'proposed', answerBy: ANSWER_BY },
+})
 
 const trackingLine = (name: string) => screen.getByText(name, { selector: '.tracking-item__name' }).closest('li')!
 const shoppingLine = (name: string) => screen.getByText(name, { selector: '.shopping-line__name' }).closest('li')!
@@ -41,9 +47,34 @@ describe('substitutions on tracking', () => {
     expect(within(group).getByRole<HTMLButtonElement>('button', { name: 'Reject' }).disabled).toBe(true)
     expect(server.callsTo(`POST ${dalPath}/substitution`)[0]?.body).toEqual({ decision: 'approve' })
 
-    answer.resolve([200, { order: withDal({ state: 'substituted', substitution: { ...proposed.items[0]!.substitution!, status: 'approved' } }) }])
+    answer.resolve([
+      200,
+      { order: withDal({ state: 'substituted', substitution: { ...proposed.items[0]!.substitution!, status: 'approved', answerBy: null } }) },
+    ])
     await waitFor(() => expect(dal.getByText('Approved')).toBeDefined())
     expect(screen.queryByRole('group', { name: /^Replace / })).toBeNull()
+  })
+
+  test('a replacement proposed live shows at the top of tracking and as a toast, with its name and price, counting down to its 5 minutes', async () => {
+    const clock = manualClock(Date.parse('2026-01-05T10:06:00.000Z'))
+    fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+    renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${order.id}`, user: aBuyer(), clock })
+    await screen.findByText('Toor Dal (4 lb)', { selector: '.tracking-item__name' })
+    expect(screen.queryByRole('region', { name: /suggests a replacement/ })).toBeNull()
+
+    events.latest()!.push('order', proposed)
+    const request = await screen.findByRole('region', { name: 'Ravi suggests a replacement' })
+    expect(document.querySelector('.tracking-layout')!.firstElementChild).toBe(request)
+    expect(request.textContent).toContain('The store has no Toor Dal (4 lb). Ravi suggests Swad Toor Dal (4 lb) ($8.49).')
+    expect(within(request).getByRole('timer').textContent).toBe('Answer within 4m 00s, or it counts as a no and Toor Dal (4 lb) is left out.')
+    expect(within(request).getByRole('group', { name: 'Replace Toor Dal (4 lb) with Swad Toor Dal (4 lb)?' })).toBeDefined()
+    const toast = (await screen.findByText('Replace Toor Dal (4 lb)?', { selector: '.toast__title' })).closest('.toast')!
+    expect(toast.textContent).toContain('Ravi suggests Swad Toor Dal (4 lb) ($8.49). Answer at the top of this page.')
+
+    clock.advance(3 * 60_000 + 30_000)
+    expect(within(request).getByRole('timer').textContent).toBe('Answer within 30s, or it counts as a no and Toor Dal (4 lb) is left out.')
+    clock.advance(30_000)
+    expect(within(request).getByRole('timer').textContent).toBe('No answer yet: unless you approve it before Ravi picks up, Toor Dal (4 lb) is left out.')
   })
 
   test('Reject leaves the line not available; a refusal is said plainly', async () => {
@@ -56,7 +87,7 @@ describe('substitutions on tracking', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }))
     expect((await screen.findByRole('alert')).textContent).toBe('This replacement is not waiting for an answer any more.')
 
-    reply = [200, { order: withDal({ state: 'not_found', substitution: { ...proposed.items[0]!.substitution!, status: 'rejected' } }) }]
+    reply = [200, { order: withDal({ state: 'not_found', substitution: { ...proposed.items[0]!.substitution!, status: 'rejected', answerBy: null } }) }]
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }))
     const dal = within(trackingLine('Toor Dal (4 lb)'))
     await dal.findByText('Rejected')
@@ -74,7 +105,13 @@ describe("the runner's marks on the active delivery", () => {
           body.state === 'substituted'
             ? withDal({
                 state: 'substituted',
-                substitution: { name: body.replacement.name, price: body.replacement.price ?? null, note: body.replacement.note, status: 'proposed' },
+                substitution: {
+                  name: body.replacement.name,
+                  price: body.replacement.price ?? null,
+                  note: body.replacement.note,
+                  status: 'proposed',
+                  answerBy: ANSWER_BY,
+                },
               })
             : withDal({ state: body.state })
         return [200, { order: stored }]

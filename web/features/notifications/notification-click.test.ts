@@ -64,3 +64,30 @@ describe('a click on a browser notification', () => {
     }
   })
 })
+
+describe('where a notification opens', () => {
+  const origin = 'http://localhost:3000'
+  test("an order's notification opens the order it carries: chat, replacements, problems and ratings alike, for either side", async () => {
+    answerFetch(200)
+    for (const [data, path] of [
+      [{ type: 'order_message', orderId: 'o-4', url: '/delivery/o-4' }, '/delivery/o-4'],
+      [{ type: 'substitution_proposed', orderId: 'o-4', url: '/order/o-4' }, '/order/o-4'],
+      [{ type: 'problem_reported', orderId: 'o-4', url: `${origin}/order/o-4` }, '/order/o-4'],
+      [{ type: 'rating_revealed', orderId: 'o-4', url: '/delivery/o-4' }, '/delivery/o-4'],
+    ] as const) {
+      const worker = aWorker([])
+      await openClickedNotification(worker, data)
+      expect(worker.clients.openWindow).toHaveBeenCalledWith(path)
+    }
+  })
+
+  test('a record written before notifications carried their link opens the order by its id; a link to another site is never followed', async () => {
+    answerFetch(200)
+    const worker = aWorker([])
+    await openClickedNotification(worker, { type: 'order_message', orderId: 'o-5' })
+    expect(worker.clients.openWindow).toHaveBeenCalledWith('/orders/o-5')
+    const elsewhere = aWorker([])
+    await openClickedNotification(elsewhere, { type: 'problem_reported', orderId: 'o-6', url: 'https://example.com/order/o-6' })
+    expect(elsewhere.clients.openWindow).toHaveBeenCalledWith('/orders/o-6')
+  })
+})

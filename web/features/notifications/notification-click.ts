@@ -9,7 +9,7 @@ import type { WorkerNotificationMessage } from './worker-messages'
  * refetches its list. Focus comes first: the browser allows it only right after the click.
  */
 export async function openClickedNotification(worker: ServiceWorkerGlobalScope, data: NotificationClickData | undefined) {
-  const path = notificationPath(data)
+  const path = notificationPath(data, worker.location.origin)
   const windows = (await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
     (client) => new URL(client.url).origin === worker.location.origin,
   )

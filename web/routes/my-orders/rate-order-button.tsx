@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { Order } from '../../../modules/orders/contract'
+import { AFTER_DELIVERY_DAYS } from '../../../modules/shared/contract'
 import type { OrdersRole } from '../../features/orders/api/orders'
 import { RatingForm } from '../../features/orders/components/rating-form'
 import { mayRate } from '../../features/orders/components/rating-prompt'
@@ -22,7 +23,7 @@ export function RateOrderButton({ order, side, title }: { order: Order; side: Or
       {open && (
         <Dialog
           title={`Rate ${title}`}
-          description={`Your rating of ${ratee} is shown to them once they have rated you too, or after 7 days.`}
+          description={`Your rating of ${ratee} is shown to them once they have rated you too, or after ${AFTER_DELIVERY_DAYS} days.`}
           onClose={() => setOpen(false)}
         >
           <RatingForm

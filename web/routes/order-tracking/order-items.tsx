@@ -1,15 +1,14 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
 import { ReplacementNote } from '../../features/orders/components/replacement-note'
 import { itemsLabel } from '../../features/orders/order-figures'
-import { SubstitutionAnswer } from './substitution-answer'
 
 const price = (item: OrderItemView) =>
   item.price === null ? 'Price at store' : `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}${item.isEstimatedPrice ? ' (est.)' : ''}`
 
 /**
  * What was ordered. Once delivered, the lines are split by what the runner found (001 §2); a
- * line the store did not have is struck through wherever it is known, and a replacement waiting
- * on the buyer is answered here.
+ * line the store did not have is struck through wherever it is known; a replacement waiting on
+ * the buyer is answered at the top of tracking (SubstitutionRequests).
  */
 export function OrderItems({ order }: { order: Order }) {
   const missing = order.items.filter((item) => item.isDelivered === false)
@@ -21,27 +20,23 @@ export function OrderItems({ order }: { order: Order }) {
       </h2>
       {split ? (
         <>
-          <ItemGroup
-            orderId={order.id}
-            title={`Delivered (${order.items.length - missing.length})`}
-            items={order.items.filter((item) => item.isDelivered !== false)}
-          />
-          {missing.length > 0 && <ItemGroup orderId={order.id} title={`Not Delivered (${missing.length})`} items={missing} />}
+          <ItemGroup title={`Delivered (${order.items.length - missing.length})`} items={order.items.filter((item) => item.isDelivered !== false)} />
+          {missing.length > 0 && <ItemGroup title={`Not Delivered (${missing.length})`} items={missing} />}
         </>
       ) : (
-        <ItemList orderId={order.id} items={order.items} label="Items" />
+        <ItemList items={order.items} label="Items" />
       )}
     </section>
   )
 }
 
-type ListProps = { orderId: string; items: OrderItemView[] }
+type ListProps = { items: OrderItemView[] }
 
-function ItemGroup({ orderId, title, items }: ListProps & { title: string }) {
+function ItemGroup({ title, items }: ListProps & { title: string }) {
   return (
     <div className="tracking-items__group">
       <h3 className="kicker tracking-items__group-title">{title}</h3>
-      <ItemList orderId={orderId} items={items} label={title} />
+      <ItemList items={items} label={title} />
     </div>
   )
 }
@@ -49,7 +44,7 @@ function ItemGroup({ orderId, title, items }: ListProps & { title: string }) {
 /** A line not available, by the runner's mark or, on lines reported before marks, by isDelivered. */
 const isMissing = (item: OrderItemView) => item.state === 'not_found' || item.isDelivered === false
 
-function ItemList({ orderId, items, label }: ListProps & { label: string }) {
+function ItemList({ items, label }: ListProps & { label: string }) {
   return (
     <ul className="tracking-items" aria-label={label}>
       {items.map((item) => (
@@ -60,7 +55,6 @@ function ItemList({ orderId, items, label }: ListProps & { label: string }) {
             <span className="tracking-item__meta meta">{isMissing(item) ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
             {item.comment && <span className="meta">Note: {item.comment}</span>}
             {item.substitution && <ReplacementNote substitution={item.substitution} waitingOn="you" />}
-            {item.substitution?.status === 'proposed' && <SubstitutionAnswer orderId={orderId} item={item} />}
           </span>
           {item.state === 'found' && <span className="tracking-item__state">Found</span>}
         </li>

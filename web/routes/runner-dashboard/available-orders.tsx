@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
 import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
 import { usePendingOrders } from '../../features/runner/api/pending-orders'
+import { useOfferEvents } from '../../features/runner/use-offer-events'
 import { ApiError } from '../../lib/http'
 import { EmptyState, FailedState } from '../../ui/empty-state'
 import { Skeletons } from '../../ui/skeleton'
@@ -17,9 +18,10 @@ type Props = {
   phoneVerified: boolean
 }
 
-/** 'Available Orders' (001 §2): what waits near the runner, refreshed every minute and on demand. */
+/** 'Available Orders' (001 §2): what waits near the runner, live from the offers stream (polled every minute while it is down) and on demand. */
 export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
-  const pending = usePendingOrders(zipCode, { enabled: online === true })
+  const stream = useOfferEvents(zipCode, { enabled: online === true })
+  const pending = usePendingOrders(zipCode, { enabled: online === true, live: stream === 'live' })
   const { accept, acceptingId, needsPhoneVerification } = useAcceptOffer()
   // The server has the last word: a runner switched off on another device is offered nothing here either.
   const offline = online === false || pending.data?.online === false
@@ -65,7 +67,14 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
             miles of {pending.data.searchedFrom}
           </p>
           {orders.length === 0 ? (
-            <EmptyState title="You're all caught up!" hint={`New orders near you show up here. We check every ${PENDING_ORDERS_POLL_MS / 1000} seconds.`} />
+            <EmptyState
+              title="You're all caught up!"
+              hint={
+                stream === 'live'
+                  ? 'New orders near you show up here as they come in.'
+                  : `New orders near you show up here. We check every ${PENDING_ORDERS_POLL_MS / 1000} seconds.`
+              }
+            />
           ) : (
             <ul className="card-list">
               {orders.map((order) => (

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, replaceEqualDeep, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { isOpenStatus, ORDER_POLL_MS, type Order, orderResponseSchema, ordersResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
 
@@ -18,7 +18,23 @@ export const useOrders = (role: OrdersRole, { enabled = true }: { enabled?: bool
 /** GET /api/orders/{id}; a 404 means 'Order not found' (or not the viewer's to see). */
 export const fetchOrder = async (id: string) => (await apiRequest('GET', `/api/orders/${encodeURIComponent(id)}`, orderResponseSchema)).order
 
-export const orderQueryOptions = (id: string) => queryOptions({ queryKey: ['orders', 'detail', id], queryFn: () => fetchOrder(id), staleTime: ORDER_STALE_MS })
+/**
+ * Of the copy of an order in hand and one arriving, the later one (by updatedAt): a fetch that set
+ * out before a change the live stream has already brought (a poll, a refetch on focus) must not
+ * take the change back, as it did to a receipt that then showed only after a reload.
+ */
+export function laterOrder(held: Order | undefined, arriving: Order): Order {
+  if (held && held.id === arriving.id && Date.parse(held.updatedAt) > Date.parse(arriving.updatedAt)) return held
+  return replaceEqualDeep(held, arriving)
+}
+
+export const orderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['orders', 'detail', id],
+    queryFn: () => fetchOrder(id),
+    staleTime: ORDER_STALE_MS,
+    structuralSharing: (held, arriving) => laterOrder(held as Order | undefined, arriving as Order),
+  })
 
 /**
  * One order. While it is open, it polls every 30 s and on focus (001 §4), unless a live stream
@@ -38,7 +54,9 @@ export function useStoreOrder() {
   return (order: Order) => {
     queryClient.setQueryData(orderQueryOptions(order.id).queryKey, order)
     for (const role of ['buyer', 'runner'] as const) {
-      queryClient.setQueryData<Order[]>(ordersQueryOptions(role).queryKey, (list) => list?.map((listed) => (listed.id === order.id ? order : listed)))
+      queryClient.setQueryData<Order[]>(ordersQueryOptions(role).queryKey, (list) =>
+        list?.map((listed) => (listed.id === order.id ? laterOrder(listed, order) : listed)),
+      )
     }
   }
 }

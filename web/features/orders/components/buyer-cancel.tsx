@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { NO_SHOW_AFTER_MS, type Order, shortOrderId } from '../../../../modules/orders/contract'
+import { NO_SHOW_AFTER_HOURS, NO_SHOW_AFTER_MS, type Order, shortOrderId } from '../../../../modules/orders/contract'
 import { formatCents } from '../../../../modules/shared/contract'
 import { useClock } from '../../../lib/clock'
 import { useCurrentUser } from '../../../lib/current-user'
@@ -71,7 +71,7 @@ function NoShow({ order }: { order: Order }) {
       <p>
         {minutesLeft > 0
           ? `If your runner hasn't picked up your groceries in ${minutes(minutesLeft)}, you can cancel here for a full refund of the ${paid} you paid.`
-          : `Your runner accepted over 2 hours ago and hasn't picked up your groceries. You can cancel for a full refund of the ${paid} you paid.`}
+          : `Your runner accepted over ${NO_SHOW_AFTER_HOURS} hours ago and hasn't picked up your groceries. You can cancel for a full refund of the ${paid} you paid.`}
       </p>
       <button type="button" className="button button--small cancel-order" disabled={minutesLeft > 0} onClick={() => setOpen(true)}>
         Cancel — runner never came

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import {
-  CHAT_OPEN_AFTER_DELIVERY_MS,
+  chatOpen,
   MESSAGE_MAX_LENGTH,
   MESSAGE_TOO_LONG,
   newOrderMessageSchema,
@@ -17,12 +17,6 @@ import { useOrderMessages, useSendOrderMessage } from '../api/order-messages'
 import { requestOpenChat, useChatRead, useOpenChatRequests } from '../use-chat-read'
 
 type Role = OrderMessage['senderRole']
-
-/** The chat takes messages from the accept until 24 hours after delivery, as the server decides. */
-function chatOpen(order: Order, now: number) {
-  if (order.status === 'runner_accepted' || order.status === 'picked_up') return true
-  return order.status === 'delivered' && order.deliveredAt !== null && now - Date.parse(order.deliveredAt) < CHAT_OPEN_AFTER_DELIVERY_MS
-}
 
 const otherName = (order: Order, me: Role) => (me === 'buyer' ? order.runnerFirstName?.trim() || 'your runner' : order.buyerFirstName?.trim() || 'the customer')
 
@@ -84,7 +78,7 @@ export function ChatPanel({ order, me, live }: Props) {
               <ChatMessage key={message.id} message={message} mine={message.senderRole === me} other={other} now={now} />
             ))}
           </ol>
-          {chatOpen(order, now) ? (
+          {chatOpen(order, new Date(now)) ? (
             <Composer orderId={order.id} other={other} />
           ) : (
             <p className="meta">{order.status === 'cancelled' ? 'This order was cancelled, so its chat is closed.' : 'This chat is closed.'}</p>

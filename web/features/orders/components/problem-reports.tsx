@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from 'react'
 import {
-  afterDeliveryOpen,
   newProblemSchema,
   type Order,
   PROBLEM_DETAILS_MAX_LENGTH,
   PROBLEM_KIND_LABELS,
-  PROBLEM_KINDS,
+  PROBLEM_KINDS_BY_SIDE,
   type Problem,
   type ProblemKind,
+  problemReportsOpen,
 } from '../../../../modules/orders/contract'
 import { PHOTO_CONTENT_TYPES } from '../../../../modules/shared/contract'
 import { useClock } from '../../../lib/clock'
@@ -15,13 +15,6 @@ import { ApiError } from '../../../lib/http'
 import { FieldError } from '../../../ui/form'
 import { useProblems, useReportProblem } from '../api/after-delivery'
 import { formatOrderDate } from '../order-figures'
-
-/** From the runner's accept until 7 days after delivery, as the server holds it. */
-const reportsOpen = (order: Order, now: number) =>
-  order.status === 'runner_accepted' || order.status === 'picked_up' || (order.status === 'delivered' && afterDeliveryOpen(order.deliveredAt, new Date(now)))
-
-/** The kinds each side may name: a buyer is not unreachable to themselves, nor is a runner absent. */
-const kindsFor = (side: 'buyer' | 'runner') => PROBLEM_KINDS.filter((kind) => kind !== (side === 'buyer' ? 'buyer_unreachable' : 'runner_no_show'))
 
 function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'buyer' | 'runner'; onSent: () => void; onCancel: () => void }) {
   const [kind, setKind] = useState<ProblemKind | ''>('')
@@ -50,7 +43,7 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
         <label htmlFor={ids.kind}>What went wrong?</label>
         <select id={ids.kind} value={kind} onChange={(event) => setKind(event.target.value as ProblemKind)} aria-invalid={Boolean(errors.kind)}>
           <option value="">Choose one</option>
-          {kindsFor(side).map((value) => (
+          {PROBLEM_KINDS_BY_SIDE[side].map((value) => (
             <option key={value} value={value}>
               {PROBLEM_KIND_LABELS[value]}
             </option>
@@ -115,7 +108,7 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
   const problems = useProblems(order.id, { enabled: side !== null })
   const [reporting, setReporting] = useState(false)
   const [sent, setSent] = useState(false)
-  const open = reportsOpen(order, useClock().now())
+  const open = problemReportsOpen(order, new Date(useClock().now()))
   if (side === null || (!open && !problems.data?.length)) return null
   return (
     <section className="card card--compact stack problem-card" aria-labelledby="problem-card-heading">

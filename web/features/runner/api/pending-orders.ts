@@ -3,7 +3,7 @@ import { PENDING_ORDERS_POLL_MS } from '../../../../modules/orders/contract'
 import { availableOrdersResponseSchema } from '../../../../modules/runner/contract'
 import { apiRequest } from '../../../lib/http'
 
-/** Spec 001 §4: the pending list is stale after 30 s (and polled every 60 s). */
+/** Spec 001 §4: the pending list is stale after 30 s (and polled every 60 s while its live stream is down). */
 const PENDING_ORDERS_STALE_MS = 30_000
 
 /** GET /api/orders/pending?zipCode=: orders waiting for a runner within 10 miles, oldest first. */
@@ -15,8 +15,11 @@ export const pendingOrdersQueryOptions = (zipCode: string | null) =>
     queryKey: ['runner', 'pending', zipCode ?? ''],
     queryFn: () => fetchPendingOrders(zipCode),
     staleTime: PENDING_ORDERS_STALE_MS,
-    refetchInterval: PENDING_ORDERS_POLL_MS,
   })
 
-/** The dashboard's 'Available Orders', fetched only while the runner is online (offline runners are offered nothing). */
-export const usePendingOrders = (zipCode: string | null, { enabled }: { enabled: boolean }) => useQuery({ ...pendingOrdersQueryOptions(zipCode), enabled })
+/**
+ * The dashboard's 'Available Orders', fetched only while the runner is online (offline runners
+ * are offered nothing). The offers stream keeps it current (`live`); polling is the fallback.
+ */
+export const usePendingOrders = (zipCode: string | null, { enabled, live }: { enabled: boolean; live: boolean }) =>
+  useQuery({ ...pendingOrdersQueryOptions(zipCode), enabled, refetchInterval: live ? false : PENDING_ORDERS_POLL_MS })

@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'bun:test'
+import { testApi } from '../../testing/test-api'
+import { availableOrdersResponseSchema } from './contract'
+
+// The runner's Available Orders, live: the list as GET /api/orders/pending answers it, sent again when it changes.
+const api = await testApi()
+const { app, call, completeAccount, addStore, placeOrder } = api
+const store = await addStore({ name: 'Offers Stream Store', latitude: 40.5371, longitude: -74.3973 })
+
+type Offers = { orders: { id: string }[]; online: boolean }
+
+/** Reads the stream's `offers` events as they come. */
+function offersReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  return {
+    async next(timeoutMs = 2000): Promise<Offers | null> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const end = buffer.indexOf('\n\n')
+        if (end >= 0) {
+          const message = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const data = /^event: offers\ndata: (.*)$/m.exec(message)
+          if (data) {
+            const offers = JSON.parse(data[1]!)
+            expect(availableOrdersResponseSchema.safeParse(offers).success).toBe(true)
+            return offers as Offers
+          }
+          continue
+        }
+        const chunk = await Promise.race([reader.read(), Bun.sleep(Math.max(0, deadline - Date.now())).then(() => null)])
+        if (!chunk || chunk.done) return null
+        buffer += decoder.decode(chunk.value, { stream: true })
+      }
+    },
+    close: () => reader.cancel(),
+  }
+}
+
+const openOffers = (cookie: string, query = '') => app.handle(new Request(`http://localhost/api/orders/pending/events${query}`, { headers: { cookie } }))
+const ids = (offers: Offers | null) => offers?.orders.map((order) => order.id) ?? []
+
+describe('GET /api/orders/pending/events', () => {
+  test('the list now, then again when an order nearby is placed and when another runner accepts it; nothing when nothing changed', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    const response = await openOffers(runner.cookie)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toStartWith('text/event-stream')
+    const stream = offersReader(response.body!)
+    const first = await stream.next()
+    expect(first?.online).toBe(true)
+    // A runner in Princeton, more than 10 miles from the store: the change leaves their list as it was, so they are sent nothing.
+    const distant = offersReader((await openOffers((await completeAccount({ roles: ['runner'], zipCode: '08540' })).cookie)).body!)
+    expect(ids(await distant.next())).toEqual([])
+
+    const buyer = await completeAccount()
+    const order = await placeOrder(buyer.cookie, store)
+    expect(ids(await stream.next())).toEqual([...ids(first), order.id])
+    expect(await distant.next(300)).toBeNull()
+    await distant.close()
+
+    const other = await completeAccount({ roles: ['runner'] })
+    expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: other.cookie })).status).toBe(200)
+    let after = await stream.next()
+    while (after && ids(after).includes(order.id)) after = await stream.next()
+    expect(ids(after)).toEqual(ids(first))
+    await stream.close()
+  })
+
+  test('only runners: anyone else 403; an unknown ZIP code 400, as the list', async () => {
+    const buyer = await completeAccount()
+    const refused = await openOffers(buyer.cookie)
+    expect(refused.status).toBe(403)
+    const runner = await completeAccount({ roles: ['runner'] })
+    expect((await openOffers(runner.cookie, '?zipCode=00000')).status).toBe(400)
+  })
+})

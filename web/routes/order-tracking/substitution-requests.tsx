@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react'
+import type { Order, OrderItemView } from '../../../modules/orders/contract'
+import { formatWait } from '../../lib/format-wait'
+import { useSecondsLeft } from '../../lib/use-seconds-left'
+import { useToast } from '../../ui/toast'
+import { SubstitutionAnswer } from './substitution-answer'
+
+type Waiting = OrderItemView & { substitution: NonNullable<OrderItemView['substitution']> & { answerBy: string } }
+
+const isWaiting = (item: OrderItemView): item is Waiting => item.substitution?.status === 'proposed' && item.substitution.answerBy !== null
+const offered = (item: Waiting) => `${item.substitution.name}${item.substitution.price === null ? '' : ` ($${item.substitution.price})`}`
+
+/**
+ * Replacements waiting on the buyer, at the top of tracking where they cannot be missed: what is
+ * missing, what the runner offers and its price, Approve or Reject, and the time left before an
+ * unanswered one counts as a no. Each new one is also announced with a toast.
+ */
+export function SubstitutionRequests({ order }: { order: Order }) {
+  const waiting = order.items.filter(isWaiting)
+  const runner = order.runnerFirstName?.trim() || 'Your runner'
+  useAnnounced(waiting, runner)
+  if (waiting.length === 0) return null
+  return (
+    <section className="card card--compact stack substitution-requests" aria-labelledby="substitution-requests-heading">
+      <h2 id="substitution-requests-heading" className="tracking-card__heading">
+        {waiting.length === 1 ? `${runner} suggests a replacement` : `${runner} suggests ${waiting.length} replacements`}
+      </h2>
+      <ul className="substitution-requests__list">
+        {waiting.map((item) => (
+          <SubstitutionRequest key={item.id} orderId={order.id} item={item} runner={runner} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function SubstitutionRequest({ orderId, item, runner }: { orderId: string; item: Waiting; runner: string }) {
+  const secondsLeft = useSecondsLeft(Date.parse(item.substitution.answerBy))
+  return (
+    <li className="substitution-request">
+      <p>
+        The store has no <strong>{item.name}</strong>. {runner} suggests <strong>{offered(item)}</strong>.
+      </p>
+      {item.substitution.note && <p className="meta">“{item.substitution.note}”</p>}
+      <p className="meta substitution-request__countdown" role="timer" aria-live="off">
+        {secondsLeft > 0
+          ? `Answer within ${formatWait(secondsLeft)}, or it counts as a no and ${item.name} is left out.`
+          : `No answer yet: unless you approve it before ${runner} picks up, ${item.name} is left out.`}
+      </p>
+      <SubstitutionAnswer orderId={orderId} item={item} />
+    </li>
+  )
+}
+
+/** A toast for each replacement not yet announced on this page. */
+function useAnnounced(waiting: readonly Waiting[], runner: string) {
+  const { toast } = useToast()
+  const announced = useRef(new Set<string>())
+  useEffect(() => {
+    const fresh = waiting.filter((item) => !announced.current.has(`${item.id}|${item.substitution.answerBy}`))
+    for (const item of fresh) announced.current.add(`${item.id}|${item.substitution.answerBy}`)
+    const newest = fresh.at(-1)
+    if (!newest) return
+    toast({ title: `Replace ${newest.name}?`, description: `${runner} suggests ${offered(newest)}. Answer at the top of this page.` })
+  }, [waiting, runner, toast])
+}
