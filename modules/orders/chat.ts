@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Database, Listen } from '../../db/database'
-import { type Clock, channelHub, conflict, hitRateLimit, notFound, tooManyRequests } from '../shared/index'
-import { CHAT_OPEN_AFTER_DELIVERY_HOURS, chatOpen, MESSAGES_PER_MINUTE, ORDER_NOT_FOUND, type OrderMessage, type OrderStatus } from './contract'
-import { findOrder } from './order-queries'
+import { type Clock, channelHub, conflict, hitRateLimit, tooManyRequests } from '../shared/index'
+import { CHAT_OPEN_AFTER_DELIVERY_HOURS, chatOpen, MESSAGES_PER_MINUTE, type OrderMessage, type OrderStatus } from './contract'
+import { assertParty, orderForParty } from './order-access'
 import { ORDER_MESSAGE_CHANNEL, recordOrderEvent } from './outbox'
 import { orderMessages, orders } from './schema'
 import type { OrderRow } from './transitions'
@@ -13,13 +13,7 @@ type MessageRow = typeof orderMessages.$inferSelect
 const LIST_LIMIT = 500
 
 /** Only the buyer and the runner the order is assigned to take part; to anyone else the order does not exist. */
-const takesPart = (order: OrderRow, userId: string) => order.buyerId === userId || order.runnerId === userId
-
-async function chatOrder(db: Database, orderId: string, userId: string): Promise<OrderRow> {
-  const order = await findOrder(db, orderId)
-  if (!order || !takesPart(order, userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-  return order
-}
+const chatOrder = (db: Database, orderId: string, userId: string): Promise<OrderRow> => orderForParty(db, orderId, userId)
 
 const CHAT_CLOSED_BECAUSE: Partial<Record<OrderStatus, string>> = {
   pending_runner_acceptance: 'You can send messages once a runner has accepted the order.',
@@ -72,7 +66,7 @@ export async function postMessage(db: Database, clock: Clock, userId: string, or
   if (!limited.allowed) throw tooManyRequests('You are sending messages too fast. Please wait a moment.', limited.retryAfterSeconds)
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('share')
-    if (!current || !takesPart(current, userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+    assertParty(current, userId)
     assertChatOpen(current, now)
     const [row] = await tx.insert(orderMessages).values({ orderId: current.id, senderId: userId, message: text, createdAt: now }).returning()
     const message = toMessage(row!, current)

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database'
-import { type Clock, conflict, forbidden, notFound } from '../shared/index'
-import { GROCERY_TOTAL_STATES, ORDER_NOT_FOUND } from './contract'
+import { type Clock, conflict } from '../shared/index'
+import { GROCERY_TOTAL_STATES } from './contract'
+import { orderForParty } from './order-access'
 import { findOrder } from './order-queries'
 import { type OrderRow, orderMoves } from './transitions'
 
@@ -10,9 +11,7 @@ import { type OrderRow, orderMoves } from './transitions'
  * agree to (409 otherwise); a second confirmation answers the order as the first left it.
  */
 export async function confirmGroceryTotal(db: Database, clock: Clock, buyerId: string, orderId: string): Promise<OrderRow> {
-  const order = await findOrder(db, orderId)
-  if (!order || (order.buyerId !== buyerId && order.runnerId !== buyerId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-  if (order.buyerId !== buyerId) throw forbidden('Only the buyer can confirm the grocery total.', 'NOT_YOUR_ORDER')
+  const order = await orderForParty(db, orderId, buyerId, { side: 'buyer', message: 'Only the buyer can confirm the grocery total.', code: 'NOT_YOUR_ORDER' })
   if (order.groceryTotalConfirmedAt) return order
   if (!(GROCERY_TOTAL_STATES as readonly string[]).includes(order.status)) {
     throw conflict('The grocery total can be confirmed once the runner has picked up the groceries.', 'NOT_PICKED_UP')

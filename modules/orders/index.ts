@@ -25,8 +25,9 @@ export {
   orderResponseSchema,
   SUBSTITUTION_WAIT_MS,
 } from './contract'
+export { type OnlySide, orderForParty, type Party, partyOf, type Viewer } from './order-access'
 export { findOrder, isPaidFor } from './order-queries'
-export { orderViews, type Viewer } from './order-view'
+export { orderViews } from './order-view'
 export type { OrderEvent } from './outbox'
 export { captureClaim, ordersPaymentListener } from './payment-listener'
 export { sweepExpiredOrders } from './sweep'

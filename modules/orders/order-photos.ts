@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { notFound, type ObjectStore } from '../shared/index'
 import { ORDER_NOT_FOUND, type OrderPhotoSlot } from './contract'
-import { findOrder } from './order-queries'
+import { orderForParty } from './order-access'
 import type { OrderPhoto } from './schema'
 
 /**
@@ -29,8 +29,7 @@ export async function photoResponse(
   slot: OrderPhotoSlot,
   ifNoneMatch: string | null,
 ): Promise<Response> {
-  const row = await findOrder(db, orderId)
-  const photo = row && (row.buyerId === viewerId || row.runnerId === viewerId) ? row[slot] : null
+  const photo = (await orderForParty(db, orderId, viewerId))[slot]
   if (!photo) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   return storedPhotoResponse(objects, photo, ifNoneMatch)
 }

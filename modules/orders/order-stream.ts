@@ -1,8 +1,9 @@
 import type { Database, Listen } from '../../db/database'
 import { type ChannelHub, type Clock, channelHub, describeForLog } from '../shared/index'
 import type { Order } from './contract'
-import { findOrder, mayView } from './order-queries'
-import { type OrderViewContext, orderViewContext, toOrderView, type Viewer } from './order-view'
+import { mayView, type Viewer } from './order-access'
+import { findOrder } from './order-queries'
+import { type OrderViewContext, orderViewContext, toOrderView } from './order-view'
 import { ORDER_CHANGED_CHANNEL, type OrderRow } from './transitions'
 
 /** Streams of orders in this process, woken by any instance's change (the payload is the order id). */

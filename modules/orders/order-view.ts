@@ -4,11 +4,11 @@ import { holdExpiresAt, type OrderPayment, orderPayments } from '../payments/ind
 import { type Clock, centsToDecimal } from '../shared/index'
 import { afterDeliveryOpen, type Order, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
 import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
+import type { Viewer } from './order-access'
 import { type RatingRow, ratingsOf, runnerRatings, toRating } from './ratings'
 import type { OrderRow } from './transitions'
 
 /** Who is looking at an order, which decides what of it they may see (001 §6). Support sees it all. */
-export type Viewer = { id: string; roles: readonly string[] } | 'support'
 
 /** Contacts travel between buyer and runner only once a runner has the order (001 §6). */
 const hasRunner = (row: OrderRow) => row.runnerId !== null && (row.status === 'runner_accepted' || row.status === 'picked_up' || row.status === 'delivered')

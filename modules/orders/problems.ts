@@ -24,14 +24,12 @@ import {
   problemPhotoUrl,
   problemReportsOpen,
 } from './contract'
-import { findOrder } from './order-queries'
+import { orderForParty, partyOf } from './order-access'
 import { recordOrderEvent } from './outbox'
 import { orderProblems, orders } from './schema'
 import type { OrderRow } from './transitions'
 
 export type ProblemRow = typeof orderProblems.$inferSelect
-
-const takesPart = (order: OrderRow, userId: string) => order.buyerId === userId || (order.runnerId !== null && order.runnerId === userId)
 
 const reportsClosed = (order: OrderRow) =>
   conflict(
@@ -43,7 +41,7 @@ const reportsClosed = (order: OrderRow) =>
 
 /** A kind the reporter's side may not name (a buyer unreachable to themselves, a runner absent from their own order). */
 function assertKindForSide(order: OrderRow, userId: string, kind: ProblemKind) {
-  const side = order.buyerId === userId ? 'buyer' : 'runner'
+  const side = partyOf(order, userId) ?? 'runner'
   if ((PROBLEM_KINDS_BY_SIDE[side] as readonly ProblemKind[]).includes(kind)) return
   const message = `A ${side} cannot report "${PROBLEM_KIND_LABELS[kind]}".`
   throw badRequest(message, 'PROBLEM_KIND_NOT_ALLOWED', { kind: message })
@@ -65,12 +63,6 @@ export const toProblem = (row: ProblemRow, order: Pick<OrderRow, 'buyerId'>): Pr
   resolvedAt: row.resolvedAt?.toISOString() ?? null,
 })
 
-async function partyOrder(db: Database, orderId: string, userId: string) {
-  const order = await findOrder(db, orderId)
-  if (!order || !takesPart(order, userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-  return order
-}
-
 const openCount = async (db: Database, orderId: string, reporterId: string) =>
   (
     await db
@@ -86,7 +78,7 @@ const openCount = async (db: Database, orderId: string, reporterId: string) =>
  * order, in the transaction that writes the report and the event that tells the other party.
  */
 export async function reportProblem(db: Database, clock: Clock, objects: ObjectStore, userId: string, orderId: string, request: Request) {
-  const order = await partyOrder(db, orderId, userId)
+  const order = await orderForParty(db, orderId, userId)
   if (!problemReportsOpen(order, clock.now())) throw reportsClosed(order)
   if ((await openCount(db, order.id, userId)) >= MAX_OPEN_PROBLEMS) throw tooMany()
 
@@ -126,7 +118,7 @@ export async function reportProblem(db: Database, clock: Clock, objects: ObjectS
 
 /** GET /api/orders/{id}/problems: every report on the order, oldest first, to its buyer and runner. */
 export async function problemsOf(db: Database, orderId: string, userId: string): Promise<Problem[]> {
-  const order = await partyOrder(db, orderId, userId)
+  const order = await orderForParty(db, orderId, userId)
   const rows = await db.select().from(orderProblems).where(eq(orderProblems.orderId, order.id)).orderBy(asc(orderProblems.createdAt))
   return rows.map((row) => toProblem(row, order))
 }
@@ -145,7 +137,7 @@ export async function problemToTell(db: Database, problemId: string) {
 
 /** GET /api/orders/{id}/problems/{problemId}/photo: as the order's photos, to its buyer and runner only. */
 export async function problemPhoto(db: Database, userId: string, orderId: string, problemId: string) {
-  const order = await partyOrder(db, orderId, userId)
+  const order = await orderForParty(db, orderId, userId)
   const problem = /^[0-9a-f-]{36}$/i.test(problemId) ? await findProblem(db, problemId) : null
   if (!problem?.photo || problem.orderId !== order.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   return problem.photo

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { AFTER_DELIVERY_DAYS, type Clock, conflict, MIN_RATINGS_FOR_AVERAGE, notFound } from '../shared/index'
-import { AFTER_DELIVERY_MS, afterDeliveryOpen, type NewRating, ORDER_NOT_FOUND, type Rating, type RunnerRating } from './contract'
-import { findOrder } from './order-queries'
+import { AFTER_DELIVERY_DAYS, type Clock, conflict, MIN_RATINGS_FOR_AVERAGE } from '../shared/index'
+import { AFTER_DELIVERY_MS, afterDeliveryOpen, type NewRating, type Rating, type RunnerRating } from './contract'
+import { orderForParty } from './order-access'
 import { announceOrderChange, recordOrderEvent } from './outbox'
 import { talliesOf, tallyMutualRating } from './runner-tallies'
 import { orderRatings, orders } from './schema'
@@ -19,8 +19,7 @@ export const toRating = (row: RatingRow): Rating => ({ stars: row.stars, comment
  * reveals both, which both are told of.
  */
 export async function rateOrder(db: Database, clock: Clock, userId: string, orderId: string, rating: NewRating): Promise<RatingRow> {
-  const order = await findOrder(db, orderId)
-  if (!order || (order.buyerId !== userId && order.runnerId !== userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  const order = await orderForParty(db, orderId, userId)
   if (order.status !== 'delivered' || !order.runnerId) throw conflict('You can rate once the order has been delivered.', 'NOT_DELIVERED')
   if (!afterDeliveryOpen(order.deliveredAt, clock.now())) throw conflict(`Ratings close ${AFTER_DELIVERY_DAYS} days after delivery.`, 'RATING_CLOSED')
   const byBuyer = order.buyerId === userId

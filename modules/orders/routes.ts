@@ -9,7 +9,6 @@ import {
   forbidden,
   type LiveStreams,
   type ModuleDeps,
-  notFound,
   type ObjectStore,
   uploadRoute,
   validInput,
@@ -21,7 +20,6 @@ import {
   newOrderMessageSchema,
   newRatingSchema,
   ORDER_EVENTS_HEARTBEAT_MS,
-  ORDER_NOT_FOUND,
   ORDER_PHOTO_SLOTS,
   orderMessageResponseSchema,
   orderMessagesResponseSchema,
@@ -32,10 +30,11 @@ import {
   substitutionDecisionSchema,
 } from './contract'
 import { confirmGroceryTotal } from './grocery-total'
+import { isRunner, orderForParty, type Viewer, viewableOrder } from './order-access'
 import { PHOTO_DETAIL, photoResponse, storedPhotoResponse } from './order-photos'
-import { buyerOrders, isRunner, runnerOrders, viewableOrder } from './order-queries'
+import { buyerOrders, runnerOrders } from './order-queries'
 import type { OrderFollowers } from './order-stream'
-import { orderViews, type Viewer } from './order-view'
+import { orderViews } from './order-view'
 import { problemPhoto, problemsOf, reportProblem } from './problems'
 import { rateOrder } from './ratings'
 import { decideSubstitution } from './substitutions'
@@ -76,8 +75,8 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams, 
       .get(
         '/:id/events',
         async ({ user, params }) => {
-          const row = await viewableOrder(db, params.id, user)
-          if (row.buyerId !== user.id && row.runnerId !== user.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+          // Live tracking is the parties' own: a runner who may look at a waiting order polls it instead.
+          const row = await orderForParty(db, params.id, user.id)
           // The order, read once per change for every follower, and its chat, each message only to those it is for.
           const body = streams.open(
             user.id,

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database'
-import { type Clock, conflict, forbidden, notFound } from '../shared/index'
-import { ORDER_NOT_FOUND, type SubstitutionDecision } from './contract'
+import { type Clock, conflict, notFound } from '../shared/index'
+import type { SubstitutionDecision } from './contract'
 import { decidedItem } from './lines'
-import { findOrder } from './order-queries'
+import { orderForParty } from './order-access'
 import { type OrderRow, orderMoves } from './transitions'
 
 const notWaiting = () => conflict('This replacement is not waiting for an answer any more.', 'SUBSTITUTION_NOT_PENDING')
@@ -13,9 +13,11 @@ const notWaiting = () => conflict('This replacement is not waiting for an answer
  * loses the race to the pick-up (or to another decision) changes nothing and is refused.
  */
 export async function decideSubstitution(db: Database, clock: Clock, userId: string, orderId: string, itemId: string, decision: SubstitutionDecision) {
-  const order = await findOrder(db, orderId)
-  if (!order || (order.buyerId !== userId && order.runnerId !== userId)) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
-  if (order.buyerId !== userId) throw forbidden('Only the buyer can answer a proposed replacement.', 'NOT_YOUR_ORDER')
+  const order = await orderForParty(db, orderId, userId, {
+    side: 'buyer',
+    message: 'Only the buyer can answer a proposed replacement.',
+    code: 'NOT_YOUR_ORDER',
+  })
   const index = order.items.findIndex((item) => item.id === itemId)
   if (index < 0) throw notFound('This order has no such item.', 'ITEM_NOT_FOUND')
   if (order.status !== 'runner_accepted') throw notWaiting()

@@ -97,3 +97,6 @@ export const MESSAGES = {
   receiptClosed: 'A receipt can be added after accepting the order and until it is delivered.',
   deliveryPhotoClosed: 'A delivery photo can be added after pick-up and up to an hour after delivery.',
 }
+
+/** What only the order's runner does (its shopping, photos, pick-up and delivery): its buyer hears this. */
+export const YOUR_DELIVERY_ONLY = { side: 'runner', message: MESSAGES.notYourDelivery, code: 'NOT_YOUR_DELIVERY' } as const

@@ -1,9 +1,9 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, invalidTransition, isPaidFor, ORDER_STATUSES, type OrderRow, orderLines, orderMoves } from '../orders/index'
+import { findOrder, invalidTransition, isPaidFor, ORDER_STATUSES, type OrderRow, orderForParty, orderLines, orderMoves } from '../orders/index'
 import type { PayoutTerms } from '../payouts/index'
-import { badRequest, type Clock, conflict, decimalToCents, forbidden, notFound } from '../shared/index'
-import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate } from './contract'
+import { badRequest, type Clock, conflict, decimalToCents } from '../shared/index'
+import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate, YOUR_DELIVERY_ONLY } from './contract'
 
 /**
  * What the runner reports found at pick-up, by line: each line of the order at most once, and
@@ -77,9 +77,7 @@ export async function updateDeliveryStatus(
   orderId: string,
   update: StatusUpdate,
 ): Promise<OrderRow> {
-  const order = await findOrder(db, orderId)
-  if (!order || (order.runnerId !== runner.id && order.buyerId !== runner.id)) throw notFound('Order not found', 'ORDER_NOT_FOUND')
-  if (order.runnerId !== runner.id) throw forbidden(MESSAGES.notYourDelivery, 'NOT_YOUR_DELIVERY')
+  const order = await orderForParty(db, orderId, runner.id, YOUR_DELIVERY_ONLY)
   // What a runner may report, and where each report starts: the orders' own moves (001 §4).
   const report = { picked_up: 'runner_accepted', delivered: 'picked_up' } as const
   const target = update.status

@@ -1,9 +1,9 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, invalidTransition, orderEndings } from '../orders/index'
+import { findOrder, invalidTransition, orderEndings, orderForParty } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
-import { type Clock, conflict, forbidden, notFound } from '../shared/index'
-import { MESSAGES } from './contract'
+import { type Clock, conflict } from '../shared/index'
+import { YOUR_DELIVERY_ONLY } from './contract'
 import { refuseUntilPaid } from './delivery'
 
 /**
@@ -13,9 +13,7 @@ import { refuseUntilPaid } from './delivery'
  * does not count as giving the order up.
  */
 export async function endAsNothingFound(db: Database, gateway: PaymentGateway, clock: Clock, runner: UserRow, orderId: string) {
-  const order = await findOrder(db, orderId)
-  if (!order || (order.runnerId !== runner.id && order.buyerId !== runner.id)) throw notFound('Order not found', 'ORDER_NOT_FOUND')
-  if (order.runnerId !== runner.id) throw forbidden(MESSAGES.notYourDelivery, 'NOT_YOUR_DELIVERY')
+  const order = await orderForParty(db, orderId, runner.id, YOUR_DELIVERY_ONLY)
   if (order.status !== 'runner_accepted') throw invalidTransition(order.status, 'cancelled')
   await refuseUntilPaid(db, order)
   const ended = await orderEndings.endNothingFound(db, gateway, clock, runner.id, order)

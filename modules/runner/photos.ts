@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, orderMoves } from '../orders/index'
-import { type Clock, conflict, describeForLog, forbidden, notFound, type ObjectStore, receivePhoto } from '../shared/index'
-import { MESSAGES, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, photoMayBeAdded, photoUrl, type UploadedPhoto } from './contract'
+import { orderForParty, orderMoves } from '../orders/index'
+import { type Clock, conflict, describeForLog, type ObjectStore, receivePhoto } from '../shared/index'
+import { MESSAGES, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, photoMayBeAdded, photoUrl, type UploadedPhoto, YOUR_DELIVERY_ONLY } from './contract'
 
 const closed = (slot: OrderPhotoSlot) => conflict(slot === 'receipt' ? MESSAGES.receiptClosed : MESSAGES.deliveryPhotoClosed, 'PHOTO_NOT_ALLOWED_NOW')
 
@@ -22,9 +22,7 @@ export async function addOrderPhoto(
   slot: OrderPhotoSlot,
   request: Request,
 ): Promise<UploadedPhoto> {
-  const order = await findOrder(db, orderId)
-  if (!order || (order.runnerId !== runner.id && order.buyerId !== runner.id)) throw notFound('Order not found', 'ORDER_NOT_FOUND')
-  if (order.runnerId !== runner.id) throw forbidden(MESSAGES.notYourDelivery, 'NOT_YOUR_DELIVERY')
+  const order = await orderForParty(db, orderId, runner.id, YOUR_DELIVERY_ONLY)
   if (!photoMayBeAdded(slot, order, clock.now())) throw closed(slot)
 
   const photo = await receivePhoto(request)

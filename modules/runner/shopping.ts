@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, type OrderRow, orderLines, orderMoves } from '../orders/index'
-import { type Clock, conflict, decimalToCents, forbidden, notFound } from '../shared/index'
-import { type ItemMark, MESSAGES } from './contract'
+import { findOrder, type OrderRow, orderForParty, orderLines, orderMoves } from '../orders/index'
+import { type Clock, conflict, decimalToCents, notFound } from '../shared/index'
+import { type ItemMark, YOUR_DELIVERY_ONLY } from './contract'
 
 const notShopping = () => conflict('Items can be marked only while the runner is shopping, before pick-up.', 'ITEMS_CLOSED')
 
@@ -12,9 +12,7 @@ const notShopping = () => conflict('Items can be marked only while the runner is
  * what the line becomes; the write is refused if the order or the line moved meanwhile.
  */
 export async function markOrderItem(db: Database, clock: Clock, runner: UserRow, orderId: string, itemId: string, mark: ItemMark): Promise<OrderRow> {
-  const order = await findOrder(db, orderId)
-  if (!order || (order.runnerId !== runner.id && order.buyerId !== runner.id)) throw notFound('Order not found', 'ORDER_NOT_FOUND')
-  if (order.runnerId !== runner.id) throw forbidden(MESSAGES.notYourDelivery, 'NOT_YOUR_DELIVERY')
+  const order = await orderForParty(db, orderId, runner.id, YOUR_DELIVERY_ONLY)
   const index = order.items.findIndex((item) => item.id === itemId)
   if (index < 0) throw notFound('This order has no such item.', 'ITEM_NOT_FOUND')
   if (order.status !== 'runner_accepted') throw notShopping()
