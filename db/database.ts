@@ -26,9 +26,10 @@ export interface DatabaseHandle {
 
 /**
  * What a new on-disk database holds besides the schema (the demo catalog), made once into the
- * template rather than at every first start. `fingerprint` changes whenever what it writes does.
+ * template rather than at every first start. `fingerprint` changes whenever what it writes does; it
+ * is asked only when a new database is made, as working it out costs tens of milliseconds.
  */
-export type TemplateContents = { name: string; fingerprint: string; fill: (db: Database) => Promise<unknown> }
+export type TemplateContents = { name: string; fingerprint: () => string; fill: (db: Database) => Promise<unknown> }
 
 /** A data directory, when new, starts as the migrated template plus `contents` (see pglite-template.ts). */
 export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string; contents?: TemplateContents } | { inMemory: true }

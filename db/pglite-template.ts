@@ -69,7 +69,7 @@ const pendingDirs = new Map<string, Promise<string>>()
  * system, and the contents are then already there at a first start.
  */
 export function pgliteTemplateDir(contents?: TemplateContents): Promise<string> {
-  const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${contents.fingerprint}` : ''}`
+  const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${contents.fingerprint()}` : ''}`
   let pending = pendingDirs.get(dir)
   if (!pending) {
     pending = loadOrMakeTemplateDir(dir, contents)
