@@ -92,7 +92,7 @@ export async function createApp(
  * template new data directories are copied from, so a first start does not spend seconds on them.
  */
 export function withDemoCatalog(target: DatabaseTarget): DatabaseTarget {
-  return 'dataDir' in target ? { ...target, contents: { name: 'demo', fingerprint: demoCatalogFingerprint(), fill: seedDemoCatalog } } : target
+  return 'dataDir' in target ? { ...target, contents: { name: 'demo', fingerprint: demoCatalogFingerprint, fill: seedDemoCatalog } } : target
 }
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock'
-import { type DatabaseHandle, type DatabaseTarget, drizzleOverPglite, type Listen, overPostgresJs } from './database'
+import { type DatabaseHandle, type DatabaseTarget, drizzleOverPglite, type Listen, overPostgresJs, pgliteOptions } from './database'
 import { copyTemplateTo, pgliteTemplate } from './pglite-template'
 import { shareOverSocket } from './shared-pglite'
 
@@ -17,7 +17,7 @@ export { drizzleOverPglite } from './database'
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) return overPostgresJs(postgres(target.url, { max: target.poolSize ?? 10, onnotice: () => {} }), 'postgres')
   if ('inMemory' in target) {
-    const client = await PGlite.create({ loadDataDir: await pgliteTemplate() })
+    const client = await PGlite.create(pgliteOptions({ loadDataDir: await pgliteTemplate() }))
     return { db: drizzleOverPglite(client), kind: 'pglite', listen: pgliteListen(client), close: () => client.close() }
   }
   mkdirSync(target.dataDir, { recursive: true })
@@ -26,7 +26,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const dataDir = join(target.dataDir, 'pglite')
     const fresh = !(await Bun.file(join(dataDir, 'PG_VERSION')).exists())
     if (fresh) await copyTemplateTo(dataDir, target.contents)
-    const client = await PGlite.create(dataDir)
+    const client = await PGlite.create(dataDir, pgliteOptions())
     let sharing: Promise<() => Promise<void>> | undefined
     return {
       db: drizzleOverPglite(client),

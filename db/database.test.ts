@@ -118,7 +118,7 @@ describe('a new data directory with contents', () => {
     const contents = {
       name: 'test',
       // Fixed, so the template is made on this machine's first run and reused after.
-      fingerprint: 'fixed',
+      fingerprint: () => 'fixed',
       fill: async (db: Database) => {
         fills++
         await db.execute(sql`insert into users (email, password) values ('from-template@example.com', 'hash')`)

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzleOverPglite, type TemplateContents } from './database'
+import { drizzleOverPglite, pgliteOptions, type TemplateContents } from './database'
 import { migrate, migrationsFingerprint } from './migrate'
 
 const cacheDir = new URL('../node_modules/.cache/kirana/', import.meta.url).pathname
@@ -43,7 +43,7 @@ async function loadOrMakeTemplate(): Promise<Blob> {
   const path = `${cacheDir}${currentTemplateName()}.tar`
   const cached = Bun.file(path)
   if (await cached.exists()) return cached
-  const scratch = await PGlite.create()
+  const scratch = await PGlite.create(pgliteOptions())
   await migrate(drizzleOverPglite(scratch))
   const dump = await scratch.dumpDataDir('none')
   await scratch.close()
@@ -69,7 +69,7 @@ const pendingDirs = new Map<string, Promise<string>>()
  * system, and the contents are then already there at a first start.
  */
 export function pgliteTemplateDir(contents?: TemplateContents): Promise<string> {
-  const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${contents.fingerprint}` : ''}`
+  const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${contents.fingerprint()}` : ''}`
   let pending = pendingDirs.get(dir)
   if (!pending) {
     pending = loadOrMakeTemplateDir(dir, contents)
@@ -82,7 +82,7 @@ async function loadOrMakeTemplateDir(dir: string, contents?: TemplateContents): 
   if (existsSync(`${dir}/PG_VERSION`)) return dir
   const partial = `${dir}.${process.pid}.partial`
   mkdirSync(cacheDir, { recursive: true })
-  const unpacked = await PGlite.create(partial, { loadDataDir: await pgliteTemplate() })
+  const unpacked = await PGlite.create(partial, pgliteOptions({ loadDataDir: await pgliteTemplate() }))
   if (contents) await contents.fill(drizzleOverPglite(unpacked))
   await unpacked.close()
   try {

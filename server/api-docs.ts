@@ -1,5 +1,4 @@
 import { dirname, join } from 'node:path'
-import { toOpenAPISchema } from '@elysiajs/openapi'
 import { type AnyElysia, Elysia } from 'elysia'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { z } from 'zod'
@@ -33,9 +32,11 @@ const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodT
 /**
  * The API described from its routes: @elysiajs/openapi turns each route's zod schemas into the
  * paths, and this adds what it cannot see: request bodies (our JSON parser hides their content
- * type from it), the one error shape for every 4xx, and the session cookie.
+ * type from it), the one error shape for every 4xx, and the session cookie. The generator is
+ * loaded here, at the first request for the description, not with the server (150 ms of a start).
  */
-export function describeApi(app: AnyElysia): OpenAPIV3_1.Document {
+export async function describeApi(app: AnyElysia): Promise<OpenAPIV3_1.Document> {
+  const { toOpenAPISchema } = await import('@elysiajs/openapi')
   const generated = toOpenAPISchema(app, { paths: [NOT_API] }, undefined, { zod: toJsonSchema }, OPENAPI_VERSION)
   const paths = generated.paths as OpenAPIV3_1.PathsObject
   // A plugin's own `routes` are its own; getGlobalRoutes (protected, and what the generator reads too) are the whole app's.
@@ -96,7 +97,7 @@ const START_SCRIPT = `SwaggerUIBundle({ url: '${OPENAPI_PATH}', dom_id: '#swagge
 export function apiDocs({ enabled }: { enabled: boolean }) {
   const docs = new Elysia({ name: 'api-docs' })
   if (!enabled) return docs
-  let document: OpenAPIV3_1.Document | undefined
+  let document: Promise<OpenAPIV3_1.Document> | undefined
   const hidden = { detail: { hide: true } }
   return docs
     .get(OPENAPI_PATH, () => (document ??= describeApi(docs)), hidden)

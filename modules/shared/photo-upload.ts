@@ -1,6 +1,5 @@
-import busboy from 'busboy'
-import { fileTypeFromBuffer } from 'file-type'
-import sharp, { type Metadata } from 'sharp'
+import type busboy from 'busboy'
+import type { Metadata } from 'sharp'
 import { AppError, badRequest } from './app-error'
 import { MAX_PHOTO_BYTES, PHOTO_CONTENT_TYPES } from './constants'
 import { controlCharacterError, fieldWithControlCharacter, parseJsonBody } from './json-body'
@@ -32,6 +31,24 @@ const MAX_PHOTO_PIXELS = 64_000_000
  * 64-megapixel claim needs a file of 62.5 KB at least, where it needed 267 bytes.
  */
 const MAX_PIXELS_PER_BYTE = 1_024
+
+type PhotoLibraries = { busboy: typeof busboy; fileTypeFromBuffer: typeof import('file-type').fileTypeFromBuffer; sharp: typeof import('sharp').default }
+let libraries: Promise<PhotoLibraries> | undefined
+
+/**
+ * The form parser, the sniffer and the image codec, loaded at the first upload: together they cost
+ * about 200 ms of every start (sharp most, with its native library), and most starts see no photo
+ * for a long while.
+ */
+function photoLibraries(): Promise<PhotoLibraries> {
+  if (!libraries)
+    libraries = Promise.all([import('busboy'), import('file-type'), import('sharp')]).then(([parser, sniffer, codec]) => ({
+      busboy: parser.default,
+      fileTypeFromBuffer: sniffer.fileTypeFromBuffer,
+      sharp: codec.default,
+    }))
+  return libraries
+}
 
 const FORMATS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const
 
@@ -70,6 +87,7 @@ async function readForm(request: Request, field: string): Promise<{ file: Uint8A
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > MAX_UPLOAD_REQUEST_BYTES) throw photoTooLarge()
   if (!request.body) throw photoMissing(field)
+  const { busboy } = await photoLibraries()
 
   let failure: AppError | null = null
   let sink: ReturnType<typeof byteSink> | null = null
@@ -180,6 +198,7 @@ export async function receiveForm(request: Request, field = 'photo'): Promise<{ 
 
 /** Too many pixels for the limit: 413. More than its bytes can plausibly hold: not a photo, 415. */
 async function judgeSize(upload: Uint8Array) {
+  const { sharp } = await photoLibraries()
   let header: Metadata
   try {
     // The header alone: no pixel is decoded. Unlimited, so that the limit's answer is ours (413).
@@ -194,6 +213,7 @@ async function judgeSize(upload: Uint8Array) {
 }
 
 async function cleanPhoto(upload: Uint8Array): Promise<CleanPhoto> {
+  const { fileTypeFromBuffer, sharp } = await photoLibraries()
   const sniffed = await fileTypeFromBuffer(upload)
   const contentType = PHOTO_CONTENT_TYPES.find((type) => type === sniffed?.mime)
   if (!contentType) throw notAPhoto()
