@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { forbidden, notFound } from '../shared/index'
+import { type ErrorCode, forbidden, notFound } from '../shared/index'
 import { ORDER_NOT_FOUND } from './contract'
 import { findOrder } from './order-queries'
 import type { OrderRow } from './transitions'
@@ -11,7 +11,7 @@ export type Viewer = { id: string; roles: readonly string[] } | 'support'
 export type Party = 'buyer' | 'runner'
 
 /** What the order's other party hears when an act is only one side's. */
-export type OnlySide = { side: Party; message: string; code: string }
+export type OnlySide = { side: Party; message: string; code: ErrorCode }
 
 export const partyOf = (order: Pick<OrderRow, 'buyerId' | 'runnerId'>, userId: string): Party | null =>
   order.buyerId === userId ? 'buyer' : order.runnerId !== null && order.runnerId === userId ? 'runner' : null

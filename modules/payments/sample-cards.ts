@@ -1,4 +1,4 @@
-import { badRequest, type Clock } from '../shared/index'
+import { badRequest, type Clock, type ErrorCode } from '../shared/index'
 
 /** What a card number does at the embedded gateway: Stripe's documented test cards, and one of ours. */
 export type CardBehaviour =
@@ -40,7 +40,7 @@ function passesLuhn(digits: string) {
   return sum % 10 === 0
 }
 
-const fieldError = (field: keyof CardInput, message: string, code: string) => badRequest(message, code, { [field]: message })
+const fieldError = (field: keyof CardInput, message: string, code: ErrorCode) => badRequest(message, code, { [field]: message })
 
 /**
  * Checks a card as Stripe's card form would before asking the bank: the number's length and

@@ -1,10 +1,11 @@
 import { Elysia } from 'elysia'
 import { AppError } from './app-error'
+import type { ErrorCode } from './error-codes'
 import { parseJsonBody } from './json-body'
 import { requestPath } from './request-guards'
 import { isUploadPath } from './upload-routes'
 
-export type ErrorBody = { message: string; code?: string; errors?: Record<string, string> }
+export type ErrorBody = { message: string; code?: ErrorCode; errors?: Record<string, string> }
 
 type ValidationIssue = { path?: string; message?: string; summary?: string }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { ErrorCode } from '../../modules/shared/contract'
 
 /**
  * The client's one way to call the API (spec 000 §7): cookies always, a JSON content type
@@ -17,8 +18,8 @@ export class ApiError extends Error {
     this.name = 'ApiError'
   }
 
-  /** The server's JSON error body, when it sent one. */
-  get body(): { message?: string; code?: string; errors?: Record<string, string> } & Record<string, unknown> {
+  /** The server's JSON error body, when it sent one: its code is one of the contract's list, which screens match on. */
+  get body(): { message?: string; code?: ErrorCode; errors?: Record<string, string> } & Record<string, unknown> {
     try {
       return JSON.parse(this.bodyText)
     } catch {
