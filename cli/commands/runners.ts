@@ -2,13 +2,11 @@ import type { Command } from 'commander'
 import { userContacts } from '../../modules/accounts/index'
 import { payoutDesk } from '../../modules/payouts/index'
 import { liftPause, pausedRunners } from '../../modules/runner/index'
-import { formatCents, systemClock } from '../../modules/shared/index'
+import { formatCents, isUuid, systemClock } from '../../modules/shared/index'
 import { printList } from './format-table'
 import { person, when } from './order-lookup'
 import { runnerNamed } from './payouts'
 import { CliError, withDatabase } from './with-database'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** `runners paused|show|unpause`: runners whose accepts are paused for giving up orders, one runner's standing and money, and lifting a pause. */
 export function registerRunnerCommands(program: Command) {
@@ -78,7 +76,7 @@ export function registerRunnerCommands(program: Command) {
     .option('--json', 'print JSON')
     .action((runnerId: string, options: { json?: boolean }) =>
       withDatabase(async ({ db }) => {
-        const contact = UUID.test(runnerId) ? (await userContacts(db, [runnerId])).get(runnerId) : undefined
+        const contact = isUuid(runnerId) ? (await userContacts(db, [runnerId])).get(runnerId) : undefined
         if (!contact) throw new CliError(`No runner ${runnerId}`)
         const wasPaused = (await pausedRunners(db, systemClock)).some((entry) => entry.runnerId === contact.id)
         await liftPause(db, systemClock, contact.id)

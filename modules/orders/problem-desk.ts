@@ -3,18 +3,16 @@ import type { Database } from '../../db/database'
 import { userContacts } from '../accounts/index'
 import { idempotencyKeys, type PaymentGateway, refundsOf } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
-import { badRequest, type Clock, conflict, notFound } from '../shared/index'
+import { badRequest, type Clock, conflict, isUuid, notFound } from '../shared/index'
 import { shortOrderId } from './contract'
 import { findOrder } from './order-queries'
 import { findProblem, toProblem } from './problems'
 import { refundOrder } from './refund-order'
 import { orderProblems, orders } from './schema'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** For support's `orders problems` (and the one `orders resolve` names): newest first, each with its order's number and who reported it. */
 export async function problemsForSupport(db: Database, filter: { open?: boolean; id?: string } = {}) {
-  if (filter.id !== undefined && !UUID.test(filter.id)) return []
+  if (filter.id !== undefined && !isUuid(filter.id)) return []
   const rows = await db
     .select({ problem: orderProblems, buyerId: orders.buyerId })
     .from(orderProblems)
@@ -54,7 +52,7 @@ export async function resolveProblem(
   problemId: string,
   resolution: { note: string; refund?: ProblemRefund },
 ) {
-  const problem = UUID.test(problemId) ? await findProblem(db, problemId) : null
+  const problem = isUuid(problemId) ? await findProblem(db, problemId) : null
   if (!problem) throw notFound(`No problem ${problemId}`, 'PROBLEM_NOT_FOUND')
   if (problem.status === 'resolved') throw conflict(`Problem ${problemId} was already resolved: ${problem.resolution}`, 'ALREADY_RESOLVED')
   const order = (await findOrder(db, problem.orderId))!

@@ -1,7 +1,18 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { payoutLedger } from '../payouts/index'
-import { type Clock, centsToDecimal, conflict, describeForLog, MAX_OPEN_PROBLEMS, notFound, type ObjectStore, receiveForm, validInput } from '../shared/index'
+import {
+  type Clock,
+  centsToDecimal,
+  conflict,
+  describeForLog,
+  isUuid,
+  MAX_OPEN_PROBLEMS,
+  notFound,
+  type ObjectStore,
+  receiveForm,
+  validInput,
+} from '../shared/index'
 import { afterDeliveryOpen, newProblemSchema, ORDER_NOT_FOUND, PROBLEM_KIND_LABELS, type Problem, problemPhotoUrl } from './contract'
 import { findOrder } from './order-queries'
 import { recordOrderEvent } from './outbox'
@@ -120,7 +131,7 @@ export async function problemToTell(db: Database, problemId: string) {
 /** GET /api/orders/{id}/problems/{problemId}/photo: as the order's photos, to its buyer and runner only. */
 export async function problemPhoto(db: Database, userId: string, orderId: string, problemId: string) {
   const order = await partyOrder(db, orderId, userId)
-  const problem = /^[0-9a-f-]{36}$/i.test(problemId) ? await findProblem(db, problemId) : null
+  const problem = isUuid(problemId) ? await findProblem(db, problemId) : null
   if (!problem?.photo || problem.orderId !== order.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   return problem.photo
 }

@@ -12,19 +12,18 @@ import {
   strandedHolds,
 } from '../payments/index'
 import { payoutDesk } from '../payouts/index'
-import { type Clock, centsToDecimal } from '../shared/index'
+import { type Clock, centsToDecimal, isUuid } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
 import { findOrder } from './order-queries'
 import { orderViews } from './order-view'
 import { orders } from './schema'
 
-const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const ORDER_NUMBER = /^[0-9a-f]{8}$/
 
 /** The orders a person means by an id or by the number buyers see (the id's last 8 characters, any case, '#' or not). */
 function referenceCondition(reference: string) {
   const text = reference.trim().replace(/^#/, '').toLowerCase()
-  if (FULL_ID.test(text)) return eq(orders.id, text)
+  if (isUuid(text)) return eq(orders.id, text)
   if (ORDER_NUMBER.test(text)) return sql`right(${orders.id}::text, 8) = ${text}`
   return sql`false`
 }
