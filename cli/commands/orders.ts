@@ -5,6 +5,7 @@ import { sweepPayments } from '../../server/jobs'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, person, when, withPayments } from './order-lookup'
 import { registerMoneyCommands } from './order-money'
+import { registerPhotoCommand } from './order-photo'
 import { CliError, withDatabase } from './with-database'
 
 const DURATION = /^(\d+)([smhd])$/
@@ -51,7 +52,46 @@ function alreadyEnded(order: Order): string | null {
   return null
 }
 
-function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof orderSupport.show>>>): string {
+type ShownOrder = NonNullable<Awaited<ReturnType<typeof orderSupport.show>>>
+
+/** A line's replacement: what the runner found instead, its price, and the buyer's say on it. */
+function replacementLines(item: Order['items'][number]): string[] {
+  const replacement = item.substitution
+  if (!replacement) return []
+  return [
+    `      replaced by ${replacement.name}  ${replacement.price ? `$${replacement.price}` : 'price at store'}  ${replacement.status}`,
+    ...(replacement.note ? [`      runner's note: ${replacement.note}`] : []),
+  ]
+}
+
+/** Both ratings, each as its giver left it: support sees them whether or not they are revealed yet. */
+function ratingLines(order: Order): string[] {
+  const rating = (given: Order['myRating']) => (given ? `${given.stars} of 5${given.comment ? ` "${given.comment}"` : ''} (${when(given.createdAt)})` : '-')
+  if (!order.myRating && !order.theirRating) return []
+  return [`  ratings    buyer gave the runner ${rating(order.myRating)}; runner gave the buyer ${rating(order.theirRating)}`]
+}
+
+function problemLines(problems: ShownOrder['problems']): string[] {
+  if (problems.length === 0) return []
+  return [
+    '  problems',
+    ...problems.flatMap((problem) => [
+      `    ${when(problem.createdAt)}  ${problem.id}  ${problem.kind} by the ${problem.reportedBy} (${problem.reporterName ?? '-'})  ${problem.status}${problem.refund ? `, refunded $${problem.refund.amount}` : ''}${problem.photoUrl ? '  with a photo' : ''}`,
+      `      ${problem.details.replace(/\s+/g, ' ')}`,
+      ...(problem.resolution ? [`      resolved ${when(problem.resolvedAt)}: ${problem.resolution}`] : []),
+    ]),
+  ]
+}
+
+function refundLines(order: Order, refunds: ShownOrder['payment']['refunds']): string[] {
+  if (refunds.length === 0) return []
+  return [
+    `  refunds    $${order.refundedAmount} of $${order.totalAmount} given back`,
+    ...refunds.map((refund) => `    ${when(refund.at)}  $${refund.amount}  ${refund.status}  ${refund.key}  (${refund.reason})`),
+  ]
+}
+
+function describeOrder({ order, problems, payment }: ShownOrder): string {
   const lines = [
     `Order ${order.id} (#${orderNumber(order.id)})`,
     `  status     ${order.status}${order.cancelReason ? ` (${order.cancelReason})` : ''}`,
@@ -76,14 +116,18 @@ function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof
     ...order.items.flatMap((item) => [
       `    ${item.quantity} x ${item.name} (${item.unit})  ${item.price ? `$${item.price}` : 'price at store'}${item.isDelivered === false ? '  NOT AVAILABLE' : ''}`,
       ...(item.comment ? [`      buyer's note: ${item.comment}`] : []),
+      ...replacementLines(item),
     ]),
+    ...ratingLines(order),
+    ...problemLines(problems),
     `  payment    ${payment.intentId} on the ${payment.gateway} gateway: ours ${payment.status}, gateway ${payment.gatewayStatus}`,
     ...payment.events.map((event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})`),
+    ...refundLines(order, payment.refunds),
   ]
   return lines.join('\n')
 }
 
-/** `orders list|show|cancel|check|sweep`, and the money and problems commands, for support staff. */
+/** `orders list|show|cancel|check|sweep`, the money and problems commands, and problems' photos, for support staff. */
 export function registerOrderCommands(program: Command) {
   const orders = program.command('orders').description('look at orders and their payments, cancel one, or run the 30-minute sweep')
 
@@ -112,7 +156,9 @@ export function registerOrderCommands(program: Command) {
 
   orders
     .command('show <order>')
-    .description('one order, by its id or the number the buyer sees: items, buyer, runner, timeline, and its payment with every event')
+    .description(
+      'one order, by its id or the number the buyer sees: items with their replacements, buyer, runner, timeline, ratings, problems, and its payment with every event and refund',
+    )
     .option('--json', 'print JSON')
     .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
@@ -194,4 +240,5 @@ export function registerOrderCommands(program: Command) {
     )
 
   registerMoneyCommands(orders)
+  registerPhotoCommand(orders)
 }

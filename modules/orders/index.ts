@@ -7,7 +7,7 @@ import { findOrderMessage, orderMessageHub } from './chat'
 import { itemState, markedItem, settledAtPickup } from './lines'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
-import { problemsForSupport, resolveProblem } from './problem-desk'
+import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
 import { runnerStandings } from './ratings'
 import { refundOrder, settleOwedRefunds } from './refund-order'
@@ -46,13 +46,14 @@ export const orderOutbox = {
 /** The rules of a line while the runner shops, which the runner's marks and pick-up follow. */
 export const orderLines = { state: itemState, mark: markedItem, settleAtPickup: settledAtPickup }
 
-/** Support's desk (the CLI) and the sweep: list, show, cancel, refund, problems and their resolving, the consistency check, and refunds still owed. */
+/** Support's desk (the CLI) and the sweep: list, show, cancel, refund, problems with their photos and their resolving, the consistency check, and refunds still owed. */
 export const orderSupport = {
   list: listOrdersForSupport,
   show: orderForSupport,
   cancel: cancelWaitingOrder,
   refund: refundOrder,
   problems: problemsForSupport,
+  problemPhoto: problemPhotoForSupport,
   resolveProblem,
   checkPayments,
   settleOwedRefunds,
