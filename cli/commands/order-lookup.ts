@@ -1,11 +1,11 @@
 import { type Order, orderSupport } from '../../modules/orders/index'
-import { loadConfig, systemClock } from '../../modules/shared/index'
+import { loadConfig } from '../../modules/shared/index'
 import { providersFromConfig } from '../../server/providers'
-import { type CliDatabase, CliError, withDatabase } from './with-database'
+import { type CliDatabase, CliError, cliClock, withDatabase } from './with-database'
 
 /** The database and the providers the server would use (the payment gateway, the object store), for commands that move money or read photos. */
 export const withPayments = <T>(action: (database: CliDatabase, providers: ReturnType<typeof providersFromConfig>) => Promise<T>) =>
-  withDatabase((database) => action(database, providersFromConfig({ db: database.db, clock: systemClock, config: loadConfig() })))
+  withDatabase((database) => action(database, providersFromConfig({ db: database.db, clock: cliClock, config: loadConfig() })))
 
 export const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
 export const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '-')
@@ -14,7 +14,7 @@ export const orderNumber = (id: string) => id.slice(-8).toUpperCase()
 
 /** The one order support names by its id or its number; a number several orders share lists them instead. */
 export async function orderNamed(db: CliDatabase['db'], reference: string, none = `No order ${reference}`): Promise<Order> {
-  const found = await orderSupport.list(db, systemClock, { reference })
+  const found = await orderSupport.list(db, cliClock, { reference })
   if (found.length === 0) throw new CliError(none)
   if (found.length > 1) {
     throw new CliError(

@@ -1,12 +1,12 @@
 import type { Command } from 'commander'
 import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport } from '../../modules/orders/index'
-import { AppError, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES, systemClock } from '../../modules/shared/index'
+import { AppError, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, person, when, withPayments } from './order-lookup'
 import { registerMoneyCommands } from './order-money'
 import { registerPhotoCommand } from './order-photo'
-import { CliError, withDatabase } from './with-database'
+import { CliError, cliClock, withDatabase } from './with-database'
 
 const DURATION = /^(\d+)([smhd])$/
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -140,7 +140,7 @@ export function registerOrderCommands(program: Command) {
     .action(async (options: { status?: string; since?: string; json?: boolean }) => {
       const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
       await withDatabase(async ({ db }) => {
-        const found = await orderSupport.list(db, systemClock, filter)
+        const found = await orderSupport.list(db, cliClock, filter)
         printList(found, { json: options.json, none: 'No orders match.' }, [
           { title: 'Order', value: (order: Order) => orderNumber(order.id) },
           { title: 'Placed', value: (order) => when(order.createdAt) },
@@ -163,7 +163,7 @@ export function registerOrderCommands(program: Command) {
     .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const { id } = await orderNamed(db, reference)
-        const found = await orderSupport.show(db, providers.payments, systemClock, id)
+        const found = await orderSupport.show(db, providers.payments, cliClock, id)
         if (!found) throw new CliError(`No order ${reference}`)
         console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
       }),
@@ -181,7 +181,7 @@ export function registerOrderCommands(program: Command) {
         const row = await findOrder(db, named.id)
         if (!row) throw new CliError(`No order ${reference}`)
         try {
-          const cancelled = await orderSupport.cancel(db, providers.payments, systemClock, row, 'support', options.reason)
+          const cancelled = await orderSupport.cancel(db, providers.payments, cliClock, row, 'support', options.reason)
           console.log(`Cancelled order ${cancelled.id}; the hold on ${cancelled.paymentIntentId} is released.`)
         } catch (error) {
           if (error instanceof AppError) throw new CliError(`Not cancelled: ${error.message}`)
@@ -198,7 +198,7 @@ export function registerOrderCommands(program: Command) {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
-        const found = await orderSupport.checkPayments(db, providers.payments, systemClock)
+        const found = await orderSupport.checkPayments(db, providers.payments, cliClock)
         if (options.json) console.log(JSON.stringify(found, null, 2))
         else {
           for (const order of found.disagreeing) {
@@ -227,7 +227,7 @@ export function registerOrderCommands(program: Command) {
     .description('run the 30-minute sweep once: cancel orders no runner took, release abandoned authorizations')
     .action(() =>
       withPayments(async ({ db, kind }, providers) => {
-        const swept = await sweepPayments({ db, dbKind: kind, clock: systemClock, gateway: providers.payments })
+        const swept = await sweepPayments({ db, dbKind: kind, clock: cliClock, gateway: providers.payments })
         if (!swept) return console.log('Another instance is sweeping right now; nothing was done.')
         for (const id of swept.orders.cancelled) console.log(`cancelled order ${id}`)
         for (const id of swept.intents.released) console.log(`released authorization ${id}`)
