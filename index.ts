@@ -25,12 +25,11 @@ import {
   type ModuleDeps,
   requestLimits,
   securityHeaders,
-  systemClock,
 } from './modules/shared/index'
 import { verificationModule } from './modules/verification/index'
 import { apiDocs } from './server/api-docs'
 import { jobs } from './server/jobs'
-import { type Providers, providersFromConfig } from './server/providers'
+import { clockFromConfig, type Providers, providersFromConfig } from './server/providers'
 import { resetCourier } from './server/reset-courier'
 import { type WebHostOptions, webHost } from './web/host'
 
@@ -121,7 +120,10 @@ async function start() {
   }))
   // Support's CLI works beside the server: it reaches the embedded database through a socket in DATA_DIR.
   await handle.share?.().catch((error) => console.warn(`The CLI cannot reach the database while the server runs: ${(error as Error).message}`))
-  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, listen: handle.listen, clock: systemClock, config }
+  const clock = clockFromConfig(config)
+  if (config.DEV_CLOCK_OFFSET_MINUTES)
+    console.log(`The clock runs ${config.DEV_CLOCK_OFFSET_MINUTES} minutes ahead (DEV_CLOCK_OFFSET_MINUTES): it is ${clock.now().toISOString()} to the server.`)
+  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, listen: handle.listen, clock, config }
   const publicDir = 'public'
   const providers = providersFromConfig(deps)
   const streams = liveStreamsFromConfig(config)
@@ -130,7 +132,7 @@ async function start() {
       db: handle.db,
       dbKind: handle.kind,
       listen: handle.listen,
-      clock: systemClock,
+      clock,
       gateway: providers.payments,
       push: providers.push,
       payoutRunMinutes: config.PAYOUT_RUN_MINUTES,

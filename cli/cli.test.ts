@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { runCli } from '../testing/cli'
+import { testPostgresUrl } from '../testing/database'
 
 // For tests that run the CLI several times: each run is a new process, and creating a fresh PGlite takes seconds on a busy machine.
 const SEVERAL_RUNS_TIMEOUT_MS = 60_000
@@ -93,11 +94,13 @@ describe('kirana CLI', () => {
   })
 })
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('kirana CLI on PostgreSQL', () => {
+const postgresUrl = testPostgresUrl()
+
+describe.skipIf(!postgresUrl)('kirana CLI on PostgreSQL', () => {
   test(
     'db status and db migrate work on a fresh PostgreSQL database',
     async () => {
-      const serverUrl = process.env.TEST_DATABASE_URL!
+      const serverUrl = postgresUrl!
       const name = `kirana_cli_${crypto.randomUUID().replaceAll('-', '')}`
       const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
       await admin.unsafe(`create database ${name}`)

@@ -82,7 +82,7 @@ describe('migrations', () => {
     await expect(Promise.resolve(db.execute(sql`insert into users (email, password) values ('asha@example.COM', 'hash')`))).rejects.toThrow()
   })
 
-  test.skipIf(!process.env.TEST_DATABASE_URL)('PGlite and PostgreSQL end with the same schema', async () => {
+  test.skipIf(testDatabase.kind !== 'postgres')('PGlite and PostgreSQL end with the same schema', async () => {
     const embedded = await openDatabase({ inMemory: true })
     await migrate(embedded.db)
     const server = testDatabase

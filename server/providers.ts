@@ -1,6 +1,7 @@
 import { embeddedPushSender, fcmPushSender, type PushClientConfig, type PushSender } from '../modules/notifications/index'
 import { embeddedGateway, type PaymentGateway, stripeGateway, stripeRequestPacer } from '../modules/payments/index'
 import {
+  type Clock,
   type Config,
   censusGeocoder,
   databaseObjectStore,
@@ -9,7 +10,9 @@ import {
   type Geocoder,
   type ModuleDeps,
   type ObjectStore,
+  offsetClock,
   s3ObjectStore,
+  systemClock,
   zipCentroidGeocoder,
 } from '../modules/shared/index'
 import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, type VerificationProviders } from '../modules/verification/index'
@@ -55,6 +58,14 @@ function fallbackCaptcha({ db, clock, config }: ModuleDeps) {
 function phoneProject(config: Config, firebase: FirebaseCredentials | null): FirebaseCredentials | FirebaseEmulatorProject | null {
   if (config.FIREBASE_AUTH_EMULATOR_HOST && config.FIREBASE_PROJECT_ID) return { projectId: config.FIREBASE_PROJECT_ID, emulator: true }
   return firebase
+}
+
+/**
+ * The clock everything reads "now" from, chosen here with the providers: the system's, or in
+ * development one run DEV_CLOCK_OFFSET_MINUTES ahead (the config refuses that in production).
+ */
+export function clockFromConfig(config: Config): Clock {
+  return config.DEV_CLOCK_OFFSET_MINUTES === 0 ? systemClock : offsetClock(config.DEV_CLOCK_OFFSET_MINUTES)
 }
 
 export function providersFromConfig(deps: ModuleDeps): Providers {

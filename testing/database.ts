@@ -5,11 +5,27 @@ import { migrate } from '../db/migrate'
 import { loadConfig, manualClock } from '../modules/shared/index'
 
 /**
+ * The PostgreSQL server the tests may create databases on (TEST_DATABASE_URL). Without one the
+ * tests that need it (the races) skip on a developer's machine; under CI (CI=true) a missing
+ * PostgreSQL fails the run instead, so that those tests cannot go quiet unnoticed.
+ */
+export function testPostgresUrl(): string | undefined {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  // CI's second pass runs the same files on the embedded database on purpose, and says so.
+  if (!serverUrl && process.env.CI === 'true' && process.env.TEST_DATABASE !== 'pglite') {
+    throw new Error(
+      'CI runs the PostgreSQL tests (the races among them): set TEST_DATABASE_URL to a server whose user may create databases, or TEST_DATABASE=pglite for the embedded pass.',
+    )
+  }
+  return serverUrl
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL of TEST_DATABASE_URL, dropped when the file's tests end.
  */
 export async function freshTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  const serverUrl = process.env.TEST_DATABASE_URL
+  const serverUrl = testPostgresUrl()
   const handle = serverUrl ? await freshPostgresDatabase(serverUrl) : await openDatabase({ inMemory: true })
   await migrate(handle.db)
   afterAll(() => handle.close())

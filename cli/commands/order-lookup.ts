@@ -1,11 +1,11 @@
 import { type Order, orderSupport } from '../../modules/orders/index'
-import { loadConfig, systemClock } from '../../modules/shared/index'
+import { loadConfig } from '../../modules/shared/index'
 import { providersFromConfig } from '../../server/providers'
-import { type CliDatabase, CliError, withDatabase } from './with-database'
+import { type CliDatabase, CliError, cliClock, withDatabase } from './with-database'
 
-/** The database and the payment gateway the server would use, for commands that move money. */
+/** The database and the providers the server would use (the payment gateway, the object store), for commands that move money or read photos. */
 export const withPayments = <T>(action: (database: CliDatabase, providers: ReturnType<typeof providersFromConfig>) => Promise<T>) =>
-  withDatabase((database) => action(database, providersFromConfig({ db: database.db, clock: systemClock, config: loadConfig() })))
+  withDatabase((database) => action(database, providersFromConfig({ db: database.db, clock: cliClock, config: loadConfig() })))
 
 export const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
 export const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '-')
@@ -13,9 +13,9 @@ export const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0
 export const orderNumber = (id: string) => id.slice(-8).toUpperCase()
 
 /** The one order support names by its id or its number; a number several orders share lists them instead. */
-export async function orderNamed(db: CliDatabase['db'], reference: string): Promise<Order> {
-  const found = await orderSupport.list(db, systemClock, { reference })
-  if (found.length === 0) throw new CliError(`No order ${reference}`)
+export async function orderNamed(db: CliDatabase['db'], reference: string, none = `No order ${reference}`): Promise<Order> {
+  const found = await orderSupport.list(db, cliClock, { reference })
+  if (found.length === 0) throw new CliError(none)
   if (found.length > 1) {
     throw new CliError(
       [
@@ -28,4 +28,22 @@ export async function orderNamed(db: CliDatabase['db'], reference: string): Prom
     )
   }
   return found[0]!
+}
+
+export type SupportProblem = Awaited<ReturnType<typeof orderSupport.problems>>[number]
+
+/** A problem on one line, as a list of candidates shows it. */
+export const problemLine = (problem: SupportProblem) =>
+  `  ${problem.id}  order #${problem.orderNumber}  reported ${when(problem.createdAt)} by the ${problem.reportedBy}  ${problem.kind}  ${problem.status}`
+
+/**
+ * The one problem support names by its id, its first 8 characters, or the last 8 that a refund's
+ * line in the payment timeline prints; null when none is. A prefix several problems share lists them instead.
+ */
+export async function problemNamed(db: CliDatabase['db'], reference: string): Promise<SupportProblem | null> {
+  const found = await orderSupport.problems(db, { reference })
+  if (found.length > 1) {
+    throw new CliError([`Problem ${reference} matches ${found.length} problems; give more of the id:`, ...found.map(problemLine)].join('\n'))
+  }
+  return found[0] ?? null
 }

@@ -1,10 +1,10 @@
 import type { Command } from 'commander'
 import { findOrder, orderSupport } from '../../modules/orders/index'
 import { idempotencyKeys, isSystemKey, type RefundOutcome } from '../../modules/payments/index'
-import { AppError, decimalToCents, formatCents, systemClock } from '../../modules/shared/index'
+import { AppError, decimalToCents, formatCents } from '../../modules/shared/index'
 import { printList } from './format-table'
-import { orderNamed, orderNumber, when, withPayments } from './order-lookup'
-import { CliError, withDatabase } from './with-database'
+import { orderNamed, orderNumber, problemNamed, when, withPayments } from './order-lookup'
+import { CliError, cliClock, withDatabase } from './with-database'
 
 type ProblemRefund = NonNullable<Parameters<typeof orderSupport.resolveProblem>[4]['refund']>
 
@@ -59,15 +59,19 @@ export function registerMoneyCommands(orders: Command) {
     )
 
   orders
-    .command('resolve <problemId>')
-    .description('resolve a problem with a note, refunding the fee, the tip, all that is left, or dollars, once per problem')
+    .command('resolve <problem>')
+    .description(
+      'resolve a problem, by its id, its first 8 characters or the 8 the payment timeline prints, with a note, refunding the fee, the tip, all that is left, or dollars, once per problem',
+    )
     .requiredOption('--note <text>', 'what support did, which the buyer and runner see')
     .option('--refund <amount>', 'fee, tip, all, or dollars such as 4.50')
     .option('--json', 'print JSON')
-    .action((problemId: string, options: { note: string; refund?: string; json?: boolean }) =>
+    .action((reference: string, options: { note: string; refund?: string; json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const refund = options.refund === undefined ? undefined : refundOption(options.refund)
-        const resolved = await orderSupport.resolveProblem(db, providers.payments, systemClock, problemId, { note: options.note, refund }).catch((error) => {
+        const problem = await problemNamed(db, reference)
+        if (!problem) throw new CliError(`No problem ${reference}`)
+        const resolved = await orderSupport.resolveProblem(db, providers.payments, cliClock, problem.id, { note: options.note, refund }).catch((error) => {
           throw error instanceof AppError && error.code !== 'REFUND_EXCEEDS_CHARGE' ? new CliError(error.message) : refused(error)
         })
         if (options.json) return console.log(JSON.stringify({ problem: resolved.problem, refund: resolved.refund }, null, 2))
@@ -93,7 +97,7 @@ export function registerMoneyCommands(orders: Command) {
           throw new CliError(`--key ${options.key} is one the system makes for its own refunds; choose another, such as support:${orderNumber(row.id)}`)
         }
         const key = options.key ?? idempotencyKeys.supportRefund(row.id)
-        const outcome = await orderSupport.refund(db, providers.payments, systemClock, row, { amountCents, key, reason: options.reason }).catch((error) => {
+        const outcome = await orderSupport.refund(db, providers.payments, cliClock, row, { amountCents, key, reason: options.reason }).catch((error) => {
           throw refused(error)
         })
         if (outcome.refundId === null)

@@ -1,11 +1,12 @@
 import type { Command } from 'commander'
 import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport } from '../../modules/orders/index'
-import { AppError, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES, systemClock } from '../../modules/shared/index'
+import { AppError, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, person, when, withPayments } from './order-lookup'
 import { registerMoneyCommands } from './order-money'
-import { CliError, withDatabase } from './with-database'
+import { registerPhotoCommand } from './order-photo'
+import { CliError, cliClock, withDatabase } from './with-database'
 
 const DURATION = /^(\d+)([smhd])$/
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -52,7 +53,46 @@ function alreadyEnded(order: Order): string | null {
   return null
 }
 
-function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof orderSupport.show>>>): string {
+type ShownOrder = NonNullable<Awaited<ReturnType<typeof orderSupport.show>>>
+
+/** A line's replacement: what the runner found instead, its price, and the buyer's say on it. */
+function replacementLines(item: Order['items'][number]): string[] {
+  const replacement = item.substitution
+  if (!replacement) return []
+  return [
+    `      replaced by ${replacement.name}  ${replacement.price ? `$${replacement.price}` : 'price at store'}  ${replacement.status}`,
+    ...(replacement.note ? [`      runner's note: ${replacement.note}`] : []),
+  ]
+}
+
+/** Both ratings, each as its giver left it: support sees them whether or not they are revealed yet. */
+function ratingLines(order: Order): string[] {
+  const rating = (given: Order['myRating']) => (given ? `${given.stars} of 5${given.comment ? ` "${given.comment}"` : ''} (${when(given.createdAt)})` : '-')
+  if (!order.myRating && !order.theirRating) return []
+  return [`  ratings    buyer gave the runner ${rating(order.myRating)}; runner gave the buyer ${rating(order.theirRating)}`]
+}
+
+function problemLines(problems: ShownOrder['problems']): string[] {
+  if (problems.length === 0) return []
+  return [
+    '  problems',
+    ...problems.flatMap((problem) => [
+      `    ${when(problem.createdAt)}  ${problem.id}  ${problem.kind} by the ${problem.reportedBy} (${problem.reporterName ?? '-'})  ${problem.status}${problem.refund ? `, refunded $${problem.refund.amount}` : ''}${problem.photoUrl ? '  with a photo' : ''}`,
+      `      ${problem.details.replace(/\s+/g, ' ')}`,
+      ...(problem.resolution ? [`      resolved ${when(problem.resolvedAt)}: ${problem.resolution}`] : []),
+    ]),
+  ]
+}
+
+function refundLines(order: Order, refunds: ShownOrder['payment']['refunds']): string[] {
+  if (refunds.length === 0) return []
+  return [
+    `  refunds    $${order.refundedAmount} of $${order.totalAmount} given back`,
+    ...refunds.map((refund) => `    ${when(refund.at)}  $${refund.amount}  ${refund.status}  ${refund.key}  (${refund.reason})`),
+  ]
+}
+
+function describeOrder({ order, problems, payment }: ShownOrder): string {
   const lines = [
     `Order ${order.id} (#${orderNumber(order.id)})`,
     `  status     ${order.status}${order.cancelReason ? ` (${order.cancelReason})` : ''}`,
@@ -77,14 +117,18 @@ function describeOrder({ order, payment }: NonNullable<Awaited<ReturnType<typeof
     ...order.items.flatMap((item) => [
       `    ${item.quantity} x ${item.name} (${item.unit})  ${item.price ? `$${item.price}` : 'price at store'}${item.isDelivered === false ? '  NOT AVAILABLE' : ''}`,
       ...(item.comment ? [`      buyer's note: ${item.comment}`] : []),
+      ...replacementLines(item),
     ]),
+    ...ratingLines(order),
+    ...problemLines(problems),
     `  payment    ${payment.intentId} on the ${payment.gateway} gateway: ours ${payment.status}, gateway ${payment.gatewayStatus}`,
     ...payment.events.map((event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})`),
+    ...refundLines(order, payment.refunds),
   ]
   return lines.join('\n')
 }
 
-/** `orders list|show|cancel|check|sweep`, and the money and problems commands, for support staff. */
+/** `orders list|show|cancel|check|sweep`, the money and problems commands, and problems' photos, for support staff. */
 export function registerOrderCommands(program: Command) {
   const orders = program.command('orders').description('look at orders and their payments, cancel one, or run the 30-minute sweep')
 
@@ -97,7 +141,7 @@ export function registerOrderCommands(program: Command) {
     .action(async (options: { status?: string; since?: string; json?: boolean }) => {
       const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
       await withDatabase(async ({ db }) => {
-        const found = await orderSupport.list(db, systemClock, filter)
+        const found = await orderSupport.list(db, cliClock, filter)
         printList(found, { json: options.json, none: 'No orders match.' }, [
           { title: 'Order', value: (order: Order) => orderNumber(order.id) },
           { title: 'Placed', value: (order) => when(order.createdAt) },
@@ -113,12 +157,14 @@ export function registerOrderCommands(program: Command) {
 
   orders
     .command('show <order>')
-    .description('one order, by its id or the number the buyer sees: items, buyer, runner, timeline, and its payment with every event')
+    .description(
+      'one order, by its id or the number the buyer sees: items with their replacements, buyer, runner, timeline, ratings, problems, and its payment with every event and refund',
+    )
     .option('--json', 'print JSON')
     .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const { id } = await orderNamed(db, reference)
-        const found = await orderSupport.show(db, providers.payments, systemClock, id)
+        const found = await orderSupport.show(db, providers.payments, cliClock, id)
         if (!found) throw new CliError(`No order ${reference}`)
         console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
       }),
@@ -136,7 +182,7 @@ export function registerOrderCommands(program: Command) {
         const row = await findOrder(db, named.id)
         if (!row) throw new CliError(`No order ${reference}`)
         try {
-          const cancelled = await orderSupport.cancel(db, providers.payments, systemClock, row, 'support', options.reason)
+          const cancelled = await orderSupport.cancel(db, providers.payments, cliClock, row, 'support', options.reason)
           console.log(`Cancelled order ${cancelled.id}; the hold on ${cancelled.paymentIntentId} is released.`)
         } catch (error) {
           if (error instanceof AppError) throw new CliError(`Not cancelled: ${error.message}`)
@@ -153,7 +199,7 @@ export function registerOrderCommands(program: Command) {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
-        const found = await orderSupport.checkPayments(db, providers.payments, systemClock)
+        const found = await orderSupport.checkPayments(db, providers.payments, cliClock)
         if (options.json) console.log(JSON.stringify(found, null, 2))
         else {
           for (const order of found.disagreeing) {
@@ -182,7 +228,7 @@ export function registerOrderCommands(program: Command) {
     .description('run the 30-minute sweep once: cancel orders no runner took, release abandoned authorizations')
     .action(() =>
       withPayments(async ({ db, kind }, providers) => {
-        const swept = await sweepPayments({ db, dbKind: kind, clock: systemClock, gateway: providers.payments })
+        const swept = await sweepPayments({ db, dbKind: kind, clock: cliClock, gateway: providers.payments })
         if (!swept) return console.log('Another instance is sweeping right now; nothing was done.')
         for (const id of swept.orders.cancelled) console.log(`cancelled order ${id}`)
         for (const id of swept.intents.released) console.log(`released authorization ${id}`)
@@ -195,4 +241,5 @@ export function registerOrderCommands(program: Command) {
     )
 
   registerMoneyCommands(orders)
+  registerPhotoCommand(orders)
 }

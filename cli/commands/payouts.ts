@@ -1,12 +1,12 @@
 import type { Command } from 'commander'
 import { findUserByReference, userContacts } from '../../modules/accounts/index'
 import { type PayoutLineStatus, payoutDesk } from '../../modules/payouts/index'
-import { formatCents, loadConfig, systemClock } from '../../modules/shared/index'
+import { formatCents, loadConfig } from '../../modules/shared/index'
 import { payOutRunners } from '../../server/jobs'
 import { providersFromConfig } from '../../server/providers'
 import { printList } from './format-table'
 import { person, when } from './order-lookup'
-import { CliError, withDatabase } from './with-database'
+import { CliError, cliClock, withDatabase } from './with-database'
 
 const LINE_STATUSES: readonly PayoutLineStatus[] = ['pending', 'held', 'available', 'paid']
 
@@ -27,9 +27,9 @@ export function registerPayoutCommands(program: Command) {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withDatabase(async ({ db, kind }) => {
-        const gateway = providersFromConfig({ db, clock: systemClock, config: loadConfig() }).payments
+        const gateway = providersFromConfig({ db, clock: cliClock, config: loadConfig() }).payments
         // Another instance's run holds the lock: this one waits its turn rather than doing nothing.
-        const run = (await payOutRunners({ db, dbKind: kind, clock: systemClock, gateway }, { wait: true }))!
+        const run = (await payOutRunners({ db, dbKind: kind, clock: cliClock, gateway }, { wait: true }))!
         if (options.json) console.log(JSON.stringify(run, null, 2))
         else {
           for (const refused of run.refused) console.log(`line ${refused.lineId}: refused: ${refused.reason}`)
@@ -54,7 +54,7 @@ export function registerPayoutCommands(program: Command) {
           throw new CliError(`--status is one of ${LINE_STATUSES.join(', ')} (got "${options.status}")`)
         }
         const runner = options.runner === undefined ? undefined : await runnerNamed(db, options.runner)
-        const lines = await payoutDesk.lines(db, systemClock, { runnerId: runner?.id, status: options.status as PayoutLineStatus | undefined })
+        const lines = await payoutDesk.lines(db, cliClock, { runnerId: runner?.id, status: options.status as PayoutLineStatus | undefined })
         const contacts = await userContacts(db, [...new Set(lines.map((line) => line.runnerId))])
         printList(lines, { json: options.json, none: 'No earnings lines.' }, [
           { title: 'Line', value: (line: (typeof lines)[number]) => line.id },

@@ -2,13 +2,11 @@ import type { Command } from 'commander'
 import { userContacts } from '../../modules/accounts/index'
 import { payoutDesk } from '../../modules/payouts/index'
 import { liftPause, pausedRunners } from '../../modules/runner/index'
-import { formatCents, systemClock } from '../../modules/shared/index'
+import { formatCents, isUuid } from '../../modules/shared/index'
 import { printList } from './format-table'
 import { person, when } from './order-lookup'
 import { runnerNamed } from './payouts'
-import { CliError, withDatabase } from './with-database'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { CliError, cliClock, withDatabase } from './with-database'
 
 /** `runners paused|show|unpause`: runners whose accepts are paused for giving up orders, one runner's standing and money, and lifting a pause. */
 export function registerRunnerCommands(program: Command) {
@@ -20,7 +18,7 @@ export function registerRunnerCommands(program: Command) {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withDatabase(async ({ db }) => {
-        const paused = await pausedRunners(db, systemClock)
+        const paused = await pausedRunners(db, cliClock)
         const contacts = await userContacts(
           db,
           paused.map((entry) => entry.runnerId),
@@ -50,7 +48,7 @@ export function registerRunnerCommands(program: Command) {
     .action((reference: string, options: { json?: boolean }) =>
       withDatabase(async ({ db }) => {
         const runner = await runnerNamed(db, reference)
-        const [paused, payouts] = await Promise.all([pausedRunners(db, systemClock), payoutDesk.account(db, systemClock, runner.id)])
+        const [paused, payouts] = await Promise.all([pausedRunners(db, cliClock), payoutDesk.account(db, cliClock, runner.id)])
         const shown = {
           runnerId: runner.id,
           name: person(runner.firstName, runner.lastName),
@@ -78,10 +76,10 @@ export function registerRunnerCommands(program: Command) {
     .option('--json', 'print JSON')
     .action((runnerId: string, options: { json?: boolean }) =>
       withDatabase(async ({ db }) => {
-        const contact = UUID.test(runnerId) ? (await userContacts(db, [runnerId])).get(runnerId) : undefined
+        const contact = isUuid(runnerId) ? (await userContacts(db, [runnerId])).get(runnerId) : undefined
         if (!contact) throw new CliError(`No runner ${runnerId}`)
-        const wasPaused = (await pausedRunners(db, systemClock)).some((entry) => entry.runnerId === contact.id)
-        await liftPause(db, systemClock, contact.id)
+        const wasPaused = (await pausedRunners(db, cliClock)).some((entry) => entry.runnerId === contact.id)
+        await liftPause(db, cliClock, contact.id)
         if (options.json) return console.log(JSON.stringify({ runnerId: contact.id, wasPaused, paused: false }, null, 2))
         console.log(
           wasPaused

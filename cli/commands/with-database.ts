@@ -3,11 +3,24 @@ import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../db
 import { DatabaseInUseError } from '../../db/data-dir-lock'
 import { openThroughServer } from '../../db/shared-pglite'
 import { databaseTarget, describeTarget } from '../../db/target'
-import { loadConfig } from '../../modules/shared/index'
+import { type Clock, loadConfig } from '../../modules/shared/index'
+import { clockFromConfig } from '../../server/providers'
 
 /** A failure the person running the CLI can act on: printed as its one line, exit code 1. */
 export class CliError extends Error {
   override name = 'CliError'
+}
+
+let chosenClock: Clock | undefined
+/**
+ * The clock the server keeps, chosen as it chooses it: DEV_CLOCK_OFFSET_MINUTES ahead in
+ * development, else the system's. Chosen at its first reading, so a wrong setting is one line.
+ */
+export const cliClock: Clock = {
+  now() {
+    chosenClock ??= clockFromConfig(loadConfig())
+    return chosenClock.now()
+  },
 }
 
 export interface CliDatabase extends DatabaseHandle {

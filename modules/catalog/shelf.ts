@@ -1,10 +1,10 @@
 import { brotliCompressSync, constants } from 'node:zlib'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Listen } from '../../db/database'
-import { type ContentEncoding, notFound } from '../shared/index'
+import { type ContentEncoding, isUuid, notFound } from '../shared/index'
 import { STORE_NOT_FOUND } from './contract'
 import { stores } from './schema'
-import { availableItems, UUID } from './stores'
+import { availableItems } from './stores'
 
 /** Catalog writes say which stores changed on this channel, so every instance drops its copies. */
 const SHELF_CHANGED_CHANNEL = 'kirana_shelf_changed'
@@ -24,7 +24,7 @@ const cacheOf = (db: Database) => {
 }
 
 async function storeVersion(db: Database, storeId: string): Promise<number> {
-  if (!UUID.test(storeId)) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
+  if (!isUuid(storeId)) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
   const [row] = await db
     .select({ version: stores.catalogVersion })
     .from(stores)

@@ -1,10 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { notFound } from '../shared/index'
+import { isUuid, notFound } from '../shared/index'
 import { type CatalogItem, STORE_NOT_FOUND, type Store } from './contract'
 import { items, stores } from './schema'
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function toStore(row: Omit<typeof stores.$inferSelect, 'searchText'>): Store {
   return {
@@ -28,7 +26,7 @@ export function toStore(row: Omit<typeof stores.$inferSelect, 'searchText'>): St
 
 /** An active store by id; anything else (unknown, inactive, not even an id) is 'Store not found'. */
 export async function getStore(db: Database, id: string): Promise<Store> {
-  if (!UUID.test(id)) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
+  if (!isUuid(id)) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
   const [row] = await db
     .select()
     .from(stores)
@@ -65,7 +63,7 @@ export async function availableItems(db: Database, storeId: string): Promise<Cat
 
 /** The store's available items among `ids`; ids that are not such items are simply absent. */
 export async function availableItemsByIds(db: Database, storeId: string, ids: readonly string[]): Promise<CatalogItem[]> {
-  const wanted = ids.filter((id) => UUID.test(id))
+  const wanted = ids.filter((id) => isUuid(id))
   if (wanted.length === 0) return []
   return db
     .select(catalogItemColumns)

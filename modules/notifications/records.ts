@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type Clock, notFound } from '../shared/index'
+import { type Clock, isUuid, notFound } from '../shared/index'
 import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationData, type NotificationsPage } from './contract'
 import { forgetTokens, tokensOf } from './devices'
 import type { PushSender } from './push-sender'
@@ -117,11 +117,9 @@ export async function unreadCount(db: Database, userId: string) {
   return row?.unread ?? 0
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** PATCH /api/notifications/{id}/read: one's own only; anyone else's is as absent as a made-up id. */
 export async function markRead(db: Database, userId: string, id: string): Promise<Notification> {
-  if (!UUID.test(id)) throw notFound('Notification not found', 'NOTIFICATION_NOT_FOUND')
+  if (!isUuid(id)) throw notFound('Notification not found', 'NOTIFICATION_NOT_FOUND')
   const [row] = await db
     .update(notifications)
     .set({ read: true })

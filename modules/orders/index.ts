@@ -8,7 +8,7 @@ import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
 import { endNothingFound } from './nothing-found'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
-import { problemsForSupport, resolveProblem } from './problem-desk'
+import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
 import { revealedRatings, runnerStandings } from './ratings'
 import { refundOrder, settleOwedRefunds } from './refund-order'
@@ -57,13 +57,14 @@ export const orderOutbox = {
 /** The rules of a line while the runner shops, which the runner's marks and pick-up follow. */
 export const orderLines = { state: itemState, mark: markedItem, settleAtPickup: settledAtPickup, foundNothing }
 
-/** Support's desk (the CLI) and the sweep: list, show, cancel, refund, problems and their resolving, the consistency check, and refunds still owed. */
+/** Support's desk (the CLI) and the sweep: list, show, cancel, refund, problems with their photos and their resolving, the consistency check, and refunds still owed. */
 export const orderSupport = {
   list: listOrdersForSupport,
   show: orderForSupport,
   cancel: cancelWaitingOrder,
   refund: refundOrder,
   problems: problemsForSupport,
+  problemPhoto: problemPhotoForSupport,
   resolveProblem,
   checkPayments,
   settleOwedRefunds,

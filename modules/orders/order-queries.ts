@@ -1,15 +1,15 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { isCharged, orderPayments } from '../payments/index'
+import { isUuid } from '../shared/index'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** My Orders shows a person's recent history; older orders stay in the database for support. */
 const LIST_LIMIT = 100
 
 export async function findOrder(db: Database, id: string): Promise<OrderRow | null> {
-  if (!UUID.test(id)) return null
+  if (!isUuid(id)) return null
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   return row ?? null
 }

@@ -1,25 +1,48 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { userContacts } from '../accounts/index'
 import { idempotencyKeys, type PaymentGateway, refundsOf } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
-import { badRequest, type Clock, conflict, notFound } from '../shared/index'
+import { badRequest, type Clock, conflict, isUuid, notFound, type ObjectStore } from '../shared/index'
 import { shortOrderId } from './contract'
 import { findOrder } from './order-queries'
 import { findProblem, toProblem } from './problems'
 import { refundOrder } from './refund-order'
 import { orderProblems, orders } from './schema'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A problem is named short by the first 8 characters of its id, as a refund's line in the payment timeline prints it. */
+const SHORT_ID_LENGTH = 8
+const SHORT_ID = new RegExp(`^[0-9a-f]{${SHORT_ID_LENGTH}}$`)
+const shortProblemId = (id: string) => id.slice(0, SHORT_ID_LENGTH)
 
-/** For support's `orders problems` (and the one `orders resolve` names): newest first, each with its order's number and who reported it. */
-export async function problemsForSupport(db: Database, filter: { open?: boolean; id?: string } = {}) {
-  if (filter.id !== undefined && !UUID.test(filter.id)) return []
+/**
+ * The problems support means by an id: the whole id or its first 8 characters, in any case, or
+ * its last 8, which the payment timeline printed for refunds made before it printed the first.
+ */
+function problemReference(reference: string) {
+  const text = reference.trim().replace(/^#/, '').toLowerCase()
+  if (isUuid(text)) return eq(orderProblems.id, text)
+  if (!SHORT_ID.test(text)) return sql`false`
+  return or(sql`left(${orderProblems.id}::text, ${SHORT_ID_LENGTH}) = ${text}`, sql`right(${orderProblems.id}::text, ${SHORT_ID_LENGTH}) = ${text}`)
+}
+
+/**
+ * For support's `orders problems`, the problems `orders show` lists for one order, and the one
+ * `orders resolve` or `orders photo` names: newest first, each with its order's number and who reported it.
+ */
+export async function problemsForSupport(db: Database, filter: { open?: boolean; reference?: string; orderId?: string } = {}) {
+  if (filter.orderId !== undefined && !isUuid(filter.orderId)) return []
   const rows = await db
     .select({ problem: orderProblems, buyerId: orders.buyerId })
     .from(orderProblems)
     .innerJoin(orders, eq(orders.id, orderProblems.orderId))
-    .where(and(filter.open ? eq(orderProblems.status, 'open') : undefined, filter.id ? eq(orderProblems.id, filter.id) : undefined))
+    .where(
+      and(
+        filter.open ? eq(orderProblems.status, 'open') : undefined,
+        filter.reference === undefined ? undefined : problemReference(filter.reference),
+        filter.orderId === undefined ? undefined : eq(orderProblems.orderId, filter.orderId),
+      ),
+    )
     .orderBy(desc(orderProblems.createdAt))
     .limit(500)
   const contacts = await userContacts(
@@ -35,6 +58,14 @@ export async function problemsForSupport(db: Database, filter: { open?: boolean;
       reporterName: [reporter?.firstName, reporter?.lastName].filter(Boolean).join(' ') || null,
     }
   })
+}
+
+/** For support's `orders photo`: a problem's photo as the object store keeps it; null when it has none. */
+export async function problemPhotoForSupport(db: Database, objects: ObjectStore, problemId: string) {
+  const problem = isUuid(problemId) ? await findProblem(db, problemId) : null
+  if (!problem?.photo) return null
+  const stored = await objects.get(problem.photo.key)
+  return stored && { contentType: stored.contentType, bytes: await Bun.readableStreamToBytes(stored.body) }
 }
 
 const nothingToRefund = () => badRequest('There is nothing to refund: the amount is $0.00.', 'NOTHING_TO_REFUND')
@@ -54,7 +85,7 @@ export async function resolveProblem(
   problemId: string,
   resolution: { note: string; refund?: ProblemRefund },
 ) {
-  const problem = UUID.test(problemId) ? await findProblem(db, problemId) : null
+  const problem = isUuid(problemId) ? await findProblem(db, problemId) : null
   if (!problem) throw notFound(`No problem ${problemId}`, 'PROBLEM_NOT_FOUND')
   if (problem.status === 'resolved') throw conflict(`Problem ${problemId} was already resolved: ${problem.resolution}`, 'ALREADY_RESOLVED')
   const order = (await findOrder(db, problem.orderId))!
@@ -67,7 +98,7 @@ export async function resolveProblem(
     const amountCents =
       earlier?.amountCents ?? (asked === 'fee' ? order.platformFeeCents : asked === 'tip' ? order.tipCents : asked === 'all' ? 'rest' : asked.cents)
     if (amountCents === 0) throw nothingToRefund()
-    outcome = await refundOrder(db, gateway, clock, order, { amountCents, key, reason: `problem ${shortOrderId(problem.id)}: ${resolution.note}` })
+    outcome = await refundOrder(db, gateway, clock, order, { amountCents, key, reason: `problem ${shortProblemId(problem.id)}: ${resolution.note}` })
     if (outcome.refundId === null) throw nothingToRefund()
   }
   const resolved = await db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import {
   centsToDecimal,
   conflict,
   describeForLog,
+  isUuid,
   MAX_OPEN_PROBLEMS,
   notFound,
   type ObjectStore,
@@ -138,7 +139,7 @@ export async function problemToTell(db: Database, problemId: string) {
 /** GET /api/orders/{id}/problems/{problemId}/photo: as the order's photos, to its buyer and runner only. */
 export async function problemPhoto(db: Database, userId: string, orderId: string, problemId: string) {
   const order = await orderForParty(db, orderId, userId)
-  const problem = /^[0-9a-f-]{36}$/i.test(problemId) ? await findProblem(db, problemId) : null
+  const problem = isUuid(problemId) ? await findProblem(db, problemId) : null
   if (!problem?.photo || problem.orderId !== order.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   return problem.photo
 }

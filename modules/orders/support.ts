@@ -10,22 +10,23 @@ import {
   type PaymentGateway,
   paymentEventsOf,
   refundedTotals,
+  refundsOf,
   strandedHolds,
 } from '../payments/index'
 import { payoutDesk } from '../payouts/index'
-import { type Clock, centsToDecimal } from '../shared/index'
+import { type Clock, centsToDecimal, isUuid } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
 import { findOrder } from './order-queries'
 import { orderViews } from './order-view'
+import { problemsForSupport } from './problem-desk'
 import { orders } from './schema'
 
-const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const ORDER_NUMBER = /^[0-9a-f]{8}$/
 
 /** The orders a person means by an id or by the number buyers see (the id's last 8 characters, any case, '#' or not). */
 function referenceCondition(reference: string) {
   const text = reference.trim().replace(/^#/, '').toLowerCase()
-  if (FULL_ID.test(text)) return eq(orders.id, text)
+  if (isUuid(text)) return eq(orders.id, text)
   if (ORDER_NUMBER.test(text)) return sql`right(${orders.id}::text, 8) = ${text}`
   return sql`false`
 }
@@ -48,8 +49,9 @@ export async function listOrdersForSupport(db: Database, clock: Clock, filter: {
 }
 
 /**
- * For support's `orders show`: the order with everyone's contacts, and its payment as both sides
- * see it: our record with every event, and the gateway's own status (null when unreachable).
+ * For support's `orders show`: the order with everyone's contacts (its lines carry their
+ * replacements, and both ratings are shown), the problems reported on it, and its payment as both
+ * sides see it: our record with every event and every refund, and the gateway's own status.
  */
 export async function orderForSupport(db: Database, gateway: PaymentGateway, clock: Clock, id: string) {
   const row = await findOrder(db, id)
@@ -61,9 +63,14 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
   } catch (error) {
     gatewayStatus = `unreachable: ${(error as Error).message}`
   }
-  const events = await paymentEventsOf(db, row.paymentIntentId)
+  const [events, refunds, problems] = await Promise.all([
+    paymentEventsOf(db, row.paymentIntentId),
+    refundsOf(db, row.paymentIntentId),
+    problemsForSupport(db, { orderId: row.id }),
+  ])
   return {
     order: order!,
+    problems,
     payment: {
       intentId: row.paymentIntentId,
       gateway: gateway.kind,
@@ -71,6 +78,13 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
       gatewayStatus,
       authorizedAt: row.authorizedAt.toISOString(),
       events: events.map((event) => ({ at: event.createdAt.toISOString(), from: event.fromStatus, to: event.toStatus, reason: event.reason })),
+      refunds: refunds.map((refund) => ({
+        at: refund.createdAt.toISOString(),
+        amount: centsToDecimal(refund.amountCents),
+        status: refund.status,
+        key: refund.idempotencyKey,
+        reason: refund.reason,
+      })),
     },
   }
 }

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { orderViews, runnerQueries } from '../orders/index'
 import { holdLapsedBefore } from '../payments/index'
-import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, zipCentroid } from '../shared/index'
+import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, isUuid, zipCentroid } from '../shared/index'
 import { availabilityOf } from './availability'
 import { type AvailableOrder, availableOrderSchema } from './contract'
 import type { OfferPage, OfferPages, OfferPosition, OffersAnswer } from './offer-pages'
@@ -26,12 +26,10 @@ export const areaOf = (address: string) => address.split(',')[1]?.trim() ?? ''
 /** A position as the `cursor` the screens send back: opaque to them, the hold time and id to us. */
 export const encodeCursor = ({ authorizedAt, id }: OfferPosition) => Buffer.from(`${authorizedAt.toISOString()}|${id}`).toString('base64url')
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 function decodeCursor(cursor: string): OfferPosition {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|')
   const authorizedAt = new Date(at ?? '')
-  if (Number.isNaN(authorizedAt.getTime()) || !UUID.test(id ?? '')) {
+  if (Number.isNaN(authorizedAt.getTime()) || !isUuid(id ?? '')) {
     throw badRequest('That list of orders is out of date. Refresh it.', 'INVALID_CURSOR', { cursor: 'That list of orders is out of date. Refresh it.' })
   }
   return { authorizedAt, id: id! }

@@ -67,3 +67,13 @@ test("Firebase's Auth emulator stands in for the service account, and never in p
   expect(() => loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/^Invalid configuration: FIREBASE_PROJECT_ID is required/)
   expect(() => loadConfig({ ...emulator, NODE_ENV: 'production' })).toThrow(/^Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must not be set in production/)
 })
+
+test('the development clock offset is minutes ahead, and never in production', () => {
+  expect(loadConfig({}).DEV_CLOCK_OFFSET_MINUTES).toBe(0)
+  expect(loadConfig({ DEV_CLOCK_OFFSET_MINUTES: '31' }).DEV_CLOCK_OFFSET_MINUTES).toBe(31)
+  expect(() => loadConfig({ DEV_CLOCK_OFFSET_MINUTES: '-5' })).toThrow(/^Invalid configuration: DEV_CLOCK_OFFSET_MINUTES is out of range/)
+  expect(() => loadConfig({ DEV_CLOCK_OFFSET_MINUTES: '31', NODE_ENV: 'production' })).toThrow(
+    /^Invalid configuration: DEV_CLOCK_OFFSET_MINUTES must not be set in production/,
+  )
+  expect(loadConfig({ DEV_CLOCK_OFFSET_MINUTES: '0', NODE_ENV: 'production' }).DEV_CLOCK_OFFSET_MINUTES).toBe(0)
+})

@@ -97,6 +97,11 @@ export const configSchema = z.object({
   API_DOCS: z.stringbool().optional(),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */
   WEB_HOT_RELOAD: z.stringbool().default(false),
+  /**
+   * Development only: the server's and the CLI's clock runs this many minutes ahead, so the
+   * 30-minute and 2-hour rules can be reached by hand. Refused in production.
+   */
+  DEV_CLOCK_OFFSET_MINUTES: z.coerce.number().int().min(0).default(0),
 })
 
 export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL'> & { APP_URL: string }
@@ -139,6 +144,10 @@ const SETTING_GROUPS = [
 ] as const
 
 function requireTogether(config: z.infer<typeof configSchema>, context: z.RefinementCtx) {
+  if (config.DEV_CLOCK_OFFSET_MINUTES !== 0 && config.NODE_ENV === 'production') {
+    context.addIssue({ code: 'custom', path: ['DEV_CLOCK_OFFSET_MINUTES'], message: "must not be set in production: it moves every order's clock" })
+    return
+  }
   if (config.FIREBASE_AUTH_EMULATOR_HOST && config.NODE_ENV === 'production') {
     context.addIssue({ code: 'custom', path: ['FIREBASE_AUTH_EMULATOR_HOST'], message: 'must not be set in production: the emulator signs no tokens' })
     return

@@ -1,7 +1,7 @@
 export { answerTurns } from './answer-turn'
 export { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from './app-error'
 export { batchedLookup } from './batched-lookup'
-export { type Clock, manualClock, systemClock } from './clock'
+export { type Clock, manualClock, offsetClock, systemClock } from './clock'
 export { belongsToColumn, createdAtColumn, idColumn, refersToColumn, updatedAtColumn } from './columns'
 export { type Config, ConfigError, loadConfig } from './config'
 export { answerBytes, type ContentEncoding, pickEncoding, preEncodedJsonDetail } from './content-encoding'

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
-import { dehydrate } from '@tanstack/react-query'
+import { dehydrate, timeoutManager } from '@tanstack/react-query'
 import { createQueryClient } from '../query-client'
 import { aBuyer } from '../testing/fixtures'
 import { currentUserQueryOptions } from './current-user'
-import { capQueries, keepQueryCache, PERSISTED_CACHE_KEY, PERSISTED_CACHE_MAX_AGE_MS, PERSISTED_CACHE_MAX_CHARS } from './query-persister'
+import {
+  capQueries,
+  keepQueryCache,
+  PERSISTED_CACHE_KEY,
+  PERSISTED_CACHE_MAX_AGE_MS,
+  PERSISTED_CACHE_MAX_CHARS,
+  PERSISTED_CACHE_WRITE_DELAY_MS,
+} from './query-persister'
 
 const CURRENT_USER = currentUserQueryOptions().queryKey
 const buyer = aBuyer()
@@ -14,6 +21,27 @@ const settle = () => Bun.sleep(0)
 const flush = async () => {
   dispatchEvent(new Event('pagehide'))
   await settle()
+}
+
+/**
+ * Query's timers run by hand from now on, its clock with them: `advance(ms)` moves the time and
+ * fires what has come due by then, such as a throttled write.
+ */
+function manualTimers() {
+  let waiting: { at: number; fire: () => void }[] = []
+  const setTimeout = (fire: () => void, ms = 0) => {
+    waiting.push({ at: Date.now() + ms, fire })
+    return waiting.length as unknown as ReturnType<typeof globalThis.setTimeout>
+  }
+  timeoutManager.setTimeoutProvider({ setTimeout, clearTimeout: () => {}, setInterval: globalThis.setInterval, clearInterval: globalThis.clearInterval })
+  return {
+    advance(ms: number) {
+      setSystemTime(new Date(Date.now() + ms))
+      const due = waiting.filter((timer) => timer.at <= Date.now())
+      waiting = waiting.filter((timer) => !due.includes(timer))
+      for (const timer of due) timer.fire()
+    },
+  }
 }
 
 let stops: (() => void)[] = []
@@ -38,6 +66,7 @@ afterEach(() => {
   stops = []
   localStorage.clear()
   setSystemTime()
+  timeoutManager.setTimeoutProvider({ setTimeout, clearTimeout, setInterval, clearInterval })
 })
 
 /** A device that used the app signed in as `userId`, then closed it: its kept copy holds the user and one store. */
@@ -86,12 +115,16 @@ describe('keepQueryCache', () => {
     client.setQueryData(CURRENT_USER, signedIn())
     await flush()
     expect(stored()).not.toBeNull()
+    const timers = manualTimers()
     client.setQueryData(['catalog', 'store', 's1'], { id: 's1' })
     // As a sign-out does: other answers go first, each removal starting a write, then who is signed in.
     client.removeQueries({ queryKey: ['catalog'] })
     client.clear()
     expect(stored()).toBeNull()
-    await Bun.sleep(1100)
+    // The writes those answers started come due, and find nobody to write for.
+    await settle()
+    timers.advance(PERSISTED_CACHE_WRITE_DELAY_MS)
+    await settle()
     expect(stored()).toBeNull()
 
     // An answer about who is signed in that reaches a query the sign-out already removed is no sign-in.

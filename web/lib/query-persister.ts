@@ -15,7 +15,7 @@ export const PERSISTED_CACHE_MAX_CHARS = 500_000
 /** Older than this it is more likely wrong than useful. */
 export const PERSISTED_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 /** Writes wait for a burst of answers to settle. */
-const WRITE_DELAY_MS = 1000
+export const PERSISTED_CACHE_WRITE_DELAY_MS = 1000
 
 const CURRENT_USER_HASH = JSON.stringify(currentUserQueryOptions().queryKey)
 const isCurrentUser = (queryHash: string) => queryHash === CURRENT_USER_HASH
@@ -88,7 +88,7 @@ export function keepQueryCache(queryClient: QueryClient, { storage = localStorag
         return undefined
       },
     })
-  const persister = persisterFor(WRITE_DELAY_MS)
+  const persister = persisterFor(PERSISTED_CACHE_WRITE_DELAY_MS)
   // A page being closed or hidden may never see the throttled write.
   const immediate = persisterFor(0)
 
