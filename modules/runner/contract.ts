@@ -77,6 +77,11 @@ export const statusUpdateSchema = z.object({
 })
 export type StatusUpdate = z.infer<typeof statusUpdateSchema>
 
+/** The runner's two reports (001 §4) as the app sends them: the two shapes of StatusUpdate the server takes. */
+export type DeliveryUpdate =
+  | { status: 'picked_up'; itemCompletionData: NonNullable<StatusUpdate['itemCompletionData']>; actualGroceryCost?: string }
+  | { status: 'delivered' }
+
 /** The runner's answer to an upload: the photo as stored, re-encoded without its metadata. */
 export const uploadedPhotoSchema = orderPhotoSchema.extend({ contentType: z.enum(PHOTO_CONTENT_TYPES), bytes: z.number() })
 export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { type ItemMark, itemMarkSchema, type OrderItemView } from '../../../modules/orders/contract'
-import { useMarkItem } from '../../features/orders/api/mark-item'
 import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
+import { useMarkItem } from '../../features/runner/api/mark-item'
 import { ApiError } from '../../lib/http'
 import { type FieldBinding, FieldError, TextField } from '../../ui/form'
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { type Order, type OrderPhotoSlot, photoMayBeAdded } from '../../../modules/orders/contract'
-import { usePhotoUpload } from '../../features/orders/api/upload-photo'
 import { OrderPhoto } from '../../features/orders/components/order-photo'
+import { usePhotoUpload } from '../../features/runner/api/upload-photo'
 import { useClock } from '../../lib/clock'
 import { ApiError } from '../../lib/http'
 import { FieldError } from '../../ui/form'

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
+import type { DeliveryUpdate } from '../../../modules/runner/contract'
 import { orderQueryOptions, ordersQueryOptions, useStoreOrder } from '../../features/orders/api/orders'
-import { type DeliveryUpdate, useUpdateDeliveryStatus } from '../../features/runner/api/delivery-status'
+import { useUpdateDeliveryStatus } from '../../features/runner/api/delivery-status'
 import { runnerStatsQueryOptions } from '../../features/runner/api/runner-stats'
 import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'

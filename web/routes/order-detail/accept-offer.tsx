@@ -1,6 +1,6 @@
 import type { Order } from '../../../modules/orders/contract'
+import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useCurrentUser } from '../../lib/current-user'
-import { useAcceptOffer } from '../use-accept-offer'
 
 /** A runner looking at an order that waits for one may accept it here, as on its dashboard card. */
 export function AcceptOffer({ order }: { order: Order }) {

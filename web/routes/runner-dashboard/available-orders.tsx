@@ -2,11 +2,11 @@ import { Link } from '@tanstack/react-router'
 import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
 import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
 import { usePendingOrders } from '../../features/runner/api/pending-orders'
+import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useOfferEvents } from '../../features/runner/use-offer-events'
 import { ApiError } from '../../lib/http'
 import { EmptyState, FailedState } from '../../ui/empty-state'
 import { Skeletons } from '../../ui/skeleton'
-import { useAcceptOffer } from '../use-accept-offer'
 import { AvailableOrderCard } from './available-order-card'
 
 const SKELETON_CARDS = 2

@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type Order, orderResponseSchema } from '../../../../modules/orders/contract'
+import type { DeliveryUpdate } from '../../../../modules/runner/contract'
 import { apiRequest } from '../../../lib/http'
 import { runnerStatsQueryOptions } from './runner-stats'
-
-export type ItemCompletion = { id: string; isDelivered: boolean }
-
-/** The runner's two reports (001 §4): what was found when leaving the store, then the hand-over. */
-export type DeliveryUpdate = { status: 'picked_up'; itemCompletionData: ItemCompletion[]; actualGroceryCost?: string } | { status: 'delivered' }
 
 /**
  * PATCH /api/orders/{id}/status. The updated order goes to `onUpdated`; a delivery also changes

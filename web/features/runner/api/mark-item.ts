@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { orderResponseSchema } from '../../../../modules/orders/contract'
 import type { ItemMark } from '../../../../modules/runner/contract'
 import { apiRequest } from '../../../lib/http'
-import { useStoreOrder } from './orders'
+import { useStoreOrder } from '../../orders/api/orders'
 
 /** PATCH /api/orders/{id}/items/{itemId}: the runner marks a line found, not found, or replaced; the answer is the order as it now is. */
 export function useMarkItem(orderId: string, itemId: string) {

@@ -4,7 +4,7 @@ import { ORDER_PHOTO_SLOTS, type Order, type OrderPhotoSlot } from '../../../../
 import { deliveryPhotoResponseSchema, receiptResponseSchema, type UploadedPhoto } from '../../../../modules/runner/contract'
 import { ApiError, UnexpectedAnswerError } from '../../../lib/http'
 import { shrinkPhoto } from '../../../lib/shrink-photo'
-import { orderQueryOptions } from './orders'
+import { orderQueryOptions } from '../../orders/api/orders'
 
 const ANSWERS = { receipt: receiptResponseSchema, deliveryPhoto: deliveryPhotoResponseSchema } as const
 

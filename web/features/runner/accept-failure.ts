@@ -1,7 +1,7 @@
-import { ORDER_NO_LONGER_AVAILABLE } from '../../modules/orders/contract'
-import { MESSAGES } from '../../modules/runner/contract'
-import { ApiError } from '../lib/http'
-import type { Toast } from '../ui/toast'
+import { ORDER_NO_LONGER_AVAILABLE } from '../../../modules/orders/contract'
+import { MESSAGES } from '../../../modules/runner/contract'
+import { ApiError } from '../../lib/http'
+import type { Toast } from '../../ui/toast'
 
 export type AcceptFailure = { toast: Omit<Toast, 'id'>; needsPhoneVerification: boolean }
 

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ordersQueryOptions, useStoreOrder } from '../features/orders/api/orders'
-import { useAcceptOrder } from '../features/runner/api/accept-order'
-import { isOnline, needsConnection } from '../lib/online'
-import { useToast } from '../ui/toast'
+import { isOnline, needsConnection } from '../../lib/online'
+import { useToast } from '../../ui/toast'
+import { ordersQueryOptions, useStoreOrder } from '../orders/api/orders'
 import { acceptFailure } from './accept-failure'
+import { useAcceptOrder } from './api/accept-order'
 
 /**
  * Accepting an offer, from the dashboard or the order's detail: on success the order joins the runner's deliveries and
