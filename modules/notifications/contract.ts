@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'order_message',
   'substitution_proposed',
   'problem_reported',
+  'refund_issued',
+  'problem_resolved',
   'test',
   'password_reset',
   'payout_sent',

@@ -31,7 +31,7 @@ export { type CaptureOutcome, captureOrder as capture, releaseOrderHold as relea
 export { authorize, type CheckoutIntent, claimIntent, findIntent, gatewayStatuses, releaseAbandonedIntents, releaseIntent, strandedHolds } from './intents'
 export { idempotencyKeys, isSystemKey } from './keys'
 export type { OrderPayment } from './order-payments'
-export { NotChargedError, type RefundOutcome, type RefundRequest, refund, refundedTotals, refundsOf } from './refunds'
+export { NotChargedError, type RefundOutcome, type RefundRequest, type RefundRow, refund, refundedTotals, refundsOf, settledRefundsOf } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
 export type { PaymentListener } from './stripe-webhook'

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { orderViews, runnerQueries } from '../orders/index'
-import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, holdLapsedBefore, zipCentroid } from '../shared/index'
+import type { PayoutTerms } from '../payouts/index'
+import { badRequest, type Clock, type Coordinates, DELIVERY_RADIUS_MILES, holdLapsedBefore, zipCentroid } from '../shared/index'
 import { availabilityOf } from './availability'
 import { type AvailableOrder, availableOrderSchema } from './contract'
 import type { OfferPage, OfferPages, OfferPosition, OffersAnswer } from './offer-pages'
@@ -40,7 +41,14 @@ function decodeCursor(cursor: string): OfferPosition {
 const ANOTHER_RUNNER = { id: '', roles: ['runner'] }
 
 /** One page of the orders waiting near `from`, oldest first, with the card's figures worked out. */
-async function readOfferPage(db: Database, clock: Clock, from: Coordinates, after: OfferPosition | undefined, notBuyer?: string): Promise<OfferPage> {
+async function readOfferPage(
+  db: Database,
+  clock: Clock,
+  terms: PayoutTerms,
+  from: Coordinates,
+  after: OfferPosition | undefined,
+  notBuyer?: string,
+): Promise<OfferPage> {
   const waiting = await runnerQueries.ordersWaitingNear(db, {
     from,
     radiusMiles: DELIVERY_RADIUS_MILES,
@@ -55,6 +63,7 @@ async function readOfferPage(db: Database, clock: Clock, from: Coordinates, afte
     clock,
     shown.map((row) => row.order),
     ANOTHER_RUNNER,
+    terms,
   )
   const offers = views.map((view, index) => {
     const { order, distance } = shown[index]!
@@ -62,7 +71,7 @@ async function readOfferPage(db: Database, clock: Clock, from: Coordinates, afte
       ...view,
       distance: Math.round(distance * 10) / 10,
       itemCount: view.items.reduce((sum, item) => sum + item.quantity, 0),
-      estimatedEarnings: centsToDecimal(order.totalCents),
+      estimatedEarnings: view.earnings!.amount,
       storeArea: areaOf(view.storeAddress),
     }
     return { id: order.id, json: JSON.stringify(availableOrderSchema.parse(card)), buyerId: order.buyerId, authorizedAt: order.authorizedAt }
@@ -92,6 +101,7 @@ function answerOf(json: string): OffersAnswer {
 export async function availableOrdersAnswer(
   db: Database,
   clock: Clock,
+  terms: PayoutTerms,
   pages: OfferPages,
   runner: UserRow,
   query: { zipCode?: string; cursor?: string },
@@ -102,8 +112,8 @@ export async function availableOrdersAnswer(
   const rest = (nextCursor: string | null) => `"online":${online},"searchedFrom":${JSON.stringify(origin.label)},"nextCursor":${JSON.stringify(nextCursor)}}`
   if (!online) return answerOf(`{"orders":[],${rest(null)}`)
   const key = `${origin.from.latitude},${origin.from.longitude}|${query.cursor ?? ''}`
-  let page = await pages.get(key, () => readOfferPage(db, clock, origin.from, after))
-  if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, origin.from, after, runner.id)
+  let page = await pages.get(key, () => readOfferPage(db, clock, terms, origin.from, after))
+  if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, terms, origin.from, after, runner.id)
   // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, so those left are the page's last ones.
   const lapsed = holdLapsedBefore(clock.now())
   const standing = page.offers.filter((offer) => offer.authorizedAt > lapsed)

@@ -37,7 +37,7 @@ const PREFIX = '/api'
 
 export function runnerRoutes({ db, clock, config, session, gateway, objects, pages }: RunnerRouteDeps) {
   const terms = payoutTermsOf(config)
-  const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer))[0]! })
+  const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer, terms))[0]! })
   return (
     new Elysia({ name: 'runner', prefix: PREFIX })
       .use(session)
@@ -47,7 +47,7 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
           assertIsRunner(user)
           // Sent as made once for the shared page (availableOrdersResponseSchema), so the cards are not re-validated per request;
           // the headers go in `set` (see answerBytes).
-          const answer = await availableOrdersAnswer(db, clock, pages, user, query)
+          const answer = await availableOrdersAnswer(db, clock, terms, pages, user, query)
           const encoding = pickEncoding(request.headers.get('accept-encoding'), ['gzip'])
           set.headers['content-type'] = 'application/json;charset=utf-8'
           set.headers.vary = 'Accept-Encoding'
