@@ -2,8 +2,8 @@ import type { NotificationData } from '../../../modules/notifications/contract'
 
 /**
  * Where a notification takes its reader: a buyer's order news opens the order's tracking, a
- * runner's offer (or one withdrawn) the dashboard where offers are, and news of their payouts
- * the Earnings screen. Shared by the pages and the service workers, so a click in the list and
+ * runner's offer (or one withdrawn) the dashboard where offers are, a refund or a resolved problem
+ * the order's page the server named, and news of their payouts the Earnings screen. Shared by the pages and the service workers, so a click in the list and
  * on a browser notification land in the same place.
  */
 export function notificationPath(data: Partial<NotificationData> | null | undefined): string {
@@ -16,6 +16,10 @@ export function notificationPath(data: Partial<NotificationData> | null | undefi
     case 'order_delivered':
     case 'order_cancelled':
       return data.orderId ? `/order/${encodeURIComponent(data.orderId)}` : '/orders'
+    case 'refund_issued':
+    case 'problem_resolved':
+      // The server names the order's page for each side: the buyer's tracking, the runner's view of the order.
+      return sameOriginPath(data.url) ?? (data.orderId ? `/orders/${encodeURIComponent(data.orderId)}` : '/orders')
     case 'password_reset':
       return sameOriginPath(data.url) ?? '/password-reset'
     case 'payout_sent':
