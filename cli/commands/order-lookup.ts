@@ -1,4 +1,5 @@
 import { type Order, orderSupport } from '../../modules/orders/index'
+import { payoutTermsOf } from '../../modules/payouts/index'
 import { loadConfig } from '../../modules/shared/index'
 import { providersFromConfig } from '../../server/providers'
 import { type CliDatabase, CliError, cliClock, withDatabase } from './with-database'
@@ -7,6 +8,9 @@ import { type CliDatabase, CliError, cliClock, withDatabase } from './with-datab
 export const withPayments = <T>(action: (database: CliDatabase, providers: ReturnType<typeof providersFromConfig>) => Promise<T>) =>
   withDatabase((database) => action(database, providersFromConfig({ db: database.db, clock: cliClock, config: loadConfig() })))
 
+/** How deliveries are paid out, as the server is configured: the runner's earnings in the orders support looks at. */
+export const supportTerms = () => payoutTermsOf(loadConfig())
+
 export const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
 export const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '-')
 /** The number buyers see for an order: the last 8 characters of its id. */
@@ -14,7 +18,7 @@ export const orderNumber = (id: string) => id.slice(-8).toUpperCase()
 
 /** The one order support names by its id or its number; a number several orders share lists them instead. */
 export async function orderNamed(db: CliDatabase['db'], reference: string, none = `No order ${reference}`): Promise<Order> {
-  const found = await orderSupport.list(db, cliClock, { reference })
+  const found = await orderSupport.list(db, cliClock, supportTerms(), { reference })
   if (found.length === 0) throw new CliError(none)
   if (found.length > 1) {
     throw new CliError(

@@ -3,7 +3,7 @@ import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport }
 import { AppError, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
 import { printList } from './format-table'
-import { orderNamed, orderNumber, person, when, withPayments } from './order-lookup'
+import { orderNamed, orderNumber, person, supportTerms, when, withPayments } from './order-lookup'
 import { registerMoneyCommands } from './order-money'
 import { registerPhotoCommand } from './order-photo'
 import { CliError, cliClock, withDatabase } from './with-database'
@@ -141,7 +141,7 @@ export function registerOrderCommands(program: Command) {
     .action(async (options: { status?: string; since?: string; json?: boolean }) => {
       const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
       await withDatabase(async ({ db }) => {
-        const found = await orderSupport.list(db, cliClock, filter)
+        const found = await orderSupport.list(db, cliClock, supportTerms(), filter)
         printList(found, { json: options.json, none: 'No orders match.' }, [
           { title: 'Order', value: (order: Order) => orderNumber(order.id) },
           { title: 'Placed', value: (order) => when(order.createdAt) },
@@ -164,7 +164,7 @@ export function registerOrderCommands(program: Command) {
     .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const { id } = await orderNamed(db, reference)
-        const found = await orderSupport.show(db, providers.payments, cliClock, id)
+        const found = await orderSupport.show(db, providers.payments, cliClock, supportTerms(), id)
         if (!found) throw new CliError(`No order ${reference}`)
         console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
       }),

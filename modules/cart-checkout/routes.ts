@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { SessionPlugin } from '../accounts/index'
 import { orderViews } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
+import { payoutTermsOf } from '../payouts/index'
 import type { ModuleDeps } from '../shared/index'
 import { confirmPaymentAndCreateOrder, createPaymentIntent } from './checkout'
 import {
@@ -16,7 +17,7 @@ export interface CheckoutRouteDeps extends ModuleDeps {
   gateway: PaymentGateway
 }
 
-export function checkoutRoutes({ db, clock, session, gateway }: CheckoutRouteDeps) {
+export function checkoutRoutes({ db, clock, config, session, gateway }: CheckoutRouteDeps) {
   const deps = { db, clock, gateway }
   return new Elysia({ name: 'cart-checkout', prefix: '/api' })
     .use(session)
@@ -29,7 +30,7 @@ export function checkoutRoutes({ db, clock, session, gateway }: CheckoutRouteDep
       '/confirm-payment-and-create-order',
       async ({ user, body }) => {
         const placed = await confirmPaymentAndCreateOrder(deps, user, body)
-        return { order: (await orderViews(db, clock, [placed], user))[0]! }
+        return { order: (await orderViews(db, clock, [placed], user, payoutTermsOf(config)))[0]! }
       },
       { signedIn: true, body: confirmPaymentAndCreateOrderSchema, response: confirmPaymentAndCreateOrderResponseSchema },
     )

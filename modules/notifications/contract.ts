@@ -14,6 +14,8 @@ export const NOTIFICATION_TYPES = [
   'grocery_total_confirmed',
   'rating_revealed',
   'problem_reported',
+  'refund_issued',
+  'problem_resolved',
   'test',
   'password_reset',
   'payout_sent',

@@ -24,6 +24,7 @@ const keyOf = (event: OrderEvent) => eventKey(event.orderId, event.type, event.s
 /** A lively chat buzzes a phone at most once a minute per order; every message is still in the list. */
 const CHAT_PUSHES = { limit: 1, windowMs: 60_000 }
 
+/** The order's own page for each side: the buyer's tracking, the runner's view of the order. */
 const runnerName = async (db: Database, order: OrderRow) =>
   (order.runnerId ? (await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName : null) ?? 'Your runner'
 const buyerName = async (db: Database, order: OrderRow) => (await userContacts(db, [order.buyerId])).get(order.buyerId)?.firstName ?? 'Your buyer'
@@ -128,6 +129,22 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
       const to = problem && (await otherPartyOf(problem.reporterId))
       if (!problem || !to) return []
       return [note(to.recipient, 'problem_reported', text.problemReported(order, to.fromBuyer ? 'buyer' : 'runner', problem.kind))]
+    }
+    case 'refund_issued': {
+      // The buyer hears of money back on their card; a problem's refund is told with the problem's resolving.
+      const refund = event.subjectId ? await orderOutbox.refund(db, order, event.subjectId) : null
+      if (!refund || refund.forProblem) return []
+      return (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, 'refund_issued', text.refundIssued(order, refund))] : []
+    }
+    case 'problem_resolved': {
+      // Both sides hear how it ended: the buyer what came back to their card, the runner what it does to their earnings.
+      const problem = event.subjectId ? await orderOutbox.problem(db, event.subjectId) : null
+      if (!problem) return []
+      const parties = order.runnerId ? [order.buyerId, order.runnerId] : [order.buyerId]
+      const reachable = await phoneVerifiedAmong(db, parties)
+      return parties
+        .filter((id) => reachable.has(id))
+        .map((id) => note(id, 'problem_resolved', text.problemResolved(order, id === order.buyerId ? 'buyer' : 'runner', problem)))
     }
   }
 }

@@ -113,6 +113,28 @@ export const problemReported = (order: OrderRow, reporter: 'buyer' | 'runner', k
   body: `The ${reporter} reported "${kind}" on the ${order.storeName} order. Kirana support will look into it; you can see the report in the order.`,
 })
 
+export const refundIssued = (order: OrderRow, refund: { amountCents: number; reason: string }) => ({
+  title: `$${centsToDecimal(refund.amountCents)} refunded to your card`,
+  body: `Kirana refunded $${centsToDecimal(refund.amountCents)} of the fee and tip of your ${order.storeName} order (${refund.reason}). Your bank usually shows it within 5 to 10 business days.`,
+})
+
+/** A problem support resolved, as the order's buyer or runner hears it: the note, and what was refunded, if anything. */
+export function problemResolved(order: OrderRow, to: 'buyer' | 'runner', problem: { kind: string; resolution: string | null; refundCents: number | null }) {
+  const refunded = problem.refundCents ? `$${centsToDecimal(problem.refundCents)}` : null
+  const money =
+    to === 'buyer'
+      ? refunded
+        ? `${refunded} was refunded to your card.`
+        : 'Nothing was refunded.'
+      : refunded
+        ? `The buyer was refunded ${refunded}, which comes off your earnings on this order.`
+        : 'Your earnings on this order are unchanged.'
+  return {
+    title: refunded && to === 'buyer' ? `Problem resolved: ${refunded} refunded` : `Problem resolved: ${order.storeName} order`,
+    body: `Kirana support resolved "${problem.kind}" on the ${order.storeName} order${problem.resolution ? `: ${problem.resolution}` : ''}. ${money}`,
+  }
+}
+
 export const payoutSent = (amountCents: number) => ({
   title: `$${centsToDecimal(amountCents)} is on its way to you`,
   body: `Kirana sent $${centsToDecimal(amountCents)} of your earnings to your payout account. Your bank usually shows it within two business days.`,

@@ -1,6 +1,7 @@
 // Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
 import { z } from 'zod'
 import { HELD_PAYMENT_STATES, type HeldPaymentState } from '../payments/contract'
+import { PAYOUT_LINE_STATUSES } from '../payouts/contract'
 import { AFTER_DELIVERY_DAYS, characterCount, DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents, hasUnsafeCharacter } from '../shared/contract'
 
 export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
@@ -61,8 +62,12 @@ export const ORDER_EVENT_TYPES = [
   'grocery_total_confirmed',
   'rating_revealed',
   'problem_reported',
+  'refund_issued',
+  'problem_resolved',
 ] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
+/** Events about one thing that happens once (a refund, a problem's resolving), their subject its id: recorded once, however often it settles. */
+export const EVENTS_TOLD_ONCE = ['refund_issued', 'problem_resolved'] as const satisfies readonly OrderEventType[]
 
 /** A runner who accepted and has not picked up after this long is not coming: the buyer may cancel for a full refund. */
 export const NO_SHOW_AFTER_HOURS = 2
@@ -160,6 +165,20 @@ export type Rating = z.infer<typeof ratingSchema>
 export const runnerRatingSchema = z.object({ average: z.number().nullable(), count: z.number(), deliveries: z.number() })
 export type RunnerRating = z.infer<typeof runnerRatingSchema>
 
+/** Money given back on the order's card: how much, when it went through, and why. */
+export const orderRefundSchema = z.object({ id: z.string(), amount: z.string(), refundedAt: z.string(), reason: z.string() })
+export type OrderRefund = z.infer<typeof orderRefundSchema>
+
+/**
+ * Where a runner's earnings on an order stand: expected until it is delivered (the charge less
+ * refunds and the platform's share), then the payouts ledger's line and its status; none for an
+ * order that ended without a delivery.
+ */
+export const EARNINGS_STATUSES = ['expected', ...PAYOUT_LINE_STATUSES, 'none'] as const
+export type EarningsStatus = (typeof EARNINGS_STATUSES)[number]
+export const orderEarningsSchema = z.object({ amount: z.string(), status: z.enum(EARNINGS_STATUSES) })
+export type OrderEarnings = z.infer<typeof orderEarningsSchema>
+
 /**
  * An order as the API sends it (001 §3). Money in dollars as the spec writes it; contacts and
  * the street address are null wherever §6 says the viewer may not see them yet.
@@ -196,6 +215,10 @@ export const orderSchema = z.object({
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
   /** Dollars given back on the card so far; '0.00' when nothing was. */
   refundedAmount: z.string(),
+  /** Each refund that went through, oldest first; the buyer, the assigned runner and support only. */
+  refunds: z.array(orderRefundSchema),
+  /** What the order earns its runner, from the payouts ledger; the assigned runner, support, and runners offered it only. */
+  earnings: orderEarningsSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   acceptedAt: z.string().nullable(),

@@ -1,6 +1,7 @@
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
+import { payoutTermsOf } from '../payouts/index'
 import type { LiveStreams, ModuleDeps, ObjectStore } from '../shared/index'
 import { cancelWaitingOrder, endPaidOrder, releaseAndEnd } from './cancel'
 import { findOrderMessage, orderMessageHub } from './chat'
@@ -11,7 +12,7 @@ import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL,
 import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
 import { revealedRatings, runnerStandings } from './ratings'
-import { refundOrder, settleOwedRefunds } from './refund-order'
+import { refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
 import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
@@ -41,7 +42,7 @@ export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }
 
 /**
  * The orders' outbox, which the notifications work through: its events, the chat message,
- * problem report or ratings an event tells of, and the channels on which new events are announced.
+ * problem report, ratings or refund an event tells of, and the channels on which new events are announced.
  */
 export const orderOutbox = {
   undispatched: undispatchedOrderEvents,
@@ -49,6 +50,7 @@ export const orderOutbox = {
   message: findOrderMessage,
   problem: problemToTell,
   ratings: revealedRatings,
+  refund: refundToTell,
   channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
   /** Where any instance's order change is announced (the payload is the order's id). */
   changed: ORDER_CHANGED_CHANNEL,
@@ -78,7 +80,7 @@ export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: 
     gateway,
     streams,
     objects,
-    followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db, deps.clock)),
+    followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db, deps.clock, payoutTermsOf(deps.config))),
     messageHub: orderMessageHub(listen),
   })
 }

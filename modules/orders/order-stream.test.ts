@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../../db/client'
 import { testApi } from '../../testing/test-api'
+import { payoutTermsOf } from '../payouts/index'
 import type { Order } from './contract'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 
@@ -121,7 +122,7 @@ describe('GET /api/orders/{id}/events', () => {
       return async () => {}
     })
     let reads = 0
-    const read = readOrderSnapshot(api.db, api.clock)
+    const read = readOrderSnapshot(api.db, api.clock, payoutTermsOf(api.config))
     const followers = orderFollowers(hub, (orderId) => {
       reads++
       return read(orderId)

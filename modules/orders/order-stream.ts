@@ -1,4 +1,5 @@
 import type { Database, Listen } from '../../db/database'
+import type { PayoutTerms } from '../payouts/index'
 import { type ChannelHub, type Clock, channelHub, describeForLog } from '../shared/index'
 import type { Order } from './contract'
 import { mayView, type Viewer } from './order-access'
@@ -17,11 +18,11 @@ export type OrderSnapshot = { row: OrderRow; context: OrderViewContext }
 export type ReadOrderSnapshot = (orderId: string) => Promise<OrderSnapshot | null>
 
 export const readOrderSnapshot =
-  (db: Database, clock: Clock): ReadOrderSnapshot =>
+  (db: Database, clock: Clock, terms: PayoutTerms): ReadOrderSnapshot =>
   async (orderId) => {
     const row = await findOrder(db, orderId)
     if (!row) return null
-    return { row, context: await orderViewContext(db, clock, [row]) }
+    return { row, context: await orderViewContext(db, clock, [row], terms) }
   }
 
 type SignedInViewer = Exclude<Viewer, 'support'>

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
-import { holdExpiresAt, type OrderPayment, orderPayments } from '../payments/index'
+import { holdExpiresAt, type OrderPayment, orderPayments, type RefundRow, settledRefundsOf } from '../payments/index'
+import { type PayoutLineStatus, type PayoutTerms, runnerPayouts } from '../payouts/index'
 import { type Clock, centsToDecimal } from '../shared/index'
-import { afterDeliveryOpen, type Order, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
+import { afterDeliveryOpen, type Order, type OrderEarnings, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
 import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
 import type { Viewer } from './order-access'
 import { type RatingRow, ratingsOf, runnerRatings, toRating } from './ratings'
@@ -21,30 +22,50 @@ function photoView(row: OrderRow, slot: OrderPhotoSlot) {
   return photo ? { url: photoUrl(row.id, slot), uploadedAt: photo.uploadedAt } : null
 }
 
-/** What an order's views are made from besides its row: its payment, the people on it, the ratings, the runner's figures, and the time. */
+/**
+ * What an order's views are made from besides its row: its payment and refunds, the people on it,
+ * the ratings, the runner's figures and earnings (with the terms that set them), and the time.
+ */
 export type OrderViewContext = {
   payments: Map<string, OrderPayment>
+  refunds: Map<string, RefundRow[]>
+  earnings: Map<string, { amountCents: number; status: PayoutLineStatus }>
+  terms: PayoutTerms
   contacts: Map<string, UserContact>
   ratings: Map<string, RatingRow[]>
   runnerRatings: Map<string, RunnerRating>
   now: Date
 }
 
-/** One read for many orders: the payments, contacts, ratings and runners' figures of all of them. */
-export async function orderViewContext(db: Database, clock: Clock, rows: readonly OrderRow[]): Promise<OrderViewContext> {
+/** One read for many orders: the payments, refunds, contacts, ratings, runners' figures and earnings of all of them. */
+export async function orderViewContext(db: Database, clock: Clock, rows: readonly OrderRow[], terms: PayoutTerms): Promise<OrderViewContext> {
   const runnerIds = rows.flatMap((row) => (row.runnerId ? [row.runnerId] : []))
   const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
-  // Four reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not four.
-  const [payments, contacts, ratings, figures] = await Promise.all([
-    orderPayments.of(
-      db,
-      rows.map((row) => row.paymentIntentId),
-    ),
+  const intentIds = rows.map((row) => row.paymentIntentId)
+  // Reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not six.
+  const [payments, refunds, contacts, ratings, figures, earnings] = await Promise.all([
+    orderPayments.of(db, intentIds),
+    settledRefundsOf(db, intentIds),
     userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
     ratingsOf(db, delivered),
     runnerRatings(db, clock, runnerIds),
+    runnerPayouts.ofOrders(db, clock, delivered),
   ])
-  return { payments, contacts, ratings, runnerRatings: figures, now: clock.now() }
+  return { payments, refunds, earnings, terms, contacts, ratings, runnerRatings: figures, now: clock.now() }
+}
+
+/**
+ * What the order earns its runner: a delivered order's line in the payouts ledger (net of refunds
+ * and reversals), nothing for one that ended otherwise, and before that what its delivery would
+ * earn under the terms, from what is left of its charge.
+ */
+function earningsOf(row: OrderRow, payment: OrderPayment, context: OrderViewContext): OrderEarnings {
+  if (row.status === 'cancelled') return { amount: centsToDecimal(0), status: 'none' }
+  if (row.status === 'delivered') {
+    const line = context.earnings.get(row.id)
+    return line ? { amount: centsToDecimal(line.amountCents), status: line.status } : { amount: centsToDecimal(0), status: 'none' }
+  }
+  return { amount: centsToDecimal(runnerPayouts.expected(context.terms, payment)), status: 'expected' }
 }
 
 /**
@@ -72,6 +93,8 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
   const runner = row.runnerId ? contacts.get(row.runnerId) : undefined
   const payment = context.payments.get(row.paymentIntentId)
   if (!payment) throw new Error(`Order ${row.id} holds no payment`)
+  // The runner's money is theirs to see, and support's; a runner offered a waiting order sees what it would earn.
+  const offered = !support && !isBuyer && row.status === 'pending_runner_acceptance' && viewer.roles.includes('runner')
   return {
     id: row.id,
     status: row.status,
@@ -120,6 +143,16 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     deliveryPhoto: isBuyer || isAssignedRunner ? photoView(row, 'deliveryPhoto') : null,
     cancelReason: row.cancelReason,
     refundedAmount: centsToDecimal(payment.refundedCents),
+    refunds:
+      isBuyer || isAssignedRunner
+        ? (context.refunds.get(row.paymentIntentId) ?? []).map((refund) => ({
+            id: refund.id,
+            amount: centsToDecimal(refund.amountCents),
+            refundedAt: (refund.settledAt ?? refund.createdAt).toISOString(),
+            reason: refund.reason,
+          }))
+        : [],
+    earnings: support || isAssignedRunner || offered ? earningsOf(row, payment, context) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     acceptedAt: iso(row.acceptedAt),
@@ -140,7 +173,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
 }
 
 /** Views of several orders, reading what they need for all of them at once. */
-export async function orderViews(db: Database, clock: Clock, rows: readonly OrderRow[], viewer: Viewer): Promise<Order[]> {
-  const context = await orderViewContext(db, clock, rows)
+export async function orderViews(db: Database, clock: Clock, rows: readonly OrderRow[], viewer: Viewer, terms: PayoutTerms): Promise<Order[]> {
+  const context = await orderViewContext(db, clock, rows, terms)
   return rows.map((row) => toOrderView(row, viewer, context))
 }

@@ -10,9 +10,9 @@ export const ORDER_CHANGED_CHANNEL = 'kirana_order_changed'
 /** A new chat message, with the message itself: streams send it as it is, without reading the order again. */
 export const ORDER_MESSAGE_CHANNEL = 'kirana_order_message'
 
-/** Writes an event into the orders' outbox, in the caller's transaction. */
+/** Writes an event into the orders' outbox, in the caller's transaction; one told once (EVENTS_TOLD_ONCE) and written before is left as it was. */
 export async function recordOrderEvent(db: Database, clock: Clock, orderId: string, type: OrderEventType, subjectId?: string) {
-  await db.insert(orderEvents).values({ orderId, type, subjectId, createdAt: clock.now() })
+  await db.insert(orderEvents).values({ orderId, type, subjectId, createdAt: clock.now() }).onConflictDoNothing()
 }
 
 /** Tells every listening instance that an order changed; PostgreSQL delivers it when the transaction commits. */

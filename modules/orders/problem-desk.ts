@@ -6,6 +6,7 @@ import { payoutLedger } from '../payouts/index'
 import { badRequest, type Clock, conflict, isUuid, notFound, type ObjectStore } from '../shared/index'
 import { shortOrderId } from './contract'
 import { findOrder } from './order-queries'
+import { announceOrderChange, recordOrderEvent } from './outbox'
 import { findProblem, toProblem } from './problems'
 import { refundOrder } from './refund-order'
 import { orderProblems, orders } from './schema'
@@ -117,6 +118,10 @@ export async function resolveProblem(
       .limit(1)
     // The runner's earnings on the order go on once no problem on it is open.
     if (!stillOpen) await payoutLedger.hold(tx, clock, order.id, false)
+    // Its buyer and runner are told, and their open screens show it.
+    await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, order.id))
+    await recordOrderEvent(tx, clock, order.id, 'problem_resolved', problem.id)
+    await announceOrderChange(tx, order.id)
     return done
   })
   if (!resolved) throw conflict(`Problem ${problemId} was resolved meanwhile.`, 'ALREADY_RESOLVED')

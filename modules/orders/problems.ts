@@ -130,10 +130,10 @@ export async function findProblem(db: Database, problemId: string): Promise<Prob
   return row ?? null
 }
 
-/** A report as its notification tells of it: who reported it, and what went wrong in words. */
+/** A report as its notifications tell of it: who reported it, what went wrong in words, and how support resolved it. */
 export async function problemToTell(db: Database, problemId: string) {
   const row = await findProblem(db, problemId)
-  return row && { reporterId: row.reporterId, kind: PROBLEM_KIND_LABELS[row.kind] }
+  return row && { reporterId: row.reporterId, kind: PROBLEM_KIND_LABELS[row.kind], resolution: row.resolution, refundCents: row.refundCents }
 }
 
 /** GET /api/orders/{id}/problems/{problemId}/photo: as the order's photos, to its buyer and runner only. */

@@ -10,11 +10,13 @@ import {
   type PaymentGateway,
   RefundExceedsCaptureError,
   refund,
+  settledRefundsOf,
 } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
 import { AppError, type Clock, centsToDecimal, conflict } from '../shared/index'
-import { orders } from './schema'
-import { type OrderRow, orderMoves } from './transitions'
+import { announceOrderChange, recordOrderEvent } from './outbox'
+import { orderProblems, orders } from './schema'
+import type { OrderRow } from './transitions'
 
 /**
  * Gives money back on an order's charge through payments (once per key, never more than was
@@ -63,7 +65,38 @@ export async function refundOrder(
  */
 export async function refundSettled(db: Database, gateway: PaymentGateway, clock: Clock, orderId: string, reason: string) {
   await payoutLedger.followRefund(db, gateway, clock, orderId, `refunded: ${reason}`)
-  await orderMoves.noteRefund(db, clock, orderId)
+  await tellOfRefunds(db, clock, orderId)
+}
+
+/**
+ * Each refund that went through on the order gets its event (told once, whoever settles it: our
+ * answer, a retry, Stripe's webhook), and open screens hear the order changed, with the runner's
+ * earnings as the ledger now has them.
+ */
+async function tellOfRefunds(db: Database, clock: Clock, orderId: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, orderId)).returning({ paymentIntentId: orders.paymentIntentId })
+    if (!row) return
+    const settled = (await settledRefundsOf(tx, [row.paymentIntentId])).get(row.paymentIntentId) ?? []
+    for (const made of settled) await recordOrderEvent(tx, clock, orderId, 'refund_issued', made.id)
+    await announceOrderChange(tx, orderId)
+  })
+}
+
+/**
+ * A refund as its notification tells of it: how much and why, and whether it was made for one of
+ * the order's problems (then the problem's resolving tells of it, with its amount). Null when no
+ * refund of the order went through under that id.
+ */
+export async function refundToTell(db: Database, order: Pick<OrderRow, 'id' | 'paymentIntentId'>, refundId: string) {
+  const made = (await settledRefundsOf(db, [order.paymentIntentId])).get(order.paymentIntentId)?.find((row) => row.id === refundId)
+  if (!made) return null
+  const problems = await db.select({ id: orderProblems.id }).from(orderProblems).where(eq(orderProblems.orderId, order.id))
+  return {
+    amountCents: made.amountCents,
+    reason: made.reason,
+    forProblem: problems.some((problem) => idempotencyKeys.problemRefund(problem.id) === made.idempotencyKey),
+  }
 }
 
 /** The full refund of an order ended before pick-up; if the gateway is down it stays owed, and the sweep settles it. */

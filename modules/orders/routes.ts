@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
+import { payoutTermsOf } from '../payouts/index'
 import {
   type ChannelHub,
   EVENT_STREAM_DETAIL,
@@ -51,8 +52,9 @@ export interface OrdersRouteDeps extends ModuleDeps {
 
 const PREFIX = '/api/orders'
 
-export function ordersRoutes({ db, clock, session, gateway, followers, streams, objects, messageHub }: OrdersRouteDeps) {
-  const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, clock, [row], viewer))[0]!
+export function ordersRoutes({ db, clock, config, session, gateway, followers, streams, objects, messageHub }: OrdersRouteDeps) {
+  const terms = payoutTermsOf(config)
+  const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, clock, [row], viewer, terms))[0]!
   return (
     new Elysia({ name: 'orders', prefix: PREFIX })
       .use(session)
@@ -61,9 +63,9 @@ export function ordersRoutes({ db, clock, session, gateway, followers, streams, 
         async ({ user, query }) => {
           if (query.role === 'runner') {
             if (!isRunner(user)) throw forbidden('Only runners have deliveries.', 'NOT_A_RUNNER')
-            return orderViews(db, clock, await runnerOrders(db, user.id), user)
+            return orderViews(db, clock, await runnerOrders(db, user.id), user, terms)
           }
-          return orderViews(db, clock, await buyerOrders(db, user.id), user)
+          return orderViews(db, clock, await buyerOrders(db, user.id), user, terms)
         },
         { signedIn: true, query: z.object({ role: z.enum(['buyer', 'runner']).optional() }), response: ordersResponseSchema },
       )

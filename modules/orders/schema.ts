@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
 import { belongsToColumn, createdAtColumn, idColumn, refersToColumn, updatedAtColumn } from '../shared/index'
 import {
   CANCEL_REASONS,
   type CancelReason,
+  EVENTS_TOLD_ONCE,
   type ItemState,
   ORDER_STATUSES,
   type OrderEventType,
@@ -128,7 +129,11 @@ export const orderEvents = pgTable(
     /** When every message about it was written and handed to the push sender. */
     dispatchedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('order_events_undispatched_idx').on(t.id).where(sql`dispatched_at is null`)],
+  (t) => [
+    index('order_events_undispatched_idx').on(t.id).where(sql`dispatched_at is null`),
+    // A refund, or a problem's resolving, is told once, however often it is settled again (a retry, Stripe's webhook after our own answer).
+    uniqueIndex('order_events_told_once').on(t.orderId, t.type, t.subjectId).where(inList('type', EVENTS_TOLD_ONCE)),
+  ],
 )
 
 export const orderMessages = pgTable(

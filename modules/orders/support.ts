@@ -13,7 +13,7 @@ import {
   refundsOf,
   strandedHolds,
 } from '../payments/index'
-import { payoutDesk } from '../payouts/index'
+import { type PayoutTerms, payoutDesk } from '../payouts/index'
 import { type Clock, centsToDecimal, isUuid } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
 import { findOrder } from './order-queries'
@@ -32,7 +32,12 @@ function referenceCondition(reference: string) {
 }
 
 /** For support's `orders list`, and finding the order support names: newest first, by status, age, id or number. */
-export async function listOrdersForSupport(db: Database, clock: Clock, filter: { status?: OrderStatus; since?: Date; reference?: string; limit?: number }) {
+export async function listOrdersForSupport(
+  db: Database,
+  clock: Clock,
+  terms: PayoutTerms,
+  filter: { status?: OrderStatus; since?: Date; reference?: string; limit?: number },
+) {
   const rows = await db
     .select()
     .from(orders)
@@ -45,7 +50,7 @@ export async function listOrdersForSupport(db: Database, clock: Clock, filter: {
     )
     .orderBy(desc(orders.createdAt))
     .limit(filter.limit ?? 200)
-  return orderViews(db, clock, rows, 'support')
+  return orderViews(db, clock, rows, 'support', terms)
 }
 
 /**
@@ -53,10 +58,10 @@ export async function listOrdersForSupport(db: Database, clock: Clock, filter: {
  * replacements, and both ratings are shown), the problems reported on it, and its payment as both
  * sides see it: our record with every event and every refund, and the gateway's own status.
  */
-export async function orderForSupport(db: Database, gateway: PaymentGateway, clock: Clock, id: string) {
+export async function orderForSupport(db: Database, gateway: PaymentGateway, clock: Clock, terms: PayoutTerms, id: string) {
   const row = await findOrder(db, id)
   if (!row) return null
-  const [order] = await orderViews(db, clock, [row], 'support')
+  const [order] = await orderViews(db, clock, [row], 'support', terms)
   let gatewayStatus: string | null = null
   try {
     gatewayStatus = (await intentStatusAtGateway(gateway, row.paymentIntentId)) ?? 'missing'

@@ -209,14 +209,6 @@ const cancelAccepted = (
     paymentIn: CHARGED_PAYMENT_STATES,
   })
 
-/** Money came back on the order's card (payments recorded it): followers hear of it. */
-async function noteRefund(db: Database, clock: Clock, orderId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, orderId))
-    await announceOrderChange(tx, orderId)
-  })
-}
-
 type PickedUp = {
   /** The lines as the runner settled them from `itemsWere`, the lines as read. */
   items: OrderItem[]
@@ -340,7 +332,6 @@ export const orderMoves = {
   markPaidFor,
   endUnpaid,
   cancelAccepted,
-  noteRefund,
   reportPickup,
   endNothingFound,
   reportDelivered,

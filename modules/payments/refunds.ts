@@ -57,6 +57,19 @@ export function refundsOf(db: Database, paymentIntentId: string) {
   return db.select().from(refunds).where(eq(refunds.paymentIntentId, paymentIntentId)).orderBy(refunds.createdAt)
 }
 
+/** The refunds that went through on each of these payments, in the order they settled: what orders' answers list. */
+export async function settledRefundsOf(db: Database, paymentIntentIds: readonly string[]): Promise<Map<string, RefundRow[]>> {
+  const settled = new Map<string, RefundRow[]>()
+  if (paymentIntentIds.length === 0) return settled
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(and(inArray(refunds.paymentIntentId, [...paymentIntentIds]), eq(refunds.status, 'succeeded')))
+    .orderBy(refunds.settledAt, refunds.createdAt)
+  for (const row of rows) settled.set(row.paymentIntentId, [...(settled.get(row.paymentIntentId) ?? []), row])
+  return settled
+}
+
 /** The charged payment an order holds, from payments' own row: what the card was charged is what was authorized, captured whole. */
 async function chargedPaymentOf(db: Database, orderId: string): Promise<ChargedPayment> {
   const [row] = await db

@@ -1,10 +1,10 @@
 import type { Config } from '../shared/index'
 import { payoutsAccountListener, startOnboarding } from './accounts'
 import { checkMoneyOut } from './check'
-import { earnDelivery, holdLines, type PayoutTerms } from './ledger'
+import { earnDelivery, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
 import { dispatchedPayoutEvent, undispatchedPayoutEvents } from './outbox'
 import { reverseWhatIsOwed, runPayouts } from './run'
-import { accountAndBalance, earnedBy, linesForSupport, payoutStatement } from './statement'
+import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payoutStatement } from './statement'
 
 /**
  * Payouts' door: money going out to runners. It owns runners' payout accounts, the earnings
@@ -27,8 +27,11 @@ export const payoutTermsOf = (config: Pick<Config, 'PLATFORM_SHARE_BPS' | 'PAYOU
 /** What orders tell the ledger: a delivery earned, a problem holding the lines, a refund to follow. */
 export const payoutLedger = { earn: earnDelivery, hold: holdLines, followRefund: reverseWhatIsOwed }
 
-/** The runner's own view: their account, balances and lines, and the way to set payouts up. */
-export const runnerPayouts = { statement: payoutStatement, startOnboarding, earnedBy }
+/**
+ * The runner's own view: their account, balances and lines, and the way to set payouts up; what
+ * each delivered order earned them, and what one not yet delivered would earn under the terms.
+ */
+export const runnerPayouts = { statement: payoutStatement, startOnboarding, earnedBy, ofOrders: deliveryEarningsOf, expected: expectedEarnings }
 
 /** The payout run (the job and support's `payouts run`), support's views, the check of money going out, and the account listener. */
 export const payoutDesk = { run: runPayouts, lines: linesForSupport, account: accountAndBalance, checkMoneyOut, accountListener: payoutsAccountListener }

@@ -19,6 +19,13 @@ export type LineRow = typeof payoutLines.$inferSelect
 export const runnersPart = (line: Pick<LineRow, 'capturedCents' | 'platformShareCents'>, refundedCents: number) =>
   Math.max(0, line.capturedCents - line.platformShareCents - refundedCents)
 
+/** What the platform keeps of a charge under these terms. */
+export const platformShareOf = (terms: PayoutTerms, capturedCents: number) => Math.floor((capturedCents * terms.platformShareBps) / 10_000)
+
+/** What a delivery of an order charged `amountCents`, with `refundedCents` back so far, would earn its runner under these terms. */
+export const expectedEarnings = (terms: PayoutTerms, payment: { amountCents: number; refundedCents: number }) =>
+  runnersPart({ capturedCents: payment.amountCents, platformShareCents: platformShareOf(terms, payment.amountCents) }, payment.refundedCents)
+
 /** The lines available at `now`: not paid, not held, their window passed (contract.ts's payoutLineStatus, in SQL). */
 export const availableAt = (now: Date) => and(isNull(payoutLines.paidAt), eq(payoutLines.held, false), lte(payoutLines.availableAt, now))
 
@@ -37,8 +44,7 @@ export type Delivered = { orderId: string; runnerId: string; paymentIntentId: st
  */
 export async function earnDelivery(tx: Database, terms: PayoutTerms, delivered: Delivered, kind: PayoutLineKind = 'delivery') {
   const payment = await orderPayments.one(tx, delivered.paymentIntentId)
-  const platformShareCents = Math.floor((payment.amountCents * terms.platformShareBps) / 10_000)
-  const line = { capturedCents: payment.amountCents, platformShareCents }
+  const line = { capturedCents: payment.amountCents, platformShareCents: platformShareOf(terms, payment.amountCents) }
   await tx
     .insert(payoutLines)
     .values({

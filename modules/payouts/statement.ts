@@ -123,3 +123,18 @@ export async function earnedBy(db: Database, runnerId: string, since: Date) {
     .where(eq(payoutLines.runnerId, runnerId))
   return { allTimeCents: Number(row?.allTimeCents ?? 0), sinceCents: Number(row?.sinceCents ?? 0) }
 }
+
+/** What each of these orders' deliveries earned their runners, as the ledger has it now: net of refunds and reversals, with the line's status. */
+export async function deliveryEarningsOf(
+  db: Database,
+  clock: Clock,
+  orderIds: readonly string[],
+): Promise<Map<string, { amountCents: number; status: PayoutLineStatus }>> {
+  if (orderIds.length === 0) return new Map()
+  const now = clock.now()
+  const lines = await db
+    .select()
+    .from(payoutLines)
+    .where(and(inArray(payoutLines.orderId, [...orderIds]), eq(payoutLines.kind, 'delivery')))
+  return new Map(lines.map((line) => [line.orderId, { amountCents: netOf(line), status: payoutLineStatus(line, now) }]))
+}

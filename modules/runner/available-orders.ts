@@ -2,7 +2,8 @@ import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { orderViews, runnerQueries } from '../orders/index'
 import { holdLapsedBefore } from '../payments/index'
-import { badRequest, type Clock, type Coordinates, centsToDecimal, DELIVERY_RADIUS_MILES, isUuid, zipCentroid } from '../shared/index'
+import type { PayoutTerms } from '../payouts/index'
+import { badRequest, type Clock, type Coordinates, DELIVERY_RADIUS_MILES, isUuid, zipCentroid } from '../shared/index'
 import { availabilityOf } from './availability'
 import { type AvailableOrder, availableOrderSchema } from './contract'
 import type { OfferPage, OfferPages, OfferPosition, OffersAnswer } from './offer-pages'
@@ -39,7 +40,14 @@ function decodeCursor(cursor: string): OfferPosition {
 const ANOTHER_RUNNER = { id: '', roles: ['runner'] }
 
 /** One page of the orders waiting near `from`, oldest first, with the card's figures worked out. */
-async function readOfferPage(db: Database, clock: Clock, from: Coordinates, after: OfferPosition | undefined, notBuyer?: string): Promise<OfferPage> {
+async function readOfferPage(
+  db: Database,
+  clock: Clock,
+  terms: PayoutTerms,
+  from: Coordinates,
+  after: OfferPosition | undefined,
+  notBuyer?: string,
+): Promise<OfferPage> {
   const waiting = await runnerQueries.ordersWaitingNear(db, {
     from,
     radiusMiles: DELIVERY_RADIUS_MILES,
@@ -54,6 +62,7 @@ async function readOfferPage(db: Database, clock: Clock, from: Coordinates, afte
     clock,
     shown.map((row) => row.order),
     ANOTHER_RUNNER,
+    terms,
   )
   const offers = views.map((view, index) => {
     const { order, distance } = shown[index]!
@@ -61,7 +70,7 @@ async function readOfferPage(db: Database, clock: Clock, from: Coordinates, afte
       ...view,
       distance: Math.round(distance * 10) / 10,
       itemCount: view.items.reduce((sum, item) => sum + item.quantity, 0),
-      estimatedEarnings: centsToDecimal(order.totalCents),
+      estimatedEarnings: view.earnings!.amount,
       storeArea: areaOf(view.storeAddress),
     }
     return { id: order.id, json: JSON.stringify(availableOrderSchema.parse(card)), buyerId: order.buyerId, authorizedAt: order.authorizedAt }
@@ -91,12 +100,13 @@ function answerOf(json: string): OffersAnswer {
 export async function availableOrdersAnswer(
   db: Database,
   clock: Clock,
+  terms: PayoutTerms,
   pages: OfferPages,
   runner: UserRow,
   query: { zipCode?: string; cursor?: string },
 ): Promise<OffersAnswer> {
   const search = await offerSearch(db, runner, query.zipCode)
-  return offersAnswer(db, clock, pages, runner, search, query.cursor)
+  return offersAnswer(db, clock, terms, pages, runner, search, query.cursor)
 }
 
 /** Where a runner's offers are looked for (their ZIP code's centre or their address), and whether they are online to be offered any. */
@@ -110,6 +120,7 @@ export async function offerSearch(db: Database, runner: UserRow, zipCode: string
 export async function offersAnswer(
   db: Database,
   clock: Clock,
+  terms: PayoutTerms,
   pages: OfferPages,
   runner: UserRow,
   { origin, online }: OfferSearch,
@@ -119,8 +130,8 @@ export async function offersAnswer(
   const rest = (nextCursor: string | null) => `"online":${online},"searchedFrom":${JSON.stringify(origin.label)},"nextCursor":${JSON.stringify(nextCursor)}}`
   if (!online) return answerOf(`{"orders":[],${rest(null)}`)
   const key = `${origin.from.latitude},${origin.from.longitude}|${cursor ?? ''}`
-  let page = await pages.get(key, () => readOfferPage(db, clock, origin.from, after))
-  if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, origin.from, after, runner.id)
+  let page = await pages.get(key, () => readOfferPage(db, clock, terms, origin.from, after))
+  if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, terms, origin.from, after, runner.id)
   // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, so those left are the page's last ones.
   const lapsed = holdLapsedBefore(clock.now())
   const standing = page.offers.filter((offer) => offer.authorizedAt > lapsed)

@@ -17,7 +17,7 @@ export const availableOrderSchema = orderSchema.extend({
   /** Miles from the runner to the store, one decimal. */
   distance: z.number(),
   itemCount: z.number(),
-  /** The platform fee plus the tip, in dollars. */
+  /** What delivering it would earn the runner, in dollars: the fee and tip less the platform's share (the order's `earnings`). */
   estimatedEarnings: z.string(),
   /** The second comma-separated part of the store's address (001 §2). */
   storeArea: z.string(),

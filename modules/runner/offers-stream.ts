@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
+import type { PayoutTerms } from '../payouts/index'
 import { type Clock, describeForLog, type SendEvent } from '../shared/index'
 import { type OfferSearch, offersAnswer } from './available-orders'
 import type { OfferPages, OffersAnswer } from './offer-pages'
@@ -30,7 +31,7 @@ const sameBytes = (one: Uint8Array, other: Uint8Array) => one.byteLength === oth
  * is not sent again. Where and whether the runner searches is read once, when the stream opens:
  * the dashboard opens a new one when the runner goes online or changes the ZIP code.
  */
-export function followOffers(db: Database, clock: Clock, pages: OfferPages, runner: UserRow, search: OfferSearch) {
+export function followOffers(db: Database, clock: Clock, terms: PayoutTerms, pages: OfferPages, runner: UserRow, search: OfferSearch) {
   return async (send: SendEvent) => {
     let last: OffersAnswer | null = null
     let reading = false
@@ -41,7 +42,7 @@ export function followOffers(db: Database, clock: Clock, pages: OfferPages, runn
       while (changed) {
         changed = false
         try {
-          const answer = await offersAnswer(db, clock, pages, runner, search)
+          const answer = await offersAnswer(db, clock, terms, pages, runner, search)
           if (!last || !sameBytes(last.identity, answer.identity)) send('offers', asSent(answer))
           last = answer
         } catch (error) {

@@ -54,7 +54,7 @@ const PREFIX = '/api'
 
 export function runnerRoutes({ db, clock, config, session, gateway, objects, pages, streams }: RunnerRouteDeps) {
   const terms = payoutTermsOf(config)
-  const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer))[0]! })
+  const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer, terms))[0]! })
   return (
     new Elysia({ name: 'runner', prefix: PREFIX })
       .use(session)
@@ -64,7 +64,7 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
           assertIsRunner(user)
           // Sent as made once for the shared page (availableOrdersResponseSchema), so the cards are not re-validated per request;
           // the headers go in `set` (see answerBytes).
-          const answer = await availableOrdersAnswer(db, clock, pages, user, query)
+          const answer = await availableOrdersAnswer(db, clock, terms, pages, user, query)
           const encoding = pickEncoding(request.headers.get('accept-encoding'), ['gzip'])
           set.headers['content-type'] = 'application/json;charset=utf-8'
           set.headers.vary = 'Accept-Encoding'
@@ -83,7 +83,7 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
         async ({ user, query }) => {
           assertIsRunner(user)
           const search = await offerSearch(db, user, query.zipCode)
-          const body = streams.open(user.id, followOffers(db, clock, pages, user, search), OFFERS_HEARTBEAT_MS)
+          const body = streams.open(user.id, followOffers(db, clock, terms, pages, user, search), OFFERS_HEARTBEAT_MS)
           return new Response(body, { headers: EVENT_STREAM_HEADERS })
         },
         { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), detail: EVENT_STREAM_DETAIL },

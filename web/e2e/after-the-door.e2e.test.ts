@@ -9,7 +9,7 @@ import { cameraPhoto, shotAt } from './phone-shots'
  * After the door, in two browser contexts at phone size: the order delivered, the buyer and the
  * runner rate each other and each sees the other's rating only once both have; the buyer reports
  * a missing item with a photo; support resolves it with the CLI beside the running server,
- * refunding the tip; and the buyer sees the problem resolved and the refund on the order.
+ * refunding the tip; and the buyer sees the problem resolved and the refund on the order, live.
  */
 const env = useServerAndBrowser()
 const { url, buyerWithOrder, runnerRavi } = orderSteps(env)
@@ -129,13 +129,16 @@ describe('after the door', () => {
     expect(resolved).toContain('This refund: $5.00')
     expect(resolved).toContain('After: $5.00 of $7.00 refunded; $2.00 left.')
 
-    // The buyer sees it resolved and the refund, on tracking and on the order's detail.
-    await buyer.reload()
+    // The buyer sees it resolved and the refund at once, without a reload, on tracking and on the order's detail.
     await reported.getByText('Resolved', { exact: true }).waitFor()
     await reported.getByText('Support: Sorry about that: we refunded your tip.').waitFor()
     await reported.getByText('Refunded $5.00 to the card').waitFor()
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'after-door-problem-resolved-phone', problems)
+    const payment = buyer.getByRole('region', { name: 'Payment' })
+    await payment.getByText('Refunded to your card: $5.00').waitFor()
+    await payment.getByRole('list', { name: 'Refunds' }).getByText('Sorry about that: we refunded your tip.', { exact: false }).waitFor()
+    await shotAt(buyer, 'after-door-payment-refunded-phone', payment)
     const answer = await buyer.request.get(url(`/api/orders/${order.id}`))
     expect((await answer.json()).order).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: '5.00' })
 
@@ -145,6 +148,14 @@ describe('after the door', () => {
     await buyer.getByRole('region', { name: 'Problems' }).getByText('Refunded $5.00 to the card').waitFor()
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'after-door-detail-refunded-phone', reminder)
+
+    // The runner's earnings on it are the ledger's: the fee that is left after the tip went back.
+    await runner.goto(url(`/orders/${order.id}`))
+    const earnings = runner.getByRole('region', { name: 'Your Earnings' })
+    await earnings.getByText('less refunds: $2.00', { exact: false }).waitFor()
+    await earnings.getByText('Refunded to the buyer: $5.00').waitFor()
+    await expectComfortableLayout(runner)
+    await shotAt(runner, 'after-door-runner-earnings-refunded-phone', earnings)
 
     await buyer.context().close()
     await runner.context().close()

@@ -74,10 +74,28 @@ describe('active delivery /delivery/{id}', () => {
 
     const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
     const sum = (term: string) => earnings.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
-    expect([sum('Runner fee ($2.00) plus tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00', '$2.00', '$5.00'])
+    expect([sum('Runner fee ($2.00) plus tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00once delivered', '$2.00', '$5.00'])
     expect(sum('Est. grocery cost (you pay at the store)')).toBe('$19.47')
     expect(earnings.getByText('Grocery cost:').parentElement?.textContent).toBe('Grocery cost: Customer pays you directly')
     expect(earnings.getByText('They can pay you by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
+  })
+
+  test("a refund while shopping reaches the earnings at once: the server's lower figure and the refund's line", async () => {
+    deliveryServer()
+    await openShopping()
+    const stream = events.latest()!
+    stream.open()
+    stream.push('order', {
+      ...order,
+      paymentStatus: 'partially_refunded',
+      refundedAmount: '5.00',
+      refunds: [{ id: 'refund-1', amount: '5.00', refundedAt: '2026-01-05T10:20:00.000Z', reason: 'the tip, by request' }],
+      earnings: { amount: '2.00', status: 'expected' },
+    })
+    const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
+    expect(earnings.getByText('Fee and tip, less refunds', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$2.00once delivered')
+    expect(earnings.getByText(/^Refunded to the buyer/).textContent).toBe('Refunded to the buyer: $5.00')
+    expect(earnings.getByText('the tip, by request')).toBeDefined()
   })
 
   test('a ticked line is struck through and stays ticked after a reload', async () => {

@@ -25,7 +25,13 @@ const delivery = anOrder({
   runnerId: 'user-1',
   tip: '10.00',
   totalAmount: '12.00',
+  earnings: { amount: '12.00', status: 'expected' },
 })
+
+const twoRefunds = [
+  { id: 'refund-1', amount: '1.00', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
+  { id: 'refund-2', amount: '2.50', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
+]
 
 const both = aBuyer({ roles: ['buyer', 'runner'] })
 const card = (title: string) => screen.getByRole('article', { name: title })
@@ -79,6 +85,36 @@ describe('My Orders /orders', () => {
     expect(within(article).queryByText('Tip', { selector: 'dt' })).toBeNull()
   })
 
+  test('a partly refunded purchase shows the fee and tip, the total refunded and each refund with its reason and time', async () => {
+    ordersServer({ purchases: [{ ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '3.50', refunds: twoRefunds }] })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    const article = await screen.findByRole('article', { name: 'Order #ELIVERED' })
+    expect(fact(article, 'Tip')).toBe('$2.00')
+    expect(within(article).getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $3.50')
+    const lines = within(within(article).getByRole('list', { name: 'Refunds' })).getAllByRole('listitem')
+    expect(lines.map((line) => line.querySelector('.refund-line__amount')?.textContent)).toEqual(['$1.00', '$2.50'])
+    expect(lines[1]!.textContent).toContain('problem 5A1B2C3D: Very late')
+    expect(lines[0]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-01-05T11:00:00.000Z')
+  })
+
+  test("a runner's delivery refunded in full earns $0.00, and one they gave up shows no fee or tip as earned", async () => {
+    const refunded = { ...delivery, status: 'delivered' as const, refundedAmount: '12.00', earnings: { amount: '0.00', status: 'pending' as const } }
+    const released = {
+      ...delivery,
+      id: '44444444-4444-4444-8444-0000released',
+      status: 'cancelled' as const,
+      cancelReason: 'runner_released' as const,
+      earnings: { amount: '0.00', status: 'none' as const },
+    }
+    ordersServer({ deliveries: [refunded, released] })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer({ roles: ['runner'] }) })
+    const full = await screen.findByRole('article', { name: 'Delivery #DELIVERY' })
+    expect(fact(full, 'Your Earnings')).toBe('$0.00pending')
+    const givenUp = card('Delivery #RELEASED')
+    expect(fact(givenUp, 'Your Earnings')).toBe('$0.00none: the order was cancelled')
+    expect(within(givenUp).queryByText('Runner fee earned', { selector: 'dt' })).toBeNull()
+  })
+
   test("no orders: 'No orders yet' and 'Start Shopping' to /store-search", async () => {
     ordersServer({ purchases: [] })
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
@@ -96,12 +132,12 @@ describe('My Orders /orders', () => {
     expect(await screen.findByText('No orders yet')).toBeDefined()
   })
 
-  test("a runner sees only their deliveries: 'Delivery #', 'Runner fee earned' and 'Your Earnings' (fee plus tip)", async () => {
+  test("a runner sees only their deliveries: 'Delivery #', 'Runner fee earned' and 'Your Earnings' (the server's figure)", async () => {
     const api = ordersServer()
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer({ roles: ['runner'] }) })
     const article = await screen.findByRole('article', { name: 'Delivery #DELIVERY' })
     expect(fact(article, 'Runner fee earned')).toBe('$2.00')
-    expect(fact(article, 'Your Earnings')).toBe('$12.00')
+    expect(fact(article, 'Your Earnings')).toBe('$12.00once delivered')
     expect(within(article).queryByRole('button', { name: /^Cancel/ })).toBeNull()
     expect(api.calls.map((call) => call.url.search)).toEqual(['?role=runner'])
   })

@@ -83,11 +83,44 @@ describe('order detail /orders/{id}', () => {
     expect(reminder).not.toContain('Pay your runner')
   })
 
-  test('the runner of a delivery sees what it earns them instead', async () => {
-    await openOrder(pickedUp, aBuyer({ id: 'runner-9', roles: ['runner'] }))
+  test('the runner of a delivery sees what it earns them instead, as the server has it', async () => {
+    await openOrder({ ...pickedUp, earnings: { amount: '7.00', status: 'expected' } }, aBuyer({ id: 'runner-9', roles: ['runner'] }))
     expect(screen.queryByRole('region', { name: 'Payment Reminder' })).toBeNull()
-    expect(screen.getByRole('region', { name: 'Your Earnings' }).textContent).toContain('Runner fee ($2.00) plus tip ($5.00) = $7.00.')
+    expect(screen.getByRole('region', { name: 'Your Earnings' }).textContent).toContain('Runner fee ($2.00) plus tip ($5.00): $7.00 (once delivered).')
     expect(screen.getByText('Est. grocery cost (you pay at the store)', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$19.47')
+  })
+
+  test("a refunded delivery: the runner sees the ledger's net and each refund; the buyer the refunds under the reminder", async () => {
+    const refunded: Order = {
+      ...pickedUp,
+      status: 'delivered',
+      paymentStatus: 'partially_refunded',
+      refundedAmount: '3.50',
+      refunds: [
+        { id: 'refund-1', amount: '1.00', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
+        { id: 'refund-2', amount: '2.50', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
+      ],
+      earnings: { amount: '3.50', status: 'held' },
+    }
+    await openOrder(refunded, aBuyer({ id: 'runner-9', roles: ['runner'] }))
+    const earnings = screen.getByRole('region', { name: 'Your Earnings' })
+    expect(earnings.textContent).toContain('Runner fee ($2.00) plus tip ($5.00), less refunds: $3.50 (held while a problem is open).')
+    expect(within(earnings).getByText(/^Refunded to the buyer/).textContent).toBe('Refunded to the buyer: $3.50')
+    expect(within(within(earnings).getByRole('list', { name: 'Refunds' })).getAllByRole('listitem')).toHaveLength(2)
+
+    cleanup()
+    await openOrder(refunded)
+    const reminder = screen.getByRole('region', { name: 'Payment Reminder' })
+    expect(reminder.textContent).toContain('$3.50 of it was refunded to your card.')
+    expect(within(within(reminder).getByRole('list', { name: 'Refunds' })).getByText('bruised mangoes')).toBeDefined()
+  })
+
+  test('a cancelled order shows its runner no earnings', async () => {
+    await openOrder(
+      { ...pickedUp, status: 'cancelled', cancelReason: 'runner_released', earnings: { amount: '0.00', status: 'none' } },
+      aBuyer({ id: 'runner-9', roles: ['runner'] }),
+    )
+    expect(screen.getByRole('region', { name: 'Your Earnings' }).textContent).toBe('Your Earnings$0.00 (none: the order was cancelled).')
   })
 
   test("an order that is not there, or not the viewer's: 'Order not found'", async () => {

@@ -8,6 +8,7 @@ import { ProblemReports } from '../features/orders/components/problem-reports'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
+import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { Fact } from '../ui/fact'
@@ -23,11 +24,15 @@ const BACK = {
   earnings: { to: '/earnings', label: 'Earnings' },
 } as const
 
-/** /orders/{id} (spec 001 §2): one order's lines, delivery and payment; kept current while it is open. */
+/**
+ * /orders/{id} (spec 001 §2): one order's lines, delivery and payment; kept current from the
+ * order's stream (a refund or a resolved problem after delivery too), polled while it is down.
+ */
 export function OrderDetailPage() {
   const { id } = useParams({ from: '/orders/$id' })
   const { from } = useSearch({ from: '/orders/$id' })
-  const order = useOrder(id)
+  const stream = useOrderEvents(id)
+  const order = useOrder(id, { live: stream === 'live' })
   const viewerId = useCurrentUser().data?.user?.id
   return (
     <AppChrome>

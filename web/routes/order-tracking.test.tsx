@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { type CancelReason, NO_SHOW_AFTER_MS, type Order } from '../../modules/orders/contract'
+import { type CancelReason, NO_SHOW_AFTER_MS, type Order, type Problem } from '../../modules/orders/contract'
 import { readCart } from '../features/cart/cart-storage'
 import { formatMoment } from '../lib/format-time'
 import { fakeApi } from '../testing/fake-api'
@@ -163,6 +163,55 @@ describe('order tracking /order/{id}', () => {
 
     stream.fail()
     expect(screen.getByText('Reconnecting...')).toBeDefined()
+  })
+
+  test("the 'Payment' card: the fee, tip and total, then each refund as the stream brings it, with the total refunded", async () => {
+    const { server } = await openTracking(delivered)
+    const payment = () => within(screen.getByRole('region', { name: 'Payment' }))
+    const sum = (term: string) => payment().getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+    expect([sum('Platform fee'), sum('Tip'), sum('Total')]).toEqual(['$2.00', '$5.00', '$7.00'])
+    expect(payment().getByText('$7.00 charged to your card when your runner accepted.')).toBeDefined()
+    const stream = events.latest()!
+    stream.open()
+
+    const first = { id: 'refund-1', amount: '1.00', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' }
+    stream.push('order', { ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '1.00', refunds: [first] })
+    expect(payment().getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $1.00')
+    const second = { id: 'refund-2', amount: '2.50', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' }
+    stream.push('order', { ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '3.50', refunds: [first, second] })
+    expect(payment().getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $3.50')
+    const lines = within(payment().getByRole('list', { name: 'Refunds' })).getAllByRole('listitem')
+    expect(lines.map((line) => [line.querySelector('.refund-line__amount')?.textContent, line.querySelector('.refund-line__reason')?.textContent])).toEqual([
+      ['$1.00', 'bruised mangoes'],
+      ['$2.50', 'problem 5A1B2C3D: Very late'],
+    ])
+    expect(server.callsTo(`GET /api/orders/${delivered.id}`)).toHaveLength(1)
+  })
+
+  test('a problem resolved while the page is open shows as resolved: its reports are read again on the order event', async () => {
+    const problem: Problem = {
+      id: 'problem-1',
+      orderId: delivered.id,
+      kind: 'late',
+      details: 'Two hours late',
+      reportedBy: 'buyer',
+      status: 'open',
+      resolution: null,
+      refund: null,
+      photoUrl: null,
+      createdAt: '2026-01-05T10:55:00.000Z',
+      resolvedAt: null,
+    }
+    let current: Problem = problem
+    const clock = manualClock(Date.parse(delivered.deliveredAt!))
+    const { server } = await openTracking(delivered, clock, { [`GET /api/orders/${delivered.id}/problems`]: () => [200, { problems: [current] }] })
+    await screen.findByText('Open', { selector: '.problem-line__status' })
+    events.latest()!.open()
+    current = { ...problem, status: 'resolved', resolution: 'Tip refunded', refund: { amount: '5.00' }, resolvedAt: '2026-01-05T11:30:00.000Z' }
+    events.latest()!.push('order', { ...delivered, updatedAt: '2026-01-05T11:30:00.000Z' })
+    expect(await screen.findByText('Support: Tip refunded')).toBeDefined()
+    expect(screen.getByText('Refunded $5.00 to the card')).toBeDefined()
+    expect(server.callsTo(`GET /api/orders/${delivered.id}/problems`)).toHaveLength(2)
   })
 
   test("a missing order reads 'Order not found', with the way to every order", async () => {

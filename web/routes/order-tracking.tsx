@@ -16,6 +16,7 @@ import { DoorstepPhoto, GroceriesCard } from './order-tracking/groceries-card'
 import { OrderAgain } from './order-tracking/order-again'
 import { OrderItems } from './order-tracking/order-items'
 import { OrderTimeline } from './order-tracking/order-timeline'
+import { PaymentCard } from './order-tracking/payment-card'
 import { RunnerCard } from './order-tracking/runner-card'
 import { StatusHero } from './order-tracking/status-hero'
 import { StoreAndAddress } from './order-tracking/store-and-address'
@@ -74,6 +75,7 @@ function Tracking({ order, live }: { order: Order; live: boolean }) {
       </div>
       {order.acceptedAt && <ChatPanel order={order} me="buyer" live={live} />}
       <GroceriesCard order={order} />
+      {order.buyerId === viewerId && <PaymentCard order={order} />}
       <OrderTimeline order={order} />
       <StoreAndAddress order={order} />
       <OrderItems order={order} />

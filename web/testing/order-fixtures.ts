@@ -42,6 +42,8 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   runnerId: null,
   storeName: 'Patel Family Grocers',
   refundedAmount: '0.00',
+  refunds: [],
+  earnings: null,
   storeAddress: '1710 Oak Tree Rd, Edison, NJ 08820',
   storePhone: '(732) 555-0142',
   items: [
@@ -98,6 +100,8 @@ export const anAcceptedOrder = (overrides: Partial<Order> = {}): Order =>
     runnerEmail: 'ravi@example.com',
     buyerPhone: '(732) 555-0101',
     runnerRating: { average: null, count: 0, deliveries: 0 },
+    // What its runner sees; the buyer's answer carries none.
+    earnings: { amount: '7.00', status: 'expected' },
     ...overrides,
   })
 
@@ -115,7 +119,13 @@ export const aMessage = (overrides: Partial<OrderMessage> = {}): OrderMessage =>
 
 /** An order as the pending list offers it to a runner: no buyer name, phone or street address yet. */
 export const anAvailableOrder = (overrides: Partial<AvailableOrder> = {}): AvailableOrder => ({
-  ...anOrder({ deliveryAddress: null, deliveryInstructions: null, buyerFirstName: null, buyerLastName: null }),
+  ...anOrder({
+    deliveryAddress: null,
+    deliveryInstructions: null,
+    buyerFirstName: null,
+    buyerLastName: null,
+    earnings: { amount: '7.00', status: 'expected' },
+  }),
   distance: 4.7,
   itemCount: 4,
   estimatedEarnings: '7.00',

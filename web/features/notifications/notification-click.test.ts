@@ -48,6 +48,15 @@ describe('a click on a browser notification', () => {
     expect(calls).toHaveLength(1)
   })
 
+  test('a refund or a resolved problem opens the order page its notification names, never another site', async () => {
+    answerFetch(200)
+    const worker = aWorker([])
+    await openClickedNotification(worker, { type: 'refund_issued', orderId: 'o-4', url: '/order/o-4', notificationId: 'n-4' })
+    await openClickedNotification(worker, { type: 'problem_resolved', orderId: 'o-4', url: '/orders/o-4', notificationId: 'n-5' })
+    await openClickedNotification(worker, { type: 'problem_resolved', orderId: 'o-4', url: 'https://example.com/o-4', notificationId: 'n-6' })
+    expect(worker.clients.openWindow.mock.calls.map(([url]) => url)).toEqual(['/order/o-4', '/orders/o-4', '/orders/o-4'])
+  })
+
   test('a failed mark-read is only logged, and a notification without a record is not marked', async () => {
     answerFetch(404)
     const error = mock((..._args: unknown[]) => {})

@@ -1,4 +1,4 @@
-import type { Order, OrderItemView } from '../../../modules/orders/contract'
+import type { EarningsStatus, Order, OrderItemView } from '../../../modules/orders/contract'
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 
 /**
@@ -41,8 +41,21 @@ export const nothingFound = (order: Pick<Order, 'items'>) => order.items.length 
 /** What the runner fronts at the store before the buyer pays them back, as every runner screen names it. */
 export const ESTIMATED_GROCERY_LABEL = 'Est. grocery cost (you pay at the store)'
 
-/** What the runner earns (spec 001 §9): the platform fee plus the tip. */
-export const runnerEarningsCents = (order: Pick<Order, 'platformFee' | 'tip'>) => orderCents(order.platformFee) + orderCents(order.tip)
+/**
+ * What the order earns its runner, as the server has it from the payouts ledger: the fee and tip
+ * less refunds and the platform's share; nothing for an order that ended without a delivery.
+ */
+export const runnerEarningsCents = (order: Pick<Order, 'earnings'>) => orderCents(order.earnings?.amount ?? '0')
+
+/** Said beside the runner's earnings: what the figure is, before delivery and after. */
+export const EARNINGS_NOTES: Record<EarningsStatus, string> = {
+  expected: 'once delivered',
+  pending: 'pending',
+  held: 'held while a problem is open',
+  available: 'available for your next payout',
+  paid: 'paid to you',
+  none: 'none: the order was cancelled',
+}
 
 const dateAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 

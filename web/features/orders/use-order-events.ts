@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Order, OrderMessage } from '../../../modules/orders/contract'
+import { problemsQueryOptions } from './api/after-delivery'
 import { mergeOrderMessage } from './api/order-messages'
 import { useStoreOrder } from './api/orders'
 
@@ -8,7 +9,7 @@ export type StreamState = 'connecting' | 'live' | 'down'
 
 /**
  * Follows an order live over GET /api/orders/{id}/events: each `order` event is the order as it
- * now is, and each `message` event a new chat message; both go straight into the cache. While the stream is down (the browser keeps retrying), the
+ * now is (its reports are fetched again), and each `message` event a new chat message; both go straight into the cache. While the stream is down (the browser keeps retrying), the
  * screen should poll instead: pass `state !== 'live'` to its query.
  */
 export function useOrderEvents(orderId: string, { enabled = true }: { enabled?: boolean } = {}): StreamState {
@@ -26,6 +27,8 @@ export function useOrderEvents(orderId: string, { enabled = true }: { enabled?: 
     source.addEventListener('order', (event) => {
       setState('live')
       storeOrder(JSON.parse((event as MessageEvent<string>).data) as Order)
+      // A problem resolved is one of the order's changes: its reports are read again where they are shown.
+      void queryClient.invalidateQueries({ queryKey: problemsQueryOptions(orderId).queryKey })
     })
     source.addEventListener('message', (event) => mergeOrderMessage(queryClient, JSON.parse((event as MessageEvent<string>).data) as OrderMessage))
     return () => source.close()

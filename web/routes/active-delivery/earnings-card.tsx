@@ -1,15 +1,23 @@
 import type { Order } from '../../../modules/orders/contract'
-import { ESTIMATED_GROCERY_LABEL } from '../../features/orders/order-figures'
+import { formatCents } from '../../../modules/shared/contract'
+import { RefundLines } from '../../features/orders/components/refund-lines'
+import { EARNINGS_NOTES, ESTIMATED_GROCERY_LABEL, runnerEarningsCents } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS, RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Fact } from '../../ui/fact'
 
-/** 001 §2: the runner earns the fee plus the tip online; the groceries are settled at the door. */
+/**
+ * 001 §2: the runner earns the fee plus the tip online, less any refund (the server's figure, from
+ * the payouts ledger); the groceries are settled at the door.
+ */
 export function EarningsCard({ order }: { order: Order }) {
   return (
     <section className="card card--compact stack delivery-card" aria-labelledby="delivery-earnings-heading">
       <h2 id="delivery-earnings-heading">Your Earnings</h2>
       <dl className="sums delivery-sums">
-        <Fact term={RUNNER_EARNINGS}>${order.totalAmount}</Fact>
+        <Fact term={order.refunds.length > 0 ? 'Fee and tip, less refunds' : RUNNER_EARNINGS}>
+          {formatCents(runnerEarningsCents(order))}
+          {order.earnings && <span className="earnings-note">{EARNINGS_NOTES[order.earnings.status]}</span>}
+        </Fact>
         <Fact term="Platform fee" className="sums__aside">
           ${order.platformFee}
         </Fact>
@@ -25,6 +33,7 @@ export function EarningsCard({ order }: { order: Order }) {
           </Fact>
         )}
       </dl>
+      <RefundLines order={order} side="runner" />
       <div className="delivery-card__callout">
         <p>
           <strong>Grocery cost:</strong> Customer pays you directly

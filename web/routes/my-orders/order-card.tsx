@@ -4,8 +4,18 @@ import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import type { OrdersRole } from '../../features/orders/api/orders'
 import { CancelOrderButton } from '../../features/orders/components/cancel-order-button'
+import { RefundLines } from '../../features/orders/components/refund-lines'
 import { StatusBadge } from '../../features/orders/components/status-badge'
-import { formatOrderDate, itemsLabel, orderCents, paymentWords, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
+import {
+  EARNINGS_NOTES,
+  formatOrderDate,
+  itemsLabel,
+  orderCents,
+  paymentWords,
+  runnerEarningsCents,
+  runnerName,
+  trackingPath,
+} from '../../features/orders/order-figures'
 import { Fact } from '../../ui/fact'
 import { Icon } from '../../ui/icon'
 import { RateOrderButton } from './rate-order-button'
@@ -57,14 +67,21 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
           </>
         ) : (
           <>
-            <Fact term="Runner fee earned">{formatCents(orderCents(order.platformFee))}</Fact>
-            <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
+            {order.status !== 'cancelled' && (
+              <>
+                <Fact term="Runner fee earned">{formatCents(orderCents(order.platformFee))}</Fact>
+                <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
+              </>
+            )}
+            {/* From the payouts ledger: what is left after refunds, nothing for a cancelled order. */}
             <Fact term="Your Earnings" className="order-card__earnings">
               {formatCents(runnerEarningsCents(order))}
+              {order.earnings && <span className="earnings-note">{EARNINGS_NOTES[order.earnings.status]}</span>}
             </Fact>
           </>
         )}
       </dl>
+      <RefundLines order={order} side={side} />
       <div className="order-card__actions">
         <Link to="/orders/$id" params={{ id: order.id }} className="button button--small">
           View Details<span className="visually-hidden"> of {title}</span>

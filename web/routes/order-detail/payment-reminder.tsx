@@ -1,6 +1,7 @@
 import type { Order, PaymentStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
-import { ESTIMATED_GROCERY_LABEL, nothingFound, orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
+import { RefundLines } from '../../features/orders/components/refund-lines'
+import { EARNINGS_NOTES, ESTIMATED_GROCERY_LABEL, nothingFound, orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 import { Fact } from '../../ui/fact'
 
@@ -25,6 +26,7 @@ export function PaymentReminder({ order }: { order: Order }) {
         <strong>{formatCents(orderCents(order.totalAmount))}</strong>
         {PAID_ONLINE[order.paymentStatus](formatCents(orderCents(order.refundedAmount)))}
       </p>
+      <RefundLines order={order} side="buyer" />
       {nothingFound(order) ? (
         <p>Your runner couldn't find any of your items, so you owe nothing for groceries.</p>
       ) : (
@@ -39,18 +41,25 @@ export function PaymentReminder({ order }: { order: Order }) {
   )
 }
 
-/** What a runner sees instead: what this delivery earns them. */
+/** What a runner sees instead: what this delivery earns them, from the payouts ledger, and any refund that lowered it. */
 export function RunnerEarnings({ order }: { order: Order }) {
+  const ended = order.status === 'cancelled'
   return (
     <section className="card card--compact payment-reminder" aria-labelledby="runner-earnings-title">
       <h2 id="runner-earnings-title">Your Earnings</h2>
       <p>
-        Runner fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
-        <strong>{formatCents(runnerEarningsCents(order))}</strong>. The buyer pays you for the groceries at the door, by {GROCERY_PAYMENT_METHODS}.
+        {!ended &&
+          `Runner fee (${formatCents(orderCents(order.platformFee))}) plus tip (${formatCents(orderCents(order.tip))})${order.refunds.length > 0 ? ', less refunds' : ''}: `}
+        <strong>{formatCents(runnerEarningsCents(order))}</strong>
+        {order.earnings && ` (${EARNINGS_NOTES[order.earnings.status]})`}.
+        {!ended && ` The buyer pays you for the groceries at the door, by ${GROCERY_PAYMENT_METHODS}.`}
       </p>
-      <dl className="facts order-facts">
-        <Fact term={ESTIMATED_GROCERY_LABEL}>{formatCents(orderCents(order.estimatedGroceryCost))}</Fact>
-      </dl>
+      <RefundLines order={order} side="runner" />
+      {!ended && (
+        <dl className="facts order-facts">
+          <Fact term={ESTIMATED_GROCERY_LABEL}>{formatCents(orderCents(order.estimatedGroceryCost))}</Fact>
+        </dl>
+      )}
     </section>
   )
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "order_events_told_once" ON "order_events" USING btree ("order_id","type","subject_id") WHERE type in ('refund_issued', 'problem_resolved');

@@ -1,0 +1,163 @@
+import { describe, expect, test } from 'bun:test'
+import { and, eq } from 'drizzle-orm'
+import { sseEvents } from '../../testing/sse-reader'
+import { testApi } from '../../testing/test-api'
+import { dispatchOrderEvents, type NotificationData } from '../notifications/index'
+import { findOrder, type Order, orderSupport, ordersPaymentListener } from './index'
+import { orderEvents } from './schema'
+
+// What the order's money looks like to each side as it moves: every refund and resolved problem
+// reaches open screens and is told, and the runner's earnings come from the payouts ledger.
+const api = await testApi()
+const { call, clock, db, providers, addStore } = api
+const store = await addStore({ name: 'Money Test Store', latitude: 40.53, longitude: -74.3973 })
+const gateway = providers.payments
+
+type Person = { cookie: string }
+const viewAs = async (person: Person, orderId: string) => (await call('GET', `/api/orders/${orderId}`, { cookie: person.cookie })).body.order as Order
+const listedFor = async (person: Person, orderId: string, role: 'buyer' | 'runner') =>
+  ((await call('GET', `/api/orders${role === 'runner' ? '?role=runner' : ''}`, { cookie: person.cookie })).body as unknown as Order[]).find(
+    (order) => order.id === orderId,
+  )!
+const notesOf = async (person: Person, type: string) => {
+  await dispatchOrderEvents({ db, clock, push: providers.push })
+  const page = (await call('GET', '/api/notifications', { cookie: person.cookie })).body as {
+    notifications: { title: string; body: string; data: NotificationData }[]
+  }
+  return page.notifications.filter((note) => note.data.type === type)
+}
+const eventsOf = async (orderId: string, type: 'refund_issued' | 'problem_resolved') =>
+  db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, type)))
+
+/** Follows the order as `person` sees it over its event stream, from its first event. */
+async function follow(person: Person, orderId: string) {
+  const response = await api.app.handle(new Request(`http://localhost/api/orders/${orderId}/events`, { headers: { cookie: person.cookie } }))
+  const events = sseEvents(response.body!)
+  await events.next<Order>('order')
+  return {
+    /** The next view of the order that passes `check`, skipping those that do not. */
+    async until(check: (order: Order) => boolean) {
+      for (;;) {
+        const order = await events.next<Order>('order')
+        if (check(order)) return order
+      }
+    },
+    close: events.close,
+  }
+}
+
+const refund = async (orderId: string, cents: number, reason: string) =>
+  orderSupport.refund(db, gateway, clock, (await findOrder(db, orderId))!, { amountCents: cents, key: `test:${orderId}:${reason}`, reason })
+
+describe('each refund', () => {
+  test('two refunds reach the open tracking one after the other, each with its line; the buyer is told of each with its amount, once', async () => {
+    const { buyer, runner, order } = await api.acceptedOrder(store)
+    const tracking = await follow(buyer, order.id)
+
+    await refund(order.id, 100, 'bruised mangoes')
+    const first = await tracking.until((seen) => seen.refunds.length === 1)
+    expect(first).toMatchObject({ refundedAmount: '1.00', refunds: [{ amount: '1.00', reason: 'bruised mangoes', refundedAt: clock.now().toISOString() }] })
+    await refund(order.id, 250, 'very late')
+    const second = await tracking.until((seen) => seen.refunds.length === 2)
+    expect(second.refundedAmount).toBe('3.50')
+    expect(second.refunds.map((line) => [line.amount, line.reason])).toEqual([
+      ['1.00', 'bruised mangoes'],
+      ['2.50', 'very late'],
+    ])
+    await tracking.close()
+
+    // The buyer's list and the runner's view show the same lines; the runner's earnings are what is left.
+    expect((await listedFor(buyer, order.id, 'buyer')).refunds).toHaveLength(2)
+    expect(await viewAs(runner, order.id)).toMatchObject({ refunds: second.refunds, earnings: { amount: '3.50', status: 'expected' } })
+
+    // Stripe telling of the same refunds again records nothing new.
+    await ordersPaymentListener(db, clock, gateway).refunded((await findOrder(db, order.id))!.paymentIntentId)
+    expect(await eventsOf(order.id, 'refund_issued')).toHaveLength(2)
+    const told = await notesOf(buyer, 'refund_issued')
+    expect(told.map((note) => note.title).sort()).toEqual(['$1.00 refunded to your card', '$2.50 refunded to your card'])
+    expect(told[0]!.data).toEqual({ type: 'refund_issued', orderId: order.id, url: `/order/${order.id}` })
+    expect(told.find((note) => note.title.startsWith('$2.50'))!.body).toContain('(very late)')
+    expect(await notesOf(runner, 'refund_issued')).toEqual([])
+  })
+})
+
+describe('a resolved problem', () => {
+  test("reaches the runner's open screen with the refund's line and the lowered earnings; both sides are told with the amount, the refund not again", async () => {
+    const { buyer, runner, order } = await api.deliveredOrder(store)
+    const reported = await call('POST', `/api/orders/${order.id}/problems`, { cookie: buyer.cookie, body: { kind: 'late', details: 'Two hours late' } })
+    const problem = reported.body.problem as { id: string }
+    expect((await viewAs(runner, order.id)).earnings).toEqual({ amount: '7.00', status: 'held' })
+    const watching = await follow(runner, order.id)
+
+    await orderSupport.resolveProblem(db, gateway, clock, problem.id, { note: 'Tip refunded', refund: 'tip' })
+    const seen = await watching.until((view) => view.earnings?.status === 'pending')
+    expect(seen).toMatchObject({ refundedAmount: '5.00', earnings: { amount: '2.00', status: 'pending' } })
+    expect(seen.refunds).toMatchObject([{ amount: '5.00', reason: expect.stringContaining('Tip refunded') }])
+    await watching.close()
+    expect(await eventsOf(order.id, 'problem_resolved')).toMatchObject([{ subjectId: problem.id }])
+
+    const [toBuyer] = await notesOf(buyer, 'problem_resolved')
+    expect(toBuyer).toMatchObject({ title: 'Problem resolved: $5.00 refunded', data: { orderId: order.id, url: `/order/${order.id}` } })
+    expect(toBuyer!.body).toContain('Tip refunded')
+    const [toRunner] = await notesOf(runner, 'problem_resolved')
+    expect(toRunner).toMatchObject({ title: 'Problem resolved: Money Test Store order', data: { url: `/orders/${order.id}` } })
+    expect(toRunner!.body).toContain('$5.00')
+    // The refund was the problem's: told with it, not on its own.
+    expect(await eventsOf(order.id, 'refund_issued')).toHaveLength(1)
+    expect(await notesOf(buyer, 'refund_issued')).toEqual([])
+  })
+
+  test('resolved with no refund: both sides hear nothing was refunded', async () => {
+    const { buyer, runner, order } = await api.acceptedOrder(store)
+    const reported = await call('POST', `/api/orders/${order.id}/problems`, { cookie: runner.cookie, body: { kind: 'other', details: 'Gate code?' } })
+    await orderSupport.resolveProblem(db, gateway, clock, (reported.body.problem as { id: string }).id, { note: 'Answered by phone' })
+    expect((await notesOf(buyer, 'problem_resolved'))[0]!.body).toEndWith('Nothing was refunded.')
+    expect((await notesOf(runner, 'problem_resolved'))[0]!.body).toEndWith('Your earnings on this order are unchanged.')
+  })
+})
+
+describe("the runner's earnings", () => {
+  test("expected while shopping, the ledger's line once delivered, and 0 once refunded in full; the buyer sees none", async () => {
+    const { buyer, runner, order } = await api.acceptedOrder(store)
+    expect((await viewAs(runner, order.id)).earnings).toEqual({ amount: '7.00', status: 'expected' })
+    expect((await viewAs(buyer, order.id)).earnings).toBeNull()
+    await call('PATCH', `/api/orders/${order.id}/status`, {
+      cookie: runner.cookie,
+      body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) },
+    })
+    await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
+    expect((await listedFor(runner, order.id, 'runner')).earnings).toEqual({ amount: '7.00', status: 'pending' })
+
+    await orderSupport.refund(db, gateway, clock, (await findOrder(db, order.id))!, { amountCents: 'rest', key: `test:${order.id}:all`, reason: 'all back' })
+    expect(await listedFor(runner, order.id, 'runner')).toMatchObject({ refundedAmount: '7.00', earnings: { amount: '0.00', status: 'pending' } })
+    expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body).toMatchObject({ allTime: { earnings: '0.00' } })
+  })
+
+  test('an order the runner gave up earns nothing, and shows the refund that went back', async () => {
+    const { runner, order } = await api.acceptedOrder(store)
+    expect((await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })).status).toBe(200)
+    expect(await listedFor(runner, order.id, 'runner')).toMatchObject({
+      status: 'cancelled',
+      earnings: { amount: '0.00', status: 'none' },
+      refunds: [{ amount: '7.00', reason: 'the runner gave the order up' }],
+    })
+  })
+
+  test("the platform's share comes off what an offer, a delivery under way and the ledger's line say", async () => {
+    const shared = await testApi({ env: { PLATFORM_SHARE_BPS: '1000' } })
+    const sharedStore = await shared.addStore({ name: 'Share Test Store', latitude: 40.53, longitude: -74.3973 })
+    const buyer = await shared.completeAccount()
+    const onlooker = await shared.completeAccount({ roles: ['runner'] })
+    const waiting = await shared.placeOrder(buyer.cookie, sharedStore)
+    const offered = (await shared.call('GET', `/api/orders/${waiting.id}`, { cookie: onlooker.cookie })).body.order as Order
+    expect(offered.earnings).toEqual({ amount: '6.30', status: 'expected' })
+    const { runner, order } = await shared.deliveredOrder(sharedStore)
+    expect(((await shared.call('GET', `/api/orders/${order.id}`, { cookie: runner.cookie })).body.order as Order).earnings).toEqual({
+      amount: '6.30',
+      status: 'pending',
+    })
+  })
+})

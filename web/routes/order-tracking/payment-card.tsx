@@ -1,0 +1,27 @@
+import type { Order } from '../../../modules/orders/contract'
+import { formatCents } from '../../../modules/shared/contract'
+import { RefundLines } from '../../features/orders/components/refund-lines'
+import { orderCents, paymentWords } from '../../features/orders/order-figures'
+import { Fact } from '../../ui/fact'
+
+/**
+ * What the buyer paid online and what came back: the fee, the tip and their total, then each
+ * refund as it settles (the order's stream brings them), or else where the payment stands.
+ */
+export function PaymentCard({ order }: { order: Order }) {
+  return (
+    <section className="card card--compact stack tracking-card" aria-labelledby="payment-heading">
+      <h2 id="payment-heading" className="tracking-card__heading">
+        Payment
+      </h2>
+      <dl className="sums">
+        <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
+        <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
+        <Fact term="Total" className="sums__total">
+          {formatCents(orderCents(order.totalAmount))}
+        </Fact>
+      </dl>
+      {order.refunds.length > 0 ? <RefundLines order={order} side="buyer" /> : <p className="meta">{paymentWords(order)}</p>}
+    </section>
+  )
+}
