@@ -74,7 +74,7 @@ describe('each refund', () => {
     expect(await viewAs(runner, order.id)).toMatchObject({ refunds: second.refunds, earnings: { amount: '3.50', status: 'expected' } })
 
     // Stripe telling of the same refunds again records nothing new.
-    await ordersPaymentListener(db, clock, gateway).refunded((await findOrder(db, order.id))!.paymentIntentId)
+    await ordersPaymentListener(db, clock, gateway).refunded(order.id)
     expect(await eventsOf(order.id, 'refund_issued')).toHaveLength(2)
     const told = await notesOf(buyer, 'refund_issued')
     expect(told.map((note) => note.title).sort()).toEqual(['$1.00 refunded to your card', '$2.50 refunded to your card'])
@@ -103,7 +103,7 @@ describe('a resolved problem', () => {
     expect(toBuyer).toMatchObject({ title: 'Problem resolved: $5.00 refunded', data: { orderId: order.id, url: `/order/${order.id}` } })
     expect(toBuyer!.body).toContain('Tip refunded')
     const [toRunner] = await notesOf(runner, 'problem_resolved')
-    expect(toRunner).toMatchObject({ title: 'Problem resolved: Money Test Store order', data: { url: `/orders/${order.id}` } })
+    expect(toRunner).toMatchObject({ title: 'Problem resolved: Money Test Store order', data: { url: `/delivery/${order.id}` } })
     expect(toRunner!.body).toContain('$5.00')
     // The refund was the problem's: told with it, not on its own.
     expect(await eventsOf(order.id, 'refund_issued')).toHaveLength(1)
