@@ -45,7 +45,7 @@ async function start() {
   // The database opens (PGlite compiling, the template copying) while the app's modules load: the
   // app is imported here, not above, so that loading it does not come first.
   hot.kiranaDatabase ??= openDatabase(withDemoCatalog(databaseTarget(config))).then(async (opened) => {
-    await migrate(opened.db)
+    if (!opened.atCurrentMigrations) await migrate(opened.db)
     return opened
   })
   const [[{ createApp, liveStreamsFromConfig }, { jobs }, { providersFromConfig }, { catalogIsEmpty, seedDemoCatalog }], handle] = await Promise.all([

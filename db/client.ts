@@ -33,6 +33,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db: drizzleOverPglite(client),
       kind: 'pglite',
       listen: pgliteListen(client),
+      // The template is named by the migrations it holds (pglite-template.ts), so a new copy has them all.
+      atCurrentMigrations: fresh,
       async share() {
         sharing ??= shareOverSocket(client, target.dataDir)
         await sharing

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
    * runs, through a socket in the data directory (db/shared-pglite.ts), until `close`. Safe to call again.
    */
   share?(): Promise<void>
+  /** A data directory made just now from the template of this checkout's migrations: there is nothing to migrate. */
+  atCurrentMigrations?: boolean
 }
 
 /**
