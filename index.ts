@@ -1,97 +1,25 @@
 import { readdirSync } from 'node:fs'
-import { sql } from 'drizzle-orm'
-import { Elysia } from 'elysia'
-import { z } from 'zod'
-import { type DatabaseHandle, type DatabaseKind, type DatabaseTarget, type Listen, openDatabase } from './db/client'
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db/client'
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
-import { accountsModule, sessionPlugin } from './modules/accounts/index'
-import { checkoutModule } from './modules/cart-checkout/index'
-import { catalogIsEmpty, catalogModule, demoCatalogFingerprint, seedDemoCatalog } from './modules/catalog/index'
-import { notificationsModule } from './modules/notifications/index'
-import { ordersModule, ordersPaymentListener } from './modules/orders/index'
-import { type AccountListener, paymentsModule } from './modules/payments/index'
-import { payoutDesk } from './modules/payouts/index'
-import { runnerModule } from './modules/runner/index'
-import {
-  answerTurns,
-  type Config,
-  ConfigError,
-  crossSiteGuard,
-  errorPlugin,
-  type LiveStreams,
-  liveStreams,
-  loadConfig,
-  type ModuleDeps,
-  requestLimits,
-  securityHeaders,
-} from './modules/shared/index'
-import { verificationModule } from './modules/verification/index'
-import { apiDocs } from './server/api-docs'
-import { jobs } from './server/jobs'
-import { clockFromConfig, type Providers, providersFromConfig } from './server/providers'
-import { resetCourier } from './server/reset-courier'
-import { type WebHostOptions, webHost } from './web/host'
-
-export interface AppDeps extends ModuleDeps {
-  dbKind: DatabaseKind
-  listen: Listen
-}
-
-/** The live streams every module's stream routes count against, within the configured limits. */
-export const liveStreamsFromConfig = (config: Config) => liveStreams({ perUser: config.LIVE_STREAMS_PER_USER, perProcess: config.LIVE_STREAMS_PER_PROCESS })
-
-/** Every module's routes behind the one error shape. Tests drive this through `app.handle`, and may listen in on what payments tells payouts of runners' accounts. */
-export function createApi(
-  deps: AppDeps,
-  providers: Providers = providersFromConfig(deps),
-  streams: LiveStreams = liveStreamsFromConfig(deps.config),
-  accounts: AccountListener = payoutDesk.accountListener(deps.db, deps.clock),
-) {
-  const session = sessionPlugin(deps)
-  return new Elysia()
-    .use(errorPlugin)
-    .use(securityHeaders({ production: deps.config.NODE_ENV === 'production', firebaseAuthEmulatorHost: deps.config.FIREBASE_AUTH_EMULATOR_HOST }))
-    .use(requestLimits)
-    .use(answerTurns)
-    .use(crossSiteGuard(deps.config.APP_URL))
-    .get(
-      '/api/health',
-      async () => {
-        await deps.db.execute(sql`select 1`)
-        return { status: 'ok' as const, db: deps.dbKind }
-      },
-      { response: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }) },
-    )
-    .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(deps.db, providers.sms, providers.push) }))
-    .use(verificationModule(deps, session, providers))
-    .use(catalogModule(deps, session, deps.listen))
-    .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock, providers.payments), accounts))
-    .use(checkoutModule(deps, session, providers.payments))
-    .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
-    .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen, streams))
-    .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
-    .use(apiDocs({ enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production' }))
-}
-
-export type App = ReturnType<typeof createApi>
-
-/** The API plus the built PWA, as production serves it. */
-export async function createApp(
-  deps: AppDeps,
-  web: WebHostOptions,
-  providers: Providers = providersFromConfig(deps),
-  streams: LiveStreams = liveStreamsFromConfig(deps.config),
-) {
-  return createApi(deps, providers, streams).use(await webHost(web))
-}
+import { type Config, ConfigError, loadConfig } from './modules/shared/index'
+import type { AppDeps } from './server/app'
 
 /**
  * A newcomer's embedded database starts with the demo stores: they are written once into the
  * template new data directories are copied from, so a first start does not spend seconds on them.
  */
 export function withDemoCatalog(target: DatabaseTarget): DatabaseTarget {
-  return 'dataDir' in target ? { ...target, contents: { name: 'demo', fingerprint: demoCatalogFingerprint, fill: seedDemoCatalog } } : target
+  if (!('dataDir' in target)) return target
+  const catalog = () => import('./modules/catalog/index')
+  return {
+    ...target,
+    contents: {
+      name: 'demo',
+      fingerprint: async () => (await catalog()).demoCatalogFingerprint(),
+      fill: async (db) => (await catalog()).seedDemoCatalog(db),
+    },
+  }
 }
 
 /**
@@ -114,10 +42,17 @@ async function start() {
     }
     throw error
   }
-  const handle = await (hot.kiranaDatabase ??= openDatabase(withDemoCatalog(databaseTarget(config))).then(async (opened) => {
-    await migrate(opened.db)
+  // The database opens (PGlite compiling, the template copying) while the app's modules load: the
+  // app is imported here, not above, so that loading it does not come first.
+  hot.kiranaDatabase ??= openDatabase(withDemoCatalog(databaseTarget(config))).then(async (opened) => {
+    if (!opened.atCurrentMigrations) await migrate(opened.db)
     return opened
-  }))
+  })
+  const [[{ createApp, liveStreamsFromConfig }, { jobs }, { clockFromConfig, providersFromConfig }, { catalogIsEmpty, seedDemoCatalog }], handle] =
+    await Promise.all([
+      Promise.all([import('./server/app'), import('./server/jobs'), import('./server/providers'), import('./modules/catalog/index')]),
+      hot.kiranaDatabase,
+    ])
   // Support's CLI works beside the server: it reaches the embedded database through a socket in DATA_DIR.
   await handle.share?.().catch((error) => console.warn(`The CLI cannot reach the database while the server runs: ${(error as Error).message}`))
   const clock = clockFromConfig(config)

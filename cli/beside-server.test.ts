@@ -114,7 +114,7 @@ async function runnerHears(type: string) {
   const deadline = Date.now() + 10_000
   for (;;) {
     const { notifications } = (await call('GET', '/api/notifications', undefined, placed.runner)).body as {
-      notifications: { data: { type: string; orderId: string } }[]
+      notifications: { data: { type: string; orderId: string; url?: string } }[]
     }
     if (notifications.some((note) => note.data.type === type) || Date.now() > deadline) return notifications.map((note) => note.data)
     await Bun.sleep(100)
@@ -136,14 +136,14 @@ describe('the CLI beside a running server on the embedded database', () => {
   }, 30_000)
 
   test("support's cancel releases the hold, and the runner who was told of the order hears at once that it is gone", async () => {
-    expect(await runnerHears('new_order_nearby')).toEqual([{ type: 'new_order_nearby', orderId: placed.orderId }])
+    expect(await runnerHears('new_order_nearby')).toEqual([{ type: 'new_order_nearby', orderId: placed.orderId, url: '/runner' }])
     const run = await cli('orders', 'cancel', placed.orderId.slice(-8), '--reason', 'buyer phoned')
     expect(run.stderr).toBe('')
     expect(run.stdout).toStartWith(`Cancelled order ${placed.orderId}`)
     // Within seconds: the server's dispatcher wakes on the NOTIFY the CLI's cancel raised through the socket, not on its once-a-minute round.
     expect(await runnerHears('order_withdrawn')).toEqual([
-      { type: 'order_withdrawn', orderId: placed.orderId },
-      { type: 'new_order_nearby', orderId: placed.orderId },
+      { type: 'order_withdrawn', orderId: placed.orderId, url: '/runner' },
+      { type: 'new_order_nearby', orderId: placed.orderId, url: '/runner' },
     ])
     const list = JSON.parse((await cli('orders', 'list', '--json')).stdout) as { status: string; paymentStatus: string }[]
     expect(list).toMatchObject([{ status: 'cancelled', paymentStatus: 'cancelled' }])

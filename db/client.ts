@@ -17,7 +17,7 @@ export { drizzleOverPglite } from './database'
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) return overPostgresJs(postgres(target.url, { max: target.poolSize ?? 10, onnotice: () => {} }), 'postgres')
   if ('inMemory' in target) {
-    const client = await PGlite.create(pgliteOptions({ loadDataDir: await pgliteTemplate() }))
+    const client = await PGlite.create(await pgliteOptions({ loadDataDir: await pgliteTemplate() }))
     return { db: drizzleOverPglite(client), kind: 'pglite', listen: pgliteListen(client), close: () => client.close() }
   }
   mkdirSync(target.dataDir, { recursive: true })
@@ -25,13 +25,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   try {
     const dataDir = join(target.dataDir, 'pglite')
     const fresh = !(await Bun.file(join(dataDir, 'PG_VERSION')).exists())
-    if (fresh) await copyTemplateTo(dataDir, target.contents)
-    const client = await PGlite.create(dataDir, pgliteOptions())
+    // PostgreSQL compiles while the template is copied.
+    const [options] = await Promise.all([pgliteOptions(), fresh && copyTemplateTo(dataDir, target.contents)])
+    const client = await PGlite.create(dataDir, options)
     let sharing: Promise<() => Promise<void>> | undefined
     return {
       db: drizzleOverPglite(client),
       kind: 'pglite',
       listen: pgliteListen(client),
+      // The template is named by the migrations it holds (pglite-template.ts), so a new copy has them all.
+      atCurrentMigrations: fresh,
       async share() {
         sharing ??= shareOverSocket(client, target.dataDir)
         await sharing

@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { cp } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzleOverPglite, pgliteOptions, type TemplateContents } from './database'
 import { migrate, migrationsFingerprint } from './migrate'
@@ -43,7 +44,7 @@ async function loadOrMakeTemplate(): Promise<Blob> {
   const path = `${cacheDir}${currentTemplateName()}.tar`
   const cached = Bun.file(path)
   if (await cached.exists()) return cached
-  const scratch = await PGlite.create(pgliteOptions())
+  const scratch = await PGlite.create(await pgliteOptions())
   await migrate(drizzleOverPglite(scratch))
   const dump = await scratch.dumpDataDir('none')
   await scratch.close()
@@ -68,8 +69,8 @@ const pendingDirs = new Map<string, Promise<string>>()
  * disk: copying files is about twice as fast as PGlite unpacking the tarball into its file
  * system, and the contents are then already there at a first start.
  */
-export function pgliteTemplateDir(contents?: TemplateContents): Promise<string> {
-  const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${contents.fingerprint()}` : ''}`
+export async function pgliteTemplateDir(contents?: TemplateContents): Promise<string> {
+  const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${await contents.fingerprint()}` : ''}`
   let pending = pendingDirs.get(dir)
   if (!pending) {
     pending = loadOrMakeTemplateDir(dir, contents)
@@ -82,7 +83,7 @@ async function loadOrMakeTemplateDir(dir: string, contents?: TemplateContents): 
   if (existsSync(`${dir}/PG_VERSION`)) return dir
   const partial = `${dir}.${process.pid}.partial`
   mkdirSync(cacheDir, { recursive: true })
-  const unpacked = await PGlite.create(partial, pgliteOptions({ loadDataDir: await pgliteTemplate() }))
+  const unpacked = await PGlite.create(partial, await pgliteOptions({ loadDataDir: await pgliteTemplate() }))
   if (contents) await contents.fill(drizzleOverPglite(unpacked))
   await unpacked.close()
   try {
@@ -94,11 +95,15 @@ async function loadOrMakeTemplateDir(dir: string, contents?: TemplateContents): 
   return dir
 }
 
-/** A new database directory at `dataDir`, copied from the template; copied aside first, so a crash leaves no half a database. */
+/**
+ * A new database directory at `dataDir`, copied from the template; copied aside first, so a crash
+ * leaves no half a database. Copied off the event loop: its thousand-odd files cost hundreds of
+ * milliseconds, mostly in the kernel, which the caller spends on other work meanwhile.
+ */
 export async function copyTemplateTo(dataDir: string, contents?: TemplateContents) {
   const partial = `${dataDir}.partial`
   rmSync(partial, { recursive: true, force: true })
-  cpSync(await pgliteTemplateDir(contents), partial, { recursive: true })
+  await cp(await pgliteTemplateDir(contents), partial, { recursive: true })
   rmSync(dataDir, { recursive: true, force: true })
   renameSync(partial, dataDir)
 }

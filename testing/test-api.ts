@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from '../db/client'
-import { createApi } from '../index'
 import { markPhoneVerified } from '../modules/accounts/index'
 import { type CatalogItem, importStores, type LocatedStoreRecord, listStores } from '../modules/catalog/index'
 import type { PushSender } from '../modules/notifications/index'
@@ -7,6 +6,7 @@ import type { Order } from '../modules/orders/index'
 import type { AccountListener, PaymentGateway } from '../modules/payments/index'
 import { toE164 } from '../modules/shared/index'
 import { embeddedSmsSender, type PhoneTokenVerifier, TEST_CODE } from '../modules/verification/index'
+import { createApi } from '../server/app'
 import { providersFromConfig } from '../server/providers'
 import { apiRequest, freshTestDatabase, sessionCookieFrom, testDeps } from './database'
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApp } from '../index'
+import { createApp } from '../server/app'
 import { apiRequest, freshTestDatabase, testDeps } from '../testing/database'
 
 // A tiny stand-in for dist/, so these tests do not depend on a build having run.

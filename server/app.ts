@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm'
+import { Elysia } from 'elysia'
+import { z } from 'zod'
+import type { DatabaseKind, Listen } from '../db/client'
+import { accountsModule, sessionPlugin } from '../modules/accounts/index'
+import { checkoutModule } from '../modules/cart-checkout/index'
+import { catalogModule } from '../modules/catalog/index'
+import { notificationsModule } from '../modules/notifications/index'
+import { ordersModule, ordersPaymentListener } from '../modules/orders/index'
+import { type AccountListener, paymentsModule } from '../modules/payments/index'
+import { payoutDesk } from '../modules/payouts/index'
+import { runnerModule } from '../modules/runner/index'
+import {
+  answerTurns,
+  type Config,
+  crossSiteGuard,
+  errorPlugin,
+  type LiveStreams,
+  liveStreams,
+  type ModuleDeps,
+  requestLimits,
+  securityHeaders,
+} from '../modules/shared/index'
+import { verificationModule } from '../modules/verification/index'
+import { type WebHostOptions, webHost } from '../web/host'
+import { apiDocs } from './api-docs'
+import { type Providers, providersFromConfig } from './providers'
+import { resetCourier } from './reset-courier'
+
+export interface AppDeps extends ModuleDeps {
+  dbKind: DatabaseKind
+  listen: Listen
+}
+
+/** The live streams every module's stream routes count against, within the configured limits. */
+export const liveStreamsFromConfig = (config: Config) => liveStreams({ perUser: config.LIVE_STREAMS_PER_USER, perProcess: config.LIVE_STREAMS_PER_PROCESS })
+
+/** Every module's routes behind the one error shape. Tests drive this through `app.handle`, and may listen in on what payments tells payouts of runners' accounts. */
+export function createApi(
+  deps: AppDeps,
+  providers: Providers = providersFromConfig(deps),
+  streams: LiveStreams = liveStreamsFromConfig(deps.config),
+  accounts: AccountListener = payoutDesk.accountListener(deps.db, deps.clock),
+) {
+  const session = sessionPlugin(deps)
+  return new Elysia()
+    .use(errorPlugin)
+    .use(securityHeaders({ production: deps.config.NODE_ENV === 'production', firebaseAuthEmulatorHost: deps.config.FIREBASE_AUTH_EMULATOR_HOST }))
+    .use(requestLimits)
+    .use(answerTurns)
+    .use(crossSiteGuard(deps.config.APP_URL))
+    .get(
+      '/api/health',
+      async () => {
+        await deps.db.execute(sql`select 1`)
+        return { status: 'ok' as const, db: deps.dbKind }
+      },
+      { response: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }) },
+    )
+    .use(accountsModule({ ...deps, session, geocoder: providers.geocoder, resetCourier: resetCourier(deps.db, providers.sms, providers.push) }))
+    .use(verificationModule(deps, session, providers))
+    .use(catalogModule(deps, session, deps.listen))
+    .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock, providers.payments), accounts))
+    .use(checkoutModule(deps, session, providers.payments))
+    .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
+    .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen, streams))
+    .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
+    .use(apiDocs({ enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production' }))
+}
+
+export type App = ReturnType<typeof createApi>
+
+/** The API plus the built PWA, as production serves it. */
+export async function createApp(
+  deps: AppDeps,
+  web: WebHostOptions,
+  providers: Providers = providersFromConfig(deps),
+  streams: LiveStreams = liveStreamsFromConfig(deps.config),
+) {
+  return createApi(deps, providers, streams).use(await webHost(web))
+}
