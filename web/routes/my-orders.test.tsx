@@ -138,6 +138,24 @@ describe('My Orders /orders', () => {
 })
 
 describe('cancelling an order from My Orders', () => {
+  test("two taps on 'Cancel Order' in the same frame send one cancel, and the button waits while it goes", async () => {
+    const answer = deferred<Answer>()
+    const api = fakeApi({ 'GET /api/orders': () => [200, [waiting]], [`POST /api/orders/${waiting.id}/cancel`]: () => answer.promise })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    const article = await screen.findByRole('article', { name: 'Order #WAITING1' })
+    fireEvent.click(within(article).getByRole('button', { name: /^Cancel/ }))
+    const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Order' })
+    await act(async () => {
+      confirm.click()
+      confirm.click()
+    })
+    const waitingButton = (await within(screen.getByRole('dialog')).findByRole('button', { name: 'Cancelling...' })) as HTMLButtonElement
+    expect(waitingButton.disabled).toBe(true)
+    await act(async () => answer.resolve([200, { order: { ...waiting, status: 'cancelled', paymentStatus: 'cancelled', cancelReason: 'buyer' } }]))
+    await waitFor(() => expect(within(article).getByText('Cancelled')).toBeDefined())
+    expect(api.callsTo(`POST /api/orders/${waiting.id}/cancel`)).toHaveLength(1)
+  })
+
   test("'Cancel' asks first, saying the hold is released; 'Keep Order' keeps it; 'Cancel Order' cancels and shows 'Cancelled'", async () => {
     fakeApi({
       'GET /api/orders': () => [200, [waiting]],
@@ -169,7 +187,7 @@ describe('cancelling an order from My Orders', () => {
     expect(toast.getByText('Order #WAITING1 is cancelled and the $7.00 hold on your card was released.')).toBeDefined()
   })
 
-  test('a runner accepted first (409): the buyer is told, and the list is fetched again', async () => {
+  test("a runner accepted first (409): the buyer is told in the server's words, and the list is fetched again", async () => {
     let accepted = false
     const api = fakeApi({
       'GET /api/orders': () => [200, [accepted ? { ...waiting, status: 'runner_accepted', runnerFirstName: 'Ravi', runnerLastName: 'Kumar' } : waiting]],
@@ -183,8 +201,8 @@ describe('cancelling an order from My Orders', () => {
     fireEvent.click(within(article).getByRole('button', { name: /^Cancel/ }))
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Order' }))
     const toast = within(screen.getByRole('region', { name: 'Notifications' }))
-    expect(await toast.findByText('A Runner Already Accepted')).toBeDefined()
-    expect(toast.getByText('A runner accepted order #WAITING1 just now, so it can no longer be cancelled.')).toBeDefined()
+    expect(await toast.findByText('Order Not Cancelled')).toBeDefined()
+    expect(toast.getByText('A runner has already accepted this order, so it can no longer be cancelled.')).toBeDefined()
     await waitFor(() => expect(within(article).getByText('Runner Assigned')).toBeDefined())
     expect(fact(article, 'Runner')).toBe('Ravi K.')
     expect(api.callsTo('GET /api/orders')).toHaveLength(2)

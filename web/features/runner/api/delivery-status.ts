@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type Order, orderResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 import { runnerStatsQueryOptions } from './runner-stats'
 
 export type ItemCompletion = { id: string; isDelivered: boolean }
@@ -14,7 +15,7 @@ export type DeliveryUpdate = { status: 'picked_up'; itemCompletionData: ItemComp
  */
 export function useUpdateDeliveryStatus(orderId: string, { onUpdated }: { onUpdated: (order: Order) => void }) {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async (update: DeliveryUpdate) =>
       (await apiRequest('PATCH', `/api/orders/${encodeURIComponent(orderId)}/status`, orderResponseSchema, update)).order,
     onSuccess: (order) => {
