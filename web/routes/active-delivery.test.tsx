@@ -337,4 +337,14 @@ describe("'Can't do this order'", () => {
     screen.getByText('It is cancelled, and the customer gets the $7.00 fee and tip back in full.')
     expect(screen.queryByRole('button', { name: "Can't do this order" })).toBeNull()
   })
+
+  test("a given-up order's list says no line was found or shopped, never '✓ Found'", async () => {
+    deliveryServer(givenUp)
+    await openDelivery()
+    await screen.findByText('You gave up this order', { selector: '.delivery-status__title' })
+    const list = within(screen.getByRole('region', { name: 'Shopping List' }))
+    expect(list.getByText(`0 of ${givenUp.items.length} found`)).toBeDefined()
+    expect(list.queryByText('Found')).toBeNull()
+    expect(list.getAllByText('Not shopped')).toHaveLength(givenUp.items.length)
+  })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type CancelReason, NO_SHOW_AFTER_MS, type Order } from '../../modules/orders/contract'
 import { readCart } from '../features/cart/cart-storage'
 import { formatMoment } from '../lib/format-time'
@@ -163,6 +164,21 @@ describe('order tracking /order/{id}', () => {
 
     stream.fail()
     expect(screen.getByText('Reconnecting...')).toBeDefined()
+  })
+
+  test("the badge says 'Offline', not 'Live', while the device has no network, and 'Live' again once it is back", async () => {
+    await openTracking(placed)
+    events.latest()!.open()
+    expect(screen.getByText('Live')).toBeDefined()
+    try {
+      act(() => onlineManager.setOnline(false))
+      expect(screen.queryByText('Live')).toBeNull()
+      expect(screen.getByText('Offline')).toBeDefined()
+      expect(screen.getByText("Offline: this is the order as last loaded, and it updates once you're back online")).toBeDefined()
+    } finally {
+      act(() => onlineManager.setOnline(true))
+    }
+    expect(screen.getByText('Live')).toBeDefined()
   })
 
   test("a missing order reads 'Order not found', with the way to every order", async () => {
