@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
+import { readCart } from '../features/cart/cart-storage'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
-import { aBuyer } from '../testing/fixtures'
+import { aBuyer, anItem } from '../testing/fixtures'
 import { anOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { toasts } from '../testing/screen-queries'
 import { MyOrdersPage } from './my-orders'
 
 const waiting = anOrder({ id: '11111111-1111-4111-8111-0000waiting1' })
@@ -206,5 +208,27 @@ describe('cancelling an order from My Orders', () => {
     await waitFor(() => expect(within(article).getByText('Runner Assigned')).toBeDefined())
     expect(fact(article, 'Runner')).toBe('Ravi K.')
     expect(api.callsTo('GET /api/orders')).toHaveLength(2)
+  })
+})
+
+describe("'Buy it again' from My Orders", () => {
+  test("is offered on the buyer's ended orders only, and fills that store's cart with the items still sold", async () => {
+    const gone = delivered.items[1]!
+    const cancelled = anOrder({ id: '44444444-4444-4444-8444-0000cancel', status: 'cancelled', cancelReason: 'buyer', paymentStatus: 'cancelled' })
+    const api = fakeApi({
+      'GET /api/orders': () => [200, [waiting, delivered, cancelled]],
+      'GET /api/items': () => [200, delivered.items.filter((item) => item !== gone).map((item) => anItem({ id: item.id, name: item.name }))],
+    })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    await screen.findByRole('article', { name: 'Order #WAITING1' })
+    expect(within(card('Order #WAITING1')).queryByRole('button', { name: /^Buy it again/ })).toBeNull()
+    within(card('Order #00CANCEL')).getByRole('button', { name: 'Buy it again (Order #00CANCEL)' })
+    localStorage.clear()
+    fireEvent.click(within(card('Order #ELIVERED')).getByRole('button', { name: 'Buy it again (Order #ELIVERED)' }))
+    await screen.findByText(`Screen at /cart?storeId=${delivered.storeId}`)
+    expect(readCart(delivered.storeId).map((line) => line.id)).toEqual(delivered.items.filter((item) => item !== gone).map((item) => item.id))
+    expect(api.callsTo('GET /api/items')).toHaveLength(1)
+    toasts().getByText(`${delivered.storeName} no longer sells ${gone.name}, so it is not in your cart.`)
+    localStorage.clear()
   })
 })
