@@ -51,7 +51,7 @@ describe('checkout: cart → card → confirmation → My Orders', () => {
     await fillCartAndCheckOut(page, patel.id)
 
     await page.getByText('Payment Authorization', { exact: true }).waitFor()
-    await page.getByText('FREE on Kirana').waitFor()
+    await page.getByText('Total to pay now').waitFor()
     await expectComfortableLayout(page)
     await screenshotSettled(page, 'checkout-phone')
 

@@ -85,14 +85,14 @@ describe('shopping: store catalog → cart → pending order', () => {
     await add(twice)
     await add(once)
     await add(also)
-    await page.getByRole('link', { name: 'Cart, 4 items' }).waitFor()
+    await page.getByRole('link', { name: 'Cart, 3 items (4 units)' }).waitFor()
 
     await searchBox.fill('no such thing at all')
     await page.getByText('No items found').waitFor()
     await page.getByText('Try adjusting your search or browse other categories.').waitFor()
     await screenshot(page, 'catalog-no-items-phone')
 
-    await page.getByRole('link', { name: 'View Cart 4 items' }).click()
+    await page.getByRole('link', { name: 'View Cart 3 items (4 units)' }).click()
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor()
     expect(new URL(page.url()).searchParams.get('storeId')).toBe(patel!.id)
     await page.getByRole('heading', { name: 'Items (4)' }).waitFor()

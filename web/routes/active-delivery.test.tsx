@@ -74,7 +74,7 @@ describe('active delivery /delivery/{id}', () => {
 
     const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
     const sum = (term: string) => earnings.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
-    expect([sum('Runner fee ($2.00) plus tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00', '$2.00', '$5.00'])
+    expect([sum('Platform fee ($2.00) plus tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00', '$2.00', '$5.00'])
     expect(sum('Est. grocery cost (you pay at the store)')).toBe('$19.47')
     expect(earnings.getByText('Grocery cost:').parentElement?.textContent).toBe('Grocery cost: Customer pays you directly')
     expect(earnings.getByText('They can pay you by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()

@@ -34,7 +34,7 @@ describe('buyer home', () => {
     expect(screen.getByRole('searchbox', { name: 'Search stores' }).getAttribute('placeholder')).toBe('Search for Indian stores near you...')
     screen.getByRole('button', { name: 'Find Stores' })
     expect(screen.getByRole('heading', { name: 'Just $2.00 platform fee per order' })).toBeDefined()
-    expect(screen.getByText('Limited-time offer')).toBeDefined()
+    expect(screen.getByText('Simple pricing')).toBeDefined()
     expect(screen.queryByRole('region', { name: 'Active Cart' })).toBeNull()
 
     await within(section('Partner Stores')).findByText('No partner stores found')
@@ -142,7 +142,7 @@ describe('in production', () => {
 })
 
 describe('Active Cart card', () => {
-  test('shows the first cart with items: its cached store, the item count, Add Items and View Cart', async () => {
+  test("shows the first cart with items: its cached store, the items counted as everywhere ('1 item (2 units)'), Add Items and View Cart", async () => {
     fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     cacheStore(aNearbyStore({ id: 'store-a', name: 'Annapurna Foods' }))
     addToCart('store-a', item)
@@ -152,7 +152,7 @@ describe('Active Cart card', () => {
 
     const card = screen.getByRole('region', { name: 'Active Cart' })
     expect(within(card).getByText('Annapurna Foods')).toBeDefined()
-    expect(within(card).getByText('2 items')).toBeDefined()
+    expect(within(card).getByText('1 item (2 units)')).toBeDefined()
     expect(within(card).getByRole('link', { name: 'Add Items' }).getAttribute('href')).toBe('/store/store-a')
     expect(within(card).getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart?storeId=store-a')
   })

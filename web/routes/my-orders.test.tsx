@@ -98,11 +98,11 @@ describe('My Orders /orders', () => {
     expect(await screen.findByText('No orders yet')).toBeDefined()
   })
 
-  test("a runner sees only their deliveries: 'Delivery #', 'Runner fee earned' and 'Your Earnings' (fee plus tip)", async () => {
+  test("a runner sees only their deliveries: 'Delivery #', 'Platform fee' and 'Your Earnings' (fee plus tip)", async () => {
     const api = ordersServer()
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer({ roles: ['runner'] }) })
     const article = await screen.findByRole('article', { name: 'Delivery #DELIVERY' })
-    expect(fact(article, 'Runner fee earned')).toBe('$2.00')
+    expect(fact(article, 'Platform fee')).toBe('$2.00')
     expect(fact(article, 'Your Earnings')).toBe('$12.00')
     expect(within(article).queryByRole('button', { name: /^Cancel/ })).toBeNull()
     expect(api.calls.map((call) => call.url.search)).toEqual(['?role=runner'])

@@ -86,7 +86,7 @@ describe('order detail /orders/{id}', () => {
   test('the runner of a delivery sees what it earns them instead', async () => {
     await openOrder(pickedUp, aBuyer({ id: 'runner-9', roles: ['runner'] }))
     expect(screen.queryByRole('region', { name: 'Payment Reminder' })).toBeNull()
-    expect(screen.getByRole('region', { name: 'Your Earnings' }).textContent).toContain('Runner fee ($2.00) plus tip ($5.00) = $7.00.')
+    expect(screen.getByRole('region', { name: 'Your Earnings' }).textContent).toContain('Platform fee ($2.00) plus tip ($5.00) = $7.00.')
     expect(screen.getByText('Est. grocery cost (you pay at the store)', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$19.47')
   })
 

@@ -58,7 +58,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
           </>
         ) : (
           <>
-            <Fact term="Runner fee earned">{formatCents(orderCents(order.platformFee))}</Fact>
+            <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
             <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
             <Fact term="Your Earnings" className="order-card__earnings">
               {formatCents(runnerEarningsCents(order))}

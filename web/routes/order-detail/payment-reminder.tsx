@@ -45,7 +45,7 @@ export function RunnerEarnings({ order }: { order: Order }) {
     <section className="card card--compact payment-reminder" aria-labelledby="runner-earnings-title">
       <h2 id="runner-earnings-title">Your Earnings</h2>
       <p>
-        Runner fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
+        Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>. The buyer pays you for the groceries at the door, by {GROCERY_PAYMENT_METHODS}.
       </p>
       <dl className="facts order-facts">
