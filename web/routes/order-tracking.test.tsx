@@ -8,7 +8,7 @@ import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer, anItem } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
-import { anAcceptedOrder, anOrder } from '../testing/order-fixtures'
+import { anAcceptedOrder, anOrder, anOrderItem, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { OrderTrackingPage } from './order-tracking'
@@ -82,13 +82,38 @@ describe('order tracking /order/{id}', () => {
     const card = screen.getByRole('region', { name: 'Your Runner' }).textContent ?? ''
     for (const invented of ['4.9', '127', 'rating', 'deliveries']) expect(card).not.toContain(invented)
 
-    const customer = within(screen.getByRole('region', { name: 'Customer' }))
-    expect(customer.getByText('Asha Patel')).toBeDefined()
-    expect(customer.getByText('Ring the bell twice')).toBeDefined()
+    // The buyer is not shown a card of their own name, address and phone.
+    expect(screen.queryByRole('region', { name: 'Customer' })).toBeNull()
     expect(steps().slice(1, 3)).toEqual([
       ['Completed: Waiting for a runner', null],
       ['In progress: Runner found, shopping in progress', at(accepted.acceptedAt!)],
     ])
+  })
+
+  test('the runner looking at the tracking page sees the Customer card: who and where', async () => {
+    fakeApi({ [`GET /api/orders/${accepted.id}`]: () => [200, { order: accepted }] })
+    renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${accepted.id}`, user: aRunner({ id: accepted.runnerId! }) })
+    const customer = within(await screen.findByRole('region', { name: 'Customer' }))
+    expect(customer.getByText('Asha Patel')).toBeDefined()
+    expect(customer.getByText('Ring the bell twice')).toBeDefined()
+  })
+
+  test("each line says the buyer's own out-of-stock choice while the runner shops", async () => {
+    const choices: Order = {
+      ...accepted,
+      items: [
+        anOrderItem({ id: 'a', name: 'Toor Dal (4 lb)', substitutionPreference: 'contact_me' }),
+        anOrderItem({ id: 'b', name: 'Paneer (14 oz)', substitutionPreference: 'best_match' }),
+        anOrderItem({ id: 'c', name: 'Curry Leaves', substitutionPreference: 'skip' }),
+        anOrderItem({ id: 'd', name: 'Okra', substitutionPreference: 'skip', state: 'found', isDelivered: true }),
+      ],
+    }
+    await openTracking(choices)
+    const line = (name: string) => screen.getByText(name, { selector: '.tracking-item__name' }).closest('li')!
+    within(line('Toor Dal (4 lb)')).getByText('If out of stock: ask me before replacing')
+    within(line('Paneer (14 oz)')).getByText('If out of stock: replace with the best match')
+    within(line('Curry Leaves')).getByText("If out of stock: skip it, I don't pay for it")
+    expect(line('Okra').textContent).not.toContain('If out of stock')
   })
 
   test('out for delivery: picked up at its time, the road still to go', async () => {
