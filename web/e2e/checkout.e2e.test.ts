@@ -135,7 +135,7 @@ describe('checkout: cart → card → confirmation → My Orders', () => {
     await page.getByRole('button', { name: 'Dismiss notification' }).click()
     await page.getByRole('link', { name: 'Back to cart' }).click()
     await heading(page, 'Your Cart')
-    await page.getByRole('heading', { name: 'Items (2)' }).waitFor()
+    await page.getByRole('heading', { name: '2 items', exact: true }).waitFor()
     for (const name of [first, second]) await page.locator('.cart-line .item-line__name', { hasText: name }).waitFor()
     expect((await (await page.request.get(url('/api/orders'))).json()).length).toBe(0)
     await context.close()

@@ -95,7 +95,7 @@ describe('shopping: store catalog → cart → pending order', () => {
     await page.getByRole('link', { name: 'View Cart 3 items (4 units)' }).click()
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor()
     expect(new URL(page.url()).searchParams.get('storeId')).toBe(patel!.id)
-    await page.getByRole('heading', { name: 'Items (4)' }).waitFor()
+    await page.getByRole('heading', { name: '3 items (4 units)' }).waitFor()
 
     const line = (name: string) => page.locator('.cart-line').filter({ has: page.getByText(name, { exact: true }) })
     await line(once).getByRole('button', { name: 'Add note for runner' }).click()
