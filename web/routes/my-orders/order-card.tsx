@@ -8,7 +8,7 @@ import { StatusBadge } from '../../features/orders/components/status-badge'
 import { formatOrderDate, itemsLabel, orderCents, paymentWords, runnerEarningsCents, runnerName, trackingPath } from '../../features/orders/order-figures'
 import { Fact } from '../../ui/fact'
 import { Icon } from '../../ui/icon'
-import { useMayOrderAgain, useOrderAgain } from '../order-tracking/order-again'
+import { useMayOrderAgain, useOrderAgain } from '../use-order-again'
 import { RateOrderButton } from './rate-order-button'
 
 /** Who is delivering, as the buyer sees it. */
