@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { orderQueryOptions } from './features/orders/api/orders'
 import { currentUserQueryOptions } from './lib/current-user'
 import { UNEXPECTED_ANSWER_MESSAGE } from './lib/http'
@@ -77,5 +77,24 @@ describe('/earnings', () => {
     await screen.findByRole('button', { name: 'Set up payouts' })
     expect(within(screen.getByRole('region', { name: 'Payouts' })).getByRole('status').textContent).toBe('')
     expect(server.callsTo('GET /api/runner/payouts')).toHaveLength(1)
+  })
+})
+
+describe('home, at a path with no screen of its own', () => {
+  test('someone who only delivers lands on the runner dashboard, not the buyer home', async () => {
+    fakeApi({ 'GET /api/auth/user': () => [200, { user: aRunner(), requiresProfileCompletion: false }] })
+    const { router } = openApp('/')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/runner'))
+    expect(screen.queryByRole('heading', { name: /^Hello/ })).toBeNull()
+  })
+
+  test('someone who buys, whether or not they deliver too, lands on the buyer home', async () => {
+    fakeApi({
+      'GET /api/auth/user': () => [200, { user: aRunner({ roles: ['buyer', 'runner'] }), requiresProfileCompletion: false }],
+      'GET /api/stores/nearby': () => [200, []],
+    })
+    const { router } = openApp('/')
+    await screen.findByRole('heading', { name: /^Hello/ })
+    expect(router.state.location.pathname).toBe('/')
   })
 })

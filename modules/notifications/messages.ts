@@ -1,15 +1,14 @@
-import { NO_SHOW_AFTER_HOURS, type OrderRow, SUBSTITUTION_WAIT_MS } from '../orders/index'
+import { itemsLabel, NO_SHOW_AFTER_HOURS, type OrderRow, SUBSTITUTION_WAIT_MS } from '../orders/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
 
-const itemCount = (order: OrderRow) => order.items.reduce((sum, item) => sum + item.quantity, 0)
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 const methods = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(ACCEPTED_GROCERY_PAYMENT_METHODS)
 
 export const newOrderNearby = (order: OrderRow, miles: number) => ({
   title: `New order near you: ${order.storeName}`,
-  body: `${plural(itemCount(order), 'item')}, ${miles.toFixed(1)} mi away. Earn $${centsToDecimal(order.totalCents)} (fee and tip). Accept it in Kirana before another runner does.`,
+  body: `${itemsLabel(order.items)}, ${miles.toFixed(1)} mi away. Earn $${centsToDecimal(order.totalCents)} (fee and tip). Accept it in Kirana before another runner does.`,
 })
 
 export const orderAccepted = (order: OrderRow, runnerName: string) => ({

@@ -90,6 +90,17 @@ export const statusLabel = (status: string) => STATUS_LABELS[status as OrderStat
 /** The open states a buyer or runner is still waiting on. */
 export const isOpenStatus = (status: OrderStatus) => status !== 'delivered' && status !== 'cancelled'
 
+/**
+ * How much was ordered, said one way everywhere (cart, checkout, orders, runner offers and
+ * notifications): the lines, and the units when some line is for more than one ('3 items (5 units)';
+ * '2 items' when each is one).
+ */
+export function itemsLabel(lines: readonly { quantity: number }[]): string {
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0)
+  const count = `${lines.length} ${lines.length === 1 ? 'item' : 'items'}`
+  return units === lines.length ? count : `${count} (${units} units)`
+}
+
 /** 001 §9: an order id is shown by its last 8 characters. */
 export const shortOrderId = (id: string) => id.slice(-8).toUpperCase()
 

@@ -18,6 +18,7 @@ import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, u
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 
 export {
+  itemsLabel,
   NO_SHOW_AFTER_HOURS,
   ORDER_EVENTS_HEARTBEAT_MS,
   ORDER_STATUSES,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { Outlet, useMatches } from '@tanstack/react-router'
+import { Navigate, Outlet, useMatches } from '@tanstack/react-router'
 import { type ComponentType, lazy, Suspense } from 'react'
 import { type AuthState, useAuthState } from '../features/accounts/auth-state'
 import { UpdateBanner } from '../features/pwa/update-banner'
-import { currentUserQueryOptions } from '../lib/current-user'
+import { currentUserQueryOptions, useCurrentUser } from '../lib/current-user'
 import { useOnline } from '../lib/online'
 import { LandingInApp } from '../routes/landing-in-app'
 import { LoadingScreen } from '../ui/loading-screen'
@@ -16,14 +16,18 @@ const BuyerHomePage = lazy(() => import('../routes/buyer-home').then((module) =>
 // Loaded only for someone with a verified phone, so it stays out of the landing page's bundle.
 const PushSetup = lazy(() => import('../features/notifications/push-setup').then((module) => ({ default: module.PushSetup })))
 
-/**
- * What each state shows for a path it has no screen for (spec 000 §2); for a complete profile
- * that is the buyer home (spec 001 §2).
- */
+/** Home for a complete profile: the buyer home (spec 001 §2), or the runner dashboard for someone who only delivers. */
+function HomeScreen() {
+  const roles = useCurrentUser().data?.user?.roles
+  if (roles && !roles.includes('buyer')) return <Navigate to="/runner" replace />
+  return <BuyerHomePage />
+}
+
+/** What each state shows for a path it has no screen for (spec 000 §2). */
 const FALLBACK_SCREEN: Record<Exclude<AuthState, 'loading'>, ComponentType> = {
   'signed-out': LandingInApp,
   'needs-profile': ProfileCompletePage,
-  complete: BuyerHomePage,
+  complete: HomeScreen,
 }
 
 export function AppShell() {

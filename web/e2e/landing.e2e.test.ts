@@ -66,13 +66,13 @@ describe('the signed-out landing and welcome pages', () => {
       await page.keyboard.press('Enter')
       expect(await deliver.getAttribute('aria-expanded')).toBe('true')
       expect(await shop.getAttribute('aria-pressed')).toBe('false')
-      await page.getByText(/You earn: Runner fee \(\$2\.00\) plus tip/).waitFor()
+      await page.getByText(/You earn: Platform fee \(\$2\.00\) plus tip/).waitFor()
       await screenshot(page, `landing-card-keyboard-${size}`)
 
       await page.keyboard.press('Space')
       expect(await deliver.getAttribute('aria-expanded')).toBe('false')
       expect(await deliver.getAttribute('aria-pressed')).toBe('true')
-      await page.getByText(/You earn: Runner fee \(\$2\.00\) plus tip/).waitFor({ state: 'hidden' })
+      await page.getByText(/You earn: Platform fee \(\$2\.00\) plus tip/).waitFor({ state: 'hidden' })
 
       expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register')
       expect(await page.getByRole('link', { name: 'Already have an account? Sign In' }).getAttribute('href')).toBe('/auth')

@@ -9,10 +9,10 @@ export function formatDollars(cents: number): string {
 export const PLATFORM_FEE = formatDollars(PLATFORM_FEE_CENTS)
 
 /**
- * What a runner earns on a delivery, said the same way on every screen: the fee and the whole tip
- * (spec 001 §9; modules/runner/stats.ts counts earnings as fee plus tip).
+ * What a runner earns on a delivery, said the same way on every screen: the platform fee (the one
+ * name the fee has, for buyers and runners alike) and the whole tip (spec 001 §9).
  */
-export const RUNNER_EARNINGS = `Runner fee (${PLATFORM_FEE}) plus tip`
+export const RUNNER_EARNINGS = `Platform fee (${PLATFORM_FEE}) plus tip`
 
 /** "Cash, Zelle, Venmo, or Apple Pay" */
 export const GROCERY_PAYMENT_METHODS = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(ACCEPTED_GROCERY_PAYMENT_METHODS)

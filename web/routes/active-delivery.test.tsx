@@ -74,7 +74,7 @@ describe('active delivery /delivery/{id}', () => {
 
     const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
     const sum = (term: string) => earnings.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
-    expect([sum('Runner fee ($2.00) plus tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00once delivered', '$2.00', '$5.00'])
+    expect([sum('Platform fee ($2.00) plus tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00once delivered', '$2.00', '$5.00'])
     expect(sum('Est. grocery cost (you pay at the store)')).toBe('$19.47')
     expect(earnings.getByText('Grocery cost:').parentElement?.textContent).toBe('Grocery cost: Customer pays you directly')
     expect(earnings.getByText('They can pay you by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
@@ -354,5 +354,15 @@ describe("'Can't do this order'", () => {
     await screen.findByText('You gave up this order', { selector: '.delivery-status__title' })
     screen.getByText('It is cancelled, and the customer gets the $7.00 fee and tip back in full.')
     expect(screen.queryByRole('button', { name: "Can't do this order" })).toBeNull()
+  })
+
+  test("a given-up order's list says no line was found or shopped, never '✓ Found'", async () => {
+    deliveryServer(givenUp)
+    await openDelivery()
+    await screen.findByText('You gave up this order', { selector: '.delivery-status__title' })
+    const list = within(screen.getByRole('region', { name: 'Shopping List' }))
+    expect(list.getByText(`0 of ${givenUp.items.length} found`)).toBeDefined()
+    expect(list.queryByText('Found')).toBeNull()
+    expect(list.getAllByText('Not shopped')).toHaveLength(givenUp.items.length)
   })
 })

@@ -24,7 +24,7 @@ afterEach(() => {
 })
 
 describe('buyer home', () => {
-  test('shows where it delivers, the search card and the promo, and both empty states when nothing is near', async () => {
+  test('shows where it delivers, the search card and the promo, and a helpful empty state (no empty Partner Stores block) when nothing is near', async () => {
     fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     await renderHome()
 
@@ -34,12 +34,13 @@ describe('buyer home', () => {
     expect(screen.getByRole('searchbox', { name: 'Search stores' }).getAttribute('placeholder')).toBe('Search for Indian stores near you...')
     screen.getByRole('button', { name: 'Find Stores' })
     expect(screen.getByRole('heading', { name: 'Just $2.00 platform fee per order' })).toBeDefined()
-    expect(screen.getByText('Limited-time offer')).toBeDefined()
+    expect(screen.getByText('Simple pricing')).toBeDefined()
     expect(screen.queryByRole('region', { name: 'Active Cart' })).toBeNull()
 
-    await within(section('Partner Stores')).findByText('No partner stores found')
     const nearby = section('Nearby Indian Stores')
-    expect(within(nearby).getByText('No Indian stores found nearby')).toBeDefined()
+    await within(nearby).findByText('No Indian stores found nearby')
+    expect(screen.queryByRole('region', { name: 'Partner Stores' })).toBeNull()
+    expect(screen.queryByText('No partner stores found')).toBeNull()
     expect(within(nearby).getByText(`No Indian grocery stores found within ${DELIVERY_RADIUS_MILES} miles. Try expanding your search area.`)).toBeDefined()
   })
 
@@ -89,7 +90,7 @@ describe('buyer home', () => {
   test('without profile coordinates it searches by the ZIP code', async () => {
     const server = fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     await renderHome(aBuyer({ latitude: null, longitude: null }))
-    await screen.findByText('No partner stores found')
+    await screen.findByText('No Indian stores found nearby')
     expect(server.calls[0]!.url.searchParams.get('zipCode')).toBe('08817')
     expect(server.calls[0]!.url.searchParams.has('latitude')).toBe(false)
   })
@@ -98,7 +99,7 @@ describe('buyer home', () => {
     const server = fakeApi({})
     await renderHome(aBuyer({ city: null, state: null, zipCode: null, latitude: null, longitude: null }))
     expect(screen.getByText('Location not set')).toBeDefined()
-    expect(screen.getByText('No partner stores found')).toBeDefined()
+    expect(screen.getByText('No Indian stores found nearby')).toBeDefined()
     expect(server.calls).toHaveLength(0)
   })
 
@@ -114,7 +115,7 @@ describe('buyer home', () => {
     let attempts = 0
     fakeApi({ 'GET /api/stores/nearby': () => (++attempts === 1 ? [500, { message: 'Database unavailable' }] : [200, [aNearbyStore()]]) })
     await renderHome()
-    const retry = await within(section('Partner Stores')).findByRole('button', { name: 'Try Again' })
+    const retry = await within(section('Nearby Indian Stores')).findByRole('button', { name: 'Try Again' })
     fireEvent.click(retry)
     await screen.findByRole('link', { name: /Patel Family Grocers/ })
   })
@@ -124,7 +125,7 @@ describe('in production', () => {
   const production = () => document.head.append(Object.assign(document.createElement('meta'), { name: 'kirana-environment', content: 'production' }))
   afterEach(() => document.querySelector('meta[name="kirana-environment"]')?.remove())
 
-  test('buyers see neither an empty Partner Stores section nor the test-notifications button', async () => {
+  test('buyers see no test-notifications button, and no Partner Stores section while there are none', async () => {
     production()
     fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore()]] })
     await renderHome()
@@ -142,7 +143,7 @@ describe('in production', () => {
 })
 
 describe('Active Cart card', () => {
-  test('shows the first cart with items: its cached store, the item count, Add Items and View Cart', async () => {
+  test("shows the first cart with items: its cached store, the items counted as everywhere ('1 item (2 units)'), Add Items and View Cart", async () => {
     fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
     cacheStore(aNearbyStore({ id: 'store-a', name: 'Annapurna Foods' }))
     addToCart('store-a', item)
@@ -152,7 +153,7 @@ describe('Active Cart card', () => {
 
     const card = screen.getByRole('region', { name: 'Active Cart' })
     expect(within(card).getByText('Annapurna Foods')).toBeDefined()
-    expect(within(card).getByText('2 items')).toBeDefined()
+    expect(within(card).getByText('1 item (2 units)')).toBeDefined()
     expect(within(card).getByRole('link', { name: 'Add Items' }).getAttribute('href')).toBe('/store/store-a')
     expect(within(card).getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart?storeId=store-a')
   })

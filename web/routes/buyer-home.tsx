@@ -23,7 +23,7 @@ export function BuyerHomePage() {
 
   const sections = { loading: nearby.isLoading, failed: nearby.isError, onRetry: () => void nearby.refetch() }
   const partners = nearby.data?.filter((store) => !store.isSample)
-  // Buyers see partner stores once there are some; an empty list and the test panel are for development.
+  // Partner stores show once there are some: an empty block would only say what is missing. The test panel is for development.
   const developing = !isProductionServer()
   return (
     <AppChrome>
@@ -34,7 +34,7 @@ export function BuyerHomePage() {
           <ActiveCartCard />
           <PromoCard />
         </div>
-        {(developing || (partners && partners.length > 0)) && (
+        {partners && partners.length > 0 && (
           <StoreSection title="Partner Stores" stores={partners} empty={{ title: 'No partner stores found' }} {...sections} />
         )}
         <StoreSection

@@ -47,7 +47,7 @@ describe('cart /cart?storeId={id}', () => {
     expect(storeCard.getByText(/1710 Oak Tree Rd, Edison, NJ 08820/).textContent).toContain('4.7 miles away')
     expect(storeCard.getByRole('link', { name: '(732) 555-0142' }).getAttribute('href')).toBe('tel:7325550142')
 
-    expect(screen.getByRole('heading', { name: 'Items (3)' })).toBeDefined()
+    expect(screen.getByRole('heading', { name: '2 items (3 units)' })).toBeDefined()
     expect(lineNames()).toEqual([dal.name, okra.name])
     expect(line(dal.name).textContent).toContain('$7.99 per bag (est.)')
     expect(within(line(dal.name)).getByRole('status').textContent).toBe('2')
@@ -64,7 +64,7 @@ describe('cart /cart?storeId={id}', () => {
     fireEvent.click(button(`Decrease ${okra.name}`))
     await waitFor(() => expect(lineNames()).toEqual([dal.name]))
     expect(readCart(store.id).map((cartLine) => [cartLine.id, cartLine.quantity])).toEqual([[dal.id, 2]])
-    expect(screen.getByRole('heading', { name: 'Items (2)' })).toBeDefined()
+    expect(screen.getByRole('heading', { name: '1 item (2 units)' })).toBeDefined()
   })
 
   test("'Add note for runner' opens a note that is saved as the line's comment as it is typed", async () => {
@@ -105,7 +105,7 @@ describe('cart /cart?storeId={id}', () => {
     await openCart()
     fireEvent.click(button('Clear Cart'))
     let dialog = within(screen.getByRole('dialog', { name: 'Clear Cart?' }))
-    expect(dialog.getByText(/All 3 items and your notes for the runner will be removed/)).toBeDefined()
+    expect(dialog.getByText(/All 2 items \(3 units\) and your notes for the runner will be removed/)).toBeDefined()
     fireEvent.click(dialog.getByRole('button', { name: 'Keep Items' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(readCart(store.id)).toHaveLength(2)

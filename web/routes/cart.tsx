@@ -1,9 +1,10 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ComponentProps, ReactNode } from 'react'
 import { estimatedGroceryCents, payNowCents } from '../../modules/cart-checkout/contract'
+import { itemsLabel } from '../../modules/orders/contract'
 import { formatCents } from '../../modules/shared/contract'
 import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
-import { cartBadge, cartItemCount, clearCart } from '../features/cart/cart-storage'
+import { cartBadge, clearCart } from '../features/cart/cart-storage'
 import { buildPendingOrder, formatDeliveryAddress, savePendingOrder } from '../features/cart/pending-order'
 import { useCart } from '../features/cart/use-cart'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
@@ -48,7 +49,7 @@ function StoreCart({ storeId }: { storeId: string }) {
   const tip = useTip(storeId)
   const { deliveryType, instructions } = useCartDetails(storeId)
   const navigate = useNavigate()
-  const count = cartItemCount(lines)
+  const count = itemsLabel(lines)
   const home = user?.latitude != null && user.longitude != null ? { latitude: user.latitude, longitude: user.longitude } : null
   const deliveryAddress = { address: user?.address ?? null, city: user?.city ?? null, state: user?.state ?? null, zipCode: user?.zipCode ?? null }
 
@@ -84,8 +85,8 @@ function StoreCart({ storeId }: { storeId: string }) {
           <div className="cart-layout__main">
             <section className="card card--compact cart-card" aria-labelledby="cart-items-title">
               <div className="cart-card__head">
-                <h2 id="cart-items-title">Items ({count})</h2>
-                <ClearCartButton itemCount={count} onConfirm={() => clearCart(storeId)} />
+                <h2 id="cart-items-title">{count}</h2>
+                <ClearCartButton items={count} onConfirm={() => clearCart(storeId)} />
               </div>
               <ul className="cart-lines">
                 {lines.map((line) => (

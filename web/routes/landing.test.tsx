@@ -114,5 +114,5 @@ describe('LandingPage', () => {
 
 test('runner earnings are said in the one sentence the runner screens use', async () => {
   await renderLanding()
-  expect(screen.getByRole('region', { name: 'How It Works' }).textContent).toContain('They earn: Runner fee ($2.00) plus tip.')
+  expect(screen.getByRole('region', { name: 'How It Works' }).textContent).toContain('They earn: Platform fee ($2.00) plus tip.')
 })

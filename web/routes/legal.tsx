@@ -19,7 +19,7 @@ export function TermsPage() {
       </p>
       <h2>Orders and payment</h2>
       <p>
-        Buyers order from stores within {DELIVERY_RADIUS_MILES} miles. Online you pay only the {PLATFORM_FEE} runner fee and any tip you choose. Your card is
+        Buyers order from stores within {DELIVERY_RADIUS_MILES} miles. Online you pay only the {PLATFORM_FEE} platform fee and any tip you choose. Your card is
         authorized when you place the order and charged only when a runner accepts it. If no runner accepts within {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes,
         or you cancel before one does, the hold is released and you are not charged.
       </p>

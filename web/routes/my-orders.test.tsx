@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
+import { readCart } from '../features/cart/cart-storage'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
-import { aBuyer } from '../testing/fixtures'
+import { aBuyer, anItem } from '../testing/fixtures'
 import { anOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { toasts } from '../testing/screen-queries'
 import { MyOrdersPage } from './my-orders'
 
 const waiting = anOrder({ id: '11111111-1111-4111-8111-0000waiting1' })
@@ -112,7 +114,7 @@ describe('My Orders /orders', () => {
     expect(fact(full, 'Your Earnings')).toBe('$0.00pending')
     const givenUp = card('Delivery #RELEASED')
     expect(fact(givenUp, 'Your Earnings')).toBe('$0.00none: the order was cancelled')
-    expect(within(givenUp).queryByText('Runner fee earned', { selector: 'dt' })).toBeNull()
+    expect(within(givenUp).queryByText('Platform fee', { selector: 'dt' })).toBeNull()
   })
 
   test("no orders: 'No orders yet' and 'Start Shopping' to /store-search", async () => {
@@ -132,11 +134,11 @@ describe('My Orders /orders', () => {
     expect(await screen.findByText('No orders yet')).toBeDefined()
   })
 
-  test("a runner sees only their deliveries: 'Delivery #', 'Runner fee earned' and 'Your Earnings' (the server's figure)", async () => {
+  test("a runner sees only their deliveries: 'Delivery #', 'Platform fee' and 'Your Earnings' (the server's figure)", async () => {
     const api = ordersServer()
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer({ roles: ['runner'] }) })
     const article = await screen.findByRole('article', { name: 'Delivery #DELIVERY' })
-    expect(fact(article, 'Runner fee earned')).toBe('$2.00')
+    expect(fact(article, 'Platform fee')).toBe('$2.00')
     expect(fact(article, 'Your Earnings')).toBe('$12.00once delivered')
     expect(within(article).queryByRole('button', { name: /^Cancel/ })).toBeNull()
     expect(api.calls.map((call) => call.url.search)).toEqual(['?role=runner'])
@@ -174,6 +176,24 @@ describe('My Orders /orders', () => {
 })
 
 describe('cancelling an order from My Orders', () => {
+  test("two taps on 'Cancel Order' in the same frame send one cancel, and the button waits while it goes", async () => {
+    const answer = deferred<Answer>()
+    const api = fakeApi({ 'GET /api/orders': () => [200, [waiting]], [`POST /api/orders/${waiting.id}/cancel`]: () => answer.promise })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    const article = await screen.findByRole('article', { name: 'Order #WAITING1' })
+    fireEvent.click(within(article).getByRole('button', { name: /^Cancel/ }))
+    const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Order' })
+    await act(async () => {
+      confirm.click()
+      confirm.click()
+    })
+    const waitingButton = (await within(screen.getByRole('dialog')).findByRole('button', { name: 'Cancelling...' })) as HTMLButtonElement
+    expect(waitingButton.disabled).toBe(true)
+    await act(async () => answer.resolve([200, { order: { ...waiting, status: 'cancelled', paymentStatus: 'cancelled', cancelReason: 'buyer' } }]))
+    await waitFor(() => expect(within(article).getByText('Cancelled')).toBeDefined())
+    expect(api.callsTo(`POST /api/orders/${waiting.id}/cancel`)).toHaveLength(1)
+  })
+
   test("'Cancel' asks first, saying the hold is released; 'Keep Order' keeps it; 'Cancel Order' cancels and shows 'Cancelled'", async () => {
     fakeApi({
       'GET /api/orders': () => [200, [waiting]],
@@ -205,7 +225,7 @@ describe('cancelling an order from My Orders', () => {
     expect(toast.getByText('Order #WAITING1 is cancelled and the $7.00 hold on your card was released.')).toBeDefined()
   })
 
-  test('a runner accepted first (409): the buyer is told, and the list is fetched again', async () => {
+  test("a runner accepted first (409): the buyer is told in the server's words, and the list is fetched again", async () => {
     let accepted = false
     const api = fakeApi({
       'GET /api/orders': () => [200, [accepted ? { ...waiting, status: 'runner_accepted', runnerFirstName: 'Ravi', runnerLastName: 'Kumar' } : waiting]],
@@ -219,10 +239,32 @@ describe('cancelling an order from My Orders', () => {
     fireEvent.click(within(article).getByRole('button', { name: /^Cancel/ }))
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Order' }))
     const toast = within(screen.getByRole('region', { name: 'Notifications' }))
-    expect(await toast.findByText('A Runner Already Accepted')).toBeDefined()
-    expect(toast.getByText('A runner accepted order #WAITING1 just now, so it can no longer be cancelled.')).toBeDefined()
+    expect(await toast.findByText('Order Not Cancelled')).toBeDefined()
+    expect(toast.getByText('A runner has already accepted this order, so it can no longer be cancelled.')).toBeDefined()
     await waitFor(() => expect(within(article).getByText('Runner Assigned')).toBeDefined())
     expect(fact(article, 'Runner')).toBe('Ravi K.')
     expect(api.callsTo('GET /api/orders')).toHaveLength(2)
+  })
+})
+
+describe("'Buy it again' from My Orders", () => {
+  test("is offered on the buyer's ended orders only, and fills that store's cart with the items still sold", async () => {
+    const gone = delivered.items[1]!
+    const cancelled = anOrder({ id: '44444444-4444-4444-8444-0000cancel', status: 'cancelled', cancelReason: 'buyer', paymentStatus: 'cancelled' })
+    const api = fakeApi({
+      'GET /api/orders': () => [200, [waiting, delivered, cancelled]],
+      'GET /api/items': () => [200, delivered.items.filter((item) => item !== gone).map((item) => anItem({ id: item.id, name: item.name }))],
+    })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    await screen.findByRole('article', { name: 'Order #WAITING1' })
+    expect(within(card('Order #WAITING1')).queryByRole('button', { name: /^Buy it again/ })).toBeNull()
+    within(card('Order #00CANCEL')).getByRole('button', { name: 'Buy it again (Order #00CANCEL)' })
+    localStorage.clear()
+    fireEvent.click(within(card('Order #ELIVERED')).getByRole('button', { name: 'Buy it again (Order #ELIVERED)' }))
+    await screen.findByText(`Screen at /cart?storeId=${delivered.storeId}`)
+    expect(readCart(delivered.storeId).map((line) => line.id)).toEqual(delivered.items.filter((item) => item !== gone).map((item) => item.id))
+    expect(api.callsTo('GET /api/items')).toHaveLength(1)
+    toasts().getByText(`${delivered.storeName} no longer sells ${gone.name}, so it is not in your cart.`)
+    localStorage.clear()
   })
 })

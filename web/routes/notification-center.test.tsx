@@ -187,7 +187,21 @@ describe('permission', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send Test' }))
     await screen.findByText('Test notification sent')
     const [sent] = server.callsTo('POST /api/test-notification')
-    expect(sent!.body).toMatchObject({ title: expect.any(String), body: expect.stringContaining('30 minutes') })
+    expect(sent!.body).toEqual({ title: 'Test notification', body: 'Notifications work on this device. This is only a test: no order changed.' })
+  })
+
+  test('a test in the list is marked as one, and a real notification is not', async () => {
+    fakeApi({
+      'GET /api/notifications': () => [
+        200,
+        page([aNotification(1, { title: 'Your order is on its way', data: { type: 'test' } }), aNotification(2, { title: 'Runner found' })]),
+      ],
+    })
+    await renderCentre()
+    const test = (await screen.findByText('Your order is on its way')).closest('a')!
+    expect(within(test).getByText('Test')).toBeDefined()
+    const real = screen.getByText('Runner found').closest('a')!
+    expect(within(real).queryByText('Test')).toBeNull()
   })
 
   test('blocked: the status says Disabled and the button says where to change it', async () => {

@@ -86,7 +86,7 @@ describe('order detail /orders/{id}', () => {
   test('the runner of a delivery sees what it earns them instead, as the server has it', async () => {
     await openOrder({ ...pickedUp, earnings: { amount: '7.00', status: 'expected' } }, aBuyer({ id: 'runner-9', roles: ['runner'] }))
     expect(screen.queryByRole('region', { name: 'Payment Reminder' })).toBeNull()
-    expect(screen.getByRole('region', { name: 'Your Earnings' }).textContent).toContain('Runner fee ($2.00) plus tip ($5.00): $7.00 (once delivered).')
+    expect(screen.getByRole('region', { name: 'Your Earnings' }).textContent).toContain('Platform fee ($2.00) plus tip ($5.00): $7.00 (once delivered).')
     expect(screen.getByText('Est. grocery cost (you pay at the store)', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$19.47')
   })
 
@@ -104,7 +104,7 @@ describe('order detail /orders/{id}', () => {
     }
     await openOrder(refunded, aBuyer({ id: 'runner-9', roles: ['runner'] }))
     const earnings = screen.getByRole('region', { name: 'Your Earnings' })
-    expect(earnings.textContent).toContain('Runner fee ($2.00) plus tip ($5.00), less refunds: $3.50 (held while a problem is open).')
+    expect(earnings.textContent).toContain('Platform fee ($2.00) plus tip ($5.00), less refunds: $3.50 (held while a problem is open).')
     expect(within(earnings).getByText(/^Refunded to the buyer/).textContent).toBe('Refunded to the buyer: $3.50')
     expect(within(within(earnings).getByRole('list', { name: 'Refunds' })).getAllByRole('listitem')).toHaveLength(2)
 

@@ -1,14 +1,16 @@
 import { describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type CancelReason, NO_SHOW_AFTER_MS, type Order, type Problem } from '../../modules/orders/contract'
-import { readCart } from '../features/cart/cart-storage'
+import { type CartLine, readCart, restoreCart } from '../features/cart/cart-storage'
 import { formatMoment } from '../lib/format-time'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
-import { aBuyer } from '../testing/fixtures'
+import { aBuyer, anItem } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
-import { anAcceptedOrder, anOrder } from '../testing/order-fixtures'
+import { anAcceptedOrder, anOrder, anOrderItem, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { toasts } from '../testing/screen-queries'
 import { OrderTrackingPage } from './order-tracking'
 
 const placed = anOrder()
@@ -80,13 +82,38 @@ describe('order tracking /order/{id}', () => {
     const card = screen.getByRole('region', { name: 'Your Runner' }).textContent ?? ''
     for (const invented of ['4.9', '127', 'rating', 'deliveries']) expect(card).not.toContain(invented)
 
-    const customer = within(screen.getByRole('region', { name: 'Customer' }))
-    expect(customer.getByText('Asha Patel')).toBeDefined()
-    expect(customer.getByText('Ring the bell twice')).toBeDefined()
+    // The buyer is not shown a card of their own name, address and phone.
+    expect(screen.queryByRole('region', { name: 'Customer' })).toBeNull()
     expect(steps().slice(1, 3)).toEqual([
       ['Completed: Waiting for a runner', null],
       ['In progress: Runner found, shopping in progress', at(accepted.acceptedAt!)],
     ])
+  })
+
+  test('the runner looking at the tracking page sees the Customer card: who and where', async () => {
+    fakeApi({ [`GET /api/orders/${accepted.id}`]: () => [200, { order: accepted }] })
+    renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${accepted.id}`, user: aRunner({ id: accepted.runnerId! }) })
+    const customer = within(await screen.findByRole('region', { name: 'Customer' }))
+    expect(customer.getByText('Asha Patel')).toBeDefined()
+    expect(customer.getByText('Ring the bell twice')).toBeDefined()
+  })
+
+  test("each line says the buyer's own out-of-stock choice while the runner shops", async () => {
+    const choices: Order = {
+      ...accepted,
+      items: [
+        anOrderItem({ id: 'a', name: 'Toor Dal (4 lb)', substitutionPreference: 'contact_me' }),
+        anOrderItem({ id: 'b', name: 'Paneer (14 oz)', substitutionPreference: 'best_match' }),
+        anOrderItem({ id: 'c', name: 'Curry Leaves', substitutionPreference: 'skip' }),
+        anOrderItem({ id: 'd', name: 'Okra', substitutionPreference: 'skip', state: 'found', isDelivered: true }),
+      ],
+    }
+    await openTracking(choices)
+    const line = (name: string) => screen.getByText(name, { selector: '.tracking-item__name' }).closest('li')!
+    within(line('Toor Dal (4 lb)')).getByText('If out of stock: ask me before replacing')
+    within(line('Paneer (14 oz)')).getByText('If out of stock: replace with the best match')
+    within(line('Curry Leaves')).getByText("If out of stock: skip it, I don't pay for it")
+    expect(line('Okra').textContent).not.toContain('If out of stock')
   })
 
   test('out for delivery: picked up at its time, the road still to go', async () => {
@@ -214,6 +241,21 @@ describe('order tracking /order/{id}', () => {
     expect(server.callsTo(`GET /api/orders/${delivered.id}/problems`)).toHaveLength(2)
   })
 
+  test("the badge says 'Offline', not 'Live', while the device has no network, and 'Live' again once it is back", async () => {
+    await openTracking(placed)
+    events.latest()!.open()
+    expect(screen.getByText('Live')).toBeDefined()
+    try {
+      act(() => onlineManager.setOnline(false))
+      expect(screen.queryByText('Live')).toBeNull()
+      expect(screen.getByText('Offline')).toBeDefined()
+      expect(screen.getByText("Offline: this is the order as last loaded, and it updates once you're back online")).toBeDefined()
+    } finally {
+      act(() => onlineManager.setOnline(true))
+    }
+    expect(screen.getByText('Live')).toBeDefined()
+  })
+
   test("a missing order reads 'Order not found', with the way to every order", async () => {
     fakeApi({ 'GET /api/orders/gone': () => [404, { code: 'ORDER_NOT_FOUND', message: 'Order not found' }] })
     renderScreen(OrderTrackingPage, { path: '/order/$id', url: '/order/gone', user: aBuyer() })
@@ -273,16 +315,61 @@ test('the items are counted as everywhere else: lines, and units when they diffe
   screen.getByRole('heading', { level: 2, name: '3 items (4 units)' })
 })
 
-test("after the card was declined at the charge, 'Order again' puts the order's items back in that store's cart", async () => {
-  const declined: Order = { ...accepted, status: 'cancelled', cancelReason: 'capture_failed', paymentStatus: 'capture_failed' }
-  await openTracking(declined)
-  localStorage.clear()
-  fireEvent.click(within(screen.getByRole('region', { name: 'Order again' })).getByRole('button', { name: 'Order again' }))
-  await screen.findByText(`Screen at /cart?storeId=${declined.storeId}`)
-  expect(readCart(declined.storeId).map(({ id, quantity, comment }) => ({ id, quantity, comment }))).toEqual(
-    declined.items.map(({ id, quantity, comment }) => ({ id, quantity, comment })),
-  )
-  localStorage.clear()
+const cartLineOf = (item: Order['items'][number]): CartLine => ({
+  id: item.id,
+  name: item.name,
+  unit: item.unit,
+  quantity: item.quantity,
+  price: item.price,
+  priceUnit: item.priceUnit,
+  isEstimatedPrice: item.isEstimatedPrice,
+  comment: item.comment,
+  substitution: item.substitutionPreference,
+})
+
+/** The store's shelves today, as GET /api/items answers them: the order's lines, at today's prices, less `dropped`. */
+const shelvesOf = (order: Order, { dropped = [] as string[] } = {}) =>
+  order.items.filter((item) => !dropped.includes(item.id)).map((item) => anItem({ id: item.id, name: item.name, unit: item.unit, price: '9.49' }))
+
+describe("'Order again' on an ended order", () => {
+  test("after the card was declined at the charge, it puts the order's items back in that store's cart", async () => {
+    const declined: Order = { ...accepted, status: 'cancelled', cancelReason: 'capture_failed', paymentStatus: 'capture_failed' }
+    await openTracking(declined, undefined, { 'GET /api/items': () => [200, shelvesOf(declined)] })
+    localStorage.clear()
+    const region = within(screen.getByRole('region', { name: 'Order again' }))
+    region.getByText('Put the same items back in your cart and check out with another card.')
+    fireEvent.click(region.getByRole('button', { name: 'Order again' }))
+    await screen.findByText(`Screen at /cart?storeId=${declined.storeId}`)
+    expect(readCart(declined.storeId).map(({ id, quantity, comment, substitution }) => ({ id, quantity, comment, substitution }))).toEqual(
+      declined.items.map(({ id, quantity, comment, substitutionPreference }) => ({ id, quantity, comment, substitution: substitutionPreference })),
+    )
+    localStorage.clear()
+  })
+
+  test("after a delivery, at today's prices; an item no longer sold is left out and the buyer told; what is in the cart stays", async () => {
+    const [dal, okra, leaves] = delivered.items
+    const { server } = await openTracking(delivered, undefined, { 'GET /api/items': () => [200, shelvesOf(delivered, { dropped: [okra!.id] })] })
+    localStorage.clear()
+    restoreCart(delivered.storeId, [{ ...cartLineOf(dal!), quantity: 5 }])
+    fireEvent.click(within(screen.getByRole('region', { name: 'Order again' })).getByRole('button', { name: 'Order again' }))
+    await screen.findByText(`Screen at /cart?storeId=${delivered.storeId}`)
+    expect(server.callsTo('GET /api/items')[0]?.url.searchParams.get('storeId')).toBe(delivered.storeId)
+    expect(readCart(delivered.storeId).map(({ id, quantity, price }) => ({ id, quantity, price }))).toEqual([
+      { id: dal!.id, quantity: 5, price: dal!.price },
+      { id: leaves!.id, quantity: leaves!.quantity, price: '9.49' },
+    ])
+    toasts().getByText('One item left out')
+    toasts().getByText(`${delivered.storeName} no longer sells ${okra!.name}, so it is not in your cart.`)
+    localStorage.clear()
+  })
+
+  test('is not offered while the order is under way, nor to anyone but its buyer', async () => {
+    await openTracking(pickedUp)
+    expect(screen.queryByRole('region', { name: 'Order again' })).toBeNull()
+    cleanup()
+    await openTracking({ ...delivered, buyerId: 'someone-else' })
+    expect(screen.queryByRole('region', { name: 'Order again' })).toBeNull()
+  })
 })
 
 test('when the runner found nothing, the order reads cancelled, not out for delivery: refunded in full, nothing to pay or confirm', async () => {

@@ -71,7 +71,8 @@ function Tracking({ order, live }: { order: Order; live: boolean }) {
       <DoorstepPhoto order={order} />
       <div className="tracking-layout__people">
         <RunnerCard order={order} />
-        <CustomerCard order={order} />
+        {/* The buyer knows their own name, address and phone; the card is for the runner who may look. */}
+        {viewerId === order.runnerId && <CustomerCard order={order} />}
       </div>
       {order.acceptedAt && <ChatPanel order={order} me="buyer" live={live} />}
       <GroceriesCard order={order} />

@@ -128,7 +128,7 @@ describe('runner dashboard /runner', () => {
     expect(within(card).getByText('3 items (4 units) · 2.3 mi away')).toBeDefined()
     expect(within(card).getByText('$12.00')).toBeDefined()
     expect(within(card).getByText('Est. earnings')).toBeDefined()
-    expect(fact(card, 'Runner fee ($2.00) plus tip')).toBe('$2.00 + $10.00')
+    expect(fact(card, 'Platform fee ($2.00) plus tip')).toBe('$2.00 + $10.00')
     expect(fact(card, 'Est. grocery cost (you pay at the store)')).toBe(`$${rice.estimatedGroceryCost}`)
     expect(fact(card, 'Store area')).toBe('Iselin')
     expect(fact(card, 'Deliver to')).toBe('Iselin, NJ 08830')

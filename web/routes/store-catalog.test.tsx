@@ -142,8 +142,8 @@ describe('store catalog /store/{id}', () => {
     fireEvent.click(screen.getByRole('button', { name: `Add ${toor.name}` }))
 
     expect(readCart(store.id)).toEqual([expect.objectContaining({ id: toor.id, name: toor.name, quantity: 2, price: '7.99', comment: '' })])
-    await screen.findByRole('link', { name: 'Cart, 2 items' })
-    expect(screen.getByRole('link', { name: 'View Cart 2 items' }).getAttribute('href')).toBe(`/cart?storeId=${store.id}`)
+    await screen.findByRole('link', { name: 'Cart, 1 item (2 units)' })
+    expect(screen.getByRole('link', { name: 'View Cart 1 item (2 units)' }).getAttribute('href')).toBe(`/cart?storeId=${store.id}`)
     expect(row(toor.name).textContent).toContain('2 in cart')
   })
 

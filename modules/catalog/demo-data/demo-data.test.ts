@@ -126,6 +126,17 @@ describe('store shelves', () => {
     })
   })
 
+  test('a store always has its staples on the shelf and in stock: the Punjabi grocer its basmati and paneer', () => {
+    const punjabi = DEMO_STORES.findIndex((store) => store.name === 'Five Rivers Punjabi Grocery')
+    expect(DEMO_STORES[punjabi]?.staples).toEqual(['Basmati Rice, Aged (10 lb)', 'Paneer (14 oz)'])
+    DEMO_STORES.forEach((store, index) => {
+      for (const name of store.staples ?? []) {
+        expect(DEMO_PRODUCTS.some((product) => product.name === name)).toBe(true)
+        expect(shelves[index]!.find((s) => s.product.name === name)).toMatchObject({ isAvailable: true })
+      }
+    })
+  })
+
   test('prices stay within 15% of base and end in 9 cents', () => {
     for (const shelf of shelves) {
       for (const { product, priceCents } of shelf) {

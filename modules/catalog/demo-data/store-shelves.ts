@@ -82,14 +82,15 @@ export function shelvesFor(storeIndex: number, products: readonly DemoProduct[])
   const stockRate = 0.72 + storeRandom() * 0.16
   const unavailableRate = 0.05 + storeRandom() * 0.05
   const specialities: ReadonlySet<string> = new Set(DEMO_STORES[storeIndex]?.categories ?? [])
+  const staples: ReadonlySet<string> = new Set(DEMO_STORES[storeIndex]?.staples ?? [])
 
   const candidates: Candidate[] = products.map((product, index) => {
     const random = mulberry32(hashString(`${storeIndex}|${product.name}|${product.unit}`))
     return { product, index, stockRoll: random(), priceRoll: random(), availabilityRoll: random() }
   })
 
-  // A store carries everything in its speciality categories and a share of the rest…
-  const stocked = new Set(candidates.filter((c) => specialities.has(c.product.category) || c.stockRoll < stockRate))
+  // A store carries its staples, everything in its speciality categories and a share of the rest…
+  const stocked = new Set(candidates.filter((c) => staples.has(c.product.name) || specialities.has(c.product.category) || c.stockRoll < stockRate))
   const stockMore = (pool: Candidate[], target: number) => {
     let count = pool.filter((c) => stocked.has(c)).length
     for (const candidate of [...pool].sort(byRoll((c) => c.stockRoll))) {
@@ -109,7 +110,13 @@ export function shelvesFor(storeIndex: number, products: readonly DemoProduct[])
 
   const onShelf = candidates.filter((c) => stocked.has(c))
   const unavailableCount = onShelf.length < 2 ? 0 : Math.max(1, Math.round(onShelf.length * unavailableRate))
-  const unavailable = new Set([...onShelf].sort(byRoll((c) => c.availabilityRoll)).slice(0, unavailableCount))
+  // …and a staple is never the one out of stock today.
+  const unavailable = new Set(
+    onShelf
+      .filter((c) => !staples.has(c.product.name))
+      .sort(byRoll((c) => c.availabilityRoll))
+      .slice(0, unavailableCount),
+  )
 
   return onShelf.map((c) => {
     const base = c.product.basePriceCents

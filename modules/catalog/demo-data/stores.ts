@@ -19,6 +19,8 @@ export type DemoStore = {
   totalRatings: number
   /** The categories the store is strongest in. */
   categories: Category[]
+  /** Products (by name) the store always has on the shelf and in stock, whatever the shelves' draw says. */
+  staples?: string[]
 }
 
 export const DEMO_STORES: readonly DemoStore[] = [
@@ -142,6 +144,8 @@ export const DEMO_STORES: readonly DemoStore[] = [
     rating: 4.3,
     totalRatings: 402,
     categories: ['Lentils & Pulses', 'Fresh Vegetables', 'Oils & Cooking Essentials', 'Frozen Items', 'Snacks & Sweets'],
+    // A Punjabi kitchen runs on these: basmati for pulao and jeera rice, paneer for palak and shahi paneer.
+    staples: ['Basmati Rice, Aged (10 lb)', 'Paneer (14 oz)'],
   },
   {
     // ≈5.7 mi

@@ -57,7 +57,7 @@ describe('top bar', () => {
     addToCart('store-b', item('dal'))
     await renderChrome()
     const link = cartLink()!
-    expect(link.getAttribute('aria-label')).toBe('Cart, 3 items')
+    expect(link.getAttribute('aria-label')).toBe('Cart, 2 items (3 units)')
     expect(link.textContent).toBe('3')
     expect(link.getAttribute('href')).toBe('/cart?storeId=store-b')
   })
@@ -80,7 +80,7 @@ describe('top bar', () => {
     localStorage.setItem('cart_store-c', JSON.stringify([{ ...item('ghee'), quantity: 2, comment: '' }]))
     expect(cartLink()).toBeNull()
     clock.advance(1000)
-    expect(cartLink()?.getAttribute('aria-label')).toBe('Cart, 2 items')
+    expect(cartLink()?.getAttribute('aria-label')).toBe('Cart, 1 item (2 units)')
   })
 })
 

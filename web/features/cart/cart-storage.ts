@@ -2,6 +2,7 @@ import { RESET } from 'jotai/utils'
 import { z } from 'zod'
 import { DEFAULT_SUBSTITUTION_PREFERENCE, SUBSTITUTION_PREFERENCES, type SubstitutionPreference } from '../../../modules/cart-checkout/contract'
 import type { CatalogItem } from '../../../modules/catalog/contract'
+import { itemsLabel } from '../../../modules/orders/contract'
 import { cartsChanged, storedAtomFamily } from './cart-atoms'
 import { forgetCartDetails } from './cart-details'
 
@@ -111,10 +112,14 @@ export function clearAllCarts() {
   cartsChanged()
 }
 
-/** The top bar's badge: quantities across all carts, linking to the last cart that has items. */
-export function cartBadge(): { quantity: number; storeId: string | null } {
+/** The top bar's badge: quantities across all carts (and the items in words), linking to the last cart that has items. */
+export function cartBadge(): { quantity: number; items: string; storeId: string | null } {
   const carts = allCarts().filter((cart) => cart.quantity > 0)
-  return { quantity: carts.reduce((sum, cart) => sum + cart.quantity, 0), storeId: carts.at(-1)?.storeId ?? null }
+  return {
+    quantity: carts.reduce((sum, cart) => sum + cart.quantity, 0),
+    items: itemsLabel(carts.flatMap((cart) => cart.lines)),
+    storeId: carts.at(-1)?.storeId ?? null,
+  }
 }
 
 /** The home screen's Active Cart: the first cart with a positive quantity. */

@@ -5,3 +5,12 @@ export const SAMPLE_NOTIFICATIONS = {
   order: { title: 'Your order is on its way', body: 'Your runner picked up your groceries. Estimated delivery in 30 minutes.' },
   runner: { title: 'New order nearby', body: 'A delivery opportunity 0.5 miles away. Open the runner dashboard to accept it.' },
 } satisfies Record<string, TestNotification>
+
+/**
+ * What 'Send Test' sends: a message that says it is a test, since it stays in the person's list
+ * beside the real ones (a sample order update there would read as news of a real order).
+ */
+export const TEST_NOTIFICATION = {
+  title: 'Test notification',
+  body: 'Notifications work on this device. This is only a test: no order changed.',
+} satisfies TestNotification

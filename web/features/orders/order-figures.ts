@@ -1,15 +1,8 @@
-import type { EarningsStatus, Order, OrderItemView } from '../../../modules/orders/contract'
+import type { EarningsStatus, Order } from '../../../modules/orders/contract'
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 
-/**
- * How much was ordered, said one way on every screen: the lines, and the units when some line is
- * for more than one ('3 items (5 units)'; '2 items' when each is one).
- */
-export function itemsLabel(items: readonly Pick<OrderItemView, 'quantity'>[]): string {
-  const units = items.reduce((sum, item) => sum + item.quantity, 0)
-  const lines = `${items.length} ${items.length === 1 ? 'item' : 'items'}`
-  return units === items.length ? lines : `${lines} (${units} units)`
-}
+/** The screens' one way of counting what was ordered; the server's messages say it the same way. */
+export { itemsLabel } from '../../../modules/orders/contract'
 
 /** The order's dollar strings as cents; the API always sends valid amounts. */
 export const orderCents = (amount: string) => decimalToCents(amount) ?? 0

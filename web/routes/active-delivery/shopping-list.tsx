@@ -11,11 +11,19 @@ const linePrice = (item: OrderItemView) => {
 
 const quantityText = (item: OrderItemView) => `${item.quantity} × ${item.unit}`
 
-/** A marked line as the runner reads it back: its sign, and one word. */
-const MARKED: Record<Exclude<OrderItemView['state'], 'pending'>, { sign: string; word: string }> = {
+/** A line as the runner reads it back: its sign, and one word; 'unshopped' is a line the order ended before anyone reported. */
+const MARKED: Record<Exclude<OrderItemView['state'], 'pending'> | 'unshopped', { sign: string; word: string }> = {
   found: { sign: '✓', word: 'Found' },
   not_found: { sign: '✕', word: 'Not available' },
   substituted: { sign: '⇄', word: 'Replaced' },
+  unshopped: { sign: '–', word: 'Not shopped' },
+}
+
+/** Lines reported before they had states say it by isDelivered alone; one never reported (the order ended first) was not shopped. */
+const reportedState = (item: OrderItemView): keyof typeof MARKED => {
+  if (item.state !== 'pending') return item.state
+  if (item.isDelivered === null) return 'unshopped'
+  return item.isDelivered ? 'found' : 'not_found'
 }
 
 type Props = {
@@ -70,8 +78,7 @@ export function ShoppingList({ order, checks }: Props) {
 }
 
 function Reported({ item, shopping }: { item: OrderItemView; shopping: boolean }) {
-  // Lines reported before they had states say it by isDelivered alone.
-  const state = item.state === 'pending' ? (item.isDelivered === false ? 'not_found' : 'found') : item.state
+  const state = reportedState(item)
   const { sign, word } = MARKED[state]
   return (
     <div className={`shopping-line shopping-line--reported${state === 'not_found' ? ' shopping-line--missing' : ''}`}>

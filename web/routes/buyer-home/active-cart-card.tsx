@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { itemsLabel } from '../../../modules/orders/contract'
 import { useCartValue } from '../../app/app-chrome/use-cart-value'
 import { activeCart } from '../../features/cart/cart-storage'
 import { useStore } from '../../features/catalog/api/store'
@@ -8,10 +9,10 @@ import { IconTile } from '../../ui/icon'
 /** Spec 001 §2: shown while a cart has items; the first such cart. */
 export function ActiveCartCard() {
   const cart = useCartValue(activeCart)
-  return cart && <ActiveCart storeId={cart.storeId} quantity={cart.quantity} />
+  return cart && <ActiveCart storeId={cart.storeId} count={itemsLabel(cart.lines)} />
 }
 
-function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }) {
+function ActiveCart({ storeId, count }: { storeId: string; count: string }) {
   const cached = readCachedStore(storeId)
   // A cart whose store this browser never cached (another tab, cleared storage) asks the server for its name.
   const fetched = useStore(storeId, { enabled: !cached })
@@ -25,9 +26,7 @@ function ActiveCart({ storeId, quantity }: { storeId: string; quantity: number }
             Active Cart
           </h2>
           <p className="card__name">{storeName}</p>
-          <p className="meta">
-            {quantity} {quantity === 1 ? 'item' : 'items'}
-          </p>
+          <p className="meta">{count}</p>
         </div>
       </div>
       <div className="active-cart__actions">

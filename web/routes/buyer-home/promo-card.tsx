@@ -8,7 +8,7 @@ export function PromoCard() {
         <Icon name="tag" />
       </span>
       <div>
-        <p className="kicker promo-card__eyebrow">Limited-time offer</p>
+        <p className="kicker promo-card__eyebrow">Simple pricing</p>
         <h2 id="promo-heading" className="promo-card__heading">
           Just {formatCents(PLATFORM_FEE_CENTS)} platform fee per order
         </h2>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../../ui/dialog'
 
 /** Clearing loses every line and note, so it asks first; keeping them is where focus starts. */
-export function ClearCartButton({ itemCount, onConfirm }: { itemCount: number; onConfirm: () => void }) {
+export function ClearCartButton({ items, onConfirm }: { items: string; onConfirm: () => void }) {
   const [open, setOpen] = useState(false)
   const close = () => setOpen(false)
   return (
@@ -13,7 +13,7 @@ export function ClearCartButton({ itemCount, onConfirm }: { itemCount: number; o
       {open && (
         <ConfirmDialog
           title="Clear Cart?"
-          description={`All ${itemCount} ${itemCount === 1 ? 'item' : 'items'} and your notes for the runner will be removed. This cannot be undone.`}
+          description={`All ${items} and your notes for the runner will be removed. This cannot be undone.`}
           keepLabel="Keep Items"
           onKeep={close}
           confirmLabel="Clear Cart"

@@ -18,6 +18,7 @@ import {
 } from '../../features/orders/order-figures'
 import { Fact } from '../../ui/fact'
 import { Icon } from '../../ui/icon'
+import { useMayOrderAgain, useOrderAgain } from '../use-order-again'
 import { RateOrderButton } from './rate-order-button'
 
 /** Who is delivering, as the buyer sees it. */
@@ -69,7 +70,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
           <>
             {order.status !== 'cancelled' && (
               <>
-                <Fact term="Runner fee earned">{formatCents(orderCents(order.platformFee))}</Fact>
+                <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
                 <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
               </>
             )}
@@ -91,7 +92,21 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
         </Link>
         {side === 'buyer' && order.status === 'pending_runner_acceptance' && <CancelOrderButton order={order} afterCancel={heading} />}
         <RateOrderButton order={order} side={side} title={title} />
+        {side === 'buyer' && <BuyAgainButton order={order} title={title} />}
       </div>
     </article>
+  )
+}
+
+/** 'Buy it again' on the buyer's ended orders: the same items from the same store back in the cart. */
+function BuyAgainButton({ order, title }: { order: Order; title: string }) {
+  const mayOrderAgain = useMayOrderAgain(order)
+  const { orderAgain, pending } = useOrderAgain(order)
+  if (!mayOrderAgain) return null
+  return (
+    <button type="button" className="button button--small" disabled={pending} onClick={() => void orderAgain()}>
+      {pending ? 'Filling cart...' : 'Buy it again'}
+      <span className="visually-hidden"> ({title})</span>
+    </button>
   )
 }

@@ -4,6 +4,7 @@ import { useMarkNotificationRead } from '../../features/notifications/api/mark-r
 import { notificationPath } from '../../features/notifications/notification-path'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
+import { Badge } from '../../ui/status-badge'
 
 /** One notification: a link to what it is about; following it marks it read. */
 export function NotificationItem({ notification }: { notification: Notification }) {
@@ -22,6 +23,8 @@ export function NotificationItem({ notification }: { notification: Notification 
       <span className="notification-item__text">
         <span className="notification-item__title">
           {unread && <span className="visually-hidden">Unread: </span>}
+          {/* Sent from Send Test or the test page: labelled, so it never reads as news of a real order. */}
+          {notification.data.type === 'test' && <Badge className="badge--small notification-item__test">Test</Badge>}
           {notification.title}
         </span>
         <span className="meta notification-item__body">{notification.body}</span>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useSendTestNotification } from '../../features/notifications/api/send-test'
 import { PermissionHeading } from '../../features/notifications/components/permission-heading'
 import { requestNotificationPermission, useNotificationPermission } from '../../features/notifications/permission'
-import { SAMPLE_NOTIFICATIONS } from '../../features/notifications/samples'
+import { TEST_NOTIFICATION } from '../../features/notifications/samples'
 import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
 
@@ -23,9 +23,14 @@ export function PermissionCard() {
   }
 
   function send() {
-    sendTest.mutate(SAMPLE_NOTIFICATIONS.order, {
+    sendTest.mutate(TEST_NOTIFICATION, {
       onSuccess: () =>
-        toast({ title: 'Test notification sent', description: 'It will appear in a moment, and in your list below.', variant: 'success', duration: 5000 }),
+        toast({
+          title: 'Test notification sent',
+          description: 'It will appear in a moment, and in your list below marked as a test.',
+          variant: 'success',
+          duration: 5000,
+        }),
       onError: (error) => toast({ title: 'Test not sent', description: error instanceof ApiError ? error.userMessage : error.message, variant: 'destructive' }),
     })
   }

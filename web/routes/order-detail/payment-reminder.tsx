@@ -49,7 +49,7 @@ export function RunnerEarnings({ order }: { order: Order }) {
       <h2 id="runner-earnings-title">Your Earnings</h2>
       <p>
         {!ended &&
-          `Runner fee (${formatCents(orderCents(order.platformFee))}) plus tip (${formatCents(orderCents(order.tip))})${order.refunds.length > 0 ? ', less refunds' : ''}: `}
+          `Platform fee (${formatCents(orderCents(order.platformFee))}) plus tip (${formatCents(orderCents(order.tip))})${order.refunds.length > 0 ? ', less refunds' : ''}: `}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>
         {order.earnings && ` (${EARNINGS_NOTES[order.earnings.status]})`}.
         {!ended && ` The buyer pays you for the groceries at the door, by ${GROCERY_PAYMENT_METHODS}.`}

@@ -1,6 +1,7 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
 import { ReplacementNote } from '../../features/orders/components/replacement-note'
 import { itemsLabel } from '../../features/orders/order-figures'
+import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
 
 const price = (item: OrderItemView) =>
   item.price === null ? 'Price at store' : `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}${item.isEstimatedPrice ? ' (est.)' : ''}`
@@ -54,6 +55,10 @@ function ItemList({ items, label }: ListProps & { label: string }) {
             <span className="tracking-item__name">{item.name}</span>
             <span className="tracking-item__meta meta">{isMissing(item) ? 'Not available at store' : `${item.unit} · ${price(item)}`}</span>
             {item.comment && <span className="meta">Note: {item.comment}</span>}
+            {/* The buyer's own choice for the line, as the runner reads it, until the line is settled. */}
+            {item.state === 'pending' && !item.substitution && (
+              <span className="meta tracking-item__choice">{SUBSTITUTION_PREFERENCE_LABELS[item.substitutionPreference].forBuyer}</span>
+            )}
             {item.substitution && <ReplacementNote substitution={item.substitution} waitingOn="you" />}
           </span>
           {item.state === 'found' && <span className="tracking-item__state">Found</span>}

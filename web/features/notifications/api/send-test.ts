@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { testNotificationResponseSchema, type testNotificationSchema } from '../../../../modules/notifications/contract'
 import { apiRequest } from '../../../lib/http'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 import { NOTIFICATIONS_KEY } from './notifications'
 
 export type TestNotification = z.input<typeof testNotificationSchema>
@@ -12,7 +13,7 @@ export type TestNotification = z.input<typeof testNotificationSchema>
  */
 export function useSendTestNotification() {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (message: TestNotification) => apiRequest('POST', '/api/test-notification', testNotificationResponseSchema, message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   })

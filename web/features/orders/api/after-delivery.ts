@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type NewProblem, type NewRating, orderResponseSchema, problemResponseSchema, problemsResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
 import { shrinkPhoto } from '../../../lib/shrink-photo'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 import { useStoreOrder } from './orders'
 
 const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`
@@ -9,7 +10,7 @@ const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`
 /** POST /api/orders/{id}/rating: the answer is the order with the rating on it, put everywhere the order is shown. */
 export function useRateOrder(orderId: string) {
   const storeOrder = useStoreOrder()
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async (rating: NewRating) => (await apiRequest('POST', `${orderPath(orderId)}/rating`, orderResponseSchema, rating)).order,
     onSuccess: storeOrder,
   })
@@ -30,7 +31,7 @@ export const useProblems = (orderId: string, { enabled = true }: { enabled?: boo
  */
 export function useReportProblem(orderId: string) {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async ({ problem, photo, onShrunk }: { problem: NewProblem; photo: File | null; onShrunk?: () => void }) => {
       let body: NewProblem | FormData = problem
       if (photo) {

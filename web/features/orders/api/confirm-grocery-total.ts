@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query'
 import { orderResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 import { useStoreOrder } from './orders'
 
 /** POST /api/orders/{id}/grocery-total/confirm: the buyer agrees to the runner's grocery total, once, after pick-up. */
 export function useConfirmGroceryTotal(orderId: string) {
   const storeOrder = useStoreOrder()
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async () => (await apiRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/grocery-total/confirm`, orderResponseSchema)).order,
     onSuccess: storeOrder,
   })

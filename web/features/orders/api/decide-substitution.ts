@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query'
 import { orderResponseSchema, type SubstitutionDecision } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 import { useStoreOrder } from './orders'
 
 /** POST /api/orders/{id}/items/{itemId}/substitution: the buyer approves or rejects a proposed replacement, once. */
 export function useDecideSubstitution(orderId: string, itemId: string) {
   const storeOrder = useStoreOrder()
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async (decision: SubstitutionDecision) =>
       (
         await apiRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/substitution`, orderResponseSchema, {

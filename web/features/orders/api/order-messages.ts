@@ -1,6 +1,7 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type OrderMessage, orderMessageResponseSchema, orderMessagesResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 
 const messagesUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/messages`
 
@@ -25,7 +26,7 @@ export function mergeOrderMessage(queryClient: QueryClient, message: OrderMessag
 /** POST /api/orders/{id}/messages; 409 CHAT_CLOSED outside the chat's window, 429 past 20 a minute. */
 export function useSendOrderMessage(orderId: string) {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async (message: string) => (await apiRequest('POST', messagesUrl(orderId), orderMessageResponseSchema, { message })).message,
     onSuccess: (message) => mergeOrderMessage(queryClient, message),
   })

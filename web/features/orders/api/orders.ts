@@ -1,6 +1,7 @@
-import { queryOptions, replaceEqualDeep, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-query'
 import { isOpenStatus, ORDER_POLL_MS, type Order, orderResponseSchema, ordersResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 
 /** Spec 001 §4: an order's detail is stale after 10 s; confirmation caches it for 30 s. */
 const ORDER_STALE_MS = 10_000
@@ -64,7 +65,7 @@ export function useStoreOrder() {
 /** POST /api/orders/{id}/cancel: the buyer's, while no runner has accepted; the hold is released with it. */
 export function useCancelOrder() {
   const storeOrder = useStoreOrder()
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async (id: string) => (await apiRequest('POST', `/api/orders/${encodeURIComponent(id)}/cancel`, orderResponseSchema)).order,
     onSuccess: storeOrder,
   })

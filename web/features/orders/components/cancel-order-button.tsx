@@ -11,7 +11,7 @@ import { orderCents } from '../order-figures'
 
 /**
  * 'Cancel' on an order no runner has taken: asks first, saying the hold on the card is released.
- * A runner may accept in the meantime (409); then the buyer is told, and the orders are refreshed.
+ * A runner may accept in the meantime (409); then the buyer is told why in the server's words, and the orders are refreshed.
  * My Orders, tracking and the order detail all offer it; `afterCancel` takes focus once it is gone.
  */
 export function CancelOrderButton({ order, afterCancel }: { order: Order; afterCancel?: RefObject<HTMLElement | null> }) {
@@ -29,16 +29,14 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
         toast({ title: 'Order Cancelled', description: `Order #${number} is cancelled and the ${held} hold on your card was released.`, variant: 'success' }),
       onError: (error) => {
         close()
-        if (error instanceof ApiError && error.status === 409) {
-          toast({
-            title: 'A Runner Already Accepted',
-            description: `A runner accepted order #${number} just now, so it can no longer be cancelled.`,
-            variant: 'destructive',
-          })
-          void queryClient.invalidateQueries({ queryKey: ['orders'] })
-        } else {
-          toast({ title: 'Cancel Failed', description: failureMessage(error, 'The order could not be cancelled. Please try again.'), variant: 'destructive' })
-        }
+        // A 409 says what changed meanwhile (a runner accepted, or it was cancelled already), in the server's words.
+        const changed = error instanceof ApiError && error.status === 409
+        if (changed) void queryClient.invalidateQueries({ queryKey: ['orders'] })
+        toast({
+          title: changed ? 'Order Not Cancelled' : 'Cancel Failed',
+          description: failureMessage(error, 'The order could not be cancelled. Please try again.'),
+          variant: 'destructive',
+        })
       },
     })
 

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query'
 import { onboardingLinkSchema } from '../../../../modules/payouts/contract'
 import { apiRequest } from '../../../lib/http'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 
 /** The form is Stripe's page or our own stand-in's: a web address, never a script. */
 function formAddress(url: string): string {
@@ -15,7 +15,7 @@ function formAddress(url: string): string {
  * service says so, so nothing is refreshed here; the screen checks again on the way back.
  */
 export const useStartPayoutOnboarding = () =>
-  useMutation({
+  useSingleFlightMutation({
     mutationFn: async () => formAddress((await apiRequest('POST', '/api/runner/payouts/onboarding', onboardingLinkSchema)).url),
     onSuccess: (url) => window.location.assign(url),
   })

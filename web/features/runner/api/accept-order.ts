@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type Order, orderResponseSchema } from '../../../../modules/orders/contract'
 import { ApiError, apiRequest } from '../../../lib/http'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 
 /**
  * PATCH /api/orders/{id}/accept. The accepted order (now with the buyer's details) goes to
@@ -10,7 +11,7 @@ import { ApiError, apiRequest } from '../../../lib/http'
 export function useAcceptOrder({ onAccepted }: { onAccepted: (order: Order) => void }) {
   const queryClient = useQueryClient()
   const refreshOffers = () => queryClient.invalidateQueries({ queryKey: ['runner', 'pending'] })
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async (orderId: string) => (await apiRequest('PATCH', `/api/orders/${encodeURIComponent(orderId)}/accept`, orderResponseSchema)).order,
     onSuccess: (order) => {
       onAccepted(order)

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type Order, orderResponseSchema } from '../../../../modules/orders/contract'
 import type { DeliveryUpdate } from '../../../../modules/runner/contract'
 import { apiRequest } from '../../../lib/http'
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 import { runnerStatsQueryOptions } from './runner-stats'
 
 /**
@@ -10,7 +11,7 @@ import { runnerStatsQueryOptions } from './runner-stats'
  */
 export function useUpdateDeliveryStatus(orderId: string, { onUpdated }: { onUpdated: (order: Order) => void }) {
   const queryClient = useQueryClient()
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async (update: DeliveryUpdate) =>
       (await apiRequest('PATCH', `/api/orders/${encodeURIComponent(orderId)}/status`, orderResponseSchema, update)).order,
     onSuccess: (order) => {
