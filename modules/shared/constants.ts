@@ -28,6 +28,8 @@ export const CURRENT_USER_STALE_MS = 30_000
 export const CURRENT_USER_GC_MS = 5 * 60_000
 
 /** Spec 000 §9: a toast closes by itself after this long; spec 001 §8: the too-far toast stays longer. */
+/** Two taps on one button within this are a finger's double tap: the catalog's Add counts them once. */
+export const DOUBLE_TAP_MS = 500
 export const TOAST_DURATION_MS = 5_000
 export const LOCATION_TOAST_MS = 8_000
 

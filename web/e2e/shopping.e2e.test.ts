@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page } from 'playwright'
 import type { CatalogItem } from '../../modules/catalog/contract'
+import { DOUBLE_TAP_MS } from '../../modules/shared/contract'
 import { PHONE, SCREENSHOT_DIR, screenshot, useServerAndBrowser } from './harness'
 import { shopSteps } from './shop-steps'
 
@@ -81,8 +82,11 @@ describe('shopping: store catalog → cart → pending order', () => {
     const [twice, once, also] = masalas as [string, string, string]
     const add = (name: string) => page.getByRole('button', { name: `Add ${name}`, exact: true }).click()
     await add(twice)
+    const firstAddAt = Date.now()
     await toast(page).getByText('Added to Cart', { exact: true }).waitFor()
     await toast(page).getByText(`${twice} has been added to your cart.`, { exact: true }).waitFor()
+    // A second Add inside the double-tap window counts once (the catalog's own rule): this one is a second unit on purpose.
+    await page.waitForTimeout(Math.max(0, DOUBLE_TAP_MS - (Date.now() - firstAddAt)))
     await add(twice)
     await add(once)
     await add(also)

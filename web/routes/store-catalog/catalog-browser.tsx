@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
+import { DOUBLE_TAP_MS } from '../../../modules/shared/contract'
 import { addToCart } from '../../features/cart/cart-storage'
 import { useCart } from '../../features/cart/use-cart'
 import { CatalogMessage } from '../../features/catalog/components/catalog-message'
@@ -10,9 +11,6 @@ import { useToast } from '../../ui/toast'
 import { CatalogItemRow } from './catalog-item-row'
 import { CategoryChips } from './category-chips'
 import { useCatalogFilter } from './use-catalog-filter'
-
-/** Two taps on one item's Add within this are a finger's double tap: one more in the cart, not two. */
-const DOUBLE_TAP_MS = 500
 
 /** A store's loaded shelves: the search box, the category chips and the matching items. */
 export function CatalogBrowser({ store, items, searched }: { store: KnownStore; items: readonly CatalogItem[]; searched?: string }) {
