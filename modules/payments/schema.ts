@@ -55,6 +55,12 @@ export const embeddedPaymentIntents = pgTable('embedded_payment_intents', {
   currency: text().notNull(),
   status: text().$type<'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled'>().notNull(),
   metadata: jsonb().$type<Record<string, string>>().notNull(),
+  /** The buyer's customer, when the intent was made for one. */
+  customerId: text(),
+  /** Whether the card it is confirmed with is saved to the customer (Stripe's setup_future_usage: off_session). */
+  saveCard: boolean().notNull().default(false),
+  /** The card it was confirmed with. */
+  paymentMethodId: text(),
   cardBrand: text(),
   cardLast4: text(),
   /** The card number's behaviour, kept for the capture (a test card that authorizes but will not capture). */
@@ -67,6 +73,31 @@ export const embeddedPaymentIntents = pgTable('embedded_payment_intents', {
   capturedAt: timestamp({ withTimezone: true }),
   canceledAt: timestamp({ withTimezone: true }),
 })
+
+/** The embedded gateway's Customers: one per buyer, holding the cards saved for later. */
+export const embeddedCustomers = pgTable('embedded_customers', {
+  id: text().primaryKey(),
+  metadata: jsonb().$type<Record<string, string>>().notNull(),
+  createdAt: createdAtColumn(),
+})
+
+/**
+ * The cards intents were confirmed with, as Stripe's PaymentMethods: never the number, only its
+ * brand, last four digits and behaviour. Attached to a customer when the intent saved it.
+ */
+export const embeddedPaymentMethods = pgTable(
+  'embedded_payment_methods',
+  {
+    id: text().primaryKey(),
+    customerId: text().references(() => embeddedCustomers.id),
+    cardBrand: text().notNull(),
+    cardLast4: text().notNull(),
+    /** A test card whose charges after the first are declined (Stripe's 4000 0000 0000 0341). */
+    chargeDeclineCode: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('embedded_payment_methods_customer_idx').on(t.customerId)],
+)
 
 /** Answers the embedded gateway gave, by idempotency key: a retry gets the first answer, as Stripe replays it. */
 export const embeddedIdempotencyKeys = pgTable('embedded_idempotency_keys', {
