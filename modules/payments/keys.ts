@@ -13,6 +13,8 @@ export const idempotencyKeys = {
   capture: (orderId: string) => `order:${orderId}:capture`,
   cancelOrder: (orderId: string) => `order:${orderId}:cancel`,
   releaseIntent: (intentId: string) => `intent:${intentId}:cancel`,
+  /** Releasing an order's grocery hold, whichever ending before pick-up asks first. */
+  releaseGroceryHold: (orderId: string) => `order:${orderId}:grocery-cancel`,
   /** The full refund an order is owed when it ends before pick-up. */
   owedRefund: (orderId: string) => `order:${orderId}:refund`,
   /** The one refund support may make when resolving a problem. */
