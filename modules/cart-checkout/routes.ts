@@ -16,8 +16,8 @@ export interface CheckoutRouteDeps extends ModuleDeps {
   gateway: PaymentGateway
 }
 
-export function checkoutRoutes({ db, clock, session, gateway }: CheckoutRouteDeps) {
-  const deps = { db, clock, gateway }
+export function checkoutRoutes({ db, clock, config, session, gateway }: CheckoutRouteDeps) {
+  const deps = { db, clock, gateway, groceryHoldMaxCents: config.GROCERY_HOLD_MAX_CENTS }
   return new Elysia({ name: 'cart-checkout', prefix: '/api' })
     .use(session)
     .post('/create-payment-intent', ({ user, body }) => createPaymentIntent(deps, user, body), {

@@ -1,6 +1,6 @@
 // Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
 import { z } from 'zod'
-import { HELD_PAYMENT_STATES, type HeldPaymentState } from '../payments/contract'
+import { GROCERY_PAYMENT_METHODS, HELD_PAYMENT_STATES, type HeldPaymentState } from '../payments/contract'
 import { AFTER_DELIVERY_DAYS, DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents } from '../shared/contract'
 
 export const ORDER_STATUSES = ['pending_runner_acceptance', 'runner_accepted', 'picked_up', 'delivered', 'cancelled'] as const
@@ -141,6 +141,19 @@ export const runnerRatingSchema = z.object({ average: z.number().nullable(), cou
 export type RunnerRating = z.infer<typeof runnerRatingSchema>
 
 /**
+ * How the order's groceries are paid: at the door (nothing held: zeros, no status), or by card,
+ * with the grocery hold's amounts in cents and its state in payments' words.
+ */
+export const groceryPaymentSchema = z.object({
+  method: z.enum(GROCERY_PAYMENT_METHODS),
+  holdCents: z.number().int(),
+  capturedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  status: z.enum(HELD_PAYMENT_STATES).nullable(),
+})
+export type GroceryPayment = z.infer<typeof groceryPaymentSchema>
+
+/**
  * An order as the API sends it (001 §3). Money in dollars as the spec writes it; contacts and
  * the street address are null wherever §6 says the viewer may not see them yet.
  */
@@ -176,6 +189,7 @@ export const orderSchema = z.object({
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
   /** Dollars given back on the card so far; '0.00' when nothing was. */
   refundedAmount: z.string(),
+  groceryPayment: groceryPaymentSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   acceptedAt: z.string().nullable(),

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
-import { holdExpiresAt, type OrderPayment, orderPayments } from '../payments/index'
+import { type GroceryHold, holdExpiresAt, type OrderPayment, orderPayments } from '../payments/index'
 import { type Clock, centsToDecimal } from '../shared/index'
-import { afterDeliveryOpen, type Order, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
+import { afterDeliveryOpen, type GroceryPayment, type Order, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
 import { itemState, preferenceOf } from './lines'
 import { type RatingRow, ratingsOf, runnerRatings, toRating } from './ratings'
 import type { OrderRow } from './transitions'
@@ -24,6 +24,8 @@ function photoView(row: OrderRow, slot: OrderPhotoSlot) {
 /** What an order's views are made from besides its row: its payment, the people on it, the ratings, the runner's figures, and the time. */
 export type OrderViewContext = {
   payments: Map<string, OrderPayment>
+  /** The grocery holds of the orders whose groceries are paid by card, by order id. */
+  groceryHolds: Map<string, GroceryHold>
   contacts: Map<string, UserContact>
   ratings: Map<string, RatingRow[]>
   runnerRatings: Map<string, RunnerRating>
@@ -34,17 +36,21 @@ export type OrderViewContext = {
 export async function orderViewContext(db: Database, clock: Clock, rows: readonly OrderRow[]): Promise<OrderViewContext> {
   const runnerIds = rows.flatMap((row) => (row.runnerId ? [row.runnerId] : []))
   const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
-  // Four reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not four.
-  const [payments, contacts, ratings, figures] = await Promise.all([
+  // Five reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not five.
+  const [payments, groceryHolds, contacts, ratings, figures] = await Promise.all([
     orderPayments.of(
       db,
       rows.map((row) => row.paymentIntentId),
+    ),
+    orderPayments.groceryHoldsOf(
+      db,
+      rows.map((row) => row.id),
     ),
     userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
     ratingsOf(db, delivered),
     runnerRatings(db, clock, runnerIds),
   ])
-  return { payments, contacts, ratings, runnerRatings: figures, now: clock.now() }
+  return { payments, groceryHolds, contacts, ratings, runnerRatings: figures, now: clock.now() }
 }
 
 /**
@@ -59,6 +65,11 @@ function ratingsFor(row: OrderRow, viewer: Viewer, context: OrderViewContext) {
   const theirs = ratings.find((rating) => rating.rateeId === raterId)
   const shown = viewer === 'support' || mine !== undefined || !afterDeliveryOpen(row.deliveredAt, context.now)
   return { myRating: mine ? toRating(mine) : null, theirRating: theirs && shown ? toRating(theirs) : null }
+}
+
+/** How the order's groceries are paid: by card when payments holds a grocery hold for it, else at the door. */
+function groceryPaymentOf(hold: GroceryHold | undefined): GroceryPayment {
+  return hold ? { method: 'card', ...hold } : { method: 'at_door', holdCents: 0, capturedCents: 0, refundedCents: 0, status: null }
 }
 
 /** The order as the API sends it to this viewer; money in the spec's dollar strings, formatted here at the edge. */
@@ -114,6 +125,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     deliveryPhoto: isBuyer || isAssignedRunner ? photoView(row, 'deliveryPhoto') : null,
     cancelReason: row.cancelReason,
     refundedAmount: centsToDecimal(payment.refundedCents),
+    groceryPayment: groceryPaymentOf(context.groceryHolds.get(row.id)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     acceptedAt: iso(row.acceptedAt),

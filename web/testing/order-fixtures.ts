@@ -42,6 +42,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   runnerId: null,
   storeName: 'Patel Family Grocers',
   refundedAmount: '0.00',
+  groceryPayment: { method: 'at_door', holdCents: 0, capturedCents: 0, refundedCents: 0, status: null },
   storeAddress: '1710 Oak Tree Rd, Edison, NJ 08820',
   storePhone: '(732) 555-0142',
   items: [
