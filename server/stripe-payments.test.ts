@@ -132,6 +132,57 @@ describe('checkout and the webhook with Stripe configured', async () => {
     ).toBe(404)
   })
 
+  test('groceries paid by card: the first intent saves the card to the buyer Customer, the grocery hold is confirmed on it off-session, and both go with a cancel', async () => {
+    const store = await api.addStore({ name: 'Stripe Grocery Store', latitude: 40.52, longitude: -74.3973 })
+    /** Basmati Rice $18.99: × 1.2 = $22.79, held as $25. */
+    const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]
+    async function cardCheckout(declineGroceries: boolean) {
+      const buyer = await api.completeAccount()
+      const started = await api.call('POST', '/api/create-payment-intent', {
+        cookie: buyer.cookie,
+        body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items },
+      })
+      const { paymentIntentId, groceryIntent } = started.body as { paymentIntentId: string; groceryIntent: { id: string; amountCents: number } }
+      expect(groceryIntent.amountCents).toBe(2500)
+      const savedCard = stripe.confirmCard(paymentIntentId)
+      if (declineGroceries) stripe.declineChargesOn(savedCard, 'insufficient_funds')
+      const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
+        cookie: buyer.cookie,
+        body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items, tip: 5 } },
+      })
+      return { buyer, paymentIntentId, groceryIntentId: groceryIntent.id, savedCard, placed }
+    }
+
+    const { buyer, paymentIntentId, groceryIntentId, savedCard, placed } = await cardCheckout(false)
+    expect(placed.status).toBe(200)
+    const customer = stripe.intent(paymentIntentId)!.customer
+    expect(stripe.intent(paymentIntentId)).toMatchObject({ setup_future_usage: 'off_session', status: 'requires_capture' })
+    expect(stripe.intent(groceryIntentId)).toMatchObject({
+      customer,
+      amount: 2500,
+      capture_method: 'manual',
+      status: 'requires_capture',
+      payment_method: savedCard,
+    })
+    const confirmSent = stripe.sent.find((request) => request.path === `/v1/payment_intents/${groceryIntentId}/confirm`)!
+    expect(confirmSent.idempotencyKey).toBe(`intent:${groceryIntentId}:confirm`)
+    expect(Object.fromEntries(confirmSent.params)).toMatchObject({ payment_method: savedCard, off_session: 'true' })
+    const order = placed.body.order as { id: string; groceryPayment: unknown }
+    expect(order.groceryPayment).toEqual({ method: 'card', holdCents: 2500, capturedCents: 0, refundedCents: 0, status: 'authorized' })
+
+    expect((await api.call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie })).status).toBe(200)
+    expect([stripe.intent(paymentIntentId)!.status, stripe.intent(groceryIntentId)!.status]).toEqual(['canceled', 'canceled'])
+    expect(stripe.sent.filter((request) => request.path === `/v1/payment_intents/${groceryIntentId}/cancel`).map((request) => request.idempotencyKey)).toEqual([
+      `order:${order.id}:grocery-cancel`,
+    ])
+
+    // A second hold the card cannot cover: no order, and neither hold left standing.
+    const declined = await cardCheckout(true)
+    expect(declined.placed.status).toBe(402)
+    expect(declined.placed.body).toMatchObject({ code: 'GROCERY_HOLD_DECLINED', declineCode: 'insufficient_funds' })
+    expect([stripe.intent(declined.paymentIntentId)!.status, stripe.intent(declined.groceryIntentId)!.status]).toEqual(['canceled', 'canceled'])
+  })
+
   test('a checkout authorizes $7.00 as 700 cents with manual capture and places the order', async () => {
     const { intentId, orderId } = await checkout()
     expect(stripe.intent(intentId)).toMatchObject({ amount: 700, currency: 'usd', capture_method: 'manual' })

@@ -13,7 +13,13 @@ type Intent = {
   metadata: Record<string, string>
   /** The charge the card's confirmation made; captured or not. */
   latest_charge: string | null
+  customer: string | null
+  setup_future_usage: string | null
+  payment_method: string | null
+  last_payment_error: { type: string; code: string; decline_code: string; message: string } | null
 }
+/** A card an intent was confirmed with: attached to a customer when the intent saved it; `declineCode` declines every charge on it from the server. */
+type PaymentMethod = { id: string; customer: string | null; declineCode: string | null }
 type Charge = { id: string; paymentIntentId: string; amountCaptured: number }
 type StripeRefund = { id: string; object: 'refund'; amount: number; payment_intent: string; status: 'succeeded'; metadata: Record<string, string> }
 /** One request as the stand-in received it, and the status it answered. */
@@ -37,6 +43,8 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
   const intents = new Map<string, Intent>()
   const charges = new Map<string, Charge>()
   const refunds: StripeRefund[] = []
+  const customers = new Set<string>()
+  const paymentMethods = new Map<string, PaymentMethod>()
   const replies = new Map<string, Reply>()
   const sent: SentToStripe[] = []
   const declineCaptureOf = new Set<string>()
@@ -99,7 +107,14 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
     if (method === 'GET' && path === '/v1/refunds') {
       return ok(listOf('/v1/refunds', refunds.filter((made) => made.payment_intent === params.get('payment_intent')).reverse()))
     }
+    if (method === 'POST' && path === '/v1/customers') {
+      const id = nextId('cus_test')
+      customers.add(id)
+      return ok({ id, object: 'customer', metadata: metadataOf(params) })
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
+      const customer = params.get('customer')
+      if (customer && !customers.has(customer)) return missing('customer', customer, 'customer')
       const id = nextId('pi_test')
       const intent: Intent = {
         id,
@@ -111,14 +126,19 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
         client_secret: `${id}_secret_test`,
         metadata: metadataOf(params),
         latest_charge: null,
+        customer,
+        setup_future_usage: params.get('setup_future_usage'),
+        payment_method: null,
+        last_payment_error: null,
       }
       intents.set(id, intent)
       return ok(intent)
     }
-    const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path)
+    const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel|confirm))?$/.exec(path)
     const intent = match ? intents.get(match[1]!) : undefined
     if (!match || !intent) return missing('payment_intent', match?.[1] ?? path)
     if (!match[2]) return ok(intent)
+    if (match[2] === 'confirm') return confirmOnServer(intent, params)
     if (match[2] === 'capture') {
       if (intent.status !== 'requires_capture') return unexpectedState(intent, 'captured')
       if (declineCaptureOf.has(intent.id)) {
@@ -132,6 +152,32 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
     if (intent.status !== 'requires_capture' && intent.status !== 'requires_payment_method') return unexpectedState(intent, 'canceled')
     intent.status = 'canceled'
     return ok(intent)
+  }
+
+  /** A confirmation from the server on a saved card: it must be attached to the intent's customer; a card that declines leaves the intent waiting for another. */
+  function confirmOnServer(intent: Intent, params: URLSearchParams): Reply {
+    if (intent.status !== 'requires_payment_method') return unexpectedState(intent, 'confirmed')
+    const card = paymentMethods.get(params.get('payment_method') ?? '')
+    if (!card) return missing('payment_method', params.get('payment_method') ?? '', 'payment_method')
+    if (!card.customer || card.customer !== intent.customer)
+      return stripeError(400, 'invalid_request_error', null, `The provided PaymentMethod ${card.id} does not belong to the PaymentIntent's customer.`, {
+        param: 'payment_method',
+      })
+    if (card.declineCode) {
+      intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: card.declineCode, message: 'Your card was declined.' }
+      return stripeError(402, 'card_error', 'card_declined', 'Your card was declined.', { decline_code: card.declineCode, payment_intent: intent })
+    }
+    authorize(intent, card.id)
+    return ok(intent)
+  }
+
+  /** The card authorized: a charge, not yet captured. */
+  function authorize(intent: Intent, paymentMethodId: string) {
+    intent.status = 'requires_capture'
+    intent.payment_method = paymentMethodId
+    intent.last_payment_error = null
+    intent.latest_charge = nextId('ch_test')
+    charges.set(intent.latest_charge, { id: intent.latest_charge, paymentIntentId: intent.id, amountCaptured: 0 })
   }
 
   /** Stripe's rate limiter: past `rate` requests within the last second, 429 with its rate_limit error. Turned-away requests do not count. */
@@ -179,13 +225,23 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
     api: { host: '127.0.0.1', port: server.port!, protocol: 'http' as const },
     sent,
     intent: (id: string) => intents.get(id),
-    /** What Stripe.js does in the browser when the buyer's card is authorized: a charge, not yet captured. */
+    /**
+     * What Stripe.js does in the browser when the buyer's card is authorized: a charge, not yet
+     * captured, on a new PaymentMethod, saved to the intent's customer when the intent asked to
+     * save it (setup_future_usage). Returns the PaymentMethod's id.
+     */
     confirmCard(id: string) {
       const intent = intents.get(id)!
-      intent.status = 'requires_capture'
-      intent.latest_charge = nextId('ch_test')
-      charges.set(intent.latest_charge, { id: intent.latest_charge, paymentIntentId: id, amountCaptured: 0 })
+      const card: PaymentMethod = { id: nextId('pm_test'), customer: intent.setup_future_usage ? intent.customer : null, declineCode: null }
+      paymentMethods.set(card.id, card)
+      authorize(intent, card.id)
+      return card.id
     },
+    /** Every charge the server makes on this saved card from now on is declined with `declineCode`. */
+    declineChargesOn(paymentMethodId: string, declineCode: string) {
+      paymentMethods.get(paymentMethodId)!.declineCode = declineCode
+    },
+    paymentMethod: (id: string) => paymentMethods.get(id),
     declineCaptureOf: (id: string) => declineCaptureOf.add(id),
     refunds: (intentId: string) => refunds.filter((made) => made.payment_intent === intentId),
     /** A refund made by hand in Stripe's dashboard: none of our keys, none of our metadata. */

@@ -5,7 +5,17 @@ import { orderSchema, SUBSTITUTION_PREFERENCES } from '../orders/contract'
 // The cart offers the substitution choices of the orders' lines.
 export { DEFAULT_SUBSTITUTION_PREFERENCE, SUBSTITUTION_PREFERENCES, type SubstitutionPreference } from '../orders/contract'
 
-import { centsToDecimal, DEFAULT_ESTIMATED_GROCERY_CENTS, decimalToCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS } from '../shared/contract'
+import { GROCERY_PAYMENT_METHODS } from '../payments/contract'
+import {
+  centsToDecimal,
+  DEFAULT_ESTIMATED_GROCERY_CENTS,
+  decimalToCents,
+  GROCERY_HOLD_MARGIN_PERCENT,
+  GROCERY_HOLD_MIN_CENTS,
+  GROCERY_HOLD_STEP_CENTS,
+  MAX_TIP_CENTS,
+  PLATFORM_FEE_CENTS,
+} from '../shared/contract'
 
 // Pricing: the cart shows, the server charges and the order stores these same figures.
 
@@ -39,6 +49,15 @@ export function estimatedGroceryCents(lines: readonly PricedLine[]): number {
   return priced.reduce((sum, line) => sum + decimalToCents(line.price)! * line.quantity, 0)
 }
 
+/**
+ * The grocery hold for groceries estimated at `estimateCents`: the estimate with its margin,
+ * rounded up to a whole step, at least the smallest hold and at most `maxCents` (GROCERY_HOLD_MAX_CENTS).
+ */
+export function groceryHoldCents(estimateCents: number, maxCents: number): number {
+  const steps = Math.ceil((estimateCents * GROCERY_HOLD_MARGIN_PERCENT) / (100 * GROCERY_HOLD_STEP_CENTS))
+  return Math.min(Math.max(steps * GROCERY_HOLD_STEP_CENTS, GROCERY_HOLD_MIN_CENTS), maxCents)
+}
+
 export const MAX_ORDER_LINES = 100
 export const MAX_LINE_QUANTITY = 99
 /** 001 §9: the slots a delivery may be scheduled for; ASAP is the default. */
@@ -55,18 +74,6 @@ export const MESSAGES = {
 /** Dollars as the spec sends them: a number or a decimal string, at most two places. */
 const dollars = z.union([z.number(), z.string().max(20)], { error: 'Must be an amount in dollars' })
 
-export const createPaymentIntentSchema = z.object({
-  amount: dollars,
-  /** The checkout screen's own id for this attempt: a retried request makes no second authorization. */
-  checkoutId: z.string().uuid().optional(),
-})
-
-export const createPaymentIntentResponseSchema = z.object({
-  clientSecret: z.string(),
-  paymentIntentId: z.string(),
-  amount: z.string(),
-})
-
 // Only the types are checked here. The rules of an order (quantities, how many lines) are checked
 // by checkout once the card is authorized, so a refused order releases its hold.
 const orderLineSchema = z.object({
@@ -77,8 +84,28 @@ const orderLineSchema = z.object({
   substitution: z.enum(SUBSTITUTION_PREFERENCES, { error: 'Substitution must be best_match, contact_me or skip' }).optional(),
 })
 
+export const createPaymentIntentSchema = z.object({
+  amount: dollars,
+  /** The checkout screen's own id for this attempt: a retried request makes no second authorization. */
+  checkoutId: z.string().uuid().optional(),
+  /** How the groceries are paid; at the door unless said. By card, the cart's store and lines, from which the server estimates the hold. */
+  groceryPayment: z.enum(GROCERY_PAYMENT_METHODS, { error: 'Pay for groceries at_door or by card' }).optional(),
+  storeId: z.string().max(100).optional(),
+  items: z.array(orderLineSchema).max(1000).optional(),
+})
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.string(),
+  /** The grocery hold, when the groceries are paid by card: authorized the same way as the first, with its own client secret. */
+  groceryIntent: z.object({ id: z.string(), clientSecret: z.string(), amountCents: z.number().int() }).optional(),
+})
+
 export const confirmPaymentAndCreateOrderSchema = z.object({
   paymentIntentId: z.string().min(1).max(200),
+  /** The checkout's grocery hold, when the groceries are paid by card. */
+  groceryPaymentIntentId: z.string().min(1).max(200).optional(),
   orderData: z.object({
     storeId: z.string().max(100),
     items: z.array(orderLineSchema).max(1000),

@@ -1,6 +1,6 @@
 // Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
 import { z } from 'zod'
-import { HELD_PAYMENT_STATES, type HeldPaymentState } from '../payments/contract'
+import { GROCERY_PAYMENT_METHODS, HELD_PAYMENT_STATES, type HeldPaymentState } from '../payments/contract'
 import { PAYOUT_LINE_STATUSES } from '../payouts/contract'
 import { AFTER_DELIVERY_DAYS, characterCount, DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents, hasUnsafeCharacter } from '../shared/contract'
 
@@ -191,6 +191,19 @@ export const orderEarningsSchema = z.object({ amount: z.string(), status: z.enum
 export type OrderEarnings = z.infer<typeof orderEarningsSchema>
 
 /**
+ * How the order's groceries are paid: at the door (nothing held: zeros, no status), or by card,
+ * with the grocery hold's amounts in cents and its state in payments' words.
+ */
+export const groceryPaymentSchema = z.object({
+  method: z.enum(GROCERY_PAYMENT_METHODS),
+  holdCents: z.number().int(),
+  capturedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  status: z.enum(HELD_PAYMENT_STATES).nullable(),
+})
+export type GroceryPayment = z.infer<typeof groceryPaymentSchema>
+
+/**
  * An order as the API sends it (001 §3). Money in dollars as the spec writes it; contacts and
  * the street address are null wherever §6 says the viewer may not see them yet.
  */
@@ -230,6 +243,7 @@ export const orderSchema = z.object({
   refunds: z.array(orderRefundSchema),
   /** What the order earns its runner, from the payouts ledger; the assigned runner, support, and runners offered it only. */
   earnings: orderEarningsSchema.nullable(),
+  groceryPayment: groceryPaymentSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   acceptedAt: z.string().nullable(),

@@ -1,9 +1,9 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
-import { holdExpiresAt, type OrderPayment, orderPayments, type RefundRow, settledRefundsOf } from '../payments/index'
+import { type GroceryHold, holdExpiresAt, type OrderPayment, orderPayments, type RefundRow, settledRefundsOf } from '../payments/index'
 import { type PayoutLineStatus, type PayoutTerms, runnerPayouts } from '../payouts/index'
 import { type Clock, centsToDecimal } from '../shared/index'
-import { afterDeliveryOpen, type Order, type OrderEarnings, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
+import { afterDeliveryOpen, type GroceryPayment, type Order, type OrderEarnings, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
 import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
 import type { Viewer } from './order-access'
 import { type RatingRow, ratingsOf, runnerRatings, toRating } from './ratings'
@@ -31,6 +31,8 @@ export type OrderViewContext = {
   refunds: Map<string, RefundRow[]>
   earnings: Map<string, { amountCents: number; status: PayoutLineStatus }>
   terms: PayoutTerms
+  /** The grocery holds of the orders whose groceries are paid by card, by order id. */
+  groceryHolds: Map<string, GroceryHold>
   contacts: Map<string, UserContact>
   ratings: Map<string, RatingRow[]>
   runnerRatings: Map<string, RunnerRating>
@@ -42,16 +44,20 @@ export async function orderViewContext(db: Database, clock: Clock, rows: readonl
   const runnerIds = rows.flatMap((row) => (row.runnerId ? [row.runnerId] : []))
   const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
   const intentIds = rows.map((row) => row.paymentIntentId)
-  // Reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not six.
-  const [payments, refunds, contacts, ratings, figures, earnings] = await Promise.all([
+  // Reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not seven.
+  const [payments, groceryHolds, refunds, contacts, ratings, figures, earnings] = await Promise.all([
     orderPayments.of(db, intentIds),
+    orderPayments.groceryHoldsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
     settledRefundsOf(db, intentIds),
     userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
     ratingsOf(db, delivered),
     runnerRatings(db, clock, runnerIds),
     runnerPayouts.ofOrders(db, clock, delivered),
   ])
-  return { payments, refunds, earnings, terms, contacts, ratings, runnerRatings: figures, now: clock.now() }
+  return { payments, groceryHolds, refunds, earnings, terms, contacts, ratings, runnerRatings: figures, now: clock.now() }
 }
 
 /**
@@ -80,6 +86,11 @@ function ratingsFor(row: OrderRow, viewer: Viewer, context: OrderViewContext) {
   const theirs = ratings.find((rating) => rating.rateeId === raterId)
   const shown = viewer === 'support' || mine !== undefined || !afterDeliveryOpen(row.deliveredAt, context.now)
   return { myRating: mine ? toRating(mine) : null, theirRating: theirs && shown ? toRating(theirs) : null }
+}
+
+/** How the order's groceries are paid: by card when payments holds a grocery hold for it, else at the door. */
+function groceryPaymentOf(hold: GroceryHold | undefined): GroceryPayment {
+  return hold ? { method: 'card', ...hold } : { method: 'at_door', holdCents: 0, capturedCents: 0, refundedCents: 0, status: null }
 }
 
 /** The order as the API sends it to this viewer; money in the spec's dollar strings, formatted here at the edge. */
@@ -153,6 +164,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
           }))
         : [],
     earnings: support || isAssignedRunner || offered ? earningsOf(row, payment, context) : null,
+    groceryPayment: groceryPaymentOf(context.groceryHolds.get(row.id)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     acceptedAt: iso(row.acceptedAt),

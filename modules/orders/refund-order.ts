@@ -10,6 +10,7 @@ import {
   type PaymentGateway,
   RefundExceedsCaptureError,
   refund,
+  releaseGroceryHold,
   settledRefundsOf,
 } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
@@ -99,8 +100,14 @@ export async function refundToTell(db: Database, order: Pick<OrderRow, 'id' | 'p
   }
 }
 
-/** The full refund of an order ended before pick-up; if the gateway is down it stays owed, and the sweep settles it. */
+/**
+ * The full refund of an order ended before pick-up, and the release of its grocery hold (once,
+ * under its own key); if the gateway is down either stays owed, and the sweep settles it.
+ */
 export async function refundWhatIsOwed(db: Database, gateway: PaymentGateway, clock: Clock, row: Pick<OrderRow, 'id'>, reason: string) {
+  await releaseGroceryHold({ db, clock, gateway }, row.id, reason).catch((error) => {
+    if (!(error instanceof GatewayUnavailableError)) throw error
+  })
   try {
     return await refundOrder(db, gateway, clock, row, { amountCents: 'rest', key: idempotencyKeys.owedRefund(row.id), reason })
   } catch (error) {
@@ -115,29 +122,39 @@ export const REFUNDED_ENDINGS = ['runner_no_show', 'runner_released', 'nothing_f
 const SETTLED_AT_ONCE = 200
 
 /**
- * Paid orders that ended before pick-up and are still owed part of their charge (the payment
- * service was down at the time, or a refund under way held the rest back): each tried again under
- * its own key. Owed in whatever charged state the payment is, as payments records it.
+ * Paid orders that ended before pick-up and are still owed part of their charge, or the release
+ * of their grocery hold (the payment service was down at the time, or a refund under way held the
+ * rest back): each tried again under its own key. Owed in whatever charged state the payment is,
+ * as payments records it.
  */
 export async function settleOwedRefunds(db: Database, gateway: PaymentGateway, clock: Clock) {
-  const owed = (await paidOrdersEndedEarly(db)).filter((row) => row.owedCents > 0).slice(0, SETTLED_AT_ONCE)
+  const owed = (await paidOrdersEndedEarly(db)).filter((row) => row.owes).slice(0, SETTLED_AT_ONCE)
   const settled: string[] = []
   for (const row of owed) if (await refundWhatIsOwed(db, gateway, clock, row, 'owed since the order ended before pick-up')) settled.push(row.id)
   return { settled, left: owed.length - settled.length }
 }
 
-/** Paid orders ended before pick-up, each with what of its charge has not come back. */
+/** Paid orders ended before pick-up, each with whether part of its charge has not come back or its grocery hold still stands. */
 async function paidOrdersEndedEarly(db: Database) {
   const ended = await db
     .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
     .from(orders)
     .where(and(eq(orders.status, 'cancelled'), inArray(orders.cancelReason, [...REFUNDED_ENDINGS])))
-  const payments = await orderPayments.of(
-    db,
-    ended.map((row) => row.paymentIntentId),
-  )
+  const [payments, groceryHolds] = await Promise.all([
+    orderPayments.of(
+      db,
+      ended.map((row) => row.paymentIntentId),
+    ),
+    orderPayments.groceryHoldsOf(
+      db,
+      ended.map((row) => row.id),
+    ),
+  ])
   return ended.flatMap((row) => {
     const payment = payments.get(row.paymentIntentId)
-    return payment && isCharged(payment.status) ? [{ id: row.id, owedCents: payment.amountCents - payment.refundedCents }] : []
+    if (!payment || !isCharged(payment.status)) return []
+    // A grocery hold still standing is owed too: its release.
+    const owes = payment.refundedCents < payment.amountCents || groceryHolds.get(row.id)?.status === 'authorized'
+    return [{ id: row.id, owes }]
   })
 }

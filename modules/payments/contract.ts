@@ -18,6 +18,10 @@ export const CHARGED_PAYMENT_STATES = ['captured', 'partially_refunded', 'refund
 export type ChargedPaymentState = (typeof CHARGED_PAYMENT_STATES)[number]
 export const isCharged = (state: HeldPaymentState): state is ChargedPaymentState => (CHARGED_PAYMENT_STATES as readonly string[]).includes(state)
 
+/** How the buyer pays for the groceries: to the runner at the door (the spec's default), or by card in the app (a grocery hold). */
+export const GROCERY_PAYMENT_METHODS = ['at_door', 'card'] as const
+export type GroceryPaymentMethod = (typeof GROCERY_PAYMENT_METHODS)[number]
+
 /** GET /api/payments/config: which card form checkout shows. */
 export const paymentsConfigSchema = z.object({ gateway: z.enum(['embedded', 'stripe']), publishableKey: z.string().nullable() })
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>

@@ -7,6 +7,7 @@ import { onceByKey } from './embedded-idempotency'
 import { embeddedOnboarding } from './embedded-onboarding'
 import { randomToken, sha256 } from './embedded-tokens'
 import {
+  type CreateIntentInput,
   type IntentStatus,
   PaymentDeclinedError,
   type PaymentGateway,
@@ -16,7 +17,7 @@ import {
   RefundExceedsCaptureError,
 } from './gateway'
 import { type CardInput, cardBehaviour } from './sample-cards'
-import { embeddedPaymentIntents, embeddedRefunds } from './schema'
+import { embeddedCustomers, embeddedPaymentIntents, embeddedPaymentMethods, embeddedRefunds } from './schema'
 
 type IntentRow = typeof embeddedPaymentIntents.$inferSelect
 
@@ -29,6 +30,9 @@ const toIntent = (row: IntentRow): PaymentIntent => ({
   amountCents: row.amountCents,
   currency: row.currency,
   metadata: row.metadata,
+  customerId: row.customerId,
+  paymentMethodId: row.paymentMethodId,
+  lastDeclineCode: row.status === 'requires_payment_method' ? row.lastDeclineCode : null,
 })
 
 const stateError = (status: IntentStatus | 'missing', action: string) =>
@@ -55,6 +59,10 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
   const once = onceByKey(db, clock)
   const onboarding = embeddedOnboarding(db, clock, appUrl)
 
+  async function customerExists(tx: Database, id: string) {
+    return (await tx.select({ id: embeddedCustomers.id }).from(embeddedCustomers).where(eq(embeddedCustomers.id, id))).length > 0
+  }
+
   async function currentStatus(tx: Database, id: string): Promise<IntentStatus | 'missing'> {
     const [row] = await tx.select({ status: embeddedPaymentIntents.status }).from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id))
     return row?.status ?? 'missing'
@@ -64,10 +72,12 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
     kind: 'embedded' as const,
     publishableKey: null,
 
-    async createIntent({ amountCents, metadata, idempotencyKey }: { amountCents: number; metadata: Record<string, string>; idempotencyKey: string }) {
+    async createIntent({ amountCents, metadata, idempotencyKey, customerId, saveCard = false }: CreateIntentInput) {
       const id = `pi_emb_${randomToken(18)}`
       const clientSecret = `${id}_secret_${randomToken(24)}`
-      const intent = await once(idempotencyKey, 'create', `amount:${amountCents}`, async (tx) => {
+      const subject = `amount:${amountCents}${customerId ? `:${customerId}${saveCard ? ':save' : ''}` : ''}`
+      const intent = await once(idempotencyKey, 'create', subject, async (tx) => {
+        if (customerId && !(await customerExists(tx, customerId))) throw stateError('missing', 'created')
         const [row] = await tx
           .insert(embeddedPaymentIntents)
           .values({
@@ -77,12 +87,58 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
             currency: 'usd',
             status: 'requires_payment_method',
             metadata,
+            customerId: customerId ?? null,
+            saveCard,
             createdAt: clock.now(),
           })
           .returning()
         return { ...toIntent(row!), clientSecret }
       })
       return intent as PaymentIntent & { clientSecret: string }
+    },
+
+    createCustomer({ buyerId, idempotencyKey }: { buyerId: string; idempotencyKey: string }) {
+      return once<{ id: string }>(idempotencyKey, 'customer', buyerId, async (tx) => {
+        const [row] = await tx
+          .insert(embeddedCustomers)
+          .values({ id: `cus_emb_${randomToken(14)}`, metadata: { buyerId }, createdAt: clock.now() })
+          .returning({ id: embeddedCustomers.id })
+        return row!
+      })
+    },
+
+    /**
+     * Confirms an intent from the server on a card saved to the intent's customer, as Stripe's
+     * off-session confirm: the card must be that customer's. A card whose later charges are
+     * declined leaves the intent waiting for a card, with the decline recorded.
+     */
+    confirmWithSavedCard(id: string, { paymentMethodId, idempotencyKey }: { paymentMethodId: string; idempotencyKey: string }) {
+      return once(idempotencyKey, 'confirm', id, async (tx) => {
+        const [row] = await tx.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id)).for('update')
+        if (!row || row.status !== 'requires_payment_method') throw stateError(row?.status ?? 'missing', 'confirmed')
+        const [card] = await tx.select().from(embeddedPaymentMethods).where(eq(embeddedPaymentMethods.id, paymentMethodId))
+        if (!card || card.customerId === null || card.customerId !== row.customerId) throw stateError('missing', 'confirmed')
+        if (card.chargeDeclineCode) {
+          await tx
+            .update(embeddedPaymentIntents)
+            .set({ failedConfirmations: row.failedConfirmations + 1, lastDeclineCode: card.chargeDeclineCode })
+            .where(eq(embeddedPaymentIntents.id, id))
+          throw new PaymentDeclinedError(card.chargeDeclineCode, 'Your card was declined.')
+        }
+        const [confirmed] = await tx
+          .update(embeddedPaymentIntents)
+          .set({
+            status: 'requires_capture',
+            paymentMethodId,
+            cardBrand: card.cardBrand,
+            cardLast4: card.cardLast4,
+            captureDeclineCode: card.chargeDeclineCode,
+            authorizedAt: clock.now(),
+          })
+          .where(eq(embeddedPaymentIntents.id, id))
+          .returning()
+        return toIntent(confirmed!)
+      })
     },
 
     /** The statuses of many intents at once, for support's checks and the sweep benchmark's proof. */
@@ -183,10 +239,23 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
             .where(eq(embeddedPaymentIntents.id, row.id))
           return { declined: { declineCode: behaviour.declineCode, message: behaviour.message } }
         }
+        // The card becomes a PaymentMethod, saved to the intent's customer when the intent asked for it.
+        const [card] = await tx
+          .insert(embeddedPaymentMethods)
+          .values({
+            id: `pm_emb_${randomToken(18)}`,
+            customerId: row.saveCard ? row.customerId : null,
+            cardBrand: behaviour.brand,
+            cardLast4: behaviour.last4,
+            chargeDeclineCode: behaviour.captureDeclineCode ?? null,
+            createdAt: clock.now(),
+          })
+          .returning({ id: embeddedPaymentMethods.id })
         await tx
           .update(embeddedPaymentIntents)
           .set({
             status: 'requires_capture',
+            paymentMethodId: card!.id,
             cardBrand: behaviour.brand,
             cardLast4: behaviour.last4,
             captureDeclineCode: behaviour.captureDeclineCode ?? null,

@@ -18,6 +18,12 @@ export type PaymentIntent = {
   amountCents: number
   currency: string
   metadata: Record<string, string>
+  /** The buyer's Customer at the gateway, when the intent was made for one. */
+  customerId: string | null
+  /** The card the intent was confirmed with (saved to the customer when the intent asked to save it). */
+  paymentMethodId: string | null
+  /** Why the last confirmation was declined, while the intent still waits for a card: its decline code. */
+  lastDeclineCode: string | null
 }
 
 /**
@@ -29,7 +35,15 @@ export interface PaymentGateway {
   kind: 'embedded' | 'stripe'
   /** What the browser's card form needs: Stripe's publishable key, or null for the embedded form. */
   publishableKey: string | null
-  createIntent(input: { amountCents: number; metadata: Record<string, string>; idempotencyKey: string }): Promise<PaymentIntent & { clientSecret: string }>
+  createIntent(input: CreateIntentInput): Promise<PaymentIntent & { clientSecret: string }>
+  /** A Customer for one buyer, the owner of the cards saved for later. Once per key: the same key answers the same customer. */
+  createCustomer(input: { buyerId: string; idempotencyKey: string }): Promise<{ id: string }>
+  /**
+   * Confirms an intent from the server on a card saved to its customer, the buyer not at hand
+   * (Stripe's off_session): a manual-capture intent becomes a hold. A decline throws
+   * PaymentDeclinedError and leaves the intent waiting for a card.
+   */
+  confirmWithSavedCard(id: string, input: { paymentMethodId: string; idempotencyKey: string }): Promise<PaymentIntent>
   /** null when the gateway has no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntent | null>
   capture(id: string, idempotencyKey: string): Promise<PaymentIntent>
@@ -72,6 +86,16 @@ export interface PaymentGateway {
    * pays connected accounts out on their own schedule and says so through its webhook.
    */
   payOutBalances?(accounts: AccountListener): Promise<{ paid: unknown[]; failed: unknown[] }>
+}
+
+export type CreateIntentInput = {
+  amountCents: number
+  metadata: Record<string, string>
+  idempotencyKey: string
+  /** The buyer's Customer: a card saved by this intent is attached to it. */
+  customerId?: string
+  /** Save the card this intent is confirmed with to its customer, for charges made later from the server (Stripe's setup_future_usage: off_session). */
+  saveCard?: boolean
 }
 
 /**

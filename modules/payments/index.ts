@@ -1,15 +1,16 @@
 import type { ModuleDeps } from '../shared/index'
 import type { AccountListener, PaymentGateway } from './gateway'
+import { groceryHoldsOf } from './grocery-holds'
 import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
 import type { PaymentListener } from './payment-moves'
 import { paymentRoutes } from './routes'
 
 /**
  * Payments' door. It owns the money's records (checkout intents with each order's payment state,
- * payment events, refunds, the embedded gateway's tables) and the only calls to a gateway, each
+ * grocery holds and the buyers' gateway customers, payment events, refunds, the embedded gateway's tables) and the only calls to a gateway, each
  * keyed by our own ids: authorize, capture, release, refund.
  */
-export { CHARGED_PAYMENT_STATES, type ChargedPaymentState, isCharged } from './contract'
+export { CHARGED_PAYMENT_STATES, type ChargedPaymentState, GROCERY_PAYMENT_METHODS, type GroceryPaymentMethod, isCharged } from './contract'
 export type { BankPayout, BankPayoutRun } from './embedded-bank-payouts'
 export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } from './embedded-gateway'
 export { type PaymentEvent, paymentEventsOf } from './events'
@@ -27,6 +28,16 @@ export {
   type TransferRequest,
   type TransferReversal,
 } from './gateway'
+export {
+  authorizeGroceryHold,
+  claimGroceryHold,
+  findGroceryHold,
+  type GroceryAuthorization,
+  type GroceryHold,
+  type GroceryHoldRow,
+  groceryHoldOfCheckout,
+  releaseGroceryHold,
+} from './grocery-holds'
 export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLapsedBefore, releasedBySweep } from './hold-windows'
 export {
   authorize,
@@ -60,7 +71,7 @@ export { connectedAccountFor, type LineToTransfer, onboardingLinkFor, reverseLin
  * (an order's move that needs its payment in a state, `isIn`; a payment's move runs the order's
  * half first); a refund takes the payment's refund lock, then this row, and never the order's.
  */
-export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn }
+export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn, groceryHoldsOf }
 
 /** The card form's calls, Stripe's webhook, and the embedded stand-in's onboarding form. */
 export function paymentsModule(deps: ModuleDeps, gateway: PaymentGateway, orders: PaymentListener, accounts: AccountListener) {

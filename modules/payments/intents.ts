@@ -3,6 +3,7 @@ import type { Database } from '../../db/database'
 import { type Clock, describeForLog, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { recordPaymentEvent } from './events'
 import { IdempotencyKeyReusedError, ourPaymentState, type PaymentGateway } from './gateway'
+import { customerFor, recordGroceryHold, releaseGroceryHoldsOfUnpaidOrders, releaseUnclaimedGroceryHold } from './grocery-holds'
 import { HOLD_WINDOWS, holdLapsedBefore } from './hold-windows'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
@@ -15,14 +16,33 @@ type PaymentsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
  * Authorizes `amountCents` on a buyer's card (manual capture) and records the intent. The
  * checkout's own id makes a retried request the same authorization; the same id with another
  * amount is refused (IdempotencyKeyReusedError), as Stripe refuses a key reused with other parameters.
+ * With `groceryHoldCents` (the groceries paid by card) the intent is made for the buyer's
+ * Customer and saves the card, and a second manual-capture intent, the grocery hold, is made
+ * beside it for the same customer, recorded with it.
  */
-export async function authorize({ db, clock, gateway }: PaymentsDeps, input: { buyerId: string; amountCents: number; checkoutId?: string; tipCents: number }) {
+export async function authorize(
+  { db, clock, gateway }: PaymentsDeps,
+  input: { buyerId: string; amountCents: number; checkoutId?: string; tipCents: number; groceryHoldCents?: number },
+) {
+  const requestId = input.checkoutId ?? crypto.randomUUID()
+  const customerId = input.groceryHoldCents === undefined ? undefined : await customerFor({ db, gateway }, input.buyerId)
   const intent = await gateway.createIntent({
     amountCents: input.amountCents,
     metadata: { buyerId: input.buyerId, tipCents: String(input.tipCents) },
-    idempotencyKey: idempotencyKeys.createIntent(input.buyerId, input.checkoutId ?? crypto.randomUUID()),
+    idempotencyKey: idempotencyKeys.createIntent(input.buyerId, requestId),
+    ...(customerId && { customerId, saveCard: true }),
   })
   if (intent.amountCents !== input.amountCents) throw new IdempotencyKeyReusedError('This checkout was started for another amount.')
+  const grocery =
+    customerId && input.groceryHoldCents !== undefined
+      ? await gateway.createIntent({
+          amountCents: input.groceryHoldCents,
+          metadata: { buyerId: input.buyerId, groceryHoldOf: intent.id },
+          idempotencyKey: idempotencyKeys.createGroceryIntent(input.buyerId, requestId),
+          customerId,
+        })
+      : null
+  if (grocery && grocery.amountCents !== input.groceryHoldCents) throw new IdempotencyKeyReusedError('This checkout was started for another grocery hold.')
   await db.transaction(async (tx) => {
     const [recorded] = await tx
       .insert(checkoutIntents)
@@ -31,8 +51,15 @@ export async function authorize({ db, clock, gateway }: PaymentsDeps, input: { b
       .returning()
     const state = ourPaymentState(intent.status)
     if (recorded && state) await recordPaymentEvent(tx, clock, { orderId: null, paymentIntentId: intent.id, from: null, to: state, reason: 'checkout started' })
+    if (grocery)
+      await recordGroceryHold(tx, clock, { paymentIntentId: grocery.id, checkoutIntentId: intent.id, buyerId: input.buyerId, holdCents: grocery.amountCents })
   })
-  return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amountCents: input.amountCents }
+  return {
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    amountCents: input.amountCents,
+    groceryIntent: grocery && { id: grocery.id, clientSecret: grocery.clientSecret, amountCents: grocery.amountCents },
+  }
 }
 
 export async function findIntent(db: Database, paymentIntentId: string): Promise<CheckoutIntent | null> {
@@ -57,10 +84,10 @@ export async function claimIntent(tx: Database, clock: Clock, paymentIntentId: s
 }
 
 /**
- * Releases an authorization that did not become an order. First one conditional update marks
- * it released, but only while no order holds it: a request refused after another request made
- * the order (a second confirm with a wrong tip) leaves that order's hold alone. Then the hold is
- * cancelled at the gateway. If the gateway cannot be reached, the mark is taken back so the
+ * Releases an authorization that did not become an order, and its grocery hold with it. First
+ * one conditional update marks it released, but only while no order holds it: a request refused
+ * after another request made the order (a second confirm with a wrong tip) leaves that order's
+ * holds alone. Then the holds are cancelled at the gateway. If the gateway cannot be reached, the mark is taken back so the
  * sweep tries again. Returns what happened.
  */
 export async function releaseIntent(
@@ -77,6 +104,8 @@ export async function releaseIntent(
   if (!marked) return (await findIntent(db, paymentIntentId))?.orderId ? 'held by an order' : 'released'
   try {
     await releaseHold(gateway, paymentIntentId, idempotencyKeys.releaseIntent(paymentIntentId))
+    // Its grocery hold, if the checkout asked for one, goes with it.
+    await releaseUnclaimedGroceryHold({ db, clock, gateway }, paymentIntentId, reason)
   } catch (error) {
     console.error(`Releasing payment ${paymentIntentId} failed, left for the sweep: ${describeForLog(error, { frames: false })}`)
     await db
@@ -93,10 +122,13 @@ const BATCH = 200
 
 /**
  * Authorizations that never became an order (the buyer confirmed the card, then closed the tab)
- * are holds on a card all the same: after the same 30 minutes they are released.
+ * are holds on a card all the same: after the same 30 minutes they are released, each with its
+ * grocery hold. So are grocery holds left standing on orders that ended unpaid.
  */
-export async function releaseAbandonedIntents(deps: PaymentsDeps): Promise<{ released: string[]; failed: string[] }> {
-  const outcome = { released: [] as string[], failed: [] as string[] }
+export async function releaseAbandonedIntents(
+  deps: PaymentsDeps,
+): Promise<{ released: string[]; failed: string[]; groceryHolds: { released: string[]; failed: string[] } }> {
+  const outcome = { released: [] as string[], failed: [] as string[], groceryHolds: await releaseGroceryHoldsOfUnpaidOrders(deps) }
   const cutoff = holdLapsedBefore(deps.clock.now())
   const tried = new Set<string>()
   for (;;) {

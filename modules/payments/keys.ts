@@ -4,9 +4,17 @@
  */
 export const idempotencyKeys = {
   createIntent: (buyerId: string, requestId: string) => `checkout:${buyerId}:${requestId}:create`,
+  /** A buyer's Customer at the gateway, the owner of their saved card: one per buyer, however often they check out. */
+  customer: (buyerId: string) => `buyer:${buyerId}:customer`,
+  /** The grocery hold a checkout asks for beside the fee and tip's authorization. */
+  createGroceryIntent: (buyerId: string, requestId: string) => `checkout:${buyerId}:${requestId}:grocery-create`,
+  /** An intent confirmed from the server on the card its checkout saved. */
+  confirmOnSavedCard: (intentId: string) => `intent:${intentId}:confirm`,
   capture: (orderId: string) => `order:${orderId}:capture`,
   cancelOrder: (orderId: string) => `order:${orderId}:cancel`,
   releaseIntent: (intentId: string) => `intent:${intentId}:cancel`,
+  /** Releasing an order's grocery hold, whichever ending before pick-up asks first. */
+  releaseGroceryHold: (orderId: string) => `order:${orderId}:grocery-cancel`,
   /** The full refund an order is owed when it ends before pick-up. */
   owedRefund: (orderId: string) => `order:${orderId}:refund`,
   /** The one refund support may make when resolving a problem. */
@@ -30,7 +38,7 @@ export const idempotencyKeys = {
 export const transferGroupOf = (orderId: string) => `order:${orderId}`
 
 /** The namespaces of the keys above that the system makes itself: a key given by hand may not start with one. */
-const SYSTEM_KEY_PREFIXES = ['checkout:', 'order:', 'intent:', 'problem:', 'stripe:', 'runner:', 'payout-line:']
+const SYSTEM_KEY_PREFIXES = ['buyer:', 'checkout:', 'order:', 'intent:', 'problem:', 'stripe:', 'runner:', 'payout-line:']
 
 /** Whether a key from outside (support's `--key`) would take the place of one the system makes itself. */
 export const isSystemKey = (key: string) => SYSTEM_KEY_PREFIXES.some((prefix) => key.trim().toLowerCase().startsWith(prefix))

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database'
 import { type Clock, describeForLog } from '../shared/index'
 import type { HeldPaymentState } from './contract'
 import { PaymentDeclinedError, type PaymentGateway, PaymentStateError } from './gateway'
+import { releaseGroceryHold } from './grocery-holds'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
 import { movePayment } from './order-payments'
@@ -116,12 +117,14 @@ export async function captureOrder(deps: PaymentMoveDeps, orderId: string, occas
   } else {
     await settleHold(deps, hold, 'cancelled', `the hold was already released ${occasion}`, (tx) => deps.listener.holdEnded(tx, orderId, 'found released'))
   }
+  await releaseGroceryHoldOfEnded(deps, orderId, `the order ended ${occasion}`)
   return gone
 }
 
 /**
  * Releases an order's hold under the order's own key (an intent already cancelled is already
- * released), then ends the payment and the order waiting on it, through the listener. The hold
+ * released), and its grocery hold under its own, then ends the payment and the order waiting on
+ * it, through the listener. The hold
  * goes at the gateway first, so the order never reads cancelled while the card is still held.
  * 'captured' when the hold was charged first (a runner's accept won). Throws, with nothing
  * changed, when the gateway cannot be reached: the same call may be retried.
@@ -129,6 +132,8 @@ export async function captureOrder(deps: PaymentMoveDeps, orderId: string, occas
 export async function releaseOrder(deps: PaymentMoveDeps, orderId: string, cause: HoldEndCause, reason: string): Promise<'released' | 'captured'> {
   const { paymentIntentId } = await holdOf(deps.db, orderId)
   if ((await releaseHold(deps.gateway, paymentIntentId, idempotencyKeys.cancelOrder(orderId))) === 'captured') return 'captured'
+  // The grocery hold goes too, before the order reads cancelled: a gateway out of reach leaves both for the retry.
+  await releaseGroceryHold(deps, orderId, reason)
   await settleHold(deps, { orderId, paymentIntentId }, 'cancelled', reason, (tx) => deps.listener.holdEnded(tx, orderId, cause))
   return 'released'
 }
@@ -144,5 +149,19 @@ export async function settleCapturedAtGateway(deps: PaymentMoveDeps, orderId: st
 export async function settleCancelledAtGateway(deps: PaymentMoveDeps, orderId: string, reason: string): Promise<'cancelled' | 'already settled'> {
   const { paymentIntentId } = await holdOf(deps.db, orderId)
   const settled = await settleHold(deps, { orderId, paymentIntentId }, 'cancelled', reason, (tx) => deps.listener.holdEnded(tx, orderId, 'gateway'))
+  await releaseGroceryHoldOfEnded(deps, orderId, reason)
   return settled ? 'cancelled' : 'already settled'
+}
+
+/**
+ * The grocery hold of an order whose first hold ended without us asking (a declined capture, a
+ * hold found released, Stripe's word): the order has ended already, so a gateway out of reach
+ * is told in the log and left for the sweep of ended orders' holds.
+ */
+async function releaseGroceryHoldOfEnded(deps: PaymentMoveDeps, orderId: string, reason: string) {
+  try {
+    await releaseGroceryHold(deps, orderId, reason)
+  } catch (error) {
+    console.error(`Releasing the grocery hold of order ${orderId} failed, left for the sweep: ${describeForLog(error, { frames: false })}`)
+  }
 }

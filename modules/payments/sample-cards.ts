@@ -16,7 +16,9 @@ const TEST_CARDS: Record<string, CardBehaviour> = {
   '4000000000009995': { outcome: 'decline', brand: 'visa', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   '4000000000000069': { outcome: 'decline', brand: 'visa', declineCode: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { outcome: 'decline', brand: 'visa', declineCode: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  // Ours: authorizes, but its capture is declined, so a failed capture can be tried end to end.
+  // Authorizes, but its capture is declined, and so is every later charge on it once saved (Stripe's
+  // 0341: attaching it to a customer succeeds, charging it fails), so a failed capture and a
+  // declined second hold can be tried end to end.
   '4000000000000341': { outcome: 'authorize', brand: 'visa', captureDeclineCode: 'generic_decline' },
 }
 

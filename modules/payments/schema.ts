@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
-import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
-import { HELD_PAYMENT_STATES, type HeldPaymentState, type PaymentState } from './contract'
+import { belongsToColumn, createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
+import { HELD_PAYMENT_STATES, type HeldPaymentState, PAYMENT_STATES, type PaymentState } from './contract'
 
 /**
  * Every authorization checkout asked the gateway for, whoever's it is and whether it became an
@@ -43,6 +43,60 @@ export const checkoutIntents = pgTable(
 )
 
 /**
+ * The grocery hold a checkout asked for beside the fee and tip's authorization, when the buyer
+ * pays for the groceries by card: a second manual-capture intent on the same card, captured once
+ * at the receipt's total. Its own row, never a second checkout intent of the order, so that "the"
+ * payment of an order stays the fee and tip's. Until the order is placed it belongs to its
+ * checkout intent (released with it); the order's placement makes it the order's, authorized.
+ */
+export const groceryHolds = pgTable(
+  'grocery_holds',
+  {
+    paymentIntentId: text().primaryKey(),
+    /** The fee and tip's intent of the same checkout: the card it saved is this hold's. */
+    checkoutIntentId: text()
+      .notNull()
+      .unique()
+      .references(() => checkoutIntents.paymentIntentId),
+    buyerId: belongsToColumn(() => users.id),
+    /** Set in the transaction that creates the order. */
+    orderId: uuid().unique(),
+    /** What checkout held: its own estimate from the catalog's prices, never the client's. */
+    holdCents: integer().notNull(),
+    capturedCents: integer().notNull().default(0),
+    refundedCents: integer().notNull().default(0),
+    /** In our words (PAYMENT_STATES): requires_payment_method until the order is placed on it. */
+    status: text().$type<PaymentState>().notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    // The sweep finds holds still standing on orders that ended unpaid among the authorized ones.
+    index('grocery_holds_authorized_idx').on(t.orderId).where(sql`status = 'authorized'`),
+    check('grocery_holds_status_known', sql.raw(`status in (${PAYMENT_STATES.map((state) => `'${state}'`).join(', ')})`)),
+    // Without an order a hold only waits or is released; an order's hold was authorized when it was placed.
+    check(
+      'grocery_holds_held_by_order',
+      sql`case when order_id is null then status in ('requires_payment_method', 'cancelled') else status <> 'requires_payment_method' end`,
+    ),
+    check('grocery_holds_capture_within_hold', sql`captured_cents between 0 and hold_cents`),
+    check('grocery_holds_refund_within_capture', sql`refunded_cents between 0 and captured_cents`),
+  ],
+)
+
+/** Each buyer's Customer at a gateway: the owner of the card their grocery checkouts save. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    buyerId: belongsToColumn(() => users.id),
+    gateway: text().$type<'embedded' | 'stripe'>().notNull(),
+    customerId: text().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.buyerId, t.gateway] })],
+)
+
+/**
  * The embedded gateway's PaymentIntents: real state with Stripe's life cycle
  * (requires_payment_method → requires_capture → succeeded, or canceled). Never a card number:
  * only its brand and last four digits.
@@ -55,6 +109,12 @@ export const embeddedPaymentIntents = pgTable('embedded_payment_intents', {
   currency: text().notNull(),
   status: text().$type<'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled'>().notNull(),
   metadata: jsonb().$type<Record<string, string>>().notNull(),
+  /** The buyer's customer, when the intent was made for one. */
+  customerId: text(),
+  /** Whether the card it is confirmed with is saved to the customer (Stripe's setup_future_usage: off_session). */
+  saveCard: boolean().notNull().default(false),
+  /** The card it was confirmed with. */
+  paymentMethodId: text(),
   cardBrand: text(),
   cardLast4: text(),
   /** The card number's behaviour, kept for the capture (a test card that authorizes but will not capture). */
@@ -67,6 +127,31 @@ export const embeddedPaymentIntents = pgTable('embedded_payment_intents', {
   capturedAt: timestamp({ withTimezone: true }),
   canceledAt: timestamp({ withTimezone: true }),
 })
+
+/** The embedded gateway's Customers: one per buyer, holding the cards saved for later. */
+export const embeddedCustomers = pgTable('embedded_customers', {
+  id: text().primaryKey(),
+  metadata: jsonb().$type<Record<string, string>>().notNull(),
+  createdAt: createdAtColumn(),
+})
+
+/**
+ * The cards intents were confirmed with, as Stripe's PaymentMethods: never the number, only its
+ * brand, last four digits and behaviour. Attached to a customer when the intent saved it.
+ */
+export const embeddedPaymentMethods = pgTable(
+  'embedded_payment_methods',
+  {
+    id: text().primaryKey(),
+    customerId: text().references(() => embeddedCustomers.id),
+    cardBrand: text().notNull(),
+    cardLast4: text().notNull(),
+    /** A test card whose charges after the first are declined (Stripe's 4000 0000 0000 0341). */
+    chargeDeclineCode: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('embedded_payment_methods_customer_idx').on(t.customerId)],
+)
 
 /** Answers the embedded gateway gave, by idempotency key: a retry gets the first answer, as Stripe replays it. */
 export const embeddedIdempotencyKeys = pgTable('embedded_idempotency_keys', {

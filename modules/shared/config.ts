@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_GROCERY_HOLD_MAX_CENTS, GROCERY_HOLD_MIN_CENTS } from './constants'
 
 const port = z.coerce.number().int().min(1).max(65535)
 
@@ -93,6 +94,8 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  /** The most a grocery hold may be, in cents: a cart estimated above it is held for this much. At least the smallest hold. */
+  GROCERY_HOLD_MAX_CENTS: z.coerce.number().int().min(GROCERY_HOLD_MIN_CENTS).default(DEFAULT_GROCERY_HOLD_MAX_CENTS),
   /** Serve the OpenAPI reference at /api/docs and /api/openapi.json. Unset: on, except in production. */
   API_DOCS: z.stringbool().optional(),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */

@@ -18,6 +18,15 @@ export const MAX_TIP_CENTS = 50_000
 /** Spec 001 §3: the estimated grocery cost when nothing in the cart has a price. */
 export const DEFAULT_ESTIMATED_GROCERY_CENTS = 2500
 export const ACCEPTED_GROCERY_PAYMENT_METHODS = ['Cash', 'Zelle', 'Venmo', 'Apple Pay'] as const
+/**
+ * Groceries paid by card (issue 29): the hold is the estimate from the catalog's prices with a
+ * margin, rounded up to whole steps, and at least the floor (the ceiling is GROCERY_HOLD_MAX_CENTS).
+ */
+export const GROCERY_HOLD_MARGIN_PERCENT = 120
+export const GROCERY_HOLD_STEP_CENTS = 500
+export const GROCERY_HOLD_MIN_CENTS = 2000
+/** The ceiling of a grocery hold unless GROCERY_HOLD_MAX_CENTS says otherwise. */
+export const DEFAULT_GROCERY_HOLD_MAX_CENTS = 50_000
 
 /** Spec 001 §9: how long to wait for the device's position when a screen opens, and before a store search. */
 export const GEOLOCATION_TIMEOUT_MS = 10_000

@@ -1,0 +1,222 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import type { Clock } from '../shared/index'
+import type { HeldPaymentState } from './contract'
+import { recordPaymentEvent } from './events'
+import { PaymentDeclinedError, type PaymentGateway } from './gateway'
+import { releaseHold } from './holds'
+import { idempotencyKeys } from './keys'
+import { checkoutIntents, groceryHolds, paymentCustomers } from './schema'
+
+type GroceryDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
+export type GroceryHoldRow = typeof groceryHolds.$inferSelect
+
+/** An order's grocery hold as its answers show it. */
+export type GroceryHold = { holdCents: number; capturedCents: number; refundedCents: number; status: HeldPaymentState }
+
+/**
+ * The buyer's Customer at this gateway, made once: the gateway's own key makes two checkouts at
+ * once the same customer, and the row keeps it beyond the gateway's memory of keys.
+ */
+export async function customerFor({ db, gateway }: Omit<GroceryDeps, 'clock'>, buyerId: string): Promise<string> {
+  const known = () =>
+    db
+      .select({ customerId: paymentCustomers.customerId })
+      .from(paymentCustomers)
+      .where(and(eq(paymentCustomers.buyerId, buyerId), eq(paymentCustomers.gateway, gateway.kind)))
+  const [found] = await known()
+  if (found) return found.customerId
+  const customer = await gateway.createCustomer({ buyerId, idempotencyKey: idempotencyKeys.customer(buyerId) })
+  await db.insert(paymentCustomers).values({ buyerId, gateway: gateway.kind, customerId: customer.id }).onConflictDoNothing()
+  return (await known())[0]!.customerId
+}
+
+/** The grocery hold a checkout asked for beside its fee and tip's intent, whoever's. */
+export async function groceryHoldOfCheckout(db: Database, checkoutIntentId: string): Promise<GroceryHoldRow | null> {
+  const [row] = await db.select().from(groceryHolds).where(eq(groceryHolds.checkoutIntentId, checkoutIntentId))
+  return row ?? null
+}
+
+export type GroceryAuthorization = { outcome: 'authorized' } | { outcome: 'declined'; declineCode: string } | { outcome: 'not authorized' }
+
+/**
+ * Whether a checkout's grocery hold stands on the buyer's card, making it stand if it can: the
+ * browser may have authorized it with its own client secret; if nobody tried, it is confirmed
+ * here, on the card the checkout's first intent saved, under the intent's own key. A card the
+ * browser saw declined is not tried again behind the buyer's back. Throws when the gateway
+ * cannot be reached (nothing changed).
+ */
+export async function authorizeGroceryHold(gateway: PaymentGateway, hold: GroceryHoldRow): Promise<GroceryAuthorization> {
+  const intent = await gateway.retrieveIntent(hold.paymentIntentId)
+  if (intent?.status === 'requires_capture') return { outcome: 'authorized' }
+  if (intent?.status !== 'requires_payment_method') return { outcome: 'not authorized' }
+  if (intent.lastDeclineCode) return { outcome: 'declined', declineCode: intent.lastDeclineCode }
+  const savedCard = (await gateway.retrieveIntent(hold.checkoutIntentId))?.paymentMethodId
+  if (!savedCard) return { outcome: 'not authorized' }
+  try {
+    await gateway.confirmWithSavedCard(hold.paymentIntentId, {
+      paymentMethodId: savedCard,
+      idempotencyKey: idempotencyKeys.confirmOnSavedCard(hold.paymentIntentId),
+    })
+    return { outcome: 'authorized' }
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) return { outcome: 'declined', declineCode: error.declineCode }
+    throw error
+  }
+}
+
+/**
+ * Makes a checkout's grocery hold the order's, in the transaction that writes the order, as
+ * claimIntent does the first: one conditional update, never a released one.
+ */
+export async function claimGroceryHold(tx: Database, clock: Clock, hold: { paymentIntentId: string; checkoutIntentId: string }, orderId: string) {
+  const [claimed] = await tx
+    .update(groceryHolds)
+    .set({ orderId, status: 'authorized', updatedAt: clock.now() })
+    .where(
+      and(
+        eq(groceryHolds.paymentIntentId, hold.paymentIntentId),
+        eq(groceryHolds.checkoutIntentId, hold.checkoutIntentId),
+        isNull(groceryHolds.orderId),
+        eq(groceryHolds.status, 'requires_payment_method'),
+      ),
+    )
+    .returning()
+  if (!claimed) return false
+  await recordPaymentEvent(tx, clock, {
+    orderId,
+    paymentIntentId: hold.paymentIntentId,
+    from: 'requires_payment_method',
+    to: 'authorized',
+    reason: 'grocery hold: order placed',
+  })
+  return true
+}
+
+/**
+ * Releases the grocery hold of a checkout that never became an order, with its first intent
+ * (releaseIntent): at the gateway under the intent's own key, then the record, once. Throws when
+ * the gateway cannot be reached, the record as it was.
+ */
+export async function releaseUnclaimedGroceryHold({ db, clock, gateway }: GroceryDeps, checkoutIntentId: string, reason: string) {
+  const hold = await groceryHoldOfCheckout(db, checkoutIntentId)
+  if (!hold || hold.orderId || hold.status !== 'requires_payment_method') return
+  await releaseHold(gateway, hold.paymentIntentId, idempotencyKeys.releaseIntent(hold.paymentIntentId))
+  await db.transaction(async (tx) => {
+    const [released] = await tx
+      .update(groceryHolds)
+      .set({ status: 'cancelled', updatedAt: clock.now() })
+      .where(and(eq(groceryHolds.paymentIntentId, hold.paymentIntentId), isNull(groceryHolds.orderId), eq(groceryHolds.status, 'requires_payment_method')))
+      .returning()
+    if (released)
+      await recordPaymentEvent(tx, clock, {
+        orderId: null,
+        paymentIntentId: hold.paymentIntentId,
+        from: null,
+        to: 'cancelled',
+        reason: `grocery hold: ${reason}`,
+      })
+  })
+}
+
+/**
+ * Releases an order's grocery hold, for every ending before pick-up: at the gateway under the
+ * order's own key (an intent already cancelled is already released), then the record moves from
+ * authorized to cancelled with its event, once, whoever asks and however often. 'none' for an
+ * order whose groceries are paid at the door, or whose hold is no longer authorized; 'captured'
+ * when the gateway had already charged it. Throws when the gateway cannot be reached, nothing
+ * changed: the same call may be retried.
+ */
+export async function releaseGroceryHold({ db, clock, gateway }: GroceryDeps, orderId: string, reason: string): Promise<'released' | 'captured' | 'none'> {
+  const [hold] = await db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
+  if (!hold || hold.status !== 'authorized') return 'none'
+  if ((await releaseHold(gateway, hold.paymentIntentId, idempotencyKeys.releaseGroceryHold(orderId))) === 'captured') return 'captured'
+  return db.transaction(async (tx) => {
+    const [released] = await tx
+      .update(groceryHolds)
+      .set({ status: 'cancelled', updatedAt: clock.now() })
+      .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized')))
+      .returning()
+    if (!released) return 'none'
+    await recordPaymentEvent(tx, clock, {
+      orderId,
+      paymentIntentId: hold.paymentIntentId,
+      from: 'authorized',
+      to: 'cancelled',
+      reason: `grocery hold: ${reason}`,
+    })
+    return 'released'
+  })
+}
+
+/** The grocery holds of these orders, by order id: one read for a page of orders. Orders paying at the door have none. */
+export async function groceryHoldsOf(db: Database, orderIds: readonly string[]): Promise<Map<string, GroceryHold>> {
+  const ids = [...new Set(orderIds)]
+  const found = new Map<string, GroceryHold>()
+  if (ids.length === 0) return found
+  const rows = await db
+    .select({
+      orderId: groceryHolds.orderId,
+      holdCents: groceryHolds.holdCents,
+      capturedCents: groceryHolds.capturedCents,
+      refundedCents: groceryHolds.refundedCents,
+      status: groceryHolds.status,
+    })
+    .from(groceryHolds)
+    .where(inArray(groceryHolds.orderId, ids))
+  for (const { orderId, status, ...amounts } of rows) if (orderId && status !== 'requires_payment_method') found.set(orderId, { ...amounts, status })
+  return found
+}
+
+/** Records a checkout's grocery hold beside its first intent, in the transaction that records that one. */
+export async function recordGroceryHold(
+  tx: Database,
+  clock: Clock,
+  hold: { paymentIntentId: string; checkoutIntentId: string; buyerId: string; holdCents: number },
+) {
+  const [recorded] = await tx
+    .insert(groceryHolds)
+    .values({ ...hold, status: 'requires_payment_method', createdAt: clock.now(), updatedAt: clock.now() })
+    .onConflictDoNothing()
+    .returning()
+  if (recorded)
+    await recordPaymentEvent(tx, clock, {
+      orderId: null,
+      paymentIntentId: hold.paymentIntentId,
+      from: null,
+      to: 'requires_payment_method',
+      reason: 'grocery hold: checkout started',
+    })
+}
+
+/** A grocery hold by its intent's id, whoever's. */
+export async function findGroceryHold(db: Database, paymentIntentId: string): Promise<GroceryHoldRow | null> {
+  const [row] = await db.select().from(groceryHolds).where(eq(groceryHolds.paymentIntentId, paymentIntentId))
+  return row ?? null
+}
+
+const SWEPT_AT_ONCE = 200
+
+/**
+ * Grocery holds still authorized on orders whose fee and tip's hold has ended unpaid (released,
+ * or its capture declined), when releasing them then found the gateway out of reach: each
+ * released now under its order's key. Returns the orders released and those still out of reach.
+ */
+export async function releaseGroceryHoldsOfUnpaidOrders(deps: GroceryDeps) {
+  const stranded = await deps.db
+    .select({ orderId: groceryHolds.orderId })
+    .from(groceryHolds)
+    .innerJoin(checkoutIntents, eq(checkoutIntents.orderId, groceryHolds.orderId))
+    .where(and(eq(groceryHolds.status, 'authorized'), inArray(checkoutIntents.paymentStatus, ['cancelled', 'capture_failed'])))
+    .limit(SWEPT_AT_ONCE)
+  const outcome = { released: [] as string[], failed: [] as string[] }
+  for (const { orderId } of stranded) {
+    try {
+      await releaseGroceryHold(deps, orderId!, 'the order ended unpaid')
+      outcome.released.push(orderId!)
+    } catch {
+      outcome.failed.push(orderId!)
+    }
+  }
+  return outcome
+}
