@@ -1,24 +1,16 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { orderWithPayment } from '../../testing/order-with-payment'
+import { refundsThatCanGoDown } from '../../testing/refunds-down'
 import { testApi } from '../../testing/test-api'
-import { GatewayUnavailableError, type PaymentGateway, PaymentStateError, RefundExceedsCaptureError } from '../payments/index'
+import { PaymentStateError, RefundExceedsCaptureError } from '../payments/index'
 import { liftPause, pausedRunners } from '../runner/index'
 import { findOrder, type Order, orderSupport } from './index'
 
 // Money given back: refunds through the gateway exactly once, the buyer whose runner never came,
 // and the runner who gives an order up. The embedded gateway, able to go down for refunds.
-const watched = { refundsDown: false, gateway: null as unknown as PaymentGateway }
-const api = await testApi({
-  wrapPayments: (inner) =>
-    (watched.gateway = {
-      ...inner,
-      async refund(id, amount, key) {
-        if (watched.refundsDown) throw new GatewayUnavailableError('connect ECONNREFUSED')
-        return inner.refund(id, amount, key)
-      },
-    }),
-})
+const watched = refundsThatCanGoDown()
+const api = await testApi({ wrapPayments: watched.wrap })
 const { call, clock, db, kind, completeAccount, addStore, placeOrder } = api
 const store = await addStore({ name: 'Refund Test Store', latitude: 40.53, longitude: -74.3973 })
 const HOUR = 60 * 60_000

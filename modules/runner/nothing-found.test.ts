@@ -1,25 +1,16 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { orderWithPayment } from '../../testing/order-with-payment'
+import { refundsThatCanGoDown } from '../../testing/refunds-down'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents } from '../notifications/index'
 import { type Order, orderSupport } from '../orders/index'
-import { GatewayUnavailableError, type PaymentGateway } from '../payments/index'
 
 // The runner who finds none of the items: the order is cancelled as nothing found, never picked
 // up or delivered, the fee and tip go back in full, nothing is earned, and the buyer is told.
 // The embedded gateway, able to go down for refunds.
-const watched = { refundsDown: false, gateway: null as unknown as PaymentGateway }
-const api = await testApi({
-  wrapPayments: (inner) =>
-    (watched.gateway = {
-      ...inner,
-      async refund(id, amount, key) {
-        if (watched.refundsDown) throw new GatewayUnavailableError('connect ECONNREFUSED')
-        return inner.refund(id, amount, key)
-      },
-    }),
-})
+const watched = refundsThatCanGoDown()
+const api = await testApi({ wrapPayments: watched.wrap })
 const { call, clock, db, kind, completeAccount, addStore, placeOrder, providers } = api
 const store = await addStore({ name: 'Empty Shelves', latitude: 40.53, longitude: -74.3973 })
 const HOUR = 60 * 60_000
