@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import type { Locator, Page } from 'playwright'
 import { TOAST_DURATION_MS } from '../../modules/shared/contract'
-import { DESKTOP, newPage, PHONE, SCREENSHOT_DIR, useServerAndBrowser, useServerOnDistCopy } from './harness'
+import { DESKTOP, newPage, PHONE, useServerAndBrowser, useServerOnDistCopy } from './harness'
+import { viewportShot } from './phone-shots'
 import { shopSteps } from './shop-steps'
 
 /**
@@ -26,19 +27,6 @@ async function expectClearOfNavigation(page: Page, floating: Locator) {
   const box = (await floating.boundingBox())!
   const covered = (await navigationBoxes(page)).filter((target) => overlaps(box, target))
   expect(covered).toEqual([])
-}
-
-/** A screenshot of what is on screen (not the whole page), once entrances have finished (spinners and shimmers run on). */
-async function viewportShot(page: Page, name: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
 }
 
 describe('1. toasts get out of the way', () => {
