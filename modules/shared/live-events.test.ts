@@ -47,13 +47,13 @@ describe('live streams', () => {
   test('a reader that leaves while the stream is still subscribing leaves nothing behind', async () => {
     let subscribed: () => void = () => {}
     const streams = liveStreams({ perUser: 10, perProcess: 100 })
-    let unsubscribed = false
-    const reader = streams.open('u1', () => new Promise((resolve) => (subscribed = () => resolve(() => (unsubscribed = true)))), 10).getReader()
+    // Resolved by the unsubscribe the subscription hands back; never, if the stream forgets to call it.
+    const unsubscribed = Promise.withResolvers<void>()
+    const reader = streams.open('u1', () => new Promise((resolve) => (subscribed = () => resolve(unsubscribed.resolve))), 10).getReader()
     await reader.cancel()
-    subscribed()
-    await Bun.sleep(20)
-    expect(unsubscribed).toBe(true)
     expect(streams.size).toBe(0)
+    subscribed()
+    await unsubscribed.promise
   })
 
   test("past a person's limit their oldest stream ends with a final event; others' streams are untouched", async () => {
@@ -85,8 +85,15 @@ describe('live streams', () => {
   test('stopping ends every stream with a final event, spreads the reconnects, and refuses new streams', async () => {
     const { hub } = fakeHub()
     const streams = liveStreams({ perUser: 10, perProcess: 100 })
-    const readers = ['u1', 'u1', 'u2'].map((user) => streams.open(user, relay(hub, 'k'), 1000).getReader())
-    await Bun.sleep(5)
+    const subscriptions: Promise<unknown>[] = []
+    const subscribing = (send: SendEvent) => {
+      const subscription = relay(hub, 'k')(send)
+      subscriptions.push(subscription)
+      return subscription
+    }
+    const readers = ['u1', 'u1', 'u2'].map((user) => streams.open(user, subscribing, 1000).getReader())
+    await Promise.all(subscriptions)
+    expect(hub.watching).toBe(3)
     streams.endAll()
     for (const reader of readers) {
       const text = await readUntil(reader, () => false)

@@ -139,14 +139,16 @@ describe('buyer home', () => {
 
   test('a runner gets the Runner tab, and Sign out ends the session at /app', async () => {
     const { context, page } = await signedInUser(['runner'])
-    // A slow answer, to see the lists while they load.
+    // The stores' answer is held until the lists have been seen loading.
+    const loadingSeen = Promise.withResolvers<void>()
     await page.route('**/api/stores/nearby**', async (route) => {
-      await Bun.sleep(1500)
+      await loadingSeen.promise
       await route.continue()
     })
     await page.goto(url('/buyer'))
     await page.getByRole('list', { name: 'Loading Nearby Indian Stores' }).waitFor()
     await viewportShot(page, 'buyer-home-loading-phone')
+    loadingSeen.resolve()
     await section(page, 'Nearby Indian Stores').getByRole('link').first().waitFor()
     expect(await tabs(page).allTextContents()).toEqual(['Home', 'Orders', 'Runner', 'Profile'])
     expect(await page.getByRole('link', { name: 'Runner' }).getAttribute('href')).toBe('/runner')

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import type { Locator, Page } from 'playwright'
-import { DESKTOP, newPage, PHONE, SCREENSHOT_DIR, useServerAndBrowser, useServerOnDistCopy } from './harness'
+import { TOAST_DURATION_MS } from '../../modules/shared/contract'
+import { DESKTOP, newPage, PHONE, useServerAndBrowser, useServerOnDistCopy } from './harness'
+import { viewportShot } from './phone-shots'
 import { shopSteps } from './shop-steps'
 
 /**
@@ -27,21 +29,19 @@ async function expectClearOfNavigation(page: Page, floating: Locator) {
   expect(covered).toEqual([])
 }
 
-/** A screenshot of what is on screen (not the whole page), once entrances have finished. */
-async function viewportShot(page: Page, name: string) {
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` })
-}
-
 describe('1. toasts get out of the way', () => {
   test("on a phone 'Added to Cart' sits above the View Cart bar, pauses while hovered, and leaves by itself after 5 s", async () => {
     const { context, page, patel } = await newShopperAtPatel('70')
+    // The page's clock: it runs on by itself while the store loads, then stands still from before
+    // the first Add, so only the test moves the toasts' time. It stops a little ahead of the page's
+    // now, which has moved on by the time the call arrives (a clock cannot stop in its past).
+    await page.clock.install()
     await page.goto(url(`/store/${patel.id}`))
     await page.getByRole('list', { name: 'Items' }).waitFor()
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000)
     await page.getByRole('button', { name: /^Add / }).first().click()
     const toast = page.getByRole('status').filter({ hasText: 'Added to Cart' })
     await toast.waitFor()
-    const shownAt = Date.now()
     await page.getByRole('link', { name: 'View Cart 1 item' }).waitFor()
     await expectClearOfNavigation(page, toast)
     // Above the bar along the bottom, not over the header.
@@ -49,22 +49,24 @@ describe('1. toasts get out of the way', () => {
     await page.mouse.move(0, 0)
     await viewportShot(page, 'newcomer-toast-catalog-phone')
 
-    // Hovered, it waits for the reader.
+    // Hovered, it waits for the reader: well past its time, it is still there.
     await toast.hover()
-    await page.waitForTimeout(6_000)
+    await page.clock.runFor(TOAST_DURATION_MS + 1_000)
     expect(await toast.isVisible()).toBe(true)
+    // Left alone, it has its whole time again (it had none of it before the hover), and then goes.
     await page.mouse.move(0, 0)
-    const leftAt = Date.now()
-    await toast.waitFor({ state: 'detached', timeout: 8_000 })
-    expect(Date.now() - leftAt).toBeGreaterThan(3_000)
-    expect(Date.now() - shownAt).toBeGreaterThan(10_000)
+    await page.clock.runFor(TOAST_DURATION_MS - 1)
+    expect(await toast.isVisible()).toBe(true)
+    await page.clock.runFor(1_000)
+    await toast.waitFor({ state: 'detached', timeout: 2_000 })
 
     // Untouched, the next one leaves after its 5 s.
     await page.getByRole('button', { name: /^Add / }).nth(1).click()
     await toast.waitFor()
-    const second = Date.now()
-    await toast.waitFor({ state: 'detached', timeout: 8_000 })
-    expect(Date.now() - second).toBeGreaterThan(4_000)
+    await page.clock.runFor(TOAST_DURATION_MS - 1)
+    expect(await toast.isVisible()).toBe(true)
+    await page.clock.runFor(1_000)
+    await toast.waitFor({ state: 'detached', timeout: 2_000 })
     await context.close()
   })
 

@@ -47,14 +47,19 @@ async function recordShownNotifications(page: Page) {
 
 /** Waits until the browser has shown a notification whose title matches, and returns what it showed. */
 async function browserNotification(page: Page, title: RegExp): Promise<ShownNotification> {
-  const deadline = Date.now() + 10_000
-  while (Date.now() < deadline) {
-    const shown = (await page.evaluate(() => (window as unknown as { __shownNotifications?: unknown[] }).__shownNotifications ?? [])) as ShownNotification[]
-    const found = shown.find((notification) => title.test(notification.title))
-    if (found) return found
-    await Bun.sleep(200)
-  }
-  throw new Error(`No browser notification titled ${title} within 10 s`)
+  const shown = await page
+    .waitForFunction(
+      ({ source, flags }) =>
+        ((window as unknown as { __shownNotifications?: ShownNotification[] }).__shownNotifications ?? []).find((notification) =>
+          new RegExp(source, flags).test(notification.title),
+        ),
+      { source: title.source, flags: title.flags },
+      { timeout: 10_000 },
+    )
+    .catch(() => {
+      throw new Error(`No browser notification titled ${title} within 10 s`)
+    })
+  return (await shown.jsonValue()) as ShownNotification
 }
 
 const openCentreFromMenu = async (page: Page) => {
