@@ -1,27 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import type { Order } from '../../../modules/orders/contract'
 import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
-import { ordersQueryOptions, useStoreOrder } from '../orders/api/orders'
 import { acceptFailure } from './accept-failure'
 import { useAcceptOrder } from './api/accept-order'
 
 /**
- * Accepting an offer, from the dashboard or the order's detail: on success the order joins the runner's deliveries and
- * the runner goes to it; on failure a toast says why, and a phone that needs verifying is
- * remembered so the dashboard can show the way to verify it.
+ * Accepting an offer, from the dashboard or the order's detail: on success the order joins the runner's deliveries
+ * (`onTaken`, which keeps it in the orders' cache) and the runner goes to it; on failure a toast
+ * says why, and a phone that needs verifying is remembered so the dashboard can show the way to verify it.
  */
-export function useAcceptOffer() {
-  const storeOrder = useStoreOrder()
-  const queryClient = useQueryClient()
+export function useAcceptOffer({ onTaken }: { onTaken: (order: Order) => void }) {
   const navigate = useNavigate()
   const { toast } = useToast()
   const [needsPhoneVerification, setNeedsPhoneVerification] = useState(false)
   const accept = useAcceptOrder({
     onAccepted: (order) => {
-      storeOrder(order)
-      void queryClient.invalidateQueries({ queryKey: ordersQueryOptions('runner').queryKey })
+      onTaken(order)
       void navigate({ to: '/delivery/$id', params: { id: order.id } })
     },
   })

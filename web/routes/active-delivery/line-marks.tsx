@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { type ItemMark, itemMarkSchema, type OrderItemView } from '../../../modules/orders/contract'
+import { useStoreOrder } from '../../features/orders/api/orders'
 import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
 import { useMarkItem } from '../../features/runner/api/mark-item'
 import { ApiError } from '../../lib/http'
@@ -15,7 +16,7 @@ const failure = (error: unknown) =>
  */
 export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemView }) {
   const [open, setOpen] = useState(false)
-  const mark = useMarkItem(orderId, item.id)
+  const mark = useMarkItem(orderId, item.id, { onUpdated: useStoreOrder() })
   const [replacement, setReplacement] = useState({ name: '', price: '', note: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const panelId = useId()

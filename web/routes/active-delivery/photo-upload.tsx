@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { type Order, type OrderPhotoSlot, photoMayBeAdded } from '../../../modules/orders/contract'
+import { useStorePhoto } from '../../features/orders/api/orders'
 import { OrderPhoto } from '../../features/orders/components/order-photo'
 import { usePhotoUpload } from '../../features/runner/api/upload-photo'
 import { useClock } from '../../lib/clock'
@@ -21,7 +22,7 @@ const failure = (error: unknown) =>
  * bar while it goes up, then the photo as stored; a refusal is said as the server said it.
  */
 export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlot }) {
-  const { upload, send } = usePhotoUpload(order.id, slot)
+  const { upload, send } = usePhotoUpload(order.id, slot, { onStored: useStorePhoto(order.id, slot) })
   const [preview, setPreview] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
   const now = useClock().now()

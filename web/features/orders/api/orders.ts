@@ -1,5 +1,5 @@
 import { queryOptions, replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-query'
-import { isOpenStatus, ORDER_POLL_MS, type Order, orderResponseSchema, ordersResponseSchema } from '../../../../modules/orders/contract'
+import { isOpenStatus, ORDER_POLL_MS, type Order, type OrderPhotoSlot, orderResponseSchema, ordersResponseSchema } from '../../../../modules/orders/contract'
 import { apiRequest } from '../../../lib/http'
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 
@@ -59,6 +59,23 @@ export function useStoreOrder() {
         list?.map((listed) => (listed.id === order.id ? laterOrder(listed, order) : listed)),
       )
     }
+  }
+}
+
+/** A photo the runner stored on an order, put on the cached order. */
+export function useStorePhoto(orderId: string, slot: OrderPhotoSlot) {
+  const queryClient = useQueryClient()
+  return (photo: { url: string; uploadedAt: string }) =>
+    queryClient.setQueryData<Order>(orderQueryOptions(orderId).queryKey, (order) => order && { ...order, [slot]: photo })
+}
+
+/** A delivery the runner just took: the order as answered is kept, and the runner's list is read again to hold it. */
+export function useStoreDeliveryTaken() {
+  const storeOrder = useStoreOrder()
+  const queryClient = useQueryClient()
+  return (order: Order) => {
+    storeOrder(order)
+    void queryClient.invalidateQueries({ queryKey: ordersQueryOptions('runner').queryKey })
   }
 }
 

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { ORDER_PHOTO_SLOTS, type Order, type OrderPhotoSlot } from '../../../../modules/orders/contract'
+import { ORDER_PHOTO_SLOTS, type OrderPhotoSlot } from '../../../../modules/orders/contract'
 import { deliveryPhotoResponseSchema, receiptResponseSchema, type UploadedPhoto } from '../../../../modules/runner/contract'
 import { ApiError, UnexpectedAnswerError } from '../../../lib/http'
 import { shrinkPhoto } from '../../../lib/shrink-photo'
-import { orderQueryOptions } from '../../orders/api/orders'
 
 const ANSWERS = { receipt: receiptResponseSchema, deliveryPhoto: deliveryPhotoResponseSchema } as const
 
@@ -49,9 +47,8 @@ export type PhotoUpload =
   | { state: 'sent' }
   | { state: 'failed'; error: unknown }
 
-/** One photo slot's upload as a screen follows it: shrunk in the browser, then sent; once stored, the photo is put on the cached order. */
-export function usePhotoUpload(orderId: string, slot: OrderPhotoSlot) {
-  const queryClient = useQueryClient()
+/** One photo slot's upload as a screen follows it: shrunk in the browser, then sent; once stored, the photo as stored goes to `onStored`. */
+export function usePhotoUpload(orderId: string, slot: OrderPhotoSlot, { onStored }: { onStored: (photo: { url: string; uploadedAt: string }) => void }) {
   const [upload, setUpload] = useState<PhotoUpload>({ state: 'idle' })
   const send = async (file: File) => {
     setUpload({ state: 'shrinking' })
@@ -59,7 +56,7 @@ export function usePhotoUpload(orderId: string, slot: OrderPhotoSlot) {
       const photo = await shrinkPhoto(file)
       setUpload({ state: 'sending', progress: 0 })
       const { url, uploadedAt } = await uploadOrderPhoto(orderId, slot, photo, (progress) => setUpload({ state: 'sending', progress }))
-      queryClient.setQueryData<Order>(orderQueryOptions(orderId).queryKey, (order) => order && { ...order, [slot]: { url, uploadedAt } })
+      onStored({ url, uploadedAt })
       setUpload({ state: 'sent' })
     } catch (error) {
       setUpload({ state: 'failed', error })
