@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { jpegWithGps, photoUpload } from '../../testing/photos'
 import { testApi } from '../../testing/test-api'
 import type { Order } from '../orders/index'
 
@@ -6,7 +7,7 @@ import type { Order } from '../orders/index'
 // captures and leaves standing. Against the embedded gateway, through the API (PGlite, or
 // PostgreSQL with TEST_DATABASE_URL).
 const api = await testApi()
-const { call, completeAccount, addStore, providers } = api
+const { app, call, completeAccount, addStore, providers } = api
 const store = await addStore({ name: 'Grocery Card Runner Store', latitude: 40.53, longitude: -74.3973 })
 
 const itemOf = (name: string) => store.items.find((item) => item.name === name)!
@@ -97,5 +98,47 @@ describe('accepting an order whose groceries are paid in the app', () => {
   test('an order paid at the door needs no payouts to accept', async () => {
     const atDoor = await api.placeOrder((await completeAccount()).cookie, store)
     expect((await accept(await completeAccount({ roles: ['runner'] }), atDoor)).status).toBe(200)
+  })
+})
+
+/** A card order accepted by a runner whose payouts are enabled. */
+async function acceptedCardOrder() {
+  const placed = await cardOrder()
+  const runner = await runnerWithPayouts()
+  expect((await accept(runner, placed.order)).status).toBe(200)
+  return { ...placed, runner }
+}
+
+const addReceipt = async (runner: Person, order: Order) =>
+  (await app.handle(photoUpload(`/api/orders/${order.id}/receipt`, { bytes: await jpegWithGps() }, { cookie: runner.cookie }))).status
+
+const pickUp = (runner: Person, order: Order, actualGroceryCost?: string) =>
+  call('PATCH', `/api/orders/${order.id}/status`, {
+    cookie: runner.cookie,
+    body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })), actualGroceryCost },
+  })
+
+describe("the runner's grocery total of an order paid in the app", () => {
+  test('409 RECEIPT_REQUIRED without the receipt photo, nothing moved; with it the total is taken', async () => {
+    const { order, runner } = await acceptedCardOrder()
+    const refused = await pickUp(runner, order, '38.20')
+    expect(refused.status).toBe(409)
+    expect(refused.body).toEqual({
+      message: 'The groceries of this order are paid in the app: add the receipt photo before you enter the grocery total.',
+      code: 'RECEIPT_REQUIRED',
+    })
+    expect((await call('GET', `/api/orders/${order.id}`, { cookie: runner.cookie })).body.order).toMatchObject({
+      status: 'runner_accepted',
+      actualGroceryCost: null,
+    })
+    expect(await addReceipt(runner, order)).toBe(201)
+    const pickedUp = await pickUp(runner, order, '38.20')
+    expect(pickedUp.status).toBe(200)
+    expect(pickedUp.body.order).toMatchObject({ status: 'picked_up', actualGroceryCost: '38.20' })
+  })
+
+  test('an order paid at the door takes a total without a receipt', async () => {
+    const { order, runner } = await api.acceptedOrder(store)
+    expect((await pickUp(runner, order, '12.00')).status).toBe(200)
   })
 })
