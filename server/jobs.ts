@@ -4,7 +4,7 @@ import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
 import { orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
-import { type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
+import { captureOwedGroceryHolds, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/index'
@@ -17,8 +17,9 @@ export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
 
 /**
  * Settles every hold: releases orders no runner accepted within 30 minutes and authorizations
- * that never became an order, finishes captures a stopped process left half done, and refunds
- * what paid orders ended before pick-up still owe. One
+ * that never became an order, finishes captures a stopped process left half done, refunds what
+ * paid orders ended before pick-up still owe, and captures the grocery holds whose total was
+ * settled while the gateway was out of reach. One
  * instance at a time (an advisory lock).
  */
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
@@ -27,6 +28,7 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
     intents: await releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),
     refunds: await orderSupport.settleOwedRefunds(db, gateway, clock),
+    groceryCaptures: await captureOwedGroceryHolds({ db, gateway, clock }),
   }))
   return run.ran ? run.result : null
 }

@@ -1,13 +1,27 @@
 import { describe, expect, test } from 'bun:test'
+import { sweepPayments } from '../../server/jobs'
 import { jpegWithGps, photoUpload } from '../../testing/photos'
 import { testApi } from '../../testing/test-api'
 import type { Order } from '../orders/index'
+import { GatewayUnavailableError, type PaymentGateway, paymentEventsOf } from '../payments/index'
 
-// Groceries paid in the app, from the runner's side: who may accept such an order, what the accept
-// captures and leaves standing. Against the embedded gateway, through the API (PGlite, or
+// Groceries paid in the app, from accept to the capture: who may accept such an order, what the
+// accept captures and leaves standing, the receipt before the total, and the grocery hold captured
+// at the total the buyer confirms. Against the embedded gateway, through the API (PGlite, or
 // PostgreSQL with TEST_DATABASE_URL).
-const api = await testApi()
-const { app, call, completeAccount, addStore, providers } = api
+
+/** The embedded gateway, able to go down for the grocery holds' captures: an outage at the buyer's confirmation. */
+const groceryCaptures = { down: false }
+const api = await testApi({
+  wrapPayments: (inner): PaymentGateway => ({
+    ...inner,
+    async capture(id, key, amountCents) {
+      if (groceryCaptures.down && key.endsWith(':grocery-capture')) throw new GatewayUnavailableError('connect ECONNREFUSED')
+      return inner.capture(id, key, amountCents)
+    },
+  }),
+})
+const { app, call, clock, db, kind, completeAccount, addStore, providers, runnerWithPayouts } = api
 const store = await addStore({ name: 'Grocery Card Runner Store', latitude: 40.53, longitude: -74.3973 })
 
 const itemOf = (name: string) => store.items.find((item) => item.name === name)!
@@ -37,18 +51,6 @@ async function cardOrder() {
   })
   expect(placed.status).toBe(200)
   return { buyer, order: placed.body.order as Order, paymentIntentId, groceryIntentId: groceryIntent.id }
-}
-
-/** A runner who went through the embedded stand-in's onboarding form: payouts enabled. */
-async function runnerWithPayouts() {
-  const runner = await completeAccount({ roles: ['runner'] })
-  const started = await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
-  const link = new URL(started.body.url as string).searchParams.get('link')!
-  const filled = await call('POST', '/api/payments/embedded/onboarding', {
-    body: { link, legalName: 'Ravi Shah', dateOfBirth: '1990-04-12', ssnLast4: '0000', routingNumber: '110000000', accountNumber: '000123456789' },
-  })
-  expect(filled.status).toBe(200)
-  return runner
 }
 
 const accept = (runner: Person, order: Order) => call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
@@ -140,5 +142,78 @@ describe("the runner's grocery total of an order paid in the app", () => {
   test('an order paid at the door takes a total without a receipt', async () => {
     const { order, runner } = await api.acceptedOrder(store)
     expect((await pickUp(runner, order, '12.00')).status).toBe(200)
+  })
+})
+
+/** A card order picked up with its receipt at `total` dollars. */
+async function pickedUpCardOrder(total: string) {
+  const accepted = await acceptedCardOrder()
+  expect(await addReceipt(accepted.runner, accepted.order)).toBe(201)
+  expect((await pickUp(accepted.runner, accepted.order, total)).status).toBe(200)
+  return accepted
+}
+
+const confirm = (buyer: Person, order: Order) => call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie })
+const groceryCaptureEvents = async (groceryIntentId: string) =>
+  (await paymentEventsOf(db, groceryIntentId)).filter((event) => event.toStatus === 'captured').map((event) => event.reason)
+
+describe("the grocery hold captured at the buyer's confirmed total", () => {
+  test('a total below the hold: captured for the total, the rest released, with its payment event', async () => {
+    const { buyer, order, groceryIntentId } = await pickedUpCardOrder('38.20')
+    const before = await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })
+    expect(before.body.order).toMatchObject({ groceryPayment: { capturedCents: 0, status: 'authorized' } })
+    const confirmed = await confirm(buyer, order)
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.body.order).toMatchObject({
+      groceryTotalConfirmedAt: clock.now().toISOString(),
+      groceryPayment: { method: 'card', holdCents: 4500, capturedCents: 3820, refundedCents: 0, status: 'captured' },
+    })
+    expect(await providers.payments.retrieveIntent(groceryIntentId)).toMatchObject({ status: 'succeeded' })
+    expect(await groceryCaptureEvents(groceryIntentId)).toEqual(['grocery hold: captured when the buyer confirmed the grocery total'])
+    // A second confirmation captures nothing more.
+    expect((await confirm(buyer, order)).body.order).toMatchObject({ groceryPayment: { capturedCents: 3820, status: 'captured' } })
+    expect(await groceryCaptureEvents(groceryIntentId)).toHaveLength(1)
+  })
+
+  test('a total above the hold captures the whole hold, never more', async () => {
+    const { buyer, order } = await pickedUpCardOrder('52.10')
+    expect((await confirm(buyer, order)).body.order).toMatchObject({ groceryPayment: { holdCents: 4500, capturedCents: 4500, status: 'captured' } })
+  })
+
+  test('two confirmations at once capture once', async () => {
+    const { buyer, order, groceryIntentId } = await pickedUpCardOrder('40.00')
+    const both = await Promise.all([confirm(buyer, order), confirm(buyer, order)])
+    expect(both.map((answer) => answer.status)).toEqual([200, 200])
+    const view = (await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order as Order
+    expect(view.groceryPayment).toMatchObject({ capturedCents: 4000, status: 'captured' })
+    expect(await groceryCaptureEvents(groceryIntentId)).toHaveLength(1)
+  })
+
+  test('a gateway out of reach leaves the confirmation recorded and the capture owed; the sweep captures it, once', async () => {
+    const { buyer, order, groceryIntentId } = await pickedUpCardOrder('30.55')
+    groceryCaptures.down = true
+    try {
+      const confirmed = await confirm(buyer, order)
+      expect(confirmed.status).toBe(200)
+      expect(confirmed.body.order).toMatchObject({
+        groceryTotalConfirmedAt: clock.now().toISOString(),
+        groceryPayment: { capturedCents: 0, status: 'authorized' },
+      })
+      await sweepPayments({ db, dbKind: kind, clock, gateway: providers.payments })
+      expect(await providers.payments.retrieveIntent(groceryIntentId)).toMatchObject({ status: 'requires_capture' })
+    } finally {
+      groceryCaptures.down = false
+    }
+    await sweepPayments({ db, dbKind: kind, clock, gateway: providers.payments })
+    await sweepPayments({ db, dbKind: kind, clock, gateway: providers.payments })
+    expect((await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order).toMatchObject({
+      groceryPayment: { capturedCents: 3055, status: 'captured' },
+    })
+    expect(await groceryCaptureEvents(groceryIntentId)).toEqual(['grocery hold: captured when retried'])
+  })
+
+  test('an order paid at the door confirms as before, with nothing captured', async () => {
+    const { buyer, order } = await api.pickedUpOrder(store, { actualGroceryCost: '22.00' })
+    expect((await confirm(buyer, order)).body.order).toMatchObject({ groceryPayment: { method: 'at_door', capturedCents: 0 } })
   })
 })
