@@ -294,3 +294,12 @@ export async function captureOwedGroceryHolds(deps: GroceryDeps) {
   for (const { orderId } of owed) outcomes[orderId!] = await captureGroceryHold(deps, orderId!, 'when retried')
   return outcomes
 }
+
+/** Orders whose grocery hold stands with no capture owed yet: the card orders in flight, whose total is still to be settled. */
+export async function groceryHoldsAwaitingTotal(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ orderId: groceryHolds.orderId })
+    .from(groceryHolds)
+    .where(and(eq(groceryHolds.status, 'authorized'), isNull(groceryHolds.captureOwedCents)))
+  return rows.map((row) => row.orderId!)
+}

@@ -39,6 +39,7 @@ export {
   type GroceryHold,
   type GroceryHoldRow,
   groceryHoldOfCheckout,
+  groceryHoldsAwaitingTotal,
   oweGroceryCapture,
   releaseGroceryHold,
 } from './grocery-holds'

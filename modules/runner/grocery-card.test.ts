@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { sweepPayments } from '../../server/jobs'
+import { captureGroceryTotals, sweepPayments } from '../../server/jobs'
 import { jpegWithGps, photoUpload } from '../../testing/photos'
 import { testApi } from '../../testing/test-api'
 import type { Order } from '../orders/index'
@@ -215,5 +215,54 @@ describe("the grocery hold captured at the buyer's confirmed total", () => {
   test('an order paid at the door confirms as before, with nothing captured', async () => {
     const { buyer, order } = await api.pickedUpOrder(store, { actualGroceryCost: '22.00' })
     expect((await confirm(buyer, order)).body.order).toMatchObject({ groceryPayment: { method: 'at_door', capturedCents: 0 } })
+  })
+})
+
+const HOUR = 60 * 60_000
+const CONFIRM_HOURS = api.config.GROCERY_CONFIRM_HOURS
+const captureUnanswered = () => captureGroceryTotals({ db, dbKind: kind, clock, gateway: providers.payments }, CONFIRM_HOURS)
+
+/** A card order delivered with its receipt at `total` dollars, its total not yet confirmed. */
+async function deliveredCardOrder(total: string) {
+  const placed = await pickedUpCardOrder(total)
+  expect((await call('PATCH', `/api/orders/${placed.order.id}/status`, { cookie: placed.runner.cookie, body: { status: 'delivered' } })).status).toBe(200)
+  return placed
+}
+const groceryPaymentOf = async (buyer: Person, order: Order) =>
+  ((await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order as Order).groceryPayment
+
+describe("the automatic capture at the runner's total, GROCERY_CONFIRM_HOURS after delivery", () => {
+  test("nothing before the hours pass; then captured once at the runner's total", async () => {
+    const { buyer, order, groceryIntentId } = await deliveredCardOrder('41.15')
+    clock.advance(CONFIRM_HOURS * HOUR - 60_000)
+    await captureUnanswered()
+    expect(await groceryPaymentOf(buyer, order)).toMatchObject({ capturedCents: 0, status: 'authorized' })
+    clock.advance(60_000)
+    expect(await captureUnanswered()).toMatchObject({ [order.id]: 'captured' })
+    expect(await captureUnanswered()).not.toHaveProperty(order.id)
+    expect(await groceryPaymentOf(buyer, order)).toMatchObject({ capturedCents: 4115, status: 'captured' })
+    expect(await groceryCaptureEvents(groceryIntentId)).toEqual(["grocery hold: captured automatically at the runner's total, unanswered since delivery"])
+  })
+
+  test('an open grocery_total problem stops it; a problem of another kind does not', async () => {
+    const disputed = await deliveredCardOrder('44.00')
+    const other = await deliveredCardOrder('21.00')
+    const report = (buyer: Person, order: Order, kind: string) =>
+      call('POST', `/api/orders/${order.id}/problems`, { cookie: buyer.cookie, body: { kind, details: 'The receipt says less' } })
+    expect((await report(disputed.buyer, disputed.order, 'grocery_total')).status).toBe(201)
+    expect((await report(other.buyer, other.order, 'missing_items')).status).toBe(201)
+    clock.advance(CONFIRM_HOURS * HOUR)
+    await captureUnanswered()
+    expect(await groceryPaymentOf(disputed.buyer, disputed.order)).toMatchObject({ capturedCents: 0, status: 'authorized' })
+    expect(await groceryPaymentOf(other.buyer, other.order)).toMatchObject({ capturedCents: 2100, status: 'captured' })
+  })
+
+  test("the buyer's confirmation racing the automatic capture captures once", async () => {
+    const { buyer, order, groceryIntentId } = await deliveredCardOrder('36.80')
+    clock.advance(CONFIRM_HOURS * HOUR)
+    const [confirmed] = await Promise.all([confirm(buyer, order), captureUnanswered(), captureUnanswered()])
+    expect(confirmed.status).toBe(200)
+    expect(await groceryPaymentOf(buyer, order)).toMatchObject({ capturedCents: 3680, status: 'captured' })
+    expect(await groceryCaptureEvents(groceryIntentId)).toHaveLength(1)
   })
 })
