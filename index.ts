@@ -71,6 +71,7 @@ async function start() {
       gateway: providers.payments,
       push: providers.push,
       payoutRunMinutes: config.PAYOUT_RUN_MINUTES,
+      groceryConfirmHours: config.GROCERY_CONFIRM_HOURS,
     }),
   )
   // Bun's own body ceiling (128 MB) stays above ours, so an oversized body gets our 413 in JSON, not Bun's bare one.

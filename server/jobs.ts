@@ -3,22 +3,23 @@ import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import { orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
-import { type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
+import { captureUnansweredGroceryTotals, orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
+import { captureOwedGroceryHolds, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
-export type JobsDeps = JobDeps & { listen: Listen; push: PushSender; payoutRunMinutes: number }
+export type JobsDeps = JobDeps & { listen: Listen; push: PushSender; payoutRunMinutes: number; groceryConfirmHours: number }
 
 /** The advisory lock the payment sweep runs under: whoever holds it keeps every instance's sweep away. */
 export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
 
 /**
  * Settles every hold: releases orders no runner accepted within 30 minutes and authorizations
- * that never became an order, finishes captures a stopped process left half done, and refunds
- * what paid orders ended before pick-up still owe. One
+ * that never became an order, finishes captures a stopped process left half done, refunds what
+ * paid orders ended before pick-up still owe, and captures the grocery holds whose total was
+ * settled while the gateway was out of reach. One
  * instance at a time (an advisory lock).
  */
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
@@ -27,7 +28,17 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
     intents: await releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),
     refunds: await orderSupport.settleOwedRefunds(db, gateway, clock),
+    groceryCaptures: await captureOwedGroceryHolds({ db, gateway, clock }),
   }))
+  return run.ran ? run.result : null
+}
+
+/** The advisory lock the automatic grocery captures run under, one instance at a time (each capture's key keeps it once regardless). */
+export const GROCERY_CAPTURE_LOCK = 'kirana:grocery-capture'
+
+/** Captures the grocery holds whose total went unanswered GROCERY_CONFIRM_HOURS after delivery, at the runner's total. */
+export async function captureGroceryTotals({ db, dbKind, clock, gateway }: JobDeps, confirmHours: number) {
+  const run = await whileHoldingLock(db, dbKind, GROCERY_CAPTURE_LOCK, () => captureUnansweredGroceryTotals(db, gateway, clock, confirmHours))
   return run.ran ? run.result : null
 }
 
@@ -48,7 +59,7 @@ export const payoutRunDue = (now: Date, everyMinutes: number) => Math.floor(now.
 
 /**
  * The one place jobs run, each a plain function the tests call directly: every minute on
- * @elysiajs/cron, the payment sweep and the notifications left undone, and the payout run when its
+ * @elysiajs/cron, the payment sweep, the automatic grocery captures and the notifications left undone, and the payout run when its
  * minute comes (a cron of its own, so a long run never holds up the sweep); and, on every order
  * change or chat message any instance makes, the notifications of it.
  */
@@ -69,6 +80,7 @@ export function jobs(deps: JobsDeps) {
                 `Sweep: cancelled ${swept.orders.cancelled.length} expired orders, released ${swept.intents.released.length} abandoned authorizations`,
               )
             }
+            await captureGroceryTotals(deps, deps.groceryConfirmHours)
             await pruneRateLimits(deps.db, deps.clock)
             await notify.run()
           } catch (error) {

@@ -146,7 +146,7 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
         return stripeError(402, 'card_error', 'card_declined', 'Your card was declined.', { decline_code: 'generic_decline' })
       }
       intent.status = 'succeeded'
-      charges.get(intent.latest_charge!)!.amountCaptured = intent.amount
+      charges.get(intent.latest_charge!)!.amountCaptured = Math.min(Number(params.get('amount_to_capture') ?? intent.amount), intent.amount)
       return ok(intent)
     }
     if (intent.status !== 'requires_capture' && intent.status !== 'requires_payment_method') return unexpectedState(intent, 'canceled')

@@ -142,6 +142,18 @@ export async function testApi(options: TestApiOptions = {}) {
   }
 
   type Person = Awaited<ReturnType<typeof completeAccount>>
+
+  /** A new runner who went through the embedded stand-in's onboarding form with Stripe's test bank numbers: payouts enabled. */
+  async function runnerWithPayouts(options: { firstName?: string } = {}) {
+    const runner = await completeAccount({ roles: ['runner'], ...options })
+    const started = await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
+    const link = new URL(started.body.url as string).searchParams.get('link')!
+    const filled = await call('POST', '/api/payments/embedded/onboarding', {
+      body: { link, legalName: 'Ravi Shah', dateOfBirth: '1990-04-12', ssnLast4: '0000', routingNumber: '110000000', accountNumber: '000123456789' },
+    })
+    if (filled.status !== 200) throw new Error(`onboarding failed: ${filled.status} ${JSON.stringify(filled.body)}`)
+    return runner
+  }
   type OrderPeople = { buyerName?: string; runnerName?: string; runner?: Person }
   /** A new buyer's order from `store`, accepted (its card captured) by `runner`, or by a new runner named `runnerName`. */
   async function acceptedOrder(store: StoreWithShelf, { buyerName, runnerName, runner }: OrderPeople = {}) {
@@ -186,6 +198,7 @@ export async function testApi(options: TestApiOptions = {}) {
     completeAccount,
     addStore,
     placeOrder,
+    runnerWithPayouts,
     acceptedOrder,
     pickedUpOrder,
     deliveredOrder,

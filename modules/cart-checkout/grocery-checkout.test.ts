@@ -223,7 +223,7 @@ describe('every ending before pick-up releases the grocery hold, once', () => {
 
   test("the runner's release of an accepted order: the fee and tip refunded, the grocery hold released", async () => {
     const { buyer, started, order } = await cardOrder()
-    const runner = await completeAccount({ roles: ['runner'] })
+    const runner = await api.runnerWithPayouts()
     expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
     expect(await status(started.groceryIntent.id)).toBe('requires_capture')
     const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })

@@ -27,6 +27,7 @@ export {
   orderResponseSchema,
   SUBSTITUTION_WAIT_MS,
 } from './contract'
+export { captureUnansweredGroceryTotals } from './grocery-capture'
 export { type OnlySide, orderForParty, type Party, partyOf, type Viewer } from './order-access'
 export { findOrder, isPaidFor } from './order-queries'
 export { orderViews } from './order-view'

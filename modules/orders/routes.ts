@@ -110,7 +110,7 @@ export function ordersRoutes({ db, clock, config, session, gateway, followers, s
       })
       .post(
         '/:id/grocery-total/confirm',
-        async ({ user, params }) => ({ order: await single(await confirmGroceryTotal(db, clock, user.id, params.id), user) }),
+        async ({ user, params }) => ({ order: await single(await confirmGroceryTotal(db, gateway, clock, user.id, params.id), user) }),
         { signedIn: true, response: orderResponseSchema },
       )
       .get(

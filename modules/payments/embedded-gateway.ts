@@ -159,7 +159,7 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
       return row ? toIntent(row) : null
     },
 
-    capture(id: string, idempotencyKey: string) {
+    capture(id: string, idempotencyKey: string, amountCents?: number) {
       return once(idempotencyKey, 'capture', id, async (tx) => {
         const now = clock.now()
         const [row] = await tx.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id)).for('update')
@@ -174,7 +174,7 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
         }
         const [captured] = await tx
           .update(embeddedPaymentIntents)
-          .set({ status: 'succeeded', amountCaptured: row.amountCents, capturedAt: now })
+          .set({ status: 'succeeded', amountCaptured: Math.min(amountCents ?? row.amountCents, row.amountCents), capturedAt: now })
           .where(eq(embeddedPaymentIntents.id, id))
           .returning()
         return toIntent(captured!)

@@ -46,7 +46,8 @@ export interface PaymentGateway {
   confirmWithSavedCard(id: string, input: { paymentMethodId: string; idempotencyKey: string }): Promise<PaymentIntent>
   /** null when the gateway has no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntent | null>
-  capture(id: string, idempotencyKey: string): Promise<PaymentIntent>
+  /** Captures the whole hold, or `amountCents` of it (Stripe's amount_to_capture): the rest is released. */
+  capture(id: string, idempotencyKey: string, amountCents?: number): Promise<PaymentIntent>
   cancel(id: string, idempotencyKey: string): Promise<PaymentIntent>
   /** Returns part or all of a captured payment; never more in total than was captured. The same key is the same refund. */
   refund(id: string, amountCents: number, idempotencyKey: string): Promise<Refund>

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
+import { describeForLog } from '../shared/index'
 import type { HeldPaymentState } from './contract'
 import { recordPaymentEvent } from './events'
-import { PaymentDeclinedError, type PaymentGateway } from './gateway'
+import { PaymentDeclinedError, type PaymentGateway, PaymentStateError } from './gateway'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
 import { checkoutIntents, groceryHolds, paymentCustomers } from './schema'
@@ -219,4 +220,86 @@ export async function releaseGroceryHoldsOfUnpaidOrders(deps: GroceryDeps) {
     }
   }
   return outcome
+}
+
+/**
+ * In the transaction that settles an order's grocery total (the buyer's confirmation): its
+ * grocery hold owes a capture of that total, never more than was held. Once: a total already
+ * owed stays as it was. False when the order has no standing grocery hold.
+ */
+export async function oweGroceryCapture(tx: Database, orderId: string, totalCents: number): Promise<boolean> {
+  const owed = await tx
+    .update(groceryHolds)
+    .set({ captureOwedCents: sql`least(${totalCents}, ${groceryHolds.holdCents})` })
+    .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized'), isNull(groceryHolds.captureOwedCents)))
+    .returning({ orderId: groceryHolds.orderId })
+  return owed.length > 0
+}
+
+export type GroceryCaptureOutcome = 'captured' | 'released' | 'declined' | 'unreachable' | 'none'
+
+/**
+ * Captures the capture an order's grocery hold owes, under the order's own key, so the buyer's
+ * confirmation and every retry charge the card once: the gateway releases what is held beyond
+ * it, and a total of nothing releases the hold. Then the record moves from authorized, with its
+ * event, once, whoever gets there first. 'none' when no capture is owed or it is already settled;
+ * 'unreachable' when the gateway cannot be reached: nothing changed, the capture is still owed.
+ */
+export async function captureGroceryHold(deps: GroceryDeps, orderId: string, occasion: string): Promise<GroceryCaptureOutcome> {
+  const [hold] = await deps.db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
+  if (!hold || hold.status !== 'authorized' || hold.captureOwedCents === null) return 'none'
+  if (hold.captureOwedCents === 0) return (await releaseGroceryHold(deps, orderId, `nothing to charge ${occasion}`)) === 'released' ? 'released' : 'none'
+  let outcome: { to: 'captured' | 'capture_failed' | 'cancelled'; reason: string }
+  try {
+    await deps.gateway.capture(hold.paymentIntentId, idempotencyKeys.captureGroceryHold(orderId), hold.captureOwedCents)
+    outcome = { to: 'captured', reason: `captured ${occasion}` }
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) outcome = { to: 'capture_failed', reason: `capture declined (${error.declineCode}) ${occasion}` }
+    else if (error instanceof PaymentStateError && error.status === 'succeeded') outcome = { to: 'captured', reason: `found captured ${occasion}` }
+    else if (error instanceof PaymentStateError) outcome = { to: 'cancelled', reason: `found released ${occasion}` }
+    else {
+      console.error(`Capturing the grocery hold of order ${orderId} failed: ${describeForLog(error, { frames: false })}`)
+      return 'unreachable'
+    }
+  }
+  const capturedCents = outcome.to === 'captured' ? hold.captureOwedCents : 0
+  const settled = await deps.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(groceryHolds)
+      .set({ status: outcome.to, capturedCents, updatedAt: deps.clock.now() })
+      .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized')))
+      .returning()
+    if (moved)
+      await recordPaymentEvent(tx, deps.clock, {
+        orderId,
+        paymentIntentId: hold.paymentIntentId,
+        from: 'authorized',
+        to: outcome.to,
+        reason: `grocery hold: ${outcome.reason}`,
+      })
+    return Boolean(moved)
+  })
+  if (!settled) return 'none'
+  return outcome.to === 'captured' ? 'captured' : outcome.to === 'capture_failed' ? 'declined' : 'released'
+}
+
+/** Captures owed and not yet made (the gateway was out of reach at the confirmation): each tried again under its order's key. */
+export async function captureOwedGroceryHolds(deps: GroceryDeps) {
+  const owed = await deps.db
+    .select({ orderId: groceryHolds.orderId })
+    .from(groceryHolds)
+    .where(and(eq(groceryHolds.status, 'authorized'), isNotNull(groceryHolds.captureOwedCents)))
+    .limit(SWEPT_AT_ONCE)
+  const outcomes: Record<string, GroceryCaptureOutcome> = {}
+  for (const { orderId } of owed) outcomes[orderId!] = await captureGroceryHold(deps, orderId!, 'when retried')
+  return outcomes
+}
+
+/** Orders whose grocery hold stands with no capture owed yet: the card orders in flight, whose total is still to be settled. */
+export async function groceryHoldsAwaitingTotal(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ orderId: groceryHolds.orderId })
+    .from(groceryHolds)
+    .where(and(eq(groceryHolds.status, 'authorized'), isNull(groceryHolds.captureOwedCents)))
+  return rows.map((row) => row.orderId!)
 }

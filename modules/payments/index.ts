@@ -30,12 +30,17 @@ export {
 } from './gateway'
 export {
   authorizeGroceryHold,
+  captureGroceryHold,
+  captureOwedGroceryHolds,
   claimGroceryHold,
   findGroceryHold,
   type GroceryAuthorization,
+  type GroceryCaptureOutcome,
   type GroceryHold,
   type GroceryHoldRow,
   groceryHoldOfCheckout,
+  groceryHoldsAwaitingTotal,
+  oweGroceryCapture,
   releaseGroceryHold,
 } from './grocery-holds'
 export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLapsedBefore, releasedBySweep } from './hold-windows'

@@ -15,6 +15,8 @@ export const idempotencyKeys = {
   releaseIntent: (intentId: string) => `intent:${intentId}:cancel`,
   /** Releasing an order's grocery hold, whichever ending before pick-up asks first. */
   releaseGroceryHold: (orderId: string) => `order:${orderId}:grocery-cancel`,
+  /** The one capture of an order's grocery hold, at the settled total: the buyer's confirmation and its retries share it. */
+  captureGroceryHold: (orderId: string) => `order:${orderId}:grocery-capture`,
   /** The full refund an order is owed when it ends before pick-up. */
   owedRefund: (orderId: string) => `order:${orderId}:refund`,
   /** The one refund support may make when resolving a problem. */

@@ -63,6 +63,12 @@ export const groceryHolds = pgTable(
     orderId: uuid().unique(),
     /** What checkout held: its own estimate from the catalog's prices, never the client's. */
     holdCents: integer().notNull(),
+    /**
+     * What the hold is to be captured for, once the grocery total is settled (the buyer's
+     * confirmation): the total, never more than held. Set once, in the transaction that settles
+     * the total; the capture follows, and is retried while the gateway cannot be reached.
+     */
+    captureOwedCents: integer(),
     capturedCents: integer().notNull().default(0),
     refundedCents: integer().notNull().default(0),
     /** In our words (PAYMENT_STATES): requires_payment_method until the order is placed on it. */
@@ -73,6 +79,8 @@ export const groceryHolds = pgTable(
   (t) => [
     // The sweep finds holds still standing on orders that ended unpaid among the authorized ones.
     index('grocery_holds_authorized_idx').on(t.orderId).where(sql`status = 'authorized'`),
+    // The retry of captures owed finds them among the authorized holds.
+    index('grocery_holds_capture_owed_idx').on(t.orderId).where(sql`status = 'authorized' and capture_owed_cents is not null`),
     check('grocery_holds_status_known', sql.raw(`status in (${PAYMENT_STATES.map((state) => `'${state}'`).join(', ')})`)),
     // Without an order a hold only waits or is released; an order's hold was authorized when it was placed.
     check(
@@ -80,6 +88,7 @@ export const groceryHolds = pgTable(
       sql`case when order_id is null then status in ('requires_payment_method', 'cancelled') else status <> 'requires_payment_method' end`,
     ),
     check('grocery_holds_capture_within_hold', sql`captured_cents between 0 and hold_cents`),
+    check('grocery_holds_capture_owed_within_hold', sql`capture_owed_cents between 0 and hold_cents`),
     check('grocery_holds_refund_within_capture', sql`refunded_cents between 0 and captured_cents`),
   ],
 )

@@ -96,7 +96,8 @@ export function stripeGateway(settings: StripeSettings, pacer: RequestPacer): Pa
         throw error
       }
     },
-    capture: async (id, idempotencyKey) => toIntent(await call((sdk) => sdk.paymentIntents.capture(id, {}, { idempotencyKey }))),
+    capture: async (id, idempotencyKey, amountCents) =>
+      toIntent(await call((sdk) => sdk.paymentIntents.capture(id, amountCents === undefined ? {} : { amount_to_capture: amountCents }, { idempotencyKey }))),
     cancel: async (id, idempotencyKey) => toIntent(await call((sdk) => sdk.paymentIntents.cancel(id, {}, { idempotencyKey }))),
     async refund(id, amountCents, idempotencyKey) {
       // The key rides along as metadata, so that a webhook arriving before our own answer knows the refund for ours.

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
 import { captureClaim, findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
-import { type CaptureOutcome, claimStaleBefore, type PaymentGateway } from '../payments/index'
+import { type CaptureOutcome, claimStaleBefore, orderPayments, type PaymentGateway } from '../payments/index'
+import { payoutDesk } from '../payouts/index'
 import { AppError, type Clock, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
 import { pausedUntil, refuseWhilePaused } from './give-up'
@@ -21,6 +22,16 @@ const settleCapture = (db: Database, gateway: PaymentGateway, clock: Clock, orde
   captureClaim(db, gateway, clock, order.id, `when runner ${order.runnerId} accepted`)
 
 /**
+ * An order whose groceries are paid in the app pays the runner back through payouts, so only a
+ * runner whose payouts are enabled may take it: 409 PAYOUTS_NOT_ENABLED, with the way to set them up.
+ */
+async function refuseWithoutPayouts(db: Database, clock: Clock, runner: UserRow, orderId: string) {
+  if (!(await orderPayments.groceryHoldsOf(db, [orderId])).has(orderId)) return
+  const { account } = await payoutDesk.account(db, clock, runner.id)
+  if (!account.payoutsEnabled) throw conflict(MESSAGES.payoutsNotEnabled, 'PAYOUTS_NOT_ENABLED')
+}
+
+/**
  * PATCH /api/orders/{id}/accept. The claim is one conditional update (only a waiting order whose
  * hold still stands), so exactly one runner wins; then the card is captured once, by the order's
  * key. Losers get 409 ORDER_NO_LONGER_AVAILABLE.
@@ -38,6 +49,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   // A second tap by the winner gets the order it already has.
   if (order.runnerId === runner.id && order.status === 'runner_accepted') return order
   if (order.status !== 'pending_runner_acceptance') throw noLongerAvailable()
+  await refuseWithoutPayouts(db, clock, runner, orderId)
 
   const claimed = await orderMoves.claim(db, clock, orderId, runner.id)
   if (!claimed) {

@@ -101,6 +101,9 @@ export const MESSAGES = {
   nothingToPickUp: 'None of the items was found, so there is nothing to pick up. End the order as nothing found instead: the buyer gets the fee and tip back.',
   receiptClosed: 'A receipt can be added after accepting the order and until it is delivered.',
   deliveryPhotoClosed: 'A delivery photo can be added after pick-up and up to an hour after delivery.',
+  payoutsNotEnabled:
+    'The groceries of this order are paid in the app, so we pay you back for them: set up payouts on the Earnings screen before you accept it.',
+  receiptRequired: 'The groceries of this order are paid in the app: add the receipt photo before you enter the grocery total.',
 }
 
 /** What only the order's runner does (its shopping, photos, pick-up and delivery): its buyer hears this. */

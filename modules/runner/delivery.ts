@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { findOrder, invalidTransition, isPaidFor, ORDER_STATUSES, type OrderRow, orderForParty, orderLines, orderMoves } from '../orders/index'
+import { orderPayments } from '../payments/index'
 import type { PayoutTerms } from '../payouts/index'
 import { badRequest, type Clock, conflict, decimalToCents } from '../shared/index'
 import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate, YOUR_DELIVERY_ONLY } from './contract'
@@ -44,6 +45,7 @@ const PICKUP_ATTEMPTS = 3
  */
 async function pickUp(db: Database, clock: Clock, runnerId: string, read: OrderRow, update: StatusUpdate): Promise<OrderRow | null> {
   const actualGroceryCents = groceryCents(update.actualGroceryCost)
+  if (actualGroceryCents !== null) await refuseTotalWithoutReceipt(db, read)
   let order = read
   for (let attempt = 1; ; attempt++) {
     const items = orderLines.settleAtPickup(order.items, itemsFound(order, update), clock.now())
@@ -54,6 +56,15 @@ async function pickUp(db: Database, clock: Clock, runnerId: string, read: OrderR
     if (again?.status !== 'runner_accepted') return null
     order = again
   }
+}
+
+/**
+ * The grocery total of an order whose groceries are paid in the app is what its card is charged:
+ * it stands on the receipt's photo, so the photo comes first (409 RECEIPT_REQUIRED).
+ */
+async function refuseTotalWithoutReceipt(db: Database, order: OrderRow) {
+  if (order.receipt || !(await orderPayments.groceryHoldsOf(db, [order.id])).has(order.id)) return
+  throw conflict(MESSAGES.receiptRequired, 'RECEIPT_REQUIRED')
 }
 
 function groceryCents(value: StatusUpdate['actualGroceryCost']): number | null {

@@ -94,6 +94,15 @@ export const configSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  /**
+   * Hours after delivery within which the buyer confirms the grocery total or reports a
+   * grocery_total problem; then a grocery hold is captured at the runner's total.
+   */
+  GROCERY_CONFIRM_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(1),
   /** The most a grocery hold may be, in cents: a cart estimated above it is held for this much. At least the smallest hold. */
   GROCERY_HOLD_MAX_CENTS: z.coerce.number().int().min(GROCERY_HOLD_MIN_CENTS).default(DEFAULT_GROCERY_HOLD_MAX_CENTS),
   /** Serve the OpenAPI reference at /api/docs and /api/openapi.json. Unset: on, except in production. */

@@ -1,0 +1,3 @@
+ALTER TABLE "grocery_holds" ADD COLUMN "capture_owed_cents" integer;--> statement-breakpoint
+CREATE INDEX "grocery_holds_capture_owed_idx" ON "grocery_holds" USING btree ("order_id") WHERE status = 'authorized' and capture_owed_cents is not null;--> statement-breakpoint
+ALTER TABLE "grocery_holds" ADD CONSTRAINT "grocery_holds_capture_owed_within_hold" CHECK (capture_owed_cents between 0 and hold_cents);
