@@ -24,7 +24,12 @@ async function schemaSnapshot(db: Database) {
     from pg_constraint con join pg_class rel on rel.oid = con.conrelid
     join pg_namespace ns on ns.oid = rel.relnamespace
     where ns.nspname = 'public' and con.contype <> 'n' order by rel.relname, con.conname`)
-  return { columns: rows(columns), indexes: rows(indexes), constraints: rows(constraints) }
+  // Storage options, such as the stores' search text kept in its row (migration 0022).
+  const options = await db.execute(sql`
+    select rel.relname as table_name, rel.reloptions as options from pg_class rel
+    join pg_namespace ns on ns.oid = rel.relnamespace
+    where ns.nspname = 'public' and rel.reloptions is not null order by rel.relname`)
+  return { columns: rows(columns), indexes: rows(indexes), constraints: rows(constraints), options: rows(options) }
 }
 
 // On PostgreSQL when TEST_DATABASE_URL is set, so the parity test below compares against the real server.

@@ -25,7 +25,8 @@ export const stores = pgTable(
      * What a search can find the store by: the distinct lower-cased words of its name, description
      * and categories, and of the names and categories of what it has on its shelves ('spices' finds
      * a store that sells them). Each word once keeps it a third of the length to scan. Rewritten by
-     * every import, the only way shelves change.
+     * every import, the only way shelves change. The table keeps it in the row, not in TOAST
+     * storage (migration 0022), so matching it reads no other table.
      */
     searchText: text().notNull().default(''),
     /** Counts the changes to the store and its shelves (every import): a shelf served with this version's ETag is current while it stands. */
