@@ -5,6 +5,13 @@ import { useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
 import { cameraPhoto, shotAt } from './phone-shots'
 
+/** Whether a photo on the page shows: decode() waits for it to arrive (it may still be loading as its card appears) and fails for a broken one. */
+const loadedImage = (image: HTMLImageElement) =>
+  image.decode().then(
+    () => image.naturalWidth > 0,
+    () => false,
+  )
+
 /**
  * Shopping together, in two browser contexts at phone size: the runner offers a replacement and
  * the buyer approves it live; they chat; the runner photographs the receipt and enters the total
@@ -95,7 +102,7 @@ describe('shopping together', () => {
     const groceries = buyer.getByRole('region', { name: 'Receipt and total' })
     await groceries.getByText('$23.45', { exact: true }).waitFor({ timeout: LIVE_MS })
     await groceries.getByRole('button', { name: /Store receipt/ }).waitFor()
-    expect(await groceries.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    expect(await groceries.locator('img').evaluate(loadedImage)).toBe(true)
     await shotAt(buyer, 'tracking-receipt-total-phone', groceries)
     await groceries.getByRole('button', { name: /Store receipt/ }).click()
     await shotAt(buyer, 'tracking-receipt-enlarged-phone', buyer.getByRole('dialog', { name: 'Store receipt' }))
@@ -116,7 +123,7 @@ describe('shopping together', () => {
 
     const door = buyer.getByRole('region', { name: 'Left at your door' })
     await door.waitFor({ timeout: LIVE_MS })
-    expect(await door.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    expect(await door.locator('img').evaluate(loadedImage)).toBe(true)
     expect(buyerLoads).toBe(0)
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'tracking-delivered-doorstep-phone', door)

@@ -7,12 +7,19 @@ import { useStoreOrder } from './orders'
 
 const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`
 
-/** POST /api/orders/{id}/rating: the answer is the order with the rating on it, put everywhere the order is shown. */
-export function useRateOrder(orderId: string) {
+/**
+ * POST /api/orders/{id}/rating: the answer is the order with the rating on it, put everywhere the
+ * order is shown; then `onRated`. Both are the mutation's own callbacks, not the call's: the live
+ * stream can bring the rated order first, and the form that sent it is gone by the time the answer lands.
+ */
+export function useRateOrder(orderId: string, { onRated }: { onRated?: () => void } = {}) {
   const storeOrder = useStoreOrder()
   return useSingleFlightMutation({
     mutationFn: async (rating: NewRating) => (await apiRequest('POST', `${orderPath(orderId)}/rating`, orderResponseSchema, rating)).order,
-    onSuccess: storeOrder,
+    onSuccess: (order) => {
+      storeOrder(order)
+      onRated?.()
+    },
   })
 }
 

@@ -11,14 +11,14 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
   const [stars, setStars] = useState<number | null>(null)
   const [comment, setComment] = useState('')
   const [missing, setMissing] = useState(false)
-  const rate = useRateOrder(order.id)
+  const rate = useRateOrder(order.id, { onRated })
   const name = useId()
   const commentId = useId()
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (stars === null) return setMissing(true)
-    rate.mutate({ stars, comment: comment.trim() || undefined }, { onSuccess: () => onRated?.() })
+    rate.mutate({ stars, comment: comment.trim() || undefined })
   }
 
   return (
