@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
+import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { ChatReminder } from '../../features/orders/components/chat-panel'
 import { orderCents } from '../../features/orders/order-figures'
 import { useNothingFound } from '../../features/runner/api/nothing-found'
@@ -9,9 +10,9 @@ import { failureMessage } from '../../lib/form-errors'
 import { ActionBar } from '../../ui/action-bar'
 import { useToast } from '../../ui/toast'
 import { DeliveredDialog, MissingItemsDialog, NothingFoundDialog } from './confirm-dialogs'
+import { customerName } from './customer-name'
 import { isFound } from './shopping-list'
 import { useDeliveryUpdate } from './use-delivery-update'
-import { customerName, useEndedOrder } from './use-ended-order'
 
 type Props = {
   order: Order
@@ -37,7 +38,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
   const missing = order.items.filter((item) => item.state === 'pending' && !found.has(item.id))
   const nothing = order.items.every((item) => !isFound(item, found))
 
-  const endedOrder = useEndedOrder()
+  const endedOrder = useStoreRunnerDelivery()
   const { toast } = useToast()
   const endNothingFound = useNothingFound(order.id, {
     onEnded: (ended) => {

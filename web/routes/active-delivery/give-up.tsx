@@ -3,12 +3,13 @@ import { useState } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { GIVE_UP_PAUSE_HOURS, GIVE_UP_WINDOW_DAYS, GIVE_UPS_ALLOWED } from '../../../modules/runner/contract'
 import { formatCents } from '../../../modules/shared/contract'
+import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { orderCents } from '../../features/orders/order-figures'
 import { useGiveUpOrder } from '../../features/runner/api/give-up-order'
 import { failureMessage } from '../../lib/form-errors'
 import { ConfirmDialog } from '../../ui/dialog'
 import { useToast } from '../../ui/toast'
-import { customerName, useEndedOrder } from './use-ended-order'
+import { customerName } from './customer-name'
 
 /**
  * "Can't do this order", before pick-up only: asks first, saying what happens (the order is
@@ -17,7 +18,7 @@ import { customerName, useEndedOrder } from './use-ended-order'
  */
 export function GiveUpOrder({ order }: { order: Order }) {
   const [open, setOpen] = useState(false)
-  const ended = useEndedOrder()
+  const ended = useStoreRunnerDelivery()
   const navigate = useNavigate()
   const { toast } = useToast()
   const number = shortOrderId(order.id)

@@ -1,5 +1,5 @@
 import type { Order } from '../../../modules/orders/contract'
-import { useStoreDeliveryTaken } from '../../features/orders/api/orders'
+import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useCurrentUser } from '../../lib/current-user'
 
@@ -11,7 +11,7 @@ export function AcceptOffer({ order }: { order: Order }) {
 }
 
 function AcceptButton({ orderId }: { orderId: string }) {
-  const { accept, acceptingId } = useAcceptOffer({ onTaken: useStoreDeliveryTaken() })
+  const { accept, acceptingId } = useAcceptOffer({ onTaken: useStoreRunnerDelivery() })
   return (
     <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Accept this order">
       <button type="button" className="button button--primary" disabled={acceptingId === orderId} onClick={() => accept(orderId)}>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
 import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
-import { useStoreDeliveryTaken } from '../../features/orders/api/orders'
+import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { usePendingOrders } from '../../features/runner/api/pending-orders'
 import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useOfferEvents } from '../../features/runner/use-offer-events'
@@ -23,7 +23,7 @@ type Props = {
 export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
   const stream = useOfferEvents(zipCode, { enabled: online === true })
   const pending = usePendingOrders(zipCode, { enabled: online === true, live: stream === 'live' })
-  const { accept, acceptingId, needsPhoneVerification } = useAcceptOffer({ onTaken: useStoreDeliveryTaken() })
+  const { accept, acceptingId, needsPhoneVerification } = useAcceptOffer({ onTaken: useStoreRunnerDelivery() })
   // The server has the last word: a runner switched off on another device is offered nothing here either.
   const offline = online === false || pending.data?.online === false
   const orders = pending.data?.orders ?? []

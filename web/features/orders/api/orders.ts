@@ -69,8 +69,11 @@ export function useStorePhoto(orderId: string, slot: OrderPhotoSlot) {
     queryClient.setQueryData<Order>(orderQueryOptions(orderId).queryKey, (order) => order && { ...order, [slot]: photo })
 }
 
-/** A delivery the runner just took: the order as answered is kept, and the runner's list is read again to hold it. */
-export function useStoreDeliveryTaken() {
+/**
+ * An order that joined or left the runner's deliveries (taken, given up, ended as nothing found):
+ * the order as answered is kept wherever it is shown, and the runner's list is read again.
+ */
+export function useStoreRunnerDelivery() {
   const storeOrder = useStoreOrder()
   const queryClient = useQueryClient()
   return (order: Order) => {
