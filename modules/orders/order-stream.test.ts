@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../../db/client'
+import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
 import { payoutTermsOf } from '../payouts/index'
 import type { Order } from './contract'
@@ -11,28 +12,10 @@ const store = await addStore({ name: 'Stream Test Store', latitude: 40.53, longi
 
 /** Reads a Server-Sent Events body: each `event: order` message's order, as it arrives. */
 function sseReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
+  const events = sseEvents(body)
   return {
     /** The next `order` event, waiting at most `timeoutMs`. */
-    async nextOrder(timeoutMs = 2000): Promise<Order> {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const end = buffer.indexOf('\n\n')
-        if (end >= 0) {
-          const message = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const data = /^event: order\ndata: (.*)$/m.exec(message)
-          if (data) return JSON.parse(data[1]!) as Order
-          continue
-        }
-        const chunk = await Promise.race([reader.read(), Bun.sleep(Math.max(0, deadline - Date.now())).then(() => null)])
-        if (!chunk) throw new Error('no order event in time')
-        if (chunk.done) throw new Error('the stream ended')
-        buffer += decoder.decode(chunk.value, { stream: true })
-      }
-    },
+    nextOrder: (timeoutMs = 2000) => events.next<Order>('order', timeoutMs),
     /** Skips repeats (two changes can arrive as two messages of the same state) until the order reaches `status`. */
     async until(check: (order: Order) => boolean): Promise<Order> {
       for (;;) {
@@ -40,7 +23,7 @@ function sseReader(body: ReadableStream<Uint8Array>) {
         if (check(order)) return order
       }
     },
-    close: () => reader.cancel(),
+    close: events.close,
   }
 }
 

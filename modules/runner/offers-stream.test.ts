@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
 import { availableOrdersResponseSchema } from './contract'
 
@@ -9,33 +10,17 @@ const store = await addStore({ name: 'Offers Stream Store', latitude: 40.5371, l
 
 type Offers = { orders: { id: string }[]; online: boolean }
 
-/** Reads the stream's `offers` events as they come. */
+/** Reads the stream's `offers` events as they come, each checked against the list's contract; null when none comes in time. */
 function offersReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
+  const events = sseEvents(body)
   return {
     async next(timeoutMs = 2000): Promise<Offers | null> {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const end = buffer.indexOf('\n\n')
-        if (end >= 0) {
-          const message = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const data = /^event: offers\ndata: (.*)$/m.exec(message)
-          if (data) {
-            const offers = JSON.parse(data[1]!)
-            expect(availableOrdersResponseSchema.safeParse(offers).success).toBe(true)
-            return offers as Offers
-          }
-          continue
-        }
-        const chunk = await Promise.race([reader.read(), Bun.sleep(Math.max(0, deadline - Date.now())).then(() => null)])
-        if (!chunk || chunk.done) return null
-        buffer += decoder.decode(chunk.value, { stream: true })
-      }
+      const offers = await events.next<unknown>('offers', timeoutMs).catch(() => null)
+      if (offers === null) return null
+      expect(availableOrdersResponseSchema.safeParse(offers).success).toBe(true)
+      return offers as Offers
     },
-    close: () => reader.cancel(),
+    close: events.close,
   }
 }
 
