@@ -11,7 +11,23 @@ export { listStores } from './listing'
 export { nearbyStores } from './nearby'
 /** Only what other modules' foreign keys need. */
 export { stores } from './schema'
+export { storeSchedules } from './store-schedules'
 export { availableItemsByIds, getStore } from './stores'
+export {
+  ALWAYS_OPEN,
+  type Closure,
+  formatWeeklyHours,
+  HoursFormatError,
+  type Interval,
+  isOpenAt,
+  isTimeZone,
+  localDate,
+  nextChange,
+  openIntervals,
+  parseWeeklyHours,
+  type Schedule,
+  type WeeklyHours,
+} from './weekly-hours'
 
 /** Stores, their shelves and the nearby search. Shelf copies are dropped when any instance changes a catalog. */
 export function catalogModule({ db }: ModuleDeps, session: SessionPlugin, listen: Listen) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, doublePrecision, index, integer, numeric, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, date, doublePrecision, index, integer, numeric, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
+import { ALWAYS_OPEN, DEFAULT_TIME_ZONE } from './weekly-hours'
 
 export const stores = pgTable(
   'stores',
@@ -31,6 +32,10 @@ export const stores = pgTable(
     searchText: text().notNull().default(''),
     /** Counts the changes to the store and its shelves (every import): a shelf served with this version's ETag is current while it stands. */
     catalogVersion: integer().notNull().default(1),
+    /** Weekly opening hours in the store's own time, in the import's form (weekly-hours.ts); a store given none is open around the clock. */
+    hours: text().notNull().default(ALWAYS_OPEN),
+    /** The IANA time zone its hours, closures and delivery windows are read in. */
+    timeZone: text().notNull().default(DEFAULT_TIME_ZONE),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -60,4 +65,18 @@ export const items = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('items_store_name_unit_unique').on(t.storeId, t.name, t.unit), index('items_store_category_idx').on(t.storeId, t.category)],
+)
+
+/** Dated closures (a holiday, a renovation): the store is closed on every local date from `from` to `to`, both included. */
+export const storeClosures = pgTable(
+  'store_closures',
+  {
+    id: idColumn(),
+    storeId: belongsToColumn(() => stores.id),
+    from: date({ mode: 'string' }).notNull(),
+    to: date({ mode: 'string' }).notNull(),
+    reason: text().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('store_closures_store_idx').on(t.storeId, t.to)],
 )
