@@ -94,6 +94,10 @@ export const createPaymentIntentSchema = z.object({
   items: z.array(orderLineSchema).max(1000).optional(),
 })
 
+/** POST /api/grocery-hold-estimate: the cart whose grocery hold the screen shows before paying. */
+export const groceryHoldEstimateSchema = z.object({ storeId: z.string().max(100), items: z.array(orderLineSchema).max(1000) })
+export const groceryHoldEstimateResponseSchema = z.object({ holdCents: z.number().int() })
+
 export const createPaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string(),
