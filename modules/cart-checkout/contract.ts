@@ -6,6 +6,10 @@ import { orderSchema, SUBSTITUTION_PREFERENCES } from '../orders/contract'
 export { DEFAULT_SUBSTITUTION_PREFERENCE, SUBSTITUTION_PREFERENCES, type SubstitutionPreference } from '../orders/contract'
 
 import { GROCERY_PAYMENT_METHODS } from '../payments/contract'
+
+// The cart offers how the groceries are paid, in payments' words.
+export { GROCERY_PAYMENT_METHODS, type GroceryPaymentMethod } from '../payments/contract'
+
 import {
   centsToDecimal,
   DEFAULT_ESTIMATED_GROCERY_CENTS,
