@@ -84,7 +84,7 @@ export async function createPaymentIntent({ db, clock, gateway, groceryHoldMaxCe
   if (amountCents === null || !isValidTipCents(amountCents - PLATFORM_FEE_CENTS)) {
     throw badRequest(MESSAGES.amountNotAllowed, 'AMOUNT_NOT_ALLOWED', { amount: MESSAGES.amountNotAllowed })
   }
-  const groceryHold = input.groceryPayment === 'card' ? groceryHoldCents(estimateOf(await cartLines(db, input)), groceryHoldMaxCents) : undefined
+  const groceryHold = input.groceryPayment === 'card' ? await groceryHoldEstimate({ db, groceryHoldMaxCents }, input) : undefined
   const limited = await hitRateLimit(db, clock, `checkout:intents:${user.id}`, INTENTS_PER_HOUR)
   if (!limited.allowed) throw tooManyRequests('Too many checkout attempts. Please try again later.', limited.retryAfterSeconds)
   try {
@@ -107,8 +107,19 @@ export async function createPaymentIntent({ db, clock, gateway, groceryHoldMaxCe
   }
 }
 
+/**
+ * POST /api/grocery-hold-estimate, and the hold checkout makes: what a grocery hold of this cart
+ * would be, from the catalog's prices, so the cart can say it before the buyer pays.
+ */
+export async function groceryHoldEstimate(
+  { db, groceryHoldMaxCents }: Pick<CheckoutDeps, 'db' | 'groceryHoldMaxCents'>,
+  input: Pick<CreatePaymentIntent, 'storeId' | 'items'>,
+) {
+  return groceryHoldCents(estimateOf(await cartLines(db, input)), groceryHoldMaxCents)
+}
+
 /** The cart a grocery hold is estimated from: its store and lines, checked as the order's will be. */
-async function cartLines(db: Database, input: CreatePaymentIntent) {
+async function cartLines(db: Database, input: Pick<CreatePaymentIntent, 'storeId' | 'items'>) {
   if (input.storeId === undefined)
     throw badRequest('Say which store the groceries are from.', 'STORE_REQUIRED', { storeId: 'Required to pay for groceries by card' })
   return linesFromShelf(db, await storeFor(db, input.storeId, ''), input.items ?? [], '')

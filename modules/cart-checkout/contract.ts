@@ -6,6 +6,10 @@ import { orderSchema, SUBSTITUTION_PREFERENCES } from '../orders/contract'
 export { DEFAULT_SUBSTITUTION_PREFERENCE, SUBSTITUTION_PREFERENCES, type SubstitutionPreference } from '../orders/contract'
 
 import { GROCERY_PAYMENT_METHODS } from '../payments/contract'
+
+// The cart offers how the groceries are paid, in payments' words.
+export { GROCERY_PAYMENT_METHODS, type GroceryPaymentMethod } from '../payments/contract'
+
 import {
   centsToDecimal,
   DEFAULT_ESTIMATED_GROCERY_CENTS,
@@ -93,6 +97,10 @@ export const createPaymentIntentSchema = z.object({
   storeId: z.string().max(100).optional(),
   items: z.array(orderLineSchema).max(1000).optional(),
 })
+
+/** POST /api/grocery-hold-estimate: the cart whose grocery hold the screen shows before paying. */
+export const groceryHoldEstimateSchema = z.object({ storeId: z.string().max(100), items: z.array(orderLineSchema).max(1000) })
+export const groceryHoldEstimateResponseSchema = z.object({ holdCents: z.number().int() })
 
 export const createPaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),

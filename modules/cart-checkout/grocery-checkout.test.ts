@@ -107,6 +107,18 @@ describe('POST /api/create-payment-intent with the groceries paid by card', () =
   })
 })
 
+describe('POST /api/grocery-hold-estimate', () => {
+  test('answers the hold the checkout would make for the same cart, before any intent, and holds nothing', async () => {
+    const buyer = await completeAccount()
+    const estimate = (items: unknown[]) => call('POST', '/api/grocery-hold-estimate', { cookie: buyer.cookie, body: { storeId: store.store.id, items } })
+    expect((await estimate(CART)).body).toEqual({ holdCents: 4500 })
+    expect((await estimate([{ id: itemOf('Basmati Rice').id, quantity: 30 }])).body).toEqual({ holdCents: 50_000 })
+    expect((await startCardCheckout(buyer.cookie)).groceryIntent.amountCents).toBe(4500)
+    expect((await estimate([{ id: 'nope', quantity: 1 }])).body).toMatchObject({ code: 'ITEM_NOT_AVAILABLE' })
+    expect((await call('POST', '/api/grocery-hold-estimate', { body: { storeId: store.store.id, items: CART } })).status).toBe(401)
+  })
+})
+
 describe('POST /api/confirm-payment-and-create-order with a grocery hold', () => {
   test('the server holds the groceries on the card the first intent saved; the order answers its grocery payment', async () => {
     const { buyer, started, order } = await cardOrder()

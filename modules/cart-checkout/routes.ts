@@ -4,12 +4,14 @@ import { orderViews } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
 import { payoutTermsOf } from '../payouts/index'
 import type { ModuleDeps } from '../shared/index'
-import { confirmPaymentAndCreateOrder, createPaymentIntent } from './checkout'
+import { confirmPaymentAndCreateOrder, createPaymentIntent, groceryHoldEstimate } from './checkout'
 import {
   confirmPaymentAndCreateOrderResponseSchema,
   confirmPaymentAndCreateOrderSchema,
   createPaymentIntentResponseSchema,
   createPaymentIntentSchema,
+  groceryHoldEstimateResponseSchema,
+  groceryHoldEstimateSchema,
 } from './contract'
 
 export interface CheckoutRouteDeps extends ModuleDeps {
@@ -21,6 +23,11 @@ export function checkoutRoutes({ db, clock, config, session, gateway }: Checkout
   const deps = { db, clock, gateway, groceryHoldMaxCents: config.GROCERY_HOLD_MAX_CENTS }
   return new Elysia({ name: 'cart-checkout', prefix: '/api' })
     .use(session)
+    .post('/grocery-hold-estimate', async ({ body }) => ({ holdCents: await groceryHoldEstimate(deps, body) }), {
+      signedIn: true,
+      body: groceryHoldEstimateSchema,
+      response: groceryHoldEstimateResponseSchema,
+    })
     .post('/create-payment-intent', ({ user, body }) => createPaymentIntent(deps, user, body), {
       signedIn: true,
       body: createPaymentIntentSchema,

@@ -7,6 +7,7 @@ import { updateCartDetails, useCartDetails } from '../features/cart/cart-details
 import { cartBadge, clearCart } from '../features/cart/cart-storage'
 import { buildPendingOrder, formatDeliveryAddress, savePendingOrder } from '../features/cart/pending-order'
 import { useCart } from '../features/cart/use-cart'
+import { GroceryPaymentChoice } from '../features/cart-checkout/components/grocery-payment-choice'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { useKnownStore } from '../features/catalog/use-known-store'
 import { useCurrentUser } from '../lib/current-user'
@@ -47,7 +48,7 @@ function StoreCart({ storeId }: { storeId: string }) {
   const { store, isPending } = useKnownStore(storeId)
   const user = useCurrentUser().data?.user ?? null
   const tip = useTip(storeId)
-  const { deliveryType, instructions } = useCartDetails(storeId)
+  const { deliveryType, instructions, groceryPayment } = useCartDetails(storeId)
   const navigate = useNavigate()
   const count = itemsLabel(lines)
   const home = user?.latitude != null && user.longitude != null ? { latitude: user.latitude, longitude: user.longitude } : null
@@ -101,7 +102,13 @@ function StoreCart({ storeId }: { storeId: string }) {
             <PricingNotice />
           </div>
           <div className="cart-layout__side">
-            <FeesAndTip tip={tip} groceryCents={estimatedGroceryCents(lines)} />
+            <FeesAndTip tip={tip} groceryCents={estimatedGroceryCents(lines)} groceryPayment={groceryPayment} />
+            <GroceryPaymentChoice
+              storeId={storeId}
+              lines={lines}
+              value={groceryPayment}
+              onChange={(method) => updateCartDetails(storeId, { groceryPayment: method })}
+            />
             <DeliverySchedule
               deliverTo={formatDeliveryAddress(deliveryAddress)}
               deliveryType={deliveryType}

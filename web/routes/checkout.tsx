@@ -2,14 +2,17 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { payNowCents } from '../../modules/cart-checkout/contract'
 import { decimalToCents, formatCents } from '../../modules/shared/contract'
+import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
 import { readPendingOrder, type StoredPendingOrder } from '../features/cart/pending-order'
 import { CardEntry } from '../features/cart-checkout/components/card-entry'
+import { GroceryPaymentChoice } from '../features/cart-checkout/components/grocery-payment-choice'
 import { ActionBar } from '../ui/action-bar'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
 import { ShopPage } from '../ui/shop-page'
 import { useToast } from '../ui/toast'
 import { AuthorizationNotice } from './checkout/authorization-notice'
 import { CheckoutBlockerNotice } from './checkout/checkout-blocker'
+import { GroceryDeclinedNotice } from './checkout/grocery-declined'
 import { OrderSummary } from './checkout/order-summary'
 import { usePlaceOrder } from './checkout/use-place-order'
 
@@ -32,8 +35,11 @@ export function CheckoutPage() {
 
 function Checkout({ pending }: { pending: StoredPendingOrder }) {
   const tipCents = decimalToCents(pending.tip)!
-  const { confirmerRef, busy, blocker, submit } = usePlaceOrder(pending, tipCents)
+  // Kept with the cart's other choices, so going back to the cart finds it as left here.
+  const { groceryPayment } = useCartDetails(pending.storeId)
+  const { confirmerRef, busy, blocker, groceryDeclined, submit } = usePlaceOrder(pending, tipCents, groceryPayment)
   const paymentTitle = useId()
+  const payGroceriesBy = (method: typeof groceryPayment) => updateCartDetails(pending.storeId, { groceryPayment: method })
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -45,14 +51,16 @@ function Checkout({ pending }: { pending: StoredPendingOrder }) {
       <form className="cart-layout" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <div className="cart-layout__main">
           <AuthorizationNotice />
-          <OrderSummary pending={pending} tipCents={tipCents} />
+          <OrderSummary pending={pending} tipCents={tipCents} groceryPayment={groceryPayment} />
         </div>
         <div className="cart-layout__side">
+          <GroceryPaymentChoice storeId={pending.storeId} lines={pending.items} value={groceryPayment} onChange={payGroceriesBy} disabled={busy} />
           <section className="card card--compact cart-card" aria-labelledby={paymentTitle}>
             <h2 id={paymentTitle}>Payment</h2>
             <CardEntry confirmerRef={confirmerRef} disabled={busy} />
           </section>
           {blocker && <CheckoutBlockerNotice blocker={blocker} />}
+          {groceryDeclined && groceryPayment === 'card' && <GroceryDeclinedNotice message={groceryDeclined} onPayAtDoor={() => payGroceriesBy('at_door')} />}
         </div>
         <ActionBar className="place-order-bar">
           <button type="submit" className="button button--primary button--large button--block" disabled={busy}>

@@ -9,6 +9,11 @@ export type CardConfirmer = {
   check(): boolean
   /** Confirms the intent with the entered card; resolves once it is authorized, else throws CardPaymentError. */
   confirm(clientSecret: string): Promise<void>
+  /**
+   * Confirms a second intent (the grocery hold) on the card `confirm` just authorized, with its
+   * own client secret; throws CardPaymentError when the bank declines it.
+   */
+  confirmAgain(clientSecret: string): Promise<void>
 }
 
 export type CardFormProps = {

@@ -1,12 +1,13 @@
 import { useAtomValue } from 'jotai'
 import { RESET } from 'jotai/utils'
 import { z } from 'zod'
+import { GROCERY_PAYMENT_METHODS } from '../../../modules/cart-checkout/contract'
 import { TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
 import { cartStore, storedAtomFamily } from './cart-atoms'
 
 /**
  * What the buyer chose for a cart beside its lines (the tip, the delivery type, the note for the
- * door), kept under cartDetails_{storeId} so a reload finds them as left. Its own key, because
+ * door, how the groceries are paid), kept under cartDetails_{storeId} so a reload finds them as left. Its own key, because
  * cart_{storeId} is the spec's list of lines (001 §3).
  */
 const DETAILS_PREFIX = 'cartDetails_'
@@ -18,12 +19,14 @@ const cartDetailsSchema = z.object({
   customTip: z.string(),
   deliveryType: z.enum(['asap', 'scheduled']),
   instructions: z.string(),
+  /** How the groceries are paid; details stored before the choice existed read as the spec's default, at the door. */
+  groceryPayment: z.enum(GROCERY_PAYMENT_METHODS).default('at_door'),
 })
 export type CartDetails = z.infer<typeof cartDetailsSchema>
 
-const NO_DETAILS: CartDetails = { tipChoice: 0, customTip: '', deliveryType: 'asap', instructions: '' }
+const NO_DETAILS: CartDetails = { tipChoice: 0, customTip: '', deliveryType: 'asap', instructions: '', groceryPayment: 'at_door' }
 
-const details = storedAtomFamily(DETAILS_PREFIX, cartDetailsSchema, NO_DETAILS)
+const details = storedAtomFamily<CartDetails>(DETAILS_PREFIX, cartDetailsSchema, NO_DETAILS)
 
 /** A cart's details as stored; anything missing or corrupt reads as the defaults. */
 export const readCartDetails = details.read

@@ -181,8 +181,13 @@ describe('cart details', () => {
     addToCart('s2', okra)
     updateCartDetails('s1', { tipChoice: 'custom', customTip: 'abc', instructions: 'Side door' })
     updateCartDetails('s2', { tipChoice: 500 })
-    expect(readCartDetails('s1')).toEqual({ tipChoice: 'custom', customTip: 'abc', deliveryType: 'asap', instructions: 'Side door' })
+    expect(readCartDetails('s1')).toEqual({ tipChoice: 'custom', customTip: 'abc', deliveryType: 'asap', instructions: 'Side door', groceryPayment: 'at_door' })
     expect(readCartDetails('s2').tipChoice).toBe(500)
+    updateCartDetails('s2', { groceryPayment: 'card' })
+    expect(readCartDetails('s2')).toMatchObject({ tipChoice: 500, groceryPayment: 'card' })
+    // Details stored before the choice existed keep what they hold, with the groceries paid at the door.
+    localStorage.setItem('cartDetails_s2', JSON.stringify({ tipChoice: 200, customTip: '', deliveryType: 'asap', instructions: 'Gate 4' }))
+    expect(readCartDetails('s2')).toMatchObject({ tipChoice: 200, instructions: 'Gate 4', groceryPayment: 'at_door' })
 
     localStorage.setItem('cartDetails_s2', JSON.stringify({ tipChoice: 123, customTip: '', deliveryType: 'asap', instructions: '' }))
     expect(readCartDetails('s2').tipChoice).toBe(0)

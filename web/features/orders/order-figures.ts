@@ -31,6 +31,14 @@ export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' 
 /** The runner found none of the lines: not a delivery, and nothing is owed for groceries. */
 export const nothingFound = (order: Pick<Order, 'items'>) => order.items.length > 0 && order.items.every((item) => item.isDelivered === false)
 
+/** How the runner's screens mark an order whose groceries the buyer pays by card (issue 29). */
+export const GROCERIES_PAID_IN_APP = 'Groceries paid in the app'
+
+/** How the groceries are paid, where an order's payment is summed up beside the word "Groceries": with the card's hold. */
+export function groceryPaymentWords({ groceryPayment }: Pick<Order, 'groceryPayment'>): string {
+  return groceryPayment.method === 'card' ? `by card (hold ${formatCents(groceryPayment.holdCents)})` : 'at the door'
+}
+
 /** What the runner fronts at the store before the buyer pays them back, as every runner screen names it. */
 export const ESTIMATED_GROCERY_LABEL = 'Est. grocery cost (you pay at the store)'
 

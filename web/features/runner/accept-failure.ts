@@ -3,23 +3,33 @@ import { MESSAGES } from '../../../modules/runner/contract'
 import { ApiError } from '../../lib/http'
 import type { Toast } from '../../ui/toast'
 
-export type AcceptFailure = { toast: Omit<Toast, 'id'>; needsPhoneVerification: boolean }
+const PAYOUTS_FIRST = 'Set up payouts before you accept this order.'
+
+/** What the runner must set up before accepting again, if the refusal was for want of it. */
+export type AcceptSetup = { kind: 'phone' | 'payouts'; message: string } | null
+export type AcceptFailure = { toast: Omit<Toast, 'id'>; needs: AcceptSetup }
 
 /**
- * What a refused accept tells the runner (001 §8). Any other 409 is the race the spec names:
+ * What a refused accept tells the runner (001 §8), and what to set up when that is why. Any other 409 is the race the spec names:
  * someone else got there first (or the hold lapsed); the server's own words say which.
  */
 export function acceptFailure(error: unknown): AcceptFailure {
   const body = error instanceof ApiError ? error.body : {}
   const message = typeof body.message === 'string' ? body.message : null
-  const failure = (toast: Omit<Toast, 'id'>, needsPhoneVerification = false) => ({ toast, needsPhoneVerification })
+  const failure = (toast: Omit<Toast, 'id'>, needs: AcceptSetup = null) => ({ toast, needs })
   if (body.code === 'CAPTURE_FAILED') return failure({ title: "Buyer's Card Declined", description: message ?? MESSAGES.captureFailed, variant: 'destructive' })
   if (body.code === 'PHONE_VERIFICATION_REQUIRED' || body.requiresPhoneVerification === true) {
     return failure(
       { title: 'Phone Verification Required', description: message ?? 'Verify your phone number before you accept deliveries.', variant: 'destructive' },
-      true,
+      { kind: 'phone', message: message ?? 'Verify your phone number before you accept deliveries.' },
     )
   }
+  // Groceries paid in the app are paid back through payouts: the dashboard shows the way to set them up.
+  if (body.code === 'PAYOUTS_NOT_ENABLED')
+    return failure(
+      { title: 'Set Up Payouts First', description: message ?? PAYOUTS_FIRST, variant: 'destructive' },
+      { kind: 'payouts', message: message ?? PAYOUTS_FIRST },
+    )
   if (body.code === 'ORDER_NO_LONGER_AVAILABLE' || (error instanceof ApiError && error.status === 409)) {
     return failure({ title: 'Order No Longer Available', description: message ?? ORDER_NO_LONGER_AVAILABLE })
   }

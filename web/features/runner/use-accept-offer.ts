@@ -3,18 +3,18 @@ import { useState } from 'react'
 import type { Order } from '../../../modules/orders/contract'
 import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
-import { acceptFailure } from './accept-failure'
+import { type AcceptSetup, acceptFailure } from './accept-failure'
 import { useAcceptOrder } from './api/accept-order'
 
 /**
  * Accepting an offer, from the dashboard or the order's detail: on success the order joins the runner's deliveries
  * (`onTaken`, which keeps it in the orders' cache) and the runner goes to it; on failure a toast
- * says why, and a phone that needs verifying is remembered so the dashboard can show the way to verify it.
+ * says why, and a phone that needs verifying or payouts that need setting up are remembered so the screen can show the way.
  */
 export function useAcceptOffer({ onTaken }: { onTaken: (order: Order) => void }) {
   const navigate = useNavigate()
   const { toast } = useToast()
-  const [needsPhoneVerification, setNeedsPhoneVerification] = useState(false)
+  const [needs, setNeeds] = useState<AcceptSetup>(null)
   const accept = useAcceptOrder({
     onAccepted: (order) => {
       onTaken(order)
@@ -28,12 +28,13 @@ export function useAcceptOffer({ onTaken }: { onTaken: (order: Order) => void })
             onError: (error) => {
               const failure = acceptFailure(error)
               toast(failure.toast)
-              if (failure.needsPhoneVerification) setNeedsPhoneVerification(true)
+              if (failure.needs) setNeeds(failure.needs)
             },
           })
         : toast(needsConnection('Accepting a delivery')),
     /** The order being accepted right now, if any: only its card's button waits. */
     acceptingId: accept.isPending ? accept.variables : null,
-    needsPhoneVerification,
+    /** What the last refusal said must be set up first (a phone to verify, payouts), so the screen can show the way. */
+    needs,
   }
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { payNowCents } from '../../../modules/cart-checkout/contract'
+import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
 import { formatCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
 import { Fact } from '../../ui/fact'
 import type { TipState } from './use-tip'
@@ -13,8 +13,14 @@ const TIP_HINTS = {
   'too-large': `Tips go up to ${formatCents(MAX_TIP_CENTS)}. Until then the tip counts as $0.00.`,
 } as const
 
-/** What is paid online now (the platform fee and the tip) next to what the groceries may cost at the door. */
-export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents: number }) {
+/** Where the groceries' estimate is paid, beside the figure. */
+const GROCERY_TERMS: Record<GroceryPaymentMethod, string> = {
+  at_door: 'Estimated groceries (paid to your runner at delivery)',
+  card: "Estimated groceries (charged to your card at the receipt's total)",
+}
+
+/** What is paid online now (the platform fee and the tip) next to what the groceries may cost. */
+export function FeesAndTip({ tip, groceryCents, groceryPayment }: { tip: TipState; groceryCents: number; groceryPayment: GroceryPaymentMethod }) {
   const id = useId()
   return (
     <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
@@ -62,7 +68,7 @@ export function FeesAndTip({ tip, groceryCents }: { tip: TipState; groceryCents:
       </fieldset>
       <dl className="sums">
         <Fact term="Tip">{formatCents(tip.tipCents)}</Fact>
-        <Fact term="Estimated groceries (paid to your runner at delivery)" className="sums__aside">
+        <Fact term={GROCERY_TERMS[groceryPayment]} className="sums__aside">
           {formatCents(groceryCents)}
         </Fact>
         <Fact term="Total to pay now" className="sums__total">

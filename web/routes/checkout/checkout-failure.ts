@@ -12,6 +12,8 @@ export type FailureReport = {
   blocker?: CheckoutBlocker
   /** The intent can no longer become an order (refused, released, or spent): the next try starts a new one. */
   startOver: boolean
+  /** The card refused the grocery hold (both holds were released): the server's words, shown until the buyer tries again or pays at the door. */
+  groceryDeclined?: string
 }
 
 /** Which step failed: making the intent, authorizing the card, or turning it into an order. */
@@ -44,6 +46,8 @@ export function describeFailure(step: CheckoutStep, error: unknown): FailureRepo
     const message = 'Update the address in your profile, or order from a store closer to it. Your card hold was released.'
     return { toast: { ...destructive(title, message), duration: LOCATION_TOAST_MS }, blocker: { kind: 'too-far', title, message }, startOver: true }
   }
+  if (code === 'GROCERY_HOLD_DECLINED')
+    return { toast: destructive('Grocery Hold Declined', api!.userMessage), groceryDeclined: api!.userMessage, startOver: true }
   // A refusal releases the hold on the server, so the next try authorizes afresh; a server or
   // network failure leaves it standing, and the next try only places the order again.
   const refused = api !== null && api.status < 500

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { payNowCents } from '../../../modules/cart-checkout/contract'
+import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
 import { itemsLabel } from '../../../modules/orders/contract'
 import { decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import type { StoredPendingOrder } from '../../features/cart/pending-order'
@@ -10,7 +10,7 @@ import { Fact } from '../../ui/fact'
  * The order about to be placed: where from, how much, when, and what is paid now. The platform
  * fee is the one fee there is, so no other fee is shown struck through beside it as a saving.
  */
-export function OrderSummary({ pending, tipCents }: { pending: StoredPendingOrder; tipCents: number }) {
+export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: StoredPendingOrder; tipCents: number; groceryPayment: GroceryPaymentMethod }) {
   const id = useId()
   const count = itemsLabel(pending.items)
   const groceryCents = decimalToCents(pending.estimatedGroceryCost)
@@ -30,7 +30,8 @@ export function OrderSummary({ pending, tipCents }: { pending: StoredPendingOrde
         </Fact>
       </dl>
       <p className="checkout-summary__note">
-        Groceries{groceryCents !== null && ` (about ${formatCents(groceryCents)})`} are paid to your runner at delivery, by {GROCERY_PAYMENT_METHODS}.
+        Groceries{groceryCents !== null && ` (about ${formatCents(groceryCents)})`}{' '}
+        {groceryPayment === 'card' ? "are charged to your card at the receipt's total." : `are paid to your runner at delivery, by ${GROCERY_PAYMENT_METHODS}.`}
       </p>
       <details className="checkout-summary__items">
         <summary>Show the {count}</summary>

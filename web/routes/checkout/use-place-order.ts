@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import { payNowCents } from '../../../modules/cart-checkout/contract'
+import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
 import { centsToDecimal } from '../../../modules/shared/contract'
 import { clearCart } from '../../features/cart/cart-storage'
 import { clearPendingOrder, type StoredPendingOrder } from '../../features/cart/pending-order'
 import { createPaymentIntent } from '../../features/cart-checkout/api/create-payment-intent'
 import { placeOrder } from '../../features/cart-checkout/api/place-order'
-import type { CardConfirmer } from '../../features/cart-checkout/card-confirmer'
+import { type CardConfirmer, CardPaymentError } from '../../features/cart-checkout/card-confirmer'
 import { newCheckoutId } from '../../features/cart-checkout/checkout-id'
 import { orderQueryOptions } from '../../features/orders/api/orders'
 import { isOnline, needsConnection } from '../../lib/online'
@@ -15,24 +15,35 @@ import { useToast } from '../../ui/toast'
 import { type CheckoutBlocker, type CheckoutStep, describeFailure } from './checkout-failure'
 
 /**
- * One attempt at paying: its id makes every retry of the intent the same intent, and once the
- * card is authorized the intent is kept, so a retry after a lost answer only places the order.
+ * One attempt at paying: its id makes every retry of the intents the same intents, and once the
+ * card is authorized they are kept, so a retry after a lost answer only places the order. It is
+ * for one way of paying the groceries: choosing the other starts a new one.
  */
-type Attempt = { checkoutId: string; authorizedIntentId: string | null }
-const newAttempt = (): Attempt => ({ checkoutId: newCheckoutId(), authorizedIntentId: null })
+type Attempt = {
+  checkoutId: string
+  groceryPayment: GroceryPaymentMethod
+  authorized: { paymentIntentId: string; groceryPaymentIntentId: string | undefined } | null
+}
+const newAttempt = (groceryPayment: GroceryPaymentMethod): Attempt => ({ checkoutId: newCheckoutId(), groceryPayment, authorized: null })
+
+/** The order's lines as checkout sends them, to the intent (for the grocery hold) and to the order. */
+const orderLines = (pending: StoredPendingOrder) =>
+  pending.items.map(({ id, quantity, comment, substitution }) => ({ id, quantity, substitution, ...(comment.trim() && { comment: comment.trim() }) }))
 
 /**
  * Checkout's flow (spec 001 §2): create the intent, confirm the card, then turn the authorization
  * into an order; on success the store's cart and the pending order are cleared and the buyer sees
- * the confirmation. A second press while one is under way does nothing.
+ * the confirmation. With the groceries paid by card, the grocery hold is made and confirmed on the
+ * same card between the two (issue 29); its decline is the server's to report, at the order, which
+ * also releases the first hold. A second press while one is under way does nothing.
  */
-export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
+export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, groceryPayment: GroceryPaymentMethod) {
   const confirmerRef = useRef<CardConfirmer | null>(null)
   const attempt = useRef<Attempt | null>(null)
-  attempt.current ??= newAttempt()
   const inFlight = useRef(false)
   const [busy, setBusy] = useState(false)
   const [blocker, setBlocker] = useState<CheckoutBlocker | null>(null)
+  const [groceryDeclined, setGroceryDeclined] = useState<string | null>(null)
   const { toast, dismiss } = useToast()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -46,28 +57,29 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
     inFlight.current = true
     setBusy(true)
     setBlocker(null)
+    setGroceryDeclined(null)
     dismiss()
-    const current = attempt.current!
+    if (attempt.current?.groceryPayment !== groceryPayment) attempt.current = newAttempt(groceryPayment)
+    const current = attempt.current
     let step: CheckoutStep = 'intent'
     try {
-      let paymentIntentId = current.authorizedIntentId
-      if (!paymentIntentId) {
-        const intent = await createPaymentIntent({ amount: centsToDecimal(payNowCents(tipCents)), checkoutId: current.checkoutId })
+      if (!current.authorized) {
+        const intent = await createPaymentIntent({
+          amount: centsToDecimal(payNowCents(tipCents)),
+          checkoutId: current.checkoutId,
+          ...(groceryPayment === 'card' && { groceryPayment, storeId: pending.storeId, items: orderLines(pending) }),
+        })
         step = 'card'
         await card.confirm(intent.clientSecret)
-        paymentIntentId = current.authorizedIntentId = intent.paymentIntentId
+        if (intent.groceryIntent) await confirmGroceryHold(card, intent.groceryIntent.clientSecret)
+        current.authorized = { paymentIntentId: intent.paymentIntentId, groceryPaymentIntentId: intent.groceryIntent?.id }
       }
       step = 'order'
       const order = await placeOrder({
-        paymentIntentId,
+        ...current.authorized,
         orderData: {
           storeId: pending.storeId,
-          items: pending.items.map(({ id, quantity, comment, substitution }) => ({
-            id,
-            quantity,
-            substitution,
-            ...(comment.trim() && { comment: comment.trim() }),
-          })),
+          items: orderLines(pending),
           tip: pending.tip,
           deliveryInstructions: pending.deliveryInstructions || null,
           scheduledFor: pending.scheduledFor,
@@ -83,13 +95,27 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
       void navigate({ to: '/order-confirmation', search: { orderId: order.id }, replace: true })
     } catch (error) {
       const report = describeFailure(step, error)
-      if (report.startOver) attempt.current = newAttempt()
+      if (report.startOver) attempt.current = null
       if (report.toast) toast(report.toast)
       setBlocker(report.blocker ?? null)
+      setGroceryDeclined(report.groceryDeclined ?? null)
       inFlight.current = false
       setBusy(false)
     }
   }
 
-  return { confirmerRef, busy, blocker, submit }
+  return { confirmerRef, busy, blocker, groceryDeclined, submit }
+}
+
+/**
+ * The grocery hold on the card just authorized. A decline goes on to the order: the server sees
+ * it on the intent, refuses the order with GROCERY_HOLD_DECLINED and releases the first hold, so
+ * nothing is left holding whichever way the buyer goes next.
+ */
+async function confirmGroceryHold(card: CardConfirmer, clientSecret: string) {
+  try {
+    await card.confirmAgain(clientSecret)
+  } catch (error) {
+    if (!(error instanceof CardPaymentError)) throw error
+  }
 }

@@ -9,6 +9,7 @@ import { StatusBadge } from '../../features/orders/components/status-badge'
 import {
   EARNINGS_NOTES,
   formatOrderDate,
+  groceryPaymentWords,
   itemsLabel,
   orderCents,
   paymentWords,
@@ -63,6 +64,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
               <>
                 <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
                 <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
+                <Fact term="Groceries">{groceryPaymentWords(order)}</Fact>
               </>
             )}
           </>
@@ -72,6 +74,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
               <>
                 <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
                 <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
+                <Fact term="Groceries">{groceryPaymentWords(order)}</Fact>
               </>
             )}
             {/* From the payouts ledger: what is left after refunds, nothing for a cancelled order. */}

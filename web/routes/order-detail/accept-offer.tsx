@@ -1,5 +1,6 @@
 import type { Order } from '../../../modules/orders/contract'
 import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
+import { PayoutsNeeded } from '../../features/runner/components/payouts-needed'
 import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useCurrentUser } from '../../lib/current-user'
 
@@ -11,12 +12,13 @@ export function AcceptOffer({ order }: { order: Order }) {
 }
 
 function AcceptButton({ orderId }: { orderId: string }) {
-  const { accept, acceptingId } = useAcceptOffer({ onTaken: useStoreRunnerDelivery() })
+  const { accept, acceptingId, needs } = useAcceptOffer({ onTaken: useStoreRunnerDelivery() })
   return (
     <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Accept this order">
       <button type="button" className="button button--primary" disabled={acceptingId === orderId} onClick={() => accept(orderId)}>
         {acceptingId === orderId ? 'Accepting...' : 'Accept Order'}
       </button>
+      {needs?.kind === 'payouts' && <PayoutsNeeded message={needs.message} />}
     </section>
   )
 }

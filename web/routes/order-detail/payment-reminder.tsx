@@ -1,7 +1,15 @@
 import type { Order, PaymentStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
-import { EARNINGS_NOTES, ESTIMATED_GROCERY_LABEL, nothingFound, orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
+import {
+  EARNINGS_NOTES,
+  ESTIMATED_GROCERY_LABEL,
+  GROCERIES_PAID_IN_APP,
+  groceryPaymentWords,
+  nothingFound,
+  orderCents,
+  runnerEarningsCents,
+} from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 import { Fact } from '../../ui/fact'
 
@@ -30,12 +38,17 @@ export function PaymentReminder({ order }: { order: Order }) {
       {nothingFound(order) ? (
         <p>Your runner couldn't find any of your items, so you owe nothing for groceries.</p>
       ) : (
-        order.status !== 'cancelled' && (
+        order.status !== 'cancelled' &&
+        (order.groceryPayment.method === 'card' ? (
+          <p>
+            Groceries: {groceryPaymentWords(order)}. You're charged only what the receipt says ({order.actualGroceryCost ? grocery : `about ${grocery}`}).
+          </p>
+        ) : (
           <p>
             Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted:{' '}
             {GROCERY_PAYMENT_METHODS}.
           </p>
-        )
+        ))
       )}
     </section>
   )
@@ -52,7 +65,10 @@ export function RunnerEarnings({ order }: { order: Order }) {
           `Platform fee (${formatCents(orderCents(order.platformFee))}) plus tip (${formatCents(orderCents(order.tip))})${order.refunds.length > 0 ? ', less refunds' : ''}: `}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>
         {order.earnings && ` (${EARNINGS_NOTES[order.earnings.status]})`}.
-        {!ended && ` The buyer pays you for the groceries at the door, by ${GROCERY_PAYMENT_METHODS}.`}
+        {!ended &&
+          (order.groceryPayment.method === 'card'
+            ? ` ${GROCERIES_PAID_IN_APP}: we pay you back what the receipt says.`
+            : ` The buyer pays you for the groceries at the door, by ${GROCERY_PAYMENT_METHODS}.`)}
       </p>
       <RefundLines order={order} side="runner" />
       {!ended && (

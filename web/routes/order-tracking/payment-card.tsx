@@ -1,11 +1,12 @@
 import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
-import { orderCents, paymentWords } from '../../features/orders/order-figures'
+import { groceryPaymentWords, orderCents, paymentWords } from '../../features/orders/order-figures'
 import { Fact } from '../../ui/fact'
 
 /**
- * What the buyer paid online and what came back: the fee, the tip and their total, then each
+ * What the buyer paid online and what came back: the fee, the tip and their total, how the
+ * groceries are paid, then each
  * refund as it settles (the order's stream brings them), or else where the payment stands.
  */
 export function PaymentCard({ order }: { order: Order }) {
@@ -19,6 +20,9 @@ export function PaymentCard({ order }: { order: Order }) {
         <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
         <Fact term="Total" className="sums__total">
           {formatCents(orderCents(order.totalAmount))}
+        </Fact>
+        <Fact term="Groceries" className="sums__aside">
+          {groceryPaymentWords(order)}
         </Fact>
       </dl>
       {order.refunds.length > 0 ? <RefundLines order={order} side="buyer" /> : <p className="meta">{paymentWords(order)}</p>}

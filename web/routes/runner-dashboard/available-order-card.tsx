@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
-import { ESTIMATED_GROCERY_LABEL, itemsLabel } from '../../features/orders/order-figures'
+import { ESTIMATED_GROCERY_LABEL, GROCERIES_PAID_IN_APP, itemsLabel } from '../../features/orders/order-figures'
 import { RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Fact } from '../../ui/fact'
 import { Icon } from '../../ui/icon'
+import { Badge } from '../../ui/status-badge'
 
 /** 001 §2: the slot the buyer chose, else whether it is scheduled or as soon as possible. */
 const whenWanted = (order: AvailableOrder) => order.timeSlot || (order.scheduledFor ? 'Scheduled' : 'ASAP')
@@ -24,6 +25,12 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
           <p className="meta">
             {itemsLabel(order.items)} · {order.distance.toFixed(1)} mi away
           </p>
+          {/* We pay the runner back for these groceries, so accepting one needs payouts set up. */}
+          {order.groceryPayment.method === 'card' && (
+            <Badge tone="success" as="p" className="badge--small">
+              {GROCERIES_PAID_IN_APP}
+            </Badge>
+          )}
         </div>
         <div className="offer-card__earnings">
           <span className="offer-card__amount">${order.estimatedEarnings}</span>

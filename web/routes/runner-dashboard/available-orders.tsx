@@ -3,6 +3,7 @@ import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
 import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
 import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { usePendingOrders } from '../../features/runner/api/pending-orders'
+import { PayoutsNeeded } from '../../features/runner/components/payouts-needed'
 import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useOfferEvents } from '../../features/runner/use-offer-events'
 import { ApiError } from '../../lib/http'
@@ -23,7 +24,8 @@ type Props = {
 export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
   const stream = useOfferEvents(zipCode, { enabled: online === true })
   const pending = usePendingOrders(zipCode, { enabled: online === true, live: stream === 'live' })
-  const { accept, acceptingId, needsPhoneVerification } = useAcceptOffer({ onTaken: useStoreRunnerDelivery() })
+  const { accept, acceptingId, needs } = useAcceptOffer({ onTaken: useStoreRunnerDelivery() })
+  const needsPhoneVerification = needs?.kind === 'phone'
   // The server has the last word: a runner switched off on another device is offered nothing here either.
   const offline = online === false || pending.data?.online === false
   const orders = pending.data?.orders ?? []
@@ -49,6 +51,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
           </Link>
         </div>
       )}
+      {needs?.kind === 'payouts' && <PayoutsNeeded message={needs.message} />}
       {offline ? (
         <EmptyState title="You're offline" hint="No orders are offered to you while you're offline. Switch back online to see orders near you." />
       ) : online === undefined || pending.isPending ? (

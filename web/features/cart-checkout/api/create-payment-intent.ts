@@ -1,12 +1,13 @@
 import type { z } from 'zod'
-import { createPaymentIntentResponseSchema } from '../../../../modules/cart-checkout/contract'
+import { createPaymentIntentResponseSchema, type createPaymentIntentSchema } from '../../../../modules/cart-checkout/contract'
 import { apiRequest } from '../../../lib/http'
 
 export type PaymentIntentHandle = z.infer<typeof createPaymentIntentResponseSchema>
 
 /**
  * POST /api/create-payment-intent: an authorization of `amount` dollars to be confirmed with a
- * card. The same checkoutId always answers with the same intent, so a retry never holds twice.
+ * card, and with the groceries paid by card a grocery hold the server sizes from the store's
+ * lines. The same checkoutId always answers with the same intents, so a retry never holds twice.
  */
-export const createPaymentIntent = (input: { amount: string; checkoutId: string }) =>
+export const createPaymentIntent = (input: z.input<typeof createPaymentIntentSchema> & { amount: string; checkoutId: string }) =>
   apiRequest('POST', '/api/create-payment-intent', createPaymentIntentResponseSchema, input)

@@ -114,6 +114,21 @@ describe('CardEntry chooses the card form from GET /api/payments/config', () => 
     await confirmer.current!.confirm('pi_1_secret_2')
   })
 
+  test('Stripe: a second intent (the grocery hold) is confirmed with the card the first saved, by its id; its decline is a CardPaymentError', async () => {
+    const confirmer = renderCardEntry({ gateway: 'stripe', publishableKey: 'pk_test_123' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Type a whole card' }))
+    await waitFor(() => expect(confirmer.current?.check()).toBe(true))
+    confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_1', status: 'requires_capture', payment_method: 'pm_saved' } })
+    await act(() => confirmer.current!.confirm('pi_1_secret_2'))
+
+    await confirmer.current!.confirmAgain('pi_groceries_secret_3')
+    expect(confirmCardPayment).toHaveBeenLastCalledWith('pi_groceries_secret_3', { payment_method: 'pm_saved' })
+    confirmCardPayment.mockResolvedValueOnce({ error: { type: 'card_error', code: 'card_declined', message: 'Your card has insufficient funds.' } })
+    const declined = await confirmer.current!.confirmAgain('pi_groceries_secret_3').catch((error: unknown) => error)
+    expect(declined).toBeInstanceOf(CardPaymentError)
+    expect((declined as CardPaymentError).message).toBe('Your card has insufficient funds.')
+  })
+
   test("Stripe's own field errors show under the field", async () => {
     renderCardEntry({ gateway: 'stripe', publishableKey: 'pk_test_123' })
     fireEvent.click(await screen.findByRole('button', { name: 'Type a bad card' }))

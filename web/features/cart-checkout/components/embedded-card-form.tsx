@@ -38,34 +38,35 @@ export function EmbeddedCardForm({ confirmerRef, disabled }: CardFormProps) {
     if (first) inputs.current.get(first)?.focus()
   }
 
-  useImperativeHandle(
-    confirmerRef,
-    () => ({
+  useImperativeHandle(confirmerRef, () => {
+    async function confirmWithCard(clientSecret: string, { showFieldErrors }: { showFieldErrors: boolean }) {
+      const expiry = parseExpiry(card.expiry)!
+      try {
+        await confirmEmbeddedCard({ clientSecret, cardNumber: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc })
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error
+        // A decline of the first hold is about the card: the number field says so, beside the toast.
+        if (error.status === 402) {
+          if (showFieldErrors) showErrors({ number: error.userMessage })
+          throw new CardPaymentError(error.userMessage)
+        }
+        const fields = cardFieldErrors(error.body.errors)
+        if (Object.keys(fields).length === 0) throw new CardPaymentError(ATTEMPT_ENDED, true)
+        if (showFieldErrors) showErrors(fields)
+        throw new CardPaymentError(error.userMessage)
+      }
+    }
+    return {
       check() {
         const missing = missingCardFields(card)
         showErrors(missing)
         return Object.keys(missing).length === 0
       },
-      async confirm(clientSecret) {
-        const expiry = parseExpiry(card.expiry)!
-        try {
-          await confirmEmbeddedCard({ clientSecret, cardNumber: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc })
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.status >= 500) throw error
-          // A decline is about the card: the number field says so, beside the toast.
-          if (error.status === 402) {
-            showErrors({ number: error.userMessage })
-            throw new CardPaymentError(error.userMessage)
-          }
-          const fields = cardFieldErrors(error.body.errors)
-          if (Object.keys(fields).length === 0) throw new CardPaymentError(ATTEMPT_ENDED, true)
-          showErrors(fields)
-          throw new CardPaymentError(error.userMessage)
-        }
-      },
-    }),
-    [card],
-  )
+      confirm: (clientSecret) => confirmWithCard(clientSecret, { showFieldErrors: true }),
+      // The same card again: the embedded gateway takes its details where Stripe.js takes the saved card's id.
+      confirmAgain: (clientSecret) => confirmWithCard(clientSecret, { showFieldErrors: false }),
+    }
+  }, [card])
 
   const change = (field: CardField, text: string) => {
     setCard((current) => ({ ...current, [field]: FORMAT[field](text) }))

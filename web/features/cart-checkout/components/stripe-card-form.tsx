@@ -1,6 +1,6 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
-import type { StripeCardElementOptions } from '@stripe/stripe-js'
-import { useEffect, useId, useImperativeHandle, useMemo, useState } from 'react'
+import type { PaymentIntent, Stripe, StripeCardElementOptions } from '@stripe/stripe-js'
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import { FieldError } from '../../../ui/form'
 import { Spinner } from '../../../ui/loading-screen'
 import { ATTEMPT_ENDED, type CardFormProps, CardPaymentError } from '../card-confirmer'
@@ -48,12 +48,26 @@ export function StripeCardForm({ publishableKey, ...props }: CardFormProps & { p
   )
 }
 
+type ConfirmResult = Awaited<ReturnType<Stripe['confirmCardPayment']>>
+
+const paymentMethodOf = (intent: PaymentIntent | undefined) =>
+  typeof intent?.payment_method === 'string' ? intent.payment_method : (intent?.payment_method?.id ?? null)
+
+/** Null when the hold stands (confirmed now, or before: a lost answer, then a retry); else the words of the refusal. */
+function failureOf(result: ConfirmResult): string | null {
+  if (!result.error || result.error.payment_intent?.status === 'requires_capture') return null
+  if (result.error.code === 'payment_intent_unexpected_state') throw new CardPaymentError(ATTEMPT_ENDED, true)
+  return result.error.message ?? 'Your card could not be authorized.'
+}
+
 function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
   const stripe = useStripe()
   const elements = useElements()
   const [complete, setComplete] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [ready, setReady] = useState(false)
+  // The card the last confirm authorized, saved to the buyer's Customer: a second intent is confirmed with it, not the field.
+  const savedCard = useRef<string | null>(null)
   const id = useId()
 
   useImperativeHandle(
@@ -75,14 +89,18 @@ function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
         const card = elements?.getElement(CardElement)
         if (!stripe || !card) throw new CardPaymentError('The card form is still loading.')
         const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } })
-        if (!result.error) return
-        // Confirmed before (a lost answer, then a retry): the hold already stands.
-        if (result.error.payment_intent?.status === 'requires_capture') return
-        if (result.error.code === 'payment_intent_unexpected_state') throw new CardPaymentError(ATTEMPT_ENDED, true)
-        const message = result.error.message ?? 'Your card could not be authorized.'
+        savedCard.current = paymentMethodOf(result.paymentIntent ?? result.error?.payment_intent)
+        const message = failureOf(result)
+        if (message === null) return
         // A decline is about the card: the field says so, beside the toast.
         setError(message)
         throw new CardPaymentError(message)
+      },
+      async confirmAgain(clientSecret) {
+        if (!stripe || !savedCard.current) throw new CardPaymentError('The card form is still loading.')
+        // Stripe.js confirms with a PaymentMethod already saved to the intent's Customer by its id (confirmCardPayment's existing-card form).
+        const message = failureOf(await stripe.confirmCardPayment(clientSecret, { payment_method: savedCard.current }))
+        if (message !== null) throw new CardPaymentError(message)
       },
     }),
     [stripe, elements, complete, ready],

@@ -6,7 +6,8 @@ import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation
 /**
  * PATCH /api/orders/{id}/accept. The accepted order (now with the buyer's details) goes to
  * `onAccepted`, so the screen can put it where orders are kept. A 409 means the offer is gone
- * (taken, or the buyer's card failed), so the list is fetched again either way.
+ * (taken, or the buyer's card failed), so the list is fetched again either way; but not for
+ * PAYOUTS_NOT_ENABLED, where the offer still waits, for this runner once payouts are set up.
  */
 export function useAcceptOrder({ onAccepted }: { onAccepted: (order: Order) => void }) {
   const queryClient = useQueryClient()
@@ -18,7 +19,7 @@ export function useAcceptOrder({ onAccepted }: { onAccepted: (order: Order) => v
       void refreshOffers()
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void refreshOffers()
+      if (error instanceof ApiError && error.status === 409 && error.body.code !== 'PAYOUTS_NOT_ENABLED') void refreshOffers()
     },
   })
 }

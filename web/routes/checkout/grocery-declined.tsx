@@ -1,0 +1,15 @@
+/**
+ * The card refused the grocery hold, and both holds were released: the server's words, and the
+ * two ways on: the same button again (another card, say), or the groceries paid at the door.
+ */
+export function GroceryDeclinedNotice({ message, onPayAtDoor }: { message: string; onPayAtDoor: () => void }) {
+  return (
+    <div className="form-notice form-notice--error checkout-blocker" role="alert">
+      <p className="checkout-blocker__title">Grocery hold declined</p>
+      <p className="checkout-blocker__message">{message}</p>
+      <button type="button" className="button button--small" onClick={onPayAtDoor}>
+        Pay for groceries at the door
+      </button>
+    </div>
+  )
+}

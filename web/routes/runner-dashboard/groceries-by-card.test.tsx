@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { fakeApi } from '../../testing/fake-api'
+import { anAvailableOrder, aRunner, someStats } from '../../testing/order-fixtures'
+import { renderScreen } from '../../testing/render-screen'
+import { toasts } from '../../testing/screen-queries'
+import { RunnerDashboardPage } from '../runner-dashboard'
+
+// Offers whose groceries the buyer pays in the app (issue 29): marked, and refused without payouts.
+const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+const byCard = anAvailableOrder({
+  id: 'offer-card',
+  storeName: 'Patel Family Grocers',
+  groceryPayment: { method: 'card', holdCents: 4500, capturedCents: 0, refundedCents: 0, status: 'authorized' },
+})
+const atDoor = anAvailableOrder({ id: 'offer-door', storeName: 'Apna Bazar' })
+const PAYOUTS_MESSAGE =
+  'The groceries of this order are paid in the app, so we pay you back for them: set up payouts on the Earnings screen before you accept it.'
+
+function runnerServer(accept: Parameters<typeof fakeApi>[0][string]) {
+  return fakeApi({
+    'GET /api/runner/availability': () => [200, { online: true, timeZone: deviceZone }],
+    'GET /api/runner/stats': () => [200, someStats()],
+    'GET /api/orders': () => [200, []],
+    'GET /api/orders/pending': () => [200, { orders: [byCard, atDoor], online: true, searchedFrom: '08817', nextCursor: null }],
+    'PATCH /api/orders/offer-card/accept': accept,
+  })
+}
+
+async function openDashboard() {
+  renderScreen(RunnerDashboardPage, { path: '/runner', user: aRunner() })
+  await screen.findByRole('heading', { level: 1 })
+}
+
+describe('offers with the groceries paid in the app', () => {
+  test('are marked on their card; an order paid at the door is not', async () => {
+    runnerServer(() => [500, {}])
+    await openDashboard()
+    const card = await screen.findByRole('article', { name: byCard.storeName })
+    expect(within(card).getByText('Groceries paid in the app')).toBeDefined()
+    expect(within(screen.getByRole('article', { name: atDoor.storeName })).queryByText('Groceries paid in the app')).toBeNull()
+  })
+
+  test("accepting one without payouts: the server's 409 message, and a link to set payouts up", async () => {
+    const server = runnerServer(() => [409, { code: 'PAYOUTS_NOT_ENABLED', message: PAYOUTS_MESSAGE }])
+    await openDashboard()
+    expect(screen.queryByRole('link', { name: 'Set Up Payouts' })).toBeNull()
+    fireEvent.click(within(await screen.findByRole('article', { name: byCard.storeName })).getByRole('button', { name: 'Accept Order' }))
+    await toasts().findByText('Set Up Payouts First')
+    expect(toasts().getByText(PAYOUTS_MESSAGE)).toBeDefined()
+    const notice = screen.getByText('Set up payouts to accept this order').closest<HTMLElement>('[role="alert"]')!
+    expect(within(notice).getByText(PAYOUTS_MESSAGE)).toBeDefined()
+    expect(within(notice).getByRole('link', { name: 'Set Up Payouts' }).getAttribute('href')).toBe('/payouts/onboarding')
+    // Not the race with another runner: the offer still waits, and the list is not fetched again for it.
+    expect(screen.getByRole('article', { name: byCard.storeName })).toBeDefined()
+    expect(toasts().queryByText('Order No Longer Available')).toBeNull()
+    expect(server.callsTo('GET /api/orders/pending')).toHaveLength(1)
+  })
+})
