@@ -2,6 +2,9 @@
 import { z } from 'zod'
 import { DELIVERY_RADIUS_METERS } from '../shared/contract'
 
+/** The hours form is read and written the same way in the browser (a runner's availability) as on the server. */
+export { formatWeeklyHours, HoursFormatError, parseWeeklyHours } from './weekly-hours'
+
 export const ALL_ITEMS = 'All Items'
 export const CATALOG_CATEGORIES = [
   'Spices & Seasonings',

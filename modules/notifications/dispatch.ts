@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { phoneVerifiedAmong, userContacts, verifiedRunnersNear } from '../accounts/index'
 import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
-import { offlineAmong } from '../runner/index'
+import { offeredAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
 import { type NotificationType, ORDER_LINKS } from './contract'
 import * as text from './messages'
@@ -34,7 +34,7 @@ const orderUrl = (order: OrderRow, userId: string) =>
   userId === order.buyerId ? ORDER_LINKS.tracking(order.id) : userId === order.runnerId ? ORDER_LINKS.delivery(order.id) : ORDER_LINKS.offers
 
 /** Who hears of an event, and what each is told (issue table: who hears what). */
-async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Promise<NewNotification[]> {
+async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order: OrderRow): Promise<NewNotification[]> {
   const key = keyOf(event)
   const note = (userId: string, type: NotificationType, words: { title: string; body: string }): NewNotification => ({
     userId,
@@ -57,16 +57,12 @@ async function messagesFor(db: Database, event: OrderEvent, order: OrderRow): Pr
 
   switch (event.type) {
     case 'placed': {
+      // Within the widest radius first (the SQL box), then each runner's own radius, switch and hours.
       const nearby = (await verifiedRunnersNear(db, { latitude: order.storeLatitude, longitude: order.storeLongitude }, DELIVERY_RADIUS_MILES)).filter(
         (runner) => runner.id !== order.buyerId,
       )
-      const offline = await offlineAmong(
-        db,
-        nearby.map((runner) => runner.id),
-      )
-      return nearby
-        .filter((runner) => !offline.has(runner.id))
-        .map((runner) => note(runner.id, 'new_order_nearby', text.newOrderNearby(order, runner.distance)))
+      const offered = await offeredAmong(db, clock, nearby)
+      return nearby.filter((runner) => offered.has(runner.id)).map((runner) => note(runner.id, 'new_order_nearby', text.newOrderNearby(order, runner.distance)))
     }
     case 'accepted':
       return toBuyer('order_accepted', text.orderAccepted(order, await runnerName(db, order)))
@@ -188,7 +184,7 @@ export async function dispatchOrderEvents({ db, clock, push }: DispatchDeps) {
       const order = await findOrder(db, event.orderId)
       if (order) {
         const key = keyOf(event)
-        const notes = await messagesFor(db, event, order)
+        const notes = await messagesFor(db, clock, event, order)
         for (let start = 0; start < notes.length; start += TOLD_AT_ONCE) {
           const round = notes.slice(start, start + TOLD_AT_ONCE)
           written += await writeNotifications(db, clock, round)

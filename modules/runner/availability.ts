@@ -1,52 +1,135 @@
+import { TZDate } from '@date-fns/tz'
 import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { batchedLookup, type Clock } from '../shared/index'
-import { type Availability, DEFAULT_TIME_ZONE } from './contract'
+import { isOpenAt, parseWeeklyHours, type WeeklyHours } from '../catalog/index'
+import { batchedLookup, type Clock, DELIVERY_RADIUS_MILES } from '../shared/index'
+import { type Availability, type AvailabilityUpdate, DEFAULT_TIME_ZONE } from './contract'
 import { runnerAvailability } from './schema'
 
-const DEFAULT: Availability = { online: true, timeZone: DEFAULT_TIME_ZONE }
+/** A runner's row as kept: the switch, their zone, their radius and weekly hours, and how long the switch holds against the hours. */
+export type RunnerSettings = Omit<typeof runnerAvailability.$inferSelect, 'userId' | 'releasesForgivenAt' | 'updatedAt'>
+
+const DEFAULT: RunnerSettings = { online: true, timeZone: DEFAULT_TIME_ZONE, radiusMiles: DELIVERY_RADIUS_MILES, hours: null, switchHeldUntil: null }
+
+const settingsColumns = {
+  userId: runnerAvailability.userId,
+  online: runnerAvailability.online,
+  timeZone: runnerAvailability.timeZone,
+  radiusMiles: runnerAvailability.radiusMiles,
+  hours: runnerAvailability.hours,
+  switchHeldUntil: runnerAvailability.switchHeldUntil,
+}
 
 /** Every offers request reads this: requests that come together share one read (batchedLookup). */
-const availabilityLookups = new WeakMap<Database, (userId: string) => Promise<Availability | undefined>>()
+const settingsLookups = new WeakMap<Database, (userId: string) => Promise<RunnerSettings | undefined>>()
 
-function availabilityLookup(db: Database) {
-  let lookup = availabilityLookups.get(db)
+function settingsLookup(db: Database) {
+  let lookup = settingsLookups.get(db)
   if (!lookup) {
     // Prepared once, whatever the batch's size: its ids go as one array parameter.
-    const availabilities = db
-      .select({ userId: runnerAvailability.userId, online: runnerAvailability.online, timeZone: runnerAvailability.timeZone })
+    const settings = db
+      .select(settingsColumns)
       .from(runnerAvailability)
       .where(sql`${runnerAvailability.userId} = any(${sql.placeholder('userIds')}::uuid[])`)
-      .prepare('runner_availabilities')
-    lookup = batchedLookup<string, Availability>(async (userIds) => {
-      const rows = await availabilities.execute({ userIds })
-      return new Map(rows.map(({ userId, ...availability }) => [userId, availability]))
+      .prepare('runner_settings')
+    lookup = batchedLookup<string, RunnerSettings>(async (userIds) => {
+      const rows = await settings.execute({ userIds })
+      return new Map(rows.map(({ userId, ...row }) => [userId, row]))
     })
-    availabilityLookups.set(db, lookup)
+    settingsLookups.set(db, lookup)
   }
   return lookup
 }
 
-/** Whether a runner is taking orders, and their time zone; a runner who never said is online, in the metro's zone. */
-export async function availabilityOf(db: Database, userId: string): Promise<Availability> {
-  return (await availabilityLookup(db)(userId)) ?? DEFAULT
+/** A runner's settings; a runner who never said is online, in the metro's zone, within the whole radius, at any hour. */
+export async function settingsOf(db: Database, userId: string): Promise<RunnerSettings> {
+  return (await settingsLookup(db)(userId)) ?? DEFAULT
 }
 
-export async function setAvailability(db: Database, clock: Clock, userId: string, change: Partial<Availability>): Promise<Availability> {
-  const next = { ...(await availabilityOf(db, userId)), ...change }
+export async function saveSettings(db: Database, clock: Clock, userId: string, settings: RunnerSettings) {
   await db
     .insert(runnerAvailability)
-    .values({ userId, ...next, updatedAt: clock.now() })
-    .onConflictDoUpdate({ target: runnerAvailability.userId, set: { ...next, updatedAt: clock.now() } })
-  return next
+    .values({ userId, ...settings, updatedAt: clock.now() })
+    .onConflictDoUpdate({ target: runnerAvailability.userId, set: { ...settings, updatedAt: clock.now() } })
 }
 
-/** Which of these runners have switched themselves offline (everyone else is online). */
-export async function offlineAmong(db: Database, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set()
+/** Hours are read on every offers request and fan-out: each text is parsed once (it parsed when saved). */
+const parsedHours = new Map<string, WeeklyHours>()
+const PARSED_KEPT_AT_MOST = 1_000
+
+function withinHours({ hours, timeZone }: RunnerSettings, at: Date): boolean {
+  if (hours === null) return true
+  let weekly = parsedHours.get(hours)
+  if (!weekly) {
+    if (parsedHours.size >= PARSED_KEPT_AT_MOST) parsedHours.clear()
+    weekly = parseWeeklyHours(hours)
+    parsedHours.set(hours, weekly)
+  }
+  return isOpenAt({ timeZone, hours: weekly, closures: [] }, at)
+}
+
+/**
+ * Whether a runner is online at `at`: without weekly hours, as the switch is; with them, as the
+ * hours say, unless the switch was moved against them today (it holds until that local midnight).
+ */
+export function availabilityAt(settings: RunnerSettings, at: Date): Availability {
+  const within = withinHours(settings, at)
+  const held = settings.hours === null || (settings.switchHeldUntil !== null && at.getTime() < settings.switchHeldUntil.getTime())
+  return { online: held ? settings.online : within, timeZone: settings.timeZone, outsideHours: !within }
+}
+
+/** Whether a runner is taking orders now, and their time zone. */
+export async function availabilityOf(db: Database, clock: Clock, userId: string): Promise<Availability> {
+  return availabilityAt(await settingsOf(db, userId), clock.now())
+}
+
+/** The next local midnight in `timeZone`: where a switch moved today stops holding. */
+function endOfLocalDay(at: Date, timeZone: string): Date {
+  const local = new TZDate(at.getTime(), timeZone)
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, timeZone).getTime())
+}
+
+/**
+ * The Online switch (and the zone the dashboard reads from the device). With weekly hours, a
+ * switch moved against them (on outside them, off inside them) holds for the rest of the local
+ * day; moved back with them, the hours decide again at once.
+ */
+export async function setAvailability(db: Database, clock: Clock, userId: string, change: AvailabilityUpdate): Promise<Availability> {
+  const now = clock.now()
+  const settings = { ...(await settingsOf(db, userId)) }
+  if (change.timeZone !== undefined) settings.timeZone = change.timeZone
+  if (change.online !== undefined) {
+    settings.online = change.online
+    const againstHours = settings.hours !== null && change.online !== withinHours(settings, now)
+    settings.switchHeldUntil = againstHours ? endOfLocalDay(now, settings.timeZone) : null
+  }
+  await saveSettings(db, clock, userId, settings)
+  return availabilityAt(settings, now)
+}
+
+/**
+ * Of these runners, each at a distance in miles from an order's store, those who would be
+ * offered it now: online (switch and hours) and within the radius they chose.
+ */
+export async function offeredAmong(db: Database, clock: Clock, runners: readonly { id: string; distance: number }[]): Promise<Set<string>> {
+  if (runners.length === 0) return new Set()
   const rows = await db
-    .select({ userId: runnerAvailability.userId, online: runnerAvailability.online })
+    .select(settingsColumns)
     .from(runnerAvailability)
-    .where(inArray(runnerAvailability.userId, [...userIds]))
-  return new Set(rows.filter((row) => !row.online).map((row) => row.userId))
+    .where(
+      inArray(
+        runnerAvailability.userId,
+        runners.map((runner) => runner.id),
+      ),
+    )
+  const settings = new Map(rows.map(({ userId, ...row }) => [userId, row as RunnerSettings]))
+  const now = clock.now()
+  return new Set(
+    runners
+      .filter((runner) => {
+        const chosen = settings.get(runner.id) ?? DEFAULT
+        return runner.distance <= chosen.radiusMiles && availabilityAt(chosen, now).online
+      })
+      .map((runner) => runner.id),
+  )
 }

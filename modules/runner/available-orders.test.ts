@@ -172,7 +172,11 @@ describe('GET /api/orders/pending', () => {
     expect((await call('PATCH', '/api/runner/availability', { cookie: runner.cookie, body: { online: false } })).body).toMatchObject({ online: false })
     const response = await call('GET', '/api/orders/pending', { cookie: runner.cookie })
     expect(response.body).toMatchObject({ orders: [], online: false })
-    expect((await call('GET', '/api/runner/availability', { cookie: runner.cookie })).body).toEqual({ online: false, timeZone: 'America/New_York' })
+    expect((await call('GET', '/api/runner/availability', { cookie: runner.cookie })).body).toEqual({
+      online: false,
+      timeZone: 'America/New_York',
+      outsideHours: false,
+    })
     await call('PATCH', '/api/runner/availability', { cookie: runner.cookie, body: { online: true } })
     expect((await offered(runner.cookie)).map((offer) => offer.id)).toContain(order.id)
     expect((await call('PATCH', '/api/runner/availability', { cookie: runner.cookie, body: { timeZone: 'Mars/Olympus' } })).status).toBe(400)

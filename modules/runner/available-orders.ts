@@ -3,14 +3,14 @@ import type { UserRow } from '../accounts/index'
 import { orderViews, runnerQueries } from '../orders/index'
 import { holdLapsedBefore } from '../payments/index'
 import type { PayoutTerms } from '../payouts/index'
-import { badRequest, type Clock, type Coordinates, DELIVERY_RADIUS_MILES, isUuid, zipCentroid } from '../shared/index'
-import { availabilityOf } from './availability'
+import { badRequest, type Clock, type Coordinates, isUuid, zipCentroid } from '../shared/index'
+import { availabilityAt, settingsOf } from './availability'
 import { type AvailableOrder, availableOrderSchema } from './contract'
 import type { OfferPage, OfferPages, OfferPosition, OffersAnswer } from './offer-pages'
 
 const OFFERED_AT_MOST = 50
 
-/** Where a runner's 10 miles start: the ZIP code they asked about, else their profile. */
+/** Where a runner's radius starts: the ZIP code they asked about, else their profile address. */
 async function searchOrigin(runner: UserRow, zipCode: string | undefined): Promise<{ from: Coordinates; label: string }> {
   if (zipCode?.trim()) {
     const centre = /^\d{5}$/.test(zipCode.trim()) ? await zipCentroid(zipCode.trim()) : null
@@ -39,18 +39,18 @@ function decodeCursor(cursor: string): OfferPosition {
 /** Anyone looking at a waiting order who is not its buyer sees the same card (001 §6): no names, no street address. */
 const ANOTHER_RUNNER = { id: '', roles: ['runner'] }
 
-/** One page of the orders waiting near `from`, oldest first, with the card's figures worked out. */
+/** One page of the orders waiting within `radiusMiles` of `from`, oldest first, with the card's figures worked out. */
 async function readOfferPage(
   db: Database,
   clock: Clock,
   terms: PayoutTerms,
-  from: Coordinates,
+  { from, radiusMiles }: { from: Coordinates; radiusMiles: number },
   after: OfferPosition | undefined,
   notBuyer?: string,
 ): Promise<OfferPage> {
   const waiting = await runnerQueries.ordersWaitingNear(db, {
     from,
-    radiusMiles: DELIVERY_RADIUS_MILES,
+    radiusMiles,
     notBuyer,
     authorizedAfter: holdLapsedBefore(clock.now()),
     after,
@@ -90,7 +90,7 @@ function answerOf(json: string): OffersAnswer {
 
 /**
  * GET /api/orders/pending, as sent (availableOrdersResponseSchema): orders waiting for a runner
- * whose store is within 10 miles, oldest first (the nearest its 30 minutes needs a runner most),
+ * whose store is within the runner's radius (10 miles unless they chose less), oldest first (the nearest its 30 minutes needs a runner most),
  * 50 at a time with a cursor for the next 50; only holds that still stand, never the runner's
  * own, and nothing while they are offline. Pages come from `pages`, shared by the runners
  * searching from the same place, their cards serialized once; a page holding the runner's own
@@ -109,11 +109,16 @@ export async function availableOrdersAnswer(
   return offersAnswer(db, clock, terms, pages, runner, search, query.cursor)
 }
 
-/** Where a runner's offers are looked for (their ZIP code's centre or their address), and whether they are online to be offered any. */
-export type OfferSearch = { origin: { from: Coordinates; label: string }; online: boolean }
+/**
+ * Where a runner's offers are looked for (their ZIP code's centre or their address) and how far:
+ * the store is where the runner's trip starts, so their radius is measured to it. And whether
+ * they are online to be offered any, at `clock`'s now: a stream asks again each time it reads.
+ */
+export type OfferSearch = { origin: { from: Coordinates; label: string }; radiusMiles: number; online: (clock: Clock) => boolean }
 
 export async function offerSearch(db: Database, runner: UserRow, zipCode: string | undefined): Promise<OfferSearch> {
-  return { origin: await searchOrigin(runner, zipCode), online: (await availabilityOf(db, runner.id)).online }
+  const [origin, settings] = await Promise.all([searchOrigin(runner, zipCode), settingsOf(db, runner.id)])
+  return { origin, radiusMiles: settings.radiusMiles, online: (clock) => availabilityAt(settings, clock.now()).online }
 }
 
 /** One page of a runner's offers as sent, from where and whether they search. */
@@ -123,15 +128,18 @@ export async function offersAnswer(
   terms: PayoutTerms,
   pages: OfferPages,
   runner: UserRow,
-  { origin, online }: OfferSearch,
+  { origin, radiusMiles, online: onlineAt }: OfferSearch,
   cursor?: string,
 ): Promise<OffersAnswer> {
   const after = cursor ? decodeCursor(cursor) : undefined
-  const rest = (nextCursor: string | null) => `"online":${online},"searchedFrom":${JSON.stringify(origin.label)},"nextCursor":${JSON.stringify(nextCursor)}}`
+  const online = onlineAt(clock)
+  const rest = (nextCursor: string | null) =>
+    `"online":${online},"searchedFrom":${JSON.stringify(origin.label)},"radiusMiles":${radiusMiles},"nextCursor":${JSON.stringify(nextCursor)}}`
   if (!online) return answerOf(`{"orders":[],${rest(null)}`)
-  const key = `${origin.from.latitude},${origin.from.longitude}|${cursor ?? ''}`
-  let page = await pages.get(key, () => readOfferPage(db, clock, terms, origin.from, after))
-  if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, terms, origin.from, after, runner.id)
+  const area = { from: origin.from, radiusMiles }
+  const key = `${origin.from.latitude},${origin.from.longitude}|${radiusMiles}|${cursor ?? ''}`
+  let page = await pages.get(key, () => readOfferPage(db, clock, terms, area, after))
+  if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, terms, area, after, runner.id)
   // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, so those left are the page's last ones.
   const lapsed = holdLapsedBefore(clock.now())
   const standing = page.offers.filter((offer) => offer.authorizedAt > lapsed)

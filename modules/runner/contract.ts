@@ -1,7 +1,8 @@
 // The runner's door for the browser: the available-order card, the dashboard's figures, and the status update.
 import { z } from 'zod'
+import { HoursFormatError, parseWeeklyHours } from '../catalog/contract'
 import { ORDER_NO_LONGER_AVAILABLE, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, orderPhotoSchema, orderSchema, photoMayBeAdded, photoUrl } from '../orders/contract'
-import { PHOTO_CONTENT_TYPES } from '../shared/contract'
+import { DELIVERY_RADIUS_MILES, PHOTO_CONTENT_TYPES, RUNNER_RADIUS_MIN_MILES } from '../shared/contract'
 
 /** The runner marks lines of the orders' shape (the orders' rules say what each mark makes of a line). */
 export { type ItemMark, itemMarkSchema } from '../orders/contract'
@@ -28,8 +29,10 @@ export const availableOrdersResponseSchema = z.object({
   orders: z.array(availableOrderSchema),
   /** Offline runners are offered nothing; the screen says why. */
   online: z.boolean(),
-  /** Where the 10 miles are counted from. */
+  /** Where the runner's radius is counted from. */
   searchedFrom: z.string(),
+  /** How far from there the stores of these orders may be: the runner's own choice (preferences). */
+  radiusMiles: z.number(),
   /** The `cursor` for the next 50 offers; null when there are no more. */
   nextCursor: z.string().nullable(),
 })
@@ -55,9 +58,57 @@ const timeZoneSchema = z
     }
   }, 'Unknown time zone')
 
-export const availabilitySchema = z.object({ online: z.boolean(), timeZone: z.string() })
+export const availabilitySchema = z.object({
+  /** Whether the runner is offered orders now: the switch, or their weekly hours unless the switch overrides them today. */
+  online: z.boolean(),
+  timeZone: z.string(),
+  /** Now is outside the runner's weekly hours (never, without hours): offline unless they switched on for today. */
+  outsideHours: z.boolean(),
+})
 export type Availability = z.infer<typeof availabilitySchema>
 export const availabilityUpdateSchema = z.object({ online: z.boolean().optional(), timeZone: timeZoneSchema.optional() })
+export type AvailabilityUpdate = z.infer<typeof availabilityUpdateSchema>
+
+export const AVAILABILITY_HINT = 'Days and hours like "mon-fri 17:00-21:00; sat 10:00-18:00". Leave empty to work any hour.'
+
+/** A runner's weekly hours as typed, checked by the stores' own parser (its message names what is wrong); empty means any hour. */
+export const availabilityTextSchema = z
+  .string()
+  .max(300, 'Keep your hours under 300 characters.')
+  .nullable()
+  .superRefine((text, context) => {
+    if (!text?.trim()) return
+    try {
+      parseWeeklyHours(text)
+    } catch (error) {
+      if (!(error instanceof HoursFormatError)) throw error
+      context.addIssue({ code: 'custom', message: error.message })
+    }
+  })
+
+export const RADIUS_MESSAGE = `Choose a distance from ${RUNNER_RADIUS_MIN_MILES} to ${DELIVERY_RADIUS_MILES} miles, in whole miles.`
+
+/** What a runner chose: how far they travel to a store, and when they work. */
+export const preferencesUpdateSchema = z.object({
+  radiusMiles: z.number(RADIUS_MESSAGE).int(RADIUS_MESSAGE).min(RUNNER_RADIUS_MIN_MILES, RADIUS_MESSAGE).max(DELIVERY_RADIUS_MILES, RADIUS_MESSAGE).optional(),
+  availability: availabilityTextSchema.optional(),
+})
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>
+
+export const preferencesSchema = z.object({
+  radiusMiles: z.number(),
+  /** Weekly hours as stored (the parser's one way of writing them), or null: any hour. */
+  availability: z.string().nullable(),
+  /** The zone the hours are read in: the runner's (set by the dashboard from the device). */
+  timeZone: z.string(),
+  /**
+   * Where the radius is measured from: the profile address's ZIP code, or null when the profile
+   * has no located address. Then no new-order push reaches the runner (they are found by their
+   * address), and offers are searched from a ZIP code they type, with the same radius.
+   */
+  radiusFrom: z.string().nullable(),
+})
+export type Preferences = z.infer<typeof preferencesSchema>
 
 export const MAX_ACTUAL_GROCERY_DOLLARS = 10_000
 

@@ -6,7 +6,7 @@ import { offerPages } from './offer-pages'
 import { runnerRoutes } from './routes'
 
 export { settleInterruptedClaims } from './accept'
-export { availabilityOf, offlineAmong } from './availability'
+export { availabilityOf, offeredAmong } from './availability'
 export { liftPause, pausedRunners } from './give-up'
 
 /** Runners: the orders waiting nearby, the accept race and its capture, shopping, pick-up and delivery, their photos, earnings. */

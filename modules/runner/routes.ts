@@ -26,6 +26,8 @@ import {
   deliveryPhotoResponseSchema,
   itemMarkSchema,
   ORDER_PHOTO_SLOTS,
+  preferencesSchema,
+  preferencesUpdateSchema,
   receiptResponseSchema,
   runnerStatsSchema,
   statusUpdateSchema,
@@ -36,6 +38,7 @@ import { endAsNothingFound } from './nothing-found'
 import type { OfferPages } from './offer-pages'
 import { followOffers } from './offers-stream'
 import { addOrderPhoto } from './photos'
+import { preferencesOf, setPreferences } from './preferences'
 import { markOrderItem } from './shopping'
 import { runnerStats } from './stats'
 
@@ -171,7 +174,7 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
         '/runner/availability',
         ({ user }) => {
           assertIsRunner(user)
-          return availabilityOf(db, user.id)
+          return availabilityOf(db, clock, user.id)
         },
         { signedIn: true, response: availabilitySchema },
       )
@@ -182,6 +185,27 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
           return setAvailability(db, clock, user.id, body)
         },
         { signedIn: true, body: availabilityUpdateSchema, response: availabilitySchema },
+      )
+      .get(
+        '/runner/preferences',
+        ({ user }) => {
+          assertIsRunner(user)
+          return preferencesOf(db, user)
+        },
+        {
+          signedIn: true,
+          response: preferencesSchema,
+          detail: { summary: "The runner's radius (miles from their profile address to a store) and weekly hours" },
+        },
+      )
+      // The body is checked in the handler, after the session and the role: strangers learn nothing of it.
+      .patch(
+        '/runner/preferences',
+        ({ user, body }) => {
+          assertIsRunner(user)
+          return setPreferences(db, clock, user, validInput(preferencesUpdateSchema, body))
+        },
+        { signedIn: true, response: preferencesSchema },
       )
   )
 }

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database'
 import { runnerQueries } from '../orders/index'
 import { runnerPayouts } from '../payouts/index'
 import { type Clock, centsToDecimal } from '../shared/index'
-import { availabilityOf } from './availability'
+import { settingsOf } from './availability'
 import type { RunnerStats } from './contract'
 
 /** One formatter per zone: building one costs more than the rest of a stats request's arithmetic. */
@@ -51,7 +51,7 @@ export function startOfDay(now: Date, timeZone: string): Date {
  * request waits on two reads in turn, not three.
  */
 export async function runnerStats(db: Database, clock: Clock, runnerId: string): Promise<RunnerStats> {
-  const [{ timeZone }, standings] = await Promise.all([availabilityOf(db, runnerId), runnerQueries.standings(db, clock, [runnerId])])
+  const [{ timeZone }, standings] = await Promise.all([settingsOf(db, runnerId), runnerQueries.standings(db, clock, [runnerId])])
   const midnight = startOfDay(clock.now(), timeZone)
   const [today, earned] = await Promise.all([runnerQueries.deliveriesSince(db, runnerId, midnight), runnerPayouts.earnedBy(db, runnerId, midnight)])
   const { rating, deliveries } = standings.get(runnerId)!

@@ -8,6 +8,8 @@ export const TOP_BAR_TAGLINE = 'Your Local Indian Market'
 export const PLATFORM_FEE_CENTS = 200
 export const RUNNER_ACCEPTANCE_WINDOW_MINUTES = 30
 export const DELIVERY_RADIUS_MILES = 10
+/** The shortest distance a runner may choose to travel to a store; the longest, and the default, is DELIVERY_RADIUS_MILES. */
+export const RUNNER_RADIUS_MIN_MILES = 1
 export const METERS_PER_MILE = 1609.344
 /** 16093, the spec's `radius=16093` (001 §7). */
 export const DELIVERY_RADIUS_METERS = Math.round(DELIVERY_RADIUS_MILES * METERS_PER_MILE)

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../modules/runner/contract'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
-import { anAcceptedOrder, anAvailableOrder, aRunner, someStats } from '../testing/order-fixtures'
+import { anAcceptedOrder, anAvailableOrder, aRunner, somePreferences, someStats } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { RunnerDashboardPage } from './runner-dashboard'
@@ -30,10 +30,11 @@ type Handlers = Parameters<typeof fakeApi>[0]
 /** A runner's server: online, some earnings, no deliveries under way, and the given offers. */
 function runnerServer(overrides: Handlers = {}, offers = [dal, rice]) {
   return fakeApi({
-    'GET /api/runner/availability': () => [200, { online: true, timeZone: deviceZone }],
+    'GET /api/runner/availability': () => [200, { online: true, timeZone: deviceZone, outsideHours: false }],
     'GET /api/runner/stats': () => [200, someStats()],
+    'GET /api/runner/preferences': () => [200, somePreferences()],
     'GET /api/orders': () => [200, []],
-    'GET /api/orders/pending': () => [200, { orders: offers, online: true, searchedFrom: '08817', nextCursor: null }],
+    'GET /api/orders/pending': () => [200, { orders: offers, online: true, searchedFrom: '08817', radiusMiles: 10, nextCursor: null }],
     ...overrides,
   })
 }
@@ -87,10 +88,10 @@ describe('runner dashboard /runner', () => {
     expect(screen.getByText(/No orders are offered to you while you're offline/)).toBeDefined()
     expect(screen.queryByRole('article')).toBeNull()
     expect(server.callsTo('PATCH /api/runner/availability').map((call) => call.body)).toEqual([{ online: false }])
-    saved.resolve([200, { online: false, timeZone: deviceZone }])
+    saved.resolve([200, { online: false, timeZone: deviceZone, outsideHours: false }])
     await waitFor(() => expect(onlineSwitch().getAttribute('aria-checked')).toBe('false'))
 
-    answer = () => Promise.resolve([200, { online: true, timeZone: deviceZone }])
+    answer = () => Promise.resolve([200, { online: true, timeZone: deviceZone, outsideHours: false }])
     fireEvent.click(onlineSwitch())
     await waitFor(() => expect(server.callsTo('PATCH /api/runner/availability')).toHaveLength(2))
     await screen.findByRole('article', { name: dal.storeName })
@@ -112,8 +113,8 @@ describe('runner dashboard /runner', () => {
 
   test("tells the server this device's time zone when it differs, so 'today' is the runner's day", async () => {
     const server = runnerServer({
-      'GET /api/runner/availability': () => [200, { online: true, timeZone: 'Pacific/Kiritimati' }],
-      'PATCH /api/runner/availability': ({ body }) => [200, { online: true, timeZone: body.timeZone }],
+      'GET /api/runner/availability': () => [200, { online: true, timeZone: 'Pacific/Kiritimati', outsideHours: false }],
+      'PATCH /api/runner/availability': ({ body }) => [200, { online: true, timeZone: body.timeZone, outsideHours: false }],
     })
     await openDashboard()
     await waitFor(() => expect(server.callsTo('PATCH /api/runner/availability').map((call) => call.body)).toEqual([{ timeZone: deviceZone }]))
@@ -174,7 +175,7 @@ describe('runner dashboard /runner', () => {
   test("another runner got there first: 'Order No Longer Available', and the list is fetched again", async () => {
     let offers = [dal, rice]
     const server = runnerServer({
-      'GET /api/orders/pending': () => [200, { orders: offers, online: true, searchedFrom: '08817', nextCursor: null }],
+      'GET /api/orders/pending': () => [200, { orders: offers, online: true, searchedFrom: '08817', radiusMiles: 10, nextCursor: null }],
       'PATCH /api/orders/offer-dal/accept': () => {
         offers = [rice]
         return [409, { code: 'ORDER_NO_LONGER_AVAILABLE', message: ORDER_NO_LONGER_AVAILABLE }]
@@ -287,9 +288,9 @@ describe('Available Orders, live', () => {
     expect(stream.url).toBe('/api/orders/pending/events?zipCode=08817')
     stream.open()
 
-    stream.push('offers', { orders: [dal, rice], online: true, searchedFrom: '08817', nextCursor: null })
+    stream.push('offers', { orders: [dal, rice], online: true, searchedFrom: '08817', radiusMiles: 10, nextCursor: null })
     await screen.findByRole('article', { name: 'Apna Bazar' })
-    stream.push('offers', { orders: [rice], online: true, searchedFrom: '08817', nextCursor: null })
+    stream.push('offers', { orders: [rice], online: true, searchedFrom: '08817', radiusMiles: 10, nextCursor: null })
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Patel Family Grocers' })).toBeNull())
     expect(server.callsTo('GET /api/orders/pending')).toHaveLength(1)
     expect(screen.queryByText(/We check every/)).toBeNull()

@@ -6,11 +6,12 @@ import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen } from '../ui/loading-screen'
 import { Page } from '../ui/page'
 import { ActiveDeliveries } from './runner-dashboard/active-deliveries'
+import { AreaAndHours } from './runner-dashboard/area-and-hours'
 import { AvailableOrders } from './runner-dashboard/available-orders'
 import { EarningsSummary } from './runner-dashboard/earnings-summary'
 import { OnlineSwitch } from './runner-dashboard/online-switch'
 
-/** /runner (spec 001 §2): availability, earnings, deliveries under way, and orders waiting nearby. */
+/** /runner (spec 001 §2): availability, earnings, deliveries under way, orders waiting nearby, and how far and when the runner works. */
 export function RunnerDashboardPage() {
   const user = useCurrentUser().data?.user
   if (!user) return <LoadingScreen />
@@ -26,6 +27,7 @@ function Dashboard({ user }: { user: PublicUser }) {
       <EarningsSummary />
       <ActiveDeliveries />
       <AvailableOrders zipCode={user.zipCode} online={availability.data?.online} phoneVerified={user.phoneStatus === 'verified'} />
+      <AreaAndHours />
     </Page>
   )
 }

@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../modules/accounts/contract'
 import type { Order, OrderItemView, OrderMessage } from '../../modules/orders/contract'
-import type { AvailableOrder, RunnerStats } from '../../modules/runner/contract'
+import type { AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 
 /*
@@ -139,5 +139,14 @@ export const someStats = (overrides: Partial<RunnerStats> = {}): RunnerStats => 
   today: { deliveries: 2, earnings: '12.50' },
   allTime: { deliveries: 9, earnings: '86.25' },
   rating: { average: null, count: 0 },
+  ...overrides,
+})
+
+/** A runner's delivery area and hours as a runner who never chose has them: 10 miles from their address, any hour. */
+export const somePreferences = (overrides: Partial<Preferences> = {}): Preferences => ({
+  radiusMiles: 10,
+  availability: null,
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  radiusFrom: '08817',
   ...overrides,
 })

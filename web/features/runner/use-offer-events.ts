@@ -11,10 +11,12 @@ export type OfferStreamState = 'connecting' | 'live' | 'down'
  * the first page of Available Orders as it now is, put straight into the list's cache, so an order
  * placed nearby or taken by another runner shows at once, as the bell does. While the stream is
  * down (the browser keeps retrying) the list polls instead: pass `state !== 'live'` to its query.
+ * The stream is opened again when the runner's radius changes.
  */
-export function useOfferEvents(zipCode: string | null, { enabled }: { enabled: boolean }): OfferStreamState {
+export function useOfferEvents(zipCode: string | null, { enabled, radiusMiles }: { enabled: boolean; radiusMiles: number | undefined }): OfferStreamState {
   const queryClient = useQueryClient()
   const [state, setState] = useState<OfferStreamState>('connecting')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `radiusMiles` is the signal to open a new stream (the server reads the radius once, when the stream opens), not an input.
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') {
       setState('down')
@@ -31,6 +33,6 @@ export function useOfferEvents(zipCode: string | null, { enabled }: { enabled: b
       queryClient.setQueryData(pendingOrdersQueryOptions(zipCode).queryKey, offers)
     })
     return () => source.close()
-  }, [zipCode, enabled, queryClient])
+  }, [zipCode, enabled, radiusMiles, queryClient])
   return state
 }

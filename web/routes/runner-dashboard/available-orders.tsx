@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
-import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
 import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { usePendingOrders } from '../../features/runner/api/pending-orders'
+import { usePreferences } from '../../features/runner/api/preferences'
 import { PayoutsNeeded } from '../../features/runner/components/payouts-needed'
 import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useOfferEvents } from '../../features/runner/use-offer-events'
@@ -22,7 +22,9 @@ type Props = {
 
 /** 'Available Orders' (001 §2): what waits near the runner, live from the offers stream (polled every minute while it is down) and on demand. */
 export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
-  const stream = useOfferEvents(zipCode, { enabled: online === true })
+  // The stream reads the runner's radius when it opens: a new radius opens a new one.
+  const radiusMiles = usePreferences().data?.radiusMiles
+  const stream = useOfferEvents(zipCode, { enabled: online === true, radiusMiles })
   const pending = usePendingOrders(zipCode, { enabled: online === true, live: stream === 'live' })
   const { accept, acceptingId, needs } = useAcceptOffer({ onTaken: useStoreRunnerDelivery() })
   const needsPhoneVerification = needs?.kind === 'phone'
@@ -67,8 +69,8 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
       ) : (
         <>
           <p className="meta" role="status">
-            {orders.length === 0 ? 'No orders waiting' : `${orders.length} ${orders.length === 1 ? 'order' : 'orders'} waiting`} within {DELIVERY_RADIUS_MILES}{' '}
-            miles of {pending.data.searchedFrom}
+            {orders.length === 0 ? 'No orders waiting' : `${orders.length} ${orders.length === 1 ? 'order' : 'orders'} waiting`} within{' '}
+            {pending.data.radiusMiles} {pending.data.radiusMiles === 1 ? 'mile' : 'miles'} of {pending.data.searchedFrom}
           </p>
           {orders.length === 0 ? (
             <EmptyState

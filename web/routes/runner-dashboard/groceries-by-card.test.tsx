@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { fakeApi } from '../../testing/fake-api'
-import { anAvailableOrder, aRunner, someStats } from '../../testing/order-fixtures'
+import { anAvailableOrder, aRunner, somePreferences, someStats } from '../../testing/order-fixtures'
 import { renderScreen } from '../../testing/render-screen'
 import { toasts } from '../../testing/screen-queries'
 import { RunnerDashboardPage } from '../runner-dashboard'
@@ -19,10 +19,11 @@ const PAYOUTS_MESSAGE =
 
 function runnerServer(accept: Parameters<typeof fakeApi>[0][string]) {
   return fakeApi({
-    'GET /api/runner/availability': () => [200, { online: true, timeZone: deviceZone }],
+    'GET /api/runner/availability': () => [200, { online: true, timeZone: deviceZone, outsideHours: false }],
     'GET /api/runner/stats': () => [200, someStats()],
+    'GET /api/runner/preferences': () => [200, somePreferences()],
     'GET /api/orders': () => [200, []],
-    'GET /api/orders/pending': () => [200, { orders: [byCard, atDoor], online: true, searchedFrom: '08817', nextCursor: null }],
+    'GET /api/orders/pending': () => [200, { orders: [byCard, atDoor], online: true, searchedFrom: '08817', radiusMiles: 10, nextCursor: null }],
     'PATCH /api/orders/offer-card/accept': accept,
   })
 }

@@ -1,16 +1,20 @@
 import { useId } from 'react'
+import type { Availability } from '../../../modules/runner/contract'
 import { useAvailability, useUpdateAvailability } from '../../features/runner/api/availability'
 import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
 
-const hintFor = (online: boolean | undefined, failed: boolean) => {
-  if (online === undefined) return failed ? 'Your availability could not be loaded.' : 'Checking your availability...'
-  return online ? 'New orders near you are offered to you.' : 'Switch on to see orders near you again.'
+const hintFor = (availability: Availability | undefined, failed: boolean) => {
+  if (availability === undefined) return failed ? 'Your availability could not be loaded.' : 'Checking your availability...'
+  if (availability.outsideHours)
+    return availability.online ? 'Outside your hours: switched on until midnight.' : 'Offline outside your hours. Switch on to work until midnight.'
+  return availability.online ? 'New orders near you are offered to you.' : 'Switch on to see orders near you again.'
 }
 
 /**
  * The dashboard's Online switch, kept on the server so every device agrees. It moves at once;
- * if the server refuses, it moves back and says so.
+ * if the server refuses, it moves back and says so. Outside the runner's weekly hours it is off
+ * and says why; switched on then, it holds until midnight.
  */
 export function OnlineSwitch() {
   const availability = useAvailability()
@@ -44,7 +48,7 @@ export function OnlineSwitch() {
           {online === false ? 'Offline' : 'Online'}
         </p>
         <p id={hintId} className="meta">
-          {hintFor(online, availability.isError)}
+          {hintFor(availability.data, availability.isError)}
         </p>
         {availability.isError && (
           <button type="button" className="button button--small online-card__retry" onClick={() => void availability.refetch()}>

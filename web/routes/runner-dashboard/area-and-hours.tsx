@@ -1,0 +1,106 @@
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { AVAILABILITY_HINT, type Preferences, preferencesUpdateSchema } from '../../../modules/runner/contract'
+import { DELIVERY_RADIUS_MILES, RUNNER_RADIUS_MIN_MILES } from '../../../modules/shared/contract'
+import { usePreferences, useUpdatePreferences } from '../../features/runner/api/preferences'
+import { type FieldErrors, failureMessage, fieldErrors, serverFieldErrors } from '../../lib/form-errors'
+import { Field, TextField } from '../../ui/form'
+import { Spinner } from '../../ui/loading-screen'
+import { RunnerSection } from './runner-section'
+
+const RADIUS_CHOICES = Array.from({ length: DELIVERY_RADIUS_MILES - RUNNER_RADIUS_MIN_MILES + 1 }, (_, index) => RUNNER_RADIUS_MIN_MILES + index)
+const miles = (count: number) => `${count} ${count === 1 ? 'mile' : 'miles'}`
+
+/** 'Delivery area and hours': how far the runner travels to a store, and when they work (outside those hours they are offline). */
+export function AreaAndHours() {
+  const preferences = usePreferences()
+  return (
+    <RunnerSection
+      title="Delivery area and hours"
+      query={preferences}
+      skeleton={{ className: 'runner-preferences--loading', label: 'Loading your delivery area and hours' }}
+      failed="Your delivery area and hours could not be loaded"
+    >
+      {(saved) => <PreferencesForm saved={saved} />}
+    </RunnerSection>
+  )
+}
+
+function PreferencesForm({ saved }: { saved: Preferences }) {
+  const update = useUpdatePreferences()
+  const [radius, setRadius] = useState(String(saved.radiusMiles))
+  const [hours, setHours] = useState(saved.availability ?? '')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [outcome, setOutcome] = useState<{ saved: true } | { failure: string } | null>(null)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const change = { radiusMiles: Number(radius), availability: hours.trim() || null }
+    const invalid = fieldErrors(preferencesUpdateSchema, change)
+    setErrors(invalid ?? {})
+    setOutcome(null)
+    if (invalid) return
+    try {
+      const answer = await update.mutateAsync(change)
+      setHours(answer.availability ?? '')
+      setOutcome({ saved: true })
+    } catch (error) {
+      const refused = serverFieldErrors(error)
+      setErrors(refused)
+      if (Object.keys(refused).length === 0) setOutcome({ failure: failureMessage(error, 'Your delivery area and hours could not be saved. Try again.') })
+    }
+  }
+
+  return (
+    <form className="form card card--compact runner-preferences" noValidate onSubmit={submit}>
+      <Field
+        label="How far you travel to a store"
+        error={errors.radiusMiles}
+        hint={
+          saved.radiusFrom ? (
+            `Counted from your address (${saved.radiusFrom}) to the store, where your trip starts.`
+          ) : (
+            <>
+              Your address has no location yet, so new orders are not sent to you. <Link to="/profile">Add your address</Link>
+            </>
+          )
+        }
+      >
+        {({ id, describedBy, invalid }) => (
+          <select id={id} aria-describedby={describedBy} aria-invalid={invalid} value={radius} onChange={(event) => setRadius(event.target.value)}>
+            {RADIUS_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {miles(choice)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField
+        label="Your hours"
+        value={hours}
+        onValueChange={setHours}
+        error={errors.availability}
+        hint={`${AVAILABILITY_HINT} In your time zone (${saved.timeZone}); outside these hours you are offline.`}
+        placeholder="mon-fri 17:00-21:00; sat 10:00-18:00"
+        autoComplete="off"
+        spellCheck={false}
+      />
+      {outcome && 'failure' in outcome && (
+        <p className="form-notice form-notice--error" role="alert">
+          {outcome.failure}
+        </p>
+      )}
+      {outcome && 'saved' in outcome && (
+        <p className="form-notice form-notice--success" role="status">
+          Saved. You are offered orders within {miles(saved.radiusMiles)}
+          {saved.availability ? `, during ${saved.availability}` : ', at any hour'}.
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending || undefined}>
+        {update.isPending && <Spinner />}
+        {update.isPending ? 'Saving...' : 'Save area and hours'}
+      </button>
+    </form>
+  )
+}
