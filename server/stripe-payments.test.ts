@@ -168,7 +168,7 @@ describe('checkout and the webhook with Stripe configured', async () => {
     expect(confirmSent.idempotencyKey).toBe(`intent:${groceryIntentId}:confirm`)
     expect(Object.fromEntries(confirmSent.params)).toMatchObject({ payment_method: savedCard, off_session: 'true' })
     const order = placed.body.order as { id: string; groceryPayment: unknown }
-    expect(order.groceryPayment).toEqual({ method: 'card', holdCents: 2500, capturedCents: 0, refundedCents: 0, status: 'authorized' })
+    expect(order.groceryPayment).toEqual({ method: 'card', holdCents: 2500, capturedCents: 0, refundedCents: 0, status: 'authorized', extraCents: 0, extraStatus: null, collectAtDoorCents: 0 })
 
     expect((await api.call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie })).status).toBe(200)
     expect([stripe.intent(paymentIntentId)!.status, stripe.intent(groceryIntentId)!.status]).toEqual(['canceled', 'canceled'])
