@@ -94,7 +94,12 @@ export type WebhookIntent = {
  * late delivery, or one telling of our own call, changes nothing twice. The hold's authorization
  * needs nothing: the order's placement claims it on that very state.
  */
-export async function groceryIntentAtGateway(deps: Deps, type: string, found: { hold: GroceryHoldRow; isExtra: boolean }, intent: WebhookIntent): Promise<string> {
+export async function groceryIntentAtGateway(
+  deps: Deps,
+  type: string,
+  found: { hold: GroceryHoldRow; isExtra: boolean },
+  intent: WebhookIntent,
+): Promise<string> {
   const occasion = 'stripe webhook'
   const { hold, isExtra } = found
   if (isExtra) {
@@ -105,7 +110,8 @@ export async function groceryIntentAtGateway(deps: Deps, type: string, found: { 
       status: type === 'payment_intent.succeeded' ? ('succeeded' as const) : ('requires_payment_method' as const),
       lastDeclineCode: failure?.decline_code ?? failure?.code ?? null,
     }
-    return `grocery extra ${await settleExtra(deps, hold, settlementOf(answered, occasion))}`
+    const settled = await settleExtra(deps, hold, settlementOf(answered, occasion))
+    return `grocery extra ${settled === 'none' ? 'already settled' : settled}`
   }
   if (type === 'payment_intent.succeeded') return `grocery hold ${await foundCaptured(deps, hold, intent.amount_received ?? intent.amount ?? 0, occasion)}`
   if (type === 'payment_intent.canceled') return `grocery hold ${await foundReleased(deps, hold, occasion)}`

@@ -51,7 +51,11 @@ async function chargeSavedCard(gateway: PaymentGateway, hold: GroceryHoldRow, or
  * confirmation, a retry, Stripe's webhook). The event is the extra intent's; without one, a note
  * on the grocery hold's intent, its state unchanged.
  */
-export async function settleExtra({ db, clock }: Omit<GroceryDeps, 'gateway'>, hold: GroceryHoldRow, settlement: ExtraSettlement): Promise<GroceryExtraOutcome> {
+export async function settleExtra(
+  { db, clock }: Omit<GroceryDeps, 'gateway'>,
+  hold: GroceryHoldRow,
+  settlement: ExtraSettlement,
+): Promise<GroceryExtraOutcome> {
   const orderId = hold.orderId!
   return db.transaction(async (tx) => {
     const [moved] = await tx
@@ -89,7 +93,8 @@ export async function settleExtra({ db, clock }: Omit<GroceryDeps, 'gateway'>, h
 export async function chargeGroceryExtra(deps: GroceryDeps, orderId: string, occasion: string): Promise<GroceryExtraOutcome> {
   const [hold] = await deps.db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
   if (!hold || hold.extraStatus !== 'pending' || hold.status === 'authorized') return 'none'
-  if (!isCharged(hold.status)) return settleExtra(deps, hold, { to: 'declined', intentId: null, reason: `not charged: the grocery hold was not captured ${occasion}` })
+  if (!isCharged(hold.status))
+    return settleExtra(deps, hold, { to: 'declined', intentId: null, reason: `not charged: the grocery hold was not captured ${occasion}` })
   let settlement: ExtraSettlement
   try {
     settlement = await chargeSavedCard(deps.gateway, hold, orderId, occasion)
