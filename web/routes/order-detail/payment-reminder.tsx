@@ -1,6 +1,7 @@
 import type { Order, PaymentStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
+import { doorCollection } from '../../features/orders/door-collection'
 import { EARNINGS_NOTES, ESTIMATED_GROCERY_LABEL, nothingFound, orderCents, runnerEarningsCents } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 import { Fact } from '../../ui/fact'
@@ -30,12 +31,19 @@ export function PaymentReminder({ order }: { order: Order }) {
       {nothingFound(order) ? (
         <p>Your runner couldn't find any of your items, so you owe nothing for groceries.</p>
       ) : (
-        order.status !== 'cancelled' && (
+        order.status !== 'cancelled' &&
+        (order.groceryPayment.method === 'card' ? (
+          <p>
+            Groceries are paid by card in the app: up to {formatCents(order.groceryPayment.holdCents)} is held on your card, and you're charged only what the
+            receipt says.
+            {order.groceryPayment.collectAtDoorCents > 0 && ` Pay ${formatCents(order.groceryPayment.collectAtDoorCents)} to your runner at the door.`}
+          </p>
+        ) : (
           <p>
             Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted:{' '}
             {GROCERY_PAYMENT_METHODS}.
           </p>
-        )
+        ))
       )}
     </section>
   )
@@ -51,8 +59,7 @@ export function RunnerEarnings({ order }: { order: Order }) {
         {!ended &&
           `Platform fee (${formatCents(orderCents(order.platformFee))}) plus tip (${formatCents(orderCents(order.tip))})${order.refunds.length > 0 ? ', less refunds' : ''}: `}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>
-        {order.earnings && ` (${EARNINGS_NOTES[order.earnings.status]})`}.
-        {!ended && ` The buyer pays you for the groceries at the door, by ${GROCERY_PAYMENT_METHODS}.`}
+        {order.earnings && ` (${EARNINGS_NOTES[order.earnings.status]})`}.{!ended && ` ${doorCollection(order)}`}
       </p>
       <RefundLines order={order} side="runner" />
       {!ended && (
