@@ -3,7 +3,16 @@ import { type UserContact, userContacts } from '../accounts/index'
 import { type GroceryHold, holdExpiresAt, type OrderPayment, orderPayments, type RefundRow, settledRefundsOf } from '../payments/index'
 import { type PayoutLineStatus, type PayoutTerms, runnerPayouts } from '../payouts/index'
 import { type Clock, centsToDecimal } from '../shared/index'
-import { afterDeliveryOpen, type GroceryExtraViewState, type GroceryPayment, type Order, type OrderEarnings, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
+import {
+  afterDeliveryOpen,
+  type GroceryExtraViewState,
+  type GroceryPayment,
+  type Order,
+  type OrderEarnings,
+  type OrderPhotoSlot,
+  photoUrl,
+  type RunnerRating,
+} from './contract'
 import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
 import type { Viewer } from './order-access'
 import { type RatingRow, ratingsOf, runnerRatings, toRating } from './ratings'
