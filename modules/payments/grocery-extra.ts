@@ -92,7 +92,7 @@ export async function settleExtra(
  */
 export async function chargeGroceryExtra(deps: GroceryDeps, orderId: string, occasion: string): Promise<GroceryExtraOutcome> {
   const [hold] = await deps.db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
-  if (!hold || hold.extraStatus !== 'pending' || hold.status === 'authorized') return 'none'
+  if (hold?.extraStatus !== 'pending' || hold.status === 'authorized') return 'none'
   if (!isCharged(hold.status))
     return settleExtra(deps, hold, { to: 'declined', intentId: null, reason: `not charged: the grocery hold was not captured ${occasion}` })
   let settlement: ExtraSettlement
