@@ -270,6 +270,15 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     expect((await deliver('payment_intent.amount_capturable_updated', { id: groceryIntentId, status: 'requires_capture' })).body).toMatchObject({
       outcome: 'grocery hold: nothing to settle',
     })
+    expect(
+      (
+        await deliver('payment_intent.payment_failed', {
+          id: groceryIntentId,
+          status: 'requires_payment_method',
+          last_payment_error: { decline_code: 'insufficient_funds' },
+        })
+      ).body,
+    ).toMatchObject({ outcome: 'grocery hold: card failed' })
     await gateway.cancel(groceryIntentId, 'dashboard:cancel')
     expect((await deliver('payment_intent.canceled', { id: groceryIntentId, status: 'canceled' })).body).toMatchObject({ outcome: 'grocery hold released' })
     expect((await deliver('payment_intent.canceled', { id: groceryIntentId, status: 'canceled' })).body).toMatchObject({
@@ -277,7 +286,9 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ status: 'cancelled', capturedCents: 0 })
     expect(await orderWithPayment(api.db, orderId)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
-    expect((await paymentEventsOf(api.db, groceryIntentId)).map((event) => event.reason)).toContain('grocery hold: found released (stripe webhook)')
+    expect((await paymentEventsOf(api.db, groceryIntentId)).map((event) => event.reason)).toEqual(
+      expect.arrayContaining(['grocery hold: card failed (insufficient_funds) (stripe webhook)', 'grocery hold: found released (stripe webhook)']),
+    )
   })
 
   test('payment_intent.succeeded for a grocery hold finds it captured at what Stripe received, once; our own capture after it settles nothing twice', async () => {

@@ -115,5 +115,17 @@ export async function groceryIntentAtGateway(
   }
   if (type === 'payment_intent.succeeded') return `grocery hold ${await foundCaptured(deps, hold, intent.amount_received ?? intent.amount ?? 0, occasion)}`
   if (type === 'payment_intent.canceled') return `grocery hold ${await foundReleased(deps, hold, occasion)}`
+  if (type === 'payment_intent.payment_failed') {
+    // The checkout that asked for the hold refuses the order on it; the decline is kept for support.
+    const failure = intent.last_payment_error
+    await recordPaymentEvent(deps.db, deps.clock, {
+      orderId: hold.orderId,
+      paymentIntentId: hold.paymentIntentId,
+      from: null,
+      to: 'requires_payment_method',
+      reason: `grocery hold: card failed (${failure?.decline_code ?? failure?.code ?? 'unknown'}) (${occasion})`,
+    })
+    return 'grocery hold: card failed'
+  }
   return 'grocery hold: nothing to settle'
 }
