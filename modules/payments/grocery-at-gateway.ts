@@ -2,7 +2,8 @@ import { and, eq, isNull, or } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { recordPaymentEvent } from './events'
-import { type GroceryHoldRow, settleExtra, settlementOf } from './grocery-extra'
+import { settleExtra, settlementOf } from './grocery-extra'
+import type { GroceryHoldRow } from './grocery-holds'
 import { groceryHolds } from './schema'
 
 type Deps = { db: Database; clock: Clock }

@@ -4,11 +4,11 @@ import { type Clock, centsToDecimal, describeForLog } from '../shared/index'
 import { CHARGED_PAYMENT_STATES, type GroceryExtraState, type PaymentState } from './contract'
 import { recordPaymentEvent } from './events'
 import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from './gateway'
+import type { GroceryHoldRow } from './grocery-holds'
 import { idempotencyKeys } from './keys'
 import { groceryHolds } from './schema'
 
 type GroceryDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
-export type GroceryHoldRow = typeof groceryHolds.$inferSelect
 
 export type GroceryExtraOutcome = 'captured' | 'declined' | 'unreachable' | 'none'
 
