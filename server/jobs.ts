@@ -4,7 +4,7 @@ import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
 import { captureUnansweredGroceryTotals, orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
-import { captureOwedGroceryHolds, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
+import { captureOwedGroceryHolds, chargeOwedGroceryExtras, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/index'
@@ -19,7 +19,7 @@ export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
  * Settles every hold: releases orders no runner accepted within 30 minutes and authorizations
  * that never became an order, finishes captures a stopped process left half done, refunds what
  * paid orders ended before pick-up still owe, and captures the grocery holds whose total was
- * settled while the gateway was out of reach. One
+ * settled while the gateway was out of reach, and charges the extras left owed with them. One
  * instance at a time (an advisory lock).
  */
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
@@ -29,6 +29,8 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
     claims: await settleInterruptedClaims(db, gateway, clock),
     refunds: await orderSupport.settleOwedRefunds(db, gateway, clock),
     groceryCaptures: await captureOwedGroceryHolds({ db, gateway, clock }),
+    // After the captures: an extra charge waits for its hold's.
+    groceryExtras: await chargeOwedGroceryExtras({ db, gateway, clock }),
   }))
   return run.ran ? run.result : null
 }

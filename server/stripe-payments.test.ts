@@ -3,10 +3,16 @@ import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { findOrder, orderMoves, orderSupport } from '../modules/orders/index'
 import {
+  captureGroceryHold,
+  chargeGroceryExtra,
+  findGroceryHold,
   GatewayUnavailableError,
+  idempotencyKeys,
+  oweGroceryCapture,
   PaymentDeclinedError,
   type PaymentGateway,
   PaymentStateError,
+  paymentEventsOf,
   RefundExceedsCaptureError,
   refundsOf,
   stripeGateway,
@@ -168,7 +174,16 @@ describe('checkout and the webhook with Stripe configured', async () => {
     expect(confirmSent.idempotencyKey).toBe(`intent:${groceryIntentId}:confirm`)
     expect(Object.fromEntries(confirmSent.params)).toMatchObject({ payment_method: savedCard, off_session: 'true' })
     const order = placed.body.order as { id: string; groceryPayment: unknown }
-    expect(order.groceryPayment).toEqual({ method: 'card', holdCents: 2500, capturedCents: 0, refundedCents: 0, status: 'authorized' })
+    expect(order.groceryPayment).toEqual({
+      method: 'card',
+      holdCents: 2500,
+      capturedCents: 0,
+      refundedCents: 0,
+      status: 'authorized',
+      extraCents: 0,
+      extraStatus: null,
+      collectAtDoorCents: 0,
+    })
 
     expect((await api.call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie })).status).toBe(200)
     expect([stripe.intent(paymentIntentId)!.status, stripe.intent(groceryIntentId)!.status]).toEqual(['canceled', 'canceled'])
@@ -219,6 +234,96 @@ describe('checkout and the webhook with Stripe configured', async () => {
         })
       ).body,
     ).toMatchObject({ outcome: 'card failed' })
+  })
+})
+
+describe("Stripe's word on a grocery hold and its extra charge settles the hold's record, not the order's payment", async () => {
+  const { api, webhook } = await stripeServer(gateway, 'Stripe Grocery Webhook Store')
+  const deliver = (type: string, intent: Record<string, unknown>) => webhook(type, { object: 'payment_intent', ...intent })
+  const deps = { db: api.db, clock: api.clock, gateway }
+  const store = await api.addStore({ name: 'Stripe Grocery Hold Store', latitude: 40.52, longitude: -74.3973 })
+  /** Basmati Rice $18.99: held as $25. */
+  const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]
+
+  /** A checkout paying for the groceries by card, placed: both holds authorized at Stripe. */
+  async function groceryOrder() {
+    const buyer = await api.completeAccount()
+    const started = await api.call('POST', '/api/create-payment-intent', {
+      cookie: buyer.cookie,
+      body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items },
+    })
+    const { paymentIntentId, groceryIntent } = started.body as { paymentIntentId: string; groceryIntent: { id: string } }
+    stripe.confirmCard(paymentIntentId)
+    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
+      cookie: buyer.cookie,
+      body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items, tip: 5 } },
+    })
+    expect(placed.status).toBe(200)
+    return { buyer, orderId: (placed.body.order as { id: string }).id, paymentIntentId, groceryIntentId: groceryIntent.id }
+  }
+  const groceryPaymentOf = async (buyer: { cookie: string }, orderId: string) =>
+    ((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order as { groceryPayment: Record<string, unknown> }).groceryPayment
+
+  test('payment_intent.canceled for a grocery hold (its dashboard, its expiry) finds it released, once; the order and its fee and tip are untouched', async () => {
+    const { buyer, orderId, groceryIntentId } = await groceryOrder()
+    // Authorized: the order's placement already claimed it, nothing recorded against the fee's intent.
+    expect((await deliver('payment_intent.amount_capturable_updated', { id: groceryIntentId, status: 'requires_capture' })).body).toMatchObject({
+      outcome: 'grocery hold: nothing to settle',
+    })
+    expect(
+      (
+        await deliver('payment_intent.payment_failed', {
+          id: groceryIntentId,
+          status: 'requires_payment_method',
+          last_payment_error: { decline_code: 'insufficient_funds' },
+        })
+      ).body,
+    ).toMatchObject({ outcome: 'grocery hold: card failed' })
+    await gateway.cancel(groceryIntentId, 'dashboard:cancel')
+    expect((await deliver('payment_intent.canceled', { id: groceryIntentId, status: 'canceled' })).body).toMatchObject({ outcome: 'grocery hold released' })
+    expect((await deliver('payment_intent.canceled', { id: groceryIntentId, status: 'canceled' })).body).toMatchObject({
+      outcome: 'grocery hold already settled',
+    })
+    expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ status: 'cancelled', capturedCents: 0 })
+    expect(await orderWithPayment(api.db, orderId)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
+    expect((await paymentEventsOf(api.db, groceryIntentId)).map((event) => event.reason)).toEqual(
+      expect.arrayContaining(['grocery hold: card failed (insufficient_funds) (stripe webhook)', 'grocery hold: found released (stripe webhook)']),
+    )
+  })
+
+  test('payment_intent.succeeded for a grocery hold finds it captured at what Stripe received, once; our own capture after it settles nothing twice', async () => {
+    const { buyer, orderId, groceryIntentId } = await groceryOrder()
+    await gateway.capture(groceryIntentId, idempotencyKeys.captureGroceryHold(orderId), 2150)
+    const told = { id: groceryIntentId, status: 'succeeded', amount: 2500, amount_received: 2150 }
+    expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery hold captured' })
+    expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery hold already settled' })
+    expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ status: 'captured', capturedCents: 2150 })
+    await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, 2150, 'at_door'))
+    expect(await captureGroceryHold(deps, orderId, 'when retried')).toBe('none')
+    expect((await paymentEventsOf(api.db, groceryIntentId)).filter((event) => event.toStatus === 'captured')).toHaveLength(1)
+    expect(await orderWithPayment(api.db, orderId)).toMatchObject({ paymentStatus: 'authorized' })
+  })
+
+  test("the extra charge's payment_intent.succeeded, arriving before our record of it (a crash after Stripe charged), settles it; the retry charges nothing more", async () => {
+    const { buyer, orderId, paymentIntentId, groceryIntentId } = await groceryOrder()
+    // $30.00 against the $25 hold, the difference by card.
+    await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, 3000, 'card'))
+    expect(await captureGroceryHold(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    const savedCard = stripe.intent(paymentIntentId)!
+    const charge = await gateway.chargeSavedCard({
+      amountCents: 500,
+      customerId: savedCard.customer!,
+      paymentMethodId: savedCard.payment_method!,
+      metadata: { orderId, groceryExtraOf: groceryIntentId },
+      idempotencyKey: idempotencyKeys.chargeGroceryExtra(orderId),
+    })
+    const told = { id: charge.id, status: 'succeeded', amount: 500, amount_received: 500, metadata: { orderId, groceryExtraOf: groceryIntentId } }
+    expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery extra captured' })
+    expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery extra already settled' })
+    expect(await chargeGroceryExtra(deps, orderId, 'when retried')).toBe('none')
+    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({ extraIntentId: charge.id, extraStatus: 'captured', extraCapturedCents: 500 })
+    expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, extraCents: 500, extraStatus: 'captured', collectAtDoorCents: 0 })
+    expect(stripe.sent.filter((request) => request.idempotencyKey === idempotencyKeys.chargeGroceryExtra(orderId))).toHaveLength(1)
   })
 })
 

@@ -132,7 +132,8 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
         last_payment_error: null,
       }
       intents.set(id, intent)
-      return ok(intent)
+      // Confirmed at creation (an off-session charge on a saved card): a decline still made the intent.
+      return params.get('confirm') === 'true' ? confirmOnServer(intent, params) : ok(intent)
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel|confirm))?$/.exec(path)
     const intent = match ? intents.get(match[1]!) : undefined
@@ -154,7 +155,7 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
     return ok(intent)
   }
 
-  /** A confirmation from the server on a saved card: it must be attached to the intent's customer; a card that declines leaves the intent waiting for another. */
+  /** A confirmation from the server on a saved card (at creation, or of an intent waiting for one): it must be attached to the intent's customer; a card that declines leaves the intent waiting for another. */
   function confirmOnServer(intent: Intent, params: URLSearchParams): Reply {
     if (intent.status !== 'requires_payment_method') return unexpectedState(intent, 'confirmed')
     const card = paymentMethods.get(params.get('payment_method') ?? '')
@@ -168,6 +169,11 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
       return stripeError(402, 'card_error', 'card_declined', 'Your card was declined.', { decline_code: card.declineCode, payment_intent: intent })
     }
     authorize(intent, card.id)
+    // Automatic capture: charged in full at once.
+    if (intent.capture_method === 'automatic') {
+      intent.status = 'succeeded'
+      charges.get(intent.latest_charge!)!.amountCaptured = intent.amount
+    }
     return ok(intent)
   }
 

@@ -103,7 +103,16 @@ describe('POST /api/create-payment-intent with the groceries paid by card', () =
     expect(response.body.groceryIntent).toBeUndefined()
     expect((await providers.payments.retrieveIntent(response.body.paymentIntentId as string))!.customerId).toBeNull()
     const order = await api.placeOrder(buyer.cookie, store)
-    expect(order.groceryPayment).toEqual({ method: 'at_door', holdCents: 0, capturedCents: 0, refundedCents: 0, status: null })
+    expect(order.groceryPayment).toEqual({
+      method: 'at_door',
+      holdCents: 0,
+      capturedCents: 0,
+      refundedCents: 0,
+      status: null,
+      extraCents: 0,
+      extraStatus: null,
+      collectAtDoorCents: 0,
+    })
   })
 })
 
@@ -122,7 +131,16 @@ describe('POST /api/grocery-hold-estimate', () => {
 describe('POST /api/confirm-payment-and-create-order with a grocery hold', () => {
   test('the server holds the groceries on the card the first intent saved; the order answers its grocery payment', async () => {
     const { buyer, started, order } = await cardOrder()
-    expect(order.groceryPayment).toEqual({ method: 'card', holdCents: 4500, capturedCents: 0, refundedCents: 0, status: 'authorized' })
+    expect(order.groceryPayment).toEqual({
+      method: 'card',
+      holdCents: 4500,
+      capturedCents: 0,
+      refundedCents: 0,
+      status: 'authorized',
+      extraCents: 0,
+      extraStatus: null,
+      collectAtDoorCents: 0,
+    })
     expect(order.paymentStatus).toBe('authorized')
     expect(await status(started.groceryIntent.id)).toBe('requires_capture')
     const events = await paymentEventsOf(db, started.groceryIntent.id)

@@ -1,6 +1,6 @@
 // Orders' door for the browser: the state machine's rules, the labels of 001 §4, and the order as the API sends it.
 import { z } from 'zod'
-import { GROCERY_PAYMENT_METHODS, HELD_PAYMENT_STATES, type HeldPaymentState } from '../payments/contract'
+import { GROCERY_EXTRA_CHOICES, GROCERY_EXTRA_STATES, GROCERY_PAYMENT_METHODS, HELD_PAYMENT_STATES, type HeldPaymentState } from '../payments/contract'
 import { PAYOUT_LINE_STATUSES } from '../payouts/contract'
 import { AFTER_DELIVERY_DAYS, characterCount, DELIVERY_PHOTO_WINDOW_MINUTES, decimalToCents, hasUnsafeCharacter } from '../shared/contract'
 
@@ -191,8 +191,20 @@ export const orderEarningsSchema = z.object({ amount: z.string(), status: z.enum
 export type OrderEarnings = z.infer<typeof orderEarningsSchema>
 
 /**
+ * How the part of a grocery total above the card's hold is paid: 'awaiting_choice' while the
+ * buyer has yet to choose, then payments' states (charging, charged, declined and so at the
+ * door, or at the door by choice or by the automatic capture).
+ */
+export const GROCERY_EXTRA_VIEW_STATES = ['awaiting_choice', ...GROCERY_EXTRA_STATES] as const
+export type GroceryExtraViewState = (typeof GROCERY_EXTRA_VIEW_STATES)[number]
+
+/**
  * How the order's groceries are paid: at the door (nothing held: zeros, no status), or by card,
- * with the grocery hold's amounts in cents and its state in payments' words.
+ * with the grocery hold's amounts in cents and its state in payments' words; for a total above
+ * the hold, the difference and how it is paid. `collectAtDoorCents` is what the runner collects
+ * at the door: the whole total of an order paid at the door once the runner entered it; of a card
+ * order, the difference left to the door (chosen, or a declined extra charge), and what a
+ * declined capture of the hold could not take; otherwise nothing.
  */
 export const groceryPaymentSchema = z.object({
   method: z.enum(GROCERY_PAYMENT_METHODS),
@@ -200,6 +212,9 @@ export const groceryPaymentSchema = z.object({
   capturedCents: z.number().int(),
   refundedCents: z.number().int(),
   status: z.enum(HELD_PAYMENT_STATES).nullable(),
+  extraCents: z.number().int(),
+  extraStatus: z.enum(GROCERY_EXTRA_VIEW_STATES).nullable(),
+  collectAtDoorCents: z.number().int(),
 })
 export type GroceryPayment = z.infer<typeof groceryPaymentSchema>
 
@@ -270,6 +285,16 @@ export type Order = z.infer<typeof orderSchema>
 
 export const ordersResponseSchema = z.array(orderSchema)
 export const orderResponseSchema = z.object({ order: orderSchema })
+
+/**
+ * POST /api/orders/{id}/grocery-total/confirm. `extra`: for a card order whose total is above
+ * the grocery hold, how the difference is paid (required then); ignored otherwise, and once the
+ * difference's way is settled (a second tap, or the automatic capture first).
+ */
+export const confirmGroceryTotalSchema = z
+  .object({ extra: z.enum(GROCERY_EXTRA_CHOICES, { error: "Choose how to pay the difference: 'card' or 'at_door'." }).optional() })
+  .optional()
+export type ConfirmGroceryTotalInput = z.infer<typeof confirmGroceryTotalSchema>
 
 export const cancelOrderSchema = z.object({ reason: z.string().trim().max(200).optional() }).optional()
 

@@ -28,8 +28,9 @@ const unansweredTotals = (db: Database, orderIds: string[], cutoff: Date) =>
 /**
  * The automatic capture: a grocery hold whose buyer neither confirmed the runner's total nor
  * reported a grocery_total problem within `confirmHours` of delivery is captured at the runner's
- * total. The capture is owed in a transaction that holds the order's row and reads it again, so a
- * confirmation or a problem report landing at the same moment finds it decided; the buyer's
+ * total, never more than held: any difference above the hold is left to the door. The capture is
+ * owed in a transaction that holds the order's row and reads it again, so a confirmation or a
+ * problem report landing at the same moment finds it decided; the buyer's
  * confirmation owes the same total under the same key, so the two capture once. An open problem
  * holds it until support resolves the problem.
  */
@@ -49,7 +50,8 @@ export async function captureUnansweredGroceryTotals(db: Database, gateway: Paym
         .from(orders)
         .where(unansweredTotals(tx, [id], cutoff))
         .for('update', { of: orders })
-      return order ? oweGroceryCapture(tx, id, order.actualGroceryCents!) : false
+      // Nobody chose to charge more than was held: any difference is the runner's to collect at the door.
+      return order ? oweGroceryCapture(tx, id, order.actualGroceryCents!, 'at_door') : false
     })
     if (owed) outcomes[id] = await captureGroceryHold({ db, clock, gateway }, id, "automatically at the runner's total, unanswered since delivery")
   }

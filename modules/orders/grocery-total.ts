@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database'
-import { captureGroceryHold, type PaymentGateway } from '../payments/index'
-import { type Clock, conflict } from '../shared/index'
+import { captureGroceryHold, chargeGroceryExtra, type GroceryExtraChoice, orderPayments, type PaymentGateway } from '../payments/index'
+import { badRequest, type Clock, centsToDecimal, conflict } from '../shared/index'
 import { GROCERY_TOTAL_STATES } from './contract'
 import { orderForParty } from './order-access'
 import { findOrder } from './order-queries'
@@ -9,21 +9,39 @@ import { type OrderRow, orderMoves } from './transitions'
 /**
  * POST /api/orders/{id}/grocery-total/confirm: the buyer agrees that the runner's
  * actualGroceryCost is what they pay: back at the door, or, when the groceries are paid in the
- * app, by the capture of the grocery hold at that total (never more than held), once. Only after
- * pick-up and only with a total to agree to (409 otherwise); a second confirmation answers the
- * order as the first left it. A gateway out of reach leaves the confirmation recorded and the
- * capture owed: the jobs retry it, and so does a second confirmation.
+ * app, by the capture of the grocery hold at that total (never more than held), once. A total
+ * above the hold needs the buyer's `extra`: the difference charged once more on the saved card
+ * (a decline leaves it to the door), or paid at the door (400 without it). Only after pick-up
+ * and only with a total to agree to (409 otherwise); a second confirmation answers the order as
+ * the first left it. A gateway out of reach leaves the confirmation recorded and the capture and
+ * charge owed: the jobs retry them, and so does a second confirmation.
  */
-export async function confirmGroceryTotal(db: Database, gateway: PaymentGateway, clock: Clock, buyerId: string, orderId: string): Promise<OrderRow> {
+export async function confirmGroceryTotal(
+  db: Database,
+  gateway: PaymentGateway,
+  clock: Clock,
+  buyerId: string,
+  orderId: string,
+  extra?: GroceryExtraChoice,
+): Promise<OrderRow> {
   const order = await orderForParty(db, orderId, buyerId, { side: 'buyer', message: 'Only the buyer can confirm the grocery total.', code: 'NOT_YOUR_ORDER' })
   if (!order.groceryTotalConfirmedAt) {
     if (!(GROCERY_TOTAL_STATES as readonly string[]).includes(order.status)) {
       throw conflict('The grocery total can be confirmed once the runner has picked up the groceries.', 'NOT_PICKED_UP')
     }
     if (order.actualGroceryCents === null) throw conflict('The runner has not reported a grocery total to confirm yet.', 'NO_GROCERY_TOTAL')
+    const hold = (await orderPayments.groceryHoldsOf(db, [orderId])).get(orderId)
+    // Once the automatic capture has settled the total, the difference's way is settled with it.
+    const aboveHold = hold?.status === 'authorized' && hold.captureOwedCents === null ? order.actualGroceryCents - hold.holdCents : 0
+    if (aboveHold > 0 && !extra) {
+      const message = `The groceries came to $${centsToDecimal(order.actualGroceryCents)}, $${centsToDecimal(aboveHold)} more than the $${centsToDecimal(hold!.holdCents)} held on your card: choose to charge the difference to your card or to pay it at the door.`
+      throw badRequest(message, 'GROCERY_EXTRA_CHOICE_REQUIRED', { extra: message })
+    }
     // Two taps at once: the second finds the first's confirmation.
-    await orderMoves.confirmGroceryTotal(db, clock, orderId, buyerId)
+    await orderMoves.confirmGroceryTotal(db, clock, orderId, buyerId, extra ?? 'at_door')
   }
-  await captureGroceryHold({ db, clock, gateway }, orderId, 'when the buyer confirmed the grocery total')
+  const occasion = 'when the buyer confirmed the grocery total'
+  await captureGroceryHold({ db, clock, gateway }, orderId, occasion)
+  await chargeGroceryExtra({ db, clock, gateway }, orderId, occasion)
   return (await findOrder(db, orderId))!
 }

@@ -3,7 +3,16 @@ import { type UserContact, userContacts } from '../accounts/index'
 import { type GroceryHold, holdExpiresAt, type OrderPayment, orderPayments, type RefundRow, settledRefundsOf } from '../payments/index'
 import { type PayoutLineStatus, type PayoutTerms, runnerPayouts } from '../payouts/index'
 import { type Clock, centsToDecimal } from '../shared/index'
-import { afterDeliveryOpen, type GroceryPayment, type Order, type OrderEarnings, type OrderPhotoSlot, photoUrl, type RunnerRating } from './contract'
+import {
+  afterDeliveryOpen,
+  type GroceryExtraViewState,
+  type GroceryPayment,
+  type Order,
+  type OrderEarnings,
+  type OrderPhotoSlot,
+  photoUrl,
+  type RunnerRating,
+} from './contract'
 import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
 import type { Viewer } from './order-access'
 import { type RatingRow, ratingsOf, runnerRatings, toRating } from './ratings'
@@ -88,9 +97,41 @@ function ratingsFor(row: OrderRow, viewer: Viewer, context: OrderViewContext) {
   return { myRating: mine ? toRating(mine) : null, theirRating: theirs && shown ? toRating(theirs) : null }
 }
 
-/** How the order's groceries are paid: by card when payments holds a grocery hold for it, else at the door. */
-function groceryPaymentOf(hold: GroceryHold | undefined): GroceryPayment {
-  return hold ? { method: 'card', ...hold } : { method: 'at_door', holdCents: 0, capturedCents: 0, refundedCents: 0, status: null }
+/** What a card order's total came to above its hold, and how that is paid: awaiting the buyer's choice until the total is settled. */
+function extraOf(row: OrderRow, hold: GroceryHold): { cents: number; status: GroceryExtraViewState | null } {
+  if (hold.extraCents !== null) return { cents: hold.extraCents, status: hold.extraStatus }
+  const above = (row.actualGroceryCents ?? 0) - hold.holdCents
+  return hold.status === 'authorized' && hold.captureOwedCents === null && above > 0 ? { cents: above, status: 'awaiting_choice' } : { cents: 0, status: null }
+}
+
+/** How the order's groceries are paid: by card when payments holds a grocery hold for it, else at the door, and what the runner collects there. */
+function groceryPaymentOf(row: OrderRow, hold: GroceryHold | undefined): GroceryPayment {
+  if (!hold)
+    return {
+      method: 'at_door',
+      holdCents: 0,
+      capturedCents: 0,
+      refundedCents: 0,
+      status: null,
+      extraCents: 0,
+      extraStatus: null,
+      collectAtDoorCents: row.actualGroceryCents ?? 0,
+    }
+  const { holdCents, capturedCents, refundedCents, status, captureOwedCents } = hold
+  const extra = extraOf(row, hold)
+  const extraAtDoor = extra.status === 'at_door' || extra.status === 'declined' ? extra.cents : 0
+  // A hold whose capture was declined took nothing of what it owed: that is paid at the door too.
+  const holdAtDoor = status === 'capture_failed' ? (captureOwedCents ?? 0) : 0
+  return {
+    method: 'card',
+    holdCents,
+    capturedCents,
+    refundedCents,
+    status,
+    extraCents: extra.cents,
+    extraStatus: extra.status,
+    collectAtDoorCents: extraAtDoor + holdAtDoor,
+  }
 }
 
 /** The order as the API sends it to this viewer; money in the spec's dollar strings, formatted here at the edge. */
@@ -164,7 +205,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
           }))
         : [],
     earnings: support || isAssignedRunner || offered ? earningsOf(row, payment, context) : null,
-    groceryPayment: groceryPaymentOf(context.groceryHolds.get(row.id)),
+    groceryPayment: groceryPaymentOf(row, context.groceryHolds.get(row.id)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     acceptedAt: iso(row.acceptedAt),

@@ -18,6 +18,7 @@ import { cancelByBuyer } from './cancel'
 import { heardMessage, orderMessagesFor, postMessage } from './chat'
 import {
   cancelOrderSchema,
+  confirmGroceryTotalSchema,
   newOrderMessageSchema,
   newRatingSchema,
   ORDER_EVENTS_HEARTBEAT_MS,
@@ -110,7 +111,10 @@ export function ordersRoutes({ db, clock, config, session, gateway, followers, s
       })
       .post(
         '/:id/grocery-total/confirm',
-        async ({ user, params }) => ({ order: await single(await confirmGroceryTotal(db, gateway, clock, user.id, params.id), user) }),
+        async ({ user, params, body }) => {
+          const input = validInput(confirmGroceryTotalSchema, body ?? undefined)
+          return { order: await single(await confirmGroceryTotal(db, gateway, clock, user.id, params.id, input?.extra), user) }
+        },
         { signedIn: true, response: orderResponseSchema },
       )
       .get(

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { CHARGED_PAYMENT_STATES, holdLapsedBefore, orderPayments, oweGroceryCapture } from '../payments/index'
+import { CHARGED_PAYMENT_STATES, type GroceryExtraChoice, holdLapsedBefore, orderPayments, oweGroceryCapture } from '../payments/index'
 import { type PayoutTerms, payoutLedger } from '../payouts/index'
 import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES } from '../shared/index'
 import {
@@ -302,9 +302,10 @@ async function attachPhoto(db: Database, clock: Clock, orderId: string, runnerId
 
 /**
  * The buyer agrees to the grocery total the runner reported at pick-up. Once: a second call finds
- * nothing to change. Groceries paid in the app owe their capture at that total from this moment.
+ * nothing to change. Groceries paid in the app owe their capture at that total from this moment,
+ * and any difference above the hold is to be paid as `extra` says.
  */
-async function confirmGroceryTotal(db: Database, clock: Clock, orderId: string, buyerId: string): Promise<OrderRow | null> {
+async function confirmGroceryTotal(db: Database, clock: Clock, orderId: string, buyerId: string, extra: GroceryExtraChoice): Promise<OrderRow | null> {
   const now = clock.now()
   return db.transaction(async (tx) => {
     const [confirmed] = await tx
@@ -321,7 +322,7 @@ async function confirmGroceryTotal(db: Database, clock: Clock, orderId: string, 
       )
       .returning()
     if (!confirmed) return null
-    await oweGroceryCapture(tx, orderId, confirmed.actualGroceryCents!)
+    await oweGroceryCapture(tx, orderId, confirmed.actualGroceryCents!, extra)
     await announceOrderChange(tx, orderId)
     await recordOrderEvent(tx, clock, orderId, 'grocery_total_confirmed')
     return confirmed

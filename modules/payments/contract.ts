@@ -22,6 +22,18 @@ export const isCharged = (state: HeldPaymentState): state is ChargedPaymentState
 export const GROCERY_PAYMENT_METHODS = ['at_door', 'card'] as const
 export type GroceryPaymentMethod = (typeof GROCERY_PAYMENT_METHODS)[number]
 
+/**
+ * How the part of a grocery total above the grocery hold is paid, once the total is settled: by
+ * one more charge on the saved card (pending until the gateway answers, then captured or
+ * declined), or at the door (the buyer's choice, the automatic capture's, or a declined charge's
+ * fallback).
+ */
+export const GROCERY_EXTRA_STATES = ['at_door', 'pending', 'captured', 'declined'] as const
+export type GroceryExtraState = (typeof GROCERY_EXTRA_STATES)[number]
+/** What the buyer chooses for a total above the hold: charge the difference to the saved card, or pay it at the door. */
+export const GROCERY_EXTRA_CHOICES = ['card', 'at_door'] as const
+export type GroceryExtraChoice = (typeof GROCERY_EXTRA_CHOICES)[number]
+
 /** GET /api/payments/config: which card form checkout shows. */
 export const paymentsConfigSchema = z.object({ gateway: z.enum(['embedded', 'stripe']), publishableKey: z.string().nullable() })
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>

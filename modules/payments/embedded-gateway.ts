@@ -7,6 +7,7 @@ import { onceByKey } from './embedded-idempotency'
 import { embeddedOnboarding } from './embedded-onboarding'
 import { randomToken, sha256 } from './embedded-tokens'
 import {
+  type ChargeSavedCardInput,
   type CreateIntentInput,
   type IntentStatus,
   PaymentDeclinedError,
@@ -138,6 +139,40 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
           .where(eq(embeddedPaymentIntents.id, id))
           .returning()
         return toIntent(confirmed!)
+      })
+    },
+
+    /**
+     * Charges a card saved to the customer at once, as Stripe's create with confirm, off_session
+     * and automatic capture: the card must be that customer's. A card whose later charges are
+     * declined leaves the new intent waiting for a card, with the decline recorded; that answer
+     * is kept under the key like any other.
+     */
+    chargeSavedCard({ amountCents, customerId, paymentMethodId, metadata, idempotencyKey }: ChargeSavedCardInput) {
+      return once(idempotencyKey, 'charge', `amount:${amountCents}:${customerId}:${paymentMethodId}`, async (tx) => {
+        const [card] = await tx.select().from(embeddedPaymentMethods).where(eq(embeddedPaymentMethods.id, paymentMethodId))
+        if (!card || card.customerId === null || card.customerId !== customerId) throw stateError('missing', 'confirmed')
+        const now = clock.now()
+        const [row] = await tx
+          .insert(embeddedPaymentIntents)
+          .values({
+            id: `pi_emb_${randomToken(18)}`,
+            // Never confirmed in a browser: a secret nobody holds.
+            clientSecretHash: sha256(randomToken(24)),
+            amountCents,
+            currency: 'usd',
+            metadata,
+            customerId,
+            paymentMethodId,
+            cardBrand: card.cardBrand,
+            cardLast4: card.cardLast4,
+            createdAt: now,
+            ...(card.chargeDeclineCode
+              ? { status: 'requires_payment_method' as const, failedConfirmations: 1, lastDeclineCode: card.chargeDeclineCode }
+              : { status: 'succeeded' as const, amountCaptured: amountCents, authorizedAt: now, capturedAt: now }),
+          })
+          .returning()
+        return toIntent(row!)
       })
     },
 

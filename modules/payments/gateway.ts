@@ -44,6 +44,13 @@ export interface PaymentGateway {
    * PaymentDeclinedError and leaves the intent waiting for a card.
    */
   confirmWithSavedCard(id: string, input: { paymentMethodId: string; idempotencyKey: string }): Promise<PaymentIntent>
+  /**
+   * Charges a card saved to a customer at once, from the server with the buyer away (Stripe's
+   * off_session confirm at creation, automatic capture): an extra charge, never a hold. A decline
+   * is an answer, not an error: the intent comes back waiting for a card, with its decline code.
+   * The same key is the same charge.
+   */
+  chargeSavedCard(input: ChargeSavedCardInput): Promise<PaymentIntent>
   /** null when the gateway has no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntent | null>
   /** Captures the whole hold, or `amountCents` of it (Stripe's amount_to_capture): the rest is released. */
@@ -97,6 +104,15 @@ export type CreateIntentInput = {
   customerId?: string
   /** Save the card this intent is confirmed with to its customer, for charges made later from the server (Stripe's setup_future_usage: off_session). */
   saveCard?: boolean
+}
+
+export type ChargeSavedCardInput = {
+  amountCents: number
+  customerId: string
+  /** A card saved to that customer. */
+  paymentMethodId: string
+  metadata: Record<string, string>
+  idempotencyKey: string
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { describeForLog } from '../shared/index'
-import type { HeldPaymentState } from './contract'
+import type { GroceryExtraChoice, GroceryExtraState, HeldPaymentState } from './contract'
 import { recordPaymentEvent } from './events'
 import { PaymentDeclinedError, type PaymentGateway, PaymentStateError } from './gateway'
 import { releaseHold } from './holds'
@@ -12,8 +12,21 @@ import { checkoutIntents, groceryHolds, paymentCustomers } from './schema'
 type GroceryDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
 export type GroceryHoldRow = typeof groceryHolds.$inferSelect
 
-/** An order's grocery hold as its answers show it. */
-export type GroceryHold = { holdCents: number; capturedCents: number; refundedCents: number; status: HeldPaymentState }
+/**
+ * An order's grocery hold as its answers show it: with the capture owed once the total is settled,
+ * and what the total came to above the hold (null when nothing), how that is paid, and what its
+ * extra charge took.
+ */
+export type GroceryHold = {
+  holdCents: number
+  capturedCents: number
+  refundedCents: number
+  status: HeldPaymentState
+  captureOwedCents: number | null
+  extraCents: number | null
+  extraStatus: GroceryExtraState | null
+  extraCapturedCents: number
+}
 
 /**
  * The buyer's Customer at this gateway, made once: the gateway's own key makes two checkouts at
@@ -162,6 +175,10 @@ export async function groceryHoldsOf(db: Database, orderIds: readonly string[]):
       capturedCents: groceryHolds.capturedCents,
       refundedCents: groceryHolds.refundedCents,
       status: groceryHolds.status,
+      captureOwedCents: groceryHolds.captureOwedCents,
+      extraCents: groceryHolds.extraCents,
+      extraStatus: groceryHolds.extraStatus,
+      extraCapturedCents: groceryHolds.extraCapturedCents,
     })
     .from(groceryHolds)
     .where(inArray(groceryHolds.orderId, ids))
@@ -223,14 +240,21 @@ export async function releaseGroceryHoldsOfUnpaidOrders(deps: GroceryDeps) {
 }
 
 /**
- * In the transaction that settles an order's grocery total (the buyer's confirmation): its
- * grocery hold owes a capture of that total, never more than was held. Once: a total already
- * owed stays as it was. False when the order has no standing grocery hold.
+ * In the transaction that settles an order's grocery total (the buyer's confirmation, or the
+ * automatic capture): its grocery hold owes a capture of that total, never more than was held,
+ * and what the total came to above the hold is to be paid as `extra` says: one more charge on
+ * the saved card (pending until it is made), or at the door. Once: a total already owed stays as
+ * it was, with its choice. False when the order has no standing grocery hold.
  */
-export async function oweGroceryCapture(tx: Database, orderId: string, totalCents: number): Promise<boolean> {
+export async function oweGroceryCapture(tx: Database, orderId: string, totalCents: number, extra: GroceryExtraChoice): Promise<boolean> {
+  const above = sql`${totalCents}::int - ${groceryHolds.holdCents}`
   const owed = await tx
     .update(groceryHolds)
-    .set({ captureOwedCents: sql`least(${totalCents}, ${groceryHolds.holdCents})` })
+    .set({
+      captureOwedCents: sql`least(${totalCents}::int, ${groceryHolds.holdCents})`,
+      extraCents: sql`case when ${above} > 0 then ${above} end`,
+      extraStatus: sql`case when ${above} > 0 then ${extra === 'card' ? 'pending' : 'at_door'} end`,
+    })
     .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized'), isNull(groceryHolds.captureOwedCents)))
     .returning({ orderId: groceryHolds.orderId })
   return owed.length > 0

@@ -10,7 +10,15 @@ import { paymentRoutes } from './routes'
  * grocery holds and the buyers' gateway customers, payment events, refunds, the embedded gateway's tables) and the only calls to a gateway, each
  * keyed by our own ids: authorize, capture, release, refund.
  */
-export { CHARGED_PAYMENT_STATES, type ChargedPaymentState, GROCERY_PAYMENT_METHODS, type GroceryPaymentMethod, isCharged } from './contract'
+export {
+  CHARGED_PAYMENT_STATES,
+  type ChargedPaymentState,
+  GROCERY_PAYMENT_METHODS,
+  type GroceryExtraChoice,
+  type GroceryExtraState,
+  type GroceryPaymentMethod,
+  isCharged,
+} from './contract'
 export type { BankPayout, BankPayoutRun } from './embedded-bank-payouts'
 export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } from './embedded-gateway'
 export { type PaymentEvent, paymentEventsOf } from './events'
@@ -28,6 +36,7 @@ export {
   type TransferRequest,
   type TransferReversal,
 } from './gateway'
+export { chargeGroceryExtra, chargeOwedGroceryExtras, type GroceryExtraOutcome } from './grocery-extra'
 export {
   authorizeGroceryHold,
   captureGroceryHold,

@@ -17,6 +17,8 @@ export const idempotencyKeys = {
   releaseGroceryHold: (orderId: string) => `order:${orderId}:grocery-cancel`,
   /** The one capture of an order's grocery hold, at the settled total: the buyer's confirmation and its retries share it. */
   captureGroceryHold: (orderId: string) => `order:${orderId}:grocery-capture`,
+  /** The one extra charge of what an order's grocery total came to above its hold, on the saved card: the confirmation and its retries share it. */
+  chargeGroceryExtra: (orderId: string) => `order:${orderId}:grocery-extra`,
   /** The full refund an order is owed when it ends before pick-up. */
   owedRefund: (orderId: string) => `order:${orderId}:refund`,
   /** The one refund support may make when resolving a problem. */

@@ -118,6 +118,70 @@ describe.each(gateways)('the %s gateway saves the buyer card for a second hold',
   })
 })
 
+describe.each(gateways)('the %s gateway charges a saved card at once for an extra', (_, gateway, confirm) => {
+  test('captured in full at once, the same key the same charge; a card whose later charges fail gives back the intent waiting for a card', async () => {
+    const { customer, first } = await firstPayment(gateway, confirm, crypto.randomUUID())
+    const charge = { amountCents: 710, customerId: customer.id, paymentMethodId: first.paymentMethodId!, metadata: { orderId: 'o1' } }
+    const key = `order:${crypto.randomUUID()}:grocery-extra`
+    const charged = await gateway.chargeSavedCard({ ...charge, idempotencyKey: key })
+    expect(charged).toMatchObject({
+      status: 'succeeded',
+      amountCents: 710,
+      customerId: customer.id,
+      paymentMethodId: first.paymentMethodId,
+      metadata: { orderId: 'o1' },
+    })
+    expect((await gateway.chargeSavedCard({ ...charge, idempotencyKey: key })).id).toBe(charged.id)
+    // Refundable like any captured payment.
+    expect((await gateway.refund(charged.id, 710, `test:${crypto.randomUUID()}`)).amountCents).toBe(710)
+
+    const failing = await firstPayment(gateway, confirm, crypto.randomUUID(), '4000000000000341')
+    const declinedKey = `order:${crypto.randomUUID()}:grocery-extra`
+    const declined = await gateway.chargeSavedCard({
+      ...charge,
+      customerId: failing.customer.id,
+      paymentMethodId: failing.first.paymentMethodId!,
+      idempotencyKey: declinedKey,
+    })
+    expect(declined).toMatchObject({ status: 'requires_payment_method', lastDeclineCode: 'generic_decline', amountCents: 710 })
+    expect(
+      (
+        await gateway.chargeSavedCard({
+          ...charge,
+          customerId: failing.customer.id,
+          paymentMethodId: failing.first.paymentMethodId!,
+          idempotencyKey: declinedKey,
+        })
+      ).id,
+    ).toBe(declined.id)
+    // Another customer's card is refused outright.
+    await expect(
+      gateway.chargeSavedCard({ ...charge, paymentMethodId: failing.first.paymentMethodId!, idempotencyKey: `test:${crypto.randomUUID()}` }),
+    ).rejects.toBeInstanceOf(Error)
+  })
+})
+
+test('what the Stripe SDK sends for an extra charge: automatic capture, confirmed off-session at creation on the saved card, under our key', async () => {
+  const { customer, first } = await firstPayment(viaStripe, gateways[1]![2], crypto.randomUUID())
+  await viaStripe.chargeSavedCard({
+    amountCents: 499,
+    customerId: customer.id,
+    paymentMethodId: first.paymentMethodId!,
+    metadata: {},
+    idempotencyKey: 'order:o9:grocery-extra',
+  })
+  const sent = stripe.sent.at(-1)!
+  expect(sent).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'order:o9:grocery-extra' })
+  expect(Object.fromEntries(sent.params)).toMatchObject({
+    amount: '499',
+    capture_method: 'automatic',
+    customer: customer.id,
+    payment_method: first.paymentMethodId,
+    off_session: 'true',
+    confirm: 'true',
+  })
+})
+
 test('the embedded gateway declines a second hold on the insufficient-funds card 4000 0000 0000 9995 as it does the first', async () => {
   const buyerId = crypto.randomUUID()
   const { customer } = await firstPayment(embedded, gateways[0]![2], buyerId)

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { belongsToColumn, createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
-import { HELD_PAYMENT_STATES, type HeldPaymentState, PAYMENT_STATES, type PaymentState } from './contract'
+import { GROCERY_EXTRA_STATES, type GroceryExtraState, HELD_PAYMENT_STATES, type HeldPaymentState, PAYMENT_STATES, type PaymentState } from './contract'
 
 /**
  * Every authorization checkout asked the gateway for, whoever's it is and whether it became an
@@ -71,6 +71,20 @@ export const groceryHolds = pgTable(
     captureOwedCents: integer(),
     capturedCents: integer().notNull().default(0),
     refundedCents: integer().notNull().default(0),
+    /**
+     * What a settled total came to above the hold, which the hold cannot capture: set with
+     * captureOwedCents when the total is above the hold, null otherwise.
+     */
+    extraCents: integer(),
+    /** How extraCents is paid (GROCERY_EXTRA_STATES): set with it, then moved once from pending by the extra charge. */
+    extraStatus: text().$type<GroceryExtraState>(),
+    /** The extra charge's PaymentIntent at the gateway, once it answered (captured, or declined); Stripe's webhook finds the hold by it. */
+    extraIntentId: text().unique(),
+    /**
+     * What the extra charge took from the card: the one place it is kept, so that the runner's
+     * groceries line is capturedCents plus this.
+     */
+    extraCapturedCents: integer().notNull().default(0),
     /** In our words (PAYMENT_STATES): requires_payment_method until the order is placed on it. */
     status: text().$type<PaymentState>().notNull(),
     createdAt: createdAtColumn(),
@@ -81,6 +95,8 @@ export const groceryHolds = pgTable(
     index('grocery_holds_authorized_idx').on(t.orderId).where(sql`status = 'authorized'`),
     // The retry of captures owed finds them among the authorized holds.
     index('grocery_holds_capture_owed_idx').on(t.orderId).where(sql`status = 'authorized' and capture_owed_cents is not null`),
+    // The retry of extra charges finds them among the few still pending.
+    index('grocery_holds_extra_pending_idx').on(t.orderId).where(sql`extra_status = 'pending'`),
     check('grocery_holds_status_known', sql.raw(`status in (${PAYMENT_STATES.map((state) => `'${state}'`).join(', ')})`)),
     // Without an order a hold only waits or is released; an order's hold was authorized when it was placed.
     check(
@@ -90,6 +106,10 @@ export const groceryHolds = pgTable(
     check('grocery_holds_capture_within_hold', sql`captured_cents between 0 and hold_cents`),
     check('grocery_holds_capture_owed_within_hold', sql`capture_owed_cents between 0 and hold_cents`),
     check('grocery_holds_refund_within_capture', sql`refunded_cents between 0 and captured_cents`),
+    check('grocery_holds_extra_status_known', sql.raw(`extra_status in (${GROCERY_EXTRA_STATES.map((state) => `'${state}'`).join(', ')})`)),
+    // A difference has a way to be paid, and only a difference above the hold does.
+    check('grocery_holds_extra_with_status', sql`(extra_cents is null) = (extra_status is null) and (extra_cents is null or extra_cents > 0)`),
+    check('grocery_holds_extra_captured', sql`extra_captured_cents = case when extra_status = 'captured' then extra_cents else 0 end`),
   ],
 )
 

@@ -88,6 +88,32 @@ export function stripeGateway(settings: StripeSettings, pacer: RequestPacer): Pa
     },
     confirmWithSavedCard: async (id, { paymentMethodId, idempotencyKey }) =>
       toIntent(await call((sdk) => sdk.paymentIntents.confirm(id, { payment_method: paymentMethodId, off_session: true }, { idempotencyKey }))),
+    async chargeSavedCard({ amountCents, customerId, paymentMethodId, metadata, idempotencyKey }) {
+      try {
+        const intent = await send((sdk) =>
+          sdk.paymentIntents.create(
+            {
+              amount: amountCents,
+              currency: 'usd',
+              capture_method: 'automatic',
+              allowed_payment_method_types: ['card'],
+              customer: customerId,
+              payment_method: paymentMethodId,
+              off_session: true,
+              confirm: true,
+              metadata,
+            },
+            { idempotencyKey },
+          ),
+        )
+        return toIntent(intent)
+      } catch (error) {
+        // A decline on a confirm at creation still made the intent: Stripe sends it with the error.
+        const { type, payment_intent: declined } = error as { type?: string; payment_intent?: Stripe.PaymentIntent }
+        if (type === 'StripeCardError' && declined) return toIntent(declined)
+        throw translate(error)
+      }
+    },
     async retrieveIntent(id) {
       try {
         return toIntent(await call((sdk) => sdk.paymentIntents.retrieve(id)))

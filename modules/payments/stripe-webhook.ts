@@ -3,6 +3,7 @@ import type { Database } from '../../db/database'
 import { badRequest, type Clock } from '../shared/index'
 import { recordPaymentEvent } from './events'
 import type { AccountListener, PaymentGateway } from './gateway'
+import { groceryHoldOfIntent, groceryIntentAtGateway, type WebhookIntent } from './grocery-at-gateway'
 import { findIntent } from './intents'
 import { type PaymentListener, settleCancelledAtGateway, settleCapturedAtGateway } from './payment-moves'
 import { recordGatewayRefunds } from './refunds'
@@ -55,7 +56,10 @@ export async function handleStripeWebhook(
     return 'payout failed'
   }
   if (!event.type.startsWith('payment_intent.')) return 'ignored'
-  const intent = event.data.object as { id: string; status: string; last_payment_error?: { decline_code?: string; code?: string } | null }
+  const intent = event.data.object as WebhookIntent
+  // A grocery hold or its extra charge is no order's fee and tip: settled in its own record.
+  const grocery = await groceryHoldOfIntent(db, intent)
+  if (grocery) return groceryIntentAtGateway({ db, clock }, event.type, grocery, intent)
   const orderId = (await findIntent(db, intent.id))?.orderId ?? null
 
   switch (event.type) {

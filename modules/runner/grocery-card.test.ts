@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { captureGroceryTotals, sweepPayments } from '../../server/jobs'
-import { jpegWithGps, photoUpload } from '../../testing/photos'
+import { cardOrders } from '../../testing/card-orders'
 import { testApi } from '../../testing/test-api'
 import type { Order } from '../orders/index'
 import { GatewayUnavailableError, type PaymentGateway, paymentEventsOf } from '../payments/index'
@@ -21,39 +21,12 @@ const api = await testApi({
     },
   }),
 })
-const { app, call, clock, db, kind, completeAccount, addStore, providers, runnerWithPayouts } = api
+const { call, clock, db, kind, completeAccount, addStore, providers, runnerWithPayouts } = api
 const store = await addStore({ name: 'Grocery Card Runner Store', latitude: 40.53, longitude: -74.3973 })
 
-const itemOf = (name: string) => store.items.find((item) => item.name === name)!
-/** Toor Dal $7.99 × 2 and Basmati Rice $18.99: held as $45. */
-const CART = [
-  { id: itemOf('Toor Dal').id, quantity: 2 },
-  { id: itemOf('Basmati Rice').id, quantity: 1 },
-]
+const { cardOrder, accept, acceptedCardOrder, addReceipt, pickUp, pickedUpCardOrder, deliveredCardOrder } = cardOrders(api, store)
 type Person = Awaited<ReturnType<typeof completeAccount>>
 
-/** A buyer's order whose groceries are paid by card: both holds authorized on the same card. */
-async function cardOrder() {
-  const buyer = await completeAccount()
-  const started = await call('POST', '/api/create-payment-intent', {
-    cookie: buyer.cookie,
-    body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items: CART },
-  })
-  expect(started.status).toBe(200)
-  const { clientSecret, paymentIntentId, groceryIntent } = started.body as { clientSecret: string; paymentIntentId: string; groceryIntent: { id: string } }
-  const confirmed = await call('POST', '/api/payments/embedded/confirm', {
-    body: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-  })
-  expect(confirmed.status).toBe(200)
-  const placed = await call('POST', '/api/confirm-payment-and-create-order', {
-    cookie: buyer.cookie,
-    body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items: CART, tip: 5 } },
-  })
-  expect(placed.status).toBe(200)
-  return { buyer, order: placed.body.order as Order, paymentIntentId, groceryIntentId: groceryIntent.id }
-}
-
-const accept = (runner: Person, order: Order) => call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
 const status = async (id: string) => (await providers.payments.retrieveIntent(id))?.status
 
 describe('accepting an order whose groceries are paid in the app', () => {
@@ -103,23 +76,6 @@ describe('accepting an order whose groceries are paid in the app', () => {
   })
 })
 
-/** A card order accepted by a runner whose payouts are enabled. */
-async function acceptedCardOrder() {
-  const placed = await cardOrder()
-  const runner = await runnerWithPayouts()
-  expect((await accept(runner, placed.order)).status).toBe(200)
-  return { ...placed, runner }
-}
-
-const addReceipt = async (runner: Person, order: Order) =>
-  (await app.handle(photoUpload(`/api/orders/${order.id}/receipt`, { bytes: await jpegWithGps() }, { cookie: runner.cookie }))).status
-
-const pickUp = (runner: Person, order: Order, actualGroceryCost?: string) =>
-  call('PATCH', `/api/orders/${order.id}/status`, {
-    cookie: runner.cookie,
-    body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })), actualGroceryCost },
-  })
-
 describe("the runner's grocery total of an order paid in the app", () => {
   test('409 RECEIPT_REQUIRED without the receipt photo, nothing moved; with it the total is taken', async () => {
     const { order, runner } = await acceptedCardOrder()
@@ -145,14 +101,6 @@ describe("the runner's grocery total of an order paid in the app", () => {
   })
 })
 
-/** A card order picked up with its receipt at `total` dollars. */
-async function pickedUpCardOrder(total: string) {
-  const accepted = await acceptedCardOrder()
-  expect(await addReceipt(accepted.runner, accepted.order)).toBe(201)
-  expect((await pickUp(accepted.runner, accepted.order, total)).status).toBe(200)
-  return accepted
-}
-
 const confirm = (buyer: Person, order: Order) => call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie })
 const groceryCaptureEvents = async (groceryIntentId: string) =>
   (await paymentEventsOf(db, groceryIntentId)).filter((event) => event.toStatus === 'captured').map((event) => event.reason)
@@ -177,7 +125,8 @@ describe("the grocery hold captured at the buyer's confirmed total", () => {
 
   test('a total above the hold captures the whole hold, never more', async () => {
     const { buyer, order } = await pickedUpCardOrder('52.10')
-    expect((await confirm(buyer, order)).body.order).toMatchObject({ groceryPayment: { holdCents: 4500, capturedCents: 4500, status: 'captured' } })
+    const atDoor = await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { extra: 'at_door' } })
+    expect(atDoor.body.order).toMatchObject({ groceryPayment: { holdCents: 4500, capturedCents: 4500, status: 'captured' } })
   })
 
   test('two confirmations at once capture once', async () => {
@@ -222,12 +171,6 @@ const HOUR = 60 * 60_000
 const CONFIRM_HOURS = api.config.GROCERY_CONFIRM_HOURS
 const captureUnanswered = () => captureGroceryTotals({ db, dbKind: kind, clock, gateway: providers.payments }, CONFIRM_HOURS)
 
-/** A card order delivered with its receipt at `total` dollars, its total not yet confirmed. */
-async function deliveredCardOrder(total: string) {
-  const placed = await pickedUpCardOrder(total)
-  expect((await call('PATCH', `/api/orders/${placed.order.id}/status`, { cookie: placed.runner.cookie, body: { status: 'delivered' } })).status).toBe(200)
-  return placed
-}
 const groceryPaymentOf = async (buyer: Person, order: Order) =>
   ((await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order as Order).groceryPayment
 

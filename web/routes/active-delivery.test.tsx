@@ -77,7 +77,7 @@ describe('active delivery /delivery/{id}', () => {
     expect([sum('Platform fee ($2.00) plus tip'), sum('Platform fee'), sum('Tip')]).toEqual(['$7.00once delivered', '$2.00', '$5.00'])
     expect(sum('Est. grocery cost (you pay at the store)')).toBe('$19.47')
     expect(earnings.getByText('Grocery cost:').parentElement?.textContent).toBe('Grocery cost: Customer pays you directly')
-    expect(earnings.getByText('They can pay you by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
+    expect(earnings.getByText('The customer pays you for the groceries at the door, by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
   })
 
   test("a refund while shopping reaches the earnings at once: the server's lower figure and the refund's line", async () => {

@@ -44,7 +44,16 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   refundedAmount: '0.00',
   refunds: [],
   earnings: null,
-  groceryPayment: { method: 'at_door', holdCents: 0, capturedCents: 0, refundedCents: 0, status: null },
+  groceryPayment: {
+    method: 'at_door',
+    holdCents: 0,
+    capturedCents: 0,
+    refundedCents: 0,
+    status: null,
+    extraCents: 0,
+    extraStatus: null,
+    collectAtDoorCents: 0,
+  },
   storeAddress: '1710 Oak Tree Rd, Edison, NJ 08820',
   storePhone: '(732) 555-0142',
   items: [

@@ -1,6 +1,7 @@
 import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { StatusBadge } from '../../features/orders/components/status-badge'
+import { collectsAtDoor } from '../../features/orders/door-collection'
 import { orderCents } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
@@ -13,7 +14,7 @@ function describe(order: Order, now: number): { title: string; text: string } {
     case 'picked_up':
       return {
         title: 'Items picked up from store',
-        text: `${order.pickedUpAt ? `Picked up at ${formatMoment(order.pickedUpAt, now)}. ` : ''}Take the groceries to the customer, collect the grocery payment, then mark the order delivered.`,
+        text: `${order.pickedUpAt ? `Picked up at ${formatMoment(order.pickedUpAt, now)}. ` : ''}Take the groceries to the customer, ${collectsAtDoor(order) ? 'collect the grocery payment, ' : ''}then mark the order delivered.`,
       }
     case 'delivered':
       return {

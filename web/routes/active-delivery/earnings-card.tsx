@@ -1,13 +1,15 @@
 import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
+import { doorCollection } from '../../features/orders/door-collection'
 import { EARNINGS_NOTES, ESTIMATED_GROCERY_LABEL, runnerEarningsCents } from '../../features/orders/order-figures'
-import { GROCERY_PAYMENT_METHODS, RUNNER_EARNINGS } from '../../lib/service-facts'
+import { RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Fact } from '../../ui/fact'
 
 /**
  * 001 §2: the runner earns the fee plus the tip online, less any refund (the server's figure, from
- * the payouts ledger); the groceries are settled at the door.
+ * the payouts ledger); the groceries are settled at the door, or paid in the app, and the card
+ * says what is left to collect there.
  */
 export function EarningsCard({ order }: { order: Order }) {
   return (
@@ -36,9 +38,11 @@ export function EarningsCard({ order }: { order: Order }) {
       <RefundLines order={order} side="runner" />
       <div className="delivery-card__callout">
         <p>
-          <strong>Grocery cost:</strong> Customer pays you directly
+          <strong>Grocery cost:</strong> {order.groceryPayment.method === 'card' ? 'The customer pays by card in the app' : 'Customer pays you directly'}
         </p>
-        <p className="meta">They can pay you by {GROCERY_PAYMENT_METHODS}.</p>
+        <p className="meta" role="status" aria-live="polite">
+          {doorCollection(order)}
+        </p>
       </div>
     </section>
   )

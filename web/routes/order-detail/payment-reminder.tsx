@@ -1,10 +1,10 @@
 import type { Order, PaymentStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
+import { doorCollection } from '../../features/orders/door-collection'
 import {
   EARNINGS_NOTES,
   ESTIMATED_GROCERY_LABEL,
-  GROCERIES_PAID_IN_APP,
   groceryPaymentWords,
   nothingFound,
   orderCents,
@@ -42,6 +42,7 @@ export function PaymentReminder({ order }: { order: Order }) {
         (order.groceryPayment.method === 'card' ? (
           <p>
             Groceries: {groceryPaymentWords(order)}. You're charged only what the receipt says ({order.actualGroceryCost ? grocery : `about ${grocery}`}).
+            {order.groceryPayment.collectAtDoorCents > 0 && ` Pay ${formatCents(order.groceryPayment.collectAtDoorCents)} to your runner at the door.`}
           </p>
         ) : (
           <p>
@@ -64,11 +65,7 @@ export function RunnerEarnings({ order }: { order: Order }) {
         {!ended &&
           `Platform fee (${formatCents(orderCents(order.platformFee))}) plus tip (${formatCents(orderCents(order.tip))})${order.refunds.length > 0 ? ', less refunds' : ''}: `}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>
-        {order.earnings && ` (${EARNINGS_NOTES[order.earnings.status]})`}.
-        {!ended &&
-          (order.groceryPayment.method === 'card'
-            ? ` ${GROCERIES_PAID_IN_APP}: we pay you back what the receipt says.`
-            : ` The buyer pays you for the groceries at the door, by ${GROCERY_PAYMENT_METHODS}.`)}
+        {order.earnings && ` (${EARNINGS_NOTES[order.earnings.status]})`}.{!ended && ` ${doorCollection(order)}`}
       </p>
       <RefundLines order={order} side="runner" />
       {!ended && (

@@ -5,10 +5,13 @@ import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { ApiError } from '../../lib/http'
 import { FieldError } from '../../ui/form'
+import { GroceryExtraChoice, groceryCardResult } from './grocery-extra'
 
 /**
  * What the groceries came to, before the door: the runner's receipt photo (tap to enlarge), their
- * total, and the buyer's 'Confirm total' once the runner has picked up; confirmed, it says when.
+ * total, and the buyer's 'Confirm total' once the runner has picked up, or for a card order whose
+ * total is above the hold, the choice of how to pay the difference; confirmed, it says when, and
+ * how the card paid.
  */
 export function GroceriesCard({ order }: { order: Order }) {
   const confirm = useConfirmGroceryTotal(order.id)
@@ -16,6 +19,10 @@ export function GroceriesCard({ order }: { order: Order }) {
   if (!order.receipt && !order.actualGroceryCost) return null
   const confirmable = order.actualGroceryCost !== null && (GROCERY_TOTAL_STATES as readonly OrderStatus[]).includes(order.status)
   const confirmedAt = order.groceryTotalConfirmedAt
+  const runnerName = order.runnerFirstName?.trim() || 'your runner'
+  const byCard = order.groceryPayment.method === 'card'
+  const choosing = confirmable && order.groceryPayment.extraStatus === 'awaiting_choice'
+  const result = groceryCardResult(order, runnerName)
   return (
     <section className="card card--compact stack tracking-card" aria-labelledby="groceries-heading">
       <h2 id="groceries-heading" className="tracking-card__heading">
@@ -24,11 +31,12 @@ export function GroceriesCard({ order }: { order: Order }) {
       {order.receipt && <OrderPhoto photo={order.receipt} alt="Store receipt" />}
       {order.actualGroceryCost && (
         <p className="tracking-items__total">
-          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, paid to {order.runnerFirstName?.trim() || 'your runner'} at the
-          door.
+          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>,{' '}
+          {byCard ? 'paid by card in the app' : `paid to ${runnerName} at the door`}.
         </p>
       )}
-      {confirmable && (
+      {choosing && <GroceryExtraChoice order={order} confirm={confirm} />}
+      {confirmable && !choosing && (
         <>
           <button
             type="button"
@@ -39,7 +47,8 @@ export function GroceriesCard({ order }: { order: Order }) {
             {confirmedAt ? 'Total Confirmed' : confirm.isPending ? 'Confirming...' : 'Confirm Total'}
           </button>
           <p role="status" className="groceries-card__confirmed">
-            {confirmedAt && `You confirmed $${order.actualGroceryCost} at ${formatMoment(confirmedAt, now)}.`}
+            {confirmedAt && `You confirmed $${order.actualGroceryCost} at ${formatMoment(confirmedAt, now)}. `}
+            {result}
           </p>
         </>
       )}

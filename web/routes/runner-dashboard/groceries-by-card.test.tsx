@@ -11,7 +11,16 @@ const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 const byCard = anAvailableOrder({
   id: 'offer-card',
   storeName: 'Patel Family Grocers',
-  groceryPayment: { method: 'card', holdCents: 4500, capturedCents: 0, refundedCents: 0, status: 'authorized' },
+  groceryPayment: {
+    method: 'card',
+    holdCents: 4500,
+    capturedCents: 0,
+    refundedCents: 0,
+    status: 'authorized',
+    extraCents: 0,
+    extraStatus: null,
+    collectAtDoorCents: 0,
+  },
 })
 const atDoor = anAvailableOrder({ id: 'offer-door', storeName: 'Apna Bazar' })
 const PAYOUTS_MESSAGE =

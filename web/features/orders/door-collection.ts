@@ -1,0 +1,27 @@
+import type { Order } from '../../../modules/orders/contract'
+import { formatCents } from '../../../modules/shared/contract'
+import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+
+/**
+ * What the runner collects for the groceries at the door, in words, from the server's
+ * collectAtDoorCents: nothing when the app paid them, the total or the difference otherwise, and
+ * while the buyer has yet to say how a difference above the card's hold is paid, that they are
+ * choosing. Null for an order that ended before the door.
+ */
+export function doorCollection(order: Order): string | null {
+  if (order.status === 'cancelled') return null
+  const { method, collectAtDoorCents, extraCents, extraStatus } = order.groceryPayment
+  if (method === 'at_door') {
+    return collectAtDoorCents > 0
+      ? `Collect ${formatCents(collectAtDoorCents)} at the door, by ${GROCERY_PAYMENT_METHODS}.`
+      : `The customer pays you for the groceries at the door, by ${GROCERY_PAYMENT_METHODS}.`
+  }
+  if (extraStatus === 'awaiting_choice')
+    return `The groceries came to ${formatCents(extraCents)} more than the customer's card hold: they are choosing to pay it by card or at the door.`
+  if (extraStatus === 'pending') return `The customer's card is being charged the ${formatCents(extraCents)} above the hold.`
+  return collectAtDoorCents > 0 ? `Collect ${formatCents(collectAtDoorCents)} at the door.` : 'Groceries paid in the app: nothing to collect.'
+}
+
+/** Whether the runner has anything to collect at the door, or may have once the buyer chooses. */
+export const collectsAtDoor = (order: Order) =>
+  order.groceryPayment.method === 'at_door' || order.groceryPayment.collectAtDoorCents > 0 || order.groceryPayment.extraStatus === 'awaiting_choice'

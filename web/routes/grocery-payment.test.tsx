@@ -1,0 +1,128 @@
+import { describe, expect, test } from 'bun:test'
+import { fireEvent, screen, within } from '@testing-library/react'
+import type { GroceryPayment, Order } from '../../modules/orders/contract'
+import { fakeApi } from '../testing/fake-api'
+import { followsOrderStreams } from '../testing/fake-event-source'
+import { aBuyer } from '../testing/fixtures'
+import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { ActiveDeliveryPage } from './active-delivery'
+import { OrderTrackingPage } from './order-tracking'
+
+// Groceries paid in the app: what the runner's screens say to collect at the door, and the buyer's
+// choice of how to pay a grocery total above the card's hold.
+
+followsOrderStreams()
+const receipt = { url: '/api/orders/order-1/receipt', uploadedAt: '2026-01-05T10:25:00.000Z' }
+/** A card order held at $45, picked up with its receipt at `total` dollars. */
+function cardOrder(total: string, payment: Partial<GroceryPayment> = {}): Order {
+  const order = anAcceptedOrder()
+  return {
+    ...order,
+    status: 'picked_up',
+    pickedUpAt: '2026-01-05T10:30:00.000Z',
+    actualGroceryCost: total,
+    receipt,
+    groceryPayment: {
+      method: 'card',
+      holdCents: 4500,
+      capturedCents: 0,
+      refundedCents: 0,
+      status: 'authorized',
+      extraCents: 0,
+      extraStatus: null,
+      collectAtDoorCents: 0,
+      ...payment,
+    },
+  }
+}
+
+async function openDelivery(order: Order) {
+  fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+  renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${order.id}`, user: aRunner() })
+  return within(await screen.findByRole('region', { name: 'Your Earnings' }))
+}
+
+describe("the runner's screen says what to collect at the door", () => {
+  test('groceries paid in the app: nothing to collect, and the next step asks for no payment', async () => {
+    const earnings = await openDelivery(cardOrder('38.20', { capturedCents: 3820, status: 'captured' }))
+    expect(earnings.getByText('Groceries paid in the app: nothing to collect.')).toBeDefined()
+    expect(earnings.getByText('Grocery cost:').parentElement?.textContent).toBe('Grocery cost: The customer pays by card in the app')
+    expect(screen.getByRole('region', { name: 'Delivery status' }).textContent).toContain('Take the groceries to the customer, then mark the order delivered.')
+  })
+
+  test('a difference left to the door: Collect $Z at the door', async () => {
+    const order = cardOrder('52.10', { capturedCents: 4500, status: 'captured', extraCents: 710, extraStatus: 'declined', collectAtDoorCents: 710 })
+    const earnings = await openDelivery(order)
+    expect(earnings.getByText('Collect $7.10 at the door.')).toBeDefined()
+    expect(screen.getByRole('region', { name: 'Delivery status' }).textContent).toContain('collect the grocery payment')
+  })
+
+  test('while the buyer chooses, the runner is told so', async () => {
+    const earnings = await openDelivery(cardOrder('52.10', { extraCents: 710, extraStatus: 'awaiting_choice' }))
+    expect(
+      earnings.getByText("The groceries came to $7.10 more than the customer's card hold: they are choosing to pay it by card or at the door."),
+    ).toBeDefined()
+  })
+
+  test('an order paid at the door: Collect the whole total once it is known', async () => {
+    const order: Order = {
+      ...cardOrder('64.30'),
+      groceryPayment: { ...cardOrder('64.30').groceryPayment, method: 'at_door', holdCents: 0, status: null, collectAtDoorCents: 6430 },
+    }
+    const earnings = await openDelivery(order)
+    expect(earnings.getByText('Collect $64.30 at the door, by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
+  })
+})
+
+/** The buyer's tracking screen over a server that answers the confirmation with `answer`. */
+async function openTracking(order: Order, answer: (body: unknown) => Order) {
+  const server = fakeApi({
+    [`GET /api/orders/${order.id}`]: () => [200, { order }],
+    [`POST /api/orders/${order.id}/grocery-total/confirm`]: ({ body }) => [200, { order: answer(body) }],
+  })
+  renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${order.id}`, user: aBuyer() })
+  return { server, card: within(await screen.findByRole('region', { name: 'Receipt and total' })) }
+}
+const confirmed = (order: Order, payment: Partial<GroceryPayment>): Order => ({
+  ...order,
+  groceryTotalConfirmedAt: '2026-01-05T10:35:00.000Z',
+  groceryPayment: { ...order.groceryPayment, capturedCents: 4500, status: 'captured', ...payment },
+})
+
+describe("the buyer's choice for a total above the hold", () => {
+  const above = cardOrder('52.10', { extraCents: 710, extraStatus: 'awaiting_choice' })
+
+  test('two buttons instead of Confirm Total; charging the card sends extra card, once, and says what was charged', async () => {
+    const { server, card } = await openTracking(above, () => confirmed(above, { extraStatus: 'captured' }))
+    expect(card.getByText(/more than the/).textContent).toBe('That is $7.10 more than the $45.00 held on your card. How would you like to pay the difference?')
+    expect(card.queryByRole('button', { name: 'Confirm Total' })).toBeNull()
+    expect(card.getByRole('button', { name: 'Pay $7.10 at the door' })).toBeDefined()
+    fireEvent.click(card.getByRole('button', { name: 'Charge $7.10 more to my card' }))
+    const status = await card.findByText(/Charged to your card/)
+    expect(status.textContent).toMatch(/^You confirmed \$52\.10 at .+\. Charged to your card: \$45\.00 from the hold and \$7\.10 more\.$/)
+    expect(server.callsTo(`POST /api/orders/${above.id}/grocery-total/confirm`).map((call) => call.body)).toEqual([{ extra: 'card' }])
+    expect(card.queryByRole('button', { name: /more to my card/ })).toBeNull()
+  })
+
+  test('a declined card says so and falls back to the door', async () => {
+    const { card } = await openTracking(above, () => confirmed(above, { extraStatus: 'declined', collectAtDoorCents: 710 }))
+    fireEvent.click(card.getByRole('button', { name: 'Charge $7.10 more to my card' }))
+    expect((await card.findByText(/declined/)).textContent).toContain('Your card declined the extra $7.10. Please pay $7.10 to Ravi at the door.')
+  })
+
+  test('paying at the door sends extra at_door and says what to hand the runner', async () => {
+    const { server, card } = await openTracking(above, () => confirmed(above, { extraStatus: 'at_door', collectAtDoorCents: 710 }))
+    fireEvent.click(card.getByRole('button', { name: 'Pay $7.10 at the door' }))
+    expect((await card.findByText(/Charged to your card/)).textContent).toContain('Charged to your card: $45.00. Please pay $7.10 to Ravi at the door.')
+    expect(server.callsTo(`POST /api/orders/${above.id}/grocery-total/confirm`).map((call) => call.body)).toEqual([{ extra: 'at_door' }])
+  })
+
+  test('a total within the hold is confirmed as before, and says it was charged to the card', async () => {
+    const within45 = cardOrder('38.20')
+    const { card } = await openTracking(within45, () => confirmed(within45, { capturedCents: 3820 }))
+    expect(card.getByText(/Grocery total from the store receipt/).textContent).toBe('Grocery total from the store receipt: $38.20, paid by card in the app.')
+    fireEvent.click(card.getByRole('button', { name: 'Confirm Total' }))
+    expect((await card.findByText(/Charged to your card/)).textContent).toContain('Charged to your card: $38.20.')
+  })
+})
