@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { payNowCents } from '../../modules/cart-checkout/contract'
 import { decimalToCents, formatCents } from '../../modules/shared/contract'
-import { readPendingOrder, type StoredPendingOrder } from '../features/cart/pending-order'
+import { readPendingOrder, rescheduleStoredPendingOrder, type StoredPendingOrder } from '../features/cart/pending-order'
 import { CardEntry } from '../features/cart-checkout/components/card-entry'
 import { ActionBar } from '../ui/action-bar'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
@@ -11,6 +11,7 @@ import { useToast } from '../ui/toast'
 import { AuthorizationNotice } from './checkout/authorization-notice'
 import { CheckoutBlockerNotice } from './checkout/checkout-blocker'
 import { OrderSummary } from './checkout/order-summary'
+import { ScheduleRescue } from './checkout/schedule-rescue'
 import { usePlaceOrder } from './checkout/use-place-order'
 
 /** /checkout (spec 001 §2): pays for the pending order the cart left in this browser. */
@@ -27,12 +28,14 @@ export function CheckoutPage() {
   }, [])
 
   if (!pending) return <LoadingScreen />
-  return <Checkout pending={pending} />
+  return <Checkout placed={pending} />
 }
 
-function Checkout({ pending }: { pending: StoredPendingOrder }) {
+function Checkout({ placed }: { placed: StoredPendingOrder }) {
+  // Moved to another window when the store is closed or the window fills; kept in storage too, so a reload keeps the choice.
+  const [pending, setPending] = useState(placed)
   const tipCents = decimalToCents(pending.tip)!
-  const { confirmerRef, busy, blocker, submit } = usePlaceOrder(pending, tipCents)
+  const { confirmerRef, busy, blocker, scheduleProblem, clearScheduleProblem, submit } = usePlaceOrder(pending, tipCents)
   const paymentTitle = useId()
 
   const onSubmit = (event: FormEvent) => {
@@ -53,6 +56,19 @@ function Checkout({ pending }: { pending: StoredPendingOrder }) {
             <CardEntry confirmerRef={confirmerRef} disabled={busy} />
           </section>
           {blocker && <CheckoutBlockerNotice blocker={blocker} />}
+          {scheduleProblem && (
+            <ScheduleRescue
+              problem={scheduleProblem}
+              storeId={pending.storeId}
+              storeName={pending.storeName}
+              filled={pending.timeSlot}
+              disabled={busy}
+              onChoose={(window) => {
+                setPending(rescheduleStoredPendingOrder(pending, window))
+                clearScheduleProblem()
+              }}
+            />
+          )}
         </div>
         <ActionBar className="place-order-bar">
           <button type="submit" className="button button--primary button--large button--block" disabled={busy}>

@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai'
 import { RESET } from 'jotai/utils'
 import { z } from 'zod'
+import { scheduledWindowSchema } from '../../../modules/orders/contract'
 import { TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
 import { cartStore, storedAtomFamily } from './cart-atoms'
 
 /**
- * What the buyer chose for a cart beside its lines (the tip, the delivery type, the note for the
+ * What the buyer chose for a cart beside its lines (the tip, when to deliver, the note for the
  * door), kept under cartDetails_{storeId} so a reload finds them as left. Its own key, because
  * cart_{storeId} is the spec's list of lines (001 §3).
  */
@@ -17,11 +18,13 @@ const cartDetailsSchema = z.object({
   /** As typed, so a mistyped tip comes back with its hint rather than silently as $0. */
   customTip: z.string(),
   deliveryType: z.enum(['asap', 'scheduled']),
+  /** The window chosen when scheduled; details stored before windows existed read as none chosen. */
+  window: scheduledWindowSchema.nullable().default(null),
   instructions: z.string(),
 })
 export type CartDetails = z.infer<typeof cartDetailsSchema>
 
-const NO_DETAILS: CartDetails = { tipChoice: 0, customTip: '', deliveryType: 'asap', instructions: '' }
+const NO_DETAILS: CartDetails = { tipChoice: 0, customTip: '', deliveryType: 'asap', window: null, instructions: '' }
 
 const details = storedAtomFamily(DETAILS_PREFIX, cartDetailsSchema, NO_DETAILS)
 

@@ -26,7 +26,7 @@ export function fillCartAndPendingOrder() {
       store,
       lines: readCart(store.id),
       tipCents: 500,
-      deliveryType: 'asap',
+      window: null,
       deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
       deliveryInstructions: 'Ring the side door',
       now: new Date(),

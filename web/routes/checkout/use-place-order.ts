@@ -5,6 +5,7 @@ import { payNowCents } from '../../../modules/cart-checkout/contract'
 import { centsToDecimal } from '../../../modules/shared/contract'
 import { clearCart } from '../../features/cart/cart-storage'
 import { clearPendingOrder, type StoredPendingOrder } from '../../features/cart/pending-order'
+import { deliveryWindowsQueryOptions } from '../../features/cart-checkout/api/delivery-windows'
 import { createPaymentIntent } from '../../features/cart-checkout/api/create-payment-intent'
 import { placeOrder } from '../../features/cart-checkout/api/place-order'
 import type { CardConfirmer } from '../../features/cart-checkout/card-confirmer'
@@ -12,7 +13,7 @@ import { newCheckoutId } from '../../features/cart-checkout/checkout-id'
 import { orderQueryOptions } from '../../features/orders/api/orders'
 import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
-import { type CheckoutBlocker, type CheckoutStep, describeFailure } from './checkout-failure'
+import { type CheckoutBlocker, type CheckoutStep, describeFailure, type ScheduleProblem } from './checkout-failure'
 
 /**
  * One attempt at paying: its id makes every retry of the intent the same intent, and once the
@@ -33,6 +34,7 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
   const inFlight = useRef(false)
   const [busy, setBusy] = useState(false)
   const [blocker, setBlocker] = useState<CheckoutBlocker | null>(null)
+  const [scheduleProblem, setScheduleProblem] = useState<ScheduleProblem | null>(null)
   const { toast, dismiss } = useToast()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -46,13 +48,19 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
     inFlight.current = true
     setBusy(true)
     setBlocker(null)
+    setScheduleProblem(null)
     dismiss()
     const current = attempt.current!
     let step: CheckoutStep = 'intent'
     try {
       let paymentIntentId = current.authorizedIntentId
       if (!paymentIntentId) {
-        const intent = await createPaymentIntent({ amount: centsToDecimal(payNowCents(tipCents)), checkoutId: current.checkoutId })
+        const intent = await createPaymentIntent({
+          amount: centsToDecimal(payNowCents(tipCents)),
+          checkoutId: current.checkoutId,
+          storeId: pending.storeId,
+          ...(pending.scheduledFor && { scheduledFor: pending.scheduledFor }),
+        })
         step = 'card'
         await card.confirm(intent.clientSecret)
         paymentIntentId = current.authorizedIntentId = intent.paymentIntentId
@@ -71,7 +79,8 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
           tip: pending.tip,
           deliveryInstructions: pending.deliveryInstructions || null,
           scheduledFor: pending.scheduledFor,
-          timeSlot: pending.timeSlot,
+          // A window's slot is named by the server from the window; only ASAP is sent as a slot.
+          ...(!pending.scheduledFor && { timeSlot: pending.timeSlot }),
         },
         storeData: { id: pending.storeId, name: pending.storeName, address: pending.storeAddress, phone: pending.storePhone },
       })
@@ -86,10 +95,13 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
       if (report.startOver) attempt.current = newAttempt()
       if (report.toast) toast(report.toast)
       setBlocker(report.blocker ?? null)
+      setScheduleProblem(report.schedule ?? null)
+      // The windows the buyer is offered next must be as they are now, the one that filled shown full.
+      if (report.schedule) void queryClient.invalidateQueries({ queryKey: deliveryWindowsQueryOptions(pending.storeId).queryKey })
       inFlight.current = false
       setBusy(false)
     }
   }
 
-  return { confirmerRef, busy, blocker, submit }
+  return { confirmerRef, busy, blocker, scheduleProblem, clearScheduleProblem: () => setScheduleProblem(null), submit }
 }
