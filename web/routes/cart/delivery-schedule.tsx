@@ -42,11 +42,7 @@ export function DeliverySchedule(props: {
         </label>
       </fieldset>
       {deliveryType === 'scheduled' && (
-        <WindowPicker
-          storeId={storeId}
-          value={window?.start ?? null}
-          onChange={({ start, end, label }) => onWindowChange({ start, end, label })}
-        />
+        <WindowPicker storeId={storeId} value={window?.start ?? null} onChange={({ start, end, label }) => onWindowChange({ start, end, label })} />
       )}
       {deliverTo && (
         <p className="delivery-address">

@@ -23,7 +23,11 @@ describe('the delivery window picker', () => {
     const days = within(group).getAllByRole('group')
     // 19:00 in Edison is midnight UTC: still Friday's window.
     expect(days.map((day) => day.querySelector('legend')?.textContent)).toEqual(['Friday, Nov 27', 'Saturday, Nov 28'])
-    expect(within(days[0]!).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Fri 17:00–19:00', 'Fri 19:00–21:00 Full'])
+    expect(
+      within(days[0]!)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Fri 17:00–19:00', 'Fri 19:00–21:00 Full'])
     const full = screen.getByRole<HTMLInputElement>('radio', { name: 'Fri 19:00–21:00 Full' })
     expect(full.disabled).toBe(true)
     expect(screen.getAllByRole('radio').filter((radio) => !(radio as HTMLInputElement).disabled)).toHaveLength(3)
