@@ -6,7 +6,7 @@ import { MESSAGES } from '../../modules/runner/contract'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
-import { anAcceptedOrder, anAvailableOrder, aRunner, someStats } from '../testing/order-fixtures'
+import { anAcceptedOrder, anAvailableOrder, aRunner, SATURDAY_WINDOW, someStats } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { RunnerDashboardPage } from './runner-dashboard'
@@ -138,6 +138,19 @@ describe('runner dashboard /runner', () => {
     expect(screen.getByText('2 orders waiting within 10 miles of 08817')).toBeDefined()
     // Nothing of the buyer before acceptance (001 §6).
     expect(card.textContent).not.toContain('1 Main St')
+  })
+
+  test("a scheduled order's offer names its window in the store's time", async () => {
+    const saturday = anAvailableOrder({
+      id: 'offer-saturday',
+      storeName: 'Subzi Mandi',
+      scheduledFor: SATURDAY_WINDOW.start,
+      timeSlot: SATURDAY_WINDOW.label,
+      scheduledWindow: SATURDAY_WINDOW,
+    })
+    runnerServer({}, [saturday])
+    await openDashboard()
+    expect(fact(await screen.findByRole('article', { name: 'Subzi Mandi' }), 'Time')).toBe('Scheduled · Sat 10:00–12:00')
   })
 
   test("accepting shows 'Accepting...' on that card only, then opens the delivery", async () => {
