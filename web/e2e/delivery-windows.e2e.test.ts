@@ -23,10 +23,11 @@ import { shopSteps } from './shop-steps'
 const ZONE = 'America/New_York'
 const MINUTE = 60_000
 
-/** `hour`:00 in New York on the next Friday after `from` (ms), and that Saturday's hours. */
+/** 20:00 in New York on the first Friday after `from` (ms), and a time of day on the Saturday after it. */
 function nextFriday(from: number) {
   const local = new TZDate(from, ZONE)
-  const localTime = (days: number, hour: number, minute = 0) => new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + days, hour, minute, ZONE).getTime()
+  const localTime = (days: number, hour: number, minute = 0) =>
+    new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + days, hour, minute, ZONE).getTime()
   let days = (5 - local.getDay() + 7) % 7
   if (localTime(days, 20) <= from) days += 7
   return { evening: localTime(days, 20), saturday: (hour: number, minute = 0) => localTime(days + 1, hour, minute) }

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { ScheduledWindow } from '../../../modules/orders/contract'
 import { firstFreeWindow, useDeliveryWindows } from '../../features/cart-checkout/api/delivery-windows'
-import { NO_WINDOWS, WindowPicker } from '../../features/cart-checkout/components/window-picker'
+import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
 import type { ScheduleProblem } from './checkout-failure'
 
 type Props = {
@@ -39,7 +39,6 @@ export function ScheduleRescue({ problem, storeId, storeName, filled, onChoose, 
           Closed now · schedule for {first.label}
         </button>
       )}
-      {problem === 'closed' && windows.data && !first && <p>{NO_WINDOWS}</p>}
       <WindowPicker
         storeId={storeId}
         value={null}
