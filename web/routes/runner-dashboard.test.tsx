@@ -262,7 +262,7 @@ describe('runner dashboard /runner', () => {
         200,
         [
           anAcceptedOrder({ id: 'shopping', storeName: 'Patel Family Grocers' }),
-          anAcceptedOrder({ id: 'on-the-way', storeName: 'Apna Bazar', status: 'picked_up' }),
+          anAcceptedOrder({ id: 'on-the-way', storeName: 'Apna Bazar', status: 'picked_up', scheduledWindow: SATURDAY_WINDOW }),
           anAcceptedOrder({ id: 'done', storeName: 'Old Store', status: 'delivered' }),
         ],
       ],
@@ -275,6 +275,9 @@ describe('runner dashboard /runner', () => {
     expect(shopping.textContent).toContain('To 1 Main St, Edison, NJ 08817')
     expect(shopping.textContent).toContain('Earn $7.00')
     expect(section.getByRole('link', { name: /Apna Bazar/ }).textContent).toContain('Being Delivered')
+    // A scheduled delivery names its window; one for as soon as possible says nothing of time.
+    expect(section.getByRole('link', { name: /Apna Bazar/ }).textContent).toContain('Scheduled · Sat 10:00–12:00')
+    expect(shopping.textContent).not.toContain('Scheduled')
     expect(section.queryByText('Old Store')).toBeNull()
     expect(server.callsTo('GET /api/orders')[0]!.url.searchParams.get('role')).toBe('runner')
   })
