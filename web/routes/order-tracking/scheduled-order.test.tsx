@@ -95,4 +95,18 @@ describe('tracking a scheduled order (issue 30)', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Delivery window' })).toBeNull())
     expect(hero().getByText('Scheduled · Sat 10:00–12:00')).toBeDefined()
   })
+
+  test('cancelled when no runner accepted in the 30 minutes after offers opened: says so, without a window line or a way to move it', async () => {
+    await openTracking({
+      [`GET /api/orders/${scheduled.id}`]: () => [
+        200,
+        { order: aScheduledOrder({ status: 'cancelled', cancelReason: 'expired', paymentStatus: 'cancelled', cancelledAt: scheduled.expiresAt }) },
+      ],
+    })
+    expect(document.querySelector('.tracking-hero__text')?.textContent).toBe(
+      'No runner accepted within 30 minutes of being offered your Sat 10:00–12:00 order, so your card hold was released at no cost.',
+    )
+    expect(hero().queryByText('Scheduled · Sat 10:00–12:00')).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Delivery window' })).toBeNull()
+  })
 })
