@@ -47,10 +47,10 @@ function StoreCart({ storeId }: { storeId: string }) {
   const { store, isPending } = useKnownStore(storeId)
   const user = useCurrentUser().data?.user ?? null
   const tip = useTip(storeId)
-  const { deliveryType, window, instructions } = useCartDetails(storeId)
+  const { deliveryType, scheduledWindow, instructions } = useCartDetails(storeId)
   // Scheduled needs a window; ASAP goes without one, whatever was chosen before.
-  const chosenWindow = deliveryType === 'scheduled' ? window : null
-  const needsWindow = deliveryType === 'scheduled' && !window
+  const chosenWindow = deliveryType === 'scheduled' ? scheduledWindow : null
+  const needsWindow = deliveryType === 'scheduled' && !scheduledWindow
   const navigate = useNavigate()
   const count = itemsLabel(lines)
   const home = user?.latitude != null && user.longitude != null ? { latitude: user.latitude, longitude: user.longitude } : null
@@ -63,7 +63,7 @@ function StoreCart({ storeId }: { storeId: string }) {
         store,
         lines,
         tipCents: tip.tipCents,
-        window: chosenWindow,
+        scheduledWindow: chosenWindow,
         deliveryAddress,
         deliveryInstructions: instructions.trim(),
         now: new Date(),
@@ -118,8 +118,8 @@ function StoreCart({ storeId }: { storeId: string }) {
               deliverTo={formatDeliveryAddress(deliveryAddress)}
               deliveryType={deliveryType}
               onDeliveryTypeChange={(type) => updateCartDetails(storeId, { deliveryType: type })}
-              window={window}
-              onWindowChange={(chosen) => updateCartDetails(storeId, { window: chosen })}
+              scheduledWindow={scheduledWindow}
+              onWindowChange={(chosen) => updateCartDetails(storeId, { scheduledWindow: chosen })}
               instructions={instructions}
               onInstructionsChange={(text) => updateCartDetails(storeId, { instructions: text })}
             />

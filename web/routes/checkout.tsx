@@ -63,8 +63,8 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
               storeName={pending.storeName}
               filled={pending.timeSlot}
               disabled={busy}
-              onChoose={(window) => {
-                setPending(rescheduleStoredPendingOrder(pending, window))
+              onChoose={(chosen) => {
+                setPending(rescheduleStoredPendingOrder(pending, chosen))
                 clearScheduleProblem()
               }}
             />

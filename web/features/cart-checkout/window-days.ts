@@ -10,12 +10,12 @@ export function windowsByDay<W extends Pick<DeliveryWindow, 'start'>>(windows: r
   const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
   const dayHeading = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'short', day: 'numeric' })
   const days: WindowDay<W>[] = []
-  for (const window of windows) {
-    const start = new Date(window.start)
+  for (const entry of windows) {
+    const start = new Date(entry.start)
     const key = dayKey.format(start)
     const day = days.at(-1)
-    if (day?.key === key) day.windows.push(window)
-    else days.push({ key, heading: dayHeading.format(start), windows: [window] })
+    if (day?.key === key) day.windows.push(entry)
+    else days.push({ key, heading: dayHeading.format(start), windows: [entry] })
   }
   return days
 }

@@ -19,12 +19,12 @@ const cartDetailsSchema = z.object({
   customTip: z.string(),
   deliveryType: z.enum(['asap', 'scheduled']),
   /** The window chosen when scheduled; details stored before windows existed read as none chosen. */
-  window: scheduledWindowSchema.nullable().default(null),
+  scheduledWindow: scheduledWindowSchema.nullable().default(null),
   instructions: z.string(),
 })
 export type CartDetails = z.infer<typeof cartDetailsSchema>
 
-const NO_DETAILS: CartDetails = { tipChoice: 0, customTip: '', deliveryType: 'asap', window: null, instructions: '' }
+const NO_DETAILS: CartDetails = { tipChoice: 0, customTip: '', deliveryType: 'asap', scheduledWindow: null, instructions: '' }
 
 const details = storedAtomFamily(DETAILS_PREFIX, cartDetailsSchema, NO_DETAILS)
 

@@ -22,7 +22,7 @@ export function buildPendingOrder(input: {
   lines: readonly CartLine[]
   tipCents: number
   /** The window to deliver in; null for as soon as possible. */
-  window: ScheduledWindow | null
+  scheduledWindow: ScheduledWindow | null
   deliveryAddress: DeliveryAddress
   deliveryInstructions: string
   now: Date
@@ -37,15 +37,15 @@ export function buildPendingOrder(input: {
     items: input.lines.map((line) => ({ ...line, notes: PRICE_NOTE })),
     platformFee: centsToDecimal(PLATFORM_FEE_CENTS),
     tip: centsToDecimal(input.tipCents),
-    deliveryType: input.window ? 'scheduled' : 'asap',
+    deliveryType: input.scheduledWindow ? 'scheduled' : 'asap',
     specialInstructions: input.deliveryInstructions,
     estimatedTotal: centsToDecimal(groceryCents + totalCents),
     timestamp: input.now.toISOString(),
     deliveryAddress: formatDeliveryAddress(input.deliveryAddress),
     deliveryInstructions: input.deliveryInstructions,
     totalAmount: centsToDecimal(totalCents),
-    scheduledFor: input.window?.start ?? null,
-    timeSlot: input.window?.label ?? 'ASAP',
+    scheduledFor: input.scheduledWindow?.start ?? null,
+    timeSlot: input.scheduledWindow?.label ?? 'ASAP',
     paymentStatus: 'pending',
     estimatedGroceryCost: centsToDecimal(groceryCents),
   }
@@ -82,8 +82,8 @@ export function readPendingOrder(): StoredPendingOrder | null {
 }
 
 /** The pending order moved to another window, here and in storage, as checkout's rescue of a closed store or a full window does. */
-export function rescheduleStoredPendingOrder(order: StoredPendingOrder, window: ScheduledWindow): StoredPendingOrder {
-  const moved = { ...order, scheduledFor: window.start, timeSlot: window.label }
+export function rescheduleStoredPendingOrder(order: StoredPendingOrder, chosen: ScheduledWindow): StoredPendingOrder {
+  const moved = { ...order, scheduledFor: chosen.start, timeSlot: chosen.label }
   localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify({ ...(readStoredJson(PENDING_ORDER_KEY) as object | null), ...moved, deliveryType: 'scheduled' }))
   return moved
 }

@@ -14,12 +14,12 @@ export function DeliverySchedule(props: {
   deliverTo: string
   deliveryType: DeliveryType
   onDeliveryTypeChange: (type: DeliveryType) => void
-  window: ScheduledWindow | null
-  onWindowChange: (window: ScheduledWindow) => void
+  scheduledWindow: ScheduledWindow | null
+  onWindowChange: (chosen: ScheduledWindow) => void
   instructions: string
   onInstructionsChange: (text: string) => void
 }) {
-  const { storeId, deliverTo, deliveryType, onDeliveryTypeChange, window, onWindowChange, instructions, onInstructionsChange } = props
+  const { storeId, deliverTo, deliveryType, onDeliveryTypeChange, scheduledWindow, onWindowChange, instructions, onInstructionsChange } = props
   const id = useId()
   return (
     <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
@@ -37,12 +37,12 @@ export function DeliverySchedule(props: {
           <input type="radio" name={`${id}-when`} checked={deliveryType === 'scheduled'} onChange={() => onDeliveryTypeChange('scheduled')} />
           <span>
             <strong>Schedule for later</strong>
-            <span className="meta meta--small">{deliveryType === 'scheduled' && window ? window.label : 'Choose a 2-hour window'}</span>
+            <span className="meta meta--small">{deliveryType === 'scheduled' && scheduledWindow ? scheduledWindow.label : 'Choose a 2-hour window'}</span>
           </span>
         </label>
       </fieldset>
       {deliveryType === 'scheduled' && (
-        <WindowPicker storeId={storeId} value={window?.start ?? null} onChange={({ start, end, label }) => onWindowChange({ start, end, label })} />
+        <WindowPicker storeId={storeId} value={scheduledWindow?.start ?? null} onChange={({ start, end, label }) => onWindowChange({ start, end, label })} />
       )}
       {deliverTo && (
         <p className="delivery-address">

@@ -16,7 +16,7 @@ export const okra = anItem({ id: 'i-okra', name: 'Okra (Bhindi)', unit: 'lb', pr
 export const placed = anOrder({ id: 'a1b2c3d4-0000-4000-8000-00000000c0de' })
 
 /** Toor Dal ×2 with a note and Okra ×1 at Patel Family Grocers, tip $5, ASAP unless a window is given, handed to checkout as the cart does. */
-export function fillCartAndPendingOrder(window: ScheduledWindow | null = null) {
+export function fillCartAndPendingOrder(scheduledWindow: ScheduledWindow | null = null) {
   addToCart(store.id, dal)
   addToCart(store.id, dal)
   addToCart(store.id, okra)
@@ -27,7 +27,7 @@ export function fillCartAndPendingOrder(window: ScheduledWindow | null = null) {
       store,
       lines: readCart(store.id),
       tipCents: 500,
-      window,
+      scheduledWindow,
       deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
       deliveryInstructions: 'Ring the side door',
       now: new Date(),

@@ -10,7 +10,7 @@ type Props = {
   storeName: string
   /** The window that just filled, by its label. */
   filled: string
-  onChoose: (window: ScheduledWindow) => void
+  onChoose: (chosen: ScheduledWindow) => void
   disabled: boolean
 }
 

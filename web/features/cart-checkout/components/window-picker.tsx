@@ -9,7 +9,7 @@ type Props = {
   storeId: string
   /** The chosen window's start, or null. */
   value: string | null
-  onChange: (window: DeliveryWindow) => void
+  onChange: (chosen: DeliveryWindow) => void
   legend?: string
   disabled?: boolean
 }
@@ -47,23 +47,23 @@ export function WindowPicker({ storeId, value, onChange, legend = 'Delivery wind
         <fieldset key={day.key} className="window-picker__day">
           <legend className="window-picker__day-name">{day.heading}</legend>
           <div className="window-picker__windows">
-            {day.windows.map((window) => {
-              const { day: weekday, hours } = labelParts(window.label)
+            {day.windows.map((option) => {
+              const { day: weekday, hours } = labelParts(option.label)
               return (
-                <label key={window.start} className={`window-option${window.available ? '' : ' window-option--full'}`}>
+                <label key={option.start} className={`window-option${option.available ? '' : ' window-option--full'}`}>
                   <input
                     type="radio"
                     name={name}
-                    value={window.start}
-                    checked={value === window.start}
-                    disabled={!window.available}
-                    onChange={() => onChange(window)}
+                    value={option.start}
+                    checked={value === option.start}
+                    disabled={!option.available}
+                    onChange={() => onChange(option)}
                   />
                   <span className="window-option__hours">
                     {weekday && <span className="visually-hidden">{weekday} </span>}
                     {hours}
                   </span>
-                  {!window.available && <span className="window-option__full"> Full</span>}
+                  {!option.available && <span className="window-option__full"> Full</span>}
                 </label>
               )
             })}
