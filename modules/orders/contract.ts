@@ -218,6 +218,10 @@ export const groceryPaymentSchema = z.object({
 })
 export type GroceryPayment = z.infer<typeof groceryPaymentSchema>
 
+/** A delivery window: two hours in the store's time, labelled there ('Sat 10:00–12:00'). */
+export const scheduledWindowSchema = z.object({ start: z.string(), end: z.string(), label: z.string() })
+export type ScheduledWindow = z.infer<typeof scheduledWindowSchema>
+
 /**
  * An order as the API sends it (001 §3). Money in dollars as the spec writes it; contacts and
  * the street address are null wherever §6 says the viewer may not see them yet.
@@ -242,6 +246,10 @@ export const orderSchema = z.object({
   deliveryInstructions: z.string().nullable(),
   scheduledFor: z.string().nullable(),
   timeSlot: z.string(),
+  /** The window a scheduled order is delivered in; null (or, from a server that predates windows, absent) for ASAP. */
+  scheduledWindow: scheduledWindowSchema.nullish(),
+  /** When runners are first offered it: placed time for ASAP, the window's start less the offer lead for a scheduled order. */
+  offersOpenAt: z.string().optional(),
   paymentStatus: z.enum(HELD_PAYMENT_STATES),
   estimatedGroceryCost: z.string(),
   actualGroceryCost: z.string().nullable(),

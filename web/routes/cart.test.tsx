@@ -7,6 +7,7 @@ import { fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { button } from '../testing/screen-queries'
+import { someWindows } from '../testing/window-fixtures'
 import { CartPage } from './cart'
 
 const store = aStore()
@@ -199,16 +200,52 @@ describe('cart /cart?storeId={id}', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('Delivery instructions (optional)').value).toBe('')
   })
 
-  test("Delivery Schedule: ASAP ('Typically Same Day') is chosen; scheduling is shown but disabled, 'Coming soon'", async () => {
+  test("Delivery Schedule: ASAP ('Typically Same Day') is chosen, and no windows are fetched until 'Schedule for later' is", async () => {
     fillCart()
+    const api = fakeApi({ [`GET /api/stores/${store.id}/delivery-windows`]: () => [200, someWindows()] })
     await openCart()
     const schedule = within(screen.getByRole('region', { name: 'Delivery Schedule' }))
     const [asap, later] = schedule.getAllByRole<HTMLInputElement>('radio')
     expect(asap!.checked).toBe(true)
     expect(asap!.closest('label')!.textContent).toBe('ASAPTypically Same Day')
-    expect(later!.disabled).toBe(true)
-    expect(later!.getAttribute('aria-disabled')).toBe('true')
-    expect(document.getElementById(later!.getAttribute('aria-describedby')!)?.textContent).toBe('Coming soon')
+    expect(later!.disabled).toBe(false)
+    expect(later!.closest('label')!.textContent).toBe('Schedule for laterChoose a 2-hour window')
+    expect(schedule.queryByRole('group', { name: 'Delivery window' })).toBeNull()
+    expect(api.calls).toHaveLength(0)
+  })
+
+  test("'Schedule for later' lists the store's windows; Checkout waits for one, then the pending order carries it", async () => {
+    fillCart()
+    fakeApi({ [`GET /api/stores/${store.id}/delivery-windows`]: () => [200, someWindows()] })
+    await openCart()
+    fireEvent.click(screen.getByRole('radio', { name: /^Schedule for later/ }))
+    expect(placeOrder().disabled).toBe(true)
+    expect(document.getElementById(placeOrder().getAttribute('aria-describedby')!)?.textContent).toBe('Choose a delivery window first.')
+    const windows = within(await screen.findByRole('group', { name: 'Delivery window' }))
+    expect(windows.getByRole<HTMLInputElement>('radio', { name: 'Fri 19:00–21:00 Full' }).disabled).toBe(true)
+    fireEvent.click(windows.getByRole('radio', { name: 'Sat 10:00–12:00' }))
+    expect(screen.getByRole('radio', { name: /^Schedule for later/ }).closest('label')!.textContent).toBe('Schedule for laterSat 10:00–12:00')
+    expect(placeOrder().disabled).toBe(false)
+    fireEvent.click(placeOrder())
+
+    await screen.findByText('Screen at /checkout')
+    expect(JSON.parse(localStorage.getItem(PENDING_ORDER_KEY)!)).toMatchObject({
+      deliveryType: 'scheduled',
+      scheduledFor: '2026-11-28T15:00:00.000Z',
+      timeSlot: 'Sat 10:00–12:00',
+    })
+  })
+
+  test('a window chosen and then ASAP again: the order goes ASAP', async () => {
+    fillCart()
+    fakeApi({ [`GET /api/stores/${store.id}/delivery-windows`]: () => [200, someWindows()] })
+    await openCart()
+    fireEvent.click(screen.getByRole('radio', { name: /^Schedule for later/ }))
+    fireEvent.click(await screen.findByRole('radio', { name: 'Sat 12:00–14:00' }))
+    fireEvent.click(screen.getByRole('radio', { name: /^ASAP/ }))
+    fireEvent.click(placeOrder())
+    await screen.findByText('Screen at /checkout')
+    expect(JSON.parse(localStorage.getItem(PENDING_ORDER_KEY)!)).toMatchObject({ deliveryType: 'asap', scheduledFor: null, timeSlot: 'ASAP' })
   })
 
   test("'Checkout - $7.00' writes the pending order (lines, note, fee, tip, totals, profile address) and goes to /checkout", async () => {

@@ -48,16 +48,27 @@ function StoreCart({ storeId }: { storeId: string }) {
   const { store, isPending } = useKnownStore(storeId)
   const user = useCurrentUser().data?.user ?? null
   const tip = useTip(storeId)
-  const { deliveryType, instructions, groceryPayment } = useCartDetails(storeId)
+  const { deliveryType, scheduledWindow, instructions, groceryPayment } = useCartDetails(storeId)
+  // Scheduled needs a window; ASAP goes without one, whatever was chosen before.
+  const chosenWindow = deliveryType === 'scheduled' ? scheduledWindow : null
+  const needsWindow = deliveryType === 'scheduled' && !scheduledWindow
   const navigate = useNavigate()
   const count = itemsLabel(lines)
   const home = user?.latitude != null && user.longitude != null ? { latitude: user.latitude, longitude: user.longitude } : null
   const deliveryAddress = { address: user?.address ?? null, city: user?.city ?? null, state: user?.state ?? null, zipCode: user?.zipCode ?? null }
 
   const placeOrder = () => {
-    if (!store) return
+    if (!store || needsWindow) return
     savePendingOrder(
-      buildPendingOrder({ store, lines, tipCents: tip.tipCents, deliveryType, deliveryAddress, deliveryInstructions: instructions.trim(), now: new Date() }),
+      buildPendingOrder({
+        store,
+        lines,
+        tipCents: tip.tipCents,
+        scheduledWindow: chosenWindow,
+        deliveryAddress,
+        deliveryInstructions: instructions.trim(),
+        now: new Date(),
+      }),
     )
     void navigate({ to: '/checkout' })
   }
@@ -110,16 +121,30 @@ function StoreCart({ storeId }: { storeId: string }) {
               onChange={(method) => updateCartDetails(storeId, { groceryPayment: method })}
             />
             <DeliverySchedule
+              storeId={storeId}
               deliverTo={formatDeliveryAddress(deliveryAddress)}
               deliveryType={deliveryType}
               onDeliveryTypeChange={(type) => updateCartDetails(storeId, { deliveryType: type })}
+              scheduledWindow={scheduledWindow}
+              onWindowChange={(chosen) => updateCartDetails(storeId, { scheduledWindow: chosen })}
               instructions={instructions}
               onInstructionsChange={(text) => updateCartDetails(storeId, { instructions: text })}
             />
           </div>
           {/* A child of the whole layout, not of the side column, so on phones it can stay stuck to the bottom from the top of the page. */}
           <ActionBar className="place-order-bar">
-            <button type="button" className="button button--primary button--large button--block" disabled={!store} onClick={placeOrder}>
+            {needsWindow && (
+              <p className="place-order-bar__hint" id="cart-needs-window">
+                Choose a delivery window first.
+              </p>
+            )}
+            <button
+              type="button"
+              className="button button--primary button--large button--block"
+              disabled={!store || needsWindow}
+              aria-describedby={needsWindow ? 'cart-needs-window' : undefined}
+              onClick={placeOrder}
+            >
               Checkout - {formatCents(payNowCents(tip.tipCents))}
             </button>
           </ActionBar>

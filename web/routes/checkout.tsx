@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { payNowCents } from '../../modules/cart-checkout/contract'
 import { decimalToCents, formatCents } from '../../modules/shared/contract'
 import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
-import { readPendingOrder, type StoredPendingOrder } from '../features/cart/pending-order'
+import { readPendingOrder, rescheduleStoredPendingOrder, type StoredPendingOrder } from '../features/cart/pending-order'
 import { CardEntry } from '../features/cart-checkout/components/card-entry'
 import { GroceryPaymentChoice } from '../features/cart-checkout/components/grocery-payment-choice'
 import { ActionBar } from '../ui/action-bar'
@@ -14,6 +14,7 @@ import { AuthorizationNotice } from './checkout/authorization-notice'
 import { CheckoutBlockerNotice } from './checkout/checkout-blocker'
 import { GroceryDeclinedNotice } from './checkout/grocery-declined'
 import { OrderSummary } from './checkout/order-summary'
+import { ScheduleRescue } from './checkout/schedule-rescue'
 import { usePlaceOrder } from './checkout/use-place-order'
 
 /** /checkout (spec 001 §2): pays for the pending order the cart left in this browser. */
@@ -30,14 +31,16 @@ export function CheckoutPage() {
   }, [])
 
   if (!pending) return <LoadingScreen />
-  return <Checkout pending={pending} />
+  return <Checkout placed={pending} />
 }
 
-function Checkout({ pending }: { pending: StoredPendingOrder }) {
+function Checkout({ placed }: { placed: StoredPendingOrder }) {
+  // Moved to another window when the store is closed or the window fills; kept in storage too, so a reload keeps the choice.
+  const [pending, setPending] = useState(placed)
   const tipCents = decimalToCents(pending.tip)!
   // Kept with the cart's other choices, so going back to the cart finds it as left here.
   const { groceryPayment } = useCartDetails(pending.storeId)
-  const { confirmerRef, busy, blocker, groceryDeclined, submit } = usePlaceOrder(pending, tipCents, groceryPayment)
+  const { confirmerRef, busy, blocker, groceryDeclined, scheduleProblem, clearScheduleProblem, submit } = usePlaceOrder(pending, tipCents, groceryPayment)
   const paymentTitle = useId()
   const payGroceriesBy = (method: typeof groceryPayment) => updateCartDetails(pending.storeId, { groceryPayment: method })
 
@@ -61,6 +64,19 @@ function Checkout({ pending }: { pending: StoredPendingOrder }) {
           </section>
           {blocker && <CheckoutBlockerNotice blocker={blocker} />}
           {groceryDeclined && groceryPayment === 'card' && <GroceryDeclinedNotice message={groceryDeclined} onPayAtDoor={() => payGroceriesBy('at_door')} />}
+          {scheduleProblem && (
+            <ScheduleRescue
+              problem={scheduleProblem}
+              storeId={pending.storeId}
+              storeName={pending.storeName}
+              filled={pending.timeSlot}
+              disabled={busy}
+              onChoose={(chosen) => {
+                setPending(rescheduleStoredPendingOrder(pending, chosen))
+                clearScheduleProblem()
+              }}
+            />
+          )}
         </div>
         <ActionBar className="place-order-bar">
           <button type="submit" className="button button--primary button--large button--block" disabled={busy}>

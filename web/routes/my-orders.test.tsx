@@ -4,7 +4,7 @@ import type { Order } from '../../modules/orders/contract'
 import { readCart } from '../features/cart/cart-storage'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem } from '../testing/fixtures'
-import { anOrder } from '../testing/order-fixtures'
+import { anOrder, aScheduledOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { MyOrdersPage } from './my-orders'
@@ -77,6 +77,13 @@ describe('My Orders /orders', () => {
     expect(within(second).getByText('Delivered')).toBeDefined()
     expect(fact(second, 'Runner')).toBe('Ravi K.')
     expect(within(second).queryByRole('button', { name: /^Cancel/ })).toBeNull()
+  })
+
+  test("a scheduled purchase names its window in the store's time; an ASAP one has no such line", async () => {
+    ordersServer({ purchases: [aScheduledOrder({ id: '22222222-2222-4222-8222-0000saturday' }), waiting] })
+    renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
+    expect(fact(await screen.findByRole('article', { name: 'Order #SATURDAY' }), 'Delivery')).toBe('Scheduled · Sat 10:00–12:00')
+    expect(within(card('Order #WAITING1')).queryByText('Delivery', { selector: 'dt' })).toBeNull()
   })
 
   test('a cancelled order that was charged says what was refunded, never that it was paid', async () => {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react'
 import { orderQueryOptions } from '../features/orders/api/orders'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
-import { anOrder } from '../testing/order-fixtures'
+import { anOrder, aScheduledOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderConfirmationPage } from './order-confirmation'
 
@@ -32,6 +32,16 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/buyer')
     expect(screen.getByRole('link', { name: 'Track Order' }).getAttribute('href')).toBe(`/order/${order.id}`)
     expect(api.calls).toHaveLength(1)
+  })
+
+  test('a scheduled order names its window as the slot, and counts the 30 minutes from when runners see it', async () => {
+    const saturday = aScheduledOrder({ id: order.id })
+    fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order: saturday }] })
+    renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url: `/order-confirmation?orderId=${order.id}`, user: aBuyer() })
+    await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })
+    expect(fact('Delivery slot')).toBe('Scheduled · Sat 10:00–12:00')
+    const first = within(screen.getByRole('region', { name: 'What happens next?' })).getAllByRole('listitem')[0]!.textContent
+    expect(first).toStartWith('Runners see your order shortly before your Sat 10:00–12:00 window. A runner accepts your order within 30 minutes of seeing it,')
   })
 
   test('an order checkout just placed shows at once, without asking the server again', async () => {

@@ -7,7 +7,7 @@ import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { ViewAllOrders } from '../features/orders/components/view-all-orders'
-import { itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
+import { deliveryWhen, itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
 import { Fact } from '../ui/fact'
 import { Page } from '../ui/page'
 import { StatusMark } from '../ui/status-mark'
@@ -49,7 +49,7 @@ function Confirmation({ order }: { order: Order }) {
         <dl className="facts order-facts">
           <Fact term="Store">{order.storeName}</Fact>
           <Fact term="Items">{itemsLabel(order.items)}</Fact>
-          <Fact term="Delivery slot">{order.timeSlot}</Fact>
+          <Fact term="Delivery slot">{deliveryWhen(order)}</Fact>
           <Fact term="Online payment">
             {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip ={' '}
             <strong>{formatCents(orderCents(order.totalAmount))}</strong>

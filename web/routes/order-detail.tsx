@@ -7,7 +7,7 @@ import { CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
 import { ProblemReports } from '../features/orders/components/problem-reports'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { ViewAllOrders } from '../features/orders/components/view-all-orders'
-import { formatOrderDate, trackingPath } from '../features/orders/order-figures'
+import { deliveryWhen, formatOrderDate, trackingPath } from '../features/orders/order-figures'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
@@ -73,7 +73,7 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
             {order.storeName}
             <span className="order-facts__aside">{order.storeAddress}</span>
           </Fact>
-          <Fact term="Delivery slot">{order.timeSlot}</Fact>
+          <Fact term="Delivery slot">{deliveryWhen(order)}</Fact>
           <Fact term="Deliver to">{order.deliveryAddress ?? order.deliveryArea}</Fact>
           {order.deliveryInstructions && <Fact term="Instructions">{order.deliveryInstructions}</Fact>}
         </dl>

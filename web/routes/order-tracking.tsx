@@ -12,6 +12,7 @@ import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { ShopPage } from '../ui/shop-page'
+import { ChangeWindow } from './order-tracking/change-window'
 import { DoorstepPhoto, GroceriesCard } from './order-tracking/groceries-card'
 import { OrderAgain } from './order-tracking/order-again'
 import { OrderItems } from './order-tracking/order-items'
@@ -65,6 +66,7 @@ function Tracking({ order, live }: { order: Order; live: boolean }) {
       <SubstitutionRequests order={order} />
       <StatusHero order={order} />
       <RatingPrompt order={order} viewerId={viewerId} />
+      <ChangeWindow order={order} />
       <CancelWhileWaiting order={order} />
       <CancelNoShow order={order} />
       <OrderAgain order={order} />

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../modules/runner/contract'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
-import { anAcceptedOrder, anAvailableOrder, aRunner, somePreferences, someStats } from '../testing/order-fixtures'
+import { anAcceptedOrder, anAvailableOrder, aRunner, SATURDAY_WINDOW, somePreferences, someStats } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { RunnerDashboardPage } from './runner-dashboard'
@@ -141,6 +141,19 @@ describe('runner dashboard /runner', () => {
     expect(card.textContent).not.toContain('1 Main St')
   })
 
+  test("a scheduled order's offer names its window in the store's time", async () => {
+    const saturday = anAvailableOrder({
+      id: 'offer-saturday',
+      storeName: 'Subzi Mandi',
+      scheduledFor: SATURDAY_WINDOW.start,
+      timeSlot: SATURDAY_WINDOW.label,
+      scheduledWindow: SATURDAY_WINDOW,
+    })
+    runnerServer({}, [saturday])
+    await openDashboard()
+    expect(fact(await screen.findByRole('article', { name: 'Subzi Mandi' }), 'Time')).toBe('Scheduled · Sat 10:00–12:00')
+  })
+
   test("accepting shows 'Accepting...' on that card only, then opens the delivery", async () => {
     const answer = deferred<Answer>()
     const server = runnerServer({ 'PATCH /api/orders/offer-dal/accept': () => answer.promise })
@@ -250,7 +263,7 @@ describe('runner dashboard /runner', () => {
         200,
         [
           anAcceptedOrder({ id: 'shopping', storeName: 'Patel Family Grocers' }),
-          anAcceptedOrder({ id: 'on-the-way', storeName: 'Apna Bazar', status: 'picked_up' }),
+          anAcceptedOrder({ id: 'on-the-way', storeName: 'Apna Bazar', status: 'picked_up', scheduledWindow: SATURDAY_WINDOW }),
           anAcceptedOrder({ id: 'done', storeName: 'Old Store', status: 'delivered' }),
         ],
       ],
@@ -263,6 +276,9 @@ describe('runner dashboard /runner', () => {
     expect(shopping.textContent).toContain('To 1 Main St, Edison, NJ 08817')
     expect(shopping.textContent).toContain('Earn $7.00')
     expect(section.getByRole('link', { name: /Apna Bazar/ }).textContent).toContain('Being Delivered')
+    // A scheduled delivery names its window; one for as soon as possible says nothing of time.
+    expect(section.getByRole('link', { name: /Apna Bazar/ }).textContent).toContain('Scheduled · Sat 10:00–12:00')
+    expect(shopping.textContent).not.toContain('Scheduled')
     expect(section.queryByText('Old Store')).toBeNull()
     expect(server.callsTo('GET /api/orders')[0]!.url.searchParams.get('role')).toBe('runner')
   })

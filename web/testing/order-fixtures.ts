@@ -69,6 +69,8 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   deliveryInstructions: 'Ring the bell twice',
   scheduledFor: null,
   timeSlot: 'ASAP',
+  scheduledWindow: null,
+  offersOpenAt: PLACED_AT,
   paymentStatus: 'authorized',
   estimatedGroceryCost: '19.47',
   actualGroceryCost: null,
@@ -95,6 +97,23 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   runnerRating: null,
   ...overrides,
 })
+
+/** Saturday 10:00–12:00 in Edison (UTC−5 in January), the window the scheduled order is for. */
+export const SATURDAY_WINDOW = { start: '2026-01-10T15:00:00.000Z', end: '2026-01-10T17:00:00.000Z', label: 'Sat 10:00–12:00' }
+
+/**
+ * The order placed on Monday for Saturday 10:00–12:00: runners are offered it two hours before the
+ * window, and the hold lapses 30 minutes after that if none accepts.
+ */
+export const aScheduledOrder = (overrides: Partial<Order> = {}): Order =>
+  anOrder({
+    scheduledFor: SATURDAY_WINDOW.start,
+    timeSlot: SATURDAY_WINDOW.label,
+    scheduledWindow: SATURDAY_WINDOW,
+    offersOpenAt: '2026-01-10T13:00:00.000Z',
+    expiresAt: '2026-01-10T13:30:00.000Z',
+    ...overrides,
+  })
 
 /** The same order once Ravi has accepted it: contacts flow both ways (001 §6) and the card is charged. */
 export const anAcceptedOrder = (overrides: Partial<Order> = {}): Order =>

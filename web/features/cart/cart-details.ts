@@ -2,12 +2,14 @@ import { useAtomValue } from 'jotai'
 import { RESET } from 'jotai/utils'
 import { z } from 'zod'
 import { GROCERY_PAYMENT_METHODS } from '../../../modules/cart-checkout/contract'
+import { scheduledWindowSchema } from '../../../modules/orders/contract'
 import { TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
 import { cartStore, storedAtomFamily } from './cart-atoms'
 
 /**
- * What the buyer chose for a cart beside its lines (the tip, the delivery type, the note for the
- * door, how the groceries are paid), kept under cartDetails_{storeId} so a reload finds them as left. Its own key, because
+ * What the buyer chose for a cart beside its lines (the tip, when to deliver, the note for the
+ * door, how the groceries are paid), kept under cartDetails_{storeId} so a reload finds them as
+ * left. Its own key, because
  * cart_{storeId} is the spec's list of lines (001 §3).
  */
 const DETAILS_PREFIX = 'cartDetails_'
@@ -18,13 +20,15 @@ const cartDetailsSchema = z.object({
   /** As typed, so a mistyped tip comes back with its hint rather than silently as $0. */
   customTip: z.string(),
   deliveryType: z.enum(['asap', 'scheduled']),
+  /** The window chosen when scheduled; details stored before windows existed read as none chosen. */
+  scheduledWindow: scheduledWindowSchema.nullable().default(null),
   instructions: z.string(),
   /** How the groceries are paid; details stored before the choice existed read as the spec's default, at the door. */
   groceryPayment: z.enum(GROCERY_PAYMENT_METHODS).default('at_door'),
 })
 export type CartDetails = z.infer<typeof cartDetailsSchema>
 
-const NO_DETAILS: CartDetails = { tipChoice: 0, customTip: '', deliveryType: 'asap', instructions: '', groceryPayment: 'at_door' }
+const NO_DETAILS: CartDetails = { tipChoice: 0, customTip: '', deliveryType: 'asap', scheduledWindow: null, instructions: '', groceryPayment: 'at_door' }
 
 const details = storedAtomFamily<CartDetails>(DETAILS_PREFIX, cartDetailsSchema, NO_DETAILS)
 

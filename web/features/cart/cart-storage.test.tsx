@@ -124,7 +124,7 @@ describe('money', () => {
       store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: '(732) 555-0142' },
       lines: readCart('s1'),
       tipCents: 500,
-      deliveryType: 'asap',
+      scheduledWindow: null,
       deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
       deliveryInstructions: 'Ring twice',
       now: new Date('2026-11-21T12:00:00Z'),
@@ -151,13 +151,28 @@ describe('money', () => {
     })
   })
 
+  test('a pending order for a window carries its start as scheduledFor and its label as the slot', () => {
+    addToCart('s1', dal)
+    const saturday = { start: '2026-11-28T15:00:00.000Z', end: '2026-11-28T17:00:00.000Z', label: 'Sat 10:00–12:00' }
+    const order = buildPendingOrder({
+      store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: null },
+      lines: readCart('s1'),
+      tipCents: 0,
+      scheduledWindow: saturday,
+      deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
+      deliveryInstructions: '',
+      now: new Date('2026-11-27T12:00:00Z'),
+    })
+    expect(order).toMatchObject({ deliveryType: 'scheduled', scheduledFor: saturday.start, timeSlot: 'Sat 10:00–12:00' })
+  })
+
   test('checkout reads back what the cart saved; a missing, corrupt or empty pending order reads as none', () => {
     addToCart('s1', dal)
     const saved = buildPendingOrder({
       store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: null },
       lines: readCart('s1'),
       tipCents: 200,
-      deliveryType: 'asap',
+      scheduledWindow: null,
       deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
       deliveryInstructions: '',
       now: new Date('2026-11-21T12:00:00Z'),
@@ -181,7 +196,14 @@ describe('cart details', () => {
     addToCart('s2', okra)
     updateCartDetails('s1', { tipChoice: 'custom', customTip: 'abc', instructions: 'Side door' })
     updateCartDetails('s2', { tipChoice: 500 })
-    expect(readCartDetails('s1')).toEqual({ tipChoice: 'custom', customTip: 'abc', deliveryType: 'asap', instructions: 'Side door', groceryPayment: 'at_door' })
+    expect(readCartDetails('s1')).toEqual({
+      tipChoice: 'custom',
+      customTip: 'abc',
+      deliveryType: 'asap',
+      scheduledWindow: null,
+      instructions: 'Side door',
+      groceryPayment: 'at_door',
+    })
     expect(readCartDetails('s2').tipChoice).toBe(500)
     updateCartDetails('s2', { groceryPayment: 'card' })
     expect(readCartDetails('s2')).toMatchObject({ tipChoice: 500, groceryPayment: 'card' })

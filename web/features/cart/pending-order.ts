@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { estimatedGroceryCents, payNowCents } from '../../../modules/cart-checkout/contract'
 import type { Store } from '../../../modules/catalog/contract'
+import type { ScheduledWindow } from '../../../modules/orders/contract'
 import { centsToDecimal, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import { readStoredJson } from '../../lib/stored-json'
-import type { CartDetails } from './cart-details'
 import { type CartLine, cartLineSchema } from './cart-storage'
 
 /** Checkout reads this from browser storage (spec 001 §3 "Pending order"). */
@@ -21,7 +21,8 @@ export function buildPendingOrder(input: {
   store: Pick<Store, 'id' | 'name' | 'address' | 'phone'>
   lines: readonly CartLine[]
   tipCents: number
-  deliveryType: CartDetails['deliveryType']
+  /** The window to deliver in; null for as soon as possible. */
+  scheduledWindow: ScheduledWindow | null
   deliveryAddress: DeliveryAddress
   deliveryInstructions: string
   now: Date
@@ -36,15 +37,15 @@ export function buildPendingOrder(input: {
     items: input.lines.map((line) => ({ ...line, notes: PRICE_NOTE })),
     platformFee: centsToDecimal(PLATFORM_FEE_CENTS),
     tip: centsToDecimal(input.tipCents),
-    deliveryType: input.deliveryType,
+    deliveryType: input.scheduledWindow ? 'scheduled' : 'asap',
     specialInstructions: input.deliveryInstructions,
     estimatedTotal: centsToDecimal(groceryCents + totalCents),
     timestamp: input.now.toISOString(),
     deliveryAddress: formatDeliveryAddress(input.deliveryAddress),
     deliveryInstructions: input.deliveryInstructions,
     totalAmount: centsToDecimal(totalCents),
-    scheduledFor: null,
-    timeSlot: 'ASAP',
+    scheduledFor: input.scheduledWindow?.start ?? null,
+    timeSlot: input.scheduledWindow?.label ?? 'ASAP',
     paymentStatus: 'pending',
     estimatedGroceryCost: centsToDecimal(groceryCents),
   }
@@ -67,6 +68,7 @@ const storedPendingOrderSchema = z.object({
   tip: z.string().regex(/^\d+(\.\d{1,2})?$/),
   deliveryAddress: z.string(),
   deliveryInstructions: z.string(),
+  /** A window's start (the slot is then its label), or null for ASAP. */
   scheduledFor: z.string().nullable(),
   timeSlot: z.string(),
   estimatedGroceryCost: z.string(),
@@ -77,6 +79,13 @@ export type StoredPendingOrder = z.infer<typeof storedPendingOrderSchema>
 export function readPendingOrder(): StoredPendingOrder | null {
   const parsed = storedPendingOrderSchema.safeParse(readStoredJson(PENDING_ORDER_KEY))
   return parsed.success ? parsed.data : null
+}
+
+/** The pending order moved to another window, here and in storage, as checkout's rescue of a closed store or a full window does. */
+export function rescheduleStoredPendingOrder(order: StoredPendingOrder, chosen: ScheduledWindow): StoredPendingOrder {
+  const moved = { ...order, scheduledFor: chosen.start, timeSlot: chosen.label }
+  localStorage.setItem(PENDING_ORDER_KEY, JSON.stringify({ ...(readStoredJson(PENDING_ORDER_KEY) as object | null), ...moved, deliveryType: 'scheduled' }))
+  return moved
 }
 
 export function clearPendingOrder() {

@@ -28,6 +28,15 @@ export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' 
   }
 }
 
+/**
+ * When the order is delivered, as every card and screen names it: its window in the store's time
+ * ('Scheduled · Sat 10:00–12:00'), else the slot the buyer chose, else whether it is scheduled or ASAP (001 §2).
+ */
+export function deliveryWhen(order: Pick<Order, 'scheduledWindow' | 'timeSlot' | 'scheduledFor'>): string {
+  if (order.scheduledWindow) return `Scheduled · ${order.scheduledWindow.label}`
+  return order.timeSlot || (order.scheduledFor ? 'Scheduled' : 'ASAP')
+}
+
 /** The runner found none of the lines: not a delivery, and nothing is owed for groceries. */
 export const nothingFound = (order: Pick<Order, 'items'>) => order.items.length > 0 && order.items.every((item) => item.isDelivered === false)
 

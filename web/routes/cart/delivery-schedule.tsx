@@ -1,20 +1,25 @@
 import { useId } from 'react'
+import type { ScheduledWindow } from '../../../modules/orders/contract'
 import type { CartDetails } from '../../features/cart/cart-details'
+import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
 
 type DeliveryType = CartDetails['deliveryType']
 
 /**
- * ASAP is the only delivery today; the scheduled option is shown, greyed out, so buyers know it
- * is coming. Where it goes and what the runner should know sit in the same card.
+ * ASAP, or a window later this week chosen from the store's own: the windows are fetched only once
+ * the buyer asks for later. Where it goes and what the runner should know sit in the same card.
  */
 export function DeliverySchedule(props: {
+  storeId: string
   deliverTo: string
   deliveryType: DeliveryType
   onDeliveryTypeChange: (type: DeliveryType) => void
+  scheduledWindow: ScheduledWindow | null
+  onWindowChange: (chosen: ScheduledWindow) => void
   instructions: string
   onInstructionsChange: (text: string) => void
 }) {
-  const { deliverTo, deliveryType, onDeliveryTypeChange, instructions, onInstructionsChange } = props
+  const { storeId, deliverTo, deliveryType, onDeliveryTypeChange, scheduledWindow, onWindowChange, instructions, onInstructionsChange } = props
   const id = useId()
   return (
     <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
@@ -28,16 +33,17 @@ export function DeliverySchedule(props: {
             <span className="meta meta--small">Typically Same Day</span>
           </span>
         </label>
-        <label className="delivery-option delivery-option--disabled">
-          <input type="radio" name={`${id}-when`} disabled aria-disabled="true" aria-describedby={`${id}-soon`} />
+        <label className="delivery-option">
+          <input type="radio" name={`${id}-when`} checked={deliveryType === 'scheduled'} onChange={() => onDeliveryTypeChange('scheduled')} />
           <span>
             <strong>Schedule for later</strong>
-            <span className="meta meta--small" id={`${id}-soon`}>
-              Coming soon
-            </span>
+            <span className="meta meta--small">{deliveryType === 'scheduled' && scheduledWindow ? scheduledWindow.label : 'Choose a 2-hour window'}</span>
           </span>
         </label>
       </fieldset>
+      {deliveryType === 'scheduled' && (
+        <WindowPicker storeId={storeId} value={scheduledWindow?.start ?? null} onChange={({ start, end, label }) => onWindowChange({ start, end, label })} />
+      )}
       {deliverTo && (
         <p className="delivery-address">
           <span>Delivering to</span> {deliverTo}

@@ -7,9 +7,13 @@ import type { Toast } from '../../ui/toast'
 /** Something the buyer must fix outside checkout, shown beside the button with a link to where. */
 export type CheckoutBlocker = { kind: 'phone' | 'profile-incomplete' | 'not-a-buyer' | 'too-far'; title: string; message: string }
 
+/** The order cannot go when asked: the store is closed for ASAP, or the chosen window just filled. Checkout offers another window. */
+export type ScheduleProblem = 'closed' | 'full'
+
 export type FailureReport = {
   toast?: Omit<Toast, 'id'>
   blocker?: CheckoutBlocker
+  schedule?: ScheduleProblem
   /** The intent can no longer become an order (refused, released, or spent): the next try starts a new one. */
   startOver: boolean
   /** The card refused the grocery hold (both holds were released): the server's words, shown until the buyer tries again or pays at the door. */
@@ -25,6 +29,8 @@ const BLOCKER_TITLES: Record<string, Pick<CheckoutBlocker, 'kind' | 'title'>> = 
   NOT_A_BUYER: { kind: 'not-a-buyer', title: 'Buyer Role Needed' },
 }
 
+const SCHEDULE_PROBLEMS: Record<string, ScheduleProblem> = { STORE_CLOSED: 'closed', WINDOW_FULL: 'full' }
+
 const destructive = (title: string, description: string): Omit<Toast, 'id'> => ({ title, description, variant: 'destructive' })
 
 /** What the buyer is told when checkout stops at `step`, in the spec's words (001 §8). */
@@ -34,6 +40,9 @@ export function describeFailure(step: CheckoutStep, error: unknown): FailureRepo
   const refusal = code ? BLOCKER_TITLES[code] : undefined
   // Checked before the hold is looked at, so an authorized card stays usable once this is fixed.
   if (api?.status === 403 && refusal) return { blocker: { ...refusal, message: api.userMessage }, startOver: false }
+  // Refused before any hold when making the intent; refused at the order, the hold is released.
+  const schedule = api?.status === 409 && code ? SCHEDULE_PROBLEMS[code] : undefined
+  if (schedule) return { schedule, startOver: step === 'order' }
 
   if (step === 'card') {
     if (error instanceof CardPaymentError) return { toast: destructive('Payment Failed', error.message), startOver: error.intentUnusable }

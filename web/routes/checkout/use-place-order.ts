@@ -6,13 +6,14 @@ import { centsToDecimal } from '../../../modules/shared/contract'
 import { clearCart } from '../../features/cart/cart-storage'
 import { clearPendingOrder, type StoredPendingOrder } from '../../features/cart/pending-order'
 import { createPaymentIntent } from '../../features/cart-checkout/api/create-payment-intent'
+import { deliveryWindowsQueryOptions } from '../../features/cart-checkout/api/delivery-windows'
 import { placeOrder } from '../../features/cart-checkout/api/place-order'
 import { type CardConfirmer, CardPaymentError } from '../../features/cart-checkout/card-confirmer'
 import { newCheckoutId } from '../../features/cart-checkout/checkout-id'
 import { orderQueryOptions } from '../../features/orders/api/orders'
 import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
-import { type CheckoutBlocker, type CheckoutStep, describeFailure } from './checkout-failure'
+import { type CheckoutBlocker, type CheckoutStep, describeFailure, type ScheduleProblem } from './checkout-failure'
 
 /**
  * One attempt at paying: its id makes every retry of the intents the same intents, and once the
@@ -44,6 +45,7 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, gro
   const [busy, setBusy] = useState(false)
   const [blocker, setBlocker] = useState<CheckoutBlocker | null>(null)
   const [groceryDeclined, setGroceryDeclined] = useState<string | null>(null)
+  const [scheduleProblem, setScheduleProblem] = useState<ScheduleProblem | null>(null)
   const { toast, dismiss } = useToast()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -58,6 +60,7 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, gro
     setBusy(true)
     setBlocker(null)
     setGroceryDeclined(null)
+    setScheduleProblem(null)
     dismiss()
     if (attempt.current?.groceryPayment !== groceryPayment) attempt.current = newAttempt(groceryPayment)
     const current = attempt.current
@@ -67,7 +70,9 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, gro
         const intent = await createPaymentIntent({
           amount: centsToDecimal(payNowCents(tipCents)),
           checkoutId: current.checkoutId,
-          ...(groceryPayment === 'card' && { groceryPayment, storeId: pending.storeId, items: orderLines(pending) }),
+          storeId: pending.storeId,
+          ...(pending.scheduledFor && { scheduledFor: pending.scheduledFor }),
+          ...(groceryPayment === 'card' && { groceryPayment, items: orderLines(pending) }),
         })
         step = 'card'
         await card.confirm(intent.clientSecret)
@@ -83,7 +88,8 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, gro
           tip: pending.tip,
           deliveryInstructions: pending.deliveryInstructions || null,
           scheduledFor: pending.scheduledFor,
-          timeSlot: pending.timeSlot,
+          // A window's slot is named by the server from the window; only ASAP is sent as a slot.
+          ...(!pending.scheduledFor && { timeSlot: pending.timeSlot }),
         },
         storeData: { id: pending.storeId, name: pending.storeName, address: pending.storeAddress, phone: pending.storePhone },
       })
@@ -99,12 +105,15 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, gro
       if (report.toast) toast(report.toast)
       setBlocker(report.blocker ?? null)
       setGroceryDeclined(report.groceryDeclined ?? null)
+      setScheduleProblem(report.schedule ?? null)
+      // The windows the buyer is offered next must be as they are now, the one that filled shown full.
+      if (report.schedule) void queryClient.invalidateQueries({ queryKey: deliveryWindowsQueryOptions(pending.storeId).queryKey })
       inFlight.current = false
       setBusy(false)
     }
   }
 
-  return { confirmerRef, busy, blocker, groceryDeclined, submit }
+  return { confirmerRef, busy, blocker, groceryDeclined, scheduleProblem, clearScheduleProblem: () => setScheduleProblem(null), submit }
 }
 
 /**

@@ -7,6 +7,7 @@ import { CancelOrderButton } from '../../features/orders/components/cancel-order
 import { RefundLines } from '../../features/orders/components/refund-lines'
 import { StatusBadge } from '../../features/orders/components/status-badge'
 import {
+  deliveryWhen,
   EARNINGS_NOTES,
   formatOrderDate,
   groceryPaymentWords,
@@ -54,6 +55,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
         <span className="order-card__count">· {itemsLabel(order.items)}</span>
       </p>
       <dl className="order-card__facts">
+        {order.scheduledWindow && <Fact term="Delivery">{deliveryWhen(order)}</Fact>}
         {side === 'buyer' ? (
           <>
             <Fact term="Runner">{runnerLine(order)}</Fact>

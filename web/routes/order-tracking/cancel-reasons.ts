@@ -7,6 +7,9 @@ export function cancelExplanation(order: Order): string {
     case 'buyer':
       return 'You cancelled this order, so your card hold was released at no cost.'
     case 'expired':
+      // A scheduled order's minutes count from when runners were first offered it, not from checkout.
+      if (order.scheduledWindow)
+        return `No runner accepted within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes of being offered your ${order.scheduledWindow.label} order, so your card hold was released at no cost.`
       return `No runner accepted within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, so your card hold was released at no cost.`
     case 'capture_failed':
       return 'A runner accepted, but your card was declined when it was charged, so the order was cancelled. You have not been charged.'

@@ -1,4 +1,5 @@
 import { type Order, STATUS_LABELS } from '../../../modules/orders/contract'
+import { deliveryWhen } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { formatWait } from '../../lib/format-wait'
@@ -7,9 +8,18 @@ import { cancelExplanation } from './cancel-reasons'
 
 const runnerFirstName = (order: Order) => order.runnerFirstName?.trim() || 'Your runner'
 
-function describe(order: Order, now: number): string {
+/** How long before its window a scheduled order reaches runners, in words: '2 hours', '90 minutes'. */
+function leadWords(order: Order): string {
+  const minutes = Math.round((Date.parse(order.scheduledWindow!.start) - Date.parse(order.offersOpenAt!)) / 60_000)
+  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`
+  return `${minutes} minutes`
+}
+
+function describe(order: Order, now: number, waitingForOffers: boolean): string {
   switch (order.status) {
     case 'pending_runner_acceptance':
+      if (waitingForOffers)
+        return `Runners near ${order.storeName} will see your order from ${formatMoment(order.offersOpenAt!, now)}, ${leadWords(order)} before your window.`
       return `We're looking for a runner near ${order.storeName}.`
     case 'runner_accepted':
       return `${runnerFirstName(order)} is shopping for your order at ${order.storeName}.`
@@ -25,16 +35,21 @@ function describe(order: Order, now: number): string {
 /**
  * The order's state in large type (001 §4's title reading). It is a live region, so a change
  * pushed by the server is read out; the countdown beside it is not, or it would talk every second.
+ * A scheduled order names its window, and until runners are offered it says when they will be:
+ * the 30 minutes for a runner to accept count from then, so the countdown waits for it too.
  */
 export function StatusHero({ order }: { order: Order }) {
   const now = useClock().now()
+  const offersOpenIn = useSecondsLeft(order.scheduledWindow && order.offersOpenAt ? Date.parse(order.offersOpenAt) : 0)
+  const waitingForOffers = order.status === 'pending_runner_acceptance' && offersOpenIn > 0
   return (
     <section className={`tracking-hero tracking-hero--${order.status}`} aria-label="Order status">
       <div role="status" aria-live="polite" aria-atomic="true">
-        <p className="tracking-hero__title">{STATUS_LABELS[order.status].title}</p>
-        <p className="tracking-hero__text">{describe(order, now)}</p>
+        <p className="tracking-hero__title">{waitingForOffers ? 'Scheduled' : STATUS_LABELS[order.status].title}</p>
+        {order.scheduledWindow && order.status !== 'cancelled' && <p className="tracking-hero__window">{deliveryWhen(order)}</p>}
+        <p className="tracking-hero__text">{describe(order, now, waitingForOffers)}</p>
       </div>
-      {order.status === 'pending_runner_acceptance' && <HoldCountdown expiresAt={order.expiresAt} />}
+      {order.status === 'pending_runner_acceptance' && !waitingForOffers && <HoldCountdown expiresAt={order.expiresAt} />}
     </section>
   )
 }

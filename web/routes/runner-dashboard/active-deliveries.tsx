@@ -4,7 +4,7 @@ import type { Order, OrderStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { ordersQueryOptions } from '../../features/orders/api/orders'
 import { StatusBadge } from '../../features/orders/components/status-badge'
-import { runnerEarningsCents } from '../../features/orders/order-figures'
+import { deliveryWhen, runnerEarningsCents } from '../../features/orders/order-figures'
 import { Icon } from '../../ui/icon'
 import { RunnerSection } from './runner-section'
 
@@ -49,6 +49,7 @@ function ActiveDeliveryLink({ order }: { order: Order }) {
           <StatusBadge status={order.status} />
         </div>
         <span className="meta">To {order.deliveryAddress ?? order.deliveryArea}</span>
+        {order.scheduledWindow && <span className="meta">{deliveryWhen(order)}</span>}
         <span className="meta">Earn {formatCents(runnerEarningsCents(order))}</span>
       </div>
       <Icon name="chevronRight" className="icon active-delivery-link__chevron" />

@@ -1,14 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
-import { ESTIMATED_GROCERY_LABEL, GROCERIES_PAID_IN_APP, itemsLabel } from '../../features/orders/order-figures'
+import { deliveryWhen, ESTIMATED_GROCERY_LABEL, GROCERIES_PAID_IN_APP, itemsLabel } from '../../features/orders/order-figures'
 import { RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Fact } from '../../ui/fact'
 import { Icon } from '../../ui/icon'
 import { Badge } from '../../ui/status-badge'
-
-/** 001 §2: the slot the buyer chose, else whether it is scheduled or as soon as possible. */
-const whenWanted = (order: AvailableOrder) => order.timeSlot || (order.scheduledFor ? 'Scheduled' : 'ASAP')
 
 type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: string) => void }
 
@@ -46,7 +43,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         <Fact term="Deliver to">{order.deliveryArea}</Fact>
         <Fact term="Time">
           <Icon name="clock" className="icon icon--small" />
-          {whenWanted(order)}
+          {deliveryWhen(order)}
         </Fact>
       </dl>
       <div className="offer-card__actions">

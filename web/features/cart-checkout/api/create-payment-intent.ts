@@ -8,6 +8,8 @@ export type PaymentIntentHandle = z.infer<typeof createPaymentIntentResponseSche
  * POST /api/create-payment-intent: an authorization of `amount` dollars to be confirmed with a
  * card, and with the groceries paid by card a grocery hold the server sizes from the store's
  * lines. The same checkoutId always answers with the same intents, so a retry never holds twice.
+ * The store and the window (`scheduledFor`, a window's start; none for ASAP) let the server refuse
+ * a closed store or a full window before any hold is made.
  */
-export const createPaymentIntent = (input: z.input<typeof createPaymentIntentSchema> & { amount: string; checkoutId: string }) =>
+export const createPaymentIntent = (input: z.input<typeof createPaymentIntentSchema> & { amount: string; checkoutId: string; scheduledFor?: string }) =>
   apiRequest('POST', '/api/create-payment-intent', createPaymentIntentResponseSchema, input)

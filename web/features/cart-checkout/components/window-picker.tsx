@@ -1,0 +1,75 @@
+import { useId } from 'react'
+import { Spinner } from '../../../ui/loading-screen'
+import { type DeliveryWindow, useDeliveryWindows } from '../api/delivery-windows'
+import { labelParts, windowsByDay } from '../window-days'
+
+export const NO_WINDOWS = 'No delivery windows in the next 7 days'
+
+type Props = {
+  storeId: string
+  /** The chosen window's start, or null. */
+  value: string | null
+  onChange: (chosen: DeliveryWindow) => void
+  legend?: string
+  disabled?: boolean
+}
+
+/**
+ * The store's delivery windows as one radio group, a day to a fieldset, in the store's own days
+ * and hours. Native radios, so arrow keys move between windows and screen readers name each with
+ * its day; a full window stays in its place, disabled and marked 'Full', so the day reads true.
+ */
+export function WindowPicker({ storeId, value, onChange, legend = 'Delivery window', disabled = false }: Props) {
+  const windows = useDeliveryWindows(storeId)
+  const name = useId()
+  if (windows.isPending)
+    return (
+      <p className="window-picker__message" role="status" aria-busy="true">
+        <Spinner />
+        Loading delivery windows...
+      </p>
+    )
+  if (windows.isError)
+    return (
+      <div className="window-picker__message" role="alert">
+        <p>Delivery windows could not be loaded.</p>
+        <button type="button" className="button button--small" onClick={() => void windows.refetch()}>
+          Try Again
+        </button>
+      </div>
+    )
+  const days = windowsByDay(windows.data.windows, windows.data.timeZone)
+  if (days.length === 0) return <p className="window-picker__message">{NO_WINDOWS}</p>
+  return (
+    <fieldset className="window-picker" disabled={disabled}>
+      <legend className="window-picker__legend">{legend}</legend>
+      {days.map((day) => (
+        <fieldset key={day.key} className="window-picker__day">
+          <legend className="window-picker__day-name">{day.heading}</legend>
+          <div className="window-picker__windows">
+            {day.windows.map((option) => {
+              const { day: weekday, hours } = labelParts(option.label)
+              return (
+                <label key={option.start} className={`window-option${option.available ? '' : ' window-option--full'}`}>
+                  <input
+                    type="radio"
+                    name={name}
+                    value={option.start}
+                    checked={value === option.start}
+                    disabled={!option.available}
+                    onChange={() => onChange(option)}
+                  />
+                  <span className="window-option__hours">
+                    {weekday && <span className="visually-hidden">{weekday} </span>}
+                    {hours}
+                  </span>
+                  {!option.available && <span className="window-option__full"> Full</span>}
+                </label>
+              )
+            })}
+          </div>
+        </fieldset>
+      ))}
+    </fieldset>
+  )
+}

@@ -1,0 +1,27 @@
+import type { DeliveryWindow } from './api/delivery-windows'
+
+export type WindowDay<W> = { key: string; heading: string; windows: W[] }
+
+/**
+ * The windows by the store's calendar day, in the order given: a window that starts at 23:00 in
+ * New York belongs to that day there, whatever the buyer's own zone says.
+ */
+export function windowsByDay<W extends Pick<DeliveryWindow, 'start'>>(windows: readonly W[], timeZone: string): WindowDay<W>[] {
+  const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const dayHeading = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'short', day: 'numeric' })
+  const days: WindowDay<W>[] = []
+  for (const entry of windows) {
+    const start = new Date(entry.start)
+    const key = dayKey.format(start)
+    const day = days.at(-1)
+    if (day?.key === key) day.windows.push(entry)
+    else days.push({ key, heading: dayHeading.format(start), windows: [entry] })
+  }
+  return days
+}
+
+/** The server's label split into its day and its hours: 'Sat 10:00–12:00' is 'Sat' and '10:00–12:00'. */
+export function labelParts(label: string): { day: string; hours: string } {
+  const space = label.indexOf(' ')
+  return space < 0 ? { day: '', hours: label } : { day: label.slice(0, space), hours: label.slice(space + 1) }
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react'
+import type { ScheduledWindow } from '../../../modules/orders/contract'
+import { firstFreeWindow, useDeliveryWindows } from '../../features/cart-checkout/api/delivery-windows'
+import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
+import type { ScheduleProblem } from './checkout-failure'
+
+type Props = {
+  problem: ScheduleProblem
+  storeId: string
+  storeName: string
+  /** The window that just filled, by its label. */
+  filled: string
+  onChoose: (chosen: ScheduledWindow) => void
+  disabled: boolean
+}
+
+/**
+ * When the order cannot go as asked: the store is closed for ASAP (the soonest free window is one
+ * tap away), or the chosen window filled while the buyer paid (the windows, read again, to choose
+ * another). Nothing was charged either way; the buyer places the order again once chosen.
+ */
+export function ScheduleRescue({ problem, storeId, storeName, filled, onChoose, disabled }: Props) {
+  const titleId = useId()
+  const windows = useDeliveryWindows(storeId)
+  const first = windows.data ? firstFreeWindow(windows.data.windows) : null
+  const choose = ({ start, end, label }: ScheduledWindow) => onChoose({ start, end, label })
+  return (
+    <section className="form-notice form-notice--error schedule-rescue" role="alert" aria-labelledby={titleId}>
+      <p className="checkout-blocker__title" id={titleId}>
+        {problem === 'closed' ? `${storeName} is closed now` : `${filled} just filled`}
+      </p>
+      <p className="checkout-blocker__message">
+        {problem === 'closed'
+          ? 'Orders for as soon as possible are taken while the store is open. Schedule it for later instead; nothing was charged.'
+          : 'Another order took its last place. Choose another window; nothing was charged.'}
+      </p>
+      {problem === 'closed' && first && (
+        <button type="button" className="button button--primary button--block" disabled={disabled} onClick={() => choose(first)}>
+          Closed now · schedule for {first.label}
+        </button>
+      )}
+      <WindowPicker
+        storeId={storeId}
+        value={null}
+        onChange={choose}
+        legend={problem === 'closed' ? 'Or choose another window' : 'Choose another window'}
+        disabled={disabled}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { type Order, type ScheduledWindow, shortOrderId } from '../../../modules/orders/contract'
+import { deliveryWindowsQueryOptions } from '../../features/cart-checkout/api/delivery-windows'
+import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
+import { useRescheduleOrder } from '../../features/orders/api/reschedule-order'
+import { deliveryWhen } from '../../features/orders/order-figures'
+import { useCurrentUser } from '../../lib/current-user'
+import { failureMessage } from '../../lib/form-errors'
+import { ApiError } from '../../lib/http'
+import { useToast } from '../../ui/toast'
+
+/**
+ * The buyer's scheduled order, while no runner has accepted it: its window, and the same picker as
+ * the cart's to move it to another. Cancelling sits beside it (CancelWhileWaiting).
+ */
+export function ChangeWindow({ order }: { order: Order }) {
+  const viewerId = useCurrentUser().data?.user?.id
+  const [open, setOpen] = useState(false)
+  const titleId = useId()
+  if (!order.scheduledWindow || order.buyerId !== viewerId || order.status !== 'pending_runner_acceptance') return null
+  return (
+    <section className="card card--compact stack stack--snug change-window" aria-labelledby={titleId}>
+      <h2 id={titleId} className="tracking-card__heading">
+        Delivery window
+      </h2>
+      <p>{deliveryWhen(order)}</p>
+      {open ? (
+        <WindowForm order={order} current={order.scheduledWindow} onDone={() => setOpen(false)} />
+      ) : (
+        <button type="button" className="button button--small" onClick={() => setOpen(true)}>
+          Change window
+        </button>
+      )}
+    </section>
+  )
+}
+
+function WindowForm({ order, current, onDone }: { order: Order; current: ScheduledWindow; onDone: () => void }) {
+  const [chosen, setChosen] = useState<ScheduledWindow>(current)
+  const [filled, setFilled] = useState<string | null>(null)
+  const reschedule = useRescheduleOrder()
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const moved = chosen.start !== current.start
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!moved) return onDone()
+    setFilled(null)
+    reschedule.mutate(
+      { id: order.id, scheduledFor: chosen.start },
+      {
+        onSuccess: (order) => {
+          toast({ title: 'Window Changed', description: `Order #${shortOrderId(order.id)} is now ${deliveryWhen(order)}.`, variant: 'success' })
+          onDone()
+        },
+        onError: (error) => {
+          const code: string | undefined = error instanceof ApiError && error.status === 409 ? error.body.code : undefined
+          if (code === 'WINDOW_FULL') {
+            setFilled(chosen.label)
+            setChosen(current)
+            void queryClient.invalidateQueries({ queryKey: deliveryWindowsQueryOptions(order.storeId).queryKey })
+            return
+          }
+          // Anything else that changed meanwhile (a runner accepted, the order ended) is read again.
+          if (code) void queryClient.invalidateQueries({ queryKey: ['orders'] })
+          toast({
+            title: 'Window Not Changed',
+            description: failureMessage(error, 'The window could not be changed. Please try again.'),
+            variant: 'destructive',
+          })
+        },
+      },
+    )
+  }
+
+  return (
+    <form className="stack stack--snug" onSubmit={submit} aria-busy={reschedule.isPending}>
+      {filled && (
+        <p className="form-notice form-notice--error" role="alert">
+          {filled} just filled. Choose another window.
+        </p>
+      )}
+      <WindowPicker
+        storeId={order.storeId}
+        value={chosen.start}
+        onChange={({ start, end, label }) => setChosen({ start, end, label })}
+        legend="Choose a new window"
+        disabled={reschedule.isPending}
+      />
+      <div className="change-window__actions">
+        <button type="submit" className="button button--primary button--small" disabled={!moved || reschedule.isPending}>
+          {reschedule.isPending ? 'Moving...' : `Move to ${chosen.label}`}
+        </button>
+        <button type="button" className="button button--small" onClick={onDone} disabled={reschedule.isPending}>
+          Keep {current.label}
+        </button>
+      </div>
+    </form>
+  )
+}
