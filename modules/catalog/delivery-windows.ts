@@ -1,7 +1,7 @@
 // The windows a store can be ordered for (issue 30): 2-hour stretches of its opening hours on its
-// local today and the next six days. Pure: the server offers and checks them, the browser may label them.
+// local today and the next six days. Pure: the server offers, checks and labels them.
 import { TZDate } from '@date-fns/tz'
-import { DELIVERY_WINDOW_DAYS, DELIVERY_WINDOW_MINUTES, DELIVERY_WINDOW_NOTICE_MINUTES } from '../shared/contract'
+import { DELIVERY_WINDOW_DAYS, DELIVERY_WINDOW_MINUTES, DELIVERY_WINDOW_NOTICE_MINUTES } from '../shared/index'
 import { openIntervals, type Schedule } from './weekly-hours'
 
 const MINUTE = 60_000

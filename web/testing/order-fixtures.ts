@@ -59,6 +59,8 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   deliveryArea: 'Edison, NJ 08817',
   deliveryInstructions: 'Ring the bell twice',
   scheduledFor: null,
+  scheduledWindow: null,
+  offersOpenAt: PLACED_AT,
   timeSlot: 'ASAP',
   paymentStatus: 'authorized',
   estimatedGroceryCost: '19.47',
