@@ -60,9 +60,11 @@ describe('delivery windows', () => {
     // The store opening at 10:00 on Sundays and 09:00 on Mondays opens at daylight time's 14:00 and 13:00 UTC.
     const sundayOpening = windowsOf(store, new Date('2027-03-13T17:00:00Z')).find((window) => windowLabel(window, NEW_YORK).startsWith('Sun'))
     expect(sundayOpening!.start.toISOString()).toBe('2027-03-14T14:00:00.000Z')
-    expect(windowsOf(store, new Date('2027-03-13T17:00:00Z')).find((window) => windowLabel(window, NEW_YORK).startsWith('Mon'))!.start.toISOString()).toBe(
-      '2027-03-15T13:00:00.000Z',
-    )
+    expect(
+      windowsOf(store, new Date('2027-03-13T17:00:00Z'))
+        .find((window) => windowLabel(window, NEW_YORK).startsWith('Mon'))!
+        .start.toISOString(),
+    ).toBe('2027-03-15T13:00:00.000Z')
   })
 
   test('the 25-hour day of autumn: twelve windows and a 1-hour tail dropped', () => {
