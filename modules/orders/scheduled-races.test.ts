@@ -4,7 +4,7 @@ import { rows } from '../../db/migrate'
 import { sweepPayments } from '../../server/jobs'
 import { testApi } from '../../testing/test-api'
 import { paymentEventsOf } from '../payments/index'
-import { findOrder, orderSupport, sweepExpiredOrders } from './index'
+import { findOrder, type Order, orderSupport, sweepExpiredOrders } from './index'
 
 const api = await testApi({ env: { WINDOW_CAPACITY: '10' } })
 const { call, clock, db, kind, completeAccount, addStore, placeOrder, providers } = api
@@ -64,7 +64,7 @@ describe.skipIf(kind !== 'postgres')('scheduled orders racing on PostgreSQL', ()
   test('the sweep over many scheduled orders cancels each once, 30 minutes after its own offers open', async () => {
     const buyer = await completeAccount()
     const chosen = (await windows(buyer.cookie)).slice(1, 4)
-    const placed = []
+    const placed: Order[] = []
     for (const window of chosen) for (let n = 0; n < 10; n++) placed.push(await placeOrder(buyer.cookie, store, { scheduledFor: window.start }))
     const byWindow = chosen.map((window) => placed.filter((order) => order.scheduledFor === window.start).map((order) => order.id))
     const sweepAll = async () => {
