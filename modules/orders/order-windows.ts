@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type DeliveryWindow, offeredWindows, type Schedule, storeSchedules, windowLabel, windowStartingAt } from '../catalog/index'
-import { AppError, badRequest, type Clock, type Config, notFound } from '../shared/index'
+import { AppError, badRequest, type Clock, type Config, isUuid, notFound } from '../shared/index'
 import { orders } from './schema'
 
 /** How many orders a window takes, and how long before it its orders are offered to runners (config). */
@@ -18,7 +18,7 @@ export function offersOpenAtFor(window: DeliveryWindow | null, now: Date, terms:
 }
 
 async function scheduleOf(db: Database, clock: Clock, storeId: string): Promise<Schedule> {
-  const schedule = (await storeSchedules(db, clock, [storeId])).get(storeId)
+  const schedule = isUuid(storeId) ? (await storeSchedules(db, clock, [storeId])).get(storeId) : undefined
   if (!schedule) throw notFound('Store not found', 'STORE_NOT_FOUND')
   return schedule
 }

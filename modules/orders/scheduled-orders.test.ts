@@ -69,6 +69,7 @@ describe('GET /api/stores/{id}/delivery-windows', () => {
     expect((await call('GET', `/api/stores/${early.store.id}/delivery-windows`)).status).toBe(401)
     const unknown = await call('GET', `/api/stores/${crypto.randomUUID()}/delivery-windows`, { cookie: buyer.cookie })
     expect(unknown.status).toBe(404)
+    expect((await call('GET', '/api/stores/not-a-store/delivery-windows', { cookie: buyer.cookie })).status).toBe(404)
   })
 })
 
