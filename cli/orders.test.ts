@@ -5,7 +5,7 @@ import { since } from './commands/orders'
 
 // Orders are placed through the API on an embedded database, which is then closed for the CLI,
 // as support would find it. The orders were placed weeks ago by the test clock, so the sweep is due.
-const placed = { toCancel: '', toSweep: '', twin: '', delivered: '', declined: '' }
+const placed = { toCancel: '', toSweep: '', twin: '', delivered: '', declined: '', scheduled: '' }
 const numberOf = (id: string) => id.slice(-8).toUpperCase()
 
 const dataDir = preparedDataDir('cli-orders', async (api) => {
@@ -13,6 +13,8 @@ const dataDir = preparedDataDir('cli-orders', async (api) => {
   const buyer = await api.completeAccount({ firstName: 'Meera', lastName: 'Iyer' })
   placed.toCancel = (await api.placeOrder(buyer.cookie, store)).id
   placed.toSweep = (await api.placeOrder(buyer.cookie, store, { tip: 2 })).id
+  const windows = (await api.call('GET', `/api/stores/${store.store.id}/delivery-windows`, { cookie: buyer.cookie })).body.windows as { start: string }[]
+  placed.scheduled = (await api.placeOrder(buyer.cookie, store, { scheduledFor: windows[0]!.start })).id
   const runner = await api.completeAccount({ roles: ['runner'], firstName: 'Ravi' })
   const delivered = await api.placeOrder(buyer.cookie, store)
   await api.call('PATCH', `/api/orders/${delivered.id}/accept`, { cookie: runner.cookie })
@@ -43,7 +45,7 @@ describe('orders commands for support', () => {
     expect(table.stdout).toContain('Meera Iyer')
     expect(table.stdout).toMatch(new RegExp(`^${numberOf(placed.toCancel)} .* Held \\$7\\.00 .*${placed.toCancel}$`, 'm'))
     const json = JSON.parse(cli('list', '--status', 'pending_runner_acceptance', '--json').stdout) as { id: string }[]
-    expect(json.map((order) => order.id).sort()).toEqual([placed.toCancel, placed.toSweep].sort())
+    expect(json.map((order) => order.id).sort()).toEqual([placed.toCancel, placed.toSweep, placed.scheduled].sort())
     expect(JSON.parse(cli('list', '--status', 'delivered', '--json').stdout)).toMatchObject([{ id: placed.delivered }])
     const wrong = cli('list', '--status', 'lost')
     expect(wrong.code).toBe(1)
@@ -57,6 +59,13 @@ describe('orders commands for support', () => {
     expect(shown.payment.events.map((event: { to: string }) => event.to)).toEqual(['requires_payment_method', 'authorized'])
     expect(cli('show', placed.toCancel).stdout).toContain('Meera Iyer')
   }, 30_000)
+
+  test('show prints the delivery window in the store’s time, and when runners are offered the order', () => {
+    const shown = JSON.parse(cli('show', placed.scheduled, '--json').stdout)
+    expect(shown.order.scheduledWindow.label).toMatch(/^\w{3} \d\d:\d\d–\d\d:\d\d$/)
+    expect(cli('show', placed.scheduled).stdout).toContain(`window     ${shown.order.scheduledWindow.label} in the store's time`)
+    expect(cli('show', placed.toCancel).stdout).toContain('window     as soon as possible')
+  })
 
   test('show and cancel take the number buyers see, in any case, as well as the id', () => {
     const number = numberOf(placed.toCancel)

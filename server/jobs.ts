@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import { captureUnansweredGroceryTotals, orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
+import { captureUnansweredGroceryTotals, openDueOffers, orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
 import { captureOwedGroceryHolds, chargeOwedGroceryExtras, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
@@ -16,7 +16,8 @@ export type JobsDeps = JobDeps & { listen: Listen; push: PushSender; payoutRunMi
 export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
 
 /**
- * Settles every hold: releases orders no runner accepted within 30 minutes and authorizations
+ * Opens the offers of scheduled orders whose lead time has come (their runners told once), then
+ * settles every hold: releases orders no runner accepted within 30 minutes of their offers opening and authorizations
  * that never became an order, finishes captures a stopped process left half done, refunds what
  * paid orders ended before pick-up still owe, and captures the grocery holds whose total was
  * settled while the gateway was out of reach, and charges the extras left owed with them. One
@@ -24,6 +25,7 @@ export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
  */
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
   const run = await whileHoldingLock(db, dbKind, PAYMENT_SWEEP_LOCK, async () => ({
+    offersOpened: await openDueOffers(db, clock),
     orders: await sweepExpiredOrders(db, gateway, clock),
     intents: await releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),

@@ -124,8 +124,14 @@ export async function testApi(options: TestApiOptions = {}) {
    * A buyer's whole checkout with the embedded card form: authorize the fee plus `tip` dollars,
    * confirm `card`, place an order for the first two items of `store`. Returns the order.
    */
-  async function placeOrder(cookie: string, store: StoreWithShelf, { tip = 5, card = '4242424242424242' } = {}) {
-    const intent = await call('POST', '/api/create-payment-intent', { cookie, body: { amount: 2 + tip } })
+  /** `scheduledFor`: a delivery window's start, for a scheduled order. */
+  async function placeOrder(
+    cookie: string,
+    store: StoreWithShelf,
+    { tip = 5, card = '4242424242424242', scheduledFor }: { tip?: number; card?: string; scheduledFor?: string } = {},
+  ) {
+    const scheduled = scheduledFor === undefined ? {} : { scheduledFor, storeId: store.store.id }
+    const intent = await call('POST', '/api/create-payment-intent', { cookie, body: { amount: 2 + tip, ...scheduled } })
     if (intent.status !== 200) throw new Error(`create-payment-intent failed: ${intent.status} ${JSON.stringify(intent.body)}`)
     const { clientSecret, paymentIntentId } = intent.body as { clientSecret: string; paymentIntentId: string }
     const confirmed = await call('POST', '/api/payments/embedded/confirm', {
@@ -135,7 +141,7 @@ export async function testApi(options: TestApiOptions = {}) {
     const items = store.items.slice(0, 2).map((item) => ({ id: item.id, quantity: 1 }))
     const placed = await call('POST', '/api/confirm-payment-and-create-order', {
       cookie,
-      body: { paymentIntentId, orderData: { storeId: store.store.id, items, tip } },
+      body: { paymentIntentId, orderData: { storeId: store.store.id, items, tip, scheduledFor } },
     })
     if (placed.status !== 200) throw new Error(`placing the order failed: ${placed.status} ${JSON.stringify(placed.body)}`)
     return placed.body.order as Order

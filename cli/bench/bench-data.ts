@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../../db/client'
 import type { Database } from '../../db/database'
 import { markPhoneVerified } from '../../modules/accounts/index'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
-import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
+import { captureClaim, orderLines, orderMoves, windowTermsOf } from '../../modules/orders/index'
 import { authorize, claimIntent, embeddedGateway } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
 import { type Clock, loadConfig, systemClock, toE164 } from '../../modules/shared/index'
@@ -83,21 +83,28 @@ export async function paidOrder(
   const order = await handle.db.transaction(async (tx) => {
     if (!(await claimIntent(tx, clock, intent.paymentIntentId, orderId, idempotencyKey)))
       throw new Error(`The bench's intent ${intent.paymentIntentId} was already claimed`)
-    return orderMoves.place(tx, clock, {
-      id: orderId,
-      buyerId,
-      store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
-      items: [{ id: crypto.randomUUID(), name: 'Toor Dal', quantity: 2, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' }],
-      platformFeeCents: 200,
-      tipCents: 500,
-      estimatedGroceryCents: 1598,
-      deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
-      deliveryArea: 'Edison, NJ 08817',
-      deliveryInstructions: null,
-      scheduledFor: null,
-      timeSlot: 'ASAP',
-      paymentIntentId: intent.paymentIntentId,
-    })
+    return orderMoves.place(
+      tx,
+      clock,
+      {
+        id: orderId,
+        buyerId,
+        store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
+        items: [
+          { id: crypto.randomUUID(), name: 'Toor Dal', quantity: 2, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' },
+        ],
+        platformFeeCents: 200,
+        tipCents: 500,
+        estimatedGroceryCents: 1598,
+        deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
+        deliveryArea: 'Edison, NJ 08817',
+        deliveryInstructions: null,
+        window: null,
+        timeSlot: 'ASAP',
+        paymentIntentId: intent.paymentIntentId,
+      },
+      windowTermsOf(loadConfig()),
+    )
   })
   return order.id
 }

@@ -100,6 +100,7 @@ function describeOrder({ order, problems, payment }: ShownOrder): string {
     `  buyer      ${person(order.buyerFirstName, order.buyerLastName)}  ${order.buyerPhone ?? ''}  ${order.buyerId}`,
     `  runner     ${order.runnerId ? `${person(order.runnerFirstName, order.runnerLastName)}  ${order.runnerPhone ?? ''}  ${order.runnerId}` : '-'}`,
     `  deliver to ${order.deliveryAddress ?? order.deliveryArea}${order.deliveryInstructions ? ` (${order.deliveryInstructions})` : ''}`,
+    `  window     ${order.scheduledWindow ? `${order.scheduledWindow.label} in the store's time (${order.scheduledWindow.start} to ${order.scheduledWindow.end}), offered to runners from ${when(order.offersOpenAt)}` : 'as soon as possible'}`,
     `  money      fee $${order.platformFee} + tip $${order.tip} = $${order.totalAmount}; groceries about $${order.estimatedGroceryCost}${order.actualGroceryCost ? `, actually $${order.actualGroceryCost}` : ''}`,
     '  timeline',
     ...(

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
 import { availableItemsByIds, getStore, type Store } from '../catalog/index'
-import { findOrder, type NewOrder, type OrderRow, orderMoves } from '../orders/index'
+import { findOrder, type NewOrder, type OrderRow, orderMoves, type WindowTerms } from '../orders/index'
 import {
   authorize,
   authorizeGroceryHold,
@@ -47,6 +47,7 @@ import {
   payNowCents,
   TIME_SLOTS,
 } from './contract'
+import { scheduledWindowFor } from './scheduled-window'
 
 export interface CheckoutDeps {
   db: Database
@@ -54,10 +55,11 @@ export interface CheckoutDeps {
   gateway: PaymentGateway
   /** GROCERY_HOLD_MAX_CENTS: the most a grocery hold may be. */
   groceryHoldMaxCents: number
+  /** WINDOW_CAPACITY and OFFER_LEAD_MINUTES: a window's room, and when its orders are offered. */
+  windows: WindowTerms
 }
 
 const INTENTS_PER_HOUR = { limit: 30, windowMs: 60 * 60 * 1000 }
-const SCHEDULE_AHEAD_MS = 7 * 24 * 60 * 60 * 1000
 
 const gatewayDown = (what: string) =>
   new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', `${what}: the payment service is not answering. Nothing was charged; please try again in a moment.`)
@@ -71,19 +73,27 @@ function assertMayCheckOut(user: UserRow) {
   if (!user.roles.includes('buyer')) throw forbidden('Add the Buyer role to your profile to place orders.', 'NOT_A_BUYER')
 }
 
-type CreatePaymentIntent = { amount: number | string; checkoutId?: string; groceryPayment?: GroceryPaymentMethod; storeId?: string; items?: OrderLine[] }
+type CreatePaymentIntent = {
+  amount: number | string
+  checkoutId?: string
+  groceryPayment?: GroceryPaymentMethod
+  storeId?: string
+  items?: OrderLine[]
+  scheduledFor?: string
+}
 
 /**
  * POST /api/create-payment-intent: an authorization for the fee plus a tip, the amount decided
  * here. With the groceries paid by card, a grocery hold beside it on the same card, for the
  * server's own estimate of the cart from the catalog's prices (never an amount from the client).
  */
-export async function createPaymentIntent({ db, clock, gateway, groceryHoldMaxCents }: CheckoutDeps, user: UserRow, input: CreatePaymentIntent) {
+export async function createPaymentIntent({ db, clock, gateway, groceryHoldMaxCents, windows }: CheckoutDeps, user: UserRow, input: CreatePaymentIntent) {
   assertMayCheckOut(user)
   const amountCents = decimalToCents(input.amount)
   if (amountCents === null || !isValidTipCents(amountCents - PLATFORM_FEE_CENTS)) {
     throw badRequest(MESSAGES.amountNotAllowed, 'AMOUNT_NOT_ALLOWED', { amount: MESSAGES.amountNotAllowed })
   }
+  if (input.scheduledFor !== undefined) await scheduledWindowFor(db, clock, windows, (await storeOf(db, input)).id, input.scheduledFor, 'scheduledFor')
   const groceryHold = input.groceryPayment === 'card' ? await groceryHoldEstimate({ db, groceryHoldMaxCents }, input) : undefined
   const limited = await hitRateLimit(db, clock, `checkout:intents:${user.id}`, INTENTS_PER_HOUR)
   if (!limited.allowed) throw tooManyRequests('Too many checkout attempts. Please try again later.', limited.retryAfterSeconds)
@@ -118,11 +128,16 @@ export async function groceryHoldEstimate(
   return groceryHoldCents(estimateOf(await cartLines(db, input)), groceryHoldMaxCents)
 }
 
+/** The store a checkout names: needed to hold the groceries by card, or for a delivery window. */
+async function storeOf(db: Database, input: Pick<CreatePaymentIntent, 'storeId'>) {
+  if (input.storeId === undefined)
+    throw badRequest('Say which store the groceries are from.', 'STORE_REQUIRED', { storeId: 'Required to pay for groceries by card or to schedule' })
+  return storeFor(db, input.storeId, '')
+}
+
 /** The cart a grocery hold is estimated from: its store and lines, checked as the order's will be. */
 async function cartLines(db: Database, input: Pick<CreatePaymentIntent, 'storeId' | 'items'>) {
-  if (input.storeId === undefined)
-    throw badRequest('Say which store the groceries are from.', 'STORE_REQUIRED', { storeId: 'Required to pay for groceries by card' })
-  return linesFromShelf(db, await storeFor(db, input.storeId, ''), input.items ?? [], '')
+  return linesFromShelf(db, await storeOf(db, input), input.items ?? [], '')
 }
 
 type OrderLine = ConfirmPaymentAndCreateOrder['orderData']['items'][number]
@@ -180,6 +195,7 @@ const estimateOf = (items: NewOrder['items']) =>
 async function draftOrder(
   db: Database,
   clock: Clock,
+  windows: WindowTerms,
   user: UserRow,
   intentAmountCents: number,
   orderData: ConfirmPaymentAndCreateOrder['orderData'],
@@ -202,11 +218,7 @@ async function draftOrder(
   const timeSlot = orderData.timeSlot || 'ASAP'
   if (!(TIME_SLOTS as readonly string[]).includes(timeSlot))
     throw badRequest('Choose one of the delivery slots.', 'INVALID_TIME_SLOT', { 'orderData.timeSlot': 'Unknown delivery slot' })
-  const scheduledFor = orderData.scheduledFor ? new Date(orderData.scheduledFor) : null
-  const now = clock.now().getTime()
-  if (scheduledFor && (Number.isNaN(scheduledFor.getTime()) || scheduledFor.getTime() < now || scheduledFor.getTime() > now + SCHEDULE_AHEAD_MS)) {
-    throw badRequest('A delivery can be scheduled up to a week ahead.', 'INVALID_SCHEDULE', { 'orderData.scheduledFor': 'Must be within the next 7 days' })
-  }
+  const window = orderData.scheduledFor ? await scheduledWindowFor(db, clock, windows, store.id, orderData.scheduledFor, 'orderData.scheduledFor') : null
 
   return {
     buyerId: user.id,
@@ -218,7 +230,7 @@ async function draftOrder(
     deliveryAddress: formatAddress(user),
     deliveryArea: `${user.city}, ${user.state} ${user.zipCode}`,
     deliveryInstructions: orderData.deliveryInstructions?.trim() || null,
-    scheduledFor,
+    window,
     timeSlot,
   }
 }
@@ -248,9 +260,14 @@ const PAYMENT_RELEASED = 'This payment was released. Please check out again.'
  * refused: with its own error when it is not a valid order (a wrong tip is 400
  * AMOUNT_MISMATCH), else with 409. Either way the order keeps its hold.
  */
-async function placedOrder(db: Database, clock: Clock, user: UserRow, record: CheckoutIntent, input: ConfirmPaymentAndCreateOrder): Promise<OrderRow> {
+async function placedOrder(
+  { db, clock, windows }: Pick<CheckoutDeps, 'db' | 'clock' | 'windows'>,
+  user: UserRow,
+  record: CheckoutIntent,
+  input: ConfirmPaymentAndCreateOrder,
+): Promise<OrderRow> {
   if (record.orderRequestDigest && record.orderRequestDigest !== requestDigest(input)) {
-    await draftOrder(db, clock, user, record.amountCents, input.orderData)
+    await draftOrder(db, clock, windows, user, record.amountCents, input.orderData)
     throw conflict('This payment already placed an order with other details. To order something else, check out again.', 'PAYMENT_ALREADY_USED')
   }
   return (await findOrder(db, record.orderId!))!
@@ -300,7 +317,7 @@ async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHol
  * releases both holds, but only while no order holds them, and nothing is written.
  */
 export async function confirmPaymentAndCreateOrder(
-  { db, clock, gateway }: Omit<CheckoutDeps, 'groceryHoldMaxCents'>,
+  { db, clock, gateway, windows }: Omit<CheckoutDeps, 'groceryHoldMaxCents'>,
   user: UserRow,
   input: ConfirmPaymentAndCreateOrder,
 ): Promise<OrderRow> {
@@ -309,7 +326,7 @@ export async function confirmPaymentAndCreateOrder(
   // Another buyer's intent looks exactly like no intent, and is never touched.
   if (!record || record.buyerId !== user.id) throw notFound('We could not find that payment. Please check out again.', 'PAYMENT_NOT_FOUND')
   const grocery = await groceryHoldOf(db, user, record, input.groceryPaymentIntentId)
-  if (record.orderId) return placedOrder(db, clock, user, record, input)
+  if (record.orderId) return placedOrder({ db, clock, windows }, user, record, input)
   if (record.releasedAt) throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
 
   let status: string | undefined
@@ -326,7 +343,7 @@ export async function confirmPaymentAndCreateOrder(
   try {
     if (checkoutTooOld(record.createdAt, clock.now()))
       throw conflict('This checkout took too long and its card authorization was released. Please check out again.', 'CHECKOUT_EXPIRED')
-    draft = await draftOrder(db, clock, user, record.amountCents, input.orderData)
+    draft = await draftOrder(db, clock, windows, user, record.amountCents, input.orderData)
     if (grocery) await assertGroceryHoldStands(gateway, grocery)
   } catch (refusal) {
     if (refusal instanceof AppError) await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
@@ -335,15 +352,22 @@ export async function confirmPaymentAndCreateOrder(
   }
 
   const orderId = crypto.randomUUID()
-  const placed = await db.transaction(async (tx) => {
-    if (!(await claimIntent(tx, clock, record.paymentIntentId, orderId, requestDigest(input)))) return null
-    // Released since it was read (the sweep's 30 minutes): the order is not placed, and the first intent's claim is undone with it.
-    if (grocery && !(await claimGroceryHold(tx, clock, grocery, orderId))) throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
-    return orderMoves.place(tx, clock, { ...draft, id: orderId, paymentIntentId: record.paymentIntentId })
-  })
+  const placed = await db
+    .transaction(async (tx) => {
+      if (!(await claimIntent(tx, clock, record.paymentIntentId, orderId, requestDigest(input)))) return null
+      // Released since it was read (the sweep's 30 minutes): the order is not placed, and the first intent's claim is undone with it.
+      if (grocery && !(await claimGroceryHold(tx, clock, grocery, orderId))) throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
+      return orderMoves.place(tx, clock, { ...draft, id: orderId, paymentIntentId: record.paymentIntentId }, windows)
+    })
+    .catch(async (refusal) => {
+      // Its window's last place went to another checkout: the claim is undone, and the holds go as any refusal's.
+      if (refusal instanceof AppError && refusal.code === 'WINDOW_FULL')
+        await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
+      throw refusal
+    })
   if (placed) return placed
   // Another request with the same intent got there first.
   const winner = await findIntent(db, record.paymentIntentId)
-  if (winner?.orderId) return placedOrder(db, clock, user, winner, input)
+  if (winner?.orderId) return placedOrder({ db, clock, windows }, user, winner, input)
   throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
 }

@@ -96,6 +96,8 @@ export const createPaymentIntentSchema = z.object({
   groceryPayment: z.enum(GROCERY_PAYMENT_METHODS, { error: 'Pay for groceries at_door or by card' }).optional(),
   storeId: z.string().max(100).optional(),
   items: z.array(orderLineSchema).max(1000).optional(),
+  /** For a scheduled delivery, the start of one of the store's windows (its storeId then needed): checked before the card is held. */
+  scheduledFor: z.string().max(40).optional(),
 })
 
 /** POST /api/grocery-hold-estimate: the cart whose grocery hold the screen shows before paying. */
@@ -119,6 +121,7 @@ export const confirmPaymentAndCreateOrderSchema = z.object({
     items: z.array(orderLineSchema).max(1000),
     tip: dollars,
     deliveryInstructions: z.string().max(500, 'Delivery instructions can be at most 500 characters').nullish(),
+    /** The start of one of the store's delivery windows (GET /api/stores/{id}/delivery-windows); unset for as soon as possible. */
     scheduledFor: z.string().max(40).nullish(),
     timeSlot: z.string().max(40).nullish(),
     // Sent by the spec's client and ignored: the server decides every amount and the address.
@@ -132,6 +135,13 @@ export const confirmPaymentAndCreateOrderSchema = z.object({
 export type ConfirmPaymentAndCreateOrder = z.infer<typeof confirmPaymentAndCreateOrderSchema>
 
 export const confirmPaymentAndCreateOrderResponseSchema = z.object({ order: orderSchema })
+
+/** GET /api/stores/{id}/delivery-windows: the windows a delivery may be scheduled for, in time order, labelled in the store's time. */
+export const deliveryWindowsResponseSchema = z.object({
+  timeZone: z.string(),
+  windows: z.array(z.object({ start: z.string(), end: z.string(), label: z.string(), available: z.boolean() })),
+})
+export type DeliveryWindows = z.infer<typeof deliveryWindowsResponseSchema>
 
 // The card form's calls belong to payments; checkout's screens read them through this door too.
 export { embeddedConfirmResponseSchema, embeddedConfirmSchema, type PaymentsConfig, paymentsConfigSchema } from '../payments/contract'

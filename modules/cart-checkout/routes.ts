@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { SessionPlugin } from '../accounts/index'
-import { orderViews } from '../orders/index'
+import { orderViews, orderWindows, windowTermsOf } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
 import { payoutTermsOf } from '../payouts/index'
 import type { ModuleDeps } from '../shared/index'
@@ -10,6 +10,7 @@ import {
   confirmPaymentAndCreateOrderSchema,
   createPaymentIntentResponseSchema,
   createPaymentIntentSchema,
+  deliveryWindowsResponseSchema,
   groceryHoldEstimateResponseSchema,
   groceryHoldEstimateSchema,
 } from './contract'
@@ -20,13 +21,17 @@ export interface CheckoutRouteDeps extends ModuleDeps {
 }
 
 export function checkoutRoutes({ db, clock, config, session, gateway }: CheckoutRouteDeps) {
-  const deps = { db, clock, gateway, groceryHoldMaxCents: config.GROCERY_HOLD_MAX_CENTS }
+  const deps = { db, clock, gateway, groceryHoldMaxCents: config.GROCERY_HOLD_MAX_CENTS, windows: windowTermsOf(config) }
   return new Elysia({ name: 'cart-checkout', prefix: '/api' })
     .use(session)
     .post('/grocery-hold-estimate', async ({ body }) => ({ holdCents: await groceryHoldEstimate(deps, body) }), {
       signedIn: true,
       body: groceryHoldEstimateSchema,
       response: groceryHoldEstimateResponseSchema,
+    })
+    .get('/stores/:id/delivery-windows', ({ params }) => orderWindows.list(db, clock, deps.windows, params.id), {
+      signedIn: true,
+      response: deliveryWindowsResponseSchema,
     })
     .post('/create-payment-intent', ({ user, body }) => createPaymentIntent(deps, user, body), {
       signedIn: true,

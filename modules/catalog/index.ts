@@ -4,6 +4,7 @@ import type { ModuleDeps } from '../shared/index'
 import { catalogRoutes } from './routes'
 
 export { CATALOG_CATEGORIES, type CatalogItem, type NearbyStore, type Store } from './contract'
+export { type DeliveryWindow, type OfferedWindow, offeredWindows, windowLabel, windowStartingAt, windowsOf } from './delivery-windows'
 export { catalogIsEmpty, demoCatalogFingerprint, seedDemoCatalog } from './demo'
 export { DEMO_PRODUCTS } from './demo-data/products'
 export { type ImportCounts, importStores, itemRecordSchema, type LocatedStoreRecord, locateStoreRecord, type StoreRecord, storeRecordSchema } from './import'

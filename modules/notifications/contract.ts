@@ -3,6 +3,7 @@ import { z } from 'zod'
 
 export const NOTIFICATION_TYPES = [
   'new_order_nearby',
+  'offers_open',
   'order_accepted',
   'order_picked_up',
   'order_delivered',

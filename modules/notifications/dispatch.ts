@@ -56,13 +56,22 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
   }
 
   switch (event.type) {
-    case 'placed': {
+    case 'rescheduled':
+      // The buyer moved it themselves; runners hear of it again when its new offers open.
+      return []
+    case 'placed':
+    case 'offers_opened': {
+      // A scheduled order's buyer hears that runners are being offered it now.
+      const buyer = event.type === 'offers_opened' ? await toBuyer('offers_open', text.offersOpen(order)) : []
       // Within the widest radius first (the SQL box), then each runner's own radius, switch and hours.
       const nearby = (await verifiedRunnersNear(db, { latitude: order.storeLatitude, longitude: order.storeLongitude }, DELIVERY_RADIUS_MILES)).filter(
         (runner) => runner.id !== order.buyerId,
       )
       const offered = await offeredAmong(db, clock, nearby)
-      return nearby.filter((runner) => offered.has(runner.id)).map((runner) => note(runner.id, 'new_order_nearby', text.newOrderNearby(order, runner.distance)))
+      return [
+        ...buyer,
+        ...nearby.filter((runner) => offered.has(runner.id)).map((runner) => note(runner.id, 'new_order_nearby', text.newOrderNearby(order, runner.distance))),
+      ]
     }
     case 'accepted':
       return toBuyer('order_accepted', text.orderAccepted(order, await runnerName(db, order)))
@@ -74,7 +83,10 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       // A paid order ended before pick-up: the runner gave it up (the buyer hears it is withdrawn, and refunded), or never came (the runner hears the buyer cancelled).
       if (order.cancelReason === 'runner_released') return toBuyer('order_withdrawn', text.orderReleasedByRunner(order))
       if (order.cancelReason === 'runner_no_show') return toRunner('order_cancelled', text.orderCancelledAsNoShow(order))
-      const told = await recipientsOf(db, eventKey(order.id, 'placed'))
+      // Offered at placement, or (scheduled) when its offers opened: the buyer is not among the runners told.
+      const told = [
+        ...new Set([...(await recipientsOf(db, eventKey(order.id, 'placed'))), ...(await recipientsOf(db, eventKey(order.id, 'offers_opened')))]),
+      ].filter((id) => id !== order.buyerId)
       // An order that expired says why: offered to runners who let it go, or no runner near at all.
       const buyer = order.cancelReason === 'buyer' ? [] : await toBuyer('order_cancelled', text.orderCancelled(order, told.length))
       if (order.cancelReason !== 'buyer' && order.cancelReason !== 'support') return buyer

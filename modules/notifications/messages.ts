@@ -1,7 +1,14 @@
+import { windowLabel } from '../catalog/index'
 import { itemsLabel, NO_SHOW_AFTER_HOURS, type OrderRow, SUBSTITUTION_WAIT_MS } from '../orders/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
+
+/** A scheduled order's window as its buyer chose it, in the store's time: 'Sat 10:00–12:00'. */
+const scheduledLabel = (order: OrderRow) =>
+  order.scheduledFor && order.scheduledUntil
+    ? windowLabel({ start: order.scheduledFor, end: order.scheduledUntil }, order.storeTimeZone)
+    : 'as soon as possible'
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 const methods = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(ACCEPTED_GROCERY_PAYMENT_METHODS)
@@ -9,6 +16,12 @@ const methods = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(ACC
 export const newOrderNearby = (order: OrderRow, miles: number) => ({
   title: `New order near you: ${order.storeName}`,
   body: `${itemsLabel(order.items)}, ${miles.toFixed(1)} mi away. Earn $${centsToDecimal(order.totalCents)} (fee and tip). Accept it in Kirana before another runner does.`,
+})
+
+/** A scheduled order reaches the runners near its store, OFFER_LEAD_MINUTES before its window. */
+export const offersOpen = (order: OrderRow) => ({
+  title: `Finding a runner for ${order.storeName}`,
+  body: `Runners near ${order.storeName} can now accept your order for ${scheduledLabel(order)}. We'll tell you when one does; if none accepts within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, the hold on your card is released.`,
 })
 
 export const orderAccepted = (order: OrderRow, runnerName: string) => ({
@@ -47,8 +60,8 @@ export function orderCancelled(order: OrderRow, runnersTold = 0) {
         title: 'No runner this time',
         body: `${
           runnersTold > 0
-            ? `${plural(runnersTold, 'runner')} near ${order.storeName} saw your order, but none accepted it within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`
-            : `No runner was available near ${order.storeName} within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes of your order`
+            ? `${plural(runnersTold, 'runner')} near ${order.storeName} saw your order${order.scheduledFor ? ` for ${scheduledLabel(order)}` : ''}, but none accepted it within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes${order.scheduledFor ? ' of offers opening' : ''}`
+            : `No runner was available near ${order.storeName} within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes of ${order.scheduledFor ? `offers opening for your order for ${scheduledLabel(order)}` : 'your order'}`
         }, so we released the ${hold} hold on your card. You were not charged.`,
       }
   }

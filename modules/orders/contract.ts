@@ -64,6 +64,8 @@ export const ORDER_EVENT_TYPES = [
   'problem_reported',
   'refund_issued',
   'problem_resolved',
+  'offers_opened',
+  'rescheduled',
 ] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 /** Events about one thing that happens once (a refund, a problem's resolving), their subject its id: recorded once, however often it settles. */
@@ -245,11 +247,11 @@ export const orderSchema = z.object({
   deliveryArea: z.string(),
   deliveryInstructions: z.string().nullable(),
   scheduledFor: z.string().nullable(),
+  /** The delivery window a scheduled order is for, labelled in the store's time ('Sat 10:00–12:00'); null for as soon as possible. */
+  scheduledWindow: scheduledWindowSchema.nullable(),
+  /** When runners are offered it: at placement, or OFFER_LEAD_MINUTES before its window. */
+  offersOpenAt: z.string(),
   timeSlot: z.string(),
-  /** The window a scheduled order is delivered in; null (or, from a server that predates windows, absent) for ASAP. */
-  scheduledWindow: scheduledWindowSchema.nullish(),
-  /** When runners are first offered it: placed time for ASAP, the window's start less the offer lead for a scheduled order. */
-  offersOpenAt: z.string().optional(),
   paymentStatus: z.enum(HELD_PAYMENT_STATES),
   estimatedGroceryCost: z.string(),
   actualGroceryCost: z.string().nullable(),
@@ -273,7 +275,7 @@ export const orderSchema = z.object({
   pickedUpAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
-  /** When the hold is released if no runner accepts (authorization + 30 minutes). */
+  /** When the hold is released if no runner accepts (30 minutes after offers open). */
   expiresAt: z.string(),
   runnerFirstName: z.string().nullable(),
   runnerLastName: z.string().nullable(),
@@ -305,6 +307,9 @@ export const confirmGroceryTotalSchema = z
 export type ConfirmGroceryTotalInput = z.infer<typeof confirmGroceryTotalSchema>
 
 export const cancelOrderSchema = z.object({ reason: z.string().trim().max(200).optional() }).optional()
+
+/** POST /api/orders/{id}/reschedule: the start of another of the store's delivery windows. */
+export const rescheduleOrderSchema = z.object({ scheduledFor: z.string().max(40) })
 
 /** Dollars as the spec writes money, a number or a decimal string; the server turns them into cents. */
 export const MAX_REPLACEMENT_PRICE_CENTS = 100_000

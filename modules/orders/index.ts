@@ -8,6 +8,7 @@ import { findOrderMessage, orderMessageHub } from './chat'
 import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
 import { endNothingFound } from './nothing-found'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
+import { assertWindowHasRoom, chosenWindow, storeDeliveryWindows } from './order-windows'
 import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
 import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
@@ -28,13 +29,18 @@ export {
   SUBSTITUTION_WAIT_MS,
 } from './contract'
 export { captureUnansweredGroceryTotals } from './grocery-capture'
+export { openDueOffers } from './offers-open'
 export { type OnlySide, orderForParty, type Party, partyOf, type Viewer } from './order-access'
 export { findOrder, isPaidFor } from './order-queries'
 export { orderViews } from './order-view'
+export { type ChosenWindow, type WindowTerms, windowTermsOf } from './order-windows'
 export type { OrderEvent } from './outbox'
 export { captureClaim, ordersPaymentListener } from './payment-listener'
 export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
+
+/** A store's delivery windows as checkout offers and checks them: the list with their room, one chosen by its start (400 NOT_A_WINDOW), and whether it has room (409 WINDOW_FULL). */
+export const orderWindows = { list: storeDeliveryWindows, chosen: chosenWindow, assertHasRoom: assertWindowHasRoom }
 
 /** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled. */
 export const runnerQueries = { ordersWaitingNear, deliveriesSince, standings: runnerStandings, unsettledClaims, givenUpSince, givenUpCountsSince }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
+import { windowLabel } from '../catalog/index'
 import { type GroceryHold, holdExpiresAt, type OrderPayment, orderPayments, type RefundRow, settledRefundsOf } from '../payments/index'
 import { type PayoutLineStatus, type PayoutTerms, runnerPayouts } from '../payouts/index'
 import { type Clock, centsToDecimal } from '../shared/index'
@@ -134,6 +135,13 @@ function groceryPaymentOf(row: OrderRow, hold: GroceryHold | undefined): Grocery
   }
 }
 
+/** The window a scheduled order is for, read in its store's time; null for as soon as possible. */
+function scheduledWindowOf(row: OrderRow) {
+  if (!row.scheduledFor || !row.scheduledUntil) return null
+  const window = { start: row.scheduledFor, end: row.scheduledUntil }
+  return { start: window.start.toISOString(), end: window.end.toISOString(), label: windowLabel(window, row.storeTimeZone) }
+}
+
 /** The order as the API sends it to this viewer; money in the spec's dollar strings, formatted here at the edge. */
 export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewContext): Order {
   const { contacts } = context
@@ -185,6 +193,8 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     deliveryArea: row.deliveryArea,
     deliveryInstructions: isBuyer || contactsShared ? row.deliveryInstructions : null,
     scheduledFor: iso(row.scheduledFor),
+    scheduledWindow: scheduledWindowOf(row),
+    offersOpenAt: row.offersOpenAt.toISOString(),
     timeSlot: row.timeSlot,
     paymentStatus: payment.status,
     estimatedGroceryCost: centsToDecimal(row.estimatedGroceryCents),
@@ -212,7 +222,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     pickedUpAt: iso(row.pickedUpAt),
     deliveredAt: iso(row.deliveredAt),
     cancelledAt: iso(row.cancelledAt),
-    expiresAt: holdExpiresAt(row.authorizedAt).toISOString(),
+    expiresAt: holdExpiresAt(row.offersOpenAt).toISOString(),
     runnerFirstName: runner?.firstName ?? null,
     runnerLastName: runner?.lastName ?? null,
     runnerPhone: contactsShared ? (runner?.phone ?? null) : null,

@@ -36,13 +36,13 @@ export function ordersPaymentListener(db: Database, clock: Clock, gateway: Payme
 }
 
 /**
- * A hold found released under a runner's claim was released, near or past its 30 minutes, by the
+ * A hold found released under a runner's claim was released, near or past its offers' 30 minutes, by the
  * sweep (an accept at 29:59 can meet it), and before that by the buyer.
  */
 async function cancelReasonOf(tx: Database, clock: Clock, orderId: string, cause: HoldEndCause): Promise<CancelReason> {
   if (cause !== 'found released') return REASON_OF_CAUSE[cause]
-  const [order] = await tx.select({ authorizedAt: orders.authorizedAt }).from(orders).where(eq(orders.id, orderId))
-  return order && releasedBySweep(order.authorizedAt, clock.now()) ? 'expired' : 'buyer'
+  const [order] = await tx.select({ offersOpenAt: orders.offersOpenAt }).from(orders).where(eq(orders.id, orderId))
+  return order && releasedBySweep(order.offersOpenAt, clock.now()) ? 'expired' : 'buyer'
 }
 
 /** What payments' verbs need to move an order's payment, and the order with it. */

@@ -5,19 +5,19 @@ import { type Coordinates, nearPlace } from '../shared/index'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
 
-/** Where a page of offers ended: the last order's hold time and id (ties on the time go by id). */
-export type OfferPosition = { authorizedAt: Date; id: string }
+/** Where a page of offers ended: the last order's offer time and id (ties on the time go by id). */
+export type OfferPosition = { offersOpenAt: Date; id: string }
 
 /**
  * Orders waiting for a runner whose store is within `radiusMiles` of `from`, oldest first (then
- * by id), after `after` when given, with the distance to the store. Only holds that still stand
- * (authorized after `authorizedAfter`), never `notBuyer`'s own purchases. The plan walks the
- * partial index of waiting orders by hold time and stops at `limit`; the box and the exact
+ * by id), after `after` when given, with the distance to the store. Only orders on offer (offers
+ * opened after `offeredAfter`, by `now`), never `notBuyer`'s own purchases. The plan walks the
+ * partial index of waiting orders by offer time and stops at `limit`; the box and the exact
  * great-circle distance filter as it goes.
  */
 export async function ordersWaitingNear(
   db: Database,
-  query: { from: Coordinates; radiusMiles: number; notBuyer?: string; authorizedAfter: Date; after?: OfferPosition; limit: number },
+  query: { from: Coordinates; radiusMiles: number; notBuyer?: string; offeredAfter: Date; now: Date; after?: OfferPosition; limit: number },
 ) {
   const { from, radiusMiles, after } = query
   const { inBox, distance } = nearPlace({ latitude: orders.storeLatitude, longitude: orders.storeLongitude }, from, radiusMiles)
@@ -28,14 +28,15 @@ export async function ordersWaitingNear(
       and(
         // Waiting says its payment is authorized too: the order and its payment only leave those states together.
         eq(orders.status, 'pending_runner_acceptance'),
-        gt(orders.authorizedAt, query.authorizedAfter),
-        after ? and(gte(orders.authorizedAt, after.authorizedAt), or(gt(orders.authorizedAt, after.authorizedAt), gt(orders.id, after.id))) : undefined,
+        gt(orders.offersOpenAt, query.offeredAfter),
+        lte(orders.offersOpenAt, query.now),
+        after ? and(gte(orders.offersOpenAt, after.offersOpenAt), or(gt(orders.offersOpenAt, after.offersOpenAt), gt(orders.id, after.id))) : undefined,
         query.notBuyer ? ne(orders.buyerId, query.notBuyer) : undefined,
         inBox,
         lte(distance, radiusMiles),
       ),
     )
-    .orderBy(asc(orders.authorizedAt), asc(orders.id))
+    .orderBy(asc(orders.offersOpenAt), asc(orders.id))
     .limit(query.limit)
   return rows.map(({ order, distance: miles }) => ({ order: order as OrderRow, distance: Number(miles) }))
 }

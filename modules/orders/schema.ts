@@ -84,11 +84,22 @@ export const orders = pgTable(
     /** City, state and ZIP: the part of the address a runner sees before accepting. */
     deliveryArea: text().notNull(),
     deliveryInstructions: text(),
+    /** The delivery window a scheduled order is for, from its start to its end; null for as soon as possible. */
     scheduledFor: timestamp({ withTimezone: true }),
+    scheduledUntil: timestamp({ withTimezone: true }),
+    /** The store's time zone at checkout, which the window is read in ('Sat 10:00–12:00'). */
+    storeTimeZone: text().notNull().default('America/New_York'),
+    /**
+     * When runners are offered the order: at placement for as soon as possible, OFFER_LEAD_MINUTES
+     * before its window when scheduled. A runner's 30 minutes count from here.
+     */
+    offersOpenAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the runners near the store were told of it, once, when its offers opened. */
+    offersFannedOutAt: timestamp({ withTimezone: true }),
     timeSlot: text().notNull().default('ASAP'),
     /** The gateway's id for the authorization (a Stripe PaymentIntent, or the embedded gateway's). */
     paymentIntentId: text().notNull().unique(),
-    /** When the card was authorized; the 30-minute window counts from here. */
+    /** When the card was authorized (a scheduled order's hold stands until its offers have had their 30 minutes). */
     authorizedAt: timestamp({ withTimezone: true }).notNull(),
     acceptedAt: timestamp({ withTimezone: true }),
     pickedUpAt: timestamp({ withTimezone: true }),
@@ -103,7 +114,9 @@ export const orders = pgTable(
     check('orders_cancel_reason_known', sql`cancel_reason is null or ${inList('cancel_reason', CANCEL_REASONS)}`),
     check('orders_money_positive', sql`platform_fee_cents >= 0 and tip_cents >= 0 and total_cents = platform_fee_cents + tip_cents`),
     index('orders_status_created_at_idx').on(t.status, t.createdAt),
-    index('orders_pending_authorized_at_idx').on(t.authorizedAt).where(sql`status = 'pending_runner_acceptance'`),
+    index('orders_pending_offers_open_at_idx').on(t.offersOpenAt).where(sql`status = 'pending_runner_acceptance'`),
+    // A window's orders are counted against its capacity at every checkout into it.
+    index('orders_store_window_idx').on(t.storeId, t.scheduledFor).where(sql`scheduled_for is not null and status <> 'cancelled'`),
     // Runners are offered waiting orders by the store's distance: a box on this index, then the exact distance.
     index('orders_pending_store_location_idx').on(t.storeLatitude, t.storeLongitude).where(sql`status = 'pending_runner_acceptance'`),
     index('orders_buyer_id_idx').on(t.buyerId, t.createdAt),

@@ -12,14 +12,14 @@ const CONCURRENCY = 8
 export type SweepResult = { cancelled: string[]; failed: { orderId: string; reason: string }[]; anomalies: string[] }
 
 /**
- * The 30-minute sweep: every order still waiting for a runner 30 minutes after its card was
- * authorized has its hold released and is cancelled, each on its own (releaseAndEnd). A gateway
- * failure leaves the order as it is for the next sweep.
+ * The 30-minute sweep: every order still waiting for a runner 30 minutes after its offers opened
+ * (its placement, or a scheduled order's lead time before its window) has its holds released and
+ * is cancelled, each on its own (releaseAndEnd). A gateway failure leaves the order as it is for the next sweep.
  */
 export async function sweepExpiredOrders(db: Database, gateway: PaymentGateway, clock: Clock): Promise<SweepResult> {
   const result: SweepResult = { cancelled: [], failed: [], anomalies: [] }
   const cutoff = holdLapsedBefore(clock.now())
-  let after: { authorizedAt: Date; id: string } | null = null
+  let after: { offersOpenAt: Date; id: string } | null = null
   for (;;) {
     const batch = await db
       .select()
@@ -27,13 +27,13 @@ export async function sweepExpiredOrders(db: Database, gateway: PaymentGateway, 
       .where(
         and(
           eq(orders.status, 'pending_runner_acceptance'),
-          lte(orders.authorizedAt, cutoff),
+          lte(orders.offersOpenAt, cutoff),
           after
-            ? or(gt(orders.authorizedAt, after.authorizedAt), and(eq(orders.authorizedAt, after.authorizedAt), sql`${orders.id} > ${after.id}`))
+            ? or(gt(orders.offersOpenAt, after.offersOpenAt), and(eq(orders.offersOpenAt, after.offersOpenAt), sql`${orders.id} > ${after.id}`))
             : undefined,
         ),
       )
-      .orderBy(asc(orders.authorizedAt), asc(orders.id))
+      .orderBy(asc(orders.offersOpenAt), asc(orders.id))
       .limit(BATCH)
     if (batch.length === 0) return result
     after = batch.at(-1)!
@@ -42,7 +42,7 @@ export async function sweepExpiredOrders(db: Database, gateway: PaymentGateway, 
         batch.slice(start, start + CONCURRENCY).map(async (order) => {
           const ended = await releaseAndEnd(db, gateway, clock, order, {
             reason: 'expired',
-            because: `no runner within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`,
+            because: `no runner within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes${order.scheduledFor ? ' of offers opening' : ''}`,
           })
           if (ended.outcome === 'cancelled' && ended.order.status === 'cancelled') result.cancelled.push(order.id)
           if (ended.outcome === 'unreachable') {

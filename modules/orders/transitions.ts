@@ -15,6 +15,7 @@ import {
   PHOTO_STATES,
 } from './contract'
 import { decideSubstitution, markItem } from './line-moves'
+import { type ChosenWindow, offersOpenAtFor, takeWindowPlace, type WindowTerms } from './order-windows'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
 import { tallyDelivery } from './runner-tallies'
 import { type OrderItem, type OrderPhoto, orderProblems, orders } from './schema'
@@ -99,7 +100,8 @@ export type NewOrder = {
   deliveryAddress: string
   deliveryArea: string
   deliveryInstructions: string | null
-  scheduledFor: Date | null
+  /** The delivery window it is for; null for as soon as possible. */
+  window: ChosenWindow | null
   timeSlot: string
   paymentIntentId: string
 }
@@ -107,15 +109,25 @@ export type NewOrder = {
 /**
  * Writes a new order waiting for a runner, its card authorized. Checkout calls this inside its
  * own transaction, after the claim on the authorization (which makes the payment the order's),
- * so the two stand or fall together.
+ * so the two stand or fall together. An order for a window takes a place in it first (409
+ * WINDOW_FULL undoes the transaction). Runners are told of it now if its offers open now, else
+ * when they open (openDueOffers).
  */
-async function place(tx: Database, clock: Clock, order: NewOrder): Promise<OrderRow> {
+async function place(tx: Database, clock: Clock, order: NewOrder, terms: WindowTerms): Promise<OrderRow> {
   const now = clock.now()
-  const { store, ...rest } = order
+  const { store, window, ...rest } = order
+  if (window) await takeWindowPlace(tx, store.id, window, terms.capacity)
+  const offersOpenAt = offersOpenAtFor(window, now, terms)
+  const offeredNow = offersOpenAt.getTime() <= now.getTime()
   const [placed] = await tx
     .insert(orders)
     .values({
       ...rest,
+      scheduledFor: window?.start ?? null,
+      scheduledUntil: window?.end ?? null,
+      ...(window && { storeTimeZone: window.timeZone }),
+      offersOpenAt,
+      offersFannedOutAt: offeredNow ? now : null,
       storeId: store.id,
       storeName: store.name,
       storeAddress: store.address,
@@ -129,12 +141,46 @@ async function place(tx: Database, clock: Clock, order: NewOrder): Promise<Order
     })
     .returning()
   await announceOrderChange(tx, placed!.id)
-  await recordOrderEvent(tx, clock, placed!.id, 'placed')
+  if (offeredNow) await recordOrderEvent(tx, clock, placed!.id, 'placed')
   return placed!
 }
 
 /**
- * A runner takes a waiting order, only while its hold stands (authorized within the 30 minutes).
+ * The buyer moves a waiting order to another window, in the caller's transaction: a place in the
+ * new window (409 WINDOW_FULL), its offers' opening moved with it, and, when that is later than
+ * now, offered and told again only then. Null when the order is no longer waiting (a runner took it).
+ */
+async function reschedule(tx: Database, clock: Clock, row: OrderRow, window: ChosenWindow, terms: WindowTerms): Promise<OrderRow | null> {
+  const now = clock.now()
+  await takeWindowPlace(tx, row.storeId, window, terms.capacity, row.id)
+  const offersOpenAt = offersOpenAtFor(window, now, terms)
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      scheduledFor: window.start,
+      scheduledUntil: window.end,
+      storeTimeZone: window.timeZone,
+      offersOpenAt,
+      ...(offersOpenAt.getTime() > now.getTime() && { offersFannedOutAt: null }),
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(orders.id, row.id),
+        eq(orders.buyerId, row.buyerId),
+        eq(orders.status, 'pending_runner_acceptance'),
+        gt(orders.offersOpenAt, holdLapsedBefore(now)),
+      ),
+    )
+    .returning()
+  if (!moved) return null
+  await announceOrderChange(tx, moved.id)
+  await recordOrderEvent(tx, clock, moved.id, 'rescheduled')
+  return moved
+}
+
+/**
+ * A runner takes a waiting order, only while it is offered: its offers open, and within their 30 minutes.
  * Followers hear of it when the capture settles a moment later (markCaptured, or the cancel or
  * unclaim that undoes it), not of the claim too: a thousand streams written in between would hold
  * up the capture the runner is waiting on. Until then the order may still sit in offer pages,
@@ -144,7 +190,7 @@ const claim = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
   move(db, clock, 'claim', {
     orderId,
     // A waiting order's payment is authorized: the two only ever leave those states together.
-    when: [gt(orders.authorizedAt, holdLapsedBefore(clock.now()))],
+    when: [gt(orders.offersOpenAt, holdLapsedBefore(clock.now())), lte(orders.offersOpenAt, clock.now())],
     set: { runnerId, acceptedAt: clock.now() },
     announce: false,
   })
@@ -332,6 +378,7 @@ async function confirmGroceryTotal(db: Database, clock: Clock, orderId: string, 
 /** What happens to orders, each a named move of the one table; no other code writes an order. */
 export const orderMoves = {
   place,
+  reschedule,
   claim,
   unclaim,
   markPaidFor,

@@ -52,7 +52,7 @@ export {
   oweGroceryCapture,
   releaseGroceryHold,
 } from './grocery-holds'
-export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLapsedBefore, releasedBySweep } from './hold-windows'
+export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLapsedBefore, holdOutlastsOffers, releasedBySweep } from './hold-windows'
 export {
   authorize,
   type CheckoutIntent,

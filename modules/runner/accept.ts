@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
 import { captureClaim, findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
-import { type CaptureOutcome, claimStaleBefore, orderPayments, type PaymentGateway } from '../payments/index'
+import { type CaptureOutcome, claimStaleBefore, holdLapsedBefore, orderPayments, type PaymentGateway } from '../payments/index'
 import { payoutDesk } from '../payouts/index'
 import { AppError, type Clock, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
@@ -49,13 +49,15 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   // A second tap by the winner gets the order it already has.
   if (order.runnerId === runner.id && order.status === 'runner_accepted') return order
   if (order.status !== 'pending_runner_acceptance') throw noLongerAvailable()
+  // A scheduled order is not on offer before its lead time: as if another runner had it.
+  if (order.offersOpenAt.getTime() > clock.now().getTime()) throw noLongerAvailable()
   await refuseWithoutPayouts(db, clock, runner, orderId)
 
   const claimed = await orderMoves.claim(db, clock, orderId, runner.id)
   if (!claimed) {
     const current = await findOrder(db, orderId)
     // Past its 30 minutes and not yet swept: the hold lapsed, so release it now rather than at the next sweep.
-    if (current?.status === 'pending_runner_acceptance') {
+    if (current?.status === 'pending_runner_acceptance' && current.offersOpenAt <= holdLapsedBefore(clock.now())) {
       await orderEndings.releaseAndEnd(db, gateway, clock, current, {
         reason: 'expired',
         because: `no runner within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`,

@@ -24,16 +24,16 @@ async function searchOrigin(runner: UserRow, zipCode: string | undefined): Promi
 /** The second comma-separated part of an address: '1 Main St, Edison, NJ 08817' → 'Edison'. */
 export const areaOf = (address: string) => address.split(',')[1]?.trim() ?? ''
 
-/** A position as the `cursor` the screens send back: opaque to them, the hold time and id to us. */
-export const encodeCursor = ({ authorizedAt, id }: OfferPosition) => Buffer.from(`${authorizedAt.toISOString()}|${id}`).toString('base64url')
+/** A position as the `cursor` the screens send back: opaque to them, the offer time and id to us. */
+export const encodeCursor = ({ offersOpenAt, id }: OfferPosition) => Buffer.from(`${offersOpenAt.toISOString()}|${id}`).toString('base64url')
 
 function decodeCursor(cursor: string): OfferPosition {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|')
-  const authorizedAt = new Date(at ?? '')
-  if (Number.isNaN(authorizedAt.getTime()) || !isUuid(id ?? '')) {
+  const offersOpenAt = new Date(at ?? '')
+  if (Number.isNaN(offersOpenAt.getTime()) || !isUuid(id ?? '')) {
     throw badRequest('That list of orders is out of date. Refresh it.', 'INVALID_CURSOR', { cursor: 'That list of orders is out of date. Refresh it.' })
   }
-  return { authorizedAt, id: id! }
+  return { offersOpenAt, id: id! }
 }
 
 /** Anyone looking at a waiting order who is not its buyer sees the same card (001 §6): no names, no street address. */
@@ -52,7 +52,8 @@ async function readOfferPage(
     from,
     radiusMiles,
     notBuyer,
-    authorizedAfter: holdLapsedBefore(clock.now()),
+    offeredAfter: holdLapsedBefore(clock.now()),
+    now: clock.now(),
     after,
     limit: OFFERED_AT_MOST + 1,
   })
@@ -73,12 +74,12 @@ async function readOfferPage(
       estimatedEarnings: view.earnings!.amount,
       storeArea: areaOf(view.storeAddress),
     }
-    return { id: order.id, json: JSON.stringify(availableOrderSchema.parse(card)), buyerId: order.buyerId, authorizedAt: order.authorizedAt }
+    return { id: order.id, json: JSON.stringify(availableOrderSchema.parse(card)), buyerId: order.buyerId, offersOpenAt: order.offersOpenAt }
   })
   const last = offers.at(-1)
   return {
     offers,
-    next: waiting.length > OFFERED_AT_MOST && last ? { authorizedAt: last.authorizedAt, id: last.id } : null,
+    next: waiting.length > OFFERED_AT_MOST && last ? { offersOpenAt: last.offersOpenAt, id: last.id } : null,
     answers: new Map(),
   }
 }
@@ -90,7 +91,7 @@ function answerOf(json: string): OffersAnswer {
 
 /**
  * GET /api/orders/pending, as sent (availableOrdersResponseSchema): orders waiting for a runner
- * whose store is within the runner's radius (10 miles unless they chose less), oldest first (the nearest its 30 minutes needs a runner most),
+ * whose store is within the runner's radius (10 miles unless they chose less) and whose offers are open, oldest first (the nearest its 30 minutes needs a runner most),
  * 50 at a time with a cursor for the next 50; only holds that still stand, never the runner's
  * own, and nothing while they are offline. Pages come from `pages`, shared by the runners
  * searching from the same place, their cards serialized once; a page holding the runner's own
@@ -142,7 +143,7 @@ export async function offersAnswer(
   if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, terms, area, after, runner.id)
   // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, so those left are the page's last ones.
   const lapsed = holdLapsedBefore(clock.now())
-  const standing = page.offers.filter((offer) => offer.authorizedAt > lapsed)
+  const standing = page.offers.filter((offer) => offer.offersOpenAt > lapsed)
   const asked = `${standing.length}|${origin.label}`
   let answer = page.answers.get(asked)
   if (!answer) {

@@ -1,7 +1,7 @@
 import type { Listen } from '../../db/database'
 import { orderOutbox, type runnerQueries } from '../orders/index'
 
-/** Where a page of offers ends: the last order's hold time and id. */
+/** Where a page of offers ends: the last order's offer time and id. */
 export type OfferPosition = NonNullable<Parameters<typeof runnerQueries.ordersWaitingNear>[1]['after']>
 
 /**
@@ -9,7 +9,7 @@ export type OfferPosition = NonNullable<Parameters<typeof runnerQueries.ordersWa
  * own buyers: each card as the JSON sent (checked against the card's schema once, when read).
  */
 export type OfferPage = {
-  offers: { id: string; json: string; buyerId: string; authorizedAt: Date }[]
+  offers: { id: string; json: string; buyerId: string; offersOpenAt: Date }[]
   next: OfferPosition | null
   /** The answers made from this page so far, as sent, by how they were asked (see availableOrdersAnswer). */
   answers: Map<string, OffersAnswer>

@@ -105,6 +105,18 @@ export const configSchema = z.object({
     .default(1),
   /** The most a grocery hold may be, in cents: a cart estimated above it is held for this much. At least the smallest hold. */
   GROCERY_HOLD_MAX_CENTS: z.coerce.number().int().min(GROCERY_HOLD_MIN_CENTS).default(DEFAULT_GROCERY_HOLD_MAX_CENTS),
+  /** Orders a store takes at most in one delivery window; a full window is offered as unavailable and refused at checkout. */
+  WINDOW_CAPACITY: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Minutes before its window a scheduled order is offered to runners: it is fanned out then, and
+   * the 30 minutes a runner has to accept it count from then.
+   */
+  OFFER_LEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(24 * 60)
+    .default(120),
   /** Serve the OpenAPI reference at /api/docs and /api/openapi.json. Unset: on, except in production. */
   API_DOCS: z.stringbool().optional(),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */

@@ -7,6 +7,13 @@ export const TOP_BAR_TAGLINE = 'Your Local Indian Market'
 
 export const PLATFORM_FEE_CENTS = 200
 export const RUNNER_ACCEPTANCE_WINDOW_MINUTES = 30
+/**
+ * Scheduled delivery (issue 30): windows this long, inside a store's hours, on its local today and
+ * the next days up to this many in all (a card hold lasts 7 days), starting at least this long from now.
+ */
+export const DELIVERY_WINDOW_MINUTES = 120
+export const DELIVERY_WINDOW_DAYS = 7
+export const DELIVERY_WINDOW_NOTICE_MINUTES = 120
 export const DELIVERY_RADIUS_MILES = 10
 /** The shortest distance a runner may choose to travel to a store; the longest, and the default, is DELIVERY_RADIUS_MILES. */
 export const RUNNER_RADIUS_MIN_MILES = 1

@@ -45,7 +45,6 @@ export const ERROR_CODES = [
   'INVALID_QUANTITY',
   'INVALID_QUERY',
   'INVALID_RESET_TOKEN',
-  'INVALID_SCHEDULE',
   'INVALID_SIGNATURE',
   'INVALID_STATUS',
   'INVALID_TIME_SLOT',
@@ -70,6 +69,7 @@ export const ERROR_CODES = [
   'NOTIFICATION_NOT_FOUND',
   'NOT_A_BUYER',
   'NOT_A_RUNNER',
+  'NOT_A_WINDOW',
   'NOT_CHARGED',
   'NOT_DELIVERED',
   'NOT_FIREBASE',
@@ -126,6 +126,7 @@ export const ERROR_CODES = [
   'UNKNOWN_ZIP',
   'UNSUPPORTED_MEDIA_TYPE',
   'VALIDATION_ERROR',
+  'WINDOW_FULL',
   // The embedded card form's own refusals, in Stripe's words, as Stripe.js reports them.
   'card_declined',
   'incomplete_cvc',

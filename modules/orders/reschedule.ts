@@ -1,0 +1,36 @@
+import type { Database } from '../../db/database'
+import { holdOutlastsOffers } from '../payments/index'
+import { badRequest, type Clock, conflict, notFound } from '../shared/index'
+import { ORDER_NOT_FOUND } from './contract'
+import { findOrder } from './order-queries'
+import { chosenWindow, offersOpenAtFor, type WindowTerms } from './order-windows'
+import { type OrderRow, orderMoves } from './transitions'
+
+const ALREADY_TAKEN = 'A runner has already accepted this order, so it can no longer be moved to another window.'
+
+/**
+ * POST /api/orders/{id}/reschedule: the buyer moves their order to another of the store's windows
+ * while no runner has taken it, checked as checkout checks one (400 NOT_A_WINDOW, 409
+ * WINDOW_FULL, the window's lock holding its last place), and only to a window whose runners'
+ * 30 minutes end while the card's authorization still holds. Its offers open anew before the new window.
+ */
+export async function rescheduleByBuyer(
+  db: Database,
+  clock: Clock,
+  terms: WindowTerms,
+  buyerId: string,
+  orderId: string,
+  scheduledFor: string,
+): Promise<OrderRow> {
+  const row = await findOrder(db, orderId)
+  if (!row || row.buyerId !== buyerId) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_TAKEN, 'INVALID_TRANSITION')
+  const window = await chosenWindow(db, clock, row.storeId, scheduledFor, 'scheduledFor')
+  if (!holdOutlastsOffers(row.authorizedAt, offersOpenAtFor(window, clock.now(), terms)))
+    throw badRequest('Your card’s hold for this order ends before that window. Choose an earlier window, or cancel and order again.', 'NOT_A_WINDOW', {
+      scheduledFor: 'After your card’s hold ends',
+    })
+  const moved = await db.transaction((tx) => orderMoves.reschedule(tx, clock, row, window, terms))
+  if (!moved) throw conflict(ALREADY_TAKEN, 'INVALID_TRANSITION')
+  return moved
+}
