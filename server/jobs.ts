@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import { captureUnansweredGroceryTotals, orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
+import { captureUnansweredGroceryTotals, orderOutbox, orderSupport, ordersPaymentListener, sweepExpiredOrders } from '../modules/orders/index'
 import { captureOwedGroceryHolds, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
@@ -28,7 +28,7 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
     intents: await releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),
     refunds: await orderSupport.settleOwedRefunds(db, gateway, clock),
-    groceryCaptures: await captureOwedGroceryHolds({ db, gateway, clock }),
+    groceryCaptures: await captureOwedGroceryHolds({ db, gateway, clock, listener: ordersPaymentListener(db, clock, gateway) }),
   }))
   return run.ran ? run.result : null
 }

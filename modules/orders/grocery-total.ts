@@ -4,6 +4,7 @@ import { type Clock, conflict } from '../shared/index'
 import { GROCERY_TOTAL_STATES } from './contract'
 import { orderForParty } from './order-access'
 import { findOrder } from './order-queries'
+import { orderPaymentDeps } from './payment-listener'
 import { type OrderRow, orderMoves } from './transitions'
 
 /**
@@ -24,6 +25,6 @@ export async function confirmGroceryTotal(db: Database, gateway: PaymentGateway,
     // Two taps at once: the second finds the first's confirmation.
     await orderMoves.confirmGroceryTotal(db, clock, orderId, buyerId)
   }
-  await captureGroceryHold({ db, clock, gateway }, orderId, 'when the buyer confirmed the grocery total')
+  await captureGroceryHold(orderPaymentDeps(db, gateway, clock), orderId, 'when the buyer confirmed the grocery total')
   return (await findOrder(db, orderId))!
 }

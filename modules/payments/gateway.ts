@@ -16,6 +16,8 @@ export type PaymentIntent = {
   id: string
   status: IntentStatus
   amountCents: number
+  /** What was captured of it (Stripe's amount_received): nothing until the capture, then its amount. */
+  amountReceivedCents: number
   currency: string
   metadata: Record<string, string>
   /** The buyer's Customer at the gateway, when the intent was made for one. */

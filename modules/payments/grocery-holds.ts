@@ -7,6 +7,7 @@ import { recordPaymentEvent } from './events'
 import { PaymentDeclinedError, type PaymentGateway, PaymentStateError } from './gateway'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
+import type { PaymentMoveDeps } from './payment-moves'
 import { checkoutIntents, groceryHolds, paymentCustomers } from './schema'
 
 type GroceryDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
@@ -238,14 +239,25 @@ export async function oweGroceryCapture(tx: Database, orderId: string, totalCent
 
 export type GroceryCaptureOutcome = 'captured' | 'released' | 'declined' | 'unreachable' | 'none'
 
+/** Thrown inside a capture's transaction to undo the order's half when another caller settled the hold first. */
+class SettledElsewhere extends Error {}
+
+/**
+ * What the card paid for an order's groceries: the runner is paid back exactly this (their
+ * groceries line), and `orders check` holds the two to it.
+ */
+export const groceriesCharged = (hold: Pick<GroceryHoldRow, 'capturedCents'>) => hold.capturedCents
+
 /**
  * Captures the capture an order's grocery hold owes, under the order's own key, so the buyer's
  * confirmation and every retry charge the card once: the gateway releases what is held beyond
  * it, and a total of nothing releases the hold. Then the record moves from authorized, with its
- * event, once, whoever gets there first. 'none' when no capture is owed or it is already settled;
- * 'unreachable' when the gateway cannot be reached: nothing changed, the capture is still owed.
+ * event, once, whoever gets there first; a capture tells the listener in the same transaction
+ * (the runner's groceries line is written with it). 'none' when no capture is owed or it is
+ * already settled; 'unreachable' when the gateway cannot be reached: nothing changed, the
+ * capture is still owed.
  */
-export async function captureGroceryHold(deps: GroceryDeps, orderId: string, occasion: string): Promise<GroceryCaptureOutcome> {
+export async function captureGroceryHold(deps: PaymentMoveDeps, orderId: string, occasion: string): Promise<GroceryCaptureOutcome> {
   const [hold] = await deps.db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
   if (!hold || hold.status !== 'authorized' || hold.captureOwedCents === null) return 'none'
   if (hold.captureOwedCents === 0) return (await releaseGroceryHold(deps, orderId, `nothing to charge ${occasion}`)) === 'released' ? 'released' : 'none'
@@ -263,13 +275,22 @@ export async function captureGroceryHold(deps: GroceryDeps, orderId: string, occ
     }
   }
   const capturedCents = outcome.to === 'captured' ? hold.captureOwedCents : 0
-  const settled = await deps.db.transaction(async (tx) => {
-    const [moved] = await tx
-      .update(groceryHolds)
-      .set({ status: outcome.to, capturedCents, updatedAt: deps.clock.now() })
-      .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized')))
-      .returning()
-    if (moved)
+  const now = deps.clock.now()
+  let settled: boolean
+  try {
+    settled = await deps.db.transaction(async (tx) => {
+      // The order's half first, as every payment's move runs it (the order's row is locked before
+      // the payment's); undone below when another caller settled the hold first.
+      if (outcome.to === 'captured') {
+        const charged = groceriesCharged({ ...hold, capturedCents })
+        await deps.listener.groceriesCaptured(tx, orderId, { paymentIntentId: hold.paymentIntentId, chargedCents: charged, capturedAt: now })
+      }
+      const [moved] = await tx
+        .update(groceryHolds)
+        .set({ status: outcome.to, capturedCents, updatedAt: now })
+        .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized')))
+        .returning()
+      if (!moved) throw new SettledElsewhere()
       await recordPaymentEvent(tx, deps.clock, {
         orderId,
         paymentIntentId: hold.paymentIntentId,
@@ -277,14 +298,18 @@ export async function captureGroceryHold(deps: GroceryDeps, orderId: string, occ
         to: outcome.to,
         reason: `grocery hold: ${outcome.reason}`,
       })
-    return Boolean(moved)
-  })
+      return true
+    })
+  } catch (error) {
+    if (!(error instanceof SettledElsewhere)) throw error
+    settled = false
+  }
   if (!settled) return 'none'
   return outcome.to === 'captured' ? 'captured' : outcome.to === 'capture_failed' ? 'declined' : 'released'
 }
 
 /** Captures owed and not yet made (the gateway was out of reach at the confirmation): each tried again under its order's key. */
-export async function captureOwedGroceryHolds(deps: GroceryDeps) {
+export async function captureOwedGroceryHolds(deps: PaymentMoveDeps) {
   const owed = await deps.db
     .select({ orderId: groceryHolds.orderId })
     .from(groceryHolds)
@@ -303,3 +328,45 @@ export async function groceryHoldsAwaitingTotal(db: Database): Promise<string[]>
     .where(and(eq(groceryHolds.status, 'authorized'), isNull(groceryHolds.captureOwedCents)))
   return rows.map((row) => row.orderId!)
 }
+
+/** An order's grocery charge as money going out and support's check read it. */
+export type GroceryCharge = {
+  orderId: string
+  paymentIntentId: string
+  status: HeldPaymentState
+  /** What the card paid for the groceries (groceriesCharged): what the runner's groceries line pays back. */
+  chargedCents: number
+  capturedCents: number
+  refundedCents: number
+  /** Of refundedCents, what the runner bears; the platform bore the rest. */
+  refundedFromRunnerCents: number
+}
+
+/** The grocery holds of orders, by their intents' ids or their orders' ids: one read (a few for support's whole check). Holds no order holds are left out. */
+export async function groceryChargesOf(db: Database, ids: { paymentIntentIds: readonly string[] } | { orderIds: readonly string[] }): Promise<GroceryCharge[]> {
+  const [column, list] = 'orderIds' in ids ? [groceryHolds.orderId, ids.orderIds] : [groceryHolds.paymentIntentId, ids.paymentIntentIds]
+  const unique = [...new Set(list)]
+  const found: GroceryCharge[] = []
+  for (let start = 0; start < unique.length; start += READ_AT_ONCE) {
+    const rows = await db
+      .select()
+      .from(groceryHolds)
+      .where(and(inArray(column, unique.slice(start, start + READ_AT_ONCE)), isNotNull(groceryHolds.orderId)))
+    for (const row of rows) {
+      if (row.status === 'requires_payment_method') continue
+      found.push({
+        orderId: row.orderId!,
+        paymentIntentId: row.paymentIntentId,
+        status: row.status,
+        chargedCents: groceriesCharged(row),
+        capturedCents: row.capturedCents,
+        refundedCents: row.refundedCents,
+        refundedFromRunnerCents: row.refundedFromRunnerCents,
+      })
+    }
+  }
+  return found
+}
+
+/** Ids read in one query: well within PostgreSQL's 65,535 parameters. */
+const READ_AT_ONCE = 5_000

@@ -71,6 +71,8 @@ export const groceryHolds = pgTable(
     captureOwedCents: integer(),
     capturedCents: integer().notNull().default(0),
     refundedCents: integer().notNull().default(0),
+    /** Of refundedCents, what the runner bears (support's `--from-runner`): it comes out of their groceries line; the platform bears the rest. */
+    refundedFromRunnerCents: integer().notNull().default(0),
     /** In our words (PAYMENT_STATES): requires_payment_method until the order is placed on it. */
     status: text().$type<PaymentState>().notNull(),
     createdAt: createdAtColumn(),
@@ -90,6 +92,7 @@ export const groceryHolds = pgTable(
     check('grocery_holds_capture_within_hold', sql`captured_cents between 0 and hold_cents`),
     check('grocery_holds_capture_owed_within_hold', sql`capture_owed_cents between 0 and hold_cents`),
     check('grocery_holds_refund_within_capture', sql`refunded_cents between 0 and captured_cents`),
+    check('grocery_holds_runner_refund_within_refunds', sql`refunded_from_runner_cents between 0 and refunded_cents`),
   ],
 )
 
@@ -225,6 +228,8 @@ export const refunds = pgTable(
     amountCents: integer().notNull(),
     idempotencyKey: text().notNull().unique(),
     reason: text().notNull(),
+    /** A grocery refund the runner bears, the runner being at fault (support's `--from-runner`); any other the platform bears. */
+    fromRunner: boolean().notNull().default(false),
     status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull(),
     gatewayRefundId: text(),
     createdAt: createdAtColumn(),
