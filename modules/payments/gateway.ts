@@ -120,8 +120,11 @@ export type TransferRequest = {
   destination: string
   /** The order's group: every transfer of one order's money shares it. */
   transferGroup: string
-  /** The captured PaymentIntent whose charge pays for the transfer. */
-  sourcePaymentIntentId: string
+  /**
+   * The captured PaymentIntent whose charge pays for the transfer (source_transaction); null when
+   * the platform's available balance pays it instead (what the platform bore of a refund).
+   */
+  sourcePaymentIntentId: string | null
   idempotencyKey: string
   metadata: Record<string, string>
 }

@@ -323,9 +323,8 @@ export const embeddedTransfers = pgTable(
     amountCents: integer().notNull(),
     reversedCents: integer().notNull().default(0),
     transferGroup: text().notNull(),
-    sourceIntentId: text()
-      .notNull()
-      .references(() => embeddedPaymentIntents.id),
+    /** Null for a transfer the platform's balance paid, from no charge of its own. */
+    sourceIntentId: text().references(() => embeddedPaymentIntents.id),
     metadata: jsonb().$type<Record<string, string>>().notNull(),
     createdAt: createdAtColumn(),
   },

@@ -91,13 +91,18 @@ export async function earnGroceries(tx: Database, bought: GroceriesBought) {
 /** What a groceries line owes the runner: what the card paid, less the refunds the runner bears (support's `--from-runner`). */
 export const groceriesOwed = (line: Pick<LineRow, 'capturedCents'>, refundedFromRunnerCents: number) => Math.max(0, line.capturedCents - refundedFromRunnerCents)
 
-/** What a line owes its runner now, from its charge as payments records it: a delivery's part of the fee and tip, or the groceries paid back. */
-export async function owedOn(db: Database, line: LineRow): Promise<number> {
+/**
+ * What a line owes its runner now, from its charge as payments records it (a delivery's part of
+ * the fee and tip, or the groceries paid back), and what is left of that charge after refunds.
+ */
+export async function owedOn(db: Database, line: LineRow): Promise<{ owedCents: number; chargeLeftCents: number }> {
   if (line.kind === 'groceries') {
     const [charge] = await orderPayments.groceryCharges(db, { paymentIntentIds: [line.paymentIntentId] })
-    return groceriesOwed(line, charge?.refundedFromRunnerCents ?? 0)
+    const refunded = { all: charge?.refundedCents ?? 0, fromRunner: charge?.refundedFromRunnerCents ?? 0 }
+    return { owedCents: groceriesOwed(line, refunded.fromRunner), chargeLeftCents: line.capturedCents - refunded.all }
   }
-  return runnersPart(line, (await orderPayments.one(db, line.paymentIntentId)).refundedCents)
+  const { refundedCents } = await orderPayments.one(db, line.paymentIntentId)
+  return { owedCents: runnersPart(line, refundedCents), chargeLeftCents: line.capturedCents - refundedCents }
 }
 
 /**
@@ -126,7 +131,7 @@ export async function reconcileLines(db: Database, clock: Clock, orderId: string
     const lines = await tx.select().from(payoutLines).where(eq(payoutLines.orderId, orderId)).for('update')
     const claims: ReversalClaim[] = []
     for (const line of lines) {
-      const owed = await owedOn(tx, line)
+      const { owedCents: owed } = await owedOn(tx, line)
       if (line.transferId === null) {
         if (line.transferringCents === null && line.amountCents !== owed) {
           await tx.update(payoutLines).set({ amountCents: owed, updatedAt: clock.now() }).where(eq(payoutLines.id, line.id))
