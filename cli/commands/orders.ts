@@ -221,7 +221,7 @@ export function registerOrderCommands(program: Command) {
             console.log(`order ${order.orderId}${order.lineId ? `, earnings line ${order.lineId}` : ''}: ${order.problems.join('; ')}`)
           }
           console.log(
-            `Checked ${found.ordersChecked} orders: ${found.disagreeing.length} disagree with the gateway, ${found.groceryHolds.length} grocery holds disagree, ${found.strandedHolds.length} holds have no order past ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, ${found.moneyOut.length} orders' money going out disagrees.`,
+            `Checked ${found.ordersChecked} orders: ${found.disagreeing.length} disagree with the gateway, ${found.strandedHolds.length} holds have no order past ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, ${found.groceryHolds.length} grocery holds disagree with the gateway, ${found.moneyOut.length} orders' money going out disagrees.`,
           )
         }
         if (found.disagreeing.length + found.groceryHolds.length + found.strandedHolds.length + found.moneyOut.length > 0) process.exitCode = 1

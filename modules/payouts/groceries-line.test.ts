@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { captureGroceryTotals } from '../../server/jobs'
-import { jpegWithGps, photoUpload } from '../../testing/photos'
+import { cardOrders } from '../../testing/card-orders'
 import { testApi } from '../../testing/test-api'
 import { findOrder, type Order, orderSupport } from '../orders/index'
 import { paymentEventsOf } from '../payments/index'
@@ -15,56 +15,12 @@ import { payoutDesk } from './index'
 // through the API (PGlite, or PostgreSQL with TEST_DATABASE_URL, where the race runs too).
 
 const api = await testApi()
-const { app, call, clock, db, kind, completeAccount, addStore, providers, runnerWithPayouts } = api
+const { call, clock, db, kind, completeAccount, addStore, providers, runnerWithPayouts } = api
 const gateway = providers.payments
 const store = await addStore({ name: 'Groceries Line Store', latitude: 40.53, longitude: -74.3973 })
-const itemOf = (name: string) => store.items.find((item) => item.name === name)!
-/** Toor Dal $7.99 × 2 and Basmati Rice $18.99: held as $45. */
-const CART = [
-  { id: itemOf('Toor Dal').id, quantity: 2 },
-  { id: itemOf('Basmati Rice').id, quantity: 1 },
-]
+const { pickedUp: pickedUpCardOrder, deliver, confirm, captured: capturedCardOrder } = cardOrders(api, store)
 type Person = Awaited<ReturnType<typeof completeAccount>>
 const HOUR = 60 * 60_000
-
-/** A card order accepted by a runner with payouts, picked up with its receipt at `total` dollars. */
-async function pickedUpCardOrder(total: string, runner?: Person) {
-  const buyer = await completeAccount()
-  const started = await call('POST', '/api/create-payment-intent', {
-    cookie: buyer.cookie,
-    body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items: CART },
-  })
-  const { clientSecret, paymentIntentId, groceryIntent } = started.body as { clientSecret: string; paymentIntentId: string; groceryIntent: { id: string } }
-  await call('POST', '/api/payments/embedded/confirm', { body: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } })
-  const placed = await call('POST', '/api/confirm-payment-and-create-order', {
-    cookie: buyer.cookie,
-    body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items: CART, tip: 5 } },
-  })
-  expect(placed.status).toBe(200)
-  const order = placed.body.order as Order
-  const by = runner ?? (await runnerWithPayouts())
-  expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: by.cookie })).status).toBe(200)
-  expect((await app.handle(photoUpload(`/api/orders/${order.id}/receipt`, { bytes: await jpegWithGps() }, { cookie: by.cookie }))).status).toBe(201)
-  const pickedUp = await call('PATCH', `/api/orders/${order.id}/status`, {
-    cookie: by.cookie,
-    body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })), actualGroceryCost: total },
-  })
-  expect(pickedUp.status).toBe(200)
-  return { buyer, runner: by, order, groceryIntentId: groceryIntent.id }
-}
-
-const deliver = async (runner: Person, order: Order) =>
-  expect((await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })).status).toBe(200)
-const confirm = async (buyer: Person, order: Order) =>
-  expect((await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie })).status).toBe(200)
-
-/** A card order delivered, its total of `total` dollars confirmed by the buyer and captured. */
-async function capturedCardOrder(total: string, runner?: Person) {
-  const placed = await pickedUpCardOrder(total, runner)
-  await deliver(placed.runner, placed.order)
-  await confirm(placed.buyer, placed.order)
-  return placed
-}
 
 const linesOf = async (runner: Person, orderId: string) =>
   ((await call('GET', '/api/runner/payouts', { cookie: runner.cookie })).body as unknown as PayoutsResponse).earnings.filter((line) => line.orderId === orderId)
