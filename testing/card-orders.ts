@@ -26,7 +26,9 @@ export function cardOrders(api: Api, store: StoreWithShelf) {
       body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items: cart },
     })
     const { clientSecret, paymentIntentId, groceryIntent } = started.body as { clientSecret: string; paymentIntentId: string; groceryIntent: { id: string } }
-    await api.call('POST', '/api/payments/embedded/confirm', { body: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } })
+    await api.call('POST', '/api/payments/embedded/confirm', {
+      body: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    })
     const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
       cookie: buyer.cookie,
       body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items: cart, tip: 5 } },

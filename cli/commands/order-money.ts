@@ -45,7 +45,11 @@ function describeRefund(outcome: RefundOutcome, key: string, part: RefundedPart 
       : `This refund: ${formatCents(outcome.amountCents)} under key ${key}.`,
     `After: ${formatCents(outcome.refundedCents)} of ${formatCents(charged)} refunded; ${formatCents(charged - outcome.refundedCents)} left.`,
     ...(part === 'groceries'
-      ? [fromRunner ? "The runner bears it: their groceries line is lowered, or its transfer reversed if paid." : 'The platform bears it: the runner keeps their groceries line.']
+      ? [
+          fromRunner
+            ? 'The runner bears it: their groceries line is lowered, or its transfer reversed if paid.'
+            : 'The platform bears it: the runner keeps their groceries line.',
+        ]
       : []),
   ].join('\n')
 }

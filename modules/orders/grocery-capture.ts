@@ -52,7 +52,8 @@ export async function captureUnansweredGroceryTotals(db: Database, gateway: Paym
         .for('update', { of: orders })
       return order ? oweGroceryCapture(tx, id, order.actualGroceryCents!) : false
     })
-    if (owed) outcomes[id] = await captureGroceryHold(orderPaymentDeps(db, gateway, clock), id, "automatically at the runner's total, unanswered since delivery")
+    if (owed)
+      outcomes[id] = await captureGroceryHold(orderPaymentDeps(db, gateway, clock), id, "automatically at the runner's total, unanswered since delivery")
   }
   return outcomes
 }

@@ -103,7 +103,15 @@ export async function resolveProblem(
     const earlier = refundedIntent ? (await refundsOf(db, refundedIntent)).find((row) => row.idempotencyKey === key) : undefined
     const amountCents =
       earlier?.amountCents ??
-      (asked === 'fee' ? order.platformFeeCents : asked === 'tip' ? order.tipCents : asked === 'all' ? 'rest' : 'cents' in asked ? asked.cents : asked.groceryCents)
+      (asked === 'fee'
+        ? order.platformFeeCents
+        : asked === 'tip'
+          ? order.tipCents
+          : asked === 'all'
+            ? 'rest'
+            : 'cents' in asked
+              ? asked.cents
+              : asked.groceryCents)
     if (amountCents === 0) throw nothingToRefund()
     outcome = await refundOrder(db, gateway, clock, order, {
       amountCents,

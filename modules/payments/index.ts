@@ -69,7 +69,17 @@ export {
   type PaymentMoveDeps,
   releaseOrder,
 } from './payment-moves'
-export { NotChargedError, type RefundedPart, type RefundOutcome, type RefundRequest, type RefundRow, refund, refundedTotals, refundsOf, settledRefundsOf } from './refunds'
+export {
+  NotChargedError,
+  type RefundedPart,
+  type RefundOutcome,
+  type RefundRequest,
+  type RefundRow,
+  refund,
+  refundedTotals,
+  refundsOf,
+  settledRefundsOf,
+} from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
 export { connectedAccountFor, type LineToTransfer, onboardingLinkFor, reverseLine, type TransferOutcome, transferLine, transfersOfOrder } from './transfers'

@@ -109,10 +109,7 @@ export function stripeConnect(send: SendToStripe): ConnectCalls {
       const source = sourcePaymentIntentId ? { source_transaction: await capturedChargeOf(sourcePaymentIntentId) } : {}
       const transfer = await call(
         (sdk) =>
-          sdk.transfers.create(
-            { amount: amountCents, currency: 'usd', destination, transfer_group: transferGroup, ...source, metadata },
-            { idempotencyKey },
-          ),
+          sdk.transfers.create({ amount: amountCents, currency: 'usd', destination, transfer_group: transferGroup, ...source, metadata }, { idempotencyKey }),
         transferError,
       )
       return toTransfer(transfer)

@@ -74,7 +74,8 @@ function deliveryDisagreement(line: LineRow, payments: Awaited<ReturnType<typeof
   const payment = payments.get(line.paymentIntentId)
   if (!payment) return ['no payment recorded for the line']
   const problems: string[] = []
-  if (payment.amountCents !== line.capturedCents) problems.push(`the line says ${dollars(line.capturedCents)} was captured, payments ${dollars(payment.amountCents)}`)
+  if (payment.amountCents !== line.capturedCents)
+    problems.push(`the line says ${dollars(line.capturedCents)} was captured, payments ${dollars(payment.amountCents)}`)
   const owed = runnersPart(line, payment.refundedCents)
   // A transfer under way is judged once it settles (the next run finishes it); everything else must add up now.
   if (line.transferringCents === null && netOf(line) !== owed) {

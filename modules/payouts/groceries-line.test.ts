@@ -45,7 +45,10 @@ const refundGroceries = async (orderId: string, amountCents: number | 'rest', op
     fromRunner: options.fromRunner,
   })
 const report = async (buyer: Person, order: Order, problemKind: string) => {
-  const reported = await call('POST', `/api/orders/${order.id}/problems`, { cookie: buyer.cookie, body: { kind: problemKind, details: 'Not what the receipt says' } })
+  const reported = await call('POST', `/api/orders/${order.id}/problems`, {
+    cookie: buyer.cookie,
+    body: { kind: problemKind, details: 'Not what the receipt says' },
+  })
   expect(reported.status).toBe(201)
   return (reported.body.problem as { id: string }).id
 }
@@ -125,7 +128,11 @@ describe('refunds of the grocery charge', () => {
     expect(await groceryPaymentOf(buyer, order)).toMatchObject({ capturedCents: 3820, refundedCents: 500, status: 'partially_refunded' })
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ amountCents: 3820 })
     const events = await paymentEventsOf(db, groceryIntentId)
-    expect(events.at(-1)).toMatchObject({ fromStatus: 'captured', toStatus: 'partially_refunded', reason: 'groceries refunded $5.00: the mangoes were bruised' })
+    expect(events.at(-1)).toMatchObject({
+      fromStatus: 'captured',
+      toStatus: 'partially_refunded',
+      reason: 'groceries refunded $5.00: the mangoes were bruised',
+    })
     await run()
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'paid', amountCents: 3820, reversedCents: 0 })
     await expectAgreeing(order.id)
@@ -164,7 +171,11 @@ describe('refunds of the grocery charge', () => {
   test('never more than was captured less what came back: refused with what is left; all gives back the rest', async () => {
     const { buyer, order } = await capturedCardOrder('38.20')
     const tooMuch = refundGroceries(order.id, 3821)
-    await expect(tooMuch).rejects.toMatchObject({ status: 409, code: 'REFUND_EXCEEDS_CHARGE', message: "Only $38.20 of this order's grocery charge is left to refund." })
+    await expect(tooMuch).rejects.toMatchObject({
+      status: 409,
+      code: 'REFUND_EXCEEDS_CHARGE',
+      message: "Only $38.20 of this order's grocery charge is left to refund.",
+    })
     await refundGroceries(order.id, 1000)
     await expect(refundGroceries(order.id, 2821)).rejects.toMatchObject({ message: "Only $28.20 of this order's grocery charge is left to refund." })
     expect(await refundGroceries(order.id, 'rest')).toMatchObject({ amountCents: 2820, refundedCents: 3820 })
@@ -198,7 +209,11 @@ describe('refunds of the grocery charge', () => {
     const { buyer, runner, order } = await capturedCardOrder('38.20')
     const problem = await report(buyer, order, 'grocery_total')
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'held' })
-    const resolved = await orderSupport.resolveProblem(db, gateway, clock, problem, { note: 'Charged twice for rice', refund: { groceryCents: 1899 }, fromRunner: true })
+    const resolved = await orderSupport.resolveProblem(db, gateway, clock, problem, {
+      note: 'Charged twice for rice',
+      refund: { groceryCents: 1899 },
+      fromRunner: true,
+    })
     expect(resolved.refund).toMatchObject({ amountCents: 1899 })
     expect(resolved.problem.refund).toEqual({ amount: '18.99' })
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ amountCents: 1921, status: 'available' })
@@ -223,7 +238,13 @@ describe('orders check of the groceries', () => {
     await db.execute(sql`update grocery_holds set captured_cents = 3900 where order_id = ${order.id}`)
     const found = await check()
     expect(found.groceryHolds.filter((entry) => entry.orderId === order.id)).toEqual([
-      { orderId: order.id, paymentIntentId: expect.any(String), groceryStatus: 'captured', gatewayStatus: 'succeeded', problems: ['$39.00 captured here, $38.20 at the gateway'] },
+      {
+        orderId: order.id,
+        paymentIntentId: expect.any(String),
+        groceryStatus: 'captured',
+        gatewayStatus: 'succeeded',
+        problems: ['$39.00 captured here, $38.20 at the gateway'],
+      },
     ])
     expect(found.moneyOut.find((entry) => entry.orderId === order.id)?.problems[0]).toBe('the groceries line says $38.20 was charged, payments $39.00')
     await db.execute(sql`update grocery_holds set captured_cents = 3820 where order_id = ${order.id}`)

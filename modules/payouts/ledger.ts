@@ -89,7 +89,8 @@ export async function earnGroceries(tx: Database, bought: GroceriesBought) {
 }
 
 /** What a groceries line owes the runner: what the card paid, less the refunds the runner bears (support's `--from-runner`). */
-export const groceriesOwed = (line: Pick<LineRow, 'capturedCents'>, refundedFromRunnerCents: number) => Math.max(0, line.capturedCents - refundedFromRunnerCents)
+export const groceriesOwed = (line: Pick<LineRow, 'capturedCents'>, refundedFromRunnerCents: number) =>
+  Math.max(0, line.capturedCents - refundedFromRunnerCents)
 
 /**
  * What a line owes its runner now, from its charge as payments records it (a delivery's part of
