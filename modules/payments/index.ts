@@ -1,6 +1,7 @@
 import type { ModuleDeps } from '../shared/index'
 import type { AccountListener, PaymentGateway } from './gateway'
-import { groceryChargesOf, groceryHoldsOf } from './grocery-holds'
+import { groceryChargesOf } from './grocery-charges'
+import { groceryHoldsOf } from './grocery-holds'
 import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
 import type { PaymentListener } from './payment-moves'
 import { paymentRoutes } from './routes'
@@ -28,6 +29,7 @@ export {
   type TransferRequest,
   type TransferReversal,
 } from './gateway'
+export { type GroceryCharge, groceriesCharged } from './grocery-charges'
 export {
   authorizeGroceryHold,
   captureGroceryHold,
@@ -36,10 +38,8 @@ export {
   findGroceryHold,
   type GroceryAuthorization,
   type GroceryCaptureOutcome,
-  type GroceryCharge,
   type GroceryHold,
   type GroceryHoldRow,
-  groceriesCharged,
   groceryHoldOfCheckout,
   groceryHoldsAwaitingTotal,
   oweGroceryCapture,

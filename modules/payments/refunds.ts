@@ -143,12 +143,14 @@ type Claimed =
 
 /** The claim under the payment's refund lock: the key's own, found again or written now within what is left. */
 function claimRefund(db: Database, clock: Clock, payment: ChargedPayment, request: RefundRequest): Promise<Claimed> {
+  // Only a grocery refund can be the runner's to bear.
+  const fromRunner = payment.part === 'groceries' && Boolean(request.fromRunner)
   return db.transaction(async (tx): Promise<Claimed> => {
     await lockRefunds(tx, payment.paymentIntentId)
     const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey))
     if (existing) {
       const sameAmount = request.amountCents === 'rest' || existing.amountCents === request.amountCents
-      if (existing.paymentIntentId !== payment.paymentIntentId || !sameAmount || existing.fromRunner !== Boolean(request.fromRunner))
+      if (existing.paymentIntentId !== payment.paymentIntentId || !sameAmount || existing.fromRunner !== fromRunner)
         throw new IdempotencyKeyReusedError('This refund key was used for another refund.')
       return { kind: 'claim', claim: existing, existed: true }
     }
@@ -173,7 +175,7 @@ function claimRefund(db: Database, clock: Clock, payment: ChargedPayment, reques
         amountCents,
         idempotencyKey: request.idempotencyKey,
         reason: request.reason,
-        fromRunner: payment.part === 'groceries' && Boolean(request.fromRunner),
+        fromRunner,
         status: 'pending',
         createdAt: clock.now(),
       })
