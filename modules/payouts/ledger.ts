@@ -99,8 +99,9 @@ export const groceriesOwed = (line: Pick<LineRow, 'capturedCents'>, refundedFrom
 export async function owedOn(db: Database, line: LineRow): Promise<{ owedCents: number; chargeLeftCents: number }> {
   if (line.kind === 'groceries') {
     const [charge] = await orderPayments.groceryCharges(db, { paymentIntentIds: [line.paymentIntentId] })
-    const refunded = { all: charge?.refundedCents ?? 0, fromRunner: charge?.refundedFromRunnerCents ?? 0 }
-    return { owedCents: groceriesOwed(line, refunded.fromRunner), chargeLeftCents: line.capturedCents - refunded.all }
+    // The transfer's source is the grocery hold's own capture: what is left of it, not of all the card paid for the groceries.
+    const left = (charge?.capturedCents ?? 0) - (charge?.refundedCents ?? 0)
+    return { owedCents: groceriesOwed(line, charge?.refundedFromRunnerCents ?? 0), chargeLeftCents: left }
   }
   const { refundedCents } = await orderPayments.one(db, line.paymentIntentId)
   return { owedCents: runnersPart(line, refundedCents), chargeLeftCents: line.capturedCents - refundedCents }
