@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import { captureUnansweredGroceryTotals, openDueOffers, orderOutbox, orderSupport, sweepExpiredOrders } from '../modules/orders/index'
+import { captureUnansweredGroceryTotals, openDueOffers, orderOutbox, orderSupport, ordersPaymentListener, sweepExpiredOrders } from '../modules/orders/index'
 import { captureOwedGroceryHolds, chargeOwedGroceryExtras, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
@@ -24,15 +24,16 @@ export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
  * instance at a time (an advisory lock).
  */
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
+  const groceryDeps = { db, gateway, clock, listener: ordersPaymentListener(db, clock, gateway) }
   const run = await whileHoldingLock(db, dbKind, PAYMENT_SWEEP_LOCK, async () => ({
     offersOpened: await openDueOffers(db, clock),
     orders: await sweepExpiredOrders(db, gateway, clock),
     intents: await releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),
     refunds: await orderSupport.settleOwedRefunds(db, gateway, clock),
-    groceryCaptures: await captureOwedGroceryHolds({ db, gateway, clock }),
+    groceryCaptures: await captureOwedGroceryHolds(groceryDeps),
     // After the captures: an extra charge waits for its hold's.
-    groceryExtras: await chargeOwedGroceryExtras({ db, gateway, clock }),
+    groceryExtras: await chargeOwedGroceryExtras(groceryDeps),
   }))
   return run.ran ? run.result : null
 }

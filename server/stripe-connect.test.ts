@@ -154,6 +154,24 @@ describe('transfers and their reversals through the gateway', () => {
     expect(stripe.transfers('order:o1')).toHaveLength(1)
   })
 
+  test("a transfer with no source charge is paid from the platform's balance: no source_transaction is sent", async () => {
+    const { stripe, gateway, capturedPayment, onboardedAccount } = stripeRig()
+    await capturedPayment(3000)
+    const destination = await onboardedAccount()
+    const transfer = await gateway.transfer({
+      amountCents: 2500,
+      destination,
+      transferGroup: 'order:o9',
+      sourcePaymentIntentId: null,
+      idempotencyKey: 'payout-line:l9:transfer:1',
+      metadata: { lineId: 'l9' },
+    })
+    expect(transfer).toMatchObject({ amountCents: 2500, destination, transferGroup: 'order:o9' })
+    const sent = stripe.sent.at(-1)!
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/transfers', idempotencyKey: 'payout-line:l9:transfer:1' })
+    expect(sent.params.has('source_transaction')).toBe(false)
+  })
+
   test("Stripe's refusals come back as TransferRefusedError with their codes, and nothing moves", async () => {
     const { stripe, gateway, capturedPayment, onboardedAccount, transferOf } = stripeRig()
     const payment = await capturedPayment(700)

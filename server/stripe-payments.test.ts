@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { findOrder, orderMoves, orderSupport } from '../modules/orders/index'
+import { findOrder, orderMoves, orderSupport, ordersPaymentListener } from '../modules/orders/index'
 import {
   captureGroceryHold,
   chargeGroceryExtra,
@@ -240,7 +240,7 @@ describe('checkout and the webhook with Stripe configured', async () => {
 describe("Stripe's word on a grocery hold and its extra charge settles the hold's record, not the order's payment", async () => {
   const { api, webhook } = await stripeServer(gateway, 'Stripe Grocery Webhook Store')
   const deliver = (type: string, intent: Record<string, unknown>) => webhook(type, { object: 'payment_intent', ...intent })
-  const deps = { db: api.db, clock: api.clock, gateway }
+  const deps = { db: api.db, clock: api.clock, gateway, listener: ordersPaymentListener(api.db, api.clock, gateway) }
   const store = await api.addStore({ name: 'Stripe Grocery Hold Store', latitude: 40.52, longitude: -74.3973 })
   /** Basmati Rice $18.99: held as $25. */
   const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]

@@ -43,10 +43,10 @@ export function cardOrders(api: TestApi, store: Store) {
 
   const accept = (runner: Person, order: Order) => call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
 
-  /** A card order accepted by a runner whose payouts are enabled. */
-  async function acceptedCardOrder() {
+  /** A card order accepted by `runner`, or by a new runner whose payouts are enabled. */
+  async function acceptedCardOrder(by?: Person) {
     const placed = await cardOrder()
-    const runner = await runnerWithPayouts()
+    const runner = by ?? (await runnerWithPayouts())
     expect((await accept(runner, placed.order)).status).toBe(200)
     return { ...placed, runner }
   }
@@ -60,20 +60,32 @@ export function cardOrders(api: TestApi, store: Store) {
       body: { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })), actualGroceryCost },
     })
 
-  /** A card order picked up with its receipt at `total` dollars. */
-  async function pickedUpCardOrder(total: string) {
-    const accepted = await acceptedCardOrder()
+  /** A card order picked up with its receipt at `total` dollars, by `runner` or a new one with payouts. */
+  async function pickedUpCardOrder(total: string, runner?: Person) {
+    const accepted = await acceptedCardOrder(runner)
     expect(await addReceipt(accepted.runner, accepted.order)).toBe(201)
     expect((await pickUp(accepted.runner, accepted.order, total)).status).toBe(200)
     return accepted
   }
 
+  const deliver = async (runner: Person, order: Order) =>
+    expect((await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })).status).toBe(200)
+  const confirm = async (buyer: Person, order: Order) =>
+    expect((await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie })).status).toBe(200)
+
   /** A card order delivered with its receipt at `total` dollars, its total not yet confirmed. */
-  async function deliveredCardOrder(total: string) {
-    const placed = await pickedUpCardOrder(total)
-    expect((await call('PATCH', `/api/orders/${placed.order.id}/status`, { cookie: placed.runner.cookie, body: { status: 'delivered' } })).status).toBe(200)
+  async function deliveredCardOrder(total: string, runner?: Person) {
+    const placed = await pickedUpCardOrder(total, runner)
+    await deliver(placed.runner, placed.order)
     return placed
   }
 
-  return { cart, cardOrder, accept, acceptedCardOrder, addReceipt, pickUp, pickedUpCardOrder, deliveredCardOrder }
+  /** Delivered, its total of `total` dollars confirmed by the buyer and so captured. */
+  async function capturedCardOrder(total: string, runner?: Person) {
+    const placed = await deliveredCardOrder(total, runner)
+    await confirm(placed.buyer, placed.order)
+    return placed
+  }
+
+  return { cart, cardOrder, accept, acceptedCardOrder, addReceipt, pickUp, pickedUpCardOrder, deliveredCardOrder, capturedCardOrder, deliver, confirm }
 }

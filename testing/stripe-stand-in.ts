@@ -6,6 +6,7 @@ type Intent = {
   id: string
   object: 'payment_intent'
   amount: number
+  amount_received: number
   currency: string
   status: string
   capture_method: string
@@ -120,6 +121,7 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
         id,
         object: 'payment_intent',
         amount: Number(params.get('amount')),
+        amount_received: 0,
         currency: params.get('currency')!,
         status: 'requires_payment_method',
         capture_method: params.get('capture_method')!,
@@ -147,7 +149,8 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
         return stripeError(402, 'card_error', 'card_declined', 'Your card was declined.', { decline_code: 'generic_decline' })
       }
       intent.status = 'succeeded'
-      charges.get(intent.latest_charge!)!.amountCaptured = Math.min(Number(params.get('amount_to_capture') ?? intent.amount), intent.amount)
+      intent.amount_received = Math.min(Number(params.get('amount_to_capture') ?? intent.amount), intent.amount)
+      charges.get(intent.latest_charge!)!.amountCaptured = intent.amount_received
       return ok(intent)
     }
     if (intent.status !== 'requires_capture' && intent.status !== 'requires_payment_method') return unexpectedState(intent, 'canceled')

@@ -137,7 +137,7 @@ async function refundsInARow(handle: DatabaseHandle, orderIds: string[]): Promis
   const checkStarted = performance.now()
   const check = await orderSupport.checkPayments(handle.db, gateway, systemClock)
   const checkMs = performance.now() - checkStarted
-  const consistent = check.disagreeing.length === 0 && check.strandedHolds.length === 0 && check.moneyOut.length === 0
+  const consistent = check.disagreeing.length === 0 && check.groceryHolds.length === 0 && check.strandedHolds.length === 0 && check.moneyOut.length === 0
   return {
     title: `${REFUNDS.toLocaleString('en-US')} refunds of a $5.00 tip in a row on PostgreSQL (orderSupport.refund, embedded gateway), then orders check over every order`,
     columns: ['refunds', 'total', 'p50', 'p99', 'orders checked', 'check took', 'disagreeing', 'stranded holds', 'money out disagreeing'],

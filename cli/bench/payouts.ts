@@ -94,7 +94,7 @@ async function measure(handle: DatabaseHandle, url: string, gateway: EmbeddedGat
 
   const runExact = run.transferred === LINES && run.refused.length === 0 && run.unreachable.length === 0 && run.skipped === 0
   const onceEach = transfers === LINES && linesTransferred === LINES
-  const agreeing = check.disagreeing.length === 0 && check.strandedHolds.length === 0 && check.moneyOut.length === 0
+  const agreeing = check.disagreeing.length === 0 && check.groceryHolds.length === 0 && check.strandedHolds.length === 0 && check.moneyOut.length === 0
   const perSecond = (count: number, ms: number) => ((count / ms) * 1000).toFixed(0)
   return [
     {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { findOrder, orderSupport } from '../../modules/orders/index'
-import { idempotencyKeys, isSystemKey, type RefundOutcome } from '../../modules/payments/index'
+import { idempotencyKeys, isSystemKey, type RefundedPart, type RefundOutcome } from '../../modules/payments/index'
 import { AppError, decimalToCents, formatCents } from '../../modules/shared/index'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, problemNamed, when, withPayments } from './order-lookup'
@@ -8,28 +8,49 @@ import { CliError, cliClock, withDatabase } from './with-database'
 
 type ProblemRefund = NonNullable<Parameters<typeof orderSupport.resolveProblem>[4]['refund']>
 
-/** fee, tip, all, or dollars such as 4.50. */
+const GROCERIES = 'groceries:'
+
+/** fee, tip, all, dollars such as 4.50, or groceries:<dollars> of the grocery charge. */
 function refundOption(text: string): ProblemRefund {
   if (text === 'fee' || text === 'tip' || text === 'all') return text
-  const cents = decimalToCents(text)
-  if (cents === null || cents <= 0) throw new CliError(`--refund takes fee, tip, all or dollars such as 4.50 (got "${text}")`)
-  return { cents }
+  const groceries = text.startsWith(GROCERIES)
+  const cents = decimalToCents(groceries ? text.slice(GROCERIES.length) : text)
+  if (cents === null || cents <= 0) throw new CliError(`--refund takes fee, tip, all, dollars such as 4.50, or groceries:<dollars> (got "${text}")`)
+  return groceries ? { groceryCents: cents } : { cents }
 }
+
+/** The charge `--part` names: the fee and tip's (the default), or the groceries'. */
+function partOption(text: string | undefined): RefundedPart {
+  if (text === undefined || text === 'charge') return 'charge'
+  if (text === 'groceries') return 'groceries'
+  throw new CliError(`--part takes charge or groceries (got "${text}")`)
+}
+
+const fromRunnerOnlyForGroceries = () =>
+  new CliError('--from-runner is for refunds of the groceries: the runner pays back part of what they were paid for them.')
 
 /**
  * What a refund did to the card, before and after: what it was charged, what had come back
  * already, this refund, and what is left.
  */
-function describeRefund(outcome: RefundOutcome, key: string) {
+function describeRefund(outcome: RefundOutcome, key: string, part: RefundedPart = 'charge', fromRunner = false) {
   const charged = outcome.capturedCents
   // A replayed refund was already among what had come back; a new one came back just now.
   const before = outcome.replayed ? outcome.refundedCents : outcome.refundedCents - outcome.amountCents
+  const what = part === 'groceries' ? 'for the groceries' : ''
   return [
-    `Before: the card was charged ${formatCents(charged)}; ${formatCents(before)} had been refunded.`,
+    `Before: the card was charged ${formatCents(charged)}${what ? ` ${what}` : ''}; ${formatCents(before)} had been refunded.`,
     outcome.replayed
       ? `This refund: ${formatCents(outcome.amountCents)} under key ${key} was already made; no new refund was made.`
       : `This refund: ${formatCents(outcome.amountCents)} under key ${key}.`,
     `After: ${formatCents(outcome.refundedCents)} of ${formatCents(charged)} refunded; ${formatCents(charged - outcome.refundedCents)} left.`,
+    ...(part === 'groceries'
+      ? [
+          fromRunner
+            ? 'The runner bears it: their groceries line is lowered, or its transfer reversed if paid.'
+            : 'The platform bears it: the runner keeps their groceries line.',
+        ]
+      : []),
   ].join('\n')
 }
 
@@ -64,30 +85,41 @@ export function registerMoneyCommands(orders: Command) {
       'resolve a problem, by its id, its first 8 characters or the 8 the payment timeline prints, with a note, refunding the fee, the tip, all that is left, or dollars, once per problem',
     )
     .requiredOption('--note <text>', 'what support did, which the buyer and runner see')
-    .option('--refund <amount>', 'fee, tip, all, or dollars such as 4.50')
+    .option('--refund <amount>', 'fee, tip, all, dollars such as 4.50, or groceries:<dollars> from the grocery charge')
+    .option('--from-runner', "with --refund groceries:<dollars>: the runner was at fault, so it comes out of their groceries line, not the platform's pocket")
     .option('--json', 'print JSON')
-    .action((reference: string, options: { note: string; refund?: string; json?: boolean }) =>
+    .action((reference: string, options: { note: string; refund?: string; fromRunner?: boolean; json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const refund = options.refund === undefined ? undefined : refundOption(options.refund)
+        const groceries = typeof refund === 'object' && 'groceryCents' in refund
+        if (options.fromRunner && !groceries) throw fromRunnerOnlyForGroceries()
         const problem = await problemNamed(db, reference)
         if (!problem) throw new CliError(`No problem ${reference}`)
-        const resolved = await orderSupport.resolveProblem(db, providers.payments, cliClock, problem.id, { note: options.note, refund }).catch((error) => {
+        const resolution = { note: options.note, refund, fromRunner: options.fromRunner }
+        const resolved = await orderSupport.resolveProblem(db, providers.payments, cliClock, problem.id, resolution).catch((error) => {
           throw error instanceof AppError && error.code !== 'REFUND_EXCEEDS_CHARGE' ? new CliError(error.message) : refused(error)
         })
         if (options.json) return console.log(JSON.stringify({ problem: resolved.problem, refund: resolved.refund }, null, 2))
-        if (resolved.refund) console.log(describeRefund(resolved.refund, idempotencyKeys.problemRefund(resolved.problem.id)))
+        if (resolved.refund) {
+          const part = groceries ? 'groceries' : 'charge'
+          console.log(describeRefund(resolved.refund, idempotencyKeys.problemRefund(resolved.problem.id), part, options.fromRunner))
+        }
         console.log(`Resolved problem ${resolved.problem.id} on order #${orderNumber(resolved.order.id)}: ${options.note}`)
       }),
     )
 
   orders
     .command('refund <order> <amount>')
-    .description("give back dollars (or all that is left) of an order's charge, by its id or number; the same --key is the same refund")
+    .description("give back dollars (or all that is left) of an order's charge or its grocery charge, by its id or number; the same --key is the same refund")
     .requiredOption('--reason <text>', 'why, for the payment record')
+    .option('--part <part>', 'charge (the fee and tip, the default) or groceries (the grocery charge of an order paid by card)')
+    .option('--from-runner', "with --part groceries: the runner was at fault, so it comes out of their groceries line, not the platform's pocket")
     .option('--key <key>', 'idempotency key: run again with it to finish or repeat this very refund')
     .option('--json', 'print JSON')
-    .action((reference: string, amount: string, options: { reason: string; key?: string; json?: boolean }) =>
+    .action((reference: string, amount: string, options: { reason: string; part?: string; fromRunner?: boolean; key?: string; json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
+        const part = partOption(options.part)
+        if (options.fromRunner && part !== 'groceries') throw fromRunnerOnlyForGroceries()
         const row = await findOrder(db, (await orderNamed(db, reference)).id)
         if (!row) throw new CliError(`No order ${reference}`)
         const amountCents = amount === 'all' ? 'rest' : decimalToCents(amount)
@@ -97,14 +129,17 @@ export function registerMoneyCommands(orders: Command) {
           throw new CliError(`--key ${options.key} is one the system makes for its own refunds; choose another, such as support:${orderNumber(row.id)}`)
         }
         const key = options.key ?? idempotencyKeys.supportRefund(row.id)
-        const outcome = await orderSupport.refund(db, providers.payments, cliClock, row, { amountCents, key, reason: options.reason }).catch((error) => {
+        const request: Parameters<typeof orderSupport.refund>[4] = { amountCents, key, reason: options.reason, part, fromRunner: options.fromRunner }
+        const outcome = await orderSupport.refund(db, providers.payments, cliClock, row, request).catch((error) => {
           throw refused(error)
         })
         if (outcome.refundId === null)
-          throw new CliError(`Not refunded: all ${formatCents(outcome.capturedCents)} of this order's charge has come back already.`)
-        if (options.json) return console.log(JSON.stringify({ orderId: row.id, key, ...outcome }, null, 2))
+          throw new CliError(
+            `Not refunded: all ${formatCents(outcome.capturedCents)} of this order's ${part === 'groceries' ? 'grocery charge' : 'charge'} has come back already.`,
+          )
+        if (options.json) return console.log(JSON.stringify({ orderId: row.id, key, part, fromRunner: Boolean(options.fromRunner), ...outcome }, null, 2))
         console.log(`Order #${orderNumber(row.id)}, ${row.storeName}`)
-        console.log(describeRefund(outcome, key))
+        console.log(describeRefund(outcome, key, part, options.fromRunner))
       }),
     )
 }

@@ -195,7 +195,7 @@ export function registerOrderCommands(program: Command) {
   orders
     .command('check')
     .description(
-      "the consistency check: orders whose payment disagrees with the gateway, holds no order holds past 30 minutes, and delivered orders whose runner's earnings or transfer disagree",
+      "the consistency check: orders whose payment or grocery hold disagrees with the gateway, holds no order holds past 30 minutes, and orders whose runner's lines (earnings, groceries paid back) or their transfers disagree",
     )
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
@@ -208,19 +208,24 @@ export function registerOrderCommands(program: Command) {
               `order ${order.id} (${order.status}): ours ${order.paymentStatus}, the gateway's ${order.gatewayStatus} (${order.paymentIntentId}): ${order.problems.join('; ')}`,
             )
           }
+          for (const hold of found.groceryHolds) {
+            console.log(
+              `order ${hold.orderId}: grocery hold ours ${hold.groceryStatus}, the gateway's ${hold.gatewayStatus} (${hold.paymentIntentId}): ${hold.problems.join('; ')}`,
+            )
+          }
           for (const hold of found.strandedHolds) {
             console.log(
               `hold ${hold.paymentIntentId}: $${centsToDecimal(hold.amountCents)} held since ${when(hold.createdAt.toISOString())} with no order${hold.releasedAt ? ' (marked released)' : ''}`,
             )
           }
           for (const order of found.moneyOut) {
-            console.log(`order ${order.orderId} (delivered)${order.lineId ? `, earnings line ${order.lineId}` : ''}: ${order.problems.join('; ')}`)
+            console.log(`order ${order.orderId}${order.lineId ? `, earnings line ${order.lineId}` : ''}: ${order.problems.join('; ')}`)
           }
           console.log(
-            `Checked ${found.ordersChecked} orders: ${found.disagreeing.length} disagree with the gateway, ${found.strandedHolds.length} holds have no order past ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, ${found.moneyOut.length} delivered orders' money going out disagrees.`,
+            `Checked ${found.ordersChecked} orders: ${found.disagreeing.length} disagree with the gateway, ${found.strandedHolds.length} holds have no order past ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, ${found.groceryHolds.length} grocery holds disagree with the gateway, ${found.moneyOut.length} orders' money going out disagrees.`,
           )
         }
-        if (found.disagreeing.length + found.strandedHolds.length + found.moneyOut.length > 0) process.exitCode = 1
+        if (found.disagreeing.length + found.groceryHolds.length + found.strandedHolds.length + found.moneyOut.length > 0) process.exitCode = 1
       }),
     )
 

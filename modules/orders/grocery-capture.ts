@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, notExists } from 'drizzle-orm
 import type { Database } from '../../db/database'
 import { captureGroceryHold, type GroceryCaptureOutcome, groceryHoldsAwaitingTotal, oweGroceryCapture, type PaymentGateway } from '../payments/index'
 import type { Clock } from '../shared/index'
+import { orderPaymentDeps } from './payment-listener'
 import { orderProblems, orders } from './schema'
 
 const HOUR = 60 * 60 * 1000
@@ -53,7 +54,8 @@ export async function captureUnansweredGroceryTotals(db: Database, gateway: Paym
       // Nobody chose to charge more than was held: any difference is the runner's to collect at the door.
       return order ? oweGroceryCapture(tx, id, order.actualGroceryCents!, 'at_door') : false
     })
-    if (owed) outcomes[id] = await captureGroceryHold({ db, clock, gateway }, id, "automatically at the runner's total, unanswered since delivery")
+    if (owed)
+      outcomes[id] = await captureGroceryHold(orderPaymentDeps(db, gateway, clock), id, "automatically at the runner's total, unanswered since delivery")
   }
   return outcomes
 }

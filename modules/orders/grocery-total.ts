@@ -4,6 +4,7 @@ import { badRequest, type Clock, centsToDecimal, conflict } from '../shared/inde
 import { GROCERY_TOTAL_STATES } from './contract'
 import { orderForParty } from './order-access'
 import { findOrder } from './order-queries'
+import { orderPaymentDeps } from './payment-listener'
 import { type OrderRow, orderMoves } from './transitions'
 
 /**
@@ -41,7 +42,8 @@ export async function confirmGroceryTotal(
     await orderMoves.confirmGroceryTotal(db, clock, orderId, buyerId, extra ?? 'at_door')
   }
   const occasion = 'when the buyer confirmed the grocery total'
-  await captureGroceryHold({ db, clock, gateway }, orderId, occasion)
-  await chargeGroceryExtra({ db, clock, gateway }, orderId, occasion)
+  const deps = orderPaymentDeps(db, gateway, clock)
+  await captureGroceryHold(deps, orderId, occasion)
+  await chargeGroceryExtra(deps, orderId, occasion)
   return (await findOrder(db, orderId))!
 }

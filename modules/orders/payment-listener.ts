@@ -1,10 +1,19 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { captureOrder, type HoldEndCause, type PaymentGateway, type PaymentListener, type PaymentMoveDeps, releasedBySweep } from '../payments/index'
+import {
+  captureOrder,
+  type GroceriesCaptured,
+  type HoldEndCause,
+  type PaymentGateway,
+  type PaymentListener,
+  type PaymentMoveDeps,
+  releasedBySweep,
+} from '../payments/index'
+import { payoutLedger } from '../payouts/index'
 import type { Clock } from '../shared/index'
 import type { CancelReason } from './contract'
 import { refundSettled } from './refund-order'
-import { orders } from './schema'
+import { orderProblems, orders } from './schema'
 import { orderMoves } from './transitions'
 
 /** The cancel reason of a hold that ended by each cause, where the cause alone says it. */
@@ -32,7 +41,27 @@ export function ordersPaymentListener(db: Database, clock: Clock, gateway: Payme
     async refunded(orderId) {
       await refundSettled(db, gateway, clock, orderId, 'told by Stripe')
     },
+    groceriesCaptured: payBackGroceries,
   }
+}
+
+/**
+ * The runner who bought an order's groceries is paid them back, in the transaction that captured
+ * them: their groceries line, held while the buyer's grocery_total problem is open (a report
+ * locks the order's row, which this takes first, so it comes wholly before or after). Our own
+ * captures come only after pick-up; one made at the gateway (its dashboard) on an order no runner
+ * holds has nobody to pay back: it is recorded all the same, and `orders check` lists the charge
+ * with no line for support, rather than Stripe's word being refused for ever.
+ */
+async function payBackGroceries(tx: Database, orderId: string, capture: GroceriesCaptured) {
+  const [order] = await tx.select({ runnerId: orders.runnerId }).from(orders).where(eq(orders.id, orderId)).for('update')
+  if (!order?.runnerId) return
+  const [open] = await tx
+    .select({ id: orderProblems.id })
+    .from(orderProblems)
+    .where(and(eq(orderProblems.orderId, orderId), eq(orderProblems.kind, 'grocery_total'), eq(orderProblems.status, 'open')))
+    .limit(1)
+  await payoutLedger.earnGroceries(tx, { ...capture, orderId, runnerId: order.runnerId, held: open !== undefined })
 }
 
 /**

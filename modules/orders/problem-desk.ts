@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { userContacts } from '../accounts/index'
-import { idempotencyKeys, type PaymentGateway, refundsOf } from '../payments/index'
+import { idempotencyKeys, orderPayments, type PaymentGateway, refundsOf } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
 import { badRequest, type Clock, conflict, isUuid, notFound, type ObjectStore } from '../shared/index'
 import { shortOrderId } from './contract'
@@ -71,20 +71,22 @@ export async function problemPhotoForSupport(db: Database, objects: ObjectStore,
 
 const nothingToRefund = () => badRequest('There is nothing to refund: the amount is $0.00.', 'NOTHING_TO_REFUND')
 
-/** What support gives back for a problem: the fee, the tip, all that is left of the charge, or cents. */
-export type ProblemRefund = 'fee' | 'tip' | 'all' | { cents: number }
+/** What support gives back for a problem: the fee, the tip, all that is left of the charge, or cents; or cents of the grocery charge. */
+export type ProblemRefund = 'fee' | 'tip' | 'all' | { cents: number } | { groceryCents: number }
 
 /**
  * Support resolves a problem (`orders resolve`), with a note and perhaps a refund through the
- * order's refunds under the problem's own key. A resolve that stopped after its refund finds that
- * refund and repeats it as it was. Returns the order as it was before, and the refund's outcome.
+ * order's refunds under the problem's own key: of the fee and tip's charge, or of the grocery
+ * charge, borne by the platform or, `fromRunner`, by the runner's groceries line. A resolve that
+ * stopped after its refund finds that refund and repeats it as it was. Returns the order as it
+ * was before, and the refund's outcome.
  */
 export async function resolveProblem(
   db: Database,
   gateway: PaymentGateway,
   clock: Clock,
   problemId: string,
-  resolution: { note: string; refund?: ProblemRefund },
+  resolution: { note: string; refund?: ProblemRefund; fromRunner?: boolean },
 ) {
   const problem = isUuid(problemId) ? await findProblem(db, problemId) : null
   if (!problem) throw notFound(`No problem ${problemId}`, 'PROBLEM_NOT_FOUND')
@@ -94,12 +96,30 @@ export async function resolveProblem(
   if (resolution.refund) {
     // Once, whatever happens: a resolve tried again repeats the same refund.
     const key = idempotencyKeys.problemRefund(problem.id)
-    const earlier = (await refundsOf(db, order.paymentIntentId)).find((row) => row.idempotencyKey === key)
     const asked = resolution.refund
+    const groceries = typeof asked === 'object' && 'groceryCents' in asked
+    const [groceryCharge] = groceries ? await orderPayments.groceryCharges(db, { orderIds: [order.id] }) : []
+    const refundedIntent = groceries ? groceryCharge?.paymentIntentId : order.paymentIntentId
+    const earlier = refundedIntent ? (await refundsOf(db, refundedIntent)).find((row) => row.idempotencyKey === key) : undefined
     const amountCents =
-      earlier?.amountCents ?? (asked === 'fee' ? order.platformFeeCents : asked === 'tip' ? order.tipCents : asked === 'all' ? 'rest' : asked.cents)
+      earlier?.amountCents ??
+      (asked === 'fee'
+        ? order.platformFeeCents
+        : asked === 'tip'
+          ? order.tipCents
+          : asked === 'all'
+            ? 'rest'
+            : 'cents' in asked
+              ? asked.cents
+              : asked.groceryCents)
     if (amountCents === 0) throw nothingToRefund()
-    outcome = await refundOrder(db, gateway, clock, order, { amountCents, key, reason: `problem ${shortProblemId(problem.id)}: ${resolution.note}` })
+    outcome = await refundOrder(db, gateway, clock, order, {
+      amountCents,
+      key,
+      reason: `problem ${shortProblemId(problem.id)}: ${resolution.note}`,
+      part: groceries ? 'groceries' : 'charge',
+      fromRunner: groceries && resolution.fromRunner,
+    })
     if (outcome.refundId === null) throw nothingToRefund()
   }
   const resolved = await db.transaction(async (tx) => {
@@ -111,13 +131,13 @@ export async function resolveProblem(
       .where(and(eq(orderProblems.id, problem.id), eq(orderProblems.status, 'open')))
       .returning()
     if (!done) return null
-    const [stillOpen] = await tx
-      .select({ id: orderProblems.id })
+    const stillOpen = await tx
+      .select({ kind: orderProblems.kind })
       .from(orderProblems)
       .where(and(eq(orderProblems.orderId, order.id), eq(orderProblems.status, 'open')))
-      .limit(1)
-    // The runner's earnings on the order go on once no problem on it is open.
-    if (!stillOpen) await payoutLedger.hold(tx, clock, order.id, false)
+    // The runner's earnings on the order go on once no problem on it is open; the groceries paid back once no dispute of their total is.
+    if (stillOpen.length === 0) await payoutLedger.hold(tx, clock, order.id, false)
+    else if (!stillOpen.some((open) => open.kind === 'grocery_total')) await payoutLedger.hold(tx, clock, order.id, false, ['groceries'])
     // Its buyer and runner are told, and their open screens show it.
     await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, order.id))
     await recordOrderEvent(tx, clock, order.id, 'problem_resolved', problem.id)

@@ -9,6 +9,7 @@ import {
   orderPayments,
   type PaymentGateway,
   RefundExceedsCaptureError,
+  type RefundedPart,
   refund,
   releaseGroceryHold,
   settledRefundsOf,
@@ -24,26 +25,44 @@ import type { OrderRow } from './transitions'
  * charged, both kept by payments under its own lock), and the order's followers hear of it. 409
  * when it would pass the charge, 503 when the payment service is out of reach (the same key later
  * finishes it). `rest` asks for all that has not come back yet, once every other claim has settled.
+ * `part: 'groceries'` gives back from the grocery charge instead (409 when the groceries were
+ * not charged by card); the platform bears it unless `fromRunner`, when it comes out of the
+ * runner's groceries line (lowered if unpaid, reversed if paid).
  */
 export async function refundOrder(
   db: Database,
   gateway: PaymentGateway,
   clock: Clock,
   row: Pick<OrderRow, 'id'>,
-  request: { amountCents: number | 'rest'; key: string; reason: string },
+  request: { amountCents: number | 'rest'; key: string; reason: string; part?: RefundedPart; fromRunner?: boolean },
 ) {
+  const groceries = request.part === 'groceries'
   try {
     const outcome = await refund(
       { db, clock, gateway },
-      { orderId: row.id, amountCents: request.amountCents, idempotencyKey: request.key, reason: request.reason },
+      {
+        orderId: row.id,
+        amountCents: request.amountCents,
+        idempotencyKey: request.key,
+        reason: request.reason,
+        part: request.part,
+        fromRunner: request.fromRunner,
+      },
     )
     if (outcome.refundId) await refundSettled(db, gateway, clock, row.id, request.reason)
     return outcome
   } catch (error) {
+    if (error instanceof NotChargedError && error.part === 'groceries') {
+      throw conflict(
+        "This order's groceries were not charged to the card (paid at the door, or their hold not captured), so there is nothing of them to refund.",
+        'NO_GROCERY_CHARGE',
+      )
+    }
     if (error instanceof NotChargedError) throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
     if (error instanceof RefundExceedsCaptureError) {
       const left = centsToDecimal(Math.max(error.refundableCents, 0))
-      throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only $${left} of this order's charge is left to refund.`, undefined, undefined, {
+      const charge = groceries ? 'grocery charge' : 'charge'
+      throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only $${left} of this order's ${charge} is left to refund.`, undefined, undefined, {
         refundableAmount: left,
       })
     }
@@ -78,10 +97,16 @@ async function tellOfRefunds(db: Database, clock: Clock, orderId: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, orderId)).returning({ paymentIntentId: orders.paymentIntentId })
     if (!row) return
-    const settled = (await settledRefundsOf(tx, [row.paymentIntentId])).get(row.paymentIntentId) ?? []
+    const settled = [...(await settledRefundsOf(tx, await refundedIntentsOf(tx, orderId, row.paymentIntentId))).values()].flat()
     for (const made of settled) await recordOrderEvent(tx, clock, orderId, 'refund_issued', made.id)
     await announceOrderChange(tx, orderId)
   })
+}
+
+/** The intents an order's refunds are made on: its fee and tip's, and its grocery hold's when the groceries were paid by card. */
+async function refundedIntentsOf(db: Database, orderId: string, paymentIntentId: string) {
+  const groceries = await orderPayments.groceryCharges(db, { orderIds: [orderId] })
+  return [paymentIntentId, ...groceries.map((charge) => charge.paymentIntentId)]
 }
 
 /**
@@ -90,7 +115,8 @@ async function tellOfRefunds(db: Database, clock: Clock, orderId: string) {
  * refund of the order went through under that id.
  */
 export async function refundToTell(db: Database, order: Pick<OrderRow, 'id' | 'paymentIntentId'>, refundId: string) {
-  const made = (await settledRefundsOf(db, [order.paymentIntentId])).get(order.paymentIntentId)?.find((row) => row.id === refundId)
+  const refunded = await settledRefundsOf(db, await refundedIntentsOf(db, order.id, order.paymentIntentId))
+  const made = [...refunded.values()].flat().find((row) => row.id === refundId)
   if (!made) return null
   const problems = await db.select({ id: orderProblems.id }).from(orderProblems).where(eq(orderProblems.orderId, order.id))
   return {

@@ -2,8 +2,10 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import {
   CHARGED_PAYMENT_STATES,
+  type GroceryCharge,
   gatewayStatuses,
   intentStatusAtGateway,
+  intentsAtGateway,
   isCharged,
   type OrderPayment,
   orderPayments,
@@ -137,11 +139,40 @@ function disagreements(row: { status: OrderStatus }, payment: OrderPayment | und
 }
 
 /**
+ * Why an order's grocery hold is listed by the check: the gateway's status or captured amount
+ * disagrees with ours, or the refund ledger with what it records as given back, or it still
+ * stands on an order that ended.
+ */
+async function groceryDisagreements(
+  gateway: PaymentGateway,
+  charges: readonly GroceryCharge[],
+  orderStatuses: Map<string, OrderStatus>,
+  refunded: Map<string, number>,
+) {
+  const atGateway = await intentsAtGateway(
+    gateway,
+    charges.map((charge) => charge.paymentIntentId),
+  )
+  return charges.flatMap((charge) => {
+    const there = atGateway.get(charge.paymentIntentId)!
+    const problems: string[] = []
+    if (there.status !== GATEWAY_STATUS_OF[charge.status]) problems.push(`the gateway says ${there.status}`)
+    else if (there.amountReceivedCents !== charge.capturedCents)
+      problems.push(`$${centsToDecimal(charge.capturedCents)} captured here, $${centsToDecimal(there.amountReceivedCents)} at the gateway`)
+    const ledgerRefundedCents = refunded.get(charge.paymentIntentId) ?? 0
+    if (ledgerRefundedCents !== charge.refundedCents) problems.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
+    if (orderStatuses.get(charge.orderId) === 'cancelled' && charge.status === 'authorized') problems.push('its hold still stands on an order that ended')
+    if (problems.length === 0) return []
+    return [{ orderId: charge.orderId, paymentIntentId: charge.paymentIntentId, groceryStatus: charge.status, gatewayStatus: there.status, problems }]
+  })
+}
+
+/**
  * Support's consistency check (`orders check`): every order whose payment disagrees with its own
  * state, its gateway's or the refund ledger, or that is cancelled with part of its charge not
- * given back; every hold no order holds that the gateway still keeps past its 30 minutes; and
- * every delivered order whose money going out (the runner's line, its transfer) disagrees. All
- * three lists are empty when money and orders agree.
+ * given back; every grocery hold that disagrees the same way; every hold no order holds that
+ * the gateway still keeps past its 30 minutes; and every order whose money going out (the
+ * runner's lines, their transfers) disagrees. All four lists are empty when money and orders agree.
  */
 export async function checkPayments(db: Database, gateway: PaymentGateway, clock: Clock) {
   const rows = await db.select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId }).from(orders)
@@ -169,12 +200,15 @@ export async function checkPayments(db: Database, gateway: PaymentGateway, clock
       },
     ]
   })
-  // Money going out: each delivered order's capture, less refunds, is its runner's line plus the platform's share.
+  const groceryCharges = await orderPayments.groceryCharges(db, { orderIds: rows.map((row) => row.id) })
+  const groceryHolds = await groceryDisagreements(gateway, groceryCharges, new Map(rows.map((row) => [row.id, row.status])), refunded)
+  // Money going out: each delivered order's capture, less refunds, is its runner's line plus the platform's share; each grocery charge, its groceries line.
   const delivered = rows.filter((row) => row.status === 'delivered' && isCharged(payments.get(row.paymentIntentId)?.status ?? 'authorized'))
   const moneyOut = await payoutDesk.checkMoneyOut(
     db,
     gateway,
     delivered.map((row) => ({ orderId: row.id, paymentIntentId: row.paymentIntentId })),
+    groceryCharges,
   )
-  return { ordersChecked: rows.length, disagreeing, strandedHolds: await strandedHolds(db, gateway, clock), moneyOut }
+  return { ordersChecked: rows.length, disagreeing, groceryHolds, strandedHolds: await strandedHolds(db, gateway, clock), moneyOut }
 }

@@ -117,18 +117,20 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
           .where(eq(embeddedConnectedAccounts.id, destination))
         if (!account) throw new TransferRefusedError('missing', `No such destination: '${destination}'`)
         // Locked as a refund locks it, so a refund of the same charge cannot slip between the check and the transfer.
-        const [source] = await tx
-          .select({ id: embeddedPaymentIntents.id, amountCaptured: embeddedPaymentIntents.amountCaptured })
-          .from(embeddedPaymentIntents)
-          .where(eq(embeddedPaymentIntents.id, sourcePaymentIntentId))
-          .for('update')
-        if (!source) throw new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
+        const [source] = sourcePaymentIntentId
+          ? await tx
+              .select({ id: embeddedPaymentIntents.id, amountCaptured: embeddedPaymentIntents.amountCaptured })
+              .from(embeddedPaymentIntents)
+              .where(eq(embeddedPaymentIntents.id, sourcePaymentIntentId))
+              .for('update')
+          : [null]
+        if (source === undefined) throw new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
         if (!account.payoutsEnabled)
           throw new TransferRefusedError(
             'account_not_enabled',
             `The destination account ${destination} cannot receive transfers until its payouts are enabled.`,
           )
-        const sourceLeft = await sourceLeftCents(tx, source)
+        const sourceLeft = source ? await sourceLeftCents(tx, source) : amountCents
         if (amountCents > sourceLeft)
           throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
         // Taken only now: every transfer waits its turn for it, and the checks above need only their own charge's row lock.

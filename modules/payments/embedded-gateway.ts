@@ -29,6 +29,7 @@ const toIntent = (row: IntentRow): PaymentIntent => ({
   id: row.id,
   status: row.status,
   amountCents: row.amountCents,
+  amountReceivedCents: row.status === 'succeeded' ? row.amountCaptured : 0,
   currency: row.currency,
   metadata: row.metadata,
   customerId: row.customerId,

@@ -16,6 +16,8 @@ export type PaymentIntent = {
   id: string
   status: IntentStatus
   amountCents: number
+  /** What was captured of it (Stripe's amount_received): nothing until the capture, then its amount. */
+  amountReceivedCents: number
   currency: string
   metadata: Record<string, string>
   /** The buyer's Customer at the gateway, when the intent was made for one. */
@@ -134,8 +136,11 @@ export type TransferRequest = {
   destination: string
   /** The order's group: every transfer of one order's money shares it. */
   transferGroup: string
-  /** The captured PaymentIntent whose charge pays for the transfer. */
-  sourcePaymentIntentId: string
+  /**
+   * The captured PaymentIntent whose charge pays for the transfer (source_transaction); null when
+   * the platform's available balance pays it instead (what the platform bore of a refund).
+   */
+  sourcePaymentIntentId: string | null
   idempotencyKey: string
   metadata: Record<string, string>
 }

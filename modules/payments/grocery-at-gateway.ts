@@ -2,11 +2,13 @@ import { and, eq, isNull, or } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { recordPaymentEvent } from './events'
+import { payBackWhenSettled } from './grocery-charges'
 import { settleExtra, settlementOf } from './grocery-extra'
 import type { GroceryHoldRow } from './grocery-holds'
+import type { PaymentListener } from './payment-moves'
 import { groceryHolds } from './schema'
 
-type Deps = { db: Database; clock: Clock }
+type Deps = { db: Database; clock: Clock; listener: PaymentListener }
 
 /**
  * The grocery hold an intent belongs to: the hold's own intent, or its extra charge, recorded or
@@ -28,27 +30,41 @@ export async function groceryHoldOfIntent(db: Database, intent: Pick<WebhookInte
   return { hold, isExtra: hold.paymentIntentId !== intent.id }
 }
 
+class SettledElsewhere extends Error {}
+
 /**
  * The gateway says a grocery hold was captured (our own capture told back, or one made in its
- * dashboard): an authorized hold is found captured at what the gateway received, once.
+ * dashboard): an authorized hold is found captured at what the gateway received, once, and the
+ * runner is paid the groceries back as after our own capture.
  */
-async function foundCaptured({ db, clock }: Deps, hold: GroceryHoldRow, receivedCents: number, occasion: string) {
-  return db.transaction(async (tx) => {
-    const [moved] = await tx
-      .update(groceryHolds)
-      .set({ status: 'captured', capturedCents: Math.min(receivedCents, hold.holdCents), updatedAt: clock.now() })
-      .where(and(eq(groceryHolds.paymentIntentId, hold.paymentIntentId), eq(groceryHolds.status, 'authorized')))
-      .returning()
-    if (!moved) return 'already settled'
-    await recordPaymentEvent(tx, clock, {
-      orderId: hold.orderId,
-      paymentIntentId: hold.paymentIntentId,
-      from: 'authorized',
-      to: 'captured',
-      reason: `grocery hold: found captured (${occasion})`,
+async function foundCaptured({ db, clock, listener }: Deps, hold: GroceryHoldRow, receivedCents: number, occasion: string) {
+  const capturedCents = Math.min(receivedCents, hold.holdCents)
+  return db
+    .transaction(async (tx) => {
+      const [current] = await tx.select().from(groceryHolds).where(eq(groceryHolds.paymentIntentId, hold.paymentIntentId))
+      if (current?.status !== 'authorized') return 'already settled'
+      // The order's half first (the lock order); the update below then finds the hold as read, its order's row held.
+      await payBackWhenSettled(tx, listener, { ...current, status: 'captured', capturedCents }, clock.now())
+      const [moved] = await tx
+        .update(groceryHolds)
+        .set({ status: 'captured', capturedCents, updatedAt: clock.now() })
+        .where(and(eq(groceryHolds.paymentIntentId, hold.paymentIntentId), eq(groceryHolds.status, 'authorized')))
+        .returning()
+      // Our own capture settled it between the read and the order's lock: its half is undone with this one.
+      if (!moved) throw new SettledElsewhere()
+      await recordPaymentEvent(tx, clock, {
+        orderId: hold.orderId,
+        paymentIntentId: hold.paymentIntentId,
+        from: 'authorized',
+        to: 'captured',
+        reason: `grocery hold: found captured (${occasion})`,
+      })
+      return 'captured'
     })
-    return 'captured'
-  })
+    .catch((error) => {
+      if (error instanceof SettledElsewhere) return 'already settled'
+      throw error
+    })
 }
 
 /**

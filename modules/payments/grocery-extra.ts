@@ -4,11 +4,11 @@ import { type Clock, centsToDecimal, describeForLog } from '../shared/index'
 import { CHARGED_PAYMENT_STATES, type GroceryExtraState, type PaymentState } from './contract'
 import { recordPaymentEvent } from './events'
 import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from './gateway'
+import { payBackWhenSettled } from './grocery-charges'
 import type { GroceryHoldRow } from './grocery-holds'
 import { idempotencyKeys } from './keys'
+import type { PaymentListener, PaymentMoveDeps } from './payment-moves'
 import { groceryHolds } from './schema'
-
-type GroceryDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
 
 export type GroceryExtraOutcome = 'captured' | 'declined' | 'unreachable' | 'none'
 
@@ -46,39 +46,55 @@ async function chargeSavedCard(gateway: PaymentGateway, hold: GroceryHoldRow, or
   }
 }
 
+/** Thrown inside a settlement's transaction to undo the order's half when another caller settled the extra first. */
+class SettledElsewhere extends Error {}
+
 /**
  * Moves the order's extra from pending, with its event, once, whoever gets there first (the
  * confirmation, a retry, Stripe's webhook). The event is the extra intent's; without one, a note
- * on the grocery hold's intent, its state unchanged.
+ * on the grocery hold's intent, its state unchanged. With it, every grocery charge of the order
+ * has settled: the runner is told to be paid them back, in the same transaction.
  */
 export async function settleExtra(
-  { db, clock }: Omit<GroceryDeps, 'gateway'>,
+  { db, clock, listener }: { db: Database; clock: Clock; listener: PaymentListener },
   hold: GroceryHoldRow,
   settlement: ExtraSettlement,
 ): Promise<GroceryExtraOutcome> {
   const orderId = hold.orderId!
-  return db.transaction(async (tx) => {
-    const [moved] = await tx
-      .update(groceryHolds)
-      .set({
-        extraStatus: settlement.to,
-        extraIntentId: settlement.intentId,
-        extraCapturedCents: settlement.to === 'captured' ? hold.extraCents! : 0,
-        updatedAt: clock.now(),
-      })
-      .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.extraStatus, 'pending')))
-      .returning()
-    if (!moved) return 'none'
-    const reason = `grocery extra of $${centsToDecimal(hold.extraCents!)}: ${settlement.reason}`
-    await recordPaymentEvent(
-      tx,
-      clock,
-      settlement.intentId
-        ? { orderId, paymentIntentId: settlement.intentId, from: null, to: settlement.to === 'captured' ? 'captured' : 'requires_payment_method', reason }
-        : { orderId, paymentIntentId: hold.paymentIntentId, from: moved.status, to: moved.status, reason },
-    )
-    return settlement.to
-  })
+  const extraCapturedCents = settlement.to === 'captured' ? hold.extraCents! : 0
+  const now = clock.now()
+  try {
+    return await db.transaction(async (tx) => {
+      // The order's half first (the lock order), from the hold as it stands now: Stripe's word may come after ours moved it.
+      const [current] = await tx.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
+      if (current?.extraStatus !== 'pending') return 'none'
+      await payBackWhenSettled(tx, listener, { ...current, extraStatus: settlement.to, extraCapturedCents }, now)
+      const [moved] = await tx
+        .update(groceryHolds)
+        .set({ extraStatus: settlement.to, extraIntentId: settlement.intentId, extraCapturedCents, updatedAt: now })
+        .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.extraStatus, 'pending')))
+        .returning()
+      if (!moved) throw new SettledElsewhere()
+      await recordSettlement(tx, clock, hold, moved, settlement)
+      return settlement.to
+    })
+  } catch (error) {
+    if (error instanceof SettledElsewhere) return 'none'
+    throw error
+  }
+}
+
+/** The extra's settlement as a payment event: the extra intent's, or without one a note on the grocery hold's intent, its state unchanged. */
+async function recordSettlement(tx: Database, clock: Clock, hold: GroceryHoldRow, moved: GroceryHoldRow, settlement: ExtraSettlement) {
+  const orderId = hold.orderId!
+  const reason = `grocery extra of $${centsToDecimal(hold.extraCents!)}: ${settlement.reason}`
+  await recordPaymentEvent(
+    tx,
+    clock,
+    settlement.intentId
+      ? { orderId, paymentIntentId: settlement.intentId, from: null, to: settlement.to === 'captured' ? 'captured' : 'requires_payment_method', reason }
+      : { orderId, paymentIntentId: hold.paymentIntentId, from: moved.status, to: moved.status, reason },
+  )
 }
 
 /**
@@ -90,7 +106,7 @@ export async function settleExtra(
  * happened yet; 'unreachable' when the gateway cannot be reached: nothing changed, the charge is
  * still owed.
  */
-export async function chargeGroceryExtra(deps: GroceryDeps, orderId: string, occasion: string): Promise<GroceryExtraOutcome> {
+export async function chargeGroceryExtra(deps: PaymentMoveDeps, orderId: string, occasion: string): Promise<GroceryExtraOutcome> {
   const [hold] = await deps.db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
   if (hold?.extraStatus !== 'pending' || hold.status === 'authorized') return 'none'
   if (!isCharged(hold.status))
@@ -108,7 +124,7 @@ export async function chargeGroceryExtra(deps: GroceryDeps, orderId: string, occ
 const RETRIED_AT_ONCE = 200
 
 /** Extra charges owed and not yet answered (the gateway was out of reach): each tried again under its order's key once its hold is settled. */
-export async function chargeOwedGroceryExtras(deps: GroceryDeps) {
+export async function chargeOwedGroceryExtras(deps: PaymentMoveDeps) {
   const owed = await deps.db
     .select({ orderId: groceryHolds.orderId })
     .from(groceryHolds)

@@ -5,8 +5,10 @@ import { describeForLog } from '../shared/index'
 import type { GroceryExtraChoice, GroceryExtraState, HeldPaymentState } from './contract'
 import { recordPaymentEvent } from './events'
 import { PaymentDeclinedError, type PaymentGateway, PaymentStateError } from './gateway'
+import { payBackWhenSettled } from './grocery-charges'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
+import type { PaymentMoveDeps } from './payment-moves'
 import { checkoutIntents, groceryHolds, paymentCustomers } from './schema'
 
 type GroceryDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
@@ -262,14 +264,19 @@ export async function oweGroceryCapture(tx: Database, orderId: string, totalCent
 
 export type GroceryCaptureOutcome = 'captured' | 'released' | 'declined' | 'unreachable' | 'none'
 
+/** Thrown inside a capture's transaction to undo the order's half when another caller settled the hold first. */
+class SettledElsewhere extends Error {}
+
 /**
  * Captures the capture an order's grocery hold owes, under the order's own key, so the buyer's
  * confirmation and every retry charge the card once: the gateway releases what is held beyond
  * it, and a total of nothing releases the hold. Then the record moves from authorized, with its
- * event, once, whoever gets there first. 'none' when no capture is owed or it is already settled;
- * 'unreachable' when the gateway cannot be reached: nothing changed, the capture is still owed.
+ * event, once, whoever gets there first; a capture tells the listener in the same transaction
+ * (the runner's groceries line is written with it). 'none' when no capture is owed or it is
+ * already settled; 'unreachable' when the gateway cannot be reached: nothing changed, the
+ * capture is still owed.
  */
-export async function captureGroceryHold(deps: GroceryDeps, orderId: string, occasion: string): Promise<GroceryCaptureOutcome> {
+export async function captureGroceryHold(deps: PaymentMoveDeps, orderId: string, occasion: string): Promise<GroceryCaptureOutcome> {
   const [hold] = await deps.db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
   if (!hold || hold.status !== 'authorized' || hold.captureOwedCents === null) return 'none'
   if (hold.captureOwedCents === 0) return (await releaseGroceryHold(deps, orderId, `nothing to charge ${occasion}`)) === 'released' ? 'released' : 'none'
@@ -287,13 +294,19 @@ export async function captureGroceryHold(deps: GroceryDeps, orderId: string, occ
     }
   }
   const capturedCents = outcome.to === 'captured' ? hold.captureOwedCents : 0
-  const settled = await deps.db.transaction(async (tx) => {
-    const [moved] = await tx
-      .update(groceryHolds)
-      .set({ status: outcome.to, capturedCents, updatedAt: deps.clock.now() })
-      .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized')))
-      .returning()
-    if (moved)
+  const now = deps.clock.now()
+  let settled: boolean
+  try {
+    settled = await deps.db.transaction(async (tx) => {
+      // The order's half first, as every payment's move runs it (the order's row is locked before
+      // the payment's); undone below when another caller settled the hold first.
+      await payBackWhenSettled(tx, deps.listener, { ...hold, status: outcome.to, capturedCents }, now)
+      const [moved] = await tx
+        .update(groceryHolds)
+        .set({ status: outcome.to, capturedCents, updatedAt: now })
+        .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized')))
+        .returning()
+      if (!moved) throw new SettledElsewhere()
       await recordPaymentEvent(tx, deps.clock, {
         orderId,
         paymentIntentId: hold.paymentIntentId,
@@ -301,14 +314,18 @@ export async function captureGroceryHold(deps: GroceryDeps, orderId: string, occ
         to: outcome.to,
         reason: `grocery hold: ${outcome.reason}`,
       })
-    return Boolean(moved)
-  })
+      return true
+    })
+  } catch (error) {
+    if (!(error instanceof SettledElsewhere)) throw error
+    settled = false
+  }
   if (!settled) return 'none'
   return outcome.to === 'captured' ? 'captured' : outcome.to === 'capture_failed' ? 'declined' : 'released'
 }
 
 /** Captures owed and not yet made (the gateway was out of reach at the confirmation): each tried again under its order's key. */
-export async function captureOwedGroceryHolds(deps: GroceryDeps) {
+export async function captureOwedGroceryHolds(deps: PaymentMoveDeps) {
   const owed = await deps.db
     .select({ orderId: groceryHolds.orderId })
     .from(groceryHolds)

@@ -1,5 +1,6 @@
 import type { ModuleDeps } from '../shared/index'
 import type { AccountListener, PaymentGateway } from './gateway'
+import { groceryChargesOf } from './grocery-charges'
 import { groceryHoldsOf } from './grocery-holds'
 import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
 import type { PaymentListener } from './payment-moves'
@@ -36,6 +37,7 @@ export {
   type TransferRequest,
   type TransferReversal,
 } from './gateway'
+export { type GroceryCharge, groceriesCharged } from './grocery-charges'
 export { chargeGroceryExtra, chargeOwedGroceryExtras, type GroceryExtraOutcome } from './grocery-extra'
 export {
   authorizeGroceryHold,
@@ -60,6 +62,7 @@ export {
   findIntent,
   gatewayStatuses,
   intentStatusAtGateway,
+  intentsAtGateway,
   releaseAbandonedIntents,
   releaseIntent,
   strandedHolds,
@@ -69,12 +72,23 @@ export type { OrderPayment } from './order-payments'
 export {
   type CaptureOutcome,
   captureOrder,
+  type GroceriesCaptured,
   type HoldEndCause,
   type PaymentListener,
   type PaymentMoveDeps,
   releaseOrder,
 } from './payment-moves'
-export { NotChargedError, type RefundOutcome, type RefundRequest, type RefundRow, refund, refundedTotals, refundsOf, settledRefundsOf } from './refunds'
+export {
+  NotChargedError,
+  type RefundedPart,
+  type RefundOutcome,
+  type RefundRequest,
+  type RefundRow,
+  refund,
+  refundedTotals,
+  refundsOf,
+  settledRefundsOf,
+} from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
 export { connectedAccountFor, type LineToTransfer, onboardingLinkFor, reverseLine, type TransferOutcome, transferLine, transfersOfOrder } from './transfers'
@@ -85,7 +99,7 @@ export { connectedAccountFor, type LineToTransfer, onboardingLinkFor, reverseLin
  * (an order's move that needs its payment in a state, `isIn`; a payment's move runs the order's
  * half first); a refund takes the payment's refund lock, then this row, and never the order's.
  */
-export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn, groceryHoldsOf }
+export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn, groceryHoldsOf, groceryCharges: groceryChargesOf }
 
 /** The card form's calls, Stripe's webhook, and the embedded stand-in's onboarding form. */
 export function paymentsModule(deps: ModuleDeps, gateway: PaymentGateway, orders: PaymentListener, accounts: AccountListener) {

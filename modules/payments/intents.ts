@@ -192,3 +192,24 @@ export async function gatewayStatuses(gateway: PaymentGateway, ids: readonly str
   }
   return found
 }
+
+/** Gateway look-ups in flight at once while checking. */
+const LOOKUPS_AT_ONCE = 8
+
+/**
+ * The gateway's own status and captured amount of each intent, for the consistency check:
+ * `missing` when it has none, `unreachable` when it did not answer.
+ */
+export async function intentsAtGateway(gateway: PaymentGateway, ids: readonly string[]) {
+  const found = new Map<string, { status: string; amountReceivedCents: number }>()
+  const lookUp = async (id: string) => {
+    try {
+      const intent = await gateway.retrieveIntent(id)
+      found.set(id, intent ? { status: intent.status, amountReceivedCents: intent.amountReceivedCents } : { status: 'missing', amountReceivedCents: 0 })
+    } catch {
+      found.set(id, { status: 'unreachable', amountReceivedCents: 0 })
+    }
+  }
+  for (let start = 0; start < ids.length; start += LOOKUPS_AT_ONCE) await Promise.all(ids.slice(start, start + LOOKUPS_AT_ONCE).map(lookUp))
+  return found
+}

@@ -42,6 +42,9 @@ function recordingListener(orderAgrees = true) {
     async refunded(orderId) {
       heard.push({ half: 'refunded', orderId, inTransaction: false })
     },
+    async groceriesCaptured(tx: Database, orderId) {
+      heard.push({ half: 'groceriesCaptured', orderId, inTransaction: tx !== db })
+    },
   }
   return { heard, deps: { db, clock, gateway: api.providers.payments, listener } }
 }

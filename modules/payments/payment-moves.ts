@@ -36,7 +36,15 @@ export interface PaymentListener {
   holdEnded(tx: Database, orderId: string, cause: HoldEndCause): Promise<boolean>
   /** Money came back on the order's card, and payments has recorded it (outside any transaction). */
   refunded(orderId: string): Promise<void>
+  /**
+   * The order's grocery hold was captured: in the capture's own transaction, so what the card
+   * paid for the groceries and what the runner is owed for them are written together.
+   */
+  groceriesCaptured(tx: Database, orderId: string, capture: GroceriesCaptured): Promise<void>
 }
+
+/** A grocery hold's capture as the listener hears it: the intent, what the card paid for the groceries (groceriesCharged), and when. */
+export type GroceriesCaptured = { paymentIntentId: string; chargedCents: number; capturedAt: Date }
 
 export type PaymentMoveDeps = { db: Database; clock: Clock; gateway: PaymentGateway; listener: PaymentListener }
 

@@ -12,12 +12,19 @@ import {
   RefundExceedsCaptureError,
 } from './gateway'
 import { idempotencyKeys, refundLock } from './keys'
-import { checkoutIntents, refunds } from './schema'
+import { checkoutIntents, groceryHolds, refunds } from './schema'
 
 type RefundsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
 
+/** Which of an order's charges a refund comes from: the fee and tip's, or the groceries' (the grocery hold's capture). */
+export type RefundedPart = 'charge' | 'groceries'
+
 export type RefundRequest = {
   orderId: string
+  /** The fee and tip's charge unless told. */
+  part?: RefundedPart
+  /** Of a grocery refund: the runner bears it (their groceries line follows), not the platform. */
+  fromRunner?: boolean
   /** Cents, or `rest`: all of the charge that has not come back, worked out under the refund lock once every claim has settled. */
   amountCents: number | 'rest'
   /** From our own ids (`idempotencyKeys`), or support's `--key`: the same key is the same refund. */
@@ -36,11 +43,18 @@ export type RefundOutcome = {
   replayed: boolean
 }
 
-/** The order's payment was never charged (still held, released, or refused): there is nothing to give back. */
-export class NotChargedError extends Error {}
+/** The order's payment (or, for `groceries`, its grocery hold) was never charged (none, still held, released, or refused): there is nothing to give back. */
+export class NotChargedError extends Error {
+  constructor(
+    readonly part: RefundedPart,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 
 export type RefundRow = typeof refunds.$inferSelect
-type ChargedPayment = { paymentIntentId: string; orderId: string; capturedCents: number }
+type ChargedPayment = { paymentIntentId: string; orderId: string; capturedCents: number; part: RefundedPart }
 
 const lockRefunds = (tx: Database, paymentIntentId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${refundLock(paymentIntentId)}))`)
 
@@ -70,14 +84,25 @@ export async function settledRefundsOf(db: Database, paymentIntentIds: readonly 
   return settled
 }
 
-/** The charged payment an order holds, from payments' own row: what the card was charged is what was authorized, captured whole. */
-async function chargedPaymentOf(db: Database, orderId: string): Promise<ChargedPayment> {
-  const [row] = await db
-    .select({ paymentIntentId: checkoutIntents.paymentIntentId, capturedCents: checkoutIntents.amountCents, status: checkoutIntents.paymentStatus })
-    .from(checkoutIntents)
-    .where(eq(checkoutIntents.orderId, orderId))
-  if (!row?.status || !isCharged(row.status)) throw new NotChargedError(`Order ${orderId} was never charged.`)
-  return { paymentIntentId: row.paymentIntentId, orderId, capturedCents: row.capturedCents }
+/**
+ * The charged payment an order holds, from payments' own row: the fee and tip's (what the card
+ * was charged is what was authorized, captured whole), or the grocery hold's capture.
+ */
+async function chargedPaymentOf(db: Database, orderId: string, part: RefundedPart): Promise<ChargedPayment> {
+  const [row] =
+    part === 'groceries'
+      ? await db
+          .select({ paymentIntentId: groceryHolds.paymentIntentId, capturedCents: groceryHolds.capturedCents, status: groceryHolds.status })
+          .from(groceryHolds)
+          .where(eq(groceryHolds.orderId, orderId))
+      : await db
+          .select({ paymentIntentId: checkoutIntents.paymentIntentId, capturedCents: checkoutIntents.amountCents, status: checkoutIntents.paymentStatus })
+          .from(checkoutIntents)
+          .where(eq(checkoutIntents.orderId, orderId))
+  if (!row?.status || row.status === 'requires_payment_method' || !isCharged(row.status)) {
+    throw new NotChargedError(part, `Order ${orderId}'s ${part === 'groceries' ? 'groceries were' : 'payment was'} never charged.`)
+  }
+  return { paymentIntentId: row.paymentIntentId, orderId, capturedCents: row.capturedCents, part }
 }
 
 /** Attempts at a `rest` refund while other claims on the payment are still being settled. */
@@ -94,7 +119,7 @@ const REST_ATTEMPTS = 3
  * truly left.
  */
 export async function refund({ db, clock, gateway }: RefundsDeps, request: RefundRequest): Promise<RefundOutcome> {
-  const payment = await chargedPaymentOf(db, request.orderId)
+  const payment = await chargedPaymentOf(db, request.orderId, request.part ?? 'charge')
   for (let attempt = 1; ; attempt++) {
     const claimed = await claimRefund(db, clock, payment, request)
     if (claimed.kind === 'claim') return finishClaim({ db, clock, gateway }, payment, claimed.claim, claimed.existed)
@@ -118,12 +143,14 @@ type Claimed =
 
 /** The claim under the payment's refund lock: the key's own, found again or written now within what is left. */
 function claimRefund(db: Database, clock: Clock, payment: ChargedPayment, request: RefundRequest): Promise<Claimed> {
+  // Only a grocery refund can be the runner's to bear.
+  const fromRunner = payment.part === 'groceries' && Boolean(request.fromRunner)
   return db.transaction(async (tx): Promise<Claimed> => {
     await lockRefunds(tx, payment.paymentIntentId)
     const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey))
     if (existing) {
       const sameAmount = request.amountCents === 'rest' || existing.amountCents === request.amountCents
-      if (existing.paymentIntentId !== payment.paymentIntentId || !sameAmount)
+      if (existing.paymentIntentId !== payment.paymentIntentId || !sameAmount || existing.fromRunner !== fromRunner)
         throw new IdempotencyKeyReusedError('This refund key was used for another refund.')
       return { kind: 'claim', claim: existing, existed: true }
     }
@@ -148,6 +175,7 @@ function claimRefund(db: Database, clock: Clock, payment: ChargedPayment, reques
         amountCents,
         idempotencyKey: request.idempotencyKey,
         reason: request.reason,
+        fromRunner,
         status: 'pending',
         createdAt: clock.now(),
       })
@@ -194,36 +222,54 @@ async function finishClaim({ db, clock, gateway }: RefundsDeps, payment: Charged
       .set({ status: 'succeeded', gatewayRefundId, settledAt: clock.now() })
       .where(and(eq(refunds.id, claim.id), eq(refunds.status, 'pending')))
       .returning()
-    if (settled) await recordSettled(tx, clock, settled, payment.capturedCents, claim.reason)
+    if (settled) await recordSettled(tx, clock, settled, payment, claim.reason)
   })
   return outcome()
 }
 
 /**
  * A refund just settled in the ledger, in the same transaction: the payment's record of what has
- * come back (all of it is `refunded`) and its payment event. Only ever upwards, so a late or
- * repeated report changes nothing.
+ * come back (all of it is `refunded`) and its payment event; for the groceries, also what of it
+ * the runner bears. Only ever upwards, so a late or repeated report changes nothing.
  */
-async function recordSettled(tx: Database, clock: Clock, settled: RefundRow, capturedCents: number, reason: string) {
+async function recordSettled(tx: Database, clock: Clock, settled: RefundRow, payment: Pick<ChargedPayment, 'capturedCents' | 'part'>, reason: string) {
   const total = await refundedSoFar(tx, settled.paymentIntentId, ['succeeded'])
   const before = total - settled.amountCents
-  const to = total >= capturedCents ? 'refunded' : 'partially_refunded'
-  await tx
-    .update(checkoutIntents)
-    .set({ refundedCents: total, paymentStatus: to })
-    .where(
-      and(
-        eq(checkoutIntents.paymentIntentId, settled.paymentIntentId),
-        inArray(checkoutIntents.paymentStatus, ['captured', 'partially_refunded']),
-        lt(checkoutIntents.refundedCents, total),
-      ),
-    )
+  const to = total >= payment.capturedCents ? 'refunded' : 'partially_refunded'
+  if (payment.part === 'groceries') {
+    const [fromRunner] = await tx
+      .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+      .from(refunds)
+      .where(and(eq(refunds.paymentIntentId, settled.paymentIntentId), eq(refunds.status, 'succeeded'), eq(refunds.fromRunner, true)))
+    await tx
+      .update(groceryHolds)
+      .set({ refundedCents: total, refundedFromRunnerCents: Number(fromRunner?.total ?? 0), status: to, updatedAt: clock.now() })
+      .where(
+        and(
+          eq(groceryHolds.paymentIntentId, settled.paymentIntentId),
+          inArray(groceryHolds.status, ['captured', 'partially_refunded']),
+          lt(groceryHolds.refundedCents, total),
+        ),
+      )
+  } else {
+    await tx
+      .update(checkoutIntents)
+      .set({ refundedCents: total, paymentStatus: to })
+      .where(
+        and(
+          eq(checkoutIntents.paymentIntentId, settled.paymentIntentId),
+          inArray(checkoutIntents.paymentStatus, ['captured', 'partially_refunded']),
+          lt(checkoutIntents.refundedCents, total),
+        ),
+      )
+  }
+  const whose = payment.part === 'groceries' ? `groceries refunded${settled.fromRunner ? ' from the runner' : ''}` : 'refunded'
   await recordPaymentEvent(tx, clock, {
     orderId: settled.orderId,
     paymentIntentId: settled.paymentIntentId,
     from: before === 0 ? 'captured' : 'partially_refunded',
     to,
-    reason: `refunded $${(settled.amountCents / 100).toFixed(2)}: ${reason}`,
+    reason: `${whose} $${(settled.amountCents / 100).toFixed(2)}: ${reason}`,
   })
 }
 
@@ -272,7 +318,7 @@ export async function recordGatewayRefunds(
             .onConflictDoNothing()
             .returning()
       if (!settled) continue
-      await recordSettled(tx, clock, settled, payment.capturedCents, ours ? `${ours.reason} (told by Stripe)` : 'refunded in Stripe')
+      await recordSettled(tx, clock, settled, { ...payment, part: 'charge' }, ours ? `${ours.reason} (told by Stripe)` : 'refunded in Stripe')
       recorded++
     }
     return recorded

@@ -85,6 +85,8 @@ export const groceryHolds = pgTable(
      * groceries line is capturedCents plus this.
      */
     extraCapturedCents: integer().notNull().default(0),
+    /** Of refundedCents, what the runner bears (support's `--from-runner`): it comes out of their groceries line; the platform bears the rest. */
+    refundedFromRunnerCents: integer().notNull().default(0),
     /** In our words (PAYMENT_STATES): requires_payment_method until the order is placed on it. */
     status: text().$type<PaymentState>().notNull(),
     createdAt: createdAtColumn(),
@@ -110,6 +112,7 @@ export const groceryHolds = pgTable(
     // A difference has a way to be paid, and only a difference above the hold does.
     check('grocery_holds_extra_with_status', sql`(extra_cents is null) = (extra_status is null) and (extra_cents is null or extra_cents > 0)`),
     check('grocery_holds_extra_captured', sql`extra_captured_cents = case when extra_status = 'captured' then extra_cents else 0 end`),
+    check('grocery_holds_runner_refund_within_refunds', sql`refunded_from_runner_cents between 0 and refunded_cents`),
   ],
 )
 
@@ -245,6 +248,8 @@ export const refunds = pgTable(
     amountCents: integer().notNull(),
     idempotencyKey: text().notNull().unique(),
     reason: text().notNull(),
+    /** A grocery refund the runner bears, the runner being at fault (support's `--from-runner`); any other the platform bears. */
+    fromRunner: boolean().notNull().default(false),
     status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull(),
     gatewayRefundId: text(),
     createdAt: createdAtColumn(),
@@ -338,9 +343,8 @@ export const embeddedTransfers = pgTable(
     amountCents: integer().notNull(),
     reversedCents: integer().notNull().default(0),
     transferGroup: text().notNull(),
-    sourceIntentId: text()
-      .notNull()
-      .references(() => embeddedPaymentIntents.id),
+    /** Null for a transfer the platform's balance paid, from no charge of its own. */
+    sourceIntentId: text().references(() => embeddedPaymentIntents.id),
     metadata: jsonb().$type<Record<string, string>>().notNull(),
     createdAt: createdAtColumn(),
   },

@@ -106,13 +106,10 @@ export function stripeConnect(send: SendToStripe): ConnectCalls {
       return { url: link.url }
     },
     async transfer({ amountCents, destination, transferGroup, sourcePaymentIntentId, idempotencyKey, metadata }) {
-      const sourceTransaction = await capturedChargeOf(sourcePaymentIntentId)
+      const source = sourcePaymentIntentId ? { source_transaction: await capturedChargeOf(sourcePaymentIntentId) } : {}
       const transfer = await call(
         (sdk) =>
-          sdk.transfers.create(
-            { amount: amountCents, currency: 'usd', destination, transfer_group: transferGroup, source_transaction: sourceTransaction, metadata },
-            { idempotencyKey },
-          ),
+          sdk.transfers.create({ amount: amountCents, currency: 'usd', destination, transfer_group: transferGroup, ...source, metadata }, { idempotencyKey }),
         transferError,
       )
       return toTransfer(transfer)

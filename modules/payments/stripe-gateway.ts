@@ -13,6 +13,7 @@ const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
   id: intent.id,
   status: intent.status as IntentStatus,
   amountCents: intent.amount,
+  amountReceivedCents: intent.amount_received ?? 0,
   currency: intent.currency,
   metadata: intent.metadata,
   customerId: idOf(intent.customer),

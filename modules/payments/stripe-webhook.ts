@@ -59,7 +59,7 @@ export async function handleStripeWebhook(
   const intent = event.data.object as WebhookIntent
   // A grocery hold or its extra charge is no order's fee and tip: settled in its own record.
   const grocery = await groceryHoldOfIntent(db, intent)
-  if (grocery) return groceryIntentAtGateway({ db, clock }, event.type, grocery, intent)
+  if (grocery) return groceryIntentAtGateway({ db, clock, listener: orders }, event.type, grocery, intent)
   const orderId = (await findIntent(db, intent.id))?.orderId ?? null
 
   switch (event.type) {

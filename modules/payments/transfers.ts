@@ -2,8 +2,19 @@ import { describeForLog } from '../shared/index'
 import { type ConnectedAccount, GatewayUnavailableError, type PaymentGateway, TransferRefusedError } from './gateway'
 import { idempotencyKeys, transferGroupOf } from './keys'
 
-/** An earnings line as a transfer needs it: payouts' ledger says what and to whom. */
-export type LineToTransfer = { lineId: string; orderId: string; paymentIntentId: string; amountCents: number; attempt: number; destination: string }
+/**
+ * An earnings line as a transfer needs it: payouts' ledger says what and to whom, and whether
+ * its charge pays for it or, being worth more than is left of that charge, the platform's balance.
+ */
+export type LineToTransfer = {
+  lineId: string
+  orderId: string
+  paymentIntentId: string
+  fromBalance: boolean
+  amountCents: number
+  attempt: number
+  destination: string
+}
 
 export type TransferOutcome =
   | { outcome: 'transferred'; transferId: string }
@@ -14,7 +25,8 @@ export type TransferOutcome =
 
 /**
  * Sends a line's money to the runner's connected account, paid by the order's own charge
- * (source_transaction) and grouped with its order, once per attempt's key.
+ * (source_transaction) unless the line says the platform's balance pays it, and grouped with its
+ * order, once per attempt's key.
  */
 export async function transferLine(gateway: PaymentGateway, line: LineToTransfer): Promise<TransferOutcome> {
   try {
@@ -22,7 +34,7 @@ export async function transferLine(gateway: PaymentGateway, line: LineToTransfer
       amountCents: line.amountCents,
       destination: line.destination,
       transferGroup: transferGroupOf(line.orderId),
-      sourcePaymentIntentId: line.paymentIntentId,
+      sourcePaymentIntentId: line.fromBalance ? null : line.paymentIntentId,
       idempotencyKey: idempotencyKeys.lineTransfer(line.lineId, line.attempt),
       metadata: { lineId: line.lineId, orderId: line.orderId },
     })

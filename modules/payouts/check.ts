@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { orderPayments, type PaymentGateway, type Transfer, transfersOfOrder } from '../payments/index'
-import { netOf, runnersPart } from './ledger'
+import { type GroceryCharge, isCharged, orderPayments, type PaymentGateway, type Transfer, transfersOfOrder } from '../payments/index'
+import { type LineRow, netOf, runnersPart } from './ledger'
 import { payoutLines } from './schema'
 
 /** A delivered order with a capture, as orders knows it: each must have its line. */
@@ -16,35 +16,41 @@ const CONCURRENCY = 8
 /**
  * The money going out, checked (`orders check`): every delivered order with a capture has its
  * line; what is left of the capture after refunds is the runner's line (its transfer less
- * reversals, or what is owed) plus the platform's share; and the gateway holds, for each paid
- * line, exactly one transfer of the line's amount with the line's reversals, and none for a line
- * not paid. Lists each order that disagrees, and why.
+ * reversals, or what is owed) plus the platform's share. Every order whose groceries were
+ * charged by card has its groceries line; what is left of the grocery charge after refunds is
+ * that line less what the platform bore (the refunds not from the runner). And the gateway
+ * holds, for each paid line, exactly one transfer of the line's amount with the line's
+ * reversals, and none for a line not paid. Lists each order that disagrees, and why.
  */
-export async function checkMoneyOut(db: Database, gateway: PaymentGateway, delivered: readonly DeliveredOrder[]): Promise<LineDisagreement[]> {
-  const orderIds = delivered.map((order) => order.orderId)
-  const lines = orderIds.length === 0 ? [] : await readInChunks(orderIds, (chunk) => db.select().from(payoutLines).where(inArray(payoutLines.orderId, chunk)))
-  const byOrder = new Map(lines.map((line) => [line.orderId, line]))
+export async function checkMoneyOut(
+  db: Database,
+  gateway: PaymentGateway,
+  delivered: readonly DeliveredOrder[],
+  groceries: readonly GroceryCharge[] = [],
+): Promise<LineDisagreement[]> {
+  const charged = groceries.filter((charge) => isCharged(charge.status))
+  const orderIds = [...new Set([...delivered.map((order) => order.orderId), ...charged.map((charge) => charge.orderId)])]
+  const read = orderIds.length === 0 ? [] : await readInChunks(orderIds, (chunk) => db.select().from(payoutLines).where(inArray(payoutLines.orderId, chunk)))
+  const deliveredIds = new Set(delivered.map((order) => order.orderId))
+  // A delivery line is checked with its delivered order; a groceries line with its charge, delivered yet or not.
+  const lines = read.filter((line) => line.kind === 'groceries' || deliveredIds.has(line.orderId))
+  const lineOf = (kind: LineRow['kind']) => new Set(lines.filter((line) => line.kind === kind).map((line) => line.orderId))
+  const [deliveryLines, groceryLines] = [lineOf('delivery'), lineOf('groceries')]
   const payments = await orderPayments.of(
     db,
     delivered.map((order) => order.paymentIntentId),
   )
+  const groceryCharges = new Map(groceries.map((charge) => [charge.paymentIntentId, charge]))
   const found: LineDisagreement[] = []
   for (const order of delivered) {
-    if (!byOrder.has(order.orderId)) found.push({ orderId: order.orderId, lineId: null, problems: ['delivered with a capture, but no earnings line'] })
+    if (!deliveryLines.has(order.orderId)) found.push({ orderId: order.orderId, lineId: null, problems: ['delivered with a capture, but no earnings line'] })
+  }
+  for (const charge of charged) {
+    if (!groceryLines.has(charge.orderId))
+      found.push({ orderId: charge.orderId, lineId: null, problems: [`groceries charged ${dollars(charge.chargedCents)}, but no groceries line`] })
   }
   const checks = lines.map((line) => async () => {
-    const problems: string[] = []
-    const payment = payments.get(line.paymentIntentId)
-    if (!payment) problems.push('no payment recorded for the line')
-    else {
-      if (payment.amountCents !== line.capturedCents)
-        problems.push(`the line says ${dollars(line.capturedCents)} was captured, payments ${dollars(payment.amountCents)}`)
-      const owed = runnersPart(line, payment.refundedCents)
-      // A transfer under way is judged once it settles (the next run finishes it); everything else must add up now.
-      if (line.transferringCents === null && netOf(line) !== owed) {
-        problems.push(`the runner's line is ${dollars(netOf(line))}, but ${dollars(owed)} of the capture less refunds and the platform's share is theirs`)
-      }
-    }
+    const problems = line.kind === 'groceries' ? groceriesDisagreement(line, groceryCharges.get(line.paymentIntentId)) : deliveryDisagreement(line, payments)
     const transfers = (await transfersOfOrder(gateway, line.orderId)).filter((transfer: Transfer) => transfer.metadata.lineId === line.id)
     if (line.transferId === null) {
       if (transfers.length > 0) problems.push(`not paid here, but the gateway holds ${transfers.length} transfer(s) for it`)
@@ -61,6 +67,37 @@ export async function checkMoneyOut(db: Database, gateway: PaymentGateway, deliv
   })
   for (let start = 0; start < checks.length; start += CONCURRENCY) await Promise.all(checks.slice(start, start + CONCURRENCY).map((check) => check()))
   return found
+}
+
+/** A delivery line against its payment: the fee and tip less refunds is the line plus the platform's share. */
+function deliveryDisagreement(line: LineRow, payments: Awaited<ReturnType<typeof orderPayments.of>>): string[] {
+  const payment = payments.get(line.paymentIntentId)
+  if (!payment) return ['no payment recorded for the line']
+  const problems: string[] = []
+  if (payment.amountCents !== line.capturedCents)
+    problems.push(`the line says ${dollars(line.capturedCents)} was captured, payments ${dollars(payment.amountCents)}`)
+  const owed = runnersPart(line, payment.refundedCents)
+  // A transfer under way is judged once it settles (the next run finishes it); everything else must add up now.
+  if (line.transferringCents === null && netOf(line) !== owed) {
+    problems.push(`the runner's line is ${dollars(netOf(line))}, but ${dollars(owed)} of the capture less refunds and the platform's share is theirs`)
+  }
+  return problems
+}
+
+/** A groceries line against its charge: the grocery charge less its refunds is the line less what the platform bore. */
+function groceriesDisagreement(line: LineRow, charge: GroceryCharge | undefined): string[] {
+  if (!charge || !isCharged(charge.status)) return ['a groceries line, but no grocery charge recorded for it']
+  const problems: string[] = []
+  if (charge.chargedCents !== line.capturedCents)
+    problems.push(`the groceries line says ${dollars(line.capturedCents)} was charged, payments ${dollars(charge.chargedCents)}`)
+  const platformBore = charge.refundedCents - charge.refundedFromRunnerCents
+  const left = charge.chargedCents - charge.refundedCents
+  if (line.transferringCents === null && netOf(line) - platformBore !== left) {
+    problems.push(
+      `the groceries line is ${dollars(netOf(line))} and the platform bore ${dollars(platformBore)} of the refunds, but ${dollars(left)} of the grocery charge is left after refunds`,
+    )
+  }
+  return problems
 }
 
 /** Ids read in one query: well within PostgreSQL's 65,535 parameters. */

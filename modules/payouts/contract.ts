@@ -9,8 +9,8 @@ import { z } from 'zod'
 export const PAYOUT_ACCOUNT_STATUSES = ['none', 'onboarding', 'enabled', 'restricted'] as const
 export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number]
 
-/** What a line pays the runner for: a delivery's fee and tip. */
-export const PAYOUT_LINE_KINDS = ['delivery'] as const
+/** What a line pays the runner for: a delivery's fee and tip, or the groceries they bought for an order paid by card (paid back as captured). */
+export const PAYOUT_LINE_KINDS = ['delivery', 'groceries'] as const
 export type PayoutLineKind = (typeof PAYOUT_LINE_KINDS)[number]
 
 /**

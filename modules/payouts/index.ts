@@ -1,16 +1,17 @@
 import type { Config } from '../shared/index'
 import { payoutsAccountListener, startOnboarding } from './accounts'
 import { checkMoneyOut } from './check'
-import { earnDelivery, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
+import { earnDelivery, earnGroceries, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
 import { dispatchedPayoutEvent, undispatchedPayoutEvents } from './outbox'
 import { reverseWhatIsOwed, runPayouts } from './run'
 import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payoutStatement } from './statement'
 
 /**
  * Payouts' door: money going out to runners. It owns runners' payout accounts, the earnings
- * ledger (a line per delivery, lowered by refunds before it is paid and reversed after), the
+ * ledger (a line per delivery, and one per order whose groceries were paid by card, lowered by
+ * refunds before it is paid and reversed after), the
  * transfers' bookkeeping and its outbox; payments makes every call to the gateway. It sits below
- * orders, which write a line in the transaction that delivers an order.
+ * orders, which write a line in the transaction that delivers an order (or captures its groceries).
  */
 export type { DeliveredOrder, LineDisagreement } from './check'
 export { onboardingLinkSchema, type PayoutLineStatus, payoutsResponseSchema } from './contract'
@@ -24,8 +25,8 @@ export const payoutTermsOf = (config: Pick<Config, 'PLATFORM_SHARE_BPS' | 'PAYOU
   holdHours: config.PAYOUT_HOLD_HOURS,
 })
 
-/** What orders tell the ledger: a delivery earned, a problem holding the lines, a refund to follow. */
-export const payoutLedger = { earn: earnDelivery, hold: holdLines, followRefund: reverseWhatIsOwed }
+/** What orders tell the ledger: a delivery earned, groceries to pay back, a problem holding the lines, a refund to follow. */
+export const payoutLedger = { earn: earnDelivery, earnGroceries, hold: holdLines, followRefund: reverseWhatIsOwed }
 
 /**
  * The runner's own view: their account, balances and lines, and the way to set payouts up; what

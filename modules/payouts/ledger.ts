@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { orderPayments } from '../payments/index'
+import { type GroceriesCaptured, orderPayments } from '../payments/index'
 import type { Clock } from '../shared/index'
-import type { PayoutLineKind } from './contract'
+import { PAYOUT_LINE_KINDS, type PayoutLineKind } from './contract'
 import { payoutLines, payoutReversals } from './schema'
 
 /** How deliveries are paid out, from the configuration: the platform's share and the window for problem reports. */
@@ -62,9 +62,60 @@ export async function earnDelivery(tx: Database, terms: PayoutTerms, delivered: 
     .onConflictDoNothing()
 }
 
-/** While a problem report on the order is open its lines wait; resolved (no other open), they go on. */
-export async function holdLines(db: Database, clock: Clock, orderId: string, held: boolean) {
-  await db.update(payoutLines).set({ held, updatedAt: clock.now() }).where(eq(payoutLines.orderId, orderId))
+export type GroceriesBought = GroceriesCaptured & { orderId: string; runnerId: string; held: boolean }
+
+/**
+ * The runner is paid back for the groceries of an order paid by card, in the transaction that
+ * captures the grocery hold: all the card paid for them, nothing kept by the platform, available
+ * at once (the runner has spent it already; no window for problem reports). Once per order.
+ */
+export async function earnGroceries(tx: Database, bought: GroceriesBought) {
+  await tx
+    .insert(payoutLines)
+    .values({
+      runnerId: bought.runnerId,
+      orderId: bought.orderId,
+      kind: 'groceries',
+      paymentIntentId: bought.paymentIntentId,
+      capturedCents: bought.chargedCents,
+      platformShareCents: 0,
+      amountCents: bought.chargedCents,
+      held: bought.held,
+      availableAt: bought.capturedAt,
+      createdAt: bought.capturedAt,
+      updatedAt: bought.capturedAt,
+    })
+    .onConflictDoNothing()
+}
+
+/** What a groceries line owes the runner: what the card paid, less the refunds the runner bears (support's `--from-runner`). */
+export const groceriesOwed = (line: Pick<LineRow, 'capturedCents'>, refundedFromRunnerCents: number) =>
+  Math.max(0, line.capturedCents - refundedFromRunnerCents)
+
+/**
+ * What a line owes its runner now, from its charge as payments records it (a delivery's part of
+ * the fee and tip, or the groceries paid back), and what is left of that charge after refunds.
+ */
+export async function owedOn(db: Database, line: LineRow): Promise<{ owedCents: number; chargeLeftCents: number }> {
+  if (line.kind === 'groceries') {
+    const [charge] = await orderPayments.groceryCharges(db, { paymentIntentIds: [line.paymentIntentId] })
+    // The transfer's source is the grocery hold's own capture: what is left of it, not of all the card paid for the groceries.
+    const left = (charge?.capturedCents ?? 0) - (charge?.refundedCents ?? 0)
+    return { owedCents: groceriesOwed(line, charge?.refundedFromRunnerCents ?? 0), chargeLeftCents: left }
+  }
+  const { refundedCents } = await orderPayments.one(db, line.paymentIntentId)
+  return { owedCents: runnersPart(line, refundedCents), chargeLeftCents: line.capturedCents - refundedCents }
+}
+
+/**
+ * While a problem report on the order is open its lines of these kinds wait; resolved (none
+ * open that holds them), they go on.
+ */
+export async function holdLines(db: Database, clock: Clock, orderId: string, held: boolean, kinds: readonly PayoutLineKind[] = PAYOUT_LINE_KINDS) {
+  await db
+    .update(payoutLines)
+    .set({ held, updatedAt: clock.now() })
+    .where(and(eq(payoutLines.orderId, orderId), inArray(payoutLines.kind, [...kinds])))
 }
 
 /** A reversal claimed on a line's transfer, to be taken to the gateway. */
@@ -82,8 +133,7 @@ export async function reconcileLines(db: Database, clock: Clock, orderId: string
     const lines = await tx.select().from(payoutLines).where(eq(payoutLines.orderId, orderId)).for('update')
     const claims: ReversalClaim[] = []
     for (const line of lines) {
-      const { refundedCents } = await orderPayments.one(tx, line.paymentIntentId)
-      const owed = runnersPart(line, refundedCents)
+      const { owedCents: owed } = await owedOn(tx, line)
       if (line.transferId === null) {
         if (line.transferringCents === null && line.amountCents !== owed) {
           await tx.update(payoutLines).set({ amountCents: owed, updatedAt: clock.now() }).where(eq(payoutLines.id, line.id))

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { GatewayUnavailableError, orderPayments, type PaymentGateway, reverseLine, TransferRefusedError, transferLine } from '../payments/index'
+import { GatewayUnavailableError, type PaymentGateway, reverseLine, TransferRefusedError, transferLine } from '../payments/index'
 import { type Clock, describeForLog } from '../shared/index'
 import { payoutsAccountListener } from './accounts'
-import { dueBy, failReversal, type LineRow, pendingReversals, type ReversalClaim, reconcileLines, runnersPart, settleReversal } from './ledger'
+import { dueBy, failReversal, type LineRow, owedOn, pendingReversals, type ReversalClaim, reconcileLines, settleReversal } from './ledger'
 import { payoutAccounts, payoutEvents, payoutLines } from './schema'
 
 export type PayoutRunResult = {
@@ -82,10 +82,17 @@ async function claimLine(db: Database, clock: Clock, lineId: string): Promise<Li
     const [line] = await tx.select().from(payoutLines).where(eq(payoutLines.id, lineId)).for('update')
     if (!line || line.paidAt || line.held || line.availableAt > clock.now()) return null
     if (line.transferringCents !== null) return line
-    const owed = runnersPart(line, (await orderPayments.one(tx, line.paymentIntentId)).refundedCents)
+    const { owedCents: owed, chargeLeftCents } = await owedOn(tx, line)
     const [claimed] = await tx
       .update(payoutLines)
-      .set({ amountCents: owed, transferringCents: owed > 0 ? owed : null, transferAttempt: line.transferAttempt + (owed > 0 ? 1 : 0), updatedAt: clock.now() })
+      .set({
+        amountCents: owed,
+        transferringCents: owed > 0 ? owed : null,
+        transferAttempt: line.transferAttempt + (owed > 0 ? 1 : 0),
+        // The platform pays from its balance what it bore of the charge's refunds: the charge alone no longer covers the line.
+        transferFromBalance: owed > chargeLeftCents,
+        updatedAt: clock.now(),
+      })
       .where(eq(payoutLines.id, lineId))
       .returning()
     return owed > 0 ? claimed! : null
@@ -99,6 +106,7 @@ async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, line
     lineId: line.id,
     orderId: line.orderId,
     paymentIntentId: line.paymentIntentId,
+    fromBalance: line.transferFromBalance,
     amountCents: line.transferringCents!,
     attempt: line.transferAttempt,
     destination,

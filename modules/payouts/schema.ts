@@ -50,6 +50,12 @@ export const payoutLines = pgTable(
     /** The transfer under way: its amount, fixed when claimed, and the attempt its key carries (a refused attempt frees the next). */
     transferringCents: integer(),
     transferAttempt: integer().notNull().default(0),
+    /**
+     * Whether the line's transfer (under way, or made) is paid from the platform's balance rather
+     * than the line's charge, fixed when claimed: a groceries line worth more than is left of its
+     * charge, the platform having borne a refund of it. Retries of the attempt send the same.
+     */
+    transferFromBalance: boolean().notNull().default(false),
     transferId: text(),
     /** What the transfer moved; reversals take back from it. */
     transferredCents: integer(),

@@ -111,7 +111,7 @@ export async function linesForSupport(db: Database, clock: Clock, filter: { runn
   return rows.map((line) => ({ ...toPayoutLine(line, now), runnerId: line.runnerId, netCents: netOf(line) }))
 }
 
-/** What the ledger says each runner earned, net of refunds and reversals: all of it, and since `since`. For the runner's stats. */
+/** What the ledger says each runner earned by delivering, net of refunds and reversals: all of it, and since `since`. For the runner's stats; groceries paid back are not earnings. */
 export async function earnedBy(db: Database, runnerId: string, since: Date) {
   const net = sql`case when ${payoutLines.transferredCents} is null then ${payoutLines.amountCents} else ${payoutLines.transferredCents} - ${payoutLines.reversedCents} end`
   const [row] = await db
@@ -120,7 +120,7 @@ export async function earnedBy(db: Database, runnerId: string, since: Date) {
       sinceCents: sql<number>`coalesce(sum(${net}) filter (where ${gte(payoutLines.createdAt, since)}), 0)::int`,
     })
     .from(payoutLines)
-    .where(eq(payoutLines.runnerId, runnerId))
+    .where(and(eq(payoutLines.runnerId, runnerId), eq(payoutLines.kind, 'delivery')))
   return { allTimeCents: Number(row?.allTimeCents ?? 0), sinceCents: Number(row?.sinceCents ?? 0) }
 }
 

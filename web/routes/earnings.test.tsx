@@ -204,6 +204,16 @@ describe('Earnings /earnings', () => {
     expect(line('048F4D02').textContent).not.toContain("didn't go through")
   })
 
+  test('the groceries of an order paid by card, paid back, are a line of their own', async () => {
+    payoutsServer(statement({ earnings: [aLine(1, { kind: 'groceries', amountCents: 3820, status: 'available' }), aLine(2)] }))
+    await openEarnings()
+    await statementShown()
+    const groceries = screen.getByRole('article', { name: 'Groceries paid back #048F4D01' })
+    expect(within(groceries).getByText('$38.20')).toBeDefined()
+    expect(groceries.textContent).toContain('Charged')
+    expect(line('048F4D02').textContent).toContain('Delivered')
+  })
+
   test('with no earnings yet it says how to earn', async () => {
     payoutsServer(statement({ balance: { pendingCents: 0, heldCents: 0, availableCents: 0, paidCents: 0 }, earnings: [] }))
     await openEarnings()

@@ -9,6 +9,12 @@ import { Badge, type BadgeTone } from '../../ui/status-badge'
 
 const TONE: Record<PayoutLine['status'], BadgeTone> = { pending: 'saffron', held: 'danger', available: 'primary', paid: 'success' }
 
+/** What each kind of line is called, and the moment it was written: a delivery's, or the grocery charge's. */
+const KIND_WORDS: Record<PayoutLine['kind'], { title: string; when: string }> = {
+  delivery: { title: 'Delivery', when: 'Delivered' },
+  groceries: { title: 'Groceries paid back', when: 'Charged' },
+}
+
 /** Where the line's money stands, with the moment that matters: when it comes free, or when it went. */
 function statusWords(line: PayoutLine, now: number): string {
   switch (line.status) {
@@ -24,12 +30,13 @@ function statusWords(line: PayoutLine, now: number): string {
 }
 
 /**
- * One delivery's earnings: its order (a link to it), what it earns, where the money stands, what
+ * One line of earnings (a delivery's, or the groceries of an order paid by card, paid back): its order (a link to it), what it earns, where the money stands, what
  * a refund took back, a transfer that failed (tried again on the next run) and, once paid, the transfer.
  */
 export function EarningLine({ line }: { line: PayoutLine }) {
   const now = useClock().now()
-  const title = `Delivery #${shortOrderId(line.orderId)}`
+  const words = KIND_WORDS[line.kind]
+  const title = `${words.title} #${shortOrderId(line.orderId)}`
   return (
     <article className="earning-line" aria-label={title}>
       <Link to="/orders/$id" params={{ id: line.orderId }} search={{ from: 'earnings' }} className="text-link earning-line__order">
@@ -37,7 +44,7 @@ export function EarningLine({ line }: { line: PayoutLine }) {
       </Link>
       <p className="earning-line__amount">{formatCents(line.amountCents)}</p>
       <p className="meta meta--small earning-line__when">
-        Delivered <time dateTime={line.createdAt}>{formatOrderDate(line.createdAt)}</time>
+        {words.when} <time dateTime={line.createdAt}>{formatOrderDate(line.createdAt)}</time>
       </p>
       <Badge tone={TONE[line.status]} className="earning-line__status">
         {statusWords(line, now)}

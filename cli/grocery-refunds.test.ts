@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'bun:test'
+import { cardOrders } from '../testing/card-orders'
+import { preparedDataDir, runCli } from '../testing/cli'
+
+// Refunds of the grocery charge from support's side: `orders refund --part groceries` and
+// `orders resolve --refund groceries:<dollars>`, from the runner or borne by the platform, then
+// the payout run and `orders check`. Made through the API on an embedded database, then closed for the CLI.
+const made = { fromRunner: '', platform: '', disputed: '', atDoor: '', waiting: '' }
+
+const dataDir = preparedDataDir('cli-grocery-refunds', async (api) => {
+  // The CLI's clock is the real one: the groceries lines are available by it.
+  api.clock.set(new Date())
+  const store = await api.addStore({ name: 'CLI Grocery Refund Store', latitude: 40.52, longitude: -74.3973 })
+  const orders = cardOrders(api, store)
+  const runner = await api.runnerWithPayouts()
+  made.fromRunner = (await orders.capturedCardOrder('38.20', runner)).order.id
+  made.platform = (await orders.capturedCardOrder('20.00', runner)).order.id
+  const disputed = await orders.capturedCardOrder('30.00', runner)
+  const reported = await api.call('POST', `/api/orders/${disputed.order.id}/problems`, {
+    cookie: disputed.buyer.cookie,
+    body: { kind: 'grocery_total', details: 'Charged for rice I did not get' },
+  })
+  made.disputed = (reported.body.problem as { id: string }).id
+  made.atDoor = (await api.deliveredOrder(store, { actualGroceryCost: '15.00' })).order.id
+  made.waiting = (await orders.pickedUpCardOrder('25.00', runner)).order.id
+})
+
+const cli = (...args: string[]) => runCli(dataDir, ['orders', ...args])
+
+describe('refunds of the grocery charge from the CLI', () => {
+  test('--part groceries --from-runner gives back from the grocery charge and says the runner bears it', () => {
+    const refunded = cli('refund', made.fromRunner, '5.00', '--part', 'groceries', '--from-runner', '--reason', 'bruised mangoes')
+    expect(refunded.code).toBe(0)
+    expect(refunded.stdout).toContain('Before: the card was charged $38.20 for the groceries; $0.00 had been refunded.')
+    expect(refunded.stdout).toContain('After: $5.00 of $38.20 refunded; $33.20 left.')
+    expect(refunded.stdout).toContain('The runner bears it: their groceries line is lowered, or its transfer reversed if paid.')
+    const platform = JSON.parse(cli('refund', made.platform, 'all', '--part', 'groceries', '--reason', 'wrong store', '--json').stdout)
+    expect(platform).toMatchObject({ part: 'groceries', fromRunner: false, amountCents: 2000, refundedCents: 2000 })
+  })
+
+  test('refused past what is left of the grocery charge, without a card grocery charge, and --from-runner off the groceries', () => {
+    const tooMuch = cli('refund', made.fromRunner, '40', '--part', 'groceries', '--reason', 'x')
+    expect(tooMuch.code).toBe(1)
+    expect(tooMuch.stderr.trim()).toBe("Not refunded: Only $33.20 of this order's grocery charge is left to refund.")
+    for (const order of [made.atDoor, made.waiting]) {
+      const none = cli('refund', order, '1', '--part', 'groceries', '--reason', 'x')
+      expect(none.code).toBe(1)
+      expect(none.stderr.trim()).toBe(
+        "Not refunded: This order's groceries were not charged to the card (paid at the door, or their hold not captured), so there is nothing of them to refund.",
+      )
+    }
+    const offGroceries = cli('refund', made.fromRunner, '1', '--from-runner', '--reason', 'x')
+    expect(offGroceries.code).toBe(1)
+    expect(offGroceries.stderr).toContain('--from-runner is for refunds of the groceries')
+    expect(cli('refund', made.fromRunner, '1', '--part', 'tip', '--reason', 'x').stderr).toContain('--part takes charge or groceries (got "tip")')
+  })
+
+  test('resolve --refund groceries:<dollars> --from-runner, then the payout run; orders check agrees throughout', () => {
+    const resolved = cli('resolve', made.disputed, '--note', 'Refunded the rice', '--refund', 'groceries:2.50', '--from-runner')
+    expect(resolved.code).toBe(0)
+    expect(resolved.stdout).toContain('This refund: $2.50 under key problem:')
+    expect(resolved.stdout).toContain('The runner bears it')
+    expect(cli('check').code).toBe(0)
+    const run = runCli(dataDir, ['payouts', 'run', '--json'])
+    expect(run.code).toBe(0)
+    // $38.20 less $5.00 from the runner, $20.00 kept whole (the platform bore its refund), $30.00 less $2.50.
+    expect(JSON.parse(run.stdout)).toMatchObject({ transferred: 3, amountCents: 3320 + 2000 + 2750 })
+    const check = cli('check')
+    expect(check.code).toBe(0)
+    expect(check.stdout).toContain('0 grocery holds disagree with the gateway')
+  })
+})
