@@ -18,7 +18,7 @@ export interface CheckoutRouteDeps extends ModuleDeps {
 }
 
 export function checkoutRoutes({ db, clock, config, session, gateway }: CheckoutRouteDeps) {
-  const deps = { db, clock, gateway, groceryHoldMaxCents: config.GROCERY_HOLD_MAX_CENTS }
+  const deps = { db, clock, gateway, groceryHoldMaxCents: config.GROCERY_HOLD_MAX_CENTS, asapCutoffMinutes: config.ASAP_CUTOFF_MINUTES }
   return new Elysia({ name: 'cart-checkout', prefix: '/api' })
     .use(session)
     .post('/create-payment-intent', ({ user, body }) => createPaymentIntent(deps, user, body), {
