@@ -59,11 +59,15 @@ export function closingText(at: Date, timeZone: string, now: Date): string {
   return [atMidnight ? 'midnight' : timeOfDay(at, timeZone), day].filter(Boolean).join(' ')
 }
 
-/** The line a store's card and page show: "Open · closes 9 PM", "Closed · opens 9 AM tomorrow", "Open 24 hours". */
+/**
+ * The line a store's card and page show: "Open · closes 9 PM", "Closed · opens 9 AM tomorrow",
+ * "Open 24 hours". An answer kept past its change says only what the store has become.
+ */
 export function openStatusText(status: OpenStatus, now: Date): string {
   const change = status.nextChange
   if (!change) return status.openNow ? 'Open 24 hours' : 'Closed'
   const at = new Date(change.at)
+  if (at.getTime() <= now.getTime()) return change.opens ? 'Open' : 'Closed'
   return status.openNow ? `Open · closes ${closingText(at, status.timeZone, now)}` : `Closed · opens ${openingText(at, status.timeZone, now)}`
 }
 
