@@ -32,6 +32,10 @@ describe('seed demo', () => {
     expect(second.code).toBe(0)
     expect(second.stdout).toContain('0 stores added')
     expect(listed(dataDir)).toEqual(stores)
+    // The holiday closure, once however often it runs.
+    const kerala = JSON.parse(runCli(dataDir, ['stores', 'hours', 'Kerala Spice House', '--json']).stdout) as { closures: { reason: string }[] }
+    expect(kerala.closures).toHaveLength(1)
+    expect(kerala.closures[0]!.reason).toMatch(/^Closed for /)
   })
 
   test('stores list --near sorts by distance and shows miles', () => {
