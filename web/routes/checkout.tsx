@@ -52,7 +52,7 @@ function Checkout({ pending }: { pending: StoredPendingOrder }) {
             <h2 id={paymentTitle}>Payment</h2>
             <CardEntry confirmerRef={confirmerRef} disabled={busy} />
           </section>
-          {blocker && <CheckoutBlockerNotice blocker={blocker} />}
+          {blocker && <CheckoutBlockerNotice blocker={blocker} storeId={pending.storeId} />}
         </div>
         <ActionBar className="place-order-bar">
           <button type="submit" className="button button--primary button--large button--block" disabled={busy}>

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/http'
 import type { Toast } from '../../ui/toast'
 
 /** Something the buyer must fix outside checkout, shown beside the button with a link to where. */
-export type CheckoutBlocker = { kind: 'phone' | 'profile-incomplete' | 'not-a-buyer' | 'too-far'; title: string; message: string }
+export type CheckoutBlocker = { kind: 'phone' | 'profile-incomplete' | 'not-a-buyer' | 'too-far' | 'store-closed'; title: string; message: string }
 
 export type FailureReport = {
   toast?: Omit<Toast, 'id'>
@@ -32,6 +32,9 @@ export function describeFailure(step: CheckoutStep, error: unknown): FailureRepo
   const refusal = code ? BLOCKER_TITLES[code] : undefined
   // Checked before the hold is looked at, so an authorized card stays usable once this is fixed.
   if (api?.status === 403 && refusal) return { blocker: { ...refusal, message: api.userMessage }, startOver: false }
+  // Closed, or closing too soon for delivery now: the server's message names the next opening. Refused
+  // before the intent nothing is held; refused at the order, the hold was released.
+  if (code === 'STORE_CLOSED') return { blocker: { kind: 'store-closed', title: 'Store Closed', message: api!.userMessage }, startOver: step !== 'intent' }
 
   if (step === 'card') {
     if (error instanceof CardPaymentError) return { toast: destructive('Payment Failed', error.message), startOver: error.intentUnusable }

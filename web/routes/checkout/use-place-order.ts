@@ -52,7 +52,11 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number) {
     try {
       let paymentIntentId = current.authorizedIntentId
       if (!paymentIntentId) {
-        const intent = await createPaymentIntent({ amount: centsToDecimal(payNowCents(tipCents)), checkoutId: current.checkoutId })
+        const intent = await createPaymentIntent({
+          amount: centsToDecimal(payNowCents(tipCents)),
+          checkoutId: current.checkoutId,
+          storeId: pending.storeId,
+        })
         step = 'card'
         await card.confirm(intent.clientSecret)
         paymentIntentId = current.authorizedIntentId = intent.paymentIntentId
