@@ -84,7 +84,10 @@ describe('create-payment-intent for delivery now', () => {
 describe('confirm-payment-and-create-order for delivery now', () => {
   const items = patel.items.slice(0, 2).map((item) => ({ id: item.id, quantity: 1 }))
   const place = (paymentIntentId: string) =>
-    call('POST', '/api/confirm-payment-and-create-order', { cookie: buyer.cookie, body: { paymentIntentId, orderData: { storeId: patel.store.id, items, tip: 5 } } })
+    call('POST', '/api/confirm-payment-and-create-order', {
+      cookie: buyer.cookie,
+      body: { paymentIntentId, orderData: { storeId: patel.store.id, items, tip: 5 } },
+    })
 
   async function authorizedAt(time: string) {
     clock.set(friday(time))

@@ -41,9 +41,9 @@ describe('when a store opens or closes, in its own words', () => {
     expect(openStatusText({ timeZone: NEW_YORK, openNow: true, nextChange: { at: friday('21:00').toISOString(), opens: false } }, now)).toBe(
       'Open · closes 9 PM',
     )
-    expect(
-      openStatusText({ timeZone: NEW_YORK, openNow: false, nextChange: { at: '2026-11-28T14:00:00.000Z', opens: true } }, friday('22:00')),
-    ).toBe('Closed · opens 9 AM tomorrow')
+    expect(openStatusText({ timeZone: NEW_YORK, openNow: false, nextChange: { at: '2026-11-28T14:00:00.000Z', opens: true } }, friday('22:00'))).toBe(
+      'Closed · opens 9 AM tomorrow',
+    )
     expect(openStatusText({ timeZone: NEW_YORK, openNow: true, nextChange: null }, now)).toBe('Open 24 hours')
     expect(openStatusText({ timeZone: NEW_YORK, openNow: false, nextChange: null }, now)).toBe('Closed')
   })

@@ -26,7 +26,11 @@ function formatter(timeZone: string, style: 'time' | 'weekday' | 'date') {
 
 /** "9 PM", "9:30 AM": built from parts, because runtimes differ on the space before AM/PM. */
 function timeOfDay(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(formatter(timeZone, 'time').formatToParts(at).map((part) => [part.type, part.value]))
+  const parts = Object.fromEntries(
+    formatter(timeZone, 'time')
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  )
   return `${parts.hour}${parts.minute === '00' ? '' : `:${parts.minute}`} ${parts.dayPeriod}`
 }
 
@@ -92,8 +96,9 @@ export function asapClosedReason(schedule: Schedule, now: Date, cutoffMinutes: n
 
 /** What checkout says when it refuses an order for now: the store's name, and when it next opens in its time. */
 export function storeClosedMessage(storeName: string, refusal: AsapRefusal, timeZone: string, now: Date): string {
-  const opens = refusal.nextOpening ? `it opens ${refusal.closesAt ? 'again ' : ''}${openingText(refusal.nextOpening, timeZone, now)}` : 'it has no opening hours ahead'
-  if (refusal.closesAt)
-    return `${storeName} closes at ${closingText(refusal.closesAt, timeZone, now)}, too soon to shop an order for delivery now; ${opens}.`
+  const opens = refusal.nextOpening
+    ? `it opens ${refusal.closesAt ? 'again ' : ''}${openingText(refusal.nextOpening, timeZone, now)}`
+    : 'it has no opening hours ahead'
+  if (refusal.closesAt) return `${storeName} closes at ${closingText(refusal.closesAt, timeZone, now)}, too soon to shop an order for delivery now; ${opens}.`
   return `${storeName} is closed now; ${opens}.`
 }

@@ -193,11 +193,19 @@ describe('demo hours', () => {
   })
 
   test("the holiday closure is the next fixed-date holiday on or after the seeding day, New York's day", () => {
-    expect(demoHolidayClosure(manualClock(new Date('2026-11-27T12:00:00Z')))).toEqual({ from: '2026-12-25', to: '2026-12-25', reason: 'Closed for Christmas Day' })
+    expect(demoHolidayClosure(manualClock(new Date('2026-11-27T12:00:00Z')))).toEqual({
+      from: '2026-12-25',
+      to: '2026-12-25',
+      reason: 'Closed for Christmas Day',
+    })
     expect(demoHolidayClosure(manualClock(new Date('2026-12-25T23:00:00-05:00')))).toMatchObject({ from: '2026-12-25' })
     // 1 AM on 26 December in UTC is still Christmas evening in New York.
     expect(demoHolidayClosure(manualClock(new Date('2026-12-26T01:00:00Z')))).toMatchObject({ from: '2026-12-25' })
-    expect(demoHolidayClosure(manualClock(new Date('2026-12-26T12:00:00Z')))).toEqual({ from: '2027-01-01', to: '2027-01-01', reason: "Closed for New Year's Day" })
+    expect(demoHolidayClosure(manualClock(new Date('2026-12-26T12:00:00Z')))).toEqual({
+      from: '2027-01-01',
+      to: '2027-01-01',
+      reason: "Closed for New Year's Day",
+    })
     expect(demoHolidayClosure(manualClock(new Date('2027-03-10T12:00:00Z')))).toMatchObject({ from: '2027-07-04', reason: 'Closed for Independence Day' })
   })
 })
