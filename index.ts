@@ -2,22 +2,22 @@ import { readdirSync } from 'node:fs'
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db/client'
 import { migrate } from './db/migrate'
 import { databaseTarget } from './db/target'
-import { type Config, ConfigError, loadConfig } from './modules/shared/index'
+import { type Clock, type Config, ConfigError, loadConfig, systemClock } from './modules/shared/index'
 import type { AppDeps } from './server/app'
 
 /**
  * A newcomer's embedded database starts with the demo stores: they are written once into the
  * template new data directories are copied from, so a first start does not spend seconds on them.
  */
-export function withDemoCatalog(target: DatabaseTarget): DatabaseTarget {
+export function withDemoCatalog(target: DatabaseTarget, clock: Clock): DatabaseTarget {
   if (!('dataDir' in target)) return target
   const catalog = () => import('./modules/catalog/index')
   return {
     ...target,
     contents: {
       name: 'demo',
-      fingerprint: async () => (await catalog()).demoCatalogFingerprint(),
-      fill: async (db) => (await catalog()).seedDemoCatalog(db),
+      fingerprint: async () => (await catalog()).demoCatalogFingerprint(clock),
+      fill: async (db) => (await catalog()).seedDemoCatalog(db, clock),
     },
   }
 }
@@ -44,7 +44,8 @@ async function start() {
   }
   // The database opens (PGlite compiling, the template copying) while the app's modules load: the
   // app is imported here, not above, so that loading it does not come first.
-  hot.kiranaDatabase ??= openDatabase(withDemoCatalog(databaseTarget(config))).then(async (opened) => {
+  // The demo's holiday is dated from today by the system's clock: the configured one is chosen with the providers, loaded below.
+  hot.kiranaDatabase ??= openDatabase(withDemoCatalog(databaseTarget(config), systemClock)).then(async (opened) => {
     if (!opened.atCurrentMigrations) await migrate(opened.db)
     return opened
   })
@@ -120,7 +121,7 @@ async function start() {
   // A newcomer's embedded database gets the demo stores. After listening, so start-up stays fast;
   // a real PostgreSQL is never seeded behind support's back (`cli seed demo` does it on purpose).
   if (handle.kind === 'pglite' && (await catalogIsEmpty(handle.db))) {
-    const seeded = await seedDemoCatalog(handle.db)
+    const seeded = await seedDemoCatalog(handle.db, clock)
     console.log(`Seeded ${seeded.storesCreated} demo stores with ${seeded.itemsCreated} items`)
   }
 }

@@ -9,7 +9,7 @@ setDefaultTimeout(60_000)
 const workDir = mkdtempSync(join(tmpdir(), 'kirana-seed-'))
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
-type ListedStore = { name: string; itemCount: number; isSample: boolean; distance?: number }
+type ListedStore = { name: string; itemCount: number; isSample: boolean; distance?: number; hours: string; timeZone: string }
 const listed = (dataDir: string, ...args: string[]) => JSON.parse(runCli(dataDir, ['stores', 'list', '--json', ...args]).stdout) as ListedStore[]
 
 /** Runs `seed stores --file` with `text` as the file `name`, on the embedded database in `dataDir`. */
@@ -32,6 +32,10 @@ describe('seed demo', () => {
     expect(second.code).toBe(0)
     expect(second.stdout).toContain('0 stores added')
     expect(listed(dataDir)).toEqual(stores)
+    // The holiday closure, once however often it runs.
+    const kerala = JSON.parse(runCli(dataDir, ['stores', 'hours', 'Kerala Spice House', '--json']).stdout) as { closures: { reason: string }[] }
+    expect(kerala.closures).toHaveLength(1)
+    expect(kerala.closures[0]!.reason).toMatch(/^Closed for /)
   })
 
   test('stores list --near sorts by distance and shows miles', () => {
@@ -86,6 +90,40 @@ describe('seed stores --file', () => {
     )
     expect(run.code).toBe(0)
     expect(listed(dataDir)).toEqual([expect.objectContaining({ name: 'Desi Corner', itemCount: 2 })])
+  })
+
+  test("takes hours in the written form and a time zone (CSV and JSON); bad hours or zone refuse that store with the parser's words", () => {
+    const dataDir = join(workDir, 'hours')
+    const run = seedFile(
+      dataDir,
+      'hours.csv',
+      [
+        'store_name,address,zip_code,hours,time_zone',
+        'Hours Store,"7 Oak Tree Rd, Edison, NJ 08820",08820,MON-SAT 09:00-21:00; Sun 10:00-19:00,America/Chicago',
+        'Plain Store,"8 Oak Tree Rd, Edison, NJ 08820",08820,,',
+      ].join('\n'),
+    )
+    expect(run.code).toBe(0)
+    expect(listed(dataDir)).toEqual([
+      expect.objectContaining({ name: 'Hours Store', hours: 'mon-sat 09:00-21:00; sun 10:00-19:00', timeZone: 'America/Chicago' }),
+      expect.objectContaining({ name: 'Plain Store', hours: 'mon-sun 00:00-24:00', timeZone: 'America/New_York' }),
+    ])
+    const bad = seedFile(
+      dataDir,
+      'bad-hours.json',
+      JSON.stringify(
+        [
+          { name: 'Late Store', address: '9 A St', zipCode: '08817', hours: 'mon 21:00-02:00' },
+          { name: 'Far Store', address: '10 A St', zipCode: '08817', hours: 'mon-sun 08:00-20:00', timeZone: 'Mars/Olympus' },
+        ],
+        null,
+        1,
+      ),
+    )
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('line 2: hours: "21:00-02:00" in "mon 21:00-02:00" ends before it starts; split a night across two days.')
+    expect(bad.stderr).toContain('line 8: timeZone: timeZone must be an IANA time zone like America/New_York')
+    expect(listed(dataDir).map((store) => store.name)).toEqual(['Hours Store', 'Plain Store'])
   })
 
   test('a file with bad rows reports each with its line and imports nothing', () => {

@@ -113,7 +113,7 @@ export async function testApi(options: TestApiOptions = {}) {
       ],
     } as LocatedStoreRecord
     await importStores(handle.db, [record])
-    const store = (await listStores(handle.db)).find((candidate) => candidate.name === place.name)!
+    const store = (await listStores(handle.db, deps.clock)).find((candidate) => candidate.name === place.name)!
     const viewer = await signUp()
     const shelf = (await call('GET', `/api/items?storeId=${store.id}`, { cookie: viewer.cookie })).body as unknown as CatalogItem[]
     return { store, items: shelf }

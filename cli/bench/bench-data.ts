@@ -58,7 +58,7 @@ export async function benchStore(
   record: Pick<LocatedStoreRecord, 'name' | 'address' | 'zipCode' | 'latitude' | 'longitude'> & { items?: LocatedStoreRecord['items'] },
 ): Promise<BenchStore> {
   await importStores(handle.db, [{ items: [], ...record } as LocatedStoreRecord])
-  return (await listStores(handle.db)).find((candidate) => candidate.name === record.name)!
+  return (await listStores(handle.db, systemClock)).find((candidate) => candidate.name === record.name)!
 }
 
 /** The embedded gateway on the bench's database, as the server makes it from the same settings. */

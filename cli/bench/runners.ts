@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { DatabaseHandle } from '../../db/client'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { orderOutbox } from '../../modules/orders/index'
+import { systemClock } from '../../modules/shared/index'
 import { benchPerson, inBatches, paidOrder } from './bench-data'
 import { BROWSER_ACCEPT_ENCODING, bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
@@ -32,7 +33,7 @@ export function runnersOnPostgres(): Promise<BenchReport[]> {
       items: [],
     })) as LocatedStoreRecord[]
     await importStores(handle.db, records)
-    const stores = (await listStores(handle.db)).filter((store) => store.name.startsWith('Bench Runner Store'))
+    const stores = (await listStores(handle.db, systemClock)).filter((store) => store.name.startsWith('Bench Runner Store'))
     // One buyer follows their order from 1,000 tabs here: the per-person stream cap is lifted for it.
     return withKiranaServer(url, { LIVE_STREAMS_PER_USER: '2000' }, async (server) => {
       const base = server.url

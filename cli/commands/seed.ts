@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { migrate } from '../../db/migrate'
 import { type ImportCounts, importStores, seedDemoCatalog } from '../../modules/catalog/index'
 import { readStoreFile } from './store-file'
-import { CliError, withDatabase } from './with-database'
+import { CliError, cliClock, withDatabase } from './with-database'
 
 const summary = (counts: ImportCounts) =>
   `${counts.storesCreated} stores added, ${counts.storesUpdated} updated; ${counts.itemsCreated} items added, ${counts.itemsUpdated} updated`
@@ -17,7 +17,7 @@ export function registerSeedCommands(program: Command) {
     .action(() =>
       withDatabase(async ({ db, where }) => {
         await migrate(db)
-        console.log(`Demo catalog at ${where}: ${summary(await seedDemoCatalog(db))}`)
+        console.log(`Demo catalog at ${where}: ${summary(await seedDemoCatalog(db, cliClock))}`)
       }),
     )
 

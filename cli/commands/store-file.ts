@@ -114,6 +114,8 @@ const STORE_COLUMNS = {
   total_ratings: 'totalRatings',
   is_sample: 'isSample',
   is_active: 'isActive',
+  hours: 'hours',
+  time_zone: 'timeZone',
 } as const
 const ITEM_COLUMNS = {
   item_name: 'name',

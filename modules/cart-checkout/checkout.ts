@@ -35,6 +35,7 @@ import {
   PLATFORM_FEE_CENTS,
   tooManyRequests,
 } from '../shared/index'
+import { assertStoreTakesAsapOrders } from './asap-cutoff'
 import {
   type ConfirmPaymentAndCreateOrder,
   DEFAULT_SUBSTITUTION_PREFERENCE,
@@ -57,6 +58,8 @@ export interface CheckoutDeps {
   groceryHoldMaxCents: number
   /** WINDOW_CAPACITY and OFFER_LEAD_MINUTES: a window's room, and when its orders are offered. */
   windows: WindowTerms
+  /** ASAP_CUTOFF_MINUTES: how long before its store closes an order for delivery now is refused. */
+  asapCutoffMinutes: number
 }
 
 const INTENTS_PER_HOUR = { limit: 30, windowMs: 60 * 60 * 1000 }
@@ -86,15 +89,22 @@ type CreatePaymentIntent = {
  * POST /api/create-payment-intent: an authorization for the fee plus a tip, the amount decided
  * here. With the groceries paid by card, a grocery hold beside it on the same card, for the
  * server's own estimate of the cart from the catalog's prices (never an amount from the client).
+ * Naming the store lets a closed one be refused before any hold is made.
  */
-export async function createPaymentIntent({ db, clock, gateway, groceryHoldMaxCents, windows }: CheckoutDeps, user: UserRow, input: CreatePaymentIntent) {
+export async function createPaymentIntent(
+  { db, clock, gateway, groceryHoldMaxCents, windows, asapCutoffMinutes }: CheckoutDeps,
+  user: UserRow,
+  input: CreatePaymentIntent,
+) {
   assertMayCheckOut(user)
   const amountCents = decimalToCents(input.amount)
   if (amountCents === null || !isValidTipCents(amountCents - PLATFORM_FEE_CENTS)) {
     throw badRequest(MESSAGES.amountNotAllowed, 'AMOUNT_NOT_ALLOWED', { amount: MESSAGES.amountNotAllowed })
   }
-  if (input.scheduledFor !== undefined) await scheduledWindowFor(db, clock, windows, (await storeOf(db, input)).id, input.scheduledFor, 'scheduledFor')
-  const groceryHold = input.groceryPayment === 'card' ? await groceryHoldEstimate({ db, groceryHoldMaxCents }, input) : undefined
+  const store = input.storeId === undefined ? null : await storeFor(db, clock, input.storeId, '')
+  if (input.scheduledFor !== undefined) await scheduledWindowFor(db, clock, windows, namedStore(store).id, input.scheduledFor, 'scheduledFor')
+  else if (store) await assertStoreTakesAsapOrders(db, clock, store, asapCutoffMinutes)
+  const groceryHold = input.groceryPayment === 'card' ? await holdOf(db, groceryHoldMaxCents, namedStore(store), input) : undefined
   const limited = await hitRateLimit(db, clock, `checkout:intents:${user.id}`, INTENTS_PER_HOUR)
   if (!limited.allowed) throw tooManyRequests('Too many checkout attempts. Please try again later.', limited.retryAfterSeconds)
   try {
@@ -122,22 +132,23 @@ export async function createPaymentIntent({ db, clock, gateway, groceryHoldMaxCe
  * would be, from the catalog's prices, so the cart can say it before the buyer pays.
  */
 export async function groceryHoldEstimate(
-  { db, groceryHoldMaxCents }: Pick<CheckoutDeps, 'db' | 'groceryHoldMaxCents'>,
+  { db, clock, groceryHoldMaxCents }: Pick<CheckoutDeps, 'db' | 'clock' | 'groceryHoldMaxCents'>,
   input: Pick<CreatePaymentIntent, 'storeId' | 'items'>,
 ) {
-  return groceryHoldCents(estimateOf(await cartLines(db, input)), groceryHoldMaxCents)
+  const store = input.storeId === undefined ? null : await storeFor(db, clock, input.storeId, '')
+  return holdOf(db, groceryHoldMaxCents, namedStore(store), input)
 }
 
 /** The store a checkout names: needed to hold the groceries by card, or for a delivery window. */
-async function storeOf(db: Database, input: Pick<CreatePaymentIntent, 'storeId'>) {
-  if (input.storeId === undefined)
+function namedStore(store: Store | null): Store {
+  if (store === null)
     throw badRequest('Say which store the groceries are from.', 'STORE_REQUIRED', { storeId: 'Required to pay for groceries by card or to schedule' })
-  return storeFor(db, input.storeId, '')
+  return store
 }
 
-/** The cart a grocery hold is estimated from: its store and lines, checked as the order's will be. */
-async function cartLines(db: Database, input: Pick<CreatePaymentIntent, 'storeId' | 'items'>) {
-  return linesFromShelf(db, await storeOf(db, input), input.items ?? [], '')
+/** The grocery hold of a cart: its store's lines, checked as the order's will be, estimated from the catalog's prices. */
+async function holdOf(db: Database, groceryHoldMaxCents: number, store: Store, input: Pick<CreatePaymentIntent, 'items'>) {
+  return groceryHoldCents(estimateOf(await linesFromShelf(db, store, input.items ?? [], '')), groceryHoldMaxCents)
 }
 
 type OrderLine = ConfirmPaymentAndCreateOrder['orderData']['items'][number]
@@ -146,9 +157,9 @@ const preferenceOf = (line: OrderLine) => line.substitution ?? DEFAULT_SUBSTITUT
 const formatAddress = (user: UserRow) => `${user.address}, ${user.city}, ${user.state} ${user.zipCode}`
 
 /** The store an order or a grocery hold is for; `field` is where its id sits in the request. */
-async function storeFor(db: Database, storeId: string, field: string): Promise<Store> {
+async function storeFor(db: Database, clock: Clock, storeId: string, field: string): Promise<Store> {
   try {
-    return await getStore(db, storeId)
+    return await getStore(db, clock, storeId)
   } catch {
     throw badRequest('That store is not taking orders.', 'STORE_NOT_FOUND', { [`${field}storeId`]: 'Store not found' })
   }
@@ -209,7 +220,7 @@ async function draftOrder(
     })
   }
 
-  const store = await storeFor(db, orderData.storeId, 'orderData.')
+  const store = await storeFor(db, clock, orderData.storeId, 'orderData.')
   if (user.latitude === null || user.longitude === null) throw badRequest('Add your address to your profile first.', 'NO_PROFILE_LOCATION')
   const miles = Math.round(distanceMiles({ latitude: user.latitude, longitude: user.longitude }, store) * 10) / 10
   if (miles > DELIVERY_RADIUS_MILES) throw new AppError(400, 'LOCATION_TOO_FAR', MESSAGES.locationTooFar(miles), undefined, undefined, { distance: miles })
@@ -317,7 +328,7 @@ async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHol
  * releases both holds, but only while no order holds them, and nothing is written.
  */
 export async function confirmPaymentAndCreateOrder(
-  { db, clock, gateway, windows }: Omit<CheckoutDeps, 'groceryHoldMaxCents'>,
+  { db, clock, gateway, windows, asapCutoffMinutes }: Omit<CheckoutDeps, 'groceryHoldMaxCents'>,
   user: UserRow,
   input: ConfirmPaymentAndCreateOrder,
 ): Promise<OrderRow> {
@@ -344,6 +355,7 @@ export async function confirmPaymentAndCreateOrder(
     if (checkoutTooOld(record.createdAt, clock.now()))
       throw conflict('This checkout took too long and its card authorization was released. Please check out again.', 'CHECKOUT_EXPIRED')
     draft = await draftOrder(db, clock, windows, user, record.amountCents, input.orderData)
+    if (!input.orderData.scheduledFor) await assertStoreTakesAsapOrders(db, clock, draft.store, asapCutoffMinutes)
     if (grocery) await assertGroceryHoldStands(gateway, grocery)
   } catch (refusal) {
     if (refusal instanceof AppError) await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)

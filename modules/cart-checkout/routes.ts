@@ -21,7 +21,14 @@ export interface CheckoutRouteDeps extends ModuleDeps {
 }
 
 export function checkoutRoutes({ db, clock, config, session, gateway }: CheckoutRouteDeps) {
-  const deps = { db, clock, gateway, groceryHoldMaxCents: config.GROCERY_HOLD_MAX_CENTS, windows: windowTermsOf(config) }
+  const deps = {
+    db,
+    clock,
+    gateway,
+    groceryHoldMaxCents: config.GROCERY_HOLD_MAX_CENTS,
+    windows: windowTermsOf(config),
+    asapCutoffMinutes: config.ASAP_CUTOFF_MINUTES,
+  }
   return new Elysia({ name: 'cart-checkout', prefix: '/api' })
     .use(session)
     .post('/grocery-hold-estimate', async ({ body }) => ({ holdCents: await groceryHoldEstimate(deps, body) }), {

@@ -1,9 +1,10 @@
-// The catalog's door for the browser: categories, the nearby-search limits and the catalog search rules (001 §5, §9).
+// The catalog's door for the browser: categories, the nearby-search limits, the catalog search rules (001 §5, §9) and stores' hours.
 import { z } from 'zod'
 import { DELIVERY_RADIUS_METERS } from '../shared/contract'
 
+export { closingText, type NextChange, type OpenStatus, openingText, openStatusText } from './open-status'
 /** The hours form is read and written the same way in the browser (a runner's availability) as on the server. */
-export { formatWeeklyHours, HoursFormatError, parseWeeklyHours } from './weekly-hours'
+export { ALWAYS_OPEN, DEFAULT_TIME_ZONE, formatWeeklyHours, HoursFormatError, parseWeeklyHours, type WeeklyHours } from './weekly-hours'
 
 export const ALL_ITEMS = 'All Items'
 export const CATALOG_CATEGORIES = [
@@ -45,6 +46,14 @@ export const storeSchema = z.object({
   totalRatings: z.number(),
   isSample: z.boolean(),
   categories: z.array(z.string()),
+  /** Weekly opening hours in the store's own time, written like 'mon-sat 09:00-21:00; sun 10:00-19:00'. */
+  hours: z.string(),
+  /** The IANA time zone the hours (and every time said about the store) are in. */
+  timeZone: z.string(),
+  /** Open at the moment of the answer, closures included. */
+  openNow: z.boolean(),
+  /** When it next opens (opens: true) or closes; null when nothing changes within a year (open around the clock). */
+  nextChange: z.object({ at: z.string(), opens: z.boolean() }).nullable(),
 })
 export type Store = z.infer<typeof storeSchema>
 

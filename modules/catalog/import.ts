@@ -5,6 +5,7 @@ import { zipCentroid } from '../shared/index'
 import { CATALOG_CATEGORIES } from './contract'
 import { items, stores } from './schema'
 import { forgetShelves, markShelvesChanged } from './shelf'
+import { formatWeeklyHours, HoursFormatError, isTimeZone, parseWeeklyHours } from './weekly-hours'
 
 const optionalText = (max: number) =>
   z
@@ -21,6 +22,23 @@ const decimal = (field: string, min: number, max: number) =>
       .min(min, `${field} must be at least ${min}`)
       .max(max, `${field} must be at most ${max}`),
   )
+
+/** Hours as 'mon-sat 09:00-21:00; sun 10:00-19:00', kept in their one written form; a bad text is refused with the parser's message. */
+const weeklyHours = z
+  .string()
+  .trim()
+  .max(500)
+  .transform((text, context) => {
+    if (!text) return undefined
+    try {
+      return formatWeeklyHours(parseWeeklyHours(text))
+    } catch (error) {
+      if (!(error instanceof HoursFormatError)) throw error
+      context.addIssue({ code: 'custom', message: error.message })
+      return z.NEVER
+    }
+  })
+  .optional()
 
 export const itemRecordSchema = z.object({
   name: z.string({ error: 'item name is required' }).trim().min(1, 'item name is required').max(200),
@@ -54,6 +72,9 @@ export const storeRecordSchema = z.object({
   isSample: flag.optional(),
   isActive: flag.optional(),
   categories: z.array(z.enum(CATALOG_CATEGORIES, { error: `categories must be among: ${CATALOG_CATEGORIES.join(', ')}` })).optional(),
+  /** Unset: a new store is open around the clock, and a store imported again keeps its hours. */
+  hours: weeklyHours,
+  timeZone: optionalText(100).refine((zone) => zone === undefined || isTimeZone(zone), 'timeZone must be an IANA time zone like America/New_York'),
   items: z.array(itemRecordSchema).default([]),
 })
 

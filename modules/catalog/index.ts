@@ -10,8 +10,10 @@ export { DEMO_PRODUCTS } from './demo-data/products'
 export { type ImportCounts, importStores, itemRecordSchema, type LocatedStoreRecord, locateStoreRecord, type StoreRecord, storeRecordSchema } from './import'
 export { listStores } from './listing'
 export { nearbyStores } from './nearby'
+export { type AsapRefusal, asapClosedReason, openStatusText, storeClosedMessage } from './open-status'
 /** Only what other modules' foreign keys need. */
 export { stores } from './schema'
+export { closeStore, type NamedStore, reopenStore, setStoreHours, storeHoursOf, storesNamed } from './store-hours'
 export { storeSchedules } from './store-schedules'
 export { availableItemsByIds, getStore } from './stores'
 export {
@@ -31,6 +33,6 @@ export {
 } from './weekly-hours'
 
 /** Stores, their shelves and the nearby search. Shelf copies are dropped when any instance changes a catalog. */
-export function catalogModule({ db }: ModuleDeps, session: SessionPlugin, listen: Listen) {
-  return catalogRoutes(db, session, listen)
+export function catalogModule({ db, clock }: ModuleDeps, session: SessionPlugin, listen: Listen) {
+  return catalogRoutes(db, clock, session, listen)
 }

@@ -1,9 +1,9 @@
 import { and, asc, eq, getTableColumns, like, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { badRequest, type Coordinates, METERS_PER_MILE, nearPlace, zipCentroid } from '../shared/index'
+import { badRequest, type Clock, type Coordinates, METERS_PER_MILE, nearPlace, zipCentroid } from '../shared/index'
 import { DEFAULT_SEARCH_RADIUS_METERS, MAX_SEARCH_RADIUS_METERS, type NearbyStore, NO_LOCATION_MESSAGE } from './contract'
 import { stores } from './schema'
-import { toStore } from './stores'
+import { toStores } from './stores'
 
 export type NearbyQuery = { latitude?: string; longitude?: string; zipCode?: string; radius?: string; query?: string; limit?: string }
 
@@ -34,10 +34,11 @@ async function origin(query: NearbyQuery): Promise<Coordinates> {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
 
 /**
- * Active stores within the radius, nearest first. A latitude/longitude box narrows the rows
- * on the index; the exact great-circle distance then decides and orders.
+ * Active stores within the radius, nearest first, each open or not at the clock's now. A
+ * latitude/longitude box narrows the rows on the index; the exact great-circle distance then
+ * decides and orders.
  */
-export async function nearbyStores(db: Database, query: NearbyQuery): Promise<NearbyStore[]> {
+export async function nearbyStores(db: Database, clock: Clock, query: NearbyQuery): Promise<NearbyStore[]> {
   const from = await origin(query)
   const radiusMeters =
     number(query.radius, 'radius', 1, MAX_SEARCH_RADIUS_METERS, 'Radius must be between 1 meter and 50 miles') ?? DEFAULT_SEARCH_RADIUS_METERS
@@ -62,5 +63,6 @@ export async function nearbyStores(db: Database, query: NearbyQuery): Promise<Ne
     .where(lte(candidates.distance, radiusMiles))
     .orderBy(asc(candidates.distance), asc(candidates.name))
     .limit(limit)
-  return rows.map(({ distance, ...store }) => ({ ...toStore(store), distance: Math.round(Number(distance) * 10) / 10 }))
+  const answers = await toStores(db, clock, rows)
+  return answers.map((store, index) => ({ ...store, distance: Math.round(Number(rows[index]!.distance) * 10) / 10 }))
 }

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
-import { answerBytes, badRequest, pickEncoding, preEncodedJsonDetail } from '../shared/index'
+import { answerBytes, badRequest, type Clock, pickEncoding, preEncodedJsonDetail } from '../shared/index'
 import { catalogItemsResponseSchema, nearbyStoreSchema, storeSchema } from './contract'
 import { nearbyStores } from './nearby'
 import { isCurrent, shelfOf } from './shelf'
@@ -10,14 +10,14 @@ import { getStore } from './stores'
 
 const text = z.string().max(200).optional()
 
-export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], session: SessionPlugin, listen: Listen) {
+export function catalogRoutes(db: Parameters<typeof nearbyStores>[0], clock: Clock, session: SessionPlugin, listen: Listen) {
   return new Elysia({ name: 'catalog', prefix: '/api' })
     .use(session)
-    .get('/stores/nearby', ({ query }) => nearbyStores(db, query), {
+    .get('/stores/nearby', ({ query }) => nearbyStores(db, clock, query), {
       query: z.object({ latitude: text, longitude: text, zipCode: text, radius: text, query: text, limit: text }),
       response: z.array(nearbyStoreSchema),
     })
-    .get('/stores/:id', ({ params }) => getStore(db, params.id), { response: storeSchema })
+    .get('/stores/:id', ({ params }) => getStore(db, clock, params.id), { response: storeSchema })
     .get(
       '/items',
       async ({ query, request, set }) => {

@@ -7,21 +7,38 @@ import { localDate, parseWeeklyHours, type Schedule } from './weekly-hours'
 /** How far back closures are read: a closure that ended before yesterday can no longer close anything. */
 const DAY_MS = 24 * 60 * 60_000
 
+/** What a schedule is built from in a store's row. */
+export type ScheduleRow = { id: string; hours: string; timeZone: string }
+
 /**
  * The schedules of these stores (hours, time zone and the closures not yet over), by store id: one
  * read for a page of stores. Hours are kept in their written form, checked when written.
  */
 export async function storeSchedules(db: Database, clock: Clock, storeIds: readonly string[]): Promise<Map<string, Schedule>> {
   const ids = [...new Set(storeIds)]
-  const found = new Map<string, Schedule>()
-  if (ids.length === 0) return found
+  if (ids.length === 0) return new Map()
   const rows = await db.select({ id: stores.id, hours: stores.hours, timeZone: stores.timeZone }).from(stores).where(inArray(stores.id, ids))
+  return schedulesOf(db, clock, rows)
+}
+
+/** The same for store rows already read (a search's page): only their closures are read, in one query. */
+export async function schedulesOf(db: Database, clock: Clock, rows: readonly ScheduleRow[]): Promise<Map<string, Schedule>> {
+  const found = new Map<string, Schedule>()
+  if (rows.length === 0) return found
   // Yesterday in UTC is before today anywhere: a closure ending on it is over in every zone.
   const since = localDate(new Date(clock.now().getTime() - DAY_MS), 'UTC')
   const closures = await db
     .select({ storeId: storeClosures.storeId, from: storeClosures.from, to: storeClosures.to, reason: storeClosures.reason })
     .from(storeClosures)
-    .where(and(inArray(storeClosures.storeId, ids), gte(storeClosures.to, since)))
+    .where(
+      and(
+        inArray(
+          storeClosures.storeId,
+          rows.map((row) => row.id),
+        ),
+        gte(storeClosures.to, since),
+      ),
+    )
   for (const row of rows)
     found.set(row.id, {
       timeZone: row.timeZone,

@@ -1,10 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { isUuid, notFound } from '../shared/index'
+import { type Clock, isUuid, notFound } from '../shared/index'
 import { type CatalogItem, STORE_NOT_FOUND, type Store } from './contract'
+import { type OpenState, openStateAt } from './open-state'
 import { items, stores } from './schema'
+import { schedulesOf } from './store-schedules'
 
-export function toStore(row: Omit<typeof stores.$inferSelect, 'searchText'>): Store {
+type StoreRow = Omit<typeof stores.$inferSelect, 'searchText'>
+
+function toStore(row: StoreRow, state: OpenState): Store {
   return {
     id: row.id,
     name: row.name,
@@ -21,11 +25,21 @@ export function toStore(row: Omit<typeof stores.$inferSelect, 'searchText'>): St
     totalRatings: row.totalRatings,
     isSample: row.isSample,
     categories: row.categories,
+    hours: row.hours,
+    timeZone: row.timeZone,
+    ...state,
   }
 }
 
-/** An active store by id; anything else (unknown, inactive, not even an id) is 'Store not found'. */
-export async function getStore(db: Database, id: string): Promise<Store> {
+/** Store rows as answers give them, in the same order, each open or not at the clock's now: one read of closures for them all. */
+export async function toStores(db: Database, clock: Clock, rows: readonly StoreRow[]): Promise<Store[]> {
+  const schedules = await schedulesOf(db, clock, rows)
+  const now = clock.now()
+  return rows.map((row) => toStore(row, openStateAt(schedules.get(row.id)!, now)))
+}
+
+/** An active store's row by id; anything else (unknown, inactive, not even an id) is 'Store not found'. */
+async function activeStoreRow(db: Database, id: string): Promise<StoreRow> {
   if (!isUuid(id)) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
   const [row] = await db
     .select()
@@ -33,7 +47,12 @@ export async function getStore(db: Database, id: string): Promise<Store> {
     .where(and(eq(stores.id, id), eq(stores.isActive, true)))
     .limit(1)
   if (!row) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
-  return toStore(row)
+  return row
+}
+
+/** An active store by id, open or not at the clock's now; anything else is 'Store not found'. */
+export async function getStore(db: Database, clock: Clock, id: string): Promise<Store> {
+  return (await toStores(db, clock, [await activeStoreRow(db, id)]))[0]!
 }
 
 /** An item as the catalog shows it (CatalogItem): everything but its availability flag and creation time. */
@@ -53,7 +72,7 @@ const catalogItemColumns = {
 
 /** What a store has on its shelves now, by category then name. */
 export async function availableItems(db: Database, storeId: string): Promise<CatalogItem[]> {
-  await getStore(db, storeId)
+  await activeStoreRow(db, storeId)
   return db
     .select(catalogItemColumns)
     .from(items)

@@ -28,6 +28,12 @@ describe('writing hours', () => {
     expect(formatWeeklyHours(parseWeeklyHours(ALWAYS_OPEN))).toBe(ALWAYS_OPEN)
   })
 
+  test('a week closed every day is written so that it reads back', () => {
+    const closed = formatWeeklyHours(parseWeeklyHours('mon-sun closed'))
+    expect(closed).toBe('mon-sun closed')
+    expect(parseWeeklyHours(closed).every((day) => day.length === 0)).toBe(true)
+  })
+
   test.each([
     ['', 'empty'],
     ['mon-sat', 'not days and hours'],

@@ -86,6 +86,9 @@ export function parseWeeklyHours(text: string): WeeklyHours {
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 const rangesText = (ranges: TimeRange[]) => ranges.map((range) => `${clock(range.opens)}-${clock(range.closes)}`).join(',')
 
+/** Written for a week with no hours at all: it must read back, and a bare 'closed' names no days. */
+const CLOSED_ALL_WEEK = 'mon-sun closed'
+
 /** The one way hours are written back: consecutive days with the same ranges joined, closed days left out. */
 export function formatWeeklyHours(hours: WeeklyHours): string {
   const segments: string[] = []
@@ -102,7 +105,7 @@ export function formatWeeklyHours(hours: WeeklyHours): string {
     }
   }
   flush()
-  return segments.join('; ') || 'closed'
+  return segments.join('; ') || CLOSED_ALL_WEEK
 }
 
 /** Whether the runtime knows this IANA time zone. */

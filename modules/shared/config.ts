@@ -103,6 +103,16 @@ export const configSchema = z.object({
     .min(0)
     .max(24 * 7)
     .default(1),
+  /**
+   * Minutes before a store closes from which it takes no more orders for delivery now (ASAP):
+   * a runner needs that long to shop one. Checkout refuses them with STORE_CLOSED.
+   */
+  ASAP_CUTOFF_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(45),
   /** The most a grocery hold may be, in cents: a cart estimated above it is held for this much. At least the smallest hold. */
   GROCERY_HOLD_MAX_CENTS: z.coerce.number().int().min(GROCERY_HOLD_MIN_CENTS).default(DEFAULT_GROCERY_HOLD_MAX_CENTS),
   /** Orders a store takes at most in one delivery window; a full window is offered as unavailable and refused at checkout. */

@@ -211,7 +211,8 @@ describe('store catalog states', () => {
     const api = fakeApi({ 'GET /api/items': neverAnswers })
     renderCatalog()
     await screen.findByText('Loading items...')
-    expect(requestedPaths(api)).toEqual([`/api/items?storeId=${store.id}`])
+    // The store is cached; only whether it is open now is asked afresh.
+    expect(requestedPaths(api).sort()).toEqual([`/api/items?storeId=${store.id}`, `/api/stores/${store.id}`])
   })
 
   test("'Error loading items' with the error text and a Retry that reloads the page", async () => {

@@ -1,7 +1,9 @@
 import { Link, useParams, useSearch } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useItems } from '../features/catalog/api/items'
+import { useStore } from '../features/catalog/api/store'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
+import { StoreOpenStatus } from '../features/catalog/components/store-open-status'
 import { type KnownStore, useKnownStore } from '../features/catalog/use-known-store'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
@@ -66,9 +68,20 @@ function StoreCatalog({ storeId }: { storeId: string }) {
   return (
     <CatalogPage title={store.name} storeId={store.id}>
       {store.description && <p className="meta catalog-intro">{store.description}</p>}
+      <StoreHours store={store} />
       <StoreShelves store={store} />
       <CartBar storeId={store.id} />
     </CatalogPage>
+  )
+}
+
+/** The store as cached is as old as the search that found it: whether it is open now is asked afresh, the cached answer shown meanwhile. */
+function StoreHours({ store }: { store: KnownStore }) {
+  const fresh = useStore(store.id)
+  return (
+    <p>
+      <StoreOpenStatus store={fresh.data ?? store} />
+    </p>
   )
 }
 

@@ -57,6 +57,10 @@ export const aStore = (overrides: Partial<Store> = {}): Store => ({
   totalRatings: 812,
   isSample: true,
   categories: ['Spices & Seasonings'],
+  hours: 'mon-sun 00:00-24:00',
+  timeZone: 'America/New_York',
+  openNow: true,
+  nextChange: null,
   ...overrides,
 })
 

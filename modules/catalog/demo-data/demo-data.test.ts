@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { distanceMiles } from '../../shared/index'
+import { distanceMiles, manualClock } from '../../shared/index'
 import { ALL_ITEMS } from '../contract'
+import { demoHolidayClosure } from '../demo'
+import { formatWeeklyHours, parseWeeklyHours } from '../weekly-hours'
 import { CATEGORIES, DEMO_PRODUCTS, UNITS } from './products'
 import { priceCentsToDecimal, shelvesFor } from './store-shelves'
 import { DEMO_STORES } from './stores'
@@ -181,5 +183,29 @@ describe('priceCentsToDecimal', () => {
     expect(priceCentsToDecimal(5)).toBe('0.05')
     expect(priceCentsToDecimal(100)).toBe('1.00')
     expect(priceCentsToDecimal(0)).toBe('0.00')
+  })
+})
+
+describe('demo hours', () => {
+  test('every store has hours in the written form, and they differ from store to store', () => {
+    for (const store of DEMO_STORES) expect(formatWeeklyHours(parseWeeklyHours(store.hours))).toBe(store.hours)
+    expect(new Set(DEMO_STORES.map((store) => store.hours)).size).toBeGreaterThanOrEqual(DEMO_STORES.length - 3)
+  })
+
+  test("the holiday closure is the next fixed-date holiday on or after the seeding day, New York's day", () => {
+    expect(demoHolidayClosure(manualClock(new Date('2026-11-27T12:00:00Z')))).toEqual({
+      from: '2026-12-25',
+      to: '2026-12-25',
+      reason: 'Closed for Christmas Day',
+    })
+    expect(demoHolidayClosure(manualClock(new Date('2026-12-25T23:00:00-05:00')))).toMatchObject({ from: '2026-12-25' })
+    // 1 AM on 26 December in UTC is still Christmas evening in New York.
+    expect(demoHolidayClosure(manualClock(new Date('2026-12-26T01:00:00Z')))).toMatchObject({ from: '2026-12-25' })
+    expect(demoHolidayClosure(manualClock(new Date('2026-12-26T12:00:00Z')))).toEqual({
+      from: '2027-01-01',
+      to: '2027-01-01',
+      reason: "Closed for New Year's Day",
+    })
+    expect(demoHolidayClosure(manualClock(new Date('2027-03-10T12:00:00Z')))).toMatchObject({ from: '2027-07-04', reason: 'Closed for Independence Day' })
   })
 })

@@ -21,6 +21,8 @@ export type DemoStore = {
   categories: Category[]
   /** Products (by name) the store always has on the shelf and in stock, whatever the shelves' draw says. */
   staples?: string[]
+  /** Weekly hours in New York time, in the import's form; each store keeps its own. */
+  hours: string
 }
 
 export const DEMO_STORES: readonly DemoStore[] = [
@@ -28,6 +30,8 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈4.7 mi
     name: 'Patel Family Grocers',
+    // Open around the clock, as is Five Rivers: the browser journeys (web/e2e) order from these two for delivery now at any hour.
+    hours: 'mon-sun 00:00-24:00',
     description: 'Gujarati family store with fresh valor papdi and guvar, a full wall of dals and flours, and khakhra and farsan by the case.',
     address: '1710 Oak Tree Rd, Edison, NJ 08820',
     city: 'Edison',
@@ -43,6 +47,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈5.5 mi
     name: 'Shree Ganesh Bazaar',
+    hours: 'mon-thu 09:30-21:00; fri-sat 09:30-22:00; sun 10:00-20:00',
     description: 'Busy Oak Tree Road market known for fresh mithai, festival supplies and a large frozen aisle.',
     address: '1452 Oak Tree Rd, Iselin, NJ 08830',
     city: 'Iselin',
@@ -58,6 +63,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈2.5 mi
     name: 'Annapurna Foods',
+    hours: 'mon-sat 08:00-20:00; sun 09:00-18:00',
     description: 'Neighbourhood grocer off Main Street with daily-delivered vegetables, fresh paneer and stone-ground atta.',
     address: '412 Main St, Metuchen, NJ 08840',
     city: 'Metuchen',
@@ -73,6 +79,8 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈3.6 mi
     name: 'Desi Mandi',
+    // Closed on Mondays, as many family-run stores are.
+    hours: 'tue-sun 10:00-20:30',
     description: 'Wholesale-style aisles of 20 lb rice and atta bags, bulk dals and gallon oil tins at low prices.',
     address: '1235 Stelton Rd, Piscataway, NJ 08854',
     city: 'Piscataway',
@@ -88,6 +96,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈4.3 mi
     name: 'Kerala Spice House',
+    hours: 'mon-sat 09:00-21:00; sun 10:00-19:00',
     description: 'South Indian staples, fresh curry leaves and banana leaves, and a Sunday dosa batter run.',
     address: '1820 Park Ave, South Plainfield, NJ 07080',
     city: 'South Plainfield',
@@ -103,6 +112,8 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈6.6 mi
     name: 'Gujarat Fresh Mart',
+    // Shut for the afternoon on weekdays.
+    hours: 'mon-fri 09:00-14:00,16:00-21:00; sat-sun 09:00-21:00',
     description: 'Gujarati produce, pickles and chhundo, fresh batters and a weekend undhiyu vegetable kit.',
     address: '96 Main St, Woodbridge, NJ 07095',
     city: 'Woodbridge',
@@ -118,6 +129,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈3.5 mi
     name: 'Tulsi Fresh Market',
+    hours: 'mon-sun 07:00-22:00',
     description: 'Student-friendly store near downtown with ready-to-eat pouches, frozen parathas and instant mixes.',
     address: '221 French St, New Brunswick, NJ 08901',
     city: 'New Brunswick',
@@ -133,6 +145,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈0.4 mi
     name: 'Five Rivers Punjabi Grocery',
+    hours: 'mon-sun 00:00-24:00',
     description: 'Punjabi grocer with sarson and methi by the bunch, rajma and urad for dal makhani, and mustard oil.',
     address: '1860 Route 27, Edison, NJ 08817',
     city: 'Edison',
@@ -150,6 +163,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈5.7 mi
     name: 'Kaveri Provisions',
+    hours: 'mon-sat 10:00-20:00; sun 11:00-18:00',
     description: 'Tamil and Karnataka staples: ponni and idli rice, filter coffee, podis and fresh drumsticks.',
     address: '620 Route 18, East Brunswick, NJ 08816',
     city: 'East Brunswick',
@@ -165,6 +179,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈4.4 mi
     name: 'Chennai Corner Market',
+    hours: 'mon-sun 08:30-21:30',
     description: 'Small friendly shop with Andhra pickles, gongura, sona masoori rice and homemade snacks on weekends.',
     address: '165 Main St, Sayreville, NJ 08872',
     city: 'Sayreville',
@@ -182,6 +197,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈12.0 mi
     name: 'Hari Om Fresh',
+    hours: 'mon-sat 09:00-20:00',
     description: 'Large Route 22 supermarket with a wide produce section, hot snacks counter and every flour you need.',
     address: '1360 Route 22, Bridgewater, NJ 08807',
     city: 'Bridgewater',
@@ -197,6 +213,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈15.6 mi
     name: 'Ganga Sagar Foods',
+    hours: 'mon-fri 10:00-21:00; sat-sun 09:00-21:00',
     description: 'Village-centre store popular with young families for frozen meals, tea and snacks for kids.',
     address: '25 Plainsboro Rd, Plainsboro, NJ 08536',
     city: 'Plainsboro',
@@ -212,6 +229,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈17.8 mi
     name: 'Saffron Lane Provisions',
+    hours: 'tue-sat 10:00-19:00; sun 11:00-17:00',
     description: 'Compact downtown shop with premium spices, saffron, loose-leaf teas and gift boxes of mithai.',
     address: '180 Nassau St, Princeton, NJ 08542',
     city: 'Princeton',
@@ -227,6 +245,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈23.2 mi
     name: 'Bombay Junction Grocers',
+    hours: 'mon-sun 09:00-22:00',
     description: 'Crowded Newark Avenue store with Maharashtrian and Gujarati staples, fresh vegetables and late hours.',
     address: '812 Newark Ave, Jersey City, NJ 07306',
     city: 'Jersey City',
@@ -242,6 +261,7 @@ export const DEMO_STORES: readonly DemoStore[] = [
   {
     // ≈23.7 mi
     name: 'Deccan Pantry',
+    hours: 'mon-sat 09:30-20:30; sun 10:00-18:00',
     description: 'Hyderabadi and Andhra specialities: biryani rice, gongura and avakaya pickles, and fresh curry leaves.',
     address: '1170 Route 46, Parsippany, NJ 07054',
     city: 'Parsippany',

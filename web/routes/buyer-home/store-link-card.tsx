@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { NearbyStore } from '../../../modules/catalog/contract'
 import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
+import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import { cacheStore } from '../../features/catalog/store-cache'
 import { Icon, IconTile } from '../../ui/icon'
 
@@ -18,6 +19,7 @@ export function StoreLinkCard({ store }: { store: NearbyStore }) {
         <div className="store-card__facts">
           <StoreDistance miles={store.distance} />
           <StoreRating store={store} />
+          <StoreOpenStatus store={store} />
         </div>
       </div>
       <Icon name="chevronRight" className="icon store-card__chevron" />

@@ -8,7 +8,7 @@ import type { Toast } from '../../ui/toast'
 export type CheckoutBlocker = { kind: 'phone' | 'profile-incomplete' | 'not-a-buyer' | 'too-far'; title: string; message: string }
 
 /** The order cannot go when asked: the store is closed for ASAP, or the chosen window just filled. Checkout offers another window. */
-export type ScheduleProblem = 'closed' | 'full'
+export type ScheduleProblem = { kind: 'closed' | 'full'; message: string }
 
 export type FailureReport = {
   toast?: Omit<Toast, 'id'>
@@ -29,7 +29,7 @@ const BLOCKER_TITLES: Record<string, Pick<CheckoutBlocker, 'kind' | 'title'>> = 
   NOT_A_BUYER: { kind: 'not-a-buyer', title: 'Buyer Role Needed' },
 }
 
-const SCHEDULE_PROBLEMS: Record<string, ScheduleProblem> = { STORE_CLOSED: 'closed', WINDOW_FULL: 'full' }
+const SCHEDULE_PROBLEMS: Record<string, ScheduleProblem['kind']> = { STORE_CLOSED: 'closed', WINDOW_FULL: 'full' }
 
 const destructive = (title: string, description: string): Omit<Toast, 'id'> => ({ title, description, variant: 'destructive' })
 
@@ -42,7 +42,7 @@ export function describeFailure(step: CheckoutStep, error: unknown): FailureRepo
   if (api?.status === 403 && refusal) return { blocker: { ...refusal, message: api.userMessage }, startOver: false }
   // Refused before any hold when making the intent; refused at the order, the hold is released.
   const schedule = api?.status === 409 && code ? SCHEDULE_PROBLEMS[code] : undefined
-  if (schedule) return { schedule, startOver: step === 'order' }
+  if (schedule) return { schedule: { kind: schedule, message: api!.userMessage }, startOver: step === 'order' }
 
   if (step === 'card') {
     if (error instanceof CardPaymentError) return { toast: destructive('Payment Failed', error.message), startOver: error.intentUnusable }

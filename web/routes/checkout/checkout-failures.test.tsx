@@ -169,6 +169,36 @@ describe('checkout failures (spec 001 §8)', () => {
     expect(api.callsTo('POST /api/payments/embedded/confirm')).toHaveLength(0)
   })
 
+  test("a closed store: the server's message names the next opening, and no card is tried", async () => {
+    const message = 'Patel Family Grocers is closed now; it opens 9 AM tomorrow.'
+    const api = checkoutServer({
+      'POST /api/create-payment-intent': () => [409, { message, code: 'STORE_CLOSED', nextOpening: '2026-01-06T14:00:00.000Z' }],
+    })
+    await openCheckout()
+    await placeOrderWith('4242 4242 4242 4242')
+    expect((await screen.findByRole('alert', { name: 'Patel Family Grocers is closed now' })).textContent).toContain(message)
+    expect(bodiesSentTo(api, 'POST /api/create-payment-intent')[0]).toMatchObject({ storeId: store.id })
+    expect(api.callsTo('POST /api/payments/embedded/confirm')).toHaveLength(0)
+    expect(readCart(store.id)).toHaveLength(2)
+  })
+
+  test('a store that closed while the card was checked: the same notice, and the next try starts a new intent', async () => {
+    const message = 'Patel Family Grocers closes at 9 PM, too soon to shop an order for delivery now; it opens again 9 AM tomorrow.'
+    let closed = true
+    const api = checkoutServer({
+      'POST /api/confirm-payment-and-create-order': () => (closed ? [409, { message, code: 'STORE_CLOSED', nextOpening: null }] : [200, { order: placed }]),
+    })
+    await openCheckout()
+    await placeOrderWith('4242 4242 4242 4242')
+    expect((await screen.findByRole('alert', { name: 'Patel Family Grocers is closed now' })).textContent).toContain(message)
+    closed = false
+    await ready()
+    fireEvent.click(placeOrderButton())
+    await screen.findByText(confirmation)
+    const [first, second] = bodiesSentTo(api, 'POST /api/create-payment-intent')
+    expect(second!.checkoutId).not.toBe(first!.checkoutId)
+  })
+
   test("the intent cannot be made: 'Payment Failed' with the server's message", async () => {
     checkoutServer({
       'POST /api/create-payment-intent': () => [

@@ -27,14 +27,15 @@ export function ScheduleRescue({ problem, storeId, storeName, filled, onChoose, 
   return (
     <section className="form-notice form-notice--error schedule-rescue" role="alert" aria-labelledby={titleId}>
       <p className="checkout-blocker__title" id={titleId}>
-        {problem === 'closed' ? `${storeName} is closed now` : `${filled} just filled`}
+        {problem.kind === 'closed' ? `${storeName} is closed now` : `${filled} just filled`}
       </p>
       <p className="checkout-blocker__message">
-        {problem === 'closed'
-          ? 'Orders for as soon as possible are taken while the store is open. Schedule it for later instead; nothing was charged.'
+        {problem.kind === 'closed'
+          ? // The server's words name the next opening in the store's own time.
+            `${problem.message} Schedule it for later instead; nothing was charged.`
           : 'Another order took its last place. Choose another window; nothing was charged.'}
       </p>
-      {problem === 'closed' && first && (
+      {problem.kind === 'closed' && first && (
         <button type="button" className="button button--primary button--block" disabled={disabled} onClick={() => choose(first)}>
           Closed now · schedule for {first.label}
         </button>
@@ -43,7 +44,7 @@ export function ScheduleRescue({ problem, storeId, storeName, filled, onChoose, 
         storeId={storeId}
         value={null}
         onChange={choose}
-        legend={problem === 'closed' ? 'Or choose another window' : 'Choose another window'}
+        legend={problem.kind === 'closed' ? 'Or choose another window' : 'Choose another window'}
         disabled={disabled}
       />
     </section>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { NearbyStore } from '../../../modules/catalog/contract'
 import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
+import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import { Icon } from '../../ui/icon'
 
 export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop: (store: NearbyStore) => void }) {
@@ -18,6 +19,7 @@ export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop:
       <div className="result-card__facts">
         <StoreDistance miles={store.distance} />
         <StoreRating store={store} />
+        <StoreOpenStatus store={store} />
       </div>
       <div className="result-card__actions">
         {store.phone && (

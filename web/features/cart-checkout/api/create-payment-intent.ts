@@ -9,7 +9,7 @@ export type PaymentIntentHandle = z.infer<typeof createPaymentIntentResponseSche
  * card, and with the groceries paid by card a grocery hold the server sizes from the store's
  * lines. The same checkoutId always answers with the same intents, so a retry never holds twice.
  * The store and the window (`scheduledFor`, a window's start; none for ASAP) let the server refuse
- * a closed store or a full window before any hold is made.
+ * a closed store or a full window before any hold is made (409 STORE_CLOSED, WINDOW_FULL).
  */
 export const createPaymentIntent = (input: z.input<typeof createPaymentIntentSchema> & { amount: string; checkoutId: string; scheduledFor?: string }) =>
   apiRequest('POST', '/api/create-payment-intent', createPaymentIntentResponseSchema, input)

@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'bun:test'
+import { render } from '@testing-library/react'
+import { createStore, Provider } from 'jotai'
+import type { OpenStatus } from '../../../../modules/catalog/contract'
+import { clockAtom } from '../../../lib/clock'
+import { type ManualClock, manualClock } from '../../../testing/manual-clock'
+import { StoreOpenStatus } from './store-open-status'
+
+// Friday 27 November 2026, 14:00 in New York (19:00 UTC); 11:00 in Los Angeles.
+const FRIDAY_AFTERNOON = Date.UTC(2026, 10, 27, 19)
+
+function renderStatus(store: Partial<OpenStatus>, clock: ManualClock = manualClock(FRIDAY_AFTERNOON)) {
+  const jotai = createStore()
+  jotai.set(clockAtom, clock)
+  const { container } = render(
+    <Provider store={jotai}>
+      <StoreOpenStatus store={store} />
+    </Provider>,
+  )
+  return container
+}
+
+describe('StoreOpenStatus', () => {
+  test("an open store says when it closes, in the store's time zone, marked open", () => {
+    const status = renderStatus({ timeZone: 'America/New_York', openNow: true, nextChange: { at: '2026-11-28T02:00:00.000Z', opens: false } })
+    expect(status.textContent).toBe('Open · closes 9 PM')
+    expect(status.querySelector('.store-hours--open')).not.toBeNull()
+  })
+
+  test("a closed store says when it opens, 'tomorrow' in the store's own day, marked closed", () => {
+    // 10:00 Saturday in Los Angeles is 18:00 UTC; the same instant read in New York would be 1 PM.
+    const status = renderStatus({ timeZone: 'America/Los_Angeles', openNow: false, nextChange: { at: '2026-11-28T18:00:00.000Z', opens: true } })
+    expect(status.textContent).toBe('Closed · opens 10 AM tomorrow')
+    expect(status.querySelector('.store-hours--closed')).not.toBeNull()
+  })
+
+  test('open around the clock, and a cached answer whose change has passed says only what the store is now', () => {
+    expect(renderStatus({ timeZone: 'America/New_York', openNow: true, nextChange: null }).textContent).toBe('Open 24 hours')
+    const passed = renderStatus({ timeZone: 'America/New_York', openNow: true, nextChange: { at: '2026-11-27T18:00:00.000Z', opens: false } })
+    expect(passed.textContent).toBe('Closed')
+  })
+
+  test('a store cached before stores had hours shows nothing', () => {
+    expect(renderStatus({}).textContent).toBe('')
+  })
+})
