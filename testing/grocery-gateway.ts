@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/database'
 import { rows } from '../db/migrate'
+import type { PaymentEvent, PaymentGateway } from '../modules/payments/index'
 
-/** The embedded gateway's status each of our grocery hold states stands for. */
-const GATEWAY_STATUS_OF = { requires_payment_method: 'requires_payment_method', authorized: 'requires_capture', captured: 'succeeded', cancelled: 'canceled' }
+type PaymentState = PaymentEvent['to']
+type IntentStatus = NonNullable<Awaited<ReturnType<PaymentGateway['retrieveIntent']>>>['status']
+
+/** The embedded gateway's status each of our payment states stands for (a declined capture cancels the authorization; refunds leave it succeeded). */
+const GATEWAY_STATUS_OF: Record<PaymentState, IntentStatus> = {
+  requires_payment_method: 'requires_payment_method',
+  authorized: 'requires_capture',
+  captured: 'succeeded',
+  partially_refunded: 'succeeded',
+  refunded: 'succeeded',
+  cancelled: 'canceled',
+  capture_failed: 'canceled',
+}
 
 /**
  * What the embedded gateway did to each of its intents, from its own records (its tables survive
@@ -28,7 +40,7 @@ export async function atTheGateway(db: Database) {
  * captured. `orders check` compares each order's first intent; this compares the second.
  */
 export async function groceryHoldsDisagreeing(db: Database) {
-  const holds = rows<{ orderId: string | null; paymentIntentId: string; status: keyof typeof GATEWAY_STATUS_OF; capturedCents: number }>(
+  const holds = rows<{ orderId: string | null; paymentIntentId: string; status: PaymentState; capturedCents: number }>(
     await db.execute(sql`select order_id as "orderId", payment_intent_id as "paymentIntentId", status, captured_cents as "capturedCents" from grocery_holds`),
   )
   const gateway = await atTheGateway(db)
