@@ -75,7 +75,7 @@ async function checkoutsAtOnce(base: string, cookies: string[], steps: Step[]) {
 }
 
 async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, storeId: string): Promise<BenchReport> {
-  const [byCard, atDoor] = await withKiranaServer(databaseUrl, {}, async ({ url: base }) => {
+  const [byCard, atDoor, alone] = await withKiranaServer(databaseUrl, {}, async ({ url: base }) => {
     const readyBuyer = (index: number) => benchPerson(base, handle, index, ['buyer'], 410)
     const browsing = await readyBuyer(99)
     const shelf = (await (await fetch(`${base}/api/items?storeId=${storeId}`, { headers: { cookie: browsing.cookie } })).json()) as { id: string }[]
@@ -94,7 +94,12 @@ async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, stor
         withCookie: true,
       },
     ]
-    return [await checkoutsAtOnce(base, cookies, checkout(true)), await checkoutsAtOnce(base, cookies, checkout(false))]
+    // One buyer alone, after: the checkout's own latency, with nothing else waiting for the server or the database.
+    return [
+      await checkoutsAtOnce(base, cookies, checkout(true)),
+      await checkoutsAtOnce(base, cookies, checkout(false)),
+      await checkoutsAtOnce(base, cookies.slice(0, 1), checkout(true)),
+    ]
   })
   const bare = await startBareServer()
   const floor = await checkoutsAtOnce(
@@ -119,6 +124,7 @@ async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, stor
       row('by card: both holds (3 calls)', byCard.took, byCard.perSecond),
       ...byCard.stepsTook.map((took, index) => row(`  ${stepLabels[index]}`, took)),
       row('at the door: one hold (3 calls)', atDoor.took, atDoor.perSecond),
+      row('by card, one buyer alone', alone.took, alone.perSecond),
       row('bare Bun.serve, 3 calls', floor.took, floor.perSecond),
     ],
     verdict: `p99 ${milliseconds(p99)} for both holds against the ${CHECKOUT_BUDGET_P99_MS} ms budget: ${p99 <= CHECKOUT_BUDGET_P99_MS ? 'within budget' : 'OVER BUDGET'}`,
