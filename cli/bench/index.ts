@@ -4,6 +4,7 @@ import { attacks } from './attacks'
 import { catalogOnPostgres } from './catalog'
 import { checkoutAndSweep } from './checkout'
 import { fanOut } from './fan-out'
+import { groceryCheckout, grocerySweep } from './grocery'
 import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
 import { payoutsOnPostgres } from './payouts'
@@ -27,6 +28,8 @@ const benches: Bench[] = [
   { name: 'two instances on PostgreSQL', run: twoInstances },
   { name: 'after the door on PostgreSQL', run: afterTheDoor },
   { name: 'payouts on PostgreSQL', run: payoutsOnPostgres },
+  { name: 'grocery checkout on PostgreSQL', run: groceryCheckout },
+  { name: 'grocery sweep on PostgreSQL', run: grocerySweep },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.
