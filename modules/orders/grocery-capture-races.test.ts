@@ -89,7 +89,7 @@ describe.skipIf(kind !== 'postgres')('grocery captures on PostgreSQL', () => {
       })
     // Confirmed by the buyer while the gateway was out of reach: each capture owed, for the sweep.
     const owed = await deliver(200, 'owed')
-    for (const { order } of owed) expect(await orderMoves.confirmGroceryTotal(db, clock, order.orderId, buyer.user.id)).not.toBeNull()
+    for (const { order } of owed) expect(await orderMoves.confirmGroceryTotal(db, clock, order.orderId, buyer.user.id, 'at_door')).not.toBeNull()
     // Never answered: for the automatic capture after the restart.
     const unanswered = await deliver(100, 'unanswered')
 
