@@ -26,22 +26,24 @@ export async function authorize(
 ) {
   const requestId = input.checkoutId ?? crypto.randomUUID()
   const customerId = input.groceryHoldCents === undefined ? undefined : await customerFor({ db, gateway }, input.buyerId)
-  const intent = await gateway.createIntent({
-    amountCents: input.amountCents,
-    metadata: { buyerId: input.buyerId, tipCents: String(input.tipCents) },
-    idempotencyKey: idempotencyKeys.createIntent(input.buyerId, requestId),
-    ...(customerId && { customerId, saveCard: true }),
-  })
-  if (intent.amountCents !== input.amountCents) throw new IdempotencyKeyReusedError('This checkout was started for another amount.')
-  const grocery =
+  // The two intents are made at once: neither waits on the other (the grocery hold names its checkout, not the first intent's id).
+  const [intent, grocery] = await Promise.all([
+    gateway.createIntent({
+      amountCents: input.amountCents,
+      metadata: { buyerId: input.buyerId, tipCents: String(input.tipCents) },
+      idempotencyKey: idempotencyKeys.createIntent(input.buyerId, requestId),
+      ...(customerId && { customerId, saveCard: true }),
+    }),
     customerId && input.groceryHoldCents !== undefined
-      ? await gateway.createIntent({
+      ? gateway.createIntent({
           amountCents: input.groceryHoldCents,
-          metadata: { buyerId: input.buyerId, groceryHoldOf: intent.id },
+          metadata: { buyerId: input.buyerId, groceryHoldOfCheckout: requestId },
           idempotencyKey: idempotencyKeys.createGroceryIntent(input.buyerId, requestId),
           customerId,
         })
-      : null
+      : null,
+  ])
+  if (intent.amountCents !== input.amountCents) throw new IdempotencyKeyReusedError('This checkout was started for another amount.')
   if (grocery && grocery.amountCents !== input.groceryHoldCents) throw new IdempotencyKeyReusedError('This checkout was started for another grocery hold.')
   await db.transaction(async (tx) => {
     const [recorded] = await tx
