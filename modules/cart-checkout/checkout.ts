@@ -347,6 +347,8 @@ export async function confirmPaymentAndCreateOrder(
     if (error instanceof GatewayUnavailableError) throw gatewayDown('Failed to create order')
     throw error
   }
+  // Cancelled at the gateway but not yet in our record: a refusal racing this request is releasing it now.
+  if (status === 'canceled') throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
   if (status !== 'requires_capture') throw badRequest('Your card has not been authorized for this order.', 'PAYMENT_NOT_AUTHORIZED')
 
   // From here a hold stands on the buyer's card: a refusal releases it (and the grocery hold), unless an order holds it.

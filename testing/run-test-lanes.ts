@@ -1,0 +1,30 @@
+/**
+ * `bun run test`: every server and UI test, in two lanes at once. The CLI's tests spend their
+ * time starting `bun cli/index.ts` processes and the UI's in happy-dom, while the rest mostly
+ * wait on the database, so the two lanes together take little more than the longer one. Each
+ * lane's output is printed whole when it ends, so the two never interleave; the command fails if
+ * either lane does. `bun run test:server` and `bun run test:ui` still run each part alone.
+ */
+const SERVER_IGNORES = ["--path-ignore-patterns='**/*.test.tsx'", "--path-ignore-patterns='web/e2e/**'", "--path-ignore-patterns='**/*.emulator.test.ts'"]
+
+const lanes: { name: string; commands: string[] }[] = [
+  { name: 'server (all but the CLI)', commands: [`bun test --timeout=30000 ${SERVER_IGNORES.join(' ')} --path-ignore-patterns='cli/**'`] },
+  { name: 'CLI, then UI', commands: [`bun test --timeout=30000 ${SERVER_IGNORES.join(' ')} cli/`, 'bun run test:ui'] },
+]
+
+async function runLane(lane: (typeof lanes)[number]) {
+  let output = `\n==> ${lane.name}\n`
+  let failed = false
+  for (const command of lane.commands) {
+    const run = Bun.spawn(['sh', '-c', command], { stdout: 'pipe', stderr: 'pipe', stdin: 'ignore', env: process.env })
+    const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited])
+    output += out + err
+    // Each command runs even after one fails, so a failure hides no other.
+    if (code !== 0) failed = true
+  }
+  return { output, failed }
+}
+
+const results = await Promise.all(lanes.map(runLane))
+for (const { output } of results) process.stdout.write(output)
+process.exit(results.some((result) => result.failed) ? 1 : 0)
