@@ -74,11 +74,12 @@ describe('GET /api/stores/{id}/delivery-windows', () => {
 })
 
 describe('checkout for a window', () => {
-  test('the order carries its window and opens its offers 2 hours before it', async () => {
+  test('the order carries its window, in its store’s zone, and opens its offers 2 hours before it', async () => {
     const buyer = await completeAccount()
     const window = await windowFrom(buyer.cookie, 4)
     const order = await placeOrder(buyer.cookie, store, { scheduledFor: window.start })
     expect(order.scheduledWindow).toEqual({ start: window.start, end: window.end, label: window.label })
+    expect(order.storeTimeZone).toBe('America/New_York')
     expect(order.scheduledFor).toBe(window.start)
     expect(order.offersOpenAt).toBe(new Date(Date.parse(window.start) - 2 * HOUR).toISOString())
     expect(order.expiresAt).toBe(new Date(Date.parse(window.start) - 90 * MINUTE).toISOString())

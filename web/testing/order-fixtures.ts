@@ -56,6 +56,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   },
   storeAddress: '1710 Oak Tree Rd, Edison, NJ 08820',
   storePhone: '(732) 555-0142',
+  storeTimeZone: 'America/New_York',
   items: [
     anOrderItem(),
     anOrderItem({ id: 'line-okra', name: 'Okra (Bhindi)', quantity: 1, unit: 'lb', price: '3.49', priceUnit: 'per lb', comment: 'Tender ones, please' }),

@@ -1,3 +1,4 @@
+import { openingText } from '../../../modules/catalog/contract'
 import { type Order, STATUS_LABELS } from '../../../modules/orders/contract'
 import { deliveryWhen } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
@@ -19,7 +20,7 @@ function describe(order: Order, now: number, waitingForOffers: boolean): string 
   switch (order.status) {
     case 'pending_runner_acceptance':
       if (waitingForOffers)
-        return `Runners near ${order.storeName} will see your order from ${formatMoment(order.offersOpenAt!, now)}, ${leadWords(order)} before your window.`
+        return `Runners near ${order.storeName} will see your order from ${openingText(new Date(order.offersOpenAt), order.storeTimeZone, new Date(now))}, ${leadWords(order)} before your window.`
       return `We're looking for a runner near ${order.storeName}.`
     case 'runner_accepted':
       return `${runnerFirstName(order)} is shopping for your order at ${order.storeName}.`
