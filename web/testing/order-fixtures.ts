@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../modules/accounts/contract'
 import type { Order, OrderItemView, OrderMessage } from '../../modules/orders/contract'
-import type { AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
+import type { Availability, AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 
 /*
@@ -168,6 +168,15 @@ export const someStats = (overrides: Partial<RunnerStats> = {}): RunnerStats => 
   today: { deliveries: 2, earnings: '12.50' },
   allTime: { deliveries: 9, earnings: '86.25' },
   rating: { average: null, count: 0 },
+  ...overrides,
+})
+
+/** A runner online by the switch, in this device's zone, with no hours to change that by itself. */
+export const someAvailability = (overrides: Partial<Availability> = {}): Availability => ({
+  online: true,
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  outsideHours: false,
+  nextChange: null,
   ...overrides,
 })
 
