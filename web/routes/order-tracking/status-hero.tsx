@@ -47,7 +47,10 @@ export function StatusHero({ order }: { order: Order }) {
     <section className={`tracking-hero tracking-hero--${order.status}`} aria-label="Order status">
       <div role="status" aria-live="polite" aria-atomic="true">
         <p className="tracking-hero__title">{waitingForOffers ? 'Scheduled' : STATUS_LABELS[order.status].title}</p>
-        {order.scheduledWindow && order.status !== 'cancelled' && <p className="tracking-hero__window">{deliveryWhen(order)}</p>}
+        {/* Under the title 'Scheduled' the window needs no second 'Scheduled'. */}
+        {order.scheduledWindow && order.status !== 'cancelled' && (
+          <p className="tracking-hero__window">{waitingForOffers ? order.scheduledWindow.label : deliveryWhen(order)}</p>
+        )}
         <p className="tracking-hero__text">{describe(order, now, waitingForOffers)}</p>
       </div>
       {order.status === 'pending_runner_acceptance' && !waitingForOffers && <HoldCountdown expiresAt={order.expiresAt} />}
