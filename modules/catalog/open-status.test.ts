@@ -36,6 +36,36 @@ describe('when a store opens or closes, in its own words', () => {
     expect(closingText(new Date('2026-03-08T21:00:00-04:00'), NEW_YORK, springSunday)).toBe('9 PM')
   })
 
+  test('on the 25-hour day of fall back, hours and days are the wall clock’s, whichever of the two 1:30s it is', () => {
+    // Sunday 1 November 2026: at 2 AM daylight time New York's clocks go back to 1 AM standard time.
+    const beforeDawn = new Date('2026-11-01T00:30:00-04:00')
+    const firstOneThirty = new Date('2026-11-01T01:30:00-04:00')
+    const secondOneThirty = new Date('2026-11-01T01:30:00-05:00')
+    expect(closingText(new Date('2026-11-01T21:00:00-05:00'), NEW_YORK, beforeDawn)).toBe('9 PM')
+    expect(openingText(new Date('2026-11-01T10:00:00-05:00'), NEW_YORK, new Date('2026-10-31T23:00:00-04:00'))).toBe('10 AM tomorrow')
+    for (const now of [firstOneThirty, secondOneThirty]) {
+      expect(openingText(new Date('2026-11-01T10:00:00-05:00'), NEW_YORK, now)).toBe('10 AM today')
+      expect(asapClosedReason(schedule(PATEL), now, 45)).toEqual({ closesAt: null, nextOpening: new Date('2026-11-01T10:00:00-05:00') })
+    }
+    // Late on that long Sunday, Monday is still tomorrow: the day is a calendar step, not 24 hours.
+    expect(openingText(new Date('2026-11-02T09:00:00-05:00'), NEW_YORK, new Date('2026-11-01T23:30:00-05:00'))).toBe('9 AM tomorrow')
+    expect(openStatusText({ timeZone: NEW_YORK, openNow: false, nextChange: { at: '2026-11-01T15:00:00.000Z', opens: true } }, secondOneThirty)).toBe(
+      'Closed · opens 10 AM today',
+    )
+  })
+
+  test('a store open through the repeated hour closes at 3 AM by the clock, an hour longer by time', () => {
+    const lateNight = schedule('mon-sun 00:00-03:00')
+    const threeAm = new Date('2026-11-01T03:00:00-05:00')
+    // From the first 1:30 the store is open two and a half hours more; from 2:30 standard time, half an hour.
+    expect(asapClosedReason(lateNight, new Date('2026-11-01T01:30:00-04:00'), 45)).toBeNull()
+    expect(closingText(threeAm, NEW_YORK, new Date('2026-11-01T01:30:00-04:00'))).toBe('3 AM')
+    expect(asapClosedReason(lateNight, new Date('2026-11-01T02:30:00-05:00'), 45)).toEqual({
+      closesAt: threeAm,
+      nextOpening: new Date('2026-11-02T00:00:00-05:00'),
+    })
+  })
+
   test('the status line of a card', () => {
     const now = friday('14:00')
     expect(openStatusText({ timeZone: NEW_YORK, openNow: true, nextChange: { at: friday('21:00').toISOString(), opens: false } }, now)).toBe(

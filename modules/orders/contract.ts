@@ -237,6 +237,8 @@ export const orderSchema = z.object({
   storeName: z.string(),
   storeAddress: z.string(),
   storePhone: z.string().nullable(),
+  /** The store's IANA time zone, in which its window and every time of the order are told ('America/New_York'). */
+  storeTimeZone: z.string(),
   items: z.array(orderItemSchema),
   platformFee: z.string(),
   tip: z.string(),

@@ -164,6 +164,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     storeName: row.storeName,
     storeAddress: row.storeAddress,
     storePhone: row.storePhone,
+    storeTimeZone: row.storeTimeZone,
     items: row.items.map((item) => ({
       id: item.id,
       name: item.name,

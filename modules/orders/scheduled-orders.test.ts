@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
+import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents } from '../notifications/index'
 import { findOrder, type Order, openDueOffers, orderSupport, sweepExpiredOrders } from './index'
 
 // A window holds two orders here, so that filling one takes two checkouts.
 const api = await testApi({ env: { WINDOW_CAPACITY: '2', OFFER_LEAD_MINUTES: '120' } })
-const { call, clock, db, completeAccount, addStore, placeOrder, providers } = api
+const { app, call, clock, db, completeAccount, addStore, placeOrder, providers } = api
 const EDISON = { latitude: 40.5171, longitude: -74.3973 }
 const store = await addStore({ name: 'Window Test Store', latitude: EDISON.latitude + 0.01, longitude: EDISON.longitude })
 const MINUTE = 60_000
@@ -74,11 +75,12 @@ describe('GET /api/stores/{id}/delivery-windows', () => {
 })
 
 describe('checkout for a window', () => {
-  test('the order carries its window and opens its offers 2 hours before it', async () => {
+  test('the order carries its window, in its store’s zone, and opens its offers 2 hours before it', async () => {
     const buyer = await completeAccount()
     const window = await windowFrom(buyer.cookie, 4)
     const order = await placeOrder(buyer.cookie, store, { scheduledFor: window.start })
     expect(order.scheduledWindow).toEqual({ start: window.start, end: window.end, label: window.label })
+    expect(order.storeTimeZone).toBe('America/New_York')
     expect(order.scheduledFor).toBe(window.start)
     expect(order.offersOpenAt).toBe(new Date(Date.parse(window.start) - 2 * HOUR).toISOString())
     expect(order.expiresAt).toBe(new Date(Date.parse(window.start) - 90 * MINUTE).toISOString())
@@ -204,6 +206,36 @@ describe('POST /api/orders/{id}/reschedule', () => {
     // Its first window's lead time no longer opens it.
     clock.set(new Date(Date.parse(order.offersOpenAt)))
     expect(await openDueOffers(db, clock)).not.toContain(order.id)
+  })
+
+  test('moved after its offers opened: runners who were offered it lose it, live and in the list, and cannot accept it until its new lead time', async () => {
+    const buyer = await completeAccount()
+    const runner = await completeAccount({ roles: ['runner'] })
+    const window = await windowFrom(buyer.cookie, 5)
+    const later = await windowFrom(buyer.cookie, 24)
+    const order = await placeOrder(buyer.cookie, store, { scheduledFor: window.start })
+    clock.set(new Date(Date.parse(order.offersOpenAt) + 5 * MINUTE))
+    expect(await openDueOffers(db, clock)).toContain(order.id)
+    expect(await offersFor(runner.cookie)).toContain(order.id)
+    const response = await app.handle(new Request('http://localhost/api/orders/pending/events', { headers: { cookie: runner.cookie } }))
+    const stream = sseEvents(response.body!)
+    const streamed = async () => (await stream.next<{ orders: { id: string }[] }>('offers')).orders.map((offer) => offer.id)
+    expect(await streamed()).toContain(order.id)
+
+    const moved = await call('POST', `/api/orders/${order.id}/reschedule`, { cookie: buyer.cookie, body: { scheduledFor: later.start } })
+    expect(moved.status).toBe(200)
+    expect(Date.parse((moved.body.order as Order).offersOpenAt)).toBeGreaterThan(clock.now().getTime())
+    expect(await streamed()).not.toContain(order.id)
+    await stream.close()
+    expect(await offersFor(runner.cookie)).not.toContain(order.id)
+    const refused = await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
+    expect(refused).toMatchObject({ status: 409, body: { code: 'ORDER_NO_LONGER_AVAILABLE' } })
+    expect(await orderAs(buyer.cookie, order.id)).toMatchObject({ status: 'pending_runner_acceptance', runnerId: null, paymentStatus: 'authorized' })
+
+    // Offered again from its new window's lead time, and only then.
+    clock.set(new Date(Date.parse(later.start) - 2 * HOUR))
+    expect(await openDueOffers(db, clock)).toContain(order.id)
+    expect(await offersFor(runner.cookie)).toContain(order.id)
   })
 
   test('only the buyer, only to a window with room, and only before a runner accepts; cancel still works', async () => {

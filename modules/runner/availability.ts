@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { isOpenAt, parseWeeklyHours, type WeeklyHours } from '../catalog/index'
+import { isOpenAt, nextChange, parseWeeklyHours, type Schedule, type WeeklyHours } from '../catalog/index'
 import { batchedLookup, type Clock, DELIVERY_RADIUS_MILES } from '../shared/index'
 import { type Availability, type AvailabilityUpdate, DEFAULT_TIME_ZONE } from './contract'
 import { runnerAvailability } from './schema'
@@ -57,30 +57,49 @@ export async function saveSettings(db: Database, clock: Clock, userId: string, s
 const parsedHours = new Map<string, WeeklyHours>()
 const PARSED_KEPT_AT_MOST = 1_000
 
-function withinHours({ hours, timeZone }: RunnerSettings, at: Date): boolean {
-  if (hours === null) return true
+/** The runner's weekly hours as a schedule without closures; null for any hour. */
+function scheduleOf({ hours, timeZone }: RunnerSettings): Schedule | null {
+  if (hours === null) return null
   let weekly = parsedHours.get(hours)
   if (!weekly) {
     if (parsedHours.size >= PARSED_KEPT_AT_MOST) parsedHours.clear()
     weekly = parseWeeklyHours(hours)
     parsedHours.set(hours, weekly)
   }
-  return isOpenAt({ timeZone, hours: weekly, closures: [] }, at)
+  return { timeZone, hours: weekly, closures: [] }
+}
+
+function withinHours(settings: RunnerSettings, at: Date): boolean {
+  const schedule = scheduleOf(settings)
+  return schedule === null || isOpenAt(schedule, at)
+}
+
+/** The first moment after `at` the answer changes by itself: the hours' next start or end, or the held switch letting go. */
+function nextAvailabilityChange(settings: RunnerSettings, at: Date): Date | null {
+  const schedule = scheduleOf(settings)
+  if (schedule === null) return null
+  const changes = [nextChange(schedule, at)?.at, settings.switchHeldUntil].filter((moment): moment is Date => !!moment && moment.getTime() > at.getTime())
+  return changes.length === 0 ? null : new Date(Math.min(...changes.map((moment) => moment.getTime())))
 }
 
 /**
  * Whether a runner is online at `at`: without weekly hours, as the switch is; with them, as the
  * hours say, unless the switch was moved against them today (it holds until that local midnight).
  */
-export function availabilityAt(settings: RunnerSettings, at: Date): Availability {
+export function availabilityAt(settings: RunnerSettings, at: Date): Omit<Availability, 'nextChange'> {
   const within = withinHours(settings, at)
   const held = settings.hours === null || (settings.switchHeldUntil !== null && at.getTime() < settings.switchHeldUntil.getTime())
   return { online: held ? settings.online : within, timeZone: settings.timeZone, outsideHours: !within }
 }
 
-/** Whether a runner is taking orders now, and their time zone. */
+/** The runner's answer at `at`: whether they are online, and when that is next worked out again. */
+function availabilityAnswerAt(settings: RunnerSettings, at: Date): Availability {
+  return { ...availabilityAt(settings, at), nextChange: nextAvailabilityChange(settings, at)?.toISOString() ?? null }
+}
+
+/** Whether a runner is taking orders now, their time zone, and when that next changes by itself. */
 export async function availabilityOf(db: Database, clock: Clock, userId: string): Promise<Availability> {
-  return availabilityAt(await settingsOf(db, userId), clock.now())
+  return availabilityAnswerAt(await settingsOf(db, userId), clock.now())
 }
 
 /** The next local midnight in `timeZone`: where a switch moved today stops holding. */
@@ -104,7 +123,7 @@ export async function setAvailability(db: Database, clock: Clock, userId: string
     settings.switchHeldUntil = againstHours ? endOfLocalDay(now, settings.timeZone) : null
   }
   await saveSettings(db, clock, userId, settings)
-  return availabilityAt(settings, now)
+  return availabilityAnswerAt(settings, now)
 }
 
 /**

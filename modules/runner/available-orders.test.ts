@@ -176,6 +176,7 @@ describe('GET /api/orders/pending', () => {
       online: false,
       timeZone: 'America/New_York',
       outsideHours: false,
+      nextChange: null,
     })
     await call('PATCH', '/api/runner/availability', { cookie: runner.cookie, body: { online: true } })
     expect((await offered(runner.cookie)).map((offer) => offer.id)).toContain(order.id)

@@ -64,6 +64,11 @@ export const availabilitySchema = z.object({
   timeZone: z.string(),
   /** Now is outside the runner's weekly hours (never, without hours): offline unless they switched on for today. */
   outsideHours: z.boolean(),
+  /**
+   * When this answer next changes by itself (ISO): the weekly hours start or end, or a switch moved
+   * against them stops holding at local midnight. Null without hours: only the switch changes it.
+   */
+  nextChange: z.string().nullable(),
 })
 export type Availability = z.infer<typeof availabilitySchema>
 export const availabilityUpdateSchema = z.object({ online: z.boolean().optional(), timeZone: timeZoneSchema.optional() })

@@ -37,7 +37,8 @@ const preferences = async (cookie: string) => {
   return preferencesSchema.parse(response.body)
 }
 const choose = (cookie: string, body: Record<string, unknown>) => call('PATCH', '/api/runner/preferences', { cookie, body })
-const availability = async (cookie: string) => (await call('GET', '/api/runner/availability', { cookie })).body as { online: boolean; outsideHours: boolean }
+const availability = async (cookie: string) =>
+  (await call('GET', '/api/runner/availability', { cookie })).body as { online: boolean; outsideHours: boolean; nextChange: string | null }
 const switchTo = (cookie: string, online: boolean) => call('PATCH', '/api/runner/availability', { cookie, body: { online } })
 const offered = async (cookie: string) => {
   const response = await call('GET', '/api/orders/pending', { cookie })
@@ -236,6 +237,22 @@ describe('weekly hours and the switch', () => {
     expect(await availability(runner.cookie)).toMatchObject({ online: false, outsideHours: false })
     clock.advance(24 * HOUR)
     expect(await availability(runner.cookie)).toMatchObject({ online: false })
+  })
+
+  test('the answer says when it next changes by itself: the hours starting or ending, or a held switch letting go at midnight; without hours, never', async () => {
+    clock.set(newYork(4, 10))
+    const runner = await completeAccount({ roles: ['runner'] })
+    expect(await availability(runner.cookie)).toMatchObject({ online: true, nextChange: null })
+    await choose(runner.cookie, { availability: EVENINGS })
+    expect(await availability(runner.cookie)).toMatchObject({ online: false, nextChange: newYork(4, 17).toISOString() })
+    clock.set(newYork(4, 17))
+    expect(await availability(runner.cookie)).toMatchObject({ online: true, nextChange: newYork(4, 21).toISOString() })
+    // Switched off inside the hours it holds to midnight, but the hours' end still changes outsideHours at 21:00.
+    expect((await switchTo(runner.cookie, false)).body).toMatchObject({ online: false, nextChange: newYork(4, 21).toISOString() })
+    clock.set(newYork(4, 21))
+    expect(await availability(runner.cookie)).toMatchObject({ online: false, outsideHours: true, nextChange: newYork(5, 0).toISOString() })
+    clock.set(newYork(5, 0))
+    expect(await availability(runner.cookie)).toMatchObject({ online: false, nextChange: newYork(5, 17).toISOString() })
   })
 
   test("the hours are read in the runner's own time zone", async () => {

@@ -98,8 +98,9 @@ describe('delivery windows at phone size', () => {
     await buyer.getByRole('button', { name: /^Place Order - / }).click()
 
     // [hours] ASAP is refused before any hold (409 STORE_CLOSED); [windows] the soonest free window is offered in one tap.
-    const rescue = buyer.getByRole('alert').filter({ hasText: `${patel!.name} is closed now` })
-    const oneTap = rescue.getByRole('button', { name: 'Closed now · schedule for Sat 10:00–12:00' })
+    const rescue = buyer.getByRole('alert', { name: `No delivery now from ${patel!.name}` })
+    await rescue.getByText(`${patel!.name} is closed now; it opens 10 AM tomorrow.`, { exact: false }).waitFor()
+    const oneTap = rescue.getByRole('button', { name: 'Schedule Sat 10:00–12:00' })
     await oneTap.waitFor()
     await rescue.getByRole('group', { name: 'Or choose another window' }).waitFor()
     await expectComfortableLayout(buyer)
@@ -117,8 +118,8 @@ describe('delivery windows at phone size', () => {
     await heading(buyer, 'Track Order')
     await heroTitle(buyer, 'Scheduled')
     const hero = buyer.getByRole('region', { name: 'Order status' })
-    await hero.getByText('Scheduled · Sat 10:00–12:00').waitFor()
-    await hero.getByText(/will see your order from .*, 2 hours before your window\./).waitFor()
+    await hero.getByText('Sat 10:00–12:00', { exact: true }).waitFor()
+    await hero.getByText(/will see your order from 8 AM tomorrow, 2 hours before your window\./).waitFor()
     await buyer.getByRole('region', { name: 'Delivery window' }).getByRole('button', { name: 'Change window' }).waitFor()
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'windows-tracking-scheduled-phone', hero)
@@ -134,7 +135,7 @@ describe('delivery windows at phone size', () => {
       await runner.getByText("You're all caught up!").waitFor()
       expect(await offer.count()).toBe(0)
     }
-    await shotAt(runner, 'windows-runner-before-lead-phone')
+    await shotAt(runner, 'windows-runner-before-lead-phone', runner.getByText("You're all caught up!"))
 
     // [windows] From 08:00, two hours before the window, it is offered, named by its window.
     await moveServerClockTo(friday.saturday(8, 5))

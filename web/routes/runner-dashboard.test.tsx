@@ -6,7 +6,8 @@ import { MESSAGES } from '../../modules/runner/contract'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
-import { anAcceptedOrder, anAvailableOrder, aRunner, SATURDAY_WINDOW, somePreferences, someStats } from '../testing/order-fixtures'
+import { type ManualClock, manualClock } from '../testing/manual-clock'
+import { anAcceptedOrder, anAvailableOrder, aRunner, SATURDAY_WINDOW, someAvailability, somePreferences, someStats } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { RunnerDashboardPage } from './runner-dashboard'
@@ -30,7 +31,7 @@ type Handlers = Parameters<typeof fakeApi>[0]
 /** A runner's server: online, some earnings, no deliveries under way, and the given offers. */
 function runnerServer(overrides: Handlers = {}, offers = [dal, rice]) {
   return fakeApi({
-    'GET /api/runner/availability': () => [200, { online: true, timeZone: deviceZone, outsideHours: false }],
+    'GET /api/runner/availability': () => [200, someAvailability()],
     'GET /api/runner/stats': () => [200, someStats()],
     'GET /api/runner/preferences': () => [200, somePreferences()],
     'GET /api/orders': () => [200, []],
@@ -39,8 +40,8 @@ function runnerServer(overrides: Handlers = {}, offers = [dal, rice]) {
   })
 }
 
-async function openDashboard(user = aRunner()) {
-  const rendered = renderScreen(RunnerDashboardPage, { path: '/runner', user })
+async function openDashboard(user = aRunner(), clock?: ManualClock) {
+  const rendered = renderScreen(RunnerDashboardPage, { path: '/runner', user, clock })
   await screen.findByRole('heading', { level: 1 })
   return rendered
 }
@@ -88,10 +89,10 @@ describe('runner dashboard /runner', () => {
     expect(screen.getByText(/No orders are offered to you while you're offline/)).toBeDefined()
     expect(screen.queryByRole('article')).toBeNull()
     expect(server.callsTo('PATCH /api/runner/availability').map((call) => call.body)).toEqual([{ online: false }])
-    saved.resolve([200, { online: false, timeZone: deviceZone, outsideHours: false }])
+    saved.resolve([200, someAvailability({ online: false })])
     await waitFor(() => expect(onlineSwitch().getAttribute('aria-checked')).toBe('false'))
 
-    answer = () => Promise.resolve([200, { online: true, timeZone: deviceZone, outsideHours: false }])
+    answer = () => Promise.resolve([200, someAvailability()])
     fireEvent.click(onlineSwitch())
     await waitFor(() => expect(server.callsTo('PATCH /api/runner/availability')).toHaveLength(2))
     await screen.findByRole('article', { name: dal.storeName })
@@ -111,10 +112,48 @@ describe('runner dashboard /runner', () => {
     expect(onlineSwitch().getAttribute('aria-checked')).toBe('true')
   })
 
+  test("open across the start and the end of the runner's hours: the dashboard reads its availability and offers again at each, and not before", async () => {
+    const clock = manualClock()
+    const HOUR = 3_600_000
+    const starts = new Date(clock.now() + HOUR).toISOString()
+    const ends = new Date(clock.now() + 5 * HOUR).toISOString()
+    let availability = someAvailability({ online: false, outsideHours: true, nextChange: starts })
+    const server = runnerServer({ 'GET /api/runner/availability': () => [200, availability] })
+    await openDashboard(aRunner(), clock)
+    await screen.findByText('Offline outside your hours. Switch on to work until midnight.')
+    expect(screen.queryByRole('article')).toBeNull()
+
+    clock.advance(HOUR - 1)
+    expect(server.callsTo('GET /api/runner/availability')).toHaveLength(1)
+    availability = someAvailability({ nextChange: ends })
+    clock.advance(2_000)
+    await screen.findByRole('article', { name: dal.storeName })
+    expect(onlineSwitch().getAttribute('aria-checked')).toBe('true')
+    expect(server.callsTo('GET /api/runner/availability')).toHaveLength(2)
+
+    availability = someAvailability({ online: false, outsideHours: true, nextChange: new Date(clock.now() + 20 * HOUR).toISOString() })
+    clock.advance(4 * HOUR)
+    await screen.findByText("You're offline")
+    expect(screen.queryByRole('article')).toBeNull()
+    expect(onlineSwitch().getAttribute('aria-checked')).toBe('false')
+  })
+
+  test('an answer that comes back the same (the server not yet past the change) sets another reading', async () => {
+    const clock = manualClock()
+    const soon = new Date(clock.now() + 60_000).toISOString()
+    const server = runnerServer({ 'GET /api/runner/availability': () => [200, someAvailability({ online: false, outsideHours: true, nextChange: soon })] })
+    await openDashboard(aRunner(), clock)
+    await screen.findByText('Offline outside your hours. Switch on to work until midnight.')
+    clock.advance(61_000)
+    await waitFor(() => expect(server.callsTo('GET /api/runner/availability')).toHaveLength(2))
+    clock.advance(1_000)
+    await waitFor(() => expect(server.callsTo('GET /api/runner/availability')).toHaveLength(3))
+  })
+
   test("tells the server this device's time zone when it differs, so 'today' is the runner's day", async () => {
     const server = runnerServer({
-      'GET /api/runner/availability': () => [200, { online: true, timeZone: 'Pacific/Kiritimati', outsideHours: false }],
-      'PATCH /api/runner/availability': ({ body }) => [200, { online: true, timeZone: body.timeZone, outsideHours: false }],
+      'GET /api/runner/availability': () => [200, someAvailability({ timeZone: 'Pacific/Kiritimati' })],
+      'PATCH /api/runner/availability': ({ body }) => [200, someAvailability({ timeZone: body.timeZone })],
     })
     await openDashboard()
     await waitFor(() => expect(server.callsTo('PATCH /api/runner/availability').map((call) => call.body)).toEqual([{ timeZone: deviceZone }]))

@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../modules/accounts/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
-import { useAvailability, useSyncTimeZone } from '../features/runner/api/availability'
+import { useAvailability, useRereadAtNextChange, useSyncTimeZone } from '../features/runner/api/availability'
 import { NotARunner } from '../features/runner/components/not-a-runner'
 import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen } from '../ui/loading-screen'
@@ -21,6 +21,7 @@ export function RunnerDashboardPage() {
 function Dashboard({ user }: { user: PublicUser }) {
   const availability = useAvailability()
   useSyncTimeZone(availability.data)
+  useRereadAtNextChange(availability)
   return (
     <Page title={<>Ready to earn, {user.firstName?.trim() || 'Runner'}?</>} roomy>
       <OnlineSwitch />

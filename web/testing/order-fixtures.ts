@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../modules/accounts/contract'
 import type { Order, OrderItemView, OrderMessage } from '../../modules/orders/contract'
-import type { AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
+import type { Availability, AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 
 /*
@@ -56,6 +56,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   },
   storeAddress: '1710 Oak Tree Rd, Edison, NJ 08820',
   storePhone: '(732) 555-0142',
+  storeTimeZone: 'America/New_York',
   items: [
     anOrderItem(),
     anOrderItem({ id: 'line-okra', name: 'Okra (Bhindi)', quantity: 1, unit: 'lb', price: '3.49', priceUnit: 'per lb', comment: 'Tender ones, please' }),
@@ -167,6 +168,15 @@ export const someStats = (overrides: Partial<RunnerStats> = {}): RunnerStats => 
   today: { deliveries: 2, earnings: '12.50' },
   allTime: { deliveries: 9, earnings: '86.25' },
   rating: { average: null, count: 0 },
+  ...overrides,
+})
+
+/** A runner online by the switch, in this device's zone, with no hours to change that by itself. */
+export const someAvailability = (overrides: Partial<Availability> = {}): Availability => ({
+  online: true,
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  outsideHours: false,
+  nextChange: null,
   ...overrides,
 })
 

@@ -176,7 +176,7 @@ describe('checkout failures (spec 001 §8)', () => {
     })
     await openCheckout()
     await placeOrderWith('4242 4242 4242 4242')
-    expect((await screen.findByRole('alert', { name: 'Patel Family Grocers is closed now' })).textContent).toContain(message)
+    expect((await screen.findByRole('alert', { name: 'No delivery now from Patel Family Grocers' })).textContent).toContain(message)
     expect(bodiesSentTo(api, 'POST /api/create-payment-intent')[0]).toMatchObject({ storeId: store.id })
     expect(api.callsTo('POST /api/payments/embedded/confirm')).toHaveLength(0)
     expect(readCart(store.id)).toHaveLength(2)
@@ -190,7 +190,7 @@ describe('checkout failures (spec 001 §8)', () => {
     })
     await openCheckout()
     await placeOrderWith('4242 4242 4242 4242')
-    expect((await screen.findByRole('alert', { name: 'Patel Family Grocers is closed now' })).textContent).toContain(message)
+    expect((await screen.findByRole('alert', { name: 'No delivery now from Patel Family Grocers' })).textContent).toContain(message)
     closed = false
     await ready()
     fireEvent.click(placeOrderButton())

@@ -27,7 +27,8 @@ export function ScheduleRescue({ problem, storeId, storeName, filled, onChoose, 
   return (
     <section className="form-notice form-notice--error schedule-rescue" role="alert" aria-labelledby={titleId}>
       <p className="checkout-blocker__title" id={titleId}>
-        {problem.kind === 'closed' ? `${storeName} is closed now` : `${filled} just filled`}
+        {/* Not "closed": a store closing too soon for an order now is still open. */}
+        {problem.kind === 'closed' ? `No delivery now from ${storeName}` : `${filled} just filled`}
       </p>
       <p className="checkout-blocker__message">
         {problem.kind === 'closed'
@@ -37,7 +38,10 @@ export function ScheduleRescue({ problem, storeId, storeName, filled, onChoose, 
       </p>
       {problem.kind === 'closed' && first && (
         <button type="button" className="button button--primary button--block" disabled={disabled} onClick={() => choose(first)}>
-          Closed now · schedule for {first.label}
+          {/* One span in the flex button, so a narrow phone breaks the line before the window, not inside it. */}
+          <span>
+            Schedule <span className="nowrap">{first.label}</span>
+          </span>
         </button>
       )}
       <WindowPicker

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'bun:test'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../../modules/orders/contract'
 import type { DeliveryWindows } from '../../features/cart-checkout/api/delivery-windows'
-import { formatMoment } from '../../lib/format-time'
 import { fakeApi } from '../../testing/fake-api'
 import { aBuyer } from '../../testing/fixtures'
 import { manualClock } from '../../testing/manual-clock'
@@ -39,9 +38,9 @@ describe('tracking a scheduled order (issue 30)', () => {
   test('before its offers open: its window, and when runners will see it; no countdown until then, which then starts', async () => {
     const { clock } = await openTracking()
     expect(document.querySelector('.tracking-hero__title')?.textContent).toBe('Scheduled')
-    expect(hero().getByText('Scheduled · Sat 10:00–12:00')).toBeDefined()
+    expect(document.querySelector('.tracking-hero__window')?.textContent).toBe('Sat 10:00–12:00')
     expect(document.querySelector('.tracking-hero__text')?.textContent).toBe(
-      `Runners near Patel Family Grocers will see your order from ${formatMoment(scheduled.offersOpenAt!, PLACED)}, 2 hours before your window.`,
+      'Runners near Patel Family Grocers will see your order from 8 AM Saturday, 2 hours before your window.',
     )
     expect(hero().queryByText(/left for a runner to accept/)).toBeNull()
 
@@ -49,6 +48,15 @@ describe('tracking a scheduled order (issue 30)', () => {
     await waitFor(() => expect(document.querySelector('.tracking-hero__title')?.textContent).toBe('Finding Runner'))
     expect(hero().getByText('Scheduled · Sat 10:00–12:00')).toBeDefined()
     expect(hero().getByText(/left for a runner to accept/).textContent).toContain('30m 00s left')
+  })
+
+  test("when runners will see it is told in the store's time zone, as its window is, not the phone's", async () => {
+    // 13:00 UTC is 7 AM in Chicago; the phone running the tests keeps its own zone.
+    const chicago = aScheduledOrder({ storeTimeZone: 'America/Chicago', scheduledWindow: { ...SATURDAY_WINDOW, label: 'Sat 09:00–11:00' } })
+    await openTracking({ [`GET /api/orders/${scheduled.id}`]: () => [200, { order: chicago }] })
+    expect(document.querySelector('.tracking-hero__text')?.textContent).toBe(
+      'Runners near Patel Family Grocers will see your order from 7 AM Saturday, 2 hours before your window.',
+    )
   })
 
   test('the buyer moves it to another window with the same picker; the answer is shown', async () => {

@@ -1,3 +1,4 @@
+import { openingText } from '../../../modules/catalog/contract'
 import { type Order, STATUS_LABELS } from '../../../modules/orders/contract'
 import { deliveryWhen } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
@@ -19,7 +20,7 @@ function describe(order: Order, now: number, waitingForOffers: boolean): string 
   switch (order.status) {
     case 'pending_runner_acceptance':
       if (waitingForOffers)
-        return `Runners near ${order.storeName} will see your order from ${formatMoment(order.offersOpenAt!, now)}, ${leadWords(order)} before your window.`
+        return `Runners near ${order.storeName} will see your order from ${openingText(new Date(order.offersOpenAt), order.storeTimeZone, new Date(now))}, ${leadWords(order)} before your window.`
       return `We're looking for a runner near ${order.storeName}.`
     case 'runner_accepted':
       return `${runnerFirstName(order)} is shopping for your order at ${order.storeName}.`
@@ -46,7 +47,10 @@ export function StatusHero({ order }: { order: Order }) {
     <section className={`tracking-hero tracking-hero--${order.status}`} aria-label="Order status">
       <div role="status" aria-live="polite" aria-atomic="true">
         <p className="tracking-hero__title">{waitingForOffers ? 'Scheduled' : STATUS_LABELS[order.status].title}</p>
-        {order.scheduledWindow && order.status !== 'cancelled' && <p className="tracking-hero__window">{deliveryWhen(order)}</p>}
+        {/* Under the title 'Scheduled' the window needs no second 'Scheduled'. */}
+        {order.scheduledWindow && order.status !== 'cancelled' && (
+          <p className="tracking-hero__window">{waitingForOffers ? order.scheduledWindow.label : deliveryWhen(order)}</p>
+        )}
         <p className="tracking-hero__text">{describe(order, now, waitingForOffers)}</p>
       </div>
       {order.status === 'pending_runner_acceptance' && !waitingForOffers && <HoldCountdown expiresAt={order.expiresAt} />}

@@ -2,17 +2,16 @@ import { describe, expect, test } from 'bun:test'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { AVAILABILITY_HINT } from '../../../modules/runner/contract'
 import { type Answer, deferred, fakeApi, neverAnswers } from '../../testing/fake-api'
-import { aRunner, somePreferences, someStats } from '../../testing/order-fixtures'
+import { aRunner, someAvailability, somePreferences, someStats } from '../../testing/order-fixtures'
 import { renderScreen } from '../../testing/render-screen'
 import { RunnerDashboardPage } from '../runner-dashboard'
 
-const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 type Handlers = Parameters<typeof fakeApi>[0]
 
 /** A runner's server: online, nothing waiting, and the given preferences. */
 function runnerServer(overrides: Handlers = {}) {
   return fakeApi({
-    'GET /api/runner/availability': () => [200, { online: true, timeZone: deviceZone, outsideHours: false }],
+    'GET /api/runner/availability': () => [200, someAvailability()],
     'GET /api/runner/stats': () => [200, someStats()],
     'GET /api/orders': () => [200, []],
     'GET /api/orders/pending': () => [200, { orders: [], online: true, searchedFrom: '08817', radiusMiles: 10, nextCursor: null }],
@@ -115,7 +114,7 @@ describe('Delivery area and hours on the runner dashboard', () => {
 
   test("the Online switch says 'Offline outside your hours' when the hours put the runner offline", async () => {
     runnerServer({
-      'GET /api/runner/availability': () => [200, { online: false, timeZone: deviceZone, outsideHours: true }],
+      'GET /api/runner/availability': () => [200, someAvailability({ online: false, outsideHours: true })],
       'GET /api/runner/preferences': neverAnswers,
     })
     openDashboard()

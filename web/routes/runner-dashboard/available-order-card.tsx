@@ -41,7 +41,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         <Fact term={ESTIMATED_GROCERY_LABEL}>${order.estimatedGroceryCost}</Fact>
         <Fact term="Store area">{order.storeArea || order.storeAddress}</Fact>
         <Fact term="Deliver to">{order.deliveryArea}</Fact>
-        <Fact term="Time">
+        <Fact term="Time" className="offer-card__when">
           <Icon name="clock" className="icon icon--small" />
           {deliveryWhen(order)}
         </Fact>

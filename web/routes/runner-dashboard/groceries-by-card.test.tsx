@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { fakeApi } from '../../testing/fake-api'
-import { anAvailableOrder, aRunner, somePreferences, someStats } from '../../testing/order-fixtures'
+import { anAvailableOrder, aRunner, someAvailability, somePreferences, someStats } from '../../testing/order-fixtures'
 import { renderScreen } from '../../testing/render-screen'
 import { toasts } from '../../testing/screen-queries'
 import { RunnerDashboardPage } from '../runner-dashboard'
 
 // Offers whose groceries the buyer pays in the app (issue 29): marked, and refused without payouts.
-const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 const byCard = anAvailableOrder({
   id: 'offer-card',
   storeName: 'Patel Family Grocers',
@@ -28,7 +27,7 @@ const PAYOUTS_MESSAGE =
 
 function runnerServer(accept: Parameters<typeof fakeApi>[0][string]) {
   return fakeApi({
-    'GET /api/runner/availability': () => [200, { online: true, timeZone: deviceZone, outsideHours: false }],
+    'GET /api/runner/availability': () => [200, someAvailability()],
     'GET /api/runner/stats': () => [200, someStats()],
     'GET /api/runner/preferences': () => [200, somePreferences()],
     'GET /api/orders': () => [200, []],

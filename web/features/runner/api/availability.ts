@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { type Availability, availabilitySchema } from '../../../../modules/runner/contract'
+import { useClock } from '../../../lib/clock'
 import { apiRequest } from '../../../lib/http'
 import { runnerStatsQueryOptions } from './runner-stats'
 
@@ -11,6 +12,29 @@ export const availabilityQueryOptions = () =>
   queryOptions({ queryKey: ['runner', 'availability'], queryFn: () => apiRequest('GET', '/api/runner/availability', availabilitySchema) })
 
 export const useAvailability = () => useQuery(availabilityQueryOptions())
+
+/** A moment after the change, so a server whose clock is a little behind the phone's has passed it too. */
+const AFTER_CHANGE_MS = 1_000
+
+/**
+ * Reads the availability again, and the offers with it, when it next changes by itself (the
+ * runner's hours starting or ending, a switch held against them letting go at midnight): nothing
+ * tells an open dashboard, as the offers stream rereads only when an order changes. Each answer,
+ * the same or not, sets the next reading.
+ */
+export function useRereadAtNextChange({ data, dataUpdatedAt }: { data: Availability | undefined; dataUpdatedAt: number }) {
+  const queryClient = useQueryClient()
+  const clock = useClock()
+  const at = data?.nextChange
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `dataUpdatedAt` sets a new reading after an answer that came back the same (the server not yet past the change).
+  useEffect(() => {
+    if (!at) return
+    return clock.after(Math.max(Date.parse(at) - clock.now(), 0) + AFTER_CHANGE_MS, () => {
+      void queryClient.invalidateQueries({ queryKey: availabilityQueryOptions().queryKey })
+      void queryClient.invalidateQueries({ queryKey: ['runner', 'pending'] })
+    })
+  }, [at, dataUpdatedAt, clock, queryClient])
+}
 
 /**
  * PATCH /api/runner/availability. The switch moves at once and moves back if the server says
