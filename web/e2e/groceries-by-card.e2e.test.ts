@@ -98,7 +98,7 @@ describe('groceries paid by card in the app', () => {
     const receiptCard = runner.getByRole('region', { name: 'Receipt photo' })
     await receiptCard.locator('input[type="file"]').setInputFiles(await cameraPhoto(runner, 'STORE RECEIPT'))
     await receiptCard.getByText('Uploaded.').waitFor()
-    await runner.getByLabel('Actual grocery total (optional)').fill(RECEIPT_TOTAL)
+    await runner.getByLabel('Actual grocery total', { exact: true }).fill(RECEIPT_TOTAL)
     await runner.getByRole('button', { name: 'MARK AS PICKED UP' }).click()
     await runner.getByText('Items picked up from store').waitFor()
     await shotAt(runner, 'delivery-groceries-by-card-picked-up-phone', receiptCard)
