@@ -2,10 +2,8 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import {
   CHARGED_PAYMENT_STATES,
-  type GroceryCharge,
   gatewayStatuses,
   intentStatusAtGateway,
-  intentsAtGateway,
   isCharged,
   type OrderPayment,
   orderPayments,
@@ -18,6 +16,8 @@ import {
 import { type PayoutTerms, payoutDesk } from '../payouts/index'
 import { type Clock, centsToDecimal, isUuid } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
+import { GATEWAY_STATUS_OF } from './gateway-status'
+import { groceryDisagreements } from './grocery-check'
 import { findOrder } from './order-queries'
 import { orderViews } from './order-view'
 import { problemsForSupport } from './problem-desk'
@@ -96,17 +96,6 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
   }
 }
 
-/** What the gateway says of a hold in each of our payment states: anything else is a disagreement. */
-const GATEWAY_STATUS_OF: Record<PaymentStatus, string> = {
-  authorized: 'requires_capture',
-  captured: 'succeeded',
-  cancelled: 'canceled',
-  capture_failed: 'canceled',
-  // A refunded charge is still a succeeded intent at the gateway; its refunds are checked against the ledger below.
-  partially_refunded: 'succeeded',
-  refunded: 'succeeded',
-}
-
 /**
  * The payment states each order state goes with, as the moves need them: an order in flight is
  * paid for, whatever has come back since (its capture may still be settling just after the
@@ -136,35 +125,6 @@ function disagreements(row: { status: OrderStatus }, payment: OrderPayment | und
   if (ledgerRefundedCents !== payment.refundedCents) found.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
   if (owedCents > 0) found.push(`$${centsToDecimal(owedCents)} of its charge is owed back`)
   return found
-}
-
-/**
- * Why an order's grocery hold is listed by the check: the gateway's status or captured amount
- * disagrees with ours, or the refund ledger with what it records as given back, or it still
- * stands on an order that ended.
- */
-async function groceryDisagreements(
-  gateway: PaymentGateway,
-  charges: readonly GroceryCharge[],
-  orderStatuses: Map<string, OrderStatus>,
-  refunded: Map<string, number>,
-) {
-  const atGateway = await intentsAtGateway(
-    gateway,
-    charges.map((charge) => charge.paymentIntentId),
-  )
-  return charges.flatMap((charge) => {
-    const there = atGateway.get(charge.paymentIntentId)!
-    const problems: string[] = []
-    if (there.status !== GATEWAY_STATUS_OF[charge.status]) problems.push(`the gateway says ${there.status}`)
-    else if (there.amountReceivedCents !== charge.capturedCents)
-      problems.push(`$${centsToDecimal(charge.capturedCents)} captured here, $${centsToDecimal(there.amountReceivedCents)} at the gateway`)
-    const ledgerRefundedCents = refunded.get(charge.paymentIntentId) ?? 0
-    if (ledgerRefundedCents !== charge.refundedCents) problems.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
-    if (orderStatuses.get(charge.orderId) === 'cancelled' && charge.status === 'authorized') problems.push('its hold still stands on an order that ended')
-    if (problems.length === 0) return []
-    return [{ orderId: charge.orderId, paymentIntentId: charge.paymentIntentId, groceryStatus: charge.status, gatewayStatus: there.status, problems }]
-  })
 }
 
 /**

@@ -65,6 +65,7 @@ export {
   gatewayStatuses,
   intentStatusAtGateway,
   intentsAtGateway,
+  refundedAtGateway,
   releaseAbandonedIntents,
   releaseIntent,
   strandedHolds,

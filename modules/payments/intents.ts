@@ -214,3 +214,26 @@ export async function intentsAtGateway(gateway: PaymentGateway, ids: readonly st
   for (let start = 0; start < ids.length; start += LOOKUPS_AT_ONCE) await Promise.all(ids.slice(start, start + LOOKUPS_AT_ONCE).map(lookUp))
   return found
 }
+
+/**
+ * What the gateway has given back on each of these payments, for the consistency check: where
+ * refunds can be made outside our calls (Stripe's dashboard), each payment's succeeded refunds
+ * summed, or `unreachable`; null from a gateway that is only ever refunded through us.
+ */
+export async function refundedAtGateway(gateway: PaymentGateway, ids: readonly string[]): Promise<Map<string, number | 'unreachable'> | null> {
+  const listRefunds = gateway.refundsOf?.bind(gateway)
+  if (!listRefunds) return null
+  const found = new Map<string, number | 'unreachable'>()
+  const lookUp = async (id: string) => {
+    try {
+      found.set(
+        id,
+        (await listRefunds(id)).filter((refund) => refund.succeeded).reduce((sum, refund) => sum + refund.amountCents, 0),
+      )
+    } catch {
+      found.set(id, 'unreachable')
+    }
+  }
+  for (let start = 0; start < ids.length; start += LOOKUPS_AT_ONCE) await Promise.all(ids.slice(start, start + LOOKUPS_AT_ONCE).map(lookUp))
+  return found
+}
