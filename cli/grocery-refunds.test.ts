@@ -69,4 +69,31 @@ describe('refunds of the grocery charge from the CLI', () => {
     expect(check.code).toBe(0)
     expect(check.stdout).toContain('0 grocery holds disagree with the gateway')
   })
+  test("orders show prints the groceries' payment: the hold, its capture, its refunds and who bore them, what is collected at the door, and the hold's events", () => {
+    const shown = JSON.parse(cli('show', made.fromRunner, '--json').stdout)
+    expect(shown.order.groceryPayment).toMatchObject({ method: 'card', holdCents: 4500, capturedCents: 3820, refundedCents: 500, collectAtDoorCents: 0 })
+    expect(shown.groceries).toMatchObject({
+      gatewayStatus: 'succeeded',
+      extraIntentId: null,
+      refunds: [{ amount: '5.00', status: 'succeeded', borneBy: 'runner' }],
+    })
+    const intentId = shown.groceries.intentId as string
+    expect(shown.groceries.events.map((event: { intentId: string; to: string }) => [event.intentId, event.to])).toEqual([
+      [intentId, 'requires_payment_method'],
+      [intentId, 'authorized'],
+      [intentId, 'captured'],
+      [intentId, 'partially_refunded'],
+    ])
+    const text = cli('show', made.fromRunner).stdout
+    expect(text).toContain('  groceries  by card: held $45.00, partially_refunded, captured $38.20; nothing to collect at the door')
+    expect(text).toContain(`    hold     ${intentId}: gateway succeeded`)
+    expect(text).toMatch(/ {4}\S.* authorized -> captured {2}\(grocery hold: captured when the buyer confirmed the grocery total\)/)
+    expect(text).toContain('    refunds  $5.00 of $38.20 given back')
+    expect(text).toMatch(/ {6}\S.* {2}\$5\.00 {2}succeeded {2}borne by the runner {2}\S+ {2}\(bruised mangoes\)/)
+    expect(cli('show', made.platform).stdout).toContain('borne by the platform')
+    expect(cli('show', made.waiting).stdout).toContain('  groceries  by card: held $45.00, authorized, captured $0.00; nothing to collect at the door')
+    const atDoor = cli('show', made.atDoor)
+    expect(atDoor.stdout).toContain('  groceries  paid at the door: the runner collects $15.00 at the door')
+    expect(JSON.parse(cli('show', made.atDoor, '--json').stdout).groceries).toBeNull()
+  })
 })

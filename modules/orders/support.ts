@@ -58,26 +58,24 @@ export async function listOrdersForSupport(
 /**
  * For support's `orders show`: the order with everyone's contacts (its lines carry their
  * replacements, and both ratings are shown), the problems reported on it, and its payment as both
- * sides see it: our record with every event and every refund, and the gateway's own status.
+ * sides see it: our record with every event and every refund, and the gateway's own status; and
+ * its grocery charge when the groceries are paid by card.
  */
 export async function orderForSupport(db: Database, gateway: PaymentGateway, clock: Clock, terms: PayoutTerms, id: string) {
   const row = await findOrder(db, id)
   if (!row) return null
   const [order] = await orderViews(db, clock, [row], 'support', terms)
-  let gatewayStatus: string | null = null
-  try {
-    gatewayStatus = (await intentStatusAtGateway(gateway, row.paymentIntentId)) ?? 'missing'
-  } catch (error) {
-    gatewayStatus = `unreachable: ${(error as Error).message}`
-  }
-  const [events, refunds, problems] = await Promise.all([
+  const gatewayStatus = await statusAtGateway(gateway, row.paymentIntentId)
+  const [events, refunds, problems, groceries] = await Promise.all([
     paymentEventsOf(db, row.paymentIntentId),
     refundsOf(db, row.paymentIntentId),
     problemsForSupport(db, { orderId: row.id }),
+    groceryChargeForSupport(db, gateway, row.id),
   ])
   return {
     order: order!,
     problems,
+    groceries,
     payment: {
       intentId: row.paymentIntentId,
       gateway: gateway.kind,
@@ -93,6 +91,56 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
         reason: refund.reason,
       })),
     },
+  }
+}
+
+/** What the gateway says of an intent, in support's words: `missing`, or `unreachable` with why. */
+async function statusAtGateway(gateway: PaymentGateway, paymentIntentId: string) {
+  try {
+    return (await intentStatusAtGateway(gateway, paymentIntentId)) ?? 'missing'
+  } catch (error) {
+    return `unreachable: ${(error as Error).message}`
+  }
+}
+
+/**
+ * An order's grocery charge as support sees it, beside the order's groceryPayment: the grocery
+ * hold's intent and its extra charge's, each with the gateway's word, their payment events in
+ * time order, and the refunds of the groceries with who bore each. Null when the groceries are
+ * paid at the door.
+ */
+async function groceryChargeForSupport(db: Database, gateway: PaymentGateway, orderId: string) {
+  const [charge] = await orderPayments.groceryCharges(db, { orderIds: [orderId] })
+  if (!charge) return null
+  const intents = [charge.paymentIntentId, ...(charge.extraIntentId ? [charge.extraIntentId] : [])]
+  const [gatewayStatuses, events, refunds] = await Promise.all([
+    Promise.all(intents.map((id) => statusAtGateway(gateway, id))),
+    Promise.all(intents.map((id) => paymentEventsOf(db, id))),
+    refundsOf(db, charge.paymentIntentId),
+  ])
+  return {
+    intentId: charge.paymentIntentId,
+    gatewayStatus: gatewayStatuses[0]!,
+    extraIntentId: charge.extraIntentId,
+    extraGatewayStatus: gatewayStatuses[1] ?? null,
+    events: events
+      .flat()
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((event) => ({
+        at: event.createdAt.toISOString(),
+        intentId: event.paymentIntentId,
+        from: event.fromStatus,
+        to: event.toStatus,
+        reason: event.reason,
+      })),
+    refunds: refunds.map((refund) => ({
+      at: refund.createdAt.toISOString(),
+      amount: centsToDecimal(refund.amountCents),
+      status: refund.status,
+      key: refund.idempotencyKey,
+      reason: refund.reason,
+      borneBy: refund.fromRunner ? ('runner' as const) : ('platform' as const),
+    })),
   }
 }
 
