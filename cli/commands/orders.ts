@@ -114,7 +114,7 @@ function groceryLines(order: Order, groceries: ShownOrder['groceries']): string[
   if (payment.method === 'at_door' || !groceries) return [`  groceries  paid at the door: ${order.actualGroceryCost ? atDoor : 'the total is not entered yet'}`]
   const extra = payment.extraStatus ? `; ${dollars(payment.extraCents)} above the hold, ${EXTRA_WORDS[payment.extraStatus]}` : ''
   return [
-    `  groceries  by card: held ${dollars(payment.holdCents)}, ${payment.status}, captured ${dollars(payment.capturedCents)}${extra}; ${atDoor}`,
+    `  groceries  by card: hold of ${dollars(payment.holdCents)} ${payment.status}, ${dollars(payment.capturedCents)} captured${extra}; ${atDoor}`,
     `    hold     ${groceries.intentId}: gateway ${groceries.gatewayStatus}`,
     ...(groceries.extraIntentId ? [`    extra    ${groceries.extraIntentId}: gateway ${groceries.extraGatewayStatus}`] : []),
     ...groceries.events.map(
