@@ -5,7 +5,7 @@ import { preparedDataDir, runCli } from '../testing/cli'
 // Refunds of the grocery charge from support's side: `orders refund --part groceries` and
 // `orders resolve --refund groceries:<dollars>`, from the runner or borne by the platform, then
 // the payout run and `orders check`. Made through the API on an embedded database, then closed for the CLI.
-const made = { fromRunner: '', platform: '', disputed: '', atDoor: '', waiting: '' }
+const made = { fromRunner: '', platform: '', disputed: '', atDoor: '', waiting: '', extra: '' }
 
 const dataDir = preparedDataDir('cli-grocery-refunds', async (api) => {
   // The CLI's clock is the real one: the groceries lines are available by it.
@@ -23,6 +23,11 @@ const dataDir = preparedDataDir('cli-grocery-refunds', async (api) => {
   made.disputed = (reported.body.problem as { id: string }).id
   made.atDoor = (await api.deliveredOrder(store, { actualGroceryCost: '15.00' })).order.id
   made.waiting = (await orders.pickedUpCardOrder('25.00', runner)).order.id
+  // $52.10 against the $45 hold: the $7.10 above it charged to the saved card.
+  const above = await orders.deliveredCardOrder('52.10', runner)
+  const confirmed = await api.call('POST', `/api/orders/${above.order.id}/grocery-total/confirm`, { cookie: above.buyer.cookie, body: { extra: 'card' } })
+  expect(confirmed.status).toBe(200)
+  made.extra = above.order.id
 })
 
 const cli = (...args: string[]) => runCli(dataDir, ['orders', ...args])
@@ -63,10 +68,44 @@ describe('refunds of the grocery charge from the CLI', () => {
     expect(cli('check').code).toBe(0)
     const run = runCli(dataDir, ['payouts', 'run', '--json'])
     expect(run.code).toBe(0)
-    // $38.20 less $5.00 from the runner, $20.00 kept whole (the platform bore its refund), $30.00 less $2.50.
-    expect(JSON.parse(run.stdout)).toMatchObject({ transferred: 3, amountCents: 3320 + 2000 + 2750 })
+    // $38.20 less $5.00 from the runner, $20.00 kept whole (the platform bore its refund), $30.00 less $2.50, $45.00 and $7.10 above it.
+    expect(JSON.parse(run.stdout)).toMatchObject({ transferred: 4, amountCents: 3320 + 2000 + 2750 + 5210 })
     const check = cli('check')
     expect(check.code).toBe(0)
     expect(check.stdout).toContain('0 grocery holds disagree with the gateway')
+  })
+  test("orders show prints the groceries' payment: the hold, its capture, its refunds and who bore them, what is collected at the door, and the hold's events", () => {
+    const shown = JSON.parse(cli('show', made.fromRunner, '--json').stdout)
+    expect(shown.order.groceryPayment).toMatchObject({ method: 'card', holdCents: 4500, capturedCents: 3820, refundedCents: 500, collectAtDoorCents: 0 })
+    expect(shown.groceries).toMatchObject({
+      gatewayStatus: 'succeeded',
+      extraIntentId: null,
+      refunds: [{ amount: '5.00', status: 'succeeded', borneBy: 'runner' }],
+    })
+    const intentId = shown.groceries.intentId as string
+    expect(shown.groceries.events.map((event: { intentId: string; to: string }) => [event.intentId, event.to])).toEqual([
+      [intentId, 'requires_payment_method'],
+      [intentId, 'authorized'],
+      [intentId, 'captured'],
+      [intentId, 'partially_refunded'],
+    ])
+    const text = cli('show', made.fromRunner).stdout
+    expect(text).toContain('  groceries  by card: hold of $45.00 partially_refunded, $38.20 captured; nothing to collect at the door')
+    expect(text).toContain(`    hold     ${intentId}: gateway succeeded`)
+    expect(text).toMatch(/ {4}\S.* authorized -> captured {2}\(grocery hold: captured when the buyer confirmed the grocery total\)/)
+    expect(text).toContain('    refunds  $5.00 of $38.20 given back')
+    expect(text).toMatch(/ {6}\S.* {2}\$5\.00 {2}succeeded {2}borne by the runner {2}\S+ {2}\(bruised mangoes\)/)
+    expect(cli('show', made.platform).stdout).toContain('borne by the platform')
+    const extra = JSON.parse(cli('show', made.extra, '--json').stdout).groceries
+    const extraText = cli('show', made.extra).stdout
+    expect(extraText).toContain(
+      '  groceries  by card: hold of $45.00 captured, $45.00 captured; $7.10 above the hold, charged to the card; nothing to collect at the door',
+    )
+    expect(extraText).toContain(`    extra    ${extra.extraIntentId}: gateway succeeded`)
+    expect(extraText).toMatch(/ -> captured {2}\(grocery extra of \$7\.10: charged when the buyer confirmed the grocery total\) {2}extra$/m)
+    expect(cli('show', made.waiting).stdout).toContain('  groceries  by card: hold of $45.00 authorized, $0.00 captured; nothing to collect at the door')
+    const atDoor = cli('show', made.atDoor)
+    expect(atDoor.stdout).toContain('  groceries  paid at the door: the runner collects $15.00 at the door')
+    expect(JSON.parse(cli('show', made.atDoor, '--json').stdout).groceries).toBeNull()
   })
 })

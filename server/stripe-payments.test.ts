@@ -327,6 +327,78 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
   })
 })
 
+describe("Stripe's charge.refunded on a grocery hold, and orders check against Stripe's grocery charges", async () => {
+  const { api, webhook } = await stripeServer(gateway, 'Stripe Grocery Refund Store')
+  const deps = { db: api.db, clock: api.clock, gateway, listener: ordersPaymentListener(api.db, api.clock, gateway) }
+  const store = await api.addStore({ name: 'Stripe Grocery Refund Hold Store', latitude: 40.52, longitude: -74.3973 })
+  const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]
+
+  /** A card order's grocery hold ($25) captured at `totalCents`, the difference above it charged to the saved card. */
+  async function capturedGroceries(totalCents: number) {
+    const buyer = await api.completeAccount()
+    const started = await api.call('POST', '/api/create-payment-intent', {
+      cookie: buyer.cookie,
+      body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items },
+    })
+    const { paymentIntentId, groceryIntent } = started.body as { paymentIntentId: string; groceryIntent: { id: string } }
+    stripe.confirmCard(paymentIntentId)
+    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
+      cookie: buyer.cookie,
+      body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items, tip: 5 } },
+    })
+    const orderId = (placed.body.order as { id: string }).id
+    await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, totalCents, 'card'))
+    expect(await captureGroceryHold(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    return { buyer, orderId, groceryIntentId: groceryIntent.id }
+  }
+  const chargeRefunded = (groceryIntentId: string, capturedCents: number) =>
+    webhook('charge.refunded', { id: `ch_${groceryIntentId}`, object: 'charge', payment_intent: groceryIntentId, amount: 2500, amount_captured: capturedCents })
+  const groceryProblems = async (orderId: string) =>
+    (await orderSupport.checkPayments(api.db, gateway, api.clock)).groceryHolds.filter((hold) => hold.orderId === orderId).flatMap((hold) => hold.problems)
+
+  test("a dashboard refund of the grocery capture is listed by orders check until Stripe's webhook records it once, under stripe:<refund id>, borne by the platform", async () => {
+    const { buyer, orderId, groceryIntentId } = await capturedGroceries(2150)
+    expect(await groceryProblems(orderId)).toEqual([])
+    const made = stripe.refundInDashboard(groceryIntentId, 400)
+    expect(await groceryProblems(orderId)).toEqual(['the gateway says $4.00 came back'])
+    expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'groceries refunded' })
+    expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'already recorded' })
+    expect(
+      (await refundsOf(api.db, groceryIntentId)).map((row) => ({
+        key: row.idempotencyKey,
+        amount: row.amountCents,
+        status: row.status,
+        fromRunner: row.fromRunner,
+      })),
+    ).toEqual([{ key: `stripe:${made.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
+    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({ status: 'partially_refunded', refundedCents: 400, refundedFromRunnerCents: 0 })
+    expect((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order).toMatchObject({
+      paymentStatus: 'authorized',
+      groceryPayment: { capturedCents: 2150, refundedCents: 400, status: 'partially_refunded' },
+    })
+    expect(
+      (await paymentEventsOf(api.db, groceryIntentId)).filter((event) => event.reason.startsWith('groceries refunded')).map((event) => event.reason),
+    ).toEqual(['groceries refunded $4.00: refunded in Stripe'])
+    expect(await groceryProblems(orderId)).toEqual([])
+  })
+
+  test('the extra charge above the hold is checked against Stripe: what it took, and anything refunded of it there', async () => {
+    const { orderId, groceryIntentId } = await capturedGroceries(3000)
+    expect(await chargeGroceryExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    const { extraIntentId } = (await findGroceryHold(api.db, groceryIntentId))!
+    expect(await groceryProblems(orderId)).toEqual([])
+    stripe.refundInDashboard(extraIntentId!, 200)
+    expect(await groceryProblems(orderId)).toEqual(['$2.00 of its extra charge came back at the gateway, not recorded here'])
+    await api.db.execute(sql`update grocery_holds set extra_cents = 400, extra_captured_cents = 400 where payment_intent_id = ${groceryIntentId}`)
+    expect(await groceryProblems(orderId)).toEqual([
+      'its extra charge of $4.00 is succeeded with $5.00 at the gateway',
+      '$2.00 of its extra charge came back at the gateway, not recorded here',
+    ])
+    await api.db.execute(sql`update grocery_holds set extra_status = 'declined', extra_captured_cents = 0 where payment_intent_id = ${groceryIntentId}`)
+    expect(await groceryProblems(orderId)).toContain('its extra charge is declined here, but the gateway took $5.00')
+  })
+})
+
 describe("Stripe's charge.refunded keeps the order in step", async () => {
   // The gateway as the server holds it, able to hear Stripe's webhook while our own refund is still on its way back.
   const between = { webhook: null as null | ((intentId: string) => Promise<unknown>) }

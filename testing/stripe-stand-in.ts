@@ -175,6 +175,7 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
     // Automatic capture: charged in full at once.
     if (intent.capture_method === 'automatic') {
       intent.status = 'succeeded'
+      intent.amount_received = intent.amount
       charges.get(intent.latest_charge!)!.amountCaptured = intent.amount
     }
     return ok(intent)

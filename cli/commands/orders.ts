@@ -92,7 +92,42 @@ function refundLines(order: Order, refunds: ShownOrder['payment']['refunds']): s
   ]
 }
 
-function describeOrder({ order, problems, payment }: ShownOrder): string {
+const dollars = (cents: number) => `$${centsToDecimal(cents)}`
+
+/** How the part of a grocery total above the card's hold is paid, in support's words. */
+const EXTRA_WORDS: Record<NonNullable<Order['groceryPayment']['extraStatus']>, string> = {
+  awaiting_choice: 'the buyer has yet to choose card or door',
+  pending: 'being charged to the card',
+  captured: 'charged to the card',
+  declined: 'declined by the card, so paid at the door',
+  at_door: 'paid at the door',
+}
+
+/**
+ * How the groceries are paid: at the door, or by card with the hold, its capture, the extra
+ * charge above it, the refunds of the groceries (and who bore each), what the runner collects at
+ * the door, and the payment events of the hold and its extra charge.
+ */
+function groceryLines(order: Order, groceries: ShownOrder['groceries']): string[] {
+  const payment = order.groceryPayment
+  const atDoor = payment.collectAtDoorCents > 0 ? `the runner collects ${dollars(payment.collectAtDoorCents)} at the door` : 'nothing to collect at the door'
+  if (payment.method === 'at_door' || !groceries) return [`  groceries  paid at the door: ${order.actualGroceryCost ? atDoor : 'the total is not entered yet'}`]
+  const extra = payment.extraStatus ? `; ${dollars(payment.extraCents)} above the hold, ${EXTRA_WORDS[payment.extraStatus]}` : ''
+  return [
+    `  groceries  by card: hold of ${dollars(payment.holdCents)} ${payment.status}, ${dollars(payment.capturedCents)} captured${extra}; ${atDoor}`,
+    `    hold     ${groceries.intentId}: gateway ${groceries.gatewayStatus}`,
+    ...(groceries.extraIntentId ? [`    extra    ${groceries.extraIntentId}: gateway ${groceries.extraGatewayStatus}`] : []),
+    ...groceries.events.map(
+      (event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})${event.intentId === groceries.intentId ? '' : '  extra'}`,
+    ),
+    ...(groceries.refunds.length > 0 ? [`    refunds  ${dollars(payment.refundedCents)} of ${dollars(payment.capturedCents)} given back`] : []),
+    ...groceries.refunds.map(
+      (refund) => `      ${when(refund.at)}  $${refund.amount}  ${refund.status}  borne by the ${refund.borneBy}  ${refund.key}  (${refund.reason})`,
+    ),
+  ]
+}
+
+function describeOrder({ order, problems, payment, groceries }: ShownOrder): string {
   const lines = [
     `Order ${order.id} (#${orderNumber(order.id)})`,
     `  status     ${order.status}${order.cancelReason ? ` (${order.cancelReason})` : ''}`,
@@ -125,6 +160,7 @@ function describeOrder({ order, problems, payment }: ShownOrder): string {
     `  payment    ${payment.intentId} on the ${payment.gateway} gateway: ours ${payment.status}, gateway ${payment.gatewayStatus}`,
     ...payment.events.map((event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})`),
     ...refundLines(order, payment.refunds),
+    ...groceryLines(order, groceries),
   ]
   return lines.join('\n')
 }

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../../db/client'
+import { captureGroceryTotals } from '../../server/jobs'
+import { cardOrders } from '../../testing/card-orders'
 import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
 import { payoutTermsOf } from '../payouts/index'
@@ -73,6 +75,19 @@ describe('GET /api/orders/{id}/events', () => {
     expect((await stream.until((seen) => seen.status !== 'runner_accepted')).status).toBe('picked_up')
     await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
     expect((await stream.until((seen) => seen.status !== 'picked_up')).status).toBe('delivered')
+    await stream.close()
+  })
+
+  test("the automatic capture of a card order's groceries reaches the buyer's stream", async () => {
+    const { buyer, order } = await cardOrders(api, store).deliveredCardOrder('41.15')
+    const stream = sseReader((await openStream(buyer.cookie, order.id)).body!)
+    expect((await stream.nextOrder()).groceryPayment).toMatchObject({ status: 'authorized' })
+    // The hours pass for the job alone: the other tests' instances keep the clock where it was.
+    const deliveredAt = api.clock.now()
+    api.clock.advance(api.config.GROCERY_CONFIRM_HOURS * 60 * 60_000)
+    await captureGroceryTotals({ db: api.db, dbKind: kind, clock: api.clock, gateway: api.providers.payments }, api.config.GROCERY_CONFIRM_HOURS)
+    api.clock.set(deliveredAt)
+    expect((await stream.nextOrder()).groceryPayment).toMatchObject({ status: 'captured', capturedCents: 4115 })
     await stream.close()
   })
 

@@ -12,6 +12,7 @@ import {
 import { payoutLedger } from '../payouts/index'
 import type { Clock } from '../shared/index'
 import type { CancelReason } from './contract'
+import { announceOrderChange } from './outbox'
 import { refundSettled } from './refund-order'
 import { orderProblems, orders } from './schema'
 import { orderMoves } from './transitions'
@@ -48,13 +49,17 @@ export function ordersPaymentListener(db: Database, clock: Clock, gateway: Payme
 /**
  * The runner who bought an order's groceries is paid them back, in the transaction that captured
  * them: their groceries line, held while the buyer's grocery_total problem is open (a report
- * locks the order's row, which this takes first, so it comes wholly before or after). Our own
+ * locks the order's row, which this takes first, so it comes wholly before or after); the
+ * order's open screens hear of the charge. Our own
  * captures come only after pick-up; one made at the gateway (its dashboard) on an order no runner
  * holds has nobody to pay back: it is recorded all the same, and `orders check` lists the charge
  * with no line for support, rather than Stripe's word being refused for ever.
  */
 async function payBackGroceries(tx: Database, orderId: string, capture: GroceriesCaptured) {
   const [order] = await tx.select({ runnerId: orders.runnerId }).from(orders).where(eq(orders.id, orderId)).for('update')
+  // Open screens hear that the groceries are charged: the confirmation's own announcement may
+  // have been read before this capture committed, and the automatic capture has no other.
+  if (order) await announceOrderChange(tx, orderId)
   if (!order?.runnerId) return
   const [open] = await tx
     .select({ id: orderProblems.id })

@@ -2,10 +2,8 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import {
   CHARGED_PAYMENT_STATES,
-  type GroceryCharge,
   gatewayStatuses,
   intentStatusAtGateway,
-  intentsAtGateway,
   isCharged,
   type OrderPayment,
   orderPayments,
@@ -18,6 +16,8 @@ import {
 import { type PayoutTerms, payoutDesk } from '../payouts/index'
 import { type Clock, centsToDecimal, isUuid } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
+import { GATEWAY_STATUS_OF } from './gateway-status'
+import { groceryDisagreements } from './grocery-check'
 import { findOrder } from './order-queries'
 import { orderViews } from './order-view'
 import { problemsForSupport } from './problem-desk'
@@ -58,26 +58,24 @@ export async function listOrdersForSupport(
 /**
  * For support's `orders show`: the order with everyone's contacts (its lines carry their
  * replacements, and both ratings are shown), the problems reported on it, and its payment as both
- * sides see it: our record with every event and every refund, and the gateway's own status.
+ * sides see it: our record with every event and every refund, and the gateway's own status; and
+ * its grocery charge when the groceries are paid by card.
  */
 export async function orderForSupport(db: Database, gateway: PaymentGateway, clock: Clock, terms: PayoutTerms, id: string) {
   const row = await findOrder(db, id)
   if (!row) return null
   const [order] = await orderViews(db, clock, [row], 'support', terms)
-  let gatewayStatus: string | null = null
-  try {
-    gatewayStatus = (await intentStatusAtGateway(gateway, row.paymentIntentId)) ?? 'missing'
-  } catch (error) {
-    gatewayStatus = `unreachable: ${(error as Error).message}`
-  }
-  const [events, refunds, problems] = await Promise.all([
+  const gatewayStatus = await statusAtGateway(gateway, row.paymentIntentId)
+  const [events, refunds, problems, groceries] = await Promise.all([
     paymentEventsOf(db, row.paymentIntentId),
     refundsOf(db, row.paymentIntentId),
     problemsForSupport(db, { orderId: row.id }),
+    groceryChargeForSupport(db, gateway, row.id),
   ])
   return {
     order: order!,
     problems,
+    groceries,
     payment: {
       intentId: row.paymentIntentId,
       gateway: gateway.kind,
@@ -96,15 +94,54 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
   }
 }
 
-/** What the gateway says of a hold in each of our payment states: anything else is a disagreement. */
-const GATEWAY_STATUS_OF: Record<PaymentStatus, string> = {
-  authorized: 'requires_capture',
-  captured: 'succeeded',
-  cancelled: 'canceled',
-  capture_failed: 'canceled',
-  // A refunded charge is still a succeeded intent at the gateway; its refunds are checked against the ledger below.
-  partially_refunded: 'succeeded',
-  refunded: 'succeeded',
+/** What the gateway says of an intent, in support's words: `missing`, or `unreachable` with why. */
+async function statusAtGateway(gateway: PaymentGateway, paymentIntentId: string) {
+  try {
+    return (await intentStatusAtGateway(gateway, paymentIntentId)) ?? 'missing'
+  } catch (error) {
+    return `unreachable: ${(error as Error).message}`
+  }
+}
+
+/**
+ * An order's grocery charge as support sees it, beside the order's groceryPayment: the grocery
+ * hold's intent and its extra charge's, each with the gateway's word, their payment events in
+ * time order, and the refunds of the groceries with who bore each. Null when the groceries are
+ * paid at the door.
+ */
+async function groceryChargeForSupport(db: Database, gateway: PaymentGateway, orderId: string) {
+  const [charge] = await orderPayments.groceryCharges(db, { orderIds: [orderId] })
+  if (!charge) return null
+  const intents = [charge.paymentIntentId, ...(charge.extraIntentId ? [charge.extraIntentId] : [])]
+  const [gatewayStatuses, events, refunds] = await Promise.all([
+    Promise.all(intents.map((id) => statusAtGateway(gateway, id))),
+    Promise.all(intents.map((id) => paymentEventsOf(db, id))),
+    refundsOf(db, charge.paymentIntentId),
+  ])
+  return {
+    intentId: charge.paymentIntentId,
+    gatewayStatus: gatewayStatuses[0]!,
+    extraIntentId: charge.extraIntentId,
+    extraGatewayStatus: gatewayStatuses[1] ?? null,
+    events: events
+      .flat()
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((event) => ({
+        at: event.createdAt.toISOString(),
+        intentId: event.paymentIntentId,
+        from: event.fromStatus,
+        to: event.toStatus,
+        reason: event.reason,
+      })),
+    refunds: refunds.map((refund) => ({
+      at: refund.createdAt.toISOString(),
+      amount: centsToDecimal(refund.amountCents),
+      status: refund.status,
+      key: refund.idempotencyKey,
+      reason: refund.reason,
+      borneBy: refund.fromRunner ? ('runner' as const) : ('platform' as const),
+    })),
+  }
 }
 
 /**
@@ -136,35 +173,6 @@ function disagreements(row: { status: OrderStatus }, payment: OrderPayment | und
   if (ledgerRefundedCents !== payment.refundedCents) found.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
   if (owedCents > 0) found.push(`$${centsToDecimal(owedCents)} of its charge is owed back`)
   return found
-}
-
-/**
- * Why an order's grocery hold is listed by the check: the gateway's status or captured amount
- * disagrees with ours, or the refund ledger with what it records as given back, or it still
- * stands on an order that ended.
- */
-async function groceryDisagreements(
-  gateway: PaymentGateway,
-  charges: readonly GroceryCharge[],
-  orderStatuses: Map<string, OrderStatus>,
-  refunded: Map<string, number>,
-) {
-  const atGateway = await intentsAtGateway(
-    gateway,
-    charges.map((charge) => charge.paymentIntentId),
-  )
-  return charges.flatMap((charge) => {
-    const there = atGateway.get(charge.paymentIntentId)!
-    const problems: string[] = []
-    if (there.status !== GATEWAY_STATUS_OF[charge.status]) problems.push(`the gateway says ${there.status}`)
-    else if (there.amountReceivedCents !== charge.capturedCents)
-      problems.push(`$${centsToDecimal(charge.capturedCents)} captured here, $${centsToDecimal(there.amountReceivedCents)} at the gateway`)
-    const ledgerRefundedCents = refunded.get(charge.paymentIntentId) ?? 0
-    if (ledgerRefundedCents !== charge.refundedCents) problems.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
-    if (orderStatuses.get(charge.orderId) === 'cancelled' && charge.status === 'authorized') problems.push('its hold still stands on an order that ended')
-    if (problems.length === 0) return []
-    return [{ orderId: charge.orderId, paymentIntentId: charge.paymentIntentId, groceryStatus: charge.status, gatewayStatus: there.status, problems }]
-  })
 }
 
 /**

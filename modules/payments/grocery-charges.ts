@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import type { HeldPaymentState } from './contract'
+import type { GroceryExtraState, HeldPaymentState } from './contract'
 import type { PaymentListener } from './payment-moves'
 import { groceryHolds } from './schema'
 
@@ -40,6 +40,10 @@ export type GroceryCharge = {
   refundedCents: number
   /** Of refundedCents, what the runner bears; the platform bore the rest. */
   refundedFromRunnerCents: number
+  /** The extra charge above the hold, when one was made: its intent, how it settled, and what it took. */
+  extraIntentId: string | null
+  extraStatus: GroceryExtraState | null
+  extraCapturedCents: number
 }
 
 /** The grocery holds of orders, by their intents' ids or their orders' ids: one read (a few for support's whole check). Holds no order holds are left out. */
@@ -62,6 +66,9 @@ export async function groceryChargesOf(db: Database, ids: { paymentIntentIds: re
         capturedCents: row.capturedCents,
         refundedCents: row.refundedCents,
         refundedFromRunnerCents: row.refundedFromRunnerCents,
+        extraIntentId: row.extraIntentId,
+        extraStatus: row.extraStatus,
+        extraCapturedCents: row.extraCapturedCents,
       })
     }
   }

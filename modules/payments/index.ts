@@ -41,19 +41,21 @@ export { type GroceryCharge, groceriesCharged } from './grocery-charges'
 export { chargeGroceryExtra, chargeOwedGroceryExtras, type GroceryExtraOutcome } from './grocery-extra'
 export {
   authorizeGroceryHold,
-  captureGroceryHold,
-  captureOwedGroceryHolds,
   claimGroceryHold,
   findGroceryHold,
   type GroceryAuthorization,
-  type GroceryCaptureOutcome,
   type GroceryHold,
   type GroceryHoldRow,
   groceryHoldOfCheckout,
+} from './grocery-holds'
+export {
+  captureGroceryHold,
+  captureOwedGroceryHolds,
+  type GroceryCaptureOutcome,
   groceryHoldsAwaitingTotal,
   oweGroceryCapture,
   releaseGroceryHold,
-} from './grocery-holds'
+} from './grocery-settlement'
 export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLapsedBefore, holdOutlastsOffers, releasedBySweep } from './hold-windows'
 export {
   authorize,
@@ -63,6 +65,7 @@ export {
   gatewayStatuses,
   intentStatusAtGateway,
   intentsAtGateway,
+  refundedAtGateway,
   releaseAbandonedIntents,
   releaseIntent,
   strandedHolds,

@@ -3,7 +3,8 @@ import type { Database } from '../../db/database'
 import { type Clock, describeForLog, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { recordPaymentEvent } from './events'
 import { IdempotencyKeyReusedError, ourPaymentState, type PaymentGateway } from './gateway'
-import { customerFor, recordGroceryHold, releaseGroceryHoldsOfUnpaidOrders, releaseUnclaimedGroceryHold } from './grocery-holds'
+import { customerFor, recordGroceryHold, releaseUnclaimedGroceryHold } from './grocery-holds'
+import { releaseGroceryHoldsOfUnpaidOrders } from './grocery-settlement'
 import { HOLD_WINDOWS, holdLapsedBefore } from './hold-windows'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
@@ -210,6 +211,29 @@ export async function intentsAtGateway(gateway: PaymentGateway, ids: readonly st
       found.set(id, intent ? { status: intent.status, amountReceivedCents: intent.amountReceivedCents } : { status: 'missing', amountReceivedCents: 0 })
     } catch {
       found.set(id, { status: 'unreachable', amountReceivedCents: 0 })
+    }
+  }
+  for (let start = 0; start < ids.length; start += LOOKUPS_AT_ONCE) await Promise.all(ids.slice(start, start + LOOKUPS_AT_ONCE).map(lookUp))
+  return found
+}
+
+/**
+ * What the gateway has given back on each of these payments, for the consistency check: where
+ * refunds can be made outside our calls (Stripe's dashboard), each payment's succeeded refunds
+ * summed, or `unreachable`; null from a gateway that is only ever refunded through us.
+ */
+export async function refundedAtGateway(gateway: PaymentGateway, ids: readonly string[]): Promise<Map<string, number | 'unreachable'> | null> {
+  const listRefunds = gateway.refundsOf?.bind(gateway)
+  if (!listRefunds) return null
+  const found = new Map<string, number | 'unreachable'>()
+  const lookUp = async (id: string) => {
+    try {
+      found.set(
+        id,
+        (await listRefunds(id)).filter((refund) => refund.succeeded).reduce((sum, refund) => sum + refund.amountCents, 0),
+      )
+    } catch {
+      found.set(id, 'unreachable')
     }
   }
   for (let start = 0; start < ids.length; start += LOOKUPS_AT_ONCE) await Promise.all(ids.slice(start, start + LOOKUPS_AT_ONCE).map(lookUp))

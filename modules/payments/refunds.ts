@@ -54,7 +54,7 @@ export class NotChargedError extends Error {
 }
 
 export type RefundRow = typeof refunds.$inferSelect
-type ChargedPayment = { paymentIntentId: string; orderId: string; capturedCents: number; part: RefundedPart }
+export type ChargedPayment = { paymentIntentId: string; orderId: string; capturedCents: number; part: RefundedPart }
 
 const lockRefunds = (tx: Database, paymentIntentId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${refundLock(paymentIntentId)}))`)
 
@@ -277,15 +277,11 @@ async function recordSettled(tx: Database, clock: Clock, settled: RefundRow, pay
  * The gateway's own list of a payment's refunds, taken into the ledger (Stripe's charge.refunded):
  * one already settled under its gateway id is left alone; one of ours still pending (the webhook
  * came before our answer) is settled as it will be by us, found by the key it carries; one made
- * in the dashboard is added under `stripe:<refund id>`. Under the payment's refund lock, so a
- * refund being claimed is never counted twice. Returns how many of them were new to the ledger.
+ * in the dashboard is added under `stripe:<refund id>`, and of the groceries the platform bears
+ * it (support did not blame the runner). Under the payment's refund lock, so a refund being
+ * claimed is never counted twice. Returns how many of them were new to the ledger.
  */
-export async function recordGatewayRefunds(
-  db: Database,
-  clock: Clock,
-  payment: { orderId: string; paymentIntentId: string; capturedCents: number },
-  listed: readonly GatewayRefund[],
-): Promise<number> {
+export async function recordGatewayRefunds(db: Database, clock: Clock, payment: ChargedPayment, listed: readonly GatewayRefund[]): Promise<number> {
   return db.transaction(async (tx) => {
     let recorded = 0
     await lockRefunds(tx, payment.paymentIntentId)
@@ -318,7 +314,7 @@ export async function recordGatewayRefunds(
             .onConflictDoNothing()
             .returning()
       if (!settled) continue
-      await recordSettled(tx, clock, settled, { ...payment, part: 'charge' }, ours ? `${ours.reason} (told by Stripe)` : 'refunded in Stripe')
+      await recordSettled(tx, clock, settled, payment, ours ? `${ours.reason} (told by Stripe)` : 'refunded in Stripe')
       recorded++
     }
     return recorded

@@ -4,9 +4,10 @@ import { badRequest, type Clock } from '../shared/index'
 import { recordPaymentEvent } from './events'
 import type { AccountListener, PaymentGateway } from './gateway'
 import { groceryHoldOfIntent, groceryIntentAtGateway, type WebhookIntent } from './grocery-at-gateway'
+import { findGroceryHold } from './grocery-holds'
 import { findIntent } from './intents'
 import { type PaymentListener, settleCancelledAtGateway, settleCapturedAtGateway } from './payment-moves'
-import { recordGatewayRefunds } from './refunds'
+import { type ChargedPayment, recordGatewayRefunds } from './refunds'
 import { checkoutIntents } from './schema'
 import { toConnectedAccount } from './stripe-connect'
 import { type StripeSettings, verifyStripeWebhook } from './stripe-gateway'
@@ -105,21 +106,25 @@ export async function handleStripeWebhook(
 type StripeCharge = { id: string; payment_intent: string | null; amount_captured?: number; amount: number }
 
 /**
- * charge.refunded: a refund, made by us or by hand in Stripe's dashboard. The refunds Stripe
- * holds on the payment are taken into the ledger and the payment's record, and the order is told
- * when any of them was new to us.
+ * charge.refunded: a refund, made by us or by hand in Stripe's dashboard, on an order's fee and
+ * tip or on its grocery hold's capture. The refunds Stripe holds on the payment are taken into
+ * the ledger and the payment's record (the fee's intent, or the grocery hold's), and the order is
+ * told when any of them was new to us.
  */
 async function chargeRefunded({ db, clock, orders, gateway }: Pick<WebhookDeps, 'db' | 'clock' | 'orders' | 'gateway'>, charge: StripeCharge): Promise<string> {
   const paymentIntentId = charge.payment_intent
-  const orderId = paymentIntentId ? ((await findIntent(db, paymentIntentId))?.orderId ?? null) : null
-  if (!paymentIntentId || !orderId || !gateway.refundsOf) return 'no order'
-  const recorded = await recordGatewayRefunds(
-    db,
-    clock,
-    { orderId, paymentIntentId, capturedCents: charge.amount_captured ?? charge.amount },
-    await gateway.refundsOf(paymentIntentId),
-  )
+  const payment = paymentIntentId ? await refundedPaymentOf(db, paymentIntentId, charge.amount_captured ?? charge.amount) : null
+  if (!payment || !gateway.refundsOf) return 'no order'
+  const recorded = await recordGatewayRefunds(db, clock, payment, await gateway.refundsOf(payment.paymentIntentId))
   if (recorded === 0) return 'already recorded'
-  await orders.refunded(orderId)
-  return 'refunded'
+  await orders.refunded(payment.orderId)
+  return payment.part === 'groceries' ? 'groceries refunded' : 'refunded'
+}
+
+/** The order's charge an intent is: its fee and tip's, or its grocery hold's; null when no order holds it. */
+async function refundedPaymentOf(db: Database, paymentIntentId: string, capturedCents: number): Promise<ChargedPayment | null> {
+  const orderId = (await findIntent(db, paymentIntentId))?.orderId
+  if (orderId) return { orderId, paymentIntentId, capturedCents, part: 'charge' }
+  const hold = await findGroceryHold(db, paymentIntentId)
+  return hold?.orderId ? { orderId: hold.orderId, paymentIntentId, capturedCents, part: 'groceries' } : null
 }

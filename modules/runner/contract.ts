@@ -159,6 +159,7 @@ export const MESSAGES = {
   deliveryPhotoClosed: 'A delivery photo can be added after pick-up and up to an hour after delivery.',
   payoutsNotEnabled:
     'The groceries of this order are paid in the app, so we pay you back for them: set up payouts on the Earnings screen before you accept it.',
+  groceryTotalRequired: 'The groceries of this order are paid in the app: enter the grocery total from the receipt, which is what the card is charged.',
   receiptRequired: 'The groceries of this order are paid in the app: add the receipt photo before you enter the grocery total.',
 }
 

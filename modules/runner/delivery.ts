@@ -45,7 +45,7 @@ const PICKUP_ATTEMPTS = 3
  */
 async function pickUp(db: Database, clock: Clock, runnerId: string, read: OrderRow, update: StatusUpdate): Promise<OrderRow | null> {
   const actualGroceryCents = groceryCents(update.actualGroceryCost)
-  if (actualGroceryCents !== null) await refuseTotalWithoutReceipt(db, read)
+  await refuseCardTotalUnsettled(db, read, actualGroceryCents)
   let order = read
   for (let attempt = 1; ; attempt++) {
     const items = orderLines.settleAtPickup(order.items, itemsFound(order, update), clock.now())
@@ -60,11 +60,15 @@ async function pickUp(db: Database, clock: Clock, runnerId: string, read: OrderR
 
 /**
  * The grocery total of an order whose groceries are paid in the app is what its card is charged:
- * it stands on the receipt's photo, so the photo comes first (409 RECEIPT_REQUIRED).
+ * without it the hold would have nothing to capture until it lapses, so the pick-up needs it
+ * (400 GROCERY_TOTAL_REQUIRED), and it stands on the receipt's photo, so the photo comes first
+ * (409 RECEIPT_REQUIRED). An order paid at the door may leave its total out.
  */
-async function refuseTotalWithoutReceipt(db: Database, order: OrderRow) {
-  if (order.receipt || !(await orderPayments.groceryHoldsOf(db, [order.id])).has(order.id)) return
-  throw conflict(MESSAGES.receiptRequired, 'RECEIPT_REQUIRED')
+async function refuseCardTotalUnsettled(db: Database, order: OrderRow, actualGroceryCents: number | null) {
+  if (!(await orderPayments.groceryHoldsOf(db, [order.id])).has(order.id)) return
+  if (actualGroceryCents === null)
+    throw badRequest(MESSAGES.groceryTotalRequired, 'GROCERY_TOTAL_REQUIRED', { actualGroceryCost: MESSAGES.groceryTotalRequired })
+  if (!order.receipt) throw conflict(MESSAGES.receiptRequired, 'RECEIPT_REQUIRED')
 }
 
 function groceryCents(value: StatusUpdate['actualGroceryCost']): number | null {

@@ -95,6 +95,38 @@ describe("the runner's grocery total of an order paid in the app", () => {
     expect(pickedUp.body.order).toMatchObject({ status: 'picked_up', actualGroceryCost: '38.20' })
   })
 
+  test('400 GROCERY_TOTAL_REQUIRED for a pick-up without the total, receipt or not: the hold would have nothing to capture', async () => {
+    const { order, runner, groceryIntentId } = await acceptedCardOrder()
+    const expected = {
+      message: 'The groceries of this order are paid in the app: enter the grocery total from the receipt, which is what the card is charged.',
+      code: 'GROCERY_TOTAL_REQUIRED',
+      errors: {
+        actualGroceryCost: 'The groceries of this order are paid in the app: enter the grocery total from the receipt, which is what the card is charged.',
+      },
+    }
+    const withoutReceipt = await pickUp(runner, order)
+    expect(withoutReceipt.status).toBe(400)
+    expect(withoutReceipt.body).toEqual(expected)
+    expect(await addReceipt(runner, order)).toBe(201)
+    for (const blank of [undefined, '']) {
+      const refused = await pickUp(runner, order, blank)
+      expect(refused.status).toBe(400)
+      expect(refused.body).toEqual(expected)
+    }
+    expect((await call('GET', `/api/orders/${order.id}`, { cookie: runner.cookie })).body.order).toMatchObject({
+      status: 'runner_accepted',
+      actualGroceryCost: null,
+      groceryPayment: { status: 'authorized' },
+    })
+    expect(await status(groceryIntentId)).toBe('requires_capture')
+    expect((await pickUp(runner, order, '41.05')).body.order).toMatchObject({ status: 'picked_up', actualGroceryCost: '41.05' })
+  })
+
+  test('an order paid at the door may be picked up without a total', async () => {
+    const { order, runner } = await api.acceptedOrder(store)
+    expect((await pickUp(runner, order)).body.order).toMatchObject({ status: 'picked_up', actualGroceryCost: null })
+  })
+
   test('an order paid at the door takes a total without a receipt', async () => {
     const { order, runner } = await api.acceptedOrder(store)
     expect((await pickUp(runner, order, '12.00')).status).toBe(200)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright'
 import type { CatalogItem } from '../../modules/catalog/contract'
-import type { Order } from '../../modules/orders/contract'
+import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { at, expectComfortableLayout, heading } from './account-steps'
 import { useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
@@ -12,10 +12,17 @@ import { cameraPhoto, shotAt } from './phone-shots'
  * to pay for the groceries by card in the cart and pays both holds at checkout with the embedded
  * gateway's test card; a runner with payouts set up sees the offer marked, accepts it, photographs
  * the receipt and enters $48.37 at pick-up; the buyer confirms that total, which is captured from
- * the grocery hold.
+ * the grocery hold; the runner's Earnings shows the groceries paid back, and support's `payouts
+ * run` pays them.
  */
 const env = useServerAndBrowser()
 const { url, demoStore, signedIn } = orderSteps(env)
+
+/** Support's CLI beside the running server: it reaches the embedded database through the server's socket. */
+function cli(...args: string[]) {
+  const run = Bun.spawnSync(['bun', 'cli/index.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: env.server.dataDir, DATABASE_URL: '' } })
+  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
+}
 
 /** Within this, a change must have come over the live stream: polling would take 30 s. */
 const LIVE_MS = 5_000
@@ -32,7 +39,7 @@ async function enablePayouts(runner: Page) {
 }
 
 describe('groceries paid by card in the app', () => {
-  test('the buyer chooses card and pays both holds; a runner with payouts shops, photographs the receipt, enters $48.37; the buyer confirms', async () => {
+  test('the buyer chooses card and pays both holds; a runner with payouts shops, photographs the receipt, enters $48.37; the buyer confirms; payouts run pays the runner back', async () => {
     const store = await demoStore()
     const buyer = await signedIn({ firstName: 'Meera', lastName: 'Shah', phone: '(732) 555-0176', roles: ['buyer'] })
     const runner = await signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone: '(732) 555-0177', roles: ['runner'] })
@@ -98,7 +105,7 @@ describe('groceries paid by card in the app', () => {
     const receiptCard = runner.getByRole('region', { name: 'Receipt photo' })
     await receiptCard.locator('input[type="file"]').setInputFiles(await cameraPhoto(runner, 'STORE RECEIPT'))
     await receiptCard.getByText('Uploaded.').waitFor()
-    await runner.getByLabel('Actual grocery total (optional)').fill(RECEIPT_TOTAL)
+    await runner.getByLabel('Actual grocery total', { exact: true }).fill(RECEIPT_TOTAL)
     await runner.getByRole('button', { name: 'MARK AS PICKED UP' }).click()
     await runner.getByText('Items picked up from store').waitFor()
     await shotAt(runner, 'delivery-groceries-by-card-picked-up-phone', receiptCard)
@@ -108,10 +115,29 @@ describe('groceries paid by card in the app', () => {
     await groceries.getByText(`$${RECEIPT_TOTAL}`, { exact: true }).waitFor({ timeout: LIVE_MS })
     await groceries.getByRole('button', { name: 'Confirm Total' }).click()
     await groceries.getByRole('button', { name: 'Total Confirmed' }).waitFor()
+    await groceries.getByText(`Charged to your card: $${RECEIPT_TOTAL}.`, { exact: false }).waitFor()
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'tracking-groceries-by-card-confirmed-phone', groceries)
     const confirmed = (await (await buyer.request.get(url(`/api/orders/${orderId}`))).json()).order as Order
     expect(confirmed.groceryPayment).toMatchObject({ method: 'card', capturedCents: 4837, status: 'captured' })
+
+    // The runner is paid the groceries back: a line of its own on Earnings, available at once (no
+    // problem window: they spent this money at the store); support's payout run pays it.
+    await runner.goto(url('/earnings'))
+    await heading(runner, 'Earnings')
+    const groceriesLine = runner.getByRole('article', { name: `Groceries paid back #${shortOrderId(orderId)}` })
+    await groceriesLine.getByText(`$${RECEIPT_TOTAL}`, { exact: true }).waitFor()
+    await groceriesLine.getByText('Available', { exact: true }).waitFor()
+    await expectComfortableLayout(runner)
+    await shotAt(runner, 'earnings-groceries-line-phone', groceriesLine)
+    const run = cli('payouts', 'run')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`Transferred 1 lines, $${RECEIPT_TOTAL}; 0 refused`)
+    await runner.reload()
+    await groceriesLine.getByText(/^Paid /).waitFor()
+    expect(await runner.locator('dl.earnings-balances').textContent()).toContain(`Paid$${RECEIPT_TOTAL}`)
+    await shotAt(runner, 'earnings-groceries-line-paid-phone', groceriesLine)
 
     await buyer.context().close()
     await runner.context().close()

@@ -15,7 +15,7 @@ import { DeliveryActions } from './active-delivery/delivery-actions'
 import { DeliveryStatusPanel } from './active-delivery/delivery-status-panel'
 import { EarningsCard } from './active-delivery/earnings-card'
 import { GiveUpOrder } from './active-delivery/give-up'
-import { GroceryTotalField, groceryTotalProblem, groceryTotalValue } from './active-delivery/grocery-total-field'
+import { GroceryTotalField, groceryTotalProblem, groceryTotalReady, groceryTotalValue } from './active-delivery/grocery-total-field'
 import { PhotoUpload } from './active-delivery/photo-upload'
 import { ShoppingList } from './active-delivery/shopping-list'
 import { StoreCard } from './active-delivery/store-card'
@@ -62,6 +62,8 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
   const checks = useItemChecks(order.id)
   const { groceryText, setGroceryText } = checks
   const shopping = order.status === 'runner_accepted'
+  // The card pays for the groceries at this total: the pick-up carries it.
+  const totalRequired = order.groceryPayment.method === 'card'
   const groceryProblem = groceryTotalProblem(groceryText)
   return (
     <div className="delivery-layout">
@@ -74,7 +76,7 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
       <PhotoUpload order={order} slot="receipt" />
       {shopping && (
         <section className="card card--compact stack delivery-card" aria-label="Grocery total">
-          <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} />
+          <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} required={totalRequired} />
         </section>
       )}
       <PhotoUpload order={order} slot="deliveryPhoto" />
@@ -84,7 +86,7 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
         order={order}
         found={checks.found}
         groceryTotal={groceryTotalValue(groceryText)}
-        groceryTotalValid={groceryProblem === null}
+        groceryTotalValid={groceryTotalReady(groceryText, totalRequired)}
         onListDone={checks.forget}
       />
       <ProblemReports order={order} viewerId={viewerId} />

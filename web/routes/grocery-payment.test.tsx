@@ -75,6 +75,42 @@ describe("the runner's screen says what to collect at the door", () => {
   })
 })
 
+describe("the runner's pick-up of a card order carries the grocery total", () => {
+  const shopping: Order = { ...cardOrder(''), status: 'runner_accepted', pickedUpAt: null, actualGroceryCost: null }
+
+  test('the total is required: pick-up waits for it, then sends it', async () => {
+    const server = fakeApi({
+      [`GET /api/orders/${shopping.id}`]: () => [200, { order: shopping }],
+      [`PATCH /api/orders/${shopping.id}/status`]: ({ body }) => [200, { order: { ...cardOrder(body.actualGroceryCost as string) } }],
+    })
+    renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${shopping.id}`, user: aRunner() })
+    const total = await screen.findByLabelText<HTMLInputElement>('Actual grocery total')
+    expect(total.required).toBe(true)
+    expect(screen.getByText("From the store receipt. Required: the customer's card is charged this total.")).toBeDefined()
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box)
+    const pickUp = screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' })
+    expect(pickUp.disabled).toBe(true)
+    fireEvent.change(total, { target: { value: '   ' } })
+    expect(pickUp.disabled).toBe(true)
+    fireEvent.change(total, { target: { value: '48.37' } })
+    expect(pickUp.disabled).toBe(false)
+    fireEvent.click(pickUp)
+    await screen.findByRole('button', { name: 'MARK AS DELIVERED' })
+    expect(server.callsTo(`PATCH /api/orders/${shopping.id}/status`).map((call) => call.body)).toEqual([
+      { status: 'picked_up', itemCompletionData: shopping.items.map((item) => ({ id: item.id, isDelivered: true })), actualGroceryCost: '48.37' },
+    ])
+  })
+
+  test('an order paid at the door keeps the total optional', async () => {
+    const atDoor: Order = { ...shopping, groceryPayment: { ...shopping.groceryPayment, method: 'at_door', holdCents: 0, status: null } }
+    fakeApi({ [`GET /api/orders/${atDoor.id}`]: () => [200, { order: atDoor }] })
+    renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${atDoor.id}`, user: aRunner() })
+    expect((await screen.findByLabelText<HTMLInputElement>('Actual grocery total (optional)')).required).toBe(false)
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box)
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' }).disabled).toBe(false)
+  })
+})
+
 /** The buyer's tracking screen over a server that answers the confirmation with `answer`. */
 async function openTracking(order: Order, answer: (body: unknown) => Order) {
   const server = fakeApi({

@@ -5,7 +5,10 @@ import { Field } from '../../ui/form'
 /** The total as the API takes it ('42.50'), or undefined when left empty. */
 export const groceryTotalValue = (text: string) => text.trim().replace(/^\$/, '') || undefined
 
-/** Why the typed total cannot be sent, or null when it can (empty is fine: the field is optional). */
+/**
+ * Why the typed total cannot be sent, or null when it can. Empty is no problem to show: when the
+ * total is required, the field's hint says so and the pick-up waits for it (groceryTotalReady).
+ */
 export function groceryTotalProblem(text: string): string | null {
   const value = groceryTotalValue(text)
   if (value === undefined) return null
@@ -15,12 +18,27 @@ export function groceryTotalProblem(text: string): string | null {
   return null
 }
 
-type Props = { value: string; onChange: (value: string) => void; error: string | null }
+/** Whether the pick-up may send the typed total: a valid amount, or nothing when none is required. */
+export const groceryTotalReady = (text: string, required: boolean) => groceryTotalProblem(text) === null && (!required || groceryTotalValue(text) !== undefined)
 
-/** What the groceries came to at the register, if the runner wants the customer to see it; optional. */
-export function GroceryTotalField({ value, onChange, error }: Props) {
+type Props = {
+  value: string
+  onChange: (value: string) => void
+  error: string | null
+  /** The groceries are paid in the app: the card is charged this total, so the pick-up needs it. */
+  required: boolean
+}
+
+/**
+ * What the groceries came to at the register: optional when the customer pays the runner at the
+ * door, required when their card pays for the groceries.
+ */
+export function GroceryTotalField({ value, onChange, error, required }: Props) {
+  const words = required
+    ? { label: 'Actual grocery total', hint: "From the store receipt. Required: the customer's card is charged this total." }
+    : { label: 'Actual grocery total (optional)', hint: 'From the store receipt. The customer pays you this at the door.' }
   return (
-    <Field label="Actual grocery total (optional)" error={error ?? undefined} hint="From the store receipt. The customer pays you this at the door.">
+    <Field label={words.label} error={error ?? undefined} hint={words.hint}>
       {({ id, describedBy, invalid }) => (
         <div className="money-input">
           <span aria-hidden="true">$</span>
@@ -31,6 +49,7 @@ export function GroceryTotalField({ value, onChange, error }: Props) {
             placeholder="0.00"
             value={value}
             onChange={(event) => onChange(event.target.value)}
+            required={required}
             aria-invalid={invalid}
             aria-describedby={describedBy}
           />

@@ -1,4 +1,5 @@
 import { GROCERY_TOTAL_STATES, type Order, type OrderStatus } from '../../../modules/orders/contract'
+import { formatCents } from '../../../modules/shared/contract'
 import { useConfirmGroceryTotal } from '../../features/orders/api/confirm-grocery-total'
 import { OrderPhoto } from '../../features/orders/components/order-photo'
 import { useClock } from '../../lib/clock'
@@ -20,7 +21,6 @@ export function GroceriesCard({ order }: { order: Order }) {
   const confirmable = order.actualGroceryCost !== null && (GROCERY_TOTAL_STATES as readonly OrderStatus[]).includes(order.status)
   const confirmedAt = order.groceryTotalConfirmedAt
   const runnerName = order.runnerFirstName?.trim() || 'your runner'
-  const byCard = order.groceryPayment.method === 'card'
   const choosing = confirmable && order.groceryPayment.extraStatus === 'awaiting_choice'
   const result = groceryCardResult(order, runnerName)
   return (
@@ -31,8 +31,7 @@ export function GroceriesCard({ order }: { order: Order }) {
       {order.receipt && <OrderPhoto photo={order.receipt} alt="Store receipt" />}
       {order.actualGroceryCost && (
         <p className="tracking-items__total">
-          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>,{' '}
-          {byCard ? 'paid by card in the app' : `paid to ${runnerName} at the door`}.
+          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, {paidWhere(order, runnerName)}.
         </p>
       )}
       {choosing && <GroceryExtraChoice order={order} confirm={confirm} />}
@@ -57,6 +56,19 @@ export function GroceriesCard({ order }: { order: Order }) {
       )}
     </section>
   )
+}
+
+/**
+ * Where the grocery total is paid: to the runner at the door, by card in the app, or both when
+ * part of it is left to the door (an extra the buyer chose to pay there, or the card declined);
+ * a card order says "at the door" only for what the runner actually collects there.
+ */
+function paidWhere(order: Order, runnerName: string): string {
+  const { method, status, collectAtDoorCents } = order.groceryPayment
+  if (method === 'at_door') return `paid to ${runnerName} at the door`
+  if (collectAtDoorCents === 0) return 'paid by card in the app'
+  if (status === 'capture_failed') return `paid to ${runnerName} at the door, as your card declined it`
+  return `paid by card in the app, and ${formatCents(collectAtDoorCents)} of it to ${runnerName} at the door`
 }
 
 /** Once delivered: where the runner left the groceries. */

@@ -1,0 +1,65 @@
+import { type GroceryCharge, intentsAtGateway, isCharged, type PaymentGateway, refundedAtGateway } from '../payments/index'
+import { centsToDecimal } from '../shared/index'
+import type { OrderStatus } from './contract'
+import { GATEWAY_STATUS_OF } from './gateway-status'
+
+type AtGateway = Awaited<ReturnType<typeof intentsAtGateway>>
+type RefundedAtGateway = Awaited<ReturnType<typeof refundedAtGateway>>
+
+/**
+ * The grocery holds `orders check` lists, each with why: the gateway's status or captured amount
+ * disagrees with ours, or its refunds (where it can be refunded outside our calls) or the refund
+ * ledger with what the hold records as given back, or it still stands on an order that ended;
+ * or its extra charge above the hold disagrees with the gateway's.
+ */
+export async function groceryDisagreements(
+  gateway: PaymentGateway,
+  charges: readonly GroceryCharge[],
+  orderStatuses: Map<string, OrderStatus>,
+  refunded: Map<string, number>,
+) {
+  const extraIds = charges.flatMap((charge) => (charge.extraIntentId ? [charge.extraIntentId] : []))
+  const atGateway = await intentsAtGateway(gateway, [...charges.map((charge) => charge.paymentIntentId), ...extraIds])
+  // Only a charged payment can have been refunded; a dashboard refund of one we never refunded is what this finds.
+  const chargedIds = charges.filter((charge) => isCharged(charge.status)).map((charge) => charge.paymentIntentId)
+  const refundedThere = await refundedAtGateway(gateway, [...chargedIds, ...extraIds])
+  return charges.flatMap((charge) => {
+    const there = atGateway.get(charge.paymentIntentId)!
+    const problems: string[] = []
+    if (there.status !== GATEWAY_STATUS_OF[charge.status]) problems.push(`the gateway says ${there.status}`)
+    else if (there.amountReceivedCents !== charge.capturedCents)
+      problems.push(`$${centsToDecimal(charge.capturedCents)} captured here, $${centsToDecimal(there.amountReceivedCents)} at the gateway`)
+    const ledgerRefundedCents = refunded.get(charge.paymentIntentId) ?? 0
+    if (ledgerRefundedCents !== charge.refundedCents) problems.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
+    const gatewayRefunded = refundedThere?.get(charge.paymentIntentId)
+    if (gatewayRefunded !== undefined && gatewayRefunded !== charge.refundedCents)
+      problems.push(
+        gatewayRefunded === 'unreachable' ? 'its refunds at the gateway could not be read' : `the gateway says $${centsToDecimal(gatewayRefunded)} came back`,
+      )
+    if (orderStatuses.get(charge.orderId) === 'cancelled' && charge.status === 'authorized') problems.push('its hold still stands on an order that ended')
+    problems.push(...extraDisagreements(charge, atGateway, refundedThere))
+    if (problems.length === 0) return []
+    return [{ orderId: charge.orderId, paymentIntentId: charge.paymentIntentId, groceryStatus: charge.status, gatewayStatus: there.status, problems }]
+  })
+}
+
+/**
+ * Why the extra charge above a hold disagrees with the gateway: charged here, it must have
+ * succeeded there for the same amount; declined here, the gateway must have taken nothing; and
+ * as we never refund it, nothing of it may have come back there.
+ */
+function extraDisagreements(charge: GroceryCharge, atGateway: AtGateway, refundedThere: RefundedAtGateway): string[] {
+  if (!charge.extraIntentId) return charge.extraCapturedCents > 0 ? [`its extra charge of $${centsToDecimal(charge.extraCapturedCents)} has no intent`] : []
+  const there = atGateway.get(charge.extraIntentId)!
+  const problems: string[] = []
+  if (charge.extraStatus === 'captured' && (there.status !== 'succeeded' || there.amountReceivedCents !== charge.extraCapturedCents))
+    problems.push(
+      `its extra charge of $${centsToDecimal(charge.extraCapturedCents)} is ${there.status} with $${centsToDecimal(there.amountReceivedCents)} at the gateway`,
+    )
+  if (charge.extraStatus !== 'captured' && there.amountReceivedCents > 0)
+    problems.push(`its extra charge is ${charge.extraStatus ?? 'not owed'} here, but the gateway took $${centsToDecimal(there.amountReceivedCents)}`)
+  const extraRefunded = refundedThere?.get(charge.extraIntentId)
+  if (extraRefunded === 'unreachable') problems.push("its extra charge's refunds at the gateway could not be read")
+  else if (extraRefunded) problems.push(`$${centsToDecimal(extraRefunded)} of its extra charge came back at the gateway, not recorded here`)
+  return problems
+}
