@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
-import { cp } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzleOverPglite, pgliteOptions, type TemplateContents } from './database'
 import { migrate, migrationsFingerprint } from './migrate'
@@ -70,7 +69,8 @@ const pendingDirs = new Map<string, Promise<string>>()
  * system, and the contents are then already there at a first start.
  */
 export async function pgliteTemplateDir(contents?: TemplateContents): Promise<string> {
-  const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${await contents.fingerprint()}` : ''}`
+  // 'lean': without the template databases (dropTemplateDatabases), unlike the directories made before.
+  const dir = `${cacheDir}${currentTemplateName()}-lean${contents ? `-${contents.name}-${await contents.fingerprint()}` : ''}`
   let pending = pendingDirs.get(dir)
   if (!pending) {
     pending = loadOrMakeTemplateDir(dir, contents)
@@ -85,6 +85,7 @@ async function loadOrMakeTemplateDir(dir: string, contents?: TemplateContents): 
   mkdirSync(cacheDir, { recursive: true })
   const unpacked = await PGlite.create(partial, await pgliteOptions({ loadDataDir: await pgliteTemplate() }))
   if (contents) await contents.fill(drizzleOverPglite(unpacked))
+  await dropTemplateDatabases(unpacked)
   await unpacked.close()
   try {
     // Another process may have finished first; either copy is the same template.
@@ -96,14 +97,28 @@ async function loadOrMakeTemplateDir(dir: string, contents?: TemplateContents): 
 }
 
 /**
+ * PostgreSQL's template0 and template1 are half a cluster's files, read only by CREATE DATABASE,
+ * which nothing does on the embedded database; without them a new data directory is copied in half
+ * the time. (A database made there by hand would name its template: `template postgres`.)
+ */
+async function dropTemplateDatabases(client: PGlite) {
+  for (const name of ['template0', 'template1']) {
+    await client.exec(`alter database ${name} is_template false`)
+    await client.exec(`drop database ${name}`)
+  }
+}
+
+/**
  * A new database directory at `dataDir`, copied from the template; copied aside first, so a crash
- * leaves no half a database. Copied off the event loop: its thousand-odd files cost hundreds of
- * milliseconds, mostly in the kernel, which the caller spends on other work meanwhile.
+ * leaves no half a database. Copied by `cp` in a process of its own: its six hundred files cost
+ * a couple of hundred milliseconds, mostly in the kernel creating them, and Bun's own `fs.cp` made
+ * each copy on the JavaScript thread, which a start needs for loading the app meanwhile.
  */
 export async function copyTemplateTo(dataDir: string, contents?: TemplateContents) {
   const partial = `${dataDir}.partial`
   rmSync(partial, { recursive: true, force: true })
-  await cp(await pgliteTemplateDir(contents), partial, { recursive: true })
+  const copying = Bun.spawn(['cp', '-R', await pgliteTemplateDir(contents), partial], { stdout: 'ignore', stderr: 'pipe' })
+  if ((await copying.exited) !== 0) throw new Error(`Could not copy the PGlite template: ${await new Response(copying.stderr).text()}`)
   rmSync(dataDir, { recursive: true, force: true })
   renameSync(partial, dataDir)
 }
