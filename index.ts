@@ -119,7 +119,8 @@ async function start() {
   process.once('SIGTERM', stop)
   // A newcomer's embedded database gets the demo stores. After listening, so start-up stays fast;
   // a real PostgreSQL is never seeded behind support's back (`cli seed demo` does it on purpose).
-  if (handle.kind === 'pglite' && (await catalogIsEmpty(handle.db))) {
+  // One copied from the template just now has them, and is not asked while its first requests wait.
+  if (handle.kind === 'pglite' && !handle.holdsContents && (await catalogIsEmpty(handle.db))) {
     const seeded = await seedDemoCatalog(handle.db)
     console.log(`Seeded ${seeded.storesCreated} demo stores with ${seeded.itemsCreated} items`)
   }

@@ -35,6 +35,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       listen: pgliteListen(client),
       // The template is named by the migrations it holds (pglite-template.ts), so a new copy has them all.
       atCurrentMigrations: fresh,
+      holdsContents: fresh && target.contents !== undefined,
       async share() {
         sharing ??= shareOverSocket(client, target.dataDir)
         await sharing

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   share?(): Promise<void>
   /** A data directory made just now from the template of this checkout's migrations: there is nothing to migrate. */
   atCurrentMigrations?: boolean
+  /** A data directory made just now with the target's `contents` already written in (the template's): there is nothing to seed. */
+  holdsContents?: boolean
 }
 
 /**
