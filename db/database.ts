@@ -1,7 +1,6 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle } from 'drizzle-orm/pglite'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import type { Sql } from 'postgres'
 
 /** The one drizzle type every module sees, whichever engine is underneath. */
@@ -73,8 +72,12 @@ export const pgliteOptions = async (options: PGliteOptions = {}): Promise<PGlite
 
 export const drizzleOverPglite = (client: PGlite) => drizzle(client, { casing }) as unknown as Database
 
-/** A drizzle handle over postgres.js: a PostgreSQL server, or a running server's PGlite through its socket. */
-export function overPostgresJs(client: Sql, kind: DatabaseKind): DatabaseHandle {
+/**
+ * A drizzle handle over postgres.js: a PostgreSQL server, or a running server's PGlite through its
+ * socket. Its driver is loaded here, not with the server: the embedded database's start needs none of it.
+ */
+export async function overPostgresJs(client: Sql, kind: DatabaseKind): Promise<DatabaseHandle> {
+  const { drizzle: drizzlePostgres } = await import('drizzle-orm/postgres-js')
   return {
     db: drizzlePostgres(client, { casing }) as unknown as Database,
     kind,
