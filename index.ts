@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs'
-import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db/client'
-import { migrate } from './db/migrate'
-import { databaseTarget } from './db/target'
-import { type Config, ConfigError, loadConfig } from './modules/shared/index'
+import type { DatabaseHandle, DatabaseTarget } from './db/client'
+import { compiledPglite } from './db/pglite-wasm'
+import type { Config } from './modules/shared/index'
 import type { AppDeps } from './server/app'
 
 /**
@@ -32,6 +31,16 @@ const SHUTDOWN_GRACE_MS = 3000
 const hot = globalThis as typeof globalThis & { kiranaDatabase?: Promise<DatabaseHandle> }
 
 async function start() {
+  // PostgreSQL's WebAssembly compiles on threads of its own while this process loads its modules
+  // (150 ms of them before the settings are read): begun now when the settings will choose the
+  // embedded database. Its error, should it fail, is the opening's.
+  if (!hot.kiranaDatabase && !process.env.DATABASE_URL) compiledPglite().catch(() => {})
+  const [{ ConfigError, loadConfig }, { openDatabase }, { migrate }, { databaseTarget }] = await Promise.all([
+    import('./modules/shared/index'),
+    import('./db/client'),
+    import('./db/migrate'),
+    import('./db/target'),
+  ])
   let config: Config
   try {
     config = loadConfig()

@@ -2,6 +2,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle } from 'drizzle-orm/pglite'
 import type { Sql } from 'postgres'
+import { compiledPglite } from './pglite-wasm'
 
 /** The one drizzle type every module sees, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT>
@@ -48,20 +49,6 @@ export const casing = 'snake_case' as const
  * in about a third of the time.
  */
 const PGLITE_SHARED_BUFFERS = '16MB'
-
-let compiled: Promise<WebAssembly.Module> | undefined
-
-/**
- * PostgreSQL's WebAssembly, compiled once per process: PGlite compiles it at every create when not
- * given it (about 450 ms of CPU on 2 cores). The first ask starts the compilation, which runs while
- * the caller does other work (a start copies the template and loads the app meanwhile).
- */
-export function compiledPglite(): Promise<WebAssembly.Module> {
-  compiled ??= Bun.file(Bun.fileURLToPath(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite'))))
-    .arrayBuffer()
-    .then((bytes) => WebAssembly.compile(bytes))
-  return compiled
-}
 
 /** How every embedded database starts: PGlite's own parameters, with shared buffers sized for it, on the compiled module. */
 export const pgliteOptions = async (options: PGliteOptions = {}): Promise<PGliteOptions> => ({
