@@ -69,14 +69,30 @@ const pendingDirs = new Map<string, Promise<string>>()
  * system, and the contents are then already there at a first start.
  */
 export async function pgliteTemplateDir(contents?: TemplateContents): Promise<string> {
-  // 'lean': without the template databases (dropTemplateDatabases), unlike the directories made before.
-  const dir = `${cacheDir}${currentTemplateName()}-lean${contents ? `-${contents.name}-${await contents.fingerprint()}` : ''}`
+  const dir = contents ? `${templateDirPrefix(contents)}${await contents.fingerprint()}` : templateDirPrefix()
   let pending = pendingDirs.get(dir)
   if (!pending) {
     pending = loadOrMakeTemplateDir(dir, contents)
     pendingDirs.set(dir, pending)
   }
   return pending
+}
+
+/**
+ * How the names of template directories of these migrations (and of `contents`) begin; a
+ * fingerprint of the contents follows. 'lean': without the template databases
+ * (dropTemplateDatabases), unlike the directories made before.
+ */
+const templateDirPrefix = (contents?: TemplateContents) => `${cacheDir}${currentTemplateName()}-lean${contents ? `-${contents.name}-` : ''}`
+
+/** The template directory `contents` were last written into for these migrations, if one is whole. */
+function lastTemplateDir(contents: TemplateContents): string | undefined {
+  if (!existsSync(cacheDir)) return undefined
+  const prefix = templateDirPrefix(contents)
+  const made = readdirSync(cacheDir)
+    .map((entry) => `${cacheDir}${entry}`)
+    .filter((path) => path.startsWith(prefix) && !path.endsWith('.partial') && existsSync(`${path}/PG_VERSION`))
+  return made.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
 }
 
 async function loadOrMakeTemplateDir(dir: string, contents?: TemplateContents): Promise<string> {
@@ -116,9 +132,27 @@ async function dropTemplateDatabases(client: PGlite) {
  */
 export async function copyTemplateTo(dataDir: string, contents?: TemplateContents) {
   const partial = `${dataDir}.partial`
-  rmSync(partial, { recursive: true, force: true })
-  const copying = Bun.spawn(['cp', '-R', await pgliteTemplateDir(contents), partial], { stdout: 'ignore', stderr: 'pipe' })
-  if ((await copying.exited) !== 0) throw new Error(`Could not copy the PGlite template: ${await new Response(copying.stderr).text()}`)
+  // The fingerprint naming the template costs a start about 100 ms (the catalog's modules, then its
+  // records), so the copy begins meanwhile from the template last made, nearly always the one named,
+  // and is made again from the named one when not.
+  const guess = contents && lastTemplateDir(contents)
+  const guessed = guess
+    ? copyDir(guess, partial).then(
+        () => true,
+        () => false,
+      )
+    : undefined
+  const template = await pgliteTemplateDir(contents)
+  if (template !== guess || !(await guessed)) {
+    await guessed
+    await copyDir(template, partial)
+  }
   rmSync(dataDir, { recursive: true, force: true })
   renameSync(partial, dataDir)
+}
+
+async function copyDir(from: string, to: string) {
+  rmSync(to, { recursive: true, force: true })
+  const copying = Bun.spawn(['cp', '-R', from, to], { stdout: 'ignore', stderr: 'pipe' })
+  if ((await copying.exited) !== 0) throw new Error(`Could not copy the PGlite template: ${await new Response(copying.stderr).text()}`)
 }
