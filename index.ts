@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs'
-import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './db/client'
-import { migrate } from './db/migrate'
-import { databaseTarget } from './db/target'
-import { type Clock, type Config, ConfigError, loadConfig, systemClock } from './modules/shared/index'
+import type { DatabaseHandle, DatabaseTarget } from './db/client'
+import { compiledPglite } from './db/pglite-wasm'
+import type { Clock, Config } from './modules/shared/index'
 import type { AppDeps } from './server/app'
 
 /**
@@ -32,6 +31,16 @@ const SHUTDOWN_GRACE_MS = 3000
 const hot = globalThis as typeof globalThis & { kiranaDatabase?: Promise<DatabaseHandle> }
 
 async function start() {
+  // PostgreSQL's WebAssembly compiles on threads of its own while this process loads its modules
+  // (150 ms of them before the settings are read): begun now when the settings will choose the
+  // embedded database. Its error, should it fail, is the opening's.
+  if (!hot.kiranaDatabase && !process.env.DATABASE_URL) compiledPglite().catch(() => {})
+  const [{ ConfigError, loadConfig, systemClock }, { openDatabase }, { migrate }, { databaseTarget }] = await Promise.all([
+    import('./modules/shared/index'),
+    import('./db/client'),
+    import('./db/migrate'),
+    import('./db/target'),
+  ])
   let config: Config
   try {
     config = loadConfig()
@@ -120,7 +129,8 @@ async function start() {
   process.once('SIGTERM', stop)
   // A newcomer's embedded database gets the demo stores. After listening, so start-up stays fast;
   // a real PostgreSQL is never seeded behind support's back (`cli seed demo` does it on purpose).
-  if (handle.kind === 'pglite' && (await catalogIsEmpty(handle.db))) {
+  // One copied from the template just now has them, and is not asked while its first requests wait.
+  if (handle.kind === 'pglite' && !handle.holdsContents && (await catalogIsEmpty(handle.db))) {
     const seeded = await seedDemoCatalog(handle.db, clock)
     console.log(`Seeded ${seeded.storesCreated} demo stores with ${seeded.itemsCreated} items`)
   }

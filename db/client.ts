@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock'
 import { type DatabaseHandle, type DatabaseTarget, drizzleOverPglite, type Listen, overPostgresJs, pgliteOptions } from './database'
 import { copyTemplateTo, pgliteTemplate } from './pglite-template'
@@ -15,7 +14,10 @@ export { drizzleOverPglite } from './database'
  * memory). A new PGlite database starts from a migrated template instead of running initdb.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ('url' in target) return overPostgresJs(postgres(target.url, { max: target.poolSize ?? 10, onnotice: () => {} }), 'postgres')
+  if ('url' in target) {
+    const { default: postgres } = await import('postgres')
+    return overPostgresJs(postgres(target.url, { max: target.poolSize ?? 10, onnotice: () => {} }), 'postgres')
+  }
   if ('inMemory' in target) {
     const client = await PGlite.create(await pgliteOptions({ loadDataDir: await pgliteTemplate() }))
     return { db: drizzleOverPglite(client), kind: 'pglite', listen: pgliteListen(client), close: () => client.close() }
@@ -35,6 +37,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       listen: pgliteListen(client),
       // The template is named by the migrations it holds (pglite-template.ts), so a new copy has them all.
       atCurrentMigrations: fresh,
+      holdsContents: fresh && target.contents !== undefined,
       async share() {
         sharing ??= shareOverSocket(client, target.dataDir)
         await sharing

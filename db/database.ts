@@ -1,8 +1,8 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle } from 'drizzle-orm/pglite'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import type { Sql } from 'postgres'
+import { compiledPglite } from './pglite-wasm'
 
 /** The one drizzle type every module sees, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT>
@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   share?(): Promise<void>
   /** A data directory made just now from the template of this checkout's migrations: there is nothing to migrate. */
   atCurrentMigrations?: boolean
+  /** A data directory made just now with the target's `contents` already written in (the template's): there is nothing to seed. */
+  holdsContents?: boolean
 }
 
 /**
@@ -48,20 +50,6 @@ export const casing = 'snake_case' as const
  */
 const PGLITE_SHARED_BUFFERS = '16MB'
 
-let compiled: Promise<WebAssembly.Module> | undefined
-
-/**
- * PostgreSQL's WebAssembly, compiled once per process: PGlite compiles it at every create when not
- * given it (about 450 ms of CPU on 2 cores). The first ask starts the compilation, which runs while
- * the caller does other work (a start copies the template and loads the app meanwhile).
- */
-export function compiledPglite(): Promise<WebAssembly.Module> {
-  compiled ??= Bun.file(Bun.fileURLToPath(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite'))))
-    .arrayBuffer()
-    .then((bytes) => WebAssembly.compile(bytes))
-  return compiled
-}
-
 /** How every embedded database starts: PGlite's own parameters, with shared buffers sized for it, on the compiled module. */
 export const pgliteOptions = async (options: PGliteOptions = {}): Promise<PGliteOptions> => ({
   ...options,
@@ -71,8 +59,12 @@ export const pgliteOptions = async (options: PGliteOptions = {}): Promise<PGlite
 
 export const drizzleOverPglite = (client: PGlite) => drizzle(client, { casing }) as unknown as Database
 
-/** A drizzle handle over postgres.js: a PostgreSQL server, or a running server's PGlite through its socket. */
-export function overPostgresJs(client: Sql, kind: DatabaseKind): DatabaseHandle {
+/**
+ * A drizzle handle over postgres.js: a PostgreSQL server, or a running server's PGlite through its
+ * socket. Its driver is loaded here, not with the server: the embedded database's start needs none of it.
+ */
+export async function overPostgresJs(client: Sql, kind: DatabaseKind): Promise<DatabaseHandle> {
+  const { drizzle: drizzlePostgres } = await import('drizzle-orm/postgres-js')
   return {
     db: drizzlePostgres(client, { casing }) as unknown as Database,
     kind,

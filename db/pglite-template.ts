@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
-import { cp } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzleOverPglite, pgliteOptions, type TemplateContents } from './database'
 import { migrate, migrationsFingerprint } from './migrate'
@@ -70,7 +69,7 @@ const pendingDirs = new Map<string, Promise<string>>()
  * system, and the contents are then already there at a first start.
  */
 export async function pgliteTemplateDir(contents?: TemplateContents): Promise<string> {
-  const dir = `${cacheDir}${currentTemplateName()}${contents ? `-${contents.name}-${await contents.fingerprint()}` : ''}`
+  const dir = contents ? `${templateDirPrefix(contents)}${await contents.fingerprint()}` : templateDirPrefix()
   let pending = pendingDirs.get(dir)
   if (!pending) {
     pending = loadOrMakeTemplateDir(dir, contents)
@@ -79,12 +78,30 @@ export async function pgliteTemplateDir(contents?: TemplateContents): Promise<st
   return pending
 }
 
+/**
+ * How the names of template directories of these migrations (and of `contents`) begin; a
+ * fingerprint of the contents follows. 'lean': without the template databases
+ * (dropTemplateDatabases), unlike the directories made before.
+ */
+const templateDirPrefix = (contents?: TemplateContents) => `${cacheDir}${currentTemplateName()}-lean${contents ? `-${contents.name}-` : ''}`
+
+/** The template directory `contents` were last written into for these migrations, if one is whole. */
+function lastTemplateDir(contents: TemplateContents): string | undefined {
+  if (!existsSync(cacheDir)) return undefined
+  const prefix = templateDirPrefix(contents)
+  const made = readdirSync(cacheDir)
+    .map((entry) => `${cacheDir}${entry}`)
+    .filter((path) => path.startsWith(prefix) && !path.endsWith('.partial') && existsSync(`${path}/PG_VERSION`))
+  return made.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
+}
+
 async function loadOrMakeTemplateDir(dir: string, contents?: TemplateContents): Promise<string> {
   if (existsSync(`${dir}/PG_VERSION`)) return dir
   const partial = `${dir}.${process.pid}.partial`
   mkdirSync(cacheDir, { recursive: true })
   const unpacked = await PGlite.create(partial, await pgliteOptions({ loadDataDir: await pgliteTemplate() }))
   if (contents) await contents.fill(drizzleOverPglite(unpacked))
+  await dropTemplateDatabases(unpacked)
   await unpacked.close()
   try {
     // Another process may have finished first; either copy is the same template.
@@ -96,14 +113,46 @@ async function loadOrMakeTemplateDir(dir: string, contents?: TemplateContents): 
 }
 
 /**
+ * PostgreSQL's template0 and template1 are half a cluster's files, read only by CREATE DATABASE,
+ * which nothing does on the embedded database; without them a new data directory is copied in half
+ * the time. (A database made there by hand would name its template: `template postgres`.)
+ */
+async function dropTemplateDatabases(client: PGlite) {
+  for (const name of ['template0', 'template1']) {
+    await client.exec(`alter database ${name} is_template false`)
+    await client.exec(`drop database ${name}`)
+  }
+}
+
+/**
  * A new database directory at `dataDir`, copied from the template; copied aside first, so a crash
- * leaves no half a database. Copied off the event loop: its thousand-odd files cost hundreds of
- * milliseconds, mostly in the kernel, which the caller spends on other work meanwhile.
+ * leaves no half a database. Copied by `cp` in a process of its own: its six hundred files cost
+ * a couple of hundred milliseconds, mostly in the kernel creating them, and Bun's own `fs.cp` made
+ * each copy on the JavaScript thread, which a start needs for loading the app meanwhile.
  */
 export async function copyTemplateTo(dataDir: string, contents?: TemplateContents) {
   const partial = `${dataDir}.partial`
-  rmSync(partial, { recursive: true, force: true })
-  await cp(await pgliteTemplateDir(contents), partial, { recursive: true })
+  // The fingerprint naming the template costs a start about 100 ms (the catalog's modules, then its
+  // records), so the copy begins meanwhile from the template last made, nearly always the one named,
+  // and is made again from the named one when not.
+  const guess = contents && lastTemplateDir(contents)
+  const guessed = guess
+    ? copyDir(guess, partial).then(
+        () => true,
+        () => false,
+      )
+    : undefined
+  const template = await pgliteTemplateDir(contents)
+  if (template !== guess || !(await guessed)) {
+    await guessed
+    await copyDir(template, partial)
+  }
   rmSync(dataDir, { recursive: true, force: true })
   renameSync(partial, dataDir)
+}
+
+async function copyDir(from: string, to: string) {
+  rmSync(to, { recursive: true, force: true })
+  const copying = Bun.spawn(['cp', '-R', from, to], { stdout: 'ignore', stderr: 'pipe' })
+  if ((await copying.exited) !== 0) throw new Error(`Could not copy the PGlite template: ${await new Response(copying.stderr).text()}`)
 }

@@ -2,7 +2,6 @@ import { chmodSync, existsSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import postgres from 'postgres'
 import { type DatabaseHandle, overPostgresJs } from './database'
 
 /** The Unix socket through which a running server lets local processes (the CLI) into its embedded database. */
@@ -112,6 +111,7 @@ function simpleQuery(text: string) {
 export async function openThroughServer(dataDir: string): Promise<DatabaseHandle | null> {
   const path = sharedSocketPath(dataDir)
   if (!existsSync(path)) return null
+  const { default: postgres } = await import('postgres')
   const client = postgres({ path, user: 'postgres', database: 'postgres', max: 1, prepare: false, connect_timeout: 5, onnotice: () => {} })
   try {
     await client`select 1`

@@ -33,6 +33,10 @@ describe('GET /api/openapi.json', () => {
     const verify = operationOf({ method: 'patch', path: '/api/user/verify-phone' })!
     const answer = (verify.responses!['200'] as OpenAPIV3_1.ResponseObject).content!['application/json']!.schema as OpenAPIV3_1.SchemaObject
     expect(Object.keys(answer.properties!)).toEqual(['message', 'user'])
+    // A pre-encoded answer is described from its contract's schema, made when the description is asked for.
+    const shelf = operationOf({ method: 'get', path: '/api/items' })!
+    const items = (shelf.responses!['200'] as OpenAPIV3_1.ResponseObject).content!['application/json']!.schema as OpenAPIV3_1.SchemaObject
+    expect(items.type).toBe('array')
   })
 
   test('every body is described, and every 4xx answers the one error shape', () => {
