@@ -4,7 +4,6 @@ import { orderViews, orderWindows, windowTermsOf } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
 import { payoutTermsOf } from '../payouts/index'
 import type { ModuleDeps } from '../shared/index'
-import { confirmPaymentAndCreateOrder, createPaymentIntent, groceryHoldEstimate } from './checkout'
 import {
   confirmPaymentAndCreateOrderResponseSchema,
   confirmPaymentAndCreateOrderSchema,
@@ -14,6 +13,8 @@ import {
   groceryHoldEstimateResponseSchema,
   groceryHoldEstimateSchema,
 } from './contract'
+import { createPaymentIntent, groceryHoldEstimate } from './payment-intent'
+import { confirmPaymentAndCreateOrder } from './place-order'
 
 export interface CheckoutRouteDeps extends ModuleDeps {
   session: SessionPlugin

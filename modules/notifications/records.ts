@@ -39,6 +39,42 @@ export async function writeNotifications(db: Database, clock: Clock, items: read
 }
 
 /**
+ * Writes records already claimed (pushedAt set as they are written) and pushes the new ones at
+ * once: one write per record instead of a write and a claim, for a fan-out to thousands. Only the
+ * run whose insert made a record gets it back, so on several instances it is still pushed at most
+ * once; a crash between the write and the push leaves it in the list unpushed, as a crash between
+ * pushPending's claim and its push does. Returns how many are new.
+ */
+export async function writeAndPush(db: Database, clock: Clock, push: PushSender, items: readonly NewNotification[]): Promise<number> {
+  if (items.length === 0) return 0
+  const now = clock.now()
+  const written = await db
+    .insert(notifications)
+    .values(items.map((item) => ({ ...item, createdAt: now, pushedAt: now })))
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+    .returning()
+  await sendRecords(db, push, written)
+  return written.length
+}
+
+/** Hands records to the push sender with their users' tokens, and forgets the tokens it says are gone. */
+async function sendRecords(db: Database, push: PushSender, records: readonly Row[]) {
+  if (records.length === 0) return
+  const tokens = await tokensOf(
+    db,
+    records.map((row) => row.userId),
+  )
+  const { staleTokens } = await push.send(
+    records.map((row) => ({
+      userId: row.userId,
+      tokens: tokens.get(row.userId) ?? [],
+      message: { id: row.id, title: row.title, body: row.body, data: row.data },
+    })),
+  )
+  await forgetTokens(db, staleTokens)
+}
+
+/**
  * Pushes records not yet pushed (all of them, or those of one event), `atMost` of them: each is
  * claimed first with a conditional update, so however many instances run this, a record is pushed
  * at most once. Records another instance is claiming are skipped, not waited for: two claims
@@ -56,19 +92,7 @@ export async function pushPending(db: Database, clock: Clock, push: PushSender, 
     .set({ pushedAt: clock.now() })
     .where(and(inArray(notifications.id, waiting), isNull(notifications.pushedAt)))
     .returning()
-  if (claimed.length === 0) return 0
-  const tokens = await tokensOf(
-    db,
-    claimed.map((row) => row.userId),
-  )
-  const { staleTokens } = await push.send(
-    claimed.map((row) => ({
-      userId: row.userId,
-      tokens: tokens.get(row.userId) ?? [],
-      message: { id: row.id, title: row.title, body: row.body, data: row.data },
-    })),
-  )
-  await forgetTokens(db, staleTokens)
+  await sendRecords(db, push, claimed)
   return claimed.length
 }
 

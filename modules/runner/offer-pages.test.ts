@@ -42,17 +42,17 @@ test('a change during a read is not hidden by it: the next runner reads again', 
   const channel = fakeChannel()
   const pages = offerPages(channel.listen)
   let reads = 0
-  let finish = () => {}
+  const reading = Promise.withResolvers<void>()
+  const page = Promise.withResolvers<OfferPage>()
   const slowRead = () => {
     reads++
-    return new Promise<OfferPage>((resolve) => {
-      finish = () => resolve(emptyPage)
-    })
+    reading.resolve()
+    return page.promise
   }
   const during = pages.get('here', slowRead)
-  await Bun.sleep(0)
+  await reading.promise
   channel.notify(orderOutbox.changed, crypto.randomUUID())
-  finish()
+  page.resolve(emptyPage)
   await during
   await pages.get('here', async () => {
     reads++

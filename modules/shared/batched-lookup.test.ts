@@ -1,14 +1,20 @@
 import { describe, expect, test } from 'bun:test'
 import { batchedLookup } from './batched-lookup'
 
-/** A read the test finishes by hand, recording the keys of each call. */
+/** A read the test finishes by hand, recording the keys of each call; `untilCalls(n)` waits for the n-th call. */
 function heldReads() {
   const calls: { keys: string[]; finish: (found: Map<string, string>) => void; fail: (error: Error) => void }[] = []
+  let called = Promise.withResolvers<void>()
   const read = (keys: string[]) =>
     new Promise<Map<string, string>>((finish, fail) => {
       calls.push({ keys, finish, fail })
+      called.resolve()
+      called = Promise.withResolvers()
     })
-  return { calls, read }
+  const untilCalls = async (count: number) => {
+    while (calls.length < count) await called.promise
+  }
+  return { calls, read, untilCalls }
 }
 
 const answers = (keys: string[]) => new Map(keys.map((key) => [key, key.toUpperCase()]))
@@ -24,14 +30,14 @@ describe('batchedLookup', () => {
   })
 
   test('lookups asked while the reads are under way wait, then go out together in one read', async () => {
-    const { calls, read } = heldReads()
+    const { calls, read, untilCalls } = heldReads()
     const lookup = batchedLookup(read, { inFlightAtMost: 1 })
     const first = lookup('a')
     const waiting = [lookup('b'), lookup('c'), lookup('b')]
     expect(calls).toHaveLength(1)
     calls[0]!.finish(answers(['a']))
     expect(await first).toBe('A')
-    await Bun.sleep(0)
+    await untilCalls(2)
     expect(calls.map((call) => call.keys)).toEqual([['a'], ['b', 'c']])
     calls[1]!.finish(answers(['b', 'c']))
     expect(await Promise.all(waiting)).toEqual(['B', 'C', 'B'])
@@ -46,26 +52,26 @@ describe('batchedLookup', () => {
   })
 
   test('a failed read fails only the lookups it carried; the next lookup reads again', async () => {
-    const { calls, read } = heldReads()
+    const { calls, read, untilCalls } = heldReads()
     const lookup = batchedLookup(read, { inFlightAtMost: 1 })
     const failing = lookup('a')
     const later = lookup('b')
     calls[0]!.fail(new Error('connection lost'))
     await expect(failing).rejects.toThrow('connection lost')
-    await Bun.sleep(0)
+    await untilCalls(2)
     expect(calls[1]!.keys).toEqual(['b'])
     calls[1]!.finish(answers(['b']))
     expect(await later).toBe('B')
   })
 
   test('a batch holds at most batchAtMost keys; the rest go in the next read', async () => {
-    const { calls, read } = heldReads()
+    const { calls, read, untilCalls } = heldReads()
     const lookup = batchedLookup(read, { inFlightAtMost: 1, batchAtMost: 2 })
     const all = ['a', 'b', 'c', 'd'].map((key) => lookup(key))
     calls[0]!.finish(answers(calls[0]!.keys))
-    await Bun.sleep(0)
+    await untilCalls(2)
     calls[1]!.finish(answers(calls[1]!.keys))
-    await Bun.sleep(0)
+    await untilCalls(3)
     calls[2]!.finish(answers(calls[2]!.keys))
     expect(calls.map((call) => call.keys)).toEqual([['a'], ['b', 'c'], ['d']])
     expect(await Promise.all(all)).toEqual(['A', 'B', 'C', 'D'])

@@ -30,6 +30,7 @@ test('a large body made in the turn its request arrived in goes as one buffer; a
       return sentAs(context)
     })
     .get('/after-a-timer', async (context) => {
+      // Kept: waiting on a timer, as a handler waits on I/O, is the thing tested.
       await Bun.sleep(1)
       return sentAs(context)
     })

@@ -6,6 +6,7 @@ import { followsOrderStreams } from '../../../testing/fake-event-source'
 import { aBuyer } from '../../../testing/fixtures'
 import { aMessage, anAcceptedOrder } from '../../../testing/order-fixtures'
 import { renderScreen } from '../../../testing/render-screen'
+import { settled } from '../../../testing/settled'
 
 const order = anAcceptedOrder()
 const messagesPath = `/api/orders/${order.id}/messages`
@@ -64,7 +65,7 @@ describe('the chat on tracking', () => {
     await screen.findByRole('button', { name: 'Send' })
     expect(field().value).toBe('')
     events.latest()!.push('message', fromBuyer('Yes, two 2 lb bags'))
-    await new Promise((settle) => setTimeout(settle, 10))
+    await settled()
     expect(log().getAllByText('Yes, two 2 lb bags')).toHaveLength(1)
   })
 
