@@ -25,6 +25,8 @@ export const notifications = pgTable(
     uniqueIndex('notifications_user_event_unique').on(t.userId, t.dedupeKey),
     index('notifications_unread_idx').on(t.userId).where(sql`not read`),
     index('notifications_unpushed_idx').on(t.createdAt).where(sql`pushed_at is null`),
+    // Who was told of an event (a cancel tells the runners its offer reached; a fan-out's progress): by the event, not by the person.
+    index('notifications_dedupe_key_idx').on(t.dedupeKey),
   ],
 )
 

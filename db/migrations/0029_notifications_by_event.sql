@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_dedupe_key_idx" ON "notifications" USING btree ("dedupe_key");
