@@ -3,7 +3,7 @@ import { TZDate } from '@date-fns/tz'
 import type { BrowserContext, Locator, Page } from 'playwright'
 import { at, expectComfortableLayout, heading } from './account-steps'
 import { PHONE, useServerAndBrowser } from './harness'
-import { shotAt } from './phone-shots'
+import { desktopShotAt, shotAt } from './phone-shots'
 import { shopSteps } from './shop-steps'
 
 /**
@@ -105,6 +105,7 @@ describe('delivery windows at phone size', () => {
     await rescue.getByRole('group', { name: 'Or choose another window' }).waitFor()
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'windows-checkout-closed-store-phone', rescue)
+    await desktopShotAt(buyer, 'windows-checkout-closed-store-desktop', rescue)
     await oneTap.click()
     expect(await fact(buyer.getByRole('region', { name: 'Order Summary' }), 'Delivery slot')).toBe('Sat 10:00–12:00')
     await buyer.getByRole('button', { name: /^Place Order - / }).click()
@@ -123,6 +124,7 @@ describe('delivery windows at phone size', () => {
     await buyer.getByRole('region', { name: 'Delivery window' }).getByRole('button', { name: 'Change window' }).waitFor()
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'windows-tracking-scheduled-phone', hero)
+    await desktopShotAt(buyer, 'windows-tracking-scheduled-desktop', hero)
 
     // [windows] A runner nearby is offered nothing on Friday evening, nor at 07:50 on Saturday.
     const runner = await phoneOnServerTime()
@@ -144,6 +146,7 @@ describe('delivery windows at phone size', () => {
     expect(await fact(offer, 'Time')).toBe('Scheduled · Sat 10:00–12:00')
     await expectComfortableLayout(runner)
     await shotAt(runner, 'windows-runner-offer-phone', offer)
+    await desktopShotAt(runner, 'windows-runner-offer-desktop', offer)
 
     // The buyer's tracking now looks for a runner, the 30 minutes counting from 08:00.
     await buyer.goto(url(`/order/${orderId}`))

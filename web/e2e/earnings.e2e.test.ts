@@ -98,7 +98,7 @@ describe('Earnings', () => {
     await expectComfortableLayout(runner)
     await shot(runner, 'earnings-every-state-phone')
     // The lines as a phone shows them, below the tabs' edge in the whole-page shot.
-    await shotAt(runner, 'earnings-lines-phone', runner.getByRole('list', { name: 'Deliveries' }))
+    await shotAt(runner, 'earnings-lines-phone', runner.getByRole('list', { name: 'Statement' }))
     await runner.context().close()
   })
 })

@@ -5,7 +5,7 @@ import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { at, expectComfortableLayout, heading } from './account-steps'
 import { useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
-import { cameraPhoto, shotAt } from './phone-shots'
+import { cameraPhoto, desktopShotAt, shotAt } from './phone-shots'
 
 /**
  * Groceries paid in the app (issue 29), in two browser contexts at phone size: the buyer chooses
@@ -68,6 +68,12 @@ describe('groceries paid by card in the app', () => {
     expect(Number(hold)).toBeGreaterThanOrEqual(Number(RECEIPT_TOTAL))
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'cart-groceries-by-card-phone', holdText)
+    // At desktop size with 'Schedule for later' open beside it, then back to ASAP.
+    await buyer.getByRole('radio', { name: /^Schedule for later/ }).check()
+    await buyer.locator('.window-picker, .window-picker__message').first().waitFor()
+    await expectComfortableLayout(buyer)
+    await desktopShotAt(buyer, 'cart-groceries-by-card-scheduled-desktop', holdText)
+    await buyer.getByRole('radio', { name: /^ASAP/ }).check()
 
     await buyer.getByRole('button', { name: 'Checkout - $7.00' }).click()
     await at(buyer, '/checkout')
@@ -77,6 +83,7 @@ describe('groceries paid by card in the app', () => {
     await buyer.getByText(`We'll hold up to $${hold} on your card. You're charged only what the receipt says.`).waitFor()
     await buyer.getByRole('button', { name: /^4242 4242 4242 4242/ }).click()
     await shotAt(buyer, 'checkout-groceries-by-card-phone', buyer.getByRole('group', { name: 'How to pay for the groceries' }))
+    await desktopShotAt(buyer, 'checkout-groceries-by-card-desktop', buyer.getByRole('group', { name: 'How to pay for the groceries' }))
     await buyer.getByRole('button', { name: 'Place Order - $7.00' }).click()
     await at(buyer, '/order-confirmation')
     await heading(buyer, 'Order Placed Successfully!')
@@ -90,9 +97,11 @@ describe('groceries paid by card in the app', () => {
     await offer.getByText('Groceries paid in the app').waitFor()
     await expectComfortableLayout(runner)
     await shotAt(runner, 'runner-offer-groceries-by-card-phone', offer)
+    await desktopShotAt(runner, 'runner-offer-groceries-by-card-desktop', offer)
     await offer.getByRole('button', { name: 'Accept Order' }).click()
     await runner.waitForURL(url(`/delivery/${orderId}`))
     await heading(runner, 'Active Delivery')
+    await desktopShotAt(runner, 'delivery-groceries-by-card-desktop')
 
     await buyer.goto(url(`/order/${orderId}`))
     await heading(buyer, 'Track Order')
@@ -138,6 +147,7 @@ describe('groceries paid by card in the app', () => {
     await groceriesLine.getByText(/^Paid /).waitFor()
     expect(await runner.locator('dl.earnings-balances').textContent()).toContain(`Paid$${RECEIPT_TOTAL}`)
     await shotAt(runner, 'earnings-groceries-line-paid-phone', groceriesLine)
+    await desktopShotAt(runner, 'earnings-groceries-line-paid-desktop', groceriesLine)
 
     await buyer.context().close()
     await runner.context().close()

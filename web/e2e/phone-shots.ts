@@ -1,5 +1,5 @@
 import type { Page } from 'playwright'
-import { SCREENSHOT_DIR } from './harness'
+import { DESKTOP, PHONE, SCREENSHOT_DIR } from './harness'
 
 /**
  * Waits until the animations that end (a dialog rising; not a pulsing dot) have ended, a second
@@ -42,4 +42,11 @@ export async function cameraPhoto(page: Page, label: string) {
     return canvas.toDataURL('image/jpeg', 0.8)
   }, label)
   return { name: `${label.toLowerCase().replace(/\W+/g, '-')}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') }
+}
+
+/** The same as shotAt with the page at desktop size (1280×800) for the shot, then back at phone size. */
+export async function desktopShotAt(page: Page, name: string, target = page.locator('body')) {
+  await page.setViewportSize(DESKTOP)
+  await shotAt(page, name, target)
+  await page.setViewportSize(PHONE)
 }

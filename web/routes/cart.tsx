@@ -110,7 +110,7 @@ function StoreCart({ storeId }: { storeId: string }) {
                 Add more items
               </Link>
             </section>
-            <PricingNotice />
+            <PricingNotice groceryPayment={groceryPayment} />
           </div>
           <div className="cart-layout__side">
             <FeesAndTip tip={tip} groceryCents={estimatedGroceryCents(lines)} groceryPayment={groceryPayment} />

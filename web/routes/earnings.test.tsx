@@ -176,7 +176,7 @@ describe('Earnings /earnings', () => {
     )
     await openEarnings()
     await statementShown()
-    const items = within(screen.getByRole('list', { name: 'Deliveries' })).getAllByRole('listitem')
+    const items = within(screen.getByRole('list', { name: 'Statement' })).getAllByRole('listitem')
     expect(items).toHaveLength(4)
 
     const pending = line('048F4D01')
@@ -246,7 +246,7 @@ describe('Earnings /earnings', () => {
     await waitFor(() => expect(button('Loading...').getAttribute('aria-disabled')).toBe('true'))
     older.resolve([200, statement({ earnings: [aLine(2, { status: 'paid', paidAt: at('2026-01-02T10:00:00Z'), transferId: 'tr_old' })] })])
     await screen.findByRole('article', { name: 'Delivery #048F4D02' })
-    expect(within(screen.getByRole('list', { name: 'Deliveries' })).getAllByRole('listitem')).toHaveLength(2)
+    expect(within(screen.getByRole('list', { name: 'Statement' })).getAllByRole('listitem')).toHaveLength(2)
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
     expect(server.callsTo('GET /api/runner/payouts').map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'cursor-1'])
   })

@@ -87,6 +87,12 @@ describe("the runner's pick-up of a card order carries the grocery total", () =>
     const total = await screen.findByLabelText<HTMLInputElement>('Actual grocery total')
     expect(total.required).toBe(true)
     expect(screen.getByText("From the store receipt. Required: the customer's card is charged this total.")).toBeDefined()
+    // Nothing is paid at the door, so the receipt is not asked for to say what to pay there.
+    expect(
+      within(screen.getByRole('region', { name: 'Receipt photo' })).getByText(
+        'Needed for this order: the customer sees it, and their card is charged its total.',
+      ),
+    ).toBeDefined()
     for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box)
     const pickUp = screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' })
     expect(pickUp.disabled).toBe(true)
@@ -106,6 +112,9 @@ describe("the runner's pick-up of a card order carries the grocery total", () =>
     fakeApi({ [`GET /api/orders/${atDoor.id}`]: () => [200, { order: atDoor }] })
     renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${atDoor.id}`, user: aRunner() })
     expect((await screen.findByLabelText<HTMLInputElement>('Actual grocery total (optional)')).required).toBe(false)
+    expect(
+      within(screen.getByRole('region', { name: 'Receipt photo' })).getByText('The customer sees it, so they know what to pay you at the door.'),
+    ).toBeDefined()
     for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box)
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' }).disabled).toBe(false)
   })

@@ -40,9 +40,17 @@ function runnerServer(overrides: Handlers = {}, offers = [dal, rice]) {
   })
 }
 
+/**
+ * Opens /runner and waits, inside Testing Library's wait, until every reading it starts
+ * (availability, preferences, offers, stats) has answered: one answering later would redraw the
+ * screen, and the offers stream's effect would follow, outside act and behind the test's back.
+ */
 async function openDashboard(user = aRunner(), clock?: ManualClock) {
   const rendered = renderScreen(RunnerDashboardPage, { path: '/runner', user, clock })
-  await screen.findByRole('heading', { level: 1 })
+  await waitFor(() => {
+    expect(screen.getByRole('heading', { level: 1 })).toBeDefined()
+    expect(rendered.queryClient.isFetching()).toBe(0)
+  })
   return rendered
 }
 

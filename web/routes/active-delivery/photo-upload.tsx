@@ -11,6 +11,8 @@ const WORDS: Record<OrderPhotoSlot, { title: string; take: string; hint: string 
   receipt: { title: 'Receipt photo', take: 'Take Receipt Photo', hint: 'The customer sees it, so they know what to pay you at the door.' },
   deliveryPhoto: { title: 'Doorstep photo', take: 'Take Doorstep Photo', hint: 'Show where you left the groceries.' },
 }
+/** Groceries paid by card: nothing is paid at the door, and the pick-up needs the receipt (issue 29). */
+const CARD_RECEIPT_HINT = 'Needed for this order: the customer sees it, and their card is charged its total.'
 
 const failure = (error: unknown) =>
   error instanceof ApiError && typeof error.body.message === 'string'
@@ -28,6 +30,7 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
   const now = useClock().now()
   const stored = order[slot]
   const words = WORDS[slot]
+  const hint = slot === 'receipt' && order.groceryPayment.method === 'card' ? CARD_RECEIPT_HINT : words.hint
 
   // After delivery a missing doorstep photo may still be added, but a delivered order's photo is not retaken.
   const mayAdd =
@@ -89,7 +92,7 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
               event.target.value = ''
             }}
           />
-          <p className="meta">{words.hint}</p>
+          <p className="meta">{hint}</p>
         </>
       )}
     </section>

@@ -149,10 +149,14 @@ describe('Pay for groceries in the cart', () => {
     await screen.findByRole('heading', { level: 1, name: 'Your Cart' })
     expect(atDoor().checked).toBe(true)
     expect(screen.getByText('Estimated groceries (paid to your runner at delivery)')).toBeDefined()
+    const pricing = () => screen.getByRole('complementary', { name: 'Item pricing' }).textContent
+    expect(pricing()).toContain('you pay the runner for the groceries at the door by Cash, Zelle, Venmo or Apple Pay.')
     fireEvent.click(byCard())
     expect(await screen.findByText(HOLD_TEXT)).toBeDefined()
     expect(readCartDetails(store.id).groceryPayment).toBe('card')
     expect(screen.getByText("Estimated groceries (charged to your card at the receipt's total)")).toBeDefined()
+    // The pricing note no longer sends the buyer to pay at the door.
+    expect(pricing()).toBe("Item prices are estimates. Your runner pays the store's price, and your card is charged the receipt's total for the groceries.")
     expect(bodiesSentTo(api, 'POST /api/grocery-hold-estimate')[0]).toEqual({
       storeId: store.id,
       items: [

@@ -11,12 +11,15 @@ type Props = {
   lines: PayoutLine[]
 }
 
-/** Each delivery's earnings, newest first, 50 at a time with 'Load more'. */
+/**
+ * The statement: each delivery's earnings and each order's groceries paid back (paid by card),
+ * newest first, 50 at a time with 'Load more'. One list, so the lines keep the order they were written in.
+ */
 export function EarningLines({ statement, lines }: Props) {
   return (
     <section className="stack" aria-labelledby="earning-lines-heading">
       <h2 id="earning-lines-heading" className="runner-section__heading">
-        Deliveries
+        Statement
       </h2>
       {lines.length === 0 ? (
         <EmptyState title="No earnings yet" hint="Deliver an order to earn its fee and tip.">

@@ -11,8 +11,9 @@ import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
 
 /**
- * The buyer's scheduled order, while no runner has accepted it: its window, and the same picker as
- * the cart's to move it to another. Cancelling sits beside it (CancelWhileWaiting).
+ * The buyer's scheduled order, while no runner has accepted it: the same picker as the cart's to
+ * move it to another window. The hero above already names the window, so this card does not.
+ * Cancelling sits beside it (CancelWhileWaiting).
  */
 export function ChangeWindow({ order }: { order: Order }) {
   const viewerId = useCurrentUser().data?.user?.id
@@ -24,7 +25,7 @@ export function ChangeWindow({ order }: { order: Order }) {
       <h2 id={titleId} className="tracking-card__heading">
         Delivery window
       </h2>
-      <p>{deliveryWhen(order)}</p>
+      {!open && <p className="meta">Until a runner accepts your order, you can move it to another window.</p>}
       {open ? (
         <WindowForm order={order} current={order.scheduledWindow} onDone={() => setOpen(false)} />
       ) : (
