@@ -4,7 +4,7 @@ import type { GroceryPayment, Order } from '../../modules/orders/contract'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
-import { anAcceptedOrder, aRunner } from '../testing/order-fixtures'
+import { aCardGroceryPayment, anAcceptedOrder, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { ActiveDeliveryPage } from './active-delivery'
 import { OrderTrackingPage } from './order-tracking'
@@ -23,17 +23,7 @@ function cardOrder(total: string, payment: Partial<GroceryPayment> = {}): Order 
     pickedUpAt: '2026-01-05T10:30:00.000Z',
     actualGroceryCost: total,
     receipt,
-    groceryPayment: {
-      method: 'card',
-      holdCents: 4500,
-      capturedCents: 0,
-      refundedCents: 0,
-      status: 'authorized',
-      extraCents: 0,
-      extraStatus: null,
-      collectAtDoorCents: 0,
-      ...payment,
-    },
+    groceryPayment: aCardGroceryPayment(payment),
   }
 }
 

@@ -1,5 +1,5 @@
 import type { PublicUser } from '../../modules/accounts/contract'
-import type { Order, OrderItemView, OrderMessage } from '../../modules/orders/contract'
+import type { GroceryPayment, Order, OrderItemView, OrderMessage } from '../../modules/orders/contract'
 import type { Availability, AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 
@@ -7,6 +7,21 @@ import { aBuyer } from './fixtures'
  * Orders as the API answers them (the contract's types), the one place tests build them. This file
  * and fixtures.ts import contracts only, so server tests can use them without pulling in the DOM.
  */
+
+/** How an order's groceries are paid: at the door unless told; `aCardGroceryPayment` for a $45 hold standing on the card. */
+export const aGroceryPayment = (overrides: Partial<GroceryPayment> = {}): GroceryPayment => ({
+  method: 'at_door',
+  holdCents: 0,
+  capturedCents: 0,
+  refundedCents: 0,
+  status: null,
+  extraCents: 0,
+  extraStatus: null,
+  collectAtDoorCents: 0,
+  ...overrides,
+})
+export const aCardGroceryPayment = (overrides: Partial<GroceryPayment> = {}): GroceryPayment =>
+  aGroceryPayment({ method: 'card', holdCents: 4500, status: 'authorized', ...overrides })
 
 /** A runner with a verified phone and a complete profile in Edison, NJ. */
 export const aRunner = (overrides: Partial<PublicUser> = {}): PublicUser =>
@@ -44,16 +59,7 @@ export const anOrder = (overrides: Partial<Order> = {}): Order => ({
   refundedAmount: '0.00',
   refunds: [],
   earnings: null,
-  groceryPayment: {
-    method: 'at_door',
-    holdCents: 0,
-    capturedCents: 0,
-    refundedCents: 0,
-    status: null,
-    extraCents: 0,
-    extraStatus: null,
-    collectAtDoorCents: 0,
-  },
+  groceryPayment: aGroceryPayment(),
   storeAddress: '1710 Oak Tree Rd, Edison, NJ 08820',
   storePhone: '(732) 555-0142',
   storeTimeZone: 'America/New_York',

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { cleanup, screen, within } from '@testing-library/react'
 import { fakeApi } from '../../testing/fake-api'
 import { aBuyer } from '../../testing/fixtures'
-import { anOrder } from '../../testing/order-fixtures'
+import { aCardGroceryPayment, anOrder } from '../../testing/order-fixtures'
 import { renderScreen } from '../../testing/render-screen'
 import { MyOrdersPage } from '../my-orders'
 import { OrderTrackingPage } from '../order-tracking'
@@ -10,16 +10,7 @@ import { OrderTrackingPage } from '../order-tracking'
 // Where an order's payment is summed up, it says how the groceries are paid (issue 29).
 const byCard = anOrder({
   id: '44444444-4444-4444-8444-0000000card1',
-  groceryPayment: {
-    method: 'card',
-    holdCents: 4500,
-    capturedCents: 0,
-    refundedCents: 0,
-    status: 'authorized',
-    extraCents: 0,
-    extraStatus: null,
-    collectAtDoorCents: 0,
-  },
+  groceryPayment: aCardGroceryPayment(),
 })
 const atDoor = anOrder({ id: '55555555-5555-4555-8555-0000000door1', storeName: 'Apna Bazar' })
 const groceries = (scope: HTMLElement) => within(scope).getByText('Groceries', { selector: 'dt' }).nextElementSibling?.textContent

@@ -4,7 +4,7 @@ import type { GroceryPayment, Order } from '../../../modules/orders/contract'
 import { fakeApi } from '../../testing/fake-api'
 import { followsOrderStreams } from '../../testing/fake-event-source'
 import { aBuyer } from '../../testing/fixtures'
-import { anAcceptedOrder } from '../../testing/order-fixtures'
+import { aGroceryPayment, anAcceptedOrder } from '../../testing/order-fixtures'
 import { renderScreen } from '../../testing/render-screen'
 import { OrderTrackingPage } from '../order-tracking'
 
@@ -14,16 +14,7 @@ import { OrderTrackingPage } from '../order-tracking'
 
 followsOrderStreams()
 const receipt = { url: '/api/orders/order-1/receipt', uploadedAt: '2026-01-05T10:25:00.000Z' }
-const atDoorPayment: GroceryPayment = {
-  method: 'at_door',
-  holdCents: 0,
-  capturedCents: 0,
-  refundedCents: 0,
-  status: null,
-  extraCents: 0,
-  extraStatus: null,
-  collectAtDoorCents: 0,
-}
+const atDoorPayment = aGroceryPayment()
 
 /** Ravi's order picked up with its receipt at `total` dollars, its groceries paid as `payment` says (a $45 card hold unless told). */
 function pickedUp(total: string | null, payment: Partial<GroceryPayment>, confirmed = false): Order {

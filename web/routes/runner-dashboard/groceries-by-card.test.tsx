@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { fakeApi } from '../../testing/fake-api'
-import { anAvailableOrder, aRunner, someAvailability, somePreferences, someStats } from '../../testing/order-fixtures'
+import { aCardGroceryPayment, anAvailableOrder, aRunner, someAvailability, somePreferences, someStats } from '../../testing/order-fixtures'
 import { renderScreen } from '../../testing/render-screen'
 import { toasts } from '../../testing/screen-queries'
 import { RunnerDashboardPage } from '../runner-dashboard'
@@ -10,16 +10,7 @@ import { RunnerDashboardPage } from '../runner-dashboard'
 const byCard = anAvailableOrder({
   id: 'offer-card',
   storeName: 'Patel Family Grocers',
-  groceryPayment: {
-    method: 'card',
-    holdCents: 4500,
-    capturedCents: 0,
-    refundedCents: 0,
-    status: 'authorized',
-    extraCents: 0,
-    extraStatus: null,
-    collectAtDoorCents: 0,
-  },
+  groceryPayment: aCardGroceryPayment(),
 })
 const atDoor = anAvailableOrder({ id: 'offer-door', storeName: 'Apna Bazar' })
 const PAYOUTS_MESSAGE =
