@@ -65,6 +65,40 @@ export async function benchStore(
 export const benchGateway = (db: Database, clock: Clock = systemClock) => embeddedGateway(db, clock, { appUrl: loadConfig().APP_URL })
 
 /**
+ * Places the bench's order for now, as checkout writes it, in the transaction that claims its
+ * payment: Toor Dal $7.99 × 2 from `store`, a $2 fee and a $5 tip, for the buyer's door in Edison.
+ */
+export function placeBenchOrder(
+  tx: Database,
+  clock: Clock,
+  { orderId, buyerId, store, paymentIntentId }: { orderId: string; buyerId: string; store: BenchStore; paymentIntentId: string },
+) {
+  return orderMoves.place(
+    tx,
+    clock,
+    {
+      id: orderId,
+      buyerId,
+      store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
+      items: [{ id: crypto.randomUUID(), name: 'Toor Dal', quantity: 2, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' }],
+      platformFeeCents: 200,
+      tipCents: 500,
+      estimatedGroceryCents: 1598,
+      deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
+      deliveryArea: 'Edison, NJ 08817',
+      deliveryInstructions: null,
+      window: null,
+      timeSlot: 'ASAP',
+      paymentIntentId,
+    },
+    ASAP_TERMS,
+  )
+}
+
+/** An order for now: its window terms (the defaults) are never read. */
+const ASAP_TERMS = windowTermsOf(loadConfig({}))
+
+/**
  * An order waiting for a runner, its card authorized at `clock`'s now, made through the facades
  * as checkout makes it (checkout itself is measured elsewhere): the authorization recorded, the
  * card confirmed, then the intent claimed for the order in the transaction that places it.
@@ -83,28 +117,7 @@ export async function paidOrder(
   const order = await handle.db.transaction(async (tx) => {
     if (!(await claimIntent(tx, clock, intent.paymentIntentId, orderId, idempotencyKey)))
       throw new Error(`The bench's intent ${intent.paymentIntentId} was already claimed`)
-    return orderMoves.place(
-      tx,
-      clock,
-      {
-        id: orderId,
-        buyerId,
-        store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
-        items: [
-          { id: crypto.randomUUID(), name: 'Toor Dal', quantity: 2, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' },
-        ],
-        platformFeeCents: 200,
-        tipCents: 500,
-        estimatedGroceryCents: 1598,
-        deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
-        deliveryArea: 'Edison, NJ 08817',
-        deliveryInstructions: null,
-        window: null,
-        timeSlot: 'ASAP',
-        paymentIntentId: intent.paymentIntentId,
-      },
-      windowTermsOf(loadConfig()),
-    )
+    return placeBenchOrder(tx, clock, { orderId, buyerId, store, paymentIntentId: intent.paymentIntentId })
   })
   return order.id
 }

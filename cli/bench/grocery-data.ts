@@ -1,16 +1,12 @@
 import type { DatabaseHandle } from '../../db/client'
-import { captureClaim, orderLines, orderMoves, windowTermsOf } from '../../modules/orders/index'
+import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
 import { authorize, authorizeGroceryHold, claimGroceryHold, claimIntent, groceryHoldOfCheckout } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
-import { type Clock, loadConfig, systemClock } from '../../modules/shared/index'
-import { type BenchStore, benchGateway } from './bench-data'
+import { type Clock, systemClock } from '../../modules/shared/index'
+import { type BenchStore, benchGateway, placeBenchOrder } from './bench-data'
 
 /** Toor Dal $7.99 × 2 as the catalog prices it: $15.98, × 1.2 rounded up to a whole $5 and at least $20, held as $20. */
 const GROCERY_HOLD_CENTS = 2000
-const ESTIMATED_GROCERY_CENTS = 1598
-
-/** An order for now: its window terms (the defaults) are never read. */
-const ASAP_TERMS = windowTermsOf(loadConfig({}))
 
 export type CardOrder = { orderId: string; paymentIntentId: string; groceryIntentId: string }
 
@@ -42,28 +38,7 @@ export async function cardOrder(
   await db.transaction(async (tx) => {
     if (!(await claimIntent(tx, clock, intent.paymentIntentId, orderId, idempotencyKey)) || !(await claimGroceryHold(tx, clock, hold, orderId)))
       throw new Error(`The holds of checkout ${intent.paymentIntentId} were already claimed`)
-    return orderMoves.place(
-      tx,
-      clock,
-      {
-        id: orderId,
-        buyerId,
-        store: { id: store.id, name: store.name, address: store.address, phone: null, latitude: store.latitude, longitude: store.longitude },
-        items: [
-          { id: crypto.randomUUID(), name: 'Toor Dal', quantity: 2, unit: '4 lb', priceCents: 799, priceUnit: 'bag', isEstimatedPrice: true, comment: '' },
-        ],
-        platformFeeCents: 200,
-        tipCents: 500,
-        estimatedGroceryCents: ESTIMATED_GROCERY_CENTS,
-        deliveryAddress: '12 Oak Tree Rd, Edison, NJ 08817',
-        deliveryArea: 'Edison, NJ 08817',
-        deliveryInstructions: null,
-        window: null,
-        timeSlot: 'ASAP',
-        paymentIntentId: intent.paymentIntentId,
-      },
-      ASAP_TERMS,
-    )
+    return placeBenchOrder(tx, clock, { orderId, buyerId, store, paymentIntentId: intent.paymentIntentId })
   })
   return { orderId, paymentIntentId: intent.paymentIntentId, groceryIntentId: hold.paymentIntentId }
 }
