@@ -237,30 +237,35 @@ describe('checkout and the webhook with Stripe configured', async () => {
   })
 })
 
+type StripeApi = Awaited<ReturnType<typeof stripeServer>>['api']
+
+/**
+ * A checkout paying for the groceries by card, placed through the API: Basmati Rice $18.99 from
+ * `store`, held as $25, both holds authorized at Stripe.
+ */
+async function placedCardOrder(api: StripeApi, store: Awaited<ReturnType<StripeApi['addStore']>>) {
+  const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]
+  const buyer = await api.completeAccount()
+  const started = await api.call('POST', '/api/create-payment-intent', {
+    cookie: buyer.cookie,
+    body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items },
+  })
+  const { paymentIntentId, groceryIntent } = started.body as { paymentIntentId: string; groceryIntent: { id: string } }
+  stripe.confirmCard(paymentIntentId)
+  const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
+    cookie: buyer.cookie,
+    body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items, tip: 5 } },
+  })
+  expect(placed.status).toBe(200)
+  return { buyer, orderId: (placed.body.order as { id: string }).id, paymentIntentId, groceryIntentId: groceryIntent.id }
+}
+
 describe("Stripe's word on a grocery hold and its extra charge settles the hold's record, not the order's payment", async () => {
   const { api, webhook } = await stripeServer(gateway, 'Stripe Grocery Webhook Store')
   const deliver = (type: string, intent: Record<string, unknown>) => webhook(type, { object: 'payment_intent', ...intent })
   const deps = { db: api.db, clock: api.clock, gateway, listener: ordersPaymentListener(api.db, api.clock, gateway) }
   const store = await api.addStore({ name: 'Stripe Grocery Hold Store', latitude: 40.52, longitude: -74.3973 })
-  /** Basmati Rice $18.99: held as $25. */
-  const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]
-
-  /** A checkout paying for the groceries by card, placed: both holds authorized at Stripe. */
-  async function groceryOrder() {
-    const buyer = await api.completeAccount()
-    const started = await api.call('POST', '/api/create-payment-intent', {
-      cookie: buyer.cookie,
-      body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items },
-    })
-    const { paymentIntentId, groceryIntent } = started.body as { paymentIntentId: string; groceryIntent: { id: string } }
-    stripe.confirmCard(paymentIntentId)
-    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
-      cookie: buyer.cookie,
-      body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items, tip: 5 } },
-    })
-    expect(placed.status).toBe(200)
-    return { buyer, orderId: (placed.body.order as { id: string }).id, paymentIntentId, groceryIntentId: groceryIntent.id }
-  }
+  const groceryOrder = () => placedCardOrder(api, store)
   const groceryPaymentOf = async (buyer: { cookie: string }, orderId: string) =>
     ((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order as { groceryPayment: Record<string, unknown> }).groceryPayment
 
@@ -331,25 +336,13 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
   const { api, webhook } = await stripeServer(gateway, 'Stripe Grocery Refund Store')
   const deps = { db: api.db, clock: api.clock, gateway, listener: ordersPaymentListener(api.db, api.clock, gateway) }
   const store = await api.addStore({ name: 'Stripe Grocery Refund Hold Store', latitude: 40.52, longitude: -74.3973 })
-  const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]
 
   /** A card order's grocery hold ($25) captured at `totalCents`, the difference above it charged to the saved card. */
   async function capturedGroceries(totalCents: number) {
-    const buyer = await api.completeAccount()
-    const started = await api.call('POST', '/api/create-payment-intent', {
-      cookie: buyer.cookie,
-      body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items },
-    })
-    const { paymentIntentId, groceryIntent } = started.body as { paymentIntentId: string; groceryIntent: { id: string } }
-    stripe.confirmCard(paymentIntentId)
-    const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
-      cookie: buyer.cookie,
-      body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items, tip: 5 } },
-    })
-    const orderId = (placed.body.order as { id: string }).id
+    const { buyer, orderId, groceryIntentId } = await placedCardOrder(api, store)
     await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, totalCents, 'card'))
     expect(await captureGroceryHold(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
-    return { buyer, orderId, groceryIntentId: groceryIntent.id }
+    return { buyer, orderId, groceryIntentId }
   }
   const chargeRefunded = (groceryIntentId: string, capturedCents: number) =>
     webhook('charge.refunded', { id: `ch_${groceryIntentId}`, object: 'charge', payment_intent: groceryIntentId, amount: 2500, amount_captured: capturedCents })
