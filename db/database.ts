@@ -60,13 +60,45 @@ export const pgliteOptions = async (options: PGliteOptions = {}): Promise<PGlite
 export const drizzleOverPglite = (client: PGlite) => drizzle(client, { casing }) as unknown as Database
 
 /**
+ * Statements with more parameters than this (bulk inserts, long id lists) run unnamed: each is
+ * seldom repeated, and a named one stays in its connection's server session.
+ */
+const MOST_PARAMETERS_PREPARED = 100
+
+/**
+ * The client as drizzle should have used it: its queries prepared as the client is configured
+ * (postgres.js's default; `?prepare=false` on the URL, or the shared PGlite socket, turns it off).
+ * Drizzle passes `prepare: false` for every query not made with `.prepare(name)`
+ * (drizzle-team/drizzle-orm#6096), and postgres.js then sends each query with parameters twice
+ * over: Parse and Describe, a wait for the types, then Bind and Execute, and PostgreSQL parses
+ * and plans it anew every time. A prepared statement is parsed once per connection and then
+ * costs one round trip. The same goes for the connection a transaction or savepoint is given.
+ */
+function preparedAsConfigured(client: Sql, prepare = client.options.prepare): Sql {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'unsafe')
+        return (query: string, parameters: unknown[] = [], options: Record<string, unknown> = {}) =>
+          target.unsafe(query, parameters as never, { ...options, prepare: prepare && parameters.length <= MOST_PARAMETERS_PREPARED })
+      if (property === 'begin' || property === 'savepoint')
+        return (...args: unknown[]) => {
+          const run = args.pop() as (scoped: Sql) => unknown
+          const open = Reflect.get(target, property) as (...all: unknown[]) => unknown
+          return open.apply(target, [...args, (scoped: Sql) => run(preparedAsConfigured(scoped, prepare))])
+        }
+      return Reflect.get(target, property, receiver)
+    },
+  })
+}
+
+/**
  * A drizzle handle over postgres.js: a PostgreSQL server, or a running server's PGlite through its
  * socket. Its driver is loaded here, not with the server: the embedded database's start needs none of it.
  */
 export async function overPostgresJs(client: Sql, kind: DatabaseKind): Promise<DatabaseHandle> {
   const { drizzle: drizzlePostgres } = await import('drizzle-orm/postgres-js')
   return {
-    db: drizzlePostgres(client, { casing }) as unknown as Database,
+    db: drizzlePostgres(preparedAsConfigured(client), { casing }) as unknown as Database,
     kind,
     async listen(channel, onMessage) {
       const subscription = await client.listen(channel, onMessage)
