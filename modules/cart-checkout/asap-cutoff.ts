@@ -1,5 +1,4 @@
-import type { Database } from '../../db/database'
-import { asapClosedReason, type Store, storeClosedMessage, storeSchedules } from '../catalog/index'
+import { asapClosedReason, type Schedule, type Store, storeClosedMessage } from '../catalog/index'
 import { AppError, type Clock } from '../shared/index'
 
 /**
@@ -8,9 +7,15 @@ import { AppError, type Clock } from '../shared/index'
  * Otherwise 409 STORE_CLOSED, whose message names the next opening in the store's time and whose
  * body carries it as `nextOpening` (an ISO instant, null when none is within a year).
  */
-export async function assertStoreTakesAsapOrders(db: Database, clock: Clock, store: Pick<Store, 'id' | 'name'>, cutoffMinutes: number) {
-  const schedule = (await storeSchedules(db, clock, [store.id])).get(store.id)!
+export function assertStoreTakesAsapOrders(
+  clock: Clock,
+  { store, schedule }: { store: Pick<Store, 'name' | 'openNow' | 'nextChange'>; schedule: Schedule },
+  cutoffMinutes: number,
+) {
   const now = clock.now()
+  // The usual case, from the open state the store was read with: open now and not closing within the cutoff.
+  const closing = store.nextChange && Date.parse(store.nextChange.at)
+  if (store.openNow && (!closing || closing >= now.getTime() + Math.max(cutoffMinutes * 60_000, 1))) return
   const refusal = asapClosedReason(schedule, now, cutoffMinutes)
   if (!refusal) return
   throw new AppError(409, 'STORE_CLOSED', storeClosedMessage(store.name, refusal, schedule.timeZone, now), undefined, undefined, {

@@ -34,10 +34,10 @@ export async function createPaymentIntent(
   if (amountCents === null || !isValidTipCents(amountCents - PLATFORM_FEE_CENTS)) {
     throw badRequest(MESSAGES.amountNotAllowed, 'AMOUNT_NOT_ALLOWED', { amount: MESSAGES.amountNotAllowed })
   }
-  const store = input.storeId === undefined ? null : await storeFor(db, clock, input.storeId, '')
-  if (input.scheduledFor !== undefined) await scheduledWindowFor(db, clock, windows, namedStore(store).id, input.scheduledFor, 'scheduledFor')
-  else if (store) await assertStoreTakesAsapOrders(db, clock, store, asapCutoffMinutes)
-  const groceryHold = input.groceryPayment === 'card' ? await holdOf(db, groceryHoldMaxCents, namedStore(store), input) : undefined
+  const named = input.storeId === undefined ? null : await storeFor(db, clock, input.storeId, '')
+  if (input.scheduledFor !== undefined) await scheduledWindowFor(db, clock, windows, namedStore(named).store.id, input.scheduledFor, 'scheduledFor')
+  else if (named) assertStoreTakesAsapOrders(clock, named, asapCutoffMinutes)
+  const groceryHold = input.groceryPayment === 'card' ? await holdOf(db, groceryHoldMaxCents, namedStore(named).store, input) : undefined
   const limited = await hitRateLimit(db, clock, `checkout:intents:${user.id}`, INTENTS_PER_HOUR)
   if (!limited.allowed) throw tooManyRequests('Too many checkout attempts. Please try again later.', limited.retryAfterSeconds)
   try {
@@ -68,6 +68,6 @@ export async function groceryHoldEstimate(
   { db, clock, groceryHoldMaxCents }: Pick<CheckoutDeps, 'db' | 'clock' | 'groceryHoldMaxCents'>,
   input: Pick<CreatePaymentIntent, 'storeId' | 'items'>,
 ) {
-  const store = input.storeId === undefined ? null : await storeFor(db, clock, input.storeId, '')
-  return holdOf(db, groceryHoldMaxCents, namedStore(store), input)
+  const named = input.storeId === undefined ? null : await storeFor(db, clock, input.storeId, '')
+  return holdOf(db, groceryHoldMaxCents, namedStore(named).store, input)
 }

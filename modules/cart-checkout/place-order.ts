@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
+import type { Schedule, Store } from '../catalog/index'
 import { findOrder, type NewOrder, type OrderRow, orderMoves, type WindowTerms } from '../orders/index'
 import {
   authorizeGroceryHold,
@@ -12,8 +13,8 @@ import {
   GatewayUnavailableError,
   type GroceryHoldRow,
   groceryHoldOfCheckout,
-  intentStatusAtGateway,
   type PaymentGateway,
+  type PaymentIntent,
   releaseIntent,
 } from '../payments/index'
 import {
@@ -44,7 +45,7 @@ async function draftOrder(
   user: UserRow,
   intentAmountCents: number,
   orderData: ConfirmPaymentAndCreateOrder['orderData'],
-): Promise<Omit<NewOrder, 'id' | 'paymentIntentId'>> {
+): Promise<{ order: Omit<NewOrder, 'id' | 'paymentIntentId'>; store: Store; schedule: Schedule }> {
   const tipCents = decimalToCents(orderData.tip)
   if (tipCents === null || !isValidTipCents(tipCents))
     throw badRequest(MESSAGES.amountNotAllowed, 'INVALID_TIP', { 'orderData.tip': MESSAGES.amountNotAllowed })
@@ -54,7 +55,7 @@ async function draftOrder(
     })
   }
 
-  const store = await storeFor(db, clock, orderData.storeId, 'orderData.')
+  const { store, schedule } = await storeFor(db, clock, orderData.storeId, 'orderData.')
   if (user.latitude === null || user.longitude === null) throw badRequest('Add your address to your profile first.', 'NO_PROFILE_LOCATION')
   const miles = Math.round(distanceMiles({ latitude: user.latitude, longitude: user.longitude }, store) * 10) / 10
   if (miles > DELIVERY_RADIUS_MILES) throw new AppError(400, 'LOCATION_TOO_FAR', MESSAGES.locationTooFar(miles), undefined, undefined, { distance: miles })
@@ -65,7 +66,7 @@ async function draftOrder(
     throw badRequest('Choose one of the delivery slots.', 'INVALID_TIME_SLOT', { 'orderData.timeSlot': 'Unknown delivery slot' })
   const window = orderData.scheduledFor ? await scheduledWindowFor(db, clock, windows, store.id, orderData.scheduledFor, 'orderData.scheduledFor') : null
 
-  return {
+  const order = {
     buyerId: user.id,
     store,
     items,
@@ -78,6 +79,7 @@ async function draftOrder(
     window,
     timeSlot,
   }
+  return { order, store, schedule }
 }
 
 /**
@@ -141,8 +143,8 @@ async function groceryHoldOf(db: Database, user: UserRow, record: CheckoutIntent
 }
 
 /** Both of a checkout's holds stand, or the order is refused: the grocery hold authorized by the browser, or here on the card the first saved. */
-async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHoldRow) {
-  const authorization = await authorizeGroceryHold(gateway, hold)
+async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHoldRow, checkoutIntent: PaymentIntent | null) {
+  const authorization = await authorizeGroceryHold(gateway, hold, checkoutIntent)
   if (authorization.outcome === 'declined')
     throw new AppError(
       402,
@@ -174,25 +176,27 @@ export async function confirmPaymentAndCreateOrder(
   if (record.orderId) return placedOrder({ db, clock, windows }, user, record, input)
   if (record.releasedAt) throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
 
-  let status: string | undefined
+  let atGateway: PaymentIntent | null
   try {
-    status = await intentStatusAtGateway(gateway, record.paymentIntentId)
+    atGateway = await gateway.retrieveIntent(record.paymentIntentId)
   } catch (error) {
     if (error instanceof GatewayUnavailableError) throw gatewayDown('Failed to create order')
     throw error
   }
+  const status = atGateway?.status
   // Cancelled at the gateway but not yet in our record: a refusal racing this request is releasing it now.
   if (status === 'canceled') throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
   if (status !== 'requires_capture') throw badRequest('Your card has not been authorized for this order.', 'PAYMENT_NOT_AUTHORIZED')
 
   // From here a hold stands on the buyer's card: a refusal releases it (and the grocery hold), unless an order holds it.
-  let draft: Awaited<ReturnType<typeof draftOrder>>
+  let draft: Awaited<ReturnType<typeof draftOrder>>['order']
   try {
     if (checkoutTooOld(record.createdAt, clock.now()))
       throw conflict('This checkout took too long and its card authorization was released. Please check out again.', 'CHECKOUT_EXPIRED')
-    draft = await draftOrder(db, clock, windows, user, record.amountCents, input.orderData)
-    if (!input.orderData.scheduledFor) await assertStoreTakesAsapOrders(db, clock, draft.store, asapCutoffMinutes)
-    if (grocery) await assertGroceryHoldStands(gateway, grocery)
+    const drafted = await draftOrder(db, clock, windows, user, record.amountCents, input.orderData)
+    draft = drafted.order
+    if (!input.orderData.scheduledFor) assertStoreTakesAsapOrders(clock, drafted, asapCutoffMinutes)
+    if (grocery) await assertGroceryHoldStands(gateway, grocery, atGateway)
   } catch (refusal) {
     if (refusal instanceof AppError) await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
     if (refusal instanceof GatewayUnavailableError) throw gatewayDown('Failed to create order')

@@ -1,6 +1,6 @@
 // A cart's lines as its store's shelf names and prices them, and the grocery hold they make.
 import type { Database } from '../../db/database'
-import { availableItemsByIds, getStore, type Store } from '../catalog/index'
+import { availableItemsByIds, type Schedule, type Store, storeWithSchedule } from '../catalog/index'
 import type { NewOrder } from '../orders/index'
 import { badRequest, type Clock, centsToDecimal, decimalToCents } from '../shared/index'
 import {
@@ -15,10 +15,10 @@ import {
 export type OrderLine = ConfirmPaymentAndCreateOrder['orderData']['items'][number]
 export const preferenceOf = (line: OrderLine) => line.substitution ?? DEFAULT_SUBSTITUTION_PREFERENCE
 
-/** The store an order or a grocery hold is for; `field` is where its id sits in the request. */
-export async function storeFor(db: Database, clock: Clock, storeId: string, field: string): Promise<Store> {
+/** The store an order or a grocery hold is for, with its schedule (for the ASAP cutoff); `field` is where its id sits in the request. */
+export async function storeFor(db: Database, clock: Clock, storeId: string, field: string): Promise<{ store: Store; schedule: Schedule }> {
   try {
-    return await getStore(db, clock, storeId)
+    return await storeWithSchedule(db, clock, storeId)
   } catch {
     throw badRequest('That store is not taking orders.', 'STORE_NOT_FOUND', { [`${field}storeId`]: 'Store not found' })
   }
@@ -62,7 +62,7 @@ export const estimateOf = (items: NewOrder['items']) =>
   estimatedGroceryCents(items.map((item) => ({ price: item.priceCents === null ? null : centsToDecimal(item.priceCents), quantity: item.quantity })))
 
 /** The store a checkout names: needed to hold the groceries by card, or for a delivery window. */
-export function namedStore(store: Store | null): Store {
+export function namedStore<Named>(store: Named | null): Named {
   if (store === null)
     throw badRequest('Say which store the groceries are from.', 'STORE_REQUIRED', { storeId: 'Required to pay for groceries by card or to schedule' })
   return store

@@ -15,7 +15,7 @@ export { type AsapRefusal, asapClosedReason, openStatusText, storeClosedMessage 
 export { stores } from './schema'
 export { closeStore, type NamedStore, reopenStore, setStoreHours, storeHoursOf, storesNamed } from './store-hours'
 export { storeSchedules } from './store-schedules'
-export { availableItemsByIds, getStore } from './stores'
+export { availableItemsByIds, getStore, storeWithSchedule } from './stores'
 export {
   ALWAYS_OPEN,
   type Closure,

@@ -5,6 +5,7 @@ import { type CatalogItem, STORE_NOT_FOUND, type Store } from './contract'
 import { type OpenState, openStateAt } from './open-state'
 import { items, stores } from './schema'
 import { schedulesOf } from './store-schedules'
+import type { Schedule } from './weekly-hours'
 
 type StoreRow = Omit<typeof stores.$inferSelect, 'searchText'>
 
@@ -52,7 +53,14 @@ async function activeStoreRow(db: Database, id: string): Promise<StoreRow> {
 
 /** An active store by id, open or not at the clock's now; anything else is 'Store not found'. */
 export async function getStore(db: Database, clock: Clock, id: string): Promise<Store> {
-  return (await toStores(db, clock, [await activeStoreRow(db, id)]))[0]!
+  return (await storeWithSchedule(db, clock, id)).store
+}
+
+/** The same, with the schedule its open state was worked out from, for a caller that asks more of it (checkout's cutoff). */
+export async function storeWithSchedule(db: Database, clock: Clock, id: string): Promise<{ store: Store; schedule: Schedule }> {
+  const row = await activeStoreRow(db, id)
+  const schedule = (await schedulesOf(db, clock, [row])).get(row.id)!
+  return { store: toStore(row, openStateAt(schedule, clock.now())), schedule }
 }
 
 /** An item as the catalog shows it (CatalogItem): everything but its availability flag and creation time. */

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import type { GroceryExtraState, HeldPaymentState } from './contract'
 import { recordPaymentEvent } from './events'
-import { PaymentDeclinedError, type PaymentGateway } from './gateway'
+import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent } from './gateway'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
 import { groceryHolds, paymentCustomers } from './schema'
@@ -61,14 +61,19 @@ export type GroceryAuthorization = { outcome: 'authorized' } | { outcome: 'decli
  * browser may have authorized it with its own client secret; if nobody tried, it is confirmed
  * here, on the card the checkout's first intent saved, under the intent's own key. A card the
  * browser saw declined is not tried again behind the buyer's back. Throws when the gateway
- * cannot be reached (nothing changed).
+ * cannot be reached (nothing changed). `checkoutIntent` is that first intent as the gateway
+ * answered just now, when the caller has it; otherwise it is asked for.
  */
-export async function authorizeGroceryHold(gateway: PaymentGateway, hold: GroceryHoldRow): Promise<GroceryAuthorization> {
+export async function authorizeGroceryHold(
+  gateway: PaymentGateway,
+  hold: GroceryHoldRow,
+  checkoutIntent?: Pick<PaymentIntent, 'paymentMethodId'> | null,
+): Promise<GroceryAuthorization> {
   const intent = await gateway.retrieveIntent(hold.paymentIntentId)
   if (intent?.status === 'requires_capture') return { outcome: 'authorized' }
   if (intent?.status !== 'requires_payment_method') return { outcome: 'not authorized' }
   if (intent.lastDeclineCode) return { outcome: 'declined', declineCode: intent.lastDeclineCode }
-  const savedCard = (await gateway.retrieveIntent(hold.checkoutIntentId))?.paymentMethodId
+  const savedCard = (checkoutIntent === undefined ? await gateway.retrieveIntent(hold.checkoutIntentId) : checkoutIntent)?.paymentMethodId
   if (!savedCard) return { outcome: 'not authorized' }
   try {
     await gateway.confirmWithSavedCard(hold.paymentIntentId, {

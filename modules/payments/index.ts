@@ -30,6 +30,7 @@ export {
   IdempotencyKeyReusedError,
   PaymentDeclinedError,
   type PaymentGateway,
+  type PaymentIntent,
   PaymentStateError,
   RefundExceedsCaptureError,
   type Transfer,
