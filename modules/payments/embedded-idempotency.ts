@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import {
@@ -42,25 +42,50 @@ export type Once = <T extends object = PaymentIntent>(key: string, operation: st
 
 export function onceByKey(db: Database, clock: Clock): Once {
   return async function once<T extends object = PaymentIntent>(key: string, operation: string, subject: string, run: (tx: Database) => Promise<T>) {
-    const response = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`embedded-gateway:${key}`}))`)
-      const [seen] = await tx.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key))
-      if (seen) {
-        if (seen.operation !== operation || seen.intentId !== subject)
-          throw new IdempotencyKeyReusedError('Keys for idempotent requests can only be used with the same parameters they were first used with.')
-        return seen.response
-      }
-      let answer: EmbeddedGatewayResponse
-      try {
-        answer = { ok: true, intent: { ...(await run(tx)) } as Record<string, unknown> }
-      } catch (error) {
-        const failure = asFailure(error)
-        if (!failure) throw error
-        answer = { ok: false, error: failure }
-      }
-      await tx.insert(embeddedIdempotencyKeys).values({ key, operation, intentId: subject, response: answer, createdAt: clock.now() })
-      return answer
+    const answered = await answerUnlessKept(db, clock, { key, operation, subject }, run).catch((error) => {
+      if (error instanceof KeyAlreadyKept) return null
+      throw error
     })
-    return replay<T>(response)
+    return replay<T>(answered ?? (await keptAnswer(db, { key, operation, subject })))
   }
+}
+
+type KeyUse = { key: string; operation: string; subject: string }
+
+/** The key already holds an answer: what this call ran is undone with its transaction. */
+class KeyAlreadyKept extends Error {}
+
+/**
+ * `run`'s answer, kept under the key in run's own transaction, as long as no answer is kept under
+ * it yet. Most calls bring a new key, so the key is not looked for first: it is written last, and
+ * if another call's answer is there (kept before, or by a call at the same time that committed
+ * first), everything this one did is rolled back and that answer stands.
+ */
+function answerUnlessKept(db: Database, clock: Clock, { key, operation, subject }: KeyUse, run: (tx: Database) => Promise<object>) {
+  return db.transaction(async (tx) => {
+    let answer: EmbeddedGatewayResponse
+    try {
+      answer = { ok: true, intent: { ...(await run(tx)) } as Record<string, unknown> }
+    } catch (error) {
+      const failure = asFailure(error)
+      if (!failure) throw error
+      answer = { ok: false, error: failure }
+    }
+    const [kept] = await tx
+      .insert(embeddedIdempotencyKeys)
+      .values({ key, operation, intentId: subject, response: answer, createdAt: clock.now() })
+      .onConflictDoNothing()
+      .returning({ key: embeddedIdempotencyKeys.key })
+    if (!kept) throw new KeyAlreadyKept()
+    return answer
+  })
+}
+
+/** The answer kept under a key, for a call with the same parameters; a call with others is refused, as Stripe refuses it. */
+async function keptAnswer(db: Database, { key, operation, subject }: KeyUse): Promise<EmbeddedGatewayResponse> {
+  const [seen] = await db.select().from(embeddedIdempotencyKeys).where(eq(embeddedIdempotencyKeys.key, key))
+  if (!seen) throw new Error(`No answer is kept under the idempotency key ${key}`)
+  if (seen.operation !== operation || seen.intentId !== subject)
+    throw new IdempotencyKeyReusedError('Keys for idempotent requests can only be used with the same parameters they were first used with.')
+  return seen.response
 }
