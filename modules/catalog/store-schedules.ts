@@ -1,4 +1,5 @@
-import { and, gte, inArray } from 'drizzle-orm'
+import { and, gte, inArray, sql } from 'drizzle-orm'
+import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { storeClosures, stores } from './schema'
@@ -21,24 +22,22 @@ export async function storeSchedules(db: Database, clock: Clock, storeIds: reado
   return schedulesOf(db, clock, rows)
 }
 
+// Built once, whatever the page's size: its ids go as one array parameter.
+const closuresNotOver = builtOnce((db) =>
+  db
+    .select({ storeId: storeClosures.storeId, from: storeClosures.from, to: storeClosures.to, reason: storeClosures.reason })
+    .from(storeClosures)
+    .where(and(sql`${storeClosures.storeId} = any(${sql.placeholder('storeIds')}::uuid[])`, gte(storeClosures.to, sql.placeholder('since'))))
+    .prepare('closures_not_over'),
+)
+
 /** The same for store rows already read (a search's page): only their closures are read, in one query. */
 export async function schedulesOf(db: Database, clock: Clock, rows: readonly ScheduleRow[]): Promise<Map<string, Schedule>> {
   const found = new Map<string, Schedule>()
   if (rows.length === 0) return found
   // Yesterday in UTC is before today anywhere: a closure ending on it is over in every zone.
   const since = localDate(new Date(clock.now().getTime() - DAY_MS), 'UTC')
-  const closures = await db
-    .select({ storeId: storeClosures.storeId, from: storeClosures.from, to: storeClosures.to, reason: storeClosures.reason })
-    .from(storeClosures)
-    .where(
-      and(
-        inArray(
-          storeClosures.storeId,
-          rows.map((row) => row.id),
-        ),
-        gte(storeClosures.to, since),
-      ),
-    )
+  const closures = await closuresNotOver(db, { storeIds: rows.map((row) => row.id), since })
   for (const row of rows)
     found.set(row.id, {
       timeZone: row.timeZone,

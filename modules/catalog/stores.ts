@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, isUuid, notFound } from '../shared/index'
 import { type CatalogItem, STORE_NOT_FOUND, type Store } from './contract'
@@ -39,14 +40,19 @@ export async function toStores(db: Database, clock: Clock, rows: readonly StoreR
   return rows.map((row) => toStore(row, openStateAt(schedules.get(row.id)!, now)))
 }
 
+const activeStoreById = builtOnce((db) =>
+  db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.id, sql.placeholder('id')), eq(stores.isActive, true)))
+    .limit(1)
+    .prepare('active_store_by_id'),
+)
+
 /** An active store's row by id; anything else (unknown, inactive, not even an id) is 'Store not found'. */
 async function activeStoreRow(db: Database, id: string): Promise<StoreRow> {
   if (!isUuid(id)) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
-  const [row] = await db
-    .select()
-    .from(stores)
-    .where(and(eq(stores.id, id), eq(stores.isActive, true)))
-    .limit(1)
+  const [row] = await activeStoreById(db, { id })
   if (!row) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
   return row
 }
@@ -92,8 +98,14 @@ export async function availableItems(db: Database, storeId: string): Promise<Cat
 export async function availableItemsByIds(db: Database, storeId: string, ids: readonly string[]): Promise<CatalogItem[]> {
   const wanted = ids.filter((id) => isUuid(id))
   if (wanted.length === 0) return []
-  return db
+  return availableItemsAmong(db, { storeId, ids: wanted })
+}
+
+// Built once, whatever the cart's size: its ids go as one array parameter.
+const availableItemsAmong = builtOnce((db) =>
+  db
     .select(catalogItemColumns)
     .from(items)
-    .where(and(eq(items.storeId, storeId), eq(items.isAvailable, true), inArray(items.id, wanted)))
-}
+    .where(and(eq(items.storeId, sql.placeholder('storeId')), eq(items.isAvailable, true), sql`${items.id} = any(${sql.placeholder('ids')}::uuid[])`))
+    .prepare('available_items_among'),
+)

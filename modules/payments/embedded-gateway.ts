@@ -59,6 +59,12 @@ export type EmbeddedGatewayOptions = {
  */
 export function embeddedGateway(db: Database, clock: Clock, { appUrl }: EmbeddedGatewayOptions) {
   const once = onceByKey(db, clock)
+  // Every checkout retrieves its intents: built once.
+  const intentById = db
+    .select()
+    .from(embeddedPaymentIntents)
+    .where(eq(embeddedPaymentIntents.id, sql.placeholder('id')))
+    .prepare('embedded_intent_by_id')
   const onboarding = embeddedOnboarding(db, clock, appUrl)
 
   async function customerExists(tx: Database, id: string) {
@@ -191,7 +197,7 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
     },
 
     async retrieveIntent(id: string) {
-      const [row] = await db.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id))
+      const [row] = await intentById.execute({ id })
       return row ? toIntent(row) : null
     },
 

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import type { GroceryExtraState, HeldPaymentState } from './contract'
@@ -31,16 +32,20 @@ export type GroceryHold = {
   extraCapturedCents: number
 }
 
+const customerOf = builtOnce((db) =>
+  db
+    .select({ customerId: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.buyerId, sql.placeholder('buyerId')), eq(paymentCustomers.gateway, sql.placeholder('gateway'))))
+    .prepare('payment_customer_of'),
+)
+
 /**
  * The buyer's Customer at this gateway, made once: the gateway's own key makes two checkouts at
  * once the same customer, and the row keeps it beyond the gateway's memory of keys.
  */
 export async function customerFor({ db, gateway }: Omit<GroceryDeps, 'clock'>, buyerId: string): Promise<string> {
-  const known = () =>
-    db
-      .select({ customerId: paymentCustomers.customerId })
-      .from(paymentCustomers)
-      .where(and(eq(paymentCustomers.buyerId, buyerId), eq(paymentCustomers.gateway, gateway.kind)))
+  const known = () => customerOf(db, { buyerId, gateway: gateway.kind })
   const [found] = await known()
   if (found) return found.customerId
   const customer = await gateway.createCustomer({ buyerId, idempotencyKey: idempotencyKeys.customer(buyerId) })
@@ -185,8 +190,16 @@ export async function recordGroceryHold(
     })
 }
 
+const groceryHoldById = builtOnce((db) =>
+  db
+    .select()
+    .from(groceryHolds)
+    .where(eq(groceryHolds.paymentIntentId, sql.placeholder('paymentIntentId')))
+    .prepare('grocery_hold_by_id'),
+)
+
 /** A grocery hold by its intent's id, whoever's. */
 export async function findGroceryHold(db: Database, paymentIntentId: string): Promise<GroceryHoldRow | null> {
-  const [row] = await db.select().from(groceryHolds).where(eq(groceryHolds.paymentIntentId, paymentIntentId))
+  const [row] = await groceryHoldById(db, { paymentIntentId })
   return row ?? null
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm'
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
+import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { recordPaymentEvent } from './events'
@@ -65,8 +66,16 @@ export async function authorize(
   }
 }
 
+const intentById = builtOnce((db) =>
+  db
+    .select()
+    .from(checkoutIntents)
+    .where(eq(checkoutIntents.paymentIntentId, sql.placeholder('paymentIntentId')))
+    .prepare('checkout_intent_by_id'),
+)
+
 export async function findIntent(db: Database, paymentIntentId: string): Promise<CheckoutIntent | null> {
-  const [record] = await db.select().from(checkoutIntents).where(eq(checkoutIntents.paymentIntentId, paymentIntentId))
+  const [record] = await intentById(db, { paymentIntentId })
   return record ?? null
 }
 
