@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
 import { type Clock, type Coordinates, conflict, isUuid, nearPlace, notFound, toE164 } from '../shared/index'
@@ -82,13 +83,19 @@ export async function updateUser(db: Database, clock: Clock, id: string, changes
 export type UserContact = { id: string; firstName: string | null; lastName: string | null; phone: string | null; email: string | null }
 
 /** Names and contact details of several users at once, for the screens that show who is on an order. */
+// Built once, whatever the page's size: its ids go as one array parameter.
+const contactsAmong = builtOnce((db) =>
+  db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('contacts_among'),
+)
+
 export async function userContacts(db: Database, ids: readonly string[]): Promise<Map<string, UserContact>> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return new Map()
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
-    .from(users)
-    .where(inArray(users.id, unique))
+  const rows = await contactsAmong(db, { ids: unique })
   return new Map(rows.map((row) => [row.id, row]))
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
@@ -146,12 +146,9 @@ export async function releaseUnclaimedGroceryHold({ db, clock, gateway }: Grocer
   })
 }
 
-/** The grocery holds of these orders, by order id: one read for a page of orders. Orders paying at the door have none. */
-export async function groceryHoldsOf(db: Database, orderIds: readonly string[]): Promise<Map<string, GroceryHold>> {
-  const ids = [...new Set(orderIds)]
-  const found = new Map<string, GroceryHold>()
-  if (ids.length === 0) return found
-  const rows = await db
+// Built once, whatever the page's size: its ids go as one array parameter.
+const groceryHoldsAmong = builtOnce((db) =>
+  db
     .select({
       orderId: groceryHolds.orderId,
       holdCents: groceryHolds.holdCents,
@@ -164,7 +161,16 @@ export async function groceryHoldsOf(db: Database, orderIds: readonly string[]):
       extraCapturedCents: groceryHolds.extraCapturedCents,
     })
     .from(groceryHolds)
-    .where(inArray(groceryHolds.orderId, ids))
+    .where(sql`${groceryHolds.orderId} = any(${sql.placeholder('orderIds')}::uuid[])`)
+    .prepare('grocery_holds_among'),
+)
+
+/** The grocery holds of these orders, by order id: one read for a page of orders. Orders paying at the door have none. */
+export async function groceryHoldsOf(db: Database, orderIds: readonly string[]): Promise<Map<string, GroceryHold>> {
+  const ids = [...new Set(orderIds)]
+  const found = new Map<string, GroceryHold>()
+  if (ids.length === 0) return found
+  const rows = await groceryHoldsAmong(db, { orderIds: ids })
   for (const { orderId, status, ...amounts } of rows) if (orderId && status !== 'requires_payment_method') found.set(orderId, { ...amounts, status })
   return found
 }

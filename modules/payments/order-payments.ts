@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import type { HeldPaymentState } from './contract'
@@ -12,19 +13,25 @@ export type OrderPayment = { status: HeldPaymentState; amountCents: number; refu
 const READ_AT_ONCE = 5_000
 
 /** The payments of these authorizations, by intent id: one read for a page of orders (a few for support's whole check). */
+// Built once, whatever the page's size: its ids go as one array parameter.
+const paymentsAmong = builtOnce((db) =>
+  db
+    .select({
+      id: checkoutIntents.paymentIntentId,
+      status: checkoutIntents.paymentStatus,
+      amountCents: checkoutIntents.amountCents,
+      refundedCents: checkoutIntents.refundedCents,
+    })
+    .from(checkoutIntents)
+    .where(sql`${checkoutIntents.paymentIntentId} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('payments_among'),
+)
+
 export async function paymentsOf(db: Database, paymentIntentIds: readonly string[]): Promise<Map<string, OrderPayment>> {
   const ids = [...new Set(paymentIntentIds)]
   const found = new Map<string, OrderPayment>()
   for (let start = 0; start < ids.length; start += READ_AT_ONCE) {
-    const rows = await db
-      .select({
-        id: checkoutIntents.paymentIntentId,
-        status: checkoutIntents.paymentStatus,
-        amountCents: checkoutIntents.amountCents,
-        refundedCents: checkoutIntents.refundedCents,
-      })
-      .from(checkoutIntents)
-      .where(inArray(checkoutIntents.paymentIntentId, ids.slice(start, start + READ_AT_ONCE)))
+    const rows = await paymentsAmong(db, { ids: ids.slice(start, start + READ_AT_ONCE) })
     for (const row of rows) if (row.status) found.set(row.id, { status: row.status, amountCents: row.amountCents, refundedCents: row.refundedCents })
   }
   return found

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog } from '../shared/index'
 import { isCharged } from './contract'
@@ -72,14 +73,20 @@ export function refundsOf(db: Database, paymentIntentId: string) {
 }
 
 /** The refunds that went through on each of these payments, in the order they settled: what orders' answers list. */
+// Built once, whatever the page's size: its ids go as one array parameter.
+const settledRefundsAmong = builtOnce((db) =>
+  db
+    .select()
+    .from(refunds)
+    .where(and(sql`${refunds.paymentIntentId} = any(${sql.placeholder('ids')}::text[])`, eq(refunds.status, 'succeeded')))
+    .orderBy(refunds.settledAt, refunds.createdAt)
+    .prepare('settled_refunds_among'),
+)
+
 export async function settledRefundsOf(db: Database, paymentIntentIds: readonly string[]): Promise<Map<string, RefundRow[]>> {
   const settled = new Map<string, RefundRow[]>()
   if (paymentIntentIds.length === 0) return settled
-  const rows = await db
-    .select()
-    .from(refunds)
-    .where(and(inArray(refunds.paymentIntentId, [...paymentIntentIds]), eq(refunds.status, 'succeeded')))
-    .orderBy(refunds.settledAt, refunds.createdAt)
+  const rows = await settledRefundsAmong(db, { ids: [...paymentIntentIds] })
   for (const row of rows) settled.set(row.paymentIntentId, [...(settled.get(row.paymentIntentId) ?? []), row])
   return settled
 }
