@@ -43,6 +43,12 @@ export function ordersPaymentListener(db: Database, clock: Clock, gateway: Payme
       await refundSettled(db, gateway, clock, orderId, 'told by Stripe')
     },
     groceriesCaptured: payBackGroceries,
+    async groceriesDeclined(tx, orderId) {
+      // The order's row first (the lock order); open screens hear of every decline.
+      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update')
+      if (!order) return
+      await announceOrderChange(tx, orderId)
+    },
   }
 }
 
