@@ -114,6 +114,15 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
     }
     case 'grocery_total_confirmed':
       return toRunner('grocery_total_confirmed', text.groceryTotalConfirmed(order, await buyerName(db, order)))
+    case 'grocery_charge_declined': {
+      // Both sides hear what is now paid at the door.
+      const atDoorCents = await orderOutbox.collectAtDoor(db, order)
+      if (atDoorCents === 0) return []
+      return [
+        ...(await toRunner('grocery_charge_declined', text.groceryChargeDeclinedToRunner(order, await buyerName(db, order), atDoorCents))),
+        ...(await toBuyer('grocery_charge_declined', text.groceryChargeDeclinedToBuyer(order, await runnerName(db, order), atDoorCents))),
+      ]
+    }
     case 'rating_revealed': {
       const ratings = await orderOutbox.ratings(db, order.id)
       const names = await userContacts(

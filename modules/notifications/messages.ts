@@ -114,6 +114,18 @@ export const groceryTotalConfirmed = (order: OrderRow, buyerName: string) => ({
   body: `${buyerName} agreed to pay you $${centsToDecimal(order.actualGroceryCents ?? 0)} for the ${order.storeName} groceries at the door.`,
 })
 
+/** A grocery charge declined (the hold's capture, or the extra above it): what the card did not take, the runner collects at the door, as their screen says. */
+export const groceryChargeDeclinedToRunner = (order: OrderRow, buyerName: string, atDoorCents: number) => ({
+  title: `Collect $${centsToDecimal(atDoorCents)} at the door`,
+  body: `${buyerName}'s card was declined for the ${order.storeName} groceries, so they pay you $${centsToDecimal(atDoorCents)} at the door: ${methods}.`,
+})
+
+/** The same decline as the buyer hears it: what they now pay the runner at the door. */
+export const groceryChargeDeclinedToBuyer = (order: OrderRow, runnerName: string, atDoorCents: number) => ({
+  title: `Card declined: pay $${centsToDecimal(atDoorCents)} at the door`,
+  body: `Your card was declined for the ${order.storeName} groceries. Pay ${runnerName} $${centsToDecimal(atDoorCents)} for them at the door: ${methods}.`,
+})
+
 /** Both have rated: each hears what the other gave them. */
 export const ratingRevealed = (order: OrderRow, raterName: string, stars: number) => ({
   title: `${raterName} rated you ${plural(stars, 'star')}`,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { rows } from '../../db/migrate'
+import { cardOrders } from '../../testing/card-orders'
 import { testApi } from '../../testing/test-api'
 import type { NotificationsPage } from './contract'
 import { dispatchOrderEvents } from './index'
@@ -242,6 +243,41 @@ describe('the answers the runner waits for, and ratings revealed', () => {
       body: 'Meera agreed to pay you $23.40 for the Notify Test Store groceries at the door.',
       data: { orderId: order.id, url: `/delivery/${order.id}` },
     })
+  })
+
+  test('a declined extra charge tells the runner to collect the difference at the door, and the buyer to pay it there, once', async () => {
+    const runner = await api.runnerWithPayouts({ firstName: 'Arjun' })
+    const { buyer, order, paymentIntentId } = await cardOrders(api, store).pickedUpCardOrder('58.00', runner)
+    const savedCard = (await api.providers.payments.retrieveIntent(paymentIntentId))!.paymentMethodId!
+    await db.execute(sql`update embedded_payment_methods set charge_decline_code = 'generic_decline' where id = ${savedCard}`)
+    const confirm = () => call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { extra: 'card' } })
+    expect((await confirm()).body.order).toMatchObject({ groceryPayment: { extraStatus: 'declined', collectAtDoorCents: 1300 } })
+    await confirm()
+    await dispatch()
+    const toRunner = (await inbox(runner.cookie)).notifications.filter((note) => note.data.type === 'grocery_charge_declined')
+    expect(toRunner).toEqual([
+      expect.objectContaining({
+        title: 'Collect $13.00 at the door',
+        body: "Asha's card was declined for the Notify Test Store groceries, so they pay you $13.00 at the door: Cash, Zelle, Venmo, or Apple Pay.",
+        data: { type: 'grocery_charge_declined', orderId: order.id, url: `/delivery/${order.id}` },
+      }),
+    ])
+    expect(await noteOf(buyer.cookie, 'grocery_charge_declined')).toMatchObject({
+      title: 'Card declined: pay $13.00 at the door',
+      body: 'Your card was declined for the Notify Test Store groceries. Pay Arjun $13.00 for them at the door: Cash, Zelle, Venmo, or Apple Pay.',
+      data: { url: `/order/${order.id}` },
+    })
+  })
+
+  test('a declined capture of the grocery hold, the extra left unchargeable with it: the runner is told the whole total, once', async () => {
+    const runner = await api.runnerWithPayouts({ firstName: 'Arjun' })
+    const { buyer, order, groceryIntentId } = await cardOrders(api, store).pickedUpCardOrder('58.00', runner)
+    await db.execute(sql`update embedded_payment_intents set capture_decline_code = 'generic_decline' where id = ${groceryIntentId}`)
+    const confirmed = await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { extra: 'card' } })
+    expect(confirmed.body.order).toMatchObject({ groceryPayment: { status: 'capture_failed', extraStatus: 'declined', collectAtDoorCents: 5800 } })
+    await dispatch()
+    const toRunner = (await inbox(runner.cookie)).notifications.filter((note) => note.data.type === 'grocery_charge_declined')
+    expect(toRunner.map((note) => note.title)).toEqual(['Collect $58.00 at the door'])
   })
 
   test('the second rating reveals both: each hears the stars the other gave them; the first alone tells no one', async () => {

@@ -8,6 +8,7 @@ import { findOrderMessage, orderMessageHub } from './chat'
 import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
 import { endNothingFound } from './nothing-found'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
+import { collectAtDoorOf } from './order-view'
 import { assertWindowHasRoom, chosenWindow, storeDeliveryWindows } from './order-windows'
 import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
 import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
@@ -50,7 +51,7 @@ export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }
 
 /**
  * The orders' outbox, which the notifications work through: its events, the chat message,
- * problem report, ratings or refund an event tells of, and the channels on which new events are announced.
+ * problem report, ratings, refund or money to collect at the door an event tells of, and the channels on which new events are announced.
  */
 export const orderOutbox = {
   undispatched: undispatchedOrderEvents,
@@ -59,6 +60,7 @@ export const orderOutbox = {
   problem: problemToTell,
   ratings: revealedRatings,
   refund: refundToTell,
+  collectAtDoor: collectAtDoorOf,
   channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
   /** Where any instance's order change is announced (the payload is the order's id). */
   changed: ORDER_CHANGED_CHANNEL,

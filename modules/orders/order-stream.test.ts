@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../db/client'
 import { captureGroceryTotals } from '../../server/jobs'
 import { cardOrders } from '../../testing/card-orders'
@@ -89,6 +90,25 @@ describe('GET /api/orders/{id}/events', () => {
     api.clock.set(deliveredAt)
     expect((await stream.nextOrder()).groceryPayment).toMatchObject({ status: 'captured', capturedCents: 4115 })
     await stream.close()
+  })
+
+  test("a declined automatic capture reaches the buyer's and the runner's streams: the whole total is collected at the door", async () => {
+    const { buyer, runner, order, groceryIntentId } = await cardOrders(api, store).deliveredCardOrder('41.15')
+    await api.db.execute(sql`update embedded_payment_intents set capture_decline_code = 'generic_decline' where id = ${groceryIntentId}`)
+    const buyerPage = sseReader((await openStream(buyer.cookie, order.id)).body!)
+    const runnerPage = sseReader((await openStream(runner.cookie, order.id)).body!)
+    expect((await buyerPage.nextOrder()).groceryPayment).toMatchObject({ status: 'authorized', collectAtDoorCents: 0 })
+    expect((await runnerPage.nextOrder()).groceryPayment).toMatchObject({ status: 'authorized', collectAtDoorCents: 0 })
+    const deliveredAt = api.clock.now()
+    api.clock.advance(api.config.GROCERY_CONFIRM_HOURS * 60 * 60_000)
+    expect(
+      await captureGroceryTotals({ db: api.db, dbKind: kind, clock: api.clock, gateway: api.providers.payments }, api.config.GROCERY_CONFIRM_HOURS),
+    ).toMatchObject({ [order.id]: 'declined' })
+    api.clock.set(deliveredAt)
+    for (const page of [buyerPage, runnerPage]) {
+      expect((await page.nextOrder()).groceryPayment).toMatchObject({ status: 'capture_failed', capturedCents: 0, collectAtDoorCents: 4115 })
+    }
+    await Promise.all([buyerPage.close(), runnerPage.close()])
   })
 
   test('a cancel reaches the stream too', async () => {

@@ -135,6 +135,12 @@ function groceryPaymentOf(row: OrderRow, hold: GroceryHold | undefined): Grocery
   }
 }
 
+/** What the runner collects at the door for an order's groceries, as its view says: for the notification of a declined grocery charge. */
+export async function collectAtDoorOf(db: Database, row: OrderRow): Promise<number> {
+  const hold = (await orderPayments.groceryHoldsOf(db, [row.id])).get(row.id)
+  return groceryPaymentOf(row, hold).collectAtDoorCents
+}
+
 /** The window a scheduled order is for, read in its store's time; null for as soon as possible. */
 function scheduledWindowOf(row: OrderRow) {
   if (!row.scheduledFor || !row.scheduledUntil) return null

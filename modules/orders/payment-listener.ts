@@ -12,7 +12,7 @@ import {
 import { payoutLedger } from '../payouts/index'
 import type { Clock } from '../shared/index'
 import type { CancelReason } from './contract'
-import { announceOrderChange } from './outbox'
+import { announceOrderChange, recordOrderEvent } from './outbox'
 import { refundSettled } from './refund-order'
 import { orderProblems, orders } from './schema'
 import { orderMoves } from './transitions'
@@ -43,6 +43,14 @@ export function ordersPaymentListener(db: Database, clock: Clock, gateway: Payme
       await refundSettled(db, gateway, clock, orderId, 'told by Stripe')
     },
     groceriesCaptured: payBackGroceries,
+    async groceriesDeclined(tx, orderId, { final }) {
+      // The order's row first (the lock order); open screens hear of every decline, and people of
+      // the last one, once what is left to the door is settled.
+      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update')
+      if (!order) return
+      await announceOrderChange(tx, orderId)
+      if (final) await recordOrderEvent(tx, clock, orderId, 'grocery_charge_declined')
+    },
   }
 }
 

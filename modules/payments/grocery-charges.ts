@@ -29,6 +29,16 @@ export async function payBackWhenSettled(
   await listener.groceriesCaptured(tx, hold.orderId, { paymentIntentId: hold.paymentIntentId, chargedCents: groceriesCharged(hold), capturedAt: at })
 }
 
+/**
+ * Tells orders that a grocery charge of an order was declined, when the settling move left one so:
+ * the hold's capture failed, or the extra above it fell back to the door. `hold` is the record as
+ * that move leaves it; runs in its transaction before it touches the payment's row (the lock order).
+ */
+export async function tellWhenDeclined(tx: Database, listener: PaymentListener, hold: Pick<HoldRow, 'orderId' | 'status' | 'extraStatus'>) {
+  if ((hold.status !== 'capture_failed' && hold.extraStatus !== 'declined') || !hold.orderId) return
+  await listener.groceriesDeclined(tx, hold.orderId, { final: hold.extraStatus !== 'pending' })
+}
+
 /** An order's grocery charge as money going out and support's check read it. */
 export type GroceryCharge = {
   orderId: string

@@ -4,7 +4,7 @@ import { type Clock, centsToDecimal, describeForLog } from '../shared/index'
 import { CHARGED_PAYMENT_STATES, type GroceryExtraState, type PaymentState } from './contract'
 import { recordPaymentEvent } from './events'
 import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from './gateway'
-import { payBackWhenSettled } from './grocery-charges'
+import { payBackWhenSettled, tellWhenDeclined } from './grocery-charges'
 import type { GroceryHoldRow } from './grocery-holds'
 import { idempotencyKeys } from './keys'
 import type { PaymentListener, PaymentMoveDeps } from './payment-moves'
@@ -53,7 +53,8 @@ class SettledElsewhere extends Error {}
  * Moves the order's extra from pending, with its event, once, whoever gets there first (the
  * confirmation, a retry, Stripe's webhook). The event is the extra intent's; without one, a note
  * on the grocery hold's intent, its state unchanged. With it, every grocery charge of the order
- * has settled: the runner is told to be paid them back, in the same transaction.
+ * has settled: the runner is told to be paid them back, in the same transaction; a declined
+ * extra is told too, since the runner now collects it at the door.
  */
 export async function settleExtra(
   { db, clock, listener }: { db: Database; clock: Clock; listener: PaymentListener },
@@ -68,7 +69,9 @@ export async function settleExtra(
       // The order's half first (the lock order), from the hold as it stands now: Stripe's word may come after ours moved it.
       const [current] = await tx.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
       if (current?.extraStatus !== 'pending') return 'none'
-      await payBackWhenSettled(tx, listener, { ...current, extraStatus: settlement.to, extraCapturedCents }, now)
+      const asMoved = { ...current, extraStatus: settlement.to, extraCapturedCents }
+      await payBackWhenSettled(tx, listener, asMoved, now)
+      await tellWhenDeclined(tx, listener, asMoved)
       const [moved] = await tx
         .update(groceryHolds)
         .set({ extraStatus: settlement.to, extraIntentId: settlement.intentId, extraCapturedCents, updatedAt: now })

@@ -4,7 +4,7 @@ import { describeForLog } from '../shared/index'
 import type { GroceryExtraChoice } from './contract'
 import { recordPaymentEvent } from './events'
 import { PaymentDeclinedError, PaymentStateError } from './gateway'
-import { payBackWhenSettled } from './grocery-charges'
+import { payBackWhenSettled, tellWhenDeclined } from './grocery-charges'
 import type { GroceryDeps } from './grocery-holds'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
@@ -101,7 +101,8 @@ class SettledElsewhere extends Error {}
  * confirmation and every retry charge the card once: the gateway releases what is held beyond
  * it, and a total of nothing releases the hold. Then the record moves from authorized, with its
  * event, once, whoever gets there first; a capture tells the listener in the same transaction
- * (the runner's groceries line is written with it). 'none' when no capture is owed or it is
+ * (the runner's groceries line is written with it), and so does a declined one (what it could
+ * not take is left to the door). 'none' when no capture is owed or it is
  * already settled; 'unreachable' when the gateway cannot be reached: nothing changed, the
  * capture is still owed.
  */
@@ -129,7 +130,9 @@ export async function captureGroceryHold(deps: PaymentMoveDeps, orderId: string,
     settled = await deps.db.transaction(async (tx) => {
       // The order's half first, as every payment's move runs it (the order's row is locked before
       // the payment's); undone below when another caller settled the hold first.
-      await payBackWhenSettled(tx, deps.listener, { ...hold, status: outcome.to, capturedCents }, now)
+      const asMoved = { ...hold, status: outcome.to, capturedCents }
+      await payBackWhenSettled(tx, deps.listener, asMoved, now)
+      await tellWhenDeclined(tx, deps.listener, asMoved)
       const [moved] = await tx
         .update(groceryHolds)
         .set({ status: outcome.to, capturedCents, updatedAt: now })

@@ -45,6 +45,9 @@ function recordingListener(orderAgrees = true) {
     async groceriesCaptured(tx: Database, orderId) {
       heard.push({ half: 'groceriesCaptured', orderId, inTransaction: tx !== db })
     },
+    async groceriesDeclined(tx: Database, orderId) {
+      heard.push({ half: 'groceriesDeclined', orderId, inTransaction: tx !== db })
+    },
   }
   return { heard, deps: { db, clock, gateway: api.providers.payments, listener } }
 }

@@ -41,6 +41,12 @@ export interface PaymentListener {
    * paid for the groceries and what the runner is owed for them are written together.
    */
   groceriesCaptured(tx: Database, orderId: string, capture: GroceriesCaptured): Promise<void>
+  /**
+   * A grocery charge was declined (the hold's capture, or the extra above it), so what it could
+   * not take is paid at the door: in the decline's own transaction. `final` once no grocery
+   * charge of the order is still pending, so what is left to the door will not change again.
+   */
+  groceriesDeclined(tx: Database, orderId: string, decline: { final: boolean }): Promise<void>
 }
 
 /** A grocery hold's capture as the listener hears it: the intent, what the card paid for the groceries (groceriesCharged), and when. */

@@ -48,6 +48,7 @@ export const ORDER_EVENT_TYPES = [
   'substitution_proposed',
   'substitution_decided',
   'grocery_total_confirmed',
+  'grocery_charge_declined',
   'rating_revealed',
   'problem_reported',
   'refund_issued',
