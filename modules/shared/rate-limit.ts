@@ -1,10 +1,29 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from './clock'
 import { rateLimitCounters } from './schema'
 
 export type RateLimit = { limit: number; windowMs: number }
 export type RateLimitHit = { allowed: boolean; hits: number; retryAfterSeconds: number }
+
+// Every limited request counts a hit: built once.
+const countedHit = builtOnce((db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`
+  const expired = sql`${rateLimitCounters.windowStartedAt} <= ${sql.placeholder('windowOpenSince')}::timestamptz`
+  return db
+    .insert(rateLimitCounters)
+    .values({ key: sql.placeholder('key'), windowStartedAt: now, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${now} else ${rateLimitCounters.windowStartedAt} end`,
+      },
+    })
+    .returning({ hits: rateLimitCounters.hits, windowStartedAt: rateLimitCounters.windowStartedAt })
+    .prepare('counted_hit')
+})
 
 /**
  * Counts one hit against `key` and says whether it is within the limit. The count and the
@@ -13,19 +32,7 @@ export type RateLimitHit = { allowed: boolean; hits: number; retryAfterSeconds: 
  */
 export async function hitRateLimit(db: Database, clock: Clock, key: string, { limit, windowMs }: RateLimit): Promise<RateLimitHit> {
   const now = clock.now()
-  const windowOpenSince = new Date(now.getTime() - windowMs)
-  const expired = sql`${rateLimitCounters.windowStartedAt} <= ${windowOpenSince.toISOString()}::timestamptz`
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStartedAt: now, hits: 1 })
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
-        windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimitCounters.windowStartedAt} end`,
-      },
-    })
-    .returning({ hits: rateLimitCounters.hits, windowStartedAt: rateLimitCounters.windowStartedAt })
+  const [row] = await countedHit(db, { key, now: now.toISOString(), windowOpenSince: new Date(now.getTime() - windowMs).toISOString() })
   const retryAfterSeconds = Math.max(1, Math.ceil((row!.windowStartedAt.getTime() + windowMs - now.getTime()) / 1000))
   return { allowed: row!.hits <= limit, hits: row!.hits, retryAfterSeconds }
 }
