@@ -375,17 +375,104 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     expect(await groceryProblems(orderId)).toEqual([])
   })
 
+  /** A card order whose $30.00 total took the $25 hold and $5.00 more on the saved card, with that extra charge's intent. */
+  async function chargedExtra() {
+    const { buyer, orderId, groceryIntentId } = await capturedGroceries(3000)
+    expect(await chargeGroceryExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    return { buyer, orderId, groceryIntentId, extraIntentId: (await findGroceryHold(api.db, groceryIntentId))!.extraIntentId! }
+  }
+  const extraRefunded = (extraIntentId: string) =>
+    webhook('charge.refunded', { id: `ch_${extraIntentId}`, object: 'charge', payment_intent: extraIntentId, amount: 500, amount_captured: 500 })
+  const ledgerOf = async (intentId: string) =>
+    (await refundsOf(api.db, intentId)).map((row) => ({ key: row.idempotencyKey, amount: row.amountCents, status: row.status, fromRunner: row.fromRunner }))
+  const groceryPaymentOf = async (buyer: { cookie: string }, orderId: string) =>
+    ((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order as { groceryPayment: Record<string, unknown> }).groceryPayment
+  /** What `orders check` lists of the order's payments: its fee and tip's, and its grocery charges. (No runner holds it, so it has no lines to check.) */
+  const checkOf = async (orderId: string) => {
+    const check = await orderSupport.checkPayments(api.db, gateway, api.clock)
+    return [...check.disagreeing.filter((entry) => entry.id === orderId), ...check.groceryHolds.filter((entry) => entry.orderId === orderId)]
+  }
+
+  test("a dashboard refund of part of the extra charge is recorded once under stripe:<refund id>, borne by the platform: the order's answer and orders check agree", async () => {
+    const { buyer, orderId, groceryIntentId, extraIntentId } = await chargedExtra()
+    const made = stripe.refundInDashboard(extraIntentId, 200)
+    expect(await groceryProblems(orderId)).toEqual(['$2.00 of its extra charge came back at the gateway, $0.00 recorded here'])
+    expect((await extraRefunded(extraIntentId)).body).toMatchObject({ outcome: 'groceries refunded' })
+    expect((await extraRefunded(extraIntentId)).body).toMatchObject({ outcome: 'already recorded' })
+    expect(await ledgerOf(extraIntentId)).toEqual([{ key: `stripe:${made.id}`, amount: 200, status: 'succeeded', fromRunner: false }])
+    expect(await ledgerOf(groceryIntentId)).toEqual([])
+    // The hold's own capture is untouched; the platform bore the refund, not the runner.
+    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({
+      status: 'captured',
+      refundedCents: 0,
+      extraCapturedCents: 500,
+      extraRefundedCents: 200,
+      refundedFromRunnerCents: 0,
+    })
+    expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, refundedCents: 200, extraCents: 500, extraStatus: 'captured' })
+    expect(
+      (await paymentEventsOf(api.db, extraIntentId)).filter((event) => event.reason.startsWith('groceries refunded')).map((event) => event.reason),
+    ).toEqual(['groceries refunded $2.00 of the extra charge: refunded in Stripe'])
+    expect(await checkOf(orderId)).toEqual([])
+  })
+
+  test('the extra charge refunded in full in two dashboard refunds beside part of the hold, each webhook delivered twice, is counted once: orders check stays clean', async () => {
+    const { buyer, orderId, groceryIntentId, extraIntentId } = await chargedExtra()
+    // Stripe tells of each refund as it is made, and may tell twice.
+    const first = stripe.refundInDashboard(extraIntentId, 200)
+    expect((await extraRefunded(extraIntentId)).body).toMatchObject({ outcome: 'groceries refunded' })
+    expect((await extraRefunded(extraIntentId)).body).toMatchObject({ outcome: 'already recorded' })
+    const ofHold = stripe.refundInDashboard(groceryIntentId, 400)
+    expect((await chargeRefunded(groceryIntentId, 2500)).body).toMatchObject({ outcome: 'groceries refunded' })
+    const rest = stripe.refundInDashboard(extraIntentId, 300)
+    expect((await extraRefunded(extraIntentId)).body).toMatchObject({ outcome: 'groceries refunded' })
+    expect((await extraRefunded(extraIntentId)).body).toMatchObject({ outcome: 'already recorded' })
+    expect((await chargeRefunded(groceryIntentId, 2500)).body).toMatchObject({ outcome: 'already recorded' })
+    // Settled in the same instant, in the order Stripe lists them: by amount here.
+    expect((await ledgerOf(extraIntentId)).sort((a, b) => a.amount - b.amount)).toEqual([
+      { key: `stripe:${first.id}`, amount: 200, status: 'succeeded', fromRunner: false },
+      { key: `stripe:${rest.id}`, amount: 300, status: 'succeeded', fromRunner: false },
+    ])
+    expect(await ledgerOf(groceryIntentId)).toEqual([{ key: `stripe:${ofHold.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
+    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({
+      status: 'partially_refunded',
+      refundedCents: 400,
+      extraRefundedCents: 500,
+      refundedFromRunnerCents: 0,
+    })
+    expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, refundedCents: 900, extraStatus: 'captured' })
+    expect(
+      (await paymentEventsOf(api.db, extraIntentId))
+        .filter((event) => event.reason.startsWith('groceries refunded'))
+        .map((event) => [event.fromStatus, event.toStatus, event.reason]),
+    ).toEqual([
+      ['captured', 'partially_refunded', 'groceries refunded $2.00 of the extra charge: refunded in Stripe'],
+      ['partially_refunded', 'refunded', 'groceries refunded $3.00 of the extra charge: refunded in Stripe'],
+    ])
+    expect(await checkOf(orderId)).toEqual([])
+  })
+
+  test('a refund at Stripe past what our record says the extra charge took is not recorded: orders check lists it for support', async () => {
+    const { orderId, groceryIntentId, extraIntentId } = await chargedExtra()
+    await api.db.execute(sql`update grocery_holds set extra_cents = 400, extra_captured_cents = 400 where payment_intent_id = ${groceryIntentId}`)
+    stripe.refundInDashboard(extraIntentId, 500)
+    expect((await extraRefunded(extraIntentId)).status).toBe(200)
+    expect(await ledgerOf(extraIntentId)).toEqual([])
+    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({ extraCapturedCents: 400, extraRefundedCents: 0 })
+    expect(await groceryProblems(orderId)).toContain('$5.00 of its extra charge came back at the gateway, $0.00 recorded here')
+  })
+
   test('the extra charge above the hold is checked against Stripe: what it took, and anything refunded of it there', async () => {
     const { orderId, groceryIntentId } = await capturedGroceries(3000)
     expect(await chargeGroceryExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
     const { extraIntentId } = (await findGroceryHold(api.db, groceryIntentId))!
     expect(await groceryProblems(orderId)).toEqual([])
     stripe.refundInDashboard(extraIntentId!, 200)
-    expect(await groceryProblems(orderId)).toEqual(['$2.00 of its extra charge came back at the gateway, not recorded here'])
+    expect(await groceryProblems(orderId)).toEqual(['$2.00 of its extra charge came back at the gateway, $0.00 recorded here'])
     await api.db.execute(sql`update grocery_holds set extra_cents = 400, extra_captured_cents = 400 where payment_intent_id = ${groceryIntentId}`)
     expect(await groceryProblems(orderId)).toEqual([
       'its extra charge of $4.00 is succeeded with $5.00 at the gateway',
-      '$2.00 of its extra charge came back at the gateway, not recorded here',
+      '$2.00 of its extra charge came back at the gateway, $0.00 recorded here',
     ])
     await api.db.execute(sql`update grocery_holds set extra_status = 'declined', extra_captured_cents = 0 where payment_intent_id = ${groceryIntentId}`)
     expect(await groceryProblems(orderId)).toContain('its extra charge is declined here, but the gateway took $5.00')

@@ -37,7 +37,7 @@ export async function groceryDisagreements(
         gatewayRefunded === 'unreachable' ? 'its refunds at the gateway could not be read' : `the gateway says $${centsToDecimal(gatewayRefunded)} came back`,
       )
     if (orderStatuses.get(charge.orderId) === 'cancelled' && charge.status === 'authorized') problems.push('its hold still stands on an order that ended')
-    problems.push(...extraDisagreements(charge, atGateway, refundedThere))
+    problems.push(...extraDisagreements(charge, atGateway, refundedThere, refunded))
     if (problems.length === 0) return []
     return [{ orderId: charge.orderId, paymentIntentId: charge.paymentIntentId, groceryStatus: charge.status, gatewayStatus: there.status, problems }]
   })
@@ -46,9 +46,10 @@ export async function groceryDisagreements(
 /**
  * Why the extra charge above a hold disagrees with the gateway: charged here, it must have
  * succeeded there for the same amount; declined here, the gateway must have taken nothing; and
- * as we never refund it, nothing of it may have come back there.
+ * what came back of it there (only ever in its dashboard) must be what the hold and the refund
+ * ledger record.
  */
-function extraDisagreements(charge: GroceryCharge, atGateway: AtGateway, refundedThere: RefundedAtGateway): string[] {
+function extraDisagreements(charge: GroceryCharge, atGateway: AtGateway, refundedThere: RefundedAtGateway, refunded: Map<string, number>): string[] {
   if (!charge.extraIntentId) return charge.extraCapturedCents > 0 ? [`its extra charge of $${centsToDecimal(charge.extraCapturedCents)} has no intent`] : []
   const there = atGateway.get(charge.extraIntentId)!
   const problems: string[] = []
@@ -58,8 +59,12 @@ function extraDisagreements(charge: GroceryCharge, atGateway: AtGateway, refunde
     )
   if (charge.extraStatus !== 'captured' && there.amountReceivedCents > 0)
     problems.push(`its extra charge is ${charge.extraStatus ?? 'not owed'} here, but the gateway took $${centsToDecimal(there.amountReceivedCents)}`)
+  const ledgerRefundedCents = refunded.get(charge.extraIntentId) ?? 0
+  if (ledgerRefundedCents !== charge.extraRefundedCents)
+    problems.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} of its extra charge came back`)
   const extraRefunded = refundedThere?.get(charge.extraIntentId)
   if (extraRefunded === 'unreachable') problems.push("its extra charge's refunds at the gateway could not be read")
-  else if (extraRefunded) problems.push(`$${centsToDecimal(extraRefunded)} of its extra charge came back at the gateway, not recorded here`)
+  else if (extraRefunded !== undefined && extraRefunded !== charge.extraRefundedCents)
+    problems.push(`$${centsToDecimal(extraRefunded)} of its extra charge came back at the gateway, $${centsToDecimal(charge.extraRefundedCents)} recorded here`)
   return problems
 }

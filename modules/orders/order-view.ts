@@ -118,7 +118,7 @@ function groceryPaymentOf(row: OrderRow, hold: GroceryHold | undefined): Grocery
       extraStatus: null,
       collectAtDoorCents: row.actualGroceryCents ?? 0,
     }
-  const { holdCents, capturedCents, refundedCents, status, captureOwedCents } = hold
+  const { holdCents, capturedCents, refundedCents, extraRefundedCents, status, captureOwedCents } = hold
   const extra = extraOf(row, hold)
   const extraAtDoor = extra.status === 'at_door' || extra.status === 'declined' ? extra.cents : 0
   // A hold whose capture was declined took nothing of what it owed: that is paid at the door too.
@@ -127,7 +127,8 @@ function groceryPaymentOf(row: OrderRow, hold: GroceryHold | undefined): Grocery
     method: 'card',
     holdCents,
     capturedCents,
-    refundedCents,
+    // All that came back of the groceries, of the extra charge too.
+    refundedCents: refundedCents + extraRefundedCents,
     status,
     extraCents: extra.cents,
     extraStatus: extra.status,

@@ -103,10 +103,13 @@ async function tellOfRefunds(db: Database, clock: Clock, orderId: string) {
   })
 }
 
-/** The intents an order's refunds are made on: its fee and tip's, and its grocery hold's when the groceries were paid by card. */
+/**
+ * The intents an order's refunds are made on: its fee and tip's, and when the groceries were
+ * paid by card its grocery hold's and that hold's extra charge's (refunded in Stripe's dashboard).
+ */
 async function refundedIntentsOf(db: Database, orderId: string, paymentIntentId: string) {
   const groceries = await orderPayments.groceryCharges(db, { orderIds: [orderId] })
-  return [paymentIntentId, ...groceries.map((charge) => charge.paymentIntentId)]
+  return [paymentIntentId, ...groceries.flatMap((charge) => (charge.extraIntentId ? [charge.paymentIntentId, charge.extraIntentId] : [charge.paymentIntentId]))]
 }
 
 /**

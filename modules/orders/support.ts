@@ -106,8 +106,8 @@ async function statusAtGateway(gateway: PaymentGateway, paymentIntentId: string)
 /**
  * An order's grocery charge as support sees it, beside the order's groceryPayment: the grocery
  * hold's intent and its extra charge's, each with the gateway's word, their payment events in
- * time order, and the refunds of the groceries with who bore each. Null when the groceries are
- * paid at the door.
+ * time order, and the refunds of both with who bore each. Null when the groceries are paid at
+ * the door.
  */
 async function groceryChargeForSupport(db: Database, gateway: PaymentGateway, orderId: string) {
   const [charge] = await orderPayments.groceryCharges(db, { orderIds: [orderId] })
@@ -116,7 +116,7 @@ async function groceryChargeForSupport(db: Database, gateway: PaymentGateway, or
   const [gatewayStatuses, events, refunds] = await Promise.all([
     Promise.all(intents.map((id) => statusAtGateway(gateway, id))),
     Promise.all(intents.map((id) => paymentEventsOf(db, id))),
-    refundsOf(db, charge.paymentIntentId),
+    Promise.all(intents.map((id) => refundsOf(db, id))),
   ])
   return {
     intentId: charge.paymentIntentId,
@@ -133,8 +133,9 @@ async function groceryChargeForSupport(db: Database, gateway: PaymentGateway, or
         to: event.toStatus,
         reason: event.reason,
       })),
-    refunds: refunds.map((refund) => ({
+    refunds: refunds.flat().map((refund) => ({
       at: refund.createdAt.toISOString(),
+      intentId: refund.paymentIntentId,
       amount: centsToDecimal(refund.amountCents),
       status: refund.status,
       key: refund.idempotencyKey,

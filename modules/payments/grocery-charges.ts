@@ -47,13 +47,16 @@ export type GroceryCharge = {
   /** What the card paid for the groceries (groceriesCharged): what the runner's groceries line pays back. */
   chargedCents: number
   capturedCents: number
+  /** What came back of the hold's capture. */
   refundedCents: number
-  /** Of refundedCents, what the runner bears; the platform bore the rest. */
+  /** Of refundedCents, what the runner bears; the platform bore the rest, and all of extraRefundedCents. */
   refundedFromRunnerCents: number
   /** The extra charge above the hold, when one was made: its intent, how it settled, and what it took. */
   extraIntentId: string | null
   extraStatus: GroceryExtraState | null
   extraCapturedCents: number
+  /** What came back of the extra charge (refunded only in Stripe's dashboard): the platform bore it. */
+  extraRefundedCents: number
 }
 
 /** The grocery holds of orders, by their intents' ids or their orders' ids: one read (a few for support's whole check). Holds no order holds are left out. */
@@ -79,6 +82,7 @@ export async function groceryChargesOf(db: Database, ids: { paymentIntentIds: re
         extraIntentId: row.extraIntentId,
         extraStatus: row.extraStatus,
         extraCapturedCents: row.extraCapturedCents,
+        extraRefundedCents: row.extraRefundedCents,
       })
     }
   }

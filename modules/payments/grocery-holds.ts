@@ -19,7 +19,7 @@ export type GroceryHoldRow = typeof groceryHolds.$inferSelect
 /**
  * An order's grocery hold as its answers show it: with the capture owed once the total is settled,
  * and what the total came to above the hold (null when nothing), how that is paid, and what its
- * extra charge took.
+ * extra charge took and gave back.
  */
 export type GroceryHold = {
   holdCents: number
@@ -30,6 +30,8 @@ export type GroceryHold = {
   extraCents: number | null
   extraStatus: GroceryExtraState | null
   extraCapturedCents: number
+  /** What came back of the extra charge, beside refundedCents of the hold's capture. */
+  extraRefundedCents: number
 }
 
 const customerOf = builtOnce((db) =>
@@ -159,6 +161,7 @@ const groceryHoldsAmong = builtOnce((db) =>
       extraCents: groceryHolds.extraCents,
       extraStatus: groceryHolds.extraStatus,
       extraCapturedCents: groceryHolds.extraCapturedCents,
+      extraRefundedCents: groceryHolds.extraRefundedCents,
     })
     .from(groceryHolds)
     .where(sql`${groceryHolds.orderId} = any(${sql.placeholder('orderIds')}::uuid[])`)

@@ -55,7 +55,14 @@ export class NotChargedError extends Error {
 }
 
 export type RefundRow = typeof refunds.$inferSelect
-export type ChargedPayment = { paymentIntentId: string; orderId: string; capturedCents: number; part: RefundedPart }
+export type ChargedPayment = {
+  paymentIntentId: string
+  orderId: string
+  capturedCents: number
+  part: RefundedPart
+  /** Of the groceries: the extra charge above the hold, refunded only in Stripe's dashboard, not the hold's capture. */
+  groceryExtra?: boolean
+}
 
 const lockRefunds = (tx: Database, paymentIntentId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${refundLock(paymentIntentId)}))`)
 
@@ -239,11 +246,23 @@ async function finishClaim({ db, clock, gateway }: RefundsDeps, payment: Charged
  * come back (all of it is `refunded`) and its payment event; for the groceries, also what of it
  * the runner bears. Only ever upwards, so a late or repeated report changes nothing.
  */
-async function recordSettled(tx: Database, clock: Clock, settled: RefundRow, payment: Pick<ChargedPayment, 'capturedCents' | 'part'>, reason: string) {
+async function recordSettled(
+  tx: Database,
+  clock: Clock,
+  settled: RefundRow,
+  payment: Pick<ChargedPayment, 'capturedCents' | 'part' | 'groceryExtra'>,
+  reason: string,
+) {
   const total = await refundedSoFar(tx, settled.paymentIntentId, ['succeeded'])
   const before = total - settled.amountCents
   const to = total >= payment.capturedCents ? 'refunded' : 'partially_refunded'
-  if (payment.part === 'groceries') {
+  if (payment.groceryExtra) {
+    // The extra's own state stays `captured` (what it took is what the runner is paid back); what came back is beside it.
+    await tx
+      .update(groceryHolds)
+      .set({ extraRefundedCents: total, updatedAt: clock.now() })
+      .where(and(eq(groceryHolds.extraIntentId, settled.paymentIntentId), eq(groceryHolds.extraStatus, 'captured'), lt(groceryHolds.extraRefundedCents, total)))
+  } else if (payment.part === 'groceries') {
     const [fromRunner] = await tx
       .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
       .from(refunds)
@@ -271,12 +290,13 @@ async function recordSettled(tx: Database, clock: Clock, settled: RefundRow, pay
       )
   }
   const whose = payment.part === 'groceries' ? `groceries refunded${settled.fromRunner ? ' from the runner' : ''}` : 'refunded'
+  const ofWhat = payment.groceryExtra ? ' of the extra charge' : ''
   await recordPaymentEvent(tx, clock, {
     orderId: settled.orderId,
     paymentIntentId: settled.paymentIntentId,
     from: before === 0 ? 'captured' : 'partially_refunded',
     to,
-    reason: `${whose} $${(settled.amountCents / 100).toFixed(2)}: ${reason}`,
+    reason: `${whose} $${(settled.amountCents / 100).toFixed(2)}${ofWhat}: ${reason}`,
   })
 }
 
@@ -285,8 +305,10 @@ async function recordSettled(tx: Database, clock: Clock, settled: RefundRow, pay
  * one already settled under its gateway id is left alone; one of ours still pending (the webhook
  * came before our answer) is settled as it will be by us, found by the key it carries; one made
  * in the dashboard is added under `stripe:<refund id>`, and of the groceries the platform bears
- * it (support did not blame the runner). Under the payment's refund lock, so a refund being
- * claimed is never counted twice. Returns how many of them were new to the ledger.
+ * it (support did not blame the runner), unless it would take the ledger past what the payment
+ * captured as we record it: that one is left out, for `orders check` to list. Under the
+ * payment's refund lock, so a refund being claimed is never counted twice. Returns how many of
+ * them were new to the ledger.
  */
 export async function recordGatewayRefunds(db: Database, clock: Clock, payment: ChargedPayment, listed: readonly GatewayRefund[]): Promise<number> {
   return db.transaction(async (tx) => {
@@ -305,6 +327,10 @@ export async function recordGatewayRefunds(db: Database, clock: Clock, payment: 
             )
             .returning()
         : []
+      if (!ours && (await refundedSoFar(tx, payment.paymentIntentId, ['succeeded'])) + made.amountCents > payment.capturedCents) {
+        console.error(`Refund ${made.id} of ${payment.paymentIntentId} at the gateway is past its capture here: not recorded`)
+        continue
+      }
       const [settled] = ours
         ? [ours]
         : await tx

@@ -85,6 +85,12 @@ export const groceryHolds = pgTable(
      * groceries line is capturedCents plus this.
      */
     extraCapturedCents: integer().notNull().default(0),
+    /**
+     * What came back of the extra charge: only ever refunded by hand in Stripe's dashboard (we
+     * refund the groceries from the hold's capture), recorded from Stripe's webhook, the
+     * platform bearing it.
+     */
+    extraRefundedCents: integer().notNull().default(0),
     /** Of refundedCents, what the runner bears (support's `--from-runner`): it comes out of their groceries line; the platform bears the rest. */
     refundedFromRunnerCents: integer().notNull().default(0),
     /** In our words (PAYMENT_STATES): requires_payment_method until the order is placed on it. */
@@ -113,6 +119,7 @@ export const groceryHolds = pgTable(
     check('grocery_holds_extra_with_status', sql`(extra_cents is null) = (extra_status is null) and (extra_cents is null or extra_cents > 0)`),
     check('grocery_holds_extra_captured', sql`extra_captured_cents = case when extra_status = 'captured' then extra_cents else 0 end`),
     check('grocery_holds_runner_refund_within_refunds', sql`refunded_from_runner_cents between 0 and refunded_cents`),
+    check('grocery_holds_extra_refund_within_extra', sql`extra_refunded_cents between 0 and extra_captured_cents`),
   ],
 )
 

@@ -4,7 +4,6 @@ import { badRequest, type Clock } from '../shared/index'
 import { recordPaymentEvent } from './events'
 import type { AccountListener, PaymentGateway } from './gateway'
 import { groceryHoldOfIntent, groceryIntentAtGateway, type WebhookIntent } from './grocery-at-gateway'
-import { findGroceryHold } from './grocery-holds'
 import { findIntent } from './intents'
 import { type PaymentListener, settleCancelledAtGateway, settleCapturedAtGateway } from './payment-moves'
 import { type ChargedPayment, recordGatewayRefunds } from './refunds'
@@ -107,9 +106,10 @@ type StripeCharge = { id: string; payment_intent: string | null; amount_captured
 
 /**
  * charge.refunded: a refund, made by us or by hand in Stripe's dashboard, on an order's fee and
- * tip or on its grocery hold's capture. The refunds Stripe holds on the payment are taken into
- * the ledger and the payment's record (the fee's intent, or the grocery hold's), and the order is
- * told when any of them was new to us.
+ * tip, on its grocery hold's capture, or (only ever in the dashboard) on the extra charge above
+ * the hold. The refunds Stripe holds on the payment are taken into the ledger and the payment's
+ * record (the fee's intent, or the grocery hold's), and the order is told when any of them was
+ * new to us.
  */
 async function chargeRefunded({ db, clock, orders, gateway }: Pick<WebhookDeps, 'db' | 'clock' | 'orders' | 'gateway'>, charge: StripeCharge): Promise<string> {
   const paymentIntentId = charge.payment_intent
@@ -121,10 +121,17 @@ async function chargeRefunded({ db, clock, orders, gateway }: Pick<WebhookDeps, 
   return payment.part === 'groceries' ? 'groceries refunded' : 'refunded'
 }
 
-/** The order's charge an intent is: its fee and tip's, or its grocery hold's; null when no order holds it. */
+/**
+ * The order's charge an intent is: its fee and tip's, its grocery hold's, or the extra charge
+ * above that hold once we recorded it charged (refunded never past what we recorded it took);
+ * null when no order holds it.
+ */
 async function refundedPaymentOf(db: Database, paymentIntentId: string, capturedCents: number): Promise<ChargedPayment | null> {
   const orderId = (await findIntent(db, paymentIntentId))?.orderId
   if (orderId) return { orderId, paymentIntentId, capturedCents, part: 'charge' }
-  const hold = await findGroceryHold(db, paymentIntentId)
-  return hold?.orderId ? { orderId: hold.orderId, paymentIntentId, capturedCents, part: 'groceries' } : null
+  const grocery = await groceryHoldOfIntent(db, { id: paymentIntentId })
+  if (!grocery?.hold.orderId) return null
+  if (!grocery.isExtra) return { orderId: grocery.hold.orderId, paymentIntentId, capturedCents, part: 'groceries' }
+  if (grocery.hold.extraStatus !== 'captured') return null
+  return { orderId: grocery.hold.orderId, paymentIntentId, capturedCents: grocery.hold.extraCapturedCents, part: 'groceries', groceryExtra: true }
 }

@@ -84,14 +84,15 @@ function deliveryDisagreement(line: LineRow, payments: Awaited<ReturnType<typeof
   return problems
 }
 
-/** A groceries line against its charge: the grocery charge less its refunds is the line less what the platform bore. */
+/** A groceries line against its charge: the grocery charge less its refunds is the line less what the platform bore (of the extra charge's refunds, all). */
 function groceriesDisagreement(line: LineRow, charge: GroceryCharge | undefined): string[] {
   if (!charge || !isCharged(charge.status)) return ['a groceries line, but no grocery charge recorded for it']
   const problems: string[] = []
   if (charge.chargedCents !== line.capturedCents)
     problems.push(`the groceries line says ${dollars(line.capturedCents)} was charged, payments ${dollars(charge.chargedCents)}`)
-  const platformBore = charge.refundedCents - charge.refundedFromRunnerCents
-  const left = charge.chargedCents - charge.refundedCents
+  const refundedCents = charge.refundedCents + charge.extraRefundedCents
+  const platformBore = refundedCents - charge.refundedFromRunnerCents
+  const left = charge.chargedCents - refundedCents
   if (line.transferringCents === null && netOf(line) - platformBore !== left) {
     problems.push(
       `the groceries line is ${dollars(netOf(line))} and the platform bore ${dollars(platformBore)} of the refunds, but ${dollars(left)} of the grocery charge is left after refunds`,

@@ -55,9 +55,10 @@ export type GroceryExtraViewState = (typeof GROCERY_EXTRA_VIEW_STATES)[number]
 
 /**
  * How the order's groceries are paid: at the door (nothing held: zeros, no status), or by card,
- * with the grocery hold's amounts in cents and its state in payments' words; for a total above
- * the hold, the difference and how it is paid. `collectAtDoorCents` is what the runner collects
- * at the door: the whole total of an order paid at the door once the runner entered it; of a card
+ * with the grocery hold's amounts in cents and its state in payments' words (`refundedCents` is
+ * all that came back of the groceries, of an extra charge too); for a total above the hold, the
+ * difference and how it is paid. `collectAtDoorCents` is what the runner collects at the door:
+ * the whole total of an order paid at the door once the runner entered it; of a card
  * order, the difference left to the door (chosen, or a declined extra charge), and what a
  * declined capture of the hold could not take; otherwise nothing.
  */

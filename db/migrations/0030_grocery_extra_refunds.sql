@@ -1,0 +1,2 @@
+ALTER TABLE "grocery_holds" ADD COLUMN "extra_refunded_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "grocery_holds" ADD CONSTRAINT "grocery_holds_extra_refund_within_extra" CHECK (extra_refunded_cents between 0 and extra_captured_cents);
