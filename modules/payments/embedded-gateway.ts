@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { isForeignKeyViolation } from '../../db/errors'
 import { AppError, type Clock } from '../shared/index'
 import { embeddedBankPayouts } from './embedded-bank-payouts'
 import { embeddedConnect } from './embedded-connect'
@@ -67,10 +68,6 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
     .prepare('embedded_intent_by_id')
   const onboarding = embeddedOnboarding(db, clock, appUrl)
 
-  async function customerExists(tx: Database, id: string) {
-    return (await tx.select({ id: embeddedCustomers.id }).from(embeddedCustomers).where(eq(embeddedCustomers.id, id))).length > 0
-  }
-
   async function currentStatus(tx: Database, id: string): Promise<IntentStatus | 'missing'> {
     const [row] = await tx.select({ status: embeddedPaymentIntents.status }).from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id))
     return row?.status ?? 'missing'
@@ -85,7 +82,6 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
       const clientSecret = `${id}_secret_${randomToken(24)}`
       const subject = `amount:${amountCents}${customerId ? `:${customerId}${saveCard ? ':save' : ''}` : ''}`
       const intent = await once(idempotencyKey, 'create', subject, async (tx) => {
-        if (customerId && !(await customerExists(tx, customerId))) throw stateError('missing', 'created')
         const [row] = await tx
           .insert(embeddedPaymentIntents)
           .values({
@@ -101,6 +97,11 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
           })
           .returning()
         return { ...toIntent(row!), clientSecret }
+      }).catch((error) => {
+        // No such customer: refused as Stripe refuses it, and, as there, no answer is kept under the key.
+        if (isForeignKeyViolation(error, 'embedded_payment_intents_customer_id_embedded_customers_id_fk'))
+          throw new PaymentStateError('missing', `No such customer: '${customerId}'`)
+        throw error
       })
       return intent as PaymentIntent & { clientSecret: string }
     },
@@ -122,9 +123,16 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
      */
     confirmWithSavedCard(id: string, { paymentMethodId, idempotencyKey }: { paymentMethodId: string; idempotencyKey: string }) {
       return once(idempotencyKey, 'confirm', id, async (tx) => {
-        const [row] = await tx.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id)).for('update')
+        // The intent, held, and the card named, in one read.
+        const [found] = await tx
+          .select({ row: embeddedPaymentIntents, card: embeddedPaymentMethods })
+          .from(embeddedPaymentIntents)
+          .leftJoin(embeddedPaymentMethods, eq(embeddedPaymentMethods.id, paymentMethodId))
+          .where(eq(embeddedPaymentIntents.id, id))
+          .for('update', { of: embeddedPaymentIntents })
+        const row = found?.row
         if (!row || row.status !== 'requires_payment_method') throw stateError(row?.status ?? 'missing', 'confirmed')
-        const [card] = await tx.select().from(embeddedPaymentMethods).where(eq(embeddedPaymentMethods.id, paymentMethodId))
+        const card = found.card
         if (!card || card.customerId === null || card.customerId !== row.customerId) throw stateError('missing', 'confirmed')
         if (card.chargeDeclineCode) {
           await tx

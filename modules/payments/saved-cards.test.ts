@@ -221,3 +221,16 @@ test('what the Stripe SDK sends: the customer and setup_future_usage on the firs
   expect(confirmSent).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${grocery.id}/confirm`, idempotencyKey: `intent:${grocery.id}:confirm` })
   expect(Object.fromEntries(confirmSent.params)).toMatchObject({ payment_method: first.paymentMethodId, off_session: 'true' })
 })
+
+describe('the embedded gateway, as Stripe, makes an intent only for a customer that exists', () => {
+  test('an unknown customer is refused and nothing is kept under the key: the same key then makes the intent for the real one', async () => {
+    const key = idempotencyKeys.createIntent('buyer-without-customer', 'r1')
+    const create = (customerId: string) => embedded.createIntent({ amountCents: 700, metadata: {}, idempotencyKey: key, customerId, saveCard: true })
+    const refusal = await create('cus_emb_nobody').catch((error) => error)
+    expect(refusal).toBeInstanceOf(PaymentStateError)
+    expect(refusal.message).toBe("No such customer: 'cus_emb_nobody'")
+    const customer = await embedded.createCustomer({ buyerId: 'buyer-without-customer', idempotencyKey: idempotencyKeys.customer('buyer-without-customer') })
+    const made = await create(customer.id)
+    expect(made).toMatchObject({ status: 'requires_payment_method', customerId: customer.id })
+  })
+})

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { belongsToColumn, createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
 import { GROCERY_EXTRA_STATES, type GroceryExtraState, HELD_PAYMENT_STATES, type HeldPaymentState, PAYMENT_STATES, type PaymentState } from './contract'
@@ -148,8 +148,8 @@ export const embeddedPaymentIntents = pgTable('embedded_payment_intents', {
   currency: text().notNull(),
   status: text().$type<'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled'>().notNull(),
   metadata: jsonb().$type<Record<string, string>>().notNull(),
-  /** The buyer's customer, when the intent was made for one. */
-  customerId: text(),
+  /** The buyer's customer, when the intent was made for one: one that exists, as Stripe requires. */
+  customerId: text().references((): AnyPgColumn => embeddedCustomers.id),
   /** Whether the card it is confirmed with is saved to the customer (Stripe's setup_future_usage: off_session). */
   saveCard: boolean().notNull().default(false),
   /** The card it was confirmed with. */

@@ -1,0 +1,1 @@
+ALTER TABLE "embedded_payment_intents" ADD CONSTRAINT "embedded_payment_intents_customer_id_embedded_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."embedded_customers"("id") ON DELETE no action ON UPDATE no action;
