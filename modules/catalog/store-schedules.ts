@@ -3,7 +3,7 @@ import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { storeClosures, stores } from './schema'
-import { localDate, parseWeeklyHours, type Schedule } from './weekly-hours'
+import { type Closure, localDate, parseWeeklyHours, type Schedule } from './weekly-hours'
 
 /** How far back closures are read: a closure that ended before yesterday can no longer close anything. */
 const DAY_MS = 24 * 60 * 60_000
@@ -35,14 +35,37 @@ const closuresNotOver = builtOnce((db) =>
 export async function schedulesOf(db: Database, clock: Clock, rows: readonly ScheduleRow[]): Promise<Map<string, Schedule>> {
   const found = new Map<string, Schedule>()
   if (rows.length === 0) return found
-  // Yesterday in UTC is before today anywhere: a closure ending on it is over in every zone.
-  const since = localDate(new Date(clock.now().getTime() - DAY_MS), 'UTC')
-  const closures = await closuresNotOver(db, { storeIds: rows.map((row) => row.id), since })
+  const closures = await closuresNotOver(db, { storeIds: rows.map((row) => row.id), since: closuresSince(clock) })
   for (const row of rows)
-    found.set(row.id, {
-      timeZone: row.timeZone,
-      hours: parseWeeklyHours(row.hours),
-      closures: closures.filter((closure) => closure.storeId === row.id).map(({ from, to, reason }) => ({ from, to, reason })),
-    })
+    found.set(
+      row.id,
+      scheduleOf(
+        row,
+        closures.filter((closure) => closure.storeId === row.id),
+      ),
+    )
   return found
 }
+
+/** A store's schedule from its row and its closures not yet over. */
+export const scheduleOf = (row: ScheduleRow, closures: readonly Closure[]): Schedule => ({
+  timeZone: row.timeZone,
+  hours: parseWeeklyHours(row.hours),
+  closures: closures.map(({ from, to, reason }) => ({ from, to, reason })),
+})
+
+/** Yesterday in UTC is before today anywhere: a closure ending on it is over in every zone. */
+const closuresSince = (clock: Clock) => localDate(new Date(clock.now().getTime() - DAY_MS), 'UTC')
+
+/**
+ * The closures not yet over of the store a query of `stores` reads, as one JSON value, for a store
+ * read with its schedule in one query; run with `since` (closuresValues). Written out: in a
+ * select's fields drizzle names columns without their table, and the correlation needs both.
+ */
+export const closuresOfStoreRow = () =>
+  sql<
+    Closure[]
+  >`coalesce((select json_agg(json_build_object('from', closure."from", 'to', closure."to", 'reason', closure.reason) order by closure."from") from store_closures closure where closure.store_id = stores.id and closure."to" >= ${sql.placeholder('since')}), '[]'::json)`
+
+/** The values closuresOfStoreRow's query runs with. */
+export const closuresValues = (clock: Clock) => ({ since: closuresSince(clock) })

@@ -1,11 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, isUuid, notFound } from '../shared/index'
 import { type CatalogItem, STORE_NOT_FOUND, type Store } from './contract'
 import { type OpenState, openStateAt } from './open-state'
 import { items, stores } from './schema'
-import { schedulesOf } from './store-schedules'
+import { closuresOfStoreRow, closuresValues, scheduleOf, schedulesOf } from './store-schedules'
 import type { Schedule } from './weekly-hours'
 
 type StoreRow = Omit<typeof stores.$inferSelect, 'searchText'>
@@ -64,10 +64,24 @@ export async function getStore(db: Database, clock: Clock, id: string): Promise<
 
 /** The same, with the schedule its open state was worked out from, for a caller that asks more of it (checkout's cutoff). */
 export async function storeWithSchedule(db: Database, clock: Clock, id: string): Promise<{ store: Store; schedule: Schedule }> {
-  const row = await activeStoreRow(db, id)
-  const schedule = (await schedulesOf(db, clock, [row])).get(row.id)!
+  if (!isUuid(id)) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
+  const [found] = await activeStoreWithClosures(db, { id, ...closuresValues(clock) })
+  if (!found) throw notFound(STORE_NOT_FOUND, 'STORE_NOT_FOUND')
+  const { closures, ...row } = found
+  const schedule = scheduleOf(row, closures)
   return { store: toStore(row, openStateAt(schedule, clock.now())), schedule }
 }
+
+// A store and its closures in one read.
+const activeStoreWithClosures = builtOnce((db) => {
+  const { searchText: _searchText, ...row } = getTableColumns(stores)
+  return db
+    .select({ ...row, closures: closuresOfStoreRow() })
+    .from(stores)
+    .where(and(eq(stores.id, sql.placeholder('id')), eq(stores.isActive, true)))
+    .limit(1)
+    .prepare('active_store_with_closures')
+})
 
 /** An item as the catalog shows it (CatalogItem): everything but its availability flag and creation time. */
 const catalogItemColumns = {
