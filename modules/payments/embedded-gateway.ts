@@ -4,7 +4,7 @@ import { isForeignKeyViolation } from '../../db/errors'
 import { AppError, type Clock } from '../shared/index'
 import { embeddedBankPayouts } from './embedded-bank-payouts'
 import { embeddedConnect } from './embedded-connect'
-import { onceByKey } from './embedded-idempotency'
+import { insertOnceByKey, onceByKey } from './embedded-idempotency'
 import { embeddedOnboarding } from './embedded-onboarding'
 import { randomToken, sha256 } from './embedded-tokens'
 import {
@@ -60,6 +60,7 @@ export type EmbeddedGatewayOptions = {
  */
 export function embeddedGateway(db: Database, clock: Clock, { appUrl }: EmbeddedGatewayOptions) {
   const once = onceByKey(db, clock)
+  const insertOnce = insertOnceByKey(db, clock)
   // Every checkout retrieves its intents: built once.
   const intentById = db
     .select()
@@ -81,23 +82,25 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
       const id = `pi_emb_${randomToken(18)}`
       const clientSecret = `${id}_secret_${randomToken(24)}`
       const subject = `amount:${amountCents}${customerId ? `:${customerId}${saveCard ? ':save' : ''}` : ''}`
-      const intent = await once(idempotencyKey, 'create', subject, async (tx) => {
-        const [row] = await tx
-          .insert(embeddedPaymentIntents)
-          .values({
-            id,
-            clientSecretHash: sha256(clientSecret),
-            amountCents,
-            currency: 'usd',
-            status: 'requires_payment_method',
-            metadata,
-            customerId: customerId ?? null,
-            saveCard,
-            createdAt: clock.now(),
-          })
-          .returning()
-        return { ...toIntent(row!), clientSecret }
-      }).catch((error) => {
+      // The new intent as toIntent reads it, with the secret only its creator is given.
+      const made = {
+        id,
+        status: 'requires_payment_method' as const,
+        amountCents,
+        amountReceivedCents: 0,
+        currency: 'usd',
+        metadata,
+        customerId: customerId ?? null,
+        paymentMethodId: null,
+        lastDeclineCode: null,
+        clientSecret,
+      } satisfies PaymentIntent & { clientSecret: string }
+      const intent = await insertOnce(
+        { key: idempotencyKey, operation: 'create', subject },
+        made,
+        (kept) =>
+          sql`insert into ${embeddedPaymentIntents} ("id", "client_secret_hash", "amount_cents", "currency", "status", "metadata", "customer_id", "save_card", "created_at") select ${id}, ${sha256(clientSecret)}, ${amountCents}, ${made.currency}, ${made.status}, ${JSON.stringify(metadata)}::jsonb, ${made.customerId}, ${saveCard}, ${clock.now().toISOString()}::timestamptz from ${kept} returning "id"`,
+      ).catch((error) => {
         // No such customer: refused as Stripe refuses it, and, as there, no answer is kept under the key.
         if (isForeignKeyViolation(error, 'embedded_payment_intents_customer_id_embedded_customers_id_fk'))
           throw new PaymentStateError('missing', `No such customer: '${customerId}'`)

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { rows } from '../../db/migrate'
 import type { Clock } from '../shared/index'
 import {
   IdempotencyKeyReusedError,
@@ -50,7 +51,31 @@ export function onceByKey(db: Database, clock: Clock): Once {
   }
 }
 
-type KeyUse = { key: string; operation: string; subject: string }
+export type KeyUse = { key: string; operation: string; subject: string }
+
+/** An insert of one row from the key's new row (`kept`, a one-row table in the same statement). */
+type InsertFromKept = (kept: SQL) => SQL
+
+/**
+ * `once` for a call that only inserts one row and whose answer is known before it runs (a
+ * create): the key and the row in one statement, with no transaction around them. The key's row
+ * goes first (nothing on conflict) and the row is inserted only from it, so when the key already
+ * holds an answer nothing is made and that answer is replayed. A statement that fails keeps
+ * nothing under the key.
+ */
+export type InsertOnce = <T extends object>(use: KeyUse, answer: T, insert: InsertFromKept) => Promise<T>
+
+export function insertOnceByKey(db: Database, clock: Clock): InsertOnce {
+  return async function insertOnce<T extends object>({ key, operation, subject }: KeyUse, answer: T, insert: InsertFromKept) {
+    const response: EmbeddedGatewayResponse = { ok: true, intent: { ...answer } as Record<string, unknown> }
+    const made = rows(
+      await db.execute(
+        sql`with kept as (insert into ${embeddedIdempotencyKeys} ("key", "operation", "intent_id", "response", "created_at") values (${key}, ${operation}, ${subject}, ${JSON.stringify(response)}::jsonb, ${clock.now().toISOString()}::timestamptz) on conflict do nothing returning "key") ${insert(sql`kept`)}`,
+      ),
+    )
+    return made.length > 0 ? answer : replay<T>(await keptAnswer(db, { key, operation, subject }))
+  }
+}
 
 /** The key already holds an answer: what this call ran is undone with its transaction. */
 class KeyAlreadyKept extends Error {}
