@@ -3,7 +3,7 @@ import type { Database } from '../../db/database'
 import { markPhoneVerified } from '../../modules/accounts/index'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { captureClaim, orderLines, orderMoves, windowTermsOf } from '../../modules/orders/index'
-import { authorize, claimIntent, embeddedGateway } from '../../modules/payments/index'
+import { authorize, claimCheckout, embeddedGateway } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
 import { type Clock, loadConfig, systemClock, toE164 } from '../../modules/shared/index'
 
@@ -115,7 +115,7 @@ export async function paidOrder(
   await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
   const orderId = crypto.randomUUID()
   const order = await handle.db.transaction(async (tx) => {
-    if (!(await claimIntent(tx, clock, intent.paymentIntentId, orderId, idempotencyKey)))
+    if ((await claimCheckout(tx, clock, { paymentIntentId: intent.paymentIntentId, requestDigest: idempotencyKey }, orderId)) !== 'claimed')
       throw new Error(`The bench's intent ${intent.paymentIntentId} was already claimed`)
     return placeBenchOrder(tx, clock, { orderId, buyerId, store, paymentIntentId: intent.paymentIntentId })
   })

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/client'
 import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
-import { authorize, authorizeGroceryHold, claimGroceryHold, claimIntent, groceryHoldOfCheckout } from '../../modules/payments/index'
+import { authorize, authorizeGroceryHold, claimCheckout, groceryHoldOfCheckout } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
 import { type Clock, systemClock } from '../../modules/shared/index'
 import { type BenchStore, benchGateway, placeBenchOrder } from './bench-data'
@@ -36,7 +36,7 @@ export async function cardOrder(
   if (authorization.outcome !== 'authorized') throw new Error(`The grocery hold ${hold.paymentIntentId} was not authorized: ${authorization.outcome}`)
   const orderId = crypto.randomUUID()
   await db.transaction(async (tx) => {
-    if (!(await claimIntent(tx, clock, intent.paymentIntentId, orderId, idempotencyKey)) || !(await claimGroceryHold(tx, clock, hold, orderId)))
+    if ((await claimCheckout(tx, clock, { paymentIntentId: intent.paymentIntentId, requestDigest: idempotencyKey, groceryHold: hold }, orderId)) !== 'claimed')
       throw new Error(`The holds of checkout ${intent.paymentIntentId} were already claimed`)
     return placeBenchOrder(tx, clock, { orderId, buyerId, store, paymentIntentId: intent.paymentIntentId })
   })

@@ -6,8 +6,7 @@ import {
   authorizeGroceryHold,
   type CheckoutIntent,
   checkoutTooOld,
-  claimGroceryHold,
-  claimIntent,
+  claimCheckout,
   findGroceryHold,
   findIntent,
   GatewayUnavailableError,
@@ -206,9 +205,15 @@ export async function confirmPaymentAndCreateOrder(
   const orderId = crypto.randomUUID()
   const placed = await db
     .transaction(async (tx) => {
-      if (!(await claimIntent(tx, clock, record.paymentIntentId, orderId, requestDigest(input)))) return null
-      // Released since it was read (the sweep's 30 minutes): the order is not placed, and the first intent's claim is undone with it.
-      if (grocery && !(await claimGroceryHold(tx, clock, grocery, orderId))) throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
+      const claim = await claimCheckout(
+        tx,
+        clock,
+        { paymentIntentId: record.paymentIntentId, requestDigest: requestDigest(input), groceryHold: grocery },
+        orderId,
+      )
+      if (claim === 'taken') return null
+      // The grocery hold released since it was read (the sweep's 30 minutes): the order is not placed, and the first intent's claim is undone with it.
+      if (claim === 'released') throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
       return orderMoves.place(tx, clock, { ...draft, id: orderId, paymentIntentId: record.paymentIntentId }, windows)
     })
     .catch(async (refusal) => {

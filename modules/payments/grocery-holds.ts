@@ -3,7 +3,7 @@ import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import type { GroceryExtraState, HeldPaymentState } from './contract'
-import { recordPaymentEvent } from './events'
+import { type PaymentEvent, recordPaymentEvent } from './events'
 import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent } from './gateway'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
@@ -95,10 +95,16 @@ export async function authorizeGroceryHold(
 }
 
 /**
- * Makes a checkout's grocery hold the order's, in the transaction that writes the order, as
- * claimIntent does the first: one conditional update, never a released one.
+ * Makes a checkout's grocery hold the order's, in claimCheckout, as it does the first intent: one
+ * conditional update, never a released one. Returns its payment event for claimCheckout to write,
+ * or null when it was not claimed.
  */
-export async function claimGroceryHold(tx: Database, clock: Clock, hold: { paymentIntentId: string; checkoutIntentId: string }, orderId: string) {
+export async function claimGroceryHold(
+  tx: Database,
+  clock: Clock,
+  hold: { paymentIntentId: string; checkoutIntentId: string },
+  orderId: string,
+): Promise<PaymentEvent | null> {
   const [claimed] = await tx
     .update(groceryHolds)
     .set({ orderId, status: 'authorized', updatedAt: clock.now() })
@@ -110,16 +116,10 @@ export async function claimGroceryHold(tx: Database, clock: Clock, hold: { payme
         eq(groceryHolds.status, 'requires_payment_method'),
       ),
     )
-    .returning()
-  if (!claimed) return false
-  await recordPaymentEvent(tx, clock, {
-    orderId,
-    paymentIntentId: hold.paymentIntentId,
-    from: 'requires_payment_method',
-    to: 'authorized',
-    reason: 'grocery hold: order placed',
-  })
-  return true
+    .returning({ paymentIntentId: groceryHolds.paymentIntentId })
+  return claimed
+    ? { orderId, paymentIntentId: hold.paymentIntentId, from: 'requires_payment_method', to: 'authorized', reason: 'grocery hold: order placed' }
+    : null
 }
 
 /**
@@ -178,25 +178,24 @@ export async function groceryHoldsOf(db: Database, orderIds: readonly string[]):
   return found
 }
 
-/** Records a checkout's grocery hold beside its first intent, in the transaction that records that one. */
+/**
+ * Records a checkout's grocery hold beside its first intent, in the transaction that records that
+ * one; returns its payment event when the hold is new, for that transaction to write with the
+ * first intent's (one insert).
+ */
 export async function recordGroceryHold(
   tx: Database,
   clock: Clock,
   hold: { paymentIntentId: string; checkoutIntentId: string; buyerId: string; holdCents: number },
-) {
+): Promise<PaymentEvent[]> {
   const [recorded] = await tx
     .insert(groceryHolds)
     .values({ ...hold, status: 'requires_payment_method', createdAt: clock.now(), updatedAt: clock.now() })
     .onConflictDoNothing()
-    .returning()
-  if (recorded)
-    await recordPaymentEvent(tx, clock, {
-      orderId: null,
-      paymentIntentId: hold.paymentIntentId,
-      from: null,
-      to: 'requires_payment_method',
-      reason: 'grocery hold: checkout started',
-    })
+    .returning({ paymentIntentId: groceryHolds.paymentIntentId })
+  return recorded
+    ? [{ orderId: null, paymentIntentId: hold.paymentIntentId, from: null, to: 'requires_payment_method', reason: 'grocery hold: checkout started' }]
+    : []
 }
 
 const groceryHoldById = builtOnce((db) =>

@@ -42,7 +42,6 @@ export { type GroceryCharge, groceriesCharged } from './grocery-charges'
 export { chargeGroceryExtra, chargeOwedGroceryExtras, type GroceryExtraOutcome } from './grocery-extra'
 export {
   authorizeGroceryHold,
-  claimGroceryHold,
   findGroceryHold,
   type GroceryAuthorization,
   type GroceryHold,
@@ -61,7 +60,7 @@ export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLaps
 export {
   authorize,
   type CheckoutIntent,
-  claimIntent,
+  claimCheckout,
   findIntent,
   gatewayStatuses,
   intentStatusAtGateway,

@@ -2,9 +2,9 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
-import { recordPaymentEvent } from './events'
+import { type PaymentEvent, recordPaymentEvent, recordPaymentEvents } from './events'
 import { IdempotencyKeyReusedError, ourPaymentState, type PaymentGateway } from './gateway'
-import { customerFor, recordGroceryHold, releaseUnclaimedGroceryHold } from './grocery-holds'
+import { claimGroceryHold, customerFor, recordGroceryHold, releaseUnclaimedGroceryHold } from './grocery-holds'
 import { releaseGroceryHoldsOfUnpaidOrders } from './grocery-settlement'
 import { HOLD_WINDOWS, holdLapsedBefore } from './hold-windows'
 import { releaseHold } from './holds'
@@ -52,11 +52,19 @@ export async function authorize(
       .insert(checkoutIntents)
       .values({ paymentIntentId: intent.id, buyerId: input.buyerId, amountCents: input.amountCents, createdAt: clock.now() })
       .onConflictDoNothing()
-      .returning()
+      .returning({ paymentIntentId: checkoutIntents.paymentIntentId })
     const state = ourPaymentState(intent.status)
-    if (recorded && state) await recordPaymentEvent(tx, clock, { orderId: null, paymentIntentId: intent.id, from: null, to: state, reason: 'checkout started' })
+    const events: PaymentEvent[] = recorded && state ? [{ orderId: null, paymentIntentId: intent.id, from: null, to: state, reason: 'checkout started' }] : []
     if (grocery)
-      await recordGroceryHold(tx, clock, { paymentIntentId: grocery.id, checkoutIntentId: intent.id, buyerId: input.buyerId, holdCents: grocery.amountCents })
+      events.push(
+        ...(await recordGroceryHold(tx, clock, {
+          paymentIntentId: grocery.id,
+          checkoutIntentId: intent.id,
+          buyerId: input.buyerId,
+          holdCents: grocery.amountCents,
+        })),
+      )
+    await recordPaymentEvents(tx, clock, events)
   })
   return {
     paymentIntentId: intent.id,
@@ -80,19 +88,34 @@ export async function findIntent(db: Database, paymentIntentId: string): Promise
 }
 
 /**
- * Makes the intent an order's, in the transaction that writes the order: one conditional
- * update, so of two requests only one gets it, and never one that was released. From then on
- * the payment is the order's, authorized.
+ * Makes a checkout's holds the order's, in the transaction that writes the order: its first
+ * intent, by one conditional update, so of two requests only one gets it, and never one that was
+ * released; then its grocery hold, when it has one (claimGroceryHold); their events in one insert.
+ * From then on the payments are the order's, authorized. 'taken' when another request's order has
+ * the intent; 'released' when the grocery hold was released meanwhile, and the caller's
+ * transaction must then not commit.
  */
-export async function claimIntent(tx: Database, clock: Clock, paymentIntentId: string, orderId: string, requestDigest: string): Promise<boolean> {
+export async function claimCheckout(
+  tx: Database,
+  clock: Clock,
+  checkout: { paymentIntentId: string; requestDigest: string; groceryHold?: { paymentIntentId: string; checkoutIntentId: string } | null },
+  orderId: string,
+): Promise<'claimed' | 'taken' | 'released'> {
+  const { paymentIntentId, requestDigest, groceryHold } = checkout
   const [claimed] = await tx
     .update(checkoutIntents)
     .set({ orderId, orderRequestDigest: requestDigest, paymentStatus: 'authorized' })
     .where(and(eq(checkoutIntents.paymentIntentId, paymentIntentId), isNull(checkoutIntents.orderId), isNull(checkoutIntents.releasedAt)))
-    .returning()
-  if (!claimed) return false
-  await recordPaymentEvent(tx, clock, { orderId, paymentIntentId, from: 'requires_payment_method', to: 'authorized', reason: 'order placed' })
-  return true
+    .returning({ paymentIntentId: checkoutIntents.paymentIntentId })
+  if (!claimed) return 'taken'
+  const events: PaymentEvent[] = [{ orderId, paymentIntentId, from: 'requires_payment_method', to: 'authorized', reason: 'order placed' }]
+  if (groceryHold) {
+    const grocery = await claimGroceryHold(tx, clock, groceryHold, orderId)
+    if (!grocery) return 'released'
+    events.push(grocery)
+  }
+  await recordPaymentEvents(tx, clock, events)
+  return 'claimed'
 }
 
 /**
