@@ -175,6 +175,10 @@ export async function confirmPaymentAndCreateOrder(
   if (record.orderId) return placedOrder({ db, clock, windows }, user, record, input)
   if (record.releasedAt) throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
 
+  // The order is drafted (reads of the catalog only) while the gateway is asked about the card;
+  // the draft's refusal counts only once the card's hold is known to stand.
+  const drafting = draftOrder(db, clock, windows, user, record.amountCents, input.orderData)
+  drafting.catch(() => {})
   let atGateway: PaymentIntent | null
   try {
     atGateway = await gateway.retrieveIntent(record.paymentIntentId)
@@ -192,7 +196,7 @@ export async function confirmPaymentAndCreateOrder(
   try {
     if (checkoutTooOld(record.createdAt, clock.now()))
       throw conflict('This checkout took too long and its card authorization was released. Please check out again.', 'CHECKOUT_EXPIRED')
-    const drafted = await draftOrder(db, clock, windows, user, record.amountCents, input.orderData)
+    const drafted = await drafting
     draft = drafted.order
     if (!input.orderData.scheduledFor) assertStoreTakesAsapOrders(clock, drafted, asapCutoffMinutes)
     if (grocery) await assertGroceryHoldStands(gateway, grocery, atGateway)
