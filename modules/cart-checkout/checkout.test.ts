@@ -183,6 +183,29 @@ describe('the embedded card form (POST /api/payments/embedded/confirm)', () => {
     expect((await confirmCard(intent.clientSecret)).status).toBe(400)
     expect((await confirmCard(`${intent.paymentIntentId}_secret_forged`)).status).toBe(404)
   })
+
+  test('the fifth declined card cancels the intent, as Stripe blocks card testing; a good card after it is refused', async () => {
+    const buyer = await completeAccount()
+    const intent = await startCheckout(buyer.cookie)
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await confirmCard(intent.clientSecret, { cardNumber: '4000000000000002' })).status).toBe(402)
+    expect(await intentStatus(intent.paymentIntentId)).toBe('requires_payment_method')
+    expect((await confirmCard(intent.clientSecret, { cardNumber: '4000000000000002' })).status).toBe(402)
+    expect(await intentStatus(intent.paymentIntentId)).toBe('canceled')
+    const refused = await confirmCard(intent.clientSecret)
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe("This PaymentIntent's status is canceled, so it cannot be confirmed.")
+  })
+
+  test('the same card confirmed twice at once: one authorization, one card kept, the other told the intent has moved on', async () => {
+    const buyer = await completeAccount()
+    const intent = await startCheckout(buyer.cookie)
+    const cardsKept = async () => (rowsOf(await db.execute(sql`select count(*)::int as kept from embedded_payment_methods`))[0] as { kept: number }).kept
+    const before = await cardsKept()
+    const statuses = (await Promise.all([confirmCard(intent.clientSecret), confirmCard(intent.clientSecret)])).map((response) => response.status)
+    expect(statuses.sort()).toEqual([200, 400])
+    expect(await cardsKept()).toBe(before + 1)
+    expect(await intentStatus(intent.paymentIntentId)).toBe('requires_capture')
+  })
 })
 
 describe('POST /api/confirm-payment-and-create-order', () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { isForeignKeyViolation } from '../../db/errors'
+import { rows } from '../../db/migrate'
 import { AppError, type Clock } from '../shared/index'
 import { embeddedBankPayouts } from './embedded-bank-payouts'
 import { embeddedConnect } from './embedded-connect'
@@ -72,6 +73,16 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
   async function currentStatus(tx: Database, id: string): Promise<IntentStatus | 'missing'> {
     const [row] = await tx.select({ status: embeddedPaymentIntents.status }).from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id))
     return row?.status ?? 'missing'
+  }
+
+  /** Why the browser's confirm moved nothing: no intent has that secret (404), or it is past waiting for a card (400). */
+  async function notConfirmable(secretHash: string) {
+    const [row] = await db
+      .select({ status: embeddedPaymentIntents.status })
+      .from(embeddedPaymentIntents)
+      .where(eq(embeddedPaymentIntents.clientSecretHash, secretHash))
+    if (!row) return new AppError(404, 'resource_missing', 'No such payment intent.')
+    return new AppError(400, 'payment_intent_unexpected_state', `This PaymentIntent's status is ${row.status}, so it cannot be confirmed.`)
   }
 
   const gateway = {
@@ -270,53 +281,43 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
      */
     async confirmCard(clientSecret: string, card: CardInput) {
       const behaviour = cardBehaviour(card, clock)
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(embeddedPaymentIntents)
-          .where(eq(embeddedPaymentIntents.clientSecretHash, sha256(clientSecret)))
-          .for('update')
-        if (!row) throw new AppError(404, 'resource_missing', 'No such payment intent.')
-        if (row.status !== 'requires_payment_method') {
-          throw new AppError(400, 'payment_intent_unexpected_state', `This PaymentIntent's status is ${row.status}, so it cannot be confirmed.`)
-        }
-        if (behaviour.outcome === 'decline') {
-          const failed = row.failedConfirmations + 1
-          await tx
-            .update(embeddedPaymentIntents)
-            .set({
-              failedConfirmations: failed,
-              lastDeclineCode: behaviour.declineCode,
-              ...(failed >= MAX_FAILED_CONFIRMATIONS && { status: 'canceled', canceledAt: clock.now() }),
-            })
-            .where(eq(embeddedPaymentIntents.id, row.id))
-          return { declined: { declineCode: behaviour.declineCode, message: behaviour.message } }
-        }
-        // The card becomes a PaymentMethod, saved to the intent's customer when the intent asked for it.
-        const [card] = await tx
-          .insert(embeddedPaymentMethods)
-          .values({
-            id: `pm_emb_${randomToken(18)}`,
-            customerId: row.saveCard ? row.customerId : null,
-            cardBrand: behaviour.brand,
-            cardLast4: behaviour.last4,
-            chargeDeclineCode: behaviour.captureDeclineCode ?? null,
-            createdAt: clock.now(),
-          })
-          .returning({ id: embeddedPaymentMethods.id })
-        await tx
+      const secretHash = sha256(clientSecret)
+      const now = clock.now().toISOString()
+      // Only an intent waiting for a card moves, in one statement; anything else is told apart after.
+      const waiting = and(eq(embeddedPaymentIntents.clientSecretHash, secretHash), eq(embeddedPaymentIntents.status, 'requires_payment_method'))
+      if (behaviour.outcome === 'decline') {
+        const failed = sql`${embeddedPaymentIntents.failedConfirmations} + 1`
+        const givesUp = sql`${failed} >= ${MAX_FAILED_CONFIRMATIONS}`
+        const [declined] = await db
           .update(embeddedPaymentIntents)
           .set({
-            status: 'requires_capture',
-            paymentMethodId: card!.id,
-            cardBrand: behaviour.brand,
-            cardLast4: behaviour.last4,
-            captureDeclineCode: behaviour.captureDeclineCode ?? null,
-            authorizedAt: clock.now(),
+            failedConfirmations: failed,
+            lastDeclineCode: behaviour.declineCode,
+            status: sql`case when ${givesUp} then 'canceled' else ${embeddedPaymentIntents.status} end`,
+            canceledAt: sql`case when ${givesUp} then ${now}::timestamptz else ${embeddedPaymentIntents.canceledAt} end`,
           })
-          .where(eq(embeddedPaymentIntents.id, row.id))
-        return { confirmed: { id: row.id, status: 'requires_capture' as const } }
-      })
+          .where(waiting)
+          .returning({ id: embeddedPaymentIntents.id })
+        if (!declined) throw await notConfirmable(secretHash)
+        return { declined: { declineCode: behaviour.declineCode, message: behaviour.message } }
+      }
+      // The card becomes a PaymentMethod, saved to the intent's customer when the intent asked for it.
+      const captureDeclineCode = behaviour.captureDeclineCode ?? null
+      const [confirmed] = rows<{ id: string }>(
+        await db.execute(sql`
+          with intent as (
+            select id, customer_id, save_card from ${embeddedPaymentIntents} where ${waiting} for update
+          ), card as (
+            insert into ${embeddedPaymentMethods} ("id", "customer_id", "card_brand", "card_last4", "charge_decline_code", "created_at")
+            select ${`pm_emb_${randomToken(18)}`}::text, case when intent.save_card then intent.customer_id end, ${behaviour.brand}::text, ${behaviour.last4}::text, ${captureDeclineCode}::text, ${now}::timestamptz from intent
+            returning "id"
+          )
+          update ${embeddedPaymentIntents} set "status" = 'requires_capture', "payment_method_id" = card.id, "card_brand" = ${behaviour.brand}, "card_last4" = ${behaviour.last4}, "capture_decline_code" = ${captureDeclineCode}, "authorized_at" = ${now}::timestamptz
+          from intent, card where ${embeddedPaymentIntents}."id" = intent.id
+          returning ${embeddedPaymentIntents}."id"`),
+      )
+      if (!confirmed) throw await notConfirmable(secretHash)
+      return { confirmed: { id: confirmed.id, status: 'requires_capture' as const } }
     },
 
     ...embeddedConnect(db, clock, once),
