@@ -122,9 +122,16 @@ async function placedOrder(
 /**
  * The checkout's grocery hold the request names: the buyer's own, of this very checkout. Another
  * buyer's looks like none and is never touched; a checkout that holds the groceries by card must
- * name its hold. Null when the groceries are paid at the door.
+ * name its hold. Null when the groceries are paid at the door. `named` is the read of the hold
+ * by the id the request gives, started beside the intent's.
  */
-async function groceryHoldOf(db: Database, user: UserRow, record: CheckoutIntent, groceryPaymentIntentId: string | undefined): Promise<GroceryHoldRow | null> {
+async function groceryHoldOf(
+  db: Database,
+  user: UserRow,
+  record: CheckoutIntent,
+  groceryPaymentIntentId: string | undefined,
+  named: Promise<GroceryHoldRow | null>,
+): Promise<GroceryHoldRow | null> {
   if (groceryPaymentIntentId === undefined) {
     if (await groceryHoldOfCheckout(db, record.paymentIntentId))
       throw badRequest('This checkout holds the groceries on your card: send its grocery payment too.', 'GROCERY_PAYMENT_REQUIRED', {
@@ -132,7 +139,7 @@ async function groceryHoldOf(db: Database, user: UserRow, record: CheckoutIntent
       })
     return null
   }
-  const hold = await findGroceryHold(db, groceryPaymentIntentId)
+  const hold = await named
   if (!hold || hold.buyerId !== user.id) throw notFound('We could not find that grocery payment. Please check out again.', 'PAYMENT_NOT_FOUND')
   if (hold.checkoutIntentId !== record.paymentIntentId)
     throw badRequest('This grocery payment belongs to another checkout. Please check out again.', 'GROCERY_PAYMENT_MISMATCH', {
@@ -168,10 +175,13 @@ export async function confirmPaymentAndCreateOrder(
   input: ConfirmPaymentAndCreateOrder,
 ): Promise<OrderRow> {
   assertMayCheckOut(user)
+  // The grocery hold the request names is read beside its intent; neither is trusted before both are checked.
+  const namedHold = input.groceryPaymentIntentId === undefined ? Promise.resolve(null) : findGroceryHold(db, input.groceryPaymentIntentId)
+  namedHold.catch(() => {})
   const record = await findIntent(db, input.paymentIntentId)
   // Another buyer's intent looks exactly like no intent, and is never touched.
   if (!record || record.buyerId !== user.id) throw notFound('We could not find that payment. Please check out again.', 'PAYMENT_NOT_FOUND')
-  const grocery = await groceryHoldOf(db, user, record, input.groceryPaymentIntentId)
+  const grocery = await groceryHoldOf(db, user, record, input.groceryPaymentIntentId, namedHold)
   if (record.orderId) return placedOrder({ db, clock, windows }, user, record, input)
   if (record.releasedAt) throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
 

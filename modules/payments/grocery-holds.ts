@@ -42,17 +42,30 @@ const customerOf = builtOnce((db) =>
     .prepare('payment_customer_of'),
 )
 
+/** Customers this process has read, by database handle and gateway and buyer: a buyer's customer never changes once made. */
+const knownCustomers = new WeakMap<Database, Map<string, string>>()
+const KNOWN_CUSTOMERS_AT_MOST = 50_000
+
 /**
  * The buyer's Customer at this gateway, made once: the gateway's own key makes two checkouts at
  * once the same customer, and the row keeps it beyond the gateway's memory of keys.
  */
 export async function customerFor({ db, gateway }: Omit<GroceryDeps, 'clock'>, buyerId: string): Promise<string> {
-  const known = () => customerOf(db, { buyerId, gateway: gateway.kind })
-  const [found] = await known()
-  if (found) return found.customerId
-  const customer = await gateway.createCustomer({ buyerId, idempotencyKey: idempotencyKeys.customer(buyerId) })
-  await db.insert(paymentCustomers).values({ buyerId, gateway: gateway.kind, customerId: customer.id }).onConflictDoNothing()
-  return (await known())[0]!.customerId
+  const known = knownCustomers.get(db) ?? new Map<string, string>()
+  knownCustomers.set(db, known)
+  const key = `${gateway.kind}:${buyerId}`
+  const remembered = known.get(key)
+  if (remembered) return remembered
+  const read = async () => (await customerOf(db, { buyerId, gateway: gateway.kind }))[0]?.customerId
+  let customerId = await read()
+  if (!customerId) {
+    const customer = await gateway.createCustomer({ buyerId, idempotencyKey: idempotencyKeys.customer(buyerId) })
+    await db.insert(paymentCustomers).values({ buyerId, gateway: gateway.kind, customerId: customer.id }).onConflictDoNothing()
+    customerId = (await read())!
+  }
+  if (known.size >= KNOWN_CUSTOMERS_AT_MOST) known.clear()
+  known.set(key, customerId)
+  return customerId
 }
 
 /** The grocery hold a checkout asked for beside its fee and tip's intent, whoever's. */
