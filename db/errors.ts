@@ -1,20 +1,20 @@
+type DriverError = { code?: string; constraint_name?: string; constraint?: string; cause?: unknown }
+
+/** The error with SQLSTATE `code` in `error` or its causes, whichever driver and wrapper reported it; null when there is none. */
+function withSqlState(error: unknown, code: string): { constraint: string | undefined } | null {
+  for (let current = error as DriverError | undefined; current; current = current.cause as DriverError | undefined) {
+    if (current.code === code) return { constraint: current.constraint_name ?? current.constraint }
+  }
+  return null
+}
+
 /** A unique constraint refused the write (SQLSTATE 23505), whichever driver and wrapper reported it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let current = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined; current; ) {
-    if (current.code === '23505') {
-      const name = current.constraint_name ?? current.constraint
-      return constraint === undefined || name === undefined || name === constraint
-    }
-    current = current.cause as typeof current
-  }
-  return false
+  const found = withSqlState(error, '23505')
+  return found !== null && (constraint === undefined || found.constraint === undefined || found.constraint === constraint)
 }
 
 /** A foreign key refused the write (SQLSTATE 23503): what it names does not exist. */
 export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
-  for (let current = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined; current; ) {
-    if (current.code === '23503') return (current.constraint_name ?? current.constraint) === constraint
-    current = current.cause as typeof current
-  }
-  return false
+  return withSqlState(error, '23503')?.constraint === constraint
 }

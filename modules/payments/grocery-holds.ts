@@ -51,8 +51,11 @@ const KNOWN_CUSTOMERS_AT_MOST = 50_000
  * once the same customer, and the row keeps it beyond the gateway's memory of keys.
  */
 export async function customerFor({ db, gateway }: Omit<GroceryDeps, 'clock'>, buyerId: string): Promise<string> {
-  const known = knownCustomers.get(db) ?? new Map<string, string>()
-  knownCustomers.set(db, known)
+  let known = knownCustomers.get(db)
+  if (!known) {
+    known = new Map<string, string>()
+    knownCustomers.set(db, known)
+  }
   const key = `${gateway.kind}:${buyerId}`
   const remembered = known.get(key)
   if (remembered) return remembered
