@@ -117,10 +117,12 @@ async function start() {
     // Stop listening first, so the streams ended below reconnect to another instance, not this one.
     const drained = server.stop()
     streams.endAll()
-    const sweepDone = (async () => {
+    const jobsDone = (async () => {
       while (sweep.isBusy() || payouts.isBusy()) await Bun.sleep(20)
+      // After the crons, which wake it as they end.
+      await app.store.notificationDispatcher.stop()
     })()
-    await Promise.race([Promise.all([drained, sweepDone]), Bun.sleep(SHUTDOWN_GRACE_MS)])
+    await Promise.race([Promise.all([drained, jobsDone]), Bun.sleep(SHUTDOWN_GRACE_MS)])
     await server.stop(true)
     await handle.close()
     process.exit(0)

@@ -71,45 +71,49 @@ export const payoutRunDue = (now: Date, everyMinutes: number) => Math.floor(now.
 export function jobs(deps: JobsDeps) {
   const notify = dispatcher({ db: deps.db, clock: deps.clock, push: deps.push })
   void Promise.all(orderOutbox.channels.map((channel) => deps.listen(channel, () => void notify.run()))).then(() => notify.run())
-  return new Elysia({ name: 'jobs' })
-    .use(
-      cron({
-        name: 'payment-sweep',
-        pattern: '* * * * *',
-        protect: true,
-        async run() {
-          try {
-            const swept = await sweepPayments(deps)
-            if (swept && swept.orders.cancelled.length + swept.intents.released.length > 0) {
-              console.log(
-                `Sweep: cancelled ${swept.orders.cancelled.length} expired orders, released ${swept.intents.released.length} abandoned authorizations`,
-              )
+  return (
+    new Elysia({ name: 'jobs' })
+      // For shutting down: the run in flight ends before the database closes.
+      .state('notificationDispatcher', notify)
+      .use(
+        cron({
+          name: 'payment-sweep',
+          pattern: '* * * * *',
+          protect: true,
+          async run() {
+            try {
+              const swept = await sweepPayments(deps)
+              if (swept && swept.orders.cancelled.length + swept.intents.released.length > 0) {
+                console.log(
+                  `Sweep: cancelled ${swept.orders.cancelled.length} expired orders, released ${swept.intents.released.length} abandoned authorizations`,
+                )
+              }
+              await captureGroceryTotals(deps, deps.groceryConfirmHours)
+              await pruneRateLimits(deps.db, deps.clock)
+              await notify.run()
+            } catch (error) {
+              console.error(`The payment sweep failed and will run again next minute: ${describeForLog(error, { frames: false })}`)
             }
-            await captureGroceryTotals(deps, deps.groceryConfirmHours)
-            await pruneRateLimits(deps.db, deps.clock)
-            await notify.run()
-          } catch (error) {
-            console.error(`The payment sweep failed and will run again next minute: ${describeForLog(error, { frames: false })}`)
-          }
-        },
-      }),
-    )
-    .use(
-      cron({
-        name: 'payout-run',
-        pattern: '* * * * *',
-        protect: true,
-        async run() {
-          if (!payoutRunDue(deps.clock.now(), deps.payoutRunMinutes)) return
-          try {
-            const paid = await payOutRunners(deps)
-            if (paid && paid.transferred + paid.refused.length > 0)
-              console.log(`Payouts: transferred ${paid.transferred} lines ($${(paid.amountCents / 100).toFixed(2)}), ${paid.refused.length} refused`)
-            await notify.run()
-          } catch (error) {
-            console.error(`The payout run failed and will run again at its next minute: ${describeForLog(error, { frames: false })}`)
-          }
-        },
-      }),
-    )
+          },
+        }),
+      )
+      .use(
+        cron({
+          name: 'payout-run',
+          pattern: '* * * * *',
+          protect: true,
+          async run() {
+            if (!payoutRunDue(deps.clock.now(), deps.payoutRunMinutes)) return
+            try {
+              const paid = await payOutRunners(deps)
+              if (paid && paid.transferred + paid.refused.length > 0)
+                console.log(`Payouts: transferred ${paid.transferred} lines ($${(paid.amountCents / 100).toFixed(2)}), ${paid.refused.length} refused`)
+              await notify.run()
+            } catch (error) {
+              console.error(`The payout run failed and will run again at its next minute: ${describeForLog(error, { frames: false })}`)
+            }
+          },
+        }),
+      )
+  )
 }

@@ -238,12 +238,16 @@ export async function dispatchOrderEvents({ db, clock, push }: DispatchDeps) {
 
 /**
  * Runs dispatches one at a time in this process, however often it is woken: a wake during a run
- * asks for one more run, not for a queue of them.
+ * asks for one more run, not for a queue of them. Stopping (as the process shuts down) lets the run
+ * in flight finish before the database closes under it, and starts none after: what is left waits
+ * in the outbox for the next process.
  */
 export function dispatcher(deps: DispatchDeps) {
   let running: Promise<void> | null = null
   let again = false
+  let stopped = false
   const run = () => {
+    if (stopped) return Promise.resolve()
     if (running) {
       again = true
       return running
@@ -258,10 +262,14 @@ export function dispatcher(deps: DispatchDeps) {
         } catch (error) {
           console.error(`Notifications: dispatching failed, to be retried: ${describeForLog(error, { frames: false })}`)
         }
-      } while (again)
+      } while (again && !stopped)
       running = null
     })()
     return running
   }
-  return { run }
+  const stop = () => {
+    stopped = true
+    return running ?? Promise.resolve()
+  }
+  return { run, stop }
 }

@@ -185,6 +185,45 @@ describe('chat and replacements', () => {
     expect(pushedTo(buyer.user.id).map((delivery) => delivery.message.body)).toEqual(['One', 'Four'])
   })
 
+  test('stopping the dispatcher waits for the run in flight, and no run starts after', async () => {
+    const { runner, order } = await accepted()
+    await dispatch()
+    const { dispatcher } = await import('./index')
+    let letGo = () => {}
+    const holding = new Promise<void>((resolve) => {
+      letGo = resolve
+    })
+    let pushes = 0
+    const notify = dispatcher({
+      db,
+      clock,
+      push: {
+        ...api.providers.push,
+        async send(deliveries) {
+          pushes++
+          await holding
+          return api.providers.push.send(deliveries)
+        },
+      },
+    })
+    await say(runner.cookie, order.id, 'In flight')
+    void notify.run()
+    while (pushes === 0) await Bun.sleep(5)
+    let stopped = false
+    const stopping = notify.stop().then(() => {
+      stopped = true
+    })
+    await Bun.sleep(20)
+    expect(stopped).toBe(false)
+    letGo()
+    await stopping
+    // What is said after the stop waits for the next process's dispatcher.
+    clock.advance(60_000)
+    await say(runner.cookie, order.id, 'After the stop')
+    await notify.run()
+    expect(pushes).toBe(1)
+  })
+
   test('a replacement waiting for the buyer is a substitution_proposed notification to the buyer', async () => {
     const { buyer, runner, order } = await accepted()
     const line = order.items[0]!
