@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { fakeApi } from '../testing/fake-api'
 import { fakeCanvas } from '../testing/fake-canvas'
@@ -33,12 +33,13 @@ class FakeUpload {
     this.body = body
     FakeUpload.last = this
   }
+  // Each moves the screen, as the browser's own events would: inside act, so React settles before the test looks.
   progress(loaded: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 })
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 }))
   }
   answer(status: number, body: unknown) {
     Object.assign(this, { status, responseText: JSON.stringify(body) })
-    this.onload?.()
+    act(() => this.onload?.())
   }
 }
 
