@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { addToCart, clearCart, readCart, setComment } from '../features/cart/cart-storage'
 import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
@@ -194,8 +194,11 @@ describe('cart /cart?storeId={id}', () => {
 
     await openCart()
     expect(placeOrder().textContent).toBe('Checkout - $7.00')
-    clearCart(store.id)
-    fillCart()
+    // Emptied and filled again while the screen is open, as another tab would: the screen follows.
+    act(() => {
+      clearCart(store.id)
+      fillCart()
+    })
     await waitFor(() => expect(placeOrder().textContent).toBe('Checkout - $2.00'))
     expect(screen.getByLabelText<HTMLTextAreaElement>('Delivery instructions (optional)').value).toBe('')
   })
