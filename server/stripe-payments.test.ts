@@ -296,6 +296,24 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     )
   })
 
+  test('payment_intent.canceled for a checkout that never became an order releases its grocery hold with it, once', async () => {
+    const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]
+    const buyer = await api.completeAccount()
+    const started = await api.call('POST', '/api/create-payment-intent', {
+      cookie: buyer.cookie,
+      body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items },
+    })
+    const { paymentIntentId, groceryIntent } = started.body as { paymentIntentId: string; groceryIntent: { id: string } }
+    stripe.confirmCard(paymentIntentId)
+    stripe.confirmCard(groceryIntent.id)
+    await gateway.cancel(paymentIntentId, 'dashboard:cancel')
+    expect((await deliver('payment_intent.canceled', { id: paymentIntentId, status: 'canceled' })).body).toMatchObject({ outcome: 'released' })
+    expect(stripe.intent(groceryIntent.id)).toMatchObject({ status: 'canceled' })
+    expect(await findGroceryHold(api.db, groceryIntent.id)).toMatchObject({ status: 'cancelled', orderId: null })
+    expect((await deliver('payment_intent.canceled', { id: paymentIntentId, status: 'canceled' })).body).toMatchObject({ outcome: 'already released' })
+    expect((await paymentEventsOf(api.db, groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
+  })
+
   test('payment_intent.succeeded for a grocery hold finds it captured at what Stripe received, once; our own capture after it settles nothing twice', async () => {
     const { buyer, orderId, groceryIntentId } = await groceryOrder()
     await gateway.capture(groceryIntentId, idempotencyKeys.captureGroceryHold(orderId), 2150)

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { sweepPayments } from '../../server/jobs'
 import { testApi } from '../../testing/test-api'
-import { findOrder, type Order } from '../orders/index'
+import { findOrder, type Order, orderSupport } from '../orders/index'
 import { paymentEventsOf } from '../payments/index'
 
 // Groceries paid by card: a second hold on the same card at checkout, from the server's estimate,
@@ -186,6 +186,22 @@ describe('POST /api/confirm-payment-and-create-order with a grocery hold', () =>
     expect((await placeOrder(buyer.cookie, started, started.groceryIntent.id)).body.code).toBe('PAYMENT_RELEASED')
   })
 
+  test('a grocery hold authorized beside a first intent that is not: no order, and neither is left holding', async () => {
+    const buyer = await completeAccount()
+    const started = await startCardCheckout(buyer.cookie)
+    expect((await confirmCard(started.clientSecret, '4000000000009995')).status).toBe(402)
+    expect((await confirmCard(started.groceryIntent.clientSecret)).status).toBe(200)
+    const refused = await placeOrder(buyer.cookie, started, started.groceryIntent.id)
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).toBe('PAYMENT_NOT_AUTHORIZED')
+    expect([await status(started.paymentIntentId), await status(started.groceryIntent.id)]).toEqual(['canceled', 'canceled'])
+    expect(await ordersOf(started.paymentIntentId)).toHaveLength(0)
+    expect((await paymentEventsOf(db, started.groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
+    // Once: asked again, the checkout is found released and nothing moves.
+    expect((await placeOrder(buyer.cookie, started, started.groceryIntent.id)).body.code).toBe('PAYMENT_RELEASED')
+    expect((await paymentEventsOf(db, started.groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
+  })
+
   test('a saved card whose later charges fail (0341) declines the grocery hold from the server: no order, both released', async () => {
     const buyer = await completeAccount()
     const started = await startCardCheckout(buyer.cookie)
@@ -249,6 +265,24 @@ describe('every ending before pick-up releases the grocery hold, once', () => {
     await sweepPayments({ db, dbKind: kind, clock, gateway: providers.payments })
     expect([await status(started.paymentIntentId), await status(started.groceryIntent.id)]).toEqual(['canceled', 'canceled'])
     expect(await groceryEvents(started.groceryIntent.id)).toEqual(['requires_payment_method', 'cancelled'])
+  })
+
+  test('a grocery hold left standing on a released checkout (its release cut short): orders check lists it, and the sweep releases it once', async () => {
+    const buyer = await completeAccount()
+    const started = await startCardCheckout(buyer.cookie)
+    await confirmCard(started.clientSecret)
+    await confirmCard(started.groceryIntent.clientSecret)
+    // The first hold released and recorded so, as a release whose second step never ran leaves it.
+    await providers.payments.cancel(started.paymentIntentId, 'test:cut-short')
+    await db.execute(sql`update checkout_intents set released_at = now() where payment_intent_id = ${started.paymentIntentId}`)
+    clock.advance(30 * MINUTE)
+    const stranded = async () => (await orderSupport.checkPayments(db, providers.payments, clock)).strandedHolds.map((hold) => hold.paymentIntentId)
+    expect(await stranded()).toContain(started.groceryIntent.id)
+    await sweepPayments({ db, dbKind: kind, clock, gateway: providers.payments })
+    await sweepPayments({ db, dbKind: kind, clock, gateway: providers.payments })
+    expect(await status(started.groceryIntent.id)).toBe('canceled')
+    expect(await groceryEvents(started.groceryIntent.id)).toEqual(['requires_payment_method', 'cancelled'])
+    expect(await stranded()).not.toContain(started.groceryIntent.id)
   })
 
   test("the runner's release of an accepted order: the fee and tip refunded, the grocery hold released", async () => {

@@ -197,9 +197,16 @@ export async function confirmPaymentAndCreateOrder(
     throw error
   }
   const status = atGateway?.status
-  // Cancelled at the gateway but not yet in our record: a refusal racing this request is releasing it now.
-  if (status === 'canceled') throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
-  if (status !== 'requires_capture') throw badRequest('Your card has not been authorized for this order.', 'PAYMENT_NOT_AUTHORIZED')
+  if (status !== 'requires_capture') {
+    // Cancelled at the gateway but not yet in our record: a refusal racing this request is releasing it now.
+    const refusal =
+      status === 'canceled'
+        ? conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
+        : badRequest('Your card has not been authorized for this order.', 'PAYMENT_NOT_AUTHORIZED')
+    // The grocery hold has a client secret of its own, so it may stand where the first does not: neither is left holding.
+    if (grocery) await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
+    throw refusal
+  }
 
   // From here a hold stands on the buyer's card: a refusal releases it (and the grocery hold), unless an order holds it.
   let draft: Awaited<ReturnType<typeof draftOrder>>['order']

@@ -4,12 +4,12 @@ import type { Database } from '../../db/database'
 import { type Clock, describeForLog, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { type PaymentEvent, recordPaymentEvent, recordPaymentEvents } from './events'
 import { IdempotencyKeyReusedError, ourPaymentState, type PaymentGateway } from './gateway'
-import { claimGroceryHold, customerFor, recordGroceryHold, releaseUnclaimedGroceryHold } from './grocery-holds'
+import { claimGroceryHold, customerFor, recordGroceryHold, releaseGroceryHoldsOfReleasedCheckouts, releaseUnclaimedGroceryHold } from './grocery-holds'
 import { releaseGroceryHoldsOfUnpaidOrders } from './grocery-settlement'
 import { HOLD_WINDOWS, holdLapsedBefore } from './hold-windows'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
-import { checkoutIntents } from './schema'
+import { checkoutIntents, groceryHolds } from './schema'
 
 export type CheckoutIntent = typeof checkoutIntents.$inferSelect
 type PaymentsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
@@ -160,10 +160,18 @@ const BATCH = 200
  * are holds on a card all the same: after the same 30 minutes they are released, each with its
  * grocery hold. So are grocery holds left standing on orders that ended unpaid.
  */
-export async function releaseAbandonedIntents(
-  deps: PaymentsDeps,
-): Promise<{ released: string[]; failed: string[]; groceryHolds: { released: string[]; failed: string[] } }> {
-  const outcome = { released: [] as string[], failed: [] as string[], groceryHolds: await releaseGroceryHoldsOfUnpaidOrders(deps) }
+export async function releaseAbandonedIntents(deps: PaymentsDeps): Promise<{
+  released: string[]
+  failed: string[]
+  groceryHolds: { released: string[]; failed: string[] }
+  groceryHoldsOfReleasedCheckouts: { released: string[]; failed: string[] }
+}> {
+  const outcome = {
+    released: [] as string[],
+    failed: [] as string[],
+    groceryHolds: await releaseGroceryHoldsOfUnpaidOrders(deps),
+    groceryHoldsOfReleasedCheckouts: await releaseGroceryHoldsOfReleasedCheckouts(deps),
+  }
   const cutoff = holdLapsedBefore(deps.clock.now())
   const tried = new Set<string>()
   for (;;) {
@@ -188,25 +196,42 @@ export function unclaimedIntents(db: Database, createdBefore: Date, limit: numbe
     .limit(limit)
 }
 
-/** Intents no order holds, older than the 30 minutes, that the gateway still holds on a card: for the consistency check. */
+/**
+ * Holds no order holds, older than the 30 minutes, that the gateway still holds on a card: for
+ * the consistency check. A checkout's intents, and the grocery holds beside them (released with
+ * their checkout, so its release time is theirs).
+ */
 export async function strandedHolds(db: Database, gateway: PaymentGateway, clock: Clock) {
-  const candidates = await db
-    .select()
-    .from(checkoutIntents)
-    .where(and(isNull(checkoutIntents.orderId), lte(checkoutIntents.createdAt, new Date(clock.now().getTime() - HOLD_WINDOWS.acceptanceMs))))
+  const cutoff = new Date(clock.now().getTime() - HOLD_WINDOWS.acceptanceMs)
+  const [checkouts, groceries] = await Promise.all([
+    db
+      .select({
+        paymentIntentId: checkoutIntents.paymentIntentId,
+        buyerId: checkoutIntents.buyerId,
+        amountCents: checkoutIntents.amountCents,
+        createdAt: checkoutIntents.createdAt,
+        releasedAt: checkoutIntents.releasedAt,
+      })
+      .from(checkoutIntents)
+      .where(and(isNull(checkoutIntents.orderId), lte(checkoutIntents.createdAt, cutoff))),
+    db
+      .select({
+        paymentIntentId: groceryHolds.paymentIntentId,
+        buyerId: groceryHolds.buyerId,
+        amountCents: groceryHolds.holdCents,
+        createdAt: groceryHolds.createdAt,
+        releasedAt: checkoutIntents.releasedAt,
+      })
+      .from(groceryHolds)
+      .innerJoin(checkoutIntents, eq(checkoutIntents.paymentIntentId, groceryHolds.checkoutIntentId))
+      .where(and(isNull(groceryHolds.orderId), lte(groceryHolds.createdAt, cutoff))),
+  ])
+  const candidates = [...checkouts, ...groceries]
   const statuses = await gatewayStatuses(
     gateway,
     candidates.map((intent) => intent.paymentIntentId),
   )
-  return candidates
-    .filter((intent) => statuses.get(intent.paymentIntentId) === 'requires_capture')
-    .map((intent) => ({
-      paymentIntentId: intent.paymentIntentId,
-      buyerId: intent.buyerId,
-      amountCents: intent.amountCents,
-      createdAt: intent.createdAt,
-      releasedAt: intent.releasedAt,
-    }))
+  return candidates.filter((intent) => statuses.get(intent.paymentIntentId) === 'requires_capture')
 }
 
 /** The gateway's own status of each intent: `missing` when it has none, `unreachable` when it did not answer. */

@@ -105,6 +105,8 @@ export const groceryHolds = pgTable(
     index('grocery_holds_capture_owed_idx').on(t.orderId).where(sql`status = 'authorized' and capture_owed_cents is not null`),
     // The retry of extra charges finds them among the few still pending.
     index('grocery_holds_extra_pending_idx').on(t.orderId).where(sql`extra_status = 'pending'`),
+    // The sweep finds holds left beside released checkouts among the few unclaimed and not yet released.
+    index('grocery_holds_unclaimed_idx').on(t.checkoutIntentId).where(sql`order_id is null and status = 'requires_payment_method'`),
     check('grocery_holds_status_known', sql.raw(`status in (${PAYMENT_STATES.map((state) => `'${state}'`).join(', ')})`)),
     // Without an order a hold only waits or is released; an order's hold was authorized when it was placed.
     check(

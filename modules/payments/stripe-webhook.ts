@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { badRequest, type Clock } from '../shared/index'
+import { badRequest, type Clock, describeForLog } from '../shared/index'
 import { recordPaymentEvent } from './events'
 import type { AccountListener, PaymentGateway } from './gateway'
 import { groceryHoldOfIntent, groceryIntentAtGateway, type WebhookIntent } from './grocery-at-gateway'
+import { releaseUnclaimedGroceryHold } from './grocery-holds'
 import { findIntent } from './intents'
 import { type PaymentListener, settleCancelledAtGateway, settleCapturedAtGateway } from './payment-moves'
 import { type ChargedPayment, recordGatewayRefunds } from './refunds'
@@ -86,6 +87,10 @@ export async function handleStripeWebhook(
         .returning()
       if (released)
         await recordPaymentEvent(db, clock, { orderId: null, paymentIntentId: intent.id, from: null, to: 'cancelled', reason: 'stripe webhook: cancelled' })
+      // Its grocery hold goes with it; should the gateway not answer now, the sweep releases it.
+      await releaseUnclaimedGroceryHold({ db, clock, gateway }, intent.id, 'its checkout cancelled at Stripe').catch((error) =>
+        console.error(`Releasing the grocery hold of checkout ${intent.id} failed, left for the sweep: ${describeForLog(error, { frames: false })}`),
+      )
       return released ? 'released' : 'already released'
     }
     case 'payment_intent.payment_failed':

@@ -1,0 +1,1 @@
+CREATE INDEX "grocery_holds_unclaimed_idx" ON "grocery_holds" USING btree ("checkout_intent_id") WHERE order_id is null and status = 'requires_payment_method';
