@@ -113,10 +113,10 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       return toRunner('substitution_decided', text.substitutionDecided(order, await buyerName(db, order), item, item.substitution))
     }
     case 'grocery_total_confirmed':
-      return toRunner('grocery_total_confirmed', text.groceryTotalConfirmed(order, await buyerName(db, order)))
+      return toRunner('grocery_total_confirmed', text.groceryTotalConfirmed(order, await buyerName(db, order), await orderOutbox.groceryPayment(db, order)))
     case 'grocery_charge_declined': {
       // Both sides hear what is now paid at the door.
-      const atDoorCents = await orderOutbox.collectAtDoor(db, order)
+      const atDoorCents = (await orderOutbox.groceryPayment(db, order)).collectAtDoorCents
       if (atDoorCents === 0) return []
       return [
         ...(await toRunner('grocery_charge_declined', text.groceryChargeDeclinedToRunner(order, await buyerName(db, order), atDoorCents))),

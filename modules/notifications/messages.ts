@@ -1,5 +1,5 @@
 import { windowLabel } from '../catalog/index'
-import { itemsLabel, NO_SHOW_AFTER_HOURS, type OrderRow, SUBSTITUTION_WAIT_MS } from '../orders/index'
+import { type GroceryPayment, itemsLabel, NO_SHOW_AFTER_HOURS, type OrderRow, SUBSTITUTION_WAIT_MS } from '../orders/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
@@ -109,10 +109,21 @@ export const substitutionDecided = (
     ? { title: `${buyerName} approved ${replacement.name}`, body: `Buy ${replacement.name} in place of ${item.name} for the ${order.storeName} order.` }
     : { title: `${buyerName} said no to ${replacement.name}`, body: `Leave ${item.name} out of the ${order.storeName} order; do not buy ${replacement.name}.` }
 
-export const groceryTotalConfirmed = (order: OrderRow, buyerName: string) => ({
-  title: `${buyerName} confirmed the grocery total`,
-  body: `${buyerName} agreed to pay you $${centsToDecimal(order.actualGroceryCents ?? 0)} for the ${order.storeName} groceries at the door.`,
-})
+/**
+ * The buyer's agreed total, as the runner hears it: what they collect at the door. Paid in the app,
+ * that is nothing, or only what the total came to above the hold when the buyer pays that at the
+ * door (an extra charge still under way counts as paid: its decline is told on its own).
+ */
+export const groceryTotalConfirmed = (order: OrderRow, buyerName: string, payment: Pick<GroceryPayment, 'method' | 'collectAtDoorCents'>) => {
+  const totalCents = order.actualGroceryCents ?? 0
+  const title = `${buyerName} confirmed the grocery total`
+  const confirmed = `${buyerName} confirmed $${centsToDecimal(totalCents)} for the ${order.storeName} groceries`
+  if (payment.method === 'at_door')
+    return { title, body: `${buyerName} agreed to pay you $${centsToDecimal(totalCents)} for the ${order.storeName} groceries at the door.` }
+  if (payment.collectAtDoorCents === 0) return { title, body: `${confirmed}, paid by card in the app: nothing to collect at the door.` }
+  const byCard = centsToDecimal(totalCents - payment.collectAtDoorCents)
+  return { title, body: `${confirmed}: $${byCard} is paid by card in the app; collect $${centsToDecimal(payment.collectAtDoorCents)} at the door: ${methods}.` }
+}
 
 /** A grocery charge declined (the hold's capture, or the extra above it): what the card did not take, the runner collects at the door, as their screen says. */
 export const groceryChargeDeclinedToRunner = (order: OrderRow, buyerName: string, atDoorCents: number) => ({

@@ -284,6 +284,31 @@ describe('the answers the runner waits for, and ratings revealed', () => {
     })
   })
 
+  test('for groceries paid in the app, the runner hears there is nothing to collect, or only the difference the buyer pays at the door', async () => {
+    const runner = await api.runnerWithPayouts({ firstName: 'Arjun' })
+    const orders = cardOrders(api, store)
+    const confirmedTo = async (total: string, extra?: 'card' | 'at_door') => {
+      const { buyer, order } = await orders.pickedUpCardOrder(total, runner)
+      expect((await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { ...(extra && { extra }) } })).status).toBe(
+        200,
+      )
+      await dispatch()
+      return (await inbox(runner.cookie)).notifications.filter((note) => note.data.type === 'grocery_total_confirmed' && note.data.orderId === order.id)
+    }
+    expect(await confirmedTo('38.20')).toEqual([
+      expect.objectContaining({
+        title: 'Asha confirmed the grocery total',
+        body: 'Asha confirmed $38.20 for the Notify Test Store groceries, paid by card in the app: nothing to collect at the door.',
+      }),
+    ])
+    expect((await confirmedTo('58.00', 'card')).map((note) => note.body)).toEqual([
+      'Asha confirmed $58.00 for the Notify Test Store groceries, paid by card in the app: nothing to collect at the door.',
+    ])
+    expect((await confirmedTo('58.00', 'at_door')).map((note) => note.body)).toEqual([
+      'Asha confirmed $58.00 for the Notify Test Store groceries: $45.00 is paid by card in the app; collect $13.00 at the door: Cash, Zelle, Venmo, or Apple Pay.',
+    ])
+  })
+
   test('a declined extra charge tells the runner to collect the difference at the door, and the buyer to pay it there, once', async () => {
     const runner = await api.runnerWithPayouts({ firstName: 'Arjun' })
     const { buyer, order, paymentIntentId } = await cardOrders(api, store).pickedUpCardOrder('58.00', runner)

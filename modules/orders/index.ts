@@ -8,7 +8,7 @@ import { findOrderMessage, orderMessageHub } from './chat'
 import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
 import { endNothingFound } from './nothing-found'
 import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
-import { collectAtDoorOf } from './order-view'
+import { groceryPaymentOfOrder } from './order-view'
 import { assertWindowHasRoom, chosenWindow, storeDeliveryWindows } from './order-windows'
 import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
 import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
@@ -20,6 +20,7 @@ import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, u
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 
 export {
+  type GroceryPayment,
   itemsLabel,
   NO_SHOW_AFTER_HOURS,
   ORDER_EVENTS_HEARTBEAT_MS,
@@ -60,7 +61,7 @@ export const orderOutbox = {
   problem: problemToTell,
   ratings: revealedRatings,
   refund: refundToTell,
-  collectAtDoor: collectAtDoorOf,
+  groceryPayment: groceryPaymentOfOrder,
   channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
   /** Where any instance's order change is announced (the payload is the order's id). */
   changed: ORDER_CHANGED_CHANNEL,

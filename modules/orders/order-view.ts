@@ -136,10 +136,10 @@ function groceryPaymentOf(row: OrderRow, hold: GroceryHold | undefined): Grocery
   }
 }
 
-/** What the runner collects at the door for an order's groceries, as its view says: for the notification of a declined grocery charge. */
-export async function collectAtDoorOf(db: Database, row: OrderRow): Promise<number> {
+/** How an order's groceries are paid, as its view says: for the notifications of a confirmed total and a declined grocery charge. */
+export async function groceryPaymentOfOrder(db: Database, row: OrderRow): Promise<GroceryPayment> {
   const hold = (await orderPayments.groceryHoldsOf(db, [row.id])).get(row.id)
-  return groceryPaymentOf(row, hold).collectAtDoorCents
+  return groceryPaymentOf(row, hold)
 }
 
 /** The window a scheduled order is for, read in its store's time; null for as soon as possible. */
