@@ -213,6 +213,45 @@ describe('POST /api/confirm-payment-and-create-order with a grocery hold', () =>
     expect(await ordersOf(started.paymentIntentId)).toHaveLength(0)
   })
 
+  test.each([
+    ['more of the same lines than were held for', () => ({ items: CART.map(({ id }) => ({ id, quantity: 20 })) })],
+    ['fewer lines than were held for', () => ({ items: [{ id: itemOf('Garam Masala').id, quantity: 1 }] })],
+  ])('an order of other lines than its grocery hold was sized for (%s) is refused, and neither hold is left standing', async (_case, changed) => {
+    const buyer = await completeAccount()
+    const started = await startCardCheckout(buyer.cookie)
+    expect((await confirmCard(started.clientSecret)).status).toBe(200)
+    const refused = await call('POST', '/api/confirm-payment-and-create-order', {
+      cookie: buyer.cookie,
+      body: {
+        paymentIntentId: started.paymentIntentId,
+        groceryPaymentIntentId: started.groceryIntent.id,
+        orderData: { storeId: store.store.id, tip: 5, ...changed() },
+      },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).toBe('GROCERY_HOLD_MISMATCH')
+    expect([await status(started.paymentIntentId), await status(started.groceryIntent.id)]).toEqual(['canceled', 'canceled'])
+    expect(await ordersOf(started.paymentIntentId)).toHaveLength(0)
+  })
+
+  test("an order at another store than its grocery hold's cart is refused, and neither hold is left standing", async () => {
+    const buyer = await completeAccount()
+    const started = await startCardCheckout(buyer.cookie)
+    expect((await confirmCard(started.clientSecret)).status).toBe(200)
+    const elsewhere = await addStore({ name: 'Another Grocery Hold Store', latitude: 40.531, longitude: -74.3973 })
+    const refused = await call('POST', '/api/confirm-payment-and-create-order', {
+      cookie: buyer.cookie,
+      body: {
+        paymentIntentId: started.paymentIntentId,
+        groceryPaymentIntentId: started.groceryIntent.id,
+        orderData: { storeId: elsewhere.store.id, tip: 5, items: [{ id: elsewhere.items.find((item) => item.name === 'Garam Masala')!.id, quantity: 1 }] },
+      },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).toBe('GROCERY_HOLD_MISMATCH')
+    expect([await status(started.paymentIntentId), await status(started.groceryIntent.id)]).toEqual(['canceled', 'canceled'])
+  })
+
   test("another buyer's grocery hold is not found and untouched; a card checkout must name its own", async () => {
     const mine = await completeAccount()
     const theirs = await completeAccount()

@@ -30,7 +30,7 @@ import {
 } from '../shared/index'
 import { assertStoreTakesAsapOrders } from './asap-cutoff'
 import { assertMayCheckOut, type CheckoutDeps, gatewayDown } from './checkout'
-import { type ConfirmPaymentAndCreateOrder, isValidTipCents, MESSAGES, payNowCents, TIME_SLOTS } from './contract'
+import { type ConfirmPaymentAndCreateOrder, groceryHoldCents, isValidTipCents, MESSAGES, payNowCents, TIME_SLOTS } from './contract'
 import { scheduledWindowFor } from './scheduled-window'
 import { estimateOf, linesFromShelf, preferenceOf, storeFor } from './shelf-lines'
 
@@ -148,6 +148,17 @@ async function groceryHoldOf(
   return hold
 }
 
+/**
+ * The grocery hold was made for this order's cart: the server's estimate of the order's own lines
+ * is what it holds. Other lines, or another store's, would leave the card held for the wrong amount.
+ */
+function assertGroceryHoldFits(hold: GroceryHoldRow, estimatedGroceryCents: number, groceryHoldMaxCents: number) {
+  if (groceryHoldCents(estimatedGroceryCents, groceryHoldMaxCents) !== hold.holdCents)
+    throw badRequest('Your cart changed after the grocery hold was made. Please check out again.', 'GROCERY_HOLD_MISMATCH', {
+      'orderData.items': 'Not the cart the grocery hold was made for',
+    })
+}
+
 /** Both of a checkout's holds stand, or the order is refused: the grocery hold authorized by the browser, or here on the card the first saved. */
 async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHoldRow, checkoutIntent: PaymentIntent | null) {
   const authorization = await authorizeGroceryHold(gateway, hold, checkoutIntent)
@@ -170,7 +181,7 @@ async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHol
  * releases both holds, but only while no order holds them, and nothing is written.
  */
 export async function confirmPaymentAndCreateOrder(
-  { db, clock, gateway, windows, asapCutoffMinutes }: Omit<CheckoutDeps, 'groceryHoldMaxCents'>,
+  { db, clock, gateway, windows, asapCutoffMinutes, groceryHoldMaxCents }: CheckoutDeps,
   user: UserRow,
   input: ConfirmPaymentAndCreateOrder,
 ): Promise<OrderRow> {
@@ -216,7 +227,10 @@ export async function confirmPaymentAndCreateOrder(
     const drafted = await drafting
     draft = drafted.order
     if (!input.orderData.scheduledFor) assertStoreTakesAsapOrders(clock, drafted, asapCutoffMinutes)
-    if (grocery) await assertGroceryHoldStands(gateway, grocery, atGateway)
+    if (grocery) {
+      assertGroceryHoldFits(grocery, draft.estimatedGroceryCents, groceryHoldMaxCents)
+      await assertGroceryHoldStands(gateway, grocery, atGateway)
+    }
   } catch (refusal) {
     if (refusal instanceof AppError) await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
     if (refusal instanceof GatewayUnavailableError) throw gatewayDown('Failed to create order')
