@@ -47,8 +47,13 @@ describe('accepting an order whose groceries are paid in the app', () => {
     expect(refused.body).toEqual({
       message: 'The groceries of this order are paid in the app, so we pay you back for them: set up payouts on the Earnings screen before you accept it.',
       code: 'PAYOUTS_NOT_ENABLED',
+      setUp: { method: 'POST', path: '/api/runner/payouts/onboarding' },
     })
-    await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
+    // The way it names: a link to the payouts form.
+    const setUp = refused.body.setUp as { method: 'POST'; path: string }
+    const onboarding = await call(setUp.method, setUp.path, { cookie: runner.cookie })
+    expect(onboarding.status).toBe(200)
+    expect(onboarding.body.url).toBeString()
     expect((await accept(runner, order)).body.code).toBe('PAYOUTS_NOT_ENABLED')
     expect(await status(paymentIntentId)).toBe('requires_capture')
     expect(await status(groceryIntentId)).toBe('requires_capture')
