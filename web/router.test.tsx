@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { orderQueryOptions } from './features/orders/api/orders'
 import { currentUserQueryOptions } from './lib/current-user'
 import { UNEXPECTED_ANSWER_MESSAGE } from './lib/http'
@@ -29,7 +29,8 @@ beforeEach(() => {
 })
 afterEach(() => {
   consoleError.mockRestore()
-  onlineManager.setOnline(true)
+  // Back online as the device would come: the screen still open follows it.
+  act(() => onlineManager.setOnline(true))
 })
 
 describe('route loaders', () => {

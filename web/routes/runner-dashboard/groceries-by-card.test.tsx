@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { fakeApi } from '../../testing/fake-api'
 import { aCardGroceryPayment, anAvailableOrder, aRunner, someAvailability, somePreferences, someStats } from '../../testing/order-fixtures'
 import { renderScreen } from '../../testing/render-screen'
@@ -27,9 +27,13 @@ function runnerServer(accept: Parameters<typeof fakeApi>[0][string]) {
   })
 }
 
+/** The dashboard once every read it makes has answered, so no answer lands after the test looks. */
 async function openDashboard() {
-  renderScreen(RunnerDashboardPage, { path: '/runner', user: aRunner() })
-  await screen.findByRole('heading', { level: 1 })
+  const rendered = renderScreen(RunnerDashboardPage, { path: '/runner', user: aRunner() })
+  await waitFor(() => {
+    expect(screen.getByRole('heading', { level: 1 })).toBeDefined()
+    expect(rendered.queryClient.isFetching()).toBe(0)
+  })
 }
 
 describe('offers with the groceries paid in the app', () => {

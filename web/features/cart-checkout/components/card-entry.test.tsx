@@ -94,7 +94,7 @@ describe('CardEntry chooses the card form from GET /api/payments/config', () => 
     await waitFor(() => expect(confirmer.current?.check()).toBe(true))
 
     confirmCardPayment.mockResolvedValueOnce({ error: { type: 'card_error', code: 'card_declined', message: 'Your card has insufficient funds.' } })
-    const declined = await confirmer.current!.confirm('pi_1_secret_2').catch((error: unknown) => error)
+    const declined = await act(() => confirmer.current!.confirm('pi_1_secret_2').catch((error: unknown) => error))
     expect(declined).toBeInstanceOf(CardPaymentError)
     expect((declined as CardPaymentError).message).toBe('Your card has insufficient funds.')
     expect((declined as CardPaymentError).intentUnusable).toBe(false)
@@ -104,14 +104,14 @@ describe('CardEntry chooses the card form from GET /api/payments/config', () => 
     confirmCardPayment.mockResolvedValueOnce({
       error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'canceled', payment_intent: { status: 'canceled' } },
     })
-    const ended = (await confirmer.current!.confirm('pi_1_secret_2').catch((error: unknown) => error)) as CardPaymentError
+    const ended = (await act(() => confirmer.current!.confirm('pi_1_secret_2').catch((error: unknown) => error))) as CardPaymentError
     expect(ended.intentUnusable).toBe(true)
 
     // Confirmed already (the answer was lost, then a retry): the hold stands, so it counts as authorized.
     confirmCardPayment.mockResolvedValueOnce({
       error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', payment_intent: { status: 'requires_capture' } },
     })
-    await confirmer.current!.confirm('pi_1_secret_2')
+    await act(() => confirmer.current!.confirm('pi_1_secret_2'))
   })
 
   test('Stripe: a second intent (the grocery hold) is confirmed with the card the first saved, by its id; its decline is a CardPaymentError', async () => {
