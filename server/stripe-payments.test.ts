@@ -239,11 +239,10 @@ describe('checkout and the webhook with Stripe configured', async () => {
 
 type StripeApi = Awaited<ReturnType<typeof stripeServer>>['api']
 
-/**
- * A checkout paying for the groceries by card, placed through the API: Basmati Rice $18.99 from
- * `store`, held as $25, both holds authorized at Stripe.
- */
-async function placedCardOrder(api: StripeApi, store: Awaited<ReturnType<StripeApi['addStore']>>) {
+type StripeStore = Awaited<ReturnType<StripeApi['addStore']>>
+
+/** A checkout paying for the groceries by card, started through the API: Basmati Rice $18.99 from `store`, held as $25, the first hold authorized at Stripe. */
+async function startedCardCheckout(api: StripeApi, store: StripeStore) {
   const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]
   const buyer = await api.completeAccount()
   const started = await api.call('POST', '/api/create-payment-intent', {
@@ -252,6 +251,12 @@ async function placedCardOrder(api: StripeApi, store: Awaited<ReturnType<StripeA
   })
   const { paymentIntentId, groceryIntent } = started.body as { paymentIntentId: string; groceryIntent: { id: string } }
   stripe.confirmCard(paymentIntentId)
+  return { items, buyer, paymentIntentId, groceryIntent }
+}
+
+/** The checkout above placed as an order, both holds authorized at Stripe. */
+async function placedCardOrder(api: StripeApi, store: StripeStore) {
+  const { items, buyer, paymentIntentId, groceryIntent } = await startedCardCheckout(api, store)
   const placed = await api.call('POST', '/api/confirm-payment-and-create-order', {
     cookie: buyer.cookie,
     body: { paymentIntentId, groceryPaymentIntentId: groceryIntent.id, orderData: { storeId: store.store.id, items, tip: 5 } },
@@ -297,14 +302,7 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
   })
 
   test('payment_intent.canceled for a checkout that never became an order releases its grocery hold with it, once', async () => {
-    const items = [{ id: store.items.find((item) => item.name === 'Basmati Rice')!.id, quantity: 1 }]
-    const buyer = await api.completeAccount()
-    const started = await api.call('POST', '/api/create-payment-intent', {
-      cookie: buyer.cookie,
-      body: { amount: 7, groceryPayment: 'card', storeId: store.store.id, items },
-    })
-    const { paymentIntentId, groceryIntent } = started.body as { paymentIntentId: string; groceryIntent: { id: string } }
-    stripe.confirmCard(paymentIntentId)
+    const { paymentIntentId, groceryIntent } = await startedCardCheckout(api, store)
     stripe.confirmCard(groceryIntent.id)
     await gateway.cancel(paymentIntentId, 'dashboard:cancel')
     expect((await deliver('payment_intent.canceled', { id: paymentIntentId, status: 'canceled' })).body).toMatchObject({ outcome: 'released' })

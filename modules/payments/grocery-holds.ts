@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
@@ -7,7 +7,7 @@ import { type PaymentEvent, recordPaymentEvent } from './events'
 import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent } from './gateway'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
-import { checkoutIntents, groceryHolds, paymentCustomers } from './schema'
+import { groceryHolds, paymentCustomers } from './schema'
 
 // A grocery hold's life until its order stands: the buyer's Customer, the hold recorded and
 // authorized beside the checkout's first intent, claimed by the order or released unclaimed; and
@@ -162,33 +162,6 @@ export async function releaseUnclaimedGroceryHold({ db, clock, gateway }: Grocer
         reason: `grocery hold: ${reason}`,
       })
   })
-}
-
-/** Released at a time by the sweep below: a backlog goes over the next minutes. */
-const RELEASED_AT_ONCE = 200
-
-/**
- * Grocery holds still standing beside checkouts that were released without them: a release cut
- * short after its first step (Stripe's webhook for a checkout cancelled in its dashboard, with
- * the gateway out of reach for the second). The sweep releases each, once.
- */
-export async function releaseGroceryHoldsOfReleasedCheckouts(deps: GroceryDeps) {
-  const stranded = await deps.db
-    .select({ checkoutIntentId: groceryHolds.checkoutIntentId })
-    .from(groceryHolds)
-    .innerJoin(checkoutIntents, eq(checkoutIntents.paymentIntentId, groceryHolds.checkoutIntentId))
-    .where(and(isNull(groceryHolds.orderId), eq(groceryHolds.status, 'requires_payment_method'), isNotNull(checkoutIntents.releasedAt)))
-    .limit(RELEASED_AT_ONCE)
-  const outcome = { released: [] as string[], failed: [] as string[] }
-  for (const { checkoutIntentId } of stranded) {
-    try {
-      await releaseUnclaimedGroceryHold(deps, checkoutIntentId, 'its checkout was released')
-      outcome.released.push(checkoutIntentId)
-    } catch {
-      outcome.failed.push(checkoutIntentId)
-    }
-  }
-  return outcome
 }
 
 // Built once, whatever the page's size: its ids go as one array parameter.

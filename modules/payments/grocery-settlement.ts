@@ -5,7 +5,7 @@ import type { GroceryExtraChoice } from './contract'
 import { recordPaymentEvent } from './events'
 import { PaymentDeclinedError, PaymentStateError } from './gateway'
 import { payBackWhenSettled, tellWhenDeclined } from './grocery-charges'
-import type { GroceryDeps } from './grocery-holds'
+import { type GroceryDeps, releaseUnclaimedGroceryHold } from './grocery-holds'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
 import type { PaymentMoveDeps } from './payment-moves'
@@ -46,6 +46,20 @@ export async function releaseGroceryHold({ db, clock, gateway }: GroceryDeps, or
 
 const SWEPT_AT_ONCE = 200
 
+/** Releases each stranded hold by its id, one at a time: those released, and those whose gateway was out of reach (the next sweep tries again). */
+async function releaseEach(ids: readonly string[], release: (id: string) => Promise<unknown>) {
+  const outcome = { released: [] as string[], failed: [] as string[] }
+  for (const id of ids) {
+    try {
+      await release(id)
+      outcome.released.push(id)
+    } catch {
+      outcome.failed.push(id)
+    }
+  }
+  return outcome
+}
+
 /**
  * Grocery holds still authorized on orders whose fee and tip's hold has ended unpaid (released,
  * or its capture declined), when releasing them then found the gateway out of reach: each
@@ -58,16 +72,28 @@ export async function releaseGroceryHoldsOfUnpaidOrders(deps: GroceryDeps) {
     .innerJoin(checkoutIntents, eq(checkoutIntents.orderId, groceryHolds.orderId))
     .where(and(eq(groceryHolds.status, 'authorized'), inArray(checkoutIntents.paymentStatus, ['cancelled', 'capture_failed'])))
     .limit(SWEPT_AT_ONCE)
-  const outcome = { released: [] as string[], failed: [] as string[] }
-  for (const { orderId } of stranded) {
-    try {
-      await releaseGroceryHold(deps, orderId!, 'the order ended unpaid')
-      outcome.released.push(orderId!)
-    } catch {
-      outcome.failed.push(orderId!)
-    }
-  }
-  return outcome
+  return releaseEach(
+    stranded.map(({ orderId }) => orderId!),
+    (orderId) => releaseGroceryHold(deps, orderId, 'the order ended unpaid'),
+  )
+}
+
+/**
+ * Grocery holds still standing beside checkouts that were released without them: a release cut
+ * short after its first step (Stripe's webhook for a checkout cancelled in its dashboard, with
+ * the gateway out of reach for the second). Each released now, once; returns their checkouts.
+ */
+export async function releaseGroceryHoldsOfReleasedCheckouts(deps: GroceryDeps) {
+  const stranded = await deps.db
+    .select({ checkoutIntentId: groceryHolds.checkoutIntentId })
+    .from(groceryHolds)
+    .innerJoin(checkoutIntents, eq(checkoutIntents.paymentIntentId, groceryHolds.checkoutIntentId))
+    .where(and(isNull(groceryHolds.orderId), eq(groceryHolds.status, 'requires_payment_method'), isNotNull(checkoutIntents.releasedAt)))
+    .limit(SWEPT_AT_ONCE)
+  return releaseEach(
+    stranded.map(({ checkoutIntentId }) => checkoutIntentId),
+    (checkoutIntentId) => releaseUnclaimedGroceryHold(deps, checkoutIntentId, 'its checkout was released'),
+  )
 }
 
 /**
