@@ -12,19 +12,23 @@ const secondsUntil = (deadline: number, now: number) => Math.max(0, Math.ceil((d
  */
 export function useSecondsLeft(deadline: number): number {
   const clock = useClock()
-  const [seconds, setSeconds] = useState(() => secondsUntil(deadline, clock.now()))
+  const [left, setLeft] = useState(() => ({ deadline, seconds: secondsUntil(deadline, clock.now()) }))
 
   useEffect(() => {
-    const read = () => secondsUntil(deadline, clock.now())
-    setSeconds(read())
-    if (read() === 0) return
+    // The same second for the same deadline keeps the state as it is: no render for nothing.
+    const update = () => {
+      const seconds = secondsUntil(deadline, clock.now())
+      setLeft((shown) => (shown.deadline === deadline && shown.seconds === seconds ? shown : { deadline, seconds }))
+      return seconds
+    }
+    if (update() === 0) return
     const stop = clock.every(TICK_MS, () => {
-      const next = read()
-      setSeconds(next)
-      if (next === 0) stop()
+      if (update() === 0) stop()
     })
     return stop
   }, [deadline, clock])
 
-  return seconds
+  // A new deadline counts from the render that brings it, not from the effect after: a button it
+  // holds back is never enabled for a frame in between.
+  return left.deadline === deadline ? left.seconds : secondsUntil(deadline, clock.now())
 }
