@@ -1,5 +1,3 @@
-import { runToFile } from './run-to-file'
-
 /**
  * `bun run test`: every server and UI test, in two lanes at once. The CLI's tests spend their
  * time starting `bun cli/index.ts` processes and the UI's in happy-dom, while the rest mostly
@@ -18,8 +16,9 @@ async function runLane(lane: (typeof lanes)[number]) {
   let output = `\n==> ${lane.name}\n`
   let failed = false
   for (const command of lane.commands) {
-    const { text, code } = await runToFile(['sh', '-c', command])
-    output += text
+    const run = Bun.spawn(['sh', '-c', command], { stdout: 'pipe', stderr: 'pipe', stdin: 'ignore', env: process.env })
+    const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited])
+    output += out + err
     // Each command runs even after one fails, so a failure hides no other.
     if (code !== 0) failed = true
   }

@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { runToFile } from '../../testing/run-to-file'
 import { ensureWebBuilt } from './harness'
 
 /**
@@ -27,12 +26,21 @@ for (const { file, size } of files) {
 // Built once here, not by both halves at once into the same dist/.
 ensureWebBuilt()
 
-const runs = shards.filter((shard) => shard.files.length > 0).map((shard) => runToFile(['bun', 'test', '--timeout=120000', ...shard.files]))
+const runs = shards
+  .filter((shard) => shard.files.length > 0)
+  .map((shard) =>
+    Bun.spawn(['bun', 'test', '--timeout=120000', ...shard.files], {
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: process.env,
+    }),
+  )
 
 let failed = false
 for (const run of runs) {
-  const { text, code } = await run
-  process.stdout.write(text)
+  const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited])
+  process.stdout.write(out)
+  process.stdout.write(err)
   if (code !== 0) failed = true
 }
 process.exit(failed ? 1 : 0)
