@@ -26,5 +26,6 @@ async function runLane(lane: (typeof lanes)[number]) {
 }
 
 const results = await Promise.all(lanes.map(runLane))
-for (const { output } of results) process.stdout.write(output)
+// Written out before exiting: process.exit right after a write to a pipe drops what the pipe had not taken yet.
+for (const { output } of results) await Bun.write(Bun.stdout, output)
 process.exit(results.some((result) => result.failed) ? 1 : 0)

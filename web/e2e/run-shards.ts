@@ -39,8 +39,8 @@ const runs = shards
 let failed = false
 for (const run of runs) {
   const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited])
-  process.stdout.write(out)
-  process.stdout.write(err)
+  // Written out before exiting: process.exit right after a write to a pipe drops what the pipe had not taken yet.
+  await Bun.write(Bun.stdout, out + err)
   if (code !== 0) failed = true
 }
 process.exit(failed ? 1 : 0)
