@@ -57,7 +57,7 @@ describe('refunds of the grocery charge from the CLI', () => {
     const offGroceries = cli('refund', made.fromRunner, '1', '--from-runner', '--reason', 'x')
     expect(offGroceries.code).toBe(1)
     expect(offGroceries.stderr).toContain('--from-runner is for refunds of the groceries')
-    expect(cli('refund', made.fromRunner, '1', '--part', 'tip', '--reason', 'x').stderr).toContain('--part takes charge or groceries (got "tip")')
+    expect(cli('refund', made.fromRunner, '1', '--part', 'tip', '--reason', 'x').stderr).toContain('--part takes charge, groceries or extra (got "tip")')
   })
 
   test('resolve --refund groceries:<dollars> --from-runner, then the payout run; orders check agrees throughout', () => {
@@ -107,5 +107,29 @@ describe('refunds of the grocery charge from the CLI', () => {
     const atDoor = cli('show', made.atDoor)
     expect(atDoor.stdout).toContain('  groceries  paid at the door: the runner collects $15.00 at the door')
     expect(JSON.parse(cli('show', made.atDoor, '--json').stdout).groceries).toBeNull()
+  })
+
+  test('--part extra gives back the charge above the grocery hold, borne by the platform; orders check agrees after', () => {
+    const refunded = cli('refund', made.extra, 'all', '--part', 'extra', '--reason', 'overcharged for the rice')
+    expect(refunded.code).toBe(0)
+    expect(refunded.stdout).toContain('Before: the card was charged $7.10 above the grocery hold; $0.00 had been refunded.')
+    expect(refunded.stdout).toContain('After: $7.10 of $7.10 refunded; $0.00 left.')
+    expect(refunded.stdout).toContain('The platform bears it: the runner keeps their groceries line.')
+    expect(JSON.parse(cli('show', made.extra, '--json').stdout).order.groceryPayment).toMatchObject({ capturedCents: 4500, refundedCents: 710 })
+    expect(cli('refund', made.extra, 'all', '--part', 'extra', '--reason', 'again').stderr.trim()).toBe(
+      "Not refunded: all $7.10 of this order's charge above the grocery hold has come back already.",
+    )
+    expect(cli('refund', made.extra, '1', '--part', 'extra', '--reason', 'again').stderr.trim()).toBe(
+      "Not refunded: Only $0.00 of this order's charge above the grocery hold is left to refund.",
+    )
+    const none = cli('refund', made.fromRunner, '1', '--part', 'extra', '--reason', 'x')
+    expect(none.code).toBe(1)
+    expect(none.stderr.trim()).toBe("Not refunded: No charge above this order's grocery hold was made to the card, so there is none to refund.")
+    const fromRunner = cli('refund', made.extra, '1', '--part', 'extra', '--from-runner', '--reason', 'x')
+    expect(fromRunner.code).toBe(1)
+    expect(fromRunner.stderr).toContain('--from-runner is for refunds of the groceries')
+    const check = cli('check')
+    expect(check.code).toBe(0)
+    expect(check.stdout).toContain('0 grocery holds disagree with the gateway')
   })
 })

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { findOrder, orderSupport } from '../../modules/orders/index'
+import { findOrder, orderSupport, REFUNDED_CHARGE_NAMES } from '../../modules/orders/index'
 import { idempotencyKeys, isSystemKey, type RefundedPart, type RefundOutcome } from '../../modules/payments/index'
 import { AppError, decimalToCents, formatCents } from '../../modules/shared/index'
 import { printList } from './format-table'
@@ -19,12 +19,16 @@ function refundOption(text: string): ProblemRefund {
   return groceries ? { groceryCents: cents } : { cents }
 }
 
-/** The charge `--part` names: the fee and tip's (the default), or the groceries'. */
+/** The charge `--part` names: the fee and tip's (the default), the groceries' hold, or the extra charge above it. */
 function partOption(text: string | undefined): RefundedPart {
   if (text === undefined || text === 'charge') return 'charge'
   if (text === 'groceries') return 'groceries'
-  throw new CliError(`--part takes charge or groceries (got "${text}")`)
+  if (text === 'extra') return 'grocery_extra'
+  throw new CliError(`--part takes charge, groceries or extra (got "${text}")`)
 }
+
+/** Each charge as support reads of it: what the card was charged, and for what. */
+const CHARGED_FOR: Record<RefundedPart, string> = { charge: '', groceries: ' for the groceries', grocery_extra: ' above the grocery hold' }
 
 const fromRunnerOnlyForGroceries = () =>
   new CliError('--from-runner is for refunds of the groceries: the runner pays back part of what they were paid for them.')
@@ -37,14 +41,13 @@ function describeRefund(outcome: RefundOutcome, key: string, part: RefundedPart 
   const charged = outcome.capturedCents
   // A replayed refund was already among what had come back; a new one came back just now.
   const before = outcome.replayed ? outcome.refundedCents : outcome.refundedCents - outcome.amountCents
-  const what = part === 'groceries' ? 'for the groceries' : ''
   return [
-    `Before: the card was charged ${formatCents(charged)}${what ? ` ${what}` : ''}; ${formatCents(before)} had been refunded.`,
+    `Before: the card was charged ${formatCents(charged)}${CHARGED_FOR[part]}; ${formatCents(before)} had been refunded.`,
     outcome.replayed
       ? `This refund: ${formatCents(outcome.amountCents)} under key ${key} was already made; no new refund was made.`
       : `This refund: ${formatCents(outcome.amountCents)} under key ${key}.`,
     `After: ${formatCents(outcome.refundedCents)} of ${formatCents(charged)} refunded; ${formatCents(charged - outcome.refundedCents)} left.`,
-    ...(part === 'groceries'
+    ...(part !== 'charge'
       ? [
           fromRunner
             ? 'The runner bears it: their groceries line is lowered, or its transfer reversed if paid.'
@@ -112,13 +115,17 @@ export function registerMoneyCommands(orders: Command) {
     .command('refund <order> <amount>')
     .description("give back dollars (or all that is left) of an order's charge or its grocery charge, by its id or number; the same --key is the same refund")
     .requiredOption('--reason <text>', 'why, for the payment record')
-    .option('--part <part>', 'charge (the fee and tip, the default) or groceries (the grocery charge of an order paid by card)')
+    .option(
+      '--part <part>',
+      'charge (the fee and tip, the default), groceries (the grocery charge of an order paid by card) or extra (what the groceries came to above their hold, charged to the card)',
+    )
     .option('--from-runner', "with --part groceries: the runner was at fault, so it comes out of their groceries line, not the platform's pocket")
     .option('--key <key>', 'idempotency key: run again with it to finish or repeat this very refund')
     .option('--json', 'print JSON')
     .action((reference: string, amount: string, options: { reason: string; part?: string; fromRunner?: boolean; key?: string; json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const part = partOption(options.part)
+        // The charge above the hold is the platform's to give back: the runner was paid what the card was charged.
         if (options.fromRunner && part !== 'groceries') throw fromRunnerOnlyForGroceries()
         const row = await findOrder(db, (await orderNamed(db, reference)).id)
         if (!row) throw new CliError(`No order ${reference}`)
@@ -134,9 +141,7 @@ export function registerMoneyCommands(orders: Command) {
           throw refused(error)
         })
         if (outcome.refundId === null)
-          throw new CliError(
-            `Not refunded: all ${formatCents(outcome.capturedCents)} of this order's ${part === 'groceries' ? 'grocery charge' : 'charge'} has come back already.`,
-          )
+          throw new CliError(`Not refunded: all ${formatCents(outcome.capturedCents)} of this order's ${REFUNDED_CHARGE_NAMES[part]} has come back already.`)
         if (options.json) return console.log(JSON.stringify({ orderId: row.id, key, part, fromRunner: Boolean(options.fromRunner), ...outcome }, null, 2))
         console.log(`Order #${orderNumber(row.id)}, ${row.storeName}`)
         console.log(describeRefund(outcome, key, part, options.fromRunner))

@@ -38,6 +38,7 @@ export { orderViews } from './order-view'
 export { type ChosenWindow, type WindowTerms, windowTermsOf } from './order-windows'
 export type { OrderEvent } from './outbox'
 export { captureClaim, ordersPaymentListener } from './payment-listener'
+export { REFUNDED_CHARGE_NAMES } from './refund-order'
 export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
 

@@ -15,10 +15,17 @@ import {
   settledRefundsOf,
 } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
-import { AppError, type Clock, centsToDecimal, conflict } from '../shared/index'
+import { AppError, badRequest, type Clock, centsToDecimal, conflict } from '../shared/index'
 import { announceOrderChange, recordOrderEvent } from './outbox'
 import { orderProblems, orders } from './schema'
 import type { OrderRow } from './transitions'
+
+/** Each charge a refund can come from, as its refusals (and support's CLI) name it. */
+export const REFUNDED_CHARGE_NAMES: Record<RefundedPart, string> = {
+  charge: 'charge',
+  groceries: 'grocery charge',
+  grocery_extra: 'charge above the grocery hold',
+}
 
 /**
  * Gives money back on an order's charge through payments (once per key, never more than was
@@ -36,7 +43,11 @@ export async function refundOrder(
   row: Pick<OrderRow, 'id'>,
   request: { amountCents: number | 'rest'; key: string; reason: string; part?: RefundedPart; fromRunner?: boolean },
 ) {
-  const groceries = request.part === 'groceries'
+  if (request.part === 'grocery_extra' && request.fromRunner)
+    throw badRequest(
+      "The charge above the grocery hold is the platform's to give back: the runner was paid what the card was charged. To take a refund from the runner, refund from the groceries.",
+      'REFUND_NOT_FROM_RUNNER',
+    )
   try {
     const outcome = await refund(
       { db, clock, gateway },
@@ -58,10 +69,12 @@ export async function refundOrder(
         'NO_GROCERY_CHARGE',
       )
     }
+    if (error instanceof NotChargedError && error.part === 'grocery_extra')
+      throw conflict("No charge above this order's grocery hold was made to the card, so there is none to refund.", 'NO_GROCERY_EXTRA_CHARGE')
     if (error instanceof NotChargedError) throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
     if (error instanceof RefundExceedsCaptureError) {
       const left = centsToDecimal(Math.max(error.refundableCents, 0))
-      const charge = groceries ? 'grocery charge' : 'charge'
+      const charge = REFUNDED_CHARGE_NAMES[request.part ?? 'charge']
       throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only $${left} of this order's ${charge} is left to refund.`, undefined, undefined, {
         refundableAmount: left,
       })

@@ -17,8 +17,12 @@ import { checkoutIntents, groceryHolds, refunds } from './schema'
 
 type RefundsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
 
-/** Which of an order's charges a refund comes from: the fee and tip's, or the groceries' (the grocery hold's capture). */
-export type RefundedPart = 'charge' | 'groceries'
+/**
+ * Which of an order's charges a refund comes from: the fee and tip's, the groceries' (the grocery
+ * hold's capture), or the extra charge the groceries came to above the hold (always the platform's
+ * to bear: the runner was paid what the card was charged).
+ */
+export type RefundedPart = 'charge' | 'groceries' | 'grocery_extra'
 
 export type RefundRequest = {
   orderId: string
@@ -100,9 +104,19 @@ export async function settledRefundsOf(db: Database, paymentIntentIds: readonly 
 
 /**
  * The charged payment an order holds, from payments' own row: the fee and tip's (what the card
- * was charged is what was authorized, captured whole), or the grocery hold's capture.
+ * was charged is what was authorized, captured whole), the grocery hold's capture, or the extra
+ * charge above it.
  */
 async function chargedPaymentOf(db: Database, orderId: string, part: RefundedPart): Promise<ChargedPayment> {
+  if (part === 'grocery_extra') {
+    const [hold] = await db
+      .select({ extraIntentId: groceryHolds.extraIntentId, extraCapturedCents: groceryHolds.extraCapturedCents, extraStatus: groceryHolds.extraStatus })
+      .from(groceryHolds)
+      .where(eq(groceryHolds.orderId, orderId))
+    if (!hold?.extraIntentId || hold.extraStatus !== 'captured')
+      throw new NotChargedError(part, `Order ${orderId}'s groceries were never charged above their hold.`)
+    return { paymentIntentId: hold.extraIntentId, orderId, capturedCents: hold.extraCapturedCents, part: 'groceries', groceryExtra: true }
+  }
   const [row] =
     part === 'groceries'
       ? await db
@@ -157,8 +171,8 @@ type Claimed =
 
 /** The claim under the payment's refund lock: the key's own, found again or written now within what is left. */
 function claimRefund(db: Database, clock: Clock, payment: ChargedPayment, request: RefundRequest): Promise<Claimed> {
-  // Only a grocery refund can be the runner's to bear.
-  const fromRunner = payment.part === 'groceries' && Boolean(request.fromRunner)
+  // Only a refund of the grocery hold's capture can be the runner's to bear.
+  const fromRunner = payment.part === 'groceries' && !payment.groceryExtra && Boolean(request.fromRunner)
   return db.transaction(async (tx): Promise<Claimed> => {
     await lockRefunds(tx, payment.paymentIntentId)
     const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey))

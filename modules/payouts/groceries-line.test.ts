@@ -215,6 +215,35 @@ describe('refunds of the grocery charge', () => {
     await expect(refundGroceries(order.id, 100, { fromRunner: true })).rejects.toMatchObject(refusal)
   })
 
+  test("the charge above the hold, refunded: borne by the platform (the runner's line stays whole), never from the runner, never past it", async () => {
+    const { buyer, runner, order } = await pickedUpCardOrder('52.10')
+    expect((await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { extra: 'card' } })).status).toBe(200)
+    const refundExtra = async (amountCents: number | 'rest', fromRunner?: boolean) =>
+      orderSupport.refund(db, gateway, clock, (await findOrder(db, order.id))!, {
+        amountCents,
+        key: `test:${order.id}:${crypto.randomUUID()}`,
+        reason: 'charged for rice never bought',
+        part: 'grocery_extra',
+        fromRunner,
+      })
+    await expect(refundExtra(100, true)).rejects.toMatchObject({ status: 400, code: 'REFUND_NOT_FROM_RUNNER' })
+    await expect(refundExtra(711)).rejects.toMatchObject({ status: 409, code: 'REFUND_EXCEEDS_CHARGE', extra: { refundableAmount: '7.10' } })
+    expect(await refundExtra('rest')).toMatchObject({ amountCents: 710, refundedCents: 710, capturedCents: 710 })
+    expect(await groceryPaymentOf(buyer, order)).toMatchObject({ capturedCents: 4500, refundedCents: 710 })
+    // The runner is paid back what the card was charged, and keeps it.
+    expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ amountCents: 5210, status: 'available' })
+    await expectAgreeing(order.id)
+    const { order: withoutExtra } = await capturedCardOrder('20.00')
+    await expect(
+      orderSupport.refund(db, gateway, clock, (await findOrder(db, withoutExtra.id))!, {
+        amountCents: 100,
+        key: `test:${withoutExtra.id}`,
+        reason: 'x',
+        part: 'grocery_extra',
+      }),
+    ).rejects.toMatchObject({ status: 409, code: 'NO_GROCERY_EXTRA_CHARGE' })
+  })
+
   test('the same key is the same refund, once', async () => {
     const { runner, order } = await capturedCardOrder('38.20')
     const key = `test:${order.id}:once`
