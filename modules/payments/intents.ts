@@ -158,7 +158,8 @@ const BATCH = 200
 /**
  * Authorizations that never became an order (the buyer confirmed the card, then closed the tab)
  * are holds on a card all the same: after the same 30 minutes they are released, each with its
- * grocery hold. So are grocery holds left standing on orders that ended unpaid.
+ * grocery hold. So are grocery holds left standing on orders that ended unpaid, or beside
+ * checkouts released without them.
  */
 export async function releaseAbandonedIntents(deps: PaymentsDeps): Promise<{
   released: string[]
