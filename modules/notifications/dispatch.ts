@@ -9,7 +9,8 @@ import { dispatchPayoutEvents } from './payout-dispatch'
 import type { PushSender } from './push-sender'
 import { type NewNotification, passOver, pushPending, recipientsOf, writeAndPush, writeNotifications } from './records'
 
-export type DispatchDeps = { db: Database; clock: Clock; push: PushSender }
+/** `stopping`: asked between events, so a run ends at the next one once the process is stopping; the rest waits in the outbox. */
+export type DispatchDeps = { db: Database; clock: Clock; push: PushSender; stopping?: () => boolean }
 
 /**
  * The key of one event for one person: a record per (user, key), so a retry tells no one twice.
@@ -194,8 +195,8 @@ const TOLD_AT_ONCE = 100
 const giveWay = (roundStartedAt: number) => Bun.sleep(performance.now() - roundStartedAt)
 
 /** Pushes what is left unpushed (of one event, or of all), a round at a time. */
-async function pushTheRest(db: Database, clock: Clock, push: PushSender, dedupeKey?: string) {
-  for (;;) {
+async function pushTheRest(db: Database, clock: Clock, push: PushSender, dedupeKey?: string, stopping = () => false) {
+  while (!stopping()) {
     const started = performance.now()
     const pushed = await pushPending(db, clock, push, dedupeKey, TOLD_AT_ONCE)
     if (pushed === 0) return
@@ -210,13 +211,14 @@ async function pushTheRest(db: Database, clock: Clock, push: PushSender, dedupeK
  * run again after a crash: records are unique per user and event, and each is claimed (as it is
  * written, or after) before it is pushed.
  */
-export async function dispatchOrderEvents({ db, clock, push }: DispatchDeps) {
+export async function dispatchOrderEvents({ db, clock, push, stopping = () => false }: DispatchDeps) {
   let events = 0
   let written = 0
   for (;;) {
     const batch = await orderOutbox.undispatched(db)
     if (batch.length === 0) return { events, written }
     for (const event of batch) {
+      if (stopping()) return { events, written }
       const order = await findOrder(db, event.orderId)
       if (order) {
         const key = keyOf(event)
@@ -246,6 +248,7 @@ export function dispatcher(deps: DispatchDeps) {
   let running: Promise<void> | null = null
   let again = false
   let stopped = false
+  const runDeps = { ...deps, stopping: () => stopped }
   const run = () => {
     if (stopped) return Promise.resolve()
     if (running) {
@@ -256,9 +259,9 @@ export function dispatcher(deps: DispatchDeps) {
       do {
         again = false
         try {
-          await dispatchOrderEvents(deps)
-          await dispatchPayoutEvents(deps)
-          await pushTheRest(deps.db, deps.clock, deps.push)
+          await dispatchOrderEvents(runDeps)
+          await dispatchPayoutEvents(runDeps)
+          await pushTheRest(deps.db, deps.clock, deps.push, undefined, runDeps.stopping)
         } catch (error) {
           console.error(`Notifications: dispatching failed, to be retried: ${describeForLog(error, { frames: false })}`)
         }

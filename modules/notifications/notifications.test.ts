@@ -185,8 +185,9 @@ describe('chat and replacements', () => {
     expect(pushedTo(buyer.user.id).map((delivery) => delivery.message.body)).toEqual(['One', 'Four'])
   })
 
-  test('stopping the dispatcher waits for the run in flight, and no run starts after', async () => {
+  test('stopping the dispatcher waits for the event in flight, leaves the rest of the outbox, and starts no run after', async () => {
     const { runner, order } = await accepted()
+    const other = await accepted()
     await dispatch()
     const { dispatcher } = await import('./index')
     let letGo = () => {}
@@ -207,6 +208,7 @@ describe('chat and replacements', () => {
       },
     })
     await say(runner.cookie, order.id, 'In flight')
+    await say(other.runner.cookie, other.order.id, 'Left for the next process')
     void notify.run()
     while (pushes === 0) await Bun.sleep(5)
     let stopped = false
@@ -217,6 +219,8 @@ describe('chat and replacements', () => {
     expect(stopped).toBe(false)
     letGo()
     await stopping
+    const { orderOutbox } = await import('../orders/index')
+    expect((await orderOutbox.undispatched(db)).map((event) => event.orderId)).toEqual([other.order.id])
     // What is said after the stop waits for the next process's dispatcher.
     clock.advance(60_000)
     await say(runner.cookie, order.id, 'After the stop')

@@ -1,8 +1,6 @@
-import type { Database } from '../../db/database'
 import { payoutOutbox } from '../payouts/index'
-import type { Clock } from '../shared/index'
+import type { DispatchDeps } from './dispatch'
 import * as text from './messages'
-import type { PushSender } from './push-sender'
 import { pushPending, writeNotifications } from './records'
 
 /** The Earnings screen, where every payout notification leads. */
@@ -13,12 +11,13 @@ const EARNINGS_URL = '/earnings'
  * of an account restricted (a payout to the bank failed). Written, then pushed, then marked done;
  * a record per runner and event, so a run again after a crash tells no one twice.
  */
-export async function dispatchPayoutEvents({ db, clock, push }: { db: Database; clock: Clock; push: PushSender }) {
+export async function dispatchPayoutEvents({ db, clock, push, stopping = () => false }: DispatchDeps) {
   let events = 0
   for (;;) {
     const batch = await payoutOutbox.undispatched(db)
     if (batch.length === 0) return events
     for (const event of batch) {
+      if (stopping()) return events
       const dedupeKey = `payout-event:${event.id}`
       const words = event.type === 'payout_sent' ? text.payoutSent(event.amountCents ?? 0) : text.payoutAccountRestricted(event.detail)
       const type = event.type === 'payout_sent' ? 'payout_sent' : 'payout_account_restricted'
