@@ -117,11 +117,13 @@ async function start() {
     // Stop listening first, so the streams ended below reconnect to another instance, not this one.
     const drained = server.stop()
     streams.endAll()
-    const jobsDone = (async () => {
-      while (sweep.isBusy() || payouts.isBusy()) await Bun.sleep(20)
-      // After the crons, which wake it as they end.
-      await app.store.notificationDispatcher.stop()
-    })()
+    // The notifications run stops at its next event; a cron waiting on it (each wakes it as it ends) then ends too.
+    const jobsDone = Promise.all([
+      app.store.notificationDispatcher.stop(),
+      (async () => {
+        while (sweep.isBusy() || payouts.isBusy()) await Bun.sleep(20)
+      })(),
+    ])
     await Promise.race([Promise.all([drained, jobsDone]), Bun.sleep(SHUTDOWN_GRACE_MS)])
     await server.stop(true)
     await handle.close()
