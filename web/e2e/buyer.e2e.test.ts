@@ -268,6 +268,8 @@ describe('Find Indian Stores', () => {
 
     await page.getByRole('button', { name: 'Find Stores' }).click()
     await page.waitForURL(url('/store-search'))
+    // Home has a 'Search stores' box too: the search screen's own is the one to type in.
+    await page.getByRole('heading', { level: 1, name: 'Find Indian Stores' }).waitFor()
     await searchFor(page, 'patel')
     const shopNow = page.getByRole('article', { name: 'Patel Family Grocers' }).getByRole('button', { name: 'Shop Now' })
     await shopNow.click()

@@ -53,6 +53,8 @@ describe('shopping: store catalog → cart → pending order', () => {
     // With no partner stores yet, Home shows no empty block for them.
     expect(await page.getByText('No partner stores found').count()).toBe(0)
     await page.getByRole('button', { name: 'Find Stores' }).click()
+    // Home has a 'Search stores' box too: the search screen's own is the one to type in.
+    await page.getByRole('heading', { level: 1, name: 'Find Indian Stores' }).waitFor()
     await page.getByRole('searchbox', { name: 'Search stores' }).fill('patel')
     await page.getByRole('searchbox', { name: 'Search stores' }).press('Enter')
     await page.getByRole('article', { name: 'Patel Family Grocers' }).getByRole('button', { name: 'Shop Now' }).click()
