@@ -240,9 +240,9 @@ export async function dispatchOrderEvents({ db, clock, push, stopping = () => fa
 
 /**
  * Runs dispatches one at a time in this process, however often it is woken: a wake during a run
- * asks for one more run, not for a queue of them. Stopping (as the process shuts down) lets the run
- * in flight finish before the database closes under it, and starts none after: what is left waits
- * in the outbox for the next process.
+ * asks for one more run, not for a queue of them. Stopping (as the process shuts down) ends the run
+ * in flight after the event it is telling, before the database closes under it, and starts none
+ * after: what is left waits in the outbox for the next process.
  */
 export function dispatcher(deps: DispatchDeps) {
   let running: Promise<void> | null = null
