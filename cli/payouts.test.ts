@@ -45,8 +45,8 @@ describe("a runner's grocery money is not stuck behind the platform's balance", 
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toMatchObject({ transferred: 1, amountCents: 539, refused: [], unreachable: [] })
-    const lines = JSON.parse(cli('payouts', 'list', '--json').stdout) as { orderId: string; kind: string; status: string; lastError: string | null }[]
-    expect(lines.find((line) => line.orderId === made.b && line.kind === 'groceries')).toMatchObject({ status: 'paid', lastError: null })
+    const lines = JSON.parse(cli('payouts', 'list', '--json').stdout) as { orderId: string; kind: string; status: string; refusal: string | null }[]
+    expect(lines.find((line) => line.orderId === made.b && line.kind === 'groceries')).toMatchObject({ status: 'paid', refusal: null })
     expect(lines.every((line) => line.status === 'paid')).toBe(true)
 
     const check = cli('orders', 'check')

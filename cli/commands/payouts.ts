@@ -62,7 +62,7 @@ export function registerPayoutCommands(program: Command) {
           { title: 'Runner', value: (line) => person(contacts.get(line.runnerId)?.firstName ?? null, contacts.get(line.runnerId)?.lastName ?? null) },
           { title: 'Amount', value: (line) => formatCents(line.amountCents) },
           { title: 'Reversed', value: (line) => formatCents(line.reversedCents) },
-          { title: 'Status', value: (line) => (line.lastError ? `${line.status} (last refused: ${line.lastError})` : line.status) },
+          { title: 'Status', value: (line) => (line.refusal ? `${line.status} (last attempt refused: ${line.refusal})` : line.status) },
           { title: 'Available', value: (line) => when(line.availableAt) },
           { title: 'Paid', value: (line) => (line.paidAt ? `${when(line.paidAt)} ${line.transferId}` : '-') },
         ])
