@@ -6,9 +6,9 @@ import { preparedDataDir, runCli } from '../testing/cli'
 // Money out from support's side, on an embedded database made through the API and then closed for
 // the CLI. Order A's groceries came to $51.75 against their $45 hold, the $6.75 above it charged to
 // the saved card; A's lines are paid. Order B's groceries, $5.39, were captured automatically after
-// its delivery line was paid. Nothing else is in flight, and the platform keeps no share
-// (PLATFORM_SHARE_BPS 0): its balance at the gateway is what it bears.
-const made = { a: '', b: '' }
+// its delivery line was paid. Order C's, $52.10 ($7.10 above the hold), wait on the buyer's
+// dispute of the total. The platform keeps no share (PLATFORM_SHARE_BPS 0): its own is what it bears.
+const made = { a: '', b: '', c: '', dispute: '', runnerPhone: '' }
 const HOUR = 60 * 60_000
 
 const dataDir = preparedDataDir('cli-payouts', async (api) => {
@@ -28,7 +28,17 @@ const dataDir = preparedDataDir('cli-payouts', async (api) => {
 
   const b = await orders.deliveredCardOrder('5.39', runner)
   made.b = b.order.id
+  const c = await orders.deliveredCardOrder('52.10', runner)
+  const reported = await api.call('POST', `/api/orders/${c.order.id}/problems`, {
+    cookie: c.buyer.cookie,
+    body: { kind: 'grocery_total', details: 'Charged for rice I did not get' },
+  })
+  made.dispute = (reported.body.problem as { id: string }).id
+  expect((await api.call('POST', `/api/orders/${c.order.id}/grocery-total/confirm`, { cookie: c.buyer.cookie, body: { extra: 'card' } })).status).toBe(200)
+  made.c = c.order.id
+  made.runnerPhone = runner.user.phone
   api.clock.advance(25 * HOUR)
+  // B's delivery line; C's wait on the dispute.
   expect(await payOutRunners(jobs)).toMatchObject({ transferred: 1, amountCents: 700, refused: [] })
   expect(await captureGroceryTotals(jobs, api.config.GROCERY_CONFIRM_HOURS)).toEqual({ [b.order.id]: 'captured' })
 })
@@ -47,10 +57,68 @@ describe("a runner's grocery money is not stuck behind the platform's balance", 
     expect(JSON.parse(run.stdout)).toMatchObject({ transferred: 1, amountCents: 539, refused: [], unreachable: [] })
     const lines = JSON.parse(cli('payouts', 'list', '--json').stdout) as { orderId: string; kind: string; status: string; refusal: string | null }[]
     expect(lines.find((line) => line.orderId === made.b && line.kind === 'groceries')).toMatchObject({ status: 'paid', refusal: null })
-    expect(lines.every((line) => line.status === 'paid')).toBe(true)
+    expect(lines.filter((line) => line.status !== 'paid').map((line) => [line.orderId, line.status])).toEqual([
+      [made.c, 'held'],
+      [made.c, 'held'],
+    ])
 
     const check = cli('orders', 'check')
     expect(check.code).toBe(0)
     expect(check.stdout).toContain("0 orders' money going out disagrees.")
+  }, 60_000)
+})
+
+describe("a line the platform's balance cannot pay", () => {
+  test('is refused at the gateway; orders check flags it, support reads its cause, and payouts balance says how short the platform is', () => {
+    // The dispute resolved with all $45.00 of the hold's charge back, borne by the platform: the runner keeps their $52.10, which its charge no longer covers.
+    const resolved = cli('orders', 'resolve', made.dispute, '--note', 'Rice refunded', '--refund', 'groceries:45.00')
+    expect(resolved.code).toBe(0)
+    const gatewaySaid = 'You have insufficient available funds in your Stripe account for this transfer.'
+    const cause = `paid from the platform's balance (its charge no longer covers it after refunds the platform bore), which cannot cover it: see payouts balance; the gateway said: ${gatewaySaid}`
+
+    const run = cli('payouts', 'run')
+    expect(run.code).toBe(1)
+    // C's delivery line, released with the dispute, goes from its own charge.
+    expect(run.stdout).toContain('Transferred 1 lines, $7.00; 1 refused;')
+    const [line] = JSON.parse(cli('payouts', 'list', '--status', 'available', '--json').stdout) as {
+      id: string
+      orderId: string
+      kind: string
+      refusal: string
+    }[]
+    expect(line).toMatchObject({ orderId: made.c, kind: 'groceries', amountCents: 5210, lastAttemptRefused: true, refusal: cause })
+    expect(run.stdout).toContain(`line ${line!.id}: refused: ${gatewaySaid}`)
+    expect(cli('payouts', 'list', '--status', 'available').stdout).toContain(`available (last attempt refused: ${cause})`)
+
+    const check = cli('orders', 'check')
+    expect(check.code).toBe(1)
+    expect(check.stdout).toContain(`order ${made.c}, earnings line ${line!.id}: cannot be paid: its last transfer was refused, ${cause}`)
+    expect(check.stdout).toContain("1 orders' money going out disagrees.")
+
+    const shown = cli('runners', 'show', made.runnerPhone)
+    expect(shown.stdout).toContain(`Refused at its last attempt: groceries line ${line!.id} (order ${made.c.slice(-8).toUpperCase()}, $52.10): ${cause}`)
+    expect(JSON.parse(cli('runners', 'show', made.runnerPhone, '--json').stdout).refused).toEqual([
+      { lineId: line!.id, orderId: made.c, kind: 'groceries', amountCents: 5210, cause },
+    ])
+
+    // The platform bore $6.75 and $45.00 and keeps no share; of the $52.10 it pays, its balance at the gateway holds $0.35.
+    const balance = cli('payouts', 'balance', '--json')
+    expect(balance.code).toBe(1)
+    expect(JSON.parse(balance.stdout)).toEqual({
+      shareCents: 0,
+      boreCents: 5175,
+      ownCents: -5175,
+      owed: { lines: 1, cents: 5210 },
+      fromBalance: { lines: 1, cents: 5210 },
+      gatewayAvailableCents: 35,
+      shortCents: 5175,
+    })
+    const said = cli('payouts', 'balance')
+    expect(said.code).toBe(1)
+    expect(said.stdout.trim().split('\n')).toEqual([
+      "The platform's own: -$51.75 (its share of deliveries $0.00, less $51.75 of refunds it bore).",
+      "Owed to runners, not yet transferred: $52.10 on 1 line; of it the platform's balance pays $52.10 on 1 line (worth more than is left of their charge).",
+      'At the gateway: $0.35 available, $51.75 short of those lines: they wait until the balance covers them.',
+    ])
   }, 60_000)
 })

@@ -204,6 +204,9 @@ describe('transfers and their reversals through the gateway', () => {
     await transferOf(second, runner, 300)
     expect(stripe.transfers().at(-1)).toMatchObject({ amount: 300, source_transaction: second.chargeId })
     expect(stripe.platformBalance()).toBe(-200)
+    // Read from Stripe's Balance API: what support's `payouts balance` shows.
+    expect(await gateway.platformBalanceCents()).toBe(-200)
+    expect(stripe.sent.at(-1)).toMatchObject({ method: 'GET', path: '/v1/balance' })
     const fromBalance = (amountCents: number) =>
       gateway.transfer({
         amountCents,

@@ -191,6 +191,8 @@ export function connectStandIn(payments: PaymentsLedger, { maxPageSize }: { maxP
     if (method === 'GET' && path === '/v1/transfers') return listTransfers(params)
     const reversed = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path)?.[1]
     if (method === 'POST' && reversed) return reverse(reversed, params)
+    if (method === 'GET' && path === '/v1/balance')
+      return ok({ object: 'balance', livemode: false, available: [{ amount: platformBalance(), currency: 'usd' }], pending: [{ amount: 0, currency: 'usd' }] })
     return null
   }
 

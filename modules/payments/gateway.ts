@@ -91,6 +91,8 @@ export interface PaymentGateway {
   reverseTransfer(transferId: string, amountCents: number, idempotencyKey: string): Promise<TransferReversal>
   /** Every transfer the gateway holds in a transfer group (an order's), with what was reversed of each: for the consistency check. */
   transfersOf(transferGroup: string): Promise<Transfer[]>
+  /** The platform's available balance (Stripe's Balance API), in cents: what pays a transfer that names no charge. Below zero when the platform owes. */
+  platformBalanceCents(): Promise<number>
   /**
    * Pays each connected account's balance to its bank, at most once a day, telling `accounts` of
    * each payout that failed. Only where the platform must do it (the embedded stand-in): Stripe

@@ -65,3 +65,6 @@ export const onboardingLinkFor = (gateway: PaymentGateway, accountId: string, ur
 
 /** Every transfer of one order's money the gateway holds, for support's check. */
 export const transfersOfOrder = (gateway: PaymentGateway, orderId: string) => gateway.transfersOf(transferGroupOf(orderId))
+
+/** The platform's available balance at the gateway, for support's `payouts balance`. */
+export const platformBalanceAtGateway = (gateway: PaymentGateway) => gateway.platformBalanceCents()

@@ -224,5 +224,15 @@ describe('the platform share', () => {
     const after = (await shared.call('GET', '/api/runner/payouts', { cookie: runner.cookie })).body as unknown as PayoutsResponse
     expect(after.earnings.find((line) => line.orderId === order.id)).toMatchObject({ amountCents: 0 })
     expect((await orderSupport.checkPayments(shared.db, shared.providers.payments, shared.clock)).moneyOut).toEqual([])
+    // Of its $0.70 share the platform bore the $0.20 refunded past the runner's part; the $0.50 left at the gateway is its own.
+    expect(await payoutDesk.platformBalance(shared.db, shared.providers.payments)).toEqual({
+      shareCents: 70,
+      boreCents: 20,
+      ownCents: 50,
+      owed: { lines: 0, cents: 0 },
+      fromBalance: { lines: 0, cents: 0 },
+      gatewayAvailableCents: 50,
+      shortCents: 0,
+    })
   })
 })
