@@ -78,8 +78,8 @@ async function sourceLeftCents(tx: Database, intent: { id: string; amountCapture
 
 /**
  * Stripe Connect's money going out, in the embedded gateway: connected accounts, transfers to them
- * (from a charge, or from the platform's balance), and their reversals, each create once per idempotency key, with a
- * refusal replayed by its key as Stripe replays it.
+ * (from a charge, or from the platform's balance), and their reversals, each create once per
+ * idempotency key, with a refusal replayed by its key as Stripe replays it.
  */
 export function embeddedConnect(db: Database, clock: Clock, once: Once) {
   return {
