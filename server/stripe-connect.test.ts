@@ -192,7 +192,7 @@ describe('transfers and their reversals through the gateway', () => {
     expect(stripe.sent.filter((sent) => sent.path === '/v1/transfers' && sent.status === 200)).toHaveLength(1)
   })
 
-  test("a transfer past the platform's balance is refused as balance_insufficient, though its own charge could cover it", async () => {
+  test("a transfer from its charge goes past the platform's balance; one that names no charge is refused past it as balance_insufficient", async () => {
     const { stripe, gateway, capturedPayment, onboardedAccount, transferOf } = stripeRig()
     const runner = await onboardedAccount()
     // $6.00 went out of a $7.00 charge that was then refunded in full, unreversed: the platform is $6.00 short.
@@ -201,9 +201,27 @@ describe('transfers and their reversals through the gateway', () => {
     await gateway.refund(first.intentId, 700, 'problem:p2:refund')
     const second = await capturedPayment(700)
     expect(stripe.platformBalance()).toBe(100)
-    expect(await refusalOf(transferOf(second, runner, 300))).toBe('balance_insufficient')
-    expect(stripe.transfers()).toHaveLength(1)
-    await transferOf(second, runner, 100)
+    await transferOf(second, runner, 300)
+    expect(stripe.transfers().at(-1)).toMatchObject({ amount: 300, source_transaction: second.chargeId })
+    expect(stripe.platformBalance()).toBe(-200)
+    // Read from Stripe's Balance API: what support's `payouts balance` shows.
+    expect(await gateway.platformBalanceCents()).toBe(-200)
+    expect(stripe.sent.at(-1)).toMatchObject({ method: 'GET', path: '/v1/balance' })
+    const fromBalance = (amountCents: number) =>
+      gateway.transfer({
+        amountCents,
+        destination: runner,
+        transferGroup: `order:${second.intentId}`,
+        sourcePaymentIntentId: null,
+        idempotencyKey: `payout-line:${crypto.randomUUID()}:transfer`,
+        metadata: {},
+      })
+    expect(await refusalOf(fromBalance(1))).toBe('balance_insufficient')
+    expect(Object.fromEntries(stripe.sent.at(-1)!.params)).not.toHaveProperty('source_transaction')
+    expect(stripe.transfers()).toHaveLength(2)
+    await capturedPayment(500)
+    await fromBalance(300)
+    expect(stripe.platformBalance()).toBe(0)
   })
 
   test('a reversal takes part or all of a transfer back under its own key, never more than was transferred', async () => {

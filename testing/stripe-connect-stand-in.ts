@@ -46,7 +46,7 @@ const ONBOARDING_DUE = ['business_type', 'external_account', 'individual.first_n
  * links, separate transfers funded by a charge (source_transaction), their reversals, and the
  * signed Connect events (account.updated, payout.failed) a Connect webhook endpoint receives.
  * Transfers are refused as Stripe refuses them: past what is left of their charge, past the
- * platform's balance, or to an account whose transfers capability is not active.
+ * platform's balance when they name no charge, or to an account whose transfers capability is not active.
  */
 export function connectStandIn(payments: PaymentsLedger, { maxPageSize }: { maxPageSize: number }) {
   const accounts = new Map<string, StripeAccount>()
@@ -127,7 +127,8 @@ export function connectStandIn(payments: PaymentsLedger, { maxPageSize }: { maxP
           },
         )
     }
-    if (amount > platformBalance())
+    // A transfer that names its charge draws on that charge, whatever the platform's balance.
+    if (!source && amount > platformBalance())
       return stripeError(
         400,
         'invalid_request_error',
@@ -190,6 +191,8 @@ export function connectStandIn(payments: PaymentsLedger, { maxPageSize }: { maxP
     if (method === 'GET' && path === '/v1/transfers') return listTransfers(params)
     const reversed = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path)?.[1]
     if (method === 'POST' && reversed) return reverse(reversed, params)
+    if (method === 'GET' && path === '/v1/balance')
+      return ok({ object: 'balance', livemode: false, available: [{ amount: platformBalance(), currency: 'usd' }], pending: [{ amount: 0, currency: 'usd' }] })
     return null
   }
 

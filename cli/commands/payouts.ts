@@ -10,6 +10,9 @@ import { CliError, cliClock, withDatabase } from './with-database'
 
 const LINE_STATUSES: readonly PayoutLineStatus[] = ['pending', 'held', 'available', 'paid']
 
+/** Dollars with the sign in front: -$6.75. */
+const signedCents = (cents: number) => (cents < 0 ? `-${formatCents(-cents)}` : formatCents(cents))
+
 /** The runner support names by id, email or phone. */
 export async function runnerNamed(db: Parameters<typeof findUserByReference>[0], reference: string) {
   const user = await findUserByReference(db, reference)
@@ -17,7 +20,7 @@ export async function runnerNamed(db: Parameters<typeof findUserByReference>[0],
   return user
 }
 
-/** `payouts run|list`: money going out to runners. */
+/** `payouts run|balance|list`: money going out to runners, and the platform's own. */
 export function registerPayoutCommands(program: Command) {
   const payouts = program.command('payouts').description("runners' earnings and the transfers that pay them")
 
@@ -43,6 +46,35 @@ export function registerPayoutCommands(program: Command) {
     )
 
   payouts
+    .command('balance')
+    .description(
+      "the platform's own money: its share kept and the refunds it bore; what is owed to runners, what of it the platform's balance pays, and that balance at the gateway; exits 1 when it cannot cover those lines",
+    )
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      withDatabase(async ({ db }) => {
+        const gateway = providersFromConfig({ db, clock: cliClock, config: loadConfig() }).payments
+        const balance = await payoutDesk.platformBalance(db, gateway)
+        if (options.json) console.log(JSON.stringify(balance, null, 2))
+        else {
+          const lines = (count: number) => `${count} line${count === 1 ? '' : 's'}`
+          console.log(
+            `The platform's own: ${signedCents(balance.ownCents)} (its share of deliveries ${formatCents(balance.shareCents)}, less ${signedCents(balance.boreCents)} of refunds it bore).`,
+          )
+          console.log(
+            `Owed to runners, not yet transferred: ${formatCents(balance.owed.cents)} on ${lines(balance.owed.lines)}; of it the platform's balance pays ${formatCents(balance.fromBalance.cents)} on ${lines(balance.fromBalance.lines)} (worth more than is left of their charge).`,
+          )
+          console.log(
+            balance.shortCents > 0
+              ? `At the gateway: ${signedCents(balance.gatewayAvailableCents)} available, ${formatCents(balance.shortCents)} short of those lines: they wait until the balance covers them.`
+              : `At the gateway: ${signedCents(balance.gatewayAvailableCents)} available, enough for those lines.`,
+          )
+        }
+        if (balance.shortCents > 0) process.exitCode = 1
+      }),
+    )
+
+  payouts
     .command('list')
     .description('earnings lines, newest first')
     .option('--runner <runner>', "the runner's phone, email or id")
@@ -62,7 +94,7 @@ export function registerPayoutCommands(program: Command) {
           { title: 'Runner', value: (line) => person(contacts.get(line.runnerId)?.firstName ?? null, contacts.get(line.runnerId)?.lastName ?? null) },
           { title: 'Amount', value: (line) => formatCents(line.amountCents) },
           { title: 'Reversed', value: (line) => formatCents(line.reversedCents) },
-          { title: 'Status', value: (line) => (line.lastError ? `${line.status} (last refused: ${line.lastError})` : line.status) },
+          { title: 'Status', value: (line) => (line.refusal ? `${line.status} (last attempt refused: ${line.refusal})` : line.status) },
           { title: 'Available', value: (line) => when(line.availableAt) },
           { title: 'Paid', value: (line) => (line.paidAt ? `${when(line.paidAt)} ${line.transferId}` : '-') },
         ])

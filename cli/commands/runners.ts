@@ -4,7 +4,7 @@ import { payoutDesk } from '../../modules/payouts/index'
 import { liftPause, pausedRunners } from '../../modules/runner/index'
 import { formatCents, isUuid } from '../../modules/shared/index'
 import { printList } from './format-table'
-import { person, when } from './order-lookup'
+import { orderNumber, person, when } from './order-lookup'
 import { runnerNamed } from './payouts'
 import { CliError, cliClock, withDatabase } from './with-database'
 
@@ -43,7 +43,7 @@ export function registerRunnerCommands(program: Command) {
 
   runners
     .command('show <runner>')
-    .description('a runner by phone, email or id: contacts, pause, payout account and the four balances')
+    .description('a runner by phone, email or id: contacts, pause, payout account, the four balances, and lines the gateway refused at their last attempt')
     .option('--json', 'print JSON')
     .action((reference: string, options: { json?: boolean }) =>
       withDatabase(async ({ db }) => {
@@ -57,6 +57,7 @@ export function registerRunnerCommands(program: Command) {
           pausedUntil: paused.find((entry) => entry.runnerId === runner.id)?.until.toISOString() ?? null,
           account: payouts.account,
           balance: payouts.balance,
+          refused: payouts.refused,
         }
         if (options.json) return console.log(JSON.stringify(shown, null, 2))
         const { account, balance } = shown
@@ -67,6 +68,11 @@ export function registerRunnerCommands(program: Command) {
         console.log(
           `Balances: pending ${formatCents(balance.pendingCents)}, held ${formatCents(balance.heldCents)}, available ${formatCents(balance.availableCents)}, paid ${formatCents(balance.paidCents)}`,
         )
+        for (const line of shown.refused) {
+          console.log(
+            `Refused at its last attempt: ${line.kind} line ${line.lineId} (order ${orderNumber(line.orderId)}, ${formatCents(line.amountCents)}): ${line.cause}`,
+          )
+        }
       }),
     )
 

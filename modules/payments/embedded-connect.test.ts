@@ -72,7 +72,10 @@ async function connectWorld(api: Api) {
   }
   const transfer = (destination: string, source: string, amountCents: number, idempotencyKey = key('transfer')) =>
     gateway.transfer({ amountCents, destination, sourcePaymentIntentId: source, transferGroup: `group:${source}`, idempotencyKey, metadata: { line: 'test' } })
-  return { gateway, deps: { db: api.db, clock: api.clock, gateway }, charge, newAccount, linkFor, form, send, onboarded, transfer }
+  /** A transfer that names no charge: the platform's available balance pays it. */
+  const fromBalance = (destination: string, amountCents: number, idempotencyKey = key('transfer')) =>
+    gateway.transfer({ amountCents, destination, sourcePaymentIntentId: null, transferGroup: 'group:balance', idempotencyKey, metadata: { line: 'test' } })
+  return { gateway, deps: { db: api.db, clock: api.clock, gateway }, charge, newAccount, linkFor, form, send, onboarded, transfer, fromBalance }
 }
 
 const refusal = (code: TransferRefusedError['code']) => expect.objectContaining({ name: 'TransferRefusedError', code })
@@ -351,7 +354,7 @@ describe('bank payouts', () => {
 })
 
 describe("the platform's balance", () => {
-  test('a transfer the balance cannot cover is refused, even when its charge could; a reversal gives the balance back', async () => {
+  test("a transfer from a charge (source_transaction) draws on that charge up to what is left of it, whatever the platform's balance", async () => {
     // A database of its own, so the balance is only what this test put there.
     const own = await connectWorld(await testApi())
     const account = await own.onboarded()
@@ -363,40 +366,70 @@ describe("the platform's balance", () => {
     expect(await own.gateway.platformBalanceCents()).toBe(-700)
     const second = await own.charge()
     expect(await own.gateway.platformBalanceCents()).toBe(0)
-    await expect(own.transfer(account.id, second.paymentIntentId, 1)).rejects.toEqual(refusal('balance_insufficient'))
+    // Stripe judges a transfer that names its charge against the charge alone: the balance may be short.
+    await own.transfer(account.id, second.paymentIntentId, 450)
+    expect(await own.gateway.platformBalanceCents()).toBe(-450)
+    await expect(own.transfer(account.id, second.paymentIntentId, 251)).rejects.toEqual(refusal('source_insufficient'))
+    await expect(own.transfer(account.id, second.paymentIntentId, 251)).rejects.toThrow('The transfer is more than is left of its source charge (250 cents).')
+    await own.transfer(account.id, second.paymentIntentId, 250)
+    expect(await own.gateway.connectedBalanceCents(account.id)).toBe(1400)
+    expect(await own.gateway.platformBalanceCents()).toBe(-700)
+    // A reversal gives the charge and the balance back.
     await own.gateway.reverseTransfer(made.id, 700, key('reversal'))
-    expect(await own.gateway.platformBalanceCents()).toBe(700)
-    await own.transfer(account.id, second.paymentIntentId, 700)
     expect(await own.gateway.platformBalanceCents()).toBe(0)
+  })
+
+  test("a transfer with no source_transaction is paid from the platform's available balance, and refused past it", async () => {
+    const own = await connectWorld(await testApi())
+    const account = await own.onboarded()
+    const first = await own.charge()
+    await own.transfer(account.id, first.paymentIntentId, 700)
+    await refund(own.deps, { orderId: first.orderId, amountCents: 'rest', idempotencyKey: key('refund'), reason: 'order ended' })
+    await own.charge()
+    expect(await own.gateway.platformBalanceCents()).toBe(0)
+    await expect(own.fromBalance(account.id, 1)).rejects.toEqual(refusal('balance_insufficient'))
+    await expect(own.fromBalance(account.id, 1)).rejects.toThrow('You have insufficient available funds in your Stripe account for this transfer.')
+    await own.charge()
+    await expect(own.fromBalance(account.id, 701)).rejects.toEqual(refusal('balance_insufficient'))
+    expect(await own.fromBalance(account.id, 700)).toMatchObject({ amountCents: 700 })
+    expect(await own.gateway.platformBalanceCents()).toBe(0)
+    expect(await own.gateway.connectedBalanceCents(account.id)).toBe(1400)
   })
 })
 
 describe.skipIf(kind !== 'postgres')('races on PostgreSQL', () => {
-  test('ten transfers at once, each from its own charge, never spend more than the balance holds; one key sent five times at once moves money once', async () => {
+  test("ten transfers at once from one charge take no more than is left of it, whatever the platform's balance; one key sent five times at once moves money once", async () => {
     const own = await connectWorld(await testApi())
     const account = await own.onboarded()
-    const sources: string[] = []
-    for (let index = 0; index < 10; index++) {
-      const { paymentIntentId } = await own.charge()
-      await own.transfer(account.id, paymentIntentId, 600)
-      sources.push(paymentIntentId)
-    }
     const spent = await own.charge()
     await own.transfer(account.id, spent.paymentIntentId, 700)
     await refund(own.deps, { orderId: spent.orderId, amountCents: 'rest', idempotencyKey: key('refund'), reason: 'order ended' })
-    // Each charge has 100 left, but the balance only 300.
-    expect(await own.gateway.platformBalanceCents()).toBe(300)
-
-    const outcomes = await Promise.allSettled(sources.map((source) => own.transfer(account.id, source, 100)))
-    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
-    for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) expect(outcome.reason).toEqual(refusal('balance_insufficient'))
+    const { paymentIntentId } = await own.charge()
+    // The charge has 700 left; the platform's balance nothing.
     expect(await own.gateway.platformBalanceCents()).toBe(0)
 
-    const reversed = (await own.gateway.transfersOf(`group:${sources[0]}`))[0]!
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => own.transfer(account.id, paymentIntentId, 100)))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(7)
+    for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) expect(outcome.reason).toEqual(refusal('source_insufficient'))
+    expect(await own.gateway.platformBalanceCents()).toBe(-700)
+
+    const reversed = (await own.gateway.transfersOf(`group:${paymentIntentId}`))[0]!
     await own.gateway.reverseTransfer(reversed.id, 100, key('reversal'))
     const once = key('transfer')
-    const made = await Promise.all(Array.from({ length: 5 }, () => own.transfer(account.id, sources[0]!, 100, once)))
+    const made = await Promise.all(Array.from({ length: 5 }, () => own.transfer(account.id, paymentIntentId, 100, once)))
     expect(new Set(made.map((transfer) => transfer.id)).size).toBe(1)
+    await expect(own.transfer(account.id, paymentIntentId, 1)).rejects.toEqual(refusal('source_insufficient'))
+  })
+
+  test("ten transfers at once from the platform's balance never spend more than it holds", async () => {
+    const own = await connectWorld(await testApi())
+    const account = await own.onboarded()
+    const { paymentIntentId } = await own.charge()
+    await own.transfer(account.id, paymentIntentId, 400)
+    expect(await own.gateway.platformBalanceCents()).toBe(300)
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => own.fromBalance(account.id, 100)))
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
+    for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) expect(outcome.reason).toEqual(refusal('balance_insufficient'))
     expect(await own.gateway.platformBalanceCents()).toBe(0)
   })
 

@@ -20,7 +20,7 @@ export const ONBOARDING_REQUIREMENTS = [
   'external_account',
 ]
 
-/** Under this lock a transfer checks the platform's balance and spends it, so two at once cannot both spend the same money. */
+/** Under this lock a transfer from the platform's balance checks it and spends it, so two at once cannot both spend the same money. */
 const PLATFORM_BALANCE_LOCK = 'embedded-gateway:platform-balance'
 
 export const toAccount = (row: AccountRow): ConnectedAccount => ({
@@ -78,8 +78,8 @@ async function sourceLeftCents(tx: Database, intent: { id: string; amountCapture
 
 /**
  * Stripe Connect's money going out, in the embedded gateway: connected accounts, transfers to them
- * from the platform's balance, and their reversals, each create once per idempotency key, with a
- * refusal replayed by its key as Stripe replays it.
+ * (from a charge, or from the platform's balance), and their reversals, each create once per
+ * idempotency key, with a refusal replayed by its key as Stripe replays it.
  */
 export function embeddedConnect(db: Database, clock: Clock, once: Once) {
   return {
@@ -102,9 +102,11 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
     },
 
     /**
-     * Checked in Stripe's order: the account and the charge exist, the account may be paid, the
-     * charge has that much left, and the platform's balance covers it. The transfer adds to the
-     * connected account's balance.
+     * Checked in Stripe's order: the account and the charge exist, the account may be paid, and
+     * then, as Stripe judges it, a transfer that names its charge (source_transaction) draws on
+     * that charge alone, up to what is left of it, however short the platform's balance; one
+     * that names none is paid from the platform's available balance, and refused past it. The
+     * transfer adds to the connected account's balance.
      */
     transfer({ amountCents, destination, transferGroup, sourcePaymentIntentId, idempotencyKey, metadata }: TransferRequest) {
       positiveCents(amountCents, 'transfer')
@@ -130,13 +132,17 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
             'account_not_enabled',
             `The destination account ${destination} cannot receive transfers until its payouts are enabled.`,
           )
-        const sourceLeft = source ? await sourceLeftCents(tx, source) : amountCents
-        if (amountCents > sourceLeft)
-          throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
-        // Taken only now: every transfer waits its turn for it, and the checks above need only their own charge's row lock.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`)
-        if (amountCents > (await platformBalanceCents(tx)))
-          throw new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
+        if (source) {
+          // Stripe draws a transfer that names its charge on that charge's funds, whatever the platform's balance.
+          const sourceLeft = await sourceLeftCents(tx, source)
+          if (amountCents > sourceLeft)
+            throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
+        } else {
+          // Taken only now: every transfer from the balance waits its turn for it, and the checks above need no lock of theirs.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`)
+          if (amountCents > (await platformBalanceCents(tx)))
+            throw new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
+        }
         const now = clock.now()
         const [row] = await tx
           .insert(embeddedTransfers)

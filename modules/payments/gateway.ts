@@ -80,16 +80,19 @@ export interface PaymentGateway {
   /** A one-time link to the account's onboarding form; it comes back to returnUrl, or to refreshUrl when the link was used or expired. */
   accountLink(id: string, urls: { returnUrl: string; refreshUrl: string }): Promise<{ url: string }>
   /**
-   * Moves money from the platform's balance to a connected account, tied to the charge it came
-   * from (source_transaction) and grouped with its order (transfer_group). The same key is the
-   * same transfer. Refused (TransferRefusedError) when the balance or the charge cannot cover it,
-   * or the account cannot take transfers.
+   * Moves money to a connected account, tied to the charge it came from (source_transaction)
+   * and grouped with its order (transfer_group). The same key is the same transfer. Refused
+   * (TransferRefusedError) when the account cannot take transfers, or when what pays for it
+   * cannot cover it: its charge (what is left of it, whatever the platform's balance), or with
+   * no charge named the platform's available balance.
    */
   transfer(input: TransferRequest): Promise<Transfer>
   /** Takes part or all of a transfer back to the platform's balance; never more in all than was transferred. The same key is the same reversal. */
   reverseTransfer(transferId: string, amountCents: number, idempotencyKey: string): Promise<TransferReversal>
   /** Every transfer the gateway holds in a transfer group (an order's), with what was reversed of each: for the consistency check. */
   transfersOf(transferGroup: string): Promise<Transfer[]>
+  /** The platform's available balance (Stripe's Balance API), in cents: what pays a transfer that names no charge. Below zero when the platform owes. */
+  platformBalanceCents(): Promise<number>
   /**
    * Pays each connected account's balance to its bank, at most once a day, telling `accounts` of
    * each payout that failed. Only where the platform must do it (the embedded stand-in): Stripe

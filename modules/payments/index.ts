@@ -94,7 +94,16 @@ export {
 } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'
 export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
-export { connectedAccountFor, type LineToTransfer, onboardingLinkFor, reverseLine, type TransferOutcome, transferLine, transfersOfOrder } from './transfers'
+export {
+  connectedAccountFor,
+  type LineToTransfer,
+  onboardingLinkFor,
+  platformBalanceAtGateway,
+  reverseLine,
+  type TransferOutcome,
+  transferLine,
+  transfersOfOrder,
+} from './transfers'
 
 /**
  * The payment each order holds, as we record it: read for the order's views, and moved only

@@ -2,7 +2,10 @@ import type Stripe from 'stripe'
 import { type ConnectedAccount, type PaymentGateway, type Transfer, TransferRefusedError } from './gateway'
 import { commonGatewayError, type SendToStripe, type StripeErrorShape } from './stripe-requests'
 
-type ConnectCalls = Pick<PaymentGateway, 'createAccount' | 'retrieveAccount' | 'accountLink' | 'transfer' | 'reverseTransfer' | 'transfersOf'>
+type ConnectCalls = Pick<
+  PaymentGateway,
+  'createAccount' | 'retrieveAccount' | 'accountLink' | 'transfer' | 'reverseTransfer' | 'transfersOf' | 'platformBalanceCents'
+>
 
 /**
  * A connected account as payouts needs it. A payout to the bank that failed shows on the bank
@@ -130,6 +133,10 @@ export function stripeConnect(send: SendToStripe): ConnectCalls {
         startingAfter = page.has_more ? page.data.at(-1)?.id : undefined
       } while (startingAfter)
       return transfers
+    },
+    async platformBalanceCents() {
+      const balance = await call((sdk) => sdk.balance.retrieve())
+      return balance.available.filter((part) => part.currency === 'usd').reduce((sum, part) => sum + part.amount, 0)
     },
   }
 }

@@ -18,8 +18,8 @@ export type LineToTransfer = {
 
 export type TransferOutcome =
   | { outcome: 'transferred'; transferId: string }
-  /** The gateway refused: nothing moved; the next attempt may go under a new key. */
-  | { outcome: 'refused'; reason: string }
+  /** The gateway refused, with its code and words: nothing moved; the next attempt may go under a new key. */
+  | { outcome: 'refused'; code: TransferRefusedError['code']; reason: string }
   /** Nothing is known: the same attempt is tried again under the same key. */
   | { outcome: 'unreachable'; reason: string }
 
@@ -40,7 +40,7 @@ export async function transferLine(gateway: PaymentGateway, line: LineToTransfer
     })
     return { outcome: 'transferred', transferId: transfer.id }
   } catch (error) {
-    if (error instanceof TransferRefusedError) return { outcome: 'refused', reason: error.message }
+    if (error instanceof TransferRefusedError) return { outcome: 'refused', code: error.code, reason: error.message }
     return { outcome: 'unreachable', reason: describeForLog(error, { frames: false }) }
   }
 }
@@ -65,3 +65,6 @@ export const onboardingLinkFor = (gateway: PaymentGateway, accountId: string, ur
 
 /** Every transfer of one order's money the gateway holds, for support's check. */
 export const transfersOfOrder = (gateway: PaymentGateway, orderId: string) => gateway.transfersOf(transferGroupOf(orderId))
+
+/** The platform's available balance at the gateway, for support's `payouts balance`. */
+export const platformBalanceAtGateway = (gateway: PaymentGateway) => gateway.platformBalanceCents()

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type GroceryCharge, isCharged, orderPayments, type PaymentGateway, type Transfer, transfersOfOrder } from '../payments/index'
 import { type LineRow, netOf, runnersPart } from './ledger'
+import { refusalCause, refusedAtLastAttempt } from './refusals'
 import { payoutLines } from './schema'
 
 /** A delivered order with a capture, as orders knows it: each must have its line. */
@@ -20,7 +21,8 @@ const CONCURRENCY = 8
  * charged by card has its groceries line; what is left of the grocery charge after refunds is
  * that line less what the platform bore (the refunds not from the runner). And the gateway
  * holds, for each paid line, exactly one transfer of the line's amount with the line's
- * reversals, and none for a line not paid. Lists each order that disagrees, and why.
+ * reversals, and none for a line not paid; and no line waits on a transfer the gateway refused.
+ * Lists each order that disagrees, and why.
  */
 export async function checkMoneyOut(
   db: Database,
@@ -51,6 +53,8 @@ export async function checkMoneyOut(
   }
   const checks = lines.map((line) => async () => {
     const problems = line.kind === 'groceries' ? groceriesDisagreement(line, groceryCharges.get(line.paymentIntentId)) : deliveryDisagreement(line, payments)
+    // The ledger may agree to the cent and the runner still wait: a line the gateway keeps refusing is support's to put right.
+    if (refusedAtLastAttempt(line)) problems.push(`cannot be paid: its last transfer was refused, ${refusalCause(line)}`)
     const transfers = (await transfersOfOrder(gateway, line.orderId)).filter((transfer: Transfer) => transfer.metadata.lineId === line.id)
     if (line.transferId === null) {
       if (transfers.length > 0) problems.push(`not paid here, but the gateway holds ${transfers.length} transfer(s) for it`)

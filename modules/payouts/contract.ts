@@ -50,8 +50,11 @@ export const payoutLineSchema = z.object({
   availableAt: z.string(),
   paidAt: z.string().nullable(),
   transferId: z.string().nullable(),
-  /** The gateway's refusal of the last transfer attempt, which the next run tries again. */
-  lastError: z.string().nullable(),
+  /**
+   * The gateway refused the last transfer attempt, which the next run tries again: the runner is
+   * told the money is coming soon. Why is support's to read (`payouts list`), never the runner's.
+   */
+  lastAttemptRefused: z.boolean(),
   createdAt: z.string(),
 })
 export type PayoutLine = z.infer<typeof payoutLineSchema>

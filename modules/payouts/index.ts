@@ -3,6 +3,7 @@ import { payoutsAccountListener, startOnboarding } from './accounts'
 import { checkMoneyOut } from './check'
 import { earnDelivery, earnGroceries, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
 import { dispatchedPayoutEvent, undispatchedPayoutEvents } from './outbox'
+import { platformBalance } from './platform-balance'
 import { reverseWhatIsOwed, runPayouts } from './run'
 import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payoutStatement } from './statement'
 
@@ -15,6 +16,7 @@ import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payou
  */
 export type { DeliveredOrder, LineDisagreement } from './check'
 export { onboardingLinkSchema, type PayoutLineStatus, payoutsResponseSchema } from './contract'
+export type { PlatformBalance } from './platform-balance'
 export type { PayoutRunResult } from './run'
 export { payoutAccounts, payoutLines } from './schema'
 export type { PayoutTerms }
@@ -34,8 +36,15 @@ export const payoutLedger = { earn: earnDelivery, earnGroceries, hold: holdLines
  */
 export const runnerPayouts = { statement: payoutStatement, startOnboarding, earnedBy, ofOrders: deliveryEarningsOf, expected: expectedEarnings }
 
-/** The payout run (the job and support's `payouts run`), support's views, the check of money going out, and the account listener. */
-export const payoutDesk = { run: runPayouts, lines: linesForSupport, account: accountAndBalance, checkMoneyOut, accountListener: payoutsAccountListener }
+/** The payout run (the job and support's `payouts run`), support's views (lines, a runner's account, the platform's balance), the check of money going out, and the account listener. */
+export const payoutDesk = {
+  run: runPayouts,
+  lines: linesForSupport,
+  account: accountAndBalance,
+  platformBalance,
+  checkMoneyOut,
+  accountListener: payoutsAccountListener,
+}
 
 /** Payouts' outbox, which the notifications work through. */
 export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvent }

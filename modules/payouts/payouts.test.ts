@@ -141,7 +141,7 @@ describe('payout runs', () => {
     expect((await lineOf(runner, order.id)).status).toBe('paid')
   })
 
-  test('a transfer the gateway refuses leaves the line available with the reason, and the next run pays it', async () => {
+  test('a transfer the gateway refuses leaves the line available: the runner is told it is coming, support the cause, orders check flags it; the next run pays it', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     await onboard(runner)
     const { order } = await deliveredBy(runner)
@@ -150,10 +150,30 @@ describe('payout runs', () => {
     const refused = await run()
     watched.refuseTransfers = false
     expect(refused.refused.map((entry) => entry.reason)).toContain('The platform balance cannot cover this transfer.')
-    expect(await lineOf(runner, order.id)).toMatchObject({ status: 'available', lastError: 'The platform balance cannot cover this transfer.' })
+    const line = await lineOf(runner, order.id)
+    expect(line).toMatchObject({ status: 'available', lastAttemptRefused: true })
+    // The gateway's words are never the runner's to read.
+    expect(JSON.stringify(await statementOf(runner))).not.toContain('cover this transfer')
+    const [forSupport] = await payoutDesk.lines(db, clock, { runnerId: runner.user.id })
+    expect(forSupport).toMatchObject({
+      id: line.id,
+      refusal:
+        "judged against the platform's balance, which cannot cover it, though its own charge pays for it; the gateway said: The platform balance cannot cover this transfer.",
+    })
+    expect((await check()).moneyOut.filter((entry) => entry.orderId === order.id)).toEqual([
+      {
+        orderId: order.id,
+        lineId: line.id,
+        problems: [
+          "cannot be paid: its last transfer was refused, judged against the platform's balance, which cannot cover it, though its own charge pays for it; the gateway said: The platform balance cannot cover this transfer.",
+        ],
+      },
+    ])
     await run()
-    expect(await lineOf(runner, order.id)).toMatchObject({ status: 'paid', lastError: null })
+    expect(await lineOf(runner, order.id)).toMatchObject({ status: 'paid', lastAttemptRefused: false })
+    expect((await payoutDesk.lines(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
     expect((await watched.gateway.transfersOf(`order:${order.id}`)).length).toBe(1)
+    expect((await check()).moneyOut.filter((entry) => entry.orderId === order.id)).toEqual([])
   })
 
   test('a refund after the transfer reverses that much of it; paid is net of reversals; the check agrees', async () => {
@@ -204,5 +224,15 @@ describe('the platform share', () => {
     const after = (await shared.call('GET', '/api/runner/payouts', { cookie: runner.cookie })).body as unknown as PayoutsResponse
     expect(after.earnings.find((line) => line.orderId === order.id)).toMatchObject({ amountCents: 0 })
     expect((await orderSupport.checkPayments(shared.db, shared.providers.payments, shared.clock)).moneyOut).toEqual([])
+    // Of its $0.70 share the platform bore the $0.20 refunded past the runner's part; the $0.50 left at the gateway is its own.
+    expect(await payoutDesk.platformBalance(shared.db, shared.providers.payments)).toEqual({
+      shareCents: 70,
+      boreCents: 20,
+      ownCents: 50,
+      owed: { lines: 0, cents: 0 },
+      fromBalance: { lines: 0, cents: 0 },
+      gatewayAvailableCents: 50,
+      shortCents: 0,
+    })
   })
 })

@@ -25,9 +25,10 @@ const CONCURRENCY = 8
  * runner whose payouts are enabled is transferred to that runner's connected account, each on its
  * own: claimed (its amount and attempt fixed), sent under the attempt's key, settled as paid;
  * then, where the gateway leaves it to us, connected balances go on to runners' banks.
- * A refusal leaves the line available with the reason, for the next run under a new attempt; no
- * answer leaves the claim, which the next run sends again under the same key. Reversals left
- * pending are taken to the gateway again first. Callers hold the run's advisory lock.
+ * A refusal leaves the line available with the gateway's code and words, for the next run under
+ * a new attempt (support reads its cause, `orders check` flags it, the runner is told only that it
+ * is coming); no answer leaves the claim, which the next run sends again under the same key.
+ * Reversals left pending are taken to the gateway again first. Callers hold the run's advisory lock.
  */
 export async function runPayouts(db: Database, gateway: PaymentGateway, clock: Clock): Promise<PayoutRunResult> {
   const result: PayoutRunResult = { transferred: 0, amountCents: 0, refused: [], unreachable: [], skipped: 0 }
@@ -119,7 +120,7 @@ async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, line
   if (sent.outcome === 'refused') {
     await db
       .update(payoutLines)
-      .set({ transferringCents: null, lastError: sent.reason, updatedAt: clock.now() })
+      .set({ transferringCents: null, lastError: sent.reason, lastErrorCode: sent.code, updatedAt: clock.now() })
       .where(and(eq(payoutLines.id, line.id), isNull(payoutLines.paidAt)))
     result.refused.push({ lineId: line.id, reason: sent.reason })
     return
@@ -133,6 +134,7 @@ async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, line
         transferringCents: null,
         paidAt: clock.now(),
         lastError: null,
+        lastErrorCode: null,
         updatedAt: clock.now(),
       })
       .where(and(eq(payoutLines.id, line.id), isNull(payoutLines.paidAt)))

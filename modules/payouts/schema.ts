@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
+import type { TransferRefusedError } from '../payments/index'
 import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
 import type { PayoutAccountStatus, PayoutEventType, PayoutLineKind } from './contract'
 
@@ -63,6 +64,8 @@ export const payoutLines = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     /** The gateway's last refusal of this line's transfer: the next run tries again. */
     lastError: text(),
+    /** That refusal's code, so support is told its cause in our words; the runner is told neither. */
+    lastErrorCode: text().$type<TransferRefusedError['code']>(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

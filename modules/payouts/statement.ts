@@ -4,6 +4,7 @@ import { type Clock, isUuid } from '../shared/index'
 import { accountView, payoutAccountOf } from './accounts'
 import { PAYOUT_PAGE_SIZE, type PayoutBalance, type PayoutLine, type PayoutLineStatus, type PayoutsResponse, payoutLineStatus } from './contract'
 import { availableAt, type LineRow, netOf } from './ledger'
+import { refusalCause, refusedAtLastAttempt } from './refusals'
 import { payoutLines } from './schema'
 
 export const toPayoutLine = (line: LineRow, now: Date): PayoutLine => ({
@@ -16,7 +17,7 @@ export const toPayoutLine = (line: LineRow, now: Date): PayoutLine => ({
   availableAt: line.availableAt.toISOString(),
   paidAt: line.paidAt?.toISOString() ?? null,
   transferId: line.transferId,
-  lastError: line.lastError,
+  lastAttemptRefused: refusedAtLastAttempt(line),
   createdAt: line.createdAt.toISOString(),
 })
 
@@ -44,10 +45,22 @@ export async function balancesOf(db: Database, clock: Clock, runnerIds: readonly
   return balances
 }
 
-/** A runner's account and balances, for support's `runners show`. */
+/** A runner's account and balances, for support's `runners show`, with each line the gateway refused at its last attempt and why. */
 export async function accountAndBalance(db: Database, clock: Clock, runnerId: string) {
-  const [account, balances] = await Promise.all([payoutAccountOf(db, runnerId), balancesOf(db, clock, [runnerId])])
-  return { account: accountView(account), balance: balances.get(runnerId)! }
+  const [account, balances, refused] = await Promise.all([
+    payoutAccountOf(db, runnerId),
+    balancesOf(db, clock, [runnerId]),
+    db
+      .select()
+      .from(payoutLines)
+      .where(and(eq(payoutLines.runnerId, runnerId), isNull(payoutLines.paidAt), isNotNull(payoutLines.lastError)))
+      .orderBy(desc(payoutLines.createdAt), desc(payoutLines.id)),
+  ])
+  return {
+    account: accountView(account),
+    balance: balances.get(runnerId)!,
+    refused: refused.map((line) => ({ lineId: line.id, orderId: line.orderId, kind: line.kind, amountCents: line.amountCents, cause: refusalCause(line)! })),
+  }
 }
 
 /** A page's cursor: the last line's time and id, so lines written in the same instant are neither skipped nor repeated. */
@@ -93,7 +106,7 @@ export async function payoutStatement(db: Database, clock: Clock, runnerId: stri
   }
 }
 
-/** For support's `payouts list`: newest first, by runner and status. */
+/** For support's `payouts list`: newest first, by runner and status, each refused line with the cause of its refusal. */
 export async function linesForSupport(db: Database, clock: Clock, filter: { runnerId?: string; status?: PayoutLineStatus; limit?: number }) {
   const now = clock.now()
   const byStatus: Record<PayoutLineStatus, SQL | undefined> = {
@@ -108,7 +121,7 @@ export async function linesForSupport(db: Database, clock: Clock, filter: { runn
     .where(and(filter.runnerId ? eq(payoutLines.runnerId, filter.runnerId) : undefined, filter.status ? byStatus[filter.status] : undefined))
     .orderBy(desc(payoutLines.createdAt), desc(payoutLines.id))
     .limit(filter.limit ?? 500)
-  return rows.map((line) => ({ ...toPayoutLine(line, now), runnerId: line.runnerId, netCents: netOf(line) }))
+  return rows.map((line) => ({ ...toPayoutLine(line, now), runnerId: line.runnerId, netCents: netOf(line), refusal: refusalCause(line) }))
 }
 
 /** What the ledger says each runner earned by delivering, net of refunds and reversals: all of it, and since `since`. For the runner's stats; groceries paid back are not earnings. */

@@ -35,7 +35,7 @@ function everyState(orderId: string): PayoutsResponse {
     availableAt: iso(47),
     paidAt: null,
     transferId: null,
-    lastError: null,
+    lastAttemptRefused: false,
     createdAt: iso(-n * 20),
     ...overrides,
   })
@@ -49,7 +49,7 @@ function everyState(orderId: string): PayoutsResponse {
     earnings: [
       line(1, {}),
       line(2, { status: 'held', amountCents: 1200 }),
-      line(3, { status: 'available', amountCents: 950, availableAt: iso(-12), lastError: 'The destination account cannot receive transfers right now.' }),
+      line(3, { status: 'available', amountCents: 950, availableAt: iso(-12), lastAttemptRefused: true }),
       line(4, { status: 'paid', amountCents: 1100, paidAt: iso(-70), transferId: 'tr_3PqLm2Kc9aBdXyZ01' }),
       line(5, { status: 'paid', amountCents: 1050, reversedCents: 300, paidAt: iso(-90), transferId: 'tr_3PqKj8Hb7cEfWvU02' }),
     ],

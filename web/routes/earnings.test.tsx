@@ -25,7 +25,7 @@ const aLine = (n: number, overrides: Partial<PayoutLine> = {}): PayoutLine => ({
   availableAt: at('2026-01-07T10:00:00Z'),
   paidAt: null,
   transferId: null,
-  lastError: null,
+  lastAttemptRefused: false,
   createdAt: at('2026-01-05T09:00:00Z'),
   ...overrides,
 })
@@ -163,13 +163,13 @@ describe('Earnings /earnings', () => {
     }
   })
 
-  test('each line: its order number linking to the order, amount and status, what a refund took back, a failed transfer and the transfer', async () => {
+  test('each line: its order number linking to the order, amount and status, what a refund took back, a refused transfer as coming soon, and the transfer', async () => {
     payoutsServer(
       statement({
         earnings: [
           aLine(1),
           aLine(2, { status: 'held', amountCents: 450 }),
-          aLine(3, { status: 'available', availableAt: at('2026-01-04T09:00:00Z'), lastError: 'Your account cannot receive transfers yet.' }),
+          aLine(3, { status: 'available', availableAt: at('2026-01-04T09:00:00Z'), lastAttemptRefused: true }),
           aLine(4, { status: 'paid', amountCents: 900, reversedCents: 300, paidAt: at('2026-01-03T18:30:00Z'), transferId: 'tr_1PqRsT' }),
         ],
       }),
@@ -190,7 +190,8 @@ describe('Earnings /earnings', () => {
 
     const available = line('048F4D03')
     expect(within(available).getByText('Available')).toBeDefined()
-    expect(within(available).getByText(/The last transfer didn't go through: Your account cannot receive transfers yet\. We'll try again/)).toBeDefined()
+    // A refused transfer is support's to put right: the runner is told only that the money is coming.
+    expect(within(available).getByText("We're sending this soon.")).toBeDefined()
 
     const paid = line('048F4D04')
     expect(within(paid).getByText('$9.00')).toBeDefined()
@@ -201,7 +202,7 @@ describe('Earnings /earnings', () => {
     // Nothing taken back, no transfer yet, no failure: nothing said of them.
     expect(pending.textContent).not.toContain('taken back')
     expect(pending.textContent).not.toContain('Transfer')
-    expect(line('048F4D02').textContent).not.toContain("didn't go through")
+    expect(line('048F4D02').textContent).not.toContain('sending this soon')
   })
 
   test('the groceries of an order paid by card, paid back, are a line of their own', async () => {

@@ -31,7 +31,7 @@ function statusWords(line: PayoutLine, now: number): string {
 
 /**
  * One line of earnings (a delivery's, or the groceries of an order paid by card, paid back): its order (a link to it), what it earns, where the money stands, what
- * a refund took back, a transfer that failed (tried again on the next run) and, once paid, the transfer.
+ * a refund took back, that a transfer the gateway refused is coming soon (its cause is support's, never shown here) and, once paid, the transfer.
  */
 export function EarningLine({ line }: { line: PayoutLine }) {
   const now = useClock().now()
@@ -54,11 +54,7 @@ export function EarningLine({ line }: { line: PayoutLine }) {
           {formatCents(line.reversedCents)} taken back after a refund; you keep {formatCents(line.amountCents - line.reversedCents)}
         </p>
       )}
-      {line.status === 'available' && line.lastError && (
-        <p className="earning-line__note earning-line__note--error">
-          The last transfer didn't go through: {line.lastError.replace(/\.$/, '')}. We'll try again with the next payout.
-        </p>
-      )}
+      {line.status === 'available' && line.lastAttemptRefused && <p className="earning-line__note earning-line__note--soon">We're sending this soon.</p>}
       {line.status === 'paid' && line.transferId && (
         <p className="meta meta--small earning-line__transfer">
           Transfer <span className="earning-line__transfer-id">{line.transferId}</span>
