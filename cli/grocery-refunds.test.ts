@@ -56,7 +56,9 @@ describe('refunds of the grocery charge from the CLI', () => {
     }
     const offGroceries = cli('refund', made.fromRunner, '1', '--from-runner', '--reason', 'x')
     expect(offGroceries.code).toBe(1)
-    expect(offGroceries.stderr).toContain('--from-runner is for refunds of the groceries')
+    expect(offGroceries.stderr.trim()).toBe(
+      'Not refunded: A refund of the fee and tip cannot come from the runner: their earnings on the order follow every refund of it already. To take a refund from the runner, refund from the groceries.',
+    )
     expect(cli('refund', made.fromRunner, '1', '--part', 'tip', '--reason', 'x').stderr).toContain('--part takes charge, groceries or extra (got "tip")')
   })
 
@@ -127,7 +129,9 @@ describe('refunds of the grocery charge from the CLI', () => {
     expect(none.stderr.trim()).toBe("Not refunded: No charge above this order's grocery hold was made to the card, so there is none to refund.")
     const fromRunner = cli('refund', made.extra, '1', '--part', 'extra', '--from-runner', '--reason', 'x')
     expect(fromRunner.code).toBe(1)
-    expect(fromRunner.stderr).toContain('--from-runner is for refunds of the groceries')
+    expect(fromRunner.stderr.trim()).toBe(
+      "Not refunded: The charge above the grocery hold is the platform's to give back: the runner was paid what the card was charged. To take a refund from the runner, refund from the groceries.",
+    )
     const check = cli('check')
     expect(check.code).toBe(0)
     expect(check.stdout).toContain('0 grocery holds disagree with the gateway')

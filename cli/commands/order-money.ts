@@ -30,9 +30,6 @@ function partOption(text: string | undefined): RefundedPart {
 /** Each charge as support reads of it: what the card was charged, and for what. */
 const CHARGED_FOR: Record<RefundedPart, string> = { charge: '', groceries: ' for the groceries', grocery_extra: ' above the grocery hold' }
 
-const fromRunnerOnlyForGroceries = () =>
-  new CliError('--from-runner is for refunds of the groceries: the runner pays back part of what they were paid for them.')
-
 /**
  * What a refund did to the card, before and after: what it was charged, what had come back
  * already, this refund, and what is left.
@@ -95,7 +92,6 @@ export function registerMoneyCommands(orders: Command) {
       withPayments(async ({ db }, providers) => {
         const refund = options.refund === undefined ? undefined : refundOption(options.refund)
         const groceries = typeof refund === 'object' && 'groceryCents' in refund
-        if (options.fromRunner && !groceries) throw fromRunnerOnlyForGroceries()
         const problem = await problemNamed(db, reference)
         if (!problem) throw new CliError(`No problem ${reference}`)
         const resolution = { note: options.note, refund, fromRunner: options.fromRunner }
@@ -125,8 +121,6 @@ export function registerMoneyCommands(orders: Command) {
     .action((reference: string, amount: string, options: { reason: string; part?: string; fromRunner?: boolean; key?: string; json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const part = partOption(options.part)
-        // The charge above the hold is the platform's to give back: the runner was paid what the card was charged.
-        if (options.fromRunner && part !== 'groceries') throw fromRunnerOnlyForGroceries()
         const row = await findOrder(db, (await orderNamed(db, reference)).id)
         if (!row) throw new CliError(`No order ${reference}`)
         const amountCents = amount === 'all' ? 'rest' : decimalToCents(amount)

@@ -10,6 +10,7 @@ import {
   type PaymentGateway,
   RefundExceedsCaptureError,
   type RefundedPart,
+  RefundNotFromRunnerError,
   refund,
   releaseGroceryHold,
   settledRefundsOf,
@@ -27,6 +28,14 @@ export const REFUNDED_CHARGE_NAMES: Record<RefundedPart, string> = {
   grocery_extra: 'charge above the grocery hold',
 }
 
+/** Why a refund of each charge but the groceries' own cannot come from the runner. */
+const NOT_FROM_RUNNER: Record<RefundNotFromRunnerError['part'], string> = {
+  charge:
+    'A refund of the fee and tip cannot come from the runner: their earnings on the order follow every refund of it already. To take a refund from the runner, refund from the groceries.',
+  grocery_extra:
+    "The charge above the grocery hold is the platform's to give back: the runner was paid what the card was charged. To take a refund from the runner, refund from the groceries.",
+}
+
 /**
  * Gives money back on an order's charge through payments (once per key, never more than was
  * charged, both kept by payments under its own lock), and the order's followers hear of it. 409
@@ -34,7 +43,8 @@ export const REFUNDED_CHARGE_NAMES: Record<RefundedPart, string> = {
  * finishes it). `rest` asks for all that has not come back yet, once every other claim has settled.
  * `part: 'groceries'` gives back from the grocery charge instead (409 when the groceries were
  * not charged by card); the platform bears it unless `fromRunner`, when it comes out of the
- * runner's groceries line (lowered if unpaid, reversed if paid).
+ * runner's groceries line (lowered if unpaid, reversed if paid). Payments decides who may bear
+ * which refund: `fromRunner` off any other charge is 400 REFUND_NOT_FROM_RUNNER.
  */
 export async function refundOrder(
   db: Database,
@@ -43,11 +53,6 @@ export async function refundOrder(
   row: Pick<OrderRow, 'id'>,
   request: { amountCents: number | 'rest'; key: string; reason: string; part?: RefundedPart; fromRunner?: boolean },
 ) {
-  if (request.part === 'grocery_extra' && request.fromRunner)
-    throw badRequest(
-      "The charge above the grocery hold is the platform's to give back: the runner was paid what the card was charged. To take a refund from the runner, refund from the groceries.",
-      'REFUND_NOT_FROM_RUNNER',
-    )
   try {
     const outcome = await refund(
       { db, clock, gateway },
@@ -63,6 +68,7 @@ export async function refundOrder(
     if (outcome.refundId) await refundSettled(db, gateway, clock, row.id, request.reason)
     return outcome
   } catch (error) {
+    if (error instanceof RefundNotFromRunnerError) throw badRequest(NOT_FROM_RUNNER[error.part], 'REFUND_NOT_FROM_RUNNER')
     if (error instanceof NotChargedError && error.part === 'groceries') {
       throw conflict(
         "This order's groceries were not charged to the card (paid at the door, or their hold not captured), so there is nothing of them to refund.",

@@ -84,6 +84,7 @@ export {
 export {
   NotChargedError,
   type RefundedPart,
+  RefundNotFromRunnerError,
   type RefundOutcome,
   type RefundRequest,
   type RefundRow,

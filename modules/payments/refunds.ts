@@ -28,7 +28,10 @@ export type RefundRequest = {
   orderId: string
   /** The fee and tip's charge unless told. */
   part?: RefundedPart
-  /** Of a grocery refund: the runner bears it (their groceries line follows), not the platform. */
+  /**
+   * The runner bears it (their groceries line follows), not the platform: only of the groceries'
+   * own charge, what the runner was paid back for them (RefundNotFromRunnerError otherwise).
+   */
   fromRunner?: boolean
   /** Cents, or `rest`: all of the charge that has not come back, worked out under the refund lock once every claim has settled. */
   amountCents: number | 'rest'
@@ -55,6 +58,18 @@ export class NotChargedError extends Error {
     message: string,
   ) {
     super(message)
+  }
+}
+
+/**
+ * A refund asked to come from the runner off a charge the runner was not paid from: the fee and
+ * tip (the runner's earnings follow every refund of it already) or the extra charge above the
+ * grocery hold (the runner was paid what the card was charged). The one rule of who bears a
+ * refund: only the groceries' own charge can be the runner's to bear.
+ */
+export class RefundNotFromRunnerError extends Error {
+  constructor(readonly part: Exclude<RefundedPart, 'groceries'>) {
+    super(`A refund of the ${part === 'charge' ? 'fee and tip' : 'charge above the grocery hold'} cannot come from the runner.`)
   }
 }
 
@@ -147,7 +162,9 @@ const REST_ATTEMPTS = 3
  * truly left.
  */
 export async function refund({ db, clock, gateway }: RefundsDeps, request: RefundRequest): Promise<RefundOutcome> {
-  const payment = await chargedPaymentOf(db, request.orderId, request.part ?? 'charge')
+  const part = request.part ?? 'charge'
+  if (request.fromRunner && part !== 'groceries') throw new RefundNotFromRunnerError(part)
+  const payment = await chargedPaymentOf(db, request.orderId, part)
   for (let attempt = 1; ; attempt++) {
     const claimed = await claimRefund(db, clock, payment, request)
     if (claimed.kind === 'claim') return finishClaim({ db, clock, gateway }, payment, claimed.claim, claimed.existed)
@@ -171,8 +188,7 @@ type Claimed =
 
 /** The claim under the payment's refund lock: the key's own, found again or written now within what is left. */
 function claimRefund(db: Database, clock: Clock, payment: ChargedPayment, request: RefundRequest): Promise<Claimed> {
-  // Only a refund of the grocery hold's capture can be the runner's to bear.
-  const fromRunner = payment.part === 'groceries' && !payment.groceryExtra && Boolean(request.fromRunner)
+  const fromRunner = Boolean(request.fromRunner)
   return db.transaction(async (tx): Promise<Claimed> => {
     await lockRefunds(tx, payment.paymentIntentId)
     const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey))
