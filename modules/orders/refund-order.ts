@@ -116,33 +116,25 @@ async function tellOfRefunds(db: Database, clock: Clock, orderId: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, orderId)).returning({ paymentIntentId: orders.paymentIntentId })
     if (!row) return
-    const settled = [...(await settledRefundsOf(tx, await refundedIntentsOf(tx, orderId, row.paymentIntentId))).values()].flat()
+    const settled = (await settledRefundsOf(tx, [{ orderId, paymentIntentId: row.paymentIntentId }])).get(orderId) ?? []
     for (const made of settled) await recordOrderEvent(tx, clock, orderId, 'refund_issued', made.id)
     await announceOrderChange(tx, orderId)
   })
 }
 
 /**
- * The intents an order's refunds are made on: its fee and tip's, and when the groceries were
- * paid by card its grocery hold's and that hold's extra charge's (refunded in Stripe's dashboard).
- */
-async function refundedIntentsOf(db: Database, orderId: string, paymentIntentId: string) {
-  const groceries = await orderPayments.groceryCharges(db, { orderIds: [orderId] })
-  return [paymentIntentId, ...groceries.flatMap((charge) => (charge.extraIntentId ? [charge.paymentIntentId, charge.extraIntentId] : [charge.paymentIntentId]))]
-}
-
-/**
- * A refund as its notification tells of it: how much and why, and whether it was made for one of
- * the order's problems (then the problem's resolving tells of it, with its amount). Null when no
- * refund of the order went through under that id.
+ * A refund as its notification tells of it: how much, of which charge and why, and whether it was
+ * made for one of the order's problems (then the problem's resolving tells of it, with its
+ * amount). Null when no refund of the order went through under that id.
  */
 export async function refundToTell(db: Database, order: Pick<OrderRow, 'id' | 'paymentIntentId'>, refundId: string) {
-  const refunded = await settledRefundsOf(db, await refundedIntentsOf(db, order.id, order.paymentIntentId))
-  const made = [...refunded.values()].flat().find((row) => row.id === refundId)
+  const refunded = await settledRefundsOf(db, [{ orderId: order.id, paymentIntentId: order.paymentIntentId }])
+  const made = refunded.get(order.id)?.find((row) => row.id === refundId)
   if (!made) return null
   const problems = await db.select({ id: orderProblems.id }).from(orderProblems).where(eq(orderProblems.orderId, order.id))
   return {
     amountCents: made.amountCents,
+    part: made.part,
     reason: made.reason,
     forProblem: problems.some((problem) => idempotencyKeys.problemRefund(problem.id) === made.idempotencyKey),
   }

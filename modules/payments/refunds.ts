@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog } from '../shared/index'
-import { isCharged } from './contract'
+import { isCharged, type RefundedPart } from './contract'
 import { recordPaymentEvent } from './events'
 import {
   type GatewayRefund,
@@ -17,12 +17,7 @@ import { checkoutIntents, groceryHolds, refunds } from './schema'
 
 type RefundsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
 
-/**
- * Which of an order's charges a refund comes from: the fee and tip's, the groceries' (the grocery
- * hold's capture), or the extra charge the groceries came to above the hold (always the platform's
- * to bear: the runner was paid what the card was charged).
- */
-export type RefundedPart = 'charge' | 'groceries' | 'grocery_extra'
+export type { RefundedPart }
 
 export type RefundRequest = {
   orderId: string
@@ -98,7 +93,6 @@ export function refundsOf(db: Database, paymentIntentId: string) {
   return db.select().from(refunds).where(eq(refunds.paymentIntentId, paymentIntentId)).orderBy(refunds.createdAt)
 }
 
-/** The refunds that went through on each of these payments, in the order they settled: what orders' answers list. */
 // Built once, whatever the page's size: its ids go as one array parameter.
 const settledRefundsAmong = builtOnce((db) =>
   db
@@ -109,11 +103,34 @@ const settledRefundsAmong = builtOnce((db) =>
     .prepare('settled_refunds_among'),
 )
 
-export async function settledRefundsOf(db: Database, paymentIntentIds: readonly string[]): Promise<Map<string, RefundRow[]>> {
-  const settled = new Map<string, RefundRow[]>()
-  if (paymentIntentIds.length === 0) return settled
-  const rows = await settledRefundsAmong(db, { ids: [...paymentIntentIds] })
-  for (const row of rows) settled.set(row.paymentIntentId, [...(settled.get(row.paymentIntentId) ?? []), row])
+/** A refund that went through, with the charge it gave back. */
+export type SettledRefund = RefundRow & { part: RefundedPart }
+
+/**
+ * The refunds that went through on each order's charges, by order, in the order they settled,
+ * each named by the charge it gave back: the fee and tip's (the order's own intent), the
+ * groceries' (its grocery hold's) and the extra charge above the hold. What orders' answers and
+ * notices list.
+ */
+export async function settledRefundsOf(db: Database, orders: readonly { orderId: string; paymentIntentId: string }[]): Promise<Map<string, SettledRefund[]>> {
+  const settled = new Map<string, SettledRefund[]>()
+  if (orders.length === 0) return settled
+  const parts = new Map<string, RefundedPart>(orders.map((order) => [order.paymentIntentId, 'charge']))
+  const holds = await db
+    .select({ paymentIntentId: groceryHolds.paymentIntentId, extraIntentId: groceryHolds.extraIntentId })
+    .from(groceryHolds)
+    .where(
+      inArray(
+        groceryHolds.orderId,
+        orders.map((order) => order.orderId),
+      ),
+    )
+  for (const hold of holds) {
+    parts.set(hold.paymentIntentId, 'groceries')
+    if (hold.extraIntentId) parts.set(hold.extraIntentId, 'grocery_extra')
+  }
+  for (const row of await settledRefundsAmong(db, { ids: [...parts.keys()] }))
+    settled.set(row.orderId, [...(settled.get(row.orderId) ?? []), { ...row, part: parts.get(row.paymentIntentId)! }])
   return settled
 }
 
