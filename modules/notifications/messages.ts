@@ -162,16 +162,28 @@ export const refundIssued = (order: OrderRow, refund: { amountCents: number; par
   body: `Kirana refunded $${centsToDecimal(refund.amountCents)} of the ${REFUNDED_PART_NAMES[refund.part]} of your ${order.storeName} order (${refund.reason}). Your bank usually shows it within 5 to 10 business days.`,
 })
 
-/** A problem support resolved, as the order's buyer or runner hears it: the note, and what was refunded, if anything. */
-export function problemResolved(order: OrderRow, to: 'buyer' | 'runner', problem: { kind: string; resolution: string | null; refundCents: number | null }) {
-  const refunded = problem.refundCents ? `$${centsToDecimal(problem.refundCents)}` : null
+/** What a problem's refund does to the runner: of the fee and tip, their earnings; of the groceries, what they are paid back for them, unless Kirana bore it. */
+function refundToRunner(refund: { part: RefundedPart; fromRunner: boolean }) {
+  if (refund.part === 'charge') return ', which comes off your earnings on this order.'
+  return refund.fromRunner ? ', which comes off what you are paid back for them.' : '; Kirana bears it, so what you are paid back for them is unchanged.'
+}
+
+/** A problem support resolved, as the order's buyer or runner hears it: the note, and what was refunded, of which charge, if anything. */
+export function problemResolved(
+  order: OrderRow,
+  to: 'buyer' | 'runner',
+  problem: { kind: string; resolution: string | null; refund: { amountCents: number; part: RefundedPart; fromRunner: boolean } | null },
+) {
+  const { refund } = problem
+  const refunded = refund ? `$${centsToDecimal(refund.amountCents)}` : null
+  const ofWhat = refund ? ` of the ${REFUNDED_PART_NAMES[refund.part]}` : ''
   const money =
     to === 'buyer'
-      ? refunded
-        ? `${refunded} was refunded to your card.`
+      ? refund
+        ? `${refunded}${ofWhat} was refunded to your card.`
         : 'Nothing was refunded.'
-      : refunded
-        ? `The buyer was refunded ${refunded}, which comes off your earnings on this order.`
+      : refund
+        ? `The buyer was refunded ${refunded}${ofWhat}${refundToRunner(refund)}`
         : 'Your earnings on this order are unchanged.'
   return {
     title: refunded && to === 'buyer' ? `Problem resolved: ${refunded} refunded` : `Problem resolved: ${order.storeName} order`,

@@ -138,13 +138,32 @@ describe('a resolved problem', () => {
 
     const [toBuyer] = await notesOf(buyer, 'problem_resolved')
     expect(toBuyer).toMatchObject({ title: 'Problem resolved: $5.00 refunded', data: { orderId: order.id, url: `/order/${order.id}` } })
-    expect(toBuyer!.body).toContain('Tip refunded')
+    expect(toBuyer!.body).toEndWith('Tip refunded. $5.00 of the fee and tip was refunded to your card.')
     const [toRunner] = await notesOf(runner, 'problem_resolved')
     expect(toRunner).toMatchObject({ title: 'Problem resolved: Money Test Store order', data: { url: `/delivery/${order.id}` } })
-    expect(toRunner!.body).toContain('$5.00')
+    expect(toRunner!.body).toEndWith('The buyer was refunded $5.00 of the fee and tip, which comes off your earnings on this order.')
     // The refund was the problem's: told with it, not on its own.
     expect(await eventsOf(order.id, 'refund_issued')).toHaveLength(1)
     expect(await notesOf(buyer, 'refund_issued')).toEqual([])
+  })
+
+  test('resolved with a refund of the groceries: both sides hear it was of the groceries, and the runner whether it comes off what they are paid back', async () => {
+    const cards = cardOrders(api, store)
+    for (const fromRunner of [false, true]) {
+      const { buyer, runner, order } = await cards.capturedCardOrder('38.20')
+      const reported = await call('POST', `/api/orders/${order.id}/problems`, {
+        cookie: buyer.cookie,
+        body: { kind: 'grocery_total', details: 'Mangoes bruised' },
+      })
+      const problem = reported.body.problem as { id: string }
+      await orderSupport.resolveProblem(db, gateway, clock, problem.id, { note: 'Mangoes refunded', refund: { groceryCents: 489 }, fromRunner })
+      expect((await notesOf(buyer, 'problem_resolved'))[0]!.body).toEndWith('Mangoes refunded. $4.89 of the groceries was refunded to your card.')
+      expect((await notesOf(runner, 'problem_resolved'))[0]!.body).toEndWith(
+        fromRunner
+          ? 'The buyer was refunded $4.89 of the groceries, which comes off what you are paid back for them.'
+          : 'The buyer was refunded $4.89 of the groceries; Kirana bears it, so what you are paid back for them is unchanged.',
+      )
+    }
   })
 
   test('resolved with no refund: both sides hear nothing was refunded', async () => {
