@@ -77,6 +77,15 @@ describe('problems and refunds for support', () => {
     expect(json('orders', 'show', made.refundOrder).order).toMatchObject({ paymentStatus: 'captured', refundedAmount: '0.00' })
   }, 30_000)
 
+  test('resolve --refund fee --from-runner is refused by the one rule of who bears a refund: nothing refunded, the problem still open', () => {
+    const resolve = cli('orders', 'resolve', made.damaged, '--note', 'Eggs', '--refund', 'fee', '--from-runner')
+    expect(resolve.code).toBe(1)
+    expect(resolve.stderr.trim()).toBe(
+      'A refund of the fee and tip cannot come from the runner: their earnings on the order follow every refund of it already. To take a refund from the runner, refund from the groceries.',
+    )
+    expect(json('orders', 'problems', '--open').map((problem: { id: string }) => problem.id)).toEqual([made.damaged])
+  }, 30_000)
+
   test('orders refund by number, once per --key; all gives back what is left', () => {
     const number = made.refundOrder.slice(-8)
     const first = json('orders', 'refund', number, '2.50', '--reason', 'bruised mangoes', '--key', 'support:mangoes')
