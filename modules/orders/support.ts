@@ -191,8 +191,9 @@ function disagreements(row: { status: OrderStatus }, payment: OrderPayment | und
 
 /**
  * Support's consistency check (`orders check`): every order whose payment disagrees with its own
- * state, its gateway's (status, what it captured and what it gave back) or the refund ledger, or that is cancelled with part of its charge not
- * given back; every grocery hold that disagrees the same way; every hold no order holds that
+ * state, its gateway's (status, what it captured and what it gave back) or the refund ledger, or
+ * that is cancelled with part of its charge not given back; every grocery hold that disagrees
+ * the same way; every hold no order holds that
  * the gateway still keeps past its 30 minutes; and every order whose money going out (the
  * runner's lines, their transfers) disagrees. All four lists are empty when money and orders agree.
  */
