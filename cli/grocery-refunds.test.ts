@@ -56,7 +56,9 @@ describe('refunds of the grocery charge from the CLI', () => {
     }
     const offGroceries = cli('refund', made.fromRunner, '1', '--from-runner', '--reason', 'x')
     expect(offGroceries.code).toBe(1)
-    expect(offGroceries.stderr).toContain('--from-runner is for refunds of the groceries')
+    expect(offGroceries.stderr.trim()).toBe(
+      'Not refunded: A refund of the fee and tip cannot come from the runner: their earnings on the order follow every refund of it already. To take a refund from the runner, refund from the groceries.',
+    )
     expect(cli('refund', made.fromRunner, '1', '--part', 'tip', '--reason', 'x').stderr).toContain('--part takes charge, groceries or extra (got "tip")')
   })
 
@@ -90,23 +92,36 @@ describe('refunds of the grocery charge from the CLI', () => {
       [intentId, 'partially_refunded'],
     ])
     const text = cli('show', made.fromRunner).stdout
-    expect(text).toContain('  groceries  by card: hold of $45.00 partially_refunded, $38.20 captured; nothing to collect at the door')
+    expect(text).toContain('  groceries  by card: $38.20 of the $45.00 hold was captured, and part of it refunded; nothing to collect at the door')
     expect(text).toContain(`    hold     ${intentId}: gateway succeeded`)
     expect(text).toMatch(/ {4}\S.* authorized -> captured {2}\(grocery hold: captured when the buyer confirmed the grocery total\)/)
-    expect(text).toContain('    refunds  $5.00 of $38.20 given back')
-    expect(text).toMatch(/ {6}\S.* {2}\$5\.00 {2}succeeded {2}borne by the runner {2}\S+ {2}\(bruised mangoes\)/)
+    expect(text).toContain('    refunds  $5.00 of the $38.20 charged for them given back')
+    expect(text).toMatch(/ {6}\S.* UTC {2}\$5\.00 {2}groceries {2}succeeded {2}borne by the runner {2}\S+ {2}\(bruised mangoes\)/)
+    expect(shown.order.refunds).toMatchObject([{ amount: '5.00', part: 'groceries', reason: 'bruised mangoes' }])
     expect(cli('show', made.platform).stdout).toContain('borne by the platform')
     const extra = JSON.parse(cli('show', made.extra, '--json').stdout).groceries
     const extraText = cli('show', made.extra).stdout
     expect(extraText).toContain(
-      '  groceries  by card: hold of $45.00 captured, $45.00 captured; $7.10 above the hold, charged to the card; nothing to collect at the door',
+      '  groceries  by card: the $45.00 hold was captured whole, and $7.10 above it was charged to the card; nothing to collect at the door',
     )
     expect(extraText).toContain(`    extra    ${extra.extraIntentId}: gateway succeeded`)
     expect(extraText).toMatch(/ -> captured {2}\(grocery extra of \$7\.10: charged when the buyer confirmed the grocery total\) {2}extra$/m)
-    expect(cli('show', made.waiting).stdout).toContain('  groceries  by card: hold of $45.00 authorized, $0.00 captured; nothing to collect at the door')
+    expect(cli('show', made.waiting).stdout).toContain('  groceries  by card: the $45.00 hold is authorized, not captured yet; nothing to collect at the door')
     const atDoor = cli('show', made.atDoor)
     expect(atDoor.stdout).toContain('  groceries  paid at the door: the runner collects $15.00 at the door')
     expect(JSON.parse(cli('show', made.atDoor, '--json').stdout).groceries).toBeNull()
+  })
+
+  test("orders list's Payment column says what the card paid for the groceries beside the fee and tip, and when each order was placed, in UTC", () => {
+    const rowOf = (orderId: string) =>
+      cli('list')
+        .stdout.split('\n')
+        .find((line) => line.includes(orderId))!
+    expect(rowOf(made.fromRunner)).toMatch(
+      /^\w{8} {2}\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC {2}delivered {2}Charged \$7\.00; groceries charged \$38\.20, \$5\.00 refunded /,
+    )
+    expect(rowOf(made.waiting)).toContain('Charged $7.00; groceries held $45.00 ')
+    expect(rowOf(made.atDoor)).toMatch(/Charged \$7\.00 +CLI Grocery Refund Store/)
   })
 
   test('--part extra gives back the charge above the grocery hold, borne by the platform; orders check agrees after', () => {
@@ -116,6 +131,9 @@ describe('refunds of the grocery charge from the CLI', () => {
     expect(refunded.stdout).toContain('After: $7.10 of $7.10 refunded; $0.00 left.')
     expect(refunded.stdout).toContain('The platform bears it: the runner keeps their groceries line.')
     expect(JSON.parse(cli('show', made.extra, '--json').stdout).order.groceryPayment).toMatchObject({ capturedCents: 4500, refundedCents: 710 })
+    const shownExtra = cli('show', made.extra).stdout
+    expect(shownExtra).toContain('    refunds  $7.10 of the $52.10 charged for them given back')
+    expect(shownExtra).toMatch(/ {2}\$7\.10 {2}extra grocery charge {2}succeeded {2}borne by the platform {2}\S+ {2}\(overcharged for the rice\)/)
     expect(cli('refund', made.extra, 'all', '--part', 'extra', '--reason', 'again').stderr.trim()).toBe(
       "Not refunded: all $7.10 of this order's charge above the grocery hold has come back already.",
     )
@@ -127,7 +145,9 @@ describe('refunds of the grocery charge from the CLI', () => {
     expect(none.stderr.trim()).toBe("Not refunded: No charge above this order's grocery hold was made to the card, so there is none to refund.")
     const fromRunner = cli('refund', made.extra, '1', '--part', 'extra', '--from-runner', '--reason', 'x')
     expect(fromRunner.code).toBe(1)
-    expect(fromRunner.stderr).toContain('--from-runner is for refunds of the groceries')
+    expect(fromRunner.stderr.trim()).toBe(
+      "Not refunded: The charge above the grocery hold is the platform's to give back: the runner was paid what the card was charged. To take a refund from the runner, refund from the groceries.",
+    )
     const check = cli('check')
     expect(check.code).toBe(0)
     expect(check.stdout).toContain('0 grocery holds disagree with the gateway')

@@ -83,8 +83,8 @@ describe('orders show, for support', () => {
     expect(shown.stdout).toMatch(new RegExp(`${made.late}  late by the buyer \\(Meera.*\\)  resolved, refunded \\$5\\.00`))
     expect(shown.stdout).toContain('resolved ')
     expect(shown.stdout).toContain(': Tip refunded for the wait')
-    expect(shown.stdout).toContain('refunds    $5.00 of $7.00 given back')
-    expect(shown.stdout).toMatch(new RegExp(`\\$5\\.00  succeeded  problem:${made.late}:refund`))
+    expect(shown.stdout).toContain('refunds    $5.00 of the $7.00 fee and tip given back')
+    expect(shown.stdout).toMatch(new RegExp(`\\$5\\.00  fee and tip  succeeded  problem:${made.late}:refund`))
 
     const json = JSON.parse(cli('show', made.delivered, '--json').stdout)
     expect(json.problems.map((problem: { id: string }) => problem.id).sort()).toEqual([made.late, made.damaged].sort())

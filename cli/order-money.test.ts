@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test'
+import { payoutDesk } from '../modules/payouts/index'
 import { preparedDataDir, runCli } from '../testing/cli'
 
 // Problems, refunds and paused runners from support's side: made through the API on an embedded
 // database, which is then closed for the CLI, and read back with --json.
-const made = { late: '', damaged: '', refundOrder: '', pausedRunner: '' }
+const made = { late: '', damaged: '', refundOrder: '', keyless: '', paidOut: '', pausedRunner: '' }
 
 const dataDir = preparedDataDir('cli-money', async (api) => {
   // The CLI's clock is the real one: the runner gives the orders up just now.
@@ -29,6 +30,12 @@ const dataDir = preparedDataDir('cli-money', async (api) => {
     await api.call('POST', `/api/orders/${order.id}/release`, { cookie: quitter.cookie })
   }
   made.pausedRunner = quitter.user.id
+  made.keyless = await accept()
+  // Delivered a day and more ago, so its runner's line has been paid out by the run.
+  api.clock.set(new Date(Date.now() - 25 * 60 * 60_000))
+  made.paidOut = (await api.deliveredOrder(store, { runner: await api.runnerWithPayouts() })).order.id
+  api.clock.set(new Date())
+  await payoutDesk.run(api.db, api.providers.payments, api.clock)
 })
 
 const cli = (...args: string[]) => runCli(dataDir, args)
@@ -70,6 +77,15 @@ describe('problems and refunds for support', () => {
     expect(json('orders', 'show', made.refundOrder).order).toMatchObject({ paymentStatus: 'captured', refundedAmount: '0.00' })
   }, 30_000)
 
+  test('resolve --refund fee --from-runner is refused by the one rule of who bears a refund: nothing refunded, the problem still open', () => {
+    const resolve = cli('orders', 'resolve', made.damaged, '--note', 'Eggs', '--refund', 'fee', '--from-runner')
+    expect(resolve.code).toBe(1)
+    expect(resolve.stderr.trim()).toBe(
+      'A refund of the fee and tip cannot come from the runner: their earnings on the order follow every refund of it already. To take a refund from the runner, refund from the groceries.',
+    )
+    expect(json('orders', 'problems', '--open').map((problem: { id: string }) => problem.id)).toEqual([made.damaged])
+  }, 30_000)
+
   test('orders refund by number, once per --key; all gives back what is left', () => {
     const number = made.refundOrder.slice(-8)
     const first = json('orders', 'refund', number, '2.50', '--reason', 'bruised mangoes', '--key', 'support:mangoes')
@@ -96,6 +112,32 @@ describe('problems and refunds for support', () => {
       expect(refused.stderr).toContain('is one the system makes for its own refunds')
     }
   }, 30_000)
+})
+
+describe('refunds without a --key', () => {
+  test('the key is made from the order, part, amount and reason: the same command run again refunds once; another reason is another refund', () => {
+    const number = made.keyless.slice(-8)
+    const first = json('orders', 'refund', number, '1.50', '--reason', 'late')
+    const key = first.key as string
+    expect(key).toMatch(new RegExp(`^support:${made.keyless}:charge:150:[0-9a-f]{16}$`))
+    expect(first).toMatchObject({ amountCents: 150, refundedCents: 150, replayed: false })
+    const again = cli('orders', 'refund', number, '1.50', '--reason', 'late')
+    expect(again.code).toBe(0)
+    expect(again.stdout).toContain(`This refund: $1.50 under key ${key} was already made; no new refund was made.`)
+    expect(again.stdout).toContain('After: $1.50 of $7.00 refunded; $5.50 left.')
+    expect(json('orders', 'refund', number, '1.50', '--reason', 'late again')).toMatchObject({ refundedCents: 300, replayed: false })
+    expect(json('orders', 'show', made.keyless).payment.refunds).toHaveLength(2)
+    expect(cli('orders', 'refund', '--help').stdout.replace(/\s+/g, ' ')).toContain('Without it the key is made from the order, part, amount and reason')
+  }, 60_000)
+
+  test("the runner's earnings follow: a refund of a delivery already paid out says that much of the transfer was reversed", () => {
+    const refunded = cli('orders', 'refund', made.paidOut.slice(-8), '2.00', '--reason', 'late')
+    expect(refunded.code).toBe(0)
+    expect(refunded.stdout).toContain('The runner was paid already: $2.00 of their transfer was reversed; they keep $5.00.')
+    // Not delivered yet: $3.00 had come back before this $1.00.
+    const unpaid = cli('orders', 'refund', made.keyless.slice(-8), '1.00', '--reason', 'cold')
+    expect(unpaid.stdout).toContain('The runner will earn $3.00 once delivered, $1.00 less.')
+  }, 60_000)
 })
 
 describe('paused runners', () => {

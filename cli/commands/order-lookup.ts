@@ -12,7 +12,8 @@ export const withPayments = <T>(action: (database: CliDatabase, providers: Retur
 export const supportTerms = () => payoutTermsOf(loadConfig())
 
 export const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
-export const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '-')
+/** A moment as support reads it, labelled with its zone (UTC, whatever the machine's): '2026-11-23 15:04:05 UTC'. */
+export const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 19)} UTC` : '-')
 /** The number buyers see for an order: the last 8 characters of its id. */
 export const orderNumber = (id: string) => id.slice(-8).toUpperCase()
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { findOrder, orderSupport, REFUNDED_CHARGE_NAMES } from '../../modules/orders/index'
+import { findOrder, type Order, orderSupport, REFUNDED_CHARGE_NAMES } from '../../modules/orders/index'
 import { idempotencyKeys, isSystemKey, type RefundedPart, type RefundOutcome } from '../../modules/payments/index'
 import { AppError, decimalToCents, formatCents } from '../../modules/shared/index'
 import { printList } from './format-table'
@@ -30,14 +30,36 @@ function partOption(text: string | undefined): RefundedPart {
 /** Each charge as support reads of it: what the card was charged, and for what. */
 const CHARGED_FOR: Record<RefundedPart, string> = { charge: '', groceries: ' for the groceries', grocery_extra: ' above the grocery hold' }
 
-const fromRunnerOnlyForGroceries = () =>
-  new CliError('--from-runner is for refunds of the groceries: the runner pays back part of what they were paid for them.')
+type Earnings = Order['earnings']
+
+/**
+ * What a refund of the fee and tip did to the runner's earnings on the order, from the payouts
+ * ledger before and after: a paid line's transfer partly reversed, an unpaid line lowered, or a
+ * delivery not made yet earning less. Nothing when they did not move (a refund made before, or an
+ * order that earns nothing).
+ */
+function earningsWords(before: Earnings, after: Earnings): string[] {
+  if (!before || !after) return []
+  const lowered = (decimalToCents(before.amount) ?? 0) - (decimalToCents(after.amount) ?? 0)
+  if (lowered <= 0) return []
+  const keeps = formatCents(decimalToCents(after.amount) ?? 0)
+  if (after.status === 'paid') return [`The runner was paid already: ${formatCents(lowered)} of their transfer was reversed; they keep ${keeps}.`]
+  if (after.status === 'expected') return [`The runner will earn ${keeps} once delivered, ${formatCents(lowered)} less.`]
+  return [`The runner's earnings line is lowered by ${formatCents(lowered)} to ${keeps} before it is paid.`]
+}
 
 /**
  * What a refund did to the card, before and after: what it was charged, what had come back
- * already, this refund, and what is left.
+ * already, this refund, and what is left; then what it did to the runner: for the fee and tip,
+ * their earnings as the ledger has them before and after; for the groceries, who bore it.
  */
-function describeRefund(outcome: RefundOutcome, key: string, part: RefundedPart = 'charge', fromRunner = false) {
+function describeRefund(
+  outcome: RefundOutcome,
+  key: string,
+  part: RefundedPart,
+  fromRunner: boolean | undefined,
+  earnings: { before: Earnings; after: Earnings },
+) {
   const charged = outcome.capturedCents
   // A replayed refund was already among what had come back; a new one came back just now.
   const before = outcome.replayed ? outcome.refundedCents : outcome.refundedCents - outcome.amountCents
@@ -53,7 +75,7 @@ function describeRefund(outcome: RefundOutcome, key: string, part: RefundedPart 
             ? 'The runner bears it: their groceries line is lowered, or its transfer reversed if paid.'
             : 'The platform bears it: the runner keeps their groceries line.',
         ]
-      : []),
+      : earningsWords(earnings.before, earnings.after)),
   ].join('\n')
 }
 
@@ -95,9 +117,9 @@ export function registerMoneyCommands(orders: Command) {
       withPayments(async ({ db }, providers) => {
         const refund = options.refund === undefined ? undefined : refundOption(options.refund)
         const groceries = typeof refund === 'object' && 'groceryCents' in refund
-        if (options.fromRunner && !groceries) throw fromRunnerOnlyForGroceries()
         const problem = await problemNamed(db, reference)
         if (!problem) throw new CliError(`No problem ${reference}`)
+        const earningsBefore = (await orderNamed(db, problem.orderId)).earnings
         const resolution = { note: options.note, refund, fromRunner: options.fromRunner }
         const resolved = await orderSupport.resolveProblem(db, providers.payments, cliClock, problem.id, resolution).catch((error) => {
           throw error instanceof AppError && error.code !== 'REFUND_EXCEEDS_CHARGE' ? new CliError(error.message) : refused(error)
@@ -105,7 +127,8 @@ export function registerMoneyCommands(orders: Command) {
         if (options.json) return console.log(JSON.stringify({ problem: resolved.problem, refund: resolved.refund }, null, 2))
         if (resolved.refund) {
           const part = groceries ? 'groceries' : 'charge'
-          console.log(describeRefund(resolved.refund, idempotencyKeys.problemRefund(resolved.problem.id), part, options.fromRunner))
+          const earnings = { before: earningsBefore, after: (await orderNamed(db, problem.orderId)).earnings }
+          console.log(describeRefund(resolved.refund, idempotencyKeys.problemRefund(resolved.problem.id), part, options.fromRunner, earnings))
         }
         console.log(`Resolved problem ${resolved.problem.id} on order #${orderNumber(resolved.order.id)}: ${options.note}`)
       }),
@@ -113,21 +136,25 @@ export function registerMoneyCommands(orders: Command) {
 
   orders
     .command('refund <order> <amount>')
-    .description("give back dollars (or all that is left) of an order's charge or its grocery charge, by its id or number; the same --key is the same refund")
+    .description(
+      "give back dollars (or all that is left) of an order's charge or its grocery charge, by its id or number; the same --key is the same refund, and without --key the same order, part, amount and reason are: run again, it refunds once",
+    )
     .requiredOption('--reason <text>', 'why, for the payment record')
     .option(
       '--part <part>',
       'charge (the fee and tip, the default), groceries (the grocery charge of an order paid by card) or extra (what the groceries came to above their hold, charged to the card)',
     )
     .option('--from-runner', "with --part groceries: the runner was at fault, so it comes out of their groceries line, not the platform's pocket")
-    .option('--key <key>', 'idempotency key: run again with it to finish or repeat this very refund')
+    .option(
+      '--key <key>',
+      'idempotency key: run again with it to finish or repeat this very refund. Without it the key is made from the order, part, amount and reason, so a command run again (after a timeout, say) refunds once; give a --key of your own to refund the same amount for the same reason a second time',
+    )
     .option('--json', 'print JSON')
     .action((reference: string, amount: string, options: { reason: string; part?: string; fromRunner?: boolean; key?: string; json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const part = partOption(options.part)
-        // The charge above the hold is the platform's to give back: the runner was paid what the card was charged.
-        if (options.fromRunner && part !== 'groceries') throw fromRunnerOnlyForGroceries()
-        const row = await findOrder(db, (await orderNamed(db, reference)).id)
+        const named = await orderNamed(db, reference)
+        const row = await findOrder(db, named.id)
         if (!row) throw new CliError(`No order ${reference}`)
         const amountCents = amount === 'all' ? 'rest' : decimalToCents(amount)
         if (amountCents === null || (amountCents !== 'rest' && amountCents <= 0))
@@ -135,7 +162,7 @@ export function registerMoneyCommands(orders: Command) {
         if (options.key !== undefined && isSystemKey(options.key)) {
           throw new CliError(`--key ${options.key} is one the system makes for its own refunds; choose another, such as support:${orderNumber(row.id)}`)
         }
-        const key = options.key ?? idempotencyKeys.supportRefund(row.id)
+        const key = options.key ?? idempotencyKeys.supportRefund(row.id, part, amountCents, options.reason)
         const request: Parameters<typeof orderSupport.refund>[4] = { amountCents, key, reason: options.reason, part, fromRunner: options.fromRunner }
         const outcome = await orderSupport.refund(db, providers.payments, cliClock, row, request).catch((error) => {
           throw refused(error)
@@ -144,7 +171,7 @@ export function registerMoneyCommands(orders: Command) {
           throw new CliError(`Not refunded: all ${formatCents(outcome.capturedCents)} of this order's ${REFUNDED_CHARGE_NAMES[part]} has come back already.`)
         if (options.json) return console.log(JSON.stringify({ orderId: row.id, key, part, fromRunner: Boolean(options.fromRunner), ...outcome }, null, 2))
         console.log(`Order #${orderNumber(row.id)}, ${row.storeName}`)
-        console.log(describeRefund(outcome, key, part, options.fromRunner))
+        console.log(describeRefund(outcome, key, part, options.fromRunner, { before: named.earnings, after: (await orderNamed(db, row.id)).earnings }))
       }),
     )
 }

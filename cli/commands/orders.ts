@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport } from '../../modules/orders/index'
+import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport, REFUNDED_PART_NAMES } from '../../modules/orders/index'
 import { AppError, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
 import { printList } from './format-table'
@@ -87,20 +87,64 @@ function problemLines(problems: ShownOrder['problems']): string[] {
 function refundLines(order: Order, refunds: ShownOrder['payment']['refunds']): string[] {
   if (refunds.length === 0) return []
   return [
-    `  refunds    $${order.refundedAmount} of $${order.totalAmount} given back`,
-    ...refunds.map((refund) => `    ${when(refund.at)}  $${refund.amount}  ${refund.status}  ${refund.key}  (${refund.reason})`),
+    `  refunds    $${order.refundedAmount} of the $${order.totalAmount} ${REFUNDED_PART_NAMES.charge} given back`,
+    ...refunds.map((refund) => `    ${when(refund.at)}  $${refund.amount}  ${REFUNDED_PART_NAMES.charge}  ${refund.status}  ${refund.key}  (${refund.reason})`),
   ]
 }
 
 const dollars = (cents: number) => `$${centsToDecimal(cents)}`
 
-/** How the part of a grocery total above the card's hold is paid, in support's words. */
-const EXTRA_WORDS: Record<NonNullable<Order['groceryPayment']['extraStatus']>, string> = {
-  awaiting_choice: 'the buyer has yet to choose card or door',
-  pending: 'being charged to the card',
-  captured: 'charged to the card',
-  declined: 'declined by the card, so paid at the door',
-  at_door: 'paid at the door',
+type GroceryPayment = Order['groceryPayment']
+
+/** What became of a card order's grocery hold, as the start of one sentence. */
+function holdWords({ status, holdCents, capturedCents }: GroceryPayment): string {
+  const hold = `the ${dollars(holdCents)} hold`
+  const captured = capturedCents === holdCents ? `${hold} was captured whole` : `${dollars(capturedCents)} of ${hold} was captured`
+  switch (status) {
+    case 'captured':
+      return captured
+    case 'partially_refunded':
+      return `${captured}, and part of it refunded`
+    case 'refunded':
+      return `${captured}, and all of it refunded`
+    case 'cancelled':
+      return `${hold} was released, nothing captured`
+    case 'capture_failed':
+      return `${hold}'s capture was declined, nothing captured`
+    default:
+      return `${hold} is authorized, not captured yet`
+  }
+}
+
+/** How the part of a grocery total above the card's hold is paid, in support's words: what follows "and $7.10 above it". */
+const EXTRA_WORDS: Record<NonNullable<GroceryPayment['extraStatus']>, string> = {
+  awaiting_choice: 'waits for the buyer to choose card or door',
+  pending: 'is being charged to the card',
+  captured: 'was charged to the card',
+  declined: 'was declined by the card, so is paid at the door',
+  at_door: 'is paid at the door',
+}
+
+/** What the card paid for the groceries: the hold's capture, and the extra charge above it. */
+const chargedForGroceries = (payment: GroceryPayment) => payment.capturedCents + (payment.extraStatus === 'captured' ? payment.extraCents : 0)
+
+/** What the groceries cost the card, for `orders list`: nothing when they are paid at the door. */
+function groceriesOnCard(payment: GroceryPayment): string | null {
+  if (payment.method !== 'card') return null
+  const charged = chargedForGroceries(payment)
+  switch (payment.status) {
+    case 'captured':
+      return `groceries charged ${dollars(charged)}`
+    case 'partially_refunded':
+    case 'refunded':
+      return `groceries charged ${dollars(charged)}, ${dollars(payment.refundedCents)} refunded`
+    case 'cancelled':
+      return 'groceries hold released'
+    case 'capture_failed':
+      return 'groceries declined'
+    default:
+      return `groceries held ${dollars(payment.holdCents)}`
+  }
 }
 
 /**
@@ -112,17 +156,20 @@ function groceryLines(order: Order, groceries: ShownOrder['groceries']): string[
   const payment = order.groceryPayment
   const atDoor = payment.collectAtDoorCents > 0 ? `the runner collects ${dollars(payment.collectAtDoorCents)} at the door` : 'nothing to collect at the door'
   if (payment.method === 'at_door' || !groceries) return [`  groceries  paid at the door: ${order.actualGroceryCost ? atDoor : 'the total is not entered yet'}`]
-  const extra = payment.extraStatus ? `; ${dollars(payment.extraCents)} above the hold, ${EXTRA_WORDS[payment.extraStatus]}` : ''
+  const extra = payment.extraStatus ? `, and ${dollars(payment.extraCents)} above it ${EXTRA_WORDS[payment.extraStatus]}` : ''
   return [
-    `  groceries  by card: hold of ${dollars(payment.holdCents)} ${payment.status}, ${dollars(payment.capturedCents)} captured${extra}; ${atDoor}`,
+    `  groceries  by card: ${holdWords(payment)}${extra}; ${atDoor}`,
     `    hold     ${groceries.intentId}: gateway ${groceries.gatewayStatus}`,
     ...(groceries.extraIntentId ? [`    extra    ${groceries.extraIntentId}: gateway ${groceries.extraGatewayStatus}`] : []),
     ...groceries.events.map(
       (event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})${event.intentId === groceries.intentId ? '' : '  extra'}`,
     ),
-    ...(groceries.refunds.length > 0 ? [`    refunds  ${dollars(payment.refundedCents)} of ${dollars(payment.capturedCents)} given back`] : []),
+    ...(groceries.refunds.length > 0
+      ? [`    refunds  ${dollars(payment.refundedCents)} of the ${dollars(chargedForGroceries(payment))} charged for them given back`]
+      : []),
     ...groceries.refunds.map(
-      (refund) => `      ${when(refund.at)}  $${refund.amount}  ${refund.status}  borne by the ${refund.borneBy}  ${refund.key}  (${refund.reason})`,
+      (refund) =>
+        `      ${when(refund.at)}  $${refund.amount}  ${REFUNDED_PART_NAMES[refund.intentId === groceries.extraIntentId ? 'grocery_extra' : 'groceries']}  ${refund.status}  borne by the ${refund.borneBy}  ${refund.key}  (${refund.reason})`,
     ),
   ]
 }
@@ -183,7 +230,10 @@ export function registerOrderCommands(program: Command) {
           { title: 'Order', value: (order: Order) => orderNumber(order.id) },
           { title: 'Placed', value: (order) => when(order.createdAt) },
           { title: 'Status', value: (order) => order.status },
-          { title: 'Payment', value: (order) => PAYMENT_WORDS[order.paymentStatus](order.totalAmount) },
+          {
+            title: 'Payment',
+            value: (order) => [PAYMENT_WORDS[order.paymentStatus](order.totalAmount), groceriesOnCard(order.groceryPayment)].filter(Boolean).join('; '),
+          },
           { title: 'Store', value: (order) => order.storeName },
           { title: 'Buyer', value: (order) => person(order.buyerFirstName, order.buyerLastName) },
           { title: 'Runner', value: (order) => (order.runnerId ? person(order.runnerFirstName, order.runnerLastName) : '-') },

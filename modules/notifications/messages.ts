@@ -1,5 +1,13 @@
 import { windowLabel } from '../catalog/index'
-import { type GroceryPayment, itemsLabel, NO_SHOW_AFTER_HOURS, type OrderRow, SUBSTITUTION_WAIT_MS } from '../orders/index'
+import {
+  type GroceryPayment,
+  itemsLabel,
+  NO_SHOW_AFTER_HOURS,
+  type OrderRow,
+  REFUNDED_PART_NAMES,
+  type RefundedPart,
+  SUBSTITUTION_WAIT_MS,
+} from '../orders/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
@@ -148,21 +156,34 @@ export const problemReported = (order: OrderRow, reporter: 'buyer' | 'runner', k
   body: `The ${reporter} reported "${kind}" on the ${order.storeName} order. Kirana support will look into it; you can see the report in the order.`,
 })
 
-export const refundIssued = (order: OrderRow, refund: { amountCents: number; reason: string }) => ({
+/** Money back on the buyer's card, named by the charge it came from: the fee and tip, the groceries, or the extra grocery charge. */
+export const refundIssued = (order: OrderRow, refund: { amountCents: number; part: RefundedPart; reason: string }) => ({
   title: `$${centsToDecimal(refund.amountCents)} refunded to your card`,
-  body: `Kirana refunded $${centsToDecimal(refund.amountCents)} of the fee and tip of your ${order.storeName} order (${refund.reason}). Your bank usually shows it within 5 to 10 business days.`,
+  body: `Kirana refunded $${centsToDecimal(refund.amountCents)} of the ${REFUNDED_PART_NAMES[refund.part]} of your ${order.storeName} order (${refund.reason}). Your bank usually shows it within 5 to 10 business days.`,
 })
 
-/** A problem support resolved, as the order's buyer or runner hears it: the note, and what was refunded, if anything. */
-export function problemResolved(order: OrderRow, to: 'buyer' | 'runner', problem: { kind: string; resolution: string | null; refundCents: number | null }) {
-  const refunded = problem.refundCents ? `$${centsToDecimal(problem.refundCents)}` : null
+/** What a problem's refund does to the runner: of the fee and tip, their earnings; of the groceries, what they are paid back for them, unless Kirana bore it. */
+function refundToRunner(refund: { part: RefundedPart; fromRunner: boolean }) {
+  if (refund.part === 'charge') return ', which comes off your earnings on this order.'
+  return refund.fromRunner ? ', which comes off what you are paid back for them.' : '; Kirana bears it, so what you are paid back for them is unchanged.'
+}
+
+/** A problem support resolved, as the order's buyer or runner hears it: the note, and what was refunded, of which charge, if anything. */
+export function problemResolved(
+  order: OrderRow,
+  to: 'buyer' | 'runner',
+  problem: { kind: string; resolution: string | null; refund: { amountCents: number; part: RefundedPart; fromRunner: boolean } | null },
+) {
+  const { refund } = problem
+  const refunded = refund ? `$${centsToDecimal(refund.amountCents)}` : null
+  const ofWhat = refund ? ` of the ${REFUNDED_PART_NAMES[refund.part]}` : ''
   const money =
     to === 'buyer'
-      ? refunded
-        ? `${refunded} was refunded to your card.`
+      ? refund
+        ? `${refunded}${ofWhat} was refunded to your card.`
         : 'Nothing was refunded.'
-      : refunded
-        ? `The buyer was refunded ${refunded}, which comes off your earnings on this order.`
+      : refund
+        ? `The buyer was refunded ${refunded}${ofWhat}${refundToRunner(refund)}`
         : 'Your earnings on this order are unchanged.'
   return {
     title: refunded && to === 'buyer' ? `Problem resolved: ${refunded} refunded` : `Problem resolved: ${order.storeName} order`,

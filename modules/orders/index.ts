@@ -28,6 +28,8 @@ export {
   type Order,
   type OrderStatus,
   orderResponseSchema,
+  REFUNDED_PART_NAMES,
+  type RefundedPart,
   SUBSTITUTION_WAIT_MS,
 } from './contract'
 export { captureUnansweredGroceryTotals } from './grocery-capture'

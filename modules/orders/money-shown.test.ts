@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
+import { cardOrders } from '../../testing/card-orders'
 import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents, type NotificationData } from '../notifications/index'
@@ -84,6 +85,42 @@ describe('each refund', () => {
   })
 })
 
+describe('refunds of every charge', () => {
+  test("each appears on every view of the order's money, named by the charge it gave back; each notice names that charge", async () => {
+    const cards = cardOrders(api, store)
+    // Held $45 for the groceries; the receipt's $51.75 takes the hold and $6.75 more on the card.
+    const { buyer, runner, order } = await cards.deliveredCardOrder('51.75')
+    expect((await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { extra: 'card' } })).status).toBe(200)
+    const row = (await findOrder(db, order.id))!
+    const refundOf = (part: 'charge' | 'groceries' | 'grocery_extra', amountCents: number | 'rest', reason: string) =>
+      orderSupport.refund(db, gateway, clock, row, { amountCents, key: `test:${order.id}:${part}`, reason, part })
+    await refundOf('charge', 200, 'late')
+    await refundOf('groceries', 489, 'bruised mangoes')
+    await refundOf('grocery_extra', 'rest', 'rice never bought')
+
+    const lines = [
+      { amount: '2.00', part: 'charge', reason: 'late' },
+      { amount: '4.89', part: 'groceries', reason: 'bruised mangoes' },
+      { amount: '6.75', part: 'grocery_extra', reason: 'rice never bought' },
+    ] as const
+    const shown = (view: Order) => view.refunds.map(({ amount, part, reason }) => ({ amount, part, reason }))
+    expect(shown(await viewAs(buyer, order.id))).toEqual([...lines])
+    expect(shown(await listedFor(buyer, order.id, 'buyer'))).toEqual([...lines])
+    expect(shown(await viewAs(runner, order.id))).toEqual([...lines])
+    expect(shown(await listedFor(runner, order.id, 'runner'))).toEqual([...lines])
+    expect(shown((await orderSupport.show(db, gateway, clock, { platformShareBps: 0, holdHours: 24 }, order.id))!.order)).toEqual([...lines])
+    // The fee and tip's own figure stays its own.
+    expect(await viewAs(buyer, order.id)).toMatchObject({ refundedAmount: '2.00', paymentStatus: 'partially_refunded' })
+
+    const told = await notesOf(buyer, 'refund_issued')
+    expect(told.map((note) => note.body).sort()).toEqual([
+      'Kirana refunded $2.00 of the fee and tip of your Money Test Store order (late). Your bank usually shows it within 5 to 10 business days.',
+      'Kirana refunded $4.89 of the groceries of your Money Test Store order (bruised mangoes). Your bank usually shows it within 5 to 10 business days.',
+      'Kirana refunded $6.75 of the extra grocery charge of your Money Test Store order (rice never bought). Your bank usually shows it within 5 to 10 business days.',
+    ])
+  })
+})
+
 describe('a resolved problem', () => {
   test("reaches the runner's open screen with the refund's line and the lowered earnings; both sides are told with the amount, the refund not again", async () => {
     const { buyer, runner, order } = await api.deliveredOrder(store)
@@ -101,13 +138,32 @@ describe('a resolved problem', () => {
 
     const [toBuyer] = await notesOf(buyer, 'problem_resolved')
     expect(toBuyer).toMatchObject({ title: 'Problem resolved: $5.00 refunded', data: { orderId: order.id, url: `/order/${order.id}` } })
-    expect(toBuyer!.body).toContain('Tip refunded')
+    expect(toBuyer!.body).toEndWith('Tip refunded. $5.00 of the fee and tip was refunded to your card.')
     const [toRunner] = await notesOf(runner, 'problem_resolved')
     expect(toRunner).toMatchObject({ title: 'Problem resolved: Money Test Store order', data: { url: `/delivery/${order.id}` } })
-    expect(toRunner!.body).toContain('$5.00')
+    expect(toRunner!.body).toEndWith('The buyer was refunded $5.00 of the fee and tip, which comes off your earnings on this order.')
     // The refund was the problem's: told with it, not on its own.
     expect(await eventsOf(order.id, 'refund_issued')).toHaveLength(1)
     expect(await notesOf(buyer, 'refund_issued')).toEqual([])
+  })
+
+  test('resolved with a refund of the groceries: both sides hear it was of the groceries, and the runner whether it comes off what they are paid back', async () => {
+    const cards = cardOrders(api, store)
+    for (const fromRunner of [false, true]) {
+      const { buyer, runner, order } = await cards.capturedCardOrder('38.20')
+      const reported = await call('POST', `/api/orders/${order.id}/problems`, {
+        cookie: buyer.cookie,
+        body: { kind: 'grocery_total', details: 'Mangoes bruised' },
+      })
+      const problem = reported.body.problem as { id: string }
+      await orderSupport.resolveProblem(db, gateway, clock, problem.id, { note: 'Mangoes refunded', refund: { groceryCents: 489 }, fromRunner })
+      expect((await notesOf(buyer, 'problem_resolved'))[0]!.body).toEndWith('Mangoes refunded. $4.89 of the groceries was refunded to your card.')
+      expect((await notesOf(runner, 'problem_resolved'))[0]!.body).toEndWith(
+        fromRunner
+          ? 'The buyer was refunded $4.89 of the groceries, which comes off what you are paid back for them.'
+          : 'The buyer was refunded $4.89 of the groceries; Kirana bears it, so what you are paid back for them is unchanged.',
+      )
+    }
   })
 
   test('resolved with no refund: both sides hear nothing was refunded', async () => {

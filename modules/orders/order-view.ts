@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
 import { windowLabel } from '../catalog/index'
-import { type GroceryHold, holdExpiresAt, type OrderPayment, orderPayments, type RefundRow, settledRefundsOf } from '../payments/index'
+import { type GroceryHold, holdExpiresAt, type OrderPayment, orderPayments, type SettledRefund, settledRefundsOf } from '../payments/index'
 import { type PayoutLineStatus, type PayoutTerms, runnerPayouts } from '../payouts/index'
 import { type Clock, centsToDecimal } from '../shared/index'
 import {
@@ -38,7 +38,8 @@ function photoView(row: OrderRow, slot: OrderPhotoSlot) {
  */
 export type OrderViewContext = {
   payments: Map<string, OrderPayment>
-  refunds: Map<string, RefundRow[]>
+  /** The refunds of each order's charges (fee and tip, groceries, the extra charge), by order id. */
+  refunds: Map<string, SettledRefund[]>
   earnings: Map<string, { amountCents: number; status: PayoutLineStatus }>
   terms: PayoutTerms
   /** The grocery holds of the orders whose groceries are paid by card, by order id. */
@@ -61,7 +62,10 @@ export async function orderViewContext(db: Database, clock: Clock, rows: readonl
       db,
       rows.map((row) => row.id),
     ),
-    settledRefundsOf(db, intentIds),
+    settledRefundsOf(
+      db,
+      rows.map((row) => ({ orderId: row.id, paymentIntentId: row.paymentIntentId })),
+    ),
     userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
     ratingsOf(db, delivered),
     runnerRatings(db, clock, runnerIds),
@@ -215,9 +219,10 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     refundedAmount: centsToDecimal(payment.refundedCents),
     refunds:
       isBuyer || isAssignedRunner
-        ? (context.refunds.get(row.paymentIntentId) ?? []).map((refund) => ({
+        ? (context.refunds.get(row.id) ?? []).map((refund) => ({
             id: refund.id,
             amount: centsToDecimal(refund.amountCents),
+            part: refund.part,
             refundedAt: (refund.settledAt ?? refund.createdAt).toISOString(),
             reason: refund.reason,
           }))

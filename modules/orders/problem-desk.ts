@@ -77,7 +77,8 @@ export type ProblemRefund = 'fee' | 'tip' | 'all' | { cents: number } | { grocer
 /**
  * Support resolves a problem (`orders resolve`), with a note and perhaps a refund through the
  * order's refunds under the problem's own key: of the fee and tip's charge, or of the grocery
- * charge, borne by the platform or, `fromRunner`, by the runner's groceries line. A resolve that
+ * charge, borne by the platform or, `fromRunner`, by the runner's groceries line (payments refuses
+ * `fromRunner` off the fee and tip: 400 REFUND_NOT_FROM_RUNNER). A resolve that
  * stopped after its refund finds that refund and repeats it as it was. Returns the order as it
  * was before, and the refund's outcome.
  */
@@ -118,7 +119,7 @@ export async function resolveProblem(
       key,
       reason: `problem ${shortProblemId(problem.id)}: ${resolution.note}`,
       part: groceries ? 'groceries' : 'charge',
-      fromRunner: groceries && resolution.fromRunner,
+      fromRunner: resolution.fromRunner,
     })
     if (outcome.refundId === null) throw nothingToRefund()
   }

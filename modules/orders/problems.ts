@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { idempotencyKeys, settledRefundsOf } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
 import {
   AFTER_DELIVERY_DAYS,
@@ -26,6 +27,7 @@ import {
   problemReportsOpen,
 } from './contract'
 import { orderForParty, partyOf } from './order-access'
+import { findOrder } from './order-queries'
 import { recordOrderEvent } from './outbox'
 import { orderProblems, orders } from './schema'
 import type { OrderRow } from './transitions'
@@ -130,10 +132,22 @@ export async function findProblem(db: Database, problemId: string): Promise<Prob
   return row ?? null
 }
 
-/** A report as its notifications tell of it: who reported it, what went wrong in words, and how support resolved it. */
+/**
+ * A report as its notifications tell of it: who reported it, what went wrong in words, how support
+ * resolved it, and its refund: how much, of which charge, and whether the runner bore it.
+ */
 export async function problemToTell(db: Database, problemId: string) {
   const row = await findProblem(db, problemId)
-  return row && { reporterId: row.reporterId, kind: PROBLEM_KIND_LABELS[row.kind], resolution: row.resolution, refundCents: row.refundCents }
+  if (!row) return null
+  const order = (await findOrder(db, row.orderId))!
+  const refunds = (await settledRefundsOf(db, [{ orderId: order.id, paymentIntentId: order.paymentIntentId }])).get(order.id) ?? []
+  const refund = refunds.find((made) => made.idempotencyKey === idempotencyKeys.problemRefund(row.id))
+  return {
+    reporterId: row.reporterId,
+    kind: PROBLEM_KIND_LABELS[row.kind],
+    resolution: row.resolution,
+    refund: refund ? { amountCents: refund.amountCents, part: refund.part, fromRunner: refund.fromRunner } : null,
+  }
 }
 
 /** GET /api/orders/{id}/problems/{problemId}/photo: as the order's photos, to its buyer and runner only. */

@@ -10,6 +10,7 @@ import {
   type PaymentGateway,
   RefundExceedsCaptureError,
   type RefundedPart,
+  RefundNotFromRunnerError,
   refund,
   releaseGroceryHold,
   settledRefundsOf,
@@ -27,6 +28,14 @@ export const REFUNDED_CHARGE_NAMES: Record<RefundedPart, string> = {
   grocery_extra: 'charge above the grocery hold',
 }
 
+/** Why a refund of each charge but the groceries' own cannot come from the runner. */
+const NOT_FROM_RUNNER: Record<RefundNotFromRunnerError['part'], string> = {
+  charge:
+    'A refund of the fee and tip cannot come from the runner: their earnings on the order follow every refund of it already. To take a refund from the runner, refund from the groceries.',
+  grocery_extra:
+    "The charge above the grocery hold is the platform's to give back: the runner was paid what the card was charged. To take a refund from the runner, refund from the groceries.",
+}
+
 /**
  * Gives money back on an order's charge through payments (once per key, never more than was
  * charged, both kept by payments under its own lock), and the order's followers hear of it. 409
@@ -34,7 +43,8 @@ export const REFUNDED_CHARGE_NAMES: Record<RefundedPart, string> = {
  * finishes it). `rest` asks for all that has not come back yet, once every other claim has settled.
  * `part: 'groceries'` gives back from the grocery charge instead (409 when the groceries were
  * not charged by card); the platform bears it unless `fromRunner`, when it comes out of the
- * runner's groceries line (lowered if unpaid, reversed if paid).
+ * runner's groceries line (lowered if unpaid, reversed if paid). Payments decides who may bear
+ * which refund: `fromRunner` off any other charge is 400 REFUND_NOT_FROM_RUNNER.
  */
 export async function refundOrder(
   db: Database,
@@ -43,11 +53,6 @@ export async function refundOrder(
   row: Pick<OrderRow, 'id'>,
   request: { amountCents: number | 'rest'; key: string; reason: string; part?: RefundedPart; fromRunner?: boolean },
 ) {
-  if (request.part === 'grocery_extra' && request.fromRunner)
-    throw badRequest(
-      "The charge above the grocery hold is the platform's to give back: the runner was paid what the card was charged. To take a refund from the runner, refund from the groceries.",
-      'REFUND_NOT_FROM_RUNNER',
-    )
   try {
     const outcome = await refund(
       { db, clock, gateway },
@@ -63,6 +68,7 @@ export async function refundOrder(
     if (outcome.refundId) await refundSettled(db, gateway, clock, row.id, request.reason)
     return outcome
   } catch (error) {
+    if (error instanceof RefundNotFromRunnerError) throw badRequest(NOT_FROM_RUNNER[error.part], 'REFUND_NOT_FROM_RUNNER')
     if (error instanceof NotChargedError && error.part === 'groceries') {
       throw conflict(
         "This order's groceries were not charged to the card (paid at the door, or their hold not captured), so there is nothing of them to refund.",
@@ -110,33 +116,25 @@ async function tellOfRefunds(db: Database, clock: Clock, orderId: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, orderId)).returning({ paymentIntentId: orders.paymentIntentId })
     if (!row) return
-    const settled = [...(await settledRefundsOf(tx, await refundedIntentsOf(tx, orderId, row.paymentIntentId))).values()].flat()
+    const settled = (await settledRefundsOf(tx, [{ orderId, paymentIntentId: row.paymentIntentId }])).get(orderId) ?? []
     for (const made of settled) await recordOrderEvent(tx, clock, orderId, 'refund_issued', made.id)
     await announceOrderChange(tx, orderId)
   })
 }
 
 /**
- * The intents an order's refunds are made on: its fee and tip's, and when the groceries were
- * paid by card its grocery hold's and that hold's extra charge's (refunded in Stripe's dashboard).
- */
-async function refundedIntentsOf(db: Database, orderId: string, paymentIntentId: string) {
-  const groceries = await orderPayments.groceryCharges(db, { orderIds: [orderId] })
-  return [paymentIntentId, ...groceries.flatMap((charge) => (charge.extraIntentId ? [charge.paymentIntentId, charge.extraIntentId] : [charge.paymentIntentId]))]
-}
-
-/**
- * A refund as its notification tells of it: how much and why, and whether it was made for one of
- * the order's problems (then the problem's resolving tells of it, with its amount). Null when no
- * refund of the order went through under that id.
+ * A refund as its notification tells of it: how much, of which charge and why, and whether it was
+ * made for one of the order's problems (then the problem's resolving tells of it, with its
+ * amount). Null when no refund of the order went through under that id.
  */
 export async function refundToTell(db: Database, order: Pick<OrderRow, 'id' | 'paymentIntentId'>, refundId: string) {
-  const refunded = await settledRefundsOf(db, await refundedIntentsOf(db, order.id, order.paymentIntentId))
-  const made = [...refunded.values()].flat().find((row) => row.id === refundId)
+  const refunded = await settledRefundsOf(db, [{ orderId: order.id, paymentIntentId: order.paymentIntentId }])
+  const made = refunded.get(order.id)?.find((row) => row.id === refundId)
   if (!made) return null
   const problems = await db.select({ id: orderProblems.id }).from(orderProblems).where(eq(orderProblems.orderId, order.id))
   return {
     amountCents: made.amountCents,
+    part: made.part,
     reason: made.reason,
     forProblem: problems.some((problem) => idempotencyKeys.problemRefund(problem.id) === made.idempotencyKey),
   }

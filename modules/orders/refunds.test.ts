@@ -239,8 +239,10 @@ describe.skipIf(kind !== 'postgres')('refund races on PostgreSQL', () => {
     }
   }, 60_000)
   test('a refund racing the no-show cancel: the order ends cancelled with all $7.00 back, and the check agrees', async () => {
+    const raced: string[] = []
     for (let round = 0; round < 24; round++) {
       const { buyer, order, row } = await acceptedOrder()
+      raced.push(order.id)
       clock.advance(2 * HOUR)
       await Promise.allSettled([
         orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:race-cancel`, reason: 'race' }),
@@ -250,6 +252,7 @@ describe.skipIf(kind !== 'postgres')('refund races on PostgreSQL', () => {
       const atGateway = (await gatewayRefundsOf(row.paymentIntentId)).reduce((sum, refund) => sum + Number(refund.amount_cents), 0)
       expect(atGateway).toBe(700)
     }
-    expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing).toEqual([])
+    // Of these orders: the gateway's own test above refunded its order at the gateway alone, which the check rightly lists.
+    expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing.filter((entry) => raced.includes(entry.id))).toEqual([])
   }, 60_000)
 })

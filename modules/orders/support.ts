@@ -2,13 +2,14 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import {
   CHARGED_PAYMENT_STATES,
-  gatewayStatuses,
   intentStatusAtGateway,
+  intentsAtGateway,
   isCharged,
   type OrderPayment,
   orderPayments,
   type PaymentGateway,
   paymentEventsOf,
+  refundedAtGateway,
   refundedTotals,
   refundsOf,
   strandedHolds,
@@ -159,8 +160,15 @@ const PAYMENT_STATES_OF: Record<OrderStatus, readonly PaymentStatus[]> = {
   cancelled: ['cancelled', 'capture_failed', ...CHARGED_PAYMENT_STATES],
 }
 
-/** Why an order is listed by the check, in support's words. */
-function disagreements(row: { status: OrderStatus }, payment: OrderPayment | undefined, gatewayStatus: string, ledgerRefundedCents: number, owedCents: number) {
+/** What the gateway holds of an order's payment: its status, what it captured, and what it gave back (undefined where it cannot tell, `unreachable` when it did not answer). */
+type AtGateway = { status: string; amountReceivedCents: number; refundedCents: number | 'unreachable' | undefined }
+
+/**
+ * Why an order is listed by the check, in support's words: its payment's state against the
+ * order's and the gateway's, and, charged, the amounts too (what the gateway captured and gave
+ * back against what we record), as a grocery hold's are held.
+ */
+function disagreements(row: { status: OrderStatus }, payment: OrderPayment | undefined, there: AtGateway, ledgerRefundedCents: number, owedCents: number) {
   if (!payment) return ['no payment recorded']
   const found: string[] = []
   if (!PAYMENT_STATES_OF[row.status].includes(payment.status)) {
@@ -170,7 +178,12 @@ function disagreements(row: { status: OrderStatus }, payment: OrderPayment | und
         : `${payment.status} does not go with ${row.status}`,
     )
   }
-  if (gatewayStatus !== GATEWAY_STATUS_OF[payment.status]) found.push(`the gateway says ${gatewayStatus}`)
+  if (there.status !== GATEWAY_STATUS_OF[payment.status]) found.push(`the gateway says ${there.status}`)
+  else if (isCharged(payment.status) && there.amountReceivedCents !== payment.amountCents)
+    found.push(`$${centsToDecimal(payment.amountCents)} captured here, $${centsToDecimal(there.amountReceivedCents)} at the gateway`)
+  if (there.refundedCents === 'unreachable') found.push('its refunds at the gateway could not be read')
+  else if (there.refundedCents !== undefined && there.refundedCents !== payment.refundedCents)
+    found.push(`the gateway says $${centsToDecimal(there.refundedCents)} came back`)
   if (ledgerRefundedCents !== payment.refundedCents) found.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
   if (owedCents > 0) found.push(`$${centsToDecimal(owedCents)} of its charge is owed back`)
   return found
@@ -178,8 +191,9 @@ function disagreements(row: { status: OrderStatus }, payment: OrderPayment | und
 
 /**
  * Support's consistency check (`orders check`): every order whose payment disagrees with its own
- * state, its gateway's or the refund ledger, or that is cancelled with part of its charge not
- * given back; every grocery hold that disagrees the same way; every hold no order holds that
+ * state, its gateway's (status, what it captured and what it gave back) or the refund ledger, or
+ * that is cancelled with part of its charge not given back; every grocery hold that disagrees
+ * the same way; every hold no order holds that
  * the gateway still keeps past its 30 minutes; and every order whose money going out (the
  * runner's lines, their transfers) disagrees. All four lists are empty when money and orders agree.
  */
@@ -187,15 +201,21 @@ export async function checkPayments(db: Database, gateway: PaymentGateway, clock
   const rows = await db.select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId }).from(orders)
   const intentIds = rows.map((row) => row.paymentIntentId)
   const payments = await orderPayments.of(db, intentIds)
-  const statuses = await gatewayStatuses(gateway, intentIds)
+  const atGateway = await intentsAtGateway(gateway, intentIds)
+  // Only a charged payment can have been refunded; a refund at the gateway that we never made is what this finds.
+  const refundedThere = await refundedAtGateway(
+    gateway,
+    intentIds.filter((id) => isCharged(payments.get(id)?.status ?? 'authorized')),
+  )
   const refunded = await refundedTotals(db)
   const disagreeing = rows.flatMap((row) => {
     const payment = payments.get(row.paymentIntentId)
-    const gatewayStatus = statuses.get(row.paymentIntentId) ?? 'missing'
+    const there = { ...atGateway.get(row.paymentIntentId)!, refundedCents: refundedThere?.get(row.paymentIntentId) }
+    const gatewayStatus = there.status
     const ledgerRefundedCents = refunded.get(row.paymentIntentId) ?? 0
     // A cancelled order keeps none of its charge: what has not come back is owed to the buyer.
     const owedCents = row.status === 'cancelled' && payment && isCharged(payment.status) ? payment.amountCents - payment.refundedCents : 0
-    const problems = disagreements(row, payment, gatewayStatus, ledgerRefundedCents, owedCents)
+    const problems = disagreements(row, payment, there, ledgerRefundedCents, owedCents)
     if (problems.length === 0) return []
     return [
       {

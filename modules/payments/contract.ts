@@ -18,6 +18,13 @@ export const CHARGED_PAYMENT_STATES = ['captured', 'partially_refunded', 'refund
 export type ChargedPaymentState = (typeof CHARGED_PAYMENT_STATES)[number]
 export const isCharged = (state: HeldPaymentState): state is ChargedPaymentState => (CHARGED_PAYMENT_STATES as readonly string[]).includes(state)
 
+/**
+ * Which of an order's charges a refund gives back: the fee and tip's (`charge`), the groceries'
+ * (the grocery hold's capture), or the extra charge the groceries came to above the hold.
+ */
+export const REFUNDED_PARTS = ['charge', 'groceries', 'grocery_extra'] as const
+export type RefundedPart = (typeof REFUNDED_PARTS)[number]
+
 /** How the buyer pays for the groceries: to the runner at the door (the spec's default), or by card in the app (a grocery hold). */
 export const GROCERY_PAYMENT_METHODS = ['at_door', 'card'] as const
 export type GroceryPaymentMethod = (typeof GROCERY_PAYMENT_METHODS)[number]

@@ -24,6 +24,9 @@ import { embeddedCustomers, embeddedPaymentIntents, embeddedPaymentMethods, embe
 
 type IntentRow = typeof embeddedPaymentIntents.$inferSelect
 
+/** Ids read in one query by the batch reads. */
+const READ_AT_ONCE = 1000
+
 /** After this many declined cards an intent is cancelled, as Stripe blocks card testing on one intent. */
 const MAX_FAILED_CONFIRMATIONS = 5
 
@@ -205,15 +208,29 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
       })
     },
 
-    /** The statuses of many intents at once, for support's checks and the sweep benchmark's proof. */
-    async statusesOf(ids: readonly string[]): Promise<Map<string, IntentStatus>> {
-      const found = new Map<string, IntentStatus>()
-      for (let start = 0; start < ids.length; start += 1000) {
+    /** Many intents at once, for support's checks and the sweep benchmark's proof. */
+    async intentsOf(ids: readonly string[]): Promise<Map<string, PaymentIntent>> {
+      const found = new Map<string, PaymentIntent>()
+      for (let start = 0; start < ids.length; start += READ_AT_ONCE) {
         const rows = await db
-          .select({ id: embeddedPaymentIntents.id, status: embeddedPaymentIntents.status })
+          .select()
           .from(embeddedPaymentIntents)
-          .where(inArray(embeddedPaymentIntents.id, ids.slice(start, start + 1000)))
-        for (const row of rows) found.set(row.id, row.status)
+          .where(inArray(embeddedPaymentIntents.id, ids.slice(start, start + READ_AT_ONCE)))
+        for (const row of rows) found.set(row.id, toIntent(row))
+      }
+      return found
+    },
+
+    /** What has come back on many intents at once, for support's check: all of their refunds, whoever made them. */
+    async refundedOf(ids: readonly string[]): Promise<Map<string, number>> {
+      const found = new Map<string, number>()
+      for (let start = 0; start < ids.length; start += READ_AT_ONCE) {
+        const rows = await db
+          .select({ intentId: embeddedRefunds.intentId, total: sql<number>`sum(${embeddedRefunds.amountCents})::int` })
+          .from(embeddedRefunds)
+          .where(inArray(embeddedRefunds.intentId, ids.slice(start, start + READ_AT_ONCE)))
+          .groupBy(embeddedRefunds.intentId)
+        for (const row of rows) found.set(row.intentId, Number(row.total))
       }
       return found
     },

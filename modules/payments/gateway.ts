@@ -65,8 +65,14 @@ export interface PaymentGateway {
    * in its dashboard (none): where a gateway can be refunded outside our calls (Stripe).
    */
   refundsOf?(paymentIntentId: string): Promise<GatewayRefund[]>
-  /** Many intents' statuses in one call, where the gateway can (the embedded one); else they are retrieved one by one. */
-  statusesOf?(ids: readonly string[]): Promise<Map<string, IntentStatus>>
+  /** Many intents in one call, where the gateway can (the embedded one); else they are retrieved one by one. Those it has none of are left out. */
+  intentsOf?(ids: readonly string[]): Promise<Map<string, PaymentIntent>>
+  /**
+   * What has come back on each of many payments in one call, where the gateway can (the embedded
+   * one): its refunds summed; those with none are left out. Else each payment's refunds are listed
+   * on their own, where the gateway can list them (refundsOf).
+   */
+  refundedOf?(ids: readonly string[]): Promise<Map<string, number>>
 
   // Money going out (Stripe Connect, separate charges and transfers): runners' connected accounts and transfers to them.
 

@@ -19,6 +19,7 @@ export {
   type GroceryExtraState,
   type GroceryPaymentMethod,
   isCharged,
+  REFUNDED_PARTS,
 } from './contract'
 export type { BankPayout, BankPayoutRun } from './embedded-bank-payouts'
 export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } from './embedded-gateway'
@@ -84,12 +85,14 @@ export {
 export {
   NotChargedError,
   type RefundedPart,
+  RefundNotFromRunnerError,
   type RefundOutcome,
   type RefundRequest,
   type RefundRow,
   refund,
   refundedTotals,
   refundsOf,
+  type SettledRefund,
   settledRefundsOf,
 } from './refunds'
 export { type StripeSettings, stripeGateway } from './stripe-gateway'

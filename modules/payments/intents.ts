@@ -235,14 +235,14 @@ export async function strandedHolds(db: Database, gateway: PaymentGateway, clock
   return candidates.filter((intent) => statuses.get(intent.paymentIntentId) === 'requires_capture')
 }
 
-/** The gateway's own status of each intent: `missing` when it has none, `unreachable` when it did not answer. */
 /** The gateway's own status of one intent (undefined when it has none); throws when the gateway cannot be reached. */
 export async function intentStatusAtGateway(gateway: PaymentGateway, id: string): Promise<string | undefined> {
   return (await gateway.retrieveIntent(id))?.status
 }
 
+/** The gateway's own status of each intent: `missing` when it has none, `unreachable` when it did not answer. */
 export async function gatewayStatuses(gateway: PaymentGateway, ids: readonly string[]): Promise<Map<string, string>> {
-  if (gateway.statusesOf) return gateway.statusesOf(ids)
+  if (gateway.intentsOf) return new Map([...(await intentsAtGateway(gateway, ids))].map(([id, intent]) => [id, intent.status]))
   const found = new Map<string, string>()
   for (const id of ids) {
     try {
@@ -263,6 +263,20 @@ const LOOKUPS_AT_ONCE = 8
  */
 export async function intentsAtGateway(gateway: PaymentGateway, ids: readonly string[]) {
   const found = new Map<string, { status: string; amountReceivedCents: number }>()
+  const intentsOf = gateway.intentsOf?.bind(gateway)
+  if (intentsOf) {
+    const listed = await intentsOf(ids).catch(() => null)
+    for (const id of ids) {
+      const intent = listed?.get(id)
+      found.set(
+        id,
+        intent
+          ? { status: intent.status, amountReceivedCents: intent.amountReceivedCents }
+          : { status: listed ? 'missing' : 'unreachable', amountReceivedCents: 0 },
+      )
+    }
+    return found
+  }
   const lookUp = async (id: string) => {
     try {
       const intent = await gateway.retrieveIntent(id)
@@ -276,11 +290,16 @@ export async function intentsAtGateway(gateway: PaymentGateway, ids: readonly st
 }
 
 /**
- * What the gateway has given back on each of these payments, for the consistency check: where
- * refunds can be made outside our calls (Stripe's dashboard), each payment's succeeded refunds
- * summed, or `unreachable`; null from a gateway that is only ever refunded through us.
+ * What the gateway has given back on each of these payments, for the consistency check: each
+ * payment's succeeded refunds summed (in one call where the gateway can), or `unreachable`; null
+ * from a gateway that can neither sum nor list them.
  */
 export async function refundedAtGateway(gateway: PaymentGateway, ids: readonly string[]): Promise<Map<string, number | 'unreachable'> | null> {
+  const refundedOf = gateway.refundedOf?.bind(gateway)
+  if (refundedOf) {
+    const summed = await refundedOf(ids).catch(() => null)
+    return new Map(ids.map((id) => [id, summed ? (summed.get(id) ?? 0) : 'unreachable']))
+  }
   const listRefunds = gateway.refundsOf?.bind(gateway)
   if (!listRefunds) return null
   const found = new Map<string, number | 'unreachable'>()

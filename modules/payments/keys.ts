@@ -23,8 +23,14 @@ export const idempotencyKeys = {
   owedRefund: (orderId: string) => `order:${orderId}:refund`,
   /** The one refund support may make when resolving a problem. */
   problemRefund: (problemId: string) => `problem:${problemId}:refund`,
-  /** A refund support makes by hand without a key of its own: a new one each time. */
-  supportRefund: (orderId: string) => `support:${orderId}:${crypto.randomUUID()}`,
+  /**
+   * A refund support makes by hand without a key of its own: the same order, charge, amount (or
+   * `all`) and reason make the same key, so a command run again after it timed out finishes or
+   * repeats that refund instead of making a second. The reason goes in as its hash, to keep the
+   * key short whatever was written.
+   */
+  supportRefund: (orderId: string, part: string, amount: number | 'rest', reason: string) =>
+    `support:${orderId}:${part}:${amount === 'rest' ? 'all' : amount}:${new Bun.CryptoHasher('sha256').update(reason.trim()).digest('hex').slice(0, 16)}`,
   /** A refund made in Stripe's dashboard, taken into our ledger by its webhook. */
   dashboardRefund: (gatewayRefundId: string) => `stripe:${gatewayRefundId}`,
   /** A runner's connected account: one per runner, however often onboarding starts. */

@@ -11,6 +11,7 @@ import {
   type PaymentGateway,
   paymentEventsOf,
   RefundExceedsCaptureError,
+  RefundNotFromRunnerError,
   refund,
   refundsOf,
 } from './index'
@@ -59,6 +60,18 @@ describe("payments' refund verb", () => {
     const before = gatewayRefunds.length
     await expect(refund(deps, { orderId: waiting.id, amountCents: 100, idempotencyKey: 'test:held', reason: 'x' })).rejects.toBeInstanceOf(NotChargedError)
     expect(gatewayRefunds.length).toBe(before)
+  })
+
+  test('only the groceries can come from the runner: off the fee and tip, or the extra charge, it is refused and the gateway is not asked', async () => {
+    const { orderId, paymentIntentId } = await chargedOrder()
+    const before = gatewayRefunds.length
+    for (const part of ['charge', 'grocery_extra', undefined] as const) {
+      const asked = refund(deps, { orderId, part, fromRunner: true, amountCents: 100, idempotencyKey: `test:${orderId}:${part}:runner`, reason: 'x' })
+      await expect(asked).rejects.toBeInstanceOf(RefundNotFromRunnerError)
+      await expect(asked).rejects.toMatchObject({ part: part ?? 'charge' })
+    }
+    expect(gatewayRefunds.length).toBe(before)
+    expect(await refundsOf(db, paymentIntentId)).toEqual([])
   })
 
   test('the same key is the same refund: another amount under it is refused, and a retry says it was made before', async () => {

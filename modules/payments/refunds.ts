@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog } from '../shared/index'
-import { isCharged } from './contract'
+import { isCharged, type RefundedPart } from './contract'
 import { recordPaymentEvent } from './events'
 import {
   type GatewayRefund,
@@ -17,18 +17,16 @@ import { checkoutIntents, groceryHolds, refunds } from './schema'
 
 type RefundsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
 
-/**
- * Which of an order's charges a refund comes from: the fee and tip's, the groceries' (the grocery
- * hold's capture), or the extra charge the groceries came to above the hold (always the platform's
- * to bear: the runner was paid what the card was charged).
- */
-export type RefundedPart = 'charge' | 'groceries' | 'grocery_extra'
+export type { RefundedPart }
 
 export type RefundRequest = {
   orderId: string
   /** The fee and tip's charge unless told. */
   part?: RefundedPart
-  /** Of a grocery refund: the runner bears it (their groceries line follows), not the platform. */
+  /**
+   * The runner bears it (their groceries line follows), not the platform: only of the groceries'
+   * own charge, what the runner was paid back for them (RefundNotFromRunnerError otherwise).
+   */
   fromRunner?: boolean
   /** Cents, or `rest`: all of the charge that has not come back, worked out under the refund lock once every claim has settled. */
   amountCents: number | 'rest'
@@ -58,6 +56,18 @@ export class NotChargedError extends Error {
   }
 }
 
+/**
+ * A refund asked to come from the runner off a charge the runner was not paid from: the fee and
+ * tip (the runner's earnings follow every refund of it already) or the extra charge above the
+ * grocery hold (the runner was paid what the card was charged). The one rule of who bears a
+ * refund: only the groceries' own charge can be the runner's to bear.
+ */
+export class RefundNotFromRunnerError extends Error {
+  constructor(readonly part: Exclude<RefundedPart, 'groceries'>) {
+    super(`A refund of the ${part === 'charge' ? 'fee and tip' : 'charge above the grocery hold'} cannot come from the runner.`)
+  }
+}
+
 export type RefundRow = typeof refunds.$inferSelect
 export type ChargedPayment = {
   paymentIntentId: string
@@ -83,7 +93,6 @@ export function refundsOf(db: Database, paymentIntentId: string) {
   return db.select().from(refunds).where(eq(refunds.paymentIntentId, paymentIntentId)).orderBy(refunds.createdAt)
 }
 
-/** The refunds that went through on each of these payments, in the order they settled: what orders' answers list. */
 // Built once, whatever the page's size: its ids go as one array parameter.
 const settledRefundsAmong = builtOnce((db) =>
   db
@@ -94,11 +103,34 @@ const settledRefundsAmong = builtOnce((db) =>
     .prepare('settled_refunds_among'),
 )
 
-export async function settledRefundsOf(db: Database, paymentIntentIds: readonly string[]): Promise<Map<string, RefundRow[]>> {
-  const settled = new Map<string, RefundRow[]>()
-  if (paymentIntentIds.length === 0) return settled
-  const rows = await settledRefundsAmong(db, { ids: [...paymentIntentIds] })
-  for (const row of rows) settled.set(row.paymentIntentId, [...(settled.get(row.paymentIntentId) ?? []), row])
+/** A refund that went through, with the charge it gave back. */
+export type SettledRefund = RefundRow & { part: RefundedPart }
+
+/**
+ * The refunds that went through on each order's charges, by order, in the order they settled,
+ * each named by the charge it gave back: the fee and tip's (the order's own intent), the
+ * groceries' (its grocery hold's) and the extra charge above the hold. What orders' answers and
+ * notices list.
+ */
+export async function settledRefundsOf(db: Database, orders: readonly { orderId: string; paymentIntentId: string }[]): Promise<Map<string, SettledRefund[]>> {
+  const settled = new Map<string, SettledRefund[]>()
+  if (orders.length === 0) return settled
+  const parts = new Map<string, RefundedPart>(orders.map((order) => [order.paymentIntentId, 'charge']))
+  const holds = await db
+    .select({ paymentIntentId: groceryHolds.paymentIntentId, extraIntentId: groceryHolds.extraIntentId })
+    .from(groceryHolds)
+    .where(
+      inArray(
+        groceryHolds.orderId,
+        orders.map((order) => order.orderId),
+      ),
+    )
+  for (const hold of holds) {
+    parts.set(hold.paymentIntentId, 'groceries')
+    if (hold.extraIntentId) parts.set(hold.extraIntentId, 'grocery_extra')
+  }
+  for (const row of await settledRefundsAmong(db, { ids: [...parts.keys()] }))
+    settled.set(row.orderId, [...(settled.get(row.orderId) ?? []), { ...row, part: parts.get(row.paymentIntentId)! }])
   return settled
 }
 
@@ -147,7 +179,9 @@ const REST_ATTEMPTS = 3
  * truly left.
  */
 export async function refund({ db, clock, gateway }: RefundsDeps, request: RefundRequest): Promise<RefundOutcome> {
-  const payment = await chargedPaymentOf(db, request.orderId, request.part ?? 'charge')
+  const part = request.part ?? 'charge'
+  if (request.fromRunner && part !== 'groceries') throw new RefundNotFromRunnerError(part)
+  const payment = await chargedPaymentOf(db, request.orderId, part)
   for (let attempt = 1; ; attempt++) {
     const claimed = await claimRefund(db, clock, payment, request)
     if (claimed.kind === 'claim') return finishClaim({ db, clock, gateway }, payment, claimed.claim, claimed.existed)
@@ -171,8 +205,7 @@ type Claimed =
 
 /** The claim under the payment's refund lock: the key's own, found again or written now within what is left. */
 function claimRefund(db: Database, clock: Clock, payment: ChargedPayment, request: RefundRequest): Promise<Claimed> {
-  // Only a refund of the grocery hold's capture can be the runner's to bear.
-  const fromRunner = payment.part === 'groceries' && !payment.groceryExtra && Boolean(request.fromRunner)
+  const fromRunner = Boolean(request.fromRunner)
   return db.transaction(async (tx): Promise<Claimed> => {
     await lockRefunds(tx, payment.paymentIntentId)
     const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, request.idempotencyKey))

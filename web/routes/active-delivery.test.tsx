@@ -89,7 +89,7 @@ describe('active delivery /delivery/{id}', () => {
       ...order,
       paymentStatus: 'partially_refunded',
       refundedAmount: '5.00',
-      refunds: [{ id: 'refund-1', amount: '5.00', refundedAt: '2026-01-05T10:20:00.000Z', reason: 'the tip, by request' }],
+      refunds: [{ id: 'refund-1', amount: '5.00', part: 'charge', refundedAt: '2026-01-05T10:20:00.000Z', reason: 'the tip, by request' }],
       earnings: { amount: '2.00', status: 'expected' },
     })
     const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))

@@ -30,9 +30,9 @@ const delivery = anOrder({
   earnings: { amount: '12.00', status: 'expected' },
 })
 
-const twoRefunds = [
-  { id: 'refund-1', amount: '1.00', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
-  { id: 'refund-2', amount: '2.50', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
+const twoRefunds: Order['refunds'] = [
+  { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
+  { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
 ]
 
 const both = aBuyer({ roles: ['buyer', 'runner'] })

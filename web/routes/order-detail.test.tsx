@@ -97,8 +97,8 @@ describe('order detail /orders/{id}', () => {
       paymentStatus: 'partially_refunded',
       refundedAmount: '3.50',
       refunds: [
-        { id: 'refund-1', amount: '1.00', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
-        { id: 'refund-2', amount: '2.50', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
+        { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
+        { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
       ],
       earnings: { amount: '3.50', status: 'held' },
     }

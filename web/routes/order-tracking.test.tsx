@@ -201,10 +201,10 @@ describe('order tracking /order/{id}', () => {
     const stream = events.latest()!
     stream.open()
 
-    const first = { id: 'refund-1', amount: '1.00', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' }
+    const first = { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' }
     stream.push('order', { ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '1.00', refunds: [first] })
     expect(payment().getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $1.00')
-    const second = { id: 'refund-2', amount: '2.50', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' }
+    const second = { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' }
     stream.push('order', { ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '3.50', refunds: [first, second] })
     expect(payment().getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $3.50')
     const lines = within(payment().getByRole('list', { name: 'Refunds' })).getAllByRole('listitem')

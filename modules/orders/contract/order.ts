@@ -1,6 +1,14 @@
 // The order as the API sends it (001 §3), how screens name it, and the requests on a whole order.
 import { z } from 'zod'
-import { GROCERY_EXTRA_CHOICES, GROCERY_EXTRA_STATES, GROCERY_PAYMENT_METHODS, HELD_PAYMENT_STATES, type HeldPaymentState } from '../../payments/contract'
+import {
+  GROCERY_EXTRA_CHOICES,
+  GROCERY_EXTRA_STATES,
+  GROCERY_PAYMENT_METHODS,
+  HELD_PAYMENT_STATES,
+  type HeldPaymentState,
+  REFUNDED_PARTS,
+  type RefundedPart,
+} from '../../payments/contract'
 import { PAYOUT_LINE_STATUSES } from '../../payouts/contract'
 import { orderItemSchema } from './lines'
 import { orderPhotoSchema } from './photos'
@@ -31,9 +39,20 @@ export const ORDER_POLL_MS = 30_000
 export const PENDING_ORDERS_POLL_MS = 60_000
 export const ORDER_NO_LONGER_AVAILABLE = 'Another runner just accepted this order. Refreshing available orders...'
 
-/** Money given back on the order's card: how much, when it went through, and why. */
-export const orderRefundSchema = z.object({ id: z.string(), amount: z.string(), refundedAt: z.string(), reason: z.string() })
+/**
+ * Money given back on the order's card: how much, of which charge (the fee and tip's, the
+ * groceries', or the extra charge above the grocery hold), when it went through, and why.
+ */
+export const orderRefundSchema = z.object({ id: z.string(), amount: z.string(), part: z.enum(REFUNDED_PARTS), refundedAt: z.string(), reason: z.string() })
 export type OrderRefund = z.infer<typeof orderRefundSchema>
+export type { RefundedPart }
+
+/** Each charge a refund gives back, as every screen, notice and support's CLI name it. */
+export const REFUNDED_PART_NAMES: Record<RefundedPart, string> = {
+  charge: 'fee and tip',
+  groceries: 'groceries',
+  grocery_extra: 'extra grocery charge',
+}
 
 /**
  * Where a runner's earnings on an order stand: expected until it is delivered (the charge less
@@ -118,9 +137,9 @@ export const orderSchema = z.object({
   /** The runner's photo at the door; the buyer and the runner only. */
   deliveryPhoto: orderPhotoSchema.nullable(),
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
-  /** Dollars given back on the card so far; '0.00' when nothing was. */
+  /** Dollars of the fee and tip given back on the card so far (paymentStatus's refunds); '0.00' when nothing was. */
   refundedAmount: z.string(),
-  /** Each refund that went through, oldest first; the buyer, the assigned runner and support only. */
+  /** Each refund that went through on any of the order's charges, oldest first; the buyer, the assigned runner and support only. */
   refunds: z.array(orderRefundSchema),
   /** What the order earns its runner, from the payouts ledger; the assigned runner, support, and runners offered it only. */
   earnings: orderEarningsSchema.nullable(),

@@ -1,4 +1,5 @@
 import type { EarningsStatus, Order } from '../../../modules/orders/contract'
+import { isCharged } from '../../../modules/payments/contract'
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 
 /** The screens' one way of counting what was ordered; the server's messages say it the same way. */
@@ -43,10 +44,32 @@ export const nothingFound = (order: Pick<Order, 'items'>) => order.items.length 
 /** How the runner's screens mark an order whose groceries the buyer pays by card (issue 29). */
 export const GROCERIES_PAID_IN_APP = 'Groceries paid in the app'
 
-/** How the groceries are paid, where an order's payment is summed up beside the word "Groceries": with the card's hold. */
-export function groceryPaymentWords({ groceryPayment }: Pick<Order, 'groceryPayment'>): string {
-  return groceryPayment.method === 'card' ? `by card (hold ${formatCents(groceryPayment.holdCents)})` : 'at the door'
+/** What the card paid for the groceries: the hold's capture, and the extra charge above it when the card took it. */
+export const groceriesChargedCents = ({ groceryPayment }: Pick<Order, 'groceryPayment'>) =>
+  groceryPayment.capturedCents + (groceryPayment.extraStatus === 'captured' ? groceryPayment.extraCents : 0)
+
+/**
+ * How the groceries are paid, where an order's payment is summed up beside the word "Groceries":
+ * the card's hold until it is captured, then what the card was charged (and what is left to the
+ * door); a hold released or declined says so.
+ */
+export function groceryPaymentWords(order: Pick<Order, 'groceryPayment'>): string {
+  const { method, status, holdCents, collectAtDoorCents } = order.groceryPayment
+  if (method !== 'card') return 'at the door'
+  if (status && isCharged(status))
+    return `by card: ${formatCents(groceriesChargedCents(order))} charged${collectAtDoorCents > 0 ? `, ${formatCents(collectAtDoorCents)} at the door` : ''}`
+  switch (status) {
+    case 'capture_failed':
+      return 'by card: declined, so paid at the door'
+    case 'cancelled':
+      return `by card: the ${formatCents(holdCents)} hold was released`
+    default:
+      return `by card (hold ${formatCents(holdCents)})`
+  }
 }
+
+/** Whether any of the fee and tip came back: the runner's earnings are then less refunds. */
+export const feeAndTipRefunded = (order: Pick<Order, 'refunds'>) => order.refunds.some((refund) => refund.part === 'charge')
 
 /** What the runner fronts at the store before the buyer pays them back, as every runner screen names it. */
 export const ESTIMATED_GROCERY_LABEL = 'Est. grocery cost (you pay at the store)'

@@ -2,7 +2,7 @@ import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
 import { doorCollection } from '../../features/orders/door-collection'
-import { EARNINGS_NOTES, ESTIMATED_GROCERY_LABEL, runnerEarningsCents } from '../../features/orders/order-figures'
+import { EARNINGS_NOTES, ESTIMATED_GROCERY_LABEL, feeAndTipRefunded, runnerEarningsCents } from '../../features/orders/order-figures'
 import { RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Fact } from '../../ui/fact'
 
@@ -16,7 +16,7 @@ export function EarningsCard({ order }: { order: Order }) {
     <section className="card card--compact stack delivery-card" aria-labelledby="delivery-earnings-heading">
       <h2 id="delivery-earnings-heading">Your Earnings</h2>
       <dl className="sums delivery-sums">
-        <Fact term={order.refunds.length > 0 ? 'Fee and tip, less refunds' : RUNNER_EARNINGS}>
+        <Fact term={feeAndTipRefunded(order) ? 'Fee and tip, less refunds' : RUNNER_EARNINGS}>
           {formatCents(runnerEarningsCents(order))}
           {order.earnings && <span className="earnings-note">{EARNINGS_NOTES[order.earnings.status]}</span>}
         </Fact>

@@ -5,6 +5,7 @@ import { doorCollection } from '../../features/orders/door-collection'
 import {
   EARNINGS_NOTES,
   ESTIMATED_GROCERY_LABEL,
+  feeAndTipRefunded,
   groceryPaymentWords,
   nothingFound,
   orderCents,
@@ -63,7 +64,7 @@ export function RunnerEarnings({ order }: { order: Order }) {
       <h2 id="runner-earnings-title">Your Earnings</h2>
       <p>
         {!ended &&
-          `Platform fee (${formatCents(orderCents(order.platformFee))}) plus tip (${formatCents(orderCents(order.tip))})${order.refunds.length > 0 ? ', less refunds' : ''}: `}
+          `Platform fee (${formatCents(orderCents(order.platformFee))}) plus tip (${formatCents(orderCents(order.tip))})${feeAndTipRefunded(order) ? ', less refunds' : ''}: `}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>
         {order.earnings && ` (${EARNINGS_NOTES[order.earnings.status]})`}.{!ended && ` ${doorCollection(order)}`}
       </p>

@@ -48,7 +48,13 @@ describe("the buyer's groceries card says where the total is paid", () => {
   test.each([
     ['the hold still standing, before the confirmation', {}, false, 'paid by card in the app.', ''],
     ['captured within the hold', { status: 'captured', capturedCents: 3820 }, true, 'paid by card in the app.', 'Charged to your card: $38.20.'],
-    ['refunded in part since', { status: 'partially_refunded', capturedCents: 3820, refundedCents: 500 }, true, 'paid by card in the app.', ''],
+    [
+      'refunded in part since',
+      { status: 'partially_refunded', capturedCents: 3820, refundedCents: 500 },
+      true,
+      'paid by card in the app.',
+      'Charged to your card: $38.20.',
+    ],
   ] as const)('by card, %s: paid by card in the app, never at the door', async (_state, payment, confirmed, where, result) => {
     const card = await openCard(pickedUp('38.20', payment, confirmed))
     expect(totalLine(card)).toBe(`Grocery total from the store receipt: $38.20, ${where}`)

@@ -1,4 +1,5 @@
 import type { Order } from '../../../modules/orders/contract'
+import { isCharged } from '../../../modules/payments/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import type { useConfirmGroceryTotal } from '../../features/orders/api/confirm-grocery-total'
 
@@ -46,6 +47,7 @@ export function groceryCardResult(order: Order, runnerName: string): string | nu
       return `Charged to your card: ${formatCents(capturedCents)}. Please pay ${formatCents(collectAtDoorCents)} to ${runnerName} at the door.`
     default:
       if (status === 'capture_failed') return `Your card declined the groceries. Please pay ${formatCents(collectAtDoorCents)} to ${runnerName} at the door.`
-      return status === 'captured' ? `Charged to your card: ${formatCents(capturedCents)}.` : null
+      // Charged, whatever has come back of it since (the refunds are listed in the payment card).
+      return status && isCharged(status) ? `Charged to your card: ${formatCents(capturedCents)}.` : null
   }
 }

@@ -1,13 +1,14 @@
 import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
-import { groceryPaymentWords, orderCents, paymentWords } from '../../features/orders/order-figures'
+import { feeAndTipRefunded, groceryPaymentWords, orderCents, paymentWords } from '../../features/orders/order-figures'
 import { Fact } from '../../ui/fact'
 
 /**
  * What the buyer paid online and what came back: the fee, the tip and their total, how the
- * groceries are paid, then each
- * refund as it settles (the order's stream brings them), or else where the payment stands.
+ * groceries are paid (what the card was charged for them once it was), where the fee and tip's
+ * payment stands unless part of it came back, then each refund of any charge as it settles (the
+ * order's stream brings them).
  */
 export function PaymentCard({ order }: { order: Order }) {
   return (
@@ -25,7 +26,8 @@ export function PaymentCard({ order }: { order: Order }) {
           {groceryPaymentWords(order)}
         </Fact>
       </dl>
-      {order.refunds.length > 0 ? <RefundLines order={order} side="buyer" /> : <p className="meta">{paymentWords(order)}</p>}
+      {!feeAndTipRefunded(order) && <p className="meta">{paymentWords(order)}</p>}
+      <RefundLines order={order} side="buyer" />
     </section>
   )
 }
