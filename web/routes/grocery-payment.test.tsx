@@ -65,6 +65,42 @@ describe("the runner's screen says what to collect at the door", () => {
   })
 })
 
+describe("'Mark as delivered?' asks for the payment the order's own grocery payment leaves to the door", () => {
+  const dialogText = async (order: Order) => {
+    await openDelivery(order)
+    fireEvent.click(screen.getByRole('button', { name: 'MARK AS DELIVERED' }))
+    return screen.getByRole('dialog', { name: 'Mark as delivered?' }).querySelector('.dialog__text')?.textContent
+  }
+
+  test.each<[string, Order, string]>([
+    [
+      'paid in the app: nothing to collect',
+      cardOrder('38.20', { capturedCents: 3820, status: 'captured' }),
+      'Confirm that Asha has the groceries. They are paid in the app: there is nothing to collect. This cannot be undone.',
+    ],
+    [
+      'a difference left to the door',
+      cardOrder('52.10', { capturedCents: 4500, status: 'captured', extraCents: 710, extraStatus: 'at_door', collectAtDoorCents: 710 }),
+      'Confirm that Asha has the groceries and has paid you the $7.10 left to pay at the door. This cannot be undone.',
+    ],
+    [
+      'the buyer still choosing',
+      cardOrder('52.10', { extraCents: 710, extraStatus: 'awaiting_choice' }),
+      'Confirm that Asha has the groceries. The $7.10 above the card hold is not settled yet: Asha is choosing to pay it by card or to you at the door. This cannot be undone.',
+    ],
+    [
+      'paid at the door, with the total entered',
+      {
+        ...cardOrder('64.30'),
+        groceryPayment: { ...cardOrder('64.30').groceryPayment, method: 'at_door', holdCents: 0, status: null, collectAtDoorCents: 6430 },
+      },
+      'Confirm that Asha has the groceries and has paid you $64.30 for them. This cannot be undone.',
+    ],
+  ])('%s', async (_case, order, text) => {
+    expect(await dialogText(order)).toBe(text)
+  })
+})
+
 describe("the runner's pick-up of a card order carries the grocery total", () => {
   const shopping: Order = { ...cardOrder(''), status: 'runner_accepted', pickedUpAt: null, actualGroceryCost: null }
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react'
 import { orderQueryOptions } from '../features/orders/api/orders'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
-import { anOrder, aScheduledOrder } from '../testing/order-fixtures'
+import { aCardGroceryPayment, anOrder, aScheduledOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderConfirmationPage } from './order-confirmation'
 
@@ -20,6 +20,7 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     expect(fact('Items')).toBe('3 items (4 units)')
     expect(fact('Delivery slot')).toBe('ASAP')
     expect(fact('Online payment')).toBe('$2.00 fee + $5.00 tip = $7.00Your card is authorized for $7.00 and charged when a runner accepts.')
+    expect(fact('Groceries')).toBe('At the door, by Cash, Zelle, Venmo, or Apple Pay')
     expect(fact('Delivery address')).toBe('1 Main St, Edison, NJ 08817')
 
     const next = within(screen.getByRole('region', { name: 'What happens next?' }))
@@ -32,6 +33,22 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/buyer')
     expect(screen.getByRole('link', { name: 'Track Order' }).getAttribute('href')).toBe(`/order/${order.id}`)
     expect(api.calls).toHaveLength(1)
+  })
+
+  test("groceries 'By card in the app': the hold and what is charged, and nothing to pay at the door", async () => {
+    const byCard = anOrder({ id: order.id, groceryPayment: aCardGroceryPayment() })
+    fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order: byCard }] })
+    renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url: `/order-confirmation?orderId=${order.id}`, user: aBuyer() })
+    await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })
+    expect(fact('Groceries')).toBe('By card in the app: up to $45.00 held')
+    const steps = within(screen.getByRole('region', { name: 'What happens next?' }))
+      .getAllByRole('listitem')
+      .map((step) => step.textContent)
+    expect(steps[0]).toContain('If no runner accepts in time, both holds on your card are released at no cost.')
+    expect(steps[2]).toBe(
+      'Your card is held for up to $45.00 for the groceries. Your runner sends the store receipt, and your card is charged only its total; the rest of the hold is released. Nothing to pay at the door, unless the groceries come to more than the hold and you choose to pay the difference there.',
+    )
+    expect(screen.queryByText(/Cash, Zelle/)).toBeNull()
   })
 
   test('a scheduled order names its window as the slot, and counts the 30 minutes from when runners see it', async () => {

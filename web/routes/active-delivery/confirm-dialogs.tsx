@@ -1,4 +1,5 @@
-import type { OrderItemView } from '../../../modules/orders/contract'
+import type { GroceryPayment, OrderItemView } from '../../../modules/orders/contract'
+import { formatCents } from '../../../modules/shared/contract'
 import { ConfirmDialog } from '../../ui/dialog'
 
 type Choice = { onCancel: () => void; onConfirm: () => void }
@@ -54,12 +55,28 @@ export function NothingFoundDialog({ customer, paid, busy, onCancel, onConfirm }
   )
 }
 
+/**
+ * What the runner confirms at the door, by the order's own grocery payment: paid to them there (the
+ * total when they entered it), or paid in the app with nothing, or only a difference, to collect.
+ */
+export function deliveredWords(customer: string, { method, collectAtDoorCents, extraCents, extraStatus }: GroceryPayment): string {
+  if (method === 'at_door') {
+    const paid = collectAtDoorCents > 0 ? `paid you ${formatCents(collectAtDoorCents)}` : 'paid you'
+    return `Confirm that ${customer} has the groceries and has ${paid} for them.`
+  }
+  if (extraStatus === 'awaiting_choice')
+    return `Confirm that ${customer} has the groceries. The ${formatCents(extraCents)} above the card hold is not settled yet: ${customer} is choosing to pay it by card or to you at the door.`
+  if (collectAtDoorCents > 0)
+    return `Confirm that ${customer} has the groceries and has paid you the ${formatCents(collectAtDoorCents)} left to pay at the door.`
+  return `Confirm that ${customer} has the groceries. They are paid in the app: there is nothing to collect.`
+}
+
 /** Delivered is the last step and cannot be undone, so it is confirmed first. */
-export function DeliveredDialog({ customer, onCancel, onConfirm }: Choice & { customer: string }) {
+export function DeliveredDialog({ customer, payment, onCancel, onConfirm }: Choice & { customer: string; payment: GroceryPayment }) {
   return (
     <ConfirmDialog
       title="Mark as delivered?"
-      description={`Confirm that ${customer} has the groceries and has paid you for them. This cannot be undone.`}
+      description={`${deliveredWords(customer, payment)} This cannot be undone.`}
       keepLabel="Not Yet"
       onKeep={onCancel}
       confirmLabel="Mark as Delivered"

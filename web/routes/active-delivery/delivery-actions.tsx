@@ -109,7 +109,12 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
       )}
       {asking === 'missing' && <MissingItemsDialog missing={missing} onCancel={() => setAsking(null)} onConfirm={pickUp} />}
       {asking === 'delivered' && (
-        <DeliveredDialog customer={order.buyerFirstName?.trim() || 'the customer'} onCancel={() => setAsking(null)} onConfirm={deliver} />
+        <DeliveredDialog
+          customer={order.buyerFirstName?.trim() || 'the customer'}
+          payment={order.groceryPayment}
+          onCancel={() => setAsking(null)}
+          onConfirm={deliver}
+        />
       )}
     </ActionBar>
   )
