@@ -17,7 +17,7 @@ import { EarningsCard } from './active-delivery/earnings-card'
 import { GiveUpOrder } from './active-delivery/give-up'
 import { GroceryTotalField, groceryTotalProblem, groceryTotalReady, groceryTotalValue } from './active-delivery/grocery-total-field'
 import { PhotoUpload } from './active-delivery/photo-upload'
-import { ShoppingList } from './active-delivery/shopping-list'
+import { isFound, ShoppingList } from './active-delivery/shopping-list'
 import { StoreCard } from './active-delivery/store-card'
 import { useItemChecks } from './active-delivery/use-item-checks'
 
@@ -62,8 +62,13 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
   const checks = useItemChecks(order.id)
   const { groceryText, setGroceryText } = checks
   const shopping = order.status === 'runner_accepted'
+  const byCard = order.groceryPayment.method === 'card'
+  // Nothing ticked ends the order as nothing found instead of a pick-up: no groceries, so no total
+  // and no receipt. The field says so once every line is marked not found, not before shopping starts.
+  const nothingTicked = order.items.every((item) => !isFound(item, checks.found))
+  const nothingFound = order.items.every((item) => item.state === 'not_found')
   // The card pays for the groceries at this total: the pick-up carries it.
-  const totalRequired = order.groceryPayment.method === 'card'
+  const totalRequired = byCard && !nothingTicked
   const groceryProblem = groceryTotalProblem(groceryText)
   return (
     <div className="delivery-layout">
@@ -76,7 +81,7 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
       <PhotoUpload order={order} slot="receipt" />
       {shopping && (
         <section className="card card--compact stack delivery-card" aria-label="Grocery total">
-          <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} required={totalRequired} />
+          <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} byCard={byCard} nothingFound={nothingFound} />
         </section>
       )}
       <PhotoUpload order={order} slot="deliveryPhoto" />

@@ -133,6 +133,27 @@ describe("the runner's pick-up of a card order carries the grocery total", () =>
     ])
   })
 
+  test('with every item marked Not Found, no total and no receipt: the pick-up opens "Nothing found?" and ends the order', async () => {
+    const nothing: Order = { ...shopping, receipt: null, items: shopping.items.map((item) => ({ ...item, state: 'not_found', isDelivered: false })) }
+    const server = fakeApi({
+      [`GET /api/orders/${nothing.id}`]: () => [200, { order: nothing }],
+      [`POST /api/orders/${nothing.id}/nothing-found`]: () => [200, { order: { ...nothing, status: 'cancelled', cancelReason: 'nothing_found' } }],
+    })
+    renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${nothing.id}`, user: aRunner() })
+    const total = await screen.findByLabelText<HTMLInputElement>('Actual grocery total')
+    expect(total.required).toBe(false)
+    expect(screen.getByText('Every item is marked not found: with nothing found there is no total or receipt to enter.')).toBeDefined()
+    const pickUp = screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' })
+    expect(pickUp.disabled).toBe(false)
+    fireEvent.click(pickUp)
+    const dialog = within(screen.getByRole('dialog', { name: 'Nothing found?' }))
+    expect(dialog.getByText(/the hold on their card for the groceries is released/)).toBeDefined()
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirm Nothing Found' }))
+    await screen.findByText('Nothing found', { selector: '.delivery-status__title' })
+    expect(server.callsTo(`POST /api/orders/${nothing.id}/nothing-found`)).toHaveLength(1)
+    expect(server.callsTo(`PATCH /api/orders/${nothing.id}/status`)).toHaveLength(0)
+  })
+
   test('an order paid at the door keeps the total optional', async () => {
     const atDoor: Order = { ...shopping, groceryPayment: { ...shopping.groceryPayment, method: 'at_door', holdCents: 0, status: null } }
     fakeApi({ [`GET /api/orders/${atDoor.id}`]: () => [200, { order: atDoor }] })

@@ -33,7 +33,14 @@ export function MissingItemsDialog({ missing, onCancel, onConfirm }: Choice & { 
  * Picking up with nothing ticked is not a delivery: the runner confirms that nothing was found,
  * and the order ends there, cancelled, with the customer's fee and tip refunded in full.
  */
-export function NothingFoundDialog({ customer, paid, busy, onCancel, onConfirm }: Choice & { customer: string; paid: string; busy: boolean }) {
+export function NothingFoundDialog({
+  customer,
+  paid,
+  byCard,
+  busy,
+  onCancel,
+  onConfirm,
+}: Choice & { customer: string; paid: string; byCard: boolean; busy: boolean }) {
   return (
     <ConfirmDialog
       title="Nothing found?"
@@ -41,7 +48,8 @@ export function NothingFoundDialog({ customer, paid, busy, onCancel, onConfirm }
         <>
           <p>None of the items is ticked. Confirming ends the order as nothing found: it is cancelled, not delivered.</p>
           <p>
-            {customer} is told and gets the {paid} fee and tip back in full, so there are no earnings for this order. Nobody pays for groceries.
+            {customer} is told and gets the {paid} fee and tip back in full, so there are no earnings for this order.{' '}
+            {byCard ? 'Nobody pays for groceries: the hold on their card for the groceries is released.' : 'Nobody pays for groceries.'}
           </p>
         </>
       }

@@ -102,6 +102,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
         <NothingFoundDialog
           customer={customerName(order)}
           paid={formatCents(orderCents(order.totalAmount))}
+          byCard={order.groceryPayment.method === 'card'}
           busy={endNothingFound.isPending}
           onCancel={() => setAsking(null)}
           onConfirm={confirmNothingFound}

@@ -26,19 +26,26 @@ type Props = {
   onChange: (value: string) => void
   error: string | null
   /** The groceries are paid in the app: the card is charged this total, so the pick-up needs it. */
-  required: boolean
+  byCard: boolean
+  /** No line is found: the order ends as nothing found, with no total and no receipt. */
+  nothingFound: boolean
 }
+
+/** Nothing found is not a pick-up: nothing is bought, so there is no receipt and no total to charge. */
+const NOTHING_FOUND_HINT = 'Every item is marked not found: with nothing found there is no total or receipt to enter.'
 
 /**
  * What the groceries came to at the register: optional when the customer pays the runner at the
- * door, required when their card pays for the groceries.
+ * door, required when their card pays for the groceries, unless nothing was found.
  */
-export function GroceryTotalField({ value, onChange, error, required }: Props) {
-  const words = required
+export function GroceryTotalField({ value, onChange, error, byCard, nothingFound }: Props) {
+  const required = byCard && !nothingFound
+  const words = byCard
     ? { label: 'Actual grocery total', hint: "From the store receipt. Required: the customer's card is charged this total." }
     : { label: 'Actual grocery total (optional)', hint: 'From the store receipt. The customer pays you this at the door.' }
+  const hint = nothingFound ? NOTHING_FOUND_HINT : words.hint
   return (
-    <Field label={words.label} error={error ?? undefined} hint={words.hint}>
+    <Field label={words.label} error={error ?? undefined} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <div className="money-input">
           <span aria-hidden="true">$</span>
