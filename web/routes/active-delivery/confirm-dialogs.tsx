@@ -1,4 +1,4 @@
-import type { GroceryPayment, OrderItemView } from '../../../modules/orders/contract'
+import type { GroceryPayment, OrderItemView, ScheduledWindow } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { ConfirmDialog } from '../../ui/dialog'
 
@@ -79,12 +79,30 @@ export function deliveredWords(customer: string, { method, collectAtDoorCents, e
   return `Confirm that ${customer} has the groceries. They are paid in the app: there is nothing to collect.`
 }
 
-/** Delivered is the last step and cannot be undone, so it is confirmed first. */
-export function DeliveredDialog({ customer, payment, onCancel, onConfirm }: Choice & { customer: string; payment: GroceryPayment }) {
+/**
+ * Delivered is the last step and cannot be undone, so it is confirmed first. Far before a
+ * scheduled order's window the runner is warned, not stopped: the buyer may have asked for it early.
+ */
+export function DeliveredDialog({
+  customer,
+  payment,
+  earlyFor,
+  onCancel,
+  onConfirm,
+}: Choice & { customer: string; payment: GroceryPayment; earlyFor: ScheduledWindow | null }) {
   return (
     <ConfirmDialog
       title="Mark as delivered?"
-      description={`${deliveredWords(customer, payment)} This cannot be undone.`}
+      description={
+        <>
+          {earlyFor && (
+            <p className="form-notice form-notice--info">
+              This order is scheduled for {earlyFor.label}, and that window has not started. Deliver before it only if {customer} agreed.
+            </p>
+          )}
+          <p>{`${deliveredWords(customer, payment)} This cannot be undone.`}</p>
+        </>
+      }
       keepLabel="Not Yet"
       onKeep={onCancel}
       confirmLabel="Mark as Delivered"

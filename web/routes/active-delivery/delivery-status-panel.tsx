@@ -14,7 +14,7 @@ function describe(order: Order, now: number): { title: string; text: string } {
     case 'picked_up':
       return {
         title: 'Items picked up from store',
-        text: `${order.pickedUpAt ? `Picked up at ${formatMoment(order.pickedUpAt, now)}. ` : ''}Take the groceries to the customer, ${collectsAtDoor(order) ? 'collect the grocery payment, ' : ''}then mark the order delivered.`,
+        text: `${order.pickedUpAt ? `Picked up at ${formatMoment(order.pickedUpAt, now)}. ` : ''}Take the groceries to the customer${order.scheduledWindow ? ` in their ${order.scheduledWindow.label} window` : ''}, ${collectsAtDoor(order) ? 'collect the grocery payment, ' : ''}then mark the order delivered.`,
       }
     case 'delivered':
       return {
@@ -54,6 +54,11 @@ export function DeliveryStatusPanel({ order }: { order: Order }) {
         <p className="delivery-status__title">{title}</p>
         <p>{text}</p>
       </div>
+      {order.scheduledWindow && order.status !== 'cancelled' && (
+        <p className="delivery-status__window">
+          Scheduled delivery: <strong>{order.scheduledWindow.label}</strong>
+        </p>
+      )}
     </section>
   )
 }
