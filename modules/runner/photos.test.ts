@@ -149,21 +149,26 @@ const disguised = await disguisedFiles()
 const { runner, order } = await acceptedOrder()
 
 describe('files we refuse', () => {
-  test.each(Object.entries(disguised))('%s: 415 in the error shape, and nothing stored', async (_name, file) => {
+  // Not a picture at all, or one of a kind we do not take; or a JPEG by its first bytes that does not decode.
+  const NOT_A_PHOTO = { message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' }
+  const DAMAGED = { message: 'The photo could not be read: the file is damaged or too large for its size. Take the photo again.', code: 'PHOTO_DAMAGED' }
+  const sniffedAsJpeg = new Set(['a truncated JPEG', 'a polyglot: a JPEG header, then HTML'])
+
+  test.each(Object.entries(disguised))('%s: 415 in the error shape, and nothing stored', async (name, file) => {
     const response = await upload(runner.cookie, order.id, 'receipt', file)
     expect(response.status).toBe(415)
-    expect(response.body).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(response.body).toEqual(sniffedAsJpeg.has(name) ? DAMAGED : NOT_A_PHOTO)
     expect((await findOrder(db, order.id))!.receipt).toBeNull()
   })
 
-  test('a 267-byte JPEG whose header claims 8000×8000 (the photo bomb): 415 in the error shape, and nothing stored', async () => {
+  test('a 267-byte JPEG whose header claims 8000×8000 (the photo bomb): 415, said to be damaged or too large, and nothing stored', async () => {
     const bomb = await jpegClaiming(8000, 8000)
     expect(bomb.byteLength).toBe(267)
     expect(await sharp(bomb).metadata()).toMatchObject({ format: 'jpeg', width: 8000, height: 8000 })
     const fresh = await acceptedOrder()
     const response = await upload(fresh.runner.cookie, fresh.order.id, 'receipt', { bytes: bomb })
     expect(response.status).toBe(415)
-    expect(response.body).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(response.body).toEqual(DAMAGED)
     expect((await findOrder(db, fresh.order.id))!.receipt).toBeNull()
   })
 
@@ -184,7 +189,7 @@ describe('files we refuse', () => {
     const fresh = await acceptedOrder()
     const response = await upload(fresh.runner.cookie, fresh.order.id, 'receipt', { bytes: half })
     expect(response.status).toBe(415)
-    expect(response.body).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(response.body).toEqual(DAMAGED)
     expect((await findOrder(db, fresh.order.id))!.receipt).toBeNull()
   })
 
