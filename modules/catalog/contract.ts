@@ -54,6 +54,8 @@ export const storeSchema = z.object({
   openNow: z.boolean(),
   /** When it next opens (opens: true) or closes; null when nothing changes within a year (open around the clock). */
   nextChange: z.object({ at: z.string(), opens: z.boolean() }).nullable(),
+  /** The reason of a dated closure that closes it today in its time ('Family wedding'); null on any other day. */
+  closedFor: z.string().nullable(),
 })
 export type Store = z.infer<typeof storeSchema>
 

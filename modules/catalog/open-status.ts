@@ -1,7 +1,7 @@
 // What a buyer is told about a store's hours, in the store's own time zone: "Open · closes 9 PM",
 // "Closed · opens 9 AM tomorrow", and why an order for delivery now is refused. Pure: the browser
 // writes the same texts from a store's answer.
-import { localDate, nextChange, openIntervals, type Schedule } from './weekly-hours'
+import { closureAt, localDate, nextChange, openIntervals, type Schedule } from './weekly-hours'
 
 /** When a store next opens or closes, as a store's answer carries it (an ISO instant). */
 export type NextChange = { at: string; opens: boolean }
@@ -75,8 +75,8 @@ export function openStatusText(status: OpenStatus, now: Date): string {
   return status.openNow ? `Open · closes ${closingText(at, status.timeZone, now)}` : `Closed · opens ${openingText(at, status.timeZone, now)}`
 }
 
-/** Why an order for delivery now is refused: the store is closed, or closes at `closesAt` too soon after. */
-export type AsapRefusal = { closesAt: Date | null; nextOpening: Date | null }
+/** Why an order for delivery now is refused: the store is closed (for a dated closure's reason, if one closes it today), or closes at `closesAt` too soon after. */
+export type AsapRefusal = { closesAt: Date | null; nextOpening: Date | null; closedFor: string | null }
 
 /**
  * Null when a store may take an order for delivery now: open now and still open `cutoffMinutes`
@@ -91,7 +91,7 @@ export function asapClosedReason(schedule: Schedule, now: Date, cutoffMinutes: n
   const change = nextChange(schedule, now)
   const closesAt = change && !change.opens ? change.at : null
   const opening = closesAt ? nextChange(schedule, closesAt) : change
-  return { closesAt, nextOpening: opening?.opens ? opening.at : null }
+  return { closesAt, nextOpening: opening?.opens ? opening.at : null, closedFor: closesAt ? null : (closureAt(schedule, now)?.reason ?? null) }
 }
 
 /** What checkout says when it refuses an order for now: the store's name, and when it next opens in its time. */
@@ -100,5 +100,6 @@ export function storeClosedMessage(storeName: string, refusal: AsapRefusal, time
     ? `it opens ${refusal.closesAt ? 'again ' : ''}${openingText(refusal.nextOpening, timeZone, now)}`
     : 'it has no opening hours ahead'
   if (refusal.closesAt) return `${storeName} closes at ${closingText(refusal.closesAt, timeZone, now)}, too soon to shop an order for delivery now; ${opens}.`
+  if (refusal.closedFor) return `${storeName} is closed today (${refusal.closedFor}); ${opens}.`
   return `${storeName} is closed now; ${opens}.`
 }

@@ -123,6 +123,13 @@ export function localDate(at: Date, timeZone: string): string {
 
 const isClosed = (closures: readonly Closure[], date: string) => closures.some((closure) => closure.from <= date && date <= closure.to)
 
+/** The dated closure that closes the place on the local date of `at`, if one does. */
+export function closureAt(schedule: Schedule, at: Date): Closure | null {
+  if (schedule.closures.length === 0) return null
+  const date = localDate(at, schedule.timeZone)
+  return schedule.closures.find((closure) => closure.from <= date && date <= closure.to) ?? null
+}
+
 /**
  * The stretches a schedule is open that touch [from, to), as instants, each clipped to it. A
  * range that runs to 24:00 joins the next day's from 00:00, so an all-night place is one stretch.
