@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { asapClosedReason, closingText, openingText, openStatusText, storeClosedMessage } from './open-status'
+import { asapClosedReason, closedNowMessage, closingText, openingText, openStatusText, storeClosedMessage } from './open-status'
 import { parseWeeklyHours, type Schedule } from './weekly-hours'
 
 const NEW_YORK = 'America/New_York'
@@ -77,6 +77,26 @@ describe('when a store opens or closes, in its own words', () => {
     )
     expect(openStatusText({ timeZone: NEW_YORK, openNow: true, nextChange: null }, now)).toBe('Open 24 hours')
     expect(openStatusText({ timeZone: NEW_YORK, openNow: false, nextChange: null }, now)).toBe('Closed')
+  })
+})
+
+describe("a closed store in the buyer's words, from its answer", () => {
+  const closed = { timeZone: NEW_YORK, openNow: false, nextChange: { at: '2026-11-28T14:00:00.000Z', opens: true }, closedFor: null }
+
+  test('closed: when it opens, and why when a dated closure says', () => {
+    expect(closedNowMessage('Patel Family Grocers', closed, friday('22:00'))).toBe('Patel Family Grocers is closed now; it opens 9 AM tomorrow.')
+    expect(closedNowMessage('Patel Family Grocers', { ...closed, closedFor: 'Family wedding' }, friday('12:00'))).toBe(
+      'Patel Family Grocers is closed today (Family wedding); it opens 9 AM tomorrow.',
+    )
+    expect(closedNowMessage('Desi Mandi', { ...closed, nextChange: null }, friday('12:00'))).toBe('Desi Mandi is closed now; it has no opening hours ahead.')
+  })
+
+  test('open, or an answer kept past its opening: nothing to say; kept past its closing: closed', () => {
+    expect(closedNowMessage('Patel Family Grocers', { ...closed, openNow: true, nextChange: null }, friday('12:00'))).toBeNull()
+    expect(closedNowMessage('Patel Family Grocers', closed, new Date('2026-11-28T14:00:00.000Z'))).toBeNull()
+    const open = { ...closed, openNow: true, nextChange: { at: friday('21:00').toISOString(), opens: false } }
+    expect(closedNowMessage('Patel Family Grocers', open, friday('20:00'))).toBeNull()
+    expect(closedNowMessage('Patel Family Grocers', open, friday('21:30'))).toBe('Patel Family Grocers is closed now.')
   })
 })
 

@@ -100,6 +100,20 @@ export function storeClosedMessage(storeName: string, refusal: AsapRefusal, time
     ? `it opens ${refusal.closesAt ? 'again ' : ''}${openingText(refusal.nextOpening, timeZone, now)}`
     : 'it has no opening hours ahead'
   if (refusal.closesAt) return `${storeName} closes at ${closingText(refusal.closesAt, timeZone, now)}, too soon to shop an order for delivery now; ${opens}.`
-  if (refusal.closedFor) return `${storeName} is closed today (${refusal.closedFor}); ${opens}.`
-  return `${storeName} is closed now; ${opens}.`
+  return `${storeName} is closed ${refusal.closedFor ? `today (${refusal.closedFor})` : 'now'}; ${opens}.`
+}
+
+/**
+ * The same words from a store's answer, for the cart and checkout to say before any card is held:
+ * null while the answer has it open. An answer kept past its next change has become what that
+ * change made it, and no longer knows the day's closure.
+ */
+export function closedNowMessage(storeName: string, status: OpenStatus & { closedFor?: string | null }, now: Date): string | null {
+  const change = status.nextChange
+  const changed = change !== null && Date.parse(change.at) <= now.getTime()
+  if (changed ? change.opens : status.openNow) return null
+  // Closed since the answer: when it opens again is not known yet.
+  if (changed) return `${storeName} is closed now.`
+  const nextOpening = change?.opens ? new Date(change.at) : null
+  return storeClosedMessage(storeName, { closesAt: null, nextOpening, closedFor: status.closedFor ?? null }, status.timeZone, now)
 }
