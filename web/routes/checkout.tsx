@@ -49,9 +49,12 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
   // A store closed now takes no order for delivery now: said, with its windows, before the card is asked for.
   const closedNow =
     pending.scheduledFor === null && pending.storeOpen && !scheduleProblem ? closedNowMessage(pending.storeName, pending.storeOpen, new Date(now)) : null
+  // Choosing a window only moves the order: it is placed with Place Order, and the bar says so.
+  const [moved, setMoved] = useState(false)
   const reschedule = (chosen: ScheduledWindow) => {
     setPending(rescheduleStoredPendingOrder(pending, chosen))
     clearScheduleProblem()
+    setMoved(true)
   }
   const payGroceriesBy = (method: typeof groceryPayment) => updateCartDetails(pending.storeId, { groceryPayment: method })
 
@@ -64,7 +67,7 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
     <ShopPage back={{ to: '/cart', search: { storeId: pending.storeId }, label: 'Back to cart' }} title="Checkout" subtitle={pending.storeName}>
       <form className="cart-layout" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <div className="cart-layout__main">
-          <AuthorizationNotice />
+          <AuthorizationNotice window={pending.scheduledFor ? pending.timeSlot : null} />
           <OrderSummary pending={pending} tipCents={tipCents} groceryPayment={groceryPayment} />
         </div>
         <div className="cart-layout__side">
@@ -100,6 +103,11 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
           {closedNow && (
             <p className="place-order-bar__hint" id="checkout-needs-window">
               Choose a delivery window first.
+            </p>
+          )}
+          {moved && !closedNow && !scheduleProblem && (
+            <p className="place-order-bar__hint" role="status">
+              Now for {pending.timeSlot}. Not placed yet: press Place Order to place it.
             </p>
           )}
           <button

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react'
 import { orderQueryOptions } from '../features/orders/api/orders'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
+import { manualClock } from '../testing/manual-clock'
 import { aCardGroceryPayment, anOrder, aScheduledOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderConfirmationPage } from './order-confirmation'
@@ -54,8 +55,15 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
   test('a scheduled order names its window as the slot, and counts the 30 minutes from when runners see it', async () => {
     const saturday = aScheduledOrder({ id: order.id })
     fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order: saturday }] })
-    renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url: `/order-confirmation?orderId=${order.id}`, user: aBuyer() })
+    // Placed on Monday: no runner sees it until Saturday morning, so it is not yet finding one.
+    renderScreen(OrderConfirmationPage, {
+      path: '/order-confirmation',
+      url: `/order-confirmation?orderId=${order.id}`,
+      user: aBuyer(),
+      clock: manualClock(Date.parse(saturday.createdAt)),
+    })
     await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })
+    expect(document.querySelector('.confirmation-hero__number')?.textContent).toBe('Order #2C3D4E5F Scheduled')
     expect(fact('Delivery slot')).toBe('Scheduled · Sat 10:00–12:00')
     const first = within(screen.getByRole('region', { name: 'What happens next?' })).getAllByRole('listitem')[0]!.textContent
     expect(first).toStartWith('Runners see your order shortly before your Sat 10:00–12:00 window. A runner accepts your order within 30 minutes of seeing it,')

@@ -42,7 +42,7 @@ function Confirmation({ order }: { order: Order }) {
         <StatusMark />
         <h1>Order Placed Successfully!</h1>
         <p className="confirmation-hero__number">
-          Order #{shortOrderId(order.id)} <StatusBadge status={order.status} />
+          Order #{shortOrderId(order.id)} <StatusBadge status={order.status} offersOpenAt={order.offersOpenAt} />
         </p>
       </header>
       <section className="card card--compact order-facts-card" aria-labelledby="confirmation-details">

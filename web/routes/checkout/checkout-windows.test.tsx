@@ -26,6 +26,11 @@ describe('checkout for a delivery window (issue 30)', () => {
     const api = checkoutServer()
     await openCheckout()
     expect(slot()).toBe('Sat 10:00–12:00')
+    // The 30 minutes count from when runners see it, not from now.
+    expect(screen.getByRole('complementary', { name: 'Payment Authorization' }).textContent).toContain(
+      'Runners see it shortly before your Sat 10:00–12:00 window; if none accepts within 30 minutes of seeing it, the authorization is cancelled at no cost.',
+    )
+    expect(screen.queryByText(/If no runner accepts within 30 minutes,/)).toBeNull()
     await placeOrder()
     await screen.findByText(confirmation)
     expect(bodiesSentTo(api, 'POST /api/create-payment-intent')[0]).toMatchObject({ storeId: store.id, scheduledFor: saturday!.start })
@@ -90,6 +95,8 @@ describe('checkout for a delivery window (issue 30)', () => {
     expect(screen.queryByRole('alert', { name: /No delivery now/ })).toBeNull()
     expect(slot()).toBe('Fri 17:00–19:00')
     expect(placeOrderButton().disabled).toBe(false)
+    // Choosing only moved the order: nothing is placed until Place Order, and the bar says so.
+    expect(screen.getByText(/^Now for/).textContent).toBe('Now for Fri 17:00–19:00. Not placed yet: press Place Order to place it.')
     expect(api.callsTo('POST /api/create-payment-intent')).toHaveLength(0)
   })
 
