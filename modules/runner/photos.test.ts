@@ -96,6 +96,33 @@ describe('POST /api/orders/{id}/receipt', () => {
     expect((await viewAs(buyer.cookie, order.id)).receipt!.uploadedAt).toBe(clock.now().toISOString())
   })
 
+  test('once the grocery total is entered with it, the receipt is kept: replacing it is 409, and the first stays', async () => {
+    const { buyer, runner, order } = await acceptedOrder()
+    expect((await upload(runner.cookie, order.id, 'receipt', jpeg)).status).toBe(201)
+    const first = (await findOrder(db, order.id))!.receipt!
+    const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: true }))
+    const picked = await call('PATCH', `/api/orders/${order.id}/status`, {
+      cookie: runner.cookie,
+      body: { status: 'picked_up', itemCompletionData, actualGroceryCost: '26.40' },
+    })
+    expect(picked.status).toBe(200)
+    const retake = await upload(runner.cookie, order.id, 'receipt', { bytes: await smallPng() })
+    expect(retake.status).toBe(409)
+    expect(retake.body).toEqual({
+      message: 'The receipt stays as it was when you entered the grocery total: the customer checks that total against it.',
+      code: 'PHOTO_NOT_ALLOWED_NOW',
+    })
+    expect((await findOrder(db, order.id))!.receipt).toEqual(first)
+    expect(await providers.objects.get(first.key)).not.toBeNull()
+    expect((await viewAs(buyer.cookie, order.id)).receipt!.uploadedAt).toBe(first.uploadedAt)
+  })
+
+  test('picked up without a total, the receipt may still be added, and replaced', async () => {
+    const { runner, order } = await api.pickedUpOrder(store, { runnerName: 'Divya' })
+    expect((await upload(runner.cookie, order.id, 'receipt', jpeg)).status).toBe(201)
+    expect((await upload(runner.cookie, order.id, 'receipt', { bytes: await smallPng() })).status).toBe(201)
+  })
+
   test('PNG and WebP are taken too, each kept as what its bytes say it is', async () => {
     const { runner, order } = await acceptedOrder()
     const png = await upload(runner.cookie, order.id, 'receipt', { bytes: await smallPng(), name: 'receipt.jpg', type: 'image/jpeg' })
