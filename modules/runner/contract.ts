@@ -125,6 +125,13 @@ export const preferencesSchema = z.object({
 export type Preferences = z.infer<typeof preferencesSchema>
 
 export const MAX_ACTUAL_GROCERY_DOLLARS = 10_000
+/**
+ * A grocery total this many times the estimate, and at least GROCERY_TOTAL_WARN_MIN_CENTS above
+ * it, is worth a second look before pick-up: a slip of the thumb ($31.75 for $17.98) is charged as
+ * typed. Warned of, never refused: prices at the counter do run high.
+ */
+export const GROCERY_TOTAL_WARN_RATIO = 1.5
+export const GROCERY_TOTAL_WARN_MIN_CENTS = 500
 
 /** A runner who gives up more than this many orders within GIVE_UP_WINDOW_DAYS has their accepts paused for GIVE_UP_PAUSE_HOURS from the last one. */
 export const GIVE_UPS_ALLOWED = 3

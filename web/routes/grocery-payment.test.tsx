@@ -112,7 +112,7 @@ describe("the runner's pick-up of a card order carries the grocery total", () =>
     renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${shopping.id}`, user: aRunner() })
     const total = await screen.findByLabelText<HTMLInputElement>('Actual grocery total')
     expect(total.required).toBe(true)
-    expect(screen.getByText("From the store receipt. Required: the customer's card is charged this total.")).toBeDefined()
+    expect(screen.getByText("From the store receipt. Required: the customer's card is charged this total ($45.00 is held on it).")).toBeDefined()
     // Nothing is paid at the door, so the receipt is not asked for to say what to pay there.
     expect(
       within(screen.getByRole('region', { name: 'Receipt photo' })).getByText(
@@ -152,6 +152,24 @@ describe("the runner's pick-up of a card order carries the grocery total", () =>
     await screen.findByText('Nothing found', { selector: '.delivery-status__title' })
     expect(server.callsTo(`POST /api/orders/${nothing.id}/nothing-found`)).toHaveLength(1)
     expect(server.callsTo(`PATCH /api/orders/${nothing.id}/status`)).toHaveLength(0)
+  })
+
+  test('a total far above the estimate, or above the hold, is worth a second look: warned of, and the pick-up still goes', async () => {
+    fakeApi({ [`GET /api/orders/${shopping.id}`]: () => [200, { order: shopping }] })
+    renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${shopping.id}`, user: aRunner() })
+    const total = await screen.findByLabelText<HTMLInputElement>('Actual grocery total')
+    const warnings = () => Array.from(total.closest('section')!.querySelectorAll('.form-notice'), (notice) => notice.textContent)
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box)
+    fireEvent.change(total, { target: { value: '24.10' } })
+    expect(warnings()).toEqual([])
+    fireEvent.change(total, { target: { value: '31.75' } })
+    expect(warnings()).toEqual(['$31.75 is far above the $19.47 estimate: check it against the receipt.'])
+    fireEvent.change(total, { target: { value: '48.37' } })
+    expect(warnings()).toEqual([
+      '$48.37 is far above the $19.47 estimate: check it against the receipt.',
+      "That is $3.37 more than the $45.00 held on the customer's card: they will choose to pay the difference by card or at the door.",
+    ])
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' }).disabled).toBe(false)
   })
 
   test('an order paid at the door keeps the total optional', async () => {
