@@ -303,6 +303,16 @@ test('with nothing ticked, picking up asks to confirm that nothing was found, an
   expect(localStorage.getItem(`delivery_grocery_total_${order.id}`)).toBeNull()
 })
 
+test('an order the customer cancelled because it was not picked up in time says so, and what became of the money', async () => {
+  deliveryServer({ ...order, status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' })
+  await openDelivery()
+  await screen.findByText('Cancelled: not picked up in time', { selector: '.delivery-status__title' })
+  screen.getByText(
+    'Asha cancelled it because it was not picked up within 2 hours of your accepting it. They get the $7.00 fee and tip back in full, so there are no earnings for it. There is nothing more to do for it.',
+  )
+  expect(screen.queryByText('This order was cancelled')).toBeNull()
+})
+
 describe("a scheduled order's window", () => {
   const scheduled = (overrides: Partial<Order> = {}) =>
     anAcceptedOrder({ scheduledFor: SATURDAY_WINDOW.start, timeSlot: SATURDAY_WINDOW.label, scheduledWindow: SATURDAY_WINDOW, ...overrides })
