@@ -143,6 +143,9 @@ describe("the runner's pick-up of a card order carries the grocery total", () =>
     const total = await screen.findByLabelText<HTMLInputElement>('Actual grocery total')
     expect(total.required).toBe(false)
     expect(screen.getByText('Every item is marked not found: with nothing found there is no total or receipt to enter.')).toBeDefined()
+    expect(
+      within(screen.getByRole('region', { name: 'Receipt photo' })).getByText('Not needed: every item is marked not found, so nothing was bought.'),
+    ).toBeDefined()
     const pickUp = screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' })
     expect(pickUp.disabled).toBe(false)
     fireEvent.click(pickUp)

@@ -63,7 +63,7 @@ export function DeliveryStatusPanel({ order }: { order: Order }) {
       </div>
       {order.scheduledWindow && order.status !== 'cancelled' && (
         <p className="delivery-status__window">
-          Scheduled delivery: <strong>{order.scheduledWindow.label}</strong>
+          Scheduled delivery: <strong className="nowrap">{order.scheduledWindow.label}</strong>
         </p>
       )}
     </section>

@@ -13,6 +13,7 @@ const WORDS: Record<OrderPhotoSlot, { title: string; take: string; hint: string 
 }
 /** Groceries paid by card: nothing is paid at the door, and the pick-up needs the receipt (issue 29). */
 const CARD_RECEIPT_HINT = 'Needed for this order: the customer sees it, and their card is charged its total.'
+const NOTHING_FOUND_HINT = 'Not needed: every item is marked not found, so nothing was bought.'
 /** Once the grocery total is entered the receipt it was read from stays. */
 const KEPT_HINT = 'Kept as sent with your grocery total: the customer checks the total against it.'
 
@@ -32,7 +33,9 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
   const now = useClock().now()
   const stored = order[slot]
   const words = WORDS[slot]
-  const hint = slot === 'receipt' && order.groceryPayment.method === 'card' ? CARD_RECEIPT_HINT : words.hint
+  // With every line marked not found nothing was bought: the order ends without a receipt.
+  const nothingFound = order.status === 'runner_accepted' && order.items.length > 0 && order.items.every((item) => item.state === 'not_found')
+  const hint = slot !== 'receipt' ? words.hint : nothingFound ? NOTHING_FOUND_HINT : order.groceryPayment.method === 'card' ? CARD_RECEIPT_HINT : words.hint
 
   // A receipt sent with the grocery total is kept as sent, as the server keeps it.
   const kept = slot === 'receipt' && receiptKept({ receipt: order.receipt, hasGroceryTotal: order.actualGroceryCost !== null })
