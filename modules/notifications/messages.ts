@@ -24,9 +24,16 @@ export const offersOpen = (order: OrderRow) => ({
   body: `Runners near ${order.storeName} can now accept your order for ${scheduledLabel(order)}. We'll tell you when one does; if none accepts within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, the hold on your card is released.`,
 })
 
-export const orderAccepted = (order: OrderRow, runnerName: string) => ({
+/** How the groceries are paid, as the buyer chose: at the door, or by card at the receipt's total within the hold. */
+type GroceryWay = Pick<GroceryPayment, 'method' | 'holdCents'>
+
+export const orderAccepted = (order: OrderRow, runnerName: string, groceries: GroceryWay) => ({
   title: `${runnerName} is shopping your order`,
-  body: `${runnerName} accepted your ${order.storeName} order. Your card was charged $${centsToDecimal(order.totalCents)} (fee and tip); pay for the groceries at the door.`,
+  body: `${runnerName} accepted your ${order.storeName} order. Your card was charged $${centsToDecimal(order.totalCents)} (fee and tip); ${
+    groceries.method === 'card'
+      ? `the groceries are charged to your card at the receipt's total, within the $${centsToDecimal(groceries.holdCents)} held.`
+      : 'pay for the groceries at the door.'
+  }`,
 })
 
 export const orderPickedUp = (order: OrderRow, runnerName: string) => ({
@@ -34,9 +41,14 @@ export const orderPickedUp = (order: OrderRow, runnerName: string) => ({
   body: `${runnerName} picked up your order at ${order.storeName} and is heading to you.`,
 })
 
-export const orderDelivered = (order: OrderRow, runnerName: string) => ({
+export const orderDelivered = (order: OrderRow, runnerName: string, groceries: Pick<GroceryPayment, 'method' | 'collectAtDoorCents'>) => ({
   title: `Delivered: your ${order.storeName} order`,
-  body: `Enjoy! If you have not yet, pay ${runnerName} for the groceries: ${methods}.`,
+  body:
+    groceries.method === 'at_door'
+      ? `Enjoy! If you have not yet, pay ${runnerName} for the groceries: ${methods}.`
+      : groceries.collectAtDoorCents > 0
+        ? `Enjoy! If you have not yet, pay ${runnerName} the $${centsToDecimal(groceries.collectAtDoorCents)} left for the groceries: ${methods}.`
+        : "Enjoy! The groceries are paid by card in the app, at the receipt's total: nothing to pay at the door.",
 })
 
 /** `runnersTold`: how many runners near the store were offered the order, which is why one that expired went untaken. */
