@@ -60,6 +60,8 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
     case 'rescheduled':
       // The buyer moved it themselves; runners hear of it again when its new offers open.
       return []
+    case 'offers_overnight':
+      return toBuyer('offers_overnight', text.offersOvernight(order, clock.now()))
     case 'placed':
     case 'offers_opened': {
       // A scheduled order's buyer hears that runners are being offered it now.

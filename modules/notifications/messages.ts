@@ -1,5 +1,6 @@
-import { windowLabel } from '../catalog/index'
+import { openingText, windowLabel } from '../catalog/index'
 import { type GroceryPayment, itemsLabel, NO_SHOW_AFTER_HOURS, type OrderRow, SUBSTITUTION_WAIT_MS } from '../orders/index'
+import { holdExpiresAt } from '../payments/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
@@ -26,6 +27,20 @@ export const offersOpen = (order: OrderRow) => ({
 
 /** How the groceries are paid, as the buyer chose: at the door, or by card at the receipt's total within the hold. */
 type GroceryWay = Pick<GroceryPayment, 'method' | 'holdCents'>
+
+/**
+ * The evening before a scheduled order's offers lapse in the night (a 07:00–09:00 window's at
+ * 5:30 AM): when runners see it, and when it is cancelled if none takes it, while the buyer can
+ * still move it to a later window.
+ */
+export const offersOvernight = (order: OrderRow, now: Date) => {
+  const opens = openingText(order.offersOpenAt, order.storeTimeZone, now)
+  const lapses = openingText(holdExpiresAt(order.offersOpenAt), order.storeTimeZone, now)
+  return {
+    title: `Your ${scheduledLabel(order)} order: runners see it at ${opens}`,
+    body: `Runners near ${order.storeName} can accept your order from ${opens}. If none has by ${lapses}, it is cancelled and the hold on your card released, and we'll tell you. To give runners longer while you sleep, move it to a later window in Kirana tonight.`,
+  }
+}
 
 export const orderAccepted = (order: OrderRow, runnerName: string, groceries: GroceryWay) => ({
   title: `${runnerName} is shopping your order`,

@@ -161,7 +161,8 @@ async function reschedule(tx: Database, clock: Clock, row: OrderRow, window: Cho
       scheduledUntil: window.end,
       storeTimeZone: window.timeZone,
       offersOpenAt,
-      ...(offersOpenAt.getTime() > now.getTime() && { offersFannedOutAt: null }),
+      // Moved, it is told again of its own evening before, if its new offers lapse overnight too.
+      ...(offersOpenAt.getTime() > now.getTime() && { offersFannedOutAt: null, overnightToldAt: null }),
       updatedAt: now,
     })
     .where(
