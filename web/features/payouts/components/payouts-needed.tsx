@@ -1,7 +1,7 @@
 import { ApiError } from '../../../lib/http'
 import { isOnline, needsConnection } from '../../../lib/online'
 import { useToast } from '../../../ui/toast'
-import { useStartPayoutOnboarding } from '../../payouts/api/start-onboarding'
+import { useStartPayoutOnboarding } from '../api/start-onboarding'
 
 /**
  * An accept refused with 409 PAYOUTS_NOT_ENABLED: the groceries of that order are paid in the
