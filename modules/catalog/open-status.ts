@@ -65,14 +65,17 @@ export function closingText(at: Date, timeZone: string, now: Date): string {
 
 /**
  * The line a store's card and page show: "Open · closes 9 PM", "Closed · opens 9 AM tomorrow",
- * "Open 24 hours". An answer kept past its change says only what the store has become.
+ * "Closed today (Family wedding) · opens 9 AM tomorrow", "Open 24 hours". An answer kept past its
+ * change says only what the store has become.
  */
-export function openStatusText(status: OpenStatus, now: Date): string {
+export function openStatusText(status: OpenStatus & { closedFor?: string | null }, now: Date): string {
   const change = status.nextChange
-  if (!change) return status.openNow ? 'Open 24 hours' : 'Closed'
+  // A dated closure's reason, while the answer that carries it still holds: 'Closed today (Family wedding)'.
+  const closed = status.closedFor ? `Closed today (${status.closedFor})` : 'Closed'
+  if (!change) return status.openNow ? 'Open 24 hours' : closed
   const at = new Date(change.at)
   if (at.getTime() <= now.getTime()) return change.opens ? 'Open' : 'Closed'
-  return status.openNow ? `Open · closes ${closingText(at, status.timeZone, now)}` : `Closed · opens ${openingText(at, status.timeZone, now)}`
+  return status.openNow ? `Open · closes ${closingText(at, status.timeZone, now)}` : `${closed} · opens ${openingText(at, status.timeZone, now)}`
 }
 
 /** Why an order for delivery now is refused: the store is closed (for a dated closure's reason, if one closes it today), or closes at `closesAt` too soon after. */

@@ -247,7 +247,7 @@ describe('cart /cart?storeId={id}', () => {
     // Friday 27 November, 10 PM in Edison.
     renderScreen(CartPage, { path: '/cart', url: `/cart?storeId=${store.id}`, user: aBuyer(), clock: manualClock(Date.parse('2026-11-28T03:00:00.000Z')) })
     await screen.findByRole('heading', { level: 1, name: 'Your Cart' })
-    expect(within(screen.getByRole('region', { name: 'Store' })).getByText('Closed · opens 9 AM tomorrow')).toBeDefined()
+    expect(within(screen.getByRole('region', { name: 'Store' })).getByText('Closed today (Family wedding) · opens 9 AM tomorrow')).toBeDefined()
     const schedule = within(screen.getByRole('region', { name: 'Delivery Schedule' }))
     expect(schedule.getByRole('status').textContent).toBe(
       'Patel Family Grocers is closed today (Family wedding); it opens 9 AM tomorrow. Choose a delivery window instead.',
