@@ -35,6 +35,10 @@ describe('stores hours', () => {
         closures: [],
       })
       expect(json('stores', 'hours', 'cli hours store', '--set', 'mon-sun closed')).toMatchObject({ openNow: false, nextChange: null })
+      // A later segment replaces its days' hours, as the README says: Sunday opens only 22:00-23:00.
+      expect(json('stores', 'hours', made.patel, '--set', 'mon-sun 09:00-21:00; sun 22:00-23:00')).toMatchObject({
+        hours: 'mon-sat 09:00-21:00; sun 22:00-23:00',
+      })
       const reopened = cli('stores', 'hours', made.patel, '--set', 'MON-SUN 00:00-24:00', '--time-zone', 'America/Chicago')
       expect(reopened.code).toBe(0)
       expect(reopened.stdout).toContain('hours      mon-sun 00:00-24:00')

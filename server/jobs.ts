@@ -3,7 +3,15 @@ import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import { captureUnansweredGroceryTotals, openDueOffers, orderOutbox, orderSupport, ordersPaymentListener, sweepExpiredOrders } from '../modules/orders/index'
+import {
+  captureUnansweredGroceryTotals,
+  openDueOffers,
+  orderOutbox,
+  orderSupport,
+  ordersPaymentListener,
+  sweepExpiredOrders,
+  tellOvernightOffers,
+} from '../modules/orders/index'
 import { captureOwedGroceryHolds, chargeOwedGroceryExtras, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
@@ -16,7 +24,8 @@ export type JobsDeps = JobDeps & { listen: Listen; push: PushSender; payoutRunMi
 export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
 
 /**
- * Opens the offers of scheduled orders whose lead time has come (their runners told once), then
+ * Opens the offers of scheduled orders whose lead time has come (their runners told once), tells
+ * the buyers of those whose offers lapse overnight the evening before, then
  * settles every hold: releases orders no runner accepted within 30 minutes of their offers opening and authorizations
  * that never became an order, finishes captures a stopped process left half done, refunds what
  * paid orders ended before pick-up still owe, and captures the grocery holds whose total was
@@ -27,6 +36,7 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
   const groceryDeps = { db, gateway, clock, listener: ordersPaymentListener(db, clock, gateway) }
   const run = await whileHoldingLock(db, dbKind, PAYMENT_SWEEP_LOCK, async () => ({
     offersOpened: await openDueOffers(db, clock),
+    overnightTold: await tellOvernightOffers(db, clock),
     orders: await sweepExpiredOrders(db, gateway, clock),
     intents: await releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),

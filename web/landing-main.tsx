@@ -13,7 +13,7 @@ function SignedInAware() {
   const [signedIn, setSignedIn] = useState(() => !navigator.onLine && deviceOwner() !== null)
   useEffect(() => {
     if (!navigator.onLine) return
-    fetch('/api/auth/user', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    fetch('/api/auth/session', { credentials: 'same-origin', headers: { accept: 'application/json' } })
       // The answer is read either way: a refusal left unread keeps its connection busy.
       .then(async (response) => Boolean(((await response.json().catch(() => null)) as { user?: unknown } | null)?.user) && response.ok)
       .then(setSignedIn, () => {})

@@ -37,7 +37,7 @@ describe('route loaders', () => {
   test("an answer outside the contract shows the route's error screen, saying to refresh, instead of the screen", async () => {
     const { status, ...renamed } = anOrder({ id: 'order-1', buyerId: buyer.id })
     fakeApi({
-      'GET /api/auth/user': () => [200, { user: buyer, requiresProfileCompletion: false }],
+      'GET /api/auth/session': () => [200, { user: buyer, requiresProfileCompletion: false }],
       'GET /api/orders/order-1': () => [200, { order: { ...renamed, state: status } }],
     })
     openApp('/orders/order-1')
@@ -63,7 +63,7 @@ describe('/earnings', () => {
   test("its loader warms the runner's statement, and a return it does not know of checks nothing", async () => {
     const runner = aRunner()
     const server = fakeApi({
-      'GET /api/auth/user': () => [200, { user: runner, requiresProfileCompletion: false }],
+      'GET /api/auth/session': () => [200, { user: runner, requiresProfileCompletion: false }],
       'GET /api/runner/payouts': () => [
         200,
         {
@@ -83,7 +83,7 @@ describe('/earnings', () => {
 
 describe('home, at a path with no screen of its own', () => {
   test('someone who only delivers lands on the runner dashboard, not the buyer home', async () => {
-    fakeApi({ 'GET /api/auth/user': () => [200, { user: aRunner(), requiresProfileCompletion: false }] })
+    fakeApi({ 'GET /api/auth/session': () => [200, { user: aRunner(), requiresProfileCompletion: false }] })
     const { router } = openApp('/')
     await waitFor(() => expect(router.state.location.pathname).toBe('/runner'))
     expect(screen.queryByRole('heading', { name: /^Hello/ })).toBeNull()
@@ -91,7 +91,7 @@ describe('home, at a path with no screen of its own', () => {
 
   test('someone who buys, whether or not they deliver too, lands on the buyer home', async () => {
     fakeApi({
-      'GET /api/auth/user': () => [200, { user: aRunner({ roles: ['buyer', 'runner'] }), requiresProfileCompletion: false }],
+      'GET /api/auth/session': () => [200, { user: aRunner({ roles: ['buyer', 'runner'] }), requiresProfileCompletion: false }],
       'GET /api/stores/nearby': () => [200, []],
     })
     const { router } = openApp('/')

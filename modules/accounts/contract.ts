@@ -151,6 +151,9 @@ export type PublicUser = z.infer<typeof publicUserSchema>
 /** GET /api/auth/user (000 §3); sign-in answers add a message. */
 export const currentUserResponseSchema = z.object({ user: publicUserSchema, requiresProfileCompletion: z.boolean() })
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>
+/** GET /api/auth/session: the same, or no user (never a 401, which browsers log on every signed-out load). */
+export const sessionResponseSchema = z.object({ user: publicUserSchema.nullable(), requiresProfileCompletion: z.boolean() })
+export type SessionResponse = z.infer<typeof sessionResponseSchema>
 
 export const signInResponseSchema = currentUserResponseSchema.extend({ message: z.string() })
 export type SignInResponse = z.infer<typeof signInResponseSchema>

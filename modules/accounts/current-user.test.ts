@@ -32,6 +32,26 @@ async function newUser(overrides: Partial<typeof users.$inferInsert> = {}) {
 
 const currentUser = (token?: string) => app.handle(apiRequest('GET', '/api/auth/user', { cookie: token ? `${SESSION_COOKIE}=${token}` : undefined }))
 
+const session = (token?: string) => app.handle(apiRequest('GET', '/api/auth/session', { cookie: token ? `${SESSION_COOKIE}=${token}` : undefined }))
+
+describe("GET /api/auth/session, the app's own read of who is signed in", () => {
+  test('nobody signed in, or a token that matches no session, is an answer: 200 with no user', async () => {
+    for (const token of [undefined, 'made-up-token']) {
+      const response = await session(token)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ user: null, requiresProfileCompletion: false })
+    }
+  })
+
+  test('signed in, it answers as GET /api/auth/user does', async () => {
+    const user = await newUser()
+    const { token } = await createSession(db, deps.clock, user.id)
+    const response = await session(token)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual(await (await currentUser(token)).json())
+  })
+})
+
 describe('GET /api/auth/user', () => {
   test('answers 401 when nobody is signed in', async () => {
     const response = await currentUser()

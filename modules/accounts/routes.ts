@@ -10,6 +10,7 @@ import {
   passwordResetRequestResponseSchema,
   passwordResetRequestSchema,
   registerSchema,
+  sessionResponseSchema,
   signInResponseSchema,
   signupWithVerificationSchema,
   updateProfileSchema,
@@ -92,6 +93,15 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
         },
       )
       .get('/auth/user', ({ user }) => currentUserResponse(user), { signedIn: true, response: currentUserResponseSchema })
+      // The app's own read: signed out is an answer here, so a signed-out page load logs no 401.
+      .get(
+        '/auth/session',
+        async ({ request, sessions }) => {
+          const user = await sessions.userOf(request)
+          return user ? currentUserResponse(user) : { user: null, requiresProfileCompletion: false }
+        },
+        { response: sessionResponseSchema },
+      )
       .post(
         '/auth/complete-profile',
         async ({ user, body }) => ({

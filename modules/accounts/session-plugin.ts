@@ -37,6 +37,11 @@ export function sessionPlugin({ db, clock, config }: Pick<ModuleDeps, 'db' | 'cl
     },
     /** After a password reset has ended every session of the user. */
     endedAllOf: (userId: string) => findSession.forgetAllOf(userId),
+    /** Who the request's live session is for, or null: for a read where nobody signed in is an answer, not a 401. */
+    async userOf(request: Request): Promise<UserRow | null> {
+      const token = sessionTokenIn(request.headers.get('cookie'))
+      return token ? ((await findSession.live(token))?.user ?? null) : null
+    },
   }
   // The transform hook finds the user and the resolve hook hands it on; keyed by the request, so nothing outlives it.
   const signedInUsers = new WeakMap<Request, UserRow>()

@@ -68,7 +68,7 @@ describe('create-payment-intent for delivery now', () => {
   test('a dated closure closes the whole day: the next opening is the day after', async () => {
     clock.set(new Date('2026-11-28T12:00:00-05:00'))
     const refused = await refusedBeforeAnyHold(patel)
-    expect(refused.message).toBe('Patel Hours Test is closed now; it opens 10 AM tomorrow.')
+    expect(refused.message).toBe('Patel Hours Test is closed today (Family wedding); it opens 10 AM tomorrow.')
     expect(refused.nextOpening).toBe(new Date('2026-11-29T10:00:00-05:00').toISOString())
     clock.set(friday('22:00'))
     expect((await refusedBeforeAnyHold(patel)).message).toBe('Patel Hours Test is closed now; it opens 10 AM Sunday.')

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { DELIVERY_RADIUS_METERS } from '../shared/contract'
 
-export { closingText, type NextChange, type OpenStatus, openingText, openStatusText } from './open-status'
+export { closedNowMessage, closingText, type NextChange, type OpenStatus, openingText, openStatusText } from './open-status'
 /** The hours form is read and written the same way in the browser (a runner's availability) as on the server. */
 export { ALWAYS_OPEN, DEFAULT_TIME_ZONE, formatWeeklyHours, HoursFormatError, parseWeeklyHours, type WeeklyHours } from './weekly-hours'
 
@@ -54,6 +54,8 @@ export const storeSchema = z.object({
   openNow: z.boolean(),
   /** When it next opens (opens: true) or closes; null when nothing changes within a year (open around the clock). */
   nextChange: z.object({ at: z.string(), opens: z.boolean() }).nullable(),
+  /** The reason of a dated closure that closes it today in its time ('Family wedding'); null on any other day. */
+  closedFor: z.string().nullable(),
 })
 export type Store = z.infer<typeof storeSchema>
 

@@ -10,7 +10,7 @@ export { DEMO_PRODUCTS } from './demo-data/products'
 export { type ImportCounts, importStores, itemRecordSchema, type LocatedStoreRecord, locateStoreRecord, type StoreRecord, storeRecordSchema } from './import'
 export { listStores } from './listing'
 export { nearbyStores } from './nearby'
-export { type AsapRefusal, asapClosedReason, openStatusText, storeClosedMessage } from './open-status'
+export { type AsapRefusal, asapClosedReason, openingText, openStatusText, storeClosedMessage } from './open-status'
 /** Only what other modules' foreign keys need. */
 export { stores } from './schema'
 export { closeStore, type NamedStore, reopenStore, setStoreHours, storeHoursOf, storesNamed } from './store-hours'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { asapClosedReason, closingText, openingText, openStatusText, storeClosedMessage } from './open-status'
+import { asapClosedReason, closedNowMessage, closingText, openingText, openStatusText, storeClosedMessage } from './open-status'
 import { parseWeeklyHours, type Schedule } from './weekly-hours'
 
 const NEW_YORK = 'America/New_York'
@@ -45,7 +45,7 @@ describe('when a store opens or closes, in its own words', () => {
     expect(openingText(new Date('2026-11-01T10:00:00-05:00'), NEW_YORK, new Date('2026-10-31T23:00:00-04:00'))).toBe('10 AM tomorrow')
     for (const now of [firstOneThirty, secondOneThirty]) {
       expect(openingText(new Date('2026-11-01T10:00:00-05:00'), NEW_YORK, now)).toBe('10 AM today')
-      expect(asapClosedReason(schedule(PATEL), now, 45)).toEqual({ closesAt: null, nextOpening: new Date('2026-11-01T10:00:00-05:00') })
+      expect(asapClosedReason(schedule(PATEL), now, 45)).toEqual({ closesAt: null, nextOpening: new Date('2026-11-01T10:00:00-05:00'), closedFor: null })
     }
     // Late on that long Sunday, Monday is still tomorrow: the day is a calendar step, not 24 hours.
     expect(openingText(new Date('2026-11-02T09:00:00-05:00'), NEW_YORK, new Date('2026-11-01T23:30:00-05:00'))).toBe('9 AM tomorrow')
@@ -63,6 +63,7 @@ describe('when a store opens or closes, in its own words', () => {
     expect(asapClosedReason(lateNight, new Date('2026-11-01T02:30:00-05:00'), 45)).toEqual({
       closesAt: threeAm,
       nextOpening: new Date('2026-11-02T00:00:00-05:00'),
+      closedFor: null,
     })
   })
 
@@ -79,6 +80,26 @@ describe('when a store opens or closes, in its own words', () => {
   })
 })
 
+describe("a closed store in the buyer's words, from its answer", () => {
+  const closed = { timeZone: NEW_YORK, openNow: false, nextChange: { at: '2026-11-28T14:00:00.000Z', opens: true }, closedFor: null }
+
+  test('closed: when it opens, and why when a dated closure says', () => {
+    expect(closedNowMessage('Patel Family Grocers', closed, friday('22:00'))).toBe('Patel Family Grocers is closed now; it opens 9 AM tomorrow.')
+    expect(closedNowMessage('Patel Family Grocers', { ...closed, closedFor: 'Family wedding' }, friday('12:00'))).toBe(
+      'Patel Family Grocers is closed today (Family wedding); it opens 9 AM tomorrow.',
+    )
+    expect(closedNowMessage('Desi Mandi', { ...closed, nextChange: null }, friday('12:00'))).toBe('Desi Mandi is closed now; it has no opening hours ahead.')
+  })
+
+  test('open, or an answer kept past its opening: nothing to say; kept past its closing: closed', () => {
+    expect(closedNowMessage('Patel Family Grocers', { ...closed, openNow: true, nextChange: null }, friday('12:00'))).toBeNull()
+    expect(closedNowMessage('Patel Family Grocers', closed, new Date('2026-11-28T14:00:00.000Z'))).toBeNull()
+    const open = { ...closed, openNow: true, nextChange: { at: friday('21:00').toISOString(), opens: false } }
+    expect(closedNowMessage('Patel Family Grocers', open, friday('20:00'))).toBeNull()
+    expect(closedNowMessage('Patel Family Grocers', open, friday('21:30'))).toBe('Patel Family Grocers is closed now.')
+  })
+})
+
 describe('orders for delivery now (ASAP_CUTOFF_MINUTES)', () => {
   const patel = schedule(PATEL)
 
@@ -89,16 +110,27 @@ describe('orders for delivery now (ASAP_CUTOFF_MINUTES)', () => {
   })
 
   test('refused from the cutoff before closing: when it closes, and when it opens again', () => {
-    expect(asapClosedReason(patel, friday('20:16'), 45)).toEqual({ closesAt: friday('21:00'), nextOpening: new Date('2026-11-28T09:00:00-05:00') })
+    expect(asapClosedReason(patel, friday('20:16'), 45)).toEqual({
+      closesAt: friday('21:00'),
+      nextOpening: new Date('2026-11-28T09:00:00-05:00'),
+      closedFor: null,
+    })
   })
 
   test('refused while closed, with the next opening (a closure skipped)', () => {
-    expect(asapClosedReason(patel, friday('06:00'), 45)).toEqual({ closesAt: null, nextOpening: friday('09:00') })
+    expect(asapClosedReason(patel, friday('06:00'), 45)).toEqual({ closesAt: null, nextOpening: friday('09:00'), closedFor: null })
     const christmas = schedule(PATEL, [{ from: '2026-12-25', to: '2026-12-25', reason: 'Christmas Day' }])
     expect(asapClosedReason(christmas, new Date('2026-12-24T22:00:00-05:00'), 45)).toEqual({
       closesAt: null,
       nextOpening: new Date('2026-12-26T09:00:00-05:00'),
+      closedFor: null,
     })
+    // On the day itself the closure's reason is said.
+    const onTheDay = asapClosedReason(christmas, new Date('2026-12-25T12:00:00-05:00'), 45)!
+    expect(onTheDay).toEqual({ closesAt: null, nextOpening: new Date('2026-12-26T09:00:00-05:00'), closedFor: 'Christmas Day' })
+    expect(storeClosedMessage('Patel Family Grocers', onTheDay, NEW_YORK, new Date('2026-12-25T12:00:00-05:00'))).toBe(
+      'Patel Family Grocers is closed today (Christmas Day); it opens 9 AM tomorrow.',
+    )
   })
 
   test('the message names the store and its next opening in its time', () => {

@@ -1,7 +1,7 @@
 // What a buyer is told about a store's hours, in the store's own time zone: "Open · closes 9 PM",
 // "Closed · opens 9 AM tomorrow", and why an order for delivery now is refused. Pure: the browser
 // writes the same texts from a store's answer.
-import { localDate, nextChange, openIntervals, type Schedule } from './weekly-hours'
+import { closureAt, localDate, nextChange, openIntervals, type Schedule } from './weekly-hours'
 
 /** When a store next opens or closes, as a store's answer carries it (an ISO instant). */
 export type NextChange = { at: string; opens: boolean }
@@ -65,18 +65,21 @@ export function closingText(at: Date, timeZone: string, now: Date): string {
 
 /**
  * The line a store's card and page show: "Open · closes 9 PM", "Closed · opens 9 AM tomorrow",
- * "Open 24 hours". An answer kept past its change says only what the store has become.
+ * "Closed today (Family wedding) · opens 9 AM tomorrow", "Open 24 hours". An answer kept past its
+ * change says only what the store has become.
  */
-export function openStatusText(status: OpenStatus, now: Date): string {
+export function openStatusText(status: OpenStatus & { closedFor?: string | null }, now: Date): string {
   const change = status.nextChange
-  if (!change) return status.openNow ? 'Open 24 hours' : 'Closed'
+  // A dated closure's reason, while the answer that carries it still holds: 'Closed today (Family wedding)'.
+  const closed = status.closedFor ? `Closed today (${status.closedFor})` : 'Closed'
+  if (!change) return status.openNow ? 'Open 24 hours' : closed
   const at = new Date(change.at)
   if (at.getTime() <= now.getTime()) return change.opens ? 'Open' : 'Closed'
-  return status.openNow ? `Open · closes ${closingText(at, status.timeZone, now)}` : `Closed · opens ${openingText(at, status.timeZone, now)}`
+  return status.openNow ? `Open · closes ${closingText(at, status.timeZone, now)}` : `${closed} · opens ${openingText(at, status.timeZone, now)}`
 }
 
-/** Why an order for delivery now is refused: the store is closed, or closes at `closesAt` too soon after. */
-export type AsapRefusal = { closesAt: Date | null; nextOpening: Date | null }
+/** Why an order for delivery now is refused: the store is closed (for a dated closure's reason, if one closes it today), or closes at `closesAt` too soon after. */
+export type AsapRefusal = { closesAt: Date | null; nextOpening: Date | null; closedFor: string | null }
 
 /**
  * Null when a store may take an order for delivery now: open now and still open `cutoffMinutes`
@@ -91,7 +94,7 @@ export function asapClosedReason(schedule: Schedule, now: Date, cutoffMinutes: n
   const change = nextChange(schedule, now)
   const closesAt = change && !change.opens ? change.at : null
   const opening = closesAt ? nextChange(schedule, closesAt) : change
-  return { closesAt, nextOpening: opening?.opens ? opening.at : null }
+  return { closesAt, nextOpening: opening?.opens ? opening.at : null, closedFor: closesAt ? null : (closureAt(schedule, now)?.reason ?? null) }
 }
 
 /** What checkout says when it refuses an order for now: the store's name, and when it next opens in its time. */
@@ -100,5 +103,20 @@ export function storeClosedMessage(storeName: string, refusal: AsapRefusal, time
     ? `it opens ${refusal.closesAt ? 'again ' : ''}${openingText(refusal.nextOpening, timeZone, now)}`
     : 'it has no opening hours ahead'
   if (refusal.closesAt) return `${storeName} closes at ${closingText(refusal.closesAt, timeZone, now)}, too soon to shop an order for delivery now; ${opens}.`
-  return `${storeName} is closed now; ${opens}.`
+  return `${storeName} is closed ${refusal.closedFor ? `today (${refusal.closedFor})` : 'now'}; ${opens}.`
+}
+
+/**
+ * The same words from a store's answer, for the cart and checkout to say before any card is held:
+ * null while the answer has it open. An answer kept past its next change has become what that
+ * change made it, and no longer knows the day's closure.
+ */
+export function closedNowMessage(storeName: string, status: OpenStatus & { closedFor?: string | null }, now: Date): string | null {
+  const change = status.nextChange
+  const changed = change !== null && Date.parse(change.at) <= now.getTime()
+  if (changed ? change.opens : status.openNow) return null
+  // Closed since the answer: when it opens again is not known yet.
+  if (changed) return `${storeName} is closed now.`
+  const nextOpening = change?.opens ? new Date(change.at) : null
+  return storeClosedMessage(storeName, { closesAt: null, nextOpening, closedFor: status.closedFor ?? null }, status.timeZone, now)
 }

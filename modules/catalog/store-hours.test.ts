@@ -56,8 +56,18 @@ describe('store answers carry their hours and whether they are open now', () => 
     clock.set(friday('22:00'))
     const page = await call('GET', `/api/stores/${id}`, { cookie })
     expect(page.status).toBe(200)
-    expect(page.body as unknown as Store).toMatchObject({ hours: PATEL, openNow: false, nextChange: { at: '2026-11-29T15:00:00.000Z', opens: true } })
+    expect(page.body as unknown as Store).toMatchObject({
+      hours: PATEL,
+      openNow: false,
+      nextChange: { at: '2026-11-29T15:00:00.000Z', opens: true },
+      closedFor: null,
+    })
     expect((await storeHoursOf(db, clock, id)).closures).toEqual([{ from: '2026-11-28', to: '2026-11-28', reason: 'Family wedding' }])
+    // On the day, the page and the search say why it is closed.
+    clock.set(new Date('2026-11-28T12:00:00-05:00'))
+    expect((await call('GET', `/api/stores/${id}`, { cookie })).body).toMatchObject({ openNow: false, closedFor: 'Family wedding' })
+    expect((await search())['Hours Store']).toMatchObject({ openNow: false, closedFor: 'Family wedding' })
+    clock.set(friday('22:00'))
 
     expect(await reopenStore(db, id, '2026-11-28')).toHaveLength(1)
     expect((await call('GET', `/api/stores/${id}`, { cookie })).body).toMatchObject({ nextChange: { at: '2026-11-28T14:00:00.000Z', opens: true } })

@@ -28,6 +28,15 @@ describe('writing hours', () => {
     expect(formatWeeklyHours(parseWeeklyHours(ALWAYS_OPEN))).toBe(ALWAYS_OPEN)
   })
 
+  test.each([
+    ['mon-sun 09:00-21:00; sun 10:00-19:00', 'mon-sat 09:00-21:00; sun 10:00-19:00'],
+    ['mon-sun 09:00-21:00; sun 22:00-23:00', 'mon-sat 09:00-21:00; sun 22:00-23:00'],
+    ['mon-sun 09:00-21:00; sat,sun 08:00-12:00,13:00-22:00', 'mon-fri 09:00-21:00; sat-sun 08:00-12:00,13:00-22:00'],
+    ['mon-fri 09:00-21:00; wed closed; wed 12:00-14:00', 'mon-tue 09:00-21:00; wed 12:00-14:00; thu-fri 09:00-21:00'],
+  ])('a later segment replaces the hours of its days: %p', (text, written) => {
+    expect(formatWeeklyHours(parseWeeklyHours(text))).toBe(written)
+  })
+
   test('a week closed every day is written so that it reads back', () => {
     const closed = formatWeeklyHours(parseWeeklyHours('mon-sun closed'))
     expect(closed).toBe('mon-sun closed')

@@ -46,8 +46,9 @@ function parseDays(text: string, segment: string): WeekDay[] {
 
 /**
  * Reads hours written as `mon-sat 09:00-21:00; sun 10:00-19:00`: segments split by ';', each days
- * (mon, mon-fri, sat,sun) then ranges split by ',' or the word `closed`. A day no segment names is
- * closed. A range must end after it starts, by 24:00; ranges of one day must not overlap.
+ * (mon, mon-fri, sat,sun) then ranges split by ',' or the word `closed`. A later segment replaces
+ * the hours of the days it names; a day no segment names is closed. A range must end after it
+ * starts, by 24:00; the ranges of one segment must not overlap.
  */
 export function parseWeeklyHours(text: string): WeeklyHours {
   const hours: WeeklyHours = WEEK_DAYS.map(() => [])
@@ -71,14 +72,10 @@ export function parseWeeklyHours(text: string): WeeklyHours {
             if (span.closes <= span.opens) throw new HoursFormatError(`"${range.trim()}" in "${segment}" ends before it starts; split a night across two days.`)
             return span
           })
-    for (const day of days) {
-      const dayRanges = hours[WEEK_DAYS.indexOf(day)]!
-      if (match[2] === 'closed') dayRanges.length = 0
-      dayRanges.push(...ranges)
-      dayRanges.sort((a, b) => a.opens - b.opens)
-      for (let i = 1; i < dayRanges.length; i++)
-        if (dayRanges[i]!.opens < dayRanges[i - 1]!.closes) throw new HoursFormatError(`The hours of ${day} overlap in "${segment}".`)
-    }
+    ranges.sort((a, b) => a.opens - b.opens)
+    for (let i = 1; i < ranges.length; i++) if (ranges[i]!.opens < ranges[i - 1]!.closes) throw new HoursFormatError(`The hours overlap in "${segment}".`)
+    // A later segment replaces its days' hours: 'mon-sun 09:00-21:00; sun 10:00-19:00' opens Sunday at 10.
+    for (const day of days) hours[WEEK_DAYS.indexOf(day)] = [...ranges]
   }
   return hours
 }
@@ -125,6 +122,13 @@ export function localDate(at: Date, timeZone: string): string {
 }
 
 const isClosed = (closures: readonly Closure[], date: string) => closures.some((closure) => closure.from <= date && date <= closure.to)
+
+/** The dated closure that closes the place on the local date of `at`, if one does. */
+export function closureAt(schedule: Schedule, at: Date): Closure | null {
+  if (schedule.closures.length === 0) return null
+  const date = localDate(at, schedule.timeZone)
+  return schedule.closures.find((closure) => closure.from <= date && date <= closure.to) ?? null
+}
 
 /**
  * The stretches a schedule is open that touch [from, to), as instants, each clipped to it. A

@@ -4,6 +4,7 @@ import { z } from 'zod'
 export const NOTIFICATION_TYPES = [
   'new_order_nearby',
   'offers_open',
+  'offers_overnight',
   'order_accepted',
   'order_picked_up',
   'order_delivered',

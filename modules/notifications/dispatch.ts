@@ -60,6 +60,8 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
     case 'rescheduled':
       // The buyer moved it themselves; runners hear of it again when its new offers open.
       return []
+    case 'offers_overnight':
+      return toBuyer('offers_overnight', text.offersOvernight(order, clock.now()))
     case 'placed':
     case 'offers_opened': {
       // A scheduled order's buyer hears that runners are being offered it now.
@@ -75,11 +77,11 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       ]
     }
     case 'accepted':
-      return toBuyer('order_accepted', text.orderAccepted(order, await runnerName(db, order)))
+      return toBuyer('order_accepted', text.orderAccepted(order, await runnerName(db, order), await orderOutbox.groceryPayment(db, order)))
     case 'picked_up':
       return toBuyer('order_picked_up', text.orderPickedUp(order, await runnerName(db, order)))
     case 'delivered':
-      return toBuyer('order_delivered', text.orderDelivered(order, await runnerName(db, order)))
+      return toBuyer('order_delivered', text.orderDelivered(order, await runnerName(db, order), await orderOutbox.groceryPayment(db, order)))
     case 'cancelled': {
       // A paid order ended before pick-up: the runner gave it up (the buyer hears it is withdrawn, and refunded), or never came (the runner hears the buyer cancelled).
       if (order.cancelReason === 'runner_released') return toBuyer('order_withdrawn', text.orderReleasedByRunner(order))

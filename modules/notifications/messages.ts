@@ -1,4 +1,4 @@
-import { windowLabel } from '../catalog/index'
+import { openingText, windowLabel } from '../catalog/index'
 import {
   type GroceryPayment,
   itemsLabel,
@@ -8,6 +8,7 @@ import {
   type RefundedPart,
   SUBSTITUTION_WAIT_MS,
 } from '../orders/index'
+import { holdExpiresAt } from '../payments/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
@@ -32,9 +33,30 @@ export const offersOpen = (order: OrderRow) => ({
   body: `Runners near ${order.storeName} can now accept your order for ${scheduledLabel(order)}. We'll tell you when one does; if none accepts within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, the hold on your card is released.`,
 })
 
-export const orderAccepted = (order: OrderRow, runnerName: string) => ({
+/** How the groceries are paid, as the buyer chose: at the door, or by card at the receipt's total within the hold. */
+type GroceryWay = Pick<GroceryPayment, 'method' | 'holdCents'>
+
+/**
+ * The evening before a scheduled order's offers lapse in the night (a 07:00–09:00 window's at
+ * 5:30 AM): when runners see it, and when it is cancelled if none takes it, while the buyer can
+ * still move it to a later window.
+ */
+export const offersOvernight = (order: OrderRow, now: Date) => {
+  const opens = openingText(order.offersOpenAt, order.storeTimeZone, now)
+  const lapses = openingText(holdExpiresAt(order.offersOpenAt), order.storeTimeZone, now)
+  return {
+    title: `Your ${scheduledLabel(order)} order: runners see it at ${opens}`,
+    body: `Runners near ${order.storeName} can accept your order from ${opens}. If none has by ${lapses}, it is cancelled and the hold on your card released, and we'll tell you. To give runners longer while you sleep, move it to a later window in Kirana tonight.`,
+  }
+}
+
+export const orderAccepted = (order: OrderRow, runnerName: string, groceries: GroceryWay) => ({
   title: `${runnerName} is shopping your order`,
-  body: `${runnerName} accepted your ${order.storeName} order. Your card was charged $${centsToDecimal(order.totalCents)} (fee and tip); pay for the groceries at the door.`,
+  body: `${runnerName} accepted your ${order.storeName} order. Your card was charged $${centsToDecimal(order.totalCents)} (fee and tip); ${
+    groceries.method === 'card'
+      ? `the groceries are charged to your card at the receipt's total, within the $${centsToDecimal(groceries.holdCents)} held.`
+      : 'pay for the groceries at the door.'
+  }`,
 })
 
 export const orderPickedUp = (order: OrderRow, runnerName: string) => ({
@@ -42,9 +64,14 @@ export const orderPickedUp = (order: OrderRow, runnerName: string) => ({
   body: `${runnerName} picked up your order at ${order.storeName} and is heading to you.`,
 })
 
-export const orderDelivered = (order: OrderRow, runnerName: string) => ({
+export const orderDelivered = (order: OrderRow, runnerName: string, groceries: Pick<GroceryPayment, 'method' | 'collectAtDoorCents'>) => ({
   title: `Delivered: your ${order.storeName} order`,
-  body: `Enjoy! If you have not yet, pay ${runnerName} for the groceries: ${methods}.`,
+  body:
+    groceries.method === 'at_door'
+      ? `Enjoy! If you have not yet, pay ${runnerName} for the groceries: ${methods}.`
+      : groceries.collectAtDoorCents > 0
+        ? `Enjoy! If you have not yet, pay ${runnerName} the $${centsToDecimal(groceries.collectAtDoorCents)} left for the groceries: ${methods}.`
+        : "Enjoy! The groceries are paid by card in the app, at the receipt's total: nothing to pay at the door.",
 })
 
 /** `runnersTold`: how many runners near the store were offered the order, which is why one that expired went untaken. */

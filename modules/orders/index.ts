@@ -34,6 +34,7 @@ export {
 } from './contract'
 export { captureUnansweredGroceryTotals } from './grocery-capture'
 export { openDueOffers } from './offers-open'
+export { tellOvernightOffers } from './offers-overnight'
 export { type OnlySide, orderForParty, type Party, partyOf, type Viewer } from './order-access'
 export { findOrder, isPaidFor } from './order-queries'
 export { orderViews } from './order-view'

@@ -63,7 +63,10 @@ describe('POST /api/orders/{id}/problems', () => {
     expect(notAPhoto.status).toBe(415)
     const bomb = await reportWithPhoto(runner.cookie, order.id, { kind: 'other', details: 'x' }, await jpegClaiming(8000, 8000))
     expect(bomb.status).toBe(415)
-    expect(await bomb.json()).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(await bomb.json()).toEqual({
+      message: 'The photo could not be read: the file is damaged or too large for its size. Take the photo again.',
+      code: 'PHOTO_DAMAGED',
+    })
     expect(await problemsOf(runner.cookie, order.id)).toHaveLength(1)
   })
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents } from '../notifications/index'
-import { findOrder, type Order, openDueOffers, orderSupport, sweepExpiredOrders } from './index'
+import { findOrder, type Order, openDueOffers, orderSupport, sweepExpiredOrders, tellOvernightOffers } from './index'
 
 // A window holds two orders here, so that filling one takes two checkouts.
 const api = await testApi({ env: { WINDOW_CAPACITY: '2', OFFER_LEAD_MINUTES: '120' } })
@@ -264,5 +264,43 @@ describe('POST /api/orders/{id}/reschedule', () => {
     expect((await call('PATCH', `/api/orders/${accepted.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
     const tooLate = await call('POST', `/api/orders/${accepted.id}/reschedule`, { cookie: buyer.cookie, body: { scheduledFor: full.start } })
     expect(tooLate).toMatchObject({ status: 409, body: { code: 'INVALID_TRANSITION' } })
+  })
+})
+
+describe('a window whose offers lapse overnight', () => {
+  test('its buyer is told the evening before, once, when runners see it and when it is cancelled; a daytime window is not', async () => {
+    // Tuesday 1 December at noon in Edison: Wednesday 06:00–08:00 is offered from 4 AM and lapses at 4:30 AM.
+    clock.set(new Date('2026-12-01T12:00:00-05:00'))
+    const buyer = await completeAccount()
+    const windows = (await windowsOf(buyer.cookie)).windows
+    const early = await placeOrder(buyer.cookie, store, { scheduledFor: windows.find((window) => window.label === 'Wed 06:00–08:00')!.start })
+    const daytime = await placeOrder(buyer.cookie, store, { scheduledFor: windows.find((window) => window.label === 'Wed 10:00–12:00')!.start })
+
+    clock.set(new Date('2026-12-01T18:59:00-05:00'))
+    expect(await tellOvernightOffers(db, clock)).toEqual([])
+    clock.set(new Date('2026-12-01T19:00:00-05:00'))
+    expect(await tellOvernightOffers(db, clock)).toEqual([early.id])
+    expect(await tellOvernightOffers(db, clock)).toEqual([])
+    await dispatch()
+    const told = (await inbox(buyer.cookie)).filter((note) => note.data.type === 'offers_overnight')
+    expect(told).toEqual([
+      expect.objectContaining({
+        title: 'Your Wed 06:00–08:00 order: runners see it at 4 AM tomorrow',
+        body: `Runners near ${store.store.name} can accept your order from 4 AM tomorrow. If none has by 4:30 AM tomorrow, it is cancelled and the hold on your card released, and we'll tell you. To give runners longer while you sleep, move it to a later window in Kirana tonight.`,
+        data: expect.objectContaining({ orderId: early.id }),
+      }),
+    ])
+    expect(told.some((note) => note.data.orderId === daytime.id)).toBe(false)
+  })
+
+  test('placed after that evening, it is told at once; moved to a daytime window, never again', async () => {
+    clock.set(new Date('2026-12-02T22:30:00-05:00'))
+    const buyer = await completeAccount()
+    const windows = (await windowsOf(buyer.cookie)).windows
+    const early = await placeOrder(buyer.cookie, store, { scheduledFor: windows.find((window) => window.label === 'Thu 06:00–08:00')!.start })
+    expect(await tellOvernightOffers(db, clock)).toEqual([early.id])
+    const later = windows.find((window) => window.label === 'Thu 12:00–14:00')!
+    expect((await call('POST', `/api/orders/${early.id}/reschedule`, { cookie: buyer.cookie, body: { scheduledFor: later.start } })).status).toBe(200)
+    expect(await tellOvernightOffers(db, clock)).toEqual([])
   })
 })

@@ -161,7 +161,8 @@ async function reschedule(tx: Database, clock: Clock, row: OrderRow, window: Cho
       scheduledUntil: window.end,
       storeTimeZone: window.timeZone,
       offersOpenAt,
-      ...(offersOpenAt.getTime() > now.getTime() && { offersFannedOutAt: null }),
+      // Moved, it is told again of its own evening before, if its new offers lapse overnight too.
+      ...(offersOpenAt.getTime() > now.getTime() && { offersFannedOutAt: null, overnightToldAt: null }),
       updatedAt: now,
     })
     .where(
@@ -319,7 +320,8 @@ const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: 
 /** Where each photo may be added, as a condition on the row: its states, and for the doorstep photo the hour after delivery. */
 function photoMayGo(slot: OrderPhotoSlot, now: Date): SQL {
   const states = inArray(orders.status, [...PHOTO_STATES[slot]])
-  if (slot === 'receipt') return states
+  // A receipt sent with the grocery total is kept (receiptKept).
+  if (slot === 'receipt') return and(states, or(isNull(orders.receipt), isNull(orders.actualGroceryCents)))!
   const windowOpenedAfter = new Date(now.getTime() - DELIVERY_PHOTO_WINDOW_MINUTES * 60_000)
   return and(states, or(eq(orders.status, 'picked_up'), gt(orders.deliveredAt, windowOpenedAfter)))!
 }

@@ -1,12 +1,21 @@
 // The runner's door for the browser: the available-order card, the dashboard's figures, and the status update.
 import { z } from 'zod'
 import { HoursFormatError, parseWeeklyHours } from '../catalog/contract'
-import { ORDER_NO_LONGER_AVAILABLE, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, orderPhotoSchema, orderSchema, photoMayBeAdded, photoUrl } from '../orders/contract'
+import {
+  ORDER_NO_LONGER_AVAILABLE,
+  ORDER_PHOTO_SLOTS,
+  type OrderPhotoSlot,
+  orderPhotoSchema,
+  orderSchema,
+  photoMayBeAdded,
+  photoUrl,
+  receiptKept,
+} from '../orders/contract'
 import { DELIVERY_RADIUS_MILES, PHOTO_CONTENT_TYPES, RUNNER_RADIUS_MIN_MILES } from '../shared/contract'
 
 /** The runner marks lines of the orders' shape (the orders' rules say what each mark makes of a line). */
 export { type ItemMark, itemMarkSchema } from '../orders/contract'
-export { ORDER_NO_LONGER_AVAILABLE, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, photoMayBeAdded, photoUrl }
+export { ORDER_NO_LONGER_AVAILABLE, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, photoMayBeAdded, photoUrl, receiptKept }
 
 export const DEFAULT_TIME_ZONE = 'America/New_York'
 
@@ -116,6 +125,13 @@ export const preferencesSchema = z.object({
 export type Preferences = z.infer<typeof preferencesSchema>
 
 export const MAX_ACTUAL_GROCERY_DOLLARS = 10_000
+/**
+ * A grocery total this many times the estimate, and at least GROCERY_TOTAL_WARN_MIN_CENTS above
+ * it, is worth a second look before pick-up: a slip of the thumb ($31.75 for $17.98) is charged as
+ * typed. Warned of, never refused: prices at the counter do run high.
+ */
+export const GROCERY_TOTAL_WARN_RATIO = 1.5
+export const GROCERY_TOTAL_WARN_MIN_CENTS = 500
 
 /** A runner who gives up more than this many orders within GIVE_UP_WINDOW_DAYS has their accepts paused for GIVE_UP_PAUSE_HOURS from the last one. */
 export const GIVE_UPS_ALLOWED = 3
@@ -156,6 +172,7 @@ export const MESSAGES = {
     `You gave up more than ${GIVE_UPS_ALLOWED} orders in ${GIVE_UP_WINDOW_DAYS} days, so you can accept new orders again at ${until.toISOString().slice(11, 16)} UTC on ${until.toISOString().slice(0, 10)}. Contact support if this is a mistake.`,
   nothingToPickUp: 'None of the items was found, so there is nothing to pick up. End the order as nothing found instead: the buyer gets the fee and tip back.',
   receiptClosed: 'A receipt can be added after accepting the order and until it is delivered.',
+  receiptKept: 'The receipt stays as it was when you entered the grocery total: the customer checks that total against it.',
   deliveryPhotoClosed: 'A delivery photo can be added after pick-up and up to an hour after delivery.',
   payoutsNotEnabled:
     'The groceries of this order are paid in the app, so we pay you back for them: set up payouts on the Earnings screen before you accept it.',

@@ -127,6 +127,22 @@ describe("the runner's grocery total of an order paid in the app", () => {
     expect((await pickUp(runner, order, '41.05')).body.order).toMatchObject({ status: 'picked_up', actualGroceryCost: '41.05' })
   })
 
+  test('nothing found ends it with no receipt and no total: the grocery hold released, the fee and tip refunded', async () => {
+    const { order, runner, paymentIntentId, groceryIntentId } = await acceptedCardOrder()
+    const ended = await call('POST', `/api/orders/${order.id}/nothing-found`, { cookie: runner.cookie })
+    expect(ended.status).toBe(200)
+    expect(ended.body.order).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'nothing_found',
+      actualGroceryCost: null,
+      receipt: null,
+      paymentStatus: 'refunded',
+      groceryPayment: { method: 'card', capturedCents: 0, status: 'cancelled', collectAtDoorCents: 0 },
+    })
+    expect(await status(groceryIntentId)).toBe('canceled')
+    expect(await status(paymentIntentId)).toBe('succeeded')
+  })
+
   test('an order paid at the door may be picked up without a total', async () => {
     const { order, runner } = await api.acceptedOrder(store)
     expect((await pickUp(runner, order)).body.order).toMatchObject({ status: 'picked_up', actualGroceryCost: null })

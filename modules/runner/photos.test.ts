@@ -96,6 +96,33 @@ describe('POST /api/orders/{id}/receipt', () => {
     expect((await viewAs(buyer.cookie, order.id)).receipt!.uploadedAt).toBe(clock.now().toISOString())
   })
 
+  test('once the grocery total is entered with it, the receipt is kept: replacing it is 409, and the first stays', async () => {
+    const { buyer, runner, order } = await acceptedOrder()
+    expect((await upload(runner.cookie, order.id, 'receipt', jpeg)).status).toBe(201)
+    const first = (await findOrder(db, order.id))!.receipt!
+    const itemCompletionData = order.items.map((item) => ({ id: item.id, isDelivered: true }))
+    const picked = await call('PATCH', `/api/orders/${order.id}/status`, {
+      cookie: runner.cookie,
+      body: { status: 'picked_up', itemCompletionData, actualGroceryCost: '26.40' },
+    })
+    expect(picked.status).toBe(200)
+    const retake = await upload(runner.cookie, order.id, 'receipt', { bytes: await smallPng() })
+    expect(retake.status).toBe(409)
+    expect(retake.body).toEqual({
+      message: 'The receipt stays as it was when you entered the grocery total: the customer checks that total against it.',
+      code: 'PHOTO_NOT_ALLOWED_NOW',
+    })
+    expect((await findOrder(db, order.id))!.receipt).toEqual(first)
+    expect(await providers.objects.get(first.key)).not.toBeNull()
+    expect((await viewAs(buyer.cookie, order.id)).receipt!.uploadedAt).toBe(first.uploadedAt)
+  })
+
+  test('picked up without a total, the receipt may still be added, and replaced', async () => {
+    const { runner, order } = await api.pickedUpOrder(store, { runnerName: 'Divya' })
+    expect((await upload(runner.cookie, order.id, 'receipt', jpeg)).status).toBe(201)
+    expect((await upload(runner.cookie, order.id, 'receipt', { bytes: await smallPng() })).status).toBe(201)
+  })
+
   test('PNG and WebP are taken too, each kept as what its bytes say it is', async () => {
     const { runner, order } = await acceptedOrder()
     const png = await upload(runner.cookie, order.id, 'receipt', { bytes: await smallPng(), name: 'receipt.jpg', type: 'image/jpeg' })
@@ -149,21 +176,26 @@ const disguised = await disguisedFiles()
 const { runner, order } = await acceptedOrder()
 
 describe('files we refuse', () => {
-  test.each(Object.entries(disguised))('%s: 415 in the error shape, and nothing stored', async (_name, file) => {
+  // Not a picture at all, or one of a kind we do not take; or a JPEG by its first bytes that does not decode.
+  const NOT_A_PHOTO = { message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' }
+  const DAMAGED = { message: 'The photo could not be read: the file is damaged or too large for its size. Take the photo again.', code: 'PHOTO_DAMAGED' }
+  const sniffedAsJpeg = new Set(['a truncated JPEG', 'a polyglot: a JPEG header, then HTML'])
+
+  test.each(Object.entries(disguised))('%s: 415 in the error shape, and nothing stored', async (name, file) => {
     const response = await upload(runner.cookie, order.id, 'receipt', file)
     expect(response.status).toBe(415)
-    expect(response.body).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(response.body).toEqual(sniffedAsJpeg.has(name) ? DAMAGED : NOT_A_PHOTO)
     expect((await findOrder(db, order.id))!.receipt).toBeNull()
   })
 
-  test('a 267-byte JPEG whose header claims 8000×8000 (the photo bomb): 415 in the error shape, and nothing stored', async () => {
+  test('a 267-byte JPEG whose header claims 8000×8000 (the photo bomb): 415, said to be damaged or too large, and nothing stored', async () => {
     const bomb = await jpegClaiming(8000, 8000)
     expect(bomb.byteLength).toBe(267)
     expect(await sharp(bomb).metadata()).toMatchObject({ format: 'jpeg', width: 8000, height: 8000 })
     const fresh = await acceptedOrder()
     const response = await upload(fresh.runner.cookie, fresh.order.id, 'receipt', { bytes: bomb })
     expect(response.status).toBe(415)
-    expect(response.body).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(response.body).toEqual(DAMAGED)
     expect((await findOrder(db, fresh.order.id))!.receipt).toBeNull()
   })
 
@@ -184,7 +216,7 @@ describe('files we refuse', () => {
     const fresh = await acceptedOrder()
     const response = await upload(fresh.runner.cookie, fresh.order.id, 'receipt', { bytes: half })
     expect(response.status).toBe(415)
-    expect(response.body).toEqual({ message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(response.body).toEqual(DAMAGED)
     expect((await findOrder(db, fresh.order.id))!.receipt).toBeNull()
   })
 

@@ -14,6 +14,8 @@ export const RUNNER_ACCEPTANCE_WINDOW_MINUTES = 30
 export const DELIVERY_WINDOW_MINUTES = 120
 export const DELIVERY_WINDOW_DAYS = 7
 export const DELIVERY_WINDOW_NOTICE_MINUTES = 120
+/** Marking a scheduled order delivered more than this long before its window starts is warned of (not refused): the buyer may not be home. */
+export const EARLY_DELIVERY_WARNING_MINUTES = 30
 export const DELIVERY_RADIUS_MILES = 10
 /** The shortest distance a runner may choose to travel to a store; the longest, and the default, is DELIVERY_RADIUS_MILES. */
 export const RUNNER_RADIUS_MIN_MILES = 1

@@ -53,6 +53,9 @@ function photoLibraries(): Promise<PhotoLibraries> {
 const FORMATS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const
 
 const notAPhoto = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The photo must be a JPEG, PNG or WebP image')
+/** A JPEG, PNG or WebP by its bytes that will not decode as one: cut short, broken, or claiming more pixels than it holds. */
+const damagedPhoto = () =>
+  new AppError(415, 'PHOTO_DAMAGED', 'The photo could not be read: the file is damaged or too large for its size. Take the photo again.')
 const tooManyPixels = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The photo has too many pixels (limit 64 megapixels)')
 const photoMissing = (field: string) => badRequest('Choose a photo to upload', 'PHOTO_REQUIRED', { [field]: 'Choose a photo to upload' })
 
@@ -196,7 +199,7 @@ export async function receiveForm(request: Request, field = 'photo'): Promise<{ 
   return { fields, photo: file ? await cleanPhoto(file) : null }
 }
 
-/** Too many pixels for the limit: 413. More than its bytes can plausibly hold: not a photo, 415. */
+/** Too many pixels for the limit: 413. More than its bytes can plausibly hold, or no header to read: damaged, 415. */
 async function judgeSize(upload: Uint8Array) {
   const { sharp } = await photoLibraries()
   let header: Metadata
@@ -204,12 +207,12 @@ async function judgeSize(upload: Uint8Array) {
     // The header alone: no pixel is decoded. Unlimited, so that the limit's answer is ours (413).
     header = await sharp(upload, { limitInputPixels: false }).metadata()
   } catch {
-    throw notAPhoto()
+    throw damagedPhoto()
   }
   const pixels = (header.width ?? 0) * (header.height ?? 0)
-  if (!pixels) throw notAPhoto()
+  if (!pixels) throw damagedPhoto()
   if (pixels > MAX_PHOTO_PIXELS) throw tooManyPixels()
-  if (pixels > upload.byteLength * MAX_PIXELS_PER_BYTE) throw notAPhoto()
+  if (pixels > upload.byteLength * MAX_PIXELS_PER_BYTE) throw damagedPhoto()
 }
 
 async function cleanPhoto(upload: Uint8Array): Promise<CleanPhoto> {
@@ -230,7 +233,7 @@ async function cleanPhoto(upload: Uint8Array): Promise<CleanPhoto> {
     if (/pixel limit/i.test((error as Error).message)) throw tooManyPixels()
     // A file that starts like an image but does not decode as one (cut short, or a disguise):
     // failOn 'error' refuses a scan that ends before the image does, as well as one in error.
-    throw notAPhoto()
+    throw damagedPhoto()
   }
   return { bytes, contentType, extension: FORMATS[contentType] }
 }

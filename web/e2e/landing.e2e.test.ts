@@ -118,7 +118,7 @@ describe('the signed-out landing and welcome pages', () => {
     test(`at ${size} size, /landing shows directly while the current user is still loading`, async () => {
       const { page, context } = await newPage(env.browser, viewport)
       // The current-user request never answers, so the app stays in the "Auth state loading" row.
-      await page.route('**/api/auth/user', () => {})
+      await page.route('**/api/auth/session', () => {})
       await page.goto(`${env.server.url}/`)
       await page.getByText('Loading...').waitFor()
       await screenshot(page, `loading-screen-${size}`)

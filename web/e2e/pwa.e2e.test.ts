@@ -251,7 +251,7 @@ const rowShows = (page: Page, term: string, value: string) =>
 
 /** Sign-in is not built yet and /pwa-test is only for signed-in users with a complete profile, so the answer is stubbed. */
 const signInWithCompleteProfile = (page: Page) =>
-  page.route('**/api/auth/user', (route) => route.fulfill({ json: { user: completeUser, requiresProfileCompletion: false } }))
+  page.route('**/api/auth/session', (route) => route.fulfill({ json: { user: completeUser, requiresProfileCompletion: false } }))
 
 /** Typed as the contract's user, which the app checks every answer against. */
 const completeUser: PublicUser = {

@@ -13,17 +13,20 @@ export type CurrentUserState = CurrentUserResponse | { user: null; requiresProfi
 export const SIGNED_OUT: CurrentUserState = { user: null, requiresProfileCompletion: false }
 
 /** Loaded beside the request rather than with the shell: zod would otherwise join the bundle that paints the landing page. */
-const currentUserSchema = () => import('../../modules/accounts/contract').then((contract) => contract.currentUserResponseSchema)
+const sessionSchema = () => import('../../modules/accounts/contract').then((contract) => contract.sessionResponseSchema)
 
 /**
- * A 401 means nobody is signed in, which is an answer, not an error. A user is answered only
- * once this browser's stored data is theirs, so no screen shows them someone else's cart.
+ * GET /api/auth/session, which answers nobody signed in as no user rather than the 401 of
+ * /api/auth/user that a browser logs on every signed-out load; a 401 still means nobody. A user
+ * is answered only once this browser's stored data is theirs, so no screen shows them someone
+ * else's cart.
  */
 export async function fetchCurrentUser(): Promise<CurrentUserState> {
   try {
-    const answer = await apiRequest('GET', '/api/auth/user', currentUserSchema())
-    if (answer.user) claimPersonalData(answer.user.id)
-    return answer
+    const answer = await apiRequest('GET', '/api/auth/session', sessionSchema())
+    if (!answer.user) return SIGNED_OUT
+    claimPersonalData(answer.user.id)
+    return { user: answer.user, requiresProfileCompletion: answer.requiresProfileCompletion }
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return SIGNED_OUT
     throw error

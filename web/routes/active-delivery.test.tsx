@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
+import { EARLY_DELIVERY_WARNING_MINUTES } from '../../modules/shared/contract'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
-import { aMessage, anAcceptedOrder, aRunner } from '../testing/order-fixtures'
+import { manualClock } from '../testing/manual-clock'
+import { aMessage, anAcceptedOrder, aRunner, SATURDAY_WINDOW } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { ActiveDeliveryPage } from './active-delivery'
@@ -299,6 +301,62 @@ test('with nothing ticked, picking up asks to confirm that nothing was found, an
   expect(screen.queryByRole('button', { name: "Can't do this order" })).toBeNull()
   expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/runner')
   expect(localStorage.getItem(`delivery_grocery_total_${order.id}`)).toBeNull()
+})
+
+test('an order the customer cancelled because it was not picked up in time says so, and what became of the money', async () => {
+  deliveryServer({ ...order, status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' })
+  await openDelivery()
+  await screen.findByText('Cancelled: not picked up in time', { selector: '.delivery-status__title' })
+  screen.getByText(
+    'Asha cancelled it because it was not picked up within 2 hours of your accepting it. They get the $7.00 fee and tip back in full, so there are no earnings for it. There is nothing more to do for it.',
+  )
+  expect(screen.queryByText('This order was cancelled')).toBeNull()
+})
+
+describe("a scheduled order's window", () => {
+  const scheduled = (overrides: Partial<Order> = {}) =>
+    anAcceptedOrder({ scheduledFor: SATURDAY_WINDOW.start, timeSlot: SATURDAY_WINDOW.label, scheduledWindow: SATURDAY_WINDOW, ...overrides })
+  const pickedUp = (overrides: Partial<Order> = {}) => scheduled({ status: 'picked_up', pickedUpAt: '2026-01-10T13:00:00.000Z', ...overrides })
+
+  async function openAt(current: Order, at: number) {
+    deliveryServer(current)
+    renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${current.id}`, user: aRunner(), clock: manualClock(at) })
+    return screen.findByRole('region', { name: 'Delivery status' })
+  }
+
+  test('is on the delivery from shopping to the door', async () => {
+    let status = await openAt(scheduled(), Date.parse('2026-01-10T13:10:00.000Z'))
+    await within(status).findByText('Time to shop')
+    expect(status.querySelector('.delivery-status__window')?.textContent).toBe('Scheduled delivery: Sat 10:00–12:00')
+    cleanup()
+
+    status = await openAt(pickedUp(), Date.parse('2026-01-10T13:30:00.000Z'))
+    await within(status).findByText('Items picked up from store')
+    expect(status.textContent).toContain(
+      'Take the groceries to the customer in their Sat 10:00–12:00 window, collect the grocery payment, then mark the order delivered.',
+    )
+    expect(status.querySelector('.delivery-status__window')?.textContent).toBe('Scheduled delivery: Sat 10:00–12:00')
+  })
+
+  test('marking it delivered far before the window warns, and still delivers', async () => {
+    await openAt(pickedUp(), Date.parse('2026-01-10T14:13:00.000Z'))
+    fireEvent.click(await screen.findByRole('button', { name: 'MARK AS DELIVERED' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Mark as delivered?' }))
+    expect(dialog.getByText(/has not started/).textContent).toBe(
+      'This order is scheduled for Sat 10:00–12:00, and that window has not started. Deliver before it only if Asha agreed.',
+    )
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark as Delivered' }))
+    await screen.findByText('Delivered', { selector: '.delivery-status__title' })
+  })
+
+  test(`within ${EARLY_DELIVERY_WARNING_MINUTES} minutes of the window, or in it, there is no warning`, async () => {
+    for (const at of ['2026-01-10T14:30:00.000Z', '2026-01-10T15:20:00.000Z']) {
+      await openAt(pickedUp(), Date.parse(at))
+      fireEvent.click(await screen.findByRole('button', { name: 'MARK AS DELIVERED' }))
+      expect(within(screen.getByRole('dialog', { name: 'Mark as delivered?' })).queryByText(/has not started/)).toBeNull()
+      cleanup()
+    }
+  })
 })
 
 describe("'Can't do this order'", () => {

@@ -1,5 +1,6 @@
 import { Link, useParams } from '@tanstack/react-router'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
+import { decimalToCents } from '../../modules/shared/contract'
 import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
 import { ChatPanel } from '../features/orders/components/chat-panel'
@@ -15,9 +16,9 @@ import { DeliveryActions } from './active-delivery/delivery-actions'
 import { DeliveryStatusPanel } from './active-delivery/delivery-status-panel'
 import { EarningsCard } from './active-delivery/earnings-card'
 import { GiveUpOrder } from './active-delivery/give-up'
-import { GroceryTotalField, groceryTotalProblem, groceryTotalReady, groceryTotalValue } from './active-delivery/grocery-total-field'
+import { GroceryTotalField, groceryTotalProblem, groceryTotalReady, groceryTotalValue, groceryTotalWarnings } from './active-delivery/grocery-total-field'
 import { PhotoUpload } from './active-delivery/photo-upload'
-import { ShoppingList } from './active-delivery/shopping-list'
+import { isFound, ShoppingList } from './active-delivery/shopping-list'
 import { StoreCard } from './active-delivery/store-card'
 import { useItemChecks } from './active-delivery/use-item-checks'
 
@@ -62,9 +63,16 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
   const checks = useItemChecks(order.id)
   const { groceryText, setGroceryText } = checks
   const shopping = order.status === 'runner_accepted'
+  const byCard = order.groceryPayment.method === 'card'
+  // Nothing ticked ends the order as nothing found instead of a pick-up: no groceries, so no total
+  // and no receipt. The field says so once every line is marked not found, not before shopping starts.
+  const nothingTicked = order.items.every((item) => !isFound(item, checks.found))
+  const nothingFound = order.items.every((item) => item.state === 'not_found')
   // The card pays for the groceries at this total: the pick-up carries it.
-  const totalRequired = order.groceryPayment.method === 'card'
+  const totalRequired = byCard && !nothingTicked
   const groceryProblem = groceryTotalProblem(groceryText)
+  const holdCents = byCard ? order.groceryPayment.holdCents : null
+  const groceryWarnings = groceryTotalWarnings(groceryText, { estimateCents: decimalToCents(order.estimatedGroceryCost) ?? 0, holdCents })
   return (
     <div className="delivery-layout">
       <DeliveryStatusPanel order={order} />
@@ -76,7 +84,15 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
       <PhotoUpload order={order} slot="receipt" />
       {shopping && (
         <section className="card card--compact stack delivery-card" aria-label="Grocery total">
-          <GroceryTotalField value={groceryText} onChange={setGroceryText} error={groceryProblem} required={totalRequired} />
+          <GroceryTotalField
+            value={groceryText}
+            onChange={setGroceryText}
+            error={groceryProblem}
+            byCard={byCard}
+            nothingFound={nothingFound}
+            holdCents={holdCents}
+            warnings={groceryWarnings}
+          />
         </section>
       )}
       <PhotoUpload order={order} slot="deliveryPhoto" />

@@ -42,7 +42,7 @@ function signUp(fields: Record<string, string>) {
 /** The server taking a login or a sign-up at `route` for a new user, then answering who is signed in. */
 function acceptsSignIn(route: 'POST /api/login' | 'POST /api/register', status: number, message: string) {
   const signedIn = { user: aUser(), requiresProfileCompletion: true }
-  return fakeApi({ [route]: () => [status, { message, ...signedIn }], 'GET /api/auth/user': () => [200, signedIn] })
+  return fakeApi({ [route]: () => [status, { message, ...signedIn }], 'GET /api/auth/session': () => [200, signedIn] })
 }
 
 describe('/auth tabs', () => {
@@ -167,7 +167,7 @@ describe('/auth forms', () => {
     expect(toasts().getByText('Welcome back!')).toBeDefined()
     expect(toasts().getByText('Successfully logged in')).toBeDefined()
     // The current user was fetched again after the login.
-    expect(api.callsTo('GET /api/auth/user')).toHaveLength(1)
+    expect(api.callsTo('GET /api/auth/session')).toHaveLength(1)
   })
 
   test("a sign-up sends digits only, toasts 'Account created successfully!' with a welcome, and redirects", async () => {

@@ -35,6 +35,10 @@ describe('buyer home', () => {
     screen.getByRole('button', { name: 'Find Stores' })
     expect(screen.getByRole('heading', { name: 'Just $2.00 platform fee per order' })).toBeDefined()
     expect(screen.getByText('Simple pricing')).toBeDefined()
+    // The groceries are paid at the door or by card, as the buyer chooses at checkout.
+    expect(document.querySelector('.promo-card__text')?.textContent).toBe(
+      "One flat fee, whatever you buy. Groceries cost what the store charges. Pay for the groceries at the door by Cash, Zelle, Venmo, or Apple Pay, or by card in the app: your card is held for an estimate and charged only the receipt's total.",
+    )
     expect(screen.queryByRole('region', { name: 'Active Cart' })).toBeNull()
 
     const nearby = section('Nearby Indian Stores')

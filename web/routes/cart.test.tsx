@@ -5,6 +5,7 @@ import { PENDING_ORDER_KEY } from '../features/cart/pending-order'
 import { cacheStore, readCachedStore } from '../features/catalog/store-cache'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem, aStore } from '../testing/fixtures'
+import { manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
 import { button } from '../testing/screen-queries'
 import { someWindows } from '../testing/window-fixtures'
@@ -237,6 +238,43 @@ describe('cart /cart?storeId={id}', () => {
       scheduledFor: '2026-11-28T15:00:00.000Z',
       timeSlot: 'Sat 10:00–12:00',
     })
+  })
+
+  test('a closed store says so, and why, offers only windows with the soonest one tap away, and the pending order carries the one chosen', async () => {
+    cacheStore({ ...store, openNow: false, nextChange: { at: '2026-11-28T14:00:00.000Z', opens: true }, closedFor: 'Family wedding' })
+    fillCart()
+    const api = fakeApi({ [`GET /api/stores/${store.id}/delivery-windows`]: () => [200, someWindows()] })
+    // Friday 27 November, 10 PM in Edison.
+    renderScreen(CartPage, { path: '/cart', url: `/cart?storeId=${store.id}`, user: aBuyer(), clock: manualClock(Date.parse('2026-11-28T03:00:00.000Z')) })
+    await screen.findByRole('heading', { level: 1, name: 'Your Cart' })
+    expect(within(screen.getByRole('region', { name: 'Store' })).getByText('Closed today (Family wedding) · opens 9 AM tomorrow')).toBeDefined()
+    const schedule = within(screen.getByRole('region', { name: 'Delivery Schedule' }))
+    expect(schedule.getByRole('status').textContent).toBe(
+      'Patel Family Grocers is closed today (Family wedding); it opens 9 AM tomorrow. Choose a delivery window instead.',
+    )
+    const [asap, later] = schedule.getAllByRole<HTMLInputElement>('radio')
+    expect([asap!.disabled, asap!.checked, later!.checked]).toEqual([true, false, true])
+    expect(asap!.closest('label')!.textContent).toBe('ASAPNot while the store is closed')
+    expect(placeOrder().disabled).toBe(true)
+
+    fireEvent.click(await schedule.findByRole('button', { name: 'Schedule Fri 17:00–19:00' }))
+    expect(later!.closest('label')!.textContent).toBe('Schedule for laterFri 17:00–19:00')
+    expect(schedule.queryByRole('button', { name: /^Schedule / })).toBeNull()
+    expect(placeOrder().disabled).toBe(false)
+    fireEvent.click(placeOrder())
+    await screen.findByText('Screen at /checkout')
+    expect(JSON.parse(localStorage.getItem(PENDING_ORDER_KEY)!)).toMatchObject({ deliveryType: 'scheduled', timeSlot: 'Fri 17:00–19:00' })
+    expect(api.callsTo(`GET /api/stores/${store.id}/delivery-windows`)).toHaveLength(1)
+  })
+
+  test('an open store keeps ASAP, and its card says it is open', async () => {
+    cacheStore({ ...store, nextChange: { at: '2026-11-28T02:00:00.000Z', opens: false } })
+    fillCart()
+    renderScreen(CartPage, { path: '/cart', url: `/cart?storeId=${store.id}`, user: aBuyer(), clock: manualClock(Date.parse('2026-11-27T20:00:00.000Z')) })
+    await screen.findByRole('heading', { level: 1, name: 'Your Cart' })
+    expect(within(screen.getByRole('region', { name: 'Store' })).getByText('Open · closes 9 PM')).toBeDefined()
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /^ASAP/ }).checked).toBe(true)
+    expect(within(screen.getByRole('region', { name: 'Delivery Schedule' })).queryByRole('status')).toBeNull()
   })
 
   test('a window chosen and then ASAP again: the order goes ASAP', async () => {

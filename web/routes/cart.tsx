@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ComponentProps, ReactNode } from 'react'
 import { estimatedGroceryCents, payNowCents } from '../../modules/cart-checkout/contract'
+import { closedNowMessage } from '../../modules/catalog/contract'
 import { itemsLabel } from '../../modules/orders/contract'
 import { formatCents } from '../../modules/shared/contract'
 import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
@@ -9,7 +10,8 @@ import { buildPendingOrder, formatDeliveryAddress, savePendingOrder } from '../f
 import { useCart } from '../features/cart/use-cart'
 import { GroceryPaymentChoice } from '../features/cart-checkout/components/grocery-payment-choice'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
-import { useKnownStore } from '../features/catalog/use-known-store'
+import { type KnownStore, useKnownStore } from '../features/catalog/use-known-store'
+import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
 import { ActionBar } from '../ui/action-bar'
 import { Icon } from '../ui/icon'
@@ -48,7 +50,11 @@ function StoreCart({ storeId }: { storeId: string }) {
   const { store, isPending } = useKnownStore(storeId)
   const user = useCurrentUser().data?.user ?? null
   const tip = useTip(storeId)
-  const { deliveryType, scheduledWindow, instructions, groceryPayment } = useCartDetails(storeId)
+  const details = useCartDetails(storeId)
+  const { scheduledWindow, instructions, groceryPayment } = details
+  // A closed store delivers only in a window: said here, before checkout and any card.
+  const closedMessage = useClosedMessage(store)
+  const deliveryType = closedMessage ? 'scheduled' : details.deliveryType
   // Scheduled needs a window; ASAP goes without one, whatever was chosen before.
   const chosenWindow = deliveryType === 'scheduled' ? scheduledWindow : null
   const needsWindow = deliveryType === 'scheduled' && !scheduledWindow
@@ -124,6 +130,7 @@ function StoreCart({ storeId }: { storeId: string }) {
               storeId={storeId}
               deliverTo={formatDeliveryAddress(deliveryAddress)}
               deliveryType={deliveryType}
+              closedMessage={closedMessage}
               onDeliveryTypeChange={(type) => updateCartDetails(storeId, { deliveryType: type })}
               scheduledWindow={scheduledWindow}
               onWindowChange={(chosen) => updateCartDetails(storeId, { scheduledWindow: chosen })}
@@ -152,6 +159,13 @@ function StoreCart({ storeId }: { storeId: string }) {
       )}
     </CartLayout>
   )
+}
+
+/** What the cart says of a store closed now, in checkout's words; null while it is open, or its answer predates hours. */
+function useClosedMessage(store: KnownStore | null): string | null {
+  const now = useClock().now()
+  if (!store || store.timeZone === undefined || store.openNow === undefined || store.nextChange === undefined) return null
+  return closedNowMessage(store.name, store, new Date(now))
 }
 
 function CartLayout({ back, children }: { back: ComponentProps<typeof ShopPage>['back']; children: ReactNode }) {

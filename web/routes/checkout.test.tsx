@@ -43,7 +43,7 @@ describe('checkout /checkout', () => {
     expect(notice.textContent).toContain('charged only when a runner accepts')
     expect(notice.textContent).toContain('If no runner accepts within 30 minutes, the authorization is cancelled at no cost.')
 
-    expect(sum('Store')).toBe(store.name)
+    expect(sum('Store')).toBe(`${store.name}Open 24 hours`)
     expect(sum('Items')).toBe('2 items (3 units)')
     expect(sum('Delivery slot')).toBe('ASAP')
     // One fee, by its one name: no other fee is shown struck through as a saving.

@@ -1,11 +1,14 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { payNowCents } from '../../modules/cart-checkout/contract'
+import { closedNowMessage } from '../../modules/catalog/contract'
+import type { ScheduledWindow } from '../../modules/orders/contract'
 import { decimalToCents, formatCents } from '../../modules/shared/contract'
 import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
 import { readPendingOrder, rescheduleStoredPendingOrder, type StoredPendingOrder } from '../features/cart/pending-order'
 import { CardEntry } from '../features/cart-checkout/components/card-entry'
 import { GroceryPaymentChoice } from '../features/cart-checkout/components/grocery-payment-choice'
+import { useClock } from '../lib/clock'
 import { ActionBar } from '../ui/action-bar'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
 import { ShopPage } from '../ui/shop-page'
@@ -42,6 +45,17 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
   const { groceryPayment } = useCartDetails(pending.storeId)
   const { confirmerRef, busy, blocker, groceryDeclined, scheduleProblem, clearScheduleProblem, submit } = usePlaceOrder(pending, tipCents, groceryPayment)
   const paymentTitle = useId()
+  const now = useClock().now()
+  // A store closed now takes no order for delivery now: said, with its windows, before the card is asked for.
+  const closedNow =
+    pending.scheduledFor === null && pending.storeOpen && !scheduleProblem ? closedNowMessage(pending.storeName, pending.storeOpen, new Date(now)) : null
+  // Choosing a window only moves the order: it is placed with Place Order, and the bar says so.
+  const [moved, setMoved] = useState(false)
+  const reschedule = (chosen: ScheduledWindow) => {
+    setPending(rescheduleStoredPendingOrder(pending, chosen))
+    clearScheduleProblem()
+    setMoved(true)
+  }
   const payGroceriesBy = (method: typeof groceryPayment) => updateCartDetails(pending.storeId, { groceryPayment: method })
 
   const onSubmit = (event: FormEvent) => {
@@ -53,10 +67,20 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
     <ShopPage back={{ to: '/cart', search: { storeId: pending.storeId }, label: 'Back to cart' }} title="Checkout" subtitle={pending.storeName}>
       <form className="cart-layout" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <div className="cart-layout__main">
-          <AuthorizationNotice />
+          <AuthorizationNotice window={pending.scheduledFor ? pending.timeSlot : null} />
           <OrderSummary pending={pending} tipCents={tipCents} groceryPayment={groceryPayment} />
         </div>
         <div className="cart-layout__side">
+          {closedNow && (
+            <ScheduleRescue
+              problem={{ kind: 'closed', message: closedNow }}
+              storeId={pending.storeId}
+              storeName={pending.storeName}
+              filled={pending.timeSlot}
+              disabled={busy}
+              onChoose={reschedule}
+            />
+          )}
           <GroceryPaymentChoice storeId={pending.storeId} lines={pending.items} value={groceryPayment} onChange={payGroceriesBy} disabled={busy} />
           <section className="card card--compact cart-card" aria-labelledby={paymentTitle}>
             <h2 id={paymentTitle}>Payment</h2>
@@ -71,15 +95,27 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
               storeName={pending.storeName}
               filled={pending.timeSlot}
               disabled={busy}
-              onChoose={(chosen) => {
-                setPending(rescheduleStoredPendingOrder(pending, chosen))
-                clearScheduleProblem()
-              }}
+              onChoose={reschedule}
             />
           )}
         </div>
         <ActionBar className="place-order-bar">
-          <button type="submit" className="button button--primary button--large button--block" disabled={busy}>
+          {closedNow && (
+            <p className="place-order-bar__hint" id="checkout-needs-window">
+              Choose a delivery window first.
+            </p>
+          )}
+          {moved && !closedNow && !scheduleProblem && (
+            <p className="place-order-bar__hint" role="status">
+              Now for {pending.timeSlot}. Not placed yet: press Place Order to place it.
+            </p>
+          )}
+          <button
+            type="submit"
+            className="button button--primary button--large button--block"
+            disabled={busy || closedNow !== null}
+            aria-describedby={closedNow ? 'checkout-needs-window' : undefined}
+          >
             {busy ? (
               <>
                 <Spinner />

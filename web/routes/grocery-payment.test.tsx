@@ -65,6 +65,42 @@ describe("the runner's screen says what to collect at the door", () => {
   })
 })
 
+describe("'Mark as delivered?' asks for the payment the order's own grocery payment leaves to the door", () => {
+  const dialogText = async (order: Order) => {
+    await openDelivery(order)
+    fireEvent.click(screen.getByRole('button', { name: 'MARK AS DELIVERED' }))
+    return screen.getByRole('dialog', { name: 'Mark as delivered?' }).querySelector('.dialog__text')?.textContent
+  }
+
+  test.each<[string, Order, string]>([
+    [
+      'paid in the app: nothing to collect',
+      cardOrder('38.20', { capturedCents: 3820, status: 'captured' }),
+      'Confirm that Asha has the groceries. They are paid in the app: there is nothing to collect. This cannot be undone.',
+    ],
+    [
+      'a difference left to the door',
+      cardOrder('52.10', { capturedCents: 4500, status: 'captured', extraCents: 710, extraStatus: 'at_door', collectAtDoorCents: 710 }),
+      'Confirm that Asha has the groceries and has paid you the $7.10 left to pay at the door. This cannot be undone.',
+    ],
+    [
+      'the buyer still choosing',
+      cardOrder('52.10', { extraCents: 710, extraStatus: 'awaiting_choice' }),
+      'Confirm that Asha has the groceries. The $7.10 above the card hold is not settled yet: Asha is choosing to pay it by card or to you at the door. This cannot be undone.',
+    ],
+    [
+      'paid at the door, with the total entered',
+      {
+        ...cardOrder('64.30'),
+        groceryPayment: { ...cardOrder('64.30').groceryPayment, method: 'at_door', holdCents: 0, status: null, collectAtDoorCents: 6430 },
+      },
+      'Confirm that Asha has the groceries and has paid you $64.30 for them. This cannot be undone.',
+    ],
+  ])('%s', async (_case, order, text) => {
+    expect(await dialogText(order)).toBe(text)
+  })
+})
+
 describe("the runner's pick-up of a card order carries the grocery total", () => {
   const shopping: Order = { ...cardOrder(''), status: 'runner_accepted', pickedUpAt: null, actualGroceryCost: null }
 
@@ -76,7 +112,7 @@ describe("the runner's pick-up of a card order carries the grocery total", () =>
     renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${shopping.id}`, user: aRunner() })
     const total = await screen.findByLabelText<HTMLInputElement>('Actual grocery total')
     expect(total.required).toBe(true)
-    expect(screen.getByText("From the store receipt. Required: the customer's card is charged this total.")).toBeDefined()
+    expect(screen.getByText("From the store receipt. Required: the customer's card is charged this total ($45.00 is held on it).")).toBeDefined()
     // Nothing is paid at the door, so the receipt is not asked for to say what to pay there.
     expect(
       within(screen.getByRole('region', { name: 'Receipt photo' })).getByText(
@@ -95,6 +131,48 @@ describe("the runner's pick-up of a card order carries the grocery total", () =>
     expect(server.callsTo(`PATCH /api/orders/${shopping.id}/status`).map((call) => call.body)).toEqual([
       { status: 'picked_up', itemCompletionData: shopping.items.map((item) => ({ id: item.id, isDelivered: true })), actualGroceryCost: '48.37' },
     ])
+  })
+
+  test('with every item marked Not Found, no total and no receipt: the pick-up opens "Nothing found?" and ends the order', async () => {
+    const nothing: Order = { ...shopping, receipt: null, items: shopping.items.map((item) => ({ ...item, state: 'not_found', isDelivered: false })) }
+    const server = fakeApi({
+      [`GET /api/orders/${nothing.id}`]: () => [200, { order: nothing }],
+      [`POST /api/orders/${nothing.id}/nothing-found`]: () => [200, { order: { ...nothing, status: 'cancelled', cancelReason: 'nothing_found' } }],
+    })
+    renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${nothing.id}`, user: aRunner() })
+    const total = await screen.findByLabelText<HTMLInputElement>('Actual grocery total')
+    expect(total.required).toBe(false)
+    expect(screen.getByText('Every item is marked not found: with nothing found there is no total or receipt to enter.')).toBeDefined()
+    expect(
+      within(screen.getByRole('region', { name: 'Receipt photo' })).getByText('Not needed: every item is marked not found, so nothing was bought.'),
+    ).toBeDefined()
+    const pickUp = screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' })
+    expect(pickUp.disabled).toBe(false)
+    fireEvent.click(pickUp)
+    const dialog = within(screen.getByRole('dialog', { name: 'Nothing found?' }))
+    expect(dialog.getByText(/the hold on their card for the groceries is released/)).toBeDefined()
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirm Nothing Found' }))
+    await screen.findByText('Nothing found', { selector: '.delivery-status__title' })
+    expect(server.callsTo(`POST /api/orders/${nothing.id}/nothing-found`)).toHaveLength(1)
+    expect(server.callsTo(`PATCH /api/orders/${nothing.id}/status`)).toHaveLength(0)
+  })
+
+  test('a total far above the estimate, or above the hold, is worth a second look: warned of, and the pick-up still goes', async () => {
+    fakeApi({ [`GET /api/orders/${shopping.id}`]: () => [200, { order: shopping }] })
+    renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${shopping.id}`, user: aRunner() })
+    const total = await screen.findByLabelText<HTMLInputElement>('Actual grocery total')
+    const warnings = () => Array.from(total.closest('section')!.querySelectorAll('.form-notice'), (notice) => notice.textContent)
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box)
+    fireEvent.change(total, { target: { value: '24.10' } })
+    expect(warnings()).toEqual([])
+    fireEvent.change(total, { target: { value: '31.75' } })
+    expect(warnings()).toEqual(['$31.75 is far above the $19.47 estimate: check it against the receipt.'])
+    fireEvent.change(total, { target: { value: '48.37' } })
+    expect(warnings()).toEqual([
+      '$48.37 is far above the $19.47 estimate: check it against the receipt.',
+      "That is $3.37 more than the $45.00 held on the customer's card: they will choose to pay the difference by card or at the door.",
+    ])
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'MARK AS PICKED UP' }).disabled).toBe(false)
   })
 
   test('an order paid at the door keeps the total optional', async () => {

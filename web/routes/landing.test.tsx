@@ -38,6 +38,7 @@ describe('LandingPage', () => {
     expect(shop.getAttribute('aria-expanded')).toBe('true')
     expect(detailsOf(shop).hidden).toBe(false)
     expect(detailsOf(shop).textContent).toContain('$2.00 platform fee')
+    expect(detailsOf(shop).textContent).toContain('or by card in the app: your card is held for an estimate')
 
     fireEvent.click(shop)
     expect(shop.getAttribute('aria-expanded')).toBe('false')
@@ -79,7 +80,9 @@ describe('LandingPage', () => {
     }
     expect(section.textContent).toContain('$2.00 platform fee')
     expect(section.textContent).toContain(`within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`)
-    expect(section.textContent).toContain('Cash, Zelle, Venmo, or Apple Pay')
+    expect(section.textContent).toContain(
+      "Pay for the groceries at the door by Cash, Zelle, Venmo, or Apple Pay, or by card in the app: your card is held for an estimate and charged only the receipt's total.",
+    )
   })
 
   test("'Get Started' goes to Sign Up; 'Already have an account? Sign In' and the header's sign-in link go to /auth", async () => {

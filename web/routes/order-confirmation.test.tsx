@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react'
 import { orderQueryOptions } from '../features/orders/api/orders'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
-import { anOrder, aScheduledOrder } from '../testing/order-fixtures'
+import { manualClock } from '../testing/manual-clock'
+import { aCardGroceryPayment, anOrder, aScheduledOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderConfirmationPage } from './order-confirmation'
 
@@ -20,6 +21,7 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     expect(fact('Items')).toBe('3 items (4 units)')
     expect(fact('Delivery slot')).toBe('ASAP')
     expect(fact('Online payment')).toBe('$2.00 fee + $5.00 tip = $7.00Your card is authorized for $7.00 and charged when a runner accepts.')
+    expect(fact('Groceries')).toBe('At the door, by Cash, Zelle, Venmo, or Apple Pay')
     expect(fact('Delivery address')).toBe('1 Main St, Edison, NJ 08817')
 
     const next = within(screen.getByRole('region', { name: 'What happens next?' }))
@@ -34,11 +36,34 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     expect(api.calls).toHaveLength(1)
   })
 
+  test("groceries 'By card in the app': the hold and what is charged, and nothing to pay at the door", async () => {
+    const byCard = anOrder({ id: order.id, groceryPayment: aCardGroceryPayment() })
+    fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order: byCard }] })
+    renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url: `/order-confirmation?orderId=${order.id}`, user: aBuyer() })
+    await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })
+    expect(fact('Groceries')).toBe('By card in the app: up to $45.00 held')
+    const steps = within(screen.getByRole('region', { name: 'What happens next?' }))
+      .getAllByRole('listitem')
+      .map((step) => step.textContent)
+    expect(steps[0]).toContain('If no runner accepts in time, both holds on your card are released at no cost.')
+    expect(steps[2]).toBe(
+      'Your card is held for up to $45.00 for the groceries. Your runner sends the store receipt, and your card is charged only its total; the rest of the hold is released. Nothing to pay at the door, unless the groceries come to more than the hold and you choose to pay the difference there.',
+    )
+    expect(screen.queryByText(/Cash, Zelle/)).toBeNull()
+  })
+
   test('a scheduled order names its window as the slot, and counts the 30 minutes from when runners see it', async () => {
     const saturday = aScheduledOrder({ id: order.id })
     fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order: saturday }] })
-    renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url: `/order-confirmation?orderId=${order.id}`, user: aBuyer() })
+    // Placed on Monday: no runner sees it until Saturday morning, so it is not yet finding one.
+    renderScreen(OrderConfirmationPage, {
+      path: '/order-confirmation',
+      url: `/order-confirmation?orderId=${order.id}`,
+      user: aBuyer(),
+      clock: manualClock(Date.parse(saturday.createdAt)),
+    })
     await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })
+    expect(document.querySelector('.confirmation-hero__number')?.textContent).toBe('Order #2C3D4E5F Scheduled')
     expect(fact('Delivery slot')).toBe('Scheduled · Sat 10:00–12:00')
     const first = within(screen.getByRole('region', { name: 'What happens next?' })).getAllByRole('listitem')[0]!.textContent
     expect(first).toStartWith('Runners see your order shortly before your Sat 10:00–12:00 window. A runner accepts your order within 30 minutes of seeing it,')

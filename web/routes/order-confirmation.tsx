@@ -8,6 +8,7 @@ import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { deliveryWhen, itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
+import { GROCERY_PAYMENT_METHODS } from '../lib/service-facts'
 import { Fact } from '../ui/fact'
 import { Page } from '../ui/page'
 import { StatusMark } from '../ui/status-mark'
@@ -41,7 +42,7 @@ function Confirmation({ order }: { order: Order }) {
         <StatusMark />
         <h1>Order Placed Successfully!</h1>
         <p className="confirmation-hero__number">
-          Order #{shortOrderId(order.id)} <StatusBadge status={order.status} />
+          Order #{shortOrderId(order.id)} <StatusBadge status={order.status} offersOpenAt={order.offersOpenAt} />
         </p>
       </header>
       <section className="card card--compact order-facts-card" aria-labelledby="confirmation-details">
@@ -54,6 +55,11 @@ function Confirmation({ order }: { order: Order }) {
             {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip ={' '}
             <strong>{formatCents(orderCents(order.totalAmount))}</strong>
             <span className="order-facts__aside">{paymentWords(order)}</span>
+          </Fact>
+          <Fact term="Groceries">
+            {order.groceryPayment.method === 'card'
+              ? `By card in the app: up to ${formatCents(order.groceryPayment.holdCents)} held`
+              : `At the door, by ${GROCERY_PAYMENT_METHODS}`}
           </Fact>
           <Fact term="Delivery address">{order.deliveryAddress ?? order.deliveryArea}</Fact>
         </dl>

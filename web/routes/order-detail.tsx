@@ -62,7 +62,7 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
             Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </p>
         </div>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} offersOpenAt={order.offersOpenAt} />
       </header>
       <CancelWhileWaiting order={order} />
       <AcceptOffer order={order} />

@@ -144,6 +144,26 @@ describe('the receipt photo on the active delivery', () => {
     }
   })
 
+  test('picked up with the grocery total, the receipt is kept as sent: no retake, and it says why', async () => {
+    const { card, restore } = await openDelivery(pickedUp)
+    try {
+      expect(card.getByRole('img', { name: 'Receipt photo' })).toBeDefined()
+      expect(card.queryByRole('button', { name: 'Retake Photo' })).toBeNull()
+      expect(card.getByText('Kept as sent with your grocery total: the customer checks the total against it.')).toBeDefined()
+    } finally {
+      restore()
+    }
+  })
+
+  test('picked up without a total, the receipt may still be retaken', async () => {
+    const { card, restore } = await openDelivery({ ...pickedUp, actualGroceryCost: null })
+    try {
+      expect(card.getByRole('button', { name: 'Retake Photo' })).toBeDefined()
+    } finally {
+      restore()
+    }
+  })
+
   test('once delivered, a doorstep photo is shown but not offered for a retake', async () => {
     const delivered: Order = {
       ...pickedUp,

@@ -280,7 +280,7 @@ describe('cancelling from tracking', () => {
 
   test("a runner who accepted but never came: the minutes left from the accept, then 'Cancel — runner never came'", async () => {
     const acceptedAt = Date.parse(accepted.acceptedAt!)
-    const { clock } = await openTracking(accepted, manualClock(acceptedAt + 30 * 60_000), {
+    const { clock } = await openTracking(accepted, manualClock(acceptedAt + 60_000), {
       // The server's clock disagrees: its 409 says how long is left, and that is what is shown.
       [`POST /api/orders/${accepted.id}/cancel`]: () => [
         409,
@@ -288,10 +288,15 @@ describe('cancelling from tracking', () => {
       ],
     })
     const noShow = () => within(screen.getByRole('region', { name: 'Runner never came' }))
-    noShow().getByText(/in 90 minutes, you can cancel here for a full refund of the \$7\.00 you paid/)
+    // Past the hour in hours and minutes, never '119 minutes'.
+    noShow().getByText(/in 1 hour 59 minutes, you can cancel here for a full refund of the \$7\.00 you paid/)
     expect(noShow().getByRole<HTMLButtonElement>('button', { name: 'Cancel — runner never came' }).disabled).toBe(true)
+    clock.advance(59 * 60_000)
+    await waitFor(() => noShow().getByText(/in 1 hour, you can cancel here/))
+    clock.advance(30 * 60_000)
+    await waitFor(() => noShow().getByText(/in 30 minutes, you can cancel here/))
 
-    clock.advance(NO_SHOW_AFTER_MS - 30 * 60_000)
+    clock.advance(NO_SHOW_AFTER_MS - 90 * 60_000)
     await waitFor(() => expect(noShow().getByRole<HTMLButtonElement>('button', { name: 'Cancel — runner never came' }).disabled).toBe(false))
     fireEvent.click(noShow().getByRole('button', { name: 'Cancel — runner never came' }))
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel — runner never came?' })).getByRole('button', { name: 'Cancel Order' }))

@@ -159,7 +159,7 @@ describe('/payouts/onboarding', () => {
   })
 
   test('in the app, it opens for someone signed out: the link is the credential', async () => {
-    fakeApi({ 'GET /api/auth/user': () => [401, { message: 'Authentication required' }], [`GET ${LINK_PATH}`]: () => [200, OPEN] })
+    fakeApi({ 'GET /api/auth/session': () => [401, { message: 'Authentication required' }], [`GET ${LINK_PATH}`]: () => [200, OPEN] })
     const queryClient = createQueryClient()
     const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [`/payouts/onboarding?link=${LINK}`] }))
     render(

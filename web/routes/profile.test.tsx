@@ -129,7 +129,7 @@ describe('Edit Profile', () => {
     const saved = { ...member, phone: '(732) 555-0155', phoneVerified: false, phoneStatus: 'unverified' as const }
     fakeApi({
       'PATCH /api/user/profile': () => [200, { message: 'Profile updated successfully', user: saved }],
-      'GET /api/auth/user': () => [200, { user: saved, requiresProfileCompletion: false }],
+      'GET /api/auth/session': () => [200, { user: saved, requiresProfileCompletion: false }],
     })
     const { router } = await open()
     fill('Phone number', '7325550155')
@@ -144,7 +144,7 @@ describe('Edit Profile', () => {
     const saved = { ...member, city: 'Iselin' }
     const { calls } = fakeApi({
       'PATCH /api/user/profile': () => [200, { message: 'Profile updated successfully', user: saved }],
-      'GET /api/auth/user': () => [200, { user: saved, requiresProfileCompletion: false }],
+      'GET /api/auth/session': () => [200, { user: saved, requiresProfileCompletion: false }],
     })
     const { router } = await open()
     fill('City', 'Iselin')
@@ -162,7 +162,7 @@ describe('Edit Profile', () => {
       state: 'NJ',
       zipCode: '08817',
     })
-    expect(calls.some((call) => call.method === 'GET' && call.path === '/api/auth/user')).toBe(true)
+    expect(calls.some((call) => call.method === 'GET' && call.path === '/api/auth/session')).toBe(true)
   })
 
   test('a refusal is a destructive Error toast with the server message', async () => {

@@ -128,7 +128,7 @@ describe('runner dashboard /runner', () => {
     let availability = someAvailability({ online: false, outsideHours: true, nextChange: starts })
     const server = runnerServer({ 'GET /api/runner/availability': () => [200, availability] })
     await openDashboard(aRunner(), clock)
-    await screen.findByText('Offline outside your hours. Switch on to work until midnight.')
+    await screen.findByText(/^Offline outside your hours; online again at .+\. Switch on to work until midnight\.$/)
     expect(screen.queryByRole('article')).toBeNull()
 
     clock.advance(HOUR - 1)
@@ -151,7 +151,7 @@ describe('runner dashboard /runner', () => {
     const soon = new Date(clock.now() + 60_000).toISOString()
     const server = runnerServer({ 'GET /api/runner/availability': () => [200, someAvailability({ online: false, outsideHours: true, nextChange: soon })] })
     await openDashboard(aRunner(), clock)
-    await screen.findByText('Offline outside your hours. Switch on to work until midnight.')
+    await screen.findByText(/^Offline outside your hours; online again at .+\. Switch on to work until midnight\.$/)
     clock.advance(61_000)
     await waitFor(() => expect(server.callsTo('GET /api/runner/availability')).toHaveLength(2))
     clock.advance(1_000)

@@ -25,7 +25,7 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 function signupApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'POST /api/signup-with-verification': () => [201, { message: 'Account created. Verify your phone to continue.', user, requiresProfileCompletion: true }],
-    'GET /api/auth/user': () => [200, { user, requiresProfileCompletion: true }],
+    'GET /api/auth/session': () => [200, { user, requiresProfileCompletion: true }],
     'POST /api/verification/send-code': () => [200, { message: 'Verification code sent', expiresInSeconds: CODE_LIFETIME_SECONDS }],
     'PATCH /api/user/verification-attempt': () => [200, { message: 'Verification attempt recorded' }],
     'PATCH /api/user/verify-phone': () => [200, { message: 'Phone verified successfully', user: { ...user, phoneVerified: true, phoneStatus: 'verified' } }],

@@ -194,7 +194,7 @@ describe('a product search carried into the store', () => {
 
 describe('store catalog states', () => {
   test('a spinner while the session loads', async () => {
-    fakeApi({ 'GET /api/auth/user': neverAnswers })
+    fakeApi({ 'GET /api/auth/session': neverAnswers })
     renderCatalog({ user: 'loading' })
     expect((await screen.findByRole('status')).textContent).toContain('Loading...')
   })

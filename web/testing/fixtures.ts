@@ -61,6 +61,7 @@ export const aStore = (overrides: Partial<Store> = {}): Store => ({
   timeZone: 'America/New_York',
   openNow: true,
   nextChange: null,
+  closedFor: null,
   ...overrides,
 })
 

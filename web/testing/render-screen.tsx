@@ -69,7 +69,7 @@ type RenderOptions = {
   path: AppPath
   /** The URL opened first; defaults to `path`. */
   url?: string
-  /** The signed-in user, null when signed out, or 'loading' while GET /api/auth/user has not answered. */
+  /** The signed-in user, null when signed out, or 'loading' while GET /api/auth/session has not answered. */
   user: PublicUser | null | 'loading'
   /** Answers already in the query cache, as if fetched before the screen opened. */
   queryData?: ReadonlyArray<readonly [QueryKey, unknown]>

@@ -1,5 +1,5 @@
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, RUNNER_ACCEPTANCE_WINDOW_MINUTES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
-import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE, RUNNER_EARNINGS } from '../lib/service-facts'
+import { GROCERY_PAYMENT_WAYS, PLATFORM_FEE, RUNNER_EARNINGS } from '../lib/service-facts'
 import { FOOTER_DISCLAIMER, footerCopyright } from '../ui/footer-text'
 import { ICON_PATHS, type IconName } from '../ui/icon-paths'
 import { html, trustedHtml } from './html'
@@ -41,8 +41,8 @@ const STEPS: readonly { title: string; text: string }[] = [
     text: `Check out with the ${PLATFORM_FEE} platform fee and an optional tip. A runner nearby accepts your order and heads to the store.`,
   },
   {
-    title: 'Receive and pay on delivery',
-    text: `Your runner delivers your groceries. Pay for them at the door by ${GROCERY_PAYMENT_METHODS}.`,
+    title: 'Receive your groceries',
+    text: `Your runner delivers your groceries. ${GROCERY_PAYMENT_WAYS}`,
   },
 ]
 

@@ -17,6 +17,12 @@ export type OrderPhotoSlot = keyof typeof ORDER_PHOTO_SLOTS
 /** Where a photo is fetched: always through the API, which checks who asks, never from the store directly. */
 export const photoUrl = (orderId: string, slot: OrderPhotoSlot) => `/api/orders/${orderId}/${ORDER_PHOTO_SLOTS[slot]}`
 
+/**
+ * A receipt sent with the grocery total stays as it was: the buyer checks the total, and the card
+ * is charged it, against that photo. Before the total, or without one, it may be taken again.
+ */
+export const receiptKept = (order: { receipt: unknown; hasGroceryTotal: boolean }) => order.receipt !== null && order.hasGroceryTotal
+
 /** Whether the runner may add this photo now (the same rule the update enforces in SQL). */
 export function photoMayBeAdded(slot: OrderPhotoSlot, order: { status: OrderStatus; deliveredAt: Date | null }, now: Date) {
   if (!(PHOTO_STATES[slot] as readonly OrderStatus[]).includes(order.status)) return false

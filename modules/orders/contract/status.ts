@@ -55,6 +55,7 @@ export const ORDER_EVENT_TYPES = [
   'problem_resolved',
   'offers_opened',
   'rescheduled',
+  'offers_overnight',
 ] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 /** Events about one thing that happens once (a refund, a problem's resolving), their subject its id: recorded once, however often it settles. */

@@ -148,7 +148,25 @@ describe('money', () => {
       timeSlot: 'ASAP',
       paymentStatus: 'pending',
       estimatedGroceryCost: '7.99',
+      // A store answer without its hours (cached by an older version): whether it is open is not known.
+      storeOpen: null,
     })
+  })
+
+  test("the pending order keeps the store's open state, so checkout can say it is closed before any card", () => {
+    addToCart('s1', dal)
+    const closed = { timeZone: 'America/New_York', openNow: false, nextChange: { at: '2026-11-22T15:00:00.000Z', opens: true }, closedFor: 'Family wedding' }
+    const saved = buildPendingOrder({
+      store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: null, ...closed },
+      lines: readCart('s1'),
+      tipCents: 0,
+      scheduledWindow: null,
+      deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
+      deliveryInstructions: '',
+      now: new Date('2026-11-21T12:00:00Z'),
+    })
+    savePendingOrder(saved)
+    expect(readPendingOrder()?.storeOpen).toEqual(closed)
   })
 
   test('a pending order for a window carries its start as scheduledFor and its label as the slot', () => {

@@ -16,9 +16,25 @@ export function formatDeliveryAddress({ address, city, state, zipCode }: Deliver
   return [address, city, [state, zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
 }
 
+const storeOpenSchema = z.object({
+  timeZone: z.string(),
+  openNow: z.boolean(),
+  nextChange: z.object({ at: z.string(), opens: z.boolean() }).nullable(),
+  closedFor: z.string().nullable(),
+})
+/** Whether the store was open when the cart handed the order on, and when that changes: checkout says a closed store before any card. */
+export type StoreOpen = z.infer<typeof storeOpenSchema>
+
+/** The store's open state from its answer; null for a store cached before answers carried it. */
+function storeOpen(store: Partial<StoreOpen>): StoreOpen | null {
+  const { timeZone, openNow, nextChange } = store
+  if (timeZone === undefined || openNow === undefined || nextChange === undefined) return null
+  return { timeZone, openNow, nextChange, closedFor: store.closedFor ?? null }
+}
+
 /** Every field of the spec's pending order, money as dollar strings computed from cents. */
 export function buildPendingOrder(input: {
-  store: Pick<Store, 'id' | 'name' | 'address' | 'phone'>
+  store: Pick<Store, 'id' | 'name' | 'address' | 'phone'> & Partial<StoreOpen>
   lines: readonly CartLine[]
   tipCents: number
   /** The window to deliver in; null for as soon as possible. */
@@ -48,6 +64,7 @@ export function buildPendingOrder(input: {
     timeSlot: input.scheduledWindow?.label ?? 'ASAP',
     paymentStatus: 'pending',
     estimatedGroceryCost: centsToDecimal(groceryCents),
+    storeOpen: storeOpen(input.store),
   }
 }
 
@@ -72,6 +89,8 @@ const storedPendingOrderSchema = z.object({
   scheduledFor: z.string().nullable(),
   timeSlot: z.string(),
   estimatedGroceryCost: z.string(),
+  /** Left by an older version without it: not known. */
+  storeOpen: storeOpenSchema.nullable().default(null),
 })
 export type StoredPendingOrder = z.infer<typeof storedPendingOrderSchema>
 

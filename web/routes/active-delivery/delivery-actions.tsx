@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
-import { formatCents } from '../../../modules/shared/contract'
+import { EARLY_DELIVERY_WARNING_MINUTES, formatCents } from '../../../modules/shared/contract'
 import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { ChatReminder } from '../../features/orders/components/chat-panel'
 import { orderCents } from '../../features/orders/order-figures'
 import { useNothingFound } from '../../features/runner/api/nothing-found'
+import { useClock } from '../../lib/clock'
 import { failureMessage } from '../../lib/form-errors'
 import { ActionBar } from '../../ui/action-bar'
 import { useToast } from '../../ui/toast'
@@ -13,6 +14,10 @@ import { DeliveredDialog, MissingItemsDialog, NothingFoundDialog } from './confi
 import { customerName } from './customer-name'
 import { isFound } from './shopping-list'
 import { useDeliveryUpdate } from './use-delivery-update'
+
+/** A scheduled order delivered more than EARLY_DELIVERY_WARNING_MINUTES before its window starts. */
+const deliveringEarly = (order: Order, now: number) =>
+  order.scheduledWindow !== null && Date.parse(order.scheduledWindow.start) - now > EARLY_DELIVERY_WARNING_MINUTES * 60_000
 
 type Props = {
   order: Order
@@ -38,6 +43,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
   const missing = order.items.filter((item) => item.state === 'pending' && !found.has(item.id))
   const nothing = order.items.every((item) => !isFound(item, found))
 
+  const clock = useClock()
   const endedOrder = useStoreRunnerDelivery()
   const { toast } = useToast()
   const endNothingFound = useNothingFound(order.id, {
@@ -102,6 +108,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
         <NothingFoundDialog
           customer={customerName(order)}
           paid={formatCents(orderCents(order.totalAmount))}
+          byCard={order.groceryPayment.method === 'card'}
           busy={endNothingFound.isPending}
           onCancel={() => setAsking(null)}
           onConfirm={confirmNothingFound}
@@ -109,7 +116,13 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
       )}
       {asking === 'missing' && <MissingItemsDialog missing={missing} onCancel={() => setAsking(null)} onConfirm={pickUp} />}
       {asking === 'delivered' && (
-        <DeliveredDialog customer={order.buyerFirstName?.trim() || 'the customer'} onCancel={() => setAsking(null)} onConfirm={deliver} />
+        <DeliveredDialog
+          customer={order.buyerFirstName?.trim() || 'the customer'}
+          payment={order.groceryPayment}
+          earlyFor={deliveringEarly(order, clock.now()) ? order.scheduledWindow : null}
+          onCancel={() => setAsking(null)}
+          onConfirm={deliver}
+        />
       )}
     </ActionBar>
   )

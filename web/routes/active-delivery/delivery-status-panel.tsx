@@ -1,4 +1,4 @@
-import type { Order } from '../../../modules/orders/contract'
+import { NO_SHOW_AFTER_HOURS, type Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { StatusBadge } from '../../features/orders/components/status-badge'
 import { collectsAtDoor } from '../../features/orders/door-collection'
@@ -14,7 +14,7 @@ function describe(order: Order, now: number): { title: string; text: string } {
     case 'picked_up':
       return {
         title: 'Items picked up from store',
-        text: `${order.pickedUpAt ? `Picked up at ${formatMoment(order.pickedUpAt, now)}. ` : ''}Take the groceries to the customer, ${collectsAtDoor(order) ? 'collect the grocery payment, ' : ''}then mark the order delivered.`,
+        text: `${order.pickedUpAt ? `Picked up at ${formatMoment(order.pickedUpAt, now)}. ` : ''}Take the groceries to the customer${order.scheduledWindow ? ` in their ${order.scheduledWindow.label} window` : ''}, ${collectsAtDoor(order) ? 'collect the grocery payment, ' : ''}then mark the order delivered.`,
       }
     case 'delivered':
       return {
@@ -28,7 +28,9 @@ function describe(order: Order, now: number): { title: string; text: string } {
   }
 }
 
-/** A cancelled order, by why: the runner's own endings say what became of the money. */
+const customerFirst = (order: Order) => order.buyerFirstName?.trim() || 'The customer'
+
+/** A cancelled order, by why: the runner's own endings, and the buyer's for a runner who never came, say what became of the money. */
 function cancelled(order: Order): { title: string; text: string } {
   const paid = formatCents(orderCents(order.totalAmount))
   switch (order.cancelReason) {
@@ -39,6 +41,11 @@ function cancelled(order: Order): { title: string; text: string } {
       }
     case 'runner_released':
       return { title: 'You gave up this order', text: `It is cancelled, and the customer gets the ${paid} fee and tip back in full.` }
+    case 'runner_no_show':
+      return {
+        title: 'Cancelled: not picked up in time',
+        text: `${customerFirst(order)} cancelled it because it was not picked up within ${NO_SHOW_AFTER_HOURS} hours of your accepting it. They get the ${paid} fee and tip back in full, so there are no earnings for it. There is nothing more to do for it.`,
+      }
     default:
       return { title: 'This order was cancelled', text: 'There is nothing more to do for it.' }
   }
@@ -54,6 +61,11 @@ export function DeliveryStatusPanel({ order }: { order: Order }) {
         <p className="delivery-status__title">{title}</p>
         <p>{text}</p>
       </div>
+      {order.scheduledWindow && order.status !== 'cancelled' && (
+        <p className="delivery-status__window">
+          Scheduled delivery: <strong className="nowrap">{order.scheduledWindow.label}</strong>
+        </p>
+      )}
     </section>
   )
 }

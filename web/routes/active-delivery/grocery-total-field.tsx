@@ -1,5 +1,5 @@
-import { MAX_ACTUAL_GROCERY_DOLLARS } from '../../../modules/runner/contract'
-import { decimalToCents } from '../../../modules/shared/contract'
+import { GROCERY_TOTAL_WARN_MIN_CENTS, GROCERY_TOTAL_WARN_RATIO, MAX_ACTUAL_GROCERY_DOLLARS } from '../../../modules/runner/contract'
+import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 import { Field } from '../../ui/form'
 
 /** The total as the API takes it ('42.50'), or undefined when left empty. */
@@ -21,40 +21,79 @@ export function groceryTotalProblem(text: string): string | null {
 /** Whether the pick-up may send the typed total: a valid amount, or nothing when none is required. */
 export const groceryTotalReady = (text: string, required: boolean) => groceryTotalProblem(text) === null && (!required || groceryTotalValue(text) !== undefined)
 
+/**
+ * What a valid typed total is worth a second look for, before pick-up: far above the estimate, or
+ * for a card order above the hold on the customer's card. Warnings only; the runner may go on.
+ */
+export function groceryTotalWarnings(text: string, { estimateCents, holdCents }: { estimateCents: number; holdCents: number | null }): string[] {
+  const value = groceryTotalValue(text)
+  const cents = value === undefined || groceryTotalProblem(text) ? null : decimalToCents(value)
+  if (cents === null) return []
+  const warnings: string[] = []
+  if (cents > estimateCents * GROCERY_TOTAL_WARN_RATIO && cents - estimateCents >= GROCERY_TOTAL_WARN_MIN_CENTS)
+    warnings.push(`${formatCents(cents)} is far above the ${formatCents(estimateCents)} estimate: check it against the receipt.`)
+  if (holdCents !== null && cents > holdCents)
+    warnings.push(
+      `That is ${formatCents(cents - holdCents)} more than the ${formatCents(holdCents)} held on the customer's card: they will choose to pay the difference by card or at the door.`,
+    )
+  return warnings
+}
+
 type Props = {
   value: string
   onChange: (value: string) => void
   error: string | null
   /** The groceries are paid in the app: the card is charged this total, so the pick-up needs it. */
-  required: boolean
+  byCard: boolean
+  /** No line is found: the order ends as nothing found, with no total and no receipt. */
+  nothingFound: boolean
+  /** The hold on the customer's card for the groceries (a card order), in cents. */
+  holdCents: number | null
+  /** Second looks the typed total is worth (groceryTotalWarnings). */
+  warnings: readonly string[]
 }
+
+/** Nothing found is not a pick-up: nothing is bought, so there is no receipt and no total to charge. */
+const NOTHING_FOUND_HINT = 'Every item is marked not found: with nothing found there is no total or receipt to enter.'
 
 /**
  * What the groceries came to at the register: optional when the customer pays the runner at the
- * door, required when their card pays for the groceries.
+ * door, required when their card pays for the groceries, unless nothing was found.
  */
-export function GroceryTotalField({ value, onChange, error, required }: Props) {
-  const words = required
-    ? { label: 'Actual grocery total', hint: "From the store receipt. Required: the customer's card is charged this total." }
+export function GroceryTotalField({ value, onChange, error, byCard, nothingFound, holdCents, warnings }: Props) {
+  const required = byCard && !nothingFound
+  const held = holdCents === null ? '' : ` (${formatCents(holdCents)} is held on it)`
+  const words = byCard
+    ? { label: 'Actual grocery total', hint: `From the store receipt. Required: the customer's card is charged this total${held}.` }
     : { label: 'Actual grocery total (optional)', hint: 'From the store receipt. The customer pays you this at the door.' }
+  const hint = nothingFound ? NOTHING_FOUND_HINT : words.hint
   return (
-    <Field label={words.label} error={error ?? undefined} hint={words.hint}>
-      {({ id, describedBy, invalid }) => (
-        <div className="money-input">
-          <span aria-hidden="true">$</span>
-          <input
-            id={id}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-            required={required}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-          />
-        </div>
-      )}
-    </Field>
+    <>
+      <Field label={words.label} error={error ?? undefined} hint={hint}>
+        {({ id, describedBy, invalid }) => (
+          <div className="money-input">
+            <span aria-hidden="true">$</span>
+            <input
+              id={id}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+              required={required}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+            />
+          </div>
+        )}
+      </Field>
+      <div role="status" className="stack stack--snug">
+        {warnings.map((warning) => (
+          <p key={warning} className="form-notice form-notice--info">
+            {warning}
+          </p>
+        ))}
+      </div>
+    </>
   )
 }

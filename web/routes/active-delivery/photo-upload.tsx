@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { type Order, type OrderPhotoSlot, photoMayBeAdded } from '../../../modules/orders/contract'
+import { type Order, type OrderPhotoSlot, photoMayBeAdded, receiptKept } from '../../../modules/orders/contract'
 import { useStorePhoto } from '../../features/orders/api/orders'
 import { OrderPhoto } from '../../features/orders/components/order-photo'
 import { usePhotoUpload } from '../../features/runner/api/upload-photo'
@@ -13,6 +13,9 @@ const WORDS: Record<OrderPhotoSlot, { title: string; take: string; hint: string 
 }
 /** Groceries paid by card: nothing is paid at the door, and the pick-up needs the receipt (issue 29). */
 const CARD_RECEIPT_HINT = 'Needed for this order: the customer sees it, and their card is charged its total.'
+const NOTHING_FOUND_HINT = 'Not needed: every item is marked not found, so nothing was bought.'
+/** Once the grocery total is entered the receipt it was read from stays. */
+const KEPT_HINT = 'Kept as sent with your grocery total: the customer checks the total against it.'
 
 const failure = (error: unknown) =>
   error instanceof ApiError && typeof error.body.message === 'string'
@@ -30,12 +33,17 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
   const now = useClock().now()
   const stored = order[slot]
   const words = WORDS[slot]
-  const hint = slot === 'receipt' && order.groceryPayment.method === 'card' ? CARD_RECEIPT_HINT : words.hint
+  // With every line marked not found nothing was bought: the order ends without a receipt.
+  const nothingFound = order.status === 'runner_accepted' && order.items.length > 0 && order.items.every((item) => item.state === 'not_found')
+  const hint = slot !== 'receipt' ? words.hint : nothingFound ? NOTHING_FOUND_HINT : order.groceryPayment.method === 'card' ? CARD_RECEIPT_HINT : words.hint
 
+  // A receipt sent with the grocery total is kept as sent, as the server keeps it.
+  const kept = slot === 'receipt' && receiptKept({ receipt: order.receipt, hasGroceryTotal: order.actualGroceryCost !== null })
   // After delivery a missing doorstep photo may still be added, but a delivered order's photo is not retaken.
   const mayAdd =
     photoMayBeAdded(slot, { status: order.status, deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null }, new Date(now)) &&
-    !(order.status === 'delivered' && stored)
+    !(order.status === 'delivered' && stored) &&
+    !kept
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
   if (!mayAdd && !stored) return null
@@ -73,6 +81,7 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
         {upload.state === 'sent' ? 'Uploaded.' : ''}
       </p>
       {upload.state === 'failed' && <FieldError>{failure(upload.error)}</FieldError>}
+      {kept && order.status !== 'delivered' && <p className="meta">{KEPT_HINT}</p>}
       {mayAdd && (
         <>
           <button type="button" className={`button button--block${stored ? '' : ' button--primary'}`} disabled={sending} onClick={() => input.current?.click()}>

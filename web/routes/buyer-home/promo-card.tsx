@@ -1,4 +1,5 @@
 import { formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
+import { GROCERY_PAYMENT_WAYS } from '../../lib/service-facts'
 import { Icon } from '../../ui/icon'
 
 export function PromoCard() {
@@ -12,7 +13,7 @@ export function PromoCard() {
         <h2 id="promo-heading" className="promo-card__heading">
           Just {formatCents(PLATFORM_FEE_CENTS)} platform fee per order
         </h2>
-        <p className="promo-card__text">One flat fee, whatever you buy. Groceries cost what the store charges, and you pay your runner for them at delivery.</p>
+        <p className="promo-card__text">One flat fee, whatever you buy. Groceries cost what the store charges. {GROCERY_PAYMENT_WAYS}</p>
       </div>
     </section>
   )

@@ -1,25 +1,29 @@
 import { useId } from 'react'
 import type { ScheduledWindow } from '../../../modules/orders/contract'
 import type { CartDetails } from '../../features/cart/cart-details'
+import { FirstWindowButton } from '../../features/cart-checkout/components/first-window-button'
 import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
 
 type DeliveryType = CartDetails['deliveryType']
 
 /**
  * ASAP, or a window later this week chosen from the store's own: the windows are fetched only once
- * the buyer asks for later. Where it goes and what the runner should know sit in the same card.
+ * the buyer asks for later, or at once when the store is closed (then only a window will do, and
+ * the soonest is one tap away). Where it goes and what the runner should know sit in the same card.
  */
 export function DeliverySchedule(props: {
   storeId: string
   deliverTo: string
   deliveryType: DeliveryType
+  /** The store is closed now, in checkout's words: only a window can be chosen, and the soonest is offered. */
+  closedMessage: string | null
   onDeliveryTypeChange: (type: DeliveryType) => void
   scheduledWindow: ScheduledWindow | null
   onWindowChange: (chosen: ScheduledWindow) => void
   instructions: string
   onInstructionsChange: (text: string) => void
 }) {
-  const { storeId, deliverTo, deliveryType, onDeliveryTypeChange, scheduledWindow, onWindowChange, instructions, onInstructionsChange } = props
+  const { storeId, deliverTo, deliveryType, closedMessage, onDeliveryTypeChange, scheduledWindow, onWindowChange, instructions, onInstructionsChange } = props
   const id = useId()
   return (
     <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
@@ -27,10 +31,16 @@ export function DeliverySchedule(props: {
       <fieldset className="delivery-options">
         <legend className="visually-hidden">When to deliver</legend>
         <label className="delivery-option">
-          <input type="radio" name={`${id}-when`} checked={deliveryType === 'asap'} onChange={() => onDeliveryTypeChange('asap')} />
+          <input
+            type="radio"
+            name={`${id}-when`}
+            checked={deliveryType === 'asap'}
+            disabled={closedMessage !== null}
+            onChange={() => onDeliveryTypeChange('asap')}
+          />
           <span>
             <strong>ASAP</strong>
-            <span className="meta meta--small">Typically Same Day</span>
+            <span className="meta meta--small">{closedMessage ? 'Not while the store is closed' : 'Typically Same Day'}</span>
           </span>
         </label>
         <label className="delivery-option">
@@ -41,6 +51,14 @@ export function DeliverySchedule(props: {
           </span>
         </label>
       </fieldset>
+      {closedMessage && (
+        <div className="stack stack--snug">
+          <p className="form-notice form-notice--info" role="status">
+            {closedMessage} Choose a delivery window instead.
+          </p>
+          {!scheduledWindow && <FirstWindowButton storeId={storeId} onChoose={onWindowChange} />}
+        </div>
+      )}
       {deliveryType === 'scheduled' && (
         <WindowPicker storeId={storeId} value={scheduledWindow?.start ?? null} onChange={({ start, end, label }) => onWindowChange({ start, end, label })} />
       )}

@@ -1,4 +1,5 @@
 import { type Coordinates, distanceMiles } from '../../../modules/shared/contract'
+import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import type { KnownStore } from '../../features/catalog/use-known-store'
 import { Icon, IconTile } from '../../ui/icon'
 
@@ -11,7 +12,7 @@ function milesAway(store: KnownStore, from: Coordinates | null): number | null {
   return from ? distanceMiles(from, store) : null
 }
 
-/** Where the runner shops: name, address, how far and phone. */
+/** Where the runner shops: name, address, how far, open or closed now, and phone. */
 export function StoreSummary({ store, from }: { store: KnownStore; from: Coordinates | null }) {
   const distance = milesAway(store, from)
   return (
@@ -23,6 +24,7 @@ export function StoreSummary({ store, from }: { store: KnownStore; from: Coordin
           {store.address}
           {distance !== null && <span className="store-summary__distance"> · {distance.toFixed(1)} miles away</span>}
         </p>
+        <StoreOpenStatus store={store} />
         {store.phone && (
           <a className="store-summary__phone" href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}>
             <Icon name="phone" />

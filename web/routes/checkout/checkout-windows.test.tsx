@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { readPendingOrder } from '../../features/cart/pending-order'
+import { manualClock } from '../../testing/manual-clock'
 import { someWindows, withFull } from '../../testing/window-fixtures'
 import { bodiesSentTo, checkoutServer, fillCartAndPendingOrder, openCheckout, pickTestCard, placed, placeOrderButton, store } from './render-checkout'
 
@@ -25,6 +26,11 @@ describe('checkout for a delivery window (issue 30)', () => {
     const api = checkoutServer()
     await openCheckout()
     expect(slot()).toBe('Sat 10:00–12:00')
+    // The 30 minutes count from when runners see it, not from now.
+    expect(screen.getByRole('complementary', { name: 'Payment Authorization' }).textContent).toContain(
+      'Runners see it shortly before your Sat 10:00–12:00 window; if none accepts within 30 minutes of seeing it, the authorization is cancelled at no cost.',
+    )
+    expect(screen.queryByText(/If no runner accepts within 30 minutes,/)).toBeNull()
     await placeOrder()
     await screen.findByText(confirmation)
     expect(bodiesSentTo(api, 'POST /api/create-payment-intent')[0]).toMatchObject({ storeId: store.id, scheduledFor: saturday!.start })
@@ -69,6 +75,29 @@ describe('checkout for a delivery window (issue 30)', () => {
     const [first, second] = bodiesSentTo(api, 'POST /api/create-payment-intent')
     expect(first).not.toHaveProperty('scheduledFor')
     expect(second).toMatchObject({ scheduledFor: someWindows().windows[0]!.start, checkoutId: first!.checkoutId })
+  })
+
+  test('a store closed when the cart handed the order on: said before any card, with its windows; Place Order waits for one', async () => {
+    fillCartAndPendingOrder(null, { ...store, openNow: false, nextChange: { at: '2026-11-28T14:00:00.000Z', opens: true }, closedFor: 'Family wedding' })
+    const api = checkoutServer({ [WINDOWS]: () => [200, someWindows()] })
+    await openCheckout(manualClock(Date.parse('2026-11-28T03:00:00.000Z')))
+    const rescue = within(screen.getByRole('alert', { name: 'No delivery now from Patel Family Grocers' }))
+    expect(rescue.getByText(/closed today/).textContent).toBe(
+      'Patel Family Grocers is closed today (Family wedding); it opens 9 AM tomorrow. Schedule it for later instead; nothing has been charged.',
+    )
+    // Before the card: the notice comes first in the page.
+    const payment = screen.getByRole('heading', { name: 'Payment' })
+    expect(rescue.getByText(/closed today/).compareDocumentPosition(payment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(placeOrderButton().disabled).toBe(true)
+    expect(document.getElementById(placeOrderButton().getAttribute('aria-describedby')!)?.textContent).toBe('Choose a delivery window first.')
+
+    fireEvent.click(await rescue.findByRole('button', { name: 'Schedule Fri 17:00–19:00' }))
+    expect(screen.queryByRole('alert', { name: /No delivery now/ })).toBeNull()
+    expect(slot()).toBe('Fri 17:00–19:00')
+    expect(placeOrderButton().disabled).toBe(false)
+    // Choosing only moved the order: nothing is placed until Place Order, and the bar says so.
+    expect(screen.getByText(/^Now for/).textContent).toBe('Now for Fri 17:00–19:00. Not placed yet: press Place Order to place it.')
+    expect(api.callsTo('POST /api/create-payment-intent')).toHaveLength(0)
   })
 
   test('the closed store also lists the other windows, and Saturday 10:00–12:00 can be chosen instead', async () => {

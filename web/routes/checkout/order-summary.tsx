@@ -3,6 +3,7 @@ import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-ch
 import { itemsLabel } from '../../../modules/orders/contract'
 import { decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import type { StoredPendingOrder } from '../../features/cart/pending-order'
+import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 import { Fact } from '../../ui/fact'
 
@@ -20,6 +21,7 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
       <dl className="sums">
         <Fact term="Store" valueClassName="checkout-summary__text">
           {pending.storeName}
+          {pending.storeOpen && <StoreOpenStatus store={pending.storeOpen} />}
         </Fact>
         <Fact term="Items">{count}</Fact>
         <Fact term="Delivery slot">{pending.timeSlot}</Fact>

@@ -1,5 +1,6 @@
 // Shared by the checkout screen's tests: a cart, its pending order, and a server that takes the order.
 import { fireEvent, screen, within } from '@testing-library/react'
+import type { Store } from '../../../modules/catalog/contract'
 import type { ScheduledWindow } from '../../../modules/orders/contract'
 import { addToCart, readCart, setComment, setSubstitution } from '../../features/cart/cart-storage'
 import { buildPendingOrder, savePendingOrder } from '../../features/cart/pending-order'
@@ -15,8 +16,8 @@ export const dal = anItem({ id: 'i-dal', name: 'Toor Dal (4 lb)', price: '7.99' 
 export const okra = anItem({ id: 'i-okra', name: 'Okra (Bhindi)', unit: 'lb', price: '3.49', priceUnit: 'per lb' })
 export const placed = anOrder({ id: 'a1b2c3d4-0000-4000-8000-00000000c0de' })
 
-/** Toor Dal ×2 with a note and Okra ×1 at Patel Family Grocers, tip $5, ASAP unless a window is given, handed to checkout as the cart does. */
-export function fillCartAndPendingOrder(scheduledWindow: ScheduledWindow | null = null) {
+/** Toor Dal ×2 with a note and Okra ×1 at Patel Family Grocers (open, unless told), tip $5, ASAP unless a window is given, handed to checkout as the cart does. */
+export function fillCartAndPendingOrder(scheduledWindow: ScheduledWindow | null = null, from: Store = store) {
   addToCart(store.id, dal)
   addToCart(store.id, dal)
   addToCart(store.id, okra)
@@ -24,7 +25,7 @@ export function fillCartAndPendingOrder(scheduledWindow: ScheduledWindow | null 
   setSubstitution(store.id, okra.id, 'best_match')
   savePendingOrder(
     buildPendingOrder({
-      store,
+      store: from,
       lines: readCart(store.id),
       tipCents: 500,
       scheduledWindow,

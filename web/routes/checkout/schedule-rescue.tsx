@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { ScheduledWindow } from '../../../modules/orders/contract'
-import { firstFreeWindow, useDeliveryWindows } from '../../features/cart-checkout/api/delivery-windows'
+import { FirstWindowButton } from '../../features/cart-checkout/components/first-window-button'
 import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
 import type { ScheduleProblem } from './checkout-failure'
 
@@ -21,8 +21,6 @@ type Props = {
  */
 export function ScheduleRescue({ problem, storeId, storeName, filled, onChoose, disabled }: Props) {
   const titleId = useId()
-  const windows = useDeliveryWindows(storeId)
-  const first = windows.data ? firstFreeWindow(windows.data.windows) : null
   const choose = ({ start, end, label }: ScheduledWindow) => onChoose({ start, end, label })
   return (
     <section className="form-notice form-notice--error schedule-rescue" role="alert" aria-labelledby={titleId}>
@@ -33,17 +31,10 @@ export function ScheduleRescue({ problem, storeId, storeName, filled, onChoose, 
       <p className="checkout-blocker__message">
         {problem.kind === 'closed'
           ? // The server's words name the next opening in the store's own time.
-            `${problem.message} Schedule it for later instead; nothing was charged.`
+            `${problem.message} Schedule it for later instead; nothing has been charged.`
           : 'Another order took its last place. Choose another window; nothing was charged.'}
       </p>
-      {problem.kind === 'closed' && first && (
-        <button type="button" className="button button--primary button--block" disabled={disabled} onClick={() => choose(first)}>
-          {/* One span in the flex button, so a narrow phone breaks the line before the window, not inside it. */}
-          <span>
-            Schedule <span className="nowrap">{first.label}</span>
-          </span>
-        </button>
-      )}
+      {problem.kind === 'closed' && <FirstWindowButton storeId={storeId} onChoose={choose} disabled={disabled} />}
       <WindowPicker
         storeId={storeId}
         value={null}

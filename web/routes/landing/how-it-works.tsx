@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { DELIVERY_RADIUS_MILES, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
-import { GROCERY_PAYMENT_METHODS, PLATFORM_FEE, RUNNER_EARNINGS } from '../../lib/service-facts'
+import { GROCERY_PAYMENT_WAYS, PLATFORM_FEE, RUNNER_EARNINGS } from '../../lib/service-facts'
 import { Icon } from '../../ui/icon'
 import type { IconName } from '../../ui/icon-paths'
 
@@ -17,7 +17,7 @@ const POINTS: readonly { title: string; text: string; icon: IconName }[] = [
   },
   {
     title: 'Community driven',
-    text: `Runners are neighbors who shop at Indian stores within ${DELIVERY_RADIUS_MILES} miles. They earn: ${RUNNER_EARNINGS}. You pay them for the groceries at the door by ${GROCERY_PAYMENT_METHODS}.`,
+    text: `Runners are neighbors who shop at Indian stores within ${DELIVERY_RADIUS_MILES} miles. They earn: ${RUNNER_EARNINGS}. ${GROCERY_PAYMENT_WAYS}`,
     icon: 'people',
   },
 ]

@@ -47,7 +47,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
             <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </p>
         </div>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} offersOpenAt={order.offersOpenAt} />
       </div>
       <p className="order-card__store">
         <Icon name="store" className="icon icon--small" />

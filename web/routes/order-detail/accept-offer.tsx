@@ -1,6 +1,6 @@
 import type { Order } from '../../../modules/orders/contract'
 import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
-import { PayoutsNeeded } from '../../features/runner/components/payouts-needed'
+import { PayoutsNeeded } from '../../features/payouts/components/payouts-needed'
 import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useCurrentUser } from '../../lib/current-user'
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { AVAILABILITY_HINT } from '../../../modules/runner/contract'
 import { type Answer, deferred, fakeApi, neverAnswers } from '../../testing/fake-api'
+import { type ManualClock, manualClock } from '../../testing/manual-clock'
 import { aRunner, someAvailability, somePreferences, someStats } from '../../testing/order-fixtures'
 import { renderScreen } from '../../testing/render-screen'
 import { RunnerDashboardPage } from '../runner-dashboard'
@@ -20,7 +21,7 @@ function runnerServer(overrides: Handlers = {}) {
   })
 }
 
-const openDashboard = () => renderScreen(RunnerDashboardPage, { path: '/runner', user: aRunner() })
+const openDashboard = (clock?: ManualClock) => renderScreen(RunnerDashboardPage, { path: '/runner', user: aRunner(), clock })
 const section = () => screen.getByRole('region', { name: 'Delivery area and hours' })
 const radius = () => within(section()).getByLabelText('How far you travel to a store') as HTMLSelectElement
 const hours = () => within(section()).getByLabelText('Your hours') as HTMLInputElement
@@ -121,5 +122,19 @@ describe('Delivery area and hours on the runner dashboard', () => {
     const online = await screen.findByRole('switch', { name: 'Online' })
     await waitFor(() => expect(online.getAttribute('aria-checked')).toBe('false'))
     expect(screen.getByText('Offline outside your hours. Switch on to work until midnight.')).toBeDefined()
+  })
+
+  test('offline outside the hours, the switch says when the hours next put the runner online, in their own time', async () => {
+    // Monday 5 January, 10:00 in New York; the hours start again at 17:00.
+    const clock = manualClock(Date.parse('2026-01-05T15:00:00.000Z'))
+    runnerServer({
+      'GET /api/runner/availability': () => [
+        200,
+        someAvailability({ online: false, outsideHours: true, timeZone: 'America/New_York', nextChange: '2026-01-05T22:00:00.000Z' }),
+      ],
+      'GET /api/runner/preferences': neverAnswers,
+    })
+    openDashboard(clock)
+    expect(await screen.findByText('Offline outside your hours; online again at 5 PM today. Switch on to work until midnight.')).toBeDefined()
   })
 })

@@ -1,13 +1,19 @@
 import { useId } from 'react'
+import { openingText } from '../../../modules/catalog/contract'
 import type { Availability } from '../../../modules/runner/contract'
 import { useAvailability, useUpdateAvailability } from '../../features/runner/api/availability'
+import { useClock } from '../../lib/clock'
 import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
 
-const hintFor = (availability: Availability | undefined, failed: boolean) => {
+const hintFor = (availability: Availability | undefined, failed: boolean, now: number) => {
   if (availability === undefined) return failed ? 'Your availability could not be loaded.' : 'Checking your availability...'
-  if (availability.outsideHours)
-    return availability.online ? 'Outside your hours: switched on until midnight.' : 'Offline outside your hours. Switch on to work until midnight.'
+  if (availability.outsideHours) {
+    if (availability.online) return 'Outside your hours: switched on until midnight.'
+    // When the hours next start, in the runner's own zone, as the stores' openings are said.
+    const back = availability.nextChange && openingText(new Date(availability.nextChange), availability.timeZone, new Date(now))
+    return `Offline outside your hours${back ? `; online again at ${back}` : ''}. Switch on to work until midnight.`
+  }
   return availability.online ? 'New orders near you are offered to you.' : 'Switch on to see orders near you again.'
 }
 
@@ -22,6 +28,7 @@ export function OnlineSwitch() {
   const { toast } = useToast()
   const hintId = useId()
   const online = availability.data?.online
+  const now = useClock().now()
 
   const toggle = () => {
     if (online === undefined) return
@@ -48,7 +55,7 @@ export function OnlineSwitch() {
           {online === false ? 'Offline' : 'Online'}
         </p>
         <p id={hintId} className="meta">
-          {hintFor(availability.data, availability.isError)}
+          {hintFor(availability.data, availability.isError, now)}
         </p>
         {availability.isError && (
           <button type="button" className="button button--small online-card__retry" onClick={() => void availability.refetch()}>

@@ -9,7 +9,7 @@ import { StoreOpenStatus } from './store-open-status'
 // Friday 27 November 2026, 14:00 in New York (19:00 UTC); 11:00 in Los Angeles.
 const FRIDAY_AFTERNOON = Date.UTC(2026, 10, 27, 19)
 
-function renderStatus(store: Partial<OpenStatus>, clock: ManualClock = manualClock(FRIDAY_AFTERNOON)) {
+function renderStatus(store: Partial<OpenStatus> & { closedFor?: string | null }, clock: ManualClock = manualClock(FRIDAY_AFTERNOON)) {
   const jotai = createStore()
   jotai.set(clockAtom, clock)
   const { container } = render(
@@ -32,6 +32,12 @@ describe('StoreOpenStatus', () => {
     const status = renderStatus({ timeZone: 'America/Los_Angeles', openNow: false, nextChange: { at: '2026-11-28T18:00:00.000Z', opens: true } })
     expect(status.textContent).toBe('Closed · opens 10 AM tomorrow')
     expect(status.querySelector('.store-hours--closed')).not.toBeNull()
+  })
+
+  test("closed today by a dated closure: its reason, as support wrote it, until the answer's change passes", () => {
+    const closure = { timeZone: 'America/New_York', openNow: false, nextChange: { at: '2026-11-28T14:00:00.000Z', opens: true }, closedFor: 'Family wedding' }
+    expect(renderStatus(closure).textContent).toBe('Closed today (Family wedding) · opens 9 AM tomorrow')
+    expect(renderStatus(closure, manualClock(Date.parse('2026-11-28T14:00:00.000Z'))).textContent).toBe('Open')
   })
 
   test('open around the clock, and a cached answer whose change has passed says only what the store is now', () => {

@@ -36,7 +36,13 @@ export function CancelNoShow({ order }: { order: Order }) {
   return <NoShow order={order} />
 }
 
-const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`
+const counted = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
+/** '45 minutes'; past the hour in hours and minutes: '1 hour 59 minutes', '2 hours'. */
+const minutes = (count: number) => {
+  const hours = Math.floor(count / 60)
+  if (hours === 0) return counted(count, 'minute')
+  return count % 60 === 0 ? counted(hours, 'hour') : `${counted(hours, 'hour')} ${counted(count % 60, 'minute')}`
+}
 
 function NoShow({ order }: { order: Order }) {
   const clock = useClock()

@@ -30,6 +30,28 @@ const log = () => within(screen.getByRole('log', { name: 'Messages with Ravi' })
 const events = followsOrderStreams()
 
 describe('the chat on tracking', () => {
+  test("a cancelled order offers no 'Chat with Ravi': what was said stays readable, closed", async () => {
+    const cancelled = { ...order, status: 'cancelled' as const, cancelReason: 'runner_no_show' as const, cancelledAt: '2026-01-05T12:10:00.000Z' }
+    await openChat({ [`GET /api/orders/${order.id}`]: () => [200, { order: cancelled }] })
+    const earlier = await screen.findByRole('button', { name: /Earlier messages with Ravi/ })
+    expect(screen.queryByRole('button', { name: /Chat with/ })).toBeNull()
+    fireEvent.click(earlier)
+    expect(log().getByText('They have no Toor Dal in 4 lb. Two 2 lb bags?')).toBeDefined()
+    expect(screen.getByText('This order was cancelled, so its chat is closed.')).toBeDefined()
+    expect(screen.queryByLabelText('Message to Ravi')).toBeNull()
+  })
+
+  test('a cancelled order with no messages shows no chat', async () => {
+    const cancelled = { ...order, status: 'cancelled' as const, cancelReason: 'runner_no_show' as const, cancelledAt: '2026-01-05T12:10:00.000Z' }
+    const server = await openChat({
+      [`GET /api/orders/${order.id}`]: () => [200, { order: cancelled }],
+      [`GET ${messagesPath}`]: () => [200, { messages: [] }],
+    })
+    await waitFor(() => expect(server.callsTo(`GET ${messagesPath}`).length).toBeGreaterThan(0))
+    await settled()
+    expect(screen.queryByRole('button', { name: /Chat with|Earlier messages/ })).toBeNull()
+  })
+
   test('counts unread messages until opened, then shows them with the field focused', async () => {
     await openChat()
     await waitFor(async () => expect((await toggle()).textContent).toContain('1 new message'))

@@ -60,11 +60,15 @@ export function ChatPanel({ order, me, live }: Props) {
     }, []),
   )
 
+  // A closed chat (cancelled, or a day after delivery) is not offered as a chat: what was said stays readable, and none said is nothing to show.
+  const closed = !chatOpen(order, new Date(now))
+  if (closed && messages.isSuccess && list.length === 0) return null
+
   return (
     <section ref={section} className="card card--compact stack chat" aria-labelledby={`${panelId}-heading`}>
       <h2 id={`${panelId}-heading`} className="chat__heading">
         <button type="button" className="chat__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
-          <span>Chat with {other}</span>
+          <span>{closed ? `Earlier messages with ${other}` : `Chat with ${other}`}</span>
           {unread > 0 && <span className="chat__unread">{unreadWords(unread)}</span>}
         </button>
       </h2>
@@ -78,7 +82,7 @@ export function ChatPanel({ order, me, live }: Props) {
               <ChatMessage key={message.id} message={message} mine={message.senderRole === me} other={other} now={now} />
             ))}
           </ol>
-          {chatOpen(order, new Date(now)) ? (
+          {!closed ? (
             <Composer orderId={order.id} other={other} />
           ) : (
             <p className="meta">{order.status === 'cancelled' ? 'This order was cancelled, so its chat is closed.' : 'This chat is closed.'}</p>

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "overnight_told_at" timestamp with time zone;

@@ -1,0 +1,61 @@
+import { TZDate } from '@date-fns/tz'
+import { and, asc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm'
+import type { Database } from '../../db/database'
+import { holdExpiresAt } from '../payments/index'
+import type { Clock } from '../shared/index'
+import { recordOrderEvent } from './outbox'
+import { orders } from './schema'
+
+/** Offers that lapse from midnight until this hour of the store's morning lapse while its buyer may sleep. */
+export const OVERNIGHT_UNTIL_HOUR = 8
+/** The evening before such a lapse, from this hour of the store's day before, its buyer is told. */
+export const EVENING_BEFORE_HOUR = 19
+const DAY_MS = 24 * 60 * 60_000
+
+/** When a scheduled order's buyer is told that its offers lapse overnight, or null when they lapse in the day. */
+export function overnightNoticeAt(offersOpenAt: Date, timeZone: string): Date | null {
+  const lapse = new TZDate(holdExpiresAt(offersOpenAt).getTime(), timeZone)
+  if (lapse.getHours() >= OVERNIGHT_UNTIL_HOUR) return null
+  return new Date(new TZDate(lapse.getFullYear(), lapse.getMonth(), lapse.getDate() - 1, EVENING_BEFORE_HOUR, 0, timeZone).getTime())
+}
+
+/**
+ * The minute's job beside openDueOffers: a scheduled order whose offers would lapse in the night
+ * (a 07:00–09:00 window's, at 5:30 AM, should no runner take it) has its buyer told the evening
+ * before, once, while they can still move it to a later window (an offers_overnight event). Only
+ * orders waiting whose offers have not opened are looked at, within the day ahead. The mark is a
+ * conditional update, so two instances tell each order once; moving the order clears it.
+ */
+export async function tellOvernightOffers(db: Database, clock: Clock): Promise<string[]> {
+  const now = clock.now()
+  const waiting = await db
+    .select({ id: orders.id, offersOpenAt: orders.offersOpenAt, storeTimeZone: orders.storeTimeZone })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending_runner_acceptance'),
+        isNotNull(orders.scheduledFor),
+        isNull(orders.offersFannedOutAt),
+        isNull(orders.overnightToldAt),
+        gt(orders.offersOpenAt, now),
+        lte(orders.offersOpenAt, new Date(now.getTime() + DAY_MS)),
+      ),
+    )
+    .orderBy(asc(orders.offersOpenAt))
+  const told: string[] = []
+  for (const order of waiting) {
+    const noticeAt = overnightNoticeAt(order.offersOpenAt, order.storeTimeZone)
+    if (!noticeAt || noticeAt.getTime() > now.getTime()) continue
+    const marked = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(orders)
+        .set({ overnightToldAt: now })
+        .where(and(eq(orders.id, order.id), isNull(orders.overnightToldAt), eq(orders.offersOpenAt, order.offersOpenAt)))
+        .returning({ id: orders.id })
+      if (row) await recordOrderEvent(tx, clock, row.id, 'offers_overnight')
+      return row
+    })
+    if (marked) told.push(marked.id)
+  }
+  return told
+}

@@ -1,0 +1,33 @@
+import type { ScheduledWindow } from '../../../../modules/orders/contract'
+import { firstFreeWindow, useDeliveryWindows } from '../api/delivery-windows'
+
+/**
+ * The soonest window with a place left, one tap away, when the store cannot deliver now: nothing
+ * while the windows load, or when none is free (the picker beside it says so).
+ */
+export function FirstWindowButton({
+  storeId,
+  onChoose,
+  disabled = false,
+}: {
+  storeId: string
+  onChoose: (chosen: ScheduledWindow) => void
+  disabled?: boolean
+}) {
+  const windows = useDeliveryWindows(storeId)
+  const first = windows.data ? firstFreeWindow(windows.data.windows) : null
+  if (!first) return null
+  return (
+    <button
+      type="button"
+      className="button button--primary button--block"
+      disabled={disabled}
+      onClick={() => onChoose({ start: first.start, end: first.end, label: first.label })}
+    >
+      {/* One span in the flex button, so a narrow phone breaks the line before the window, not inside it. */}
+      <span>
+        Schedule <span className="nowrap">{first.label}</span>
+      </span>
+    </button>
+  )
+}
