@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
 import { openDatabase } from '../db/client'
 import {
+  type BankPayoutReport,
   type ConnectedAccount,
   GatewayUnavailableError,
   type StripeSettings,
@@ -69,6 +70,7 @@ describe("Stripe Connect's accounts through the gateway", () => {
       payoutsEnabled: false,
       requirementsDue: expect.arrayContaining(['external_account', 'tos_acceptance.date']),
       payoutFailed: false,
+      bankLast4: null,
     })
     const sent = stripe.sent.at(-1)!
     expect(sent).toMatchObject({ method: 'POST', path: '/v1/accounts', idempotencyKey: 'runner:runner-1:account' })
@@ -92,7 +94,14 @@ describe("Stripe Connect's accounts through the gateway", () => {
     const { id } = await gateway.createAccount({ runnerId: 'runner-3', email: null, idempotencyKey: 'runner:runner-3:account' })
     expect(await gateway.retrieveAccount(id)).toMatchObject({ detailsSubmitted: false, payoutsEnabled: false, payoutFailed: false })
     stripe.onboard(id)
-    expect(await gateway.retrieveAccount(id)).toEqual({ id, detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [], payoutFailed: false })
+    expect(await gateway.retrieveAccount(id)).toEqual({
+      id,
+      detailsSubmitted: true,
+      payoutsEnabled: true,
+      requirementsDue: [],
+      payoutFailed: false,
+      bankLast4: '6789',
+    })
     stripe.failPayout(id)
     expect(await gateway.retrieveAccount(id)).toMatchObject({ id, payoutFailed: true })
     expect(await gateway.retrieveAccount('acct_missing')).toBeNull()
@@ -332,7 +341,7 @@ describe("Stripe's own rate limit", () => {
 
 describe("Stripe's Connect events reach the account listener through the webhook", async () => {
   const { stripe, gateway, onboardedAccount } = stripeRig()
-  const heard: Array<{ updated: ConnectedAccount } | { payoutFailed: string; reason: string }> = []
+  const heard: Array<{ updated: ConnectedAccount } | { payout: BankPayoutReport }> = []
   const api = await testApi({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_kirana',
@@ -345,8 +354,8 @@ describe("Stripe's Connect events reach the account listener through the webhook
       async accountUpdated(account) {
         heard.push({ updated: account })
       },
-      async payoutFailed(accountId, reason) {
-        heard.push({ payoutFailed: accountId, reason })
+      async bankPayout(payout) {
+        heard.push({ payout })
       },
     },
   })
@@ -359,16 +368,31 @@ describe("Stripe's Connect events reach the account listener through the webhook
     const answer = await post(await stripe.connectEvent('account.updated', id, CONNECT_WEBHOOK_SECRET))
     expect(answer).toMatchObject({ status: 200, body: { received: true, outcome: 'account updated' } })
     expect(heard).toEqual([{ updated: (await gateway.retrieveAccount(id))! }])
-    expect(heard[0]).toEqual({ updated: { id, detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [], payoutFailed: false } })
+    expect(heard[0]).toEqual({ updated: { id, detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [], payoutFailed: false, bankLast4: '6789' } })
   })
 
-  test("payout.failed names the connected account and Stripe's reason; the account then reads as its payout failed", async () => {
+  test("payout.failed names the connected account, the payout and the bank's code; the account then reads as its payout failed", async () => {
     heard.length = 0
     const id = await onboardedAccount()
-    stripe.failPayout(id)
+    const payout = stripe.failPayout(id, { amount: 700 })
     expect((await post(await stripe.connectEvent('payout.failed', id, CONNECT_WEBHOOK_SECRET))).body).toMatchObject({ outcome: 'payout failed' })
     expect((await post(await stripe.connectEvent('account.updated', id, CONNECT_WEBHOOK_SECRET))).body).toMatchObject({ outcome: 'account updated' })
-    expect(heard).toEqual([{ payoutFailed: id, reason: 'The bank account has been closed.' }, { updated: expect.objectContaining({ id, payoutFailed: true }) }])
+    expect(heard).toEqual([
+      {
+        payout: { id: payout.id, accountId: id, amountCents: 700, status: 'failed', failureCode: 'account_closed', createdAt: new Date(payout.created * 1000) },
+      },
+      { updated: expect.objectContaining({ id, payoutFailed: true }) },
+    ])
+  })
+
+  test('payout.paid names the connected account and the payout that reached its bank', async () => {
+    heard.length = 0
+    const id = await onboardedAccount()
+    const payout = stripe.payPayout(id, { amount: 1400 })
+    expect((await post(await stripe.connectEvent('payout.paid', id, CONNECT_WEBHOOK_SECRET))).body).toMatchObject({ outcome: 'payout paid' })
+    expect(heard).toEqual([
+      { payout: { id: payout.id, accountId: id, amountCents: 1400, status: 'paid', failureCode: null, createdAt: new Date(payout.created * 1000) } },
+    ])
   })
 
   test("an event signed by neither endpoint is refused; our own account's events and unknown ones are ignored", async () => {
@@ -382,6 +406,7 @@ describe("Stripe's Connect events reach the account listener through the webhook
       return post({ payload, signature: await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: WEBHOOK_SECRET }) })
     }
     expect((await ours('payout.failed', { id: 'po_1', object: 'payout', failure_message: 'closed' })).body).toMatchObject({ outcome: 'ignored' })
+    expect((await ours('payout.paid', { id: 'po_2', object: 'payout', amount: 500 })).body).toMatchObject({ outcome: 'ignored' })
     expect((await ours('account.updated', { id: 'acct_platform', object: 'account' })).body).toMatchObject({ outcome: 'ignored' })
     expect((await ours('capability.updated', { id: 'transfers', object: 'capability' })).body).toMatchObject({ outcome: 'ignored' })
     expect(heard).toEqual([])

@@ -2,7 +2,7 @@ import type { Config } from '../shared/index'
 import { payoutsAccountListener, startOnboarding } from './accounts'
 import { checkMoneyOut } from './check'
 import { earnDelivery, earnGroceries, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
-import { dispatchedPayoutEvent, undispatchedPayoutEvents } from './outbox'
+import { dispatchedPayoutEvents, PAYOUT_EVENTS_CHANNEL, undispatchedPayoutEvents } from './outbox'
 import { reverseWhatIsOwed, runPayouts } from './run'
 import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payoutStatement } from './statement'
 
@@ -14,7 +14,7 @@ import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payou
  * orders, which write a line in the transaction that delivers an order (or captures its groceries).
  */
 export type { DeliveredOrder, LineDisagreement } from './check'
-export { onboardingLinkSchema, type PayoutLineStatus, payoutsResponseSchema } from './contract'
+export { bankFailureWords, onboardingLinkSchema, PAYOUT_LINE_STATUSES, type PayoutLineStatus, payoutsResponseSchema } from './contract'
 export type { PayoutRunResult } from './run'
 export { payoutAccounts, payoutLines } from './schema'
 export type { PayoutTerms }
@@ -37,5 +37,5 @@ export const runnerPayouts = { statement: payoutStatement, startOnboarding, earn
 /** The payout run (the job and support's `payouts run`), support's views, the check of money going out, and the account listener. */
 export const payoutDesk = { run: runPayouts, lines: linesForSupport, account: accountAndBalance, checkMoneyOut, accountListener: payoutsAccountListener }
 
-/** Payouts' outbox, which the notifications work through. */
-export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvent }
+/** Payouts' outbox, which the notifications work through, and the channel on which new events are announced. */
+export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvents, channels: [PAYOUT_EVENTS_CHANNEL] }

@@ -4,6 +4,7 @@ import { GatewayUnavailableError, type PaymentGateway, reverseLine, TransferRefu
 import { type Clock, describeForLog } from '../shared/index'
 import { payoutsAccountListener } from './accounts'
 import { dueBy, failReversal, type LineRow, owedOn, pendingReversals, type ReversalClaim, reconcileLines, settleReversal } from './ledger'
+import { announcePayoutEvents } from './outbox'
 import { payoutAccounts, payoutEvents, payoutLines } from './schema'
 
 export type PayoutRunResult = {
@@ -132,6 +133,8 @@ async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, line
         transferredCents: line.transferringCents,
         transferringCents: null,
         paidAt: clock.now(),
+        // On its way to the bank until the gateway reports the payout that carries it.
+        bankStatus: 'in_transit',
         lastError: null,
         updatedAt: clock.now(),
       })
@@ -141,6 +144,7 @@ async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, line
       await tx
         .insert(payoutEvents)
         .values({ runnerId: settled.runnerId, type: 'payout_sent', lineId: settled.id, amountCents: settled.transferredCents, createdAt: clock.now() })
+      await announcePayoutEvents(tx)
     }
     return settled
   })
