@@ -1,5 +1,6 @@
 import type { Config } from '../shared/index'
 import { payoutsAccountListener, startOnboarding } from './accounts'
+import { bankPayoutsOf } from './bank'
 import { checkMoneyOut } from './check'
 import { earnDelivery, earnGroceries, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
 import { dispatchedPayoutEvents, PAYOUT_EVENTS_CHANNEL, undispatchedPayoutEvents } from './outbox'
@@ -34,8 +35,15 @@ export const payoutLedger = { earn: earnDelivery, earnGroceries, hold: holdLines
  */
 export const runnerPayouts = { statement: payoutStatement, startOnboarding, earnedBy, ofOrders: deliveryEarningsOf, expected: expectedEarnings }
 
-/** The payout run (the job and support's `payouts run`), support's views, the check of money going out, and the account listener. */
-export const payoutDesk = { run: runPayouts, lines: linesForSupport, account: accountAndBalance, checkMoneyOut, accountListener: payoutsAccountListener }
+/** The payout run (the job and support's `payouts run`), support's views (lines, a runner's account and bank payouts), the check of money going out, and the account listener. */
+export const payoutDesk = {
+  run: runPayouts,
+  lines: linesForSupport,
+  account: accountAndBalance,
+  bankPayouts: bankPayoutsOf,
+  checkMoneyOut,
+  accountListener: payoutsAccountListener,
+}
 
 /** Payouts' outbox, which the notifications work through, and the channel on which new events are announced. */
 export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvents, channels: [PAYOUT_EVENTS_CHANNEL] }

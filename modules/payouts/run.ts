@@ -15,6 +15,8 @@ export type PayoutRunResult = {
   unreachable: { lineId: string; reason: string }[]
   /** Available lines of runners whose payouts are not enabled: they wait for onboarding. */
   skipped: number
+  /** Connected balances the run paid on to runners' banks, and those the bank sent back (where the gateway leaves the payouts to us). */
+  bankPayouts: { paid: number; failed: number }
 }
 
 const BATCH = 200
@@ -31,7 +33,7 @@ const CONCURRENCY = 8
  * pending are taken to the gateway again first. Callers hold the run's advisory lock.
  */
 export async function runPayouts(db: Database, gateway: PaymentGateway, clock: Clock): Promise<PayoutRunResult> {
-  const result: PayoutRunResult = { transferred: 0, amountCents: 0, refused: [], unreachable: [], skipped: 0 }
+  const result: PayoutRunResult = { transferred: 0, amountCents: 0, refused: [], unreachable: [], skipped: 0, bankPayouts: { paid: 0, failed: 0 } }
   await takeReversalsToGateway(db, gateway, clock, await pendingReversals(db))
   const now = clock.now()
   result.skipped = await waitingForOnboarding(db, now)
@@ -53,7 +55,8 @@ export async function runPayouts(db: Database, gateway: PaymentGateway, clock: C
       .limit(BATCH)
     if (batch.length === 0) {
       // What the embedded stand-in pays on to runners' banks once a day (Stripe does it itself).
-      await gateway.payOutBalances?.(payoutsAccountListener(db, clock))
+      const paidOut = await gateway.payOutBalances?.(payoutsAccountListener(db, clock))
+      result.bankPayouts = { paid: paidOut?.paid.length ?? 0, failed: paidOut?.failed.length ?? 0 }
       return result
     }
     after = batch.at(-1)!.line
