@@ -10,13 +10,16 @@ import { payoutAccounts, payoutLines } from './schema'
 
 // Runners get paid: payout accounts set up through the embedded stand-in's form, a line earned with
 // each delivery, transferred once its window has passed, lowered by refunds before and reversed after.
-const watched = { refuseTransfers: false, gateway: null as unknown as PaymentGateway }
+const watched = { refuseTransfers: false, beforeTransfer: null as (() => Promise<unknown>) | null, gateway: null as unknown as PaymentGateway }
 const api = await testApi({
   wrapPayments: (inner) =>
     (watched.gateway = {
       ...inner,
       async transfer(request) {
         if (watched.refuseTransfers) throw new TransferRefusedError('balance_insufficient', 'The platform balance cannot cover this transfer.')
+        const before = watched.beforeTransfer
+        watched.beforeTransfer = null
+        await before?.()
         return inner.transfer(request)
       },
     }),
@@ -163,6 +166,21 @@ describe('payout runs', () => {
     await run()
     expect(await lineOf(runner, order.id)).toMatchObject({ status: 'paid', lastError: null })
     expect((await watched.gateway.transfersOf(`order:${order.id}`)).length).toBe(1)
+  })
+
+  test('a full refund landing while its line is being transferred leaves the line at $0 with no refusal on it', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    const { row } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    watched.beforeTransfer = () => orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:race`, reason: 'all of it' })
+    const raced = await run()
+    expect(raced.refused.map((entry) => entry.reason)).toEqual(['The transfer is more than is left of its source charge (0 cents).'])
+    expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastError: null })
+    await run()
+    expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastError: null })
+    expect(await watched.gateway.transfersOf(`order:${row.id}`)).toEqual([])
+    expect((await check()).moneyOut.filter((entry) => entry.orderId === row.id)).toEqual([])
   })
 
   test('a refund after the transfer reverses that much of it; paid is net of reversals; the check agrees', async () => {

@@ -95,6 +95,8 @@ async function claimLine(db: Database, clock: Clock, lineId: string): Promise<Li
         transferAttempt: line.transferAttempt + (owed > 0 ? 1 : 0),
         // The platform pays from its balance what it bore of the charge's refunds: the charge alone no longer covers the line.
         transferFromBalance: owed > chargeLeftCents,
+        // A line with nothing left to pay carries no refusal.
+        ...(owed === 0 && { lastError: null }),
         updatedAt: clock.now(),
       })
       .where(eq(payoutLines.id, lineId))
@@ -126,6 +128,8 @@ async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, line
       .set({ transferringCents: null, lastError: sent.reason, updatedAt: clock.now() })
       .where(and(eq(payoutLines.id, line.id), isNull(payoutLines.paidAt)))
     result.refused.push({ lineId: line.id, reason: sent.reason })
+    // A refund that came while the transfer was under way (often the cause) lowers the line now: at $0 it has nothing left to refuse.
+    await reverseWhatIsOwed(db, gateway, clock, line.orderId, 'refunded while its transfer was under way')
     return
   }
   const paid = await db.transaction(async (tx) => {
