@@ -6,7 +6,7 @@ import { payOutRunners } from '../../server/jobs'
 import { testApi } from '../../testing/test-api'
 import { findOrder, orderSupport } from '../orders/index'
 import { embeddedGateway } from '../payments/index'
-import { payoutDesk } from './index'
+import { payoutDesk, payoutOutbox } from './index'
 
 // Money going out under races, on PostgreSQL (PGlite has one connection and cannot race): two
 // instances' runs at once, a refund racing its line's transfer, and a run killed half way.
@@ -123,6 +123,28 @@ describe.skipIf(kind !== 'postgres')('payout races on PostgreSQL', () => {
     expect((await transfersAtGateway(orderIds)).length).toBe(3)
     await expectAllClean()
   }, 120_000)
+
+  test("a CLI run's payout events wake the server's notifications at once, on the channel the jobs listen to", async () => {
+    const runner = await enabledRunner()
+    await deliveredOrders(runner.user.id, 2, 'wake')
+    // The server's side: another connection listening as jobs() does.
+    const server = await openDatabase({ url: api.url!, poolSize: 2 })
+    const heard: string[] = []
+    try {
+      for (const channel of payoutOutbox.channels) await server.listen(channel, (payload) => heard.push(payload))
+      const child = Bun.spawn(['bun', 'cli/index.ts', 'payouts', 'run'], {
+        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: api.url!, PAYOUT_HOLD_HOURS: '0' },
+        stdout: 'ignore',
+        stderr: 'ignore',
+      })
+      expect(await child.exited).toBe(0)
+      const deadline = Date.now() + 5_000
+      while (heard.length === 0 && Date.now() < deadline) await Bun.sleep(20)
+      expect(heard.length).toBeGreaterThan(0)
+    } finally {
+      await server.close()
+    }
+  }, 60_000)
 
   test('SIGKILL in the middle of a run of 500 lines, then a new run: no line transferred twice, none lost', async () => {
     const runner = await enabledRunner()

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, spyOn, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
 import { dispatcher } from '../notifications/index'
@@ -142,6 +142,26 @@ describe('payout runs', () => {
     expect((await check()).moneyOut).toEqual([])
   })
 
+  test('a run that pays four lines tells the runner once, with their sum', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    for (let index = 0; index < 4; index++) await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    await run()
+    const pushed = spyOn(api.providers.push, 'send')
+    try {
+      await dispatcher({ db, clock, push: api.providers.push }).run()
+      const told = (await call('GET', '/api/notifications', { cookie: runner.cookie })).body.notifications as { data: { type: string }; title: string }[]
+      expect(told.filter((note) => note.data.type === 'payout_sent').map((note) => note.title)).toEqual(['$28.00 is on its way to you'])
+      const payoutPushes = pushed.mock.calls
+        .flatMap(([deliveries]) => deliveries)
+        .filter((delivery) => delivery.userId === runner.user.id && delivery.message.data.type === 'payout_sent')
+      expect(payoutPushes.map((delivery) => delivery.message.title)).toEqual(['$28.00 is on its way to you'])
+    } finally {
+      pushed.mockRestore()
+    }
+  })
+
   test('lines of a runner without an enabled account wait, and go out on the first run after onboarding', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     const { order } = await deliveredBy(runner)
@@ -173,7 +193,8 @@ describe('payout runs', () => {
     await onboard(runner)
     const { row } = await deliveredBy(runner)
     clock.advance(24 * HOUR)
-    watched.beforeTransfer = () => orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:race`, reason: 'all of it' })
+    watched.beforeTransfer = () =>
+      orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:race`, reason: 'all of it' })
     const raced = await run()
     expect(raced.refused.map((entry) => entry.reason)).toEqual(['The transfer is more than is left of its source charge (0 cents).'])
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastError: null })
