@@ -57,6 +57,8 @@ export async function runPayouts(db: Database, gateway: PaymentGateway, clock: C
       // What the embedded stand-in pays on to runners' banks once a day (Stripe does it itself).
       const paidOut = await gateway.payOutBalances?.(payoutsAccountListener(db, clock))
       result.bankPayouts = { paid: paidOut?.paid.length ?? 0, failed: paidOut?.failed.length ?? 0 }
+      // Once, when all is done: the notices then say where the run left the money (a CLI run's too, at once).
+      if (result.transferred > 0) await announcePayoutEvents(db)
       return result
     }
     after = batch.at(-1)!.line
@@ -151,7 +153,6 @@ async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, line
       await tx
         .insert(payoutEvents)
         .values({ runnerId: settled.runnerId, type: 'payout_sent', lineId: settled.id, amountCents: settled.transferredCents, createdAt: clock.now() })
-      await announcePayoutEvents(tx)
     }
     return settled
   })
