@@ -50,6 +50,8 @@ test('a bounced payout reads returned in payouts list, runners show and orders c
   expect(check.code).toBe(1)
   for (const order of made.orders) expect(check.stdout).toContain(`order ${order}, earnings line`)
   expect(check.stdout.match(/has not been sent again/g)).toHaveLength(4)
+  expect(check.stdout).toContain("Runners' money not yet in a bank: 0 lines on their way ($0.00), 4 returned by the bank ($28.00).")
+  expect(json('orders', 'check').notInBank).toEqual({ inTransit: { lines: 0, cents: 0 }, returned: { lines: 4, cents: 2800 } })
 
   // The runner gives another bank account through the form; the next run sends the money again, once.
   const database = await openDatabase({ dataDir })
@@ -73,5 +75,7 @@ test('a bounced payout reads returned in payouts list, runners show and orders c
   ])
   expect(cli('payouts', 'run').stdout).toContain('Transferred 0 lines, $0.00')
   expect(json('runners', 'show', made.phone).bankPayouts).toHaveLength(2)
-  expect(cli('orders', 'check').code).toBe(0)
+  const clean = cli('orders', 'check')
+  expect(clean.code).toBe(0)
+  expect(clean.stdout).toContain("Runners' money not yet in a bank: 0 lines on their way ($0.00), 0 returned by the bank ($0.00).")
 }, 120_000)

@@ -81,6 +81,24 @@ export async function recordBankPayout(db: Database, clock: Clock, payout: BankP
   })
 }
 
+/** The money transferred to runners but not in a bank: lines on their way (in_transit) and returned, how many and how much (net of reversals). */
+export async function moneyNotInBank(db: Database) {
+  const rows = await db
+    .select({
+      status: payoutLines.bankStatus,
+      lines: sql<number>`count(*)::int`,
+      cents: sql<number>`coalesce(sum(${payoutLines.transferredCents} - ${payoutLines.reversedCents}), 0)::int`,
+    })
+    .from(payoutLines)
+    .where(inArray(payoutLines.bankStatus, ['in_transit', 'returned']))
+    .groupBy(payoutLines.bankStatus)
+  const of = (status: 'in_transit' | 'returned') => {
+    const row = rows.find((found) => found.status === status)
+    return { lines: Number(row?.lines ?? 0), cents: Number(row?.cents ?? 0) }
+  }
+  return { inTransit: of('in_transit'), returned: of('returned') }
+}
+
 /** A runner's bank payouts as the gateway reported them, newest first: for support's `runners show`. */
 export function bankPayoutsOf(db: Database, runnerId: string, limit = 20) {
   return db.select().from(bankPayouts).where(eq(bankPayouts.runnerId, runnerId)).orderBy(desc(bankPayouts.createdAt), desc(bankPayouts.id)).limit(limit)

@@ -1,6 +1,6 @@
 import type { Config } from '../shared/index'
 import { payoutsAccountListener, startOnboarding } from './accounts'
-import { bankPayoutsOf } from './bank'
+import { bankPayoutsOf, moneyNotInBank } from './bank'
 import { checkMoneyOut } from './check'
 import { earnDelivery, earnGroceries, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
 import { dispatchedPayoutEvents, PAYOUT_EVENTS_CHANNEL, undispatchedPayoutEvents } from './outbox'
@@ -41,6 +41,7 @@ export const payoutDesk = {
   lines: linesForSupport,
   account: accountAndBalance,
   bankPayouts: bankPayoutsOf,
+  notInBank: moneyNotInBank,
   checkMoneyOut,
   accountListener: payoutsAccountListener,
 }
