@@ -3,7 +3,7 @@ import type { Database } from '../../db/database'
 import { type GroceryCharge, isCharged, orderPayments, type PaymentGateway, type Transfer, transfersOfOrder } from '../payments/index'
 import { bankFailureWords } from './contract'
 import { type LineRow, netOf, runnersPart } from './ledger'
-import { payoutAccounts, payoutLines } from './schema'
+import { bankPayouts, payoutAccounts, payoutLines } from './schema'
 
 /** A delivered order with a capture, as orders knows it: each must have its line. */
 export type DeliveredOrder = { orderId: string; paymentIntentId: string }
@@ -57,6 +57,10 @@ export async function checkMoneyOut(
             .where(inArray(payoutAccounts.runnerId, chunk)),
         )
   const accountOf = new Map(accounts.map((account) => [account.runnerId, account.gatewayAccountId]))
+  const payoutIds = [...new Set(lines.flatMap((line) => (line.bankPayoutId ? [line.bankPayoutId] : [])))]
+  const payoutsRead =
+    payoutIds.length === 0 ? [] : await readInChunks(payoutIds, (chunk) => db.select().from(bankPayouts).where(inArray(bankPayouts.id, chunk)))
+  const bankPayoutOf = new Map(payoutsRead.map((payout) => [payout.id, payout]))
   const found: LineDisagreement[] = []
   for (const order of delivered) {
     if (!deliveryLines.has(order.orderId)) found.push({ orderId: order.orderId, lineId: null, problems: ['delivered with a capture, but no earnings line'] })
@@ -72,6 +76,7 @@ export async function checkMoneyOut(
       problems.push(`the line is runner ${line.runnerId}'s, but the order's runner is ${orderRunner ?? 'nobody'}`)
     if (line.bankStatus === 'returned')
       problems.push(`its payout to the bank came back (${bankFailureWords(line.returnCode)}) on ${line.returnedAt!.toISOString()} and has not been sent again`)
+    if (line.bankPayoutId) problems.push(...bankDisagreement(line, bankPayoutOf.get(line.bankPayoutId)))
     const transfers = (await transfersOfOrder(gateway, line.orderId)).filter((transfer: Transfer) => transfer.metadata.lineId === line.id)
     if (line.transferId === null) {
       if (transfers.length > 0) problems.push(`not paid here, but the gateway holds ${transfers.length} transfer(s) for it`)
@@ -91,6 +96,15 @@ export async function checkMoneyOut(
   })
   for (let start = 0; start < checks.length; start += CONCURRENCY) await Promise.all(checks.slice(start, start + CONCURRENCY).map((check) => check()))
   return found
+}
+
+/** A line's bank status against the bank payout that last carried it, as the gateway reported it. */
+function bankDisagreement(line: LineRow, payout: typeof bankPayouts.$inferSelect | undefined): string[] {
+  if (!payout) return [`its bank payout ${line.bankPayoutId} is not recorded`]
+  if (line.bankStatus === 'paid' && payout.status === 'failed')
+    return [`it reads paid, but its bank payout ${payout.id} came back (${bankFailureWords(payout.failureCode)})`]
+  if (line.bankStatus === 'returned' && payout.status === 'paid') return [`it reads returned, but its bank payout ${payout.id} was paid`]
+  return []
 }
 
 /** A delivery line against its payment: the fee and tip less refunds is the line plus the platform's share. */

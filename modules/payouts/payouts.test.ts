@@ -310,6 +310,27 @@ describe("the runner's bank", () => {
 })
 
 describe('orders check of the money going out', () => {
+  test('a line that reads paid while the bank payout that carried it came back disagrees', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner, '000111111116')
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    await run()
+    const [line] = await db.select().from(payoutLines).where(eq(payoutLines.orderId, order.id))
+    // The fault planted: the ledger says the money reached the bank, as it did before returned payouts were told.
+    await db.update(payoutLines).set({ bankStatus: 'paid', bankPaidAt: clock.now() }).where(eq(payoutLines.id, line!.id))
+    expect((await check()).moneyOut).toEqual([
+      { orderId: order.id, lineId: line!.id, problems: [`it reads paid, but its bank payout ${line!.bankPayoutId} came back (the bank account is closed)`] },
+    ])
+    // Put right, and the account fixed: the next run sends it again and the check is clean.
+    await db.update(payoutLines).set({ bankStatus: 'returned', bankPaidAt: null }).where(eq(payoutLines.id, line!.id))
+    await onboard(runner)
+    clock.advance(HOUR)
+    await run()
+    expect((await lineOf(runner, order.id)).status).toBe('paid')
+    expect((await check()).moneyOut).toEqual([])
+  })
+
   test("a line moved to another runner disagrees with its order's runner and with its transfer's destination", async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     const other = await completeAccount({ roles: ['runner'] })
