@@ -78,8 +78,9 @@ export function payoutsAccountListener(db: Database, clock: Clock): AccountListe
 }
 
 /**
- * Moves an account's status; a move into restricted tells the runner, once per move. A payout
- * that came back put it there already and said why, which the gateway's word keeps.
+ * Moves an account's status; a move into restricted tells the runner, once per move, unless a
+ * payout came back: that payout's own notice tells them (payout.failed may reach us before or
+ * after account.updated), and the reason it gave is kept.
  */
 async function setStatus(db: Database, clock: Clock, account: ConnectedAccount, status: AccountRow['status'], reason: string | null) {
   await db.transaction(async (tx) => {
@@ -90,7 +91,7 @@ async function setStatus(db: Database, clock: Clock, account: ConnectedAccount, 
       .update(payoutAccounts)
       .set({ status, restrictedReason: keepsReason ? before.restrictedReason : reason, bankLast4: account.bankLast4, updatedAt: clock.now() })
       .where(eq(payoutAccounts.runnerId, before.runnerId))
-    if (status === 'restricted' && before.status !== 'restricted') {
+    if (status === 'restricted' && before.status !== 'restricted' && !account.payoutFailed) {
       await tx.insert(payoutEvents).values({ runnerId: before.runnerId, type: 'account_restricted', detail: reason, createdAt: clock.now() })
       await announcePayoutEvents(tx)
     }

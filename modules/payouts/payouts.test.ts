@@ -287,6 +287,33 @@ describe("the runner's bank", () => {
     expect((await check()).moneyOut).toEqual([])
   })
 
+  test("Stripe's account.updated for a bounced payout before its payout.failed: the runner is told once, by the payout's notice, and its reason stays", async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    await payoutDesk.run(db, { ...watched.gateway, payOutBalances: undefined }, clock)
+    const listener = payoutDesk.accountListener(db, clock)
+    const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
+    const errored = { id: row!.gatewayAccountId, detailsSubmitted: true, payoutsEnabled: false, requirementsDue: [], payoutFailed: true, bankLast4: '6789' }
+    await listener.accountUpdated(errored)
+    expect((await statementOf(runner)).account).toMatchObject({ status: 'restricted' })
+    await listener.bankPayout({
+      id: `po_test_${order.id}`,
+      accountId: row!.gatewayAccountId,
+      amountCents: 700,
+      status: 'failed',
+      failureCode: 'account_closed',
+      createdAt: clock.now(),
+    })
+    await listener.accountUpdated(errored)
+    const reason = 'A payout to your bank account came back: the bank account is closed. Set up payouts with another bank account to get it sent again.'
+    expect((await statementOf(runner)).account).toMatchObject({ status: 'restricted', restrictedReason: reason })
+    const told = await toldTo(runner)
+    expect(ofType(told, 'payout_returned')).toHaveLength(1)
+    expect(ofType(told, 'payout_account_restricted')).toEqual([])
+  })
+
   test('the same bank payout reported twice moves nothing twice; one reported paid and then failed returns its lines', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     await onboard(runner)
