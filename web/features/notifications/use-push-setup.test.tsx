@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { useQuery } from '@tanstack/react-query'
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { FOREGROUND_NOTIFICATION_CLOSE_MS, NOTIFICATION_ICON, PUSH_SETUP_DELAY_MS } from '../../../modules/notifications/contract'
@@ -10,7 +11,6 @@ import { type ManualClock, manualClock } from '../../testing/manual-clock'
 import { aRunner } from '../../testing/order-fixtures'
 import { type AppPath, renderScreen } from '../../testing/render-screen'
 import { settled } from '../../testing/settled'
-import { usePayoutStatement } from '../payouts/api/payout-statement'
 import { usePushSetup } from './use-push-setup'
 
 function App() {
@@ -18,9 +18,9 @@ function App() {
   return <p>App open</p>
 }
 
-/** The app with the runner's statement loaded, as the Earnings screen keeps it. */
+/** The app with the runner's statement loaded under the payouts feature's key, as the Earnings screen keeps it (features do not import one another). */
 function EarningsOpen() {
-  usePayoutStatement()
+  useQuery({ queryKey: ['payouts', 'statement'], queryFn: async () => (await fetch('/api/runner/payouts')).json() })
   return <App />
 }
 
