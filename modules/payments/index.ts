@@ -26,6 +26,7 @@ export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } fr
 export { type PaymentEvent, paymentEventsOf } from './events'
 export {
   type AccountListener,
+  type BankPayoutReport,
   type ConnectedAccount,
   GatewayUnavailableError,
   IdempotencyKeyReusedError,
