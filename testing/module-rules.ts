@@ -12,8 +12,8 @@ export function moduleOf(path: string) {
   return match ? { name: match[1]!, rest: match[2]!.replace(/\.(ts|tsx)$/, '') } : null
 }
 
-/** A module's browser door: its contract.ts, and the files under contract/ it re-exports, one idea each. */
-export const isContractFile = (file: string) => /^modules\/[^/]+\/contract(\.ts|\/[^/]+\.ts)$/.test(file)
+/** A module's browser door: its contract.ts, and the files under contract/ it re-exports, one idea each (their tests beside them aside). */
+export const isContractFile = (file: string) => /^modules\/[^/]+\/contract(\.ts|\/[^/]+\.ts)$/.test(file) && !file.endsWith('.test.ts')
 
 /**
  * What a contract may reach besides other contracts. modules/shared's contract re-exports its

@@ -1,5 +1,5 @@
-import type { NextChange } from './open-status'
-import { isOpenAt, nextChange, type Schedule } from './weekly-hours'
+import type { NextChange } from './contract/open-status'
+import { isOpenAt, nextChange, type Schedule } from './contract/weekly-hours'
 
 /** Whether a store is open now and when that next changes, as its answers carry them. */
 export type OpenState = { openNow: boolean; nextChange: NextChange | null }
