@@ -15,18 +15,6 @@ export function moduleOf(path: string) {
 /** A module's browser door: its contract.ts, and the files under contract/ it re-exports, one idea each (their tests beside them aside). */
 export const isContractFile = (file: string) => /^modules\/[^/]+\/contract(\.ts|\/[^/]+\.ts)$/.test(file) && !file.endsWith('.test.ts')
 
-/**
- * What a contract may reach besides other contracts. modules/shared's contract re-exports its
- * browser-safe kernel from the files where the server reads it too: these, and nothing else of it.
- */
-export const SHARED_BROWSER_SAFE = ['constants', 'error-codes', 'geo', 'money', 'phone', 'text'].map((name) => `modules/shared/${name}.ts`)
-
-/** The packages the browser door may use, each with why. Any other package, or any other file, fails. */
-export const BROWSER_PACKAGES: Record<string, string> = {
-  zod: 'the request and response schemas themselves, validated alike on both sides',
-  '@date-fns/tz': "stores' and runners' weekly hours are read in their own time zone in the browser as on the server; a pure library with no dependencies",
-}
-
 /** Each import that crosses into another module, from a file to the module file it reaches. */
 export function crossings(set: SourceSet) {
   return set.edges().flatMap(({ from, to }) => {
@@ -36,8 +24,12 @@ export function crossings(set: SourceSet) {
   })
 }
 
-/** Every file and package each contract reaches, through any chain of imports, that the browser door may not use. */
-export function contractLeaks(set: SourceSet) {
+/**
+ * Every file and package each contract reaches, through any chain of imports, that the browser
+ * door may not use: anything but other contracts and what `allowed` lists (files by path, packages
+ * by name).
+ */
+export function contractLeaks(set: SourceSet, allowed: { files: readonly string[]; packages: Record<string, string> }) {
   const leaks: string[] = []
   for (const contract of [...set.files.keys()].filter(isContractFile)) {
     const reached = new Set([contract])
@@ -48,8 +40,8 @@ export function contractLeaks(set: SourceSet) {
         const target = set.resolve(path, ref.spec)
         if (reached.has(target.path)) continue
         reached.add(target.path)
-        const allowed = target.package ? target.path in BROWSER_PACKAGES : isContractFile(target.path) || SHARED_BROWSER_SAFE.includes(target.path)
-        if (!allowed) leaks.push(`${contract} reaches ${target.path} (${path} imports '${ref.spec}')`)
+        const fits = target.package ? target.path in allowed.packages : isContractFile(target.path) || allowed.files.includes(target.path)
+        if (!fits) leaks.push(`${contract} reaches ${target.path} (${path} imports '${ref.spec}')`)
         else if (!target.package) queue.push(target.path)
       }
     }

@@ -168,11 +168,10 @@ export function parseSource(path: string, text: string): SourceFile {
         index = after - 1
         continue
       }
+      const isDefault = at(next) === 'default'
       while (MODIFIERS.has(at(next)!)) next++
-      if (DECLARATIONS.has(at(next)!)) {
-        const name = at(next + 1) === '*' ? at(next + 2) : at(next + 1)
-        if (name && tokens[next + 1]?.kind !== 'punct') file.exports.set(name, name)
-      }
+      const name = tokens[at(next + 1) === '*' ? next + 2 : next + 1]
+      if (DECLARATIONS.has(at(next)!) && name?.kind === 'name') file.exports.set(isDefault ? 'default' : name.text, name.text)
     } else if (token.text === 'pgTable' && at(index + 1) === '(' && at(index - 1) === '=' && at(index - 3) === 'const') {
       file.tables.set(at(index - 2)!, at(index + 2)!)
     }
