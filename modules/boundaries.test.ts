@@ -153,6 +153,7 @@ describe('module boundaries', () => {
         // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source text, its template's placeholder included
         'await db.execute(q`update "stores" set is_open = false where id = ${id}`)',
         "await db.execute(q.raw('insert into users (id) values (1)'))",
+        'const [{ buyers }] = await db.select({ buyers: q<number>`(select count(*) from "public"."users")` }).from(orders)',
         'await db.update(orders).set({ status: sql`(select status from orders)` })',
       ].join('\n'),
       'modules/orders/planted-door.ts': "export { items as shelf } from '../catalog/index'",
@@ -164,6 +165,7 @@ describe('module boundaries', () => {
       "modules/orders/planted.ts: accounts.users is accounts's table users",
       "modules/orders/planted.ts: accounts.users is accounts's table users",
       "modules/orders/planted.ts: its SQL names catalog's table stores",
+      "modules/orders/planted.ts: its SQL names accounts's table users",
       "modules/orders/planted.ts: its SQL names accounts's table users",
     ])
     expect(foreignTableUses(planted, ['modules/orders/planted-door.ts'])).toEqual(["modules/orders/planted-door.ts: shelf is catalog's table items"])

@@ -85,7 +85,7 @@ export function foreignTableUses(set: SourceSet, paths: string[]) {
       }
     }
     const sqlNames = [...tables.values()].filter(({ owner }) => owner !== own)
-    const named = new RegExp(`(?<![\\w$.])"?(${sqlNames.map(({ sqlName }) => sqlName).join('|')})"?(?![\\w$])`, 'gi')
+    const named = new RegExp(`(?<![\\w$.])(?:"?public"?\\.)?"?(${sqlNames.map(({ sqlName }) => sqlName).join('|')})"?(?![\\w$])`, 'gi')
     const sqlTag = (name: string) => {
       const origin = set.bindingOrigin(path, name)
       return origin?.package === true && origin.path.startsWith('drizzle-orm') && origin.name === 'sql'

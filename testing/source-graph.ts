@@ -21,11 +21,22 @@ export function tokenize(text: string): Token[] {
   const open: { depth: number; tag?: string }[] = []
   let depth = 0
   let at = 0
-  /** A string or template's tag: the name just before it (sql`…`), or `X.raw` when it is the argument of X.raw(…). */
+  /**
+   * A string or template's tag: the name just before it (sql`…`, or sql<number>`…` past its type
+   * arguments), or `X.raw` when it is the argument of X.raw(…).
+   */
   const tagBefore = () => {
     const [a, b, c, d] = tokens.slice(-4)
     if (b?.text === '.' && c?.text === 'raw' && d?.text === '(' && a?.kind === 'name') return `${a.text}.raw`
-    return d?.kind === 'name' ? d.text : undefined
+    let last = tokens.length - 1
+    if (d?.text === '>') {
+      for (let nesting = 0; last > tokens.length - 20; last--) {
+        if (tokens[last]?.text === '>') nesting++
+        if (tokens[last]?.text === '<' && --nesting === 0) break
+      }
+      last--
+    }
+    return tokens[last]?.kind === 'name' ? tokens[last]!.text : undefined
   }
   /** Reads a template's text up to its closing backtick or its next `${`. */
   const templatePart = (tag?: string) => {
