@@ -49,12 +49,12 @@ export function contractLeaks(set: SourceSet, allowed: { files: readonly string[
   return leaks
 }
 
-/** Each table declared in a schema.ts, by where it is declared: its module and its SQL name. */
+/** Each table a module declares (in its schema.ts, or anywhere else in it), by where it is declared: its module and its SQL name. */
 function tablesOf(set: SourceSet) {
   const tables = new Map<string, { owner: string; sqlName: string }>()
   for (const file of set.files.values()) {
     const owner = moduleOf(file.path)?.name
-    if (owner && file.path.endsWith('/schema.ts')) for (const [name, sqlName] of file.tables) tables.set(`${file.path}#${name}`, { owner, sqlName })
+    if (owner) for (const [name, sqlName] of file.tables) tables.set(`${file.path}#${name}`, { owner, sqlName })
   }
   return tables
 }
