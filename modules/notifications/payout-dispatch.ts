@@ -1,7 +1,6 @@
 import { payoutOutbox } from '../payouts/index'
-import type { DispatchDeps } from './dispatch'
 import * as text from './messages'
-import { pushPending, writeNotifications } from './records'
+import { type DispatchDeps, pushPending, writeNotifications } from './records'
 
 /** The Earnings screen, where every payout notification leads. */
 const EARNINGS_URL = '/earnings'
