@@ -1,107 +1,99 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { resolve } from 'node:path'
+import { contractLeaks, crossings, foreignTableUses, importCircles, isContractFile, webLayerViolation } from '../testing/module-rules'
+import { SourceSet } from '../testing/source-graph'
 
 /**
  * The one-door rule (ARCHITECTURE.md): code outside a module reaches it only through its
  * index.ts, and the browser only through its contract.ts, which must itself stay free of
- * server code.
+ * server code. Each rule also runs on planted violations, which it must catch.
  */
 const root = resolve(import.meta.dir, '..')
 const sourceFiles = [...new Bun.Glob('{modules,web,cli,db,testing,server}/**/*.{ts,tsx}').scanSync(root), 'index.ts'].filter(
   (file) => !file.includes('node_modules'),
 )
-
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g
-
-function importsOf(file: string) {
-  const text = readFileSync(join(root, file), 'utf8')
-  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]!).filter((spec) => spec.startsWith('.'))
-}
-
-/** A module's browser door: its contract.ts, and the files under contract/ it re-exports, one idea each. */
-const isContractFile = (file: string) => /^modules\/[^/]+\/contract(\.ts|\/[^/]+\.ts)$/.test(file)
-
-/** 'modules/<m>/<rest>' for a path inside a module, else null. */
-function moduleOf(path: string) {
-  const match = /^modules\/([^/]+)\/(.+)$/.exec(path)
-  return match ? { name: match[1]!, rest: match[2]!.replace(/\.(ts|tsx)$/, '') } : null
-}
-
-function crossings() {
-  const found: { from: string; to: string }[] = []
-  for (const file of sourceFiles) {
-    const from = moduleOf(file)
-    for (const spec of importsOf(file)) {
-      const target = relative(root, resolve(root, dirname(file), spec))
-      const to = moduleOf(target)
-      if (!to || from?.name === to.name) continue
-      found.push({ from: file, to: `modules/${to.name}/${to.rest}` })
-    }
-  }
-  return found
-}
-
-/** Each module's tables, from its schema.ts: `export const name = pgTable(`. */
-function tablesByModule(): Map<string, string> {
-  const owner = new Map<string, string>()
-  for (const file of sourceFiles.filter((path) => /^modules\/[^/]+\/schema\.ts$/.test(path))) {
-    const text = readFileSync(join(root, file), 'utf8')
-    for (const match of text.matchAll(/export const (\w+) = pgTable\(/g)) owner.set(match[1]!, moduleOf(file)!.name)
-  }
-  return owner
-}
-
-/** Every relative import in web/, as repository paths without extension. */
-function webImports() {
-  return sourceFiles
-    .filter((file) => file.startsWith('web/'))
-    .flatMap((file) => importsOf(file).map((spec) => ({ from: file, to: relative(root, resolve(root, dirname(file), spec)) })))
-}
+const repository = SourceSet.read(root, sourceFiles)
+/** Code that runs in production: tests, their helpers and the browser (which has no tables) aside. */
+const productFiles = sourceFiles.filter((file) => !file.includes('.test.') && !file.startsWith('web/') && !file.startsWith('testing/'))
 
 /**
- * The browser's layers (bulletproof-react): app, then routes, then features, then web/lib and
- * web/ui. A feature never imports another feature, and a route never reaches into another
- * route's folder (web/routes/<y>/): what two of them share moves down a layer.
+ * What a contract may reach besides other contracts. modules/shared's contract re-exports its
+ * browser-safe kernel from the files where the server reads it too: these, and nothing else of it.
  */
-export function webLayerViolation(from: string, to: string): string | null {
-  const feature = (path: string) => /^web\/features\/([^/]+)\//.exec(path)?.[1]
-  if (feature(from) && feature(to) && feature(from) !== feature(to)) return `${from} imports feature ${feature(to)}: ${to}`
-  const ownRoute = /^web\/routes\/([^/.]+)[/.]/.exec(from)?.[1]
-  const otherFolder = /^web\/routes\/([^/]+)\//.exec(to)?.[1]
-  if (ownRoute && otherFolder && ownRoute !== otherFolder) return `${from} reaches into route ${otherFolder}: ${to}`
-  return null
+const SHARED_BROWSER_SAFE = ['constants', 'error-codes', 'geo', 'money', 'phone', 'text'].map((name) => `modules/shared/${name}.ts`)
+
+/** The packages the browser door may use, each with why. Any other package, or any other file, fails. */
+const BROWSER_PACKAGES: Record<string, string> = {
+  zod: 'the request and response schemas themselves, validated alike on both sides',
+  '@date-fns/tz': "stores' and runners' weekly hours are read in their own time zone in the browser as on the server; a pure library with no dependencies",
 }
 
-const QUERY = /\.(from|insert|update|delete|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*([A-Za-z_$][\w$]*)\b/g
+const BROWSER_DOOR = { files: SHARED_BROWSER_SAFE, packages: BROWSER_PACKAGES }
 
-/** Queries in `text` (the source of `file`) on a table some other module owns; code outside modules owns none. */
-export function foreignTableQueries(file: string, text: string, owners = tablesByModule()) {
-  const own = moduleOf(file)?.name
-  return [...text.matchAll(QUERY)]
-    .filter((match) => owners.has(match[2]!) && owners.get(match[2]!) !== own)
-    .map((match) => `${file}: .${match[1]}(${match[2]}) queries ${owners.get(match[2]!)}'s table`)
-}
+const serverCrossings = (set: SourceSet) =>
+  crossings(set)
+    .filter(({ from }) => !from.startsWith('web/') || from === 'web/host.ts')
+    .filter(({ to }) => !to.endsWith('/index'))
+    // A contract may build on another module's contract: both are pure and browser-safe.
+    .filter(({ from, to }) => !(isContractFile(from) && to.endsWith('/contract')))
 
 describe('module boundaries', () => {
+  test('the lexer sees every import Bun.Transpiler sees, and the type-only ones it leaves out', () => {
+    const scanners = { ts: new Bun.Transpiler({ loader: 'ts' }), tsx: new Bun.Transpiler({ loader: 'tsx' }) }
+    const missed = sourceFiles.flatMap((path) => {
+      const text = readFileSync(resolve(root, path), 'utf8')
+      const seen = new Set(repository.files.get(path)!.imports.map(({ spec }) => spec))
+      return (
+        scanners[path.endsWith('.tsx') ? 'tsx' : 'ts']
+          .scanImports(text)
+          // The automatic JSX runtime's imports are the transpiler's, not the file's.
+          .filter(({ path: spec }) => !seen.has(spec) && !(path.endsWith('.tsx') && /^react(\/jsx-dev-runtime)?$/.test(spec)))
+          .map(({ path: spec }) => `${path}: ${spec}`)
+      )
+    })
+    expect(missed).toEqual([])
+    const planted = repository.plant({
+      'modules/orders/planted.ts': [
+        "import type { Order } from './model'",
+        'import {',
+        '  type OrderStatus,',
+        '  other,',
+        "} from './status'",
+        "export type { Chat } from './chat'",
+        "const text = `import { users } from '../accounts/schema'`",
+        "type Later = import('./later').Later",
+      ].join('\n'),
+    })
+    expect(planted.files.get('modules/orders/planted.ts')!.imports.map(({ spec, typeOnly }) => [spec, typeOnly])).toEqual([
+      ['./model', true],
+      ['./status', false],
+      ['./chat', true],
+      ['./later', false],
+    ])
+  })
+
   test('server code enters another module only through its index.ts', () => {
-    const violations = crossings()
-      .filter(({ from }) => !from.startsWith('web/') || from === 'web/host.ts')
-      .filter(({ to }) => !to.endsWith('/index'))
-      // A contract may build on another module's contract: both are pure and browser-safe.
-      .filter(({ from, to }) => !(isContractFile(from) && to.endsWith('/contract')))
-    expect(violations).toEqual([])
+    expect(serverCrossings(repository)).toEqual([])
   })
 
   test('the browser enters a module only through its contract.ts', () => {
-    const violations = crossings()
+    const violations = crossings(repository)
       .filter(({ from }) => from.startsWith('web/') && from !== 'web/host.ts' && !from.includes('/e2e/'))
       .filter(({ to }) => !to.endsWith('/contract'))
     expect(violations).toEqual([])
   })
 
+  test('the door rule catches a deep import, type-only or renamed', () => {
+    const planted = repository.plant({ 'modules/orders/planted.ts': "import type { users as people } from '../accounts/schema'" })
+    expect(serverCrossings(planted)).toEqual([{ from: 'modules/orders/planted.ts', to: 'modules/accounts/schema' }])
+  })
+
   test("in web/, no feature imports another, and no route reaches into another route's folder", () => {
-    const violations = webImports().flatMap(({ from, to }) => webLayerViolation(from, to) ?? [])
+    const violations = repository
+      .edges()
+      .filter(({ from }) => from.startsWith('web/'))
+      .flatMap(({ from, to }) => webLayerViolation(from, to) ?? [])
     expect(violations).toEqual([])
   })
 
@@ -121,39 +113,75 @@ describe('module boundaries', () => {
     expect(webLayerViolation('web/routes/cart.tsx', 'web/features/catalog/use-known-store')).toBeNull()
   })
 
-  test('a contract imports nothing but other contracts and zod', () => {
-    const contracts = sourceFiles.filter(isContractFile)
-    expect(contracts.length).toBeGreaterThan(0)
-    for (const file of contracts) {
-      const text = readFileSync(join(root, file), 'utf8')
-      const specs = [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]!)
-      for (const spec of specs) expect(spec.startsWith('.') || spec === 'zod').toBe(true)
-    }
+  test("a contract reaches, through all its imports, only contracts, shared's browser-safe kernel and the listed packages", () => {
+    expect(sourceFiles.filter(isContractFile).length).toBeGreaterThan(0)
+    expect(contractLeaks(repository, BROWSER_DOOR)).toEqual([])
   })
 
-  test('no code queries a table its module does not own (tests may look, to check what was written)', () => {
-    const owners = tablesByModule()
-    expect(owners.get('users')).toBe('accounts')
-    const violations = sourceFiles
-      .filter((file) => !file.includes('.test.') && !file.startsWith('web/') && !file.startsWith('testing/'))
-      .flatMap((file) => foreignTableQueries(file, readFileSync(join(root, file), 'utf8'), owners))
-    expect(violations).toEqual([])
-  })
-
-  test('the table rule catches a planted violation, and allows a module its own tables', () => {
-    const planted = 'const [user] = await db.select().from(users).where(eq(users.id, id))\nawait tx.update(stores).set({})'
-    expect(foreignTableQueries('modules/orders/planted.ts', planted)).toEqual([
-      "modules/orders/planted.ts: .from(users) queries accounts's table",
-      "modules/orders/planted.ts: .update(stores) queries catalog's table",
+  test('the contract rule catches a table re-exported from ./schema, and a server file three imports away', () => {
+    const contract = 'modules/catalog/contract.ts'
+    const text = readFileSync(resolve(root, contract), 'utf8')
+    const planted = repository.plant({
+      [contract]: `${text}\nexport { stores } from './schema'\n`,
+      'modules/orders/contract/planted.ts': "export type { Price } from './planted-price'",
+      'modules/orders/contract/planted-price.ts': "import type { At } from './planted-at'\nexport type Price = { at: At }",
+      'modules/orders/contract/planted-at.ts': "import type { Clock } from '../../shared/clock'\nexport type At = Clock",
+    })
+    const clock = "modules/shared/clock.ts (modules/orders/contract/planted-at.ts imports '../../shared/clock')"
+    expect(contractLeaks(planted, BROWSER_DOOR)).toEqual([
+      "modules/runner/contract.ts reaches modules/catalog/schema.ts (modules/catalog/contract.ts imports './schema')",
+      "modules/catalog/contract.ts reaches modules/catalog/schema.ts (modules/catalog/contract.ts imports './schema')",
+      `modules/orders/contract/planted.ts reaches ${clock}`,
+      `modules/orders/contract/planted-price.ts reaches ${clock}`,
+      `modules/orders/contract/planted-at.ts reaches ${clock}`,
     ])
-    expect(foreignTableQueries('cli/commands/planted.ts', 'db.delete(orders)')).toHaveLength(1)
-    expect(foreignTableQueries('modules/accounts/planted.ts', 'db.select().from(users)')).toEqual([])
   })
 
-  test('the rule catches a deep import', () => {
-    const deep = "import { users } from '../accounts/schema'"
-    const match = [...deep.matchAll(IMPORT)][0]
-    expect(match?.[1]).toBe('../accounts/schema')
-    expect(moduleOf(relative(root, resolve(root, 'modules/orders', '../accounts/schema')))).toEqual({ name: 'accounts', rest: 'schema' })
+  test('no code uses a table its module does not own (tests may look, to check what was written)', () => {
+    expect(foreignTableUses(repository, productFiles)).toEqual([])
+  })
+
+  test('the table rule catches a table renamed, re-exported or in a namespace, and raw SQL on another module’s table', () => {
+    const planted = repository.plant({
+      'modules/orders/planted.ts': [
+        "import { stores as s } from '../catalog/schema'",
+        "import * as accounts from '../accounts/schema'",
+        "import { shelf } from './planted-door'",
+        "import { sql as q } from 'drizzle-orm'",
+        'await db.select().from(s).innerJoin(accounts.users, eq(accounts.users.id, s.ownerId))',
+        'await db.delete(shelf)',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source text, its template's placeholder included
+        'await db.execute(q`update "stores" set is_open = false where id = ${id}`)',
+        "await db.execute(q.raw('insert into users (id) values (1)'))",
+        'const [{ buyers }] = await db.select({ buyers: q<number>`(select count(*) from "public"."users")` }).from(orders)',
+        'await db.update(orders).set({ status: sql`(select status from orders)` })',
+      ].join('\n'),
+      'modules/orders/planted-door.ts': "export { items as shelf } from '../catalog/index'",
+      'modules/catalog/index.ts': "export { items } from './schema'",
+    })
+    expect(foreignTableUses(planted, ['modules/orders/planted.ts'])).toEqual([
+      "modules/orders/planted.ts: s is catalog's table stores",
+      "modules/orders/planted.ts: shelf is catalog's table items",
+      "modules/orders/planted.ts: accounts.users is accounts's table users",
+      "modules/orders/planted.ts: accounts.users is accounts's table users",
+      "modules/orders/planted.ts: its SQL names catalog's table stores",
+      "modules/orders/planted.ts: its SQL names accounts's table users",
+      "modules/orders/planted.ts: its SQL names accounts's table users",
+    ])
+    expect(foreignTableUses(planted, ['modules/orders/planted-door.ts'])).toEqual(["modules/orders/planted-door.ts: shelf is catalog's table items"])
+    expect(foreignTableUses(planted, ['modules/catalog/index.ts'])).toEqual([])
+  })
+
+  test('no two files import each other, through any circle, type-only imports included', () => {
+    expect(importCircles(repository)).toEqual([])
+  })
+
+  test('the circle rule catches a circle closed by a type-only import', () => {
+    const planted = repository.plant({
+      'modules/orders/planted-a.ts': "import { b } from './planted-b'\nexport const a = b + 1",
+      'modules/orders/planted-b.ts': "import { c } from './planted-c'\nexport const b = c",
+      'modules/orders/planted-c.ts': "import type { A } from './planted-a'\nexport const c: A = 1",
+    })
+    expect(importCircles(planted)).toContainEqual(['modules/orders/planted-a.ts', 'modules/orders/planted-b.ts', 'modules/orders/planted-c.ts'])
   })
 })

@@ -13,7 +13,7 @@ import {
   tellOvernightOffers,
 } from '../modules/orders/index'
 import { captureOwedGroceryHolds, chargeOwedGroceryExtras, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
-import { payoutDesk } from '../modules/payouts/index'
+import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/index'
 
@@ -76,11 +76,11 @@ export const payoutRunDue = (now: Date, everyMinutes: number) => Math.floor(now.
  * The one place jobs run, each a plain function the tests call directly: every minute on
  * @elysiajs/cron, the payment sweep, the automatic grocery captures and the notifications left undone, and the payout run when its
  * minute comes (a cron of its own, so a long run never holds up the sweep); and, on every order
- * change or chat message any instance makes, the notifications of it.
+ * change, chat message or payout event any instance (or the CLI) makes, the notifications of it.
  */
 export function jobs(deps: JobsDeps) {
   const notify = dispatcher({ db: deps.db, clock: deps.clock, push: deps.push })
-  void Promise.all(orderOutbox.channels.map((channel) => deps.listen(channel, () => void notify.run()))).then(() => notify.run())
+  void Promise.all([...orderOutbox.channels, ...payoutOutbox.channels].map((channel) => deps.listen(channel, () => void notify.run()))).then(() => notify.run())
   return (
     new Elysia({ name: 'jobs' })
       // For shutting down: the run in flight ends before the database closes.

@@ -28,7 +28,16 @@ type StripeTransfer = {
   metadata: Record<string, string>
   reversed: boolean
 }
-type StripePayout = { id: string; object: 'payout'; amount: number; currency: 'usd'; status: 'failed'; failure_code: string; failure_message: string }
+type StripePayout = {
+  id: string
+  object: 'payout'
+  amount: number
+  currency: 'usd'
+  created: number
+  status: 'paid' | 'failed'
+  failure_code: string | null
+  failure_message: string | null
+}
 
 /** What the Connect side reads of the card side: a charge with what is left of it, and the platform's money taken in. */
 export type PaymentsLedger = {
@@ -51,7 +60,8 @@ const ONBOARDING_DUE = ['business_type', 'external_account', 'individual.first_n
 export function connectStandIn(payments: PaymentsLedger, { maxPageSize }: { maxPageSize: number }) {
   const accounts = new Map<string, StripeAccount>()
   const transfers: StripeTransfer[] = []
-  const failedPayouts = new Map<string, StripePayout>()
+  /** Each account's last payout to its bank, for its payout.paid or payout.failed event. */
+  const lastPayouts = new Map<string, StripePayout>()
   const signer = new Stripe('sk_test_stand_in')
 
   /** Captured less refunded, less transferred, plus what reversals brought back. */
@@ -237,20 +247,37 @@ export function connectStandIn(payments: PaymentsLedger, { maxPageSize }: { maxP
         object: 'payout',
         amount,
         currency: 'usd',
+        created: Math.floor(Date.now() / 1000),
         status: 'failed',
         failure_code: failureCode,
         failure_message: failureMessage,
       }
-      failedPayouts.set(id, payout)
+      lastPayouts.set(id, payout)
+      return payout
+    },
+    /** A payout of the account's balance reached the runner's bank, kept for payout.paid. */
+    payPayout(id: string, { amount = 1000 } = {}) {
+      accountOf(id)
+      const payout: StripePayout = {
+        id: payments.nextId('po_test'),
+        object: 'payout',
+        amount,
+        currency: 'usd',
+        created: Math.floor(Date.now() / 1000),
+        status: 'paid',
+        failure_code: null,
+        failure_message: null,
+      }
+      lastPayouts.set(id, payout)
       return payout
     },
     /**
      * Stripe's Connect event about `accountId`, as its Connect endpoint posts it: the account as it
-     * stands (account.updated) or its last failed payout (payout.failed), signed with `secret`.
+     * stands (account.updated) or its last payout (payout.paid, payout.failed), signed with `secret`.
      */
-    async connectEvent(type: 'account.updated' | 'payout.failed', accountId: string, secret: string) {
-      const object = type === 'account.updated' ? accountOf(accountId) : failedPayouts.get(accountId)
-      if (!object) throw new Error(`no failed payout of ${accountId} at the Stripe stand-in`)
+    async connectEvent(type: 'account.updated' | 'payout.paid' | 'payout.failed', accountId: string, secret: string) {
+      const object = type === 'account.updated' ? accountOf(accountId) : lastPayouts.get(accountId)
+      if (!object) throw new Error(`no payout of ${accountId} at the Stripe stand-in`)
       const payload = JSON.stringify({
         id: `evt_${crypto.randomUUID()}`,
         object: 'event',

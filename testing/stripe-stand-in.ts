@@ -272,6 +272,7 @@ export function stripeStandIn({ requestsPerSecond = 25, maxPageSize = 100 }: Str
     platformBalance: connect.platformBalance,
     onboard: connect.onboard,
     failPayout: connect.failPayout,
+    payPayout: connect.payPayout,
     connectEvent: connect.connectEvent,
   }
 }

@@ -150,12 +150,15 @@ export async function testApi(options: TestApiOptions = {}) {
   type Person = Awaited<ReturnType<typeof completeAccount>>
 
   /** A new runner who went through the embedded stand-in's onboarding form with Stripe's test bank numbers: payouts enabled. */
-  async function runnerWithPayouts(options: { firstName?: string } = {}) {
-    const runner = await completeAccount({ roles: ['runner'], ...options })
+  async function runnerWithPayouts({ accountNumber = '000123456789', ...options }: { firstName?: string; accountNumber?: string } = {}) {
+    return setUpPayouts(await completeAccount({ roles: ['runner'], ...options }), accountNumber)
+  }
+  /** The runner through the embedded stand-in's payout form (again), with this bank account. */
+  async function setUpPayouts<Runner extends { cookie: string }>(runner: Runner, accountNumber: string) {
     const started = await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
     const link = new URL(started.body.url as string).searchParams.get('link')!
     const filled = await call('POST', '/api/payments/embedded/onboarding', {
-      body: { link, legalName: 'Ravi Shah', dateOfBirth: '1990-04-12', ssnLast4: '0000', routingNumber: '110000000', accountNumber: '000123456789' },
+      body: { link, legalName: 'Ravi Shah', dateOfBirth: '1990-04-12', ssnLast4: '0000', routingNumber: '110000000', accountNumber },
     })
     if (filled.status !== 200) throw new Error(`onboarding failed: ${filled.status} ${JSON.stringify(filled.body)}`)
     return runner
@@ -205,6 +208,7 @@ export async function testApi(options: TestApiOptions = {}) {
     addStore,
     placeOrder,
     runnerWithPayouts,
+    setUpPayouts,
     acceptedOrder,
     pickedUpOrder,
     deliveredOrder,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport, REFUNDED_PART_NAMES } from '../../modules/orders/index'
-import { AppError, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
+import { payoutDesk } from '../../modules/payouts/index'
+import { AppError, centsToDecimal, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, person, supportTerms, when, withPayments } from './order-lookup'
@@ -287,7 +288,9 @@ export function registerOrderCommands(program: Command) {
     .action((options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const found = await orderSupport.checkPayments(db, providers.payments, cliClock)
-        if (options.json) console.log(JSON.stringify(found, null, 2))
+        // Not a disagreement while on its way; a returned line is one (in moneyOut) until it is sent again.
+        const notInBank = await payoutDesk.notInBank(db)
+        if (options.json) console.log(JSON.stringify({ ...found, notInBank }, null, 2))
         else {
           for (const order of found.disagreeing) {
             console.log(
@@ -309,6 +312,9 @@ export function registerOrderCommands(program: Command) {
           }
           console.log(
             `Checked ${found.ordersChecked} orders: ${found.disagreeing.length} disagree with the gateway, ${found.strandedHolds.length} holds have no order past ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, ${found.groceryHolds.length} grocery holds disagree with the gateway, ${found.moneyOut.length} orders' money going out disagrees.`,
+          )
+          console.log(
+            `Runners' money not yet in a bank: ${notInBank.inTransit.lines} lines on their way (${formatCents(notInBank.inTransit.cents)}), ${notInBank.returned.lines} returned by the bank (${formatCents(notInBank.returned.cents)}).`,
           )
         }
         if (found.disagreeing.length + found.groceryHolds.length + found.strandedHolds.length + found.moneyOut.length > 0) process.exitCode = 1

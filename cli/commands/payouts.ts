@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { findUserByReference, userContacts } from '../../modules/accounts/index'
-import { type PayoutLineStatus, payoutDesk } from '../../modules/payouts/index'
+import { PAYOUT_LINE_STATUSES, type PayoutLineStatus, payoutDesk } from '../../modules/payouts/index'
 import { formatCents, loadConfig } from '../../modules/shared/index'
 import { payOutRunners } from '../../server/jobs'
 import { providersFromConfig } from '../../server/providers'
@@ -8,7 +8,7 @@ import { printList } from './format-table'
 import { person, when } from './order-lookup'
 import { CliError, cliClock, withDatabase } from './with-database'
 
-const LINE_STATUSES: readonly PayoutLineStatus[] = ['pending', 'held', 'available', 'paid']
+const LINE_STATUSES: readonly PayoutLineStatus[] = PAYOUT_LINE_STATUSES
 
 /** Dollars with the sign in front: -$6.75. */
 const signedCents = (cents: number) => (cents < 0 ? `-${formatCents(-cents)}` : formatCents(cents))
@@ -18,6 +18,13 @@ export async function runnerNamed(db: Parameters<typeof findUserByReference>[0],
   const user = await findUserByReference(db, reference)
   if (!user?.roles.includes('runner')) throw new CliError(`No runner ${reference}`)
   return user
+}
+
+/** A line's status for support: why a transfer was refused, why the bank sent it back, or that it came back and was sent again. */
+function statusWords(line: { status: PayoutLineStatus; refusal: string | null; returnReason: string | null }) {
+  if (line.status === 'returned') return `returned (${line.returnReason}), not yet sent again`
+  if (line.returnReason) return `${line.status} (came back: ${line.returnReason}; sent again)`
+  return line.refusal ? `${line.status} (last attempt refused: ${line.refusal})` : line.status
 }
 
 /** `payouts run|balance|list`: money going out to runners, and the platform's own. */
@@ -40,6 +47,8 @@ export function registerPayoutCommands(program: Command) {
           console.log(
             `Transferred ${run.transferred} lines, ${formatCents(run.amountCents)}; ${run.refused.length} refused; ${run.unreachable.length} unanswered; ${run.skipped} skipped (runners whose payouts are not enabled).`,
           )
+          if (run.bankPayouts.paid + run.bankPayouts.failed > 0)
+            console.log(`Paid ${run.bankPayouts.paid} connected balances on to runners' banks; ${run.bankPayouts.failed} came back from the bank.`)
         }
         if (run.refused.length + run.unreachable.length > 0) process.exitCode = 1
       }),
@@ -76,7 +85,7 @@ export function registerPayoutCommands(program: Command) {
 
   payouts
     .command('list')
-    .description('earnings lines, newest first')
+    .description('earnings lines, newest first; in_transit and returned are lines whose money is not yet in a bank')
     .option('--runner <runner>', "the runner's phone, email or id")
     .option('--status <status>', LINE_STATUSES.join(', '))
     .option('--json', 'print JSON')
@@ -94,7 +103,7 @@ export function registerPayoutCommands(program: Command) {
           { title: 'Runner', value: (line) => person(contacts.get(line.runnerId)?.firstName ?? null, contacts.get(line.runnerId)?.lastName ?? null) },
           { title: 'Amount', value: (line) => formatCents(line.amountCents) },
           { title: 'Reversed', value: (line) => formatCents(line.reversedCents) },
-          { title: 'Status', value: (line) => (line.refusal ? `${line.status} (last attempt refused: ${line.refusal})` : line.status) },
+          { title: 'Status', value: statusWords },
           { title: 'Available', value: (line) => when(line.availableAt) },
           { title: 'Paid', value: (line) => (line.paidAt ? `${when(line.paidAt)} ${line.transferId}` : '-') },
         ])

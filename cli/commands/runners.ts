@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { userContacts } from '../../modules/accounts/index'
-import { payoutDesk } from '../../modules/payouts/index'
+import { bankFailureWords, payoutDesk } from '../../modules/payouts/index'
 import { liftPause, pausedRunners } from '../../modules/runner/index'
 import { formatCents, isUuid } from '../../modules/shared/index'
 import { printList } from './format-table'
@@ -35,7 +35,7 @@ export function registerRunnerCommands(program: Command) {
         printList(rows, { json: options.json, none: 'No runner is paused.' }, [
           { title: 'Runner', value: (row: (typeof rows)[number]) => row.name },
           { title: 'Phone', value: (row) => row.phone ?? '-' },
-          { title: 'Paused until', value: (row) => `${when(row.until)} UTC` },
+          { title: 'Paused until', value: (row) => when(row.until) },
           { title: 'Id', value: (row) => row.runnerId },
         ])
       }),
@@ -43,12 +43,18 @@ export function registerRunnerCommands(program: Command) {
 
   runners
     .command('show <runner>')
-    .description('a runner by phone, email or id: contacts, pause, payout account, the four balances, and lines the gateway refused at their last attempt')
+    .description(
+      'a runner by phone, email or id: contacts, pause, payout account, balances, lines the gateway refused at their last attempt, and the last payouts to their bank',
+    )
     .option('--json', 'print JSON')
     .action((reference: string, options: { json?: boolean }) =>
       withDatabase(async ({ db }) => {
         const runner = await runnerNamed(db, reference)
-        const [paused, payouts] = await Promise.all([pausedRunners(db, cliClock), payoutDesk.account(db, cliClock, runner.id)])
+        const [paused, payouts, bankPayouts] = await Promise.all([
+          pausedRunners(db, cliClock),
+          payoutDesk.account(db, cliClock, runner.id),
+          payoutDesk.bankPayouts(db, runner.id),
+        ])
         const shown = {
           runnerId: runner.id,
           name: person(runner.firstName, runner.lastName),
@@ -58,21 +64,33 @@ export function registerRunnerCommands(program: Command) {
           account: payouts.account,
           balance: payouts.balance,
           refused: payouts.refused,
+          // The last payouts of their connected balance to their bank, newest first: a failed one is money that came back.
+          bankPayouts: bankPayouts.map((payout) => ({
+            id: payout.id,
+            amountCents: payout.amountCents,
+            status: payout.status,
+            failure: payout.status === 'failed' ? bankFailureWords(payout.failureCode) : null,
+            createdAt: payout.createdAt.toISOString(),
+          })),
         }
         if (options.json) return console.log(JSON.stringify(shown, null, 2))
         const { account, balance } = shown
         console.log(`${shown.name} (${shown.runnerId})`)
         console.log(`Phone ${shown.phone ?? '-'}, email ${shown.email ?? '-'}`)
-        console.log(shown.pausedUntil ? `Accepts paused until ${when(shown.pausedUntil)} UTC` : 'Accepts not paused')
+        console.log(shown.pausedUntil ? `Accepts paused until ${when(shown.pausedUntil)}` : 'Accepts not paused')
         console.log(`Payout account: ${account.status}${account.restrictedReason ? ` (${account.restrictedReason})` : ''}`)
         console.log(
-          `Balances: pending ${formatCents(balance.pendingCents)}, held ${formatCents(balance.heldCents)}, available ${formatCents(balance.availableCents)}, paid ${formatCents(balance.paidCents)}`,
+          `Balances: pending ${formatCents(balance.pendingCents)}, held ${formatCents(balance.heldCents)}, available ${formatCents(balance.availableCents)}, in transit ${formatCents(balance.inTransitCents)}, returned ${formatCents(balance.returnedCents)}, paid ${formatCents(balance.paidCents)}`,
         )
         for (const line of shown.refused) {
           console.log(
             `Refused at its last attempt: ${line.kind} line ${line.lineId} (order ${orderNumber(line.orderId)}, ${formatCents(line.amountCents)}): ${line.cause}`,
           )
         }
+        for (const payout of shown.bankPayouts)
+          console.log(
+            `Bank payout ${payout.id}: ${formatCents(payout.amountCents)} ${payout.status === 'paid' ? 'paid' : `came back (${payout.failure})`}, made ${when(payout.createdAt)}`,
+          )
       }),
     )
 

@@ -2,9 +2,9 @@
 import { z } from 'zod'
 import { DELIVERY_RADIUS_METERS } from '../shared/contract'
 
-export { closedNowMessage, closingText, type NextChange, type OpenStatus, openingText, openStatusText } from './open-status'
+export { closedNowMessage, closingText, type NextChange, type OpenStatus, openingText, openStatusText } from './contract/open-status'
 /** The hours form is read and written the same way in the browser (a runner's availability) as on the server. */
-export { ALWAYS_OPEN, DEFAULT_TIME_ZONE, formatWeeklyHours, HoursFormatError, parseWeeklyHours, type WeeklyHours } from './weekly-hours'
+export { ALWAYS_OPEN, DEFAULT_TIME_ZONE, formatWeeklyHours, HoursFormatError, parseWeeklyHours, type WeeklyHours } from './contract/weekly-hours'
 
 export const ALL_ITEMS = 'All Items'
 export const CATALOG_CATEGORIES = [

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { parseWeeklyHours, type Schedule } from './contract/weekly-hours'
 import { offeredWindows, windowLabel, windowStartingAt, windowsOf } from './delivery-windows'
-import { parseWeeklyHours, type Schedule } from './weekly-hours'
 
 const NEW_YORK = 'America/New_York'
 const schedule = (hours: string, closures: Schedule['closures'] = []): Schedule => ({ timeZone: NEW_YORK, hours: parseWeeklyHours(hours), closures })

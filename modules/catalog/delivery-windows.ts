@@ -2,7 +2,7 @@
 // local today and the next six days. Pure: the server offers, checks and labels them.
 import { TZDate } from '@date-fns/tz'
 import { DELIVERY_WINDOW_DAYS, DELIVERY_WINDOW_MINUTES, DELIVERY_WINDOW_NOTICE_MINUTES } from '../shared/index'
-import { openIntervals, type Schedule } from './weekly-hours'
+import { openIntervals, type Schedule } from './contract/weekly-hours'
 
 const MINUTE = 60_000
 const WINDOW_MS = DELIVERY_WINDOW_MINUTES * MINUTE

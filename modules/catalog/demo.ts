@@ -1,12 +1,12 @@
 import { and, count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
+import { type Closure, DEFAULT_TIME_ZONE, localDate } from './contract/weekly-hours'
 import { DEMO_PRODUCTS } from './demo-data/products'
 import { shelvesFor } from './demo-data/store-shelves'
 import { DEMO_STORES } from './demo-data/stores'
 import { type ImportCounts, importStores, type LocatedStoreRecord } from './import'
 import { storeClosures, stores } from './schema'
-import { type Closure, DEFAULT_TIME_ZONE, localDate } from './weekly-hours'
 
 /** The sample stores around Edison, NJ, each with its own shelves and prices; marked isSample ('Demo'). */
 export function demoStoreRecords(): LocatedStoreRecord[] {

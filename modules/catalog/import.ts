@@ -3,9 +3,9 @@ import { z } from 'zod'
 import type { Database } from '../../db/database'
 import { zipCentroid } from '../shared/index'
 import { CATALOG_CATEGORIES } from './contract'
+import { formatWeeklyHours, HoursFormatError, isTimeZone, parseWeeklyHours } from './contract/weekly-hours'
 import { items, stores } from './schema'
 import { forgetShelves, markShelvesChanged } from './shelf'
-import { formatWeeklyHours, HoursFormatError, isTimeZone, parseWeeklyHours } from './weekly-hours'
 
 const optionalText = (max: number) =>
   z

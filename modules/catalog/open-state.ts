@@ -1,5 +1,5 @@
-import type { NextChange } from './open-status'
-import { closureAt, isOpenAt, nextChange, type Schedule } from './weekly-hours'
+import type { NextChange } from './contract/open-status'
+import { closureAt, isOpenAt, nextChange, type Schedule } from './contract/weekly-hours'
 
 /** Whether a store is open now and when that next changes, and why it is closed today if a dated closure says, as its answers carry them. */
 export type OpenState = { openNow: boolean; nextChange: NextChange | null; closedFor: string | null }

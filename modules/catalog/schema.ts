@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, doublePrecision, index, integer, numeric, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
-import { ALWAYS_OPEN, DEFAULT_TIME_ZONE } from './weekly-hours'
+import { ALWAYS_OPEN, DEFAULT_TIME_ZONE } from './contract/weekly-hours'
 
 export const stores = pgTable(
   'stores',
@@ -32,7 +32,7 @@ export const stores = pgTable(
     searchText: text().notNull().default(''),
     /** Counts the changes to the store and its shelves (every import): a shelf served with this version's ETag is current while it stands. */
     catalogVersion: integer().notNull().default(1),
-    /** Weekly opening hours in the store's own time, in the import's form (weekly-hours.ts); a store given none is open around the clock. */
+    /** Weekly opening hours in the store's own time, in the import's form (contract/weekly-hours.ts); a store given none is open around the clock. */
     hours: text().notNull().default(ALWAYS_OPEN),
     /** The IANA time zone its hours, closures and delivery windows are read in. */
     timeZone: text().notNull().default(DEFAULT_TIME_ZONE),

@@ -2,10 +2,10 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { badRequest, type Clock, isUuid, notFound } from '../shared/index'
+import { type Closure, formatWeeklyHours, HoursFormatError, isTimeZone, parseWeeklyHours } from './contract/weekly-hours'
 import { openStateAt } from './open-state'
 import { storeClosures, stores } from './schema'
 import { storeSchedules } from './store-schedules'
-import { type Closure, formatWeeklyHours, HoursFormatError, isTimeZone, parseWeeklyHours } from './weekly-hours'
 
 export type NamedStore = { id: string; name: string; address: string }
 

@@ -2,8 +2,8 @@ import { and, gte, inArray, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
+import { type Closure, localDate, parseWeeklyHours, type Schedule } from './contract/weekly-hours'
 import { storeClosures, stores } from './schema'
-import { type Closure, localDate, parseWeeklyHours, type Schedule } from './weekly-hours'
 
 /** How far back closures are read: a closure that ended before yesterday can no longer close anything. */
 const DAY_MS = 24 * 60 * 60_000

@@ -3,10 +3,10 @@ import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, isUuid, notFound } from '../shared/index'
 import { type CatalogItem, STORE_NOT_FOUND, type Store } from './contract'
+import type { Schedule } from './contract/weekly-hours'
 import { type OpenState, openStateAt } from './open-state'
 import { items, stores } from './schema'
 import { closuresOfStoreRow, closuresValues, scheduleOf, schedulesOf } from './store-schedules'
-import type { Schedule } from './weekly-hours'
 
 type StoreRow = Omit<typeof stores.$inferSelect, 'searchText'>
 

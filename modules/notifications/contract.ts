@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   'test',
   'password_reset',
   'payout_sent',
+  'payout_returned',
+  'payout_resent',
   'payout_account_restricted',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]

@@ -7,10 +7,7 @@ import { type NotificationType, ORDER_LINKS } from './contract'
 import * as text from './messages'
 import { dispatchPayoutEvents } from './payout-dispatch'
 import type { PushSender } from './push-sender'
-import { type NewNotification, passOver, pushPending, recipientsOf, writeAndPush, writeNotifications } from './records'
-
-/** `stopping`: asked between events, so a run ends at the next one once the process is stopping; the rest waits in the outbox. */
-export type DispatchDeps = { db: Database; clock: Clock; push: PushSender; stopping?: () => boolean }
+import { type DispatchDeps, type NewNotification, passOver, pushPending, recipientsOf, writeAndPush, writeNotifications } from './records'
 
 /**
  * The key of one event for one person: a record per (user, key), so a retry tells no one twice.

@@ -9,6 +9,7 @@ import {
   SUBSTITUTION_WAIT_MS,
 } from '../orders/index'
 import { holdExpiresAt } from '../payments/index'
+import { bankFailureWords } from '../payouts/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
@@ -221,6 +222,18 @@ export function problemResolved(
 export const payoutSent = (amountCents: number) => ({
   title: `$${centsToDecimal(amountCents)} is on its way to you`,
   body: `Kirana sent $${centsToDecimal(amountCents)} of your earnings to your payout account. Your bank usually shows it within two business days.`,
+})
+
+/** A payout to the runner's bank came back: how much, why in words, and what brings it back. */
+export const payoutReturned = (amountCents: number, failureCode: string | null) => ({
+  title: `$${centsToDecimal(amountCents)} came back from your bank`,
+  body: `Your bank sent back a payout of $${centsToDecimal(amountCents)}: ${bankFailureWords(failureCode)}. Your payouts are on hold until you set them up with another bank account on Earnings; then we send it again.`,
+})
+
+/** The money that came back, sent again to the bank account the runner gave since. */
+export const payoutResent = (amountCents: number, bankLast4: string | null) => ({
+  title: `$${centsToDecimal(amountCents)} was sent again`,
+  body: `The $${centsToDecimal(amountCents)} your old bank account sent back was paid to your bank account${bankLast4 ? ` ending ${bankLast4}` : ''}.`,
 })
 
 export const payoutAccountRestricted = (reason: string | null) => ({

@@ -1,30 +1,66 @@
 import { payoutOutbox } from '../payouts/index'
-import type { DispatchDeps } from './dispatch'
 import * as text from './messages'
-import { pushPending, writeNotifications } from './records'
+import { type DispatchDeps, pushPending, writeNotifications } from './records'
 
 /** The Earnings screen, where every payout notification leads. */
 const EARNINGS_URL = '/earnings'
 
+type PayoutEvent = Awaited<ReturnType<typeof payoutOutbox.undispatched>>[number]['event']
+/** One notice: of one event, or of a runner's transfers together (`sentCents`, their sum). */
+type Round = { ids: number[]; runnerId: string; event: PayoutEvent | null; sentCents: number }
+
 /**
- * Works through payouts' outbox: a runner hears of each transfer sent them, with its amount, and
- * of an account restricted (a payout to the bank failed). Written, then pushed, then marked done;
- * a record per runner and event, so a run again after a crash tells no one twice.
+ * Works through payouts' outbox: a runner hears once of all the transfers sent them since they
+ * were last told (a run's), with their sum, leaving out lines whose payout has come back from the
+ * bank since (that notice tells of them); of a payout the bank sent back (which puts payouts on
+ * hold) and of one sent again; and of an account restricted. Written, then pushed, then marked
+ * done; a record per runner and first event, so a run again after a crash tells no one twice.
  */
 export async function dispatchPayoutEvents({ db, clock, push, stopping = () => false }: DispatchDeps) {
   let events = 0
   for (;;) {
     const batch = await payoutOutbox.undispatched(db)
     if (batch.length === 0) return events
-    for (const event of batch) {
-      if (stopping()) return events
-      const dedupeKey = `payout-event:${event.id}`
-      const words = event.type === 'payout_sent' ? text.payoutSent(event.amountCents ?? 0) : text.payoutAccountRestricted(event.detail)
-      const type = event.type === 'payout_sent' ? 'payout_sent' : 'payout_account_restricted'
-      await writeNotifications(db, clock, [{ userId: event.runnerId, ...words, data: { type, url: EARNINGS_URL }, dedupeKey }])
-      await pushPending(db, clock, push, dedupeKey)
-      await payoutOutbox.markDispatched(db, clock, event.id)
-      events++
+    const rounds: Round[] = []
+    const sentTo = new Map<string, Round>()
+    for (const { event, lineReturned } of batch) {
+      if (event.type !== 'payout_sent') {
+        rounds.push({ ids: [event.id], runnerId: event.runnerId, event, sentCents: 0 })
+        continue
+      }
+      let round = sentTo.get(event.runnerId)
+      if (!round) {
+        round = { ids: [], runnerId: event.runnerId, event: null, sentCents: 0 }
+        sentTo.set(event.runnerId, round)
+        rounds.push(round)
+      }
+      round.ids.push(event.id)
+      if (!lineReturned) round.sentCents += event.amountCents ?? 0
     }
+    for (const round of rounds) {
+      if (stopping()) return events
+      const told = toldOf(round)
+      if (told) {
+        const dedupeKey = `payout-event:${round.ids[0]}`
+        await writeNotifications(db, clock, [{ userId: round.runnerId, ...told.words, data: { type: told.type, url: EARNINGS_URL }, dedupeKey }])
+        await pushPending(db, clock, push, dedupeKey)
+      }
+      await payoutOutbox.markDispatched(db, clock, round.ids)
+      events += round.ids.length
+    }
+  }
+}
+
+/** What the runner is told of a round, and its kind; nothing when every transfer in it came back since. */
+function toldOf({ event, sentCents }: Round) {
+  if (!event) return sentCents > 0 ? { words: text.payoutSent(sentCents), type: 'payout_sent' as const } : null
+  const cents = event.amountCents ?? 0
+  switch (event.type) {
+    case 'payout_returned':
+      return { words: text.payoutReturned(cents, event.detail), type: 'payout_returned' as const }
+    case 'payout_resent':
+      return { words: text.payoutResent(cents, event.detail), type: 'payout_resent' as const }
+    default:
+      return { words: text.payoutAccountRestricted(event.detail), type: 'payout_account_restricted' as const }
   }
 }

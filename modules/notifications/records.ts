@@ -11,6 +11,13 @@ type Row = typeof notifications.$inferSelect
 const PUSH_BATCH = 5000
 export type NewNotification = { userId: string; title: string; body: string; data: NotificationData; dedupeKey: string }
 
+/**
+ * What a run through an outbox (orders', payouts') takes to write and push its records. `stopping`:
+ * asked between events, so a run ends at the next one once the process is stopping; the rest waits
+ * in the outbox.
+ */
+export type DispatchDeps = { db: Database; clock: Clock; push: PushSender; stopping?: () => boolean }
+
 export const toNotification = (row: Row): Notification => ({
   id: row.id,
   title: row.title,

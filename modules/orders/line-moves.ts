@@ -2,8 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import { announceOrderChange, recordOrderEvent } from './outbox'
-import { type OrderItem, orders } from './schema'
-import type { OrderRow } from './transitions'
+import { type OrderItem, type OrderRow, orders } from './schema'
 
 // The lines of an order being shopped: moves of one line at a time, which the order's own moves (transitions.ts) list with the rest.
 

@@ -128,6 +128,9 @@ export const orders = pgTable(
   ],
 )
 
+/** An order's row, as its moves read and return it. */
+export type OrderRow = typeof orders.$inferSelect
+
 /**
  * What happened to orders, written in the same transaction as the change: an outbox the
  * notifications module works through, so every event is told once even if a process stops.

@@ -198,7 +198,7 @@ function disagreements(row: { status: OrderStatus }, payment: OrderPayment | und
  * runner's lines, their transfers) disagrees. All four lists are empty when money and orders agree.
  */
 export async function checkPayments(db: Database, gateway: PaymentGateway, clock: Clock) {
-  const rows = await db.select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId }).from(orders)
+  const rows = await db.select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId, runnerId: orders.runnerId }).from(orders)
   const intentIds = rows.map((row) => row.paymentIntentId)
   const payments = await orderPayments.of(db, intentIds)
   const atGateway = await intentsAtGateway(gateway, intentIds)
@@ -219,7 +219,9 @@ export async function checkPayments(db: Database, gateway: PaymentGateway, clock
     if (problems.length === 0) return []
     return [
       {
-        ...row,
+        id: row.id,
+        status: row.status,
+        paymentIntentId: row.paymentIntentId,
         paymentStatus: payment?.status ?? 'missing',
         refundedCents: payment?.refundedCents ?? 0,
         gatewayStatus,
@@ -238,6 +240,7 @@ export async function checkPayments(db: Database, gateway: PaymentGateway, clock
     gateway,
     delivered.map((row) => ({ orderId: row.id, paymentIntentId: row.paymentIntentId })),
     groceryCharges,
+    new Map(rows.map((row) => [row.id, row.runnerId])),
   )
   return { ordersChecked: rows.length, disagreeing, groceryHolds, strandedHolds: await strandedHolds(db, gateway, clock), moneyOut }
 }

@@ -18,11 +18,9 @@ import { decideSubstitution, markItem } from './line-moves'
 import { type ChosenWindow, offersOpenAtFor, takeWindowPlace, type WindowTerms } from './order-windows'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
 import { tallyDelivery } from './runner-tallies'
-import { type OrderItem, type OrderPhoto, orderProblems, orders } from './schema'
+import { type OrderItem, type OrderPhoto, type OrderRow, orderProblems, orders } from './schema'
 
-export { ORDER_CHANGED_CHANNEL }
-
-export type OrderRow = typeof orders.$inferSelect
+export { ORDER_CHANGED_CHANNEL, type OrderRow }
 
 export const invalidTransition = (from: string, to: string) =>
   conflict(`This order cannot go from ${from.replaceAll('_', ' ')} to ${to.replaceAll('_', ' ')}.`, 'INVALID_TRANSITION')

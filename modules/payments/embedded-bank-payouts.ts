@@ -2,10 +2,10 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog } from '../shared/index'
 import { randomToken } from './embedded-tokens'
-import type { AccountListener } from './gateway'
+import type { AccountListener, BankPayoutReport } from './gateway'
 import { embeddedConnectedAccounts, embeddedPayouts } from './schema'
 
-export type BankPayout = { id: string; accountId: string; amountCents: number; status: 'paid' | 'failed'; failureCode: string | null }
+export type BankPayout = BankPayoutReport
 export type BankPayoutRun = { paid: BankPayout[]; failed: BankPayout[] }
 
 /** Stripe's failure code for a payout to Stripe's test account number 000111111116. */
@@ -59,10 +59,10 @@ export function embeddedBankPayouts(db: Database, clock: Clock) {
             : { balanceCents: sql`${embeddedConnectedAccounts.balanceCents} - ${account.balanceCents}`, updatedAt: now },
         )
         .where(eq(embeddedConnectedAccounts.id, accountId))
-      return { id: payout!.id, accountId, amountCents: payout!.amountCents, status: payout!.status, failureCode }
+      return { id: payout!.id, accountId, amountCents: payout!.amountCents, status: payout!.status, failureCode, createdAt: now }
     })
 
-  /** Pays out every positive balance of an account that may be paid; `accounts` hears of each payout that failed. Returns what it did. */
+  /** Pays out every positive balance of an account that may be paid; `accounts` hears of each payout, paid or failed. Returns what it did. */
   return async function payOutBalances(accounts: AccountListener): Promise<BankPayoutRun> {
     const run: BankPayoutRun = { paid: [], failed: [] }
     const due = await db
@@ -73,15 +73,11 @@ export function embeddedBankPayouts(db: Database, clock: Clock) {
     for (const { id } of due) {
       const payout = await payOut(id)
       if (!payout) continue
-      if (payout.status === 'paid') {
-        run.paid.push(payout)
-        continue
-      }
-      run.failed.push(payout)
-      // As a webhook delivery that failed: the payout's failure stands, and retrieveAccount shows the account restricted.
+      run[payout.status].push(payout)
+      // As a webhook delivery that failed: the payout stands as made, and retrieveAccount shows the account as it is.
       await accounts
-        .payoutFailed(id, payout.failureCode!)
-        .catch((error) => console.error(`Telling payouts that the payout to ${id} failed: ${describeForLog(error, { frames: false })}`))
+        .bankPayout(payout)
+        .catch((error) => console.error(`Telling payouts of the payout ${payout.id} to ${id} (${payout.status}): ${describeForLog(error, { frames: false })}`))
     }
     return run
   }

@@ -7,6 +7,7 @@ import { ONBOARDING_REQUIREMENTS } from './embedded-connect'
 import { sha256 } from './embedded-tokens'
 import {
   type AccountListener,
+  type BankPayoutReport,
   type ConnectedAccount,
   type EmbeddedGateway,
   IdempotencyKeyReusedError,
@@ -19,14 +20,14 @@ import { embeddedAccountLinks, embeddedConnectedAccounts, embeddedPayouts } from
 
 // The embedded gateway's Stripe Connect, through its interface and the onboarding form's API:
 // Stripe's rules and refusals, each replayed by its key, with the listener payouts will hand in.
-const heard = { updated: [] as ConnectedAccount[], payoutFailed: [] as [string, string][], down: false }
+const heard = { updated: [] as ConnectedAccount[], payouts: [] as BankPayoutReport[], down: false }
 const listener: AccountListener = {
   async accountUpdated(account) {
     if (heard.down) throw new Error('payouts is down')
     heard.updated.push(account)
   },
-  async payoutFailed(accountId, reason) {
-    heard.payoutFailed.push([accountId, reason])
+  async bankPayout(payout) {
+    heard.payouts.push(payout)
   },
 }
 
@@ -97,6 +98,7 @@ describe('connected accounts', () => {
       payoutsEnabled: false,
       requirementsDue: ONBOARDING_REQUIREMENTS,
       payoutFailed: false,
+      bankLast4: null,
     })
     expect(await gateway.createAccount({ runnerId, email: null, idempotencyKey })).toEqual(account)
     await expect(gateway.createAccount({ runnerId: crypto.randomUUID(), email: null, idempotencyKey })).rejects.toBeInstanceOf(IdempotencyKeyReusedError)
@@ -174,7 +176,7 @@ describe('the onboarding form', () => {
     const sent = await send(form(link, { legalName: '  Ravi Kumar ', routingNumber: ' 110000000 ' }))
     expect(sent.status).toBe(200)
     expect(sent.body).toEqual({ returnUrl: RETURN_URL })
-    const now = { id: account.id, detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [], payoutFailed: false }
+    const now = { id: account.id, detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [], payoutFailed: false, bankLast4: '6789' }
     expect(await gateway.retrieveAccount(account.id)).toEqual(now)
     expect(heard.updated.slice(before)).toEqual([now])
     const [row] = await db.select().from(embeddedConnectedAccounts).where(eq(embeddedConnectedAccounts.id, account.id))
@@ -302,13 +304,20 @@ describe('transfers', () => {
 describe('bank payouts', () => {
   const payoutsOf = (accountId: string) => db.select().from(embeddedPayouts).where(eq(embeddedPayouts.accountId, accountId))
 
-  test("pay each account's balance to its bank, once", async () => {
+  test("pay each account's balance to its bank, once, and payouts hears of it", async () => {
     const account = await onboarded()
     await transfer(account.id, (await charge()).paymentIntentId, 300)
     const run = await gateway.payOutBalances(listener)
-    expect(run.paid.filter((payout) => payout.accountId === account.id)).toEqual([
-      { id: expect.stringMatching(/^po_emb_/), accountId: account.id, amountCents: 300, status: 'paid', failureCode: null },
-    ])
+    const paid = {
+      id: expect.stringMatching(/^po_emb_/),
+      accountId: account.id,
+      amountCents: 300,
+      status: 'paid' as const,
+      failureCode: null,
+      createdAt: clock.now(),
+    }
+    expect(run.paid.filter((payout) => payout.accountId === account.id)).toEqual([paid])
+    expect(heard.payouts.filter((payout) => payout.accountId === account.id)).toEqual([paid])
     expect(await balanceOf(account.id)).toBe(0)
     const again = await gateway.payOutBalances(listener)
     expect([...again.paid, ...again.failed].filter((payout) => payout.accountId === account.id)).toEqual([])
@@ -319,10 +328,16 @@ describe('bank payouts', () => {
     const account = await onboarded(TEST_FAILING_ACCOUNT_NUMBER)
     await transfer(account.id, (await charge()).paymentIntentId, 250)
     const run = await gateway.payOutBalances(listener)
-    expect(run.failed.filter((payout) => payout.accountId === account.id)).toEqual([
-      { id: expect.stringMatching(/^po_emb_/), accountId: account.id, amountCents: 250, status: 'failed', failureCode: 'account_closed' },
-    ])
-    expect(heard.payoutFailed).toContainEqual([account.id, 'account_closed'])
+    const failed = {
+      id: expect.stringMatching(/^po_emb_/),
+      accountId: account.id,
+      amountCents: 250,
+      status: 'failed' as const,
+      failureCode: 'account_closed',
+      createdAt: clock.now(),
+    }
+    expect(run.failed.filter((payout) => payout.accountId === account.id)).toEqual([failed])
+    expect(heard.payouts.filter((payout) => payout.accountId === account.id)).toEqual([failed])
     expect(await balanceOf(account.id)).toBe(250)
     expect(await gateway.retrieveAccount(account.id)).toEqual({
       id: account.id,
@@ -330,6 +345,7 @@ describe('bank payouts', () => {
       payoutsEnabled: false,
       requirementsDue: ['external_account'],
       payoutFailed: true,
+      bankLast4: '1116',
     })
     await expect(transfer(account.id, (await charge()).paymentIntentId, 100)).rejects.toEqual(refusal('account_not_enabled'))
     const waiting = await gateway.payOutBalances(listener)
@@ -339,6 +355,10 @@ describe('bank payouts', () => {
     expect(await gateway.retrieveAccount(account.id)).toMatchObject({ payoutsEnabled: true, payoutFailed: false, requirementsDue: [] })
     const fixed = await gateway.payOutBalances(listener)
     expect(fixed.paid.filter((payout) => payout.accountId === account.id).map((payout) => payout.amountCents)).toEqual([250])
+    expect(heard.payouts.filter((payout) => payout.accountId === account.id).map((payout) => [payout.status, payout.amountCents])).toEqual([
+      ['failed', 250],
+      ['paid', 250],
+    ])
     expect((await payoutsOf(account.id)).map((payout) => payout.status)).toEqual(['failed', 'paid'])
   })
 

@@ -29,6 +29,7 @@ export const toAccount = (row: AccountRow): ConnectedAccount => ({
   payoutsEnabled: row.payoutsEnabled,
   requirementsDue: row.requirementsDue,
   payoutFailed: row.payoutFailed,
+  bankLast4: row.bankAccountLast4,
 })
 
 const toTransfer = (row: TransferRow): Transfer => ({

@@ -101,7 +101,7 @@ export interface PaymentGateway {
   platformBalanceCents(): Promise<number>
   /**
    * Pays each connected account's balance to its bank, at most once a day, telling `accounts` of
-   * each payout that failed. Only where the platform must do it (the embedded stand-in): Stripe
+   * each payout, paid or failed. Only where the platform must do it (the embedded stand-in): Stripe
    * pays connected accounts out on their own schedule and says so through its webhook.
    */
   payOutBalances?(accounts: AccountListener): Promise<{ paid: unknown[]; failed: unknown[] }>
@@ -130,6 +130,7 @@ export type ChargeSavedCardInput = {
  * A connected account as the gateway reports it. `payoutsEnabled`: transfers and payouts to the
  * bank may go. `requirementsDue`: what the gateway still asks of the runner (empty once onboarded).
  * `payoutFailed`: the last payout to the bank failed (a closed account), so the runner must fix it.
+ * `bankLast4`: the last four digits of the bank account payouts go to, once there is one.
  */
 export type ConnectedAccount = {
   id: string
@@ -137,6 +138,21 @@ export type ConnectedAccount = {
   payoutsEnabled: boolean
   requirementsDue: string[]
   payoutFailed: boolean
+  bankLast4: string | null
+}
+
+/**
+ * A payout of a connected account's balance to its bank, as the gateway reports it: paid, or
+ * failed with the bank's code (its money back in the account's balance, for the next payout).
+ * It carries what was transferred to the account before `createdAt`.
+ */
+export type BankPayoutReport = {
+  id: string
+  accountId: string
+  amountCents: number
+  status: 'paid' | 'failed'
+  failureCode: string | null
+  createdAt: Date
 }
 
 export type TransferRequest = {
@@ -233,12 +249,17 @@ export function ourPaymentState(status: IntentStatus): PaymentState | null {
 
 /**
  * How payouts hears of a connected account that changed at the gateway on its own (Stripe's
- * account.updated and payout.failed webhooks, the embedded stand-in's onboarding form and daily
- * payouts): payouts keeps each runner's account status, and payments knows none of its tables.
+ * account.updated, payout.paid and payout.failed webhooks, the embedded stand-in's onboarding form
+ * and daily payouts): payouts keeps each runner's account status and where their money stands,
+ * and payments knows none of its tables.
  */
 export interface AccountListener {
   /** The account as the gateway now reports it: payouts derives its status from this, never from a return URL. */
   accountUpdated(account: ConnectedAccount): Promise<void>
-  /** A payout of the account's balance to the runner's bank failed: the account is restricted until the runner fixes it. */
-  payoutFailed(accountId: string, reason: string): Promise<void>
+  /**
+   * A payout of the account's balance to the runner's bank was paid, or failed: then its money is
+   * back in the balance and the account is restricted until the runner fixes it. The same report
+   * twice changes nothing the second time.
+   */
+  bankPayout(payout: BankPayoutReport): Promise<void>
 }

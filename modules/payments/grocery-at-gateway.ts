@@ -5,7 +5,7 @@ import { recordPaymentEvent } from './events'
 import { payBackWhenSettled } from './grocery-charges'
 import { settleExtra, settlementOf } from './grocery-extra'
 import type { GroceryHoldRow } from './grocery-holds'
-import type { PaymentListener } from './payment-moves'
+import type { PaymentListener } from './payment-listener'
 import { groceryHolds } from './schema'
 
 type Deps = { db: Database; clock: Clock; listener: PaymentListener }

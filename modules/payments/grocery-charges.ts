@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { GroceryExtraState, HeldPaymentState } from './contract'
-import type { PaymentListener } from './payment-moves'
+import type { PaymentListener } from './payment-listener'
 import { groceryHolds } from './schema'
 
 type HoldRow = typeof groceryHolds.$inferSelect

@@ -7,7 +7,7 @@ import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentS
 import { payBackWhenSettled, tellWhenDeclined } from './grocery-charges'
 import type { GroceryHoldRow } from './grocery-holds'
 import { idempotencyKeys } from './keys'
-import type { PaymentListener, PaymentMoveDeps } from './payment-moves'
+import type { PaymentListener, PaymentMoveDeps } from './payment-listener'
 import { groceryHolds } from './schema'
 
 export type GroceryExtraOutcome = 'captured' | 'declined' | 'unreachable' | 'none'

@@ -8,7 +8,7 @@ import { payBackWhenSettled, tellWhenDeclined } from './grocery-charges'
 import { type GroceryDeps, releaseUnclaimedGroceryHold } from './grocery-holds'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
-import type { PaymentMoveDeps } from './payment-moves'
+import type { PaymentMoveDeps } from './payment-listener'
 import { checkoutIntents, groceryHolds } from './schema'
 
 // An order's grocery hold settled: released for every ending before pick-up, owed a capture once

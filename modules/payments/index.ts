@@ -3,7 +3,7 @@ import type { AccountListener, PaymentGateway } from './gateway'
 import { groceryChargesOf } from './grocery-charges'
 import { groceryHoldsOf } from './grocery-holds'
 import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
-import type { PaymentListener } from './payment-moves'
+import type { PaymentListener } from './payment-listener'
 import { paymentRoutes } from './routes'
 
 /**
@@ -26,6 +26,7 @@ export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } fr
 export { type PaymentEvent, paymentEventsOf } from './events'
 export {
   type AccountListener,
+  type BankPayoutReport,
   type ConnectedAccount,
   GatewayUnavailableError,
   IdempotencyKeyReusedError,
@@ -73,15 +74,8 @@ export {
 } from './intents'
 export { idempotencyKeys, isSystemKey } from './keys'
 export type { OrderPayment } from './order-payments'
-export {
-  type CaptureOutcome,
-  captureOrder,
-  type GroceriesCaptured,
-  type HoldEndCause,
-  type PaymentListener,
-  type PaymentMoveDeps,
-  releaseOrder,
-} from './payment-moves'
+export type { GroceriesCaptured, HoldEndCause, PaymentListener, PaymentMoveDeps } from './payment-listener'
+export { type CaptureOutcome, captureOrder, releaseOrder } from './payment-moves'
 export {
   NotChargedError,
   type RefundedPart,

@@ -11,7 +11,7 @@ import {
 } from './contract'
 import type { EmbeddedGateway } from './embedded-gateway'
 import type { AccountListener, PaymentGateway } from './gateway'
-import type { PaymentListener } from './payment-moves'
+import type { PaymentListener } from './payment-listener'
 import { handleStripeWebhook } from './stripe-webhook'
 
 export interface PaymentRouteDeps extends ModuleDeps {

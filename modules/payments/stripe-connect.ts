@@ -15,13 +15,16 @@ type ConnectCalls = Pick<
  */
 export function toConnectedAccount(account: Stripe.Account): ConnectedAccount {
   const due = [...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])]
+  const banks = account.external_accounts?.data ?? []
   return {
     id: account.id,
     detailsSubmitted: account.details_submitted ?? false,
     payoutsEnabled: account.payouts_enabled ?? false,
     requirementsDue: [...new Set(due)],
     // Stripe lists external accounts only to the platform that controls the account, as ours does.
-    payoutFailed: (account.external_accounts?.data ?? []).some((external) => external.status === 'errored'),
+    payoutFailed: banks.some((external) => external.status === 'errored'),
+    // The one payouts go to: the default for its currency, else the first listed.
+    bankLast4: (banks.find((external) => external.default_for_currency) ?? banks[0])?.last4 ?? null,
   }
 }
 

@@ -6,7 +6,8 @@ import type { AccountListener, PaymentGateway } from './gateway'
 import { groceryHoldOfIntent, groceryIntentAtGateway, type WebhookIntent } from './grocery-at-gateway'
 import { releaseUnclaimedGroceryHold } from './grocery-holds'
 import { findIntent } from './intents'
-import { type PaymentListener, settleCancelledAtGateway, settleCapturedAtGateway } from './payment-moves'
+import type { PaymentListener } from './payment-listener'
+import { settleCancelledAtGateway, settleCapturedAtGateway } from './payment-moves'
 import { type ChargedPayment, recordGatewayRefunds } from './refunds'
 import { checkoutIntents } from './schema'
 import { toConnectedAccount } from './stripe-connect'
@@ -45,16 +46,25 @@ export async function handleStripeWebhook(
   if (event.type === 'charge.refunded') return chargeRefunded({ db, clock, orders, gateway }, event.data.object as StripeCharge)
   // Connect's events name the connected account they happened on; without one they are of our own
   // account (its settings, a payout of our own balance), which is no runner's.
-  if ((event.type === 'account.updated' || event.type === 'payout.failed') && !event.account) return 'ignored'
+  if ((event.type === 'account.updated' || event.type === 'payout.paid' || event.type === 'payout.failed') && !event.account) return 'ignored'
   if (event.type === 'account.updated') {
     // The account as it stands, mapped as retrieveAccount maps it: payouts reads its status from this alone.
     await accounts.accountUpdated(toConnectedAccount(event.data.object))
     return 'account updated'
   }
-  if (event.type === 'payout.failed' && event.account) {
+  if ((event.type === 'payout.paid' || event.type === 'payout.failed') && event.account) {
+    // A payout of the runner's connected balance to their bank: paid, or back in the balance until the next one.
     const payout = event.data.object
-    await accounts.payoutFailed(event.account, payout.failure_message ?? payout.failure_code ?? 'The payout to the bank failed.')
-    return 'payout failed'
+    const status = event.type === 'payout.paid' ? 'paid' : 'failed'
+    await accounts.bankPayout({
+      id: payout.id,
+      accountId: event.account,
+      amountCents: payout.amount,
+      status,
+      failureCode: status === 'failed' ? (payout.failure_code ?? 'could_not_process') : null,
+      createdAt: new Date(payout.created * 1000),
+    })
+    return `payout ${status}`
   }
   if (!event.type.startsWith('payment_intent.')) return 'ignored'
   const intent = event.data.object as WebhookIntent

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type AccountListener, type ConnectedAccount, connectedAccountFor, onboardingLinkFor, type PaymentGateway } from '../payments/index'
 import type { Clock } from '../shared/index'
+import { recordBankPayout } from './bank'
 import type { PayoutAccount, PayoutAccountStatus } from './contract'
+import { announcePayoutEvents } from './outbox'
 import { payoutAccounts, payoutEvents } from './schema'
 
 type AccountRow = typeof payoutAccounts.$inferSelect
@@ -13,7 +15,7 @@ type AccountRow = typeof payoutAccounts.$inferSelect
  * otherwise the runner has not finished the form.
  */
 export function statusFromGateway(account: ConnectedAccount): { status: Exclude<PayoutAccountStatus, 'none'>; reason: string | null } {
-  if (account.payoutFailed) return { status: 'restricted', reason: 'A payout to your bank account failed. Check your bank details.' }
+  if (account.payoutFailed) return { status: 'restricted', reason: 'A payout to your bank account came back. Set up payouts with another bank account.' }
   if (account.payoutsEnabled) return { status: 'enabled', reason: null }
   if (account.detailsSubmitted) return { status: 'restricted', reason: `More information is needed: ${account.requirementsDue.join(', ') || 'your details'}.` }
   return { status: 'onboarding', reason: null }
@@ -21,8 +23,8 @@ export function statusFromGateway(account: ConnectedAccount): { status: Exclude<
 
 export const accountView = (row: AccountRow | undefined): PayoutAccount =>
   row
-    ? { status: row.status, payoutsEnabled: row.status === 'enabled', restrictedReason: row.restrictedReason }
-    : { status: 'none', payoutsEnabled: false, restrictedReason: null }
+    ? { status: row.status, payoutsEnabled: row.status === 'enabled', restrictedReason: row.restrictedReason, bankLast4: row.bankLast4 }
+    : { status: 'none', payoutsEnabled: false, restrictedReason: null, bankLast4: null }
 
 export async function payoutAccountOf(db: Database, runnerId: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runnerId))
@@ -48,7 +50,15 @@ export async function startOnboarding(
     const now = clock.now()
     await db
       .insert(payoutAccounts)
-      .values({ runnerId: runner.id, gatewayAccountId: account.id, status, restrictedReason: reason, createdAt: now, updatedAt: now })
+      .values({
+        runnerId: runner.id,
+        gatewayAccountId: account.id,
+        status,
+        restrictedReason: reason,
+        bankLast4: account.bankLast4,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
     row = (await payoutAccountOf(db, runner.id))!
   }
@@ -61,22 +71,29 @@ export function payoutsAccountListener(db: Database, clock: Clock): AccountListe
   return {
     async accountUpdated(account) {
       const { status, reason } = statusFromGateway(account)
-      await setStatus(db, clock, account.id, status, reason)
+      await setStatus(db, clock, account, status, reason)
     },
-    async payoutFailed(accountId, reason) {
-      await setStatus(db, clock, accountId, 'restricted', `A payout to your bank account failed (${reason}). Check your bank details.`)
-    },
+    bankPayout: (payout) => recordBankPayout(db, clock, payout),
   }
 }
 
-/** Moves an account's status; a move into restricted tells the runner, once per move. */
-async function setStatus(db: Database, clock: Clock, gatewayAccountId: string, status: AccountRow['status'], reason: string | null) {
+/**
+ * Moves an account's status; a move into restricted tells the runner, once per move, unless a
+ * payout came back: that payout's own notice tells them (payout.failed may reach us before or
+ * after account.updated), and the reason it gave is kept.
+ */
+async function setStatus(db: Database, clock: Clock, account: ConnectedAccount, status: AccountRow['status'], reason: string | null) {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.gatewayAccountId, gatewayAccountId)).for('update')
+    const [before] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.gatewayAccountId, account.id)).for('update')
     if (!before) return
-    await tx.update(payoutAccounts).set({ status, restrictedReason: reason, updatedAt: clock.now() }).where(eq(payoutAccounts.runnerId, before.runnerId))
-    if (status === 'restricted' && before.status !== 'restricted') {
+    const keepsReason = account.payoutFailed && before.status === 'restricted'
+    await tx
+      .update(payoutAccounts)
+      .set({ status, restrictedReason: keepsReason ? before.restrictedReason : reason, bankLast4: account.bankLast4, updatedAt: clock.now() })
+      .where(eq(payoutAccounts.runnerId, before.runnerId))
+    if (status === 'restricted' && before.status !== 'restricted' && !account.payoutFailed) {
       await tx.insert(payoutEvents).values({ runnerId: before.runnerId, type: 'account_restricted', detail: reason, createdAt: clock.now() })
+      await announcePayoutEvents(tx)
     }
   })
 }

@@ -1,9 +1,10 @@
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type GroceryCharge, isCharged, orderPayments, type PaymentGateway, type Transfer, transfersOfOrder } from '../payments/index'
+import { bankFailureWords } from './contract'
 import { type LineRow, netOf, runnersPart } from './ledger'
 import { refusalCause, refusedAtLastAttempt } from './refusals'
-import { payoutLines } from './schema'
+import { bankPayouts, payoutAccounts, payoutLines } from './schema'
 
 /** A delivered order with a capture, as orders knows it: each must have its line. */
 export type DeliveredOrder = { orderId: string; paymentIntentId: string }
@@ -21,14 +22,17 @@ const CONCURRENCY = 8
  * charged by card has its groceries line; what is left of the grocery charge after refunds is
  * that line less what the platform bore (the refunds not from the runner). And the gateway
  * holds, for each paid line, exactly one transfer of the line's amount with the line's
- * reversals, and none for a line not paid; and no line waits on a transfer the gateway refused.
- * Lists each order that disagrees, and why.
+ * reversals, and none for a line not paid. Each line is its order's runner's (`runners`, every
+ * order's runner by its id), and its transfer went to that runner's payout account. No line's
+ * money came back from the runner's bank without being sent again, and no line waits on a
+ * transfer the gateway refused. Lists each order that disagrees, and why.
  */
 export async function checkMoneyOut(
   db: Database,
   gateway: PaymentGateway,
   delivered: readonly DeliveredOrder[],
   groceries: readonly GroceryCharge[] = [],
+  runners: ReadonlyMap<string, string | null> = new Map(),
 ): Promise<LineDisagreement[]> {
   const charged = groceries.filter((charge) => isCharged(charge.status))
   const orderIds = [...new Set([...delivered.map((order) => order.orderId), ...charged.map((charge) => charge.orderId)])]
@@ -43,6 +47,21 @@ export async function checkMoneyOut(
     delivered.map((order) => order.paymentIntentId),
   )
   const groceryCharges = new Map(groceries.map((charge) => [charge.paymentIntentId, charge]))
+  const runnerIds = [...new Set(lines.map((line) => line.runnerId))]
+  const accounts =
+    runnerIds.length === 0
+      ? []
+      : await readInChunks(runnerIds, (chunk) =>
+          db
+            .select({ runnerId: payoutAccounts.runnerId, gatewayAccountId: payoutAccounts.gatewayAccountId })
+            .from(payoutAccounts)
+            .where(inArray(payoutAccounts.runnerId, chunk)),
+        )
+  const accountOf = new Map(accounts.map((account) => [account.runnerId, account.gatewayAccountId]))
+  const payoutIds = [...new Set(lines.flatMap((line) => (line.bankPayoutId ? [line.bankPayoutId] : [])))]
+  const payoutsRead =
+    payoutIds.length === 0 ? [] : await readInChunks(payoutIds, (chunk) => db.select().from(bankPayouts).where(inArray(bankPayouts.id, chunk)))
+  const bankPayoutOf = new Map(payoutsRead.map((payout) => [payout.id, payout]))
   const found: LineDisagreement[] = []
   for (const order of delivered) {
     if (!deliveryLines.has(order.orderId)) found.push({ orderId: order.orderId, lineId: null, problems: ['delivered with a capture, but no earnings line'] })
@@ -53,6 +72,12 @@ export async function checkMoneyOut(
   }
   const checks = lines.map((line) => async () => {
     const problems = line.kind === 'groceries' ? groceriesDisagreement(line, groceryCharges.get(line.paymentIntentId)) : deliveryDisagreement(line, payments)
+    const orderRunner = runners.get(line.orderId)
+    if (orderRunner !== undefined && orderRunner !== line.runnerId)
+      problems.push(`the line is runner ${line.runnerId}'s, but the order's runner is ${orderRunner ?? 'nobody'}`)
+    if (line.bankStatus === 'returned')
+      problems.push(`its payout to the bank came back (${bankFailureWords(line.returnCode)}) on ${line.returnedAt!.toISOString()} and has not been sent again`)
+    if (line.bankPayoutId) problems.push(...bankDisagreement(line, bankPayoutOf.get(line.bankPayoutId)))
     // The ledger may agree to the cent and the runner still wait: a line the gateway keeps refusing is support's to put right.
     if (refusedAtLastAttempt(line)) problems.push(`cannot be paid: its last transfer was refused, ${refusalCause(line)}`)
     const transfers = (await transfersOfOrder(gateway, line.orderId)).filter((transfer: Transfer) => transfer.metadata.lineId === line.id)
@@ -62,6 +87,9 @@ export async function checkMoneyOut(
     else {
       const [transfer] = transfers
       if (transfer!.id !== line.transferId) problems.push(`paid by ${line.transferId}, but the gateway's transfer is ${transfer!.id}`)
+      const destination = accountOf.get(line.runnerId) ?? null
+      if (transfer!.destination !== destination)
+        problems.push(`transferred to ${transfer!.destination}, but the line's runner's payout account is ${destination ?? 'none'}`)
       if (transfer!.amountCents !== line.transferredCents)
         problems.push(`transferred ${dollars(line.transferredCents!)} here, ${dollars(transfer!.amountCents)} at the gateway`)
       if (transfer!.reversedCents !== line.reversedCents)
@@ -71,6 +99,15 @@ export async function checkMoneyOut(
   })
   for (let start = 0; start < checks.length; start += CONCURRENCY) await Promise.all(checks.slice(start, start + CONCURRENCY).map((check) => check()))
   return found
+}
+
+/** A line's bank status against the bank payout that last carried it, as the gateway reported it. */
+function bankDisagreement(line: LineRow, payout: typeof bankPayouts.$inferSelect | undefined): string[] {
+  if (!payout) return [`its bank payout ${line.bankPayoutId} is not recorded`]
+  if (line.bankStatus === 'paid' && payout.status === 'failed')
+    return [`it reads paid, but its bank payout ${payout.id} came back (${bankFailureWords(payout.failureCode)})`]
+  if (line.bankStatus === 'returned' && payout.status === 'paid') return [`it reads returned, but its bank payout ${payout.id} was paid`]
+  return []
 }
 
 /** A delivery line against its payment: the fee and tip less refunds is the line plus the platform's share. */

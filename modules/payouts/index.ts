@@ -1,8 +1,9 @@
 import type { Config } from '../shared/index'
 import { payoutsAccountListener, startOnboarding } from './accounts'
+import { bankPayoutsOf, moneyNotInBank } from './bank'
 import { checkMoneyOut } from './check'
 import { earnDelivery, earnGroceries, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
-import { dispatchedPayoutEvent, undispatchedPayoutEvents } from './outbox'
+import { dispatchedPayoutEvents, PAYOUT_EVENTS_CHANNEL, undispatchedPayoutEvents } from './outbox'
 import { platformBalance } from './platform-balance'
 import { reverseWhatIsOwed, runPayouts } from './run'
 import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payoutStatement } from './statement'
@@ -15,7 +16,7 @@ import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payou
  * orders, which write a line in the transaction that delivers an order (or captures its groceries).
  */
 export type { DeliveredOrder, LineDisagreement } from './check'
-export { onboardingLinkSchema, type PayoutLineStatus, payoutsResponseSchema } from './contract'
+export { bankFailureWords, onboardingLinkSchema, PAYOUT_LINE_STATUSES, type PayoutLineStatus, payoutsResponseSchema } from './contract'
 export type { PlatformBalance } from './platform-balance'
 export type { PayoutRunResult } from './run'
 export { payoutAccounts, payoutLines } from './schema'
@@ -36,15 +37,17 @@ export const payoutLedger = { earn: earnDelivery, earnGroceries, hold: holdLines
  */
 export const runnerPayouts = { statement: payoutStatement, startOnboarding, earnedBy, ofOrders: deliveryEarningsOf, expected: expectedEarnings }
 
-/** The payout run (the job and support's `payouts run`), support's views (lines, a runner's account, the platform's balance), the check of money going out, and the account listener. */
+/** The payout run (the job and support's `payouts run`), support's views (lines, a runner's account and bank payouts, the platform's balance), the check of money going out, and the account listener. */
 export const payoutDesk = {
   run: runPayouts,
   lines: linesForSupport,
   account: accountAndBalance,
   platformBalance,
+  bankPayouts: bankPayoutsOf,
+  notInBank: moneyNotInBank,
   checkMoneyOut,
   accountListener: payoutsAccountListener,
 }
 
-/** Payouts' outbox, which the notifications work through. */
-export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvent }
+/** Payouts' outbox, which the notifications work through, and the channel on which new events are announced. */
+export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvents, channels: [PAYOUT_EVENTS_CHANNEL] }

@@ -136,7 +136,11 @@ export async function reconcileLines(db: Database, clock: Clock, orderId: string
       const { owedCents: owed } = await owedOn(tx, line)
       if (line.transferId === null) {
         if (line.transferringCents === null && line.amountCents !== owed) {
-          await tx.update(payoutLines).set({ amountCents: owed, updatedAt: clock.now() }).where(eq(payoutLines.id, line.id))
+          // Lowered to nothing, it has nothing left to refuse: the last refusal goes with it.
+          await tx
+            .update(payoutLines)
+            .set({ amountCents: owed, ...(owed === 0 && { lastError: null }), updatedAt: clock.now() })
+            .where(eq(payoutLines.id, line.id))
         }
         continue
       }

@@ -1,19 +1,37 @@
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
-import { payoutEvents } from './schema'
+import { payoutEvents, payoutLines } from './schema'
 
 export type PayoutEvent = typeof payoutEvents.$inferSelect
 
-/** Events no one has been told of yet, oldest first. */
-export function undispatchedPayoutEvents(db: Database, limit = 100) {
-  return db.select().from(payoutEvents).where(isNull(payoutEvents.dispatchedAt)).orderBy(asc(payoutEvents.id)).limit(limit)
+/** Announced with each event written, so the notifications of a run in another process (the CLI's) go out now, not at the server's next minute. */
+export const PAYOUT_EVENTS_CHANNEL = 'kirana_payout_events'
+
+/** Wakes every listening instance's notifications; PostgreSQL delivers it when the transaction commits. */
+export async function announcePayoutEvents(db: Database) {
+  await db.execute(sql`select pg_notify(${PAYOUT_EVENTS_CHANNEL}, '')`)
 }
 
-/** Everyone was told: the event is done. */
-export async function dispatchedPayoutEvent(db: Database, clock: Clock, id: number) {
+/**
+ * Events no one has been told of yet, oldest first; a transfer sent says whether its line's money
+ * came back from the bank since (then that notice tells of it, not this one).
+ */
+export async function undispatchedPayoutEvents(db: Database, limit = 100) {
+  return db
+    .select({ event: payoutEvents, lineReturned: sql<boolean>`coalesce(${payoutLines.bankStatus} = 'returned', false)` })
+    .from(payoutEvents)
+    .leftJoin(payoutLines, eq(payoutLines.id, payoutEvents.lineId))
+    .where(isNull(payoutEvents.dispatchedAt))
+    .orderBy(asc(payoutEvents.id))
+    .limit(limit)
+}
+
+/** Everyone was told: the events are done. */
+export async function dispatchedPayoutEvents(db: Database, clock: Clock, ids: readonly number[]) {
+  if (ids.length === 0) return
   await db
     .update(payoutEvents)
     .set({ dispatchedAt: clock.now() })
-    .where(and(eq(payoutEvents.id, id), isNull(payoutEvents.dispatchedAt)))
+    .where(and(inArray(payoutEvents.id, [...ids]), isNull(payoutEvents.dispatchedAt)))
 }

@@ -1,20 +1,25 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, spyOn, test } from 'bun:test'
+import { eq, inArray } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
 import { dispatcher } from '../notifications/index'
 import { findOrder, orderSupport } from '../orders/index'
 import { type PaymentGateway, TransferRefusedError } from '../payments/index'
 import type { PayoutsResponse } from './contract'
 import { payoutDesk } from './index'
+import { payoutAccounts, payoutLines } from './schema'
 
 // Runners get paid: payout accounts set up through the embedded stand-in's form, a line earned with
 // each delivery, transferred once its window has passed, lowered by refunds before and reversed after.
-const watched = { refuseTransfers: false, gateway: null as unknown as PaymentGateway }
+const watched = { refuseTransfers: false, beforeTransfer: null as (() => Promise<unknown>) | null, gateway: null as unknown as PaymentGateway }
 const api = await testApi({
   wrapPayments: (inner) =>
     (watched.gateway = {
       ...inner,
       async transfer(request) {
         if (watched.refuseTransfers) throw new TransferRefusedError('balance_insufficient', 'The platform balance cannot cover this transfer.')
+        const before = watched.beforeTransfer
+        watched.beforeTransfer = null
+        await before?.()
         return inner.transfer(request)
       },
     }),
@@ -61,13 +66,13 @@ describe('payout accounts', () => {
 
   test('none, then onboarding once the link is asked for, then enabled when the form is done; the link comes back to Earnings', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
-    expect((await statementOf(runner)).account).toEqual({ status: 'none', payoutsEnabled: false, restrictedReason: null })
+    expect((await statementOf(runner)).account).toEqual({ status: 'none', payoutsEnabled: false, restrictedReason: null, bankLast4: null })
     const started = await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
     expect(new URL(started.body.url as string).pathname).toBe('/payouts/onboarding')
     expect((await statementOf(runner)).account).toMatchObject({ status: 'onboarding', payoutsEnabled: false })
     const done = await onboard(runner)
     expect(new URL(done.returnUrl as string).pathname).toBe('/earnings')
-    expect((await statementOf(runner)).account).toEqual({ status: 'enabled', payoutsEnabled: true, restrictedReason: null })
+    expect((await statementOf(runner)).account).toEqual({ status: 'enabled', payoutsEnabled: true, restrictedReason: null, bankLast4: '6789' })
   })
 })
 
@@ -78,7 +83,14 @@ describe('the earnings ledger', () => {
     const line = await lineOf(runner, order.id)
     expect(line).toMatchObject({ amountCents: 700, reversedCents: 0, status: 'pending', paidAt: null })
     expect(new Date(line.availableAt).getTime() - clock.now().getTime()).toBe(24 * HOUR)
-    expect((await statementOf(runner)).balance).toEqual({ pendingCents: 700, heldCents: 0, availableCents: 0, paidCents: 0 })
+    expect((await statementOf(runner)).balance).toEqual({
+      pendingCents: 700,
+      heldCents: 0,
+      availableCents: 0,
+      inTransitCents: 0,
+      returnedCents: 0,
+      paidCents: 0,
+    })
     expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body.allTime).toEqual({ deliveries: 1, earnings: '7.00' })
     clock.advance(24 * HOUR)
     expect((await lineOf(runner, order.id)).status).toBe('available')
@@ -130,6 +142,26 @@ describe('payout runs', () => {
     expect((await check()).moneyOut).toEqual([])
   })
 
+  test('a run that pays four lines tells the runner once, with their sum', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    for (let index = 0; index < 4; index++) await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    await run()
+    const pushed = spyOn(api.providers.push, 'send')
+    try {
+      await dispatcher({ db, clock, push: api.providers.push }).run()
+      const told = (await call('GET', '/api/notifications', { cookie: runner.cookie })).body.notifications as { data: { type: string }; title: string }[]
+      expect(told.filter((note) => note.data.type === 'payout_sent').map((note) => note.title)).toEqual(['$28.00 is on its way to you'])
+      const payoutPushes = pushed.mock.calls
+        .flatMap(([deliveries]) => deliveries)
+        .filter((delivery) => delivery.userId === runner.user.id && delivery.message.data.type === 'payout_sent')
+      expect(payoutPushes.map((delivery) => delivery.message.title)).toEqual(['$28.00 is on its way to you'])
+    } finally {
+      pushed.mockRestore()
+    }
+  })
+
   test('lines of a runner without an enabled account wait, and go out on the first run after onboarding', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     const { order } = await deliveredBy(runner)
@@ -176,6 +208,23 @@ describe('payout runs', () => {
     expect((await check()).moneyOut.filter((entry) => entry.orderId === order.id)).toEqual([])
   })
 
+  test('a full refund landing while its line is being transferred leaves the line at $0 with no refusal on it', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    const { row } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    watched.beforeTransfer = () =>
+      orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:race`, reason: 'all of it' })
+    const raced = await run()
+    expect(raced.refused.map((entry) => entry.reason)).toEqual(['The transfer is more than is left of its source charge (0 cents).'])
+    expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastAttemptRefused: false })
+    await run()
+    expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastAttemptRefused: false })
+    expect((await payoutDesk.lines(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
+    expect(await watched.gateway.transfersOf(`order:${row.id}`)).toEqual([])
+    expect((await check()).moneyOut.filter((entry) => entry.orderId === row.id)).toEqual([])
+  })
+
   test('a refund after the transfer reverses that much of it; paid is net of reversals; the check agrees', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     await onboard(runner)
@@ -193,21 +242,174 @@ describe('payout runs', () => {
 })
 
 describe("the runner's bank", () => {
-  test('a payout to the bank that fails makes the account restricted and tells the runner; the form again with another account enables it', async () => {
+  type Told = { data: { type: string; url?: string }; title: string; body: string }
+  const toldTo = async (runner: Person) => {
+    await dispatcher({ db, clock, push: api.providers.push }).run()
+    return (await call('GET', '/api/notifications', { cookie: runner.cookie })).body.notifications as Told[]
+  }
+  const ofType = (told: Told[], type: string) => told.filter((note) => note.data.type === type)
+
+  test('a payout the bank sends back reads returned, puts payouts on hold and says so once; fixed, it is sent again once and reads paid', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     await onboard(runner, '000111111116')
     const { order } = await deliveredBy(runner)
     clock.advance(24 * HOUR)
     await run()
-    expect((await lineOf(runner, order.id)).status).toBe('paid')
-    const { account } = await statementOf(runner)
-    expect(account).toMatchObject({ status: 'restricted', payoutsEnabled: false })
-    expect(account.restrictedReason).toContain('A payout to your bank account failed')
-    await dispatcher({ db, clock, push: api.providers.push }).run()
-    const told = (await call('GET', '/api/notifications', { cookie: runner.cookie })).body.notifications as { data: { type: string; url?: string } }[]
-    expect(told.find((note) => note.data.type === 'payout_account_restricted')?.data.url).toBe('/earnings')
+    const returned = await lineOf(runner, order.id)
+    expect(returned).toMatchObject({ status: 'returned', amountCents: 700, returnReason: 'the bank account is closed', bankPaidAt: null })
+    expect(returned.returnedAt).toBe(clock.now().toISOString())
+    const { account, balance } = await statementOf(runner)
+    expect(account).toEqual({
+      status: 'restricted',
+      payoutsEnabled: false,
+      restrictedReason: 'A payout to your bank account came back: the bank account is closed. Set up payouts with another bank account to get it sent again.',
+      bankLast4: '1116',
+    })
+    expect(balance).toMatchObject({ availableCents: 0, inTransitCents: 0, returnedCents: 700, paidCents: 0 })
+    expect((await check()).moneyOut).toEqual([
+      {
+        orderId: order.id,
+        lineId: returned.id,
+        problems: [`its payout to the bank came back (the bank account is closed) on ${returned.returnedAt} and has not been sent again`],
+      },
+    ])
+
+    // Told once that it came back and why, in words, and not that it is on its way, nor a second time that payouts are on hold.
+    const told = await toldTo(runner)
+    expect(ofType(told, 'payout_returned').map((note) => [note.title, note.body, note.data.url])).toEqual([
+      [
+        '$7.00 came back from your bank',
+        'Your bank sent back a payout of $7.00: the bank account is closed. Your payouts are on hold until you set them up with another bank account on Earnings; then we send it again.',
+        '/earnings',
+      ],
+    ])
+    expect(ofType(told, 'payout_sent')).toEqual([])
+    expect(ofType(told, 'payout_account_restricted')).toEqual([])
+
+    // On hold, nothing goes out; the account fixed, the next run sends it again, once.
+    await run()
+    expect((await lineOf(runner, order.id)).status).toBe('returned')
     await onboard(runner, '000123456789')
-    expect((await statementOf(runner)).account).toMatchObject({ status: 'enabled', restrictedReason: null })
+    expect((await statementOf(runner)).account).toMatchObject({ status: 'enabled', restrictedReason: null, bankLast4: '6789' })
+    expect((await lineOf(runner, order.id)).status).toBe('returned')
+    clock.advance(HOUR)
+    await run()
+    await run()
+    const paid = await lineOf(runner, order.id)
+    expect(paid).toMatchObject({ status: 'paid', amountCents: 700, returnedAt: returned.returnedAt, returnReason: 'the bank account is closed' })
+    expect(paid.bankPaidAt).toBe(clock.now().toISOString())
+    expect((await statementOf(runner)).balance).toMatchObject({ inTransitCents: 0, returnedCents: 0, paidCents: 700 })
+    expect((await watched.gateway.transfersOf(`order:${order.id}`)).length).toBe(1)
+    const again = await toldTo(runner)
+    expect(ofType(again, 'payout_resent').map((note) => [note.title, note.body])).toEqual([
+      ['$7.00 was sent again', 'The $7.00 your old bank account sent back was paid to your bank account ending 6789.'],
+    ])
+    expect(ofType(again, 'payout_returned')).toHaveLength(1)
+    expect((await check()).moneyOut).toEqual([])
+  })
+
+  test("Stripe's account.updated for a bounced payout before its payout.failed: the runner is told once, by the payout's notice, and its reason stays", async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    await payoutDesk.run(db, { ...watched.gateway, payOutBalances: undefined }, clock)
+    const listener = payoutDesk.accountListener(db, clock)
+    const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
+    const errored = { id: row!.gatewayAccountId, detailsSubmitted: true, payoutsEnabled: false, requirementsDue: [], payoutFailed: true, bankLast4: '6789' }
+    await listener.accountUpdated(errored)
+    expect((await statementOf(runner)).account).toMatchObject({ status: 'restricted' })
+    await listener.bankPayout({
+      id: `po_test_${order.id}`,
+      accountId: row!.gatewayAccountId,
+      amountCents: 700,
+      status: 'failed',
+      failureCode: 'account_closed',
+      createdAt: clock.now(),
+    })
+    await listener.accountUpdated(errored)
+    const reason = 'A payout to your bank account came back: the bank account is closed. Set up payouts with another bank account to get it sent again.'
+    expect((await statementOf(runner)).account).toMatchObject({ status: 'restricted', restrictedReason: reason })
+    const told = await toldTo(runner)
+    expect(ofType(told, 'payout_returned')).toHaveLength(1)
+    expect(ofType(told, 'payout_account_restricted')).toEqual([])
+  })
+
+  test('the same bank payout reported twice moves nothing twice; one reported paid and then failed returns its lines', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    // No bank payouts from the stand-in here: the reports come as Stripe's webhook would bring them.
+    await payoutDesk.run(db, { ...watched.gateway, payOutBalances: undefined }, clock)
+    expect((await lineOf(runner, order.id)).status).toBe('in_transit')
+    expect((await statementOf(runner)).balance).toMatchObject({ inTransitCents: 700, paidCents: 0 })
+    const listener = payoutDesk.accountListener(db, clock)
+    const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
+    const report = { id: `po_test_${order.id}`, accountId: row!.gatewayAccountId, amountCents: 700, failureCode: null, createdAt: clock.now() }
+    await listener.bankPayout({ ...report, status: 'paid' })
+    await listener.bankPayout({ ...report, status: 'paid' })
+    expect((await lineOf(runner, order.id)).status).toBe('paid')
+    await listener.bankPayout({ ...report, status: 'failed', failureCode: 'no_account' })
+    await listener.bankPayout({ ...report, status: 'failed', failureCode: 'no_account' })
+    expect(await lineOf(runner, order.id)).toMatchObject({ status: 'returned', returnReason: 'the bank could not find the account' })
+    expect(ofType(await toldTo(runner), 'payout_returned')).toHaveLength(1)
+  })
+})
+
+describe('orders check of the money going out', () => {
+  test('a line that reads paid while the bank payout that carried it came back disagrees', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await onboard(runner, '000111111116')
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    await run()
+    const [line] = await db.select().from(payoutLines).where(eq(payoutLines.orderId, order.id))
+    // The fault planted: the ledger says the money reached the bank, as it did before returned payouts were told.
+    await db.update(payoutLines).set({ bankStatus: 'paid', bankPaidAt: clock.now() }).where(eq(payoutLines.id, line!.id))
+    expect((await check()).moneyOut).toEqual([
+      { orderId: order.id, lineId: line!.id, problems: [`it reads paid, but its bank payout ${line!.bankPayoutId} came back (the bank account is closed)`] },
+    ])
+    // Put right, and the account fixed: the next run sends it again and the check is clean.
+    await db.update(payoutLines).set({ bankStatus: 'returned', bankPaidAt: null }).where(eq(payoutLines.id, line!.id))
+    await onboard(runner)
+    clock.advance(HOUR)
+    await run()
+    expect((await lineOf(runner, order.id)).status).toBe('paid')
+    expect((await check()).moneyOut).toEqual([])
+  })
+
+  test("a line moved to another runner disagrees with its order's runner and with its transfer's destination", async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    const other = await completeAccount({ roles: ['runner'] })
+    await onboard(runner)
+    await onboard(other)
+    const { order } = await deliveredBy(runner)
+    clock.advance(24 * HOUR)
+    await run()
+    const line = await lineOf(runner, order.id)
+    const accounts = new Map(
+      (
+        await db
+          .select()
+          .from(payoutAccounts)
+          .where(inArray(payoutAccounts.runnerId, [runner.user.id, other.user.id]))
+      ).map((row) => [row.runnerId, row.gatewayAccountId]),
+    )
+    // The fault planted: the line (amounts, transfer and all) now names another runner.
+    await db.update(payoutLines).set({ runnerId: other.user.id }).where(eq(payoutLines.id, line.id))
+    expect((await check()).moneyOut).toEqual([
+      {
+        orderId: order.id,
+        lineId: line.id,
+        problems: [
+          `the line is runner ${other.user.id}'s, but the order's runner is ${runner.user.id}`,
+          `transferred to ${accounts.get(runner.user.id)}, but the line's runner's payout account is ${accounts.get(other.user.id)}`,
+        ],
+      },
+    ])
+    await db.update(payoutLines).set({ runnerId: runner.user.id }).where(eq(payoutLines.id, line.id))
+    expect((await check()).moneyOut).toEqual([])
   })
 })
 

@@ -4,6 +4,7 @@ import { GatewayUnavailableError, type PaymentGateway, reverseLine, TransferRefu
 import { type Clock, describeForLog } from '../shared/index'
 import { payoutsAccountListener } from './accounts'
 import { dueBy, failReversal, type LineRow, owedOn, pendingReversals, type ReversalClaim, reconcileLines, settleReversal } from './ledger'
+import { announcePayoutEvents } from './outbox'
 import { payoutAccounts, payoutEvents, payoutLines } from './schema'
 
 export type PayoutRunResult = {
@@ -14,6 +15,8 @@ export type PayoutRunResult = {
   unreachable: { lineId: string; reason: string }[]
   /** Available lines of runners whose payouts are not enabled: they wait for onboarding. */
   skipped: number
+  /** Connected balances the run paid on to runners' banks, and those the bank sent back (where the gateway leaves the payouts to us). */
+  bankPayouts: { paid: number; failed: number }
 }
 
 const BATCH = 200
@@ -31,7 +34,7 @@ const CONCURRENCY = 8
  * Reversals left pending are taken to the gateway again first. Callers hold the run's advisory lock.
  */
 export async function runPayouts(db: Database, gateway: PaymentGateway, clock: Clock): Promise<PayoutRunResult> {
-  const result: PayoutRunResult = { transferred: 0, amountCents: 0, refused: [], unreachable: [], skipped: 0 }
+  const result: PayoutRunResult = { transferred: 0, amountCents: 0, refused: [], unreachable: [], skipped: 0, bankPayouts: { paid: 0, failed: 0 } }
   await takeReversalsToGateway(db, gateway, clock, await pendingReversals(db))
   const now = clock.now()
   result.skipped = await waitingForOnboarding(db, now)
@@ -53,7 +56,10 @@ export async function runPayouts(db: Database, gateway: PaymentGateway, clock: C
       .limit(BATCH)
     if (batch.length === 0) {
       // What the embedded stand-in pays on to runners' banks once a day (Stripe does it itself).
-      await gateway.payOutBalances?.(payoutsAccountListener(db, clock))
+      const paidOut = await gateway.payOutBalances?.(payoutsAccountListener(db, clock))
+      result.bankPayouts = { paid: paidOut?.paid.length ?? 0, failed: paidOut?.failed.length ?? 0 }
+      // Once, when all is done: the notices then say where the run left the money (a CLI run's too, at once).
+      if (result.transferred > 0) await announcePayoutEvents(db)
       return result
     }
     after = batch.at(-1)!.line
@@ -92,6 +98,8 @@ async function claimLine(db: Database, clock: Clock, lineId: string): Promise<Li
         transferAttempt: line.transferAttempt + (owed > 0 ? 1 : 0),
         // The platform pays from its balance what it bore of the charge's refunds: the charge alone no longer covers the line.
         transferFromBalance: owed > chargeLeftCents,
+        // A line with nothing left to pay carries no refusal.
+        ...(owed === 0 && { lastError: null }),
         updatedAt: clock.now(),
       })
       .where(eq(payoutLines.id, lineId))
@@ -123,6 +131,8 @@ async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, line
       .set({ transferringCents: null, lastError: sent.reason, lastErrorCode: sent.code, updatedAt: clock.now() })
       .where(and(eq(payoutLines.id, line.id), isNull(payoutLines.paidAt)))
     result.refused.push({ lineId: line.id, reason: sent.reason })
+    // A refund that came while the transfer was under way (often the cause) lowers the line now: at $0 it has nothing left to refuse.
+    await reverseWhatIsOwed(db, gateway, clock, line.orderId, 'refunded while its transfer was under way')
     return
   }
   const paid = await db.transaction(async (tx) => {
@@ -133,6 +143,8 @@ async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, line
         transferredCents: line.transferringCents,
         transferringCents: null,
         paidAt: clock.now(),
+        // On its way to the bank until the gateway reports the payout that carries it.
+        bankStatus: 'in_transit',
         lastError: null,
         lastErrorCode: null,
         updatedAt: clock.now(),

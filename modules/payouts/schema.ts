@@ -3,7 +3,7 @@ import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, un
 import { users } from '../accounts/index'
 import type { TransferRefusedError } from '../payments/index'
 import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
-import type { PayoutAccountStatus, PayoutEventType, PayoutLineKind } from './contract'
+import type { BankPayoutStatus, BankStatus, PayoutAccountStatus, PayoutEventType, PayoutLineKind } from './contract'
 
 /**
  * Each runner's connected account at the gateway, and its status as the gateway last reported
@@ -17,6 +17,8 @@ export const payoutAccounts = pgTable('payout_accounts', {
   status: text().$type<Exclude<PayoutAccountStatus, 'none'>>().notNull(),
   /** What the runner must do when restricted: the gateway's requirements, or a payout to the bank that failed. */
   restrictedReason: text(),
+  /** The last four digits of the bank account payouts go to, as the gateway last reported it. */
+  bankLast4: text(),
   createdAt: createdAtColumn(),
   updatedAt: updatedAtColumn(),
 })
@@ -61,7 +63,22 @@ export const payoutLines = pgTable(
     /** What the transfer moved; reversals take back from it. */
     transferredCents: integer(),
     reversedCents: integer().notNull().default(0),
+    /** When the transfer to the runner's connected account was made (the money left the platform, not yet a bank). */
     paidAt: timestamp({ withTimezone: true }),
+    /**
+     * Where the transferred money stands between the connected account and the runner's bank:
+     * in_transit until a bank payout carrying it is paid, returned when that payout failed (the
+     * money is back in the connected balance until the next payout), paid once a payout reached
+     * the bank. Null until transferred.
+     */
+    bankStatus: text().$type<BankStatus>(),
+    /** The gateway's bank payout that last carried the line's money (paid, or returned). */
+    bankPayoutId: text(),
+    /** When the bank payout carrying it was reported paid. */
+    bankPaidAt: timestamp({ withTimezone: true }),
+    /** When a bank payout carrying it came back, and the bank's failure code: kept once sent again, as its history. */
+    returnedAt: timestamp({ withTimezone: true }),
+    returnCode: text(),
     /** The gateway's last refusal of this line's transfer: the next run tries again. */
     lastError: text(),
     /** That refusal's code, so support is told its cause in our words; the runner is told neither. */
@@ -78,6 +95,8 @@ export const payoutLines = pgTable(
       sql`amount_cents >= 0 and platform_share_cents >= 0 and reversed_cents >= 0 and reversed_cents <= coalesce(transferred_cents, 0)`,
     ),
     check('payout_lines_paid_with_transfer', sql`(paid_at is null) = (transfer_id is null) and (paid_at is null) = (transferred_cents is null)`),
+    check('payout_lines_bank_status_with_transfer', sql`(paid_at is null) = (bank_status is null)`),
+    index('payout_lines_not_in_bank_idx').on(t.runnerId, t.paidAt).where(sql`bank_status in ('in_transit', 'returned')`),
   ],
 )
 
@@ -100,6 +119,30 @@ export const payoutReversals = pgTable(
     settledAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('payout_reversals_line_idx').on(t.lineId), check('payout_reversals_amount_positive', sql`amount_cents > 0`)],
+)
+
+/**
+ * Each payout of a runner's connected balance to their bank, as the gateway reported it (Stripe's
+ * payout.paid and payout.failed, the embedded stand-in's daily payouts): recorded once per status,
+ * so a webhook delivered twice moves no line twice.
+ */
+export const bankPayouts = pgTable(
+  'bank_payouts',
+  {
+    /** The gateway's payout id (po_…). */
+    id: text().primaryKey(),
+    runnerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    status: text().$type<BankPayoutStatus>().notNull(),
+    /** The bank's failure code when it came back (account_closed). */
+    failureCode: text(),
+    /** When the gateway made the payout: it carries the money transferred to the account before then. */
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    reportedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('bank_payouts_runner_idx').on(t.runnerId, t.createdAt), check('bank_payouts_status_known', sql`status in ('paid', 'failed')`)],
 )
 
 /** Payouts' outbox: what runners are told (a transfer sent, an account restricted), which the notifications work through. */

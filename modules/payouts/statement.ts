@@ -2,7 +2,15 @@ import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, s
 import type { Database } from '../../db/database'
 import { type Clock, isUuid } from '../shared/index'
 import { accountView, payoutAccountOf } from './accounts'
-import { PAYOUT_PAGE_SIZE, type PayoutBalance, type PayoutLine, type PayoutLineStatus, type PayoutsResponse, payoutLineStatus } from './contract'
+import {
+  bankFailureWords,
+  PAYOUT_PAGE_SIZE,
+  type PayoutBalance,
+  type PayoutLine,
+  type PayoutLineStatus,
+  type PayoutsResponse,
+  payoutLineStatus,
+} from './contract'
 import { availableAt, type LineRow, netOf } from './ledger'
 import { refusalCause, refusedAtLastAttempt } from './refusals'
 import { payoutLines } from './schema'
@@ -17,15 +25,19 @@ export const toPayoutLine = (line: LineRow, now: Date): PayoutLine => ({
   availableAt: line.availableAt.toISOString(),
   paidAt: line.paidAt?.toISOString() ?? null,
   transferId: line.transferId,
+  bankPaidAt: line.bankPaidAt?.toISOString() ?? null,
+  returnedAt: line.returnedAt?.toISOString() ?? null,
+  returnReason: line.returnedAt ? bankFailureWords(line.returnCode) : null,
   lastAttemptRefused: refusedAtLastAttempt(line),
   createdAt: line.createdAt.toISOString(),
 })
 
-/** The four balances of these runners at once: what is pending, held, available and paid (net of reversals). */
+/** The balances of these runners at once: what is pending, held, available, and of what was transferred (net of reversals), in transit, returned and paid to the bank. */
 export async function balancesOf(db: Database, clock: Clock, runnerIds: readonly string[]): Promise<Map<string, PayoutBalance>> {
   const now = clock.now()
   const unpaid = and(isNull(payoutLines.paidAt), eq(payoutLines.held, false))
   const sum = (where: SQL | undefined, amount: SQL = sql`${payoutLines.amountCents}`) => sql<number>`coalesce(sum(${amount}) filter (where ${where}), 0)::int`
+  const transferredNet = sql`${payoutLines.transferredCents} - ${payoutLines.reversedCents}`
   const rows =
     runnerIds.length === 0
       ? []
@@ -35,12 +47,14 @@ export async function balancesOf(db: Database, clock: Clock, runnerIds: readonly
             pendingCents: sum(and(unpaid, gt(payoutLines.availableAt, now))),
             heldCents: sum(and(isNull(payoutLines.paidAt), eq(payoutLines.held, true))),
             availableCents: sum(availableAt(now)),
-            paidCents: sum(isNotNull(payoutLines.paidAt), sql`${payoutLines.transferredCents} - ${payoutLines.reversedCents}`),
+            inTransitCents: sum(eq(payoutLines.bankStatus, 'in_transit'), transferredNet),
+            returnedCents: sum(eq(payoutLines.bankStatus, 'returned'), transferredNet),
+            paidCents: sum(eq(payoutLines.bankStatus, 'paid'), transferredNet),
           })
           .from(payoutLines)
           .where(inArray(payoutLines.runnerId, [...runnerIds]))
           .groupBy(payoutLines.runnerId)
-  const balances = new Map(runnerIds.map((id) => [id, { pendingCents: 0, heldCents: 0, availableCents: 0, paidCents: 0 }]))
+  const balances = new Map(runnerIds.map((id) => [id, { pendingCents: 0, heldCents: 0, availableCents: 0, inTransitCents: 0, returnedCents: 0, paidCents: 0 }]))
   for (const { runnerId, ...balance } of rows) balances.set(runnerId, balance)
   return balances
 }
@@ -110,7 +124,9 @@ export async function payoutStatement(db: Database, clock: Clock, runnerId: stri
 export async function linesForSupport(db: Database, clock: Clock, filter: { runnerId?: string; status?: PayoutLineStatus; limit?: number }) {
   const now = clock.now()
   const byStatus: Record<PayoutLineStatus, SQL | undefined> = {
-    paid: isNotNull(payoutLines.paidAt),
+    in_transit: eq(payoutLines.bankStatus, 'in_transit'),
+    returned: eq(payoutLines.bankStatus, 'returned'),
+    paid: eq(payoutLines.bankStatus, 'paid'),
     held: and(isNull(payoutLines.paidAt), eq(payoutLines.held, true)),
     pending: and(isNull(payoutLines.paidAt), eq(payoutLines.held, false), gt(payoutLines.availableAt, now)),
     available: availableAt(now),

@@ -35,6 +35,9 @@ function everyState(orderId: string): PayoutsResponse {
     availableAt: iso(47),
     paidAt: null,
     transferId: null,
+    bankPaidAt: null,
+    returnedAt: null,
+    returnReason: null,
     lastAttemptRefused: false,
     createdAt: iso(-n * 20),
     ...overrides,
@@ -43,15 +46,25 @@ function everyState(orderId: string): PayoutsResponse {
     account: {
       status: 'restricted',
       payoutsEnabled: false,
-      restrictedReason: 'A payout to your bank account failed (account_closed). Check your bank details.',
+      restrictedReason: 'A payout to your bank account came back: the bank account is closed. Set up payouts with another bank account to get it sent again.',
+      bankLast4: '1116',
     },
-    balance: { pendingCents: 700, heldCents: 1200, availableCents: 950, paidCents: 1850 },
+    balance: { pendingCents: 700, heldCents: 1200, availableCents: 950, inTransitCents: 800, returnedCents: 900, paidCents: 1850 },
     earnings: [
       line(1, {}),
       line(2, { status: 'held', amountCents: 1200 }),
       line(3, { status: 'available', amountCents: 950, availableAt: iso(-12), lastAttemptRefused: true }),
-      line(4, { status: 'paid', amountCents: 1100, paidAt: iso(-70), transferId: 'tr_3PqLm2Kc9aBdXyZ01' }),
-      line(5, { status: 'paid', amountCents: 1050, reversedCents: 300, paidAt: iso(-90), transferId: 'tr_3PqKj8Hb7cEfWvU02' }),
+      line(4, { status: 'paid', amountCents: 1100, paidAt: iso(-70), bankPaidAt: iso(-68), transferId: 'tr_3PqLm2Kc9aBdXyZ01' }),
+      line(5, { status: 'paid', amountCents: 1050, reversedCents: 300, paidAt: iso(-90), bankPaidAt: iso(-88), transferId: 'tr_3PqKj8Hb7cEfWvU02' }),
+      line(6, { status: 'in_transit', amountCents: 800, paidAt: iso(-2), transferId: 'tr_3PqMn4Ld0bCeYzA03' }),
+      line(7, {
+        status: 'returned',
+        amountCents: 900,
+        paidAt: iso(-30),
+        transferId: 'tr_3PqNo5Me1cDfZaB04',
+        returnedAt: iso(-28),
+        returnReason: 'the bank account is closed',
+      }),
     ],
     nextCursor: 'more',
   }
@@ -92,6 +105,7 @@ describe('Earnings', () => {
     await runner.route('**/api/runner/payouts', (route) => route.fulfill({ json: everyState(order.id) }))
     await runner.goto(url('/earnings'))
     await runner.getByText('Held: problem open').waitFor()
+    await runner.getByText('Returned by your bank').waitFor()
     await shot(runner, 'earnings-every-state-desktop')
     await runner.setViewportSize(PHONE)
     await runner.getByRole('button', { name: 'Update payout details' }).waitFor()

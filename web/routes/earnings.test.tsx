@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PayoutAccount, PayoutLine, PayoutsResponse } from '../../modules/payouts/contract'
+import { formatOrderDate } from '../features/orders/order-figures'
 import { payoutStatementQueryOptions } from '../features/payouts/api/payout-statement'
 import { formatMoment } from '../lib/format-time'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
@@ -25,16 +26,25 @@ const aLine = (n: number, overrides: Partial<PayoutLine> = {}): PayoutLine => ({
   availableAt: at('2026-01-07T10:00:00Z'),
   paidAt: null,
   transferId: null,
+  bankPaidAt: null,
+  returnedAt: null,
+  returnReason: null,
   lastAttemptRefused: false,
   createdAt: at('2026-01-05T09:00:00Z'),
   ...overrides,
 })
 
-const account = (overrides: Partial<PayoutAccount> = {}): PayoutAccount => ({ status: 'none', payoutsEnabled: false, restrictedReason: null, ...overrides })
+const account = (overrides: Partial<PayoutAccount> = {}): PayoutAccount => ({
+  status: 'none',
+  payoutsEnabled: false,
+  restrictedReason: null,
+  bankLast4: null,
+  ...overrides,
+})
 
 const statement = (overrides: Partial<PayoutsResponse> = {}): PayoutsResponse => ({
   account: account(),
-  balance: { pendingCents: 700, heldCents: 1250, availableCents: 950, paidCents: 4100 },
+  balance: { pendingCents: 700, heldCents: 1250, availableCents: 950, inTransitCents: 0, returnedCents: 0, paidCents: 4100 },
   earnings: [aLine(1)],
   nextCursor: null,
   ...overrides,
@@ -170,7 +180,14 @@ describe('Earnings /earnings', () => {
           aLine(1),
           aLine(2, { status: 'held', amountCents: 450 }),
           aLine(3, { status: 'available', availableAt: at('2026-01-04T09:00:00Z'), lastAttemptRefused: true }),
-          aLine(4, { status: 'paid', amountCents: 900, reversedCents: 300, paidAt: at('2026-01-03T18:30:00Z'), transferId: 'tr_1PqRsT' }),
+          aLine(4, {
+            status: 'paid',
+            amountCents: 900,
+            reversedCents: 300,
+            paidAt: at('2026-01-03T17:00:00Z'),
+            bankPaidAt: at('2026-01-03T18:30:00Z'),
+            transferId: 'tr_1PqRsT',
+          }),
         ],
       }),
     )
@@ -205,6 +222,50 @@ describe('Earnings /earnings', () => {
     expect(line('048F4D02').textContent).not.toContain('sending this soon')
   })
 
+  test('money on its way to the bank, sent back by it, and sent again: each says so in words, never a code', async () => {
+    const returned = { returnedAt: at('2026-01-04T11:00:00Z'), returnReason: 'the bank account is closed' }
+    payoutsServer(
+      statement({
+        account: account({
+          status: 'restricted',
+          restrictedReason:
+            'A payout to your bank account came back: the bank account is closed. Set up payouts with another bank account to get it sent again.',
+          bankLast4: '1116',
+        }),
+        balance: { pendingCents: 0, heldCents: 0, availableCents: 950, inTransitCents: 700, returnedCents: 800, paidCents: 900 },
+        earnings: [
+          aLine(1, { status: 'in_transit', paidAt: at('2026-01-05T10:00:00Z'), transferId: 'tr_1' }),
+          aLine(2, { status: 'returned', amountCents: 800, paidAt: at('2026-01-04T10:00:00Z'), transferId: 'tr_2', ...returned }),
+          aLine(3, {
+            status: 'paid',
+            amountCents: 900,
+            paidAt: at('2026-01-04T10:00:00Z'),
+            bankPaidAt: at('2026-01-05T11:00:00Z'),
+            transferId: 'tr_3',
+            ...returned,
+          }),
+        ],
+      }),
+    )
+    await openEarnings()
+    await statementShown()
+    expect(within(line('048F4D01')).getByText('On its way to your bank')).toBeDefined()
+    expect(within(line('048F4D02')).getByText('Returned by your bank')).toBeDefined()
+    expect(line('048F4D02').textContent).toContain(
+      `Your bank sent it back on ${formatOrderDate(returned.returnedAt)}: the bank account is closed. It goes out again with the next payout once you update your payout details.`,
+    )
+    expect(line('048F4D03').textContent).toContain(
+      `Your bank sent it back on ${formatOrderDate(returned.returnedAt)} (the bank account is closed); it was sent again to your new bank account.`,
+    )
+    expect(within(line('048F4D03')).getByText(`Paid ${formatMoment('2026-01-05T11:00:00Z', clock.now())}`)).toBeDefined()
+    expect(balance('On its way')).toBe('$7.00')
+    expect(balance('Returned')).toBe('$8.00')
+    expect(balance('Paid')).toBe('$9.00')
+    expect(screen.getByText('Payouts are on hold: update your payout details to receive it')).toBeDefined()
+    expect(payouts().getByText('Your payouts to the bank account ending 1116 are on hold.')).toBeDefined()
+    expect(document.body.textContent).not.toContain('account_closed')
+  })
+
   test('the groceries of an order paid by card, paid back, are a line of their own', async () => {
     payoutsServer(statement({ earnings: [aLine(1, { kind: 'groceries', amountCents: 3820, status: 'available' }), aLine(2)] }))
     await openEarnings()
@@ -216,7 +277,7 @@ describe('Earnings /earnings', () => {
   })
 
   test('with no earnings yet it says how to earn', async () => {
-    payoutsServer(statement({ balance: { pendingCents: 0, heldCents: 0, availableCents: 0, paidCents: 0 }, earnings: [] }))
+    payoutsServer(statement({ balance: { pendingCents: 0, heldCents: 0, availableCents: 0, inTransitCents: 0, returnedCents: 0, paidCents: 0 }, earnings: [] }))
     await openEarnings()
     await statementShown()
     expect(screen.getByText('No earnings yet')).toBeDefined()

@@ -15,7 +15,7 @@ import { useReturnCheck } from './earnings/use-return-check'
 const NOT_A_RUNNER_SCREEN = 'The Earnings screen'
 
 /**
- * /earnings: the runner's payout account and the way to set it up, the four balances, and each
+ * /earnings: the runner's payout account and the way to set it up, the balances, and each
  * delivery's earnings with where its money stands. The payout form comes back here with
  * `?payouts=returned` (or `expired`).
  */
@@ -38,7 +38,7 @@ function Earnings() {
       {statement.data && latest ? (
         <>
           <PayoutAccountCard account={latest.account} expired={payouts === 'expired'} check={check} />
-          <Balances balance={latest.balance} payoutsEnabled={latest.account.payoutsEnabled} />
+          <Balances balance={latest.balance} account={latest.account.status} />
           <EarningLines statement={statement} lines={statement.data.pages.flatMap((page) => page.earnings)} />
         </>
       ) : statement.isPending ? (

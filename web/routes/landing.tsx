@@ -1,17 +1,15 @@
-import type { ReactNode } from 'react'
 import { DELIVERY_RADIUS_MILES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
 import { PLATFORM_FEE } from '../lib/service-facts'
 import { BrandName } from '../ui/brand'
 import { Footer } from '../ui/footer'
 import { Icon } from '../ui/icon'
-import { GetStarted } from './landing/get-started'
+import { GetStarted, type LandingLink } from './landing/get-started'
 import { HowItWorks } from './landing/how-it-works'
 import { RolePicker } from './landing/role-picker'
 
 const HIGHLIGHTS = [`Indian stores within ${DELIVERY_RADIUS_MILES} miles`, 'Same-day delivery', `${PLATFORM_FEE} flat platform fee`]
 
-/** A link out of the landing page: the router's inside the app, a plain link on the landing's own page. */
-export type LandingLink = (props: { to: '/' | '/auth' | '/register'; className: string; children: ReactNode }) => ReactNode
+export type { LandingLink }
 
 export const PlainLink: LandingLink = ({ to, className, children }) => (
   <a href={to} className={className}>

@@ -22,6 +22,8 @@ export function notificationPath(data: Partial<NotificationData> | null | undefi
     case 'password_reset':
       return '/password-reset'
     case 'payout_sent':
+    case 'payout_returned':
+    case 'payout_resent':
     case 'payout_account_restricted':
       return '/earnings'
     default:

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { useQuery } from '@tanstack/react-query'
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { FOREGROUND_NOTIFICATION_CLOSE_MS, NOTIFICATION_ICON, PUSH_SETUP_DELAY_MS } from '../../../modules/notifications/contract'
@@ -7,6 +8,7 @@ import { installFakeEventSource } from '../../testing/fake-event-source'
 import { installFakeNotifications } from '../../testing/fake-notifications'
 import { aBuyer } from '../../testing/fixtures'
 import { type ManualClock, manualClock } from '../../testing/manual-clock'
+import { aRunner } from '../../testing/order-fixtures'
 import { type AppPath, renderScreen } from '../../testing/render-screen'
 import { settled } from '../../testing/settled'
 import { usePushSetup } from './use-push-setup'
@@ -14,6 +16,12 @@ import { usePushSetup } from './use-push-setup'
 function App() {
   usePushSetup()
   return <p>App open</p>
+}
+
+/** The app with the runner's statement loaded under the payouts feature's key, as the Earnings screen keeps it (features do not import one another). */
+function EarningsOpen() {
+  useQuery({ queryKey: ['payouts', 'statement'], queryFn: async () => (await fetch('/api/runner/payouts')).json() })
+  return <App />
 }
 
 async function openApp({ user = aBuyer(), path = '/buyer' as AppPath } = {}) {
@@ -32,6 +40,13 @@ async function openAppSetUp() {
 /** The set-up's own calls, without the list it keeps loaded for the bell. */
 const setUpCalls = () => server.calls.filter((call) => call.path !== '/api/notifications').map((call) => `${call.method} ${call.path}`)
 
+/** What the server answers the set-up and the bell. */
+const SET_UP_ANSWERS: Parameters<typeof fakeApi>[0] = {
+  'GET /api/notifications/config': () => [200, { provider: 'embedded', firebase: null, vapidKey: null }],
+  'POST /api/user/fcm-token': () => [200, { message: 'Device registered for notifications' }],
+  'GET /api/notifications': () => [200, { notifications: [], unreadCount: 0, nextCursor: null }],
+}
+
 let server: ReturnType<typeof fakeApi>
 let streams: ReturnType<typeof installFakeEventSource>
 let notifications: ReturnType<typeof installFakeNotifications>
@@ -40,11 +55,7 @@ beforeEach(() => {
   clock = manualClock()
   localStorage.clear()
   sessionStorage.clear()
-  server = fakeApi({
-    'GET /api/notifications/config': () => [200, { provider: 'embedded', firebase: null, vapidKey: null }],
-    'POST /api/user/fcm-token': () => [200, { message: 'Device registered for notifications' }],
-    'GET /api/notifications': () => [200, { notifications: [], unreadCount: 0, nextCursor: null }],
-  })
+  server = fakeApi(SET_UP_ANSWERS)
   streams = installFakeEventSource()
 })
 
@@ -134,6 +145,26 @@ describe('push set-up (000 §4)', () => {
     expect(streams.latest()!.closed).toBe(false)
     cleanup()
     expect(streams.latest()!.closed).toBe(true)
+  })
+
+  test("a payout's notice fetches the runner's statement again, so an open Earnings shows where the money now stands; other notices do not", async () => {
+    notifications = installFakeNotifications()
+    const account = { status: 'enabled', payoutsEnabled: true, restrictedReason: null, bankLast4: '6789' }
+    const balance = { pendingCents: 0, heldCents: 0, availableCents: 0, inTransitCents: 0, returnedCents: 0, paidCents: 0 }
+    server = fakeApi({ ...SET_UP_ANSWERS, 'GET /api/runner/payouts': () => [200, { account, balance, earnings: [], nextCursor: null }] })
+    renderScreen(EarningsOpen, { path: '/earnings', user: aRunner(), clock })
+    await screen.findByText('App open')
+    clock.advance(PUSH_SETUP_DELAY_MS)
+    await waitFor(() => expect(streams.latest()).toBeDefined())
+    await waitFor(() => expect(server.callsTo('GET /api/runner/payouts')).toHaveLength(1))
+    streams.latest()!.push('notification', { id: 'n-1', title: 'Ravi accepted your order', data: { type: 'order_accepted', orderId: 'o-1' } })
+    await waitFor(() => expect(notifications.shown).toHaveLength(1))
+    expect(server.callsTo('GET /api/runner/payouts')).toHaveLength(1)
+    for (const type of ['payout_sent', 'payout_returned', 'payout_resent']) {
+      const before = server.callsTo('GET /api/runner/payouts').length
+      streams.latest()!.push('notification', { id: `n-${type}`, title: '$7.00', data: { type, url: '/earnings' } })
+      await waitFor(() => expect(server.callsTo('GET /api/runner/payouts')).toHaveLength(before + 1))
+    }
   })
 })
 

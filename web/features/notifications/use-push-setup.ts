@@ -15,6 +15,8 @@ import { isWorkerNotificationMessage } from './worker-messages'
 
 /** The runner feature's available orders (features/runner/api/pending-orders.ts), by key: features do not import each other. */
 const RUNNER_OFFERS_KEY = ['runner', 'pending']
+/** The payouts feature's queries (its PAYOUTS_KEY): features do not import one another. */
+const PAYOUTS_KEY = ['payouts']
 
 /** 000 §4: no push set-up while the person is finishing sign-up on these. */
 const SET_UP_ELSEWHERE = new Set(['/profile-complete', '/phone-verification'])
@@ -50,6 +52,8 @@ export function usePushSetup() {
       // An offer came or went: the runner's list of offers (which polls only every 60 s) shows it now.
       if (message.data?.type === 'new_order_nearby' || message.data?.type === 'order_withdrawn')
         void queryClient.invalidateQueries({ queryKey: RUNNER_OFFERS_KEY })
+      // Money sent, sent back or sent again: the Earnings screen shows where it stands now.
+      if (message.data?.type?.startsWith('payout_')) void queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY })
       showIncomingPush(message, (data) => open.current(data), clock).catch((error: unknown) => console.error('Showing a notification failed:', error))
     }
     const cancelSetUp = clock.after(PUSH_SETUP_DELAY_MS, async () => {

@@ -86,7 +86,9 @@ export const EARNINGS_NOTES: Record<EarningsStatus, string> = {
   pending: 'pending',
   held: 'held while a problem is open',
   available: 'available for your next payout',
-  paid: 'paid to you',
+  in_transit: 'on its way to your bank',
+  returned: 'came back from your bank',
+  paid: 'paid to your bank',
   none: 'none: the order was cancelled',
 }
 

@@ -31,11 +31,14 @@ function explanation(account: PayoutAccount): string {
     case 'onboarding':
       return `You started setting up payouts but the form isn't finished. ${KEPT}`
     case 'restricted':
-      return 'Your payouts are on hold.'
+      return account.bankLast4 ? `Your payouts to the bank account ending ${account.bankLast4} are on hold.` : 'Your payouts are on hold.'
     case 'enabled':
-      return 'Available earnings are sent to your payout account. Your bank usually shows them within two business days.'
+      return `Available earnings are sent to your ${bankWords(account)}. Your bank usually shows them within two business days.`
   }
 }
+
+/** The bank account payouts go to, by its last four digits once the payment service has it. */
+const bankWords = (account: PayoutAccount) => (account.bankLast4 ? `bank account ending ${account.bankLast4}` : 'payout account')
 
 const CHECK_WORDS: Record<Exclude<ReturnCheck, null>, string> = {
   checking: "We're checking your details with the payment service...",

@@ -1,7 +1,9 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { BRAND_NAME } from '../../../modules/shared/contract'
 import { Icon } from '../../ui/icon'
-import type { LandingLink } from '../landing'
+
+/** A link out of the landing page: the router's inside the app, a plain link on the landing's own page. */
+export type LandingLink = (props: { to: '/' | '/auth' | '/register'; className: string; children: ReactNode }) => ReactNode
 
 export function GetStarted({ signedIn, Link }: { signedIn: boolean; Link: LandingLink }) {
   const headingId = useId()
