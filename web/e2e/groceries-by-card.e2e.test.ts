@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'bun:test'
-import type { Page } from 'playwright'
 import type { CatalogItem } from '../../modules/catalog/contract'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { at, expectComfortableLayout, heading } from './account-steps'
@@ -16,27 +15,11 @@ import { cameraPhoto, desktopShotAt, shotAt } from './phone-shots'
  * run` pays them.
  */
 const env = useServerAndBrowser()
-const { url, demoStore, signedIn } = orderSteps(env)
-
-/** Support's CLI beside the running server: it reaches the embedded database through the server's socket. */
-function cli(...args: string[]) {
-  const run = Bun.spawnSync(['bun', 'cli/index.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: env.server.dataDir, DATABASE_URL: '' } })
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
-}
+const { url, demoStore, signedIn, enablePayouts, cli } = orderSteps(env)
 
 /** Within this, a change must have come over the live stream: polling would take 30 s. */
 const LIVE_MS = 5_000
 const RECEIPT_TOTAL = '48.37'
-
-/** Payouts set up through the embedded stand-in's onboarding form with Stripe's test bank numbers, as payouts.e2e does by hand. */
-async function enablePayouts(runner: Page) {
-  const started = await runner.request.post(url('/api/runner/payouts/onboarding'))
-  const link = new URL(((await started.json()) as { url: string }).url).searchParams.get('link')!
-  const filled = await runner.request.post(url('/api/payments/embedded/onboarding'), {
-    data: { link, legalName: 'Ravi Kumar', dateOfBirth: '1990-04-12', ssnLast4: '1234', routingNumber: '110000000', accountNumber: '000123456789' },
-  })
-  expect(filled.status()).toBe(200)
-}
 
 describe('groceries paid by card in the app', () => {
   test('the buyer chooses card and pays both holds; a runner with payouts shops, photographs the receipt, enters $48.37; the buyer confirms; payouts run pays the runner back', async () => {

@@ -4,6 +4,7 @@ import type { CatalogItem, NearbyStore } from '../../modules/catalog/contract'
 import type { Order } from '../../modules/orders/contract'
 import { TEST_CODE } from '../../modules/verification/contract'
 import { PHONE, type RunningServer } from './harness'
+import { cameraPhoto } from './phone-shots'
 
 type Person = { firstName: string; lastName: string; phone: string; roles: string[] }
 
@@ -48,11 +49,16 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
     return page
   }
 
-  /** Places an order of the store's first `lines` items with a $5 tip, paid with the test card 4242 4242 4242 4242. */
-  async function placeOrder(page: Page, store: NearbyStore, { lines = 3, tip = 5 } = {}): Promise<Order> {
-    const items = ((await ok(page.request.get(url(`/api/items?storeId=${store.id}`)))) as CatalogItem[]).slice(0, lines)
-    expect(items).toHaveLength(lines)
-    const intent = await ok(page.request.post(url('/api/create-payment-intent'), { data: { amount: 2 + tip } }))
+  /**
+   * Places an order of the store's first `lines` items with a $5 tip, paid with the test card 4242 4242 4242 4242.
+   * With `groceries: 'card'` the groceries are paid in the app: the same card's confirmation authorizes their hold too.
+   */
+  async function placeOrder(page: Page, store: NearbyStore, { lines = 3, tip = 5, groceries = 'at_door' as 'at_door' | 'card' } = {}): Promise<Order> {
+    const found = ((await ok(page.request.get(url(`/api/items?storeId=${store.id}`)))) as CatalogItem[]).slice(0, lines)
+    expect(found).toHaveLength(lines)
+    const items = found.map((item) => ({ id: item.id, quantity: 1 }))
+    const byCard = groceries === 'card' ? { groceryPayment: 'card', storeId: store.id, items } : {}
+    const intent = await ok(page.request.post(url('/api/create-payment-intent'), { data: { amount: 2 + tip, ...byCard } }))
     await ok(
       page.request.post(url('/api/payments/embedded/confirm'), {
         data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
@@ -60,7 +66,7 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
     )
     const placed = await ok(
       page.request.post(url('/api/confirm-payment-and-create-order'), {
-        data: { paymentIntentId: intent.paymentIntentId, orderData: { storeId: store.id, items: items.map((item) => ({ id: item.id, quantity: 1 })), tip } },
+        data: { paymentIntentId: intent.paymentIntentId, groceryPaymentIntentId: intent.groceryIntent?.id, orderData: { storeId: store.id, items, tip } },
       }),
     )
     return placed.order as Order
@@ -76,10 +82,15 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
   /** The journeys' runner, Ravi Kumar on `phone`, signed in. */
   const runnerRavi = (phone: string) => signedIn({ firstName: 'Ravi', lastName: 'Kumar', phone, roles: ['runner'] })
 
-  /** Accepts, picks up with everything found and delivers through the API; the pick-up waits for the capture the accept started. */
-  async function deliver(runner: Page, order: Order) {
+  /**
+   * Accepts and picks up with everything found through the API; the pick-up waits for the capture the accept started.
+   * With `receiptTotal` (dollars), a photographed receipt goes first and its total with the pick-up.
+   */
+  async function acceptAndPickUp(runner: Page, order: Order, receiptTotal?: string) {
     expect((await runner.request.patch(url(`/api/orders/${order.id}/accept`))).status()).toBe(200)
-    const pickUp = { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) }
+    if (receiptTotal)
+      await ok(runner.request.post(url(`/api/orders/${order.id}/receipt`), { multipart: { photo: await cameraPhoto(runner, 'STORE RECEIPT') } }))
+    const pickUp = { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })), actualGroceryCost: receiptTotal }
     const deadline = Date.now() + 10_000
     for (;;) {
       const answer = await runner.request.patch(url(`/api/orders/${order.id}/status`), { data: pickUp })
@@ -87,8 +98,30 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
       if (Date.now() > deadline || (await answer.json()).code !== 'PAYMENT_NOT_CAPTURED') throw new Error(`Pick-up answered ${answer.status()}`)
       await Bun.sleep(200)
     }
+  }
+
+  /** Accepts, picks up with everything found and delivers through the API. */
+  async function deliver(runner: Page, order: Order) {
+    await acceptAndPickUp(runner, order)
     expect((await runner.request.patch(url(`/api/orders/${order.id}/status`), { data: { status: 'delivered' } })).status()).toBe(200)
   }
 
-  return { url, demoStore, signedIn, placeOrder, buyerWithOrder, runnerRavi, deliver }
+  /** Payouts set up through the embedded stand-in's onboarding form with Stripe's test routing number and `accountNumber`, as payouts.e2e does by hand. */
+  async function enablePayouts(runner: Page, accountNumber = '000123456789') {
+    const started = await ok(runner.request.post(url('/api/runner/payouts/onboarding')))
+    const link = new URL((started as { url: string }).url).searchParams.get('link')!
+    await ok(
+      runner.request.post(url('/api/payments/embedded/onboarding'), {
+        data: { link, legalName: 'Ravi Kumar', dateOfBirth: '1990-04-12', ssnLast4: '1234', routingNumber: '110000000', accountNumber },
+      }),
+    )
+  }
+
+  /** Support's CLI beside the running server: it reaches the embedded database through the server's socket. */
+  function cli(...args: string[]) {
+    const run = Bun.spawnSync(['bun', 'cli/index.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: env.server.dataDir, DATABASE_URL: '' } })
+    return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
+  }
+
+  return { url, demoStore, signedIn, placeOrder, buyerWithOrder, runnerRavi, acceptAndPickUp, deliver, enablePayouts, cli }
 }

@@ -11,13 +11,7 @@ import { orderSteps } from './order-steps'
  * out with no window for problem reports.
  */
 const env = useServerAndBrowser({ PAYOUT_HOLD_HOURS: '0' })
-const { url, buyerWithOrder, runnerRavi, deliver } = orderSteps(env)
-
-/** Support's CLI beside the running server: it reaches the embedded database through the server's socket. */
-function cli(...args: string[]) {
-  const run = Bun.spawnSync(['bun', 'cli/index.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: env.server.dataDir, DATABASE_URL: '' } })
-  return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
-}
+const { url, buyerWithOrder, runnerRavi, deliver, cli } = orderSteps(env)
 
 describe('a runner gets paid', () => {
   test('delivers, sets up payouts on the onboarding page, and sees the transfer on Earnings after support runs payouts', async () => {
