@@ -30,6 +30,7 @@ export {
   orderResponseSchema,
   SUBSTITUTION_WAIT_MS,
 } from './contract'
+export { orderFigures } from './figures'
 export { captureUnansweredGroceryTotals } from './grocery-capture'
 export { openDueOffers } from './offers-open'
 export { type OnlySide, orderForParty, type Party, partyOf, type Viewer } from './order-access'

@@ -2,9 +2,9 @@ import type { Config } from '../shared/index'
 import { payoutsAccountListener, startOnboarding } from './accounts'
 import { checkMoneyOut } from './check'
 import { earnDelivery, earnGroceries, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
-import { dispatchedPayoutEvent, undispatchedPayoutEvents } from './outbox'
+import { dispatchedPayoutEvent, payoutOutboxBacklog, undispatchedPayoutEvents } from './outbox'
 import { reverseWhatIsOwed, runPayouts } from './run'
-import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payoutStatement } from './statement'
+import { accountAndBalance, deliveryEarningsOf, earnedBy, lineFigures, linesForSupport, payoutStatement } from './statement'
 
 /**
  * Payouts' door: money going out to runners. It owns runners' payout accounts, the earnings
@@ -34,8 +34,15 @@ export const payoutLedger = { earn: earnDelivery, earnGroceries, hold: holdLines
  */
 export const runnerPayouts = { statement: payoutStatement, startOnboarding, earnedBy, ofOrders: deliveryEarningsOf, expected: expectedEarnings }
 
-/** The payout run (the job and support's `payouts run`), support's views, the check of money going out, and the account listener. */
-export const payoutDesk = { run: runPayouts, lines: linesForSupport, account: accountAndBalance, checkMoneyOut, accountListener: payoutsAccountListener }
+/** The payout run (the job and support's `payouts run`), support's views, the operator's figures, the check of money going out, and the account listener. */
+export const payoutDesk = {
+  run: runPayouts,
+  lines: linesForSupport,
+  account: accountAndBalance,
+  figures: lineFigures,
+  checkMoneyOut,
+  accountListener: payoutsAccountListener,
+}
 
 /** Payouts' outbox, which the notifications work through. */
-export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvent }
+export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvent, backlog: payoutOutboxBacklog }
