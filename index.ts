@@ -35,7 +35,7 @@ async function start() {
   // (150 ms of them before the settings are read): begun now when the settings will choose the
   // embedded database. Its error, should it fail, is the opening's.
   if (!hot.kiranaDatabase && !process.env.DATABASE_URL) compiledPglite().catch(() => {})
-  const [{ ConfigError, loadConfig, systemClock }, { openDatabase }, { migrate }, { databaseTarget }] = await Promise.all([
+  const [{ ConfigError, createLogger, loadConfig, systemClock }, { openDatabase }, { migrate }, { databaseTarget }] = await Promise.all([
     import('./modules/shared/index'),
     import('./db/client'),
     import('./db/migrate'),
@@ -65,10 +65,12 @@ async function start() {
     ])
   // Support's CLI works beside the server: it reaches the embedded database through a socket in DATA_DIR.
   await handle.share?.().catch((error) => console.warn(`The CLI cannot reach the database while the server runs: ${(error as Error).message}`))
+  // JSON lines in production, readable text in development: the request lines and these.
+  const logger = createLogger(config)
   const clock = clockFromConfig(config)
   if (config.DEV_CLOCK_OFFSET_MINUTES)
-    console.log(`The clock runs ${config.DEV_CLOCK_OFFSET_MINUTES} minutes ahead (DEV_CLOCK_OFFSET_MINUTES): it is ${clock.now().toISOString()} to the server.`)
-  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, listen: handle.listen, clock, config }
+    logger.info(`The clock runs ${config.DEV_CLOCK_OFFSET_MINUTES} minutes ahead (DEV_CLOCK_OFFSET_MINUTES): it is ${clock.now().toISOString()} to the server.`)
+  const deps: AppDeps = { db: handle.db, dbKind: handle.kind, listen: handle.listen, clock, config, logger }
   const publicDir = 'public'
   const providers = providersFromConfig(deps)
   const streams = liveStreamsFromConfig(config)
@@ -101,13 +103,13 @@ async function start() {
   } else {
     server = app.listen(listenOptions).server!
   }
-  console.log(`Kirana is serving http://localhost:${config.PORT} on ${handle.kind === 'pglite' ? `embedded PGlite (${config.DATA_DIR})` : 'PostgreSQL'}`)
+  logger.info(`Kirana is serving http://localhost:${config.PORT} on ${handle.kind === 'pglite' ? `embedded PGlite (${config.DATA_DIR})` : 'PostgreSQL'}`)
   // Stopping ends the live streams that would otherwise hold the process (and PGlite's lock) open.
   let stopping = false
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal}: stopping (${streams.size} live streams open)`)
+    logger.info(`${signal}: stopping (${streams.size} live streams open)`)
     // Should closing the database hang, the process still ends, saying so in its exit code.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref()
     const sweep = app.store.cron['payment-sweep']
@@ -136,7 +138,7 @@ async function start() {
   // One copied from the template just now has them, and is not asked while its first requests wait.
   if (handle.kind === 'pglite' && !handle.holdsContents && (await catalogIsEmpty(handle.db))) {
     const seeded = await seedDemoCatalog(handle.db, clock)
-    console.log(`Seeded ${seeded.storesCreated} demo stores with ${seeded.itemsCreated} items`)
+    logger.info(`Seeded ${seeded.storesCreated} demo stores with ${seeded.itemsCreated} items`)
   }
 }
 

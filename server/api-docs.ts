@@ -24,8 +24,8 @@ type Operation = OpenAPIV3_1.OperationObject
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
 
-/** The PWA's pages (/welcome, the shell for every other path) are no part of the API. */
-const NOT_API = /^(?!\/api\/)/
+/** The PWA's pages (/welcome, the shell for every other path) are no part of the API; Prometheus's /metrics is. */
+const NOT_API = /^(?!\/api\/|\/metrics$)/
 
 const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType
 

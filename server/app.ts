@@ -13,23 +13,29 @@ import { runnerModule } from '../modules/runner/index'
 import {
   answerTurns,
   type Config,
+  createLogger,
   crossSiteGuard,
   errorPlugin,
   type LiveStreams,
+  type Logger,
   liveStreams,
   type ModuleDeps,
+  observeRequests,
   requestLimits,
   securityHeaders,
 } from '../modules/shared/index'
 import { verificationModule } from '../modules/verification/index'
 import { type WebHostOptions, webHost } from '../web/host'
 import { apiDocs } from './api-docs'
+import { metricsRoute, operatorMetrics } from './metrics'
 import { type Providers, providersFromConfig } from './providers'
 import { resetCourier } from './reset-courier'
 
 export interface AppDeps extends ModuleDeps {
   dbKind: DatabaseKind
   listen: Listen
+  /** Where each request's line is written. Unset: as the config says (JSON in production, text in development, nothing while testing). */
+  logger?: Logger
 }
 
 /** The live streams every module's stream routes count against, within the configured limits. */
@@ -43,7 +49,9 @@ export function createApi(
   accounts: AccountListener = payoutDesk.accountListener(deps.db, deps.clock),
 ) {
   const session = sessionPlugin(deps)
+  const metrics = operatorMetrics(deps, providers.gatewayCalls, streams)
   return new Elysia()
+    .use(observeRequests(deps.logger ?? createLogger(deps.config), metrics.http))
     .use(errorPlugin)
     .use(securityHeaders({ production: deps.config.NODE_ENV === 'production', firebaseAuthEmulatorHost: deps.config.FIREBASE_AUTH_EMULATOR_HOST }))
     .use(requestLimits)
@@ -65,6 +73,7 @@ export function createApi(
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
     .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen, streams))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
+    .use(metricsRoute(deps.config.METRICS_TOKEN, metrics))
     .use(apiDocs({ enabled: deps.config.API_DOCS ?? deps.config.NODE_ENV !== 'production' }))
 }
 

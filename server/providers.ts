@@ -16,11 +16,14 @@ import {
   zipCentroidGeocoder,
 } from '../modules/shared/index'
 import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, type VerificationProviders } from '../modules/verification/index'
+import { countedGateway, type GatewayCalls, gatewayCallCounters } from './gateway-calls'
 
 /** Every outside service, each chosen once here: the real one when configured, else the embedded one. */
 export interface Providers extends VerificationProviders {
   geocoder: Geocoder
   payments: PaymentGateway
+  /** What the payment gateway was asked and how it answered, for the operator's figures. */
+  gatewayCalls: GatewayCalls
   push: PushSender
   /** Where photos (receipts, doorstep photos) are kept. */
   objects: ObjectStore
@@ -68,10 +71,27 @@ export function clockFromConfig(config: Config): Clock {
   return config.DEV_CLOCK_OFFSET_MINUTES === 0 ? systemClock : offsetClock(config.DEV_CLOCK_OFFSET_MINUTES)
 }
 
+/** Stripe when both its keys are set, else the embedded stand-in; counted either way. */
+function paymentGateway({ db, clock, config }: ModuleDeps, calls: GatewayCalls): PaymentGateway {
+  const gateway =
+    config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY
+      ? stripeGateway(
+          {
+            secretKey: config.STRIPE_SECRET_KEY,
+            publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+            onRateLimited: () => calls.rateLimited.inc({ gateway: 'stripe' }),
+          },
+          stripeRequestPacer(db, config.STRIPE_MAX_REQUESTS_PER_SECOND),
+        )
+      : embeddedGateway(db, clock, { appUrl: config.APP_URL })
+  return countedGateway(gateway, calls)
+}
+
 export function providersFromConfig(deps: ModuleDeps): Providers {
   const { clock, config } = deps
   const firebase = firebaseCredentials(config)
   const phone = phoneProject(config, firebase)
+  const gatewayCalls = gatewayCallCounters()
   return {
     sms: embeddedSmsSender({ clock, production: config.NODE_ENV === 'production' }),
     phoneVerifier: phone ? firebasePhoneVerifier(phone) : null,
@@ -88,13 +108,8 @@ export function providersFromConfig(deps: ModuleDeps): Providers {
     captcha: fallbackCaptcha(deps),
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
     geocoder: config.GEOCODER === 'census' ? censusGeocoder(config.CENSUS_GEOCODER_URL) : zipCentroidGeocoder,
-    payments:
-      config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY
-        ? stripeGateway(
-            { secretKey: config.STRIPE_SECRET_KEY, publishableKey: config.STRIPE_PUBLISHABLE_KEY },
-            stripeRequestPacer(deps.db, config.STRIPE_MAX_REQUESTS_PER_SECOND),
-          )
-        : embeddedGateway(deps.db, deps.clock, { appUrl: config.APP_URL }),
+    payments: paymentGateway(deps, gatewayCalls),
+    gatewayCalls,
     push: firebase ? fcmPushSender(firebase) : embeddedPushSender(deps.db),
     objects: objectStore(deps),
     pushClient:

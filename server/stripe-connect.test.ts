@@ -325,7 +325,8 @@ describe("Stripe's own rate limit", () => {
   }
 
   test('a 429 is waited out and the capture sent again under the same key until it goes through, charging once', async () => {
-    const rig = stripeRig({ perSecond: 100, standIn: { requestsPerSecond: 1000 } })
+    let told = 0
+    const rig = stripeRig({ perSecond: 100, standIn: { requestsPerSecond: 1000 }, onRateLimited: () => told++ })
     const intentId = await heldPayment(rig)
     // One request a second: the intent just created leaves no room for the capture right after it.
     rig.stripe.setRequestsPerSecond(1)
@@ -333,6 +334,8 @@ describe("Stripe's own rate limit", () => {
     const attempts = rig.stripe.sent.filter((sent) => sent.path === `/v1/payment_intents/${intentId}/capture`)
     expect(attempts.length).toBeGreaterThan(1)
     expect(attempts.map((sent) => sent.status)).toEqual([...attempts.slice(1).map(() => 429), 200])
+    // Each 429 is told, for the operator's figures.
+    expect(told).toBe(attempts.length - 1)
     expect(new Set(attempts.map((sent) => sent.idempotencyKey))).toEqual(new Set(['order:o-busy:capture']))
   })
 

@@ -4,7 +4,7 @@ import { type CatalogItem, importStores, type LocatedStoreRecord, listStores } f
 import type { PushSender } from '../modules/notifications/index'
 import type { Order } from '../modules/orders/index'
 import type { AccountListener, PaymentGateway } from '../modules/payments/index'
-import { toE164 } from '../modules/shared/index'
+import { type Logger, toE164 } from '../modules/shared/index'
 import { embeddedSmsSender, type PhoneTokenVerifier, TEST_CODE } from '../modules/verification/index'
 import { createApi } from '../server/app'
 import { providersFromConfig } from '../server/providers'
@@ -26,6 +26,8 @@ type TestApiOptions = {
   /** Hears what payments tells payouts of runners' connected accounts (the embedded onboarding form, Stripe's account.updated and payout.failed), in place of payouts' own listener. */
   accounts?: AccountListener
   database?: DatabaseHandle
+  /** Where request lines are logged: to read what the logs carry. */
+  logger?: Logger
 }
 
 /** The code a reserved test phone number accepts, for tests of other modules that need one. */
@@ -39,7 +41,7 @@ export async function testApi(options: TestApiOptions = {}) {
   const payments = options.payments ?? options.wrapPayments?.(configured.payments) ?? configured.payments
   const push = options.wrapPush?.(configured.push) ?? configured.push
   const providers = { ...configured, sms, payments, push, ...(options.firebase && { phoneVerifier: options.firebase }) }
-  const app = createApi({ ...deps, dbKind: handle.kind, listen: handle.listen }, providers, undefined, options.accounts)
+  const app = createApi({ ...deps, dbKind: handle.kind, listen: handle.listen, logger: options.logger }, providers, undefined, options.accounts)
 
   async function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
     const response = await app.handle(apiRequest(method, path, options))

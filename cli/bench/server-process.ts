@@ -14,7 +14,7 @@ export interface ServerProcess {
   stop(): Promise<{ cpuMs: number }>
   /** The server's resident memory now, in bytes (Linux). */
   residentBytes(): Promise<number>
-  /** What the server has printed so far (its log lines). */
+  /** What the server has printed so far (its log lines), but each request's line. */
   output(): string
 }
 
@@ -54,10 +54,11 @@ async function startProcess(args: string[], env: Record<string, string>, cleanUp
     stdout: 'pipe',
     stderr: 'inherit',
   })
-  // Read as it comes, so a full pipe never stops the server.
+  // Read as it comes, so a full pipe never stops the server; each request's own line (a load writes
+  // hundreds of thousands) is read and let go, the rest kept.
   let printed = ''
   void (async () => {
-    for await (const text of child.stdout.pipeThrough(new TextDecoderStream())) printed += text
+    for await (const text of child.stdout.pipeThrough(new TextDecoderStream())) printed += text.replace(/^\{"level":\d+,[^\n]*"msg":"request"\}\n/gm, '')
   })()
   const stop = async () => {
     child.kill('SIGTERM')

@@ -32,6 +32,7 @@ export {
   type RefundedPart,
   SUBSTITUTION_WAIT_MS,
 } from './contract'
+export { orderFigures } from './figures'
 export { captureUnansweredGroceryTotals } from './grocery-capture'
 export { openDueOffers } from './offers-open'
 export { tellOvernightOffers } from './offers-overnight'

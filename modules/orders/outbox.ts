@@ -31,3 +31,12 @@ export async function markOrderEventDispatched(db: Database, clock: Clock, id: n
     .set({ dispatchedAt: clock.now() })
     .where(and(eq(orderEvents.id, id), isNull(orderEvents.dispatchedAt)))
 }
+
+/** The outbox's backlog, for the operator's figures: the events not yet told, and when the oldest was written. */
+export async function orderOutboxBacklog(db: Database) {
+  const [row] = await db
+    .select({ events: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${orderEvents.createdAt})` })
+    .from(orderEvents)
+    .where(isNull(orderEvents.dispatchedAt))
+  return { events: Number(row?.events ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null }
+}

@@ -24,6 +24,7 @@ export {
 export type { BankPayout, BankPayoutRun } from './embedded-bank-payouts'
 export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } from './embedded-gateway'
 export { type PaymentEvent, paymentEventsOf } from './events'
+export { holdsOlderThanWindow } from './figures'
 export {
   type AccountListener,
   type BankPayoutReport,

@@ -3,10 +3,10 @@ import { payoutsAccountListener, startOnboarding } from './accounts'
 import { bankPayoutsOf, moneyNotInBank } from './bank'
 import { checkMoneyOut } from './check'
 import { earnDelivery, earnGroceries, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
-import { dispatchedPayoutEvents, PAYOUT_EVENTS_CHANNEL, undispatchedPayoutEvents } from './outbox'
+import { dispatchedPayoutEvents, PAYOUT_EVENTS_CHANNEL, payoutOutboxBacklog, undispatchedPayoutEvents } from './outbox'
 import { platformBalance } from './platform-balance'
 import { reverseWhatIsOwed, runPayouts } from './run'
-import { accountAndBalance, deliveryEarningsOf, earnedBy, linesForSupport, payoutStatement } from './statement'
+import { accountAndBalance, deliveryEarningsOf, earnedBy, lineFigures, linesForSupport, payoutStatement } from './statement'
 
 /**
  * Payouts' door: money going out to runners. It owns runners' payout accounts, the earnings
@@ -37,7 +37,7 @@ export const payoutLedger = { earn: earnDelivery, earnGroceries, hold: holdLines
  */
 export const runnerPayouts = { statement: payoutStatement, startOnboarding, earnedBy, ofOrders: deliveryEarningsOf, expected: expectedEarnings }
 
-/** The payout run (the job and support's `payouts run`), support's views (lines, a runner's account and bank payouts, the platform's balance), the check of money going out, and the account listener. */
+/** The payout run (the job and support's `payouts run`), support's views (lines, a runner's account and bank payouts, the platform's balance), the operator's figures, the check of money going out, and the account listener. */
 export const payoutDesk = {
   run: runPayouts,
   lines: linesForSupport,
@@ -45,9 +45,15 @@ export const payoutDesk = {
   platformBalance,
   bankPayouts: bankPayoutsOf,
   notInBank: moneyNotInBank,
+  figures: lineFigures,
   checkMoneyOut,
   accountListener: payoutsAccountListener,
 }
 
-/** Payouts' outbox, which the notifications work through, and the channel on which new events are announced. */
-export const payoutOutbox = { undispatched: undispatchedPayoutEvents, markDispatched: dispatchedPayoutEvents, channels: [PAYOUT_EVENTS_CHANNEL] }
+/** Payouts' outbox, which the notifications work through, the channel on which new events are announced, and its backlog for the operator. */
+export const payoutOutbox = {
+  undispatched: undispatchedPayoutEvents,
+  markDispatched: dispatchedPayoutEvents,
+  channels: [PAYOUT_EVENTS_CHANNEL],
+  backlog: payoutOutboxBacklog,
+}

@@ -35,3 +35,12 @@ export async function dispatchedPayoutEvents(db: Database, clock: Clock, ids: re
     .set({ dispatchedAt: clock.now() })
     .where(and(inArray(payoutEvents.id, [...ids]), isNull(payoutEvents.dispatchedAt)))
 }
+
+/** The outbox's backlog, for the operator's figures: the events not yet told, and when the oldest was written. */
+export async function payoutOutboxBacklog(db: Database) {
+  const [row] = await db
+    .select({ events: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${payoutEvents.createdAt})` })
+    .from(payoutEvents)
+    .where(isNull(payoutEvents.dispatchedAt))
+  return { events: Number(row?.events ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null }
+}

@@ -11,9 +11,9 @@ import {
   type PayoutsResponse,
   payoutLineStatus,
 } from './contract'
-import { availableAt, type LineRow, netOf } from './ledger'
+import { availableAt, dueBy, type LineRow, netOf } from './ledger'
 import { refusalCause, refusedAtLastAttempt } from './refusals'
-import { payoutLines } from './schema'
+import { payoutAccounts, payoutLines } from './schema'
 
 export const toPayoutLine = (line: LineRow, now: Date): PayoutLine => ({
   id: line.id,
@@ -120,17 +120,20 @@ export async function payoutStatement(db: Database, clock: Clock, runnerId: stri
   }
 }
 
+/** The lines in each status at `now` (contract.ts's payoutLineStatus, in SQL). */
+const linesIn = (now: Date): Record<PayoutLineStatus, SQL | undefined> => ({
+  in_transit: eq(payoutLines.bankStatus, 'in_transit'),
+  returned: eq(payoutLines.bankStatus, 'returned'),
+  paid: eq(payoutLines.bankStatus, 'paid'),
+  held: and(isNull(payoutLines.paidAt), eq(payoutLines.held, true)),
+  pending: and(isNull(payoutLines.paidAt), eq(payoutLines.held, false), gt(payoutLines.availableAt, now)),
+  available: availableAt(now),
+})
+
 /** For support's `payouts list`: newest first, by runner and status, each refused line with the cause of its refusal. */
 export async function linesForSupport(db: Database, clock: Clock, filter: { runnerId?: string; status?: PayoutLineStatus; limit?: number }) {
   const now = clock.now()
-  const byStatus: Record<PayoutLineStatus, SQL | undefined> = {
-    in_transit: eq(payoutLines.bankStatus, 'in_transit'),
-    returned: eq(payoutLines.bankStatus, 'returned'),
-    paid: eq(payoutLines.bankStatus, 'paid'),
-    held: and(isNull(payoutLines.paidAt), eq(payoutLines.held, true)),
-    pending: and(isNull(payoutLines.paidAt), eq(payoutLines.held, false), gt(payoutLines.availableAt, now)),
-    available: availableAt(now),
-  }
+  const byStatus = linesIn(now)
   const rows = await db
     .select()
     .from(payoutLines)
@@ -166,4 +169,36 @@ export async function deliveryEarningsOf(
     .from(payoutLines)
     .where(and(inArray(payoutLines.orderId, [...orderIds]), eq(payoutLines.kind, 'delivery')))
   return new Map(lines.map((line) => [line.orderId, { amountCents: netOf(line), status: payoutLineStatus(line, now) }]))
+}
+
+/** Due this long and not paid to a runner whose payouts are enabled, a line is stuck: runs come every few minutes. */
+const STUCK_AFTER_MS = 60 * 60_000
+
+/**
+ * The operator's figures (GET /metrics): how many lines are in each status; how many unpaid ones
+ * the gateway refused at their last attempt (the next run tries them again); and how many are
+ * stuck, due for an hour to a runner whose payouts are enabled.
+ */
+export async function lineFigures(db: Database, clock: Clock) {
+  const now = clock.now()
+  const statuses = Object.entries(linesIn(now)) as [PayoutLineStatus, SQL | undefined][]
+  const [[row], [stuck]] = await Promise.all([
+    db
+      .select({
+        ...Object.fromEntries(statuses.map(([status, where]) => [status, sql<number>`count(*) filter (where ${where})::int`])),
+        refused: sql<number>`count(*) filter (where ${and(isNull(payoutLines.paidAt), isNotNull(payoutLines.lastError))})::int`,
+      })
+      .from(payoutLines),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(payoutLines)
+      .innerJoin(payoutAccounts, and(eq(payoutAccounts.runnerId, payoutLines.runnerId), eq(payoutAccounts.status, 'enabled')))
+      .where(dueBy(new Date(now.getTime() - STUCK_AFTER_MS))),
+  ])
+  const counts = (row ?? {}) as Record<string, number>
+  return {
+    byStatus: Object.fromEntries(statuses.map(([status]) => [status, Number(counts[status] ?? 0)])) as Record<PayoutLineStatus, number>,
+    refusedAtLastAttempt: Number(counts.refused ?? 0),
+    stuck: Number(stuck?.count ?? 0),
+  }
 }

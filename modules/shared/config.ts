@@ -127,6 +127,10 @@ export const configSchema = z.object({
     .min(30)
     .max(24 * 60)
     .default(120),
+  /** Serve GET /metrics (Prometheus's text format) to a scraper that sends this as its bearer token. Unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The least a log line must be to be written. Unset: info, and nothing while testing. */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
   /** Serve the OpenAPI reference at /api/docs and /api/openapi.json. Unset: on, except in production. */
   API_DOCS: z.stringbool().optional(),
   /** Serve web/ from source with Bun's HTML imports and hot reload instead of dist/ (`bun run dev` sets it). */
@@ -144,6 +148,7 @@ export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL'> & { APP_URL: 
 const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'FIREBASE_PRIVATE_KEY',
+  'METRICS_TOKEN',
   'RECAPTCHA_SECRET_KEY',
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { AppError } from './app-error'
 import type { ErrorCode } from './error-codes'
 import { parseJsonBody } from './json-body'
+import { requestIdOf } from './observability'
 import { requestPath } from './request-guards'
 import { isUploadPath } from './upload-routes'
 
@@ -58,7 +59,8 @@ function answerFor(code: string | number, raised: Error | unknown, set: ErrorSet
       set.status = 400
       return { message: 'Invalid cookie', code: 'INVALID_COOKIE' }
   }
-  const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID()
+  // The id the request's log line and its x-request-id answer carry.
+  const requestId = requestIdOf(request)
   // The raw target stands in for a path that does not parse (CONNECT's `*`), cut short as it is the caller's text.
   const where = requestPath(request) ?? request.url.slice(0, 200)
   console.error(`[${requestId}] ${request.method} ${where} failed: ${describeForLog(error)}`)

@@ -31,6 +31,7 @@ export {
 export { databaseObjectStore } from './object-store/database-store'
 export type { ObjectStore, StoredObject } from './object-store/object-store'
 export { type S3Settings, s3ObjectStore } from './object-store/s3-store'
+export { createLogger, type Logger, observeRequests, type RequestMetrics, requestIdOf, requestMetrics } from './observability'
 export { type CleanPhoto, receiveForm, receivePhoto } from './photo-upload'
 export { hitRateLimit, pruneRateLimits, type RateLimit, type RateLimitHit, rateLimitedFor, releaseRateLimitHit, resetRateLimit } from './rate-limit'
 export { clientAddress, crossSiteGuard, MAX_HEADER_BYTES, requestLimits } from './request-guards'
