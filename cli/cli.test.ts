@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
-import { runCli } from '../testing/cli'
+import { runCliProcess } from '../testing/cli'
 import { testPostgresUrl } from '../testing/database'
 
 // For tests that run the CLI several times: each run is a new process, and creating a fresh PGlite takes seconds on a busy machine.
@@ -13,7 +13,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 /** On a fresh embedded database unless `env` says otherwise. */
-const cli = (args: string[], env: Record<string, string> = {}) => runCli(dataDir, args, env)
+const cli = (args: string[], env: Record<string, string> = {}) => runCliProcess(dataDir, args, env)
 
 describe('kirana CLI', () => {
   test('--help lists the db commands', () => {

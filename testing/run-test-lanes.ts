@@ -1,7 +1,7 @@
 /**
- * `bun run test`: every server and UI test, in two lanes at once. The CLI's tests spend their
- * time starting `bun cli/index.ts` processes and the UI's in happy-dom, while the rest mostly
- * wait on the database, so the two lanes together take little more than the longer one. Each
+ * `bun run test`: every server and UI test, in two lanes at once. The UI's tests spend their
+ * time in happy-dom, while the rest mostly wait on the database, so the two lanes together take
+ * little more than the longer one. Each
  * lane's output is printed whole when it ends, so the two never interleave; the command fails if
  * either lane does. `bun run test:server` and `bun run test:ui` still run each part alone.
  */
