@@ -11,7 +11,6 @@ const databases = {
   csv: preparedDatabase(),
   hours: preparedDatabase(),
   bad: preparedDatabase(),
-  badJson: preparedDatabase(),
 }
 const workDir = mkdtempSync(join(tmpdir(), 'kirana-seed-'))
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
@@ -158,8 +157,9 @@ describe('seed stores --file', () => {
   })
 
   test('bad JSON rows are reported by the line their store starts on', async () => {
+    // A bad file is refused before the database is opened.
     const run = await seedFile(
-      databases.badJson,
+      databases.bad,
       'bad.json',
       '[\n  { "name": "Fine", "address": "1 A St", "zipCode": "08817" },\n  { "name": "", "address": "2 B St", "zipCode": "8817" }\n]',
     )

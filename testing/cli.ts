@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { format } from 'node:util'
+import type { CliRun } from '../cli/commands/with-database'
 import { runKirana } from '../cli/index'
 import { type DatabaseHandle, openDatabase } from '../db/client'
 import { migrate } from '../db/migrate'
@@ -37,12 +38,25 @@ export interface CliDatabase {
 /**
  * Runs the CLI in this process, as `bun cli/index.ts` runs it, against the open `database` with
  * the test settings and `env`: what the commands and commander write is captured, and the exit
- * code is the one the process would end with. One run at a time: console and process.exitCode
- * are the process's own, and are put back afterwards.
+ * code is the one the process would end with.
  */
-export async function runCli(database: CliDatabase, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+export function runCli(database: CliDatabase, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const handle = database.handle
   if (!handle) throw new Error('runCli: the database is not prepared yet; run the CLI from a test')
+  const where = describeTarget(handle.url ? { url: handle.url } : { inMemory: true })
+  return runInProcess(args, { env: { ...testEnv(), ...env }, database: { ...handle, where } })
+}
+
+/**
+ * Runs the CLI in this process on the database its settings name (DATA_DIR, or DATABASE_URL in
+ * `env`), which the command opens and closes as it would in a process of its own.
+ */
+export function runCliOnSettings(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return runInProcess(args, { env: { ...testEnv(), ...env } })
+}
+
+/** One run at a time: console and process.exitCode are the process's own, and are put back afterwards. */
+async function runInProcess(args: string[], run: CliRun): Promise<CliResult> {
   const output = { stdout: '', stderr: '' }
   const writeOut = (text: string) => {
     output.stdout += text
@@ -57,8 +71,7 @@ export async function runCli(database: CliDatabase, args: string[], env: Record<
   console.log = (...values: unknown[]) => writeOut(`${format(...values)}\n`)
   console.error = (...values: unknown[]) => writeErr(`${format(...values)}\n`)
   try {
-    const where = describeTarget(handle.url ? { url: handle.url } : { inMemory: true })
-    const code = await runKirana(args, { env: { ...testEnv(), ...env }, database: { ...handle, where } }, { writeOut, writeErr })
+    const code = await runKirana(args, run, { writeOut, writeErr })
     return { code: code || Number(process.exitCode ?? 0), ...output }
   } finally {
     console.log = log
