@@ -3,46 +3,48 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
-import { runCli } from '../testing/cli'
+import { runCliOnSettings, runCliProcess } from '../testing/cli'
 import { testPostgresUrl } from '../testing/database'
 
-// For tests that run the CLI several times: each run is a new process, and creating a fresh PGlite takes seconds on a busy machine.
+// For tests that run the CLI several times: each run opens the database anew, and opening PGlite takes seconds on a busy machine.
 const SEVERAL_RUNS_TIMEOUT_MS = 60_000
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kirana-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-/** On a fresh embedded database unless `env` says otherwise. */
-const cli = (args: string[], env: Record<string, string> = {}) => runCli(dataDir, args, env)
+/** On a fresh embedded database unless `env` says otherwise: in a process of its own, for what happens as the process starts. */
+const cli = (args: string[], env: Record<string, string> = {}) => runCliProcess(dataDir, args, env)
+/** The same, run in this process. */
+const inProcess = (args: string[], env: Record<string, string> = {}) => runCliOnSettings(args, { DATA_DIR: dataDir, ...env })
 
 describe('kirana CLI', () => {
-  test('--help lists the db commands', () => {
-    const run = cli(['--help'])
+  test('--help lists the db commands', async () => {
+    const run = await inProcess(['--help'])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Usage: kirana')
     expect(run.stdout).toMatch(/^\s+db\s/m)
   })
 
-  test('--version prints the package version', () => {
-    const run = cli(['--version'])
+  test('--version prints the package version', async () => {
+    const run = await inProcess(['--version'])
     expect(run.code).toBe(0)
     expect(run.stdout.trim()).toBe('0.1.0')
   })
 
   test(
     'a new embedded database starts migrated: db status lists every migration applied, db migrate has nothing to do',
-    () => {
-      const status = cli(['db', 'status'])
+    async () => {
+      const status = await inProcess(['db', 'status'])
       expect(status.code).toBe(0)
       expect(status.stdout).toContain('pglite')
       expect(status.stdout).toContain(dataDir)
       expect(status.stdout).toMatch(/applied\s+0000_initial/)
 
-      const json = JSON.parse(cli(['db', 'status', '--json']).stdout)
+      const json = JSON.parse((await inProcess(['db', 'status', '--json'])).stdout)
       expect(json).toMatchObject({ engine: 'pglite', where: dataDir, pending: 0 })
       expect(json.migrations).toContainEqual({ tag: '0000_initial', applied: true })
 
-      const again = cli(['db', 'migrate'])
+      const again = await inProcess(['db', 'migrate'])
       expect(again.code).toBe(0)
       expect(again.stdout).toContain('Nothing to apply')
     },
@@ -107,13 +109,13 @@ describe.skipIf(!postgresUrl)('kirana CLI on PostgreSQL', () => {
       try {
         const env = { DATABASE_URL: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString() }
 
-        const before = JSON.parse(cli(['db', 'status', '--json'], env).stdout)
+        const before = JSON.parse((await inProcess(['db', 'status', '--json'], env)).stdout)
         expect(before.engine).toBe('postgres')
         expect(before.where).toEndWith(`/${name}`)
         expect(before.migrations).toContainEqual({ tag: '0000_initial', applied: false })
 
-        expect(cli(['db', 'migrate'], env).stdout).toContain('Applied 0000_initial')
-        const after = cli(['db', 'status'], env)
+        expect((await inProcess(['db', 'migrate'], env)).stdout).toContain('Applied 0000_initial')
+        const after = await inProcess(['db', 'status'], env)
         expect(after.code).toBe(0)
         expect(after.stdout).toMatch(/applied\s+0000_initial/)
       } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { preparedDataDir, runCli } from '../testing/cli'
+import { preparedDataDir, runCliProcess } from '../testing/cli'
 
 // The development clock offset, as a developer uses it: an order placed just now, and the
 // 30-minute sweep run from the CLI with the clock moved past its hold.
@@ -12,19 +12,19 @@ const dataDir = preparedDataDir('cli-dev-clock', async (api) => {
   placed.waiting = (await api.placeOrder(buyer.cookie, store)).id
 })
 
-const status = () => JSON.parse(runCli(dataDir, ['orders', 'show', placed.waiting, '--json']).stdout).order.status
+const status = () => JSON.parse(runCliProcess(dataDir, ['orders', 'show', placed.waiting, '--json']).stdout).order.status
 
 describe('DEV_CLOCK_OFFSET_MINUTES', () => {
   test('refused in production with one line, changing nothing', () => {
-    const run = runCli(dataDir, ['orders', 'sweep'], { NODE_ENV: 'production', DEV_CLOCK_OFFSET_MINUTES: '31' })
+    const run = runCliProcess(dataDir, ['orders', 'sweep'], { NODE_ENV: 'production', DEV_CLOCK_OFFSET_MINUTES: '31' })
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toStartWith('Invalid configuration: DEV_CLOCK_OFFSET_MINUTES must not be set in production')
     expect(status()).toBe('pending_runner_acceptance')
   }, 60_000)
 
   test('without it the order placed just now waits; 31 minutes ahead, the sweep cancels it', () => {
-    expect(runCli(dataDir, ['orders', 'sweep']).stdout).toContain('Sweep: 0 orders cancelled')
-    const ahead = runCli(dataDir, ['orders', 'sweep'], { DEV_CLOCK_OFFSET_MINUTES: '31' })
+    expect(runCliProcess(dataDir, ['orders', 'sweep']).stdout).toContain('Sweep: 0 orders cancelled')
+    const ahead = runCliProcess(dataDir, ['orders', 'sweep'], { DEV_CLOCK_OFFSET_MINUTES: '31' })
     expect(ahead.code).toBe(0)
     expect(ahead.stdout).toContain(`cancelled order ${placed.waiting}`)
     expect(status()).toBe('cancelled')

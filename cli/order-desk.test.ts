@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { preparedDataDir, runCli } from '../testing/cli'
+import { preparedDatabase, runCli } from '../testing/cli'
 import { jpegWithGps, smallPng } from '../testing/photos'
 
 // What support reads of one order's life after the door: its replacement, both ratings, the
-// problems with their photos, and every refund, made through the API on an embedded database
-// that is then closed for the CLI.
+// problems with their photos, and every refund, made through the API on the file's test database
+// before the CLI reads it.
 const made = {
   delivered: '',
   late: '',
@@ -19,7 +19,7 @@ const made = {
   twin: '',
 }
 
-const dataDir = preparedDataDir('cli-order-desk', async (api) => {
+const database = preparedDatabase(async (api) => {
   // The CLI's clock is the real one: the order was delivered just now, so problems may still be reported.
   api.clock.set(new Date())
   const store = await api.addStore({ name: 'CLI Desk Store', latitude: 40.52, longitude: -74.3973 })
@@ -67,14 +67,14 @@ const dataDir = preparedDataDir('cli-order-desk', async (api) => {
     select ${made.twin}, order_id, reporter_id, kind, 'A twin', created_at from order_problems where id = ${made.twoPhotosProblems[0]!}`)
 })
 
-const cli = (...args: string[]) => runCli(dataDir, ['orders', ...args])
+const cli = (...args: string[]) => runCli(database, ['orders', ...args])
 const outDir = mkdtempSync(join(tmpdir(), 'kirana-cli-photos-'))
 afterAll(() => rmSync(outDir, { recursive: true, force: true }))
 
 describe('orders show, for support', () => {
-  test('shows the replacement, both ratings, the problems and each refund', () => {
-    expect(cli('resolve', made.late, '--note', 'Tip refunded for the wait', '--refund', 'tip').code).toBe(0)
-    const shown = cli('show', made.delivered)
+  test('shows the replacement, both ratings, the problems and each refund', async () => {
+    expect((await cli('resolve', made.late, '--note', 'Tip refunded for the wait', '--refund', 'tip')).code).toBe(0)
+    const shown = await cli('show', made.delivered)
     expect(shown.code).toBe(0)
     expect(shown.stdout).toContain('replaced by Sona Masoori Rice 10 lb  $16.99  approved')
     expect(shown.stdout).toContain("runner's note: Same brand")
@@ -86,7 +86,7 @@ describe('orders show, for support', () => {
     expect(shown.stdout).toContain('refunds    $5.00 of the $7.00 fee and tip given back')
     expect(shown.stdout).toMatch(new RegExp(`\\$5\\.00  fee and tip  succeeded  problem:${made.late}:refund`))
 
-    const json = JSON.parse(cli('show', made.delivered, '--json').stdout)
+    const json = JSON.parse((await cli('show', made.delivered, '--json')).stdout)
     expect(json.problems.map((problem: { id: string }) => problem.id).sort()).toEqual([made.late, made.damaged].sort())
     expect(json.payment.refunds).toMatchObject([{ amount: '5.00', status: 'succeeded', key: `problem:${made.late}:refund` }])
     expect(json.order.items[0].substitution).toMatchObject({ name: 'Sona Masoori Rice 10 lb', status: 'approved' })
@@ -95,38 +95,38 @@ describe('orders show, for support', () => {
 })
 
 describe('naming a problem', () => {
-  test('the id the payment timeline prints finds its problem', () => {
-    const shown = cli('show', made.delivered).stdout
+  test('the id the payment timeline prints finds its problem', async () => {
+    const shown = (await cli('show', made.delivered)).stdout
     const printed = /refunded \$5\.00: problem ([0-9a-f]{8}): Tip refunded/.exec(shown)?.[1]
     expect(printed).toBe(made.late.slice(0, 8))
     // The timeline printed the last 8 characters, as order numbers are, before it printed the first.
     for (const reference of [printed!, made.late.slice(-8).toUpperCase()]) {
-      const again = cli('resolve', reference, '--note', 'again')
+      const again = await cli('resolve', reference, '--note', 'again')
       expect(again.code).toBe(1)
       expect(again.stderr.trim()).toBe(`Problem ${made.late} was already resolved: Tip refunded for the wait`)
     }
   }, 60_000)
 
-  test('so does its first 8 characters, in any case', () => {
-    const resolved = cli('resolve', made.damaged.slice(0, 8).toUpperCase(), '--note', 'Sorry about the eggs')
+  test('so does its first 8 characters, in any case', async () => {
+    const resolved = await cli('resolve', made.damaged.slice(0, 8).toUpperCase(), '--note', 'Sorry about the eggs')
     expect(resolved.code).toBe(0)
     expect(resolved.stdout).toContain(`Resolved problem ${made.damaged} on order #`)
   }, 60_000)
 
-  test('8 characters two problems share list both and exit 1, resolving nothing', () => {
+  test('8 characters two problems share list both and exit 1, resolving nothing', async () => {
     const prefix = made.twin.slice(0, 8)
-    const run = cli('resolve', prefix, '--note', 'which one?')
+    const run = await cli('resolve', prefix, '--note', 'which one?')
     expect(run.code).toBe(1)
     expect(run.stderr).toContain(`Problem ${prefix} matches 2 problems; give more of the id:`)
     expect(run.stderr).toContain(made.twin)
     expect(run.stderr).toContain(made.twoPhotosProblems[0]!)
-    const open = JSON.parse(cli('problems', '--open', '--json').stdout).map((problem: { id: string }) => problem.id)
+    const open = JSON.parse((await cli('problems', '--open', '--json')).stdout).map((problem: { id: string }) => problem.id)
     expect(open).toContain(made.twin)
     expect(open).toContain(made.twoPhotosProblems[0]!)
   }, 60_000)
 
-  test('an unknown problem exits 1 with one line', () => {
-    const run = cli('resolve', crypto.randomUUID(), '--note', 'x')
+  test('an unknown problem exits 1 with one line', async () => {
+    const run = await cli('resolve', crypto.randomUUID(), '--note', 'x')
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toStartWith('No problem ')
     expect(run.stderr.trim().split('\n')).toHaveLength(1)
@@ -134,32 +134,32 @@ describe('naming a problem', () => {
 })
 
 describe('orders photo', () => {
-  test("saves a problem's photo, as the buyer's app is served it, by the problem or by its order", () => {
+  test("saves a problem's photo, as the buyer's app is served it, by the problem or by its order", async () => {
     const byProblem = join(outDir, 'by-problem.jpg')
-    const run = cli('photo', made.damaged, '--out', byProblem)
+    const run = await cli('photo', made.damaged, '--out', byProblem)
     expect(run.code).toBe(0)
     expect(run.stdout).toContain(`Saved the photo of problem ${made.damaged} on order #${made.delivered.slice(-8).toUpperCase()} (image/jpeg, `)
     expect(new Uint8Array(readFileSync(byProblem))).toEqual(made.damagedPhoto)
     const byOrder = join(outDir, 'by-order.jpg')
-    expect(cli('photo', made.delivered.slice(-8), '--out', byOrder).code).toBe(0)
+    expect((await cli('photo', made.delivered.slice(-8), '--out', byOrder)).code).toBe(0)
     expect(new Uint8Array(readFileSync(byOrder))).toEqual(made.damagedPhoto)
   }, 60_000)
 
-  test('an order whose problems have two photos lists them, and each is saved by its problem', () => {
-    const two = cli('photo', made.twoPhotos, '--out', join(outDir, 'two.jpg'))
+  test('an order whose problems have two photos lists them, and each is saved by its problem', async () => {
+    const two = await cli('photo', made.twoPhotos, '--out', join(outDir, 'two.jpg'))
     expect(two.code).toBe(1)
     expect(two.stderr).toContain(`2 problems on order #${made.twoPhotos.slice(-8).toUpperCase()} have photos; name one:`)
     for (const id of made.twoPhotosProblems) expect(two.stderr).toContain(id)
     const png = join(outDir, 'second.png')
-    expect(cli('photo', made.twoPhotosProblems[1]!, '--out', png).stdout).toContain('(image/png, ')
+    expect((await cli('photo', made.twoPhotosProblems[1]!, '--out', png)).stdout).toContain('(image/png, ')
     expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG')
   }, 60_000)
 
-  test('a problem without a photo, or a name nothing answers to, exits 1 with one line', () => {
-    const none = cli('photo', made.late, '--out', join(outDir, 'none.jpg'))
+  test('a problem without a photo, or a name nothing answers to, exits 1 with one line', async () => {
+    const none = await cli('photo', made.late, '--out', join(outDir, 'none.jpg'))
     expect(none.code).toBe(1)
     expect(none.stderr.trim()).toBe(`Problem ${made.late} has no photo.`)
-    const nothing = cli('photo', crypto.randomUUID(), '--out', join(outDir, 'nothing.jpg'))
+    const nothing = await cli('photo', crypto.randomUUID(), '--out', join(outDir, 'nothing.jpg'))
     expect(nothing.code).toBe(1)
     expect(nothing.stderr.trim()).toStartWith('No problem or order ')
   }, 60_000)

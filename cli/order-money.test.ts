@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { payoutDesk } from '../modules/payouts/index'
-import { preparedDataDir, runCli } from '../testing/cli'
+import { preparedDatabase, runCli } from '../testing/cli'
 
-// Problems, refunds and paused runners from support's side: made through the API on an embedded
-// database, which is then closed for the CLI, and read back with --json.
+// Problems, refunds and paused runners from support's side: made through the API on the file's
+// test database before the CLI works on it, and read back with --json.
 const made = { late: '', damaged: '', refundOrder: '', keyless: '', paidOut: '', pausedRunner: '' }
 
-const dataDir = preparedDataDir('cli-money', async (api) => {
+const database = preparedDatabase(async (api) => {
   // The CLI's clock is the real one: the runner gives the orders up just now.
   api.clock.set(new Date())
   const store = await api.addStore({ name: 'CLI Money Store', latitude: 40.52, longitude: -74.3973 })
@@ -38,75 +38,75 @@ const dataDir = preparedDataDir('cli-money', async (api) => {
   await payoutDesk.run(api.db, api.providers.payments, api.clock)
 })
 
-const cli = (...args: string[]) => runCli(dataDir, args)
-const json = (...args: string[]) => JSON.parse(cli(...args, '--json').stdout)
+const cli = (...args: string[]) => runCli(database, args)
+const json = async (...args: string[]) => JSON.parse((await cli(...args, '--json')).stdout)
 
 describe('problems and refunds for support', () => {
-  test('orders problems lists the reports with who made them; --open leaves out the resolved', () => {
-    const table = cli('orders', 'problems')
+  test('orders problems lists the reports with who made them; --open leaves out the resolved', async () => {
+    const table = await cli('orders', 'problems')
     expect(table.code).toBe(0)
     expect(table.stdout).toContain('Meera Iyer (buyer)')
     expect(table.stdout).toContain('The eggs were broken')
-    expect(json('orders', 'problems', '--open').map((problem: { id: string }) => problem.id)).toEqual([made.damaged, made.late])
+    expect((await json('orders', 'problems', '--open')).map((problem: { id: string }) => problem.id)).toEqual([made.damaged, made.late])
   }, 30_000)
 
-  test('orders resolve with --refund tip refunds $5.00 once, says before and after, and the problem reads resolved', () => {
-    const resolved = cli('orders', 'resolve', made.late, '--note', 'Tip refunded for the wait', '--refund', 'tip')
+  test('orders resolve with --refund tip refunds $5.00 once, says before and after, and the problem reads resolved', async () => {
+    const resolved = await cli('orders', 'resolve', made.late, '--note', 'Tip refunded for the wait', '--refund', 'tip')
     expect(resolved.code).toBe(0)
     expect(resolved.stdout).toContain('Before: the card was charged $7.00; $0.00 had been refunded.')
     expect(resolved.stdout).toContain(`This refund: $5.00 under key problem:${made.late}:refund.`)
     expect(resolved.stdout).toContain('After: $5.00 of $7.00 refunded; $2.00 left.')
-    const again = cli('orders', 'resolve', made.late, '--note', 'again', '--refund', 'tip')
+    const again = await cli('orders', 'resolve', made.late, '--note', 'again', '--refund', 'tip')
     expect(again.code).toBe(1)
     expect(again.stderr.trim().split('\n')).toHaveLength(1)
-    expect(json('orders', 'problems').find((problem: { id: string }) => problem.id === made.late)).toMatchObject({
+    expect((await json('orders', 'problems')).find((problem: { id: string }) => problem.id === made.late)).toMatchObject({
       status: 'resolved',
       resolution: 'Tip refunded for the wait',
       refund: { amount: '5.00' },
     })
-    expect(json('orders', 'problems', '--open').map((problem: { id: string }) => problem.id)).toEqual([made.damaged])
+    expect((await json('orders', 'problems', '--open')).map((problem: { id: string }) => problem.id)).toEqual([made.damaged])
   }, 30_000)
 
-  test('past what is left of the charge, resolve and refund exit 1 with one line and refund nothing', () => {
-    const resolve = cli('orders', 'resolve', made.damaged, '--note', 'Too much', '--refund', '3.00')
+  test('past what is left of the charge, resolve and refund exit 1 with one line and refund nothing', async () => {
+    const resolve = await cli('orders', 'resolve', made.damaged, '--note', 'Too much', '--refund', '3.00')
     expect(resolve.code).toBe(1)
     expect(resolve.stderr.trim()).toBe("Not refunded: Only $2.00 of this order's charge is left to refund.")
-    const refund = cli('orders', 'refund', made.refundOrder, '7.01', '--reason', 'too much')
+    const refund = await cli('orders', 'refund', made.refundOrder, '7.01', '--reason', 'too much')
     expect(refund.code).toBe(1)
     expect(refund.stderr.trim().split('\n')).toHaveLength(1)
-    expect(json('orders', 'show', made.refundOrder).order).toMatchObject({ paymentStatus: 'captured', refundedAmount: '0.00' })
+    expect((await json('orders', 'show', made.refundOrder)).order).toMatchObject({ paymentStatus: 'captured', refundedAmount: '0.00' })
   }, 30_000)
 
-  test('resolve --refund fee --from-runner is refused by the one rule of who bears a refund: nothing refunded, the problem still open', () => {
-    const resolve = cli('orders', 'resolve', made.damaged, '--note', 'Eggs', '--refund', 'fee', '--from-runner')
+  test('resolve --refund fee --from-runner is refused by the one rule of who bears a refund: nothing refunded, the problem still open', async () => {
+    const resolve = await cli('orders', 'resolve', made.damaged, '--note', 'Eggs', '--refund', 'fee', '--from-runner')
     expect(resolve.code).toBe(1)
     expect(resolve.stderr.trim()).toBe(
       'A refund of the fee and tip cannot come from the runner: their earnings on the order follow every refund of it already. To take a refund from the runner, refund from the groceries.',
     )
-    expect(json('orders', 'problems', '--open').map((problem: { id: string }) => problem.id)).toEqual([made.damaged])
+    expect((await json('orders', 'problems', '--open')).map((problem: { id: string }) => problem.id)).toEqual([made.damaged])
   }, 30_000)
 
-  test('orders refund by number, once per --key; all gives back what is left', () => {
+  test('orders refund by number, once per --key; all gives back what is left', async () => {
     const number = made.refundOrder.slice(-8)
-    const first = json('orders', 'refund', number, '2.50', '--reason', 'bruised mangoes', '--key', 'support:mangoes')
+    const first = await json('orders', 'refund', number, '2.50', '--reason', 'bruised mangoes', '--key', 'support:mangoes')
     expect(first).toMatchObject({ amountCents: 250, refundedCents: 250, capturedCents: 700, replayed: false })
-    expect(json('orders', 'refund', number, '2.50', '--reason', 'bruised mangoes', '--key', 'support:mangoes')).toMatchObject({
+    expect(await json('orders', 'refund', number, '2.50', '--reason', 'bruised mangoes', '--key', 'support:mangoes')).toMatchObject({
       replayed: true,
       refundedCents: 250,
     })
-    const rest = cli('orders', 'refund', number, 'all', '--reason', 'sorry')
+    const rest = await cli('orders', 'refund', number, 'all', '--reason', 'sorry')
     expect(rest.code).toBe(0)
     expect(rest.stdout).toContain('Before: the card was charged $7.00; $2.50 had been refunded.')
     expect(rest.stdout).toContain('After: $7.00 of $7.00 refunded; $0.00 left.')
-    expect(json('orders', 'show', made.refundOrder).order).toMatchObject({ paymentStatus: 'refunded', refundedAmount: '7.00' })
-    const nothingLeft = cli('orders', 'refund', number, 'all', '--reason', 'again')
+    expect((await json('orders', 'show', made.refundOrder)).order).toMatchObject({ paymentStatus: 'refunded', refundedAmount: '7.00' })
+    const nothingLeft = await cli('orders', 'refund', number, 'all', '--reason', 'again')
     expect(nothingLeft.code).toBe(1)
     expect(nothingLeft.stderr.trim()).toBe("Not refunded: all $7.00 of this order's charge has come back already.")
   }, 30_000)
 
-  test("a --key from the system's own namespaces is refused before anything is refunded", () => {
+  test("a --key from the system's own namespaces is refused before anything is refunded", async () => {
     for (const key of [`order:${made.late}:refund`, `problem:${made.damaged}:refund`, 'Stripe:re_1', ' checkout:x']) {
-      const refused = cli('orders', 'refund', made.refundOrder.slice(-8), '1.00', '--reason', 'x', '--key', key)
+      const refused = await cli('orders', 'refund', made.refundOrder.slice(-8), '1.00', '--reason', 'x', '--key', key)
       expect(refused.code).toBe(1)
       expect(refused.stderr.trim().split('\n')).toHaveLength(1)
       expect(refused.stderr).toContain('is one the system makes for its own refunds')
@@ -115,36 +115,38 @@ describe('problems and refunds for support', () => {
 })
 
 describe('refunds without a --key', () => {
-  test('the key is made from the order, part, amount and reason: the same command run again refunds once; another reason is another refund', () => {
+  test('the key is made from the order, part, amount and reason: the same command run again refunds once; another reason is another refund', async () => {
     const number = made.keyless.slice(-8)
-    const first = json('orders', 'refund', number, '1.50', '--reason', 'late')
+    const first = await json('orders', 'refund', number, '1.50', '--reason', 'late')
     const key = first.key as string
     expect(key).toMatch(new RegExp(`^support:${made.keyless}:charge:150:[0-9a-f]{16}$`))
     expect(first).toMatchObject({ amountCents: 150, refundedCents: 150, replayed: false })
-    const again = cli('orders', 'refund', number, '1.50', '--reason', 'late')
+    const again = await cli('orders', 'refund', number, '1.50', '--reason', 'late')
     expect(again.code).toBe(0)
     expect(again.stdout).toContain(`This refund: $1.50 under key ${key} was already made; no new refund was made.`)
     expect(again.stdout).toContain('After: $1.50 of $7.00 refunded; $5.50 left.')
-    expect(json('orders', 'refund', number, '1.50', '--reason', 'late again')).toMatchObject({ refundedCents: 300, replayed: false })
-    expect(json('orders', 'show', made.keyless).payment.refunds).toHaveLength(2)
-    expect(cli('orders', 'refund', '--help').stdout.replace(/\s+/g, ' ')).toContain('Without it the key is made from the order, part, amount and reason')
+    expect(await json('orders', 'refund', number, '1.50', '--reason', 'late again')).toMatchObject({ refundedCents: 300, replayed: false })
+    expect((await json('orders', 'show', made.keyless)).payment.refunds).toHaveLength(2)
+    expect((await cli('orders', 'refund', '--help')).stdout.replace(/\s+/g, ' ')).toContain(
+      'Without it the key is made from the order, part, amount and reason',
+    )
   }, 60_000)
 
-  test("the runner's earnings follow: a refund of a delivery already paid out says that much of the transfer was reversed", () => {
-    const refunded = cli('orders', 'refund', made.paidOut.slice(-8), '2.00', '--reason', 'late')
+  test("the runner's earnings follow: a refund of a delivery already paid out says that much of the transfer was reversed", async () => {
+    const refunded = await cli('orders', 'refund', made.paidOut.slice(-8), '2.00', '--reason', 'late')
     expect(refunded.code).toBe(0)
     expect(refunded.stdout).toContain('The runner was paid already: $2.00 of their transfer was reversed; they keep $5.00.')
     // Not delivered yet: $3.00 had come back before this $1.00.
-    const unpaid = cli('orders', 'refund', made.keyless.slice(-8), '1.00', '--reason', 'cold')
+    const unpaid = await cli('orders', 'refund', made.keyless.slice(-8), '1.00', '--reason', 'cold')
     expect(unpaid.stdout).toContain('The runner will earn $3.00 once delivered, $1.00 less.')
   }, 60_000)
 })
 
 describe('paused runners', () => {
-  test('runners paused lists the runner who gave up 4 orders; unpause lifts it', () => {
-    expect(json('runners', 'paused')).toMatchObject([{ runnerId: made.pausedRunner, name: 'Quinn Das' }])
-    expect(json('runners', 'unpause', made.pausedRunner)).toEqual({ runnerId: made.pausedRunner, wasPaused: true, paused: false })
-    expect(json('runners', 'paused')).toEqual([])
-    expect(cli('runners', 'unpause', 'nobody').code).toBe(1)
+  test('runners paused lists the runner who gave up 4 orders; unpause lifts it', async () => {
+    expect(await json('runners', 'paused')).toMatchObject([{ runnerId: made.pausedRunner, name: 'Quinn Das' }])
+    expect(await json('runners', 'unpause', made.pausedRunner)).toEqual({ runnerId: made.pausedRunner, wasPaused: true, paused: false })
+    expect(await json('runners', 'paused')).toEqual([])
+    expect((await cli('runners', 'unpause', 'nobody')).code).toBe(1)
   }, 30_000)
 })

@@ -1,17 +1,17 @@
 import { describe, expect, test } from 'bun:test'
 import { captureGroceryTotals, payOutRunners } from '../server/jobs'
 import { cardOrders } from '../testing/card-orders'
-import { preparedDataDir, runCli } from '../testing/cli'
+import { preparedDatabase, runCli } from '../testing/cli'
 
-// Money out from support's side, on an embedded database made through the API and then closed for
-// the CLI. Order A's groceries came to $51.75 against their $45 hold, the $6.75 above it charged to
+// Money out from support's side, on the file's test database made through the API before the
+// CLI reads it. Order A's groceries came to $51.75 against their $45 hold, the $6.75 above it charged to
 // the saved card; A's lines are paid. Order B's groceries, $5.39, were captured automatically after
 // its delivery line was paid. Order C's, $52.10 ($7.10 above the hold), wait on the buyer's
 // dispute of the total. The platform keeps no share (PLATFORM_SHARE_BPS 0): its own is what it bears.
 const made = { a: '', b: '', c: '', dispute: '', runnerPhone: '' }
 const HOUR = 60 * 60_000
 
-const dataDir = preparedDataDir('cli-payouts', async (api) => {
+const database = preparedDatabase(async (api) => {
   // Days ago by the CLI's clock (the real one), so every line is available by it.
   api.clock.set(new Date(Date.now() - 4 * 24 * HOUR))
   const store = await api.addStore({ name: 'CLI Payouts Store', latitude: 40.52, longitude: -74.3973 })
@@ -43,44 +43,44 @@ const dataDir = preparedDataDir('cli-payouts', async (api) => {
   expect(await captureGroceryTotals(jobs, api.config.GROCERY_CONFIRM_HOURS)).toEqual({ [b.order.id]: 'captured' })
 })
 
-const cli = (...args: string[]) => runCli(dataDir, args)
+const cli = (...args: string[]) => runCli(database, args)
 
 describe("a runner's grocery money is not stuck behind the platform's balance", () => {
-  test('the platform bears an extra refund; the next groceries line, paid by its own charge, still goes out, and orders check agrees', () => {
-    const refunded = cli('orders', 'refund', made.a, 'all', '--part', 'extra', '--reason', 'rice never bought')
+  test('the platform bears an extra refund; the next groceries line, paid by its own charge, still goes out, and orders check agrees', async () => {
+    const refunded = await cli('orders', 'refund', made.a, 'all', '--part', 'extra', '--reason', 'rice never bought')
     expect(refunded.code).toBe(0)
     expect(refunded.stdout).toContain('The platform bears it: the runner keeps their groceries line.')
 
-    const run = cli('payouts', 'run', '--json')
+    const run = await cli('payouts', 'run', '--json')
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toMatchObject({ transferred: 1, amountCents: 539, refused: [], unreachable: [] })
-    const lines = JSON.parse(cli('payouts', 'list', '--json').stdout) as { orderId: string; kind: string; status: string; refusal: string | null }[]
+    const lines = JSON.parse((await cli('payouts', 'list', '--json')).stdout) as { orderId: string; kind: string; status: string; refusal: string | null }[]
     expect(lines.find((line) => line.orderId === made.b && line.kind === 'groceries')).toMatchObject({ status: 'paid', refusal: null })
     expect(lines.filter((line) => line.status !== 'paid').map((line) => [line.orderId, line.status])).toEqual([
       [made.c, 'held'],
       [made.c, 'held'],
     ])
 
-    const check = cli('orders', 'check')
+    const check = await cli('orders', 'check')
     expect(check.code).toBe(0)
     expect(check.stdout).toContain("0 orders' money going out disagrees.")
   }, 60_000)
 })
 
 describe("a line the platform's balance cannot pay", () => {
-  test('is refused at the gateway; orders check flags it, support reads its cause, and payouts balance says how short the platform is', () => {
+  test('is refused at the gateway; orders check flags it, support reads its cause, and payouts balance says how short the platform is', async () => {
     // The dispute resolved with all $45.00 of the hold's charge back, borne by the platform: the runner keeps their $52.10, which its charge no longer covers.
-    const resolved = cli('orders', 'resolve', made.dispute, '--note', 'Rice refunded', '--refund', 'groceries:45.00')
+    const resolved = await cli('orders', 'resolve', made.dispute, '--note', 'Rice refunded', '--refund', 'groceries:45.00')
     expect(resolved.code).toBe(0)
     const gatewaySaid = 'You have insufficient available funds in your Stripe account for this transfer.'
     const cause = `paid from the platform's balance (its charge no longer covers it after refunds the platform bore), which cannot cover it: see payouts balance; the gateway said: ${gatewaySaid}`
 
-    const run = cli('payouts', 'run')
+    const run = await cli('payouts', 'run')
     expect(run.code).toBe(1)
     // C's delivery line, released with the dispute, goes from its own charge.
     expect(run.stdout).toContain('Transferred 1 lines, $7.00; 1 refused;')
-    const [line] = JSON.parse(cli('payouts', 'list', '--status', 'available', '--json').stdout) as {
+    const [line] = JSON.parse((await cli('payouts', 'list', '--status', 'available', '--json')).stdout) as {
       id: string
       orderId: string
       kind: string
@@ -88,21 +88,21 @@ describe("a line the platform's balance cannot pay", () => {
     }[]
     expect(line).toMatchObject({ orderId: made.c, kind: 'groceries', amountCents: 5210, lastAttemptRefused: true, refusal: cause })
     expect(run.stdout).toContain(`line ${line!.id}: refused: ${gatewaySaid}`)
-    expect(cli('payouts', 'list', '--status', 'available').stdout).toContain(`available (last attempt refused: ${cause})`)
+    expect((await cli('payouts', 'list', '--status', 'available')).stdout).toContain(`available (last attempt refused: ${cause})`)
 
-    const check = cli('orders', 'check')
+    const check = await cli('orders', 'check')
     expect(check.code).toBe(1)
     expect(check.stdout).toContain(`order ${made.c}, earnings line ${line!.id}: cannot be paid: its last transfer was refused, ${cause}`)
     expect(check.stdout).toContain("1 orders' money going out disagrees.")
 
-    const shown = cli('runners', 'show', made.runnerPhone)
+    const shown = await cli('runners', 'show', made.runnerPhone)
     expect(shown.stdout).toContain(`Refused at its last attempt: groceries line ${line!.id} (order ${made.c.slice(-8).toUpperCase()}, $52.10): ${cause}`)
-    expect(JSON.parse(cli('runners', 'show', made.runnerPhone, '--json').stdout).refused).toEqual([
+    expect(JSON.parse((await cli('runners', 'show', made.runnerPhone, '--json')).stdout).refused).toEqual([
       { lineId: line!.id, orderId: made.c, kind: 'groceries', amountCents: 5210, cause },
     ])
 
     // The platform bore $6.75 and $45.00 and keeps no share; of the $52.10 it pays, its balance at the gateway holds $0.35.
-    const balance = cli('payouts', 'balance', '--json')
+    const balance = await cli('payouts', 'balance', '--json')
     expect(balance.code).toBe(1)
     expect(JSON.parse(balance.stdout)).toEqual({
       shareCents: 0,
@@ -113,7 +113,7 @@ describe("a line the platform's balance cannot pay", () => {
       gatewayAvailableCents: 35,
       shortCents: 5175,
     })
-    const said = cli('payouts', 'balance')
+    const said = await cli('payouts', 'balance')
     expect(said.code).toBe(1)
     expect(said.stdout.trim().split('\n')).toEqual([
       "The platform's own: -$51.75 (its share of deliveries $0.00, less $51.75 of refunds it bore).",

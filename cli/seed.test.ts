@@ -1,50 +1,57 @@
-import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runCli } from '../testing/cli'
+import { type CliDatabase, preparedDatabase, runCli } from '../testing/cli'
 
-// Every run is a new process opening the embedded database: allow for a busy machine.
-setDefaultTimeout(60_000)
+// A fresh database for each import's story, and a folder for the files imported.
+const databases = {
+  demo: preparedDatabase(),
+  json: preparedDatabase(),
+  csv: preparedDatabase(),
+  hours: preparedDatabase(),
+  bad: preparedDatabase(),
+}
 const workDir = mkdtempSync(join(tmpdir(), 'kirana-seed-'))
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
 type ListedStore = { name: string; itemCount: number; isSample: boolean; distance?: number; hours: string; timeZone: string }
-const listed = (dataDir: string, ...args: string[]) => JSON.parse(runCli(dataDir, ['stores', 'list', '--json', ...args]).stdout) as ListedStore[]
+const listed = async (database: CliDatabase, ...args: string[]) =>
+  JSON.parse((await runCli(database, ['stores', 'list', '--json', ...args])).stdout) as ListedStore[]
 
-/** Runs `seed stores --file` with `text` as the file `name`, on the embedded database in `dataDir`. */
-function seedFile(dataDir: string, name: string, text: string) {
+/** Runs `seed stores --file` with `text` as the file `name`, on `database`. */
+async function seedFile(database: CliDatabase, name: string, text: string) {
   const path = join(workDir, name)
   writeFileSync(path, text)
-  return runCli(dataDir, ['seed', 'stores', '--file', path])
+  return runCli(database, ['seed', 'stores', '--file', path])
 }
 
 describe('seed demo', () => {
-  test('loads the sample stores once, however often it runs', () => {
-    const dataDir = join(workDir, 'demo')
-    const first = runCli(dataDir, ['seed', 'demo'])
+  test('loads the sample stores once, however often it runs', async () => {
+    const database = databases.demo
+    const first = await runCli(database, ['seed', 'demo'])
     expect(first.code).toBe(0)
-    const stores = listed(dataDir)
+    const stores = await listed(database)
     expect(stores.length).toBeGreaterThanOrEqual(10)
     expect(stores.every((store) => store.isSample && store.itemCount >= 100)).toBe(true)
 
-    const second = runCli(dataDir, ['seed', 'demo'])
+    const second = await runCli(database, ['seed', 'demo'])
     expect(second.code).toBe(0)
     expect(second.stdout).toContain('0 stores added')
-    expect(listed(dataDir)).toEqual(stores)
+    expect(await listed(database)).toEqual(stores)
     // The holiday closure, once however often it runs.
-    const kerala = JSON.parse(runCli(dataDir, ['stores', 'hours', 'Kerala Spice House', '--json']).stdout) as { closures: { reason: string }[] }
+    const kerala = JSON.parse((await runCli(database, ['stores', 'hours', 'Kerala Spice House', '--json'])).stdout) as { closures: { reason: string }[] }
     expect(kerala.closures).toHaveLength(1)
     expect(kerala.closures[0]!.reason).toMatch(/^Closed for /)
   })
 
-  test('stores list --near sorts by distance and shows miles', () => {
-    const dataDir = join(workDir, 'demo')
-    const near = listed(dataDir, '--near', '08817')
+  test('stores list --near sorts by distance and shows miles', async () => {
+    const database = databases.demo
+    const near = await listed(database, '--near', '08817')
     const distances = near.map((store) => store.distance!)
     expect(distances).toEqual([...distances].sort((a, b) => a - b))
     expect(distances.filter((miles) => miles > 10 && miles <= 25).length).toBeGreaterThanOrEqual(3)
-    const table = runCli(dataDir, ['stores', 'list', '--near', '08817'])
+    const table = await runCli(database, ['stores', 'list', '--near', '08817'])
     expect(table.stdout).toMatch(/^Name\s+City\s+Miles\s+Rating\s+Items/m)
   })
 })
@@ -67,20 +74,20 @@ describe('seed stores --file', () => {
     2,
   )
 
-  test('imports JSON, and a second import updates instead of duplicating', () => {
-    const dataDir = join(workDir, 'json')
-    const first = seedFile(dataDir, 'stores.json', goodJson)
+  test('imports JSON, and a second import updates instead of duplicating', async () => {
+    const database = databases.json
+    const first = await seedFile(database, 'stores.json', goodJson)
     expect(first.code).toBe(0)
     expect(first.stdout).toContain('1 stores added, 0 updated; 2 items added, 0 updated')
-    const again = seedFile(dataDir, 'stores.json', goodJson)
+    const again = await seedFile(database, 'stores.json', goodJson)
     expect(again.stdout).toContain('0 stores added, 1 updated; 0 items added, 2 updated')
-    expect(listed(dataDir)).toEqual([expect.objectContaining({ name: 'Lakshmi Groceries', itemCount: 2, isSample: false })])
+    expect(await listed(database)).toEqual([expect.objectContaining({ name: 'Lakshmi Groceries', itemCount: 2, isSample: false })])
   })
 
-  test('imports CSV, one row per item', () => {
-    const dataDir = join(workDir, 'csv')
-    const run = seedFile(
-      dataDir,
+  test('imports CSV, one row per item', async () => {
+    const database = databases.csv
+    const run = await seedFile(
+      database,
       'stores.csv',
       [
         'store_name,address,city,state,zip_code,categories,item_name,unit,price,category',
@@ -89,13 +96,13 @@ describe('seed stores --file', () => {
       ].join('\n'),
     )
     expect(run.code).toBe(0)
-    expect(listed(dataDir)).toEqual([expect.objectContaining({ name: 'Desi Corner', itemCount: 2 })])
+    expect(await listed(database)).toEqual([expect.objectContaining({ name: 'Desi Corner', itemCount: 2 })])
   })
 
-  test("takes hours in the written form and a time zone (CSV and JSON); bad hours or zone refuse that store with the parser's words", () => {
-    const dataDir = join(workDir, 'hours')
-    const run = seedFile(
-      dataDir,
+  test("takes hours in the written form and a time zone (CSV and JSON); bad hours or zone refuse that store with the parser's words", async () => {
+    const database = databases.hours
+    const run = await seedFile(
+      database,
       'hours.csv',
       [
         'store_name,address,zip_code,hours,time_zone',
@@ -104,12 +111,12 @@ describe('seed stores --file', () => {
       ].join('\n'),
     )
     expect(run.code).toBe(0)
-    expect(listed(dataDir)).toEqual([
+    expect(await listed(database)).toEqual([
       expect.objectContaining({ name: 'Hours Store', hours: 'mon-sat 09:00-21:00; sun 10:00-19:00', timeZone: 'America/Chicago' }),
       expect.objectContaining({ name: 'Plain Store', hours: 'mon-sun 00:00-24:00', timeZone: 'America/New_York' }),
     ])
-    const bad = seedFile(
-      dataDir,
+    const bad = await seedFile(
+      database,
       'bad-hours.json',
       JSON.stringify(
         [
@@ -123,15 +130,15 @@ describe('seed stores --file', () => {
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('line 2: hours: "21:00-02:00" in "mon 21:00-02:00" ends before it starts; split a night across two days.')
     expect(bad.stderr).toContain('line 8: timeZone: timeZone must be an IANA time zone like America/New_York')
-    expect(listed(dataDir).map((store) => store.name)).toEqual(['Hours Store', 'Plain Store'])
+    expect((await listed(database)).map((store) => store.name)).toEqual(['Hours Store', 'Plain Store'])
   })
 
-  test('a file with bad rows reports each with its line and imports nothing', () => {
-    const dataDir = join(workDir, 'bad')
-    expect(seedFile(dataDir, 'first.json', goodJson).code).toBe(0)
-    const before = listed(dataDir)
-    const run = seedFile(
-      dataDir,
+  test('a file with bad rows reports each with its line and imports nothing', async () => {
+    const database = databases.bad
+    expect((await seedFile(database, 'first.json', goodJson)).code).toBe(0)
+    const before = await listed(database)
+    const run = await seedFile(
+      database,
       'bad.csv',
       [
         'store_name,address,zip_code,item_name,unit,price,category',
@@ -146,12 +153,13 @@ describe('seed stores --file', () => {
     expect(run.stderr).toMatch(/line 4: item category: category must be one of/)
     expect(run.stderr).toContain('line 5: zipCode 00000 is not a known US ZIP code')
     expect(run.stderr).toContain('Nothing was imported: 3 problem(s)')
-    expect(listed(dataDir)).toEqual(before)
+    expect(await listed(database)).toEqual(before)
   })
 
-  test('bad JSON rows are reported by the line their store starts on', () => {
-    const run = seedFile(
-      join(workDir, 'bad-json'),
+  test('bad JSON rows are reported by the line their store starts on', async () => {
+    // A bad file is refused before the database is opened.
+    const run = await seedFile(
+      databases.bad,
       'bad.json',
       '[\n  { "name": "Fine", "address": "1 A St", "zipCode": "08817" },\n  { "name": "", "address": "2 B St", "zipCode": "8817" }\n]',
     )

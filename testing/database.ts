@@ -25,10 +25,16 @@ export function testPostgresUrl(): string | undefined {
  * database on the PostgreSQL of TEST_DATABASE_URL, dropped when the file's tests end.
  */
 export async function freshTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  const handle = await unownedTestDatabase()
+  afterAll(() => handle.close())
+  return handle
+}
+
+/** A fresh, migrated database as freshTestDatabase makes it, which the caller closes: for one opened inside a hook. */
+export async function unownedTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = testPostgresUrl()
   const handle = serverUrl ? await freshPostgresDatabase(serverUrl) : await openDatabase({ inMemory: true })
   await migrate(handle.db)
-  afterAll(() => handle.close())
   return handle
 }
 

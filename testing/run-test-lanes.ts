@@ -1,10 +1,12 @@
 /**
- * `bun run test`: every server and UI test, in two lanes at once. The CLI's tests spend their
- * time starting `bun cli/index.ts` processes and the UI's in happy-dom, while the rest mostly
- * wait on the database, so the two lanes together take little more than the longer one. Each
- * lane's output is printed whole when it ends, so the two never interleave; the command fails if
- * either lane does. `bun run test:server` and `bun run test:ui` still run each part alone.
+ * `bun run test`: every server and UI test, in two lanes at once. The UI's tests spend their
+ * time in happy-dom, while the rest mostly wait on the database, so the two lanes together take
+ * little more than the longer one. Each lane's output is printed whole when it ends, so the two
+ * never interleave; the command fails if either lane does, or if a test file prints more than a
+ * few MB (output-guard.ts). `bun run test:server` and `bun run test:ui` still run each part alone.
  */
+import { outputGuard } from './output-guard'
+
 const SERVER_IGNORES = ["--path-ignore-patterns='**/*.test.tsx'", "--path-ignore-patterns='web/e2e/**'", "--path-ignore-patterns='**/*.emulator.test.ts'"]
 
 const lanes: { name: string; commands: string[] }[] = [
@@ -17,10 +19,12 @@ async function runLane(lane: (typeof lanes)[number]) {
   let failed = false
   for (const command of lane.commands) {
     const run = Bun.spawn(['sh', '-c', command], { stdout: 'pipe', stderr: 'pipe', stdin: 'ignore', env: process.env })
-    const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited])
-    output += out + err
+    // What a test file prints is kept up to a few MB: past that, the file is named and the lane fails.
+    const guard = outputGuard()
+    const [code] = await Promise.all([run.exited, guard.read(run.stdout), guard.read(run.stderr)])
+    output += guard.output
     // Each command runs even after one fails, so a failure hides no other.
-    if (code !== 0) failed = true
+    if (code !== 0 || guard.overflowed.length > 0) failed = true
   }
   return { output, failed }
 }

@@ -1,15 +1,14 @@
 import { type Order, orderSupport } from '../../modules/orders/index'
 import { payoutTermsOf } from '../../modules/payouts/index'
-import { loadConfig } from '../../modules/shared/index'
 import { providersFromConfig } from '../../server/providers'
-import { type CliDatabase, CliError, cliClock, withDatabase } from './with-database'
+import { type CliDatabase, CliError, cliClock, cliConfig, withDatabase } from './with-database'
 
 /** The database and the providers the server would use (the payment gateway, the object store), for commands that move money or read photos. */
 export const withPayments = <T>(action: (database: CliDatabase, providers: ReturnType<typeof providersFromConfig>) => Promise<T>) =>
-  withDatabase((database) => action(database, providersFromConfig({ db: database.db, clock: cliClock, config: loadConfig() })))
+  withDatabase((database) => action(database, providersFromConfig({ db: database.db, clock: cliClock, config: cliConfig() })))
 
 /** How deliveries are paid out, as the server is configured: the runner's earnings in the orders support looks at. */
-export const supportTerms = () => payoutTermsOf(loadConfig())
+export const supportTerms = () => payoutTermsOf(cliConfig())
 
 export const person = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '-'
 /** A moment as support reads it, labelled with its zone (UTC, whatever the machine's): '2026-11-23 15:04:05 UTC'. */

@@ -1,12 +1,12 @@
 import type { Command } from 'commander'
 import { findUserByReference, userContacts } from '../../modules/accounts/index'
 import { PAYOUT_LINE_STATUSES, type PayoutLineStatus, payoutDesk } from '../../modules/payouts/index'
-import { formatCents, loadConfig } from '../../modules/shared/index'
+import { formatCents } from '../../modules/shared/index'
 import { payOutRunners } from '../../server/jobs'
 import { providersFromConfig } from '../../server/providers'
 import { printList } from './format-table'
 import { person, when } from './order-lookup'
-import { CliError, cliClock, withDatabase } from './with-database'
+import { CliError, cliClock, cliConfig, withDatabase } from './with-database'
 
 const LINE_STATUSES: readonly PayoutLineStatus[] = PAYOUT_LINE_STATUSES
 
@@ -37,7 +37,7 @@ export function registerPayoutCommands(program: Command) {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withDatabase(async ({ db, kind }) => {
-        const gateway = providersFromConfig({ db, clock: cliClock, config: loadConfig() }).payments
+        const gateway = providersFromConfig({ db, clock: cliClock, config: cliConfig() }).payments
         // Another instance's run holds the lock: this one waits its turn rather than doing nothing.
         const run = (await payOutRunners({ db, dbKind: kind, clock: cliClock, gateway }, { wait: true }))!
         if (options.json) console.log(JSON.stringify(run, null, 2))
@@ -62,7 +62,7 @@ export function registerPayoutCommands(program: Command) {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withDatabase(async ({ db }) => {
-        const gateway = providersFromConfig({ db, clock: cliClock, config: loadConfig() }).payments
+        const gateway = providersFromConfig({ db, clock: cliClock, config: cliConfig() }).payments
         const balance = await payoutDesk.platformBalance(db, gateway)
         if (options.json) console.log(JSON.stringify(balance, null, 2))
         else {

@@ -1,9 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { sql } from 'drizzle-orm'
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../../db/client'
 import { DatabaseInUseError } from '../../db/data-dir-lock'
 import { openThroughServer } from '../../db/shared-pglite'
 import { databaseTarget, describeTarget } from '../../db/target'
-import { type Clock, loadConfig } from '../../modules/shared/index'
+import { type Clock, type Config, loadConfig } from '../../modules/shared/index'
 import { clockFromConfig } from '../../server/providers'
 
 /** A failure the person running the CLI can act on: printed as its one line, exit code 1. */
@@ -11,15 +12,37 @@ export class CliError extends Error {
   override name = 'CliError'
 }
 
-let chosenClock: Clock | undefined
+/**
+ * What one run of the CLI works with: the settings it reads, and the clock chosen from them.
+ * A command run in a process of its own reads the process's environment; a run inside another
+ * program (the tests) brings its own settings and the open database its commands use.
+ */
+export interface CliRun {
+  env: Record<string, string | undefined>
+  /** An open database every command uses and leaves open, in place of the one the settings name. */
+  database?: CliDatabase
+  clock?: Clock
+}
+
+const processRun: CliRun = { env: process.env }
+const runs = new AsyncLocalStorage<CliRun>()
+const currentRun = () => runs.getStore() ?? processRun
+
+/** Runs `action` as one run of the CLI: its commands read `run`'s settings and use its database. */
+export const withCliRun = <T>(run: CliRun, action: () => T): T => runs.run(run, action)
+
+/** The settings of this run of the CLI, read as the server reads its own. */
+export const cliConfig = (): Config => loadConfig(currentRun().env)
+
 /**
  * The clock the server keeps, chosen as it chooses it: DEV_CLOCK_OFFSET_MINUTES ahead in
  * development, else the system's. Chosen at its first reading, so a wrong setting is one line.
  */
 export const cliClock: Clock = {
   now() {
-    chosenClock ??= clockFromConfig(loadConfig())
-    return chosenClock.now()
+    const run = currentRun()
+    run.clock ??= clockFromConfig(cliConfig())
+    return run.clock.now()
   },
 }
 
@@ -32,9 +55,12 @@ export interface CliDatabase extends DatabaseHandle {
  * Runs a command against the database the server would use (same settings, same opening code)
  * and always closes it afterwards, so the process can exit and PGlite's files stay consistent.
  * While the server runs on the embedded database, the command goes through the server's socket.
+ * A run given an open database uses it and leaves it open for its owner.
  */
 export async function withDatabase<T>(action: (database: CliDatabase) => Promise<T>): Promise<T> {
-  const target = databaseTarget(loadConfig())
+  const given = currentRun().database
+  if (given) return action(given)
+  const target = databaseTarget(cliConfig())
   const database = await openReachable(target, describeTarget(target))
   try {
     return await action(database)

@@ -2,8 +2,10 @@
 import { afterEach } from 'bun:test'
 import { GlobalRegistrator } from '@happy-dom/global-registrator'
 import { restoreFetch } from './fake-api'
+import { printNodesSmall } from './printed-node'
 
 GlobalRegistrator.register({ url: 'http://localhost:3000/' })
+printNodesSmall()
 
 // Imported once the DOM exists, which React DOM looks for as it loads.
 const { cleanup, configure } = await import('@testing-library/react')

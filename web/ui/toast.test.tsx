@@ -96,4 +96,41 @@ describe('Toaster', () => {
     clock.advance(500)
     expect(shown()).toBe('')
   })
+
+  test("a toast an answer shows, outside any event, counts from the render that shows it, however late React's effects run", async () => {
+    const clock = manualClock()
+    const store = createStore()
+    store.set(clockAtom, clock)
+    let show = (_next: Omit<Toast, 'id'>) => {}
+    function Page() {
+      show = useToast().toast
+      return <Toaster />
+    }
+    render(
+      <Provider store={store}>
+        <Page />
+      </Provider>,
+    )
+    const region = screen.getByRole('region', { name: 'Notifications' })
+    const appeared = new Promise<void>((resolve) =>
+      new MutationObserver((_, observer) => {
+        observer.disconnect()
+        resolve()
+      }).observe(region, { childList: true, subtree: true }),
+    )
+    // As a fetch's answer does: React renders it in a task of its own, and may run its effects in a
+    // later one. On a busy machine the test sees the toast and moves the clock in between.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false
+    try {
+      show({ title: 'Too far', duration: 8000, variant: 'destructive' })
+      await appeared
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true
+    }
+    clock.advance(7999)
+    expect(shown()).toContain('Too far')
+    clock.advance(1)
+    expect(shown()).toBe('')
+  })
 })

@@ -1,5 +1,5 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useLayoutEffect, useRef } from 'react'
 import { TOAST_DURATION_MS } from '../../modules/shared/contract'
 import { useClock } from '../lib/clock'
 
@@ -52,7 +52,10 @@ function useAutoDismiss(current: Toast | null) {
     [count],
   )
 
-  useEffect(() => {
+  // A layout effect, so the countdown starts in the commit that shows the toast: a passive effect
+  // may run a task later (a toast an answer shows renders outside any event), and time the toast
+  // was already on screen before it ran went uncounted.
+  useLayoutEffect(() => {
     if (!current) return
     const duration = current.duration ?? TOAST_DURATION_MS
     held.current = { hovered: false, focused: false }
