@@ -490,7 +490,7 @@ describe("Stripe's word on a runner's bank payouts reaches the earnings ledger",
     expect(await lineNow()).toMatchObject({ status: 'returned', returnReason: 'the bank account is closed' })
     expect((await statement()).account).toMatchObject({
       status: 'restricted',
-      restrictedReason: 'A payout to your bank account came back: the bank account is closed. Set up payouts with another bank account to get it sent again.',
+      restrictedReason: 'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
     })
 
     stripe.onboard(accountId)

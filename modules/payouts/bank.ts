@@ -9,7 +9,7 @@ import { bankPayouts, payoutAccounts, payoutEvents, payoutLines } from './schema
 
 /** What the runner's account says while a payout came back: why, and what to do. */
 export const returnedReason = (failureCode: string | null) =>
-  `A payout to your bank account came back: ${bankFailureWords(failureCode)}. Set up payouts with another bank account to get it sent again.`
+  `A payout to your bank account came back: ${bankFailureWords(failureCode)}. Update your payout details with another bank account to get it sent again.`
 
 /**
  * A payout of a runner's connected balance to their bank, as the gateway reported it, taken into

@@ -126,7 +126,7 @@ describe("a card order's money words", () => {
     await payouts.getByText('On hold', { exact: true }).waitFor()
     await payouts.getByText('Your payouts to the bank account ending 1116 are on hold.', { exact: true }).waitFor()
     await payouts
-      .getByText('A payout to your bank account came back: the bank account is closed. Set up payouts with another bank account to get it sent again.', {
+      .getByText('A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.', {
         exact: true,
       })
       .waitFor()

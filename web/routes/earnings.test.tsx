@@ -99,7 +99,7 @@ describe('Earnings /earnings', () => {
     expect(payouts().getByRole('button', { name: action }).hasAttribute('disabled')).toBe(false)
     if (status === 'restricted') {
       expect(payouts().getByText('More information is needed: your ID.')).toBeDefined()
-      expect(payouts().getByText(/Update your payout details to get paid again/)).toBeDefined()
+      expect(payouts().getByText('Your earnings are kept here until your payouts are back on.')).toBeDefined()
     }
   })
 
@@ -229,7 +229,7 @@ describe('Earnings /earnings', () => {
         account: account({
           status: 'restricted',
           restrictedReason:
-            'A payout to your bank account came back: the bank account is closed. Set up payouts with another bank account to get it sent again.',
+            'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
           bankLast4: '1116',
         }),
         balance: { pendingCents: 0, heldCents: 0, availableCents: 950, inTransitCents: 700, returnedCents: 800, paidCents: 900 },

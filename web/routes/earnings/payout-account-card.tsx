@@ -86,7 +86,7 @@ export function PayoutAccountCard({ account, expired, check }: Props) {
       {account.status === 'restricted' && (
         <>
           <p className="payout-account__reason">{account.restrictedReason ?? 'Your payout account needs attention.'}</p>
-          <p>Update your payout details to get paid again. {KEPT}</p>
+          <p>Your earnings are kept here until your payouts are back on.</p>
         </>
       )}
       {account.status !== 'enabled' && (
