@@ -20,6 +20,13 @@ import { testApi } from '../testing/test-api'
 const database = await freshTestDatabase()
 const WEBHOOK_SECRET = 'whsec_test_kirana'
 const CONNECT_WEBHOOK_SECRET = 'whsec_test_kirana_connect'
+/** The settings that put the app on Stripe, with both webhooks' secrets. */
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_kirana',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_kirana',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
+}
 
 /** A Stripe stand-in of its own (its own balance and rate) and the gateway in front of it, at `perSecond` requests a second. */
 function stripeRig({ perSecond = 20, standIn, ...extra }: { perSecond?: number; standIn?: StripeStandInOptions } & Partial<StripeSettings> = {}) {
@@ -366,12 +373,7 @@ describe("Stripe's Connect events reach the account listener through the webhook
   const { stripe, gateway, onboardedAccount } = stripeRig()
   const heard: Array<{ updated: ConnectedAccount } | { payout: BankPayoutReport }> = []
   const api = await testApi({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_kirana',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_kirana',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
-    },
+    env: STRIPE_ENV,
     payments: gateway,
     accounts: {
       async accountUpdated(account) {
@@ -439,12 +441,7 @@ describe("Stripe's Connect events reach the account listener through the webhook
 describe("Stripe's word on a runner's bank payouts reaches the earnings ledger", async () => {
   const { stripe, gateway } = stripeRig()
   const api = await testApi({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_kirana',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_kirana',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
-    },
+    env: STRIPE_ENV,
     payments: gateway,
   })
   const post = async (type: 'account.updated' | 'payout.paid' | 'payout.failed', accountId: string) => {
@@ -490,7 +487,8 @@ describe("Stripe's word on a runner's bank payouts reaches the earnings ledger",
     expect(await lineNow()).toMatchObject({ status: 'returned', returnReason: 'the bank account is closed' })
     expect((await statement()).account).toMatchObject({
       status: 'restricted',
-      restrictedReason: 'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
+      restrictedReason:
+        'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
     })
 
     stripe.onboard(accountId)

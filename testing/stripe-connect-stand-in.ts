@@ -62,6 +62,21 @@ export function connectStandIn(payments: PaymentsLedger, { maxPageSize }: { maxP
   const transfers: StripeTransfer[] = []
   /** Each account's last payout to its bank, for its payout.paid or payout.failed event. */
   const lastPayouts = new Map<string, StripePayout>()
+  /** A payout of the account's balance to its bank, kept as its last for the event that tells of it. */
+  function keptPayout(accountId: string, amount: number, status: StripePayout['status'], failureCode: string | null, failureMessage: string | null) {
+    const payout: StripePayout = {
+      id: payments.nextId('po_test'),
+      object: 'payout',
+      amount,
+      currency: 'usd',
+      created: Math.floor(Date.now() / 1000),
+      status,
+      failure_code: failureCode,
+      failure_message: failureMessage,
+    }
+    lastPayouts.set(accountId, payout)
+    return payout
+  }
   const signer = new Stripe('sk_test_stand_in')
 
   /** Captured less refunded, less transferred, plus what reversals brought back. */
@@ -242,34 +257,12 @@ export function connectStandIn(payments: PaymentsLedger, { maxPageSize }: { maxP
     failPayout(id: string, { amount = 1000, failureCode = 'account_closed', failureMessage = 'The bank account has been closed.' } = {}) {
       const account = accountOf(id)
       for (const bank of account.external_accounts.data) bank.status = 'errored'
-      const payout: StripePayout = {
-        id: payments.nextId('po_test'),
-        object: 'payout',
-        amount,
-        currency: 'usd',
-        created: Math.floor(Date.now() / 1000),
-        status: 'failed',
-        failure_code: failureCode,
-        failure_message: failureMessage,
-      }
-      lastPayouts.set(id, payout)
-      return payout
+      return keptPayout(id, amount, 'failed', failureCode, failureMessage)
     },
     /** A payout of the account's balance reached the runner's bank, kept for payout.paid. */
     payPayout(id: string, { amount = 1000 } = {}) {
       accountOf(id)
-      const payout: StripePayout = {
-        id: payments.nextId('po_test'),
-        object: 'payout',
-        amount,
-        currency: 'usd',
-        created: Math.floor(Date.now() / 1000),
-        status: 'paid',
-        failure_code: null,
-        failure_message: null,
-      }
-      lastPayouts.set(id, payout)
-      return payout
+      return keptPayout(id, amount, 'paid', null, null)
     },
     /**
      * Stripe's Connect event about `accountId`, as its Connect endpoint posts it: the account as it
