@@ -16,7 +16,9 @@ export { drizzleOverPglite } from './database'
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
     const { default: postgres } = await import('postgres')
-    return overPostgresJs(postgres(target.url, { max: target.poolSize ?? 10, onnotice: () => {} }), 'postgres')
+    const client = postgres(target.url, { max: target.poolSize ?? 10, onnotice: () => {} })
+    const listener = target.listenUrl && target.listenUrl !== target.url ? postgres(target.listenUrl, { max: 1, onnotice: () => {} }) : client
+    return overPostgresJs(client, 'postgres', listener)
   }
   if ('inMemory' in target) {
     const client = await PGlite.create(await pgliteOptions({ loadDataDir: await pgliteTemplate() }))

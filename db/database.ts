@@ -36,7 +36,9 @@ export interface DatabaseHandle {
 export type TemplateContents = { name: string; fingerprint: () => string | Promise<string>; fill: (db: Database) => Promise<unknown> }
 
 /** A data directory, when new, starts as the migrated template plus `contents` (see pglite-template.ts). */
-export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string; contents?: TemplateContents } | { inMemory: true }
+export type DatabaseTarget =
+  /** `listenUrl`: where LISTEN connects, when `url` is a transaction pool (PgBouncer), which cannot carry it. */
+  { url: string; poolSize?: number; listenUrl?: string } | { dataDir: string; contents?: TemplateContents } | { inMemory: true }
 
 /** Tables and columns are snake_case in SQL, camelCase in TypeScript. */
 export const casing = 'snake_case' as const
@@ -94,16 +96,20 @@ function preparedAsConfigured(client: Sql, prepare = client.options.prepare): Sq
 /**
  * A drizzle handle over postgres.js: a PostgreSQL server, or a running server's PGlite through its
  * socket. Its driver is loaded here, not with the server: the embedded database's start needs none of it.
+ * `listener` is the client LISTEN goes through (postgres.js gives it one connection of its own): `client`'s,
+ * or a direct one's when `client` goes through a transaction pool.
  */
-export async function overPostgresJs(client: Sql, kind: DatabaseKind): Promise<DatabaseHandle> {
+export async function overPostgresJs(client: Sql, kind: DatabaseKind, listener: Sql = client): Promise<DatabaseHandle> {
   const { drizzle: drizzlePostgres } = await import('drizzle-orm/postgres-js')
   return {
     db: drizzlePostgres(preparedAsConfigured(client), { casing }) as unknown as Database,
     kind,
     async listen(channel, onMessage) {
-      const subscription = await client.listen(channel, onMessage)
+      const subscription = await listener.listen(channel, onMessage)
       return () => subscription.unlisten()
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), listener !== client && listener.end({ timeout: 5 })])
+    },
   }
 }

@@ -2,9 +2,13 @@ import { resolve } from 'node:path'
 import type { Config } from '../modules/shared/index'
 import type { DatabaseTarget } from './client'
 
-/** The database the settings choose: PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR. */
+/**
+ * The database the settings choose: PostgreSQL when DATABASE_URL is set, else the embedded PGlite under
+ * DATA_DIR. LISTEN goes to DATABASE_DIRECT_URL when set, as a transaction pool cannot carry it.
+ */
 export function databaseTarget(config: Config): DatabaseTarget {
-  return config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: config.DATA_DIR }
+  if (!config.DATABASE_URL) return { dataDir: config.DATA_DIR }
+  return { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, listenUrl: config.DATABASE_DIRECT_URL ?? config.DATABASE_URL }
 }
 
 /** Where a target points, safe to print: the data directory, or host:port/database without credentials. */

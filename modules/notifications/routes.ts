@@ -43,7 +43,8 @@ function assertVerifiedPhone(user: UserRow) {
   }
 }
 
-const STREAM_HEARTBEAT_MS = 25_000
+/** Under the 60 s after which a proxy cuts a connection that sent nothing. */
+const STREAM_HEARTBEAT_MS = 20_000
 
 export function notificationRoutes({ db, clock, session, push, listen, clientConfig, streams }: NotificationRouteDeps) {
   // The embedded provider's messages, for this process's open apps (the payload names the user).

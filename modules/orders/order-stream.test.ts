@@ -56,6 +56,7 @@ describe('GET /api/orders/{id}/events', () => {
     const response = await openStream(buyer.cookie, order.id)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toStartWith('text/event-stream')
+    expect(response.headers.get('x-accel-buffering')).toBe('no')
     const stream = sseReader(response.body!)
     expect((await stream.nextOrder()).status).toBe('pending_runner_acceptance')
 

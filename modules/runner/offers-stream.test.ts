@@ -33,6 +33,7 @@ describe('GET /api/orders/pending/events', () => {
     const response = await openOffers(runner.cookie)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toStartWith('text/event-stream')
+    expect(response.headers.get('x-accel-buffering')).toBe('no')
     const stream = offersReader(response.body!)
     const first = await stream.next()
     expect(first?.online).toBe(true)

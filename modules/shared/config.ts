@@ -15,6 +15,8 @@ export const configSchema = z.object({
   /** Unset: the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** A direct connection for LISTEN when DATABASE_URL is a transaction pool (PgBouncer, Neon's pooled endpoint). Unset: DATABASE_URL. */
+  DATABASE_DIRECT_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   /** Public origin of the app; links the server builds (password reset) start here, never from the Host header. Unset: http://localhost:PORT. */
   APP_URL: z.string().url().optional(),
@@ -147,6 +149,7 @@ export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL'> & { APP_URL: 
 /** Values that may hold credentials never appear in error messages. */
 const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
+  'DATABASE_DIRECT_URL',
   'FIREBASE_PRIVATE_KEY',
   'METRICS_TOKEN',
   'RECAPTCHA_SECRET_KEY',

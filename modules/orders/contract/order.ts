@@ -33,8 +33,11 @@ export function itemsLabel(lines: readonly { quantity: number }[]): string {
 export const shortOrderId = (id: string) => id.slice(-8).toUpperCase()
 
 export const ORDER_NOT_FOUND = 'Order not found'
-/** The order stream's keep-alive comment, and how often screens poll when the stream is down (001 §4). */
-export const ORDER_EVENTS_HEARTBEAT_MS = 25_000
+/**
+ * The order stream's keep-alive comment, and how often screens poll when the stream is down (001 §4).
+ * Under the 60 s after which a proxy (nginx, a load balancer) cuts a connection that sent nothing.
+ */
+export const ORDER_EVENTS_HEARTBEAT_MS = 20_000
 export const ORDER_POLL_MS = 30_000
 export const PENDING_ORDERS_POLL_MS = 60_000
 export const ORDER_NO_LONGER_AVAILABLE = 'Another runner just accepted this order. Refreshing available orders...'
