@@ -57,7 +57,7 @@ async function draftOrder(
   const { store, schedule } = await storeFor(db, clock, orderData.storeId, 'orderData.')
   if (user.latitude === null || user.longitude === null) throw badRequest('Add your address to your profile first.', 'NO_PROFILE_LOCATION')
   const miles = Math.round(distanceMiles({ latitude: user.latitude, longitude: user.longitude }, store) * 10) / 10
-  if (miles > DELIVERY_RADIUS_MILES) throw new AppError(400, 'LOCATION_TOO_FAR', MESSAGES.locationTooFar(miles), undefined, undefined, { distance: miles })
+  if (miles > DELIVERY_RADIUS_MILES) throw new AppError(400, 'LOCATION_TOO_FAR', MESSAGES.locationTooFar(miles), { extra: { distance: miles } })
   const items = await linesFromShelf(db, store, orderData.items, 'orderData.')
 
   const timeSlot = orderData.timeSlot || 'ASAP'
@@ -167,9 +167,7 @@ async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHol
       402,
       'GROCERY_HOLD_DECLINED',
       `Your card was declined for the grocery hold of $${centsToDecimal(hold.holdCents)}. Nothing was charged; pay for the groceries at the door, or try another card.`,
-      undefined,
-      undefined,
-      { declineCode: authorization.declineCode },
+      { extra: { declineCode: authorization.declineCode } },
     )
   if (authorization.outcome === 'not authorized') throw badRequest('Your card has not been authorized for the grocery hold.', 'GROCERY_HOLD_NOT_AUTHORIZED')
 }

@@ -64,9 +64,7 @@ async function cancelNoShow(db: Database, gateway: PaymentGateway, clock: Clock,
       409,
       'TOO_EARLY_TO_CANCEL',
       `Your runner accepted this order less than ${NO_SHOW_AFTER_HOURS} hours ago. If they have not picked up your groceries by then, you can cancel for a full refund in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      undefined,
-      Math.ceil(waitMs / 1000),
-      { cancellableAt: allowedAt.toISOString(), minutesLeft: minutes },
+      { retryAfterSeconds: Math.ceil(waitMs / 1000), extra: { cancellableAt: allowedAt.toISOString(), minutesLeft: minutes } },
     )
   }
   const ended = await endPaidOrder(db, gateway, clock, row.id, {

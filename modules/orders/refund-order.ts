@@ -81,8 +81,10 @@ export async function refundOrder(
     if (error instanceof RefundExceedsCaptureError) {
       const left = centsToDecimal(Math.max(error.refundableCents, 0))
       const charge = REFUNDED_CHARGE_NAMES[request.part ?? 'charge']
-      throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only $${left} of this order's ${charge} is left to refund.`, undefined, undefined, {
-        refundableAmount: left,
+      throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only $${left} of this order's ${charge} is left to refund.`, {
+        extra: {
+          refundableAmount: left,
+        },
       })
     }
     if (error instanceof IdempotencyKeyReusedError) throw conflict(error.message, 'REFUND_KEY_REUSED')

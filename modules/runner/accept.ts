@@ -29,9 +29,11 @@ async function refuseWithoutPayouts(db: Database, clock: Clock, runner: UserRow,
   if (!(await orderPayments.groceryHoldsOf(db, [orderId])).has(orderId)) return
   const { account } = await payoutDesk.account(db, clock, runner.id)
   if (!account.payoutsEnabled)
-    throw new AppError(409, 'PAYOUTS_NOT_ENABLED', MESSAGES.payoutsNotEnabled, undefined, undefined, {
-      // The call that answers a link to the payouts form (the app's Set Up Payouts does the same).
-      setUp: { method: 'POST', path: '/api/runner/payouts/onboarding' },
+    throw new AppError(409, 'PAYOUTS_NOT_ENABLED', MESSAGES.payoutsNotEnabled, {
+      extra: {
+        // The call that answers a link to the payouts form (the app's Set Up Payouts does the same).
+        setUp: { method: 'POST', path: '/api/runner/payouts/onboarding' },
+      },
     })
 }
 
