@@ -20,11 +20,11 @@ import {
   AppError,
   badRequest,
   type Clock,
-  centsToDecimal,
   conflict,
   DELIVERY_RADIUS_MILES,
   decimalToCents,
   distanceMiles,
+  formatCents,
   notFound,
   PLATFORM_FEE_CENTS,
 } from '../shared/index'
@@ -166,7 +166,7 @@ async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHol
     throw new AppError(
       402,
       'GROCERY_HOLD_DECLINED',
-      `Your card was declined for the grocery hold of $${centsToDecimal(hold.holdCents)}. Nothing was charged; pay for the groceries at the door, or try another card.`,
+      `Your card was declined for the grocery hold of ${formatCents(hold.holdCents)}. Nothing was charged; pay for the groceries at the door, or try another card.`,
       { extra: { declineCode: authorization.declineCode } },
     )
   if (authorization.outcome === 'not authorized') throw badRequest('Your card has not been authorized for the grocery hold.', 'GROCERY_HOLD_NOT_AUTHORIZED')

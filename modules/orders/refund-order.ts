@@ -16,7 +16,7 @@ import {
   settledRefundsOf,
 } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
-import { AppError, badRequest, type Clock, centsToDecimal, conflict } from '../shared/index'
+import { AppError, badRequest, type Clock, conflict, decimalAmount, formatCents } from '../shared/index'
 import { announceOrderChange, recordOrderEvent } from './outbox'
 import { orderProblems, orders } from './schema'
 import type { OrderRow } from './transitions'
@@ -79,11 +79,11 @@ export async function refundOrder(
       throw conflict("No charge above this order's grocery hold was made to the card, so there is none to refund.", 'NO_GROCERY_EXTRA_CHARGE')
     if (error instanceof NotChargedError) throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
     if (error instanceof RefundExceedsCaptureError) {
-      const left = centsToDecimal(Math.max(error.refundableCents, 0))
+      const leftCents = Math.max(error.refundableCents, 0)
       const charge = REFUNDED_CHARGE_NAMES[request.part ?? 'charge']
-      throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only $${left} of this order's ${charge} is left to refund.`, {
+      throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only ${formatCents(leftCents)} of this order's ${charge} is left to refund.`, {
         extra: {
-          refundableAmount: left,
+          refundableAmount: decimalAmount(leftCents),
         },
       })
     }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
-import { centsToDecimal } from '../../../modules/shared/contract'
+import { decimalAmount } from '../../../modules/shared/contract'
 import { clearCart } from '../../features/cart/cart-storage'
 import { clearPendingOrder, type StoredPendingOrder } from '../../features/cart/pending-order'
 import { createPaymentIntent } from '../../features/cart-checkout/api/create-payment-intent'
@@ -68,7 +68,7 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, gro
     try {
       if (!current.authorized) {
         const intent = await createPaymentIntent({
-          amount: centsToDecimal(payNowCents(tipCents)),
+          amount: decimalAmount(payNowCents(tipCents)),
           checkoutId: current.checkoutId,
           storeId: pending.storeId,
           ...(pending.scheduledFor && { scheduledFor: pending.scheduledFor }),
