@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database'
 import { type PaymentGateway, releaseOrder } from '../payments/index'
-import { AppError, type Clock, conflict, describeForLog, notFound } from '../shared/index'
+import { AppError, type Clock, conflict, describeForLog, notFound, paymentGatewayUnavailable } from '../shared/index'
 import { type CancelReason, NO_SHOW_AFTER_HOURS, NO_SHOW_AFTER_MS, ORDER_NOT_FOUND } from './contract'
 import { findOrder, isPaidFor } from './order-queries'
 import { orderPaymentDeps } from './payment-listener'
@@ -39,11 +39,7 @@ export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, 
   if (ended.outcome === 'captured') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
   if (ended.outcome === 'unreachable') {
     console.error(`Releasing the hold of order ${row.id} failed: ${ended.error}`)
-    throw new AppError(
-      503,
-      'PAYMENT_GATEWAY_UNAVAILABLE',
-      'We could not reach the payment service to release your card. Nothing has changed; please try again in a moment.',
-    )
+    throw paymentGatewayUnavailable('We could not reach the payment service to release your card. Nothing has changed; please try again in a moment.')
   }
   return ended.order
 }

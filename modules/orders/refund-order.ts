@@ -16,7 +16,7 @@ import {
   settledRefundsOf,
 } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
-import { AppError, badRequest, type Clock, conflict, decimalAmount, formatCents } from '../shared/index'
+import { AppError, badRequest, type Clock, conflict, decimalAmount, formatCents, paymentGatewayUnavailable } from '../shared/index'
 import { announceOrderChange, recordOrderEvent } from './outbox'
 import { orderProblems, orders } from './schema'
 import type { OrderRow } from './transitions'
@@ -89,11 +89,7 @@ export async function refundOrder(
     }
     if (error instanceof IdempotencyKeyReusedError) throw conflict(error.message, 'REFUND_KEY_REUSED')
     if (error instanceof GatewayUnavailableError) {
-      throw new AppError(
-        503,
-        'PAYMENT_GATEWAY_UNAVAILABLE',
-        'The payment service is not answering. Nothing was refunded yet; the same refund will finish when tried again.',
-      )
+      throw paymentGatewayUnavailable('The payment service is not answering. Nothing was refunded yet; the same refund will finish when tried again.')
     }
     throw error
   }

@@ -3,7 +3,7 @@ import { phoneStatusOf, type UserRow } from '../accounts/index'
 import { captureClaim, findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
 import { type CaptureOutcome, claimStaleBefore, holdLapsedBefore, orderPayments, type PaymentGateway } from '../payments/index'
 import { payoutDesk } from '../payouts/index'
-import { AppError, type Clock, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import { AppError, type Clock, conflict, forbidden, notFound, paymentGatewayUnavailable, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
 import { pausedUntil, refuseWhilePaused } from './give-up'
 
@@ -79,7 +79,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   if (settled.outcome === 'unreachable') {
     // The order waits again; a capture that did reach the gateway is replayed by the next accept's key.
     await orderMoves.unclaim(db, clock, orderId, runner.id)
-    throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.gatewayDown)
+    throw paymentGatewayUnavailable(MESSAGES.gatewayDown)
   }
   return (await findOrder(db, orderId))!
 }

@@ -38,5 +38,7 @@ export const forbidden = (message = 'You do not have permission to do that', cod
   new AppError(403, code, message, { extra })
 export const notFound = (message = 'Not found', code: ErrorCode = 'NOT_FOUND') => new AppError(404, code, message)
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message)
+/** The payment service did not answer; the message says what did not happen and that trying again is safe. */
+export const paymentGatewayUnavailable = (message: string) => new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', message)
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code: ErrorCode = 'RATE_LIMITED') =>
   new AppError(429, code, message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) })
