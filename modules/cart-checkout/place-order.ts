@@ -30,7 +30,7 @@ import {
 } from '../shared/index'
 import { assertStoreTakesAsapOrders } from './asap-cutoff'
 import { assertMayCheckOut, type CheckoutDeps, gatewayDown } from './checkout'
-import { type ConfirmPaymentAndCreateOrder, groceryHoldCents, isValidTipCents, MESSAGES, payNowCents, TIME_SLOTS } from './contract'
+import { type ConfirmPaymentAndCreateOrder, groceryHoldCents, isValidTipCents, MESSAGES, payNowCents } from './contract'
 import { scheduledWindowFor } from './scheduled-window'
 import { estimateOf, linesFromShelf, preferenceOf, storeFor } from './shelf-lines'
 
@@ -60,9 +60,6 @@ async function draftOrder(
   if (miles > DELIVERY_RADIUS_MILES) throw new AppError(400, 'LOCATION_TOO_FAR', MESSAGES.locationTooFar(miles), { extra: { distance: miles } })
   const items = await linesFromShelf(db, store, orderData.items, 'orderData.')
 
-  const timeSlot = orderData.timeSlot || 'ASAP'
-  if (!(TIME_SLOTS as readonly string[]).includes(timeSlot))
-    throw badRequest('Choose one of the delivery slots.', 'INVALID_TIME_SLOT', { 'orderData.timeSlot': 'Unknown delivery slot' })
   const window = orderData.scheduledFor ? await scheduledWindowFor(db, clock, windows, store.id, orderData.scheduledFor, 'orderData.scheduledFor') : null
 
   const order = {
@@ -76,7 +73,6 @@ async function draftOrder(
     deliveryArea: `${user.city}, ${user.state} ${user.zipCode}`,
     deliveryInstructions: orderData.deliveryInstructions?.trim() || null,
     window,
-    timeSlot,
   }
   return { order, store, schedule }
 }
@@ -94,6 +90,7 @@ function requestDigest({ orderData, groceryPaymentIntentId }: ConfirmPaymentAndC
     tipCents: decimalToCents(orderData.tip),
     deliveryInstructions: orderData.deliveryInstructions?.trim() || null,
     scheduledFor: orderData.scheduledFor || null,
+    // Not read any more, but kept so a retry of a request digested before still matches it.
     timeSlot: orderData.timeSlot || 'ASAP',
   }
   return new Bun.CryptoHasher('sha256').update(JSON.stringify(asked)).digest('hex')
