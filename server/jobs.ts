@@ -15,7 +15,7 @@ import {
 import { captureOwedGroceryHolds, chargeOwedGroceryExtras, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
-import { type Clock, describeForLog, pruneRateLimits } from '../modules/shared/index'
+import { type Clock, describeForLog, formatCents, pruneRateLimits } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
 export type JobsDeps = JobDeps & { listen: Listen; push: PushSender; payoutRunMinutes: number; groceryConfirmHours: number }
@@ -117,7 +117,7 @@ export function jobs(deps: JobsDeps) {
             try {
               const paid = await payOutRunners(deps)
               if (paid && paid.transferred + paid.refused.length > 0)
-                console.log(`Payouts: transferred ${paid.transferred} lines ($${(paid.amountCents / 100).toFixed(2)}), ${paid.refused.length} refused`)
+                console.log(`Payouts: transferred ${paid.transferred} lines (${formatCents(paid.amountCents)}), ${paid.refused.length} refused`)
               await notify.run()
             } catch (error) {
               console.error(`The payout run failed and will run again at its next minute: ${describeForLog(error, { frames: false })}`)

@@ -88,7 +88,6 @@ export function placeBenchOrder(
       deliveryArea: 'Edison, NJ 08817',
       deliveryInstructions: null,
       window: null,
-      timeSlot: 'ASAP',
       paymentIntentId,
     },
     ASAP_TERMS,

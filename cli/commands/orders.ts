@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport, REFUNDED_PART_NAMES } from '../../modules/orders/index'
 import { payoutDesk } from '../../modules/payouts/index'
-import { AppError, centsToDecimal, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
+import { AppError, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, person, supportTerms, when, withPayments } from './order-lookup'
@@ -93,14 +93,12 @@ function refundLines(order: Order, refunds: ShownOrder['payment']['refunds']): s
   ]
 }
 
-const dollars = (cents: number) => `$${centsToDecimal(cents)}`
-
 type GroceryPayment = Order['groceryPayment']
 
 /** What became of a card order's grocery hold, as the start of one sentence. */
 function holdWords({ status, holdCents, capturedCents }: GroceryPayment): string {
-  const hold = `the ${dollars(holdCents)} hold`
-  const captured = capturedCents === holdCents ? `${hold} was captured whole` : `${dollars(capturedCents)} of ${hold} was captured`
+  const hold = `the ${formatCents(holdCents)} hold`
+  const captured = capturedCents === holdCents ? `${hold} was captured whole` : `${formatCents(capturedCents)} of ${hold} was captured`
   switch (status) {
     case 'captured':
       return captured
@@ -135,16 +133,16 @@ function groceriesOnCard(payment: GroceryPayment): string | null {
   const charged = chargedForGroceries(payment)
   switch (payment.status) {
     case 'captured':
-      return `groceries charged ${dollars(charged)}`
+      return `groceries charged ${formatCents(charged)}`
     case 'partially_refunded':
     case 'refunded':
-      return `groceries charged ${dollars(charged)}, ${dollars(payment.refundedCents)} refunded`
+      return `groceries charged ${formatCents(charged)}, ${formatCents(payment.refundedCents)} refunded`
     case 'cancelled':
       return 'groceries hold released'
     case 'capture_failed':
       return 'groceries declined'
     default:
-      return `groceries held ${dollars(payment.holdCents)}`
+      return `groceries held ${formatCents(payment.holdCents)}`
   }
 }
 
@@ -155,9 +153,10 @@ function groceriesOnCard(payment: GroceryPayment): string | null {
  */
 function groceryLines(order: Order, groceries: ShownOrder['groceries']): string[] {
   const payment = order.groceryPayment
-  const atDoor = payment.collectAtDoorCents > 0 ? `the runner collects ${dollars(payment.collectAtDoorCents)} at the door` : 'nothing to collect at the door'
+  const atDoor =
+    payment.collectAtDoorCents > 0 ? `the runner collects ${formatCents(payment.collectAtDoorCents)} at the door` : 'nothing to collect at the door'
   if (payment.method === 'at_door' || !groceries) return [`  groceries  paid at the door: ${order.actualGroceryCost ? atDoor : 'the total is not entered yet'}`]
-  const extra = payment.extraStatus ? `, and ${dollars(payment.extraCents)} above it ${EXTRA_WORDS[payment.extraStatus]}` : ''
+  const extra = payment.extraStatus ? `, and ${formatCents(payment.extraCents)} above it ${EXTRA_WORDS[payment.extraStatus]}` : ''
   return [
     `  groceries  by card: ${holdWords(payment)}${extra}; ${atDoor}`,
     `    hold     ${groceries.intentId}: gateway ${groceries.gatewayStatus}`,
@@ -166,7 +165,7 @@ function groceryLines(order: Order, groceries: ShownOrder['groceries']): string[
       (event) => `    ${when(event.at)}  ${event.from ?? '-'} -> ${event.to}  (${event.reason})${event.intentId === groceries.intentId ? '' : '  extra'}`,
     ),
     ...(groceries.refunds.length > 0
-      ? [`    refunds  ${dollars(payment.refundedCents)} of the ${dollars(chargedForGroceries(payment))} charged for them given back`]
+      ? [`    refunds  ${formatCents(payment.refundedCents)} of the ${formatCents(chargedForGroceries(payment))} charged for them given back`]
       : []),
     ...groceries.refunds.map(
       (refund) =>
@@ -304,7 +303,7 @@ export function registerOrderCommands(program: Command) {
           }
           for (const hold of found.strandedHolds) {
             console.log(
-              `hold ${hold.paymentIntentId}: $${centsToDecimal(hold.amountCents)} held since ${when(hold.createdAt.toISOString())} with no order${hold.releasedAt ? ' (marked released)' : ''}`,
+              `hold ${hold.paymentIntentId}: ${formatCents(hold.amountCents)} held since ${when(hold.createdAt.toISOString())} with no order${hold.releasedAt ? ' (marked released)' : ''}`,
             )
           }
           for (const order of found.moneyOut) {

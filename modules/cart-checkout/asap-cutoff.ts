@@ -18,7 +18,9 @@ export function assertStoreTakesAsapOrders(
   if (store.openNow && (!closing || closing >= now.getTime() + Math.max(cutoffMinutes * 60_000, 1))) return
   const refusal = asapClosedReason(schedule, now, cutoffMinutes)
   if (!refusal) return
-  throw new AppError(409, 'STORE_CLOSED', storeClosedMessage(store.name, refusal, schedule.timeZone, now), undefined, undefined, {
-    nextOpening: refusal.nextOpening?.toISOString() ?? null,
+  throw new AppError(409, 'STORE_CLOSED', storeClosedMessage(store.name, refusal, schedule.timeZone, now), {
+    extra: {
+      nextOpening: refusal.nextOpening?.toISOString() ?? null,
+    },
   })
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
 import type { WindowTerms } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
-import { AppError, type Clock, forbidden } from '../shared/index'
+import { type Clock, forbidden, paymentGatewayUnavailable } from '../shared/index'
 
 export interface CheckoutDeps {
   db: Database
@@ -18,7 +18,7 @@ export interface CheckoutDeps {
 }
 
 export const gatewayDown = (what: string) =>
-  new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', `${what}: the payment service is not answering. Nothing was charged; please try again in a moment.`)
+  paymentGatewayUnavailable(`${what}: the payment service is not answering. Nothing was charged; please try again in a moment.`)
 
 /** Checkout needs a complete profile, a verified phone and the buyer role. */
 export function assertMayCheckOut(user: UserRow) {

@@ -11,9 +11,10 @@ import { GROCERY_PAYMENT_METHODS } from '../payments/contract'
 export { GROCERY_PAYMENT_METHODS, type GroceryPaymentMethod } from '../payments/contract'
 
 import {
-  centsToDecimal,
   DEFAULT_ESTIMATED_GROCERY_CENTS,
+  decimalAmount,
   decimalToCents,
+  formatCents,
   GROCERY_HOLD_MARGIN_PERCENT,
   GROCERY_HOLD_MIN_CENTS,
   GROCERY_HOLD_STEP_CENTS,
@@ -65,10 +66,8 @@ export function groceryHoldCents(estimateCents: number, maxCents: number): numbe
 export const MAX_ORDER_LINES = 100
 export const MAX_LINE_QUANTITY = 99
 /** 001 §9: the slots a delivery may be scheduled for; ASAP is the default. */
-export const TIME_SLOTS = ['ASAP', '10 AM - 12 PM', '12 PM - 2 PM', '2 PM - 4 PM', '4 PM - 6 PM', '6 PM - 8 PM'] as const
-
 export const MESSAGES = {
-  amountNotAllowed: `The amount must be the ${centsToDecimal(PLATFORM_FEE_CENTS)} platform fee plus a tip of $0 to $${centsToDecimal(MAX_TIP_CENTS)}`,
+  amountNotAllowed: `The amount must be the ${decimalAmount(PLATFORM_FEE_CENTS)} platform fee plus a tip of $0 to ${formatCents(MAX_TIP_CENTS)}`,
   locationTooFar: (miles: number) =>
     `You're ${miles.toFixed(1)} miles from your profile address. Update your profile address, or order from a store closer to it.`,
   paymentFailed: 'Payment Failed',
@@ -123,6 +122,7 @@ export const confirmPaymentAndCreateOrderSchema = z.object({
     deliveryInstructions: z.string().max(500, 'Delivery instructions can be at most 500 characters').nullish(),
     /** The start of one of the store's delivery windows (GET /api/stores/{id}/delivery-windows); unset for as soon as possible. */
     scheduledFor: z.string().max(40).nullish(),
+    /** Sent by older clients and not read: the order's timeSlot is its window's label, or ASAP without one. */
     timeSlot: z.string().max(40).nullish(),
     // Sent by the spec's client and ignored: the server decides every amount and the address.
     platformFee: z.unknown().optional(),

@@ -1,6 +1,6 @@
 import type { UserRow } from '../accounts/index'
 import { authorize, GatewayUnavailableError, type GroceryPaymentMethod, IdempotencyKeyReusedError } from '../payments/index'
-import { badRequest, centsToDecimal, conflict, decimalToCents, hitRateLimit, PLATFORM_FEE_CENTS, tooManyRequests } from '../shared/index'
+import { badRequest, conflict, decimalAmount, decimalToCents, hitRateLimit, PLATFORM_FEE_CENTS, tooManyRequests } from '../shared/index'
 import { assertStoreTakesAsapOrders } from './asap-cutoff'
 import { assertMayCheckOut, type CheckoutDeps, gatewayDown } from './checkout'
 import { isValidTipCents, MESSAGES } from './contract'
@@ -48,7 +48,7 @@ export async function createPaymentIntent(
     return {
       clientSecret: intent.clientSecret,
       paymentIntentId: intent.paymentIntentId,
-      amount: centsToDecimal(intent.amountCents),
+      amount: decimalAmount(intent.amountCents),
       ...(intent.groceryIntent && { groceryIntent: intent.groceryIntent }),
     }
   } catch (error) {

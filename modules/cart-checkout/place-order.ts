@@ -20,17 +20,17 @@ import {
   AppError,
   badRequest,
   type Clock,
-  centsToDecimal,
   conflict,
   DELIVERY_RADIUS_MILES,
   decimalToCents,
   distanceMiles,
+  formatCents,
   notFound,
   PLATFORM_FEE_CENTS,
 } from '../shared/index'
 import { assertStoreTakesAsapOrders } from './asap-cutoff'
 import { assertMayCheckOut, type CheckoutDeps, gatewayDown } from './checkout'
-import { type ConfirmPaymentAndCreateOrder, groceryHoldCents, isValidTipCents, MESSAGES, payNowCents, TIME_SLOTS } from './contract'
+import { type ConfirmPaymentAndCreateOrder, groceryHoldCents, isValidTipCents, MESSAGES, payNowCents } from './contract'
 import { scheduledWindowFor } from './scheduled-window'
 import { estimateOf, linesFromShelf, preferenceOf, storeFor } from './shelf-lines'
 
@@ -57,12 +57,9 @@ async function draftOrder(
   const { store, schedule } = await storeFor(db, clock, orderData.storeId, 'orderData.')
   if (user.latitude === null || user.longitude === null) throw badRequest('Add your address to your profile first.', 'NO_PROFILE_LOCATION')
   const miles = Math.round(distanceMiles({ latitude: user.latitude, longitude: user.longitude }, store) * 10) / 10
-  if (miles > DELIVERY_RADIUS_MILES) throw new AppError(400, 'LOCATION_TOO_FAR', MESSAGES.locationTooFar(miles), undefined, undefined, { distance: miles })
+  if (miles > DELIVERY_RADIUS_MILES) throw new AppError(400, 'LOCATION_TOO_FAR', MESSAGES.locationTooFar(miles), { extra: { distance: miles } })
   const items = await linesFromShelf(db, store, orderData.items, 'orderData.')
 
-  const timeSlot = orderData.timeSlot || 'ASAP'
-  if (!(TIME_SLOTS as readonly string[]).includes(timeSlot))
-    throw badRequest('Choose one of the delivery slots.', 'INVALID_TIME_SLOT', { 'orderData.timeSlot': 'Unknown delivery slot' })
   const window = orderData.scheduledFor ? await scheduledWindowFor(db, clock, windows, store.id, orderData.scheduledFor, 'orderData.scheduledFor') : null
 
   const order = {
@@ -76,7 +73,6 @@ async function draftOrder(
     deliveryArea: `${user.city}, ${user.state} ${user.zipCode}`,
     deliveryInstructions: orderData.deliveryInstructions?.trim() || null,
     window,
-    timeSlot,
   }
   return { order, store, schedule }
 }
@@ -94,6 +90,7 @@ function requestDigest({ orderData, groceryPaymentIntentId }: ConfirmPaymentAndC
     tipCents: decimalToCents(orderData.tip),
     deliveryInstructions: orderData.deliveryInstructions?.trim() || null,
     scheduledFor: orderData.scheduledFor || null,
+    // Not read any more, but kept so a retry of a request digested before still matches it.
     timeSlot: orderData.timeSlot || 'ASAP',
   }
   return new Bun.CryptoHasher('sha256').update(JSON.stringify(asked)).digest('hex')
@@ -166,10 +163,8 @@ async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHol
     throw new AppError(
       402,
       'GROCERY_HOLD_DECLINED',
-      `Your card was declined for the grocery hold of $${centsToDecimal(hold.holdCents)}. Nothing was charged; pay for the groceries at the door, or try another card.`,
-      undefined,
-      undefined,
-      { declineCode: authorization.declineCode },
+      `Your card was declined for the grocery hold of ${formatCents(hold.holdCents)}. Nothing was charged; pay for the groceries at the door, or try another card.`,
+      { extra: { declineCode: authorization.declineCode } },
     )
   if (authorization.outcome === 'not authorized') throw badRequest('Your card has not been authorized for the grocery hold.', 'GROCERY_HOLD_NOT_AUTHORIZED')
 }

@@ -2,7 +2,7 @@
 import type { Database } from '../../db/database'
 import { availableItemsByIds, type Schedule, type Store, storeWithSchedule } from '../catalog/index'
 import type { NewOrder } from '../orders/index'
-import { badRequest, type Clock, centsToDecimal, decimalToCents } from '../shared/index'
+import { badRequest, type Clock, decimalAmount, decimalToCents } from '../shared/index'
 import {
   type ConfirmPaymentAndCreateOrder,
   DEFAULT_SUBSTITUTION_PREFERENCE,
@@ -59,7 +59,7 @@ export async function linesFromShelf(db: Database, store: Store, lines: readonly
 
 /** What the groceries might cost, from the order's lines as the catalog prices them. */
 export const estimateOf = (items: NewOrder['items']) =>
-  estimatedGroceryCents(items.map((item) => ({ price: item.priceCents === null ? null : centsToDecimal(item.priceCents), quantity: item.quantity })))
+  estimatedGroceryCents(items.map((item) => ({ price: item.priceCents === null ? null : decimalAmount(item.priceCents), quantity: item.quantity })))
 
 /** The store a checkout names: needed to hold the groceries by card, or for a delivery window. */
 export function namedStore<Named>(store: Named | null): Named {

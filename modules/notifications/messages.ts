@@ -10,7 +10,7 @@ import {
 } from '../orders/index'
 import { holdExpiresAt } from '../payments/index'
 import { bankFailureWords } from '../payouts/index'
-import { ACCEPTED_GROCERY_PAYMENT_METHODS, centsToDecimal, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import { ACCEPTED_GROCERY_PAYMENT_METHODS, decimalAmount, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
 
@@ -25,7 +25,7 @@ const methods = new Intl.ListFormat('en-US', { type: 'disjunction' }).format(ACC
 
 export const newOrderNearby = (order: OrderRow, miles: number) => ({
   title: `New order near you: ${order.storeName}`,
-  body: `${itemsLabel(order.items)}, ${miles.toFixed(1)} mi away. Earn $${centsToDecimal(order.totalCents)} (fee and tip). Accept it in Kirana before another runner does.`,
+  body: `${itemsLabel(order.items)}, ${miles.toFixed(1)} mi away. Earn ${formatCents(order.totalCents)} (fee and tip). Accept it in Kirana before another runner does.`,
 })
 
 /** A scheduled order reaches the runners near its store, OFFER_LEAD_MINUTES before its window. */
@@ -53,9 +53,9 @@ export const offersOvernight = (order: OrderRow, now: Date) => {
 
 export const orderAccepted = (order: OrderRow, runnerName: string, groceries: GroceryWay) => ({
   title: `${runnerName} is shopping your order`,
-  body: `${runnerName} accepted your ${order.storeName} order. Your card was charged $${centsToDecimal(order.totalCents)} (fee and tip); ${
+  body: `${runnerName} accepted your ${order.storeName} order. Your card was charged ${formatCents(order.totalCents)} (fee and tip); ${
     groceries.method === 'card'
-      ? `the groceries are charged to your card at the receipt's total, within the $${centsToDecimal(groceries.holdCents)} held.`
+      ? `the groceries are charged to your card at the receipt's total, within the ${formatCents(groceries.holdCents)} held.`
       : 'pay for the groceries at the door.'
   }`,
 })
@@ -71,13 +71,13 @@ export const orderDelivered = (order: OrderRow, runnerName: string, groceries: P
     groceries.method === 'at_door'
       ? `Enjoy! If you have not yet, pay ${runnerName} for the groceries: ${methods}.`
       : groceries.collectAtDoorCents > 0
-        ? `Enjoy! If you have not yet, pay ${runnerName} the $${centsToDecimal(groceries.collectAtDoorCents)} left for the groceries: ${methods}.`
+        ? `Enjoy! If you have not yet, pay ${runnerName} the ${formatCents(groceries.collectAtDoorCents)} left for the groceries: ${methods}.`
         : "Enjoy! The groceries are paid by card in the app, at the receipt's total: nothing to pay at the door.",
 })
 
 /** `runnersTold`: how many runners near the store were offered the order, which is why one that expired went untaken. */
 export function orderCancelled(order: OrderRow, runnersTold = 0) {
-  const hold = `$${centsToDecimal(order.totalCents)}`
+  const hold = `${formatCents(order.totalCents)}`
   switch (order.cancelReason) {
     case 'capture_failed':
       return {
@@ -105,7 +105,7 @@ export function orderCancelled(order: OrderRow, runnersTold = 0) {
 
 export const orderReleasedByRunner = (order: OrderRow) => ({
   title: 'Your runner gave up your order',
-  body: `Your runner could not do your ${order.storeName} order, so it was cancelled and the $${centsToDecimal(order.totalCents)} fee and tip are refunded to your card. Nothing is owed for groceries.`,
+  body: `Your runner could not do your ${order.storeName} order, so it was cancelled and the ${formatCents(order.totalCents)} fee and tip are refunded to your card. Nothing is owed for groceries.`,
 })
 
 export const orderCancelledAsNoShow = (order: OrderRow) => ({
@@ -131,7 +131,7 @@ export const substitutionProposed = (
   replacement: { name: string; priceCents: number | null },
 ) => ({
   title: `Replace ${item.name}?`,
-  body: `${order.storeName} has no ${item.name}. ${runnerName} suggests ${replacement.name}${replacement.priceCents === null ? '' : ` ($${centsToDecimal(replacement.priceCents)})`}. Approve or reject it in Kirana within ${SUBSTITUTION_WAIT_MS / 60_000} minutes, or it counts as a no.`,
+  body: `${order.storeName} has no ${item.name}. ${runnerName} suggests ${replacement.name}${replacement.priceCents === null ? '' : ` (${formatCents(replacement.priceCents)})`}. Approve or reject it in Kirana within ${SUBSTITUTION_WAIT_MS / 60_000} minutes, or it counts as a no.`,
 })
 
 /** The buyer's answer on a replacement, for the runner still in the aisle. */
@@ -153,24 +153,24 @@ export const substitutionDecided = (
 export const groceryTotalConfirmed = (order: OrderRow, buyerName: string, payment: Pick<GroceryPayment, 'method' | 'collectAtDoorCents'>) => {
   const totalCents = order.actualGroceryCents ?? 0
   const title = `${buyerName} confirmed the grocery total`
-  const confirmed = `${buyerName} confirmed $${centsToDecimal(totalCents)} for the ${order.storeName} groceries`
+  const confirmed = `${buyerName} confirmed ${formatCents(totalCents)} for the ${order.storeName} groceries`
   if (payment.method === 'at_door')
-    return { title, body: `${buyerName} agreed to pay you $${centsToDecimal(totalCents)} for the ${order.storeName} groceries at the door.` }
+    return { title, body: `${buyerName} agreed to pay you ${formatCents(totalCents)} for the ${order.storeName} groceries at the door.` }
   if (payment.collectAtDoorCents === 0) return { title, body: `${confirmed}, paid by card in the app: nothing to collect at the door.` }
-  const byCard = centsToDecimal(totalCents - payment.collectAtDoorCents)
-  return { title, body: `${confirmed}: $${byCard} is paid by card in the app; collect $${centsToDecimal(payment.collectAtDoorCents)} at the door: ${methods}.` }
+  const byCard = decimalAmount(totalCents - payment.collectAtDoorCents)
+  return { title, body: `${confirmed}: $${byCard} is paid by card in the app; collect ${formatCents(payment.collectAtDoorCents)} at the door: ${methods}.` }
 }
 
 /** A grocery charge declined (the hold's capture, or the extra above it): what the card did not take, the runner collects at the door, as their screen says. */
 export const groceryChargeDeclinedToRunner = (order: OrderRow, buyerName: string, atDoorCents: number) => ({
-  title: `Collect $${centsToDecimal(atDoorCents)} at the door`,
-  body: `${buyerName}'s card was declined for the ${order.storeName} groceries, so they pay you $${centsToDecimal(atDoorCents)} at the door: ${methods}.`,
+  title: `Collect ${formatCents(atDoorCents)} at the door`,
+  body: `${buyerName}'s card was declined for the ${order.storeName} groceries, so they pay you ${formatCents(atDoorCents)} at the door: ${methods}.`,
 })
 
 /** The same decline as the buyer hears it: what they now pay the runner at the door. */
 export const groceryChargeDeclinedToBuyer = (order: OrderRow, runnerName: string, atDoorCents: number) => ({
-  title: `Card declined: pay $${centsToDecimal(atDoorCents)} at the door`,
-  body: `Your card was declined for the ${order.storeName} groceries. Pay ${runnerName} $${centsToDecimal(atDoorCents)} for them at the door: ${methods}.`,
+  title: `Card declined: pay ${formatCents(atDoorCents)} at the door`,
+  body: `Your card was declined for the ${order.storeName} groceries. Pay ${runnerName} ${formatCents(atDoorCents)} for them at the door: ${methods}.`,
 })
 
 /** Both have rated: each hears what the other gave them. */
@@ -186,8 +186,8 @@ export const problemReported = (order: OrderRow, reporter: 'buyer' | 'runner', k
 
 /** Money back on the buyer's card, named by the charge it came from: the fee and tip, the groceries, or the extra grocery charge. */
 export const refundIssued = (order: OrderRow, refund: { amountCents: number; part: RefundedPart; reason: string }) => ({
-  title: `$${centsToDecimal(refund.amountCents)} refunded to your card`,
-  body: `Kirana refunded $${centsToDecimal(refund.amountCents)} of the ${REFUNDED_PART_NAMES[refund.part]} of your ${order.storeName} order (${refund.reason}). Your bank usually shows it within 5 to 10 business days.`,
+  title: `${formatCents(refund.amountCents)} refunded to your card`,
+  body: `Kirana refunded ${formatCents(refund.amountCents)} of the ${REFUNDED_PART_NAMES[refund.part]} of your ${order.storeName} order (${refund.reason}). Your bank usually shows it within 5 to 10 business days.`,
 })
 
 /** What a problem's refund does to the runner: of the fee and tip, their earnings; of the groceries, what they are paid back for them, unless Kirana bore it. */
@@ -203,7 +203,7 @@ export function problemResolved(
   problem: { kind: string; resolution: string | null; refund: { amountCents: number; part: RefundedPart; fromRunner: boolean } | null },
 ) {
   const { refund } = problem
-  const refunded = refund ? `$${centsToDecimal(refund.amountCents)}` : null
+  const refunded = refund ? `${formatCents(refund.amountCents)}` : null
   const ofWhat = refund ? ` of the ${REFUNDED_PART_NAMES[refund.part]}` : ''
   const money =
     to === 'buyer'
@@ -220,20 +220,20 @@ export function problemResolved(
 }
 
 export const payoutSent = (amountCents: number) => ({
-  title: `$${centsToDecimal(amountCents)} is on its way to you`,
-  body: `Kirana sent $${centsToDecimal(amountCents)} of your earnings to your payout account. Your bank usually shows it within two business days.`,
+  title: `${formatCents(amountCents)} is on its way to you`,
+  body: `Kirana sent ${formatCents(amountCents)} of your earnings to your payout account. Your bank usually shows it within two business days.`,
 })
 
 /** A payout to the runner's bank came back: how much, why in words, and what brings it back. */
 export const payoutReturned = (amountCents: number, failureCode: string | null) => ({
-  title: `$${centsToDecimal(amountCents)} came back from your bank`,
-  body: `Your bank sent back a payout of $${centsToDecimal(amountCents)}: ${bankFailureWords(failureCode)}. Your payouts are on hold until you set them up with another bank account on Earnings; then we send it again.`,
+  title: `${formatCents(amountCents)} came back from your bank`,
+  body: `Your bank sent back a payout of ${formatCents(amountCents)}: ${bankFailureWords(failureCode)}. Your payouts are on hold until you set them up with another bank account on Earnings; then we send it again.`,
 })
 
 /** The money that came back, sent again to the bank account the runner gave since. */
 export const payoutResent = (amountCents: number, bankLast4: string | null) => ({
-  title: `$${centsToDecimal(amountCents)} was sent again`,
-  body: `The $${centsToDecimal(amountCents)} your old bank account sent back was paid to your bank account${bankLast4 ? ` ending ${bankLast4}` : ''}.`,
+  title: `${formatCents(amountCents)} was sent again`,
+  body: `The ${formatCents(amountCents)} your old bank account sent back was paid to your bank account${bankLast4 ? ` ending ${bankLast4}` : ''}.`,
 })
 
 export const payoutAccountRestricted = (reason: string | null) => ({

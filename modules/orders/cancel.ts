@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database'
 import { type PaymentGateway, releaseOrder } from '../payments/index'
-import { AppError, type Clock, conflict, describeForLog, notFound } from '../shared/index'
+import { AppError, type Clock, conflict, describeForLog, notFound, paymentGatewayUnavailable } from '../shared/index'
 import { type CancelReason, NO_SHOW_AFTER_HOURS, NO_SHOW_AFTER_MS, ORDER_NOT_FOUND } from './contract'
 import { findOrder, isPaidFor } from './order-queries'
 import { orderPaymentDeps } from './payment-listener'
@@ -39,11 +39,7 @@ export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, 
   if (ended.outcome === 'captured') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
   if (ended.outcome === 'unreachable') {
     console.error(`Releasing the hold of order ${row.id} failed: ${ended.error}`)
-    throw new AppError(
-      503,
-      'PAYMENT_GATEWAY_UNAVAILABLE',
-      'We could not reach the payment service to release your card. Nothing has changed; please try again in a moment.',
-    )
+    throw paymentGatewayUnavailable('We could not reach the payment service to release your card. Nothing has changed; please try again in a moment.')
   }
   return ended.order
 }
@@ -64,9 +60,7 @@ async function cancelNoShow(db: Database, gateway: PaymentGateway, clock: Clock,
       409,
       'TOO_EARLY_TO_CANCEL',
       `Your runner accepted this order less than ${NO_SHOW_AFTER_HOURS} hours ago. If they have not picked up your groceries by then, you can cancel for a full refund in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      undefined,
-      Math.ceil(waitMs / 1000),
-      { cancellableAt: allowedAt.toISOString(), minutesLeft: minutes },
+      { retryAfterSeconds: Math.ceil(waitMs / 1000), extra: { cancellableAt: allowedAt.toISOString(), minutesLeft: minutes } },
     )
   }
   const ended = await endPaidOrder(db, gateway, clock, row.id, {

@@ -1,5 +1,5 @@
 import { type GroceryCharge, intentsAtGateway, isCharged, type PaymentGateway, refundedAtGateway } from '../payments/index'
-import { centsToDecimal } from '../shared/index'
+import { decimalAmount, formatCents } from '../shared/index'
 import type { OrderStatus } from './contract'
 import { GATEWAY_STATUS_OF } from './gateway-status'
 
@@ -28,13 +28,13 @@ export async function groceryDisagreements(
     const problems: string[] = []
     if (there.status !== GATEWAY_STATUS_OF[charge.status]) problems.push(`the gateway says ${there.status}`)
     else if (there.amountReceivedCents !== charge.capturedCents)
-      problems.push(`$${centsToDecimal(charge.capturedCents)} captured here, $${centsToDecimal(there.amountReceivedCents)} at the gateway`)
+      problems.push(`${formatCents(charge.capturedCents)} captured here, ${formatCents(there.amountReceivedCents)} at the gateway`)
     const ledgerRefundedCents = refunded.get(charge.paymentIntentId) ?? 0
-    if (ledgerRefundedCents !== charge.refundedCents) problems.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
+    if (ledgerRefundedCents !== charge.refundedCents) problems.push(`the refund ledger says ${decimalAmount(ledgerRefundedCents)} came back`)
     const gatewayRefunded = refundedThere?.get(charge.paymentIntentId)
     if (gatewayRefunded !== undefined && gatewayRefunded !== charge.refundedCents)
       problems.push(
-        gatewayRefunded === 'unreachable' ? 'its refunds at the gateway could not be read' : `the gateway says $${centsToDecimal(gatewayRefunded)} came back`,
+        gatewayRefunded === 'unreachable' ? 'its refunds at the gateway could not be read' : `the gateway says ${formatCents(gatewayRefunded)} came back`,
       )
     if (orderStatuses.get(charge.orderId) === 'cancelled' && charge.status === 'authorized') problems.push('its hold still stands on an order that ended')
     problems.push(...extraDisagreements(charge, atGateway, refundedThere, refunded))
@@ -50,21 +50,21 @@ export async function groceryDisagreements(
  * ledger record.
  */
 function extraDisagreements(charge: GroceryCharge, atGateway: AtGateway, refundedThere: RefundedAtGateway, refunded: Map<string, number>): string[] {
-  if (!charge.extraIntentId) return charge.extraCapturedCents > 0 ? [`its extra charge of $${centsToDecimal(charge.extraCapturedCents)} has no intent`] : []
+  if (!charge.extraIntentId) return charge.extraCapturedCents > 0 ? [`its extra charge of ${formatCents(charge.extraCapturedCents)} has no intent`] : []
   const there = atGateway.get(charge.extraIntentId)!
   const problems: string[] = []
   if (charge.extraStatus === 'captured' && (there.status !== 'succeeded' || there.amountReceivedCents !== charge.extraCapturedCents))
     problems.push(
-      `its extra charge of $${centsToDecimal(charge.extraCapturedCents)} is ${there.status} with $${centsToDecimal(there.amountReceivedCents)} at the gateway`,
+      `its extra charge of ${formatCents(charge.extraCapturedCents)} is ${there.status} with ${formatCents(there.amountReceivedCents)} at the gateway`,
     )
   if (charge.extraStatus !== 'captured' && there.amountReceivedCents > 0)
-    problems.push(`its extra charge is ${charge.extraStatus ?? 'not owed'} here, but the gateway took $${centsToDecimal(there.amountReceivedCents)}`)
+    problems.push(`its extra charge is ${charge.extraStatus ?? 'not owed'} here, but the gateway took ${formatCents(there.amountReceivedCents)}`)
   const ledgerRefundedCents = refunded.get(charge.extraIntentId) ?? 0
   if (ledgerRefundedCents !== charge.extraRefundedCents)
-    problems.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} of its extra charge came back`)
+    problems.push(`the refund ledger says ${decimalAmount(ledgerRefundedCents)} of its extra charge came back`)
   const extraRefunded = refundedThere?.get(charge.extraIntentId)
   if (extraRefunded === 'unreachable') problems.push("its extra charge's refunds at the gateway could not be read")
   else if (extraRefunded !== undefined && extraRefunded !== charge.extraRefundedCents)
-    problems.push(`$${centsToDecimal(extraRefunded)} of its extra charge came back at the gateway, $${centsToDecimal(charge.extraRefundedCents)} recorded here`)
+    problems.push(`${formatCents(extraRefunded)} of its extra charge came back at the gateway, ${formatCents(charge.extraRefundedCents)} recorded here`)
   return problems
 }

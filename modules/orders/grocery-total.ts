@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database'
 import { captureGroceryHold, chargeGroceryExtra, type GroceryExtraChoice, orderPayments, type PaymentGateway } from '../payments/index'
-import { badRequest, type Clock, centsToDecimal, conflict } from '../shared/index'
+import { badRequest, type Clock, conflict, formatCents } from '../shared/index'
 import { GROCERY_TOTAL_STATES } from './contract'
 import { orderForParty } from './order-access'
 import { findOrder } from './order-queries'
@@ -35,7 +35,7 @@ export async function confirmGroceryTotal(
     // Once the automatic capture has settled the total, the difference's way is settled with it.
     const aboveHold = hold?.status === 'authorized' && hold.captureOwedCents === null ? order.actualGroceryCents - hold.holdCents : 0
     if (aboveHold > 0 && !extra) {
-      const message = `The groceries came to $${centsToDecimal(order.actualGroceryCents)}, $${centsToDecimal(aboveHold)} more than the $${centsToDecimal(hold!.holdCents)} held on your card: choose to charge the difference to your card or to pay it at the door.`
+      const message = `The groceries came to ${formatCents(order.actualGroceryCents)}, ${formatCents(aboveHold)} more than the ${formatCents(hold!.holdCents)} held on your card: choose to charge the difference to your card or to pay it at the door.`
       throw badRequest(message, 'GROCERY_EXTRA_CHOICE_REQUIRED', { extra: message })
     }
     // Two taps at once: the second finds the first's confirmation.

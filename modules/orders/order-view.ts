@@ -3,7 +3,7 @@ import { type UserContact, userContacts } from '../accounts/index'
 import { windowLabel } from '../catalog/index'
 import { type GroceryHold, holdExpiresAt, type OrderPayment, orderPayments, type SettledRefund, settledRefundsOf } from '../payments/index'
 import { type PayoutLineStatus, type PayoutTerms, runnerPayouts } from '../payouts/index'
-import { type Clock, centsToDecimal } from '../shared/index'
+import { type Clock, decimalAmount } from '../shared/index'
 import {
   afterDeliveryOpen,
   type GroceryExtraViewState,
@@ -25,7 +25,7 @@ import type { OrderRow } from './transitions'
 const hasRunner = (row: OrderRow) => row.runnerId !== null && (row.status === 'runner_accepted' || row.status === 'picked_up' || row.status === 'delivered')
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
-const dollars = (cents: number | null) => (cents === null ? null : centsToDecimal(cents))
+const amountOrNull = (cents: number | null) => (cents === null ? null : decimalAmount(cents))
 
 function photoView(row: OrderRow, slot: OrderPhotoSlot) {
   const photo = row[slot]
@@ -80,12 +80,12 @@ export async function orderViewContext(db: Database, clock: Clock, rows: readonl
  * earn under the terms, from what is left of its charge.
  */
 function earningsOf(row: OrderRow, payment: OrderPayment, context: OrderViewContext): OrderEarnings {
-  if (row.status === 'cancelled') return { amount: centsToDecimal(0), status: 'none' }
+  if (row.status === 'cancelled') return { amount: decimalAmount(0), status: 'none' }
   if (row.status === 'delivered') {
     const line = context.earnings.get(row.id)
-    return line ? { amount: centsToDecimal(line.amountCents), status: line.status } : { amount: centsToDecimal(0), status: 'none' }
+    return line ? { amount: decimalAmount(line.amountCents), status: line.status } : { amount: decimalAmount(0), status: 'none' }
   }
-  return { amount: centsToDecimal(runnerPayouts.expected(context.terms, payment)), status: 'expected' }
+  return { amount: decimalAmount(runnerPayouts.expected(context.terms, payment)), status: 'expected' }
 }
 
 /**
@@ -181,7 +181,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
       name: item.name,
       quantity: item.quantity,
       unit: item.unit,
-      price: dollars(item.priceCents),
+      price: amountOrNull(item.priceCents),
       priceUnit: item.priceUnit,
       isEstimatedPrice: item.isEstimatedPrice,
       comment: item.comment,
@@ -191,16 +191,16 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
       substitution: item.substitution
         ? {
             name: item.substitution.name,
-            price: dollars(item.substitution.priceCents),
+            price: amountOrNull(item.substitution.priceCents),
             note: item.substitution.note,
             status: item.substitution.status,
             answerBy: item.substitution.status === 'proposed' ? substitutionAnswerBy(item.substitution.proposedAt).toISOString() : null,
           }
         : null,
     })),
-    platformFee: centsToDecimal(row.platformFeeCents),
-    tip: centsToDecimal(row.tipCents),
-    totalAmount: centsToDecimal(row.totalCents),
+    platformFee: decimalAmount(row.platformFeeCents),
+    tip: decimalAmount(row.tipCents),
+    totalAmount: decimalAmount(row.totalCents),
     deliveryAddress: isBuyer || contactsShared ? row.deliveryAddress : null,
     deliveryArea: row.deliveryArea,
     deliveryInstructions: isBuyer || contactsShared ? row.deliveryInstructions : null,
@@ -209,19 +209,19 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     offersOpenAt: row.offersOpenAt.toISOString(),
     timeSlot: row.timeSlot,
     paymentStatus: payment.status,
-    estimatedGroceryCost: centsToDecimal(row.estimatedGroceryCents),
-    actualGroceryCost: dollars(row.actualGroceryCents),
+    estimatedGroceryCost: decimalAmount(row.estimatedGroceryCents),
+    actualGroceryCost: amountOrNull(row.actualGroceryCents),
     groceryTotalConfirmedAt: iso(row.groceryTotalConfirmedAt),
     // The photos are the buyer's and the runner's business; another runner looking at a waiting order sees none.
     receipt: isBuyer || isAssignedRunner ? photoView(row, 'receipt') : null,
     deliveryPhoto: isBuyer || isAssignedRunner ? photoView(row, 'deliveryPhoto') : null,
     cancelReason: row.cancelReason,
-    refundedAmount: centsToDecimal(payment.refundedCents),
+    refundedAmount: decimalAmount(payment.refundedCents),
     refunds:
       isBuyer || isAssignedRunner
         ? (context.refunds.get(row.id) ?? []).map((refund) => ({
             id: refund.id,
-            amount: centsToDecimal(refund.amountCents),
+            amount: decimalAmount(refund.amountCents),
             part: refund.part,
             refundedAt: (refund.settledAt ?? refund.createdAt).toISOString(),
             reason: refund.reason,

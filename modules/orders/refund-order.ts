@@ -16,7 +16,7 @@ import {
   settledRefundsOf,
 } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
-import { AppError, badRequest, type Clock, centsToDecimal, conflict } from '../shared/index'
+import { AppError, badRequest, type Clock, conflict, decimalAmount, formatCents, paymentGatewayUnavailable } from '../shared/index'
 import { announceOrderChange, recordOrderEvent } from './outbox'
 import { orderProblems, orders } from './schema'
 import type { OrderRow } from './transitions'
@@ -79,19 +79,17 @@ export async function refundOrder(
       throw conflict("No charge above this order's grocery hold was made to the card, so there is none to refund.", 'NO_GROCERY_EXTRA_CHARGE')
     if (error instanceof NotChargedError) throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
     if (error instanceof RefundExceedsCaptureError) {
-      const left = centsToDecimal(Math.max(error.refundableCents, 0))
+      const leftCents = Math.max(error.refundableCents, 0)
       const charge = REFUNDED_CHARGE_NAMES[request.part ?? 'charge']
-      throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only $${left} of this order's ${charge} is left to refund.`, undefined, undefined, {
-        refundableAmount: left,
+      throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only ${formatCents(leftCents)} of this order's ${charge} is left to refund.`, {
+        extra: {
+          refundableAmount: decimalAmount(leftCents),
+        },
       })
     }
     if (error instanceof IdempotencyKeyReusedError) throw conflict(error.message, 'REFUND_KEY_REUSED')
     if (error instanceof GatewayUnavailableError) {
-      throw new AppError(
-        503,
-        'PAYMENT_GATEWAY_UNAVAILABLE',
-        'The payment service is not answering. Nothing was refunded yet; the same refund will finish when tried again.',
-      )
+      throw paymentGatewayUnavailable('The payment service is not answering. Nothing was refunded yet; the same refund will finish when tried again.')
     }
     throw error
   }

@@ -80,6 +80,7 @@ describe('checkout for a window', () => {
     const window = await windowFrom(buyer.cookie, 4)
     const order = await placeOrder(buyer.cookie, store, { scheduledFor: window.start })
     expect(order.scheduledWindow).toEqual({ start: window.start, end: window.end, label: window.label })
+    expect(order.timeSlot).toBe(window.label)
     expect(order.storeTimeZone).toBe('America/New_York')
     expect(order.scheduledFor).toBe(window.start)
     expect(order.offersOpenAt).toBe(new Date(Date.parse(window.start) - 2 * HOUR).toISOString())
@@ -87,6 +88,7 @@ describe('checkout for a window', () => {
     // An order for as soon as possible is offered at once.
     const asap = await placeOrder(buyer.cookie, store)
     expect(asap.scheduledWindow).toBeNull()
+    expect(asap.timeSlot).toBe('ASAP')
     expect(asap.offersOpenAt).toBe(asap.createdAt)
   })
 
@@ -198,6 +200,7 @@ describe('POST /api/orders/{id}/reschedule', () => {
     expect(moved.status).toBe(200)
     const answer = moved.body.order as Order
     expect(answer.scheduledWindow).toEqual({ start: later.start, end: later.end, label: later.label })
+    expect(answer.timeSlot).toBe(later.label)
     expect(answer.offersOpenAt).toBe(new Date(Date.parse(later.start) - 2 * HOUR).toISOString())
     const events = await db.execute(sql`select type from order_events where order_id = ${order.id}`)
     const types = (Array.isArray(events) ? events : (events as { rows: { type: string }[] }).rows).map((event) => event.type)

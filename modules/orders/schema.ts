@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
-import { belongsToColumn, createdAtColumn, idColumn, refersToColumn, updatedAtColumn } from '../shared/index'
+import { belongsToColumn, createdAtColumn, DEFAULT_TIME_ZONE, idColumn, refersToColumn, updatedAtColumn } from '../shared/index'
 import {
   CANCEL_REASONS,
   type CancelReason,
@@ -88,7 +88,7 @@ export const orders = pgTable(
     scheduledFor: timestamp({ withTimezone: true }),
     scheduledUntil: timestamp({ withTimezone: true }),
     /** The store's time zone at checkout, which the window is read in ('Sat 10:00–12:00'). */
-    storeTimeZone: text().notNull().default('America/New_York'),
+    storeTimeZone: text().notNull().default(DEFAULT_TIME_ZONE),
     /**
      * When runners are offered the order: at placement for as soon as possible, OFFER_LEAD_MINUTES
      * before its window when scheduled. A runner's 30 minutes count from here.

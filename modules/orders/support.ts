@@ -15,7 +15,7 @@ import {
   strandedHolds,
 } from '../payments/index'
 import { type PayoutTerms, payoutDesk } from '../payouts/index'
-import { type Clock, centsToDecimal, isUuid } from '../shared/index'
+import { type Clock, decimalAmount, formatCents, isUuid } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
 import { GATEWAY_STATUS_OF } from './gateway-status'
 import { groceryDisagreements } from './grocery-check'
@@ -86,7 +86,7 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
       events: events.map((event) => ({ at: event.createdAt.toISOString(), from: event.fromStatus, to: event.toStatus, reason: event.reason })),
       refunds: refunds.map((refund) => ({
         at: refund.createdAt.toISOString(),
-        amount: centsToDecimal(refund.amountCents),
+        amount: decimalAmount(refund.amountCents),
         status: refund.status,
         key: refund.idempotencyKey,
         reason: refund.reason,
@@ -137,7 +137,7 @@ async function groceryChargeForSupport(db: Database, gateway: PaymentGateway, or
     refunds: refunds.flat().map((refund) => ({
       at: refund.createdAt.toISOString(),
       intentId: refund.paymentIntentId,
-      amount: centsToDecimal(refund.amountCents),
+      amount: decimalAmount(refund.amountCents),
       status: refund.status,
       key: refund.idempotencyKey,
       reason: refund.reason,
@@ -180,12 +180,12 @@ function disagreements(row: { status: OrderStatus }, payment: OrderPayment | und
   }
   if (there.status !== GATEWAY_STATUS_OF[payment.status]) found.push(`the gateway says ${there.status}`)
   else if (isCharged(payment.status) && there.amountReceivedCents !== payment.amountCents)
-    found.push(`$${centsToDecimal(payment.amountCents)} captured here, $${centsToDecimal(there.amountReceivedCents)} at the gateway`)
+    found.push(`${formatCents(payment.amountCents)} captured here, ${formatCents(there.amountReceivedCents)} at the gateway`)
   if (there.refundedCents === 'unreachable') found.push('its refunds at the gateway could not be read')
   else if (there.refundedCents !== undefined && there.refundedCents !== payment.refundedCents)
-    found.push(`the gateway says $${centsToDecimal(there.refundedCents)} came back`)
-  if (ledgerRefundedCents !== payment.refundedCents) found.push(`the refund ledger says ${centsToDecimal(ledgerRefundedCents)} came back`)
-  if (owedCents > 0) found.push(`$${centsToDecimal(owedCents)} of its charge is owed back`)
+    found.push(`the gateway says ${formatCents(there.refundedCents)} came back`)
+  if (ledgerRefundedCents !== payment.refundedCents) found.push(`the refund ledger says ${decimalAmount(ledgerRefundedCents)} came back`)
+  if (owedCents > 0) found.push(`${formatCents(owedCents)} of its charge is owed back`)
   return found
 }
 

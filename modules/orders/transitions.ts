@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { windowLabel } from '../catalog/index'
 import { CHARGED_PAYMENT_STATES, type GroceryExtraChoice, holdLapsedBefore, orderPayments, oweGroceryCapture } from '../payments/index'
 import { type PayoutTerms, payoutLedger } from '../payouts/index'
 import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES } from '../shared/index'
@@ -100,9 +101,11 @@ export type NewOrder = {
   deliveryInstructions: string | null
   /** The delivery window it is for; null for as soon as possible. */
   window: ChosenWindow | null
-  timeSlot: string
   paymentIntentId: string
 }
+
+/** The slot an order names, which the API still sends: its window's label in its store's time, or ASAP without one. */
+const timeSlotOf = (window: ChosenWindow | null) => (window ? windowLabel(window, window.timeZone) : 'ASAP')
 
 /**
  * Writes a new order waiting for a runner, its card authorized. Checkout calls this inside its
@@ -124,6 +127,7 @@ async function place(tx: Database, clock: Clock, order: NewOrder, terms: WindowT
       scheduledFor: window?.start ?? null,
       scheduledUntil: window?.end ?? null,
       ...(window && { storeTimeZone: window.timeZone }),
+      timeSlot: timeSlotOf(window),
       offersOpenAt,
       offersFannedOutAt: offeredNow ? now : null,
       storeId: store.id,
@@ -158,6 +162,7 @@ async function reschedule(tx: Database, clock: Clock, row: OrderRow, window: Cho
       scheduledFor: window.start,
       scheduledUntil: window.end,
       storeTimeZone: window.timeZone,
+      timeSlot: timeSlotOf(window),
       offersOpenAt,
       // Moved, it is told again of its own evening before, if its new offers lapse overnight too.
       ...(offersOpenAt.getTime() > now.getTime() && { offersFannedOutAt: null, overnightToldAt: null }),

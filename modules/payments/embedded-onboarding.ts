@@ -19,9 +19,9 @@ const linkNotFound = () => notFound('This onboarding link is not valid.', 'LINK_
 /** A used or expired link sends the person to the refresh URL, where the platform makes a new one, as Stripe's page does. */
 function linkEnded(link: LinkRow, now: Date): AppError | null {
   if (link.usedAt)
-    return new AppError(409, 'LINK_USED', 'This onboarding link was already used. Ask for a new one.', undefined, undefined, { refreshUrl: link.refreshUrl })
+    return new AppError(409, 'LINK_USED', 'This onboarding link was already used. Ask for a new one.', { extra: { refreshUrl: link.refreshUrl } })
   if (link.expiresAt <= now)
-    return new AppError(410, 'LINK_EXPIRED', 'This onboarding link has expired. Ask for a new one.', undefined, undefined, { refreshUrl: link.refreshUrl })
+    return new AppError(410, 'LINK_EXPIRED', 'This onboarding link has expired. Ask for a new one.', { extra: { refreshUrl: link.refreshUrl } })
   return null
 }
 

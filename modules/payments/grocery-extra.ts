@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type Clock, centsToDecimal, describeForLog } from '../shared/index'
+import { type Clock, describeForLog, formatCents } from '../shared/index'
 import { CHARGED_PAYMENT_STATES, type GroceryExtraState, type PaymentState } from './contract'
 import { recordPaymentEvent } from './events'
 import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from './gateway'
@@ -90,7 +90,7 @@ export async function settleExtra(
 /** The extra's settlement as a payment event: the extra intent's, or without one a note on the grocery hold's intent, its state unchanged. */
 async function recordSettlement(tx: Database, clock: Clock, hold: GroceryHoldRow, moved: GroceryHoldRow, settlement: ExtraSettlement) {
   const orderId = hold.orderId!
-  const reason = `grocery extra of $${centsToDecimal(hold.extraCents!)}: ${settlement.reason}`
+  const reason = `grocery extra of ${formatCents(hold.extraCents!)}: ${settlement.reason}`
   await recordPaymentEvent(
     tx,
     clock,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
-import { type Clock, describeForLog } from '../shared/index'
+import { type Clock, describeForLog, formatCents } from '../shared/index'
 import { isCharged, type RefundedPart } from './contract'
 import { recordPaymentEvent } from './events'
 import {
@@ -343,7 +343,7 @@ async function recordSettled(
     paymentIntentId: settled.paymentIntentId,
     from: before === 0 ? 'captured' : 'partially_refunded',
     to,
-    reason: `${whose} $${(settled.amountCents / 100).toFixed(2)}${ofWhat}: ${reason}`,
+    reason: `${whose} ${formatCents(settled.amountCents)}${ofWhat}: ${reason}`,
   })
 }
 

@@ -46,8 +46,7 @@ export function paymentRoutes({ db, clock, config, gateway, orders, accounts }: 
           if (!isEmbedded(gateway)) throw notFound()
           const { cardNumber, expMonth, expYear, cvc } = body
           const result = await gateway.confirmCard(body.clientSecret, { cardNumber, expMonth, expYear, cvc })
-          if (result.declined)
-            throw new AppError(402, 'card_declined', result.declined.message, undefined, undefined, { declineCode: result.declined.declineCode })
+          if (result.declined) throw new AppError(402, 'card_declined', result.declined.message, { extra: { declineCode: result.declined.declineCode } })
           return result.confirmed!
         },
         { body: embeddedConfirmSchema, response: embeddedConfirmResponseSchema },

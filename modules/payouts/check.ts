@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type GroceryCharge, isCharged, orderPayments, type PaymentGateway, type Transfer, transfersOfOrder } from '../payments/index'
+import { formatCents } from '../shared/index'
 import { bankFailureWords } from './contract'
 import { type LineRow, netOf, runnersPart } from './ledger'
 import { refusalCause, refusedAtLastAttempt } from './refusals'
@@ -11,7 +12,6 @@ export type DeliveredOrder = { orderId: string; paymentIntentId: string }
 
 export type LineDisagreement = { orderId: string; lineId: string | null; problems: string[] }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 /** Gateway look-ups in flight at once while checking. */
 const CONCURRENCY = 8
 
@@ -68,7 +68,7 @@ export async function checkMoneyOut(
   }
   for (const charge of charged) {
     if (!groceryLines.has(charge.orderId))
-      found.push({ orderId: charge.orderId, lineId: null, problems: [`groceries charged ${dollars(charge.chargedCents)}, but no groceries line`] })
+      found.push({ orderId: charge.orderId, lineId: null, problems: [`groceries charged ${formatCents(charge.chargedCents)}, but no groceries line`] })
   }
   const checks = lines.map((line) => async () => {
     const problems = line.kind === 'groceries' ? groceriesDisagreement(line, groceryCharges.get(line.paymentIntentId)) : deliveryDisagreement(line, payments)
@@ -91,9 +91,9 @@ export async function checkMoneyOut(
       if (transfer!.destination !== destination)
         problems.push(`transferred to ${transfer!.destination}, but the line's runner's payout account is ${destination ?? 'none'}`)
       if (transfer!.amountCents !== line.transferredCents)
-        problems.push(`transferred ${dollars(line.transferredCents!)} here, ${dollars(transfer!.amountCents)} at the gateway`)
+        problems.push(`transferred ${formatCents(line.transferredCents!)} here, ${formatCents(transfer!.amountCents)} at the gateway`)
       if (transfer!.reversedCents !== line.reversedCents)
-        problems.push(`reversed ${dollars(line.reversedCents)} here, ${dollars(transfer!.reversedCents)} at the gateway`)
+        problems.push(`reversed ${formatCents(line.reversedCents)} here, ${formatCents(transfer!.reversedCents)} at the gateway`)
     }
     if (problems.length > 0) found.push({ orderId: line.orderId, lineId: line.id, problems })
   })
@@ -116,11 +116,11 @@ function deliveryDisagreement(line: LineRow, payments: Awaited<ReturnType<typeof
   if (!payment) return ['no payment recorded for the line']
   const problems: string[] = []
   if (payment.amountCents !== line.capturedCents)
-    problems.push(`the line says ${dollars(line.capturedCents)} was captured, payments ${dollars(payment.amountCents)}`)
+    problems.push(`the line says ${formatCents(line.capturedCents)} was captured, payments ${formatCents(payment.amountCents)}`)
   const owed = runnersPart(line, payment.refundedCents)
   // A transfer under way is judged once it settles (the next run finishes it); everything else must add up now.
   if (line.transferringCents === null && netOf(line) !== owed) {
-    problems.push(`the runner's line is ${dollars(netOf(line))}, but ${dollars(owed)} of the capture less refunds and the platform's share is theirs`)
+    problems.push(`the runner's line is ${formatCents(netOf(line))}, but ${formatCents(owed)} of the capture less refunds and the platform's share is theirs`)
   }
   return problems
 }
@@ -130,13 +130,13 @@ function groceriesDisagreement(line: LineRow, charge: GroceryCharge | undefined)
   if (!charge || !isCharged(charge.status)) return ['a groceries line, but no grocery charge recorded for it']
   const problems: string[] = []
   if (charge.chargedCents !== line.capturedCents)
-    problems.push(`the groceries line says ${dollars(line.capturedCents)} was charged, payments ${dollars(charge.chargedCents)}`)
+    problems.push(`the groceries line says ${formatCents(line.capturedCents)} was charged, payments ${formatCents(charge.chargedCents)}`)
   const refundedCents = charge.refundedCents + charge.extraRefundedCents
   const platformBore = refundedCents - charge.refundedFromRunnerCents
   const left = charge.chargedCents - refundedCents
   if (line.transferringCents === null && netOf(line) - platformBore !== left) {
     problems.push(
-      `the groceries line is ${dollars(netOf(line))} and the platform bore ${dollars(platformBore)} of the refunds, but ${dollars(left)} of the grocery charge is left after refunds`,
+      `the groceries line is ${formatCents(netOf(line))} and the platform bore ${formatCents(platformBore)} of the refunds, but ${formatCents(left)} of the grocery charge is left after refunds`,
     )
   }
   return problems

@@ -3,7 +3,7 @@ import { phoneStatusOf, type UserRow } from '../accounts/index'
 import { captureClaim, findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
 import { type CaptureOutcome, claimStaleBefore, holdLapsedBefore, orderPayments, type PaymentGateway } from '../payments/index'
 import { payoutDesk } from '../payouts/index'
-import { AppError, type Clock, conflict, forbidden, notFound, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import { AppError, type Clock, conflict, forbidden, notFound, paymentGatewayUnavailable, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
 import { pausedUntil, refuseWhilePaused } from './give-up'
 
@@ -29,9 +29,11 @@ async function refuseWithoutPayouts(db: Database, clock: Clock, runner: UserRow,
   if (!(await orderPayments.groceryHoldsOf(db, [orderId])).has(orderId)) return
   const { account } = await payoutDesk.account(db, clock, runner.id)
   if (!account.payoutsEnabled)
-    throw new AppError(409, 'PAYOUTS_NOT_ENABLED', MESSAGES.payoutsNotEnabled, undefined, undefined, {
-      // The call that answers a link to the payouts form (the app's Set Up Payouts does the same).
-      setUp: { method: 'POST', path: '/api/runner/payouts/onboarding' },
+    throw new AppError(409, 'PAYOUTS_NOT_ENABLED', MESSAGES.payoutsNotEnabled, {
+      extra: {
+        // The call that answers a link to the payouts form (the app's Set Up Payouts does the same).
+        setUp: { method: 'POST', path: '/api/runner/payouts/onboarding' },
+      },
     })
 }
 
@@ -77,7 +79,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   if (settled.outcome === 'unreachable') {
     // The order waits again; a capture that did reach the gateway is replayed by the next accept's key.
     await orderMoves.unclaim(db, clock, orderId, runner.id)
-    throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', MESSAGES.gatewayDown)
+    throw paymentGatewayUnavailable(MESSAGES.gatewayDown)
   }
   return (await findOrder(db, orderId))!
 }

@@ -11,13 +11,12 @@ import {
   photoUrl,
   receiptKept,
 } from '../orders/contract'
-import { DELIVERY_RADIUS_MILES, PHOTO_CONTENT_TYPES, RUNNER_RADIUS_MIN_MILES } from '../shared/contract'
+import { DELIVERY_RADIUS_MILES, isTimeZone, PHOTO_CONTENT_TYPES, RUNNER_RADIUS_MIN_MILES } from '../shared/contract'
 
 /** The runner marks lines of the orders' shape (the orders' rules say what each mark makes of a line). */
 export { type ItemMark, itemMarkSchema } from '../orders/contract'
+export { DEFAULT_TIME_ZONE } from '../shared/contract'
 export { ORDER_NO_LONGER_AVAILABLE, ORDER_PHOTO_SLOTS, type OrderPhotoSlot, photoMayBeAdded, photoUrl, receiptKept }
-
-export const DEFAULT_TIME_ZONE = 'America/New_York'
 
 /**
  * An order offered to a runner (001 §2's card): the order as a runner may see it before
@@ -55,17 +54,7 @@ export const runnerStatsSchema = z.object({
 })
 export type RunnerStats = z.infer<typeof runnerStatsSchema>
 
-const timeZoneSchema = z
-  .string()
-  .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone })
-      return true
-    } catch {
-      return false
-    }
-  }, 'Unknown time zone')
+const timeZoneSchema = z.string().max(64).refine(isTimeZone, 'Unknown time zone')
 
 export const availabilitySchema = z.object({
   /** Whether the runner is offered orders now: the switch, or their weekly hours unless the switch overrides them today. */

@@ -36,8 +36,9 @@ export async function pausedUntil(db: Database, clock: Clock, runnerId: string):
 /** 409 RUNNER_PAUSED while a pause (from pausedUntil) lasts, with the time left. */
 export function refuseWhilePaused(until: Date | null, clock: Clock) {
   if (!until) return
-  throw new AppError(409, 'RUNNER_PAUSED', MESSAGES.paused(until), undefined, Math.ceil((until.getTime() - clock.now().getTime()) / 1000), {
-    pausedUntil: until.toISOString(),
+  throw new AppError(409, 'RUNNER_PAUSED', MESSAGES.paused(until), {
+    retryAfterSeconds: Math.ceil((until.getTime() - clock.now().getTime()) / 1000),
+    extra: { pausedUntil: until.toISOString() },
   })
 }
 

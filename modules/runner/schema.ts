@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
-import { DELIVERY_RADIUS_MILES, updatedAtColumn } from '../shared/index'
+import { DEFAULT_TIME_ZONE, DELIVERY_RADIUS_MILES, updatedAtColumn } from '../shared/index'
 
 /**
  * A runner's availability: the dashboard's Online switch, kept on the server so an offline
@@ -13,7 +13,7 @@ export const runnerAvailability = pgTable('runner_availability', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   online: boolean().notNull().default(true),
-  timeZone: text().notNull().default('America/New_York'),
+  timeZone: text().notNull().default(DEFAULT_TIME_ZONE),
   /** Support lifted a pause here: orders given up before this no longer count against the runner. */
   releasesForgivenAt: timestamp({ withTimezone: true }),
   /** Miles from where the runner searches (their profile address) to a store they are offered. */

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { runnerQueries } from '../orders/index'
 import { runnerPayouts } from '../payouts/index'
-import { type Clock, centsToDecimal } from '../shared/index'
+import { type Clock, decimalAmount } from '../shared/index'
 import { settingsOf } from './availability'
 import type { RunnerStats } from './contract'
 
@@ -57,8 +57,8 @@ export async function runnerStats(db: Database, clock: Clock, runnerId: string):
   const { rating, deliveries } = standings.get(runnerId)!
   return {
     timeZone,
-    today: { deliveries: today, earnings: centsToDecimal(earned.sinceCents) },
-    allTime: { deliveries, earnings: centsToDecimal(earned.allTimeCents) },
+    today: { deliveries: today, earnings: decimalAmount(earned.sinceCents) },
+    allTime: { deliveries, earnings: decimalAmount(earned.allTimeCents) },
     rating,
   }
 }

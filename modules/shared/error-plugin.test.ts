@@ -19,7 +19,7 @@ const app = new Elysia()
     throw tooManyRequests('Too many requests', 42.2)
   })
   .get('/api/conflict', () => {
-    throw new AppError(409, 'ORDER_NO_LONGER_AVAILABLE', 'Order is no longer available', undefined, undefined, { orderId: 'o1' })
+    throw new AppError(409, 'ORDER_NO_LONGER_AVAILABLE', 'Order is no longer available', { extra: { orderId: 'o1' } })
   })
   .get('/api/boom', () => {
     throw new Error('database password is hunter2')

@@ -14,7 +14,7 @@ export const hasControlCharacter = (text: string) => CONTROL_CHARACTER.test(text
 
 export function controlCharacterError(field: string) {
   const message = `${field} must not contain control characters`
-  return new AppError(400, 'VALIDATION_ERROR', message, { [field]: message })
+  return new AppError(400, 'VALIDATION_ERROR', message, { fields: { [field]: message } })
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
-import { centsToDecimal, decimalToCents, formatCents } from '../../modules/shared/contract'
+import { decimalAmount, decimalToCents, formatCents } from '../../modules/shared/contract'
 import { at, heading } from './account-steps'
 import { useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
@@ -79,7 +79,7 @@ describe("a card order's money words", () => {
 
     // The receipt comes to $7.10 more than the hold; the buyer has the difference charged to the card.
     const totalCents = order.groceryPayment.holdCents + EXTRA_CENTS
-    await acceptAndPickUp(runner, order, centsToDecimal(totalCents))
+    await acceptAndPickUp(runner, order, decimalAmount(totalCents))
     await buyer.goto(url(`/order/${order.id}`))
     await heading(buyer, 'Track Order')
     const groceries = buyer.getByRole('region', { name: 'Receipt and total' })
@@ -126,9 +126,12 @@ describe("a card order's money words", () => {
     await payouts.getByText('On hold', { exact: true }).waitFor()
     await payouts.getByText('Your payouts to the bank account ending 1116 are on hold.', { exact: true }).waitFor()
     await payouts
-      .getByText('A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.', {
-        exact: true,
-      })
+      .getByText(
+        'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
+        {
+          exact: true,
+        },
+      )
       .waitFor()
     expect(await runner.locator('dl.earnings-balances').textContent()).toContain(
       `Returned${formatCents(bothCents)}Your bank sent it back: it goes out again once you update your payout details`,

@@ -1,12 +1,7 @@
-import { ACCEPTED_GROCERY_PAYMENT_METHODS, PLATFORM_FEE_CENTS } from '../../modules/shared/contract'
-
-/** Whole dollars and cents, as prices are shown everywhere in the app: 200 -> "$2.00". */
-export function formatDollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`
-}
+import { ACCEPTED_GROCERY_PAYMENT_METHODS, formatCents, PLATFORM_FEE_CENTS } from '../../modules/shared/contract'
 
 /** The landing and welcome pages state the fee and payment methods in words; both read them from here. */
-export const PLATFORM_FEE = formatDollars(PLATFORM_FEE_CENTS)
+export const PLATFORM_FEE = formatCents(PLATFORM_FEE_CENTS)
 
 /**
  * What a runner earns on a delivery, said the same way on every screen: the platform fee (the one

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { centsToDecimal, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
+import { decimalAmount, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
 import { StateFallback } from '../app/app-shell'
 import { createPaymentIntent } from '../features/cart-checkout/api/create-payment-intent'
 import type { CardConfirmer } from '../features/cart-checkout/card-confirmer'
@@ -26,7 +26,7 @@ function DebugCheckout() {
   const [checkoutId] = useState(newCheckoutId)
   const intent = useQuery({
     queryKey: ['cart-checkout', 'debug-intent', checkoutId],
-    queryFn: () => createPaymentIntent({ amount: centsToDecimal(DEBUG_AMOUNT_CENTS), checkoutId }),
+    queryFn: () => createPaymentIntent({ amount: decimalAmount(DEBUG_AMOUNT_CENTS), checkoutId }),
   })
   const confirmerRef = useRef<CardConfirmer | null>(null)
   const [busy, setBusy] = useState(false)

@@ -15,7 +15,7 @@ export type Closure = { from: string; to: string; reason: string }
 export type Schedule = { timeZone: string; hours: WeeklyHours; closures: readonly Closure[] }
 export type Interval = { start: Date; end: Date }
 
-export const DEFAULT_TIME_ZONE = 'America/New_York'
+export { DEFAULT_TIME_ZONE, isTimeZone } from '../../shared/contract'
 /** What a place with no hours written keeps: open all day, every day. */
 export const ALWAYS_OPEN = 'mon-sun 00:00-24:00'
 
@@ -103,16 +103,6 @@ export function formatWeeklyHours(hours: WeeklyHours): string {
   }
   flush()
   return segments.join('; ') || CLOSED_ALL_WEEK
-}
-
-/** Whether the runtime knows this IANA time zone. */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name })
-    return name.length > 0
-  } catch {
-    return false
-  }
 }
 
 /** The local date (YYYY-MM-DD) of an instant in a time zone. */

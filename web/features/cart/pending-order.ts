@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { estimatedGroceryCents, payNowCents } from '../../../modules/cart-checkout/contract'
 import type { Store } from '../../../modules/catalog/contract'
 import type { ScheduledWindow } from '../../../modules/orders/contract'
-import { centsToDecimal, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
+import { decimalAmount, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import { readStoredJson } from '../../lib/stored-json'
 import { type CartLine, cartLineSchema } from './cart-storage'
 
@@ -51,19 +51,19 @@ export function buildPendingOrder(input: {
     storeAddress: input.store.address,
     storePhone: input.store.phone,
     items: input.lines.map((line) => ({ ...line, notes: PRICE_NOTE })),
-    platformFee: centsToDecimal(PLATFORM_FEE_CENTS),
-    tip: centsToDecimal(input.tipCents),
+    platformFee: decimalAmount(PLATFORM_FEE_CENTS),
+    tip: decimalAmount(input.tipCents),
     deliveryType: input.scheduledWindow ? 'scheduled' : 'asap',
     specialInstructions: input.deliveryInstructions,
-    estimatedTotal: centsToDecimal(groceryCents + totalCents),
+    estimatedTotal: decimalAmount(groceryCents + totalCents),
     timestamp: input.now.toISOString(),
     deliveryAddress: formatDeliveryAddress(input.deliveryAddress),
     deliveryInstructions: input.deliveryInstructions,
-    totalAmount: centsToDecimal(totalCents),
+    totalAmount: decimalAmount(totalCents),
     scheduledFor: input.scheduledWindow?.start ?? null,
     timeSlot: input.scheduledWindow?.label ?? 'ASAP',
     paymentStatus: 'pending',
-    estimatedGroceryCost: centsToDecimal(groceryCents),
+    estimatedGroceryCost: decimalAmount(groceryCents),
     storeOpen: storeOpen(input.store),
   }
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
-import { centsToDecimal } from '../../../modules/shared/contract'
+import { decimalAmount } from '../../../modules/shared/contract'
 import { clearCart } from '../../features/cart/cart-storage'
 import { clearPendingOrder, type StoredPendingOrder } from '../../features/cart/pending-order'
 import { createPaymentIntent } from '../../features/cart-checkout/api/create-payment-intent'
@@ -10,7 +10,7 @@ import { deliveryWindowsQueryOptions } from '../../features/cart-checkout/api/de
 import { placeOrder } from '../../features/cart-checkout/api/place-order'
 import { type CardConfirmer, CardPaymentError } from '../../features/cart-checkout/card-confirmer'
 import { newCheckoutId } from '../../features/cart-checkout/checkout-id'
-import { orderQueryOptions } from '../../features/orders/api/orders'
+import { ORDER_LISTS_KEY, orderQueryOptions } from '../../features/orders/api/orders'
 import { isOnline, needsConnection } from '../../lib/online'
 import { useToast } from '../../ui/toast'
 import { type CheckoutBlocker, type CheckoutStep, describeFailure, type ScheduleProblem } from './checkout-failure'
@@ -68,7 +68,7 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, gro
     try {
       if (!current.authorized) {
         const intent = await createPaymentIntent({
-          amount: centsToDecimal(payNowCents(tipCents)),
+          amount: decimalAmount(payNowCents(tipCents)),
           checkoutId: current.checkoutId,
           storeId: pending.storeId,
           ...(pending.scheduledFor && { scheduledFor: pending.scheduledFor }),
@@ -96,7 +96,7 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, gro
       clearCart(pending.storeId)
       clearPendingOrder()
       queryClient.setQueryData(orderQueryOptions(order.id).queryKey, order)
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] })
+      void queryClient.invalidateQueries({ queryKey: ORDER_LISTS_KEY })
       // Replacing checkout in history: going back from the confirmation must not offer to pay again.
       void navigate({ to: '/order-confirmation', search: { orderId: order.id }, replace: true })
     } catch (error) {

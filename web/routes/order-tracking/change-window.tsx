@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { type Order, type ScheduledWindow, shortOrderId } from '../../../modules/orders/contract'
 import { deliveryWindowsQueryOptions } from '../../features/cart-checkout/api/delivery-windows'
 import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
+import { ORDERS_KEY } from '../../features/orders/api/orders'
 import { useRescheduleOrder } from '../../features/orders/api/reschedule-order'
 import { deliveryWhen } from '../../features/orders/order-figures'
 import { useCurrentUser } from '../../lib/current-user'
@@ -65,7 +66,7 @@ function WindowForm({ order, current, onDone }: { order: Order; current: Schedul
             return
           }
           // Anything else that changed meanwhile (a runner accepted, the order ended) is read again.
-          if (code) void queryClient.invalidateQueries({ queryKey: ['orders'] })
+          if (code) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
           toast({
             title: 'Window Not Changed',
             description: failureMessage(error, 'The window could not be changed. Please try again.'),

@@ -12,7 +12,12 @@ export type OrdersRole = 'buyer' | 'runner'
 /** GET /api/orders (the buyer's) or ?role=runner (the runner's deliveries), newest first. */
 export const fetchOrders = (role: OrdersRole) => apiRequest('GET', role === 'runner' ? '/api/orders?role=runner' : '/api/orders', ordersResponseSchema)
 
-export const ordersQueryOptions = (role: OrdersRole) => queryOptions({ queryKey: ['orders', 'list', role], queryFn: () => fetchOrders(role) })
+/** Every order query (lists, details, problems): what a refused move invalidates to read them again. */
+export const ORDERS_KEY = ['orders'] as const
+/** Both roles' order lists. */
+export const ORDER_LISTS_KEY = [...ORDERS_KEY, 'list'] as const
+
+export const ordersQueryOptions = (role: OrdersRole) => queryOptions({ queryKey: [...ORDER_LISTS_KEY, role], queryFn: () => fetchOrders(role) })
 
 export const useOrders = (role: OrdersRole, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...ordersQueryOptions(role), enabled })
 
@@ -31,7 +36,7 @@ export function laterOrder(held: Order | undefined, arriving: Order): Order {
 
 export const orderQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['orders', 'detail', id],
+    queryKey: [...ORDERS_KEY, 'detail', id],
     queryFn: () => fetchOrder(id),
     staleTime: ORDER_STALE_MS,
     structuralSharing: (held, arriving) => laterOrder(held as Order | undefined, arriving as Order),

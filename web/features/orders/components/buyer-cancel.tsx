@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/http'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { useToast } from '../../../ui/toast'
-import { useCancelOrder } from '../api/orders'
+import { ORDERS_KEY, useCancelOrder } from '../api/orders'
 import { orderCents } from '../order-figures'
 import { CancelOrderButton } from './cancel-order-button'
 
@@ -67,7 +67,7 @@ function NoShow({ order }: { order: Order }) {
         close()
         const early = error instanceof ApiError && error.body.code === 'TOO_EARLY_TO_CANCEL' ? error.body.minutesLeft : undefined
         if (typeof early === 'number') setAllowedAt(clock.now() + early * 60_000)
-        else if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: ['orders'] })
+        else if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
         toast({ title: 'Cancel Failed', description: failureMessage(error, 'The order could not be cancelled. Please try again.'), variant: 'destructive' })
       },
     })

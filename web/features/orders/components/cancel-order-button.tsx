@@ -6,7 +6,7 @@ import { failureMessage } from '../../../lib/form-errors'
 import { ApiError } from '../../../lib/http'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { useToast } from '../../../ui/toast'
-import { useCancelOrder } from '../api/orders'
+import { ORDERS_KEY, useCancelOrder } from '../api/orders'
 import { orderCents } from '../order-figures'
 
 /**
@@ -31,7 +31,7 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
         close()
         // A 409 says what changed meanwhile (a runner accepted, or it was cancelled already), in the server's words.
         const changed = error instanceof ApiError && error.status === 409
-        if (changed) void queryClient.invalidateQueries({ queryKey: ['orders'] })
+        if (changed) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
         toast({
           title: changed ? 'Order Not Cancelled' : 'Cancel Failed',
           description: failureMessage(error, 'The order could not be cancelled. Please try again.'),

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type Order, orderResponseSchema } from '../../../../modules/orders/contract'
 import { ApiError, apiRequest } from '../../../lib/http'
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
+import { PENDING_ORDERS_KEY } from './pending-orders'
 
 /**
  * PATCH /api/orders/{id}/accept. The accepted order (now with the buyer's details) goes to
@@ -11,7 +12,7 @@ import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation
  */
 export function useAcceptOrder({ onAccepted }: { onAccepted: (order: Order) => void }) {
   const queryClient = useQueryClient()
-  const refreshOffers = () => queryClient.invalidateQueries({ queryKey: ['runner', 'pending'] })
+  const refreshOffers = () => queryClient.invalidateQueries({ queryKey: PENDING_ORDERS_KEY })
   return useSingleFlightMutation({
     mutationFn: async (orderId: string) => (await apiRequest('PATCH', `/api/orders/${encodeURIComponent(orderId)}/accept`, orderResponseSchema)).order,
     onSuccess: (order) => {

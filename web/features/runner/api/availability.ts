@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { type Availability, availabilitySchema } from '../../../../modules/runner/contract'
 import { useClock } from '../../../lib/clock'
 import { apiRequest } from '../../../lib/http'
+import { PENDING_ORDERS_KEY } from './pending-orders'
 import { runnerStatsQueryOptions } from './runner-stats'
 
 const AVAILABILITY_MUTATION_KEY = ['runner', 'availability', 'update']
@@ -31,7 +32,7 @@ export function useRereadAtNextChange({ data, dataUpdatedAt }: { data: Availabil
     if (!at) return
     return clock.after(Math.max(Date.parse(at) - clock.now(), 0) + AFTER_CHANGE_MS, () => {
       void queryClient.invalidateQueries({ queryKey: availabilityQueryOptions().queryKey })
-      void queryClient.invalidateQueries({ queryKey: ['runner', 'pending'] })
+      void queryClient.invalidateQueries({ queryKey: PENDING_ORDERS_KEY })
     })
   }, [at, dataUpdatedAt, clock, queryClient])
 }
@@ -58,7 +59,7 @@ export function useUpdateAvailability() {
     },
     onSuccess: (saved, change) => {
       if (queryClient.isMutating({ mutationKey: AVAILABILITY_MUTATION_KEY }) === 1) queryClient.setQueryData(queryKey, saved)
-      if (change.online !== undefined) void queryClient.invalidateQueries({ queryKey: ['runner', 'pending'] })
+      if (change.online !== undefined) void queryClient.invalidateQueries({ queryKey: PENDING_ORDERS_KEY })
       if (change.timeZone !== undefined) void queryClient.invalidateQueries({ queryKey: runnerStatsQueryOptions().queryKey })
     },
   })

@@ -10,9 +10,12 @@ const PENDING_ORDERS_STALE_MS = 30_000
 export const fetchPendingOrders = (zipCode: string | null) =>
   apiRequest('GET', zipCode ? `/api/orders/pending?zipCode=${encodeURIComponent(zipCode)}` : '/api/orders/pending', availableOrdersResponseSchema)
 
+/** Every pending list, whatever its zip code: what a change to the runner's offers invalidates. */
+export const PENDING_ORDERS_KEY = ['runner', 'pending'] as const
+
 export const pendingOrdersQueryOptions = (zipCode: string | null) =>
   queryOptions({
-    queryKey: ['runner', 'pending', zipCode ?? ''],
+    queryKey: [...PENDING_ORDERS_KEY, zipCode ?? ''],
     queryFn: () => fetchPendingOrders(zipCode),
     staleTime: PENDING_ORDERS_STALE_MS,
   })

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { type PreferencesUpdate, preferencesSchema } from '../../../../modules/runner/contract'
 import { apiRequest } from '../../../lib/http'
 import { availabilityQueryOptions } from './availability'
+import { PENDING_ORDERS_KEY } from './pending-orders'
 
 /** GET /api/runner/preferences: how far the runner travels to a store, and the weekly hours they work. */
 export const preferencesQueryOptions = () =>
@@ -19,7 +20,7 @@ export function useUpdatePreferences() {
     mutationFn: (change: PreferencesUpdate) => apiRequest('PATCH', '/api/runner/preferences', preferencesSchema, change),
     onSuccess: (saved) => {
       queryClient.setQueryData(preferencesQueryOptions().queryKey, saved)
-      void queryClient.invalidateQueries({ queryKey: ['runner', 'pending'] })
+      void queryClient.invalidateQueries({ queryKey: PENDING_ORDERS_KEY })
       void queryClient.invalidateQueries({ queryKey: availabilityQueryOptions().queryKey })
     },
   })
