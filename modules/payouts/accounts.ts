@@ -15,7 +15,8 @@ type AccountRow = typeof payoutAccounts.$inferSelect
  * otherwise the runner has not finished the form.
  */
 export function statusFromGateway(account: ConnectedAccount): { status: Exclude<PayoutAccountStatus, 'none'>; reason: string | null } {
-  if (account.payoutFailed) return { status: 'restricted', reason: 'A payout to your bank account came back. Update your payout details with another bank account.' }
+  if (account.payoutFailed)
+    return { status: 'restricted', reason: 'A payout to your bank account came back. Update your payout details with another bank account.' }
   if (account.payoutsEnabled) return { status: 'enabled', reason: null }
   if (account.detailsSubmitted) return { status: 'restricted', reason: `More information is needed: ${account.requirementsDue.join(', ') || 'your details'}.` }
   return { status: 'onboarding', reason: null }

@@ -262,7 +262,8 @@ describe("the runner's bank", () => {
     expect(account).toEqual({
       status: 'restricted',
       payoutsEnabled: false,
-      restrictedReason: 'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
+      restrictedReason:
+        'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
       bankLast4: '1116',
     })
     expect(balance).toMatchObject({ availableCents: 0, inTransitCents: 0, returnedCents: 700, paidCents: 0 })
@@ -328,7 +329,8 @@ describe("the runner's bank", () => {
       createdAt: clock.now(),
     })
     await listener.accountUpdated(errored)
-    const reason = 'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.'
+    const reason =
+      'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.'
     expect((await statementOf(runner)).account).toMatchObject({ status: 'restricted', restrictedReason: reason })
     const told = await toldTo(runner)
     expect(ofType(told, 'payout_returned')).toHaveLength(1)

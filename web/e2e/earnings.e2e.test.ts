@@ -46,7 +46,8 @@ function everyState(orderId: string): PayoutsResponse {
     account: {
       status: 'restricted',
       payoutsEnabled: false,
-      restrictedReason: 'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
+      restrictedReason:
+        'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
       bankLast4: '1116',
     },
     balance: { pendingCents: 700, heldCents: 1200, availableCents: 950, inTransitCents: 800, returnedCents: 900, paidCents: 1850 },
