@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import type { Clock } from '../shared/index'
+import { type Clock, outboxBacklog } from '../shared/index'
 import type { OrderEventType } from './contract'
 import { orderEvents } from './schema'
 
@@ -32,11 +32,5 @@ export async function markOrderEventDispatched(db: Database, clock: Clock, id: n
     .where(and(eq(orderEvents.id, id), isNull(orderEvents.dispatchedAt)))
 }
 
-/** The outbox's backlog, for the operator's figures: the events not yet told, and when the oldest was written. */
-export async function orderOutboxBacklog(db: Database) {
-  const [row] = await db
-    .select({ events: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${orderEvents.createdAt})` })
-    .from(orderEvents)
-    .where(isNull(orderEvents.dispatchedAt))
-  return { events: Number(row?.events ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null }
-}
+/** The outbox's backlog, for the operator's figures. */
+export const orderOutboxBacklog = (db: Database) => outboxBacklog(db, orderEvents)

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import type { Clock } from '../shared/index'
+import { type Clock, outboxBacklog } from '../shared/index'
 import { payoutEvents, payoutLines } from './schema'
 
 export type PayoutEvent = typeof payoutEvents.$inferSelect
@@ -36,11 +36,5 @@ export async function dispatchedPayoutEvents(db: Database, clock: Clock, ids: re
     .where(and(inArray(payoutEvents.id, [...ids]), isNull(payoutEvents.dispatchedAt)))
 }
 
-/** The outbox's backlog, for the operator's figures: the events not yet told, and when the oldest was written. */
-export async function payoutOutboxBacklog(db: Database) {
-  const [row] = await db
-    .select({ events: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${payoutEvents.createdAt})` })
-    .from(payoutEvents)
-    .where(isNull(payoutEvents.dispatchedAt))
-  return { events: Number(row?.events ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null }
-}
+/** The outbox's backlog, for the operator's figures. */
+export const payoutOutboxBacklog = (db: Database) => outboxBacklog(db, payoutEvents)
