@@ -15,8 +15,8 @@ export function withDemoCatalog(target: DatabaseTarget, clock: Clock): DatabaseT
     ...target,
     contents: {
       name: 'demo',
-      fingerprint: async () => (await catalog()).demoCatalogFingerprint(clock),
-      fill: async (db) => (await catalog()).seedDemoCatalog(db, clock),
+      fingerprint: async () => (await catalog()).demoCatalog.demoCatalogFingerprint(clock),
+      fill: async (db) => (await catalog()).demoCatalog.seedDemoCatalog(db, clock),
     },
   }
 }
@@ -58,11 +58,10 @@ async function start() {
     if (!opened.atCurrentMigrations) await migrate(opened.db)
     return opened
   })
-  const [[{ createApp, liveStreamsFromConfig }, { jobs }, { clockFromConfig, providersFromConfig }, { catalogIsEmpty, seedDemoCatalog }], handle] =
-    await Promise.all([
-      Promise.all([import('./server/app'), import('./server/jobs'), import('./server/providers'), import('./modules/catalog/index')]),
-      hot.kiranaDatabase,
-    ])
+  const [[{ createApp, liveStreamsFromConfig }, { jobs }, { clockFromConfig, providersFromConfig }, { demoCatalog }], handle] = await Promise.all([
+    Promise.all([import('./server/app'), import('./server/jobs'), import('./server/providers'), import('./modules/catalog/index')]),
+    hot.kiranaDatabase,
+  ])
   // Support's CLI works beside the server: it reaches the embedded database through a socket in DATA_DIR.
   await handle.share?.().catch((error) => console.warn(`The CLI cannot reach the database while the server runs: ${(error as Error).message}`))
   // JSON lines in production, readable text in development: the request lines and these.
@@ -136,8 +135,8 @@ async function start() {
   // A newcomer's embedded database gets the demo stores. After listening, so start-up stays fast;
   // a real PostgreSQL is never seeded behind support's back (`cli seed demo` does it on purpose).
   // One copied from the template just now has them, and is not asked while its first requests wait.
-  if (handle.kind === 'pglite' && !handle.holdsContents && (await catalogIsEmpty(handle.db))) {
-    const seeded = await seedDemoCatalog(handle.db, clock)
+  if (handle.kind === 'pglite' && !handle.holdsContents && (await demoCatalog.catalogIsEmpty(handle.db))) {
+    const seeded = await demoCatalog.seedDemoCatalog(handle.db, clock)
     logger.info(`Seeded ${seeded.storesCreated} demo stores with ${seeded.itemsCreated} items`)
   }
 }

@@ -35,7 +35,7 @@ const database = preparedDatabase(async (api) => {
   api.clock.set(new Date(Date.now() - 25 * 60 * 60_000))
   made.paidOut = (await api.deliveredOrder(store, { runner: await api.runnerWithPayouts() })).order.id
   api.clock.set(new Date())
-  await payoutDesk.run(api.db, api.providers.payments, api.clock)
+  await payoutDesk.runPayouts(api.db, api.providers.payments, api.clock)
 })
 
 const cli = (...args: string[]) => runCli(database, args)

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { contractLeaks, crossings, foreignTableUses, importCircles, isContractFile, webLayerViolation } from '../testing/module-rules'
+import {
+  contractLeaks,
+  crossings,
+  doorNames,
+  foreignTableUses,
+  importCircles,
+  isContractFile,
+  renamedDoorEntries,
+  webLayerViolation,
+} from '../testing/module-rules'
 import { SourceSet } from '../testing/source-graph'
 
 /**
@@ -30,6 +39,28 @@ const BROWSER_PACKAGES: Record<string, string> = {
 }
 
 const BROWSER_DOOR = { files: SHARED_BROWSER_SAFE, packages: BROWSER_PACKAGES }
+
+/**
+ * The most run-time names a module's door (its index.ts) may hand out: a door of a few verbs,
+ * grouped into namespace objects where they belong together. The kernel, shared, is exempt.
+ */
+const DOOR_LIMIT = 20
+const DOOR_LIMITS: Record<string, number> = {
+  // Their doors are being cut on branches of their own: the lead lowers these to 20 when those branches land.
+  orders: 30,
+  payments: 61,
+  catalog: 20,
+  // The modules split out of orders: a door of a few verbs each.
+  conversation: 12,
+  trust: 12,
+  scheduling: 12,
+}
+const doors = [...new Set([...sourceFiles.flatMap((file) => /^modules\/([^/]+)\/index\.ts$/.exec(file)?.[1] ?? []), ...Object.keys(DOOR_LIMITS)])]
+  .filter((module) => module !== 'shared')
+  .sort()
+
+/** Doors whose object entries keep their short names until their own branches, which follow the name rule, land. */
+const NAME_RULE_PENDING = ['orders', 'payments']
 
 const serverCrossings = (set: SourceSet) =>
   crossings(set)
@@ -183,5 +214,81 @@ describe('module boundaries', () => {
       'modules/orders/planted-c.ts': "import type { A } from './planted-a'\nexport const c: A = 1",
     })
     expect(importCircles(planted)).toContainEqual(['modules/orders/planted-a.ts', 'modules/orders/planted-b.ts', 'modules/orders/planted-c.ts'])
+  })
+
+  for (const module of doors) {
+    const door = `modules/${module}/index.ts`
+    const limit = DOOR_LIMITS[module] ?? DOOR_LIMIT
+    test.skipIf(!existsSync(resolve(root, door)))(`the ${module} door hands out at most ${limit} run-time names`, () => {
+      const names = doorNames(repository, door)
+      expect({ door, count: names.length, names }).toEqual({ door, count: Math.min(names.length, limit), names })
+    })
+  }
+
+  test('the door counter counts run-time names: types aside, a namespace object or `export * as` one, `export *` by what it brings', () => {
+    const planted = repository.plant({
+      'modules/planted/index.ts': [
+        "import { c, type C } from './c'",
+        "export { a, type A } from './a'",
+        "export type { B } from './b'",
+        "export * from './star'",
+        "export * as grouped from './grouped'",
+        "export type * from './types'",
+        'export const one = 1',
+        'export async function two() {}',
+        'export class Three {}',
+        'export type Four = string',
+        'export interface Five {}',
+        'export { c, type C }',
+        'export const door = { one, two }',
+      ].join('\n'),
+      'modules/planted/a.ts': 'export const a = 1\nexport type A = 1',
+      'modules/planted/b.ts': 'export type B = 1',
+      'modules/planted/c.ts': 'export const c = 1\nexport type C = 1',
+      'modules/planted/grouped.ts': 'export const g = 1',
+      'modules/planted/types.ts': 'export type T = 1',
+      'modules/planted/star.ts': "export const s1 = 1\nexport type S2 = 2\nexport function s3() {}\nexport default s3\nexport * from './star-deeper'",
+      'modules/planted/star-deeper.ts': 'export enum S4 { On }',
+    })
+    expect(doorNames(planted, 'modules/planted/index.ts')).toEqual(['S4', 'Three', 'a', 'c', 'door', 'grouped', 'one', 's1', 's3', 'two'])
+  })
+
+  test("an object a door hands out keeps each function's own name, so a search for the entry finds its definition", () => {
+    const doorsBound = doors.filter((module) => !NAME_RULE_PENDING.includes(module)).map((module) => `modules/${module}/index.ts`)
+    expect([...doorsBound, 'modules/shared/index.ts'].flatMap((door) => renamedDoorEntries(repository, door))).toEqual([])
+  })
+
+  test('the name rule catches an entry renamed, through an import alias or another object, and passes data and shorthand', () => {
+    const planted = repository.plant({
+      'modules/planted/index.ts': [
+        "import { listOrdersForSupport, refundOrder } from './support'",
+        "import { RETRY_MS } from './constants'",
+        "import * as payments from './payments'",
+        "export { desk } from './desk'",
+        'export const support: Support = {',
+        '  list: listOrdersForSupport,',
+        '  refundOrder,',
+        '  retryMs: RETRY_MS,',
+        "  channels: ['a', 'b'],",
+        '  refund: payments.refundOrder,',
+        '  captureOrder: payments.captureOrder,',
+        '  show(id: string) { return id },',
+        '  ...payments.more,',
+        '}',
+        'type Support = { list: () => void }',
+      ].join('\n'),
+      'modules/planted/support.ts': 'export function listOrdersForSupport() {}\nexport const refundOrder = async (id: string): Promise<string> => id',
+      'modules/planted/constants.ts': 'export const RETRY_MS = 1000',
+      'modules/planted/payments.ts': 'export const refundOrder = (id) => id\nexport const captureOrder = (id) => id\nexport const more = {}',
+      'modules/planted/desk.ts': "import { runPayouts as go, statement as lines } from './run'\nexport const desk = { run: go, go, lines }",
+      'modules/planted/run.ts': 'export const runPayouts = async () => {}\nexport const statement = 1',
+    })
+    expect(renamedDoorEntries(planted, 'modules/planted/index.ts')).toEqual([
+      'modules/planted/index.ts: desk.run is runPayouts',
+      'modules/planted/index.ts: desk.go is runPayouts',
+      'modules/planted/index.ts: support.list is listOrdersForSupport',
+      'modules/planted/index.ts: support.refund is refundOrder',
+      'modules/planted/index.ts: support spreads payments.more, whose entries no search finds here',
+    ])
   })
 })

@@ -46,7 +46,7 @@ export function createApi(
   deps: AppDeps,
   providers: Providers = providersFromConfig(deps),
   streams: LiveStreams = liveStreamsFromConfig(deps.config),
-  accounts: AccountListener = payoutDesk.accountListener(deps.db, deps.clock),
+  accounts: AccountListener = payoutDesk.payoutsAccountListener(deps.db, deps.clock),
 ) {
   const session = sessionPlugin(deps)
   const metrics = operatorMetrics(deps, providers.gatewayCalls, streams)

@@ -65,7 +65,7 @@ export const PAYOUT_RUN_LOCK = 'kirana:payout-run'
  * while another instance runs; support's `payouts run` waits its turn.
  */
 export async function payOutRunners({ db, dbKind, clock, gateway }: JobDeps, options: { wait?: boolean } = {}) {
-  const run = await whileHoldingLock(db, dbKind, PAYOUT_RUN_LOCK, () => payoutDesk.run(db, gateway, clock), options)
+  const run = await whileHoldingLock(db, dbKind, PAYOUT_RUN_LOCK, () => payoutDesk.runPayouts(db, gateway, clock), options)
   return run.ran ? run.result : null
 }
 

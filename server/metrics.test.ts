@@ -133,7 +133,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     clock.advance(24 * HOUR)
     expect(figure(await scrape(), 'kirana_payout_lines', { status: 'available' })).toBe(1)
     refusing.transfers = true
-    expect((await payoutDesk.run(db, refusing.gateway, clock)).refused).toHaveLength(1)
+    expect((await payoutDesk.runPayouts(db, refusing.gateway, clock)).refused).toHaveLength(1)
     text = await scrape()
     expect(figure(text, 'kirana_payout_lines_refused')).toBe(1)
     // Due for an hour and still not paid: stuck.
@@ -142,7 +142,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     expect(figure(await scrape(), 'kirana_payout_lines_stuck')).toBe(1)
 
     refusing.transfers = false
-    await payoutDesk.run(db, refusing.gateway, clock)
+    await payoutDesk.runPayouts(db, refusing.gateway, clock)
     text = await scrape()
     expect(figure(text, 'kirana_payout_lines', { status: 'paid' })).toBe(1)
     expect(figure(text, 'kirana_payout_lines_refused')).toBe(0)

@@ -43,8 +43,8 @@ export function operatorMetrics({ db, clock }: Pick<ModuleDeps, 'db' | 'clock'>,
     const [orderFigs, holdFigs, lineFigs, payoutBacklog] = await Promise.all([
       orderFigures(db, clock),
       holdsOlderThanWindow(db, clock),
-      payoutDesk.figures(db, clock),
-      payoutOutbox.backlog(db),
+      payoutDesk.lineFigures(db, clock),
+      payoutOutbox.payoutOutboxBacklog(db),
     ])
     for (const [state, count] of Object.entries(orderFigs.byStatus)) orders.set({ state }, count)
     waitingPastWindow.set(orderFigs.waitingPastWindow)

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { openDatabase } from '../db/client'
 import {
@@ -11,7 +10,6 @@ import {
   stripeRequestPacer,
   TransferRefusedError,
 } from '../modules/payments/index'
-import { payoutAccounts, payoutDesk, payoutLines, payoutOutbox } from '../modules/payouts/index'
 import { freshTestDatabase } from '../testing/database'
 import { type StripeStandInOptions, stripeStandIn } from '../testing/stripe-stand-in'
 import { testApi } from '../testing/test-api'
@@ -435,76 +433,5 @@ describe("Stripe's Connect events reach the account listener through the webhook
     expect((await ours('account.updated', { id: 'acct_platform', object: 'account' })).body).toMatchObject({ outcome: 'ignored' })
     expect((await ours('capability.updated', { id: 'transfers', object: 'capability' })).body).toMatchObject({ outcome: 'ignored' })
     expect(heard).toEqual([])
-  })
-})
-
-describe("Stripe's word on a runner's bank payouts reaches the earnings ledger", async () => {
-  const { stripe, gateway } = stripeRig()
-  const api = await testApi({
-    env: STRIPE_ENV,
-    payments: gateway,
-  })
-  const post = async (type: 'account.updated' | 'payout.paid' | 'payout.failed', accountId: string) => {
-    const { payload, signature } = await stripe.connectEvent(type, accountId, CONNECT_WEBHOOK_SECRET)
-    return api.call('POST', '/api/stripe/webhook', { body: payload, headers: { 'stripe-signature': signature } })
-  }
-
-  test('payout.failed returns the line transferred before it and puts payouts on hold; the bank account replaced, payout.paid pays it, once', async () => {
-    const runner = await api.completeAccount({ roles: ['runner'] })
-    expect((await api.call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })).status).toBe(200)
-    const [account] = await api.db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
-    const accountId = account!.gatewayAccountId
-    stripe.onboard(accountId)
-    expect((await post('account.updated', accountId)).body).toMatchObject({ outcome: 'account updated' })
-    // A line transferred to the account a day before Stripe's payout (the ledger's side of a transfer the run made).
-    const transferredAt = new Date(Date.now() - 24 * 60 * 60_000)
-    const [line] = await api.db
-      .insert(payoutLines)
-      .values({
-        runnerId: runner.user.id,
-        orderId: crypto.randomUUID(),
-        kind: 'delivery',
-        paymentIntentId: 'pi_test_line',
-        capturedCents: 700,
-        platformShareCents: 0,
-        amountCents: 700,
-        availableAt: transferredAt,
-        transferId: 'tr_test_line',
-        transferredCents: 700,
-        paidAt: transferredAt,
-        bankStatus: 'in_transit',
-        createdAt: transferredAt,
-        updatedAt: transferredAt,
-      })
-      .returning()
-    const statement = () => payoutDesk.account(api.db, api.clock, runner.user.id)
-    const lineNow = async () => (await payoutDesk.lines(api.db, api.clock, { runnerId: runner.user.id })).find((earned) => earned.id === line!.id)!
-
-    const failed = stripe.failPayout(accountId, { amount: 700 })
-    expect((await post('payout.failed', accountId)).body).toMatchObject({ outcome: 'payout failed' })
-    expect((await post('payout.failed', accountId)).body).toMatchObject({ outcome: 'payout failed' })
-    expect((await post('account.updated', accountId)).body).toMatchObject({ outcome: 'account updated' })
-    expect(await lineNow()).toMatchObject({ status: 'returned', returnReason: 'the bank account is closed' })
-    expect((await statement()).account).toMatchObject({
-      status: 'restricted',
-      restrictedReason:
-        'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
-    })
-
-    stripe.onboard(accountId)
-    expect((await post('account.updated', accountId)).body).toMatchObject({ outcome: 'account updated' })
-    expect((await statement()).account).toMatchObject({ status: 'enabled', bankLast4: '6789' })
-    expect((await lineNow()).status).toBe('returned')
-    const paid = stripe.payPayout(accountId, { amount: 700 })
-    expect((await post('payout.paid', accountId)).body).toMatchObject({ outcome: 'payout paid' })
-    expect((await post('payout.paid', accountId)).body).toMatchObject({ outcome: 'payout paid' })
-    expect(await lineNow()).toMatchObject({ status: 'paid', returnReason: 'the bank account is closed' })
-    expect((await statement()).balance).toMatchObject({ returnedCents: 0, paidCents: 700 })
-    const told = (await payoutOutbox.undispatched(api.db)).filter(({ event }) => event.runnerId === runner.user.id)
-    expect(told.map(({ event }) => [event.type, event.amountCents])).toEqual([
-      ['payout_returned', 700],
-      ['payout_resent', 700],
-    ])
-    expect(failed.id).not.toBe(paid.id)
   })
 })

@@ -1,4 +1,4 @@
-import type { Origin, SourceSet } from './source-graph'
+import type { Origin, SourceFile, SourceSet } from './source-graph'
 
 /**
  * The house rules (ARCHITECTURE.md) as checks over a SourceSet, so the boundary test runs them on
@@ -156,4 +156,105 @@ export function webLayerViolation(from: string, to: string): string | null {
   const otherFolder = /^web\/routes\/([^/]+)\//.exec(to)?.[1]
   if (ownRoute && otherFolder && ownRoute !== otherFolder) return `${from} reaches into route ${otherFolder}: ${to}`
   return null
+}
+
+/**
+ * The names a module's door hands out at run time: types aside, a namespace object one name, and
+ * `export *` counted by what it brings (a package's, which the door cannot see into, as one name).
+ */
+export function doorNames(set: SourceSet, path: string, seen = new Set<string>()): string[] {
+  const file = set.files.get(path)
+  if (!file || seen.has(path)) return []
+  seen.add(path)
+  const names = new Set([...file.exports.keys()].filter((name) => !file.typeExports.has(name)))
+  for (const ref of file.imports.filter(({ reexport, typeOnly }) => reexport && !typeOnly)) {
+    const target = set.resolve(path, ref.spec)
+    for (const { local, typeOnly } of ref.bindings) {
+      if (typeOnly) continue
+      if (local !== '*') names.add(local)
+      else if (target.package) names.add(`* from ${ref.spec}`)
+      else for (const name of doorNames(set, target.path, seen)) if (name !== 'default') names.add(name)
+    }
+  }
+  return [...names].sort()
+}
+
+/** Whether `name` is declared in these tokens as a function: `function name`, or `const name = (…) =>`, `async`, `function`, `x =>`. */
+function declaresFunction(tokens: SourceFile['tokens'], name: string) {
+  const at = (index: number) => tokens[index]?.text
+  return tokens.some((token, index) => {
+    if (token.kind !== 'name' || token.text !== name || at(index - 1) === '.') return false
+    if (at(index - 1) === 'function') return true
+    if (!['const', 'let', 'var'].includes(at(index - 1)!) || at(index + 1) !== '=') return false
+    let start = index + 2
+    if (at(start) === 'async') start++
+    if (at(start) === 'function') return true
+    if (tokens[start]?.kind === 'name') return at(start + 1) === '=' && at(start + 2) === '>'
+    if (at(start) !== '(') return false
+    let close = start
+    for (let nesting = 0; close < tokens.length; close++) {
+      if (at(close) === '(') nesting++
+      if (at(close) === ')' && --nesting === 0) break
+    }
+    // A parameter list is followed by its arrow, or by its return type's colon.
+    return (at(close + 1) === '=' && at(close + 2) === '>') || at(close + 1) === ':'
+  })
+}
+
+/**
+ * Each entry of an object a door hands out whose key is not the name of the function it holds
+ * (`{ list: listOrdersForSupport }`), so a search for the door's entry would not find the
+ * definition. Shorthand entries (`{ listOrdersForSupport }`), functions written in place, and
+ * data (`channels: [A, B]`, `sweepGraceMs: MINUTE`) pass; an entry reached through another
+ * object (`refund: payments.refund`) must keep the last name.
+ */
+export function renamedDoorEntries(set: SourceSet, path: string): string[] {
+  return doorNames(set, path).flatMap((name) => {
+    const origin = set.exportOrigin(path, name)
+    const file = origin && !origin.package ? set.files.get(origin.path) : undefined
+    if (!origin || !file) return []
+    const tokens = file.tokens
+    const at = (index: number) => tokens[index]?.text
+    const declared = tokens.findIndex((token, index) => token.kind === 'name' && token.text === origin.name && ['const', 'let', 'var'].includes(at(index - 1)!))
+    if (declared < 0) return []
+    // Past a type annotation, if any, to the `=`, which an object literal follows.
+    let open = declared + 1
+    for (let nesting = 0; open < tokens.length; open++) {
+      if (nesting === 0 && at(open) === '=' && at(open + 1) !== '>') break
+      if (['(', '[', '{', '<'].includes(at(open)!)) nesting++
+      if ([')', ']', '}'].includes(at(open)!) || (at(open) === '>' && at(open - 1) !== '=')) nesting--
+    }
+    if (at(++open) !== '{') return []
+    const found: string[] = []
+    let index = open + 1
+    while (index < tokens.length && at(index) !== '}') {
+      const entry: SourceFile['tokens'] = []
+      for (let nesting = 0; index < tokens.length && !(nesting === 0 && (at(index) === ',' || at(index) === '}')); index++) {
+        if (['(', '[', '{'].includes(at(index)!)) nesting++
+        if ([')', ']', '}'].includes(at(index)!)) nesting--
+        entry.push(tokens[index]!)
+      }
+      if (at(index) === ',') index++
+      const [key, colon, ...rest] = entry
+      if (key?.text === '.')
+        found.push(
+          `${path}: ${name} spreads ${entry
+            .slice(3)
+            .map(({ text }) => text)
+            .join('')}, whose entries no search finds here`,
+        )
+      // A shorthand entry is its own value; a method or a computed key is left alone.
+      const value = entry.length === 1 ? [key!] : colon?.text === ':' ? rest : []
+      const chain = value.length > 0 && value.every((token, each) => (each % 2 === 1 ? token.text === '.' : token.kind === 'name'))
+      if (!key || !chain) continue
+      const last = value.at(-1)!.text
+      // A single name may be an import under another name: its own name is the one declared.
+      const imported = value.length === 1 ? set.bindingOrigin(file.path, last) : null
+      const declaredIn = imported ? (imported.package || imported.name === '*' ? undefined : set.files.get(imported.path)) : file
+      const own = imported && declaredIn ? imported.name : last
+      if (own === key.text) continue
+      if (value.length > 1 || (declaredIn && declaresFunction(declaredIn.tokens, own))) found.push(`${path}: ${name}.${key.text} is ${own}`)
+    }
+    return found
+  })
 }

@@ -99,14 +99,19 @@ export function tokenize(text: string): Token[] {
   return tokens
 }
 
-/** `imported` is the name in the other file ('default', or '*' for a namespace); `local` the name here (or the name exported, for a re-export). */
-export type Binding = { imported: string; local: string }
+/**
+ * `imported` is the name in the other file ('default', or '*' for a namespace); `local` the name here (or the name exported, for a
+ * re-export); `typeOnly` when the specifier itself is marked `type`.
+ */
+export type Binding = { imported: string; local: string; typeOnly?: true }
 export type ImportRef = { spec: string; bindings: Binding[]; reexport: boolean; typeOnly: boolean }
 export type SourceFile = {
   path: string
   imports: ImportRef[]
   /** Exported name → the name declared or bound in this file. */
   exports: Map<string, string>
+  /** The exported names that are types only (`export type`, `export interface`, `export { type X }`): nothing at run time. */
+  typeExports: Set<string>
   /** Local name → SQL name, for each `const X = pgTable('x', …)`. */
   tables: Map<string, string>
   tokens: Token[]
@@ -114,20 +119,23 @@ export type SourceFile = {
 
 const DECLARATIONS = new Set(['const', 'let', 'var', 'function', 'class', 'type', 'interface', 'enum', 'namespace'])
 const MODIFIERS = new Set(['declare', 'abstract', 'async', 'default'])
+/** Declarations that leave nothing at run time. */
+const TYPE_DECLARATIONS = new Set(['type', 'interface'])
 
 export function parseSource(path: string, text: string): SourceFile {
   const tokens = tokenize(text)
-  const file: SourceFile = { path, imports: [], exports: new Map(), tables: new Map(), tokens }
+  const file: SourceFile = { path, imports: [], exports: new Map(), typeExports: new Set(), tables: new Map(), tokens }
   const at = (index: number) => tokens[index]?.text
 
   /** `{ a, type b as c, 'd' as e }` from index (just after the brace) into out; returns the index after `}`. */
   const specifiers = (index: number, out: Binding[]) => {
     while (index < tokens.length && at(index) !== '}') {
-      if (at(index) === 'type' && at(index + 1) !== 'as' && at(index + 1) !== ',' && at(index + 1) !== '}') index++
+      const typeOnly = at(index) === 'type' && at(index + 1) !== 'as' && at(index + 1) !== ',' && at(index + 1) !== '}'
+      if (typeOnly) index++
       const imported = at(index)!
       const local = at(index + 1) === 'as' ? at(index + 2)! : imported
       index += at(index + 1) === 'as' ? 3 : 1
-      out.push({ imported, local })
+      out.push({ imported, local, ...(typeOnly && { typeOnly }) })
       if (at(index) === ',') index++
     }
     return index + 1
@@ -175,14 +183,21 @@ export function parseSource(path: string, text: string): SourceFile {
           next += at(next + 1) === 'as' ? 3 : 1
         } else next = specifiers(next + 1, bindings)
         const after = from(next, { bindings, reexport: true, typeOnly })
-        if (after === next) for (const { imported, local } of bindings) file.exports.set(local, imported)
+        if (after === next)
+          for (const binding of bindings) {
+            file.exports.set(binding.local, binding.imported)
+            if (typeOnly || binding.typeOnly) file.typeExports.add(binding.local)
+          }
         index = after - 1
         continue
       }
       const isDefault = at(next) === 'default'
       while (MODIFIERS.has(at(next)!)) next++
       const name = tokens[at(next + 1) === '*' ? next + 2 : next + 1]
-      if (DECLARATIONS.has(at(next)!) && name?.kind === 'name') file.exports.set(isDefault ? 'default' : name.text, name.text)
+      if (DECLARATIONS.has(at(next)!) && name?.kind === 'name') {
+        file.exports.set(isDefault ? 'default' : name.text, name.text)
+        if (TYPE_DECLARATIONS.has(at(next)!)) file.typeExports.add(isDefault ? 'default' : name.text)
+      }
     } else if (token.text === 'pgTable' && at(index + 1) === '(' && at(index - 1) === '=' && at(index - 3) === 'const') {
       file.tables.set(at(index - 2)!, at(index + 2)!)
     }

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../db/client'
 import { markPhoneVerified } from '../modules/accounts/index'
-import { type CatalogItem, importStores, type LocatedStoreRecord, listStores } from '../modules/catalog/index'
+import { type CatalogItem, type LocatedStoreRecord, listStores, storeImport } from '../modules/catalog/index'
 import type { PushSender } from '../modules/notifications/index'
 import type { Order } from '../modules/orders/index'
 import type { AccountListener, PaymentGateway } from '../modules/payments/index'
@@ -114,7 +114,7 @@ export async function testApi(options: TestApiOptions = {}) {
         { name: 'Fresh Methi', unit: 'bunch', category: 'Fresh Vegetables', isEstimatedPrice: true },
       ],
     } as LocatedStoreRecord
-    await importStores(handle.db, [record])
+    await storeImport.importStores(handle.db, [record])
     const store = (await listStores(handle.db, deps.clock)).find((candidate) => candidate.name === place.name)!
     const viewer = await signUp()
     const shelf = (await call('GET', `/api/items?storeId=${store.id}`, { cookie: viewer.cookie })).body as unknown as CatalogItem[]

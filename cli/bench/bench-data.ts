@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../../db/client'
 import type { Database } from '../../db/database'
 import { markPhoneVerified } from '../../modules/accounts/index'
-import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
+import { type LocatedStoreRecord, listStores, storeImport } from '../../modules/catalog/index'
 import { captureClaim, orderLines, orderMoves, windowTermsOf } from '../../modules/orders/index'
 import { authorize, claimCheckout, embeddedGateway } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
@@ -57,7 +57,7 @@ export async function benchStore(
   handle: DatabaseHandle,
   record: Pick<LocatedStoreRecord, 'name' | 'address' | 'zipCode' | 'latitude' | 'longitude'> & { items?: LocatedStoreRecord['items'] },
 ): Promise<BenchStore> {
-  await importStores(handle.db, [{ items: [], ...record } as LocatedStoreRecord])
+  await storeImport.importStores(handle.db, [{ items: [], ...record } as LocatedStoreRecord])
   return (await listStores(handle.db, systemClock)).find((candidate) => candidate.name === record.name)!
 }
 

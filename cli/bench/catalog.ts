@@ -1,4 +1,4 @@
-import { CATALOG_CATEGORIES, DEMO_PRODUCTS, importStores, type LocatedStoreRecord } from '../../modules/catalog/index'
+import { CATALOG_CATEGORIES, demoCatalog, type LocatedStoreRecord, storeImport } from '../../modules/catalog/index'
 import { seededRandom } from '../../testing/seeded-random'
 import { BROWSER_ACCEPT_ENCODING, bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
@@ -41,7 +41,7 @@ function generatedStores(random: () => number): LocatedStoreRecord[] {
     categories: [CATALOG_CATEGORIES[index % CATALOG_CATEGORIES.length]!],
     hours: HOURS[index % HOURS.length],
     items: Array.from({ length: ITEMS_PER_STORE }, (_, offset) => {
-      const product = DEMO_PRODUCTS[(index + offset) % DEMO_PRODUCTS.length]!
+      const product = demoCatalog.DEMO_PRODUCTS[(index + offset) % demoCatalog.DEMO_PRODUCTS.length]!
       return {
         name: product.name,
         unit: product.unit,
@@ -88,7 +88,7 @@ export function catalogOnPostgres(): Promise<BenchReport[]> {
     const random = seededRandom(42)
     const records = [...generatedStores(random), bigStore()]
     // An import is one transaction; 1.5 million items go in a few hundred stores at a time.
-    for (let start = 0; start < records.length; start += 250) await importStores(handle.db, records.slice(start, start + 250))
+    for (let start = 0; start < records.length; start += 250) await storeImport.importStores(handle.db, records.slice(start, start + 250))
     await settleAfterSeeding(handle.db)
     const seedMs = performance.now() - seedStarted
 

@@ -74,7 +74,7 @@ async function enablePayouts(db: Database, gateway: EmbeddedGateway, runnerId: s
   await gateway.onboarding.open(link)
   await gateway.onboarding.submit(
     { link, legalName: `Bench Runner ${runnerId.slice(0, 8)}`, dateOfBirth: '1990-04-12', ssnLast4: '0000', ...BANK },
-    payoutDesk.accountListener(db, systemClock),
+    payoutDesk.payoutsAccountListener(db, systemClock),
   )
 }
 

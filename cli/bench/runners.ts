@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DatabaseHandle } from '../../db/client'
-import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
+import { type LocatedStoreRecord, listStores, storeImport } from '../../modules/catalog/index'
 import { orderOutbox } from '../../modules/orders/index'
 import { systemClock } from '../../modules/shared/index'
 import { benchPerson, inBatches, paidOrder } from './bench-data'
@@ -32,7 +32,7 @@ export function runnersOnPostgres(): Promise<BenchReport[]> {
       longitude: EDISON.longitude + (index % 3) * 0.01,
       items: [],
     })) as LocatedStoreRecord[]
-    await importStores(handle.db, records)
+    await storeImport.importStores(handle.db, records)
     const stores = (await listStores(handle.db, systemClock)).filter((store) => store.name.startsWith('Bench Runner Store'))
     // One buyer follows their order from 1,000 tabs here: the per-person stream cap is lifted for it.
     return withKiranaServer(url, { LIVE_STREAMS_PER_USER: '2000' }, async (server) => {

@@ -288,7 +288,7 @@ export function registerOrderCommands(program: Command) {
       withPayments(async ({ db }, providers) => {
         const found = await orderSupport.checkPayments(db, providers.payments, cliClock)
         // Not a disagreement while on its way; a returned line is one (in moneyOut) until it is sent again.
-        const notInBank = await payoutDesk.notInBank(db)
+        const notInBank = await payoutDesk.moneyNotInBank(db)
         if (options.json) console.log(JSON.stringify({ ...found, notInBank }, null, 2))
         else {
           for (const order of found.disagreeing) {

@@ -95,7 +95,7 @@ export function registerPayoutCommands(program: Command) {
           throw new CliError(`--status is one of ${LINE_STATUSES.join(', ')} (got "${options.status}")`)
         }
         const runner = options.runner === undefined ? undefined : await runnerNamed(db, options.runner)
-        const lines = await payoutDesk.lines(db, cliClock, { runnerId: runner?.id, status: options.status as PayoutLineStatus | undefined })
+        const lines = await payoutDesk.linesForSupport(db, cliClock, { runnerId: runner?.id, status: options.status as PayoutLineStatus | undefined })
         const contacts = await userContacts(db, [...new Set(lines.map((line) => line.runnerId))])
         printList(lines, { json: options.json, none: 'No earnings lines.' }, [
           { title: 'Line', value: (line: (typeof lines)[number]) => line.id },

@@ -52,8 +52,8 @@ export function registerRunnerCommands(program: Command) {
         const runner = await runnerNamed(db, reference)
         const [paused, payouts, bankPayouts] = await Promise.all([
           pausedRunners(db, cliClock),
-          payoutDesk.account(db, cliClock, runner.id),
-          payoutDesk.bankPayouts(db, runner.id),
+          payoutDesk.accountAndBalance(db, cliClock, runner.id),
+          payoutDesk.bankPayoutsOf(db, runner.id),
         ])
         const shown = {
           runnerId: runner.id,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { migrate } from '../../db/migrate'
-import { type ImportCounts, importStores, seedDemoCatalog } from '../../modules/catalog/index'
+import { demoCatalog, type ImportCounts, storeImport } from '../../modules/catalog/index'
 import { readStoreFile } from './store-file'
 import { CliError, cliClock, withDatabase } from './with-database'
 
@@ -17,7 +17,7 @@ export function registerSeedCommands(program: Command) {
     .action(() =>
       withDatabase(async ({ db, where }) => {
         await migrate(db)
-        console.log(`Demo catalog at ${where}: ${summary(await seedDemoCatalog(db, cliClock))}`)
+        console.log(`Demo catalog at ${where}: ${summary(await demoCatalog.seedDemoCatalog(db, cliClock))}`)
       }),
     )
 
@@ -40,7 +40,7 @@ export function registerSeedCommands(program: Command) {
       }
       await withDatabase(async ({ db, where }) => {
         await migrate(db)
-        console.log(`Imported ${options.file} into ${where}: ${summary(await importStores(db, parsed.stores))}`)
+        console.log(`Imported ${options.file} into ${where}: ${summary(await storeImport.importStores(db, parsed.stores))}`)
       })
     })
 }

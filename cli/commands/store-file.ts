@@ -1,7 +1,7 @@
 import { extname } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { z } from 'zod'
-import { type LocatedStoreRecord, locateStoreRecord, type StoreRecord, storeRecordSchema } from '../../modules/catalog/index'
+import { type LocatedStoreRecord, type StoreRecord, storeImport } from '../../modules/catalog/index'
 
 /** A store as read from a file, before checking, with the line each part came from. */
 type RawStore = { line: number; record: Record<string, unknown>; itemLines: number[] }
@@ -18,7 +18,7 @@ export async function readStoreFile(path: string): Promise<StoreFileResult> {
   const errors: string[] = []
   const stores: StoreFileResult['stores'] = []
   for (const { line, record, itemLines } of raw) {
-    const parsed = storeRecordSchema.safeParse(record)
+    const parsed = storeImport.storeRecordSchema.safeParse(record)
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push(describeIssue(issue, line, itemLines))
       continue
@@ -30,7 +30,7 @@ export async function readStoreFile(path: string): Promise<StoreFileResult> {
       )
       continue
     }
-    const located = await locateStoreRecord(parsed.data)
+    const located = await storeImport.locateStoreRecord(parsed.data)
     if (!located) {
       errors.push(`line ${line}: zipCode ${parsed.data.zipCode} is not a known US ZIP code; give latitude and longitude`)
       continue

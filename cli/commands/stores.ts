@@ -1,12 +1,12 @@
 import type { Command } from 'commander'
-import { closeStore, listStores, type NamedStore, openStatusText, reopenStore, setStoreHours, storeHoursOf, storesNamed } from '../../modules/catalog/index'
+import { listStores, type NamedStore, openStatus, storeHours } from '../../modules/catalog/index'
 import { AppError, distanceMiles, zipCentroid } from '../../modules/shared/index'
 import { printList } from './format-table'
 import { type CliDatabase, CliError, cliClock, withDatabase } from './with-database'
 
 /** The one store support names by its id or its name; a name several stores share lists them instead. */
 async function storeNamed(db: CliDatabase['db'], reference: string): Promise<NamedStore> {
-  const found = await storesNamed(db, reference)
+  const found = await storeHours.storesNamed(db, reference)
   if (found.length === 0) throw new CliError(`No store ${reference}`)
   if (found.length > 1)
     throw new CliError([`${found.length} stores are named ${reference}; give the id:`, ...found.map((store) => `  ${store.id}  ${store.address}`)].join('\n'))
@@ -24,14 +24,14 @@ async function refusedAsCliError<T>(action: () => Promise<T>): Promise<T> {
 
 /** A store's hours as support reads them: the written hours, its zone, what buyers are told now, and its closures ahead. */
 async function printHours(db: CliDatabase['db'], store: NamedStore, json: boolean | undefined) {
-  const hours = await storeHoursOf(db, cliClock, store.id)
+  const hours = await storeHours.storeHoursOf(db, cliClock, store.id)
   if (json) return console.log(JSON.stringify(hours, null, 2))
   console.log(
     [
       `${hours.name}  ${store.id}`,
       `  hours      ${hours.hours}`,
       `  time zone  ${hours.timeZone}`,
-      `  now        ${openStatusText(hours, cliClock.now())}`,
+      `  now        ${openStatus.openStatusText(hours, cliClock.now())}`,
       ...(hours.closures.length === 0
         ? ['  closures   none ahead']
         : hours.closures.map((closure, index) => `  ${index === 0 ? 'closures' : '        '}   ${closure.from} to ${closure.to}  ${closure.reason}`)),
@@ -63,7 +63,7 @@ export function registerStoreCommands(program: Command) {
           ...(centre ? [{ title: 'Miles', value: (row: (typeof rows)[number]) => row.distance!.toFixed(1), alignRight: true }] : []),
           { title: 'Rating', value: (row) => (row.rating === null ? '-' : `${row.rating.toFixed(1)} (${row.totalRatings})`), alignRight: true },
           { title: 'Items', value: (row) => String(row.itemCount), alignRight: true },
-          { title: 'Now', value: (row) => openStatusText(row, now) },
+          { title: 'Now', value: (row) => openStatus.openStatusText(row, now) },
           { title: 'Kind', value: (row) => [row.isSample ? 'demo' : 'partner', row.isActive ? '' : 'inactive'].filter(Boolean).join(', ') },
           { title: 'Id', value: (row) => row.id },
         ])
@@ -80,7 +80,7 @@ export function registerStoreCommands(program: Command) {
       if (options.timeZone !== undefined && options.set === undefined) throw new CliError('--time-zone goes with --set')
       await withDatabase(async ({ db }) => {
         const store = await storeNamed(db, reference)
-        if (options.set !== undefined) await refusedAsCliError(() => setStoreHours(db, store.id, options.set!, options.timeZone))
+        if (options.set !== undefined) await refusedAsCliError(() => storeHours.setStoreHours(db, store.id, options.set!, options.timeZone))
         await printHours(db, store, options.json)
       })
     })
@@ -94,7 +94,7 @@ export function registerStoreCommands(program: Command) {
     .action(async (reference: string, options: { from: string; to: string; reason: string }) => {
       await withDatabase(async ({ db }) => {
         const store = await storeNamed(db, reference)
-        const closure = await refusedAsCliError(() => closeStore(db, store.id, options))
+        const closure = await refusedAsCliError(() => storeHours.closeStore(db, store.id, options))
         console.log(`${store.name} is closed from ${closure.from} to ${closure.to}: ${closure.reason}`)
       })
     })
@@ -106,7 +106,7 @@ export function registerStoreCommands(program: Command) {
     .action(async (reference: string, options: { on: string }) => {
       await withDatabase(async ({ db }) => {
         const store = await storeNamed(db, reference)
-        const changed = await refusedAsCliError(() => reopenStore(db, store.id, options.on))
+        const changed = await refusedAsCliError(() => storeHours.reopenStore(db, store.id, options.on))
         if (changed.length === 0) throw new CliError(`${store.name} is not closed on ${options.on}`)
         console.log(`${store.name} opens on ${options.on} by its weekly hours; closures changed:`)
         for (const closure of changed) console.log(`  ${closure.from} to ${closure.to}  ${closure.reason}`)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
-import { closeStore, setStoreHours } from '../catalog/index'
+import { storeHours } from '../catalog/index'
 import type { PaymentGateway } from '../payments/index'
 
 // ASAP orders against a store's hours, with the test's clock set to the New York times named (the stores' default zone).
@@ -19,8 +19,8 @@ const { call, completeAccount, addStore, providers, db, clock } = api
 const EDISON = { latitude: 40.5171, longitude: -74.3973 }
 const patel = await addStore({ name: 'Patel Hours Test', latitude: EDISON.latitude + 0.0145, longitude: EDISON.longitude })
 const allNight = await addStore({ name: 'All Night Test', latitude: EDISON.latitude - 0.0145, longitude: EDISON.longitude })
-await setStoreHours(db, patel.store.id, 'mon-sat 09:00-21:00; sun 10:00-19:00')
-await closeStore(db, patel.store.id, { from: '2026-11-28', to: '2026-11-28', reason: 'Family wedding' })
+await storeHours.setStoreHours(db, patel.store.id, 'mon-sat 09:00-21:00; sun 10:00-19:00')
+await storeHours.closeStore(db, patel.store.id, { from: '2026-11-28', to: '2026-11-28', reason: 'Family wedding' })
 /** Friday 27 November 2026 at `time` in New York. */
 const friday = (time: string) => new Date(`2026-11-27T${time}:00-05:00`)
 // The buyer signs up that week, so their session lasts through it.

@@ -1,4 +1,4 @@
-import { asapClosedReason, type Schedule, type Store, storeClosedMessage } from '../catalog/index'
+import { openStatus, type Schedule, type Store } from '../catalog/index'
 import { AppError, type Clock } from '../shared/index'
 
 /**
@@ -16,9 +16,9 @@ export function assertStoreTakesAsapOrders(
   // The usual case, from the open state the store was read with: open now and not closing within the cutoff.
   const closing = store.nextChange && Date.parse(store.nextChange.at)
   if (store.openNow && (!closing || closing >= now.getTime() + Math.max(cutoffMinutes * 60_000, 1))) return
-  const refusal = asapClosedReason(schedule, now, cutoffMinutes)
+  const refusal = openStatus.asapClosedReason(schedule, now, cutoffMinutes)
   if (!refusal) return
-  throw new AppError(409, 'STORE_CLOSED', storeClosedMessage(store.name, refusal, schedule.timeZone, now), {
+  throw new AppError(409, 'STORE_CLOSED', openStatus.storeClosedMessage(store.name, refusal, schedule.timeZone, now), {
     extra: {
       nextOpening: refusal.nextOpening?.toISOString() ?? null,
     },

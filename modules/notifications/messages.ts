@@ -1,4 +1,4 @@
-import { openingText, windowLabel } from '../catalog/index'
+import { openStatus, windowLabel } from '../catalog/index'
 import {
   type GroceryPayment,
   itemsLabel,
@@ -43,8 +43,8 @@ type GroceryWay = Pick<GroceryPayment, 'method' | 'holdCents'>
  * still move it to a later window.
  */
 export const offersOvernight = (order: OrderRow, now: Date) => {
-  const opens = openingText(order.offersOpenAt, order.storeTimeZone, now)
-  const lapses = openingText(holdExpiresAt(order.offersOpenAt), order.storeTimeZone, now)
+  const opens = openStatus.openingText(order.offersOpenAt, order.storeTimeZone, now)
+  const lapses = openStatus.openingText(holdExpiresAt(order.offersOpenAt), order.storeTimeZone, now)
   return {
     title: `Your ${scheduledLabel(order)} order: runners see it at ${opens}`,
     body: `Runners near ${order.storeName} can accept your order from ${opens}. If none has by ${lapses}, it is cancelled and the hold on your card released, and we'll tell you. To give runners longer while you sleep, move it to a later window in Kirana tonight.`,

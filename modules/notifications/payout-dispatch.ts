@@ -5,7 +5,7 @@ import { type DispatchDeps, pushPending, writeNotifications } from './records'
 /** The Earnings screen, where every payout notification leads. */
 const EARNINGS_URL = '/earnings'
 
-type PayoutEvent = Awaited<ReturnType<typeof payoutOutbox.undispatched>>[number]['event']
+type PayoutEvent = Awaited<ReturnType<typeof payoutOutbox.undispatchedPayoutEvents>>[number]['event']
 /** One notice: of one event, or of a runner's transfers together (`sentCents`, their sum). */
 type Round = { ids: number[]; runnerId: string; event: PayoutEvent | null; sentCents: number }
 
@@ -19,7 +19,7 @@ type Round = { ids: number[]; runnerId: string; event: PayoutEvent | null; sentC
 export async function dispatchPayoutEvents({ db, clock, push, stopping = () => false }: DispatchDeps) {
   let events = 0
   for (;;) {
-    const batch = await payoutOutbox.undispatched(db)
+    const batch = await payoutOutbox.undispatchedPayoutEvents(db)
     if (batch.length === 0) return events
     const rounds: Round[] = []
     const sentTo = new Map<string, Round>()
@@ -45,7 +45,7 @@ export async function dispatchPayoutEvents({ db, clock, push, stopping = () => f
         await writeNotifications(db, clock, [{ userId: round.runnerId, ...told.words, data: { type: told.type, url: EARNINGS_URL }, dedupeKey }])
         await pushPending(db, clock, push, dedupeKey)
       }
-      await payoutOutbox.markDispatched(db, clock, round.ids)
+      await payoutOutbox.markPayoutEventsDispatched(db, clock, round.ids)
       events += round.ids.length
     }
   }

@@ -69,7 +69,7 @@ export async function orderViewContext(db: Database, clock: Clock, rows: readonl
     userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
     ratingsOf(db, delivered),
     runnerRatings(db, clock, runnerIds),
-    runnerPayouts.ofOrders(db, clock, delivered),
+    runnerPayouts.deliveryEarningsOf(db, clock, delivered),
   ])
   return { payments, groceryHolds, refunds, earnings, terms, contacts, ratings, runnerRatings: figures, now: clock.now() }
 }
@@ -85,7 +85,7 @@ function earningsOf(row: OrderRow, payment: OrderPayment, context: OrderViewCont
     const line = context.earnings.get(row.id)
     return line ? { amount: decimalAmount(line.amountCents), status: line.status } : { amount: decimalAmount(0), status: 'none' }
   }
-  return { amount: decimalAmount(runnerPayouts.expected(context.terms, payment)), status: 'expected' }
+  return { amount: decimalAmount(runnerPayouts.expectedEarnings(context.terms, payment)), status: 'expected' }
 }
 
 /**

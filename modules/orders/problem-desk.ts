@@ -137,8 +137,8 @@ export async function resolveProblem(
       .from(orderProblems)
       .where(and(eq(orderProblems.orderId, order.id), eq(orderProblems.status, 'open')))
     // The runner's earnings on the order go on once no problem on it is open; the groceries paid back once no dispute of their total is.
-    if (stillOpen.length === 0) await payoutLedger.hold(tx, clock, order.id, false)
-    else if (!stillOpen.some((open) => open.kind === 'grocery_total')) await payoutLedger.hold(tx, clock, order.id, false, ['groceries'])
+    if (stillOpen.length === 0) await payoutLedger.holdLines(tx, clock, order.id, false)
+    else if (!stillOpen.some((open) => open.kind === 'grocery_total')) await payoutLedger.holdLines(tx, clock, order.id, false, ['groceries'])
     // Its buyer and runner are told, and their open screens show it.
     await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, order.id))
     await recordOrderEvent(tx, clock, order.id, 'problem_resolved', problem.id)

@@ -109,7 +109,7 @@ export async function reportProblem(db: Database, clock: Clock, objects: ObjectS
         .returning()
       await recordOrderEvent(tx, clock, order.id, 'problem_reported', row!.id)
       // The runner's earnings on the order wait until support resolves it; the groceries paid back wait only for a dispute of their total.
-      await payoutLedger.hold(tx, clock, order.id, true, kind === 'grocery_total' ? ['delivery', 'groceries'] : ['delivery'])
+      await payoutLedger.holdLines(tx, clock, order.id, true, kind === 'grocery_total' ? ['delivery', 'groceries'] : ['delivery'])
       return toProblem(row!, order)
     })
   } catch (error) {

@@ -101,7 +101,7 @@ export async function refundOrder(
  * tells of (a refund in its dashboard) both come this way.
  */
 export async function refundSettled(db: Database, gateway: PaymentGateway, clock: Clock, orderId: string, reason: string) {
-  await payoutLedger.followRefund(db, gateway, clock, orderId, `refunded: ${reason}`)
+  await payoutLedger.reverseWhatIsOwed(db, gateway, clock, orderId, `refunded: ${reason}`)
   await tellOfRefunds(db, clock, orderId)
 }
 

@@ -310,7 +310,7 @@ const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: 
         .from(orderProblems)
         .where(and(eq(orderProblems.orderId, moved.id), eq(orderProblems.status, 'open')))
         .limit(1)
-      await payoutLedger.earn(tx, terms, {
+      await payoutLedger.earnDelivery(tx, terms, {
         orderId: moved.id,
         runnerId,
         paymentIntentId: moved.paymentIntentId,

@@ -27,7 +27,7 @@ const linesOf = async (runner: Person, orderId: string) =>
 const lineOf = async (runner: Person, orderId: string, lineKind: PayoutLine['kind']) => (await linesOf(runner, orderId)).find((line) => line.kind === lineKind)
 const groceryPaymentOf = async (buyer: Person, order: Order) =>
   ((await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order as Order).groceryPayment
-const run = () => payoutDesk.run(db, gateway, clock)
+const run = () => payoutDesk.runPayouts(db, gateway, clock)
 const check = () => orderSupport.checkPayments(db, gateway, clock)
 /** `orders check` says nothing of this order. */
 async function expectAgreeing(orderId: string) {

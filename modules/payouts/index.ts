@@ -3,7 +3,7 @@ import { payoutsAccountListener, startOnboarding } from './accounts'
 import { bankPayoutsOf, moneyNotInBank } from './bank'
 import { checkMoneyOut } from './check'
 import { earnDelivery, earnGroceries, expectedEarnings, holdLines, type PayoutTerms } from './ledger'
-import { dispatchedPayoutEvents, PAYOUT_EVENTS_CHANNEL, payoutOutboxBacklog, undispatchedPayoutEvents } from './outbox'
+import { markPayoutEventsDispatched, PAYOUT_EVENTS_CHANNEL, payoutOutboxBacklog, undispatchedPayoutEvents } from './outbox'
 import { platformBalance } from './platform-balance'
 import { reverseWhatIsOwed, runPayouts } from './run'
 import { accountAndBalance, deliveryEarningsOf, earnedBy, lineFigures, linesForSupport, payoutStatement } from './statement'
@@ -19,7 +19,6 @@ export type { DeliveredOrder, LineDisagreement } from './check'
 export { bankFailureWords, onboardingLinkSchema, PAYOUT_LINE_STATUSES, type PayoutLineStatus, payoutsResponseSchema } from './contract'
 export type { PlatformBalance } from './platform-balance'
 export type { PayoutRunResult } from './run'
-export { payoutAccounts, payoutLines } from './schema'
 export type { PayoutTerms }
 
 /** How deliveries are paid out, as configured. */
@@ -29,31 +28,31 @@ export const payoutTermsOf = (config: Pick<Config, 'PLATFORM_SHARE_BPS' | 'PAYOU
 })
 
 /** What orders tell the ledger: a delivery earned, groceries to pay back, a problem holding the lines, a refund to follow. */
-export const payoutLedger = { earn: earnDelivery, earnGroceries, hold: holdLines, followRefund: reverseWhatIsOwed }
+export const payoutLedger = { earnDelivery, earnGroceries, holdLines, reverseWhatIsOwed }
 
 /**
  * The runner's own view: their account, balances and lines, and the way to set payouts up; what
  * each delivered order earned them, and what one not yet delivered would earn under the terms.
  */
-export const runnerPayouts = { statement: payoutStatement, startOnboarding, earnedBy, ofOrders: deliveryEarningsOf, expected: expectedEarnings }
+export const runnerPayouts = { payoutStatement, startOnboarding, earnedBy, deliveryEarningsOf, expectedEarnings }
 
 /** The payout run (the job and support's `payouts run`), support's views (lines, a runner's account and bank payouts, the platform's balance), the operator's figures, the check of money going out, and the account listener. */
 export const payoutDesk = {
-  run: runPayouts,
-  lines: linesForSupport,
-  account: accountAndBalance,
+  runPayouts,
+  linesForSupport,
+  accountAndBalance,
   platformBalance,
-  bankPayouts: bankPayoutsOf,
-  notInBank: moneyNotInBank,
-  figures: lineFigures,
+  bankPayoutsOf,
+  moneyNotInBank,
+  lineFigures,
   checkMoneyOut,
-  accountListener: payoutsAccountListener,
+  payoutsAccountListener,
 }
 
 /** Payouts' outbox, which the notifications work through, the channel on which new events are announced, and its backlog for the operator. */
 export const payoutOutbox = {
-  undispatched: undispatchedPayoutEvents,
-  markDispatched: dispatchedPayoutEvents,
+  undispatchedPayoutEvents,
+  markPayoutEventsDispatched,
   channels: [PAYOUT_EVENTS_CHANNEL],
-  backlog: payoutOutboxBacklog,
+  payoutOutboxBacklog,
 }

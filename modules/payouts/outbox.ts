@@ -28,7 +28,7 @@ export async function undispatchedPayoutEvents(db: Database, limit = 100) {
 }
 
 /** Everyone was told: the events are done. */
-export async function dispatchedPayoutEvents(db: Database, clock: Clock, ids: readonly number[]) {
+export async function markPayoutEventsDispatched(db: Database, clock: Clock, ids: readonly number[]) {
   if (ids.length === 0) return
   await db
     .update(payoutEvents)

@@ -63,7 +63,7 @@ describe.skipIf(kind !== 'postgres')('payout races on PostgreSQL', () => {
       const otherDeps = { db: other.db, dbKind: other.kind, clock, gateway: embeddedGateway(other.db, clock, { appUrl: api.config.APP_URL }) }
       const [first, second] = await Promise.all([payOutRunners({ db, dbKind: kind, clock, gateway }), payOutRunners(otherDeps)])
       // The run's lock lets one in; without it (payouts' own claims and keys) each line still goes once.
-      const unlocked = await Promise.all([payoutDesk.run(db, gateway, clock), payoutDesk.run(other.db, otherDeps.gateway, clock)])
+      const unlocked = await Promise.all([payoutDesk.runPayouts(db, gateway, clock), payoutDesk.runPayouts(other.db, otherDeps.gateway, clock)])
       expect((first?.transferred ?? 0) + (second?.transferred ?? 0) + unlocked[0].transferred + unlocked[1].transferred).toBe(40)
     } finally {
       await other.close()
@@ -78,12 +78,12 @@ describe.skipIf(kind !== 'postgres')('payout races on PostgreSQL', () => {
     const runner = await enabledRunner()
     const orderIds = await deliveredOrders(runner.user.id, 12, 'refund-race')
     await Promise.all([
-      payoutDesk.run(db, gateway, clock),
+      payoutDesk.runPayouts(db, gateway, clock),
       ...orderIds.map(async (orderId) =>
         orderSupport.refund(db, gateway, clock, (await findOrder(db, orderId))!, { amountCents: 200, key: `test:${orderId}:race`, reason: 'race' }),
       ),
     ])
-    await payoutDesk.run(db, gateway, clock)
+    await payoutDesk.runPayouts(db, gateway, clock)
     for (const transfer of await transfersAtGateway(orderIds)) expect(transfer.amountCents - transfer.reversedCents).toBe(500)
     await expectAllClean()
   }, 120_000)
@@ -91,14 +91,18 @@ describe.skipIf(kind !== 'postgres')('payout races on PostgreSQL', () => {
   test('a payout the bank sent back is sent again exactly once after the account is fixed, with two instances running at once', async () => {
     const runner = await enabledRunner('000111111116')
     const orderIds = await deliveredOrders(runner.user.id, 3, 'returned')
-    await payoutDesk.run(db, gateway, clock)
-    const statuses = async () => (await payoutDesk.lines(db, clock, { runnerId: runner.user.id })).map((line) => line.status)
+    await payoutDesk.runPayouts(db, gateway, clock)
+    const statuses = async () => (await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id })).map((line) => line.status)
     expect(await statuses()).toEqual(['returned', 'returned', 'returned'])
     await onboarded(runner, '000123456789')
     const other = await openDatabase({ url: api.url!, poolSize: 10 })
     try {
       const otherGateway = embeddedGateway(other.db, clock, { appUrl: api.config.APP_URL })
-      await Promise.all([payoutDesk.run(db, gateway, clock), payoutDesk.run(other.db, otherGateway, clock), payoutDesk.run(db, gateway, clock)])
+      await Promise.all([
+        payoutDesk.runPayouts(db, gateway, clock),
+        payoutDesk.runPayouts(other.db, otherGateway, clock),
+        payoutDesk.runPayouts(db, gateway, clock),
+      ])
     } finally {
       await other.close()
     }
@@ -162,11 +166,11 @@ describe.skipIf(kind !== 'postgres')('payout races on PostgreSQL', () => {
     expect((await transferred()) - before).toBeLessThan(500)
     // The bank payout carries what was transferred before it was made, by the CLI's real clock too.
     clock.set(new Date())
-    await payoutDesk.run(db, gateway, clock)
+    await payoutDesk.runPayouts(db, gateway, clock)
     const transfers = await transfersAtGateway(orderIds)
     expect(transfers).toHaveLength(500)
     expect(new Set(transfers.map((transfer) => transfer.metadata.lineId)).size).toBe(500)
-    const lines = await payoutDesk.lines(db, clock, { runnerId: runner.user.id })
+    const lines = await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id })
     expect(lines.filter((line) => line.status === 'paid')).toHaveLength(500)
     await expectAllClean()
   }, 240_000)

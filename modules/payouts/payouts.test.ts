@@ -35,7 +35,7 @@ const statementOf = async (runner: Person) => {
   return answer.body as unknown as PayoutsResponse
 }
 const lineOf = async (runner: Person, orderId: string) => (await statementOf(runner)).earnings.find((line) => line.orderId === orderId)!
-const run = () => payoutDesk.run(db, watched.gateway, clock)
+const run = () => payoutDesk.runPayouts(db, watched.gateway, clock)
 const check = () => orderSupport.checkPayments(db, watched.gateway, clock)
 
 /** The runner goes through the embedded stand-in's onboarding form with Stripe's test bank numbers. */
@@ -186,7 +186,7 @@ describe('payout runs', () => {
     expect(line).toMatchObject({ status: 'available', lastAttemptRefused: true })
     // The gateway's words are never the runner's to read.
     expect(JSON.stringify(await statementOf(runner))).not.toContain('cover this transfer')
-    const [forSupport] = await payoutDesk.lines(db, clock, { runnerId: runner.user.id })
+    const [forSupport] = await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id })
     expect(forSupport).toMatchObject({
       id: line.id,
       refusal:
@@ -203,7 +203,7 @@ describe('payout runs', () => {
     ])
     await run()
     expect(await lineOf(runner, order.id)).toMatchObject({ status: 'paid', lastAttemptRefused: false })
-    expect((await payoutDesk.lines(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
+    expect((await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
     expect((await watched.gateway.transfersOf(`order:${order.id}`)).length).toBe(1)
     expect((await check()).moneyOut.filter((entry) => entry.orderId === order.id)).toEqual([])
   })
@@ -220,7 +220,7 @@ describe('payout runs', () => {
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastAttemptRefused: false })
     await run()
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastAttemptRefused: false })
-    expect((await payoutDesk.lines(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
+    expect((await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
     expect(await watched.gateway.transfersOf(`order:${row.id}`)).toEqual([])
     expect((await check()).moneyOut.filter((entry) => entry.orderId === row.id)).toEqual([])
   })
@@ -314,8 +314,8 @@ describe("the runner's bank", () => {
     await onboard(runner)
     const { order } = await deliveredBy(runner)
     clock.advance(24 * HOUR)
-    await payoutDesk.run(db, { ...watched.gateway, payOutBalances: undefined }, clock)
-    const listener = payoutDesk.accountListener(db, clock)
+    await payoutDesk.runPayouts(db, { ...watched.gateway, payOutBalances: undefined }, clock)
+    const listener = payoutDesk.payoutsAccountListener(db, clock)
     const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
     const errored = { id: row!.gatewayAccountId, detailsSubmitted: true, payoutsEnabled: false, requirementsDue: [], payoutFailed: true, bankLast4: '6789' }
     await listener.accountUpdated(errored)
@@ -343,10 +343,10 @@ describe("the runner's bank", () => {
     const { order } = await deliveredBy(runner)
     clock.advance(24 * HOUR)
     // No bank payouts from the stand-in here: the reports come as Stripe's webhook would bring them.
-    await payoutDesk.run(db, { ...watched.gateway, payOutBalances: undefined }, clock)
+    await payoutDesk.runPayouts(db, { ...watched.gateway, payOutBalances: undefined }, clock)
     expect((await lineOf(runner, order.id)).status).toBe('in_transit')
     expect((await statementOf(runner)).balance).toMatchObject({ inTransitCents: 700, paidCents: 0 })
-    const listener = payoutDesk.accountListener(db, clock)
+    const listener = payoutDesk.payoutsAccountListener(db, clock)
     const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
     const report = { id: `po_test_${order.id}`, accountId: row!.gatewayAccountId, amountCents: 700, failureCode: null, createdAt: clock.now() }
     await listener.bankPayout({ ...report, status: 'paid' })

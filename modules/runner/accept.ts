@@ -27,7 +27,7 @@ const settleCapture = (db: Database, gateway: PaymentGateway, clock: Clock, orde
  */
 async function refuseWithoutPayouts(db: Database, clock: Clock, runner: UserRow, orderId: string) {
   if (!(await orderPayments.groceryHoldsOf(db, [orderId])).has(orderId)) return
-  const { account } = await payoutDesk.account(db, clock, runner.id)
+  const { account } = await payoutDesk.accountAndBalance(db, clock, runner.id)
   if (!account.payoutsEnabled)
     throw new AppError(409, 'PAYOUTS_NOT_ENABLED', MESSAGES.payoutsNotEnabled, {
       extra: {

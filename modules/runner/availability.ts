@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { isOpenAt, nextChange, parseWeeklyHours, type Schedule, type WeeklyHours } from '../catalog/index'
+import { type Schedule, type WeeklyHours, weeklyHours } from '../catalog/index'
 import { batchedLookup, type Clock, DELIVERY_RADIUS_MILES } from '../shared/index'
 import { type Availability, type AvailabilityUpdate, DEFAULT_TIME_ZONE } from './contract'
 import { runnerAvailability } from './schema'
@@ -63,7 +63,7 @@ function scheduleOf({ hours, timeZone }: RunnerSettings): Schedule | null {
   let weekly = parsedHours.get(hours)
   if (!weekly) {
     if (parsedHours.size >= PARSED_KEPT_AT_MOST) parsedHours.clear()
-    weekly = parseWeeklyHours(hours)
+    weekly = weeklyHours.parseWeeklyHours(hours)
     parsedHours.set(hours, weekly)
   }
   return { timeZone, hours: weekly, closures: [] }
@@ -71,14 +71,16 @@ function scheduleOf({ hours, timeZone }: RunnerSettings): Schedule | null {
 
 function withinHours(settings: RunnerSettings, at: Date): boolean {
   const schedule = scheduleOf(settings)
-  return schedule === null || isOpenAt(schedule, at)
+  return schedule === null || weeklyHours.isOpenAt(schedule, at)
 }
 
 /** The first moment after `at` the answer changes by itself: the hours' next start or end, or the held switch letting go. */
 function nextAvailabilityChange(settings: RunnerSettings, at: Date): Date | null {
   const schedule = scheduleOf(settings)
   if (schedule === null) return null
-  const changes = [nextChange(schedule, at)?.at, settings.switchHeldUntil].filter((moment): moment is Date => !!moment && moment.getTime() > at.getTime())
+  const changes = [weeklyHours.nextChange(schedule, at)?.at, settings.switchHeldUntil].filter(
+    (moment): moment is Date => !!moment && moment.getTime() > at.getTime(),
+  )
   return changes.length === 0 ? null : new Date(Math.min(...changes.map((moment) => moment.getTime())))
 }
 

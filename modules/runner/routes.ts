@@ -153,7 +153,7 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
         '/runner/payouts',
         ({ user, query }) => {
           assertIsRunner(user)
-          return runnerPayouts.statement(db, clock, user.id, query.cursor)
+          return runnerPayouts.payoutStatement(db, clock, user.id, query.cursor)
         },
         {
           signedIn: true,
