@@ -59,27 +59,23 @@ const replacementPrice = z
     `Enter the price in dollars, like 4.99, up to $${MAX_REPLACEMENT_PRICE_CENTS / 100}`,
   )
 
+/** What the runner offers in place of a line: the form that offers it checks its fields by this too. */
+export const replacementSchema = z.object(
+  {
+    name: z.string({ error: 'Name the replacement' }).trim().min(1, 'Name the replacement').max(200, 'The replacement name can be at most 200 characters'),
+    price: replacementPrice,
+    note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
+  },
+  { error: 'Say what the replacement is' },
+)
+
 /** PATCH /api/orders/{id}/items/{itemId}: the assigned runner marks a line while shopping. */
 export const itemMarkSchema = z.discriminatedUnion(
   'state',
   [
     z.object({ state: z.literal('found') }),
     z.object({ state: z.literal('not_found') }),
-    z.object({
-      state: z.literal('substituted'),
-      replacement: z.object(
-        {
-          name: z
-            .string({ error: 'Name the replacement' })
-            .trim()
-            .min(1, 'Name the replacement')
-            .max(200, 'The replacement name can be at most 200 characters'),
-          price: replacementPrice,
-          note: z.string().trim().max(500, 'A note can be at most 500 characters').optional(),
-        },
-        { error: 'Say what the replacement is' },
-      ),
-    }),
+    z.object({ state: z.literal('substituted'), replacement: replacementSchema }),
   ],
   { error: 'State must be found, not_found or substituted' },
 )

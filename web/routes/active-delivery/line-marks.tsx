@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from 'react'
-import { type ItemMark, itemMarkSchema, type OrderItemView } from '../../../modules/orders/contract'
+import { type ItemMark, type OrderItemView, replacementSchema } from '../../../modules/orders/contract'
 import { useStoreOrder } from '../../features/orders/api/orders'
 import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
 import { useMarkItem } from '../../features/runner/api/mark-item'
 import { ApiError } from '../../lib/http'
-import { type FieldBinding, FieldError, TextField } from '../../ui/form'
+import { FieldError, TextField } from '../../ui/form'
+import { useValidatedForm } from '../../ui/use-validated-form'
 
 const failure = (error: unknown) =>
   error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'That did not go through. Check your connection and try again.'
@@ -17,33 +18,19 @@ const failure = (error: unknown) =>
 export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemView }) {
   const [open, setOpen] = useState(false)
   const mark = useMarkItem(orderId, item.id, { onUpdated: useStoreOrder() })
-  const [replacement, setReplacement] = useState({ name: '', price: '', note: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useValidatedForm({ name: '', price: '', note: '' })
   const panelId = useId()
   if (item.substitution?.status === 'proposed') return null
 
   const send = (next: ItemMark) => mark.mutate(next, { onSuccess: () => setOpen(false) })
   const offer = (event: FormEvent) => {
     event.preventDefault()
-    const checked = itemMarkSchema.safeParse({
-      state: 'substituted',
-      replacement: { name: replacement.name, ...(replacement.price.trim() && { price: replacement.price.trim().replace(/^\$/, '') }), note: replacement.note },
-    })
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path.at(-1)), issue.message])))
-      return
-    }
-    setErrors({})
-    send(checked.data)
+    const { name, price, note } = form.values
+    const replacement = form.validate(replacementSchema, { name, ...(price.trim() && { price: price.trim().replace(/^\$/, '') }), note })
+    if (replacement) send({ state: 'substituted', replacement })
   }
   const preference = item.substitutionPreference
   const asks = preference === 'contact_me'
-  /** What TextField needs for one field of the replacement. */
-  const field = (name: keyof typeof replacement): FieldBinding => ({
-    value: replacement[name],
-    onValueChange: (value) => setReplacement((current) => ({ ...current, [name]: value })),
-    error: errors[name],
-  })
 
   return (
     <div className="line-marks">
@@ -67,10 +54,10 @@ export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemV
             )}
           </div>
           {preference !== 'skip' && (
-            <form className="stack stack--snug" onSubmit={offer} noValidate>
-              <TextField label="Replacement" {...field('name')} placeholder="e.g. Swad Toor Dal, 4 lb" autoComplete="off" />
-              <TextField label="Price in dollars (optional)" {...field('price')} inputMode="decimal" placeholder="0.00" autoComplete="off" />
-              <TextField label="Note for the customer (optional)" {...field('note')} autoComplete="off" />
+            <form ref={form.formRef} className="stack stack--snug" onSubmit={offer} noValidate>
+              <TextField label="Replacement" {...form.bind('name')} placeholder="e.g. Swad Toor Dal, 4 lb" autoComplete="off" />
+              <TextField label="Price in dollars (optional)" {...form.bind('price')} inputMode="decimal" placeholder="0.00" autoComplete="off" />
+              <TextField label="Note for the customer (optional)" {...form.bind('note')} autoComplete="off" />
               <button type="submit" className="button button--primary" disabled={mark.isPending}>
                 {mark.isPending ? 'Sending...' : asks ? 'Ask Customer' : 'Replace'}
               </button>

@@ -4,9 +4,9 @@ import { loginSchema } from '../../../modules/accounts/contract'
 import { useLogin } from '../../features/accounts/api/use-sign-in'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useAccountSend } from '../../features/accounts/use-account-send'
-import { useValidatedForm } from '../../features/accounts/use-validated-form'
 import { PasswordField, TextField } from '../../ui/form'
 import { useToast } from '../../ui/toast'
+import { useValidatedForm } from '../../ui/use-validated-form'
 
 /** `onSigningIn(true)` as the request leaves, `(false)` if it fails: the page keeps this form up meanwhile. */
 export function LoginForm({ onSigningIn }: { onSigningIn: (busy: boolean) => void }) {

@@ -5,11 +5,11 @@ import { BRAND_NAME } from '../../../modules/shared/contract'
 import { useRegister } from '../../features/accounts/api/use-sign-in'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useAccountSend } from '../../features/accounts/use-account-send'
-import { useValidatedForm } from '../../features/accounts/use-validated-form'
 import { useClock, wait } from '../../lib/clock'
 import { PasswordField, TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
+import { useValidatedForm } from '../../ui/use-validated-form'
 
 /** `onSigningIn(true)` as the request leaves, `(false)` if it fails: the page keeps this form up meanwhile. */
 export function SignUpForm({ onSigningIn }: { onSigningIn: (busy: boolean) => void }) {

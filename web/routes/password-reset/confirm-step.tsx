@@ -5,11 +5,11 @@ import { useConfirmPasswordReset } from '../../features/accounts/api/use-passwor
 import { AuthStatus } from '../../features/accounts/components/auth-status'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
-import { useValidatedForm } from '../../features/accounts/use-validated-form'
 import { useClock, wait } from '../../lib/clock'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
 import { PasswordField } from '../../ui/form'
+import { useValidatedForm } from '../../ui/use-validated-form'
 
 const TOKEN_MISSING = 'Reset token is missing. Please enter a valid token.'
 

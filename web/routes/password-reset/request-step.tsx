@@ -3,9 +3,9 @@ import { type PasswordResetRequestResponse, passwordResetRequestSchema } from '.
 import { useRequestPasswordReset } from '../../features/accounts/api/use-password-reset'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
-import { useValidatedForm } from '../../features/accounts/use-validated-form'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
 import { TextField } from '../../ui/form'
+import { useValidatedForm } from '../../ui/use-validated-form'
 
 /** Step 'request' of /password-reset: which account to reset. */
 export function RequestStep({ onRequested }: { onRequested: (response: PasswordResetRequestResponse) => void }) {

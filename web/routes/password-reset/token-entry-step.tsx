@@ -1,13 +1,13 @@
 import type { FormEvent } from 'react'
 import { type PasswordResetRequestResponse, passwordResetConfirmSchema } from '../../../modules/accounts/contract'
 import { StepHeading } from '../../features/accounts/components/step-heading'
-import { useLoneField } from '../../lib/use-lone-field'
 import { TextField } from '../../ui/form'
+import { useValidatedForm } from '../../ui/use-validated-form'
 
 /** A token on screen shows only its start: enough to recognise, not enough to use. */
 const shortToken = (token: string) => `${token.slice(0, 8)}…`
 
-const tokenSchema = passwordResetConfirmSchema.shape.token
+const tokenSchema = passwordResetConfirmSchema.pick({ token: true })
 
 type TokenEntryStepProps = {
   /** The request's answer; absent when the person came here to type a token they already have. */
@@ -17,12 +17,12 @@ type TokenEntryStepProps = {
 
 /** Step 'token-entry' of /password-reset: the three ways on, the notification, the link and the token. */
 export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
-  const token = useLoneField()
+  const form = useValidatedForm({ token: '' })
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const checked = token.check(tokenSchema)
-    if (checked.success) onToken(checked.data)
+    const checked = form.validate(tokenSchema)
+    if (checked) onToken(checked.token)
   }
 
   return (
@@ -57,16 +57,8 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
               </button>
             </div>
           )}
-          <form className="form" noValidate onSubmit={submit}>
-            <TextField
-              label="Reset token"
-              value={token.value}
-              onValueChange={token.change}
-              error={token.message}
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
+          <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+            <TextField label="Reset token" {...form.bind('token')} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} />
             <button type="submit" className="button button--primary button--block">
               Continue
             </button>

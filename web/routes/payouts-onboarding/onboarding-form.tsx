@@ -8,12 +8,12 @@ import {
 } from '../../../modules/payments/contract'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
-import { useValidatedForm } from '../../features/accounts/use-validated-form'
 import { useSubmitOnboarding } from '../../features/payments/api/submit-onboarding'
 import { useClock } from '../../lib/clock'
 import { failureMessage, fieldErrors, serverFieldErrors } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
 import { TextField } from '../../ui/form'
+import { useValidatedForm } from '../../ui/use-validated-form'
 import type { EndedLink } from './link-ended'
 
 const fieldsSchema = embeddedOnboardingSchema.omit({ link: true })

@@ -1,14 +1,14 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
-import { phoneEntrySchema } from '../../../modules/verification/contract'
+import { sendCodeSchema } from '../../../modules/verification/contract'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { useLogout } from '../../features/accounts/api/use-logout'
 import { useAddPhone } from '../../features/accounts/api/use-profile'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { failureMessage } from '../../lib/form-errors'
-import { useLoneField } from '../../lib/use-lone-field'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
+import { useValidatedForm } from '../../ui/use-validated-form'
 
 /**
  * Spec 000 §2: the profile cannot be completed until the phone is verified. It is the first thing a
@@ -52,31 +52,33 @@ function AddPhoneForm() {
   const navigate = useNavigate()
   const { toast } = useToast()
   const addPhone = useAddPhone()
-  const digits = useLoneField()
+  const form = useValidatedForm({ phone: '' })
 
   return (
     <form
+      ref={form.formRef}
       className="form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        if (!digits.check(phoneEntrySchema).success) return
+        // The number as the code's sending, the next step, will check it.
+        if (!form.validate(sendCodeSchema)) return
         addPhone.mutate(
-          { phone: digits.value },
+          { phone: form.values.phone },
           {
             onSuccess: () => {
               toast({ title: 'Phone Number Added', description: 'Please verify your phone number to continue.', variant: 'success' })
               navigate({ to: '/phone-verification' })
             },
             onError: (failure) => {
-              digits.setMessage(accountFieldErrors(failure).phone)
+              form.showErrors(accountFieldErrors(failure))
               toast({ title: 'Failed to Add Phone', description: failureMessage(failure, 'An error occurred'), variant: 'destructive' })
             },
           },
         )
       }}
     >
-      <PhoneField label="Phone number" digits={digits.value} error={digits.message} onDigitsChange={digits.change} />
+      <PhoneField label="Phone number" digits={form.values.phone} error={form.errors.phone} onDigitsChange={(next) => form.setValue('phone', next)} />
       <SubmitButton pending={addPhone.isPending} pendingLabel="Adding...">
         Add Phone Number
       </SubmitButton>

@@ -4,9 +4,9 @@ import { useCompleteProfile } from '../../features/accounts/api/use-profile'
 import { addressOf } from '../../features/accounts/components/address-fields'
 import { ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
-import { useFormState } from '../../features/accounts/use-form-state'
 import { TextField } from '../../ui/form'
 import { useToast } from '../../ui/toast'
+import { useValidatedForm } from '../../ui/use-validated-form'
 import { useCompletionFailure } from './use-completion-failure'
 
 /** 'Complete Your Profile' (spec 000 §2), once the phone is verified; it asks the role as every other path does. */
@@ -14,20 +14,20 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()
   const completionFailed = useCompletionFailure()
-  const state = useFormState(() => ({
+  const state = useValidatedForm(() => ({
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     roles: roleChoiceOf(user.roles),
     ...addressOf(user),
   }))
-  const { values, bind, showErrors, passes } = state
+  const { values, bind, showErrors, validate } = state
 
   return (
     <ProfileForm
       state={state}
       roles={ONE_ROLE}
       onSubmit={() => {
-        if (!passes(completeProfileSchema)) return
+        if (!validate(completeProfileSchema)) return
         completeProfile.mutate(values, {
           onSuccess: (answer) => {
             toast({ title: 'Profile completed!', description: 'Redirecting...', variant: 'success' })

@@ -8,11 +8,11 @@ import { addressOf } from '../../features/accounts/components/address-fields'
 import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
 import { homePath } from '../../features/accounts/identity'
-import { useFormState } from '../../features/accounts/use-form-state'
 import { Field } from '../../ui/form'
 import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
 import { useToast } from '../../ui/toast'
+import { useValidatedForm } from '../../ui/use-validated-form'
 import { useCompletionFailure } from './use-completion-failure'
 import { useCurrentLocation } from './use-current-location'
 
@@ -27,12 +27,12 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
   const completionFailed = useCompletionFailure()
   const location = useCurrentLocation()
   const [submitting, setSubmitting] = useState(false)
-  const state = useFormState(() => ({ email: user.email ?? '', roles: roleChoiceOf(user.roles), ...addressOf(user) }))
-  const { values, bind, showErrors, passes } = state
+  const state = useValidatedForm(() => ({ email: user.email ?? '', roles: roleChoiceOf(user.roles), ...addressOf(user) }))
+  const { values, bind, showErrors, validate } = state
 
   async function submit() {
     const profile = { ...values, phone: user.phone ?? '', ...location.coordinates }
-    if (!passes(updateProfileSchema, profile)) return
+    if (!validate(updateProfileSchema, profile)) return
     setSubmitting(true)
     try {
       const { phone: _verified, ...details } = profile

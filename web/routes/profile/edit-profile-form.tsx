@@ -7,11 +7,11 @@ import { useUpdateProfile } from '../../features/accounts/api/use-profile'
 import { addressOf } from '../../features/accounts/components/address-fields'
 import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
-import { useFormState } from '../../features/accounts/use-form-state'
 import { failureMessage } from '../../lib/form-errors'
 import { isOnline, needsConnection } from '../../lib/online'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
+import { useValidatedForm } from '../../ui/use-validated-form'
 
 /** The 10 digits the phone input holds for a stored number. */
 const phoneDigits = (phone: string | null) => toE164(phone ?? '')?.slice(2) ?? ''
@@ -21,13 +21,13 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
   const navigate = useNavigate()
   const { toast } = useToast()
   const updateProfile = useUpdateProfile()
-  const state = useFormState(() => ({
+  const state = useValidatedForm(() => ({
     email: user.email ?? '',
     phone: phoneDigits(user.phone),
     roles: roleChoiceOf(user.roles),
     ...addressOf(user),
   }))
-  const { values, set, bind, errors, showErrors, passes } = state
+  const { values, setValue, bind, errors, showErrors, validate } = state
   // The server marks a changed number unverified; say so before it happens.
   const phoneChanged = values.phone !== phoneDigits(user.phone)
 
@@ -36,7 +36,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
       state={state}
       roles={ONE_ROLE}
       onSubmit={() => {
-        if (!passes(updateProfileSchema)) return
+        if (!validate(updateProfileSchema)) return
         if (!isOnline()) return toast(needsConnection('Saving your profile'))
         updateProfile.mutate(values, {
           onSuccess: () => {
@@ -58,7 +58,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
     >
       <EmailField {...bind('email')} />
       <div>
-        <PhoneField label="Phone number" digits={values.phone} error={errors.phone} onDigitsChange={(digits) => set('phone', digits)} />
+        <PhoneField label="Phone number" digits={values.phone} error={errors.phone} onDigitsChange={(digits) => setValue('phone', digits)} />
         {phoneChanged && (
           <p className="form-notice form-notice--info profile-phone-change" role="status">
             You'll need to verify this new number after saving.

@@ -3,9 +3,10 @@ import { type FormEvent, useState } from 'react'
 import { AVAILABILITY_HINT, type Preferences, preferencesUpdateSchema } from '../../../modules/runner/contract'
 import { DELIVERY_RADIUS_MILES, RUNNER_RADIUS_MIN_MILES } from '../../../modules/shared/contract'
 import { usePreferences, useUpdatePreferences } from '../../features/runner/api/preferences'
-import { type FieldErrors, failureMessage, fieldErrors, serverFieldErrors } from '../../lib/form-errors'
+import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
 import { Field, TextField } from '../../ui/form'
 import { Spinner } from '../../ui/loading-screen'
+import { useValidatedForm } from '../../ui/use-validated-form'
 import { RunnerSection } from './runner-section'
 
 const RADIUS_CHOICES = Array.from({ length: DELIVERY_RADIUS_MILES - RUNNER_RADIUS_MIN_MILES + 1 }, (_, index) => RUNNER_RADIUS_MIN_MILES + index)
@@ -28,31 +29,30 @@ export function AreaAndHours() {
 
 function PreferencesForm({ saved }: { saved: Preferences }) {
   const update = useUpdatePreferences()
-  const [radius, setRadius] = useState(String(saved.radiusMiles))
-  const [hours, setHours] = useState(saved.availability ?? '')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  // Named as the contract names them, so each message lands beside its own field.
+  const form = useValidatedForm({ radiusMiles: String(saved.radiusMiles), availability: saved.availability ?? '' })
+  const { values, errors, setValue, showErrors } = form
   const [outcome, setOutcome] = useState<{ saved: true } | { failure: string } | null>(null)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const change = { radiusMiles: Number(radius), availability: hours.trim() || null }
-    const invalid = fieldErrors(preferencesUpdateSchema, change)
-    setErrors(invalid ?? {})
+    const change = { radiusMiles: Number(values.radiusMiles), availability: values.availability.trim() || null }
+    const valid = form.validate(preferencesUpdateSchema, change)
     setOutcome(null)
-    if (invalid) return
+    if (!valid) return
     try {
       const answer = await update.mutateAsync(change)
-      setHours(answer.availability ?? '')
+      setValue('availability', answer.availability ?? '')
       setOutcome({ saved: true })
     } catch (error) {
       const refused = serverFieldErrors(error)
-      setErrors(refused)
+      showErrors(refused)
       if (Object.keys(refused).length === 0) setOutcome({ failure: failureMessage(error, 'Your delivery area and hours could not be saved. Try again.') })
     }
   }
 
   return (
-    <form className="form card card--compact runner-preferences" noValidate onSubmit={submit}>
+    <form ref={form.formRef} className="form card card--compact runner-preferences" noValidate onSubmit={submit}>
       <Field
         label="How far you travel to a store"
         error={errors.radiusMiles}
@@ -67,7 +67,13 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
         }
       >
         {({ id, describedBy, invalid }) => (
-          <select id={id} aria-describedby={describedBy} aria-invalid={invalid} value={radius} onChange={(event) => setRadius(event.target.value)}>
+          <select
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            value={values.radiusMiles}
+            onChange={(event) => setValue('radiusMiles', event.target.value)}
+          >
             {RADIUS_CHOICES.map((choice) => (
               <option key={choice} value={choice}>
                 {miles(choice)}
@@ -78,9 +84,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
       </Field>
       <TextField
         label="Your hours"
-        value={hours}
-        onValueChange={setHours}
-        error={errors.availability}
+        {...form.bind('availability')}
         hint={`${AVAILABILITY_HINT} In your time zone (${saved.timeZone}); outside these hours you are offline.`}
         placeholder="mon-fri 17:00-21:00; sat 10:00-18:00"
         autoComplete="off"

@@ -4,9 +4,9 @@ import { signupWithVerificationSchema } from '../../../modules/accounts/contract
 import { useSignupWithVerification } from '../../features/accounts/api/use-sign-in'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useAccountSend } from '../../features/accounts/use-account-send'
-import { useValidatedForm } from '../../features/accounts/use-validated-form'
 import { PasswordField, TextField } from '../../ui/form'
 import { PhoneField } from '../../ui/phone-input'
+import { useValidatedForm } from '../../ui/use-validated-form'
 import type { PendingAccount } from './pending-account'
 import { TestNumberHint } from './test-number-hint'
 

@@ -4,11 +4,11 @@ import { accountFieldErrors } from '../../features/accounts/account-field-errors
 import { useAddPhone } from '../../features/accounts/api/use-profile'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { failureMessage } from '../../lib/form-errors'
-import { useLoneField } from '../../lib/use-lone-field'
 import { PhoneField } from '../../ui/phone-input'
+import { useValidatedForm } from '../../ui/use-validated-form'
 import { TestNumberHint } from './test-number-hint'
 
-const phoneSchema = signupWithVerificationSchema.shape.phone
+const phoneSchema = signupWithVerificationSchema.pick({ phone: true })
 
 /**
  * Step 1 again, once the account exists: going back is for a mistyped number, and sending the
@@ -16,18 +16,19 @@ const phoneSchema = signupWithVerificationSchema.shape.phone
  */
 export function ChangePhoneForm({ phone, onChanged }: { phone: string; onChanged: (phone: string) => void }) {
   const addPhone = useAddPhone()
-  const digits = useLoneField(phone)
+  const form = useValidatedForm({ phone })
+  const digits = form.values.phone
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (addPhone.isPending) return
-    if (!digits.check(phoneSchema).success) return
-    if (digits.value === phone) return onChanged(phone)
+    if (!form.validate(phoneSchema)) return
+    if (digits === phone) return onChanged(phone)
     try {
-      await addPhone.mutateAsync({ phone: digits.value })
-      onChanged(digits.value)
+      await addPhone.mutateAsync({ phone: digits })
+      onChanged(digits)
     } catch (failure) {
-      digits.setMessage(accountFieldErrors(failure).phone ?? failureMessage(failure, 'Failed to Add Phone'))
+      form.showErrors({ phone: accountFieldErrors(failure).phone ?? failureMessage(failure, 'Failed to Add Phone') })
     }
   }
 
@@ -37,8 +38,8 @@ export function ChangePhoneForm({ phone, onChanged }: { phone: string; onChanged
         <h1>Change Phone Number</h1>
         <p>Your account is ready. Which number should we text your code to?</p>
       </div>
-      <form className="form" noValidate onSubmit={submit}>
-        <PhoneField label="Phone number" digits={digits.value} onDigitsChange={digits.change} error={digits.message} autoFocus />
+      <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
+        <PhoneField label="Phone number" digits={digits} onDigitsChange={(next) => form.setValue('phone', next)} error={form.errors.phone} autoFocus />
         <TestNumberHint />
         <SubmitButton pending={addPhone.isPending} pendingLabel="Saving...">
           Send Code

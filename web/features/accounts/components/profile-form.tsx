@@ -9,12 +9,12 @@ import { SubmitButton } from './submit-button'
 export const ONE_ROLE = { legend: 'I want to', kind: 'radio', options: ['buyer', 'runner', 'both'] } as const
 
 type ProfileFormProps<Option extends RoleOption> = {
-  /** The form's state from useFormState: its element, values, errors, setter and text-field bindings. */
+  /** The form's state from useValidatedForm: its element, values, errors, setter and text-field bindings. */
   state: {
-    form: RefObject<HTMLFormElement | null>
+    formRef: RefObject<HTMLFormElement | null>
     values: AddressValues & { roles: readonly string[] }
     errors: FieldErrors
-    set: (field: 'roles', value: Option[]) => void
+    setValue: (field: 'roles', value: Option[]) => void
     bind: (field: keyof AddressValues) => FieldBinding
   }
   roles: { legend: string; kind: 'checkbox' | 'radio'; options: readonly Option[] }
@@ -33,10 +33,10 @@ type ProfileFormProps<Option extends RoleOption> = {
  * spec 001 §2): the person's fields, the role choice, the address, and one button to send it.
  */
 export function ProfileForm<Option extends RoleOption>({ state, roles, onSubmit, children, afterAddress, submit, footer }: ProfileFormProps<Option>) {
-  const { form, values, errors, set, bind } = state
+  const { formRef, values, errors, setValue, bind } = state
   return (
     <form
-      ref={form}
+      ref={formRef}
       className="form"
       noValidate
       onSubmit={(event) => {
@@ -45,7 +45,7 @@ export function ProfileForm<Option extends RoleOption>({ state, roles, onSubmit,
       }}
     >
       {children}
-      <RoleOptions {...roles} selected={values.roles} error={errors.roles} onChange={(selected) => set('roles', selected)} />
+      <RoleOptions {...roles} selected={values.roles} error={errors.roles} onChange={(selected) => setValue('roles', selected)} />
       <AddressFields bind={bind} />
       {afterAddress}
       <SubmitButton pending={submit.pending} pendingLabel={submit.pendingLabel}>

@@ -13,6 +13,7 @@ import { useClock } from '../../../lib/clock'
 import { formatMoment } from '../../../lib/format-time'
 import { ApiError } from '../../../lib/http'
 import { FieldError } from '../../../ui/form'
+import { useValidatedForm } from '../../../ui/use-validated-form'
 import { useOrderMessages, useSendOrderMessage } from '../api/order-messages'
 import { requestOpenChat, useChatRead, useOpenChatRequests } from '../use-chat-read'
 
@@ -128,14 +129,14 @@ function ChatMessage({ message, mine, other, now }: { message: OrderMessage; min
 
 function Composer({ orderId, other }: { orderId: string; other: string }) {
   const send = useSendOrderMessage(orderId)
-  const [text, setText] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const form = useValidatedForm({ message: '' })
+  const text = form.values.message
   const field = useRef<HTMLTextAreaElement>(null)
   const fieldId = useId()
   // Counted as the server counts, so nothing is cut: a long paste shows how far over it is instead.
   const count = characterCount(text.trim())
   const over = count > MESSAGE_MAX_LENGTH
-  const shown = problem ?? (over ? MESSAGE_TOO_LONG : null)
+  const shown = form.errors.message ?? (over ? MESSAGE_TOO_LONG : null)
 
   // Opening the chat is asking to write.
   useEffect(() => field.current?.focus(), [])
@@ -143,15 +144,11 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
     if (send.isPending) return
-    const checked = newOrderMessageSchema.safeParse({ message: text })
-    if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? 'Write a message')
-      return
-    }
-    setProblem(null)
-    send.mutate(checked.data.message, {
-      onSuccess: () => setText(''),
-      onError: (error) => setProblem(sendFailure(error)),
+    const checked = form.validate(newOrderMessageSchema)
+    if (!checked) return
+    send.mutate(checked.message, {
+      onSuccess: () => form.setValue('message', ''),
+      onError: (error) => form.showErrors({ message: sendFailure(error) }),
       onSettled: () => field.current?.focus(),
     })
   }
@@ -160,7 +157,7 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
   }
 
   return (
-    <form className="chat__composer" onSubmit={submit} aria-busy={send.isPending}>
+    <form ref={form.formRef} className="chat__composer" onSubmit={submit} aria-busy={send.isPending}>
       <label htmlFor={fieldId} className="chat__label">
         Message to {other}
       </label>
@@ -170,10 +167,7 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
           id={fieldId}
           rows={2}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value)
-            setProblem(null)
-          }}
+          onChange={(event) => form.setValue('message', event.target.value)}
           onKeyDown={onKeyDown}
           aria-invalid={shown !== null}
           aria-describedby={`${fieldId}-count${shown ? ` ${fieldId}-problem` : ''}`}

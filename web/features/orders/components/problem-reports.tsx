@@ -13,35 +13,30 @@ import { PHOTO_CONTENT_TYPES } from '../../../../modules/shared/contract'
 import { useClock } from '../../../lib/clock'
 import { ApiError } from '../../../lib/http'
 import { FieldError } from '../../../ui/form'
+import { useValidatedForm } from '../../../ui/use-validated-form'
 import { useProblems, useReportProblem } from '../api/after-delivery'
 import { formatOrderDate } from '../order-figures'
 
 function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'buyer' | 'runner'; onSent: () => void; onCancel: () => void }) {
-  const [kind, setKind] = useState<ProblemKind | ''>('')
-  const [details, setDetails] = useState('')
-  const [photo, setPhoto] = useState<File | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useValidatedForm<{ kind: ProblemKind | ''; details: string; photo: File | null }>({ kind: '', details: '', photo: null })
+  const { values, errors, setValue } = form
   const [shrinking, setShrinking] = useState(false)
   const report = useReportProblem(order.id)
   const ids = { kind: useId(), details: useId(), photo: useId() }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const checked = newProblemSchema.safeParse({ kind: kind || undefined, details })
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])))
-      return
-    }
-    setErrors({})
-    setShrinking(photo !== null)
-    report.mutate({ problem: checked.data, photo, onShrunk: () => setShrinking(false) }, { onSuccess: onSent, onSettled: () => setShrinking(false) })
+    const problem = form.validate(newProblemSchema, { kind: values.kind || undefined, details: values.details })
+    if (!problem) return
+    setShrinking(values.photo !== null)
+    report.mutate({ problem, photo: values.photo, onShrunk: () => setShrinking(false) }, { onSuccess: onSent, onSettled: () => setShrinking(false) })
   }
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-label="Report a problem">
+    <form ref={form.formRef} className="stack" onSubmit={submit} noValidate aria-label="Report a problem">
       <div className={`field${errors.kind ? ' field--invalid' : ''}`}>
         <label htmlFor={ids.kind}>What went wrong?</label>
-        <select id={ids.kind} value={kind} onChange={(event) => setKind(event.target.value as ProblemKind)} aria-invalid={Boolean(errors.kind)}>
+        <select id={ids.kind} value={values.kind} onChange={(event) => setValue('kind', event.target.value as ProblemKind)} aria-invalid={Boolean(errors.kind)}>
           <option value="">Choose one</option>
           {PROBLEM_KINDS_BY_SIDE[side].map((value) => (
             <option key={value} value={value}>
@@ -56,16 +51,16 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
         <textarea
           id={ids.details}
           rows={3}
-          value={details}
+          value={values.details}
           maxLength={PROBLEM_DETAILS_MAX_LENGTH}
-          onChange={(event) => setDetails(event.target.value)}
+          onChange={(event) => setValue('details', event.target.value)}
           aria-invalid={Boolean(errors.details)}
         />
         {errors.details && <FieldError>{errors.details}</FieldError>}
       </div>
       <div className="field">
         <label htmlFor={ids.photo}>Photo (optional)</label>
-        <input id={ids.photo} type="file" accept={PHOTO_CONTENT_TYPES.join(',')} onChange={(event) => setPhoto(event.target.files?.[0] ?? null)} />
+        <input id={ids.photo} type="file" accept={PHOTO_CONTENT_TYPES.join(',')} onChange={(event) => setValue('photo', event.target.files?.[0] ?? null)} />
       </div>
       {report.error && <FieldError>{report.error instanceof ApiError ? report.error.userMessage : report.error.message}</FieldError>}
       <div className="problem-form__actions">

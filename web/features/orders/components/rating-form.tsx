@@ -1,28 +1,28 @@
-import { type FormEvent, useId, useState } from 'react'
-import { type Order, RATING_COMMENT_MAX_LENGTH } from '../../../../modules/orders/contract'
+import { type FormEvent, useId } from 'react'
+import { newRatingSchema, type Order, RATING_COMMENT_MAX_LENGTH } from '../../../../modules/orders/contract'
 import { ApiError } from '../../../lib/http'
 import { FieldError } from '../../../ui/form'
+import { useValidatedForm } from '../../../ui/use-validated-form'
 import { useRateOrder } from '../api/after-delivery'
 
 const STARS = [1, 2, 3, 4, 5] as const
 
 /** Stars as a radio group (arrow keys move between them), an optional comment, and Send. */
 export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: string; onRated?: () => void }) {
-  const [stars, setStars] = useState<number | null>(null)
-  const [comment, setComment] = useState('')
-  const [missing, setMissing] = useState(false)
+  const form = useValidatedForm<{ stars: number | null; comment: string }>({ stars: null, comment: '' })
+  const { stars, comment } = form.values
   const rate = useRateOrder(order.id, { onRated })
   const name = useId()
   const commentId = useId()
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (stars === null) return setMissing(true)
-    rate.mutate({ stars, comment: comment.trim() || undefined })
+    const rating = form.validate(newRatingSchema, { stars, comment: comment.trim() || undefined })
+    if (rating) rate.mutate(rating)
   }
 
   return (
-    <form className="stack" onSubmit={submit} noValidate>
+    <form ref={form.formRef} className="stack" onSubmit={submit} noValidate>
       <fieldset className="rating-form__stars">
         <legend>How was {ratee}?</legend>
         {STARS.map((value) => (
@@ -33,10 +33,7 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
               value={value}
               className="visually-hidden"
               checked={stars === value}
-              onChange={() => {
-                setStars(value)
-                setMissing(false)
-              }}
+              onChange={() => form.setValue('stars', value)}
             />
             <span aria-hidden="true">★</span>
             <span className="visually-hidden">
@@ -45,10 +42,18 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
           </label>
         ))}
       </fieldset>
-      {missing && <FieldError>Choose 1 to 5 stars</FieldError>}
+      {form.errors.stars && <FieldError>{form.errors.stars}</FieldError>}
       <div className="field">
         <label htmlFor={commentId}>Comment (optional)</label>
-        <textarea id={commentId} value={comment} maxLength={RATING_COMMENT_MAX_LENGTH} rows={2} onChange={(event) => setComment(event.target.value)} />
+        <textarea
+          id={commentId}
+          value={comment}
+          maxLength={RATING_COMMENT_MAX_LENGTH}
+          rows={2}
+          onChange={(event) => form.setValue('comment', event.target.value)}
+          aria-invalid={Boolean(form.errors.comment)}
+        />
+        {form.errors.comment && <FieldError>{form.errors.comment}</FieldError>}
       </div>
       {rate.error && <FieldError>{rate.error instanceof ApiError ? rate.error.userMessage : rate.error.message}</FieldError>}
       <button type="submit" className="button button--primary" disabled={rate.isPending}>

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../../modules/verification/contract'
-import { useLoneField } from '../../../lib/use-lone-field'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
 import { Field } from '../../../ui/form'
 import { Spinner } from '../../../ui/loading-screen'
 import { useToast } from '../../../ui/toast'
+import { useValidatedForm } from '../../../ui/use-validated-form'
 
 type CodeStepProps = {
   /** The number the code went to, formatted for reading. */
@@ -48,10 +48,11 @@ export function CodeStep({
   changeLabel = 'Change Phone Number',
 }: CodeStepProps) {
   const { toast } = useToast()
-  const code = useLoneField()
+  const form = useValidatedForm({ code: '' })
+  const code = form.values.code
   const input = useRef<HTMLInputElement>(null)
   const secondsLeft = useSecondsLeft(sentAt === null ? 0 : sentAt + RESEND_COUNTDOWN_SECONDS * 1000)
-  const complete = code.value.length === CODE_LENGTH
+  const complete = code.length === CODE_LENGTH
 
   // With Verify disabled, Enter would do nothing at all; say what is missing instead.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -62,21 +63,22 @@ export function CodeStep({
 
   return (
     <form
+      ref={form.formRef}
       className="form code-step"
       noValidate
       onSubmit={async (event) => {
         event.preventDefault()
         if (!complete || verifying) return
-        const failure = await onVerify(code.value)
+        const failure = await onVerify(code)
         if (failure === null) return
-        code.setMessage(failure)
+        form.showErrors({ code: failure })
         // Selected, so typing the right code replaces the wrong one.
         input.current?.select()
       }}
     >
       <Field
         label="Verification code"
-        error={code.message}
+        error={form.errors.code}
         hint={
           phoneInHeading ? undefined : (
             <>
@@ -98,9 +100,9 @@ export function CodeStep({
             maxLength={CODE_LENGTH}
             placeholder={'•'.repeat(CODE_LENGTH)}
             autoFocus
-            value={code.value}
+            value={code}
             onKeyDown={onKeyDown}
-            onChange={(event) => code.change(onlyDigits(event.target.value))}
+            onChange={(event) => form.setValue('code', onlyDigits(event.target.value))}
           />
         )}
       </Field>
