@@ -4,13 +4,14 @@ import type { PaymentGateway } from '../payments/index'
 import { payoutTermsOf } from '../payouts/index'
 import type { LiveStreams, ModuleDeps, ObjectStore } from '../shared/index'
 import { cancelWaitingOrder, endPaidOrder, releaseAndEnd } from './cancel'
-import { findOrderMessage, orderMessageHub } from './chat'
 import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
 import { endNothingFound } from './nothing-found'
-import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
+import { assertParty } from './order-access'
+import { heldOrder } from './order-queries'
+import { type OrderChatStream, orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { groceryPaymentOfOrder } from './order-view'
 import { assertWindowHasRoom, chosenWindow, storeDeliveryWindows } from './order-windows'
-import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
+import { announceOrderChange, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
 import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
 import { revealedRatings, runnerStandings } from './ratings'
@@ -38,11 +39,14 @@ export { openDueOffers } from './offers-open'
 export { tellOvernightOffers } from './offers-overnight'
 export { type OnlySide, orderForParty, type Party, partyOf, type Viewer } from './order-access'
 export { findOrder, isPaidFor } from './order-queries'
+export type { OrderChatStream } from './order-stream'
 export { orderViews } from './order-view'
 export { type ChosenWindow, type WindowTerms, windowTermsOf } from './order-windows'
 export type { OrderEvent } from './outbox'
 export { captureClaim, ordersPaymentListener } from './payment-listener'
 export { REFUNDED_CHARGE_NAMES } from './refund-order'
+/** The table other modules' rows refer to by foreign key (a chat message, a rating, a problem). */
+export { orders } from './schema'
 export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
 
@@ -56,18 +60,17 @@ export const runnerQueries = { ordersWaitingNear, deliveriesSince, standings: ru
 export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }
 
 /**
- * The orders' outbox, which the notifications work through: its events, the chat message,
- * problem report, ratings, refund or money to collect at the door an event tells of, and the channels on which new events are announced.
+ * The orders' outbox, which the notifications work through: its events, the problem report,
+ * ratings, refund or money to collect at the door an event tells of, and the channels on which new events are announced.
  */
 export const orderOutbox = {
   undispatched: undispatchedOrderEvents,
   markDispatched: markOrderEventDispatched,
-  message: findOrderMessage,
   problem: problemToTell,
   ratings: revealedRatings,
   refund: refundToTell,
   groceryPayment: groceryPaymentOfOrder,
-  channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
+  channels: [ORDER_CHANGED_CHANNEL],
   /** Where any instance's order change is announced (the payload is the order's id). */
   changed: ORDER_CHANGED_CHANNEL,
 }
@@ -88,8 +91,29 @@ export const orderSupport = {
   settleOwedRefunds,
 }
 
+/**
+ * What the modules built on an order (its chat; its ratings and problems) use of it beside
+ * orderForParty: the party check on a row they hold, the row held in their transaction, and the
+ * outbox their events and change notices go into, in that same transaction.
+ */
+export const orderRecords: {
+  // Written out: TypeScript calls an assertion (assertParty) through an object only when the object's type is declared.
+  assertParty: typeof assertParty
+  heldOrder: typeof heldOrder
+  recordOrderEvent: typeof recordOrderEvent
+  announceOrderChange: typeof announceOrderChange
+} = { assertParty, heldOrder, recordOrderEvent, announceOrderChange }
+
 /** Orders: the state machine, the buyer's views, live tracking, cancelling, the 30-minute sweep, and the photos' privacy. */
-export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen, streams: LiveStreams, objects: ObjectStore) {
+export function ordersModule(
+  deps: ModuleDeps,
+  session: SessionPlugin,
+  gateway: PaymentGateway,
+  listen: Listen,
+  streams: LiveStreams,
+  objects: ObjectStore,
+  chat: OrderChatStream,
+) {
   return ordersRoutes({
     ...deps,
     session,
@@ -97,6 +121,6 @@ export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: 
     streams,
     objects,
     followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db, deps.clock, payoutTermsOf(deps.config))),
-    messageHub: orderMessageHub(listen),
+    chat,
   })
 }

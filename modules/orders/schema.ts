@@ -154,19 +154,6 @@ export const orderEvents = pgTable(
   ],
 )
 
-export const orderMessages = pgTable(
-  'order_messages',
-  {
-    id: idColumn(),
-    orderId: belongsToColumn(() => orders.id),
-    senderId: refersToColumn(() => users.id),
-    message: text().notNull(),
-    messageType: text().notNull().default('text'),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [index('order_messages_order_id_idx').on(t.orderId, t.createdAt)],
-)
-
 /** What buyer and runner said of each other after delivery: one rating each per order. */
 export const orderRatings = pgTable(
   'order_ratings',
