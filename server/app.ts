@@ -11,6 +11,7 @@ import { ordersModule, ordersPaymentListener } from '../modules/orders/index'
 import { type AccountListener, paymentsModule } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { runnerModule } from '../modules/runner/index'
+import { schedulingModule } from '../modules/scheduling/index'
 import {
   answerTurns,
   type Config,
@@ -73,6 +74,7 @@ export function createApi(
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects, orderChatStream(deps.db, deps.listen)))
     .use(conversationModule(deps, session))
+    .use(schedulingModule(deps, session))
     .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen, streams))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
     .use(metricsRoute(deps.config.METRICS_TOKEN, metrics))

@@ -4,18 +4,11 @@ import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { ORDER_MESSAGE_CHANNEL } from '../modules/conversation/index'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import {
-  captureUnansweredGroceryTotals,
-  openDueOffers,
-  orderOutbox,
-  orderSupport,
-  ordersPaymentListener,
-  sweepExpiredOrders,
-  tellOvernightOffers,
-} from '../modules/orders/index'
+import { captureUnansweredGroceryTotals, orderOutbox, orderSupport, ordersPaymentListener, sweepExpiredOrders } from '../modules/orders/index'
 import { captureOwedGroceryHolds, chargeOwedGroceryExtras, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
+import { openDueOffers, tellOvernightOffers } from '../modules/scheduling/index'
 import { type Clock, describeForLog, formatCents, pruneRateLimits } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }

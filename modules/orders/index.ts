@@ -10,7 +10,6 @@ import { assertParty } from './order-access'
 import { heldOrder } from './order-queries'
 import { type OrderChatStream, orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { groceryPaymentOfOrder } from './order-view'
-import { assertWindowHasRoom, chosenWindow, storeDeliveryWindows } from './order-windows'
 import { announceOrderChange, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
 import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
@@ -19,12 +18,14 @@ import { refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
 import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
+import { assertWindowHasRoom, markDueOffersOpened, markOvernightTold, offersOpenAtFor, offersOpeningBy, takenWindows } from './window-places'
 
 export {
   type GroceryPayment,
   itemsLabel,
   NO_SHOW_AFTER_HOURS,
   ORDER_EVENTS_HEARTBEAT_MS,
+  ORDER_NOT_FOUND,
   ORDER_STATUSES,
   type Order,
   type OrderStatus,
@@ -35,13 +36,10 @@ export {
 } from './contract'
 export { orderFigures } from './figures'
 export { captureUnansweredGroceryTotals } from './grocery-capture'
-export { openDueOffers } from './offers-open'
-export { tellOvernightOffers } from './offers-overnight'
 export { type OnlySide, orderForParty, type Party, partyOf, type Viewer } from './order-access'
 export { findOrder, isPaidFor } from './order-queries'
 export type { OrderChatStream } from './order-stream'
 export { orderViews } from './order-view'
-export { type ChosenWindow, type WindowTerms, windowTermsOf } from './order-windows'
 export type { OrderEvent } from './outbox'
 export { captureClaim, ordersPaymentListener } from './payment-listener'
 export { REFUNDED_CHARGE_NAMES } from './refund-order'
@@ -49,9 +47,14 @@ export { REFUNDED_CHARGE_NAMES } from './refund-order'
 export { orders } from './schema'
 export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
+export type { ChosenWindow, WindowTerms } from './window-places'
 
-/** A store's delivery windows as checkout offers and checks them: the list with their room, one chosen by its start (400 NOT_A_WINDOW), and whether it has room (409 WINDOW_FULL). */
-export const orderWindows = { list: storeDeliveryWindows, chosen: chosenWindow, assertHasRoom: assertWindowHasRoom }
+/**
+ * What scheduling reads and marks of orders' rows: the places taken in a store's windows (409
+ * WINDOW_FULL when none is left), when an order's offers open, and the marks that its runners were
+ * told its offers opened, or its buyer that they lapse overnight.
+ */
+export const orderSchedule = { takenWindows, assertWindowHasRoom, offersOpenAtFor, markDueOffersOpened, offersOpeningBy, markOvernightTold }
 
 /** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled. */
 export const runnerQueries = { ordersWaitingNear, deliveriesSince, standings: runnerStandings, unsettledClaims, givenUpSince, givenUpCountsSince }

@@ -24,7 +24,6 @@ import {
   ordersResponseSchema,
   problemResponseSchema,
   problemsResponseSchema,
-  rescheduleOrderSchema,
   substitutionDecisionSchema,
 } from './contract'
 import { confirmGroceryTotal } from './grocery-total'
@@ -33,10 +32,8 @@ import { PHOTO_DETAIL, photoResponse, storedPhotoResponse } from './order-photos
 import { buyerOrders, runnerOrders } from './order-queries'
 import type { OrderChatStream, OrderFollowers } from './order-stream'
 import { orderViews } from './order-view'
-import { windowTermsOf } from './order-windows'
 import { problemPhoto, problemsOf, reportProblem } from './problems'
 import { rateOrder } from './ratings'
-import { rescheduleByBuyer } from './reschedule'
 import { decideSubstitution } from './substitutions'
 import type { OrderRow } from './transitions'
 
@@ -53,7 +50,6 @@ const PREFIX = '/api/orders'
 
 export function ordersRoutes({ db, clock, config, session, gateway, followers, streams, objects, chat }: OrdersRouteDeps) {
   const terms = payoutTermsOf(config)
-  const windowTerms = windowTermsOf(config)
   const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, clock, [row], viewer, terms))[0]!
   return (
     new Elysia({ name: 'orders', prefix: PREFIX })
@@ -101,13 +97,6 @@ export function ordersRoutes({ db, clock, config, session, gateway, followers, s
         body: cancelOrderSchema,
         response: orderResponseSchema,
       })
-      .post(
-        '/:id/reschedule',
-        async ({ user, params, body }) => ({
-          order: await single(await rescheduleByBuyer(db, clock, windowTerms, user.id, params.id, body.scheduledFor), user),
-        }),
-        { signedIn: true, body: rescheduleOrderSchema, response: orderResponseSchema },
-      )
       .post(
         '/:id/grocery-total/confirm',
         async ({ user, params, body }) => {

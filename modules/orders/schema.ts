@@ -96,7 +96,7 @@ export const orders = pgTable(
     offersOpenAt: timestamp({ withTimezone: true }).notNull(),
     /** When the runners near the store were told of it, once, when its offers opened. */
     offersFannedOutAt: timestamp({ withTimezone: true }),
-    /** When its buyer was told, the evening before, that its offers lapse before morning (offers-overnight.ts); null until then, and again once moved. */
+    /** When its buyer was told, the evening before, that its offers lapse before morning (scheduling's offers-overnight.ts); null until then, and again once moved. */
     overnightToldAt: timestamp({ withTimezone: true }),
     timeSlot: text().notNull().default('ASAP'),
     /** The gateway's id for the authorization (a Stripe PaymentIntent, or the embedded gateway's). */
