@@ -4,45 +4,41 @@ import type { PaymentGateway } from '../payments/index'
 import { payoutTermsOf } from '../payouts/index'
 import type { LiveStreams, ModuleDeps, ObjectStore } from '../shared/index'
 import { cancelWaitingOrder, endPaidOrder, releaseAndEnd } from './cancel'
+import {
+  itemsLabel,
+  NO_SHOW_AFTER_HOURS,
+  ORDER_EVENTS_HEARTBEAT_MS,
+  ORDER_NOT_FOUND,
+  ORDER_STATUSES,
+  orderResponseSchema,
+  REFUNDED_PART_NAMES,
+  SUBSTITUTION_WAIT_MS,
+} from './contract'
 import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
 import { endNothingFound } from './nothing-found'
 import { assertParty } from './order-access'
-import { heldOrder } from './order-queries'
+import { heldOrder, isPaidFor } from './order-queries'
 import { type OrderChatStream, orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
 import { groceryPaymentOfOrder } from './order-view'
 import { announceOrderChange, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
 import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
 import { revealedRatings, runnerStandings } from './ratings'
-import { refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
+import { REFUNDED_CHARGE_NAMES, refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
 import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 import { assertWindowHasRoom, markDueOffersOpened, markOvernightTold, offersOpenAtFor, offersOpeningBy, takenWindows } from './window-places'
 
-export {
-  type GroceryPayment,
-  itemsLabel,
-  NO_SHOW_AFTER_HOURS,
-  ORDER_EVENTS_HEARTBEAT_MS,
-  ORDER_NOT_FOUND,
-  ORDER_STATUSES,
-  type Order,
-  type OrderStatus,
-  orderResponseSchema,
-  REFUNDED_PART_NAMES,
-  type RefundedPart,
-  SUBSTITUTION_WAIT_MS,
-} from './contract'
+export type { GroceryPayment, Order, OrderStatus, RefundedPart } from './contract'
 export { orderFigures } from './figures'
 export { captureUnansweredGroceryTotals } from './grocery-capture'
-export { type OnlySide, orderForParty, type Party, partyOf, type Viewer } from './order-access'
-export { findOrder, isPaidFor } from './order-queries'
+export { type OnlySide, orderForParty, type Party, type Viewer } from './order-access'
+export { findOrder } from './order-queries'
 export type { OrderChatStream } from './order-stream'
 export { orderViews } from './order-view'
 export type { OrderEvent } from './outbox'
 export { captureClaim, ordersPaymentListener } from './payment-listener'
-export { REFUNDED_CHARGE_NAMES } from './refund-order'
 /** The table other modules' rows refer to by foreign key (a chat message, a rating, a problem). */
 export { orders } from './schema'
 export { sweepExpiredOrders } from './sweep'
@@ -56,8 +52,33 @@ export type { ChosenWindow, WindowTerms } from './window-places'
  */
 export const orderSchedule = { takenWindows, assertWindowHasRoom, offersOpenAtFor, markDueOffersOpened, offersOpeningBy, markOvernightTold }
 
-/** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled. */
-export const runnerQueries = { ordersWaitingNear, deliveriesSince, standings: runnerStandings, unsettledClaims, givenUpSince, givenUpCountsSince }
+/** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled, whether an order's card was charged. */
+export const runnerQueries = {
+  ordersWaitingNear,
+  deliveriesSince,
+  standings: runnerStandings,
+  unsettledClaims,
+  givenUpSince,
+  givenUpCountsSince,
+  isPaidFor,
+}
+
+/**
+ * The order contract as other modules' server code uses it (the browser imports the contract
+ * itself): an order as the API sends it, the states, the 404's words, the stream's heartbeat, the
+ * no-show and substitution waits, the names of refunded charges, and a basket's label.
+ */
+export const orderContract = {
+  orderResponseSchema,
+  ORDER_STATUSES,
+  ORDER_NOT_FOUND,
+  ORDER_EVENTS_HEARTBEAT_MS,
+  NO_SHOW_AFTER_HOURS,
+  SUBSTITUTION_WAIT_MS,
+  REFUNDED_PART_NAMES,
+  REFUNDED_CHARGE_NAMES,
+  itemsLabel,
+}
 
 /** Ending an order with its money: a waiting one's hold released, a paid one's charge refunded (also when nothing was found). */
 export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { findOrder, ORDER_NOT_FOUND, type OrderRow, orderMoves, orderSchedule, type WindowTerms } from '../orders/index'
+import { findOrder, type OrderRow, orderContract, orderMoves, orderSchedule, type WindowTerms } from '../orders/index'
 import { holdOutlastsOffers } from '../payments/index'
 import { badRequest, type Clock, conflict, notFound } from '../shared/index'
 import { chosenWindow } from './order-windows'
@@ -21,7 +21,7 @@ export async function rescheduleByBuyer(
   scheduledFor: string,
 ): Promise<OrderRow> {
   const row = await findOrder(db, orderId)
-  if (!row || row.buyerId !== buyerId) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  if (!row || row.buyerId !== buyerId) throw notFound(orderContract.ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_TAKEN, 'INVALID_TRANSITION')
   const window = await chosenWindow(db, clock, row.storeId, scheduledFor, 'scheduledFor')
   if (!holdOutlastsOffers(row.authorizedAt, orderSchedule.offersOpenAtFor(window, clock.now(), terms)))

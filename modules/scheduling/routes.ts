@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { SessionPlugin } from '../accounts/index'
-import { orderResponseSchema, orderViews } from '../orders/index'
+import { orderContract, orderViews } from '../orders/index'
 import { payoutTermsOf } from '../payouts/index'
 import type { ModuleDeps } from '../shared/index'
 import { rescheduleOrderSchema } from './contract'
@@ -21,6 +21,6 @@ export function schedulingRoutes({ db, clock, config, session }: SchedulingRoute
       const moved = await rescheduleByBuyer(db, clock, windowTerms, user.id, params.id, body.scheduledFor)
       return { order: (await orderViews(db, clock, [moved], user, terms))[0]! }
     },
-    { signedIn: true, body: rescheduleOrderSchema, response: orderResponseSchema },
+    { signedIn: true, body: rescheduleOrderSchema, response: orderContract.orderResponseSchema },
   )
 }
