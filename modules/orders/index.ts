@@ -39,7 +39,7 @@ export type { OrderChatStream } from './order-stream'
 export { orderViews } from './order-view'
 export type { OrderEvent } from './outbox'
 export { captureClaim, ordersPaymentListener } from './payment-listener'
-/** The table other modules' rows refer to by foreign key (a chat message, a rating, a problem). */
+/** The table other modules' rows refer to by foreign key (conversation's messages). */
 export { orders } from './schema'
 export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
