@@ -46,8 +46,7 @@ const BROWSER_DOOR = { files: SHARED_BROWSER_SAFE, packages: BROWSER_PACKAGES }
  */
 const DOOR_LIMIT = 20
 const DOOR_LIMITS: Record<string, number> = {
-  // Their doors are being cut on branches of their own: the lead lowers these to 20 when those branches land.
-  orders: 30,
+  // Its door is being cut on a branch of its own: the lead lowers it to 20 when that branch lands.
   payments: 61,
   catalog: 20,
   // The modules split out of orders: a door of a few verbs each.

@@ -5,11 +5,13 @@ import type { DatabaseKind, Listen } from '../db/client'
 import { accountsModule, sessionPlugin } from '../modules/accounts/index'
 import { checkoutModule } from '../modules/cart-checkout/index'
 import { catalogModule } from '../modules/catalog/index'
+import { conversationModule, orderChatStream } from '../modules/conversation/index'
 import { notificationsModule } from '../modules/notifications/index'
 import { ordersModule, ordersPaymentListener } from '../modules/orders/index'
 import { type AccountListener, paymentsModule } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { runnerModule } from '../modules/runner/index'
+import { schedulingModule } from '../modules/scheduling/index'
 import {
   answerTurns,
   type Config,
@@ -70,7 +72,9 @@ export function createApi(
     .use(catalogModule(deps, session, deps.listen))
     .use(paymentsModule(deps, providers.payments, ordersPaymentListener(deps.db, deps.clock, providers.payments), accounts))
     .use(checkoutModule(deps, session, providers.payments))
-    .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects))
+    .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects, orderChatStream(deps.db, deps.listen)))
+    .use(conversationModule(deps, session))
+    .use(schedulingModule(deps, session))
     .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen, streams))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))
     .use(metricsRoute(deps.config.METRICS_TOKEN, metrics))

@@ -2,19 +2,13 @@ import { cron } from '@elysiajs/cron'
 import { Elysia } from 'elysia'
 import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
+import { ORDER_MESSAGE_CHANNEL } from '../modules/conversation/index'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import {
-  captureUnansweredGroceryTotals,
-  openDueOffers,
-  orderOutbox,
-  orderSupport,
-  ordersPaymentListener,
-  sweepExpiredOrders,
-  tellOvernightOffers,
-} from '../modules/orders/index'
+import { captureUnansweredGroceryTotals, orderOutbox, orderSupport, ordersPaymentListener, sweepExpiredOrders } from '../modules/orders/index'
 import { captureOwedGroceryHolds, chargeOwedGroceryExtras, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
 import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
+import { openDueOffers, tellOvernightOffers } from '../modules/scheduling/index'
 import { type Clock, describeForLog, formatCents, pruneRateLimits } from '../modules/shared/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
@@ -80,7 +74,9 @@ export const payoutRunDue = (now: Date, everyMinutes: number) => Math.floor(now.
  */
 export function jobs(deps: JobsDeps) {
   const notify = dispatcher({ db: deps.db, clock: deps.clock, push: deps.push })
-  void Promise.all([...orderOutbox.channels, ...payoutOutbox.channels].map((channel) => deps.listen(channel, () => void notify.run()))).then(() => notify.run())
+  void Promise.all(
+    [...orderOutbox.channels, ORDER_MESSAGE_CHANNEL, ...payoutOutbox.channels].map((channel) => deps.listen(channel, () => void notify.run())),
+  ).then(() => notify.run())
   return (
     new Elysia({ name: 'jobs' })
       // For shutting down: the run in flight ends before the database closes.

@@ -2,9 +2,10 @@ import type { DatabaseHandle } from '../../db/client'
 import type { Database } from '../../db/database'
 import { markPhoneVerified } from '../../modules/accounts/index'
 import { type LocatedStoreRecord, listStores, storeImport } from '../../modules/catalog/index'
-import { captureClaim, orderLines, orderMoves, windowTermsOf } from '../../modules/orders/index'
+import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
 import { authorize, claimCheckout, embeddedGateway } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
+import { windowTermsOf } from '../../modules/scheduling/index'
 import { type Clock, loadConfig, systemClock, toE164 } from '../../modules/shared/index'
 
 /** How many set-up calls run at once: enough to fill the server, few enough to leave it answering. */

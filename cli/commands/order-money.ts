@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { findOrder, type Order, orderSupport, REFUNDED_CHARGE_NAMES } from '../../modules/orders/index'
+import { findOrder, type Order, orderContract, orderSupport } from '../../modules/orders/index'
 import { idempotencyKeys, isSystemKey, type RefundedPart, type RefundOutcome } from '../../modules/payments/index'
 import { AppError, decimalToCents, formatCents } from '../../modules/shared/index'
 import { printList } from './format-table'
@@ -168,7 +168,9 @@ export function registerMoneyCommands(orders: Command) {
           throw refused(error)
         })
         if (outcome.refundId === null)
-          throw new CliError(`Not refunded: all ${formatCents(outcome.capturedCents)} of this order's ${REFUNDED_CHARGE_NAMES[part]} has come back already.`)
+          throw new CliError(
+            `Not refunded: all ${formatCents(outcome.capturedCents)} of this order's ${orderContract.REFUNDED_CHARGE_NAMES[part]} has come back already.`,
+          )
         if (options.json) return console.log(JSON.stringify({ orderId: row.id, key, part, fromRunner: Boolean(options.fromRunner), ...outcome }, null, 2))
         console.log(`Order #${orderNumber(row.id)}, ${row.storeName}`)
         console.log(describeRefund(outcome, key, part, options.fromRunner, { before: named.earnings, after: (await orderNamed(db, row.id)).earnings }))

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { findOrder, ORDER_STATUSES, type Order, type OrderStatus, orderSupport, REFUNDED_PART_NAMES } from '../../modules/orders/index'
+import { findOrder, type Order, type OrderStatus, orderContract, orderSupport } from '../../modules/orders/index'
 import { payoutDesk } from '../../modules/payouts/index'
 import { AppError, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
 import { sweepPayments } from '../../server/jobs'
@@ -8,6 +8,8 @@ import { orderNamed, orderNumber, person, supportTerms, when, withPayments } fro
 import { registerMoneyCommands } from './order-money'
 import { registerPhotoCommand } from './order-photo'
 import { CliError, cliClock, withDatabase } from './with-database'
+
+const { ORDER_STATUSES, REFUNDED_PART_NAMES } = orderContract
 
 const DURATION = /^(\d+)([smhd])$/
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const

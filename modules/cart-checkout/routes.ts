@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia'
 import type { SessionPlugin } from '../accounts/index'
-import { orderViews, orderWindows, windowTermsOf } from '../orders/index'
+import { orderViews } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
 import { payoutTermsOf } from '../payouts/index'
+import { deliveryWindows, windowTermsOf } from '../scheduling/index'
 import type { ModuleDeps } from '../shared/index'
 import {
   confirmPaymentAndCreateOrderResponseSchema,
@@ -37,7 +38,7 @@ export function checkoutRoutes({ db, clock, config, session, gateway }: Checkout
       body: groceryHoldEstimateSchema,
       response: groceryHoldEstimateResponseSchema,
     })
-    .get('/stores/:id/delivery-windows', ({ params }) => orderWindows.list(db, clock, deps.windows, params.id), {
+    .get('/stores/:id/delivery-windows', ({ params }) => deliveryWindows.storeDeliveryWindows(db, clock, deps.windows, params.id), {
       signedIn: true,
       response: deliveryWindowsResponseSchema,
     })

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database'
-import { type ChosenWindow, orderWindows, type WindowTerms } from '../orders/index'
+import type { ChosenWindow, WindowTerms } from '../orders/index'
+import { deliveryWindows } from '../scheduling/index'
 import type { Clock } from '../shared/index'
 
 /**
@@ -15,7 +16,7 @@ export async function scheduledWindowFor(
   scheduledFor: string,
   field: string,
 ): Promise<ChosenWindow> {
-  const window = await orderWindows.chosen(db, clock, storeId, scheduledFor, field)
-  await orderWindows.assertHasRoom(db, storeId, window, terms.capacity)
+  const window = await deliveryWindows.chosenWindow(db, clock, storeId, scheduledFor, field)
+  await deliveryWindows.assertWindowHasRoom(db, storeId, window, terms.capacity)
   return window
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database'
 import { phoneVerifiedAmong, userContacts, verifiedRunnersNear } from '../accounts/index'
+import { findOrderMessage } from '../conversation/index'
 import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
 import { offeredAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
@@ -95,7 +96,7 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       return [...buyer, ...told.filter((id) => reachable.has(id)).map((id) => note(id, 'order_withdrawn', text.orderWithdrawn(order)))]
     }
     case 'message': {
-      const message = event.subjectId ? await orderOutbox.message(db, event.subjectId) : null
+      const message = event.subjectId ? await findOrderMessage(db, event.subjectId) : null
       const to = message && (await otherPartyOf(message.senderId))
       if (!message || !to) return []
       const sender = (await userContacts(db, [message.senderId])).get(message.senderId)?.firstName ?? (to.fromBuyer ? 'Your buyer' : 'Your runner')

@@ -1,16 +1,10 @@
 import { openStatus, windowLabel } from '../catalog/index'
-import {
-  type GroceryPayment,
-  itemsLabel,
-  NO_SHOW_AFTER_HOURS,
-  type OrderRow,
-  REFUNDED_PART_NAMES,
-  type RefundedPart,
-  SUBSTITUTION_WAIT_MS,
-} from '../orders/index'
+import { type GroceryPayment, type OrderRow, orderContract, type RefundedPart } from '../orders/index'
 import { holdExpiresAt } from '../payments/index'
 import { bankFailureWords } from '../payouts/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, decimalAmount, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+
+const { itemsLabel, NO_SHOW_AFTER_HOURS, REFUNDED_PART_NAMES, SUBSTITUTION_WAIT_MS } = orderContract
 
 /** The words of each message: plain, and specific to the order: the store, the amount, what happens next. */
 

@@ -4,70 +4,97 @@ import type { PaymentGateway } from '../payments/index'
 import { payoutTermsOf } from '../payouts/index'
 import type { LiveStreams, ModuleDeps, ObjectStore } from '../shared/index'
 import { cancelWaitingOrder, endPaidOrder, releaseAndEnd } from './cancel'
-import { findOrderMessage, orderMessageHub } from './chat'
-import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
-import { endNothingFound } from './nothing-found'
-import { orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
-import { groceryPaymentOfOrder } from './order-view'
-import { assertWindowHasRoom, chosenWindow, storeDeliveryWindows } from './order-windows'
-import { markOrderEventDispatched, ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL, undispatchedOrderEvents } from './outbox'
-import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
-import { problemToTell } from './problems'
-import { revealedRatings, runnerStandings } from './ratings'
-import { refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
-import { ordersRoutes } from './routes'
-import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
-import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
-
-export {
-  type GroceryPayment,
+import {
   itemsLabel,
   NO_SHOW_AFTER_HOURS,
   ORDER_EVENTS_HEARTBEAT_MS,
+  ORDER_NOT_FOUND,
   ORDER_STATUSES,
-  type Order,
-  type OrderStatus,
   orderResponseSchema,
   REFUNDED_PART_NAMES,
-  type RefundedPart,
   SUBSTITUTION_WAIT_MS,
 } from './contract'
+import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
+import { endNothingFound } from './nothing-found'
+import { assertParty } from './order-access'
+import { heldOrder, isPaidFor } from './order-queries'
+import { type OrderChatStream, orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
+import { groceryPaymentOfOrder } from './order-view'
+import { announceOrderChange, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
+import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
+import { problemToTell } from './problems'
+import { revealedRatings, runnerStandings } from './ratings'
+import { REFUNDED_CHARGE_NAMES, refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
+import { ordersRoutes } from './routes'
+import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
+import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
+import { assertWindowHasRoom, markDueOffersOpened, markOvernightTold, offersOpenAtFor, offersOpeningBy, takenWindows } from './window-places'
+
+export type { GroceryPayment, Order, OrderStatus, RefundedPart } from './contract'
 export { orderFigures } from './figures'
 export { captureUnansweredGroceryTotals } from './grocery-capture'
-export { openDueOffers } from './offers-open'
-export { tellOvernightOffers } from './offers-overnight'
-export { type OnlySide, orderForParty, type Party, partyOf, type Viewer } from './order-access'
-export { findOrder, isPaidFor } from './order-queries'
+export { type OnlySide, orderForParty, type Party, type Viewer } from './order-access'
+export { findOrder } from './order-queries'
+export type { OrderChatStream } from './order-stream'
 export { orderViews } from './order-view'
-export { type ChosenWindow, type WindowTerms, windowTermsOf } from './order-windows'
 export type { OrderEvent } from './outbox'
 export { captureClaim, ordersPaymentListener } from './payment-listener'
-export { REFUNDED_CHARGE_NAMES } from './refund-order'
+/** The table other modules' rows refer to by foreign key (conversation's messages). */
+export { orders } from './schema'
 export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
+export type { ChosenWindow, WindowTerms } from './window-places'
 
-/** A store's delivery windows as checkout offers and checks them: the list with their room, one chosen by its start (400 NOT_A_WINDOW), and whether it has room (409 WINDOW_FULL). */
-export const orderWindows = { list: storeDeliveryWindows, chosen: chosenWindow, assertHasRoom: assertWindowHasRoom }
+/**
+ * What scheduling reads and marks of orders' rows: the places taken in a store's windows (409
+ * WINDOW_FULL when none is left), when an order's offers open, and the marks that its runners were
+ * told its offers opened, or its buyer that they lapse overnight.
+ */
+export const orderSchedule = { takenWindows, assertWindowHasRoom, offersOpenAtFor, markDueOffersOpened, offersOpeningBy, markOvernightTold }
 
-/** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled. */
-export const runnerQueries = { ordersWaitingNear, deliveriesSince, standings: runnerStandings, unsettledClaims, givenUpSince, givenUpCountsSince }
+/** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled, whether an order's card was charged. */
+export const runnerQueries = {
+  ordersWaitingNear,
+  deliveriesSince,
+  standings: runnerStandings,
+  unsettledClaims,
+  givenUpSince,
+  givenUpCountsSince,
+  isPaidFor,
+}
+
+/**
+ * The order contract as other modules' server code uses it (the browser imports the contract
+ * itself): an order as the API sends it, the states, the 404's words, the stream's heartbeat, the
+ * no-show and substitution waits, the names of refunded charges, and a basket's label.
+ */
+export const orderContract = {
+  orderResponseSchema,
+  ORDER_STATUSES,
+  ORDER_NOT_FOUND,
+  ORDER_EVENTS_HEARTBEAT_MS,
+  NO_SHOW_AFTER_HOURS,
+  SUBSTITUTION_WAIT_MS,
+  REFUNDED_PART_NAMES,
+  REFUNDED_CHARGE_NAMES,
+  itemsLabel,
+}
 
 /** Ending an order with its money: a waiting one's hold released, a paid one's charge refunded (also when nothing was found). */
 export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }
 
 /**
- * The orders' outbox, which the notifications work through: its events, the chat message,
- * problem report, ratings, refund or money to collect at the door an event tells of, and the channels on which new events are announced.
+ * The orders' outbox, which the notifications work through: its events, the problem report,
+ * ratings, refund or money to collect at the door an event tells of, and the channels on which new events are announced.
  */
 export const orderOutbox = {
   undispatched: undispatchedOrderEvents,
   markDispatched: markOrderEventDispatched,
-  message: findOrderMessage,
   problem: problemToTell,
   ratings: revealedRatings,
   refund: refundToTell,
   groceryPayment: groceryPaymentOfOrder,
-  channels: [ORDER_CHANGED_CHANNEL, ORDER_MESSAGE_CHANNEL],
+  channels: [ORDER_CHANGED_CHANNEL],
   /** Where any instance's order change is announced (the payload is the order's id). */
   changed: ORDER_CHANGED_CHANNEL,
 }
@@ -88,8 +115,29 @@ export const orderSupport = {
   settleOwedRefunds,
 }
 
+/**
+ * What the modules built on an order (its chat; its ratings and problems) use of it beside
+ * orderForParty: the party check on a row they hold, the row held in their transaction, and the
+ * outbox their events and change notices go into, in that same transaction.
+ */
+export const orderRecords: {
+  // Written out: TypeScript calls an assertion (assertParty) through an object only when the object's type is declared.
+  assertParty: typeof assertParty
+  heldOrder: typeof heldOrder
+  recordOrderEvent: typeof recordOrderEvent
+  announceOrderChange: typeof announceOrderChange
+} = { assertParty, heldOrder, recordOrderEvent, announceOrderChange }
+
 /** Orders: the state machine, the buyer's views, live tracking, cancelling, the 30-minute sweep, and the photos' privacy. */
-export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: PaymentGateway, listen: Listen, streams: LiveStreams, objects: ObjectStore) {
+export function ordersModule(
+  deps: ModuleDeps,
+  session: SessionPlugin,
+  gateway: PaymentGateway,
+  listen: Listen,
+  streams: LiveStreams,
+  objects: ObjectStore,
+  chat: OrderChatStream,
+) {
   return ordersRoutes({
     ...deps,
     session,
@@ -97,6 +145,6 @@ export function ordersModule(deps: ModuleDeps, session: SessionPlugin, gateway: 
     streams,
     objects,
     followers: orderFollowers(orderChangeHub(listen), readOrderSnapshot(deps.db, deps.clock, payoutTermsOf(deps.config))),
-    messageHub: orderMessageHub(listen),
+    chat,
   })
 }

@@ -14,6 +14,15 @@ export async function findOrder(db: Database, id: string): Promise<OrderRow | nu
   return row ?? null
 }
 
+/**
+ * The order's row held in the caller's transaction: `update` before changing it or what hangs on it
+ * (a rating, a problem), `share` to write beside it while its state stands (a chat message).
+ */
+export async function heldOrder(tx: Database, id: string, strength: 'update' | 'share'): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for(strength)
+  return row
+}
+
 /** Whether an order's card was charged (a runner's capture settled), whatever has come back on it since. */
 export async function isPaidFor(db: Database, row: Pick<OrderRow, 'paymentIntentId'>): Promise<boolean> {
   return isCharged((await orderPayments.one(db, row.paymentIntentId)).status)

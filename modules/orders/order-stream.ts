@@ -12,6 +12,15 @@ export const orderChangeHub = (listen: Listen) => channelHub(listen, ORDER_CHANG
 
 export type OrderChangeHub = ChannelHub
 
+/**
+ * The order's chat as its live stream carries it, handed in at composition by conversation, which
+ * builds on orders (so orders never imports it). `follow` sends each new message the user may
+ * read, in the order heard, and resolves to what stops it.
+ */
+export interface OrderChatStream {
+  follow(orderId: string, userId: string, send: (message: object) => void): Promise<() => void>
+}
+
 /** What every view of an order is made from: its row, the people on it and their ratings. */
 export type OrderSnapshot = { row: OrderRow; context: OrderViewContext }
 

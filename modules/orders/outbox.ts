@@ -7,8 +7,6 @@ import { orderEvents } from './schema'
 export type OrderEvent = typeof orderEvents.$inferSelect
 
 export const ORDER_CHANGED_CHANNEL = 'kirana_order_changed'
-/** A new chat message, with the message itself: streams send it as it is, without reading the order again. */
-export const ORDER_MESSAGE_CHANNEL = 'kirana_order_message'
 
 /** Writes an event into the orders' outbox, in the caller's transaction; one told once (EVENTS_TOLD_ONCE) and written before is left as it was. */
 export async function recordOrderEvent(db: Database, clock: Clock, orderId: string, type: OrderEventType, subjectId?: string) {

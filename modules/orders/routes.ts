@@ -4,7 +4,6 @@ import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
 import { payoutTermsOf } from '../payouts/index'
 import {
-  type ChannelHub,
   EVENT_STREAM_DETAIL,
   EVENT_STREAM_HEADERS,
   forbidden,
@@ -15,33 +14,26 @@ import {
   validInput,
 } from '../shared/index'
 import { cancelByBuyer } from './cancel'
-import { heardMessage, orderMessagesFor, postMessage } from './chat'
 import {
   cancelOrderSchema,
   confirmGroceryTotalSchema,
-  newOrderMessageSchema,
   newRatingSchema,
   ORDER_EVENTS_HEARTBEAT_MS,
   ORDER_PHOTO_SLOTS,
-  orderMessageResponseSchema,
-  orderMessagesResponseSchema,
   orderResponseSchema,
   ordersResponseSchema,
   problemResponseSchema,
   problemsResponseSchema,
-  rescheduleOrderSchema,
   substitutionDecisionSchema,
 } from './contract'
 import { confirmGroceryTotal } from './grocery-total'
 import { isRunner, orderForParty, type Viewer, viewableOrder } from './order-access'
 import { PHOTO_DETAIL, photoResponse, storedPhotoResponse } from './order-photos'
 import { buyerOrders, runnerOrders } from './order-queries'
-import type { OrderFollowers } from './order-stream'
+import type { OrderChatStream, OrderFollowers } from './order-stream'
 import { orderViews } from './order-view'
-import { windowTermsOf } from './order-windows'
 import { problemPhoto, problemsOf, reportProblem } from './problems'
 import { rateOrder } from './ratings'
-import { rescheduleByBuyer } from './reschedule'
 import { decideSubstitution } from './substitutions'
 import type { OrderRow } from './transitions'
 
@@ -51,14 +43,13 @@ export interface OrdersRouteDeps extends ModuleDeps {
   followers: OrderFollowers
   streams: LiveStreams
   objects: ObjectStore
-  messageHub: ChannelHub
+  chat: OrderChatStream
 }
 
 const PREFIX = '/api/orders'
 
-export function ordersRoutes({ db, clock, config, session, gateway, followers, streams, objects, messageHub }: OrdersRouteDeps) {
+export function ordersRoutes({ db, clock, config, session, gateway, followers, streams, objects, chat }: OrdersRouteDeps) {
   const terms = payoutTermsOf(config)
-  const windowTerms = windowTermsOf(config)
   const single = async (row: OrderRow, viewer: Viewer) => (await orderViews(db, clock, [row], viewer, terms))[0]!
   return (
     new Elysia({ name: 'orders', prefix: PREFIX })
@@ -89,14 +80,7 @@ export function ordersRoutes({ db, clock, config, session, gateway, followers, s
             user.id,
             async (send) => {
               const unfollow = await followers.follow(row.id, user, (view) => send('order', view))
-              // Each message is read from its row; one after another, so they reach the screen in the order they were heard.
-              let reading = Promise.resolve()
-              const unwatch = await messageHub.watch(row.id, (payload) => {
-                reading = reading.then(async () => {
-                  const message = await heardMessage(db, payload, user.id)
-                  if (message) send('message', message)
-                })
-              })
+              const unwatch = await chat.follow(row.id, user.id, (message) => send('message', message))
               return () => {
                 unfollow()
                 unwatch()
@@ -113,13 +97,6 @@ export function ordersRoutes({ db, clock, config, session, gateway, followers, s
         body: cancelOrderSchema,
         response: orderResponseSchema,
       })
-      .post(
-        '/:id/reschedule',
-        async ({ user, params, body }) => ({
-          order: await single(await rescheduleByBuyer(db, clock, windowTerms, user.id, params.id, body.scheduledFor), user),
-        }),
-        { signedIn: true, body: rescheduleOrderSchema, response: orderResponseSchema },
-      )
       .post(
         '/:id/grocery-total/confirm',
         async ({ user, params, body }) => {
@@ -139,20 +116,6 @@ export function ordersRoutes({ db, clock, config, session, gateway, followers, s
         { signedIn: true, detail: PHOTO_DETAIL },
       )
       // The bodies below are checked in the handler, after the session: strangers learn nothing of them.
-      .get('/:id/messages', async ({ user, params }) => ({ messages: await orderMessagesFor(db, params.id, user.id) }), {
-        signedIn: true,
-        response: orderMessagesResponseSchema,
-      })
-      .post(
-        '/:id/messages',
-        async ({ user, params, body, set }) => {
-          const { message } = validInput(newOrderMessageSchema, body)
-          const posted = await postMessage(db, clock, user.id, params.id, message)
-          set.status = 201
-          return { message: posted }
-        },
-        { signedIn: true, response: { 201: orderMessageResponseSchema } },
-      )
       .post(
         '/:id/items/:itemId/substitution',
         async ({ user, params, body }) => {

@@ -96,7 +96,7 @@ export const orders = pgTable(
     offersOpenAt: timestamp({ withTimezone: true }).notNull(),
     /** When the runners near the store were told of it, once, when its offers opened. */
     offersFannedOutAt: timestamp({ withTimezone: true }),
-    /** When its buyer was told, the evening before, that its offers lapse before morning (offers-overnight.ts); null until then, and again once moved. */
+    /** When its buyer was told, the evening before, that its offers lapse before morning (scheduling's offers-overnight.ts); null until then, and again once moved. */
     overnightToldAt: timestamp({ withTimezone: true }),
     timeSlot: text().notNull().default('ASAP'),
     /** The gateway's id for the authorization (a Stripe PaymentIntent, or the embedded gateway's). */
@@ -152,19 +152,6 @@ export const orderEvents = pgTable(
     // A refund, or a problem's resolving, is told once, however often it is settled again (a retry, Stripe's webhook after our own answer).
     uniqueIndex('order_events_told_once').on(t.orderId, t.type, t.subjectId).where(inList('type', EVENTS_TOLD_ONCE)),
   ],
-)
-
-export const orderMessages = pgTable(
-  'order_messages',
-  {
-    id: idColumn(),
-    orderId: belongsToColumn(() => orders.id),
-    senderId: refersToColumn(() => users.id),
-    message: text().notNull(),
-    messageType: text().notNull().default('text'),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [index('order_messages_order_id_idx').on(t.orderId, t.createdAt)],
 )
 
 /** What buyer and runner said of each other after delivery: one rating each per order. */

@@ -16,10 +16,10 @@ import {
   PHOTO_STATES,
 } from './contract'
 import { decideSubstitution, markItem } from './line-moves'
-import { type ChosenWindow, offersOpenAtFor, takeWindowPlace, type WindowTerms } from './order-windows'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
 import { tallyDelivery } from './runner-tallies'
 import { type OrderItem, type OrderPhoto, type OrderRow, orderProblems, orders } from './schema'
+import { type ChosenWindow, offersOpenAtFor, takeWindowPlace, type WindowTerms } from './window-places'
 
 export { ORDER_CHANGED_CHANNEL, type OrderRow }
 

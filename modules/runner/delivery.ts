@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, invalidTransition, isPaidFor, ORDER_STATUSES, type OrderRow, orderForParty, orderLines, orderMoves } from '../orders/index'
+import { findOrder, invalidTransition, type OrderRow, orderContract, orderForParty, orderLines, orderMoves, runnerQueries } from '../orders/index'
 import { orderPayments } from '../payments/index'
 import type { PayoutTerms } from '../payouts/index'
 import { badRequest, type Clock, conflict, decimalToCents } from '../shared/index'
@@ -32,7 +32,7 @@ function itemsFound(order: OrderRow, update: StatusUpdate): Map<string, boolean>
  * moments of the accept. A refund since changes nothing: an order in flight keeps moving.
  */
 export async function refuseUntilPaid(db: Database, order: OrderRow) {
-  if (!(await isPaidFor(db, order))) throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
+  if (!(await runnerQueries.isPaidFor(db, order))) throw conflict(MESSAGES.notPaidYet, 'PAYMENT_NOT_CAPTURED')
 }
 
 /** A buyer's decision can land between reading the lines and the pick-up; the pick-up then reads them again, this many times at most. */
@@ -97,7 +97,7 @@ export async function updateDeliveryStatus(
   const report = { picked_up: 'runner_accepted', delivered: 'picked_up' } as const
   const target = update.status
   if (target !== 'picked_up' && target !== 'delivered') {
-    if (!(ORDER_STATUSES as readonly string[]).includes(target))
+    if (!(orderContract.ORDER_STATUSES as readonly string[]).includes(target))
       throw badRequest('Status must be picked_up or delivered.', 'INVALID_STATUS', { status: 'Status must be picked_up or delivered.' })
     throw invalidTransition(order.status, target)
   }

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
-import { ORDER_EVENTS_HEARTBEAT_MS, type OrderRow, orderResponseSchema, orderViews, type Viewer } from '../orders/index'
+import { type OrderRow, orderContract, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
 import { onboardingLinkSchema, payoutsResponseSchema, payoutTermsOf, runnerPayouts } from '../payouts/index'
 import {
@@ -50,6 +50,7 @@ export interface RunnerRouteDeps extends ModuleDeps {
   streams: LiveStreams
 }
 
+const { orderResponseSchema, ORDER_EVENTS_HEARTBEAT_MS } = orderContract
 /** The offers stream's keep-alive comment, as the order stream's. */
 const OFFERS_HEARTBEAT_MS = ORDER_EVENTS_HEARTBEAT_MS
 

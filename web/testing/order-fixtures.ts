@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../modules/accounts/contract'
-import type { GroceryPayment, Order, OrderItemView, OrderMessage } from '../../modules/orders/contract'
+import type { OrderMessage } from '../../modules/conversation/contract'
+import type { GroceryPayment, Order, OrderItemView } from '../../modules/orders/contract'
 import type { Availability, AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 

@@ -185,6 +185,3 @@ export const confirmGroceryTotalSchema = z
 export type ConfirmGroceryTotalInput = z.infer<typeof confirmGroceryTotalSchema>
 
 export const cancelOrderSchema = z.object({ reason: z.string().trim().max(200).optional() }).optional()
-
-/** POST /api/orders/{id}/reschedule: the start of another of the store's delivery windows. */
-export const rescheduleOrderSchema = z.object({ scheduledFor: z.string().max(40) })

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import type { OrderMessage } from '../../../modules/orders/contract'
+import type { OrderMessage } from '../../../modules/conversation/contract'
 
 const storageKey = (orderId: string) => `chat_read_${orderId}`
 

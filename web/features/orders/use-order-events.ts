@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { Order, OrderMessage } from '../../../modules/orders/contract'
+import type { OrderMessage } from '../../../modules/conversation/contract'
+import type { Order } from '../../../modules/orders/contract'
 import { problemsQueryOptions } from './api/after-delivery'
 import { mergeOrderMessage } from './api/order-messages'
 import { useStoreOrder } from './api/orders'

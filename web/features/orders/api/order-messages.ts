@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type OrderMessage, orderMessageResponseSchema, orderMessagesResponseSchema } from '../../../../modules/orders/contract'
+import { type OrderMessage, orderMessageResponseSchema, orderMessagesResponseSchema } from '../../../../modules/conversation/contract'
 import { apiRequest } from '../../../lib/http'
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'
 

@@ -1,13 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
-import {
-  chatOpen,
-  MESSAGE_MAX_LENGTH,
-  MESSAGE_TOO_LONG,
-  newOrderMessageSchema,
-  ORDER_POLL_MS,
-  type Order,
-  type OrderMessage,
-} from '../../../../modules/orders/contract'
+import { chatOpen, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG, newOrderMessageSchema, type OrderMessage } from '../../../../modules/conversation/contract'
+import { ORDER_POLL_MS, type Order } from '../../../../modules/orders/contract'
 import { characterCount } from '../../../../modules/shared/contract'
 import { useClock } from '../../../lib/clock'
 import { formatMoment } from '../../../lib/format-time'

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm'
 import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents } from '../notifications/index'
-import { findOrder, type Order, openDueOffers, orderSupport, sweepExpiredOrders, tellOvernightOffers } from './index'
+import { findOrder, type Order, orderSupport, sweepExpiredOrders } from '../orders/index'
+import { openDueOffers, tellOvernightOffers } from './index'
 
 // A window holds two orders here, so that filling one takes two checkouts.
 const api = await testApi({ env: { WINDOW_CAPACITY: '2', OFFER_LEAD_MINUTES: '120' } })

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm'
 import { rows } from '../../db/migrate'
 import { sweepPayments } from '../../server/jobs'
 import { testApi } from '../../testing/test-api'
+import { findOrder, type Order, orderSupport, sweepExpiredOrders } from '../orders/index'
 import { paymentEventsOf } from '../payments/index'
-import { findOrder, type Order, orderSupport, sweepExpiredOrders } from './index'
 
 const api = await testApi({ env: { WINDOW_CAPACITY: '10' } })
 const { call, clock, db, kind, completeAccount, addStore, placeOrder, providers } = api

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../../db/client'
 import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
-import type { Order, OrderMessage } from './contract'
+import type { Order } from '../orders/index'
+import type { OrderMessage } from './contract'
 
 const api = await testApi()
 const { app, call, clock, completeAccount, addStore, placeOrder, kind, url } = api

@@ -1,10 +1,8 @@
 import type { Database } from '../../db/database'
+import { findOrder, type OrderRow, orderContract, orderMoves, orderSchedule, type WindowTerms } from '../orders/index'
 import { holdOutlastsOffers } from '../payments/index'
 import { badRequest, type Clock, conflict, notFound } from '../shared/index'
-import { ORDER_NOT_FOUND } from './contract'
-import { findOrder } from './order-queries'
-import { chosenWindow, offersOpenAtFor, type WindowTerms } from './order-windows'
-import { type OrderRow, orderMoves } from './transitions'
+import { chosenWindow } from './order-windows'
 
 const ALREADY_TAKEN = 'A runner has already accepted this order, so it can no longer be moved to another window.'
 
@@ -23,10 +21,10 @@ export async function rescheduleByBuyer(
   scheduledFor: string,
 ): Promise<OrderRow> {
   const row = await findOrder(db, orderId)
-  if (!row || row.buyerId !== buyerId) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  if (!row || row.buyerId !== buyerId) throw notFound(orderContract.ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_TAKEN, 'INVALID_TRANSITION')
   const window = await chosenWindow(db, clock, row.storeId, scheduledFor, 'scheduledFor')
-  if (!holdOutlastsOffers(row.authorizedAt, offersOpenAtFor(window, clock.now(), terms)))
+  if (!holdOutlastsOffers(row.authorizedAt, orderSchedule.offersOpenAtFor(window, clock.now(), terms)))
     throw badRequest('Your card’s hold for this order ends before that window. Choose an earlier window, or cancel and order again.', 'NOT_A_WINDOW', {
       scheduledFor: 'After your card’s hold ends',
     })

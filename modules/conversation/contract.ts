@@ -1,8 +1,9 @@
-// Chat between the buyer and the runner of an order (order_messages, 001 §3). Control characters
-// in any request body are refused where the API reads JSON (modules/shared/json-body.ts).
+// Conversation's door for the browser: the chat between the buyer and the runner of an order
+// (order_messages, 001 §3). Control characters in any request body are refused where the API
+// reads JSON (modules/shared/json-body.ts).
 import { z } from 'zod'
-import { characterCount, hasUnsafeCharacter } from '../../shared/contract'
-import type { OrderMoment } from './status'
+import type { OrderMoment } from '../orders/contract'
+import { characterCount, hasUnsafeCharacter } from '../shared/contract'
 
 export const MESSAGE_MAX_LENGTH = 1000
 export const MESSAGES_PER_MINUTE = 20

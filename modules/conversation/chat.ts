@@ -1,16 +1,17 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Database, Listen } from '../../db/database'
+import { type OrderChatStream, type OrderRow, type OrderStatus, orderForParty, orderRecords } from '../orders/index'
 import { type Clock, channelHub, conflict, hitRateLimit, tooManyRequests } from '../shared/index'
-import { CHAT_OPEN_AFTER_DELIVERY_HOURS, chatOpen, MESSAGES_PER_MINUTE, type OrderMessage, type OrderStatus } from './contract'
-import { assertParty, orderForParty } from './order-access'
-import { ORDER_MESSAGE_CHANNEL, recordOrderEvent } from './outbox'
-import { orderMessages, orders } from './schema'
-import type { OrderRow } from './transitions'
+import { CHAT_OPEN_AFTER_DELIVERY_HOURS, chatOpen, MESSAGES_PER_MINUTE, type OrderMessage } from './contract'
+import { orderMessages } from './schema'
 
 type MessageRow = typeof orderMessages.$inferSelect
 
 /** The most of a chat one answer carries: the newest, still oldest first. */
 const LIST_LIMIT = 500
+
+/** A new chat message's notice: every instance's streams read the message it names. */
+export const ORDER_MESSAGE_CHANNEL = 'kirana_order_message'
 
 /** Only the buyer and the runner the order is assigned to take part; to anyone else the order does not exist. */
 const chatOrder = (db: Database, orderId: string, userId: string): Promise<OrderRow> => orderForParty(db, orderId, userId)
@@ -65,12 +66,12 @@ export async function postMessage(db: Database, clock: Clock, userId: string, or
   const limited = await hitRateLimit(db, clock, `chat:${order.id}:${userId}`, { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 })
   if (!limited.allowed) throw tooManyRequests('You are sending messages too fast. Please wait a moment.', limited.retryAfterSeconds)
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('share')
-    assertParty(current, userId)
+    const current = await orderRecords.heldOrder(tx, order.id, 'share')
+    orderRecords.assertParty(current, userId)
     assertChatOpen(current, now)
     const [row] = await tx.insert(orderMessages).values({ orderId: current.id, senderId: userId, message: text, createdAt: now }).returning()
     const message = toMessage(row!, current)
-    await recordOrderEvent(tx, clock, current.id, 'message', message.id)
+    await orderRecords.recordOrderEvent(tx, clock, current.id, 'message', message.id)
     const notice: MessageNotice = {
       orderId: current.id,
       participants: [current.buyerId, ...(current.runnerId ? [current.runnerId] : [])],
@@ -82,11 +83,8 @@ export async function postMessage(db: Database, clock: Clock, userId: string, or
   })
 }
 
-/** Streams of chats in this process, woken by any instance's new message. */
-export const orderMessageHub = (listen: Listen) => channelHub(listen, ORDER_MESSAGE_CHANNEL, (payload) => (JSON.parse(payload) as MessageNotice).orderId)
-
 /** A message heard on the channel, read for this user's stream: only if they take part in the chat. */
-export async function heardMessage(db: Database, payload: string, userId: string): Promise<OrderMessage | null> {
+async function heardMessage(db: Database, payload: string, userId: string): Promise<OrderMessage | null> {
   const notice = JSON.parse(payload) as MessageNotice
   if (!notice.participants.includes(userId)) return null
   const row = await findOrderMessage(db, notice.messageId)
@@ -97,4 +95,24 @@ export async function heardMessage(db: Database, payload: string, userId: string
 export async function findOrderMessage(db: Database, id: string): Promise<MessageRow | null> {
   const [row] = await db.select().from(orderMessages).where(eq(orderMessages.id, id)).limit(1)
   return row ?? null
+}
+
+/**
+ * The chat as an order's live stream carries it (orders' GET /api/orders/{id}/events), handed to
+ * orders at composition: one hub of this process's streams, woken by any instance's new message.
+ */
+export function orderChatStream(db: Database, listen: Listen): OrderChatStream {
+  const hub = channelHub(listen, ORDER_MESSAGE_CHANNEL, (payload) => (JSON.parse(payload) as MessageNotice).orderId)
+  return {
+    follow(orderId, userId, send) {
+      // Each message is read from its row; one after another, so they reach the screen in the order they were heard.
+      let reading = Promise.resolve()
+      return hub.watch(orderId, (payload) => {
+        reading = reading.then(async () => {
+          const message = await heardMessage(db, payload, userId)
+          if (message) send(message)
+        })
+      })
+    },
+  }
 }

@@ -1,10 +1,8 @@
 import { TZDate } from '@date-fns/tz'
-import { and, asc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { orderSchedule } from '../orders/index'
 import { holdExpiresAt } from '../payments/index'
 import type { Clock } from '../shared/index'
-import { recordOrderEvent } from './outbox'
-import { orders } from './schema'
 
 /** Offers that lapse from midnight until this hour of the store's morning lapse while its buyer may sleep. */
 export const OVERNIGHT_UNTIL_HOUR = 8
@@ -28,34 +26,12 @@ export function overnightNoticeAt(offersOpenAt: Date, timeZone: string): Date | 
  */
 export async function tellOvernightOffers(db: Database, clock: Clock): Promise<string[]> {
   const now = clock.now()
-  const waiting = await db
-    .select({ id: orders.id, offersOpenAt: orders.offersOpenAt, storeTimeZone: orders.storeTimeZone })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending_runner_acceptance'),
-        isNotNull(orders.scheduledFor),
-        isNull(orders.offersFannedOutAt),
-        isNull(orders.overnightToldAt),
-        gt(orders.offersOpenAt, now),
-        lte(orders.offersOpenAt, new Date(now.getTime() + DAY_MS)),
-      ),
-    )
-    .orderBy(asc(orders.offersOpenAt))
+  const waiting = await orderSchedule.offersOpeningBy(db, now, new Date(now.getTime() + DAY_MS))
   const told: string[] = []
   for (const order of waiting) {
     const noticeAt = overnightNoticeAt(order.offersOpenAt, order.storeTimeZone)
     if (!noticeAt || noticeAt.getTime() > now.getTime()) continue
-    const marked = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(orders)
-        .set({ overnightToldAt: now })
-        .where(and(eq(orders.id, order.id), isNull(orders.overnightToldAt), eq(orders.offersOpenAt, order.offersOpenAt)))
-        .returning({ id: orders.id })
-      if (row) await recordOrderEvent(tx, clock, row.id, 'offers_overnight')
-      return row
-    })
-    if (marked) told.push(marked.id)
+    if (await orderSchedule.markOvernightTold(db, clock, now, order.id, order.offersOpenAt)) told.push(order.id)
   }
   return told
 }
