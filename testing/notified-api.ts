@@ -1,4 +1,3 @@
-import type { NotificationsPage } from '../modules/notifications/contract'
 import { dispatchOrderEvents, type PushSender } from '../modules/notifications/index'
 import { testApi } from './test-api'
 
@@ -6,7 +5,7 @@ const EDISON = { latitude: 40.5171, longitude: -74.3973 }
 
 /**
  * The whole API, its embedded push sender remembering what it was handed (who was pushed what), a store
- * near Edison to order from, the dispatch of the orders' events, and a person's notifications as the centre reads them.
+ * near Edison to order from, and the dispatch of the orders' events.
  */
 export async function notifiedApi() {
   const handed: Parameters<PushSender['send']>[0][number][] = []
@@ -21,7 +20,5 @@ export async function notifiedApi() {
   })
   const dispatch = () => dispatchOrderEvents({ db: api.db, clock: api.clock, push: api.providers.push })
   const store = await api.addStore({ name: 'Notify Test Store', latitude: EDISON.latitude + 0.01, longitude: EDISON.longitude })
-  const inbox = async (cookie: string) => (await api.call('GET', '/api/notifications', { cookie })).body as unknown as NotificationsPage
-  const typesIn = async (cookie: string) => (await inbox(cookie)).notifications.map((note) => note.data.type)
-  return { api, handed, dispatch, store, inbox, typesIn }
+  return { api, handed, dispatch, store }
 }

@@ -3,9 +3,13 @@ import { sql } from 'drizzle-orm'
 import { rows } from '../../db/migrate'
 import { cardOrders } from '../../testing/card-orders'
 import { notifiedApi } from '../../testing/notified-api'
+import type { NotificationsPage } from './contract'
 
-const { api, dispatch, store, inbox, typesIn } = await notifiedApi()
+const { api, dispatch, store } = await notifiedApi()
 const { call, clock, db, completeAccount, addStore, placeOrder } = api
+
+const inbox = async (cookie: string) => (await call('GET', '/api/notifications', { cookie })).body as unknown as NotificationsPage
+const typesIn = async (cookie: string) => (await inbox(cookie)).notifications.map((note) => note.data.type)
 
 describe('the answers the runner waits for, and ratings revealed', () => {
   const people = { buyerName: 'Meera', runnerName: 'Arjun' }

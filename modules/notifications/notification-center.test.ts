@@ -3,8 +3,10 @@ import { notifiedApi } from '../../testing/notified-api'
 import type { NotificationsPage } from './contract'
 import { pushPending, writeNotifications } from './records'
 
-const { api, handed, dispatch, store, inbox } = await notifiedApi()
+const { api, handed, dispatch, store } = await notifiedApi()
 const { call, clock, db, completeAccount, placeOrder } = api
+
+const inbox = async (cookie: string) => (await call('GET', '/api/notifications', { cookie })).body as unknown as NotificationsPage
 
 describe('the notification centre calls', () => {
   test('own notifications, newest first, a page at a time, with the unread count; reading one and all', async () => {

@@ -2,9 +2,13 @@ import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { rows } from '../../db/migrate'
 import { notifiedApi } from '../../testing/notified-api'
+import type { NotificationsPage } from './contract'
 
-const { api, handed, dispatch, store, inbox, typesIn } = await notifiedApi()
+const { api, handed, dispatch, store } = await notifiedApi()
 const { call, clock, db, completeAccount, placeOrder } = api
+
+const inbox = async (cookie: string) => (await call('GET', '/api/notifications', { cookie })).body as unknown as NotificationsPage
+const typesIn = async (cookie: string) => (await inbox(cookie)).notifications.map((note) => note.data.type)
 
 describe('who hears what', () => {
   test('a new order reaches the online, verified runners within 10 miles of the store, once, however often it is dispatched', async () => {
