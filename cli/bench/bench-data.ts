@@ -61,6 +61,20 @@ export async function benchStore(
   return (await listStores(handle.db, systemClock)).find((candidate) => candidate.name === record.name)!
 }
 
+/** A store in Edison with the shelf the checkout benches buy from: Toor Dal at $7.99 and Basmati Rice at $18.99. */
+export const checkoutBenchStore = (name: string, address: string) =>
+  ({
+    name,
+    address,
+    zipCode: '08817',
+    latitude: 40.52,
+    longitude: -74.3973,
+    items: [
+      { name: 'Toor Dal', unit: '4 lb', price: 7.99, priceUnit: 'bag', category: 'Lentils & Pulses', isEstimatedPrice: true, isAvailable: true },
+      { name: 'Basmati Rice', unit: '10 lb', price: 18.99, priceUnit: 'bag', category: 'Rice & Grains', isEstimatedPrice: true, isAvailable: true },
+    ],
+  }) as LocatedStoreRecord
+
 /** The embedded gateway on the bench's database, as the server makes it from the same settings. */
 export const benchGateway = (db: Database, clock: Clock = systemClock) => embeddedGateway(db, clock, { appUrl: loadConfig().APP_URL })
 

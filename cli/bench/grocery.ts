@@ -1,10 +1,9 @@
 import type { DatabaseHandle } from '../../db/client'
 import { createAccount } from '../../modules/accounts/index'
-import type { LocatedStoreRecord } from '../../modules/catalog/index'
 import { orderSupport, sweepExpiredOrders } from '../../modules/orders/index'
 import { manualClock } from '../../modules/shared/index'
 import { atTheGateway, groceryHoldsDisagreeing } from '../../testing/grocery-gateway'
-import { benchGateway, benchPerson, benchStore, inBatches } from './bench-data'
+import { benchGateway, benchPerson, benchStore, checkoutBenchStore, inBatches } from './bench-data'
 import { cardOrder } from './grocery-data'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgres } from './scratch-postgres'
@@ -21,17 +20,7 @@ const WARM_UP_CHECKOUTS_PER_BUYER = 5
 const CHECKOUT_BUDGET_P99_MS = 300
 const EXPIRED_ORDERS = 10_000
 const CARD = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }
-const STORE: LocatedStoreRecord = {
-  name: 'Bench Grocery Store',
-  address: '3 Bench Way, Edison, NJ 08817',
-  zipCode: '08817',
-  latitude: 40.52,
-  longitude: -74.3973,
-  items: [
-    { name: 'Toor Dal', unit: '4 lb', price: 7.99, priceUnit: 'bag', category: 'Lentils & Pulses', isEstimatedPrice: true, isAvailable: true },
-    { name: 'Basmati Rice', unit: '10 lb', price: 18.99, priceUnit: 'bag', category: 'Rice & Grains', isEstimatedPrice: true, isAvailable: true },
-  ],
-} as LocatedStoreRecord
+const STORE = checkoutBenchStore('Bench Grocery Store', '3 Bench Way, Edison, NJ 08817')
 
 /**
  * Checkout with the groceries paid by card on PostgreSQL: 20 buyers at once, each checking out 10
