@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/client'
 import type { Database } from '../../db/database'
-import { markPhoneVerified } from '../../modules/accounts/index'
+import { createAccount, markPhoneVerified } from '../../modules/accounts/index'
 import { importStores, type LocatedStoreRecord, listStores } from '../../modules/catalog/index'
 import { captureClaim, orderLines, orderMoves, windowTermsOf } from '../../modules/orders/index'
 import { authorize, claimCheckout, embeddedGateway } from '../../modules/payments/index'
@@ -59,6 +59,12 @@ export async function benchStore(
 ): Promise<BenchStore> {
   await importStores(handle.db, [{ items: [], ...record } as LocatedStoreRecord])
   return (await listStores(handle.db, systemClock)).find((candidate) => candidate.name === record.name)!
+}
+
+/** The buyer of a backlog of orders, which need one for their foreign key: one made through the accounts facade will do. */
+export async function backlogBuyer(handle: Pick<DatabaseHandle, 'db'>, lastName: string) {
+  const email = `bench-${lastName.toLowerCase()}-${Date.now()}@example.com`
+  return (await createAccount(handle.db, { firstName: 'Bench', lastName, email, password: 'bench password' })).id
 }
 
 /** A store in Edison with the shelf the checkout benches buy from: Toor Dal at $7.99 and Basmati Rice at $18.99. */

@@ -1,8 +1,7 @@
 import type { DatabaseHandle } from '../../db/client'
-import { createAccount } from '../../modules/accounts/index'
 import { orderSupport, sweepExpiredOrders } from '../../modules/orders/index'
 import { manualClock } from '../../modules/shared/index'
-import { type BenchStore, benchGateway, benchPerson, benchStore, checkoutBenchStore, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, backlogBuyer, benchGateway, benchPerson, benchStore, checkoutBenchStore, inBatches, paidOrder } from './bench-data'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgres } from './scratch-postgres'
 import { withKiranaServer } from './server-process'
@@ -88,10 +87,7 @@ async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, stor
 async function sweepBacklog(handle: DatabaseHandle, store: BenchStore): Promise<BenchReport> {
   const clock = manualClock(new Date())
   const gateway = benchGateway(handle.db, clock)
-  // The orders need a buyer for their foreign key; one made through the accounts facade will do.
-  const buyerId = (
-    await createAccount(handle.db, { firstName: 'Bench', lastName: 'Sweep', email: `bench-sweep-${Date.now()}@example.com`, password: 'bench password' })
-  ).id
+  const buyerId = await backlogBuyer(handle, 'Sweep')
   const setupStarted = performance.now()
   const backlog = new Set(await inBatches(EXPIRED_ORDERS, (index) => paidOrder(handle, buyerId, store, `bench:sweep:${index}`, clock)))
   const setupSeconds = (performance.now() - setupStarted) / 1000

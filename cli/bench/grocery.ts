@@ -1,9 +1,8 @@
 import type { DatabaseHandle } from '../../db/client'
-import { createAccount } from '../../modules/accounts/index'
 import { orderSupport, sweepExpiredOrders } from '../../modules/orders/index'
 import { manualClock } from '../../modules/shared/index'
 import { atTheGateway, groceryHoldsDisagreeing } from '../../testing/grocery-gateway'
-import { benchGateway, benchPerson, benchStore, checkoutBenchStore, inBatches } from './bench-data'
+import { backlogBuyer, benchGateway, benchPerson, benchStore, checkoutBenchStore, inBatches } from './bench-data'
 import { cardOrder } from './grocery-data'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgres } from './scratch-postgres'
@@ -142,10 +141,7 @@ export function grocerySweep(): Promise<BenchReport[]> {
     const store = await benchStore(handle, STORE)
     const clock = manualClock(new Date())
     const gateway = benchGateway(handle.db, clock)
-    // The orders need a buyer for their foreign key; one made through the accounts facade will do.
-    const buyerId = (
-      await createAccount(handle.db, { firstName: 'Bench', lastName: 'Grocery', email: `bench-grocery-${Date.now()}@example.com`, password: 'bench password' })
-    ).id
+    const buyerId = await backlogBuyer(handle, 'Grocery')
     const setupStarted = performance.now()
     const backlog = await inBatches(EXPIRED_ORDERS, (index) => cardOrder(handle, buyerId, store, `bench:grocery-sweep:${index}`, clock))
     const setupSeconds = (performance.now() - setupStarted) / 1000
