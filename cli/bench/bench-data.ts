@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/client'
 import type { Database } from '../../db/database'
-import { markPhoneVerified } from '../../modules/accounts/index'
+import { createAccount, markPhoneVerified } from '../../modules/accounts/index'
 import { type LocatedStoreRecord, listStores, storeImport } from '../../modules/catalog/index'
 import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
 import { authorize, claimCheckout, embeddedGateway } from '../../modules/payments/index'
@@ -61,6 +61,26 @@ export async function benchStore(
   await storeImport.importStores(handle.db, [{ items: [], ...record } as LocatedStoreRecord])
   return (await listStores(handle.db, systemClock)).find((candidate) => candidate.name === record.name)!
 }
+
+/** The buyer of a backlog of orders, which need one for their foreign key: one made through the accounts facade will do. */
+export async function backlogBuyer(handle: Pick<DatabaseHandle, 'db'>, lastName: string) {
+  const email = `bench-${lastName.toLowerCase()}-${Date.now()}@example.com`
+  return (await createAccount(handle.db, { firstName: 'Bench', lastName, email, password: 'bench password' })).id
+}
+
+/** A store in Edison with the shelf the checkout benches buy from: Toor Dal at $7.99 and Basmati Rice at $18.99. */
+export const checkoutBenchStore = (name: string, address: string) =>
+  ({
+    name,
+    address,
+    zipCode: '08817',
+    latitude: 40.52,
+    longitude: -74.3973,
+    items: [
+      { name: 'Toor Dal', unit: '4 lb', price: 7.99, priceUnit: 'bag', category: 'Lentils & Pulses', isEstimatedPrice: true, isAvailable: true },
+      { name: 'Basmati Rice', unit: '10 lb', price: 18.99, priceUnit: 'bag', category: 'Rice & Grains', isEstimatedPrice: true, isAvailable: true },
+    ],
+  }) as LocatedStoreRecord
 
 /** The embedded gateway on the bench's database, as the server makes it from the same settings. */
 export const benchGateway = (db: Database, clock: Clock = systemClock) => embeddedGateway(db, clock, { appUrl: loadConfig().APP_URL })

@@ -1,9 +1,7 @@
 import type { DatabaseHandle } from '../../db/client'
-import { createAccount } from '../../modules/accounts/index'
-import type { LocatedStoreRecord } from '../../modules/catalog/index'
 import { orderSupport, sweepExpiredOrders } from '../../modules/orders/index'
 import { manualClock } from '../../modules/shared/index'
-import { type BenchStore, benchGateway, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
+import { type BenchStore, backlogBuyer, benchGateway, benchPerson, benchStore, checkoutBenchStore, inBatches, paidOrder } from './bench-data'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgres } from './scratch-postgres'
 import { withKiranaServer } from './server-process'
@@ -11,17 +9,7 @@ import { withKiranaServer } from './server-process'
 const BUYERS = 20
 const CHECKOUTS_PER_BUYER = 10
 const EXPIRED_ORDERS = 10_000
-const STORE: LocatedStoreRecord = {
-  name: 'Bench Checkout Store',
-  address: '2 Bench Way, Edison, NJ 08817',
-  zipCode: '08817',
-  latitude: 40.52,
-  longitude: -74.3973,
-  items: [
-    { name: 'Toor Dal', unit: '4 lb', price: 7.99, priceUnit: 'bag', category: 'Lentils & Pulses', isEstimatedPrice: true, isAvailable: true },
-    { name: 'Basmati Rice', unit: '10 lb', price: 18.99, priceUnit: 'bag', category: 'Rice & Grains', isEstimatedPrice: true, isAvailable: true },
-  ],
-} as LocatedStoreRecord
+const STORE = checkoutBenchStore('Bench Checkout Store', '2 Bench Way, Edison, NJ 08817')
 
 /** The checkout on PostgreSQL and the 30-minute sweep over a backlog; both skipped without PostgreSQL. */
 export function checkoutAndSweep(): Promise<BenchReport[]> {
@@ -99,10 +87,7 @@ async function checkoutLatency(handle: DatabaseHandle, databaseUrl: string, stor
 async function sweepBacklog(handle: DatabaseHandle, store: BenchStore): Promise<BenchReport> {
   const clock = manualClock(new Date())
   const gateway = benchGateway(handle.db, clock)
-  // The orders need a buyer for their foreign key; one made through the accounts facade will do.
-  const buyerId = (
-    await createAccount(handle.db, { firstName: 'Bench', lastName: 'Sweep', email: `bench-sweep-${Date.now()}@example.com`, password: 'bench password' })
-  ).id
+  const buyerId = await backlogBuyer(handle, 'Sweep')
   const setupStarted = performance.now()
   const backlog = new Set(await inBatches(EXPIRED_ORDERS, (index) => paidOrder(handle, buyerId, store, `bench:sweep:${index}`, clock)))
   const setupSeconds = (performance.now() - setupStarted) / 1000

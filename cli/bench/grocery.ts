@@ -1,10 +1,8 @@
 import type { DatabaseHandle } from '../../db/client'
-import { createAccount } from '../../modules/accounts/index'
-import type { LocatedStoreRecord } from '../../modules/catalog/index'
 import { orderSupport, sweepExpiredOrders } from '../../modules/orders/index'
 import { manualClock } from '../../modules/shared/index'
 import { atTheGateway, groceryHoldsDisagreeing } from '../../testing/grocery-gateway'
-import { benchGateway, benchPerson, benchStore, inBatches } from './bench-data'
+import { backlogBuyer, benchGateway, benchPerson, benchStore, checkoutBenchStore, inBatches } from './bench-data'
 import { cardOrder } from './grocery-data'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgres } from './scratch-postgres'
@@ -21,17 +19,7 @@ const WARM_UP_CHECKOUTS_PER_BUYER = 5
 const CHECKOUT_BUDGET_P99_MS = 300
 const EXPIRED_ORDERS = 10_000
 const CARD = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }
-const STORE: LocatedStoreRecord = {
-  name: 'Bench Grocery Store',
-  address: '3 Bench Way, Edison, NJ 08817',
-  zipCode: '08817',
-  latitude: 40.52,
-  longitude: -74.3973,
-  items: [
-    { name: 'Toor Dal', unit: '4 lb', price: 7.99, priceUnit: 'bag', category: 'Lentils & Pulses', isEstimatedPrice: true, isAvailable: true },
-    { name: 'Basmati Rice', unit: '10 lb', price: 18.99, priceUnit: 'bag', category: 'Rice & Grains', isEstimatedPrice: true, isAvailable: true },
-  ],
-} as LocatedStoreRecord
+const STORE = checkoutBenchStore('Bench Grocery Store', '3 Bench Way, Edison, NJ 08817')
 
 /**
  * Checkout with the groceries paid by card on PostgreSQL: 20 buyers at once, each checking out 10
@@ -153,10 +141,7 @@ export function grocerySweep(): Promise<BenchReport[]> {
     const store = await benchStore(handle, STORE)
     const clock = manualClock(new Date())
     const gateway = benchGateway(handle.db, clock)
-    // The orders need a buyer for their foreign key; one made through the accounts facade will do.
-    const buyerId = (
-      await createAccount(handle.db, { firstName: 'Bench', lastName: 'Grocery', email: `bench-grocery-${Date.now()}@example.com`, password: 'bench password' })
-    ).id
+    const buyerId = await backlogBuyer(handle, 'Grocery')
     const setupStarted = performance.now()
     const backlog = await inBatches(EXPIRED_ORDERS, (index) => cardOrder(handle, buyerId, store, `bench:grocery-sweep:${index}`, clock))
     const setupSeconds = (performance.now() - setupStarted) / 1000

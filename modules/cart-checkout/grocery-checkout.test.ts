@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { sweepPayments } from '../../server/jobs'
 import { testApi } from '../../testing/test-api'
+import { aCardGroceryPayment, aGroceryPayment } from '../../web/testing/order-fixtures'
 import { findOrder, type Order, orderSupport } from '../orders/index'
 import { paymentEventsOf } from '../payments/index'
 
@@ -103,16 +104,7 @@ describe('POST /api/create-payment-intent with the groceries paid by card', () =
     expect(response.body.groceryIntent).toBeUndefined()
     expect((await providers.payments.retrieveIntent(response.body.paymentIntentId as string))!.customerId).toBeNull()
     const order = await api.placeOrder(buyer.cookie, store)
-    expect(order.groceryPayment).toEqual({
-      method: 'at_door',
-      holdCents: 0,
-      capturedCents: 0,
-      refundedCents: 0,
-      status: null,
-      extraCents: 0,
-      extraStatus: null,
-      collectAtDoorCents: 0,
-    })
+    expect(order.groceryPayment).toEqual(aGroceryPayment())
   })
 })
 
@@ -131,16 +123,7 @@ describe('POST /api/grocery-hold-estimate', () => {
 describe('POST /api/confirm-payment-and-create-order with a grocery hold', () => {
   test('the server holds the groceries on the card the first intent saved; the order answers its grocery payment', async () => {
     const { buyer, started, order } = await cardOrder()
-    expect(order.groceryPayment).toEqual({
-      method: 'card',
-      holdCents: 4500,
-      capturedCents: 0,
-      refundedCents: 0,
-      status: 'authorized',
-      extraCents: 0,
-      extraStatus: null,
-      collectAtDoorCents: 0,
-    })
+    expect(order.groceryPayment).toEqual(aCardGroceryPayment())
     expect(order.paymentStatus).toBe('authorized')
     expect(await status(started.groceryIntent.id)).toBe('requires_capture')
     const events = await paymentEventsOf(db, started.groceryIntent.id)

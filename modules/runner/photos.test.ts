@@ -180,6 +180,14 @@ describe('files we refuse', () => {
   const NOT_A_PHOTO = { message: 'The photo must be a JPEG, PNG or WebP image', code: 'UNSUPPORTED_MEDIA_TYPE' }
   const DAMAGED = { message: 'The photo could not be read: the file is damaged or too large for its size. Take the photo again.', code: 'PHOTO_DAMAGED' }
   const sniffedAsJpeg = new Set(['a truncated JPEG', 'a polyglot: a JPEG header, then HTML'])
+  /** `bytes` sent as a fresh order's receipt: 415, said to be damaged, and nothing stored. */
+  async function refusedAsDamaged(bytes: Uint8Array) {
+    const fresh = await acceptedOrder()
+    const response = await upload(fresh.runner.cookie, fresh.order.id, 'receipt', { bytes })
+    expect(response.status).toBe(415)
+    expect(response.body).toEqual(DAMAGED)
+    expect((await findOrder(db, fresh.order.id))!.receipt).toBeNull()
+  }
 
   test.each(Object.entries(disguised))('%s: 415 in the error shape, and nothing stored', async (name, file) => {
     const response = await upload(runner.cookie, order.id, 'receipt', file)
@@ -192,11 +200,7 @@ describe('files we refuse', () => {
     const bomb = await jpegClaiming(8000, 8000)
     expect(bomb.byteLength).toBe(267)
     expect(await sharp(bomb).metadata()).toMatchObject({ format: 'jpeg', width: 8000, height: 8000 })
-    const fresh = await acceptedOrder()
-    const response = await upload(fresh.runner.cookie, fresh.order.id, 'receipt', { bytes: bomb })
-    expect(response.status).toBe(415)
-    expect(response.body).toEqual(DAMAGED)
-    expect((await findOrder(db, fresh.order.id))!.receipt).toBeNull()
+    await refusedAsDamaged(bomb)
   })
 
   test('a header claiming more than 64 megapixels: 413 in the error shape, however few bytes come with it', async () => {
@@ -213,11 +217,7 @@ describe('files we refuse', () => {
     // Its header still says the whole size, and half a photo's bytes could hold that many pixels.
     const { width, height } = await sharp(photo).metadata()
     expect(await sharp(half).metadata()).toMatchObject({ width, height })
-    const fresh = await acceptedOrder()
-    const response = await upload(fresh.runner.cookie, fresh.order.id, 'receipt', { bytes: half })
-    expect(response.status).toBe(415)
-    expect(response.body).toEqual(DAMAGED)
-    expect((await findOrder(db, fresh.order.id))!.receipt).toBeNull()
+    await refusedAsDamaged(half)
   })
 
   test('a whole JPEG with a page after its end is kept as its pixels only: the page is gone', async () => {

@@ -1,23 +1,16 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { rows } from '../../db/migrate'
+import { pushRecorder } from '../../testing/notified-api'
 import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
-import { dispatchOrderEvents, type PushSender } from '../notifications/index'
+import { dispatchOrderEvents } from '../notifications/index'
 import { DELIVERY_RADIUS_MILES } from '../shared/index'
 import { type Preferences, preferencesSchema } from './contract'
 
 // A runner's radius and weekly hours: what is offered to them and pushed to them, on a clock the tests move.
-const handed: Parameters<PushSender['send']>[0][number][] = []
-const api = await testApi({
-  wrapPush: (sender) => ({
-    ...sender,
-    async send(deliveries) {
-      handed.push(...deliveries)
-      return sender.send(deliveries)
-    },
-  }),
-})
+const { handed, wrapPush } = pushRecorder()
+const api = await testApi({ wrapPush })
 const { app, call, clock, db, completeAccount, addStore, placeOrder } = api
 
 const HOUR = 3_600_000

@@ -10,20 +10,13 @@ import { shopSteps } from './shop-steps'
  * card leaves the cart as it was; a runner's pick-up with a missing item shows in the buyer's detail.
  */
 const env = useServerAndBrowser()
-const { url, demoStores, signInNewAccount, newShopperAtPatel } = shopSteps(env)
+const { url, demoStores, signInNewAccount, newShopperAtPatel, fillCart } = shopSteps(env)
 
 const storage = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key)
 
 /** Two items from Patel Family Grocers in the cart, a $5 tip, then 'Checkout - $7.00' to /checkout. */
 async function fillCartAndCheckOut(page: Page, storeId: string): Promise<[string, string]> {
-  await page.goto(url(`/store/${storeId}`))
-  const names = page.getByRole('list', { name: 'Items' }).locator('.item-line__name')
-  await names.first().waitFor()
-  const [first, second] = (await names.allTextContents()) as [string, string]
-  await page.getByRole('button', { name: `Add ${first}`, exact: true }).click()
-  await page.getByRole('button', { name: `Add ${second}`, exact: true }).click()
-  await page.getByRole('link', { name: 'View Cart 2 items' }).click()
-  await heading(page, 'Your Cart')
+  const [first, second] = await fillCart(page, storeId)
   await page.getByRole('radio', { name: '$5' }).check()
   await page.getByRole('button', { name: 'Checkout - $7.00' }).click()
   await at(page, '/checkout')

@@ -36,7 +36,7 @@ function nextFriday(from: number) {
 const friday = nextFriday(Date.now())
 const serverEnv = { DEV_CLOCK_OFFSET_MINUTES: String(Math.ceil((friday.evening - Date.now()) / MINUTE)) }
 const env = useServerAndBrowser(serverEnv)
-const { url, demoStores, signInNewAccount } = shopSteps(env)
+const { url, demoStores, signInNewAccount, fillCart } = shopSteps(env)
 
 const serverNow = () => Date.now() + Number(serverEnv.DEV_CLOCK_OFFSET_MINUTES) * MINUTE
 const contexts: BrowserContext[] = []
@@ -63,18 +63,6 @@ function cli(...args: string[]) {
   })
   if (run.exitCode !== 0) throw new Error(`bun cli/index.ts ${args.join(' ')} exited ${run.exitCode}: ${run.stderr.toString()}`)
   return run.stdout.toString()
-}
-
-/** Two items from the store in the cart, on the cart's screen. */
-async function fillCart(page: Page, storeId: string) {
-  await page.goto(url(`/store/${storeId}`))
-  const names = page.getByRole('list', { name: 'Items' }).locator('.item-line__name')
-  await names.first().waitFor()
-  const [first, second] = (await names.allTextContents()) as [string, string]
-  await page.getByRole('button', { name: `Add ${first}`, exact: true }).click()
-  await page.getByRole('button', { name: `Add ${second}`, exact: true }).click()
-  await page.getByRole('link', { name: 'View Cart 2 items' }).click()
-  await heading(page, 'Your Cart')
 }
 
 /** 'Checkout - $2.00' to /checkout, its card form ready. */

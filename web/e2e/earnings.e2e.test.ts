@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright'
 import { shortOrderId } from '../../modules/orders/contract'
 import type { PayoutLine, PayoutsResponse } from '../../modules/payouts/contract'
+import { aPayoutLine } from '../testing/payout-fixtures'
 import { expectComfortableLayout, heading } from './account-steps'
 import { DESKTOP, PHONE, screenshot, useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
@@ -25,23 +26,14 @@ const iso = (hoursFromNow: number) => new Date(Date.now() + hoursFromNow * 3_600
 
 /** A statement with a line in each state: what a runner a few weeks in might see. */
 function everyState(orderId: string): PayoutsResponse {
-  const line = (n: number, overrides: Partial<PayoutLine>): PayoutLine => ({
-    id: `00000000-0000-4000-8000-00000000000${n}`,
-    orderId: n === 1 ? orderId : `5e7a90c2-1b3d-4f6a-9c8e-00000a1b2c${n}d`,
-    kind: 'delivery',
-    amountCents: 700,
-    reversedCents: 0,
-    status: 'pending',
-    availableAt: iso(47),
-    paidAt: null,
-    transferId: null,
-    bankPaidAt: null,
-    returnedAt: null,
-    returnReason: null,
-    lastAttemptRefused: false,
-    createdAt: iso(-n * 20),
-    ...overrides,
-  })
+  const line = (n: number, overrides: Partial<PayoutLine>): PayoutLine =>
+    aPayoutLine({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      orderId: n === 1 ? orderId : `5e7a90c2-1b3d-4f6a-9c8e-00000a1b2c${n}d`,
+      availableAt: iso(47),
+      createdAt: iso(-n * 20),
+      ...overrides,
+    })
   return {
     account: {
       status: 'restricted',

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright'
 import type { Role } from '../../modules/accounts/contract'
 import type { NearbyStore } from '../../modules/catalog/contract'
 import { TEST_CODE } from '../../modules/verification/contract'
+import { heading } from './account-steps'
 import { newPage, PHONE, type RunningServer } from './harness'
 
 /** The shopping journeys' steps against one running server: its demo stores, and ready-made accounts. */
@@ -52,5 +53,18 @@ export function shopSteps(env: { server: RunningServer; browser: Browser }) {
     return { context, page, patel: patel! }
   }
 
-  return { url, demoStores, signInNewAccount, newShopperAtPatel }
+  /** The store's first two items in the cart, on the cart's screen: their names. */
+  async function fillCart(page: Page, storeId: string): Promise<[string, string]> {
+    await page.goto(url(`/store/${storeId}`))
+    const names = page.getByRole('list', { name: 'Items' }).locator('.item-line__name')
+    await names.first().waitFor()
+    const [first, second] = (await names.allTextContents()) as [string, string]
+    await page.getByRole('button', { name: `Add ${first}`, exact: true }).click()
+    await page.getByRole('button', { name: `Add ${second}`, exact: true }).click()
+    await page.getByRole('link', { name: 'View Cart 2 items' }).click()
+    await heading(page, 'Your Cart')
+    return [first, second]
+  }
+
+  return { url, demoStores, signInNewAccount, newShopperAtPatel, fillCart }
 }

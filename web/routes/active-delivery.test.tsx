@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { EARLY_DELIVERY_WARNING_MINUTES } from '../../modules/shared/contract'
+import { deliveryServer, line, openDelivery, openShopping, order, orderPath, pickUp, tick } from '../testing/delivery-screen'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { manualClock } from '../testing/manual-clock'
@@ -9,47 +10,6 @@ import { aMessage, anAcceptedOrder, aRunner, SATURDAY_WINDOW } from '../testing/
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { ActiveDeliveryPage } from './active-delivery'
-
-const order = anAcceptedOrder()
-const orderPath = `/api/orders/${order.id}`
-
-/** The server of one delivery: the order as it stands, and status updates applied to it like the API does. */
-function deliveryServer(current: Order = order, { refuse }: { refuse?: [number, unknown] } = {}) {
-  let stored = current
-  return fakeApi({
-    [`GET ${orderPath}`]: () => [200, { order: stored }],
-    [`PATCH ${orderPath}/status`]: ({ body }) => {
-      if (refuse) return refuse
-      if (body.status === 'picked_up') {
-        const found = new Map((body.itemCompletionData as { id: string; isDelivered: boolean }[]).map((line) => [line.id, line.isDelivered]))
-        stored = {
-          ...stored,
-          status: 'picked_up',
-          pickedUpAt: '2026-01-05T10:30:00.000Z',
-          actualGroceryCost: body.actualGroceryCost ?? null,
-          items: stored.items.map((item) => ({ ...item, isDelivered: found.get(item.id)! })),
-        }
-      } else stored = { ...stored, status: 'delivered', deliveredAt: '2026-01-05T10:50:00.000Z' }
-      return [200, { order: stored }]
-    },
-  })
-}
-
-async function openDelivery(id = order.id) {
-  const rendered = renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${id}`, user: aRunner() })
-  await screen.findByRole('heading', { level: 1, name: 'Active Delivery' })
-  return rendered
-}
-
-/** The delivery open at its shopping list, the runner still at the store. */
-async function openShopping() {
-  await openDelivery()
-  await screen.findByText('Time to shop')
-}
-
-const line = (name: string) => screen.getByText(name, { selector: '.shopping-line__name' }).closest('li')!
-const tick = (name: string) => fireEvent.click(within(line(name)).getByRole('checkbox'))
-const pickUp = () => fireEvent.click(screen.getByRole('button', { name: 'MARK AS PICKED UP' }))
 
 const events = followsOrderStreams()
 
@@ -266,53 +226,6 @@ test("the buyer's new messages are counted in the action bar too, where a tap op
   expect(screen.queryByText('1 new message')).toBeNull()
 })
 
-test('with nothing ticked, picking up asks to confirm that nothing was found, and the order ends cancelled with the customer refunded', async () => {
-  const nothing: Order = {
-    ...order,
-    status: 'cancelled',
-    cancelReason: 'nothing_found',
-    cancelledAt: '2026-01-05T10:30:00.000Z',
-    paymentStatus: 'refunded',
-    refundedAmount: '7.00',
-    items: order.items.map((item) => ({ ...item, state: 'not_found', isDelivered: false })),
-  }
-  const server = fakeApi({
-    [`GET ${orderPath}`]: () => [200, { order: server.callsTo(`POST ${orderPath}/nothing-found`).length > 0 ? nothing : order }],
-    [`POST ${orderPath}/nothing-found`]: () => [200, { order: nothing }],
-  })
-  await openShopping()
-  fireEvent.change(screen.getByLabelText('Actual grocery total (optional)'), { target: { value: '12.00' } })
-  pickUp()
-  const dialog = within(screen.getByRole('dialog', { name: 'Nothing found?' }))
-  dialog.getByText('None of the items is ticked. Confirming ends the order as nothing found: it is cancelled, not delivered.')
-  dialog.getByText('Asha is told and gets the $7.00 fee and tip back in full, so there are no earnings for this order. Nobody pays for groceries.')
-  fireEvent.click(dialog.getByRole('button', { name: 'Confirm Nothing Found' }))
-
-  await screen.findByText('Nothing found', { selector: '.delivery-status__title' })
-  screen.getByText(
-    'You found none of the items, so the order is cancelled, not delivered. The customer gets the $7.00 fee and tip back in full, so there are no earnings for it, and nobody pays for groceries.',
-  )
-  await toasts().findByText('Order Ended: Nothing Found')
-  expect(server.callsTo(`POST ${orderPath}/nothing-found`)).toHaveLength(1)
-  expect(server.callsTo(`PATCH ${orderPath}/status`)).toHaveLength(0)
-  // Nothing is earned, so no earnings are shown; nothing is left to do but go back.
-  expect(screen.queryByRole('region', { name: 'Your Earnings' })).toBeNull()
-  expect(screen.queryByRole('button', { name: 'MARK AS PICKED UP' })).toBeNull()
-  expect(screen.queryByRole('button', { name: "Can't do this order" })).toBeNull()
-  expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/runner')
-  expect(localStorage.getItem(`delivery_grocery_total_${order.id}`)).toBeNull()
-})
-
-test('an order the customer cancelled because it was not picked up in time says so, and what became of the money', async () => {
-  deliveryServer({ ...order, status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' })
-  await openDelivery()
-  await screen.findByText('Cancelled: not picked up in time', { selector: '.delivery-status__title' })
-  screen.getByText(
-    'Asha cancelled it because it was not picked up within 2 hours of your accepting it. They get the $7.00 fee and tip back in full, so there are no earnings for it. There is nothing more to do for it.',
-  )
-  expect(screen.queryByText('This order was cancelled')).toBeNull()
-})
-
 describe("a scheduled order's window", () => {
   const scheduled = (overrides: Partial<Order> = {}) =>
     anAcceptedOrder({ scheduledFor: SATURDAY_WINDOW.start, timeSlot: SATURDAY_WINDOW.label, scheduledWindow: SATURDAY_WINDOW, ...overrides })
@@ -356,71 +269,5 @@ describe("a scheduled order's window", () => {
       expect(within(screen.getByRole('dialog', { name: 'Mark as delivered?' })).queryByText(/has not started/)).toBeNull()
       cleanup()
     }
-  })
-})
-
-describe("'Can't do this order'", () => {
-  const givenUp: Order = { ...order, status: 'cancelled', cancelReason: 'runner_released', paymentStatus: 'refunded', refundedAmount: '7.00' }
-
-  test('asks first, saying the order is cancelled, the customer refunded and told, and how giving up leads to a pause', async () => {
-    const server = fakeApi({ [`GET ${orderPath}`]: () => [200, { order }], [`POST ${orderPath}/release`]: () => [200, { order: givenUp }] })
-    await openShopping()
-    fireEvent.click(screen.getByRole('button', { name: "Can't do this order" }))
-    const dialog = within(screen.getByRole('dialog', { name: 'Give up this order?' }))
-    dialog.getByText('Order #1234ABCD will be cancelled. Asha gets the $7.00 fee and tip back in full and is told you gave it up.')
-    dialog.getByText("Giving up counts towards a pause: give up more than 3 orders in 7 days and you can't accept new orders for 24 hours.")
-    expect(document.activeElement?.textContent).toBe('Keep Order')
-    fireEvent.click(dialog.getByRole('button', { name: 'Keep Order' }))
-    expect(screen.queryByRole('dialog')).toBeNull()
-    expect(server.callsTo(`POST ${orderPath}/release`)).toHaveLength(0)
-  })
-
-  test('given up, the runner lands on the dashboard with a toast', async () => {
-    const server = fakeApi({ [`GET ${orderPath}`]: () => [200, { order }], [`POST ${orderPath}/release`]: () => [200, { order: givenUp }] })
-    await openShopping()
-    fireEvent.click(screen.getByRole('button', { name: "Can't do this order" }))
-    fireEvent.click(screen.getByRole('button', { name: 'Give Up Order' }))
-    await screen.findByText('Screen at /runner')
-    await toasts().findByText('Order Given Up')
-    toasts().getByText('Order #1234ABCD is cancelled. Asha gets the $7.00 fee and tip back and has been told.')
-    expect(server.callsTo(`POST ${orderPath}/release`)).toHaveLength(1)
-  })
-
-  test("a refusal is toasted with the server's reason, and the runner stays on the order", async () => {
-    fakeApi({
-      [`GET ${orderPath}`]: () => [200, { order }],
-      [`POST ${orderPath}/release`]: () => [409, { code: 'INVALID_TRANSITION', message: 'This order cannot go from picked up to cancelled.' }],
-    })
-    await openShopping()
-    fireEvent.click(screen.getByRole('button', { name: "Can't do this order" }))
-    fireEvent.click(screen.getByRole('button', { name: 'Give Up Order' }))
-    await toasts().findByText('Could Not Give Up Order')
-    toasts().getByText('This order cannot go from picked up to cancelled.')
-    expect(screen.queryByRole('dialog')).toBeNull()
-    expect(screen.getByText('Time to shop')).toBeDefined()
-  })
-
-  test('is offered only before pick-up; a given-up order says so', async () => {
-    deliveryServer(anAcceptedOrder({ status: 'picked_up', pickedUpAt: '2026-01-05T10:30:00.000Z' }))
-    await openDelivery()
-    await screen.findByRole('button', { name: 'MARK AS DELIVERED' })
-    expect(screen.queryByRole('button', { name: "Can't do this order" })).toBeNull()
-    cleanup()
-
-    deliveryServer(givenUp)
-    await openDelivery()
-    await screen.findByText('You gave up this order', { selector: '.delivery-status__title' })
-    screen.getByText('It is cancelled, and the customer gets the $7.00 fee and tip back in full.')
-    expect(screen.queryByRole('button', { name: "Can't do this order" })).toBeNull()
-  })
-
-  test("a given-up order's list says no line was found or shopped, never '✓ Found'", async () => {
-    deliveryServer(givenUp)
-    await openDelivery()
-    await screen.findByText('You gave up this order', { selector: '.delivery-status__title' })
-    const list = within(screen.getByRole('region', { name: 'Shopping List' }))
-    expect(list.getByText(`0 of ${givenUp.items.length} found`)).toBeDefined()
-    expect(list.queryByText('Found')).toBeNull()
-    expect(list.getAllByText('Not shopped')).toHaveLength(givenUp.items.length)
   })
 })

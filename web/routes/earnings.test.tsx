@@ -8,6 +8,7 @@ import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { aRunner } from '../testing/order-fixtures'
+import { aPayoutLine } from '../testing/payout-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { button } from '../testing/screen-queries'
 import { settled } from '../testing/settled'
@@ -16,23 +17,8 @@ import { RETURN_CHECK_DELAYS_MS } from './earnings/use-return-check'
 
 const at = (iso: string) => new Date(iso).toISOString()
 
-const aLine = (n: number, overrides: Partial<PayoutLine> = {}): PayoutLine => ({
-  id: `line-${n}`,
-  orderId: `8a1c2e3f-0000-4000-8000-0000048f4d${String(n).padStart(2, '0')}`,
-  kind: 'delivery',
-  amountCents: 700,
-  reversedCents: 0,
-  status: 'pending',
-  availableAt: at('2026-01-07T10:00:00Z'),
-  paidAt: null,
-  transferId: null,
-  bankPaidAt: null,
-  returnedAt: null,
-  returnReason: null,
-  lastAttemptRefused: false,
-  createdAt: at('2026-01-05T09:00:00Z'),
-  ...overrides,
-})
+const aLine = (n: number, overrides: Partial<PayoutLine> = {}): PayoutLine =>
+  aPayoutLine({ id: `line-${n}`, orderId: `8a1c2e3f-0000-4000-8000-0000048f4d${String(n).padStart(2, '0')}`, ...overrides })
 
 const account = (overrides: Partial<PayoutAccount> = {}): PayoutAccount => ({
   status: 'none',

@@ -21,6 +21,15 @@ async function placeOrderWith(card: string) {
 /** Waits until the button is back, so the next press is a new try. */
 const ready = () => waitFor(() => expect(placeOrderButton().textContent).toBe('Place Order - $7.00'))
 
+/** The next try, once the refusal is gone, places the order on a new intent: its checkout id is not the refused one's. */
+async function placesOnAFreshCheckout(api: ReturnType<typeof checkoutServer>) {
+  await ready()
+  fireEvent.click(placeOrderButton())
+  await screen.findByText(confirmation)
+  const [first, second] = bodiesSentTo(api, 'POST /api/create-payment-intent')
+  expect(second!.checkoutId).not.toBe(first!.checkoutId)
+}
+
 describe('checkout failures (spec 001 §8)', () => {
   test("a declined card: 'Payment Failed' with the card's message, the cart intact; another card then pays on the same intent", async () => {
     let answer: 'decline' | 'authorize' = 'decline'
@@ -105,11 +114,7 @@ describe('checkout failures (spec 001 §8)', () => {
     expect(readCart(store.id)).toHaveLength(2)
 
     far = false
-    await ready()
-    fireEvent.click(placeOrderButton())
-    await screen.findByText(confirmation)
-    const [first, second] = bodiesSentTo(api, 'POST /api/create-payment-intent')
-    expect(second!.checkoutId).not.toBe(first!.checkoutId)
+    await placesOnAFreshCheckout(api)
   })
 
   test("any other refusal of the order: 'Order Failed' with the server's message", async () => {
@@ -192,11 +197,7 @@ describe('checkout failures (spec 001 §8)', () => {
     await placeOrderWith('4242 4242 4242 4242')
     expect((await screen.findByRole('alert', { name: 'No delivery now from Patel Family Grocers' })).textContent).toContain(message)
     closed = false
-    await ready()
-    fireEvent.click(placeOrderButton())
-    await screen.findByText(confirmation)
-    const [first, second] = bodiesSentTo(api, 'POST /api/create-payment-intent')
-    expect(second!.checkoutId).not.toBe(first!.checkoutId)
+    await placesOnAFreshCheckout(api)
   })
 
   test("the intent cannot be made: 'Payment Failed' with the server's message", async () => {
