@@ -9,6 +9,8 @@ import { newCheckoutId } from '../features/cart-checkout/checkout-id'
 import { CardEntry } from '../features/cart-checkout/components/card-entry'
 import { isProductionServer } from '../lib/environment'
 import { failureMessage } from '../lib/form-errors'
+import { Button } from '../ui/button'
+import { Card } from '../ui/card'
 import { Spinner } from '../ui/loading-screen'
 import { ShopPage } from '../ui/shop-page'
 import { useToast } from '../ui/toast'
@@ -59,7 +61,7 @@ function DebugCheckout() {
           This page authorizes {formatCents(DEBUG_AMOUNT_CENTS)} on a card and stops there. The authorization never becomes an order: the server releases it
           automatically after {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.
         </p>
-        <section className="card card--compact cart-card" aria-labelledby="debug-intent-title">
+        <Card compact className="cart-card" aria-labelledby="debug-intent-title">
           <h2 id="debug-intent-title">Payment intent</h2>
           {intent.isPending ? (
             <p className="card-form__loading" role="status">
@@ -69,21 +71,21 @@ function DebugCheckout() {
           ) : intent.isError ? (
             <div className="form-notice form-notice--error" role="alert">
               <p>Setup Failed: {failureMessage(intent.error, 'Failed to create payment intent')}</p>
-              <button type="button" className="button button--small" onClick={() => void intent.refetch()}>
+              <Button type="button" size="small" onClick={() => void intent.refetch()}>
                 Try Again
-              </button>
+              </Button>
             </div>
           ) : (
             <p>
               <code>{intent.data.paymentIntentId}</code> for {formatCents(DEBUG_AMOUNT_CENTS)}, waiting for a card.
             </p>
           )}
-        </section>
-        <section className="card card--compact cart-card" aria-labelledby="debug-card-title">
+        </Card>
+        <Card compact className="cart-card" aria-labelledby="debug-card-title">
           <h2 id="debug-card-title">Card</h2>
           <CardEntry confirmerRef={confirmerRef} disabled={busy} />
-        </section>
-        <button type="submit" className="button button--primary button--large button--block" disabled={busy || !intent.data}>
+        </Card>
+        <Button type="submit" variant="primary" size="large" block disabled={busy || !intent.data}>
           {busy ? (
             <>
               <Spinner />
@@ -92,7 +94,7 @@ function DebugCheckout() {
           ) : (
             'Pay Now'
           )}
-        </button>
+        </Button>
       </form>
     </ShopPage>
   )

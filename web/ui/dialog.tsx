@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
+import { Button } from './button'
 
 const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])'
 
@@ -95,12 +96,12 @@ export function ConfirmDialog({ keepLabel, onKeep, confirmLabel, onConfirm, tone
   const keep = useRef<HTMLButtonElement>(null)
   return (
     <Dialog {...dialog} onClose={onKeep} initialFocus={keep}>
-      <button ref={keep} type="button" className="button" onClick={onKeep}>
+      <Button ref={keep} type="button" onClick={onKeep}>
         {keepLabel}
-      </button>
-      <button type="button" className={`button button--${tone}`} disabled={busy} onClick={onConfirm}>
+      </Button>
+      <Button type="button" variant={tone} disabled={busy} onClick={onConfirm}>
         {confirmLabel}
-      </button>
+      </Button>
     </Dialog>
   )
 }

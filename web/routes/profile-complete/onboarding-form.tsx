@@ -9,6 +9,7 @@ import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/compo
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
 import { homePath } from '../../features/accounts/identity'
 import { useFormState } from '../../features/accounts/use-form-state'
+import { Button } from '../../ui/button'
 import { Field } from '../../ui/form'
 import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
@@ -53,16 +54,10 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
       onSubmit={() => void submit()}
       afterAddress={
         <div className="stack stack--tight">
-          <button
-            type="button"
-            className="button button--block"
-            disabled={location.locating}
-            aria-busy={location.locating || undefined}
-            onClick={location.locate}
-          >
+          <Button type="button" block disabled={location.locating} aria-busy={location.locating || undefined} onClick={location.locate}>
             {location.locating && <Spinner />}
             Use Current Location (Optional)
-          </button>
+          </Button>
           <p className="onboarding-location__status" role="status">
             {location.coordinates ? 'Your current location will be saved with your address.' : ''}
           </p>

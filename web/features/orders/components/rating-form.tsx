@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { type Order, RATING_COMMENT_MAX_LENGTH } from '../../../../modules/orders/contract'
 import { ApiError } from '../../../lib/http'
+import { Button } from '../../../ui/button'
 import { FieldError } from '../../../ui/form'
 import { useRateOrder } from '../api/after-delivery'
 
@@ -51,9 +52,9 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
         <textarea id={commentId} value={comment} maxLength={RATING_COMMENT_MAX_LENGTH} rows={2} onChange={(event) => setComment(event.target.value)} />
       </div>
       {rate.error && <FieldError>{rate.error instanceof ApiError ? rate.error.userMessage : rate.error.message}</FieldError>}
-      <button type="submit" className="button button--primary" disabled={rate.isPending}>
+      <Button type="submit" variant="primary" disabled={rate.isPending}>
         {rate.isPending ? 'Sending...' : 'Send Rating'}
-      </button>
+      </Button>
     </form>
   )
 }
