@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { decimalAmount, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
+import { formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
 import { StateFallback } from '../app/app-shell'
-import { createPaymentIntent } from '../features/cart-checkout/api/create-payment-intent'
+import { debugIntentQueryOptions } from '../features/cart-checkout/api/create-payment-intent'
 import type { CardConfirmer } from '../features/cart-checkout/card-confirmer'
 import { newCheckoutId } from '../features/cart-checkout/checkout-id'
 import { CardEntry } from '../features/cart-checkout/components/card-entry'
@@ -26,10 +26,7 @@ export function CheckoutDebugPage() {
 function DebugCheckout() {
   // One id for the page: React's double effects and a refetch make the same intent, not a second hold.
   const [checkoutId] = useState(newCheckoutId)
-  const intent = useQuery({
-    queryKey: ['cart-checkout', 'debug-intent', checkoutId],
-    queryFn: () => createPaymentIntent({ amount: decimalAmount(DEBUG_AMOUNT_CENTS), checkoutId }),
-  })
+  const intent = useQuery(debugIntentQueryOptions(DEBUG_AMOUNT_CENTS, checkoutId))
   const confirmerRef = useRef<CardConfirmer | null>(null)
   const [busy, setBusy] = useState(false)
   const { toast } = useToast()
