@@ -1,7 +1,7 @@
 import { DELIVERY_RADIUS_MILES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
 import { PLATFORM_FEE } from '../lib/service-facts'
 import { BrandName } from '../ui/brand'
-import { ButtonLink } from '../ui/button'
+import { buttonClassName } from '../ui/button'
 import { Footer } from '../ui/footer'
 import { Icon } from '../ui/icon'
 import { GetStarted, type LandingLink } from './landing/get-started'
@@ -32,13 +32,13 @@ export function LandingPage({ signedIn, Link = PlainLink }: { signedIn: boolean;
             <BrandName />
           </span>
           {signedIn ? (
-            <ButtonLink to="/" size="small">
+            <Link to="/" className={buttonClassName({ size: 'small' })}>
               Open app
-            </ButtonLink>
+            </Link>
           ) : (
-            <ButtonLink to="/auth" size="small">
+            <Link to="/auth" className={buttonClassName({ size: 'small' })}>
               Sign In
-            </ButtonLink>
+            </Link>
           )}
         </div>
       </header>

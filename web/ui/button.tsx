@@ -10,7 +10,8 @@ type ButtonLook = {
   block?: boolean
 }
 
-function buttonClassName({ variant, size, block }: ButtonLook, className: string | undefined) {
+/** The button's classes, for a link component of a caller's own (the landing's, which runs without the router). */
+export function buttonClassName({ variant, size, block }: ButtonLook, className?: string) {
   return ['button', variant && `button--${variant}`, size && `button--${size}`, block && 'button--block', className].filter(Boolean).join(' ')
 }
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react'
 import { BRAND_NAME } from '../../../modules/shared/contract'
-import { ButtonLink } from '../../ui/button'
+import { buttonClassName } from '../../ui/button'
 import { Icon } from '../../ui/icon'
 
 /** A link out of the landing page: the router's inside the app, a plain link on the landing's own page. */
@@ -15,14 +15,14 @@ export function GetStarted({ signedIn, Link }: { signedIn: boolean; Link: Landin
           <h2 id={headingId}>Join your neighbors on {BRAND_NAME}</h2>
           <p>Sign up with your phone number or email. Shop, deliver, or both from one account.</p>
           {signedIn ? (
-            <ButtonLink to="/" variant="primary" size="large">
+            <Link to="/" className={buttonClassName({ variant: 'primary', size: 'large' })}>
               Open app
-            </ButtonLink>
+            </Link>
           ) : (
             <>
-              <ButtonLink to="/register" variant="primary" size="large">
+              <Link to="/register" className={buttonClassName({ variant: 'primary', size: 'large' })}>
                 Get Started
-              </ButtonLink>
+              </Link>
               <Link to="/auth" className="get-started__sign-in">
                 Already have an account? Sign In
               </Link>
