@@ -4,6 +4,7 @@ import { accountSteps } from './account-steps'
 import { seriousViolations } from './axe'
 import { newPage, screenshot, useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
+import { viewportShot } from './phone-shots'
 
 /** Who looks at a screen: nobody, a new account whose phone is not verified yet, a buyer with an order and a cart, a runner delivering it. */
 type Viewer = 'signed-out' | 'new-account' | 'buyer' | 'runner'
@@ -156,6 +157,7 @@ describe('accessibility of every screen at 390×844', () => {
     await dialog.waitFor()
     // The browser's own modal dialog (showModal), not the stand-in trap the UI tests exercise.
     expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
+    await viewportShot(page, 'a11y-cart-clear-dialog-phone')
     expect(await seriousViolations(page)).toEqual([])
     // The page behind is inert: Tab goes round the dialog's controls and the browser's own (the address
     // bar, where the page has no focus at all), never to the page.
