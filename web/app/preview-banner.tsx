@@ -1,17 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
+import { healthQueryOptions } from '../features/server/api/health'
 import { isProductionServer } from '../lib/environment'
-import { apiSend } from '../lib/http'
-
-const HEALTH_CHECK_MS = 30_000
-
-const healthQueryOptions = () =>
-  queryOptions({
-    queryKey: ['health'],
-    queryFn: () => apiSend('GET', '/api/health').then(() => true),
-    // Only whether it answers matters, not what it says. The banner reports the backend as it is now, so it polls unlike the rest of the app.
-    refetchInterval: HEALTH_CHECK_MS,
-    networkMode: 'always',
-  })
 
 /** Outside production, says whether this preview's backend answers (spec 000 §2). */
 export function PreviewBanner() {

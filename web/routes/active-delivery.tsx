@@ -1,4 +1,4 @@
-import { Link, useParams } from '@tanstack/react-router'
+import { useParams } from '@tanstack/react-router'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { decimalToCents } from '../../modules/shared/contract'
 import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
@@ -11,6 +11,8 @@ import { RatingPrompt } from '../features/orders/components/rating-prompt'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
+import { ButtonLink } from '../ui/button'
+import { Card } from '../ui/card'
 import { ShopPage } from '../ui/shop-page'
 import { DeliveryActions } from './active-delivery/delivery-actions'
 import { DeliveryStatusPanel } from './active-delivery/delivery-status-panel'
@@ -43,9 +45,9 @@ export function ActiveDeliveryPage() {
         <CatalogMessage
           title="Order not found"
           action={
-            <Link to="/runner" className="button button--primary">
+            <ButtonLink to="/runner" variant="primary">
               Back to Dashboard
-            </Link>
+            </ButtonLink>
           }
         >
           <p>It may have been cancelled, or it is another runner's delivery.</p>
@@ -83,7 +85,7 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
       <PhotoUpload order={order} slot="receipt" />
       {shopping && (
-        <section className="card card--compact stack delivery-card" aria-label="Grocery total">
+        <Card compact className="stack delivery-card" aria-label="Grocery total">
           <GroceryTotalField
             value={groceryText}
             onChange={setGroceryText}
@@ -93,7 +95,7 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
             holdCents={holdCents}
             warnings={groceryWarnings}
           />
-        </section>
+        </Card>
       )}
       <PhotoUpload order={order} slot="deliveryPhoto" />
       {/* A cancelled order earns nothing: its status says where the money went. */}

@@ -14,6 +14,8 @@ import { type KnownStore, useKnownStore } from '../features/catalog/use-known-st
 import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
 import { ActionBar } from '../ui/action-bar'
+import { Button, ButtonLink } from '../ui/button'
+import { Card } from '../ui/card'
 import { Icon } from '../ui/icon'
 import { ShopPage } from '../ui/shop-page'
 import { CartLineRow } from './cart/cart-line-row'
@@ -35,9 +37,9 @@ export function CartPage() {
         <CatalogMessage
           title="Your cart is empty"
           action={
-            <Link to="/store-search" className="button button--primary">
+            <ButtonLink to="/store-search" variant="primary">
               Find Stores
-            </Link>
+            </ButtonLink>
           }
         />
       </CartLayout>
@@ -80,9 +82,9 @@ function StoreCart({ storeId }: { storeId: string }) {
   }
 
   const addItems = (
-    <Link to="/store/$id" params={{ id: storeId }} className="button button--primary">
+    <ButtonLink to="/store/$id" params={{ id: storeId }} variant="primary">
       Add Items
-    </Link>
+    </ButtonLink>
   )
 
   return (
@@ -101,7 +103,7 @@ function StoreCart({ storeId }: { storeId: string }) {
       ) : (
         <div className="cart-layout">
           <div className="cart-layout__main">
-            <section className="card card--compact cart-card" aria-labelledby="cart-items-title">
+            <Card compact className="cart-card" aria-labelledby="cart-items-title">
               <div className="cart-card__head">
                 <h2 id="cart-items-title">{count}</h2>
                 <ClearCartButton items={count} onConfirm={() => clearCart(storeId)} />
@@ -115,7 +117,7 @@ function StoreCart({ storeId }: { storeId: string }) {
                 <Icon name="plus" />
                 Add more items
               </Link>
-            </section>
+            </Card>
             <PricingNotice groceryPayment={groceryPayment} />
           </div>
           <div className="cart-layout__side">
@@ -145,15 +147,17 @@ function StoreCart({ storeId }: { storeId: string }) {
                 Choose a delivery window first.
               </p>
             )}
-            <button
+            <Button
               type="button"
-              className="button button--primary button--large button--block"
+              variant="primary"
+              size="large"
+              block
               disabled={!store || needsWindow}
               aria-describedby={needsWindow ? 'cart-needs-window' : undefined}
               onClick={placeOrder}
             >
               Checkout - {formatCents(payNowCents(tip.tipCents))}
-            </button>
+            </Button>
           </ActionBar>
         </div>
       )}

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { decimalAmount, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
+import { formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
 import { StateFallback } from '../app/app-shell'
-import { createPaymentIntent } from '../features/cart-checkout/api/create-payment-intent'
+import { debugIntentQueryOptions } from '../features/cart-checkout/api/create-payment-intent'
 import type { CardConfirmer } from '../features/cart-checkout/card-confirmer'
 import { newCheckoutId } from '../features/cart-checkout/checkout-id'
 import { CardEntry } from '../features/cart-checkout/components/card-entry'
 import { isProductionServer } from '../lib/environment'
 import { failureMessage } from '../lib/form-errors'
+import { Button } from '../ui/button'
+import { Card } from '../ui/card'
 import { Spinner } from '../ui/loading-screen'
 import { ShopPage } from '../ui/shop-page'
 import { useToast } from '../ui/toast'
@@ -24,10 +26,7 @@ export function CheckoutDebugPage() {
 function DebugCheckout() {
   // One id for the page: React's double effects and a refetch make the same intent, not a second hold.
   const [checkoutId] = useState(newCheckoutId)
-  const intent = useQuery({
-    queryKey: ['cart-checkout', 'debug-intent', checkoutId],
-    queryFn: () => createPaymentIntent({ amount: decimalAmount(DEBUG_AMOUNT_CENTS), checkoutId }),
-  })
+  const intent = useQuery(debugIntentQueryOptions(DEBUG_AMOUNT_CENTS, checkoutId))
   const confirmerRef = useRef<CardConfirmer | null>(null)
   const [busy, setBusy] = useState(false)
   const { toast } = useToast()
@@ -59,7 +58,7 @@ function DebugCheckout() {
           This page authorizes {formatCents(DEBUG_AMOUNT_CENTS)} on a card and stops there. The authorization never becomes an order: the server releases it
           automatically after {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.
         </p>
-        <section className="card card--compact cart-card" aria-labelledby="debug-intent-title">
+        <Card compact className="cart-card" aria-labelledby="debug-intent-title">
           <h2 id="debug-intent-title">Payment intent</h2>
           {intent.isPending ? (
             <p className="card-form__loading" role="status">
@@ -69,21 +68,21 @@ function DebugCheckout() {
           ) : intent.isError ? (
             <div className="form-notice form-notice--error" role="alert">
               <p>Setup Failed: {failureMessage(intent.error, 'Failed to create payment intent')}</p>
-              <button type="button" className="button button--small" onClick={() => void intent.refetch()}>
+              <Button type="button" size="small" onClick={() => void intent.refetch()}>
                 Try Again
-              </button>
+              </Button>
             </div>
           ) : (
             <p>
               <code>{intent.data.paymentIntentId}</code> for {formatCents(DEBUG_AMOUNT_CENTS)}, waiting for a card.
             </p>
           )}
-        </section>
-        <section className="card card--compact cart-card" aria-labelledby="debug-card-title">
+        </Card>
+        <Card compact className="cart-card" aria-labelledby="debug-card-title">
           <h2 id="debug-card-title">Card</h2>
           <CardEntry confirmerRef={confirmerRef} disabled={busy} />
-        </section>
-        <button type="submit" className="button button--primary button--large button--block" disabled={busy || !intent.data}>
+        </Card>
+        <Button type="submit" variant="primary" size="large" block disabled={busy || !intent.data}>
           {busy ? (
             <>
               <Spinner />
@@ -92,7 +91,7 @@ function DebugCheckout() {
           ) : (
             'Pay Now'
           )}
-        </button>
+        </Button>
       </form>
     </ShopPage>
   )

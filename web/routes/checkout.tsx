@@ -10,6 +10,8 @@ import { CardEntry } from '../features/cart-checkout/components/card-entry'
 import { GroceryPaymentChoice } from '../features/cart-checkout/components/grocery-payment-choice'
 import { useClock } from '../lib/clock'
 import { ActionBar } from '../ui/action-bar'
+import { Button } from '../ui/button'
+import { Card } from '../ui/card'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
 import { ShopPage } from '../ui/shop-page'
 import { useToast } from '../ui/toast'
@@ -82,10 +84,10 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
             />
           )}
           <GroceryPaymentChoice storeId={pending.storeId} lines={pending.items} value={groceryPayment} onChange={payGroceriesBy} disabled={busy} />
-          <section className="card card--compact cart-card" aria-labelledby={paymentTitle}>
+          <Card compact className="cart-card" aria-labelledby={paymentTitle}>
             <h2 id={paymentTitle}>Payment</h2>
             <CardEntry confirmerRef={confirmerRef} disabled={busy} />
-          </section>
+          </Card>
           {blocker && <CheckoutBlockerNotice blocker={blocker} />}
           {groceryDeclined && groceryPayment === 'card' && <GroceryDeclinedNotice message={groceryDeclined} onPayAtDoor={() => payGroceriesBy('at_door')} />}
           {scheduleProblem && (
@@ -110,9 +112,11 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
               Now for {pending.timeSlot}. Not placed yet: press Place Order to place it.
             </p>
           )}
-          <button
+          <Button
             type="submit"
-            className="button button--primary button--large button--block"
+            variant="primary"
+            size="large"
+            block
             disabled={busy || closedNow !== null}
             aria-describedby={closedNow ? 'checkout-needs-window' : undefined}
           >
@@ -124,7 +128,7 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
             ) : (
               `Place Order - ${formatCents(payNowCents(tipCents))}`
             )}
-          </button>
+          </Button>
         </ActionBar>
       </form>
     </ShopPage>

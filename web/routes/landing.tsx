@@ -1,6 +1,7 @@
 import { DELIVERY_RADIUS_MILES, SIGN_IN_TAGLINE, TOP_BAR_TAGLINE } from '../../modules/shared/contract'
 import { PLATFORM_FEE } from '../lib/service-facts'
 import { BrandName } from '../ui/brand'
+import { buttonClassName } from '../ui/button'
 import { Footer } from '../ui/footer'
 import { Icon } from '../ui/icon'
 import { GetStarted, type LandingLink } from './landing/get-started'
@@ -31,11 +32,11 @@ export function LandingPage({ signedIn, Link = PlainLink }: { signedIn: boolean;
             <BrandName />
           </span>
           {signedIn ? (
-            <Link to="/" className="button button--small">
+            <Link to="/" className={buttonClassName({ size: 'small' })}>
               Open app
             </Link>
           ) : (
-            <Link to="/auth" className="button button--small">
+            <Link to="/auth" className={buttonClassName({ size: 'small' })}>
               Sign In
             </Link>
           )}

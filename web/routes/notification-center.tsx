@@ -3,6 +3,8 @@ import { NOTIFICATION_CENTRE_LIMIT } from '../../modules/notifications/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useAllNotifications, useNotifications } from '../features/notifications/api/notifications'
 import { useMarkAllNotificationsRead } from '../features/notifications/api/read-all'
+import { Button } from '../ui/button'
+import { Card } from '../ui/card'
 import { Page } from '../ui/page'
 import { CompatibilityList } from './notification-center/compatibility-list'
 import { NotificationList } from './notification-center/notification-list'
@@ -22,7 +24,7 @@ export function NotificationCenterPage() {
     <AppChrome>
       <Page title="Notification Center" className="notification-centre">
         <PermissionCard />
-        <section className="card notification-centre__recent" aria-labelledby="notification-list-title">
+        <Card compact className="notification-centre__recent" aria-labelledby="notification-list-title">
           <div className="spread">
             <div>
               <h2 id="notification-list-title" className="notification-centre__heading">
@@ -31,18 +33,13 @@ export function NotificationCenterPage() {
               {latest.data && <p className="meta meta--strong">{unread === 0 ? 'All caught up' : `${unread} unread`}</p>}
             </div>
             {unread > 0 && (
-              <button
-                type="button"
-                className="button button--small button--ghost"
-                aria-disabled={markAll.isPending}
-                onClick={() => markAll.isPending || markAll.mutate()}
-              >
+              <Button type="button" size="small" variant="ghost" aria-disabled={markAll.isPending} onClick={() => markAll.isPending || markAll.mutate()}>
                 Mark all read
-              </button>
+              </Button>
             )}
           </div>
           {view === 'all' ? <AllNotifications /> : <RecentNotifications query={latest} />}
-        </section>
+        </Card>
         <CompatibilityList />
       </Page>
     </AppChrome>
@@ -74,14 +71,9 @@ function AllNotifications() {
       footer={
         <div className="notification-centre__paging">
           {pages.hasNextPage && (
-            <button
-              type="button"
-              className="button"
-              aria-disabled={pages.isFetchingNextPage}
-              onClick={() => pages.isFetchingNextPage || void pages.fetchNextPage()}
-            >
+            <Button type="button" aria-disabled={pages.isFetchingNextPage} onClick={() => pages.isFetchingNextPage || void pages.fetchNextPage()}>
               {pages.isFetchingNextPage ? 'Loading...' : 'Show older'}
-            </button>
+            </Button>
           )}
           <Link to="/notifications" className="text-link">
             Back to recent

@@ -9,6 +9,8 @@ import { SAMPLE_NOTIFICATIONS } from '../features/notifications/samples'
 import { showLocalNotification } from '../features/notifications/show-local'
 import { useClock } from '../lib/clock'
 import { ApiError } from '../lib/http'
+import { Button } from '../ui/button'
+import { Card } from '../ui/card'
 import { Page } from '../ui/page'
 
 /** 000 §8: the test page says with an alert why nothing can be shown. */
@@ -62,29 +64,29 @@ export function NotificationTestPage() {
   return (
     <AppChrome>
       <Page title="Notification Test" className="notification-centre">
-        <section className="card notification-permission" aria-labelledby="notification-test-permission">
+        <Card compact className="notification-permission" aria-labelledby="notification-test-permission">
           <PermissionHeading id="notification-test-permission" title="Permission" permission={permission} />
           <p className="meta notification-permission__hint">
             Show a notification from this page, or have the server push one to every device you signed in on.
           </p>
           <div className="notification-permission__actions">
             {permission !== 'granted' && (
-              <button type="button" className="button button--primary" onClick={request}>
+              <Button type="button" variant="primary" onClick={request}>
                 Request Permission
-              </button>
+              </Button>
             )}
-            <button type="button" className="button" onClick={showHere}>
+            <Button type="button" onClick={showHere}>
               Show Test Notification
-            </button>
-            <button type="button" className="button" aria-disabled={sendPush.isPending} onClick={() => sendPush.isPending || sendFromServer()}>
+            </Button>
+            <Button type="button" aria-disabled={sendPush.isPending} onClick={() => sendPush.isPending || sendFromServer()}>
               {sendPush.isPending ? 'Sending...' : 'Send Push Test'}
-            </button>
+            </Button>
           </div>
           <div className="notification-test__result" role="status">
             {sent && <p className="form-notice form-notice--success">Sent!</p>}
             {failure && <p className="form-notice form-notice--error">{failure}</p>}
           </div>
-        </section>
+        </Card>
         <Link to="/notifications" className="text-link">
           Open the Notification Center
         </Link>

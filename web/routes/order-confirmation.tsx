@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useSearch } from '@tanstack/react-router'
+import { useSearch } from '@tanstack/react-router'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { formatCents } from '../../modules/shared/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
@@ -9,6 +9,8 @@ import { StatusBadge } from '../features/orders/components/status-badge'
 import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { deliveryWhen, itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../lib/service-facts'
+import { ButtonLink } from '../ui/button'
+import { Card } from '../ui/card'
 import { Fact } from '../ui/fact'
 import { Page } from '../ui/page'
 import { StatusMark } from '../ui/status-mark'
@@ -45,7 +47,7 @@ function Confirmation({ order }: { order: Order }) {
           Order #{shortOrderId(order.id)} <StatusBadge status={order.status} offersOpenAt={order.offersOpenAt} />
         </p>
       </header>
-      <section className="card card--compact order-facts-card" aria-labelledby="confirmation-details">
+      <Card compact className="order-facts-card" aria-labelledby="confirmation-details">
         <h2 id="confirmation-details">Order details</h2>
         <dl className="facts order-facts">
           <Fact term="Store">{order.storeName}</Fact>
@@ -63,16 +65,16 @@ function Confirmation({ order }: { order: Order }) {
           </Fact>
           <Fact term="Delivery address">{order.deliveryAddress ?? order.deliveryArea}</Fact>
         </dl>
-      </section>
+      </Card>
       <WhatHappensNext order={order} />
       <nav className="stack stack--snug order-actions" aria-label="Next">
-        <Link to={trackingPath(order.id)} className="button button--primary">
+        <ButtonLink to={trackingPath(order.id)} variant="primary">
           Track Order
-        </Link>
+        </ButtonLink>
         <ViewAllOrders />
-        <Link to="/buyer" className="button button--ghost">
+        <ButtonLink to="/buyer" variant="ghost">
           Back to Home
-        </Link>
+        </ButtonLink>
       </nav>
     </>
   )

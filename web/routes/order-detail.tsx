@@ -1,4 +1,4 @@
-import { Link, useParams, useSearch } from '@tanstack/react-router'
+import { useParams, useSearch } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
@@ -11,6 +11,8 @@ import { deliveryWhen, formatOrderDate, trackingPath } from '../features/orders/
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
+import { ButtonLink } from '../ui/button'
+import { Card } from '../ui/card'
 import { Fact } from '../ui/fact'
 import { Page } from '../ui/page'
 import { AcceptOffer } from './order-detail/accept-offer'
@@ -66,7 +68,7 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
       </header>
       <CancelWhileWaiting order={order} />
       <AcceptOffer order={order} />
-      <section className="card card--compact order-facts-card" aria-labelledby="order-delivery-title">
+      <Card compact className="order-facts-card" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
         <dl className="facts order-facts">
           <Fact term="Store">
@@ -77,10 +79,10 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
           <Fact term="Deliver to">{order.deliveryAddress ?? order.deliveryArea}</Fact>
           {order.deliveryInstructions && <Fact term="Instructions">{order.deliveryInstructions}</Fact>}
         </dl>
-        <Link to={trackingPath(order.id)} className="button button--small order-facts-card__track">
+        <ButtonLink to={trackingPath(order.id)} size="small" className="order-facts-card__track">
           Track Order
-        </Link>
-      </section>
+        </ButtonLink>
+      </Card>
       <OrderItems items={order.items} />
       {viewerIsBuyer ? <PaymentReminder order={order} /> : <RunnerEarnings order={order} />}
       <ProblemReports order={order} viewerId={viewerId} />

@@ -1,4 +1,4 @@
-import { Link, useParams } from '@tanstack/react-router'
+import { useParams } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
@@ -11,6 +11,7 @@ import { RatingPrompt } from '../features/orders/components/rating-prompt'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
+import { ButtonLink } from '../ui/button'
 import { ShopPage } from '../ui/shop-page'
 import { ChangeWindow } from './order-tracking/change-window'
 import { DoorstepPhoto, GroceriesCard } from './order-tracking/groceries-card'
@@ -47,9 +48,9 @@ export function OrderTrackingPage() {
         <CatalogMessage
           title={ORDER_NOT_FOUND}
           action={
-            <Link to="/orders" className="button button--primary">
+            <ButtonLink to="/orders" variant="primary">
               View All Orders
-            </Link>
+            </ButtonLink>
           }
         />
       ) : (

@@ -1,5 +1,6 @@
-import { Link, useLocation } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { ButtonLink } from '../ui/button'
 
 /** Not a real token: the confirm step shows with it, and the server refuses it. */
 const SAMPLE_TOKEN = 'sample-reset-token-0123456789abcdef'
@@ -18,17 +19,17 @@ export function PasswordResetTestPage() {
       </p>
       <ul className="stack stack--loose routing-test">
         <li>
-          <Link to="/password-reset" className="button button--block">
+          <ButtonLink to="/password-reset" block>
             Open the reset request
-          </Link>
+          </ButtonLink>
           <p>
             <code>/password-reset</code> starts at the request step.
           </p>
         </li>
         <li>
-          <Link to="/password-reset" search={{ resetToken: SAMPLE_TOKEN }} className="button button--block">
+          <ButtonLink to="/password-reset" search={{ resetToken: SAMPLE_TOKEN }} block>
             Open with a reset token
-          </Link>
+          </ButtonLink>
           <p>
             <code>/password-reset?resetToken={SAMPLE_TOKEN}</code> jumps straight to the confirm step.
           </p>

@@ -2,6 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { PasswordResetRequestResponse } from '../../modules/accounts/contract'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
+import { Button } from '../ui/button'
 import { ConfirmStep } from './password-reset/confirm-step'
 import { RequestStep } from './password-reset/request-step'
 import { TokenEntryStep } from './password-reset/token-entry-step'
@@ -39,9 +40,9 @@ function PasswordResetSteps({ resetToken }: { resetToken: string | undefined }) 
           onRequestAgain={() => setStep({ name: 'request' })}
         />
       )}
-      <button type="button" className="button button--ghost button--block auth-card__back" onClick={() => navigate({ to: '/auth' })}>
+      <Button type="button" variant="ghost" block className="auth-card__back" onClick={() => navigate({ to: '/auth' })}>
         Back to Login
-      </button>
+      </Button>
     </AuthLayout>
   )
 }

@@ -4,6 +4,7 @@ import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { StepHeading } from '../features/accounts/components/step-heading'
 import { useOnboardingLink } from '../features/payments/api/onboarding-link'
 import { ApiError } from '../lib/http'
+import { Button } from '../ui/button'
 import { Spinner } from '../ui/loading-screen'
 import { type EndedLink, LinkEnded } from './payouts-onboarding/link-ended'
 import { OnboardingForm } from './payouts-onboarding/onboarding-form'
@@ -37,9 +38,9 @@ function OnboardingLink({ link }: { link: string }) {
           <StepHeading>We could not check your link</StepHeading>
           <p>Check your connection and try again.</p>
         </div>
-        <button type="button" className="button button--primary button--block" onClick={() => void state.refetch()}>
+        <Button type="button" variant="primary" block onClick={() => void state.refetch()}>
           Try again
-        </button>
+        </Button>
       </>
     )
   }

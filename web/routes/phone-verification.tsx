@@ -10,6 +10,7 @@ import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
 import { isProductionServer } from '../lib/environment'
 import { useSecondsLeft } from '../lib/use-seconds-left'
+import { ButtonLink } from '../ui/button'
 import { LoadingScreen } from '../ui/loading-screen'
 import { AlreadyVerified } from './phone-verification/already-verified'
 import { FallbackStep } from './phone-verification/fallback-step'
@@ -34,9 +35,9 @@ function SignInFirst() {
         <h1>Sign In First</h1>
         <p>Please sign in to your account before verifying your phone number.</p>
       </div>
-      <Link to="/auth" className="button button--primary button--block">
+      <ButtonLink to="/auth" variant="primary" block>
         Sign In
-      </Link>
+      </ButtonLink>
     </>
   )
 }

@@ -1,7 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { useLogout } from '../features/accounts/api/use-logout'
 import { useCurrentUser } from '../lib/current-user'
 import { BrandName } from '../ui/brand'
+import { Button, ButtonLink } from '../ui/button'
+import { Card } from '../ui/card'
 import { LoadingScreen } from '../ui/loading-screen'
 import { EditProfileForm } from './profile/edit-profile-form'
 import { ProfileSummary } from './profile/profile-summary'
@@ -17,9 +18,9 @@ export function ProfilePage() {
     <div className="profile-page">
       <header className="header-bar">
         <div className="container app-header__bar profile-page__bar">
-          <Link to="/" className="button button--ghost button--small profile-page__back">
+          <ButtonLink to="/" variant="ghost" size="small" className="profile-page__back">
             <span aria-hidden="true">←</span>&nbsp;Back to Home
-          </Link>
+          </ButtonLink>
           <span className="brand">
             <BrandName />
           </span>
@@ -27,16 +28,16 @@ export function ProfilePage() {
       </header>
       <main className="container profile-page__main">
         <ProfileSummary user={user} />
-        <section className="card" aria-labelledby="edit-profile-heading">
+        <Card aria-labelledby="edit-profile-heading">
           <h2 id="edit-profile-heading" className="profile-page__heading">
             Edit Profile
           </h2>
           <EditProfileForm user={user} />
-        </section>
+        </Card>
         {/* Spec 001 §7 navigates to GET /api/logout here. Posting like the avatar menu also drops the cached data (spec 000 §4), and does not rest on a GET the server honours only from our own pages. */}
-        <button type="button" className="button button--block profile-page__sign-out" disabled={logout.isPending} onClick={() => logout.mutate()}>
+        <Button type="button" block className="profile-page__sign-out" disabled={logout.isPending} onClick={() => logout.mutate()}>
           {logout.isPending ? 'Signing out…' : 'Sign Out'}
-        </button>
+        </Button>
       </main>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useInstallPrompt } from '../features/pwa/install-prompt'
+import { Button } from '../ui/button'
 import { checkForUpdate } from './pwa-test/read-pwa-status'
 import { BrowserSection, InstallSection, ServiceWorkerSection } from './pwa-test/status-sections'
 import { usePwaStatus } from './pwa-test/use-pwa-status'
@@ -48,21 +49,15 @@ export function PwaTestPage() {
         <p aria-busy="true">Reading status...</p>
       )}
       <div className="pwa-status__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!available}
-          aria-describedby={available ? undefined : 'install-unavailable'}
-          onClick={handleInstall}
-        >
+        <Button type="button" variant="primary" disabled={!available} aria-describedby={available ? undefined : 'install-unavailable'} onClick={handleInstall}>
           Install
-        </button>
-        <button type="button" className="button" disabled={refreshing} onClick={handleRefresh}>
+        </Button>
+        <Button type="button" disabled={refreshing} onClick={handleRefresh}>
           Refresh Status
-        </button>
-        <button type="button" className="button" onClick={() => navigate({ to: '/' })}>
+        </Button>
+        <Button type="button" onClick={() => navigate({ to: '/' })}>
           Back to Home
-        </button>
+        </Button>
       </div>
       {!available && (
         <p id="install-unavailable" className="meta">

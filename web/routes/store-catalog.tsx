@@ -1,4 +1,4 @@
-import { Link, useParams, useSearch } from '@tanstack/react-router'
+import { useParams, useSearch } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useItems } from '../features/catalog/api/items'
 import { useStore } from '../features/catalog/api/store'
@@ -7,6 +7,7 @@ import { StoreOpenStatus } from '../features/catalog/components/store-open-statu
 import { type KnownStore, useKnownStore } from '../features/catalog/use-known-store'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
+import { Button, ButtonLink } from '../ui/button'
 import { ShopPage } from '../ui/shop-page'
 import { CartBar } from './store-catalog/cart-bar'
 import { CartLink } from './store-catalog/cart-link'
@@ -30,9 +31,9 @@ export function StoreCatalogPage() {
         <CatalogMessage
           title="Please log in to view store catalog"
           action={
-            <button type="button" className="button button--primary" onClick={() => window.location.assign('/api/login')}>
+            <Button type="button" variant="primary" onClick={() => window.location.assign('/api/login')}>
               Log In
-            </button>
+            </Button>
           }
         />
       </CatalogPage>
@@ -55,9 +56,9 @@ function StoreCatalog({ storeId }: { storeId: string }) {
         <CatalogMessage
           title={missing ? 'Store not found' : 'Error loading store'}
           action={
-            <Link to="/store-search" className="button button--primary">
+            <ButtonLink to="/store-search" variant="primary">
               Find Stores
-            </Link>
+            </ButtonLink>
           }
         >
           <p>{missing ? 'This store may have closed, or the link is out of date.' : errorText(error)}</p>
@@ -94,9 +95,9 @@ function StoreShelves({ store }: { store: KnownStore }) {
       <CatalogMessage
         title="Error loading items"
         action={
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          <Button type="button" variant="primary" onClick={() => window.location.reload()}>
             Retry
-          </button>
+          </Button>
         }
       >
         <p>{errorText(items.error)}</p>

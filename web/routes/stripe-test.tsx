@@ -3,6 +3,8 @@ import { StateFallback } from '../app/app-shell'
 import { usePaymentsConfig } from '../features/cart-checkout/api/payments-config'
 import { isStripeTestKey, loadStripeFor } from '../features/cart-checkout/load-stripe'
 import { isProductionServer } from '../lib/environment'
+import { Button } from '../ui/button'
+import { Card } from '../ui/card'
 import { Spinner } from '../ui/loading-screen'
 import { ShopPage } from '../ui/shop-page'
 
@@ -15,7 +17,7 @@ function StripeTest() {
   const config = usePaymentsConfig()
   return (
     <ShopPage back={{ to: '/buyer', label: 'Back to home' }} title="Stripe Test" subtitle="Developer page">
-      <section className="card card--compact cart-card debug-page" aria-labelledby="stripe-test-title" aria-live="polite">
+      <Card compact className="cart-card debug-page" aria-labelledby="stripe-test-title" aria-live="polite">
         <h2 id="stripe-test-title">Payment library</h2>
         {config.isPending ? (
           <p className="card-form__loading" role="status">
@@ -25,9 +27,9 @@ function StripeTest() {
         ) : config.isError ? (
           <div className="form-notice form-notice--error" role="alert">
             <p>Could not read the payment setup from the server.</p>
-            <button type="button" className="button button--small" onClick={() => void config.refetch()}>
+            <Button type="button" size="small" onClick={() => void config.refetch()}>
               Try Again
-            </button>
+            </Button>
           </div>
         ) : config.data.gateway === 'stripe' && config.data.publishableKey ? (
           <StripeLoadReport publishableKey={config.data.publishableKey} />
@@ -37,7 +39,7 @@ function StripeTest() {
             is loaded from Stripe.
           </p>
         )}
-      </section>
+      </Card>
     </ShopPage>
   )
 }

@@ -26,14 +26,17 @@ function renderWithOpener() {
 }
 
 describe('Dialog', () => {
-  test('a modal labelled by its title and described by its text, with focus on its first control', () => {
+  test('a native <dialog>, open, modal, labelled by its title and described by its text, with focus on its first control', () => {
     const { dialog } = renderWithOpener()
+    expect(dialog).toBeInstanceOf(HTMLDialogElement)
+    expect((dialog as HTMLDialogElement).open).toBe(true)
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('Your note will be lost.')
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Help' }))
   })
 
-  test('Tab from the last control wraps to the first, and Shift+Tab from the first to the last', () => {
+  // happy-dom's showModal() only sets `open`: the dialog's own trap stands in, as in a browser without modal dialogs.
+  test('where the browser does not make it modal, Tab from the last control wraps to the first, and Shift+Tab from the first to the last', () => {
     const { dialog } = renderWithOpener()
     screen.getByRole('button', { name: 'Leave' }).focus()
     fireEvent.keyDown(dialog, { key: 'Tab' })
@@ -50,11 +53,20 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(opener)
   })
 
+  test("the browser's cancel (Escape or the back gesture on a modal dialog) closes it and focus goes back to the opener", () => {
+    const { dialog, opener, onClose } = renderWithOpener()
+    fireEvent(dialog, new Event('cancel', { cancelable: true }))
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
   test('a tap on the backdrop closes it; a tap inside does not', () => {
     const { dialog, onClose } = renderWithOpener()
-    fireEvent.click(dialog)
+    fireEvent.click(screen.getByText('Your note will be lost.'))
     expect(onClose).not.toHaveBeenCalled()
-    fireEvent.click(dialog.parentElement!)
+    // The dialog's body fills the box, so the browser reports a tap on the backdrop as a click on the <dialog> itself.
+    fireEvent.click(dialog)
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, type RefObject, type SyntheticEvent, useEffect, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
+import { Button } from './button'
 
 const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])'
 
@@ -7,7 +8,7 @@ type DialogProps = {
   title: string
   /** What the choice means; screen readers read it with the title. */
   description: ReactNode
-  /** Escape or a tap outside: the safe way out. */
+  /** Escape, the phone's back gesture or a tap outside: the safe way out. */
   onClose: () => void
   /** Where focus starts; the first control unless given. */
   initialFocus?: RefObject<HTMLElement | null>
@@ -18,24 +19,45 @@ type DialogProps = {
 }
 
 /**
- * A modal dialog, open while mounted: labelled by its title and described by its text, focus
- * moves in and stays inside while it is open, Escape or a tap on the backdrop closes it, and
- * focus goes back to what opened it. A sheet from the bottom on phones, a centred box on wider screens.
+ * A modal dialog, open while mounted: labelled by its title and described by its text. It is the
+ * native <dialog> opened with showModal(), so the browser keeps it on top, makes the page behind
+ * it inert (focus cannot reach it) and turns Escape or the back gesture into `cancel`. A tap on
+ * the backdrop closes it, and focus goes back to what opened it. A sheet from the bottom on
+ * phones, a centred box on wider screens.
  */
 export function Dialog({ title, description, onClose, initialFocus, fallbackFocus, children }: DialogProps) {
-  const dialog = useRef<HTMLDivElement>(null)
+  const dialog = useRef<HTMLDialogElement>(null)
+  // Whether the browser made the dialog modal; where it did not (an old browser, happy-dom in the
+  // UI tests), the dialog keeps focus inside and hears Escape itself.
+  const modalByBrowser = useRef(false)
   const titleId = useId()
   const descriptionId = useId()
 
   useEffect(() => {
+    const element = dialog.current
+    if (!element) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const first = initialFocus?.current ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.current
-    first?.focus()
-    return () => (opener?.isConnected && opener !== document.body ? opener : fallbackFocus?.current)?.focus()
+    if (typeof element.showModal === 'function') element.showModal()
+    else element.setAttribute('open', '')
+    modalByBrowser.current = element.matches(':modal')
+    // Browsers differ on what showModal() focuses (the first control, or the dialog itself): say it.
+    const first = initialFocus?.current ?? element.querySelector<HTMLElement>(FOCUSABLE) ?? element
+    first.focus()
+    return () => {
+      element.close()
+      ;(opener?.isConnected && opener !== document.body ? opener : fallbackFocus?.current)?.focus()
+    }
     // Only on opening: focus must not jump back to the start while the person moves through the dialog.
   }, [])
 
+  const onCancel = (event: SyntheticEvent) => {
+    // The dialog stays open until its owner unmounts it, so what is on screen follows the owner's state.
+    event.preventDefault()
+    onClose()
+  }
+
   const onKeyDown = (event: KeyboardEvent) => {
+    if (modalByBrowser.current) return
     if (event.key === 'Escape') {
       event.preventDefault()
       onClose()
@@ -53,18 +75,20 @@ export function Dialog({ title, description, onClose, initialFocus, fallbackFocu
   }
 
   return createPortal(
-    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click outside is the pointer's shortcut; keyboards close with Escape, handled on the dialog itself
-    <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div
-        ref={dialog}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+    // A click whose target is the <dialog> itself landed on its backdrop, the body filling the box:
+    // the pointer's shortcut out, as Escape is the keyboard's.
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      tabIndex={-1}
+      onCancel={onCancel}
+      onKeyDown={onKeyDown}
+      onClick={(event) => event.target === event.currentTarget && onClose()}
+    >
+      <div className="dialog__body">
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
@@ -73,7 +97,7 @@ export function Dialog({ title, description, onClose, initialFocus, fallbackFocu
         </div>
         <div className="dialog__actions">{children}</div>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   )
 }
@@ -95,12 +119,12 @@ export function ConfirmDialog({ keepLabel, onKeep, confirmLabel, onConfirm, tone
   const keep = useRef<HTMLButtonElement>(null)
   return (
     <Dialog {...dialog} onClose={onKeep} initialFocus={keep}>
-      <button ref={keep} type="button" className="button" onClick={onKeep}>
+      <Button ref={keep} type="button" onClick={onKeep}>
         {keepLabel}
-      </button>
-      <button type="button" className={`button button--${tone}`} disabled={busy} onClick={onConfirm}>
+      </Button>
+      <Button type="button" variant={tone} disabled={busy} onClick={onConfirm}>
         {confirmLabel}
-      </button>
+      </Button>
     </Dialog>
   )
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Button } from './button'
 
 type EmptyStateProps = {
   title: string
@@ -24,9 +25,9 @@ export function EmptyState({ title, hint, alert = false, children }: EmptyStateP
 export function FailedState({ title, hint, onRetry }: { title: string; hint?: ReactNode; onRetry: () => void }) {
   return (
     <EmptyState title={title} hint={hint} alert>
-      <button type="button" className="button button--small" onClick={onRetry}>
+      <Button type="button" size="small" onClick={onRetry}>
         Try Again
-      </button>
+      </Button>
     </EmptyState>
   )
 }

@@ -1,13 +1,14 @@
 import { Component, type ReactNode } from 'react'
+import { Button } from './button'
 
 export function RenderFailure({ detail = 'The app hit a problem while showing this page.' }: { detail?: string }) {
   return (
     <main className="stack stack--loose stack--centred render-failure" role="alert">
       <h1>Something went wrong</h1>
       <p>{detail}</p>
-      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+      <Button type="button" variant="primary" onClick={() => window.location.reload()}>
         Refresh Page
-      </button>
+      </Button>
     </main>
   )
 }

@@ -1,4 +1,5 @@
 import { useAtom } from 'jotai'
+import { Button } from '../../ui/button'
 import { applyUpdate, waitingWorkerAtom } from './service-worker'
 
 /** Spec 000 §2 and §4: shown while a new worker waits; dismissing only hides it. */
@@ -9,9 +10,9 @@ export function UpdateBanner() {
     <div className="update-banner" role="status">
       <p>New version available! Update for the latest features.</p>
       <div className="update-banner__actions">
-        <button type="button" className="button button--primary button--small" onClick={() => applyUpdate(waiting)}>
+        <Button type="button" variant="primary" size="small" onClick={() => applyUpdate(waiting)}>
           Update
-        </button>
+        </Button>
         <button type="button" className="icon-button update-banner__dismiss" aria-label="Dismiss update notice" onClick={() => setWaiting(null)}>
           ×
         </button>

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { EARLY_DELIVERY_WARNING_MINUTES, formatCents } from '../../../modules/shared/contract'
@@ -9,6 +8,7 @@ import { useNothingFound } from '../../features/runner/api/nothing-found'
 import { useClock } from '../../lib/clock'
 import { failureMessage } from '../../lib/form-errors'
 import { ActionBar } from '../../ui/action-bar'
+import { Button, ButtonLink } from '../../ui/button'
 import { useToast } from '../../ui/toast'
 import { DeliveredDialog, MissingItemsDialog, NothingFoundDialog } from './confirm-dialogs'
 import { customerName } from './customer-name'
@@ -79,9 +79,9 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
   if (order.status === 'delivered' || order.status === 'cancelled') {
     return (
       <ActionBar className="delivery-action-bar">
-        <Link to="/runner" className="button button--primary button--large button--block">
+        <ButtonLink to="/runner" variant="primary" size="large" block>
           Back to Dashboard
-        </Link>
+        </ButtonLink>
       </ActionBar>
     )
   }
@@ -91,18 +91,20 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
     <ActionBar className="delivery-action-bar">
       <ChatReminder order={order} me="runner" />
       {order.status === 'runner_accepted' ? (
-        <button
+        <Button
           type="button"
-          className="button button--primary button--large button--block"
+          variant="primary"
+          size="large"
+          block
           disabled={pending || endNothingFound.isPending || !groceryTotalValid}
           onClick={() => (nothing ? setAsking('nothing') : missing.length > 0 ? setAsking('missing') : pickUp())}
         >
           {pending ? 'Updating...' : 'MARK AS PICKED UP'}
-        </button>
+        </Button>
       ) : (
-        <button type="button" className="button button--primary button--large button--block" disabled={pending} onClick={() => setAsking('delivered')}>
+        <Button type="button" variant="primary" size="large" block disabled={pending} onClick={() => setAsking('delivered')}>
           {pending ? 'Updating...' : 'MARK AS DELIVERED'}
-        </button>
+        </Button>
       )}
       {asking === 'nothing' && (
         <NothingFoundDialog

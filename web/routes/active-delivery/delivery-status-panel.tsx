@@ -5,6 +5,7 @@ import { collectsAtDoor } from '../../features/orders/door-collection'
 import { orderCents } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
+import { Card } from '../../ui/card'
 
 /** Where the delivery stands, in words for the runner; a live region, so a change is read out. */
 function describe(order: Order, now: number): { title: string; text: string } {
@@ -55,7 +56,7 @@ export function DeliveryStatusPanel({ order }: { order: Order }) {
   const now = useClock().now()
   const { title, text } = describe(order, now)
   return (
-    <section className={`card stack stack--snug stack--start delivery-status delivery-status--${order.status}`} aria-label="Delivery status">
+    <Card className={`stack stack--snug stack--start delivery-status delivery-status--${order.status}`} aria-label="Delivery status">
       <StatusBadge status={order.status} />
       <div role="status" aria-live="polite" className="delivery-status__text">
         <p className="delivery-status__title">{title}</p>
@@ -66,6 +67,6 @@ export function DeliveryStatusPanel({ order }: { order: Order }) {
           Scheduled delivery: <strong className="nowrap">{order.scheduledWindow.label}</strong>
         </p>
       )}
-    </section>
+    </Card>
   )
 }

@@ -4,6 +4,7 @@ import { RefundLines } from '../../features/orders/components/refund-lines'
 import { doorCollection } from '../../features/orders/door-collection'
 import { EARNINGS_NOTES, ESTIMATED_GROCERY_LABEL, feeAndTipRefunded, runnerEarningsCents } from '../../features/orders/order-figures'
 import { RUNNER_EARNINGS } from '../../lib/service-facts'
+import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
 /**
@@ -13,7 +14,7 @@ import { Fact } from '../../ui/fact'
  */
 export function EarningsCard({ order }: { order: Order }) {
   return (
-    <section className="card card--compact stack delivery-card" aria-labelledby="delivery-earnings-heading">
+    <Card compact className="stack delivery-card" aria-labelledby="delivery-earnings-heading">
       <h2 id="delivery-earnings-heading">Your Earnings</h2>
       <dl className="sums delivery-sums">
         <Fact term={feeAndTipRefunded(order) ? 'Fee and tip, less refunds' : RUNNER_EARNINGS}>
@@ -44,6 +45,6 @@ export function EarningsCard({ order }: { order: Order }) {
           {doorCollection(order)}
         </p>
       </div>
-    </section>
+    </Card>
   )
 }

@@ -7,6 +7,8 @@ import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { orderCents } from '../../features/orders/order-figures'
 import { useGiveUpOrder } from '../../features/runner/api/give-up-order'
 import { failureMessage } from '../../lib/form-errors'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { ConfirmDialog } from '../../ui/dialog'
 import { useToast } from '../../ui/toast'
 import { customerName } from './customer-name'
@@ -46,12 +48,12 @@ export function GiveUpOrder({ order }: { order: Order }) {
     })
 
   return (
-    <section className="card card--compact stack stack--snug delivery-card" aria-labelledby="give-up-heading">
+    <Card compact className="stack stack--snug delivery-card" aria-labelledby="give-up-heading">
       <h2 id="give-up-heading">Can't do this order?</h2>
       <p className="meta">Until you pick it up, you can give the order up. It is cancelled and the customer refunded.</p>
-      <button type="button" className="button button--small" onClick={() => setOpen(true)}>
+      <Button type="button" size="small" onClick={() => setOpen(true)}>
         Can't do this order
-      </button>
+      </Button>
       {open && (
         <ConfirmDialog
           title="Give up this order?"
@@ -74,6 +76,6 @@ export function GiveUpOrder({ order }: { order: Order }) {
           busy={giveUp.isPending}
         />
       )}
-    </section>
+    </Card>
   )
 }

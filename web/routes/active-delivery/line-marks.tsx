@@ -4,6 +4,7 @@ import { useStoreOrder } from '../../features/orders/api/orders'
 import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
 import { useMarkItem } from '../../features/runner/api/mark-item'
 import { ApiError } from '../../lib/http'
+import { Button } from '../../ui/button'
 import { FieldError, TextField } from '../../ui/form'
 import { useValidatedForm } from '../../ui/use-validated-form'
 
@@ -43,14 +44,14 @@ export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemV
           <p className="line-marks__preference">{SUBSTITUTION_PREFERENCE_LABELS[preference].forRunner}</p>
           <div className="line-marks__quick">
             {item.state !== 'not_found' && (
-              <button type="button" className="button button--small" disabled={mark.isPending} onClick={() => send({ state: 'not_found' })}>
+              <Button type="button" size="small" disabled={mark.isPending} onClick={() => send({ state: 'not_found' })}>
                 Mark Not Found
-              </button>
+              </Button>
             )}
             {item.state !== 'pending' && item.state !== 'found' && (
-              <button type="button" className="button button--small" disabled={mark.isPending} onClick={() => send({ state: 'found' })}>
+              <Button type="button" size="small" disabled={mark.isPending} onClick={() => send({ state: 'found' })}>
                 Found It
-              </button>
+              </Button>
             )}
           </div>
           {preference !== 'skip' && (
@@ -58,9 +59,9 @@ export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemV
               <TextField label="Replacement" {...form.bind('name')} placeholder="e.g. Swad Toor Dal, 4 lb" autoComplete="off" />
               <TextField label="Price in dollars (optional)" {...form.bind('price')} inputMode="decimal" placeholder="0.00" autoComplete="off" />
               <TextField label="Note for the customer (optional)" {...form.bind('note')} autoComplete="off" />
-              <button type="submit" className="button button--primary" disabled={mark.isPending}>
+              <Button type="submit" variant="primary" disabled={mark.isPending}>
                 {mark.isPending ? 'Sending...' : asks ? 'Ask Customer' : 'Replace'}
-              </button>
+              </Button>
             </form>
           )}
           {mark.isError && <FieldError>{failure(mark.error)}</FieldError>}

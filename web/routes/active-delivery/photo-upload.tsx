@@ -5,6 +5,8 @@ import { OrderPhoto } from '../../features/orders/components/order-photo'
 import { usePhotoUpload } from '../../features/runner/api/upload-photo'
 import { useClock } from '../../lib/clock'
 import { ApiError } from '../../lib/http'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { FieldError } from '../../ui/form'
 
 const WORDS: Record<OrderPhotoSlot, { title: string; take: string; hint: string }> = {
@@ -58,7 +60,7 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
   const showPreview = preview !== null && (upload.state === 'shrinking' || upload.state === 'sending')
 
   return (
-    <section className="card card--compact stack delivery-card photo-upload" aria-label={words.title}>
+    <Card compact className="stack delivery-card photo-upload" aria-label={words.title}>
       <h2>{words.title}</h2>
       {showPreview ? (
         <img className="photo-upload__preview" src={preview} alt={`${words.title} preview`} onError={() => setPreview(null)} />
@@ -84,9 +86,9 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
       {kept && order.status !== 'delivered' && <p className="meta">{KEPT_HINT}</p>}
       {mayAdd && (
         <>
-          <button type="button" className={`button button--block${stored ? '' : ' button--primary'}`} disabled={sending} onClick={() => input.current?.click()}>
+          <Button type="button" block variant={stored ? undefined : 'primary'} disabled={sending} onClick={() => input.current?.click()}>
             {stored ? 'Retake Photo' : upload.state === 'failed' ? 'Try Another Photo' : words.take}
-          </button>
+          </Button>
           {/* The camera's own picker, opened by the button; hidden, as its look cannot be styled. */}
           <input
             ref={input}
@@ -104,6 +106,6 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
           <p className="meta">{hint}</p>
         </>
       )}
-    </section>
+    </Card>
   )
 }

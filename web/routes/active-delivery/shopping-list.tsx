@@ -1,6 +1,7 @@
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
 import { ReplacementNote } from '../../features/orders/components/replacement-note'
 import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
+import { Card } from '../../ui/card'
 import { LineMarks } from './line-marks'
 
 /** 001 §2: a price the store sets at the counter reads 'TBD'; a catalog price is an estimate unless marked otherwise. */
@@ -45,7 +46,7 @@ export const isFound = (item: OrderItemView, ticked: ReadonlySet<string>) =>
 export function ShoppingList({ order, checks }: Props) {
   const foundCount = order.items.filter((item) => isFound(item, checks?.found ?? new Set())).length
   return (
-    <section className="card card--compact stack delivery-card" aria-labelledby="shopping-list-heading">
+    <Card compact className="stack delivery-card" aria-labelledby="shopping-list-heading">
       <div className="spread spread--baseline">
         <h2 id="shopping-list-heading">Shopping List</h2>
         <span className="delivery-card__count" aria-live="polite">
@@ -73,7 +74,7 @@ export function ShoppingList({ order, checks }: Props) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   )
 }
 

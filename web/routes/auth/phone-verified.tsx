@@ -4,6 +4,7 @@ import { VERIFIED_CONTINUE_REDIRECT_MS } from '../../../modules/accounts/contrac
 import { AuthLayout } from '../../features/accounts/components/auth-layout'
 import { AuthStatus } from '../../features/accounts/components/auth-status'
 import { useClock, wait } from '../../lib/clock'
+import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/loading-screen'
 
 /** What /auth shows someone already signed in with a proven phone (spec 000 §2). */
@@ -23,16 +24,10 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
       <AuthStatus>
         <h1>Phone Verified!</h1>
         <p>{firstName ? `You're signed in as ${firstName}, and your phone number is verified.` : "You're signed in, and your phone number is verified."}</p>
-        <button
-          type="button"
-          className="button button--primary button--block"
-          disabled={continuing}
-          aria-busy={continuing || undefined}
-          onClick={continueToDashboard}
-        >
+        <Button type="button" variant="primary" block disabled={continuing} aria-busy={continuing || undefined} onClick={continueToDashboard}>
           {continuing && <Spinner />}
           Continue to Dashboard
-        </button>
+        </Button>
       </AuthStatus>
     </AuthLayout>
   )

@@ -1,9 +1,10 @@
-import { Link } from '@tanstack/react-router'
 import { itemsLabel } from '../../../modules/orders/contract'
 import { useCartValue } from '../../app/app-chrome/use-cart-value'
 import { activeCart } from '../../features/cart/cart-storage'
 import { useStore } from '../../features/catalog/api/store'
 import { readCachedStore } from '../../features/catalog/store-cache'
+import { ButtonLink } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { IconTile } from '../../ui/icon'
 
 /** Spec 001 §2: shown while a cart has items; the first such cart. */
@@ -18,7 +19,7 @@ function ActiveCart({ storeId, count }: { storeId: string; count: string }) {
   const fetched = useStore(storeId, { enabled: !cached })
   const storeName = cached?.name ?? fetched.data?.name ?? (fetched.isError ? 'Your store' : 'Loading store…')
   return (
-    <section className="card stack active-cart" aria-labelledby="active-cart-heading">
+    <Card compact className="stack active-cart" aria-labelledby="active-cart-heading">
       <div className="row row--center">
         <IconTile name="cart" className="active-cart__icon" />
         <div>
@@ -30,13 +31,13 @@ function ActiveCart({ storeId, count }: { storeId: string; count: string }) {
         </div>
       </div>
       <div className="active-cart__actions">
-        <Link to="/store/$id" params={{ id: storeId }} className="button button--small">
+        <ButtonLink to="/store/$id" params={{ id: storeId }} size="small">
           Add Items
-        </Link>
-        <Link to="/cart" search={{ storeId }} className="button button--primary button--small">
+        </ButtonLink>
+        <ButtonLink to="/cart" search={{ storeId }} variant="primary" size="small">
           View Cart
-        </Link>
+        </ButtonLink>
       </div>
-    </section>
+    </Card>
   )
 }

@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
+import { ButtonLink } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { Icon, IconTile } from '../../ui/icon'
 
 /** "Edison, NJ 08817", or null when the profile has no place at all. */
@@ -11,16 +12,16 @@ function deliveryPlace({ city, state, zipCode }: Pick<PublicUser, 'city' | 'stat
 /** Edit goes to the profile page, which is where the address is changed (the spec leaves the button's action open). */
 export function DeliveringToCard({ user }: { user: PublicUser }) {
   return (
-    <section className="card row row--center delivering-to" aria-label="Delivery location">
+    <Card compact className="row row--center delivering-to" aria-label="Delivery location">
       <IconTile name="mapPin" />
       <div className="delivering-to__text">
         <p className="meta meta--small meta--strong">Delivering to</p>
         <p className="delivering-to__place">{deliveryPlace(user) ?? 'Location not set'}</p>
       </div>
-      <Link to="/profile" className="button button--ghost button--small" aria-label="Edit delivery location">
+      <ButtonLink to="/profile" variant="ghost" size="small" aria-label="Edit delivery location">
         <Icon name="pencil" className="icon icon--small" />
         Edit
-      </Link>
-    </section>
+      </ButtonLink>
+    </Card>
   )
 }

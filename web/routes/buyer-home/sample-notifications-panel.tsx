@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useNotificationPermission } from '../../features/notifications/permission'
 import { SAMPLE_NOTIFICATIONS } from '../../features/notifications/samples'
 import { showLocalNotification } from '../../features/notifications/show-local'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { Icon } from '../../ui/icon'
 
 /**
@@ -45,23 +47,23 @@ export function SampleNotificationsPanel() {
   return (
     <div className="test-panel">
       {open && (
-        <section id={panelId} className="card test-panel__body" aria-labelledby={titleId}>
+        <Card id={panelId} className="test-panel__body" aria-labelledby={titleId}>
           <h2 id={titleId} className="test-panel__title">
             Test notifications
           </h2>
           <p className="meta">See how order news and runner alerts look on this device.</p>
-          <button ref={firstAction} type="button" className="button" onClick={() => void show(SAMPLE_NOTIFICATIONS.order)}>
+          <Button ref={firstAction} type="button" onClick={() => void show(SAMPLE_NOTIFICATIONS.order)}>
             Order update
-          </button>
-          <button type="button" className="button" onClick={() => void show(SAMPLE_NOTIFICATIONS.runner)}>
+          </Button>
+          <Button type="button" onClick={() => void show(SAMPLE_NOTIFICATIONS.runner)}>
             Runner alert
-          </button>
+          </Button>
           {permission !== 'granted' && (
             <Link to="/notifications" className="text-link">
               Enable notifications
             </Link>
           )}
-        </section>
+        </Card>
       )}
       {/* A round icon button: on a phone a wide one would cover the cards it floats over. The state is in aria-expanded. */}
       <button

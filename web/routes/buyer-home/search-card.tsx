@@ -1,5 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { Icon } from '../../ui/icon'
 
 /** A real search box: typing and Enter search, as 'Find Stores' does, on the store search screen. */
@@ -7,7 +9,7 @@ export function SearchCard() {
   const navigate = useNavigate()
   const [term, setTerm] = useState('')
   return (
-    <section className="card stack search-card" aria-labelledby="search-card-heading">
+    <Card compact className="stack search-card" aria-labelledby="search-card-heading">
       <h2 id="search-card-heading" className="visually-hidden">
         Find stores
       </h2>
@@ -33,10 +35,10 @@ export function SearchCard() {
             onChange={(event) => setTerm(event.target.value)}
           />
         </div>
-        <button type="submit" className="button button--primary search-card__button">
+        <Button type="submit" variant="primary" className="search-card__button">
           Find Stores
-        </button>
+        </Button>
       </form>
-    </section>
+    </Card>
   )
 }

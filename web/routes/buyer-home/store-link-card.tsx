@@ -1,14 +1,14 @@
-import { Link } from '@tanstack/react-router'
 import type { NearbyStore } from '../../../modules/catalog/contract'
 import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
 import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import { cacheStore } from '../../features/catalog/store-cache'
+import { CardLink } from '../../ui/card'
 import { Icon, IconTile } from '../../ui/icon'
 
 /** A whole-card link into the store; the store is cached first so the catalog and cart have it. */
 export function StoreLinkCard({ store }: { store: NearbyStore }) {
   return (
-    <Link to="/store/$id" params={{ id: store.id }} className="card card--compact row row--center store-card" onClick={() => cacheStore(store)}>
+    <CardLink to="/store/$id" params={{ id: store.id }} compact className="row row--center store-card" onClick={() => cacheStore(store)}>
       <IconTile name="store" className="store-card__icon" />
       <div className="store-card__body">
         <div className="cluster">
@@ -23,6 +23,6 @@ export function StoreLinkCard({ store }: { store: NearbyStore }) {
         </div>
       </div>
       <Icon name="chevronRight" className="icon store-card__chevron" />
-    </Link>
+    </CardLink>
   )
 }

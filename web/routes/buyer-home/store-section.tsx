@@ -24,7 +24,7 @@ export function StoreSection({ title, stores, loading, failed, onRetry, empty }:
       </h2>
       {loading ? (
         <ul className="card-list store-section__list" aria-label={`Loading ${title}`}>
-          <Skeletons count={SKELETON_CARDS} className="card card--compact store-card store-card--skeleton" />
+          <Skeletons count={SKELETON_CARDS} compact className="store-card store-card--skeleton" />
         </ul>
       ) : failed ? (
         <FailedState title="Stores could not be loaded" onRetry={onRetry} />

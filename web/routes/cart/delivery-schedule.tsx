@@ -3,6 +3,7 @@ import type { ScheduledWindow } from '../../../modules/orders/contract'
 import type { CartDetails } from '../../features/cart/cart-details'
 import { FirstWindowButton } from '../../features/cart-checkout/components/first-window-button'
 import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
+import { Card } from '../../ui/card'
 
 type DeliveryType = CartDetails['deliveryType']
 
@@ -26,7 +27,7 @@ export function DeliverySchedule(props: {
   const { storeId, deliverTo, deliveryType, closedMessage, onDeliveryTypeChange, scheduledWindow, onWindowChange, instructions, onInstructionsChange } = props
   const id = useId()
   return (
-    <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
+    <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Delivery Schedule</h2>
       <fieldset className="delivery-options">
         <legend className="visually-hidden">When to deliver</legend>
@@ -78,6 +79,6 @@ export function DeliverySchedule(props: {
           onChange={(event) => onInstructionsChange(event.target.value)}
         />
       </div>
-    </section>
+    </Card>
   )
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
 import { formatCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
+import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 import type { TipState } from './use-tip'
 
@@ -23,7 +24,7 @@ const GROCERY_TERMS: Record<GroceryPaymentMethod, string> = {
 export function FeesAndTip({ tip, groceryCents, groceryPayment }: { tip: TipState; groceryCents: number; groceryPayment: GroceryPaymentMethod }) {
   const id = useId()
   return (
-    <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
+    <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Fees &amp; Tip</h2>
       <dl className="sums">
         <Fact term="Platform fee">{formatCents(PLATFORM_FEE_CENTS)}</Fact>
@@ -75,6 +76,6 @@ export function FeesAndTip({ tip, groceryCents, groceryPayment }: { tip: TipStat
           {formatCents(payNowCents(tip.tipCents))}
         </Fact>
       </dl>
-    </section>
+    </Card>
   )
 }

@@ -1,6 +1,7 @@
 import { type Coordinates, distanceMiles } from '../../../modules/shared/contract'
 import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import type { KnownStore } from '../../features/catalog/use-known-store'
+import { Card } from '../../ui/card'
 import { Icon, IconTile } from '../../ui/icon'
 
 /**
@@ -16,7 +17,7 @@ function milesAway(store: KnownStore, from: Coordinates | null): number | null {
 export function StoreSummary({ store, from }: { store: KnownStore; from: Coordinates | null }) {
   const distance = milesAway(store, from)
   return (
-    <section className="card card--compact row" aria-label="Store">
+    <Card compact className="row" aria-label="Store">
       <IconTile name="store" />
       <div className="text-stack">
         <p className="store-summary__name">{store.name}</p>
@@ -32,6 +33,6 @@ export function StoreSummary({ store, from }: { store: KnownStore; from: Coordin
           </a>
         )}
       </div>
-    </section>
+    </Card>
   )
 }

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { ButtonLink } from '../../ui/button'
 import type { CheckoutBlocker } from './checkout-failure'
 
 const FIX: Record<CheckoutBlocker['kind'], { to: '/phone-verification' | '/profile-complete' | '/profile'; label: string }> = {
@@ -15,9 +15,9 @@ export function CheckoutBlockerNotice({ blocker }: { blocker: CheckoutBlocker })
     <div className="form-notice form-notice--error checkout-blocker" role="alert">
       <p className="checkout-blocker__title">{blocker.title}</p>
       <p className="checkout-blocker__message">{blocker.message}</p>
-      <Link to={fix.to} className="button button--small">
+      <ButtonLink to={fix.to} size="small">
         {fix.label}
-      </Link>
+      </ButtonLink>
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { Button } from '../../ui/button'
 /**
  * The card refused the grocery hold, and both holds were released: the server's words, and the
  * two ways on: the same button again (another card, say), or the groceries paid at the door.
@@ -7,9 +8,9 @@ export function GroceryDeclinedNotice({ message, onPayAtDoor }: { message: strin
     <div className="form-notice form-notice--error checkout-blocker" role="alert">
       <p className="checkout-blocker__title">Grocery hold declined</p>
       <p className="checkout-blocker__message">{message}</p>
-      <button type="button" className="button button--small" onClick={onPayAtDoor}>
+      <Button type="button" size="small" onClick={onPayAtDoor}>
         Pay for groceries at the door
-      </button>
+      </Button>
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../../../module
 import type { StoredPendingOrder } from '../../features/cart/pending-order'
 import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
 /**
@@ -16,7 +17,7 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
   const count = itemsLabel(pending.items)
   const groceryCents = decimalToCents(pending.estimatedGroceryCost)
   return (
-    <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
+    <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Order Summary</h2>
       <dl className="sums">
         <Fact term="Store" valueClassName="checkout-summary__text">
@@ -52,6 +53,6 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
           <span>Delivering to</span> {pending.deliveryAddress}
         </p>
       )}
-    </section>
+    </Card>
   )
 }

@@ -1,6 +1,7 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { PayoutLine } from '../../../modules/payouts/contract'
+import { Button, ButtonLink } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { EmptyState } from '../../ui/empty-state'
 import { EarningLine } from './earning-line'
 
@@ -23,33 +24,33 @@ export function EarningLines({ statement, lines }: Props) {
       </h2>
       {lines.length === 0 ? (
         <EmptyState title="No earnings yet" hint="Deliver an order to earn its fee and tip.">
-          <Link to="/runner" className="button button--small">
+          <ButtonLink to="/runner" size="small">
             Find orders to deliver
-          </Link>
+          </ButtonLink>
         </EmptyState>
       ) : (
         <>
-          <ul className="card earning-lines" aria-labelledby="earning-lines-heading">
+          <Card as="ul" className="earning-lines" aria-labelledby="earning-lines-heading">
             {lines.map((line) => (
               <li key={line.id}>
                 <EarningLine line={line} />
               </li>
             ))}
-          </ul>
+          </Card>
           {statement.isFetchNextPageError && (
             <p className="form-notice form-notice--error" role="alert">
               Older earnings could not be loaded. Please try again.
             </p>
           )}
           {statement.hasNextPage && (
-            <button
+            <Button
               type="button"
-              className="button earning-lines__more"
+              className="earning-lines__more"
               aria-disabled={statement.isFetchingNextPage}
               onClick={() => statement.isFetchingNextPage || void statement.fetchNextPage()}
             >
               {statement.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </button>
+            </Button>
           )}
         </>
       )}

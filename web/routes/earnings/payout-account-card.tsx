@@ -3,6 +3,8 @@ import type { PayoutAccount, PayoutAccountStatus } from '../../../modules/payout
 import { useStartPayoutOnboarding } from '../../features/payouts/api/start-onboarding'
 import { ApiError } from '../../lib/http'
 import { isOnline, needsConnection } from '../../lib/online'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { Spinner } from '../../ui/loading-screen'
 import { Badge, type BadgeTone } from '../../ui/status-badge'
 import { useToast } from '../../ui/toast'
@@ -71,7 +73,7 @@ export function PayoutAccountCard({ account, expired, check }: Props) {
   const leaving = start.isPending || start.isSuccess
 
   return (
-    <section className={`card card--compact stack payout-account payout-account--${account.status}`} aria-labelledby={headingId}>
+    <Card compact className={`stack payout-account payout-account--${account.status}`} aria-labelledby={headingId}>
       <div className="spread spread--center">
         <h2 id={headingId} className="runner-section__heading">
           Payouts
@@ -95,14 +97,14 @@ export function PayoutAccountCard({ account, expired, check }: Props) {
             <p className="form-notice form-notice--info">That set-up link had expired: each one works once, for a short time. Start again for a new one.</p>
           )}
           <div className="stack stack--snug stack--start">
-            <button
+            <Button
               type="button"
-              className="button button--primary"
+              variant="primary"
               disabled={leaving}
               onClick={() => (isOnline() ? start.mutate() : toast(needsConnection('Setting up payouts')))}
             >
               {leaving ? 'Opening the payout form...' : CALL_TO_ACTION[account.status]}
-            </button>
+            </Button>
             <p className="meta meta--small">Opens our payment partner's secure form, then brings you back here.</p>
           </div>
           {start.isError && (
@@ -112,6 +114,6 @@ export function PayoutAccountCard({ account, expired, check }: Props) {
           )}
         </>
       )}
-    </section>
+    </Card>
   )
 }

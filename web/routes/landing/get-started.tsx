@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react'
 import { BRAND_NAME } from '../../../modules/shared/contract'
+import { buttonClassName } from '../../ui/button'
 import { Icon } from '../../ui/icon'
 
 /** A link out of the landing page: the router's inside the app, a plain link on the landing's own page. */
@@ -14,12 +15,12 @@ export function GetStarted({ signedIn, Link }: { signedIn: boolean; Link: Landin
           <h2 id={headingId}>Join your neighbors on {BRAND_NAME}</h2>
           <p>Sign up with your phone number or email. Shop, deliver, or both from one account.</p>
           {signedIn ? (
-            <Link to="/" className="button button--primary button--large">
+            <Link to="/" className={buttonClassName({ variant: 'primary', size: 'large' })}>
               Open app
             </Link>
           ) : (
             <>
-              <Link to="/register" className="button button--primary button--large">
+              <Link to="/register" className={buttonClassName({ variant: 'primary', size: 'large' })}>
                 Get Started
               </Link>
               <Link to="/auth" className="get-started__sign-in">

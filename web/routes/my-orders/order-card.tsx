@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { useId, useRef } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
@@ -18,6 +17,8 @@ import {
   runnerName,
   trackingPath,
 } from '../../features/orders/order-figures'
+import { Button, ButtonLink } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 import { Icon } from '../../ui/icon'
 import { useMayOrderAgain, useOrderAgain } from '../use-order-again'
@@ -37,7 +38,7 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
   const heading = useRef<HTMLHeadingElement>(null)
   const title = `${side === 'runner' ? 'Delivery' : 'Order'} #${shortOrderId(order.id)}`
   return (
-    <article className="card order-card" aria-labelledby={titleId}>
+    <Card as="article" className="order-card" aria-labelledby={titleId}>
       <div className="spread">
         <div>
           <h2 id={titleId} ref={heading} tabIndex={-1} className="order-card__title">
@@ -89,17 +90,17 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
       </dl>
       <RefundLines order={order} side={side} />
       <div className="order-card__actions">
-        <Link to="/orders/$id" params={{ id: order.id }} className="button button--small">
+        <ButtonLink to="/orders/$id" params={{ id: order.id }} size="small">
           View Details<span className="visually-hidden"> of {title}</span>
-        </Link>
-        <Link to={trackingPath(order.id)} className="button button--small">
+        </ButtonLink>
+        <ButtonLink to={trackingPath(order.id)} size="small">
           Track<span className="visually-hidden"> {title}</span>
-        </Link>
+        </ButtonLink>
         {side === 'buyer' && order.status === 'pending_runner_acceptance' && <CancelOrderButton order={order} afterCancel={heading} />}
         <RateOrderButton order={order} side={side} title={title} />
         {side === 'buyer' && <BuyAgainButton order={order} title={title} />}
       </div>
-    </article>
+    </Card>
   )
 }
 
@@ -109,9 +110,9 @@ function BuyAgainButton({ order, title }: { order: Order; title: string }) {
   const { orderAgain, pending } = useOrderAgain(order)
   if (!mayOrderAgain) return null
   return (
-    <button type="button" className="button button--small" disabled={pending} onClick={() => void orderAgain()}>
+    <Button type="button" size="small" disabled={pending} onClick={() => void orderAgain()}>
       {pending ? 'Filling cart...' : 'Buy it again'}
       <span className="visually-hidden"> ({title})</span>
-    </button>
+    </Button>
   )
 }

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import { CatalogMessage, LoadFailed } from '../../features/catalog/components/catalog-message'
 import { type OrdersRole, useOrders } from '../../features/orders/api/orders'
+import { ButtonLink } from '../../ui/button'
 import { Skeletons } from '../../ui/skeleton'
 import { OrderCard } from './order-card'
 
@@ -27,7 +27,7 @@ function OrdersSkeleton() {
       <p className="visually-hidden" role="status">
         Loading orders...
       </p>
-      <Skeletons count={SKELETON_CARDS} as="div" className="card order-card order-card--skeleton" aria-hidden="true" />
+      <Skeletons count={SKELETON_CARDS} as="div" className="order-card order-card--skeleton" aria-hidden="true" />
     </div>
   )
 }
@@ -43,9 +43,9 @@ export function OrderList({ side }: { side: OrdersRole }) {
       <CatalogMessage
         title={empty.title}
         action={
-          <Link to={empty.action.to} className="button button--primary">
+          <ButtonLink to={empty.action.to} variant="primary">
             {empty.action.label}
-          </Link>
+          </ButtonLink>
         }
       >
         <p>{empty.body}</p>

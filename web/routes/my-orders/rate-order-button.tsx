@@ -5,6 +5,7 @@ import type { OrdersRole } from '../../features/orders/api/orders'
 import { RatingForm } from '../../features/orders/components/rating-form'
 import { mayRate } from '../../features/orders/components/rating-prompt'
 import { useClock } from '../../lib/clock'
+import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { useToast } from '../../ui/toast'
 
@@ -17,9 +18,9 @@ export function RateOrderButton({ order, side, title }: { order: Order; side: Or
   const ratee = side === 'buyer' ? order.runnerFirstName?.trim() || 'your runner' : order.buyerFirstName?.trim() || 'the buyer'
   return (
     <>
-      <button type="button" className="button button--small" onClick={() => setOpen(true)}>
+      <Button type="button" size="small" onClick={() => setOpen(true)}>
         Rate<span className="visually-hidden"> {title}</span>
-      </button>
+      </Button>
       {open && (
         <Dialog
           title={`Rate ${title}`}

@@ -1,3 +1,5 @@
+import { Card } from '../../ui/card'
+
 /** Where notifications work (000 §2), as the browsers ship them today. */
 const BROWSERS = [
   { name: 'Chrome, Edge and Opera', where: 'Windows, macOS, Linux and Android', support: 'Supported' },
@@ -18,7 +20,7 @@ function thisBrowser() {
 
 export function CompatibilityList() {
   return (
-    <section className="card notification-compatibility" aria-labelledby="notification-compatibility-title">
+    <Card className="notification-compatibility" aria-labelledby="notification-compatibility-title">
       <h2 id="notification-compatibility-title" className="notification-centre__heading">
         Browser compatibility
       </h2>
@@ -39,6 +41,6 @@ export function CompatibilityList() {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   )
 }

@@ -4,6 +4,8 @@ import { PermissionHeading } from '../../features/notifications/components/permi
 import { requestNotificationPermission, useNotificationPermission } from '../../features/notifications/permission'
 import { TEST_NOTIFICATION } from '../../features/notifications/samples'
 import { ApiError } from '../../lib/http'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { useToast } from '../../ui/toast'
 
 const BLOCKED_HINT = 'Notifications are blocked for this site. Allow them in your browser’s site settings, then come back to this page.'
@@ -36,7 +38,7 @@ export function PermissionCard() {
   }
 
   return (
-    <section className="card notification-permission" aria-labelledby="notification-permission-title">
+    <Card compact className="notification-permission" aria-labelledby="notification-permission-title">
       <PermissionHeading id="notification-permission-title" title="Browser notifications" permission={permission} />
       {permission === 'unsupported' ? (
         <p className="meta notification-permission__hint">Notifications not supported in this browser. The list below still shows everything we sent you.</p>
@@ -49,16 +51,16 @@ export function PermissionCard() {
       )}
       <div className="notification-permission__actions">
         {permission === 'default' || permission === 'denied' ? (
-          <button type="button" className="button button--primary" onClick={enable}>
+          <Button type="button" variant="primary" onClick={enable}>
             Enable Notifications
-          </button>
+          </Button>
         ) : null}
         {permission === 'granted' && (
-          <button type="button" className="button" aria-disabled={sendTest.isPending} onClick={() => sendTest.isPending || send()}>
+          <Button type="button" aria-disabled={sendTest.isPending} onClick={() => sendTest.isPending || send()}>
             {sendTest.isPending ? 'Sending...' : 'Send Test'}
-          </button>
+          </Button>
         )}
       </div>
-    </section>
+    </Card>
   )
 }

@@ -2,6 +2,7 @@ import type { Order } from '../../../modules/orders/contract'
 import { formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
 import { orderCents } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { Card } from '../../ui/card'
 
 /**
  * How this order's groceries are paid, as the buyer chose at checkout: to the runner at the door,
@@ -15,7 +16,7 @@ export function groceryPaymentStep({ groceryPayment }: Pick<Order, 'groceryPayme
 /** Spec 001 §2's 'What happens next?': the runner window (counted, for a scheduled order, from when runners see it), the hold, and how the groceries are paid. */
 export function WhatHappensNext({ order }: { order: Order }) {
   return (
-    <section className="card card--compact confirmation-next" aria-labelledby="what-happens-next">
+    <Card compact className="confirmation-next" aria-labelledby="what-happens-next">
       <h2 id="what-happens-next">What happens next?</h2>
       <ol className="confirmation-next__steps">
         <li>
@@ -27,6 +28,6 @@ export function WhatHappensNext({ order }: { order: Order }) {
         <li>Your runner shops at {order.storeName} and brings the groceries to your door.</li>
         <li>{groceryPaymentStep(order)}</li>
       </ol>
-    </section>
+    </Card>
   )
 }

@@ -3,6 +3,8 @@ import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { PayoutsNeeded } from '../../features/payouts/components/payouts-needed'
 import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useCurrentUser } from '../../lib/current-user'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 
 /** A runner looking at an order that waits for one may accept it here, as on its dashboard card. */
 export function AcceptOffer({ order }: { order: Order }) {
@@ -14,11 +16,11 @@ export function AcceptOffer({ order }: { order: Order }) {
 function AcceptButton({ orderId }: { orderId: string }) {
   const { accept, acceptingId, needs } = useAcceptOffer({ onTaken: useStoreRunnerDelivery() })
   return (
-    <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Accept this order">
-      <button type="button" className="button button--primary" disabled={acceptingId === orderId} onClick={() => accept(orderId)}>
+    <Card compact className="stack stack--snug buyer-order-actions" aria-label="Accept this order">
+      <Button type="button" variant="primary" disabled={acceptingId === orderId} onClick={() => accept(orderId)}>
         {acceptingId === orderId ? 'Accepting...' : 'Accept Order'}
-      </button>
+      </Button>
       {needs?.kind === 'payouts' && <PayoutsNeeded message={needs.message} />}
-    </section>
+    </Card>
   )
 }

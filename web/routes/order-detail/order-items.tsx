@@ -1,6 +1,7 @@
 import type { OrderItemView } from '../../../modules/orders/contract'
 import { PricedItemLine } from '../../features/catalog/components/item-price'
 import { itemsLabel } from '../../features/orders/order-figures'
+import { Card } from '../../ui/card'
 import { ItemLine } from '../../ui/item-line'
 
 function ItemRow({ item }: { item: OrderItemView }) {
@@ -28,16 +29,16 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
   const rest = items.filter((item) => item.isDelivered !== false)
   return (
     <>
-      <section className="card card--compact cart-card" aria-labelledby="order-items-title">
+      <Card compact className="cart-card" aria-labelledby="order-items-title">
         <h2 id="order-items-title">{itemsLabel(rest)}</h2>
         <ul className="order-items">
           {rest.map((item) => (
             <ItemRow key={item.id} item={item} />
           ))}
         </ul>
-      </section>
+      </Card>
       {missing.length > 0 && (
-        <section className="card card--compact cart-card order-items--missing" aria-labelledby="order-missing-title">
+        <Card compact className="cart-card order-items--missing" aria-labelledby="order-missing-title">
           <h2 id="order-missing-title">Items Not Available ({missing.length})</h2>
           <ul className="order-items">
             {missing.map((item) => (
@@ -57,7 +58,7 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
               </ItemLine>
             ))}
           </ul>
-        </section>
+        </Card>
       )}
     </>
   )

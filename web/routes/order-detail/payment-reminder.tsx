@@ -12,6 +12,7 @@ import {
   runnerEarningsCents,
 } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
 /** Where the online payment stands: held, taken, or let go; a part refunded says how much. */
@@ -28,7 +29,7 @@ const PAID_ONLINE: Record<PaymentStatus, (refunded: string) => string> = {
 export function PaymentReminder({ order }: { order: Order }) {
   const grocery = formatCents(orderCents(order.actualGroceryCost ?? order.estimatedGroceryCost))
   return (
-    <section className="card card--compact payment-reminder" aria-labelledby="payment-reminder-title">
+    <Card compact className="payment-reminder" aria-labelledby="payment-reminder-title">
       <h2 id="payment-reminder-title">Payment Reminder</h2>
       <p>
         Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
@@ -52,7 +53,7 @@ export function PaymentReminder({ order }: { order: Order }) {
           </p>
         ))
       )}
-    </section>
+    </Card>
   )
 }
 
@@ -60,7 +61,7 @@ export function PaymentReminder({ order }: { order: Order }) {
 export function RunnerEarnings({ order }: { order: Order }) {
   const ended = order.status === 'cancelled'
   return (
-    <section className="card card--compact payment-reminder" aria-labelledby="runner-earnings-title">
+    <Card compact className="payment-reminder" aria-labelledby="runner-earnings-title">
       <h2 id="runner-earnings-title">Your Earnings</h2>
       <p>
         {!ended &&
@@ -74,6 +75,6 @@ export function RunnerEarnings({ order }: { order: Order }) {
           <Fact term={ESTIMATED_GROCERY_LABEL}>{formatCents(orderCents(order.estimatedGroceryCost))}</Fact>
         </dl>
       )}
-    </section>
+    </Card>
   )
 }

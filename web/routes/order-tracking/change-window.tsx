@@ -9,6 +9,8 @@ import { deliveryWhen } from '../../features/orders/order-figures'
 import { useCurrentUser } from '../../lib/current-user'
 import { failureMessage } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { useToast } from '../../ui/toast'
 
 /**
@@ -22,7 +24,7 @@ export function ChangeWindow({ order }: { order: Order }) {
   const titleId = useId()
   if (!order.scheduledWindow || order.buyerId !== viewerId || order.status !== 'pending_runner_acceptance') return null
   return (
-    <section className="card card--compact stack stack--snug change-window" aria-labelledby={titleId}>
+    <Card compact className="stack stack--snug change-window" aria-labelledby={titleId}>
       <h2 id={titleId} className="tracking-card__heading">
         Delivery window
       </h2>
@@ -30,11 +32,11 @@ export function ChangeWindow({ order }: { order: Order }) {
       {open ? (
         <WindowForm order={order} current={order.scheduledWindow} onDone={() => setOpen(false)} />
       ) : (
-        <button type="button" className="button button--small" onClick={() => setOpen(true)}>
+        <Button type="button" size="small" onClick={() => setOpen(true)}>
           Change window
-        </button>
+        </Button>
       )}
-    </section>
+    </Card>
   )
 }
 
@@ -92,12 +94,12 @@ function WindowForm({ order, current, onDone }: { order: Order; current: Schedul
         disabled={reschedule.isPending}
       />
       <div className="change-window__actions">
-        <button type="submit" className="button button--primary button--small" disabled={!moved || reschedule.isPending}>
+        <Button type="submit" variant="primary" size="small" disabled={!moved || reschedule.isPending}>
           {reschedule.isPending ? 'Moving...' : `Move to ${chosen.label}`}
-        </button>
-        <button type="button" className="button button--small" onClick={onDone} disabled={reschedule.isPending}>
+        </Button>
+        <Button type="button" size="small" onClick={onDone} disabled={reschedule.isPending}>
           Keep {current.label}
-        </button>
+        </Button>
       </div>
     </form>
   )

@@ -5,6 +5,8 @@ import { OrderPhoto } from '../../features/orders/components/order-photo'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { ApiError } from '../../lib/http'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { FieldError } from '../../ui/form'
 import { GroceryExtraChoice, groceryCardResult } from './grocery-extra'
 
@@ -24,7 +26,7 @@ export function GroceriesCard({ order }: { order: Order }) {
   const choosing = confirmable && order.groceryPayment.extraStatus === 'awaiting_choice'
   const result = groceryCardResult(order, runnerName)
   return (
-    <section className="card card--compact stack tracking-card" aria-labelledby="groceries-heading">
+    <Card compact className="stack tracking-card" aria-labelledby="groceries-heading">
       <h2 id="groceries-heading" className="tracking-card__heading">
         Receipt and total
       </h2>
@@ -37,14 +39,9 @@ export function GroceriesCard({ order }: { order: Order }) {
       {choosing && <GroceryExtraChoice order={order} confirm={confirm} />}
       {confirmable && !choosing && (
         <>
-          <button
-            type="button"
-            className="button button--primary button--block"
-            disabled={confirmedAt !== null || confirm.isPending}
-            onClick={() => confirm.mutate()}
-          >
+          <Button type="button" variant="primary" block disabled={confirmedAt !== null || confirm.isPending} onClick={() => confirm.mutate()}>
             {confirmedAt ? 'Total Confirmed' : confirm.isPending ? 'Confirming...' : 'Confirm Total'}
-          </button>
+          </Button>
           <p role="status" className="groceries-card__confirmed">
             {confirmedAt && `You confirmed $${order.actualGroceryCost} at ${formatMoment(confirmedAt, now)}. `}
             {result}
@@ -54,7 +51,7 @@ export function GroceriesCard({ order }: { order: Order }) {
       {confirm.isError && (
         <FieldError>{confirm.error instanceof ApiError ? confirm.error.userMessage : 'Not confirmed: check your connection and try again.'}</FieldError>
       )}
-    </section>
+    </Card>
   )
 }
 
@@ -75,11 +72,11 @@ function paidWhere(order: Order, runnerName: string): string {
 export function DoorstepPhoto({ order }: { order: Order }) {
   if (order.status !== 'delivered' || !order.deliveryPhoto) return null
   return (
-    <section className="card card--compact stack tracking-card" aria-labelledby="doorstep-heading">
+    <Card compact className="stack tracking-card" aria-labelledby="doorstep-heading">
       <h2 id="doorstep-heading" className="tracking-card__heading">
         Left at your door
       </h2>
       <OrderPhoto photo={order.deliveryPhoto} alt="Groceries at your door" />
-    </section>
+    </Card>
   )
 }

@@ -2,6 +2,7 @@ import type { Order } from '../../../modules/orders/contract'
 import { isCharged } from '../../../modules/payments/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import type { useConfirmGroceryTotal } from '../../features/orders/api/confirm-grocery-total'
+import { Button } from '../../ui/button'
 
 type Confirm = ReturnType<typeof useConfirmGroceryTotal>
 
@@ -17,17 +18,12 @@ export function GroceryExtraChoice({ order, confirm }: { order: Order; confirm: 
       <legend>
         That is {difference} more than the {formatCents(holdCents)} held on your card. How would you like to pay the difference?
       </legend>
-      <button type="button" className="button button--primary button--block" disabled={confirm.isPending} onClick={() => confirm.mutate({ extra: 'card' })}>
+      <Button type="button" variant="primary" block disabled={confirm.isPending} onClick={() => confirm.mutate({ extra: 'card' })}>
         Charge {difference} more to my card
-      </button>
-      <button
-        type="button"
-        className="button button--secondary button--block"
-        disabled={confirm.isPending}
-        onClick={() => confirm.mutate({ extra: 'at_door' })}
-      >
+      </Button>
+      <Button type="button" block disabled={confirm.isPending} onClick={() => confirm.mutate({ extra: 'at_door' })}>
         Pay {difference} at the door
-      </button>
+      </Button>
     </fieldset>
   )
 }

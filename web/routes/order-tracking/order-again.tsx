@@ -1,4 +1,6 @@
 import type { Order } from '../../../modules/orders/contract'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { useMayOrderAgain, useOrderAgain } from '../use-order-again'
 
 /**
@@ -11,15 +13,15 @@ export function OrderAgain({ order }: { order: Order }) {
   if (!mayOrderAgain) return null
   const declined = order.cancelReason === 'capture_failed'
   return (
-    <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Order again">
+    <Card compact className="stack stack--snug buyer-order-actions" aria-label="Order again">
       <p>
         {declined
           ? 'Put the same items back in your cart and check out with another card.'
           : `Put the same items from ${order.storeName} in your cart, at today's prices.`}
       </p>
-      <button type="button" className="button button--primary" disabled={pending} onClick={() => void orderAgain()}>
+      <Button type="button" variant="primary" disabled={pending} onClick={() => void orderAgain()}>
         {pending ? 'Filling your cart...' : 'Order again'}
-      </button>
-    </section>
+      </Button>
+    </Card>
   )
 }

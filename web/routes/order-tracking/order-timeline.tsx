@@ -1,6 +1,7 @@
 import type { Order } from '../../../modules/orders/contract'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
+import { Card } from '../../ui/card'
 import { Icon } from '../../ui/icon'
 import { cancelExplanation } from './cancel-reasons'
 import { type StepState, timelineSteps } from './timeline-steps'
@@ -11,7 +12,7 @@ const STATE_WORDS: Record<StepState, string> = { done: 'Completed', current: 'In
 export function OrderTimeline({ order }: { order: Order }) {
   const now = useClock().now()
   return (
-    <section className="card card--compact stack tracking-card" aria-labelledby="timeline-heading">
+    <Card compact className="stack tracking-card" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading" className="tracking-card__heading">
         Progress
       </h2>
@@ -36,6 +37,6 @@ export function OrderTimeline({ order }: { order: Order }) {
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
   )
 }

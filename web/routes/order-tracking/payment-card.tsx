@@ -2,6 +2,7 @@ import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
 import { feeAndTipRefunded, groceryPaymentWords, orderCents, paymentWords } from '../../features/orders/order-figures'
+import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
 /**
@@ -12,7 +13,7 @@ import { Fact } from '../../ui/fact'
  */
 export function PaymentCard({ order }: { order: Order }) {
   return (
-    <section className="card card--compact stack tracking-card" aria-labelledby="payment-heading">
+    <Card compact className="stack tracking-card" aria-labelledby="payment-heading">
       <h2 id="payment-heading" className="tracking-card__heading">
         Payment
       </h2>
@@ -28,6 +29,6 @@ export function PaymentCard({ order }: { order: Order }) {
       </dl>
       {!feeAndTipRefunded(order) && <p className="meta">{paymentWords(order)}</p>}
       <RefundLines order={order} side="buyer" />
-    </section>
+    </Card>
   )
 }

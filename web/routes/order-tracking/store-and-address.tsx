@@ -1,10 +1,11 @@
 import type { Order } from '../../../modules/orders/contract'
+import { Card } from '../../ui/card'
 import { Icon } from '../../ui/icon'
 
 /** From where to where: the store the runner shops at, and the address the groceries go to. */
 export function StoreAndAddress({ order }: { order: Order }) {
   return (
-    <section className="card card--compact stack tracking-card" aria-labelledby="route-heading">
+    <Card compact className="stack tracking-card" aria-labelledby="route-heading">
       <h2 id="route-heading" className="tracking-card__heading">
         Store &amp; Delivery
       </h2>
@@ -26,6 +27,6 @@ export function StoreAndAddress({ order }: { order: Order }) {
           </dd>
         </div>
       </dl>
-    </section>
+    </Card>
   )
 }

@@ -1,6 +1,7 @@
 import type { OrderItemView, SubstitutionDecision } from '../../../modules/orders/contract'
 import { useDecideSubstitution } from '../../features/orders/api/decide-substitution'
 import { ApiError } from '../../lib/http'
+import { Button } from '../../ui/button'
 import { FieldError } from '../../ui/form'
 
 /**
@@ -15,12 +16,12 @@ export function SubstitutionAnswer({ orderId, item }: { orderId: string; item: O
     <div className="substitution-answer">
       {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons, named for the replacement; a fieldset is for form fields */}
       <div className="substitution-answer__buttons" role="group" aria-label={`Replace ${item.name} with ${replacement}?`}>
-        <button type="button" className="button button--primary button--small" disabled={decide.isPending} onClick={() => answer('approve')}>
+        <Button type="button" variant="primary" size="small" disabled={decide.isPending} onClick={() => answer('approve')}>
           {decide.isPending && decide.variables === 'approve' ? 'Approving...' : 'Approve'}
-        </button>
-        <button type="button" className="button button--small" disabled={decide.isPending} onClick={() => answer('reject')}>
+        </Button>
+        <Button type="button" size="small" disabled={decide.isPending} onClick={() => answer('reject')}>
           {decide.isPending && decide.variables === 'reject' ? 'Rejecting...' : 'Reject'}
-        </button>
+        </Button>
       </div>
       {decide.isError && (
         <FieldError>

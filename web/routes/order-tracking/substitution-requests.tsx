@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
 import { formatWait } from '../../lib/format-wait'
 import { useSecondsLeft } from '../../lib/use-seconds-left'
+import { Card } from '../../ui/card'
 import { useToast } from '../../ui/toast'
 import { SubstitutionAnswer } from './substitution-answer'
 
@@ -21,7 +22,7 @@ export function SubstitutionRequests({ order }: { order: Order }) {
   useAnnounced(waiting, runner)
   if (waiting.length === 0) return null
   return (
-    <section className="card card--compact stack substitution-requests" aria-labelledby="substitution-requests-heading">
+    <Card compact className="stack substitution-requests" aria-labelledby="substitution-requests-heading">
       <h2 id="substitution-requests-heading" className="tracking-card__heading">
         {waiting.length === 1 ? `${runner} suggests a replacement` : `${runner} suggests ${waiting.length} replacements`}
       </h2>
@@ -30,7 +31,7 @@ export function SubstitutionRequests({ order }: { order: Order }) {
           <SubstitutionRequest key={item.id} orderId={order.id} item={item} runner={runner} />
         ))}
       </ul>
-    </section>
+    </Card>
   )
 }
 

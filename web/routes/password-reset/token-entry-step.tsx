@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react'
 import { type PasswordResetRequestResponse, passwordResetConfirmSchema } from '../../../modules/accounts/contract'
 import { StepHeading } from '../../features/accounts/components/step-heading'
+import { Button, ButtonAnchor } from '../../ui/button'
 import { TextField } from '../../ui/form'
 import { useValidatedForm } from '../../ui/use-validated-form'
 
@@ -40,9 +41,9 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
           <h2>Open the link</h2>
           <p>The text message has a link that opens the reset screen.</p>
           {request?.resetUrl && (
-            <a href={request.resetUrl} className="button button--small reset-options__action">
+            <ButtonAnchor href={request.resetUrl} size="small" className="reset-options__action">
               Open reset link
-            </a>
+            </ButtonAnchor>
           )}
         </li>
         <li className="reset-options__item">
@@ -52,16 +53,16 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
               <p>
                 Your reset token: <code>{shortToken(request.resetToken)}</code>
               </p>
-              <button type="button" className="button button--small" onClick={() => onToken(request.resetToken!)}>
+              <Button type="button" size="small" onClick={() => onToken(request.resetToken!)}>
                 Use this token
-              </button>
+              </Button>
             </div>
           )}
           <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
             <TextField label="Reset token" {...form.bind('token')} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} />
-            <button type="submit" className="button button--primary button--block">
+            <Button type="submit" variant="primary" block>
               Continue
-            </button>
+            </Button>
           </form>
         </li>
       </ol>

@@ -1,4 +1,5 @@
 import { StepHeading } from '../../features/accounts/components/step-heading'
+import { ButtonAnchor } from '../../ui/button'
 
 export type EndedLink = { status: 'used' | 'expired'; refreshUrl: string }
 
@@ -10,9 +11,9 @@ export function LinkEnded({ status, refreshUrl }: EndedLink) {
         <StepHeading>{status === 'expired' ? 'This link has expired' : 'This link was already used'}</StepHeading>
         <p>A link to this form works once, and only for a few minutes. Get a new one to carry on.</p>
       </div>
-      <a className="button button--primary button--block" href={refreshUrl}>
+      <ButtonAnchor variant="primary" block href={refreshUrl}>
         Get a new link
-      </a>
+      </ButtonAnchor>
     </>
   )
 }

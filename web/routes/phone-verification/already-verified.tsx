@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { AuthStatus } from '../../features/accounts/components/auth-status'
+import { ButtonLink } from '../../ui/button'
 
 /** Someone whose phone is already verified has nothing to do here but go on. */
 export function AlreadyVerified({ user, phone }: { user: PublicUser; phone: string }) {
@@ -11,13 +11,13 @@ export function AlreadyVerified({ user, phone }: { user: PublicUser; phone: stri
         <span className="nowrap">{phone}</span> is verified. To use another number, change it on your profile.
       </p>
       {user.isProfileComplete ? (
-        <Link to="/profile" className="button button--primary button--block">
+        <ButtonLink to="/profile" variant="primary" block>
           Go to Profile
-        </Link>
+        </ButtonLink>
       ) : (
-        <Link to="/profile-complete" className="button button--primary button--block">
+        <ButtonLink to="/profile-complete" variant="primary" block>
           Complete Your Profile
-        </Link>
+        </ButtonLink>
       )}
     </AuthStatus>
   )

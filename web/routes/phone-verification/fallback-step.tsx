@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { VerificationClientConfig } from '../../../modules/verification/contract'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { CaptchaCheck } from '../../features/verification/components/captcha-check'
+import { Button } from '../../ui/button'
 
 type FallbackStepProps = {
   captcha: VerificationClientConfig['captcha']
@@ -32,9 +33,9 @@ export function FallbackStep({ captcha, verifying, onVerify, onTrySmsAgain }: Fa
       <SubmitButton pending={verifying} pendingLabel="Verifying..." disabled={!token}>
         Verify Manually
       </SubmitButton>
-      <button type="button" className="button button--block" disabled={verifying} onClick={onTrySmsAgain}>
+      <Button type="button" block disabled={verifying} onClick={onTrySmsAgain}>
         Try SMS Again
-      </button>
+      </Button>
     </form>
   )
 }

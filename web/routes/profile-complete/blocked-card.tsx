@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { sendCodeSchema } from '../../../modules/verification/contract'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
@@ -6,6 +6,7 @@ import { useLogout } from '../../features/accounts/api/use-logout'
 import { useAddPhone } from '../../features/accounts/api/use-profile'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { failureMessage } from '../../lib/form-errors'
+import { Button, ButtonLink } from '../../ui/button'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
 import { useValidatedForm } from '../../ui/use-validated-form'
@@ -33,16 +34,16 @@ export function BlockedCard({ user }: { user: PublicUser }) {
               <span>Number on file</span>
               <strong>{user.phone}</strong>
             </p>
-            <Link to="/phone-verification" className="button button--primary button--block">
+            <ButtonLink to="/phone-verification" variant="primary" block>
               Go to Phone Verification
-            </Link>
+            </ButtonLink>
           </>
         ) : (
           <AddPhoneForm />
         )}
-        <button type="button" className="button button--block" disabled={logout.isPending} onClick={() => logout.mutate()}>
+        <Button type="button" block disabled={logout.isPending} onClick={() => logout.mutate()}>
           Cancel &amp; Logout
-        </button>
+        </Button>
       </div>
     </>
   )

@@ -8,6 +8,7 @@ import { addressOf } from '../../features/accounts/components/address-fields'
 import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
 import { homePath } from '../../features/accounts/identity'
+import { Button } from '../../ui/button'
 import { Field } from '../../ui/form'
 import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
@@ -53,16 +54,10 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
       onSubmit={() => void submit()}
       afterAddress={
         <div className="stack stack--tight">
-          <button
-            type="button"
-            className="button button--block"
-            disabled={location.locating}
-            aria-busy={location.locating || undefined}
-            onClick={location.locate}
-          >
+          <Button type="button" block disabled={location.locating} aria-busy={location.locating || undefined} onClick={location.locate}>
             {location.locating && <Spinner />}
             Use Current Location (Optional)
-          </button>
+          </Button>
           <p className="onboarding-location__status" role="status">
             {location.coordinates ? 'Your current location will be saved with your address.' : ''}
           </p>

@@ -1,6 +1,7 @@
-import { Link } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { displayName, initials } from '../../features/accounts/identity'
+import { ButtonLink } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { Badge } from '../../ui/status-badge'
 
 const ROLE_BADGES: Record<string, string> = { buyer: 'Buyer', runner: 'Runner' }
@@ -14,7 +15,7 @@ const UNPROVEN_PHONE: Record<Exclude<PublicUser['phoneStatus'], 'verified'>, str
 /** Who is signed in (spec 001 §2): avatar initials, name, e-mail and role badges. */
 export function ProfileSummary({ user }: { user: PublicUser }) {
   return (
-    <section className="card profile-summary" aria-labelledby="profile-name">
+    <Card className="profile-summary" aria-labelledby="profile-name">
       <span className="profile-summary__avatar" aria-hidden="true">
         {initials(user)}
       </span>
@@ -34,11 +35,11 @@ export function ProfileSummary({ user }: { user: PublicUser }) {
       {user.phoneStatus !== 'verified' && (
         <p className="profile-summary__notice">
           <span>{UNPROVEN_PHONE[user.phoneStatus]}</span>
-          <Link to="/phone-verification" className="button button--small">
+          <ButtonLink to="/phone-verification" size="small">
             Verify phone
-          </Link>
+          </ButtonLink>
         </p>
       )}
-    </section>
+    </Card>
   )
 }

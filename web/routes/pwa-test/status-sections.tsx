@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 import type { PwaStatus } from './read-pwa-status'
 
@@ -43,9 +44,9 @@ export function BrowserSection({ status }: { status: PwaStatus }) {
 function StatusSection({ title, children }: { title: string; children: ReactNode }) {
   const id = `pwa-status-${title.toLowerCase().replaceAll(' ', '-')}`
   return (
-    <section className="card pwa-status__section" aria-labelledby={id}>
+    <Card className="pwa-status__section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <dl className="facts pwa-status__list">{children}</dl>
-    </section>
+    </Card>
   )
 }

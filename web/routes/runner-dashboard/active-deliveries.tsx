@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { Order, OrderStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { ordersQueryOptions } from '../../features/orders/api/orders'
 import { StatusBadge } from '../../features/orders/components/status-badge'
 import { deliveryWhen, runnerEarningsCents } from '../../features/orders/order-figures'
+import { CardLink } from '../../ui/card'
 import { Icon } from '../../ui/icon'
 import { RunnerSection } from './runner-section'
 
@@ -42,7 +42,7 @@ export function ActiveDeliveries() {
 
 function ActiveDeliveryLink({ order }: { order: Order }) {
   return (
-    <Link to="/delivery/$id" params={{ id: order.id }} className="card card--compact runner-card active-delivery-link">
+    <CardLink to="/delivery/$id" params={{ id: order.id }} compact className="runner-card active-delivery-link">
       <div className="active-delivery-link__body">
         <div className="cluster">
           <span className="active-delivery-link__store">{order.storeName}</span>
@@ -53,6 +53,6 @@ function ActiveDeliveryLink({ order }: { order: Order }) {
         <span className="meta">Earn {formatCents(runnerEarningsCents(order))}</span>
       </div>
       <Icon name="chevronRight" className="icon active-delivery-link__chevron" />
-    </Link>
+    </CardLink>
   )
 }

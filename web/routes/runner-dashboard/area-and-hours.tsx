@@ -4,6 +4,7 @@ import { AVAILABILITY_HINT, type Preferences, preferencesUpdateSchema } from '..
 import { DELIVERY_RADIUS_MILES, RUNNER_RADIUS_MIN_MILES } from '../../../modules/shared/contract'
 import { usePreferences, useUpdatePreferences } from '../../features/runner/api/preferences'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
+import { Button } from '../../ui/button'
 import { Field, TextField } from '../../ui/form'
 import { Spinner } from '../../ui/loading-screen'
 import { useValidatedForm } from '../../ui/use-validated-form'
@@ -101,10 +102,10 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
           {saved.availability ? `, during ${saved.availability}` : ', at any hour'}.
         </p>
       )}
-      <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending || undefined}>
+      <Button type="submit" variant="primary" disabled={update.isPending} aria-busy={update.isPending || undefined}>
         {update.isPending && <Spinner />}
         {update.isPending ? 'Saving...' : 'Save area and hours'}
-      </button>
+      </Button>
     </form>
   )
 }

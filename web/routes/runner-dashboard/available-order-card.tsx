@@ -1,8 +1,9 @@
-import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
 import { deliveryWhen, ESTIMATED_GROCERY_LABEL, GROCERIES_PAID_IN_APP, itemsLabel } from '../../features/orders/order-figures'
 import { RUNNER_EARNINGS } from '../../lib/service-facts'
+import { Button, ButtonLink } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 import { Icon } from '../../ui/icon'
 import { Badge } from '../../ui/status-badge'
@@ -13,7 +14,7 @@ type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: st
 export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
   const nameId = useId()
   return (
-    <article className="card card--compact runner-card offer-card" aria-labelledby={nameId}>
+    <Card as="article" compact className="runner-card offer-card" aria-labelledby={nameId}>
       <div className="spread">
         <div className="offer-card__title">
           <h3 id={nameId} className="offer-card__store">
@@ -47,19 +48,13 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         </Fact>
       </dl>
       <div className="offer-card__actions">
-        <Link to="/orders/$id" params={{ id: order.id }} search={{ from: 'runner' }} className="button button--small" aria-describedby={nameId}>
+        <ButtonLink to="/orders/$id" params={{ id: order.id }} search={{ from: 'runner' }} size="small" aria-describedby={nameId}>
           View Details
-        </Link>
-        <button
-          type="button"
-          className="button button--primary button--small"
-          aria-describedby={nameId}
-          disabled={accepting}
-          onClick={() => onAccept(order.id)}
-        >
+        </ButtonLink>
+        <Button type="button" variant="primary" size="small" aria-describedby={nameId} disabled={accepting} onClick={() => onAccept(order.id)}>
           {accepting ? 'Accepting...' : 'Accept Order'}
-        </button>
+        </Button>
       </div>
-    </article>
+    </Card>
   )
 }

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { PENDING_ORDERS_POLL_MS } from '../../../modules/orders/contract'
 import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { PayoutsNeeded } from '../../features/payouts/components/payouts-needed'
@@ -7,6 +6,7 @@ import { usePreferences } from '../../features/runner/api/preferences'
 import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useOfferEvents } from '../../features/runner/use-offer-events'
 import { ApiError } from '../../lib/http'
+import { Button, ButtonLink } from '../../ui/button'
 import { EmptyState, FailedState } from '../../ui/empty-state'
 import { Skeletons } from '../../ui/skeleton'
 import { AvailableOrderCard } from './available-order-card'
@@ -39,18 +39,18 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
           Available Orders
         </h2>
         {!offline && (
-          <button type="button" className="button button--small" disabled={online !== true || pending.isFetching} onClick={() => void pending.refetch()}>
+          <Button type="button" size="small" disabled={online !== true || pending.isFetching} onClick={() => void pending.refetch()}>
             {pending.isFetching && !pending.isPending ? 'Refreshing...' : 'Refresh'}
-          </button>
+          </Button>
         )}
       </div>
       {(needsPhoneVerification || !phoneVerified) && (
         <div className="stack stack--snug stack--start runner-notice" role={needsPhoneVerification ? 'alert' : undefined}>
           <p className="runner-notice__title">Verify your phone to accept orders</p>
           <p>Buyers and runners reach each other by phone, so your number must be verified before you accept a delivery.</p>
-          <Link to="/phone-verification" className="button button--primary button--small">
+          <ButtonLink to="/phone-verification" variant="primary" size="small">
             Verify Phone
-          </Link>
+          </ButtonLink>
         </div>
       )}
       {needs?.kind === 'payouts' && <PayoutsNeeded message={needs.message} />}
@@ -58,7 +58,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
         <EmptyState title="You're offline" hint="No orders are offered to you while you're offline. Switch back online to see orders near you." />
       ) : online === undefined || pending.isPending ? (
         <ul className="card-list" aria-label="Loading available orders">
-          <Skeletons count={SKELETON_CARDS} className="card card--compact runner-card runner-card--skeleton" />
+          <Skeletons count={SKELETON_CARDS} compact className="runner-card runner-card--skeleton" />
         </ul>
       ) : pending.isError ? (
         <FailedState

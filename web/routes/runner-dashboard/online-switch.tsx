@@ -4,6 +4,8 @@ import type { Availability } from '../../../modules/runner/contract'
 import { useAvailability, useUpdateAvailability } from '../../features/runner/api/availability'
 import { useClock } from '../../lib/clock'
 import { ApiError } from '../../lib/http'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { useToast } from '../../ui/toast'
 
 const hintFor = (availability: Availability | undefined, failed: boolean, now: number) => {
@@ -49,7 +51,7 @@ export function OnlineSwitch() {
   }
 
   return (
-    <section className={`card card--compact online-card${online ? ' online-card--on' : ''}`} aria-label="Availability">
+    <Card compact className={`online-card${online ? ' online-card--on' : ''}`} aria-label="Availability">
       <div className="online-card__text">
         <p className="online-card__label" aria-hidden="true">
           {online === false ? 'Offline' : 'Online'}
@@ -58,9 +60,9 @@ export function OnlineSwitch() {
           {hintFor(availability.data, availability.isError, now)}
         </p>
         {availability.isError && (
-          <button type="button" className="button button--small online-card__retry" onClick={() => void availability.refetch()}>
+          <Button type="button" size="small" className="online-card__retry" onClick={() => void availability.refetch()}>
             Try Again
-          </button>
+          </Button>
         )}
       </div>
       <button
@@ -75,6 +77,6 @@ export function OnlineSwitch() {
       >
         <span className="switch__thumb" aria-hidden="true" />
       </button>
-    </section>
+    </Card>
   )
 }

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
 import { itemsLabel } from '../../../modules/orders/contract'
 import { useCart } from '../../features/cart/use-cart'
 import { ActionBar } from '../../ui/action-bar'
+import { ButtonLink } from '../../ui/button'
 
 /** Once something is in the cart, the way to it rides along the bottom, under the thumb. */
 export function CartBar({ storeId }: { storeId: string }) {
@@ -9,9 +9,9 @@ export function CartBar({ storeId }: { storeId: string }) {
   if (lines.length === 0) return null
   return (
     <ActionBar className="cart-bar">
-      <Link to="/cart" search={{ storeId }} className="button button--primary button--large cart-bar__link">
+      <ButtonLink to="/cart" search={{ storeId }} variant="primary" size="large" className="cart-bar__link">
         View Cart <span className="cart-bar__count">{itemsLabel(lines)}</span>
-      </Link>
+      </ButtonLink>
     </ActionBar>
   )
 }

@@ -6,6 +6,7 @@ import { useCart } from '../../features/cart/use-cart'
 import { CatalogMessage } from '../../features/catalog/components/catalog-message'
 import type { KnownStore } from '../../features/catalog/use-known-store'
 import { useClock } from '../../lib/clock'
+import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icon'
 import { useToast } from '../../ui/toast'
 import { CatalogItemRow } from './catalog-item-row'
@@ -51,9 +52,9 @@ export function CatalogBrowser({ store, items, searched }: { store: KnownStore; 
             <span>
               Showing items matching <strong>{term.trim()}</strong>
             </span>
-            <button type="button" className="button button--small" onClick={() => setTerm('')}>
+            <Button type="button" size="small" onClick={() => setTerm('')}>
               Clear search
-            </button>
+            </Button>
           </p>
         )}
         <CategoryChips value={category} onChange={setCategory} />

@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
 import { PricedItemLine } from '../../features/catalog/components/item-price'
+import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icon'
 
 type Props = { item: CatalogItem; inCart: number; onAdd: (item: CatalogItem) => void }
@@ -13,10 +14,10 @@ export const CatalogItemRow = memo(function CatalogItemRow({ item, inCart, onAdd
       item={item}
       aside={
         <div className="catalog-item__action">
-          <button type="button" className="button button--primary button--small catalog-item__add" onClick={() => onAdd(item)}>
+          <Button type="button" variant="primary" size="small" className="catalog-item__add" onClick={() => onAdd(item)}>
             <Icon name="plus" />
             Add<span className="visually-hidden"> {item.name}</span>
-          </button>
+          </Button>
           {inCart > 0 && <span className="catalog-item__in-cart">{inCart} in cart</span>}
         </div>
       }

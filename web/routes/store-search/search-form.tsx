@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icon'
 import { Spinner } from '../../ui/loading-screen'
 
@@ -48,10 +49,10 @@ export function SearchForm({
           }}
         />
       </div>
-      <button type="submit" className="button button--primary search-form__submit" aria-busy={searching}>
+      <Button type="submit" variant="primary" className="search-form__submit" aria-busy={searching}>
         {searching && <Spinner />}
         Search
-      </button>
+      </Button>
     </form>
   )
 }

@@ -2,12 +2,14 @@ import { useId } from 'react'
 import type { NearbyStore } from '../../../modules/catalog/contract'
 import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
 import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
+import { Button, ButtonAnchor } from '../../ui/button'
+import { Card } from '../../ui/card'
 import { Icon } from '../../ui/icon'
 
 export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop: (store: NearbyStore) => void }) {
   const nameId = useId()
   return (
-    <article className="card card--compact stack stack--snug" aria-labelledby={nameId}>
+    <Card as="article" compact className="stack stack--snug" aria-labelledby={nameId}>
       <div className="cluster">
         <h2 id={nameId} className="result-card__name">
           {store.name}
@@ -23,19 +25,20 @@ export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop:
       </div>
       <div className="result-card__actions">
         {store.phone && (
-          <a
+          <ButtonAnchor
             href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}
-            className="button button--small result-card__phone"
+            size="small"
+            className="result-card__phone"
             aria-label={`Call ${store.name}, ${store.phone}`}
           >
             <Icon name="phone" className="icon icon--small" />
             {store.phone}
-          </a>
+          </ButtonAnchor>
         )}
-        <button type="button" className="button button--primary button--small result-card__shop" aria-describedby={nameId} onClick={() => onShop(store)}>
+        <Button type="button" variant="primary" size="small" className="result-card__shop" aria-describedby={nameId} onClick={() => onShop(store)}>
           Shop Now
-        </button>
+        </Button>
       </div>
-    </article>
+    </Card>
   )
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { SIGN_IN_TAGLINE } from '../../../../modules/shared/contract'
 import { BrandHomeLink } from '../../../ui/brand-home-link'
+import { Card } from '../../../ui/card'
 import { Footer } from '../../../ui/footer'
 
 /** The frame of the signed-out account screens, and of other one-card pages: the brand and a tagline over one card. */
@@ -12,7 +13,9 @@ export function AuthLayout({ tagline = SIGN_IN_TAGLINE, children }: { tagline?: 
           <BrandHomeLink />
           <p className="meta meta--strong">{tagline}</p>
         </div>
-        <div className="card auth-card">{children}</div>
+        <Card as="div" className="auth-card">
+          {children}
+        </Card>
       </main>
       <Footer />
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Button } from '../../../ui/button'
 import { Spinner } from '../../../ui/loading-screen'
 
 type SubmitButtonProps = {
@@ -12,9 +13,9 @@ type SubmitButtonProps = {
 /** A form's main button. It is disabled while its request runs, so one press sends one request. */
 export function SubmitButton({ pending, pendingLabel, disabled = false, children }: SubmitButtonProps) {
   return (
-    <button type="submit" className="button button--primary button--block" disabled={pending || disabled} aria-busy={pending || undefined}>
+    <Button type="submit" variant="primary" block disabled={pending || disabled} aria-busy={pending || undefined}>
       {pending && <Spinner />}
       {pending ? pendingLabel : children}
-    </button>
+    </Button>
   )
 }

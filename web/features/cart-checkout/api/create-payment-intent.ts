@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { createPaymentIntentResponseSchema, type createPaymentIntentSchema } from '../../../../modules/cart-checkout/contract'
+import { decimalAmount } from '../../../../modules/shared/contract'
 import { apiRequest } from '../../../lib/http'
 
 export type PaymentIntentHandle = z.infer<typeof createPaymentIntentResponseSchema>
@@ -13,3 +15,10 @@ export type PaymentIntentHandle = z.infer<typeof createPaymentIntentResponseSche
  */
 export const createPaymentIntent = (input: z.input<typeof createPaymentIntentSchema> & { amount: string; checkoutId: string; scheduledFor?: string }) =>
   apiRequest('POST', '/api/create-payment-intent', createPaymentIntentResponseSchema, input)
+
+/** The debug checkout's one intent for `amountCents`, as a query: a refetch sends the same checkoutId, so it holds nothing twice. */
+export const debugIntentQueryOptions = (amountCents: number, checkoutId: string) =>
+  queryOptions({
+    queryKey: ['cart-checkout', 'debug-intent', checkoutId],
+    queryFn: () => createPaymentIntent({ amount: decimalAmount(amountCents), checkoutId }),
+  })

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useOnline } from '../../../lib/online'
+import { Button } from '../../../ui/button'
 import { Spinner } from '../../../ui/loading-screen'
 import { usePaymentsConfig } from '../api/payments-config'
 import type { CardFormProps } from '../card-confirmer'
@@ -33,9 +34,9 @@ export function CardEntry(props: CardFormProps) {
     return (
       <div className="form-notice form-notice--error" role="alert">
         <p>The card form could not load.</p>
-        <button type="button" className="button button--small" onClick={() => void config.refetch()}>
+        <Button type="button" size="small" onClick={() => void config.refetch()}>
           Try Again
-        </button>
+        </Button>
       </div>
     )
   const { gateway, publishableKey } = config.data

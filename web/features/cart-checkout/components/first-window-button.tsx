@@ -1,4 +1,5 @@
 import type { ScheduledWindow } from '../../../../modules/orders/contract'
+import { Button } from '../../../ui/button'
 import { firstFreeWindow, useDeliveryWindows } from '../api/delivery-windows'
 
 /**
@@ -18,16 +19,11 @@ export function FirstWindowButton({
   const first = windows.data ? firstFreeWindow(windows.data.windows) : null
   if (!first) return null
   return (
-    <button
-      type="button"
-      className="button button--primary button--block"
-      disabled={disabled}
-      onClick={() => onChoose({ start: first.start, end: first.end, label: first.label })}
-    >
+    <Button type="button" variant="primary" block disabled={disabled} onClick={() => onChoose({ start: first.start, end: first.end, label: first.label })}>
       {/* One span in the flex button, so a narrow phone breaks the line before the window, not inside it. */}
       <span>
         Schedule <span className="nowrap">{first.label}</span>
       </span>
-    </button>
+    </Button>
   )
 }

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { GroceryPaymentMethod } from '../../../../modules/cart-checkout/contract'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, formatCents } from '../../../../modules/shared/contract'
 import { failureMessage } from '../../../lib/form-errors'
+import { Card } from '../../../ui/card'
 import { type HoldLine, useGroceryHoldEstimate } from '../api/grocery-hold-estimate'
 
 /** The spec's words for each way (issue 29). */
@@ -27,7 +28,7 @@ export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled
   const byCard = value === 'card'
   const hold = useGroceryHoldEstimate(storeId, lines, { enabled: byCard })
   return (
-    <section className="card card--compact cart-card" aria-labelledby={`${id}-title`}>
+    <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Pay for groceries</h2>
       <fieldset className="delivery-options" disabled={disabled} aria-describedby={byCard ? `${id}-hold` : undefined}>
         <legend className="visually-hidden">How to pay for the groceries</legend>
@@ -47,6 +48,6 @@ export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled
               : 'Working out the grocery hold...'}
         </p>
       )}
-    </section>
+    </Card>
   )
 }

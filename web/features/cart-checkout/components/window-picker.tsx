@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { Button } from '../../../ui/button'
 import { Spinner } from '../../../ui/loading-screen'
 import { type DeliveryWindow, useDeliveryWindows } from '../api/delivery-windows'
 import { labelParts, windowsByDay } from '../window-days'
@@ -33,9 +34,9 @@ export function WindowPicker({ storeId, value, onChange, legend = 'Delivery wind
     return (
       <div className="window-picker__message" role="alert">
         <p>Delivery windows could not be loaded.</p>
-        <button type="button" className="button button--small" onClick={() => void windows.refetch()}>
+        <Button type="button" size="small" onClick={() => void windows.refetch()}>
           Try Again
-        </button>
+        </Button>
       </div>
     )
   const days = windowsByDay(windows.data.windows, windows.data.timeZone)

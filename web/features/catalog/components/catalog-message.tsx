@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Button } from '../../../ui/button'
 import { Spinner } from '../../../ui/loading-screen'
 
 /** One centred message for each state of the catalog and the cart: waiting, missing, failed, empty. */
@@ -21,9 +22,9 @@ export function LoadFailed({ title, onRetry, primary = false }: Retry & { title:
     <CatalogMessage
       title={title}
       action={
-        <button type="button" className={primary ? 'button button--primary' : 'button'} onClick={onRetry}>
+        <Button type="button" variant={primary ? 'primary' : undefined} onClick={onRetry}>
           Try Again
-        </button>
+        </Button>
       }
     />
   )

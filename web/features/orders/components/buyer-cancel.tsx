@@ -7,6 +7,8 @@ import { useCurrentUser } from '../../../lib/current-user'
 import { failureMessage } from '../../../lib/form-errors'
 import { ApiError } from '../../../lib/http'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { useToast } from '../../../ui/toast'
 import { ORDERS_KEY, useCancelOrder } from '../api/orders'
@@ -18,10 +20,10 @@ export function CancelWhileWaiting({ order }: { order: Order }) {
   const viewerId = useCurrentUser().data?.user?.id
   if (order.buyerId !== viewerId || order.status !== 'pending_runner_acceptance') return null
   return (
-    <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Cancel order">
+    <Card compact className="stack stack--snug buyer-order-actions" aria-label="Cancel order">
       <p>No runner has accepted yet, so you can still cancel at no cost.</p>
       <CancelOrderButton order={order} />
-    </section>
+    </Card>
   )
 }
 
@@ -73,15 +75,15 @@ function NoShow({ order }: { order: Order }) {
     })
 
   return (
-    <section className="card card--compact stack stack--snug buyer-order-actions" aria-label="Runner never came">
+    <Card compact className="stack stack--snug buyer-order-actions" aria-label="Runner never came">
       <p>
         {minutesLeft > 0
           ? `If your runner hasn't picked up your groceries in ${minutes(minutesLeft)}, you can cancel here for a full refund of the ${paid} you paid.`
           : `Your runner accepted over ${NO_SHOW_AFTER_HOURS} hours ago and hasn't picked up your groceries. You can cancel for a full refund of the ${paid} you paid.`}
       </p>
-      <button type="button" className="button button--small cancel-order" disabled={minutesLeft > 0} onClick={() => setOpen(true)}>
+      <Button type="button" size="small" className="cancel-order" disabled={minutesLeft > 0} onClick={() => setOpen(true)}>
         Cancel — runner never came
-      </button>
+      </Button>
       {open && (
         <ConfirmDialog
           title="Cancel — runner never came?"
@@ -94,6 +96,6 @@ function NoShow({ order }: { order: Order }) {
           busy={cancel.isPending}
         />
       )}
-    </section>
+    </Card>
   )
 }

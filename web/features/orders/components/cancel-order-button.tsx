@@ -4,6 +4,7 @@ import { type Order, shortOrderId } from '../../../../modules/orders/contract'
 import { formatCents } from '../../../../modules/shared/contract'
 import { failureMessage } from '../../../lib/form-errors'
 import { ApiError } from '../../../lib/http'
+import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { useToast } from '../../../ui/toast'
 import { ORDERS_KEY, useCancelOrder } from '../api/orders'
@@ -42,9 +43,9 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
 
   return (
     <>
-      <button type="button" className="button button--small cancel-order" onClick={() => setOpen(true)}>
+      <Button type="button" size="small" className="cancel-order" onClick={() => setOpen(true)}>
         Cancel<span className="visually-hidden"> order #{number}</span>
-      </button>
+      </Button>
       {open && (
         <ConfirmDialog
           title="Cancel this order?"

@@ -5,6 +5,8 @@ import { characterCount } from '../../../../modules/shared/contract'
 import { useClock } from '../../../lib/clock'
 import { formatMoment } from '../../../lib/format-time'
 import { ApiError } from '../../../lib/http'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
 import { FieldError } from '../../../ui/form'
 import { useValidatedForm } from '../../../ui/use-validated-form'
 import { useOrderMessages, useSendOrderMessage } from '../api/order-messages'
@@ -59,7 +61,7 @@ export function ChatPanel({ order, me, live }: Props) {
   if (closed && messages.isSuccess && list.length === 0) return null
 
   return (
-    <section ref={section} className="card card--compact stack chat" aria-labelledby={`${panelId}-heading`}>
+    <Card ref={section} compact className="stack chat" aria-labelledby={`${panelId}-heading`}>
       <h2 id={`${panelId}-heading`} className="chat__heading">
         <button type="button" className="chat__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
           <span>{closed ? `Earlier messages with ${other}` : `Chat with ${other}`}</span>
@@ -83,7 +85,7 @@ export function ChatPanel({ order, me, live }: Props) {
           )}
         </div>
       )}
-    </section>
+    </Card>
   )
 }
 
@@ -165,9 +167,9 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
           aria-invalid={shown !== null}
           aria-describedby={`${fieldId}-count${shown ? ` ${fieldId}-problem` : ''}`}
         />
-        <button type="submit" className="button button--primary chat__send" disabled={send.isPending}>
+        <Button type="submit" variant="primary" className="chat__send" disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send'}
-        </button>
+        </Button>
       </div>
       <p id={`${fieldId}-count`} className={`chat__count${over ? ' chat__count--over' : ''}`}>
         {count.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters

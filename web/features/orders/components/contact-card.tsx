@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react'
+import { Card } from '../../../ui/card'
 import { IconTile } from '../../../ui/icon'
 import type { IconName } from '../../../ui/icon-paths'
 
@@ -15,7 +16,7 @@ type ContactCardProps = {
 export function ContactCard({ title, icon, children, footer }: ContactCardProps) {
   const headingId = useId()
   return (
-    <section className="card order-card" aria-labelledby={headingId}>
+    <Card className="order-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="kicker">
         {title}
       </h2>
@@ -24,7 +25,7 @@ export function ContactCard({ title, icon, children, footer }: ContactCardProps)
         {children}
       </div>
       {footer}
-    </section>
+    </Card>
   )
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { Order } from '../../../../modules/orders/contract'
+import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 
 type Photo = NonNullable<Order['receipt']>
@@ -18,9 +19,9 @@ export function OrderPhoto({ photo, alt }: { photo: Photo; alt: string }) {
       </button>
       {enlarged && (
         <Dialog title={alt} description={<img className="order-photo__large" src={photoSrc(photo)} alt={alt} />} onClose={() => setEnlarged(false)}>
-          <button type="button" className="button button--primary" onClick={() => setEnlarged(false)}>
+          <Button type="button" variant="primary" onClick={() => setEnlarged(false)}>
             Close
-          </button>
+          </Button>
         </Dialog>
       )}
     </>

@@ -12,6 +12,8 @@ import {
 import { PHOTO_CONTENT_TYPES } from '../../../../modules/shared/contract'
 import { useClock } from '../../../lib/clock'
 import { ApiError } from '../../../lib/http'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
 import { FieldError } from '../../../ui/form'
 import { useValidatedForm } from '../../../ui/use-validated-form'
 import { useProblems, useReportProblem } from '../api/after-delivery'
@@ -64,12 +66,12 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
       </div>
       {report.error && <FieldError>{report.error instanceof ApiError ? report.error.userMessage : report.error.message}</FieldError>}
       <div className="problem-form__actions">
-        <button type="submit" className="button button--primary" disabled={report.isPending}>
+        <Button type="submit" variant="primary" disabled={report.isPending}>
           {shrinking ? 'Preparing photo...' : report.isPending ? 'Sending...' : 'Send Report'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   )
@@ -106,7 +108,7 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
   const open = problemReportsOpen(order, new Date(useClock().now()))
   if (side === null || (!open && !problems.data?.length)) return null
   return (
-    <section className="card card--compact stack problem-card" aria-labelledby="problem-card-heading">
+    <Card compact className="stack problem-card" aria-labelledby="problem-card-heading">
       <h2 id="problem-card-heading" className="kicker">
         Problems
       </h2>
@@ -130,18 +132,18 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
         />
       ) : (
         open && (
-          <button
+          <Button
             type="button"
-            className="button button--small"
+            size="small"
             onClick={() => {
               setSent(false)
               setReporting(true)
             }}
           >
             Report a problem
-          </button>
+          </Button>
         )
       )}
-    </section>
+    </Card>
   )
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react'
 import { newRatingSchema, type Order, RATING_COMMENT_MAX_LENGTH } from '../../../../modules/orders/contract'
 import { ApiError } from '../../../lib/http'
+import { Button } from '../../../ui/button'
 import { FieldError } from '../../../ui/form'
 import { useValidatedForm } from '../../../ui/use-validated-form'
 import { useRateOrder } from '../api/after-delivery'
@@ -56,9 +57,9 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
         {form.errors.comment && <FieldError>{form.errors.comment}</FieldError>}
       </div>
       {rate.error && <FieldError>{rate.error instanceof ApiError ? rate.error.userMessage : rate.error.message}</FieldError>}
-      <button type="submit" className="button button--primary" disabled={rate.isPending}>
+      <Button type="submit" variant="primary" disabled={rate.isPending}>
         {rate.isPending ? 'Sending...' : 'Send Rating'}
-      </button>
+      </Button>
     </form>
   )
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { afterDeliveryOpen, type Order, type Rating } from '../../../../modules/orders/contract'
 import { useClock } from '../../../lib/clock'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
 import { Fact } from '../../../ui/fact'
 import { RatingForm } from './rating-form'
 
@@ -41,7 +43,7 @@ function GivenRating({ rating }: { rating: Rating }) {
  */
 function RatingsGiven({ order, ratee, thanked }: { order: Order; ratee: string; thanked: boolean }) {
   return (
-    <section className="card card--compact stack rating-card" aria-labelledby="ratings-given-heading">
+    <Card compact className="stack rating-card" aria-labelledby="ratings-given-heading">
       <h2 id="ratings-given-heading" className="kicker">
         Ratings
       </h2>
@@ -56,7 +58,7 @@ function RatingsGiven({ order, ratee, thanked }: { order: Order; ratee: string; 
           {order.theirRating ? <GivenRating rating={order.theirRating} /> : 'Not yet: you will see it here once they have.'}
         </Fact>
       </dl>
-    </section>
+    </Card>
   )
 }
 
@@ -82,16 +84,16 @@ export function RatingPrompt({ order, viewerId }: { order: Order; viewerId: stri
     setDismissed(true)
   }
   return (
-    <section className="card card--compact stack rating-card" aria-labelledby="rating-card-heading">
+    <Card compact className="stack rating-card" aria-labelledby="rating-card-heading">
       <div className="spread spread--center">
         <h2 id="rating-card-heading" className="kicker">
           Rate this delivery
         </h2>
-        <button type="button" className="button button--small button--ghost" onClick={dismiss}>
+        <Button type="button" size="small" variant="ghost" onClick={dismiss}>
           Not now
-        </button>
+        </Button>
       </div>
       <RatingForm order={order} ratee={ratee} onRated={() => setThanked(true)} />
-    </section>
+    </Card>
   )
 }

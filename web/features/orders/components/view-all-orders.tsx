@@ -1,10 +1,6 @@
-import { Link } from '@tanstack/react-router'
+import { ButtonLink } from '../../../ui/button'
 
 /** The way from one order's page to the whole list, when the order is missing or once it is placed. */
 export function ViewAllOrders() {
-  return (
-    <Link to="/orders" className="button">
-      View All Orders
-    </Link>
-  )
+  return <ButtonLink to="/orders">View All Orders</ButtonLink>
 }

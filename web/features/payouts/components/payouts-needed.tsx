@@ -1,5 +1,6 @@
 import { ApiError } from '../../../lib/http'
 import { isOnline, needsConnection } from '../../../lib/online'
+import { Button } from '../../../ui/button'
 import { useToast } from '../../../ui/toast'
 import { useStartPayoutOnboarding } from '../api/start-onboarding'
 
@@ -18,14 +19,15 @@ export function PayoutsNeeded({ message }: { message: string }) {
     <div className="stack stack--snug stack--start runner-notice" role="alert">
       <p className="runner-notice__title">Set up payouts to accept this order</p>
       <p>{message}</p>
-      <button
+      <Button
         type="button"
-        className="button button--primary button--small"
+        variant="primary"
+        size="small"
         disabled={leaving}
         onClick={() => (isOnline() ? start.mutate() : toast(needsConnection('Setting up payouts')))}
       >
         {leaving ? 'Opening the payout form...' : 'Set Up Payouts'}
-      </button>
+      </Button>
       {start.isError && (
         <p className="form-notice form-notice--error">
           {start.error instanceof ApiError && start.error.status < 500

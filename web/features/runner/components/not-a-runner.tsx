@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import { RUNNER_EARNINGS } from '../../../lib/service-facts'
+import { ButtonLink } from '../../../ui/button'
+import { Card } from '../../../ui/card'
 import { IconTile } from '../../../ui/icon'
 
 /**
@@ -8,7 +9,7 @@ import { IconTile } from '../../../ui/icon'
  */
 export function NotARunner({ screen = 'The runner dashboard' }: { screen?: string }) {
   return (
-    <section className="card stack stack--start not-a-runner" aria-labelledby="not-a-runner-heading">
+    <Card className="stack stack--start not-a-runner" aria-labelledby="not-a-runner-heading">
       <IconTile name="bicycle" />
       <h1 id="not-a-runner-heading" className="not-a-runner__heading">
         Deliver with your community
@@ -18,9 +19,9 @@ export function NotARunner({ screen = 'The runner dashboard' }: { screen?: strin
         earn: {RUNNER_EARNINGS}.
       </p>
       <p>To start, add the Runner role to your profile.</p>
-      <Link to="/profile" className="button button--primary">
+      <ButtonLink to="/profile" variant="primary">
         Add Runner Role in Profile
-      </Link>
-    </section>
+      </ButtonLink>
+    </Card>
   )
 }

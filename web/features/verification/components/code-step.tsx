@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../../modules/verification/contract'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
+import { Button } from '../../../ui/button'
 import { Field } from '../../../ui/form'
 import { Spinner } from '../../../ui/loading-screen'
 import { useToast } from '../../../ui/toast'
@@ -107,21 +108,15 @@ export function CodeStep({
         )}
       </Field>
       {children}
-      <button type="submit" className="button button--primary button--block" disabled={!complete || verifying} aria-busy={verifying || undefined}>
+      <Button type="submit" variant="primary" block disabled={!complete || verifying} aria-busy={verifying || undefined}>
         {verifying && <Spinner />}
         {verifying ? 'Verifying...' : 'Verify'}
-      </button>
+      </Button>
       <div className="code-step__resend">
-        <button
-          type="button"
-          className="button button--block"
-          disabled={secondsLeft > 0 || resending || resendBlocked}
-          aria-busy={resending || undefined}
-          onClick={onResend}
-        >
+        <Button type="button" block disabled={secondsLeft > 0 || resending || resendBlocked} aria-busy={resending || undefined} onClick={onResend}>
           {resending && <Spinner />}
           Resend Code
-        </button>
+        </Button>
         {/* Shown, not announced every second; the status below speaks once, when the wait is over. */}
         {secondsLeft > 0 && <p className="meta code-step__countdown">You can resend the code in {secondsLeft}s.</p>}
         <p className="visually-hidden" role="status">

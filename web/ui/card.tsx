@@ -1,0 +1,36 @@
+import { createLink } from '@tanstack/react-router'
+import type { ComponentPropsWithRef, HTMLAttributes, Ref } from 'react'
+
+type CardLook = {
+  /** The tighter padding of phone-first screens: the cart's, an order's, a delivery's. */
+  compact?: boolean
+}
+
+/** The card's classes before a screen's own (className), which adds what differs. */
+export function cardClassName({ compact = false }: CardLook, className: string | undefined) {
+  return ['card', compact && 'card--compact', className].filter(Boolean).join(' ')
+}
+
+type CardProps = CardLook &
+  HTMLAttributes<HTMLElement> & {
+    /** The element the card is: a section of the screen unless it is an article, a list or a plain box. */
+    as?: 'section' | 'article' | 'div' | 'ul'
+    ref?: Ref<HTMLElement>
+  }
+
+/** A white surface on the cream page. */
+export function Card({ as: Element = 'section', compact, className, ref, ...rest }: CardProps) {
+  // Each element takes the same attributes; the ref is an HTMLElement's whichever it is.
+  return <Element ref={ref as Ref<never>} className={cardClassName({ compact }, className)} {...rest} />
+}
+
+function CardAnchor({ compact, className, children, ...rest }: CardLook & ComponentPropsWithRef<'a'>) {
+  return (
+    <a className={cardClassName({ compact }, className)} {...rest}>
+      {children}
+    </a>
+  )
+}
+
+/** A whole card that is a link to a screen (a store, a delivery): the router's Link in the card's look. */
+export const CardLink = createLink(CardAnchor)
