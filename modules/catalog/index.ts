@@ -13,7 +13,7 @@ export {
   type Interval,
   isOpenAt,
   isTimeZone,
-  localDate,
+  localDay,
   nextChange,
   openIntervals,
   parseWeeklyHours,
