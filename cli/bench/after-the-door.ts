@@ -4,13 +4,14 @@ import { findOrder, orderOutbox, orderSupport } from '../../modules/orders/index
 import { systemClock } from '../../modules/shared/index'
 import { PAYMENT_SWEEP_LOCK } from '../../server/jobs'
 import { benchGateway, benchPerson, deliveredOrder, inBatches } from './bench-data'
-import { generateLoad, loadRow, loadShape } from './health-throughput'
+import { bareServerLoad, generateLoad, loadRow, loadShape } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgresWithServer, settleAfterSeeding } from './scratch-postgres'
 
 const DELIVERED = 10_000
 const REFUNDS = 1_000
-const STATS_P99_BUDGET_MS = 20
+const READS_P99_BUDGET_MS = 20
+const READS_RPS_BUDGET = 2_000
 /** A steady load, a few requests always in flight, which the budget is for; and the server's ceiling, every connection the other benches use. */
 const STEADY_CONNECTIONS = 4
 const CEILING_CONNECTIONS = 50
@@ -26,7 +27,7 @@ type Person = { cookie: string; id: string }
 
 const STORE = { name: 'Bench Door Store', address: '3 Bench Ct, Edison, NJ 08817', zipCode: '08817', latitude: 40.5171, longitude: -74.3973 }
 
-/** After the door on PostgreSQL: a runner's stats over 10,000 rated deliveries under load, and 1,000 refunds in a row with the consistency check after. */
+/** After the door on PostgreSQL: a runner's stats and payouts over 10,000 rated deliveries under load, and 1,000 refunds in a row with the consistency check after. */
 export function afterTheDoor(): Promise<BenchReport[]> {
   return benchOnPostgresWithServer('After the door on PostgreSQL', STORE, async ({ handle, store, server }) => {
     const buyer = await benchPerson(server.url, handle, 0, ['buyer'], 900)
@@ -52,7 +53,7 @@ export function afterTheDoor(): Promise<BenchReport[]> {
     )
 
     return [
-      await runnerStatsUnderLoad(server.url, runner, `${deliveredSeconds.toFixed(0)} s + ${ratedSeconds.toFixed(0)} s`),
+      await runnerReadsUnderLoad(server.url, runner, `${deliveredSeconds.toFixed(0)} s + ${ratedSeconds.toFixed(0)} s`),
       await refundsInARow(handle, orderIds.slice(0, REFUNDS)),
     ]
   })
@@ -95,25 +96,39 @@ async function historyDispatched(handle: DatabaseHandle) {
   }
 }
 
-/** GET /api/runner/stats for the one runner: at a steady load, within the budget, and at the server's ceiling. */
-async function runnerStatsUnderLoad(base: string, runner: Person, setup: string): Promise<BenchReport> {
-  const stats = (await (await fetch(`${base}/api/runner/stats`, { headers: { cookie: runner.cookie } })).json()) as {
+/** A runner's two money reads, each beside its floors: the bare Bun.serve answering the same body, and the server's cheapest signed-in read (the session alone). */
+const RUNNER_READS = ['/api/runner/stats', '/api/runner/payouts'] as const
+const FLOOR_READ = '/api/auth/user'
+
+/** GET /api/runner/stats and /api/runner/payouts for the one runner: at a steady load, within the budget, and at the server's ceiling, with their floors in the same run. */
+async function runnerReadsUnderLoad(base: string, runner: Person, setup: string): Promise<BenchReport> {
+  const read = (path: string) => fetch(`${base}${path}`, { headers: { cookie: runner.cookie } }).then((response) => response.text())
+  const statsBody = await read('/api/runner/stats')
+  const stats = JSON.parse(statsBody) as {
     today: { deliveries: number }
     allTime: { deliveries: number }
     rating: { average: number | null; count: number }
   }
-  const steady = await generateLoad(`${base}/api/runner/stats`, { cookies: [runner.cookie], connections: STEADY_CONNECTIONS })
-  const ceiling = await generateLoad(`${base}/api/runner/stats`, { cookies: [runner.cookie], connections: CEILING_CONNECTIONS })
-  const over = !(steady.p99 < STATS_P99_BUDGET_MS) || steady.errors + ceiling.errors > 0
+  const rows: string[][] = []
+  const over: string[] = []
+  for (const connections of [STEADY_CONNECTIONS, CEILING_CONNECTIONS]) {
+    const label = `${connections} (${connections === STEADY_CONNECTIONS ? 'steady' : 'ceiling'})`
+    rows.push([`bare Bun.serve, the stats body`, label, ...loadRow(await bareServerLoad(statsBody, { connections }))])
+    for (const path of [FLOOR_READ, ...RUNNER_READS]) {
+      const load = await generateLoad(`${base}${path}`, { cookies: [runner.cookie], connections })
+      rows.push([`GET ${path}`, label, ...loadRow(load)])
+      if (path === FLOOR_READ) continue
+      if (load.errors > 0) over.push(`${path} had errors`)
+      if (connections === STEADY_CONNECTIONS && !(load.p99 < READS_P99_BUDGET_MS)) over.push(`${path} p99 at ${connections}`)
+      if (connections === CEILING_CONNECTIONS && !(load.rps >= READS_RPS_BUDGET)) over.push(`${path} requests/s at ${connections}`)
+    }
+  }
   return {
-    title: `GET /api/runner/stats for one runner with ${stats.allTime.deliveries.toLocaleString('en-US')} deliveries (${stats.today.deliveries.toLocaleString('en-US')} of them today) and ${stats.rating.count.toLocaleString('en-US')} ratings (average ${stats.rating.average}) on PostgreSQL; ${loadShape(STEADY_CONNECTIONS)}, then ${CEILING_CONNECTIONS} (set up in ${setup})`,
-    columns: ['connections', 'requests/s', 'p50', 'p99', 'errors'],
-    rows: [
-      [`${STEADY_CONNECTIONS} (steady)`, ...loadRow(steady)],
-      [`${CEILING_CONNECTIONS} (ceiling)`, ...loadRow(ceiling)],
-    ],
-    verdict: `budget: p99 under ${STATS_P99_BUDGET_MS} ms at the steady load: ${over ? 'OVER' : 'within'}`,
-    overBudget: over,
+    title: `A runner's money reads for one runner with ${stats.allTime.deliveries.toLocaleString('en-US')} deliveries (${stats.today.deliveries.toLocaleString('en-US')} of them today) and ${stats.rating.count.toLocaleString('en-US')} ratings (average ${stats.rating.average}) on PostgreSQL, beside a bare Bun.serve and the session-only GET ${FLOOR_READ}; ${loadShape(STEADY_CONNECTIONS)}, then ${CEILING_CONNECTIONS} (set up in ${setup})`,
+    columns: ['read', 'connections', 'requests/s', 'p50', 'p99', 'errors'],
+    rows,
+    verdict: `budget: stats and payouts each p99 under ${READS_P99_BUDGET_MS} ms at ${STEADY_CONNECTIONS} connections and at least ${READS_RPS_BUDGET.toLocaleString('en-US')} requests/s at ${CEILING_CONNECTIONS}: ${over.length > 0 ? `OVER (${over.join('; ')})` : 'within'}`,
+    overBudget: over.length > 0,
   }
 }
 

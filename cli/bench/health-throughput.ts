@@ -97,7 +97,7 @@ export async function generateLoad(url: string, { headers = [], cookies = [], co
 }
 
 /** The same load on a bare Bun.serve answering `body` (gzipped once, for a load that takes gzip): the floor an endpoint's figures are read against. */
-export async function bareServerLoad(body: string, { gzip = false, headers = [] as string[] } = {}): Promise<LoadResult> {
+export async function bareServerLoad(body: string, { gzip = false, headers = [] as string[], connections = CONNECTIONS } = {}): Promise<LoadResult> {
   const bare = await startBareServer(body, { gzip })
-  return generateLoad(`${bare.url}/`, { headers }).finally(() => bare.stop())
+  return generateLoad(`${bare.url}/`, { headers, connections }).finally(() => bare.stop())
 }

@@ -1,7 +1,7 @@
 // The windows a store can be ordered for (issue 30): 2-hour stretches of its opening hours on its
 // local today and the next six days. Pure: the server offers, checks and labels them.
 import { TZDate } from '@date-fns/tz'
-import { DELIVERY_WINDOW_DAYS, DELIVERY_WINDOW_MINUTES, DELIVERY_WINDOW_NOTICE_MINUTES } from '../shared/index'
+import { DELIVERY_WINDOW_DAYS, DELIVERY_WINDOW_MINUTES, DELIVERY_WINDOW_NOTICE_MINUTES, startOfLocalDay } from '../shared/index'
 import { openIntervals, type Schedule } from './contract/weekly-hours'
 
 const MINUTE = 60_000
@@ -18,13 +18,10 @@ export type OfferedWindow = DeliveryWindow & { label: string; available: boolean
  * still 2 hours of real time: the one spanning the change reads 00:00–03:00 in spring, 00:00–01:00 in autumn.
  */
 export function windowsOf(schedule: Schedule, now: Date): DeliveryWindow[] {
-  const today = new TZDate(now.getTime(), schedule.timeZone)
   const earliest = now.getTime() + DELIVERY_WINDOW_NOTICE_MINUTES * MINUTE
   const windows: DeliveryWindow[] = []
   for (let day = 0; day < DELIVERY_WINDOW_DAYS; day++) {
-    const from = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + day, schedule.timeZone)
-    const to = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + day + 1, schedule.timeZone)
-    for (const stretch of openIntervals(schedule, new Date(from.getTime()), new Date(to.getTime()))) {
+    for (const stretch of openIntervals(schedule, startOfLocalDay(now, schedule.timeZone, day), startOfLocalDay(now, schedule.timeZone, day + 1))) {
       for (let start = stretch.start.getTime(); start + WINDOW_MS <= stretch.end.getTime(); start += WINDOW_MS)
         if (start >= earliest) windows.push({ start: new Date(start), end: new Date(start + WINDOW_MS) })
     }

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
-import { type Closure, DEFAULT_TIME_ZONE, localDate } from './contract/weekly-hours'
+import { type Closure, DEFAULT_TIME_ZONE, localDay } from './contract/weekly-hours'
 import { DEMO_PRODUCTS } from './demo-data/products'
 import { shelvesFor } from './demo-data/store-shelves'
 import { DEMO_STORES } from './demo-data/stores'
@@ -43,7 +43,7 @@ const HOLIDAYS = [
  * New York), so a fresh demo always has it ahead and it is always a real holiday.
  */
 export function demoHolidayClosure(clock: Clock): Closure {
-  const today = localDate(clock.now(), DEFAULT_TIME_ZONE)
+  const today = localDay(clock.now(), DEFAULT_TIME_ZONE)
   const year = Number(today.slice(0, 4))
   const next = [year, year + 1]
     .flatMap((each) => HOLIDAYS.map((holiday) => ({ day: `${each}-${holiday.date}`, name: holiday.name })))

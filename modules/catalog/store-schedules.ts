@@ -2,7 +2,7 @@ import { and, gte, inArray, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
-import { type Closure, localDate, parseWeeklyHours, type Schedule } from './contract/weekly-hours'
+import { type Closure, localDay, parseWeeklyHours, type Schedule } from './contract/weekly-hours'
 import { storeClosures, stores } from './schema'
 
 /** How far back closures are read: a closure that ended before yesterday can no longer close anything. */
@@ -55,7 +55,7 @@ export const scheduleOf = (row: ScheduleRow, closures: readonly Closure[]): Sche
 })
 
 /** Yesterday in UTC is before today anywhere: a closure ending on it is over in every zone. */
-const closuresSince = (clock: Clock) => localDate(new Date(clock.now().getTime() - DAY_MS), 'UTC')
+const closuresSince = (clock: Clock) => localDay(new Date(clock.now().getTime() - DAY_MS), 'UTC')
 
 /**
  * The closures not yet over of the store a query of `stores` reads, as one JSON value, for a store

@@ -4,8 +4,8 @@ import { AFTER_DELIVERY_DAYS, type Clock, conflict, MIN_RATINGS_FOR_AVERAGE } fr
 import { AFTER_DELIVERY_MS, afterDeliveryOpen, type NewRating, type Rating, type RunnerRating } from './contract'
 import { orderForParty } from './order-access'
 import { announceOrderChange, recordOrderEvent } from './outbox'
-import { talliesOf, tallyMutualRating } from './runner-tallies'
-import { orderRatings, orders } from './schema'
+import { tallyMutualRating } from './runner-tallies'
+import { orderRatings, orders, runnerTallies } from './schema'
 
 export type RatingRow = typeof orderRatings.$inferSelect
 
@@ -80,34 +80,40 @@ export async function revealedRatings(db: Database, orderId: string) {
 export type RunnerStanding = { rating: Pick<RunnerRating, 'average' | 'count'>; deliveries: number }
 
 /**
- * Each runner's standing, from their tally and the ratings whose week ran out. The average (null
- * under 3 ratings, else one decimal) counts a rating once its ratee may see it: once both have
- * rated (the mutual ones, kept in the runner's tally), or once its week is over though the other
- * never rated (read here from order_ratings' index, since no write marks a week passing). So an
- * average moving cannot tell a runner what one buyer gave before they could see it.
+ * Each runner's standing, from their tally and the ratings whose week ran out, in one statement.
+ * The average (null under 3 ratings, else one decimal) counts a rating once its ratee may see it:
+ * once both have rated (the mutual ones, kept in the runner's tally), or once its week is over
+ * though the other never rated (read here from order_ratings' index, since no write marks a week
+ * passing). So an average moving cannot tell a runner what one buyer gave before they could see
+ * it. A runner without a tally has delivered nothing, so nobody could rate them either.
  */
 export async function runnerStandings(db: Database, clock: Clock, runnerIds: readonly string[]): Promise<Map<string, RunnerStanding>> {
   const ids = [...new Set(runnerIds)]
   const standings = new Map<string, RunnerStanding>()
   if (ids.length === 0) return standings
-  const [tallies, oneSided] = await Promise.all([
-    talliesOf(db, ids),
-    db
-      .select({ runnerId: orderRatings.rateeId, count: count(), stars: sql<string>`sum(${orderRatings.stars})` })
-      .from(orderRatings)
-      .where(
-        and(inArray(orderRatings.rateeId, ids), eq(orderRatings.rateeRole, 'runner'), eq(orderRatings.mutual, false), lte(orderRatings.revealAt, clock.now())),
-      )
-      .groupBy(orderRatings.rateeId),
-  ])
+  const late = and(
+    eq(orderRatings.rateeId, runnerTallies.runnerId),
+    eq(orderRatings.rateeRole, 'runner'),
+    eq(orderRatings.mutual, false),
+    lte(orderRatings.revealAt, clock.now()),
+  )
+  const rows = await db
+    .select({
+      runnerId: runnerTallies.runnerId,
+      deliveries: runnerTallies.deliveries,
+      ratings: sql<number>`${runnerTallies.mutualRatings} + (${db.select({ count: count() }).from(orderRatings).where(late)})`.mapWith(Number),
+      stars: sql<number>`${runnerTallies.mutualStars} + (${db
+        .select({ stars: sql`coalesce(sum(${orderRatings.stars}), 0)` })
+        .from(orderRatings)
+        .where(late)})`.mapWith(Number),
+    })
+    .from(runnerTallies)
+    .where(inArray(runnerTallies.runnerId, ids))
   for (const id of ids) {
-    const tally = tallies.get(id)!
-    const late = oneSided.find((row) => row.runnerId === id)
-    const total = tally.mutualRatings + (late?.count ?? 0)
-    const stars = tally.mutualStars + Number(late?.stars ?? 0)
+    const { deliveries = 0, ratings = 0, stars = 0 } = rows.find((row) => row.runnerId === id) ?? {}
     standings.set(id, {
-      rating: { average: total >= MIN_RATINGS_FOR_AVERAGE ? Math.round((stars / total) * 10) / 10 : null, count: total },
-      deliveries: tally.deliveries,
+      rating: { average: ratings >= MIN_RATINGS_FOR_AVERAGE ? Math.round((stars / ratings) * 10) / 10 : null, count: ratings },
+      deliveries,
     })
   }
   return standings

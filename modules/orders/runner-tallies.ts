@@ -1,8 +1,6 @@
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type orders, runnerTallies } from './schema'
-
-export type RunnerTally = typeof runnerTallies.$inferSelect
 
 /** A delivery counted towards its runner, in the transaction that delivers it. */
 export async function tallyDelivery(tx: Database, order: Pick<typeof orders.$inferSelect, 'runnerId'>): Promise<void> {
@@ -22,19 +20,4 @@ export async function tallyMutualRating(tx: Database, runnerId: string, stars: n
       target: runnerTallies.runnerId,
       set: { mutualRatings: sql`${runnerTallies.mutualRatings} + 1`, mutualStars: sql`${runnerTallies.mutualStars} + ${stars}` },
     })
-}
-
-const NO_TALLY = { deliveries: 0, mutualRatings: 0, mutualStars: 0 }
-
-/** These runners' totals; a runner with nothing delivered or rated yet has zeros. */
-export async function talliesOf(db: Database, runnerIds: readonly string[]): Promise<Map<string, Omit<RunnerTally, 'runnerId'>>> {
-  const tallies = new Map(runnerIds.map((id) => [id, NO_TALLY]))
-  if (runnerIds.length === 0) return tallies
-  for (const { runnerId, ...tally } of await db
-    .select()
-    .from(runnerTallies)
-    .where(inArray(runnerTallies.runnerId, [...runnerIds]))) {
-    tallies.set(runnerId, tally)
-  }
-  return tallies
 }

@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { captureGroceryTotals } from '../../server/jobs'
 import { cardOrders } from '../../testing/card-orders'
+import { payoutTotalsAstray } from '../../testing/payout-totals'
 import { testApi } from '../../testing/test-api'
 import { findOrder, type Order, orderSupport } from '../orders/index'
 import { paymentEventsOf } from '../payments/index'
@@ -18,6 +19,9 @@ const api = await testApi()
 const { call, clock, db, kind, completeAccount, addStore, providers, runnerWithPayouts } = api
 const gateway = providers.payments
 const store = await addStore({ name: 'Groceries Line Store', latitude: 40.53, longitude: -74.3973 })
+
+// Whatever a test wrote to the ledger, each runner's kept totals still add up to their lines.
+afterEach(async () => expect(await payoutTotalsAstray(db)).toEqual([]))
 const { pickedUpCardOrder, deliver, confirm, capturedCardOrder } = cardOrders(api, store)
 type Person = Awaited<ReturnType<typeof completeAccount>>
 const HOUR = 60 * 60_000

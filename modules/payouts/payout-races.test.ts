@@ -1,8 +1,9 @@
-import { describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { deliveredOrder, inBatches } from '../../cli/bench/bench-data'
 import { openDatabase } from '../../db/client'
 import { payOutRunners } from '../../server/jobs'
+import { payoutTotalsAstray } from '../../testing/payout-totals'
 import { testApi } from '../../testing/test-api'
 import { findOrder, orderSupport } from '../orders/index'
 import { embeddedGateway } from '../payments/index'
@@ -15,6 +16,9 @@ const { db, clock, kind } = api
 // The CLI's clock is the real one: lines must be available by it too.
 clock.set(new Date())
 const store = await api.addStore({ name: 'Payout Race Store', latitude: 40.53, longitude: -74.3973 })
+
+// Whatever a test wrote to the ledger, each runner's kept totals still add up to their lines.
+afterEach(async () => expect(await payoutTotalsAstray(db)).toEqual([]))
 const gateway = api.providers.payments
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
 

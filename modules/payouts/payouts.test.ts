@@ -1,5 +1,6 @@
-import { describe, expect, spyOn, test } from 'bun:test'
+import { afterEach, describe, expect, spyOn, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
+import { payoutTotalsAstray } from '../../testing/payout-totals'
 import { testApi } from '../../testing/test-api'
 import { dispatcher } from '../notifications/index'
 import { findOrder, orderSupport } from '../orders/index'
@@ -26,6 +27,9 @@ const api = await testApi({
 })
 const { call, clock, db, completeAccount, addStore } = api
 const store = await addStore({ name: 'Payouts Test Store', latitude: 40.53, longitude: -74.3973 })
+
+// Whatever a test wrote to the ledger, each runner's kept totals still add up to their lines.
+afterEach(async () => expect(await payoutTotalsAstray(db)).toEqual([]))
 const HOUR = 60 * 60_000
 
 type Person = Awaited<ReturnType<typeof completeAccount>>

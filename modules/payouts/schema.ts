@@ -97,8 +97,33 @@ export const payoutLines = pgTable(
     check('payout_lines_paid_with_transfer', sql`(paid_at is null) = (transfer_id is null) and (paid_at is null) = (transferred_cents is null)`),
     check('payout_lines_bank_status_with_transfer', sql`(paid_at is null) = (bank_status is null)`),
     index('payout_lines_not_in_bank_idx').on(t.runnerId, t.paidAt).where(sql`bank_status in ('in_transit', 'returned')`),
+    // A runner's pending amount (unpaid, not held, its window still open) read from the index alone.
+    index('payout_lines_runner_unpaid_idx').on(t.runnerId, t.held, t.availableAt, t.amountCents).where(sql`paid_at is null`),
   ],
 )
+
+/**
+ * Each runner's ledger added up, so their balances and earnings are read from one row rather than
+ * summed over every line they ever earned. A trigger on payout_lines (in the migration that made
+ * this table) moves it in the same statement as any write to a line, whichever of the ledger's
+ * writers makes it: what a line adds is the same rule as balancesOf and earnedBy read
+ * (contract.ts's payoutLineStatus). What is pending and what is available split the unpaid
+ * amount by time, which no write marks, so the reads take the pending part from the lines.
+ */
+export const payoutTotals = pgTable('payout_totals', {
+  runnerId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Lines not paid and not held: pending or available. */
+  unpaidCents: integer().notNull().default(0),
+  heldCents: integer().notNull().default(0),
+  /** Transferred lines, net of reversals, by where their money stands on the way to the bank. */
+  inTransitCents: integer().notNull().default(0),
+  returnedCents: integer().notNull().default(0),
+  paidCents: integer().notNull().default(0),
+  /** Every delivery line's net (netOf): what the runner's stats call all they earned. */
+  deliveryEarnedCents: integer().notNull().default(0),
+})
 
 /**
  * Each reversal of a line's transfer, claimed before the gateway is asked (as refunds are), under

@@ -13,7 +13,7 @@ import {
 } from './contract'
 import { availableAt, dueBy, type LineRow, netOf } from './ledger'
 import { refusalCause, refusedAtLastAttempt } from './refusals'
-import { payoutAccounts, payoutLines } from './schema'
+import { payoutAccounts, payoutLines, payoutTotals } from './schema'
 
 export const toPayoutLine = (line: LineRow, now: Date): PayoutLine => ({
   id: line.id,
@@ -32,30 +32,36 @@ export const toPayoutLine = (line: LineRow, now: Date): PayoutLine => ({
   createdAt: line.createdAt.toISOString(),
 })
 
-/** The balances of these runners at once: what is pending, held, available, and of what was transferred (net of reversals), in transit, returned and paid to the bank. */
+/**
+ * The balances of these runners at once: what is pending, held, available, and of what was
+ * transferred (net of reversals), in transit, returned and paid to the bank. One statement over
+ * their kept totals (payout_totals); only the unpaid lines whose window is still open are read,
+ * from an index, to split the unpaid amount into pending and available at `now`.
+ */
 export async function balancesOf(db: Database, clock: Clock, runnerIds: readonly string[]): Promise<Map<string, PayoutBalance>> {
   const now = clock.now()
-  const unpaid = and(isNull(payoutLines.paidAt), eq(payoutLines.held, false))
-  const sum = (where: SQL | undefined, amount: SQL = sql`${payoutLines.amountCents}`) => sql<number>`coalesce(sum(${amount}) filter (where ${where}), 0)::int`
-  const transferredNet = sql`${payoutLines.transferredCents} - ${payoutLines.reversedCents}`
+  const pending = db
+    .select({ cents: sql<number>`coalesce(sum(${payoutLines.amountCents}), 0)::int` })
+    .from(payoutLines)
+    .where(and(eq(payoutLines.runnerId, payoutTotals.runnerId), isNull(payoutLines.paidAt), eq(payoutLines.held, false), gt(payoutLines.availableAt, now)))
   const rows =
     runnerIds.length === 0
       ? []
       : await db
           .select({
-            runnerId: payoutLines.runnerId,
-            pendingCents: sum(and(unpaid, gt(payoutLines.availableAt, now))),
-            heldCents: sum(and(isNull(payoutLines.paidAt), eq(payoutLines.held, true))),
-            availableCents: sum(availableAt(now)),
-            inTransitCents: sum(eq(payoutLines.bankStatus, 'in_transit'), transferredNet),
-            returnedCents: sum(eq(payoutLines.bankStatus, 'returned'), transferredNet),
-            paidCents: sum(eq(payoutLines.bankStatus, 'paid'), transferredNet),
+            runnerId: payoutTotals.runnerId,
+            unpaidCents: payoutTotals.unpaidCents,
+            pendingCents: sql<number>`(${pending})`.mapWith(Number),
+            heldCents: payoutTotals.heldCents,
+            inTransitCents: payoutTotals.inTransitCents,
+            returnedCents: payoutTotals.returnedCents,
+            paidCents: payoutTotals.paidCents,
           })
-          .from(payoutLines)
-          .where(inArray(payoutLines.runnerId, [...runnerIds]))
-          .groupBy(payoutLines.runnerId)
+          .from(payoutTotals)
+          .where(inArray(payoutTotals.runnerId, [...runnerIds]))
   const balances = new Map(runnerIds.map((id) => [id, { pendingCents: 0, heldCents: 0, availableCents: 0, inTransitCents: 0, returnedCents: 0, paidCents: 0 }]))
-  for (const { runnerId, ...balance } of rows) balances.set(runnerId, balance)
+  for (const { runnerId, unpaidCents, pendingCents, ...kept } of rows)
+    balances.set(runnerId, { ...kept, pendingCents, availableCents: unpaidCents - pendingCents })
   return balances
 }
 
@@ -143,16 +149,20 @@ export async function linesForSupport(db: Database, clock: Clock, filter: { runn
   return rows.map((line) => ({ ...toPayoutLine(line, now), runnerId: line.runnerId, netCents: netOf(line), refusal: refusalCause(line) }))
 }
 
-/** What the ledger says each runner earned by delivering, net of refunds and reversals: all of it, and since `since`. For the runner's stats; groceries paid back are not earnings. */
+/**
+ * What the ledger says a runner earned by delivering, net of refunds and reversals: all of it
+ * (kept in payout_totals), and since `since` (today's lines, from the runner's index). For the
+ * runner's stats; groceries paid back are not earnings.
+ */
 export async function earnedBy(db: Database, runnerId: string, since: Date) {
   const net = sql`case when ${payoutLines.transferredCents} is null then ${payoutLines.amountCents} else ${payoutLines.transferredCents} - ${payoutLines.reversedCents} end`
   const [row] = await db
     .select({
-      allTimeCents: sql<number>`coalesce(sum(${net}), 0)::int`,
-      sinceCents: sql<number>`coalesce(sum(${net}) filter (where ${gte(payoutLines.createdAt, since)}), 0)::int`,
+      allTimeCents: sql<number>`coalesce((${db.select({ cents: payoutTotals.deliveryEarnedCents }).from(payoutTotals).where(eq(payoutTotals.runnerId, runnerId))}), 0)::int`,
+      sinceCents: sql<number>`coalesce(sum(${net}), 0)::int`,
     })
     .from(payoutLines)
-    .where(and(eq(payoutLines.runnerId, runnerId), eq(payoutLines.kind, 'delivery')))
+    .where(and(eq(payoutLines.runnerId, runnerId), eq(payoutLines.kind, 'delivery'), gte(payoutLines.createdAt, since)))
   return { allTimeCents: Number(row?.allTimeCents ?? 0), sinceCents: Number(row?.sinceCents ?? 0) }
 }
 

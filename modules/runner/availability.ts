@@ -1,8 +1,7 @@
-import { TZDate } from '@date-fns/tz'
 import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Schedule, type WeeklyHours, weeklyHours } from '../catalog/index'
-import { batchedLookup, type Clock, DELIVERY_RADIUS_MILES } from '../shared/index'
+import { batchedLookup, type Clock, DELIVERY_RADIUS_MILES, startOfLocalDay } from '../shared/index'
 import { type Availability, type AvailabilityUpdate, DEFAULT_TIME_ZONE } from './contract'
 import { runnerAvailability } from './schema'
 
@@ -104,12 +103,6 @@ export async function availabilityOf(db: Database, clock: Clock, userId: string)
   return availabilityAnswerAt(await settingsOf(db, userId), clock.now())
 }
 
-/** The next local midnight in `timeZone`: where a switch moved today stops holding. */
-function endOfLocalDay(at: Date, timeZone: string): Date {
-  const local = new TZDate(at.getTime(), timeZone)
-  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, timeZone).getTime())
-}
-
 /**
  * The Online switch (and the zone the dashboard reads from the device). With weekly hours, a
  * switch moved against them (on outside them, off inside them) holds for the rest of the local
@@ -122,7 +115,7 @@ export async function setAvailability(db: Database, clock: Clock, userId: string
   if (change.online !== undefined) {
     settings.online = change.online
     const againstHours = settings.hours !== null && change.online !== withinHours(settings, now)
-    settings.switchHeldUntil = againstHours ? endOfLocalDay(now, settings.timeZone) : null
+    settings.switchHeldUntil = againstHours ? startOfLocalDay(now, settings.timeZone, 1) : null
   }
   await saveSettings(db, clock, userId, settings)
   return availabilityAnswerAt(settings, now)

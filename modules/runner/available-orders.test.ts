@@ -2,7 +2,6 @@ import { describe, expect, test } from 'bun:test'
 import { apiRequest } from '../../testing/database'
 import { testApi } from '../../testing/test-api'
 import { availableOrdersResponseSchema, ORDER_NO_LONGER_AVAILABLE } from './contract'
-import { startOfDay } from './stats'
 
 const api = await testApi()
 const { app, call, clock, completeAccount, addStore, placeOrder } = api
@@ -217,16 +216,6 @@ describe('GET /api/runner/stats', () => {
       rating: { average: null, count: 0 },
     })
     expect((await call('GET', '/api/runner/stats', { cookie: buyer.cookie })).status).toBe(403)
-  })
-
-  test.each([
-    ['2026-11-10T15:00:00Z', 'America/New_York', '2026-11-10T05:00:00.000Z'],
-    ['2026-11-10T03:00:00Z', 'America/New_York', '2026-11-09T05:00:00.000Z'],
-    ['2026-03-08T15:00:00Z', 'America/New_York', '2026-03-08T05:00:00.000Z'],
-    ['2026-11-01T15:00:00Z', 'America/New_York', '2026-11-01T04:00:00.000Z'],
-    ['2026-11-10T15:00:00Z', 'Asia/Kolkata', '2026-11-09T18:30:00.000Z'],
-  ])('the day that includes %s begins, in %s, at %s', (now, zone, midnight) => {
-    expect(startOfDay(new Date(now), zone).toISOString()).toBe(midnight)
   })
 })
 

@@ -1,7 +1,7 @@
 // What a buyer is told about a store's hours, in the store's own time zone: "Open · closes 9 PM",
 // "Closed · opens 9 AM tomorrow", and why an order for delivery now is refused. Pure: the browser
 // writes the same texts from a store's answer.
-import { closureAt, localDate, nextChange, openIntervals, type Schedule } from './weekly-hours'
+import { closureAt, localDay, nextChange, openIntervals, type Schedule } from './weekly-hours'
 
 /** When a store next opens or closes, as a store's answer carries it (an ISO instant). */
 export type NextChange = { at: string; opens: boolean }
@@ -42,8 +42,8 @@ function dayAfter(date: string, days = 1): string {
 
 /** '' for today, 'tomorrow', the weekday within the week, else the date: the day of `at` as seen from `now`, in the zone. */
 function dayOf(at: Date, timeZone: string, now: Date): string {
-  const date = localDate(at, timeZone)
-  const today = localDate(now, timeZone)
+  const date = localDay(at, timeZone)
+  const today = localDay(now, timeZone)
   if (date === today) return ''
   if (date === dayAfter(today)) return 'tomorrow'
   if (date <= dayAfter(today, WEEKDAY_RANGE_DAYS)) return formatter(timeZone, 'weekday').format(at)
@@ -57,7 +57,7 @@ export function openingText(at: Date, timeZone: string, now: Date): string {
 
 /** "9 PM", "midnight", "2 AM tomorrow": when a store closes; a closing today needs no day. */
 export function closingText(at: Date, timeZone: string, now: Date): string {
-  const atMidnight = localDate(at, timeZone) !== localDate(new Date(at.getTime() - 1), timeZone)
+  const atMidnight = localDay(at, timeZone) !== localDay(new Date(at.getTime() - 1), timeZone)
   // A day's hours that run to 24:00 close at the end of that day, not at the start of the next.
   const day = dayOf(atMidnight ? new Date(at.getTime() - 1) : at, timeZone, now)
   return [atMidnight ? 'midnight' : timeOfDay(at, timeZone), day].filter(Boolean).join(' ')

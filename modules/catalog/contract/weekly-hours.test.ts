@@ -5,7 +5,7 @@ import {
   HoursFormatError,
   isOpenAt,
   isTimeZone,
-  localDate,
+  localDay,
   nextChange,
   openIntervals,
   parseWeeklyHours,
@@ -98,7 +98,7 @@ describe('when a schedule is open', () => {
   })
 
   test('the local date is the time zone’s, not UTC’s', () => {
-    expect(localDate(new Date('2026-11-28T03:00:00Z'), NEW_YORK)).toBe('2026-11-27')
+    expect(localDay(new Date('2026-11-28T03:00:00Z'), NEW_YORK)).toBe('2026-11-27')
   })
 })
 

@@ -3,6 +3,7 @@
 // make something open. Pure: the browser formats with it too. Wall times become instants through
 // @date-fns/tz, so the 23-hour and 25-hour days of daylight saving come out right.
 import { TZDate } from '@date-fns/tz'
+import { localDay } from '../../shared/contract'
 
 export const WEEK_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
 export type WeekDay = (typeof WEEK_DAYS)[number]
@@ -15,7 +16,7 @@ export type Closure = { from: string; to: string; reason: string }
 export type Schedule = { timeZone: string; hours: WeeklyHours; closures: readonly Closure[] }
 export type Interval = { start: Date; end: Date }
 
-export { DEFAULT_TIME_ZONE, isTimeZone } from '../../shared/contract'
+export { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../shared/contract'
 /** What a place with no hours written keeps: open all day, every day. */
 export const ALWAYS_OPEN = 'mon-sun 00:00-24:00'
 
@@ -105,18 +106,12 @@ export function formatWeeklyHours(hours: WeeklyHours): string {
   return segments.join('; ') || CLOSED_ALL_WEEK
 }
 
-/** The local date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDate(at: Date, timeZone: string): string {
-  const local = new TZDate(at.getTime(), timeZone)
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`
-}
-
 const isClosed = (closures: readonly Closure[], date: string) => closures.some((closure) => closure.from <= date && date <= closure.to)
 
 /** The dated closure that closes the place on the local date of `at`, if one does. */
 export function closureAt(schedule: Schedule, at: Date): Closure | null {
   if (schedule.closures.length === 0) return null
-  const date = localDate(at, schedule.timeZone)
+  const date = localDay(at, schedule.timeZone)
   return schedule.closures.find((closure) => closure.from <= date && date <= closure.to) ?? null
 }
 
@@ -131,7 +126,7 @@ export function openIntervals(schedule: Schedule, from: Date, to: Date): Interva
   for (let offset = -1; ; offset++) {
     const midnight = new TZDate(first.getFullYear(), first.getMonth(), first.getDate() + offset, schedule.timeZone)
     if (midnight.getTime() >= to.getTime()) break
-    const date = localDate(midnight, schedule.timeZone)
+    const date = localDay(midnight, schedule.timeZone)
     if (isClosed(schedule.closures, date)) continue
     for (const range of schedule.hours[midnight.getDay()]!) {
       const at = (minutes: number) =>
