@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../db/client'
-import { embeddedGateway, paymentEventsOf } from '../modules/payments/index'
+import { embeddedGateway } from '../modules/payments/gateways/index'
+import { paymentEventsOf } from '../modules/payments/index'
 import { orderWithPayment } from '../testing/order-with-payment'
 import { testApi } from '../testing/test-api'
 import { sweepPayments } from './jobs'

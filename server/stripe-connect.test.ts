@@ -2,15 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { openDatabase } from '../db/client'
-import {
-  type BankPayoutReport,
-  type ConnectedAccount,
-  GatewayUnavailableError,
-  type StripeSettings,
-  stripeGateway,
-  stripeRequestPacer,
-  TransferRefusedError,
-} from '../modules/payments/index'
+import { type StripeSettings, stripeGateway, stripeRequestPacer } from '../modules/payments/gateways/index'
+import { type BankPayoutReport, type ConnectedAccount, GatewayUnavailableError, TransferRefusedError } from '../modules/payments/index'
 import { payoutAccounts, payoutDesk, payoutLines, payoutOutbox } from '../modules/payouts/index'
 import { freshTestDatabase } from '../testing/database'
 import { type StripeStandInOptions, stripeStandIn } from '../testing/stripe-stand-in'

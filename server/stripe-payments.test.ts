@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { findOrder, orderMoves, orderSupport, ordersPaymentListener } from '../modules/orders/index'
+import { stripeGateway, stripeRequestPacer } from '../modules/payments/gateways/index'
 import {
   captureGroceryHold,
   chargeGroceryExtra,
@@ -15,8 +16,6 @@ import {
   paymentEventsOf,
   RefundExceedsCaptureError,
   refundsOf,
-  stripeGateway,
-  stripeRequestPacer,
 } from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
 import { orderWithPayment } from '../testing/order-with-payment'

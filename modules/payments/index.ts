@@ -1,5 +1,5 @@
 import type { ModuleDeps } from '../shared/index'
-import type { AccountListener, PaymentGateway } from './gateway'
+import type { AccountListener, PaymentGateway } from './gateways/gateway'
 import { groceryChargesOf } from './grocery-charges'
 import { groceryHoldsOf } from './grocery-holds'
 import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
@@ -21,8 +21,6 @@ export {
   isCharged,
   REFUNDED_PARTS,
 } from './contract'
-export type { BankPayout, BankPayoutRun } from './embedded-bank-payouts'
-export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } from './embedded-gateway'
 export { type PaymentEvent, paymentEventsOf } from './events'
 export { holdsOlderThanWindow } from './figures'
 export {
@@ -40,7 +38,7 @@ export {
   TransferRefusedError,
   type TransferRequest,
   type TransferReversal,
-} from './gateway'
+} from './gateways/gateway'
 export { type GroceryCharge, groceriesCharged } from './grocery-charges'
 export { chargeGroceryExtra, chargeOwedGroceryExtras, type GroceryExtraOutcome } from './grocery-extra'
 export {
@@ -90,8 +88,6 @@ export {
   type SettledRefund,
   settledRefundsOf,
 } from './refunds'
-export { type StripeSettings, stripeGateway } from './stripe-gateway'
-export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
 export {
   connectedAccountFor,
   type LineToTransfer,

@@ -11,7 +11,7 @@ import {
   type PaymentGateway,
   PaymentStateError,
   RefundExceedsCaptureError,
-} from './gateway'
+} from './gateways/gateway'
 import { idempotencyKeys, refundLock } from './keys'
 import { checkoutIntents, groceryHolds, refunds } from './schema'
 

@@ -1,5 +1,5 @@
 import { describeForLog } from '../shared/index'
-import { type ConnectedAccount, GatewayUnavailableError, type PaymentGateway, TransferRefusedError } from './gateway'
+import { type ConnectedAccount, GatewayUnavailableError, type PaymentGateway, TransferRefusedError } from './gateways/gateway'
 import { idempotencyKeys, transferGroupOf } from './keys'
 
 /**

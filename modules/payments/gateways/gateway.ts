@@ -1,6 +1,6 @@
 // The payment provider's interface: payments implements it twice (embedded and Stripe), chooses
 // neither (providersFromConfig does), and is the only module that calls it.
-import type { PaymentState } from './contract'
+import type { PaymentState } from '../contract'
 
 /** Stripe's PaymentIntent statuses; both gateways use them as Stripe does. */
 export type IntentStatus =

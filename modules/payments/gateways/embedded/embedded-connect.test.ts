@@ -1,21 +1,21 @@
 import { describe, expect, spyOn, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { testApi } from '../../testing/test-api'
-import { findOrder } from '../orders/index'
-import { TEST_ACCOUNT_NUMBER, TEST_FAILING_ACCOUNT_NUMBER } from './contract'
-import { ONBOARDING_REQUIREMENTS } from './embedded-connect'
-import { sha256 } from './embedded-tokens'
+import { testApi } from '../../../../testing/test-api'
+import { findOrder } from '../../../orders/index'
+import { TEST_ACCOUNT_NUMBER, TEST_FAILING_ACCOUNT_NUMBER } from '../../contract'
 import {
   type AccountListener,
   type BankPayoutReport,
   type ConnectedAccount,
-  type EmbeddedGateway,
   IdempotencyKeyReusedError,
   idempotencyKeys,
   PaymentStateError,
   refund,
   type TransferRefusedError,
-} from './index'
+} from '../../index'
+import type { EmbeddedGateway } from '../index'
+import { ONBOARDING_REQUIREMENTS } from './embedded-connect'
+import { sha256 } from './embedded-tokens'
 import { embeddedAccountLinks, embeddedConnectedAccounts, embeddedPayouts } from './schema'
 
 // The embedded gateway's Stripe Connect, through its interface and the onboarding form's API:
