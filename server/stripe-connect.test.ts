@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { openDatabase } from '../db/client'
 import { type StripeSettings, stripeGateway, stripeRequestPacer } from '../modules/payments/gateways/index'
-import { type BankPayoutReport, type ConnectedAccount, GatewayUnavailableError, TransferRefusedError } from '../modules/payments/index'
+import { type BankPayoutReport, type ConnectedAccount, paymentErrors } from '../modules/payments/index'
 import { payoutAccounts, payoutDesk, payoutLines, payoutOutbox } from '../modules/payouts/index'
 import { freshTestDatabase } from '../testing/database'
 import { type StripeStandInOptions, stripeStandIn } from '../testing/stripe-stand-in'
@@ -58,7 +58,7 @@ function stripeRig({ perSecond = 20, standIn, ...extra }: { perSecond?: number; 
 const refusalOf = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error) => (error instanceof TransferRefusedError ? error.code : error),
+    (error) => (error instanceof paymentErrors.TransferRefusedError ? error.code : error),
   )
 
 describe("Stripe Connect's accounts through the gateway", () => {
@@ -343,7 +343,7 @@ describe("Stripe's own rate limit", () => {
     const { stripe, gateway } = stripeRig({ perSecond: 100, rateLimitPatienceMs: 600 })
     stripe.setRequestsPerSecond(0)
     const started = performance.now()
-    await expect(gateway.retrieveIntent('pi_any')).rejects.toBeInstanceOf(GatewayUnavailableError)
+    await expect(gateway.retrieveIntent('pi_any')).rejects.toBeInstanceOf(paymentErrors.GatewayUnavailableError)
     expect(performance.now() - started).toBeLessThan(3000)
     expect(stripe.sent.length).toBeGreaterThan(1)
     expect(stripe.sent.every((sent) => sent.status === 429)).toBe(true)
@@ -353,7 +353,7 @@ describe("Stripe's own rate limit", () => {
     const rig = stripeRig({ perSecond: 100, maxNetworkRetries: 1 })
     const intentId = await heldPayment(rig)
     rig.stripe.setDown(true)
-    await expect(rig.gateway.capture(intentId, 'order:o-down:capture')).rejects.toBeInstanceOf(GatewayUnavailableError)
+    await expect(rig.gateway.capture(intentId, 'order:o-down:capture')).rejects.toBeInstanceOf(paymentErrors.GatewayUnavailableError)
     rig.stripe.setDown(false)
     expect(rig.stripe.sent.filter((sent) => sent.status === 503).map((sent) => [sent.path, sent.idempotencyKey])).toEqual([
       [`/v1/payment_intents/${intentId}/capture`, 'order:o-down:capture'],

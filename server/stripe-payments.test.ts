@@ -3,20 +3,7 @@ import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { findOrder, orderMoves, orderSupport, ordersPaymentListener } from '../modules/orders/index'
 import { stripeGateway, stripeRequestPacer } from '../modules/payments/gateways/index'
-import {
-  captureGroceryHold,
-  chargeGroceryExtra,
-  findGroceryHold,
-  GatewayUnavailableError,
-  idempotencyKeys,
-  oweGroceryCapture,
-  PaymentDeclinedError,
-  type PaymentGateway,
-  PaymentStateError,
-  paymentEventsOf,
-  RefundExceedsCaptureError,
-  refundsOf,
-} from '../modules/payments/index'
+import { groceries, idempotencyKeys, orderPayments, type PaymentGateway, paymentErrors } from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
 import { orderWithPayment } from '../testing/order-with-payment'
 import { stripeStandIn } from '../testing/stripe-stand-in'
@@ -51,7 +38,7 @@ describe('the Stripe gateway', () => {
     const captures = stripe.sent.filter((request) => request.path === `/v1/payment_intents/${intent.id}/capture`)
     expect(captures.map((request) => request.idempotencyKey)).toEqual(['order:o2:capture', 'order:o2:capture'])
     // Cancelling a captured intent is a state error, which the sweep reads as "captured".
-    await expect(gateway.cancel(intent.id, 'order:o2:cancel')).rejects.toBeInstanceOf(PaymentStateError)
+    await expect(gateway.cancel(intent.id, 'order:o2:cancel')).rejects.toBeInstanceOf(paymentErrors.PaymentStateError)
   })
 
   test('a declined capture, a missing intent and Stripe being down are told apart', async () => {
@@ -59,17 +46,17 @@ describe('the Stripe gateway', () => {
     stripe.confirmCard(intent.id)
     stripe.declineCaptureOf(intent.id)
     const declined = await gateway.capture(intent.id, 'order:o3:capture').catch((error) => error)
-    expect(declined).toBeInstanceOf(PaymentDeclinedError)
+    expect(declined).toBeInstanceOf(paymentErrors.PaymentDeclinedError)
     expect(declined.declineCode).toBe('generic_decline')
     expect(await gateway.retrieveIntent('pi_missing')).toBeNull()
     stripe.setDown(true)
-    await expect(gateway.cancel(intent.id, 'order:o3:cancel')).rejects.toBeInstanceOf(GatewayUnavailableError)
+    await expect(gateway.cancel(intent.id, 'order:o3:cancel')).rejects.toBeInstanceOf(paymentErrors.GatewayUnavailableError)
     stripe.setDown(false)
   })
 
   test('refunds a captured intent under our key (carried as metadata too), once per key, never past the charge', async () => {
     const intent = await gateway.createIntent({ amountCents: 700, metadata: {}, idempotencyKey: 'checkout:b4:r1:create' })
-    await expect(gateway.refund(intent.id, 100, 'problem:early:refund')).rejects.toBeInstanceOf(PaymentStateError)
+    await expect(gateway.refund(intent.id, 100, 'problem:early:refund')).rejects.toBeInstanceOf(paymentErrors.PaymentStateError)
     stripe.confirmCard(intent.id)
     await gateway.capture(intent.id, 'order:o4:capture')
     const tip = await gateway.refund(intent.id, 500, 'problem:p4:refund')
@@ -78,9 +65,9 @@ describe('the Stripe gateway', () => {
     const sent = stripe.sent.filter((request) => request.path === '/v1/refunds' && request.method === 'POST').at(-1)!
     expect(sent.idempotencyKey).toBe('problem:p4:refund')
     expect(Object.fromEntries(sent.params)).toMatchObject({ payment_intent: intent.id, amount: '500', 'metadata[kirana_refund_key]': 'problem:p4:refund' })
-    await expect(gateway.refund(intent.id, 201, 'problem:p5:refund')).rejects.toBeInstanceOf(RefundExceedsCaptureError)
+    await expect(gateway.refund(intent.id, 201, 'problem:p5:refund')).rejects.toBeInstanceOf(paymentErrors.RefundExceedsCaptureError)
     await gateway.refund(intent.id, 200, 'problem:p6:refund')
-    await expect(gateway.refund(intent.id, 1, 'problem:p7:refund')).rejects.toBeInstanceOf(RefundExceedsCaptureError)
+    await expect(gateway.refund(intent.id, 1, 'problem:p7:refund')).rejects.toBeInstanceOf(paymentErrors.RefundExceedsCaptureError)
     expect(stripe.refunds(intent.id).map((refund) => refund.amount)).toEqual([500, 200])
     expect((await gateway.refundsOf!(intent.id)).map((refund) => refund.key).sort()).toEqual(['problem:p4:refund', 'problem:p6:refund'])
   })
@@ -295,7 +282,7 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ status: 'cancelled', capturedCents: 0 })
     expect(await orderWithPayment(api.db, orderId)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
-    expect((await paymentEventsOf(api.db, groceryIntentId)).map((event) => event.reason)).toEqual(
+    expect((await orderPayments.paymentEventsOf(api.db, groceryIntentId)).map((event) => event.reason)).toEqual(
       expect.arrayContaining(['grocery hold: card failed (insufficient_funds) (stripe webhook)', 'grocery hold: found released (stripe webhook)']),
     )
   })
@@ -306,9 +293,9 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     await gateway.cancel(paymentIntentId, 'dashboard:cancel')
     expect((await deliver('payment_intent.canceled', { id: paymentIntentId, status: 'canceled' })).body).toMatchObject({ outcome: 'released' })
     expect(stripe.intent(groceryIntent.id)).toMatchObject({ status: 'canceled' })
-    expect(await findGroceryHold(api.db, groceryIntent.id)).toMatchObject({ status: 'cancelled', orderId: null })
+    expect(await groceries.holdOf(api.db, groceryIntent.id)).toMatchObject({ status: 'cancelled', orderId: null })
     expect((await deliver('payment_intent.canceled', { id: paymentIntentId, status: 'canceled' })).body).toMatchObject({ outcome: 'already released' })
-    expect((await paymentEventsOf(api.db, groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
+    expect((await orderPayments.paymentEventsOf(api.db, groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
   })
 
   test('payment_intent.succeeded for a grocery hold finds it captured at what Stripe received, once; our own capture after it settles nothing twice', async () => {
@@ -318,17 +305,17 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery hold captured' })
     expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery hold already settled' })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ status: 'captured', capturedCents: 2150 })
-    await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, 2150, 'at_door'))
-    expect(await captureGroceryHold(deps, orderId, 'when retried')).toBe('none')
-    expect((await paymentEventsOf(api.db, groceryIntentId)).filter((event) => event.toStatus === 'captured')).toHaveLength(1)
+    await api.db.transaction((tx) => groceries.oweCapture(tx, orderId, 2150, 'at_door'))
+    expect(await groceries.capture(deps, orderId, 'when retried')).toBe('none')
+    expect((await orderPayments.paymentEventsOf(api.db, groceryIntentId)).filter((event) => event.toStatus === 'captured')).toHaveLength(1)
     expect(await orderWithPayment(api.db, orderId)).toMatchObject({ paymentStatus: 'authorized' })
   })
 
   test("the extra charge's payment_intent.succeeded, arriving before our record of it (a crash after Stripe charged), settles it; the retry charges nothing more", async () => {
     const { buyer, orderId, paymentIntentId, groceryIntentId } = await groceryOrder()
     // $30.00 against the $25 hold, the difference by card.
-    await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, 3000, 'card'))
-    expect(await captureGroceryHold(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    await api.db.transaction((tx) => groceries.oweCapture(tx, orderId, 3000, 'card'))
+    expect(await groceries.capture(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
     const savedCard = stripe.intent(paymentIntentId)!
     const charge = await gateway.chargeSavedCard({
       amountCents: 500,
@@ -340,8 +327,8 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     const told = { id: charge.id, status: 'succeeded', amount: 500, amount_received: 500, metadata: { orderId, groceryExtraOf: groceryIntentId } }
     expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery extra captured' })
     expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery extra already settled' })
-    expect(await chargeGroceryExtra(deps, orderId, 'when retried')).toBe('none')
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({ extraIntentId: charge.id, extraStatus: 'captured', extraCapturedCents: 500 })
+    expect(await groceries.chargeExtra(deps, orderId, 'when retried')).toBe('none')
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({ extraIntentId: charge.id, extraStatus: 'captured', extraCapturedCents: 500 })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, extraCents: 500, extraStatus: 'captured', collectAtDoorCents: 0 })
     expect(stripe.sent.filter((request) => request.idempotencyKey === idempotencyKeys.chargeGroceryExtra(orderId))).toHaveLength(1)
   })
@@ -355,8 +342,8 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
   /** A card order's grocery hold ($25) captured at `totalCents`, the difference above it charged to the saved card. */
   async function capturedGroceries(totalCents: number) {
     const { buyer, orderId, groceryIntentId } = await placedCardOrder(api, store)
-    await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, totalCents, 'card'))
-    expect(await captureGroceryHold(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    await api.db.transaction((tx) => groceries.oweCapture(tx, orderId, totalCents, 'card'))
+    expect(await groceries.capture(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
     return { buyer, orderId, groceryIntentId }
   }
   const chargeRefunded = (groceryIntentId: string, capturedCents: number) =>
@@ -372,20 +359,22 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'groceries refunded' })
     expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'already recorded' })
     expect(
-      (await refundsOf(api.db, groceryIntentId)).map((row) => ({
+      (await orderPayments.refundsOf(api.db, groceryIntentId)).map((row) => ({
         key: row.idempotencyKey,
         amount: row.amountCents,
         status: row.status,
         fromRunner: row.fromRunner,
       })),
     ).toEqual([{ key: `stripe:${made.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({ status: 'partially_refunded', refundedCents: 400, refundedFromRunnerCents: 0 })
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({ status: 'partially_refunded', refundedCents: 400, refundedFromRunnerCents: 0 })
     expect((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order).toMatchObject({
       paymentStatus: 'authorized',
       groceryPayment: { capturedCents: 2150, refundedCents: 400, status: 'partially_refunded' },
     })
     expect(
-      (await paymentEventsOf(api.db, groceryIntentId)).filter((event) => event.reason.startsWith('groceries refunded')).map((event) => event.reason),
+      (await orderPayments.paymentEventsOf(api.db, groceryIntentId))
+        .filter((event) => event.reason.startsWith('groceries refunded'))
+        .map((event) => event.reason),
     ).toEqual(['groceries refunded $4.00: refunded in Stripe'])
     expect(await groceryProblems(orderId)).toEqual([])
   })
@@ -393,13 +382,18 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
   /** A card order whose $30.00 total took the $25 hold and $5.00 more on the saved card, with that extra charge's intent. */
   async function chargedExtra() {
     const { buyer, orderId, groceryIntentId } = await capturedGroceries(3000)
-    expect(await chargeGroceryExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
-    return { buyer, orderId, groceryIntentId, extraIntentId: (await findGroceryHold(api.db, groceryIntentId))!.extraIntentId! }
+    expect(await groceries.chargeExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    return { buyer, orderId, groceryIntentId, extraIntentId: (await groceries.holdOf(api.db, groceryIntentId))!.extraIntentId! }
   }
   const extraRefunded = (extraIntentId: string) =>
     webhook('charge.refunded', { id: `ch_${extraIntentId}`, object: 'charge', payment_intent: extraIntentId, amount: 500, amount_captured: 500 })
   const ledgerOf = async (intentId: string) =>
-    (await refundsOf(api.db, intentId)).map((row) => ({ key: row.idempotencyKey, amount: row.amountCents, status: row.status, fromRunner: row.fromRunner }))
+    (await orderPayments.refundsOf(api.db, intentId)).map((row) => ({
+      key: row.idempotencyKey,
+      amount: row.amountCents,
+      status: row.status,
+      fromRunner: row.fromRunner,
+    }))
   const groceryPaymentOf = async (buyer: { cookie: string }, orderId: string) =>
     ((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order as { groceryPayment: Record<string, unknown> }).groceryPayment
   /** What `orders check` lists of the order's payments: its fee and tip's, and its grocery charges. (No runner holds it, so it has no lines to check.) */
@@ -417,7 +411,7 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     expect(await ledgerOf(extraIntentId)).toEqual([{ key: `stripe:${made.id}`, amount: 200, status: 'succeeded', fromRunner: false }])
     expect(await ledgerOf(groceryIntentId)).toEqual([])
     // The hold's own capture is untouched; the platform bore the refund, not the runner.
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({
       status: 'captured',
       refundedCents: 0,
       extraCapturedCents: 500,
@@ -426,7 +420,9 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, refundedCents: 200, extraCents: 500, extraStatus: 'captured' })
     expect(
-      (await paymentEventsOf(api.db, extraIntentId)).filter((event) => event.reason.startsWith('groceries refunded')).map((event) => event.reason),
+      (await orderPayments.paymentEventsOf(api.db, extraIntentId))
+        .filter((event) => event.reason.startsWith('groceries refunded'))
+        .map((event) => event.reason),
     ).toEqual(['groceries refunded $2.00 of the extra charge: refunded in Stripe'])
     expect(await checkOf(orderId)).toEqual([])
   })
@@ -449,7 +445,7 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
       { key: `stripe:${rest.id}`, amount: 300, status: 'succeeded', fromRunner: false },
     ])
     expect(await ledgerOf(groceryIntentId)).toEqual([{ key: `stripe:${ofHold.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({
       status: 'partially_refunded',
       refundedCents: 400,
       extraRefundedCents: 500,
@@ -457,7 +453,7 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, refundedCents: 900, extraStatus: 'captured' })
     expect(
-      (await paymentEventsOf(api.db, extraIntentId))
+      (await orderPayments.paymentEventsOf(api.db, extraIntentId))
         .filter((event) => event.reason.startsWith('groceries refunded'))
         .map((event) => [event.fromStatus, event.toStatus, event.reason]),
     ).toEqual([
@@ -473,14 +469,14 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     stripe.refundInDashboard(extraIntentId, 500)
     expect((await extraRefunded(extraIntentId)).status).toBe(200)
     expect(await ledgerOf(extraIntentId)).toEqual([])
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({ extraCapturedCents: 400, extraRefundedCents: 0 })
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({ extraCapturedCents: 400, extraRefundedCents: 0 })
     expect(await groceryProblems(orderId)).toContain('$5.00 of its extra charge came back at the gateway, $0.00 recorded here')
   })
 
   test('the extra charge above the hold is checked against Stripe: what it took, and anything refunded of it there', async () => {
     const { orderId, groceryIntentId } = await capturedGroceries(3000)
-    expect(await chargeGroceryExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
-    const { extraIntentId } = (await findGroceryHold(api.db, groceryIntentId))!
+    expect(await groceries.chargeExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    const { extraIntentId } = (await groceries.holdOf(api.db, groceryIntentId))!
     expect(await groceryProblems(orderId)).toEqual([])
     stripe.refundInDashboard(extraIntentId!, 200)
     expect(await groceryProblems(orderId)).toEqual(['$2.00 of its extra charge came back at the gateway, $0.00 recorded here'])
@@ -529,7 +525,7 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
   }
 
   const ledgerOf = async (intentId: string) =>
-    (await refundsOf(api.db, intentId)).map((row) => ({
+    (await orderPayments.refundsOf(api.db, intentId)).map((row) => ({
       key: row.idempotencyKey,
       amount: row.amountCents,
       status: row.status,

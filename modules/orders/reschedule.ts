@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { holdOutlastsOffers } from '../payments/index'
+import { holdWindows } from '../payments/index'
 import { badRequest, type Clock, conflict, notFound } from '../shared/index'
 import { ORDER_NOT_FOUND } from './contract'
 import { findOrder } from './order-queries'
@@ -26,7 +26,7 @@ export async function rescheduleByBuyer(
   if (!row || row.buyerId !== buyerId) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_TAKEN, 'INVALID_TRANSITION')
   const window = await chosenWindow(db, clock, row.storeId, scheduledFor, 'scheduledFor')
-  if (!holdOutlastsOffers(row.authorizedAt, offersOpenAtFor(window, clock.now(), terms)))
+  if (!holdWindows.holdOutlastsOffers(row.authorizedAt, offersOpenAtFor(window, clock.now(), terms)))
     throw badRequest('Your card’s hold for this order ends before that window. Choose an earlier window, or cancel and order again.', 'NOT_A_WINDOW', {
       scheduledFor: 'After your card’s hold ends',
     })

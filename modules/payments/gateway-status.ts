@@ -1,7 +1,24 @@
-import type { PaymentStatus } from './contract'
+import type { HeldPaymentState, PaymentState } from './contract'
+import type { IntentStatus } from './gateways/gateway'
+
+/** The gateway's (Stripe's) word for a payment's state, in ours: the one translation between the two. */
+export function ourPaymentState(status: IntentStatus): PaymentState | null {
+  switch (status) {
+    case 'requires_payment_method':
+      return 'requires_payment_method'
+    case 'requires_capture':
+      return 'authorized'
+    case 'succeeded':
+      return 'captured'
+    case 'canceled':
+      return 'cancelled'
+    default:
+      return null
+  }
+}
 
 /** What the gateway says of a hold in each of our payment states: anything else is a disagreement. */
-export const GATEWAY_STATUS_OF: Record<PaymentStatus, string> = {
+export const GATEWAY_STATUS_OF: Record<HeldPaymentState, IntentStatus> = {
   authorized: 'requires_capture',
   captured: 'succeeded',
   cancelled: 'canceled',

@@ -7,9 +7,8 @@ import {
   type AccountListener,
   type BankPayoutReport,
   type ConnectedAccount,
-  IdempotencyKeyReusedError,
   idempotencyKeys,
-  PaymentStateError,
+  paymentErrors,
   refund,
   type TransferRefusedError,
 } from '../../index'
@@ -101,7 +100,9 @@ describe('connected accounts', () => {
       bankLast4: null,
     })
     expect(await gateway.createAccount({ runnerId, email: null, idempotencyKey })).toEqual(account)
-    await expect(gateway.createAccount({ runnerId: crypto.randomUUID(), email: null, idempotencyKey })).rejects.toBeInstanceOf(IdempotencyKeyReusedError)
+    await expect(gateway.createAccount({ runnerId: crypto.randomUUID(), email: null, idempotencyKey })).rejects.toBeInstanceOf(
+      paymentErrors.IdempotencyKeyReusedError,
+    )
     expect(await gateway.retrieveAccount(account.id)).toEqual(account)
     expect(await gateway.retrieveAccount('acct_emb_nothing')).toBeNull()
     const [row] = await db.select().from(embeddedConnectedAccounts).where(eq(embeddedConnectedAccounts.id, account.id))
@@ -118,7 +119,9 @@ describe('connected accounts', () => {
     const [row] = await db.select().from(embeddedAccountLinks).where(eq(embeddedAccountLinks.accountId, account.id))
     expect(row?.tokenHash).toBe(sha256(token))
     expect(JSON.stringify(row)).not.toContain(token)
-    await expect(gateway.accountLink('acct_emb_nothing', { returnUrl: RETURN_URL, refreshUrl: REFRESH_URL })).rejects.toBeInstanceOf(PaymentStateError)
+    await expect(gateway.accountLink('acct_emb_nothing', { returnUrl: RETURN_URL, refreshUrl: REFRESH_URL })).rejects.toBeInstanceOf(
+      paymentErrors.PaymentStateError,
+    )
   })
 })
 
@@ -248,7 +251,7 @@ describe('transfers', () => {
       metadata: { line: 'test' },
     })
     expect(await transfer(account.id, paymentIntentId, 450, idempotencyKey)).toEqual(made)
-    await expect(transfer(account.id, paymentIntentId, 451, idempotencyKey)).rejects.toBeInstanceOf(IdempotencyKeyReusedError)
+    await expect(transfer(account.id, paymentIntentId, 451, idempotencyKey)).rejects.toBeInstanceOf(paymentErrors.IdempotencyKeyReusedError)
     expect(await balanceOf(account.id)).toBe(450)
     expect(await gateway.platformBalanceCents()).toBe(platform - 450)
     expect(await gateway.transfersOf(`group:${paymentIntentId}`)).toEqual([made])
