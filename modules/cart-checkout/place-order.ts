@@ -191,18 +191,17 @@ export async function confirmPaymentAndCreateOrder(
   // the draft's refusal counts only once the card's hold is known to stand.
   const drafting = draftOrder(db, clock, windows, user, record.amountCents, input.orderData)
   drafting.catch(() => {})
-  let atGateway: PaymentIntent | null
+  let atGateway: Awaited<ReturnType<typeof intents.holdAtGateway>>
   try {
-    atGateway = await gateway.retrieveIntent(record.paymentIntentId)
+    atGateway = await intents.holdAtGateway(gateway, record.paymentIntentId)
   } catch (error) {
     if (error instanceof paymentErrors.GatewayUnavailableError) throw gatewayDown('Failed to create order')
     throw error
   }
-  const status = atGateway?.status
-  if (status !== 'requires_capture') {
-    // Cancelled at the gateway but not yet in our record: a refusal racing this request is releasing it now.
+  if (atGateway.hold !== 'stands') {
+    // Released at the gateway but not yet in our record: a refusal racing this request is releasing it now.
     const refusal =
-      status === 'canceled'
+      atGateway.hold === 'released'
         ? conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
         : badRequest('Your card has not been authorized for this order.', 'PAYMENT_NOT_AUTHORIZED')
     // The grocery hold has a client secret of its own, so it may stand where the first does not: neither is left holding.
@@ -220,7 +219,7 @@ export async function confirmPaymentAndCreateOrder(
     if (!input.orderData.scheduledFor) assertStoreTakesAsapOrders(clock, drafted, asapCutoffMinutes)
     if (grocery) {
       assertGroceryHoldFits(grocery, draft.estimatedGroceryCents, groceryHoldMaxCents)
-      await assertGroceryHoldStands(gateway, grocery, atGateway)
+      await assertGroceryHoldStands(gateway, grocery, atGateway.intent)
     }
   } catch (refusal) {
     if (refusal instanceof AppError) await intents.releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)

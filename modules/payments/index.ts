@@ -13,7 +13,7 @@ import {
   TransferRefusedError,
 } from './gateways/gateway'
 import { checkoutTooOld, claimStaleBefore, holdExpiresAt, holdLapsedBefore, holdOutlastsOffers, releasedBySweep } from './hold-windows'
-import { authorize, claimCheckout, findIntent, intentStatusAtGateway, releaseAbandonedIntents, releaseIntent } from './intents'
+import { authorize, claimCheckout, findIntent, holdAtGateway, intentStatusAtGateway, releaseAbandonedIntents, releaseIntent } from './intents'
 import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
 import type { PaymentListener } from './payment-listener'
 import { NotChargedError, RefundNotFromRunnerError, refundsOf, settledRefundsOf } from './refunds'
@@ -61,8 +61,8 @@ export {
 } from './refunds'
 export { type LineToTransfer, type TransferOutcome, transfers } from './transfers'
 
-/** Checkout's authorizations before they become orders: made, claimed by the order, found, released, and swept when abandoned. */
-export const intents = { authorize, claimCheckout, findIntent, releaseIntent, releaseAbandonedIntents, intentStatusAtGateway }
+/** Checkout's authorizations before they become orders: made, asked whether they stand, claimed by the order, found, released, and swept when abandoned. */
+export const intents = { authorize, claimCheckout, findIntent, holdAtGateway, releaseIntent, releaseAbandonedIntents, intentStatusAtGateway }
 
 /** How long a hold may stand, and the times that follow from it, for the orders, the runners' offers and the figures. */
 export const holdWindows = { holdExpiresAt, holdLapsedBefore, holdOutlastsOffers, claimStaleBefore, releasedBySweep, checkoutTooOld, holdsOlderThanWindow }
