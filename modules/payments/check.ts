@@ -7,7 +7,7 @@ import { chargesOf } from './grocery-charges'
 import { groceryDisagreements } from './grocery-check'
 import { intentsAtGateway, refundedAtGateway, strandedHolds } from './intents'
 import { type OrderPayment, paymentsOf } from './order-payments'
-import { refundedTotals } from './refunds'
+import { refundedTotals } from './refund-ledger'
 
 /** An order's payment to check: its intent, and whether the order ended (cancelled), when it keeps none of its charge. */
 export type PaymentToCheck = { orderId: string; paymentIntentId: string; ended: boolean }

@@ -16,7 +16,8 @@ import { checkoutTooOld, claimStaleBefore, holdExpiresAt, holdLapsedBefore, hold
 import { authorize, claimCheckout, findIntent, holdAtGateway, intentStatusAtGateway, releaseAbandonedIntents, releaseIntent } from './intents'
 import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
 import type { PaymentListener } from './payment-listener'
-import { NotChargedError, RefundNotFromRunnerError, refundsOf, settledRefundsOf } from './refunds'
+import { refundsOf, settledRefundsOf } from './refund-ledger'
+import { NotChargedError, RefundNotFromRunnerError } from './refunds'
 import { paymentRoutes } from './routes'
 
 export { check, type PaymentFinding, type PaymentToCheck } from './check'
@@ -49,15 +50,14 @@ export { idempotencyKeys, isSystemKey } from './keys'
 export type { OrderPayment } from './order-payments'
 export type { GroceriesCaptured, HoldEndCause, PaymentListener, PaymentMoveDeps } from './payment-listener'
 export { type CaptureOutcome, capture, release } from './payment-moves'
+export type { RefundRow, SettledRefund } from './refund-ledger'
 export {
   type NotChargedError,
   type RefundedPart,
   type RefundNotFromRunnerError,
   type RefundOutcome,
   type RefundRequest,
-  type RefundRow,
   refund,
-  type SettledRefund,
 } from './refunds'
 export { type LineToTransfer, type TransferOutcome, transfers } from './transfers'
 
