@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { openDatabase } from '../db/client'
-import { rows } from '../db/migrate'
 import { type StripeSettings, stripeGateway, stripeRequestPacer } from '../modules/payments/gateways/index'
 import { type BankPayoutReport, type ConnectedAccount, paymentErrors } from '../modules/payments/index'
-import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
+import { payoutAccounts, payoutDesk, payoutLines, payoutOutbox } from '../modules/payouts/index'
 import { freshTestDatabase } from '../testing/database'
 import { type StripeStandInOptions, stripeStandIn } from '../testing/stripe-stand-in'
 import { testApi } from '../testing/test-api'
@@ -446,23 +445,31 @@ describe("Stripe's word on a runner's bank payouts reaches the earnings ledger",
   test('payout.failed returns the line transferred before it and puts payouts on hold; the bank account replaced, payout.paid pays it, once', async () => {
     const runner = await api.completeAccount({ roles: ['runner'] })
     expect((await api.call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })).status).toBe(200)
-    // The test looks at payouts' tables (as tests may) by their SQL names: payouts' door hands out verbs, not tables.
-    const [account] = rows<{ gateway_account_id: string }>(
-      await api.db.execute(sql`select gateway_account_id from payout_accounts where runner_id = ${runner.user.id}`),
-    )
-    const accountId = account!.gateway_account_id
+    const [account] = await api.db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
+    const accountId = account!.gatewayAccountId
     stripe.onboard(accountId)
     expect((await post('account.updated', accountId)).body).toMatchObject({ outcome: 'account updated' })
     // A line transferred to the account a day before Stripe's payout (the ledger's side of a transfer the run made).
     const transferredAt = new Date(Date.now() - 24 * 60 * 60_000)
-    const [line] = rows<{ id: string }>(
-      await api.db.execute(sql`
-        insert into payout_lines (runner_id, order_id, kind, payment_intent_id, captured_cents, platform_share_cents, amount_cents,
-          available_at, transfer_id, transferred_cents, paid_at, bank_status, created_at, updated_at)
-        values (${runner.user.id}, ${crypto.randomUUID()}, 'delivery', 'pi_test_line', 700, 0, 700,
-          ${transferredAt.toISOString()}, 'tr_test_line', 700, ${transferredAt.toISOString()}, 'in_transit', ${transferredAt.toISOString()}, ${transferredAt.toISOString()})
-        returning id`),
-    )
+    const [line] = await api.db
+      .insert(payoutLines)
+      .values({
+        runnerId: runner.user.id,
+        orderId: crypto.randomUUID(),
+        kind: 'delivery',
+        paymentIntentId: 'pi_test_line',
+        capturedCents: 700,
+        platformShareCents: 0,
+        amountCents: 700,
+        availableAt: transferredAt,
+        transferId: 'tr_test_line',
+        transferredCents: 700,
+        paidAt: transferredAt,
+        bankStatus: 'in_transit',
+        createdAt: transferredAt,
+        updatedAt: transferredAt,
+      })
+      .returning()
     const statement = () => payoutDesk.account(api.db, api.clock, runner.user.id)
     const lineNow = async () => (await payoutDesk.lines(api.db, api.clock, { runnerId: runner.user.id })).find((earned) => earned.id === line!.id)!
 

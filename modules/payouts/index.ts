@@ -19,6 +19,7 @@ export type { DeliveredOrder, LineDisagreement } from './check'
 export { bankFailureWords, onboardingLinkSchema, PAYOUT_LINE_STATUSES, type PayoutLineStatus, payoutsResponseSchema } from './contract'
 export type { PlatformBalance } from './platform-balance'
 export type { PayoutRunResult } from './run'
+export { payoutAccounts, payoutLines } from './schema'
 export type { PayoutTerms }
 
 /** How deliveries are paid out, as configured. */
