@@ -46,8 +46,6 @@ const BROWSER_DOOR = { files: SHARED_BROWSER_SAFE, packages: BROWSER_PACKAGES }
  */
 const DOOR_LIMIT = 20
 const DOOR_LIMITS: Record<string, number> = {
-  // Its door is being cut on a branch of its own: the lead lowers it to 20 when that branch lands.
-  payments: 61,
   catalog: 20,
   // The modules split out of orders: a door of a few verbs each.
   conversation: 12,
@@ -58,8 +56,8 @@ const doors = [...new Set([...sourceFiles.flatMap((file) => /^modules\/([^/]+)\/
   .filter((module) => module !== 'shared')
   .sort()
 
-/** Doors whose object entries keep their short names until their own branches, which follow the name rule, land. */
-const NAME_RULE_PENDING = ['orders', 'payments']
+/** A door whose object entries keep their short names until its own branch, which follows the name rule, lands. */
+const NAME_RULE_PENDING = ['orders']
 
 const serverCrossings = (set: SourceSet) =>
   crossings(set)
@@ -67,6 +65,23 @@ const serverCrossings = (set: SourceSet) =>
     .filter(({ to }) => !to.endsWith('/index'))
     // A contract may build on another module's contract: both are pure and browser-safe.
     .filter(({ from, to }) => !(isContractFile(from) && to.endsWith('/contract')))
+
+/**
+ * Payments' gateways wing serves one chooser: server/providers.ts picks the embedded gateway or
+ * Stripe, and the money rules receive it. Tests, their helpers and the bench build one themselves.
+ */
+const GATEWAYS_DOOR = 'modules/payments/gateways/index.ts'
+const mayChooseGateway = (file: string) =>
+  file === 'server/providers.ts' ||
+  file.includes('.test.') ||
+  file.startsWith('testing/') ||
+  file.startsWith('cli/bench/') ||
+  file.startsWith('modules/payments/gateways/')
+const gatewayChoosers = (set: SourceSet) =>
+  set
+    .edges()
+    .filter(({ from, to }) => to === GATEWAYS_DOOR && !mayChooseGateway(from))
+    .map(({ from }) => from)
 
 describe('module boundaries', () => {
   test('the lexer sees every import Bun.Transpiler sees, and the type-only ones it leaves out', () => {
@@ -165,6 +180,20 @@ describe('module boundaries', () => {
       `modules/orders/contract/planted-price.ts reaches ${clock}`,
       `modules/orders/contract/planted-at.ts reaches ${clock}`,
     ])
+  })
+
+  test('only server/providers.ts (and tests, their helpers and the bench) import the gateways wing', () => {
+    expect(gatewayChoosers(repository)).toEqual([])
+  })
+
+  test('the gateways rule catches a module, the CLI or payments itself choosing a gateway', () => {
+    const planted = repository.plant({
+      'modules/orders/planted.ts': "import { embeddedGateway } from '../payments/gateways/index'",
+      'cli/commands/planted.ts': "import type { StripeSettings } from '../../modules/payments/gateways/index'",
+      'modules/payments/planted.ts': "import { stripeGateway } from './gateways/index'",
+      'testing/planted.ts': "import { embeddedGateway } from '../modules/payments/gateways/index'",
+    })
+    expect(gatewayChoosers(planted)).toEqual(['modules/orders/planted.ts', 'cli/commands/planted.ts', 'modules/payments/planted.ts'])
   })
 
   test('no code uses a table its module does not own (tests may look, to check what was written)', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { GatewayUnavailableError, type PaymentGateway, TransferRefusedError } from '../modules/payments/index'
+import { type PaymentGateway, paymentErrors } from '../modules/payments/index'
 import { countedGateway, gatewayCallCounters } from './gateway-calls'
 
 test("each call of the gateway is counted by method, and each failure by its error's name, still reaching the caller", async () => {
@@ -9,18 +9,18 @@ test("each call of the gateway is counted by method, and each failure by its err
     kind: 'stripe',
     publishableKey: 'pk_test',
     async retrieveIntent(id: string) {
-      if (down) throw new GatewayUnavailableError('Stripe is unavailable')
+      if (down) throw new paymentErrors.GatewayUnavailableError('Stripe is unavailable')
       return { id }
     },
     async transfer() {
-      throw new TransferRefusedError('balance_insufficient', 'The platform balance cannot cover this transfer.')
+      throw new paymentErrors.TransferRefusedError('balance_insufficient', 'The platform balance cannot cover this transfer.')
     },
   } as unknown as PaymentGateway
   const gateway = countedGateway(inner, counters)
   expect(await gateway.retrieveIntent('pi_1')).toEqual({ id: 'pi_1' } as never)
   down = true
-  await expect(gateway.retrieveIntent('pi_2')).rejects.toBeInstanceOf(GatewayUnavailableError)
-  await expect(gateway.transfer({} as never)).rejects.toBeInstanceOf(TransferRefusedError)
+  await expect(gateway.retrieveIntent('pi_2')).rejects.toBeInstanceOf(paymentErrors.GatewayUnavailableError)
+  await expect(gateway.transfer({} as never)).rejects.toBeInstanceOf(paymentErrors.TransferRefusedError)
   expect(gateway.kind).toBe('stripe')
   expect(gateway.publishableKey).toBe('pk_test')
 

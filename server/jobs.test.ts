@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../db/client'
-import { embeddedGateway, paymentEventsOf } from '../modules/payments/index'
+import { embeddedGateway } from '../modules/payments/gateways/index'
+import { orderPayments } from '../modules/payments/index'
 import { orderWithPayment } from '../testing/order-with-payment'
 import { testApi } from '../testing/test-api'
 import { sweepPayments } from './jobs'
@@ -40,7 +41,7 @@ describe('the payment sweep job', () => {
     for (const order of placed) {
       const row = (await orderWithPayment(db, order.id))!
       expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
-      const releases = (await paymentEventsOf(db, row.paymentIntentId)).filter((event) => event.toStatus === 'cancelled')
+      const releases = (await orderPayments.paymentEventsOf(db, row.paymentIntentId)).filter((event) => event.toStatus === 'cancelled')
       expect(releases).toHaveLength(1)
     }
   })

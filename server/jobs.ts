@@ -5,7 +5,7 @@ import type { Database, DatabaseKind, Listen } from '../db/database'
 import { ORDER_MESSAGE_CHANNEL } from '../modules/conversation/index'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
 import { captureUnansweredGroceryTotals, orderOutbox, orderSupport, ordersPaymentListener, sweepExpiredOrders } from '../modules/orders/index'
-import { captureOwedGroceryHolds, chargeOwedGroceryExtras, type PaymentGateway, releaseAbandonedIntents } from '../modules/payments/index'
+import { groceries, intents, type PaymentGateway } from '../modules/payments/index'
 import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { openDueOffers, tellOvernightOffers } from '../modules/scheduling/index'
@@ -32,12 +32,12 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
     offersOpened: await openDueOffers(db, clock),
     overnightTold: await tellOvernightOffers(db, clock),
     orders: await sweepExpiredOrders(db, gateway, clock),
-    intents: await releaseAbandonedIntents({ db, gateway, clock }),
+    intents: await intents.releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),
     refunds: await orderSupport.settleOwedRefunds(db, gateway, clock),
-    groceryCaptures: await captureOwedGroceryHolds(groceryDeps),
+    groceryCaptures: await groceries.captureOwed(groceryDeps),
     // After the captures: an extra charge waits for its hold's.
-    groceryExtras: await chargeOwedGroceryExtras(groceryDeps),
+    groceryExtras: await groceries.chargeOwedExtras(groceryDeps),
   }))
   return run.ran ? run.result : null
 }

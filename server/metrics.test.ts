@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { orderOutbox } from '../modules/orders/index'
-import { type PaymentGateway, TransferRefusedError } from '../modules/payments/index'
+import { type PaymentGateway, paymentErrors } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { apiRequest } from '../testing/database'
 import { testApi } from '../testing/test-api'
@@ -32,7 +32,7 @@ const api = await testApi({
     (refusing.gateway = {
       ...inner,
       async transfer(request) {
-        if (refusing.transfers) throw new TransferRefusedError('account_not_enabled', 'The connected account cannot take transfers.')
+        if (refusing.transfers) throw new paymentErrors.TransferRefusedError('account_not_enabled', 'The connected account cannot take transfers.')
         return inner.transfer(request)
       },
     }),

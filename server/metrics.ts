@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 import { z } from 'zod'
 import { orderFigures } from '../modules/orders/index'
-import { holdsOlderThanWindow } from '../modules/payments/index'
+import { holdWindows } from '../modules/payments/index'
 import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
 import { type LiveStreams, type ModuleDeps, notFound, requestMetrics, unauthorized } from '../modules/shared/index'
 import type { GatewayCalls } from './gateway-calls'
@@ -42,7 +42,7 @@ export function operatorMetrics({ db, clock }: Pick<ModuleDeps, 'db' | 'clock'>,
   async function refresh() {
     const [orderFigs, holdFigs, lineFigs, payoutBacklog] = await Promise.all([
       orderFigures(db, clock),
-      holdsOlderThanWindow(db, clock),
+      holdWindows.holdsOlderThanWindow(db, clock),
       payoutDesk.lineFigures(db, clock),
       payoutOutbox.payoutOutboxBacklog(db),
     ])

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '../db/client'
 import type { Order } from '../modules/orders/index'
-import { embeddedGateway, paymentEventsOf } from '../modules/payments/index'
+import { embeddedGateway } from '../modules/payments/gateways/index'
+import { orderPayments } from '../modules/payments/index'
 import { freshTestDatabase, testPostgresUrl } from '../testing/database'
 import { orderWithPayment } from '../testing/order-with-payment'
 import { sseEvents } from '../testing/sse-reader'
@@ -53,7 +54,7 @@ function behindThePool({ direct, a, b, store }: Awaited<ReturnType<typeof twoPoo
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     const row = (await orderWithPayment(direct.db, order.id))!
     expect(row).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
-    const captures = (await paymentEventsOf(direct.db, row.paymentIntentId)).filter((event) => event.toStatus === 'captured')
+    const captures = (await orderPayments.paymentEventsOf(direct.db, row.paymentIntentId)).filter((event) => event.toStatus === 'captured')
     expect(captures).toHaveLength(1)
   })
 
@@ -73,7 +74,7 @@ function behindThePool({ direct, a, b, store }: Awaited<ReturnType<typeof twoPoo
     for (const order of placed) {
       const row = (await orderWithPayment(direct.db, order.id))!
       expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
-      const releases = (await paymentEventsOf(direct.db, row.paymentIntentId)).filter((event) => event.toStatus === 'cancelled')
+      const releases = (await orderPayments.paymentEventsOf(direct.db, row.paymentIntentId)).filter((event) => event.toStatus === 'cancelled')
       expect(releases).toHaveLength(1)
     }
   })

@@ -1,5 +1,6 @@
 import { embeddedPushSender, fcmPushSender, type PushClientConfig, type PushSender } from '../modules/notifications/index'
-import { embeddedGateway, type PaymentGateway, stripeGateway, stripeRequestPacer } from '../modules/payments/index'
+import { embeddedGateway, stripeGateway, stripeRequestPacer } from '../modules/payments/gateways/index'
+import type { PaymentGateway } from '../modules/payments/index'
 import {
   type Clock,
   type Config,

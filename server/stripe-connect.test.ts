@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { TransferRefusedError } from '../modules/payments/index'
+import { paymentErrors } from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
 import { stripeRigsOn } from '../testing/stripe-rig'
 
@@ -10,7 +10,7 @@ const stripeRig = stripeRigsOn(database.db)
 const refusalOf = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error) => (error instanceof TransferRefusedError ? error.code : error),
+    (error) => (error instanceof paymentErrors.TransferRefusedError ? error.code : error),
   )
 
 describe("Stripe Connect's accounts through the gateway", () => {
@@ -135,7 +135,7 @@ describe('transfers and their reversals through the gateway', () => {
     expect(sent.params.has('source_transaction')).toBe(false)
   })
 
-  test("Stripe's refusals come back as TransferRefusedError with their codes, and nothing moves", async () => {
+  test("Stripe's refusals come back as paymentErrors.TransferRefusedError with their codes, and nothing moves", async () => {
     const { stripe, gateway, capturedPayment, onboardedAccount, transferOf } = stripeRig()
     const payment = await capturedPayment(700)
     const onboarded = await onboardedAccount()

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { GatewayUnavailableError, PaymentDeclinedError, PaymentStateError, RefundExceedsCaptureError } from '../modules/payments/index'
+import { paymentErrors } from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
 import { stripeRigsOn } from '../testing/stripe-rig'
 
@@ -29,7 +29,7 @@ describe('the Stripe gateway', () => {
     const captures = stripe.sent.filter((request) => request.path === `/v1/payment_intents/${intent.id}/capture`)
     expect(captures.map((request) => request.idempotencyKey)).toEqual(['order:o2:capture', 'order:o2:capture'])
     // Cancelling a captured intent is a state error, which the sweep reads as "captured".
-    await expect(gateway.cancel(intent.id, 'order:o2:cancel')).rejects.toBeInstanceOf(PaymentStateError)
+    await expect(gateway.cancel(intent.id, 'order:o2:cancel')).rejects.toBeInstanceOf(paymentErrors.PaymentStateError)
   })
 
   test('a declined capture, a missing intent and Stripe being down are told apart', async () => {
@@ -37,17 +37,17 @@ describe('the Stripe gateway', () => {
     stripe.confirmCard(intent.id)
     stripe.declineCaptureOf(intent.id)
     const declined = await gateway.capture(intent.id, 'order:o3:capture').catch((error) => error)
-    expect(declined).toBeInstanceOf(PaymentDeclinedError)
+    expect(declined).toBeInstanceOf(paymentErrors.PaymentDeclinedError)
     expect(declined.declineCode).toBe('generic_decline')
     expect(await gateway.retrieveIntent('pi_missing')).toBeNull()
     stripe.setDown(true)
-    await expect(gateway.cancel(intent.id, 'order:o3:cancel')).rejects.toBeInstanceOf(GatewayUnavailableError)
+    await expect(gateway.cancel(intent.id, 'order:o3:cancel')).rejects.toBeInstanceOf(paymentErrors.GatewayUnavailableError)
     stripe.setDown(false)
   })
 
   test('refunds a captured intent under our key (carried as metadata too), once per key, never past the charge', async () => {
     const intent = await gateway.createIntent({ amountCents: 700, metadata: {}, idempotencyKey: 'checkout:b4:r1:create' })
-    await expect(gateway.refund(intent.id, 100, 'problem:early:refund')).rejects.toBeInstanceOf(PaymentStateError)
+    await expect(gateway.refund(intent.id, 100, 'problem:early:refund')).rejects.toBeInstanceOf(paymentErrors.PaymentStateError)
     stripe.confirmCard(intent.id)
     await gateway.capture(intent.id, 'order:o4:capture')
     const tip = await gateway.refund(intent.id, 500, 'problem:p4:refund')
@@ -56,9 +56,9 @@ describe('the Stripe gateway', () => {
     const sent = stripe.sent.filter((request) => request.path === '/v1/refunds' && request.method === 'POST').at(-1)!
     expect(sent.idempotencyKey).toBe('problem:p4:refund')
     expect(Object.fromEntries(sent.params)).toMatchObject({ payment_intent: intent.id, amount: '500', 'metadata[kirana_refund_key]': 'problem:p4:refund' })
-    await expect(gateway.refund(intent.id, 201, 'problem:p5:refund')).rejects.toBeInstanceOf(RefundExceedsCaptureError)
+    await expect(gateway.refund(intent.id, 201, 'problem:p5:refund')).rejects.toBeInstanceOf(paymentErrors.RefundExceedsCaptureError)
     await gateway.refund(intent.id, 200, 'problem:p6:refund')
-    await expect(gateway.refund(intent.id, 1, 'problem:p7:refund')).rejects.toBeInstanceOf(RefundExceedsCaptureError)
+    await expect(gateway.refund(intent.id, 1, 'problem:p7:refund')).rejects.toBeInstanceOf(paymentErrors.RefundExceedsCaptureError)
     expect(stripe.refunds(intent.id).map((refund) => refund.amount)).toEqual([500, 200])
     expect((await gateway.refundsOf!(intent.id)).map((refund) => refund.key).sort()).toEqual(['problem:p4:refund', 'problem:p6:refund'])
   })

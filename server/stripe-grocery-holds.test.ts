@@ -1,15 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { orderSupport, ordersPaymentListener } from '../modules/orders/index'
-import {
-  captureGroceryHold,
-  chargeGroceryExtra,
-  findGroceryHold,
-  idempotencyKeys,
-  oweGroceryCapture,
-  paymentEventsOf,
-  refundsOf,
-} from '../modules/payments/index'
+import { groceries, idempotencyKeys, orderPayments } from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
 import { orderWithPayment } from '../testing/order-with-payment'
 import { placedCardOrder, startedCardCheckout, stripeRigsOn, stripeServer } from '../testing/stripe-rig'
@@ -49,7 +41,7 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ status: 'cancelled', capturedCents: 0 })
     expect(await orderWithPayment(api.db, orderId)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
-    expect((await paymentEventsOf(api.db, groceryIntentId)).map((event) => event.reason)).toEqual(
+    expect((await orderPayments.paymentEventsOf(api.db, groceryIntentId)).map((event) => event.reason)).toEqual(
       expect.arrayContaining(['grocery hold: card failed (insufficient_funds) (stripe webhook)', 'grocery hold: found released (stripe webhook)']),
     )
   })
@@ -60,9 +52,9 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     await gateway.cancel(paymentIntentId, 'dashboard:cancel')
     expect((await deliver('payment_intent.canceled', { id: paymentIntentId, status: 'canceled' })).body).toMatchObject({ outcome: 'released' })
     expect(stripe.intent(groceryIntent.id)).toMatchObject({ status: 'canceled' })
-    expect(await findGroceryHold(api.db, groceryIntent.id)).toMatchObject({ status: 'cancelled', orderId: null })
+    expect(await groceries.holdOf(api.db, groceryIntent.id)).toMatchObject({ status: 'cancelled', orderId: null })
     expect((await deliver('payment_intent.canceled', { id: paymentIntentId, status: 'canceled' })).body).toMatchObject({ outcome: 'already released' })
-    expect((await paymentEventsOf(api.db, groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
+    expect((await orderPayments.paymentEventsOf(api.db, groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
   })
 
   test('payment_intent.succeeded for a grocery hold finds it captured at what Stripe received, once; our own capture after it settles nothing twice', async () => {
@@ -72,17 +64,17 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery hold captured' })
     expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery hold already settled' })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ status: 'captured', capturedCents: 2150 })
-    await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, 2150, 'at_door'))
-    expect(await captureGroceryHold(deps, orderId, 'when retried')).toBe('none')
-    expect((await paymentEventsOf(api.db, groceryIntentId)).filter((event) => event.toStatus === 'captured')).toHaveLength(1)
+    await api.db.transaction((tx) => groceries.oweCapture(tx, orderId, 2150, 'at_door'))
+    expect(await groceries.capture(deps, orderId, 'when retried')).toBe('none')
+    expect((await orderPayments.paymentEventsOf(api.db, groceryIntentId)).filter((event) => event.toStatus === 'captured')).toHaveLength(1)
     expect(await orderWithPayment(api.db, orderId)).toMatchObject({ paymentStatus: 'authorized' })
   })
 
   test("the extra charge's payment_intent.succeeded, arriving before our record of it (a crash after Stripe charged), settles it; the retry charges nothing more", async () => {
     const { buyer, orderId, paymentIntentId, groceryIntentId } = await groceryOrder()
     // $30.00 against the $25 hold, the difference by card.
-    await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, 3000, 'card'))
-    expect(await captureGroceryHold(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    await api.db.transaction((tx) => groceries.oweCapture(tx, orderId, 3000, 'card'))
+    expect(await groceries.capture(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
     const savedCard = stripe.intent(paymentIntentId)!
     const charge = await gateway.chargeSavedCard({
       amountCents: 500,
@@ -94,8 +86,8 @@ describe("Stripe's word on a grocery hold and its extra charge settles the hold'
     const told = { id: charge.id, status: 'succeeded', amount: 500, amount_received: 500, metadata: { orderId, groceryExtraOf: groceryIntentId } }
     expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery extra captured' })
     expect((await deliver('payment_intent.succeeded', told)).body).toMatchObject({ outcome: 'grocery extra already settled' })
-    expect(await chargeGroceryExtra(deps, orderId, 'when retried')).toBe('none')
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({ extraIntentId: charge.id, extraStatus: 'captured', extraCapturedCents: 500 })
+    expect(await groceries.chargeExtra(deps, orderId, 'when retried')).toBe('none')
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({ extraIntentId: charge.id, extraStatus: 'captured', extraCapturedCents: 500 })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, extraCents: 500, extraStatus: 'captured', collectAtDoorCents: 0 })
     expect(stripe.sent.filter((request) => request.idempotencyKey === idempotencyKeys.chargeGroceryExtra(orderId))).toHaveLength(1)
   })
@@ -109,8 +101,8 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
   /** A card order's grocery hold ($25) captured at `totalCents`, the difference above it charged to the saved card. */
   async function capturedGroceries(totalCents: number) {
     const { buyer, orderId, groceryIntentId } = await placedCardOrder(stripe, api, store)
-    await api.db.transaction((tx) => oweGroceryCapture(tx, orderId, totalCents, 'card'))
-    expect(await captureGroceryHold(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    await api.db.transaction((tx) => groceries.oweCapture(tx, orderId, totalCents, 'card'))
+    expect(await groceries.capture(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
     return { buyer, orderId, groceryIntentId }
   }
   const chargeRefunded = (groceryIntentId: string, capturedCents: number) =>
@@ -126,20 +118,22 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'groceries refunded' })
     expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'already recorded' })
     expect(
-      (await refundsOf(api.db, groceryIntentId)).map((row) => ({
+      (await orderPayments.refundsOf(api.db, groceryIntentId)).map((row) => ({
         key: row.idempotencyKey,
         amount: row.amountCents,
         status: row.status,
         fromRunner: row.fromRunner,
       })),
     ).toEqual([{ key: `stripe:${made.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({ status: 'partially_refunded', refundedCents: 400, refundedFromRunnerCents: 0 })
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({ status: 'partially_refunded', refundedCents: 400, refundedFromRunnerCents: 0 })
     expect((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order).toMatchObject({
       paymentStatus: 'authorized',
       groceryPayment: { capturedCents: 2150, refundedCents: 400, status: 'partially_refunded' },
     })
     expect(
-      (await paymentEventsOf(api.db, groceryIntentId)).filter((event) => event.reason.startsWith('groceries refunded')).map((event) => event.reason),
+      (await orderPayments.paymentEventsOf(api.db, groceryIntentId))
+        .filter((event) => event.reason.startsWith('groceries refunded'))
+        .map((event) => event.reason),
     ).toEqual(['groceries refunded $4.00: refunded in Stripe'])
     expect(await groceryProblems(orderId)).toEqual([])
   })
@@ -147,13 +141,18 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
   /** A card order whose $30.00 total took the $25 hold and $5.00 more on the saved card, with that extra charge's intent. */
   async function chargedExtra() {
     const { buyer, orderId, groceryIntentId } = await capturedGroceries(3000)
-    expect(await chargeGroceryExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
-    return { buyer, orderId, groceryIntentId, extraIntentId: (await findGroceryHold(api.db, groceryIntentId))!.extraIntentId! }
+    expect(await groceries.chargeExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    return { buyer, orderId, groceryIntentId, extraIntentId: (await groceries.holdOf(api.db, groceryIntentId))!.extraIntentId! }
   }
   const extraRefunded = (extraIntentId: string) =>
     webhook('charge.refunded', { id: `ch_${extraIntentId}`, object: 'charge', payment_intent: extraIntentId, amount: 500, amount_captured: 500 })
   const ledgerOf = async (intentId: string) =>
-    (await refundsOf(api.db, intentId)).map((row) => ({ key: row.idempotencyKey, amount: row.amountCents, status: row.status, fromRunner: row.fromRunner }))
+    (await orderPayments.refundsOf(api.db, intentId)).map((row) => ({
+      key: row.idempotencyKey,
+      amount: row.amountCents,
+      status: row.status,
+      fromRunner: row.fromRunner,
+    }))
   const groceryPaymentOf = async (buyer: { cookie: string }, orderId: string) =>
     ((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order as { groceryPayment: Record<string, unknown> }).groceryPayment
   /** What `orders check` lists of the order's payments: its fee and tip's, and its grocery charges. (No runner holds it, so it has no lines to check.) */
@@ -171,7 +170,7 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     expect(await ledgerOf(extraIntentId)).toEqual([{ key: `stripe:${made.id}`, amount: 200, status: 'succeeded', fromRunner: false }])
     expect(await ledgerOf(groceryIntentId)).toEqual([])
     // The hold's own capture is untouched; the platform bore the refund, not the runner.
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({
       status: 'captured',
       refundedCents: 0,
       extraCapturedCents: 500,
@@ -180,7 +179,9 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, refundedCents: 200, extraCents: 500, extraStatus: 'captured' })
     expect(
-      (await paymentEventsOf(api.db, extraIntentId)).filter((event) => event.reason.startsWith('groceries refunded')).map((event) => event.reason),
+      (await orderPayments.paymentEventsOf(api.db, extraIntentId))
+        .filter((event) => event.reason.startsWith('groceries refunded'))
+        .map((event) => event.reason),
     ).toEqual(['groceries refunded $2.00 of the extra charge: refunded in Stripe'])
     expect(await checkOf(orderId)).toEqual([])
   })
@@ -203,7 +204,7 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
       { key: `stripe:${rest.id}`, amount: 300, status: 'succeeded', fromRunner: false },
     ])
     expect(await ledgerOf(groceryIntentId)).toEqual([{ key: `stripe:${ofHold.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({
       status: 'partially_refunded',
       refundedCents: 400,
       extraRefundedCents: 500,
@@ -211,7 +212,7 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, refundedCents: 900, extraStatus: 'captured' })
     expect(
-      (await paymentEventsOf(api.db, extraIntentId))
+      (await orderPayments.paymentEventsOf(api.db, extraIntentId))
         .filter((event) => event.reason.startsWith('groceries refunded'))
         .map((event) => [event.fromStatus, event.toStatus, event.reason]),
     ).toEqual([
@@ -227,14 +228,14 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     stripe.refundInDashboard(extraIntentId, 500)
     expect((await extraRefunded(extraIntentId)).status).toBe(200)
     expect(await ledgerOf(extraIntentId)).toEqual([])
-    expect(await findGroceryHold(api.db, groceryIntentId)).toMatchObject({ extraCapturedCents: 400, extraRefundedCents: 0 })
+    expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({ extraCapturedCents: 400, extraRefundedCents: 0 })
     expect(await groceryProblems(orderId)).toContain('$5.00 of its extra charge came back at the gateway, $0.00 recorded here')
   })
 
   test('the extra charge above the hold is checked against Stripe: what it took, and anything refunded of it there', async () => {
     const { orderId, groceryIntentId } = await capturedGroceries(3000)
-    expect(await chargeGroceryExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
-    const { extraIntentId } = (await findGroceryHold(api.db, groceryIntentId))!
+    expect(await groceries.chargeExtra(deps, orderId, 'when the buyer confirmed the grocery total')).toBe('captured')
+    const { extraIntentId } = (await groceries.holdOf(api.db, groceryIntentId))!
     expect(await groceryProblems(orderId)).toEqual([])
     stripe.refundInDashboard(extraIntentId!, 200)
     expect(await groceryProblems(orderId)).toEqual(['$2.00 of its extra charge came back at the gateway, $0.00 recorded here'])

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { openDatabase } from '../db/client'
-import { GatewayUnavailableError, stripeGateway, stripeRequestPacer } from '../modules/payments/index'
+import { stripeGateway, stripeRequestPacer } from '../modules/payments/gateways/index'
+import { paymentErrors } from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
 import { stripeRigsOn, stripeSettings } from '../testing/stripe-rig'
 import { stripeStandIn } from '../testing/stripe-stand-in'
@@ -69,7 +70,7 @@ describe("Stripe's own rate limit", () => {
     const { stripe, gateway } = stripeRig({ perSecond: 100, rateLimitPatienceMs: 600 })
     stripe.setRequestsPerSecond(0)
     const started = performance.now()
-    await expect(gateway.retrieveIntent('pi_any')).rejects.toBeInstanceOf(GatewayUnavailableError)
+    await expect(gateway.retrieveIntent('pi_any')).rejects.toBeInstanceOf(paymentErrors.GatewayUnavailableError)
     expect(performance.now() - started).toBeLessThan(3000)
     expect(stripe.sent.length).toBeGreaterThan(1)
     expect(stripe.sent.every((sent) => sent.status === 429)).toBe(true)
@@ -79,7 +80,7 @@ describe("Stripe's own rate limit", () => {
     const rig = stripeRig({ perSecond: 100, maxNetworkRetries: 1 })
     const intentId = await heldPayment(rig)
     rig.stripe.setDown(true)
-    await expect(rig.gateway.capture(intentId, 'order:o-down:capture')).rejects.toBeInstanceOf(GatewayUnavailableError)
+    await expect(rig.gateway.capture(intentId, 'order:o-down:capture')).rejects.toBeInstanceOf(paymentErrors.GatewayUnavailableError)
     rig.stripe.setDown(false)
     expect(rig.stripe.sent.filter((sent) => sent.status === 503).map((sent) => [sent.path, sent.idempotencyKey])).toEqual([
       [`/v1/payment_intents/${intentId}/capture`, 'order:o-down:capture'],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { findOrder, orderSupport } from '../modules/orders/index'
-import { type PaymentGateway, refundsOf } from '../modules/payments/index'
+import { orderPayments, type PaymentGateway } from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
 import { orderWithPayment } from '../testing/order-with-payment'
 import { stripeRigsOn, stripeServer } from '../testing/stripe-rig'
@@ -45,7 +45,7 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
   }
 
   const ledgerOf = async (intentId: string) =>
-    (await refundsOf(api.db, intentId)).map((row) => ({
+    (await orderPayments.refundsOf(api.db, intentId)).map((row) => ({
       key: row.idempotencyKey,
       amount: row.amountCents,
       status: row.status,

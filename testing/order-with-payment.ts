@@ -6,6 +6,6 @@ import { orderPayments } from '../modules/payments/index'
 export async function orderWithPayment(db: Database, orderId: string) {
   const row = await findOrder(db, orderId)
   if (!row) return null
-  const { status, refundedCents } = await orderPayments.one(db, row.paymentIntentId)
+  const { status, refundedCents } = await orderPayments.paymentOf(db, row.paymentIntentId)
   return { ...row, paymentStatus: status, refundedCents }
 }

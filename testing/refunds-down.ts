@@ -1,4 +1,4 @@
-import { GatewayUnavailableError, type PaymentGateway } from '../modules/payments/index'
+import { type PaymentGateway, paymentErrors } from '../modules/payments/index'
 
 /**
  * A wrapper for testApi's `wrapPayments`: the configured gateway, whose refunds the test can take
@@ -12,7 +12,7 @@ export function refundsThatCanGoDown() {
       (watched.gateway = {
         ...inner,
         async refund(id, amount, key) {
-          if (watched.refundsDown) throw new GatewayUnavailableError('connect ECONNREFUSED')
+          if (watched.refundsDown) throw new paymentErrors.GatewayUnavailableError('connect ECONNREFUSED')
           return inner.refund(id, amount, key)
         },
       }),

@@ -1,7 +1,8 @@
 import { expect } from 'bun:test'
 import Stripe from 'stripe'
 import type { DatabaseHandle } from '../db/client'
-import { type PaymentGateway, type StripeSettings, stripeGateway, stripeRequestPacer } from '../modules/payments/index'
+import { type StripeSettings, stripeGateway, stripeRequestPacer } from '../modules/payments/gateways/index'
+import type { PaymentGateway } from '../modules/payments/index'
 import { type StripeStandInOptions, stripeStandIn } from './stripe-stand-in'
 import { testApi } from './test-api'
 

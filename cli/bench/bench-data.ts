@@ -3,7 +3,8 @@ import type { Database } from '../../db/database'
 import { createAccount, markPhoneVerified } from '../../modules/accounts/index'
 import { type LocatedStoreRecord, listStores, storeImport } from '../../modules/catalog/index'
 import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
-import { authorize, claimCheckout, embeddedGateway } from '../../modules/payments/index'
+import { embeddedGateway } from '../../modules/payments/gateways/index'
+import { intents } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
 import { windowTermsOf } from '../../modules/scheduling/index'
 import { type Clock, loadConfig, systemClock, toE164 } from '../../modules/shared/index'
@@ -131,11 +132,11 @@ export async function paidOrder(
   clock: Clock = systemClock,
 ): Promise<string> {
   const gateway = benchGateway(handle.db, clock)
-  const intent = await authorize({ db: handle.db, clock, gateway }, { buyerId, amountCents: 700, checkoutId: idempotencyKey, tipCents: 500 })
+  const intent = await intents.authorize({ db: handle.db, clock, gateway }, { buyerId, amountCents: 700, checkoutId: idempotencyKey, tipCents: 500 })
   await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
   const orderId = crypto.randomUUID()
   const order = await handle.db.transaction(async (tx) => {
-    if ((await claimCheckout(tx, clock, { paymentIntentId: intent.paymentIntentId, requestDigest: idempotencyKey }, orderId)) !== 'claimed')
+    if ((await intents.claimCheckout(tx, clock, { paymentIntentId: intent.paymentIntentId, requestDigest: idempotencyKey }, orderId)) !== 'claimed')
       throw new Error(`The bench's intent ${intent.paymentIntentId} was already claimed`)
     return placeBenchOrder(tx, clock, { orderId, buyerId, store, paymentIntentId: intent.paymentIntentId })
   })

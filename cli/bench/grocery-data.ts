@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/client'
 import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
-import { authorize, authorizeGroceryHold, claimCheckout, groceryHoldOfCheckout } from '../../modules/payments/index'
+import { groceries, intents } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
 import { type Clock, systemClock } from '../../modules/shared/index'
 import { type BenchStore, benchGateway, placeBenchOrder } from './bench-data'
@@ -26,17 +26,20 @@ export async function cardOrder(
 ): Promise<CardOrder> {
   const { db } = handle
   const gateway = benchGateway(db, clock)
-  const intent = await authorize(
+  const intent = await intents.authorize(
     { db, clock, gateway },
     { buyerId, amountCents: 700, checkoutId: idempotencyKey, tipCents: 500, groceryHoldCents: GROCERY_HOLD_CENTS },
   )
   await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
-  const hold = (await groceryHoldOfCheckout(db, intent.paymentIntentId))!
-  const authorization = await authorizeGroceryHold(gateway, hold)
+  const hold = (await groceries.holdOfCheckout(db, intent.paymentIntentId))!
+  const authorization = await groceries.authorize(gateway, hold)
   if (authorization.outcome !== 'authorized') throw new Error(`The grocery hold ${hold.paymentIntentId} was not authorized: ${authorization.outcome}`)
   const orderId = crypto.randomUUID()
   await db.transaction(async (tx) => {
-    if ((await claimCheckout(tx, clock, { paymentIntentId: intent.paymentIntentId, requestDigest: idempotencyKey, groceryHold: hold }, orderId)) !== 'claimed')
+    if (
+      (await intents.claimCheckout(tx, clock, { paymentIntentId: intent.paymentIntentId, requestDigest: idempotencyKey, groceryHold: hold }, orderId)) !==
+      'claimed'
+    )
       throw new Error(`The holds of checkout ${intent.paymentIntentId} were already claimed`)
     return placeBenchOrder(tx, clock, { orderId, buyerId, store, paymentIntentId: intent.paymentIntentId })
   })

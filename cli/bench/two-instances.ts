@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DatabaseHandle } from '../../db/client'
 import { findOrder, orderOutbox, orderSupport } from '../../modules/orders/index'
-import { paymentEventsOf } from '../../modules/payments/index'
+import { orderPayments } from '../../modules/payments/index'
 import { manualClock, systemClock } from '../../modules/shared/index'
 import { type BenchStore, benchGateway, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
 import { BROWSER_ACCEPT_ENCODING, generateLoad, LOAD_SHAPE, type LoadResult, loadRow } from './health-throughput'
@@ -73,7 +73,7 @@ async function acceptRace(handle: DatabaseHandle, servers: ServerProcess[], runn
     winners += statuses.filter((status) => status === 200).length
     losers += statuses.filter((status) => status === 409).length
     const order = await findOrder(handle.db, orderId)
-    captures += (await paymentEventsOf(handle.db, order!.paymentIntentId)).filter((event) => event.toStatus === 'captured').length
+    captures += (await orderPayments.paymentEventsOf(handle.db, order!.paymentIntentId)).filter((event) => event.toStatus === 'captured').length
   }
   const exact = winners === orderIds.length && captures === orderIds.length && losers === orderIds.length * (RACERS - 1)
   return {
@@ -121,7 +121,7 @@ async function sweepOnBoth(handle: DatabaseHandle, servers: ServerProcess[], buy
   let releases = 0
   for (const id of expired) {
     const order = await findOrder(handle.db, id)
-    releases += (await paymentEventsOf(handle.db, order!.paymentIntentId)).filter((event) => event.toStatus === 'cancelled').length
+    releases += (await orderPayments.paymentEventsOf(handle.db, order!.paymentIntentId)).filter((event) => event.toStatus === 'cancelled').length
   }
   // Each instance logs what its sweeps cancelled; together they add up to the backlog only when no order was swept twice.
   const sweptBy = servers.map((server) =>

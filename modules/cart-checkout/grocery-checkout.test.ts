@@ -4,7 +4,7 @@ import { sweepPayments } from '../../server/jobs'
 import { testApi } from '../../testing/test-api'
 import { aCardGroceryPayment, aGroceryPayment } from '../../web/testing/order-fixtures'
 import { findOrder, type Order, orderSupport } from '../orders/index'
-import { paymentEventsOf } from '../payments/index'
+import { orderPayments } from '../payments/index'
 
 // Groceries paid by card: a second hold on the same card at checkout, from the server's estimate,
 // both holds authorized or no order, and the grocery hold released with every ending before pick-up.
@@ -126,7 +126,7 @@ describe('POST /api/confirm-payment-and-create-order with a grocery hold', () =>
     expect(order.groceryPayment).toEqual(aCardGroceryPayment())
     expect(order.paymentStatus).toBe('authorized')
     expect(await status(started.groceryIntent.id)).toBe('requires_capture')
-    const events = await paymentEventsOf(db, started.groceryIntent.id)
+    const events = await orderPayments.paymentEventsOf(db, started.groceryIntent.id)
     expect(events.map((event) => [event.fromStatus, event.toStatus, event.orderId])).toEqual([
       [null, 'requires_payment_method', null],
       ['requires_payment_method', 'authorized', order.id],
@@ -165,7 +165,7 @@ describe('POST /api/confirm-payment-and-create-order with a grocery hold', () =>
     expect([await status(started.paymentIntentId), await status(started.groceryIntent.id)]).toEqual(['canceled', 'canceled'])
     expect(await ordersOf(started.paymentIntentId)).toHaveLength(0)
     // Released once each, and the checkout cannot be used again.
-    expect((await paymentEventsOf(db, started.groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
+    expect((await orderPayments.paymentEventsOf(db, started.groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
     expect((await placeOrder(buyer.cookie, started, started.groceryIntent.id)).body.code).toBe('PAYMENT_RELEASED')
   })
 
@@ -179,10 +179,10 @@ describe('POST /api/confirm-payment-and-create-order with a grocery hold', () =>
     expect(refused.body.code).toBe('PAYMENT_NOT_AUTHORIZED')
     expect([await status(started.paymentIntentId), await status(started.groceryIntent.id)]).toEqual(['canceled', 'canceled'])
     expect(await ordersOf(started.paymentIntentId)).toHaveLength(0)
-    expect((await paymentEventsOf(db, started.groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
+    expect((await orderPayments.paymentEventsOf(db, started.groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
     // Once: asked again, the checkout is found released and nothing moves.
     expect((await placeOrder(buyer.cookie, started, started.groceryIntent.id)).body.code).toBe('PAYMENT_RELEASED')
-    expect((await paymentEventsOf(db, started.groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
+    expect((await orderPayments.paymentEventsOf(db, started.groceryIntent.id)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'cancelled'])
   })
 
   test('a saved card whose later charges fail (0341) declines the grocery hold from the server: no order, both released', async () => {
@@ -257,7 +257,7 @@ describe('POST /api/confirm-payment-and-create-order with a grocery hold', () =>
 })
 
 describe('every ending before pick-up releases the grocery hold, once', () => {
-  const groceryEvents = async (intentId: string) => (await paymentEventsOf(db, intentId)).map((event) => event.toStatus)
+  const groceryEvents = async (intentId: string) => (await orderPayments.paymentEventsOf(db, intentId)).map((event) => event.toStatus)
 
   test("the buyer's cancel", async () => {
     const { buyer, started, order } = await cardOrder()

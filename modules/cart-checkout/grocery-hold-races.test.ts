@@ -4,7 +4,7 @@ import { rows } from '../../db/migrate'
 import { atTheGateway, groceryHoldsDisagreeing } from '../../testing/grocery-gateway'
 import { testApi } from '../../testing/test-api'
 import { orderSupport } from '../orders/index'
-import { paymentEventsOf } from '../payments/index'
+import { orderPayments } from '../payments/index'
 
 // A declined grocery hold on PostgreSQL (PGlite has one connection and cannot race): many buyers at
 // once, each placing the order twice at once (a double tap), and nothing is left holding.
@@ -53,7 +53,7 @@ async function expectNothingHolding(checkouts: { intentIds: string[] }[]) {
   for (const { intentIds } of checkouts) {
     for (const id of intentIds) {
       expect(intents.get(id)).toMatchObject({ status: 'canceled', captures: 0, releases: 1 })
-      expect((await paymentEventsOf(db, id)).filter((event) => event.toStatus === 'cancelled')).toHaveLength(1)
+      expect((await orderPayments.paymentEventsOf(db, id)).filter((event) => event.toStatus === 'cancelled')).toHaveLength(1)
     }
   }
   const placed = rows<{ count: number }>(await db.execute(sql`select count(*)::int as count from orders`))[0]!

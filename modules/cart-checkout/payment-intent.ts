@@ -1,5 +1,5 @@
 import type { UserRow } from '../accounts/index'
-import { authorize, GatewayUnavailableError, type GroceryPaymentMethod, IdempotencyKeyReusedError } from '../payments/index'
+import { type GroceryPaymentMethod, intents, paymentErrors } from '../payments/index'
 import { badRequest, conflict, decimalAmount, decimalToCents, hitRateLimit, PLATFORM_FEE_CENTS, tooManyRequests } from '../shared/index'
 import { assertStoreTakesAsapOrders } from './asap-cutoff'
 import { assertMayCheckOut, type CheckoutDeps, gatewayDown } from './checkout'
@@ -41,7 +41,7 @@ export async function createPaymentIntent(
   const limited = await hitRateLimit(db, clock, `checkout:intents:${user.id}`, INTENTS_PER_HOUR)
   if (!limited.allowed) throw tooManyRequests('Too many checkout attempts. Please try again later.', limited.retryAfterSeconds)
   try {
-    const intent = await authorize(
+    const intent = await intents.authorize(
       { db, clock, gateway },
       { buyerId: user.id, amountCents, tipCents: amountCents - PLATFORM_FEE_CENTS, checkoutId: input.checkoutId, groceryHoldCents: groceryHold },
     )
@@ -52,8 +52,8 @@ export async function createPaymentIntent(
       ...(intent.groceryIntent && { groceryIntent: intent.groceryIntent }),
     }
   } catch (error) {
-    if (error instanceof GatewayUnavailableError) throw gatewayDown('Failed to create payment intent')
-    if (error instanceof IdempotencyKeyReusedError) {
+    if (error instanceof paymentErrors.GatewayUnavailableError) throw gatewayDown('Failed to create payment intent')
+    if (error instanceof paymentErrors.IdempotencyKeyReusedError) {
       throw conflict('This checkout was started for a different amount. Go back to your cart and check out again.', 'CHECKOUT_AMOUNT_CHANGED')
     }
     throw error

@@ -3,18 +3,14 @@ import type { UserRow } from '../accounts/index'
 import type { Schedule, Store } from '../catalog/index'
 import { findOrder, type NewOrder, type OrderRow, orderMoves, type WindowTerms } from '../orders/index'
 import {
-  authorizeGroceryHold,
   type CheckoutIntent,
-  checkoutTooOld,
-  claimCheckout,
-  findGroceryHold,
-  findIntent,
-  GatewayUnavailableError,
   type GroceryHoldRow,
-  groceryHoldOfCheckout,
+  groceries,
+  holdWindows,
+  intents,
   type PaymentGateway,
   type PaymentIntent,
-  releaseIntent,
+  paymentErrors,
 } from '../payments/index'
 import {
   AppError,
@@ -130,7 +126,7 @@ async function groceryHoldOf(
   named: Promise<GroceryHoldRow | null>,
 ): Promise<GroceryHoldRow | null> {
   if (groceryPaymentIntentId === undefined) {
-    if (await groceryHoldOfCheckout(db, record.paymentIntentId))
+    if (await groceries.holdOfCheckout(db, record.paymentIntentId))
       throw badRequest('This checkout holds the groceries on your card: send its grocery payment too.', 'GROCERY_PAYMENT_REQUIRED', {
         groceryPaymentIntentId: 'Required: this checkout pays for the groceries by card',
       })
@@ -158,7 +154,7 @@ function assertGroceryHoldFits(hold: GroceryHoldRow, estimatedGroceryCents: numb
 
 /** Both of a checkout's holds stand, or the order is refused: the grocery hold authorized by the browser, or here on the card the first saved. */
 async function assertGroceryHoldStands(gateway: PaymentGateway, hold: GroceryHoldRow, checkoutIntent: PaymentIntent | null) {
-  const authorization = await authorizeGroceryHold(gateway, hold, checkoutIntent)
+  const authorization = await groceries.authorize(gateway, hold, checkoutIntent)
   if (authorization.outcome === 'declined')
     throw new AppError(
       402,
@@ -182,9 +178,9 @@ export async function confirmPaymentAndCreateOrder(
 ): Promise<OrderRow> {
   assertMayCheckOut(user)
   // The grocery hold the request names is read beside its intent; neither is trusted before both are checked.
-  const namedHold = input.groceryPaymentIntentId === undefined ? Promise.resolve(null) : findGroceryHold(db, input.groceryPaymentIntentId)
+  const namedHold = input.groceryPaymentIntentId === undefined ? Promise.resolve(null) : groceries.holdOf(db, input.groceryPaymentIntentId)
   namedHold.catch(() => {})
-  const record = await findIntent(db, input.paymentIntentId)
+  const record = await intents.findIntent(db, input.paymentIntentId)
   // Another buyer's intent looks exactly like no intent, and is never touched.
   if (!record || record.buyerId !== user.id) throw notFound('We could not find that payment. Please check out again.', 'PAYMENT_NOT_FOUND')
   const grocery = await groceryHoldOf(db, user, record, input.groceryPaymentIntentId, namedHold)
@@ -195,47 +191,46 @@ export async function confirmPaymentAndCreateOrder(
   // the draft's refusal counts only once the card's hold is known to stand.
   const drafting = draftOrder(db, clock, windows, user, record.amountCents, input.orderData)
   drafting.catch(() => {})
-  let atGateway: PaymentIntent | null
+  let atGateway: Awaited<ReturnType<typeof intents.holdAtGateway>>
   try {
-    atGateway = await gateway.retrieveIntent(record.paymentIntentId)
+    atGateway = await intents.holdAtGateway(gateway, record.paymentIntentId)
   } catch (error) {
-    if (error instanceof GatewayUnavailableError) throw gatewayDown('Failed to create order')
+    if (error instanceof paymentErrors.GatewayUnavailableError) throw gatewayDown('Failed to create order')
     throw error
   }
-  const status = atGateway?.status
-  if (status !== 'requires_capture') {
-    // Cancelled at the gateway but not yet in our record: a refusal racing this request is releasing it now.
+  if (atGateway.hold !== 'stands') {
+    // Released at the gateway but not yet in our record: a refusal racing this request is releasing it now.
     const refusal =
-      status === 'canceled'
+      atGateway.hold === 'released'
         ? conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
         : badRequest('Your card has not been authorized for this order.', 'PAYMENT_NOT_AUTHORIZED')
     // The grocery hold has a client secret of its own, so it may stand where the first does not: neither is left holding.
-    if (grocery) await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
+    if (grocery) await intents.releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
     throw refusal
   }
 
   // From here a hold stands on the buyer's card: a refusal releases it (and the grocery hold), unless an order holds it.
   let draft: Awaited<ReturnType<typeof draftOrder>>['order']
   try {
-    if (checkoutTooOld(record.createdAt, clock.now()))
+    if (holdWindows.checkoutTooOld(record.createdAt, clock.now()))
       throw conflict('This checkout took too long and its card authorization was released. Please check out again.', 'CHECKOUT_EXPIRED')
     const drafted = await drafting
     draft = drafted.order
     if (!input.orderData.scheduledFor) assertStoreTakesAsapOrders(clock, drafted, asapCutoffMinutes)
     if (grocery) {
       assertGroceryHoldFits(grocery, draft.estimatedGroceryCents, groceryHoldMaxCents)
-      await assertGroceryHoldStands(gateway, grocery, atGateway)
+      await assertGroceryHoldStands(gateway, grocery, atGateway.intent)
     }
   } catch (refusal) {
-    if (refusal instanceof AppError) await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
-    if (refusal instanceof GatewayUnavailableError) throw gatewayDown('Failed to create order')
+    if (refusal instanceof AppError) await intents.releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
+    if (refusal instanceof paymentErrors.GatewayUnavailableError) throw gatewayDown('Failed to create order')
     throw refusal
   }
 
   const orderId = crypto.randomUUID()
   const placed = await db
     .transaction(async (tx) => {
-      const claim = await claimCheckout(
+      const claim = await intents.claimCheckout(
         tx,
         clock,
         { paymentIntentId: record.paymentIntentId, requestDigest: requestDigest(input), groceryHold: grocery },
@@ -249,12 +244,12 @@ export async function confirmPaymentAndCreateOrder(
     .catch(async (refusal) => {
       // Its window's last place went to another checkout: the claim is undone, and the holds go as any refusal's.
       if (refusal instanceof AppError && refusal.code === 'WINDOW_FULL')
-        await releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
+        await intents.releaseIntent({ db, clock, gateway }, record.paymentIntentId, `order refused: ${refusal.code}`)
       throw refusal
     })
   if (placed) return placed
   // Another request with the same intent got there first.
-  const winner = await findIntent(db, record.paymentIntentId)
+  const winner = await intents.findIntent(db, record.paymentIntentId)
   if (winner?.orderId) return placedOrder({ db, clock, windows }, user, winner, input)
   throw conflict(PAYMENT_RELEASED, 'PAYMENT_RELEASED')
 }

@@ -1,6 +1,6 @@
 import { openStatus, windowLabel } from '../catalog/index'
 import { type GroceryPayment, type OrderRow, orderContract, type RefundedPart } from '../orders/index'
-import { holdExpiresAt } from '../payments/index'
+import { holdWindows } from '../payments/index'
 import { bankFailureWords } from '../payouts/index'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, decimalAmount, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 
@@ -38,7 +38,7 @@ type GroceryWay = Pick<GroceryPayment, 'method' | 'holdCents'>
  */
 export const offersOvernight = (order: OrderRow, now: Date) => {
   const opens = openStatus.openingText(order.offersOpenAt, order.storeTimeZone, now)
-  const lapses = openStatus.openingText(holdExpiresAt(order.offersOpenAt), order.storeTimeZone, now)
+  const lapses = openStatus.openingText(holdWindows.holdExpiresAt(order.offersOpenAt), order.storeTimeZone, now)
   return {
     title: `Your ${scheduledLabel(order)} order: runners see it at ${opens}`,
     body: `Runners near ${order.storeName} can accept your order from ${opens}. If none has by ${lapses}, it is cancelled and the hold on your card released, and we'll tell you. To give runners longer while you sleep, move it to a later window in Kirana tonight.`,

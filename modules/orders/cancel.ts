@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { type PaymentGateway, releaseOrder } from '../payments/index'
+import { type PaymentGateway, release } from '../payments/index'
 import { AppError, type Clock, conflict, describeForLog, notFound, paymentGatewayUnavailable } from '../shared/index'
 import { type CancelReason, NO_SHOW_AFTER_HOURS, NO_SHOW_AFTER_MS, ORDER_NOT_FOUND } from './contract'
 import { findOrder, isPaidFor } from './order-queries'
@@ -21,7 +21,7 @@ export type EndOutcome = { outcome: 'cancelled'; order: OrderRow } | { outcome: 
  */
 export async function releaseAndEnd(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, ending: Ending): Promise<EndOutcome> {
   try {
-    if ((await releaseOrder(orderPaymentDeps(db, gateway, clock), row.id, ending.reason, ending.because)) === 'captured') return { outcome: 'captured' }
+    if ((await release(orderPaymentDeps(db, gateway, clock), row.id, ending.reason, ending.because)) === 'captured') return { outcome: 'captured' }
   } catch (error) {
     // The hold is as it was: the caller says so, or the next sweep tries again.
     return { outcome: 'unreachable', error: describeForLog(error, { frames: false }) }

@@ -6,7 +6,7 @@ import { rows } from '../../db/migrate'
 import { captureGroceryTotals, sweepPayments } from '../../server/jobs'
 import { atTheGateway, groceryHoldsDisagreeing } from '../../testing/grocery-gateway'
 import { testApi } from '../../testing/test-api'
-import { paymentEventsOf } from '../payments/index'
+import { orderPayments } from '../payments/index'
 import { orderMoves, orderSupport } from './index'
 
 // Grocery captures under races, on PostgreSQL (PGlite has one connection and cannot race): the
@@ -114,6 +114,10 @@ describe.skipIf(kind !== 'postgres')('grocery captures on PostgreSQL', () => {
     await captureGroceryTotals(jobDeps, confirmHours)
     await expectCapturedOnce([...owed, ...unanswered])
     for (const { order } of owed.slice(0, 3))
-      expect((await paymentEventsOf(db, order.groceryIntentId)).map((event) => event.toStatus)).toEqual(['requires_payment_method', 'authorized', 'captured'])
+      expect((await orderPayments.paymentEventsOf(db, order.groceryIntentId)).map((event) => event.toStatus)).toEqual([
+        'requires_payment_method',
+        'authorized',
+        'captured',
+      ])
   }, 60_000)
 })

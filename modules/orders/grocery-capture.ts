@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lte, notExists } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { captureGroceryHold, type GroceryCaptureOutcome, groceryHoldsAwaitingTotal, oweGroceryCapture, type PaymentGateway } from '../payments/index'
+import { type GroceryCaptureOutcome, groceries, type PaymentGateway } from '../payments/index'
 import type { Clock } from '../shared/index'
 import { orderPaymentDeps } from './payment-listener'
 import { orderProblems, orders } from './schema'
@@ -36,7 +36,7 @@ const unansweredTotals = (db: Database, orderIds: string[], cutoff: Date) =>
  * holds it until support resolves the problem.
  */
 export async function captureUnansweredGroceryTotals(db: Database, gateway: PaymentGateway, clock: Clock, confirmHours: number) {
-  const awaiting = await groceryHoldsAwaitingTotal(db)
+  const awaiting = await groceries.awaitingTotal(db)
   if (awaiting.length === 0) return {}
   const cutoff = new Date(clock.now().getTime() - confirmHours * HOUR)
   const due = await db
@@ -52,10 +52,9 @@ export async function captureUnansweredGroceryTotals(db: Database, gateway: Paym
         .where(unansweredTotals(tx, [id], cutoff))
         .for('update', { of: orders })
       // Nobody chose to charge more than was held: any difference is the runner's to collect at the door.
-      return order ? oweGroceryCapture(tx, id, order.actualGroceryCents!, 'at_door') : false
+      return order ? groceries.oweCapture(tx, id, order.actualGroceryCents!, 'at_door') : false
     })
-    if (owed)
-      outcomes[id] = await captureGroceryHold(orderPaymentDeps(db, gateway, clock), id, "automatically at the runner's total, unanswered since delivery")
+    if (owed) outcomes[id] = await groceries.capture(orderPaymentDeps(db, gateway, clock), id, "automatically at the runner's total, unanswered since delivery")
   }
   return outcomes
 }

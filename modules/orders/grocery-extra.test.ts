@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { captureGroceryTotals, sweepPayments } from '../../server/jobs'
 import { cardOrders } from '../../testing/card-orders'
 import { testApi } from '../../testing/test-api'
-import { findGroceryHold, GatewayUnavailableError, type PaymentGateway, paymentEventsOf } from '../payments/index'
+import { groceries, orderPayments, type PaymentGateway, paymentErrors } from '../payments/index'
 import type { Order } from './index'
 
 // A grocery total above the card's grocery hold ($45 here): the buyer chooses to charge the
@@ -17,7 +17,7 @@ const api = await testApi({
   wrapPayments: (inner): PaymentGateway => ({
     ...inner,
     async chargeSavedCard(input) {
-      if (extraCharges.down) throw new GatewayUnavailableError('connect ECONNREFUSED')
+      if (extraCharges.down) throw new paymentErrors.GatewayUnavailableError('connect ECONNREFUSED')
       return inner.chargeSavedCard(input)
     },
   }),
@@ -71,12 +71,12 @@ describe('a grocery total above the hold: the buyer chooses how to pay the diffe
         collectAtDoorCents: 0,
       },
     })
-    const hold = (await findGroceryHold(db, groceryIntentId))!
+    const hold = (await groceries.holdOf(db, groceryIntentId))!
     expect(hold).toMatchObject({ extraCents: 710, extraStatus: 'captured', extraCapturedCents: 710 })
     const charge = (await providers.payments.retrieveIntent(hold.extraIntentId!))!
     const savedCard = (await providers.payments.retrieveIntent(paymentIntentId))!
     expect(charge).toMatchObject({ status: 'succeeded', amountCents: 710, customerId: savedCard.customerId, paymentMethodId: savedCard.paymentMethodId })
-    expect((await paymentEventsOf(db, charge.id)).map((event) => [event.toStatus, event.reason])).toEqual([
+    expect((await orderPayments.paymentEventsOf(db, charge.id)).map((event) => [event.toStatus, event.reason])).toEqual([
       ['captured', 'grocery extra of $7.10: charged when the buyer confirmed the grocery total'],
     ])
     expect(await groceryPaymentOf(runner, order)).toMatchObject({ collectAtDoorCents: 0, extraStatus: 'captured' })
@@ -91,8 +91,8 @@ describe('a grocery total above the hold: the buyer chooses how to pay the diffe
       groceryPayment: { capturedCents: 4500, extraCents: 499, extraStatus: 'captured', collectAtDoorCents: 0 },
     })
     expect(await extraIntentsOf(groceryIntentId)).toEqual([{ status: 'succeeded', amount_cents: 499 }])
-    const hold = (await findGroceryHold(db, groceryIntentId))!
-    expect(await paymentEventsOf(db, hold.extraIntentId!)).toHaveLength(1)
+    const hold = (await groceries.holdOf(db, groceryIntentId))!
+    expect(await orderPayments.paymentEventsOf(db, hold.extraIntentId!)).toHaveLength(1)
   })
 
   test("a saved card whose later charges fail (as 0341's do) declines the extra: the difference falls back to the door", async () => {
@@ -104,13 +104,13 @@ describe('a grocery total above the hold: the buyer chooses how to pay the diffe
     expect(confirmed.body.order).toMatchObject({
       groceryPayment: { capturedCents: 4500, status: 'captured', extraCents: 1300, extraStatus: 'declined', collectAtDoorCents: 1300 },
     })
-    const hold = (await findGroceryHold(db, groceryIntentId))!
+    const hold = (await groceries.holdOf(db, groceryIntentId))!
     expect(hold).toMatchObject({ extraStatus: 'declined', extraCapturedCents: 0 })
     expect(await providers.payments.retrieveIntent(hold.extraIntentId!)).toMatchObject({
       status: 'requires_payment_method',
       lastDeclineCode: 'generic_decline',
     })
-    expect((await paymentEventsOf(db, hold.extraIntentId!)).map((event) => event.reason)).toEqual([
+    expect((await orderPayments.paymentEventsOf(db, hold.extraIntentId!)).map((event) => event.reason)).toEqual([
       'grocery extra of $13.00: declined (generic_decline) when the buyer confirmed the grocery total, to be paid at the door',
     ])
     expect(await groceryPaymentOf(runner, order)).toMatchObject({ collectAtDoorCents: 1300 })

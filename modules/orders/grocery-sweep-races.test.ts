@@ -7,7 +7,7 @@ import { rows } from '../../db/migrate'
 import { sweepPayments } from '../../server/jobs'
 import { atTheGateway, groceryHoldsDisagreeing } from '../../testing/grocery-gateway'
 import { testApi } from '../../testing/test-api'
-import { embeddedGateway } from '../payments/index'
+import { embeddedGateway } from '../payments/gateways/index'
 import { orderSupport, sweepExpiredOrders } from './index'
 
 // The 30-minute sweep over orders whose groceries are paid by card, on PostgreSQL (PGlite has one

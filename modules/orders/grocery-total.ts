@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { captureGroceryHold, chargeGroceryExtra, type GroceryExtraChoice, orderPayments, type PaymentGateway } from '../payments/index'
+import { type GroceryExtraChoice, groceries, type PaymentGateway } from '../payments/index'
 import { badRequest, type Clock, conflict, formatCents } from '../shared/index'
 import { GROCERY_TOTAL_STATES } from './contract'
 import { orderForParty } from './order-access'
@@ -31,7 +31,7 @@ export async function confirmGroceryTotal(
       throw conflict('The grocery total can be confirmed once the runner has picked up the groceries.', 'NOT_PICKED_UP')
     }
     if (order.actualGroceryCents === null) throw conflict('The runner has not reported a grocery total to confirm yet.', 'NO_GROCERY_TOTAL')
-    const hold = (await orderPayments.groceryHoldsOf(db, [orderId])).get(orderId)
+    const hold = (await groceries.holdsOf(db, [orderId])).get(orderId)
     // Once the automatic capture has settled the total, the difference's way is settled with it.
     const aboveHold = hold?.status === 'authorized' && hold.captureOwedCents === null ? order.actualGroceryCents - hold.holdCents : 0
     if (aboveHold > 0 && !extra) {
@@ -43,7 +43,7 @@ export async function confirmGroceryTotal(
   }
   const occasion = 'when the buyer confirmed the grocery total'
   const deps = orderPaymentDeps(db, gateway, clock)
-  await captureGroceryHold(deps, orderId, occasion)
-  await chargeGroceryExtra(deps, orderId, occasion)
+  await groceries.capture(deps, orderId, occasion)
+  await groceries.chargeExtra(deps, orderId, occasion)
   return (await findOrder(db, orderId))!
 }

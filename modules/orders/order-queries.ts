@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { isCharged, orderPayments } from '../payments/index'
+import { orderPayments } from '../payments/index'
 import { isUuid } from '../shared/index'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
@@ -25,7 +25,7 @@ export async function heldOrder(tx: Database, id: string, strength: 'update' | '
 
 /** Whether an order's card was charged (a runner's capture settled), whatever has come back on it since. */
 export async function isPaidFor(db: Database, row: Pick<OrderRow, 'paymentIntentId'>): Promise<boolean> {
-  return isCharged((await orderPayments.one(db, row.paymentIntentId)).status)
+  return orderPayments.isCharged((await orderPayments.paymentOf(db, row.paymentIntentId)).status)
 }
 
 export const buyerOrders = (db: Database, buyerId: string) =>

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { type UserContact, userContacts } from '../accounts/index'
 import { windowLabel } from '../catalog/index'
-import { type GroceryHold, holdExpiresAt, type OrderPayment, orderPayments, type SettledRefund, settledRefundsOf } from '../payments/index'
+import { type GroceryHold, groceries, holdWindows, type OrderPayment, orderPayments, type SettledRefund } from '../payments/index'
 import { type PayoutLineStatus, type PayoutTerms, runnerPayouts } from '../payouts/index'
 import { type Clock, decimalAmount } from '../shared/index'
 import {
@@ -57,12 +57,12 @@ export async function orderViewContext(db: Database, clock: Clock, rows: readonl
   const intentIds = rows.map((row) => row.paymentIntentId)
   // Reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not seven.
   const [payments, groceryHolds, refunds, contacts, ratings, figures, earnings] = await Promise.all([
-    orderPayments.of(db, intentIds),
-    orderPayments.groceryHoldsOf(
+    orderPayments.paymentsOf(db, intentIds),
+    groceries.holdsOf(
       db,
       rows.map((row) => row.id),
     ),
-    settledRefundsOf(
+    orderPayments.settledRefundsOf(
       db,
       rows.map((row) => ({ orderId: row.id, paymentIntentId: row.paymentIntentId })),
     ),
@@ -142,7 +142,7 @@ function groceryPaymentOf(row: OrderRow, hold: GroceryHold | undefined): Grocery
 
 /** How an order's groceries are paid, as its view says: for the notifications of a confirmed total and a declined grocery charge. */
 export async function groceryPaymentOfOrder(db: Database, row: OrderRow): Promise<GroceryPayment> {
-  const hold = (await orderPayments.groceryHoldsOf(db, [row.id])).get(row.id)
+  const hold = (await groceries.holdsOf(db, [row.id])).get(row.id)
   return groceryPaymentOf(row, hold)
 }
 
@@ -235,7 +235,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     pickedUpAt: iso(row.pickedUpAt),
     deliveredAt: iso(row.deliveredAt),
     cancelledAt: iso(row.cancelledAt),
-    expiresAt: holdExpiresAt(row.offersOpenAt).toISOString(),
+    expiresAt: holdWindows.holdExpiresAt(row.offersOpenAt).toISOString(),
     runnerFirstName: runner?.firstName ?? null,
     runnerLastName: runner?.lastName ?? null,
     runnerPhone: contactsShared ? (runner?.phone ?? null) : null,

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import {
-  captureOrder,
+  capture,
   type GroceriesCaptured,
   type HoldEndCause,
+  holdWindows,
   type PaymentGateway,
   type PaymentListener,
   type PaymentMoveDeps,
-  releasedBySweep,
 } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
 import type { Clock } from '../shared/index'
@@ -84,7 +84,7 @@ async function payBackGroceries(tx: Database, orderId: string, capture: Grocerie
 async function cancelReasonOf(tx: Database, clock: Clock, orderId: string, cause: HoldEndCause): Promise<CancelReason> {
   if (cause !== 'found released') return REASON_OF_CAUSE[cause]
   const [order] = await tx.select({ offersOpenAt: orders.offersOpenAt }).from(orders).where(eq(orders.id, orderId))
-  return order && releasedBySweep(order.offersOpenAt, clock.now()) ? 'expired' : 'buyer'
+  return order && holdWindows.releasedBySweep(order.offersOpenAt, clock.now()) ? 'expired' : 'buyer'
 }
 
 /** What payments' verbs need to move an order's payment, and the order with it. */
@@ -95,6 +95,6 @@ export const orderPaymentDeps = (db: Database, gateway: PaymentGateway, clock: C
   listener: ordersPaymentListener(db, clock, gateway),
 })
 
-/** Charges a runner's claim, once, and settles the order to match (payments' captureOrder, with orders' half). */
+/** Charges a runner's claim, once, and settles the order to match (payments' capture, with orders' half). */
 export const captureClaim = (db: Database, gateway: PaymentGateway, clock: Clock, orderId: string, occasion: string) =>
-  captureOrder(orderPaymentDeps(db, gateway, clock), orderId, occasion)
+  capture(orderPaymentDeps(db, gateway, clock), orderId, occasion)

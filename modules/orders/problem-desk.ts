@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { userContacts } from '../accounts/index'
-import { idempotencyKeys, orderPayments, type PaymentGateway, refundsOf } from '../payments/index'
+import { groceries, idempotencyKeys, orderPayments, type PaymentGateway } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
 import { badRequest, type Clock, conflict, isUuid, notFound, type ObjectStore } from '../shared/index'
 import { shortOrderId } from './contract'
@@ -98,10 +98,10 @@ export async function resolveProblem(
     // Once, whatever happens: a resolve tried again repeats the same refund.
     const key = idempotencyKeys.problemRefund(problem.id)
     const asked = resolution.refund
-    const groceries = typeof asked === 'object' && 'groceryCents' in asked
-    const [groceryCharge] = groceries ? await orderPayments.groceryCharges(db, { orderIds: [order.id] }) : []
-    const refundedIntent = groceries ? groceryCharge?.paymentIntentId : order.paymentIntentId
-    const earlier = refundedIntent ? (await refundsOf(db, refundedIntent)).find((row) => row.idempotencyKey === key) : undefined
+    const groceriesAsked = typeof asked === 'object' && 'groceryCents' in asked
+    const [groceryCharge] = groceriesAsked ? await groceries.chargesOf(db, { orderIds: [order.id] }) : []
+    const refundedIntent = groceriesAsked ? groceryCharge?.paymentIntentId : order.paymentIntentId
+    const earlier = refundedIntent ? (await orderPayments.refundsOf(db, refundedIntent)).find((row) => row.idempotencyKey === key) : undefined
     const amountCents =
       earlier?.amountCents ??
       (asked === 'fee'
@@ -118,7 +118,7 @@ export async function resolveProblem(
       amountCents,
       key,
       reason: `problem ${shortProblemId(problem.id)}: ${resolution.note}`,
-      part: groceries ? 'groceries' : 'charge',
+      part: groceriesAsked ? 'groceries' : 'charge',
       fromRunner: resolution.fromRunner,
     })
     if (outcome.refundId === null) throw nothingToRefund()

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { idempotencyKeys, settledRefundsOf } from '../payments/index'
+import { idempotencyKeys, orderPayments } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
 import {
   AFTER_DELIVERY_DAYS,
@@ -140,7 +140,7 @@ export async function problemToTell(db: Database, problemId: string) {
   const row = await findProblem(db, problemId)
   if (!row) return null
   const order = (await findOrder(db, row.orderId))!
-  const refunds = (await settledRefundsOf(db, [{ orderId: order.id, paymentIntentId: order.paymentIntentId }])).get(order.id) ?? []
+  const refunds = (await orderPayments.settledRefundsOf(db, [{ orderId: order.id, paymentIntentId: order.paymentIntentId }])).get(order.id) ?? []
   const refund = refunds.find((made) => made.idempotencyKey === idempotencyKeys.problemRefund(row.id))
   return {
     reporterId: row.reporterId,

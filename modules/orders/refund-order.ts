@@ -1,19 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import {
-  GatewayUnavailableError,
-  IdempotencyKeyReusedError,
+  groceries,
   idempotencyKeys,
-  isCharged,
-  NotChargedError,
   orderPayments,
   type PaymentGateway,
-  RefundExceedsCaptureError,
+  paymentErrors,
   type RefundedPart,
-  RefundNotFromRunnerError,
+  type RefundNotFromRunnerError,
   refund,
-  releaseGroceryHold,
-  settledRefundsOf,
 } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
 import { AppError, badRequest, type Clock, conflict, decimalAmount, formatCents, paymentGatewayUnavailable } from '../shared/index'
@@ -68,17 +63,17 @@ export async function refundOrder(
     if (outcome.refundId) await refundSettled(db, gateway, clock, row.id, request.reason)
     return outcome
   } catch (error) {
-    if (error instanceof RefundNotFromRunnerError) throw badRequest(NOT_FROM_RUNNER[error.part], 'REFUND_NOT_FROM_RUNNER')
-    if (error instanceof NotChargedError && error.part === 'groceries') {
+    if (error instanceof paymentErrors.RefundNotFromRunnerError) throw badRequest(NOT_FROM_RUNNER[error.part], 'REFUND_NOT_FROM_RUNNER')
+    if (error instanceof paymentErrors.NotChargedError && error.part === 'groceries') {
       throw conflict(
         "This order's groceries were not charged to the card (paid at the door, or their hold not captured), so there is nothing of them to refund.",
         'NO_GROCERY_CHARGE',
       )
     }
-    if (error instanceof NotChargedError && error.part === 'grocery_extra')
+    if (error instanceof paymentErrors.NotChargedError && error.part === 'grocery_extra')
       throw conflict("No charge above this order's grocery hold was made to the card, so there is none to refund.", 'NO_GROCERY_EXTRA_CHARGE')
-    if (error instanceof NotChargedError) throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
-    if (error instanceof RefundExceedsCaptureError) {
+    if (error instanceof paymentErrors.NotChargedError) throw conflict('This order was never charged, so there is nothing to refund.', 'NOT_CHARGED')
+    if (error instanceof paymentErrors.RefundExceedsCaptureError) {
       const leftCents = Math.max(error.refundableCents, 0)
       const charge = REFUNDED_CHARGE_NAMES[request.part ?? 'charge']
       throw new AppError(409, 'REFUND_EXCEEDS_CHARGE', `Only ${formatCents(leftCents)} of this order's ${charge} is left to refund.`, {
@@ -87,8 +82,8 @@ export async function refundOrder(
         },
       })
     }
-    if (error instanceof IdempotencyKeyReusedError) throw conflict(error.message, 'REFUND_KEY_REUSED')
-    if (error instanceof GatewayUnavailableError) {
+    if (error instanceof paymentErrors.IdempotencyKeyReusedError) throw conflict(error.message, 'REFUND_KEY_REUSED')
+    if (error instanceof paymentErrors.GatewayUnavailableError) {
       throw paymentGatewayUnavailable('The payment service is not answering. Nothing was refunded yet; the same refund will finish when tried again.')
     }
     throw error
@@ -114,7 +109,7 @@ async function tellOfRefunds(db: Database, clock: Clock, orderId: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, orderId)).returning({ paymentIntentId: orders.paymentIntentId })
     if (!row) return
-    const settled = (await settledRefundsOf(tx, [{ orderId, paymentIntentId: row.paymentIntentId }])).get(orderId) ?? []
+    const settled = (await orderPayments.settledRefundsOf(tx, [{ orderId, paymentIntentId: row.paymentIntentId }])).get(orderId) ?? []
     for (const made of settled) await recordOrderEvent(tx, clock, orderId, 'refund_issued', made.id)
     await announceOrderChange(tx, orderId)
   })
@@ -126,7 +121,7 @@ async function tellOfRefunds(db: Database, clock: Clock, orderId: string) {
  * amount). Null when no refund of the order went through under that id.
  */
 export async function refundToTell(db: Database, order: Pick<OrderRow, 'id' | 'paymentIntentId'>, refundId: string) {
-  const refunded = await settledRefundsOf(db, [{ orderId: order.id, paymentIntentId: order.paymentIntentId }])
+  const refunded = await orderPayments.settledRefundsOf(db, [{ orderId: order.id, paymentIntentId: order.paymentIntentId }])
   const made = refunded.get(order.id)?.find((row) => row.id === refundId)
   if (!made) return null
   const problems = await db.select({ id: orderProblems.id }).from(orderProblems).where(eq(orderProblems.orderId, order.id))
@@ -143,8 +138,8 @@ export async function refundToTell(db: Database, order: Pick<OrderRow, 'id' | 'p
  * under its own key); if the gateway is down either stays owed, and the sweep settles it.
  */
 export async function refundWhatIsOwed(db: Database, gateway: PaymentGateway, clock: Clock, row: Pick<OrderRow, 'id'>, reason: string) {
-  await releaseGroceryHold({ db, clock, gateway }, row.id, reason).catch((error) => {
-    if (!(error instanceof GatewayUnavailableError)) throw error
+  await groceries.release({ db, clock, gateway }, row.id, reason).catch((error) => {
+    if (!(error instanceof paymentErrors.GatewayUnavailableError)) throw error
   })
   try {
     return await refundOrder(db, gateway, clock, row, { amountCents: 'rest', key: idempotencyKeys.owedRefund(row.id), reason })
@@ -179,18 +174,18 @@ async function paidOrdersEndedEarly(db: Database) {
     .from(orders)
     .where(and(eq(orders.status, 'cancelled'), inArray(orders.cancelReason, [...REFUNDED_ENDINGS])))
   const [payments, groceryHolds] = await Promise.all([
-    orderPayments.of(
+    orderPayments.paymentsOf(
       db,
       ended.map((row) => row.paymentIntentId),
     ),
-    orderPayments.groceryHoldsOf(
+    groceries.holdsOf(
       db,
       ended.map((row) => row.id),
     ),
   ])
   return ended.flatMap((row) => {
     const payment = payments.get(row.paymentIntentId)
-    if (!payment || !isCharged(payment.status)) return []
+    if (!payment || !orderPayments.isCharged(payment.status)) return []
     // A grocery hold still standing is owed too: its release.
     const owes = payment.refundedCents < payment.amountCents || groceryHolds.get(row.id)?.status === 'authorized'
     return [{ id: row.id, owes }]

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { orderWithPayment } from '../../testing/order-with-payment'
 import { refundsThatCanGoDown } from '../../testing/refunds-down'
 import { testApi } from '../../testing/test-api'
-import { PaymentStateError, RefundExceedsCaptureError } from '../payments/index'
+import { paymentErrors } from '../payments/index'
 import { liftPause, pausedRunners } from '../runner/index'
 import { findOrder, type Order, orderSupport } from './index'
 
@@ -29,14 +29,14 @@ describe('the embedded gateway refunds as Stripe does', () => {
   test('only a captured payment, never more than was captured in all, and the same key is the same refund', async () => {
     const waiting = await placeOrder((await completeAccount()).cookie, store)
     const held = (await findOrder(db, waiting.id))!.paymentIntentId
-    await expect(watched.gateway.refund(held, 100, 'test:held')).rejects.toBeInstanceOf(PaymentStateError)
+    await expect(watched.gateway.refund(held, 100, 'test:held')).rejects.toBeInstanceOf(paymentErrors.PaymentStateError)
 
     const { row } = await acceptedOrder()
     const first = await watched.gateway.refund(row.paymentIntentId, 500, 'test:tip')
     expect(await watched.gateway.refund(row.paymentIntentId, 500, 'test:tip')).toEqual(first)
-    await expect(watched.gateway.refund(row.paymentIntentId, 201, 'test:too-much')).rejects.toBeInstanceOf(RefundExceedsCaptureError)
+    await expect(watched.gateway.refund(row.paymentIntentId, 201, 'test:too-much')).rejects.toBeInstanceOf(paymentErrors.RefundExceedsCaptureError)
     await watched.gateway.refund(row.paymentIntentId, 200, 'test:fee')
-    await expect(watched.gateway.refund(row.paymentIntentId, 1, 'test:nothing-left')).rejects.toBeInstanceOf(RefundExceedsCaptureError)
+    await expect(watched.gateway.refund(row.paymentIntentId, 1, 'test:nothing-left')).rejects.toBeInstanceOf(paymentErrors.RefundExceedsCaptureError)
     expect((await gatewayRefundsOf(row.paymentIntentId)).map((refund) => refund.amount_cents)).toEqual([500, 200])
   })
 })

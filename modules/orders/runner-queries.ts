@@ -61,7 +61,7 @@ export async function unsettledClaims(db: Database, acceptedBefore: Date): Promi
     .select()
     .from(orders)
     .where(and(eq(orders.status, 'runner_accepted'), lte(orders.acceptedAt, acceptedBefore)))
-  const payments = await orderPayments.of(
+  const payments = await orderPayments.paymentsOf(
     db,
     claimed.map((row) => row.paymentIntentId),
   )

@@ -1,24 +1,9 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import {
-  CHARGED_PAYMENT_STATES,
-  intentStatusAtGateway,
-  intentsAtGateway,
-  isCharged,
-  type OrderPayment,
-  orderPayments,
-  type PaymentGateway,
-  paymentEventsOf,
-  refundedAtGateway,
-  refundedTotals,
-  refundsOf,
-  strandedHolds,
-} from '../payments/index'
+import { check, groceries, intents, type OrderPayment, orderPayments, type PaymentGateway } from '../payments/index'
 import { type PayoutTerms, payoutDesk } from '../payouts/index'
-import { type Clock, decimalAmount, formatCents, isUuid } from '../shared/index'
+import { type Clock, decimalAmount, isUuid } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
-import { GATEWAY_STATUS_OF } from './gateway-status'
-import { groceryDisagreements } from './grocery-check'
 import { findOrder } from './order-queries'
 import { orderViews } from './order-view'
 import { problemsForSupport } from './problem-desk'
@@ -68,8 +53,8 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
   const [order] = await orderViews(db, clock, [row], 'support', terms)
   const gatewayStatus = await statusAtGateway(gateway, row.paymentIntentId)
   const [events, refunds, problems, groceries] = await Promise.all([
-    paymentEventsOf(db, row.paymentIntentId),
-    refundsOf(db, row.paymentIntentId),
+    orderPayments.paymentEventsOf(db, row.paymentIntentId),
+    orderPayments.refundsOf(db, row.paymentIntentId),
     problemsForSupport(db, { orderId: row.id }),
     groceryChargeForSupport(db, gateway, row.id),
   ])
@@ -98,7 +83,7 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
 /** What the gateway says of an intent, in support's words: `missing`, or `unreachable` with why. */
 async function statusAtGateway(gateway: PaymentGateway, paymentIntentId: string) {
   try {
-    return (await intentStatusAtGateway(gateway, paymentIntentId)) ?? 'missing'
+    return (await intents.intentStatusAtGateway(gateway, paymentIntentId)) ?? 'missing'
   } catch (error) {
     return `unreachable: ${(error as Error).message}`
   }
@@ -111,13 +96,13 @@ async function statusAtGateway(gateway: PaymentGateway, paymentIntentId: string)
  * the door.
  */
 async function groceryChargeForSupport(db: Database, gateway: PaymentGateway, orderId: string) {
-  const [charge] = await orderPayments.groceryCharges(db, { orderIds: [orderId] })
+  const [charge] = await groceries.chargesOf(db, { orderIds: [orderId] })
   if (!charge) return null
-  const intents = [charge.paymentIntentId, ...(charge.extraIntentId ? [charge.extraIntentId] : [])]
+  const intentIds = [charge.paymentIntentId, ...(charge.extraIntentId ? [charge.extraIntentId] : [])]
   const [gatewayStatuses, events, refunds] = await Promise.all([
-    Promise.all(intents.map((id) => statusAtGateway(gateway, id))),
-    Promise.all(intents.map((id) => paymentEventsOf(db, id))),
-    Promise.all(intents.map((id) => refundsOf(db, id))),
+    Promise.all(intentIds.map((id) => statusAtGateway(gateway, id))),
+    Promise.all(intentIds.map((id) => orderPayments.paymentEventsOf(db, id))),
+    Promise.all(intentIds.map((id) => orderPayments.refundsOf(db, id))),
   ])
   return {
     intentId: charge.paymentIntentId,
@@ -154,68 +139,44 @@ async function groceryChargeForSupport(db: Database, gateway: PaymentGateway, or
  */
 const PAYMENT_STATES_OF: Record<OrderStatus, readonly PaymentStatus[]> = {
   pending_runner_acceptance: ['authorized'],
-  runner_accepted: ['authorized', ...CHARGED_PAYMENT_STATES],
-  picked_up: CHARGED_PAYMENT_STATES,
-  delivered: CHARGED_PAYMENT_STATES,
-  cancelled: ['cancelled', 'capture_failed', ...CHARGED_PAYMENT_STATES],
+  runner_accepted: ['authorized', ...orderPayments.CHARGED_PAYMENT_STATES],
+  picked_up: orderPayments.CHARGED_PAYMENT_STATES,
+  delivered: orderPayments.CHARGED_PAYMENT_STATES,
+  cancelled: ['cancelled', 'capture_failed', ...orderPayments.CHARGED_PAYMENT_STATES],
 }
 
-/** What the gateway holds of an order's payment: its status, what it captured, and what it gave back (undefined where it cannot tell, `unreachable` when it did not answer). */
-type AtGateway = { status: string; amountReceivedCents: number; refundedCents: number | 'unreachable' | undefined }
-
 /**
- * Why an order is listed by the check, in support's words: its payment's state against the
- * order's and the gateway's, and, charged, the amounts too (what the gateway captured and gave
- * back against what we record), as a grocery hold's are held.
+ * Why an order's payment does not go with the order's own state, in support's words: an order
+ * that cannot move, or money nobody accounts for. Payments' check says the rest.
  */
-function disagreements(row: { status: OrderStatus }, payment: OrderPayment | undefined, there: AtGateway, ledgerRefundedCents: number, owedCents: number) {
-  if (!payment) return ['no payment recorded']
-  const found: string[] = []
-  if (!PAYMENT_STATES_OF[row.status].includes(payment.status)) {
-    found.push(
-      row.status === 'runner_accepted' || row.status === 'picked_up'
-        ? `cannot move on with a payment ${payment.status}`
-        : `${payment.status} does not go with ${row.status}`,
-    )
-  }
-  if (there.status !== GATEWAY_STATUS_OF[payment.status]) found.push(`the gateway says ${there.status}`)
-  else if (isCharged(payment.status) && there.amountReceivedCents !== payment.amountCents)
-    found.push(`${formatCents(payment.amountCents)} captured here, ${formatCents(there.amountReceivedCents)} at the gateway`)
-  if (there.refundedCents === 'unreachable') found.push('its refunds at the gateway could not be read')
-  else if (there.refundedCents !== undefined && there.refundedCents !== payment.refundedCents)
-    found.push(`the gateway says ${formatCents(there.refundedCents)} came back`)
-  if (ledgerRefundedCents !== payment.refundedCents) found.push(`the refund ledger says ${decimalAmount(ledgerRefundedCents)} came back`)
-  if (owedCents > 0) found.push(`${formatCents(owedCents)} of its charge is owed back`)
-  return found
+function orderStateDisagreements(row: { status: OrderStatus }, payment: OrderPayment) {
+  if (PAYMENT_STATES_OF[row.status].includes(payment.status)) return []
+  return [
+    row.status === 'runner_accepted' || row.status === 'picked_up'
+      ? `cannot move on with a payment ${payment.status}`
+      : `${payment.status} does not go with ${row.status}`,
+  ]
 }
 
 /**
- * Support's consistency check (`orders check`): every order whose payment disagrees with its own
- * state, its gateway's (status, what it captured and what it gave back) or the refund ledger, or
- * that is cancelled with part of its charge not given back; every grocery hold that disagrees
- * the same way; every hold no order holds that
- * the gateway still keeps past its 30 minutes; and every order whose money going out (the
- * runner's lines, their transfers) disagrees. All four lists are empty when money and orders agree.
+ * Support's consistency check (`orders check`), each owner asked for its own: every order whose
+ * payment disagrees with its own state (here), or with its gateway's or the refund ledger
+ * (payments' check, which also lists the grocery holds that disagree the same way and the holds
+ * no order holds that the gateway still keeps past its 30 minutes); and every order whose money
+ * going out (the runner's lines, their transfers) disagrees (payouts' check). All four lists are
+ * empty when money and orders agree.
  */
 export async function checkPayments(db: Database, gateway: PaymentGateway, clock: Clock) {
   const rows = await db.select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId, runnerId: orders.runnerId }).from(orders)
-  const intentIds = rows.map((row) => row.paymentIntentId)
-  const payments = await orderPayments.of(db, intentIds)
-  const atGateway = await intentsAtGateway(gateway, intentIds)
-  // Only a charged payment can have been refunded; a refund at the gateway that we never made is what this finds.
-  const refundedThere = await refundedAtGateway(
+  const money = await check(
+    db,
     gateway,
-    intentIds.filter((id) => isCharged(payments.get(id)?.status ?? 'authorized')),
+    clock,
+    rows.map((row) => ({ orderId: row.id, paymentIntentId: row.paymentIntentId, ended: row.status === 'cancelled' })),
   )
-  const refunded = await refundedTotals(db)
   const disagreeing = rows.flatMap((row) => {
-    const payment = payments.get(row.paymentIntentId)
-    const there = { ...atGateway.get(row.paymentIntentId)!, refundedCents: refundedThere?.get(row.paymentIntentId) }
-    const gatewayStatus = there.status
-    const ledgerRefundedCents = refunded.get(row.paymentIntentId) ?? 0
-    // A cancelled order keeps none of its charge: what has not come back is owed to the buyer.
-    const owedCents = row.status === 'cancelled' && payment && isCharged(payment.status) ? payment.amountCents - payment.refundedCents : 0
-    const problems = disagreements(row, payment, there, ledgerRefundedCents, owedCents)
+    const { payment, gatewayStatus, ledgerRefundedCents, owedCents, problems: paymentProblems } = money.payments.get(row.paymentIntentId)!
+    const problems = payment ? [...orderStateDisagreements(row, payment), ...paymentProblems] : paymentProblems
     if (problems.length === 0) return []
     return [
       {
@@ -231,16 +192,16 @@ export async function checkPayments(db: Database, gateway: PaymentGateway, clock
       },
     ]
   })
-  const groceryCharges = await orderPayments.groceryCharges(db, { orderIds: rows.map((row) => row.id) })
-  const groceryHolds = await groceryDisagreements(gateway, groceryCharges, new Map(rows.map((row) => [row.id, row.status])), refunded)
   // Money going out: each delivered order's capture, less refunds, is its runner's line plus the platform's share; each grocery charge, its groceries line.
-  const delivered = rows.filter((row) => row.status === 'delivered' && isCharged(payments.get(row.paymentIntentId)?.status ?? 'authorized'))
+  const delivered = rows.filter(
+    (row) => row.status === 'delivered' && orderPayments.isCharged(money.payments.get(row.paymentIntentId)?.payment?.status ?? 'authorized'),
+  )
   const moneyOut = await payoutDesk.checkMoneyOut(
     db,
     gateway,
     delivered.map((row) => ({ orderId: row.id, paymentIntentId: row.paymentIntentId })),
-    groceryCharges,
+    money.groceryCharges,
     new Map(rows.map((row) => [row.id, row.runnerId])),
   )
-  return { ordersChecked: rows.length, disagreeing, groceryHolds, strandedHolds: await strandedHolds(db, gateway, clock), moneyOut }
+  return { ordersChecked: rows.length, disagreeing, groceryHolds: money.groceryHolds, strandedHolds: money.strandedHolds, moneyOut }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
-import { GatewayUnavailableError, type PaymentGateway, paymentEventsOf, releaseAbandonedIntents } from '../payments/index'
+import { intents, orderPayments, type PaymentGateway, paymentErrors } from '../payments/index'
 import { findOrder, orderSupport, sweepExpiredOrders } from './index'
 
 const api = await testApi()
@@ -13,7 +13,7 @@ const MINUTE = 60_000
 const downForCancels: PaymentGateway = {
   ...gateway,
   cancel: async () => {
-    throw new GatewayUnavailableError('connect ECONNREFUSED')
+    throw new paymentErrors.GatewayUnavailableError('connect ECONNREFUSED')
   },
 }
 
@@ -37,7 +37,7 @@ describe('the 30-minute sweep', () => {
     expect((await sweepExpiredOrders(db, gateway, clock)).cancelled).toContain(order.id)
     expect(await orderNow(order.id, buyer.cookie)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled', cancelReason: 'expired' })
     expect((await gateway.retrieveIntent(intentId))?.status).toBe('canceled')
-    const events = await paymentEventsOf(db, intentId)
+    const events = await orderPayments.paymentEventsOf(db, intentId)
     expect(events.map((event) => [event.fromStatus, event.toStatus])).toEqual([
       [null, 'requires_payment_method'],
       ['requires_payment_method', 'authorized'],
@@ -46,7 +46,7 @@ describe('the 30-minute sweep', () => {
 
     // Sweeping again changes nothing.
     expect((await sweepExpiredOrders(db, gateway, clock)).cancelled).not.toContain(order.id)
-    expect(await paymentEventsOf(db, intentId)).toHaveLength(3)
+    expect(await orderPayments.paymentEventsOf(db, intentId)).toHaveLength(3)
   })
 
   test('when the gateway is down, the order and its hold stay as they are for the next sweep', async () => {
@@ -74,11 +74,11 @@ describe('the 30-minute sweep', () => {
       body: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
     })
     clock.advance(30 * MINUTE - 1000)
-    expect((await releaseAbandonedIntents({ db, gateway, clock })).released).not.toContain(intent.paymentIntentId)
+    expect((await intents.releaseAbandonedIntents({ db, gateway, clock })).released).not.toContain(intent.paymentIntentId)
     clock.advance(1000)
-    expect((await releaseAbandonedIntents({ db, gateway, clock })).released).toContain(intent.paymentIntentId)
+    expect((await intents.releaseAbandonedIntents({ db, gateway, clock })).released).toContain(intent.paymentIntentId)
     expect((await gateway.retrieveIntent(intent.paymentIntentId))?.status).toBe('canceled')
-    expect((await paymentEventsOf(db, intent.paymentIntentId)).at(-1)).toMatchObject({ orderId: null, toStatus: 'cancelled' })
+    expect((await orderPayments.paymentEventsOf(db, intent.paymentIntentId)).at(-1)).toMatchObject({ orderId: null, toStatus: 'cancelled' })
   })
 
   test('buyer cancel with the gateway down: 503 and nothing changes', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { holdLapsedBefore, type PaymentGateway } from '../payments/index'
+import { holdWindows, type PaymentGateway } from '../payments/index'
 import { type Clock, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { releaseAndEnd } from './cancel'
 import { orders } from './schema'
@@ -18,7 +18,7 @@ export type SweepResult = { cancelled: string[]; failed: { orderId: string; reas
  */
 export async function sweepExpiredOrders(db: Database, gateway: PaymentGateway, clock: Clock): Promise<SweepResult> {
   const result: SweepResult = { cancelled: [], failed: [], anomalies: [] }
-  const cutoff = holdLapsedBefore(clock.now())
+  const cutoff = holdWindows.holdLapsedBefore(clock.now())
   let after: { offersOpenAt: Date; id: string } | null = null
   for (;;) {
     const batch = await db

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { orderWithPayment } from '../../testing/order-with-payment'
 import { testApi } from '../../testing/test-api'
-import { PaymentDeclinedError, paymentEventsOf } from '../payments/index'
+import { orderPayments, paymentErrors } from '../payments/index'
 import { ORDER_MOVES, ORDER_STATUSES, ORDER_TRANSITIONS } from './contract'
 import { captureClaim, findOrder, orderMoves, orderSupport } from './index'
 
@@ -84,7 +84,7 @@ describe('the payment moves with its order', () => {
     // Again, by the order's key: the gateway replays its answer and nothing moves twice.
     expect(await capture(order.id)).toEqual({ outcome: 'captured', settled: false })
     const row = (await findOrder(db, order.id))!
-    const events = await paymentEventsOf(db, row.paymentIntentId)
+    const events = await orderPayments.paymentEventsOf(db, row.paymentIntentId)
     expect(events.filter((event) => event.toStatus === 'captured')).toHaveLength(1)
     expect(await outboxOf(order.id)).toEqual(['placed', 'accepted'])
   })
@@ -107,7 +107,7 @@ describe('the payment moves with its order', () => {
     await orderMoves.claim(db, clock, order.id, runnerId)
     const gateway = {
       ...providers.payments,
-      capture: () => Promise.reject(new PaymentDeclinedError('insufficient_funds', 'Your card has insufficient funds.')),
+      capture: () => Promise.reject(new paymentErrors.PaymentDeclinedError('insufficient_funds', 'Your card has insufficient funds.')),
     }
     expect(await captureClaim(db, gateway, clock, order.id, 'when a runner accepted')).toEqual({ outcome: 'declined', declineCode: 'insufficient_funds' })
     expect(await orderWithPayment(db, order.id)).toMatchObject({

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { windowLabel } from '../catalog/index'
-import { CHARGED_PAYMENT_STATES, type GroceryExtraChoice, holdLapsedBefore, orderPayments, oweGroceryCapture } from '../payments/index'
+import { type GroceryExtraChoice, groceries, holdWindows, orderPayments } from '../payments/index'
 import { type PayoutTerms, payoutLedger } from '../payouts/index'
 import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES } from '../shared/index'
 import {
@@ -70,7 +70,7 @@ async function moveIn(
     .returning()
   if (!moved) return null
   // The order's row is locked by its update: its payment is read after it (the agreed lock order).
-  if (paymentIn && !(await orderPayments.isIn(tx, moved.paymentIntentId, paymentIn))) throw new PaymentElsewhere()
+  if (paymentIn && !(await orderPayments.paymentIsIn(tx, moved.paymentIntentId, paymentIn))) throw new PaymentElsewhere()
   await alsoTally?.(tx, moved)
   if (announce) await announceOrderChange(tx, moved.id)
   const event = EVENT_OF_STATUS[to]
@@ -173,7 +173,7 @@ async function reschedule(tx: Database, clock: Clock, row: OrderRow, window: Cho
         eq(orders.id, row.id),
         eq(orders.buyerId, row.buyerId),
         eq(orders.status, 'pending_runner_acceptance'),
-        gt(orders.offersOpenAt, holdLapsedBefore(now)),
+        gt(orders.offersOpenAt, holdWindows.holdLapsedBefore(now)),
       ),
     )
     .returning()
@@ -194,7 +194,7 @@ const claim = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
   move(db, clock, 'claim', {
     orderId,
     // A waiting order's payment is authorized: the two only ever leave those states together.
-    when: [gt(orders.offersOpenAt, holdLapsedBefore(clock.now())), lte(orders.offersOpenAt, clock.now())],
+    when: [gt(orders.offersOpenAt, holdWindows.holdLapsedBefore(clock.now())), lte(orders.offersOpenAt, clock.now())],
     set: { runnerId, acceptedAt: clock.now() },
     announce: false,
   })
@@ -256,7 +256,7 @@ const cancelAccepted = (
       ending.acceptedBefore ? lte(orders.acceptedAt, ending.acceptedBefore) : undefined,
     ],
     set: { cancelledAt: clock.now(), cancelReason: ending.reason },
-    paymentIn: CHARGED_PAYMENT_STATES,
+    paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
   })
 
 type PickedUp = {
@@ -275,7 +275,7 @@ const reportPickup = (db: Database, clock: Clock, orderId: string, runnerId: str
     orderId,
     when: [eq(orders.runnerId, runnerId), sql`${orders.items} = ${JSON.stringify(itemsWere)}::jsonb`],
     set: { items, actualGroceryCents, pickedUpAt: clock.now() },
-    paymentIn: CHARGED_PAYMENT_STATES,
+    paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
   })
 
 /**
@@ -289,7 +289,7 @@ const endNothingFound = (db: Database, clock: Clock, orderId: string, runnerId: 
     orderId,
     when: [eq(orders.runnerId, runnerId), sql`${orders.items} = ${JSON.stringify(itemsWere)}::jsonb`],
     set: { items, cancelledAt: clock.now(), cancelReason: 'nothing_found' },
-    paymentIn: CHARGED_PAYMENT_STATES,
+    paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
   })
 
 /**
@@ -302,7 +302,7 @@ const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: 
     orderId,
     when: [eq(orders.runnerId, runnerId)],
     set: { deliveredAt: clock.now() },
-    paymentIn: CHARGED_PAYMENT_STATES,
+    paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
     async alsoTally(tx, moved) {
       await tallyDelivery(tx, moved)
       const [open] = await tx
@@ -373,7 +373,7 @@ async function confirmGroceryTotal(db: Database, clock: Clock, orderId: string, 
       )
       .returning()
     if (!confirmed) return null
-    await oweGroceryCapture(tx, orderId, confirmed.actualGroceryCents!, extra)
+    await groceries.oweCapture(tx, orderId, confirmed.actualGroceryCents!, extra)
     await announceOrderChange(tx, orderId)
     await recordOrderEvent(tx, clock, orderId, 'grocery_total_confirmed')
     return confirmed

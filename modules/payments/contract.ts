@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 /**
  * A payment's states in our own words, listed once. The gateways speak Stripe's (requires_capture,
- * succeeded, canceled); they are translated once, at the gateway's edge (`ourPaymentState`). An
+ * succeeded, canceled); they are translated once each way, in gateway-status.ts. An
  * order holds its payment from the authorization (the hold) on.
  */
 export const HELD_PAYMENT_STATES = ['authorized', 'captured', 'cancelled', 'capture_failed', 'partially_refunded', 'refunded'] as const

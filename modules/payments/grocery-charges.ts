@@ -60,7 +60,7 @@ export type GroceryCharge = {
 }
 
 /** The grocery holds of orders, by their intents' ids or their orders' ids: one read (a few for support's whole check). Holds no order holds are left out. */
-export async function groceryChargesOf(db: Database, ids: { paymentIntentIds: readonly string[] } | { orderIds: readonly string[] }): Promise<GroceryCharge[]> {
+export async function chargesOf(db: Database, ids: { paymentIntentIds: readonly string[] } | { orderIds: readonly string[] }): Promise<GroceryCharge[]> {
   const [column, list] = 'orderIds' in ids ? [groceryHolds.orderId, ids.orderIds] : [groceryHolds.paymentIntentId, ids.paymentIntentIds]
   const unique = [...new Set(list)]
   const found: GroceryCharge[] = []

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database'
 import { type Clock, describeForLog, formatCents } from '../shared/index'
 import { CHARGED_PAYMENT_STATES, type GroceryExtraState, type PaymentState } from './contract'
 import { recordPaymentEvent } from './events'
-import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from './gateway'
+import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError } from './gateways/gateway'
 import { payBackWhenSettled, tellWhenDeclined } from './grocery-charges'
 import type { GroceryHoldRow } from './grocery-holds'
 import { idempotencyKeys } from './keys'
@@ -109,7 +109,7 @@ async function recordSettlement(tx: Database, clock: Clock, hold: GroceryHoldRow
  * happened yet; 'unreachable' when the gateway cannot be reached: nothing changed, the charge is
  * still owed.
  */
-export async function chargeGroceryExtra(deps: PaymentMoveDeps, orderId: string, occasion: string): Promise<GroceryExtraOutcome> {
+export async function chargeExtra(deps: PaymentMoveDeps, orderId: string, occasion: string): Promise<GroceryExtraOutcome> {
   const [hold] = await deps.db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
   if (hold?.extraStatus !== 'pending' || hold.status === 'authorized') return 'none'
   if (!isCharged(hold.status))
@@ -127,13 +127,13 @@ export async function chargeGroceryExtra(deps: PaymentMoveDeps, orderId: string,
 const RETRIED_AT_ONCE = 200
 
 /** Extra charges owed and not yet answered (the gateway was out of reach): each tried again under its order's key once its hold is settled. */
-export async function chargeOwedGroceryExtras(deps: PaymentMoveDeps) {
+export async function chargeOwedExtras(deps: PaymentMoveDeps) {
   const owed = await deps.db
     .select({ orderId: groceryHolds.orderId })
     .from(groceryHolds)
     .where(and(eq(groceryHolds.extraStatus, 'pending'), ne(groceryHolds.status, 'authorized')))
     .limit(RETRIED_AT_ONCE)
   const outcomes: Record<string, GroceryExtraOutcome> = {}
-  for (const { orderId } of owed) outcomes[orderId!] = await chargeGroceryExtra(deps, orderId!, 'when retried')
+  for (const { orderId } of owed) outcomes[orderId!] = await chargeExtra(deps, orderId!, 'when retried')
   return outcomes
 }

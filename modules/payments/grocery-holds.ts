@@ -4,7 +4,7 @@ import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import type { GroceryExtraState, HeldPaymentState } from './contract'
 import { type PaymentEvent, recordPaymentEvent } from './events'
-import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent } from './gateway'
+import { PaymentDeclinedError, type PaymentGateway, type PaymentIntent } from './gateways/gateway'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
 import { groceryHolds, paymentCustomers } from './schema'
@@ -72,7 +72,7 @@ export async function customerFor({ db, gateway }: Omit<GroceryDeps, 'clock'>, b
 }
 
 /** The grocery hold a checkout asked for beside its fee and tip's intent, whoever's. */
-export async function groceryHoldOfCheckout(db: Database, checkoutIntentId: string): Promise<GroceryHoldRow | null> {
+export async function holdOfCheckout(db: Database, checkoutIntentId: string): Promise<GroceryHoldRow | null> {
   const [row] = await db.select().from(groceryHolds).where(eq(groceryHolds.checkoutIntentId, checkoutIntentId))
   return row ?? null
 }
@@ -87,7 +87,7 @@ export type GroceryAuthorization = { outcome: 'authorized' } | { outcome: 'decli
  * cannot be reached (nothing changed). `checkoutIntent` is that first intent as the gateway
  * answered just now, when the caller has it; otherwise it is asked for.
  */
-export async function authorizeGroceryHold(
+export async function authorize(
   gateway: PaymentGateway,
   hold: GroceryHoldRow,
   checkoutIntent?: Pick<PaymentIntent, 'paymentMethodId'> | null,
@@ -144,7 +144,7 @@ export async function claimGroceryHold(
  * the gateway cannot be reached, the record as it was.
  */
 export async function releaseUnclaimedGroceryHold({ db, clock, gateway }: GroceryDeps, checkoutIntentId: string, reason: string) {
-  const hold = await groceryHoldOfCheckout(db, checkoutIntentId)
+  const hold = await holdOfCheckout(db, checkoutIntentId)
   if (!hold || hold.orderId || hold.status !== 'requires_payment_method') return
   await releaseHold(gateway, hold.paymentIntentId, idempotencyKeys.releaseIntent(hold.paymentIntentId))
   await db.transaction(async (tx) => {
@@ -185,7 +185,7 @@ const groceryHoldsAmong = builtOnce((db) =>
 )
 
 /** The grocery holds of these orders, by order id: one read for a page of orders. Orders paying at the door have none. */
-export async function groceryHoldsOf(db: Database, orderIds: readonly string[]): Promise<Map<string, GroceryHold>> {
+export async function holdsOf(db: Database, orderIds: readonly string[]): Promise<Map<string, GroceryHold>> {
   const ids = [...new Set(orderIds)]
   const found = new Map<string, GroceryHold>()
   if (ids.length === 0) return found
@@ -223,7 +223,7 @@ const groceryHoldById = builtOnce((db) =>
 )
 
 /** A grocery hold by its intent's id, whoever's. */
-export async function findGroceryHold(db: Database, paymentIntentId: string): Promise<GroceryHoldRow | null> {
+export async function holdOf(db: Database, paymentIntentId: string): Promise<GroceryHoldRow | null> {
   const [row] = await groceryHoldById(db, { paymentIntentId })
   return row ?? null
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database'
 import { describeForLog } from '../shared/index'
 import type { GroceryExtraChoice } from './contract'
 import { recordPaymentEvent } from './events'
-import { PaymentDeclinedError, PaymentStateError } from './gateway'
+import { PaymentDeclinedError, PaymentStateError } from './gateways/gateway'
 import { payBackWhenSettled, tellWhenDeclined } from './grocery-charges'
 import { type GroceryDeps, releaseUnclaimedGroceryHold } from './grocery-holds'
 import { releaseHold } from './holds'
@@ -22,7 +22,7 @@ import { checkoutIntents, groceryHolds } from './schema'
  * when the gateway had already charged it. Throws when the gateway cannot be reached, nothing
  * changed: the same call may be retried.
  */
-export async function releaseGroceryHold({ db, clock, gateway }: GroceryDeps, orderId: string, reason: string): Promise<'released' | 'captured' | 'none'> {
+export async function release({ db, clock, gateway }: GroceryDeps, orderId: string, reason: string): Promise<'released' | 'captured' | 'none'> {
   const [hold] = await db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
   if (!hold || hold.status !== 'authorized') return 'none'
   if ((await releaseHold(gateway, hold.paymentIntentId, idempotencyKeys.releaseGroceryHold(orderId))) === 'captured') return 'captured'
@@ -74,7 +74,7 @@ export async function releaseGroceryHoldsOfUnpaidOrders(deps: GroceryDeps) {
     .limit(SWEPT_AT_ONCE)
   return releaseEach(
     stranded.map(({ orderId }) => orderId!),
-    (orderId) => releaseGroceryHold(deps, orderId, 'the order ended unpaid'),
+    (orderId) => release(deps, orderId, 'the order ended unpaid'),
   )
 }
 
@@ -103,7 +103,7 @@ export async function releaseGroceryHoldsOfReleasedCheckouts(deps: GroceryDeps) 
  * the saved card (pending until it is made), or at the door. Once: a total already owed stays as
  * it was, with its choice. False when the order has no standing grocery hold.
  */
-export async function oweGroceryCapture(tx: Database, orderId: string, totalCents: number, extra: GroceryExtraChoice): Promise<boolean> {
+export async function oweCapture(tx: Database, orderId: string, totalCents: number, extra: GroceryExtraChoice): Promise<boolean> {
   const above = sql`${totalCents}::int - ${groceryHolds.holdCents}`
   const owed = await tx
     .update(groceryHolds)
@@ -132,10 +132,10 @@ class SettledElsewhere extends Error {}
  * already settled; 'unreachable' when the gateway cannot be reached: nothing changed, the
  * capture is still owed.
  */
-export async function captureGroceryHold(deps: PaymentMoveDeps, orderId: string, occasion: string): Promise<GroceryCaptureOutcome> {
+export async function capture(deps: PaymentMoveDeps, orderId: string, occasion: string): Promise<GroceryCaptureOutcome> {
   const [hold] = await deps.db.select().from(groceryHolds).where(eq(groceryHolds.orderId, orderId))
   if (!hold || hold.status !== 'authorized' || hold.captureOwedCents === null) return 'none'
-  if (hold.captureOwedCents === 0) return (await releaseGroceryHold(deps, orderId, `nothing to charge ${occasion}`)) === 'released' ? 'released' : 'none'
+  if (hold.captureOwedCents === 0) return (await release(deps, orderId, `nothing to charge ${occasion}`)) === 'released' ? 'released' : 'none'
   let outcome: { to: 'captured' | 'capture_failed' | 'cancelled'; reason: string }
   try {
     await deps.gateway.capture(hold.paymentIntentId, idempotencyKeys.captureGroceryHold(orderId), hold.captureOwedCents)
@@ -183,19 +183,19 @@ export async function captureGroceryHold(deps: PaymentMoveDeps, orderId: string,
 }
 
 /** Captures owed and not yet made (the gateway was out of reach at the confirmation): each tried again under its order's key. */
-export async function captureOwedGroceryHolds(deps: PaymentMoveDeps) {
+export async function captureOwed(deps: PaymentMoveDeps) {
   const owed = await deps.db
     .select({ orderId: groceryHolds.orderId })
     .from(groceryHolds)
     .where(and(eq(groceryHolds.status, 'authorized'), isNotNull(groceryHolds.captureOwedCents)))
     .limit(SWEPT_AT_ONCE)
   const outcomes: Record<string, GroceryCaptureOutcome> = {}
-  for (const { orderId } of owed) outcomes[orderId!] = await captureGroceryHold(deps, orderId!, 'when retried')
+  for (const { orderId } of owed) outcomes[orderId!] = await capture(deps, orderId!, 'when retried')
   return outcomes
 }
 
 /** Orders whose grocery hold stands with no capture owed yet: the card orders in flight, whose total is still to be settled. */
-export async function groceryHoldsAwaitingTotal(db: Database): Promise<string[]> {
+export async function awaitingTotal(db: Database): Promise<string[]> {
   const rows = await db
     .select({ orderId: groceryHolds.orderId })
     .from(groceryHolds)

@@ -1,4 +1,4 @@
-import { type PaymentGateway, PaymentStateError } from './gateway'
+import { type PaymentGateway, PaymentStateError } from './gateways/gateway'
 
 /**
  * Cancelling to release a hold: an intent that is already cancelled is already released (the

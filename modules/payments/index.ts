@@ -1,115 +1,91 @@
 import type { ModuleDeps } from '../shared/index'
-import type { AccountListener, PaymentGateway } from './gateway'
-import { groceryChargesOf } from './grocery-charges'
-import { groceryHoldsOf } from './grocery-holds'
-import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
-import type { PaymentListener } from './payment-listener'
-import { paymentRoutes } from './routes'
-
-/**
- * Payments' door. It owns the money's records (checkout intents with each order's payment state,
- * grocery holds and the buyers' gateway customers, payment events, refunds, the embedded gateway's tables) and the only calls to a gateway, each
- * keyed by our own ids: authorize, capture, release, refund.
- */
-export {
-  CHARGED_PAYMENT_STATES,
-  type ChargedPaymentState,
-  GROCERY_PAYMENT_METHODS,
-  type GroceryExtraChoice,
-  type GroceryExtraState,
-  type GroceryPaymentMethod,
-  isCharged,
-  REFUNDED_PARTS,
-} from './contract'
-export type { BankPayout, BankPayoutRun } from './embedded-bank-payouts'
-export { type EmbeddedGateway, type EmbeddedGatewayOptions, embeddedGateway } from './embedded-gateway'
-export { type PaymentEvent, paymentEventsOf } from './events'
-export { holdsOlderThanWindow } from './figures'
-export {
+import { CHARGED_PAYMENT_STATES, isCharged } from './contract'
+import { paymentEventsOf } from './events'
+import { holdsOlderThanWindow } from './figures'
+import {
   type AccountListener,
-  type BankPayoutReport,
-  type ConnectedAccount,
   GatewayUnavailableError,
   IdempotencyKeyReusedError,
   PaymentDeclinedError,
   type PaymentGateway,
-  type PaymentIntent,
   PaymentStateError,
   RefundExceedsCaptureError,
-  type Transfer,
   TransferRefusedError,
-  type TransferRequest,
-  type TransferReversal,
-} from './gateway'
-export { type GroceryCharge, groceriesCharged } from './grocery-charges'
-export { chargeGroceryExtra, chargeOwedGroceryExtras, type GroceryExtraOutcome } from './grocery-extra'
-export {
-  authorizeGroceryHold,
-  findGroceryHold,
-  type GroceryAuthorization,
-  type GroceryHold,
-  type GroceryHoldRow,
-  groceryHoldOfCheckout,
-} from './grocery-holds'
-export {
-  captureGroceryHold,
-  captureOwedGroceryHolds,
-  type GroceryCaptureOutcome,
-  groceryHoldsAwaitingTotal,
-  oweGroceryCapture,
-  releaseGroceryHold,
-} from './grocery-settlement'
-export { checkoutTooOld, claimStaleBefore, HOLD_WINDOWS, holdExpiresAt, holdLapsedBefore, holdOutlastsOffers, releasedBySweep } from './hold-windows'
-export {
-  authorize,
-  type CheckoutIntent,
-  claimCheckout,
-  findIntent,
-  gatewayStatuses,
-  intentStatusAtGateway,
-  intentsAtGateway,
-  refundedAtGateway,
-  releaseAbandonedIntents,
-  releaseIntent,
-  strandedHolds,
-} from './intents'
+} from './gateways/gateway'
+import { checkoutTooOld, claimStaleBefore, holdExpiresAt, holdLapsedBefore, holdOutlastsOffers, releasedBySweep } from './hold-windows'
+import { authorize, claimCheckout, findIntent, holdAtGateway, intentStatusAtGateway, releaseAbandonedIntents, releaseIntent } from './intents'
+import { paymentIsIn, paymentOf, paymentsOf } from './order-payments'
+import type { PaymentListener } from './payment-listener'
+import { refundsOf, settledRefundsOf } from './refund-ledger'
+import { NotChargedError, RefundNotFromRunnerError } from './refunds'
+import { paymentRoutes } from './routes'
+
+export { check, type PaymentFinding, type PaymentToCheck } from './check'
+/**
+ * Payments' door: verbs keyed by order. It owns the money's records (checkout intents with each
+ * order's payment state, grocery holds and the buyers' gateway customers, payment events,
+ * refunds) and the only calls to a gateway, each keyed by our own ids. The gateways themselves
+ * live in gateways/, which only server/providers.ts imports.
+ */
+export type { ChargedPaymentState, GroceryExtraChoice, GroceryExtraState, GroceryPaymentMethod } from './contract'
+export type { PaymentEvent } from './events'
+export type {
+  AccountListener,
+  BankPayoutReport,
+  ConnectedAccount,
+  PaymentGateway,
+  PaymentIntent,
+  Transfer,
+  TransferRefusedError,
+  TransferRequest,
+  TransferReversal,
+} from './gateways/gateway'
+export { groceries } from './groceries'
+export type { GroceryCharge } from './grocery-charges'
+export type { GroceryExtraOutcome } from './grocery-extra'
+export type { GroceryAuthorization, GroceryHold, GroceryHoldRow } from './grocery-holds'
+export type { GroceryCaptureOutcome } from './grocery-settlement'
+export type { CheckoutIntent } from './intents'
 export { idempotencyKeys, isSystemKey } from './keys'
 export type { OrderPayment } from './order-payments'
 export type { GroceriesCaptured, HoldEndCause, PaymentListener, PaymentMoveDeps } from './payment-listener'
-export { type CaptureOutcome, captureOrder, releaseOrder } from './payment-moves'
+export { type CaptureOutcome, capture, release } from './payment-moves'
+export type { RefundRow, SettledRefund } from './refund-ledger'
 export {
-  NotChargedError,
+  type NotChargedError,
   type RefundedPart,
-  RefundNotFromRunnerError,
+  type RefundNotFromRunnerError,
   type RefundOutcome,
   type RefundRequest,
-  type RefundRow,
   refund,
-  refundedTotals,
-  refundsOf,
-  type SettledRefund,
-  settledRefundsOf,
 } from './refunds'
-export { type StripeSettings, stripeGateway } from './stripe-gateway'
-export { type RequestPacer, stripeRequestPacer } from './stripe-pacing'
-export {
-  connectedAccountFor,
-  type LineToTransfer,
-  onboardingLinkFor,
-  platformBalanceAtGateway,
-  reverseLine,
-  type TransferOutcome,
-  transferLine,
-  transfersOfOrder,
-} from './transfers'
+export { type LineToTransfer, type TransferOutcome, transfers } from './transfers'
+
+/** Checkout's authorizations before they become orders: made, asked whether they stand, claimed by the order, found, released, and swept when abandoned. */
+export const intents = { authorize, claimCheckout, findIntent, holdAtGateway, releaseIntent, releaseAbandonedIntents, intentStatusAtGateway }
+
+/** How long a hold may stand, and the times that follow from it, for the orders, the runners' offers and the figures. */
+export const holdWindows = { holdExpiresAt, holdLapsedBefore, holdOutlastsOffers, claimStaleBefore, releasedBySweep, checkoutTooOld, holdsOlderThanWindow }
 
 /**
  * The payment each order holds, as we record it: read for the order's views, and moved only
- * here (captureOrder, releaseOrder, refund). Lock order: the order's row first, then this one
- * (an order's move that needs its payment in a state, `isIn`; a payment's move runs the order's
- * half first); a refund takes the payment's refund lock, then this row, and never the order's.
+ * here (capture, release, refund). Lock order: the order's row first, then this one
+ * (an order's move that needs its payment in a state, `paymentIsIn`; a payment's move runs the
+ * order's half first); a refund takes the payment's refund lock, then this row, and never the order's.
  */
-export const orderPayments = { of: paymentsOf, one: paymentOf, isIn: paymentIsIn, groceryHoldsOf, groceryCharges: groceryChargesOf }
+export const orderPayments = { paymentsOf, paymentOf, paymentIsIn, paymentEventsOf, refundsOf, settledRefundsOf, isCharged, CHARGED_PAYMENT_STATES }
+
+/** What a payment's move can fail with, for the callers that answer each in their own words. */
+export const paymentErrors = {
+  GatewayUnavailableError,
+  IdempotencyKeyReusedError,
+  NotChargedError,
+  PaymentDeclinedError,
+  PaymentStateError,
+  RefundExceedsCaptureError,
+  RefundNotFromRunnerError,
+  TransferRefusedError,
+}
 
 /** The card form's calls, Stripe's webhook, and the embedded stand-in's onboarding form. */
 export function paymentsModule(deps: ModuleDeps, gateway: PaymentGateway, orders: PaymentListener, accounts: AccountListener) {

@@ -3,7 +3,8 @@ import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { type PaymentEvent, recordPaymentEvent, recordPaymentEvents } from './events'
-import { IdempotencyKeyReusedError, ourPaymentState, type PaymentGateway } from './gateway'
+import { ourPaymentState } from './gateway-status'
+import { IdempotencyKeyReusedError, type PaymentGateway, type PaymentIntent } from './gateways/gateway'
 import { claimGroceryHold, customerFor, recordGroceryHold, releaseUnclaimedGroceryHold } from './grocery-holds'
 import { releaseGroceryHoldsOfReleasedCheckouts, releaseGroceryHoldsOfUnpaidOrders } from './grocery-settlement'
 import { HOLD_WINDOWS, holdLapsedBefore } from './hold-windows'
@@ -233,6 +234,20 @@ export async function strandedHolds(db: Database, gateway: PaymentGateway, clock
     candidates.map((intent) => intent.paymentIntentId),
   )
   return candidates.filter((intent) => statuses.get(intent.paymentIntentId) === 'requires_capture')
+}
+
+/**
+ * Whether a checkout's hold stands at the gateway, as checkout asks before it places the order:
+ * it stands (with the intent, whose card a grocery hold may be confirmed on), it was released
+ * there, or it was never authorized. Throws GatewayUnavailableError when the gateway cannot be reached.
+ */
+export async function holdAtGateway(
+  gateway: PaymentGateway,
+  paymentIntentId: string,
+): Promise<{ hold: 'stands'; intent: PaymentIntent } | { hold: 'released' | 'not authorized'; intent: null }> {
+  const intent = await gateway.retrieveIntent(paymentIntentId)
+  if (intent?.status === 'requires_capture') return { hold: 'stands', intent }
+  return { hold: intent?.status === 'canceled' ? 'released' : 'not authorized', intent: null }
 }
 
 /** The gateway's own status of one intent (undefined when it has none); throws when the gateway cannot be reached. */

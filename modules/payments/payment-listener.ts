@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
-import type { PaymentGateway } from './gateway'
+import type { PaymentGateway } from './gateways/gateway'
 
 /** Why an order's hold ended, in payments' words: orders turns it into its own cancel reason. */
 export type HoldEndCause =

@@ -2,16 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Database } from '../../db/database'
 import { testApi } from '../../testing/test-api'
 import { findOrder } from '../orders/index'
-import {
-  captureOrder,
-  GatewayUnavailableError,
-  type HoldEndCause,
-  orderPayments,
-  type PaymentGateway,
-  type PaymentListener,
-  paymentEventsOf,
-  releaseOrder,
-} from './index'
+import { capture, type HoldEndCause, orderPayments, type PaymentGateway, type PaymentListener, paymentErrors, release } from './index'
 
 // Payments' capture and release on their own, keyed by order: each reads the intent from its own
 // row, calls the gateway under the order's key, and moves its state with the order's half from a
@@ -20,8 +11,8 @@ const down = { gateway: false }
 const api = await testApi({
   wrapPayments: (inner): PaymentGateway => ({
     ...inner,
-    capture: (id, key) => (down.gateway ? Promise.reject(new GatewayUnavailableError('connect ECONNREFUSED')) : inner.capture(id, key)),
-    cancel: (id, key) => (down.gateway ? Promise.reject(new GatewayUnavailableError('connect ECONNREFUSED')) : inner.cancel(id, key)),
+    capture: (id, key) => (down.gateway ? Promise.reject(new paymentErrors.GatewayUnavailableError('connect ECONNREFUSED')) : inner.capture(id, key)),
+    cancel: (id, key) => (down.gateway ? Promise.reject(new paymentErrors.GatewayUnavailableError('connect ECONNREFUSED')) : inner.cancel(id, key)),
   }),
 })
 const { db, clock } = api
@@ -57,42 +48,42 @@ async function waitingOrder() {
   const { paymentIntentId } = (await findOrder(db, order.id))!
   return { orderId: order.id, paymentIntentId }
 }
-const statusOf = async (paymentIntentId: string) => (await orderPayments.one(db, paymentIntentId)).status
+const statusOf = async (paymentIntentId: string) => (await orderPayments.paymentOf(db, paymentIntentId)).status
 
 describe("payments' capture and release verbs", () => {
   test('a capture moves the payment once, telling the order inside the same transaction; a retry replays it', async () => {
     const { orderId, paymentIntentId } = await waitingOrder()
     const { heard, deps } = recordingListener()
-    expect(await captureOrder(deps, orderId, 'in a test')).toEqual({ outcome: 'captured', settled: true })
+    expect(await capture(deps, orderId, 'in a test')).toEqual({ outcome: 'captured', settled: true })
     expect(await statusOf(paymentIntentId)).toBe('captured')
     expect(heard).toEqual([{ half: 'captured', orderId, inTransaction: true }])
     // The payment is no longer authorized: the second call finds nothing to move, and says so.
-    expect(await captureOrder(deps, orderId, 'again')).toEqual({ outcome: 'captured', settled: false })
-    const events = await paymentEventsOf(db, paymentIntentId)
+    expect(await capture(deps, orderId, 'again')).toEqual({ outcome: 'captured', settled: false })
+    const events = await orderPayments.paymentEventsOf(db, paymentIntentId)
     expect(events.filter((event) => event.toStatus === 'captured').map((event) => event.reason)).toEqual(['captured in a test'])
   })
 
   test('an order not where the move needs it keeps the payment where it was', async () => {
     const { orderId, paymentIntentId } = await waitingOrder()
     const { deps } = recordingListener(false)
-    expect(await captureOrder(deps, orderId, 'in a test')).toEqual({ outcome: 'captured', settled: false })
+    expect(await capture(deps, orderId, 'in a test')).toEqual({ outcome: 'captured', settled: false })
     expect(await statusOf(paymentIntentId)).toBe('authorized')
   })
 
   test('a release lets the hold go and ends the payment with the cause it was given; a capture after it finds it released', async () => {
     const { orderId, paymentIntentId } = await waitingOrder()
     const { heard, deps } = recordingListener()
-    expect(await releaseOrder(deps, orderId, 'buyer', 'cancelled by the buyer')).toBe('released')
+    expect(await release(deps, orderId, 'buyer', 'cancelled by the buyer')).toBe('released')
     expect(await statusOf(paymentIntentId)).toBe('cancelled')
-    expect(await captureOrder(deps, orderId, 'too late')).toEqual({ outcome: 'released' })
+    expect(await capture(deps, orderId, 'too late')).toEqual({ outcome: 'released' })
     expect(heard.map((told) => told.cause)).toEqual(['buyer', 'found released'])
   })
 
   test('a release after the capture answers captured and moves nothing', async () => {
     const { orderId, paymentIntentId } = await waitingOrder()
     const { heard, deps } = recordingListener()
-    await captureOrder(deps, orderId, 'first')
-    expect(await releaseOrder(deps, orderId, 'expired', 'no runner')).toBe('captured')
+    await capture(deps, orderId, 'first')
+    expect(await release(deps, orderId, 'expired', 'no runner')).toBe('captured')
     expect(await statusOf(paymentIntentId)).toBe('captured')
     expect(heard.map((told) => told.half)).toEqual(['captured'])
   })
@@ -102,8 +93,8 @@ describe("payments' capture and release verbs", () => {
     const { heard, deps } = recordingListener()
     down.gateway = true
     try {
-      expect(await captureOrder(deps, orderId, 'while down')).toEqual({ outcome: 'unreachable' })
-      await expect(releaseOrder(deps, orderId, 'support', 'while down')).rejects.toBeInstanceOf(GatewayUnavailableError)
+      expect(await capture(deps, orderId, 'while down')).toEqual({ outcome: 'unreachable' })
+      await expect(release(deps, orderId, 'support', 'while down')).rejects.toBeInstanceOf(paymentErrors.GatewayUnavailableError)
     } finally {
       down.gateway = false
     }

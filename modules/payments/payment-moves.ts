@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { describeForLog } from '../shared/index'
 import type { HeldPaymentState } from './contract'
-import { PaymentDeclinedError, PaymentStateError } from './gateway'
-import { releaseGroceryHold } from './grocery-settlement'
+import { PaymentDeclinedError, PaymentStateError } from './gateways/gateway'
+import { release as releaseGroceryHold } from './grocery-settlement'
 import { releaseHold } from './holds'
 import { idempotencyKeys } from './keys'
 import { movePayment } from './order-payments'
@@ -62,7 +62,7 @@ export type CaptureOutcome =
  * and the order move to match, through the listener. `occasion` ends each payment event's
  * words ("when runner … accepted").
  */
-export async function captureOrder(deps: PaymentMoveDeps, orderId: string, occasion: string): Promise<CaptureOutcome> {
+export async function capture(deps: PaymentMoveDeps, orderId: string, occasion: string): Promise<CaptureOutcome> {
   const { paymentIntentId } = await holdOf(deps.db, orderId)
   const hold = { orderId, paymentIntentId }
   let gone: { outcome: 'declined'; declineCode: string } | { outcome: 'released' } | undefined
@@ -99,7 +99,7 @@ export async function captureOrder(deps: PaymentMoveDeps, orderId: string, occas
  * 'captured' when the hold was charged first (a runner's accept won). Throws, with nothing
  * changed, when the gateway cannot be reached: the same call may be retried.
  */
-export async function releaseOrder(deps: PaymentMoveDeps, orderId: string, cause: HoldEndCause, reason: string): Promise<'released' | 'captured'> {
+export async function release(deps: PaymentMoveDeps, orderId: string, cause: HoldEndCause, reason: string): Promise<'released' | 'captured'> {
   const { paymentIntentId } = await holdOf(deps.db, orderId)
   if ((await releaseHold(deps.gateway, paymentIntentId, idempotencyKeys.cancelOrder(orderId))) === 'captured') return 'captured'
   // The grocery hold goes too, before the order reads cancelled: a gateway out of reach leaves both for the retry.

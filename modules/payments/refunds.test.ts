@@ -1,20 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
 import { findOrder } from '../orders/index'
-import {
-  GatewayUnavailableError,
-  IdempotencyKeyReusedError,
-  idempotencyKeys,
-  isSystemKey,
-  NotChargedError,
-  orderPayments,
-  type PaymentGateway,
-  paymentEventsOf,
-  RefundExceedsCaptureError,
-  RefundNotFromRunnerError,
-  refund,
-  refundsOf,
-} from './index'
+import { idempotencyKeys, isSystemKey, orderPayments, type PaymentGateway, paymentErrors, refund } from './index'
 
 // Payments' refund verb on its own: keyed by order, its ceiling and its `rest` worked out from its
 // own records under its own lock, whatever the caller believes. The embedded gateway, able to go down.
@@ -24,7 +11,7 @@ const api = await testApi({
   wrapPayments: (inner): PaymentGateway => ({
     ...inner,
     async refund(id, amountCents, key) {
-      if (down.refunds) throw new GatewayUnavailableError('connect ECONNREFUSED')
+      if (down.refunds) throw new paymentErrors.GatewayUnavailableError('connect ECONNREFUSED')
       const made = await inner.refund(id, amountCents, key)
       gatewayRefunds.push({ amountCents, key })
       return made
@@ -41,13 +28,15 @@ async function chargedOrder() {
   const row = (await findOrder(db, order.id))!
   return { orderId: row.id, paymentIntentId: row.paymentIntentId }
 }
-const paymentOf = async (paymentIntentId: string) => orderPayments.one(db, paymentIntentId)
+const paymentOf = async (paymentIntentId: string) => orderPayments.paymentOf(db, paymentIntentId)
 const sentUnder = (key: string) => gatewayRefunds.filter((made) => made.key === key).length
 
 describe("payments' refund verb", () => {
   test('never more than the card was charged, counted from its own records', async () => {
     const { orderId, paymentIntentId } = await chargedOrder()
-    await expect(refund(deps, { orderId, amountCents: 701, idempotencyKey: 'test:too-much', reason: 'x' })).rejects.toBeInstanceOf(RefundExceedsCaptureError)
+    await expect(refund(deps, { orderId, amountCents: 701, idempotencyKey: 'test:too-much', reason: 'x' })).rejects.toBeInstanceOf(
+      paymentErrors.RefundExceedsCaptureError,
+    )
     await refund(deps, { orderId, amountCents: 500, idempotencyKey: `test:${orderId}:tip`, reason: 'late' })
     await expect(refund(deps, { orderId, amountCents: 201, idempotencyKey: `test:${orderId}:more`, reason: 'x' })).rejects.toMatchObject({
       refundableCents: 200,
@@ -58,7 +47,9 @@ describe("payments' refund verb", () => {
   test('a payment never charged has nothing to give back, and the gateway is not asked', async () => {
     const waiting = await api.placeOrder((await api.completeAccount()).cookie, store)
     const before = gatewayRefunds.length
-    await expect(refund(deps, { orderId: waiting.id, amountCents: 100, idempotencyKey: 'test:held', reason: 'x' })).rejects.toBeInstanceOf(NotChargedError)
+    await expect(refund(deps, { orderId: waiting.id, amountCents: 100, idempotencyKey: 'test:held', reason: 'x' })).rejects.toBeInstanceOf(
+      paymentErrors.NotChargedError,
+    )
     expect(gatewayRefunds.length).toBe(before)
   })
 
@@ -67,11 +58,11 @@ describe("payments' refund verb", () => {
     const before = gatewayRefunds.length
     for (const part of ['charge', 'grocery_extra', undefined] as const) {
       const asked = refund(deps, { orderId, part, fromRunner: true, amountCents: 100, idempotencyKey: `test:${orderId}:${part}:runner`, reason: 'x' })
-      await expect(asked).rejects.toBeInstanceOf(RefundNotFromRunnerError)
+      await expect(asked).rejects.toBeInstanceOf(paymentErrors.RefundNotFromRunnerError)
       await expect(asked).rejects.toMatchObject({ part: part ?? 'charge' })
     }
     expect(gatewayRefunds.length).toBe(before)
-    expect(await refundsOf(db, paymentIntentId)).toEqual([])
+    expect(await orderPayments.refundsOf(db, paymentIntentId)).toEqual([])
   })
 
   test('the same key is the same refund: another amount under it is refused, and a retry says it was made before', async () => {
@@ -83,7 +74,7 @@ describe("payments' refund verb", () => {
       replayed: true,
       refundedCents: 300,
     })
-    await expect(refund(deps, { orderId, amountCents: 400, idempotencyKey: key, reason: 'x' })).rejects.toBeInstanceOf(IdempotencyKeyReusedError)
+    await expect(refund(deps, { orderId, amountCents: 400, idempotencyKey: key, reason: 'x' })).rejects.toBeInstanceOf(paymentErrors.IdempotencyKeyReusedError)
     expect(sentUnder(key)).toBe(1)
   })
 
@@ -91,7 +82,7 @@ describe("payments' refund verb", () => {
     const { orderId, paymentIntentId } = await chargedOrder()
     const key = `test:${orderId}:pending`
     down.refunds = true
-    await expect(refund(deps, { orderId, amountCents: 100, idempotencyKey: key, reason: 'x' })).rejects.toBeInstanceOf(GatewayUnavailableError)
+    await expect(refund(deps, { orderId, amountCents: 100, idempotencyKey: key, reason: 'x' })).rejects.toBeInstanceOf(paymentErrors.GatewayUnavailableError)
     down.refunds = false
     expect(await paymentOf(paymentIntentId)).toMatchObject({ status: 'captured', refundedCents: 0 })
     expect(await refund(deps, { orderId, amountCents: 100, idempotencyKey: key, reason: 'x' })).toMatchObject({ replayed: true, refundedCents: 100 })
@@ -102,12 +93,12 @@ describe("payments' refund verb", () => {
     const { orderId, paymentIntentId } = await chargedOrder()
     down.refunds = true
     await expect(refund(deps, { orderId, amountCents: 150, idempotencyKey: `test:${orderId}:stuck`, reason: 'x' })).rejects.toBeInstanceOf(
-      GatewayUnavailableError,
+      paymentErrors.GatewayUnavailableError,
     )
     down.refunds = false
     const rest = await refund(deps, { orderId, amountCents: 'rest', idempotencyKey: idempotencyKeys.owedRefund(orderId), reason: 'ended' })
     expect(rest).toMatchObject({ amountCents: 550, refundedCents: 700, replayed: false })
-    expect((await refundsOf(db, paymentIntentId)).map((row) => [row.amountCents, row.status])).toEqual([
+    expect((await orderPayments.refundsOf(db, paymentIntentId)).map((row) => [row.amountCents, row.status])).toEqual([
       [150, 'succeeded'],
       [550, 'succeeded'],
     ])
@@ -119,19 +110,21 @@ describe("payments' refund verb", () => {
   test('with a pending claim the gateway still cannot take, rest is left owed and asks for nothing new', async () => {
     const { orderId, paymentIntentId } = await chargedOrder()
     down.refunds = true
-    await expect(refund(deps, { orderId, amountCents: 100, idempotencyKey: `test:${orderId}:a`, reason: 'x' })).rejects.toBeInstanceOf(GatewayUnavailableError)
+    await expect(refund(deps, { orderId, amountCents: 100, idempotencyKey: `test:${orderId}:a`, reason: 'x' })).rejects.toBeInstanceOf(
+      paymentErrors.GatewayUnavailableError,
+    )
     await expect(refund(deps, { orderId, amountCents: 'rest', idempotencyKey: idempotencyKeys.owedRefund(orderId), reason: 'x' })).rejects.toBeInstanceOf(
-      GatewayUnavailableError,
+      paymentErrors.GatewayUnavailableError,
     )
     down.refunds = false
-    expect((await refundsOf(db, paymentIntentId)).map((row) => row.idempotencyKey)).toEqual([`test:${orderId}:a`])
+    expect((await orderPayments.refundsOf(db, paymentIntentId)).map((row) => row.idempotencyKey)).toEqual([`test:${orderId}:a`])
   })
 
   test('each settled refund moves the payment and writes its event, in our words', async () => {
     const { orderId, paymentIntentId } = await chargedOrder()
     await refund(deps, { orderId, amountCents: 200, idempotencyKey: `test:${orderId}:fee`, reason: 'fee back' })
     await refund(deps, { orderId, amountCents: 'rest', idempotencyKey: `test:${orderId}:rest`, reason: 'the rest' })
-    const events = (await paymentEventsOf(db, paymentIntentId)).filter((event) => event.reason.startsWith('refunded'))
+    const events = (await orderPayments.paymentEventsOf(db, paymentIntentId)).filter((event) => event.reason.startsWith('refunded'))
     expect(events.map((event) => [event.fromStatus, event.toStatus, event.reason])).toEqual([
       ['captured', 'partially_refunded', 'refunded $2.00: fee back'],
       ['partially_refunded', 'refunded', 'refunded $5.00: the rest'],

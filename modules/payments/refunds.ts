@@ -1,5 +1,4 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
-import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog, formatCents } from '../shared/index'
 import { isCharged, type RefundedPart } from './contract'
@@ -11,8 +10,9 @@ import {
   type PaymentGateway,
   PaymentStateError,
   RefundExceedsCaptureError,
-} from './gateway'
+} from './gateways/gateway'
 import { idempotencyKeys, refundLock } from './keys'
+import type { RefundRow } from './refund-ledger'
 import { checkoutIntents, groceryHolds, refunds } from './schema'
 
 type RefundsDeps = { db: Database; clock: Clock; gateway: PaymentGateway }
@@ -68,7 +68,6 @@ export class RefundNotFromRunnerError extends Error {
   }
 }
 
-export type RefundRow = typeof refunds.$inferSelect
 export type ChargedPayment = {
   paymentIntentId: string
   orderId: string
@@ -86,52 +85,6 @@ const refundedSoFar = async (db: Database, paymentIntentId: string, statuses: Re
     .from(refunds)
     .where(and(eq(refunds.paymentIntentId, paymentIntentId), inArray(refunds.status, statuses)))
   return Number(row?.total ?? 0)
-}
-
-/** Refunds asked for on a payment, oldest first, for support and the order's answer. */
-export function refundsOf(db: Database, paymentIntentId: string) {
-  return db.select().from(refunds).where(eq(refunds.paymentIntentId, paymentIntentId)).orderBy(refunds.createdAt)
-}
-
-// Built once, whatever the page's size: its ids go as one array parameter.
-const settledRefundsAmong = builtOnce((db) =>
-  db
-    .select()
-    .from(refunds)
-    .where(and(sql`${refunds.paymentIntentId} = any(${sql.placeholder('ids')}::text[])`, eq(refunds.status, 'succeeded')))
-    .orderBy(refunds.settledAt, refunds.createdAt)
-    .prepare('settled_refunds_among'),
-)
-
-/** A refund that went through, with the charge it gave back. */
-export type SettledRefund = RefundRow & { part: RefundedPart }
-
-/**
- * The refunds that went through on each order's charges, by order, in the order they settled,
- * each named by the charge it gave back: the fee and tip's (the order's own intent), the
- * groceries' (its grocery hold's) and the extra charge above the hold. What orders' answers and
- * notices list.
- */
-export async function settledRefundsOf(db: Database, orders: readonly { orderId: string; paymentIntentId: string }[]): Promise<Map<string, SettledRefund[]>> {
-  const settled = new Map<string, SettledRefund[]>()
-  if (orders.length === 0) return settled
-  const parts = new Map<string, RefundedPart>(orders.map((order) => [order.paymentIntentId, 'charge']))
-  const holds = await db
-    .select({ paymentIntentId: groceryHolds.paymentIntentId, extraIntentId: groceryHolds.extraIntentId })
-    .from(groceryHolds)
-    .where(
-      inArray(
-        groceryHolds.orderId,
-        orders.map((order) => order.orderId),
-      ),
-    )
-  for (const hold of holds) {
-    parts.set(hold.paymentIntentId, 'groceries')
-    if (hold.extraIntentId) parts.set(hold.extraIntentId, 'grocery_extra')
-  }
-  for (const row of await settledRefundsAmong(db, { ids: [...parts.keys()] }))
-    settled.set(row.orderId, [...(settled.get(row.orderId) ?? []), { ...row, part: parts.get(row.paymentIntentId)! }])
-  return settled
 }
 
 /**
@@ -399,14 +352,4 @@ export async function recordGatewayRefunds(db: Database, clock: Clock, payment: 
     }
     return recorded
   })
-}
-
-/** What the ledger says was refunded on each payment that has refunds, for the consistency check. */
-export async function refundedTotals(db: Database): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ paymentIntentId: refunds.paymentIntentId, total: sql<number>`sum(${refunds.amountCents})::int` })
-    .from(refunds)
-    .where(eq(refunds.status, 'succeeded'))
-    .groupBy(refunds.paymentIntentId)
-  return new Map(rows.map((row) => [row.paymentIntentId, Number(row.total)]))
 }

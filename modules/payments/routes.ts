@@ -9,8 +9,8 @@ import {
   embeddedOnboardingSchema,
   paymentsConfigSchema,
 } from './contract'
-import type { EmbeddedGateway } from './embedded-gateway'
-import type { AccountListener, PaymentGateway } from './gateway'
+import type { EmbeddedGateway } from './gateways/embedded/embedded-gateway'
+import type { AccountListener, PaymentGateway } from './gateways/gateway'
 import type { PaymentListener } from './payment-listener'
 import { handleStripeWebhook } from './stripe-webhook'
 

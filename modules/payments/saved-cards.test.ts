@@ -2,11 +2,11 @@ import { describe, expect, test } from 'bun:test'
 import { freshTestDatabase } from '../../testing/database'
 import { stripeStandIn } from '../../testing/stripe-stand-in'
 import { manualClock } from '../shared/index'
-import { embeddedGateway } from './embedded-gateway'
-import { PaymentDeclinedError, type PaymentGateway, PaymentStateError } from './gateway'
+import { embeddedGateway } from './gateways/embedded/embedded-gateway'
+import { PaymentDeclinedError, type PaymentGateway, PaymentStateError } from './gateways/gateway'
+import { stripeGateway } from './gateways/stripe/stripe-gateway'
+import { stripeRequestPacer } from './gateways/stripe/stripe-pacing'
 import { idempotencyKeys } from './keys'
-import { stripeGateway } from './stripe-gateway'
-import { stripeRequestPacer } from './stripe-pacing'
 
 // A buyer's card saved during the first payment (a Customer, setup_future_usage off_session), then
 // a second manual-capture intent confirmed on it from the server: the grocery hold, or an extra charge.

@@ -1,5 +1,5 @@
 import { describeForLog } from '../shared/index'
-import { type ConnectedAccount, GatewayUnavailableError, type PaymentGateway, TransferRefusedError } from './gateway'
+import { type ConnectedAccount, GatewayUnavailableError, type PaymentGateway, TransferRefusedError } from './gateways/gateway'
 import { idempotencyKeys, transferGroupOf } from './keys'
 
 /**
@@ -28,7 +28,7 @@ export type TransferOutcome =
  * (source_transaction) unless the line says the platform's balance pays it, and grouped with its
  * order, once per attempt's key.
  */
-export async function transferLine(gateway: PaymentGateway, line: LineToTransfer): Promise<TransferOutcome> {
+export async function send(gateway: PaymentGateway, line: LineToTransfer): Promise<TransferOutcome> {
   try {
     const transfer = await gateway.transfer({
       amountCents: line.amountCents,
@@ -46,7 +46,7 @@ export async function transferLine(gateway: PaymentGateway, line: LineToTransfer
 }
 
 /** Takes part of a line's transfer back, once per reversal claim; throws GatewayUnavailableError when the gateway cannot be reached. */
-export async function reverseLine(gateway: PaymentGateway, reversal: { lineId: string; reversalId: string; transferId: string; amountCents: number }) {
+export async function reverse(gateway: PaymentGateway, reversal: { lineId: string; reversalId: string; transferId: string; amountCents: number }) {
   try {
     return await gateway.reverseTransfer(reversal.transferId, reversal.amountCents, idempotencyKeys.lineReversal(reversal.lineId, reversal.reversalId))
   } catch (error) {
@@ -56,15 +56,18 @@ export async function reverseLine(gateway: PaymentGateway, reversal: { lineId: s
 }
 
 /** A runner's connected account, made once per runner whatever the retries. */
-export const connectedAccountFor = (gateway: PaymentGateway, runner: { id: string; email: string | null }): Promise<ConnectedAccount> =>
+export const account = (gateway: PaymentGateway, runner: { id: string; email: string | null }): Promise<ConnectedAccount> =>
   gateway.createAccount({ runnerId: runner.id, email: runner.email, idempotencyKey: idempotencyKeys.connectedAccount(runner.id) })
 
 /** A one-time link to a connected account's onboarding, returning to `returnUrl` when done and to `refreshUrl` when the link has expired. */
-export const onboardingLinkFor = (gateway: PaymentGateway, accountId: string, urls: { returnUrl: string; refreshUrl: string }) =>
+export const onboardingLink = (gateway: PaymentGateway, accountId: string, urls: { returnUrl: string; refreshUrl: string }) =>
   gateway.accountLink(accountId, urls)
 
 /** Every transfer of one order's money the gateway holds, for support's check. */
-export const transfersOfOrder = (gateway: PaymentGateway, orderId: string) => gateway.transfersOf(transferGroupOf(orderId))
+export const ofOrder = (gateway: PaymentGateway, orderId: string) => gateway.transfersOf(transferGroupOf(orderId))
 
 /** The platform's available balance at the gateway, for support's `payouts balance`. */
-export const platformBalanceAtGateway = (gateway: PaymentGateway) => gateway.platformBalanceCents()
+export const platformBalance = (gateway: PaymentGateway) => gateway.platformBalanceCents()
+
+/** Money to a runner's connected account, keyed by the payout line it pays: sent, reversed, and the account and its onboarding link. */
+export const transfers = { send, reverse, account, onboardingLink, ofOrder, platformBalance }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type AccountListener, type ConnectedAccount, connectedAccountFor, onboardingLinkFor, type PaymentGateway } from '../payments/index'
+import { type AccountListener, type ConnectedAccount, type PaymentGateway, transfers } from '../payments/index'
 import type { Clock } from '../shared/index'
 import { recordBankPayout } from './bank'
 import type { PayoutAccount, PayoutAccountStatus } from './contract'
@@ -46,7 +46,7 @@ export async function startOnboarding(
 ): Promise<{ url: string }> {
   let row = await payoutAccountOf(db, runner.id)
   if (!row) {
-    const account = await connectedAccountFor(gateway, runner)
+    const account = await transfers.account(gateway, runner)
     const { status, reason } = statusFromGateway(account)
     const now = clock.now()
     await db
@@ -64,7 +64,7 @@ export async function startOnboarding(
     row = (await payoutAccountOf(db, runner.id))!
   }
   const earnings = `${appUrl}/earnings`
-  return onboardingLinkFor(gateway, row.gatewayAccountId, { returnUrl: `${earnings}?payouts=returned`, refreshUrl: `${earnings}?payouts=expired` })
+  return transfers.onboardingLink(gateway, row.gatewayAccountId, { returnUrl: `${earnings}?payouts=returned`, refreshUrl: `${earnings}?payouts=expired` })
 }
 
 /** What payouts does when the gateway says an account changed (its webhook, or the embedded stand-in). */

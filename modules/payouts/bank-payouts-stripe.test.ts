@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { freshTestDatabase } from '../../testing/database'
 import { stripeStandIn } from '../../testing/stripe-stand-in'
 import { testApi } from '../../testing/test-api'
-import { stripeGateway, stripeRequestPacer } from '../payments/index'
+import { stripeGateway, stripeRequestPacer } from '../payments/gateways/index'
 import { payoutDesk, payoutOutbox } from './index'
 import { payoutAccounts, payoutLines } from './schema'
 

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type GroceryCharge, isCharged, orderPayments, type PaymentGateway, type Transfer, transfersOfOrder } from '../payments/index'
+import { type GroceryCharge, orderPayments, type PaymentGateway, type Transfer, transfers } from '../payments/index'
 import { formatCents } from '../shared/index'
 import { bankFailureWords } from './contract'
 import { type LineRow, netOf, runnersPart } from './ledger'
@@ -34,7 +34,7 @@ export async function checkMoneyOut(
   groceries: readonly GroceryCharge[] = [],
   runners: ReadonlyMap<string, string | null> = new Map(),
 ): Promise<LineDisagreement[]> {
-  const charged = groceries.filter((charge) => isCharged(charge.status))
+  const charged = groceries.filter((charge) => orderPayments.isCharged(charge.status))
   const orderIds = [...new Set([...delivered.map((order) => order.orderId), ...charged.map((charge) => charge.orderId)])]
   const read = orderIds.length === 0 ? [] : await readInChunks(orderIds, (chunk) => db.select().from(payoutLines).where(inArray(payoutLines.orderId, chunk)))
   const deliveredIds = new Set(delivered.map((order) => order.orderId))
@@ -42,7 +42,7 @@ export async function checkMoneyOut(
   const lines = read.filter((line) => line.kind === 'groceries' || deliveredIds.has(line.orderId))
   const lineOf = (kind: LineRow['kind']) => new Set(lines.filter((line) => line.kind === kind).map((line) => line.orderId))
   const [deliveryLines, groceryLines] = [lineOf('delivery'), lineOf('groceries')]
-  const payments = await orderPayments.of(
+  const payments = await orderPayments.paymentsOf(
     db,
     delivered.map((order) => order.paymentIntentId),
   )
@@ -80,12 +80,12 @@ export async function checkMoneyOut(
     if (line.bankPayoutId) problems.push(...bankDisagreement(line, bankPayoutOf.get(line.bankPayoutId)))
     // The ledger may agree to the cent and the runner still wait: a line the gateway keeps refusing is support's to put right.
     if (refusedAtLastAttempt(line)) problems.push(`cannot be paid: its last transfer was refused, ${refusalCause(line)}`)
-    const transfers = (await transfersOfOrder(gateway, line.orderId)).filter((transfer: Transfer) => transfer.metadata.lineId === line.id)
+    const atGateway = (await transfers.ofOrder(gateway, line.orderId)).filter((transfer: Transfer) => transfer.metadata.lineId === line.id)
     if (line.transferId === null) {
-      if (transfers.length > 0) problems.push(`not paid here, but the gateway holds ${transfers.length} transfer(s) for it`)
-    } else if (transfers.length !== 1) problems.push(`paid, but the gateway holds ${transfers.length} transfers for it`)
+      if (atGateway.length > 0) problems.push(`not paid here, but the gateway holds ${atGateway.length} transfer(s) for it`)
+    } else if (atGateway.length !== 1) problems.push(`paid, but the gateway holds ${atGateway.length} transfers for it`)
     else {
-      const [transfer] = transfers
+      const [transfer] = atGateway
       if (transfer!.id !== line.transferId) problems.push(`paid by ${line.transferId}, but the gateway's transfer is ${transfer!.id}`)
       const destination = accountOf.get(line.runnerId) ?? null
       if (transfer!.destination !== destination)
@@ -111,7 +111,7 @@ function bankDisagreement(line: LineRow, payout: typeof bankPayouts.$inferSelect
 }
 
 /** A delivery line against its payment: the fee and tip less refunds is the line plus the platform's share. */
-function deliveryDisagreement(line: LineRow, payments: Awaited<ReturnType<typeof orderPayments.of>>): string[] {
+function deliveryDisagreement(line: LineRow, payments: Awaited<ReturnType<typeof orderPayments.paymentsOf>>): string[] {
   const payment = payments.get(line.paymentIntentId)
   if (!payment) return ['no payment recorded for the line']
   const problems: string[] = []
@@ -127,7 +127,7 @@ function deliveryDisagreement(line: LineRow, payments: Awaited<ReturnType<typeof
 
 /** A groceries line against its charge: the grocery charge less its refunds is the line less what the platform bore (of the extra charge's refunds, all). */
 function groceriesDisagreement(line: LineRow, charge: GroceryCharge | undefined): string[] {
-  if (!charge || !isCharged(charge.status)) return ['a groceries line, but no grocery charge recorded for it']
+  if (!charge || !orderPayments.isCharged(charge.status)) return ['a groceries line, but no grocery charge recorded for it']
   const problems: string[] = []
   if (charge.chargedCents !== line.capturedCents)
     problems.push(`the groceries line says ${formatCents(line.capturedCents)} was charged, payments ${formatCents(charge.chargedCents)}`)

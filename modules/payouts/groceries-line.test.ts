@@ -5,7 +5,7 @@ import { cardOrders } from '../../testing/card-orders'
 import { payoutTotalsAstray } from '../../testing/payout-totals'
 import { testApi } from '../../testing/test-api'
 import { findOrder, type Order, orderSupport } from '../orders/index'
-import { paymentEventsOf } from '../payments/index'
+import { orderPayments } from '../payments/index'
 import type { PayoutLine, PayoutsResponse } from './contract'
 import { payoutDesk } from './index'
 
@@ -149,7 +149,7 @@ describe('refunds of the grocery charge', () => {
     expect(outcome).toMatchObject({ amountCents: 500, refundedCents: 500, capturedCents: 3820, replayed: false })
     expect(await groceryPaymentOf(buyer, order)).toMatchObject({ capturedCents: 3820, refundedCents: 500, status: 'partially_refunded' })
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ amountCents: 3820 })
-    const events = await paymentEventsOf(db, groceryIntentId)
+    const events = await orderPayments.paymentEventsOf(db, groceryIntentId)
     expect(events.at(-1)).toMatchObject({
       fromStatus: 'captured',
       toStatus: 'partially_refunded',

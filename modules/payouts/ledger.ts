@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type GroceriesCaptured, orderPayments } from '../payments/index'
+import { type GroceriesCaptured, groceries, orderPayments } from '../payments/index'
 import type { Clock } from '../shared/index'
 import { PAYOUT_LINE_KINDS, type PayoutLineKind } from './contract'
 import { payoutLines, payoutReversals } from './schema'
@@ -43,7 +43,7 @@ export type Delivered = { orderId: string; runnerId: string; paymentIntentId: st
  * captured fee and tip, less what was refunded already and the platform's share. Once per order.
  */
 export async function earnDelivery(tx: Database, terms: PayoutTerms, delivered: Delivered, kind: PayoutLineKind = 'delivery') {
-  const payment = await orderPayments.one(tx, delivered.paymentIntentId)
+  const payment = await orderPayments.paymentOf(tx, delivered.paymentIntentId)
   const line = { capturedCents: payment.amountCents, platformShareCents: platformShareOf(terms, payment.amountCents) }
   await tx
     .insert(payoutLines)
@@ -98,12 +98,12 @@ export const groceriesOwed = (line: Pick<LineRow, 'capturedCents'>, refundedFrom
  */
 export async function owedOn(db: Database, line: LineRow): Promise<{ owedCents: number; chargeLeftCents: number }> {
   if (line.kind === 'groceries') {
-    const [charge] = await orderPayments.groceryCharges(db, { paymentIntentIds: [line.paymentIntentId] })
+    const [charge] = await groceries.chargesOf(db, { paymentIntentIds: [line.paymentIntentId] })
     // The transfer's source is the grocery hold's own capture: what is left of it, not of all the card paid for the groceries.
     const left = (charge?.capturedCents ?? 0) - (charge?.refundedCents ?? 0)
     return { owedCents: groceriesOwed(line, charge?.refundedFromRunnerCents ?? 0), chargeLeftCents: left }
   }
-  const { refundedCents } = await orderPayments.one(db, line.paymentIntentId)
+  const { refundedCents } = await orderPayments.paymentOf(db, line.paymentIntentId)
   return { owedCents: runnersPart(line, refundedCents), chargeLeftCents: line.capturedCents - refundedCents }
 }
 

@@ -6,7 +6,7 @@ import { payOutRunners } from '../../server/jobs'
 import { payoutTotalsAstray } from '../../testing/payout-totals'
 import { testApi } from '../../testing/test-api'
 import { findOrder, orderSupport } from '../orders/index'
-import { embeddedGateway } from '../payments/index'
+import { embeddedGateway } from '../payments/gateways/index'
 import { payoutDesk, payoutOutbox } from './index'
 
 // Money going out under races, on PostgreSQL (PGlite has one connection and cannot race): two

@@ -4,7 +4,7 @@ import { payoutTotalsAstray } from '../../testing/payout-totals'
 import { testApi } from '../../testing/test-api'
 import { dispatcher } from '../notifications/index'
 import { findOrder, orderSupport } from '../orders/index'
-import { type PaymentGateway, TransferRefusedError } from '../payments/index'
+import { type PaymentGateway, paymentErrors } from '../payments/index'
 import type { PayoutsResponse } from './contract'
 import { payoutDesk } from './index'
 import { payoutAccounts, payoutLines } from './schema'
@@ -17,7 +17,7 @@ const api = await testApi({
     (watched.gateway = {
       ...inner,
       async transfer(request) {
-        if (watched.refuseTransfers) throw new TransferRefusedError('balance_insufficient', 'The platform balance cannot cover this transfer.')
+        if (watched.refuseTransfers) throw new paymentErrors.TransferRefusedError('balance_insufficient', 'The platform balance cannot cover this transfer.')
         const before = watched.beforeTransfer
         watched.beforeTransfer = null
         await before?.()

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database'
-import { orderPayments, type PaymentGateway, platformBalanceAtGateway } from '../payments/index'
+import { groceries, orderPayments, type PaymentGateway, transfers } from '../payments/index'
 import { netOf } from './ledger'
 import { payoutLines } from './schema'
 
@@ -42,14 +42,14 @@ export async function platformBalance(db: Database, gateway: PaymentGateway): Pr
     })
     .from(payoutLines)
   const deliveries = lines.filter((line) => line.kind === 'delivery')
-  const groceries = lines.filter((line) => line.kind === 'groceries')
+  const groceryLines = lines.filter((line) => line.kind === 'groceries')
   const [payments, charges, gatewayAvailableCents] = await Promise.all([
-    orderPayments.of(
+    orderPayments.paymentsOf(
       db,
       deliveries.map((line) => line.paymentIntentId),
     ),
-    orderPayments.groceryCharges(db, { paymentIntentIds: groceries.map((line) => line.paymentIntentId) }),
-    platformBalanceAtGateway(gateway),
+    groceries.chargesOf(db, { paymentIntentIds: groceryLines.map((line) => line.paymentIntentId) }),
+    transfers.platformBalance(gateway),
   ])
   const chargeOf = new Map(charges.map((charge) => [charge.paymentIntentId, charge]))
   const balance = { shareCents: 0, boreCents: 0, owed: { lines: 0, cents: 0 }, fromBalance: { lines: 0, cents: 0 } }

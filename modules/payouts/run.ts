@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { GatewayUnavailableError, type PaymentGateway, reverseLine, TransferRefusedError, transferLine } from '../payments/index'
+import { type PaymentGateway, paymentErrors, transfers } from '../payments/index'
 import { type Clock, describeForLog } from '../shared/index'
 import { payoutsAccountListener } from './accounts'
 import { dueBy, failReversal, type LineRow, owedOn, pendingReversals, type ReversalClaim, reconcileLines, settleReversal } from './ledger'
@@ -111,7 +111,7 @@ async function claimLine(db: Database, clock: Clock, lineId: string): Promise<Li
 async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, lineId: string, destination: string, result: PayoutRunResult) {
   const line = await claimLine(db, clock, lineId)
   if (!line) return
-  const sent = await transferLine(gateway, {
+  const sent = await transfers.send(gateway, {
     lineId: line.id,
     orderId: line.orderId,
     paymentIntentId: line.paymentIntentId,
@@ -177,11 +177,17 @@ export async function reverseWhatIsOwed(db: Database, gateway: PaymentGateway, c
 async function takeReversalsToGateway(db: Database, gateway: PaymentGateway, clock: Clock, claims: ReversalClaim[]) {
   for (const claim of claims) {
     try {
-      const made = await reverseLine(gateway, { lineId: claim.lineId, reversalId: claim.id, transferId: claim.transferId, amountCents: claim.amountCents })
+      const made = await transfers.reverse(gateway, {
+        lineId: claim.lineId,
+        reversalId: claim.id,
+        transferId: claim.transferId,
+        amountCents: claim.amountCents,
+      })
       await settleReversal(db, clock, claim, made.id)
     } catch (error) {
-      if (error instanceof TransferRefusedError) await failReversal(db, clock, claim)
-      else if (error instanceof GatewayUnavailableError) console.error(`Reversal ${claim.id} of line ${claim.lineId} left pending: ${error.message}`)
+      if (error instanceof paymentErrors.TransferRefusedError) await failReversal(db, clock, claim)
+      else if (error instanceof paymentErrors.GatewayUnavailableError)
+        console.error(`Reversal ${claim.id} of line ${claim.lineId} left pending: ${error.message}`)
       else console.error(`Reversal ${claim.id} of line ${claim.lineId} failed: ${describeForLog(error, { frames: false })}`)
     }
   }

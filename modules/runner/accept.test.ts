@@ -3,7 +3,7 @@ import { orderWithPayment } from '../../testing/order-with-payment'
 import { testApi } from '../../testing/test-api'
 import { getUser } from '../accounts/index'
 import { findOrder, type Order, orderMoves, orderSupport, sweepExpiredOrders } from '../orders/index'
-import { GatewayUnavailableError, type PaymentGateway, paymentEventsOf } from '../payments/index'
+import { orderPayments, type PaymentGateway, paymentErrors } from '../payments/index'
 import { acceptOrder, settleInterruptedClaims } from './accept'
 import { MESSAGES } from './contract'
 
@@ -15,7 +15,7 @@ const api = await testApi({
       ...inner,
       async capture(id, key) {
         watched.captures++
-        if (watched.down) throw new GatewayUnavailableError('connect ECONNREFUSED')
+        if (watched.down) throw new paymentErrors.GatewayUnavailableError('connect ECONNREFUSED')
         return inner.capture(id, key)
       },
     }),
@@ -89,7 +89,7 @@ describe('PATCH /api/orders/{id}/accept', () => {
       runnerId: null,
     })
     expect(await intentStatus(order.id)).toBe('canceled')
-    const events = await paymentEventsOf(db, (await findOrder(db, order.id))!.paymentIntentId)
+    const events = await orderPayments.paymentEventsOf(db, (await findOrder(db, order.id))!.paymentIntentId)
     expect(events.at(-1)).toMatchObject({ fromStatus: 'authorized', toStatus: 'capture_failed' })
   })
 

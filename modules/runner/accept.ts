@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import { phoneStatusOf, type UserRow } from '../accounts/index'
 import { captureClaim, findOrder, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
-import { type CaptureOutcome, claimStaleBefore, holdLapsedBefore, orderPayments, type PaymentGateway } from '../payments/index'
+import { type CaptureOutcome, groceries, holdWindows, type PaymentGateway } from '../payments/index'
 import { payoutDesk } from '../payouts/index'
 import { AppError, type Clock, conflict, forbidden, notFound, paymentGatewayUnavailable, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { MESSAGES, ORDER_NO_LONGER_AVAILABLE } from './contract'
@@ -26,7 +26,7 @@ const settleCapture = (db: Database, gateway: PaymentGateway, clock: Clock, orde
  * runner whose payouts are enabled may take it: 409 PAYOUTS_NOT_ENABLED, with the way to set them up.
  */
 async function refuseWithoutPayouts(db: Database, clock: Clock, runner: UserRow, orderId: string) {
-  if (!(await orderPayments.groceryHoldsOf(db, [orderId])).has(orderId)) return
+  if (!(await groceries.holdsOf(db, [orderId])).has(orderId)) return
   const { account } = await payoutDesk.accountAndBalance(db, clock, runner.id)
   if (!account.payoutsEnabled)
     throw new AppError(409, 'PAYOUTS_NOT_ENABLED', MESSAGES.payoutsNotEnabled, {
@@ -63,7 +63,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   if (!claimed) {
     const current = await findOrder(db, orderId)
     // Past its 30 minutes and not yet swept: the hold lapsed, so release it now rather than at the next sweep.
-    if (current?.status === 'pending_runner_acceptance' && current.offersOpenAt <= holdLapsedBefore(clock.now())) {
+    if (current?.status === 'pending_runner_acceptance' && current.offersOpenAt <= holdWindows.holdLapsedBefore(clock.now())) {
       await orderEndings.releaseAndEnd(db, gateway, clock, current, {
         reason: 'expired',
         because: `no runner within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes`,
@@ -89,7 +89,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
  * again under the same key (so it charges at most once) and the order settled to match.
  */
 export async function settleInterruptedClaims(db: Database, gateway: PaymentGateway, clock: Clock) {
-  const stale = await runnerQueries.unsettledClaims(db, claimStaleBefore(clock.now()))
+  const stale = await runnerQueries.unsettledClaims(db, holdWindows.claimStaleBefore(clock.now()))
   const outcomes: Record<string, CaptureOutcome['outcome']> = {}
   for (const order of stale) outcomes[order.id] = (await settleCapture(db, gateway, clock, order)).outcome
   return outcomes

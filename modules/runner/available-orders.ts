@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { orderViews, runnerQueries } from '../orders/index'
-import { holdLapsedBefore } from '../payments/index'
+import { holdWindows } from '../payments/index'
 import type { PayoutTerms } from '../payouts/index'
 import { badRequest, type Clock, type Coordinates, isUuid, zipCentroid } from '../shared/index'
 import { availabilityAt, settingsOf } from './availability'
@@ -52,7 +52,7 @@ async function readOfferPage(
     from,
     radiusMiles,
     notBuyer,
-    offeredAfter: holdLapsedBefore(clock.now()),
+    offeredAfter: holdWindows.holdLapsedBefore(clock.now()),
     now: clock.now(),
     after,
     limit: OFFERED_AT_MOST + 1,
@@ -142,7 +142,7 @@ export async function offersAnswer(
   let page = await pages.get(key, () => readOfferPage(db, clock, terms, area, after))
   if (page.offers.some((offer) => offer.buyerId === runner.id)) page = await readOfferPage(db, clock, terms, area, after, runner.id)
   // A page read a moment ago may hold orders whose 30 minutes have run out since: the oldest, so those left are the page's last ones.
-  const lapsed = holdLapsedBefore(clock.now())
+  const lapsed = holdWindows.holdLapsedBefore(clock.now())
   const standing = page.offers.filter((offer) => offer.offersOpenAt > lapsed)
   const asked = `${standing.length}|${origin.label}`
   let answer = page.answers.get(asked)

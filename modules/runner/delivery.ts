@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
 import { findOrder, invalidTransition, type OrderRow, orderContract, orderForParty, orderLines, orderMoves, runnerQueries } from '../orders/index'
-import { orderPayments } from '../payments/index'
+import { groceries } from '../payments/index'
 import type { PayoutTerms } from '../payouts/index'
 import { badRequest, type Clock, conflict, decimalToCents } from '../shared/index'
 import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate, YOUR_DELIVERY_ONLY } from './contract'
@@ -65,7 +65,7 @@ async function pickUp(db: Database, clock: Clock, runnerId: string, read: OrderR
  * (409 RECEIPT_REQUIRED). An order paid at the door may leave its total out.
  */
 async function refuseCardTotalUnsettled(db: Database, order: OrderRow, actualGroceryCents: number | null) {
-  if (!(await orderPayments.groceryHoldsOf(db, [order.id])).has(order.id)) return
+  if (!(await groceries.holdsOf(db, [order.id])).has(order.id)) return
   if (actualGroceryCents === null)
     throw badRequest(MESSAGES.groceryTotalRequired, 'GROCERY_TOTAL_REQUIRED', { actualGroceryCost: MESSAGES.groceryTotalRequired })
   if (!order.receipt) throw conflict(MESSAGES.receiptRequired, 'RECEIPT_REQUIRED')

@@ -3,7 +3,7 @@ import { captureGroceryTotals, sweepPayments } from '../../server/jobs'
 import { cardOrders } from '../../testing/card-orders'
 import { testApi } from '../../testing/test-api'
 import type { Order } from '../orders/index'
-import { GatewayUnavailableError, type PaymentGateway, paymentEventsOf } from '../payments/index'
+import { orderPayments, type PaymentGateway, paymentErrors } from '../payments/index'
 
 // Groceries paid in the app, from accept to the capture: who may accept such an order, what the
 // accept captures and leaves standing, the receipt before the total, and the grocery hold captured
@@ -16,7 +16,7 @@ const api = await testApi({
   wrapPayments: (inner): PaymentGateway => ({
     ...inner,
     async capture(id, key, amountCents) {
-      if (groceryCaptures.down && key.endsWith(':grocery-capture')) throw new GatewayUnavailableError('connect ECONNREFUSED')
+      if (groceryCaptures.down && key.endsWith(':grocery-capture')) throw new paymentErrors.GatewayUnavailableError('connect ECONNREFUSED')
       return inner.capture(id, key, amountCents)
     },
   }),
@@ -156,7 +156,7 @@ describe("the runner's grocery total of an order paid in the app", () => {
 
 const confirm = (buyer: Person, order: Order) => call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie })
 const groceryCaptureEvents = async (groceryIntentId: string) =>
-  (await paymentEventsOf(db, groceryIntentId)).filter((event) => event.toStatus === 'captured').map((event) => event.reason)
+  (await orderPayments.paymentEventsOf(db, groceryIntentId)).filter((event) => event.toStatus === 'captured').map((event) => event.reason)
 
 describe("the grocery hold captured at the buyer's confirmed total", () => {
   test('a total below the hold: captured for the total, the rest released, with its payment event', async () => {

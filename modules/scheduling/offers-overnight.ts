@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import type { Database } from '../../db/database'
 import { orderSchedule } from '../orders/index'
-import { holdExpiresAt } from '../payments/index'
+import { holdWindows } from '../payments/index'
 import type { Clock } from '../shared/index'
 
 /** Offers that lapse from midnight until this hour of the store's morning lapse while its buyer may sleep. */
@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60_000
 
 /** When a scheduled order's buyer is told that its offers lapse overnight, or null when they lapse in the day. */
 export function overnightNoticeAt(offersOpenAt: Date, timeZone: string): Date | null {
-  const lapse = new TZDate(holdExpiresAt(offersOpenAt).getTime(), timeZone)
+  const lapse = new TZDate(holdWindows.holdExpiresAt(offersOpenAt).getTime(), timeZone)
   if (lapse.getHours() >= OVERNIGHT_UNTIL_HOUR) return null
   return new Date(new TZDate(lapse.getFullYear(), lapse.getMonth(), lapse.getDate() - 1, EVENING_BEFORE_HOUR, 0, timeZone).getTime())
 }

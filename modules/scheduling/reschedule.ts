@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database'
 import { findOrder, type OrderRow, orderContract, orderMoves, orderSchedule, type WindowTerms } from '../orders/index'
-import { holdOutlastsOffers } from '../payments/index'
+import { holdWindows } from '../payments/index'
 import { badRequest, type Clock, conflict, notFound } from '../shared/index'
 import { chosenWindow } from './order-windows'
 
@@ -24,7 +24,7 @@ export async function rescheduleByBuyer(
   if (!row || row.buyerId !== buyerId) throw notFound(orderContract.ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_TAKEN, 'INVALID_TRANSITION')
   const window = await chosenWindow(db, clock, row.storeId, scheduledFor, 'scheduledFor')
-  if (!holdOutlastsOffers(row.authorizedAt, orderSchedule.offersOpenAtFor(window, clock.now(), terms)))
+  if (!holdWindows.holdOutlastsOffers(row.authorizedAt, orderSchedule.offersOpenAtFor(window, clock.now(), terms)))
     throw badRequest('Your card’s hold for this order ends before that window. Choose an earlier window, or cancel and order again.', 'NOT_A_WINDOW', {
       scheduledFor: 'After your card’s hold ends',
     })

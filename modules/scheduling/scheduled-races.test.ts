@@ -4,7 +4,7 @@ import { rows } from '../../db/migrate'
 import { sweepPayments } from '../../server/jobs'
 import { testApi } from '../../testing/test-api'
 import { findOrder, type Order, orderSupport, sweepExpiredOrders } from '../orders/index'
-import { paymentEventsOf } from '../payments/index'
+import { orderPayments } from '../payments/index'
 
 const api = await testApi({ env: { WINDOW_CAPACITY: '10' } })
 const { call, clock, db, kind, completeAccount, addStore, placeOrder, providers } = api
@@ -92,7 +92,7 @@ describe.skipIf(kind !== 'postgres')('scheduled orders racing on PostgreSQL', ()
     for (const order of placed) {
       const row = (await findOrder(db, order.id))!
       expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'expired' })
-      expect((await paymentEventsOf(db, row.paymentIntentId)).filter((event) => event.toStatus === 'cancelled')).toHaveLength(1)
+      expect((await orderPayments.paymentEventsOf(db, row.paymentIntentId)).filter((event) => event.toStatus === 'cancelled')).toHaveLength(1)
       expect(
         rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from order_events where order_id = ${order.id} and type = 'cancelled'`))[0]!.n,
       ).toBe(1)

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import type { Database } from '../../db/database'
-import { type Clock, describeForLog } from '../shared/index'
+import type { Database } from '../../../../db/database'
+import { type Clock, describeForLog } from '../../../shared/index'
+import type { AccountListener, BankPayoutReport } from '../gateway'
 import { randomToken } from './embedded-tokens'
-import type { AccountListener, BankPayoutReport } from './gateway'
 import { embeddedConnectedAccounts, embeddedPayouts } from './schema'
 
 export type BankPayout = BankPayoutReport

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import type { Database } from '../../db/database'
-import type { Clock } from '../shared/index'
+import type { Database } from '../../../../db/database'
+import type { Clock } from '../../../shared/index'
+import { type ConnectedAccount, type Transfer, TransferRefusedError, type TransferRequest, type TransferReversal } from '../gateway'
 import type { Once } from './embedded-idempotency'
 import { randomToken } from './embedded-tokens'
-import { type ConnectedAccount, type Transfer, TransferRefusedError, type TransferRequest, type TransferReversal } from './gateway'
 import { embeddedConnectedAccounts, embeddedPaymentIntents, embeddedRefunds, embeddedTransferReversals, embeddedTransfers } from './schema'
 
 type AccountRow = typeof embeddedConnectedAccounts.$inferSelect

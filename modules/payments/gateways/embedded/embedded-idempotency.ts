@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm'
-import type { Database } from '../../db/database'
-import { rows } from '../../db/migrate'
-import type { Clock } from '../shared/index'
+import type { Database } from '../../../../db/database'
+import { rows } from '../../../../db/migrate'
+import type { Clock } from '../../../shared/index'
 import {
   IdempotencyKeyReusedError,
   type IntentStatus,
@@ -10,7 +10,7 @@ import {
   PaymentStateError,
   RefundExceedsCaptureError,
   TransferRefusedError,
-} from './gateway'
+} from '../gateway'
 import { type EmbeddedGatewayResponse, embeddedIdempotencyKeys } from './schema'
 
 type Failure = { kind: 'declined' | 'state' | 'exceeds' | 'transfer_refused'; code: string; message: string }

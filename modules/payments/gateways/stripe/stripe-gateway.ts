@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import { type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError, RefundExceedsCaptureError } from './gateway'
+import { type IntentStatus, PaymentDeclinedError, type PaymentGateway, type PaymentIntent, PaymentStateError, RefundExceedsCaptureError } from '../gateway'
 import { stripeConnect } from './stripe-connect'
 import type { RequestPacer } from './stripe-pacing'
 import { commonGatewayError, type StripeErrorShape, type StripeSettings, stripeRequests } from './stripe-requests'

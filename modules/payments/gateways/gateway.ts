@@ -1,6 +1,5 @@
 // The payment provider's interface: payments implements it twice (embedded and Stripe), chooses
 // neither (providersFromConfig does), and is the only module that calls it.
-import type { PaymentState } from './contract'
 
 /** Stripe's PaymentIntent statuses; both gateways use them as Stripe does. */
 export type IntentStatus =
@@ -229,22 +228,6 @@ export class RefundExceedsCaptureError extends Error {
 /** An idempotency key sent again with other parameters (another amount): refused, as Stripe does. */
 export class IdempotencyKeyReusedError extends Error {
   override name = 'IdempotencyKeyReusedError'
-}
-
-/** The gateway's (Stripe's) word for a payment's state, in ours: the one translation between the two. */
-export function ourPaymentState(status: IntentStatus): PaymentState | null {
-  switch (status) {
-    case 'requires_payment_method':
-      return 'requires_payment_method'
-    case 'requires_capture':
-      return 'authorized'
-    case 'succeeded':
-      return 'captured'
-    case 'canceled':
-      return 'cancelled'
-    default:
-      return null
-  }
 }
 
 /**

@@ -1,13 +1,15 @@
-import { type GroceryCharge, intentsAtGateway, isCharged, type PaymentGateway, refundedAtGateway } from '../payments/index'
 import { decimalAmount, formatCents } from '../shared/index'
-import type { OrderStatus } from './contract'
+import { isCharged } from './contract'
 import { GATEWAY_STATUS_OF } from './gateway-status'
+import type { PaymentGateway } from './gateways/gateway'
+import type { GroceryCharge } from './grocery-charges'
+import { intentsAtGateway, refundedAtGateway } from './intents'
 
 type AtGateway = Awaited<ReturnType<typeof intentsAtGateway>>
 type RefundedAtGateway = Awaited<ReturnType<typeof refundedAtGateway>>
 
 /**
- * The grocery holds `orders check` lists, each with why: the gateway's status or captured amount
+ * The grocery holds payments' check lists, each with why: the gateway's status or captured amount
  * disagrees with ours, or its refunds (where it can be refunded outside our calls) or the refund
  * ledger with what the hold records as given back, or it still stands on an order that ended;
  * or its extra charge above the hold disagrees with the gateway's.
@@ -15,7 +17,7 @@ type RefundedAtGateway = Awaited<ReturnType<typeof refundedAtGateway>>
 export async function groceryDisagreements(
   gateway: PaymentGateway,
   charges: readonly GroceryCharge[],
-  orderStatuses: Map<string, OrderStatus>,
+  endedOrderIds: ReadonlySet<string>,
   refunded: Map<string, number>,
 ) {
   const extraIds = charges.flatMap((charge) => (charge.extraIntentId ? [charge.extraIntentId] : []))
@@ -36,7 +38,7 @@ export async function groceryDisagreements(
       problems.push(
         gatewayRefunded === 'unreachable' ? 'its refunds at the gateway could not be read' : `the gateway says ${formatCents(gatewayRefunded)} came back`,
       )
-    if (orderStatuses.get(charge.orderId) === 'cancelled' && charge.status === 'authorized') problems.push('its hold still stands on an order that ended')
+    if (endedOrderIds.has(charge.orderId) && charge.status === 'authorized') problems.push('its hold still stands on an order that ended')
     problems.push(...extraDisagreements(charge, atGateway, refundedThere, refunded))
     if (problems.length === 0) return []
     return [{ orderId: charge.orderId, paymentIntentId: charge.paymentIntentId, groceryStatus: charge.status, gatewayStatus: there.status, problems }]

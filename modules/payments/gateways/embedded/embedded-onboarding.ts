@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Database } from '../../db/database'
-import { AppError, badRequest, type Clock, describeForLog, notFound } from '../shared/index'
-import { dateOfBirthProblem, type EmbeddedOnboardingInput, type EmbeddedOnboardingLink, TEST_FAILING_ACCOUNT_NUMBER } from './contract'
+import type { Database } from '../../../../db/database'
+import { AppError, badRequest, type Clock, describeForLog, notFound } from '../../../shared/index'
+import { dateOfBirthProblem, type EmbeddedOnboardingInput, type EmbeddedOnboardingLink, TEST_FAILING_ACCOUNT_NUMBER } from '../../contract'
+import { type AccountListener, PaymentStateError } from '../gateway'
 import { toAccount } from './embedded-connect'
 import { randomToken, sha256 } from './embedded-tokens'
-import { type AccountListener, PaymentStateError } from './gateway'
 import { embeddedAccountLinks, embeddedConnectedAccounts } from './schema'
 
 /** Stripe's account links lapse a few minutes after they are made. */

@@ -1,4 +1,4 @@
-import { badRequest, type Clock, type ErrorCode } from '../shared/index'
+import { badRequest, type Clock, type ErrorCode } from '../../../shared/index'
 
 /** What a card number does at the embedded gateway: Stripe's documented test cards, and one of ours. */
 export type CardBehaviour =

@@ -1,13 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Database } from '../../db/database'
-import { isForeignKeyViolation } from '../../db/errors'
-import { rows } from '../../db/migrate'
-import { AppError, type Clock } from '../shared/index'
-import { embeddedBankPayouts } from './embedded-bank-payouts'
-import { embeddedConnect } from './embedded-connect'
-import { insertOnceByKey, onceByKey } from './embedded-idempotency'
-import { embeddedOnboarding } from './embedded-onboarding'
-import { randomToken, sha256 } from './embedded-tokens'
+import type { Database } from '../../../../db/database'
+import { isForeignKeyViolation } from '../../../../db/errors'
+import { rows } from '../../../../db/migrate'
+import { AppError, type Clock } from '../../../shared/index'
 import {
   type ChargeSavedCardInput,
   type CreateIntentInput,
@@ -18,7 +13,12 @@ import {
   PaymentStateError,
   type Refund,
   RefundExceedsCaptureError,
-} from './gateway'
+} from '../gateway'
+import { embeddedBankPayouts } from './embedded-bank-payouts'
+import { embeddedConnect } from './embedded-connect'
+import { insertOnceByKey, onceByKey } from './embedded-idempotency'
+import { embeddedOnboarding } from './embedded-onboarding'
+import { randomToken, sha256 } from './embedded-tokens'
 import { type CardInput, cardBehaviour } from './sample-cards'
 import { embeddedCustomers, embeddedPaymentIntents, embeddedPaymentMethods, embeddedRefunds } from './schema'
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from '../../db/database'
+import type { Database } from '../../../../db/database'
 import { stripeRequestPacing } from './schema'
 
 /** Waits until this caller may send one request, under a rate shared with every other caller. */

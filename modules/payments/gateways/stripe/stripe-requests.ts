@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import { GatewayUnavailableError, IdempotencyKeyReusedError } from './gateway'
+import { GatewayUnavailableError, IdempotencyKeyReusedError } from '../gateway'
 import type { RequestPacer } from './stripe-pacing'
 
 export type StripeSettings = {

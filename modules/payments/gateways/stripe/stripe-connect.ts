@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import { type ConnectedAccount, type PaymentGateway, type Transfer, TransferRefusedError } from './gateway'
+import { type ConnectedAccount, type PaymentGateway, type Transfer, TransferRefusedError } from '../gateway'
 import { commonGatewayError, type SendToStripe, type StripeErrorShape } from './stripe-requests'
 
 type ConnectCalls = Pick<

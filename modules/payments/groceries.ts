@@ -1,0 +1,24 @@
+import { chargesOf } from './grocery-charges'
+import { chargeExtra, chargeOwedExtras } from './grocery-extra'
+import { authorize, holdOf, holdOfCheckout, holdsOf } from './grocery-holds'
+import { awaitingTotal, capture, captureOwed, oweCapture, release } from './grocery-settlement'
+
+/**
+ * Grocery holds, keyed by order: a hold authorized at checkout (`authorize`), captured at the
+ * settled total or released (`capture`, `release`, and the retries the jobs run), an extra charge
+ * above it (`chargeExtra`), and the reads orders and checkout need.
+ */
+export const groceries = {
+  authorize,
+  capture,
+  release,
+  chargeExtra,
+  holdOf,
+  holdOfCheckout,
+  holdsOf,
+  chargesOf,
+  awaitingTotal,
+  oweCapture,
+  captureOwed,
+  chargeOwedExtras,
+}
