@@ -136,7 +136,7 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
       positiveCents(amountCents, 'transfer')
       const id = `tr_emb_${randomToken(18)}`
       const subject = `${destination}:${amountCents}:${sourcePaymentIntentId}:${transferGroup}`
-      return once<Transfer>(idempotencyKey, 'transfer', subject, async (tx) => {
+      return once<Transfer>(idempotencyKey, 'transfer', subject, async (tx, keepWith) => {
         const { payoutsEnabled, source } = await destinationAndSource(tx, destination, sourcePaymentIntentId)
         if (payoutsEnabled === undefined) throw new TransferRefusedError('missing', `No such destination: '${destination}'`)
         if (source === undefined) throw new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
@@ -152,10 +152,11 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
             throw new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
         }
         const now = clock.now().toISOString()
-        // The transfer and its credit to the connected balance in one statement. Stripe draws a transfer that names its
-        // charge on that charge's funds, whatever the platform's balance: made only if what is left of the charge (read
-        // after its lock) covers it.
-        const [funds] = rows<{ left: number | null }>(
+        const transfer: Transfer = { id, amountCents, destination, transferGroup, reversedCents: 0, metadata }
+        // The transfer, its credit to the connected balance and its answer kept under the key, in one statement. Stripe
+        // draws a transfer that names its charge on that charge's funds, whatever the platform's balance: made only if
+        // what is left of the charge (read after its lock) covers it.
+        const [funds] = rows<{ left: number | null; kept: boolean }>(
           await tx.execute(sql`with funds as (select ${source ? sourceLeftCents(source) : sql`null::int`} as "left"),
             made as (
               insert into ${embeddedTransfers} ("id", "destination", "amount_cents", "transfer_group", "source_intent_id", "metadata", "created_at")
@@ -166,13 +167,14 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
             credited as (
               update ${embeddedConnectedAccounts} set "balance_cents" = "balance_cents" + ${amountCents}::int, "updated_at" = ${now}::timestamptz
               where "id" = ${destination} and exists (select 1 from made)
-            )
-            select "left" from funds`),
+            ),
+            kept as (${keepWith(transfer, sql`made`)})
+            select "left", exists (select 1 from kept) as "kept" from funds`),
         )
         const sourceLeft = funds?.left == null ? null : Number(funds.left)
         if (sourceLeft !== null && amountCents > sourceLeft)
           throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
-        return { id, amountCents, destination, transferGroup, reversedCents: 0, metadata }
+        return { keptWith: true, answer: transfer, kept: Boolean(funds?.kept) }
       })
     },
 
