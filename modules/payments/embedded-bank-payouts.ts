@@ -40,20 +40,18 @@ export function embeddedBankPayouts(db: Database, clock: Clock) {
       if (!account) return null
       const now = clock.now()
       const failureCode = account.bankPayoutsFail ? CLOSED_ACCOUNT : null
-      const [payout] = await tx
-        .insert(embeddedPayouts)
-        .values({
-          id: `po_emb_${randomToken(18)}`,
-          accountId,
-          amountCents: account.balanceCents,
-          status: failureCode ? 'failed' : 'paid',
-          failureCode,
-          createdAt: now,
-        })
-        .returning()
-      // A payout the bank refuses gives its money back to the balance, so the balance stays; the
-      // account may not be paid out again until the runner gives another bank account.
-      await tx
+      const payout = {
+        id: `po_emb_${randomToken(18)}`,
+        accountId,
+        amountCents: account.balanceCents,
+        status: failureCode ? ('failed' as const) : ('paid' as const),
+        failureCode,
+        createdAt: now,
+      }
+      // The payout and its account's change in one statement. A payout the bank refuses gives its money back to the
+      // balance, so the balance stays; the account may not be paid out again until the runner gives another bank account.
+      const made = tx.insert(embeddedPayouts).values(payout)
+      const accountChanged = tx
         .update(embeddedConnectedAccounts)
         .set(
           failureCode
@@ -61,7 +59,8 @@ export function embeddedBankPayouts(db: Database, clock: Clock) {
             : { balanceCents: sql`${embeddedConnectedAccounts.balanceCents} - ${account.balanceCents}`, updatedAt: now },
         )
         .where(eq(embeddedConnectedAccounts.id, accountId))
-      return { id: payout!.id, accountId, amountCents: payout!.amountCents, status: payout!.status, failureCode, createdAt: now }
+      await tx.execute(sql`with made as (${made.getSQL()}) ${accountChanged.getSQL()}`)
+      return payout
     })
 
   /** Pays out every positive balance of an account that may be paid; `accounts` hears of each payout, paid or failed. Returns what it did. */
