@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type GroceriesCaptured, groceries, orderPayments } from '../payments/index'
+import { type GroceriesCaptured, groceries, type OrderPayment, orderPayments } from '../payments/index'
 import type { Clock } from '../shared/index'
 import { PAYOUT_LINE_KINDS, type PayoutLineKind } from './contract'
 import { payoutLines, payoutReversals } from './schema'
@@ -92,19 +92,43 @@ export async function earnGroceries(tx: Database, bought: GroceriesBought) {
 export const groceriesOwed = (line: Pick<LineRow, 'capturedCents'>, refundedFromRunnerCents: number) =>
   Math.max(0, line.capturedCents - refundedFromRunnerCents)
 
+export type Owed = { owedCents: number; chargeLeftCents: number }
+
 /**
  * What a line owes its runner now, from its charge as payments records it (a delivery's part of
  * the fee and tip, or the groceries paid back), and what is left of that charge after refunds.
  */
-export async function owedOn(db: Database, line: LineRow): Promise<{ owedCents: number; chargeLeftCents: number }> {
-  if (line.kind === 'groceries') {
-    const [charge] = await groceries.chargesOf(db, { paymentIntentIds: [line.paymentIntentId] })
+export async function owedOn(db: Database, line: LineRow): Promise<Owed> {
+  return (await owedOnLines(db, [line])).get(line.id)!
+}
+
+/** owedOn for many lines at once, by line id: one read of their payments and one of their grocery charges. */
+export async function owedOnLines(db: Database, lines: readonly LineRow[]): Promise<Map<string, Owed>> {
+  const groceryLines = lines.filter((line) => line.kind === 'groceries')
+  const others = lines.filter((line) => line.kind !== 'groceries')
+  // One after the other: under a transaction both go on its one connection.
+  const payments =
+    others.length > 0
+      ? await orderPayments.paymentsOf(
+          db,
+          others.map((line) => line.paymentIntentId),
+        )
+      : new Map<string, OrderPayment>()
+  const charges = groceryLines.length > 0 ? await groceries.chargesOf(db, { paymentIntentIds: groceryLines.map((line) => line.paymentIntentId) }) : []
+  const chargeOf = new Map(charges.map((charge) => [charge.paymentIntentId, charge]))
+  const owed = new Map<string, Owed>()
+  for (const line of groceryLines) {
+    const charge = chargeOf.get(line.paymentIntentId)
     // The transfer's source is the grocery hold's own capture: what is left of it, not of all the card paid for the groceries.
     const left = (charge?.capturedCents ?? 0) - (charge?.refundedCents ?? 0)
-    return { owedCents: groceriesOwed(line, charge?.refundedFromRunnerCents ?? 0), chargeLeftCents: left }
+    owed.set(line.id, { owedCents: groceriesOwed(line, charge?.refundedFromRunnerCents ?? 0), chargeLeftCents: left })
   }
-  const { refundedCents } = await orderPayments.paymentOf(db, line.paymentIntentId)
-  return { owedCents: runnersPart(line, refundedCents), chargeLeftCents: line.capturedCents - refundedCents }
+  for (const line of others) {
+    const payment = payments.get(line.paymentIntentId)
+    if (!payment) throw new Error(`No order holds payment ${line.paymentIntentId}`)
+    owed.set(line.id, { owedCents: runnersPart(line, payment.refundedCents), chargeLeftCents: line.capturedCents - payment.refundedCents })
+  }
+  return owed
 }
 
 /**
@@ -130,7 +154,8 @@ export type ReversalClaim = typeof payoutReversals.$inferSelect & { transferId: 
  */
 export async function reconcileLines(db: Database, clock: Clock, orderId: string, reason: string): Promise<ReversalClaim[]> {
   return db.transaction(async (tx) => {
-    const lines = await tx.select().from(payoutLines).where(eq(payoutLines.orderId, orderId)).for('update')
+    // In id order, as the run claims and settles its lines, so the two never wait on each other in a circle.
+    const lines = await tx.select().from(payoutLines).where(eq(payoutLines.orderId, orderId)).orderBy(asc(payoutLines.id)).for('update')
     const claims: ReversalClaim[] = []
     for (const line of lines) {
       const { owedCents: owed } = await owedOn(tx, line)

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type PaymentGateway, paymentErrors, transfers } from '../payments/index'
-import { type Clock, describeForLog } from '../shared/index'
+import { rows } from '../../db/migrate'
+import { type PaymentGateway, paymentErrors, type TransferOutcome, transfers } from '../payments/index'
+import { type Clock, describeForLog, eachAtMost } from '../shared/index'
 import { payoutsAccountListener } from './accounts'
-import { dueBy, failReversal, type LineRow, owedOn, pendingReversals, type ReversalClaim, reconcileLines, settleReversal } from './ledger'
+import { availableAt, dueBy, failReversal, type LineRow, owedOnLines, pendingReversals, type ReversalClaim, reconcileLines, settleReversal } from './ledger'
 import { announcePayoutEvents } from './outbox'
 import { payoutAccounts, payoutEvents, payoutLines } from './schema'
 
@@ -25,12 +26,14 @@ const CONCURRENCY = 8
 
 /**
  * One payout run: every available line (its window passed, no problem open, something owed) of a
- * runner whose payouts are enabled is transferred to that runner's connected account, each on its
- * own: claimed (its amount and attempt fixed), sent under the attempt's key, settled as paid;
- * then, where the gateway leaves it to us, connected balances go on to runners' banks.
+ * runner whose payouts are enabled is transferred to that runner's connected account, a batch at
+ * a time: the batch claimed together (each line's amount and attempt fixed), each line sent under
+ * its attempt's key, those sent settled as paid together; then, where the gateway leaves it to us,
+ * connected balances go on to runners' banks.
  * A refusal leaves the line available with the gateway's code and words, for the next run under
  * a new attempt (support reads its cause, `orders check` flags it, the runner is told only that it
- * is coming); no answer leaves the claim, which the next run sends again under the same key.
+ * is coming); no answer leaves the claim, which the next run sends again under the same key, as it
+ * does for a line sent but not settled when a run stops half way.
  * Reversals left pending are taken to the gateway again first. Callers hold the run's advisory lock.
  */
 export async function runPayouts(db: Database, gateway: PaymentGateway, clock: Clock): Promise<PayoutRunResult> {
@@ -63,9 +66,8 @@ export async function runPayouts(db: Database, gateway: PaymentGateway, clock: C
       return result
     }
     after = batch.at(-1)!.line
-    for (let start = 0; start < batch.length; start += CONCURRENCY) {
-      await Promise.all(batch.slice(start, start + CONCURRENCY).map(({ line, destination }) => payLine(db, gateway, clock, line.id, destination, result)))
-    }
+    const destinations = new Map(batch.map(({ line, destination }) => [line.id, destination]))
+    await payBatch(db, gateway, clock, await claimLines(db, clock, [...destinations.keys()]), destinations, result)
   }
 }
 
@@ -80,89 +82,165 @@ async function waitingForOnboarding(db: Database, now: Date) {
 }
 
 /**
- * The line claimed for its transfer, under its row lock: its amount fixed from the payment as it
- * is now (a refund settled since the line was read counts), and a new attempt only when none is
- * under way. Null when it is no longer to be paid.
+ * The lines claimed for their transfers, under their row locks (taken in id order, as
+ * reconcileLines takes them): each amount fixed from the payment as it is now (a refund settled
+ * since the line was read counts), and a new attempt only where none is under way. Lines no
+ * longer to be paid are left out; one whose runner is owed nothing now is set to $0.
  */
-async function claimLine(db: Database, clock: Clock, lineId: string): Promise<LineRow | null> {
+async function claimLines(db: Database, clock: Clock, lineIds: readonly string[]): Promise<LineRow[]> {
   return db.transaction(async (tx) => {
-    const [line] = await tx.select().from(payoutLines).where(eq(payoutLines.id, lineId)).for('update')
-    if (!line || line.paidAt || line.held || line.availableAt > clock.now()) return null
-    if (line.transferringCents !== null) return line
-    const { owedCents: owed, chargeLeftCents } = await owedOn(tx, line)
-    const [claimed] = await tx
-      .update(payoutLines)
-      .set({
-        amountCents: owed,
-        transferringCents: owed > 0 ? owed : null,
-        transferAttempt: line.transferAttempt + (owed > 0 ? 1 : 0),
+    const now = clock.now()
+    const lines = await tx
+      .select()
+      .from(payoutLines)
+      .where(and(inArray(payoutLines.id, [...lineIds]), availableAt(now)))
+      .orderBy(asc(payoutLines.id))
+      .for('update')
+    const toClaim = lines.filter((line) => line.transferringCents === null)
+    const owed = await owedOnLines(tx, toClaim)
+    const claimed = toClaim.map((line): LineRow => {
+      const { owedCents, chargeLeftCents } = owed.get(line.id)!
+      return {
+        ...line,
+        amountCents: owedCents,
+        transferringCents: owedCents > 0 ? owedCents : null,
+        transferAttempt: line.transferAttempt + (owedCents > 0 ? 1 : 0),
         // The platform pays from its balance what it bore of the charge's refunds: the charge alone no longer covers the line.
-        transferFromBalance: owed > chargeLeftCents,
+        transferFromBalance: owedCents > chargeLeftCents,
         // A line with nothing left to pay carries no refusal.
-        ...(owed === 0 && { lastError: null }),
-        updatedAt: clock.now(),
-      })
-      .where(eq(payoutLines.id, lineId))
-      .returning()
-    return owed > 0 ? claimed! : null
+        lastError: owedCents === 0 ? null : line.lastError,
+        updatedAt: now,
+      }
+    })
+    if (claimed.length > 0) {
+      const values = claimed.map(({ id, amountCents, transferringCents, transferAttempt, transferFromBalance, lastError }) => ({
+        id,
+        amount_cents: amountCents,
+        transferring_cents: transferringCents,
+        transfer_attempt: transferAttempt,
+        transfer_from_balance: transferFromBalance,
+        last_error: lastError,
+      }))
+      await tx.execute(sql`update ${payoutLines} as l
+        set amount_cents = v.amount_cents, transferring_cents = v.transferring_cents, transfer_attempt = v.transfer_attempt,
+          transfer_from_balance = v.transfer_from_balance, last_error = v.last_error, updated_at = ${now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          as v(id uuid, amount_cents int, transferring_cents int, transfer_attempt int, transfer_from_balance boolean, last_error text)
+        where l.id = v.id`)
+    }
+    // A line whose transfer is under way (a run stopped, or unanswered) goes again as it was claimed.
+    const claimedById = new Map(claimed.map((line) => [line.id, line]))
+    return lines.map((line) => claimedById.get(line.id) ?? line).filter((line) => line.transferringCents !== null)
   })
 }
 
-async function payLine(db: Database, gateway: PaymentGateway, clock: Clock, lineId: string, destination: string, result: PayoutRunResult) {
-  const line = await claimLine(db, clock, lineId)
-  if (!line) return
-  const sent = await transfers.send(gateway, {
-    lineId: line.id,
-    orderId: line.orderId,
-    paymentIntentId: line.paymentIntentId,
-    fromBalance: line.transferFromBalance,
-    amountCents: line.transferringCents!,
-    attempt: line.transferAttempt,
-    destination,
+/** Sends each claimed line (CONCURRENCY at once), then settles those the gateway made together, and follows any refund that came meanwhile. */
+async function payBatch(
+  db: Database,
+  gateway: PaymentGateway,
+  clock: Clock,
+  lines: readonly LineRow[],
+  destinations: ReadonlyMap<string, string>,
+  result: PayoutRunResult,
+) {
+  const made: { line: LineRow; transferId: string }[] = []
+  await eachAtMost(lines, CONCURRENCY, async (line) => {
+    const sent = await transfers.send(gateway, {
+      lineId: line.id,
+      orderId: line.orderId,
+      paymentIntentId: line.paymentIntentId,
+      fromBalance: line.transferFromBalance,
+      amountCents: line.transferringCents!,
+      attempt: line.transferAttempt,
+      destination: destinations.get(line.id)!,
+    })
+    if (sent.outcome === 'transferred') made.push({ line, transferId: sent.transferId })
+    else if (sent.outcome === 'unreachable') {
+      console.error(`Payout of line ${line.id} left for the next run: ${sent.reason}`)
+      result.unreachable.push({ lineId: line.id, reason: sent.reason })
+    } else await refused(db, gateway, clock, line, sent, result)
   })
-  if (sent.outcome === 'unreachable') {
-    console.error(`Payout of line ${line.id} left for the next run: ${sent.reason}`)
-    result.unreachable.push({ lineId: line.id, reason: sent.reason })
-    return
+  const paid = await settleLines(db, clock, made)
+  for (const line of paid) {
+    result.transferred++
+    result.amountCents += line.transferredCents
   }
-  if (sent.outcome === 'refused') {
-    await db
-      .update(payoutLines)
-      .set({ transferringCents: null, lastError: sent.reason, lastErrorCode: sent.code, updatedAt: clock.now() })
-      .where(and(eq(payoutLines.id, line.id), isNull(payoutLines.paidAt)))
-    result.refused.push({ lineId: line.id, reason: sent.reason })
-    // A refund that came while the transfer was under way (often the cause) lowers the line now: at $0 it has nothing left to refuse.
-    await reverseWhatIsOwed(db, gateway, clock, line.orderId, 'refunded while its transfer was under way')
-    return
-  }
-  const paid = await db.transaction(async (tx) => {
-    const [settled] = await tx
-      .update(payoutLines)
-      .set({
-        transferId: sent.transferId,
-        transferredCents: line.transferringCents,
-        transferringCents: null,
-        paidAt: clock.now(),
-        // On its way to the bank until the gateway reports the payout that carries it.
-        bankStatus: 'in_transit',
-        lastError: null,
-        lastErrorCode: null,
-        updatedAt: clock.now(),
-      })
-      .where(and(eq(payoutLines.id, line.id), isNull(payoutLines.paidAt)))
-      .returning()
-    if (settled) {
-      await tx
-        .insert(payoutEvents)
-        .values({ runnerId: settled.runnerId, type: 'payout_sent', lineId: settled.id, amountCents: settled.transferredCents, createdAt: clock.now() })
-    }
-    return settled
+  await followRefundsDuringTransfer(db, gateway, clock, paid)
+}
+
+type TransferRefusal = Extract<TransferOutcome, { outcome: 'refused' }>
+
+async function refused(db: Database, gateway: PaymentGateway, clock: Clock, line: LineRow, sent: TransferRefusal, result: PayoutRunResult) {
+  await db
+    .update(payoutLines)
+    .set({ transferringCents: null, lastError: sent.reason, lastErrorCode: sent.code, updatedAt: clock.now() })
+    .where(and(eq(payoutLines.id, line.id), isNull(payoutLines.paidAt)))
+  result.refused.push({ lineId: line.id, reason: sent.reason })
+  // A refund that came while the transfer was under way (often the cause) lowers the line now: at $0 it has nothing left to refuse.
+  await reverseWhatIsOwed(db, gateway, clock, line.orderId, 'refunded while its transfer was under way')
+}
+
+type PaidLine = Pick<LineRow, 'id' | 'orderId'> & { transferredCents: number }
+
+/**
+ * The lines whose transfers the gateway made, paid at once, each with its payout_sent event; a
+ * line another run settled first is left out. On its way to the bank until the gateway reports
+ * the payout that carries it.
+ */
+async function settleLines(db: Database, clock: Clock, made: readonly { line: LineRow; transferId: string }[]): Promise<PaidLine[]> {
+  if (made.length === 0) return []
+  const values = made.map(({ line, transferId }) => ({ id: line.id, transfer_id: transferId, transferred_cents: line.transferringCents }))
+  const now = sql`${clock.now().toISOString()}::timestamptz`
+  return db.transaction(async (tx) => {
+    // Locked in id order first, as claims and reconcileLines lock them.
+    await tx
+      .select({ id: payoutLines.id })
+      .from(payoutLines)
+      .where(
+        inArray(
+          payoutLines.id,
+          values.map((value) => value.id),
+        ),
+      )
+      .orderBy(asc(payoutLines.id))
+      .for('update')
+    const settled = rows<{ id: string; order_id: string; transferred_cents: number }>(
+      await tx.execute(sql`with settled as (
+          update ${payoutLines} as l
+          set transfer_id = v.transfer_id, transferred_cents = v.transferred_cents, transferring_cents = null, paid_at = ${now},
+            bank_status = 'in_transit', last_error = null, last_error_code = null, updated_at = ${now}
+          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, transfer_id text, transferred_cents int)
+          where l.id = v.id and l.paid_at is null
+          returning l.id, l.runner_id, l.order_id, l.transferred_cents
+        ), sent as (
+          insert into ${payoutEvents} (runner_id, type, line_id, amount_cents, created_at)
+          select runner_id, 'payout_sent', id, transferred_cents, ${now} from settled order by id
+        )
+        select id, order_id, transferred_cents from settled`),
+    )
+    return settled.map((line) => ({ id: line.id, orderId: line.order_id, transferredCents: Number(line.transferred_cents) }))
   })
-  if (!paid) return
-  result.transferred++
-  result.amountCents += paid.transferredCents!
-  // A refund that came while the transfer was under way is taken back from it now.
-  await reverseWhatIsOwed(db, gateway, clock, paid.orderId, 'refunded while its transfer was under way')
+}
+
+/**
+ * A refund that came while a line's transfer was under way is taken back from it now. The
+ * refund's own reconcileLines left the line to the run; read after the settle, the payments show
+ * every refund whose reconcile did, so only the orders owed less than was sent need reconciling.
+ */
+async function followRefundsDuringTransfer(db: Database, gateway: PaymentGateway, clock: Clock, paid: readonly PaidLine[]) {
+  if (paid.length === 0) return
+  const lines = await db
+    .select()
+    .from(payoutLines)
+    .where(
+      inArray(
+        payoutLines.id,
+        paid.map((line) => line.id),
+      ),
+    )
+  const owed = await owedOnLines(db, lines)
+  const refundedOrders = new Set(lines.filter((line) => owed.get(line.id)!.owedCents < line.transferredCents! - line.reversedCents).map((line) => line.orderId))
+  for (const orderId of refundedOrders) await reverseWhatIsOwed(db, gateway, clock, orderId, 'refunded while its transfer was under way')
 }
 
 /**

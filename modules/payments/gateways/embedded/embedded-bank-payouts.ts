@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Database } from '../../../../db/database'
-import { type Clock, describeForLog } from '../../../shared/index'
+import { type Clock, describeForLog, eachAtMost } from '../../../shared/index'
 import type { AccountListener, BankPayoutReport } from '../gateway'
 import { randomToken } from './embedded-tokens'
 import { embeddedConnectedAccounts, embeddedPayouts } from './schema'
@@ -12,6 +12,8 @@ export type BankPayoutRun = { paid: BankPayout[]; failed: BankPayout[] }
 const CLOSED_ACCOUNT = 'account_closed'
 
 const DAY_MS = 24 * 60 * 60_000
+/** Accounts paid out at once: a run's thousand balances do not wait on one another's round trips. */
+const PAYOUTS_AT_ONCE = 8
 
 /** An account with something to pay out, whose payouts may go, and that was not paid out in the last day (Stripe's daily schedule). */
 const payable = (now: Date) =>
@@ -38,20 +40,18 @@ export function embeddedBankPayouts(db: Database, clock: Clock) {
       if (!account) return null
       const now = clock.now()
       const failureCode = account.bankPayoutsFail ? CLOSED_ACCOUNT : null
-      const [payout] = await tx
-        .insert(embeddedPayouts)
-        .values({
-          id: `po_emb_${randomToken(18)}`,
-          accountId,
-          amountCents: account.balanceCents,
-          status: failureCode ? 'failed' : 'paid',
-          failureCode,
-          createdAt: now,
-        })
-        .returning()
-      // A payout the bank refuses gives its money back to the balance, so the balance stays; the
-      // account may not be paid out again until the runner gives another bank account.
-      await tx
+      const payout = {
+        id: `po_emb_${randomToken(18)}`,
+        accountId,
+        amountCents: account.balanceCents,
+        status: failureCode ? ('failed' as const) : ('paid' as const),
+        failureCode,
+        createdAt: now,
+      }
+      // The payout and its account's change in one statement. A payout the bank refuses gives its money back to the
+      // balance, so the balance stays; the account may not be paid out again until the runner gives another bank account.
+      const made = tx.insert(embeddedPayouts).values(payout)
+      const accountChanged = tx
         .update(embeddedConnectedAccounts)
         .set(
           failureCode
@@ -59,7 +59,8 @@ export function embeddedBankPayouts(db: Database, clock: Clock) {
             : { balanceCents: sql`${embeddedConnectedAccounts.balanceCents} - ${account.balanceCents}`, updatedAt: now },
         )
         .where(eq(embeddedConnectedAccounts.id, accountId))
-      return { id: payout!.id, accountId, amountCents: payout!.amountCents, status: payout!.status, failureCode, createdAt: now }
+      await tx.execute(sql`with made as (${made.getSQL()}) ${accountChanged.getSQL()}`)
+      return payout
     })
 
   /** Pays out every positive balance of an account that may be paid; `accounts` hears of each payout, paid or failed. Returns what it did. */
@@ -70,14 +71,20 @@ export function embeddedBankPayouts(db: Database, clock: Clock) {
       .from(embeddedConnectedAccounts)
       .where(payable(clock.now()))
       .orderBy(asc(embeddedConnectedAccounts.id))
-    for (const { id } of due) {
+    // Accounts side by side, a few at once (each under its own row lock); the run lists them in the accounts' order.
+    const made = new Map<string, BankPayout>()
+    await eachAtMost(due, PAYOUTS_AT_ONCE, async ({ id }) => {
       const payout = await payOut(id)
-      if (!payout) continue
-      run[payout.status].push(payout)
+      if (!payout) return
+      made.set(id, payout)
       // As a webhook delivery that failed: the payout stands as made, and retrieveAccount shows the account as it is.
       await accounts
         .bankPayout(payout)
         .catch((error) => console.error(`Telling payouts of the payout ${payout.id} to ${id} (${payout.status}): ${describeForLog(error, { frames: false })}`))
+    })
+    for (const { id } of due) {
+      const payout = made.get(id)
+      if (payout) run[payout.status].push(payout)
     }
     return run
   }

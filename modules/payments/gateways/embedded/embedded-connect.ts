@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../../../db/database'
+import { rows } from '../../../../db/migrate'
 import type { Clock } from '../../../shared/index'
 import { type ConnectedAccount, type Transfer, TransferRefusedError, type TransferRequest, type TransferReversal } from '../gateway'
 import type { Once } from './embedded-idempotency'
@@ -62,19 +63,41 @@ export async function platformBalanceCents(db: Database): Promise<number> {
 }
 
 /**
- * What is left of one charge to pay transfers from (source_transaction): what was captured, less
- * its refunds, less what is still out on the transfers already made from it.
+ * What is left of one charge to pay transfers from (source_transaction), as SQL: what was
+ * captured, less its refunds, less what is still out on the transfers already made from it.
  */
-async function sourceLeftCents(tx: Database, intent: { id: string; amountCaptured: number }): Promise<number> {
-  const [refunded] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${embeddedRefunds.amountCents}), 0)`.mapWith(Number) })
-    .from(embeddedRefunds)
-    .where(eq(embeddedRefunds.intentId, intent.id))
-  const [transferred] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0)`.mapWith(Number) })
-    .from(embeddedTransfers)
-    .where(eq(embeddedTransfers.sourceIntentId, intent.id))
-  return intent.amountCaptured - (refunded?.cents ?? 0) - (transferred?.cents ?? 0)
+const sourceLeftCents = (intent: { id: string; amountCaptured: number }) =>
+  sql`${intent.amountCaptured}::int
+    - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds} where ${embeddedRefunds.intentId} = ${intent.id})
+    - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers} where ${embeddedTransfers.sourceIntentId} = ${intent.id})`
+
+/**
+ * The destination's payouts_enabled (undefined: no such account) and the charge a transfer names
+ * (undefined: no such charge; null: it names none), the charge locked as a refund locks it, so a
+ * refund of it cannot slip between the check and the transfer. One read when both are there.
+ */
+async function destinationAndSource(tx: Database, destination: string, sourcePaymentIntentId: string | null) {
+  const accountEnabled = async () => {
+    const [account] = await tx
+      .select({ payoutsEnabled: embeddedConnectedAccounts.payoutsEnabled })
+      .from(embeddedConnectedAccounts)
+      .where(eq(embeddedConnectedAccounts.id, destination))
+    return account?.payoutsEnabled
+  }
+  if (!sourcePaymentIntentId) return { payoutsEnabled: await accountEnabled(), source: null }
+  const [source] = await tx
+    .select({
+      id: embeddedPaymentIntents.id,
+      amountCaptured: embeddedPaymentIntents.amountCaptured,
+      payoutsEnabled: sql<
+        boolean | null
+      >`(select ${embeddedConnectedAccounts.payoutsEnabled} from ${embeddedConnectedAccounts} where ${embeddedConnectedAccounts.id} = ${destination})`,
+    })
+    .from(embeddedPaymentIntents)
+    .where(eq(embeddedPaymentIntents.id, sourcePaymentIntentId))
+    .for('update')
+  if (!source) return { payoutsEnabled: await accountEnabled(), source: undefined }
+  return { payoutsEnabled: source.payoutsEnabled ?? undefined, source: { id: source.id, amountCaptured: source.amountCaptured } }
 }
 
 /**
@@ -113,47 +136,45 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
       positiveCents(amountCents, 'transfer')
       const id = `tr_emb_${randomToken(18)}`
       const subject = `${destination}:${amountCents}:${sourcePaymentIntentId}:${transferGroup}`
-      return once<Transfer>(idempotencyKey, 'transfer', subject, async (tx) => {
-        const [account] = await tx
-          .select({ payoutsEnabled: embeddedConnectedAccounts.payoutsEnabled })
-          .from(embeddedConnectedAccounts)
-          .where(eq(embeddedConnectedAccounts.id, destination))
-        if (!account) throw new TransferRefusedError('missing', `No such destination: '${destination}'`)
-        // Locked as a refund locks it, so a refund of the same charge cannot slip between the check and the transfer.
-        const [source] = sourcePaymentIntentId
-          ? await tx
-              .select({ id: embeddedPaymentIntents.id, amountCaptured: embeddedPaymentIntents.amountCaptured })
-              .from(embeddedPaymentIntents)
-              .where(eq(embeddedPaymentIntents.id, sourcePaymentIntentId))
-              .for('update')
-          : [null]
+      return once<Transfer>(idempotencyKey, 'transfer', subject, async (tx, keepWith) => {
+        const { payoutsEnabled, source } = await destinationAndSource(tx, destination, sourcePaymentIntentId)
+        if (payoutsEnabled === undefined) throw new TransferRefusedError('missing', `No such destination: '${destination}'`)
         if (source === undefined) throw new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
-        if (!account.payoutsEnabled)
+        if (!payoutsEnabled)
           throw new TransferRefusedError(
             'account_not_enabled',
             `The destination account ${destination} cannot receive transfers until its payouts are enabled.`,
           )
-        if (source) {
-          // Stripe draws a transfer that names its charge on that charge's funds, whatever the platform's balance.
-          const sourceLeft = await sourceLeftCents(tx, source)
-          if (amountCents > sourceLeft)
-            throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
-        } else {
+        if (!source) {
           // Taken only now: every transfer from the balance waits its turn for it, and the checks above need no lock of theirs.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`)
           if (amountCents > (await platformBalanceCents(tx)))
             throw new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
         }
-        const now = clock.now()
-        const [row] = await tx
-          .insert(embeddedTransfers)
-          .values({ id, destination, amountCents, transferGroup, sourceIntentId: sourcePaymentIntentId, metadata, createdAt: now })
-          .returning()
-        await tx
-          .update(embeddedConnectedAccounts)
-          .set({ balanceCents: sql`${embeddedConnectedAccounts.balanceCents} + ${amountCents}`, updatedAt: now })
-          .where(eq(embeddedConnectedAccounts.id, destination))
-        return toTransfer(row!)
+        const now = clock.now().toISOString()
+        const transfer: Transfer = { id, amountCents, destination, transferGroup, reversedCents: 0, metadata }
+        // The transfer, its credit to the connected balance and its answer kept under the key, in one statement. Stripe
+        // draws a transfer that names its charge on that charge's funds, whatever the platform's balance: made only if
+        // what is left of the charge (read after its lock) covers it.
+        const [funds] = rows<{ left: number | null; kept: boolean }>(
+          await tx.execute(sql`with funds as (select ${source ? sourceLeftCents(source) : sql`null::int`} as "left"),
+            made as (
+              insert into ${embeddedTransfers} ("id", "destination", "amount_cents", "transfer_group", "source_intent_id", "metadata", "created_at")
+              select ${id}, ${destination}, ${amountCents}::int, ${transferGroup}, ${sourcePaymentIntentId}, ${JSON.stringify(metadata)}::jsonb, ${now}::timestamptz
+              from funds where "left" is null or "left" >= ${amountCents}::int
+              returning "id"
+            ),
+            credited as (
+              update ${embeddedConnectedAccounts} set "balance_cents" = "balance_cents" + ${amountCents}::int, "updated_at" = ${now}::timestamptz
+              where "id" = ${destination} and exists (select 1 from made)
+            ),
+            kept as (${keepWith(transfer, sql`made`)})
+            select "left", exists (select 1 from kept) as "kept" from funds`),
+        )
+        const sourceLeft = funds?.left == null ? null : Number(funds.left)
+        if (sourceLeft !== null && amountCents > sourceLeft)
+          throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
+        return { keptWith: true, answer: transfer, kept: Boolean(funds?.kept) }
       })
     },
 

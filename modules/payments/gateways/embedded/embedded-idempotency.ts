@@ -39,10 +39,30 @@ function replay<T>(response: EmbeddedGatewayResponse): T {
  * create's amount): the key sent again about anything else is refused, as Stripe refuses a key
  * reused with other parameters.
  */
-export type Once = <T extends object = PaymentIntent>(key: string, operation: string, subject: string, run: (tx: Database) => Promise<T>) => Promise<T>
+export type Once = <T extends object = PaymentIntent>(
+  key: string,
+  operation: string,
+  subject: string,
+  run: (tx: Database, keepWith: KeepWith) => Promise<T | KeptWith<T>>,
+) => Promise<T>
+
+/**
+ * For a call whose last statement can keep its own success under the key, saving a round trip:
+ * the insert of the key's row with `answer`, as a statement to put in a CTE that yields a row
+ * only if `made` (a one-row table of that statement) has one, and only while the key is free.
+ */
+export type KeepWith = (answer: object, made: SQL) => SQL
+
+/** What such a call returns: its answer, and whether its statement kept it (false: the key already held one). */
+export type KeptWith<T> = { keptWith: true; answer: T; kept: boolean }
 
 export function onceByKey(db: Database, clock: Clock): Once {
-  return async function once<T extends object = PaymentIntent>(key: string, operation: string, subject: string, run: (tx: Database) => Promise<T>) {
+  return async function once<T extends object = PaymentIntent>(
+    key: string,
+    operation: string,
+    subject: string,
+    run: (tx: Database, keepWith: KeepWith) => Promise<T | KeptWith<T>>,
+  ) {
     const answered = await answerUnlessKept(db, clock, { key, operation, subject }, run).catch((error) => {
       if (error instanceof KeyAlreadyKept) return null
       throw error
@@ -86,11 +106,25 @@ class KeyAlreadyKept extends Error {}
  * if another call's answer is there (kept before, or by a call at the same time that committed
  * first), everything this one did is rolled back and that answer stands.
  */
-function answerUnlessKept(db: Database, clock: Clock, { key, operation, subject }: KeyUse, run: (tx: Database) => Promise<object>) {
+function answerUnlessKept(
+  db: Database,
+  clock: Clock,
+  { key, operation, subject }: KeyUse,
+  run: (tx: Database, keepWith: KeepWith) => Promise<object | KeptWith<object>>,
+) {
+  const keepWith: KeepWith = (answer, made) =>
+    sql`insert into ${embeddedIdempotencyKeys} ("key", "operation", "intent_id", "response", "created_at")
+      select ${key}, ${operation}, ${subject}, ${JSON.stringify({ ok: true, intent: { ...answer } })}::jsonb, ${clock.now().toISOString()}::timestamptz
+      from ${made} on conflict do nothing returning "key"`
   return db.transaction(async (tx) => {
     let answer: EmbeddedGatewayResponse
     try {
-      answer = { ok: true, intent: { ...(await run(tx)) } as Record<string, unknown> }
+      const made = await run(tx, keepWith)
+      if ('keptWith' in made) {
+        if (!made.kept) throw new KeyAlreadyKept()
+        return { ok: true, intent: { ...made.answer } as Record<string, unknown> } satisfies EmbeddedGatewayResponse
+      }
+      answer = { ok: true, intent: { ...made } as Record<string, unknown> }
     } catch (error) {
       const failure = asFailure(error)
       if (!failure) throw error
