@@ -91,7 +91,7 @@ export function registerMoneyCommands(orders: Command) {
     .option('--json', 'print JSON')
     .action((options: { open?: boolean; json?: boolean }) =>
       withDatabase(async ({ db }) => {
-        const found = await orderSupport.problems(db, { open: options.open })
+        const found = await orderSupport.problemsForSupport(db, { open: options.open })
         printList(found, { json: options.json, none: options.open ? 'No open problems.' : 'No problems reported.' }, [
           { title: 'Problem', value: (problem: (typeof found)[number]) => problem.id },
           { title: 'Order', value: (problem) => problem.orderNumber },
@@ -163,8 +163,8 @@ export function registerMoneyCommands(orders: Command) {
           throw new CliError(`--key ${options.key} is one the system makes for its own refunds; choose another, such as support:${orderNumber(row.id)}`)
         }
         const key = options.key ?? idempotencyKeys.supportRefund(row.id, part, amountCents, options.reason)
-        const request: Parameters<typeof orderSupport.refund>[4] = { amountCents, key, reason: options.reason, part, fromRunner: options.fromRunner }
-        const outcome = await orderSupport.refund(db, providers.payments, cliClock, row, request).catch((error) => {
+        const request: Parameters<typeof orderSupport.refundOrder>[4] = { amountCents, key, reason: options.reason, part, fromRunner: options.fromRunner }
+        const outcome = await orderSupport.refundOrder(db, providers.payments, cliClock, row, request).catch((error) => {
           throw refused(error)
         })
         if (outcome.refundId === null)

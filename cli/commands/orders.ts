@@ -56,7 +56,7 @@ function alreadyEnded(order: Order): string | null {
   return null
 }
 
-type ShownOrder = NonNullable<Awaited<ReturnType<typeof orderSupport.show>>>
+type ShownOrder = NonNullable<Awaited<ReturnType<typeof orderSupport.orderForSupport>>>
 
 /** A line's replacement: what the runner found instead, its price, and the buyer's say on it. */
 function replacementLines(item: Order['items'][number]): string[] {
@@ -227,7 +227,7 @@ export function registerOrderCommands(program: Command) {
     .action(async (options: { status?: string; since?: string; json?: boolean }) => {
       const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
       await withDatabase(async ({ db }) => {
-        const found = await orderSupport.list(db, cliClock, supportTerms(), filter)
+        const found = await orderSupport.listOrdersForSupport(db, cliClock, supportTerms(), filter)
         printList(found, { json: options.json, none: 'No orders match.' }, [
           { title: 'Order', value: (order: Order) => orderNumber(order.id) },
           { title: 'Placed', value: (order) => when(order.createdAt) },
@@ -253,7 +253,7 @@ export function registerOrderCommands(program: Command) {
     .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const { id } = await orderNamed(db, reference)
-        const found = await orderSupport.show(db, providers.payments, cliClock, supportTerms(), id)
+        const found = await orderSupport.orderForSupport(db, providers.payments, cliClock, supportTerms(), id)
         if (!found) throw new CliError(`No order ${reference}`)
         console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
       }),
@@ -271,7 +271,7 @@ export function registerOrderCommands(program: Command) {
         const row = await findOrder(db, named.id)
         if (!row) throw new CliError(`No order ${reference}`)
         try {
-          const cancelled = await orderSupport.cancel(db, providers.payments, cliClock, row, 'support', options.reason)
+          const cancelled = await orderSupport.cancelWaitingOrder(db, providers.payments, cliClock, row, 'support', options.reason)
           console.log(`Cancelled order ${cancelled.id}; the hold on ${cancelled.paymentIntentId} is released.`)
         } catch (error) {
           if (error instanceof AppError) throw new CliError(`Not cancelled: ${error.message}`)

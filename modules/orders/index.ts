@@ -56,7 +56,7 @@ export const orderSchedule = { takenWindows, assertWindowHasRoom, offersOpenAtFo
 export const runnerQueries = {
   ordersWaitingNear,
   deliveriesSince,
-  standings: runnerStandings,
+  runnerStandings,
   unsettledClaims,
   givenUpSince,
   givenUpCountsSince,
@@ -88,28 +88,28 @@ export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }
  * ratings, refund or money to collect at the door an event tells of, and the channels on which new events are announced.
  */
 export const orderOutbox = {
-  undispatched: undispatchedOrderEvents,
-  markDispatched: markOrderEventDispatched,
-  problem: problemToTell,
-  ratings: revealedRatings,
-  refund: refundToTell,
-  groceryPayment: groceryPaymentOfOrder,
+  undispatchedOrderEvents,
+  markOrderEventDispatched,
+  problemToTell,
+  revealedRatings,
+  refundToTell,
+  groceryPaymentOfOrder,
   channels: [ORDER_CHANGED_CHANNEL],
   /** Where any instance's order change is announced (the payload is the order's id). */
   changed: ORDER_CHANGED_CHANNEL,
 }
 
 /** The rules of a line while the runner shops, which the runner's marks and pick-up follow. */
-export const orderLines = { state: itemState, mark: markedItem, settleAtPickup: settledAtPickup, foundNothing }
+export const orderLines = { itemState, markedItem, settledAtPickup, foundNothing }
 
 /** Support's desk (the CLI) and the sweep: list, show, cancel, refund, problems with their photos and their resolving, the consistency check, and refunds still owed. */
 export const orderSupport = {
-  list: listOrdersForSupport,
-  show: orderForSupport,
-  cancel: cancelWaitingOrder,
-  refund: refundOrder,
-  problems: problemsForSupport,
-  problemPhoto: problemPhotoForSupport,
+  listOrdersForSupport,
+  orderForSupport,
+  cancelWaitingOrder,
+  refundOrder,
+  problemsForSupport,
+  problemPhotoForSupport,
   resolveProblem,
   checkPayments,
   settleOwedRefunds,

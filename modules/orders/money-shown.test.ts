@@ -51,7 +51,7 @@ async function follow(person: Person, orderId: string) {
 }
 
 const refund = async (orderId: string, cents: number, reason: string) =>
-  orderSupport.refund(db, gateway, clock, (await findOrder(db, orderId))!, { amountCents: cents, key: `test:${orderId}:${reason}`, reason })
+  orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, orderId))!, { amountCents: cents, key: `test:${orderId}:${reason}`, reason })
 
 describe('each refund', () => {
   test('two refunds reach the open tracking one after the other, each with its line; the buyer is told of each with its amount, once', async () => {
@@ -93,7 +93,7 @@ describe('refunds of every charge', () => {
     expect((await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { extra: 'card' } })).status).toBe(200)
     const row = (await findOrder(db, order.id))!
     const refundOf = (part: 'charge' | 'groceries' | 'grocery_extra', amountCents: number | 'rest', reason: string) =>
-      orderSupport.refund(db, gateway, clock, row, { amountCents, key: `test:${order.id}:${part}`, reason, part })
+      orderSupport.refundOrder(db, gateway, clock, row, { amountCents, key: `test:${order.id}:${part}`, reason, part })
     await refundOf('charge', 200, 'late')
     await refundOf('groceries', 489, 'bruised mangoes')
     await refundOf('grocery_extra', 'rest', 'rice never bought')
@@ -108,7 +108,7 @@ describe('refunds of every charge', () => {
     expect(shown(await listedFor(buyer, order.id, 'buyer'))).toEqual([...lines])
     expect(shown(await viewAs(runner, order.id))).toEqual([...lines])
     expect(shown(await listedFor(runner, order.id, 'runner'))).toEqual([...lines])
-    expect(shown((await orderSupport.show(db, gateway, clock, { platformShareBps: 0, holdHours: 24 }, order.id))!.order)).toEqual([...lines])
+    expect(shown((await orderSupport.orderForSupport(db, gateway, clock, { platformShareBps: 0, holdHours: 24 }, order.id))!.order)).toEqual([...lines])
     // The fee and tip's own figure stays its own.
     expect(await viewAs(buyer, order.id)).toMatchObject({ refundedAmount: '2.00', paymentStatus: 'partially_refunded' })
 
@@ -187,7 +187,11 @@ describe("the runner's earnings", () => {
     await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
     expect((await listedFor(runner, order.id, 'runner')).earnings).toEqual({ amount: '7.00', status: 'pending' })
 
-    await orderSupport.refund(db, gateway, clock, (await findOrder(db, order.id))!, { amountCents: 'rest', key: `test:${order.id}:all`, reason: 'all back' })
+    await orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, order.id))!, {
+      amountCents: 'rest',
+      key: `test:${order.id}:all`,
+      reason: 'all back',
+    })
     expect(await listedFor(runner, order.id, 'runner')).toMatchObject({ refundedAmount: '7.00', earnings: { amount: '0.00', status: 'pending' } })
     expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body).toMatchObject({ allTime: { earnings: '0.00' } })
   })

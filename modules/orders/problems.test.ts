@@ -144,7 +144,7 @@ describe("support's resolve", () => {
     })
     expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 500 })
     expect((await problemsOf(buyer.cookie, order.id))[0]).toMatchObject({ status: 'resolved', refund: { amount: '5.00' }, resolvedAt: expect.any(String) })
-    expect((await orderSupport.problems(db, { open: true })).map((problem) => problem.id)).not.toContain(made.id)
+    expect((await orderSupport.problemsForSupport(db, { open: true })).map((problem) => problem.id)).not.toContain(made.id)
   })
 })
 

@@ -37,7 +37,7 @@ async function expectAgreeing(orderId: string) {
   expect(found.moneyOut.filter((entry) => entry.orderId === orderId)).toEqual([])
 }
 const refundGroceries = async (orderId: string, amountCents: number | 'rest', options: { fromRunner?: boolean; key?: string } = {}) =>
-  orderSupport.refund(db, gateway, clock, (await findOrder(db, orderId))!, {
+  orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, orderId))!, {
     amountCents,
     key: options.key ?? `test:${orderId}:${crypto.randomUUID()}`,
     reason: 'the mangoes were bruised',
@@ -219,7 +219,7 @@ describe('refunds of the grocery charge', () => {
     const { buyer, runner, order } = await pickedUpCardOrder('52.10')
     expect((await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { extra: 'card' } })).status).toBe(200)
     const refundExtra = async (amountCents: number | 'rest', fromRunner?: boolean) =>
-      orderSupport.refund(db, gateway, clock, (await findOrder(db, order.id))!, {
+      orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, order.id))!, {
         amountCents,
         key: `test:${order.id}:${crypto.randomUUID()}`,
         reason: 'charged for rice never bought',
@@ -235,7 +235,7 @@ describe('refunds of the grocery charge', () => {
     await expectAgreeing(order.id)
     const { order: withoutExtra } = await capturedCardOrder('20.00')
     await expect(
-      orderSupport.refund(db, gateway, clock, (await findOrder(db, withoutExtra.id))!, {
+      orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, withoutExtra.id))!, {
         amountCents: 100,
         key: `test:${withoutExtra.id}`,
         reason: 'x',

@@ -51,7 +51,7 @@ export function startOfDay(now: Date, timeZone: string): Date {
  * request waits on two reads in turn, not three.
  */
 export async function runnerStats(db: Database, clock: Clock, runnerId: string): Promise<RunnerStats> {
-  const [{ timeZone }, standings] = await Promise.all([settingsOf(db, runnerId), runnerQueries.standings(db, clock, [runnerId])])
+  const [{ timeZone }, standings] = await Promise.all([settingsOf(db, runnerId), runnerQueries.runnerStandings(db, clock, [runnerId])])
   const midnight = startOfDay(clock.now(), timeZone)
   const [today, earned] = await Promise.all([runnerQueries.deliveriesSince(db, runnerId, midnight), runnerPayouts.earnedBy(db, runnerId, midnight)])
   const { rating, deliveries } = standings.get(runnerId)!
