@@ -1,5 +1,6 @@
 import { type Order, orderSupport } from '../../modules/orders/index'
 import { payoutTermsOf } from '../../modules/payouts/index'
+import { problemDesk } from '../../modules/trust/index'
 import { providersFromConfig } from '../../server/providers'
 import { type CliDatabase, CliError, cliClock, cliConfig, withDatabase } from './with-database'
 
@@ -34,7 +35,7 @@ export async function orderNamed(db: CliDatabase['db'], reference: string, none 
   return found[0]!
 }
 
-export type SupportProblem = Awaited<ReturnType<typeof orderSupport.problemsForSupport>>[number]
+export type SupportProblem = Awaited<ReturnType<typeof problemDesk.problemsForSupport>>[number]
 
 /** A problem on one line, as a list of candidates shows it. */
 export const problemLine = (problem: SupportProblem) =>
@@ -45,7 +46,7 @@ export const problemLine = (problem: SupportProblem) =>
  * line in the payment timeline prints; null when none is. A prefix several problems share lists them instead.
  */
 export async function problemNamed(db: CliDatabase['db'], reference: string): Promise<SupportProblem | null> {
-  const found = await orderSupport.problemsForSupport(db, { reference })
+  const found = await problemDesk.problemsForSupport(db, { reference })
   if (found.length > 1) {
     throw new CliError([`Problem ${reference} matches ${found.length} problems; give more of the id:`, ...found.map(problemLine)].join('\n'))
   }

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { findOrder, type Order, type OrderStatus, orderContract, orderSupport } from '../../modules/orders/index'
 import { payoutDesk } from '../../modules/payouts/index'
 import { AppError, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
+import { problemDesk } from '../../modules/trust/index'
 import { sweepPayments } from '../../server/jobs'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, person, supportTerms, when, withPayments } from './order-lookup'
@@ -56,7 +57,9 @@ function alreadyEnded(order: Order): string | null {
   return null
 }
 
-type ShownOrder = NonNullable<Awaited<ReturnType<typeof orderSupport.orderForSupport>>>
+type ShownOrder = NonNullable<Awaited<ReturnType<typeof orderSupport.orderForSupport>>> & {
+  problems: Awaited<ReturnType<typeof problemDesk.problemsForSupport>>
+}
 
 /** A line's replacement: what the runner found instead, its price, and the buyer's say on it. */
 function replacementLines(item: Order['items'][number]): string[] {
@@ -255,7 +258,9 @@ export function registerOrderCommands(program: Command) {
         const { id } = await orderNamed(db, reference)
         const found = await orderSupport.orderForSupport(db, providers.payments, cliClock, supportTerms(), id)
         if (!found) throw new CliError(`No order ${reference}`)
-        console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
+        const { order, ...payments } = found
+        const shown = { order, problems: await problemDesk.problemsForSupport(db, { orderId: order.id }), ...payments }
+        console.log(options.json ? JSON.stringify(shown, null, 2) : describeOrder(shown))
       }),
     )
 

@@ -4,6 +4,7 @@ import { findOrderMessage } from '../conversation/index'
 import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
 import { offeredAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
+import { trustOutbox } from '../trust/index'
 import { type NotificationType, ORDER_LINKS } from './contract'
 import * as text from './messages'
 import { dispatchPayoutEvents } from './payout-dispatch'
@@ -128,7 +129,7 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       ]
     }
     case 'rating_revealed': {
-      const ratings = await orderOutbox.revealedRatings(db, order.id)
+      const ratings = await trustOutbox.revealedRatings(db, order.id)
       const names = await userContacts(
         db,
         ratings.map((rating) => rating.raterId),
@@ -146,7 +147,7 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
     }
     case 'problem_reported': {
       // The other party hears of it, whichever of the two reported it; support reads it in the CLI.
-      const problem = event.subjectId ? await orderOutbox.problemToTell(db, event.subjectId) : null
+      const problem = event.subjectId ? await trustOutbox.problemToTell(db, event.subjectId) : null
       const to = problem && (await otherPartyOf(problem.reporterId))
       if (!problem || !to) return []
       return [note(to.recipient, 'problem_reported', text.problemReported(order, to.fromBuyer ? 'buyer' : 'runner', problem.kind))]
@@ -154,12 +155,12 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
     case 'refund_issued': {
       // The buyer hears of money back on their card; a problem's refund is told with the problem's resolving.
       const refund = event.subjectId ? await orderOutbox.refundToTell(db, order, event.subjectId) : null
-      if (!refund || refund.forProblem) return []
+      if (!refund || (await trustOutbox.isProblemRefund(db, order.id, refund.idempotencyKey))) return []
       return (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, 'refund_issued', text.refundIssued(order, refund))] : []
     }
     case 'problem_resolved': {
       // Both sides hear how it ended: the buyer what came back to their card, the runner what it does to their earnings.
-      const problem = event.subjectId ? await orderOutbox.problemToTell(db, event.subjectId) : null
+      const problem = event.subjectId ? await trustOutbox.problemToTell(db, event.subjectId) : null
       if (!problem) return []
       const parties = order.runnerId ? [order.buyerId, order.runnerId] : [order.buyerId]
       const reachable = await phoneVerifiedAmong(db, parties)

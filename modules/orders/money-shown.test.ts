@@ -4,6 +4,7 @@ import { cardOrders } from '../../testing/card-orders'
 import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents, type NotificationData } from '../notifications/index'
+import { problemDesk } from '../trust/index'
 import { findOrder, type Order, orderSupport, ordersPaymentListener } from './index'
 import { orderEvents } from './schema'
 
@@ -129,7 +130,7 @@ describe('a resolved problem', () => {
     expect((await viewAs(runner, order.id)).earnings).toEqual({ amount: '7.00', status: 'held' })
     const watching = await follow(runner, order.id)
 
-    await orderSupport.resolveProblem(db, gateway, clock, problem.id, { note: 'Tip refunded', refund: 'tip' })
+    await problemDesk.resolveProblem(db, gateway, clock, problem.id, { note: 'Tip refunded', refund: 'tip' })
     const seen = await watching.until((view) => view.earnings?.status === 'pending')
     expect(seen).toMatchObject({ refundedAmount: '5.00', earnings: { amount: '2.00', status: 'pending' } })
     expect(seen.refunds).toMatchObject([{ amount: '5.00', reason: expect.stringContaining('Tip refunded') }])
@@ -156,7 +157,7 @@ describe('a resolved problem', () => {
         body: { kind: 'grocery_total', details: 'Mangoes bruised' },
       })
       const problem = reported.body.problem as { id: string }
-      await orderSupport.resolveProblem(db, gateway, clock, problem.id, { note: 'Mangoes refunded', refund: { groceryCents: 489 }, fromRunner })
+      await problemDesk.resolveProblem(db, gateway, clock, problem.id, { note: 'Mangoes refunded', refund: { groceryCents: 489 }, fromRunner })
       expect((await notesOf(buyer, 'problem_resolved'))[0]!.body).toEndWith('Mangoes refunded. $4.89 of the groceries was refunded to your card.')
       expect((await notesOf(runner, 'problem_resolved'))[0]!.body).toEndWith(
         fromRunner
@@ -169,7 +170,7 @@ describe('a resolved problem', () => {
   test('resolved with no refund: both sides hear nothing was refunded', async () => {
     const { buyer, runner, order } = await api.acceptedOrder(store)
     const reported = await call('POST', `/api/orders/${order.id}/problems`, { cookie: runner.cookie, body: { kind: 'other', details: 'Gate code?' } })
-    await orderSupport.resolveProblem(db, gateway, clock, (reported.body.problem as { id: string }).id, { note: 'Answered by phone' })
+    await problemDesk.resolveProblem(db, gateway, clock, (reported.body.problem as { id: string }).id, { note: 'Answered by phone' })
     expect((await notesOf(buyer, 'problem_resolved'))[0]!.body).toEndWith('Nothing was refunded.')
     expect((await notesOf(runner, 'problem_resolved'))[0]!.body).toEndWith('Your earnings on this order are unchanged.')
   })

@@ -5,6 +5,7 @@ import { cardOrders } from '../../testing/card-orders'
 import { testApi } from '../../testing/test-api'
 import { findOrder, type Order, orderSupport } from '../orders/index'
 import { paymentEventsOf } from '../payments/index'
+import { problemDesk } from '../trust/index'
 import type { PayoutLine, PayoutsResponse } from './contract'
 import { payoutDesk } from './index'
 
@@ -103,13 +104,13 @@ describe("the runner's groceries line", () => {
     await run()
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'held' })
     const other = await report(buyer, order, 'missing_items')
-    await orderSupport.resolveProblem(db, gateway, clock, disputed, { note: 'The receipt is right' })
+    await problemDesk.resolveProblem(db, gateway, clock, disputed, { note: 'The receipt is right' })
     // The other problem still holds the delivery line, not the groceries.
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'available' })
     expect(await lineOf(runner, order.id, 'delivery')).toMatchObject({ status: 'held' })
     await run()
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'paid' })
-    await orderSupport.resolveProblem(db, gateway, clock, other, { note: 'Found in the bag' })
+    await problemDesk.resolveProblem(db, gateway, clock, other, { note: 'Found in the bag' })
     expect(await lineOf(runner, order.id, 'delivery')).toMatchObject({ status: 'pending' })
     await expectAgreeing(order.id)
   })
@@ -256,7 +257,7 @@ describe('refunds of the grocery charge', () => {
     const { buyer, runner, order } = await capturedCardOrder('38.20')
     const problem = await report(buyer, order, 'grocery_total')
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'held' })
-    const resolved = await orderSupport.resolveProblem(db, gateway, clock, problem, {
+    const resolved = await problemDesk.resolveProblem(db, gateway, clock, problem, {
       note: 'Charged twice for rice',
       refund: { groceryCents: 1899 },
       fromRunner: true,

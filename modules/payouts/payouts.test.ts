@@ -4,6 +4,7 @@ import { testApi } from '../../testing/test-api'
 import { dispatcher } from '../notifications/index'
 import { findOrder, orderSupport } from '../orders/index'
 import { type PaymentGateway, TransferRefusedError } from '../payments/index'
+import { problemDesk } from '../trust/index'
 import type { PayoutsResponse } from './contract'
 import { payoutDesk } from './index'
 import { payoutAccounts, payoutLines } from './schema'
@@ -104,7 +105,7 @@ describe('the earnings ledger', () => {
     clock.advance(25 * HOUR)
     expect((await lineOf(runner, order.id)).status).toBe('held')
     expect((await statementOf(runner)).balance.heldCents).toBe(700)
-    await orderSupport.resolveProblem(db, watched.gateway, clock, (reported.body.problem as { id: string }).id, { note: 'found it' })
+    await problemDesk.resolveProblem(db, watched.gateway, clock, (reported.body.problem as { id: string }).id, { note: 'found it' })
     expect((await lineOf(runner, order.id)).status).toBe('available')
   })
 

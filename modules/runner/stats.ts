@@ -2,6 +2,7 @@ import type { Database } from '../../db/database'
 import { runnerQueries } from '../orders/index'
 import { runnerPayouts } from '../payouts/index'
 import { type Clock, decimalAmount } from '../shared/index'
+import { runnerStandings } from '../trust/index'
 import { settingsOf } from './availability'
 import type { RunnerStats } from './contract'
 
@@ -51,7 +52,7 @@ export function startOfDay(now: Date, timeZone: string): Date {
  * request waits on two reads in turn, not three.
  */
 export async function runnerStats(db: Database, clock: Clock, runnerId: string): Promise<RunnerStats> {
-  const [{ timeZone }, standings] = await Promise.all([settingsOf(db, runnerId), runnerQueries.runnerStandings(db, clock, [runnerId])])
+  const [{ timeZone }, standings] = await Promise.all([settingsOf(db, runnerId), runnerStandings(db, clock, [runnerId])])
   const midnight = startOfDay(clock.now(), timeZone)
   const [today, earned] = await Promise.all([runnerQueries.deliveriesSince(db, runnerId, midnight), runnerPayouts.earnedBy(db, runnerId, midnight)])
   const { rating, deliveries } = standings.get(runnerId)!
