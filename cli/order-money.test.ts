@@ -21,6 +21,8 @@ const database = preparedDatabase(async (api) => {
   const report = async (kind: string, details: string) =>
     ((await api.call('POST', `/api/orders/${problemOrder}/problems`, { cookie: buyer.cookie, body: { kind, details } })).body.problem as { id: string }).id
   made.late = await report('late', 'Over an hour late')
+  // A second apart, so that newest first has one answer (reports at the same instant have no order).
+  api.clock.advance(1000)
   made.damaged = await report('damaged', 'The eggs were broken')
   made.refundOrder = await accept()
   const quitter = await api.completeAccount({ roles: ['runner'], firstName: 'Quinn', lastName: 'Das' })

@@ -7,7 +7,7 @@ import { checkoutModule } from '../modules/cart-checkout/index'
 import { catalogModule } from '../modules/catalog/index'
 import { conversationModule, orderChatStream } from '../modules/conversation/index'
 import { notificationsModule } from '../modules/notifications/index'
-import { ordersModule, ordersPaymentListener } from '../modules/orders/index'
+import { orderRecords, ordersModule, ordersPaymentListener } from '../modules/orders/index'
 import { type AccountListener, paymentsModule } from '../modules/payments/index'
 import { payoutDesk } from '../modules/payouts/index'
 import { runnerModule } from '../modules/runner/index'
@@ -26,6 +26,7 @@ import {
   requestLimits,
   securityHeaders,
 } from '../modules/shared/index'
+import { orderTrust, trustModule } from '../modules/trust/index'
 import { verificationModule } from '../modules/verification/index'
 import { type WebHostOptions, webHost } from '../web/host'
 import { apiDocs } from './api-docs'
@@ -50,6 +51,7 @@ export function createApi(
   streams: LiveStreams = liveStreamsFromConfig(deps.config),
   accounts: AccountListener = payoutDesk.payoutsAccountListener(deps.db, deps.clock),
 ) {
+  orderRecords.connectOrderTrust(orderTrust)
   const session = sessionPlugin(deps)
   const metrics = operatorMetrics(deps, providers.gatewayCalls, streams)
   return new Elysia()
@@ -74,6 +76,7 @@ export function createApi(
     .use(checkoutModule(deps, session, providers.payments))
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects, orderChatStream(deps.db, deps.listen)))
     .use(conversationModule(deps, session))
+    .use(trustModule(deps, session, providers.objects))
     .use(schedulingModule(deps, session))
     .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen, streams))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))

@@ -4,12 +4,13 @@ import { whileHoldingLock } from '../db/advisory-lock'
 import type { Database, DatabaseKind, Listen } from '../db/database'
 import { ORDER_MESSAGE_CHANNEL } from '../modules/conversation/index'
 import { dispatcher, type PushSender } from '../modules/notifications/index'
-import { captureUnansweredGroceryTotals, orderOutbox, orderSupport, ordersPaymentListener, sweepExpiredOrders } from '../modules/orders/index'
+import { captureUnansweredGroceryTotals, orderOutbox, orderRecords, orderSupport, ordersPaymentListener, sweepExpiredOrders } from '../modules/orders/index'
 import { groceries, intents, type PaymentGateway } from '../modules/payments/index'
 import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { openDueOffers, tellOvernightOffers } from '../modules/scheduling/index'
 import { type Clock, describeForLog, formatCents, pruneRateLimits } from '../modules/shared/index'
+import { orderTrust } from '../modules/trust/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
 export type JobsDeps = JobDeps & { listen: Listen; push: PushSender; payoutRunMinutes: number; groceryConfirmHours: number }
@@ -73,6 +74,7 @@ export const payoutRunDue = (now: Date, everyMinutes: number) => Math.floor(now.
  * change, chat message or payout event any instance (or the CLI) makes, the notifications of it.
  */
 export function jobs(deps: JobsDeps) {
+  orderRecords.connectOrderTrust(orderTrust)
   const notify = dispatcher({ db: deps.db, clock: deps.clock, push: deps.push })
   void Promise.all(
     [...orderOutbox.channels, ORDER_MESSAGE_CHANNEL, ...payoutOutbox.channels].map((channel) => deps.listen(channel, () => void notify.run())),

@@ -121,7 +121,7 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     expect(figure(text, 'kirana_payout_lines', { status: 'pending' })).toBe(1)
     expect(figure(text, 'kirana_payout_lines', { status: 'available' })).toBe(0)
     expect(figure(text, 'kirana_gateway_calls_total', { gateway: 'embedded', method: 'capture' })).toBe(1)
-    expect(figure(text, 'kirana_outbox_backlog_events', { outbox: 'orders' })).toBe((await orderOutbox.undispatched(db, 1_000)).length)
+    expect(figure(text, 'kirana_outbox_backlog_events', { outbox: 'orders' })).toBe((await orderOutbox.undispatchedOrderEvents(db, 1_000)).length)
 
     // The waiting order's 30 minutes pass, and the sweep does not come.
     clock.advance(33 * MINUTE)

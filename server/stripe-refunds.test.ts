@@ -60,7 +60,9 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
     expect(await orderWithPayment(api.db, orderId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 300 })
     // What the dashboard gave back counts against the charge: only $4.00 is left for support.
     const row = (await findOrder(api.db, orderId))!
-    await expect(orderSupport.refund(api.db, inStep, api.clock, row, { amountCents: 401, key: `test:${orderId}:more`, reason: 'x' })).rejects.toMatchObject({
+    await expect(
+      orderSupport.refundOrder(api.db, inStep, api.clock, row, { amountCents: 401, key: `test:${orderId}:more`, reason: 'x' }),
+    ).rejects.toMatchObject({
       code: 'REFUND_EXCEEDS_CHARGE',
     })
     expect((await orderSupport.checkPayments(api.db, inStep, api.clock)).disagreeing.filter((entry) => entry.id === orderId)).toEqual([])
@@ -70,7 +72,7 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
     const { intentId, orderId } = await paidOrder()
     between.webhook = chargeRefunded
     const row = (await findOrder(api.db, orderId))!
-    const outcome = await orderSupport.refund(api.db, inStep, api.clock, row, { amountCents: 500, key: `problem:${orderId}:refund`, reason: 'late' })
+    const outcome = await orderSupport.refundOrder(api.db, inStep, api.clock, row, { amountCents: 500, key: `problem:${orderId}:refund`, reason: 'late' })
     between.webhook = null
     expect(outcome).toMatchObject({ amountCents: 500, refundedCents: 500 })
     await chargeRefunded(intentId)
@@ -88,9 +90,9 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
         const { intentId, orderId } = await paidOrder()
         const row = (await findOrder(api.db, orderId))!
         await Promise.allSettled([
-          orderSupport.refund(api.db, inStep, api.clock, row, { amountCents: 200, key: `race:${orderId}:fee`, reason: 'fee' }),
+          orderSupport.refundOrder(api.db, inStep, api.clock, row, { amountCents: 200, key: `race:${orderId}:fee`, reason: 'fee' }),
           (async () => stripe.refundInDashboard(intentId, 100))().then(() => chargeRefunded(intentId)),
-          orderSupport.refund(api.db, inStep, api.clock, row, { amountCents: 300, key: `race:${orderId}:part`, reason: 'part' }),
+          orderSupport.refundOrder(api.db, inStep, api.clock, row, { amountCents: 300, key: `race:${orderId}:part`, reason: 'part' }),
           chargeRefunded(intentId),
         ])
         await chargeRefunded(intentId)

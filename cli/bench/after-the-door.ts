@@ -90,9 +90,9 @@ async function rateBothWays(base: string, orderId: string, buyer: Person, runner
  */
 async function historyDispatched(handle: DatabaseHandle) {
   for (;;) {
-    const events = await orderOutbox.undispatched(handle.db, 1_000)
+    const events = await orderOutbox.undispatchedOrderEvents(handle.db, 1_000)
     if (events.length === 0) return
-    await inBatches(events.length, (index) => orderOutbox.markDispatched(handle.db, systemClock, events[index]!.id))
+    await inBatches(events.length, (index) => orderOutbox.markOrderEventDispatched(handle.db, systemClock, events[index]!.id))
   }
 }
 
@@ -140,7 +140,7 @@ async function refundsInARow(handle: DatabaseHandle, orderIds: string[]): Promis
   for (const orderId of orderIds) {
     const row = (await findOrder(handle.db, orderId))!
     const refundStarted = performance.now()
-    await orderSupport.refund(handle.db, gateway, systemClock, row, {
+    await orderSupport.refundOrder(handle.db, gateway, systemClock, row, {
       amountCents: TIP_CENTS,
       key: `bench:door:refund:${orderId}`,
       reason: 'bench: tip refunded',
@@ -154,7 +154,7 @@ async function refundsInARow(handle: DatabaseHandle, orderIds: string[]): Promis
   const checkMs = performance.now() - checkStarted
   const consistent = check.disagreeing.length === 0 && check.groceryHolds.length === 0 && check.strandedHolds.length === 0 && check.moneyOut.length === 0
   return {
-    title: `${REFUNDS.toLocaleString('en-US')} refunds of a $5.00 tip in a row on PostgreSQL (orderSupport.refund, embedded gateway), then orders check over every order`,
+    title: `${REFUNDS.toLocaleString('en-US')} refunds of a $5.00 tip in a row on PostgreSQL (orderSupport.refundOrder, embedded gateway), then orders check over every order`,
     columns: ['refunds', 'total', 'p50', 'p99', 'orders checked', 'check took', 'disagreeing', 'stranded holds', 'money out disagreeing'],
     rows: [
       [

@@ -165,7 +165,7 @@ export async function deliveredOrder(
   const claimed = await orderMoves.claim(db, clock, orderId, runnerId)
   if (!claimed || (await captureClaim(db, gateway, clock, orderId, 'when a runner accepted')).outcome !== 'captured')
     throw new Error(`order ${orderId} was not captured`)
-  const found = orderLines.settleAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), clock.now())
+  const found = orderLines.settledAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), clock.now())
   if (!(await orderMoves.reportPickup(db, clock, orderId, runnerId, { items: found, itemsWere: claimed.items, actualGroceryCents: 1598 })))
     throw new Error(`order ${orderId} was not picked up`)
   if (!(await orderMoves.reportDelivered(db, clock, orderId, runnerId, terms))) throw new Error(`order ${orderId} was not delivered`)

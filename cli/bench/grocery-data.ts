@@ -65,7 +65,7 @@ export async function deliveredCardOrder(
   const claimed = await orderMoves.claim(db, clock, placed.orderId, people.runnerId)
   if (!claimed || (await captureClaim(db, benchGateway(db, clock), clock, placed.orderId, 'when a runner accepted')).outcome !== 'captured')
     throw new Error(`order ${placed.orderId} was not captured`)
-  const found = orderLines.settleAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), clock.now())
+  const found = orderLines.settledAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), clock.now())
   if (
     !(await orderMoves.reportPickup(db, clock, placed.orderId, people.runnerId, { items: found, itemsWere: claimed.items, actualGroceryCents: groceryCents }))
   )

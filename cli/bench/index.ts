@@ -1,4 +1,6 @@
 import { cpus, loadavg } from 'node:os'
+import { orderRecords } from '../../modules/orders/index'
+import { orderTrust } from '../../modules/trust/index'
 import { afterTheDoor } from './after-the-door'
 import { attacks } from './attacks'
 import { catalogOnPostgres } from './catalog'
@@ -35,6 +37,8 @@ const benches: Bench[] = [
 // Every figure here is wall-clock time, so the machine's load is part of the result.
 const load = loadavg()[0]!.toFixed(2)
 console.log(`Kirana benchmarks · Bun ${Bun.version} · ${cpus().length} CPUs · load ${load} · ${new Date().toISOString()}\n`)
+// The benches write orders straight through the modules, as the server would, so trust is connected as the server connects it.
+orderRecords.connectOrderTrust(orderTrust)
 let overBudget = 0
 // `bun run bench catalog` runs only the benchmarks whose name contains 'catalog'.
 const only = process.argv.slice(2).join(' ')

@@ -43,7 +43,7 @@ export function runnersOnPostgres(): Promise<BenchReport[]> {
       // would be 2.5 million notifications still being written while the offers are measured. Every
       // order's news is out (to no one) before the first runner signs up.
       const orderIds = await openOrders(handle, buyer.id, stores, OPEN_ORDERS)
-      while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
+      while ((await orderOutbox.undispatchedOrderEvents(handle.db, 1)).length > 0) await Bun.sleep(100)
       const runners = await inBatches(RUNNERS, (index) => benchPerson(base, handle, index, ['runner'], 500))
       // The planner's statistics as autovacuum keeps them on a live database; right after the bulk
       // inserts they still call the tables empty, and the planner then reads every nearby order.

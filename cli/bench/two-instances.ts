@@ -42,7 +42,7 @@ async function measure(handle: DatabaseHandle, store: BenchStore, servers: [Serv
   const buyer = await benchPerson(a.url, handle, RUNNERS, ['buyer'], 800)
   const orderIds = await inBatches(OPEN_ORDERS, (index) => paidOrder(handle, buyer.id, store, `bench:two:${index}`))
   // Told to no one: every order's news is out before the first runner signs up.
-  while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
+  while ((await orderOutbox.undispatchedOrderEvents(handle.db, 1)).length > 0) await Bun.sleep(100)
   // Every other runner signs up through the other instance.
   const runners = await inBatches(RUNNERS, (index) => benchPerson(servers[index % 2]!.url, handle, index, ['runner'], 800))
   await handle.db.execute(sql`analyze`)
@@ -51,7 +51,7 @@ async function measure(handle: DatabaseHandle, store: BenchStore, servers: [Serv
   const across = await streamAcross(a, b, buyer, runners[0]!, orderIds.at(-1)!)
   const sweep = await sweepOnBoth(handle, servers, buyer, store)
   // The expired orders' news to the runners is out before the load starts.
-  while ((await orderOutbox.undispatched(handle.db, 1)).length > 0) await Bun.sleep(100)
+  while ((await orderOutbox.undispatchedOrderEvents(handle.db, 1)).length > 0) await Bun.sleep(100)
   return [race, across, sweep, await throughput(servers, runners, setupSeconds)]
 }
 

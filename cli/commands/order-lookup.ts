@@ -1,5 +1,6 @@
 import { type Order, orderSupport } from '../../modules/orders/index'
 import { payoutTermsOf } from '../../modules/payouts/index'
+import { problemDesk } from '../../modules/trust/index'
 import { providersFromConfig } from '../../server/providers'
 import { type CliDatabase, CliError, cliClock, cliConfig, withDatabase } from './with-database'
 
@@ -18,7 +19,7 @@ export const orderNumber = (id: string) => id.slice(-8).toUpperCase()
 
 /** The one order support names by its id or its number; a number several orders share lists them instead. */
 export async function orderNamed(db: CliDatabase['db'], reference: string, none = `No order ${reference}`): Promise<Order> {
-  const found = await orderSupport.list(db, cliClock, supportTerms(), { reference })
+  const found = await orderSupport.listOrdersForSupport(db, cliClock, supportTerms(), { reference })
   if (found.length === 0) throw new CliError(none)
   if (found.length > 1) {
     throw new CliError(
@@ -34,7 +35,7 @@ export async function orderNamed(db: CliDatabase['db'], reference: string, none 
   return found[0]!
 }
 
-export type SupportProblem = Awaited<ReturnType<typeof orderSupport.problems>>[number]
+export type SupportProblem = Awaited<ReturnType<typeof problemDesk.problemsForSupport>>[number]
 
 /** A problem on one line, as a list of candidates shows it. */
 export const problemLine = (problem: SupportProblem) =>
@@ -45,7 +46,7 @@ export const problemLine = (problem: SupportProblem) =>
  * line in the payment timeline prints; null when none is. A prefix several problems share lists them instead.
  */
 export async function problemNamed(db: CliDatabase['db'], reference: string): Promise<SupportProblem | null> {
-  const found = await orderSupport.problems(db, { reference })
+  const found = await problemDesk.problemsForSupport(db, { reference })
   if (found.length > 1) {
     throw new CliError([`Problem ${reference} matches ${found.length} problems; give more of the id:`, ...found.map(problemLine)].join('\n'))
   }

@@ -2,11 +2,12 @@ import type { Command } from 'commander'
 import { findOrder, type Order, orderContract, orderSupport } from '../../modules/orders/index'
 import { idempotencyKeys, isSystemKey, type RefundedPart, type RefundOutcome } from '../../modules/payments/index'
 import { AppError, decimalToCents, formatCents } from '../../modules/shared/index'
+import { problemDesk } from '../../modules/trust/index'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, problemNamed, when, withPayments } from './order-lookup'
 import { CliError, cliClock, withDatabase } from './with-database'
 
-type ProblemRefund = NonNullable<Parameters<typeof orderSupport.resolveProblem>[4]['refund']>
+type ProblemRefund = NonNullable<Parameters<typeof problemDesk.resolveProblem>[4]['refund']>
 
 const GROCERIES = 'groceries:'
 
@@ -91,7 +92,7 @@ export function registerMoneyCommands(orders: Command) {
     .option('--json', 'print JSON')
     .action((options: { open?: boolean; json?: boolean }) =>
       withDatabase(async ({ db }) => {
-        const found = await orderSupport.problems(db, { open: options.open })
+        const found = await problemDesk.problemsForSupport(db, { open: options.open })
         printList(found, { json: options.json, none: options.open ? 'No open problems.' : 'No problems reported.' }, [
           { title: 'Problem', value: (problem: (typeof found)[number]) => problem.id },
           { title: 'Order', value: (problem) => problem.orderNumber },
@@ -121,7 +122,7 @@ export function registerMoneyCommands(orders: Command) {
         if (!problem) throw new CliError(`No problem ${reference}`)
         const earningsBefore = (await orderNamed(db, problem.orderId)).earnings
         const resolution = { note: options.note, refund, fromRunner: options.fromRunner }
-        const resolved = await orderSupport.resolveProblem(db, providers.payments, cliClock, problem.id, resolution).catch((error) => {
+        const resolved = await problemDesk.resolveProblem(db, providers.payments, cliClock, problem.id, resolution).catch((error) => {
           throw error instanceof AppError && error.code !== 'REFUND_EXCEEDS_CHARGE' ? new CliError(error.message) : refused(error)
         })
         if (options.json) return console.log(JSON.stringify({ problem: resolved.problem, refund: resolved.refund }, null, 2))
@@ -163,8 +164,8 @@ export function registerMoneyCommands(orders: Command) {
           throw new CliError(`--key ${options.key} is one the system makes for its own refunds; choose another, such as support:${orderNumber(row.id)}`)
         }
         const key = options.key ?? idempotencyKeys.supportRefund(row.id, part, amountCents, options.reason)
-        const request: Parameters<typeof orderSupport.refund>[4] = { amountCents, key, reason: options.reason, part, fromRunner: options.fromRunner }
-        const outcome = await orderSupport.refund(db, providers.payments, cliClock, row, request).catch((error) => {
+        const request: Parameters<typeof orderSupport.refundOrder>[4] = { amountCents, key, reason: options.reason, part, fromRunner: options.fromRunner }
+        const outcome = await orderSupport.refundOrder(db, providers.payments, cliClock, row, request).catch((error) => {
           throw refused(error)
         })
         if (outcome.refundId === null)

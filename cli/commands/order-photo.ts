@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { orderSupport } from '../../modules/orders/index'
+import { problemDesk } from '../../modules/trust/index'
 import { orderNamed, orderNumber, problemLine, problemNamed, type SupportProblem, withPayments } from './order-lookup'
 import { type CliDatabase, CliError } from './with-database'
 
@@ -8,7 +8,7 @@ async function problemWithPhoto(db: CliDatabase['db'], reference: string): Promi
   const named = await problemNamed(db, reference)
   if (named) return named
   const order = await orderNamed(db, reference, `No problem or order ${reference}`)
-  const withPhotos = (await orderSupport.problems(db, { orderId: order.id })).filter((problem) => problem.photoUrl)
+  const withPhotos = (await problemDesk.problemsForSupport(db, { orderId: order.id })).filter((problem) => problem.photoUrl)
   if (withPhotos.length === 0) throw new CliError(`No problem on order #${orderNumber(order.id)} has a photo.`)
   if (withPhotos.length > 1) {
     throw new CliError([`${withPhotos.length} problems on order #${orderNumber(order.id)} have photos; name one:`, ...withPhotos.map(problemLine)].join('\n'))
@@ -27,7 +27,7 @@ export function registerPhotoCommand(orders: Command) {
     .action((reference: string, options: { out: string }) =>
       withPayments(async ({ db }, providers) => {
         const problem = await problemWithPhoto(db, reference)
-        const photo = await orderSupport.problemPhoto(db, providers.objects, problem.id)
+        const photo = await problemDesk.problemPhotoForSupport(db, providers.objects, problem.id)
         if (!photo) throw new CliError(`Problem ${problem.id} has no photo.`)
         await Bun.write(options.out, photo.bytes)
         console.log(

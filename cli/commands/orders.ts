@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { findOrder, type Order, type OrderStatus, orderContract, orderSupport } from '../../modules/orders/index'
 import { payoutDesk } from '../../modules/payouts/index'
 import { AppError, formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/index'
+import { problemDesk } from '../../modules/trust/index'
 import { sweepPayments } from '../../server/jobs'
 import { printList } from './format-table'
 import { orderNamed, orderNumber, person, supportTerms, when, withPayments } from './order-lookup'
@@ -56,7 +57,9 @@ function alreadyEnded(order: Order): string | null {
   return null
 }
 
-type ShownOrder = NonNullable<Awaited<ReturnType<typeof orderSupport.show>>>
+type ShownOrder = NonNullable<Awaited<ReturnType<typeof orderSupport.orderForSupport>>> & {
+  problems: Awaited<ReturnType<typeof problemDesk.problemsForSupport>>
+}
 
 /** A line's replacement: what the runner found instead, its price, and the buyer's say on it. */
 function replacementLines(item: Order['items'][number]): string[] {
@@ -227,7 +230,7 @@ export function registerOrderCommands(program: Command) {
     .action(async (options: { status?: string; since?: string; json?: boolean }) => {
       const filter = { status: statusOption(options.status), since: options.since ? since(options.since) : undefined }
       await withDatabase(async ({ db }) => {
-        const found = await orderSupport.list(db, cliClock, supportTerms(), filter)
+        const found = await orderSupport.listOrdersForSupport(db, cliClock, supportTerms(), filter)
         printList(found, { json: options.json, none: 'No orders match.' }, [
           { title: 'Order', value: (order: Order) => orderNumber(order.id) },
           { title: 'Placed', value: (order) => when(order.createdAt) },
@@ -253,9 +256,11 @@ export function registerOrderCommands(program: Command) {
     .action((reference: string, options: { json?: boolean }) =>
       withPayments(async ({ db }, providers) => {
         const { id } = await orderNamed(db, reference)
-        const found = await orderSupport.show(db, providers.payments, cliClock, supportTerms(), id)
+        const found = await orderSupport.orderForSupport(db, providers.payments, cliClock, supportTerms(), id)
         if (!found) throw new CliError(`No order ${reference}`)
-        console.log(options.json ? JSON.stringify(found, null, 2) : describeOrder(found))
+        const { order, ...payments } = found
+        const shown = { order, problems: await problemDesk.problemsForSupport(db, { orderId: order.id }), ...payments }
+        console.log(options.json ? JSON.stringify(shown, null, 2) : describeOrder(shown))
       }),
     )
 
@@ -271,7 +276,7 @@ export function registerOrderCommands(program: Command) {
         const row = await findOrder(db, named.id)
         if (!row) throw new CliError(`No order ${reference}`)
         try {
-          const cancelled = await orderSupport.cancel(db, providers.payments, cliClock, row, 'support', options.reason)
+          const cancelled = await orderSupport.cancelWaitingOrder(db, providers.payments, cliClock, row, 'support', options.reason)
           console.log(`Cancelled order ${cancelled.id}; the hold on ${cancelled.paymentIntentId} is released.`)
         } catch (error) {
           if (error instanceof AppError) throw new CliError(`Not cancelled: ${error.message}`)

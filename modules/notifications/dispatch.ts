@@ -4,6 +4,7 @@ import { findOrderMessage } from '../conversation/index'
 import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
 import { offeredAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
+import { trustOutbox } from '../trust/index'
 import { type NotificationType, ORDER_LINKS } from './contract'
 import * as text from './messages'
 import { dispatchPayoutEvents } from './payout-dispatch'
@@ -75,11 +76,11 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       ]
     }
     case 'accepted':
-      return toBuyer('order_accepted', text.orderAccepted(order, await runnerName(db, order), await orderOutbox.groceryPayment(db, order)))
+      return toBuyer('order_accepted', text.orderAccepted(order, await runnerName(db, order), await orderOutbox.groceryPaymentOfOrder(db, order)))
     case 'picked_up':
       return toBuyer('order_picked_up', text.orderPickedUp(order, await runnerName(db, order)))
     case 'delivered':
-      return toBuyer('order_delivered', text.orderDelivered(order, await runnerName(db, order), await orderOutbox.groceryPayment(db, order)))
+      return toBuyer('order_delivered', text.orderDelivered(order, await runnerName(db, order), await orderOutbox.groceryPaymentOfOrder(db, order)))
     case 'cancelled': {
       // A paid order ended before pick-up: the runner gave it up (the buyer hears it is withdrawn, and refunded), or never came (the runner hears the buyer cancelled).
       if (order.cancelReason === 'runner_released') return toBuyer('order_withdrawn', text.orderReleasedByRunner(order))
@@ -114,10 +115,13 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       return toRunner('substitution_decided', text.substitutionDecided(order, await buyerName(db, order), item, item.substitution))
     }
     case 'grocery_total_confirmed':
-      return toRunner('grocery_total_confirmed', text.groceryTotalConfirmed(order, await buyerName(db, order), await orderOutbox.groceryPayment(db, order)))
+      return toRunner(
+        'grocery_total_confirmed',
+        text.groceryTotalConfirmed(order, await buyerName(db, order), await orderOutbox.groceryPaymentOfOrder(db, order)),
+      )
     case 'grocery_charge_declined': {
       // Both sides hear what is now paid at the door.
-      const atDoorCents = (await orderOutbox.groceryPayment(db, order)).collectAtDoorCents
+      const atDoorCents = (await orderOutbox.groceryPaymentOfOrder(db, order)).collectAtDoorCents
       if (atDoorCents === 0) return []
       return [
         ...(await toRunner('grocery_charge_declined', text.groceryChargeDeclinedToRunner(order, await buyerName(db, order), atDoorCents))),
@@ -125,7 +129,7 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       ]
     }
     case 'rating_revealed': {
-      const ratings = await orderOutbox.ratings(db, order.id)
+      const ratings = await trustOutbox.revealedRatings(db, order.id)
       const names = await userContacts(
         db,
         ratings.map((rating) => rating.raterId),
@@ -143,20 +147,20 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
     }
     case 'problem_reported': {
       // The other party hears of it, whichever of the two reported it; support reads it in the CLI.
-      const problem = event.subjectId ? await orderOutbox.problem(db, event.subjectId) : null
+      const problem = event.subjectId ? await trustOutbox.problemToTell(db, event.subjectId) : null
       const to = problem && (await otherPartyOf(problem.reporterId))
       if (!problem || !to) return []
       return [note(to.recipient, 'problem_reported', text.problemReported(order, to.fromBuyer ? 'buyer' : 'runner', problem.kind))]
     }
     case 'refund_issued': {
       // The buyer hears of money back on their card; a problem's refund is told with the problem's resolving.
-      const refund = event.subjectId ? await orderOutbox.refund(db, order, event.subjectId) : null
-      if (!refund || refund.forProblem) return []
+      const refund = event.subjectId ? await orderOutbox.refundToTell(db, order, event.subjectId) : null
+      if (!refund || (await trustOutbox.isProblemRefund(db, order.id, refund.idempotencyKey))) return []
       return (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, 'refund_issued', text.refundIssued(order, refund))] : []
     }
     case 'problem_resolved': {
       // Both sides hear how it ended: the buyer what came back to their card, the runner what it does to their earnings.
-      const problem = event.subjectId ? await orderOutbox.problem(db, event.subjectId) : null
+      const problem = event.subjectId ? await trustOutbox.problemToTell(db, event.subjectId) : null
       if (!problem) return []
       const parties = order.runnerId ? [order.buyerId, order.runnerId] : [order.buyerId]
       const reachable = await phoneVerifiedAmong(db, parties)
@@ -215,7 +219,7 @@ export async function dispatchOrderEvents({ db, clock, push, stopping = () => fa
   let events = 0
   let written = 0
   for (;;) {
-    const batch = await orderOutbox.undispatched(db)
+    const batch = await orderOutbox.undispatchedOrderEvents(db)
     if (batch.length === 0) return { events, written }
     for (const event of batch) {
       if (stopping()) return { events, written }
@@ -232,7 +236,7 @@ export async function dispatchOrderEvents({ db, clock, push, stopping = () => fa
         // Records an earlier, interrupted run wrote but did not push.
         await pushTheRest(db, clock, push, key)
       }
-      await orderOutbox.markDispatched(db, clock, event.id)
+      await orderOutbox.markOrderEventDispatched(db, clock, event.id)
       events++
     }
   }

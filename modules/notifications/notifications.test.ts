@@ -103,7 +103,7 @@ describe('who hears what', () => {
     const runner = await completeAccount({ roles: ['runner'] })
     const order = await placeOrder(buyer.cookie, store)
     await dispatch()
-    await orderSupport.cancel(db, api.providers.payments, clock, (await findOrder(db, order.id))!, 'support', 'buyer phoned')
+    await orderSupport.cancelWaitingOrder(db, api.providers.payments, clock, (await findOrder(db, order.id))!, 'support', 'buyer phoned')
     await dispatch()
     const withdrawn = (await inbox(runner.cookie)).notifications.find((note) => note.data.orderId === order.id && note.data.type === 'order_withdrawn')
     expect(withdrawn).toMatchObject({ title: 'Order no longer available' })
@@ -203,7 +203,7 @@ describe('chat and replacements', () => {
     letGo()
     await stopping
     const { orderOutbox } = await import('../orders/index')
-    expect((await orderOutbox.undispatched(db)).map((event) => event.orderId)).toEqual([other.order.id])
+    expect((await orderOutbox.undispatchedOrderEvents(db)).map((event) => event.orderId)).toEqual([other.order.id])
     // What is said after the stop waits for the next process's dispatcher.
     clock.advance(60_000)
     await say(runner.cookie, order.id, 'After the stop')

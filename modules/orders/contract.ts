@@ -3,6 +3,5 @@
 export * from './contract/lines'
 export * from './contract/order'
 export * from './contract/photos'
-export * from './contract/problems'
 export * from './contract/ratings'
 export * from './contract/status'

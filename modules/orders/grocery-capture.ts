@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, lte, notExists } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lte, not } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type GroceryCaptureOutcome, groceries, type PaymentGateway } from '../payments/index'
 import type { Clock } from '../shared/index'
+import { orderTrust } from './order-trust'
 import { orderPaymentDeps } from './payment-listener'
-import { orderProblems, orders } from './schema'
+import { orders } from './schema'
 
 const HOUR = 60 * 60 * 1000
 
@@ -11,19 +12,14 @@ const HOUR = 60 * 60 * 1000
  * Of these orders, those whose grocery total stands unanswered: delivered before `cutoff` with the
  * runner's total, not confirmed by the buyer, and no grocery_total problem open on them.
  */
-const unansweredTotals = (db: Database, orderIds: string[], cutoff: Date) =>
+const unansweredTotals = (orderIds: string[], cutoff: Date) =>
   and(
     inArray(orders.id, orderIds),
     eq(orders.status, 'delivered'),
     isNotNull(orders.actualGroceryCents),
     isNull(orders.groceryTotalConfirmedAt),
     lte(orders.deliveredAt, cutoff),
-    notExists(
-      db
-        .select({ id: orderProblems.id })
-        .from(orderProblems)
-        .where(and(eq(orderProblems.orderId, orders.id), eq(orderProblems.kind, 'grocery_total'), eq(orderProblems.status, 'open'))),
-    ),
+    not(orderTrust().openGroceryDispute(orders.id)),
   )
 
 /**
@@ -39,17 +35,14 @@ export async function captureUnansweredGroceryTotals(db: Database, gateway: Paym
   const awaiting = await groceries.awaitingTotal(db)
   if (awaiting.length === 0) return {}
   const cutoff = new Date(clock.now().getTime() - confirmHours * HOUR)
-  const due = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(unansweredTotals(db, awaiting, cutoff))
+  const due = await db.select({ id: orders.id }).from(orders).where(unansweredTotals(awaiting, cutoff))
   const outcomes: Record<string, GroceryCaptureOutcome> = {}
   for (const { id } of due) {
     const owed = await db.transaction(async (tx) => {
       const [order] = await tx
         .select({ actualGroceryCents: orders.actualGroceryCents })
         .from(orders)
-        .where(unansweredTotals(tx, [id], cutoff))
+        .where(unansweredTotals([id], cutoff))
         .for('update', { of: orders })
       // Nobody chose to charge more than was held: any difference is the runner's to collect at the door.
       return order ? groceries.oweCapture(tx, id, order.actualGroceryCents!, 'at_door') : false

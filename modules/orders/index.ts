@@ -5,6 +5,8 @@ import { payoutTermsOf } from '../payouts/index'
 import type { LiveStreams, ModuleDeps, ObjectStore } from '../shared/index'
 import { cancelWaitingOrder, endPaidOrder, releaseAndEnd } from './cancel'
 import {
+  AFTER_DELIVERY_MS,
+  afterDeliveryOpen,
   itemsLabel,
   NO_SHOW_AFTER_HOURS,
   ORDER_EVENTS_HEARTBEAT_MS,
@@ -13,34 +15,36 @@ import {
   orderResponseSchema,
   REFUNDED_PART_NAMES,
   SUBSTITUTION_WAIT_MS,
+  shortOrderId,
 } from './contract'
 import { foundNothing, itemState, markedItem, settledAtPickup } from './lines'
 import { endNothingFound } from './nothing-found'
 import { assertParty } from './order-access'
-import { heldOrder, isPaidFor } from './order-queries'
+import { PHOTO_DETAIL, storedPhotoResponse } from './order-photos'
+import { buyersOf, heldOrder, isPaidFor, touchOrder } from './order-queries'
 import { type OrderChatStream, orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
+import { connectOrderTrust } from './order-trust'
 import { groceryPaymentOfOrder } from './order-view'
 import { announceOrderChange, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
-import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
-import { problemToTell } from './problems'
-import { revealedRatings, runnerStandings } from './ratings'
 import { REFUNDED_CHARGE_NAMES, refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
 import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
+import { talliesWith, tallyMutualRating } from './runner-tallies'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 import { assertWindowHasRoom, markDueOffersOpened, markOvernightTold, offersOpenAtFor, offersOpeningBy, takenWindows } from './window-places'
 
-export type { GroceryPayment, Order, OrderStatus, RefundedPart } from './contract'
+export type { GroceryPayment, Order, OrderStatus, Rating, RefundedPart, RunnerRating } from './contract'
 export { orderFigures } from './figures'
 export { captureUnansweredGroceryTotals } from './grocery-capture'
 export { type OnlySide, orderForParty, type Party, type Viewer } from './order-access'
 export { findOrder } from './order-queries'
 export type { OrderChatStream } from './order-stream'
+export type { OrderRating, OrderTrust } from './order-trust'
 export { orderViews } from './order-view'
 export type { OrderEvent } from './outbox'
 export { captureClaim, ordersPaymentListener } from './payment-listener'
-/** The table other modules' rows refer to by foreign key (conversation's messages). */
-export { orders } from './schema'
+/** The table other modules' rows refer to by foreign key (conversation's messages, trust's ratings and problems). */
+export { type OrderPhoto, orders } from './schema'
 export { sweepExpiredOrders } from './sweep'
 export { invalidTransition, type NewOrder, type OrderRow, orderMoves } from './transitions'
 export type { ChosenWindow, WindowTerms } from './window-places'
@@ -52,11 +56,10 @@ export type { ChosenWindow, WindowTerms } from './window-places'
  */
 export const orderSchedule = { takenWindows, assertWindowHasRoom, offersOpenAtFor, markDueOffersOpened, offersOpeningBy, markOvernightTold }
 
-/** What the runner module reads of orders: the offers near a runner, their earnings and ratings, claims left unsettled, whether an order's card was charged. */
+/** What the runner module reads of orders: the offers near a runner, their deliveries, claims left unsettled, whether an order's card was charged. */
 export const runnerQueries = {
   ordersWaitingNear,
   deliveriesSince,
-  standings: runnerStandings,
   unsettledClaims,
   givenUpSince,
   givenUpCountsSince,
@@ -66,7 +69,7 @@ export const runnerQueries = {
 /**
  * The order contract as other modules' server code uses it (the browser imports the contract
  * itself): an order as the API sends it, the states, the 404's words, the stream's heartbeat, the
- * no-show and substitution waits, the names of refunded charges, and a basket's label.
+ * no-show and substitution waits, the week after delivery, the names of refunded charges, a basket's label, and an order's number.
  */
 export const orderContract = {
   orderResponseSchema,
@@ -77,48 +80,49 @@ export const orderContract = {
   SUBSTITUTION_WAIT_MS,
   REFUNDED_PART_NAMES,
   REFUNDED_CHARGE_NAMES,
+  AFTER_DELIVERY_MS,
+  afterDeliveryOpen,
   itemsLabel,
+  shortOrderId,
 }
 
 /** Ending an order with its money: a waiting one's hold released, a paid one's charge refunded (also when nothing was found). */
 export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }
 
 /**
- * The orders' outbox, which the notifications work through: its events, the problem report,
- * ratings, refund or money to collect at the door an event tells of, and the channels on which new events are announced.
+ * The orders' outbox, which the notifications work through: its events, the refund or money to
+ * collect at the door an event tells of, and the channels on which new events are announced.
  */
 export const orderOutbox = {
-  undispatched: undispatchedOrderEvents,
-  markDispatched: markOrderEventDispatched,
-  problem: problemToTell,
-  ratings: revealedRatings,
-  refund: refundToTell,
-  groceryPayment: groceryPaymentOfOrder,
+  undispatchedOrderEvents,
+  markOrderEventDispatched,
+  refundToTell,
+  groceryPaymentOfOrder,
   channels: [ORDER_CHANGED_CHANNEL],
   /** Where any instance's order change is announced (the payload is the order's id). */
   changed: ORDER_CHANGED_CHANNEL,
 }
 
 /** The rules of a line while the runner shops, which the runner's marks and pick-up follow. */
-export const orderLines = { state: itemState, mark: markedItem, settleAtPickup: settledAtPickup, foundNothing }
+export const orderLines = { itemState, markedItem, settledAtPickup, foundNothing }
 
-/** Support's desk (the CLI) and the sweep: list, show, cancel, refund, problems with their photos and their resolving, the consistency check, and refunds still owed. */
+/** Support's desk (the CLI) and the sweep: list, show, cancel, refund, the consistency check, and refunds still owed. */
 export const orderSupport = {
-  list: listOrdersForSupport,
-  show: orderForSupport,
-  cancel: cancelWaitingOrder,
-  refund: refundOrder,
-  problems: problemsForSupport,
-  problemPhoto: problemPhotoForSupport,
-  resolveProblem,
+  listOrdersForSupport,
+  orderForSupport,
+  cancelWaitingOrder,
+  refundOrder,
   checkPayments,
   settleOwedRefunds,
 }
 
 /**
  * What the modules built on an order (its chat; its ratings and problems) use of it beside
- * orderForParty: the party check on a row they hold, the row held in their transaction, and the
- * outbox their events and change notices go into, in that same transaction.
+ * orderForParty: the party check on a row they hold, the row held in their transaction, the
+ * outbox their events and change notices go into, in that same transaction, and the order marked
+ * changed; orders' buyers; the runners' tallies a mutual rating counts in; a photo served as the
+ * order's own are (and its API description); and trust's door connected to orders where the
+ * modules are put together (see OrderTrust).
  */
 export const orderRecords: {
   // Written out: TypeScript calls an assertion (assertParty) through an object only when the object's type is declared.
@@ -126,7 +130,26 @@ export const orderRecords: {
   heldOrder: typeof heldOrder
   recordOrderEvent: typeof recordOrderEvent
   announceOrderChange: typeof announceOrderChange
-} = { assertParty, heldOrder, recordOrderEvent, announceOrderChange }
+  touchOrder: typeof touchOrder
+  buyersOf: typeof buyersOf
+  talliesWith: typeof talliesWith
+  tallyMutualRating: typeof tallyMutualRating
+  storedPhotoResponse: typeof storedPhotoResponse
+  PHOTO_DETAIL: typeof PHOTO_DETAIL
+  connectOrderTrust: typeof connectOrderTrust
+} = {
+  assertParty,
+  heldOrder,
+  recordOrderEvent,
+  announceOrderChange,
+  touchOrder,
+  buyersOf,
+  talliesWith,
+  tallyMutualRating,
+  storedPhotoResponse,
+  PHOTO_DETAIL,
+  connectOrderTrust,
+}
 
 /** Orders: the state machine, the buyer's views, live tracking, cancelling, the 30-minute sweep, and the photos' privacy. */
 export function ordersModule(

@@ -4,6 +4,7 @@ import { cardOrders } from '../../testing/card-orders'
 import { sseEvents } from '../../testing/sse-reader'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents, type NotificationData } from '../notifications/index'
+import { problemDesk } from '../trust/index'
 import { findOrder, type Order, orderSupport, ordersPaymentListener } from './index'
 import { orderEvents } from './schema'
 
@@ -51,7 +52,7 @@ async function follow(person: Person, orderId: string) {
 }
 
 const refund = async (orderId: string, cents: number, reason: string) =>
-  orderSupport.refund(db, gateway, clock, (await findOrder(db, orderId))!, { amountCents: cents, key: `test:${orderId}:${reason}`, reason })
+  orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, orderId))!, { amountCents: cents, key: `test:${orderId}:${reason}`, reason })
 
 describe('each refund', () => {
   test('two refunds reach the open tracking one after the other, each with its line; the buyer is told of each with its amount, once', async () => {
@@ -93,7 +94,7 @@ describe('refunds of every charge', () => {
     expect((await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { extra: 'card' } })).status).toBe(200)
     const row = (await findOrder(db, order.id))!
     const refundOf = (part: 'charge' | 'groceries' | 'grocery_extra', amountCents: number | 'rest', reason: string) =>
-      orderSupport.refund(db, gateway, clock, row, { amountCents, key: `test:${order.id}:${part}`, reason, part })
+      orderSupport.refundOrder(db, gateway, clock, row, { amountCents, key: `test:${order.id}:${part}`, reason, part })
     await refundOf('charge', 200, 'late')
     await refundOf('groceries', 489, 'bruised mangoes')
     await refundOf('grocery_extra', 'rest', 'rice never bought')
@@ -108,7 +109,7 @@ describe('refunds of every charge', () => {
     expect(shown(await listedFor(buyer, order.id, 'buyer'))).toEqual([...lines])
     expect(shown(await viewAs(runner, order.id))).toEqual([...lines])
     expect(shown(await listedFor(runner, order.id, 'runner'))).toEqual([...lines])
-    expect(shown((await orderSupport.show(db, gateway, clock, { platformShareBps: 0, holdHours: 24 }, order.id))!.order)).toEqual([...lines])
+    expect(shown((await orderSupport.orderForSupport(db, gateway, clock, { platformShareBps: 0, holdHours: 24 }, order.id))!.order)).toEqual([...lines])
     // The fee and tip's own figure stays its own.
     expect(await viewAs(buyer, order.id)).toMatchObject({ refundedAmount: '2.00', paymentStatus: 'partially_refunded' })
 
@@ -129,7 +130,7 @@ describe('a resolved problem', () => {
     expect((await viewAs(runner, order.id)).earnings).toEqual({ amount: '7.00', status: 'held' })
     const watching = await follow(runner, order.id)
 
-    await orderSupport.resolveProblem(db, gateway, clock, problem.id, { note: 'Tip refunded', refund: 'tip' })
+    await problemDesk.resolveProblem(db, gateway, clock, problem.id, { note: 'Tip refunded', refund: 'tip' })
     const seen = await watching.until((view) => view.earnings?.status === 'pending')
     expect(seen).toMatchObject({ refundedAmount: '5.00', earnings: { amount: '2.00', status: 'pending' } })
     expect(seen.refunds).toMatchObject([{ amount: '5.00', reason: expect.stringContaining('Tip refunded') }])
@@ -156,7 +157,7 @@ describe('a resolved problem', () => {
         body: { kind: 'grocery_total', details: 'Mangoes bruised' },
       })
       const problem = reported.body.problem as { id: string }
-      await orderSupport.resolveProblem(db, gateway, clock, problem.id, { note: 'Mangoes refunded', refund: { groceryCents: 489 }, fromRunner })
+      await problemDesk.resolveProblem(db, gateway, clock, problem.id, { note: 'Mangoes refunded', refund: { groceryCents: 489 }, fromRunner })
       expect((await notesOf(buyer, 'problem_resolved'))[0]!.body).toEndWith('Mangoes refunded. $4.89 of the groceries was refunded to your card.')
       expect((await notesOf(runner, 'problem_resolved'))[0]!.body).toEndWith(
         fromRunner
@@ -169,7 +170,7 @@ describe('a resolved problem', () => {
   test('resolved with no refund: both sides hear nothing was refunded', async () => {
     const { buyer, runner, order } = await api.acceptedOrder(store)
     const reported = await call('POST', `/api/orders/${order.id}/problems`, { cookie: runner.cookie, body: { kind: 'other', details: 'Gate code?' } })
-    await orderSupport.resolveProblem(db, gateway, clock, (reported.body.problem as { id: string }).id, { note: 'Answered by phone' })
+    await problemDesk.resolveProblem(db, gateway, clock, (reported.body.problem as { id: string }).id, { note: 'Answered by phone' })
     expect((await notesOf(buyer, 'problem_resolved'))[0]!.body).toEndWith('Nothing was refunded.')
     expect((await notesOf(runner, 'problem_resolved'))[0]!.body).toEndWith('Your earnings on this order are unchanged.')
   })
@@ -187,7 +188,11 @@ describe("the runner's earnings", () => {
     await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'delivered' } })
     expect((await listedFor(runner, order.id, 'runner')).earnings).toEqual({ amount: '7.00', status: 'pending' })
 
-    await orderSupport.refund(db, gateway, clock, (await findOrder(db, order.id))!, { amountCents: 'rest', key: `test:${order.id}:all`, reason: 'all back' })
+    await orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, order.id))!, {
+      amountCents: 'rest',
+      key: `test:${order.id}:all`,
+      reason: 'all back',
+    })
     expect(await listedFor(runner, order.id, 'runner')).toMatchObject({ refundedAmount: '7.00', earnings: { amount: '0.00', status: 'pending' } })
     expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body).toMatchObject({ allTime: { earnings: '0.00' } })
   })

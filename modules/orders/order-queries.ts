@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { orderPayments } from '../payments/index'
-import { isUuid } from '../shared/index'
+import { type Clock, isUuid } from '../shared/index'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
 
@@ -33,3 +33,18 @@ export const buyerOrders = (db: Database, buyerId: string) =>
 
 export const runnerOrders = (db: Database, runnerId: string) =>
   db.select().from(orders).where(eq(orders.runnerId, runnerId)).orderBy(desc(orders.createdAt)).limit(LIST_LIMIT)
+
+/** The buyer of each of these orders, by order id. */
+export async function buyersOf(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ id: orders.id, buyerId: orders.buyerId })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(ids)]))
+  return new Map(rows.map((row) => [row.id, row.buyerId]))
+}
+
+/** Marks the order changed in the caller's transaction (its updatedAt), for a change to what hangs on it (a problem resolved). */
+export async function touchOrder(tx: Database, clock: Clock, id: string) {
+  await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, id))
+}

@@ -16,7 +16,7 @@ import {
 } from './contract'
 import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
 import type { Viewer } from './order-access'
-import { type RatingRow, ratingsOf, runnerRatings, toRating } from './ratings'
+import { type OrderRating, orderTrust } from './order-trust'
 import type { OrderRow } from './transitions'
 
 /** Who is looking at an order, which decides what of it they may see (001 §6). Support sees it all. */
@@ -45,7 +45,7 @@ export type OrderViewContext = {
   /** The grocery holds of the orders whose groceries are paid by card, by order id. */
   groceryHolds: Map<string, GroceryHold>
   contacts: Map<string, UserContact>
-  ratings: Map<string, RatingRow[]>
+  ratings: Map<string, OrderRating[]>
   runnerRatings: Map<string, RunnerRating>
   now: Date
 }
@@ -67,8 +67,8 @@ export async function orderViewContext(db: Database, clock: Clock, rows: readonl
       rows.map((row) => ({ orderId: row.id, paymentIntentId: row.paymentIntentId })),
     ),
     userContacts(db, [...rows.map((row) => row.buyerId), ...runnerIds]),
-    ratingsOf(db, delivered),
-    runnerRatings(db, clock, runnerIds),
+    orderTrust().ratingsOnOrders(db, delivered),
+    orderTrust().runnerRatings(db, clock, runnerIds),
     runnerPayouts.deliveryEarningsOf(db, clock, delivered),
   ])
   return { payments, groceryHolds, refunds, earnings, terms, contacts, ratings, runnerRatings: figures, now: clock.now() }
@@ -99,7 +99,7 @@ function ratingsFor(row: OrderRow, viewer: Viewer, context: OrderViewContext) {
   const mine = ratings.find((rating) => rating.raterId === raterId)
   const theirs = ratings.find((rating) => rating.rateeId === raterId)
   const shown = viewer === 'support' || mine !== undefined || !afterDeliveryOpen(row.deliveredAt, context.now)
-  return { myRating: mine ? toRating(mine) : null, theirRating: theirs && shown ? toRating(theirs) : null }
+  return { myRating: mine?.rating ?? null, theirRating: theirs && shown ? theirs.rating : null }
 }
 
 /** What a card order's total came to above its hold, and how that is paid: awaiting the buyer's choice until the total is settled. */

@@ -53,7 +53,7 @@ describe("orders check of the fee and tip's charge", () => {
   test('a refund we made agrees with the gateway', async () => {
     const { order } = await capturedCardOrder('38.20')
     const row = (await findOrder(db, order.id))!
-    await orderSupport.refund(db, gateway, clock, row, { amountCents: 200, key: `test:${order.id}:fee`, reason: 'late' })
+    await orderSupport.refundOrder(db, gateway, clock, row, { amountCents: 200, key: `test:${order.id}:fee`, reason: 'late' })
     expect(await problemsOf(order.id)).toEqual(agreeing)
   })
 })

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import {
   capture,
@@ -12,9 +12,10 @@ import {
 import { payoutLedger } from '../payouts/index'
 import type { Clock } from '../shared/index'
 import type { CancelReason } from './contract'
+import { orderTrust } from './order-trust'
 import { announceOrderChange, recordOrderEvent } from './outbox'
 import { refundSettled } from './refund-order'
-import { orderProblems, orders } from './schema'
+import { orders } from './schema'
 import { orderMoves } from './transitions'
 
 /** The cancel reason of a hold that ended by each cause, where the cause alone says it. */
@@ -69,12 +70,8 @@ async function payBackGroceries(tx: Database, orderId: string, capture: Grocerie
   // have been read before this capture committed, and the automatic capture has no other.
   if (order) await announceOrderChange(tx, orderId)
   if (!order?.runnerId) return
-  const [open] = await tx
-    .select({ id: orderProblems.id })
-    .from(orderProblems)
-    .where(and(eq(orderProblems.orderId, orderId), eq(orderProblems.kind, 'grocery_total'), eq(orderProblems.status, 'open')))
-    .limit(1)
-  await payoutLedger.earnGroceries(tx, { ...capture, orderId, runnerId: order.runnerId, held: open !== undefined })
+  const held = await orderTrust().hasOpenProblem(tx, orderId, 'grocery_total')
+  await payoutLedger.earnGroceries(tx, { ...capture, orderId, runnerId: order.runnerId, held })
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import { payoutLedger } from '../payouts/index'
 import { AppError, badRequest, type Clock, conflict, decimalAmount, formatCents, paymentGatewayUnavailable } from '../shared/index'
 import { announceOrderChange, recordOrderEvent } from './outbox'
-import { orderProblems, orders } from './schema'
+import { orders } from './schema'
 import type { OrderRow } from './transitions'
 
 /** Each charge a refund can come from, as its refusals (and support's CLI) name it. */
@@ -116,21 +116,15 @@ async function tellOfRefunds(db: Database, clock: Clock, orderId: string) {
 }
 
 /**
- * A refund as its notification tells of it: how much, of which charge and why, and whether it was
- * made for one of the order's problems (then the problem's resolving tells of it, with its
- * amount). Null when no refund of the order went through under that id.
+ * A refund as its notification tells of it: how much, of which charge and why, and the key it was
+ * made under (trust's door knows whether that is one of the order's problems, whose resolving
+ * then tells of it, with its amount). Null when no refund of the order went through under that id.
  */
 export async function refundToTell(db: Database, order: Pick<OrderRow, 'id' | 'paymentIntentId'>, refundId: string) {
   const refunded = await orderPayments.settledRefundsOf(db, [{ orderId: order.id, paymentIntentId: order.paymentIntentId }])
   const made = refunded.get(order.id)?.find((row) => row.id === refundId)
   if (!made) return null
-  const problems = await db.select({ id: orderProblems.id }).from(orderProblems).where(eq(orderProblems.orderId, order.id))
-  return {
-    amountCents: made.amountCents,
-    part: made.part,
-    reason: made.reason,
-    forProblem: problems.some((problem) => idempotencyKeys.problemRefund(problem.id) === made.idempotencyKey),
-  }
+  return { amountCents: made.amountCents, part: made.part, reason: made.reason, idempotencyKey: made.idempotencyKey }
 }
 
 /**

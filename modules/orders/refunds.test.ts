@@ -44,18 +44,20 @@ describe('the embedded gateway refunds as Stripe does', () => {
 describe("support's refund of an order", () => {
   test('part, then the rest: the order says partially_refunded then refunded, with the amount; past the charge is 409', async () => {
     const { buyer, order, row } = await acceptedOrder()
-    const tip = await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 500, key: `test:${order.id}:tip`, reason: 'late' })
+    const tip = await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 500, key: `test:${order.id}:tip`, reason: 'late' })
     expect(tip).toMatchObject({ amountCents: 500, refundedCents: 500, capturedCents: 700, replayed: false })
     expect(await viewAs(buyer.cookie, order.id)).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: '5.00' })
-    expect(await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 500, key: `test:${order.id}:tip`, reason: 'late' })).toMatchObject({
+    expect(await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 500, key: `test:${order.id}:tip`, reason: 'late' })).toMatchObject({
       replayed: true,
       refundedCents: 500,
     })
-    await expect(orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 300, key: `test:${order.id}:more`, reason: 'x' })).rejects.toMatchObject({
+    await expect(
+      orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 300, key: `test:${order.id}:more`, reason: 'x' }),
+    ).rejects.toMatchObject({
       status: 409,
       code: 'REFUND_EXCEEDS_CHARGE',
     })
-    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 200, key: `test:${order.id}:fee`, reason: 'sorry' })
+    await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 200, key: `test:${order.id}:fee`, reason: 'sorry' })
     expect(await viewAs(buyer.cookie, order.id)).toMatchObject({ paymentStatus: 'refunded', refundedAmount: '7.00' })
     expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing.filter((entry) => entry.id === order.id)).toEqual([])
   })
@@ -63,7 +65,7 @@ describe("support's refund of an order", () => {
   test('a waiting order was never charged: nothing to refund', async () => {
     const order = await placeOrder((await completeAccount()).cookie, store)
     await expect(
-      orderSupport.refund(db, watched.gateway, clock, (await findOrder(db, order.id))!, { amountCents: 100, key: 'test:none', reason: 'x' }),
+      orderSupport.refundOrder(db, watched.gateway, clock, (await findOrder(db, order.id))!, { amountCents: 100, key: 'test:none', reason: 'x' }),
     ).rejects.toMatchObject({
       code: 'NOT_CHARGED',
     })
@@ -138,7 +140,7 @@ describe('the runner who gives an order up', () => {
 
 describe('an order in flight keeps moving after a partial refund', () => {
   const refundADollar = (row: Awaited<ReturnType<typeof acceptedOrder>>['row']) =>
-    orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:dollar`, reason: 'a bruised mango' })
+    orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:dollar`, reason: 'a bruised mango' })
   const everyItem = async (cookie: string, orderId: string) => (await viewAs(cookie, orderId)).items.map((item) => ({ id: item.id, isDelivered: true }))
 
   test('refunded $1.00 after the accept, the runner still picks up and delivers', async () => {
@@ -172,7 +174,7 @@ describe('an order in flight keeps moving after a partial refund', () => {
 
   test('refunded in full by support, the order is still picked up and delivered', async () => {
     const { runner, order, row } = await acceptedOrder()
-    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 700, key: `test:${row.id}:all`, reason: 'on the house' })
+    await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 700, key: `test:${row.id}:all`, reason: 'on the house' })
     const itemCompletionData = await everyItem(runner.cookie, order.id)
     expect((await call('PATCH', `/api/orders/${order.id}/status`, { cookie: runner.cookie, body: { status: 'picked_up', itemCompletionData } })).status).toBe(
       200,
@@ -185,7 +187,9 @@ describe('the full refund an ended order is owed counts every claim', () => {
   test('a support refund left pending by the gateway is finished first, then the rest: the buyer gets all $7.00 back', async () => {
     const { buyer, order, row } = await acceptedOrder()
     watched.refundsDown = true
-    await expect(orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:pending`, reason: 'x' })).rejects.toMatchObject({
+    await expect(
+      orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:pending`, reason: 'x' }),
+    ).rejects.toMatchObject({
       status: 503,
     })
     watched.refundsDown = false
@@ -199,7 +203,7 @@ describe('the full refund an ended order is owed counts every claim', () => {
 
   test('an ended order with part of its charge still out is owed the rest, and the sweep gives it back', async () => {
     const { runner, order, row } = await acceptedOrder()
-    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:part`, reason: 'x' })
+    await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:part`, reason: 'x' })
     watched.refundsDown = true
     const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
     watched.refundsDown = false
@@ -216,7 +220,9 @@ describe.skipIf(kind !== 'postgres')('refund races on PostgreSQL', () => {
   test('20 refunds with one key at once give one refund at the gateway', async () => {
     const { row } = await acceptedOrder()
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 20 }, () => orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 500, key: `test:${row.id}:race`, reason: 'race' })),
+      Array.from({ length: 20 }, () =>
+        orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 500, key: `test:${row.id}:race`, reason: 'race' }),
+      ),
     )
     expect(outcomes.every((outcome) => outcome.status === 'fulfilled')).toBe(true)
     expect(await gatewayRefundsOf(row.paymentIntentId)).toHaveLength(1)
@@ -245,7 +251,7 @@ describe.skipIf(kind !== 'postgres')('refund races on PostgreSQL', () => {
       raced.push(order.id)
       clock.advance(2 * HOUR)
       await Promise.allSettled([
-        orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:race-cancel`, reason: 'race' }),
+        orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:race-cancel`, reason: 'race' }),
         call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie, body: {} }),
       ])
       expect(await orderWithPayment(db, order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedCents: 700 })

@@ -3,37 +3,23 @@ import { z } from 'zod'
 import type { SessionPlugin } from '../accounts/index'
 import type { PaymentGateway } from '../payments/index'
 import { payoutTermsOf } from '../payouts/index'
-import {
-  EVENT_STREAM_DETAIL,
-  EVENT_STREAM_HEADERS,
-  forbidden,
-  type LiveStreams,
-  type ModuleDeps,
-  type ObjectStore,
-  uploadRoute,
-  validInput,
-} from '../shared/index'
+import { EVENT_STREAM_DETAIL, EVENT_STREAM_HEADERS, forbidden, type LiveStreams, type ModuleDeps, type ObjectStore, validInput } from '../shared/index'
 import { cancelByBuyer } from './cancel'
 import {
   cancelOrderSchema,
   confirmGroceryTotalSchema,
-  newRatingSchema,
   ORDER_EVENTS_HEARTBEAT_MS,
   ORDER_PHOTO_SLOTS,
   orderResponseSchema,
   ordersResponseSchema,
-  problemResponseSchema,
-  problemsResponseSchema,
   substitutionDecisionSchema,
 } from './contract'
 import { confirmGroceryTotal } from './grocery-total'
 import { isRunner, orderForParty, type Viewer, viewableOrder } from './order-access'
-import { PHOTO_DETAIL, photoResponse, storedPhotoResponse } from './order-photos'
+import { PHOTO_DETAIL, photoResponse } from './order-photos'
 import { buyerOrders, runnerOrders } from './order-queries'
 import type { OrderChatStream, OrderFollowers } from './order-stream'
 import { orderViews } from './order-view'
-import { problemPhoto, problemsOf, reportProblem } from './problems'
-import { rateOrder } from './ratings'
 import { decideSubstitution } from './substitutions'
 import type { OrderRow } from './transitions'
 
@@ -123,35 +109,6 @@ export function ordersRoutes({ db, clock, config, session, gateway, followers, s
           return { order: await single(await decideSubstitution(db, clock, user.id, params.id, params.itemId, decision), user) }
         },
         { signedIn: true, response: orderResponseSchema },
-      )
-      .post(
-        '/:id/rating',
-        async ({ user, params, body, set }) => {
-          await rateOrder(db, clock, user.id, params.id, validInput(newRatingSchema, body))
-          set.status = 201
-          return { order: await single(await viewableOrder(db, params.id, user), user) }
-        },
-        { signedIn: true, response: { 201: orderResponseSchema } },
-      )
-      .get('/:id/problems', async ({ user, params }) => ({ problems: await problemsOf(db, params.id, user.id) }), {
-        signedIn: true,
-        response: problemsResponseSchema,
-      })
-      // JSON, or multipart/form-data with an optional photo, read by the handler itself under the photo's limit.
-      .post(
-        uploadRoute(PREFIX, '/:id/problems'),
-        async ({ user, params, request, set }) => {
-          const problem = await reportProblem(db, clock, objects, user.id, params.id, request)
-          set.status = 201
-          return { problem }
-        },
-        { signedIn: true, response: { 201: problemResponseSchema } },
-      )
-      .get(
-        '/:id/problems/:problemId/photo',
-        async ({ user, params, request }) =>
-          storedPhotoResponse(objects, await problemPhoto(db, user.id, params.id, params.problemId), request.headers.get('if-none-match')),
-        { signedIn: true, detail: PHOTO_DETAIL },
       )
   )
 }

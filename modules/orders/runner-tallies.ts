@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type AnyColumn, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type orders, runnerTallies } from './schema'
 
@@ -20,4 +20,20 @@ export async function tallyMutualRating(tx: Database, runnerId: string, stars: n
       target: runnerTallies.runnerId,
       set: { mutualRatings: sql`${runnerTallies.mutualRatings} + 1`, mutualStars: sql`${runnerTallies.mutualStars} + ${stars}` },
     })
+}
+
+/** What a runner's tally does not keep, counted beside it: subqueries on the runner's id for a count of ratings and their stars added up (trust's ratings whose week ran out). */
+export type BesideTally = { count: (runnerId: AnyColumn) => SQL; stars: (runnerId: AnyColumn) => SQL }
+
+/** These runners' deliveries, and their ratings and stars with what `beside` adds, in one statement; a runner without a tally is not in it. */
+export async function talliesWith(db: Database, runnerIds: readonly string[], beside: BesideTally) {
+  return db
+    .select({
+      runnerId: runnerTallies.runnerId,
+      deliveries: runnerTallies.deliveries,
+      ratings: sql<number>`${runnerTallies.mutualRatings} + ${beside.count(runnerTallies.runnerId)}`.mapWith(Number),
+      stars: sql<number>`${runnerTallies.mutualStars} + ${beside.stars(runnerTallies.runnerId)}`.mapWith(Number),
+    })
+    .from(runnerTallies)
+    .where(inArray(runnerTallies.runnerId, [...runnerIds]))
 }

@@ -6,7 +6,6 @@ import { type Clock, decimalAmount, isUuid } from '../shared/index'
 import type { OrderStatus, PaymentStatus } from './contract'
 import { findOrder } from './order-queries'
 import { orderViews } from './order-view'
-import { problemsForSupport } from './problem-desk'
 import { orders } from './schema'
 
 const ORDER_NUMBER = /^[0-9a-f]{8}$/
@@ -43,7 +42,7 @@ export async function listOrdersForSupport(
 
 /**
  * For support's `orders show`: the order with everyone's contacts (its lines carry their
- * replacements, and both ratings are shown), the problems reported on it, and its payment as both
+ * replacements, and both ratings are shown) and its payment as both
  * sides see it: our record with every event and every refund, and the gateway's own status; and
  * its grocery charge when the groceries are paid by card.
  */
@@ -52,15 +51,13 @@ export async function orderForSupport(db: Database, gateway: PaymentGateway, clo
   if (!row) return null
   const [order] = await orderViews(db, clock, [row], 'support', terms)
   const gatewayStatus = await statusAtGateway(gateway, row.paymentIntentId)
-  const [events, refunds, problems, groceries] = await Promise.all([
+  const [events, refunds, groceries] = await Promise.all([
     orderPayments.paymentEventsOf(db, row.paymentIntentId),
     orderPayments.refundsOf(db, row.paymentIntentId),
-    problemsForSupport(db, { orderId: row.id }),
     groceryChargeForSupport(db, gateway, row.id),
   ])
   return {
     order: order!,
-    problems,
     groceries,
     payment: {
       intentId: row.paymentIntentId,

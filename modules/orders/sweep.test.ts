@@ -85,7 +85,7 @@ describe('the 30-minute sweep', () => {
     const buyer = await completeAccount()
     const order = await placeOrder(buyer.cookie, store)
     const row = (await findOrder(db, order.id))!
-    await expect(orderSupport.cancel(db, downForCancels, clock, row, 'buyer')).rejects.toMatchObject({ status: 503 })
+    await expect(orderSupport.cancelWaitingOrder(db, downForCancels, clock, row, 'buyer')).rejects.toMatchObject({ status: 503 })
     expect(await orderNow(order.id, buyer.cookie)).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'authorized' })
   })
 })

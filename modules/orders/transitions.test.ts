@@ -91,12 +91,12 @@ describe('the payment moves with its order', () => {
 
   test('support’s cancel ends a waiting order with its reason and payment event; never a paid one', async () => {
     const { order } = await waitingOrder()
-    const cancelled = await orderSupport.cancel(db, providers.payments, clock, (await findOrder(db, order.id))!, 'support')
+    const cancelled = await orderSupport.cancelWaitingOrder(db, providers.payments, clock, (await findOrder(db, order.id))!, 'support')
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'support' })
     expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'cancelled' })
     expect(await outboxOf(order.id)).toEqual(['placed', 'cancelled'])
     const paid = await paidClaim()
-    await expect(orderSupport.cancel(db, providers.payments, clock, (await findOrder(db, paid.order.id))!, 'support')).rejects.toMatchObject({
+    await expect(orderSupport.cancelWaitingOrder(db, providers.payments, clock, (await findOrder(db, paid.order.id))!, 'support')).rejects.toMatchObject({
       code: 'INVALID_TRANSITION',
     })
     expect(await orderWithPayment(db, paid.order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })

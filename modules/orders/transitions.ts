@@ -16,9 +16,10 @@ import {
   PHOTO_STATES,
 } from './contract'
 import { decideSubstitution, markItem } from './line-moves'
+import { orderTrust } from './order-trust'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
 import { tallyDelivery } from './runner-tallies'
-import { type OrderItem, type OrderPhoto, type OrderRow, orderProblems, orders } from './schema'
+import { type OrderItem, type OrderPhoto, type OrderRow, orders } from './schema'
 import { type ChosenWindow, offersOpenAtFor, takeWindowPlace, type WindowTerms } from './window-places'
 
 export { ORDER_CHANGED_CHANNEL, type OrderRow }
@@ -305,17 +306,12 @@ const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: 
     paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
     async alsoTally(tx, moved) {
       await tallyDelivery(tx, moved)
-      const [open] = await tx
-        .select({ id: orderProblems.id })
-        .from(orderProblems)
-        .where(and(eq(orderProblems.orderId, moved.id), eq(orderProblems.status, 'open')))
-        .limit(1)
       await payoutLedger.earnDelivery(tx, terms, {
         orderId: moved.id,
         runnerId,
         paymentIntentId: moved.paymentIntentId,
         deliveredAt: moved.deliveredAt!,
-        held: open !== undefined,
+        held: await orderTrust().hasOpenProblem(tx, moved.id),
       })
     },
   })

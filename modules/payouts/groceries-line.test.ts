@@ -6,6 +6,7 @@ import { payoutTotalsAstray } from '../../testing/payout-totals'
 import { testApi } from '../../testing/test-api'
 import { findOrder, type Order, orderSupport } from '../orders/index'
 import { orderPayments } from '../payments/index'
+import { problemDesk } from '../trust/index'
 import type { PayoutLine, PayoutsResponse } from './contract'
 import { payoutDesk } from './index'
 
@@ -41,7 +42,7 @@ async function expectAgreeing(orderId: string) {
   expect(found.moneyOut.filter((entry) => entry.orderId === orderId)).toEqual([])
 }
 const refundGroceries = async (orderId: string, amountCents: number | 'rest', options: { fromRunner?: boolean; key?: string } = {}) =>
-  orderSupport.refund(db, gateway, clock, (await findOrder(db, orderId))!, {
+  orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, orderId))!, {
     amountCents,
     key: options.key ?? `test:${orderId}:${crypto.randomUUID()}`,
     reason: 'the mangoes were bruised',
@@ -107,13 +108,13 @@ describe("the runner's groceries line", () => {
     await run()
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'held' })
     const other = await report(buyer, order, 'missing_items')
-    await orderSupport.resolveProblem(db, gateway, clock, disputed, { note: 'The receipt is right' })
+    await problemDesk.resolveProblem(db, gateway, clock, disputed, { note: 'The receipt is right' })
     // The other problem still holds the delivery line, not the groceries.
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'available' })
     expect(await lineOf(runner, order.id, 'delivery')).toMatchObject({ status: 'held' })
     await run()
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'paid' })
-    await orderSupport.resolveProblem(db, gateway, clock, other, { note: 'Found in the bag' })
+    await problemDesk.resolveProblem(db, gateway, clock, other, { note: 'Found in the bag' })
     expect(await lineOf(runner, order.id, 'delivery')).toMatchObject({ status: 'pending' })
     await expectAgreeing(order.id)
   })
@@ -223,7 +224,7 @@ describe('refunds of the grocery charge', () => {
     const { buyer, runner, order } = await pickedUpCardOrder('52.10')
     expect((await call('POST', `/api/orders/${order.id}/grocery-total/confirm`, { cookie: buyer.cookie, body: { extra: 'card' } })).status).toBe(200)
     const refundExtra = async (amountCents: number | 'rest', fromRunner?: boolean) =>
-      orderSupport.refund(db, gateway, clock, (await findOrder(db, order.id))!, {
+      orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, order.id))!, {
         amountCents,
         key: `test:${order.id}:${crypto.randomUUID()}`,
         reason: 'charged for rice never bought',
@@ -239,7 +240,7 @@ describe('refunds of the grocery charge', () => {
     await expectAgreeing(order.id)
     const { order: withoutExtra } = await capturedCardOrder('20.00')
     await expect(
-      orderSupport.refund(db, gateway, clock, (await findOrder(db, withoutExtra.id))!, {
+      orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, withoutExtra.id))!, {
         amountCents: 100,
         key: `test:${withoutExtra.id}`,
         reason: 'x',
@@ -260,7 +261,7 @@ describe('refunds of the grocery charge', () => {
     const { buyer, runner, order } = await capturedCardOrder('38.20')
     const problem = await report(buyer, order, 'grocery_total')
     expect(await lineOf(runner, order.id, 'groceries')).toMatchObject({ status: 'held' })
-    const resolved = await orderSupport.resolveProblem(db, gateway, clock, problem, {
+    const resolved = await problemDesk.resolveProblem(db, gateway, clock, problem, {
       note: 'Charged twice for rice',
       refund: { groceryCents: 1899 },
       fromRunner: true,

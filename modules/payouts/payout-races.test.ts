@@ -84,7 +84,7 @@ describe.skipIf(kind !== 'postgres')('payout races on PostgreSQL', () => {
     await Promise.all([
       payoutDesk.runPayouts(db, gateway, clock),
       ...orderIds.map(async (orderId) =>
-        orderSupport.refund(db, gateway, clock, (await findOrder(db, orderId))!, { amountCents: 200, key: `test:${orderId}:race`, reason: 'race' }),
+        orderSupport.refundOrder(db, gateway, clock, (await findOrder(db, orderId))!, { amountCents: 200, key: `test:${orderId}:race`, reason: 'race' }),
       ),
     ])
     await payoutDesk.runPayouts(db, gateway, clock)

@@ -5,6 +5,7 @@ import { testApi } from '../../testing/test-api'
 import { dispatcher } from '../notifications/index'
 import { findOrder, orderSupport } from '../orders/index'
 import { type PaymentGateway, paymentErrors } from '../payments/index'
+import { problemDesk } from '../trust/index'
 import type { PayoutsResponse } from './contract'
 import { payoutDesk } from './index'
 import { payoutAccounts, payoutLines } from './schema'
@@ -108,16 +109,16 @@ describe('the earnings ledger', () => {
     clock.advance(25 * HOUR)
     expect((await lineOf(runner, order.id)).status).toBe('held')
     expect((await statementOf(runner)).balance.heldCents).toBe(700)
-    await orderSupport.resolveProblem(db, watched.gateway, clock, (reported.body.problem as { id: string }).id, { note: 'found it' })
+    await problemDesk.resolveProblem(db, watched.gateway, clock, (reported.body.problem as { id: string }).id, { note: 'found it' })
     expect((await lineOf(runner, order.id)).status).toBe('available')
   })
 
   test('a refund before the transfer lowers the line, never below zero', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
     const { row } = await deliveredBy(runner)
-    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 250, key: `test:${row.id}:part`, reason: 'bruised' })
+    await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 250, key: `test:${row.id}:part`, reason: 'bruised' })
     expect(await lineOf(runner, row.id)).toMatchObject({ amountCents: 450 })
-    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:rest`, reason: 'all of it' })
+    await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:rest`, reason: 'all of it' })
     expect(await lineOf(runner, row.id)).toMatchObject({ amountCents: 0 })
     expect((await check()).moneyOut.filter((entry) => entry.orderId === row.id)).toEqual([])
   })
@@ -218,7 +219,7 @@ describe('payout runs', () => {
     const { row } = await deliveredBy(runner)
     clock.advance(24 * HOUR)
     watched.beforeTransfer = () =>
-      orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:race`, reason: 'all of it' })
+      orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:race`, reason: 'all of it' })
     const raced = await run()
     expect(raced.refused.map((entry) => entry.reason)).toEqual(['The transfer is more than is left of its source charge (0 cents).'])
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastAttemptRefused: false })
@@ -235,7 +236,7 @@ describe('payout runs', () => {
     const { row } = await deliveredBy(runner)
     clock.advance(24 * HOUR)
     await run()
-    await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 200, key: `test:${row.id}:fee`, reason: 'late' })
+    await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 200, key: `test:${row.id}:fee`, reason: 'late' })
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'paid', amountCents: 700, reversedCents: 200 })
     const [transfer] = await watched.gateway.transfersOf(`order:${row.id}`)
     expect(transfer).toMatchObject({ amountCents: 700, reversedCents: 200 })
@@ -428,7 +429,7 @@ describe('the platform share', () => {
     const statement = (await shared.call('GET', '/api/runner/payouts', { cookie: runner.cookie })).body as unknown as PayoutsResponse
     expect(statement.earnings.find((line) => line.orderId === order.id)).toMatchObject({ amountCents: 630 })
     const row = (await findOrder(shared.db, order.id))!
-    await orderSupport.refund(shared.db, shared.providers.payments, shared.clock, row, { amountCents: 650, key: `test:${row.id}:most`, reason: 'x' })
+    await orderSupport.refundOrder(shared.db, shared.providers.payments, shared.clock, row, { amountCents: 650, key: `test:${row.id}:most`, reason: 'x' })
     const after = (await shared.call('GET', '/api/runner/payouts', { cookie: runner.cookie })).body as unknown as PayoutsResponse
     expect(after.earnings.find((line) => line.orderId === order.id)).toMatchObject({ amountCents: 0 })
     expect((await orderSupport.checkPayments(shared.db, shared.providers.payments, shared.clock)).moneyOut).toEqual([])

@@ -14,7 +14,7 @@ import { MAX_ACTUAL_GROCERY_DOLLARS, MESSAGES, type StatusUpdate, YOUR_DELIVERY_
 function itemsFound(order: OrderRow, update: StatusUpdate): Map<string, boolean> {
   const reported = update.itemCompletionData
   const message = 'Report every item of the order once: found or not found.'
-  const unmarked = order.items.filter((item) => orderLines.state(item) === 'pending')
+  const unmarked = order.items.filter((item) => orderLines.itemState(item) === 'pending')
   if (!reported) {
     if (unmarked.length === 0) return new Map()
     throw badRequest(message, 'ITEM_COMPLETION_REQUIRED', { itemCompletionData: message })
@@ -48,7 +48,7 @@ async function pickUp(db: Database, clock: Clock, runnerId: string, read: OrderR
   await refuseCardTotalUnsettled(db, read, actualGroceryCents)
   let order = read
   for (let attempt = 1; ; attempt++) {
-    const items = orderLines.settleAtPickup(order.items, itemsFound(order, update), clock.now())
+    const items = orderLines.settledAtPickup(order.items, itemsFound(order, update), clock.now())
     if (orderLines.foundNothing(items)) throw conflict(MESSAGES.nothingToPickUp, 'NOTHING_FOUND')
     const moved = await orderMoves.reportPickup(db, clock, order.id, runnerId, { items, itemsWere: order.items, actualGroceryCents })
     if (moved || attempt === PICKUP_ATTEMPTS) return moved

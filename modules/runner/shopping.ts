@@ -24,7 +24,7 @@ export async function markOrderItem(db: Database, clock: Clock, runner: UserRow,
           replacement: { name: mark.replacement.name, priceCents: decimalToCents(mark.replacement.price), note: mark.replacement.note ?? '' },
         }
       : { state: mark.state }
-  const next = orderLines.mark(was, line, clock.now())
+  const next = orderLines.markedItem(was, line, clock.now())
   const marked = await orderMoves.markItem(db, clock, runner.id, { orderId: order.id, index, was, next })
   if (marked) return marked
   if ((await findOrder(db, order.id))?.status !== 'runner_accepted') throw notShopping()

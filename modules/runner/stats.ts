@@ -2,6 +2,7 @@ import type { Database } from '../../db/database'
 import { runnerQueries } from '../orders/index'
 import { runnerPayouts } from '../payouts/index'
 import { type Clock, decimalAmount, startOfLocalDay } from '../shared/index'
+import { runnerStandings } from '../trust/index'
 import { settingsOf } from './availability'
 import type { RunnerStats } from './contract'
 
@@ -11,7 +12,7 @@ import type { RunnerStats } from './contract'
  * request waits on two reads in turn, not three.
  */
 export async function runnerStats(db: Database, clock: Clock, runnerId: string): Promise<RunnerStats> {
-  const [{ timeZone }, standings] = await Promise.all([settingsOf(db, runnerId), runnerQueries.standings(db, clock, [runnerId])])
+  const [{ timeZone }, standings] = await Promise.all([settingsOf(db, runnerId), runnerStandings(db, clock, [runnerId])])
   const midnight = startOfLocalDay(clock.now(), timeZone)
   const [today, earned] = await Promise.all([runnerQueries.deliveriesSince(db, runnerId, midnight), runnerPayouts.earnedBy(db, runnerId, midnight)])
   const { rating, deliveries } = standings.get(runnerId)!

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { Order, Problem } from '../../modules/orders/contract'
+import type { Order } from '../../modules/orders/contract'
+import type { Problem } from '../../modules/trust/contract'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'

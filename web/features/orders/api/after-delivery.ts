@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type NewProblem, type NewRating, orderResponseSchema, problemResponseSchema, problemsResponseSchema } from '../../../../modules/orders/contract'
+import { orderResponseSchema } from '../../../../modules/orders/contract'
+import { type NewProblem, type NewRating, problemResponseSchema, problemsResponseSchema } from '../../../../modules/trust/contract'
 import { apiRequest } from '../../../lib/http'
 import { shrinkPhoto } from '../../../lib/shrink-photo'
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation'

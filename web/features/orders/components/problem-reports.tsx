@@ -1,15 +1,15 @@
 import { type FormEvent, useId, useState } from 'react'
+import type { Order } from '../../../../modules/orders/contract'
+import { PHOTO_CONTENT_TYPES } from '../../../../modules/shared/contract'
 import {
   newProblemSchema,
-  type Order,
   PROBLEM_DETAILS_MAX_LENGTH,
   PROBLEM_KIND_LABELS,
   PROBLEM_KINDS_BY_SIDE,
   type Problem,
   type ProblemKind,
   problemReportsOpen,
-} from '../../../../modules/orders/contract'
-import { PHOTO_CONTENT_TYPES } from '../../../../modules/shared/contract'
+} from '../../../../modules/trust/contract'
 import { useClock } from '../../../lib/clock'
 import { ApiError } from '../../../lib/http'
 import { Button } from '../../../ui/button'

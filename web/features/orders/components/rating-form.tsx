@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react'
-import { newRatingSchema, type Order, RATING_COMMENT_MAX_LENGTH } from '../../../../modules/orders/contract'
+import type { Order } from '../../../../modules/orders/contract'
+import { newRatingSchema, RATING_COMMENT_MAX_LENGTH } from '../../../../modules/trust/contract'
 import { ApiError } from '../../../lib/http'
 import { Button } from '../../../ui/button'
 import { FieldError } from '../../../ui/form'

@@ -1,7 +1,16 @@
-// Problem reports, from the runner's accept until 7 days after delivery, and how support resolves them.
+// Trust's door for the browser: a rating as given (shown as the order's own, in orders' contract), and problem
+// reports, from the runner's accept until 7 days after delivery, and how support resolves them.
 import { z } from 'zod'
-import { afterDeliveryOpen } from './ratings'
-import type { OrderMoment } from './status'
+import { afterDeliveryOpen, type OrderMoment } from '../orders/contract'
+
+export const RATING_COMMENT_MAX_LENGTH = 500
+
+/** POST /api/orders/{id}/rating: the buyer rates the runner, the runner the buyer. */
+export const newRatingSchema = z.object({
+  stars: z.number({ error: 'Choose 1 to 5 stars' }).int('Choose 1 to 5 stars').min(1, 'Choose 1 to 5 stars').max(5, 'Choose 1 to 5 stars'),
+  comment: z.string().trim().max(RATING_COMMENT_MAX_LENGTH, `A comment can be at most ${RATING_COMMENT_MAX_LENGTH} characters`).nullish(),
+})
+export type NewRating = z.infer<typeof newRatingSchema>
 
 export const PROBLEM_DETAILS_MAX_LENGTH = 2000
 

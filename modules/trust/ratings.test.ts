@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { testApi } from '../../testing/test-api'
-import type { Order } from './index'
+import type { Order } from '../orders/index'
 
 // After the door: buyer and runner rate each other once, from delivery for 7 days, and each sees
 // what the other gave only once both have rated or the week is over.

@@ -1,15 +1,13 @@
-import { and, count, eq, inArray, lte, sql } from 'drizzle-orm'
+import { type AnyColumn, and, count, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { type OrderRating, orderContract, orderForParty, orderRecords, type Rating, type RunnerRating } from '../orders/index'
 import { AFTER_DELIVERY_DAYS, type Clock, conflict, MIN_RATINGS_FOR_AVERAGE } from '../shared/index'
-import { AFTER_DELIVERY_MS, afterDeliveryOpen, type NewRating, type Rating, type RunnerRating } from './contract'
-import { orderForParty } from './order-access'
-import { announceOrderChange, recordOrderEvent } from './outbox'
-import { tallyMutualRating } from './runner-tallies'
-import { orderRatings, orders, runnerTallies } from './schema'
+import type { NewRating } from './contract'
+import { orderRatings } from './schema'
 
-export type RatingRow = typeof orderRatings.$inferSelect
+type RatingRow = typeof orderRatings.$inferSelect
 
-export const toRating = (row: RatingRow): Rating => ({ stars: row.stars, comment: row.comment, createdAt: row.createdAt.toISOString() })
+const toRating = (row: RatingRow): Rating => ({ stars: row.stars, comment: row.comment, createdAt: row.createdAt.toISOString() })
 
 /**
  * POST /api/orders/{id}/rating: the buyer rates the runner and the runner the buyer, once each,
@@ -21,11 +19,12 @@ export const toRating = (row: RatingRow): Rating => ({ stars: row.stars, comment
 export async function rateOrder(db: Database, clock: Clock, userId: string, orderId: string, rating: NewRating): Promise<RatingRow> {
   const order = await orderForParty(db, orderId, userId)
   if (order.status !== 'delivered' || !order.runnerId) throw conflict('You can rate once the order has been delivered.', 'NOT_DELIVERED')
-  if (!afterDeliveryOpen(order.deliveredAt, clock.now())) throw conflict(`Ratings close ${AFTER_DELIVERY_DAYS} days after delivery.`, 'RATING_CLOSED')
+  if (!orderContract.afterDeliveryOpen(order.deliveredAt, clock.now()))
+    throw conflict(`Ratings close ${AFTER_DELIVERY_DAYS} days after delivery.`, 'RATING_CLOSED')
   const byBuyer = order.buyerId === userId
   const rated = await db.transaction(async (tx) => {
     // The order's row is held, so the buyer and the runner rating at once take turns: the second sees the first.
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
+    await orderRecords.heldOrder(tx, order.id, 'update')
     const [row] = await tx
       .insert(orderRatings)
       .values({
@@ -35,7 +34,7 @@ export async function rateOrder(db: Database, clock: Clock, userId: string, orde
         rateeRole: byBuyer ? 'runner' : 'buyer',
         stars: rating.stars,
         comment: rating.comment || null,
-        revealAt: new Date(order.deliveredAt!.getTime() + AFTER_DELIVERY_MS),
+        revealAt: new Date(order.deliveredAt!.getTime() + orderContract.AFTER_DELIVERY_MS),
         createdAt: clock.now(),
       })
       .onConflictDoNothing()
@@ -48,9 +47,9 @@ export async function rateOrder(db: Database, clock: Clock, userId: string, orde
       .where(and(eq(orderRatings.orderId, order.id), sql`(select count(*) from ${orderRatings} r where r.order_id = ${order.id}) = 2`))
       .returning({ rateeId: orderRatings.rateeId, rateeRole: orderRatings.rateeRole, stars: orderRatings.stars })
     const ofRunner = both.find((rating) => rating.rateeRole === 'runner')
-    if (ofRunner) await tallyMutualRating(tx, ofRunner.rateeId, ofRunner.stars)
-    await announceOrderChange(tx, order.id)
-    if (both.length > 0) await recordOrderEvent(tx, clock, order.id, 'rating_revealed')
+    if (ofRunner) await orderRecords.tallyMutualRating(tx, ofRunner.rateeId, ofRunner.stars)
+    await orderRecords.announceOrderChange(tx, order.id)
+    if (both.length > 0) await orderRecords.recordOrderEvent(tx, clock, order.id, 'rating_revealed')
     return both.length > 0 ? { ...row, mutual: true } : row
   })
   if (!rated) throw conflict('You have already rated this order.', 'ALREADY_RATED')
@@ -58,7 +57,7 @@ export async function rateOrder(db: Database, clock: Clock, userId: string, orde
 }
 
 /** The ratings on these orders, by order. */
-export async function ratingsOf(db: Database, orderIds: readonly string[]): Promise<Map<string, RatingRow[]>> {
+async function ratingsOf(db: Database, orderIds: readonly string[]): Promise<Map<string, RatingRow[]>> {
   const byOrder = new Map<string, RatingRow[]>()
   if (orderIds.length === 0) return byOrder
   for (const row of await db
@@ -66,6 +65,18 @@ export async function ratingsOf(db: Database, orderIds: readonly string[]): Prom
     .from(orderRatings)
     .where(inArray(orderRatings.orderId, [...orderIds]))) {
     byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row])
+  }
+  return byOrder
+}
+
+/** The ratings on these orders as their views show them, by order: who gave each, to whom. */
+export async function ratingsOnOrders(db: Database, orderIds: readonly string[]): Promise<Map<string, OrderRating[]>> {
+  const byOrder = new Map<string, OrderRating[]>()
+  for (const [orderId, rows] of await ratingsOf(db, orderIds)) {
+    byOrder.set(
+      orderId,
+      rows.map((row) => ({ raterId: row.raterId, rateeId: row.rateeId, rating: toRating(row) })),
+    )
   }
   return byOrder
 }
@@ -91,24 +102,17 @@ export async function runnerStandings(db: Database, clock: Clock, runnerIds: rea
   const ids = [...new Set(runnerIds)]
   const standings = new Map<string, RunnerStanding>()
   if (ids.length === 0) return standings
-  const late = and(
-    eq(orderRatings.rateeId, runnerTallies.runnerId),
-    eq(orderRatings.rateeRole, 'runner'),
-    eq(orderRatings.mutual, false),
-    lte(orderRatings.revealAt, clock.now()),
-  )
-  const rows = await db
-    .select({
-      runnerId: runnerTallies.runnerId,
-      deliveries: runnerTallies.deliveries,
-      ratings: sql<number>`${runnerTallies.mutualRatings} + (${db.select({ count: count() }).from(orderRatings).where(late)})`.mapWith(Number),
-      stars: sql<number>`${runnerTallies.mutualStars} + (${db
+  // A rating one side left alone, counted once its week is over: trust's subqueries on the runner's id, which orders' tally reads in the same statement.
+  const late = (runnerId: AnyColumn) =>
+    and(eq(orderRatings.rateeId, runnerId), eq(orderRatings.rateeRole, 'runner'), eq(orderRatings.mutual, false), lte(orderRatings.revealAt, clock.now()))
+  const rows = await orderRecords.talliesWith(db, ids, {
+    count: (runnerId) => sql`(${db.select({ count: count() }).from(orderRatings).where(late(runnerId))})`,
+    stars: (runnerId) =>
+      sql`(${db
         .select({ stars: sql`coalesce(sum(${orderRatings.stars}), 0)` })
         .from(orderRatings)
-        .where(late)})`.mapWith(Number),
-    })
-    .from(runnerTallies)
-    .where(inArray(runnerTallies.runnerId, ids))
+        .where(late(runnerId))})`,
+  })
   for (const id of ids) {
     const { deliveries = 0, ratings = 0, stars = 0 } = rows.find((row) => row.runnerId === id) ?? {}
     standings.set(id, {

@@ -4,7 +4,7 @@ import { orderWithPayment } from '../../testing/order-with-payment'
 import { jpegClaiming, jpegWithGps } from '../../testing/photos'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents } from '../notifications/index'
-import { orderSupport } from './index'
+import { problemDesk } from './index'
 
 // Problem reports: from the buyer or the assigned runner, from the accept until 7 days after
 // delivery, at most 3 open per person and order, with an optional photo; support resolves them.
@@ -115,7 +115,7 @@ describe('POST /api/orders/{id}/problems', () => {
     expect((await report(buyer.cookie, order.id, { kind: 'other', details: 'Four' })).body.code).toBe('TOO_MANY_OPEN_PROBLEMS')
     expect((await report(runner.cookie, order.id, { kind: 'other', details: 'Mine' })).status).toBe(201)
     const [first] = await problemsOf(buyer.cookie, order.id)
-    await orderSupport.resolveProblem(db, providers.payments, clock, first.id, { note: 'Answered by phone' })
+    await problemDesk.resolveProblem(db, providers.payments, clock, first.id, { note: 'Answered by phone' })
     expect((await report(buyer.cookie, order.id, { kind: 'other', details: 'Four' })).status).toBe(201)
   })
 
@@ -136,15 +136,15 @@ describe("support's resolve", () => {
   test('with a refund of the tip under the problem key: once, whatever is retried; the problem says resolved with its refund', async () => {
     const { buyer, order } = await deliveredOrder()
     const made = (await report(buyer.cookie, order.id, { kind: 'late', details: 'Two hours late' })).body.problem as { id: string }
-    const resolved = await orderSupport.resolveProblem(db, providers.payments, clock, made.id, { note: 'Tip refunded', refund: 'tip' })
+    const resolved = await problemDesk.resolveProblem(db, providers.payments, clock, made.id, { note: 'Tip refunded', refund: 'tip' })
     expect(resolved.refund).toMatchObject({ amountCents: 500, refundedCents: 500, capturedCents: 700 })
     expect(resolved.problem).toMatchObject({ status: 'resolved', resolution: 'Tip refunded', refund: { amount: '5.00' } })
-    await expect(orderSupport.resolveProblem(db, providers.payments, clock, made.id, { note: 'again', refund: 'tip' })).rejects.toMatchObject({
+    await expect(problemDesk.resolveProblem(db, providers.payments, clock, made.id, { note: 'again', refund: 'tip' })).rejects.toMatchObject({
       code: 'ALREADY_RESOLVED',
     })
     expect(await orderWithPayment(db, order.id)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 500 })
     expect((await problemsOf(buyer.cookie, order.id))[0]).toMatchObject({ status: 'resolved', refund: { amount: '5.00' }, resolvedAt: expect.any(String) })
-    expect((await orderSupport.problems(db, { open: true })).map((problem) => problem.id)).not.toContain(made.id)
+    expect((await problemDesk.problemsForSupport(db, { open: true })).map((problem) => problem.id)).not.toContain(made.id)
   })
 })
 

@@ -1,5 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { type AnyColumn, and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
+import { findOrder, type OrderRow, orderContract, orderForParty, orderRecords } from '../orders/index'
 import { idempotencyKeys, orderPayments } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
 import {
@@ -16,21 +17,8 @@ import {
   receiveForm,
   validInput,
 } from '../shared/index'
-import {
-  newProblemSchema,
-  ORDER_NOT_FOUND,
-  PROBLEM_KIND_LABELS,
-  PROBLEM_KINDS_BY_SIDE,
-  type Problem,
-  type ProblemKind,
-  problemPhotoUrl,
-  problemReportsOpen,
-} from './contract'
-import { orderForParty, partyOf } from './order-access'
-import { findOrder } from './order-queries'
-import { recordOrderEvent } from './outbox'
-import { orderProblems, orders } from './schema'
-import type { OrderRow } from './transitions'
+import { newProblemSchema, PROBLEM_KIND_LABELS, PROBLEM_KINDS_BY_SIDE, type Problem, type ProblemKind, problemPhotoUrl, problemReportsOpen } from './contract'
+import { orderProblems } from './schema'
 
 export type ProblemRow = typeof orderProblems.$inferSelect
 
@@ -44,7 +32,8 @@ const reportsClosed = (order: OrderRow) =>
 
 /** A kind the reporter's side may not name (a buyer unreachable to themselves, a runner absent from their own order). */
 function assertKindForSide(order: OrderRow, userId: string, kind: ProblemKind) {
-  const side = partyOf(order, userId) ?? 'runner'
+  // The reporter is one of the order's parties (orderForParty let them in): its buyer, or else its runner.
+  const side = order.buyerId === userId ? 'buyer' : 'runner'
   if ((PROBLEM_KINDS_BY_SIDE[side] as readonly ProblemKind[]).includes(kind)) return
   const message = `A ${side} cannot report "${PROBLEM_KIND_LABELS[kind]}".`
   throw badRequest(message, 'PROBLEM_KIND_NOT_ALLOWED', { kind: message })
@@ -92,7 +81,7 @@ export async function reportProblem(db: Database, clock: Clock, objects: ObjectS
   if (photo && key) await objects.put(key, photo.bytes, photo.contentType)
   try {
     return await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update')
+      const locked = await orderRecords.heldOrder(tx, order.id, 'update')
       if (!locked || !problemReportsOpen(locked, clock.now())) throw reportsClosed(locked ?? order)
       if ((await openCount(tx, order.id, userId)) >= MAX_OPEN_PROBLEMS) throw tooMany()
       const now = clock.now()
@@ -107,7 +96,7 @@ export async function reportProblem(db: Database, clock: Clock, objects: ObjectS
           createdAt: now,
         })
         .returning()
-      await recordOrderEvent(tx, clock, order.id, 'problem_reported', row!.id)
+      await orderRecords.recordOrderEvent(tx, clock, order.id, 'problem_reported', row!.id)
       // The runner's earnings on the order wait until support resolves it; the groceries paid back wait only for a dispute of their total.
       await payoutLedger.holdLines(tx, clock, order.id, true, kind === 'grocery_total' ? ['delivery', 'groceries'] : ['delivery'])
       return toProblem(row!, order)
@@ -154,6 +143,26 @@ export async function problemToTell(db: Database, problemId: string) {
 export async function problemPhoto(db: Database, userId: string, orderId: string, problemId: string) {
   const order = await orderForParty(db, orderId, userId)
   const problem = isUuid(problemId) ? await findProblem(db, problemId) : null
-  if (!problem?.photo || problem.orderId !== order.id) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
+  if (!problem?.photo || problem.orderId !== order.id) throw notFound(orderContract.ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   return problem.photo
+}
+
+/** Whether a problem (of this kind, when given) is open on the order, read in the caller's transaction. */
+export async function hasOpenProblem(tx: Database, orderId: string, kind?: ProblemKind): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: orderProblems.id })
+    .from(orderProblems)
+    .where(and(eq(orderProblems.orderId, orderId), kind ? eq(orderProblems.kind, kind) : undefined, eq(orderProblems.status, 'open')))
+    .limit(1)
+  return open !== undefined
+}
+
+/** A condition for a query on orders: a grocery_total problem is open on the order whose id is `orderId`. */
+export const openGroceryDispute = (orderId: AnyColumn) =>
+  sql`exists (select 1 from ${orderProblems} where ${orderProblems.orderId} = ${orderId} and ${orderProblems.kind} = 'grocery_total' and ${orderProblems.status} = 'open')`
+
+/** Whether a refund of the order, made under this key, was made for one of its problems (whose resolving tells of it). */
+export async function isProblemRefund(db: Database, orderId: string, idempotencyKey: string): Promise<boolean> {
+  const problems = await db.select({ id: orderProblems.id }).from(orderProblems).where(eq(orderProblems.orderId, orderId))
+  return problems.some((problem) => idempotencyKeys.problemRefund(problem.id) === idempotencyKey)
 }

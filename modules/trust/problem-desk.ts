@@ -1,15 +1,12 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { userContacts } from '../accounts/index'
+import { findOrder, orderContract, orderRecords, orderSupport } from '../orders/index'
 import { groceries, idempotencyKeys, orderPayments, type PaymentGateway } from '../payments/index'
 import { payoutLedger } from '../payouts/index'
 import { badRequest, type Clock, conflict, isUuid, notFound, type ObjectStore } from '../shared/index'
-import { shortOrderId } from './contract'
-import { findOrder } from './order-queries'
-import { announceOrderChange, recordOrderEvent } from './outbox'
 import { findProblem, toProblem } from './problems'
-import { refundOrder } from './refund-order'
-import { orderProblems, orders } from './schema'
+import { orderProblems } from './schema'
 
 /** A problem is named short by the first 8 characters of its id, as a refund's line in the payment timeline prints it. */
 const SHORT_ID_LENGTH = 8
@@ -34,9 +31,8 @@ function problemReference(reference: string) {
 export async function problemsForSupport(db: Database, filter: { open?: boolean; reference?: string; orderId?: string } = {}) {
   if (filter.orderId !== undefined && !isUuid(filter.orderId)) return []
   const rows = await db
-    .select({ problem: orderProblems, buyerId: orders.buyerId })
+    .select()
     .from(orderProblems)
-    .innerJoin(orders, eq(orders.id, orderProblems.orderId))
     .where(
       and(
         filter.open ? eq(orderProblems.status, 'open') : undefined,
@@ -46,15 +42,21 @@ export async function problemsForSupport(db: Database, filter: { open?: boolean;
     )
     .orderBy(desc(orderProblems.createdAt))
     .limit(500)
-  const contacts = await userContacts(
-    db,
-    rows.map((row) => row.problem.reporterId),
-  )
-  return rows.map(({ problem, buyerId }) => {
+  const [contacts, buyers] = await Promise.all([
+    userContacts(
+      db,
+      rows.map((problem) => problem.reporterId),
+    ),
+    orderRecords.buyersOf(
+      db,
+      rows.map((problem) => problem.orderId),
+    ),
+  ])
+  return rows.map((problem) => {
     const reporter = contacts.get(problem.reporterId)
     return {
-      ...toProblem(problem, { buyerId }),
-      orderNumber: shortOrderId(problem.orderId),
+      ...toProblem(problem, { buyerId: buyers.get(problem.orderId)! }),
+      orderNumber: orderContract.shortOrderId(problem.orderId),
       reporterId: problem.reporterId,
       reporterName: [reporter?.firstName, reporter?.lastName].filter(Boolean).join(' ') || null,
     }
@@ -114,7 +116,7 @@ export async function resolveProblem(
               ? asked.cents
               : asked.groceryCents)
     if (amountCents === 0) throw nothingToRefund()
-    outcome = await refundOrder(db, gateway, clock, order, {
+    outcome = await orderSupport.refundOrder(db, gateway, clock, order, {
       amountCents,
       key,
       reason: `problem ${shortProblemId(problem.id)}: ${resolution.note}`,
@@ -125,7 +127,7 @@ export async function resolveProblem(
   }
   const resolved = await db.transaction(async (tx) => {
     // The order's row first, as a report takes it: a report at the same moment comes wholly before or after.
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
+    await orderRecords.heldOrder(tx, order.id, 'update')
     const [done] = await tx
       .update(orderProblems)
       .set({ status: 'resolved', resolution: resolution.note, refundCents: outcome?.amountCents ?? null, resolvedAt: clock.now() })
@@ -140,9 +142,9 @@ export async function resolveProblem(
     if (stillOpen.length === 0) await payoutLedger.holdLines(tx, clock, order.id, false)
     else if (!stillOpen.some((open) => open.kind === 'grocery_total')) await payoutLedger.holdLines(tx, clock, order.id, false, ['groceries'])
     // Its buyer and runner are told, and their open screens show it.
-    await tx.update(orders).set({ updatedAt: clock.now() }).where(eq(orders.id, order.id))
-    await recordOrderEvent(tx, clock, order.id, 'problem_resolved', problem.id)
-    await announceOrderChange(tx, order.id)
+    await orderRecords.touchOrder(tx, clock, order.id)
+    await orderRecords.recordOrderEvent(tx, clock, order.id, 'problem_resolved', problem.id)
+    await orderRecords.announceOrderChange(tx, order.id)
     return done
   })
   if (!resolved) throw conflict(`Problem ${problemId} was resolved meanwhile.`, 'ALREADY_RESOLVED')
