@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { useLogout } from '../../features/accounts/api/use-logout'
 import { displayName, initials } from '../../features/accounts/identity'
 import { Icon } from '../../ui/icon'
+import type { IconName } from '../../ui/icon-paths'
 import { useMenu } from './use-menu'
 
 /** Who is signed in, with Profile, Settings and Sign out (spec 001 §2), and the ways to the Notification Center and, for runners, Earnings. */
@@ -34,24 +35,20 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
             {user.email && <p className="meta avatar-menu__email">{user.email}</p>}
           </div>
           <div id={menuId} role="menu" aria-label="Account" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
-            <Link to="/profile" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
-              <Icon name="user" />
+            <MenuLink to="/profile" icon="user" onChoose={closeAfterChoice}>
               Profile
-            </Link>
-            <Link to="/notifications" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
-              <Icon name="bell" />
+            </MenuLink>
+            <MenuLink to="/notifications" icon="bell" onChoose={closeAfterChoice}>
               Notifications
-            </Link>
+            </MenuLink>
             {user.roles.includes('runner') && (
-              <Link to="/earnings" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
-                <Icon name="tag" />
+              <MenuLink to="/earnings" icon="tag" onChoose={closeAfterChoice}>
                 Earnings
-              </Link>
+              </MenuLink>
             )}
-            <Link to="/profile" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
-              <Icon name="settings" />
+            <MenuLink to="/profile" icon="settings" onChoose={closeAfterChoice}>
               Settings
-            </Link>
+            </MenuLink>
             <hr className="avatar-menu__separator" />
             <button
               type="button"
@@ -68,5 +65,25 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
         </div>
       )}
     </div>
+  )
+}
+
+/** One way to a screen in the menu: reached by the menu's arrow keys, not by Tab, and closing the menu when chosen. */
+function MenuLink({
+  to,
+  icon,
+  onChoose,
+  children,
+}: {
+  to: '/profile' | '/notifications' | '/earnings'
+  icon: IconName
+  onChoose: () => void
+  children: ReactNode
+}) {
+  return (
+    <Link to={to} role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={onChoose}>
+      <Icon name={icon} />
+      {children}
+    </Link>
   )
 }
