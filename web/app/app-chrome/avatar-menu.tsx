@@ -1,11 +1,19 @@
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useId } from 'react'
+import { useId } from 'react'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { useLogout } from '../../features/accounts/api/use-logout'
 import { displayName, initials } from '../../features/accounts/identity'
 import { Icon } from '../../ui/icon'
 import type { IconName } from '../../ui/icon-paths'
 import { useMenu } from './use-menu'
+
+/** The menu's ways to other screens, in order (Settings is the profile screen too): reached by the arrow keys, not by Tab. */
+const MENU_LINKS: { to: '/profile' | '/notifications' | '/earnings'; icon: IconName; label: string; runnersOnly?: boolean }[] = [
+  { to: '/profile', icon: 'user', label: 'Profile' },
+  { to: '/notifications', icon: 'bell', label: 'Notifications' },
+  { to: '/earnings', icon: 'tag', label: 'Earnings', runnersOnly: true },
+  { to: '/profile', icon: 'settings', label: 'Settings' },
+]
 
 /** Who is signed in, with Profile, Settings and Sign out (spec 001 §2), and the ways to the Notification Center and, for runners, Earnings. */
 export function AvatarMenu({ user }: { user: PublicUser }) {
@@ -35,20 +43,12 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
             {user.email && <p className="meta avatar-menu__email">{user.email}</p>}
           </div>
           <div id={menuId} role="menu" aria-label="Account" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
-            <MenuLink to="/profile" icon="user" onChoose={closeAfterChoice}>
-              Profile
-            </MenuLink>
-            <MenuLink to="/notifications" icon="bell" onChoose={closeAfterChoice}>
-              Notifications
-            </MenuLink>
-            {user.roles.includes('runner') && (
-              <MenuLink to="/earnings" icon="tag" onChoose={closeAfterChoice}>
-                Earnings
-              </MenuLink>
-            )}
-            <MenuLink to="/profile" icon="settings" onChoose={closeAfterChoice}>
-              Settings
-            </MenuLink>
+            {MENU_LINKS.filter((link) => !link.runnersOnly || user.roles.includes('runner')).map(({ to, icon, label }) => (
+              <Link key={label} to={to} role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
+                <Icon name={icon} />
+                {label}
+              </Link>
+            ))}
             <hr className="avatar-menu__separator" />
             <button
               type="button"
@@ -65,25 +65,5 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
         </div>
       )}
     </div>
-  )
-}
-
-/** One way to a screen in the menu: reached by the menu's arrow keys, not by Tab, and closing the menu when chosen. */
-function MenuLink({
-  to,
-  icon,
-  onChoose,
-  children,
-}: {
-  to: '/profile' | '/notifications' | '/earnings'
-  icon: IconName
-  onChoose: () => void
-  children: ReactNode
-}) {
-  return (
-    <Link to={to} role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={onChoose}>
-      <Icon name={icon} />
-      {children}
-    </Link>
   )
 }
