@@ -41,6 +41,10 @@ const statementOf = async (runner: Person) => {
 const lineOf = async (runner: Person, orderId: string) => (await statementOf(runner)).earnings.find((line) => line.orderId === orderId)!
 const run = () => payoutDesk.runPayouts(db, watched.gateway, clock)
 const check = () => orderSupport.checkPayments(db, watched.gateway, clock)
+/** What the check says of one order's money going out. */
+const moneyOutOf = async (orderId: string) => (await check()).moneyOut.filter((entry) => entry.orderId === orderId)
+/** The runner's first line as support reads it, with the refusal of its last transfer. */
+const supportLineOf = async (runner: Person) => (await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id }))[0]
 
 /** The runner goes through the embedded stand-in's onboarding form with Stripe's test bank numbers. */
 async function onboard(runner: Person, accountNumber = '000123456789') {
@@ -119,7 +123,7 @@ describe('the earnings ledger', () => {
     expect(await lineOf(runner, row.id)).toMatchObject({ amountCents: 450 })
     await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:rest`, reason: 'all of it' })
     expect(await lineOf(runner, row.id)).toMatchObject({ amountCents: 0 })
-    expect((await check()).moneyOut.filter((entry) => entry.orderId === row.id)).toEqual([])
+    expect(await moneyOutOf(row.id)).toEqual([])
   })
 })
 
@@ -190,13 +194,13 @@ describe('payout runs', () => {
     expect(line).toMatchObject({ status: 'available', lastAttemptRefused: true })
     // The gateway's words are never the runner's to read.
     expect(JSON.stringify(await statementOf(runner))).not.toContain('cover this transfer')
-    const [forSupport] = await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id })
+    const forSupport = await supportLineOf(runner)
     expect(forSupport).toMatchObject({
       id: line.id,
       refusal:
         "judged against the platform's balance, which cannot cover it, though its own charge pays for it; the gateway said: The platform balance cannot cover this transfer.",
     })
-    expect((await check()).moneyOut.filter((entry) => entry.orderId === order.id)).toEqual([
+    expect(await moneyOutOf(order.id)).toEqual([
       {
         orderId: order.id,
         lineId: line.id,
@@ -207,9 +211,9 @@ describe('payout runs', () => {
     ])
     await run()
     expect(await lineOf(runner, order.id)).toMatchObject({ status: 'paid', lastAttemptRefused: false })
-    expect((await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
+    expect(await supportLineOf(runner)).toMatchObject({ refusal: null })
     expect((await watched.gateway.transfersOf(`order:${order.id}`)).length).toBe(1)
-    expect((await check()).moneyOut.filter((entry) => entry.orderId === order.id)).toEqual([])
+    expect(await moneyOutOf(order.id)).toEqual([])
   })
 
   test('a full refund landing while its line is being transferred leaves the line at $0 with no refusal on it', async () => {
@@ -224,9 +228,9 @@ describe('payout runs', () => {
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastAttemptRefused: false })
     await run()
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastAttemptRefused: false })
-    expect((await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
+    expect(await supportLineOf(runner)).toMatchObject({ refusal: null })
     expect(await watched.gateway.transfersOf(`order:${row.id}`)).toEqual([])
-    expect((await check()).moneyOut.filter((entry) => entry.orderId === row.id)).toEqual([])
+    expect(await moneyOutOf(row.id)).toEqual([])
   })
 
   test('a refund after the transfer reverses that much of it; paid is net of reversals; the check agrees', async () => {
