@@ -63,6 +63,15 @@ async function deliveredBy(runner: Person) {
   return { ...delivered, row: (await findOrder(db, delivered.order.id))! }
 }
 
+/** A runner whose payouts are enabled and one delivery of theirs past its day pending: the next run pays its line. */
+async function dueDelivery() {
+  const runner = await completeAccount({ roles: ['runner'] })
+  await onboard(runner)
+  const delivered = await deliveredBy(runner)
+  clock.advance(24 * HOUR)
+  return delivered
+}
+
 describe('payout accounts', () => {
   test('a buyer who is not a runner gets 403, signed out 401', async () => {
     const buyer = await completeAccount()
@@ -129,10 +138,7 @@ describe('the earnings ledger', () => {
 
 describe('payout runs', () => {
   test('an available line of an enabled runner is transferred once, to their account, and they are told; a second run sends nothing', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery()
     const first = await run()
     expect(first).toMatchObject({ refused: [], unreachable: [] })
     expect(first.transferred).toBeGreaterThanOrEqual(1)
@@ -182,10 +188,7 @@ describe('payout runs', () => {
   })
 
   test('a transfer the gateway refuses leaves the line available: the runner is told it is coming, support the cause, orders check flags it; the next run pays it', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery()
     watched.refuseTransfers = true
     const refused = await run()
     watched.refuseTransfers = false
@@ -217,10 +220,7 @@ describe('payout runs', () => {
   })
 
   test('a full refund landing while its line is being transferred leaves the line at $0 with no refusal on it', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { row } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, row } = await dueDelivery()
     watched.beforeTransfer = () =>
       orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:race`, reason: 'all of it' })
     const raced = await run()
@@ -234,10 +234,7 @@ describe('payout runs', () => {
   })
 
   test('a refund after the transfer reverses that much of it; paid is net of reversals; the check agrees', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { row } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, row } = await dueDelivery()
     await run()
     await orderSupport.refund(db, watched.gateway, clock, row, { amountCents: 200, key: `test:${row.id}:fee`, reason: 'late' })
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'paid', amountCents: 700, reversedCents: 200 })
@@ -318,10 +315,7 @@ describe("the runner's bank", () => {
   })
 
   test("Stripe's account.updated for a bounced payout before its payout.failed: the runner is told once, by the payout's notice, and its reason stays", async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery()
     await payoutDesk.runPayouts(db, { ...watched.gateway, payOutBalances: undefined }, clock)
     const listener = payoutDesk.payoutsAccountListener(db, clock)
     const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
@@ -346,10 +340,7 @@ describe("the runner's bank", () => {
   })
 
   test('the same bank payout reported twice moves nothing twice; one reported paid and then failed returns its lines', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery()
     // No bank payouts from the stand-in here: the reports come as Stripe's webhook would bring them.
     await payoutDesk.runPayouts(db, { ...watched.gateway, payOutBalances: undefined }, clock)
     expect((await lineOf(runner, order.id)).status).toBe('in_transit')
