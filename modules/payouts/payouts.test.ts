@@ -31,6 +31,8 @@ const store = await addStore({ name: 'Payouts Test Store', latitude: 40.53, long
 // Whatever a test wrote to the ledger, each runner's kept totals still add up to their lines.
 afterEach(async () => expect(await payoutTotalsAstray(db)).toEqual([]))
 const HOUR = 60 * 60_000
+/** Stripe's test bank account whose payouts the bank sends back (account closed). */
+const RETURNED_ACCOUNT = '000111111116'
 
 type Person = Awaited<ReturnType<typeof completeAccount>>
 const statementOf = async (runner: Person) => {
@@ -64,9 +66,9 @@ async function deliveredBy(runner: Person) {
 }
 
 /** A runner whose payouts are enabled and one delivery of theirs past its day pending: the next run pays its line. */
-async function dueDelivery() {
+async function dueDelivery(accountNumber?: string) {
   const runner = await completeAccount({ roles: ['runner'] })
-  await onboard(runner)
+  await onboard(runner, accountNumber)
   const delivered = await deliveredBy(runner)
   clock.advance(24 * HOUR)
   return delivered
@@ -255,10 +257,7 @@ describe("the runner's bank", () => {
   const ofType = (told: Told[], type: string) => told.filter((note) => note.data.type === type)
 
   test('a payout the bank sends back reads returned, puts payouts on hold and says so once; fixed, it is sent again once and reads paid', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner, '000111111116')
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery(RETURNED_ACCOUNT)
     await run()
     const returned = await lineOf(runner, order.id)
     expect(returned).toMatchObject({ status: 'returned', amountCents: 700, returnReason: 'the bank account is closed', bankPaidAt: null })
@@ -360,10 +359,7 @@ describe("the runner's bank", () => {
 
 describe('orders check of the money going out', () => {
   test('a line that reads paid while the bank payout that carried it came back disagrees', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner, '000111111116')
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery(RETURNED_ACCOUNT)
     await run()
     const [line] = await db.select().from(payoutLines).where(eq(payoutLines.orderId, order.id))
     // The fault planted: the ledger says the money reached the bank, as it did before returned payouts were told.
