@@ -44,7 +44,7 @@ export function WindowPicker({ storeId, value, onChange, legend = 'Delivery wind
             {day.windows.map((option) => {
               const { day: weekday, hours } = labelParts(option.label)
               return (
-                <label key={option.start} className={`window-option${option.available ? '' : ' window-option--full'}`}>
+                <label key={option.start} className={`choice-tile window-option${option.available ? '' : ' window-option--full'}`}>
                   <input
                     type="radio"
                     name={name}
