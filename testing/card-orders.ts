@@ -1,7 +1,7 @@
 import { expect } from 'bun:test'
 import type { Order } from '../modules/orders/index'
 import { jpegWithGps, photoUpload } from './photos'
-import type { testApi } from './test-api'
+import { itemNamed, type testApi } from './test-api'
 
 type TestApi = Awaited<ReturnType<typeof testApi>>
 type Store = Awaited<ReturnType<TestApi['addStore']>>
@@ -12,13 +12,15 @@ type Person = Awaited<ReturnType<TestApi['completeAccount']>>
  * API with the embedded card form: Toor Dal $7.99 × 2 and Basmati Rice $18.99 from `store`, held
  * as $45 on the card that pays the fee and tip.
  */
+/** Toor Dal $7.99 × 2 and Basmati Rice $18.99 from a test store: $34.97, held as $45 when paid by card. */
+export const dalAndRice = (store: Store) => [
+  { id: itemNamed(store, 'Toor Dal').id, quantity: 2 },
+  { id: itemNamed(store, 'Basmati Rice').id, quantity: 1 },
+]
+
 export function cardOrders(api: TestApi, store: Store) {
   const { app, call, completeAccount, runnerWithPayouts } = api
-  const itemOf = (name: string) => store.items.find((item) => item.name === name)!
-  const cart = [
-    { id: itemOf('Toor Dal').id, quantity: 2 },
-    { id: itemOf('Basmati Rice').id, quantity: 1 },
-  ]
+  const cart = dalAndRice(store)
 
   /** A buyer's order whose groceries are paid by card: both holds authorized on the same card. */
   async function cardOrder() {

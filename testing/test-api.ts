@@ -33,6 +33,9 @@ type TestApiOptions = {
 /** The code a reserved test phone number accepts, for tests of other modules that need one. */
 export const PHONE_TEST_CODE = TEST_CODE
 
+/** The item with this name on a test store's shelf (addStore's). */
+export const itemNamed = (store: { items: { id: string; name: string }[] }, name: string) => store.items.find((item) => item.name === name)!
+
 export async function testApi(options: TestApiOptions = {}) {
   const handle: DatabaseHandle & { url?: string } = options.database ?? (await freshTestDatabase())
   const deps = testDeps(handle.db, options.env)

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/client'
 import { type LocatedStoreRecord, listStores, storeImport } from '../../modules/catalog/index'
 import { orderOutbox } from '../../modules/orders/index'
 import { systemClock } from '../../modules/shared/index'
+import { RACE_ROUNDS, RACERS, type RaceAnswer, raceForOrder, raceTally } from './accept-race'
 import { benchPerson, inBatches, paidOrder } from './bench-data'
 import { BROWSER_ACCEPT_ENCODING, bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
@@ -12,8 +13,6 @@ import { openStreamClients } from './stream-clients'
 
 const RUNNERS = 500
 const OPEN_ORDERS = 5_000
-const RACERS = 100
-const RACE_ROUNDS = 10
 const STREAMS = 1_000
 const STREAM_ROUNDS = 5
 /** Issue 18's budgets: the offers under load; the accept, and the last of its order's streams to hear of it. */
@@ -92,22 +91,14 @@ async function offeredOrders(base: string, runners: { cookie: string }[], setupS
 /** 100 runners accept one order at once, several times: exactly one winner each time, and how long until every answer is in. */
 async function acceptRace(base: string, runners: { cookie: string }[], orderIds: string[]): Promise<BenchReport> {
   const settle: number[] = []
-  let winners = 0
-  let losers = 0
-  for (let round = 0; round < RACE_ROUNDS; round++) {
-    const orderId = orderIds[round]!
+  const answers: RaceAnswer[] = []
+  for (const orderId of orderIds.slice(0, RACE_ROUNDS)) {
     const started = performance.now()
-    const statuses = await Promise.all(
-      runners
-        .slice(0, RACERS)
-        .map(async ({ cookie }) => (await fetch(`${base}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie } })).status),
-    )
+    answers.push(...(await raceForOrder([base], runners, orderId)))
     settle.push(performance.now() - started)
-    winners += statuses.filter((status) => status === 200).length
-    losers += statuses.filter((status) => status === 409).length
   }
   settle.sort((a, b) => a - b)
-  const exact = winners === RACE_ROUNDS && losers === RACE_ROUNDS * (RACERS - 1)
+  const { winners, losers, exact } = raceTally(answers, RACE_ROUNDS)
   return {
     title: `The accept race on PostgreSQL: ${RACERS} runners accept one order at once, ${RACE_ROUNDS} orders, embedded gateway`,
     columns: ['rounds', '200s', '409s', 'all settled, p50', 'all settled, max'],

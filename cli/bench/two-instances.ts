@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/client'
 import { findOrder, orderOutbox, orderSupport } from '../../modules/orders/index'
 import { orderPayments } from '../../modules/payments/index'
 import { manualClock, systemClock } from '../../modules/shared/index'
+import { RACE_ROUNDS, RACERS, type RaceAnswer, raceForOrder, raceTally } from './accept-race'
 import { type BenchStore, benchGateway, benchPerson, benchStore, inBatches, paidOrder } from './bench-data'
 import { BROWSER_ACCEPT_ENCODING, generateLoad, LOAD_SHAPE, type LoadResult, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds } from './report'
@@ -12,8 +13,6 @@ import { openStreamClients } from './stream-clients'
 
 const RUNNERS = 200
 const OPEN_ORDERS = 1_000
-const RACERS = 100
-const RACE_ROUNDS = 10
 const STREAMS = 200
 const EXPIRED_ORDERS = 200
 /** The sweep runs at the top of every minute; one minute and its run, and some slack. */
@@ -57,25 +56,17 @@ async function measure(handle: DatabaseHandle, store: BenchStore, servers: [Serv
 
 /** 100 runners accept one order at once, half through each instance: one 200 and one capture per order. */
 async function acceptRace(handle: DatabaseHandle, servers: ServerProcess[], runners: Person[], orderIds: string[]): Promise<BenchReport> {
-  let winners = 0
-  let losers = 0
+  const urls = servers.map((server) => server.url)
+  const answers: RaceAnswer[] = []
   let captures = 0
-  const winsBy = servers.map(() => 0)
   for (const orderId of orderIds) {
-    const statuses = await Promise.all(
-      runners.slice(0, RACERS).map(async ({ cookie }, index) => {
-        const via = index % servers.length
-        const { status } = await fetch(`${servers[via]!.url}/api/orders/${orderId}/accept`, { method: 'PATCH', headers: { cookie } })
-        if (status === 200) winsBy[via]!++
-        return status
-      }),
-    )
-    winners += statuses.filter((status) => status === 200).length
-    losers += statuses.filter((status) => status === 409).length
+    answers.push(...(await raceForOrder(urls, runners, orderId)))
     const order = await findOrder(handle.db, orderId)
     captures += (await orderPayments.paymentEventsOf(handle.db, order!.paymentIntentId)).filter((event) => event.toStatus === 'captured').length
   }
-  const exact = winners === orderIds.length && captures === orderIds.length && losers === orderIds.length * (RACERS - 1)
+  const { winners, losers, exact: oneWinnerEach } = raceTally(answers, orderIds.length)
+  const exact = oneWinnerEach && captures === orderIds.length
+  const winsBy = servers.map((_, via) => answers.filter((answer) => answer.status === 200 && answer.via === via).length)
   return {
     title: `The accept race across two instances: ${RACERS} runners accept one order at once, half through each, ${orderIds.length} orders`,
     columns: ['orders', '200s', '409s', 'captures', 'won through A', 'won through B'],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { sweepPayments } from '../../server/jobs'
-import { testApi } from '../../testing/test-api'
+import { itemNamed, testApi } from '../../testing/test-api'
 import { aCardGroceryPayment, aGroceryPayment } from '../../web/testing/order-fixtures'
 import { findOrder, type Order, orderSupport } from '../orders/index'
 import { orderPayments } from '../payments/index'
@@ -14,12 +14,11 @@ const { call, completeAccount, addStore, providers, db, clock, kind } = api
 const store = await addStore({ name: 'Grocery Hold Store', latitude: 40.53, longitude: -74.3973 })
 const MINUTE = 60_000
 
-const itemOf = (name: string) => store.items.find((item) => item.name === name)!
 /** Toor Dal $7.99 × 2 and Basmati Rice $18.99: $34.97, × 1.2 = $41.96, held as $45. Methi has no price and counts for nothing. */
 const CART = [
-  { id: itemOf('Toor Dal').id, quantity: 2, price: '0.01' },
-  { id: itemOf('Basmati Rice').id, quantity: 1 },
-  { id: itemOf('Fresh Methi').id, quantity: 3 },
+  { id: itemNamed(store, 'Toor Dal').id, quantity: 2, price: '0.01' },
+  { id: itemNamed(store, 'Basmati Rice').id, quantity: 1 },
+  { id: itemNamed(store, 'Fresh Methi').id, quantity: 3 },
 ]
 const card = (cardNumber = '4242424242424242') => ({ cardNumber, expMonth: 12, expYear: 2030, cvc: '123' })
 
@@ -77,10 +76,10 @@ describe('POST /api/create-payment-intent with the groceries paid by card', () =
 
   test('at least $20, at most GROCERY_HOLD_MAX_CENTS ($500 by default)', async () => {
     const buyer = await completeAccount()
-    expect((await startCardCheckout(buyer.cookie, [{ id: itemOf('Garam Masala').id, quantity: 1 }])).groceryIntent.amountCents).toBe(2000)
+    expect((await startCardCheckout(buyer.cookie, [{ id: itemNamed(store, 'Garam Masala').id, quantity: 1 }])).groceryIntent.amountCents).toBe(2000)
     // No priced line: the spec's $25 estimate, × 1.2 = $30.
-    expect((await startCardCheckout(buyer.cookie, [{ id: itemOf('Fresh Methi').id, quantity: 1 }])).groceryIntent.amountCents).toBe(3000)
-    expect((await startCardCheckout(buyer.cookie, [{ id: itemOf('Basmati Rice').id, quantity: 30 }])).groceryIntent.amountCents).toBe(50_000)
+    expect((await startCardCheckout(buyer.cookie, [{ id: itemNamed(store, 'Fresh Methi').id, quantity: 1 }])).groceryIntent.amountCents).toBe(3000)
+    expect((await startCardCheckout(buyer.cookie, [{ id: itemNamed(store, 'Basmati Rice').id, quantity: 30 }])).groceryIntent.amountCents).toBe(50_000)
   })
 
   test('refuses a card payment without a store or with lines the order would refuse; nothing is authorized', async () => {
@@ -93,7 +92,7 @@ describe('POST /api/create-payment-intent with the groceries paid by card', () =
       code: 'ITEM_NOT_AVAILABLE',
       errors: { 'items.0.id': expect.any(String) },
     })
-    expect((await ask({ storeId: store.store.id, items: [{ id: itemOf('Toor Dal').id, quantity: 0 }] })).body.code).toBe('INVALID_QUANTITY')
+    expect((await ask({ storeId: store.store.id, items: [{ id: itemNamed(store, 'Toor Dal').id, quantity: 0 }] })).body.code).toBe('INVALID_QUANTITY')
     expect((await ask({ storeId: crypto.randomUUID(), items: CART })).body.code).toBe('STORE_NOT_FOUND')
     expect((await ask({ groceryPayment: 'cash', storeId: store.store.id, items: CART })).status).toBe(400)
   })
@@ -113,7 +112,7 @@ describe('POST /api/grocery-hold-estimate', () => {
     const buyer = await completeAccount()
     const estimate = (items: unknown[]) => call('POST', '/api/grocery-hold-estimate', { cookie: buyer.cookie, body: { storeId: store.store.id, items } })
     expect((await estimate(CART)).body).toEqual({ holdCents: 4500 })
-    expect((await estimate([{ id: itemOf('Basmati Rice').id, quantity: 30 }])).body).toEqual({ holdCents: 50_000 })
+    expect((await estimate([{ id: itemNamed(store, 'Basmati Rice').id, quantity: 30 }])).body).toEqual({ holdCents: 50_000 })
     expect((await startCardCheckout(buyer.cookie)).groceryIntent.amountCents).toBe(4500)
     expect((await estimate([{ id: 'nope', quantity: 1 }])).body).toMatchObject({ code: 'ITEM_NOT_AVAILABLE' })
     expect((await call('POST', '/api/grocery-hold-estimate', { body: { storeId: store.store.id, items: CART } })).status).toBe(401)
@@ -198,7 +197,7 @@ describe('POST /api/confirm-payment-and-create-order with a grocery hold', () =>
 
   test.each([
     ['more of the same lines than were held for', () => ({ items: CART.map(({ id }) => ({ id, quantity: 20 })) })],
-    ['fewer lines than were held for', () => ({ items: [{ id: itemOf('Garam Masala').id, quantity: 1 }] })],
+    ['fewer lines than were held for', () => ({ items: [{ id: itemNamed(store, 'Garam Masala').id, quantity: 1 }] })],
   ])('an order of other lines than its grocery hold was sized for (%s) is refused, and neither hold is left standing', async (_case, changed) => {
     const buyer = await completeAccount()
     const started = await startCardCheckout(buyer.cookie)

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { rows } from '../../db/migrate'
+import { dalAndRice } from '../../testing/card-orders'
 import { atTheGateway, groceryHoldsDisagreeing } from '../../testing/grocery-gateway'
 import { testApi } from '../../testing/test-api'
 import { orderSupport } from '../orders/index'
@@ -12,11 +13,7 @@ const api = await testApi()
 const { call, completeAccount, addStore, db, clock, kind, providers } = api
 const store = await addStore({ name: 'Grocery Decline Race Store', latitude: 40.53, longitude: -74.3973 })
 const BUYERS = 25
-const itemOf = (name: string) => store.items.find((item) => item.name === name)!
-const CART = [
-  { id: itemOf('Toor Dal').id, quantity: 2 },
-  { id: itemOf('Basmati Rice').id, quantity: 1 },
-]
+const CART = dalAndRice(store)
 const confirmCard = (clientSecret: string, cardNumber: string) =>
   call('POST', '/api/payments/embedded/confirm', { body: { clientSecret, cardNumber, expMonth: 12, expYear: 2030, cvc: '123' } })
 

@@ -32,6 +32,8 @@ const store = await addStore({ name: 'Payouts Test Store', latitude: 40.53, long
 // Whatever a test wrote to the ledger, each runner's kept totals still add up to their lines.
 afterEach(async () => expect(await payoutTotalsAstray(db)).toEqual([]))
 const HOUR = 60 * 60_000
+/** Stripe's test bank account whose payouts the bank sends back (account closed). */
+const RETURNED_ACCOUNT = '000111111116'
 
 type Person = Awaited<ReturnType<typeof completeAccount>>
 const statementOf = async (runner: Person) => {
@@ -42,6 +44,10 @@ const statementOf = async (runner: Person) => {
 const lineOf = async (runner: Person, orderId: string) => (await statementOf(runner)).earnings.find((line) => line.orderId === orderId)!
 const run = () => payoutDesk.runPayouts(db, watched.gateway, clock)
 const check = () => orderSupport.checkPayments(db, watched.gateway, clock)
+/** What the check says of one order's money going out. */
+const moneyOutOf = async (orderId: string) => (await check()).moneyOut.filter((entry) => entry.orderId === orderId)
+/** The runner's first line as support reads it, with the refusal of its last transfer. */
+const supportLineOf = async (runner: Person) => (await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id }))[0]
 
 /** The runner goes through the embedded stand-in's onboarding form with Stripe's test bank numbers. */
 async function onboard(runner: Person, accountNumber = '000123456789') {
@@ -58,6 +64,15 @@ async function onboard(runner: Person, accountNumber = '000123456789') {
 async function deliveredBy(runner: Person) {
   const delivered = await api.deliveredOrder(store, { runner })
   return { ...delivered, row: (await findOrder(db, delivered.order.id))! }
+}
+
+/** A runner whose payouts are enabled and one delivery of theirs past its day pending: the next run pays its line. */
+async function dueDelivery(accountNumber?: string) {
+  const runner = await completeAccount({ roles: ['runner'] })
+  await onboard(runner, accountNumber)
+  const delivered = await deliveredBy(runner)
+  clock.advance(24 * HOUR)
+  return delivered
 }
 
 describe('payout accounts', () => {
@@ -120,16 +135,13 @@ describe('the earnings ledger', () => {
     expect(await lineOf(runner, row.id)).toMatchObject({ amountCents: 450 })
     await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:rest`, reason: 'all of it' })
     expect(await lineOf(runner, row.id)).toMatchObject({ amountCents: 0 })
-    expect((await check()).moneyOut.filter((entry) => entry.orderId === row.id)).toEqual([])
+    expect(await moneyOutOf(row.id)).toEqual([])
   })
 })
 
 describe('payout runs', () => {
   test('an available line of an enabled runner is transferred once, to their account, and they are told; a second run sends nothing', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery()
     const first = await run()
     expect(first).toMatchObject({ refused: [], unreachable: [] })
     expect(first.transferred).toBeGreaterThanOrEqual(1)
@@ -179,10 +191,7 @@ describe('payout runs', () => {
   })
 
   test('a transfer the gateway refuses leaves the line available: the runner is told it is coming, support the cause, orders check flags it; the next run pays it', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery()
     watched.refuseTransfers = true
     const refused = await run()
     watched.refuseTransfers = false
@@ -191,13 +200,13 @@ describe('payout runs', () => {
     expect(line).toMatchObject({ status: 'available', lastAttemptRefused: true })
     // The gateway's words are never the runner's to read.
     expect(JSON.stringify(await statementOf(runner))).not.toContain('cover this transfer')
-    const [forSupport] = await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id })
+    const forSupport = await supportLineOf(runner)
     expect(forSupport).toMatchObject({
       id: line.id,
       refusal:
         "judged against the platform's balance, which cannot cover it, though its own charge pays for it; the gateway said: The platform balance cannot cover this transfer.",
     })
-    expect((await check()).moneyOut.filter((entry) => entry.orderId === order.id)).toEqual([
+    expect(await moneyOutOf(order.id)).toEqual([
       {
         orderId: order.id,
         lineId: line.id,
@@ -208,16 +217,13 @@ describe('payout runs', () => {
     ])
     await run()
     expect(await lineOf(runner, order.id)).toMatchObject({ status: 'paid', lastAttemptRefused: false })
-    expect((await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
+    expect(await supportLineOf(runner)).toMatchObject({ refusal: null })
     expect((await watched.gateway.transfersOf(`order:${order.id}`)).length).toBe(1)
-    expect((await check()).moneyOut.filter((entry) => entry.orderId === order.id)).toEqual([])
+    expect(await moneyOutOf(order.id)).toEqual([])
   })
 
   test('a full refund landing while its line is being transferred leaves the line at $0 with no refusal on it', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { row } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, row } = await dueDelivery()
     watched.beforeTransfer = () =>
       orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 'rest', key: `test:${row.id}:race`, reason: 'all of it' })
     const raced = await run()
@@ -225,16 +231,13 @@ describe('payout runs', () => {
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastAttemptRefused: false })
     await run()
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'available', amountCents: 0, lastAttemptRefused: false })
-    expect((await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id }))[0]).toMatchObject({ refusal: null })
+    expect(await supportLineOf(runner)).toMatchObject({ refusal: null })
     expect(await watched.gateway.transfersOf(`order:${row.id}`)).toEqual([])
-    expect((await check()).moneyOut.filter((entry) => entry.orderId === row.id)).toEqual([])
+    expect(await moneyOutOf(row.id)).toEqual([])
   })
 
   test('a refund after the transfer reverses that much of it; paid is net of reversals; the check agrees', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { row } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, row } = await dueDelivery()
     await run()
     await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 200, key: `test:${row.id}:fee`, reason: 'late' })
     expect(await lineOf(runner, row.id)).toMatchObject({ status: 'paid', amountCents: 700, reversedCents: 200 })
@@ -255,10 +258,7 @@ describe("the runner's bank", () => {
   const ofType = (told: Told[], type: string) => told.filter((note) => note.data.type === type)
 
   test('a payout the bank sends back reads returned, puts payouts on hold and says so once; fixed, it is sent again once and reads paid', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner, '000111111116')
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery(RETURNED_ACCOUNT)
     await run()
     const returned = await lineOf(runner, order.id)
     expect(returned).toMatchObject({ status: 'returned', amountCents: 700, returnReason: 'the bank account is closed', bankPaidAt: null })
@@ -315,10 +315,7 @@ describe("the runner's bank", () => {
   })
 
   test("Stripe's account.updated for a bounced payout before its payout.failed: the runner is told once, by the payout's notice, and its reason stays", async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery()
     await payoutDesk.runPayouts(db, { ...watched.gateway, payOutBalances: undefined }, clock)
     const listener = payoutDesk.payoutsAccountListener(db, clock)
     const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
@@ -343,10 +340,7 @@ describe("the runner's bank", () => {
   })
 
   test('the same bank payout reported twice moves nothing twice; one reported paid and then failed returns its lines', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery()
     // No bank payouts from the stand-in here: the reports come as Stripe's webhook would bring them.
     await payoutDesk.runPayouts(db, { ...watched.gateway, payOutBalances: undefined }, clock)
     expect((await lineOf(runner, order.id)).status).toBe('in_transit')
@@ -366,10 +360,7 @@ describe("the runner's bank", () => {
 
 describe('orders check of the money going out', () => {
   test('a line that reads paid while the bank payout that carried it came back disagrees', async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    await onboard(runner, '000111111116')
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
+    const { runner, order } = await dueDelivery(RETURNED_ACCOUNT)
     await run()
     const [line] = await db.select().from(payoutLines).where(eq(payoutLines.orderId, order.id))
     // The fault planted: the ledger says the money reached the bank, as it did before returned payouts were told.

@@ -4,7 +4,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createQueryClient } from '../query-client'
 import { createAppRouter } from '../router'
-import { deferred, fakeApi } from '../testing/fake-api'
+import { deferred, fakeApi, fieldRefused } from '../testing/fake-api'
 import { manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
 import { errorUnder, fill } from '../testing/screen-queries'
@@ -83,14 +83,7 @@ describe('/payouts/onboarding', () => {
   test("the gateway's own refusal of a field shows under that field", async () => {
     fakeApi({
       [`GET ${LINK_PATH}`]: () => [200, OPEN],
-      'POST /api/payments/embedded/onboarding': () => [
-        400,
-        {
-          message: 'You must be at least 18 to receive payouts',
-          code: 'VALIDATION_ERROR',
-          errors: { dateOfBirth: 'You must be at least 18 to receive payouts' },
-        },
-      ],
+      'POST /api/payments/embedded/onboarding': () => fieldRefused('dateOfBirth', 'You must be at least 18 to receive payouts'),
     })
     await openForm()
     fillValid()

@@ -4,7 +4,7 @@ import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, PROFILE_COMPLETE_REDIRECT_MS, 
 import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
 import { ONE_ROLE } from '../features/accounts/components/profile-form'
-import { type ApiCall, fakeApi } from '../testing/fake-api'
+import { type ApiCall, fakeApi, fieldRefused } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { expectMovesOnAfter, renderScreen } from '../testing/render-screen'
@@ -187,16 +187,12 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
   })
 
   test('a refusal is toasted as Profile completion failed, with its field message', async () => {
-    const refusal = {
-      message: 'We could not find that ZIP code. Please check it and try again.',
-      code: 'UNKNOWN_ZIP',
-      errors: { zipCode: 'We could not find that ZIP code. Please check it and try again.' },
-    }
-    fakeApi({ 'POST /api/auth/complete-profile': () => [400, refusal] })
+    const message = 'We could not find that ZIP code. Please check it and try again.'
+    fakeApi({ 'POST /api/auth/complete-profile': () => fieldRefused('zipCode', message, 'UNKNOWN_ZIP') })
     await open(verified)
     await fillForm()
     await toasts().findByText('Profile completion failed')
-    await waitFor(() => expect(errorUnder(screen.getByLabelText('ZIP code'))).toBe(refusal.message))
+    await waitFor(() => expect(errorUnder(screen.getByLabelText('ZIP code'))).toBe(message))
   })
 
   test('a server that wants the phone verified first sends the person to /phone-verification', async () => {

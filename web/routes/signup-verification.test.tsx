@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
 import { CODE_LIFETIME_SECONDS, MESSAGES, TEST_CODE, TEST_PHONE_EXAMPLE } from '../../modules/verification/contract'
-import { type Answer, fakeApi } from '../testing/fake-api'
+import { type Answer, fakeApi, fieldRefused } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { renderScreen } from '../testing/render-screen'
@@ -124,7 +124,7 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
 
   test("a wrong code toasts 'Verification Failed' with the server's message, shown under the code too", async () => {
     const api = signupApi({
-      'PATCH /api/user/verify-phone': () => [400, { message: MESSAGES.invalidCode, code: 'INVALID_CODE', errors: { verificationCode: MESSAGES.invalidCode } }],
+      'PATCH /api/user/verify-phone': () => fieldRefused('verificationCode', MESSAGES.invalidCode, 'INVALID_CODE'),
     })
     await open()
     await createAccount()

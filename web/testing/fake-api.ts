@@ -12,6 +12,9 @@ export type ApiCall = {
 export type Answer = [status: number, body: unknown] | Response
 type Handler = (request: { body: any; url: URL }) => Answer | Promise<Answer>
 
+/** The API's 400 refusing one field: its message at the top and under that field, as the error plugin sends it. */
+export const fieldRefused = (field: string, message: string, code = 'VALIDATION_ERROR'): Answer => [400, { message, code, errors: { [field]: message } }]
+
 /** A request the server is still working on when the test looks. */
 export const neverAnswers: Handler = () => new Promise<never>(() => {})
 

@@ -1,5 +1,5 @@
 import { createLink } from '@tanstack/react-router'
-import type { ComponentPropsWithRef, HTMLAttributes, Ref } from 'react'
+import type { ComponentPropsWithRef, HTMLAttributes, ReactNode, Ref } from 'react'
 
 type CardLook = {
   /** The tighter padding of phone-first screens: the cart's, an order's, a delivery's. */
@@ -34,3 +34,23 @@ function CardAnchor({ compact, className, children, ...rest }: CardLook & Compon
 
 /** A whole card that is a link to a screen (a store, a delivery): the router's Link in the card's look. */
 export const CardLink = createLink(CardAnchor)
+
+type CardListProps<Item> = {
+  items: readonly Item[]
+  /** The card each item is. */
+  children: (item: Item) => ReactNode
+  /** A screen's own class beside card-list, for what differs. */
+  className?: string
+  'aria-label'?: string
+}
+
+/** Cards one under another, a list item each, keyed by the item's id. */
+export function CardList<Item extends { id: string }>({ items, children, className, 'aria-label': label }: CardListProps<Item>) {
+  return (
+    <ul className={['card-list', className].filter(Boolean).join(' ')} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
+  )
+}

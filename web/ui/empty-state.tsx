@@ -31,3 +31,15 @@ export function FailedState({ title, hint, onRetry }: { title: string; hint?: Re
     </EmptyState>
   )
 }
+
+/** A part of a form whose load failed, in the box its screen gives it: the words, then a small 'Try Again'. */
+export function RetryNotice({ className, message, onRetry }: { className: string; message: string; onRetry: () => void }) {
+  return (
+    <div className={className} role="alert">
+      <p>{message}</p>
+      <Button type="button" size="small" onClick={onRetry}>
+        Try Again
+      </Button>
+    </div>
+  )
+}

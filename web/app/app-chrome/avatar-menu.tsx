@@ -4,7 +4,16 @@ import type { PublicUser } from '../../../modules/accounts/contract'
 import { useLogout } from '../../features/accounts/api/use-logout'
 import { displayName, initials } from '../../features/accounts/identity'
 import { Icon } from '../../ui/icon'
+import type { IconName } from '../../ui/icon-paths'
 import { useMenu } from './use-menu'
+
+/** The menu's ways to other screens, in order (Settings is the profile screen too): reached by the arrow keys, not by Tab. */
+const MENU_LINKS: { to: '/profile' | '/notifications' | '/earnings'; icon: IconName; label: string; runnersOnly?: boolean }[] = [
+  { to: '/profile', icon: 'user', label: 'Profile' },
+  { to: '/notifications', icon: 'bell', label: 'Notifications' },
+  { to: '/earnings', icon: 'tag', label: 'Earnings', runnersOnly: true },
+  { to: '/profile', icon: 'settings', label: 'Settings' },
+]
 
 /** Who is signed in, with Profile, Settings and Sign out (spec 001 §2), and the ways to the Notification Center and, for runners, Earnings. */
 export function AvatarMenu({ user }: { user: PublicUser }) {
@@ -34,24 +43,12 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
             {user.email && <p className="meta avatar-menu__email">{user.email}</p>}
           </div>
           <div id={menuId} role="menu" aria-label="Account" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
-            <Link to="/profile" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
-              <Icon name="user" />
-              Profile
-            </Link>
-            <Link to="/notifications" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
-              <Icon name="bell" />
-              Notifications
-            </Link>
-            {user.roles.includes('runner') && (
-              <Link to="/earnings" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
-                <Icon name="tag" />
-                Earnings
+            {MENU_LINKS.filter((link) => !link.runnersOnly || user.roles.includes('runner')).map(({ to, icon, label }) => (
+              <Link key={label} to={to} role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
+                <Icon name={icon} />
+                {label}
               </Link>
-            )}
-            <Link to="/profile" role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
-              <Icon name="settings" />
-              Settings
-            </Link>
+            ))}
             <hr className="avatar-menu__separator" />
             <button
               type="button"

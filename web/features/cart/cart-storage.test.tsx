@@ -25,6 +25,21 @@ const leaves = { id: 'i-leaves', name: 'Curry Leaves', unit: 'bunch', price: nul
 
 beforeEach(() => localStorage.clear())
 
+const patels = { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: null }
+
+/** A pending order of what the cart holds for Patel's, ASAP with no tip or instructions, unless `change` says otherwise. */
+const patelsPendingOrder = (change: Partial<Parameters<typeof buildPendingOrder>[0]> = {}) =>
+  buildPendingOrder({
+    store: patels,
+    lines: readCart('s1'),
+    tipCents: 0,
+    scheduledWindow: null,
+    deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
+    deliveryInstructions: '',
+    now: new Date('2026-11-21T12:00:00Z'),
+    ...change,
+  })
+
 describe('cart rules (spec 001 §4)', () => {
   test('adding an item twice makes one line of quantity 2', () => {
     addToCart('s1', dal)
@@ -156,15 +171,7 @@ describe('money', () => {
   test("the pending order keeps the store's open state, so checkout can say it is closed before any card", () => {
     addToCart('s1', dal)
     const closed = { timeZone: 'America/New_York', openNow: false, nextChange: { at: '2026-11-22T15:00:00.000Z', opens: true }, closedFor: 'Family wedding' }
-    const saved = buildPendingOrder({
-      store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: null, ...closed },
-      lines: readCart('s1'),
-      tipCents: 0,
-      scheduledWindow: null,
-      deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
-      deliveryInstructions: '',
-      now: new Date('2026-11-21T12:00:00Z'),
-    })
+    const saved = patelsPendingOrder({ store: { ...patels, ...closed } })
     savePendingOrder(saved)
     expect(readPendingOrder()?.storeOpen).toEqual(closed)
   })
@@ -172,29 +179,13 @@ describe('money', () => {
   test('a pending order for a window carries its start as scheduledFor and its label as the slot', () => {
     addToCart('s1', dal)
     const saturday = { start: '2026-11-28T15:00:00.000Z', end: '2026-11-28T17:00:00.000Z', label: 'Sat 10:00–12:00' }
-    const order = buildPendingOrder({
-      store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: null },
-      lines: readCart('s1'),
-      tipCents: 0,
-      scheduledWindow: saturday,
-      deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
-      deliveryInstructions: '',
-      now: new Date('2026-11-27T12:00:00Z'),
-    })
+    const order = patelsPendingOrder({ scheduledWindow: saturday, now: new Date('2026-11-27T12:00:00Z') })
     expect(order).toMatchObject({ deliveryType: 'scheduled', scheduledFor: saturday.start, timeSlot: 'Sat 10:00–12:00' })
   })
 
   test('checkout reads back what the cart saved; a missing, corrupt or empty pending order reads as none', () => {
     addToCart('s1', dal)
-    const saved = buildPendingOrder({
-      store: { id: 's1', name: 'Patel Family Grocers', address: '1605 Oak Tree Rd, Edison, NJ 08820', phone: null },
-      lines: readCart('s1'),
-      tipCents: 200,
-      scheduledWindow: null,
-      deliveryAddress: { address: '1 Main St', city: 'Edison', state: 'NJ', zipCode: '08817' },
-      deliveryInstructions: '',
-      now: new Date('2026-11-21T12:00:00Z'),
-    })
+    const saved = patelsPendingOrder({ tipCents: 200 })
     expect(readPendingOrder()).toBeNull()
     savePendingOrder(saved)
     expect(readPendingOrder()).toMatchObject({ storeId: 's1', storePhone: null, tip: '2.00', items: [{ id: 'i-dal', quantity: 1 }] })

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import type { OrderMessage } from '../../../modules/conversation/contract'
 import type { Order } from '../../../modules/orders/contract'
+import { type StreamState, useEventStream } from '../../lib/use-event-stream'
 import { problemsQueryOptions } from './api/after-delivery'
 import { mergeOrderMessage } from './api/order-messages'
 import { useStoreOrder } from './api/orders'
-
-export type StreamState = 'connecting' | 'live' | 'down'
 
 /**
  * Follows an order live over GET /api/orders/{id}/events: each `order` event is the order as it
@@ -16,24 +14,16 @@ export type StreamState = 'connecting' | 'live' | 'down'
 export function useOrderEvents(orderId: string, { enabled = true }: { enabled?: boolean } = {}): StreamState {
   const storeOrder = useStoreOrder()
   const queryClient = useQueryClient()
-  const [state, setState] = useState<StreamState>('connecting')
-  useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') {
-      setState('down')
-      return
-    }
-    const source = new EventSource(`/api/orders/${encodeURIComponent(orderId)}/events`, { withCredentials: true })
-    source.onopen = () => setState('live')
-    source.onerror = () => setState('down')
-    source.addEventListener('order', (event) => {
-      setState('live')
-      storeOrder(JSON.parse((event as MessageEvent<string>).data) as Order)
-      // A problem resolved is one of the order's changes: its reports are read again where they are shown.
-      void queryClient.invalidateQueries({ queryKey: problemsQueryOptions(orderId).queryKey })
-    })
-    source.addEventListener('message', (event) => mergeOrderMessage(queryClient, JSON.parse((event as MessageEvent<string>).data) as OrderMessage))
-    return () => source.close()
-    // storeOrder is stable in behaviour; reconnecting on each render would drop messages.
-  }, [orderId, enabled, queryClient])
-  return state
+  return useEventStream(
+    `/api/orders/${encodeURIComponent(orderId)}/events`,
+    {
+      order: (order) => {
+        storeOrder(order as Order)
+        // A problem resolved is one of the order's changes: its reports are read again where they are shown.
+        void queryClient.invalidateQueries({ queryKey: problemsQueryOptions(orderId).queryKey })
+      },
+      message: (message) => mergeOrderMessage(queryClient, message as OrderMessage),
+    },
+    { enabled },
+  )
 }

@@ -63,7 +63,7 @@ export function DeliveryStatusPanel({ order }: { order: Order }) {
         <p>{text}</p>
       </div>
       {order.scheduledWindow && order.status !== 'cancelled' && (
-        <p className="delivery-status__window">
+        <p className="saffron-note delivery-status__window">
           Scheduled delivery: <strong className="nowrap">{order.scheduledWindow.label}</strong>
         </p>
       )}

@@ -1,13 +1,11 @@
 import { formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import { GROCERY_PAYMENT_WAYS } from '../../lib/service-facts'
-import { Icon } from '../../ui/icon'
+import { IconTile } from '../../ui/icon'
 
 export function PromoCard() {
   return (
     <section className="row promo-card" aria-labelledby="promo-heading">
-      <span className="promo-card__icon" aria-hidden="true">
-        <Icon name="tag" />
-      </span>
+      <IconTile name="tag" className="promo-card__icon" />
       <div>
         <p className="kicker promo-card__eyebrow">Simple pricing</p>
         <h2 id="promo-heading" className="promo-card__heading">

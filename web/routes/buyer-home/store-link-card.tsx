@@ -1,6 +1,5 @@
 import type { NearbyStore } from '../../../modules/catalog/contract'
-import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
-import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
+import { DemoBadge, NearbyStoreFacts } from '../../features/catalog/components/store-facts'
 import { cacheStore } from '../../features/catalog/store-cache'
 import { CardLink } from '../../ui/card'
 import { Icon, IconTile } from '../../ui/icon'
@@ -16,11 +15,7 @@ export function StoreLinkCard({ store }: { store: NearbyStore }) {
           {store.isSample && <DemoBadge />}
         </div>
         <div className="meta">{store.address}</div>
-        <div className="store-card__facts">
-          <StoreDistance miles={store.distance} />
-          <StoreRating store={store} />
-          <StoreOpenStatus store={store} />
-        </div>
+        <NearbyStoreFacts store={store} className="store-card__facts" />
       </div>
       <Icon name="chevronRight" className="icon store-card__chevron" />
     </CardLink>

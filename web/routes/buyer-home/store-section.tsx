@@ -1,4 +1,5 @@
 import type { NearbyStore } from '../../../modules/catalog/contract'
+import { CardList } from '../../ui/card'
 import { EmptyState, FailedState } from '../../ui/empty-state'
 import { Skeletons } from '../../ui/skeleton'
 import { StoreLinkCard } from './store-link-card'
@@ -29,13 +30,9 @@ export function StoreSection({ title, stores, loading, failed, onRetry, empty }:
       ) : failed ? (
         <FailedState title="Stores could not be loaded" onRetry={onRetry} />
       ) : stores && stores.length > 0 ? (
-        <ul className="card-list store-section__list">
-          {stores.map((store) => (
-            <li key={store.id}>
-              <StoreLinkCard store={store} />
-            </li>
-          ))}
-        </ul>
+        <CardList items={stores} className="store-section__list">
+          {(store) => <StoreLinkCard store={store} />}
+        </CardList>
       ) : (
         <EmptyState title={empty.title} hint={empty.hint} />
       )}

@@ -31,7 +31,7 @@ export function DeliverySchedule(props: {
       <h2 id={`${id}-title`}>Delivery Schedule</h2>
       <fieldset className="delivery-options">
         <legend className="visually-hidden">When to deliver</legend>
-        <label className="delivery-option">
+        <label className="choice-tile delivery-option">
           <input
             type="radio"
             name={`${id}-when`}
@@ -44,7 +44,7 @@ export function DeliverySchedule(props: {
             <span className="meta meta--small">{closedMessage ? 'Not while the store is closed' : 'Typically Same Day'}</span>
           </span>
         </label>
-        <label className="delivery-option">
+        <label className="choice-tile delivery-option">
           <input type="radio" name={`${id}-when`} checked={deliveryType === 'scheduled'} onChange={() => onDeliveryTypeChange('scheduled')} />
           <span>
             <strong>Schedule for later</strong>

@@ -12,7 +12,7 @@ const PAID: Record<GroceryPaymentMethod, string> = {
 /** Item prices are estimates: the store's price is what is paid, in the way the buyer chose. */
 export function PricingNotice({ groceryPayment }: { groceryPayment: GroceryPaymentMethod }) {
   return (
-    <aside className="pricing-notice" aria-label="Item pricing">
+    <aside className="saffron-note pricing-notice" aria-label="Item pricing">
       <p>
         <strong>Item prices are estimates.</strong> Your runner pays the store's price, and {PAID[groceryPayment]}.
       </p>

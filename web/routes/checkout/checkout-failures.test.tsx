@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from 'bun:test'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { readCart } from '../../features/cart/cart-storage'
 import { readPendingOrder } from '../../features/cart/pending-order'
+import { fieldRefused } from '../../testing/fake-api'
 import { manualClock } from '../../testing/manual-clock'
 import { bodiesSentTo, checkoutServer, fillCartAndPendingOrder, openCheckout, pickTestCard, placed, placeOrderButton, store, toast } from './render-checkout'
 
@@ -65,14 +66,7 @@ describe('checkout failures (spec 001 §8)', () => {
 
   test('a field the gateway refuses shows its message under that field', async () => {
     checkoutServer({
-      'POST /api/payments/embedded/confirm': () => [
-        400,
-        {
-          message: "Your card's expiration year is in the past.",
-          code: 'invalid_expiry_year_past',
-          errors: { expYear: "Your card's expiration year is in the past." },
-        },
-      ],
+      'POST /api/payments/embedded/confirm': () => fieldRefused('expYear', "Your card's expiration year is in the past.", 'invalid_expiry_year_past'),
     })
     await openCheckout()
     await pickTestCard('4242 4242 4242 4242')

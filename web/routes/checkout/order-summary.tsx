@@ -32,7 +32,7 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
           {formatCents(payNowCents(tipCents))}
         </Fact>
       </dl>
-      <p className="checkout-summary__note">
+      <p className="saffron-note checkout-summary__note">
         Groceries{groceryCents !== null && ` (about ${formatCents(groceryCents)})`}{' '}
         {groceryPayment === 'card' ? "are charged to your card at the receipt's total." : `are paid to your runner at delivery, by ${GROCERY_PAYMENT_METHODS}.`}
       </p>

@@ -1,6 +1,7 @@
 import { CatalogMessage, LoadFailed } from '../../features/catalog/components/catalog-message'
 import { type OrdersRole, useOrders } from '../../features/orders/api/orders'
 import { ButtonLink } from '../../ui/button'
+import { CardList } from '../../ui/card'
 import { Skeletons } from '../../ui/skeleton'
 import { OrderCard } from './order-card'
 
@@ -53,12 +54,8 @@ export function OrderList({ side }: { side: OrdersRole }) {
     )
   }
   return (
-    <ul className="card-list" aria-label={side === 'runner' ? 'Deliveries' : 'Purchases'}>
-      {orders.data.map((order) => (
-        <li key={order.id}>
-          <OrderCard order={order} side={side} />
-        </li>
-      ))}
-    </ul>
+    <CardList items={orders.data} aria-label={side === 'runner' ? 'Deliveries' : 'Purchases'}>
+      {(order) => <OrderCard order={order} side={side} />}
+    </CardList>
   )
 }

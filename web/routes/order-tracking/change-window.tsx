@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { type Order, type ScheduledWindow, shortOrderId } from '../../../modules/orders/contract'
 import { deliveryWindowsQueryOptions } from '../../features/cart-checkout/api/delivery-windows'
 import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
@@ -10,8 +10,8 @@ import { useCurrentUser } from '../../lib/current-user'
 import { failureMessage } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
 import { Button } from '../../ui/button'
-import { Card } from '../../ui/card'
 import { useToast } from '../../ui/toast'
+import { TrackingCard } from './tracking-card'
 
 /**
  * The buyer's scheduled order, while no runner has accepted it: the same picker as the cart's to
@@ -21,13 +21,9 @@ import { useToast } from '../../ui/toast'
 export function ChangeWindow({ order }: { order: Order }) {
   const viewerId = useCurrentUser().data?.user?.id
   const [open, setOpen] = useState(false)
-  const titleId = useId()
   if (!order.scheduledWindow || order.buyerId !== viewerId || order.status !== 'pending_runner_acceptance') return null
   return (
-    <Card compact className="stack stack--snug change-window" aria-labelledby={titleId}>
-      <h2 id={titleId} className="tracking-card__heading">
-        Delivery window
-      </h2>
+    <TrackingCard title="Delivery window" className="stack stack--snug change-window">
       {!open && <p className="meta">Until a runner accepts your order, you can move it to another window.</p>}
       {open ? (
         <WindowForm order={order} current={order.scheduledWindow} onDone={() => setOpen(false)} />
@@ -36,7 +32,7 @@ export function ChangeWindow({ order }: { order: Order }) {
           Change window
         </Button>
       )}
-    </Card>
+    </TrackingCard>
   )
 }
 

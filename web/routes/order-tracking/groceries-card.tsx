@@ -6,9 +6,9 @@ import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { ApiError } from '../../lib/http'
 import { Button } from '../../ui/button'
-import { Card } from '../../ui/card'
 import { FieldError } from '../../ui/form'
 import { GroceryExtraChoice, groceryCardResult } from './grocery-extra'
+import { TrackingCard } from './tracking-card'
 
 /**
  * What the groceries came to, before the door: the runner's receipt photo (tap to enlarge), their
@@ -26,10 +26,7 @@ export function GroceriesCard({ order }: { order: Order }) {
   const choosing = confirmable && order.groceryPayment.extraStatus === 'awaiting_choice'
   const result = groceryCardResult(order, runnerName)
   return (
-    <Card compact className="stack tracking-card" aria-labelledby="groceries-heading">
-      <h2 id="groceries-heading" className="tracking-card__heading">
-        Receipt and total
-      </h2>
+    <TrackingCard title="Receipt and total">
       {order.receipt && <OrderPhoto photo={order.receipt} alt="Store receipt" />}
       {order.actualGroceryCost && (
         <p className="tracking-items__total">
@@ -51,7 +48,7 @@ export function GroceriesCard({ order }: { order: Order }) {
       {confirm.isError && (
         <FieldError>{confirm.error instanceof ApiError ? confirm.error.userMessage : 'Not confirmed: check your connection and try again.'}</FieldError>
       )}
-    </Card>
+    </TrackingCard>
   )
 }
 
@@ -72,11 +69,8 @@ function paidWhere(order: Order, runnerName: string): string {
 export function DoorstepPhoto({ order }: { order: Order }) {
   if (order.status !== 'delivered' || !order.deliveryPhoto) return null
   return (
-    <Card compact className="stack tracking-card" aria-labelledby="doorstep-heading">
-      <h2 id="doorstep-heading" className="tracking-card__heading">
-        Left at your door
-      </h2>
+    <TrackingCard title="Left at your door">
       <OrderPhoto photo={order.deliveryPhoto} alt="Groceries at your door" />
-    </Card>
+    </TrackingCard>
   )
 }

@@ -2,7 +2,7 @@ import type { Order, OrderItemView } from '../../../modules/orders/contract'
 import { ReplacementNote } from '../../features/orders/components/replacement-note'
 import { itemsLabel } from '../../features/orders/order-figures'
 import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
-import { Card } from '../../ui/card'
+import { TrackingCard } from './tracking-card'
 
 const price = (item: OrderItemView) =>
   item.price === null ? 'Price at store' : `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}${item.isEstimatedPrice ? ' (est.)' : ''}`
@@ -16,10 +16,7 @@ export function OrderItems({ order }: { order: Order }) {
   const missing = order.items.filter((item) => item.isDelivered === false)
   const split = order.status === 'delivered'
   return (
-    <Card compact className="stack tracking-card" aria-labelledby="items-heading">
-      <h2 id="items-heading" className="tracking-card__heading">
-        {itemsLabel(order.items)}
-      </h2>
+    <TrackingCard title={itemsLabel(order.items)}>
       {split ? (
         <>
           <ItemGroup title={`Delivered (${order.items.length - missing.length})`} items={order.items.filter((item) => item.isDelivered !== false)} />
@@ -28,7 +25,7 @@ export function OrderItems({ order }: { order: Order }) {
       ) : (
         <ItemList items={order.items} label="Items" />
       )}
-    </Card>
+    </TrackingCard>
   )
 }
 

@@ -1,10 +1,10 @@
 import type { Order } from '../../../modules/orders/contract'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
-import { Card } from '../../ui/card'
 import { Icon } from '../../ui/icon'
 import { cancelExplanation } from './cancel-reasons'
 import { type StepState, timelineSteps } from './timeline-steps'
+import { TrackingCard } from './tracking-card'
 
 /** What a screen reader says of each step's mark, which sighted people read from its colour and icon. */
 const STATE_WORDS: Record<StepState, string> = { done: 'Completed', current: 'In progress', upcoming: 'Not yet', cancelled: 'Cancelled' }
@@ -12,10 +12,7 @@ const STATE_WORDS: Record<StepState, string> = { done: 'Completed', current: 'In
 export function OrderTimeline({ order }: { order: Order }) {
   const now = useClock().now()
   return (
-    <Card compact className="stack tracking-card" aria-labelledby="timeline-heading">
-      <h2 id="timeline-heading" className="tracking-card__heading">
-        Progress
-      </h2>
+    <TrackingCard title="Progress">
       <ol className="timeline">
         {timelineSteps(order).map((step) => (
           <li key={step.label} className={`timeline__step timeline__step--${step.state}`} aria-current={step.state === 'current' ? 'step' : undefined}>
@@ -37,6 +34,6 @@ export function OrderTimeline({ order }: { order: Order }) {
           </li>
         ))}
       </ol>
-    </Card>
+    </TrackingCard>
   )
 }

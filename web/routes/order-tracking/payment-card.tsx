@@ -2,8 +2,8 @@ import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
 import { feeAndTipRefunded, groceryPaymentWords, orderCents, paymentWords } from '../../features/orders/order-figures'
-import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
+import { TrackingCard } from './tracking-card'
 
 /**
  * What the buyer paid online and what came back: the fee, the tip and their total, how the
@@ -13,10 +13,7 @@ import { Fact } from '../../ui/fact'
  */
 export function PaymentCard({ order }: { order: Order }) {
   return (
-    <Card compact className="stack tracking-card" aria-labelledby="payment-heading">
-      <h2 id="payment-heading" className="tracking-card__heading">
-        Payment
-      </h2>
+    <TrackingCard title="Payment">
       <dl className="sums">
         <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
         <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
@@ -29,6 +26,6 @@ export function PaymentCard({ order }: { order: Order }) {
       </dl>
       {!feeAndTipRefunded(order) && <p className="meta">{paymentWords(order)}</p>}
       <RefundLines order={order} side="buyer" />
-    </Card>
+    </TrackingCard>
   )
 }

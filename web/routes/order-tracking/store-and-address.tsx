@@ -1,14 +1,11 @@
 import type { Order } from '../../../modules/orders/contract'
-import { Card } from '../../ui/card'
 import { Icon } from '../../ui/icon'
+import { TrackingCard } from './tracking-card'
 
 /** From where to where: the store the runner shops at, and the address the groceries go to. */
 export function StoreAndAddress({ order }: { order: Order }) {
   return (
-    <Card compact className="stack tracking-card" aria-labelledby="route-heading">
-      <h2 id="route-heading" className="tracking-card__heading">
-        Store &amp; Delivery
-      </h2>
+    <TrackingCard title="Store & Delivery">
       <dl className="stack tracking-route">
         <div className="tracking-route__stop">
           <Icon name="store" className="icon tracking-route__icon" />
@@ -27,6 +24,6 @@ export function StoreAndAddress({ order }: { order: Order }) {
           </dd>
         </div>
       </dl>
-    </Card>
+    </TrackingCard>
   )
 }

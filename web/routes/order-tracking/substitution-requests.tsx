@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react'
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
 import { formatWait } from '../../lib/format-wait'
 import { useSecondsLeft } from '../../lib/use-seconds-left'
-import { Card } from '../../ui/card'
 import { useToast } from '../../ui/toast'
 import { SubstitutionAnswer } from './substitution-answer'
+import { TrackingCard } from './tracking-card'
 
 type Waiting = OrderItemView & { substitution: NonNullable<OrderItemView['substitution']> & { answerBy: string } }
 
@@ -22,16 +22,16 @@ export function SubstitutionRequests({ order }: { order: Order }) {
   useAnnounced(waiting, runner)
   if (waiting.length === 0) return null
   return (
-    <Card compact className="stack substitution-requests" aria-labelledby="substitution-requests-heading">
-      <h2 id="substitution-requests-heading" className="tracking-card__heading">
-        {waiting.length === 1 ? `${runner} suggests a replacement` : `${runner} suggests ${waiting.length} replacements`}
-      </h2>
+    <TrackingCard
+      title={waiting.length === 1 ? `${runner} suggests a replacement` : `${runner} suggests ${waiting.length} replacements`}
+      className="stack substitution-requests"
+    >
       <ul className="substitution-requests__list">
         {waiting.map((item) => (
           <SubstitutionRequest key={item.id} orderId={order.id} item={item} runner={runner} />
         ))}
       </ul>
-    </Card>
+    </TrackingCard>
   )
 }
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { type ComponentProps, type FormEvent, useRef, useState } from 'react'
 import {
   dateOfBirthProblem,
   embeddedOnboardingSchema,
@@ -33,6 +33,11 @@ function endedLinkOf(error: unknown): EndedLink | null {
   const { refreshUrl } = error.body
   return typeof refreshUrl === 'string' ? { status: error.status === 410 ? 'expired' : 'used', refreshUrl } : null
 }
+
+/** A number that is the runner's own (SSN, bank account): typed on a keypad of digits, never filled in by the browser. */
+const DigitsField = (props: Omit<ComponentProps<typeof TextField>, 'inputMode' | 'autoComplete' | 'required'>) => (
+  <TextField {...props} inputMode="numeric" autoComplete="off" required />
+)
 
 /**
  * What Stripe's onboarding asks of an individual to be paid: name, date of birth, the last four
@@ -100,27 +105,16 @@ export function OnboardingForm({ link, onLinkEnded }: { link: string; onLinkEnde
           <legend className="visually-hidden">Your details</legend>
           <TextField label="Legal name" {...form.bind('legalName')} autoComplete="name" required />
           <TextField label="Date of birth" {...form.bind('dateOfBirth')} type="date" autoComplete="bday" required />
-          <TextField label="Last 4 of SSN" {...form.bind('ssnLast4')} inputMode="numeric" autoComplete="off" maxLength={4} required />
+          <DigitsField label="Last 4 of SSN" {...form.bind('ssnLast4')} maxLength={4} />
         </fieldset>
         <fieldset className="fieldset form" disabled={pending}>
           <legend className="fieldset__legend">Bank account for payouts</legend>
-          <TextField
-            label="Routing number"
-            {...form.bind('routingNumber')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={9}
-            hint={`Test mode: ${TEST_ROUTING_NUMBER}`}
-            required
-          />
-          <TextField
+          <DigitsField label="Routing number" {...form.bind('routingNumber')} maxLength={9} hint={`Test mode: ${TEST_ROUTING_NUMBER}`} />
+          <DigitsField
             label="Account number"
             {...form.bind('accountNumber')}
-            inputMode="numeric"
-            autoComplete="off"
             maxLength={17}
             hint={`Test mode: ${TEST_ACCOUNT_NUMBER}, or ${TEST_FAILING_ACCOUNT_NUMBER} for payouts that fail`}
-            required
           />
         </fieldset>
         {failure && (

@@ -4,7 +4,7 @@ import { formatCents } from '../../../modules/shared/contract'
 import { ordersQueryOptions } from '../../features/orders/api/orders'
 import { StatusBadge } from '../../features/orders/components/status-badge'
 import { deliveryWhen, runnerEarningsCents } from '../../features/orders/order-figures'
-import { CardLink } from '../../ui/card'
+import { CardLink, CardList } from '../../ui/card'
 import { Icon } from '../../ui/icon'
 import { RunnerSection } from './runner-section'
 
@@ -27,13 +27,7 @@ export function ActiveDeliveries() {
         orders.length === 0 ? (
           <p className="meta">No deliveries in progress. Orders you accept appear here.</p>
         ) : (
-          <ul className="card-list">
-            {orders.map((order) => (
-              <li key={order.id}>
-                <ActiveDeliveryLink order={order} />
-              </li>
-            ))}
-          </ul>
+          <CardList items={orders}>{(order) => <ActiveDeliveryLink order={order} />}</CardList>
         )
       }
     </RunnerSection>

@@ -7,6 +7,7 @@ import { useAcceptOffer } from '../../features/runner/use-accept-offer'
 import { useOfferEvents } from '../../features/runner/use-offer-events'
 import { ApiError } from '../../lib/http'
 import { Button, ButtonLink } from '../../ui/button'
+import { CardList } from '../../ui/card'
 import { EmptyState, FailedState } from '../../ui/empty-state'
 import { Skeletons } from '../../ui/skeleton'
 import { AvailableOrderCard } from './available-order-card'
@@ -82,13 +83,7 @@ export function AvailableOrders({ zipCode, online, phoneVerified }: Props) {
               }
             />
           ) : (
-            <ul className="card-list">
-              {orders.map((order) => (
-                <li key={order.id}>
-                  <AvailableOrderCard order={order} accepting={acceptingId === order.id} onAccept={accept} />
-                </li>
-              ))}
-            </ul>
+            <CardList items={orders}>{(order) => <AvailableOrderCard order={order} accepting={acceptingId === order.id} onAccept={accept} />}</CardList>
           )}
         </>
       )}

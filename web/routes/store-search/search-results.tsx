@@ -1,4 +1,5 @@
 import type { NearbyStore } from '../../../modules/catalog/contract'
+import { CardList } from '../../ui/card'
 import { IconTile } from '../../ui/icon'
 import { StoreResultCard } from './store-result-card'
 
@@ -14,13 +15,9 @@ export function SearchResults({ searched, stores, onShop }: Props) {
       <p id="search-results-heading" className="meta meta--strong" role="status">
         {stores.length} {stores.length === 1 ? 'store' : 'stores'} for "{searched}"
       </p>
-      <ul className="card-list search-results__list">
-        {stores.map((store) => (
-          <li key={store.id}>
-            <StoreResultCard store={store} onShop={onShop} />
-          </li>
-        ))}
-      </ul>
+      <CardList items={stores} className="search-results__list">
+        {(store) => <StoreResultCard store={store} onShop={onShop} />}
+      </CardList>
     </section>
   )
 }

@@ -1,7 +1,6 @@
 import { useId } from 'react'
 import type { NearbyStore } from '../../../modules/catalog/contract'
-import { DemoBadge, StoreDistance, StoreRating } from '../../features/catalog/components/store-facts'
-import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
+import { DemoBadge, NearbyStoreFacts } from '../../features/catalog/components/store-facts'
 import { Button, ButtonAnchor } from '../../ui/button'
 import { Card } from '../../ui/card'
 import { Icon } from '../../ui/icon'
@@ -18,11 +17,7 @@ export function StoreResultCard({ store, onShop }: { store: NearbyStore; onShop:
       </div>
       {store.description && <p className="meta">{store.description}</p>}
       <p className="result-card__address">{store.address}</p>
-      <div className="result-card__facts">
-        <StoreDistance miles={store.distance} />
-        <StoreRating store={store} />
-        <StoreOpenStatus store={store} />
-      </div>
+      <NearbyStoreFacts store={store} className="result-card__facts" />
       <div className="result-card__actions">
         {store.phone && (
           <ButtonAnchor

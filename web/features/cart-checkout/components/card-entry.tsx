@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useOnline } from '../../../lib/online'
-import { Button } from '../../../ui/button'
+import { RetryNotice } from '../../../ui/empty-state'
 import { Spinner } from '../../../ui/loading-screen'
 import { usePaymentsConfig } from '../api/payments-config'
 import type { CardFormProps } from '../card-confirmer'
@@ -31,14 +31,7 @@ export function CardEntry(props: CardFormProps) {
     )
   if (config.isPending) return <LoadingCardForm />
   if (config.isError)
-    return (
-      <div className="form-notice form-notice--error" role="alert">
-        <p>The card form could not load.</p>
-        <Button type="button" size="small" onClick={() => void config.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    )
+    return <RetryNotice className="form-notice form-notice--error" message="The card form could not load." onRetry={() => void config.refetch()} />
   const { gateway, publishableKey } = config.data
   if (gateway === 'stripe' && publishableKey)
     return (

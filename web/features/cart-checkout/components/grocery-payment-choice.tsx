@@ -33,7 +33,7 @@ export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled
       <fieldset className="delivery-options" disabled={disabled} aria-describedby={byCard ? `${id}-hold` : undefined}>
         <legend className="visually-hidden">How to pay for the groceries</legend>
         {CHOICES.map(({ method, label }) => (
-          <label key={method} className="delivery-option">
+          <label key={method} className="choice-tile delivery-option">
             <input type="radio" name={`${id}-groceries`} checked={value === method} onChange={() => onChange(method)} />
             <span>{label}</span>
           </label>

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Button } from '../../../ui/button'
+import { RetryNotice } from '../../../ui/empty-state'
 import { Spinner } from '../../../ui/loading-screen'
 import { type DeliveryWindow, useDeliveryWindows } from '../api/delivery-windows'
 import { labelParts, windowsByDay } from '../window-days'
@@ -31,14 +31,7 @@ export function WindowPicker({ storeId, value, onChange, legend = 'Delivery wind
       </p>
     )
   if (windows.isError)
-    return (
-      <div className="window-picker__message" role="alert">
-        <p>Delivery windows could not be loaded.</p>
-        <Button type="button" size="small" onClick={() => void windows.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    )
+    return <RetryNotice className="window-picker__message" message="Delivery windows could not be loaded." onRetry={() => void windows.refetch()} />
   const days = windowsByDay(windows.data.windows, windows.data.timeZone)
   if (days.length === 0) return <p className="window-picker__message">{NO_WINDOWS}</p>
   return (
@@ -51,7 +44,7 @@ export function WindowPicker({ storeId, value, onChange, legend = 'Delivery wind
             {day.windows.map((option) => {
               const { day: weekday, hours } = labelParts(option.label)
               return (
-                <label key={option.start} className={`window-option${option.available ? '' : ' window-option--full'}`}>
+                <label key={option.start} className={`choice-tile window-option${option.available ? '' : ' window-option--full'}`}>
                   <input
                     type="radio"
                     name={name}

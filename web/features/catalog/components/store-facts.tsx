@@ -1,19 +1,20 @@
-import type { Store } from '../../../../modules/catalog/contract'
+import type { NearbyStore, Store } from '../../../../modules/catalog/contract'
 import { Icon } from '../../../ui/icon'
 import { Badge } from '../../../ui/status-badge'
+import { StoreOpenStatus } from './store-open-status'
 
 /** Sample stores are marked, so nobody mistakes the demo data for a real shop. */
 export const DemoBadge = () => <Badge className="badge--caps badge--small store-badge">Demo</Badge>
 
 /** Miles to one decimal, as the spec shows distances. */
-export const StoreDistance = ({ miles }: { miles: number }) => (
+const StoreDistance = ({ miles }: { miles: number }) => (
   <span className="store-fact">
     <Icon name="mapPin" className="store-fact__icon" />
     {miles.toFixed(1)} mi
   </span>
 )
 
-export function StoreRating({ store }: { store: Pick<Store, 'rating' | 'totalRatings'> }) {
+function StoreRating({ store }: { store: Pick<Store, 'rating' | 'totalRatings'> }) {
   if (store.rating === null) return <span className="store-fact store-fact--muted">No ratings yet</span>
   const count = store.totalRatings
   return (
@@ -26,5 +27,16 @@ export function StoreRating({ store }: { store: Pick<Store, 'rating' | 'totalRat
         Rated {store.rating.toFixed(1)} out of 5 from {count} {count === 1 ? 'rating' : 'ratings'}
       </span>
     </span>
+  )
+}
+
+/** What a nearby store's card says of it, in one row: how far, how rated, and whether it is open. */
+export function NearbyStoreFacts({ store, className }: { store: NearbyStore; className: string }) {
+  return (
+    <div className={className}>
+      <StoreDistance miles={store.distance} />
+      <StoreRating store={store} />
+      <StoreOpenStatus store={store} />
+    </div>
   )
 }

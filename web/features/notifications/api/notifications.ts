@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { notificationsPageSchema } from '../../../../modules/notifications/contract'
+import { cursorPagesQueryOptions } from '../../../lib/cursor-pages'
 import { apiRequest } from '../../../lib/http'
 
 /** Every query of this feature starts with this, so a new message or a read refreshes them all. */
@@ -22,12 +23,6 @@ export const useNotifications = () => useQuery(notificationsQueryOptions())
 export const useUnreadCount = () => useQuery({ ...notificationsQueryOptions(), enabled: false }).data?.unreadCount ?? 0
 
 /** Every notification, a page at a time, for the centre's full list. */
-export const allNotificationsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, 'all'],
-    queryFn: ({ pageParam }) => fetchNotifications(pageParam ?? undefined),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  })
+export const allNotificationsQueryOptions = () => cursorPagesQueryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'all'], fetchPage: fetchNotifications })
 
 export const useAllNotifications = () => useInfiniteQuery(allNotificationsQueryOptions())

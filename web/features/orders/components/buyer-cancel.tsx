@@ -9,11 +9,10 @@ import { ApiError } from '../../../lib/http'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
-import { ConfirmDialog } from '../../../ui/dialog'
 import { useToast } from '../../../ui/toast'
 import { ORDERS_KEY, useCancelOrder } from '../api/orders'
 import { orderCents } from '../order-figures'
-import { CancelOrderButton } from './cancel-order-button'
+import { CancelOrderButton, ConfirmCancel } from './cancel-order-button'
 
 /** Cancel, for the order's buyer while it waits for a runner: on tracking and the order detail, as on My Orders. */
 export function CancelWhileWaiting({ order }: { order: Order }) {
@@ -85,15 +84,13 @@ function NoShow({ order }: { order: Order }) {
         Cancel — runner never came
       </Button>
       {open && (
-        <ConfirmDialog
+        <ConfirmCancel
           title="Cancel — runner never came?"
           description={`Your runner hasn't picked up order #${shortOrderId(order.id)}. Cancelling ends it and refunds the ${paid} fee and tip in full.`}
           keepLabel="Keep Waiting"
           onKeep={close}
-          confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
           onConfirm={confirm}
-          tone="danger"
-          busy={cancel.isPending}
+          cancelling={cancel.isPending}
         />
       )}
     </Card>

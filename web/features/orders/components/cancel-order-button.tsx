@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type RefObject, useState } from 'react'
+import { type ComponentProps, type RefObject, useState } from 'react'
 import { type Order, shortOrderId } from '../../../../modules/orders/contract'
 import { formatCents } from '../../../../modules/shared/contract'
 import { failureMessage } from '../../../lib/form-errors'
@@ -47,18 +47,23 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
         Cancel<span className="visually-hidden"> order #{number}</span>
       </Button>
       {open && (
-        <ConfirmDialog
+        <ConfirmCancel
           title="Cancel this order?"
           description={`No runner has accepted order #${number} yet. Cancelling releases the ${held} hold on your card, so nothing is charged.`}
           fallbackFocus={afterCancel}
           keepLabel="Keep Order"
           onKeep={close}
-          confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
           onConfirm={confirm}
-          tone="danger"
-          busy={cancel.isPending}
+          cancelling={cancel.isPending}
         />
       )}
     </>
   )
+}
+
+type ConfirmCancelProps = Omit<ComponentProps<typeof ConfirmDialog>, 'confirmLabel' | 'tone' | 'busy'> & { cancelling: boolean }
+
+/** The question before a buyer's order is cancelled, in the danger tone: 'Cancel Order', busy while the cancel is under way. */
+export function ConfirmCancel({ cancelling, ...question }: ConfirmCancelProps) {
+  return <ConfirmDialog {...question} confirmLabel={cancelling ? 'Cancelling...' : 'Cancel Order'} tone="danger" busy={cancelling} />
 }

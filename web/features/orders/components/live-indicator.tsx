@@ -1,6 +1,6 @@
 import { ORDER_POLL_MS } from '../../../../modules/orders/contract'
 import { useOnline } from '../../../lib/online'
-import type { StreamState } from '../use-order-events'
+import type { StreamState } from '../../../lib/use-event-stream'
 
 const SHOWN: Record<StreamState | 'offline', { text: string; meaning: string }> = {
   connecting: { text: 'Connecting...', meaning: 'Connecting to live updates' },

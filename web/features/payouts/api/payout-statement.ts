@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { payoutsResponseSchema } from '../../../../modules/payouts/contract'
+import { cursorPagesQueryOptions } from '../../../lib/cursor-pages'
 import { apiRequest } from '../../../lib/http'
 
 /** Every query of this feature starts with this, so setting up payouts refreshes them all. */
@@ -17,12 +18,6 @@ export const fetchPayoutStatement = (cursor?: string) =>
 
 /** The runner's statement a page at a time: the first page's account and balances are the current ones. */
 export const payoutStatementQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: [...PAYOUTS_KEY, 'statement'],
-    queryFn: ({ pageParam }) => fetchPayoutStatement(pageParam ?? undefined),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    staleTime: STATEMENT_STALE_MS,
-  })
+  cursorPagesQueryOptions({ queryKey: [...PAYOUTS_KEY, 'statement'], fetchPage: fetchPayoutStatement, staleTime: STATEMENT_STALE_MS })
 
 export const usePayoutStatement = () => useInfiniteQuery(payoutStatementQueryOptions())
