@@ -41,34 +41,65 @@ export async function runPayouts(db: Database, gateway: PaymentGateway, clock: C
   await takeReversalsToGateway(db, gateway, clock, await pendingReversals(db))
   const now = clock.now()
   result.skipped = await waitingForOnboarding(db, now)
-  let after: { availableAt: Date; id: string } | null = null
-  for (;;) {
-    const batch = await db
-      .select({ line: payoutLines, destination: payoutAccounts.gatewayAccountId })
-      .from(payoutLines)
-      .innerJoin(payoutAccounts, and(eq(payoutAccounts.runnerId, payoutLines.runnerId), eq(payoutAccounts.status, 'enabled')))
-      .where(
-        and(
-          dueBy(now),
-          after
-            ? or(gt(payoutLines.availableAt, after.availableAt), and(eq(payoutLines.availableAt, after.availableAt), sql`${payoutLines.id} > ${after.id}`))
-            : undefined,
-        ),
-      )
-      .orderBy(asc(payoutLines.availableAt), asc(payoutLines.id))
-      .limit(BATCH)
-    if (batch.length === 0) {
-      // What the embedded stand-in pays on to runners' banks once a day (Stripe does it itself).
-      const paidOut = await gateway.payOutBalances?.(payoutsAccountListener(db, clock))
-      result.bankPayouts = { paid: paidOut?.paid.length ?? 0, failed: paidOut?.failed.length ?? 0 }
-      // Once, when all is done: the notices then say where the run left the money (a CLI run's too, at once).
-      if (result.transferred > 0) await announcePayoutEvents(db)
-      return result
+  await payInBatches(db, gateway, clock, now, result)
+  // What the embedded stand-in pays on to runners' banks once a day (Stripe does it itself).
+  const paidOut = await gateway.payOutBalances?.(payoutsAccountListener(db, clock))
+  result.bankPayouts = { paid: paidOut?.paid.length ?? 0, failed: paidOut?.failed.length ?? 0 }
+  // Once, when all is done: the notices then say where the run left the money (a CLI run's too, at once).
+  if (result.transferred > 0) await announcePayoutEvents(db)
+  return result
+}
+
+type ClaimedBatch = { lines: LineRow[]; destinations: Map<string, string>; after: { availableAt: Date; id: string } }
+
+/**
+ * Every batch, with the ledger's work beside the gateway's: while one batch's transfers are in
+ * flight, the next batch is read and claimed and the one before settled, so the transfers never
+ * wait on those round trips. Each is the same work as one batch at a time: the batches hold
+ * different lines, and each lock is still taken in id order. Should one step throw, those still
+ * under way end before the run throws; a claimed line left unsent goes next run under its key.
+ */
+async function payInBatches(db: Database, gateway: PaymentGateway, clock: Clock, now: Date, result: PayoutRunResult) {
+  let claiming = awaitedLater(claimNextBatch(db, clock, now, null))
+  let settling = awaitedLater(Promise.resolve())
+  try {
+    for (let batch = await claiming; batch; batch = await claiming) {
+      claiming = awaitedLater(claimNextBatch(db, clock, now, batch.after))
+      const made = await sendBatch(db, gateway, clock, batch.lines, batch.destinations, result)
+      await settling
+      settling = awaitedLater(settleBatch(db, gateway, clock, made, result))
     }
-    after = batch.at(-1)!.line
-    const destinations = new Map(batch.map(({ line, destination }) => [line.id, destination]))
-    await payBatch(db, gateway, clock, await claimLines(db, clock, [...destinations.keys()]), destinations, result)
+    await settling
+  } finally {
+    await Promise.allSettled([claiming, settling])
   }
+}
+
+/** A promise awaited later: its failure is marked handled now (no unhandled rejection meanwhile) and still thrown where it is awaited. */
+function awaitedLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {})
+  return promise
+}
+
+/** The next batch of due lines of enabled runners after `after`, in (available_at, id) order, claimed; null when none is left. */
+async function claimNextBatch(db: Database, clock: Clock, now: Date, after: ClaimedBatch['after'] | null): Promise<ClaimedBatch | null> {
+  const batch = await db
+    .select({ line: payoutLines, destination: payoutAccounts.gatewayAccountId })
+    .from(payoutLines)
+    .innerJoin(payoutAccounts, and(eq(payoutAccounts.runnerId, payoutLines.runnerId), eq(payoutAccounts.status, 'enabled')))
+    .where(
+      and(
+        dueBy(now),
+        after
+          ? or(gt(payoutLines.availableAt, after.availableAt), and(eq(payoutLines.availableAt, after.availableAt), sql`${payoutLines.id} > ${after.id}`))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(payoutLines.availableAt), asc(payoutLines.id))
+    .limit(BATCH)
+  if (batch.length === 0) return null
+  const destinations = new Map(batch.map(({ line, destination }) => [line.id, destination]))
+  return { lines: await claimLines(db, clock, [...destinations.keys()]), destinations, after: batch.at(-1)!.line }
 }
 
 /** Available lines whose runner cannot be paid yet: counted for support, left as they are. */
@@ -134,16 +165,18 @@ async function claimLines(db: Database, clock: Clock, lineIds: readonly string[]
   })
 }
 
-/** Sends each claimed line (CONCURRENCY at once), then settles those the gateway made together, and follows any refund that came meanwhile. */
-async function payBatch(
+type MadeTransfer = { line: LineRow; transferId: string }
+
+/** Sends each claimed line (CONCURRENCY at once); returns those the gateway made. A refusal is noted on its line, no answer left to the next run. */
+async function sendBatch(
   db: Database,
   gateway: PaymentGateway,
   clock: Clock,
   lines: readonly LineRow[],
   destinations: ReadonlyMap<string, string>,
   result: PayoutRunResult,
-) {
-  const made: { line: LineRow; transferId: string }[] = []
+): Promise<MadeTransfer[]> {
+  const made: MadeTransfer[] = []
   await eachAtMost(lines, CONCURRENCY, async (line) => {
     const sent = await transfers.send(gateway, {
       lineId: line.id,
@@ -160,6 +193,11 @@ async function payBatch(
       result.unreachable.push({ lineId: line.id, reason: sent.reason })
     } else await refused(db, gateway, clock, line, sent, result)
   })
+  return made
+}
+
+/** Settles the transfers the gateway made together, then follows any refund that came meanwhile. */
+async function settleBatch(db: Database, gateway: PaymentGateway, clock: Clock, made: readonly MadeTransfer[], result: PayoutRunResult) {
   const paid = await settleLines(db, clock, made)
   for (const line of paid) {
     result.transferred++
@@ -187,7 +225,7 @@ type PaidLine = Pick<LineRow, 'id' | 'orderId'> & { transferredCents: number }
  * line another run settled first is left out. On its way to the bank until the gateway reports
  * the payout that carries it.
  */
-async function settleLines(db: Database, clock: Clock, made: readonly { line: LineRow; transferId: string }[]): Promise<PaidLine[]> {
+async function settleLines(db: Database, clock: Clock, made: readonly MadeTransfer[]): Promise<PaidLine[]> {
   if (made.length === 0) return []
   const values = made.map(({ line, transferId }) => ({ id: line.id, transfer_id: transferId, transferred_cents: line.transferringCents }))
   const now = sql`${clock.now().toISOString()}::timestamptz`
