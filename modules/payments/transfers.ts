@@ -1,5 +1,5 @@
 import { describeForLog } from '../shared/index'
-import { type ConnectedAccount, GatewayUnavailableError, type PaymentGateway, TransferRefusedError } from './gateways/gateway'
+import { type AccountListener, type ConnectedAccount, GatewayUnavailableError, type PaymentGateway, TransferRefusedError } from './gateways/gateway'
 import { idempotencyKeys, transferGroupOf } from './keys'
 
 /**
@@ -69,5 +69,15 @@ export const ofOrder = (gateway: PaymentGateway, orderId: string) => gateway.tra
 /** The platform's available balance at the gateway, for support's `payouts balance`. */
 export const platformBalance = (gateway: PaymentGateway) => gateway.platformBalanceCents()
 
-/** Money to a runner's connected account, keyed by the payout line it pays: sent, reversed, and the account and its onboarding link. */
-export const transfers = { send, reverse, account, onboardingLink, ofOrder, platformBalance }
+/**
+ * Connected balances paid on to runners' banks, where the gateway leaves that to the platform (the
+ * embedded stand-in, once a day); each payout, paid or failed, is told to `accounts`. Stripe pays
+ * connected accounts out itself and says so through its webhook, so there nothing is done here.
+ */
+export async function payOutBalances(gateway: PaymentGateway, accounts: AccountListener) {
+  const run = await gateway.payOutBalances?.(accounts)
+  return { paid: run?.paid.length ?? 0, failed: run?.failed.length ?? 0 }
+}
+
+/** Money to a runner's connected account, keyed by the payout line it pays: sent, reversed, the account and its onboarding link, and its balance on to the bank. */
+export const transfers = { send, reverse, account, onboardingLink, ofOrder, platformBalance, payOutBalances }

@@ -43,8 +43,7 @@ export async function runPayouts(db: Database, gateway: PaymentGateway, clock: C
   result.skipped = await waitingForOnboarding(db, now)
   await payInBatches(db, gateway, clock, now, result)
   // What the embedded stand-in pays on to runners' banks once a day (Stripe does it itself).
-  const paidOut = await gateway.payOutBalances?.(payoutsAccountListener(db, clock))
-  result.bankPayouts = { paid: paidOut?.paid.length ?? 0, failed: paidOut?.failed.length ?? 0 }
+  result.bankPayouts = await transfers.payOutBalances(gateway, payoutsAccountListener(db, clock))
   // Once, when all is done: the notices then say where the run left the money (a CLI run's too, at once).
   if (result.transferred > 0) await announcePayoutEvents(db)
   return result
