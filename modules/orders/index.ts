@@ -23,7 +23,7 @@ import { groceryPaymentOfOrder } from './order-view'
 import { announceOrderChange, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
 import { problemPhotoForSupport, problemsForSupport, resolveProblem } from './problem-desk'
 import { problemToTell } from './problems'
-import { revealedRatings, runnerStandings } from './ratings'
+import { revealedRatings, runnerStanding } from './ratings'
 import { REFUNDED_CHARGE_NAMES, refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
 import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
@@ -56,7 +56,7 @@ export const orderSchedule = { takenWindows, assertWindowHasRoom, offersOpenAtFo
 export const runnerQueries = {
   ordersWaitingNear,
   deliveriesSince,
-  standings: runnerStandings,
+  runnerStanding,
   unsettledClaims,
   givenUpSince,
   givenUpCountsSince,

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { AFTER_DELIVERY_DAYS, type Clock, conflict, MIN_RATINGS_FOR_AVERAGE } from '../shared/index'
+import { AFTER_DELIVERY_DAYS, batchedLookupPer, type Clock, conflict, MIN_RATINGS_FOR_AVERAGE } from '../shared/index'
 import { AFTER_DELIVERY_MS, afterDeliveryOpen, type NewRating, type Rating, type RunnerRating } from './contract'
 import { orderForParty } from './order-access'
 import { announceOrderChange, recordOrderEvent } from './outbox'
@@ -117,6 +117,14 @@ export async function runnerStandings(db: Database, clock: Clock, runnerIds: rea
     })
   }
   return standings
+}
+
+/** Every GET /api/runner/stats reads a standing: requests that come together share one read (batchedLookup). */
+const standingLookup = batchedLookupPer((db: Database, clock: Clock) => (runnerIds: string[]) => runnerStandings(db, clock, runnerIds))
+
+/** A runner's standing (runnerStandings), read together with other requests' runners. */
+export async function runnerStanding(db: Database, clock: Clock, runnerId: string): Promise<RunnerStanding> {
+  return (await standingLookup(db, clock)(runnerId))!
 }
 
 /** Each runner's figures as the buyer sees them on an order: the rating and the deliveries, never the earnings. */
