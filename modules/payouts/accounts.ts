@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type AccountListener, type ConnectedAccount, type PaymentGateway, transfers } from '../payments/index'
 import type { Clock } from '../shared/index'
@@ -30,6 +30,16 @@ export const accountView = (row: AccountRow | undefined): PayoutAccount =>
 export async function payoutAccountOf(db: Database, runnerId: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runnerId))
   return row
+}
+
+/** These runners' payout accounts, by runner; a runner who never set one up has none. */
+export async function payoutAccountsOf(db: Database, runnerIds: readonly string[]): Promise<Map<string, AccountRow>> {
+  if (runnerIds.length === 0) return new Map()
+  const rows = await db
+    .select()
+    .from(payoutAccounts)
+    .where(inArray(payoutAccounts.runnerId, [...runnerIds]))
+  return new Map(rows.map((row) => [row.runnerId, row]))
 }
 
 /**

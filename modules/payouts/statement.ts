@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { type Clock, isUuid } from '../shared/index'
-import { accountView, payoutAccountOf } from './accounts'
+import { batchedLookupPer, type Clock, isUuid } from '../shared/index'
+import { accountView, payoutAccountOf, payoutAccountsOf } from './accounts'
 import {
   bankFailureWords,
   PAYOUT_PAGE_SIZE,
@@ -96,33 +96,61 @@ function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string
   }
 }
 
+/**
+ * The newest lines of each of these runners, a page and one more each (so a page knows whether
+ * another follows), newest first: one statement that takes each runner's range of their index.
+ */
+async function firstPagesOf(db: Database, runnerIds: readonly string[]): Promise<Map<string, LineRow[]>> {
+  const newest = sql`(select l.id from unnest(${sql.param([...runnerIds])}::uuid[]) as r(runner_id) cross join lateral (${db
+    .select({ id: payoutLines.id })
+    .from(payoutLines)
+    .where(sql`${payoutLines.runnerId} = r.runner_id`)
+    .orderBy(desc(payoutLines.createdAt), desc(payoutLines.id))
+    .limit(PAYOUT_PAGE_SIZE + 1)}) as l)`
+  const pages = new Map<string, LineRow[]>(runnerIds.map((id) => [id, []]))
+  for (const line of await db.select().from(payoutLines).where(sql`${payoutLines.id} in ${newest}`).orderBy(desc(payoutLines.createdAt), desc(payoutLines.id)))
+    pages.get(line.runnerId)?.push(line)
+  return pages
+}
+
+/**
+ * Every GET /api/runner/payouts reads the runner's account, balances and first page: requests that
+ * come together share one read of each (batchedLookup), still made after each request arrived.
+ */
+const accountLookup = batchedLookupPer((db: Database, _clock: Clock) => (runnerIds: string[]) => payoutAccountsOf(db, runnerIds))
+const balanceLookup = batchedLookupPer((db: Database, clock: Clock) => (runnerIds: string[]) => balancesOf(db, clock, runnerIds))
+const firstPageLookup = batchedLookupPer((db: Database, _clock: Clock) => (runnerIds: string[]) => firstPagesOf(db, runnerIds))
+
+/** A later page: the lines after the cursor's, a page and one more. */
+function pageAfter(db: Database, runnerId: string, after: { createdAt: Date; id: string }) {
+  return db
+    .select()
+    .from(payoutLines)
+    .where(
+      and(
+        eq(payoutLines.runnerId, runnerId),
+        or(lt(payoutLines.createdAt, after.createdAt), and(eq(payoutLines.createdAt, after.createdAt), sql`${payoutLines.id} < ${after.id}`)),
+      ),
+    )
+    .orderBy(desc(payoutLines.createdAt), desc(payoutLines.id))
+    .limit(PAYOUT_PAGE_SIZE + 1)
+}
+
 /** GET /api/runner/payouts: the runner's account, balances and lines, newest first, 50 at a time. */
 export async function payoutStatement(db: Database, clock: Clock, runnerId: string, cursor?: string): Promise<PayoutsResponse> {
   const after = decodeCursor(cursor)
-  const [account, balances, lines] = await Promise.all([
-    payoutAccountOf(db, runnerId),
-    balancesOf(db, clock, [runnerId]),
-    db
-      .select()
-      .from(payoutLines)
-      .where(
-        and(
-          eq(payoutLines.runnerId, runnerId),
-          after
-            ? or(lt(payoutLines.createdAt, after.createdAt), and(eq(payoutLines.createdAt, after.createdAt), sql`${payoutLines.id} < ${after.id}`))
-            : undefined,
-        ),
-      )
-      .orderBy(desc(payoutLines.createdAt), desc(payoutLines.id))
-      .limit(PAYOUT_PAGE_SIZE + 1),
+  const [account, balance, lines] = await Promise.all([
+    accountLookup(db, clock)(runnerId),
+    balanceLookup(db, clock)(runnerId),
+    after ? pageAfter(db, runnerId, after) : firstPageLookup(db, clock)(runnerId),
   ])
-  const page = lines.slice(0, PAYOUT_PAGE_SIZE)
+  const page = (lines ?? []).slice(0, PAYOUT_PAGE_SIZE)
   const now = clock.now()
   return {
     account: accountView(account),
-    balance: balances.get(runnerId)!,
+    balance: balance!,
     earnings: page.map((line) => toPayoutLine(line, now)),
-    nextCursor: lines.length > PAYOUT_PAGE_SIZE ? encodeCursor(page.at(-1)!) : null,
+    nextCursor: (lines ?? []).length > PAYOUT_PAGE_SIZE ? encodeCursor(page.at(-1)!) : null,
   }
 }
 
@@ -150,20 +178,47 @@ export async function linesForSupport(db: Database, clock: Clock, filter: { runn
 }
 
 /**
- * What the ledger says a runner earned by delivering, net of refunds and reversals: all of it
- * (kept in payout_totals), and since `since` (today's lines, from the runner's index). For the
- * runner's stats; groceries paid back are not earnings.
+ * What the ledger says runners earned by delivering, net of refunds and reversals: all of it (kept
+ * in payout_totals), and since a time (today's lines, from the runner's index), for each runner and
+ * time asked, keyed by earnedKey. For the runners' stats; groceries paid back are not earnings.
  */
-export async function earnedBy(db: Database, runnerId: string, since: Date) {
+async function earnedByMany(db: Database, asked: readonly { runnerId: string; since: Date }[]) {
   const net = sql`case when ${payoutLines.transferredCents} is null then ${payoutLines.amountCents} else ${payoutLines.transferredCents} - ${payoutLines.reversedCents} end`
-  const [row] = await db
+  const runnerIds = asked.map((one) => one.runnerId)
+  // Sent as text and cast: postgres.js cannot name the type of an array of times it is handed.
+  const sinces = asked.map((one) => one.since.toISOString())
+  const rows = await db
     .select({
-      allTimeCents: sql<number>`coalesce((${db.select({ cents: payoutTotals.deliveryEarnedCents }).from(payoutTotals).where(eq(payoutTotals.runnerId, runnerId))}), 0)::int`,
-      sinceCents: sql<number>`coalesce(sum(${net}), 0)::int`,
+      n: sql<number>`r.n`.mapWith(Number),
+      allTimeCents: sql<number>`coalesce((${db
+        .select({ cents: payoutTotals.deliveryEarnedCents })
+        .from(payoutTotals)
+        .where(sql`${payoutTotals.runnerId} = r.runner_id`)}), 0)`.mapWith(Number),
+      sinceCents: sql<number>`(${db
+        .select({ cents: sql`coalesce(sum(${net}), 0)::int` })
+        .from(payoutLines)
+        .where(and(sql`${payoutLines.runnerId} = r.runner_id`, eq(payoutLines.kind, 'delivery'), sql`${payoutLines.createdAt} >= r.since`))})`.mapWith(Number),
     })
-    .from(payoutLines)
-    .where(and(eq(payoutLines.runnerId, runnerId), eq(payoutLines.kind, 'delivery'), gte(payoutLines.createdAt, since)))
-  return { allTimeCents: Number(row?.allTimeCents ?? 0), sinceCents: Number(row?.sinceCents ?? 0) }
+    .from(sql`unnest(${sql.param(runnerIds)}::uuid[], ${sql.param(sinces)}::text[]::timestamptz[]) with ordinality as r(runner_id, since, n)`)
+  const earned = new Map<string, { allTimeCents: number; sinceCents: number }>()
+  for (const { n, allTimeCents, sinceCents } of rows) earned.set(earnedKey(asked[n - 1]!), { allTimeCents, sinceCents })
+  return earned
+}
+
+const earnedKey = ({ runnerId, since }: { runnerId: string; since: Date }) => `${runnerId} ${since.toISOString()}`
+
+/** Every GET /api/runner/stats reads this: requests that come together share one read (batchedLookup). */
+const earnedLookup = batchedLookupPer((db: Database, _clock: Clock) => (keys: string[]) => {
+  const asked = keys.map((key) => {
+    const [runnerId, since] = key.split(' ')
+    return { runnerId: runnerId!, since: new Date(since!) }
+  })
+  return earnedByMany(db, asked)
+})
+
+/** What a runner earned by delivering, all of it and since `since` (earnedByMany), read together with other requests' runners. */
+export async function earnedBy(db: Database, clock: Clock, runnerId: string, since: Date) {
+  return (await earnedLookup(db, clock)(earnedKey({ runnerId, since }))) ?? { allTimeCents: 0, sinceCents: 0 }
 }
 
 /** What each of these orders' deliveries earned their runners, as the ledger has it now: net of refunds and reversals, with the line's status. */

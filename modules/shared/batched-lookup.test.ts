@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { batchedLookup } from './batched-lookup'
+import { batchedLookup, batchedLookupPer } from './batched-lookup'
 
 /** A read the test finishes by hand, recording the keys of each call; `untilCalls(n)` waits for the n-th call. */
 function heldReads() {
@@ -75,5 +75,20 @@ describe('batchedLookup', () => {
     calls[2]!.finish(answers(calls[2]!.keys))
     expect(calls.map((call) => call.keys)).toEqual([['a'], ['b', 'c'], ['d']])
     expect(await Promise.all(all)).toEqual(['A', 'B', 'C', 'D'])
+  })
+})
+
+describe('batchedLookupPer', () => {
+  test('one lookup for each database and clock: the same pair shares it, another pair has its own', () => {
+    const made: [object, object][] = []
+    const lookupOf = batchedLookupPer((db: object, clock: object) => {
+      made.push([db, clock])
+      return async (keys: string[]) => answers(keys)
+    })
+    const [db, clock, otherClock] = [{}, {}, {}]
+    expect(lookupOf(db, clock)).toBe(lookupOf(db, clock))
+    expect(lookupOf(db, otherClock)).not.toBe(lookupOf(db, clock))
+    expect(lookupOf({}, clock)).not.toBe(lookupOf(db, clock))
+    expect(made).toHaveLength(3)
   })
 })

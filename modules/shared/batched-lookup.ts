@@ -54,3 +54,22 @@ export function batchedLookup<K, V>(readMany: (keys: K[]) => Promise<Map<K, V>>,
       flush()
     })
 }
+
+/**
+ * A batchedLookup for each database and clock, made the first time they ask: a module's reads
+ * are plain functions of (db, clock, key), while the requests that share a batch must share the
+ * database and the clock it reads `now` from. Every app (each test's too) so gets its own batches.
+ */
+export function batchedLookupPer<D extends object, C extends object, K, V>(
+  readManyOf: (db: D, clock: C) => (keys: K[]) => Promise<Map<K, V>>,
+  options?: { inFlightAtMost?: number; batchAtMost?: number },
+) {
+  const lookups = new WeakMap<D, WeakMap<C, (key: K) => Promise<V | undefined>>>()
+  return (db: D, clock: C) => {
+    let byClock = lookups.get(db)
+    if (!byClock) lookups.set(db, (byClock = new WeakMap()))
+    let lookup = byClock.get(clock)
+    if (!lookup) byClock.set(clock, (lookup = batchedLookup(readManyOf(db, clock), options)))
+    return lookup
+  }
+}

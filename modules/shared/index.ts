@@ -1,7 +1,7 @@
 export { answerTurns } from './answer-turn'
 export { AppError, badRequest, conflict, forbidden, notFound, paymentGatewayUnavailable, tooManyRequests, unauthorized } from './app-error'
 export { eachAtMost } from './at-most'
-export { batchedLookup } from './batched-lookup'
+export { batchedLookup, batchedLookupPer } from './batched-lookup'
 export { type Clock, manualClock, offsetClock, systemClock } from './clock'
 export { belongsToColumn, createdAtColumn, idColumn, refersToColumn, updatedAtColumn } from './columns'
 export { type Config, ConfigError, loadConfig } from './config'

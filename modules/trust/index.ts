@@ -7,7 +7,7 @@ import { ratingsOnOrders, revealedRatings, runnerRatings } from './ratings'
 import { trustRoutes } from './routes'
 
 export type { ProblemRefund } from './problem-desk'
-export { type RunnerStanding, runnerStandings } from './ratings'
+export { type RunnerStanding, runnerStanding } from './ratings'
 
 /** What orders reads of trust (see OrderTrust), connected to orders where the modules are put together. */
 export const orderTrust: OrderTrust = { ratingsOnOrders, runnerRatings, hasOpenProblem, openGroceryDispute }

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, count, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type OrderRating, orderContract, orderForParty, orderRecords, type Rating, type RunnerRating } from '../orders/index'
-import { AFTER_DELIVERY_DAYS, type Clock, conflict, MIN_RATINGS_FOR_AVERAGE } from '../shared/index'
+import { AFTER_DELIVERY_DAYS, batchedLookupPer, type Clock, conflict, MIN_RATINGS_FOR_AVERAGE } from '../shared/index'
 import type { NewRating } from './contract'
 import { orderRatings } from './schema'
 
@@ -121,6 +121,14 @@ export async function runnerStandings(db: Database, clock: Clock, runnerIds: rea
     })
   }
   return standings
+}
+
+/** Every GET /api/runner/stats reads a standing: requests that come together share one read (batchedLookup). */
+const standingLookup = batchedLookupPer((db: Database, clock: Clock) => (runnerIds: string[]) => runnerStandings(db, clock, runnerIds))
+
+/** A runner's standing (runnerStandings), read together with other requests' runners. */
+export async function runnerStanding(db: Database, clock: Clock, runnerId: string): Promise<RunnerStanding> {
+  return (await standingLookup(db, clock)(runnerId))!
 }
 
 /** Each runner's figures as the buyer sees them on an order: the rating and the deliveries, never the earnings. */
