@@ -16,7 +16,7 @@ import { accountAndBalance, deliveryEarningsOf, earnedBy, lineFigures, linesForS
  * orders, which write a line in the transaction that delivers an order (or captures its groceries).
  */
 export type { DeliveredOrder, LineDisagreement } from './check'
-export { bankFailureWords, onboardingLinkSchema, PAYOUT_LINE_STATUSES, type PayoutLineStatus, payoutsResponseSchema } from './contract'
+export { bankFailureWords, onboardingLinkSchema, PAYOUT_LINE_STATUSES, type PayoutLineStatus, type PayoutsResponse, payoutsResponseSchema } from './contract'
 export type { PlatformBalance } from './platform-balance'
 export type { PayoutRunResult } from './run'
 export type { PayoutTerms }

@@ -1,79 +1,18 @@
 import { afterEach, describe, expect, spyOn, test } from 'bun:test'
-import { eq, inArray } from 'drizzle-orm'
 import { payoutTotalsAstray } from '../../testing/payout-totals'
+import { HOUR, payoutsWorld } from '../../testing/payouts-world'
 import { testApi } from '../../testing/test-api'
 import { dispatcher } from '../notifications/index'
 import { findOrder, orderSupport } from '../orders/index'
-import { type PaymentGateway, paymentErrors } from '../payments/index'
 import { problemDesk } from '../trust/index'
 import type { PayoutsResponse } from './contract'
 import { payoutDesk } from './index'
-import { payoutAccounts, payoutLines } from './schema'
 
-// Runners get paid: payout accounts set up through the embedded stand-in's form, a line earned with
-// each delivery, transferred once its window has passed, lowered by refunds before and reversed after.
-const watched = { refuseTransfers: false, beforeTransfer: null as (() => Promise<unknown>) | null, gateway: null as unknown as PaymentGateway }
-const api = await testApi({
-  wrapPayments: (inner) =>
-    (watched.gateway = {
-      ...inner,
-      async transfer(request) {
-        if (watched.refuseTransfers) throw new paymentErrors.TransferRefusedError('balance_insufficient', 'The platform balance cannot cover this transfer.')
-        const before = watched.beforeTransfer
-        watched.beforeTransfer = null
-        await before?.()
-        return inner.transfer(request)
-      },
-    }),
-})
-const { call, clock, db, completeAccount, addStore } = api
-const store = await addStore({ name: 'Payouts Test Store', latitude: 40.53, longitude: -74.3973 })
+const { api, watched, statementOf, lineOf, run, check, moneyOutOf, supportLineOf, onboard, deliveredBy, dueDelivery } = await payoutsWorld()
+const { call, clock, db, completeAccount } = api
 
 // Whatever a test wrote to the ledger, each runner's kept totals still add up to their lines.
 afterEach(async () => expect(await payoutTotalsAstray(db)).toEqual([]))
-const HOUR = 60 * 60_000
-/** Stripe's test bank account whose payouts the bank sends back (account closed). */
-const RETURNED_ACCOUNT = '000111111116'
-
-type Person = Awaited<ReturnType<typeof completeAccount>>
-const statementOf = async (runner: Person) => {
-  const answer = await call('GET', '/api/runner/payouts', { cookie: runner.cookie })
-  expect(answer.status).toBe(200)
-  return answer.body as unknown as PayoutsResponse
-}
-const lineOf = async (runner: Person, orderId: string) => (await statementOf(runner)).earnings.find((line) => line.orderId === orderId)!
-const run = () => payoutDesk.runPayouts(db, watched.gateway, clock)
-const check = () => orderSupport.checkPayments(db, watched.gateway, clock)
-/** What the check says of one order's money going out. */
-const moneyOutOf = async (orderId: string) => (await check()).moneyOut.filter((entry) => entry.orderId === orderId)
-/** The runner's first line as support reads it, with the refusal of its last transfer. */
-const supportLineOf = async (runner: Person) => (await payoutDesk.linesForSupport(db, clock, { runnerId: runner.user.id }))[0]
-
-/** The runner goes through the embedded stand-in's onboarding form with Stripe's test bank numbers. */
-async function onboard(runner: Person, accountNumber = '000123456789') {
-  const started = await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
-  expect(started.status).toBe(200)
-  const link = new URL(started.body.url as string).searchParams.get('link')!
-  const filled = await call('POST', '/api/payments/embedded/onboarding', {
-    body: { link, legalName: 'Ravi Shah', dateOfBirth: '1990-04-12', ssnLast4: '0000', routingNumber: '110000000', accountNumber },
-  })
-  expect(filled.status).toBe(200)
-  return filled.body
-}
-
-async function deliveredBy(runner: Person) {
-  const delivered = await api.deliveredOrder(store, { runner })
-  return { ...delivered, row: (await findOrder(db, delivered.order.id))! }
-}
-
-/** A runner whose payouts are enabled and one delivery of theirs past its day pending: the next run pays its line. */
-async function dueDelivery(accountNumber?: string) {
-  const runner = await completeAccount({ roles: ['runner'] })
-  await onboard(runner, accountNumber)
-  const delivered = await deliveredBy(runner)
-  clock.advance(24 * HOUR)
-  return delivered
-}
 
 describe('payout accounts', () => {
   test('a buyer who is not a runner gets 403, signed out 401', async () => {
@@ -245,168 +184,6 @@ describe('payout runs', () => {
     expect(transfer).toMatchObject({ amountCents: 700, reversedCents: 200 })
     expect((await statementOf(runner)).balance.paidCents).toBe(500)
     expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body.allTime).toMatchObject({ earnings: '5.00' })
-    expect((await check()).moneyOut).toEqual([])
-  })
-})
-
-describe("the runner's bank", () => {
-  type Told = { data: { type: string; url?: string }; title: string; body: string }
-  const toldTo = async (runner: Person) => {
-    await dispatcher({ db, clock, push: api.providers.push }).run()
-    return (await call('GET', '/api/notifications', { cookie: runner.cookie })).body.notifications as Told[]
-  }
-  const ofType = (told: Told[], type: string) => told.filter((note) => note.data.type === type)
-
-  test('a payout the bank sends back reads returned, puts payouts on hold and says so once; fixed, it is sent again once and reads paid', async () => {
-    const { runner, order } = await dueDelivery(RETURNED_ACCOUNT)
-    await run()
-    const returned = await lineOf(runner, order.id)
-    expect(returned).toMatchObject({ status: 'returned', amountCents: 700, returnReason: 'the bank account is closed', bankPaidAt: null })
-    expect(returned.returnedAt).toBe(clock.now().toISOString())
-    const { account, balance } = await statementOf(runner)
-    expect(account).toEqual({
-      status: 'restricted',
-      payoutsEnabled: false,
-      restrictedReason:
-        'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
-      bankLast4: '1116',
-    })
-    expect(balance).toMatchObject({ availableCents: 0, inTransitCents: 0, returnedCents: 700, paidCents: 0 })
-    expect((await check()).moneyOut).toEqual([
-      {
-        orderId: order.id,
-        lineId: returned.id,
-        problems: [`its payout to the bank came back (the bank account is closed) on ${returned.returnedAt} and has not been sent again`],
-      },
-    ])
-
-    // Told once that it came back and why, in words, and not that it is on its way, nor a second time that payouts are on hold.
-    const told = await toldTo(runner)
-    expect(ofType(told, 'payout_returned').map((note) => [note.title, note.body, note.data.url])).toEqual([
-      [
-        '$7.00 came back from your bank',
-        'Your bank sent back a payout of $7.00: the bank account is closed. Your payouts are on hold until you set them up with another bank account on Earnings; then we send it again.',
-        '/earnings',
-      ],
-    ])
-    expect(ofType(told, 'payout_sent')).toEqual([])
-    expect(ofType(told, 'payout_account_restricted')).toEqual([])
-
-    // On hold, nothing goes out; the account fixed, the next run sends it again, once.
-    await run()
-    expect((await lineOf(runner, order.id)).status).toBe('returned')
-    await onboard(runner, '000123456789')
-    expect((await statementOf(runner)).account).toMatchObject({ status: 'enabled', restrictedReason: null, bankLast4: '6789' })
-    expect((await lineOf(runner, order.id)).status).toBe('returned')
-    clock.advance(HOUR)
-    await run()
-    await run()
-    const paid = await lineOf(runner, order.id)
-    expect(paid).toMatchObject({ status: 'paid', amountCents: 700, returnedAt: returned.returnedAt, returnReason: 'the bank account is closed' })
-    expect(paid.bankPaidAt).toBe(clock.now().toISOString())
-    expect((await statementOf(runner)).balance).toMatchObject({ inTransitCents: 0, returnedCents: 0, paidCents: 700 })
-    expect((await watched.gateway.transfersOf(`order:${order.id}`)).length).toBe(1)
-    const again = await toldTo(runner)
-    expect(ofType(again, 'payout_resent').map((note) => [note.title, note.body])).toEqual([
-      ['$7.00 was sent again', 'The $7.00 your old bank account sent back was paid to your bank account ending 6789.'],
-    ])
-    expect(ofType(again, 'payout_returned')).toHaveLength(1)
-    expect((await check()).moneyOut).toEqual([])
-  })
-
-  test("Stripe's account.updated for a bounced payout before its payout.failed: the runner is told once, by the payout's notice, and its reason stays", async () => {
-    const { runner, order } = await dueDelivery()
-    await payoutDesk.runPayouts(db, { ...watched.gateway, payOutBalances: undefined }, clock)
-    const listener = payoutDesk.payoutsAccountListener(db, clock)
-    const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
-    const errored = { id: row!.gatewayAccountId, detailsSubmitted: true, payoutsEnabled: false, requirementsDue: [], payoutFailed: true, bankLast4: '6789' }
-    await listener.accountUpdated(errored)
-    expect((await statementOf(runner)).account).toMatchObject({ status: 'restricted' })
-    await listener.bankPayout({
-      id: `po_test_${order.id}`,
-      accountId: row!.gatewayAccountId,
-      amountCents: 700,
-      status: 'failed',
-      failureCode: 'account_closed',
-      createdAt: clock.now(),
-    })
-    await listener.accountUpdated(errored)
-    const reason =
-      'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.'
-    expect((await statementOf(runner)).account).toMatchObject({ status: 'restricted', restrictedReason: reason })
-    const told = await toldTo(runner)
-    expect(ofType(told, 'payout_returned')).toHaveLength(1)
-    expect(ofType(told, 'payout_account_restricted')).toEqual([])
-  })
-
-  test('the same bank payout reported twice moves nothing twice; one reported paid and then failed returns its lines', async () => {
-    const { runner, order } = await dueDelivery()
-    // No bank payouts from the stand-in here: the reports come as Stripe's webhook would bring them.
-    await payoutDesk.runPayouts(db, { ...watched.gateway, payOutBalances: undefined }, clock)
-    expect((await lineOf(runner, order.id)).status).toBe('in_transit')
-    expect((await statementOf(runner)).balance).toMatchObject({ inTransitCents: 700, paidCents: 0 })
-    const listener = payoutDesk.payoutsAccountListener(db, clock)
-    const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
-    const report = { id: `po_test_${order.id}`, accountId: row!.gatewayAccountId, amountCents: 700, failureCode: null, createdAt: clock.now() }
-    await listener.bankPayout({ ...report, status: 'paid' })
-    await listener.bankPayout({ ...report, status: 'paid' })
-    expect((await lineOf(runner, order.id)).status).toBe('paid')
-    await listener.bankPayout({ ...report, status: 'failed', failureCode: 'no_account' })
-    await listener.bankPayout({ ...report, status: 'failed', failureCode: 'no_account' })
-    expect(await lineOf(runner, order.id)).toMatchObject({ status: 'returned', returnReason: 'the bank could not find the account' })
-    expect(ofType(await toldTo(runner), 'payout_returned')).toHaveLength(1)
-  })
-})
-
-describe('orders check of the money going out', () => {
-  test('a line that reads paid while the bank payout that carried it came back disagrees', async () => {
-    const { runner, order } = await dueDelivery(RETURNED_ACCOUNT)
-    await run()
-    const [line] = await db.select().from(payoutLines).where(eq(payoutLines.orderId, order.id))
-    // The fault planted: the ledger says the money reached the bank, as it did before returned payouts were told.
-    await db.update(payoutLines).set({ bankStatus: 'paid', bankPaidAt: clock.now() }).where(eq(payoutLines.id, line!.id))
-    expect((await check()).moneyOut).toEqual([
-      { orderId: order.id, lineId: line!.id, problems: [`it reads paid, but its bank payout ${line!.bankPayoutId} came back (the bank account is closed)`] },
-    ])
-    // Put right, and the account fixed: the next run sends it again and the check is clean.
-    await db.update(payoutLines).set({ bankStatus: 'returned', bankPaidAt: null }).where(eq(payoutLines.id, line!.id))
-    await onboard(runner)
-    clock.advance(HOUR)
-    await run()
-    expect((await lineOf(runner, order.id)).status).toBe('paid')
-    expect((await check()).moneyOut).toEqual([])
-  })
-
-  test("a line moved to another runner disagrees with its order's runner and with its transfer's destination", async () => {
-    const runner = await completeAccount({ roles: ['runner'] })
-    const other = await completeAccount({ roles: ['runner'] })
-    await onboard(runner)
-    await onboard(other)
-    const { order } = await deliveredBy(runner)
-    clock.advance(24 * HOUR)
-    await run()
-    const line = await lineOf(runner, order.id)
-    const accounts = new Map(
-      (
-        await db
-          .select()
-          .from(payoutAccounts)
-          .where(inArray(payoutAccounts.runnerId, [runner.user.id, other.user.id]))
-      ).map((row) => [row.runnerId, row.gatewayAccountId]),
-    )
-    // The fault planted: the line (amounts, transfer and all) now names another runner.
-    await db.update(payoutLines).set({ runnerId: other.user.id }).where(eq(payoutLines.id, line.id))
-    expect((await check()).moneyOut).toEqual([
-      {
-        orderId: order.id,
-        lineId: line.id,
-        problems: [
-          `the line is runner ${other.user.id}'s, but the order's runner is ${runner.user.id}`,
-          `transferred to ${accounts.get(runner.user.id)}, but the line's runner's payout account is ${accounts.get(other.user.id)}`,
-        ],
-      },
-    ])
-    await db.update(payoutLines).set({ runnerId: runner.user.id }).where(eq(payoutLines.id, line.id))
     expect((await check()).moneyOut).toEqual([])
   })
 })
