@@ -3,33 +3,20 @@ import { onlineManager } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type CancelReason, NO_SHOW_AFTER_MS, type Order } from '../../modules/orders/contract'
 import type { Problem } from '../../modules/trust/contract'
-import { type CartLine, readCart, restoreCart } from '../features/cart/cart-storage'
 import { formatMoment } from '../lib/format-time'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
-import { aBuyer, anItem } from '../testing/fixtures'
+import { aBuyer } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
-import { anAcceptedOrder, anOrder, anOrderItem, aRunner } from '../testing/order-fixtures'
+import { openTracking } from '../testing/open-tracking'
+import { aDeliveredOrder, anAcceptedOrder, anOrder, anOrderItem, aPickedUpOrder, aRunner } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
-import { toasts } from '../testing/screen-queries'
 import { OrderTrackingPage } from './order-tracking'
 
 const placed = anOrder()
 const accepted = anAcceptedOrder()
-const pickedUp = anAcceptedOrder({
-  status: 'picked_up',
-  pickedUpAt: '2026-01-05T10:31:00.000Z',
-  items: placed.items.map((item) => ({ ...item, isDelivered: item.id !== 'line-leaves' })),
-})
-const delivered: Order = { ...pickedUp, status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z', actualGroceryCost: '18.75' }
-
-async function openTracking(order: Order, clock = manualClock(Date.parse(placed.createdAt)), handlers: Parameters<typeof fakeApi>[0] = {}) {
-  const server = fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }], ...handlers })
-  renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${order.id}`, user: aBuyer(), clock })
-  await screen.findByRole('heading', { level: 1, name: 'Track Order' })
-  await screen.findByRole('region', { name: 'Order status' })
-  return { server, clock }
-}
+const pickedUp = aPickedUpOrder()
+const delivered = aDeliveredOrder()
 
 const hero = () => within(screen.getByRole('region', { name: 'Order status' }))
 const heroTitle = () => document.querySelector('.tracking-hero__title')?.textContent
@@ -319,63 +306,6 @@ describe('cancelling from tracking', () => {
 test('the items are counted as everywhere else: lines, and units when they differ', async () => {
   await openTracking(placed)
   screen.getByRole('heading', { level: 2, name: '3 items (4 units)' })
-})
-
-const cartLineOf = (item: Order['items'][number]): CartLine => ({
-  id: item.id,
-  name: item.name,
-  unit: item.unit,
-  quantity: item.quantity,
-  price: item.price,
-  priceUnit: item.priceUnit,
-  isEstimatedPrice: item.isEstimatedPrice,
-  comment: item.comment,
-  substitution: item.substitutionPreference,
-})
-
-/** The store's shelves today, as GET /api/items answers them: the order's lines, at today's prices, less `dropped`. */
-const shelvesOf = (order: Order, { dropped = [] as string[] } = {}) =>
-  order.items.filter((item) => !dropped.includes(item.id)).map((item) => anItem({ id: item.id, name: item.name, unit: item.unit, price: '9.49' }))
-
-describe("'Order again' on an ended order", () => {
-  test("after the card was declined at the charge, it puts the order's items back in that store's cart", async () => {
-    const declined: Order = { ...accepted, status: 'cancelled', cancelReason: 'capture_failed', paymentStatus: 'capture_failed' }
-    await openTracking(declined, undefined, { 'GET /api/items': () => [200, shelvesOf(declined)] })
-    localStorage.clear()
-    const region = within(screen.getByRole('region', { name: 'Order again' }))
-    region.getByText('Put the same items back in your cart and check out with another card.')
-    fireEvent.click(region.getByRole('button', { name: 'Order again' }))
-    await screen.findByText(`Screen at /cart?storeId=${declined.storeId}`)
-    expect(readCart(declined.storeId).map(({ id, quantity, comment, substitution }) => ({ id, quantity, comment, substitution }))).toEqual(
-      declined.items.map(({ id, quantity, comment, substitutionPreference }) => ({ id, quantity, comment, substitution: substitutionPreference })),
-    )
-    localStorage.clear()
-  })
-
-  test("after a delivery, at today's prices; an item no longer sold is left out and the buyer told; what is in the cart stays", async () => {
-    const [dal, okra, leaves] = delivered.items
-    const { server } = await openTracking(delivered, undefined, { 'GET /api/items': () => [200, shelvesOf(delivered, { dropped: [okra!.id] })] })
-    localStorage.clear()
-    restoreCart(delivered.storeId, [{ ...cartLineOf(dal!), quantity: 5 }])
-    fireEvent.click(within(screen.getByRole('region', { name: 'Order again' })).getByRole('button', { name: 'Order again' }))
-    await screen.findByText(`Screen at /cart?storeId=${delivered.storeId}`)
-    expect(server.callsTo('GET /api/items')[0]?.url.searchParams.get('storeId')).toBe(delivered.storeId)
-    expect(readCart(delivered.storeId).map(({ id, quantity, price }) => ({ id, quantity, price }))).toEqual([
-      { id: dal!.id, quantity: 5, price: dal!.price },
-      { id: leaves!.id, quantity: leaves!.quantity, price: '9.49' },
-    ])
-    toasts().getByText('One item left out')
-    toasts().getByText(`${delivered.storeName} no longer sells ${okra!.name}, so it is not in your cart.`)
-    localStorage.clear()
-  })
-
-  test('is not offered while the order is under way, nor to anyone but its buyer', async () => {
-    await openTracking(pickedUp)
-    expect(screen.queryByRole('region', { name: 'Order again' })).toBeNull()
-    cleanup()
-    await openTracking({ ...delivered, buyerId: 'someone-else' })
-    expect(screen.queryByRole('region', { name: 'Order again' })).toBeNull()
-  })
 })
 
 test('when the runner found nothing, the order reads cancelled, not out for delivery: refunded in full, nothing to pay or confirm', async () => {

@@ -142,6 +142,21 @@ export const anAcceptedOrder = (overrides: Partial<Order> = {}): Order =>
     ...overrides,
   })
 
+/** The accepted order once Ravi picked it up, the leaves not found. */
+export const aPickedUpOrder = (overrides: Partial<Order> = {}): Order => {
+  const placed = anOrder()
+  return anAcceptedOrder({
+    status: 'picked_up',
+    pickedUpAt: '2026-01-05T10:31:00.000Z',
+    items: placed.items.map((item) => ({ ...item, isDelivered: item.id !== 'line-leaves' })),
+    ...overrides,
+  })
+}
+
+/** The picked-up order delivered, with the receipt's grocery total. */
+export const aDeliveredOrder = (overrides: Partial<Order> = {}): Order =>
+  aPickedUpOrder({ status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z', actualGroceryCost: '18.75', ...overrides })
+
 /** A chat message on the accepted order, from its runner unless said. */
 export const aMessage = (overrides: Partial<OrderMessage> = {}): OrderMessage => ({
   id: 'message-1',
