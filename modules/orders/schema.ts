@@ -161,9 +161,7 @@ export const orderEvents = pgTable(
 export const runnerTallies = pgTable(
   'runner_tallies',
   {
-    runnerId: uuid()
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    runnerId: belongsToColumn(() => users.id).primaryKey(),
     deliveries: integer().notNull().default(0),
     /** Ratings as a runner that both sides of the order gave, and their stars added up. */
     mutualRatings: integer().notNull().default(0),

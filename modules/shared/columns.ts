@@ -1,4 +1,5 @@
-import { type AnyPgColumn, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { type AnyPgColumn, check, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** Column helpers every module's schema shares, so ids, timestamps and links between rows look the same everywhere. */
 export const idColumn = () => uuid().primaryKey().defaultRandom()
@@ -9,3 +10,7 @@ export const updatedAtColumn = () => timestamp({ withTimezone: true }).notNull()
 export const belongsToColumn = (owner: () => AnyPgColumn) => uuid().notNull().references(owner, { onDelete: 'cascade' })
 /** A row that names another, which must outlive it: the database refuses to delete what is still named. */
 export const refersToColumn = (target: () => AnyPgColumn) => uuid().notNull().references(target)
+/** A row that names another by a gateway's own id (pi_…, acct_…, tr_…), which must outlive it. */
+export const refersToGatewayIdColumn = (target: () => AnyPgColumn) => text().notNull().references(target)
+/** A movement of money is never zero or less: refunds, reversals, transfers and payouts each move some. */
+export const amountPositiveCheck = (table: string) => check(`${table}_amount_positive`, sql`amount_cents > 0`)
