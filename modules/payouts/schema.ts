@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import type { TransferRefusedError } from '../payments/index'
-import { amountPositiveCheck, belongsToColumn, createdAtColumn, idColumn, refersToColumn, updatedAtColumn } from '../shared/index'
+import { amountPositiveCheck, belongsToColumn, createdAtColumn, idColumn, outbox, refersToColumn, updatedAtColumn } from '../shared/index'
 import type { BankPayoutStatus, BankStatus, PayoutAccountStatus, PayoutEventType, PayoutLineKind } from './contract'
 
 /**
@@ -164,15 +164,12 @@ export const bankPayouts = pgTable(
 export const payoutEvents = pgTable(
   'payout_events',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    ...outbox.columns<PayoutEventType>(),
     runnerId: belongsToColumn(() => users.id),
-    type: text().$type<PayoutEventType>().notNull(),
     /** The line a transfer paid; null for an account's event. */
     lineId: uuid(),
     amountCents: integer(),
     detail: text(),
-    createdAt: createdAtColumn(),
-    dispatchedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('payout_events_undispatched_idx').on(t.id).where(sql`dispatched_at is null`)],
+  (t) => [outbox.undispatchedIndex('payout_events', t.id)],
 )
