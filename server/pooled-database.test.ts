@@ -41,6 +41,11 @@ else test.skip('two instances behind PgBouncer in transaction mode: needs POOLED
 
 function behindThePool({ direct, a, b, store }: Awaited<ReturnType<typeof twoPooledInstances>>) {
   // Everyone signs up through A (the test client numbers phones per instance); B knows them by their sessions' rows.
+  /** The order's payment events that moved it to `status`, read on the direct connection: once, however the instances raced. */
+  const paymentMovesTo = async (orderId: string, status: 'captured' | 'cancelled') => {
+    const { paymentIntentId } = (await orderWithPayment(direct.db, orderId))!
+    return (await orderPayments.paymentEventsOf(direct.db, paymentIntentId)).filter((event) => event.toStatus === status)
+  }
 
   test('two runners accepting one order, one through each instance: one wins, the other is told it is taken, and the order is captured once', async () => {
     const buyer = await a.completeAccount()
@@ -52,10 +57,8 @@ function behindThePool({ direct, a, b, store }: Awaited<ReturnType<typeof twoPoo
       b.call('PATCH', `/api/orders/${order.id}/accept`, { cookie: second.cookie }),
     ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
-    const row = (await orderWithPayment(direct.db, order.id))!
-    expect(row).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
-    const captures = (await orderPayments.paymentEventsOf(direct.db, row.paymentIntentId)).filter((event) => event.toStatus === 'captured')
-    expect(captures).toHaveLength(1)
+    expect(await orderWithPayment(direct.db, order.id)).toMatchObject({ status: 'runner_accepted', paymentStatus: 'captured' })
+    expect(await paymentMovesTo(order.id, 'captured')).toHaveLength(1)
   })
 
   test('the sweep run on both instances at once cancels each expired order once: the advisory lock holds through the pool', async () => {
@@ -72,10 +75,8 @@ function behindThePool({ direct, a, b, store }: Awaited<ReturnType<typeof twoPoo
     expect(runs.filter((run) => run === null)).toHaveLength(1)
     expect(runs.flatMap((run) => run?.orders.cancelled ?? []).sort()).toEqual(placed.map((order) => order.id).sort())
     for (const order of placed) {
-      const row = (await orderWithPayment(direct.db, order.id))!
-      expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
-      const releases = (await orderPayments.paymentEventsOf(direct.db, row.paymentIntentId)).filter((event) => event.toStatus === 'cancelled')
-      expect(releases).toHaveLength(1)
+      expect(await orderWithPayment(direct.db, order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' })
+      expect(await paymentMovesTo(order.id, 'cancelled')).toHaveLength(1)
     }
   })
 

@@ -107,6 +107,16 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
   }
   const chargeRefunded = (groceryIntentId: string, capturedCents: number) =>
     webhook('charge.refunded', { id: `ch_${groceryIntentId}`, object: 'charge', payment_intent: groceryIntentId, amount: 2500, amount_captured: capturedCents })
+  const ledgerOf = async (intentId: string) =>
+    (await orderPayments.refundsOf(api.db, intentId)).map((row) => ({
+      key: row.idempotencyKey,
+      amount: row.amountCents,
+      status: row.status,
+      fromRunner: row.fromRunner,
+    }))
+  /** The payment events of refunds of the groceries on this intent, oldest first. */
+  const groceryRefundEvents = async (intentId: string) =>
+    (await orderPayments.paymentEventsOf(api.db, intentId)).filter((event) => event.reason.startsWith('groceries refunded'))
   const groceryProblems = async (orderId: string) =>
     (await orderSupport.checkPayments(api.db, gateway, api.clock)).groceryHolds.filter((hold) => hold.orderId === orderId).flatMap((hold) => hold.problems)
 
@@ -117,24 +127,13 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     expect(await groceryProblems(orderId)).toEqual(['the gateway says $4.00 came back'])
     expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'groceries refunded' })
     expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'already recorded' })
-    expect(
-      (await orderPayments.refundsOf(api.db, groceryIntentId)).map((row) => ({
-        key: row.idempotencyKey,
-        amount: row.amountCents,
-        status: row.status,
-        fromRunner: row.fromRunner,
-      })),
-    ).toEqual([{ key: `stripe:${made.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
+    expect(await ledgerOf(groceryIntentId)).toEqual([{ key: `stripe:${made.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
     expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({ status: 'partially_refunded', refundedCents: 400, refundedFromRunnerCents: 0 })
     expect((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order).toMatchObject({
       paymentStatus: 'authorized',
       groceryPayment: { capturedCents: 2150, refundedCents: 400, status: 'partially_refunded' },
     })
-    expect(
-      (await orderPayments.paymentEventsOf(api.db, groceryIntentId))
-        .filter((event) => event.reason.startsWith('groceries refunded'))
-        .map((event) => event.reason),
-    ).toEqual(['groceries refunded $4.00: refunded in Stripe'])
+    expect((await groceryRefundEvents(groceryIntentId)).map((event) => event.reason)).toEqual(['groceries refunded $4.00: refunded in Stripe'])
     expect(await groceryProblems(orderId)).toEqual([])
   })
 
@@ -146,13 +145,6 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
   }
   const extraRefunded = (extraIntentId: string) =>
     webhook('charge.refunded', { id: `ch_${extraIntentId}`, object: 'charge', payment_intent: extraIntentId, amount: 500, amount_captured: 500 })
-  const ledgerOf = async (intentId: string) =>
-    (await orderPayments.refundsOf(api.db, intentId)).map((row) => ({
-      key: row.idempotencyKey,
-      amount: row.amountCents,
-      status: row.status,
-      fromRunner: row.fromRunner,
-    }))
   const groceryPaymentOf = async (buyer: { cookie: string }, orderId: string) =>
     ((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order as { groceryPayment: Record<string, unknown> }).groceryPayment
   /** What `orders check` lists of the order's payments: its fee and tip's, and its grocery charges. (No runner holds it, so it has no lines to check.) */
@@ -178,11 +170,9 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
       refundedFromRunnerCents: 0,
     })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, refundedCents: 200, extraCents: 500, extraStatus: 'captured' })
-    expect(
-      (await orderPayments.paymentEventsOf(api.db, extraIntentId))
-        .filter((event) => event.reason.startsWith('groceries refunded'))
-        .map((event) => event.reason),
-    ).toEqual(['groceries refunded $2.00 of the extra charge: refunded in Stripe'])
+    expect((await groceryRefundEvents(extraIntentId)).map((event) => event.reason)).toEqual([
+      'groceries refunded $2.00 of the extra charge: refunded in Stripe',
+    ])
     expect(await checkOf(orderId)).toEqual([])
   })
 
@@ -211,11 +201,7 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
       refundedFromRunnerCents: 0,
     })
     expect(await groceryPaymentOf(buyer, orderId)).toMatchObject({ capturedCents: 2500, refundedCents: 900, extraStatus: 'captured' })
-    expect(
-      (await orderPayments.paymentEventsOf(api.db, extraIntentId))
-        .filter((event) => event.reason.startsWith('groceries refunded'))
-        .map((event) => [event.fromStatus, event.toStatus, event.reason]),
-    ).toEqual([
+    expect((await groceryRefundEvents(extraIntentId)).map((event) => [event.fromStatus, event.toStatus, event.reason])).toEqual([
       ['captured', 'partially_refunded', 'groceries refunded $2.00 of the extra charge: refunded in Stripe'],
       ['partially_refunded', 'refunded', 'groceries refunded $3.00 of the extra charge: refunded in Stripe'],
     ])

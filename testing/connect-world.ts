@@ -2,7 +2,7 @@ import { expect } from 'bun:test'
 import { findOrder } from '../modules/orders/index'
 import { type EmbeddedGateway, TEST_ACCOUNT_NUMBER } from '../modules/payments/gateways/index'
 import type { AccountListener, BankPayoutReport, ConnectedAccount, TransferRefusedError } from '../modules/payments/index'
-import type { testApi } from './test-api'
+import { testApi } from './test-api'
 
 // The embedded gateway's Stripe Connect as its tests drive it: through its interface and the
 // onboarding form's API, with the listener payouts will hand in.
@@ -16,7 +16,7 @@ let keys = 0
 export const connectKey = (what: string) => `test:${what}:${++keys}`
 
 /** What payouts would hear: accounts that changed and bank payouts, or a payouts that is down. */
-export function heardAccounts() {
+function heardAccounts() {
   const heard = { updated: [] as ConnectedAccount[], payouts: [] as BankPayoutReport[], down: false }
   const listener: AccountListener = {
     async accountUpdated(account) {
@@ -28,6 +28,13 @@ export function heardAccounts() {
     },
   }
   return { heard, listener }
+}
+
+/** A test file's API on its own database, telling `heard` what payouts would hear, and its Connect world. */
+export async function heardConnectWorld() {
+  const { heard, listener } = heardAccounts()
+  const api = await testApi({ accounts: listener })
+  return { heard, listener, api, world: await connectWorld(api) }
 }
 
 /** What a test needs of one API on its own database: runners' accounts, charges and the onboarding form. */

@@ -167,16 +167,9 @@ async function paidOrdersEndedEarly(db: Database) {
     .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
     .from(orders)
     .where(and(eq(orders.status, 'cancelled'), inArray(orders.cancelReason, [...REFUNDED_ENDINGS])))
-  const [payments, groceryHolds] = await Promise.all([
-    orderPayments.paymentsOf(
-      db,
-      ended.map((row) => row.paymentIntentId),
-    ),
-    groceries.holdsOf(
-      db,
-      ended.map((row) => row.id),
-    ),
-  ])
+  const intentIds = ended.map((row) => row.paymentIntentId)
+  const orderIds = ended.map((row) => row.id)
+  const [payments, groceryHolds] = await Promise.all([orderPayments.paymentsOf(db, intentIds), groceries.holdsOf(db, orderIds)])
   return ended.flatMap((row) => {
     const payment = payments.get(row.paymentIntentId)
     if (!payment || !orderPayments.isCharged(payment.status)) return []

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
-import { belongsToColumn, createdAtColumn, DEFAULT_TIME_ZONE, idColumn, refersToColumn, updatedAtColumn } from '../shared/index'
+import { belongsToColumn, createdAtColumn, DEFAULT_TIME_ZONE, idColumn, outbox, refersToColumn, updatedAtColumn } from '../shared/index'
 import {
   CANCEL_REASONS,
   type CancelReason,
@@ -136,17 +136,13 @@ export type OrderRow = typeof orders.$inferSelect
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    ...outbox.columns<OrderEventType>(),
     orderId: belongsToColumn(() => orders.id),
-    type: text().$type<OrderEventType>().notNull(),
     /** What in the order the event is about, for events that happen many times: a message's id, a line's id. */
     subjectId: text(),
-    createdAt: createdAtColumn(),
-    /** When every message about it was written and handed to the push sender. */
-    dispatchedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('order_events_undispatched_idx').on(t.id).where(sql`dispatched_at is null`),
+    outbox.undispatchedIndex('order_events', t.id),
     // A refund, or a problem's resolving, is told once, however often it is settled again (a retry, Stripe's webhook after our own answer).
     uniqueIndex('order_events_told_once').on(t.orderId, t.type, t.subjectId).where(inList('type', EVENTS_TOLD_ONCE)),
   ],
@@ -161,9 +157,7 @@ export const orderEvents = pgTable(
 export const runnerTallies = pgTable(
   'runner_tallies',
   {
-    runnerId: uuid()
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    runnerId: belongsToColumn(() => users.id).primaryKey(),
     deliveries: integer().notNull().default(0),
     /** Ratings as a runner that both sides of the order gave, and their stars added up. */
     mutualRatings: integer().notNull().default(0),

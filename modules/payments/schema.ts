@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
-import { belongsToColumn, createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
+import { amountPositiveCheck, belongsToColumn, createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
 import { GROCERY_EXTRA_STATES, type GroceryExtraState, HELD_PAYMENT_STATES, type HeldPaymentState, PAYMENT_STATES, type PaymentState } from './contract'
 
 /**
@@ -181,5 +181,5 @@ export const refunds = pgTable(
     createdAt: createdAtColumn(),
     settledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('refunds_intent_idx').on(t.paymentIntentId), check('refunds_amount_positive', sql`amount_cents > 0`)],
+  (t) => [index('refunds_intent_idx').on(t.paymentIntentId), amountPositiveCheck('refunds')],
 )

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import type { TransferRefusedError } from '../payments/index'
-import { createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
+import { amountPositiveCheck, belongsToColumn, createdAtColumn, idColumn, outbox, refersToColumn, updatedAtColumn } from '../shared/index'
 import type { BankPayoutStatus, BankStatus, PayoutAccountStatus, PayoutEventType, PayoutLineKind } from './contract'
 
 /**
@@ -10,9 +10,7 @@ import type { BankPayoutStatus, BankStatus, PayoutAccountStatus, PayoutEventType
  * it (its webhook, or the embedded stand-in's form): never from a return URL alone.
  */
 export const payoutAccounts = pgTable('payout_accounts', {
-  runnerId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  runnerId: belongsToColumn(() => users.id).primaryKey(),
   gatewayAccountId: text().notNull().unique(),
   status: text().$type<Exclude<PayoutAccountStatus, 'none'>>().notNull(),
   /** What the runner must do when restricted: the gateway's requirements, or a payout to the bank that failed. */
@@ -34,9 +32,7 @@ export const payoutLines = pgTable(
   'payout_lines',
   {
     id: idColumn(),
-    runnerId: uuid()
-      .notNull()
-      .references(() => users.id),
+    runnerId: refersToColumn(() => users.id),
     orderId: uuid().notNull(),
     kind: text().$type<PayoutLineKind>().notNull(),
     /** The captured PaymentIntent whose charge pays the line (the transfer's source_transaction). */
@@ -111,9 +107,7 @@ export const payoutLines = pgTable(
  * amount by time, which no write marks, so the reads take the pending part from the lines.
  */
 export const payoutTotals = pgTable('payout_totals', {
-  runnerId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  runnerId: belongsToColumn(() => users.id).primaryKey(),
   /** Lines not paid and not held: pending or available. */
   unpaidCents: integer().notNull().default(0),
   heldCents: integer().notNull().default(0),
@@ -133,9 +127,7 @@ export const payoutReversals = pgTable(
   'payout_reversals',
   {
     id: idColumn(),
-    lineId: uuid()
-      .notNull()
-      .references(() => payoutLines.id),
+    lineId: refersToColumn(() => payoutLines.id),
     amountCents: integer().notNull(),
     status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull(),
     gatewayReversalId: text(),
@@ -143,7 +135,7 @@ export const payoutReversals = pgTable(
     createdAt: createdAtColumn(),
     settledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('payout_reversals_line_idx').on(t.lineId), check('payout_reversals_amount_positive', sql`amount_cents > 0`)],
+  (t) => [index('payout_reversals_line_idx').on(t.lineId), amountPositiveCheck('payout_reversals')],
 )
 
 /**
@@ -156,9 +148,7 @@ export const bankPayouts = pgTable(
   {
     /** The gateway's payout id (po_…). */
     id: text().primaryKey(),
-    runnerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    runnerId: belongsToColumn(() => users.id),
     amountCents: integer().notNull(),
     status: text().$type<BankPayoutStatus>().notNull(),
     /** The bank's failure code when it came back (account_closed). */
@@ -174,17 +164,12 @@ export const bankPayouts = pgTable(
 export const payoutEvents = pgTable(
   'payout_events',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    runnerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text().$type<PayoutEventType>().notNull(),
+    ...outbox.columns<PayoutEventType>(),
+    runnerId: belongsToColumn(() => users.id),
     /** The line a transfer paid; null for an account's event. */
     lineId: uuid(),
     amountCents: integer(),
     detail: text(),
-    createdAt: createdAtColumn(),
-    dispatchedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('payout_events_undispatched_idx').on(t.id).where(sql`dispatched_at is null`)],
+  (t) => [outbox.undispatchedIndex('payout_events', t.id)],
 )

@@ -1,6 +1,6 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
-import { DEFAULT_TIME_ZONE, DELIVERY_RADIUS_MILES, updatedAtColumn } from '../shared/index'
+import { belongsToColumn, DEFAULT_TIME_ZONE, DELIVERY_RADIUS_MILES, updatedAtColumn } from '../shared/index'
 
 /**
  * A runner's availability: the dashboard's Online switch, kept on the server so an offline
@@ -9,9 +9,7 @@ import { DEFAULT_TIME_ZONE, DELIVERY_RADIUS_MILES, updatedAtColumn } from '../sh
  * No row means online, in the default zone, within the whole delivery radius, at any hour.
  */
 export const runnerAvailability = pgTable('runner_availability', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: belongsToColumn(() => users.id).primaryKey(),
   online: boolean().notNull().default(true),
   timeZone: text().notNull().default(DEFAULT_TIME_ZONE),
   /** Support lifted a pause here: orders given up before this no longer count against the runner. */

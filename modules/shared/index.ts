@@ -3,7 +3,7 @@ export { AppError, badRequest, conflict, forbidden, notFound, paymentGatewayUnav
 export { eachAtMost } from './at-most'
 export { batchedLookup, batchedLookupPer } from './batched-lookup'
 export { type Clock, manualClock, offsetClock, systemClock } from './clock'
-export { belongsToColumn, createdAtColumn, idColumn, refersToColumn, updatedAtColumn } from './columns'
+export * from './columns'
 export { type Config, ConfigError, loadConfig } from './config'
 export { answerBytes, type ContentEncoding, pickEncoding, preEncodedJsonDetail } from './content-encoding'
 export * from './contract'

@@ -42,16 +42,9 @@ export async function problemsForSupport(db: Database, filter: { open?: boolean;
     )
     .orderBy(desc(orderProblems.createdAt))
     .limit(500)
-  const [contacts, buyers] = await Promise.all([
-    userContacts(
-      db,
-      rows.map((problem) => problem.reporterId),
-    ),
-    orderRecords.buyersOf(
-      db,
-      rows.map((problem) => problem.orderId),
-    ),
-  ])
+  const reporterIds = rows.map((problem) => problem.reporterId)
+  const orderIds = rows.map((problem) => problem.orderId)
+  const [contacts, buyers] = await Promise.all([userContacts(db, reporterIds), orderRecords.buyersOf(db, orderIds)])
   return rows.map((problem) => {
     const reporter = contacts.get(problem.reporterId)
     return {

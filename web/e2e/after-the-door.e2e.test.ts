@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import type { Page } from 'playwright'
+import type { Locator, Page } from 'playwright'
 import { expectComfortableLayout, heading } from './account-steps'
 import { useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
@@ -30,6 +30,13 @@ async function rate(page: Page, stars: number, comment: string) {
   const ratings = page.getByRole('region', { name: 'Ratings' })
   await ratings.getByText('Thanks for your rating.').waitFor()
   return ratings
+}
+
+/** A rating in the Ratings region: who rated whom, its stars, and its comment when it has one. */
+async function ratingShown(ratings: Locator, who: string, stars: number, comment?: string) {
+  await ratings.getByText(who).waitFor()
+  await ratings.getByRole('img', { name: `${stars} of 5 stars` }).waitFor()
+  if (comment) await ratings.getByText(comment).waitFor()
 }
 
 /** The support CLI, run against the test server's embedded database while the server holds it (through its socket). */
@@ -77,8 +84,7 @@ describe('after the door', () => {
 
     // The buyer rates first: they see their own rating, and not yet the runner's.
     const buyerRatings = await rate(buyer, 5, 'Found everything and kept the eggs safe')
-    await buyerRatings.getByText('You rated Ravi').waitFor()
-    await buyerRatings.getByRole('img', { name: '5 of 5 stars' }).waitFor()
+    await ratingShown(buyerRatings, 'You rated Ravi', 5)
     await buyerRatings.getByText('Not yet: you will see it here once they have.').waitFor()
     await expectComfortableLayout(buyer)
     await shotAt(buyer, 'after-door-tracking-rated-waiting-phone', buyerRatings)
@@ -89,17 +95,13 @@ describe('after the door', () => {
     expect(await runner.getByText('Found everything and kept the eggs safe').count()).toBe(0)
     const runnerRatings = await rate(runner, 4, 'Friendly, and the door code worked')
     await runnerRatings.getByRole('img', { name: '4 of 5 stars' }).waitFor()
-    await runnerRatings.getByText('Meera rated you').waitFor()
-    await runnerRatings.getByRole('img', { name: '5 of 5 stars' }).waitFor()
-    await runnerRatings.getByText('Found everything and kept the eggs safe').waitFor()
+    await ratingShown(runnerRatings, 'Meera rated you', 5, 'Found everything and kept the eggs safe')
     await expectComfortableLayout(runner)
     await shotAt(runner, 'after-door-delivery-both-rated-phone', runnerRatings)
 
     // Both have rated: the buyer sees the runner's rating too.
     await buyer.reload()
-    await buyerRatings.getByText('Ravi rated you').waitFor()
-    await buyerRatings.getByRole('img', { name: '4 of 5 stars' }).waitFor()
-    await buyerRatings.getByText('Friendly, and the door code worked').waitFor()
+    await ratingShown(buyerRatings, 'Ravi rated you', 4, 'Friendly, and the door code worked')
     await shotAt(buyer, 'after-door-tracking-both-rated-phone', buyerRatings)
 
     // The buyer reports a missing item, with a photo of what came.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { connectKey, connectWorld, heardAccounts, refusal } from '../../../../testing/connect-world'
+import { connectWorld, heardConnectWorld, connectKey as key, refusal } from '../../../../testing/connect-world'
 import { testApi } from '../../../../testing/test-api'
 import { TEST_FAILING_ACCOUNT_NUMBER } from '../../contract'
 import { idempotencyKeys, paymentErrors, refund } from '../../index'
@@ -11,13 +11,23 @@ import { embeddedPayouts } from './schema'
 // The embedded gateway's Stripe Connect money: transfers and their reversals, bank payouts and the
 // platform's balance, by Stripe's rules and refusals, each replayed by its key, with the listener
 // payouts will hand in.
-const { heard, listener } = heardAccounts()
-const key = connectKey
 const MINUTE = 60_000
-const api = await testApi({ accounts: listener })
+const { heard, listener, api, world } = await heardConnectWorld()
 const { db, clock, kind } = api
-const world = await connectWorld(api)
 const { gateway, charge, newAccount, linkFor, form, send, onboarded, transfer, balanceOf } = world
+
+/**
+ * On a database of its own, an onboarded account paid 700 from a charge that was refunded after
+ * its transfer: the platform's balance bore the refund and is left with nothing.
+ */
+async function refundedAfterItsTransfer() {
+  const own = await connectWorld(await testApi())
+  const account = await own.onboarded()
+  const spent = await own.charge()
+  await own.transfer(account.id, spent.paymentIntentId, 700)
+  await refund(own.deps, { orderId: spent.orderId, amountCents: 'rest', idempotencyKey: key('refund'), reason: 'order ended' })
+  return { own, account }
+}
 
 describe('transfers', () => {
   test('move money to the account, listed in their group; the same key moves it once, and another amount under it is refused', async () => {
@@ -90,19 +100,21 @@ describe('transfers', () => {
 
 describe('bank payouts', () => {
   const payoutsOf = (accountId: string) => db.select().from(embeddedPayouts).where(eq(embeddedPayouts.accountId, accountId))
+  /** A bank payout of the account's as the run lists it and payouts hears of it, made now. */
+  const bankPayout = (accountId: string, amountCents: number, status: 'paid' | 'failed', failureCode: string | null) => ({
+    id: expect.stringMatching(/^po_emb_/),
+    accountId,
+    amountCents,
+    status,
+    failureCode,
+    createdAt: clock.now(),
+  })
 
   test("pay each account's balance to its bank, once, and payouts hears of it", async () => {
     const account = await onboarded()
     await transfer(account.id, (await charge()).paymentIntentId, 300)
     const run = await gateway.payOutBalances(listener)
-    const paid = {
-      id: expect.stringMatching(/^po_emb_/),
-      accountId: account.id,
-      amountCents: 300,
-      status: 'paid' as const,
-      failureCode: null,
-      createdAt: clock.now(),
-    }
+    const paid = bankPayout(account.id, 300, 'paid', null)
     expect(run.paid.filter((payout) => payout.accountId === account.id)).toEqual([paid])
     expect(heard.payouts.filter((payout) => payout.accountId === account.id)).toEqual([paid])
     expect(await balanceOf(account.id)).toBe(0)
@@ -115,14 +127,7 @@ describe('bank payouts', () => {
     const account = await onboarded(TEST_FAILING_ACCOUNT_NUMBER)
     await transfer(account.id, (await charge()).paymentIntentId, 250)
     const run = await gateway.payOutBalances(listener)
-    const failed = {
-      id: expect.stringMatching(/^po_emb_/),
-      accountId: account.id,
-      amountCents: 250,
-      status: 'failed' as const,
-      failureCode: 'account_closed',
-      createdAt: clock.now(),
-    }
+    const failed = bankPayout(account.id, 250, 'failed', 'account_closed')
     expect(run.failed.filter((payout) => payout.accountId === account.id)).toEqual([failed])
     expect(heard.payouts.filter((payout) => payout.accountId === account.id)).toEqual([failed])
     expect(await balanceOf(account.id)).toBe(250)
@@ -188,11 +193,7 @@ describe("the platform's balance", () => {
   })
 
   test("a transfer with no source_transaction is paid from the platform's available balance, and refused past it", async () => {
-    const own = await connectWorld(await testApi())
-    const account = await own.onboarded()
-    const first = await own.charge()
-    await own.transfer(account.id, first.paymentIntentId, 700)
-    await refund(own.deps, { orderId: first.orderId, amountCents: 'rest', idempotencyKey: key('refund'), reason: 'order ended' })
+    const { own, account } = await refundedAfterItsTransfer()
     await own.charge()
     expect(await own.gateway.platformBalanceCents()).toBe(0)
     await expect(own.fromBalance(account.id, 1)).rejects.toEqual(refusal('balance_insufficient'))
@@ -207,11 +208,7 @@ describe("the platform's balance", () => {
 
 describe.skipIf(kind !== 'postgres')('races on PostgreSQL', () => {
   test("ten transfers at once from one charge take no more than is left of it, whatever the platform's balance; one key sent five times at once moves money once", async () => {
-    const own = await connectWorld(await testApi())
-    const account = await own.onboarded()
-    const spent = await own.charge()
-    await own.transfer(account.id, spent.paymentIntentId, 700)
-    await refund(own.deps, { orderId: spent.orderId, amountCents: 'rest', idempotencyKey: key('refund'), reason: 'order ended' })
+    const { own, account } = await refundedAfterItsTransfer()
     const { paymentIntentId } = await own.charge()
     // The charge has 700 left; the platform's balance nothing.
     expect(await own.gateway.platformBalanceCents()).toBe(0)

@@ -1,6 +1,6 @@
 import { describe, expect, spyOn, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { connectKey, connectWorld, heardAccounts, REFRESH_URL, RETURN_URL } from '../../../../testing/connect-world'
+import { heardConnectWorld, connectKey as key, REFRESH_URL, RETURN_URL } from '../../../../testing/connect-world'
 import { testApi } from '../../../../testing/test-api'
 import { TEST_ACCOUNT_NUMBER } from '../../contract'
 import { paymentErrors } from '../../index'
@@ -10,12 +10,9 @@ import { embeddedAccountLinks, embeddedConnectedAccounts } from './schema'
 
 // The embedded gateway's connected accounts and its onboarding form, as Stripe Connect's: the
 // account a runner gets, the link to the form, and what the form takes and refuses.
-const { heard, listener } = heardAccounts()
-const key = connectKey
 const MINUTE = 60_000
-const api = await testApi({ accounts: listener })
+const { heard, api, world } = await heardConnectWorld()
 const { db, clock, call } = api
-const world = await connectWorld(api)
 const { gateway, newAccount, linkFor, form, send } = world
 
 describe('connected accounts', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { createdAtColumn } from '../../../shared/index'
+import { amountPositiveCheck, createdAtColumn, refersToGatewayIdColumn } from '../../../shared/index'
 
 /**
  * The embedded gateway's PaymentIntents: real state with Stripe's life cycle
@@ -76,9 +76,7 @@ export const embeddedRefunds = pgTable(
   'embedded_refunds',
   {
     id: text().primaryKey(),
-    intentId: text()
-      .notNull()
-      .references(() => embeddedPaymentIntents.id),
+    intentId: refersToGatewayIdColumn(() => embeddedPaymentIntents.id),
     amountCents: integer().notNull(),
     createdAt: createdAtColumn(),
   },
@@ -130,9 +128,7 @@ export const embeddedAccountLinks = pgTable(
   {
     /** SHA-256 of the token the link carries. */
     tokenHash: text().primaryKey(),
-    accountId: text()
-      .notNull()
-      .references(() => embeddedConnectedAccounts.id),
+    accountId: refersToGatewayIdColumn(() => embeddedConnectedAccounts.id),
     returnUrl: text().notNull(),
     refreshUrl: text().notNull(),
     /** A few minutes after it was made; once opened, the form's own time to be filled in. */
@@ -153,9 +149,7 @@ export const embeddedTransfers = pgTable(
   'embedded_transfers',
   {
     id: text().primaryKey(),
-    destination: text()
-      .notNull()
-      .references(() => embeddedConnectedAccounts.id),
+    destination: refersToGatewayIdColumn(() => embeddedConnectedAccounts.id),
     amountCents: integer().notNull(),
     reversedCents: integer().notNull().default(0),
     transferGroup: text().notNull(),
@@ -167,7 +161,7 @@ export const embeddedTransfers = pgTable(
   (t) => [
     index('embedded_transfers_group_idx').on(t.transferGroup, t.createdAt),
     index('embedded_transfers_source_idx').on(t.sourceIntentId),
-    check('embedded_transfers_amount_positive', sql`amount_cents > 0`),
+    amountPositiveCheck('embedded_transfers'),
     check('embedded_transfers_reversed_within_amount', sql`reversed_cents between 0 and amount_cents`),
   ],
 )
@@ -177,13 +171,11 @@ export const embeddedTransferReversals = pgTable(
   'embedded_transfer_reversals',
   {
     id: text().primaryKey(),
-    transferId: text()
-      .notNull()
-      .references(() => embeddedTransfers.id),
+    transferId: refersToGatewayIdColumn(() => embeddedTransfers.id),
     amountCents: integer().notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('embedded_transfer_reversals_transfer_idx').on(t.transferId), check('embedded_transfer_reversals_amount_positive', sql`amount_cents > 0`)],
+  (t) => [index('embedded_transfer_reversals_transfer_idx').on(t.transferId), amountPositiveCheck('embedded_transfer_reversals')],
 )
 
 /** Each connected account's balance paid to its bank, or refused by it (and given back to the balance). */
@@ -191,9 +183,7 @@ export const embeddedPayouts = pgTable(
   'embedded_payouts',
   {
     id: text().primaryKey(),
-    accountId: text()
-      .notNull()
-      .references(() => embeddedConnectedAccounts.id),
+    accountId: refersToGatewayIdColumn(() => embeddedConnectedAccounts.id),
     amountCents: integer().notNull(),
     status: text().$type<'paid' | 'failed'>().notNull(),
     /** Stripe's failure code when the bank refused it (account_closed). */
@@ -203,7 +193,7 @@ export const embeddedPayouts = pgTable(
   (t) => [
     index('embedded_payouts_account_idx').on(t.accountId, t.createdAt),
     check('embedded_payouts_status_known', sql`status in ('paid', 'failed')`),
-    check('embedded_payouts_amount_positive', sql`amount_cents > 0`),
+    amountPositiveCheck('embedded_payouts'),
     check('embedded_payouts_failure_when_failed', sql`(status = 'failed') = (failure_code is not null)`),
   ],
 )
