@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { orderPayments } from '../payments/index'
-import { batchedLookupPer, type Clock, type Coordinates, nearPlace } from '../shared/index'
+import { type Clock, type Coordinates, nearPlace, type RunnerSince, runnerSinceLookup, runnerSinceRows } from '../shared/index'
 import { orders } from './schema'
 import type { OrderRow } from './transitions'
 
@@ -42,39 +42,27 @@ export async function ordersWaitingNear(
 }
 
 /**
- * Runners' deliveries since a time (today), for each runner and time asked, keyed by sinceKey: each a
- * range of an index that holds every column it reads, in one statement.
+ * Runners' deliveries since a time (today), for each runner and time asked: each a range of an
+ * index that holds every column it reads, in one statement.
  */
-async function deliveriesSinceMany(db: Database, asked: readonly { runnerId: string; since: Date }[]) {
-  const runnerIds = asked.map((one) => one.runnerId)
-  // Sent as text and cast: postgres.js cannot name the type of an array of times it is handed.
-  const sinces = asked.map((one) => one.since.toISOString())
-  const rows = await db
+async function deliveriesSinceMany(db: Database, asked: readonly RunnerSince[]) {
+  return db
     .select({
       n: sql<number>`r.n`.mapWith(Number),
-      deliveries: sql<number>`(${db
+      value: sql<number>`(${db
         .select({ deliveries: count() })
         .from(orders)
         .where(and(sql`${orders.runnerId} = r.runner_id`, eq(orders.status, 'delivered'), sql`${orders.deliveredAt} >= r.since`))})`.mapWith(Number),
     })
-    .from(sql`unnest(${sql.param(runnerIds)}::uuid[], ${sql.param(sinces)}::text[]::timestamptz[]) with ordinality as r(runner_id, since, n)`)
-  return new Map(rows.map(({ n, deliveries }) => [sinceKey(asked[n - 1]!), deliveries]))
+    .from(runnerSinceRows(asked))
 }
 
-const sinceKey = ({ runnerId, since }: { runnerId: string; since: Date }) => `${runnerId} ${since.toISOString()}`
-
-/** Every GET /api/runner/stats reads this: requests that come together share one read (batchedLookup). */
-const deliveriesLookup = batchedLookupPer((db: Database, _clock: Clock) => (keys: string[]) => {
-  const asked = keys.map((key) => {
-    const [runnerId, since] = key.split(' ')
-    return { runnerId: runnerId!, since: new Date(since!) }
-  })
-  return deliveriesSinceMany(db, asked)
-})
+/** Every GET /api/runner/stats reads this: requests that come together share one read. */
+const deliveriesLookup = runnerSinceLookup(deliveriesSinceMany, 0)
 
 /** A runner's deliveries since a time (today), read together with other requests' runners. */
 export async function deliveriesSince(db: Database, clock: Clock, runnerId: string, since: Date) {
-  return (await deliveriesLookup(db, clock)(sinceKey({ runnerId, since }))) ?? 0
+  return deliveriesLookup(db, clock, { runnerId, since })
 }
 
 const RECOVERED_AT_ONCE = 200

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { batchedLookupPer, type Clock, isUuid } from '../shared/index'
+import { batchedLookupPer, type Clock, isUuid, type RunnerSince, runnerSinceLookup, runnerSinceRows } from '../shared/index'
 import { accountView, payoutAccountOf, payoutAccountsOf } from './accounts'
 import {
   bankFailureWords,
@@ -180,13 +180,10 @@ export async function linesForSupport(db: Database, clock: Clock, filter: { runn
 /**
  * What the ledger says runners earned by delivering, net of refunds and reversals: all of it (kept
  * in payout_totals), and since a time (today's lines, from the runner's index), for each runner and
- * time asked, keyed by earnedKey. For the runners' stats; groceries paid back are not earnings.
+ * time asked. For the runners' stats; groceries paid back are not earnings.
  */
-async function earnedByMany(db: Database, asked: readonly { runnerId: string; since: Date }[]) {
+async function earnedByMany(db: Database, asked: readonly RunnerSince[]) {
   const net = sql`case when ${payoutLines.transferredCents} is null then ${payoutLines.amountCents} else ${payoutLines.transferredCents} - ${payoutLines.reversedCents} end`
-  const runnerIds = asked.map((one) => one.runnerId)
-  // Sent as text and cast: postgres.js cannot name the type of an array of times it is handed.
-  const sinces = asked.map((one) => one.since.toISOString())
   const rows = await db
     .select({
       n: sql<number>`r.n`.mapWith(Number),
@@ -199,26 +196,16 @@ async function earnedByMany(db: Database, asked: readonly { runnerId: string; si
         .from(payoutLines)
         .where(and(sql`${payoutLines.runnerId} = r.runner_id`, eq(payoutLines.kind, 'delivery'), sql`${payoutLines.createdAt} >= r.since`))})`.mapWith(Number),
     })
-    .from(sql`unnest(${sql.param(runnerIds)}::uuid[], ${sql.param(sinces)}::text[]::timestamptz[]) with ordinality as r(runner_id, since, n)`)
-  const earned = new Map<string, { allTimeCents: number; sinceCents: number }>()
-  for (const { n, allTimeCents, sinceCents } of rows) earned.set(earnedKey(asked[n - 1]!), { allTimeCents, sinceCents })
-  return earned
+    .from(runnerSinceRows(asked))
+  return rows.map(({ n, allTimeCents, sinceCents }) => ({ n, value: { allTimeCents, sinceCents } }))
 }
 
-const earnedKey = ({ runnerId, since }: { runnerId: string; since: Date }) => `${runnerId} ${since.toISOString()}`
-
-/** Every GET /api/runner/stats reads this: requests that come together share one read (batchedLookup). */
-const earnedLookup = batchedLookupPer((db: Database, _clock: Clock) => (keys: string[]) => {
-  const asked = keys.map((key) => {
-    const [runnerId, since] = key.split(' ')
-    return { runnerId: runnerId!, since: new Date(since!) }
-  })
-  return earnedByMany(db, asked)
-})
+/** Every GET /api/runner/stats reads this: requests that come together share one read. */
+const earnedLookup = runnerSinceLookup(earnedByMany, { allTimeCents: 0, sinceCents: 0 })
 
 /** What a runner earned by delivering, all of it and since `since` (earnedByMany), read together with other requests' runners. */
 export async function earnedBy(db: Database, clock: Clock, runnerId: string, since: Date) {
-  return (await earnedLookup(db, clock)(earnedKey({ runnerId, since }))) ?? { allTimeCents: 0, sinceCents: 0 }
+  return earnedLookup(db, clock, { runnerId, since })
 }
 
 /** What each of these orders' deliveries earned their runners, as the ledger has it now: net of refunds and reversals, with the line's status. */
