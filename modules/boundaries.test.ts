@@ -30,7 +30,7 @@ const productFiles = sourceFiles.filter((file) => !file.includes('.test.') && !f
  * What a contract may reach besides other contracts. modules/shared's contract re-exports its
  * browser-safe kernel from the files where the server reads it too: these, and nothing else of it.
  */
-const SHARED_BROWSER_SAFE = ['constants', 'error-codes', 'geo', 'money', 'phone', 'text', 'time-zone'].map((name) => `modules/shared/${name}.ts`)
+const SHARED_BROWSER_SAFE = ['constants', 'error-codes', 'geo', 'languages', 'money', 'phone', 'text', 'time-zone'].map((name) => `modules/shared/${name}.ts`)
 
 /** The packages the browser door may use, each with why. Any other package, or any other file, fails. */
 const BROWSER_PACKAGES: Record<string, string> = {

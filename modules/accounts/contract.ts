@@ -1,6 +1,6 @@
 // Accounts' door for the browser: the forms' schemas with the spec's exact messages (000 §5, 001 §5).
 import { z } from 'zod'
-import { hasUnsafeCharacter, UNSAFE_CHARACTER_MESSAGE } from '../shared/contract'
+import { hasUnsafeCharacter, LANGUAGES, UNSAFE_CHARACTER_MESSAGE } from '../shared/contract'
 
 const requiredText = (message: string, max = 200) =>
   z
@@ -12,6 +12,9 @@ const requiredText = (message: string, max = 200) =>
 
 /** Empty means "not given"; the screens send '' for untouched optional fields. */
 const optionalText = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional()
+
+export const LANGUAGE_INVALID = `Language must be one of: ${LANGUAGES.join(', ')}`
+const languageSchema = z.enum(LANGUAGES, { error: LANGUAGE_INVALID })
 
 const emailSchema = (message: string) => z.string().trim().max(254, message).email(message)
 
@@ -92,7 +95,22 @@ export const updateProfileSchema = z.object({
     .max(10, 'ZIP code must be at least 5 digits'),
   latitude: coordinateText,
   longitude: coordinateText,
+  language: languageSchema.optional(),
 })
+
+/** The language pickers (landing, account menu, Profile) change the language alone. */
+export const languageChangeSchema = z.strictObject({ language: languageSchema })
+
+/** PATCH /api/user/profile: the profile page's whole form, or the language alone. */
+export const profileChangeSchema = z.union([languageChangeSchema, updateProfileSchema])
+export type ProfileChange = z.infer<typeof profileChangeSchema>
+
+/**
+ * Which of the two a body is meant as: a picker's sends its language and nothing else. Checked
+ * against that one alone, so a refusal names its field (a union's refusal names neither).
+ */
+export const profileChangeSchemaFor = (body: unknown) =>
+  typeof body === 'object' && body !== null && Object.keys(body).length === 1 && 'language' in body ? languageChangeSchema : updateProfileSchema
 
 export const addPhoneSchema = z.object({
   phone: z.string({ error: 'Phone number required' }).trim().min(1, 'Phone number required').max(20, 'Please enter a valid US phone number'),
@@ -143,6 +161,7 @@ export const publicUserSchema = z.object({
   longitude: z.number().nullable(),
   emailVerified: z.boolean(),
   isProfileComplete: z.boolean(),
+  language: z.enum(LANGUAGES),
   /** ISO time the account was made. */
   createdAt: z.string(),
 })

@@ -27,6 +27,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     longitude: user.longitude,
     emailVerified: user.emailVerified,
     isProfileComplete: user.isProfileComplete,
+    language: user.language,
     createdAt: user.createdAt.toISOString(),
   }
 }

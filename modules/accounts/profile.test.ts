@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { testApi } from '../../testing/test-api'
+import { LANGUAGE_INVALID, type PublicUser } from './contract'
 import { users } from './schema'
 
 const { call, signUp, db } = await testApi()
@@ -130,6 +131,52 @@ describe('PATCH /api/user/profile', () => {
     const response = await call('PATCH', '/api/user/profile', { cookie, body: { ...edit, email: other.input.email.toUpperCase(), phone: input.phone } })
     expect(response.status).toBe(409)
     expect(response.body.message).toBe('An account with this email already exists')
+  })
+})
+
+describe('the account language', () => {
+  const languageOf = (response: { body: Record<string, unknown> }) => (response.body.user as PublicUser).language
+  const edit = { roles: ['buyer'], address: '5 Main St', city: 'Edison', state: 'NJ', zipCode: '08820' }
+
+  test('is English until chosen, and GET /api/auth/user carries it', async () => {
+    const { cookie } = await signUp()
+    expect(languageOf(await call('GET', '/api/auth/user', { cookie }))).toBe('en')
+  })
+
+  test('a picker changes it alone, and it follows the account to another sign-in', async () => {
+    const { cookie, input } = await signUp()
+    const chosen = await call('PATCH', '/api/user/profile', { cookie, body: { language: 'ta' } })
+    expect(chosen.status).toBe(200)
+    expect(chosen.body).toMatchObject({ message: 'Profile updated successfully', user: { language: 'ta', phone: input.phone } })
+    const elsewhere = await call('POST', '/api/login', { body: { emailOrPhone: input.email, password: input.password } })
+    expect(languageOf(elsewhere)).toBe('ta')
+  })
+
+  test('the profile form may carry it, and leaves it as it was without it', async () => {
+    const { cookie, input } = await verifiedBuyer()
+    const form = { ...edit, phone: input.phone }
+    expect(languageOf(await call('PATCH', '/api/user/profile', { cookie, body: { ...form, language: 'gu' } }))).toBe('gu')
+    expect(languageOf(await call('PATCH', '/api/user/profile', { cookie, body: form }))).toBe('gu')
+  })
+
+  test.each([['fr'], ['HI'], [''], [7], [null]])('%j is refused with 400 and the language unchanged', async (language) => {
+    const { cookie, input } = await signUp()
+    for (const body of [{ language }, { ...edit, phone: input.phone, language }]) {
+      const response = await call('PATCH', '/api/user/profile', { cookie, body })
+      expect(response.status).toBe(400)
+      expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', message: LANGUAGE_INVALID, errors: { language: LANGUAGE_INVALID } })
+    }
+    expect(languageOf(await call('GET', '/api/auth/user', { cookie }))).toBe('en')
+  })
+
+  test('a picker may send nothing but the language', async () => {
+    const { cookie } = await signUp()
+    const response = await call('PATCH', '/api/user/profile', { cookie, body: { language: 'hi', roles: [] } })
+    expect(response.status).toBe(400)
+  })
+
+  test('needs a signed-in user before anything is read', async () => {
+    expect((await call('PATCH', '/api/user/profile', { body: { language: 'fr' } })).status).toBe(401)
   })
 })
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Database } from '../../db/database'
 import { badRequest, type Clock, type Coordinates, forbidden, formatUsPhone, type Geocoder, isValidCoordinates } from '../shared/index'
-import type { completeProfileSchema, updateProfileSchema } from './contract'
+import type { completeProfileSchema, ProfileChange, updateProfileSchema } from './contract'
 import { phoneStatusOf } from './model'
 import type { UserRow } from './session'
 import { parsePhone } from './sign-in'
@@ -56,8 +56,14 @@ export async function addPhone(db: Database, clock: Clock, user: UserRow, phone:
 
 const unverifiedPhone = { phoneVerified: false, phoneVerifiedAt: null, phoneVerificationMethod: null } as const
 
+/** PATCH /api/user/profile: a language picker's choice alone, or the profile page's whole form. */
+export async function changeProfile(db: Database, clock: Clock, geocoder: Geocoder, user: UserRow, input: ProfileChange) {
+  if (!('phone' in input)) return updateUser(db, clock, user.id, { language: input.language })
+  return updateProfile(db, clock, geocoder, user, input)
+}
+
 /** The profile page's edit. A new phone must be verified again; a new email is unverified. */
-export async function updateProfile(db: Database, clock: Clock, geocoder: Geocoder, user: UserRow, input: z.infer<typeof updateProfileSchema>) {
+async function updateProfile(db: Database, clock: Clock, geocoder: Geocoder, user: UserRow, input: z.infer<typeof updateProfileSchema>) {
   const phone = parsePhone(input.phone)
   const phoneChanged = phone.normalizedPhone !== user.normalizedPhone
   if (phoneChanged) await assertPhoneAvailable(db, phone.normalizedPhone, user.id)
@@ -76,6 +82,7 @@ export async function updateProfile(db: Database, clock: Clock, geocoder: Geocod
     state: input.state,
     zipCode: input.zipCode,
     ...coordinates,
+    ...(input.language && { language: input.language }),
   })
 }
 

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
-import { clientAddress, type Geocoder, type ModuleDeps } from '../shared/index'
+import { z } from 'zod'
+import { clientAddress, type Geocoder, type ModuleDeps, validInput } from '../shared/index'
 import {
   addPhoneSchema,
   completeProfileSchema,
@@ -9,17 +10,18 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestResponseSchema,
   passwordResetRequestSchema,
+  profileChangeSchema,
+  profileChangeSchemaFor,
   registerSchema,
   sessionResponseSchema,
   signInResponseSchema,
   signupWithVerificationSchema,
-  updateProfileSchema,
   userResponseSchema,
 } from './contract'
 import { limitIdentityProbes } from './identity-probes'
 import { currentUserResponse, toPublicUser } from './model'
 import { confirmPasswordReset, type ResetTokenCourier, requestPasswordReset } from './password-reset'
-import { addPhone, completeProfile, updateProfile } from './profile'
+import { addPhone, changeProfile, completeProfile } from './profile'
 import type { SessionPlugin } from './session-plugin'
 import { authenticate, createAccount } from './sign-in'
 
@@ -28,6 +30,9 @@ export interface AccountsRouteDeps extends ModuleDeps {
   geocoder: Geocoder
   resetCourier: ResetTokenCourier
 }
+
+/** The body is checked in the handler, so the description is given here: either shape it takes. */
+const profileChangeBody = z.toJSONSchema(profileChangeSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
 
 const RESET_REQUESTED = 'If an account matches, we have sent password reset instructions to its verified phone or device.'
 
@@ -122,13 +127,15 @@ export function accountsRoutes({ db, clock, config, session, geocoder, resetCour
           response: userResponseSchema,
         },
       )
+      // The body is checked in the handler, after the session: strangers learn nothing of it.
       .patch(
         '/user/profile',
         async ({ user, body, request, server }) => {
-          const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => updateProfile(db, clock, geocoder, user, body))
+          const change = validInput(profileChangeSchemaFor(body), body)
+          const updated = await limitIdentityProbes(db, clock, addressOf(request, server), () => changeProfile(db, clock, geocoder, user, change))
           return { message: 'Profile updated successfully', user: toPublicUser(updated) }
         },
-        { signedIn: true, body: updateProfileSchema, response: userResponseSchema },
+        { signedIn: true, response: userResponseSchema, detail: { requestBody: { content: { 'application/json': { schema: profileChangeBody } } } } },
       )
       .post(
         '/password-reset/request',

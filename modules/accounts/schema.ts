@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { belongsToColumn, createdAtColumn, idColumn, updatedAtColumn } from '../shared/index'
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { belongsToColumn, createdAtColumn, DEFAULT_LANGUAGE, idColumn, LANGUAGES, type Language, updatedAtColumn } from '../shared/index'
 
 export const users = pgTable(
   'users',
@@ -38,6 +38,8 @@ export const users = pgTable(
     verificationAttempts: integer().notNull().default(0),
     lastVerificationAttempt: timestamp({ withTimezone: true }),
     stripeCustomerId: text(),
+    /** What the person reads: every screen, notice and text message to them is in it. */
+    language: text().$type<Language>().notNull().default(DEFAULT_LANGUAGE),
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -49,6 +51,7 @@ export const users = pgTable(
     index('users_normalized_phone_idx').on(t.normalizedPhone),
     // New orders are told to the runners whose address is near the store: a box on this index first.
     index('users_location_idx').on(t.latitude, t.longitude),
+    check('users_language_known', sql`${t.language} in (${sql.raw(LANGUAGES.map((language) => `'${language}'`).join(', '))})`),
   ],
 )
 

@@ -2,6 +2,7 @@
 export * from './constants'
 export { ERROR_CODES, type ErrorCode } from './error-codes'
 export { type Coordinates, distanceMiles } from './geo'
+export * from './languages'
 export * from './money'
 export * from './phone'
 export * from './text'

@@ -272,5 +272,6 @@ const completeUser: PublicUser = {
   longitude: -74.4,
   emailVerified: false,
   isProfileComplete: true,
+  language: 'en',
   createdAt: '2026-01-05T10:00:00.000Z',
 }

@@ -20,6 +20,7 @@ export const aUser = (overrides: Partial<PublicUser> = {}): PublicUser => ({
   longitude: null,
   emailVerified: false,
   isProfileComplete: false,
+  language: 'en',
   createdAt: '2026-01-05T10:00:00.000Z',
   ...overrides,
 })
