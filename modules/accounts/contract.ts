@@ -13,10 +13,10 @@ const requiredText = (message: string, max = 200) =>
 /** Empty means "not given"; the screens send '' for untouched optional fields. */
 const optionalText = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional()
 
+const emailSchema = (message: string) => z.string().trim().max(254, message).email(message)
+
 export const LANGUAGE_INVALID = `Language must be one of: ${LANGUAGES.join(', ')}`
 const languageSchema = z.enum(LANGUAGES, { error: LANGUAGE_INVALID })
-
-const emailSchema = (message: string) => z.string().trim().max(254, message).email(message)
 
 export const ROLE_OPTIONS = ['buyer', 'runner', 'both'] as const
 export type Role = 'buyer' | 'runner'
@@ -40,6 +40,8 @@ export const registerSchema = z
     email: optionalText(emailSchema('Please enter a valid email address')),
     phone: optionalText(z.string().trim().min(10, 'Phone number must be at least 10 digits').max(20, 'Please enter a valid US phone number')),
     password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(256, 'Password is too long'),
+    /** The language the person signed up in: their first visit's choice follows them into the account. */
+    language: languageSchema.optional(),
   })
   // Either field fixes it, so both are marked; the email comes first, as the spec's message names it.
   .superRefine((body, context) => {
@@ -53,6 +55,7 @@ export const signupWithVerificationSchema = z.object({
   email: optionalText(emailSchema('Please enter a valid email address')),
   phone: z.string({ error: 'Phone number required' }).trim().min(10, 'Phone number must be at least 10 digits').max(20, 'Please enter a valid US phone number'),
   password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(256, 'Password is too long'),
+  language: languageSchema.optional(),
 })
 
 export const loginSchema = z.object({

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { PHONE_TEST_CODE, testApi } from '../../testing/test-api'
+import { LANGUAGE_INVALID, type PublicUser } from './contract'
 import { LOGIN_WINDOW_MS, MAX_FAILURES_PER_ACCOUNT } from './login-limiter'
 import { sessions, users } from './schema'
 
@@ -42,6 +43,19 @@ describe('POST /api/register', () => {
     const [stored] = await db.select().from(users).where(eq(users.email, 'ravi@example.com'))
     expect(stored!.normalizedPhone).toBe('+17325550150')
     expect(stored!.password).toStartWith('$argon2id$v=19$m=19456,t=2,p=1$')
+  })
+
+  test('keeps the language the person signed up in, and refuses one Kirana does not speak', async () => {
+    const refused = await call('POST', '/api/register', { body: { ...valid, email: 'mira@example.com', phone: '', language: 'fr' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toEqual({ language: LANGUAGE_INVALID })
+    const response = await call('POST', '/api/register', { body: { ...valid, email: 'mira@example.com', phone: '', language: 'gu' } })
+    expect(response.status).toBe(201)
+    expect((response.body.user as PublicUser).language).toBe('gu')
+    const signedUp = await call('POST', '/api/signup-with-verification', {
+      body: { ...valid, email: 'meena@example.com', phone: '(732) 555-0151', language: 'bn' },
+    })
+    expect((signedUp.body.user as PublicUser | undefined)?.language).toBe('bn')
   })
 
   test('sets an HttpOnly, SameSite=Lax session cookie', async () => {

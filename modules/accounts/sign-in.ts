@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Database } from '../../db/database'
-import { AppError, badRequest, type Clock, formatUsPhone, toE164 } from '../shared/index'
+import { AppError, badRequest, type Clock, formatUsPhone, type Language, toE164 } from '../shared/index'
 import type { loginSchema, registerSchema } from './contract'
 import { claimLoginAttempt, loginLockKey, loginSucceeded } from './login-limiter'
 import { hashPassword, passwordMatches } from './passwords'
@@ -9,7 +9,7 @@ import { assertPhoneAvailable, findUserByIdentifier, identifierFor, updateUser, 
 
 export const INVALID_CREDENTIALS = 'Invalid email/phone or password'
 
-type NewAccount = { firstName: string; lastName: string; email?: string; phone?: string; password: string }
+type NewAccount = { firstName: string; lastName: string; email?: string; phone?: string; password: string; language?: Language }
 
 /** A US phone for display, (XXX) XXX-XXXX, and in E.164; a number that is not a US one is refused. */
 export function parsePhone(phone: string, field = 'phone') {
@@ -32,6 +32,7 @@ export async function createAccount(db: Database, account: NewAccount) {
         email: account.email ?? null,
         ...phone,
         password,
+        ...(account.language && { language: account.language }),
       })
       .returning(),
   )
