@@ -19,7 +19,7 @@ export async function buildWeb(outdir = 'dist') {
     naming: { entry: '[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
     define: { 'process.env.NODE_ENV': '"production"' },
     publicPath: '/',
-    plugins: [linguiPlugin({ idOnly: true })],
+    plugins: [linguiPlugin()],
   })
   if (!app.success) throw new AggregateError(app.logs, 'Building the web app failed')
 

@@ -1,12 +1,12 @@
 import { i18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../modules/shared/contract'
-import { messages as english } from '../locales/en/messages.po'
 import { CATALOGS } from './catalogs'
 
 /** Where this device remembers the language chosen on it, for the next visit before anyone signs in. */
 const STORAGE_KEY = 'language'
 
-i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, messages: english })
+// English is written in the screens themselves (web/i18n/bun-plugin.ts): it has no catalog to load.
+i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, messages: {} })
 const loaded = new Set<Language>([DEFAULT_LANGUAGE])
 
 /** The language the screens are in now. */

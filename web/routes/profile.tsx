@@ -1,4 +1,6 @@
+import { useChooseLanguage } from '../features/accounts/api/use-choose-language'
 import { useLogout } from '../features/accounts/api/use-logout'
+import { LanguageSelect } from '../i18n/language-select'
 import { useCurrentUser } from '../lib/current-user'
 import { BrandName } from '../ui/brand'
 import { Button, ButtonLink } from '../ui/button'
@@ -11,6 +13,7 @@ import { ProfileSummary } from './profile/profile-summary'
 export function ProfilePage() {
   const user = useCurrentUser().data?.user
   const logout = useLogout('/auth')
+  const chooseLanguage = useChooseLanguage()
   // The shell shows this page only once it knows a signed-in user; until then there is nothing to show.
   if (!user) return <LoadingScreen />
 
@@ -33,6 +36,9 @@ export function ProfilePage() {
             Edit Profile
           </h2>
           <EditProfileForm user={user} />
+        </Card>
+        <Card>
+          <LanguageSelect onChoose={chooseLanguage} />
         </Card>
         {/* Spec 001 §7 navigates to GET /api/logout here. Posting like the avatar menu also drops the cached data (spec 000 §4), and does not rest on a GET the server honours only from our own pages. */}
         <Button type="button" block className="profile-page__sign-out" disabled={logout.isPending} onClick={() => logout.mutate()}>
