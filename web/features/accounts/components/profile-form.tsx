@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { ReactNode, RefObject } from 'react'
 import type { FieldErrors } from '../../../lib/form-errors'
 import { type FieldBinding, TextField } from '../../../ui/form'
@@ -6,7 +9,7 @@ import { type RoleOption, RoleOptions } from './role-options'
 import { SubmitButton } from './submit-button'
 
 /** One role among buyer, runner or both, as onboarding and the profile page ask it. */
-export const ONE_ROLE = { legend: 'I want to', kind: 'radio', options: ['buyer', 'runner', 'both'] } as const
+export const ONE_ROLE = { legend: msg`I want to`, kind: 'radio', options: ['buyer', 'runner', 'both'] } as const
 
 type ProfileFormProps<Option extends RoleOption> = {
   /** The form's state from useValidatedForm: its element, values, errors, setter and text-field bindings. */
@@ -17,7 +20,7 @@ type ProfileFormProps<Option extends RoleOption> = {
     setValue: (field: 'roles', value: Option[]) => void
     bind: (field: keyof AddressValues) => FieldBinding
   }
-  roles: { legend: string; kind: 'checkbox' | 'radio'; options: readonly Option[] }
+  roles: { legend: MessageDescriptor; kind: 'checkbox' | 'radio'; options: readonly Option[] }
   onSubmit: () => void
   /** The person's own fields, above the roles: names, or email and phone. */
   children: ReactNode
@@ -59,5 +62,6 @@ export function ProfileForm<Option extends RoleOption>({ state, roles, onSubmit,
 type EmailFieldProps = { value: string; error?: string; hint?: string; onValueChange: (value: string) => void }
 
 export function EmailField(props: EmailFieldProps) {
-  return <TextField label="Email" type="email" autoComplete="email" {...props} />
+  const { t } = useLingui()
+  return <TextField label={t`Email`} type="email" autoComplete="email" {...props} />
 }
