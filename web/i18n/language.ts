@@ -37,7 +37,8 @@ export async function showLanguage(language: Language): Promise<void> {
     i18n.load(language, messages)
     loaded.add(language)
   }
-  i18n.activate(language)
+  // Numbers inside messages (plural's #) in Latin digits, as money and times are (./format.ts): Bengali's own are ০১২.
+  i18n.activate(language, [`${language}-u-nu-latn`])
   document.documentElement.lang = language
 }
 

@@ -1,15 +1,16 @@
 import { describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
+import { LanguageProvider } from '../i18n/language-provider'
 import { PhoneField } from './phone-input'
 
 function Harness({ initial = '' }: { initial?: string }) {
   const [digits, setDigits] = useState(initial)
   return (
-    <>
+    <LanguageProvider>
       <PhoneField label="Phone" digits={digits} onDigitsChange={setDigits} />
       <output data-testid="digits">{digits}</output>
-    </>
+    </LanguageProvider>
   )
 }
 
