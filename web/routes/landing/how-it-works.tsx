@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { DELIVERY_RADIUS_MILES, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
+import { useServiceWords } from '../../lib/use-service-words'
 import { Icon } from '../../ui/icon'
 import type { IconName } from '../../ui/icon-paths'
-import { useServiceWords } from './service-words'
 
 type Point = { title: string; text: string; icon: IconName }
 

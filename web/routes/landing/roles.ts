@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { DELIVERY_RADIUS_MILES } from '../../../modules/shared/contract'
+import { useServiceWords } from '../../lib/use-service-words'
 import type { IconName } from '../../ui/icon-paths'
-import { useServiceWords } from './service-words'
 
 export type Role = {
   id: 'shop' | 'deliver' | 'both'

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { ACCEPTED_GROCERY_PAYMENT_METHODS } from '../../../modules/shared/contract'
-import { PLATFORM_FEE } from '../../lib/service-facts'
+import { ACCEPTED_GROCERY_PAYMENT_METHODS } from '../../modules/shared/contract'
+import { PLATFORM_FEE } from './service-facts'
 
 /**
- * The landing's sentences about money that several of its parts repeat (web/lib/service-facts
+ * The sentences about money that the landing and the legal pages repeat (web/lib/service-facts
  * says them in English for the screens not yet in every language): what a runner earns, and the
  * two ways to pay for the groceries. The ways to pay are listed as the language lists them.
  */
