@@ -4,6 +4,7 @@ import { ACCEPTED_GROCERY_PAYMENT_METHODS, BRAND_NAME, LANGUAGE_NAMES, PARENT_CO
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { addToCart } from '../features/cart/cart-storage'
 import { LandingInApp } from '../routes/landing-in-app'
+import { PrivacyPage, TermsPage } from '../routes/legal'
 import { ProfilePage } from '../routes/profile'
 import { fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
@@ -58,6 +59,16 @@ describe('no English outside the catalog', () => {
     await screen.findByRole('heading', { name: 'Edit Profile' })
     await showPseudoLanguage()
     expectNoUntranslatedText(document.body, [...ALLOWED, '12 Oak Tree Road', 'Edison', 'NJ', '08817'])
+  })
+
+  test.each([
+    ['/terms', TermsPage],
+    ['/privacy', PrivacyPage],
+  ] as const)('the legal page at %s', async (path, Page) => {
+    renderScreen(Page, { path, user: null })
+    await screen.findByRole('heading', { level: 1 })
+    await showPseudoLanguage()
+    expectNoUntranslatedText(document.body, ALLOWED)
   })
 
   test('the app chrome, with its cart, bell and open account menu', async () => {
