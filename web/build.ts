@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
+import { linguiPlugin } from './i18n/bun-plugin'
 
 /**
  * Builds the PWA into dist/: the app from web/index.html with code splitting and hashed names,
@@ -18,6 +19,7 @@ export async function buildWeb(outdir = 'dist') {
     naming: { entry: '[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
     define: { 'process.env.NODE_ENV': '"production"' },
     publicPath: '/',
+    plugins: [linguiPlugin({ idOnly: true })],
   })
   if (!app.success) throw new AggregateError(app.logs, 'Building the web app failed')
 

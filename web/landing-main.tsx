@@ -1,5 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import { LanguageProvider } from './i18n/language-provider'
+import { startInLanguage } from './i18n/start'
 import { deviceOwner } from './lib/personal-data'
 import { LandingPage } from './routes/landing'
 
@@ -21,10 +23,15 @@ function SignedInAware() {
   return <LandingPage signedIn={signedIn} />
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SignedInAware />
-  </StrictMode>,
+// Painted once in the visitor's language. A promise, not a top-level await, which splits the bundle into many more chunks.
+void startInLanguage().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <LanguageProvider>
+        <SignedInAware />
+      </LanguageProvider>
+    </StrictMode>,
+  ),
 )
 // The worker caches the whole app while the visitor reads; the app's own page watches it for updates.
 if ('serviceWorker' in navigator && document.querySelector('meta[name="kirana-environment"]')?.getAttribute('content')) {

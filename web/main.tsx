@@ -5,6 +5,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './features/pwa/install-prompt'
 import { registerServiceWorker } from './features/pwa/service-worker'
+import { LanguageProvider } from './i18n/language-provider'
+import { startInLanguage } from './i18n/start'
 import { createQueryClient } from './query-client'
 import { createAppRouter } from './router'
 import { ErrorBoundary, RenderFailure } from './ui/error-boundary'
@@ -33,16 +35,21 @@ if (!rootElement) {
   onlineManager.setOnline(navigator.onLine)
   const queryClient = createQueryClient()
   const router = createAppRouter(queryClient)
-  createRoot(rootElement).render(
-    <StrictMode>
-      <ErrorBoundary>
-        <JotaiProvider store={getDefaultStore()}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </JotaiProvider>
-      </ErrorBoundary>
-    </StrictMode>,
+  // Painted once in the visitor's language. A promise, not a top-level await, which splits the bundle into many more chunks.
+  void startInLanguage().then(() =>
+    createRoot(rootElement).render(
+      <StrictMode>
+        <ErrorBoundary>
+          <LanguageProvider>
+            <JotaiProvider store={getDefaultStore()}>
+              <QueryClientProvider client={queryClient}>
+                <RouterProvider router={router} />
+              </QueryClientProvider>
+            </JotaiProvider>
+          </LanguageProvider>
+        </ErrorBoundary>
+      </StrictMode>,
+    ),
   )
   registerServiceWorker()
   // Loaded after the first paint: the landing page needs none of it.

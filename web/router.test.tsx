@@ -3,6 +3,7 @@ import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { orderQueryOptions } from './features/orders/api/orders'
+import { LanguageProvider } from './i18n/language-provider'
 import { currentUserQueryOptions } from './lib/current-user'
 import { UNEXPECTED_ANSWER_MESSAGE } from './lib/http'
 import { createQueryClient } from './query-client'
@@ -17,6 +18,7 @@ function openApp(url: string, queryClient = createQueryClient()) {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { wrapper: LanguageProvider },
   )
   return { router, queryClient }
 }

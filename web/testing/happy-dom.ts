@@ -1,10 +1,13 @@
 // Preloaded only for UI tests (`bun run test:ui`): happy-dom's globals would break Bun.serve in server tests.
 import { afterEach } from 'bun:test'
 import { GlobalRegistrator } from '@happy-dom/global-registrator'
+import { linguiPlugin } from '../i18n/bun-plugin'
 import { restoreFetch } from './fake-api'
 import { printNodesSmall } from './printed-node'
 
 GlobalRegistrator.register({ url: 'http://localhost:3000/' })
+// Screens' messages are Lingui macros and PO catalogs, compiled on import as the build does.
+Bun.plugin(linguiPlugin())
 printNodesSmall()
 
 // Imported once the DOM exists, which React DOM looks for as it loads.

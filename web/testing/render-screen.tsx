@@ -13,6 +13,7 @@ import {
 import { render, screen } from '@testing-library/react'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import type { PublicUser } from '../../modules/accounts/contract'
+import { LanguageProvider } from '../i18n/language-provider'
 import { type Clock, clockAtom } from '../lib/clock'
 import { currentUserQueryOptions, SIGNED_OUT } from '../lib/current-user'
 import { createQueryClient } from '../query-client'
@@ -116,6 +117,7 @@ export function renderScreen(
         <RouterProvider router={router} />
       </QueryClientProvider>
     </JotaiProvider>,
+    { wrapper: LanguageProvider },
   )
   return { router, queryClient }
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { PublicUser } from '../../../modules/accounts/contract'
@@ -8,20 +11,22 @@ import type { IconName } from '../../ui/icon-paths'
 import { useMenu } from './use-menu'
 
 /** The menu's ways to other screens, in order (Settings is the profile screen too): reached by the arrow keys, not by Tab. */
-const MENU_LINKS: { to: '/profile' | '/notifications' | '/earnings'; icon: IconName; label: string; runnersOnly?: boolean }[] = [
-  { to: '/profile', icon: 'user', label: 'Profile' },
-  { to: '/notifications', icon: 'bell', label: 'Notifications' },
-  { to: '/earnings', icon: 'tag', label: 'Earnings', runnersOnly: true },
-  { to: '/profile', icon: 'settings', label: 'Settings' },
+const MENU_LINKS: { to: '/profile' | '/notifications' | '/earnings'; icon: IconName; label: MessageDescriptor; runnersOnly?: boolean }[] = [
+  { to: '/profile', icon: 'user', label: msg`Profile` },
+  { to: '/notifications', icon: 'bell', label: msg`Notifications` },
+  { to: '/earnings', icon: 'tag', label: msg`Earnings`, runnersOnly: true },
+  { to: '/profile', icon: 'settings', label: msg`Settings` },
 ]
 
 /** Who is signed in, with Profile, Settings and Sign out (spec 001 §2), and the ways to the Notification Center and, for runners, Earnings. */
 export function AvatarMenu({ user }: { user: PublicUser }) {
+  const { t, i18n } = useLingui()
   const menu = useMenu()
   const menuId = useId()
   // Spec 000 §4: the shell's sign-out ends at /app whether or not the server answered.
   const logout = useLogout('/app')
   const name = displayName(user)
+  const userInitials = initials(user)
   const closeAfterChoice = () => menu.close({ refocus: false })
 
   return (
@@ -30,7 +35,7 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
       <button
         type="button"
         className="avatar-menu__button"
-        aria-label={`Account menu, ${name}, ${initials(user)}`}
+        aria-label={t`Account menu, ${name}, ${userInitials}`}
         aria-controls={menu.open ? menuId : undefined}
         {...menu.buttonProps}
       >
@@ -42,11 +47,11 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
             <p className="avatar-menu__name">{name}</p>
             {user.email && <p className="meta avatar-menu__email">{user.email}</p>}
           </div>
-          <div id={menuId} role="menu" aria-label="Account" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
+          <div id={menuId} role="menu" aria-label={t`Account`} ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
             {MENU_LINKS.filter((link) => !link.runnersOnly || user.roles.includes('runner')).map(({ to, icon, label }) => (
-              <Link key={label} to={to} role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
+              <Link key={icon} to={to} role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>
                 <Icon name={icon} />
-                {label}
+                {i18n._(label)}
               </Link>
             ))}
             <hr className="avatar-menu__separator" />
@@ -59,7 +64,7 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
               onClick={() => logout.isPending || logout.mutate()}
             >
               <Icon name="logOut" />
-              {logout.isPending ? 'Signing out…' : 'Sign out'}
+              {logout.isPending ? <Trans>Signing out…</Trans> : <Trans>Sign out</Trans>}
             </button>
           </div>
         </div>

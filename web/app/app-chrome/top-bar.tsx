@@ -1,6 +1,7 @@
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
-import { BRAND_NAME, TOP_BAR_TAGLINE } from '../../../modules/shared/contract'
+import { BRAND_NAME } from '../../../modules/shared/contract'
 import { BrandMark } from '../../ui/brand'
 import { AvatarMenu } from './avatar-menu'
 import { BellButton } from './bell-button'
@@ -14,7 +15,9 @@ export function TopBar({ user }: { user: PublicUser | null }) {
           <BrandMark />
           <span className="top-bar__brand-text">
             <span className="top-bar__brand-name">{BRAND_NAME}</span>
-            <span className="top-bar__tagline">{TOP_BAR_TAGLINE}</span>
+            <span className="top-bar__tagline">
+              <Trans>Your Local Indian Market</Trans>
+            </span>
           </span>
         </Link>
         <div className="top-bar__actions">

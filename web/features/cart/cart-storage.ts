@@ -2,7 +2,6 @@ import { RESET } from 'jotai/utils'
 import { z } from 'zod'
 import { DEFAULT_SUBSTITUTION_PREFERENCE, SUBSTITUTION_PREFERENCES, type SubstitutionPreference } from '../../../modules/cart-checkout/contract'
 import type { CatalogItem } from '../../../modules/catalog/contract'
-import { itemsLabel } from '../../../modules/orders/contract'
 import { cartsChanged, storedAtomFamily } from './cart-atoms'
 import { forgetCartDetails } from './cart-details'
 
@@ -112,12 +111,12 @@ export function clearAllCarts() {
   cartsChanged()
 }
 
-/** The top bar's badge: quantities across all carts (and the items in words), linking to the last cart that has items. */
-export function cartBadge(): { quantity: number; items: string; storeId: string | null } {
+/** The top bar's badge: quantities (units) and lines (items) across all carts, linking to the last cart that has items. */
+export function cartBadge(): { quantity: number; items: number; storeId: string | null } {
   const carts = allCarts().filter((cart) => cart.quantity > 0)
   return {
     quantity: carts.reduce((sum, cart) => sum + cart.quantity, 0),
-    items: itemsLabel(carts.flatMap((cart) => cart.lines)),
+    items: carts.reduce((sum, cart) => sum + cart.lines.length, 0),
     storeId: carts.at(-1)?.storeId ?? null,
   }
 }

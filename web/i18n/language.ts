@@ -1,0 +1,61 @@
+import { i18n } from '@lingui/core'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../modules/shared/contract'
+import { messages as english } from '../locales/en/messages.po'
+import { CATALOGS } from './catalogs'
+
+/** Where this device remembers the language chosen on it, for the next visit before anyone signs in. */
+const STORAGE_KEY = 'language'
+
+i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, messages: english })
+const loaded = new Set<Language>([DEFAULT_LANGUAGE])
+
+/** The language the screens are in now. */
+export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE)
+
+/**
+ * A first visit's language: the one chosen on this device before, else the browser's first
+ * preference we speak (hi-IN reads as hi), else English.
+ */
+export function initialLanguage(): Language {
+  const stored = readStored()
+  if (stored) return stored
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag.toLowerCase().split('-')[0]
+    if (isLanguage(base)) return base
+  }
+  return DEFAULT_LANGUAGE
+}
+
+/**
+ * Fetches the language's catalog if it is not loaded yet, then switches every screen to it in
+ * place (Lingui's provider re-renders; nothing remounts, so what is typed stays typed).
+ * `<html lang>` follows, so screen readers and fonts follow too.
+ */
+export async function showLanguage(language: Language): Promise<void> {
+  if (language !== 'en' && !loaded.has(language)) {
+    const { messages } = await CATALOGS[language]()
+    i18n.load(language, messages)
+    loaded.add(language)
+  }
+  i18n.activate(language)
+  document.documentElement.lang = language
+}
+
+/** A language someone picked: shown, and remembered on this device for their next visit. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  await showLanguage(language)
+  try {
+    localStorage.setItem(STORAGE_KEY, language)
+  } catch {
+    // Storage refused (a private window that is full): the choice lasts this visit.
+  }
+}
+
+function readStored(): Language | null {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY)
+    return isLanguage(stored) ? stored : null
+  } catch {
+    return null
+  }
+}
