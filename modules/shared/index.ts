@@ -29,6 +29,7 @@ export {
   type StreamEnd,
   type StreamSource,
 } from './live-events'
+export { type CatalogMessage, type MessageValues, messageCatalog, readCatalog, type Say } from './message-catalog'
 export { databaseObjectStore } from './object-store/database-store'
 export type { ObjectStore, StoredObject } from './object-store/object-store'
 export { type S3Settings, s3ObjectStore } from './object-store/s3-store'
