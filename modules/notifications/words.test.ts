@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { fileURLToPath } from 'node:url'
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
 import { catalogProblems } from '../../testing/message-catalogs'
 import { SCRIPTS, scriptsOf } from '../../testing/scripts'
 import { openStatus, windowLabel } from '../catalog/index'
-import type { OrderRow } from '../orders/index'
+import { type OrderRow, orderContract } from '../orders/index'
 import { holdWindows } from '../payments/index'
+import { bankFailureWords } from '../payouts/index'
 import { LANGUAGES, readCatalog } from '../shared/index'
 import { offersOvernight, payoutReturned, problemResolved, refundIssued } from './messages'
 import { wordsIn } from './words'
@@ -24,6 +26,13 @@ describe("the notices' catalogs", () => {
         expect({ id: message.id, language, others }).toEqual({ id: message.id, language, others: [] })
       }
     }
+  })
+
+  test("English names a bank's failure and a refund's charge as payouts and orders do on every other screen", () => {
+    const english = wordsIn('en')
+    const [[, , cases]] = compileMessageOrThrow(readCatalog(locales, 'en').find((message) => message.id === 'bank_failure')!.text) as [[string, string, object]]
+    for (const code of [...Object.keys(cases), 'not_a_code']) expect(english.say('bank_failure', { code })).toBe(bankFailureWords(code))
+    for (const [part, name] of Object.entries(orderContract.REFUNDED_PART_NAMES)) expect(english.say('refunded_part', { part })).toBe(name)
   })
 })
 
