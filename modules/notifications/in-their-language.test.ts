@@ -78,4 +78,23 @@ describe('notices in the reader’s language', () => {
     expect(notes.map((note) => note.title)).toEqual(['আপনার বাজার পথে আছে', 'Vikram is shopping your order'])
     expect(notes[0]!.body).toBe(`Vikram ${STORE} থেকে আপনার অর্ডার নিয়ে আপনার কাছে আসছেন।`)
   })
+
+  test("a password-reset push to a Telugu runner's phone is in Telugu, and nothing of it is kept in the list", async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await readIn(runner.cookie, 'te')
+    await call('POST', '/api/user/fcm-token', { cookie: runner.cookie, body: { fcmToken: 'telugu-phone' } })
+    handed.length = 0
+    expect((await call('POST', '/api/password-reset/request', { body: { emailOrPhone: runner.input.email } })).status).toBe(200)
+    expect(handed).toEqual([
+      expect.objectContaining({
+        userId: runner.user.id,
+        message: expect.objectContaining({
+          title: 'మీ Kirana పాస్‌వర్డ్ మార్చండి',
+          body: 'కొత్త పాస్‌వర్డ్ ఎంచుకోవడానికి నొక్కండి. లింక్ 30 నిమిషాలు పనిచేస్తుంది.',
+          data: expect.objectContaining({ type: 'password_reset' }),
+        }),
+      }),
+    ])
+    expect(await inbox(runner.cookie)).toEqual([])
+  })
 })
