@@ -5,7 +5,7 @@ import { type CatalogMessage, DEFAULT_LANGUAGE, LANGUAGES, type Language, readCa
  * The arguments an ICU message takes, each with its kind and, for a plural or select, its cases:
  * 'store argument', 'runners plural one|other', 'groceries select card|other'.
  */
-function argumentsOf(message: CompiledMessage, into = new Map<string, string>()) {
+export function argumentsOf(message: CompiledMessage, into = new Map<string, string>()) {
   for (const token of message) {
     if (typeof token === 'string') continue
     const [name, kind, format] = token
