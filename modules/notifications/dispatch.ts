@@ -30,7 +30,7 @@ const { phoneVerifiedAmong, verifiedRunnersNear } = recipients
 
 /** The first names each side is told by: null when the profile has none, for the reader's own words ('Your runner') to stand in. */
 const runnerName = async (db: Database, order: OrderRow) =>
-  (order.runnerId ? (await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName : null) ?? null
+  order.runnerId ? ((await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName ?? null) : null
 const buyerName = async (db: Database, order: OrderRow) => (await userContacts(db, [order.buyerId])).get(order.buyerId)?.firstName ?? null
 const yourRunner = (words: Words, name: string | null) => name ?? words.say('name.your_runner')
 const yourBuyer = (words: Words, name: string | null) => name ?? words.say('name.your_buyer')
