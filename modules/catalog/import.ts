@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../../db/database'
 import { zipCentroid } from '../shared/index'
-import { CATALOG_CATEGORIES } from './contract'
+import { CATALOG_CATEGORIES, localNamesSchema } from './contract'
 import { formatWeeklyHours, HoursFormatError, isTimeZone, parseWeeklyHours } from './contract/weekly-hours'
 import { items, stores } from './schema'
 import { forgetShelves, markShelvesChanged } from './shelf'
@@ -51,6 +51,8 @@ export const itemRecordSchema = z.object({
   description: optionalText(500),
   imageUrl: optionalText(500),
   isAvailable: flag.optional(),
+  /** Left out: none. Like every item field, what the file says replaces what the item had. */
+  localNames: localNamesSchema.optional(),
 })
 
 export const storeRecordSchema = z.object({
@@ -122,6 +124,7 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
         ...item,
         storeId: saved!.id,
         price: item.price === undefined ? null : item.price.toFixed(2),
+        localNames: item.localNames ?? [],
         isEstimatedPrice: item.isEstimatedPrice ?? true,
         isAvailable: item.isAvailable ?? true,
       }))
@@ -138,6 +141,7 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
             subcategory: sql`excluded.subcategory`,
             description: sql`excluded.description`,
             imageUrl: sql`excluded.image_url`,
+            localNames: sql`excluded.local_names`,
             isAvailable: sql`excluded.is_available`,
           },
         })
@@ -153,8 +157,10 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
 
 /** Rebuilds what a search finds a store by, from the store and its available items (see stores.searchText). */
 async function refreshSearchText(db: Database, storeId: string) {
+  // Local names are stored in their composed form (NFC, by the contract), as searches are made.
+  const localWords = sql`(select string_agg(concat_ws(' ', local->>'name', local->>'transliteration'), ' ') from jsonb_array_elements(${items.localNames}) as local)`
   const text = sql`lower(concat_ws(' ', ${stores.name}, ${stores.description}, array_to_string(${stores.categories}, ' '),
-    (select string_agg(${items.name} || ' ' || ${items.category}, ' ') from ${items} where ${items.storeId} = ${stores.id} and ${items.isAvailable})))`
+    (select string_agg(concat_ws(' ', ${items.name}, ${items.category}, ${localWords}), ' ') from ${items} where ${items.storeId} = ${stores.id} and ${items.isAvailable})))`
   await db
     .update(stores)
     .set({

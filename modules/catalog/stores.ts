@@ -96,6 +96,7 @@ const catalogItemColumns = {
   subcategory: items.subcategory,
   description: items.description,
   imageUrl: items.imageUrl,
+  localNames: items.localNames,
 }
 
 /** What a store has on its shelves now, by category then name. */

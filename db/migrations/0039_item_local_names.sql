@@ -1,0 +1,1 @@
+ALTER TABLE "items" ADD COLUMN "local_names" jsonb DEFAULT '[]'::jsonb NOT NULL;
