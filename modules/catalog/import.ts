@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../../db/database'
 import { zipCentroid } from '../shared/index'
 import { CATALOG_CATEGORIES, localNamesSchema } from './contract'
 import { formatWeeklyHours, HoursFormatError, isTimeZone, parseWeeklyHours } from './contract/weekly-hours'
 import { items, stores } from './schema'
+import { refreshSearchText } from './search-text'
 import { forgetShelves, markShelvesChanged } from './shelf'
 
 const optionalText = (max: number) =>
@@ -153,18 +154,4 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
   })
   forgetShelves(db)
   return counts
-}
-
-/** Rebuilds what a search finds a store by, from the store and its available items (see stores.searchText). */
-async function refreshSearchText(db: Database, storeId: string) {
-  // Local names are stored in their composed form (NFC, by the contract), as searches are made.
-  const localWords = sql`(select string_agg(concat_ws(' ', local->>'name', local->>'transliteration'), ' ') from jsonb_array_elements(${items.localNames}) as local)`
-  const text = sql`lower(concat_ws(' ', ${stores.name}, ${stores.description}, array_to_string(${stores.categories}, ' '),
-    (select string_agg(concat_ws(' ', ${items.name}, ${items.category}, ${localWords}), ' ') from ${items} where ${items.storeId} = ${stores.id} and ${items.isAvailable})))`
-  await db
-    .update(stores)
-    .set({
-      searchText: sql`coalesce((select string_agg(distinct word, ' ' order by word) from regexp_split_to_table(${text}, '\\s+') as word where word <> ''), '')`,
-    })
-    .where(eq(stores.id, storeId))
 }
