@@ -78,8 +78,32 @@ export const checkoutBenchStore = (name: string, address: string) =>
     latitude: 40.52,
     longitude: -74.3973,
     items: [
-      { name: 'Toor Dal', unit: '4 lb', price: 7.99, priceUnit: 'bag', category: 'Lentils & Pulses', isEstimatedPrice: true, isAvailable: true },
-      { name: 'Basmati Rice', unit: '10 lb', price: 18.99, priceUnit: 'bag', category: 'Rice & Grains', isEstimatedPrice: true, isAvailable: true },
+      {
+        name: 'Toor Dal',
+        unit: '4 lb',
+        price: 7.99,
+        priceUnit: 'bag',
+        category: 'Lentils & Pulses',
+        isEstimatedPrice: true,
+        isAvailable: true,
+        localNames: [
+          { language: 'hi', name: 'तूर दाल', transliteration: 'toor dal' },
+          { language: 'gu', name: 'તુવેર દાળ', transliteration: 'tuver dal' },
+        ],
+      },
+      {
+        name: 'Basmati Rice',
+        unit: '10 lb',
+        price: 18.99,
+        priceUnit: 'bag',
+        category: 'Rice & Grains',
+        isEstimatedPrice: true,
+        isAvailable: true,
+        localNames: [
+          { language: 'hi', name: 'बासमती चावल', transliteration: 'basmati chawal' },
+          { language: 'pa', name: 'ਬਾਸਮਤੀ ਚੌਲ', transliteration: 'basmati chaul' },
+        ],
+      },
     ],
   }) as LocatedStoreRecord
 

@@ -103,7 +103,8 @@ function StoreShelves({ store }: { store: KnownStore }) {
         <p>{errorText(items.error)}</p>
       </CatalogMessage>
     )
-  return <CatalogBrowser store={store} items={items.data} searched={searched} />
+  // language: 'en' shows English names alone until the i18n foundation gives the reader's chosen language; pass it here then.
+  return <CatalogBrowser store={store} items={items.data} searched={searched} language="en" />
 }
 
 const errorText = (error: Error) => (error instanceof ApiError ? error.userMessage : error.message)

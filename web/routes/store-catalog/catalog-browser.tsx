@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
-import { DOUBLE_TAP_MS } from '../../../modules/shared/contract'
+import { DOUBLE_TAP_MS, type Language } from '../../../modules/shared/contract'
 import { addToCart } from '../../features/cart/cart-storage'
 import { useCart } from '../../features/cart/use-cart'
 import { CatalogMessage } from '../../features/catalog/components/catalog-message'
@@ -13,8 +13,10 @@ import { CatalogItemRow } from './catalog-item-row'
 import { CategoryChips } from './category-chips'
 import { useCatalogFilter } from './use-catalog-filter'
 
-/** A store's loaded shelves: the search box, the category chips and the matching items. */
-export function CatalogBrowser({ store, items, searched }: { store: KnownStore; items: readonly CatalogItem[]; searched?: string }) {
+type Props = { store: KnownStore; items: readonly CatalogItem[]; searched?: string; language: Language }
+
+/** A store's loaded shelves: the search box, the category chips and the matching items, each named in `language` too when it can be. */
+export function CatalogBrowser({ store, items, searched, language }: Props) {
   const { term, setTerm, category, setCategory, visible, isStale } = useCatalogFilter(items, searched)
   const lines = useCart(store.id)
   const inCart = useMemo(() => new Map(lines.map((line) => [line.id, line.quantity])), [lines])
@@ -69,7 +71,7 @@ export function CatalogBrowser({ store, items, searched }: { store: KnownStore; 
       ) : (
         <ul className={`catalog-list${isStale ? ' catalog-list--stale' : ''}`} aria-label="Items" aria-busy={isStale}>
           {visible.map((item) => (
-            <CatalogItemRow key={item.id} item={item} inCart={inCart.get(item.id) ?? 0} onAdd={add} />
+            <CatalogItemRow key={item.id} item={item} language={language} inCart={inCart.get(item.id) ?? 0} onAdd={add} />
           ))}
         </ul>
       )}
