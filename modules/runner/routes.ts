@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
-import type { SessionPlugin } from '../accounts/index'
+import type { SessionPlugin, UserRow } from '../accounts/index'
 import { type OrderRow, orderContract, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
 import { onboardingLinkSchema, payoutsResponseSchema, payoutTermsOf, runnerPayouts } from '../payouts/index'
@@ -26,11 +26,13 @@ import {
   deliveryPhotoResponseSchema,
   itemMarkSchema,
   ORDER_PHOTO_SLOTS,
+  type OrderPhotoSlot,
   preferencesSchema,
   preferencesUpdateSchema,
   receiptResponseSchema,
   runnerStatsSchema,
   statusUpdateSchema,
+  type UploadedPhoto,
 } from './contract'
 import { updateDeliveryStatus } from './delivery'
 import { giveUpOrder } from './give-up'
@@ -59,6 +61,14 @@ const PREFIX = '/api'
 export function runnerRoutes({ db, clock, config, session, gateway, objects, pages, streams }: RunnerRouteDeps) {
   const terms = payoutTermsOf(config)
   const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer, terms))[0]! })
+  /** multipart/form-data with the file in `photo`, read by the handler itself under the photo's limit; 201 with the photo under its slot's name. */
+  const photoUpload =
+    <Slot extends OrderPhotoSlot>(slot: Slot) =>
+    async ({ user, params, request, set }: { user: UserRow; params: { id: string }; request: Request; set: { status?: number | string } }) => {
+      const photo = await addOrderPhoto(db, clock, objects, user, params.id, slot, request)
+      set.status = 201
+      return { [slot]: photo } as Record<Slot, UploadedPhoto>
+    }
   return (
     new Elysia({ name: 'runner', prefix: PREFIX })
       .use(session)
@@ -123,25 +133,14 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
         async ({ user, params, body }) => single(await markOrderItem(db, clock, user, params.id, params.itemId, validInput(itemMarkSchema, body)), user),
         { signedIn: true, response: orderResponseSchema },
       )
-      // multipart/form-data with the file in `photo`, read by the handler itself under the photo's limit.
-      .post(
-        uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.receipt}`),
-        async ({ user, params, request, set }) => {
-          const receipt = await addOrderPhoto(db, clock, objects, user, params.id, 'receipt', request)
-          set.status = 201
-          return { receipt }
-        },
-        { signedIn: true, response: { 201: receiptResponseSchema } },
-      )
-      .post(
-        uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.deliveryPhoto}`),
-        async ({ user, params, request, set }) => {
-          const deliveryPhoto = await addOrderPhoto(db, clock, objects, user, params.id, 'deliveryPhoto', request)
-          set.status = 201
-          return { deliveryPhoto }
-        },
-        { signedIn: true, response: { 201: deliveryPhotoResponseSchema } },
-      )
+      .post(uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.receipt}`), photoUpload('receipt'), {
+        signedIn: true,
+        response: { 201: receiptResponseSchema },
+      })
+      .post(uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.deliveryPhoto}`), photoUpload('deliveryPhoto'), {
+        signedIn: true,
+        response: { 201: deliveryPhotoResponseSchema },
+      })
       .get('/runner/stats', ({ user }) => runnerStats(db, clock, user.id), { runner: true, response: runnerStatsSchema })
       .get('/runner/payouts', ({ user, query }) => runnerPayouts.payoutStatement(db, clock, user.id, query.cursor), {
         runner: true,
