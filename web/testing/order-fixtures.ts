@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../modules/accounts/contract'
 import type { OrderMessage } from '../../modules/conversation/contract'
-import type { GroceryPayment, Order, OrderItemView } from '../../modules/orders/contract'
+import { type GroceryPayment, type Order, type OrderItemView, paidAtTheDoor } from '../../modules/orders/contract'
 import type { Availability, AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 
@@ -10,17 +10,7 @@ import { aBuyer } from './fixtures'
  */
 
 /** How an order's groceries are paid: at the door unless told; `aCardGroceryPayment` for a $45 hold standing on the card. */
-export const aGroceryPayment = (overrides: Partial<GroceryPayment> = {}): GroceryPayment => ({
-  method: 'at_door',
-  holdCents: 0,
-  capturedCents: 0,
-  refundedCents: 0,
-  status: null,
-  extraCents: 0,
-  extraStatus: null,
-  collectAtDoorCents: 0,
-  ...overrides,
-})
+export const aGroceryPayment = (overrides: Partial<GroceryPayment> = {}): GroceryPayment => ({ ...paidAtTheDoor(0), ...overrides })
 export const aCardGroceryPayment = (overrides: Partial<GroceryPayment> = {}): GroceryPayment =>
   aGroceryPayment({ method: 'card', holdCents: 4500, status: 'authorized', ...overrides })
 
