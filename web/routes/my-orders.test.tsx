@@ -4,7 +4,7 @@ import type { Order } from '../../modules/orders/contract'
 import { readCart } from '../features/cart/cart-storage'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem } from '../testing/fixtures'
-import { anOrder, aScheduledOrder } from '../testing/order-fixtures'
+import { anOrder, aScheduledOrder, refundedInFull } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { MyOrdersPage } from './my-orders'
@@ -87,10 +87,10 @@ describe('My Orders /orders', () => {
   })
 
   test('a cancelled order that was charged says what was refunded, never that it was paid', async () => {
-    ordersServer({ purchases: [{ ...delivered, status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' }] })
+    ordersServer({ purchases: [refundedInFull(delivered, 'runner_no_show')] })
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
     const article = await screen.findByRole('article', { name: 'Order #ELIVERED' })
-    expect(fact(article, 'Payment')).toBe('Refunded $7.00.')
+    expect(fact(article, 'Payment')).toBe('Refunded $4.00.')
     expect(within(article).queryByText('Tip', { selector: 'dt' })).toBeNull()
   })
 

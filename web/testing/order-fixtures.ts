@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../modules/accounts/contract'
 import type { OrderMessage } from '../../modules/conversation/contract'
-import { type GroceryPayment, type Order, type OrderItemView, paidAtTheDoor } from '../../modules/orders/contract'
+import { type CancelReason, type GroceryPayment, type Order, type OrderItemView, paidAtTheDoor } from '../../modules/orders/contract'
 import type { Availability, AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 
@@ -146,6 +146,16 @@ export const aPickedUpOrder = (overrides: Partial<Order> = {}): Order => {
 /** The picked-up order delivered, with the receipt's grocery total. */
 export const aDeliveredOrder = (overrides: Partial<Order> = {}): Order =>
   aPickedUpOrder({ status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z', actualGroceryCost: '18.75', ...overrides })
+
+/** `order` cancelled for `cancelReason` with its fee and tip refunded in full: how a no-show, a give-up or nothing found ends a charged order. */
+export const refundedInFull = (order: Order, cancelReason: CancelReason, overrides: Partial<Order> = {}): Order => ({
+  ...order,
+  status: 'cancelled',
+  cancelReason,
+  paymentStatus: 'refunded',
+  refundedAmount: order.totalAmount,
+  ...overrides,
+})
 
 /** A chat message on the accepted order, from its runner unless said. */
 export const aMessage = (overrides: Partial<OrderMessage> = {}): OrderMessage => ({
