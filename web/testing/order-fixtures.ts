@@ -157,6 +157,21 @@ export const refundedInFull = (order: Order, cancelReason: CancelReason, overrid
   ...overrides,
 })
 
+/** Two refunds of an order's charge: support's $1.00 for bruised mangoes, then $2.50 when a problem was resolved. */
+export const TWO_REFUNDS: Order['refunds'] = [
+  { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
+  { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
+]
+
+/** `order` with `refunds` made of its charge: partly refunded, by their sum. */
+export const partlyRefunded = (order: Order, refunds: Order['refunds'] = TWO_REFUNDS, overrides: Partial<Order> = {}): Order => ({
+  ...order,
+  paymentStatus: 'partially_refunded',
+  refundedAmount: (refunds.reduce((cents, refund) => cents + Math.round(Number(refund.amount) * 100), 0) / 100).toFixed(2),
+  refunds,
+  ...overrides,
+})
+
 /** A chat message on the accepted order, from its runner unless said. */
 export const aMessage = (overrides: Partial<OrderMessage> = {}): OrderMessage => ({
   id: 'message-1',
