@@ -11,6 +11,7 @@ import {
   type Order,
   type OrderEarnings,
   type OrderPhotoSlot,
+  paidAtTheDoor,
   photoUrl,
   type RunnerRating,
 } from './contract'
@@ -111,17 +112,7 @@ function extraOf(row: OrderRow, hold: GroceryHold): { cents: number; status: Gro
 
 /** How the order's groceries are paid: by card when payments holds a grocery hold for it, else at the door, and what the runner collects there. */
 function groceryPaymentOf(row: OrderRow, hold: GroceryHold | undefined): GroceryPayment {
-  if (!hold)
-    return {
-      method: 'at_door',
-      holdCents: 0,
-      capturedCents: 0,
-      refundedCents: 0,
-      status: null,
-      extraCents: 0,
-      extraStatus: null,
-      collectAtDoorCents: row.actualGroceryCents ?? 0,
-    }
+  if (!hold) return paidAtTheDoor(row.actualGroceryCents ?? 0)
   const { holdCents, capturedCents, refundedCents, extraRefundedCents, status, captureOwedCents } = hold
   const extra = extraOf(row, hold)
   const extraAtDoor = extra.status === 'at_door' || extra.status === 'declined' ? extra.cents : 0

@@ -17,6 +17,7 @@ export { censusGeocoder } from './geocoding/census'
 export type { Geocoder, PostalAddress } from './geocoding/geocoder'
 export { zipCentroid, zipCentroidGeocoder } from './geocoding/zip-centroid'
 export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
+export { afterCursor, type KeysetCursor } from './keyset'
 export {
   type ChannelHub,
   channelHub,

@@ -6,7 +6,7 @@ import { deliveryServer, line, openDelivery, openShopping, order, orderPath, pic
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { manualClock } from '../testing/manual-clock'
-import { aMessage, anAcceptedOrder, aRunner, SATURDAY_WINDOW } from '../testing/order-fixtures'
+import { aMessage, anAcceptedOrder, aRunner, partlyRefunded, SATURDAY_WINDOW } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { ActiveDeliveryPage } from './active-delivery'
@@ -47,13 +47,12 @@ describe('active delivery /delivery/{id}', () => {
     await openShopping()
     const stream = events.latest()!
     stream.open()
-    stream.push('order', {
-      ...order,
-      paymentStatus: 'partially_refunded',
-      refundedAmount: '5.00',
-      refunds: [{ id: 'refund-1', amount: '5.00', part: 'charge', refundedAt: '2026-01-05T10:20:00.000Z', reason: 'the tip, by request' }],
-      earnings: { amount: '2.00', status: 'expected' },
-    })
+    stream.push(
+      'order',
+      partlyRefunded(order, [{ id: 'refund-1', amount: '5.00', part: 'charge', refundedAt: '2026-01-05T10:20:00.000Z', reason: 'the tip, by request' }], {
+        earnings: { amount: '2.00', status: 'expected' },
+      }),
+    )
     const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
     expect(earnings.getByText('Fee and tip, less refunds', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$2.00once delivered')
     expect(earnings.getByText(/^Refunded to the buyer/).textContent).toBe('Refunded to the buyer: $5.00')

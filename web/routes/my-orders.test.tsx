@@ -4,7 +4,7 @@ import type { Order } from '../../modules/orders/contract'
 import { readCart } from '../features/cart/cart-storage'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem } from '../testing/fixtures'
-import { anOrder, aScheduledOrder } from '../testing/order-fixtures'
+import { anOrder, aScheduledOrder, partlyRefunded, refundedInFull } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { MyOrdersPage } from './my-orders'
@@ -29,11 +29,6 @@ const delivery = anOrder({
   totalAmount: '12.00',
   earnings: { amount: '12.00', status: 'expected' },
 })
-
-const twoRefunds: Order['refunds'] = [
-  { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
-  { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
-]
 
 const both = aBuyer({ roles: ['buyer', 'runner'] })
 const card = (title: string) => screen.getByRole('article', { name: title })
@@ -87,15 +82,15 @@ describe('My Orders /orders', () => {
   })
 
   test('a cancelled order that was charged says what was refunded, never that it was paid', async () => {
-    ordersServer({ purchases: [{ ...delivered, status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' }] })
+    ordersServer({ purchases: [refundedInFull(delivered, 'runner_no_show')] })
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
     const article = await screen.findByRole('article', { name: 'Order #ELIVERED' })
-    expect(fact(article, 'Payment')).toBe('Refunded $7.00.')
+    expect(fact(article, 'Payment')).toBe('Refunded $4.00.')
     expect(within(article).queryByText('Tip', { selector: 'dt' })).toBeNull()
   })
 
   test('a partly refunded purchase shows the fee and tip, the total refunded and each refund with its reason and time', async () => {
-    ordersServer({ purchases: [{ ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '3.50', refunds: twoRefunds }] })
+    ordersServer({ purchases: [partlyRefunded(delivered)] })
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
     const article = await screen.findByRole('article', { name: 'Order #ELIVERED' })
     expect(fact(article, 'Tip')).toBe('$2.00')

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
-import { anOrder, anOrderItem } from '../testing/order-fixtures'
+import { anOrder, anOrderItem, partlyRefunded, TWO_REFUNDS } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderDetailPage } from './order-detail'
 
@@ -91,17 +91,7 @@ describe('order detail /orders/{id}', () => {
   })
 
   test("a refunded delivery: the runner sees the ledger's net and each refund; the buyer the refunds under the reminder", async () => {
-    const refunded: Order = {
-      ...pickedUp,
-      status: 'delivered',
-      paymentStatus: 'partially_refunded',
-      refundedAmount: '3.50',
-      refunds: [
-        { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
-        { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
-      ],
-      earnings: { amount: '3.50', status: 'held' },
-    }
+    const refunded = partlyRefunded(pickedUp, TWO_REFUNDS, { status: 'delivered', earnings: { amount: '3.50', status: 'held' } })
     await openOrder(refunded, aBuyer({ id: 'runner-9', roles: ['runner'] }))
     const earnings = screen.getByRole('region', { name: 'Your Earnings' })
     expect(earnings.textContent).toContain('Platform fee ($2.00) plus tip ($5.00), less refunds: $3.50 (held while a problem is open).')

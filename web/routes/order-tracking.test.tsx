@@ -9,7 +9,7 @@ import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { openTracking } from '../testing/open-tracking'
-import { aDeliveredOrder, anAcceptedOrder, anOrder, anOrderItem, aPickedUpOrder, aRunner } from '../testing/order-fixtures'
+import { aDeliveredOrder, anAcceptedOrder, anOrder, anOrderItem, aPickedUpOrder, aRunner, partlyRefunded, TWO_REFUNDS } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderTrackingPage } from './order-tracking'
 
@@ -189,11 +189,9 @@ describe('order tracking /order/{id}', () => {
     const stream = events.latest()!
     stream.open()
 
-    const first = { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' }
-    stream.push('order', { ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '1.00', refunds: [first] })
+    stream.push('order', partlyRefunded(delivered, TWO_REFUNDS.slice(0, 1)))
     expect(payment().getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $1.00')
-    const second = { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' }
-    stream.push('order', { ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '3.50', refunds: [first, second] })
+    stream.push('order', partlyRefunded(delivered))
     expect(payment().getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $3.50')
     const lines = within(payment().getByRole('list', { name: 'Refunds' })).getAllByRole('listitem')
     expect(lines.map((line) => [line.querySelector('.refund-line__amount')?.textContent, line.querySelector('.refund-line__reason')?.textContent])).toEqual([

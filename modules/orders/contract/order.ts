@@ -95,6 +95,17 @@ export const groceryPaymentSchema = z.object({
   collectAtDoorCents: z.number().int(),
 })
 export type GroceryPayment = z.infer<typeof groceryPaymentSchema>
+/** An order paying for its groceries at the door: nothing held or charged in the app; the runner collects `collectAtDoorCents` there. */
+export const paidAtTheDoor = (collectAtDoorCents: number): GroceryPayment => ({
+  method: 'at_door',
+  holdCents: 0,
+  capturedCents: 0,
+  refundedCents: 0,
+  status: null,
+  extraCents: 0,
+  extraStatus: null,
+  collectAtDoorCents,
+})
 
 /** A delivery window: two hours in the store's time, labelled there ('Sat 10:00–12:00'). */
 export const scheduledWindowSchema = z.object({ start: z.string(), end: z.string(), label: z.string() })
