@@ -12,8 +12,6 @@ import { EarningLines } from './earnings/earning-lines'
 import { PayoutAccountCard } from './earnings/payout-account-card'
 import { useReturnCheck } from './earnings/use-return-check'
 
-const NOT_A_RUNNER_SCREEN = 'The Earnings screen'
-
 /**
  * /earnings: the runner's payout account and the way to set it up, the balances, and each
  * delivery's earnings with where its money stands. The payout form comes back here with
@@ -22,7 +20,7 @@ const NOT_A_RUNNER_SCREEN = 'The Earnings screen'
 export function EarningsPage() {
   const user = useCurrentUser().data?.user
   if (!user) return <LoadingScreen />
-  return <AppChrome>{user.roles.includes('runner') ? <Earnings /> : <NotARunner screen={NOT_A_RUNNER_SCREEN} />}</AppChrome>
+  return <AppChrome>{user.roles.includes('runner') ? <Earnings /> : <NotARunner screen="earnings" />}</AppChrome>
 }
 
 function Earnings() {
@@ -32,7 +30,7 @@ function Earnings() {
   const check = useReturnCheck(payouts === 'returned', latest?.account.status, statement.refetch)
 
   // The role was taken away since this device last asked who is signed in.
-  if (statement.error instanceof ApiError && statement.error.body.code === 'NOT_A_RUNNER') return <NotARunner screen={NOT_A_RUNNER_SCREEN} />
+  if (statement.error instanceof ApiError && statement.error.body.code === 'NOT_A_RUNNER') return <NotARunner screen="earnings" />
   return (
     <Page title="Earnings" back={{ to: '/runner', label: 'Runner Dashboard' }} className="earnings">
       {statement.data && latest ? (
