@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useSearch } from '@tanstack/react-router'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { usePayoutStatement } from '../features/payouts/api/payout-statement'
@@ -24,6 +25,7 @@ export function EarningsPage() {
 }
 
 function Earnings() {
+  const { t } = useLingui()
   const { payouts } = useSearch({ from: '/earnings' })
   const statement = usePayoutStatement()
   const latest = statement.data?.pages[0]
@@ -32,7 +34,7 @@ function Earnings() {
   // The role was taken away since this device last asked who is signed in.
   if (statement.error instanceof ApiError && statement.error.body.code === 'NOT_A_RUNNER') return <NotARunner screen="earnings" />
   return (
-    <Page title="Earnings" back={{ to: '/runner', label: 'Runner Dashboard' }} className="earnings">
+    <Page title={t`Earnings`} back={{ to: '/runner', label: t`Runner Dashboard` }} className="earnings">
       {statement.data && latest ? (
         <>
           <PayoutAccountCard account={latest.account} expired={payouts === 'expired'} check={check} />
@@ -43,7 +45,7 @@ function Earnings() {
         <EarningsSkeleton />
       ) : (
         <FailedState
-          title="Your earnings could not be loaded"
+          title={t`Your earnings could not be loaded`}
           hint={statement.error instanceof ApiError && statement.error.status < 500 && statement.error.userMessage}
           onRetry={() => void statement.refetch()}
         />
@@ -56,7 +58,7 @@ function EarningsSkeleton() {
   return (
     <div className="stack stack--loose" aria-busy="true">
       <p className="visually-hidden" role="status">
-        Loading your earnings...
+        <Trans>Loading your earnings...</Trans>
       </p>
       <div className="skeleton card earnings-skeleton earnings-skeleton--account" aria-hidden="true" />
       <div className="skeleton runner-stats runner-stats--loading" aria-hidden="true" />
