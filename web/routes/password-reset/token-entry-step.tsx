@@ -21,6 +21,7 @@ type TokenEntryStepProps = {
 export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
   const { t } = useLingui()
   const form = useValidatedForm({ token: '' })
+  const tokenStart = request?.resetToken ? shortToken(request.resetToken) : ''
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -66,7 +67,7 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
             <div className="token-display">
               <p>
                 <Trans>
-                  Your reset token: <code>{shortToken(request.resetToken)}</code>
+                  Your reset token: <code>{tokenStart}</code>
                 </Trans>
               </p>
               <Button type="button" size="small" onClick={() => onToken(request.resetToken!)}>

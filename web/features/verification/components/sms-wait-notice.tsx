@@ -9,6 +9,7 @@ import { useSecondsLeft } from '../../../lib/use-seconds-left'
  */
 export function SmsWaitNotice({ until }: { until: number }) {
   const secondsLeft = useSecondsLeft(until)
+  const waitLeft = formatWait(secondsLeft)
   return (
     <div className="form-notice form-notice--error sms-wait">
       <p role="alert">
@@ -19,7 +20,7 @@ export function SmsWaitNotice({ until }: { until: number }) {
       {secondsLeft > 0 && (
         <p>
           <Trans>
-            You can ask for a new code in <strong className="sms-wait__time">{formatWait(secondsLeft)}</strong>.
+            You can ask for a new code in <strong className="sms-wait__time">{waitLeft}</strong>.
           </Trans>
         </p>
       )}
