@@ -10,6 +10,7 @@ import { AuthPage } from './auth'
 import { PasswordResetPage } from './password-reset'
 import { PhoneVerificationPage } from './phone-verification'
 import { ProfileCompletePage } from './profile-complete'
+import { PwaTestPage } from './pwa-test'
 import { SignupVerificationPage } from './signup-verification'
 
 // The account screens read in the language chosen, from the same catalogs the app loads. The
@@ -29,6 +30,7 @@ describe('the account screens in Hindi and Tamil', () => {
     screen.getByLabelText('ईमेल या फ़ोन')
     screen.getAllByRole('button', { name: 'साइन इन करें' })
     screen.getByRole('link', { name: 'पासवर्ड भूल गए?' })
+    screen.getByText(/Kirana Community Labs, Inc\. सर्वाधिकार सुरक्षित।/)
   })
 
   test('/auth switches from English to Tamil in place, keeping what was typed', async () => {
@@ -76,5 +78,13 @@ describe('the account screens in Hindi and Tamil', () => {
     screen.getByRole('radio', { name: /ख़रीदार/ })
     screen.getByLabelText('शहर')
     screen.getByRole('button', { name: 'प्रोफ़ाइल पूरी करें' })
+  })
+
+  test('/pwa-test in Tamil: its sections and buttons', async () => {
+    await showLanguage('ta')
+    renderScreen(PwaTestPage, { path: '/pwa-test', user: aUser() })
+    await screen.findByRole('heading', { level: 2, name: 'சர்வீஸ் வொர்க்கர்' })
+    screen.getByRole('heading', { level: 1, name: 'PWA நிலை' })
+    screen.getByRole('button', { name: 'நிலையைப் புதுப்பி' })
   })
 })
