@@ -60,6 +60,17 @@ describe('the account screens in Hindi and Tamil', () => {
     screen.getByRole('button', { name: 'कोड भेजें' })
   })
 
+  test('/phone-verification in Tamil: the resend countdown says one second and many seconds as Tamil does', async () => {
+    verificationServer()
+    const clock = manualClock()
+    await showLanguage('ta')
+    renderScreen(PhoneVerificationPage, { path: '/phone-verification', user: aUser(), clock })
+    fireEvent.click(await screen.findByRole('button', { name: 'குறியீட்டை அனுப்பு' }))
+    await screen.findByText('60 வினாடிகளில் குறியீட்டை மீண்டும் அனுப்பலாம்.')
+    act(() => clock.advance(59_000))
+    await screen.findByText('1 வினாடியில் குறியீட்டை மீண்டும் அனுப்பலாம்.')
+  })
+
   test('/signup-verification in Tamil: the account form', async () => {
     fakeApi({})
     await showLanguage('ta')
