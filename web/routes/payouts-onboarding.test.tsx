@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { LanguageProvider } from '../i18n/language-provider'
 import { createQueryClient } from '../query-client'
 import { createAppRouter } from '../router'
 import { deferred, fakeApi, fieldRefused } from '../testing/fake-api'
@@ -159,6 +160,7 @@ describe('/payouts/onboarding', () => {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>,
+      { wrapper: LanguageProvider },
     )
     await screen.findByRole('heading', { name: 'Set up payouts: the test stand-in for Stripe' })
     expect(field('Legal name')).toBeDefined()
