@@ -48,56 +48,49 @@ function positiveCents(amountCents: number, what: string) {
 }
 
 /**
- * The platform's balance as Stripe keeps it: charges captured on the embedded intents, less
- * their refunds, less what is still out on transfers (each transfer less its reversals).
+ * The platform's balance as Stripe keeps it, as SQL: charges captured on the embedded intents,
+ * less their refunds, less what is still out on transfers (each transfer less its reversals).
  */
+const platformBalance = sql`(select coalesce(sum(${embeddedPaymentIntents.amountCaptured}), 0) from ${embeddedPaymentIntents})
+  - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds})
+  - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers})`
+
 export async function platformBalanceCents(db: Database): Promise<number> {
-  const [row] = await db
-    .select({
-      cents: sql<number>`coalesce(sum(${embeddedPaymentIntents.amountCaptured}), 0)
-        - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds})
-        - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers})`.mapWith(Number),
-    })
-    .from(embeddedPaymentIntents)
-  return row?.cents ?? 0
+  const [row] = rows<{ cents: number }>(await db.execute(sql`select (${platformBalance})::int as "cents"`))
+  return Number(row?.cents ?? 0)
 }
 
 /**
  * What is left of one charge to pay transfers from (source_transaction), as SQL: what was
- * captured, less its refunds, less what is still out on the transfers already made from it.
+ * captured, less its refunds, less what is still out on the transfers already made from it;
+ * null when there is no such charge.
  */
-const sourceLeftCents = (intent: { id: string; amountCaptured: number }) =>
-  sql`${intent.amountCaptured}::int
-    - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds} where ${embeddedRefunds.intentId} = ${intent.id})
-    - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers} where ${embeddedTransfers.sourceIntentId} = ${intent.id})`
+const sourceLeft = (intentId: string) =>
+  sql`(select ${embeddedPaymentIntents.amountCaptured}
+    - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds} where ${embeddedRefunds.intentId} = ${intentId})
+    - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers} where ${embeddedTransfers.sourceIntentId} = ${intentId})
+    from ${embeddedPaymentIntents} where ${embeddedPaymentIntents.id} = ${intentId})`
 
 /**
- * The destination's payouts_enabled (undefined: no such account) and the charge a transfer names
- * (undefined: no such charge; null: it names none), the charge locked as a refund locks it, so a
- * refund of it cannot slip between the check and the transfer. One read when both are there.
+ * What a transfer draws on, locked: the charge it names (locked as a refund locks it, so no refund
+ * of it slips between the check and the transfer), or, naming none, the platform's balance (every
+ * transfer from it waits its turn, so two at once cannot both spend the same money).
  */
-async function destinationAndSource(tx: Database, destination: string, sourcePaymentIntentId: string | null) {
-  const accountEnabled = async () => {
-    const [account] = await tx
-      .select({ payoutsEnabled: embeddedConnectedAccounts.payoutsEnabled })
-      .from(embeddedConnectedAccounts)
-      .where(eq(embeddedConnectedAccounts.id, destination))
-    return account?.payoutsEnabled
-  }
-  if (!sourcePaymentIntentId) return { payoutsEnabled: await accountEnabled(), source: null }
-  const [source] = await tx
-    .select({
-      id: embeddedPaymentIntents.id,
-      amountCaptured: embeddedPaymentIntents.amountCaptured,
-      payoutsEnabled: sql<
-        boolean | null
-      >`(select ${embeddedConnectedAccounts.payoutsEnabled} from ${embeddedConnectedAccounts} where ${embeddedConnectedAccounts.id} = ${destination})`,
-    })
-    .from(embeddedPaymentIntents)
-    .where(eq(embeddedPaymentIntents.id, sourcePaymentIntentId))
-    .for('update')
-  if (!source) return { payoutsEnabled: await accountEnabled(), source: undefined }
-  return { payoutsEnabled: source.payoutsEnabled ?? undefined, source: { id: source.id, amountCaptured: source.amountCaptured } }
+const fundsLocked = (sourcePaymentIntentId: string | null) =>
+  sourcePaymentIntentId
+    ? sql`select 1 from ${embeddedPaymentIntents} where ${embeddedPaymentIntents.id} = ${sourcePaymentIntentId} for update`
+    : sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`
+
+/** Stripe's refusal of a transfer, judged in its order: the account and the charge exist, the account may be paid, and the funds cover it. */
+function refusalOf(judged: { enabled: boolean | null; left: number | null }, { destination, sourcePaymentIntentId, amountCents }: TransferRequest) {
+  if (judged.enabled === null) return new TransferRefusedError('missing', `No such destination: '${destination}'`)
+  if (judged.left === null) return new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
+  if (!judged.enabled)
+    return new TransferRefusedError('account_not_enabled', `The destination account ${destination} cannot receive transfers until its payouts are enabled.`)
+  if (amountCents <= judged.left) return null
+  return sourcePaymentIntentId
+    ? new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, judged.left)} cents).`)
+    : new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
 }
 
 /**
@@ -132,36 +125,28 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
      * that names none is paid from the platform's available balance, and refused past it. The
      * transfer adds to the connected account's balance.
      */
-    transfer({ amountCents, destination, transferGroup, sourcePaymentIntentId, idempotencyKey, metadata }: TransferRequest) {
+    transfer(request: TransferRequest) {
+      const { amountCents, destination, transferGroup, sourcePaymentIntentId, idempotencyKey, metadata } = request
       positiveCents(amountCents, 'transfer')
       const id = `tr_emb_${randomToken(18)}`
       const subject = `${destination}:${amountCents}:${sourcePaymentIntentId}:${transferGroup}`
       return once<Transfer>(idempotencyKey, 'transfer', subject, async (tx, keepWith) => {
-        const { payoutsEnabled, source } = await destinationAndSource(tx, destination, sourcePaymentIntentId)
-        if (payoutsEnabled === undefined) throw new TransferRefusedError('missing', `No such destination: '${destination}'`)
-        if (source === undefined) throw new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
-        if (!payoutsEnabled)
-          throw new TransferRefusedError(
-            'account_not_enabled',
-            `The destination account ${destination} cannot receive transfers until its payouts are enabled.`,
-          )
-        if (!source) {
-          // Taken only now: every transfer from the balance waits its turn for it, and the checks above need no lock of theirs.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`)
-          if (amountCents > (await platformBalanceCents(tx)))
-            throw new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
-        }
         const now = clock.now().toISOString()
         const transfer: Transfer = { id, amountCents, destination, transferGroup, reversedCents: 0, metadata }
-        // The transfer, its credit to the connected balance and its answer kept under the key, in one statement. Stripe
-        // draws a transfer that names its charge on that charge's funds, whatever the platform's balance: made only if
-        // what is left of the charge (read after its lock) covers it.
-        const [funds] = rows<{ left: number | null; kept: boolean }>(
-          await tx.execute(sql`with funds as (select ${source ? sourceLeftCents(source) : sql`null::int`} as "left"),
+        // The funds locked, then judged and the transfer made in one statement, which credits the connected balance and keeps
+        // the answer under the key: sent together in one round trip, the second runs once the lock is granted and reads the
+        // funds as the lock's last holder left them. It makes the transfer only if Stripe would: the account can be paid,
+        // and the funds cover it; anything else is told apart from what it judged.
+        const [, judgedRows] = await Promise.all([
+          tx.execute(fundsLocked(sourcePaymentIntentId)),
+          tx.execute(sql`with judged as (
+              select (select ${embeddedConnectedAccounts.payoutsEnabled} from ${embeddedConnectedAccounts} where ${embeddedConnectedAccounts.id} = ${destination}) as "enabled",
+                (${sourcePaymentIntentId ? sourceLeft(sourcePaymentIntentId) : platformBalance})::int as "left"
+            ),
             made as (
               insert into ${embeddedTransfers} ("id", "destination", "amount_cents", "transfer_group", "source_intent_id", "metadata", "created_at")
               select ${id}, ${destination}, ${amountCents}::int, ${transferGroup}, ${sourcePaymentIntentId}, ${JSON.stringify(metadata)}::jsonb, ${now}::timestamptz
-              from funds where "left" is null or "left" >= ${amountCents}::int
+              from judged where "enabled" and "left" >= ${amountCents}::int
               returning "id"
             ),
             credited as (
@@ -169,12 +154,12 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
               where "id" = ${destination} and exists (select 1 from made)
             ),
             kept as (${keepWith(transfer, sql`made`)})
-            select "left", exists (select 1 from kept) as "kept" from funds`),
-        )
-        const sourceLeft = funds?.left == null ? null : Number(funds.left)
-        if (sourceLeft !== null && amountCents > sourceLeft)
-          throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
-        return { keptWith: true, answer: transfer, kept: Boolean(funds?.kept) }
+            select "enabled", "left", exists (select 1 from kept) as "kept" from judged`),
+        ])
+        const [judged] = rows<{ enabled: boolean | null; left: number | null; kept: boolean }>(judgedRows)
+        const refusal = refusalOf({ enabled: judged?.enabled ?? null, left: judged?.left == null ? null : Number(judged.left) }, request)
+        if (refusal) throw refusal
+        return { keptWith: true, answer: transfer, kept: Boolean(judged?.kept) }
       })
     },
 
