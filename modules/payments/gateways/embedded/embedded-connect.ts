@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../../../db/database'
 import { rows } from '../../../../db/migrate'
 import type { Clock } from '../../../shared/index'
 import { type ConnectedAccount, type Transfer, TransferRefusedError, type TransferRequest, type TransferReversal } from '../gateway'
-import type { Once } from './embedded-idempotency'
+import type { JudgedOnce, Once } from './embedded-idempotency'
 import { randomToken } from './embedded-tokens'
 import { embeddedConnectedAccounts, embeddedPaymentIntents, embeddedRefunds, embeddedTransferReversals, embeddedTransfers } from './schema'
 
@@ -60,36 +60,65 @@ export async function platformBalanceCents(db: Database): Promise<number> {
   return Number(row?.cents ?? 0)
 }
 
-/**
- * What is left of one charge to pay transfers from (source_transaction), as SQL: what was
- * captured, less its refunds, less what is still out on the transfers already made from it;
- * null when there is no such charge.
- */
-const sourceLeft = (intentId: string) =>
-  sql`(select ${embeddedPaymentIntents.amountCaptured}
-    - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds} where ${embeddedRefunds.intentId} = ${intentId})
-    - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers} where ${embeddedTransfers.sourceIntentId} = ${intentId})
-    from ${embeddedPaymentIntents} where ${embeddedPaymentIntents.id} = ${intentId})`
+/** Whether the destination may be paid (null: no such account), as SQL. */
+const enabledOf = (destination: string) =>
+  sql`(select ${embeddedConnectedAccounts.payoutsEnabled} from ${embeddedConnectedAccounts} where ${embeddedConnectedAccounts.id} = ${destination})`
 
 /**
- * What a transfer draws on, locked: the charge it names (locked as a refund locks it, so no refund
- * of it slips between the check and the transfer), or, naming none, the platform's balance (every
- * transfer from it waits its turn, so two at once cannot both spend the same money).
+ * The transfer made from each row of `from` (a table in the same statement), and its credit to
+ * the connected balance, as the statement's `made` and `credited`.
  */
-const fundsLocked = (sourcePaymentIntentId: string | null) =>
-  sourcePaymentIntentId
-    ? sql`select 1 from ${embeddedPaymentIntents} where ${embeddedPaymentIntents.id} = ${sourcePaymentIntentId} for update`
-    : sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`
+const madeFrom = (transfer: Transfer, sourcePaymentIntentId: string | null, now: string, from: SQL) =>
+  sql`made as (
+    insert into ${embeddedTransfers} ("id", "destination", "amount_cents", "transfer_group", "source_intent_id", "metadata", "created_at")
+    select ${transfer.id}, ${transfer.destination}, ${transfer.amountCents}::int, ${transfer.transferGroup}, ${sourcePaymentIntentId}, ${JSON.stringify(transfer.metadata)}::jsonb, ${now}::timestamptz
+    from ${from}
+    returning "id"
+  ),
+  credited as (
+    update ${embeddedConnectedAccounts} set "balance_cents" = "balance_cents" + ${transfer.amountCents}::int, "updated_at" = ${now}::timestamptz
+    where "id" = ${transfer.destination} and exists (select 1 from made)
+  )`
+
+/**
+ * A transfer that names its charge, in one statement: the charge's row locked and read as the
+ * lock's last holder left it (a refund or transfer of it keeps what is out of it on the row, under
+ * this lock), so what is left of it is what the transfer is judged against, however short the
+ * platform's balance. Where Stripe would make it (the account can be paid, the charge covers it),
+ * the answer is kept under the key and, from the key's new row, the transfer made, the charge's
+ * amount_transferred raised and the connected balance credited.
+ */
+const fromCharge = (transfer: Transfer, intentId: string, now: string, keep: (judged: SQL) => SQL) => {
+  const intents = embeddedPaymentIntents
+  return sql`with source as (
+      select ${intents.amountCaptured} - ${intents.amountRefunded} - ${intents.amountTransferred} as "left"
+      from ${intents} where ${intents.id} = ${intentId} for update
+    ),
+    judged as (select ${enabledOf(transfer.destination)} as "enabled", (select "left" from source) as "left"),
+    kept as (${keep(sql`judged where "enabled" and "left" >= ${transfer.amountCents}::int`)}),
+    ${madeFrom(transfer, intentId, now, sql`kept`)},
+    spent as (
+      update ${intents} set "amount_transferred" = ${intents.amountTransferred} + ${transfer.amountCents}::int
+      where ${intents.id} = ${intentId} and exists (select 1 from made)
+    )
+    select "enabled", "left", exists (select 1 from kept) as "kept" from judged`
+}
+
+/** Under this lock a transfer from the platform's balance checks it and spends it, so two at once cannot both spend the same money. */
+const lockPlatformBalance = sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`
+
+type Judged = { enabled: boolean | null; left: number | string | null; kept: boolean }
 
 /** Stripe's refusal of a transfer, judged in its order: the account and the charge exist, the account may be paid, and the funds cover it. */
-function refusalOf(judged: { enabled: boolean | null; left: number | null }, { destination, sourcePaymentIntentId, amountCents }: TransferRequest) {
+function refusalOf(judged: Judged, { destination, sourcePaymentIntentId, amountCents }: TransferRequest) {
+  const left = judged.left === null ? null : Number(judged.left)
   if (judged.enabled === null) return new TransferRefusedError('missing', `No such destination: '${destination}'`)
-  if (judged.left === null) return new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
+  if (left === null) return new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
   if (!judged.enabled)
     return new TransferRefusedError('account_not_enabled', `The destination account ${destination} cannot receive transfers until its payouts are enabled.`)
-  if (amountCents <= judged.left) return null
+  if (amountCents <= left) return null
   return sourcePaymentIntentId
-    ? new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, judged.left)} cents).`)
+    ? new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, left)} cents).`)
     : new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
 }
 
@@ -98,7 +127,7 @@ function refusalOf(judged: { enabled: boolean | null; left: number | null }, { d
  * (from a charge, or from the platform's balance), and their reversals, each create once per
  * idempotency key, with a refusal replayed by its key as Stripe replays it.
  */
-export function embeddedConnect(db: Database, clock: Clock, once: Once) {
+export function embeddedConnect(db: Database, clock: Clock, once: Once, judgedOnce: JudgedOnce) {
   return {
     /** A new account owes everything the onboarding form asks, and can take no transfer until it is sent. */
     createAccount({ runnerId, email, idempotencyKey }: { runnerId: string; email: string | null; idempotencyKey: string }) {
@@ -128,36 +157,28 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
     transfer(request: TransferRequest) {
       const { amountCents, destination, transferGroup, sourcePaymentIntentId, idempotencyKey, metadata } = request
       positiveCents(amountCents, 'transfer')
-      const id = `tr_emb_${randomToken(18)}`
-      const subject = `${destination}:${amountCents}:${sourcePaymentIntentId}:${transferGroup}`
-      return once<Transfer>(idempotencyKey, 'transfer', subject, async (tx, keepWith) => {
-        const now = clock.now().toISOString()
-        const transfer: Transfer = { id, amountCents, destination, transferGroup, reversedCents: 0, metadata }
-        // The funds locked, then judged and the transfer made in one statement, which credits the connected balance and keeps
-        // the answer under the key: sent together in one round trip, the second runs once the lock is granted and reads the
-        // funds as the lock's last holder left them. It makes the transfer only if Stripe would: the account can be paid,
-        // and the funds cover it; anything else is told apart from what it judged.
+      const transfer: Transfer = { id: `tr_emb_${randomToken(18)}`, amountCents, destination, transferGroup, reversedCents: 0, metadata }
+      const use = { key: idempotencyKey, operation: 'transfer', subject: `${destination}:${amountCents}:${sourcePaymentIntentId}:${transferGroup}` }
+      const now = clock.now().toISOString()
+      if (sourcePaymentIntentId)
+        return judgedOnce(
+          use,
+          transfer,
+          (keep) => fromCharge(transfer, sourcePaymentIntentId, now, keep),
+          (judged: Judged) => refusalOf(judged, request),
+        )
+      return once<Transfer>(use.key, use.operation, use.subject, async (tx, keepWith) => {
+        // The balance locked, then judged and the transfer made in one statement that keeps the answer under the key: sent
+        // together in one round trip, the second runs once the lock is granted and reads the balance as its last holder left it.
         const [, judgedRows] = await Promise.all([
-          tx.execute(fundsLocked(sourcePaymentIntentId)),
-          tx.execute(sql`with judged as (
-              select (select ${embeddedConnectedAccounts.payoutsEnabled} from ${embeddedConnectedAccounts} where ${embeddedConnectedAccounts.id} = ${destination}) as "enabled",
-                (${sourcePaymentIntentId ? sourceLeft(sourcePaymentIntentId) : platformBalance})::int as "left"
-            ),
-            made as (
-              insert into ${embeddedTransfers} ("id", "destination", "amount_cents", "transfer_group", "source_intent_id", "metadata", "created_at")
-              select ${id}, ${destination}, ${amountCents}::int, ${transferGroup}, ${sourcePaymentIntentId}, ${JSON.stringify(metadata)}::jsonb, ${now}::timestamptz
-              from judged where "enabled" and "left" >= ${amountCents}::int
-              returning "id"
-            ),
-            credited as (
-              update ${embeddedConnectedAccounts} set "balance_cents" = "balance_cents" + ${amountCents}::int, "updated_at" = ${now}::timestamptz
-              where "id" = ${destination} and exists (select 1 from made)
-            ),
+          tx.execute(lockPlatformBalance),
+          tx.execute(sql`with judged as (select ${enabledOf(destination)} as "enabled", (${platformBalance})::int as "left"),
+            ${madeFrom(transfer, null, now, sql`judged where "enabled" and "left" >= ${amountCents}::int`)},
             kept as (${keepWith(transfer, sql`made`)})
             select "enabled", "left", exists (select 1 from kept) as "kept" from judged`),
         ])
-        const [judged] = rows<{ enabled: boolean | null; left: number | null; kept: boolean }>(judgedRows)
-        const refusal = refusalOf({ enabled: judged?.enabled ?? null, left: judged?.left == null ? null : Number(judged.left) }, request)
+        const [judged] = rows<Judged>(judgedRows)
+        const refusal = judged ? refusalOf(judged, request) : null
         if (refusal) throw refusal
         return { keptWith: true, answer: transfer, kept: Boolean(judged?.kept) }
       })
@@ -182,6 +203,12 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
           .update(embeddedTransfers)
           .set({ reversedCents: sql`${embeddedTransfers.reversedCents} + ${amountCents}` })
           .where(eq(embeddedTransfers.id, transferId))
+        // What it gives back to its charge is the charge's again to transfer (taken before the account's row, as a transfer takes them).
+        if (transfer.sourceIntentId)
+          await tx
+            .update(embeddedPaymentIntents)
+            .set({ amountTransferred: sql`${embeddedPaymentIntents.amountTransferred} - ${amountCents}` })
+            .where(eq(embeddedPaymentIntents.id, transfer.sourceIntentId))
         await tx
           .update(embeddedConnectedAccounts)
           .set({ balanceCents: sql`${embeddedConnectedAccounts.balanceCents} - ${amountCents}`, updatedAt: now })
