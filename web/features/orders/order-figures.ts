@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { EarningsStatus, Order } from '../../../modules/orders/contract'
 import { isCharged } from '../../../modules/payments/contract'
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
@@ -16,16 +17,18 @@ export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' 
   const total = formatCents(orderCents(order.totalAmount))
   switch (order.paymentStatus) {
     case 'authorized':
-      return `Your card is authorized for ${total} and charged when a runner accepts.`
+      return t`Your card is authorized for ${total} and charged when a runner accepts.`
     case 'captured':
-      return `${total} charged to your card when your runner accepted.`
+      return t`${total} charged to your card when your runner accepted.`
     case 'cancelled':
-      return 'Not charged: the hold was released.'
+      return t`Not charged: the hold was released.`
     case 'capture_failed':
-      return 'Not charged: your card declined the charge.'
+      return t`Not charged: your card declined the charge.`
     case 'partially_refunded':
-    case 'refunded':
-      return `Refunded ${formatCents(orderCents(order.refundedAmount))}.`
+    case 'refunded': {
+      const refunded = formatCents(orderCents(order.refundedAmount))
+      return t`Refunded ${refunded}.`
+    }
   }
 }
 
@@ -34,8 +37,11 @@ export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' 
  * ('Scheduled · Sat 10:00–12:00'), else the slot the buyer chose, else whether it is scheduled or ASAP (001 §2).
  */
 export function deliveryWhen(order: Pick<Order, 'scheduledWindow' | 'timeSlot' | 'scheduledFor'>): string {
-  if (order.scheduledWindow) return `Scheduled · ${order.scheduledWindow.label}`
-  return order.timeSlot || (order.scheduledFor ? 'Scheduled' : 'ASAP')
+  if (order.scheduledWindow) {
+    const window = order.scheduledWindow.label
+    return t`Scheduled · ${window}`
+  }
+  return order.timeSlot || (order.scheduledFor ? t`Scheduled` : t({ comment: 'Delivery as soon as possible', message: 'ASAP' }))
 }
 
 /** The runner found none of the lines: not a delivery, and nothing is owed for groceries. */
@@ -55,16 +61,20 @@ export const groceriesChargedCents = ({ groceryPayment }: Pick<Order, 'groceryPa
  */
 export function groceryPaymentWords(order: Pick<Order, 'groceryPayment'>): string {
   const { method, status, holdCents, collectAtDoorCents } = order.groceryPayment
-  if (method !== 'card') return 'at the door'
-  if (status && isCharged(status))
-    return `by card: ${formatCents(groceriesChargedCents(order))} charged${collectAtDoorCents > 0 ? `, ${formatCents(collectAtDoorCents)} at the door` : ''}`
+  if (method !== 'card') return t({ comment: 'How the groceries are paid: to the runner at the door', message: 'at the door' })
+  const hold = formatCents(holdCents)
+  if (status && isCharged(status)) {
+    const charged = formatCents(groceriesChargedCents(order))
+    const atDoor = formatCents(collectAtDoorCents)
+    return collectAtDoorCents > 0 ? t`by card: ${charged} charged, ${atDoor} at the door` : t`by card: ${charged} charged`
+  }
   switch (status) {
     case 'capture_failed':
-      return 'by card: declined, so paid at the door'
+      return t`by card: declined, so paid at the door`
     case 'cancelled':
-      return `by card: the ${formatCents(holdCents)} hold was released`
+      return t`by card: the ${hold} hold was released`
     default:
-      return `by card (hold ${formatCents(holdCents)})`
+      return t`by card (hold ${hold})`
   }
 }
 
