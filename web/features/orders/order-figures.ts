@@ -4,7 +4,7 @@ import { isCharged } from '../../../modules/payments/contract'
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 
 /** The screens' one way of counting what was ordered; the server's messages say it the same way. */
-export { itemsLabel } from '../../../modules/orders/contract'
+export { itemsLabel } from './order-words'
 
 /** The order's dollar strings as cents; the API always sends valid amounts. */
 export const orderCents = (amount: string) => decimalToCents(amount) ?? 0
