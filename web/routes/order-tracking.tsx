@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from '@tanstack/react-router'
 import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
@@ -33,12 +34,14 @@ export function OrderTrackingPage() {
   const stream = useOrderEvents(id)
   const order = useOrder(id, { live: stream === 'live' })
   const notFound = order.error instanceof ApiError && order.error.status === 404
+  const { t } = useLingui()
+  const orderNumber = order.data && shortOrderId(order.data.id)
 
   return (
     <ShopPage
-      back={{ to: '/orders', label: 'Back to My Orders' }}
-      title="Track Order"
-      subtitle={order.data ? `Order #${shortOrderId(order.data.id)}` : undefined}
+      back={{ to: '/orders', label: t`Back to My Orders` }}
+      title={t`Track Order`}
+      subtitle={orderNumber ? t`Order #${orderNumber}` : undefined}
       action={order.data ? <LiveIndicator state={stream} /> : undefined}
       mainClassName="tracking"
     >
@@ -49,12 +52,12 @@ export function OrderTrackingPage() {
           title={ORDER_NOT_FOUND}
           action={
             <ButtonLink to="/orders" variant="primary">
-              View All Orders
+              <Trans>View All Orders</Trans>
             </ButtonLink>
           }
         />
       ) : (
-        <LoadingOrFailed query={order} loading="Loading order..." failed="Unable to load order details" primary />
+        <LoadingOrFailed query={order} loading={t`Loading order...`} failed={t`Unable to load order details`} primary />
       )}
     </ShopPage>
   )
