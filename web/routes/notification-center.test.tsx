@@ -250,4 +250,17 @@ describe('the Notification Center in Tamil', () => {
     expect(screen.getByRole('button', { name: 'எல்லாம் படித்ததாகக் குறி' })).toBeDefined()
     expect(screen.getByRole('link', { name: 'எல்லா அறிவிப்புகளையும் பார்' })).toBeDefined()
   })
+
+  test("Send Test writes the test in Tamil, as the server writes its notices in the reader's language", async () => {
+    await act(() => showLanguage('ta'))
+    const server = fakeApi({
+      'GET /api/notifications': () => [200, page([])],
+      'POST /api/test-notification': () => [200, { message: 'Test notification sent', devices: 1 }],
+    })
+    renderScreen(NotificationCenterPage, { path: '/notifications', url: '/notifications', user: aBuyer() })
+    fireEvent.click(await screen.findByRole('button', { name: 'சோதனை அனுப்பு' }))
+    await screen.findByText('சோதனை அறிவிப்பு அனுப்பப்பட்டது')
+    const [sent] = server.callsTo('POST /api/test-notification')
+    expect(sent!.body).toEqual({ title: 'சோதனை அறிவிப்பு', body: 'இந்தச் சாதனத்தில் அறிவிப்புகள் வேலை செய்கின்றன. இது சோதனை மட்டுமே: எந்த ஆர்டரும் மாறவில்லை.' })
+  })
 })

@@ -33,17 +33,20 @@ export function PermissionCard() {
   }
 
   function send() {
-    sendTest.mutate(TEST_NOTIFICATION, {
-      onSuccess: () =>
-        toast({
-          title: t`Test notification sent`,
-          description: t`It will appear in a moment, and in your list below marked as a test.`,
-          variant: 'success',
-          duration: 5000,
-        }),
-      onError: (error) =>
-        toast({ title: t`Test not sent`, description: error instanceof ApiError ? error.userMessage : error.message, variant: 'destructive' }),
-    })
+    sendTest.mutate(
+      { title: i18n._(TEST_NOTIFICATION.title), body: i18n._(TEST_NOTIFICATION.body) },
+      {
+        onSuccess: () =>
+          toast({
+            title: t`Test notification sent`,
+            description: t`It will appear in a moment, and in your list below marked as a test.`,
+            variant: 'success',
+            duration: 5000,
+          }),
+        onError: (error) =>
+          toast({ title: t`Test not sent`, description: error instanceof ApiError ? error.userMessage : error.message, variant: 'destructive' }),
+      },
+    )
   }
 
   return (
