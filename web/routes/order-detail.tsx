@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams, useSearch } from '@tanstack/react-router'
-import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
+import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
@@ -10,6 +10,7 @@ import { ProblemReports } from '../features/orders/components/problem-reports'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { deliveryWhen, formatOrderDate, trackingPath } from '../features/orders/order-figures'
+import { ORDER_NOT_FOUND_WORDS } from '../features/orders/order-words'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
@@ -46,7 +47,7 @@ export function OrderDetailPage() {
         {order.isSuccess ? (
           <OrderDetail order={order.data} viewerId={viewerId} />
         ) : order.error instanceof ApiError && order.error.status === 404 ? (
-          <CatalogMessage title={ORDER_NOT_FOUND} action={<ViewAllOrders />}>
+          <CatalogMessage title={i18n._(ORDER_NOT_FOUND_WORDS)} action={<ViewAllOrders />}>
             <p>
               <Trans>It may have been placed from another account.</Trans>
             </p>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from '@tanstack/react-router'
-import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
+import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
 import { CancelNoShow, CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
@@ -9,6 +9,7 @@ import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { ProblemReports } from '../features/orders/components/problem-reports'
 import { RatingPrompt } from '../features/orders/components/rating-prompt'
+import { ORDER_NOT_FOUND_WORDS } from '../features/orders/order-words'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
@@ -34,7 +35,7 @@ export function OrderTrackingPage() {
   const stream = useOrderEvents(id)
   const order = useOrder(id, { live: stream === 'live' })
   const notFound = order.error instanceof ApiError && order.error.status === 404
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const orderNumber = order.data && shortOrderId(order.data.id)
 
   return (
@@ -49,7 +50,7 @@ export function OrderTrackingPage() {
         <Tracking order={order.data} live={stream === 'live'} />
       ) : notFound ? (
         <CatalogMessage
-          title={ORDER_NOT_FOUND}
+          title={i18n._(ORDER_NOT_FOUND_WORDS)}
           action={
             <ButtonLink to="/orders" variant="primary">
               <Trans>View All Orders</Trans>

@@ -90,16 +90,36 @@ export const ESTIMATED_GROCERY_LABEL = 'Est. grocery cost (you pay at the store)
  */
 export const runnerEarningsCents = (order: Pick<Order, 'earnings'>) => orderCents(order.earnings?.amount ?? '0')
 
-/** Said beside the runner's earnings: what the figure is, before delivery and after. */
+/**
+ * Said beside the runner's earnings: what the figure is, before delivery and after. Each note is
+ * read when it is shown, so it comes in the language on screen while the screens that read it
+ * keep reading plain strings.
+ */
 export const EARNINGS_NOTES: Record<EarningsStatus, string> = {
-  expected: 'once delivered',
-  pending: 'pending',
-  held: 'held while a problem is open',
-  available: 'available for your next payout',
-  in_transit: 'on its way to your bank',
-  returned: 'came back from your bank',
-  paid: 'paid to your bank',
-  none: 'none: the order was cancelled',
+  get expected() {
+    return t`once delivered`
+  },
+  get pending() {
+    return t({ comment: 'Earnings not yet settled', message: 'pending' })
+  },
+  get held() {
+    return t`held while a problem is open`
+  },
+  get available() {
+    return t`available for your next payout`
+  },
+  get in_transit() {
+    return t`on its way to your bank`
+  },
+  get returned() {
+    return t`came back from your bank`
+  },
+  get paid() {
+    return t`paid to your bank`
+  },
+  get none() {
+    return t`none: the order was cancelled`
+  },
 }
 
 const dateAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })

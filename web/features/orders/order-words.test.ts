@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { i18n } from '@lingui/core'
-import { itemsLabel as contractItemsLabel, ORDER_STATUSES, REFUNDED_PART_NAMES, STATUS_LABELS } from '../../../modules/orders/contract'
+import { itemsLabel as contractItemsLabel, ORDER_NOT_FOUND, ORDER_STATUSES, REFUNDED_PART_NAMES, STATUS_LABELS } from '../../../modules/orders/contract'
 import { PROBLEM_KIND_LABELS, PROBLEM_KINDS } from '../../../modules/trust/contract'
 import { showLanguage } from '../../i18n/language'
-import { itemsLabel, PROBLEM_KIND_WORDS, REFUNDED_PART_WORDS, STATUS_WORDS } from './order-words'
+import { itemsLabel, ORDER_NOT_FOUND_WORDS, PROBLEM_KIND_WORDS, REFUNDED_PART_WORDS, STATUS_WORDS } from './order-words'
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -17,6 +17,7 @@ describe("the screens' words for the contracts' words", () => {
     for (const part of Object.keys(REFUNDED_PART_NAMES) as (keyof typeof REFUNDED_PART_NAMES)[])
       expect(i18n._(REFUNDED_PART_WORDS[part])).toBe(capitalized(REFUNDED_PART_NAMES[part]))
     for (const kind of PROBLEM_KINDS) expect(i18n._(PROBLEM_KIND_WORDS[kind])).toBe(PROBLEM_KIND_LABELS[kind])
+    expect(i18n._(ORDER_NOT_FOUND_WORDS)).toBe(ORDER_NOT_FOUND)
   })
 
   test('count items and units as the contract does: 1 item, 2 items, 0 items', () => {

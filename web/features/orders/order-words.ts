@@ -33,6 +33,9 @@ export const PROBLEM_KIND_WORDS: Record<ProblemKind, MessageDescriptor> = {
   other: msg`Something else`,
 }
 
+/** The title where an order is missing (tracking, the order detail), as the contract's ORDER_NOT_FOUND. */
+export const ORDER_NOT_FOUND_WORDS = msg`Order not found`
+
 /** '3 items (4 units)', '1 item': the contract's itemsLabel in the language on screen. */
 export function itemsLabel(lines: readonly { quantity: number }[]): string {
   const units = lines.reduce((sum, line) => sum + line.quantity, 0)
