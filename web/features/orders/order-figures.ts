@@ -41,7 +41,10 @@ export function deliveryWhen(order: Pick<Order, 'scheduledWindow' | 'timeSlot' |
     const window = order.scheduledWindow.label
     return t`Scheduled · ${window}`
   }
-  return order.timeSlot || (order.scheduledFor ? t`Scheduled` : t({ comment: 'Delivery as soon as possible', message: 'ASAP' }))
+  // The server stores 'ASAP' as the slot of an order for now: it is said in the language on screen too.
+  const asap = () => t({ comment: 'Delivery as soon as possible', message: 'ASAP' })
+  if (order.timeSlot === 'ASAP') return asap()
+  return order.timeSlot || (order.scheduledFor ? t`Scheduled` : asap())
 }
 
 /** The runner found none of the lines: not a delivery, and nothing is owed for groceries. */
