@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { act, screen } from '@testing-library/react'
+import type { Language } from '../../modules/shared/contract'
+import { showLanguage } from '../i18n/language'
+import { fakeApi } from '../testing/fake-api'
+import { aBuyer, aNearbyStore } from '../testing/fixtures'
+import { renderScreen } from '../testing/render-screen'
+import { BuyerHomePage } from './buyer-home'
+import { StoreSearchPage } from './store-search'
+
+// The shopping screens in a language chosen as the app chooses one (web/i18n/language.ts); each test goes back to English.
+const inLanguage = (language: Language) => act(() => showLanguage(language))
+
+beforeEach(() => localStorage.clear())
+afterEach(async () => {
+  await inLanguage('en')
+  localStorage.clear()
+})
+
+describe('the shopping screens in Hindi and Tamil', () => {
+  test('the buyer home greets, searches and lists stores in Hindi, the store names as they are', async () => {
+    fakeApi({ 'GET /api/stores/nearby': () => [200, [aNearbyStore({ name: 'Patel Brothers', isSample: true })]] })
+    await inLanguage('hi')
+    renderScreen(BuyerHomePage, { path: '/buyer', user: aBuyer({ firstName: 'Asha' }) })
+    expect(await screen.findByRole('heading', { level: 1, name: 'नमस्ते, Asha' })).toBeDefined()
+    expect(screen.getByRole('button', { name: 'दुकानें ढूँढें' })).toBeDefined()
+    expect(await screen.findByRole('heading', { name: 'पास की भारतीय दुकानें' })).toBeDefined()
+    expect(screen.getByRole('heading', { name: 'Patel Brothers' })).toBeDefined()
+  })
+
+  test('store search asks in Tamil', async () => {
+    fakeApi({ 'GET /api/stores/nearby': () => [200, []] })
+    await inLanguage('ta')
+    renderScreen(StoreSearchPage, { path: '/store-search', user: aBuyer() })
+    expect(await screen.findByRole('heading', { level: 1, name: 'இந்தியக் கடைகளைத் தேடு' })).toBeDefined()
+    expect(screen.getByRole('button', { name: 'தேடு' })).toBeDefined()
+  })
+})
