@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, screen } from '@testing-library/react'
 import type { Language } from '../../modules/shared/contract'
+import { itemsQueryOptions } from '../features/catalog/api/items'
+import { cacheStore } from '../features/catalog/store-cache'
 import { showLanguage } from '../i18n/language'
 import { fakeApi } from '../testing/fake-api'
-import { aBuyer, aNearbyStore } from '../testing/fixtures'
+import { aBuyer, aNearbyStore, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { BuyerHomePage } from './buyer-home'
+import { StoreCatalogPage } from './store-catalog'
 import { StoreSearchPage } from './store-search'
 
 // The shopping screens in a language chosen as the app chooses one (web/i18n/language.ts); each test goes back to English.
@@ -34,5 +37,23 @@ describe('the shopping screens in Hindi and Tamil', () => {
     renderScreen(StoreSearchPage, { path: '/store-search', user: aBuyer() })
     expect(await screen.findByRole('heading', { level: 1, name: 'இந்தியக் கடைகளைத் தேடு' })).toBeDefined()
     expect(screen.getByRole('button', { name: 'தேடு' })).toBeDefined()
+  })
+
+  test('a store speaks Hindi around its products, whose names stay as the store wrote them', async () => {
+    const store = aStore()
+    cacheStore(store)
+    const dal = anItem({ name: 'Toor Dal (4 lb)', category: 'Lentils & Pulses' })
+    fakeApi({ [`GET /api/stores/${store.id}`]: () => [200, store] })
+    await inLanguage('hi')
+    renderScreen(StoreCatalogPage, {
+      path: '/store/$id',
+      url: `/store/${store.id}`,
+      user: aBuyer(),
+      queryData: [[itemsQueryOptions(store.id).queryKey, [dal]]],
+    })
+    expect(await screen.findByRole('button', { name: 'जोड़ें Toor Dal (4 lb)' })).toBeDefined()
+    expect(screen.getByRole('radio', { name: 'दालें' })).toBeDefined()
+    expect(screen.getByRole('searchbox', { name: `${store.name} में खोजें` })).toBeDefined()
+    expect(screen.getByRole('status').textContent).toBe('1 चीज़')
   })
 })
