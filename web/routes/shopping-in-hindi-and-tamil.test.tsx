@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { act, screen } from '@testing-library/react'
 import type { Language } from '../../modules/shared/contract'
+import { addToCart } from '../features/cart/cart-storage'
 import { itemsQueryOptions } from '../features/catalog/api/items'
 import { cacheStore } from '../features/catalog/store-cache'
 import { showLanguage } from '../i18n/language'
@@ -8,6 +9,7 @@ import { fakeApi } from '../testing/fake-api'
 import { aBuyer, aNearbyStore, anItem, aStore } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { BuyerHomePage } from './buyer-home'
+import { CartPage } from './cart'
 import { StoreCatalogPage } from './store-catalog'
 import { StoreSearchPage } from './store-search'
 
@@ -55,5 +57,20 @@ describe('the shopping screens in Hindi and Tamil', () => {
     expect(screen.getByRole('radio', { name: 'दालें' })).toBeDefined()
     expect(screen.getByRole('searchbox', { name: `${store.name} में खोजें` })).toBeDefined()
     expect(screen.getByRole('status').textContent).toBe('1 चीज़')
+  })
+
+  test('the cart speaks Tamil: its heading, the items counted by plural, the fees and the checkout button with its amount', async () => {
+    const store = aStore()
+    cacheStore(store)
+    const dal = anItem({ name: 'Toor Dal (4 lb)', price: '7.99' })
+    addToCart(store.id, dal)
+    addToCart(store.id, dal)
+    fakeApi({ [`GET /api/stores/${store.id}`]: () => [200, store] })
+    await inLanguage('ta')
+    renderScreen(CartPage, { path: '/cart', url: `/cart?storeId=${store.id}`, user: aBuyer() })
+    expect(await screen.findByRole('heading', { level: 1, name: 'உங்கள் கார்ட்' })).toBeDefined()
+    expect(screen.getByRole('heading', { name: '1 பொருள் (2 பீஸ்)' })).toBeDefined()
+    expect(screen.getByRole('heading', { name: 'கட்டணம் + டிப்ஸ்' })).toBeDefined()
+    expect(screen.getByRole('button', { name: 'செக்அவுட் - $2.00' })).toBeDefined()
   })
 })
