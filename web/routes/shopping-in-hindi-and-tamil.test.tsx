@@ -7,11 +7,13 @@ import { cacheStore } from '../features/catalog/store-cache'
 import { showLanguage } from '../i18n/language'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer, aNearbyStore, anItem, aStore } from '../testing/fixtures'
+import { anOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { BuyerHomePage } from './buyer-home'
 import { CartPage } from './cart'
 import { CheckoutPage } from './checkout'
 import { checkoutServer, fillCartAndPendingOrder } from './checkout/render-checkout'
+import { OrderConfirmationPage } from './order-confirmation'
 import { StoreCatalogPage } from './store-catalog'
 import { StoreSearchPage } from './store-search'
 
@@ -84,5 +86,16 @@ describe('the shopping screens in Hindi and Tamil', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'भुगतान' })).toBeDefined()
     expect(document.querySelector('.authorization-notice')?.textContent).toContain('अभी आपके कार्ड पर रकम रोकी जाती है; कटती तभी है जब कोई रनर आपका ऑर्डर ले।')
     expect(screen.getByRole('button', { name: 'ऑर्डर करें - $7.00' })).toBeDefined()
+  })
+
+  test('the order confirmation speaks Tamil: what was placed and what happens next, with the store name as it is', async () => {
+    const order = anOrder({ id: 'd2f1c9a0-5b7e-4c1a-9e3f-7a1b2c3d4e5f' })
+    fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+    await inLanguage('ta')
+    renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url: `/order-confirmation?orderId=${order.id}`, user: aBuyer() })
+    expect(await screen.findByRole('heading', { level: 1, name: 'ஆர்டர் செய்யப்பட்டது!' })).toBeDefined()
+    expect(screen.getByRole('heading', { name: 'அடுத்து என்ன நடக்கும்?' })).toBeDefined()
+    expect(screen.getByRole('link', { name: 'ஆர்டரைப் பின்தொடர்' })).toBeDefined()
+    expect(screen.getByText(`உங்கள் ரன்னர் ${order.storeName}-இல் வாங்கி, மளிகைப் பொருட்களை உங்கள் வீட்டு வாசலுக்குக் கொண்டு வருவார்.`)).toBeDefined()
   })
 })
