@@ -39,7 +39,8 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
           {pending.storeOpen && <StoreOpenStatus store={pending.storeOpen} />}
         </Fact>
         <Fact term={t`Items`}>{count}</Fact>
-        <Fact term={t`Delivery slot`}>{pending.timeSlot}</Fact>
+        {/* An ASAP order's slot is the English word the server keeps; a window's is the server's label. */}
+        <Fact term={t`Delivery slot`}>{pending.scheduledFor ? pending.timeSlot : t`ASAP`}</Fact>
         <Fact term={t`Platform fee`}>{formatCents(PLATFORM_FEE_CENTS)}</Fact>
         <Fact term={t`Tip for your runner`}>{formatCents(tipCents)}</Fact>
         <Fact term={t`Total to pay now`} className="sums__total">
