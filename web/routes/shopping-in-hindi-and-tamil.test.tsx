@@ -83,7 +83,7 @@ describe('the shopping screens in Hindi and Tamil', () => {
     checkoutServer()
     await inLanguage('hi')
     renderScreen(CheckoutPage, { path: '/checkout', user: aBuyer() })
-    expect(await screen.findByRole('heading', { level: 1, name: 'भुगतान' })).toBeDefined()
+    expect(await screen.findByRole('heading', { level: 1, name: 'ऑर्डर पक्का करें' })).toBeDefined()
     expect(document.querySelector('.authorization-notice')?.textContent).toContain('अभी आपके कार्ड पर रकम रोकी जाती है; कटती तभी है जब कोई रनर आपका ऑर्डर ले।')
     expect(screen.getByRole('button', { name: 'ऑर्डर करें - $7.00' })).toBeDefined()
   })
