@@ -48,7 +48,11 @@ describe('the shopping screens in Hindi and Tamil', () => {
   test('a store speaks Hindi around its products, whose names stay as the store wrote them', async () => {
     const store = aStore()
     cacheStore(store)
-    const dal = anItem({ name: 'Toor Dal (4 lb)', category: 'Lentils & Pulses' })
+    const dal = anItem({
+      name: 'Toor Dal (4 lb)',
+      category: 'Lentils & Pulses',
+      localNames: [{ language: 'hi', name: 'तुअर दाल', transliteration: 'toor dal' }],
+    })
     fakeApi({ [`GET /api/stores/${store.id}`]: () => [200, store] })
     await inLanguage('hi')
     renderScreen(StoreCatalogPage, {
@@ -59,6 +63,8 @@ describe('the shopping screens in Hindi and Tamil', () => {
     })
     expect(await screen.findByRole('button', { name: 'जोड़ें Toor Dal (4 lb)' })).toBeDefined()
     expect(screen.getByRole('radio', { name: 'दालें' })).toBeDefined()
+    // The product's own Hindi name over its English one (LocalItemName), in the language chosen.
+    expect(screen.getByText('तुअर दाल')).toBeDefined()
     expect(screen.getByRole('searchbox', { name: `${store.name} में खोजें` })).toBeDefined()
     expect(screen.getByRole('status').textContent).toBe('1 चीज़')
   })

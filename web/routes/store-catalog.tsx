@@ -6,6 +6,7 @@ import { useStore } from '../features/catalog/api/store'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { StoreOpenStatus } from '../features/catalog/components/store-open-status'
 import { type KnownStore, useKnownStore } from '../features/catalog/use-known-store'
+import { currentLanguage } from '../i18n/language'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { Button, ButtonLink } from '../ui/button'
@@ -107,8 +108,8 @@ function StoreShelves({ store }: { store: KnownStore }) {
         <p>{errorText(items.error)}</p>
       </CatalogMessage>
     )
-  // language: 'en' shows English names alone until the i18n foundation gives the reader's chosen language; pass it here then.
-  return <CatalogBrowser store={store} items={items.data} searched={searched} language="en" />
+  // The language on screen: useLingui re-renders this on a switch, so the items' own names follow it.
+  return <CatalogBrowser store={store} items={items.data} searched={searched} language={currentLanguage()} />
 }
 
 const errorText = (error: Error) => (error instanceof ApiError ? error.userMessage : error.message)
