@@ -6,12 +6,12 @@ import { closedNowMessage } from '../../modules/catalog/contract'
 import { formatCents } from '../../modules/shared/contract'
 import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
 import { cartBadge, clearCart } from '../features/cart/cart-storage'
-import { useItemsLabel } from '../features/cart/items-label'
 import { buildPendingOrder, formatDeliveryAddress, savePendingOrder } from '../features/cart/pending-order'
 import { useCart } from '../features/cart/use-cart'
 import { GroceryPaymentChoice } from '../features/cart-checkout/components/grocery-payment-choice'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { type KnownStore, useKnownStore } from '../features/catalog/use-known-store'
+import { itemsLabel } from '../features/orders/order-figures'
 import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
 import { ActionBar } from '../ui/action-bar'
@@ -64,7 +64,7 @@ function StoreCart({ storeId }: { storeId: string }) {
   const chosenWindow = deliveryType === 'scheduled' ? scheduledWindow : null
   const needsWindow = deliveryType === 'scheduled' && !scheduledWindow
   const navigate = useNavigate()
-  const count = useItemsLabel()(lines)
+  const count = itemsLabel(lines)
   const storeName = store?.name
   const home = user?.latitude != null && user.longitude != null ? { latitude: user.latitude, longitude: user.longitude } : null
   const deliveryAddress = { address: user?.address ?? null, city: user?.city ?? null, state: user?.state ?? null, zipCode: user?.zipCode ?? null }

@@ -4,12 +4,11 @@ import { useSearch } from '@tanstack/react-router'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { formatCents } from '../../modules/shared/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
-import { useItemsLabel } from '../features/cart/items-label'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api/orders'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { ViewAllOrders } from '../features/orders/components/view-all-orders'
-import { deliveryWhen, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
+import { deliveryWhen, itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../lib/service-facts'
 import { ButtonLink } from '../ui/button'
 import { Card } from '../ui/card'
@@ -42,7 +41,6 @@ export function OrderConfirmationPage() {
 
 function Confirmation({ order }: { order: Order }) {
   const { t } = useLingui()
-  const itemsLabel = useItemsLabel()
   const number = shortOrderId(order.id)
   const fee = formatCents(orderCents(order.platformFee))
   const tip = formatCents(orderCents(order.tip))

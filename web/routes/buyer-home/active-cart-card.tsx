@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCartValue } from '../../app/app-chrome/use-cart-value'
 import { activeCart } from '../../features/cart/cart-storage'
-import { useItemsLabel } from '../../features/cart/items-label'
 import { useStore } from '../../features/catalog/api/store'
 import { readCachedStore } from '../../features/catalog/store-cache'
+import { itemsLabel } from '../../features/orders/order-figures'
 import { ButtonLink } from '../../ui/button'
 import { Card } from '../../ui/card'
 import { IconTile } from '../../ui/icon'
@@ -11,12 +11,12 @@ import { IconTile } from '../../ui/icon'
 /** Spec 001 §2: shown while a cart has items; the first such cart. */
 export function ActiveCartCard() {
   const cart = useCartValue(activeCart)
-  const itemsLabel = useItemsLabel()
-  return cart && <ActiveCart storeId={cart.storeId} count={itemsLabel(cart.lines)} />
+  return cart && <ActiveCart storeId={cart.storeId} lines={cart.lines} />
 }
 
-function ActiveCart({ storeId, count }: { storeId: string; count: string }) {
+function ActiveCart({ storeId, lines }: { storeId: string; lines: readonly { quantity: number }[] }) {
   const { t } = useLingui()
+  const count = itemsLabel(lines)
   const cached = readCachedStore(storeId)
   // A cart whose store this browser never cached (another tab, cleared storage) asks the server for its name.
   const fetched = useStore(storeId, { enabled: !cached })

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
 import { decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
-import { useItemsLabel } from '../../features/cart/items-label'
 import type { StoredPendingOrder } from '../../features/cart/pending-order'
 import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
+import { itemsLabel } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
@@ -16,7 +16,7 @@ import { Fact } from '../../ui/fact'
 export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: StoredPendingOrder; tipCents: number; groceryPayment: GroceryPaymentMethod }) {
   const { t } = useLingui()
   const id = useId()
-  const count = useItemsLabel()(pending.items)
+  const count = itemsLabel(pending.items)
   const groceryCents = decimalToCents(pending.estimatedGroceryCost)
   const about = groceryCents === null ? null : formatCents(groceryCents)
   const methods = GROCERY_PAYMENT_METHODS
