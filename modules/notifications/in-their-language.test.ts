@@ -3,7 +3,7 @@ import { notifiedApi } from '../../testing/notified-api'
 import { scriptsOf } from '../../testing/scripts'
 import type { NotificationsPage } from './contract'
 
-const { api, handed, dispatch, store } = await notifiedApi()
+const { api, handed, dispatch, store, acceptedOrder } = await notifiedApi()
 const { call, clock, completeAccount, placeOrder } = api
 const STORE = 'Notify Test Store'
 
@@ -62,12 +62,7 @@ describe('notices in the reader’s language', () => {
   })
 
   test('the language is read when a notice is sent: a buyer who switches mid-order hears the next one in the new language, and English stays English', async () => {
-    const buyer = await completeAccount()
-    const runner = await completeAccount({ roles: ['runner'], firstName: 'Vikram' })
-    const order = await placeOrder(buyer.cookie, store)
-    await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
-    await dispatch()
-    clock.advance(1000)
+    const { buyer, runner, order } = await acceptedOrder()
     await readIn(buyer.cookie, 'bn')
     await call('PATCH', `/api/orders/${order.id}/status`, {
       cookie: runner.cookie,

@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { readCart } from '../features/cart/cart-storage'
+import { showLanguage } from '../i18n/language'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem } from '../testing/fixtures'
 import { anOrder, aScheduledOrder, partlyRefunded, refundedInFull } from '../testing/order-fixtures'
@@ -268,5 +269,23 @@ describe("'Buy it again' from My Orders", () => {
     expect(api.callsTo('GET /api/items')).toHaveLength(1)
     toasts().getByText(`${delivered.storeName} no longer sells ${gone.name}, so it is not in your cart.`)
     localStorage.clear()
+  })
+})
+
+describe('My Orders in Hindi', () => {
+  afterEach(async () => {
+    await act(() => showLanguage('en'))
+  })
+
+  test("the heading, the tabs and an order's facts are in Hindi; the store's name and the amounts stay as they are", async () => {
+    await act(() => showLanguage('hi'))
+    ordersServer()
+    renderScreen(MyOrdersPage, { path: '/orders', user: both })
+    expect(await screen.findByRole('heading', { name: 'मेरे ऑर्डर' })).toBeDefined()
+    expect(screen.getByRole('tab', { name: 'मेरी ख़रीदारी' })).toBeDefined()
+    const first = await screen.findByRole('article', { name: 'ऑर्डर #WAITING1' })
+    expect(within(first).getByText('Patel Family Grocers')).toBeDefined()
+    expect(fact(first, 'रनर')).toBe('रनर का इंतज़ार')
+    expect(fact(first, 'प्लेटफ़ॉर्म फ़ीस')).toBe('$2.00')
   })
 })

@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'bun:test'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
+import { showLanguage } from '../i18n/language'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { anOrder, anOrderItem, partlyRefunded, TWO_REFUNDS } from '../testing/order-fixtures'
@@ -163,4 +164,23 @@ test('opened from Earnings, the back link returns there', async () => {
   renderScreen(OrderDetailPage, { path: '/orders/$id', url: `/orders/${order.id}?from=earnings`, user: aBuyer({ id: 'runner-9', roles: ['runner'] }) })
   await screen.findByRole('heading', { level: 1, name: /^Order #/ })
   expect(screen.getByRole('link', { name: 'Earnings' }).getAttribute('href')).toBe('/earnings')
+})
+
+describe('order detail in Tamil', () => {
+  afterEach(async () => {
+    await act(() => showLanguage('en'))
+  })
+
+  test('the heading, the item count, the payment reminder and the way to tracking are in Tamil; names and amounts stay', async () => {
+    await act(() => showLanguage('ta'))
+    const order = anOrder({ tip: '10.00', totalAmount: '12.00' })
+    fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+    renderScreen(OrderDetailPage, { path: '/orders/$id', url: `/orders/${order.id}`, user: aBuyer() })
+    expect(await screen.findByRole('heading', { level: 1, name: /^ஆர்டர் #/ })).toBeDefined()
+    expect(screen.getByRole('region', { name: '3 பொருட்கள் (4 பீஸ்)' })).toBeDefined()
+    expect(screen.getByText('ரன்னரைத் தேடுகிறோம்')).toBeDefined()
+    expect(screen.getByRole('region', { name: 'பணம் செலுத்த நினைவூட்டல்' }).textContent).toContain('டிப்ஸ் ($10.00) = $12.00')
+    expect(screen.getByRole('link', { name: 'ஆர்டரைப் பின்தொடர்' }).getAttribute('href')).toBe(`/order/${order.id}`)
+    expect(screen.getByText('Toor Dal (4 lb)')).toBeDefined()
+  })
 })

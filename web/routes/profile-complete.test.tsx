@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, PROFILE_COMPLETE_REDIRECT_MS, type PublicUser } from '../../modules/accounts/contract'
 import { GEOLOCATION_TIMEOUT_MS } from '../../modules/shared/contract'
 import { MESSAGES } from '../../modules/verification/contract'
-import { ONE_ROLE } from '../features/accounts/components/profile-form'
 import { type ApiCall, fakeApi, fieldRefused } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
@@ -118,7 +117,7 @@ describe('ProfileCompletePage: the Complete Your Profile form', () => {
     await screen.findByRole('heading', { name: 'Complete Your Profile' })
     expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Asha')
     expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe('Patel')
-    const roles = screen.getByRole('group', { name: ONE_ROLE.legend })
+    const roles = screen.getByRole('group', { name: 'I want to' })
     within(roles).getByRole('radio', { name: /Buyer.*Shop for Indian groceries and get them delivered/ })
     within(roles).getByRole('radio', { name: /Runner.*Earn money by shopping and delivering groceries/ })
     within(roles).getByRole('radio', { name: /Both/ })

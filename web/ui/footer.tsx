@@ -1,10 +1,22 @@
-import { FOOTER_DISCLAIMER, footerCopyright } from './footer-text'
+import { Trans } from '@lingui/react/macro'
+import { BRAND_NAME, PARENT_COMPANY } from '../../modules/shared/contract'
 
+/** The words of footer-text.ts (which the server-rendered welcome page prints in English), in the language on screen. */
 export function Footer() {
+  const year = new Date().getFullYear()
   return (
     <footer className="site-footer">
-      <p>{footerCopyright(new Date().getFullYear())}</p>
-      <p className="site-footer__disclaimer">{FOOTER_DISCLAIMER}</p>
+      <p>
+        <Trans>
+          © {year} {PARENT_COMPANY} All rights reserved.
+        </Trans>
+      </p>
+      <p className="site-footer__disclaimer">
+        <Trans>
+          {BRAND_NAME} connects buyers with independent community runners and local stores. Runners are not employees of {PARENT_COMPANY}; grocery prices are
+          set by each store and paid to your runner at delivery.
+        </Trans>
+      </p>
     </footer>
   )
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, useLayoutEffect, useRef } from 'react'
 import { formatUsPhone } from '../../modules/shared/contract'
 import { Field } from './form'
@@ -33,6 +34,7 @@ type PhoneFieldProps = {
  * most 10) as its value, and Backspace after a bracket, space or dash removes the digit before it.
  */
 export function PhoneField({ label, digits, onDigitsChange, error, autoFocus, disabled }: PhoneFieldProps) {
+  const { t } = useLingui()
   const input = useRef<HTMLInputElement>(null)
   const caretDigits = useRef<number | null>(null)
   const formatted = formatUsPhone(digits)
@@ -64,7 +66,7 @@ export function PhoneField({ label, digits, onDigitsChange, error, autoFocus, di
   }
 
   return (
-    <Field label={label} error={error} hint="US phone numbers only">
+    <Field label={label} error={error} hint={t`US phone numbers only`}>
       {({ id, describedBy, invalid }) => (
         <input
           ref={input}

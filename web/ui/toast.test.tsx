@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
+import { LanguageProvider } from '../i18n/language-provider'
 import { clockAtom } from '../lib/clock'
 import { manualClock } from '../testing/manual-clock'
 import { type Toast, Toaster, useToast } from './toast'
@@ -27,6 +28,7 @@ function renderToaster(toasts: Record<string, Omit<Toast, 'id'>>) {
     <Provider store={store}>
       <Page />
     </Provider>,
+    { wrapper: LanguageProvider },
   )
   return clock
 }
@@ -110,6 +112,7 @@ describe('Toaster', () => {
       <Provider store={store}>
         <Page />
       </Provider>,
+      { wrapper: LanguageProvider },
     )
     const region = screen.getByRole('region', { name: 'Notifications' })
     const appeared = new Promise<void>((resolve) =>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useLayoutEffect, useRef } from 'react'
 import { TOAST_DURATION_MS } from '../../modules/shared/contract'
@@ -73,12 +74,13 @@ function useAutoDismiss(current: Toast | null) {
 }
 
 export function Toaster() {
+  const { t } = useLingui()
   const current = useAtomValue(currentToastAtom)
   const { dismiss } = useToast()
   const hold = useAutoDismiss(current)
   const destructive = current?.variant === 'destructive'
   return (
-    <section className="toaster" aria-label="Notifications">
+    <section className="toaster" aria-label={t`Notifications`}>
       {current && (
         // biome-ignore lint/a11y/noStaticElementInteractions: a status or an alert by variant; hovering or focusing it only pauses its auto-dismiss (WCAG 2.2.1), and Escape reaches it from its own close button
         <div
@@ -96,7 +98,7 @@ export function Toaster() {
             <p className="toast__title">{current.title}</p>
             {current.description && <p className="toast__description">{current.description}</p>}
           </div>
-          <button type="button" className="icon-button toast__close" onClick={dismiss} aria-label="Dismiss notification">
+          <button type="button" className="icon-button toast__close" onClick={dismiss} aria-label={t`Dismiss notification`}>
             ×
           </button>
         </div>

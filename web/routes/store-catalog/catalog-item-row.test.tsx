@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { render } from '@testing-library/react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
 import type { Language } from '../../../modules/shared/contract'
+import { LanguageProvider } from '../../i18n/language-provider'
 import { anItem } from '../../testing/fixtures'
 import { CatalogItemRow } from './catalog-item-row'
 
@@ -19,6 +20,7 @@ function renderRow(item: CatalogItem, language: Language) {
     <ul>
       <CatalogItemRow item={item} language={language} inCart={0} onAdd={() => {}} />
     </ul>,
+    { wrapper: LanguageProvider },
   )
   return container
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { memo } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
 import type { Language } from '../../../modules/shared/contract'
@@ -20,9 +21,15 @@ export const CatalogItemRow = memo(function CatalogItemRow({ item, language, inC
         <div className="catalog-item__action">
           <Button type="button" variant="primary" size="small" className="catalog-item__add" onClick={() => onAdd(item)}>
             <Icon name="plus" />
-            Add<span className="visually-hidden"> {item.name}</span>
+            <Trans comment="{0} is the product's name, read aloud only">
+              Add<span className="visually-hidden"> {item.name}</span>
+            </Trans>
           </Button>
-          {inCart > 0 && <span className="catalog-item__in-cart">{inCart} in cart</span>}
+          {inCart > 0 && (
+            <span className="catalog-item__in-cart">
+              <Trans>{inCart} in cart</Trans>
+            </span>
+          )}
         </div>
       }
     >

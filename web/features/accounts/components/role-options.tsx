@@ -1,13 +1,16 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { ROLE_OPTIONS } from '../../../../modules/accounts/contract'
 import { FieldError } from '../../../ui/form'
 
 export type RoleOption = (typeof ROLE_OPTIONS)[number]
 
-const ROLE_TEXT: Record<RoleOption, { label: string; description: string }> = {
-  buyer: { label: 'Buyer', description: 'Shop for Indian groceries and get them delivered' },
-  runner: { label: 'Runner', description: 'Earn money by shopping and delivering groceries' },
-  both: { label: 'Both', description: 'Shop for yourself and deliver for your neighbors' },
+const ROLE_TEXT: Record<RoleOption, { label: MessageDescriptor; description: MessageDescriptor }> = {
+  buyer: { label: msg`Buyer`, description: msg`Shop for Indian groceries and get them delivered` },
+  runner: { label: msg`Runner`, description: msg`Earn money by shopping and delivering groceries` },
+  both: { label: msg({ comment: 'A role: both a buyer and a runner', message: 'Both' }), description: msg`Shop for yourself and deliver for your neighbors` },
 }
 
 /** The one choice of buyer, runner or both that matches the roles a user holds. */
@@ -31,6 +34,7 @@ type RoleOptionsProps<Option extends RoleOption> = {
 
 /** A fieldset of role cards, each a native checkbox or radio with its label and description. */
 export function RoleOptions<Option extends RoleOption>({ legend, kind, options, selected, onChange, error }: RoleOptionsProps<Option>) {
+  const { i18n } = useLingui()
   const id = useId()
   const toggle = (role: Option, on: boolean) => {
     if (kind === 'radio') return onChange([role])
@@ -51,8 +55,8 @@ export function RoleOptions<Option extends RoleOption>({ legend, kind, options, 
               onChange={(event) => toggle(role, event.target.checked)}
             />
             <span className="checkbox__text">
-              <span className="checkbox__title">{ROLE_TEXT[role].label}</span>
-              <span className="checkbox__description">{ROLE_TEXT[role].description}</span>
+              <span className="checkbox__title">{i18n._(ROLE_TEXT[role].label)}</span>
+              <span className="checkbox__description">{i18n._(ROLE_TEXT[role].description)}</span>
             </span>
           </label>
         ))}

@@ -2,6 +2,7 @@ import { describe, expect, mock, test } from 'bun:test'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { MESSAGES } from '../../../../modules/verification/contract'
+import { LanguageProvider } from '../../../i18n/language-provider'
 import { clockAtom } from '../../../lib/clock'
 import { type ManualClock, manualClock } from '../../../testing/manual-clock'
 import { button } from '../../../testing/screen-queries'
@@ -26,6 +27,7 @@ function renderStep(overrides: Partial<Parameters<typeof CodeStep>[0]> = {}, clo
       <CodeStep {...props} />
       <Toaster />
     </JotaiProvider>,
+    { wrapper: LanguageProvider },
   )
   return { ...props, clock }
 }
