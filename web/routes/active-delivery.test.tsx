@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { EARLY_DELIVERY_WARNING_MINUTES } from '../../modules/shared/contract'
+import { showLanguage } from '../i18n/language'
 import { deliveryServer, line, openDelivery, openShopping, order, orderPath, pickUp, tick } from '../testing/delivery-screen'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
@@ -40,6 +41,23 @@ describe('active delivery /delivery/{id}', () => {
     expect(sum('Est. grocery cost (you pay at the store)')).toBe('$19.47')
     expect(earnings.getByText('Grocery cost:').parentElement?.textContent).toBe('Grocery cost: Customer pays you directly')
     expect(earnings.getByText('The customer pays you for the groceries at the door, by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
+  })
+
+  test('in Tamil: the status, the shopping list, the earnings and the pick-up button are in Tamil; names and amounts stay', async () => {
+    deliveryServer()
+    await showLanguage('ta')
+    try {
+      renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${order.id}`, user: aRunner() })
+      await screen.findByRole('heading', { level: 1, name: 'நடப்பு டெலிவரி' })
+      await screen.findByText('வாங்கும் நேரம்')
+      expect(screen.getByRole('heading', { name: 'பொருட்கள் பட்டியல்' })).toBeDefined()
+      expect(screen.getByRole('button', { name: 'எடுத்துவிட்டேன்' })).toBeDefined()
+      const earnings = within(screen.getByRole('region', { name: 'உங்கள் வருமானம்' }))
+      expect(earnings.getByText('டிப்ஸ்', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$5.00')
+      expect(line('Curry Leaves').textContent).toContain('1 × bunch · பின்னர் தெரியும்')
+    } finally {
+      await showLanguage('en')
+    }
   })
 
   test("a refund while shopping reaches the earnings at once: the server's lower figure and the refund's line", async () => {
