@@ -10,6 +10,7 @@ import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { openDueOffers, tellOvernightOffers } from '../modules/scheduling/index'
 import { type Clock, describeForLog, formatCents, pruneRateLimits } from '../modules/shared/index'
+import { estimatedRouter, orderTracking } from '../modules/tracking/index'
 import { orderTrust } from '../modules/trust/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
@@ -75,6 +76,8 @@ export const payoutRunDue = (now: Date, everyMinutes: number) => Math.floor(now.
  */
 export function jobs(deps: JobsDeps) {
   orderRecords.connectOrderTrust(orderTrust)
+  // The jobs tell people of orders without a buyer's view (notifications never carry the runner's point), so they ask no route service.
+  orderRecords.connectOrderTracking(orderTracking(estimatedRouter))
   const notify = dispatcher({ db: deps.db, clock: deps.clock, push: deps.push })
   void Promise.all(
     [...orderOutbox.channels, ORDER_MESSAGE_CHANNEL, ...payoutOutbox.channels].map((channel) => deps.listen(channel, () => void notify.run())),
