@@ -17,6 +17,7 @@ import {
 } from './contract'
 import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
 import type { Viewer } from './order-access'
+import { orderTracking, type Whereabouts } from './order-tracking'
 import { type OrderRating, orderTrust } from './order-trust'
 import type { OrderRow } from './transitions'
 
@@ -24,6 +25,9 @@ import type { OrderRow } from './transitions'
 
 /** Contacts travel between buyer and runner only once a runner has the order (001 §6). */
 const hasRunner = (row: OrderRow) => row.runnerId !== null && (row.status === 'runner_accepted' || row.status === 'picked_up' || row.status === 'delivered')
+
+/** An order not on its way (waiting, or ended): nothing to show of a runner. */
+const NOWHERE: Whereabouts = { runnerLocation: null, eta: null }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
 const amountOrNull = (cents: number | null) => (cents === null ? null : decimalAmount(cents))
@@ -48,16 +52,28 @@ export type OrderViewContext = {
   contacts: Map<string, UserContact>
   ratings: Map<string, OrderRating[]>
   runnerRatings: Map<string, RunnerRating>
+  /** The runner's last point and the ETA of the orders on their way, for their buyers' views (order-tracking.ts). */
+  whereabouts: Map<string, Whereabouts>
   now: Date
 }
 
-/** One read for many orders: the payments, refunds, contacts, ratings, runners' figures and earnings of all of them. */
-export async function orderViewContext(db: Database, clock: Clock, rows: readonly OrderRow[], terms: PayoutTerms): Promise<OrderViewContext> {
+/**
+ * One read for many orders: the payments, refunds, contacts, ratings, runners' figures and earnings
+ * of all of them, and the runner's whereabouts of those in `tracked` (the ones a buyer will see).
+ */
+export async function orderViewContext(
+  db: Database,
+  clock: Clock,
+  rows: readonly OrderRow[],
+  terms: PayoutTerms,
+  tracked: readonly OrderRow[] = rows,
+): Promise<OrderViewContext> {
   const runnerIds = rows.flatMap((row) => (row.runnerId ? [row.runnerId] : []))
   const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
   const intentIds = rows.map((row) => row.paymentIntentId)
   // Reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not seven.
-  const [payments, groceryHolds, refunds, contacts, ratings, figures, earnings] = await Promise.all([
+  const now = clock.now()
+  const [payments, groceryHolds, refunds, contacts, ratings, figures, earnings, whereabouts] = await Promise.all([
     orderPayments.paymentsOf(db, intentIds),
     groceries.holdsOf(
       db,
@@ -71,8 +87,9 @@ export async function orderViewContext(db: Database, clock: Clock, rows: readonl
     orderTrust().ratingsOnOrders(db, delivered),
     orderTrust().runnerRatings(db, clock, runnerIds),
     runnerPayouts.deliveryEarningsOf(db, clock, delivered),
+    orderTracking().whereabouts(db, tracked, now),
   ])
-  return { payments, groceryHolds, refunds, earnings, terms, contacts, ratings, runnerRatings: figures, now: clock.now() }
+  return { payments, groceryHolds, refunds, earnings, terms, contacts, ratings, runnerRatings: figures, whereabouts, now }
 }
 
 /**
@@ -236,11 +253,15 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     buyerPhone: contactsShared ? (buyer?.phone ?? null) : null,
     ...(isBuyer || isAssignedRunner ? ratingsFor(row, viewer, context) : { myRating: null, theirRating: null }),
     runnerRating: row.runnerId ? (context.runnerRatings.get(row.runnerId) ?? null) : null,
+    // Where the runner is goes to the order's buyer alone: never its runner, other runners, or support's desk.
+    ...(!support && viewer.id === row.buyerId ? (context.whereabouts.get(row.id) ?? NOWHERE) : {}),
   }
 }
 
 /** Views of several orders, reading what they need for all of them at once. */
 export async function orderViews(db: Database, clock: Clock, rows: readonly OrderRow[], viewer: Viewer, terms: PayoutTerms): Promise<Order[]> {
-  const context = await orderViewContext(db, clock, rows, terms)
+  // Only the buyer's own orders need the runner's whereabouts (and, with ROUTING_URL, the route service's drives).
+  const buyers = viewer === 'support' ? [] : rows.filter((row) => row.buyerId === viewer.id)
+  const context = await orderViewContext(db, clock, rows, terms, buyers)
   return rows.map((row) => toOrderView(row, viewer, context))
 }

@@ -16,6 +16,7 @@ import {
   PHOTO_STATES,
 } from './contract'
 import { decideSubstitution, markItem } from './line-moves'
+import { orderTracking } from './order-tracking'
 import { orderTrust } from './order-trust'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
 import { tallyDelivery } from './runner-tallies'
@@ -73,6 +74,8 @@ async function moveIn(
   // The order's row is locked by its update: its payment is read after it (the agreed lock order).
   if (paymentIn && !(await orderPayments.paymentIsIn(tx, moved.paymentIntentId, paymentIn))) throw new PaymentElsewhere()
   await alsoTally?.(tx, moved)
+  // A pick-up's promise, a delivery's arrival, and the runner's point dropped by any move that ends the order.
+  await orderTracking().moved(tx, moved)
   if (announce) await announceOrderChange(tx, moved.id)
   const event = EVENT_OF_STATUS[to]
   if (event) await recordOrderEvent(tx, clock, moved.id, event)

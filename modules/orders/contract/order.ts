@@ -10,6 +10,7 @@ import {
   type RefundedPart,
 } from '../../payments/contract'
 import { PAYOUT_LINE_STATUSES } from '../../payouts/contract'
+import { etaSchema, runnerLocationSchema } from '../../tracking/contract'
 import { orderItemSchema } from './lines'
 import { orderPhotoSchema } from './photos'
 import { ratingSchema, runnerRatingSchema } from './ratings'
@@ -179,6 +180,13 @@ export const orderSchema = z.object({
   theirRating: ratingSchema.nullable(),
   /** The assigned runner's figures; null while there is none. */
   runnerRating: runnerRatingSchema.nullable(),
+  /**
+   * The buyer's views only (absent from everyone else's): the runner's last point once they picked
+   * up (null before, while they shop, and once the order ends), and when it should arrive (null
+   * once it ends). See modules/tracking/contract.ts.
+   */
+  runnerLocation: runnerLocationSchema.nullable().optional(),
+  eta: etaSchema.nullable().optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 
