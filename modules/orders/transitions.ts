@@ -175,6 +175,8 @@ async function reschedule(tx: Database, clock: Clock, row: OrderRow, window: Cho
         eq(orders.buyerId, row.buyerId),
         eq(orders.status, 'pending_runner_acceptance'),
         gt(orders.offersOpenAt, holdWindows.holdLapsedBefore(now)),
+        // A given-up order is paid for: it keeps the 30 minutes from its give-up.
+        isNull(orders.reofferedAt),
       ),
     )
     .returning()
