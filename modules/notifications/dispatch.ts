@@ -70,12 +70,18 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
     case 'offers_overnight':
       return toBuyer('offers_overnight', (words) => text.offersOvernight(words, order, clock.now()))
     case 'placed':
-    case 'offers_opened': {
-      // A scheduled order's buyer hears that runners are being offered it now.
-      const buyer = event.type === 'offers_opened' ? await toBuyer('offers_open', (words) => text.offersOpen(words, order)) : []
-      // Within the widest radius first (the SQL box), then each runner's own radius, switch and hours.
+    case 'offers_opened':
+    case 'reoffered': {
+      // A scheduled order's buyer hears that runners are being offered it now; a given-up one's, that another runner is being looked for.
+      const buyer =
+        event.type === 'offers_opened'
+          ? await toBuyer('offers_open', (words) => text.offersOpen(words, order))
+          : event.type === 'reoffered'
+            ? await toBuyer('order_reoffered', (words) => text.orderReoffered(words, order))
+            : []
+      // Within the widest radius first (the SQL box), then each runner's own radius, switch and hours; never the runner who gave it up (the event's subject).
       const nearby = (await verifiedRunnersNear(db, { latitude: order.storeLatitude, longitude: order.storeLongitude }, DELIVERY_RADIUS_MILES)).filter(
-        (runner) => runner.id !== order.buyerId,
+        (runner) => runner.id !== order.buyerId && runner.id !== event.subjectId,
       )
       const offered = await offeredAmong(db, clock, nearby)
       return [

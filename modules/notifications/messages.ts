@@ -101,6 +101,11 @@ export const orderReleasedByRunner = (words: Words, order: OrderRow) => ({
   body: words.say('runner_gave_up.body', { store: order.storeName, amount: formatCents(order.totalCents) }),
 })
 
+export const orderReoffered = (words: Words, order: OrderRow) => ({
+  title: words.say('order_reoffered.title'),
+  body: words.say('order_reoffered.body', { store: order.storeName, amount: formatCents(order.totalCents), minutes: RUNNER_ACCEPTANCE_WINDOW_MINUTES }),
+})
+
 export const orderCancelledAsNoShow = (words: Words, order: OrderRow) => ({
   title: words.say('no_show.title'),
   body: words.say('no_show.body', { store: order.storeName, hours: NO_SHOW_AFTER_HOURS }),

@@ -29,7 +29,7 @@ import { groceryPaymentOfOrder } from './order-view'
 import { announceOrderChange, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
 import { REFUNDED_CHARGE_NAMES, refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
-import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
+import { deliveriesSince, gaveUp, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
 import { talliesWith, tallyMutualRating } from './runner-tallies'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 import { assertWindowHasRoom, markDueOffersOpened, markOvernightTold, offersOpenAtFor, offersOpeningBy, takenWindows } from './window-places'
@@ -65,6 +65,7 @@ export const runnerQueries = {
   unsettledClaims,
   givenUpSince,
   givenUpCountsSince,
+  gaveUp,
   isPaidFor,
 }
 

@@ -14,7 +14,8 @@ export type SweepResult = { cancelled: string[]; failed: { orderId: string; reas
 /**
  * The 30-minute sweep: every order still waiting for a runner 30 minutes after its offers opened
  * (its placement, or a scheduled order's lead time before its window) has its holds released and
- * is cancelled, each on its own (releaseAndEnd). A gateway failure leaves the order as it is for the next sweep.
+ * is cancelled, each on its own (releaseAndEnd); a re-offered one, 30 minutes after its give-up, is
+ * refunded in full instead. A gateway failure leaves the order as it is for the next sweep.
  */
 export async function sweepExpiredOrders(db: Database, gateway: PaymentGateway, clock: Clock): Promise<SweepResult> {
   const result: SweepResult = { cancelled: [], failed: [], anomalies: [] }
