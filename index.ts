@@ -81,6 +81,7 @@ async function start() {
       clock,
       gateway: providers.payments,
       push: providers.push,
+      router: providers.router,
       payoutRunMinutes: config.PAYOUT_RUN_MINUTES,
       groceryConfirmHours: config.GROCERY_CONFIRM_HOURS,
     }),

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { orderRecords } from '../modules/orders/index'
 import { ConfigError } from '../modules/shared/index'
+import { estimatedRouter, orderTracking } from '../modules/tracking/index'
 import { orderTrust } from '../modules/trust/index'
 import packageJson from '../package.json' with { type: 'json' }
 import { registerDbCommands } from './commands/db'
@@ -30,6 +31,8 @@ export interface CliOutput {
 /** The kirana program, writing through `output`; its usage errors, help and version throw a CommanderError with the exit code. */
 function createProgram(output: CliOutput) {
   orderRecords.connectOrderTrust(orderTrust)
+  // Support's views are never a buyer's, so they ask no route service: the estimate's router is enough for the moves.
+  orderRecords.connectOrderTracking(orderTracking(estimatedRouter))
   // Set before the commands are added, so that every subcommand inherits them.
   const program = new Command('kirana')
     .description('Kirana support tools, using the same settings and database as the server')

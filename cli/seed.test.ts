@@ -2,6 +2,8 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { rows } from '../db/migrate'
 import { type CliDatabase, preparedDatabase, runCli } from '../testing/cli'
 
 // A fresh database for each import's story, and a folder for the files imported.
@@ -11,6 +13,7 @@ const databases = {
   csv: preparedDatabase(),
   hours: preparedDatabase(),
   bad: preparedDatabase(),
+  localNames: preparedDatabase(),
 }
 const workDir = mkdtempSync(join(tmpdir(), 'kirana-seed-'))
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
@@ -131,6 +134,99 @@ describe('seed stores --file', () => {
     expect(bad.stderr).toContain('line 2: hours: "21:00-02:00" in "mon 21:00-02:00" ends before it starts; split a night across two days.')
     expect(bad.stderr).toContain('line 8: timeZone: timeZone must be an IANA time zone like America/New_York')
     expect((await listed(database)).map((store) => store.name)).toEqual(['Hours Store', 'Plain Store'])
+  })
+
+  test('takes local names: two columns a language in CSV, a localNames list in JSON; a bad one refuses its store with the language named', async () => {
+    const database = databases.localNames
+    const csv = await seedFile(
+      database,
+      'local.csv',
+      [
+        'store_name,address,zip_code,item_name,unit,price,category,local_name_hi,transliteration_hi,local_name_gu,transliteration_gu',
+        'Jalaram Bazaar,"4 Oak Tree Rd, Edison, NJ 08820",08820,Cumin Seeds,pack,3.49,Spices & Seasonings,जीरा,jeera,જીરું,jiru',
+        'Jalaram Bazaar,"4 Oak Tree Rd, Edison, NJ 08820",08820,Lemon Soda,each,0.99,Beverages & Tea,,,,',
+      ].join('\n'),
+    )
+    expect(csv.code).toBe(0)
+    const json = await seedFile(
+      database,
+      'local.json',
+      JSON.stringify([
+        {
+          name: 'Madras Stores',
+          address: '6 Oak Tree Rd, Edison, NJ 08820',
+          zipCode: '08820',
+          items: [
+            {
+              name: 'Curry Leaves',
+              unit: 'bunch',
+              category: 'Fresh Vegetables',
+              localNames: [{ language: 'ta', name: 'கறிவேப்பிலை', transliteration: 'karuveppilai' }],
+            },
+          ],
+        },
+      ]),
+    )
+    expect(json.code).toBe(0)
+    const saved = rows<{ name: string; local_names: unknown }>(await database.handle!.db.execute(sql`select name, local_names from items order by name`))
+    expect(saved).toEqual([
+      {
+        name: 'Cumin Seeds',
+        local_names: [
+          { language: 'hi', name: 'जीरा', transliteration: 'jeera' },
+          { language: 'gu', name: 'જીરું', transliteration: 'jiru' },
+        ],
+      },
+      { name: 'Curry Leaves', local_names: [{ language: 'ta', name: 'கறிவேப்பிலை', transliteration: 'karuveppilai' }] },
+      { name: 'Lemon Soda', local_names: [] },
+    ])
+
+    const bad = await seedFile(
+      database,
+      'bad-local.csv',
+      [
+        'store_name,address,zip_code,item_name,unit,category,local_name_hi,transliteration_hi,local_name_gu,transliteration_gu',
+        'Wrong Script,"8 Oak Tree Rd, Edison, NJ 08820",08820,Cumin Seeds,pack,Spices & Seasonings,जीरा,jeera,जीरा,jiru',
+        'No Name,"9 Oak Tree Rd, Edison, NJ 08820",08820,Turmeric,pack,Spices & Seasonings,,haldi,,',
+        'Not Latin,"10 Oak Tree Rd, Edison, NJ 08820",08820,Ghee,jar,Oils & Cooking Essentials,घी,घी,,',
+      ].join('\n'),
+    )
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('line 2: item local name (gu): "जीरा" is not written in Gujarati, the script of gu (ગુજરાતી)')
+    expect(bad.stderr).toContain('line 3: item local name (hi): a local name is required')
+    expect(bad.stderr).toContain("line 4: item local name (hi): a transliteration is written in Latin letters, spaces, hyphens and apostrophes ('toor dal')")
+    const twice = await seedFile(
+      database,
+      'twice.json',
+      JSON.stringify([
+        {
+          name: 'Twice Named',
+          address: '11 Oak Tree Rd',
+          zipCode: '08820',
+          items: [
+            {
+              name: 'Ghee',
+              unit: 'jar',
+              category: 'Oils & Cooking Essentials',
+              localNames: [
+                { language: 'hi', name: 'घी' },
+                { language: 'hi', name: 'घृत' },
+              ],
+            },
+          ],
+        },
+        {
+          name: 'Named In English',
+          address: '12 Oak Tree Rd',
+          zipCode: '08820',
+          items: [{ name: 'Ghee', unit: 'jar', category: 'Oils & Cooking Essentials', localNames: [{ language: 'en', name: 'Ghee' }] }],
+        },
+      ]),
+    )
+    expect(twice.code).toBe(1)
+    expect(twice.stderr).toContain('line 1: item local name (hi): hi is given twice; a product has one name per language')
+    expect(twice.stderr).toContain('line 1: item local name (en): language must be one of: hi, gu, pa, ta, te, bn')
+    expect((await listed(database)).map((store) => store.name)).toEqual(['Jalaram Bazaar', 'Madras Stores'])
   })
 
   test('a file with bad rows reports each with its line and imports nothing', async () => {

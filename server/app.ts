@@ -26,6 +26,7 @@ import {
   requestLimits,
   securityHeaders,
 } from '../modules/shared/index'
+import { orderTracking, trackingModule } from '../modules/tracking/index'
 import { orderTrust, trustModule } from '../modules/trust/index'
 import { verificationModule } from '../modules/verification/index'
 import { type WebHostOptions, webHost } from '../web/host'
@@ -52,6 +53,7 @@ export function createApi(
   accounts: AccountListener = payoutDesk.payoutsAccountListener(deps.db, deps.clock),
 ) {
   orderRecords.connectOrderTrust(orderTrust)
+  orderRecords.connectOrderTracking(orderTracking(providers.router))
   const session = sessionPlugin(deps)
   const metrics = operatorMetrics(deps, providers.gatewayCalls, streams)
   return new Elysia()
@@ -77,6 +79,7 @@ export function createApi(
     .use(ordersModule(deps, session, providers.payments, deps.listen, streams, providers.objects, orderChatStream(deps.db, deps.listen)))
     .use(conversationModule(deps, session))
     .use(trustModule(deps, session, providers.objects))
+    .use(trackingModule(deps, session))
     .use(schedulingModule(deps, session))
     .use(runnerModule(deps, session, providers.payments, providers.objects, deps.listen, streams))
     .use(notificationsModule(deps, session, providers.push, deps.listen, providers.pushClient, streams))

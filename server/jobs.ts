@@ -10,10 +10,12 @@ import { payoutDesk, payoutOutbox } from '../modules/payouts/index'
 import { settleInterruptedClaims } from '../modules/runner/index'
 import { openDueOffers, tellOvernightOffers } from '../modules/scheduling/index'
 import { type Clock, describeForLog, formatCents, pruneRateLimits } from '../modules/shared/index'
+import { type DriveRouter, orderTracking } from '../modules/tracking/index'
 import { orderTrust } from '../modules/trust/index'
 
 export type JobDeps = { db: Database; dbKind: DatabaseKind; clock: Clock; gateway: PaymentGateway }
-export type JobsDeps = JobDeps & { listen: Listen; push: PushSender; payoutRunMinutes: number; groceryConfirmHours: number }
+/** `router`: the ETA's, as the app was given it; orders has one tracking connection per process, so the jobs connect the same. */
+export type JobsDeps = JobDeps & { listen: Listen; push: PushSender; router: DriveRouter; payoutRunMinutes: number; groceryConfirmHours: number }
 
 /** The advisory lock the payment sweep runs under: whoever holds it keeps every instance's sweep away. */
 export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
@@ -75,6 +77,7 @@ export const payoutRunDue = (now: Date, everyMinutes: number) => Math.floor(now.
  */
 export function jobs(deps: JobsDeps) {
   orderRecords.connectOrderTrust(orderTrust)
+  orderRecords.connectOrderTracking(orderTracking(deps.router))
   const notify = dispatcher({ db: deps.db, clock: deps.clock, push: deps.push })
   void Promise.all(
     [...orderOutbox.channels, ORDER_MESSAGE_CHANNEL, ...payoutOutbox.channels].map((channel) => deps.listen(channel, () => void notify.run())),

@@ -16,6 +16,7 @@ import {
   systemClock,
   zipCentroidGeocoder,
 } from '../modules/shared/index'
+import { type DriveRouter, estimatedRouter, osrmRouter } from '../modules/tracking/index'
 import { embeddedCaptcha, embeddedSmsSender, firebasePhoneVerifier, recaptcha, type VerificationProviders } from '../modules/verification/index'
 import { countedGateway, type GatewayCalls, gatewayCallCounters } from './gateway-calls'
 
@@ -30,6 +31,8 @@ export interface Providers extends VerificationProviders {
   objects: ObjectStore
   /** What the browser needs to receive this server's pushes. */
   pushClient: PushClientConfig
+  /** Where the buyer's ETA takes its drives from. */
+  router: DriveRouter
 }
 
 /** A bucket when one is configured (the config refuses a bucket without its keys); otherwise rows of the database. */
@@ -72,6 +75,9 @@ export function clockFromConfig(config: Config): Clock {
   return config.DEV_CLOCK_OFFSET_MINUTES === 0 ? systemClock : offsetClock(config.DEV_CLOCK_OFFSET_MINUTES)
 }
 
+/** The route service at ROUTING_URL when set (falling back to the estimate when it fails or is slow), else the estimate. */
+export const driveRouterFromConfig = (config: Config): DriveRouter => (config.ROUTING_URL ? osrmRouter(config.ROUTING_URL) : estimatedRouter)
+
 /** Stripe when both its keys are set, else the embedded stand-in; counted either way. */
 function paymentGateway({ db, clock, config }: ModuleDeps, calls: GatewayCalls): PaymentGateway {
   const gateway =
@@ -113,6 +119,7 @@ export function providersFromConfig(deps: ModuleDeps): Providers {
     gatewayCalls,
     push: firebase ? fcmPushSender(firebase) : embeddedPushSender(deps.db),
     objects: objectStore(deps),
+    router: driveRouterFromConfig(config),
     pushClient:
       firebase && config.FIREBASE_WEB_API_KEY
         ? {

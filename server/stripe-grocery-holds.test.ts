@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { orderSupport, ordersPaymentListener } from '../modules/orders/index'
 import { groceries, idempotencyKeys, orderPayments } from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
-import { orderWithPayment } from '../testing/order-with-payment'
+import { orderWithPayment, refundLedger } from '../testing/order-with-payment'
 import { placedCardOrder, startedCardCheckout, stripeRigsOn, stripeServer } from '../testing/stripe-rig'
 
 // The real `stripe` SDK, pointed at a loopback stand-in of the endpoints we call. Both allow 100
@@ -107,13 +107,7 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
   }
   const chargeRefunded = (groceryIntentId: string, capturedCents: number) =>
     webhook('charge.refunded', { id: `ch_${groceryIntentId}`, object: 'charge', payment_intent: groceryIntentId, amount: 2500, amount_captured: capturedCents })
-  const ledgerOf = async (intentId: string) =>
-    (await orderPayments.refundsOf(api.db, intentId)).map((row) => ({
-      key: row.idempotencyKey,
-      amount: row.amountCents,
-      status: row.status,
-      fromRunner: row.fromRunner,
-    }))
+  const ledgerOf = (intentId: string) => refundLedger(api.db, intentId)
   /** The payment events of refunds of the groceries on this intent, oldest first. */
   const groceryRefundEvents = async (intentId: string) =>
     (await orderPayments.paymentEventsOf(api.db, intentId)).filter((event) => event.reason.startsWith('groceries refunded'))
@@ -127,7 +121,9 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     expect(await groceryProblems(orderId)).toEqual(['the gateway says $4.00 came back'])
     expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'groceries refunded' })
     expect((await chargeRefunded(groceryIntentId, 2150)).body).toMatchObject({ outcome: 'already recorded' })
-    expect(await ledgerOf(groceryIntentId)).toEqual([{ key: `stripe:${made.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
+    expect(await ledgerOf(groceryIntentId)).toEqual([
+      { key: `stripe:${made.id}`, amount: 400, status: 'succeeded', fromRunner: false, gatewayRefundId: made.id },
+    ])
     expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({ status: 'partially_refunded', refundedCents: 400, refundedFromRunnerCents: 0 })
     expect((await api.call('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie })).body.order).toMatchObject({
       paymentStatus: 'authorized',
@@ -159,7 +155,7 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     expect(await groceryProblems(orderId)).toEqual(['$2.00 of its extra charge came back at the gateway, $0.00 recorded here'])
     expect((await extraRefunded(extraIntentId)).body).toMatchObject({ outcome: 'groceries refunded' })
     expect((await extraRefunded(extraIntentId)).body).toMatchObject({ outcome: 'already recorded' })
-    expect(await ledgerOf(extraIntentId)).toEqual([{ key: `stripe:${made.id}`, amount: 200, status: 'succeeded', fromRunner: false }])
+    expect(await ledgerOf(extraIntentId)).toEqual([{ key: `stripe:${made.id}`, amount: 200, status: 'succeeded', fromRunner: false, gatewayRefundId: made.id }])
     expect(await ledgerOf(groceryIntentId)).toEqual([])
     // The hold's own capture is untouched; the platform bore the refund, not the runner.
     expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({
@@ -190,10 +186,12 @@ describe("Stripe's charge.refunded on a grocery hold, and orders check against S
     expect((await chargeRefunded(groceryIntentId, 2500)).body).toMatchObject({ outcome: 'already recorded' })
     // Settled in the same instant, in the order Stripe lists them: by amount here.
     expect((await ledgerOf(extraIntentId)).sort((a, b) => a.amount - b.amount)).toEqual([
-      { key: `stripe:${first.id}`, amount: 200, status: 'succeeded', fromRunner: false },
-      { key: `stripe:${rest.id}`, amount: 300, status: 'succeeded', fromRunner: false },
+      { key: `stripe:${first.id}`, amount: 200, status: 'succeeded', fromRunner: false, gatewayRefundId: first.id },
+      { key: `stripe:${rest.id}`, amount: 300, status: 'succeeded', fromRunner: false, gatewayRefundId: rest.id },
     ])
-    expect(await ledgerOf(groceryIntentId)).toEqual([{ key: `stripe:${ofHold.id}`, amount: 400, status: 'succeeded', fromRunner: false }])
+    expect(await ledgerOf(groceryIntentId)).toEqual([
+      { key: `stripe:${ofHold.id}`, amount: 400, status: 'succeeded', fromRunner: false, gatewayRefundId: ofHold.id },
+    ])
     expect(await groceries.holdOf(api.db, groceryIntentId)).toMatchObject({
       status: 'partially_refunded',
       refundedCents: 400,

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { findOrder, orderSupport } from '../modules/orders/index'
-import { orderPayments, type PaymentGateway } from '../modules/payments/index'
+import type { PaymentGateway } from '../modules/payments/index'
 import { freshTestDatabase } from '../testing/database'
-import { orderWithPayment } from '../testing/order-with-payment'
+import { orderWithPayment, refundLedger } from '../testing/order-with-payment'
 import { stripeRigsOn, stripeServer } from '../testing/stripe-rig'
 
 // The real `stripe` SDK, pointed at a loopback stand-in of the endpoints we call. Both allow 100
@@ -44,19 +44,13 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
     })
   }
 
-  const ledgerOf = async (intentId: string) =>
-    (await orderPayments.refundsOf(api.db, intentId)).map((row) => ({
-      key: row.idempotencyKey,
-      amount: row.amountCents,
-      status: row.status,
-      gatewayRefundId: row.gatewayRefundId,
-    }))
+  const ledgerOf = (intentId: string) => refundLedger(api.db, intentId)
 
   test("a refund made in Stripe's dashboard is recorded once under stripe:<refund id>, and the order says so", async () => {
     const { intentId, orderId } = await paidOrder()
     const made = stripe.refundInDashboard(intentId, 300)
     for (let delivery = 0; delivery < 2; delivery++) expect((await chargeRefunded(intentId)).status).toBe(200)
-    expect(await ledgerOf(intentId)).toEqual([{ key: `stripe:${made.id}`, amount: 300, status: 'succeeded', gatewayRefundId: made.id }])
+    expect(await ledgerOf(intentId)).toEqual([{ key: `stripe:${made.id}`, amount: 300, status: 'succeeded', fromRunner: false, gatewayRefundId: made.id }])
     expect(await orderWithPayment(api.db, orderId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 300 })
     // What the dashboard gave back counts against the charge: only $4.00 is left for support.
     const row = (await findOrder(api.db, orderId))!
@@ -77,7 +71,9 @@ describe("Stripe's charge.refunded keeps the order in step", async () => {
     expect(outcome).toMatchObject({ amountCents: 500, refundedCents: 500 })
     await chargeRefunded(intentId)
     const [made] = stripe.refunds(intentId)
-    expect(await ledgerOf(intentId)).toEqual([{ key: `problem:${orderId}:refund`, amount: 500, status: 'succeeded', gatewayRefundId: made!.id }])
+    expect(await ledgerOf(intentId)).toEqual([
+      { key: `problem:${orderId}:refund`, amount: 500, status: 'succeeded', fromRunner: false, gatewayRefundId: made!.id },
+    ])
     expect(await orderWithPayment(api.db, orderId)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 500 })
     const events = (await api.db.execute(sql`select reason from payment_events where payment_intent_id = ${intentId} and reason like 'refunded%'`)) as unknown
     expect((Array.isArray(events) ? events : (events as { rows: unknown[] }).rows).length).toBe(1)

@@ -12,7 +12,17 @@ export async function notifiedApi() {
   const api = await testApi({ wrapPush })
   const dispatch = () => dispatchOrderEvents({ db: api.db, clock: api.clock, push: api.providers.push })
   const store = await api.addStore({ name: 'Notify Test Store', latitude: EDISON.latitude + 0.01, longitude: EDISON.longitude })
-  return { api, handed, dispatch, store }
+  /** A buyer's order that the runner Vikram has accepted, its notices sent, a second later. */
+  async function acceptedOrder() {
+    const buyer = await api.completeAccount()
+    const runner = await api.completeAccount({ roles: ['runner'], firstName: 'Vikram' })
+    const order = await api.placeOrder(buyer.cookie, store)
+    await api.call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
+    await dispatch()
+    api.clock.advance(1000)
+    return { buyer, runner, order }
+  }
+  return { api, handed, dispatch, store, acceptedOrder }
 }
 
 /** What the push sender was handed (who was pushed what), and the wrapper for testApi's `wrapPush` that records it. */

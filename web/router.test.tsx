@@ -3,7 +3,6 @@ import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { orderQueryOptions } from './features/orders/api/orders'
-import { showLanguage } from './i18n/language'
 import { LanguageProvider } from './i18n/language-provider'
 import { currentUserQueryOptions } from './lib/current-user'
 import { UNEXPECTED_ANSWER_MESSAGE } from './lib/http'
@@ -100,19 +99,5 @@ describe('home, at a path with no screen of its own', () => {
     const { router } = openApp('/')
     await screen.findByRole('heading', { name: /^Hello/ })
     expect(router.state.location.pathname).toBe('/')
-  })
-})
-
-describe('language', () => {
-  afterEach(() => act(() => showLanguage('en')))
-
-  test("signed in, the account's language wins over the device's, and the device keeps it from then on", async () => {
-    localStorage.setItem('language', 'hi')
-    await act(() => showLanguage('hi'))
-    fakeApi({ 'GET /api/auth/session': () => [200, { user: { ...buyer, language: 'ta' }, requiresProfileCompletion: false }] })
-    openApp('/profile')
-    expect(await screen.findByRole('heading', { name: 'சுயவிவரத்தை மாற்று' })).toBeTruthy()
-    expect(document.documentElement.lang).toBe('ta')
-    expect(localStorage.getItem('language')).toBe('ta')
   })
 })

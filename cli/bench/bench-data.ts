@@ -4,7 +4,7 @@ import { createAccount, markPhoneVerified } from '../../modules/accounts/index'
 import { type LocatedStoreRecord, listStores, storeImport } from '../../modules/catalog/index'
 import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
 import { embeddedGateway } from '../../modules/payments/gateways/index'
-import { intents } from '../../modules/payments/index'
+import { groceries, intents } from '../../modules/payments/index'
 import type { PayoutTerms } from '../../modules/payouts/index'
 import { windowTermsOf } from '../../modules/scheduling/index'
 import { type Clock, loadConfig, systemClock, toE164 } from '../../modules/shared/index'
@@ -78,8 +78,32 @@ export const checkoutBenchStore = (name: string, address: string) =>
     latitude: 40.52,
     longitude: -74.3973,
     items: [
-      { name: 'Toor Dal', unit: '4 lb', price: 7.99, priceUnit: 'bag', category: 'Lentils & Pulses', isEstimatedPrice: true, isAvailable: true },
-      { name: 'Basmati Rice', unit: '10 lb', price: 18.99, priceUnit: 'bag', category: 'Rice & Grains', isEstimatedPrice: true, isAvailable: true },
+      {
+        name: 'Toor Dal',
+        unit: '4 lb',
+        price: 7.99,
+        priceUnit: 'bag',
+        category: 'Lentils & Pulses',
+        isEstimatedPrice: true,
+        isAvailable: true,
+        localNames: [
+          { language: 'hi', name: 'तूर दाल', transliteration: 'toor dal' },
+          { language: 'gu', name: 'તુવેર દાળ', transliteration: 'tuver dal' },
+        ],
+      },
+      {
+        name: 'Basmati Rice',
+        unit: '10 lb',
+        price: 18.99,
+        priceUnit: 'bag',
+        category: 'Rice & Grains',
+        isEstimatedPrice: true,
+        isAvailable: true,
+        localNames: [
+          { language: 'hi', name: 'बासमती चावल', transliteration: 'basmati chawal' },
+          { language: 'pa', name: 'ਬਾਸਮਤੀ ਚੌਲ', transliteration: 'basmati chaul' },
+        ],
+      },
     ],
   }) as LocatedStoreRecord
 
@@ -90,7 +114,7 @@ export const benchGateway = (db: Database, clock: Clock = systemClock) => embedd
  * Places the bench's order for now, as checkout writes it, in the transaction that claims its
  * payment: Toor Dal $7.99 × 2 from `store`, a $2 fee and a $5 tip, for the buyer's door in Edison.
  */
-export function placeBenchOrder(
+function placeBenchOrder(
   tx: Database,
   clock: Clock,
   { orderId, buyerId, store, paymentIntentId }: { orderId: string; buyerId: string; store: BenchStore; paymentIntentId: string },
@@ -122,8 +146,40 @@ const ASAP_TERMS = windowTermsOf(loadConfig({}))
 /**
  * An order waiting for a runner, its card authorized at `clock`'s now, made through the facades
  * as checkout makes it (checkout itself is measured elsewhere): the authorization recorded, the
- * card confirmed, then the intent claimed for the order in the transaction that places it.
+ * card confirmed, then the intent claimed for the order in the transaction that places it. With
+ * `groceryHoldCents` the groceries are paid by card too: the intent is recorded for the buyer's
+ * Customer, the grocery hold is confirmed on the card the first confirmation saves, and both are
+ * claimed together.
  */
+export async function checkedOutOrder(
+  handle: Pick<DatabaseHandle, 'db'>,
+  { buyerId, store, idempotencyKey, clock = systemClock, groceryHoldCents }: CheckoutOf,
+) {
+  const { db } = handle
+  const gateway = benchGateway(db, clock)
+  const intent = await intents.authorize({ db, clock, gateway }, { buyerId, amountCents: 700, checkoutId: idempotencyKey, tipCents: 500, groceryHoldCents })
+  await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
+  const hold = groceryHoldCents === undefined ? null : await authorizedGroceryHold(gateway, db, intent.paymentIntentId)
+  const orderId = crypto.randomUUID()
+  await db.transaction(async (tx) => {
+    const checkout = { paymentIntentId: intent.paymentIntentId, requestDigest: idempotencyKey, groceryHold: hold }
+    if ((await intents.claimCheckout(tx, clock, checkout, orderId)) !== 'claimed')
+      throw new Error(`The holds of checkout ${intent.paymentIntentId} were already claimed`)
+    return placeBenchOrder(tx, clock, { orderId, buyerId, store, paymentIntentId: intent.paymentIntentId })
+  })
+  return { orderId, paymentIntentId: intent.paymentIntentId, groceryIntentId: hold?.paymentIntentId ?? null }
+}
+
+export type CheckoutOf = { buyerId: string; store: BenchStore; idempotencyKey: string; clock?: Clock; groceryHoldCents?: number }
+
+async function authorizedGroceryHold(gateway: ReturnType<typeof benchGateway>, db: Database, paymentIntentId: string) {
+  const hold = (await groceries.holdOfCheckout(db, paymentIntentId))!
+  const authorization = await groceries.authorize(gateway, hold)
+  if (authorization.outcome !== 'authorized') throw new Error(`The grocery hold ${hold.paymentIntentId} was not authorized: ${authorization.outcome}`)
+  return hold
+}
+
+/** An order waiting for a runner, its card authorized at `clock`'s now (checkedOutOrder): its id. */
 export async function paidOrder(
   handle: Pick<DatabaseHandle, 'db'>,
   buyerId: string,
@@ -131,16 +187,7 @@ export async function paidOrder(
   idempotencyKey: string,
   clock: Clock = systemClock,
 ): Promise<string> {
-  const gateway = benchGateway(handle.db, clock)
-  const intent = await intents.authorize({ db: handle.db, clock, gateway }, { buyerId, amountCents: 700, checkoutId: idempotencyKey, tipCents: 500 })
-  await gateway.confirmCard(intent.clientSecret, { cardNumber: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })
-  const orderId = crypto.randomUUID()
-  const order = await handle.db.transaction(async (tx) => {
-    if ((await intents.claimCheckout(tx, clock, { paymentIntentId: intent.paymentIntentId, requestDigest: idempotencyKey }, orderId)) !== 'claimed')
-      throw new Error(`The bench's intent ${intent.paymentIntentId} was already claimed`)
-    return placeBenchOrder(tx, clock, { orderId, buyerId, store, paymentIntentId: intent.paymentIntentId })
-  })
-  return order.id
+  return (await checkedOutOrder(handle, { buyerId, store, idempotencyKey, clock })).orderId
 }
 
 /**

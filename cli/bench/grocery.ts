@@ -143,7 +143,7 @@ export function grocerySweep(): Promise<BenchReport[]> {
     const gateway = benchGateway(handle.db, clock)
     const buyerId = await backlogBuyer(handle, 'Grocery')
     const setupStarted = performance.now()
-    const backlog = await inBatches(EXPIRED_ORDERS, (index) => cardOrder(handle, buyerId, store, `bench:grocery-sweep:${index}`, clock))
+    const backlog = await inBatches(EXPIRED_ORDERS, (index) => cardOrder(handle, { buyerId, store, idempotencyKey: `bench:grocery-sweep:${index}`, clock }))
     const setupSeconds = (performance.now() - setupStarted) / 1000
     clock.advance(31 * 60_000)
     const sweepStarted = performance.now()

@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os'
 import { orderRecords } from '../../modules/orders/index'
+import { estimatedRouter, orderTracking } from '../../modules/tracking/index'
 import { orderTrust } from '../../modules/trust/index'
 import { afterTheDoor } from './after-the-door'
 import { attacks } from './attacks'
@@ -39,6 +40,7 @@ const load = loadavg()[0]!.toFixed(2)
 console.log(`Kirana benchmarks · Bun ${Bun.version} · ${cpus().length} CPUs · load ${load} · ${new Date().toISOString()}\n`)
 // The benches write orders straight through the modules, as the server would, so trust is connected as the server connects it.
 orderRecords.connectOrderTrust(orderTrust)
+orderRecords.connectOrderTracking(orderTracking(estimatedRouter))
 let overBudget = 0
 // `bun run bench catalog` runs only the benchmarks whose name contains 'catalog'.
 const only = process.argv.slice(2).join(' ')

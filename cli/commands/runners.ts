@@ -3,6 +3,7 @@ import { userContacts } from '../../modules/accounts/index'
 import { bankFailureWords, payoutDesk } from '../../modules/payouts/index'
 import { liftPause, pausedRunners } from '../../modules/runner/index'
 import { formatCents, isUuid } from '../../modules/shared/index'
+import { trackingFigures } from '../../modules/tracking/index'
 import { printList } from './format-table'
 import { orderNumber, person, when } from './order-lookup'
 import { runnerNamed } from './payouts'
@@ -50,10 +51,11 @@ export function registerRunnerCommands(program: Command) {
     .action((reference: string, options: { json?: boolean }) =>
       withDatabase(async ({ db }) => {
         const runner = await runnerNamed(db, reference)
-        const [paused, payouts, bankPayouts] = await Promise.all([
+        const [paused, payouts, bankPayouts, arrivals] = await Promise.all([
           pausedRunners(db, cliClock),
           payoutDesk.accountAndBalance(db, cliClock, runner.id),
           payoutDesk.bankPayoutsOf(db, runner.id),
+          trackingFigures.arrivalError(db, runner.id),
         ])
         const shown = {
           runnerId: runner.id,
@@ -64,6 +66,8 @@ export function registerRunnerCommands(program: Command) {
           account: payouts.account,
           balance: payouts.balance,
           refused: payouts.refused,
+          // How far their deliveries came from the arrival the ETA predicted at pick-up.
+          arrivals,
           // The last payouts of their connected balance to their bank, newest first: a failed one is money that came back.
           bankPayouts: bankPayouts.map((payout) => ({
             id: payout.id,
@@ -77,6 +81,11 @@ export function registerRunnerCommands(program: Command) {
         const { account, balance } = shown
         console.log(`${shown.name} (${shown.runnerId})`)
         console.log(`Phone ${shown.phone ?? '-'}, email ${shown.email ?? '-'}`)
+        console.log(
+          arrivals.medianAbsoluteErrorMinutes === null
+            ? 'ETA error: no delivery measured yet'
+            : `ETA error: median ${arrivals.medianAbsoluteErrorMinutes} min off the pick-up's prediction, over ${arrivals.deliveries} deliveries`,
+        )
         console.log(shown.pausedUntil ? `Accepts paused until ${when(shown.pausedUntil)}` : 'Accepts not paused')
         console.log(`Payout account: ${account.status}${account.restrictedReason ? ` (${account.restrictedReason})` : ''}`)
         console.log(

@@ -20,7 +20,7 @@ export async function readStoreFile(path: string): Promise<StoreFileResult> {
   for (const { line, record, itemLines } of raw) {
     const parsed = storeImport.storeRecordSchema.safeParse(record)
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push(describeIssue(issue, line, itemLines))
+      for (const issue of parsed.error.issues) errors.push(describeIssue(issue, line, itemLines, record))
       continue
     }
     const duplicate = firstDuplicateItem(parsed.data)
@@ -40,11 +40,21 @@ export async function readStoreFile(path: string): Promise<StoreFileResult> {
   return { stores, errors }
 }
 
-function describeIssue(issue: z.core.$ZodIssue, storeLine: number, itemLines: number[]) {
-  const [first, index, field] = issue.path
-  if (first === 'items' && typeof index === 'number')
-    return `line ${itemLines[index] ?? storeLine}: item ${String(field ?? '')}: ${issue.message}`.replace(': : ', ': ')
+function describeIssue(issue: z.core.$ZodIssue, storeLine: number, itemLines: number[], record: Record<string, unknown>) {
+  const [first, index, field, localIndex] = issue.path
+  if (first === 'items' && typeof index === 'number') {
+    const line = itemLines[index] ?? storeLine
+    if (field === 'localNames' && typeof localIndex === 'number')
+      return `line ${line}: item local name (${localLanguageOf(record, index, localIndex)}): ${issue.message}`
+    return `line ${line}: item ${String(field ?? '')}: ${issue.message}`.replace(': : ', ': ')
+  }
   return `line ${storeLine}: ${String(first ?? 'store')}: ${issue.message}`
+}
+
+/** Which language a refused local name was given in, as the file wrote it. */
+function localLanguageOf(record: Record<string, unknown>, item: number, local: number) {
+  const items = record.items as { localNames?: { language?: unknown }[] }[] | undefined
+  return String(items?.[item]?.localNames?.[local]?.language ?? 'no language')
 }
 
 function firstDuplicateItem(store: StoreRecord): number | null {
@@ -130,10 +140,22 @@ const ITEM_COLUMNS = {
   is_available: 'isAvailable',
 } as const
 
+/** An item's names in the community's languages, from the columns local_name_hi, transliteration_hi, local_name_gu… */
+function localNamesFromCsv(record: Record<string, string>) {
+  const localNames = storeImport.localNameLanguages
+    .filter((language) => record[`local_name_${language}`] || record[`transliteration_${language}`])
+    .map((language) => ({
+      language,
+      ...(record[`local_name_${language}`] && { name: record[`local_name_${language}`] }),
+      ...(record[`transliteration_${language}`] && { transliteration: record[`transliteration_${language}`] }),
+    }))
+  return localNames.length > 0 ? { localNames } : {}
+}
+
 /**
  * CSV: one row per item, with its store's columns repeated (a row without item_name lists a
  * store alone). Rows with the same store_name and address make one store. `categories` is
- * separated by '|'.
+ * separated by '|'. Local names take two columns per language (see localNamesFromCsv).
  */
 function storesFromCsv(text: string): RawStore[] {
   const rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, info: true, bom: true }) as {
@@ -156,7 +178,7 @@ function storesFromCsv(text: string): RawStore[] {
       byStore.set(key, entry)
     }
     if (record.item_name) {
-      entry.items.push(pick(record, ITEM_COLUMNS))
+      entry.items.push({ ...pick(record, ITEM_COLUMNS), ...localNamesFromCsv(record) })
       entry.itemLines.push(info.lines)
     }
   }

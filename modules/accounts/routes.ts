@@ -34,34 +34,38 @@ export interface AccountsRouteDeps extends ModuleDeps {
 /** The body is checked in the handler, so the description is given here: either shape it takes. */
 const profileChangeBody = z.toJSONSchema(profileChangeSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
 
+type Sessions = SessionPlugin['decorator']['sessions']
+/** What a sign-up route's handler reads of Elysia's context. */
+type SignUpContext = {
+  body: Parameters<typeof createAccount>[1]
+  cookie: Parameters<Sessions['start']>[0]
+  sessions: Sessions
+  set: { status?: number | string }
+  request: Request
+  server: Parameters<typeof clientAddress>[1]
+}
 const RESET_REQUESTED = 'If an account matches, we have sent password reset instructions to its verified phone or device.'
 
 export function accountsRoutes({ db, clock, config, session, geocoder, resetCourier }: AccountsRouteDeps) {
   const production = config.NODE_ENV === 'production'
   const addressOf = (request: Request, server: Parameters<typeof clientAddress>[1]) => clientAddress(request, server, config.TRUST_PROXY)
+  /** Both sign-up routes make the account (within the limit on identity probes), sign it in and answer 201 with their own words. */
+  const signUp =
+    (message: string) =>
+    async ({ body, cookie, sessions, set, request, server }: SignUpContext) => {
+      const user = await limitIdentityProbes(db, clock, addressOf(request, server), () => createAccount(db, body))
+      await sessions.start(cookie, user.id)
+      set.status = 201
+      return { message, ...currentUserResponse(user) }
+    }
   return (
     new Elysia({ name: 'accounts', prefix: '/api' })
       .use(session)
-      .post(
-        '/register',
-        async ({ body, cookie, sessions, set, request, server }) => {
-          const user = await limitIdentityProbes(db, clock, addressOf(request, server), () => createAccount(db, body))
-          await sessions.start(cookie, user.id)
-          set.status = 201
-          return { message: 'Account created successfully', ...currentUserResponse(user) }
-        },
-        { body: registerSchema, response: signInResponseSchema },
-      )
-      .post(
-        '/signup-with-verification',
-        async ({ body, cookie, sessions, set, request, server }) => {
-          const user = await limitIdentityProbes(db, clock, addressOf(request, server), () => createAccount(db, body))
-          await sessions.start(cookie, user.id)
-          set.status = 201
-          return { message: 'Account created. Verify your phone to continue.', ...currentUserResponse(user) }
-        },
-        { body: signupWithVerificationSchema, response: signInResponseSchema },
-      )
+      .post('/register', signUp('Account created successfully'), { body: registerSchema, response: signInResponseSchema })
+      .post('/signup-with-verification', signUp('Account created. Verify your phone to continue.'), {
+        body: signupWithVerificationSchema,
+        response: signInResponseSchema,
+      })
       .post(
         '/login',
         async ({ body, cookie, sessions, request, server }) => {

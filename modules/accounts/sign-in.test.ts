@@ -45,6 +45,18 @@ describe('POST /api/register', () => {
     expect(stored!.password).toStartWith('$argon2id$v=19$m=19456,t=2,p=1$')
   })
 
+  test('signing up for verification needs a phone, then creates the account, signs it in and says to verify it', async () => {
+    const refused = await call('POST', '/api/signup-with-verification', { body: { ...valid, email: 'anil@example.com', phone: undefined } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe('Phone number required')
+    expect(refused.cookie).toBeUndefined()
+    const response = await call('POST', '/api/signup-with-verification', { body: { ...valid, email: 'anil@example.com', phone: '(732) 555-0152' } })
+    expect(response.status).toBe(201)
+    expect(response.body).toMatchObject({ message: 'Account created. Verify your phone to continue.', requiresProfileCompletion: true })
+    expect(response.body.user).toMatchObject({ firstName: 'Ravi', email: 'anil@example.com', phoneVerified: false })
+    expect((await call('GET', '/api/auth/user', { cookie: response.cookie })).status).toBe(200)
+  })
+
   test('keeps the language the person signed up in, and refuses one Kirana does not speak', async () => {
     const refused = await call('POST', '/api/register', { body: { ...valid, email: 'mira@example.com', phone: '', language: 'fr' } })
     expect(refused.status).toBe(400)

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
-import { type Clock, type Coordinates, conflict, isUuid, nearPlace, notFound, toE164 } from '../shared/index'
+import { type Clock, type Coordinates, conflict, isUuid, type Language, nearPlace, notFound, toE164 } from '../shared/index'
 import { users } from './schema'
 import type { UserRow } from './session'
 
@@ -120,4 +120,21 @@ export async function phoneVerifiedAmong(db: Database, ids: readonly string[]): 
     .from(users)
     .where(and(inArray(users.id, [...ids]), eq(users.phoneVerified, true)))
   return new Set(rows.map((row) => row.id))
+}
+
+// Built once, whatever the number of readers: their ids go as one array parameter.
+const languagesAmong = builtOnce((db) =>
+  db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('languages_among'),
+)
+
+/** The language each of these users reads (English until they choose one): what they are told is written in it, at the time it is sent. */
+export async function languagesOf(db: Database, ids: readonly string[]): Promise<Map<string, Language>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const rows = await languagesAmong(db, { ids: unique })
+  return new Map(rows.map((row) => [row.id, row.language]))
 }

@@ -306,16 +306,32 @@ describe('every ending before pick-up releases the grocery hold, once', () => {
     expect(await stranded()).not.toContain(started.groceryIntent.id)
   })
 
-  test("the runner's release of an accepted order: the fee and tip refunded, the grocery hold released", async () => {
+  test("the runner's give-up sends the order back to the offers with its grocery hold standing; the buyer's cancel then refunds the fee and tip and releases it", async () => {
     const { buyer, started, order } = await cardOrder()
     const runner = await api.runnerWithPayouts()
     expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
     expect(await status(started.groceryIntent.id)).toBe('requires_capture')
     const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
     expect(released.status).toBe(200)
+    expect(released.body.order).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'captured', groceryPayment: { status: 'authorized' } })
+    expect(await status(started.groceryIntent.id)).toBe('requires_capture')
+    expect((await call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie, body: {} })).status).toBe(200)
     const seen = (await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order as Order
     expect(seen).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', groceryPayment: { status: 'cancelled' } })
     expect(await status(started.groceryIntent.id)).toBe('canceled')
     expect(await groceryEvents(started.groceryIntent.id)).toEqual(['requires_payment_method', 'authorized', 'cancelled'])
+    expect((await orderSupport.checkPayments(db, providers.payments, clock)).disagreeing.filter((row) => row.id === order.id)).toEqual([])
+  })
+
+  test('a give-up more than 5 days after checkout, its grocery hold too old to wait for another runner: the order ends, the fee and tip refunded and the hold released', async () => {
+    const { buyer, started, order } = await cardOrder()
+    const runner = await api.runnerWithPayouts()
+    expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
+    clock.advance(5 * 24 * 60 * MINUTE + MINUTE)
+    const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
+    expect(released.status).toBe(200)
+    const seen = (await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order as Order
+    expect(seen).toMatchObject({ status: 'cancelled', cancelReason: 'runner_released', paymentStatus: 'refunded', groceryPayment: { status: 'cancelled' } })
+    expect(await status(started.groceryIntent.id)).toBe('canceled')
   })
 })

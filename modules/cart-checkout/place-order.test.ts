@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { embeddedCheckout } from '../../testing/embedded-checkout'
+import { anOrderItem } from '../../web/testing/order-fixtures'
 import { MESSAGES } from './contract'
 
 const { api, near, other, far, startCheckout, authorized, itemOf, orderData, placeOrder, intentStatus, ordersFor } = await embeddedCheckout()
@@ -30,35 +31,10 @@ describe('POST /api/confirm-payment-and-create-order', () => {
       runnerId: null,
       buyerPhone: null,
     })
+    // Each line as placed: waiting to be picked, the runner to ask before substituting (anOrderItem's defaults).
     expect(order.items).toEqual([
-      {
-        id: itemOf(near, 'Toor Dal').id,
-        name: 'Toor Dal',
-        quantity: 2,
-        unit: '4 lb',
-        price: '7.99',
-        priceUnit: 'bag',
-        isEstimatedPrice: true,
-        comment: 'Yellow packet',
-        isDelivered: null,
-        substitutionPreference: 'contact_me',
-        state: 'pending',
-        substitution: null,
-      },
-      {
-        id: itemOf(near, 'Fresh Methi').id,
-        name: 'Fresh Methi',
-        quantity: 1,
-        unit: 'bunch',
-        price: null,
-        priceUnit: null,
-        isEstimatedPrice: true,
-        comment: '',
-        isDelivered: null,
-        substitutionPreference: 'contact_me',
-        state: 'pending',
-        substitution: null,
-      },
+      anOrderItem({ id: itemOf(near, 'Toor Dal').id, name: 'Toor Dal', quantity: 2, unit: '4 lb', price: '7.99', priceUnit: 'bag', comment: 'Yellow packet' }),
+      anOrderItem({ id: itemOf(near, 'Fresh Methi').id, name: 'Fresh Methi', quantity: 1, unit: 'bunch', price: null, priceUnit: null, comment: '' }),
     ])
     const [row] = await ordersFor(intent.paymentIntentId)
     expect(row).toMatchObject({ platform_fee_cents: 200, tip_cents: 500, total_cents: 700, estimated_grocery_cents: 1598 })

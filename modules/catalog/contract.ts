@@ -1,6 +1,18 @@
 // The catalog's door for the browser: categories, the nearby-search limits, the catalog search rules (001 §5, §9) and stores' hours.
 import { z } from 'zod'
 import { DELIVERY_RADIUS_METERS } from '../shared/contract'
+import { type LocalName, localNamesSchema, localSearchTerms, normalizeSearchText } from './contract/local-names'
+
+export {
+  LOCAL_NAME_LANGUAGES,
+  type LocalName,
+  type LocalNameLanguage,
+  localNameFor,
+  localNameSchema,
+  localNamesSchema,
+  MAX_LOCAL_NAME_LENGTH,
+  normalizeSearchText,
+} from './contract/local-names'
 
 export { closedNowMessage, closingText, type NextChange, type OpenStatus, openingText, openStatusText } from './contract/open-status'
 /** The hours form is read and written the same way in the browser (a runner's availability) as on the server. */
@@ -78,6 +90,8 @@ export const catalogItemSchema = z.object({
   subcategory: z.string().nullable(),
   description: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** What shoppers call it in their languages ('जीरा', 'jeera'), one per language at most; empty when none is known. */
+  localNames: localNamesSchema,
 })
 export type CatalogItem = z.infer<typeof catalogItemSchema>
 /** GET /api/items?storeId=: the store's available items. */
@@ -87,13 +101,19 @@ export const catalogItemsResponseSchema = z.array(catalogItemSchema)
  * Spec 001 §5, case-insensitive: a term matches when the name contains it (equal included), or
  * the category contains it, or the description contains it and the name does too. The last
  * clause is implied by the first; it is kept in the spec's words so the rule reads as written.
+ * Issue 39 §5: a local name or its transliteration counts as the name ('jeera', 'जीरा' and
+ * 'cumin' alike), Indic text compared in its composed form (NFC) however it was typed.
  */
-export function matchesCatalogSearch(item: Pick<CatalogItem, 'name' | 'category' | 'description'>, term: string, category: string): boolean {
+export function matchesCatalogSearch(
+  item: Pick<CatalogItem, 'name' | 'category' | 'description'> & { localNames?: readonly LocalName[] },
+  term: string,
+  category: string,
+): boolean {
   if (category !== ALL_ITEMS && item.category !== category) return false
-  const needle = term.trim().toLowerCase()
+  const needle = normalizeSearchText(term)
   if (!needle) return true
   const name = item.name.toLowerCase()
-  const inName = name === needle || name.includes(needle)
+  const inName = name === needle || name.includes(needle) || localSearchTerms(item.localNames ?? []).some((local) => local.includes(needle))
   const inCategory = item.category.toLowerCase().includes(needle)
   const inDescription = (item.description ?? '').toLowerCase().includes(needle) && inName
   return inName || inCategory || inDescription

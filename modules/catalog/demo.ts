@@ -24,6 +24,7 @@ export function demoStoreRecords(): LocatedStoreRecord[] {
       category: product.category,
       subcategory: product.subcategory,
       description: product.description,
+      localNames: [...product.localNames],
       isAvailable,
     })),
   })) as LocatedStoreRecord[]

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../../db/database'
 import { zipCentroid } from '../shared/index'
-import { CATALOG_CATEGORIES } from './contract'
+import { CATALOG_CATEGORIES, localNamesSchema } from './contract'
 import { formatWeeklyHours, HoursFormatError, isTimeZone, parseWeeklyHours } from './contract/weekly-hours'
 import { items, stores } from './schema'
+import { refreshSearchText } from './search-text'
 import { forgetShelves, markShelvesChanged } from './shelf'
 
 const optionalText = (max: number) =>
@@ -51,6 +52,8 @@ export const itemRecordSchema = z.object({
   description: optionalText(500),
   imageUrl: optionalText(500),
   isAvailable: flag.optional(),
+  /** Left out: none. Like every item field, what the file says replaces what the item had. */
+  localNames: localNamesSchema.optional(),
 })
 
 export const storeRecordSchema = z.object({
@@ -122,6 +125,7 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
         ...item,
         storeId: saved!.id,
         price: item.price === undefined ? null : item.price.toFixed(2),
+        localNames: item.localNames ?? [],
         isEstimatedPrice: item.isEstimatedPrice ?? true,
         isAvailable: item.isAvailable ?? true,
       }))
@@ -138,6 +142,7 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
             subcategory: sql`excluded.subcategory`,
             description: sql`excluded.description`,
             imageUrl: sql`excluded.image_url`,
+            localNames: sql`excluded.local_names`,
             isAvailable: sql`excluded.is_available`,
           },
         })
@@ -149,16 +154,4 @@ export async function importStores(db: Database, records: readonly LocatedStoreR
   })
   forgetShelves(db)
   return counts
-}
-
-/** Rebuilds what a search finds a store by, from the store and its available items (see stores.searchText). */
-async function refreshSearchText(db: Database, storeId: string) {
-  const text = sql`lower(concat_ws(' ', ${stores.name}, ${stores.description}, array_to_string(${stores.categories}, ' '),
-    (select string_agg(${items.name} || ' ' || ${items.category}, ' ') from ${items} where ${items.storeId} = ${stores.id} and ${items.isAvailable})))`
-  await db
-    .update(stores)
-    .set({
-      searchText: sql`coalesce((select string_agg(distinct word, ' ' order by word) from regexp_split_to_table(${text}, '\\s+') as word where word <> ''), '')`,
-    })
-    .where(eq(stores.id, storeId))
 }

@@ -1,6 +1,7 @@
 import type { Listen } from '../../db/database'
 import type { SessionPlugin } from '../accounts/index'
 import type { ModuleDeps } from '../shared/index'
+import { LOCAL_NAME_LANGUAGES } from './contract/local-names'
 import { asapClosedReason, openingText, openStatusText, storeClosedMessage } from './contract/open-status'
 import { isOpenAt, nextChange, parseWeeklyHours } from './contract/weekly-hours'
 import { catalogIsEmpty, demoCatalogFingerprint, seedDemoCatalog } from './demo'
@@ -32,8 +33,8 @@ export const weeklyHours = { parseWeeklyHours, isOpenAt, nextChange }
 /** The demo stores a newcomer's database starts with, and the products the bench's catalog is drawn from. */
 export const demoCatalog = { catalogIsEmpty, demoCatalogFingerprint, seedDemoCatalog, DEMO_PRODUCTS }
 
-/** Stores brought in from a file: each record checked, placed on the map, and written with its shelf. */
-export const storeImport = { storeRecordSchema, locateStoreRecord, importStores }
+/** Stores brought in from a file: each record checked, placed on the map, and written with its shelf; items may carry names in these languages. */
+export const storeImport = { storeRecordSchema, locateStoreRecord, importStores, localNameLanguages: LOCAL_NAME_LANGUAGES }
 
 /** Stores, their shelves and the nearby search. Shelf copies are dropped when any instance changes a catalog. */
 export function catalogModule({ db, clock }: ModuleDeps, session: SessionPlugin, listen: Listen) {

@@ -1,8 +1,9 @@
-import { and, asc, eq, getTableColumns, like, lte, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, lte, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { badRequest, type Clock, type Coordinates, METERS_PER_MILE, nearPlace, zipCentroid } from '../shared/index'
-import { DEFAULT_SEARCH_RADIUS_METERS, MAX_SEARCH_RADIUS_METERS, type NearbyStore, NO_LOCATION_MESSAGE } from './contract'
+import { DEFAULT_SEARCH_RADIUS_METERS, MAX_SEARCH_RADIUS_METERS, type NearbyStore, NO_LOCATION_MESSAGE, normalizeSearchText } from './contract'
 import { stores } from './schema'
+import { storeHasWord } from './search-text'
 import { toStores } from './stores'
 
 export type NearbyQuery = { latitude?: string; longitude?: string; zipCode?: string; radius?: string; query?: string; limit?: string }
@@ -31,8 +32,6 @@ async function origin(query: NearbyQuery): Promise<Coordinates> {
   return centre
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
-
 /**
  * Active stores within the radius, nearest first, each open or not at the clock's now. A
  * latitude/longitude box narrows the rows on the index; the exact great-circle distance then
@@ -47,11 +46,15 @@ export async function nearbyStores(db: Database, clock: Clock, query: NearbyQuer
   const { inBox, distance } = nearPlace(stores, from, radiusMiles)
   const conditions: SQL[] = [eq(stores.isActive, true), inBox]
   // Every word typed must be somewhere in the store's name, description, categories or shelves
-  // (see stores.searchText), in any order: 'dal toor' finds what 'toor dal' does.
-  const words = (query.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS)
-  for (const word of words) conditions.push(like(stores.searchText, `%${escapeLike(word)}%`))
+  // (see stores.searchText), in any order: 'dal toor' finds what 'toor dal' does. Local names
+  // are stored composed (NFC), so a term typed decomposed is composed before it is compared.
+  const words = normalizeSearchText(query.query ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_QUERY_WORDS)
+  for (const word of words) conditions.push(storeHasWord(word))
   // The box picks candidates on the index; the exact distance is computed once per candidate.
-  const { searchText: _notSent, ...columns } = getTableColumns(stores)
+  const { searchText: _notSent, indicSearchText: _notSentEither, ...columns } = getTableColumns(stores)
   const candidates = db
     .select({ ...columns, distance: distance.as('distance') })
     .from(stores)

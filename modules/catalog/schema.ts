@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, doublePrecision, index, integer, numeric, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { belongsToColumn, createdAtColumn, idColumn } from '../shared/index'
+import type { LocalName } from './contract/local-names'
 import { ALWAYS_OPEN, DEFAULT_TIME_ZONE } from './contract/weekly-hours'
 
 export const stores = pgTable(
@@ -24,12 +25,14 @@ export const stores = pgTable(
     categories: text().array().notNull().default(sql`'{}'::text[]`),
     /**
      * What a search can find the store by: the distinct lower-cased words of its name, description
-     * and categories, and of the names and categories of what it has on its shelves ('spices' finds
-     * a store that sells them). Each word once keeps it a third of the length to scan. Rewritten by
-     * every import, the only way shelves change. The table keeps it in the row, not in TOAST
-     * storage (migration 0022), so matching it reads no other table.
+     * and categories, and of the names, transliterated local names ('jeera') and categories of what
+     * it has on its shelves ('spices' finds a store that sells them). Each word once keeps it a
+     * third of the length to scan. Rewritten by every import, the only way shelves change. The table
+     * keeps it in the row, not in TOAST storage (migration 0022), so matching it reads no other table.
      */
     searchText: text().notNull().default(''),
+    /** The same for the words written in an Indic script ('जीरा'), which only a word typed in one looks through (search-text.ts). */
+    indicSearchText: text().notNull().default(''),
     /** Counts the changes to the store and its shelves (every import): a shelf served with this version's ETag is current while it stands. */
     catalogVersion: integer().notNull().default(1),
     /** Weekly opening hours in the store's own time, in the import's form (contract/weekly-hours.ts); a store given none is open around the clock. */
@@ -61,6 +64,8 @@ export const items = pgTable(
     subcategory: text(),
     description: text(),
     imageUrl: text(),
+    /** What shoppers call it in their languages, checked by the contract's localNamesSchema on the way in; searched through stores.searchText and stores.indicSearchText. */
+    localNames: jsonb().$type<LocalName[]>().notNull().default(sql`'[]'::jsonb`),
     isAvailable: boolean().notNull().default(true),
     createdAt: createdAtColumn(),
   },

@@ -8,7 +8,7 @@ import { type OpenState, openStateAt } from './open-state'
 import { items, stores } from './schema'
 import { closuresOfStoreRow, closuresValues, scheduleOf, schedulesOf } from './store-schedules'
 
-type StoreRow = Omit<typeof stores.$inferSelect, 'searchText'>
+type StoreRow = Omit<typeof stores.$inferSelect, 'searchText' | 'indicSearchText'>
 
 function toStore(row: StoreRow, state: OpenState): Store {
   return {
@@ -74,7 +74,7 @@ export async function storeWithSchedule(db: Database, clock: Clock, id: string):
 
 // A store and its closures in one read.
 const activeStoreWithClosures = builtOnce((db) => {
-  const { searchText: _searchText, ...row } = getTableColumns(stores)
+  const { searchText: _searchText, indicSearchText: _indicSearchText, ...row } = getTableColumns(stores)
   return db
     .select({ ...row, closures: closuresOfStoreRow() })
     .from(stores)
@@ -96,6 +96,7 @@ const catalogItemColumns = {
   subcategory: items.subcategory,
   description: items.description,
   imageUrl: items.imageUrl,
+  localNames: items.localNames,
 }
 
 /** What a store has on its shelves now, by category then name. */

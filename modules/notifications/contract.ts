@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'order_delivered',
   'order_cancelled',
   'order_withdrawn',
+  'order_reoffered',
   'order_message',
   'substitution_proposed',
   'substitution_decided',

@@ -1,15 +1,17 @@
 import type { Database } from '../../db/database'
-import { phoneVerifiedAmong, userContacts, verifiedRunnersNear } from '../accounts/index'
+import { recipients, userContacts } from '../accounts/index'
 import { findOrderMessage } from '../conversation/index'
 import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
 import { offeredAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
 import { trustOutbox } from '../trust/index'
 import { type NotificationType, ORDER_LINKS } from './contract'
+import { type Draft, inTheirLanguages } from './drafts'
 import * as text from './messages'
 import { dispatchPayoutEvents } from './payout-dispatch'
 import type { PushSender } from './push-sender'
 import { type DispatchDeps, type NewNotification, passOver, pushPending, recipientsOf, writeAndPush, writeNotifications } from './records'
+import type { Words } from './words'
 
 /**
  * The key of one event for one person: a record per (user, key), so a retry tells no one twice.
@@ -24,29 +26,35 @@ const keyOf = (event: OrderEvent) => eventKey(event.orderId, event.type, event.s
 /** A lively chat buzzes a phone at most once a minute per order; every message is still in the list. */
 const CHAT_PUSHES = { limit: 1, windowMs: 60_000 }
 
-/** The order's own page for each side: the buyer's tracking, the runner's view of the order. */
+const { phoneVerifiedAmong, verifiedRunnersNear } = recipients
+
+/** The first names each side is told by: null when the profile has none, for the reader's own words ('Your runner') to stand in. */
 const runnerName = async (db: Database, order: OrderRow) =>
-  (order.runnerId ? (await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName : null) ?? 'Your runner'
-const buyerName = async (db: Database, order: OrderRow) => (await userContacts(db, [order.buyerId])).get(order.buyerId)?.firstName ?? 'Your buyer'
+  order.runnerId ? ((await userContacts(db, [order.runnerId])).get(order.runnerId)?.firstName ?? null) : null
+const buyerName = async (db: Database, order: OrderRow) => (await userContacts(db, [order.buyerId])).get(order.buyerId)?.firstName ?? null
+const yourRunner = (words: Words, name: string | null) => name ?? words.say('name.your_runner')
+const yourBuyer = (words: Words, name: string | null) => name ?? words.say('name.your_buyer')
 
 /** Where a notification about an order takes its reader: the buyer's tracking, the runner's delivery, else (an offer) the dashboard. */
 const orderUrl = (order: OrderRow, userId: string) =>
   userId === order.buyerId ? ORDER_LINKS.tracking(order.id) : userId === order.runnerId ? ORDER_LINKS.delivery(order.id) : ORDER_LINKS.offers
 
-/** Who hears of an event, and what each is told (issue table: who hears what). */
-async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order: OrderRow): Promise<NewNotification[]> {
+type Write = Draft['write']
+
+/** Who hears of an event, and what each is told (issue table: who hears what), in words written later in each reader's language. */
+async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order: OrderRow): Promise<Draft[]> {
   const key = keyOf(event)
-  const note = (userId: string, type: NotificationType, words: { title: string; body: string }): NewNotification => ({
+  const note = (userId: string, type: NotificationType, write: Write): Draft => ({
     userId,
-    ...words,
+    write,
     data: { type, orderId: order.id, url: orderUrl(order, userId) },
     dedupeKey: key,
   })
-  const toBuyer = async (type: NotificationType, words: { title: string; body: string }) =>
-    (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, type, words)] : []
-  const toRunner = async (type: NotificationType, words: { title: string; body: string }) => {
+  const toBuyer = async (type: NotificationType, write: Write) =>
+    (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, type, write)] : []
+  const toRunner = async (type: NotificationType, write: Write) => {
     const runnerId = order.runnerId
-    return runnerId && (await phoneVerifiedAmong(db, [runnerId])).has(runnerId) ? [note(runnerId, type, words)] : []
+    return runnerId && (await phoneVerifiedAmong(db, [runnerId])).has(runnerId) ? [note(runnerId, type, write)] : []
   }
   /** Who hears of what one party did (a message, a report): the other one, buyer or runner, if there is one with a verified phone. */
   const otherPartyOf = async (actorId: string) => {
@@ -60,72 +68,89 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       // The buyer moved it themselves; runners hear of it again when its new offers open.
       return []
     case 'offers_overnight':
-      return toBuyer('offers_overnight', text.offersOvernight(order, clock.now()))
+      return toBuyer('offers_overnight', (words) => text.offersOvernight(words, order, clock.now()))
     case 'placed':
-    case 'offers_opened': {
-      // A scheduled order's buyer hears that runners are being offered it now.
-      const buyer = event.type === 'offers_opened' ? await toBuyer('offers_open', text.offersOpen(order)) : []
-      // Within the widest radius first (the SQL box), then each runner's own radius, switch and hours.
+    case 'offers_opened':
+    case 'reoffered': {
+      // A scheduled order's buyer hears that runners are being offered it now; a given-up one's, that another runner is being looked for.
+      const buyer =
+        event.type === 'offers_opened'
+          ? await toBuyer('offers_open', (words) => text.offersOpen(words, order))
+          : event.type === 'reoffered'
+            ? await toBuyer('order_reoffered', (words) => text.orderReoffered(words, order))
+            : []
+      // Within the widest radius first (the SQL box), then each runner's own radius, switch and hours; never the runner who gave it up (the event's subject).
       const nearby = (await verifiedRunnersNear(db, { latitude: order.storeLatitude, longitude: order.storeLongitude }, DELIVERY_RADIUS_MILES)).filter(
-        (runner) => runner.id !== order.buyerId,
+        (runner) => runner.id !== order.buyerId && runner.id !== event.subjectId,
       )
       const offered = await offeredAmong(db, clock, nearby)
       return [
         ...buyer,
-        ...nearby.filter((runner) => offered.has(runner.id)).map((runner) => note(runner.id, 'new_order_nearby', text.newOrderNearby(order, runner.distance))),
+        ...nearby
+          .filter((runner) => offered.has(runner.id))
+          .map((runner) => note(runner.id, 'new_order_nearby', (words) => text.newOrderNearby(words, order, runner.distance))),
       ]
     }
-    case 'accepted':
-      return toBuyer('order_accepted', text.orderAccepted(order, await runnerName(db, order), await orderOutbox.groceryPaymentOfOrder(db, order)))
-    case 'picked_up':
-      return toBuyer('order_picked_up', text.orderPickedUp(order, await runnerName(db, order)))
-    case 'delivered':
-      return toBuyer('order_delivered', text.orderDelivered(order, await runnerName(db, order), await orderOutbox.groceryPaymentOfOrder(db, order)))
+    case 'accepted': {
+      const [runner, groceries] = [await runnerName(db, order), await orderOutbox.groceryPaymentOfOrder(db, order)]
+      return toBuyer('order_accepted', (words) => text.orderAccepted(words, order, yourRunner(words, runner), groceries))
+    }
+    case 'picked_up': {
+      const runner = await runnerName(db, order)
+      return toBuyer('order_picked_up', (words) => text.orderPickedUp(words, order, yourRunner(words, runner)))
+    }
+    case 'delivered': {
+      const [runner, groceries] = [await runnerName(db, order), await orderOutbox.groceryPaymentOfOrder(db, order)]
+      return toBuyer('order_delivered', (words) => text.orderDelivered(words, order, yourRunner(words, runner), groceries))
+    }
     case 'cancelled': {
       // A paid order ended before pick-up: the runner gave it up (the buyer hears it is withdrawn, and refunded), or never came (the runner hears the buyer cancelled).
-      if (order.cancelReason === 'runner_released') return toBuyer('order_withdrawn', text.orderReleasedByRunner(order))
-      if (order.cancelReason === 'runner_no_show') return toRunner('order_cancelled', text.orderCancelledAsNoShow(order))
+      if (order.cancelReason === 'runner_released') return toBuyer('order_withdrawn', (words) => text.orderReleasedByRunner(words, order))
+      if (order.cancelReason === 'runner_no_show') return toRunner('order_cancelled', (words) => text.orderCancelledAsNoShow(words, order))
       // Offered at placement, or (scheduled) when its offers opened: the buyer is not among the runners told.
       const told = [
         ...new Set([...(await recipientsOf(db, eventKey(order.id, 'placed'))), ...(await recipientsOf(db, eventKey(order.id, 'offers_opened')))]),
       ].filter((id) => id !== order.buyerId)
       // An order that expired says why: offered to runners who let it go, or no runner near at all.
-      const buyer = order.cancelReason === 'buyer' ? [] : await toBuyer('order_cancelled', text.orderCancelled(order, told.length))
+      const buyer = order.cancelReason === 'buyer' ? [] : await toBuyer('order_cancelled', (words) => text.orderCancelled(words, order, told.length))
       if (order.cancelReason !== 'buyer' && order.cancelReason !== 'support') return buyer
       // Withdrawn by a person while it waited: the runners told of it are told it is gone (still only those with a verified phone).
       const reachable = await phoneVerifiedAmong(db, told)
-      return [...buyer, ...told.filter((id) => reachable.has(id)).map((id) => note(id, 'order_withdrawn', text.orderWithdrawn(order)))]
+      return [...buyer, ...told.filter((id) => reachable.has(id)).map((id) => note(id, 'order_withdrawn', (words) => text.orderWithdrawn(words, order)))]
     }
     case 'message': {
       const message = event.subjectId ? await findOrderMessage(db, event.subjectId) : null
       const to = message && (await otherPartyOf(message.senderId))
       if (!message || !to) return []
-      const sender = (await userContacts(db, [message.senderId])).get(message.senderId)?.firstName ?? (to.fromBuyer ? 'Your buyer' : 'Your runner')
-      return [note(to.recipient, 'order_message', text.orderMessage(order, sender, message.message))]
+      const sender = (await userContacts(db, [message.senderId])).get(message.senderId)?.firstName ?? null
+      const senderIn = (words: Words) => (to.fromBuyer ? yourBuyer(words, sender) : yourRunner(words, sender))
+      return [note(to.recipient, 'order_message', (words) => text.orderMessage(words, order, senderIn(words), message.message))]
     }
     case 'substitution_proposed': {
       // Told only while it still waits: a replacement taken back or already answered needs no question.
       const item = order.items.find((line) => line.id === event.subjectId)
       if (item?.substitution?.status !== 'proposed') return []
-      return toBuyer('substitution_proposed', text.substitutionProposed(order, await runnerName(db, order), item, item.substitution))
+      const [runner, replacement] = [await runnerName(db, order), item.substitution]
+      return toBuyer('substitution_proposed', (words) => text.substitutionProposed(words, order, yourRunner(words, runner), item, replacement))
     }
     case 'substitution_decided': {
       const item = order.items.find((line) => line.id === event.subjectId)
       if (!item?.substitution || item.substitution.status === 'proposed') return []
-      return toRunner('substitution_decided', text.substitutionDecided(order, await buyerName(db, order), item, item.substitution))
+      const [buyer, replacement] = [await buyerName(db, order), item.substitution]
+      return toRunner('substitution_decided', (words) => text.substitutionDecided(words, order, yourBuyer(words, buyer), item, replacement))
     }
-    case 'grocery_total_confirmed':
-      return toRunner(
-        'grocery_total_confirmed',
-        text.groceryTotalConfirmed(order, await buyerName(db, order), await orderOutbox.groceryPaymentOfOrder(db, order)),
-      )
+    case 'grocery_total_confirmed': {
+      const [buyer, payment] = [await buyerName(db, order), await orderOutbox.groceryPaymentOfOrder(db, order)]
+      return toRunner('grocery_total_confirmed', (words) => text.groceryTotalConfirmed(words, order, yourBuyer(words, buyer), payment))
+    }
     case 'grocery_charge_declined': {
       // Both sides hear what is now paid at the door.
       const atDoorCents = (await orderOutbox.groceryPaymentOfOrder(db, order)).collectAtDoorCents
       if (atDoorCents === 0) return []
+      const [buyer, runner] = [await buyerName(db, order), await runnerName(db, order)]
       return [
-        ...(await toRunner('grocery_charge_declined', text.groceryChargeDeclinedToRunner(order, await buyerName(db, order), atDoorCents))),
-        ...(await toBuyer('grocery_charge_declined', text.groceryChargeDeclinedToBuyer(order, await runnerName(db, order), atDoorCents))),
+        ...(await toRunner('grocery_charge_declined', (words) => text.groceryChargeDeclinedToRunner(words, order, yourBuyer(words, buyer), atDoorCents))),
+        ...(await toBuyer('grocery_charge_declined', (words) => text.groceryChargeDeclinedToBuyer(words, order, yourRunner(words, runner), atDoorCents))),
       ]
     }
     case 'rating_revealed': {
@@ -141,8 +166,9 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       return ratings
         .filter((rating) => reachable.has(rating.rateeId))
         .map((rating) => {
-          const rater = names.get(rating.raterId)?.firstName ?? (rating.raterId === order.buyerId ? 'Your buyer' : 'Your runner')
-          return note(rating.rateeId, 'rating_revealed', text.ratingRevealed(order, rater, rating.stars))
+          const rater = names.get(rating.raterId)?.firstName ?? null
+          const raterIn = (words: Words) => (rating.raterId === order.buyerId ? yourBuyer(words, rater) : yourRunner(words, rater))
+          return note(rating.rateeId, 'rating_revealed', (words) => text.ratingRevealed(words, order, raterIn(words), rating.stars))
         })
     }
     case 'problem_reported': {
@@ -150,13 +176,15 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       const problem = event.subjectId ? await trustOutbox.problemToTell(db, event.subjectId) : null
       const to = problem && (await otherPartyOf(problem.reporterId))
       if (!problem || !to) return []
-      return [note(to.recipient, 'problem_reported', text.problemReported(order, to.fromBuyer ? 'buyer' : 'runner', problem.kind))]
+      return [note(to.recipient, 'problem_reported', (words) => text.problemReported(words, order, to.fromBuyer ? 'buyer' : 'runner', problem.kind))]
     }
     case 'refund_issued': {
       // The buyer hears of money back on their card; a problem's refund is told with the problem's resolving.
       const refund = event.subjectId ? await orderOutbox.refundToTell(db, order, event.subjectId) : null
       if (!refund || (await trustOutbox.isProblemRefund(db, order.id, refund.idempotencyKey))) return []
-      return (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId) ? [note(order.buyerId, 'refund_issued', text.refundIssued(order, refund))] : []
+      return (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId)
+        ? [note(order.buyerId, 'refund_issued', (words) => text.refundIssued(words, order, refund))]
+        : []
     }
     case 'problem_resolved': {
       // Both sides hear how it ended: the buyer what came back to their card, the runner what it does to their earnings.
@@ -166,7 +194,7 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       const reachable = await phoneVerifiedAmong(db, parties)
       return parties
         .filter((id) => reachable.has(id))
-        .map((id) => note(id, 'problem_resolved', text.problemResolved(order, id === order.buyerId ? 'buyer' : 'runner', problem)))
+        .map((id) => note(id, 'problem_resolved', (words) => text.problemResolved(words, order, id === order.buyerId ? 'buyer' : 'runner', problem)))
     }
   }
 }
@@ -226,7 +254,7 @@ export async function dispatchOrderEvents({ db, clock, push, stopping = () => fa
       const order = await findOrder(db, event.orderId)
       if (order) {
         const key = keyOf(event)
-        const notes = await messagesFor(db, clock, event, order)
+        const notes = await inTheirLanguages(db, await messagesFor(db, clock, event, order))
         let roundStartedAt = performance.now()
         for (let start = 0; start < notes.length; start += TOLD_AT_ONCE) {
           if (start > 0) await giveWay(roundStartedAt)

@@ -4,7 +4,7 @@ import { rows } from '../../db/migrate'
 import { notifiedApi } from '../../testing/notified-api'
 import type { NotificationsPage } from './contract'
 
-const { api, handed, dispatch, store } = await notifiedApi()
+const { api, handed, dispatch, store, acceptedOrder } = await notifiedApi()
 const { call, clock, db, completeAccount, placeOrder } = api
 
 const inbox = async (cookie: string) => (await call('GET', '/api/notifications', { cookie })).body as unknown as NotificationsPage
@@ -49,12 +49,7 @@ describe('who hears what', () => {
   })
 
   test('the buyer hears of the accept, the pick-up and the delivery, each once', async () => {
-    const buyer = await completeAccount()
-    const runner = await completeAccount({ roles: ['runner'], firstName: 'Vikram' })
-    const order = await placeOrder(buyer.cookie, store)
-    await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
-    await dispatch()
-    clock.advance(1000)
+    const { buyer, runner, order } = await acceptedOrder()
     const accepted = (await inbox(buyer.cookie)).notifications[0]!
     expect(accepted).toMatchObject({ title: 'Vikram is shopping your order', data: { type: 'order_accepted', orderId: order.id } })
     await call('PATCH', `/api/orders/${order.id}/status`, {

@@ -1,4 +1,6 @@
 import { payoutOutbox } from '../payouts/index'
+import type { NotificationType } from './contract'
+import { type Draft, inTheirLanguages } from './drafts'
 import * as text from './messages'
 import { type DispatchDeps, pushPending, writeNotifications } from './records'
 
@@ -42,7 +44,8 @@ export async function dispatchPayoutEvents({ db, clock, push, stopping = () => f
       const told = toldOf(round)
       if (told) {
         const dedupeKey = `payout-event:${round.ids[0]}`
-        await writeNotifications(db, clock, [{ userId: round.runnerId, ...told.words, data: { type: told.type, url: EARNINGS_URL }, dedupeKey }])
+        const notes = await inTheirLanguages(db, [{ userId: round.runnerId, write: told.write, data: { type: told.type, url: EARNINGS_URL }, dedupeKey }])
+        await writeNotifications(db, clock, notes)
         await pushPending(db, clock, push, dedupeKey)
       }
       await payoutOutbox.markPayoutEventsDispatched(db, clock, round.ids)
@@ -51,16 +54,16 @@ export async function dispatchPayoutEvents({ db, clock, push, stopping = () => f
   }
 }
 
-/** What the runner is told of a round, and its kind; nothing when every transfer in it came back since. */
-function toldOf({ event, sentCents }: Round) {
-  if (!event) return sentCents > 0 ? { words: text.payoutSent(sentCents), type: 'payout_sent' as const } : null
+/** What the runner is told of a round, in their words, and its kind; nothing when every transfer in it came back since. */
+function toldOf({ event, sentCents }: Round): { write: Draft['write']; type: NotificationType } | null {
+  if (!event) return sentCents > 0 ? { write: (words) => text.payoutSent(words, sentCents), type: 'payout_sent' } : null
   const cents = event.amountCents ?? 0
   switch (event.type) {
     case 'payout_returned':
-      return { words: text.payoutReturned(cents, event.detail), type: 'payout_returned' as const }
+      return { write: (words) => text.payoutReturned(words, cents, event.detail), type: 'payout_returned' }
     case 'payout_resent':
-      return { words: text.payoutResent(cents, event.detail), type: 'payout_resent' as const }
+      return { write: (words) => text.payoutResent(words, cents, event.detail), type: 'payout_resent' }
     default:
-      return { words: text.payoutAccountRestricted(event.detail), type: 'payout_account_restricted' as const }
+      return { write: (words) => text.payoutAccountRestricted(words), type: 'payout_account_restricted' }
   }
 }

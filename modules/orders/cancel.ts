@@ -11,7 +11,13 @@ export const ALREADY_ACCEPTED = 'A runner has already accepted this order, so it
 
 /** Why a waiting order ends: asked by the buyer or support, or the sweep's 30 minutes. */
 export type Ending = { reason: Extract<CancelReason, 'buyer' | 'support' | 'expired'>; because: string }
-export type EndOutcome = { outcome: 'cancelled'; order: OrderRow } | { outcome: 'captured' } | { outcome: 'unreachable'; error: string }
+export type EndOutcome =
+  | { outcome: 'cancelled'; order: OrderRow }
+  /** A runner's accept charged the hold first. */
+  | { outcome: 'captured' }
+  /** A re-offered order (charged already) was taken by a runner first. */
+  | { outcome: 'taken' }
+  | { outcome: 'unreachable'; error: string }
 
 /**
  * Releases a waiting order's hold and ends the order: for the buyer, support and the sweep
@@ -20,6 +26,7 @@ export type EndOutcome = { outcome: 'cancelled'; order: OrderRow } | { outcome: 
  * still held. A runner who claims it in between meets a released hold, and the claim ends too.
  */
 export async function releaseAndEnd(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, ending: Ending): Promise<EndOutcome> {
+  if (row.reofferedAt) return endReofferedOrder(db, gateway, clock, row, ending)
   try {
     if ((await release(orderPaymentDeps(db, gateway, clock), row.id, ending.reason, ending.because)) === 'captured') return { outcome: 'captured' }
   } catch (error) {
@@ -30,13 +37,26 @@ export async function releaseAndEnd(db: Database, gateway: PaymentGateway, clock
 }
 
 /**
+ * Ends a re-offered order no runner took again (its fee and tip were captured before the give-up)
+ * and refunds it in full, its grocery hold released: the buyer's or support's cancel, or its 30
+ * minutes since the give-up (ended as the give-up's own ending, runner_released). 'taken' when a
+ * runner's accept won; a refund the payment service cannot take now stays owed for the sweep.
+ */
+async function endReofferedOrder(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, ending: Ending): Promise<EndOutcome> {
+  const ended = await orderMoves.endReoffered(db, clock, row.id, ending.reason === 'expired' ? 'runner_released' : ending.reason)
+  if (!ended) return { outcome: 'taken' }
+  await refundWhatIsOwed(db, gateway, clock, ended, ending.because)
+  return { outcome: 'cancelled', order: (await findOrder(db, row.id))! }
+}
+
+/**
  * Cancels an order no runner has taken, for the buyer or support. 409 once a runner has, 503
  * (nothing changed) when the gateway cannot be reached.
  */
 export async function cancelWaitingOrder(db: Database, gateway: PaymentGateway, clock: Clock, row: OrderRow, reason: 'buyer' | 'support', note?: string) {
   if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
   const ended = await releaseAndEnd(db, gateway, clock, row, { reason, because: note ? `cancelled by ${reason}: ${note}` : `cancelled by ${reason}` })
-  if (ended.outcome === 'captured') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
+  if (ended.outcome === 'captured' || ended.outcome === 'taken') throw conflict(ALREADY_ACCEPTED, 'INVALID_TRANSITION')
   if (ended.outcome === 'unreachable') {
     console.error(`Releasing the hold of order ${row.id} failed: ${ended.error}`)
     throw paymentGatewayUnavailable('We could not reach the payment service to release your card. Nothing has changed; please try again in a moment.')

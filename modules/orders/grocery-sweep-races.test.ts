@@ -30,7 +30,9 @@ async function eventCounts(state: string) {
 describe.skipIf(kind !== 'postgres')('the sweep of card orders on PostgreSQL', () => {
   test(`two instances sweeping ${ORDERS.toLocaleString('en-US')} expired card orders at once release both holds of each, once`, async () => {
     const buyer = await api.completeAccount()
-    const placed = await inBatches(ORDERS, (index) => cardOrder({ db }, buyer.user.id, store.store, `test:grocery-sweep:${index}`, clock))
+    const placed = await inBatches(ORDERS, (index) =>
+      cardOrder({ db }, { buyerId: buyer.user.id, store: store.store, idempotencyKey: `test:grocery-sweep:${index}`, clock }),
+    )
     clock.advance(30 * MINUTE)
     // A second instance: its own pool on the same database, its own gateway object, sweeping without the lock.
     const other = await openDatabase({ url: api.url!, poolSize: 10 })

@@ -23,12 +23,13 @@ import { assertParty } from './order-access'
 import { PHOTO_DETAIL, storedPhotoResponse } from './order-photos'
 import { buyersOf, heldOrder, isPaidFor, touchOrder } from './order-queries'
 import { type OrderChatStream, orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
+import { connectOrderTracking } from './order-tracking'
 import { connectOrderTrust } from './order-trust'
 import { groceryPaymentOfOrder } from './order-view'
 import { announceOrderChange, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
 import { REFUNDED_CHARGE_NAMES, refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
-import { deliveriesSince, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
+import { deliveriesSince, gaveUp, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
 import { talliesWith, tallyMutualRating } from './runner-tallies'
 import { checkPayments, listOrdersForSupport, orderForSupport } from './support'
 import { assertWindowHasRoom, markDueOffersOpened, markOvernightTold, offersOpenAtFor, offersOpeningBy, takenWindows } from './window-places'
@@ -39,6 +40,7 @@ export { captureUnansweredGroceryTotals } from './grocery-capture'
 export { type OnlySide, orderForParty, type Party, type Viewer } from './order-access'
 export { findOrder } from './order-queries'
 export type { OrderChatStream } from './order-stream'
+export type { OrderTracking, Whereabouts } from './order-tracking'
 export type { OrderRating, OrderTrust } from './order-trust'
 export { orderViews } from './order-view'
 export type { OrderEvent } from './outbox'
@@ -63,6 +65,7 @@ export const runnerQueries = {
   unsettledClaims,
   givenUpSince,
   givenUpCountsSince,
+  gaveUp,
   isPaidFor,
 }
 
@@ -122,7 +125,7 @@ export const orderSupport = {
  * outbox their events and change notices go into, in that same transaction, and the order marked
  * changed; orders' buyers; the runners' tallies a mutual rating counts in; a photo served as the
  * order's own are (and its API description); and trust's door connected to orders where the
- * modules are put together (see OrderTrust).
+ * modules are put together (see OrderTrust), and tracking's likewise (see OrderTracking).
  */
 export const orderRecords: {
   // Written out: TypeScript calls an assertion (assertParty) through an object only when the object's type is declared.
@@ -137,6 +140,7 @@ export const orderRecords: {
   storedPhotoResponse: typeof storedPhotoResponse
   PHOTO_DETAIL: typeof PHOTO_DETAIL
   connectOrderTrust: typeof connectOrderTrust
+  connectOrderTracking: typeof connectOrderTracking
 } = {
   assertParty,
   heldOrder,
@@ -149,6 +153,7 @@ export const orderRecords: {
   storedPhotoResponse,
   PHOTO_DETAIL,
   connectOrderTrust,
+  connectOrderTracking,
 }
 
 /** Orders: the state machine, the buyer's views, live tracking, cancelling, the 30-minute sweep, and the photos' privacy. */

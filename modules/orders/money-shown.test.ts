@@ -197,14 +197,12 @@ describe("the runner's earnings", () => {
     expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body).toMatchObject({ allTime: { earnings: '0.00' } })
   })
 
-  test('an order the runner gave up earns nothing, and shows the refund that went back', async () => {
-    const { runner, order } = await api.acceptedOrder(store)
+  test('an order the runner gave up leaves their list and earns them nothing: it goes back to the offers, paid for', async () => {
+    const { buyer, runner, order } = await api.acceptedOrder(store)
     expect((await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })).status).toBe(200)
-    expect(await listedFor(runner, order.id, 'runner')).toMatchObject({
-      status: 'cancelled',
-      earnings: { amount: '0.00', status: 'none' },
-      refunds: [{ amount: '7.00', reason: 'the runner gave the order up' }],
-    })
+    expect(await listedFor(runner, order.id, 'runner')).toBeUndefined()
+    expect(await listedFor(buyer, order.id, 'buyer')).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'captured', refunds: [] })
+    expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body).toMatchObject({ allTime: { earnings: '0.00' } })
   })
 
   test("the platform's share comes off what an offer, a delivery under way and the ledger's line say", async () => {

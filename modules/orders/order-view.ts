@@ -11,11 +11,13 @@ import {
   type Order,
   type OrderEarnings,
   type OrderPhotoSlot,
+  paidAtTheDoor,
   photoUrl,
   type RunnerRating,
 } from './contract'
 import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
 import type { Viewer } from './order-access'
+import { orderTracking, type Whereabouts } from './order-tracking'
 import { type OrderRating, orderTrust } from './order-trust'
 import type { OrderRow } from './transitions'
 
@@ -23,6 +25,9 @@ import type { OrderRow } from './transitions'
 
 /** Contacts travel between buyer and runner only once a runner has the order (001 §6). */
 const hasRunner = (row: OrderRow) => row.runnerId !== null && (row.status === 'runner_accepted' || row.status === 'picked_up' || row.status === 'delivered')
+
+/** An order not on its way (waiting, or ended): nothing to show of a runner. */
+const NOWHERE: Whereabouts = { runnerLocation: null, eta: null }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
 const amountOrNull = (cents: number | null) => (cents === null ? null : decimalAmount(cents))
@@ -47,16 +52,28 @@ export type OrderViewContext = {
   contacts: Map<string, UserContact>
   ratings: Map<string, OrderRating[]>
   runnerRatings: Map<string, RunnerRating>
+  /** The runner's last point and the ETA of the orders on their way, for their buyers' views (order-tracking.ts). */
+  whereabouts: Map<string, Whereabouts>
   now: Date
 }
 
-/** One read for many orders: the payments, refunds, contacts, ratings, runners' figures and earnings of all of them. */
-export async function orderViewContext(db: Database, clock: Clock, rows: readonly OrderRow[], terms: PayoutTerms): Promise<OrderViewContext> {
+/**
+ * One read for many orders: the payments, refunds, contacts, ratings, runners' figures and earnings
+ * of all of them, and the runner's whereabouts of those in `tracked` (the ones a buyer will see).
+ */
+export async function orderViewContext(
+  db: Database,
+  clock: Clock,
+  rows: readonly OrderRow[],
+  terms: PayoutTerms,
+  tracked: readonly OrderRow[] = rows,
+): Promise<OrderViewContext> {
   const runnerIds = rows.flatMap((row) => (row.runnerId ? [row.runnerId] : []))
   const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
   const intentIds = rows.map((row) => row.paymentIntentId)
   // Reads that need nothing of one another, so they go at once: an order's view (an accept's answer, a stream's next event) waits on one round trip, not seven.
-  const [payments, groceryHolds, refunds, contacts, ratings, figures, earnings] = await Promise.all([
+  const now = clock.now()
+  const [payments, groceryHolds, refunds, contacts, ratings, figures, earnings, whereabouts] = await Promise.all([
     orderPayments.paymentsOf(db, intentIds),
     groceries.holdsOf(
       db,
@@ -70,8 +87,9 @@ export async function orderViewContext(db: Database, clock: Clock, rows: readonl
     orderTrust().ratingsOnOrders(db, delivered),
     orderTrust().runnerRatings(db, clock, runnerIds),
     runnerPayouts.deliveryEarningsOf(db, clock, delivered),
+    orderTracking().whereabouts(db, tracked, now),
   ])
-  return { payments, groceryHolds, refunds, earnings, terms, contacts, ratings, runnerRatings: figures, now: clock.now() }
+  return { payments, groceryHolds, refunds, earnings, terms, contacts, ratings, runnerRatings: figures, whereabouts, now }
 }
 
 /**
@@ -111,17 +129,7 @@ function extraOf(row: OrderRow, hold: GroceryHold): { cents: number; status: Gro
 
 /** How the order's groceries are paid: by card when payments holds a grocery hold for it, else at the door, and what the runner collects there. */
 function groceryPaymentOf(row: OrderRow, hold: GroceryHold | undefined): GroceryPayment {
-  if (!hold)
-    return {
-      method: 'at_door',
-      holdCents: 0,
-      capturedCents: 0,
-      refundedCents: 0,
-      status: null,
-      extraCents: 0,
-      extraStatus: null,
-      collectAtDoorCents: row.actualGroceryCents ?? 0,
-    }
+  if (!hold) return paidAtTheDoor(row.actualGroceryCents ?? 0)
   const { holdCents, capturedCents, refundedCents, extraRefundedCents, status, captureOwedCents } = hold
   const extra = extraOf(row, hold)
   const extraAtDoor = extra.status === 'at_door' || extra.status === 'declined' ? extra.cents : 0
@@ -245,11 +253,15 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
     buyerPhone: contactsShared ? (buyer?.phone ?? null) : null,
     ...(isBuyer || isAssignedRunner ? ratingsFor(row, viewer, context) : { myRating: null, theirRating: null }),
     runnerRating: row.runnerId ? (context.runnerRatings.get(row.runnerId) ?? null) : null,
+    // Where the runner is goes to the order's buyer alone: never its runner, other runners, or support's desk.
+    ...(!support && viewer.id === row.buyerId ? (context.whereabouts.get(row.id) ?? NOWHERE) : {}),
   }
 }
 
 /** Views of several orders, reading what they need for all of them at once. */
 export async function orderViews(db: Database, clock: Clock, rows: readonly OrderRow[], viewer: Viewer, terms: PayoutTerms): Promise<Order[]> {
-  const context = await orderViewContext(db, clock, rows, terms)
+  // Only the buyer's own orders need the runner's whereabouts (and, with ROUTING_URL, the route service's drives).
+  const buyers = viewer === 'support' ? [] : rows.filter((row) => row.buyerId === viewer.id)
+  const context = await orderViewContext(db, clock, rows, terms, buyers)
   return rows.map((row) => toOrderView(row, viewer, context))
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import {
   groceries,
@@ -143,7 +143,7 @@ export async function refundWhatIsOwed(db: Database, gateway: PaymentGateway, cl
   }
 }
 
-/** The endings of a paid order before pick-up: each owes the buyer all of their charge back. */
+/** The endings of a paid order before pick-up: each owes the buyer all of their charge back (as does any re-offered order that ended, whoever ended it). */
 export const REFUNDED_ENDINGS = ['runner_no_show', 'runner_released', 'nothing_found'] as const
 
 const SETTLED_AT_ONCE = 200
@@ -166,7 +166,7 @@ async function paidOrdersEndedEarly(db: Database) {
   const ended = await db
     .select({ id: orders.id, paymentIntentId: orders.paymentIntentId })
     .from(orders)
-    .where(and(eq(orders.status, 'cancelled'), inArray(orders.cancelReason, [...REFUNDED_ENDINGS])))
+    .where(and(eq(orders.status, 'cancelled'), or(inArray(orders.cancelReason, [...REFUNDED_ENDINGS]), isNotNull(orders.reofferedAt))))
   const intentIds = ended.map((row) => row.paymentIntentId)
   const orderIds = ended.map((row) => row.id)
   const [payments, groceryHolds] = await Promise.all([orderPayments.paymentsOf(db, intentIds), groceries.holdsOf(db, orderIds)])

@@ -5,7 +5,7 @@ import { refundsThatCanGoDown } from '../../testing/refunds-down'
 import { testApi } from '../../testing/test-api'
 import { paymentErrors } from '../payments/index'
 import { liftPause, pausedRunners } from '../runner/index'
-import { findOrder, type Order, orderSupport } from './index'
+import { findOrder, type Order, orderSupport, sweepExpiredOrders } from './index'
 
 // Money given back: refunds through the gateway exactly once, the buyer whose runner never came,
 // and the runner who gives an order up. The embedded gateway, able to go down for refunds.
@@ -18,6 +18,19 @@ const HOUR = 60 * 60_000
 const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows)
 const gatewayRefundsOf = async (intentId: string) => rowsOf(await db.execute(sql`select amount_cents from embedded_refunds where intent_id = ${intentId}`))
 const viewAs = async (cookie: string, orderId: string) => (await call('GET', `/api/orders/${orderId}`, { cookie })).body.order as Order
+
+/**
+ * The runner gives the order up (it goes back to the offers, still paid for) and no one takes it
+ * within 30 minutes: the sweep ends it, refunded in full. The order as its buyer then sees it.
+ */
+async function givenUpAndLapsed(runner: { cookie: string }, order: Order, buyerCookie: string) {
+  const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
+  expect(released.status).toBe(200)
+  expect(released.body.order).toMatchObject({ status: 'pending_runner_acceptance', runnerId: null })
+  clock.advance(30 * 60_000)
+  expect((await sweepExpiredOrders(db, watched.gateway, clock)).cancelled).toContain(order.id)
+  return viewAs(buyerCookie, order.id)
+}
 
 /** An order a runner accepted and the card paid for: fee $2.00 and tip $5.00. */
 async function acceptedOrder() {
@@ -98,15 +111,15 @@ describe('the runner who never comes', () => {
 })
 
 describe('the runner who gives an order up', () => {
-  test('POST /release cancels it with a full refund and tells the buyer; only the assigned runner, only before pick-up', async () => {
+  test('POST /release, with no runner taking it within 30 minutes, ends it with a full refund; only the assigned runner, once', async () => {
     const { buyer, runner, order } = await acceptedOrder()
     const stranger = await completeAccount({ roles: ['runner'] })
     expect((await call('POST', `/api/orders/${order.id}/release`, { cookie: stranger.cookie })).status).toBe(404)
     expect((await call('POST', `/api/orders/${order.id}/release`, { cookie: buyer.cookie })).status).toBe(404)
-    const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
-    expect(released.status).toBe(200)
-    expect(released.body.order).toMatchObject({ status: 'cancelled', cancelReason: 'runner_released', paymentStatus: 'refunded', refundedAmount: '7.00' })
-    expect((await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })).status).toBe(409)
+    const ended = await givenUpAndLapsed(runner, order, buyer.cookie)
+    expect(ended).toMatchObject({ status: 'cancelled', cancelReason: 'runner_released', paymentStatus: 'refunded', refundedAmount: '7.00' })
+    expect((await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })).status).toBe(404)
+    expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing.filter((entry) => entry.id === order.id)).toEqual([])
   })
 
   test('more than 3 releases in 7 days pause accepts for 24 hours with 409 RUNNER_PAUSED; support sees the pause and lifts it', async () => {
@@ -126,11 +139,11 @@ describe('the runner who gives an order up', () => {
   })
 
   test('with the payment service down the refund stays owed, the check says so, and the sweep settles it', async () => {
-    const { runner, order } = await acceptedOrder()
+    const { buyer, runner, order } = await acceptedOrder()
     watched.refundsDown = true
-    const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
+    const ended = await givenUpAndLapsed(runner, order, buyer.cookie)
     watched.refundsDown = false
-    expect(released.body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', refundedAmount: '0.00' })
+    expect(ended).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', refundedAmount: '0.00' })
     const owed = (await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing.find((entry) => entry.id === order.id)
     expect(owed).toMatchObject({ refundOwed: true })
     expect((await orderSupport.settleOwedRefunds(db, watched.gateway, clock)).settled).toContain(order.id)
@@ -154,12 +167,10 @@ describe('an order in flight keeps moving after a partial refund', () => {
     expect(delivered.body.order).toMatchObject({ status: 'delivered', paymentStatus: 'partially_refunded', refundedAmount: '1.00' })
   })
 
-  test('refunded $1.00, the runner may still give the order up, and the buyer gets the rest back', async () => {
-    const { runner, order, row } = await acceptedOrder()
+  test('refunded $1.00, the runner may still give the order up, and the buyer gets the rest back when no one takes it', async () => {
+    const { buyer, runner, order, row } = await acceptedOrder()
     await refundADollar(row)
-    const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
-    expect(released.status).toBe(200)
-    expect(released.body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: '7.00' })
+    expect(await givenUpAndLapsed(runner, order, buyer.cookie)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundedAmount: '7.00' })
     expect((await gatewayRefundsOf(row.paymentIntentId)).map((refund) => refund.amount_cents)).toEqual([100, 600])
   })
 
@@ -202,12 +213,12 @@ describe('the full refund an ended order is owed counts every claim', () => {
   })
 
   test('an ended order with part of its charge still out is owed the rest, and the sweep gives it back', async () => {
-    const { runner, order, row } = await acceptedOrder()
+    const { buyer, runner, order, row } = await acceptedOrder()
     await orderSupport.refundOrder(db, watched.gateway, clock, row, { amountCents: 100, key: `test:${row.id}:part`, reason: 'x' })
     watched.refundsDown = true
-    const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
+    const ended = await givenUpAndLapsed(runner, order, buyer.cookie)
     watched.refundsDown = false
-    expect(released.body.order).toMatchObject({ status: 'cancelled', paymentStatus: 'partially_refunded', refundedAmount: '1.00' })
+    expect(ended).toMatchObject({ status: 'cancelled', paymentStatus: 'partially_refunded', refundedAmount: '1.00' })
     expect((await orderSupport.checkPayments(db, watched.gateway, clock)).disagreeing.find((entry) => entry.id === order.id)).toMatchObject({
       refundOwed: true,
     })

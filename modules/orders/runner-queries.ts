@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, gte, lte, max, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/database'
 import { orderPayments } from '../payments/index'
 import { type Clock, type Coordinates, nearPlace, type RunnerSince, runnerSinceLookup, runnerSinceRows } from '../shared/index'
-import { orders } from './schema'
+import { orderGiveUps, orders } from './schema'
 import type { OrderRow } from './transitions'
 
 /** Where a page of offers ended: the last order's offer time and id (ties on the time go by id). */
@@ -26,7 +27,7 @@ export async function ordersWaitingNear(
     .from(orders)
     .where(
       and(
-        // Waiting says its payment is authorized too: the order and its payment only leave those states together.
+        // Waiting: its payment authorized, or (given up by its runner and re-offered) captured already.
         eq(orders.status, 'pending_runner_acceptance'),
         gt(orders.offersOpenAt, query.offeredAfter),
         lte(orders.offersOpenAt, query.now),
@@ -83,21 +84,48 @@ export async function unsettledClaims(db: Database, acceptedBefore: Date): Promi
   return claimed.filter((row) => payments.get(row.paymentIntentId)?.status === 'authorized').slice(0, RECOVERED_AT_ONCE)
 }
 
-/** When the runner gave up orders they had accepted (runner_released), newest first, after a time. */
-export async function givenUpSince(db: Database, runnerId: string, since: Date): Promise<Date[]> {
-  const rows = await db
-    .select({ at: orders.cancelledAt })
+/**
+ * The give-ups of orders a runner had accepted, since a time: each recorded give-up (the order
+ * went back to the offers), and orders ended as given up before give-ups were recorded (the old
+ * rule cancelled them), counted once.
+ */
+function giveUpsSince(db: Database, since: Date, runnerId?: string) {
+  const recorded = db
+    .select({ runnerId: orderGiveUps.runnerId, at: orderGiveUps.givenUpAt })
+    .from(orderGiveUps)
+    .where(and(gt(orderGiveUps.givenUpAt, since), runnerId ? eq(orderGiveUps.runnerId, runnerId) : undefined))
+  const endedBefore = db
+    .select({ runnerId: sql<string>`${orders.runnerId}`.as('runner_id'), at: sql<Date>`${orders.cancelledAt}`.as('at') })
     .from(orders)
-    .where(and(eq(orders.runnerId, runnerId), eq(orders.cancelReason, 'runner_released'), gt(orders.cancelledAt, since)))
-    .orderBy(desc(orders.cancelledAt))
-  return rows.flatMap((row) => (row.at ? [row.at] : []))
+    .where(
+      and(
+        eq(orders.cancelReason, 'runner_released'),
+        isNull(orders.reofferedAt),
+        gt(orders.cancelledAt, since),
+        runnerId ? eq(orders.runnerId, runnerId) : undefined,
+      ),
+    )
+  return unionAll(recorded, endedBefore).as('give_ups')
+}
+
+/** When the runner gave up orders they had accepted, newest first, after a time. */
+export async function givenUpSince(db: Database, runnerId: string, since: Date): Promise<Date[]> {
+  const giveUps = giveUpsSince(db, since, runnerId)
+  const rows = await db.select({ at: giveUps.at }).from(giveUps).orderBy(desc(giveUps.at))
+  return rows.map((row) => new Date(row.at))
 }
 
 /** Runners who gave up orders since a time, and how many: for support's list of paused runners. */
 export async function givenUpCountsSince(db: Database, since: Date) {
-  return db
-    .select({ runnerId: orders.runnerId, givenUp: count(), latest: max(orders.cancelledAt) })
-    .from(orders)
-    .where(and(eq(orders.cancelReason, 'runner_released'), gte(orders.cancelledAt, since)))
-    .groupBy(orders.runnerId)
+  const giveUps = giveUpsSince(db, since)
+  return db.select({ runnerId: giveUps.runnerId, givenUp: count() }).from(giveUps).groupBy(giveUps.runnerId)
+}
+
+/** Whether the runner gave this order up: they may not take it again. */
+export async function gaveUp(db: Database, orderId: string, runnerId: string) {
+  const [row] = await db
+    .select({ at: orderGiveUps.givenUpAt })
+    .from(orderGiveUps)
+    .where(and(eq(orderGiveUps.orderId, orderId), eq(orderGiveUps.runnerId, runnerId)))
+  return row !== undefined
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from '../accounts/index'
 import { stores } from '../catalog/index'
 import { belongsToColumn, createdAtColumn, DEFAULT_TIME_ZONE, idColumn, outbox, refersToColumn, updatedAtColumn } from '../shared/index'
@@ -96,6 +96,11 @@ export const orders = pgTable(
     offersFannedOutAt: timestamp({ withTimezone: true }),
     /** When its buyer was told, the evening before, that its offers lapse before morning (scheduling's offers-overnight.ts); null until then, and again once moved. */
     overnightToldAt: timestamp({ withTimezone: true }),
+    /**
+     * When its runner last gave it up before pick-up and it went back to the offers, its fee and tip
+     * already captured (offersOpenAt moves there too, so its 30 minutes count from the give-up); null if never given up.
+     */
+    reofferedAt: timestamp({ withTimezone: true }),
     timeSlot: text().notNull().default('ASAP'),
     /** The gateway's id for the authorization (a Stripe PaymentIntent, or the embedded gateway's). */
     paymentIntentId: text().notNull().unique(),
@@ -146,6 +151,20 @@ export const orderEvents = pgTable(
     // A refund, or a problem's resolving, is told once, however often it is settled again (a retry, Stripe's webhook after our own answer).
     uniqueIndex('order_events_told_once').on(t.orderId, t.type, t.subjectId).where(inList('type', EVENTS_TOLD_ONCE)),
   ],
+)
+
+/**
+ * Each give-up of an order by its runner before pick-up: the order went back to the offers, and
+ * that runner may not take it again. The give-ups in a runner's last days pause their accepts.
+ */
+export const orderGiveUps = pgTable(
+  'order_give_ups',
+  {
+    orderId: belongsToColumn(() => orders.id),
+    runnerId: belongsToColumn(() => users.id),
+    givenUpAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.runnerId] }), index('order_give_ups_runner_at_idx').on(t.runnerId, t.givenUpAt)],
 )
 
 /**

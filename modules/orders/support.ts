@@ -146,8 +146,10 @@ const PAYMENT_STATES_OF: Record<OrderStatus, readonly PaymentStatus[]> = {
  * Why an order's payment does not go with the order's own state, in support's words: an order
  * that cannot move, or money nobody accounts for. Payments' check says the rest.
  */
-function orderStateDisagreements(row: { status: OrderStatus }, payment: OrderPayment) {
+function orderStateDisagreements(row: { status: OrderStatus; reofferedAt: Date | null }, payment: OrderPayment) {
   if (PAYMENT_STATES_OF[row.status].includes(payment.status)) return []
+  // Given up and waiting again: paid for already, its next runner's accept charges nothing.
+  if (row.status === 'pending_runner_acceptance' && row.reofferedAt && orderPayments.isCharged(payment.status)) return []
   return [
     row.status === 'runner_accepted' || row.status === 'picked_up'
       ? `cannot move on with a payment ${payment.status}`
@@ -164,7 +166,9 @@ function orderStateDisagreements(row: { status: OrderStatus }, payment: OrderPay
  * empty when money and orders agree.
  */
 export async function checkPayments(db: Database, gateway: PaymentGateway, clock: Clock) {
-  const rows = await db.select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId, runnerId: orders.runnerId }).from(orders)
+  const rows = await db
+    .select({ id: orders.id, status: orders.status, paymentIntentId: orders.paymentIntentId, runnerId: orders.runnerId, reofferedAt: orders.reofferedAt })
+    .from(orders)
   const money = await check(
     db,
     gateway,

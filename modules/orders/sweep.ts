@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, lte } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { holdWindows, type PaymentGateway } from '../payments/index'
-import { type Clock, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
+import { afterCursor, type Clock, type KeysetCursor, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { releaseAndEnd } from './cancel'
-import { orders } from './schema'
+import { type OrderRow, orders } from './schema'
 
 const BATCH = 200
 /** Gateway calls in flight at once: enough to clear a backlog quickly, few enough to be polite to Stripe. */
@@ -14,29 +14,23 @@ export type SweepResult = { cancelled: string[]; failed: { orderId: string; reas
 /**
  * The 30-minute sweep: every order still waiting for a runner 30 minutes after its offers opened
  * (its placement, or a scheduled order's lead time before its window) has its holds released and
- * is cancelled, each on its own (releaseAndEnd). A gateway failure leaves the order as it is for the next sweep.
+ * is cancelled, each on its own (releaseAndEnd); a re-offered one, 30 minutes after its give-up, is
+ * refunded in full instead. A gateway failure leaves the order as it is for the next sweep.
  */
 export async function sweepExpiredOrders(db: Database, gateway: PaymentGateway, clock: Clock): Promise<SweepResult> {
   const result: SweepResult = { cancelled: [], failed: [], anomalies: [] }
   const cutoff = holdWindows.holdLapsedBefore(clock.now())
-  let after: { offersOpenAt: Date; id: string } | null = null
+  let after: KeysetCursor | null = null
   for (;;) {
-    const batch = await db
+    const batch: OrderRow[] = await db
       .select()
       .from(orders)
-      .where(
-        and(
-          eq(orders.status, 'pending_runner_acceptance'),
-          lte(orders.offersOpenAt, cutoff),
-          after
-            ? or(gt(orders.offersOpenAt, after.offersOpenAt), and(eq(orders.offersOpenAt, after.offersOpenAt), sql`${orders.id} > ${after.id}`))
-            : undefined,
-        ),
-      )
+      .where(and(eq(orders.status, 'pending_runner_acceptance'), lte(orders.offersOpenAt, cutoff), afterCursor(orders.offersOpenAt, orders.id, after)))
       .orderBy(asc(orders.offersOpenAt), asc(orders.id))
       .limit(BATCH)
     if (batch.length === 0) return result
-    after = batch.at(-1)!
+    const last = batch.at(-1)!
+    after = { at: last.offersOpenAt, id: last.id }
     for (let start = 0; start < batch.length; start += CONCURRENCY) {
       await Promise.all(
         batch.slice(start, start + CONCURRENCY).map(async (order) => {

@@ -16,10 +16,11 @@ import {
   PHOTO_STATES,
 } from './contract'
 import { decideSubstitution, markItem } from './line-moves'
+import { orderTracking } from './order-tracking'
 import { orderTrust } from './order-trust'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
 import { tallyDelivery } from './runner-tallies'
-import { type OrderItem, type OrderPhoto, type OrderRow, orders } from './schema'
+import { type OrderItem, type OrderPhoto, type OrderRow, orderGiveUps, orders } from './schema'
 import { type ChosenWindow, offersOpenAtFor, takeWindowPlace, type WindowTerms } from './window-places'
 
 export { ORDER_CHANGED_CHANNEL, type OrderRow }
@@ -73,6 +74,8 @@ async function moveIn(
   // The order's row is locked by its update: its payment is read after it (the agreed lock order).
   if (paymentIn && !(await orderPayments.paymentIsIn(tx, moved.paymentIntentId, paymentIn))) throw new PaymentElsewhere()
   await alsoTally?.(tx, moved)
+  // A pick-up's promise, a delivery's arrival, and the runner's point dropped by any move that ends the order.
+  await orderTracking().moved(tx, moved)
   if (announce) await announceOrderChange(tx, moved.id)
   const event = EVENT_OF_STATUS[to]
   if (event) await recordOrderEvent(tx, clock, moved.id, event)
@@ -175,6 +178,8 @@ async function reschedule(tx: Database, clock: Clock, row: OrderRow, window: Cho
         eq(orders.buyerId, row.buyerId),
         eq(orders.status, 'pending_runner_acceptance'),
         gt(orders.offersOpenAt, holdWindows.holdLapsedBefore(now)),
+        // A given-up order is paid for: it keeps the 30 minutes from its give-up.
+        isNull(orders.reofferedAt),
       ),
     )
     .returning()
@@ -257,6 +262,38 @@ const cancelAccepted = (
       ending.acceptedBefore ? lte(orders.acceptedAt, ending.acceptedBefore) : undefined,
     ],
     set: { cancelledAt: clock.now(), cancelReason: ending.reason },
+    paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
+  })
+
+/**
+ * The runner gives a paid order up before pick-up: it goes back to the offers as if just placed
+ * (its 30 minutes count from now), its fee and tip still captured and its grocery hold standing,
+ * and the give-up is recorded, so that runner cannot take it again and it counts toward their
+ * pause. Runners near the store and the buyer hear of it. Null when it had moved on (picked up, ended).
+ */
+const reoffer = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
+  move(db, clock, 'reoffer', {
+    orderId,
+    when: [eq(orders.runnerId, runnerId)],
+    set: { runnerId: null, acceptedAt: null, offersOpenAt: clock.now(), offersFannedOutAt: clock.now(), reofferedAt: clock.now() },
+    paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
+    async alsoTally(tx, moved) {
+      await tx.insert(orderGiveUps).values({ orderId: moved.id, runnerId, givenUpAt: clock.now() })
+      await recordOrderEvent(tx, clock, moved.id, 'reoffered', runnerId)
+    },
+  })
+
+/**
+ * A re-offered order ends before another runner took it: the buyer or support cancelled it
+ * (`reason`), or its 30 minutes since the give-up passed ('runner_released', the give-up's own
+ * ending). Only while it waits, so of this and a runner's accept one conditional update wins.
+ * The caller refunds the charge and releases the grocery hold.
+ */
+const endReoffered = (db: Database, clock: Clock, orderId: string, reason: Extract<CancelReason, 'buyer' | 'support' | 'runner_released'>) =>
+  move(db, clock, 'endReoffered', {
+    orderId,
+    when: [isNotNull(orders.reofferedAt)],
+    set: { cancelledAt: clock.now(), cancelReason: reason },
     paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
   })
 
@@ -385,6 +422,8 @@ export const orderMoves = {
   markPaidFor,
   endUnpaid,
   cancelAccepted,
+  reoffer,
+  endReoffered,
   reportPickup,
   endNothingFound,
   reportDelivered,

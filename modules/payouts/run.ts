@@ -53,24 +53,25 @@ type ClaimedBatch = { lines: LineRow[]; destinations: Map<string, string>; after
 
 /**
  * Every batch, with the ledger's work beside the gateway's: while one batch's transfers are in
- * flight, the next batch is read and claimed and the one before settled, so the transfers never
- * wait on those round trips. Each is the same work as one batch at a time: the batches hold
- * different lines, and each lock is still taken in id order. Should one step throw, those still
- * under way end before the run throws; a claimed line left unsent goes next run under its key.
+ * flight, the batch before is settled and then the next is read and claimed, so the transfers
+ * never wait on those round trips. The ledger's work goes one step at a time, on one connection
+ * beside the transfers' CONCURRENCY and the run's lock, so a run fits in the pool of ten. Each is
+ * the same work as one batch at a time: the batches hold different lines, and each lock is still
+ * taken in id order. Should one step throw, those still under way end before the run throws; a
+ * claimed line left unsent goes next run under its key.
  */
 async function payInBatches(db: Database, gateway: PaymentGateway, clock: Clock, now: Date, result: PayoutRunResult) {
-  let claiming = awaitedLater(claimNextBatch(db, clock, now, null))
-  let settling = awaitedLater(Promise.resolve())
+  let ledger = awaitedLater(claimNextBatch(db, clock, now, null))
   try {
-    for (let batch = await claiming; batch; batch = await claiming) {
-      claiming = awaitedLater(claimNextBatch(db, clock, now, batch.after))
-      const made = await sendBatch(db, gateway, clock, batch.lines, batch.destinations, result)
-      await settling
-      settling = awaitedLater(settleBatch(db, gateway, clock, made, result))
+    let made: MadeTransfer[] = []
+    for (let batch = await ledger; batch; batch = await ledger) {
+      const { after } = batch
+      ledger = awaitedLater(settleBatch(db, gateway, clock, made, result).then(() => claimNextBatch(db, clock, now, after)))
+      made = await sendBatch(db, gateway, clock, batch.lines, batch.destinations, result)
     }
-    await settling
+    await settleBatch(db, gateway, clock, made, result)
   } finally {
-    await Promise.allSettled([claiming, settling])
+    await Promise.allSettled([ledger])
   }
 }
 

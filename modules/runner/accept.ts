@@ -40,7 +40,8 @@ async function refuseWithoutPayouts(db: Database, clock: Clock, runner: UserRow,
 /**
  * PATCH /api/orders/{id}/accept. The claim is one conditional update (only a waiting order whose
  * hold still stands), so exactly one runner wins; then the card is captured once, by the order's
- * key. Losers get 409 ORDER_NO_LONGER_AVAILABLE.
+ * key, unless an earlier runner's accept captured it before they gave the order up. Losers get 409
+ * ORDER_NO_LONGER_AVAILABLE; the runner who gave it up, 409 ORDER_GIVEN_UP.
  */
 export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: Clock, runner: UserRow, orderId: string): Promise<OrderRow> {
   assertIsRunner(runner)
@@ -55,6 +56,7 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
   // A second tap by the winner gets the order it already has.
   if (order.runnerId === runner.id && order.status === 'runner_accepted') return order
   if (order.status !== 'pending_runner_acceptance') throw noLongerAvailable()
+  if (order.reofferedAt && (await runnerQueries.gaveUp(db, orderId, runner.id))) throw conflict(MESSAGES.gaveUpBefore, 'ORDER_GIVEN_UP')
   // A scheduled order is not on offer before its lead time: as if another runner had it.
   if (order.offersOpenAt.getTime() > clock.now().getTime()) throw noLongerAvailable()
   await refuseWithoutPayouts(db, clock, runner, orderId)
@@ -73,6 +75,9 @@ export async function acceptOrder(db: Database, gateway: PaymentGateway, clock: 
     throw noLongerAvailable()
   }
 
+  // Given up by an earlier runner after its capture: paid for already, so nothing is charged again.
+  if (claimed.reofferedAt && (await runnerQueries.isPaidFor(db, claimed)))
+    return (await db.transaction((tx) => orderMoves.markPaidFor(tx, clock, orderId))) ?? claimed
   const settled = await settleCapture(db, gateway, clock, claimed)
   if (settled.outcome === 'declined') throw conflict(MESSAGES.captureFailed, 'CAPTURE_FAILED')
   if (settled.outcome === 'released') throw noLongerAvailable(MESSAGES.holdReleased)

@@ -126,6 +126,12 @@ export const GROCERY_TOTAL_WARN_MIN_CENTS = 500
 export const GIVE_UPS_ALLOWED = 3
 export const GIVE_UP_WINDOW_DAYS = 7
 export const GIVE_UP_PAUSE_HOURS = 24
+/**
+ * A given-up order goes back to the offers only while its grocery hold is younger than this: a
+ * card hold lasts about 7 days, and another runner needs the rest to shop and deliver. Older, the
+ * order ends and is refunded in full.
+ */
+export const REOFFER_GROCERY_HOLD_MAX_DAYS = 5
 
 export const statusUpdateSchema = z.object({
   status: z.string().max(40),
@@ -159,6 +165,7 @@ export const MESSAGES = {
   notPaidYet: "The buyer's payment for this order has not gone through yet. Please wait a moment and try again.",
   paused: (until: Date) =>
     `You gave up more than ${GIVE_UPS_ALLOWED} orders in ${GIVE_UP_WINDOW_DAYS} days, so you can accept new orders again at ${until.toISOString().slice(11, 16)} UTC on ${until.toISOString().slice(0, 10)}. Contact support if this is a mistake.`,
+  gaveUpBefore: 'You gave this order up, so it has gone to other runners and you cannot accept it again.',
   nothingToPickUp: 'None of the items was found, so there is nothing to pick up. End the order as nothing found instead: the buyer gets the fee and tip back.',
   receiptClosed: 'A receipt can be added after accepting the order and until it is delivered.',
   receiptKept: 'The receipt stays as it was when you entered the grocery total: the customer checks that total against it.',

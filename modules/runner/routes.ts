@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { z } from 'zod'
-import type { SessionPlugin } from '../accounts/index'
+import type { SessionPlugin, UserRow } from '../accounts/index'
 import { type OrderRow, orderContract, orderViews, type Viewer } from '../orders/index'
 import type { PaymentGateway } from '../payments/index'
 import { onboardingLinkSchema, payoutsResponseSchema, payoutTermsOf, runnerPayouts } from '../payouts/index'
@@ -26,11 +26,13 @@ import {
   deliveryPhotoResponseSchema,
   itemMarkSchema,
   ORDER_PHOTO_SLOTS,
+  type OrderPhotoSlot,
   preferencesSchema,
   preferencesUpdateSchema,
   receiptResponseSchema,
   runnerStatsSchema,
   statusUpdateSchema,
+  type UploadedPhoto,
 } from './contract'
 import { updateDeliveryStatus } from './delivery'
 import { giveUpOrder } from './give-up'
@@ -59,13 +61,22 @@ const PREFIX = '/api'
 export function runnerRoutes({ db, clock, config, session, gateway, objects, pages, streams }: RunnerRouteDeps) {
   const terms = payoutTermsOf(config)
   const single = async (row: OrderRow, viewer: Viewer) => ({ order: (await orderViews(db, clock, [row], viewer, terms))[0]! })
+  /** multipart/form-data with the file in `photo`, read by the handler itself under the photo's limit; 201 with the photo under its slot's name. */
+  const photoUpload =
+    <Slot extends OrderPhotoSlot>(slot: Slot) =>
+    async ({ user, params, request, set }: { user: UserRow; params: { id: string }; request: Request; set: { status?: number | string } }) => {
+      const photo = await addOrderPhoto(db, clock, objects, user, params.id, slot, request)
+      set.status = 201
+      return { [slot]: photo } as Record<Slot, UploadedPhoto>
+    }
   return (
     new Elysia({ name: 'runner', prefix: PREFIX })
       .use(session)
+      // `runner: true`: signed in (401 otherwise) and a runner (403 NOT_A_RUNNER otherwise), checked after the body and query are validated.
+      .macro('runner', { signedIn: true, beforeHandle: ({ user }) => assertIsRunner(user) })
       .get(
         '/orders/pending',
         async ({ user, query, request, set }) => {
-          assertIsRunner(user)
           // Sent as made once for the shared page (availableOrdersResponseSchema), so the cards are not re-validated per request;
           // the headers go in `set` (see answerBytes).
           const answer = await availableOrdersAnswer(db, clock, terms, pages, user, query)
@@ -76,7 +87,7 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
           return answerBytes(answer[encoding === 'gzip' ? 'gzip' : 'identity'], set, request)
         },
         {
-          signedIn: true,
+          runner: true,
           query: z.object({ zipCode: z.string().max(10).optional(), cursor: z.string().max(200).optional() }),
           detail: preEncodedJsonDetail('Orders waiting near the runner, oldest first, 50 at a time with a cursor for more', availableOrdersResponseSchema),
         },
@@ -85,12 +96,11 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
       .get(
         '/orders/pending/events',
         async ({ user, query }) => {
-          assertIsRunner(user)
           const search = await offerSearch(db, user, query.zipCode)
           const body = streams.open(user.id, followOffers(db, clock, terms, pages, user, search), OFFERS_HEARTBEAT_MS)
           return new Response(body, { headers: EVENT_STREAM_HEADERS })
         },
-        { signedIn: true, query: z.object({ zipCode: z.string().max(10).optional() }), detail: EVENT_STREAM_DETAIL },
+        { runner: true, query: z.object({ zipCode: z.string().max(10).optional() }), detail: EVENT_STREAM_DETAIL },
       )
       .patch('/orders/:id/accept', async ({ user, params }) => single(await acceptOrder(db, gateway, clock, user, params.id), user), {
         signedIn: true,
@@ -123,90 +133,41 @@ export function runnerRoutes({ db, clock, config, session, gateway, objects, pag
         async ({ user, params, body }) => single(await markOrderItem(db, clock, user, params.id, params.itemId, validInput(itemMarkSchema, body)), user),
         { signedIn: true, response: orderResponseSchema },
       )
-      // multipart/form-data with the file in `photo`, read by the handler itself under the photo's limit.
-      .post(
-        uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.receipt}`),
-        async ({ user, params, request, set }) => {
-          const receipt = await addOrderPhoto(db, clock, objects, user, params.id, 'receipt', request)
-          set.status = 201
-          return { receipt }
-        },
-        { signedIn: true, response: { 201: receiptResponseSchema } },
-      )
-      .post(
-        uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.deliveryPhoto}`),
-        async ({ user, params, request, set }) => {
-          const deliveryPhoto = await addOrderPhoto(db, clock, objects, user, params.id, 'deliveryPhoto', request)
-          set.status = 201
-          return { deliveryPhoto }
-        },
-        { signedIn: true, response: { 201: deliveryPhotoResponseSchema } },
-      )
-      .get(
-        '/runner/stats',
-        ({ user }) => {
-          assertIsRunner(user)
-          return runnerStats(db, clock, user.id)
-        },
-        { signedIn: true, response: runnerStatsSchema },
-      )
-      .get(
-        '/runner/payouts',
-        ({ user, query }) => {
-          assertIsRunner(user)
-          return runnerPayouts.payoutStatement(db, clock, user.id, query.cursor)
-        },
-        {
-          signedIn: true,
-          query: z.object({ cursor: z.string().max(200).optional() }),
-          response: payoutsResponseSchema,
-          detail: { summary: "The runner's payout account, the four balances, and the earnings ledger newest first, 50 at a time with a cursor" },
-        },
-      )
-      .post(
-        '/runner/payouts/onboarding',
-        ({ user }) => {
-          assertIsRunner(user)
-          return runnerPayouts.startOnboarding(db, gateway, clock, user, config.APP_URL)
-        },
-        { signedIn: true, response: onboardingLinkSchema, detail: { summary: 'A one-time link to the payout onboarding form, coming back to Earnings' } },
-      )
-      .get(
-        '/runner/availability',
-        ({ user }) => {
-          assertIsRunner(user)
-          return availabilityOf(db, clock, user.id)
-        },
-        { signedIn: true, response: availabilitySchema },
-      )
-      .patch(
-        '/runner/availability',
-        ({ user, body }) => {
-          assertIsRunner(user)
-          return setAvailability(db, clock, user.id, body)
-        },
-        { signedIn: true, body: availabilityUpdateSchema, response: availabilitySchema },
-      )
-      .get(
-        '/runner/preferences',
-        ({ user }) => {
-          assertIsRunner(user)
-          return preferencesOf(db, user)
-        },
-        {
-          signedIn: true,
-          response: preferencesSchema,
-          detail: { summary: "The runner's radius (miles from their profile address to a store) and weekly hours" },
-        },
-      )
+      .post(uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.receipt}`), photoUpload('receipt'), {
+        signedIn: true,
+        response: { 201: receiptResponseSchema },
+      })
+      .post(uploadRoute(PREFIX, `/orders/:id/${ORDER_PHOTO_SLOTS.deliveryPhoto}`), photoUpload('deliveryPhoto'), {
+        signedIn: true,
+        response: { 201: deliveryPhotoResponseSchema },
+      })
+      .get('/runner/stats', ({ user }) => runnerStats(db, clock, user.id), { runner: true, response: runnerStatsSchema })
+      .get('/runner/payouts', ({ user, query }) => runnerPayouts.payoutStatement(db, clock, user.id, query.cursor), {
+        runner: true,
+        query: z.object({ cursor: z.string().max(200).optional() }),
+        response: payoutsResponseSchema,
+        detail: { summary: "The runner's payout account, the four balances, and the earnings ledger newest first, 50 at a time with a cursor" },
+      })
+      .post('/runner/payouts/onboarding', ({ user }) => runnerPayouts.startOnboarding(db, gateway, clock, user, config.APP_URL), {
+        runner: true,
+        response: onboardingLinkSchema,
+        detail: { summary: 'A one-time link to the payout onboarding form, coming back to Earnings' },
+      })
+      .get('/runner/availability', ({ user }) => availabilityOf(db, clock, user.id), { runner: true, response: availabilitySchema })
+      .patch('/runner/availability', ({ user, body }) => setAvailability(db, clock, user.id, body), {
+        runner: true,
+        body: availabilityUpdateSchema,
+        response: availabilitySchema,
+      })
+      .get('/runner/preferences', ({ user }) => preferencesOf(db, user), {
+        runner: true,
+        response: preferencesSchema,
+        detail: { summary: "The runner's radius (miles from their profile address to a store) and weekly hours" },
+      })
       // The body is checked in the handler, after the session and the role: strangers learn nothing of it.
-      .patch(
-        '/runner/preferences',
-        ({ user, body }) => {
-          assertIsRunner(user)
-          return setPreferences(db, clock, user, validInput(preferencesUpdateSchema, body))
-        },
-        { signedIn: true, response: preferencesSchema },
-      )
+      .patch('/runner/preferences', ({ user, body }) => setPreferences(db, clock, user, validInput(preferencesUpdateSchema, body)), {
+        runner: true,
+        response: preferencesSchema,
+      })
   )
 }

@@ -6,6 +6,10 @@ import { chosenWindow } from './order-windows'
 
 const ALREADY_TAKEN = 'A runner has already accepted this order, so it can no longer be moved to another window.'
 
+/** A given-up order is paid for and offered to other runners now: moving it would leave the buyer charged for an order no one may take for days. */
+const REOFFERED =
+  'Your runner gave this order up and it is being offered to other runners now, so its window cannot change. You can cancel it for a full refund and order again for another window.'
+
 /**
  * POST /api/orders/{id}/reschedule: the buyer moves their order to another of the store's windows
  * while no runner has taken it, checked as checkout checks one (400 NOT_A_WINDOW, 409
@@ -23,6 +27,7 @@ export async function rescheduleByBuyer(
   const row = await findOrder(db, orderId)
   if (!row || row.buyerId !== buyerId) throw notFound(orderContract.ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   if (row.status !== 'pending_runner_acceptance') throw conflict(ALREADY_TAKEN, 'INVALID_TRANSITION')
+  if (row.reofferedAt) throw conflict(REOFFERED, 'INVALID_TRANSITION')
   const window = await chosenWindow(db, clock, row.storeId, scheduledFor, 'scheduledFor')
   if (!holdWindows.holdOutlastsOffers(row.authorizedAt, orderSchedule.offersOpenAtFor(window, clock.now(), terms)))
     throw badRequest('Your card’s hold for this order ends before that window. Choose an earlier window, or cancel and order again.', 'NOT_A_WINDOW', {

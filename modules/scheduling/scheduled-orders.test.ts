@@ -212,6 +212,22 @@ describe('POST /api/orders/{id}/reschedule', () => {
     expect(await openDueOffers(db, clock)).not.toContain(order.id)
   })
 
+  test('a given-up order, paid for and offered to other runners again, cannot be moved: 409, and it keeps its 30 minutes from the give-up', async () => {
+    const buyer = await completeAccount()
+    const runner = await completeAccount({ roles: ['runner'] })
+    const window = await windowFrom(buyer.cookie, 5)
+    const later = await windowFrom(buyer.cookie, 24)
+    const order = await placeOrder(buyer.cookie, store, { scheduledFor: window.start })
+    clock.set(new Date(Date.parse(order.offersOpenAt) + 5 * MINUTE))
+    await openDueOffers(db, clock)
+    expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
+    expect((await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })).status).toBe(200)
+    const refused = await call('POST', `/api/orders/${order.id}/reschedule`, { cookie: buyer.cookie, body: { scheduledFor: later.start } })
+    expect(refused).toMatchObject({ status: 409, body: { code: 'INVALID_TRANSITION' } })
+    expect(refused.body.message).toContain('Your runner gave this order up')
+    expect(await orderAs(buyer.cookie, order.id)).toMatchObject({ status: 'pending_runner_acceptance', scheduledWindow: { start: window.start } })
+  })
+
   test('moved after its offers opened: runners who were offered it lose it, live and in the list, and cannot accept it until its new lead time', async () => {
     const buyer = await completeAccount()
     const runner = await completeAccount({ roles: ['runner'] })

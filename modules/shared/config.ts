@@ -27,6 +27,8 @@ export const configSchema = z.object({
   /** Which geocoder turns profile addresses into coordinates: the offline ZIP table, or the US Census Bureau's service. */
   GEOCODER: z.enum(['zip', 'census']).default('zip'),
   CENSUS_GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov'),
+  /** An OSRM-compatible route service (`/route/v1/driving`) the buyer's ETA takes its drives from. Unset: the estimate (straight line × detour ÷ urban speed), with no call out. */
+  ROUTING_URL: z.string().url().optional(),
   /** Firebase phone sign-in. Set all four to verify phones with Firebase instead of the embedded SMS sender. */
   FIREBASE_PROJECT_ID: z.string().min(1).optional(),
   FIREBASE_CLIENT_EMAIL: z.string().email().optional(),

@@ -17,6 +17,7 @@ export { censusGeocoder } from './geocoding/census'
 export type { Geocoder, PostalAddress } from './geocoding/geocoder'
 export { zipCentroid, zipCentroidGeocoder } from './geocoding/zip-centroid'
 export { MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, rawJsonBody } from './json-body'
+export { afterCursor, type KeysetCursor } from './keyset'
 export {
   type ChannelHub,
   channelHub,
@@ -29,6 +30,7 @@ export {
   type StreamEnd,
   type StreamSource,
 } from './live-events'
+export { type CatalogMessage, type MessageValues, messageCatalog, readCatalog, type Say } from './message-catalog'
 export { databaseObjectStore } from './object-store/database-store'
 export type { ObjectStore, StoredObject } from './object-store/object-store'
 export { type S3Settings, s3ObjectStore } from './object-store/s3-store'

@@ -122,8 +122,9 @@ export async function findProblem(db: Database, problemId: string): Promise<Prob
 }
 
 /**
- * A report as its notifications tell of it: who reported it, what went wrong in words, how support
- * resolved it, and its refund: how much, of which charge, and whether the runner bore it.
+ * A report as its notifications tell of it: who reported it, what went wrong (its kind, which each
+ * reader's notice puts in their own words), how support resolved it, and its refund: how much, of
+ * which charge, and whether the runner bore it.
  */
 export async function problemToTell(db: Database, problemId: string) {
   const row = await findProblem(db, problemId)
@@ -133,7 +134,7 @@ export async function problemToTell(db: Database, problemId: string) {
   const refund = refunds.find((made) => made.idempotencyKey === idempotencyKeys.problemRefund(row.id))
   return {
     reporterId: row.reporterId,
-    kind: PROBLEM_KIND_LABELS[row.kind],
+    kind: row.kind,
     resolution: row.resolution,
     refund: refund ? { amountCents: refund.amountCents, part: refund.part, fromRunner: refund.fromRunner } : null,
   }

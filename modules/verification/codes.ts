@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { AppError, badRequest, type Clock, isReservedTestNumber, tooManyRequests } from '../shared/index'
+import { AppError, badRequest, type Clock, isReservedTestNumber, type Language, tooManyRequests } from '../shared/index'
+import { codeText } from './code-text'
 import { CODE_LENGTH, CODE_LIFETIME_SECONDS, MESSAGES, TEST_CODE } from './contract'
 import { phoneVerifications } from './schema'
 import { SmsDeliveryError, type SmsSender } from './sms-sender'
@@ -80,10 +81,16 @@ async function assertWithinPhoneLimits(db: Database, now: Date, phone: string) {
 }
 
 /**
- * Sends a fresh code to a user's phone. Our own limits refuse with 429 and record nothing; only
- * a send the SMS provider itself fails is recorded as a failure, which opens the fallback.
+ * Sends a fresh code to a user's phone, in the language they read. Our own limits refuse with 429
+ * and record nothing; only a send the SMS provider itself fails is recorded as a failure, which
+ * opens the fallback.
  */
-export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssuer, userId: string, phone: string, ipAddress: string) {
+export async function issueCode(
+  { db, clock, sms, testNumbersEnabled }: CodeIssuer,
+  { id: userId, language }: { id: string; language: Language },
+  phone: string,
+  ipAddress: string,
+) {
   const now = clock.now()
   const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS)
   const isTestNumber = testNumbersEnabled && isReservedTestNumber(phone)
@@ -98,7 +105,7 @@ export async function issueCode({ db, clock, sms, testNumbersEnabled }: CodeIssu
   })
   if (isTestNumber) return
   try {
-    await sms.send(phone, `Your Kirana verification code is ${code}. It expires in ${CODE_LIFETIME_MS / MINUTE} minutes. Never share it.`)
+    await sms.send(phone, codeText(language, code, CODE_LIFETIME_MS / MINUTE))
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error
     await db.update(phoneVerifications).set({ status: 'failed', codeHash: null }).where(eq(phoneVerifications.id, id))

@@ -34,7 +34,7 @@ export function verificationRoutes({ session, config, codes, proofs, clientConfi
       .post(
         '/verification/send-code',
         async ({ user, body, request, server }) => {
-          await issueCode(codes, user.id, phoneOrRefuse(body.phone), addressOf(request, server))
+          await issueCode(codes, user, phoneOrRefuse(body.phone), addressOf(request, server))
           return { message: 'Verification code sent', expiresInSeconds: CODE_LIFETIME_MS / 1000 }
         },
         { signedIn: true, body: sendCodeSchema, response: sendCodeResponseSchema },

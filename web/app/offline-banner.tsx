@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useOnline } from '../lib/online'
 
 /** Says, for as long as it lasts, that the screen shows what this device kept and nothing new can load. */
@@ -7,7 +8,9 @@ export function OfflineBanner() {
     <div role="status" className="offline-banner-region">
       {!online && (
         <p className="offline-banner">
-          <strong>You're offline.</strong> Showing what was saved on this device.
+          <Trans>
+            <strong>You're offline.</strong> Showing what was saved on this device.
+          </Trans>
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { healthQueryOptions } from '../features/server/api/health'
 import { isProductionServer } from '../lib/environment'
@@ -13,7 +14,7 @@ function PreviewStatus() {
   if (!isSuccess && !isError) return null
   return (
     <div className={`preview-banner ${isSuccess ? 'preview-banner--up' : 'preview-banner--down'}`} role="status">
-      {isSuccess ? 'Preview backend running in this workspace.' : 'Preview backend disconnected.'}
+      {isSuccess ? <Trans>Preview backend running in this workspace.</Trans> : <Trans>Preview backend disconnected.</Trans>}
     </div>
   )
 }

@@ -1,21 +1,30 @@
 import { expect } from 'bun:test'
-import type { Page } from 'playwright'
+import type { Browser, Page } from 'playwright'
 import type { Role } from '../../modules/accounts/contract'
 import { TEST_CODE } from '../../modules/verification/contract'
-import type { RunningServer } from './harness'
+import { newPage, PHONE, type RunningServer } from './harness'
 
 /** Where the account journeys live. */
 const EDISON_ADDRESS = { street: '12 Oak Tree Road', city: 'Edison', state: 'NJ', zipCode: '08817' }
 
 /** The account steps the phone and profile journeys share, against one running server. */
-export function accountSteps(env: { server: RunningServer }) {
+export function accountSteps(env: { server: RunningServer; browser: Browser }) {
+  /** Signs up through the API from the page's context, so the page shares the new session's cookie. */
+  async function signUp(page: Page, account: { phone?: string; email?: string }) {
+    const response = await page.request.post(`${env.server.url}/api/register`, {
+      data: { firstName: 'Asha', lastName: 'Patel', password: 'chai and samosa', ...account },
+    })
+    expect(response.status()).toBe(201)
+  }
   return {
-    /** Signs up through the API from the page's context, so the page shares the new session's cookie. */
-    async signUp(page: Page, account: { phone?: string; email?: string }) {
-      const response = await page.request.post(`${env.server.url}/api/register`, {
-        data: { firstName: 'Asha', lastName: 'Patel', password: 'chai and samosa', ...account },
-      })
-      expect(response.status()).toBe(201)
+    signUp,
+
+    /** A new page at phone size (or `viewport`), signed up as Asha on `account` and opened at `path`. */
+    async signedUpAt(account: { phone?: string; email?: string }, path: string, viewport = PHONE) {
+      const opened = await newPage(env.browser, viewport)
+      await signUp(opened.page, account)
+      await opened.page.goto(`${env.server.url}${path}`)
+      return opened
     },
 
     async verifyByApi(page: Page, phone: string) {
@@ -71,3 +80,10 @@ export async function expectComfortableLayout(page: Page, targets = 'a, button, 
 export const toast = (page: Page, text: string) => page.locator('.toast').getByText(text, { exact: true }).waitFor()
 export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor()
 export const at = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path)
+
+/** Follows the link named `name` to `path`, where the screen's heading is `title`. */
+export async function followLink(page: Page, name: string, path: string, title: string) {
+  await page.getByRole('link', { name }).click()
+  await at(page, path)
+  await heading(page, title)
+}

@@ -1,17 +1,15 @@
 import { describe, expect, test } from 'bun:test'
 import { BRAND_NAME } from '../../modules/shared/contract'
-import { accountSteps, at, expectComfortableLayout, fillEdisonAddress, heading, toast } from './account-steps'
+import { accountSteps, at, expectComfortableLayout, fillEdisonAddress, followLink, heading, toast } from './account-steps'
 import { newPage, screenshot, useServerAndBrowser } from './harness'
 
 /** Profile completion's other ways in and the profile page, for accounts whose phones are test numbers. */
 describe('profile completion and the profile page in Chromium', () => {
   const env = useServerAndBrowser()
-  const { signUp, verifyByApi, completeProfileByApi } = accountSteps(env)
+  const { signUp, signedUpAt, verifyByApi, completeProfileByApi } = accountSteps(env)
 
   test('an account without a phone adds one from the blocked card, then verifies it', async () => {
-    const { page, context } = await newPage(env.browser)
-    await signUp(page, { email: 'no.phone@example.com' })
-    await page.goto(`${env.server.url}/profile-complete`)
+    const { page, context } = await signedUpAt({ email: 'no.phone@example.com' }, '/profile-complete')
     await heading(page, 'Verify your phone to get started')
     await page.getByRole('button', { name: 'Add Phone Number' }).click()
     await page.getByText('Please enter your phone number', { exact: true }).waitFor()
@@ -86,10 +84,7 @@ describe('profile completion and the profile page in Chromium', () => {
     expect(await page.getByText('Step 1 of 2').count()).toBe(0)
     await expectComfortableLayout(page)
     await screenshot(page, 'verification-already-verified-phone')
-    await page.getByRole('link', { name: 'Go to Profile' }).click()
-
-    await at(page, '/profile')
-    await heading(page, 'Asha Patel')
+    await followLink(page, 'Go to Profile', '/profile', 'Asha Patel')
     expect(await page.locator('.profile-summary__avatar').textContent()).toBe('AP')
     expect(await page.getByRole('link', { name: 'Verify phone' }).count()).toBe(0)
     await expectComfortableLayout(page)

@@ -34,6 +34,23 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name)
 }
 
+/**
+ * A buyer on `buyerPhone` watching their order find a runner, and Ravi on `runnerPhone` shopping for it;
+ * `close` closes both browser contexts.
+ */
+async function orderBeingShopped(buyerPhone: string, runnerPhone: string) {
+  const { buyer, order } = await buyerWithOrder(buyerPhone)
+  await buyer.goto(url(`/order/${order.id}`))
+  await heroTitle(buyer, 'Finding Runner')
+  const runner = await runnerRavi(runnerPhone)
+  await shoppingFor(runner, order)
+  const close = async () => {
+    await buyer.context().close()
+    await runner.context().close()
+  }
+  return { buyer, runner, close }
+}
+
 describe('an order from the buyer to the runner and back', () => {
   test('placed, accepted, one item not found, picked up and delivered: the buyer sees each step live', async () => {
     const { buyer, order } = await buyerWithOrder('(732) 555-0160')
@@ -145,11 +162,7 @@ describe('an order from the buyer to the runner and back', () => {
   })
 
   test("the runner can't do it: given up before pick-up, the order is cancelled and the buyer refunded and told, live", async () => {
-    const { buyer, order } = await buyerWithOrder('(732) 555-0162')
-    await buyer.goto(url(`/order/${order.id}`))
-    await heroTitle(buyer, 'Finding Runner')
-    const runner = await runnerRavi('(732) 555-0163')
-    await shoppingFor(runner, order)
+    const { buyer, runner, close } = await orderBeingShopped('(732) 555-0162', '(732) 555-0163')
     await heroTitle(buyer, 'Runner Found', LIVE_MS)
 
     await runner.getByRole('button', { name: "Can't do this order" }).click()
@@ -171,17 +184,11 @@ describe('an order from the buyer to the runner and back', () => {
       .getByText(/gave it up, so it was cancelled\. The fee and tip are refunded to your card/)
       .waitFor()
     await shot(buyer, 'tracking-given-up-phone')
-
-    await buyer.context().close()
-    await runner.context().close()
+    await close()
   })
 
   test('nothing found: the order ends cancelled, not out for delivery, with the fee and tip refunded and nothing to pay or confirm', async () => {
-    const { buyer, order } = await buyerWithOrder('(732) 555-0164')
-    await buyer.goto(url(`/order/${order.id}`))
-    await heroTitle(buyer, 'Finding Runner')
-    const runner = await runnerRavi('(732) 555-0165')
-    await shoppingFor(runner, order)
+    const { buyer, runner, close } = await orderBeingShopped('(732) 555-0164', '(732) 555-0165')
 
     // Nothing ticked: picking up asks whether nothing was found, and says what follows.
     await runner.getByRole('button', { name: 'MARK AS PICKED UP' }).click()
@@ -203,8 +210,6 @@ describe('an order from the buyer to the runner and back', () => {
     expect(await buyer.getByText('Out for Delivery', { exact: true }).count()).toBe(0)
     await expectComfortableLayout(buyer)
     await shot(buyer, 'tracking-nothing-found-phone')
-
-    await buyer.context().close()
-    await runner.context().close()
+    await close()
   })
 })

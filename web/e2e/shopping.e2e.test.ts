@@ -176,6 +176,7 @@ describe('shopping: store catalog → cart → pending order', () => {
       subcategory: null,
       description: 'A generated item with a description long enough to wrap onto a second line on a phone.',
       imageUrl: null,
+      localNames: [],
     }))
     await page.route('**/api/items?*', (route) => route.fulfill({ json: items }))
     await page.goto(url(`/store/${store!.id}`))

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright'
 import { MESSAGES, TEST_CODE } from '../../modules/verification/contract'
-import { accountSteps, at, expectComfortableLayout, fillEdisonAddress, heading, toast } from './account-steps'
+import { accountSteps, at, expectComfortableLayout, fillEdisonAddress, followLink, heading, toast } from './account-steps'
 import { DESKTOP, newPage, screenshot, useServerAndBrowser } from './harness'
 
 /**
@@ -14,7 +14,7 @@ import { DESKTOP, newPage, screenshot, useServerAndBrowser } from './harness'
  */
 describe('phone verification in Chromium', () => {
   const env = useServerAndBrowser()
-  const { signUp, verifyByApi, completeProfileByApi } = accountSteps(env)
+  const { signedUpAt, verifyByApi, completeProfileByApi } = accountSteps(env)
 
   /** The profile form, as a buyer at the Edison address, sent. */
   async function completeProfileAsBuyer(page: Page) {
@@ -25,12 +25,10 @@ describe('phone verification in Chromium', () => {
   }
 
   /**
-   * A new account on `phone` sends a code, goes back to the phone step by `back`, and sends again
+   * A new account on the phone step sends a code, goes back to the phone step by `back`, and sends again
    * within the minute: 'Too many requests' with a countdown, never the fallback. The seconds it shows.
    */
-  async function sendAgainTooSoon(page: Page, phone: string, back: () => Promise<unknown>) {
-    await signUp(page, { phone })
-    await page.goto(`${env.server.url}/phone-verification`)
+  async function sendAgainTooSoon(page: Page, back: () => Promise<unknown>) {
     await page.getByRole('button', { name: 'Send Code' }).click()
     await heading(page, 'Enter Your Code')
 
@@ -56,18 +54,12 @@ describe('phone verification in Chromium', () => {
   })
 
   test('blocked → verify with a wrong code, then the right one → complete the profile → the signed-in home', async () => {
-    const { page, context } = await newPage(env.browser)
-    await signUp(page, { phone: '(732) 555-0101', email: 'asha.0101@example.com' })
-
-    await page.goto(`${env.server.url}/profile-complete`)
+    const { page, context } = await signedUpAt({ phone: '(732) 555-0101', email: 'asha.0101@example.com' }, '/profile-complete')
     await heading(page, 'Verify your phone to get started')
     await page.getByText('(732) 555-0101').waitFor()
     await expectComfortableLayout(page)
     await screenshot(page, 'profile-complete-blocked-with-phone-phone')
-    await page.getByRole('link', { name: 'Go to Phone Verification' }).click()
-
-    await at(page, '/phone-verification')
-    await heading(page, 'Verify Your Phone')
+    await followLink(page, 'Go to Phone Verification', '/phone-verification', 'Verify Your Phone')
     expect(await page.getByLabel('Phone number').inputValue()).toBe('(732) 555-0101')
     await page.getByText('No text message is sent.').waitFor()
     await page.getByText('Daily SMS limits apply. Wait 15 to 30 minutes, or try again from another device or network.').waitFor()
@@ -123,8 +115,8 @@ describe('phone verification in Chromium', () => {
   })
 
   test("a second send within the minute says 'Too many requests' and counts down; it never opens the fallback", async () => {
-    const { page, context } = await newPage(env.browser)
-    const first = await sendAgainTooSoon(page, '(732) 555-0102', () => page.getByRole('button', { name: 'Change Phone Number' }).click())
+    const { page, context } = await signedUpAt({ phone: '(732) 555-0102' }, '/phone-verification')
+    const first = await sendAgainTooSoon(page, () => page.getByRole('button', { name: 'Change Phone Number' }).click())
     expect(first).toBeGreaterThan(50)
     expect(first).toBeLessThanOrEqual(60)
     expect(await page.getByRole('button', { name: 'Send Code' }).isDisabled()).toBe(true)
@@ -135,8 +127,8 @@ describe('phone verification in Chromium', () => {
   })
 
   test("refreshing the page and sending again within the minute waits it out ('Too many requests', counting down), never the fallback", async () => {
-    const { page, context } = await newPage(env.browser)
-    const seconds = await sendAgainTooSoon(page, '(732) 555-0108', () => page.reload())
+    const { page, context } = await signedUpAt({ phone: '(732) 555-0108' }, '/phone-verification')
+    const seconds = await sendAgainTooSoon(page, () => page.reload())
     expect(seconds).toBeGreaterThan(0)
     expect(seconds).toBeLessThanOrEqual(60)
     await countsDown(page, seconds)
@@ -145,10 +137,8 @@ describe('phone verification in Chromium', () => {
   })
 
   test("a number no text can reach gets the fallback: Try SMS Again, the captcha, then 'Phone Number Saved' and the profile", async () => {
-    const { page, context } = await newPage(env.browser)
     // A 555 number outside the fictional 0100…0199 range is a directory line: the SMS provider cannot text it.
-    await signUp(page, { phone: '(732) 555-1234', email: 'asha.1234@example.com' })
-    await page.goto(`${env.server.url}/phone-verification`)
+    const { page, context } = await signedUpAt({ phone: '(732) 555-1234', email: 'asha.1234@example.com' }, '/phone-verification')
     await page.getByRole('button', { name: 'Send Code' }).click()
     await toast(page, 'Smart Verification Active')
     await heading(page, "Confirm You're a Person")
@@ -187,9 +177,7 @@ describe('phone verification in Chromium', () => {
     await page.getByText('Your phone number is saved but not confirmed by SMS.').waitFor()
     await expectComfortableLayout(page)
     await screenshot(page, 'profile-phone-unconfirmed-phone')
-    await page.getByRole('link', { name: 'Verify phone' }).click()
-    await at(page, '/phone-verification')
-    await heading(page, 'Verify Your Phone')
+    await followLink(page, 'Verify phone', '/phone-verification', 'Verify Your Phone')
     await page.goto(`${env.server.url}/auth`)
     await heading(page, 'Hello, Asha')
     expect(await page.getByRole('heading', { name: 'Phone Verified!' }).count()).toBe(0)
@@ -197,9 +185,7 @@ describe('phone verification in Chromium', () => {
   })
 
   test('at desktop size the screens keep their card width', async () => {
-    const { page, context } = await newPage(env.browser, DESKTOP)
-    await signUp(page, { phone: '(732) 555-0106', email: 'asha.0106@example.com' })
-    await page.goto(`${env.server.url}/phone-verification`)
+    const { page, context } = await signedUpAt({ phone: '(732) 555-0106', email: 'asha.0106@example.com' }, '/phone-verification', DESKTOP)
     await heading(page, 'Verify Your Phone')
     await screenshot(page, 'verification-phone-step-desktop')
     await verifyByApi(page, '(732) 555-0106')

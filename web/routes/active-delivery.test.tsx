@@ -2,11 +2,12 @@ import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { EARLY_DELIVERY_WARNING_MINUTES } from '../../modules/shared/contract'
+import { showLanguage } from '../i18n/language'
 import { deliveryServer, line, openDelivery, openShopping, order, orderPath, pickUp, tick } from '../testing/delivery-screen'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { manualClock } from '../testing/manual-clock'
-import { aMessage, anAcceptedOrder, aRunner, SATURDAY_WINDOW } from '../testing/order-fixtures'
+import { aMessage, anAcceptedOrder, aRunner, partlyRefunded, SATURDAY_WINDOW } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { ActiveDeliveryPage } from './active-delivery'
@@ -42,18 +43,34 @@ describe('active delivery /delivery/{id}', () => {
     expect(earnings.getByText('The customer pays you for the groceries at the door, by Cash, Zelle, Venmo, or Apple Pay.')).toBeDefined()
   })
 
+  test('in Tamil: the status, the shopping list, the earnings and the pick-up button are in Tamil; names and amounts stay', async () => {
+    deliveryServer()
+    await showLanguage('ta')
+    try {
+      renderScreen(ActiveDeliveryPage, { path: '/delivery/$id', url: `/delivery/${order.id}`, user: aRunner() })
+      await screen.findByRole('heading', { level: 1, name: 'நடப்பு டெலிவரி' })
+      await screen.findByText('வாங்கும் நேரம்')
+      expect(screen.getByRole('heading', { name: 'பொருட்கள் பட்டியல்' })).toBeDefined()
+      expect(screen.getByRole('button', { name: 'எடுத்துவிட்டேன்' })).toBeDefined()
+      const earnings = within(screen.getByRole('region', { name: 'உங்கள் வருமானம்' }))
+      expect(earnings.getByText('டிப்ஸ்', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$5.00')
+      expect(line('Curry Leaves').textContent).toContain('1 × bunch · பின்னர் தெரியும்')
+    } finally {
+      await showLanguage('en')
+    }
+  })
+
   test("a refund while shopping reaches the earnings at once: the server's lower figure and the refund's line", async () => {
     deliveryServer()
     await openShopping()
     const stream = events.latest()!
     stream.open()
-    stream.push('order', {
-      ...order,
-      paymentStatus: 'partially_refunded',
-      refundedAmount: '5.00',
-      refunds: [{ id: 'refund-1', amount: '5.00', part: 'charge', refundedAt: '2026-01-05T10:20:00.000Z', reason: 'the tip, by request' }],
-      earnings: { amount: '2.00', status: 'expected' },
-    })
+    stream.push(
+      'order',
+      partlyRefunded(order, [{ id: 'refund-1', amount: '5.00', part: 'charge', refundedAt: '2026-01-05T10:20:00.000Z', reason: 'the tip, by request' }], {
+        earnings: { amount: '2.00', status: 'expected' },
+      }),
+    )
     const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
     expect(earnings.getByText('Fee and tip, less refunds', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$2.00once delivered')
     expect(earnings.getByText(/^Refunded to the buyer/).textContent).toBe('Refunded to the buyer: $5.00')

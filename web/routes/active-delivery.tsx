@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from '@tanstack/react-router'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { decimalToCents } from '../../modules/shared/contract'
@@ -26,42 +27,47 @@ import { useItemChecks } from './active-delivery/use-item-checks'
 
 /** /delivery/{id} (spec 001 §2): the runner's one order, from the store shelf to the customer's door, kept live. */
 export function ActiveDeliveryPage() {
+  const { t } = useLingui()
   const { id } = useParams({ from: '/delivery/$id' })
   const userId = useCurrentUser().data?.user?.id
   const stream = useOrderEvents(id)
   const order = useOrder(id, { live: stream === 'live' })
   // Only the runner who holds the order has a delivery here; anyone else gets the same answer as for no order.
+  const orderNumber = order.data && shortOrderId(order.data.id)
   const missing = (order.error instanceof ApiError && order.error.status === 404) || (order.data && order.data.runnerId !== userId)
 
   return (
     <ShopPage
-      back={{ to: '/runner', label: 'Back to dashboard' }}
-      title="Active Delivery"
-      subtitle={order.data && !missing ? `Order #${shortOrderId(order.data.id)}` : undefined}
+      back={{ to: '/runner', label: t`Back to dashboard` }}
+      title={t`Active Delivery`}
+      subtitle={orderNumber && !missing ? t`Order #${orderNumber}` : undefined}
       action={order.data && !missing ? <LiveIndicator state={stream} /> : undefined}
       mainClassName="delivery"
     >
       {missing ? (
         <CatalogMessage
-          title="Order not found"
+          title={t`Order not found`}
           action={
             <ButtonLink to="/runner" variant="primary">
-              Back to Dashboard
+              <Trans>Back to Dashboard</Trans>
             </ButtonLink>
           }
         >
-          <p>It may have been cancelled, or it is another runner's delivery.</p>
+          <p>
+            <Trans>It may have been cancelled, or it is another runner's delivery.</Trans>
+          </p>
         </CatalogMessage>
       ) : order.data ? (
         <Delivery order={order.data} live={stream === 'live'} viewerId={userId} />
       ) : (
-        <LoadingOrFailed query={order} loading="Loading delivery..." failed="This delivery could not be loaded" primary />
+        <LoadingOrFailed query={order} loading={t`Loading delivery...`} failed={t`This delivery could not be loaded`} primary />
       )}
     </ShopPage>
   )
 }
 
 function Delivery({ order, live, viewerId }: { order: Order; live: boolean; viewerId: string | undefined }) {
+  const { t, i18n } = useLingui()
   const checks = useItemChecks(order.id)
   const { groceryText, setGroceryText } = checks
   const shopping = order.status === 'runner_accepted'
@@ -85,15 +91,15 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
       <PhotoUpload order={order} slot="receipt" />
       {shopping && (
-        <Card compact className="stack delivery-card" aria-label="Grocery total">
+        <Card compact className="stack delivery-card" aria-label={t`Grocery total`}>
           <GroceryTotalField
             value={groceryText}
             onChange={setGroceryText}
-            error={groceryProblem}
+            error={groceryProblem && i18n._(groceryProblem)}
             byCard={byCard}
             nothingFound={nothingFound}
             holdCents={holdCents}
-            warnings={groceryWarnings}
+            warnings={groceryWarnings.map((warning) => i18n._(warning))}
           />
         </Card>
       )}

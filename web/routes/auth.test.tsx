@@ -193,10 +193,21 @@ describe('/auth forms', () => {
 
   test('someone reading Gujarati signs up in Gujarati: the account starts in the language they chose', async () => {
     const api = acceptsSignIn('POST /api/register', 201, 'Account created successfully')
-    await showLanguage('gu')
     try {
+      await act(() => showLanguage('en'))
       await openAuth()
-      signUp({ 'First name': 'Asha', 'Last name': 'Patel', 'Phone number': '(732) 555-0123', Password: 'saffron-rice-42' })
+      fireEvent.click(tab('Sign Up'))
+      for (const [label, value] of Object.entries({
+        'First name': 'Asha',
+        'Last name': 'Patel',
+        'Phone number': '(732) 555-0123',
+        Password: 'saffron-rice-42',
+      }))
+        type(label, value)
+      const form = field('Password').closest('form')!
+      // Switched half-way: the form keeps what was typed, and sends the language now on screen.
+      await act(() => showLanguage('gu'))
+      fireEvent.submit(form)
       await waitFor(() => expect(api.callsTo('POST /api/register')).toHaveLength(1))
       expect(api.callsTo('POST /api/register')[0]?.body).toMatchObject({ language: 'gu' })
     } finally {

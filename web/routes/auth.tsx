@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { BRAND_NAME } from '../../modules/shared/contract'
@@ -30,7 +31,9 @@ function AuthScreen({ initialTab }: { initialTab: AuthTab }) {
 
   return (
     <AuthLayout>
-      <h1 className="visually-hidden">Sign in to {BRAND_NAME}</h1>
+      <h1 className="visually-hidden">
+        <Trans>Sign in to {BRAND_NAME}</Trans>
+      </h1>
       <AuthTabs
         initialTab={initialTab}
         panels={{
@@ -39,10 +42,12 @@ function AuthScreen({ initialTab }: { initialTab: AuthTab }) {
             <>
               <SignUpForm onSigningIn={setSigningIn} />
               <p className="auth-card__alternative">
-                Prefer to verify your phone right away?{' '}
-                <Link to="/signup-verification" className="text-link">
-                  Sign up with phone verification
-                </Link>
+                <Trans>
+                  Prefer to verify your phone right away?{' '}
+                  <Link to="/signup-verification" className="text-link">
+                    Sign up with phone verification
+                  </Link>
+                </Trans>
               </p>
             </>
           ),

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useNearbyStores } from '../features/catalog/api/nearby-stores'
@@ -15,11 +16,14 @@ import { StoreSection } from './buyer-home/store-section'
 
 /** /buyer, and what a complete profile sees at any unknown path (spec 001 §2). */
 export function BuyerHomePage() {
+  const { t } = useLingui()
   const user = useCurrentUser().data?.user
   const origin = user ? profileOrigin(user) : null
   // One search from the profile's address feeds both lists: partners are the real stores, the rest are samples.
   const nearby = useNearbyStores(origin && { origin, query: '' })
   if (!user) return <LoadingScreen />
+  const firstName = user.firstName
+  const miles = DELIVERY_RADIUS_MILES
 
   const sections = { loading: nearby.isLoading, failed: nearby.isError, onRetry: () => void nearby.refetch() }
   const partners = nearby.data?.filter((store) => !store.isSample)
@@ -27,7 +31,7 @@ export function BuyerHomePage() {
   const developing = !isProductionServer()
   return (
     <AppChrome>
-      <Page title={<>Hello, {user.firstName ?? 'there'}</>} roomy wide>
+      <Page title={firstName ? t`Hello, ${firstName}` : t`Hello, there`} roomy wide>
         <div className="buyer-home__cards">
           <DeliveringToCard user={user} />
           <SearchCard />
@@ -35,14 +39,14 @@ export function BuyerHomePage() {
           <PromoCard />
         </div>
         {partners && partners.length > 0 && (
-          <StoreSection title="Partner Stores" stores={partners} empty={{ title: 'No partner stores found' }} {...sections} />
+          <StoreSection title={t`Partner Stores`} stores={partners} empty={{ title: t`No partner stores found` }} {...sections} />
         )}
         <StoreSection
-          title="Nearby Indian Stores"
+          title={t`Nearby Indian Stores`}
           stores={nearby.data?.filter((store) => store.isSample)}
           empty={{
-            title: 'No Indian stores found nearby',
-            hint: `No Indian grocery stores found within ${DELIVERY_RADIUS_MILES} miles. Try expanding your search area.`,
+            title: t`No Indian stores found nearby`,
+            hint: t`No Indian grocery stores found within ${miles} miles. Try expanding your search area.`,
           }}
           {...sections}
         />

@@ -1,8 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import type { ComponentProps, ReactNode } from 'react'
 import { estimatedGroceryCents, payNowCents } from '../../modules/cart-checkout/contract'
 import { closedNowMessage } from '../../modules/catalog/contract'
-import { itemsLabel } from '../../modules/orders/contract'
 import { formatCents } from '../../modules/shared/contract'
 import { updateCartDetails, useCartDetails } from '../features/cart/cart-details'
 import { cartBadge, clearCart } from '../features/cart/cart-storage'
@@ -11,6 +11,7 @@ import { useCart } from '../features/cart/use-cart'
 import { GroceryPaymentChoice } from '../features/cart-checkout/components/grocery-payment-choice'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { type KnownStore, useKnownStore } from '../features/catalog/use-known-store'
+import { itemsLabel } from '../features/orders/order-figures'
 import { useClock } from '../lib/clock'
 import { useCurrentUser } from '../lib/current-user'
 import { ActionBar } from '../ui/action-bar'
@@ -28,17 +29,18 @@ import { useTip } from './cart/use-tip'
 
 /** /cart?storeId={id} (spec 001 §2): review one store's cart, choose the tip, and hand the order to checkout. */
 export function CartPage() {
+  const { t } = useLingui()
   const { storeId } = useSearch({ from: '/cart' })
   // Without a storeId (an old link), the cart the top bar's badge points at is the one meant.
   const target = storeId ?? cartBadge().storeId
   if (!target)
     return (
-      <CartLayout back={{ to: '/buyer', label: 'Back to home' }}>
+      <CartLayout back={{ to: '/buyer', label: t`Back to home` }}>
         <CatalogMessage
-          title="Your cart is empty"
+          title={t`Your cart is empty`}
           action={
             <ButtonLink to="/store-search" variant="primary">
-              Find Stores
+              <Trans>Find Stores</Trans>
             </ButtonLink>
           }
         />
@@ -48,6 +50,7 @@ export function CartPage() {
 }
 
 function StoreCart({ storeId }: { storeId: string }) {
+  const { t } = useLingui()
   const lines = useCart(storeId)
   const { store, isPending } = useKnownStore(storeId)
   const user = useCurrentUser().data?.user ?? null
@@ -62,8 +65,11 @@ function StoreCart({ storeId }: { storeId: string }) {
   const needsWindow = deliveryType === 'scheduled' && !scheduledWindow
   const navigate = useNavigate()
   const count = itemsLabel(lines)
+  const storeName = store?.name
   const home = user?.latitude != null && user.longitude != null ? { latitude: user.latitude, longitude: user.longitude } : null
   const deliveryAddress = { address: user?.address ?? null, city: user?.city ?? null, state: user?.state ?? null, zipCode: user?.zipCode ?? null }
+
+  const payNow = formatCents(payNowCents(tip.tipCents))
 
   const placeOrder = () => {
     if (!store || needsWindow) return
@@ -83,22 +89,26 @@ function StoreCart({ storeId }: { storeId: string }) {
 
   const addItems = (
     <ButtonLink to="/store/$id" params={{ id: storeId }} variant="primary">
-      Add Items
+      <Trans>Add Items</Trans>
     </ButtonLink>
   )
 
   return (
-    <CartLayout back={{ to: '/store/$id', params: { id: storeId }, label: store ? `Back to ${store.name}` : 'Back to store' }}>
+    <CartLayout back={{ to: '/store/$id', params: { id: storeId }, label: storeName ? t`Back to ${storeName}` : t`Back to store` }}>
       {store ? (
         <StoreSummary store={store} from={home} />
       ) : isPending ? (
-        <CatalogMessage busy title="Loading store..." />
+        <CatalogMessage busy title={t`Loading store...`} />
       ) : (
-        <CatalogMessage title="Store not found" />
+        <CatalogMessage title={t`Store not found`} />
       )}
       {lines.length === 0 ? (
-        <CatalogMessage title="Your cart is empty" action={addItems}>
-          <p>Add a few things from {store?.name ?? 'the store'} and they will wait for you here.</p>
+        <CatalogMessage title={t`Your cart is empty`} action={addItems}>
+          <p>
+            {storeName
+              ? t`Add a few things from ${storeName} and they will wait for you here.`
+              : t`Add a few things from the store and they will wait for you here.`}
+          </p>
         </CatalogMessage>
       ) : (
         <div className="cart-layout">
@@ -115,7 +125,7 @@ function StoreCart({ storeId }: { storeId: string }) {
               </ul>
               <Link to="/store/$id" params={{ id: storeId }} className="cart-action cart-card__more">
                 <Icon name="plus" />
-                Add more items
+                <Trans>Add more items</Trans>
               </Link>
             </Card>
             <PricingNotice groceryPayment={groceryPayment} />
@@ -144,7 +154,7 @@ function StoreCart({ storeId }: { storeId: string }) {
           <ActionBar className="place-order-bar">
             {needsWindow && (
               <p className="place-order-bar__hint" id="cart-needs-window">
-                Choose a delivery window first.
+                <Trans>Choose a delivery window first.</Trans>
               </p>
             )}
             <Button
@@ -156,7 +166,7 @@ function StoreCart({ storeId }: { storeId: string }) {
               aria-describedby={needsWindow ? 'cart-needs-window' : undefined}
               onClick={placeOrder}
             >
-              Checkout - {formatCents(payNowCents(tip.tipCents))}
+              <Trans>Checkout - {payNow}</Trans>
             </Button>
           </ActionBar>
         </div>
@@ -173,8 +183,9 @@ function useClosedMessage(store: KnownStore | null): string | null {
 }
 
 function CartLayout({ back, children }: { back: ComponentProps<typeof ShopPage>['back']; children: ReactNode }) {
+  const { t } = useLingui()
   return (
-    <ShopPage back={back} title="Your Cart" mainClassName="cart">
+    <ShopPage back={back} title={t`Your Cart`} mainClassName="cart">
       {children}
     </ShopPage>
   )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
@@ -24,16 +25,20 @@ export function CheckoutDebugPage() {
 }
 
 function DebugCheckout() {
+  const { t } = useLingui()
   // One id for the page: React's double effects and a refetch make the same intent, not a second hold.
   const [checkoutId] = useState(newCheckoutId)
+  const amount = formatCents(DEBUG_AMOUNT_CENTS)
   const intent = useQuery(debugIntentQueryOptions(DEBUG_AMOUNT_CENTS, checkoutId))
   const confirmerRef = useRef<CardConfirmer | null>(null)
   const [busy, setBusy] = useState(false)
   const { toast } = useToast()
   const navigate = useNavigate()
+  const paymentIntentId = intent.data?.paymentIntentId
+  const setupFailure = intent.error ? failureMessage(intent.error, t`Failed to create payment intent`) : ''
 
   useEffect(() => {
-    if (intent.error) toast({ title: 'Setup Failed', description: failureMessage(intent.error, 'Failed to create payment intent'), variant: 'destructive' })
+    if (intent.error) toast({ title: t`Setup Failed`, description: setupFailure, variant: 'destructive' })
   }, [intent.error])
 
   const pay = async (event: FormEvent) => {
@@ -43,53 +48,61 @@ function DebugCheckout() {
     setBusy(true)
     try {
       await card.confirm(intent.data.clientSecret)
-      toast({ title: 'Payment Authorized', description: `${formatCents(DEBUG_AMOUNT_CENTS)} is held on the test card; no order was made.`, variant: 'success' })
+      toast({ title: t`Payment Authorized`, description: t`${amount} is held on the test card; no order was made.`, variant: 'success' })
       void navigate({ to: '/orders' })
     } catch (error) {
-      toast({ title: 'Stripe Failed', description: failureMessage(error, 'The card could not be authorized.'), variant: 'destructive' })
+      toast({ title: t`Stripe Failed`, description: failureMessage(error, t`The card could not be authorized.`), variant: 'destructive' })
       setBusy(false)
     }
   }
 
   return (
-    <ShopPage back={{ to: '/buyer', label: 'Back to home' }} title="Checkout Debug" subtitle="Developer page">
+    <ShopPage back={{ to: '/buyer', label: t`Back to home` }} title={t`Checkout Debug`} subtitle={t`Developer page`}>
       <form className="debug-page" onSubmit={pay} noValidate>
         <p className="form-notice form-notice--info">
-          This page authorizes {formatCents(DEBUG_AMOUNT_CENTS)} on a card and stops there. The authorization never becomes an order: the server releases it
-          automatically after {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.
+          <Trans>
+            This page authorizes {amount} on a card and stops there. The authorization never becomes an order: the server releases it automatically after{' '}
+            {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.
+          </Trans>
         </p>
         <Card compact className="cart-card" aria-labelledby="debug-intent-title">
-          <h2 id="debug-intent-title">Payment intent</h2>
+          <h2 id="debug-intent-title">
+            <Trans>Payment intent</Trans>
+          </h2>
           {intent.isPending ? (
             <p className="card-form__loading" role="status">
               <Spinner />
-              Creating a payment intent for {formatCents(DEBUG_AMOUNT_CENTS)}...
+              <Trans>Creating a payment intent for {amount}...</Trans>
             </p>
           ) : intent.isError ? (
             <div className="form-notice form-notice--error" role="alert">
-              <p>Setup Failed: {failureMessage(intent.error, 'Failed to create payment intent')}</p>
+              <p>{t`Setup Failed: ${setupFailure}`}</p>
               <Button type="button" size="small" onClick={() => void intent.refetch()}>
-                Try Again
+                <Trans>Try Again</Trans>
               </Button>
             </div>
           ) : (
             <p>
-              <code>{intent.data.paymentIntentId}</code> for {formatCents(DEBUG_AMOUNT_CENTS)}, waiting for a card.
+              <Trans>
+                <code>{paymentIntentId}</code> for {amount}, waiting for a card.
+              </Trans>
             </p>
           )}
         </Card>
         <Card compact className="cart-card" aria-labelledby="debug-card-title">
-          <h2 id="debug-card-title">Card</h2>
+          <h2 id="debug-card-title">
+            <Trans>Card</Trans>
+          </h2>
           <CardEntry confirmerRef={confirmerRef} disabled={busy} />
         </Card>
         <Button type="submit" variant="primary" size="large" block disabled={busy || !intent.data}>
           {busy ? (
             <>
               <Spinner />
-              Processing Payment...
+              <Trans>Processing Payment...</Trans>
             </>
           ) : (
-            'Pay Now'
+            <Trans>Pay Now</Trans>
           )}
         </Button>
       </form>

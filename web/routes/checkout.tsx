@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { payNowCents } from '../../modules/cart-checkout/contract'
@@ -31,7 +34,8 @@ export function CheckoutPage() {
 
   useEffect(() => {
     if (pending) return
-    toast({ title: 'No Order Found', description: 'Please add items to your cart first.', variant: 'destructive' })
+    // Lingui's own i18n rather than the hook's: said once, on arriving, in the language on screen then.
+    toast({ title: i18n._(msg`No Order Found`), description: i18n._(msg`Please add items to your cart first.`), variant: 'destructive' })
     void navigate({ to: '/', replace: true })
   }, [])
 
@@ -41,6 +45,7 @@ export function CheckoutPage() {
 
 function Checkout({ placed }: { placed: StoredPendingOrder }) {
   // Moved to another window when the store is closed or the window fills; kept in storage too, so a reload keeps the choice.
+  const { t } = useLingui()
   const [pending, setPending] = useState(placed)
   const tipCents = decimalToCents(pending.tip)!
   // Kept with the cart's other choices, so going back to the cart finds it as left here.
@@ -60,13 +65,16 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
   }
   const payGroceriesBy = (method: typeof groceryPayment) => updateCartDetails(pending.storeId, { groceryPayment: method })
 
+  const timeSlot = pending.timeSlot
+  const payNow = formatCents(payNowCents(tipCents))
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     void submit()
   }
 
   return (
-    <ShopPage back={{ to: '/cart', search: { storeId: pending.storeId }, label: 'Back to cart' }} title="Checkout" subtitle={pending.storeName}>
+    <ShopPage back={{ to: '/cart', search: { storeId: pending.storeId }, label: t`Back to cart` }} title={t`Checkout`} subtitle={pending.storeName}>
       <form className="cart-layout" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <div className="cart-layout__main">
           <AuthorizationNotice window={pending.scheduledFor ? pending.timeSlot : null} />
@@ -85,7 +93,9 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
           )}
           <GroceryPaymentChoice storeId={pending.storeId} lines={pending.items} value={groceryPayment} onChange={payGroceriesBy} disabled={busy} />
           <Card compact className="cart-card" aria-labelledby={paymentTitle}>
-            <h2 id={paymentTitle}>Payment</h2>
+            <h2 id={paymentTitle}>
+              <Trans>Payment</Trans>
+            </h2>
             <CardEntry confirmerRef={confirmerRef} disabled={busy} />
           </Card>
           {blocker && <CheckoutBlockerNotice blocker={blocker} />}
@@ -104,12 +114,12 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
         <ActionBar className="place-order-bar">
           {closedNow && (
             <p className="place-order-bar__hint" id="checkout-needs-window">
-              Choose a delivery window first.
+              <Trans>Choose a delivery window first.</Trans>
             </p>
           )}
           {moved && !closedNow && !scheduleProblem && (
             <p className="place-order-bar__hint" role="status">
-              Now for {pending.timeSlot}. Not placed yet: press Place Order to place it.
+              <Trans>Now for {timeSlot}. Not placed yet: press Place Order to place it.</Trans>
             </p>
           )}
           <Button
@@ -123,10 +133,10 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
             {busy ? (
               <>
                 <Spinner />
-                Processing Payment...
+                <Trans>Processing Payment...</Trans>
               </>
             ) : (
-              `Place Order - ${formatCents(payNowCents(tipCents))}`
+              t`Place Order - ${payNow}`
             )}
           </Button>
         </ActionBar>

@@ -1,24 +1,18 @@
 import { describe, expect, test } from 'bun:test'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
-import type { Order } from '../../modules/orders/contract'
 import { deliveryServer, openDelivery, openShopping, order, orderPath, pickUp } from '../testing/delivery-screen'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
-import { anAcceptedOrder } from '../testing/order-fixtures'
+import { anAcceptedOrder, refundedInFull } from '../testing/order-fixtures'
 import { toasts } from '../testing/screen-queries'
 
 followsOrderStreams()
 
 test('with nothing ticked, picking up asks to confirm that nothing was found, and the order ends cancelled with the customer refunded', async () => {
-  const nothing: Order = {
-    ...order,
-    status: 'cancelled',
-    cancelReason: 'nothing_found',
+  const nothing = refundedInFull(order, 'nothing_found', {
     cancelledAt: '2026-01-05T10:30:00.000Z',
-    paymentStatus: 'refunded',
-    refundedAmount: '7.00',
     items: order.items.map((item) => ({ ...item, state: 'not_found', isDelivered: false })),
-  }
+  })
   const server = fakeApi({
     [`GET ${orderPath}`]: () => [200, { order: server.callsTo(`POST ${orderPath}/nothing-found`).length > 0 ? nothing : order }],
     [`POST ${orderPath}/nothing-found`]: () => [200, { order: nothing }],
@@ -47,7 +41,7 @@ test('with nothing ticked, picking up asks to confirm that nothing was found, an
 })
 
 test('an order the customer cancelled because it was not picked up in time says so, and what became of the money', async () => {
-  deliveryServer({ ...order, status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' })
+  deliveryServer(refundedInFull(order, 'runner_no_show'))
   await openDelivery()
   await screen.findByText('Cancelled: not picked up in time', { selector: '.delivery-status__title' })
   screen.getByText(
@@ -57,7 +51,7 @@ test('an order the customer cancelled because it was not picked up in time says 
 })
 
 describe("'Can't do this order'", () => {
-  const givenUp: Order = { ...order, status: 'cancelled', cancelReason: 'runner_released', paymentStatus: 'refunded', refundedAmount: '7.00' }
+  const givenUp = refundedInFull(order, 'runner_released')
 
   test('asks first, saying the order is cancelled, the customer refunded and told, and how giving up leads to a pause', async () => {
     const server = fakeApi({ [`GET ${orderPath}`]: () => [200, { order }], [`POST ${orderPath}/release`]: () => [200, { order: givenUp }] })

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PayoutAccount, PayoutLine, PayoutsResponse } from '../../modules/payouts/contract'
 import { formatOrderDate } from '../features/orders/order-figures'
 import { payoutStatementQueryOptions } from '../features/payouts/api/payout-statement'
+import { showLanguage } from '../i18n/language'
 import { formatMoment } from '../lib/format-time'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
@@ -60,6 +61,22 @@ const line = (orderNumber: string) => screen.getByRole('article', { name: `Deliv
 const payouts = () => within(screen.getByRole('region', { name: 'Payouts' }))
 
 describe('Earnings /earnings', () => {
+  test('in Tamil: the payout card, the balances and the statement are in Tamil; amounts stay in dollars', async () => {
+    payoutsServer(statement())
+    await showLanguage('ta')
+    try {
+      await openEarnings()
+      await screen.findByRole('heading', { name: 'பேஅவுட்கள்' })
+      expect(screen.getByRole('heading', { name: 'இருப்புகள்' })).toBeDefined()
+      expect(screen.getByRole('heading', { name: 'கணக்கு விவரம்' })).toBeDefined()
+      expect(button('பேஅவுட்டை அமையுங்கள்')).toBeDefined()
+      expect(balance('நிலுவையில்')).toBe('$7.00')
+      expect(screen.getByText('இதைப் பெற பேஅவுட்டை அமையுங்கள்')).toBeDefined()
+    } finally {
+      await showLanguage('en')
+    }
+  })
+
   test('shows the four balances as money, with what each means', async () => {
     payoutsServer(statement())
     await openEarnings()

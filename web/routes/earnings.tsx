@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useSearch } from '@tanstack/react-router'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { usePayoutStatement } from '../features/payouts/api/payout-statement'
@@ -12,8 +13,6 @@ import { EarningLines } from './earnings/earning-lines'
 import { PayoutAccountCard } from './earnings/payout-account-card'
 import { useReturnCheck } from './earnings/use-return-check'
 
-const NOT_A_RUNNER_SCREEN = 'The Earnings screen'
-
 /**
  * /earnings: the runner's payout account and the way to set it up, the balances, and each
  * delivery's earnings with where its money stands. The payout form comes back here with
@@ -22,19 +21,20 @@ const NOT_A_RUNNER_SCREEN = 'The Earnings screen'
 export function EarningsPage() {
   const user = useCurrentUser().data?.user
   if (!user) return <LoadingScreen />
-  return <AppChrome>{user.roles.includes('runner') ? <Earnings /> : <NotARunner screen={NOT_A_RUNNER_SCREEN} />}</AppChrome>
+  return <AppChrome>{user.roles.includes('runner') ? <Earnings /> : <NotARunner screen="earnings" />}</AppChrome>
 }
 
 function Earnings() {
+  const { t } = useLingui()
   const { payouts } = useSearch({ from: '/earnings' })
   const statement = usePayoutStatement()
   const latest = statement.data?.pages[0]
   const check = useReturnCheck(payouts === 'returned', latest?.account.status, statement.refetch)
 
   // The role was taken away since this device last asked who is signed in.
-  if (statement.error instanceof ApiError && statement.error.body.code === 'NOT_A_RUNNER') return <NotARunner screen={NOT_A_RUNNER_SCREEN} />
+  if (statement.error instanceof ApiError && statement.error.body.code === 'NOT_A_RUNNER') return <NotARunner screen="earnings" />
   return (
-    <Page title="Earnings" back={{ to: '/runner', label: 'Runner Dashboard' }} className="earnings">
+    <Page title={t`Earnings`} back={{ to: '/runner', label: t`Runner Dashboard` }} className="earnings">
       {statement.data && latest ? (
         <>
           <PayoutAccountCard account={latest.account} expired={payouts === 'expired'} check={check} />
@@ -45,7 +45,7 @@ function Earnings() {
         <EarningsSkeleton />
       ) : (
         <FailedState
-          title="Your earnings could not be loaded"
+          title={t`Your earnings could not be loaded`}
           hint={statement.error instanceof ApiError && statement.error.status < 500 && statement.error.userMessage}
           onRetry={() => void statement.refetch()}
         />
@@ -58,7 +58,7 @@ function EarningsSkeleton() {
   return (
     <div className="stack stack--loose" aria-busy="true">
       <p className="visually-hidden" role="status">
-        Loading your earnings...
+        <Trans>Loading your earnings...</Trans>
       </p>
       <div className="skeleton card earnings-skeleton earnings-skeleton--account" aria-hidden="true" />
       <div className="skeleton runner-stats runner-stats--loading" aria-hidden="true" />

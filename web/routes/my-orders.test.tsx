@@ -1,10 +1,11 @@
-import { describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
 import { readCart } from '../features/cart/cart-storage'
+import { showLanguage } from '../i18n/language'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer, anItem } from '../testing/fixtures'
-import { anOrder, aScheduledOrder } from '../testing/order-fixtures'
+import { anOrder, aScheduledOrder, partlyRefunded, refundedInFull } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { toasts } from '../testing/screen-queries'
 import { MyOrdersPage } from './my-orders'
@@ -29,11 +30,6 @@ const delivery = anOrder({
   totalAmount: '12.00',
   earnings: { amount: '12.00', status: 'expected' },
 })
-
-const twoRefunds: Order['refunds'] = [
-  { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
-  { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
-]
 
 const both = aBuyer({ roles: ['buyer', 'runner'] })
 const card = (title: string) => screen.getByRole('article', { name: title })
@@ -87,15 +83,15 @@ describe('My Orders /orders', () => {
   })
 
   test('a cancelled order that was charged says what was refunded, never that it was paid', async () => {
-    ordersServer({ purchases: [{ ...delivered, status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' }] })
+    ordersServer({ purchases: [refundedInFull(delivered, 'runner_no_show')] })
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
     const article = await screen.findByRole('article', { name: 'Order #ELIVERED' })
-    expect(fact(article, 'Payment')).toBe('Refunded $7.00.')
+    expect(fact(article, 'Payment')).toBe('Refunded $4.00.')
     expect(within(article).queryByText('Tip', { selector: 'dt' })).toBeNull()
   })
 
   test('a partly refunded purchase shows the fee and tip, the total refunded and each refund with its reason and time', async () => {
-    ordersServer({ purchases: [{ ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '3.50', refunds: twoRefunds }] })
+    ordersServer({ purchases: [partlyRefunded(delivered)] })
     renderScreen(MyOrdersPage, { path: '/orders', user: aBuyer() })
     const article = await screen.findByRole('article', { name: 'Order #ELIVERED' })
     expect(fact(article, 'Tip')).toBe('$2.00')
@@ -273,5 +269,23 @@ describe("'Buy it again' from My Orders", () => {
     expect(api.callsTo('GET /api/items')).toHaveLength(1)
     toasts().getByText(`${delivered.storeName} no longer sells ${gone.name}, so it is not in your cart.`)
     localStorage.clear()
+  })
+})
+
+describe('My Orders in Hindi', () => {
+  afterEach(async () => {
+    await act(() => showLanguage('en'))
+  })
+
+  test("the heading, the tabs and an order's facts are in Hindi; the store's name and the amounts stay as they are", async () => {
+    await act(() => showLanguage('hi'))
+    ordersServer()
+    renderScreen(MyOrdersPage, { path: '/orders', user: both })
+    expect(await screen.findByRole('heading', { name: 'मेरे ऑर्डर' })).toBeDefined()
+    expect(screen.getByRole('tab', { name: 'मेरी ख़रीदारी' })).toBeDefined()
+    const first = await screen.findByRole('article', { name: 'ऑर्डर #WAITING1' })
+    expect(within(first).getByText('Patel Family Grocers')).toBeDefined()
+    expect(fact(first, 'रनर')).toBe('रनर का इंतज़ार')
+    expect(fact(first, 'प्लेटफ़ॉर्म फ़ीस')).toBe('$2.00')
   })
 })

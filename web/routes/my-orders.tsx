@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useCurrentUser } from '../lib/current-user'
@@ -7,8 +9,8 @@ import { Tabs } from '../ui/tabs'
 import { OrderList } from './my-orders/order-list'
 
 const ORDER_TABS = [
-  { id: 'purchases', label: 'My Purchases' },
-  { id: 'deliveries', label: 'My Deliveries' },
+  { id: 'purchases', label: msg`My Purchases` },
+  { id: 'deliveries', label: msg`My Deliveries` },
 ] as const
 
 /**
@@ -19,17 +21,18 @@ export function MyOrdersPage() {
   const user = useCurrentUser().data?.user
   const { tab = 'purchases' } = useSearch({ from: '/orders' })
   const navigate = useNavigate()
+  const { t, i18n } = useLingui()
   if (!user) return <LoadingScreen />
 
   const buys = user.roles.includes('buyer')
   const delivers = user.roles.includes('runner')
   return (
     <AppChrome>
-      <Page title="My Orders">
+      <Page title={t`My Orders`}>
         {buys && delivers ? (
           <Tabs
-            label="Purchases or deliveries"
-            tabs={ORDER_TABS}
+            label={t`Purchases or deliveries`}
+            tabs={ORDER_TABS.map((option) => ({ id: option.id, label: i18n._(option.label) }))}
             selected={tab}
             onSelect={(next) => void navigate({ to: '/orders', search: { tab: next }, replace: true })}
             panels={{ purchases: <OrderList side="buyer" />, deliveries: <OrderList side="runner" /> }}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Notification, NotificationsPage } from '../../modules/notifications/contract'
+import { showLanguage } from '../i18n/language'
 import { fakeApi, neverAnswers } from '../testing/fake-api'
 import { installFakeNotifications } from '../testing/fake-notifications'
 import { aBuyer } from '../testing/fixtures'
@@ -231,4 +232,35 @@ test('the compatibility list names the browsers and what this one has', async ()
   const section = screen.getByRole('region', { name: 'Browser compatibility' })
   expect(within(section).getByText('iPhone and iPad, iOS 16.4 or later')).toBeDefined()
   expect(within(section).getByText('Service worker: available')).toBeDefined()
+})
+
+describe('the Notification Center in Tamil', () => {
+  afterEach(async () => {
+    await act(() => showLanguage('en'))
+  })
+
+  test('the title, the unread count, the list and its buttons are in Tamil; the notices keep their own words', async () => {
+    await act(() => showLanguage('ta'))
+    fakeApi({ 'GET /api/notifications': () => [200, page([aNotification(1), aNotification(2, { read: true })], 1)] })
+    renderScreen(NotificationCenterPage, { path: '/notifications', url: '/notifications', user: aBuyer() })
+    expect(await screen.findByRole('heading', { level: 1, name: 'அறிவிப்பு மையம்' })).toBeDefined()
+    const list = await screen.findByRole('list', { name: 'சமீபத்திய அறிவிப்புகள்' })
+    expect(within(list).getByText('Notification 1')).toBeDefined()
+    expect(screen.getByText('1 படிக்காதது')).toBeDefined()
+    expect(screen.getByRole('button', { name: 'எல்லாம் படித்ததாகக் குறி' })).toBeDefined()
+    expect(screen.getByRole('link', { name: 'எல்லா அறிவிப்புகளையும் பார்' })).toBeDefined()
+  })
+
+  test("Send Test writes the test in Tamil, as the server writes its notices in the reader's language", async () => {
+    await act(() => showLanguage('ta'))
+    const server = fakeApi({
+      'GET /api/notifications': () => [200, page([])],
+      'POST /api/test-notification': () => [200, { message: 'Test notification sent', devices: 1 }],
+    })
+    renderScreen(NotificationCenterPage, { path: '/notifications', url: '/notifications', user: aBuyer() })
+    fireEvent.click(await screen.findByRole('button', { name: 'சோதனை அனுப்பு' }))
+    await screen.findByText('சோதனை அறிவிப்பு அனுப்பப்பட்டது')
+    const [sent] = server.callsTo('POST /api/test-notification')
+    expect(sent!.body).toEqual({ title: 'சோதனை அறிவிப்பு', body: 'இந்தச் சாதனத்தில் அறிவிப்புகள் வேலை செய்கின்றன. இது சோதனை மட்டுமே: எந்த ஆர்டரும் மாறவில்லை.' })
+  })
 })

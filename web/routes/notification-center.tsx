@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useSearch } from '@tanstack/react-router'
 import { NOTIFICATION_CENTRE_LIMIT } from '../../modules/notifications/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
@@ -20,21 +22,22 @@ export function NotificationCenterPage() {
   const latest = useNotifications()
   const markAll = useMarkAllNotificationsRead()
   const unread = latest.data?.unreadCount ?? 0
+  const { t } = useLingui()
   return (
     <AppChrome>
-      <Page title="Notification Center" className="notification-centre">
+      <Page title={t`Notification Center`} className="notification-centre">
         <PermissionCard />
         <Card compact className="notification-centre__recent" aria-labelledby="notification-list-title">
           <div className="spread">
             <div>
               <h2 id="notification-list-title" className="notification-centre__heading">
-                {view === 'all' ? 'All notifications' : 'Recent'}
+                {view === 'all' ? t`All notifications` : t({ comment: 'Heading: the latest notifications', message: 'Recent' })}
               </h2>
-              {latest.data && <p className="meta meta--strong">{unread === 0 ? 'All caught up' : `${unread} unread`}</p>}
+              {latest.data && <p className="meta meta--strong">{unread === 0 ? t`All caught up` : plural(unread, { other: '# unread' })}</p>}
             </div>
             {unread > 0 && (
               <Button type="button" size="small" variant="ghost" aria-disabled={markAll.isPending} onClick={() => markAll.isPending || markAll.mutate()}>
-                Mark all read
+                <Trans>Mark all read</Trans>
               </Button>
             )}
           </div>
@@ -47,14 +50,15 @@ export function NotificationCenterPage() {
 }
 
 function RecentNotifications({ query }: { query: ReturnType<typeof useNotifications> }) {
+  const { t } = useLingui()
   return (
     <NotificationList
-      label="Recent notifications"
+      label={t`Recent notifications`}
       notifications={query.data?.notifications.slice(0, NOTIFICATION_CENTRE_LIMIT)}
       query={query}
       footer={
         <Link to="/notifications" search={{ view: 'all' }} className="text-link notification-centre__more">
-          See all notifications
+          <Trans>See all notifications</Trans>
         </Link>
       }
     />
@@ -63,20 +67,21 @@ function RecentNotifications({ query }: { query: ReturnType<typeof useNotificati
 
 function AllNotifications() {
   const pages = useAllNotifications()
+  const { t } = useLingui()
   return (
     <NotificationList
-      label="All notifications"
+      label={t`All notifications`}
       notifications={pages.data?.pages.flatMap((page) => page.notifications)}
       query={pages}
       footer={
         <div className="notification-centre__paging">
           {pages.hasNextPage && (
             <Button type="button" aria-disabled={pages.isFetchingNextPage} onClick={() => pages.isFetchingNextPage || void pages.fetchNextPage()}>
-              {pages.isFetchingNextPage ? 'Loading...' : 'Show older'}
+              {pages.isFetchingNextPage ? t`Loading...` : t`Show older`}
             </Button>
           )}
           <Link to="/notifications" className="text-link">
-            Back to recent
+            <Trans>Back to recent</Trans>
           </Link>
         </div>
       }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useSearch } from '@tanstack/react-router'
 import { type Order, shortOrderId } from '../../modules/orders/contract'
@@ -18,17 +19,18 @@ import { WhatHappensNext } from './order-confirmation/what-happens-next'
 
 /** /order-confirmation?orderId={id} (spec 001 §2): the order just placed, and what comes next. */
 export function OrderConfirmationPage() {
+  const { t } = useLingui()
   const { orderId } = useSearch({ from: '/order-confirmation' })
   const order = useQuery({ ...orderQueryOptions(orderId ?? ''), enabled: Boolean(orderId), staleTime: CONFIRMATION_STALE_MS })
   return (
     <AppChrome>
       <Page>
         {!orderId || order.isError ? (
-          <CatalogMessage title="Unable to load order details" action={<ViewAllOrders />}>
-            <p>{orderId ? 'Check your connection, or find the order in your orders.' : 'This link does not name an order.'}</p>
+          <CatalogMessage title={t`Unable to load order details`} action={<ViewAllOrders />}>
+            <p>{orderId ? t`Check your connection, or find the order in your orders.` : t`This link does not name an order.`}</p>
           </CatalogMessage>
         ) : order.isPending ? (
-          <CatalogMessage busy title="Loading your order..." />
+          <CatalogMessage busy title={t`Loading your order...`} />
         ) : (
           <Confirmation order={order.data} />
         )}
@@ -38,42 +40,52 @@ export function OrderConfirmationPage() {
 }
 
 function Confirmation({ order }: { order: Order }) {
+  const { t } = useLingui()
+  const number = shortOrderId(order.id)
+  const fee = formatCents(orderCents(order.platformFee))
+  const tip = formatCents(orderCents(order.tip))
+  const total = formatCents(orderCents(order.totalAmount))
+  const methods = GROCERY_PAYMENT_METHODS
+  const holdAmount = order.groceryPayment.method === 'card' ? formatCents(order.groceryPayment.holdCents) : null
   return (
     <>
       <header className="stack stack--snug stack--centred confirmation-hero">
         <StatusMark />
-        <h1>Order Placed Successfully!</h1>
+        <h1>
+          <Trans>Order Placed Successfully!</Trans>
+        </h1>
         <p className="confirmation-hero__number">
-          Order #{shortOrderId(order.id)} <StatusBadge status={order.status} offersOpenAt={order.offersOpenAt} />
+          <Trans>Order #{number}</Trans> <StatusBadge status={order.status} offersOpenAt={order.offersOpenAt} />
         </p>
       </header>
       <Card compact className="order-facts-card" aria-labelledby="confirmation-details">
-        <h2 id="confirmation-details">Order details</h2>
+        <h2 id="confirmation-details">
+          <Trans>Order details</Trans>
+        </h2>
         <dl className="facts order-facts">
-          <Fact term="Store">{order.storeName}</Fact>
-          <Fact term="Items">{itemsLabel(order.items)}</Fact>
-          <Fact term="Delivery slot">{deliveryWhen(order)}</Fact>
-          <Fact term="Online payment">
-            {formatCents(orderCents(order.platformFee))} fee + {formatCents(orderCents(order.tip))} tip ={' '}
-            <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+          <Fact term={t`Store`}>{order.storeName}</Fact>
+          <Fact term={t`Items`}>{itemsLabel(order.items)}</Fact>
+          <Fact term={t`Delivery slot`}>{deliveryWhen(order)}</Fact>
+          <Fact term={t`Online payment`}>
+            <Trans>
+              {fee} fee + {tip} tip = <strong>{total}</strong>
+            </Trans>
             <span className="order-facts__aside">{paymentWords(order)}</span>
           </Fact>
-          <Fact term="Groceries">
-            {order.groceryPayment.method === 'card'
-              ? `By card in the app: up to ${formatCents(order.groceryPayment.holdCents)} held`
-              : `At the door, by ${GROCERY_PAYMENT_METHODS}`}
+          <Fact term={t`Groceries`}>
+            {order.groceryPayment.method === 'card' ? t`By card in the app: up to ${holdAmount} held` : t`At the door, by ${methods}`}
           </Fact>
-          <Fact term="Delivery address">{order.deliveryAddress ?? order.deliveryArea}</Fact>
+          <Fact term={t`Delivery address`}>{order.deliveryAddress ?? order.deliveryArea}</Fact>
         </dl>
       </Card>
       <WhatHappensNext order={order} />
-      <nav className="stack stack--snug order-actions" aria-label="Next">
+      <nav className="stack stack--snug order-actions" aria-label={t`Next`}>
         <ButtonLink to={trackingPath(order.id)} variant="primary">
-          Track Order
+          <Trans>Track Order</Trans>
         </ButtonLink>
         <ViewAllOrders />
         <ButtonLink to="/buyer" variant="ghost">
-          Back to Home
+          <Trans>Back to Home</Trans>
         </ButtonLink>
       </nav>
     </>

@@ -1,9 +1,10 @@
-import { describe, expect, test } from 'bun:test'
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'bun:test'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { Order } from '../../modules/orders/contract'
+import { showLanguage } from '../i18n/language'
 import { fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
-import { anOrder, anOrderItem } from '../testing/order-fixtures'
+import { anOrder, anOrderItem, partlyRefunded, TWO_REFUNDS } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderDetailPage } from './order-detail'
 
@@ -91,17 +92,7 @@ describe('order detail /orders/{id}', () => {
   })
 
   test("a refunded delivery: the runner sees the ledger's net and each refund; the buyer the refunds under the reminder", async () => {
-    const refunded: Order = {
-      ...pickedUp,
-      status: 'delivered',
-      paymentStatus: 'partially_refunded',
-      refundedAmount: '3.50',
-      refunds: [
-        { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
-        { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
-      ],
-      earnings: { amount: '3.50', status: 'held' },
-    }
+    const refunded = partlyRefunded(pickedUp, TWO_REFUNDS, { status: 'delivered', earnings: { amount: '3.50', status: 'held' } })
     await openOrder(refunded, aBuyer({ id: 'runner-9', roles: ['runner'] }))
     const earnings = screen.getByRole('region', { name: 'Your Earnings' })
     expect(earnings.textContent).toContain('Platform fee ($2.00) plus tip ($5.00), less refunds: $3.50 (held while a problem is open).')
@@ -173,4 +164,23 @@ test('opened from Earnings, the back link returns there', async () => {
   renderScreen(OrderDetailPage, { path: '/orders/$id', url: `/orders/${order.id}?from=earnings`, user: aBuyer({ id: 'runner-9', roles: ['runner'] }) })
   await screen.findByRole('heading', { level: 1, name: /^Order #/ })
   expect(screen.getByRole('link', { name: 'Earnings' }).getAttribute('href')).toBe('/earnings')
+})
+
+describe('order detail in Tamil', () => {
+  afterEach(async () => {
+    await act(() => showLanguage('en'))
+  })
+
+  test('the heading, the item count, the payment reminder and the way to tracking are in Tamil; names and amounts stay', async () => {
+    await act(() => showLanguage('ta'))
+    const order = anOrder({ tip: '10.00', totalAmount: '12.00' })
+    fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order }] })
+    renderScreen(OrderDetailPage, { path: '/orders/$id', url: `/orders/${order.id}`, user: aBuyer() })
+    expect(await screen.findByRole('heading', { level: 1, name: /^ஆர்டர் #/ })).toBeDefined()
+    expect(screen.getByRole('region', { name: '3 பொருட்கள் (4 பீஸ்)' })).toBeDefined()
+    expect(screen.getByText('ரன்னரைத் தேடுகிறோம்')).toBeDefined()
+    expect(screen.getByRole('region', { name: 'பணம் செலுத்த நினைவூட்டல்' }).textContent).toContain('டிப்ஸ் ($10.00) = $12.00')
+    expect(screen.getByRole('link', { name: 'ஆர்டரைப் பின்தொடர்' }).getAttribute('href')).toBe(`/order/${order.id}`)
+    expect(screen.getByText('Toor Dal (4 lb)')).toBeDefined()
+  })
 })

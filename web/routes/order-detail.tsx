@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams, useSearch } from '@tanstack/react-router'
-import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
+import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
@@ -8,6 +10,7 @@ import { ProblemReports } from '../features/orders/components/problem-reports'
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { deliveryWhen, formatOrderDate, trackingPath } from '../features/orders/order-figures'
+import { ORDER_NOT_FOUND_WORDS } from '../features/orders/order-words'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
@@ -21,9 +24,9 @@ import { PaymentReminder, RunnerEarnings } from './order-detail/payment-reminder
 
 /** Where the back link goes: the screen the order was opened from. */
 const BACK = {
-  orders: { to: '/orders', label: 'My Orders' },
-  runner: { to: '/runner', label: 'Runner Dashboard' },
-  earnings: { to: '/earnings', label: 'Earnings' },
+  orders: { to: '/orders', label: msg`My Orders` },
+  runner: { to: '/runner', label: msg`Runner Dashboard` },
+  earnings: { to: '/earnings', label: msg`Earnings` },
 } as const
 
 /**
@@ -36,17 +39,21 @@ export function OrderDetailPage() {
   const stream = useOrderEvents(id)
   const order = useOrder(id, { live: stream === 'live' })
   const viewerId = useCurrentUser().data?.user?.id
+  const { t, i18n } = useLingui()
+  const back = BACK[from ?? 'orders']
   return (
     <AppChrome>
-      <Page back={BACK[from ?? 'orders']}>
+      <Page back={{ to: back.to, label: i18n._(back.label) }}>
         {order.isSuccess ? (
           <OrderDetail order={order.data} viewerId={viewerId} />
         ) : order.error instanceof ApiError && order.error.status === 404 ? (
-          <CatalogMessage title={ORDER_NOT_FOUND} action={<ViewAllOrders />}>
-            <p>It may have been placed from another account.</p>
+          <CatalogMessage title={i18n._(ORDER_NOT_FOUND_WORDS)} action={<ViewAllOrders />}>
+            <p>
+              <Trans>It may have been placed from another account.</Trans>
+            </p>
           </CatalogMessage>
         ) : (
-          <LoadingOrFailed query={order} loading="Loading order..." failed="Unable to load order details" />
+          <LoadingOrFailed query={order} loading={t`Loading order...`} failed={t`Unable to load order details`} />
         )}
       </Page>
     </AppChrome>
@@ -55,13 +62,18 @@ export function OrderDetailPage() {
 
 function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | undefined }) {
   const viewerIsBuyer = order.buyerId === viewerId
+  const { t } = useLingui()
+  const orderNumber = shortOrderId(order.id)
+  const placed = <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
   return (
     <>
       <header className="spread">
         <div>
-          <h1 className="page__title">Order #{shortOrderId(order.id)}</h1>
+          <h1 className="page__title">
+            <Trans>Order #{orderNumber}</Trans>
+          </h1>
           <p className="meta">
-            Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+            <Trans>Placed {placed}</Trans>
           </p>
         </div>
         <StatusBadge status={order.status} offersOpenAt={order.offersOpenAt} />
@@ -69,18 +81,20 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
       <CancelWhileWaiting order={order} />
       <AcceptOffer order={order} />
       <Card compact className="order-facts-card" aria-labelledby="order-delivery-title">
-        <h2 id="order-delivery-title">Delivery</h2>
+        <h2 id="order-delivery-title">
+          <Trans>Delivery</Trans>
+        </h2>
         <dl className="facts order-facts">
-          <Fact term="Store">
+          <Fact term={t`Store`}>
             {order.storeName}
             <span className="order-facts__aside">{order.storeAddress}</span>
           </Fact>
-          <Fact term="Delivery slot">{deliveryWhen(order)}</Fact>
-          <Fact term="Deliver to">{order.deliveryAddress ?? order.deliveryArea}</Fact>
-          {order.deliveryInstructions && <Fact term="Instructions">{order.deliveryInstructions}</Fact>}
+          <Fact term={t`Delivery slot`}>{deliveryWhen(order)}</Fact>
+          <Fact term={t`Deliver to`}>{order.deliveryAddress ?? order.deliveryArea}</Fact>
+          {order.deliveryInstructions && <Fact term={t`Instructions`}>{order.deliveryInstructions}</Fact>}
         </dl>
         <ButtonLink to={trackingPath(order.id)} size="small" className="order-facts-card__track">
-          Track Order
+          <Trans>Track Order</Trans>
         </ButtonLink>
       </Card>
       <OrderItems items={order.items} />

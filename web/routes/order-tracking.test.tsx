@@ -1,15 +1,16 @@
-import { describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { onlineManager } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type CancelReason, NO_SHOW_AFTER_MS, type Order } from '../../modules/orders/contract'
 import type { Problem } from '../../modules/trust/contract'
+import { showLanguage } from '../i18n/language'
 import { formatMoment } from '../lib/format-time'
 import { fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { openTracking } from '../testing/open-tracking'
-import { aDeliveredOrder, anAcceptedOrder, anOrder, anOrderItem, aPickedUpOrder, aRunner } from '../testing/order-fixtures'
+import { aDeliveredOrder, anAcceptedOrder, anOrder, anOrderItem, aPickedUpOrder, aRunner, partlyRefunded, TWO_REFUNDS } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { OrderTrackingPage } from './order-tracking'
 
@@ -189,11 +190,9 @@ describe('order tracking /order/{id}', () => {
     const stream = events.latest()!
     stream.open()
 
-    const first = { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' }
-    stream.push('order', { ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '1.00', refunds: [first] })
+    stream.push('order', partlyRefunded(delivered, TWO_REFUNDS.slice(0, 1)))
     expect(payment().getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $1.00')
-    const second = { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' }
-    stream.push('order', { ...delivered, paymentStatus: 'partially_refunded', refundedAmount: '3.50', refunds: [first, second] })
+    stream.push('order', partlyRefunded(delivered))
     expect(payment().getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $3.50')
     const lines = within(payment().getByRole('list', { name: 'Refunds' })).getAllByRole('listitem')
     expect(lines.map((line) => [line.querySelector('.refund-line__amount')?.textContent, line.querySelector('.refund-line__reason')?.textContent])).toEqual([
@@ -328,4 +327,24 @@ test('when the runner found nothing, the order reads cancelled, not out for deli
   expect(steps().map(([label]) => label)).toEqual(['Completed: Order Placed', 'Completed: Waiting for a runner', 'Cancelled: Cancelled'])
   expect(screen.queryByRole('region', { name: 'Receipt and total' })).toBeNull()
   expect(screen.queryByRole('button', { name: 'Confirm Total' })).toBeNull()
+})
+
+describe('order tracking in Hindi', () => {
+  afterEach(async () => {
+    await act(() => showLanguage('en'))
+  })
+
+  test("the title, the status, the runner's card and the payment are in Hindi; the store's and runner's names and the amounts stay", async () => {
+    await act(() => showLanguage('hi'))
+    fakeApi({ [`GET /api/orders/${accepted.id}`]: () => [200, { order: accepted }] })
+    renderScreen(OrderTrackingPage, { path: '/order/$id', url: `/order/${accepted.id}`, user: aBuyer(), clock: manualClock(Date.parse(placed.createdAt)) })
+    expect(await screen.findByRole('heading', { level: 1, name: 'ऑर्डर ट्रैक करें' })).toBeDefined()
+    const status = within(await screen.findByRole('region', { name: 'ऑर्डर की स्थिति' }))
+    expect(heroTitle()).toBe('रनर मिल गया')
+    expect(status.getByText('Ravi Patel Family Grocers में आपका सामान ख़रीद रहे हैं।')).toBeDefined()
+    expect(screen.getByRole('region', { name: 'आपका रनर' })).toBeDefined()
+    const payment = within(screen.getByRole('region', { name: 'भुगतान' }))
+    expect(payment.getByText('प्लेटफ़ॉर्म फ़ीस', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$2.00')
+    expect(screen.getByRole('link', { name: 'मेरे ऑर्डर पर वापस' }).getAttribute('href')).toBe('/orders')
+  })
 })

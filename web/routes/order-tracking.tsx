@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from '@tanstack/react-router'
-import { ORDER_NOT_FOUND, type Order, shortOrderId } from '../../modules/orders/contract'
+import { type Order, shortOrderId } from '../../modules/orders/contract'
 import { CatalogMessage, LoadingOrFailed } from '../features/catalog/components/catalog-message'
 import { useOrder } from '../features/orders/api/orders'
 import { CancelNoShow, CancelWhileWaiting } from '../features/orders/components/buyer-cancel'
@@ -8,6 +9,7 @@ import { CustomerCard } from '../features/orders/components/customer-card'
 import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { ProblemReports } from '../features/orders/components/problem-reports'
 import { RatingPrompt } from '../features/orders/components/rating-prompt'
+import { ORDER_NOT_FOUND_WORDS } from '../features/orders/order-words'
 import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
@@ -33,12 +35,14 @@ export function OrderTrackingPage() {
   const stream = useOrderEvents(id)
   const order = useOrder(id, { live: stream === 'live' })
   const notFound = order.error instanceof ApiError && order.error.status === 404
+  const { t, i18n } = useLingui()
+  const orderNumber = order.data && shortOrderId(order.data.id)
 
   return (
     <ShopPage
-      back={{ to: '/orders', label: 'Back to My Orders' }}
-      title="Track Order"
-      subtitle={order.data ? `Order #${shortOrderId(order.data.id)}` : undefined}
+      back={{ to: '/orders', label: t`Back to My Orders` }}
+      title={t`Track Order`}
+      subtitle={orderNumber ? t`Order #${orderNumber}` : undefined}
       action={order.data ? <LiveIndicator state={stream} /> : undefined}
       mainClassName="tracking"
     >
@@ -46,15 +50,15 @@ export function OrderTrackingPage() {
         <Tracking order={order.data} live={stream === 'live'} />
       ) : notFound ? (
         <CatalogMessage
-          title={ORDER_NOT_FOUND}
+          title={i18n._(ORDER_NOT_FOUND_WORDS)}
           action={
             <ButtonLink to="/orders" variant="primary">
-              View All Orders
+              <Trans>View All Orders</Trans>
             </ButtonLink>
           }
         />
       ) : (
-        <LoadingOrFailed query={order} loading="Loading order..." failed="Unable to load order details" primary />
+        <LoadingOrFailed query={order} loading={t`Loading order...`} failed={t`Unable to load order details`} primary />
       )}
     </ShopPage>
   )

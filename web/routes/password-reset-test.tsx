@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useLocation } from '@tanstack/react-router'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { ButtonLink } from '../ui/button'
@@ -11,27 +12,37 @@ export function PasswordResetTestPage() {
   return (
     <AuthLayout>
       <div className="auth-card__header">
-        <h1>Password Reset Routing Test</h1>
-        <p>These links open the password reset screen through the app's router.</p>
+        <h1>
+          <Trans>Password Reset Routing Test</Trans>
+        </h1>
+        <p>
+          <Trans>These links open the password reset screen through the app's router.</Trans>
+        </p>
       </div>
       <p className="form-notice form-notice--success" role="status">
-        Routing works: the app rendered this page at <code className="nowrap">{pathname}</code>.
+        <Trans>
+          Routing works: the app rendered this page at <code className="nowrap">{pathname}</code>.
+        </Trans>
       </p>
       <ul className="stack stack--loose routing-test">
         <li>
           <ButtonLink to="/password-reset" block>
-            Open the reset request
+            <Trans>Open the reset request</Trans>
           </ButtonLink>
           <p>
-            <code>/password-reset</code> starts at the request step.
+            <Trans>
+              <code>/password-reset</code> starts at the request step.
+            </Trans>
           </p>
         </li>
         <li>
           <ButtonLink to="/password-reset" search={{ resetToken: SAMPLE_TOKEN }} block>
-            Open with a reset token
+            <Trans>Open with a reset token</Trans>
           </ButtonLink>
           <p>
-            <code>/password-reset?resetToken={SAMPLE_TOKEN}</code> jumps straight to the confirm step.
+            <Trans>
+              <code>/password-reset?resetToken={SAMPLE_TOKEN}</code> jumps straight to the confirm step.
+            </Trans>
           </p>
         </li>
       </ul>

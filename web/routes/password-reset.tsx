@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { PasswordResetRequestResponse } from '../../modules/accounts/contract'
@@ -7,9 +10,12 @@ import { ConfirmStep } from './password-reset/confirm-step'
 import { RequestStep } from './password-reset/request-step'
 import { TokenEntryStep } from './password-reset/token-entry-step'
 
-const NOTIFICATION_SENT = 'Password reset notification sent to your device! Tap the notification to continue.'
+const NOTIFICATION_SENT = msg`Password reset notification sent to your device! Tap the notification to continue.`
 
-type Step = { name: 'request' } | { name: 'token-entry'; request?: PasswordResetRequestResponse } | { name: 'confirm'; token: string; notice?: string }
+type Step =
+  | { name: 'request' }
+  | { name: 'token-entry'; request?: PasswordResetRequestResponse }
+  | { name: 'confirm'; token: string; notice?: MessageDescriptor }
 
 /** Spec 000 §4: a push to the device leads straight to the new password; a text or link asks for the token first. */
 function stepAfter(response: PasswordResetRequestResponse): Step {
@@ -41,7 +47,7 @@ function PasswordResetSteps({ resetToken }: { resetToken: string | undefined }) 
         />
       )}
       <Button type="button" variant="ghost" block className="auth-card__back" onClick={() => navigate({ to: '/auth' })}>
-        Back to Login
+        <Trans>Back to Login</Trans>
       </Button>
     </AuthLayout>
   )

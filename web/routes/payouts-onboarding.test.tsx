@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { showLanguage } from '../i18n/language'
+import { LanguageProvider } from '../i18n/language-provider'
 import { createQueryClient } from '../query-client'
 import { createAppRouter } from '../router'
 import { deferred, fakeApi, fieldRefused } from '../testing/fake-api'
@@ -145,6 +147,19 @@ describe('/payouts/onboarding', () => {
     expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe(REFRESH_URL)
   })
 
+  test('in Hindi: the form, its fields and its button are in Hindi; the test numbers stay', async () => {
+    fakeApi({ [`GET ${LINK_PATH}`]: () => [200, OPEN] })
+    await showLanguage('hi')
+    try {
+      open()
+      await screen.findByRole('heading', { name: 'पेआउट सेट करें: Stripe की जगह टेस्ट फ़ॉर्म' })
+      expect(field('कानूनी नाम')).toBeDefined()
+      expect(screen.getByRole('button', { name: 'सेव करके आगे बढ़ें' })).toBeDefined()
+    } finally {
+      await showLanguage('en')
+    }
+  })
+
   test('an unknown link is not valid', async () => {
     fakeApi({ [`GET ${LINK_PATH}`]: () => [404, { message: 'This onboarding link is not valid.', code: 'LINK_NOT_FOUND' }] })
     open()
@@ -159,6 +174,7 @@ describe('/payouts/onboarding', () => {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>,
+      { wrapper: LanguageProvider },
     )
     await screen.findByRole('heading', { name: 'Set up payouts: the test stand-in for Stripe' })
     expect(field('Legal name')).toBeDefined()

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
@@ -15,8 +16,9 @@ import { OnboardingForm } from './payouts-onboarding/onboarding-form'
  * one, as Stripe's page sends the person to the refresh URL.
  */
 export function PayoutsOnboardingPage() {
+  const { t } = useLingui()
   const { link } = useSearch({ from: '/payouts/onboarding' })
-  return <AuthLayout tagline="Payouts, with Stripe">{link ? <OnboardingLink key={link} link={link} /> : <LinkNotValid />}</AuthLayout>
+  return <AuthLayout tagline={t`Payouts, with Stripe`}>{link ? <OnboardingLink key={link} link={link} /> : <LinkNotValid />}</AuthLayout>
 }
 
 function OnboardingLink({ link }: { link: string }) {
@@ -27,7 +29,7 @@ function OnboardingLink({ link }: { link: string }) {
   if (state.isPending)
     return (
       <p className="cluster" role="status">
-        <Spinner /> Checking your link...
+        <Spinner /> <Trans>Checking your link...</Trans>
       </p>
     )
   if (state.isError) {
@@ -35,11 +37,15 @@ function OnboardingLink({ link }: { link: string }) {
     return (
       <>
         <div className="auth-card__header">
-          <StepHeading>We could not check your link</StepHeading>
-          <p>Check your connection and try again.</p>
+          <StepHeading>
+            <Trans>We could not check your link</Trans>
+          </StepHeading>
+          <p>
+            <Trans>Check your connection and try again.</Trans>
+          </p>
         </div>
         <Button type="button" variant="primary" block onClick={() => void state.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </>
     )
@@ -51,8 +57,12 @@ function OnboardingLink({ link }: { link: string }) {
 function LinkNotValid() {
   return (
     <div className="auth-card__header">
-      <StepHeading>This link is not valid</StepHeading>
-      <p>Open the payout setup again from the app to get a new link.</p>
+      <StepHeading>
+        <Trans>This link is not valid</Trans>
+      </StepHeading>
+      <p>
+        <Trans>Open the payout setup again from the app to get a new link.</Trans>
+      </p>
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import type { PublicUser } from '../../modules/accounts/contract'
@@ -32,11 +33,15 @@ function SignInFirst() {
   return (
     <>
       <div className="auth-card__header">
-        <h1>Sign In First</h1>
-        <p>Please sign in to your account before verifying your phone number.</p>
+        <h1>
+          <Trans>Sign In First</Trans>
+        </h1>
+        <p>
+          <Trans>Please sign in to your account before verifying your phone number.</Trans>
+        </p>
       </div>
       <ButtonLink to="/auth" variant="primary" block>
-        Sign In
+        <Trans>Sign In</Trans>
       </ButtonLink>
     </>
   )
@@ -110,7 +115,9 @@ function VerifyPhone({ user }: { user: PublicUser }) {
       </div>
       {/* Spec 000 §2 sends it to profile completion; someone with a complete profile came from the profile page. */}
       <Link to={user.isProfileComplete ? '/profile' : '/profile-complete'} className="text-link verify-back">
-        <span aria-hidden="true">←</span>&nbsp;Back to Profile
+        <Trans>
+          <span aria-hidden="true">←</span>&nbsp;Back to Profile
+        </Trans>
       </Link>
     </>
   )

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Navigate, useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { PROFILE_COMPLETE_REDIRECT_MS } from '../../modules/accounts/contract'
@@ -40,8 +41,12 @@ export function ProfileCompletePage() {
     <AuthLayout>
       {completed ? (
         <AuthStatus>
-          <h1>Profile Complete</h1>
-          <p role="status">Welcome to {BRAND_NAME}! Taking you to your home screen...</p>
+          <h1>
+            <Trans>Profile Complete</Trans>
+          </h1>
+          <p role="status">
+            <Trans>Welcome to {BRAND_NAME}! Taking you to your home screen...</Trans>
+          </p>
           <Spinner />
         </AuthStatus>
       ) : user.phoneStatus === 'unverified' ? (
@@ -49,12 +54,18 @@ export function ProfileCompletePage() {
       ) : (
         <>
           <div className="auth-card__header">
-            <p className="eyebrow">Last step</p>
-            <h1>Complete Your Profile</h1>
+            <p className="eyebrow">
+              <Trans>Last step</Trans>
+            </p>
+            <h1>
+              <Trans>Complete Your Profile</Trans>
+            </h1>
             <p>
-              {variant === 'onboarding'
-                ? 'Confirm your details and tell us where to deliver.'
-                : `Tell us how you'll use ${BRAND_NAME} and where you are, so we can match you with nearby stores.`}
+              {variant === 'onboarding' ? (
+                <Trans>Confirm your details and tell us where to deliver.</Trans>
+              ) : (
+                <Trans>Tell us how you'll use {BRAND_NAME} and where you are, so we can match you with nearby stores.</Trans>
+              )}
             </p>
           </div>
           {user.phoneStatus === 'unconfirmed' && <p className="form-notice form-notice--info auth-card__notice">{MESSAGES.phoneUnconfirmed}</p>}

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useInstallPrompt } from '../features/pwa/install-prompt'
@@ -7,13 +9,14 @@ import { BrowserSection, InstallSection, ServiceWorkerSection } from './pwa-test
 import { usePwaStatus } from './pwa-test/use-pwa-status'
 
 const INSTALL_OUTCOME = {
-  accepted: 'Installing Kirana.',
-  dismissed: 'Install dismissed.',
-  unavailable: 'The install prompt is no longer available.',
+  accepted: msg`Installing Kirana.`,
+  dismissed: msg`Install dismissed.`,
+  unavailable: msg`The install prompt is no longer available.`,
 } as const
 
 /** The PWA status page (spec 000 §2): what the browser knows about the app, with install and refresh. */
 export function PwaTestPage() {
+  const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { status, reread } = usePwaStatus()
   const { available, installed, install } = useInstallPrompt()
@@ -21,21 +24,23 @@ export function PwaTestPage() {
   const [refreshing, setRefreshing] = useState(false)
 
   async function handleInstall() {
-    setAnnouncement(INSTALL_OUTCOME[await install()])
+    setAnnouncement(i18n._(INSTALL_OUTCOME[await install()]))
   }
 
   async function handleRefresh() {
     setRefreshing(true)
-    setAnnouncement('Refreshing status...')
+    setAnnouncement(t`Refreshing status...`)
     const updateFailure = await checkForUpdate()
     await reread()
     setRefreshing(false)
-    setAnnouncement(updateFailure ? `Status refreshed. Checking for a new version failed: ${updateFailure}` : 'Status refreshed.')
+    setAnnouncement(updateFailure ? t`Status refreshed. Checking for a new version failed: ${updateFailure}` : t`Status refreshed.`)
   }
 
   return (
     <main className="pwa-status">
-      <h1>PWA Status</h1>
+      <h1>
+        <Trans>PWA Status</Trans>
+      </h1>
       <p className="pwa-status__announcement" role="status">
         {announcement}
       </p>
@@ -46,30 +51,37 @@ export function PwaTestPage() {
           <BrowserSection status={status} />
         </>
       ) : (
-        <p aria-busy="true">Reading status...</p>
+        <p aria-busy="true">
+          <Trans>Reading status...</Trans>
+        </p>
       )}
       <div className="pwa-status__actions">
         <Button type="button" variant="primary" disabled={!available} aria-describedby={available ? undefined : 'install-unavailable'} onClick={handleInstall}>
-          Install
+          <Trans>Install</Trans>
         </Button>
         <Button type="button" disabled={refreshing} onClick={handleRefresh}>
-          Refresh Status
+          <Trans>Refresh Status</Trans>
         </Button>
         <Button type="button" onClick={() => navigate({ to: '/' })}>
-          Back to Home
+          <Trans>Back to Home</Trans>
         </Button>
       </div>
       {!available && (
         <p id="install-unavailable" className="meta">
-          {installUnavailableReason(installed, status?.standalone ?? false)}
+          <InstallUnavailableReason installed={installed} standalone={status?.standalone ?? false} />
         </p>
       )}
     </main>
   )
 }
 
-function installUnavailableReason(installed: boolean, standalone: boolean) {
-  if (standalone) return 'Kirana is already running as an installed app.'
-  if (installed) return 'Kirana has been installed on this device.'
-  return 'The browser has not offered to install Kirana. It offers only when the app is not installed yet, and some browsers never do: on iPhone, use Share, then Add to Home Screen.'
+function InstallUnavailableReason({ installed, standalone }: { installed: boolean; standalone: boolean }) {
+  if (standalone) return <Trans>Kirana is already running as an installed app.</Trans>
+  if (installed) return <Trans>Kirana has been installed on this device.</Trans>
+  return (
+    <Trans>
+      The browser has not offered to install Kirana. It offers only when the app is not installed yet, and some browsers never do: on iPhone, use Share, then
+      Add to Home Screen.
+    </Trans>
+  )
 }

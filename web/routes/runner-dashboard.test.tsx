@@ -3,6 +3,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ORDER_NO_LONGER_AVAILABLE } from '../../modules/orders/contract'
 import { MESSAGES } from '../../modules/runner/contract'
+import { showLanguage } from '../i18n/language'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { followsOrderStreams } from '../testing/fake-event-source'
 import { aBuyer } from '../testing/fixtures'
@@ -67,6 +68,24 @@ describe('runner dashboard /runner', () => {
     cleanup()
     await openDashboard(aRunner({ firstName: null }))
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ready to earn, Runner?')
+  })
+
+  test('in Hindi: the greeting, the sections, the offers and their button are in Hindi; names and amounts stay', async () => {
+    runnerServer()
+    await showLanguage('hi')
+    try {
+      await openDashboard()
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ravi, कमाई के लिए तैयार?')
+      expect(screen.getByRole('heading', { name: 'मिलने वाले ऑर्डर' })).toBeDefined()
+      expect(screen.getByRole('heading', { name: 'आपकी कमाई' })).toBeDefined()
+      const card = await screen.findByRole('article', { name: 'Apna Bazar' })
+      expect(within(card).getByRole('button', { name: 'ऑर्डर लें' })).toBeDefined()
+      expect(fact(card, 'कहाँ पहुँचाना है')).toBe('Iselin, NJ 08830')
+      expect(stat('आज की कमाई')).toBe('$12.50')
+      expect(stat('अब तक')).toBe('$86.25 9 डिलीवरी से')
+    } finally {
+      await showLanguage('en')
+    }
   })
 
   test('shows the earnings the API worked out, and no rating', async () => {

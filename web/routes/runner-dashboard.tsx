@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useAvailability, useRereadAtNextChange, useSyncTimeZone } from '../features/runner/api/availability'
@@ -23,7 +24,7 @@ function Dashboard({ user }: { user: PublicUser }) {
   useSyncTimeZone(availability.data)
   useRereadAtNextChange(availability)
   return (
-    <Page title={<>Ready to earn, {user.firstName?.trim() || 'Runner'}?</>} roomy>
+    <Page title={<ReadyToEarn firstName={user.firstName?.trim()} />} roomy>
       <OnlineSwitch />
       <EarningsSummary />
       <ActiveDeliveries />
@@ -31,4 +32,9 @@ function Dashboard({ user }: { user: PublicUser }) {
       <AreaAndHours />
     </Page>
   )
+}
+
+/** The greeting names the runner; without a first name it greets them as a runner. */
+function ReadyToEarn({ firstName }: { firstName: string | undefined }) {
+  return firstName ? <Trans>Ready to earn, {firstName}?</Trans> : <Trans>Ready to earn, Runner?</Trans>
 }

@@ -122,6 +122,20 @@ describe('store catalog /store/{id}', () => {
     await screen.findByText('No items found')
   })
 
+  test("search finds an item by a local name or its transliteration as by its English name; today's screen, in English, shows the English name alone", async () => {
+    const cumin = anItem({
+      name: 'Cumin Seeds (7 oz)',
+      category: 'Spices & Seasonings',
+      localNames: [{ language: 'hi', name: 'जीरा', transliteration: 'jeera' }],
+    })
+    await openCatalog([...shelves, cumin])
+    for (const term of ['jeera', 'जीरा', 'cumin']) {
+      fireEvent.change(search(), { target: { value: term } })
+      await waitFor(() => expect(shownNames()).toEqual([cumin.name]))
+    }
+    expect(screen.queryByText('जीरा')).toBeNull()
+  })
+
   test("nothing matching shows 'No items found' with a hint", async () => {
     await openCatalog()
     fireEvent.change(search(), { target: { value: 'pizza' } })

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams, useSearch } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useItems } from '../features/catalog/api/items'
@@ -5,6 +6,7 @@ import { useStore } from '../features/catalog/api/store'
 import { CatalogMessage } from '../features/catalog/components/catalog-message'
 import { StoreOpenStatus } from '../features/catalog/components/store-open-status'
 import { type KnownStore, useKnownStore } from '../features/catalog/use-known-store'
+import { currentLanguage } from '../i18n/language'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { Button, ButtonLink } from '../ui/button'
@@ -16,23 +18,24 @@ import { CatalogBrowser } from './store-catalog/catalog-browser'
 /** /store/{id} (spec 001 §2): one store's shelves, to filter, search and add to the cart from. */
 export function StoreCatalogPage() {
   const { id } = useParams({ from: '/store/$id' })
+  const { t } = useLingui()
   const session = useCurrentUser()
 
   if (session.isPending)
     return (
-      <CatalogPage title="Store">
-        <CatalogMessage busy title="Loading..." />
+      <CatalogPage title={t`Store`}>
+        <CatalogMessage busy title={t`Loading...`} />
       </CatalogPage>
     )
   // The route table keeps signed-out visitors away; a session that ends while the page is open lands here.
   if (!session.data?.user)
     return (
-      <CatalogPage title="Store">
+      <CatalogPage title={t`Store`}>
         <CatalogMessage
-          title="Please log in to view store catalog"
+          title={t`Please log in to view store catalog`}
           action={
             <Button type="button" variant="primary" onClick={() => window.location.assign('/api/login')}>
-              Log In
+              <Trans>Log In</Trans>
             </Button>
           }
         />
@@ -42,26 +45,27 @@ export function StoreCatalogPage() {
 }
 
 function StoreCatalog({ storeId }: { storeId: string }) {
+  const { t } = useLingui()
   const { store, isPending, error } = useKnownStore(storeId)
   if (isPending)
     return (
-      <CatalogPage title="Store">
-        <CatalogMessage busy title="Loading store..." />
+      <CatalogPage title={t`Store`}>
+        <CatalogMessage busy title={t`Loading store...`} />
       </CatalogPage>
     )
   if (!store) {
     const missing = !error || (error instanceof ApiError && error.status === 404)
     return (
-      <CatalogPage title="Store">
+      <CatalogPage title={t`Store`}>
         <CatalogMessage
-          title={missing ? 'Store not found' : 'Error loading store'}
+          title={missing ? t`Store not found` : t`Error loading store`}
           action={
             <ButtonLink to="/store-search" variant="primary">
-              Find Stores
+              <Trans>Find Stores</Trans>
             </ButtonLink>
           }
         >
-          <p>{missing ? 'This store may have closed, or the link is out of date.' : errorText(error)}</p>
+          <p>{missing ? t`This store may have closed, or the link is out of date.` : errorText(error)}</p>
         </CatalogMessage>
       </CatalogPage>
     )
@@ -88,29 +92,32 @@ function StoreHours({ store }: { store: KnownStore }) {
 
 function StoreShelves({ store }: { store: KnownStore }) {
   const items = useItems(store.id)
+  const { t } = useLingui()
   const { q: searched } = useSearch({ from: '/store/$id' })
-  if (items.isPending) return <CatalogMessage busy title="Loading items..." />
+  if (items.isPending) return <CatalogMessage busy title={t`Loading items...`} />
   if (items.isError)
     return (
       <CatalogMessage
-        title="Error loading items"
+        title={t`Error loading items`}
         action={
           <Button type="button" variant="primary" onClick={() => window.location.reload()}>
-            Retry
+            <Trans>Retry</Trans>
           </Button>
         }
       >
         <p>{errorText(items.error)}</p>
       </CatalogMessage>
     )
-  return <CatalogBrowser store={store} items={items.data} searched={searched} />
+  // The language on screen: useLingui re-renders this on a switch, so the items' own names follow it.
+  return <CatalogBrowser store={store} items={items.data} searched={searched} language={currentLanguage()} />
 }
 
 const errorText = (error: Error) => (error instanceof ApiError ? error.userMessage : error.message)
 
 function CatalogPage({ title, storeId, children }: { title: string; storeId?: string; children: ReactNode }) {
+  const { t } = useLingui()
   return (
-    <ShopPage back={{ to: '/buyer', label: 'Back to home' }} title={title} action={storeId && <CartLink storeId={storeId} />} mainClassName="catalog">
+    <ShopPage back={{ to: '/buyer', label: t`Back to home` }} title={title} action={storeId && <CartLink storeId={storeId} />} mainClassName="catalog">
       {children}
     </ShopPage>
   )

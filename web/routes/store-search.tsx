@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useSearch } from '@tanstack/react-router'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { DELIVERY_RADIUS_MILES } from '../../modules/shared/contract'
@@ -21,20 +22,24 @@ export function StoreSearchPage() {
 }
 
 function StoreSearch({ user }: { user: PublicUser }) {
+  const { t } = useLingui()
   const location = useSearchLocation(user)
   const { q } = useSearch({ from: '/store-search' })
   const search = useStoreSearch(location.relocate, q)
   const { openStore, confirmation } = useOpenStore(search.searched)
-  const place = [user.city, user.state].filter(Boolean).join(', ') || 'your location'
+  const miles = DELIVERY_RADIUS_MILES
+  const place = [user.city, user.state].filter(Boolean).join(', ') || t`your location`
 
   return (
     <AppChrome>
       <Page>
         <header>
-          <h1 className="page__title">Find Indian Stores</h1>
+          <h1 className="page__title">
+            <Trans>Find Indian Stores</Trans>
+          </h1>
           <p className="store-search__radius">
             <Icon name="mapPin" className="icon icon--small" />
-            Within {DELIVERY_RADIUS_MILES} miles of {place}
+            {t`Within ${miles} miles of ${place}`}
           </p>
         </header>
         {location.locating && <LocationBanner />}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { StateFallback } from '../app/app-shell'
 import { usePaymentsConfig } from '../features/cart-checkout/api/payments-config'
@@ -14,29 +15,36 @@ export function StripeTestPage() {
 }
 
 function StripeTest() {
+  const { t } = useLingui()
   const config = usePaymentsConfig()
   return (
-    <ShopPage back={{ to: '/buyer', label: 'Back to home' }} title="Stripe Test" subtitle="Developer page">
+    <ShopPage back={{ to: '/buyer', label: t`Back to home` }} title={t`Stripe Test`} subtitle={t`Developer page`}>
       <Card compact className="cart-card debug-page" aria-labelledby="stripe-test-title" aria-live="polite">
-        <h2 id="stripe-test-title">Payment library</h2>
+        <h2 id="stripe-test-title">
+          <Trans>Payment library</Trans>
+        </h2>
         {config.isPending ? (
           <p className="card-form__loading" role="status">
             <Spinner />
-            Reading the payment setup...
+            <Trans>Reading the payment setup...</Trans>
           </p>
         ) : config.isError ? (
           <div className="form-notice form-notice--error" role="alert">
-            <p>Could not read the payment setup from the server.</p>
+            <p>
+              <Trans>Could not read the payment setup from the server.</Trans>
+            </p>
             <Button type="button" size="small" onClick={() => void config.refetch()}>
-              Try Again
+              <Trans>Try Again</Trans>
             </Button>
           </div>
         ) : config.data.gateway === 'stripe' && config.data.publishableKey ? (
           <StripeLoadReport publishableKey={config.data.publishableKey} />
         ) : (
           <p className="form-notice form-notice--info">
-            <strong>Stripe is not configured.</strong> This server takes cards through its embedded gateway, so checkout uses the embedded card form and nothing
-            is loaded from Stripe.
+            <Trans>
+              <strong>Stripe is not configured.</strong> This server takes cards through its embedded gateway, so checkout uses the embedded card form and
+              nothing is loaded from Stripe.
+            </Trans>
           </p>
         )}
       </Card>
@@ -45,6 +53,7 @@ function StripeTest() {
 }
 
 function StripeLoadReport({ publishableKey }: { publishableKey: string }) {
+  const { t } = useLingui()
   const [loaded, setLoaded] = useState<boolean | null>(null)
   useEffect(() => {
     let current = true
@@ -53,19 +62,21 @@ function StripeLoadReport({ publishableKey }: { publishableKey: string }) {
       current = false
     }
   }, [publishableKey])
-  const mode = isStripeTestKey(publishableKey) ? 'test mode' : 'live mode'
+  const mode = isStripeTestKey(publishableKey) ? t`test mode` : t`live mode`
   if (loaded === null)
     return (
       <p className="card-form__loading" role="status">
         <Spinner />
-        Loading Stripe.js ({mode})...
+        <Trans>Loading Stripe.js ({mode})...</Trans>
       </p>
     )
   return loaded ? (
-    <p className="form-notice form-notice--success">Stripe.js loaded ({mode}). Checkout uses Stripe Elements.</p>
+    <p className="form-notice form-notice--success">
+      <Trans>Stripe.js loaded ({mode}). Checkout uses Stripe Elements.</Trans>
+    </p>
   ) : (
     <p className="form-notice form-notice--error" role="alert">
-      Stripe.js failed to load. Check the connection to js.stripe.com.
+      <Trans>Stripe.js failed to load. Check the connection to js.stripe.com.</Trans>
     </p>
   )
 }

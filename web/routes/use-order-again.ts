@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
@@ -40,7 +42,8 @@ export function reorderLines(order: Pick<Order, 'items'>, shelves: readonly Cata
   return { lines, gone }
 }
 
-const listed = (names: string[]) => (names.length < 3 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`)
+/** 'Ghee, Atta and Dal' in English (no serial comma, as British English lists), and in each language its own way. */
+const listed = (names: string[], language: string) => new Intl.ListFormat(language === 'en' ? 'en-GB' : language, { type: 'conjunction' }).format(names)
 
 /** Whether the viewer may order this again: their own order, once it has ended (delivered or cancelled). */
 export function useMayOrderAgain(order: Order) {
@@ -57,6 +60,7 @@ export function useOrderAgain(order: Order) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { toast } = useToast()
+  const { t, i18n } = useLingui()
   const busy = useRef(false)
   const [pending, setPending] = useState(false)
 
@@ -65,23 +69,30 @@ export function useOrderAgain(order: Order) {
     if (!isOnline()) return toast(needsConnection('Ordering again'))
     busy.current = true
     setPending(true)
+    const store = order.storeName
     try {
       const { lines, gone } = reorderLines(order, await queryClient.fetchQuery(itemsQueryOptions(order.storeId)))
       if (lines.length === 0) {
-        toast({ title: 'Nothing to Order Again', description: `${order.storeName} no longer sells any of these items.`, variant: 'destructive' })
+        toast({ title: t`Nothing to Order Again`, description: t`${store} no longer sells any of these items.`, variant: 'destructive' })
         return
       }
       const inCart = readCart(order.storeId)
       const kept = new Set(inCart.map((line) => line.id))
       restoreCart(order.storeId, [...inCart, ...lines.filter((line) => !kept.has(line.id))])
-      if (gone.length > 0)
+      if (gone.length > 0) {
+        const count = gone.length
+        const names = listed(gone, i18n.locale)
         toast({
-          title: gone.length === 1 ? 'One item left out' : `${gone.length} items left out`,
-          description: `${order.storeName} no longer sells ${listed(gone)}, so ${gone.length === 1 ? 'it is' : 'they are'} not in your cart.`,
+          title: plural(count, { one: 'One item left out', other: '# items left out' }),
+          description: plural(count, {
+            one: `${store} no longer sells ${names}, so it is not in your cart.`,
+            other: `${store} no longer sells ${names}, so they are not in your cart.`,
+          }),
         })
+      }
       await navigate({ to: '/cart', search: { storeId: order.storeId } })
     } catch (error) {
-      toast({ title: 'Could Not Order Again', description: failureMessage(error, 'Please check your connection and try again.'), variant: 'destructive' })
+      toast({ title: t`Could Not Order Again`, description: failureMessage(error, t`Please check your connection and try again.`), variant: 'destructive' })
     } finally {
       busy.current = false
       setPending(false)

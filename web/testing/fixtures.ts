@@ -82,5 +82,6 @@ export const anItem = (overrides: Partial<CatalogItem> = {}): CatalogItem => ({
   subcategory: null,
   description: null,
   imageUrl: null,
+  localNames: [],
   ...overrides,
 })

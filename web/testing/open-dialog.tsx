@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { type ReactNode, useState } from 'react'
+import { LanguageProvider } from '../i18n/language-provider'
 
 /**
  * A page with one button that opens a dialog, pressed with focus on it as a person would, so the
@@ -17,7 +18,8 @@ export function openDialogFrom(openerLabel: string, dialog: (close: () => void) 
       </>
     )
   }
-  render(<Page />)
+  // As the app draws it: a dialog's words are looked up in the language on screen.
+  render(<Page />, { wrapper: LanguageProvider })
   const opener = screen.getByRole('button', { name: openerLabel })
   opener.focus()
   fireEvent.click(opener)

@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../modules/accounts/contract'
 import type { OrderMessage } from '../../modules/conversation/contract'
-import type { GroceryPayment, Order, OrderItemView } from '../../modules/orders/contract'
+import { type CancelReason, type GroceryPayment, type Order, type OrderItemView, paidAtTheDoor } from '../../modules/orders/contract'
 import type { Availability, AvailableOrder, Preferences, RunnerStats } from '../../modules/runner/contract'
 import { aBuyer } from './fixtures'
 
@@ -10,17 +10,7 @@ import { aBuyer } from './fixtures'
  */
 
 /** How an order's groceries are paid: at the door unless told; `aCardGroceryPayment` for a $45 hold standing on the card. */
-export const aGroceryPayment = (overrides: Partial<GroceryPayment> = {}): GroceryPayment => ({
-  method: 'at_door',
-  holdCents: 0,
-  capturedCents: 0,
-  refundedCents: 0,
-  status: null,
-  extraCents: 0,
-  extraStatus: null,
-  collectAtDoorCents: 0,
-  ...overrides,
-})
+export const aGroceryPayment = (overrides: Partial<GroceryPayment> = {}): GroceryPayment => ({ ...paidAtTheDoor(0), ...overrides })
 export const aCardGroceryPayment = (overrides: Partial<GroceryPayment> = {}): GroceryPayment =>
   aGroceryPayment({ method: 'card', holdCents: 4500, status: 'authorized', ...overrides })
 
@@ -156,6 +146,31 @@ export const aPickedUpOrder = (overrides: Partial<Order> = {}): Order => {
 /** The picked-up order delivered, with the receipt's grocery total. */
 export const aDeliveredOrder = (overrides: Partial<Order> = {}): Order =>
   aPickedUpOrder({ status: 'delivered', deliveredAt: '2026-01-05T10:52:00.000Z', actualGroceryCost: '18.75', ...overrides })
+
+/** `order` cancelled for `cancelReason` with its fee and tip refunded in full: how a no-show, a give-up or nothing found ends a charged order. */
+export const refundedInFull = (order: Order, cancelReason: CancelReason, overrides: Partial<Order> = {}): Order => ({
+  ...order,
+  status: 'cancelled',
+  cancelReason,
+  paymentStatus: 'refunded',
+  refundedAmount: order.totalAmount,
+  ...overrides,
+})
+
+/** Two refunds of an order's charge: support's $1.00 for bruised mangoes, then $2.50 when a problem was resolved. */
+export const TWO_REFUNDS: Order['refunds'] = [
+  { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
+  { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
+]
+
+/** `order` with `refunds` made of its charge: partly refunded, by their sum. */
+export const partlyRefunded = (order: Order, refunds: Order['refunds'] = TWO_REFUNDS, overrides: Partial<Order> = {}): Order => ({
+  ...order,
+  paymentStatus: 'partially_refunded',
+  refundedAmount: (refunds.reduce((cents, refund) => cents + Math.round(Number(refund.amount) * 100), 0) / 100).toFixed(2),
+  refunds,
+  ...overrides,
+})
 
 /** A chat message on the accepted order, from its runner unless said. */
 export const aMessage = (overrides: Partial<OrderMessage> = {}): OrderMessage => ({

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Button } from './button'
 
@@ -26,7 +27,7 @@ export function FailedState({ title, hint, onRetry }: { title: string; hint?: Re
   return (
     <EmptyState title={title} hint={hint} alert>
       <Button type="button" size="small" onClick={onRetry}>
-        Try Again
+        <Trans>Try Again</Trans>
       </Button>
     </EmptyState>
   )
@@ -38,7 +39,7 @@ export function RetryNotice({ className, message, onRetry }: { className: string
     <div className={className} role="alert">
       <p>{message}</p>
       <Button type="button" size="small" onClick={onRetry}>
-        Try Again
+        <Trans>Try Again</Trans>
       </Button>
     </div>
   )

@@ -1,13 +1,18 @@
+import { t } from '@lingui/core/macro'
 import { Component, type ReactNode } from 'react'
 import { Button } from './button'
 
-export function RenderFailure({ detail = 'The app hit a problem while showing this page.' }: { detail?: string }) {
+/**
+ * Also shown outside the language provider (the app's ErrorBoundary wraps it, and a page that could
+ * not start has none), so its words come from Lingui's own i18n, in the language already shown.
+ */
+export function RenderFailure({ detail }: { detail?: string }) {
   return (
     <main className="stack stack--loose stack--centred render-failure" role="alert">
-      <h1>Something went wrong</h1>
-      <p>{detail}</p>
+      <h1>{t`Something went wrong`}</h1>
+      <p>{detail ?? t`The app hit a problem while showing this page.`}</p>
       <Button type="button" variant="primary" onClick={() => window.location.reload()}>
-        Refresh Page
+        {t`Refresh Page`}
       </Button>
     </main>
   )

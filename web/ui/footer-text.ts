@@ -1,6 +1,6 @@
 import { BRAND_NAME, PARENT_COMPANY } from '../../modules/shared/contract'
 
-// The server-rendered welcome page's footer, in English; the app's Footer says the same in the reader's language.
+// The server-rendered welcome page prints these words; the app's footer (footer.tsx) says the same in the language on screen.
 
 export const footerCopyright = (year: number) => `© ${year} ${PARENT_COMPANY} All rights reserved.`
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react'
 
 type FieldProps = {
@@ -74,8 +75,15 @@ export function PasswordField({ label, value, onValueChange, error, hint, ...inp
             {...input}
           />
           <button type="button" className="password-input__toggle" aria-pressed={visible} onClick={() => setVisible((shown) => !shown)}>
-            {visible ? 'Hide' : 'Show'}
-            <span className="visually-hidden"> password</span>
+            {visible ? (
+              <Trans>
+                Hide<span className="visually-hidden"> password</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Show<span className="visually-hidden"> password</span>
+              </Trans>
+            )}
           </button>
         </div>
       )}

@@ -7,10 +7,10 @@ import { PhoneField } from './phone-input'
 function Harness({ initial = '' }: { initial?: string }) {
   const [digits, setDigits] = useState(initial)
   return (
-    <LanguageProvider>
+    <>
       <PhoneField label="Phone" digits={digits} onDigitsChange={setDigits} />
       <output data-testid="digits">{digits}</output>
-    </LanguageProvider>
+    </>
   )
 }
 
@@ -47,7 +47,7 @@ describe('the US phone input', () => {
     ['732555', '(732) 555'],
     ['7325550123', '(732) 555-0123'],
   ])('shows %s as %s while keeping only digits', (typed, shown) => {
-    render(<Harness />)
+    render(<Harness />, { wrapper: LanguageProvider })
     input().focus()
     typeText(typed)
     expect(input().value).toBe(shown)
@@ -55,7 +55,7 @@ describe('the US phone input', () => {
   })
 
   test('keeps at most 10 digits and 14 characters', () => {
-    render(<Harness />)
+    render(<Harness />, { wrapper: LanguageProvider })
     input().focus()
     typeText('732555012399')
     expect(digits()).toBe('7325550123')
@@ -64,20 +64,20 @@ describe('the US phone input', () => {
   })
 
   test('ignores letters and symbols', () => {
-    render(<Harness />)
+    render(<Harness />, { wrapper: LanguageProvider })
     input().focus()
     typeText('7a3-2b')
     expect(digits()).toBe('732')
   })
 
   test('a pasted +1 number keeps its 10 national digits', () => {
-    render(<Harness />)
+    render(<Harness />, { wrapper: LanguageProvider })
     fireEvent.change(input(), { target: { value: '+1 (732) 555-0123' } })
     expect(digits()).toBe('7325550123')
   })
 
   test('Backspace right after the dash removes the digit before it, not the dash', () => {
-    render(<Harness initial="7325550" />)
+    render(<Harness initial="7325550" />, { wrapper: LanguageProvider })
     const element = input()
     element.focus()
     expect(element.value).toBe('(732) 555-0')
@@ -88,7 +88,7 @@ describe('the US phone input', () => {
   })
 
   test('Backspace after ") " removes the third digit', () => {
-    render(<Harness initial="7325" />)
+    render(<Harness initial="7325" />, { wrapper: LanguageProvider })
     const element = input()
     element.focus()
     expect(element.value).toBe('(732) 5')
@@ -98,7 +98,7 @@ describe('the US phone input', () => {
   })
 
   test('plain Backspace at the end removes the last digit', () => {
-    render(<Harness initial="7325550123" />)
+    render(<Harness initial="7325550123" />, { wrapper: LanguageProvider })
     const element = input()
     element.focus()
     element.setSelectionRange(14, 14)
@@ -108,7 +108,7 @@ describe('the US phone input', () => {
   })
 
   test('says it takes US numbers only, tied to the input', () => {
-    render(<Harness />)
+    render(<Harness />, { wrapper: LanguageProvider })
     const hint = screen.getByText('US phone numbers only')
     expect(input().getAttribute('aria-describedby')).toContain(hint.id)
   })

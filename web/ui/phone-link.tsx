@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { formatUsPhone, toE164 } from '../../modules/shared/contract'
 import { Icon } from './icon'
 
@@ -7,11 +8,12 @@ import { Icon } from './icon'
  * not a US one is shown as it is, without a link that could dial the wrong place.
  */
 export function PhoneLink({ phone, who, className = 'phone-link' }: { phone: string; who: string; className?: string }) {
+  const { t } = useLingui()
   const e164 = toE164(phone)
   if (!e164) return <span className={className}>{phone}</span>
   const shown = formatUsPhone(e164.slice(2))
   return (
-    <a href={`tel:${e164}`} className={className} aria-label={`Call ${who}, ${shown}`}>
+    <a href={`tel:${e164}`} className={className} aria-label={t`Call ${who}, ${shown}`}>
       <Icon name="phone" className="icon icon--small" />
       {shown}
     </a>

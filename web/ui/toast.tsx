@@ -74,9 +74,9 @@ function useAutoDismiss(current: Toast | null) {
 }
 
 export function Toaster() {
+  const { t } = useLingui()
   const current = useAtomValue(currentToastAtom)
   const { dismiss } = useToast()
-  const { t } = useLingui()
   const hold = useAutoDismiss(current)
   const destructive = current?.variant === 'destructive'
   return (

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { z } from 'zod'
+import { LanguageProvider } from '../i18n/language-provider'
 import { TextField } from './form'
 import { useValidatedForm } from './use-validated-form'
 
@@ -42,7 +43,7 @@ const nameInput = () => screen.getByLabelText('Name') as HTMLInputElement
 
 describe('useValidatedForm', () => {
   test("a send that fails the schema shows each field's message beside it, focuses the first, and sends nothing", () => {
-    render(<Harness />)
+    render(<Harness />, { wrapper: LanguageProvider })
     fireEvent.click(screen.getByText('Send'))
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Enter your name', 'Choose an age'])
     expect(nameInput().getAttribute('aria-invalid')).toBe('true')
@@ -51,7 +52,7 @@ describe('useValidatedForm', () => {
   })
 
   test("editing a field clears only that field's message; a valid send passes the schema's output", () => {
-    render(<Harness />)
+    render(<Harness />, { wrapper: LanguageProvider })
     fireEvent.click(screen.getByText('Send'))
     fireEvent.change(nameInput(), { target: { value: '  Asha ' } })
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Choose an age'])
@@ -62,7 +63,7 @@ describe('useValidatedForm', () => {
   })
 
   test("the server's messages show beside their fields and take the focus", () => {
-    render(<Harness />)
+    render(<Harness />, { wrapper: LanguageProvider })
     fireEvent.click(screen.getByText('Refuse'))
     expect(screen.getByRole('alert').textContent).toBe('That name is taken')
     expect(document.activeElement === nameInput()).toBe(true)

@@ -2,7 +2,8 @@
 // Prices are estimated 2026 shelf prices in US cents; each store varies them (see store-shelves.ts).
 // Packaged goods carry their pack size in the name, so a runner picks the right one off the shelf.
 
-import { CATALOG_CATEGORIES, type CatalogCategory } from '../contract'
+import { CATALOG_CATEGORIES, type CatalogCategory, type LocalName } from '../contract'
+import { DEMO_LOCAL_NAMES } from './local-names'
 
 /** The categories come from the catalog's contract, the one place they are defined. */
 export const CATEGORIES = CATALOG_CATEGORIES
@@ -21,6 +22,8 @@ export type DemoProduct = {
   basePriceCents: number
   priceUnit: string
   description: string
+  /** What shoppers call it in Hindi and one more language (local-names.ts); empty for the few with no name of their own. */
+  localNames: readonly LocalName[]
 }
 
 type Row = { name: string; subcategory: string; unit: Unit; basePriceCents: number; description: string }
@@ -28,7 +31,8 @@ type Row = { name: string; subcategory: string; unit: Unit; basePriceCents: numb
 /** 'per lb', 'per bunch', 'per bag'…; a single piece is priced 'each'. */
 const priceUnitOf = (unit: Unit) => (unit === 'each' ? 'each' : `per ${unit}`)
 
-const inCategory = (category: Category, rows: readonly Row[]): DemoProduct[] => rows.map((row) => ({ ...row, category, priceUnit: priceUnitOf(row.unit) }))
+const inCategory = (category: Category, rows: readonly Row[]): DemoProduct[] =>
+  rows.map((row) => ({ ...row, category, priceUnit: priceUnitOf(row.unit), localNames: DEMO_LOCAL_NAMES[row.name] ?? [] }))
 
 export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   // ── Spices & Seasonings ──
@@ -723,6 +727,13 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       unit: 'pack',
       basePriceCents: 649,
       description: 'Firm fresh cottage cheese block for palak paneer, tikka and bhurji; keep chilled.',
+    },
+    {
+      name: 'Dahi (Whole-Milk Yogurt, 32 oz)',
+      subcategory: 'Paneer & Dairy',
+      unit: 'each',
+      basePriceCents: 499,
+      description: 'Thick set yogurt for raita, kadhi and a bowl beside every meal; keep chilled.',
     },
     {
       name: 'Malai Kulfi (pack of 6)',

@@ -1,5 +1,6 @@
 // An order's lines: what the buyer asks should one be missing, how the runner marks it, and the buyer's say on a replacement.
 import { z } from 'zod'
+import { catalogItemSchema } from '../../catalog/contract'
 import { decimalToCents } from '../../shared/contract'
 
 /** What the buyer asks for, per line, should the store not have it; contact_me unless they say. */
@@ -16,16 +17,18 @@ export type SubstitutionStatus = (typeof SUBSTITUTION_STATUSES)[number]
 /** A proposal the buyer leaves this long counts as rejected when the runner picks up. */
 export const SUBSTITUTION_WAIT_MS = 5 * 60_000
 
+/** What a line copies of the catalog item as it was when bought: its name, unit and price (dollars, null when priced at the counter). */
+const { name, unit, price, priceUnit, isEstimatedPrice } = catalogItemSchema.shape
+
 /** A line as bought: a copy of the catalog item then, what the buyer asked should it be missing, and what the runner found. */
 export const orderItemSchema = z.object({
   id: z.string(),
-  name: z.string(),
+  name,
   quantity: z.number(),
-  unit: z.string(),
-  /** Dollars, '18.99'; null when the store prices it at the counter. */
-  price: z.string().nullable(),
-  priceUnit: z.string().nullable(),
-  isEstimatedPrice: z.boolean(),
+  unit,
+  price,
+  priceUnit,
+  isEstimatedPrice,
   comment: z.string(),
   /** false: not available at the store. null until pick-up. */
   isDelivered: z.boolean().nullable(),

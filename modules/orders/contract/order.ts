@@ -10,6 +10,7 @@ import {
   type RefundedPart,
 } from '../../payments/contract'
 import { PAYOUT_LINE_STATUSES } from '../../payouts/contract'
+import { etaSchema, runnerLocationSchema } from '../../tracking/contract'
 import { orderItemSchema } from './lines'
 import { orderPhotoSchema } from './photos'
 import { ratingSchema, runnerRatingSchema } from './ratings'
@@ -95,6 +96,17 @@ export const groceryPaymentSchema = z.object({
   collectAtDoorCents: z.number().int(),
 })
 export type GroceryPayment = z.infer<typeof groceryPaymentSchema>
+/** An order paying for its groceries at the door: nothing held or charged in the app; the runner collects `collectAtDoorCents` there. */
+export const paidAtTheDoor = (collectAtDoorCents: number): GroceryPayment => ({
+  method: 'at_door',
+  holdCents: 0,
+  capturedCents: 0,
+  refundedCents: 0,
+  status: null,
+  extraCents: 0,
+  extraStatus: null,
+  collectAtDoorCents,
+})
 
 /** A delivery window: two hours in the store's time, labelled there ('Sat 10:00–12:00'). */
 export const scheduledWindowSchema = z.object({ start: z.string(), end: z.string(), label: z.string() })
@@ -168,6 +180,13 @@ export const orderSchema = z.object({
   theirRating: ratingSchema.nullable(),
   /** The assigned runner's figures; null while there is none. */
   runnerRating: runnerRatingSchema.nullable(),
+  /**
+   * The buyer's views only (absent from everyone else's): the runner's last point once they picked
+   * up (null before, while they shop, and once the order ends), and when it should arrive (null
+   * once it ends). See modules/tracking/contract.ts.
+   */
+  runnerLocation: runnerLocationSchema.nullable().optional(),
+  eta: etaSchema.nullable().optional(),
 })
 export type Order = z.infer<typeof orderSchema>
 

@@ -13,6 +13,10 @@ export const ORDER_MOVES = {
   claim: { from: ['pending_runner_acceptance'], to: 'runner_accepted' },
   /** A claim whose capture could not reach the gateway is given back: the order waits again, its hold untouched. */
   unclaim: { from: ['runner_accepted'], to: 'pending_runner_acceptance' },
+  /** The runner gives a paid order up before pick-up: it goes back to the offers, its fee and tip still captured. */
+  reoffer: { from: ['runner_accepted'], to: 'pending_runner_acceptance' },
+  /** A re-offered order (paid for) ends before another runner took it: the buyer cancelled, or its 30 minutes passed. Its money goes back. */
+  endReoffered: { from: ['pending_runner_acceptance'], to: 'cancelled' },
   /** The buyer, support or the gateway ends a waiting order (or a claim whose capture failed). */
   cancelWaiting: { from: ['pending_runner_acceptance', 'runner_accepted'], to: 'cancelled' },
   /** The sweep ends an order no runner took within 30 minutes. */
@@ -56,6 +60,7 @@ export const ORDER_EVENT_TYPES = [
   'offers_opened',
   'rescheduled',
   'offers_overnight',
+  'reoffered',
 ] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
 /** Events about one thing that happens once (a refund, a problem's resolving), their subject its id: recorded once, however often it settles. */

@@ -1,8 +1,14 @@
+import { t } from '@lingui/core/macro'
+
 type Named = { firstName: string | null; lastName: string | null; email: string | null }
 
-/** Spec 001 §2: the name, else the part of the e-mail before the at sign, else 'User'. */
+/** Spec 001 §2: the name, else the part of the e-mail before the at sign, else 'User' in the language on screen. */
 export function displayName({ firstName, lastName, email }: Named): string {
-  return [firstName, lastName].filter(Boolean).join(' ').trim() || email?.split('@')[0] || 'User'
+  return (
+    [firstName, lastName].filter(Boolean).join(' ').trim() ||
+    email?.split('@')[0] ||
+    t({ comment: 'Shown for someone who gave neither a name nor an email', message: 'User' })
+  )
 }
 
 /** Up to two letters for the avatar: first and last name, else the start of the display name. */

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { RefObject } from 'react'
 
 /**
@@ -35,4 +36,4 @@ export class CardPaymentError extends Error {
 }
 
 /** A message for an intent that can no longer be confirmed; the gateway's own words are about PaymentIntents. */
-export const ATTEMPT_ENDED = 'This payment attempt has ended. Nothing was charged; please try again.'
+export const attemptEnded = () => t`This payment attempt has ended. Nothing was charged; please try again.`

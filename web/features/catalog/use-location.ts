@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { GEOLOCATION_TIMEOUT_MS, SEARCH_GEOLOCATION_TIMEOUT_MS } from '../../../modules/shared/contract'
 import { useToast } from '../../ui/toast'
@@ -52,7 +53,7 @@ export function useSearchLocation(profile: ProfileLocation) {
 
   const settle = useCallback(
     (located: Located | null) => {
-      if (located?.source === 'zip' && latest.current.located?.source !== 'zip') toast({ title: 'Using ZIP code location' })
+      if (located?.source === 'zip' && latest.current.located?.source !== 'zip') toast({ title: t`Using ZIP code location` })
       latest.current.located = located
       setLocating(false)
       return located

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { useSyncExternalStore } from 'react'
 
 export type PermissionState = NotificationPermission | 'unsupported'
@@ -32,4 +34,9 @@ const subscribe = (listener: () => void) => {
 export const useNotificationPermission = () => useSyncExternalStore(subscribe, notificationPermission)
 
 /** 000 §2's words for it. */
-export const PERMISSION_LABEL: Record<PermissionState, string> = { granted: 'Enabled', denied: 'Disabled', default: 'Not Set', unsupported: 'Not supported' }
+export const PERMISSION_LABEL: Record<PermissionState, MessageDescriptor> = {
+  granted: msg`Enabled`,
+  denied: msg`Disabled`,
+  default: msg`Not Set`,
+  unsupported: msg`Not supported`,
+}

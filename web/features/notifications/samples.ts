@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import type { TestNotification } from './api/send-test'
 
 /** The test messages of 001 §9: a buyer's order news with its 30-minute estimate, and a runner's offer 0.5 miles away. */
@@ -8,9 +9,10 @@ export const SAMPLE_NOTIFICATIONS = {
 
 /**
  * What 'Send Test' sends: a message that says it is a test, since it stays in the person's list
- * beside the real ones (a sample order update there would read as news of a real order).
+ * beside the real ones (a sample order update there would read as news of a real order). It is
+ * written in the language on screen when it is sent, as the server writes its own notices.
  */
 export const TEST_NOTIFICATION = {
-  title: 'Test notification',
-  body: 'Notifications work on this device. This is only a test: no order changed.',
-} satisfies TestNotification
+  title: msg`Test notification`,
+  body: msg`Notifications work on this device. This is only a test: no order changed.`,
+}

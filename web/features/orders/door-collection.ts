@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
@@ -11,15 +12,16 @@ import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 export function doorCollection(order: Order): string | null {
   if (order.status === 'cancelled') return null
   const { method, collectAtDoorCents, extraCents, extraStatus } = order.groceryPayment
+  const amount = formatCents(collectAtDoorCents)
+  const extra = formatCents(extraCents)
+  const methods = GROCERY_PAYMENT_METHODS
   if (method === 'at_door') {
-    return collectAtDoorCents > 0
-      ? `Collect ${formatCents(collectAtDoorCents)} at the door, by ${GROCERY_PAYMENT_METHODS}.`
-      : `The customer pays you for the groceries at the door, by ${GROCERY_PAYMENT_METHODS}.`
+    return collectAtDoorCents > 0 ? t`Collect ${amount} at the door, by ${methods}.` : t`The customer pays you for the groceries at the door, by ${methods}.`
   }
   if (extraStatus === 'awaiting_choice')
-    return `The groceries came to ${formatCents(extraCents)} more than the customer's card hold: they are choosing to pay it by card or at the door.`
-  if (extraStatus === 'pending') return `The customer's card is being charged the ${formatCents(extraCents)} above the hold.`
-  return collectAtDoorCents > 0 ? `Collect ${formatCents(collectAtDoorCents)} at the door.` : 'Groceries paid in the app: nothing to collect.'
+    return t`The groceries came to ${extra} more than the customer's card hold: they are choosing to pay it by card or at the door.`
+  if (extraStatus === 'pending') return t`The customer's card is being charged the ${extra} above the hold.`
+  return collectAtDoorCents > 0 ? t`Collect ${amount} at the door.` : t`Groceries paid in the app: nothing to collect.`
 }
 
 /** Whether the runner has anything to collect at the door, or may have once the buyer chooses. */

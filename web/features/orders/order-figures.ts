@@ -1,9 +1,10 @@
+import { t } from '@lingui/core/macro'
 import type { EarningsStatus, Order } from '../../../modules/orders/contract'
 import { isCharged } from '../../../modules/payments/contract'
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 
 /** The screens' one way of counting what was ordered; the server's messages say it the same way. */
-export { itemsLabel } from '../../../modules/orders/contract'
+export { itemsLabel } from './order-words'
 
 /** The order's dollar strings as cents; the API always sends valid amounts. */
 export const orderCents = (amount: string) => decimalToCents(amount) ?? 0
@@ -16,16 +17,18 @@ export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' 
   const total = formatCents(orderCents(order.totalAmount))
   switch (order.paymentStatus) {
     case 'authorized':
-      return `Your card is authorized for ${total} and charged when a runner accepts.`
+      return t`Your card is authorized for ${total} and charged when a runner accepts.`
     case 'captured':
-      return `${total} charged to your card when your runner accepted.`
+      return t`${total} charged to your card when your runner accepted.`
     case 'cancelled':
-      return 'Not charged: the hold was released.'
+      return t`Not charged: the hold was released.`
     case 'capture_failed':
-      return 'Not charged: your card declined the charge.'
+      return t`Not charged: your card declined the charge.`
     case 'partially_refunded':
-    case 'refunded':
-      return `Refunded ${formatCents(orderCents(order.refundedAmount))}.`
+    case 'refunded': {
+      const refunded = formatCents(orderCents(order.refundedAmount))
+      return t`Refunded ${refunded}.`
+    }
   }
 }
 
@@ -34,8 +37,14 @@ export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' 
  * ('Scheduled · Sat 10:00–12:00'), else the slot the buyer chose, else whether it is scheduled or ASAP (001 §2).
  */
 export function deliveryWhen(order: Pick<Order, 'scheduledWindow' | 'timeSlot' | 'scheduledFor'>): string {
-  if (order.scheduledWindow) return `Scheduled · ${order.scheduledWindow.label}`
-  return order.timeSlot || (order.scheduledFor ? 'Scheduled' : 'ASAP')
+  if (order.scheduledWindow) {
+    const window = order.scheduledWindow.label
+    return t`Scheduled · ${window}`
+  }
+  // The server stores 'ASAP' as the slot of an order for now: it is said in the language on screen too.
+  const asap = () => t({ comment: 'Delivery as soon as possible', message: 'ASAP' })
+  if (order.timeSlot === 'ASAP') return asap()
+  return order.timeSlot || (order.scheduledFor ? t`Scheduled` : asap())
 }
 
 /** The runner found none of the lines: not a delivery, and nothing is owed for groceries. */
@@ -55,16 +64,20 @@ export const groceriesChargedCents = ({ groceryPayment }: Pick<Order, 'groceryPa
  */
 export function groceryPaymentWords(order: Pick<Order, 'groceryPayment'>): string {
   const { method, status, holdCents, collectAtDoorCents } = order.groceryPayment
-  if (method !== 'card') return 'at the door'
-  if (status && isCharged(status))
-    return `by card: ${formatCents(groceriesChargedCents(order))} charged${collectAtDoorCents > 0 ? `, ${formatCents(collectAtDoorCents)} at the door` : ''}`
+  if (method !== 'card') return t({ comment: 'How the groceries are paid: to the runner at the door', message: 'at the door' })
+  const hold = formatCents(holdCents)
+  if (status && isCharged(status)) {
+    const charged = formatCents(groceriesChargedCents(order))
+    const atDoor = formatCents(collectAtDoorCents)
+    return collectAtDoorCents > 0 ? t`by card: ${charged} charged, ${atDoor} at the door` : t`by card: ${charged} charged`
+  }
   switch (status) {
     case 'capture_failed':
-      return 'by card: declined, so paid at the door'
+      return t`by card: declined, so paid at the door`
     case 'cancelled':
-      return `by card: the ${formatCents(holdCents)} hold was released`
+      return t`by card: the ${hold} hold was released`
     default:
-      return `by card (hold ${formatCents(holdCents)})`
+      return t`by card (hold ${hold})`
   }
 }
 
@@ -80,16 +93,36 @@ export const ESTIMATED_GROCERY_LABEL = 'Est. grocery cost (you pay at the store)
  */
 export const runnerEarningsCents = (order: Pick<Order, 'earnings'>) => orderCents(order.earnings?.amount ?? '0')
 
-/** Said beside the runner's earnings: what the figure is, before delivery and after. */
+/**
+ * Said beside the runner's earnings: what the figure is, before delivery and after. Each note is
+ * read when it is shown, so it comes in the language on screen while the screens that read it
+ * keep reading plain strings.
+ */
 export const EARNINGS_NOTES: Record<EarningsStatus, string> = {
-  expected: 'once delivered',
-  pending: 'pending',
-  held: 'held while a problem is open',
-  available: 'available for your next payout',
-  in_transit: 'on its way to your bank',
-  returned: 'came back from your bank',
-  paid: 'paid to your bank',
-  none: 'none: the order was cancelled',
+  get expected() {
+    return t`once delivered`
+  },
+  get pending() {
+    return t({ comment: 'Earnings not yet settled', message: 'pending' })
+  },
+  get held() {
+    return t`held while a problem is open`
+  },
+  get available() {
+    return t`available for your next payout`
+  },
+  get in_transit() {
+    return t`on its way to your bank`
+  },
+  get returned() {
+    return t`came back from your bank`
+  },
+  get paid() {
+    return t`paid to your bank`
+  },
+  get none() {
+    return t`none: the order was cancelled`
+  },
 }
 
 const dateAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })

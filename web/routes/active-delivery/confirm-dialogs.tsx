@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { GroceryPayment, OrderItemView, ScheduledWindow } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { ConfirmDialog } from '../../ui/dialog'
@@ -6,13 +9,16 @@ type Choice = { onCancel: () => void; onConfirm: () => void }
 
 /** Picking up with lines unticked: say plainly that those are reported as not available. Focus starts on going back to the list. */
 export function MissingItemsDialog({ missing, onCancel, onConfirm }: Choice & { missing: OrderItemView[] }) {
-  const count = missing.length === 1 ? '1 item' : `${missing.length} items`
+  const { t } = useLingui()
+  const count = missing.length
   return (
     <ConfirmDialog
-      title={`Report ${count} not available?`}
+      title={t`Report ${plural(count, { one: '# item', other: '# items' })} not available?`}
       description={
         <>
-          <p>These are not ticked, so they will be reported to the customer as not available at the store:</p>
+          <p>
+            <Trans>These are not ticked, so they will be reported to the customer as not available at the store:</Trans>
+          </p>
           <ul className="dialog__list">
             {missing.map((item) => (
               <li key={item.id}>{item.name}</li>
@@ -20,9 +26,9 @@ export function MissingItemsDialog({ missing, onCancel, onConfirm }: Choice & { 
           </ul>
         </>
       }
-      keepLabel="Back to List"
+      keepLabel={t`Back to List`}
       onKeep={onCancel}
-      confirmLabel="Mark as Picked Up"
+      confirmLabel={t`Mark as Picked Up`}
       onConfirm={onConfirm}
       tone="primary"
     />
@@ -41,21 +47,30 @@ export function NothingFoundDialog({
   onCancel,
   onConfirm,
 }: Choice & { customer: string; paid: string; byCard: boolean; busy: boolean }) {
+  const { t } = useLingui()
   return (
     <ConfirmDialog
-      title="Nothing found?"
+      title={t`Nothing found?`}
       description={
         <>
-          <p>None of the items is ticked. Confirming ends the order as nothing found: it is cancelled, not delivered.</p>
           <p>
-            {customer} is told and gets the {paid} fee and tip back in full, so there are no earnings for this order.{' '}
-            {byCard ? 'Nobody pays for groceries: the hold on their card for the groceries is released.' : 'Nobody pays for groceries.'}
+            <Trans>None of the items is ticked. Confirming ends the order as nothing found: it is cancelled, not delivered.</Trans>
+          </p>
+          <p>
+            <Trans>
+              {customer} is told and gets the {paid} fee and tip back in full, so there are no earnings for this order.
+            </Trans>{' '}
+            {byCard ? (
+              <Trans>Nobody pays for groceries: the hold on their card for the groceries is released.</Trans>
+            ) : (
+              <Trans>Nobody pays for groceries.</Trans>
+            )}
           </p>
         </>
       }
-      keepLabel="Back to List"
+      keepLabel={t`Back to List`}
       onKeep={onCancel}
-      confirmLabel={busy ? 'Ending Order...' : 'Confirm Nothing Found'}
+      confirmLabel={busy ? t`Ending Order...` : t`Confirm Nothing Found`}
       onConfirm={onConfirm}
       tone="danger"
       busy={busy}
@@ -67,16 +82,20 @@ export function NothingFoundDialog({
  * What the runner confirms at the door, by the order's own grocery payment: paid to them there (the
  * total when they entered it), or paid in the app with nothing, or only a difference, to collect.
  */
-export function deliveredWords(customer: string, { method, collectAtDoorCents, extraCents, extraStatus }: GroceryPayment): string {
-  if (method === 'at_door') {
-    const paid = collectAtDoorCents > 0 ? `paid you ${formatCents(collectAtDoorCents)}` : 'paid you'
-    return `Confirm that ${customer} has the groceries and has ${paid} for them.`
+export function deliveredWords(i18n: I18n, customer: string, { method, collectAtDoorCents, extraCents, extraStatus }: GroceryPayment): string {
+  const collect = formatCents(collectAtDoorCents)
+  if (method === 'at_door')
+    return collectAtDoorCents > 0
+      ? i18n._(msg`Confirm that ${customer} has the groceries and has paid you ${collect} for them.`)
+      : i18n._(msg`Confirm that ${customer} has the groceries and has paid you for them.`)
+  if (extraStatus === 'awaiting_choice') {
+    const extra = formatCents(extraCents)
+    return i18n._(
+      msg`Confirm that ${customer} has the groceries. The ${extra} above the card hold is not settled yet: ${customer} is choosing to pay it by card or to you at the door.`,
+    )
   }
-  if (extraStatus === 'awaiting_choice')
-    return `Confirm that ${customer} has the groceries. The ${formatCents(extraCents)} above the card hold is not settled yet: ${customer} is choosing to pay it by card or to you at the door.`
-  if (collectAtDoorCents > 0)
-    return `Confirm that ${customer} has the groceries and has paid you the ${formatCents(collectAtDoorCents)} left to pay at the door.`
-  return `Confirm that ${customer} has the groceries. They are paid in the app: there is nothing to collect.`
+  if (collectAtDoorCents > 0) return i18n._(msg`Confirm that ${customer} has the groceries and has paid you the ${collect} left to pay at the door.`)
+  return i18n._(msg`Confirm that ${customer} has the groceries. They are paid in the app: there is nothing to collect.`)
 }
 
 /**
@@ -90,22 +109,26 @@ export function DeliveredDialog({
   onCancel,
   onConfirm,
 }: Choice & { customer: string; payment: GroceryPayment; earlyFor: ScheduledWindow | null }) {
+  const { t, i18n } = useLingui()
+  const deliveryWindow = earlyFor?.label
   return (
     <ConfirmDialog
-      title="Mark as delivered?"
+      title={t`Mark as delivered?`}
       description={
         <>
           {earlyFor && (
             <p className="form-notice form-notice--info">
-              This order is scheduled for {earlyFor.label}, and that window has not started. Deliver before it only if {customer} agreed.
+              <Trans>
+                This order is scheduled for {deliveryWindow}, and that window has not started. Deliver before it only if {customer} agreed.
+              </Trans>
             </p>
           )}
-          <p>{`${deliveredWords(customer, payment)} This cannot be undone.`}</p>
+          <p>{`${deliveredWords(i18n, customer, payment)} ${t`This cannot be undone.`}`}</p>
         </>
       }
-      keepLabel="Not Yet"
+      keepLabel={t`Not Yet`}
       onKeep={onCancel}
-      confirmLabel="Mark as Delivered"
+      confirmLabel={t`Mark as Delivered`}
       onConfirm={onConfirm}
       tone="primary"
     />

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { EARLY_DELIVERY_WARNING_MINUTES, formatCents } from '../../../modules/shared/contract'
@@ -37,6 +39,7 @@ type Props = {
  * found instead), then 'MARK AS DELIVERED' (always confirmed).
  */
 export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid, onListDone }: Props) {
+  const { t, i18n } = useLingui()
   const { report, pending } = useDeliveryUpdate(order.id)
   const [asking, setAsking] = useState<'missing' | 'nothing' | 'delivered' | null>(null)
   // Lines marked on the server keep their mark; only the unmarked, unticked ones are news to confirm.
@@ -46,14 +49,15 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
   const clock = useClock()
   const endedOrder = useStoreRunnerDelivery()
   const { toast } = useToast()
+  const orderNumber = shortOrderId(order.id)
   const endNothingFound = useNothingFound(order.id, {
     onEnded: (ended) => {
       setAsking(null)
       endedOrder(ended)
       onListDone()
       toast({
-        title: 'Order Ended: Nothing Found',
-        description: `Order #${shortOrderId(order.id)} is cancelled and the customer refunded.`,
+        title: t`Order Ended: Nothing Found`,
+        description: t`Order #${orderNumber} is cancelled and the customer refunded.`,
         variant: 'success',
       })
     },
@@ -68,7 +72,11 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
     endNothingFound.mutate(undefined, {
       onError: (error) => {
         setAsking(null)
-        toast({ title: 'Failed to update status', description: failureMessage(error, 'Please check your connection and try again.'), variant: 'destructive' })
+        toast({
+          title: t`Failed to update status`,
+          description: failureMessage(error, t`Please check your connection and try again.`),
+          variant: 'destructive',
+        })
       },
     })
   const deliver = () => {
@@ -80,7 +88,7 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
     return (
       <ActionBar className="delivery-action-bar">
         <ButtonLink to="/runner" variant="primary" size="large" block>
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </ButtonLink>
       </ActionBar>
     )
@@ -99,16 +107,16 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
           disabled={pending || endNothingFound.isPending || !groceryTotalValid}
           onClick={() => (nothing ? setAsking('nothing') : missing.length > 0 ? setAsking('missing') : pickUp())}
         >
-          {pending ? 'Updating...' : 'MARK AS PICKED UP'}
+          {pending ? t`Updating...` : t`MARK AS PICKED UP`}
         </Button>
       ) : (
         <Button type="button" variant="primary" size="large" block disabled={pending} onClick={() => setAsking('delivered')}>
-          {pending ? 'Updating...' : 'MARK AS DELIVERED'}
+          {pending ? t`Updating...` : t`MARK AS DELIVERED`}
         </Button>
       )}
       {asking === 'nothing' && (
         <NothingFoundDialog
-          customer={customerName(order)}
+          customer={customerName(i18n, order)}
           paid={formatCents(orderCents(order.totalAmount))}
           byCard={order.groceryPayment.method === 'card'}
           busy={endNothingFound.isPending}
@@ -119,7 +127,10 @@ export function DeliveryActions({ order, found, groceryTotal, groceryTotalValid,
       {asking === 'missing' && <MissingItemsDialog missing={missing} onCancel={() => setAsking(null)} onConfirm={pickUp} />}
       {asking === 'delivered' && (
         <DeliveredDialog
-          customer={order.buyerFirstName?.trim() || 'the customer'}
+          customer={
+            order.buyerFirstName?.trim() ||
+            i18n._(msg({ comment: 'The buyer, in the middle of a sentence, when their first name is not known', message: 'the customer' }))
+          }
           payment={order.groceryPayment}
           earlyFor={deliveringEarly(order, clock.now()) ? order.scheduledWindow : null}
           onCancel={() => setAsking(null)}

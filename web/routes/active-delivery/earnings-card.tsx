@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
@@ -13,25 +14,28 @@ import { Fact } from '../../ui/fact'
  * says what is left to collect there.
  */
 export function EarningsCard({ order }: { order: Order }) {
+  const { t } = useLingui()
   return (
     <Card compact className="stack delivery-card" aria-labelledby="delivery-earnings-heading">
-      <h2 id="delivery-earnings-heading">Your Earnings</h2>
+      <h2 id="delivery-earnings-heading">
+        <Trans>Your Earnings</Trans>
+      </h2>
       <dl className="sums delivery-sums">
-        <Fact term={feeAndTipRefunded(order) ? 'Fee and tip, less refunds' : RUNNER_EARNINGS}>
+        <Fact term={feeAndTipRefunded(order) ? t`Fee and tip, less refunds` : RUNNER_EARNINGS}>
           {formatCents(runnerEarningsCents(order))}
           {order.earnings && <span className="earnings-note">{EARNINGS_NOTES[order.earnings.status]}</span>}
         </Fact>
-        <Fact term="Platform fee" className="sums__aside">
+        <Fact term={t`Platform fee`} className="sums__aside">
           ${order.platformFee}
         </Fact>
-        <Fact term="Tip" className="sums__aside">
+        <Fact term={t`Tip`} className="sums__aside">
           ${order.tip}
         </Fact>
         <Fact term={ESTIMATED_GROCERY_LABEL} className="sums__aside">
           ${order.estimatedGroceryCost}
         </Fact>
         {order.actualGroceryCost && (
-          <Fact term="Grocery total you reported" className="sums__aside">
+          <Fact term={t`Grocery total you reported`} className="sums__aside">
             ${order.actualGroceryCost}
           </Fact>
         )}
@@ -39,7 +43,15 @@ export function EarningsCard({ order }: { order: Order }) {
       <RefundLines order={order} side="runner" />
       <div className="delivery-card__callout">
         <p>
-          <strong>Grocery cost:</strong> {order.groceryPayment.method === 'card' ? 'The customer pays by card in the app' : 'Customer pays you directly'}
+          {order.groceryPayment.method === 'card' ? (
+            <Trans>
+              <strong>Grocery cost:</strong> The customer pays by card in the app
+            </Trans>
+          ) : (
+            <Trans>
+              <strong>Grocery cost:</strong> Customer pays you directly
+            </Trans>
+          )}
         </p>
         <p className="meta" role="status" aria-live="polite">
           {doorCollection(order)}

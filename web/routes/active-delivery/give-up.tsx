@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
@@ -19,19 +20,20 @@ import { customerName } from './customer-name'
  * takes the runner back to the dashboard with a toast.
  */
 export function GiveUpOrder({ order }: { order: Order }) {
+  const { t, i18n } = useLingui()
   const [open, setOpen] = useState(false)
   const ended = useStoreRunnerDelivery()
   const navigate = useNavigate()
   const { toast } = useToast()
   const number = shortOrderId(order.id)
-  const customer = customerName(order)
+  const customer = customerName(i18n, order)
   const paid = formatCents(orderCents(order.totalAmount))
   const giveUp = useGiveUpOrder(order.id, {
     onGivenUp: (cancelled) => {
       ended(cancelled)
       toast({
-        title: 'Order Given Up',
-        description: `Order #${number} is cancelled. ${customer} gets the ${paid} fee and tip back and has been told.`,
+        title: t`Order Given Up`,
+        description: t`Order #${number} is cancelled. ${customer} gets the ${paid} fee and tip back and has been told.`,
         variant: 'success',
       })
       void navigate({ to: '/runner' })
@@ -43,34 +45,46 @@ export function GiveUpOrder({ order }: { order: Order }) {
     giveUp.mutate(undefined, {
       onError: (error) => {
         setOpen(false)
-        toast({ title: 'Could Not Give Up Order', description: failureMessage(error, 'Please check your connection and try again.'), variant: 'destructive' })
+        toast({
+          title: t`Could Not Give Up Order`,
+          description: failureMessage(error, t`Please check your connection and try again.`),
+          variant: 'destructive',
+        })
       },
     })
 
   return (
     <Card compact className="stack stack--snug delivery-card" aria-labelledby="give-up-heading">
-      <h2 id="give-up-heading">Can't do this order?</h2>
-      <p className="meta">Until you pick it up, you can give the order up. It is cancelled and the customer refunded.</p>
+      <h2 id="give-up-heading">
+        <Trans>Can't do this order?</Trans>
+      </h2>
+      <p className="meta">
+        <Trans>Until you pick it up, you can give the order up. It is cancelled and the customer refunded.</Trans>
+      </p>
       <Button type="button" size="small" onClick={() => setOpen(true)}>
-        Can't do this order
+        <Trans>Can't do this order</Trans>
       </Button>
       {open && (
         <ConfirmDialog
-          title="Give up this order?"
+          title={t`Give up this order?`}
           description={
             <>
               <p>
-                Order #{number} will be cancelled. {customer} gets the {paid} fee and tip back in full and is told you gave it up.
+                <Trans>
+                  Order #{number} will be cancelled. {customer} gets the {paid} fee and tip back in full and is told you gave it up.
+                </Trans>
               </p>
               <p>
-                Giving up counts towards a pause: give up more than {GIVE_UPS_ALLOWED} orders in {GIVE_UP_WINDOW_DAYS} days and you can't accept new orders for{' '}
-                {GIVE_UP_PAUSE_HOURS} hours.
+                <Trans>
+                  Giving up counts towards a pause: give up more than {GIVE_UPS_ALLOWED} orders in {GIVE_UP_WINDOW_DAYS} days and you can't accept new orders
+                  for {GIVE_UP_PAUSE_HOURS} hours.
+                </Trans>
               </p>
             </>
           }
-          keepLabel="Keep Order"
+          keepLabel={t`Keep Order`}
           onKeep={() => setOpen(false)}
-          confirmLabel={giveUp.isPending ? 'Giving Up...' : 'Give Up Order'}
+          confirmLabel={giveUp.isPending ? t`Giving Up...` : t`Give Up Order`}
           onConfirm={confirm}
           tone="danger"
           busy={giveUp.isPending}

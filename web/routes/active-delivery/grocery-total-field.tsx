@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { GROCERY_TOTAL_WARN_MIN_CENTS, GROCERY_TOTAL_WARN_RATIO, MAX_ACTUAL_GROCERY_DOLLARS } from '../../../modules/runner/contract'
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 import { Field } from '../../ui/form'
@@ -9,12 +12,13 @@ export const groceryTotalValue = (text: string) => text.trim().replace(/^\$/, ''
  * Why the typed total cannot be sent, or null when it can. Empty is no problem to show: when the
  * total is required, the field's hint says so and the pick-up waits for it (groceryTotalReady).
  */
-export function groceryTotalProblem(text: string): string | null {
+export function groceryTotalProblem(text: string): MessageDescriptor | null {
   const value = groceryTotalValue(text)
   if (value === undefined) return null
   const cents = decimalToCents(value)
-  if (cents === null) return 'Enter the total in dollars, like 42.50'
-  if (cents > MAX_ACTUAL_GROCERY_DOLLARS * 100) return `Enter a total of at most $${MAX_ACTUAL_GROCERY_DOLLARS.toLocaleString('en-US')}`
+  if (cents === null) return msg`Enter the total in dollars, like 42.50`
+  const most = `$${MAX_ACTUAL_GROCERY_DOLLARS.toLocaleString('en-US')}`
+  if (cents > MAX_ACTUAL_GROCERY_DOLLARS * 100) return msg`Enter a total of at most ${most}`
   return null
 }
 
@@ -25,17 +29,21 @@ export const groceryTotalReady = (text: string, required: boolean) => groceryTot
  * What a valid typed total is worth a second look for, before pick-up: far above the estimate, or
  * for a card order above the hold on the customer's card. Warnings only; the runner may go on.
  */
-export function groceryTotalWarnings(text: string, { estimateCents, holdCents }: { estimateCents: number; holdCents: number | null }): string[] {
+export function groceryTotalWarnings(text: string, { estimateCents, holdCents }: { estimateCents: number; holdCents: number | null }): MessageDescriptor[] {
   const value = groceryTotalValue(text)
   const cents = value === undefined || groceryTotalProblem(text) ? null : decimalToCents(value)
   if (cents === null) return []
-  const warnings: string[] = []
-  if (cents > estimateCents * GROCERY_TOTAL_WARN_RATIO && cents - estimateCents >= GROCERY_TOTAL_WARN_MIN_CENTS)
-    warnings.push(`${formatCents(cents)} is far above the ${formatCents(estimateCents)} estimate: check it against the receipt.`)
-  if (holdCents !== null && cents > holdCents)
-    warnings.push(
-      `That is ${formatCents(cents - holdCents)} more than the ${formatCents(holdCents)} held on the customer's card: they will choose to pay the difference by card or at the door.`,
-    )
+  const warnings: MessageDescriptor[] = []
+  const total = formatCents(cents)
+  if (cents > estimateCents * GROCERY_TOTAL_WARN_RATIO && cents - estimateCents >= GROCERY_TOTAL_WARN_MIN_CENTS) {
+    const estimate = formatCents(estimateCents)
+    warnings.push(msg`${total} is far above the ${estimate} estimate: check it against the receipt.`)
+  }
+  if (holdCents !== null && cents > holdCents) {
+    const difference = formatCents(cents - holdCents)
+    const hold = formatCents(holdCents)
+    warnings.push(msg`That is ${difference} more than the ${hold} held on the customer's card: they will choose to pay the difference by card or at the door.`)
+  }
   return warnings
 }
 
@@ -53,23 +61,26 @@ type Props = {
   warnings: readonly string[]
 }
 
-/** Nothing found is not a pick-up: nothing is bought, so there is no receipt and no total to charge. */
-const NOTHING_FOUND_HINT = 'Every item is marked not found: with nothing found there is no total or receipt to enter.'
-
 /**
  * What the groceries came to at the register: optional when the customer pays the runner at the
  * door, required when their card pays for the groceries, unless nothing was found.
  */
 export function GroceryTotalField({ value, onChange, error, byCard, nothingFound, holdCents, warnings }: Props) {
+  const { t } = useLingui()
   const required = byCard && !nothingFound
-  const held = holdCents === null ? '' : ` (${formatCents(holdCents)} is held on it)`
-  const words = byCard
-    ? { label: 'Actual grocery total', hint: `From the store receipt. Required: the customer's card is charged this total${held}.` }
-    : { label: 'Actual grocery total (optional)', hint: 'From the store receipt. The customer pays you this at the door.' }
-  const hint = nothingFound ? NOTHING_FOUND_HINT : words.hint
+  const hold = holdCents === null ? null : formatCents(holdCents)
+  const label = byCard ? t`Actual grocery total` : t`Actual grocery total (optional)`
+  // Nothing found is not a pick-up: nothing is bought, so there is no receipt and no total to charge.
+  const hint = nothingFound
+    ? t`Every item is marked not found: with nothing found there is no total or receipt to enter.`
+    : !byCard
+      ? t`From the store receipt. The customer pays you this at the door.`
+      : hold
+        ? t`From the store receipt. Required: the customer's card is charged this total (${hold} is held on it).`
+        : t`From the store receipt. Required: the customer's card is charged this total.`
   return (
     <>
-      <Field label={words.label} error={error ?? undefined} hint={hint}>
+      <Field label={label} error={error ?? undefined} hint={hint}>
         {({ id, describedBy, invalid }) => (
           <div className="money-input">
             <span aria-hidden="true">$</span>

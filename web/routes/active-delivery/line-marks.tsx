@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useState } from 'react'
 import { type ItemMark, type OrderItemView, replacementSchema } from '../../../modules/orders/contract'
 import { useStoreOrder } from '../../features/orders/api/orders'
@@ -8,8 +11,10 @@ import { Button } from '../../ui/button'
 import { FieldError, TextField } from '../../ui/form'
 import { useValidatedForm } from '../../ui/use-validated-form'
 
-const failure = (error: unknown) =>
-  error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'That did not go through. Check your connection and try again.'
+const failure = (i18n: I18n, error: unknown) =>
+  error instanceof ApiError && typeof error.body.message === 'string'
+    ? error.body.message
+    : i18n._(msg`That did not go through. Check your connection and try again.`)
 
 /**
  * The runner's marks on one line beyond the tick: not found, found after all, or a replacement
@@ -17,6 +22,7 @@ const failure = (error: unknown) =>
  * 'Skip'). Folded under one button per line, so the list stays a list.
  */
 export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemView }) {
+  const { t, i18n } = useLingui()
   const [open, setOpen] = useState(false)
   const mark = useMarkItem(orderId, item.id, { onUpdated: useStoreOrder() })
   const form = useValidatedForm({ name: '', price: '', note: '' })
@@ -36,7 +42,7 @@ export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemV
   return (
     <div className="line-marks">
       <button type="button" className="cart-action" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((shown) => !shown)}>
-        {item.state === 'pending' ? "Can't find it?" : 'Change'}
+        {item.state === 'pending' ? t`Can't find it?` : t`Change`}
         <span className="visually-hidden"> ({item.name})</span>
       </button>
       {open && (
@@ -45,26 +51,26 @@ export function LineMarks({ orderId, item }: { orderId: string; item: OrderItemV
           <div className="line-marks__quick">
             {item.state !== 'not_found' && (
               <Button type="button" size="small" disabled={mark.isPending} onClick={() => send({ state: 'not_found' })}>
-                Mark Not Found
+                <Trans>Mark Not Found</Trans>
               </Button>
             )}
             {item.state !== 'pending' && item.state !== 'found' && (
               <Button type="button" size="small" disabled={mark.isPending} onClick={() => send({ state: 'found' })}>
-                Found It
+                <Trans>Found It</Trans>
               </Button>
             )}
           </div>
           {preference !== 'skip' && (
             <form ref={form.formRef} className="stack stack--snug" onSubmit={offer} noValidate>
-              <TextField label="Replacement" {...form.bind('name')} placeholder="e.g. Swad Toor Dal, 4 lb" autoComplete="off" />
-              <TextField label="Price in dollars (optional)" {...form.bind('price')} inputMode="decimal" placeholder="0.00" autoComplete="off" />
-              <TextField label="Note for the customer (optional)" {...form.bind('note')} autoComplete="off" />
+              <TextField label={t`Replacement`} {...form.bind('name')} placeholder={t`e.g. Swad Toor Dal, 4 lb`} autoComplete="off" />
+              <TextField label={t`Price in dollars (optional)`} {...form.bind('price')} inputMode="decimal" placeholder="0.00" autoComplete="off" />
+              <TextField label={t`Note for the customer (optional)`} {...form.bind('note')} autoComplete="off" />
               <Button type="submit" variant="primary" disabled={mark.isPending}>
-                {mark.isPending ? 'Sending...' : asks ? 'Ask Customer' : 'Replace'}
+                {mark.isPending ? t`Sending...` : asks ? t`Ask Customer` : t`Replace`}
               </Button>
             </form>
           )}
-          {mark.isError && <FieldError>{failure(mark.error)}</FieldError>}
+          {mark.isError && <FieldError>{failure(i18n, mark.error)}</FieldError>}
         </div>
       )}
     </div>

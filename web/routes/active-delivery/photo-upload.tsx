@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { type Order, type OrderPhotoSlot, photoMayBeAdded, receiptKept } from '../../../modules/orders/contract'
 import { useStorePhoto } from '../../features/orders/api/orders'
@@ -9,35 +12,39 @@ import { Button } from '../../ui/button'
 import { Card } from '../../ui/card'
 import { FieldError } from '../../ui/form'
 
-const WORDS: Record<OrderPhotoSlot, { title: string; take: string; hint: string }> = {
-  receipt: { title: 'Receipt photo', take: 'Take Receipt Photo', hint: 'The customer sees it, so they know what to pay you at the door.' },
-  deliveryPhoto: { title: 'Doorstep photo', take: 'Take Doorstep Photo', hint: 'Show where you left the groceries.' },
+const WORDS: Record<OrderPhotoSlot, { title: MessageDescriptor; take: MessageDescriptor; hint: MessageDescriptor }> = {
+  receipt: { title: msg`Receipt photo`, take: msg`Take Receipt Photo`, hint: msg`The customer sees it, so they know what to pay you at the door.` },
+  deliveryPhoto: { title: msg`Doorstep photo`, take: msg`Take Doorstep Photo`, hint: msg`Show where you left the groceries.` },
 }
 /** Groceries paid by card: nothing is paid at the door, and the pick-up needs the receipt (issue 29). */
-const CARD_RECEIPT_HINT = 'Needed for this order: the customer sees it, and their card is charged its total.'
-const NOTHING_FOUND_HINT = 'Not needed: every item is marked not found, so nothing was bought.'
-/** Once the grocery total is entered the receipt it was read from stays. */
-const KEPT_HINT = 'Kept as sent with your grocery total: the customer checks the total against it.'
+const CARD_RECEIPT_HINT = msg`Needed for this order: the customer sees it, and their card is charged its total.`
+const NOTHING_FOUND_HINT = msg`Not needed: every item is marked not found, so nothing was bought.`
 
-const failure = (error: unknown) =>
-  error instanceof ApiError && typeof error.body.message === 'string'
-    ? `Not uploaded: ${error.body.message}`
-    : 'Not uploaded: check your connection and try again.'
+/** The server's reason when it gave one (in its words), else the likely cause. */
+function failure(i18n: I18n, error: unknown): string {
+  if (!(error instanceof ApiError) || typeof error.body.message !== 'string') return i18n._(msg`Not uploaded: check your connection and try again.`)
+  const reason = error.body.message
+  return i18n._(msg`Not uploaded: ${reason}`)
+}
 
 /**
  * The phone's camera for one of the order's photos: a preview of the shot at once, a progress
  * bar while it goes up, then the photo as stored; a refusal is said as the server said it.
  */
 export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlot }) {
+  const { t, i18n } = useLingui()
   const { upload, send } = usePhotoUpload(order.id, slot, { onStored: useStorePhoto(order.id, slot) })
   const [preview, setPreview] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
   const now = useClock().now()
   const stored = order[slot]
-  const words = WORDS[slot]
+  const title = i18n._(WORDS[slot].title)
+  const take = i18n._(WORDS[slot].take)
   // With every line marked not found nothing was bought: the order ends without a receipt.
   const nothingFound = order.status === 'runner_accepted' && order.items.length > 0 && order.items.every((item) => item.state === 'not_found')
-  const hint = slot !== 'receipt' ? words.hint : nothingFound ? NOTHING_FOUND_HINT : order.groceryPayment.method === 'card' ? CARD_RECEIPT_HINT : words.hint
+  const hint = i18n._(
+    slot !== 'receipt' ? WORDS[slot].hint : nothingFound ? NOTHING_FOUND_HINT : order.groceryPayment.method === 'card' ? CARD_RECEIPT_HINT : WORDS[slot].hint,
+  )
 
   // A receipt sent with the grocery total is kept as sent, as the server keeps it.
   const kept = slot === 'receipt' && receiptKept({ receipt: order.receipt, hasGroceryTotal: order.actualGroceryCost !== null })
@@ -56,44 +63,50 @@ export function PhotoUpload({ order, slot }: { order: Order; slot: OrderPhotoSlo
     void send(file)
   }
   const sending = upload.state === 'shrinking' || upload.state === 'sending'
+  const percent = upload.state === 'sending' ? Math.round(upload.progress * 100) : 0
   // A refused file is no photo to keep on screen (it may not be a picture at all): the stored one, if any, shows instead.
   const showPreview = preview !== null && (upload.state === 'shrinking' || upload.state === 'sending')
 
   return (
-    <Card compact className="stack delivery-card photo-upload" aria-label={words.title}>
-      <h2>{words.title}</h2>
+    <Card compact className="stack delivery-card photo-upload" aria-label={title}>
+      <h2>{title}</h2>
       {showPreview ? (
-        <img className="photo-upload__preview" src={preview} alt={`${words.title} preview`} onError={() => setPreview(null)} />
+        <img className="photo-upload__preview" src={preview} alt={t`${title} preview`} onError={() => setPreview(null)} />
       ) : (
-        stored && <OrderPhoto photo={stored} alt={words.title} />
+        stored && <OrderPhoto photo={stored} alt={title} />
       )}
       {upload.state === 'shrinking' && (
         <label className="photo-upload__progress">
-          Preparing photo...
+          <Trans>Preparing photo...</Trans>
           <progress />
         </label>
       )}
       {upload.state === 'sending' && (
         <label className="photo-upload__progress">
-          Uploading {Math.round(upload.progress * 100)}%
+          <Trans>Uploading {percent}%</Trans>
           <progress max={1} value={upload.progress} />
         </label>
       )}
       <p role="status" className="photo-upload__status">
-        {upload.state === 'sent' ? 'Uploaded.' : ''}
+        {upload.state === 'sent' ? t`Uploaded.` : ''}
       </p>
-      {upload.state === 'failed' && <FieldError>{failure(upload.error)}</FieldError>}
-      {kept && order.status !== 'delivered' && <p className="meta">{KEPT_HINT}</p>}
+      {upload.state === 'failed' && <FieldError>{failure(i18n, upload.error)}</FieldError>}
+      {/* Once the grocery total is entered the receipt it was read from stays. */}
+      {kept && order.status !== 'delivered' && (
+        <p className="meta">
+          <Trans>Kept as sent with your grocery total: the customer checks the total against it.</Trans>
+        </p>
+      )}
       {mayAdd && (
         <>
           <Button type="button" block variant={stored ? undefined : 'primary'} disabled={sending} onClick={() => input.current?.click()}>
-            {stored ? 'Retake Photo' : upload.state === 'failed' ? 'Try Another Photo' : words.take}
+            {stored ? t`Retake Photo` : upload.state === 'failed' ? t`Try Another Photo` : take}
           </Button>
           {/* The camera's own picker, opened by the button; hidden, as its look cannot be styled. */}
           <input
             ref={input}
             hidden
-            aria-label={words.take}
+            aria-label={take}
             type="file"
             accept="image/*"
             capture="environment"

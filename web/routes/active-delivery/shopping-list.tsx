@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
 import { ReplacementNote } from '../../features/orders/components/replacement-note'
 import { SUBSTITUTION_PREFERENCE_LABELS } from '../../features/orders/substitution-labels'
@@ -5,19 +8,20 @@ import { Card } from '../../ui/card'
 import { LineMarks } from './line-marks'
 
 /** 001 §2: a price the store sets at the counter reads 'TBD'; a catalog price is an estimate unless marked otherwise. */
-const linePrice = (item: OrderItemView) => {
-  if (item.price === null) return 'TBD'
-  return `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}${item.isEstimatedPrice ? ' (est.)' : ''}`
+function linePrice(i18n: I18n, item: OrderItemView): string {
+  if (item.price === null) return i18n._(msg({ comment: 'A price not known yet: the store sets it at the counter', message: 'TBD' }))
+  const price = `$${item.price}${item.priceUnit ? ` ${item.priceUnit}` : ''}`
+  return item.isEstimatedPrice ? i18n._(msg`${price} (est.)`) : price
 }
 
 const quantityText = (item: OrderItemView) => `${item.quantity} × ${item.unit}`
 
 /** A line as the runner reads it back: its sign, and one word; 'unshopped' is a line the order ended before anyone reported. */
-const MARKED: Record<Exclude<OrderItemView['state'], 'pending'> | 'unshopped', { sign: string; word: string }> = {
-  found: { sign: '✓', word: 'Found' },
-  not_found: { sign: '✕', word: 'Not available' },
-  substituted: { sign: '⇄', word: 'Replaced' },
-  unshopped: { sign: '–', word: 'Not shopped' },
+const MARKED: Record<Exclude<OrderItemView['state'], 'pending'> | 'unshopped', { sign: string; word: MessageDescriptor }> = {
+  found: { sign: '✓', word: msg`Found` },
+  not_found: { sign: '✕', word: msg`Not available` },
+  substituted: { sign: '⇄', word: msg`Replaced` },
+  unshopped: { sign: '–', word: msg`Not shopped` },
 }
 
 /** Lines reported before they had states say it by isDelivered alone; one never reported (the order ended first) was not shopped. */
@@ -45,18 +49,25 @@ export const isFound = (item: OrderItemView, ticked: ReadonlySet<string>) =>
  */
 export function ShoppingList({ order, checks }: Props) {
   const foundCount = order.items.filter((item) => isFound(item, checks?.found ?? new Set())).length
+  const itemCount = order.items.length
   return (
     <Card compact className="stack delivery-card" aria-labelledby="shopping-list-heading">
       <div className="spread spread--baseline">
-        <h2 id="shopping-list-heading">Shopping List</h2>
+        <h2 id="shopping-list-heading">
+          <Trans>Shopping List</Trans>
+        </h2>
         <span className="delivery-card__count" aria-live="polite">
-          {foundCount} of {order.items.length} found
+          <Trans>
+            {foundCount} of {itemCount} found
+          </Trans>
         </span>
       </div>
       {checks && (
         <p className="meta">
-          Tick each item as you find it. If one is missing, tap "Can't find it?" to mark it or offer a replacement. Anything left unticked is reported to the
-          customer as not available.
+          <Trans>
+            Tick each item as you find it. If one is missing, tap "Can't find it?" to mark it or offer a replacement. Anything left unticked is reported to the
+            customer as not available.
+          </Trans>
         </p>
       )}
       <ul className="shopping-list">
@@ -79,6 +90,7 @@ export function ShoppingList({ order, checks }: Props) {
 }
 
 function Reported({ item, shopping }: { item: OrderItemView; shopping: boolean }) {
+  const { i18n } = useLingui()
   const state = reportedState(item)
   const { sign, word } = MARKED[state]
   return (
@@ -87,19 +99,25 @@ function Reported({ item, shopping }: { item: OrderItemView; shopping: boolean }
         {sign}
       </span>
       <LineText item={item} shopping={shopping} />
-      <span className="shopping-line__result">{word}</span>
+      <span className="shopping-line__result">{i18n._(word)}</span>
     </div>
   )
 }
 
 function LineText({ item, shopping = false }: { item: OrderItemView; shopping?: boolean }) {
+  const { i18n } = useLingui()
+  const note = item.comment
   return (
     <span className="shopping-line__text">
       <span className="shopping-line__name">{item.name}</span>
       <span className="shopping-line__meta meta">
-        {quantityText(item)} · {linePrice(item)}
+        {quantityText(item)} · {linePrice(i18n, item)}
       </span>
-      {item.comment && <span className="shopping-line__note meta">Note: {item.comment}</span>}
+      {note && (
+        <span className="shopping-line__note meta">
+          <Trans>Note: {note}</Trans>
+        </span>
+      )}
       {shopping && !item.substitution && (
         <span className="shopping-line__meta meta">{SUBSTITUTION_PREFERENCE_LABELS[item.substitutionPreference].forRunner}</span>
       )}

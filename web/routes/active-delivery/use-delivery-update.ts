@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import type { DeliveryUpdate } from '../../../modules/runner/contract'
 import { orderQueryOptions, ordersQueryOptions, useStoreOrder } from '../../features/orders/api/orders'
@@ -7,9 +10,9 @@ import { ApiError } from '../../lib/http'
 import { useToast } from '../../ui/toast'
 
 /** 001 §8's titles for a refused report, with the server's reason beneath. */
-const FAILURE_TITLE: Record<DeliveryUpdate['status'], string> = {
-  picked_up: 'Failed to update status',
-  delivered: 'Failed to mark as delivered',
+const FAILURE_TITLE: Record<DeliveryUpdate['status'], MessageDescriptor> = {
+  picked_up: msg`Failed to update status`,
+  delivered: msg`Failed to mark as delivered`,
 }
 
 /**
@@ -18,6 +21,7 @@ const FAILURE_TITLE: Record<DeliveryUpdate['status'], string> = {
  * re-read, since it usually means it changed elsewhere (another tab, or support).
  */
 export function useDeliveryUpdate(orderId: string) {
+  const { t, i18n } = useLingui()
   const storeOrder = useStoreOrder()
   const queryClient = useQueryClient()
   const { toast } = useToast()
@@ -34,9 +38,9 @@ export function useDeliveryUpdate(orderId: string) {
         onSuccess: () => onDone?.(),
         onError: (error) => {
           toast({
-            title: FAILURE_TITLE[change.status],
+            title: i18n._(FAILURE_TITLE[change.status]),
             description:
-              error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : 'Please check your connection and try again.',
+              error instanceof ApiError && typeof error.body.message === 'string' ? error.body.message : t`Please check your connection and try again.`,
             variant: 'destructive',
           })
           void queryClient.invalidateQueries({ queryKey: orderQueryOptions(orderId).queryKey })

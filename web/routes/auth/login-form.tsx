@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { loginSchema } from '../../../modules/accounts/contract'
@@ -10,12 +11,13 @@ import { useValidatedForm } from '../../ui/use-validated-form'
 
 /** `onSigningIn(true)` as the request leaves, `(false)` if it fails: the page keeps this form up meanwhile. */
 export function LoginForm({ onSigningIn }: { onSigningIn: (busy: boolean) => void }) {
+  const { t } = useLingui()
   const login = useLogin()
   const navigate = useNavigate()
   const { toast } = useToast()
   const form = useValidatedForm({ emailOrPhone: '', password: '' })
   // A lockout (429) is refused here too, with its own message.
-  const send = useAccountSend({ showErrors: form.showErrors, onBusy: onSigningIn, failed: { title: 'Login failed', fallback: 'Login failed' } })
+  const send = useAccountSend({ showErrors: form.showErrors, onBusy: onSigningIn, failed: { title: t`Login failed`, fallback: t`Login failed` } })
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -25,7 +27,7 @@ export function LoginForm({ onSigningIn }: { onSigningIn: (busy: boolean) => voi
     if (!credentials) return
     await send(async () => {
       const { requiresProfileCompletion } = await login.mutateAsync(credentials)
-      toast({ title: 'Welcome back!', description: 'Successfully logged in', variant: 'success' })
+      toast({ title: t`Welcome back!`, description: t`Successfully logged in`, variant: 'success' })
       await navigate({ to: requiresProfileCompletion ? '/profile-complete' : '/' })
     })
   }
@@ -33,22 +35,22 @@ export function LoginForm({ onSigningIn }: { onSigningIn: (busy: boolean) => voi
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
       <TextField
-        label="Email or phone"
+        label={t`Email or phone`}
         {...form.bind('emailOrPhone')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="Email or (555) 555-5555"
+        placeholder={t`Email or (555) 555-5555`}
         required
       />
-      <PasswordField label="Password" {...form.bind('password')} autoComplete="current-password" required />
+      <PasswordField label={t`Password`} {...form.bind('password')} autoComplete="current-password" required />
       <div className="form__aside">
         <Link to="/password-reset" className="text-link">
-          Forgot Password?
+          <Trans>Forgot Password?</Trans>
         </Link>
       </div>
-      <SubmitButton pending={login.isPending || login.isSuccess} pendingLabel="Signing in...">
-        Sign In
+      <SubmitButton pending={login.isPending || login.isSuccess} pendingLabel={t`Signing in...`}>
+        <Trans>Sign In</Trans>
       </SubmitButton>
     </form>
   )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { VERIFIED_CONTINUE_REDIRECT_MS } from '../../../modules/accounts/contract'
@@ -9,6 +10,7 @@ import { Spinner } from '../../ui/loading-screen'
 
 /** What /auth shows someone already signed in with a proven phone (spec 000 §2). */
 export function PhoneVerified({ firstName }: { firstName: string | null }) {
+  const { t } = useLingui()
   const navigate = useNavigate()
   const clock = useClock()
   const [continuing, setContinuing] = useState(false)
@@ -22,11 +24,13 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
   return (
     <AuthLayout>
       <AuthStatus>
-        <h1>Phone Verified!</h1>
-        <p>{firstName ? `You're signed in as ${firstName}, and your phone number is verified.` : "You're signed in, and your phone number is verified."}</p>
+        <h1>
+          <Trans>Phone Verified!</Trans>
+        </h1>
+        <p>{firstName ? t`You're signed in as ${firstName}, and your phone number is verified.` : t`You're signed in, and your phone number is verified.`}</p>
         <Button type="button" variant="primary" block disabled={continuing} aria-busy={continuing || undefined} onClick={continueToDashboard}>
           {continuing && <Spinner />}
-          Continue to Dashboard
+          <Trans>Continue to Dashboard</Trans>
         </Button>
       </AuthStatus>
     </AuthLayout>

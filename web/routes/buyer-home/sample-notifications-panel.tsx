@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNotificationPermission } from '../../features/notifications/permission'
@@ -13,6 +14,7 @@ import { Icon } from '../../ui/icon'
  * and focus returns to its button.
  */
 export function SampleNotificationsPanel() {
+  const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
   const firstAction = useRef<HTMLButtonElement>(null)
@@ -34,7 +36,7 @@ export function SampleNotificationsPanel() {
 
   async function show(sample: (typeof SAMPLE_NOTIFICATIONS)[keyof typeof SAMPLE_NOTIFICATIONS]) {
     if (permission !== 'granted') {
-      alert('Please enable notifications first!')
+      alert(t`Please enable notifications first!`)
       return
     }
     try {
@@ -49,18 +51,20 @@ export function SampleNotificationsPanel() {
       {open && (
         <Card id={panelId} className="test-panel__body" aria-labelledby={titleId}>
           <h2 id={titleId} className="test-panel__title">
-            Test notifications
+            <Trans>Test notifications</Trans>
           </h2>
-          <p className="meta">See how order news and runner alerts look on this device.</p>
+          <p className="meta">
+            <Trans>See how order news and runner alerts look on this device.</Trans>
+          </p>
           <Button ref={firstAction} type="button" onClick={() => void show(SAMPLE_NOTIFICATIONS.order)}>
-            Order update
+            <Trans>Order update</Trans>
           </Button>
           <Button type="button" onClick={() => void show(SAMPLE_NOTIFICATIONS.runner)}>
-            Runner alert
+            <Trans>Runner alert</Trans>
           </Button>
           {permission !== 'granted' && (
             <Link to="/notifications" className="text-link">
-              Enable notifications
+              <Trans>Enable notifications</Trans>
             </Link>
           )}
         </Card>
@@ -70,13 +74,15 @@ export function SampleNotificationsPanel() {
         ref={toggle}
         type="button"
         className="test-panel__toggle"
-        title="Test notifications"
+        title={t`Test notifications`}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen(!open)}
       >
         <Icon name={open ? 'chevronDown' : 'bell'} />
-        <span className="visually-hidden">Test notifications</span>
+        <span className="visually-hidden">
+          <Trans>Test notifications</Trans>
+        </span>
       </button>
     </div>
   )

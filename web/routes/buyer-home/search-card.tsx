@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button } from '../../ui/button'
@@ -6,12 +7,13 @@ import { Icon } from '../../ui/icon'
 
 /** A real search box: typing and Enter search, as 'Find Stores' does, on the store search screen. */
 export function SearchCard() {
+  const { t } = useLingui()
   const navigate = useNavigate()
   const [term, setTerm] = useState('')
   return (
     <Card compact className="stack search-card" aria-labelledby="search-card-heading">
       <h2 id="search-card-heading" className="visually-hidden">
-        Find stores
+        <Trans>Find stores</Trans>
       </h2>
       {/* biome-ignore lint/a11y/useSemanticElements: as on the store search screen, role="search" is understood where <search> is not */}
       <form
@@ -27,8 +29,8 @@ export function SearchCard() {
           <Icon name="search" className="icon search-field__icon" />
           <input
             type="search"
-            aria-label="Search stores"
-            placeholder="Search for Indian stores near you..."
+            aria-label={t`Search stores`}
+            placeholder={t`Search for Indian stores near you...`}
             enterKeyHint="search"
             autoComplete="off"
             value={term}
@@ -36,7 +38,7 @@ export function SearchCard() {
           />
         </div>
         <Button type="submit" variant="primary" className="search-card__button">
-          Find Stores
+          <Trans>Find Stores</Trans>
         </Button>
       </form>
     </Card>

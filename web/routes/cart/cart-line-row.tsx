@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { decimalToCents, formatCents } from '../../../modules/shared/contract'
 import { type CartLine, removeFromCart } from '../../features/cart/cart-storage'
 import { PricedItemLine } from '../../features/catalog/components/item-price'
@@ -8,12 +9,16 @@ import { SubstitutionChoice } from './substitution-choice'
 
 export function CartLineRow({ storeId, line }: { storeId: string; line: CartLine }) {
   const unitCents = decimalToCents(line.price)
+  const quantity = line.quantity
+  const lineTotal = unitCents === null ? null : formatCents(unitCents * quantity)
   return (
     <li className="cart-line">
       <PricedItemLine as="div" item={line} aside={<QuantityStepper storeId={storeId} line={line} />}>
-        {unitCents !== null && line.quantity > 1 && (
+        {lineTotal !== null && quantity > 1 && (
           <p className="meta meta--small">
-            ≈ {formatCents(unitCents * line.quantity)} for {line.quantity}
+            <Trans>
+              ≈ {lineTotal} for {quantity}
+            </Trans>
           </p>
         )}
         <SubstitutionChoice storeId={storeId} line={line} />
@@ -22,7 +27,9 @@ export function CartLineRow({ storeId, line }: { storeId: string; line: CartLine
         <RunnerNote storeId={storeId} line={line} />
         <button type="button" className="cart-action cart-action--danger" onClick={() => removeFromCart(storeId, line.id)}>
           <Icon name="trash" />
-          Remove<span className="visually-hidden"> {line.name}</span>
+          <Trans comment="{0} is the product's name, read aloud only">
+            Remove<span className="visually-hidden"> {line.name}</span>
+          </Trans>
         </button>
       </div>
     </li>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { ScheduledWindow } from '../../../modules/orders/contract'
 import type { CartDetails } from '../../features/cart/cart-details'
@@ -25,12 +26,17 @@ export function DeliverySchedule(props: {
   onInstructionsChange: (text: string) => void
 }) {
   const { storeId, deliverTo, deliveryType, closedMessage, onDeliveryTypeChange, scheduledWindow, onWindowChange, instructions, onInstructionsChange } = props
+  const { t } = useLingui()
   const id = useId()
   return (
     <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Delivery Schedule</h2>
+      <h2 id={`${id}-title`}>
+        <Trans>Delivery Schedule</Trans>
+      </h2>
       <fieldset className="delivery-options">
-        <legend className="visually-hidden">When to deliver</legend>
+        <legend className="visually-hidden">
+          <Trans>When to deliver</Trans>
+        </legend>
         <label className="choice-tile delivery-option">
           <input
             type="radio"
@@ -40,22 +46,26 @@ export function DeliverySchedule(props: {
             onChange={() => onDeliveryTypeChange('asap')}
           />
           <span>
-            <strong>ASAP</strong>
-            <span className="meta meta--small">{closedMessage ? 'Not while the store is closed' : 'Typically Same Day'}</span>
+            <strong>
+              <Trans comment="As soon as possible, a way to deliver">ASAP</Trans>
+            </strong>
+            <span className="meta meta--small">{closedMessage ? t`Not while the store is closed` : t`Typically Same Day`}</span>
           </span>
         </label>
         <label className="choice-tile delivery-option">
           <input type="radio" name={`${id}-when`} checked={deliveryType === 'scheduled'} onChange={() => onDeliveryTypeChange('scheduled')} />
           <span>
-            <strong>Schedule for later</strong>
-            <span className="meta meta--small">{deliveryType === 'scheduled' && scheduledWindow ? scheduledWindow.label : 'Choose a 2-hour window'}</span>
+            <strong>
+              <Trans>Schedule for later</Trans>
+            </strong>
+            <span className="meta meta--small">{deliveryType === 'scheduled' && scheduledWindow ? scheduledWindow.label : t`Choose a 2-hour window`}</span>
           </span>
         </label>
       </fieldset>
       {closedMessage && (
         <div className="stack stack--snug">
           <p className="form-notice form-notice--info" role="status">
-            {closedMessage} Choose a delivery window instead.
+            {closedMessage} <Trans>Choose a delivery window instead.</Trans>
           </p>
           {!scheduledWindow && <FirstWindowButton storeId={storeId} onChoose={onWindowChange} />}
         </div>
@@ -65,16 +75,21 @@ export function DeliverySchedule(props: {
       )}
       {deliverTo && (
         <p className="delivery-address">
-          <span>Delivering to</span> {deliverTo}
+          <span>
+            <Trans>Delivering to</Trans>
+          </span>{' '}
+          {deliverTo}
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-instructions`}>Delivery instructions (optional)</label>
+        <label htmlFor={`${id}-instructions`}>
+          <Trans>Delivery instructions (optional)</Trans>
+        </label>
         <textarea
           id={`${id}-instructions`}
           rows={2}
           maxLength={500}
-          placeholder="Gate code, apartment, where to leave the bags..."
+          placeholder={t`Gate code, apartment, where to leave the bags...`}
           value={instructions}
           onChange={(event) => onInstructionsChange(event.target.value)}
         />

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
 import { formatCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
@@ -9,28 +12,34 @@ import type { TipState } from './use-tip'
 const presetLabel = (cents: number) => `$${cents / 100}`
 
 /** Spec 001 §5 counts a tip that is not an amount as 0; the buyer is told, and told why. */
-const TIP_HINTS = {
-  invalid: 'Enter an amount like 5 or 7.50. Until then the tip counts as $0.00.',
-  'too-large': `Tips go up to ${formatCents(MAX_TIP_CENTS)}. Until then the tip counts as $0.00.`,
-} as const
+const maxTip = formatCents(MAX_TIP_CENTS)
+const TIP_HINTS: Record<NonNullable<TipState['tipProblem']>, MessageDescriptor> = {
+  invalid: msg`Enter an amount like 5 or 7.50. Until then the tip counts as $0.00.`,
+  'too-large': msg`Tips go up to ${maxTip}. Until then the tip counts as $0.00.`,
+}
 
 /** Where the groceries' estimate is paid, beside the figure. */
-const GROCERY_TERMS: Record<GroceryPaymentMethod, string> = {
-  at_door: 'Estimated groceries (paid to your runner at delivery)',
-  card: "Estimated groceries (charged to your card at the receipt's total)",
+const GROCERY_TERMS: Record<GroceryPaymentMethod, MessageDescriptor> = {
+  at_door: msg`Estimated groceries (paid to your runner at delivery)`,
+  card: msg`Estimated groceries (charged to your card at the receipt's total)`,
 }
 
 /** What is paid online now (the platform fee and the tip) next to what the groceries may cost. */
 export function FeesAndTip({ tip, groceryCents, groceryPayment }: { tip: TipState; groceryCents: number; groceryPayment: GroceryPaymentMethod }) {
+  const { t, i18n } = useLingui()
   const id = useId()
   return (
     <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Fees &amp; Tip</h2>
+      <h2 id={`${id}-title`}>
+        <Trans>Fees &amp; Tip</Trans>
+      </h2>
       <dl className="sums">
-        <Fact term="Platform fee">{formatCents(PLATFORM_FEE_CENTS)}</Fact>
+        <Fact term={t`Platform fee`}>{formatCents(PLATFORM_FEE_CENTS)}</Fact>
       </dl>
       <fieldset className="fieldset tip-choice">
-        <legend className="fieldset__legend">Tip for your runner</legend>
+        <legend className="fieldset__legend">
+          <Trans>Tip for your runner</Trans>
+        </legend>
         <div className="tip-choice__options">
           {TIP_PRESETS_CENTS.map((cents) => (
             <label key={cents} className="choice tip-choice__option">
@@ -40,12 +49,14 @@ export function FeesAndTip({ tip, groceryCents, groceryPayment }: { tip: TipStat
           ))}
           <label className="choice tip-choice__option">
             <input type="radio" name={`${id}-tip`} checked={tip.choice === 'custom'} onChange={() => tip.setChoice('custom')} />
-            Custom
+            <Trans>Custom</Trans>
           </label>
         </div>
         {tip.choice === 'custom' && (
           <div className="tip-choice__custom">
-            <label htmlFor={`${id}-custom`}>Custom tip amount</label>
+            <label htmlFor={`${id}-custom`}>
+              <Trans>Custom tip amount</Trans>
+            </label>
             <div className="money-input">
               <span aria-hidden="true">$</span>
               <input
@@ -61,18 +72,18 @@ export function FeesAndTip({ tip, groceryCents, groceryPayment }: { tip: TipStat
             </div>
             {tip.tipProblem && (
               <p id={`${id}-custom-hint`} className="field__hint field__hint--problem">
-                {TIP_HINTS[tip.tipProblem]}
+                {i18n._(TIP_HINTS[tip.tipProblem])}
               </p>
             )}
           </div>
         )}
       </fieldset>
       <dl className="sums">
-        <Fact term="Tip">{formatCents(tip.tipCents)}</Fact>
-        <Fact term={GROCERY_TERMS[groceryPayment]} className="sums__aside">
+        <Fact term={t`Tip`}>{formatCents(tip.tipCents)}</Fact>
+        <Fact term={i18n._(GROCERY_TERMS[groceryPayment])} className="sums__aside">
           {formatCents(groceryCents)}
         </Fact>
-        <Fact term="Total to pay now" className="sums__total">
+        <Fact term={t`Total to pay now`} className="sums__total">
           {formatCents(payNowCents(tip.tipCents))}
         </Fact>
       </dl>

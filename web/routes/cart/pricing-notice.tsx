@@ -1,20 +1,27 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { GroceryPaymentMethod } from '../../../modules/cart-checkout/contract'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS } from '../../../modules/shared/contract'
 
 const methods = `${ACCEPTED_GROCERY_PAYMENT_METHODS.slice(0, -1).join(', ')} or ${ACCEPTED_GROCERY_PAYMENT_METHODS.at(-1)}`
 
-/** How the groceries are paid for, after the runner pays the store: to the runner at the door (spec 001 §1), or by card at the receipt's total (issue 29). */
-const PAID: Record<GroceryPaymentMethod, string> = {
-  at_door: `you pay the runner for the groceries at the door by ${methods}`,
-  card: "your card is charged the receipt's total for the groceries",
-}
-
-/** Item prices are estimates: the store's price is what is paid, in the way the buyer chose. */
+/**
+ * Item prices are estimates: the store's price is what is paid, in the way the buyer chose: to
+ * the runner at the door (spec 001 §1), or by card at the receipt's total (issue 29).
+ */
 export function PricingNotice({ groceryPayment }: { groceryPayment: GroceryPaymentMethod }) {
+  const { t } = useLingui()
   return (
-    <aside className="saffron-note pricing-notice" aria-label="Item pricing">
+    <aside className="saffron-note pricing-notice" aria-label={t`Item pricing`}>
       <p>
-        <strong>Item prices are estimates.</strong> Your runner pays the store's price, and {PAID[groceryPayment]}.
+        {groceryPayment === 'at_door' ? (
+          <Trans>
+            <strong>Item prices are estimates.</strong> Your runner pays the store's price, and you pay the runner for the groceries at the door by {methods}.
+          </Trans>
+        ) : (
+          <Trans>
+            <strong>Item prices are estimates.</strong> Your runner pays the store's price, and your card is charged the receipt's total for the groceries.
+          </Trans>
+        )}
       </p>
     </aside>
   )

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { type Coordinates, distanceMiles } from '../../../modules/shared/contract'
 import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import type { KnownStore } from '../../features/catalog/use-known-store'
@@ -15,15 +16,17 @@ function milesAway(store: KnownStore, from: Coordinates | null): number | null {
 
 /** Where the runner shops: name, address, how far, open or closed now, and phone. */
 export function StoreSummary({ store, from }: { store: KnownStore; from: Coordinates | null }) {
+  const { t } = useLingui()
   const distance = milesAway(store, from)
+  const miles = distance?.toFixed(1)
   return (
-    <Card compact className="row" aria-label="Store">
+    <Card compact className="row" aria-label={t`Store`}>
       <IconTile name="store" />
       <div className="text-stack">
         <p className="store-summary__name">{store.name}</p>
         <p className="meta">
           {store.address}
-          {distance !== null && <span className="store-summary__distance"> · {distance.toFixed(1)} miles away</span>}
+          {miles !== undefined && <span className="store-summary__distance"> · {t`${miles} miles away`}</span>}
         </p>
         <StoreOpenStatus store={store} />
         {store.phone && (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import { SUBSTITUTION_PREFERENCES, type SubstitutionPreference } from '../../../modules/cart-checkout/contract'
 import { type CartLine, setSubstitution } from '../../features/cart/cart-storage'
@@ -9,7 +10,9 @@ export function SubstitutionChoice({ storeId, line }: { storeId: string; line: C
   return (
     <div className="cluster substitution-choice">
       <label htmlFor={id}>
-        If out of stock<span className="visually-hidden"> ({line.name})</span>
+        <Trans comment="{0} is the product's name, read aloud only">
+          If out of stock<span className="visually-hidden"> ({line.name})</span>
+        </Trans>
       </label>
       <select id={id} value={line.substitution} onChange={(event) => setSubstitution(storeId, line.id, event.target.value as SubstitutionPreference)}>
         {SUBSTITUTION_PREFERENCES.map((preference) => (

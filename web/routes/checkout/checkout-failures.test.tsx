@@ -111,17 +111,31 @@ describe('checkout failures (spec 001 §8)', () => {
     await placesOnAFreshCheckout(api)
   })
 
-  test("any other refusal of the order: 'Order Failed' with the server's message", async () => {
-    checkoutServer({
-      'POST /api/confirm-payment-and-create-order': () => [
-        400,
-        { message: 'An item in your cart is not available at this store any more.', code: 'ITEM_NOT_AVAILABLE' },
+  test.each([
+    {
+      what: "any other refusal of the order: 'Order Failed'",
+      call: 'POST /api/confirm-payment-and-create-order',
+      answer: [400, { message: 'An item in your cart is not available at this store any more.', code: 'ITEM_NOT_AVAILABLE' }],
+      title: 'Order Failed',
+    },
+    {
+      what: "the intent cannot be made: 'Payment Failed'",
+      call: 'POST /api/create-payment-intent',
+      answer: [
+        503,
+        {
+          message: 'Failed to create payment intent: the payment service is not answering. Nothing was charged; please try again in a moment.',
+          code: 'PAYMENT_GATEWAY_UNAVAILABLE',
+        },
       ],
-    })
+      title: 'Payment Failed',
+    },
+  ] as const)("$what with the server's message, the cart intact", async ({ call, answer, title }) => {
+    checkoutServer({ [call]: () => [...answer] })
     await openCheckout()
     await placeOrderWith('4242 4242 4242 4242')
-    expect(await toast().findByText('Order Failed')).toBeDefined()
-    expect(toast().getByText('An item in your cart is not available at this store any more.')).toBeDefined()
+    expect(await toast().findByText(title)).toBeDefined()
+    expect(toast().getByText(answer[1].message)).toBeDefined()
     expect(readCart(store.id)).toHaveLength(2)
   })
 
@@ -192,21 +206,5 @@ describe('checkout failures (spec 001 §8)', () => {
     expect((await screen.findByRole('alert', { name: 'No delivery now from Patel Family Grocers' })).textContent).toContain(message)
     closed = false
     await placesOnAFreshCheckout(api)
-  })
-
-  test("the intent cannot be made: 'Payment Failed' with the server's message", async () => {
-    checkoutServer({
-      'POST /api/create-payment-intent': () => [
-        503,
-        {
-          message: 'Failed to create payment intent: the payment service is not answering. Nothing was charged; please try again in a moment.',
-          code: 'PAYMENT_GATEWAY_UNAVAILABLE',
-        },
-      ],
-    })
-    await openCheckout()
-    await placeOrderWith('4242 4242 4242 4242')
-    expect(await toast().findByText('Payment Failed')).toBeDefined()
-    expect(toast().getByText(/^Failed to create payment intent: the payment service is not answering/)).toBeDefined()
   })
 })

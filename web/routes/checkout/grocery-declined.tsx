@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Button } from '../../ui/button'
 /**
  * The card refused the grocery hold, and both holds were released: the server's words, and the
@@ -6,10 +7,12 @@ import { Button } from '../../ui/button'
 export function GroceryDeclinedNotice({ message, onPayAtDoor }: { message: string; onPayAtDoor: () => void }) {
   return (
     <div className="form-notice form-notice--error checkout-blocker" role="alert">
-      <p className="checkout-blocker__title">Grocery hold declined</p>
+      <p className="checkout-blocker__title">
+        <Trans>Grocery hold declined</Trans>
+      </p>
       <p className="checkout-blocker__message">{message}</p>
       <Button type="button" size="small" onClick={onPayAtDoor}>
-        Pay for groceries at the door
+        <Trans>Pay for groceries at the door</Trans>
       </Button>
     </div>
   )

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
-import { itemsLabel } from '../../../modules/orders/contract'
 import { decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import type { StoredPendingOrder } from '../../features/cart/pending-order'
 import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
+import { itemsLabel } from '../../features/orders/order-figures'
 import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
@@ -13,44 +14,64 @@ import { Fact } from '../../ui/fact'
  * fee is the one fee there is, so no other fee is shown struck through beside it as a saving.
  */
 export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: StoredPendingOrder; tipCents: number; groceryPayment: GroceryPaymentMethod }) {
+  const { t } = useLingui()
   const id = useId()
   const count = itemsLabel(pending.items)
   const groceryCents = decimalToCents(pending.estimatedGroceryCost)
+  const about = groceryCents === null ? null : formatCents(groceryCents)
+  const methods = GROCERY_PAYMENT_METHODS
+  const groceryNote =
+    groceryPayment === 'card'
+      ? about
+        ? t`Groceries (about ${about}) are charged to your card at the receipt's total.`
+        : t`Groceries are charged to your card at the receipt's total.`
+      : about
+        ? t`Groceries (about ${about}) are paid to your runner at delivery, by ${methods}.`
+        : t`Groceries are paid to your runner at delivery, by ${methods}.`
   return (
     <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Order Summary</h2>
+      <h2 id={`${id}-title`}>
+        <Trans>Order Summary</Trans>
+      </h2>
       <dl className="sums">
-        <Fact term="Store" valueClassName="checkout-summary__text">
+        <Fact term={t`Store`} valueClassName="checkout-summary__text">
           {pending.storeName}
           {pending.storeOpen && <StoreOpenStatus store={pending.storeOpen} />}
         </Fact>
-        <Fact term="Items">{count}</Fact>
-        <Fact term="Delivery slot">{pending.timeSlot}</Fact>
-        <Fact term="Platform fee">{formatCents(PLATFORM_FEE_CENTS)}</Fact>
-        <Fact term="Tip for your runner">{formatCents(tipCents)}</Fact>
-        <Fact term="Total to pay now" className="sums__total">
+        <Fact term={t`Items`}>{count}</Fact>
+        {/* An ASAP order's slot is the English word the server keeps; a window's is the server's label. */}
+        <Fact term={t`Delivery slot`}>{pending.scheduledFor ? pending.timeSlot : t`ASAP`}</Fact>
+        <Fact term={t`Platform fee`}>{formatCents(PLATFORM_FEE_CENTS)}</Fact>
+        <Fact term={t`Tip for your runner`}>{formatCents(tipCents)}</Fact>
+        <Fact term={t`Total to pay now`} className="sums__total">
           {formatCents(payNowCents(tipCents))}
         </Fact>
       </dl>
-      <p className="saffron-note checkout-summary__note">
-        Groceries{groceryCents !== null && ` (about ${formatCents(groceryCents)})`}{' '}
-        {groceryPayment === 'card' ? "are charged to your card at the receipt's total." : `are paid to your runner at delivery, by ${GROCERY_PAYMENT_METHODS}.`}
-      </p>
+      <p className="saffron-note checkout-summary__note">{groceryNote}</p>
       <details className="checkout-summary__items">
-        <summary>Show the {count}</summary>
+        <summary>
+          <Trans>Show the {count}</Trans>
+        </summary>
         <ul>
-          {pending.items.map((item) => (
-            <li key={item.id}>
-              <span>{item.name}</span>
-              <span className="checkout-summary__quantity">× {item.quantity}</span>
-              {item.comment && <span className="checkout-summary__comment">Note: {item.comment}</span>}
+          {pending.items.map(({ id, name, quantity, comment: note }) => (
+            <li key={id}>
+              <span>{name}</span>
+              <span className="checkout-summary__quantity">× {quantity}</span>
+              {note && (
+                <span className="checkout-summary__comment">
+                  <Trans>Note: {note}</Trans>
+                </span>
+              )}
             </li>
           ))}
         </ul>
       </details>
       {pending.deliveryAddress && (
         <p className="delivery-address checkout-summary__address">
-          <span>Delivering to</span> {pending.deliveryAddress}
+          <span>
+            <Trans>Delivering to</Trans>
+          </span>{' '}
+          {pending.deliveryAddress}
         </p>
       )}
     </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { ScheduledWindow } from '../../../modules/orders/contract'
 import { FirstWindowButton } from '../../features/cart-checkout/components/first-window-button'
@@ -20,26 +21,27 @@ type Props = {
  * another). Nothing was charged either way; the buyer places the order again once chosen.
  */
 export function ScheduleRescue({ problem, storeId, storeName, filled, onChoose, disabled }: Props) {
+  const { t } = useLingui()
   const titleId = useId()
   const choose = ({ start, end, label }: ScheduledWindow) => onChoose({ start, end, label })
   return (
     <section className="form-notice form-notice--error schedule-rescue" role="alert" aria-labelledby={titleId}>
       <p className="checkout-blocker__title" id={titleId}>
         {/* Not "closed": a store closing too soon for an order now is still open. */}
-        {problem.kind === 'closed' ? `No delivery now from ${storeName}` : `${filled} just filled`}
+        {problem.kind === 'closed' ? t`No delivery now from ${storeName}` : t`${filled} just filled`}
       </p>
       <p className="checkout-blocker__message">
         {problem.kind === 'closed'
           ? // The server's words name the next opening in the store's own time.
-            `${problem.message} Schedule it for later instead; nothing has been charged.`
-          : 'Another order took its last place. Choose another window; nothing was charged.'}
+            `${problem.message} ${t`Schedule it for later instead; nothing has been charged.`}`
+          : t`Another order took its last place. Choose another window; nothing was charged.`}
       </p>
       {problem.kind === 'closed' && <FirstWindowButton storeId={storeId} onChoose={choose} disabled={disabled} />}
       <WindowPicker
         storeId={storeId}
         value={null}
         onChange={choose}
-        legend={problem.kind === 'closed' ? 'Or choose another window' : 'Choose another window'}
+        legend={problem.kind === 'closed' ? t`Or choose another window` : t`Choose another window`}
         disabled={disabled}
       />
     </section>

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { shortOrderId } from '../../../modules/orders/contract'
 import type { PayoutLine } from '../../../modules/payouts/contract'
@@ -16,27 +19,32 @@ const TONE: Record<PayoutLine['status'], BadgeTone> = {
   paid: 'success',
 }
 
-/** What each kind of line is called, and the moment it was written: a delivery's, or the grocery charge's. */
-const KIND_WORDS: Record<PayoutLine['kind'], { title: string; when: string }> = {
-  delivery: { title: 'Delivery', when: 'Delivered' },
-  groceries: { title: 'Groceries paid back', when: 'Charged' },
+/** What each kind of line is called, by its order's number: a delivery's, or the groceries paid back. */
+function lineTitle(i18n: I18n, line: PayoutLine): string {
+  const orderNumber = shortOrderId(line.orderId)
+  return line.kind === 'delivery' ? i18n._(msg`Delivery #${orderNumber}`) : i18n._(msg`Groceries paid back #${orderNumber}`)
 }
 
 /** Where the line's money stands, with the moment that matters: when it comes free, or when it went. */
-function statusWords(line: PayoutLine, now: number): string {
+function statusWords(i18n: I18n, line: PayoutLine, now: number): string {
   switch (line.status) {
-    case 'pending':
-      return `Pending until ${formatMoment(line.availableAt, now)}`
+    case 'pending': {
+      const moment = formatMoment(line.availableAt, now)
+      return i18n._(msg`Pending until ${moment}`)
+    }
     case 'held':
-      return 'Held: problem open'
+      return i18n._(msg`Held: problem open`)
     case 'available':
-      return 'Available'
+      return i18n._(msg`Available`)
     case 'in_transit':
-      return 'On its way to your bank'
+      return i18n._(msg`On its way to your bank`)
     case 'returned':
-      return 'Returned by your bank'
-    case 'paid':
-      return line.bankPaidAt ? `Paid ${formatMoment(line.bankPaidAt, now)}` : 'Paid'
+      return i18n._(msg`Returned by your bank`)
+    case 'paid': {
+      if (!line.bankPaidAt) return i18n._(msg`Paid`)
+      const moment = formatMoment(line.bankPaidAt, now)
+      return i18n._(msg`Paid ${moment}`)
+    }
   }
 }
 
@@ -46,9 +54,16 @@ function statusWords(line: PayoutLine, now: number): string {
  * sent again) and, once sent, the transfer.
  */
 export function EarningLine({ line }: { line: PayoutLine }) {
+  const { i18n } = useLingui()
   const now = useClock().now()
-  const words = KIND_WORDS[line.kind]
-  const title = `${words.title} #${shortOrderId(line.orderId)}`
+  const title = lineTitle(i18n, line)
+  const written = formatOrderDate(line.createdAt)
+  const returned = line.returnedAt && formatOrderDate(line.returnedAt)
+  const reason = line.returnReason
+  const reversed = formatCents(line.reversedCents)
+  const kept = formatCents(line.amountCents - line.reversedCents)
+  const sent = line.paidAt && formatMoment(line.paidAt, now)
+  const transferId = line.transferId
   return (
     <article className="earning-line" aria-label={title}>
       <Link to="/orders/$id" params={{ id: line.orderId }} search={{ from: 'earnings' }} className="text-link earning-line__order">
@@ -56,34 +71,55 @@ export function EarningLine({ line }: { line: PayoutLine }) {
       </Link>
       <p className="earning-line__amount">{formatCents(line.amountCents)}</p>
       <p className="meta meta--small earning-line__when">
-        {words.when} <time dateTime={line.createdAt}>{formatOrderDate(line.createdAt)}</time>
+        {line.kind === 'delivery' ? (
+          <Trans>
+            Delivered <time dateTime={line.createdAt}>{written}</time>
+          </Trans>
+        ) : (
+          <Trans>
+            Charged <time dateTime={line.createdAt}>{written}</time>
+          </Trans>
+        )}
       </p>
       <Badge tone={TONE[line.status]} className="earning-line__status">
-        {statusWords(line, now)}
+        {statusWords(i18n, line, now)}
       </Badge>
       {line.reversedCents > 0 && (
         <p className="earning-line__note earning-line__note--reversed">
-          {formatCents(line.reversedCents)} taken back after a refund; you keep {formatCents(line.amountCents - line.reversedCents)}
+          <Trans>
+            {reversed} taken back after a refund; you keep {kept}
+          </Trans>
         </p>
       )}
-      {line.status === 'available' && line.lastAttemptRefused && <p className="earning-line__note earning-line__note--soon">We're sending this soon.</p>}
-      {line.returnedAt && line.status === 'returned' && (
+      {line.status === 'available' && line.lastAttemptRefused && (
+        <p className="earning-line__note earning-line__note--soon">
+          <Trans>We're sending this soon.</Trans>
+        </p>
+      )}
+      {returned && line.status === 'returned' && (
         <p className="earning-line__note earning-line__note--error">
-          Your bank sent it back on {formatOrderDate(line.returnedAt)}: {line.returnReason}. It goes out again with the next payout once you update your payout
-          details.
+          <Trans>
+            Your bank sent it back on {returned}: {reason}. It goes out again with the next payout once you update your payout details.
+          </Trans>
         </p>
       )}
-      {line.returnedAt && line.status === 'paid' && (
+      {returned && line.status === 'paid' && (
         <p className="earning-line__note">
-          Your bank sent it back on {formatOrderDate(line.returnedAt)} ({line.returnReason}); it was sent again to your new bank account.
+          <Trans>
+            Your bank sent it back on {returned} ({reason}); it was sent again to your new bank account.
+          </Trans>
         </p>
       )}
-      {line.status === 'in_transit' && line.paidAt && (
-        <p className="earning-line__note">Sent {formatMoment(line.paidAt, now)}. Your bank usually shows it within two business days.</p>
+      {line.status === 'in_transit' && sent && (
+        <p className="earning-line__note">
+          <Trans>Sent {sent}. Your bank usually shows it within two business days.</Trans>
+        </p>
       )}
-      {line.transferId && (
+      {transferId && (
         <p className="meta meta--small earning-line__transfer">
-          Transfer <span className="earning-line__transfer-id">{line.transferId}</span>
+          <Trans>
+            Transfer <span className="earning-line__transfer-id">{transferId}</span>
+          </Trans>
         </p>
       )}
     </article>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { UseInfiniteQueryResult } from '@tanstack/react-query'
 import type { PayoutLine } from '../../../modules/payouts/contract'
 import { Button, ButtonLink } from '../../ui/button'
@@ -17,15 +18,16 @@ type Props = {
  * newest first, 50 at a time with 'Load more'. One list, so the lines keep the order they were written in.
  */
 export function EarningLines({ statement, lines }: Props) {
+  const { t } = useLingui()
   return (
     <section className="stack" aria-labelledby="earning-lines-heading">
       <h2 id="earning-lines-heading" className="runner-section__heading">
-        Statement
+        <Trans>Statement</Trans>
       </h2>
       {lines.length === 0 ? (
-        <EmptyState title="No earnings yet" hint="Deliver an order to earn its fee and tip.">
+        <EmptyState title={t`No earnings yet`} hint={t`Deliver an order to earn its fee and tip.`}>
           <ButtonLink to="/runner" size="small">
-            Find orders to deliver
+            <Trans>Find orders to deliver</Trans>
           </ButtonLink>
         </EmptyState>
       ) : (
@@ -39,7 +41,7 @@ export function EarningLines({ statement, lines }: Props) {
           </Card>
           {statement.isFetchNextPageError && (
             <p className="form-notice form-notice--error" role="alert">
-              Older earnings could not be loaded. Please try again.
+              <Trans>Older earnings could not be loaded. Please try again.</Trans>
             </p>
           )}
           {statement.hasNextPage && (
@@ -49,7 +51,7 @@ export function EarningLines({ statement, lines }: Props) {
               aria-disabled={statement.isFetchingNextPage}
               onClick={() => statement.isFetchingNextPage || void statement.fetchNextPage()}
             >
-              {statement.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {statement.isFetchingNextPage ? t`Loading...` : t`Load more`}
             </Button>
           )}
         </>

@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { PayoutAccount, PayoutAccountStatus } from '../../../modules/payouts/contract'
 import { useStartPayoutOnboarding } from '../../features/payouts/api/start-onboarding'
@@ -10,49 +13,48 @@ import { Badge, type BadgeTone } from '../../ui/status-badge'
 import { useToast } from '../../ui/toast'
 import type { ReturnCheck } from './use-return-check'
 
-const STATUS: Record<PayoutAccountStatus, { badge: string; tone: BadgeTone }> = {
-  none: { badge: 'Not set up', tone: 'muted' },
-  onboarding: { badge: 'Unfinished', tone: 'saffron' },
-  restricted: { badge: 'On hold', tone: 'danger' },
-  enabled: { badge: 'Active', tone: 'success' },
+const STATUS: Record<PayoutAccountStatus, { badge: MessageDescriptor; tone: BadgeTone }> = {
+  none: { badge: msg`Not set up`, tone: 'muted' },
+  onboarding: { badge: msg`Unfinished`, tone: 'saffron' },
+  restricted: { badge: msg({ comment: 'Payouts stopped for now, until the runner gives more details', message: 'On hold' }), tone: 'danger' },
+  enabled: { badge: msg`Active`, tone: 'success' },
 }
 
 /** The way to the payout form, named for where the runner stands with it. */
-const CALL_TO_ACTION: Record<Exclude<PayoutAccountStatus, 'enabled'>, string> = {
-  none: 'Set up payouts',
-  onboarding: 'Finish setting up payouts',
-  restricted: 'Update payout details',
+const CALL_TO_ACTION: Record<Exclude<PayoutAccountStatus, 'enabled'>, MessageDescriptor> = {
+  none: msg`Set up payouts`,
+  onboarding: msg`Finish setting up payouts`,
+  restricted: msg`Update payout details`,
 }
 
-const KEPT = 'Your earnings are kept here until then.'
-
-function explanation(account: PayoutAccount): string {
+/** Where the account stands, and what it means for the runner's money; the bank account by its last four digits once the payment service has it. */
+function explanation(i18n: I18n, account: PayoutAccount): string {
+  const last4 = account.bankLast4
   switch (account.status) {
     case 'none':
-      return `Add your bank details to get paid for your deliveries. ${KEPT}`
+      return i18n._(msg`Add your bank details to get paid for your deliveries. Your earnings are kept here until then.`)
     case 'onboarding':
-      return `You started setting up payouts but the form isn't finished. ${KEPT}`
+      return i18n._(msg`You started setting up payouts but the form isn't finished. Your earnings are kept here until then.`)
     case 'restricted':
-      return account.bankLast4 ? `Your payouts to the bank account ending ${account.bankLast4} are on hold.` : 'Your payouts are on hold.'
+      return last4 ? i18n._(msg`Your payouts to the bank account ending ${last4} are on hold.`) : i18n._(msg`Your payouts are on hold.`)
     case 'enabled':
-      return `Available earnings are sent to your ${bankWords(account)}. Your bank usually shows them within two business days.`
+      return last4
+        ? i18n._(msg`Available earnings are sent to your bank account ending ${last4}. Your bank usually shows them within two business days.`)
+        : i18n._(msg`Available earnings are sent to your payout account. Your bank usually shows them within two business days.`)
   }
 }
 
-/** The bank account payouts go to, by its last four digits once the payment service has it. */
-const bankWords = (account: PayoutAccount) => (account.bankLast4 ? `bank account ending ${account.bankLast4}` : 'payout account')
-
-const CHECK_WORDS: Record<Exclude<ReturnCheck, null>, string> = {
-  checking: "We're checking your details with the payment service...",
-  enabled: "You're all set: payouts are on.",
-  restricted: 'The payment service needs more from you before payouts can start.',
-  unfinished: "Your details aren't confirmed yet. If you left the form before the end, finish setting up payouts; otherwise check back in a few minutes.",
+const CHECK_WORDS: Record<Exclude<ReturnCheck, null>, MessageDescriptor> = {
+  checking: msg`We're checking your details with the payment service...`,
+  enabled: msg`You're all set: payouts are on.`,
+  restricted: msg`The payment service needs more from you before payouts can start.`,
+  unfinished: msg`Your details aren't confirmed yet. If you left the form before the end, finish setting up payouts; otherwise check back in a few minutes.`,
 }
 
 /** What a failed start says: the server's words for a refusal, plain ones when it could not answer. */
-function failureWords(error: Error): string {
+function failureWords(i18n: I18n, error: Error): string {
   if (error instanceof ApiError && error.status < 500) return error.userMessage
-  return "The payout form couldn't be opened just now. Please try again in a few minutes."
+  return i18n._(msg`The payout form couldn't be opened just now. Please try again in a few minutes.`)
 }
 
 type Props = {
@@ -65,6 +67,7 @@ type Props = {
 
 /** The runner's payout account: its state, what to do next, and the button to the payout form until payouts are on. */
 export function PayoutAccountCard({ account, expired, check }: Props) {
+  const { t, i18n } = useLingui()
   const headingId = useId()
   const start = useStartPayoutOnboarding()
   const { toast } = useToast()
@@ -76,25 +79,29 @@ export function PayoutAccountCard({ account, expired, check }: Props) {
     <Card compact className={`stack payout-account payout-account--${account.status}`} aria-labelledby={headingId}>
       <div className="spread spread--center">
         <h2 id={headingId} className="runner-section__heading">
-          Payouts
+          <Trans>Payouts</Trans>
         </h2>
-        <Badge tone={tone}>{badge}</Badge>
+        <Badge tone={tone}>{i18n._(badge)}</Badge>
       </div>
       <p role="status" className="form-notice form-notice--info payout-account__check">
         {check === 'checking' && <Spinner />}
-        {check && CHECK_WORDS[check]}
+        {check && i18n._(CHECK_WORDS[check])}
       </p>
-      <p>{explanation(account)}</p>
+      <p>{explanation(i18n, account)}</p>
       {account.status === 'restricted' && (
         <>
-          <p className="payout-account__reason">{account.restrictedReason ?? 'Your payout account needs attention.'}</p>
-          <p>Your earnings are kept here until your payouts are back on.</p>
+          <p className="payout-account__reason">{account.restrictedReason ?? t`Your payout account needs attention.`}</p>
+          <p>
+            <Trans>Your earnings are kept here until your payouts are back on.</Trans>
+          </p>
         </>
       )}
       {account.status !== 'enabled' && (
         <>
           {expired && (
-            <p className="form-notice form-notice--info">That set-up link had expired: each one works once, for a short time. Start again for a new one.</p>
+            <p className="form-notice form-notice--info">
+              <Trans>That set-up link had expired: each one works once, for a short time. Start again for a new one.</Trans>
+            </p>
           )}
           <div className="stack stack--snug stack--start">
             <Button
@@ -103,13 +110,15 @@ export function PayoutAccountCard({ account, expired, check }: Props) {
               disabled={leaving}
               onClick={() => (isOnline() ? start.mutate() : toast(needsConnection('Setting up payouts')))}
             >
-              {leaving ? 'Opening the payout form...' : CALL_TO_ACTION[account.status]}
+              {leaving ? t`Opening the payout form...` : i18n._(CALL_TO_ACTION[account.status])}
             </Button>
-            <p className="meta meta--small">Opens our payment partner's secure form, then brings you back here.</p>
+            <p className="meta meta--small">
+              <Trans>Opens our payment partner's secure form, then brings you back here.</Trans>
+            </p>
           </div>
           {start.isError && (
             <p className="form-notice form-notice--error" role="alert">
-              {failureWords(start.error)}
+              {failureWords(i18n, start.error)}
             </p>
           )}
         </>

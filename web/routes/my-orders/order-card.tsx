@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useRef } from 'react'
 import { type Order, shortOrderId } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
@@ -28,15 +30,19 @@ import { RateOrderButton } from './rate-order-button'
 function runnerLine(order: Order) {
   const name = runnerName(order)
   if (name) return name
-  if (order.status === 'pending_runner_acceptance') return 'Waiting for a runner'
-  return order.status === 'cancelled' ? 'None' : 'Assigned'
+  if (order.status === 'pending_runner_acceptance') return t`Waiting for a runner`
+  return order.status === 'cancelled'
+    ? t({ comment: 'No runner, on a cancelled order', message: 'None' })
+    : t({ comment: 'A runner is assigned', message: 'Assigned' })
 }
 
 /** One order in My Orders (spec 001 §2): a purchase for buyers, a delivery for runners. */
 export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
   const titleId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
-  const title = `${side === 'runner' ? 'Delivery' : 'Order'} #${shortOrderId(order.id)}`
+  const { t } = useLingui()
+  const orderNumber = shortOrderId(order.id)
+  const title = side === 'runner' ? t`Delivery #${orderNumber}` : t`Order #${orderNumber}`
   return (
     <Card as="article" className="order-card" aria-labelledby={titleId}>
       <div className="spread">
@@ -56,18 +62,18 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
         <span className="order-card__count">· {itemsLabel(order.items)}</span>
       </p>
       <dl className="order-card__facts">
-        {order.scheduledWindow && <Fact term="Delivery">{deliveryWhen(order)}</Fact>}
+        {order.scheduledWindow && <Fact term={t`Delivery`}>{deliveryWhen(order)}</Fact>}
         {side === 'buyer' ? (
           <>
-            <Fact term="Runner">{runnerLine(order)}</Fact>
+            <Fact term={t`Runner`}>{runnerLine(order)}</Fact>
             {order.status === 'cancelled' ? (
               // A cancelled order never looks paid: it says what became of the money.
-              <Fact term="Payment">{paymentWords(order)}</Fact>
+              <Fact term={t`Payment`}>{paymentWords(order)}</Fact>
             ) : (
               <>
-                <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
-                <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
-                <Fact term="Groceries">{groceryPaymentWords(order)}</Fact>
+                <Fact term={t`Platform fee`}>{formatCents(orderCents(order.platformFee))}</Fact>
+                <Fact term={t`Tip`}>{formatCents(orderCents(order.tip))}</Fact>
+                <Fact term={t`Groceries`}>{groceryPaymentWords(order)}</Fact>
               </>
             )}
           </>
@@ -75,13 +81,13 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
           <>
             {order.status !== 'cancelled' && (
               <>
-                <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
-                <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
-                <Fact term="Groceries">{groceryPaymentWords(order)}</Fact>
+                <Fact term={t`Platform fee`}>{formatCents(orderCents(order.platformFee))}</Fact>
+                <Fact term={t`Tip`}>{formatCents(orderCents(order.tip))}</Fact>
+                <Fact term={t`Groceries`}>{groceryPaymentWords(order)}</Fact>
               </>
             )}
             {/* From the payouts ledger: what is left after refunds, nothing for a cancelled order. */}
-            <Fact term="Your Earnings" className="order-card__earnings">
+            <Fact term={t`Your Earnings`} className="order-card__earnings">
               {formatCents(runnerEarningsCents(order))}
               {order.earnings && <span className="earnings-note">{EARNINGS_NOTES[order.earnings.status]}</span>}
             </Fact>
@@ -91,10 +97,14 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
       <RefundLines order={order} side={side} />
       <div className="order-card__actions">
         <ButtonLink to="/orders/$id" params={{ id: order.id }} size="small">
-          View Details<span className="visually-hidden"> of {title}</span>
+          <Trans>
+            View Details<span className="visually-hidden"> of {title}</span>
+          </Trans>
         </ButtonLink>
         <ButtonLink to={trackingPath(order.id)} size="small">
-          Track<span className="visually-hidden"> {title}</span>
+          <Trans>
+            Track<span className="visually-hidden"> {title}</span>
+          </Trans>
         </ButtonLink>
         {side === 'buyer' && order.status === 'pending_runner_acceptance' && <CancelOrderButton order={order} afterCancel={heading} />}
         <RateOrderButton order={order} side={side} title={title} />
@@ -108,10 +118,11 @@ export function OrderCard({ order, side }: { order: Order; side: OrdersRole }) {
 function BuyAgainButton({ order, title }: { order: Order; title: string }) {
   const mayOrderAgain = useMayOrderAgain(order)
   const { orderAgain, pending } = useOrderAgain(order)
+  const { t } = useLingui()
   if (!mayOrderAgain) return null
   return (
     <Button type="button" size="small" disabled={pending} onClick={() => void orderAgain()}>
-      {pending ? 'Filling cart...' : 'Buy it again'}
+      {pending ? t`Filling cart...` : t`Buy it again`}
       <span className="visually-hidden"> ({title})</span>
     </Button>
   )

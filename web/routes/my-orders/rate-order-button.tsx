@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Order } from '../../../modules/orders/contract'
 import { AFTER_DELIVERY_DAYS } from '../../../modules/shared/contract'
@@ -14,17 +15,20 @@ export function RateOrderButton({ order, side, title }: { order: Order; side: Or
   const [open, setOpen] = useState(false)
   const { toast } = useToast()
   const clock = useClock()
+  const { t } = useLingui()
   if (!mayRate(order, clock.now()) && !open) return null
-  const ratee = side === 'buyer' ? order.runnerFirstName?.trim() || 'your runner' : order.buyerFirstName?.trim() || 'the buyer'
+  const ratee = side === 'buyer' ? order.runnerFirstName?.trim() || t`your runner` : order.buyerFirstName?.trim() || t`the buyer`
   return (
     <>
       <Button type="button" size="small" onClick={() => setOpen(true)}>
-        Rate<span className="visually-hidden"> {title}</span>
+        <Trans>
+          Rate<span className="visually-hidden"> {title}</span>
+        </Trans>
       </Button>
       {open && (
         <Dialog
-          title={`Rate ${title}`}
-          description={`Your rating of ${ratee} is shown to them once they have rated you too, or after ${AFTER_DELIVERY_DAYS} days.`}
+          title={t`Rate ${title}`}
+          description={t`Your rating of ${ratee} is shown to them once they have rated you too, or after ${AFTER_DELIVERY_DAYS} days.`}
           onClose={() => setOpen(false)}
         >
           <RatingForm
@@ -32,7 +36,7 @@ export function RateOrderButton({ order, side, title }: { order: Order; side: Or
             ratee={ratee}
             onRated={() => {
               setOpen(false)
-              toast({ title: 'Thanks for your rating', description: `Your rating of ${ratee} was sent.`, variant: 'success' })
+              toast({ title: t`Thanks for your rating`, description: t`Your rating of ${ratee} was sent.`, variant: 'success' })
             }}
           />
         </Dialog>

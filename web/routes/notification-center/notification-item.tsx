@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Notification } from '../../../modules/notifications/contract'
 import { useMarkNotificationRead } from '../../features/notifications/api/mark-read'
@@ -22,9 +23,17 @@ export function NotificationItem({ notification }: { notification: Notification 
       <span className="notification-item__dot" aria-hidden="true" />
       <span className="notification-item__text">
         <span className="notification-item__title">
-          {unread && <span className="visually-hidden">Unread: </span>}
+          {unread && (
+            <span className="visually-hidden">
+              <Trans>Unread:</Trans>{' '}
+            </span>
+          )}
           {/* Sent from Send Test or the test page: labelled, so it never reads as news of a real order. */}
-          {notification.data.type === 'test' && <Badge className="badge--small notification-item__test">Test</Badge>}
+          {notification.data.type === 'test' && (
+            <Badge className="badge--small notification-item__test">
+              <Trans comment="Marks a test notification">Test</Trans>
+            </Badge>
+          )}
           {notification.title}
         </span>
         <span className="meta notification-item__body">{notification.body}</span>

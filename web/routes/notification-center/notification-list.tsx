@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Notification } from '../../../modules/notifications/contract'
 import { CatalogMessage, LoadingOrFailed } from '../../features/catalog/components/catalog-message'
@@ -17,12 +18,15 @@ export function NotificationList({
   query: ListState
   footer?: ReactNode
 }) {
+  const { t } = useLingui()
   if (query.isPending || query.isError || !notifications)
-    return <LoadingOrFailed query={query} loading="Loading notifications..." failed="Could not load your notifications" />
+    return <LoadingOrFailed query={query} loading={t`Loading notifications...`} failed={t`Could not load your notifications`} />
   if (notifications.length === 0)
     return (
-      <CatalogMessage title="No notifications yet">
-        <p>When a runner accepts your order, or an order comes in near you, you will find it here.</p>
+      <CatalogMessage title={t`No notifications yet`}>
+        <p>
+          <Trans>When a runner accepts your order, or an order comes in near you, you will find it here.</Trans>
+        </p>
       </CatalogMessage>
     )
   return (

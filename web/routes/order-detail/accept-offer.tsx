@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { useStoreRunnerDelivery } from '../../features/orders/api/orders'
 import { PayoutsNeeded } from '../../features/payouts/components/payouts-needed'
@@ -15,10 +16,11 @@ export function AcceptOffer({ order }: { order: Order }) {
 
 function AcceptButton({ orderId }: { orderId: string }) {
   const { accept, acceptingId, needs } = useAcceptOffer({ onTaken: useStoreRunnerDelivery() })
+  const { t } = useLingui()
   return (
-    <Card compact className="stack stack--snug buyer-order-actions" aria-label="Accept this order">
+    <Card compact className="stack stack--snug buyer-order-actions" aria-label={t`Accept this order`}>
       <Button type="button" variant="primary" disabled={acceptingId === orderId} onClick={() => accept(orderId)}>
-        {acceptingId === orderId ? 'Accepting...' : 'Accept Order'}
+        {acceptingId === orderId ? t`Accepting...` : t`Accept Order`}
       </Button>
       {needs?.kind === 'payouts' && <PayoutsNeeded message={needs.message} />}
     </Card>

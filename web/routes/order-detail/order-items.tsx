@@ -1,21 +1,36 @@
+import { Trans } from '@lingui/react/macro'
 import type { OrderItemView } from '../../../modules/orders/contract'
 import { PricedItemLine } from '../../features/catalog/components/item-price'
 import { itemsLabel } from '../../features/orders/order-figures'
 import { Card } from '../../ui/card'
 import { ItemLine } from '../../ui/item-line'
 
+/** '× 2', read out as 'Quantity × 2'. */
+function Quantity({ quantity }: { quantity: number }) {
+  return (
+    <Trans>
+      <span className="visually-hidden">Quantity </span>× {quantity}
+    </Trans>
+  )
+}
+
 function ItemRow({ item }: { item: OrderItemView }) {
+  const { quantity, comment } = item
   return (
     <PricedItemLine
       className="order-item"
       item={item}
       aside={
         <p className="order-item__quantity">
-          <span className="visually-hidden">Quantity </span>× {item.quantity}
+          <Quantity quantity={quantity} />
         </p>
       }
     >
-      {item.comment && <p className="runner-note__text order-item__note">Note: {item.comment}</p>}
+      {comment && (
+        <p className="runner-note__text order-item__note">
+          <Trans>Note: {comment}</Trans>
+        </p>
+      )}
     </PricedItemLine>
   )
 }
@@ -27,6 +42,7 @@ function ItemRow({ item }: { item: OrderItemView }) {
 export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
   const missing = items.filter((item) => item.isDelivered === false)
   const rest = items.filter((item) => item.isDelivered !== false)
+  const missingCount = missing.length
   return (
     <>
       <Card compact className="cart-card" aria-labelledby="order-items-title">
@@ -39,7 +55,9 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
       </Card>
       {missing.length > 0 && (
         <Card compact className="cart-card order-items--missing" aria-labelledby="order-missing-title">
-          <h2 id="order-missing-title">Items Not Available ({missing.length})</h2>
+          <h2 id="order-missing-title">
+            <Trans>Items Not Available ({missingCount})</Trans>
+          </h2>
           <ul className="order-items">
             {missing.map((item) => (
               <ItemLine
@@ -49,12 +67,14 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
                 aside={
                   <p className="order-item__quantity">
                     <s>
-                      <span className="visually-hidden">Quantity </span>× {item.quantity}
+                      <Quantity quantity={item.quantity} />
                     </s>
                   </p>
                 }
               >
-                <p className="order-item__unavailable">Not available at store</p>
+                <p className="order-item__unavailable">
+                  <Trans>Not available at store</Trans>
+                </p>
               </ItemLine>
             ))}
           </ul>

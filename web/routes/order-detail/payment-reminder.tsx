@@ -1,4 +1,5 @@
-import type { Order, PaymentStatus } from '../../../modules/orders/contract'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
 import { doorCollection } from '../../features/orders/door-collection'
@@ -15,41 +16,87 @@ import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
 import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
-/** Where the online payment stands: held, taken, or let go; a part refunded says how much. */
-const PAID_ONLINE: Record<PaymentStatus, (refunded: string) => string> = {
-  authorized: () => ', held on your card and charged only when a runner accepts.',
-  captured: () => ', already paid.',
-  cancelled: () => '. The hold on your card was released, so nothing was charged.',
-  capture_failed: () => '. Your card declined the charge when a runner accepted, so nothing was charged.',
-  partially_refunded: (refunded) => `, charged; ${refunded} of it was refunded to your card.`,
-  refunded: () => ', charged and then refunded to your card in full.',
+/** The fee and tip, and where the online payment stands: held, taken, or let go; a part refunded says how much. */
+function PaidOnline({ order }: { order: Order }) {
+  const fee = formatCents(orderCents(order.platformFee))
+  const tip = formatCents(orderCents(order.tip))
+  const total = <strong>{formatCents(orderCents(order.totalAmount))}</strong>
+  const refunded = formatCents(orderCents(order.refundedAmount))
+  switch (order.paymentStatus) {
+    case 'authorized':
+      return (
+        <Trans>
+          Platform fee ({fee}) plus tip ({tip}) = {total}, held on your card and charged only when a runner accepts.
+        </Trans>
+      )
+    case 'captured':
+      return (
+        <Trans>
+          Platform fee ({fee}) plus tip ({tip}) = {total}, already paid.
+        </Trans>
+      )
+    case 'cancelled':
+      return (
+        <Trans>
+          Platform fee ({fee}) plus tip ({tip}) = {total}. The hold on your card was released, so nothing was charged.
+        </Trans>
+      )
+    case 'capture_failed':
+      return (
+        <Trans>
+          Platform fee ({fee}) plus tip ({tip}) = {total}. Your card declined the charge when a runner accepted, so nothing was charged.
+        </Trans>
+      )
+    case 'partially_refunded':
+      return (
+        <Trans>
+          Platform fee ({fee}) plus tip ({tip}) = {total}, charged; {refunded} of it was refunded to your card.
+        </Trans>
+      )
+    case 'refunded':
+      return (
+        <Trans>
+          Platform fee ({fee}) plus tip ({tip}) = {total}, charged and then refunded to your card in full.
+        </Trans>
+      )
+  }
 }
 
 /** Spec 001 §2's 'Payment Reminder', with this order's own figures. */
 export function PaymentReminder({ order }: { order: Order }) {
+  const { t } = useLingui()
   const grocery = formatCents(orderCents(order.actualGroceryCost ?? order.estimatedGroceryCost))
+  const groceryCost = order.actualGroceryCost ? grocery : t`about ${grocery}`
+  const words = groceryPaymentWords(order)
+  const atDoor = formatCents(order.groceryPayment.collectAtDoorCents)
+  const methods = GROCERY_PAYMENT_METHODS
   return (
     <Card compact className="payment-reminder" aria-labelledby="payment-reminder-title">
-      <h2 id="payment-reminder-title">Payment Reminder</h2>
+      <h2 id="payment-reminder-title">
+        <Trans>Payment Reminder</Trans>
+      </h2>
       <p>
-        Platform fee ({formatCents(orderCents(order.platformFee))}) plus tip ({formatCents(orderCents(order.tip))}) ={' '}
-        <strong>{formatCents(orderCents(order.totalAmount))}</strong>
-        {PAID_ONLINE[order.paymentStatus](formatCents(orderCents(order.refundedAmount)))}
+        <PaidOnline order={order} />
       </p>
       <RefundLines order={order} side="buyer" />
       {nothingFound(order) ? (
-        <p>Your runner couldn't find any of your items, so you owe nothing for groceries.</p>
+        <p>
+          <Trans>Your runner couldn't find any of your items, so you owe nothing for groceries.</Trans>
+        </p>
       ) : (
         order.status !== 'cancelled' &&
         (order.groceryPayment.method === 'card' ? (
           <p>
-            Groceries: {groceryPaymentWords(order)}. You're charged only what the receipt says ({order.actualGroceryCost ? grocery : `about ${grocery}`}).
-            {order.groceryPayment.collectAtDoorCents > 0 && ` Pay ${formatCents(order.groceryPayment.collectAtDoorCents)} to your runner at the door.`}
+            <Trans>
+              Groceries: {words}. You're charged only what the receipt says ({groceryCost}).
+            </Trans>
+            {order.groceryPayment.collectAtDoorCents > 0 && ` ${t`Pay ${atDoor} to your runner at the door.`}`}
           </p>
         ) : (
           <p>
-            Pay your runner directly for the groceries at delivery ({order.actualGroceryCost ? grocery : `about ${grocery}`}). Accepted:{' '}
-            {GROCERY_PAYMENT_METHODS}.
+            <Trans>
+              Pay your runner directly for the groceries at delivery ({groceryCost}). Accepted: {methods}.
+            </Trans>
           </p>
         ))
       )}
@@ -60,12 +107,16 @@ export function PaymentReminder({ order }: { order: Order }) {
 /** What a runner sees instead: what this delivery earns them, from the payouts ledger, and any refund that lowered it. */
 export function RunnerEarnings({ order }: { order: Order }) {
   const ended = order.status === 'cancelled'
+  const { t } = useLingui()
+  const fee = formatCents(orderCents(order.platformFee))
+  const tip = formatCents(orderCents(order.tip))
   return (
     <Card compact className="payment-reminder" aria-labelledby="runner-earnings-title">
-      <h2 id="runner-earnings-title">Your Earnings</h2>
+      <h2 id="runner-earnings-title">
+        <Trans>Your Earnings</Trans>
+      </h2>
       <p>
-        {!ended &&
-          `Platform fee (${formatCents(orderCents(order.platformFee))}) plus tip (${formatCents(orderCents(order.tip))})${feeAndTipRefunded(order) ? ', less refunds' : ''}: `}
+        {!ended && `${feeAndTipRefunded(order) ? t`Platform fee (${fee}) plus tip (${tip}), less refunds:` : t`Platform fee (${fee}) plus tip (${tip}):`} `}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>
         {order.earnings && ` (${EARNINGS_NOTES[order.earnings.status]})`}.{!ended && ` ${doorCollection(order)}`}
       </p>

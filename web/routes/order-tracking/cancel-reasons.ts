@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
 
@@ -5,23 +6,29 @@ import { RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contra
 export function cancelExplanation(order: Order): string {
   switch (order.cancelReason) {
     case 'buyer':
-      return 'You cancelled this order, so your card hold was released at no cost.'
-    case 'expired':
+      return t`You cancelled this order, so your card hold was released at no cost.`
+    case 'expired': {
+      const minutes = RUNNER_ACCEPTANCE_WINDOW_MINUTES
       // A scheduled order's minutes count from when runners were first offered it, not from checkout.
-      if (order.scheduledWindow)
-        return `No runner accepted within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes of being offered your ${order.scheduledWindow.label} order, so your card hold was released at no cost.`
-      return `No runner accepted within ${RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes, so your card hold was released at no cost.`
+      if (order.scheduledWindow) {
+        const window = order.scheduledWindow.label
+        return t`No runner accepted within ${minutes} minutes of being offered your ${window} order, so your card hold was released at no cost.`
+      }
+      return t`No runner accepted within ${minutes} minutes, so your card hold was released at no cost.`
+    }
     case 'capture_failed':
-      return 'A runner accepted, but your card was declined when it was charged, so the order was cancelled. You have not been charged.'
+      return t`A runner accepted, but your card was declined when it was charged, so the order was cancelled. You have not been charged.`
     case 'support':
-      return 'Our support team cancelled this order and released your card hold at no cost.'
+      return t`Our support team cancelled this order and released your card hold at no cost.`
     case 'runner_no_show':
-      return 'Your runner did not come, so you cancelled this order. The fee and tip are refunded to your card.'
+      return t`Your runner did not come, so you cancelled this order. The fee and tip are refunded to your card.`
     case 'runner_released':
-      return 'Your runner could not do this order and gave it up, so it was cancelled. The fee and tip are refunded to your card.'
-    case 'nothing_found':
-      return `Your runner couldn't find any of your items at ${order.storeName}, so the order was cancelled and you owe nothing for groceries. The fee and tip are refunded to your card in full.`
+      return t`Your runner could not do this order and gave it up, so it was cancelled. The fee and tip are refunded to your card.`
+    case 'nothing_found': {
+      const store = order.storeName
+      return t`Your runner couldn't find any of your items at ${store}, so the order was cancelled and you owe nothing for groceries. The fee and tip are refunded to your card in full.`
+    }
     case null:
-      return 'This order was cancelled.'
+      return t`This order was cancelled.`
   }
 }

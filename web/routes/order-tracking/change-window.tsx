@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { type Order, type ScheduledWindow, shortOrderId } from '../../../modules/orders/contract'
@@ -21,15 +22,20 @@ import { TrackingCard } from './tracking-card'
 export function ChangeWindow({ order }: { order: Order }) {
   const viewerId = useCurrentUser().data?.user?.id
   const [open, setOpen] = useState(false)
+  const { t } = useLingui()
   if (!order.scheduledWindow || order.buyerId !== viewerId || order.status !== 'pending_runner_acceptance') return null
   return (
-    <TrackingCard title="Delivery window" className="stack stack--snug change-window">
-      {!open && <p className="meta">Until a runner accepts your order, you can move it to another window.</p>}
+    <TrackingCard title={t`Delivery window`} className="stack stack--snug change-window">
+      {!open && (
+        <p className="meta">
+          <Trans>Until a runner accepts your order, you can move it to another window.</Trans>
+        </p>
+      )}
       {open ? (
         <WindowForm order={order} current={order.scheduledWindow} onDone={() => setOpen(false)} />
       ) : (
         <Button type="button" size="small" onClick={() => setOpen(true)}>
-          Change window
+          <Trans>Change window</Trans>
         </Button>
       )}
     </TrackingCard>
@@ -42,7 +48,10 @@ function WindowForm({ order, current, onDone }: { order: Order; current: Schedul
   const reschedule = useRescheduleOrder()
   const queryClient = useQueryClient()
   const { toast } = useToast()
+  const { t } = useLingui()
   const moved = chosen.start !== current.start
+  const chosenLabel = chosen.label
+  const currentLabel = current.label
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -52,7 +61,9 @@ function WindowForm({ order, current, onDone }: { order: Order; current: Schedul
       { id: order.id, scheduledFor: chosen.start },
       {
         onSuccess: (order) => {
-          toast({ title: 'Window Changed', description: `Order #${shortOrderId(order.id)} is now ${deliveryWhen(order)}.`, variant: 'success' })
+          const orderNumber = shortOrderId(order.id)
+          const when = deliveryWhen(order)
+          toast({ title: t`Window Changed`, description: t`Order #${orderNumber} is now ${when}.`, variant: 'success' })
           onDone()
         },
         onError: (error) => {
@@ -66,8 +77,8 @@ function WindowForm({ order, current, onDone }: { order: Order; current: Schedul
           // Anything else that changed meanwhile (a runner accepted, the order ended) is read again.
           if (code) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
           toast({
-            title: 'Window Not Changed',
-            description: failureMessage(error, 'The window could not be changed. Please try again.'),
+            title: t`Window Not Changed`,
+            description: failureMessage(error, t`The window could not be changed. Please try again.`),
             variant: 'destructive',
           })
         },
@@ -79,22 +90,22 @@ function WindowForm({ order, current, onDone }: { order: Order; current: Schedul
     <form className="stack stack--snug" onSubmit={submit} aria-busy={reschedule.isPending}>
       {filled && (
         <p className="form-notice form-notice--error" role="alert">
-          {filled} just filled. Choose another window.
+          <Trans>{filled} just filled. Choose another window.</Trans>
         </p>
       )}
       <WindowPicker
         storeId={order.storeId}
         value={chosen.start}
         onChange={({ start, end, label }) => setChosen({ start, end, label })}
-        legend="Choose a new window"
+        legend={t`Choose a new window`}
         disabled={reschedule.isPending}
       />
       <div className="change-window__actions">
         <Button type="submit" variant="primary" size="small" disabled={!moved || reschedule.isPending}>
-          {reschedule.isPending ? 'Moving...' : `Move to ${chosen.label}`}
+          {reschedule.isPending ? t`Moving...` : t`Move to ${chosenLabel}`}
         </Button>
         <Button type="button" size="small" onClick={onDone} disabled={reschedule.isPending}>
-          Keep {current.label}
+          <Trans>Keep {currentLabel}</Trans>
         </Button>
       </div>
     </form>

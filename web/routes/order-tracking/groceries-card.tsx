@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { GROCERY_TOTAL_STATES, type Order, type OrderStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { useConfirmGroceryTotal } from '../../features/orders/api/confirm-grocery-total'
@@ -19,34 +21,40 @@ import { TrackingCard } from './tracking-card'
 export function GroceriesCard({ order }: { order: Order }) {
   const confirm = useConfirmGroceryTotal(order.id)
   const now = useClock().now()
+  const { t } = useLingui()
   if (!order.receipt && !order.actualGroceryCost) return null
   const confirmable = order.actualGroceryCost !== null && (GROCERY_TOTAL_STATES as readonly OrderStatus[]).includes(order.status)
   const confirmedAt = order.groceryTotalConfirmedAt
-  const runnerName = order.runnerFirstName?.trim() || 'your runner'
+  const runnerName = order.runnerFirstName?.trim() || t`your runner`
   const choosing = confirmable && order.groceryPayment.extraStatus === 'awaiting_choice'
   const result = groceryCardResult(order, runnerName)
+  const total = order.actualGroceryCost
+  const where = paidWhere(order, runnerName)
+  const confirmedWhen = confirmedAt && formatMoment(confirmedAt, now)
   return (
-    <TrackingCard title="Receipt and total">
-      {order.receipt && <OrderPhoto photo={order.receipt} alt="Store receipt" />}
+    <TrackingCard title={t`Receipt and total`}>
+      {order.receipt && <OrderPhoto photo={order.receipt} alt={t`Store receipt`} />}
       {order.actualGroceryCost && (
         <p className="tracking-items__total">
-          Grocery total from the store receipt: <strong>${order.actualGroceryCost}</strong>, {paidWhere(order, runnerName)}.
+          <Trans>
+            Grocery total from the store receipt: <strong>${total}</strong>, {where}.
+          </Trans>
         </p>
       )}
       {choosing && <GroceryExtraChoice order={order} confirm={confirm} />}
       {confirmable && !choosing && (
         <>
           <Button type="button" variant="primary" block disabled={confirmedAt !== null || confirm.isPending} onClick={() => confirm.mutate()}>
-            {confirmedAt ? 'Total Confirmed' : confirm.isPending ? 'Confirming...' : 'Confirm Total'}
+            {confirmedAt ? t`Total Confirmed` : confirm.isPending ? t`Confirming...` : t`Confirm Total`}
           </Button>
           <p role="status" className="groceries-card__confirmed">
-            {confirmedAt && `You confirmed $${order.actualGroceryCost} at ${formatMoment(confirmedAt, now)}. `}
+            {confirmedAt && `${t`You confirmed $${total} at ${confirmedWhen}.`} `}
             {result}
           </p>
         </>
       )}
       {confirm.isError && (
-        <FieldError>{confirm.error instanceof ApiError ? confirm.error.userMessage : 'Not confirmed: check your connection and try again.'}</FieldError>
+        <FieldError>{confirm.error instanceof ApiError ? confirm.error.userMessage : t`Not confirmed: check your connection and try again.`}</FieldError>
       )}
     </TrackingCard>
   )
@@ -59,18 +67,20 @@ export function GroceriesCard({ order }: { order: Order }) {
  */
 function paidWhere(order: Order, runnerName: string): string {
   const { method, status, collectAtDoorCents } = order.groceryPayment
-  if (method === 'at_door') return `paid to ${runnerName} at the door`
-  if (collectAtDoorCents === 0) return 'paid by card in the app'
-  if (status === 'capture_failed') return `paid to ${runnerName} at the door, as your card declined it`
-  return `paid by card in the app, and ${formatCents(collectAtDoorCents)} of it to ${runnerName} at the door`
+  const atDoor = formatCents(collectAtDoorCents)
+  if (method === 'at_door') return t`paid to ${runnerName} at the door`
+  if (collectAtDoorCents === 0) return t`paid by card in the app`
+  if (status === 'capture_failed') return t`paid to ${runnerName} at the door, as your card declined it`
+  return t`paid by card in the app, and ${atDoor} of it to ${runnerName} at the door`
 }
 
 /** Once delivered: where the runner left the groceries. */
 export function DoorstepPhoto({ order }: { order: Order }) {
+  const { t } = useLingui()
   if (order.status !== 'delivered' || !order.deliveryPhoto) return null
   return (
-    <TrackingCard title="Left at your door">
-      <OrderPhoto photo={order.deliveryPhoto} alt="Groceries at your door" />
+    <TrackingCard title={t`Left at your door`}>
+      <OrderPhoto photo={order.deliveryPhoto} alt={t`Groceries at your door`} />
     </TrackingCard>
   )
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { isCharged } from '../../../modules/payments/contract'
 import { formatCents } from '../../../modules/shared/contract'
@@ -13,16 +15,19 @@ type Confirm = ReturnType<typeof useConfirmGroceryTotal>
 export function GroceryExtraChoice({ order, confirm }: { order: Order; confirm: Confirm }) {
   const { extraCents, holdCents } = order.groceryPayment
   const difference = formatCents(extraCents)
+  const held = formatCents(holdCents)
   return (
     <fieldset className="stack stack--snug">
       <legend>
-        That is {difference} more than the {formatCents(holdCents)} held on your card. How would you like to pay the difference?
+        <Trans>
+          That is {difference} more than the {held} held on your card. How would you like to pay the difference?
+        </Trans>
       </legend>
       <Button type="button" variant="primary" block disabled={confirm.isPending} onClick={() => confirm.mutate({ extra: 'card' })}>
-        Charge {difference} more to my card
+        <Trans>Charge {difference} more to my card</Trans>
       </Button>
       <Button type="button" block disabled={confirm.isPending} onClick={() => confirm.mutate({ extra: 'at_door' })}>
-        Pay {difference} at the door
+        <Trans>Pay {difference} at the door</Trans>
       </Button>
     </fieldset>
   )
@@ -32,18 +37,21 @@ export function GroceryExtraChoice({ order, confirm }: { order: Order; confirm: 
 export function groceryCardResult(order: Order, runnerName: string): string | null {
   const { method, capturedCents, extraCents, extraStatus, collectAtDoorCents, status } = order.groceryPayment
   if (method !== 'card') return null
+  const captured = formatCents(capturedCents)
+  const extra = formatCents(extraCents)
+  const atDoor = formatCents(collectAtDoorCents)
   switch (extraStatus) {
     case 'captured':
-      return `Charged to your card: ${formatCents(capturedCents)} from the hold and ${formatCents(extraCents)} more.`
+      return t`Charged to your card: ${captured} from the hold and ${extra} more.`
     case 'pending':
-      return `Charging ${formatCents(extraCents)} more to your card...`
+      return t`Charging ${extra} more to your card...`
     case 'declined':
-      return `Your card declined the extra ${formatCents(extraCents)}. Please pay ${formatCents(collectAtDoorCents)} to ${runnerName} at the door.`
+      return t`Your card declined the extra ${extra}. Please pay ${atDoor} to ${runnerName} at the door.`
     case 'at_door':
-      return `Charged to your card: ${formatCents(capturedCents)}. Please pay ${formatCents(collectAtDoorCents)} to ${runnerName} at the door.`
+      return t`Charged to your card: ${captured}. Please pay ${atDoor} to ${runnerName} at the door.`
     default:
-      if (status === 'capture_failed') return `Your card declined the groceries. Please pay ${formatCents(collectAtDoorCents)} to ${runnerName} at the door.`
+      if (status === 'capture_failed') return t`Your card declined the groceries. Please pay ${atDoor} to ${runnerName} at the door.`
       // Charged, whatever has come back of it since (the refunds are listed in the payment card).
-      return status && isCharged(status) ? `Charged to your card: ${formatCents(capturedCents)}.` : null
+      return status && isCharged(status) ? t`Charged to your card: ${captured}.` : null
   }
 }

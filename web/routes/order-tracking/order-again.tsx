@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { Button } from '../../ui/button'
 import { Card } from '../../ui/card'
@@ -10,17 +11,19 @@ import { useMayOrderAgain, useOrderAgain } from '../use-order-again'
 export function OrderAgain({ order }: { order: Order }) {
   const mayOrderAgain = useMayOrderAgain(order)
   const { orderAgain, pending } = useOrderAgain(order)
+  const { t } = useLingui()
   if (!mayOrderAgain) return null
   const declined = order.cancelReason === 'capture_failed'
+  const store = order.storeName
   return (
-    <Card compact className="stack stack--snug buyer-order-actions" aria-label="Order again">
+    <Card compact className="stack stack--snug buyer-order-actions" aria-label={t`Order again`}>
       <p>
         {declined
-          ? 'Put the same items back in your cart and check out with another card.'
-          : `Put the same items from ${order.storeName} in your cart, at today's prices.`}
+          ? t`Put the same items back in your cart and check out with another card.`
+          : t`Put the same items from ${store} in your cart, at today's prices.`}
       </p>
       <Button type="button" variant="primary" disabled={pending} onClick={() => void orderAgain()}>
-        {pending ? 'Filling your cart...' : 'Order again'}
+        {pending ? t`Filling your cart...` : t`Order again`}
       </Button>
     </Card>
   )

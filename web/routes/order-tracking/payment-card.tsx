@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
@@ -12,15 +13,16 @@ import { TrackingCard } from './tracking-card'
  * order's stream brings them).
  */
 export function PaymentCard({ order }: { order: Order }) {
+  const { t } = useLingui()
   return (
-    <TrackingCard title="Payment">
+    <TrackingCard title={t`Payment`}>
       <dl className="sums">
-        <Fact term="Platform fee">{formatCents(orderCents(order.platformFee))}</Fact>
-        <Fact term="Tip">{formatCents(orderCents(order.tip))}</Fact>
-        <Fact term="Total" className="sums__total">
+        <Fact term={t`Platform fee`}>{formatCents(orderCents(order.platformFee))}</Fact>
+        <Fact term={t`Tip`}>{formatCents(orderCents(order.tip))}</Fact>
+        <Fact term={t`Total`} className="sums__total">
           {formatCents(orderCents(order.totalAmount))}
         </Fact>
-        <Fact term="Groceries" className="sums__aside">
+        <Fact term={t`Groceries`} className="sums__aside">
           {groceryPaymentWords(order)}
         </Fact>
       </dl>

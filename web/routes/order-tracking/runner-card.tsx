@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { ContactCard, ContactLines } from '../../features/orders/components/contact-card'
 import { PhoneLink } from '../../ui/phone-link'
@@ -5,9 +7,12 @@ import { PhoneLink } from '../../ui/phone-link'
 /** The runner's record as the server worked it out: their average once 3 ratings make one, else 'New runner'. */
 function runnerRecord(order: Order) {
   const figures = order.runnerRating
-  if (!figures || figures.average === null) return 'New runner'
-  const deliveries = `${figures.deliveries.toLocaleString('en-US')} ${figures.deliveries === 1 ? 'delivery' : 'deliveries'}`
-  return `★ ${figures.average.toFixed(1)} from ${figures.count} ratings · ${deliveries}`
+  if (!figures || figures.average === null) return t`New runner`
+  const average = figures.average.toFixed(1)
+  const ratings = figures.count
+  const count = figures.deliveries
+  const deliveries = plural(count, { one: '# delivery', other: '# deliveries' })
+  return t`★ ${average} from ${ratings} ratings · ${deliveries}`
 }
 
 /**
@@ -15,18 +20,19 @@ function runnerRecord(order: Order) {
  * (§6), so until then this says who will appear; then the runner's real rating and deliveries.
  */
 export function RunnerCard({ order }: { order: Order }) {
+  const { t } = useLingui()
   if (order.status === 'cancelled') return null
   const name = [order.runnerFirstName, order.runnerLastName].filter(Boolean).join(' ')
   return (
-    <ContactCard title="Your Runner" icon="bicycle">
+    <ContactCard title={t`Your Runner`} icon="bicycle">
       {order.runnerId ? (
         <ContactLines
-          name={name || 'Your runner'}
+          name={name || t`Your runner`}
           line={runnerRecord(order)}
-          phone={order.runnerPhone && <PhoneLink phone={order.runnerPhone} who={order.runnerFirstName?.trim() || 'your runner'} />}
+          phone={order.runnerPhone && <PhoneLink phone={order.runnerPhone} who={order.runnerFirstName?.trim() || t`your runner`} />}
         />
       ) : (
-        <ContactLines name="No runner yet" line="When a runner accepts your order, their name and phone number appear here." />
+        <ContactLines name={t`No runner yet`} line={t`When a runner accepts your order, their name and phone number appear here.`} />
       )}
     </ContactCard>
   )

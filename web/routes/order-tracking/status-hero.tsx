@@ -1,33 +1,44 @@
+import { plural, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { openingText } from '../../../modules/catalog/contract'
-import { type Order, STATUS_LABELS } from '../../../modules/orders/contract'
+import type { Order } from '../../../modules/orders/contract'
 import { deliveryWhen } from '../../features/orders/order-figures'
+import { STATUS_WORDS } from '../../features/orders/order-words'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { formatWait } from '../../lib/format-wait'
 import { useSecondsLeft } from '../../lib/use-seconds-left'
 import { cancelExplanation } from './cancel-reasons'
 
-const runnerFirstName = (order: Order) => order.runnerFirstName?.trim() || 'Your runner'
+const runnerFirstName = (order: Order) => order.runnerFirstName?.trim() || t`Your runner`
 
 /** How long before its window a scheduled order reaches runners, in words: '2 hours', '90 minutes'. */
 function leadWords(order: Order): string {
   const minutes = Math.round((Date.parse(order.scheduledWindow!.start) - Date.parse(order.offersOpenAt!)) / 60_000)
-  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`
-  return `${minutes} minutes`
+  const hours = minutes / 60
+  if (minutes % 60 === 0) return plural(hours, { one: '# hour', other: '# hours' })
+  return plural(minutes, { one: '# minute', other: '# minutes' })
 }
 
 function describe(order: Order, now: number, waitingForOffers: boolean): string {
+  const store = order.storeName
+  const runner = runnerFirstName(order)
   switch (order.status) {
-    case 'pending_runner_acceptance':
-      if (waitingForOffers)
-        return `Runners near ${order.storeName} will see your order from ${openingText(new Date(order.offersOpenAt), order.storeTimeZone, new Date(now))}, ${leadWords(order)} before your window.`
-      return `We're looking for a runner near ${order.storeName}.`
+    case 'pending_runner_acceptance': {
+      if (!waitingForOffers) return t`We're looking for a runner near ${store}.`
+      const opens = openingText(new Date(order.offersOpenAt!), order.storeTimeZone, new Date(now))
+      const lead = leadWords(order)
+      return t`Runners near ${store} will see your order from ${opens}, ${lead} before your window.`
+    }
     case 'runner_accepted':
-      return `${runnerFirstName(order)} is shopping for your order at ${order.storeName}.`
+      return t`${runner} is shopping for your order at ${store}.`
     case 'picked_up':
-      return `${runnerFirstName(order)} has your groceries and is on the way.`
-    case 'delivered':
-      return order.deliveredAt ? `Delivered at ${formatMoment(order.deliveredAt, now)}. Enjoy your groceries!` : 'Enjoy your groceries!'
+      return t`${runner} has your groceries and is on the way.`
+    case 'delivered': {
+      if (!order.deliveredAt) return t`Enjoy your groceries!`
+      const delivered = formatMoment(order.deliveredAt, now)
+      return t`Delivered at ${delivered}. Enjoy your groceries!`
+    }
     case 'cancelled':
       return cancelExplanation(order)
   }
@@ -43,10 +54,11 @@ export function StatusHero({ order }: { order: Order }) {
   const now = useClock().now()
   const offersOpenIn = useSecondsLeft(order.scheduledWindow && order.offersOpenAt ? Date.parse(order.offersOpenAt) : 0)
   const waitingForOffers = order.status === 'pending_runner_acceptance' && offersOpenIn > 0
+  const { t, i18n } = useLingui()
   return (
-    <section className={`tracking-hero tracking-hero--${order.status}`} aria-label="Order status">
+    <section className={`tracking-hero tracking-hero--${order.status}`} aria-label={t`Order status`}>
       <div role="status" aria-live="polite" aria-atomic="true">
-        <p className="tracking-hero__title">{waitingForOffers ? 'Scheduled' : STATUS_LABELS[order.status].title}</p>
+        <p className="tracking-hero__title">{waitingForOffers ? t`Scheduled` : i18n._(STATUS_WORDS[order.status].title)}</p>
         {/* Under the title 'Scheduled' the window needs no second 'Scheduled'. */}
         {order.scheduledWindow && order.status !== 'cancelled' && (
           <p className="tracking-hero__window">{waitingForOffers ? order.scheduledWindow.label : deliveryWhen(order)}</p>
@@ -61,14 +73,13 @@ export function StatusHero({ order }: { order: Order }) {
 /** While no runner has accepted: how long the card hold stands. */
 function HoldCountdown({ expiresAt }: { expiresAt: string }) {
   const seconds = useSecondsLeft(Date.parse(expiresAt))
+  const clock = <span className="tracking-hero__clock">{formatWait(seconds)}</span>
   return (
     <p className="tracking-hero__countdown">
       {seconds > 0 ? (
-        <>
-          <span className="tracking-hero__clock">{formatWait(seconds)}</span> left for a runner to accept. If none does, your card hold is released at no cost.
-        </>
+        <Trans>{clock} left for a runner to accept. If none does, your card hold is released at no cost.</Trans>
       ) : (
-        'No runner accepted in time, so your card hold is being released at no cost.'
+        <Trans>No runner accepted in time, so your card hold is being released at no cost.</Trans>
       )}
     </p>
   )

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
 import { formatWait } from '../../lib/format-wait'
@@ -18,14 +20,13 @@ const offered = (item: Waiting) => `${item.substitution.name}${item.substitution
  */
 export function SubstitutionRequests({ order }: { order: Order }) {
   const waiting = order.items.filter(isWaiting)
-  const runner = order.runnerFirstName?.trim() || 'Your runner'
+  const { t } = useLingui()
+  const runner = order.runnerFirstName?.trim() || t`Your runner`
   useAnnounced(waiting, runner)
   if (waiting.length === 0) return null
+  const count = waiting.length
   return (
-    <TrackingCard
-      title={waiting.length === 1 ? `${runner} suggests a replacement` : `${runner} suggests ${waiting.length} replacements`}
-      className="stack substitution-requests"
-    >
+    <TrackingCard title={t`${runner} suggests ${plural(count, { one: 'a replacement', other: '# replacements' })}`} className="stack substitution-requests">
       <ul className="substitution-requests__list">
         {waiting.map((item) => (
           <SubstitutionRequest key={item.id} orderId={order.id} item={item} runner={runner} />
@@ -37,16 +38,22 @@ export function SubstitutionRequests({ order }: { order: Order }) {
 
 function SubstitutionRequest({ orderId, item, runner }: { orderId: string; item: Waiting; runner: string }) {
   const secondsLeft = useSecondsLeft(Date.parse(item.substitution.answerBy))
+  const { t } = useLingui()
+  const missing = item.name
+  const replacement = offered(item)
+  const wait = formatWait(secondsLeft)
   return (
     <li className="substitution-request">
       <p>
-        The store has no <strong>{item.name}</strong>. {runner} suggests <strong>{offered(item)}</strong>.
+        <Trans>
+          The store has no <strong>{missing}</strong>. {runner} suggests <strong>{replacement}</strong>.
+        </Trans>
       </p>
       {item.substitution.note && <p className="meta">“{item.substitution.note}”</p>}
       <p className="meta substitution-request__countdown" role="timer" aria-live="off">
         {secondsLeft > 0
-          ? `Answer within ${formatWait(secondsLeft)}, or it counts as a no and ${item.name} is left out.`
-          : `No answer yet: unless you approve it before ${runner} picks up, ${item.name} is left out.`}
+          ? t`Answer within ${wait}, or it counts as a no and ${missing} is left out.`
+          : t`No answer yet: unless you approve it before ${runner} picks up, ${missing} is left out.`}
       </p>
       <SubstitutionAnswer orderId={orderId} item={item} />
     </li>
@@ -56,12 +63,15 @@ function SubstitutionRequest({ orderId, item, runner }: { orderId: string; item:
 /** A toast for each replacement not yet announced on this page. */
 function useAnnounced(waiting: readonly Waiting[], runner: string) {
   const { toast } = useToast()
+  const { t } = useLingui()
   const announced = useRef(new Set<string>())
   useEffect(() => {
     const fresh = waiting.filter((item) => !announced.current.has(`${item.id}|${item.substitution.answerBy}`))
     for (const item of fresh) announced.current.add(`${item.id}|${item.substitution.answerBy}`)
     const newest = fresh.at(-1)
     if (!newest) return
-    toast({ title: `Replace ${newest.name}?`, description: `${runner} suggests ${offered(newest)}. Answer at the top of this page.` })
-  }, [waiting, runner, toast])
+    const missing = newest.name
+    const replacement = offered(newest)
+    toast({ title: t`Replace ${missing}?`, description: t`${runner} suggests ${replacement}. Answer at the top of this page.` })
+  }, [waiting, runner, toast, t])
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Order, OrderStatus } from '../../../modules/orders/contract'
 
 export type StepState = 'done' | 'current' | 'upcoming' | 'cancelled'
@@ -25,18 +26,18 @@ const CURRENT_STEP: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
  */
 export function timelineSteps(order: Order): TimelineStep[] {
   const steps = [
-    { label: 'Order Placed', at: order.createdAt },
-    { label: 'Waiting for a runner', at: null },
-    { label: 'Runner found, shopping in progress', at: order.acceptedAt },
-    { label: 'Items picked up', at: order.pickedUpAt },
-    { label: 'Out for delivery', at: order.pickedUpAt },
-    { label: 'Delivered', at: order.deliveredAt },
+    { label: t`Order Placed`, at: order.createdAt },
+    { label: t`Waiting for a runner`, at: null },
+    { label: t`Runner found, shopping in progress`, at: order.acceptedAt },
+    { label: t`Items picked up`, at: order.pickedUpAt },
+    { label: t`Out for delivery`, at: order.pickedUpAt },
+    { label: t`Delivered`, at: order.deliveredAt },
   ]
   if (order.status === 'cancelled') {
     return [
       { ...steps[0]!, state: 'done' },
       { ...steps[1]!, state: 'done' },
-      { label: 'Cancelled', at: order.cancelledAt, state: 'cancelled' },
+      { label: t`Cancelled`, at: order.cancelledAt, state: 'cancelled' },
     ]
   }
   const current = CURRENT_STEP[order.status]

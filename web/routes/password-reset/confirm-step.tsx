@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { PASSWORD_RESET_REDIRECT_MS, passwordResetFormSchema } from '../../../modules/accounts/contract'
@@ -11,12 +13,10 @@ import { ApiError } from '../../lib/http'
 import { PasswordField } from '../../ui/form'
 import { useValidatedForm } from '../../ui/use-validated-form'
 
-const TOKEN_MISSING = 'Reset token is missing. Please enter a valid token.'
-
 type ConfirmStepProps = {
   token: string
   /** Shown above the form, e.g. that a notification went to the device. */
-  notice?: string
+  notice?: MessageDescriptor
   onEnterToken: () => void
   /** Back to the request step, for a token the server no longer accepts. */
   onRequestAgain: () => void
@@ -24,6 +24,7 @@ type ConfirmStepProps = {
 
 /** Step 'confirm' of /password-reset: the new password, twice. */
 export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: ConfirmStepProps) {
+  const { t, i18n } = useLingui()
   const confirm = useConfirmPasswordReset()
   const navigate = useNavigate()
   const clock = useClock()
@@ -37,7 +38,7 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
     event.preventDefault()
     if (confirm.isPending) return
     const passwords = form.validate(passwordResetFormSchema)
-    setFailure(tokenMissing ? TOKEN_MISSING : undefined)
+    setFailure(tokenMissing ? t`Reset token is missing. Please enter a valid token.` : undefined)
     if (!passwords || tokenMissing) return
     try {
       await confirm.mutateAsync({ token: token.trim(), newPassword: passwords.newPassword })
@@ -46,7 +47,7 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
       await navigate({ to: '/auth' })
     } catch (error) {
       form.showErrors(serverFieldErrors(error))
-      setFailure(failureMessage(error, 'Failed to update password'))
+      setFailure(failureMessage(error, t`Failed to update password`))
       setTokenRefused(error instanceof ApiError && error.body.code === 'INVALID_RESET_TOKEN')
     }
   }
@@ -54,8 +55,12 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
   if (updated) {
     return (
       <AuthStatus>
-        <StepHeading>Password Updated</StepHeading>
-        <p role="status">Password updated successfully! Redirecting to login...</p>
+        <StepHeading>
+          <Trans>Password Updated</Trans>
+        </StepHeading>
+        <p role="status">
+          <Trans>Password updated successfully! Redirecting to login...</Trans>
+        </p>
       </AuthStatus>
     )
   }
@@ -63,34 +68,38 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
   return (
     <>
       <div className="auth-card__header">
-        <StepHeading>Set a New Password</StepHeading>
-        <p>Choose a password with at least 6 characters.</p>
+        <StepHeading>
+          <Trans>Set a New Password</Trans>
+        </StepHeading>
+        <p>
+          <Trans>Choose a password with at least 6 characters.</Trans>
+        </p>
       </div>
       {notice && (
         <p className="form-notice form-notice--info" role="status">
-          {notice}
+          {i18n._(notice)}
         </p>
       )}
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <PasswordField label="New password" {...form.bind('newPassword')} autoComplete="new-password" required />
-        <PasswordField label="Confirm password" {...form.bind('confirmPassword')} autoComplete="new-password" required />
+        <PasswordField label={t`New password`} {...form.bind('newPassword')} autoComplete="new-password" required />
+        <PasswordField label={t`Confirm password`} {...form.bind('confirmPassword')} autoComplete="new-password" required />
         {failure && (
           <div className="form-notice form-notice--error" role="alert">
             <p>{failure}</p>
             {tokenMissing && (
               <button type="button" className="text-link" onClick={onEnterToken}>
-                Enter a reset token
+                <Trans>Enter a reset token</Trans>
               </button>
             )}
             {tokenRefused && (
               <button type="button" className="text-link" onClick={onRequestAgain}>
-                Request a new link
+                <Trans>Request a new link</Trans>
               </button>
             )}
           </div>
         )}
-        <SubmitButton pending={confirm.isPending} pendingLabel="Updating password...">
-          Update Password
+        <SubmitButton pending={confirm.isPending} pendingLabel={t`Updating password...`}>
+          <Trans>Update Password</Trans>
         </SubmitButton>
       </form>
     </>

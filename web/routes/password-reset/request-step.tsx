@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { type PasswordResetRequestResponse, passwordResetRequestSchema } from '../../../modules/accounts/contract'
 import { useRequestPasswordReset } from '../../features/accounts/api/use-password-reset'
@@ -9,6 +10,7 @@ import { useValidatedForm } from '../../ui/use-validated-form'
 
 /** Step 'request' of /password-reset: which account to reset. */
 export function RequestStep({ onRequested }: { onRequested: (response: PasswordResetRequestResponse) => void }) {
+  const { t } = useLingui()
   const request = useRequestPasswordReset()
   const form = useValidatedForm({ emailOrPhone: '' })
   const [failure, setFailure] = useState<string>()
@@ -23,25 +25,29 @@ export function RequestStep({ onRequested }: { onRequested: (response: PasswordR
       onRequested(await request.mutateAsync(input))
     } catch (error) {
       form.showErrors(serverFieldErrors(error))
-      setFailure(failureMessage(error, 'Failed to send reset notification'))
+      setFailure(failureMessage(error, t`Failed to send reset notification`))
     }
   }
 
   return (
     <>
       <div className="auth-card__header">
-        <StepHeading>Reset Password</StepHeading>
-        <p>Enter the email or phone number of your account, and we'll send you a way to set a new password.</p>
+        <StepHeading>
+          <Trans>Reset Password</Trans>
+        </StepHeading>
+        <p>
+          <Trans>Enter the email or phone number of your account, and we'll send you a way to set a new password.</Trans>
+        </p>
       </div>
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <TextField label="Email or phone" {...form.bind('emailOrPhone')} autoComplete="username" autoCapitalize="none" spellCheck={false} required />
+        <TextField label={t`Email or phone`} {...form.bind('emailOrPhone')} autoComplete="username" autoCapitalize="none" spellCheck={false} required />
         {failure && (
           <p className="form-notice form-notice--error" role="alert">
             {failure}
           </p>
         )}
-        <SubmitButton pending={request.isPending} pendingLabel="Sending...">
-          Send Reset Instructions
+        <SubmitButton pending={request.isPending} pendingLabel={t`Sending...`}>
+          <Trans>Send Reset Instructions</Trans>
         </SubmitButton>
       </form>
     </>

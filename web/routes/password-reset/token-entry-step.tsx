@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { FormEvent } from 'react'
 import { type PasswordResetRequestResponse, passwordResetConfirmSchema } from '../../../modules/accounts/contract'
 import { StepHeading } from '../../features/accounts/components/step-heading'
@@ -18,7 +19,9 @@ type TokenEntryStepProps = {
 
 /** Step 'token-entry' of /password-reset: the three ways on, the notification, the link and the token. */
 export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
+  const { t } = useLingui()
   const form = useValidatedForm({ token: '' })
+  const tokenStart = request?.resetToken ? shortToken(request.resetToken) : ''
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -29,39 +32,53 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
   return (
     <>
       <div className="auth-card__header">
-        <StepHeading>Check Your Phone</StepHeading>
-        <p>{request?.message ?? 'Enter the reset token from your text message or notification.'}</p>
+        <StepHeading>
+          <Trans>Check Your Phone</Trans>
+        </StepHeading>
+        <p>{request?.message ?? t`Enter the reset token from your text message or notification.`}</p>
       </div>
       <ol className="stack reset-options">
         <li className="reset-options__item">
-          <h2>Tap the notification</h2>
-          <p>If notifications are on for Kirana, tap the one we sent to open the reset screen.</p>
+          <h2>
+            <Trans>Tap the notification</Trans>
+          </h2>
+          <p>
+            <Trans>If notifications are on for Kirana, tap the one we sent to open the reset screen.</Trans>
+          </p>
         </li>
         <li className="reset-options__item">
-          <h2>Open the link</h2>
-          <p>The text message has a link that opens the reset screen.</p>
+          <h2>
+            <Trans>Open the link</Trans>
+          </h2>
+          <p>
+            <Trans>The text message has a link that opens the reset screen.</Trans>
+          </p>
           {request?.resetUrl && (
             <ButtonAnchor href={request.resetUrl} size="small" className="reset-options__action">
-              Open reset link
+              <Trans>Open reset link</Trans>
             </ButtonAnchor>
           )}
         </li>
         <li className="reset-options__item">
-          <h2>Enter the token</h2>
+          <h2>
+            <Trans>Enter the token</Trans>
+          </h2>
           {request?.resetToken && (
             <div className="token-display">
               <p>
-                Your reset token: <code>{shortToken(request.resetToken)}</code>
+                <Trans>
+                  Your reset token: <code>{tokenStart}</code>
+                </Trans>
               </p>
               <Button type="button" size="small" onClick={() => onToken(request.resetToken!)}>
-                Use this token
+                <Trans>Use this token</Trans>
               </Button>
             </div>
           )}
           <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-            <TextField label="Reset token" {...form.bind('token')} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} />
+            <TextField label={t`Reset token`} {...form.bind('token')} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} />
             <Button type="submit" variant="primary" block>
-              Continue
+              <Trans>Continue</Trans>
             </Button>
           </form>
         </li>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { ButtonAnchor } from '../../ui/button'
 
@@ -8,11 +9,13 @@ export function LinkEnded({ status, refreshUrl }: EndedLink) {
   return (
     <>
       <div className="auth-card__header">
-        <StepHeading>{status === 'expired' ? 'This link has expired' : 'This link was already used'}</StepHeading>
-        <p>A link to this form works once, and only for a few minutes. Get a new one to carry on.</p>
+        <StepHeading>{status === 'expired' ? <Trans>This link has expired</Trans> : <Trans>This link was already used</Trans>}</StepHeading>
+        <p>
+          <Trans>A link to this form works once, and only for a few minutes. Get a new one to carry on.</Trans>
+        </p>
       </div>
       <ButtonAnchor variant="primary" block href={refreshUrl}>
-        Get a new link
+        <Trans>Get a new link</Trans>
       </ButtonAnchor>
     </>
   )

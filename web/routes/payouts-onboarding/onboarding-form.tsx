@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type ComponentProps, type FormEvent, useRef, useState } from 'react'
 import {
   dateOfBirthProblem,
@@ -45,6 +46,7 @@ const DigitsField = (props: Omit<ComponentProps<typeof TextField>, 'inputMode' |
  * from the press until the page has left for the return URL.
  */
 export function OnboardingForm({ link, onLinkEnded }: { link: string; onLinkEnded: (ended: EndedLink) => void }) {
+  const { t } = useLingui()
   const clock = useClock()
   const submitted = useSubmitOnboarding()
   const form = useValidatedForm({ legalName: '', dateOfBirth: '', ssnLast4: '', routingNumber: '', accountNumber: '' })
@@ -72,7 +74,7 @@ export function OnboardingForm({ link, onLinkEnded }: { link: string; onLinkEnde
       if (ended) return onLinkEnded(ended)
       const refused = serverFieldErrors(error)
       form.showErrors(refused)
-      if (Object.keys(refused).length === 0) setFailure(failureMessage(error, 'Your details could not be saved. Try again.'))
+      if (Object.keys(refused).length === 0) setFailure(failureMessage(error, t`Your details could not be saved. Try again.`))
     }
   }
 
@@ -81,40 +83,58 @@ export function OnboardingForm({ link, onLinkEnded }: { link: string; onLinkEnde
     <>
       <div className="auth-card__header">
         <p>
-          <span className="eyebrow">Test mode</span>
+          <span className="eyebrow">
+            <Trans>Test mode</Trans>
+          </span>
         </p>
-        <StepHeading>Set up payouts: the test stand-in for Stripe</StepHeading>
-        <p>Without Stripe configured, this form takes the place of Stripe's onboarding. Nothing is checked with a bank, and no real money moves.</p>
+        <StepHeading>
+          <Trans>Set up payouts: the test stand-in for Stripe</Trans>
+        </StepHeading>
+        <p>
+          <Trans>Without Stripe configured, this form takes the place of Stripe's onboarding. Nothing is checked with a bank, and no real money moves.</Trans>
+        </p>
       </div>
       <div className="form-notice form-notice--info auth-card__notice">
-        <p>Use Stripe's test bank numbers:</p>
+        <p>
+          <Trans>Use Stripe's test bank numbers:</Trans>
+        </p>
         <ul className="payouts-test-numbers">
           <li>
-            Routing number <code>{TEST_ROUTING_NUMBER}</code>
+            <Trans>
+              Routing number <code>{TEST_ROUTING_NUMBER}</code>
+            </Trans>
           </li>
           <li>
-            Account number <code>{TEST_ACCOUNT_NUMBER}</code>: payouts succeed
+            <Trans>
+              Account number <code>{TEST_ACCOUNT_NUMBER}</code>: payouts succeed
+            </Trans>
           </li>
           <li>
-            Account number <code>{TEST_FAILING_ACCOUNT_NUMBER}</code>: payouts fail (a closed account)
+            <Trans>
+              Account number <code>{TEST_FAILING_ACCOUNT_NUMBER}</code>: payouts fail (a closed account)
+            </Trans>
           </li>
         </ul>
       </div>
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
         <fieldset className="fieldset form" disabled={pending}>
-          <legend className="visually-hidden">Your details</legend>
-          <TextField label="Legal name" {...form.bind('legalName')} autoComplete="name" required />
-          <TextField label="Date of birth" {...form.bind('dateOfBirth')} type="date" autoComplete="bday" required />
-          <DigitsField label="Last 4 of SSN" {...form.bind('ssnLast4')} maxLength={4} />
+          <legend className="visually-hidden">
+            <Trans>Your details</Trans>
+          </legend>
+          <TextField label={t`Legal name`} {...form.bind('legalName')} autoComplete="name" required />
+          <TextField label={t`Date of birth`} {...form.bind('dateOfBirth')} type="date" autoComplete="bday" required />
+          <DigitsField label={t`Last 4 of SSN`} {...form.bind('ssnLast4')} maxLength={4} />
         </fieldset>
         <fieldset className="fieldset form" disabled={pending}>
-          <legend className="fieldset__legend">Bank account for payouts</legend>
-          <DigitsField label="Routing number" {...form.bind('routingNumber')} maxLength={9} hint={`Test mode: ${TEST_ROUTING_NUMBER}`} />
+          <legend className="fieldset__legend">
+            <Trans>Bank account for payouts</Trans>
+          </legend>
+          <DigitsField label={t`Routing number`} {...form.bind('routingNumber')} maxLength={9} hint={t`Test mode: ${TEST_ROUTING_NUMBER}`} />
           <DigitsField
-            label="Account number"
+            label={t`Account number`}
             {...form.bind('accountNumber')}
             maxLength={17}
-            hint={`Test mode: ${TEST_ACCOUNT_NUMBER}, or ${TEST_FAILING_ACCOUNT_NUMBER} for payouts that fail`}
+            hint={t`Test mode: ${TEST_ACCOUNT_NUMBER}, or ${TEST_FAILING_ACCOUNT_NUMBER} for payouts that fail`}
           />
         </fieldset>
         {failure && (
@@ -122,8 +142,8 @@ export function OnboardingForm({ link, onLinkEnded }: { link: string; onLinkEnde
             {failure}
           </p>
         )}
-        <SubmitButton pending={pending} pendingLabel={leaving ? 'Returning to Kirana...' : 'Saving...'}>
-          Save and continue
+        <SubmitButton pending={pending} pendingLabel={leaving ? t`Returning to Kirana...` : t`Saving...`}>
+          <Trans>Save and continue</Trans>
         </SubmitButton>
       </form>
     </>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { AuthStatus } from '../../features/accounts/components/auth-status'
 import { ButtonLink } from '../../ui/button'
@@ -6,17 +7,21 @@ import { ButtonLink } from '../../ui/button'
 export function AlreadyVerified({ user, phone }: { user: PublicUser; phone: string }) {
   return (
     <AuthStatus>
-      <h1>Your Phone Is Verified</h1>
+      <h1>
+        <Trans>Your Phone Is Verified</Trans>
+      </h1>
       <p>
-        <span className="nowrap">{phone}</span> is verified. To use another number, change it on your profile.
+        <Trans>
+          <span className="nowrap">{phone}</span> is verified. To use another number, change it on your profile.
+        </Trans>
       </p>
       {user.isProfileComplete ? (
         <ButtonLink to="/profile" variant="primary" block>
-          Go to Profile
+          <Trans>Go to Profile</Trans>
         </ButtonLink>
       ) : (
         <ButtonLink to="/profile-complete" variant="primary" block>
-          Complete Your Profile
+          <Trans>Complete Your Profile</Trans>
         </ButtonLink>
       )}
     </AuthStatus>

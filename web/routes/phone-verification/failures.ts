@@ -1,8 +1,7 @@
+import { t } from '@lingui/core/macro'
 import { MESSAGES } from '../../../modules/verification/contract'
 import { firebaseErrorCode } from '../../features/verification/firebase-phone'
 import { ApiError } from '../../lib/http'
-
-const VERIFY_FAILED = 'Verification failed. Please try again.'
 
 const MESSAGE_FOR_CODE: Record<string, string> = {
   // Our server's error codes
@@ -19,7 +18,10 @@ const MESSAGE_FOR_CODE: Record<string, string> = {
 export function verifyFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const { code, message } = error.body
-    return MESSAGE_FOR_CODE[code ?? ''] ?? (typeof message === 'string' ? message : VERIFY_FAILED)
+    return MESSAGE_FOR_CODE[code ?? ''] ?? (typeof message === 'string' ? message : verifyFailed())
   }
-  return MESSAGE_FOR_CODE[firebaseErrorCode(error) ?? ''] ?? VERIFY_FAILED
+  return MESSAGE_FOR_CODE[firebaseErrorCode(error) ?? ''] ?? verifyFailed()
 }
+
+/** In the language on screen when the failure comes back. */
+const verifyFailed = () => t`Verification failed. Please try again.`

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { VerificationClientConfig } from '../../../modules/verification/contract'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
@@ -14,6 +15,7 @@ type FallbackStepProps = {
 
 /** The human check that stands in for the code while SMS is blocked (spec 000 §2, §4). */
 export function FallbackStep({ captcha, verifying, onVerify, onTrySmsAgain }: FallbackStepProps) {
+  const { t } = useLingui()
   const [token, setToken] = useState<string | null>(null)
   // A refused pass is spent: the next attempt starts from an unticked box.
   const [attempt, setAttempt] = useState(0)
@@ -30,11 +32,11 @@ export function FallbackStep({ captcha, verifying, onVerify, onTrySmsAgain }: Fa
       }}
     >
       <CaptchaCheck key={attempt} captcha={captcha} onTokenChange={setToken} />
-      <SubmitButton pending={verifying} pendingLabel="Verifying..." disabled={!token}>
-        Verify Manually
+      <SubmitButton pending={verifying} pendingLabel={t`Verifying...`} disabled={!token}>
+        <Trans>Verify Manually</Trans>
       </SubmitButton>
       <Button type="button" block disabled={verifying} onClick={onTrySmsAgain}>
-        Try SMS Again
+        <Trans>Try SMS Again</Trans>
       </Button>
     </form>
   )

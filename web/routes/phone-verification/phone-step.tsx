@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { phoneEntrySchema } from '../../../modules/verification/contract'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
@@ -5,9 +8,9 @@ import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
 
 /** Spec 000 §5 gives each phone-entry failure a title and a message; the schema carries the message. */
-const TITLE_FOR: Record<string, string> = {
-  'Please enter your phone number': 'Phone number required',
-  'Please enter at least 10 digits': 'Phone number too short',
+const TITLE_FOR: Record<string, MessageDescriptor> = {
+  'Please enter your phone number': msg`Phone number required`,
+  'Please enter at least 10 digits': msg`Phone number too short`,
 }
 
 type PhoneStepProps = {
@@ -20,6 +23,7 @@ type PhoneStepProps = {
 }
 
 export function PhoneStep({ digits, onDigitsChange, sending, waiting, onSend }: PhoneStepProps) {
+  const { t, i18n } = useLingui()
   const { toast } = useToast()
   const [error, setError] = useState<string>()
 
@@ -33,11 +37,12 @@ export function PhoneStep({ digits, onDigitsChange, sending, waiting, onSend }: 
         if (checked.success) return onSend()
         const message = checked.error.issues[0]!.message
         setError(message)
-        toast({ title: TITLE_FOR[message] ?? 'Invalid phone number', description: message, variant: 'destructive' })
+        const title = TITLE_FOR[message]
+        toast({ title: title ? i18n._(title) : t`Invalid phone number`, description: message, variant: 'destructive' })
       }}
     >
       <PhoneField
-        label="Phone number"
+        label={t`Phone number`}
         digits={digits}
         autoFocus={!digits}
         error={error}
@@ -46,8 +51,8 @@ export function PhoneStep({ digits, onDigitsChange, sending, waiting, onSend }: 
           onDigitsChange(next)
         }}
       />
-      <SubmitButton pending={sending} pendingLabel="Sending..." disabled={waiting}>
-        Send Code
+      <SubmitButton pending={sending} pendingLabel={t`Sending...`} disabled={waiting}>
+        <Trans>Send Code</Trans>
       </SubmitButton>
     </form>
   )

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { AuthStatus } from '../../features/accounts/components/auth-status'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { Spinner } from '../../ui/loading-screen'
@@ -9,12 +10,16 @@ import { Spinner } from '../../ui/loading-screen'
 export function SavedState({ phone, message }: { phone: string; message: string }) {
   return (
     <AuthStatus icon="phone" pending>
-      <StepHeading>Phone Number Saved</StepHeading>
+      <StepHeading>
+        <Trans>Phone Number Saved</Trans>
+      </StepHeading>
       <p className="nowrap">{phone}</p>
       <p className="form-notice form-notice--info saved-state__message" role="status">
         {message}
       </p>
-      <p>Taking you to your profile...</p>
+      <p>
+        <Trans>Taking you to your profile...</Trans>
+      </p>
       <Spinner />
     </AuthStatus>
   )

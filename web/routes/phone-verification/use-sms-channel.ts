@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useEffect, useRef } from 'react'
 import { toE164 } from '../../../modules/shared/contract'
@@ -15,9 +16,6 @@ const UNKNOWN_CONFIG: VerificationClientConfig = {
   fallbackEnabled: false,
   testNumbersEnabled: false,
 }
-
-/** The server's words for a number that is not a US one; Firebase would say it less kindly. */
-const INVALID_US_PHONE = 'Please enter a valid US phone number'
 
 /**
  * How a code reaches the phone and what proves it came back: our server's code, or Firebase
@@ -58,7 +56,8 @@ export function useSmsChannel(recaptchaContainer: RefObject<HTMLElement | null>)
         return
       }
       const e164 = toE164(phone)
-      if (!e164) throw new Error(INVALID_US_PHONE)
+      // The server's words for a number that is not a US one; Firebase would say it less kindly.
+      if (!e164) throw new Error(t`Please enter a valid US phone number`)
       try {
         firebaseCode.current = await (await firebaseSignIn(firebaseConfig)).sendCode(e164)
       } catch (error) {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { type RefObject, useState } from 'react'
 import { formatUsPhone } from '../../../modules/shared/contract'
 import { FALLBACK_VERIFIED_REDIRECT_MS, VERIFIED_REDIRECT_MS } from '../../../modules/verification/contract'
@@ -20,6 +21,7 @@ export type VerificationStep =
 
 /** The phone verification screen's journey: phone, code (or the fallback), verified (or saved). */
 export function useVerificationFlow(initialDigits: string, recaptchaContainer: RefObject<HTMLElement | null>) {
+  const { t } = useLingui()
   const { toast, dismiss } = useToast()
   const clock = useClock()
   const channel = useSmsChannel(recaptchaContainer)
@@ -36,7 +38,8 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
     try {
       await channel.send(digits)
       setSendWait(null)
-      toast({ title: 'Verification Code Sent!', description: `We texted a 6-digit code to ${formatUsPhone(digits)}.`, variant: 'success' })
+      const phone = formatUsPhone(digits)
+      toast({ title: t`Verification Code Sent!`, description: t`We texted a 6-digit code to ${phone}.`, variant: 'success' })
       void recordVerificationAttempt(digits)
       setStep({ name: 'code', sentAt: clock.now() })
     } catch (error) {
@@ -46,10 +49,10 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
         dismiss()
         setSendWait({ phone: digits, until: clock.now() + waitSeconds * 1000 })
       } else if (smsWasBlocked(error) && (await channel.config()).fallbackEnabled) {
-        toast({ title: 'Smart Verification Active', description: 'SMS is blocked right now, so we switched to instant verification mode.' })
+        toast({ title: t`Smart Verification Active`, description: t`SMS is blocked right now, so we switched to instant verification mode.` })
         setStep({ name: 'fallback' })
       } else {
-        toast({ title: 'Verification Failed', description: failureMessage(error, 'An error occurred'), variant: 'destructive' })
+        toast({ title: t`Verification Failed`, description: failureMessage(error, t`An error occurred`), variant: 'destructive' })
       }
     } finally {
       setSending(false)
@@ -62,7 +65,7 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
     try {
       const { message, user } = await verifyPhone.mutateAsync(await proof())
       if (user.phoneStatus === 'verified') {
-        toast({ title: 'Phone Verified!', description: 'Your phone number is verified.', variant: 'success' })
+        toast({ title: t`Phone Verified!`, description: t`Your phone number is verified.`, variant: 'success' })
         setStep({ name: 'verified', redirectMs })
       } else {
         // The card explains it; 'Smart Verification Active' is over.
@@ -72,7 +75,7 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
       return null
     } catch (error) {
       const failure = failureText(error)
-      toast({ title: 'Verification Failed', description: failure, variant: 'destructive' })
+      toast({ title: t`Verification Failed`, description: failure, variant: 'destructive' })
       return failure
     } finally {
       setVerifying(false)
@@ -93,7 +96,7 @@ export function useVerificationFlow(initialDigits: string, recaptchaContainer: R
       prove(
         async () => ({ phone: digits, fallbackVerification: true, recaptchaCompleted: true, captchaToken }),
         FALLBACK_VERIFIED_REDIRECT_MS,
-        () => 'Failed to verify phone number. Please try again',
+        () => t`Failed to verify phone number. Please try again`,
       ),
     /** 'Change Phone Number' and 'Try SMS Again' both start over from the number. */
     startOver: () => setStep({ name: 'phone' }),

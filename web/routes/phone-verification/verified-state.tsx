@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { AuthStatus } from '../../features/accounts/components/auth-status'
 import { StepHeading } from '../../features/accounts/components/step-heading'
 import { Spinner } from '../../ui/loading-screen'
@@ -6,9 +7,13 @@ import { Spinner } from '../../ui/loading-screen'
 export function VerifiedState({ phone }: { phone: string }) {
   return (
     <AuthStatus>
-      <StepHeading>Verification Complete</StepHeading>
+      <StepHeading>
+        <Trans>Verification Complete</Trans>
+      </StepHeading>
       <p role="status">
-        <span className="nowrap">{phone}</span> is verified. Taking you to your profile...
+        <Trans>
+          <span className="nowrap">{phone}</span> is verified. Taking you to your profile...
+        </Trans>
       </p>
       <Spinner />
     </AuthStatus>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { sendCodeSchema } from '../../../modules/verification/contract'
@@ -20,29 +21,38 @@ export function BlockedCard({ user }: { user: PublicUser }) {
   return (
     <>
       <div className="auth-card__header">
-        <p className="eyebrow">One more step</p>
-        <h1>Verify your phone to get started</h1>
+        <p className="eyebrow">
+          <Trans>One more step</Trans>
+        </p>
+        <h1>
+          <Trans>Verify your phone to get started</Trans>
+        </h1>
         <p>
-          We text you a 6-digit code so your runner or buyer can reach you.{' '}
-          {user.phone ? 'Verify the number on your account' : 'Add your phone number and verify it'}, then finish your profile.
+          {user.phone ? (
+            <Trans>We text you a 6-digit code so your runner or buyer can reach you. Verify the number on your account, then finish your profile.</Trans>
+          ) : (
+            <Trans>We text you a 6-digit code so your runner or buyer can reach you. Add your phone number and verify it, then finish your profile.</Trans>
+          )}
         </p>
       </div>
       <div className="form">
         {user.phone ? (
           <>
             <p className="blocked-phone">
-              <span>Number on file</span>
+              <span>
+                <Trans>Number on file</Trans>
+              </span>
               <strong>{user.phone}</strong>
             </p>
             <ButtonLink to="/phone-verification" variant="primary" block>
-              Go to Phone Verification
+              <Trans>Go to Phone Verification</Trans>
             </ButtonLink>
           </>
         ) : (
           <AddPhoneForm />
         )}
         <Button type="button" block disabled={logout.isPending} onClick={() => logout.mutate()}>
-          Cancel &amp; Logout
+          <Trans>Cancel &amp; Logout</Trans>
         </Button>
       </div>
     </>
@@ -50,6 +60,7 @@ export function BlockedCard({ user }: { user: PublicUser }) {
 }
 
 function AddPhoneForm() {
+  const { t } = useLingui()
   const navigate = useNavigate()
   const { toast } = useToast()
   const addPhone = useAddPhone()
@@ -68,20 +79,20 @@ function AddPhoneForm() {
           { phone: form.values.phone },
           {
             onSuccess: () => {
-              toast({ title: 'Phone Number Added', description: 'Please verify your phone number to continue.', variant: 'success' })
+              toast({ title: t`Phone Number Added`, description: t`Please verify your phone number to continue.`, variant: 'success' })
               navigate({ to: '/phone-verification' })
             },
             onError: (failure) => {
               form.showErrors(accountFieldErrors(failure))
-              toast({ title: 'Failed to Add Phone', description: failureMessage(failure, 'An error occurred'), variant: 'destructive' })
+              toast({ title: t`Failed to Add Phone`, description: failureMessage(failure, t`An error occurred`), variant: 'destructive' })
             },
           },
         )
       }}
     >
-      <PhoneField label="Phone number" digits={form.values.phone} error={form.errors.phone} onDigitsChange={(next) => form.setValue('phone', next)} />
-      <SubmitButton pending={addPhone.isPending} pendingLabel="Adding...">
-        Add Phone Number
+      <PhoneField label={t`Phone number`} digits={form.values.phone} error={form.errors.phone} onDigitsChange={(next) => form.setValue('phone', next)} />
+      <SubmitButton pending={addPhone.isPending} pendingLabel={t`Adding...`}>
+        <Trans>Add Phone Number</Trans>
       </SubmitButton>
     </form>
   )

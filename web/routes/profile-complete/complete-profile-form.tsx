@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { completeProfileSchema } from '../../../modules/accounts/contract'
 import { useCompleteProfile } from '../../features/accounts/api/use-profile'
@@ -11,6 +12,7 @@ import { useCompletionFailure } from './use-completion-failure'
 
 /** 'Complete Your Profile' (spec 000 §2), once the phone is verified; it asks the role as every other path does. */
 export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; onCompleted: (roles: readonly string[]) => void }) {
+  const { t } = useLingui()
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()
   const completionFailed = useCompletionFailure()
@@ -30,20 +32,22 @@ export function CompleteProfileForm({ user, onCompleted }: { user: PublicUser; o
         if (!validate(completeProfileSchema)) return
         completeProfile.mutate(values, {
           onSuccess: (answer) => {
-            toast({ title: 'Profile completed!', description: 'Redirecting...', variant: 'success' })
+            toast({ title: t`Profile completed!`, description: t`Redirecting...`, variant: 'success' })
             onCompleted(answer.user?.roles ?? values.roles)
           },
           onError: (error) => completionFailed(error, showErrors),
         })
       }}
       afterAddress={
-        <p className="form-notice form-notice--info">Your address is converted to map coordinates automatically, to find stores and runners near you.</p>
+        <p className="form-notice form-notice--info">
+          <Trans>Your address is converted to map coordinates automatically, to find stores and runners near you.</Trans>
+        </p>
       }
-      submit={{ label: 'Complete Profile', pending: completeProfile.isPending, pendingLabel: 'Saving...' }}
+      submit={{ label: t`Complete Profile`, pending: completeProfile.isPending, pendingLabel: t`Saving...` }}
     >
       <div className="form__row">
-        <TextField label="First name" autoComplete="given-name" {...bind('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...bind('lastName')} />
+        <TextField label={t`First name`} autoComplete="given-name" {...bind('firstName')} />
+        <TextField label={t`Last name`} autoComplete="family-name" {...bind('lastName')} />
       </div>
     </ProfileForm>
   )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { PublicUser } from '../../../modules/accounts/contract'
@@ -22,6 +23,7 @@ import { useCurrentLocation } from './use-current-location'
  * verification: email, the verified phone, one role choice, the address and an optional location.
  */
 export function OnboardingForm({ user }: { user: PublicUser }) {
+  const { t } = useLingui()
   const navigate = useNavigate()
   const { toast } = useToast()
   const completeProfile = useCompleteProfile()
@@ -38,7 +40,7 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
     try {
       const { phone: _verified, ...details } = profile
       const completed = await completeProfile.mutateAsync({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', ...details })
-      toast({ title: 'Profile Updated', description: `Welcome to ${BRAND_NAME}!`, variant: 'success' })
+      toast({ title: t`Profile Updated`, description: t`Welcome to ${BRAND_NAME}!`, variant: 'success' })
       navigate({ to: homePath(completed.user?.roles ?? []) })
     } catch (error) {
       completionFailed(error, showErrors)
@@ -56,38 +58,40 @@ export function OnboardingForm({ user }: { user: PublicUser }) {
         <div className="stack stack--tight">
           <Button type="button" block disabled={location.locating} aria-busy={location.locating || undefined} onClick={location.locate}>
             {location.locating && <Spinner />}
-            Use Current Location (Optional)
+            <Trans>Use Current Location (Optional)</Trans>
           </Button>
           <p className="onboarding-location__status" role="status">
-            {location.coordinates ? 'Your current location will be saved with your address.' : ''}
+            {location.coordinates ? t`Your current location will be saved with your address.` : ''}
           </p>
         </div>
       }
-      submit={{ label: 'Complete Registration', pending: submitting, pendingLabel: 'Creating Account...' }}
+      submit={{ label: t`Complete Registration`, pending: submitting, pendingLabel: t`Creating Account...` }}
       footer={
         <p className="onboarding-terms">
-          By completing registration, you agree to our{' '}
-          <Link to="/terms" className="text-link">
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to="/privacy" className="text-link">
-            Privacy Policy
-          </Link>
-          .
+          <Trans>
+            By completing registration, you agree to our{' '}
+            <Link to="/terms" className="text-link">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to="/privacy" className="text-link">
+              Privacy Policy
+            </Link>
+            .
+          </Trans>
         </p>
       }
     >
-      <EmailField hint="Optional" {...bind('email')} />
+      <EmailField hint={t`Optional`} {...bind('email')} />
       <Field
-        label="Phone number"
+        label={t`Phone number`}
         hint={
           user.phoneStatus === 'verified' ? (
             <span className="verified-mark">
-              <Icon name="check" className="icon" /> Verified
+              <Icon name="check" className="icon" /> <Trans>Verified</Trans>
             </span>
           ) : (
-            'Saved, not confirmed by SMS yet'
+            t`Saved, not confirmed by SMS yet`
           )
         }
       >

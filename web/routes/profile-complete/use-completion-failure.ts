@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { PHONE_VERIFICATION_REQUIRED_REDIRECT_MS } from '../../../modules/accounts/contract'
@@ -12,6 +13,7 @@ import { useToast } from '../../ui/toast'
  * verified first sends the person there; any other failure is toasted with its field errors shown.
  */
 export function useCompletionFailure() {
+  const { t } = useLingui()
   const navigate = useNavigate()
   const { toast } = useToast()
   const clock = useClock()
@@ -20,13 +22,13 @@ export function useCompletionFailure() {
 
   return (error: unknown, showFieldErrors: (errors: FieldErrors) => void) => {
     if (error instanceof ApiError && error.body.requiresPhoneVerification) {
-      toast({ title: 'Phone Verification Required', description: 'Please verify your phone number first. Redirecting...', variant: 'destructive' })
+      toast({ title: t`Phone Verification Required`, description: t`Please verify your phone number first. Redirecting...`, variant: 'destructive' })
       // The spec sends this to /firebase-phone-verification, a path its own route table lacks;
       // /phone-verification is the screen that verifies the phone.
       cancelRedirect.current = clock.after(PHONE_VERIFICATION_REQUIRED_REDIRECT_MS, () => navigate({ to: '/phone-verification' }))
       return
     }
     showFieldErrors(accountFieldErrors(error))
-    toast({ title: 'Profile completion failed', description: failureMessage(error, 'An error occurred'), variant: 'destructive' })
+    toast({ title: t`Profile completion failed`, description: failureMessage(error, t`An error occurred`), variant: 'destructive' })
   }
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { Order, OrderStatus } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
@@ -15,17 +16,20 @@ const activeOnly = (orders: Order[]) => orders.filter((order) => ACTIVE_STATUSES
 
 /** The runner's orders between accepting and handing over, each a way back into its delivery. */
 export function ActiveDeliveries() {
+  const { t } = useLingui()
   const active = useQuery({ ...ordersQueryOptions('runner'), staleTime: ACTIVE_DELIVERIES_STALE_MS, select: activeOnly })
   return (
     <RunnerSection
-      title="Active Deliveries"
+      title={t`Active Deliveries`}
       query={active}
-      skeleton={{ className: 'runner-card runner-card--skeleton', label: 'Loading active deliveries' }}
-      failed="Failed to fetch active orders"
+      skeleton={{ className: 'runner-card runner-card--skeleton', label: t`Loading active deliveries` }}
+      failed={t`Failed to fetch active orders`}
     >
       {(orders) =>
         orders.length === 0 ? (
-          <p className="meta">No deliveries in progress. Orders you accept appear here.</p>
+          <p className="meta">
+            <Trans>No deliveries in progress. Orders you accept appear here.</Trans>
+          </p>
         ) : (
           <CardList items={orders}>{(order) => <ActiveDeliveryLink order={order} />}</CardList>
         )
@@ -35,6 +39,8 @@ export function ActiveDeliveries() {
 }
 
 function ActiveDeliveryLink({ order }: { order: Order }) {
+  const place = order.deliveryAddress ?? order.deliveryArea
+  const earn = formatCents(runnerEarningsCents(order))
   return (
     <CardLink to="/delivery/$id" params={{ id: order.id }} compact className="runner-card active-delivery-link">
       <div className="active-delivery-link__body">
@@ -42,9 +48,13 @@ function ActiveDeliveryLink({ order }: { order: Order }) {
           <span className="active-delivery-link__store">{order.storeName}</span>
           <StatusBadge status={order.status} />
         </div>
-        <span className="meta">To {order.deliveryAddress ?? order.deliveryArea}</span>
+        <span className="meta">
+          <Trans>To {place}</Trans>
+        </span>
         {order.scheduledWindow && <span className="meta">{deliveryWhen(order)}</span>}
-        <span className="meta">Earn {formatCents(runnerEarningsCents(order))}</span>
+        <span className="meta">
+          <Trans>Earn {earn}</Trans>
+        </span>
       </div>
       <Icon name="chevronRight" className="icon active-delivery-link__chevron" />
     </CardLink>

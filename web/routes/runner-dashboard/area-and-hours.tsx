@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { AVAILABILITY_HINT, type Preferences, preferencesUpdateSchema } from '../../../modules/runner/contract'
@@ -11,17 +13,17 @@ import { useValidatedForm } from '../../ui/use-validated-form'
 import { RunnerSection } from './runner-section'
 
 const RADIUS_CHOICES = Array.from({ length: DELIVERY_RADIUS_MILES - RUNNER_RADIUS_MIN_MILES + 1 }, (_, index) => RUNNER_RADIUS_MIN_MILES + index)
-const miles = (count: number) => `${count} ${count === 1 ? 'mile' : 'miles'}`
 
 /** 'Delivery area and hours': how far the runner travels to a store, and when they work (outside those hours they are offline). */
 export function AreaAndHours() {
+  const { t } = useLingui()
   const preferences = usePreferences()
   return (
     <RunnerSection
-      title="Delivery area and hours"
+      title={t`Delivery area and hours`}
       query={preferences}
-      skeleton={{ className: 'runner-preferences--loading', label: 'Loading your delivery area and hours' }}
-      failed="Your delivery area and hours could not be loaded"
+      skeleton={{ className: 'runner-preferences--loading', label: t`Loading your delivery area and hours` }}
+      failed={t`Your delivery area and hours could not be loaded`}
     >
       {(saved) => <PreferencesForm saved={saved} />}
     </RunnerSection>
@@ -29,10 +31,12 @@ export function AreaAndHours() {
 }
 
 function PreferencesForm({ saved }: { saved: Preferences }) {
+  const { t } = useLingui()
   const update = useUpdatePreferences()
   // Named as the contract names them, so each message lands beside its own field.
   const form = useValidatedForm({ radiusMiles: String(saved.radiusMiles), availability: saved.availability ?? '' })
   const { values, errors, setValue, showErrors } = form
+  const { radiusFrom: address, timeZone, radiusMiles, availability: hours } = saved
   const [outcome, setOutcome] = useState<{ saved: true } | { failure: string } | null>(null)
 
   async function submit(event: FormEvent) {
@@ -48,22 +52,22 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
     } catch (error) {
       const refused = serverFieldErrors(error)
       showErrors(refused)
-      if (Object.keys(refused).length === 0) setOutcome({ failure: failureMessage(error, 'Your delivery area and hours could not be saved. Try again.') })
+      if (Object.keys(refused).length === 0) setOutcome({ failure: failureMessage(error, t`Your delivery area and hours could not be saved. Try again.`) })
     }
   }
 
   return (
     <form ref={form.formRef} className="form card card--compact runner-preferences" noValidate onSubmit={submit}>
       <Field
-        label="How far you travel to a store"
+        label={t`How far you travel to a store`}
         error={errors.radiusMiles}
         hint={
-          saved.radiusFrom ? (
-            `Counted from your address (${saved.radiusFrom}) to the store, where your trip starts.`
+          address ? (
+            t`Counted from your address (${address}) to the store, where your trip starts.`
           ) : (
-            <>
+            <Trans>
               Your address has no location yet, so new orders are not sent to you. <Link to="/profile">Add your address</Link>
-            </>
+            </Trans>
           )
         }
       >
@@ -77,16 +81,16 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
           >
             {RADIUS_CHOICES.map((choice) => (
               <option key={choice} value={choice}>
-                {miles(choice)}
+                {plural(choice, { one: '# mile', other: '# miles' })}
               </option>
             ))}
           </select>
         )}
       </Field>
       <TextField
-        label="Your hours"
+        label={t`Your hours`}
         {...form.bind('availability')}
-        hint={`${AVAILABILITY_HINT} In your time zone (${saved.timeZone}); outside these hours you are offline.`}
+        hint={`${AVAILABILITY_HINT} ${t`In your time zone (${timeZone}); outside these hours you are offline.`}`}
         placeholder="mon-fri 17:00-21:00; sat 10:00-18:00"
         autoComplete="off"
         spellCheck={false}
@@ -98,13 +102,14 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
       )}
       {outcome && 'saved' in outcome && (
         <p className="form-notice form-notice--success" role="status">
-          Saved. You are offered orders within {miles(saved.radiusMiles)}
-          {saved.availability ? `, during ${saved.availability}` : ', at any hour'}.
+          {hours
+            ? t`Saved. You are offered orders within ${plural(radiusMiles, { one: '# mile', other: '# miles' })}, during ${hours}.`
+            : t`Saved. You are offered orders within ${plural(radiusMiles, { one: '# mile', other: '# miles' })}, at any hour.`}
         </p>
       )}
       <Button type="submit" variant="primary" disabled={update.isPending} aria-busy={update.isPending || undefined}>
         {update.isPending && <Spinner />}
-        {update.isPending ? 'Saving...' : 'Save area and hours'}
+        {update.isPending ? t`Saving...` : t`Save area and hours`}
       </Button>
     </form>
   )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
 import { deliveryWhen, ESTIMATED_GROCERY_LABEL, GROCERIES_PAID_IN_APP, itemsLabel } from '../../features/orders/order-figures'
@@ -12,7 +13,9 @@ type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: st
 
 /** One order waiting for a runner: where, how much, what it pays, and the two ways on (001 §2). */
 export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
+  const { t } = useLingui()
   const nameId = useId()
+  const miles = order.distance.toFixed(1)
   return (
     <Card as="article" compact className="runner-card offer-card" aria-labelledby={nameId}>
       <div className="spread">
@@ -21,7 +24,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
             {order.storeName}
           </h3>
           <p className="meta">
-            {itemsLabel(order.items)} · {order.distance.toFixed(1)} mi away
+            {itemsLabel(order.items)} · <Trans>{miles} mi away</Trans>
           </p>
           {/* We pay the runner back for these groceries, so accepting one needs payouts set up. */}
           {order.groceryPayment.method === 'card' && (
@@ -32,7 +35,9 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         </div>
         <div className="offer-card__earnings">
           <span className="offer-card__amount">${order.estimatedEarnings}</span>
-          <span className="meta meta--small meta--strong">Est. earnings</span>
+          <span className="meta meta--small meta--strong">
+            <Trans>Est. earnings</Trans>
+          </span>
         </div>
       </div>
       <dl className="offer-card__facts">
@@ -40,19 +45,19 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
           ${order.platformFee} + ${order.tip}
         </Fact>
         <Fact term={ESTIMATED_GROCERY_LABEL}>${order.estimatedGroceryCost}</Fact>
-        <Fact term="Store area">{order.storeArea || order.storeAddress}</Fact>
-        <Fact term="Deliver to">{order.deliveryArea}</Fact>
-        <Fact term="Time" className="offer-card__when">
+        <Fact term={t({ comment: 'The town or neighbourhood the store is in', message: 'Store area' })}>{order.storeArea || order.storeAddress}</Fact>
+        <Fact term={t`Deliver to`}>{order.deliveryArea}</Fact>
+        <Fact term={t({ comment: 'When the order is to be delivered', message: 'Time' })} className="offer-card__when">
           <Icon name="clock" className="icon icon--small" />
           {deliveryWhen(order)}
         </Fact>
       </dl>
       <div className="offer-card__actions">
         <ButtonLink to="/orders/$id" params={{ id: order.id }} search={{ from: 'runner' }} size="small" aria-describedby={nameId}>
-          View Details
+          <Trans>View Details</Trans>
         </ButtonLink>
         <Button type="button" variant="primary" size="small" aria-describedby={nameId} disabled={accepting} onClick={() => onAccept(order.id)}>
-          {accepting ? 'Accepting...' : 'Accept Order'}
+          {accepting ? t`Accepting...` : t`Accept Order`}
         </Button>
       </div>
     </Card>

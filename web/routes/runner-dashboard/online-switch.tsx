@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { openingText } from '../../../modules/catalog/contract'
 import type { Availability } from '../../../modules/runner/contract'
@@ -8,15 +11,17 @@ import { Button } from '../../ui/button'
 import { Card } from '../../ui/card'
 import { useToast } from '../../ui/toast'
 
-const hintFor = (availability: Availability | undefined, failed: boolean, now: number) => {
-  if (availability === undefined) return failed ? 'Your availability could not be loaded.' : 'Checking your availability...'
+const hintFor = (i18n: I18n, availability: Availability | undefined, failed: boolean, now: number) => {
+  if (availability === undefined) return i18n._(failed ? msg`Your availability could not be loaded.` : msg`Checking your availability...`)
   if (availability.outsideHours) {
-    if (availability.online) return 'Outside your hours: switched on until midnight.'
+    if (availability.online) return i18n._(msg`Outside your hours: switched on until midnight.`)
     // When the hours next start, in the runner's own zone, as the stores' openings are said.
     const back = availability.nextChange && openingText(new Date(availability.nextChange), availability.timeZone, new Date(now))
-    return `Offline outside your hours${back ? `; online again at ${back}` : ''}. Switch on to work until midnight.`
+    return back
+      ? i18n._(msg`Offline outside your hours; online again at ${back}. Switch on to work until midnight.`)
+      : i18n._(msg`Offline outside your hours. Switch on to work until midnight.`)
   }
-  return availability.online ? 'New orders near you are offered to you.' : 'Switch on to see orders near you again.'
+  return i18n._(availability.online ? msg`New orders near you are offered to you.` : msg`Switch on to see orders near you again.`)
 }
 
 /**
@@ -25,6 +30,7 @@ const hintFor = (availability: Availability | undefined, failed: boolean, now: n
  * and says why; switched on then, it holds until midnight.
  */
 export function OnlineSwitch() {
+  const { t, i18n } = useLingui()
   const availability = useAvailability()
   const update = useUpdateAvailability()
   const { toast } = useToast()
@@ -39,11 +45,11 @@ export function OnlineSwitch() {
       {
         onError: (error) =>
           toast({
-            title: 'Error',
+            title: t`Error`,
             description:
               error instanceof ApiError && typeof error.body.message === 'string'
                 ? error.body.message
-                : 'Your availability could not be changed. Please try again.',
+                : t`Your availability could not be changed. Please try again.`,
             variant: 'destructive',
           }),
       },
@@ -51,17 +57,17 @@ export function OnlineSwitch() {
   }
 
   return (
-    <Card compact className={`online-card${online ? ' online-card--on' : ''}`} aria-label="Availability">
+    <Card compact className={`online-card${online ? ' online-card--on' : ''}`} aria-label={t`Availability`}>
       <div className="online-card__text">
         <p className="online-card__label" aria-hidden="true">
-          {online === false ? 'Offline' : 'Online'}
+          {online === false ? t`Offline` : t`Online`}
         </p>
         <p id={hintId} className="meta">
-          {hintFor(availability.data, availability.isError, now)}
+          {hintFor(i18n, availability.data, availability.isError, now)}
         </p>
         {availability.isError && (
           <Button type="button" size="small" className="online-card__retry" onClick={() => void availability.refetch()}>
-            Try Again
+            <Trans>Try Again</Trans>
           </Button>
         )}
       </div>
@@ -70,7 +76,7 @@ export function OnlineSwitch() {
         role="switch"
         className="switch"
         aria-checked={online ?? false}
-        aria-label="Online"
+        aria-label={t`Online`}
         aria-describedby={hintId}
         disabled={online === undefined}
         onClick={toggle}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { signupWithVerificationSchema } from '../../../modules/accounts/contract'
@@ -18,9 +19,10 @@ type AccountFormProps = {
 
 /** Step 1 of /signup-verification: the account's details. Creating it also signs the person in. */
 export function AccountForm({ onCreating, onCreated }: AccountFormProps) {
+  const { t } = useLingui()
   const signup = useSignupWithVerification()
   const form = useValidatedForm({ firstName: '', lastName: '', phone: '', email: '', password: '' })
-  const send = useAccountSend({ showErrors: form.showErrors, onBusy: onCreating, failed: { title: 'Signup Failed', fallback: 'Something went wrong' } })
+  const send = useAccountSend({ showErrors: form.showErrors, onBusy: onCreating, failed: { title: t`Signup Failed`, fallback: t`Something went wrong` } })
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -36,27 +38,33 @@ export function AccountForm({ onCreating, onCreated }: AccountFormProps) {
   return (
     <>
       <div className="auth-card__header">
-        <h1>Create Your Account</h1>
-        <p>We'll text a code to your phone to verify it.</p>
+        <h1>
+          <Trans>Create Your Account</Trans>
+        </h1>
+        <p>
+          <Trans>We'll text a code to your phone to verify it.</Trans>
+        </p>
       </div>
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
         <div className="form__row">
-          <TextField label="First name" {...form.bind('firstName')} autoComplete="given-name" required />
-          <TextField label="Last name" {...form.bind('lastName')} autoComplete="family-name" required />
+          <TextField label={t`First name`} {...form.bind('firstName')} autoComplete="given-name" required />
+          <TextField label={t`Last name`} {...form.bind('lastName')} autoComplete="family-name" required />
         </div>
-        <PhoneField label="Phone number" digits={form.values.phone} onDigitsChange={(digits) => form.setValue('phone', digits)} error={form.errors.phone} />
+        <PhoneField label={t`Phone number`} digits={form.values.phone} onDigitsChange={(digits) => form.setValue('phone', digits)} error={form.errors.phone} />
         <TestNumberHint />
-        <TextField label="Email (optional)" {...form.bind('email')} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} />
-        <PasswordField label="Password" {...form.bind('password')} autoComplete="new-password" hint="At least 8 characters" required />
-        <SubmitButton pending={signup.isPending} pendingLabel="Creating account...">
-          Create Account &amp; Verify Phone
+        <TextField label={t`Email (optional)`} {...form.bind('email')} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} />
+        <PasswordField label={t`Password`} {...form.bind('password')} autoComplete="new-password" hint={t`At least 8 characters`} required />
+        <SubmitButton pending={signup.isPending} pendingLabel={t`Creating account...`}>
+          <Trans>Create Account &amp; Verify Phone</Trans>
         </SubmitButton>
       </form>
       <p className="auth-card__alternative">
-        Already have an account?{' '}
-        <Link to="/auth" className="text-link">
-          Sign in
-        </Link>
+        <Trans>
+          Already have an account?{' '}
+          <Link to="/auth" className="text-link">
+            Sign in
+          </Link>
+        </Trans>
       </p>
     </>
   )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { FormEvent } from 'react'
 import { signupWithVerificationSchema } from '../../../modules/accounts/contract'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
@@ -15,6 +16,7 @@ const phoneSchema = signupWithVerificationSchema.pick({ phone: true })
  * whole form again would create a second account. Only the phone can change here.
  */
 export function ChangePhoneForm({ phone, onChanged }: { phone: string; onChanged: (phone: string) => void }) {
+  const { t } = useLingui()
   const addPhone = useAddPhone()
   const form = useValidatedForm({ phone })
   const digits = form.values.phone
@@ -28,21 +30,25 @@ export function ChangePhoneForm({ phone, onChanged }: { phone: string; onChanged
       await addPhone.mutateAsync({ phone: digits })
       onChanged(digits)
     } catch (failure) {
-      form.showErrors({ phone: accountFieldErrors(failure).phone ?? failureMessage(failure, 'Failed to Add Phone') })
+      form.showErrors({ phone: accountFieldErrors(failure).phone ?? failureMessage(failure, t`Failed to Add Phone`) })
     }
   }
 
   return (
     <>
       <div className="auth-card__header">
-        <h1>Change Phone Number</h1>
-        <p>Your account is ready. Which number should we text your code to?</p>
+        <h1>
+          <Trans>Change Phone Number</Trans>
+        </h1>
+        <p>
+          <Trans>Your account is ready. Which number should we text your code to?</Trans>
+        </p>
       </div>
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
-        <PhoneField label="Phone number" digits={digits} onDigitsChange={(next) => form.setValue('phone', next)} error={form.errors.phone} autoFocus />
+        <PhoneField label={t`Phone number`} digits={digits} onDigitsChange={(next) => form.setValue('phone', next)} error={form.errors.phone} autoFocus />
         <TestNumberHint />
-        <SubmitButton pending={addPhone.isPending} pendingLabel="Saving...">
-          Send Code
+        <SubmitButton pending={addPhone.isPending} pendingLabel={t`Saving...`}>
+          <Trans>Send Code</Trans>
         </SubmitButton>
       </form>
     </>

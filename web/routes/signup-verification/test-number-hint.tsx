@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { TEST_CODE, TEST_PHONE_EXAMPLE } from '../../../modules/verification/contract'
 import { isProductionServer } from '../../lib/environment'
 
@@ -6,8 +7,10 @@ export function TestNumberHint() {
   if (isProductionServer()) return null
   return (
     <p className="form-notice form-notice--info">
-      <strong>Testing?</strong> Numbers ending in 555-0100 to 555-0199, such as {TEST_PHONE_EXAMPLE}, get no text message. Their code is{' '}
-      <strong>{TEST_CODE}</strong>.
+      <Trans>
+        <strong>Testing?</strong> Numbers ending in 555-0100 to 555-0199, such as {TEST_PHONE_EXAMPLE}, get no text message. Their code is{' '}
+        <strong>{TEST_CODE}</strong>.
+      </Trans>
     </p>
   )
 }

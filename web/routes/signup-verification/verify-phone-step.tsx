@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { formatUsPhone } from '../../../modules/shared/contract'
@@ -26,6 +27,7 @@ type VerifyPhoneStepProps = {
  * success; here the server proves the phone from a code it texted, then completes the sign-up.
  */
 export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPhoneStepProps) {
+  const { t } = useLingui()
   const { phone, userId } = account
   const sendCode = useSendCode()
   const verifyPhone = useVerifyPhone()
@@ -40,6 +42,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
   const [proven, setProven] = useState(false)
   const resendAt = lastSend?.phone === phone ? lastSend.at + RESEND_COUNTDOWN_SECONDS * 1000 : 0
   const waitLeft = useSecondsLeft(sendAllowedAt ?? 0)
+  const formattedPhone = formatUsPhone(phone)
   // Busy until the redirect once the sign-up is complete.
   const busy = verifyPhone.isPending || completeVerification.isPending || completeVerification.isSuccess
 
@@ -53,7 +56,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
     } catch (error) {
       const waitSeconds = secondsUntilSendAllowed(error)
       if (waitSeconds !== null) setSendAllowedAt(clock.now() + waitSeconds * 1000)
-      else setSendError(failureMessage(error, 'We could not send a code. Please try again.'))
+      else setSendError(failureMessage(error, t`We could not send a code. Please try again.`))
     }
   }
 
@@ -75,17 +78,17 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
       } catch (error) {
         // Wrong and expired codes come back with their own message, which is the one to read.
         const message = failureMessage(error, MESSAGES.notVerified)
-        toast({ title: 'Verification Failed', description: message, variant: 'destructive' })
+        toast({ title: t`Verification Failed`, description: message, variant: 'destructive' })
         return message
       }
     }
     try {
       const { requiresProfileCompletion } = await completeVerification.mutateAsync({ userId, verificationSuccess: true })
-      toast({ title: 'Account Created!', description: 'Your phone number is verified.', variant: 'success' })
+      toast({ title: t`Account Created!`, description: t`Your phone number is verified.`, variant: 'success' })
       if (requiresProfileCompletion) await navigate({ to: '/profile-complete', search: { variant: 'onboarding' } })
       else await navigate({ to: '/' })
     } catch {
-      toast({ title: 'Verification Error', description: 'Failed to complete verification', variant: 'destructive' })
+      toast({ title: t`Verification Error`, description: t`Failed to complete verification`, variant: 'destructive' })
     }
     return null
   }
@@ -93,10 +96,19 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
   return (
     <>
       <div className="auth-card__header">
-        <h1>Verify Your Phone</h1>
+        <h1>
+          <Trans>Verify Your Phone</Trans>
+        </h1>
         <p>
-          {sendCode.isPending ? 'Sending a code to ' : `Enter the ${CODE_LENGTH}-digit code we texted to `}
-          <strong className="nowrap">{formatUsPhone(phone)}</strong>.
+          {sendCode.isPending ? (
+            <Trans>
+              Sending a code to <strong className="nowrap">{formattedPhone}</strong>.
+            </Trans>
+          ) : (
+            <Trans>
+              Enter the {CODE_LENGTH}-digit code we texted to <strong className="nowrap">{formattedPhone}</strong>.
+            </Trans>
+          )}
         </p>
       </div>
       {sendAllowedAt !== null && <SmsWaitNotice until={sendAllowedAt} />}
@@ -106,7 +118,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
         </p>
       )}
       <CodeStep
-        phone={formatUsPhone(phone)}
+        phone={formattedPhone}
         sentAt={lastSend?.phone === phone ? lastSend.at : null}
         phoneInHeading
         verifying={busy}
@@ -115,7 +127,7 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
         onVerify={verify}
         onResend={send}
         onChangePhone={onBack}
-        changeLabel="← Back"
+        changeLabel={t`← Back`}
       >
         <TestNumberHint />
       </CodeStep>

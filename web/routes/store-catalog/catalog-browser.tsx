@@ -1,6 +1,7 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useMemo, useRef } from 'react'
 import type { CatalogItem } from '../../../modules/catalog/contract'
-import { DOUBLE_TAP_MS } from '../../../modules/shared/contract'
+import { DOUBLE_TAP_MS, type Language } from '../../../modules/shared/contract'
 import { addToCart } from '../../features/cart/cart-storage'
 import { useCart } from '../../features/cart/use-cart'
 import { CatalogMessage } from '../../features/catalog/components/catalog-message'
@@ -13,9 +14,15 @@ import { CatalogItemRow } from './catalog-item-row'
 import { CategoryChips } from './category-chips'
 import { useCatalogFilter } from './use-catalog-filter'
 
-/** A store's loaded shelves: the search box, the category chips and the matching items. */
-export function CatalogBrowser({ store, items, searched }: { store: KnownStore; items: readonly CatalogItem[]; searched?: string }) {
+type Props = { store: KnownStore; items: readonly CatalogItem[]; searched?: string; language: Language }
+
+/** A store's loaded shelves: the search box, the category chips and the matching items, each named in `language` too when it can be. */
+export function CatalogBrowser({ store, items, searched, language }: Props) {
   const { term, setTerm, category, setCategory, visible, isStale } = useCatalogFilter(items, searched)
+  const { t } = useLingui()
+  const storeName = store.name
+  const shownTerm = term.trim()
+  const found = visible.length
   const lines = useCart(store.id)
   const inCart = useMemo(() => new Map(lines.map((line) => [line.id, line.quantity])), [lines])
   const { toast } = useToast()
@@ -27,9 +34,10 @@ export function CatalogBrowser({ store, items, searched }: { store: KnownStore; 
       if (now - (lastAdded.current.get(item.id) ?? Number.NEGATIVE_INFINITY) < DOUBLE_TAP_MS) return
       lastAdded.current.set(item.id, now)
       addToCart(store.id, item)
-      toast({ title: 'Added to Cart', description: `${item.name} has been added to your cart.`, variant: 'success' })
+      const itemName = item.name
+      toast({ title: t`Added to Cart`, description: t`${itemName} has been added to your cart.`, variant: 'success' })
     },
-    [store.id, toast, clock],
+    [store.id, toast, clock, t],
   )
 
   return (
@@ -39,37 +47,41 @@ export function CatalogBrowser({ store, items, searched }: { store: KnownStore; 
           <Icon name="search" className="icon search-field__icon" />
           <input
             type="search"
-            aria-label={`Search in ${store.name}`}
-            placeholder={`Search in ${store.name}...`}
+            aria-label={t`Search in ${storeName}`}
+            placeholder={t`Search in ${storeName}...`}
             value={term}
             onChange={(event) => setTerm(event.target.value)}
             enterKeyHint="search"
             autoComplete="off"
           />
         </div>
-        {term.trim() && (
+        {shownTerm && (
           <p className="catalog-filter">
             <span>
-              Showing items matching <strong>{term.trim()}</strong>
+              <Trans>
+                Showing items matching <strong>{shownTerm}</strong>
+              </Trans>
             </span>
             <Button type="button" size="small" onClick={() => setTerm('')}>
-              Clear search
+              <Trans>Clear search</Trans>
             </Button>
           </p>
         )}
         <CategoryChips value={category} onChange={setCategory} />
       </div>
       <p className="catalog-count meta meta--small meta--strong" role="status">
-        {visible.length} {visible.length === 1 ? 'item' : 'items'}
+        <Plural value={found} one="# item" other="# items" />
       </p>
       {visible.length === 0 ? (
-        <CatalogMessage title="No items found">
-          <p>Try adjusting your search or browse other categories.</p>
+        <CatalogMessage title={t`No items found`}>
+          <p>
+            <Trans>Try adjusting your search or browse other categories.</Trans>
+          </p>
         </CatalogMessage>
       ) : (
-        <ul className={`catalog-list${isStale ? ' catalog-list--stale' : ''}`} aria-label="Items" aria-busy={isStale}>
+        <ul className={`catalog-list${isStale ? ' catalog-list--stale' : ''}`} aria-label={t`Items`} aria-busy={isStale}>
           {visible.map((item) => (
-            <CatalogItemRow key={item.id} item={item} inCart={inCart.get(item.id) ?? 0} onAdd={add} />
+            <CatalogItemRow key={item.id} item={item} language={language} inCart={inCart.get(item.id) ?? 0} onAdd={add} />
           ))}
         </ul>
       )}

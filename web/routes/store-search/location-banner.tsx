@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Spinner } from '../../ui/loading-screen'
 
 /** Shown until the location step ends, whichever way it ends (spec 001 §2). */
@@ -6,8 +7,12 @@ export function LocationBanner() {
     <div className="row location-banner" role="status">
       <Spinner />
       <div>
-        <p className="location-banner__title">Enable location for the closest stores</p>
-        <p className="location-banner__text">Allow location access when your browser asks. Otherwise we'll search near your profile address.</p>
+        <p className="location-banner__title">
+          <Trans>Enable location for the closest stores</Trans>
+        </p>
+        <p className="location-banner__text">
+          <Trans>Allow location access when your browser asks. Otherwise we'll search near your profile address.</Trans>
+        </p>
       </div>
     </div>
   )

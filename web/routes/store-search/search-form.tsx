@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icon'
@@ -15,6 +16,7 @@ export function SearchForm({
   onClear: () => void
   searching: boolean
 }) {
+  const { t } = useLingui()
   const [term, setTerm] = useState(initialTerm)
   const inputRef = useRef<HTMLInputElement>(null)
   return (
@@ -31,7 +33,7 @@ export function SearchForm({
       }}
     >
       <label htmlFor="store-search-input" className="visually-hidden">
-        Search stores
+        <Trans>Search stores</Trans>
       </label>
       <div className="search-field search-form__field">
         <Icon name="search" className="icon search-field__icon" />
@@ -41,7 +43,7 @@ export function SearchForm({
           type="search"
           enterKeyHint="search"
           autoComplete="off"
-          placeholder="Store or category"
+          placeholder={t`Store or category`}
           value={term}
           onChange={(event) => {
             setTerm(event.target.value)
@@ -51,7 +53,7 @@ export function SearchForm({
       </div>
       <Button type="submit" variant="primary" className="search-form__submit" aria-busy={searching}>
         {searching && <Spinner />}
-        Search
+        <Trans>Search</Trans>
       </Button>
     </form>
   )

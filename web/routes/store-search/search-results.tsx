@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { NearbyStore } from '../../../modules/catalog/contract'
 import { CardList } from '../../ui/card'
 import { IconTile } from '../../ui/icon'
@@ -7,13 +9,15 @@ type Props = { searched: string | null; stores: NearbyStore[]; onShop: (store: N
 
 /** Before any search, after one that found nothing, or the stores it found, nearest first. */
 export function SearchResults({ searched, stores, onShop }: Props) {
+  const { t } = useLingui()
+  const count = stores.length
   if (searched === null)
-    return <EmptyState title="Search for Indian Stores" hint="Search by store name, or by what you need, such as spices, sweets or rice." />
-  if (stores.length === 0) return <EmptyState title="No stores found" hint={`Nothing near you matches "${searched}". Try a store name or a product.`} />
+    return <EmptyState title={t`Search for Indian Stores`} hint={t`Search by store name, or by what you need, such as spices, sweets or rice.`} />
+  if (stores.length === 0) return <EmptyState title={t`No stores found`} hint={t`Nothing near you matches "${searched}". Try a store name or a product.`} />
   return (
     <section className="stack" aria-labelledby="search-results-heading">
       <p id="search-results-heading" className="meta meta--strong" role="status">
-        {stores.length} {stores.length === 1 ? 'store' : 'stores'} for "{searched}"
+        {t`${plural(count, { one: '# store', other: '# stores' })} for "${searched}"`}
       </p>
       <CardList items={stores} className="search-results__list">
         {(store) => <StoreResultCard store={store} onShop={onShop} />}

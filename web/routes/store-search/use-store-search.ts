@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
@@ -49,7 +50,7 @@ export function useStoreSearch(relocate: () => Promise<Located | null>, initialQ
         void navigate({ to: '/store-search', search: { q: query }, replace: true })
       }
     } catch (error) {
-      toast({ title: 'Failed to search stores', description: error instanceof ApiError ? error.userMessage : String(error), variant: 'destructive' })
+      toast({ title: t`Failed to search stores`, description: error instanceof ApiError ? error.userMessage : String(error), variant: 'destructive' })
     } finally {
       inFlight.current = false
       setSearching(false)

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Database } from '../../../../db/database'
+import { rows } from '../../../../db/migrate'
 import { type Clock, describeForLog, eachAtMost } from '../../../shared/index'
 import type { AccountListener, BankPayoutReport } from '../gateway'
 import { randomToken } from './embedded-tokens'
@@ -29,39 +30,41 @@ const payable = (now: Date) =>
  * instances at once pays each balance once.
  */
 export function embeddedBankPayouts(db: Database, clock: Clock) {
-  /** The account's whole balance to its bank; null when it has nothing to pay out, or cannot be paid, by now. */
-  const payOut = (accountId: string) =>
-    db.transaction(async (tx): Promise<BankPayout | null> => {
-      const [account] = await tx
-        .select()
-        .from(embeddedConnectedAccounts)
-        .where(and(eq(embeddedConnectedAccounts.id, accountId), payable(clock.now())))
-        .for('update')
-      if (!account) return null
-      const now = clock.now()
-      const failureCode = account.bankPayoutsFail ? CLOSED_ACCOUNT : null
-      const payout = {
-        id: `po_emb_${randomToken(18)}`,
-        accountId,
-        amountCents: account.balanceCents,
-        status: failureCode ? ('failed' as const) : ('paid' as const),
-        failureCode,
-        createdAt: now,
-      }
-      // The payout and its account's change in one statement. A payout the bank refuses gives its money back to the
-      // balance, so the balance stays; the account may not be paid out again until the runner gives another bank account.
-      const made = tx.insert(embeddedPayouts).values(payout)
-      const accountChanged = tx
-        .update(embeddedConnectedAccounts)
-        .set(
-          failureCode
-            ? { payoutFailed: true, payoutsEnabled: false, requirementsDue: ['external_account'], updatedAt: now }
-            : { balanceCents: sql`${embeddedConnectedAccounts.balanceCents} - ${account.balanceCents}`, updatedAt: now },
+  /**
+   * The account's whole balance to its bank; null when it has nothing to pay out, or cannot be paid, by now. One
+   * statement: the account's row locked and read again (a payout run on another instance that took it first left it
+   * at zero, or unable to be paid), the payout made from it, and the account changed. A payout the bank refuses gives
+   * its money back to the balance, so the balance stays; the account may not be paid out again until the runner
+   * gives another bank account.
+   */
+  const payOut = async (accountId: string): Promise<BankPayout | null> => {
+    const now = clock.now()
+    const id = `po_emb_${randomToken(18)}`
+    const accounts = embeddedConnectedAccounts
+    const [made] = rows<{ amount_cents: number; failure_code: string | null }>(
+      await db.execute(sql`with account as (
+          select ${accounts.id} as "id", ${accounts.balanceCents} as "amount", ${accounts.bankPayoutsFail} as "fails"
+          from ${accounts} where ${and(eq(accounts.id, accountId), payable(now))} for update
+        ), made as (
+          insert into ${embeddedPayouts} ("id", "account_id", "amount_cents", "status", "failure_code", "created_at")
+          select ${id}, "id", "amount", case when "fails" then 'failed' else 'paid' end, case when "fails" then ${CLOSED_ACCOUNT} end, ${now.toISOString()}::timestamptz
+          from account
+          returning "amount_cents", "failure_code"
+        ), changed as (
+          update ${accounts} set
+            "payout_failed" = ${accounts.payoutFailed} or account."fails",
+            "payouts_enabled" = ${accounts.payoutsEnabled} and not account."fails",
+            "requirements_due" = case when account."fails" then ${JSON.stringify(['external_account'])}::jsonb else ${accounts.requirementsDue} end,
+            "balance_cents" = case when account."fails" then ${accounts.balanceCents} else ${accounts.balanceCents} - account."amount" end,
+            "updated_at" = ${now.toISOString()}::timestamptz
+          from account where ${accounts.id} = account."id"
         )
-        .where(eq(embeddedConnectedAccounts.id, accountId))
-      await tx.execute(sql`with made as (${made.getSQL()}) ${accountChanged.getSQL()}`)
-      return payout
-    })
+        select "amount_cents", "failure_code" from made`),
+    )
+    if (!made) return null
+    const failureCode = made.failure_code
+    return { id, accountId, amountCents: Number(made.amount_cents), status: failureCode ? 'failed' : 'paid', failureCode, createdAt: now }
+  }
 
   /** Pays out every positive balance of an account that may be paid; `accounts` hears of each payout, paid or failed. Returns what it did. */
   return async function payOutBalances(accounts: AccountListener): Promise<BankPayoutRun> {

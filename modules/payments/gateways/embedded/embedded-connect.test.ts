@@ -184,12 +184,17 @@ describe("the platform's balance", () => {
     expect(await own.gateway.platformBalanceCents()).toBe(-450)
     await expect(own.transfer(account.id, second.paymentIntentId, 251)).rejects.toEqual(refusal('source_insufficient'))
     await expect(own.transfer(account.id, second.paymentIntentId, 251)).rejects.toThrow('The transfer is more than is left of its source charge (250 cents).')
-    await own.transfer(account.id, second.paymentIntentId, 250)
+    const last = await own.transfer(account.id, second.paymentIntentId, 250)
     expect(await own.gateway.connectedBalanceCents(account.id)).toBe(1400)
     expect(await own.gateway.platformBalanceCents()).toBe(-700)
     // A reversal gives the charge and the balance back.
     await own.gateway.reverseTransfer(made.id, 700, key('reversal'))
     expect(await own.gateway.platformBalanceCents()).toBe(0)
+    await own.gateway.reverseTransfer(last.id, 100, key('reversal'))
+    await expect(own.transfer(account.id, second.paymentIntentId, 101)).rejects.toThrow('The transfer is more than is left of its source charge (100 cents).')
+    await own.transfer(account.id, second.paymentIntentId, 100)
+    // The refunded charge has nothing left to transfer, its transfer reversed or not.
+    await expect(own.transfer(account.id, first.paymentIntentId, 1)).rejects.toThrow('The transfer is more than is left of its source charge (0 cents).')
   })
 
   test("a transfer with no source_transaction is paid from the platform's available balance, and refused past it", async () => {

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../../../db/database'
 import { rows } from '../../../../db/migrate'
 import type { Clock } from '../../../shared/index'
 import { type ConnectedAccount, type Transfer, TransferRefusedError, type TransferRequest, type TransferReversal } from '../gateway'
-import type { Once } from './embedded-idempotency'
+import type { JudgedOnce, Once } from './embedded-idempotency'
 import { randomToken } from './embedded-tokens'
 import { embeddedConnectedAccounts, embeddedPaymentIntents, embeddedRefunds, embeddedTransferReversals, embeddedTransfers } from './schema'
 
@@ -48,56 +48,78 @@ function positiveCents(amountCents: number, what: string) {
 }
 
 /**
- * The platform's balance as Stripe keeps it: charges captured on the embedded intents, less
- * their refunds, less what is still out on transfers (each transfer less its reversals).
+ * The platform's balance as Stripe keeps it, as SQL: charges captured on the embedded intents,
+ * less their refunds, less what is still out on transfers (each transfer less its reversals).
  */
+const platformBalance = sql`(select coalesce(sum(${embeddedPaymentIntents.amountCaptured}), 0) from ${embeddedPaymentIntents})
+  - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds})
+  - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers})`
+
 export async function platformBalanceCents(db: Database): Promise<number> {
-  const [row] = await db
-    .select({
-      cents: sql<number>`coalesce(sum(${embeddedPaymentIntents.amountCaptured}), 0)
-        - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds})
-        - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers})`.mapWith(Number),
-    })
-    .from(embeddedPaymentIntents)
-  return row?.cents ?? 0
+  const [row] = rows<{ cents: number }>(await db.execute(sql`select (${platformBalance})::int as "cents"`))
+  return Number(row?.cents ?? 0)
 }
 
-/**
- * What is left of one charge to pay transfers from (source_transaction), as SQL: what was
- * captured, less its refunds, less what is still out on the transfers already made from it.
- */
-const sourceLeftCents = (intent: { id: string; amountCaptured: number }) =>
-  sql`${intent.amountCaptured}::int
-    - (select coalesce(sum(${embeddedRefunds.amountCents}), 0) from ${embeddedRefunds} where ${embeddedRefunds.intentId} = ${intent.id})
-    - (select coalesce(sum(${embeddedTransfers.amountCents} - ${embeddedTransfers.reversedCents}), 0) from ${embeddedTransfers} where ${embeddedTransfers.sourceIntentId} = ${intent.id})`
+/** Whether the destination may be paid (null: no such account), as SQL. */
+const enabledOf = (destination: string) =>
+  sql`(select ${embeddedConnectedAccounts.payoutsEnabled} from ${embeddedConnectedAccounts} where ${embeddedConnectedAccounts.id} = ${destination})`
 
 /**
- * The destination's payouts_enabled (undefined: no such account) and the charge a transfer names
- * (undefined: no such charge; null: it names none), the charge locked as a refund locks it, so a
- * refund of it cannot slip between the check and the transfer. One read when both are there.
+ * The transfer made from each row of `from` (a table in the same statement), and its credit to
+ * the connected balance, as the statement's `made` and `credited`.
  */
-async function destinationAndSource(tx: Database, destination: string, sourcePaymentIntentId: string | null) {
-  const accountEnabled = async () => {
-    const [account] = await tx
-      .select({ payoutsEnabled: embeddedConnectedAccounts.payoutsEnabled })
-      .from(embeddedConnectedAccounts)
-      .where(eq(embeddedConnectedAccounts.id, destination))
-    return account?.payoutsEnabled
-  }
-  if (!sourcePaymentIntentId) return { payoutsEnabled: await accountEnabled(), source: null }
-  const [source] = await tx
-    .select({
-      id: embeddedPaymentIntents.id,
-      amountCaptured: embeddedPaymentIntents.amountCaptured,
-      payoutsEnabled: sql<
-        boolean | null
-      >`(select ${embeddedConnectedAccounts.payoutsEnabled} from ${embeddedConnectedAccounts} where ${embeddedConnectedAccounts.id} = ${destination})`,
-    })
-    .from(embeddedPaymentIntents)
-    .where(eq(embeddedPaymentIntents.id, sourcePaymentIntentId))
-    .for('update')
-  if (!source) return { payoutsEnabled: await accountEnabled(), source: undefined }
-  return { payoutsEnabled: source.payoutsEnabled ?? undefined, source: { id: source.id, amountCaptured: source.amountCaptured } }
+const madeFrom = (transfer: Transfer, sourcePaymentIntentId: string | null, now: string, from: SQL) =>
+  sql`made as (
+    insert into ${embeddedTransfers} ("id", "destination", "amount_cents", "transfer_group", "source_intent_id", "metadata", "created_at")
+    select ${transfer.id}, ${transfer.destination}, ${transfer.amountCents}::int, ${transfer.transferGroup}, ${sourcePaymentIntentId}, ${JSON.stringify(transfer.metadata)}::jsonb, ${now}::timestamptz
+    from ${from}
+    returning "id"
+  ),
+  credited as (
+    update ${embeddedConnectedAccounts} set "balance_cents" = "balance_cents" + ${transfer.amountCents}::int, "updated_at" = ${now}::timestamptz
+    where "id" = ${transfer.destination} and exists (select 1 from made)
+  )`
+
+/**
+ * A transfer that names its charge, in one statement: the charge's row locked and read as the
+ * lock's last holder left it (a refund or transfer of it keeps what is out of it on the row, under
+ * this lock), so what is left of it is what the transfer is judged against, however short the
+ * platform's balance. Where Stripe would make it (the account can be paid, the charge covers it),
+ * the answer is kept under the key and, from the key's new row, the transfer made, the charge's
+ * amount_transferred raised and the connected balance credited.
+ */
+const fromCharge = (transfer: Transfer, intentId: string, now: string, keep: (judged: SQL) => SQL) => {
+  const intents = embeddedPaymentIntents
+  return sql`with source as (
+      select ${intents.amountCaptured} - ${intents.amountRefunded} - ${intents.amountTransferred} as "left"
+      from ${intents} where ${intents.id} = ${intentId} for update
+    ),
+    judged as (select ${enabledOf(transfer.destination)} as "enabled", (select "left" from source) as "left"),
+    kept as (${keep(sql`judged where "enabled" and "left" >= ${transfer.amountCents}::int`)}),
+    ${madeFrom(transfer, intentId, now, sql`kept`)},
+    spent as (
+      update ${intents} set "amount_transferred" = ${intents.amountTransferred} + ${transfer.amountCents}::int
+      where ${intents.id} = ${intentId} and exists (select 1 from made)
+    )
+    select "enabled", "left", exists (select 1 from kept) as "kept" from judged`
+}
+
+/** Under this lock a transfer from the platform's balance checks it and spends it, so two at once cannot both spend the same money. */
+const lockPlatformBalance = sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`
+
+type Judged = { enabled: boolean | null; left: number | string | null; kept: boolean }
+
+/** Stripe's refusal of a transfer, judged in its order: the account and the charge exist, the account may be paid, and the funds cover it. */
+function refusalOf(judged: Judged, { destination, sourcePaymentIntentId, amountCents }: TransferRequest) {
+  const left = judged.left === null ? null : Number(judged.left)
+  if (judged.enabled === null) return new TransferRefusedError('missing', `No such destination: '${destination}'`)
+  if (left === null) return new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
+  if (!judged.enabled)
+    return new TransferRefusedError('account_not_enabled', `The destination account ${destination} cannot receive transfers until its payouts are enabled.`)
+  if (amountCents <= left) return null
+  return sourcePaymentIntentId
+    ? new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, left)} cents).`)
+    : new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
 }
 
 /**
@@ -105,7 +127,7 @@ async function destinationAndSource(tx: Database, destination: string, sourcePay
  * (from a charge, or from the platform's balance), and their reversals, each create once per
  * idempotency key, with a refusal replayed by its key as Stripe replays it.
  */
-export function embeddedConnect(db: Database, clock: Clock, once: Once) {
+export function embeddedConnect(db: Database, clock: Clock, once: Once, judgedOnce: JudgedOnce) {
   return {
     /** A new account owes everything the onboarding form asks, and can take no transfer until it is sent. */
     createAccount({ runnerId, email, idempotencyKey }: { runnerId: string; email: string | null; idempotencyKey: string }) {
@@ -132,49 +154,33 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
      * that names none is paid from the platform's available balance, and refused past it. The
      * transfer adds to the connected account's balance.
      */
-    transfer({ amountCents, destination, transferGroup, sourcePaymentIntentId, idempotencyKey, metadata }: TransferRequest) {
+    transfer(request: TransferRequest) {
+      const { amountCents, destination, transferGroup, sourcePaymentIntentId, idempotencyKey, metadata } = request
       positiveCents(amountCents, 'transfer')
-      const id = `tr_emb_${randomToken(18)}`
-      const subject = `${destination}:${amountCents}:${sourcePaymentIntentId}:${transferGroup}`
-      return once<Transfer>(idempotencyKey, 'transfer', subject, async (tx, keepWith) => {
-        const { payoutsEnabled, source } = await destinationAndSource(tx, destination, sourcePaymentIntentId)
-        if (payoutsEnabled === undefined) throw new TransferRefusedError('missing', `No such destination: '${destination}'`)
-        if (source === undefined) throw new TransferRefusedError('missing', `No such source transaction: '${sourcePaymentIntentId}'`)
-        if (!payoutsEnabled)
-          throw new TransferRefusedError(
-            'account_not_enabled',
-            `The destination account ${destination} cannot receive transfers until its payouts are enabled.`,
-          )
-        if (!source) {
-          // Taken only now: every transfer from the balance waits its turn for it, and the checks above need no lock of theirs.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLATFORM_BALANCE_LOCK}))`)
-          if (amountCents > (await platformBalanceCents(tx)))
-            throw new TransferRefusedError('balance_insufficient', 'You have insufficient available funds in your Stripe account for this transfer.')
-        }
-        const now = clock.now().toISOString()
-        const transfer: Transfer = { id, amountCents, destination, transferGroup, reversedCents: 0, metadata }
-        // The transfer, its credit to the connected balance and its answer kept under the key, in one statement. Stripe
-        // draws a transfer that names its charge on that charge's funds, whatever the platform's balance: made only if
-        // what is left of the charge (read after its lock) covers it.
-        const [funds] = rows<{ left: number | null; kept: boolean }>(
-          await tx.execute(sql`with funds as (select ${source ? sourceLeftCents(source) : sql`null::int`} as "left"),
-            made as (
-              insert into ${embeddedTransfers} ("id", "destination", "amount_cents", "transfer_group", "source_intent_id", "metadata", "created_at")
-              select ${id}, ${destination}, ${amountCents}::int, ${transferGroup}, ${sourcePaymentIntentId}, ${JSON.stringify(metadata)}::jsonb, ${now}::timestamptz
-              from funds where "left" is null or "left" >= ${amountCents}::int
-              returning "id"
-            ),
-            credited as (
-              update ${embeddedConnectedAccounts} set "balance_cents" = "balance_cents" + ${amountCents}::int, "updated_at" = ${now}::timestamptz
-              where "id" = ${destination} and exists (select 1 from made)
-            ),
-            kept as (${keepWith(transfer, sql`made`)})
-            select "left", exists (select 1 from kept) as "kept" from funds`),
+      const transfer: Transfer = { id: `tr_emb_${randomToken(18)}`, amountCents, destination, transferGroup, reversedCents: 0, metadata }
+      const use = { key: idempotencyKey, operation: 'transfer', subject: `${destination}:${amountCents}:${sourcePaymentIntentId}:${transferGroup}` }
+      const now = clock.now().toISOString()
+      if (sourcePaymentIntentId)
+        return judgedOnce(
+          use,
+          transfer,
+          (keep) => fromCharge(transfer, sourcePaymentIntentId, now, keep),
+          (judged: Judged) => refusalOf(judged, request),
         )
-        const sourceLeft = funds?.left == null ? null : Number(funds.left)
-        if (sourceLeft !== null && amountCents > sourceLeft)
-          throw new TransferRefusedError('source_insufficient', `The transfer is more than is left of its source charge (${Math.max(0, sourceLeft)} cents).`)
-        return { keptWith: true, answer: transfer, kept: Boolean(funds?.kept) }
+      return once<Transfer>(use.key, use.operation, use.subject, async (tx, keepWith) => {
+        // The balance locked, then judged and the transfer made in one statement that keeps the answer under the key: sent
+        // together in one round trip, the second runs once the lock is granted and reads the balance as its last holder left it.
+        const [, judgedRows] = await Promise.all([
+          tx.execute(lockPlatformBalance),
+          tx.execute(sql`with judged as (select ${enabledOf(destination)} as "enabled", (${platformBalance})::int as "left"),
+            ${madeFrom(transfer, null, now, sql`judged where "enabled" and "left" >= ${amountCents}::int`)},
+            kept as (${keepWith(transfer, sql`made`)})
+            select "enabled", "left", exists (select 1 from kept) as "kept" from judged`),
+        ])
+        const [judged] = rows<Judged>(judgedRows)
+        const refusal = judged ? refusalOf(judged, request) : null
+        if (refusal) throw refusal
+        return { keptWith: true, answer: transfer, kept: Boolean(judged?.kept) }
       })
     },
 
@@ -197,6 +203,12 @@ export function embeddedConnect(db: Database, clock: Clock, once: Once) {
           .update(embeddedTransfers)
           .set({ reversedCents: sql`${embeddedTransfers.reversedCents} + ${amountCents}` })
           .where(eq(embeddedTransfers.id, transferId))
+        // What it gives back to its charge is the charge's again to transfer (taken before the account's row, as a transfer takes them).
+        if (transfer.sourceIntentId)
+          await tx
+            .update(embeddedPaymentIntents)
+            .set({ amountTransferred: sql`${embeddedPaymentIntents.amountTransferred} - ${amountCents}` })
+            .where(eq(embeddedPaymentIntents.id, transfer.sourceIntentId))
         await tx
           .update(embeddedConnectedAccounts)
           .set({ balanceCents: sql`${embeddedConnectedAccounts.balanceCents} - ${amountCents}`, updatedAt: now })

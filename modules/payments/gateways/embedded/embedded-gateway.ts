@@ -16,7 +16,7 @@ import {
 } from '../gateway'
 import { embeddedBankPayouts } from './embedded-bank-payouts'
 import { embeddedConnect } from './embedded-connect'
-import { insertOnceByKey, onceByKey } from './embedded-idempotency'
+import { insertOnceByKey, judgedOnceByKey, onceByKey } from './embedded-idempotency'
 import { embeddedOnboarding } from './embedded-onboarding'
 import { randomToken, sha256 } from './embedded-tokens'
 import { type CardInput, cardBehaviour } from './sample-cards'
@@ -279,14 +279,16 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
       return once<Refund>(idempotencyKey, 'refund', `${id}:${amountCents}`, async (tx) => {
         const [row] = await tx.select().from(embeddedPaymentIntents).where(eq(embeddedPaymentIntents.id, id)).for('update')
         if (!row || row.status !== 'succeeded') throw stateError(row?.status ?? 'missing', 'refunded')
-        const [done] = await tx
-          .select({ total: sql<number>`coalesce(sum(${embeddedRefunds.amountCents}), 0)::int` })
-          .from(embeddedRefunds)
-          .where(eq(embeddedRefunds.intentId, id))
-        const refundable = row.amountCaptured - Number(done?.total ?? 0)
+        const refundable = row.amountCaptured - row.amountRefunded
         if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > refundable) throw new RefundExceedsCaptureError(refundable)
         const refund = { id: `re_emb_${randomToken(18)}`, paymentIntentId: id, amountCents }
-        await tx.insert(embeddedRefunds).values({ id: refund.id, intentId: id, amountCents, createdAt: clock.now() })
+        // The refund and the intent's amount_refunded in one statement, under the intent's lock taken above.
+        const made = tx.insert(embeddedRefunds).values({ id: refund.id, intentId: id, amountCents, createdAt: clock.now() })
+        const counted = tx
+          .update(embeddedPaymentIntents)
+          .set({ amountRefunded: sql`${embeddedPaymentIntents.amountRefunded} + ${amountCents}` })
+          .where(eq(embeddedPaymentIntents.id, id))
+        await tx.execute(sql`with made as (${made.getSQL()}) ${counted.getSQL()}`)
         return refund
       })
     },
@@ -337,7 +339,7 @@ export function embeddedGateway(db: Database, clock: Clock, { appUrl }: Embedded
       return { confirmed: { id: confirmed.id, status: 'requires_capture' as const } }
     },
 
-    ...embeddedConnect(db, clock, once),
+    ...embeddedConnect(db, clock, once, judgedOnceByKey(db, clock)),
     accountLink: onboarding.accountLink,
     /** The stand-in for Stripe's hosted onboarding form: its page's calls (routes.ts). */
     onboarding: { open: onboarding.openLink, submit: onboarding.submit },

@@ -97,6 +97,50 @@ export function insertOnceByKey(db: Database, clock: Clock): InsertOnce {
   }
 }
 
+/**
+ * `once` for a call made in one statement, with no transaction around it, whose answer is known
+ * before it runs but which it may have to refuse. The statement judges the call, keeps the answer
+ * under the key from what it judged may go (`keep`, nothing on conflict), and makes its change
+ * only from the key's new row. When it kept nothing, what it judged tells a refusal (`refusalOf`),
+ * which is then kept under the key as Stripe keeps one; a key that holds an answer by then replays
+ * it. A statement that fails keeps nothing under the key.
+ */
+export type JudgedOnce = <T extends object, J extends { kept: boolean }>(
+  use: KeyUse,
+  answer: T,
+  statement: (keep: (judged: SQL) => SQL) => SQL,
+  refusalOf: (judged: J) => Error | null,
+) => Promise<T>
+
+export function judgedOnceByKey(db: Database, clock: Clock): JudgedOnce {
+  return async function judgedOnce<T extends object, J extends { kept: boolean }>(
+    use: KeyUse,
+    answer: T,
+    statement: (keep: (judged: SQL) => SQL) => SQL,
+    refusalOf: (judged: J) => Error | null,
+  ) {
+    const [judged] = rows<J>(await db.execute(statement((from) => keepFrom(clock, use, { ok: true, intent: { ...answer } as Record<string, unknown> }, from))))
+    if (judged?.kept) return answer
+    const refusal = judged ? refusalOf(judged) : null
+    const failure = asFailure(refusal)
+    if (refusal && failure) {
+      const [kept] = await db
+        .insert(embeddedIdempotencyKeys)
+        .values({ key: use.key, operation: use.operation, intentId: use.subject, response: { ok: false, error: failure }, createdAt: clock.now() })
+        .onConflictDoNothing()
+        .returning({ key: embeddedIdempotencyKeys.key })
+      if (kept) throw refusal
+    }
+    return replay<T>(await keptAnswer(db, use))
+  }
+}
+
+/** The insert of the key's row with `response`, one for each row of `from` (a table, in the same statement), only while the key is free. */
+const keepFrom = (clock: Clock, { key, operation, subject }: KeyUse, response: EmbeddedGatewayResponse, from: SQL) =>
+  sql`insert into ${embeddedIdempotencyKeys} ("key", "operation", "intent_id", "response", "created_at")
+    select ${key}, ${operation}, ${subject}, ${JSON.stringify(response)}::jsonb, ${clock.now().toISOString()}::timestamptz
+    from ${from} on conflict do nothing returning "key"`
+
 /** The key already holds an answer: what this call ran is undone with its transaction. */
 class KeyAlreadyKept extends Error {}
 
@@ -113,9 +157,7 @@ function answerUnlessKept(
   run: (tx: Database, keepWith: KeepWith) => Promise<object | KeptWith<object>>,
 ) {
   const keepWith: KeepWith = (answer, made) =>
-    sql`insert into ${embeddedIdempotencyKeys} ("key", "operation", "intent_id", "response", "created_at")
-      select ${key}, ${operation}, ${subject}, ${JSON.stringify({ ok: true, intent: { ...answer } })}::jsonb, ${clock.now().toISOString()}::timestamptz
-      from ${made} on conflict do nothing returning "key"`
+    keepFrom(clock, { key, operation, subject }, { ok: true, intent: { ...answer } as Record<string, unknown> }, made)
   return db.transaction(async (tx) => {
     let answer: EmbeddedGatewayResponse
     try {

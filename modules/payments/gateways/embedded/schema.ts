@@ -28,6 +28,13 @@ export const embeddedPaymentIntents = pgTable('embedded_payment_intents', {
   lastDeclineCode: text(),
   failedConfirmations: integer().notNull().default(0),
   amountCaptured: integer().notNull().default(0),
+  /** What was refunded of the capture (Stripe's amount_refunded), written with each refund under the intent's row lock. */
+  amountRefunded: integer().notNull().default(0),
+  /**
+   * What is out on the transfers made from this charge (source_transaction), less their reversals, written with each under
+   * the intent's row lock: a transfer that locks the row reads what is left of the charge from the row alone, in one statement.
+   */
+  amountTransferred: integer().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull(),
   authorizedAt: timestamp({ withTimezone: true }),
   capturedAt: timestamp({ withTimezone: true }),

@@ -18,7 +18,7 @@ export function AddressFields({ bind }: { bind: (field: keyof AddressValues) => 
       <TextField label={t`Street address`} autoComplete="street-address" {...bind('address')} />
       <TextField label={t`City`} autoComplete="address-level2" {...bind('city')} />
       <div className="form__row">
-        <TextField label={t`State`} autoComplete="address-level1" {...bind('state')} />
+        <TextField label={t({ comment: 'A US state, in an address', message: 'State' })} autoComplete="address-level1" {...bind('state')} />
         <TextField label={t`ZIP code`} autoComplete="postal-code" inputMode="numeric" maxLength={10} {...bind('zipCode')} />
       </div>
     </>

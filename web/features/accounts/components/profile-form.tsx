@@ -9,7 +9,11 @@ import { type RoleOption, RoleOptions } from './role-options'
 import { SubmitButton } from './submit-button'
 
 /** One role among buyer, runner or both, as onboarding and the profile page ask it. */
-export const ONE_ROLE = { legend: msg`I want to`, kind: 'radio', options: ['buyer', 'runner', 'both'] } as const
+export const ONE_ROLE = {
+  legend: msg({ comment: 'Above the choice of buyer, runner or both', message: 'I want to' }),
+  kind: 'radio',
+  options: ['buyer', 'runner', 'both'],
+} as const
 
 type ProfileFormProps<Option extends RoleOption> = {
   /** The form's state from useValidatedForm: its element, values, errors, setter and text-field bindings. */
@@ -36,6 +40,7 @@ type ProfileFormProps<Option extends RoleOption> = {
  * spec 001 §2): the person's fields, the role choice, the address, and one button to send it.
  */
 export function ProfileForm<Option extends RoleOption>({ state, roles, onSubmit, children, afterAddress, submit, footer }: ProfileFormProps<Option>) {
+  const { i18n } = useLingui()
   const { formRef, values, errors, setValue, bind } = state
   return (
     <form
@@ -48,7 +53,7 @@ export function ProfileForm<Option extends RoleOption>({ state, roles, onSubmit,
       }}
     >
       {children}
-      <RoleOptions {...roles} selected={values.roles} error={errors.roles} onChange={(selected) => setValue('roles', selected)} />
+      <RoleOptions {...roles} legend={i18n._(roles.legend)} selected={values.roles} error={errors.roles} onChange={(selected) => setValue('roles', selected)} />
       <AddressFields bind={bind} />
       {afterAddress}
       <SubmitButton pending={submit.pending} pendingLabel={submit.pendingLabel}>

@@ -10,7 +10,7 @@ export type RoleOption = (typeof ROLE_OPTIONS)[number]
 const ROLE_TEXT: Record<RoleOption, { label: MessageDescriptor; description: MessageDescriptor }> = {
   buyer: { label: msg`Buyer`, description: msg`Shop for Indian groceries and get them delivered` },
   runner: { label: msg`Runner`, description: msg`Earn money by shopping and delivering groceries` },
-  both: { label: msg`Both`, description: msg`Shop for yourself and deliver for your neighbors` },
+  both: { label: msg({ comment: 'A role: both a buyer and a runner', message: 'Both' }), description: msg`Shop for yourself and deliver for your neighbors` },
 }
 
 /** The one choice of buyer, runner or both that matches the roles a user holds. */
@@ -23,7 +23,7 @@ export function roleChoiceOf(roles: readonly string[]): RoleOption[] {
 }
 
 type RoleOptionsProps<Option extends RoleOption> = {
-  legend: MessageDescriptor
+  legend: string
   /** Checkboxes let a person pick several; radios pick one, where 'both' stands for two. */
   kind: 'checkbox' | 'radio'
   options: readonly Option[]
@@ -42,7 +42,7 @@ export function RoleOptions<Option extends RoleOption>({ legend, kind, options, 
   }
   return (
     <fieldset className={`fieldset${error ? ' role-options--invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="fieldset__legend">{i18n._(legend)}</legend>
+      <legend className="fieldset__legend">{legend}</legend>
       <div className="role-options__list">
         {options.map((role) => (
           <label key={role} className="checkbox">

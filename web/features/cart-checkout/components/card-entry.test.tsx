@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, mock, test } from 'bun:test'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { type ReactNode, useEffect } from 'react'
+import { LanguageProvider } from '../../../i18n/language-provider'
 import { createQueryClient } from '../../../query-client'
 import { fakeApi } from '../../../testing/fake-api'
 import { type CardConfirmer, CardPaymentError } from '../card-confirmer'
@@ -48,6 +49,7 @@ function renderCardEntry(config: { gateway: 'embedded' | 'stripe'; publishableKe
     <QueryClientProvider client={createQueryClient()}>
       <CardEntry confirmerRef={confirmerRef} disabled={false} />
     </QueryClientProvider>,
+    { wrapper: LanguageProvider },
   )
   return confirmerRef
 }

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useImperativeHandle, useRef, useState } from 'react'
 import { useClock } from '../../../lib/clock'
 import { ApiError } from '../../../lib/http'
 import { Field } from '../../../ui/form'
 import { confirmEmbeddedCard } from '../api/confirm-embedded-card'
-import { ATTEMPT_ENDED, type CardFormProps, CardPaymentError } from '../card-confirmer'
+import { attemptEnded, type CardFormProps, CardPaymentError } from '../card-confirmer'
 import {
   type CardField,
   type CardFieldErrors,
@@ -27,6 +28,7 @@ const FIELD_ORDER: CardField[] = ['number', 'expiry', 'cvc']
  * gateway's own message when it refuses that field. Promo Mode fills in a test card.
  */
 export function EmbeddedCardForm({ confirmerRef, disabled }: CardFormProps) {
+  const { t } = useLingui()
   const clock = useClock()
   const [card, setCard] = useState<CardText>(EMPTY)
   const [errors, setErrors] = useState<CardFieldErrors>({})
@@ -51,7 +53,7 @@ export function EmbeddedCardForm({ confirmerRef, disabled }: CardFormProps) {
           throw new CardPaymentError(error.userMessage)
         }
         const fields = cardFieldErrors(error.body.errors)
-        if (Object.keys(fields).length === 0) throw new CardPaymentError(ATTEMPT_ENDED, true)
+        if (Object.keys(fields).length === 0) throw new CardPaymentError(attemptEnded(), true)
         if (showFieldErrors) showErrors(fields)
         throw new CardPaymentError(error.userMessage)
       }
@@ -100,15 +102,23 @@ export function EmbeddedCardForm({ confirmerRef, disabled }: CardFormProps) {
 
   return (
     <fieldset className="fieldset card-form" disabled={disabled}>
-      <legend className="visually-hidden">Card details</legend>
-      <Field label="Card number" error={errors.number}>
+      <legend className="visually-hidden">
+        <Trans>Card details</Trans>
+      </legend>
+      <Field label={t`Card number`} error={errors.number}>
         {(ids) => input('number', ids, { autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 23 })}
       </Field>
       <div className="card-form__row">
-        <Field label="Expiry date" error={errors.expiry}>
-          {(ids) => input('expiry', ids, { autoComplete: 'cc-exp', placeholder: 'MM / YY', maxLength: 7 })}
+        <Field label={t`Expiry date`} error={errors.expiry}>
+          {(ids) =>
+            input('expiry', ids, {
+              autoComplete: 'cc-exp',
+              placeholder: t({ comment: 'Month and year, as printed on a card', message: 'MM / YY' }),
+              maxLength: 7,
+            })
+          }
         </Field>
-        <Field label="CVC" error={errors.cvc}>
+        <Field label={t`CVC`} error={errors.cvc}>
           {(ids) => input('cvc', ids, { autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 })}
         </Field>
       </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { ScheduledWindow } from '../../../../modules/orders/contract'
 import { Button } from '../../../ui/button'
 import { firstFreeWindow, useDeliveryWindows } from '../api/delivery-windows'
@@ -22,7 +23,9 @@ export function FirstWindowButton({
     <Button type="button" variant="primary" block disabled={disabled} onClick={() => onChoose({ start: first.start, end: first.end, label: first.label })}>
       {/* One span in the flex button, so a narrow phone breaks the line before the window, not inside it. */}
       <span>
-        Schedule <span className="nowrap">{first.label}</span>
+        <Trans comment="A button that schedules the order in the window named after it">
+          Schedule <span className="nowrap">{first.label}</span>
+        </Trans>
       </span>
     </Button>
   )

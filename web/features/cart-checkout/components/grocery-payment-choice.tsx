@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { GroceryPaymentMethod } from '../../../../modules/cart-checkout/contract'
 import { ACCEPTED_GROCERY_PAYMENT_METHODS, formatCents } from '../../../../modules/shared/contract'
@@ -6,9 +9,10 @@ import { Card } from '../../../ui/card'
 import { type HoldLine, useGroceryHoldEstimate } from '../api/grocery-hold-estimate'
 
 /** The spec's words for each way (issue 29). */
-const CHOICES: { method: GroceryPaymentMethod; label: string }[] = [
-  { method: 'at_door', label: `At the door (${ACCEPTED_GROCERY_PAYMENT_METHODS.join(', ')})` },
-  { method: 'card', label: 'By card in the app' },
+const methods = ACCEPTED_GROCERY_PAYMENT_METHODS.join(', ')
+const CHOICES: { method: GroceryPaymentMethod; label: MessageDescriptor }[] = [
+  { method: 'at_door', label: msg`At the door (${methods})` },
+  { method: 'card', label: msg`By card in the app` },
 ]
 
 type Props = {
@@ -24,28 +28,34 @@ type Props = {
  * By card, the hold is said before paying, as the server sizes it for these lines.
  */
 export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled = false }: Props) {
+  const { t, i18n } = useLingui()
   const id = useId()
   const byCard = value === 'card'
   const hold = useGroceryHoldEstimate(storeId, lines, { enabled: byCard })
+  const holdAmount = hold.data && formatCents(hold.data.holdCents)
   return (
     <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Pay for groceries</h2>
+      <h2 id={`${id}-title`}>
+        <Trans>Pay for groceries</Trans>
+      </h2>
       <fieldset className="delivery-options" disabled={disabled} aria-describedby={byCard ? `${id}-hold` : undefined}>
-        <legend className="visually-hidden">How to pay for the groceries</legend>
+        <legend className="visually-hidden">
+          <Trans>How to pay for the groceries</Trans>
+        </legend>
         {CHOICES.map(({ method, label }) => (
           <label key={method} className="choice-tile delivery-option">
             <input type="radio" name={`${id}-groceries`} checked={value === method} onChange={() => onChange(method)} />
-            <span>{label}</span>
+            <span>{i18n._(label)}</span>
           </label>
         ))}
       </fieldset>
       {byCard && (
         <p id={`${id}-hold`} className="meta" role="status">
           {hold.data
-            ? `We'll hold up to ${formatCents(hold.data.holdCents)} on your card. You're charged only what the receipt says.`
+            ? t`We'll hold up to ${holdAmount} on your card. You're charged only what the receipt says.`
             : hold.isError
-              ? failureMessage(hold.error, 'We could not work out the grocery hold. Please try again.')
-              : 'Working out the grocery hold...'}
+              ? failureMessage(hold.error, t`We could not work out the grocery hold. Please try again.`)
+              : t`Working out the grocery hold...`}
         </p>
       )}
     </Card>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import { PROMO_TEST_CARDS } from '../../../../modules/cart-checkout/contract'
 
@@ -10,9 +11,18 @@ export function PromoMode({ onPick, disabled = false }: { onPick?: (cardNumber: 
   return (
     <section className="promo-mode" aria-labelledby={titleId}>
       <p className="cluster promo-mode__title" id={titleId}>
-        <span className="eyebrow">Promo Mode</span> Test cards only, nothing real is charged
+        <span className="eyebrow">
+          <Trans>Promo Mode</Trans>
+        </span>{' '}
+        <Trans>Test cards only, nothing real is charged</Trans>
       </p>
-      <p className="promo-mode__hint">{onPick ? 'Tap a card to fill it in' : 'Type one of these'}, with any future expiry and any CVC.</p>
+      <p className="promo-mode__hint">
+        {onPick ? (
+          <Trans>Tap a card to fill it in, with any future expiry and any CVC.</Trans>
+        ) : (
+          <Trans>Type one of these, with any future expiry and any CVC.</Trans>
+        )}
+      </p>
       <ul className="promo-mode__cards">
         {PROMO_TEST_CARDS.map((card) => (
           <li key={card.number}>

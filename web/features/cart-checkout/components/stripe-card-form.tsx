@@ -1,9 +1,11 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { PaymentIntent, Stripe, StripeCardElementOptions } from '@stripe/stripe-js'
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import { FieldError } from '../../../ui/form'
 import { Spinner } from '../../../ui/loading-screen'
-import { ATTEMPT_ENDED, type CardFormProps, CardPaymentError } from '../card-confirmer'
+import { attemptEnded, type CardFormProps, CardPaymentError } from '../card-confirmer'
 import { isStripeTestKey, loadStripeFor } from '../load-stripe'
 import { PromoMode } from './promo-mode'
 
@@ -37,7 +39,7 @@ export function StripeCardForm({ publishableKey, ...props }: CardFormProps & { p
   if (loaded === false)
     return (
       <p className="form-notice form-notice--error" role="alert">
-        The secure card form could not load. Check your connection, then reload this page.
+        <Trans>The secure card form could not load. Check your connection, then reload this page.</Trans>
       </p>
     )
   return (
@@ -56,8 +58,8 @@ const paymentMethodOf = (intent: PaymentIntent | undefined) =>
 /** Null when the hold stands (confirmed now, or before: a lost answer, then a retry); else the words of the refusal. */
 function failureOf(result: ConfirmResult): string | null {
   if (!result.error || result.error.payment_intent?.status === 'requires_capture') return null
-  if (result.error.code === 'payment_intent_unexpected_state') throw new CardPaymentError(ATTEMPT_ENDED, true)
-  return result.error.message ?? 'Your card could not be authorized.'
+  if (result.error.code === 'payment_intent_unexpected_state') throw new CardPaymentError(attemptEnded(), true)
+  return result.error.message ?? t`Your card could not be authorized.`
 }
 
 function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
@@ -75,11 +77,11 @@ function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
     () => ({
       check() {
         if (!stripe || !elements || !ready) {
-          setError('The card form is still loading.')
+          setError(t`The card form is still loading.`)
           return false
         }
         if (!complete) {
-          setError('Your card details are incomplete.')
+          setError(t`Your card details are incomplete.`)
           elements.getElement(CardElement)?.focus()
           return false
         }
@@ -87,7 +89,7 @@ function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
       },
       async confirm(clientSecret) {
         const card = elements?.getElement(CardElement)
-        if (!stripe || !card) throw new CardPaymentError('The card form is still loading.')
+        if (!stripe || !card) throw new CardPaymentError(t`The card form is still loading.`)
         const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } })
         savedCard.current = paymentMethodOf(result.paymentIntent ?? result.error?.payment_intent)
         const message = failureOf(result)
@@ -97,7 +99,7 @@ function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
         throw new CardPaymentError(message)
       },
       async confirmAgain(clientSecret) {
-        if (!stripe || !savedCard.current) throw new CardPaymentError('The card form is still loading.')
+        if (!stripe || !savedCard.current) throw new CardPaymentError(t`The card form is still loading.`)
         // Stripe.js confirms with a PaymentMethod already saved to the intent's Customer by its id (confirmCardPayment's existing-card form).
         const message = failureOf(await stripe.confirmCardPayment(clientSecret, { payment_method: savedCard.current }))
         if (message !== null) throw new CardPaymentError(message)
@@ -109,9 +111,11 @@ function StripeCardField({ confirmerRef, disabled }: CardFormProps) {
   const options = useMemo(() => cardElementOptions(disabled), [disabled])
   return (
     <fieldset className="fieldset card-form">
-      <legend className="fieldset__legend">Card details</legend>
+      <legend className="fieldset__legend">
+        <Trans>Card details</Trans>
+      </legend>
       <div className={`stripe-card${error ? ' stripe-card--invalid' : ''}`}>
-        {!ready && <Spinner label="Loading the secure card form" />}
+        {!ready && <Spinner label={t`Loading the secure card form`} />}
         <CardElement
           options={options}
           onReady={() => setReady(true)}

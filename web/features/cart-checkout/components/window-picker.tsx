@@ -1,10 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { RetryNotice } from '../../../ui/empty-state'
 import { Spinner } from '../../../ui/loading-screen'
 import { type DeliveryWindow, useDeliveryWindows } from '../api/delivery-windows'
 import { labelParts, windowsByDay } from '../window-days'
-
-export const NO_WINDOWS = 'No delivery windows in the next 7 days'
 
 type Props = {
   storeId: string
@@ -20,23 +19,29 @@ type Props = {
  * and hours. Native radios, so arrow keys move between windows and screen readers name each with
  * its day; a full window stays in its place, disabled and marked 'Full', so the day reads true.
  */
-export function WindowPicker({ storeId, value, onChange, legend = 'Delivery window', disabled = false }: Props) {
+export function WindowPicker({ storeId, value, onChange, legend, disabled = false }: Props) {
+  const { t } = useLingui()
   const windows = useDeliveryWindows(storeId)
   const name = useId()
   if (windows.isPending)
     return (
       <p className="window-picker__message" role="status" aria-busy="true">
         <Spinner />
-        Loading delivery windows...
+        <Trans>Loading delivery windows...</Trans>
       </p>
     )
   if (windows.isError)
-    return <RetryNotice className="window-picker__message" message="Delivery windows could not be loaded." onRetry={() => void windows.refetch()} />
+    return <RetryNotice className="window-picker__message" message={t`Delivery windows could not be loaded.`} onRetry={() => void windows.refetch()} />
   const days = windowsByDay(windows.data.windows, windows.data.timeZone)
-  if (days.length === 0) return <p className="window-picker__message">{NO_WINDOWS}</p>
+  if (days.length === 0)
+    return (
+      <p className="window-picker__message">
+        <Trans>No delivery windows in the next 7 days</Trans>
+      </p>
+    )
   return (
     <fieldset className="window-picker" disabled={disabled}>
-      <legend className="window-picker__legend">{legend}</legend>
+      <legend className="window-picker__legend">{legend ?? t`Delivery window`}</legend>
       {days.map((day) => (
         <fieldset key={day.key} className="window-picker__day">
           <legend className="window-picker__day-name">{day.heading}</legend>
@@ -57,7 +62,12 @@ export function WindowPicker({ storeId, value, onChange, legend = 'Delivery wind
                     {weekday && <span className="visually-hidden">{weekday} </span>}
                     {hours}
                   </span>
-                  {!option.available && <span className="window-option__full"> Full</span>}
+                  {!option.available && (
+                    <span className="window-option__full">
+                      {' '}
+                      <Trans comment="A delivery window with no place left">Full</Trans>
+                    </span>
+                  )}
                 </label>
               )
             })}

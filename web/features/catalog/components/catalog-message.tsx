@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Button } from '../../../ui/button'
 import { Spinner } from '../../../ui/loading-screen'
@@ -23,7 +24,7 @@ export function LoadFailed({ title, onRetry, primary = false }: Retry & { title:
       title={title}
       action={
         <Button type="button" variant={primary ? 'primary' : undefined} onClick={onRetry}>
-          Try Again
+          <Trans>Try Again</Trans>
         </Button>
       }
     />

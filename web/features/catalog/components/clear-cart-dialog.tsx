@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { ConfirmDialog } from '../../../ui/dialog'
 
 type Props = { onKeep: () => void; onConfirm: () => void }
@@ -7,13 +8,14 @@ type Props = { onKeep: () => void; onConfirm: () => void }
  * on the safe choice; Escape or a tap outside keeps the cart.
  */
 export function ClearCartDialog({ onKeep, onConfirm }: Props) {
+  const { t } = useLingui()
   return (
     <ConfirmDialog
-      title="Clear Cart Items?"
-      description="Your cart has items from another store. Each order comes from one store, so continuing clears your current cart. This action cannot be undone."
-      keepLabel="Keep Current Cart"
+      title={t`Clear Cart Items?`}
+      description={t`Your cart has items from another store. Each order comes from one store, so continuing clears your current cart. This action cannot be undone.`}
+      keepLabel={t`Keep Current Cart`}
       onKeep={onKeep}
-      confirmLabel="Clear Cart & Continue"
+      confirmLabel={t`Clear Cart & Continue`}
       onConfirm={onConfirm}
       tone="primary"
     />

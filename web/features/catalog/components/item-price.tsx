@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { CatalogItem } from '../../../../modules/catalog/contract'
 import { decimalToCents, formatCents } from '../../../../modules/shared/contract'
 import { ItemLine, type ItemLineProps } from '../../../ui/item-line'
@@ -5,12 +6,22 @@ import { ItemLine, type ItemLineProps } from '../../../ui/item-line'
 /** '$3.49 per pack (est.)', or 'Price at store' when the store prices it at the counter. */
 function ItemPrice({ price, priceUnit, isEstimatedPrice }: Pick<CatalogItem, 'price' | 'priceUnit' | 'isEstimatedPrice'>) {
   const cents = decimalToCents(price)
-  if (cents === null) return <span className="item-price item-price--unknown">Price at store</span>
+  if (cents === null)
+    return (
+      <span className="item-price item-price--unknown">
+        <Trans>Price at store</Trans>
+      </span>
+    )
   return (
     <span className="item-price">
       <strong>{formatCents(cents)}</strong>
       {priceUnit && ` ${priceUnit}`}
-      {isEstimatedPrice && <span className="item-price__estimate"> (est.)</span>}
+      {isEstimatedPrice && (
+        <span className="item-price__estimate">
+          {' '}
+          <Trans comment="Short for estimated, after a price">(est.)</Trans>
+        </span>
+      )}
     </span>
   )
 }

@@ -1,22 +1,36 @@
+import { Plural, Trans } from '@lingui/react/macro'
 import type { NearbyStore, Store } from '../../../../modules/catalog/contract'
 import { Icon } from '../../../ui/icon'
 import { Badge } from '../../../ui/status-badge'
 import { StoreOpenStatus } from './store-open-status'
 
 /** Sample stores are marked, so nobody mistakes the demo data for a real shop. */
-export const DemoBadge = () => <Badge className="badge--caps badge--small store-badge">Demo</Badge>
-
-/** Miles to one decimal, as the spec shows distances. */
-const StoreDistance = ({ miles }: { miles: number }) => (
-  <span className="store-fact">
-    <Icon name="mapPin" className="store-fact__icon" />
-    {miles.toFixed(1)} mi
-  </span>
+export const DemoBadge = () => (
+  <Badge className="badge--caps badge--small store-badge">
+    <Trans>Demo</Trans>
+  </Badge>
 )
 
+/** Miles to one decimal, as the spec shows distances. */
+function StoreDistance({ miles }: { miles: number }) {
+  const distance = miles.toFixed(1)
+  return (
+    <span className="store-fact">
+      <Icon name="mapPin" className="store-fact__icon" />
+      <Trans>{distance} mi</Trans>
+    </span>
+  )
+}
+
 function StoreRating({ store }: { store: Pick<Store, 'rating' | 'totalRatings'> }) {
-  if (store.rating === null) return <span className="store-fact store-fact--muted">No ratings yet</span>
+  if (store.rating === null)
+    return (
+      <span className="store-fact store-fact--muted">
+        <Trans>No ratings yet</Trans>
+      </span>
+    )
   const count = store.totalRatings
+  const rating = store.rating.toFixed(1)
   return (
     <span className="store-fact">
       <Icon name="star" className="store-fact__icon store-fact__icon--star" />
@@ -24,7 +38,7 @@ function StoreRating({ store }: { store: Pick<Store, 'rating' | 'totalRatings'> 
         {store.rating.toFixed(1)} <span className="store-fact__count">({count.toLocaleString('en-US')})</span>
       </span>
       <span className="visually-hidden">
-        Rated {store.rating.toFixed(1)} out of 5 from {count} {count === 1 ? 'rating' : 'ratings'}
+        <Plural value={count} one={`Rated ${rating} out of 5 from # rating`} other={`Rated ${rating} out of 5 from # ratings`} />
       </span>
     </span>
   )

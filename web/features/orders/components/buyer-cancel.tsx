@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { NO_SHOW_AFTER_HOURS, NO_SHOW_AFTER_MS, type Order, shortOrderId } from '../../../../modules/orders/contract'
@@ -17,10 +19,13 @@ import { CancelOrderButton, ConfirmCancel } from './cancel-order-button'
 /** Cancel, for the order's buyer while it waits for a runner: on tracking and the order detail, as on My Orders. */
 export function CancelWhileWaiting({ order }: { order: Order }) {
   const viewerId = useCurrentUser().data?.user?.id
+  const { t } = useLingui()
   if (order.buyerId !== viewerId || order.status !== 'pending_runner_acceptance') return null
   return (
-    <Card compact className="stack stack--snug buyer-order-actions" aria-label="Cancel order">
-      <p>No runner has accepted yet, so you can still cancel at no cost.</p>
+    <Card compact className="stack stack--snug buyer-order-actions" aria-label={t`Cancel order`}>
+      <p>
+        <Trans>No runner has accepted yet, so you can still cancel at no cost.</Trans>
+      </p>
       <CancelOrderButton order={order} />
     </Card>
   )
@@ -37,12 +42,13 @@ export function CancelNoShow({ order }: { order: Order }) {
   return <NoShow order={order} />
 }
 
-const counted = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
 /** '45 minutes'; past the hour in hours and minutes: '1 hour 59 minutes', '2 hours'. */
 const minutes = (count: number) => {
   const hours = Math.floor(count / 60)
-  if (hours === 0) return counted(count, 'minute')
-  return count % 60 === 0 ? counted(hours, 'hour') : `${counted(hours, 'hour')} ${counted(count % 60, 'minute')}`
+  const rest = count % 60
+  if (hours === 0) return plural(count, { one: '# minute', other: '# minutes' })
+  if (rest === 0) return plural(hours, { one: '# hour', other: '# hours' })
+  return t`${plural(hours, { one: '# hour', other: '# hours' })} ${plural(rest, { one: '# minute', other: '# minutes' })}`
 }
 
 function NoShow({ order }: { order: Order }) {
@@ -53,15 +59,18 @@ function NoShow({ order }: { order: Order }) {
   const cancel = useCancelOrder()
   const queryClient = useQueryClient()
   const { toast } = useToast()
+  const { t } = useLingui()
+  const number = shortOrderId(order.id)
   const paid = formatCents(orderCents(order.totalAmount))
   const close = () => setOpen(false)
+  const wait = minutes(minutesLeft)
 
   const confirm = () =>
     cancel.mutate(order.id, {
       onSuccess: () =>
         toast({
-          title: 'Order Cancelled',
-          description: `Order #${shortOrderId(order.id)} is cancelled and the ${paid} you paid is being refunded.`,
+          title: t`Order Cancelled`,
+          description: t`Order #${number} is cancelled and the ${paid} you paid is being refunded.`,
           variant: 'success',
         }),
       onError: (error) => {
@@ -69,25 +78,25 @@ function NoShow({ order }: { order: Order }) {
         const early = error instanceof ApiError && error.body.code === 'TOO_EARLY_TO_CANCEL' ? error.body.minutesLeft : undefined
         if (typeof early === 'number') setAllowedAt(clock.now() + early * 60_000)
         else if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
-        toast({ title: 'Cancel Failed', description: failureMessage(error, 'The order could not be cancelled. Please try again.'), variant: 'destructive' })
+        toast({ title: t`Cancel Failed`, description: failureMessage(error, t`The order could not be cancelled. Please try again.`), variant: 'destructive' })
       },
     })
 
   return (
-    <Card compact className="stack stack--snug buyer-order-actions" aria-label="Runner never came">
+    <Card compact className="stack stack--snug buyer-order-actions" aria-label={t`Runner never came`}>
       <p>
         {minutesLeft > 0
-          ? `If your runner hasn't picked up your groceries in ${minutes(minutesLeft)}, you can cancel here for a full refund of the ${paid} you paid.`
-          : `Your runner accepted over ${NO_SHOW_AFTER_HOURS} hours ago and hasn't picked up your groceries. You can cancel for a full refund of the ${paid} you paid.`}
+          ? t`If your runner hasn't picked up your groceries in ${wait}, you can cancel here for a full refund of the ${paid} you paid.`
+          : t`Your runner accepted over ${NO_SHOW_AFTER_HOURS} hours ago and hasn't picked up your groceries. You can cancel for a full refund of the ${paid} you paid.`}
       </p>
       <Button type="button" size="small" className="cancel-order" disabled={minutesLeft > 0} onClick={() => setOpen(true)}>
-        Cancel — runner never came
+        <Trans>Cancel — runner never came</Trans>
       </Button>
       {open && (
         <ConfirmCancel
-          title="Cancel — runner never came?"
-          description={`Your runner hasn't picked up order #${shortOrderId(order.id)}. Cancelling ends it and refunds the ${paid} fee and tip in full.`}
-          keepLabel="Keep Waiting"
+          title={t`Cancel — runner never came?`}
+          description={t`Your runner hasn't picked up order #${number}. Cancelling ends it and refunds the ${paid} fee and tip in full.`}
+          keepLabel={t`Keep Waiting`}
           onKeep={close}
           onConfirm={confirm}
           cancelling={cancel.isPending}

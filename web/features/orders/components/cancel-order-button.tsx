@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ComponentProps, type RefObject, useState } from 'react'
 import { type Order, shortOrderId } from '../../../../modules/orders/contract'
@@ -20,6 +21,7 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
   const cancel = useCancelOrder()
   const queryClient = useQueryClient()
   const { toast } = useToast()
+  const { t } = useLingui()
   const number = shortOrderId(order.id)
   const held = formatCents(orderCents(order.totalAmount))
   const close = () => setOpen(false)
@@ -27,15 +29,19 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
   const confirm = () =>
     cancel.mutate(order.id, {
       onSuccess: () =>
-        toast({ title: 'Order Cancelled', description: `Order #${number} is cancelled and the ${held} hold on your card was released.`, variant: 'success' }),
+        toast({
+          title: t`Order Cancelled`,
+          description: t`Order #${number} is cancelled and the ${held} hold on your card was released.`,
+          variant: 'success',
+        }),
       onError: (error) => {
         close()
         // A 409 says what changed meanwhile (a runner accepted, or it was cancelled already), in the server's words.
         const changed = error instanceof ApiError && error.status === 409
         if (changed) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
         toast({
-          title: changed ? 'Order Not Cancelled' : 'Cancel Failed',
-          description: failureMessage(error, 'The order could not be cancelled. Please try again.'),
+          title: changed ? t`Order Not Cancelled` : t`Cancel Failed`,
+          description: failureMessage(error, t`The order could not be cancelled. Please try again.`),
           variant: 'destructive',
         })
       },
@@ -44,14 +50,16 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
   return (
     <>
       <Button type="button" size="small" className="cancel-order" onClick={() => setOpen(true)}>
-        Cancel<span className="visually-hidden"> order #{number}</span>
+        <Trans>
+          Cancel<span className="visually-hidden"> order #{number}</span>
+        </Trans>
       </Button>
       {open && (
         <ConfirmCancel
-          title="Cancel this order?"
-          description={`No runner has accepted order #${number} yet. Cancelling releases the ${held} hold on your card, so nothing is charged.`}
+          title={t`Cancel this order?`}
+          description={t`No runner has accepted order #${number} yet. Cancelling releases the ${held} hold on your card, so nothing is charged.`}
           fallbackFocus={afterCancel}
-          keepLabel="Keep Order"
+          keepLabel={t`Keep Order`}
           onKeep={close}
           onConfirm={confirm}
           cancelling={cancel.isPending}
@@ -65,5 +73,6 @@ type ConfirmCancelProps = Omit<ComponentProps<typeof ConfirmDialog>, 'confirmLab
 
 /** The question before a buyer's order is cancelled, in the danger tone: 'Cancel Order', busy while the cancel is under way. */
 export function ConfirmCancel({ cancelling, ...question }: ConfirmCancelProps) {
-  return <ConfirmDialog {...question} confirmLabel={cancelling ? 'Cancelling...' : 'Cancel Order'} tone="danger" busy={cancelling} />
+  const { t } = useLingui()
+  return <ConfirmDialog {...question} confirmLabel={cancelling ? t`Cancelling...` : t`Cancel Order`} tone="danger" busy={cancelling} />
 }

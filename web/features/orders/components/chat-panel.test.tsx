@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'bun:test'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'bun:test'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { showLanguage } from '../../../i18n/language'
 import { OrderTrackingPage } from '../../../routes/order-tracking'
 import { deferred, fakeApi } from '../../../testing/fake-api'
 import { followsOrderStreams } from '../../../testing/fake-event-source'
@@ -145,5 +146,22 @@ describe('the chat on tracking', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Write a message')
     expect(server.callsTo(`POST ${messagesPath}`)).toHaveLength(0)
+  })
+})
+
+describe('the chat in Hindi', () => {
+  afterEach(async () => {
+    await act(() => showLanguage('en'))
+  })
+
+  test('the heading, the unread count, the field and Send are in Hindi; what Ravi wrote stays as he wrote it', async () => {
+    await act(() => showLanguage('hi'))
+    await openChat()
+    const heading = await screen.findByRole('button', { name: /Ravi से बात करें/ })
+    await waitFor(() => expect(heading.textContent).toContain('1 नया संदेश'))
+    fireEvent.click(heading)
+    expect(within(screen.getByRole('log', { name: 'Ravi के साथ संदेश' })).getByText('They have no Toor Dal in 4 lb. Two 2 lb bags?')).toBeDefined()
+    expect(screen.getByLabelText('Ravi को संदेश')).toBeDefined()
+    expect(screen.getByRole('button', { name: 'भेजें' })).toBeDefined()
   })
 })

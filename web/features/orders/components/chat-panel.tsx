@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { chatOpen, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG, newOrderMessageSchema, type OrderMessage } from '../../../../modules/conversation/contract'
 import { ORDER_POLL_MS, type Order } from '../../../../modules/orders/contract'
@@ -14,12 +16,16 @@ import { requestOpenChat, useChatRead, useOpenChatRequests } from '../use-chat-r
 
 type Role = OrderMessage['senderRole']
 
-const otherName = (order: Order, me: Role) => (me === 'buyer' ? order.runnerFirstName?.trim() || 'your runner' : order.buyerFirstName?.trim() || 'the customer')
+const otherName = (order: Order, me: Role) =>
+  me === 'buyer' ? order.runnerFirstName?.trim() || t`your runner` : order.buyerFirstName?.trim() || t`the customer`
 
 /** Why a send failed, in words: the server's reason when it gave one (chat closed, too fast), else the connection. */
 function sendFailure(error: unknown) {
-  if (error instanceof ApiError && typeof error.body.message === 'string') return `Not sent: ${error.body.message}`
-  return 'Not sent: check your connection and try again.'
+  if (error instanceof ApiError && typeof error.body.message === 'string') {
+    const reason = error.body.message
+    return t`Not sent: ${reason}`
+  }
+  return t`Not sent: check your connection and try again.`
 }
 
 type Props = {
@@ -44,6 +50,7 @@ export function ChatPanel({ order, me, live }: Props) {
   const other = otherName(order, me)
   const panelId = useId()
   const section = useRef<HTMLElement>(null)
+  const { t } = useLingui()
 
   useEffect(() => {
     if (open) markRead()
@@ -64,15 +71,17 @@ export function ChatPanel({ order, me, live }: Props) {
     <Card ref={section} compact className="stack chat" aria-labelledby={`${panelId}-heading`}>
       <h2 id={`${panelId}-heading`} className="chat__heading">
         <button type="button" className="chat__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
-          <span>{closed ? `Earlier messages with ${other}` : `Chat with ${other}`}</span>
+          <span>{closed ? t`Earlier messages with ${other}` : t`Chat with ${other}`}</span>
           {unread > 0 && <span className="chat__unread">{unreadWords(unread)}</span>}
         </button>
       </h2>
       {open && (
         <div id={panelId} className="stack">
-          <ol className="chat__log" role="log" aria-live="polite" aria-label={`Messages with ${other}`}>
+          <ol className="chat__log" role="log" aria-live="polite" aria-label={t`Messages with ${other}`}>
             {list.length === 0 && (
-              <li className="meta">{messages.isPending ? 'Loading messages...' : messages.isError ? 'Messages could not be loaded.' : 'No messages yet.'}</li>
+              <li className="meta">
+                {messages.isPending ? t`Loading messages...` : messages.isError ? t`Messages could not be loaded.` : t`No messages yet.`}
+              </li>
             )}
             {list.map((message) => (
               <ChatMessage key={message.id} message={message} mine={message.senderRole === me} other={other} now={now} />
@@ -81,7 +90,7 @@ export function ChatPanel({ order, me, live }: Props) {
           {!closed ? (
             <Composer orderId={order.id} other={other} />
           ) : (
-            <p className="meta">{order.status === 'cancelled' ? 'This order was cancelled, so its chat is closed.' : 'This chat is closed.'}</p>
+            <p className="meta">{order.status === 'cancelled' ? t`This order was cancelled, so its chat is closed.` : t`This chat is closed.`}</p>
           )}
         </div>
       )}
@@ -89,7 +98,7 @@ export function ChatPanel({ order, me, live }: Props) {
   )
 }
 
-const unreadWords = (unread: number) => (unread === 1 ? '1 new message' : `${unread} new messages`)
+const unreadWords = (unread: number) => plural(unread, { one: '# new message', other: '# new messages' })
 
 /**
  * The chat's unread count where the next step is (the runner's action bar), since the chat's own
@@ -98,10 +107,12 @@ const unreadWords = (unread: number) => (unread === 1 ? '1 new message' : `${unr
 export function ChatReminder({ order, me }: { order: Order; me: Role }) {
   const messages = useOrderMessages(order.id, { pollMs: false })
   const { unread } = useChatRead(order.id, messages.data ?? [], me)
+  const { t } = useLingui()
   if (unread === 0) return null
+  const other = otherName(order, me)
   return (
     <button type="button" className="chat__reminder" onClick={() => requestOpenChat(order.id)}>
-      {unreadWords(unread)} from {otherName(order, me)}
+      {t`${plural(unread, { one: '# new message', other: '# new messages' })} from ${other}`}
     </button>
   )
 }
@@ -113,9 +124,10 @@ function ChatMessage({ message, mine, other, now }: { message: OrderMessage; min
     const log = bubble.current?.parentElement
     if (log) log.scrollTop = log.scrollHeight
   }, [])
+  const { t } = useLingui()
   return (
     <li ref={bubble} className={`chat__message chat__message--${mine ? 'mine' : 'theirs'}`}>
-      <span className="visually-hidden">{mine ? 'You' : other}: </span>
+      <span className="visually-hidden">{mine ? t`You:` : t`${other}:`} </span>
       <span className="chat__text">{message.message}</span>
       <span className="meta meta--small">{formatMoment(message.createdAt, now)}</span>
     </li>
@@ -131,7 +143,10 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
   // Counted as the server counts, so nothing is cut: a long paste shows how far over it is instead.
   const count = characterCount(text.trim())
   const over = count > MESSAGE_MAX_LENGTH
+  const typed = count.toLocaleString('en-US')
+  const limit = MESSAGE_MAX_LENGTH.toLocaleString('en-US')
   const shown = form.errors.message ?? (over ? MESSAGE_TOO_LONG : null)
+  const { t } = useLingui()
 
   // Opening the chat is asking to write.
   useEffect(() => field.current?.focus(), [])
@@ -154,7 +169,7 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
   return (
     <form ref={form.formRef} className="chat__composer" onSubmit={submit} aria-busy={send.isPending}>
       <label htmlFor={fieldId} className="chat__label">
-        Message to {other}
+        <Trans>Message to {other}</Trans>
       </label>
       <div className="chat__row">
         <textarea
@@ -168,11 +183,13 @@ function Composer({ orderId, other }: { orderId: string; other: string }) {
           aria-describedby={`${fieldId}-count${shown ? ` ${fieldId}-problem` : ''}`}
         />
         <Button type="submit" variant="primary" className="chat__send" disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send'}
+          {send.isPending ? t`Sending...` : t`Send`}
         </Button>
       </div>
       <p id={`${fieldId}-count`} className={`chat__count${over ? ' chat__count--over' : ''}`}>
-        {count.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters
+        <Trans>
+          {typed} / {limit} characters
+        </Trans>
       </p>
       {shown && <FieldError id={`${fieldId}-problem`}>{shown}</FieldError>}
     </form>

@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../../modules/orders/contract'
 import { PhoneLink } from '../../../ui/phone-link'
 import { ContactCard, ContactLines } from './contact-card'
 
-export const buyerName = (order: Order) => [order.buyerFirstName, order.buyerLastName].filter(Boolean).join(' ') || 'Customer'
+export const buyerName = (order: Order) => [order.buyerFirstName, order.buyerLastName].filter(Boolean).join(' ') || t`Customer`
 
 /**
  * Who the groceries go to and where (001 §2). The API leaves out the street address, phone and
@@ -10,14 +12,17 @@ export const buyerName = (order: Order) => [order.buyerFirstName, order.buyerLas
  */
 export function CustomerCard({ order }: { order: Order }) {
   const name = buyerName(order)
+  const { t } = useLingui()
   return (
     <ContactCard
-      title="Customer"
+      title={t`Customer`}
       icon="user"
       footer={
         order.deliveryInstructions && (
           <div className="order-card__note">
-            <p className="order-card__note-label">Delivery instructions</p>
+            <p className="order-card__note-label">
+              <Trans>Delivery instructions</Trans>
+            </p>
             <p>{order.deliveryInstructions}</p>
           </div>
         )

@@ -1,12 +1,17 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { ORDER_POLL_MS } from '../../../../modules/orders/contract'
 import { useOnline } from '../../../lib/online'
 import type { StreamState } from '../../../lib/use-event-stream'
 
-const SHOWN: Record<StreamState | 'offline', { text: string; meaning: string }> = {
-  connecting: { text: 'Connecting...', meaning: 'Connecting to live updates' },
-  live: { text: 'Live', meaning: 'Live: changes appear as they happen' },
-  down: { text: 'Reconnecting...', meaning: `Reconnecting; until then the order is checked every ${ORDER_POLL_MS / 1000} seconds` },
-  offline: { text: 'Offline', meaning: "Offline: this is the order as last loaded, and it updates once you're back online" },
+const POLL_SECONDS = ORDER_POLL_MS / 1000
+
+const SHOWN: Record<StreamState | 'offline', { text: MessageDescriptor; meaning: MessageDescriptor }> = {
+  connecting: { text: msg`Connecting...`, meaning: msg`Connecting to live updates` },
+  live: { text: msg({ comment: 'The order updates live', message: 'Live' }), meaning: msg`Live: changes appear as they happen` },
+  down: { text: msg`Reconnecting...`, meaning: msg`Reconnecting; until then the order is checked every ${POLL_SECONDS} seconds` },
+  offline: { text: msg`Offline`, meaning: msg`Offline: this is the order as last loaded, and it updates once you're back online` },
 }
 
 /**
@@ -16,7 +21,9 @@ const SHOWN: Record<StreamState | 'offline', { text: string; meaning: string }> 
  */
 export function LiveIndicator({ state }: { state: StreamState }) {
   const shown = useOnline() ? state : 'offline'
-  const { text, meaning } = SHOWN[shown]
+  const { i18n } = useLingui()
+  const text = i18n._(SHOWN[shown].text)
+  const meaning = i18n._(SHOWN[shown].meaning)
   return (
     <span className={`live-indicator live-indicator--${shown}`} title={meaning}>
       <span className="live-indicator__dot" aria-hidden="true" />

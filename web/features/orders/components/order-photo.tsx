@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Order } from '../../../../modules/orders/contract'
 import { Button } from '../../../ui/button'
@@ -15,12 +16,14 @@ export function OrderPhoto({ photo, alt }: { photo: Photo; alt: string }) {
     <>
       <button type="button" className="order-photo" onClick={() => setEnlarged(true)}>
         <img src={photoSrc(photo)} alt={alt} />
-        <span className="order-photo__hint">Tap to enlarge</span>
+        <span className="order-photo__hint">
+          <Trans>Tap to enlarge</Trans>
+        </span>
       </button>
       {enlarged && (
         <Dialog title={alt} description={<img className="order-photo__large" src={photoSrc(photo)} alt={alt} />} onClose={() => setEnlarged(false)}>
           <Button type="button" variant="primary" onClick={() => setEnlarged(false)}>
-            Close
+            <Trans>Close</Trans>
           </Button>
         </Dialog>
       )}

@@ -1,10 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId, useState } from 'react'
 import type { Order } from '../../../../modules/orders/contract'
 import { PHOTO_CONTENT_TYPES } from '../../../../modules/shared/contract'
 import {
   newProblemSchema,
   PROBLEM_DETAILS_MAX_LENGTH,
-  PROBLEM_KIND_LABELS,
   PROBLEM_KINDS_BY_SIDE,
   type Problem,
   type ProblemKind,
@@ -18,6 +18,7 @@ import { FieldError } from '../../../ui/form'
 import { useValidatedForm } from '../../../ui/use-validated-form'
 import { useProblems, useReportProblem } from '../api/after-delivery'
 import { formatOrderDate } from '../order-figures'
+import { PROBLEM_KIND_WORDS } from '../order-words'
 
 function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'buyer' | 'runner'; onSent: () => void; onCancel: () => void }) {
   const form = useValidatedForm<{ kind: ProblemKind | ''; details: string; photo: File | null }>({ kind: '', details: '', photo: null })
@@ -25,6 +26,7 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
   const [shrinking, setShrinking] = useState(false)
   const report = useReportProblem(order.id)
   const ids = { kind: useId(), details: useId(), photo: useId() }
+  const { t, i18n } = useLingui()
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -35,21 +37,25 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
   }
 
   return (
-    <form ref={form.formRef} className="stack" onSubmit={submit} noValidate aria-label="Report a problem">
+    <form ref={form.formRef} className="stack" onSubmit={submit} noValidate aria-label={t`Report a problem`}>
       <div className={`field${errors.kind ? ' field--invalid' : ''}`}>
-        <label htmlFor={ids.kind}>What went wrong?</label>
+        <label htmlFor={ids.kind}>
+          <Trans>What went wrong?</Trans>
+        </label>
         <select id={ids.kind} value={values.kind} onChange={(event) => setValue('kind', event.target.value as ProblemKind)} aria-invalid={Boolean(errors.kind)}>
-          <option value="">Choose one</option>
+          <option value="">{t`Choose one`}</option>
           {PROBLEM_KINDS_BY_SIDE[side].map((value) => (
             <option key={value} value={value}>
-              {PROBLEM_KIND_LABELS[value]}
+              {i18n._(PROBLEM_KIND_WORDS[value])}
             </option>
           ))}
         </select>
         {errors.kind && <FieldError>{errors.kind}</FieldError>}
       </div>
       <div className={`field${errors.details ? ' field--invalid' : ''}`}>
-        <label htmlFor={ids.details}>Details</label>
+        <label htmlFor={ids.details}>
+          <Trans>Details</Trans>
+        </label>
         <textarea
           id={ids.details}
           rows={3}
@@ -61,16 +67,18 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
         {errors.details && <FieldError>{errors.details}</FieldError>}
       </div>
       <div className="field">
-        <label htmlFor={ids.photo}>Photo (optional)</label>
+        <label htmlFor={ids.photo}>
+          <Trans>Photo (optional)</Trans>
+        </label>
         <input id={ids.photo} type="file" accept={PHOTO_CONTENT_TYPES.join(',')} onChange={(event) => setValue('photo', event.target.files?.[0] ?? null)} />
       </div>
       {report.error && <FieldError>{report.error instanceof ApiError ? report.error.userMessage : report.error.message}</FieldError>}
       <div className="problem-form__actions">
         <Button type="submit" variant="primary" disabled={report.isPending}>
-          {shrinking ? 'Preparing photo...' : report.isPending ? 'Sending...' : 'Send Report'}
+          {shrinking ? t`Preparing photo...` : report.isPending ? t`Sending...` : t`Send Report`}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -78,23 +86,37 @@ function ProblemForm({ order, side, onSent, onCancel }: { order: Order; side: 'b
 }
 
 function ProblemLine({ problem }: { problem: Problem }) {
+  const { t, i18n } = useLingui()
+  const { resolution } = problem
+  const refunded = problem.refund?.amount
+  const when = <time dateTime={problem.createdAt}>{formatOrderDate(problem.createdAt)}</time>
   return (
     <li className="stack stack--tight problem-line">
       <p className="problem-line__head">
-        <strong>{PROBLEM_KIND_LABELS[problem.kind]}</strong>
-        <span className={`problem-line__status problem-line__status--${problem.status}`}>{problem.status === 'open' ? 'Open' : 'Resolved'}</span>
+        <strong>{i18n._(PROBLEM_KIND_WORDS[problem.kind])}</strong>
+        <span className={`problem-line__status problem-line__status--${problem.status}`}>
+          {problem.status === 'open' ? t({ comment: 'A problem report still open', message: 'Open' }) : t`Resolved`}
+        </span>
       </p>
       <p className="meta meta--small">
-        Reported by the {problem.reportedBy} · <time dateTime={problem.createdAt}>{formatOrderDate(problem.createdAt)}</time>
+        {problem.reportedBy === 'buyer' ? <Trans>Reported by the buyer · {when}</Trans> : <Trans>Reported by the runner · {when}</Trans>}
       </p>
       <p className="problem-line__details">{problem.details}</p>
       {problem.photoUrl && (
         <a className="text-link" href={problem.photoUrl} target="_blank" rel="noreferrer">
-          View photo
+          <Trans>View photo</Trans>
         </a>
       )}
-      {problem.resolution && <p className="problem-line__resolution">Support: {problem.resolution}</p>}
-      {problem.refund && <p className="problem-line__refund">Refunded ${problem.refund.amount} to the card</p>}
+      {resolution && (
+        <p className="problem-line__resolution">
+          <Trans>Support: {resolution}</Trans>
+        </p>
+      )}
+      {refunded && (
+        <p className="problem-line__refund">
+          <Trans>Refunded ${refunded} to the card</Trans>
+        </p>
+      )}
     </li>
   )
 }
@@ -105,21 +127,26 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
   const problems = useProblems(order.id, { enabled: side !== null })
   const [reporting, setReporting] = useState(false)
   const [sent, setSent] = useState(false)
+  const { t } = useLingui()
   const open = problemReportsOpen(order, new Date(useClock().now()))
   if (side === null || (!open && !problems.data?.length)) return null
   return (
     <Card compact className="stack problem-card" aria-labelledby="problem-card-heading">
       <h2 id="problem-card-heading" className="kicker">
-        Problems
+        <Trans>Problems</Trans>
       </h2>
       {problems.data && problems.data.length > 0 && (
-        <ul className="stack problem-list" aria-label="Reported problems">
+        <ul className="stack problem-list" aria-label={t`Reported problems`}>
           {problems.data.map((problem) => (
             <ProblemLine key={problem.id} problem={problem} />
           ))}
         </ul>
       )}
-      {sent && !reporting && <p role="status">Thanks. Kirana support will look into it, and the other party has been told.</p>}
+      {sent && !reporting && (
+        <p role="status">
+          <Trans>Thanks. Kirana support will look into it, and the other party has been told.</Trans>
+        </p>
+      )}
       {reporting ? (
         <ProblemForm
           order={order}
@@ -140,7 +167,7 @@ export function ProblemReports({ order, viewerId }: { order: Order; viewerId: st
               setReporting(true)
             }}
           >
-            Report a problem
+            <Trans>Report a problem</Trans>
           </Button>
         )
       )}

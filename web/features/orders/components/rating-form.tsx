@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useId } from 'react'
 import type { Order } from '../../../../modules/orders/contract'
 import { newRatingSchema, RATING_COMMENT_MAX_LENGTH } from '../../../../modules/trust/contract'
@@ -16,6 +18,7 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
   const rate = useRateOrder(order.id, { onRated })
   const name = useId()
   const commentId = useId()
+  const { t } = useLingui()
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -26,7 +29,9 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
   return (
     <form ref={form.formRef} className="stack" onSubmit={submit} noValidate>
       <fieldset className="rating-form__stars">
-        <legend>How was {ratee}?</legend>
+        <legend>
+          <Trans>How was {ratee}?</Trans>
+        </legend>
         {STARS.map((value) => (
           <label key={value} className={`rating-star${stars !== null && value <= stars ? ' rating-star--on' : ''}`}>
             <input
@@ -38,15 +43,15 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
               onChange={() => form.setValue('stars', value)}
             />
             <span aria-hidden="true">★</span>
-            <span className="visually-hidden">
-              {value} {value === 1 ? 'star' : 'stars'}
-            </span>
+            <span className="visually-hidden">{plural(value, { one: '# star', other: '# stars' })}</span>
           </label>
         ))}
       </fieldset>
       {form.errors.stars && <FieldError>{form.errors.stars}</FieldError>}
       <div className="field">
-        <label htmlFor={commentId}>Comment (optional)</label>
+        <label htmlFor={commentId}>
+          <Trans>Comment (optional)</Trans>
+        </label>
         <textarea
           id={commentId}
           value={comment}
@@ -59,7 +64,7 @@ export function RatingForm({ order, ratee, onRated }: { order: Order; ratee: str
       </div>
       {rate.error && <FieldError>{rate.error instanceof ApiError ? rate.error.userMessage : rate.error.message}</FieldError>}
       <Button type="submit" variant="primary" disabled={rate.isPending}>
-        {rate.isPending ? 'Sending...' : 'Send Rating'}
+        {rate.isPending ? t`Sending...` : t`Send Rating`}
       </Button>
     </form>
   )

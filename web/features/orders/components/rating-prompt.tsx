@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { afterDeliveryOpen, type Order, type Rating } from '../../../../modules/orders/contract'
 import { useClock } from '../../../lib/clock'
@@ -22,13 +24,15 @@ export const mayRate = (order: Order, now: number) =>
 
 /** Who the viewer rates: the runner for the buyer, the buyer for the runner. */
 export const rateeOf = (order: Order, viewerId: string | undefined) =>
-  viewerId === order.buyerId ? order.runnerFirstName?.trim() || 'your runner' : order.buyerFirstName?.trim() || 'the buyer'
+  viewerId === order.buyerId ? order.runnerFirstName?.trim() || t`your runner` : order.buyerFirstName?.trim() || t`the buyer`
 
 /** A rating as it was given: its stars out of 5, and the comment when there is one. */
 function GivenRating({ rating }: { rating: Rating }) {
+  const { t } = useLingui()
+  const stars = rating.stars
   return (
     <>
-      <span className="given-rating__stars" role="img" aria-label={`${rating.stars} of 5 stars`}>
+      <span className="given-rating__stars" role="img" aria-label={t`${stars} of 5 stars`}>
         {'★'.repeat(rating.stars)}
         <span className="given-rating__unlit">{'★'.repeat(5 - rating.stars)}</span>
       </span>
@@ -42,20 +46,26 @@ function GivenRating({ rating }: { rating: Rating }) {
  * out only once both have rated (or the week is over), so until then it says they have not yet.
  */
 function RatingsGiven({ order, ratee, thanked }: { order: Order; ratee: string; thanked: boolean }) {
+  const { t } = useLingui()
+  const rater = ratee.charAt(0).toUpperCase() + ratee.slice(1)
   return (
     <Card compact className="stack rating-card" aria-labelledby="ratings-given-heading">
       <h2 id="ratings-given-heading" className="kicker">
-        Ratings
+        <Trans>Ratings</Trans>
       </h2>
-      {thanked && <p role="status">Thanks for your rating.</p>}
+      {thanked && (
+        <p role="status">
+          <Trans>Thanks for your rating.</Trans>
+        </p>
+      )}
       <dl className="stack stack--loose given-ratings">
         {order.myRating && (
-          <Fact term={<>You rated {ratee}</>}>
+          <Fact term={t`You rated ${ratee}`}>
             <GivenRating rating={order.myRating} />
           </Fact>
         )}
-        <Fact term={<>{ratee.charAt(0).toUpperCase() + ratee.slice(1)} rated you</>}>
-          {order.theirRating ? <GivenRating rating={order.theirRating} /> : 'Not yet: you will see it here once they have.'}
+        <Fact term={t`${rater} rated you`}>
+          {order.theirRating ? <GivenRating rating={order.theirRating} /> : t`Not yet: you will see it here once they have.`}
         </Fact>
       </dl>
     </Card>
@@ -87,10 +97,10 @@ export function RatingPrompt({ order, viewerId }: { order: Order; viewerId: stri
     <Card compact className="stack rating-card" aria-labelledby="rating-card-heading">
       <div className="spread spread--center">
         <h2 id="rating-card-heading" className="kicker">
-          Rate this delivery
+          <Trans>Rate this delivery</Trans>
         </h2>
         <Button type="button" size="small" variant="ghost" onClick={dismiss}>
-          Not now
+          <Trans>Not now</Trans>
         </Button>
       </div>
       <RatingForm order={order} ratee={ratee} onRated={() => setThanked(true)} />

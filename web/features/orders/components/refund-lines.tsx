@@ -1,12 +1,8 @@
-import { type Order, REFUNDED_PART_NAMES } from '../../../../modules/orders/contract'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Order } from '../../../../modules/orders/contract'
 import { formatCents } from '../../../../modules/shared/contract'
 import { formatOrderDate, orderCents } from '../order-figures'
-
-/** A refund's charge as its line names it: 'Fee and tip', 'Groceries', 'Extra grocery charge'. */
-const partLabel = (part: Order['refunds'][number]['part']) => {
-  const name = REFUNDED_PART_NAMES[part]
-  return name.charAt(0).toUpperCase() + name.slice(1)
-}
+import { REFUNDED_PART_WORDS } from '../order-words'
 
 /**
  * The money that came back on the order's card, wherever the order's money is shown: the total
@@ -14,19 +10,29 @@ const partLabel = (part: Order['refunds'][number]['part']) => {
  * oldest first. Nothing when none was.
  */
 export function RefundLines({ order, side }: { order: Pick<Order, 'refunds'>; side: 'buyer' | 'runner' }) {
+  const { t, i18n } = useLingui()
   if (order.refunds.length === 0) return null
-  const totalCents = order.refunds.reduce((sum, refund) => sum + orderCents(refund.amount), 0)
+  const total = formatCents(order.refunds.reduce((sum, refund) => sum + orderCents(refund.amount), 0))
   return (
     <div className="refund-lines">
       <p className="refund-lines__total">
-        Refunded {side === 'buyer' ? 'to your card' : 'to the buyer'}: <strong>{formatCents(totalCents)}</strong>
+        {side === 'buyer' ? (
+          <Trans>
+            Refunded to your card: <strong>{total}</strong>
+          </Trans>
+        ) : (
+          <Trans>
+            Refunded to the buyer: <strong>{total}</strong>
+          </Trans>
+        )}
       </p>
-      <ul className="refund-lines__list" aria-label="Refunds">
+      <ul className="refund-lines__list" aria-label={t`Refunds`}>
         {order.refunds.map((refund) => (
           <li key={refund.id} className="refund-line">
             <span className="refund-line__amount">{formatCents(orderCents(refund.amount))}</span>
             <span className="refund-line__what">
-              <span className="refund-line__part">{partLabel(refund.part)}</span> · <span className="refund-line__reason">{refund.reason}</span>
+              <span className="refund-line__part">{i18n._(REFUNDED_PART_WORDS[refund.part])}</span> ·{' '}
+              <span className="refund-line__reason">{refund.reason}</span>
             </span>
             <time className="refund-line__when meta meta--small" dateTime={refund.refundedAt}>
               {formatOrderDate(refund.refundedAt)}

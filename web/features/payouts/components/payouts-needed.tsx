@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../../lib/http'
 import { isOnline, needsConnection } from '../../../lib/online'
 import { Button } from '../../../ui/button'
@@ -11,13 +12,16 @@ import { useStartPayoutOnboarding } from '../api/start-onboarding'
  * (the form comes back to Earnings).
  */
 export function PayoutsNeeded({ message }: { message: string }) {
+  const { t } = useLingui()
   const start = useStartPayoutOnboarding()
   const { toast } = useToast()
   // Once the link is here the browser is on its way to the form, so the button stays pressed.
   const leaving = start.isPending || start.isSuccess
   return (
     <div className="stack stack--snug stack--start runner-notice" role="alert">
-      <p className="runner-notice__title">Set up payouts to accept this order</p>
+      <p className="runner-notice__title">
+        <Trans>Set up payouts to accept this order</Trans>
+      </p>
       <p>{message}</p>
       <Button
         type="button"
@@ -26,13 +30,13 @@ export function PayoutsNeeded({ message }: { message: string }) {
         disabled={leaving}
         onClick={() => (isOnline() ? start.mutate() : toast(needsConnection('Setting up payouts')))}
       >
-        {leaving ? 'Opening the payout form...' : 'Set Up Payouts'}
+        {leaving ? t`Opening the payout form...` : t`Set Up Payouts`}
       </Button>
       {start.isError && (
         <p className="form-notice form-notice--error">
           {start.error instanceof ApiError && start.error.status < 500
             ? start.error.userMessage
-            : "The payout form couldn't be opened just now. Please try again in a few minutes."}
+            : t`The payout form couldn't be opened just now. Please try again in a few minutes.`}
         </p>
       )}
     </div>

@@ -1,26 +1,35 @@
+import { Trans } from '@lingui/react/macro'
 import { RUNNER_EARNINGS } from '../../../lib/service-facts'
 import { ButtonLink } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { IconTile } from '../../../ui/icon'
 
-/**
- * A runner's screen for someone who only buys: what runners do, and where to become one.
- * `screen` names the screen they opened ('The runner dashboard', 'The Earnings screen').
- */
-export function NotARunner({ screen = 'The runner dashboard' }: { screen?: string }) {
+/** A runner's screen for someone who only buys: what runners do, and where to become one. `screen` is the screen they opened. */
+export function NotARunner({ screen = 'dashboard' }: { screen?: 'dashboard' | 'earnings' }) {
   return (
     <Card className="stack stack--start not-a-runner" aria-labelledby="not-a-runner-heading">
       <IconTile name="bicycle" />
       <h1 id="not-a-runner-heading" className="not-a-runner__heading">
-        Deliver with your community
+        <Trans>Deliver with your community</Trans>
       </h1>
       <p>
-        {screen} is for runners, and your account is set up for buying only. Runners see orders waiting near them, shop at the store and deliver them. They
-        earn: {RUNNER_EARNINGS}.
+        {screen === 'earnings' ? (
+          <Trans>
+            The Earnings screen is for runners, and your account is set up for buying only. Runners see orders waiting near them, shop at the store and deliver
+            them. They earn: {RUNNER_EARNINGS}.
+          </Trans>
+        ) : (
+          <Trans>
+            The runner dashboard is for runners, and your account is set up for buying only. Runners see orders waiting near them, shop at the store and deliver
+            them. They earn: {RUNNER_EARNINGS}.
+          </Trans>
+        )}
       </p>
-      <p>To start, add the Runner role to your profile.</p>
+      <p>
+        <Trans>To start, add the Runner role to your profile.</Trans>
+      </p>
       <ButtonLink to="/profile" variant="primary">
-        Add Runner Role in Profile
+        <Trans>Add Runner Role in Profile</Trans>
       </ButtonLink>
     </Card>
   )

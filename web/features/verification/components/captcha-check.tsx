@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { VerificationClientConfig } from '../../../../modules/verification/contract'
 import { Spinner } from '../../../ui/loading-screen'
 import { useToast } from '../../../ui/toast'
 import { requestCaptchaPass } from '../api/use-phone-verification'
-import { CAPTCHA_UNAVAILABLE } from './captcha-unavailable'
+import { captchaUnavailable } from './captcha-unavailable'
 import { RecaptchaBox } from './recaptcha-box'
 
 type CaptchaCheckProps = {
@@ -20,6 +21,7 @@ export function CaptchaCheck({ captcha, onTokenChange }: CaptchaCheckProps) {
 
 /** Ticking the box asks the server for a single-use pass, which the manual verification spends. */
 function EmbeddedCaptcha({ onTokenChange }: Pick<CaptchaCheckProps, 'onTokenChange'>) {
+  const { t } = useLingui()
   const { toast } = useToast()
   const [state, setState] = useState<'unticked' | 'checking' | 'passed'>('unticked')
 
@@ -37,7 +39,7 @@ function EmbeddedCaptcha({ onTokenChange }: Pick<CaptchaCheckProps, 'onTokenChan
     } catch (error) {
       console.error('Captcha pass refused:', error)
       setState('unticked')
-      toast(CAPTCHA_UNAVAILABLE)
+      toast(captchaUnavailable())
     }
   }
 
@@ -45,10 +47,12 @@ function EmbeddedCaptcha({ onTokenChange }: Pick<CaptchaCheckProps, 'onTokenChan
     <label className="checkbox captcha-check">
       <input type="checkbox" checked={state !== 'unticked'} disabled={state === 'checking'} onChange={(event) => tick(event.target.checked)} />
       <span className="checkbox__text">
-        <span className="checkbox__title">I'm not a robot</span>
-        <span className="checkbox__description">{state === 'passed' ? 'Check passed.' : 'Tick the box to continue.'}</span>
+        <span className="checkbox__title">
+          <Trans>I'm not a robot</Trans>
+        </span>
+        <span className="checkbox__description">{state === 'passed' ? t`Check passed.` : t`Tick the box to continue.`}</span>
       </span>
-      {state === 'checking' && <Spinner label="Checking" />}
+      {state === 'checking' && <Spinner label={t`Checking`} />}
     </label>
   )
 }

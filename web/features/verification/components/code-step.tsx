@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type KeyboardEvent, type ReactNode, useRef } from 'react'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../../modules/verification/contract'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
@@ -46,8 +47,9 @@ export function CodeStep({
   onVerify,
   onResend,
   onChangePhone,
-  changeLabel = 'Change Phone Number',
+  changeLabel,
 }: CodeStepProps) {
+  const { t } = useLingui()
   const { toast } = useToast()
   const form = useValidatedForm({ code: '' })
   const code = form.values.code
@@ -59,7 +61,7 @@ export function CodeStep({
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || complete) return
     event.preventDefault()
-    toast({ title: 'Invalid Code', description: MESSAGES.enterCode, variant: 'destructive' })
+    toast({ title: t`Invalid Code`, description: MESSAGES.enterCode, variant: 'destructive' })
   }
 
   return (
@@ -78,13 +80,13 @@ export function CodeStep({
       }}
     >
       <Field
-        label="Verification code"
+        label={t`Verification code`}
         error={form.errors.code}
         hint={
           phoneInHeading ? undefined : (
-            <>
+            <Trans>
               Enter the {CODE_LENGTH}-digit code we sent to <strong className="nowrap">{phone}</strong>.
-            </>
+            </Trans>
           )
         }
       >
@@ -110,21 +112,25 @@ export function CodeStep({
       {children}
       <Button type="submit" variant="primary" block disabled={!complete || verifying} aria-busy={verifying || undefined}>
         {verifying && <Spinner />}
-        {verifying ? 'Verifying...' : 'Verify'}
+        {verifying ? t`Verifying...` : t`Verify`}
       </Button>
       <div className="code-step__resend">
         <Button type="button" block disabled={secondsLeft > 0 || resending || resendBlocked} aria-busy={resending || undefined} onClick={onResend}>
           {resending && <Spinner />}
-          Resend Code
+          <Trans>Resend Code</Trans>
         </Button>
         {/* Shown, not announced every second; the status below speaks once, when the wait is over. */}
-        {secondsLeft > 0 && <p className="meta code-step__countdown">You can resend the code in {secondsLeft}s.</p>}
+        {secondsLeft > 0 && (
+          <p className="meta code-step__countdown">
+            <Trans comment="{secondsLeft} is a number of seconds; s stands for seconds">You can resend the code in {secondsLeft}s.</Trans>
+          </p>
+        )}
         <p className="visually-hidden" role="status">
-          {secondsLeft === 0 && !resendBlocked ? 'You can resend the code now.' : ''}
+          {secondsLeft === 0 && !resendBlocked ? t`You can resend the code now.` : ''}
         </p>
       </div>
       <button type="button" className="text-link code-step__change" onClick={onChangePhone}>
-        {changeLabel}
+        {changeLabel ?? t`Change Phone Number`}
       </button>
     </form>
   )

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useToast } from '../../../ui/toast'
-import { CAPTCHA_UNAVAILABLE } from './captcha-unavailable'
+import { captchaUnavailable } from './captcha-unavailable'
 
 type Grecaptcha = {
   ready(callback: () => void): void
@@ -53,12 +53,12 @@ export function RecaptchaBox({ siteKey, onTokenChange }: { siteKey: string; onTo
           'expired-callback': () => tokenChange.current(null),
           'error-callback': () => {
             tokenChange.current(null)
-            toast(CAPTCHA_UNAVAILABLE)
+            toast(captchaUnavailable())
           },
         })
       })
       .catch(() => {
-        if (!cancelled) toast(CAPTCHA_UNAVAILABLE)
+        if (!cancelled) toast(captchaUnavailable())
       })
     return () => {
       cancelled = true

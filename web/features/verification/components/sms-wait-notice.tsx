@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { formatWait } from '../../../lib/format-wait'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
 
@@ -8,18 +9,23 @@ import { useSecondsLeft } from '../../../lib/use-seconds-left'
  */
 export function SmsWaitNotice({ until }: { until: number }) {
   const secondsLeft = useSecondsLeft(until)
+  const waitLeft = formatWait(secondsLeft)
   return (
     <div className="form-notice form-notice--error sms-wait">
       <p role="alert">
-        <strong>Too many requests.</strong> Please wait before asking for another code.
+        <Trans>
+          <strong>Too many requests.</strong> Please wait before asking for another code.
+        </Trans>
       </p>
       {secondsLeft > 0 && (
         <p>
-          You can ask for a new code in <strong className="sms-wait__time">{formatWait(secondsLeft)}</strong>.
+          <Trans>
+            You can ask for a new code in <strong className="sms-wait__time">{waitLeft}</strong>.
+          </Trans>
         </p>
       )}
       <p role="status" className={secondsLeft > 0 ? 'visually-hidden' : undefined}>
-        {secondsLeft === 0 ? 'You can ask for a new code now.' : ''}
+        {secondsLeft === 0 ? <Trans>You can ask for a new code now.</Trans> : ''}
       </p>
     </div>
   )

@@ -1,0 +1,31 @@
+import type { Database } from '../../db/database'
+import type { Order } from './contract'
+import type { OrderRow } from './schema'
+
+/** What the buyer's view of an active order says of its runner: the last point (after pick-up only) and the ETA. */
+export type Whereabouts = { [Field in 'runnerLocation' | 'eta']: Exclude<Order[Field], undefined> }
+
+/**
+ * What orders asks of tracking (the runner's last point and the ETA): the buyer's whereabouts of
+ * the orders a view shows, and, inside each move's transaction, the order as it moved, so that a
+ * pick-up records the arrival it predicts, a delivery its arrival, and a move that ends the order
+ * (or sends it back to the offers) drops its point. Tracking builds on orders (its rows refer to
+ * orders'), so orders cannot import it: where the modules are put together (server/app.ts, the
+ * jobs, the CLI) tracking's door is connected here once, as trust's is.
+ */
+export interface OrderTracking {
+  whereabouts(db: Database, rows: readonly OrderRow[], now: Date): Promise<Map<string, Whereabouts>>
+  moved(tx: Database, row: OrderRow): Promise<void>
+}
+
+let connected: OrderTracking | undefined
+
+/** Connects tracking's door to orders, once where the modules are put together. */
+export function connectOrderTracking(tracking: OrderTracking) {
+  connected = tracking
+}
+
+export function orderTracking(): OrderTracking {
+  if (!connected) throw new Error('Tracking is not connected to orders: call orderRecords.connectOrderTracking(...) where the modules are put together')
+  return connected
+}
