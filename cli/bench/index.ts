@@ -10,6 +10,7 @@ import { fanOut } from './fan-out'
 import { groceryCheckout, grocerySweep } from './grocery'
 import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
+import { languages } from './languages'
 import { payoutsOnPostgres } from './payouts'
 import { type Bench, formatReport } from './report'
 import { runnersOnPostgres } from './runners'
@@ -20,6 +21,7 @@ import { twoInstances } from './two-instances'
 /** Run in order: the bundle first, because it builds dist/ when missing and the servers serve it. Later issues append here. */
 const benches: Bench[] = [
   { name: 'landing bundle', run: landingBundle },
+  { name: 'languages', run: languages },
   { name: 'startup', run: startupTime },
   { name: 'health throughput', run: healthThroughput },
   { name: 'attacks', run: attacks },
