@@ -22,8 +22,8 @@ const STORE = { name: 'Location Bench Store', address: '5 Bench Rd, Edison, NJ 0
 const loadRow = (name: string, load: LocationLoadResult) => [
   name,
   load.reports.toLocaleString('en-US'),
-  String(load.kept),
-  String(load.coalesced),
+  load.kept.toLocaleString('en-US'),
+  load.coalesced.toLocaleString('en-US'),
   String(load.errors),
   milliseconds(load.p50),
   milliseconds(load.p99),
