@@ -3,6 +3,7 @@ import { orderRecords } from '../../modules/orders/index'
 import { estimatedRouter, orderTracking } from '../../modules/tracking/index'
 import { orderTrust } from '../../modules/trust/index'
 import { afterTheDoor } from './after-the-door'
+import { arrivalEstimates } from './arrival'
 import { attacks } from './attacks'
 import { catalogOnPostgres } from './catalog'
 import { checkoutAndSweep } from './checkout'
@@ -11,6 +12,7 @@ import { groceryCheckout, grocerySweep } from './grocery'
 import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
 import { languages } from './languages'
+import { runnerLocations } from './locations'
 import { payoutsOnPostgres } from './payouts'
 import { type Bench, formatReport } from './report'
 import { runnersOnPostgres } from './runners'
@@ -35,6 +37,8 @@ const benches: Bench[] = [
   { name: 'payouts on PostgreSQL', run: payoutsOnPostgres },
   { name: 'grocery checkout on PostgreSQL', run: groceryCheckout },
   { name: 'grocery sweep on PostgreSQL', run: grocerySweep },
+  { name: 'runner locations on PostgreSQL', run: runnerLocations },
+  { name: 'arrival estimates on PostgreSQL', run: arrivalEstimates },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.
