@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright'
-import { LANGUAGES, type Language } from '../../modules/shared/languages'
+import { LANGUAGES, type Language } from '../../modules/shared/index'
 import { buildWeb } from '../../web/build'
 import { launchBrowser, PHONE } from '../../web/e2e/chromium'
 import { DIST_DIR, moduleScripts, staticImportClosure } from './landing-bundle'
