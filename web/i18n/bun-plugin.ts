@@ -25,7 +25,7 @@ export function linguiPlugin(): BunPlugin {
         if (!MACRO_IMPORT.test(source)) return { contents: source, loader }
         const { code } = await transform(source, path, { macro: { descriptorFields: 'all' }, sourceMaps: 'inline' })
         return {
-          contents: code.replace(ENGLISH_MESSAGE, (_, literal: string) => `message: ${JSON.stringify(compileMessage(stringValue(literal)))}`),
+          contents: compileEnglishMessages(code),
           loader: 'jsx',
         }
       })
@@ -39,8 +39,57 @@ export function linguiPlugin(): BunPlugin {
 
 const MACRO_IMPORT = /from\s+['"]@lingui\/[a-z]+\/macro['"]/
 
-/** The transformer writes each descriptor's English as `message: "…"` (or '…'). */
-const ENGLISH_MESSAGE = /message: ("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g
+/**
+ * Each descriptor's English compiled where it stands, the rest of the code untouched. The transformer
+ * marks each descriptor `/*i18n*\/ { id, message, values?, components?, comment? }` (in varying
+ * order); only the `message` at the top level of that object is its English: any other object's
+ * `message` (a form's `{ message: '' }`, a value's own) is the program's.
+ */
+export function compileEnglishMessages(code: string): string {
+  let compiled = ''
+  let from = 0
+  for (let mark = code.indexOf(DESCRIPTOR_MARK); mark !== -1; mark = code.indexOf(DESCRIPTOR_MARK, from)) {
+    const english = topLevelMessage(code, code.indexOf('{', mark))
+    if (!english) {
+      compiled += code.slice(from, mark + DESCRIPTOR_MARK.length)
+      from = mark + DESCRIPTOR_MARK.length
+      continue
+    }
+    compiled += `${code.slice(from, english.start)}${JSON.stringify(compileMessage(stringValue(code.slice(english.start, english.end))))}`
+    from = english.end
+  }
+  return compiled + code.slice(from)
+}
+
+const DESCRIPTOR_MARK = '/*i18n*/'
+
+/** Where the string literal of `message:` at the top level of the object opening at `open` stands. */
+function topLevelMessage(code: string, open: number): { start: number; end: number } | null {
+  let depth = 0
+  for (let at = open; at < code.length; at++) {
+    const character = code[at]!
+    if (character === '"' || character === "'" || character === '`') {
+      at = stringEnd(code, at)
+    } else if (character === '{' || character === '(' || character === '[') {
+      depth++
+    } else if (character === '}' || character === ')' || character === ']') {
+      if (--depth === 0) return null
+    } else if (depth === 1 && code.startsWith('message:', at) && !/[\w$.]/.test(code[at - 1]!)) {
+      const start = code.slice(at + 'message:'.length).search(/\S/) + at + 'message:'.length
+      if (code[start] !== '"' && code[start] !== "'") return null
+      return { start, end: stringEnd(code, start) + 1 }
+    }
+  }
+  return null
+}
+
+/** The index of the quote closing the string literal that opens at `open`. */
+function stringEnd(code: string, open: number): number {
+  const quote = code[open]
+  let at = open + 1
+  while (at < code.length && code[at] !== quote) at += code[at] === '\\' ? 2 : 1
+  return at
+}
 
 /** A JS string literal's value, escapes and all: the transformer's own output, so it is code we wrote. */
 const stringValue = (literal: string): string => new Function(`return ${literal}`)()
