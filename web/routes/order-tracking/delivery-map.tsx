@@ -9,6 +9,14 @@ export type MapPlace = { latitude: number; longitude: number; name: string; stre
 export type DeliveryMapProps = { store: MapPlace; home: MapPlace; runner: MapPlace | null; tiles: MapSettings }
 
 const STYLE_ID = 'leaflet-stylesheet'
+const RUNNER_PANE = 'runner'
+const LABEL_SIDES = {
+  store: { direction: 'left', offset: [-8, 0] },
+  home: { direction: 'right', offset: [8, 0] },
+  runner: { direction: 'top', offset: [0, -8] },
+} as const satisfies Record<string, L.TooltipOptions>
+/** Room beside the points for their labels (a label is at most 9rem wide), above for the runner's, and below for the scale. */
+const LABEL_ROOM = { paddingTopLeft: [150, 40], paddingBottomRight: [150, 56] } as const satisfies L.FitBoundsOptions
 /** Close enough to read the streets, never so close that the three points crowd one corner. */
 const MAX_ZOOM = 16
 
@@ -32,10 +40,14 @@ function pointOf(place: MapPlace, kind: 'store' | 'home' | 'runner') {
     radius: kind === 'runner' ? 9 : 7,
     className: `delivery-map__point delivery-map__point--${kind}`,
     interactive: false,
+    // The runner's mark over every label: where they are matters more than a street name it passes under.
+    ...(kind === 'runner' && { pane: RUNNER_PANE }),
   })
   return marker.bindTooltip(labelOf(place), {
     permanent: true,
-    direction: kind === 'home' ? 'bottom' : 'top',
+    // Apart from one another as a drive usually lays them out (the store and the home a few streets
+    // apart, the runner anywhere between or beyond), and clear of the point so the arrow does not cut into it.
+    ...LABEL_SIDES[kind],
     className: `delivery-map__label delivery-map__label--${kind}`,
   })
 }
@@ -52,14 +64,13 @@ export default function DeliveryMap({ store, home, runner, tiles }: DeliveryMapP
 
   useEffect(() => {
     addLeafletStylesheet()
-    const drawn = L.map(container.current!, { attributionControl: false, scrollWheelZoom: false, zoomSnap: 0.5 })
-    if (tiles.tileUrl) {
-      L.tileLayer(tiles.tileUrl, { maxZoom: 19 }).addTo(drawn)
-      L.control
-        .attribution({ prefix: false })
-        .addAttribution(escapeText(tiles.attribution ?? ''))
-        .addTo(drawn)
-    }
+    // No zoom buttons: on a phone they sat on the labels, and the words beside the map carry what it shows.
+    // Pinching, a double tap and the keyboard's + and - still zoom; the page's scroll never does.
+    const drawn = L.map(container.current!, { attributionControl: false, zoomControl: false, scrollWheelZoom: false, zoomSnap: 0.5 })
+    if (tiles.tileUrl) L.tileLayer(tiles.tileUrl, { maxZoom: 19 }).addTo(drawn)
+    if (tiles.tileUrl && tiles.attribution) L.control.attribution({ prefix: false }).addAttribution(escapeText(tiles.attribution)).addTo(drawn)
+    // Above Leaflet's tooltips (650) and below its popups (700).
+    drawn.createPane(RUNNER_PANE).style.zIndex = '660'
     // The stores are in the US, where distances are told in miles.
     L.control.scale({ metric: false, imperial: true }).addTo(drawn)
     pointOf(store, 'store').addTo(drawn)
@@ -82,7 +93,7 @@ export default function DeliveryMap({ store, home, runner, tiles }: DeliveryMapP
       runnerMark.current = null
     }
     const points = [store, home, ...(runner ? [runner] : [])].map((place) => L.latLng(place.latitude, place.longitude))
-    drawn.fitBounds(L.latLngBounds(points), { padding: [48, 48], maxZoom: MAX_ZOOM })
+    drawn.fitBounds(L.latLngBounds(points), { ...LABEL_ROOM, maxZoom: MAX_ZOOM })
   }, [store, home, runner])
 
   return <div ref={container} className="delivery-map__canvas" />
