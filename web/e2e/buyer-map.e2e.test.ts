@@ -3,6 +3,7 @@ import type { Page } from 'playwright'
 import type { CurrentUserResponse } from '../../modules/accounts/contract'
 import type { Order } from '../../modules/orders/contract'
 import { expectComfortableLayout, heading } from './account-steps'
+import { seriousViolations } from './axe'
 import { useServerAndBrowser } from './harness'
 import { orderSteps } from './order-steps'
 import { desktopShotAt, shotAt } from './phone-shots'
@@ -105,6 +106,7 @@ describe("the buyer's map", () => {
     await map.getByText('An estimate from the distance and what is left to shop; traffic can change it.').waitFor()
     expect(await map.getByText(/Location last updated/).count()).toBe(0)
     await expectComfortableLayout(buyer)
+    expect(await seriousViolations(buyer)).toEqual([])
     await desktopShotAt(buyer, 'buyer-map-on-the-way-desktop', map)
 
     // All of it over the stream: the page never reloaded, and nothing went to a tile server or anywhere else.
