@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import type { Order } from '../../../modules/orders/contract'
+import { useFormat } from '../../i18n/format'
 import { useClock } from '../../lib/clock'
 
 /** A runner's point older than this is told with its age (issue 40: "Location last updated 3 min ago"). */
@@ -21,13 +22,12 @@ function useNow(everyMs: number): number {
  * is not the buyer's to see); after it, how old their last point is once it is more than 2 minutes old.
  */
 export function ArrivalLine({ order }: { order: Order }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
+  const format = useFormat()
   const now = useNow(LOOK_AGAIN_MS)
   const store = order.storeName
   const point = order.runnerLocation
   const age = point ? now - Date.parse(point.at) : 0
-  // The order's times are told in its store's time zone, as its window is.
-  const timeOfDay = new Intl.DateTimeFormat(`${i18n.locale}-u-nu-latn`, { hour: 'numeric', minute: '2-digit', timeZone: order.storeTimeZone })
 
   let where: string | null = null
   if (order.status === 'runner_accepted') where = t`Shopping at ${store}`
@@ -40,7 +40,8 @@ export function ArrivalLine({ order }: { order: Order }) {
   let when = t`Arrival time not known yet`
   if (order.eta) {
     const minutes = order.eta.minutes
-    const time = timeOfDay.format(new Date(order.eta.at))
+    // The order's times are told in its store's time zone, as its window is.
+    const time = format.dateTime(new Date(order.eta.at), { hour: 'numeric', minute: '2-digit', timeZone: order.storeTimeZone })
     when = minutes < 1 ? t`Arriving any minute now (${time})` : t`Arriving in about ${minutes} min (${time})`
   }
 
