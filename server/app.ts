@@ -59,7 +59,13 @@ export function createApi(
   return new Elysia()
     .use(observeRequests(deps.logger ?? createLogger(deps.config), metrics.http))
     .use(errorPlugin)
-    .use(securityHeaders({ production: deps.config.NODE_ENV === 'production', firebaseAuthEmulatorHost: deps.config.FIREBASE_AUTH_EMULATOR_HOST }))
+    .use(
+      securityHeaders({
+        production: deps.config.NODE_ENV === 'production',
+        firebaseAuthEmulatorHost: deps.config.FIREBASE_AUTH_EMULATOR_HOST,
+        mapTileUrl: deps.config.MAP_TILE_URL,
+      }),
+    )
     .use(requestLimits)
     .use(answerTurns)
     .use(crossSiteGuard(deps.config.APP_URL))

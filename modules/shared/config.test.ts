@@ -77,3 +77,10 @@ test('the development clock offset is minutes ahead, and never in production', (
   )
   expect(loadConfig({ DEV_CLOCK_OFFSET_MINUTES: '0', NODE_ENV: 'production' }).DEV_CLOCK_OFFSET_MINUTES).toBe(0)
 })
+
+test("a map tile URL must be Leaflet's template, with {z}, {x} and {y}, or the server stops at start naming it", () => {
+  expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}/{y}.png' }).MAP_TILE_URL).toBe('https://tiles.example.net/{z}/{x}/{y}.png')
+  expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.net/map.png' })).toThrow(
+    /^Invalid configuration: MAP_TILE_URL must have \{z\}, \{x\} and \{y\} in it/,
+  )
+})

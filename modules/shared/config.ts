@@ -29,6 +29,17 @@ export const configSchema = z.object({
   CENSUS_GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov'),
   /** An OSRM-compatible route service (`/route/v1/driving`) the buyer's ETA takes its drives from. Unset: the estimate (straight line × detour ÷ urban speed), with no call out. */
   ROUTING_URL: z.string().url().optional(),
+  /**
+   * Raster map tiles for the buyer's tracking map, as Leaflet takes them ('https://tiles.example.com/{z}/{x}/{y}.png').
+   * Unset: the store, the runner and the home on a plain background, and no one else learns where the buyer lives.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .url()
+    .refine((value) => value.includes('{z}') && value.includes('{x}') && value.includes('{y}'), 'must have {z}, {x} and {y} in it')
+    .optional(),
+  /** The credit the tile provider asks for, shown on the map ('© OpenStreetMap contributors'); plain text. */
+  MAP_TILE_ATTRIBUTION: z.string().min(1).optional(),
   /** Firebase phone sign-in. Set all four to verify phones with Firebase instead of the embedded SMS sender. */
   FIREBASE_PROJECT_ID: z.string().min(1).optional(),
   FIREBASE_CLIENT_EMAIL: z.string().email().optional(),

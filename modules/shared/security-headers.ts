@@ -45,10 +45,21 @@ const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 }
 
-/** The policy, letting the page reach Firebase's Auth emulator too when the server checks tokens against it. */
-export function contentSecurityPolicy(firebaseAuthEmulatorHost?: string) {
+/** The origin a tile URL template loads from; Leaflet's {s} subdomains become a wildcard. */
+export const tileOrigin = (mapTileUrl: string) => /^https?:\/\/[^/]+/.exec(mapTileUrl.replaceAll('{s}', '*'))![0]
+
+/**
+ * The policy, letting the page reach Firebase's Auth emulator too when the server checks tokens
+ * against it, and the tracking map's tiles when the operator chose a provider (MAP_TILE_URL).
+ */
+export function contentSecurityPolicy(firebaseAuthEmulatorHost?: string, mapTileUrl?: string) {
   const emulator = firebaseAuthEmulatorHost ? [`http://${firebaseAuthEmulatorHost}`] : []
-  return Object.entries({ ...CONTENT_SECURITY_POLICY, 'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...emulator] })
+  const tiles = mapTileUrl ? [tileOrigin(mapTileUrl)] : []
+  return Object.entries({
+    ...CONTENT_SECURITY_POLICY,
+    'img-src': [...CONTENT_SECURITY_POLICY['img-src'], ...tiles],
+    'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], ...emulator],
+  })
     .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
     .join('; ')
 }
@@ -60,9 +71,17 @@ const keepsOwnCaching = (request: Request, path: string) => path === '/api/items
  * Headers every answer carries, API, files and errors alike. HSTS only where the app is served over HTTPS.
  * API answers are personal (a profile, an order, a refusal), so no browser or proxy cache may keep them.
  */
-export function securityHeaders({ production, firebaseAuthEmulatorHost }: { production: boolean; firebaseAuthEmulatorHost?: string }) {
+export function securityHeaders({
+  production,
+  firebaseAuthEmulatorHost,
+  mapTileUrl,
+}: {
+  production: boolean
+  firebaseAuthEmulatorHost?: string
+  mapTileUrl?: string
+}) {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(firebaseAuthEmulatorHost),
+    'content-security-policy': contentSecurityPolicy(firebaseAuthEmulatorHost, mapTileUrl),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -70,7 +89,7 @@ export function securityHeaders({ production, firebaseAuthEmulatorHost }: { prod
     'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self "https://js.stripe.com")',
   }
   if (production) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains'
-  return new Elysia({ name: 'shared/security-headers', seed: [production, firebaseAuthEmulatorHost] }).onRequest(({ request, set }) => {
+  return new Elysia({ name: 'shared/security-headers', seed: [production, firebaseAuthEmulatorHost, mapTileUrl] }).onRequest(({ request, set }) => {
     Object.assign(set.headers, headers)
     const path = requestPath(request)
     if (path && (path === '/api' || path.startsWith('/api/')) && !keepsOwnCaching(request, path)) set.headers['cache-control'] = 'no-store'

@@ -56,3 +56,10 @@ export const estimatedDriveSeconds = (straightLineMeters: number) => (straightLi
 
 /** Minutes left in the store before the runner drives: each unpicked line, then the till. */
 export const storeMinutes = (unpickedLines: number) => unpickedLines * SHOPPING_MINUTES_PER_LINE + CHECKOUT_MINUTES
+
+/**
+ * GET /api/tracking/map: where the tracking map's tiles come from, as the operator set them
+ * (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). Null: no tiles, the points alone on a plain background.
+ */
+export const mapSettingsSchema = z.object({ tileUrl: z.string().nullable(), attribution: z.string().nullable() })
+export type MapSettings = z.infer<typeof mapSettingsSchema>

@@ -1,16 +1,22 @@
 import { Elysia } from 'elysia'
 import type { SessionPlugin } from '../accounts/index'
 import type { ModuleDeps } from '../shared/index'
-import { locationReportResponseSchema } from './contract'
+import { locationReportResponseSchema, mapSettingsSchema } from './contract'
 import { reportLocation } from './location-report'
 
 export interface TrackingRouteDeps extends ModuleDeps {
   session: SessionPlugin
 }
 
-export function trackingRoutes({ db, clock, session }: TrackingRouteDeps) {
+export function trackingRoutes({ db, clock, config, session }: TrackingRouteDeps) {
+  const mapSettings = { tileUrl: config.MAP_TILE_URL ?? null, attribution: config.MAP_TILE_ATTRIBUTION ?? null }
   return (
     new Elysia({ name: 'tracking', prefix: '/api' })
+      // Public, like the other screens' settings: the same for everyone, and it says nothing of anyone.
+      .get('/tracking/map', () => mapSettings, {
+        response: mapSettingsSchema,
+        detail: { summary: "Where the tracking map's tiles come from (MAP_TILE_URL) and their credit; null for none, the points alone on a plain background" },
+      })
       .use(session)
       // The body is checked in the handler, after the session and the order's party: strangers learn nothing of what it takes.
       .post(

@@ -16,6 +16,7 @@ import { ApiError } from '../lib/http'
 import { ButtonLink } from '../ui/button'
 import { ShopPage } from '../ui/shop-page'
 import { ChangeWindow } from './order-tracking/change-window'
+import { DeliveryMapCard } from './order-tracking/delivery-map-card'
 import { DoorstepPhoto, GroceriesCard } from './order-tracking/groceries-card'
 import { OrderAgain } from './order-tracking/order-again'
 import { OrderItems } from './order-tracking/order-items'
@@ -70,6 +71,7 @@ function Tracking({ order, live }: { order: Order; live: boolean }) {
     <div className="tracking-layout">
       <SubstitutionRequests order={order} />
       <StatusHero order={order} />
+      <DeliveryMapCard order={order} />
       <RatingPrompt order={order} viewerId={viewerId} />
       <ChangeWindow order={order} />
       <CancelWhileWaiting order={order} />
