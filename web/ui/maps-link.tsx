@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { Icon } from './icon'
 
 /**
@@ -9,13 +9,17 @@ import { Icon } from './icon'
  */
 export const mapsSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
 
-/** 'Open in Maps' for an address, in the phone's maps app; `place` names it for screen readers ('Open Patel Family Grocers in Maps'). */
+/**
+ * 'Open in Maps' for an address, in the phone's maps app. `place` follows for screen readers
+ * ('Open in Maps: Patel Family Grocers'), after the words shown, so a voice command saying them still finds it.
+ */
 export function MapsLink({ address, place }: { address: string; place: string }) {
-  const { t } = useLingui()
   return (
-    <a href={mapsSearchUrl(address)} className="maps-link" target="_blank" rel="noopener noreferrer" aria-label={t`Open ${place} in Maps`}>
+    <a href={mapsSearchUrl(address)} className="maps-link" target="_blank" rel="noopener noreferrer">
       <Icon name="mapPin" className="icon icon--small" />
-      {t`Open in Maps`}
+      <Trans>
+        Open in Maps<span className="visually-hidden">: {place}</span>
+      </Trans>
     </a>
   )
 }
