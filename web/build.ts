@@ -19,7 +19,7 @@ export async function buildWeb(outdir = 'dist') {
     naming: { entry: '[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
     define: { 'process.env.NODE_ENV': '"production"' },
     publicPath: '/',
-    plugins: [linguiPlugin({ idOnly: true })],
+    plugins: [linguiPlugin()],
   })
   if (!app.success) throw new AggregateError(app.logs, 'Building the web app failed')
 
@@ -32,7 +32,9 @@ export async function buildWeb(outdir = 'dist') {
   const shellAssets = outputs.filter((path) => path.startsWith('/assets/') && indexHtml.includes(path))
   const precache = ['/index.html', ...shellAssets, '/manifest.webmanifest', '/pwa-icon.svg', '/icons/icon-192.png']
   // Every screen's chunk too, so a reload offline works on screens opened before the worker took over.
-  const screenAssets = outputs.filter((path) => path.startsWith('/assets/') && !shellAssets.includes(path))
+  // Not the languages' catalogs (web/i18n/catalogs.ts): nobody downloads a language they did not
+  // choose; the one chosen is kept by the worker when it is first fetched.
+  const screenAssets = outputs.filter((path) => path.startsWith('/assets/') && !shellAssets.includes(path) && !LANGUAGE_CATALOG.test(path))
   const hasher = new Bun.CryptoHasher('sha256').update(outputs.sort().join('\n')).update(indexHtml)
   // Precached public files are served from the cache, so a new icon or manifest needs a new version too.
   for (const path of precache.filter((path) => path !== '/index.html' && !path.startsWith('/assets/'))) {
@@ -61,6 +63,9 @@ export async function buildWeb(outdir = 'dist') {
   if (!pushWorker.success) throw new AggregateError(pushWorker.logs, 'Building the push service worker failed')
   return { outputs, precache, version }
 }
+
+/** A language's compiled catalog, named after its web/locales/<lang>/messages.po. */
+const LANGUAGE_CATALOG = /^\/assets\/messages-[^/]+\.js$/
 
 /**
  * /landing has a page of its own that paints with React alone (web/landing-main.tsx). Its head is

@@ -1,5 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import type { Language } from '../modules/shared/contract'
+import { chooseLanguage, currentLanguage } from './i18n/language'
 import { LanguageProvider } from './i18n/language-provider'
 import { startInLanguage } from './i18n/start'
 import { deviceOwner } from './lib/personal-data'
@@ -20,7 +22,27 @@ function SignedInAware() {
       .then(async (response) => Boolean(((await response.json().catch(() => null)) as { user?: unknown } | null)?.user) && response.ok)
       .then(setSignedIn, () => {})
   }, [])
-  return <LandingPage signedIn={signedIn} />
+  return <LandingPage signedIn={signedIn} onChooseLanguage={(language) => void chooseOnLanding(language, signedIn)} />
+}
+
+/**
+ * The landing's own page has no query client: someone signed in has the choice saved on their
+ * account with a plain request, and goes back to the language they had should it be refused.
+ */
+async function chooseOnLanding(language: Language, signedIn: boolean) {
+  const previous = currentLanguage()
+  await chooseLanguage(language).catch(() => {})
+  if (!signedIn) return
+  const saved = await fetch('/api/user/profile', {
+    method: 'PATCH',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ language }),
+  }).then(
+    (response) => response.ok,
+    () => false,
+  )
+  if (!saved) await chooseLanguage(previous)
 }
 
 // Painted once in the visitor's language. A promise, not a top-level await, which splits the bundle into many more chunks.

@@ -2,12 +2,11 @@ import type { DatabaseHandle } from '../../db/client'
 import type { Database } from '../../db/database'
 import { createAccount, markPhoneVerified } from '../../modules/accounts/index'
 import { type LocatedStoreRecord, listStores, storeImport } from '../../modules/catalog/index'
-import { captureClaim, orderLines, orderMoves } from '../../modules/orders/index'
+import { orderMoves } from '../../modules/orders/index'
 import { embeddedGateway } from '../../modules/payments/gateways/index'
 import { groceries, intents } from '../../modules/payments/index'
-import type { PayoutTerms } from '../../modules/payouts/index'
 import { windowTermsOf } from '../../modules/scheduling/index'
-import { type Clock, loadConfig, systemClock, toE164 } from '../../modules/shared/index'
+import { type Clock, type Coordinates, loadConfig, systemClock, toE164 } from '../../modules/shared/index'
 
 /** How many set-up calls run at once: enough to fill the server, few enough to leave it answering. */
 const CONCURRENCY = 12
@@ -29,9 +28,10 @@ const json = (body: unknown, cookie?: string) => ({
 
 /**
  * Someone signed in with a verified phone and a complete profile at 08817, through the API but
- * for the SMS step. `exchange` keeps each bench's phone numbers apart from another's.
+ * for the SMS step. `exchange` keeps each bench's phone numbers apart from another's; `home`
+ * places their door there instead of at the ZIP code's centre.
  */
-export async function benchPerson(base: string, handle: DatabaseHandle, index: number, roles: string[], exchange: number) {
+export async function benchPerson(base: string, handle: DatabaseHandle, index: number, roles: string[], exchange: number, home?: Coordinates) {
   const phone = `(201) ${exchange + Math.floor(index / 10_000)}-${String(index % 10_000).padStart(4, '0')}`
   const names = { firstName: 'Bench', lastName: `Person ${index}` }
   const register = await fetch(
@@ -46,7 +46,7 @@ export async function benchPerson(base: string, handle: DatabaseHandle, index: n
   await markPhoneVerified(handle.db, systemClock, user.id, toE164(phone)!, 'sms')
   const completed = await fetch(
     `${base}/api/auth/complete-profile`,
-    json({ ...names, roles, address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817' }, cookie),
+    json({ ...names, roles, address: '12 Oak Tree Rd', city: 'Edison', state: 'NJ', zipCode: '08817', ...home }, cookie),
   )
   if (!completed.ok) throw new Error(`profile completion failed: ${completed.status}`)
   return { cookie, id: user.id }
@@ -188,33 +188,4 @@ export async function paidOrder(
   clock: Clock = systemClock,
 ): Promise<string> {
   return (await checkedOutOrder(handle, { buyerId, store, idempotencyKey, clock })).orderId
-}
-
-/**
- * An order placed, accepted with its card captured, picked up with everything found, and
- * delivered at one instant (`at`, in ms): each step the orders' own move, on a clock stopped
- * there, so its runner's earnings line is written as a delivery writes it (no platform share,
- * paid out a day after `at` unless told).
- */
-export async function deliveredOrder(
-  handle: Pick<DatabaseHandle, 'db'>,
-  buyerId: string,
-  runnerId: string,
-  store: BenchStore,
-  key: string,
-  at: number,
-  terms: PayoutTerms = { platformShareBps: 0, holdHours: 24 },
-) {
-  const { db } = handle
-  const clock: Clock = { now: () => new Date(at) }
-  const gateway = benchGateway(db, clock)
-  const orderId = await paidOrder(handle, buyerId, store, key, clock)
-  const claimed = await orderMoves.claim(db, clock, orderId, runnerId)
-  if (!claimed || (await captureClaim(db, gateway, clock, orderId, 'when a runner accepted')).outcome !== 'captured')
-    throw new Error(`order ${orderId} was not captured`)
-  const found = orderLines.settledAtPickup(claimed.items, new Map(claimed.items.map((item) => [item.id, true])), clock.now())
-  if (!(await orderMoves.reportPickup(db, clock, orderId, runnerId, { items: found, itemsWere: claimed.items, actualGroceryCents: 1598 })))
-    throw new Error(`order ${orderId} was not picked up`)
-  if (!(await orderMoves.reportDelivered(db, clock, orderId, runnerId, terms))) throw new Error(`order ${orderId} was not delivered`)
-  return orderId
 }

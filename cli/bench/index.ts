@@ -3,6 +3,7 @@ import { orderRecords } from '../../modules/orders/index'
 import { estimatedRouter, orderTracking } from '../../modules/tracking/index'
 import { orderTrust } from '../../modules/trust/index'
 import { afterTheDoor } from './after-the-door'
+import { arrivalEstimates } from './arrival'
 import { attacks } from './attacks'
 import { catalogOnPostgres } from './catalog'
 import { checkoutAndSweep } from './checkout'
@@ -10,6 +11,8 @@ import { fanOut } from './fan-out'
 import { groceryCheckout, grocerySweep } from './grocery'
 import { healthThroughput } from './health-throughput'
 import { landingBundle } from './landing-bundle'
+import { languages } from './languages'
+import { runnerLocations } from './locations'
 import { payoutsOnPostgres } from './payouts'
 import { type Bench, formatReport } from './report'
 import { runnersOnPostgres } from './runners'
@@ -20,6 +23,7 @@ import { twoInstances } from './two-instances'
 /** Run in order: the bundle first, because it builds dist/ when missing and the servers serve it. Later issues append here. */
 const benches: Bench[] = [
   { name: 'landing bundle', run: landingBundle },
+  { name: 'languages', run: languages },
   { name: 'startup', run: startupTime },
   { name: 'health throughput', run: healthThroughput },
   { name: 'attacks', run: attacks },
@@ -33,6 +37,8 @@ const benches: Bench[] = [
   { name: 'payouts on PostgreSQL', run: payoutsOnPostgres },
   { name: 'grocery checkout on PostgreSQL', run: groceryCheckout },
   { name: 'grocery sweep on PostgreSQL', run: grocerySweep },
+  { name: 'runner locations on PostgreSQL', run: runnerLocations },
+  { name: 'arrival estimates on PostgreSQL', run: arrivalEstimates },
 ]
 
 // Every figure here is wall-clock time, so the machine's load is part of the result.

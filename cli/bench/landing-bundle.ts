@@ -3,7 +3,7 @@ import { join, posix } from 'node:path'
 import { buildWeb } from '../../web/build'
 import { type BenchReport, kilobytes } from './report'
 
-const DIST_DIR = 'dist'
+export const DIST_DIR = 'dist'
 /** Issue 18's budget: the landing paints without the app's router, query client and state. */
 const BUDGET_BYTES = 100 * 1024
 
@@ -33,14 +33,14 @@ export async function landingBundle(): Promise<BenchReport> {
   }
 }
 
-function moduleScripts(html: string): string[] {
+export function moduleScripts(html: string): string[] {
   const sources: string[] = []
   new HTMLRewriter().on('script[type="module"][src]', { element: (script) => void sources.push(script.getAttribute('src')!) }).transform(html)
   return sources
 }
 
 /** Walks `import … from`, `import "…"` and `export … from` (never import()) from the entry scripts. */
-async function staticImportClosure(entries: string[]) {
+export async function staticImportClosure(entries: string[]) {
   const transpiler = new Bun.Transpiler({ loader: 'js' })
   const seen = new Set<string>()
   const files: { path: string; bytes: Uint8Array<ArrayBuffer> }[] = []

@@ -81,14 +81,15 @@ export async function benchOnPostgres(
   }
 }
 
-/** The usual PostgreSQL bench (see benchOnPostgres): one store on the scratch database, and a Kirana server over it. */
+/** The usual PostgreSQL bench (see benchOnPostgres): one store on the scratch database, and a Kirana server over it, with `env` added to its settings. */
 export function benchOnPostgresWithServer(
   title: string,
   place: Parameters<typeof benchStore>[1],
   measure: (bench: { handle: DatabaseHandle; store: BenchStore; server: ServerProcess }) => Promise<BenchReport[]>,
+  env: Record<string, string> = {},
 ): Promise<BenchReport[]> {
   return benchOnPostgres(title, async ({ handle, url }) => {
     const store = await benchStore(handle, place)
-    return withKiranaServer(url, {}, (server) => measure({ handle, store, server }))
+    return withKiranaServer(url, env, (server) => measure({ handle, store, server }))
   })
 }

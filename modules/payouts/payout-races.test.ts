@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
-import { deliveredOrder, inBatches } from '../../cli/bench/bench-data'
+import { inBatches } from '../../cli/bench/bench-data'
+import { deliveredOrder } from '../../cli/bench/deliveries'
 import { openDatabase } from '../../db/client'
 import { payOutRunners } from '../../server/jobs'
 import { payoutTotalsAstray } from '../../testing/payout-totals'

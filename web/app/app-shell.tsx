@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Navigate, Outlet, useMatches } from '@tanstack/react-router'
 import { type ComponentType, lazy, Suspense } from 'react'
 import { type AuthState, useAuthState } from '../features/accounts/auth-state'
+import { useFollowAccountLanguage } from '../features/accounts/follow-account-language'
 import { UpdateBanner } from '../features/pwa/update-banner'
 import { currentUserQueryOptions, useCurrentUser } from '../lib/current-user'
 import { useOnline } from '../lib/online'
@@ -31,6 +32,7 @@ const FALLBACK_SCREEN: Record<Exclude<AuthState, 'loading'>, ComponentType> = {
 }
 
 export function AppShell() {
+  useFollowAccountLanguage()
   return (
     <>
       <PreviewBanner />

@@ -3,15 +3,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, launchBrowser, PHONE } from './chromium'
 
 /** Screenshots land here (git-ignored) so a person can look at every screen. */
 export const SCREENSHOT_DIR = '.artifacts/screenshots'
 
-export const PHONE = { width: 390, height: 844 }
-export const DESKTOP = { width: 1280, height: 800 }
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export { DESKTOP, launchBrowser, PHONE } from './chromium'
 
 export interface RunningServer {
   url: string
@@ -82,10 +79,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
 
 /**

@@ -9,13 +9,13 @@ import type { BunPlugin } from 'bun'
  *
  * - Files that import a Lingui macro (`@lingui/react/macro`, `@lingui/core/macro`) have their
  *   `<Trans>`, `t` and `plural` compiled by Lingui's native transformer; other files pass untouched.
- * - A PO catalog (web/locales/<lang>/messages.po) imports as `{ messages }`, compiled for Lingui's
- *   runtime, with the English text for any message not translated yet.
- *
- * `descriptorFields: 'id-only'` leaves the English text out of the bundle: it comes with the
- * English catalog instead, so a production build keeps one copy of it.
+ *   Each message keeps its English, itself compiled, beside its id: English needs no catalog, so
+ *   a screen's English comes with the screen's own chunk and the landing does not carry the whole
+ *   app's, and Lingui's runtime needs no message compiler (7 KB gzip).
+ * - A PO catalog (web/locales/<lang>/messages.po) imports as `{ messages }`: its translations,
+ *   compiled for Lingui's runtime. A message not translated yet is left out, so it shows in English.
  */
-export function linguiPlugin({ idOnly = false }: { idOnly?: boolean } = {}): BunPlugin {
+export function linguiPlugin(): BunPlugin {
   return {
     name: 'lingui',
     setup(build) {
@@ -23,11 +23,11 @@ export function linguiPlugin({ idOnly = false }: { idOnly?: boolean } = {}): Bun
         const source = await Bun.file(path).text()
         const loader = path.endsWith('x') ? 'tsx' : 'ts'
         if (!MACRO_IMPORT.test(source)) return { contents: source, loader }
-        const { code } = await transform(source, path, {
-          macro: { descriptorFields: idOnly ? 'id-only' : 'all' },
-          sourceMaps: 'inline',
-        })
-        return { contents: code, loader: 'jsx' }
+        const { code } = await transform(source, path, { macro: { descriptorFields: 'all' }, sourceMaps: 'inline' })
+        return {
+          contents: code.replace(ENGLISH_MESSAGE, (_, literal: string) => `message: ${JSON.stringify(compileMessage(stringValue(literal)))}`),
+          loader: 'jsx',
+        }
       })
       build.onLoad({ filter: /\.po$/ }, async ({ path }) => {
         const messages = await compiledCatalog(path)
@@ -38,6 +38,12 @@ export function linguiPlugin({ idOnly = false }: { idOnly?: boolean } = {}): Bun
 }
 
 const MACRO_IMPORT = /from\s+['"]@lingui\/[a-z]+\/macro['"]/
+
+/** The transformer writes each descriptor's English as `message: "…"` (or '…'). */
+const ENGLISH_MESSAGE = /message: ("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g
+
+/** A JS string literal's value, escapes and all: the transformer's own output, so it is code we wrote. */
+const stringValue = (literal: string): string => new Function(`return ${literal}`)()
 
 const po = formatter({ lineNumbers: false })
 

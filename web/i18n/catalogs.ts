@@ -3,7 +3,7 @@ import type { Language } from '../../modules/shared/contract'
 
 /**
  * Each language's catalog is a chunk of its own, fetched only when that language is chosen. English
- * is in the bundle (web/i18n/i18n.ts) since every screen paints with it before anything is chosen.
+ * is written in the screens themselves, so it has none.
  */
 export const CATALOGS: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages }>> = {
   hi: () => import('../locales/hi/messages.po'),

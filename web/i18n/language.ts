@@ -1,12 +1,10 @@
 import { i18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../modules/shared/contract'
-import { messages as english } from '../locales/en/messages.po'
+import { DEVICE_LANGUAGE_KEY } from '../lib/personal-data'
 import { CATALOGS } from './catalogs'
 
-/** Where this device remembers the language chosen on it, for the next visit before anyone signs in. */
-const STORAGE_KEY = 'language'
-
-i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, messages: english })
+// English is written in the screens themselves (web/i18n/bun-plugin.ts): it has no catalog to load.
+i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, messages: {} })
 const loaded = new Set<Language>([DEFAULT_LANGUAGE])
 
 /** The language the screens are in now. */
@@ -37,7 +35,8 @@ export async function showLanguage(language: Language): Promise<void> {
     i18n.load(language, messages)
     loaded.add(language)
   }
-  i18n.activate(language)
+  // Numbers inside messages (plural's #) in Latin digits, as money and times are (./format.ts): Bengali's own are ০১২.
+  i18n.activate(language, [`${language}-u-nu-latn`])
   document.documentElement.lang = language
 }
 
@@ -45,7 +44,7 @@ export async function showLanguage(language: Language): Promise<void> {
 export async function chooseLanguage(language: Language): Promise<void> {
   await showLanguage(language)
   try {
-    localStorage.setItem(STORAGE_KEY, language)
+    localStorage.setItem(DEVICE_LANGUAGE_KEY, language)
   } catch {
     // Storage refused (a private window that is full): the choice lasts this visit.
   }
@@ -53,7 +52,7 @@ export async function chooseLanguage(language: Language): Promise<void> {
 
 function readStored(): Language | null {
   try {
-    const stored = localStorage.getItem(STORAGE_KEY)
+    const stored = localStorage.getItem(DEVICE_LANGUAGE_KEY)
     return isLanguage(stored) ? stored : null
   } catch {
     return null

@@ -24,6 +24,14 @@ describe('personal data in this browser', () => {
     expect(sessionStorage.length).toBe(0)
   })
 
+  test("signing out keeps the device's language, the household's rather than the person's", () => {
+    fillStorage()
+    localStorage.setItem('language', 'gu')
+    clearPersonalData()
+    expect(localStorage.length).toBe(1)
+    expect(localStorage.getItem('language')).toBe('gu')
+  })
+
   test('the same person signing in again finds what they left', () => {
     expect(claimPersonalData('asha')).toBe(false)
     fillStorage()

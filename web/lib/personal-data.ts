@@ -9,10 +9,18 @@ const OWNER_KEY = 'kirana:owner'
 /** Whose data this browser keeps: someone signed in on this device, until they sign out. */
 export const deviceOwner = () => localStorage.getItem(OWNER_KEY)
 
-/** Spec 000 §4: signing out clears all cached data. */
+/**
+ * The language chosen on this device (web/i18n/language.ts) is the household's, not the person's:
+ * a grandmother who reads Gujarati should not meet English at the sign-in after her son signs out.
+ */
+export const DEVICE_LANGUAGE_KEY = 'language'
+
+/** Spec 000 §4: signing out clears all cached data, all but the device's language. */
 export function clearPersonalData() {
+  const language = localStorage.getItem(DEVICE_LANGUAGE_KEY)
   localStorage.clear()
   sessionStorage.clear()
+  if (language !== null) localStorage.setItem(DEVICE_LANGUAGE_KEY, language)
 }
 
 /**
@@ -23,7 +31,8 @@ export function clearPersonalData() {
 export function claimPersonalData(userId: string): boolean {
   const owner = localStorage.getItem(OWNER_KEY)
   if (owner === userId) return false
-  const cleared = owner !== null || localStorage.length > 0
+  const kept = localStorage.getItem(DEVICE_LANGUAGE_KEY) === null ? 0 : 1
+  const cleared = owner !== null || localStorage.length > kept
   clearPersonalData()
   localStorage.setItem(OWNER_KEY, userId)
   return cleared

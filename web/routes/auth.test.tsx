@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type PublicUser, REGISTER_REDIRECT_MS, VERIFIED_CONTINUE_REDIRECT_MS } from '../../modules/accounts/contract'
 import { SIGN_IN_TAGLINE } from '../../modules/shared/contract'
+import { showLanguage } from '../i18n/language'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aUser } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
@@ -178,9 +179,40 @@ describe('/auth forms', () => {
     expect(screen.queryByText('Screen at /profile-complete')).toBeNull()
     clock.advance(REGISTER_REDIRECT_MS)
     await screen.findByText('Screen at /profile-complete')
-    expect(api.callsTo('POST /api/register')[0]?.body).toEqual({ firstName: 'Asha', lastName: 'Patel', phone: '7325550123', password: 'saffron-rice-42' })
+    expect(api.callsTo('POST /api/register')[0]?.body).toEqual({
+      firstName: 'Asha',
+      lastName: 'Patel',
+      phone: '7325550123',
+      password: 'saffron-rice-42',
+      // The language the person has been reading goes with the account.
+      language: 'en',
+    })
     expect(toasts().getByText('Account created successfully!')).toBeDefined()
     expect(toasts().getByText('Welcome to Kirana, Asha!')).toBeDefined()
+  })
+
+  test('someone reading Gujarati signs up in Gujarati: the account starts in the language they chose', async () => {
+    const api = acceptsSignIn('POST /api/register', 201, 'Account created successfully')
+    try {
+      await act(() => showLanguage('en'))
+      await openAuth()
+      fireEvent.click(tab('Sign Up'))
+      for (const [label, value] of Object.entries({
+        'First name': 'Asha',
+        'Last name': 'Patel',
+        'Phone number': '(732) 555-0123',
+        Password: 'saffron-rice-42',
+      }))
+        type(label, value)
+      const form = field('Password').closest('form')!
+      // Switched half-way: the form keeps what was typed, and sends the language now on screen.
+      await act(() => showLanguage('gu'))
+      fireEvent.submit(form)
+      await waitFor(() => expect(api.callsTo('POST /api/register')).toHaveLength(1))
+      expect(api.callsTo('POST /api/register')[0]?.body).toMatchObject({ language: 'gu' })
+    } finally {
+      await act(() => showLanguage('en'))
+    }
   })
 
   test('a taken email is shown under the email field and in the failure toast', async () => {

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useChooseLanguage } from '../features/accounts/api/use-choose-language'
 import { useCurrentUser } from '../lib/current-user'
 import { type LandingLink, LandingPage } from './landing'
 
@@ -14,5 +15,6 @@ const RouterLink: LandingLink = ({ to, className, children }) => (
  * (web/landing-main.tsx) shows the same page without the app.
  */
 export function LandingInApp() {
-  return <LandingPage signedIn={Boolean(useCurrentUser().data?.user)} Link={RouterLink} />
+  const chooseLanguage = useChooseLanguage()
+  return <LandingPage signedIn={Boolean(useCurrentUser().data?.user)} Link={RouterLink} onChooseLanguage={chooseLanguage} />
 }

@@ -165,14 +165,21 @@ describe('Edit Profile', () => {
     expect(calls.some((call) => call.method === 'GET' && call.path === '/api/auth/session')).toBe(true)
   })
 
-  test('a refusal is a destructive Error toast with the server message', async () => {
+  test("a refusal is a destructive Error toast saying its code in the reader's words, else the server message", async () => {
     fakeApi({ 'PATCH /api/user/profile': () => [409, { message: 'That email is already in use.', code: 'EMAIL_TAKEN' }] })
     await open()
     fireEvent.click(button('Save Changes'))
     await toasts().findByText('Error')
-    toasts().getByText('That email is already in use.')
+    toasts().getByText('An account with this email already exists')
     expect(toasts().getByRole('alert').className).toContain('toast--destructive')
     expect(errorUnder(screen.getByLabelText('Email'))).toBe('That email is already in use.')
+  })
+
+  test('a refusal whose code has no words of its own yet shows the server message', async () => {
+    fakeApi({ 'PATCH /api/user/profile': () => [409, { message: 'Someone else changed this profile.', code: 'CONFLICT' }] })
+    await open()
+    fireEvent.click(button('Save Changes'))
+    await toasts().findByText('Someone else changed this profile.')
   })
 })
 

@@ -106,6 +106,7 @@ describe("/signup-verification, step 2 'Verify Your Phone'", () => {
       lastName: 'Patel',
       phone: '7325550142',
       password: 'saffron-rice-42',
+      language: 'en',
     })
     await waitFor(() => expect(api.callsTo('PATCH /api/user/verification-attempt')).toHaveLength(1))
     expect(api.callsTo('POST /api/verification/send-code').map((call) => call.body)).toEqual([{ phone: '7325550142' }])

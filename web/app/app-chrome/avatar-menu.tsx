@@ -4,8 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { PublicUser } from '../../../modules/accounts/contract'
+import { useChooseLanguage } from '../../features/accounts/api/use-choose-language'
 import { useLogout } from '../../features/accounts/api/use-logout'
 import { displayName, initials } from '../../features/accounts/identity'
+import { LanguageSelect } from '../../i18n/language-select'
 import { Icon } from '../../ui/icon'
 import type { IconName } from '../../ui/icon-paths'
 import { useMenu } from './use-menu'
@@ -25,6 +27,7 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
   const menuId = useId()
   // Spec 000 §4: the shell's sign-out ends at /app whether or not the server answered.
   const logout = useLogout('/app')
+  const chooseLanguage = useChooseLanguage()
   const name = displayName(user)
   const userInitials = initials(user)
   const closeAfterChoice = () => menu.close({ refocus: false })
@@ -47,6 +50,8 @@ export function AvatarMenu({ user }: { user: PublicUser }) {
             <p className="avatar-menu__name">{name}</p>
             {user.email && <p className="meta avatar-menu__email">{user.email}</p>}
           </div>
+          {/* A form control, not a menu item: the arrow keys choose a language inside it. */}
+          <LanguageSelect className="avatar-menu__language" onChoose={chooseLanguage} />
           <div id={menuId} role="menu" aria-label={t`Account`} ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
             {MENU_LINKS.filter((link) => !link.runnersOnly || user.roles.includes('runner')).map(({ to, icon, label }) => (
               <Link key={icon} to={to} role="menuitem" tabIndex={-1} className="avatar-menu__item" onClick={closeAfterChoice}>

@@ -1,7 +1,8 @@
+import { Trans } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { BRAND_NAME } from '../../../modules/shared/contract'
 import { Icon } from '../../ui/icon'
-import { ROLES, type Role } from './roles'
+import { type Role, useRoles } from './roles'
 
 /**
  * One role is selected at a time, like a radio group: the cards answer "how will you use it",
@@ -12,6 +13,8 @@ export function RolePicker() {
   const [selected, setSelected] = useState<Role['id'] | null>(null)
   const [expanded, setExpanded] = useState<Role['id'] | null>(null)
   const headingId = useId()
+  const roles = useRoles()
+  const brand = BRAND_NAME
 
   const choose = (id: Role['id']) => {
     setSelected(id)
@@ -21,11 +24,13 @@ export function RolePicker() {
   return (
     <section className="role-picker" aria-labelledby={headingId}>
       <h2 id={headingId} className="role-picker__heading">
-        How will you use {BRAND_NAME}?
+        <Trans>How will you use {brand}?</Trans>
       </h2>
-      <p className="role-picker__hint">Tap a card to see what it involves.</p>
+      <p className="role-picker__hint">
+        <Trans>Tap a card to see what it involves.</Trans>
+      </p>
       <ul className="role-picker__list">
-        {ROLES.map((role) => (
+        {roles.map((role) => (
           <RoleCard key={role.id} role={role} selected={selected === role.id} expanded={expanded === role.id} onChoose={() => choose(role.id)} />
         ))}
       </ul>

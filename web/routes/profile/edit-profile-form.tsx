@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import type { PublicUser } from '../../../modules/accounts/contract'
 import { updateProfileSchema } from '../../../modules/accounts/contract'
@@ -7,8 +8,8 @@ import { useUpdateProfile } from '../../features/accounts/api/use-profile'
 import { addressOf } from '../../features/accounts/components/address-fields'
 import { EmailField, ONE_ROLE, ProfileForm } from '../../features/accounts/components/profile-form'
 import { roleChoiceOf } from '../../features/accounts/components/role-options'
-import { failureMessage } from '../../lib/form-errors'
-import { isOnline, needsConnection } from '../../lib/online'
+import { useFailureText } from '../../i18n/error-messages'
+import { isOnline } from '../../lib/online'
 import { PhoneField } from '../../ui/phone-input'
 import { useToast } from '../../ui/toast'
 import { useValidatedForm } from '../../ui/use-validated-form'
@@ -18,6 +19,8 @@ const phoneDigits = (phone: string | null) => toE164(phone ?? '')?.slice(2) ?? '
 
 /** 'Edit Profile' (spec 001 §2, §5). */
 export function EditProfileForm({ user }: { user: PublicUser }) {
+  const { t } = useLingui()
+  const failureText = useFailureText()
   const navigate = useNavigate()
   const { toast } = useToast()
   const updateProfile = useUpdateProfile()
@@ -37,12 +40,17 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
       roles={ONE_ROLE}
       onSubmit={() => {
         if (!validate(updateProfileSchema)) return
-        if (!isOnline()) return toast(needsConnection('Saving your profile'))
+        if (!isOnline())
+          return toast({
+            title: t`You're offline`,
+            description: t`Saving your profile needs an internet connection. Try again once you're back online.`,
+            variant: 'destructive',
+          })
         updateProfile.mutate(values, {
           onSuccess: () => {
             toast({
-              title: 'Profile Updated',
-              description: phoneChanged ? 'Please verify your new phone number.' : 'Your changes have been saved.',
+              title: t`Profile Updated`,
+              description: phoneChanged ? t`Please verify your new phone number.` : t`Your changes have been saved.`,
               variant: 'success',
             })
             // The server marks a new number unverified; checkout, deliveries and push wait for it, so verify it now.
@@ -50,18 +58,18 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
           },
           onError: (error) => {
             showErrors(accountFieldErrors(error))
-            toast({ title: 'Error', description: failureMessage(error, 'Failed to update profile'), variant: 'destructive' })
+            toast({ title: t`Error`, description: failureText(error, t`Failed to update profile`), variant: 'destructive' })
           },
         })
       }}
-      submit={{ label: 'Save Changes', pending: updateProfile.isPending, pendingLabel: 'Saving...' }}
+      submit={{ label: t`Save Changes`, pending: updateProfile.isPending, pendingLabel: t`Saving...` }}
     >
       <EmailField {...bind('email')} />
       <div>
-        <PhoneField label="Phone number" digits={values.phone} error={errors.phone} onDigitsChange={(digits) => setValue('phone', digits)} />
+        <PhoneField label={t`Phone number`} digits={values.phone} error={errors.phone} onDigitsChange={(digits) => setValue('phone', digits)} />
         {phoneChanged && (
           <p className="form-notice form-notice--info profile-phone-change" role="status">
-            You'll need to verify this new number after saving.
+            <Trans>You'll need to verify this new number after saving.</Trans>
           </p>
         )}
       </div>

@@ -1,0 +1,50 @@
+import { useLingui } from '@lingui/react'
+import type { Language } from '../../modules/shared/contract'
+
+/*
+ * Money, dates and times in the language on screen, through Intl. Digits stay Latin (`-u-nu-latn`)
+ * in every language: these are US prices on US receipts and US cards. The server keeps
+ * modules/shared's formatCents for what it writes in English.
+ */
+
+const moneyFormats = new Map<Language, Intl.NumberFormat>()
+
+function moneyFormat(language: Language) {
+  let format = moneyFormats.get(language)
+  if (!format) {
+    format = new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' })
+    moneyFormats.set(language, format)
+  }
+  return format
+}
+
+/**
+ * Cents as dollars in the language: `$12.50`, and `$1,23,456.70` with the Indian grouping the
+ * Indic languages use. Bengali's own pattern puts the sign after (`12.50$`); the dollar goes
+ * first there too, as on every price tag and receipt its reader meets in a US store.
+ */
+export function formatMoney(cents: number, language: Language): string {
+  const parts = moneyFormat(language).formatToParts(cents / 100)
+  const sign = parts.filter((part) => part.type === 'currency')
+  const rest = parts.filter((part) => part.type !== 'currency' && !(part.type === 'literal' && part.value.trim() === ''))
+  const minus = rest[0]?.type === 'minusSign' ? [rest.shift()!] : []
+  return [...minus, ...sign, ...rest].map((part) => part.value).join('')
+}
+
+/** A date or time in the language's own words (weekdays, months, am/pm), in `timeZone` when given (a store's). */
+export const formatDateTime = (date: Date, language: Language, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(`${language}-u-nu-latn`, options).format(date)
+
+/** "in 12 minutes", "2 hours ago", "tomorrow", in the language. */
+export const formatRelative = (value: number, unit: Intl.RelativeTimeFormatUnit, language: Language) =>
+  new Intl.RelativeTimeFormat(`${language}-u-nu-latn`, { numeric: 'auto' }).format(value, unit)
+
+/** The formatters above, in the language on screen; a switch re-renders whoever uses them. */
+export function useFormat() {
+  const language = useLingui().i18n.locale as Language
+  return {
+    money: (cents: number) => formatMoney(cents, language),
+    dateTime: (date: Date, options: Intl.DateTimeFormatOptions) => formatDateTime(date, language, options),
+    relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => formatRelative(value, unit, language),
+  }
+}
