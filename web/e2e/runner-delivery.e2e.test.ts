@@ -161,28 +161,30 @@ describe('an order from the buyer to the runner and back', () => {
     await runner.context().close()
   })
 
-  test("the runner can't do it: given up before pick-up, the order is cancelled and the buyer refunded and told, live", async () => {
+  test("the runner can't do it: given up before pick-up, the order goes to other runners and the buyer is told live, free to cancel for a full refund", async () => {
     const { buyer, runner, close } = await orderBeingShopped('(732) 555-0162', '(732) 555-0163')
     await heroTitle(buyer, 'Runner Found', LIVE_MS)
 
     await runner.getByRole('button', { name: "Can't do this order" }).click()
     const dialog = runner.getByRole('dialog', { name: 'Give up this order?' })
-    await dialog.getByText(/Meera gets the \$7\.00 fee and tip back in full and is told you gave it up/).waitFor()
+    await dialog.getByText(/goes back to other runners, and you can't take it again\. Meera is told they're getting another runner/).waitFor()
     await dialog.getByText(/Giving up counts towards a pause/).waitFor()
     await viewportShot(runner, 'delivery-give-up-dialog-phone')
     await dialog.getByRole('button', { name: 'Give Up Order' }).click()
 
     // Back on the dashboard, told what happened; the order is no longer an active delivery.
     await runner.waitForURL(url('/runner'))
-    await runner.getByRole('region', { name: 'Notifications' }).getByText('Order Given Up').waitFor()
+    await runner
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(/goes back to other runners\. Meera has been told\./)
+      .waitFor()
     await runner.getByText('No deliveries in progress. Orders you accept appear here.').waitFor()
     await viewportShot(runner, 'runner-dashboard-after-give-up-phone')
 
-    await heroTitle(buyer, 'Cancelled', LIVE_MS)
-    await buyer
-      .locator('.tracking-hero__text')
-      .getByText(/gave it up, so it was cancelled\. The fee and tip are refunded to your card/)
-      .waitFor()
+    // The buyer's tracking follows live: another runner is looked for, and cancelling is a full refund, not a released hold.
+    await heroTitle(buyer, 'Looking for another runner', LIVE_MS)
+    await buyer.getByText(/You can wait for one, or cancel for a full refund\./).waitFor()
+    expect(await buyer.locator('main').textContent()).not.toContain('no cost')
     await shot(buyer, 'tracking-given-up-phone')
     await close()
   })

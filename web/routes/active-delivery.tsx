@@ -20,6 +20,7 @@ import { DeliveryStatusPanel } from './active-delivery/delivery-status-panel'
 import { EarningsCard } from './active-delivery/earnings-card'
 import { GiveUpOrder } from './active-delivery/give-up'
 import { GroceryTotalField, groceryTotalProblem, groceryTotalReady, groceryTotalValue, groceryTotalWarnings } from './active-delivery/grocery-total-field'
+import { LocationSharing } from './active-delivery/location-sharing'
 import { PhotoUpload } from './active-delivery/photo-upload'
 import { isFound, ShoppingList } from './active-delivery/shopping-list'
 import { StoreCard } from './active-delivery/store-card'
@@ -85,8 +86,9 @@ function Delivery({ order, live, viewerId }: { order: Order; live: boolean; view
     <div className="delivery-layout">
       <DeliveryStatusPanel order={order} />
       <RatingPrompt order={order} viewerId={viewerId} />
+      <LocationSharing order={order} />
       <StoreCard order={order} />
-      <CustomerCard order={order} />
+      <CustomerCard order={order} mapLink />
       <ChatPanel order={order} me="runner" live={live} />
       <ShoppingList order={order} checks={shopping ? checks : undefined} />
       <PhotoUpload order={order} slot="receipt" />

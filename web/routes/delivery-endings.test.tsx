@@ -51,14 +51,19 @@ test('an order the customer cancelled because it was not picked up in time says 
 })
 
 describe("'Can't do this order'", () => {
+  // Given up, the order goes back to the offers with its fee and tip captured; one whose grocery hold is too old ends refunded.
+  const reoffered = anAcceptedOrder({ status: 'pending_runner_acceptance', runnerId: null, acceptedAt: null, runnerFirstName: null, runnerLastName: null })
   const givenUp = refundedInFull(order, 'runner_released')
 
-  test('asks first, saying the order is cancelled, the customer refunded and told, and how giving up leads to a pause', async () => {
-    const server = fakeApi({ [`GET ${orderPath}`]: () => [200, { order }], [`POST ${orderPath}/release`]: () => [200, { order: givenUp }] })
+  test('asks first, saying the order goes to other runners, the customer may cancel for a full refund, and how giving up leads to a pause', async () => {
+    const server = fakeApi({ [`GET ${orderPath}`]: () => [200, { order }], [`POST ${orderPath}/release`]: () => [200, { order: reoffered }] })
     await openShopping()
     fireEvent.click(screen.getByRole('button', { name: "Can't do this order" }))
     const dialog = within(screen.getByRole('dialog', { name: 'Give up this order?' }))
-    dialog.getByText('Order #1234ABCD will be cancelled. Asha gets the $7.00 fee and tip back in full and is told you gave it up.')
+    dialog.getByText(
+      "Order #1234ABCD goes back to other runners, and you can't take it again. Asha is told they're getting another runner, and can cancel for a full refund of the $7.00 fee and tip; if no runner takes it in time, it is cancelled and refunded in full.",
+    )
+    expect(screen.getByText('Until you pick it up, you can give the order up. It goes back to other runners.')).toBeDefined()
     dialog.getByText("Giving up counts towards a pause: give up more than 3 orders in 7 days and you can't accept new orders for 24 hours.")
     expect(document.activeElement?.textContent).toBe('Keep Order')
     fireEvent.click(dialog.getByRole('button', { name: 'Keep Order' }))
@@ -66,15 +71,23 @@ describe("'Can't do this order'", () => {
     expect(server.callsTo(`POST ${orderPath}/release`)).toHaveLength(0)
   })
 
-  test('given up, the runner lands on the dashboard with a toast', async () => {
-    const server = fakeApi({ [`GET ${orderPath}`]: () => [200, { order }], [`POST ${orderPath}/release`]: () => [200, { order: givenUp }] })
+  test('given up, the runner lands on the dashboard with a toast saying the order went to other runners', async () => {
+    const server = fakeApi({ [`GET ${orderPath}`]: () => [200, { order }], [`POST ${orderPath}/release`]: () => [200, { order: reoffered }] })
     await openShopping()
     fireEvent.click(screen.getByRole('button', { name: "Can't do this order" }))
     fireEvent.click(screen.getByRole('button', { name: 'Give Up Order' }))
     await screen.findByText('Screen at /runner')
     await toasts().findByText('Order Given Up')
-    toasts().getByText('Order #1234ABCD is cancelled. Asha gets the $7.00 fee and tip back and has been told.')
+    toasts().getByText('Order #1234ABCD goes back to other runners. Asha has been told.')
     expect(server.callsTo(`POST ${orderPath}/release`)).toHaveLength(1)
+  })
+
+  test('an order the server ended instead (its grocery hold too old to offer again): the toast says it is cancelled and refunded', async () => {
+    fakeApi({ [`GET ${orderPath}`]: () => [200, { order }], [`POST ${orderPath}/release`]: () => [200, { order: givenUp }] })
+    await openShopping()
+    fireEvent.click(screen.getByRole('button', { name: "Can't do this order" }))
+    fireEvent.click(screen.getByRole('button', { name: 'Give Up Order' }))
+    await toasts().findByText('Order #1234ABCD is cancelled. Asha gets the $7.00 fee and tip back and has been told.')
   })
 
   test("a refusal is toasted with the server's reason, and the runner stays on the order", async () => {

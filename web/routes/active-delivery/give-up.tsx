@@ -15,9 +15,10 @@ import { useToast } from '../../ui/toast'
 import { customerName } from './customer-name'
 
 /**
- * "Can't do this order", before pick-up only: asks first, saying what happens (the order is
- * cancelled, the customer refunded in full and told, and it counts towards the pause), then
- * takes the runner back to the dashboard with a toast.
+ * "Can't do this order", before pick-up only: asks first, saying what happens (the order goes
+ * back to other runners, the customer is told and may cancel for a full refund, and it counts
+ * towards the pause), then takes the runner back to the dashboard with a toast. The server ends
+ * and refunds an order instead when its grocery hold is too old to offer again; the toast says which.
  */
 export function GiveUpOrder({ order }: { order: Order }) {
   const { t, i18n } = useLingui()
@@ -29,11 +30,14 @@ export function GiveUpOrder({ order }: { order: Order }) {
   const customer = customerName(i18n, order)
   const paid = formatCents(orderCents(order.totalAmount))
   const giveUp = useGiveUpOrder(order.id, {
-    onGivenUp: (cancelled) => {
-      ended(cancelled)
+    onGivenUp: (givenUp) => {
+      ended(givenUp)
       toast({
         title: t`Order Given Up`,
-        description: t`Order #${number} is cancelled. ${customer} gets the ${paid} fee and tip back and has been told.`,
+        description:
+          givenUp.status === 'cancelled'
+            ? t`Order #${number} is cancelled. ${customer} gets the ${paid} fee and tip back and has been told.`
+            : t`Order #${number} goes back to other runners. ${customer} has been told.`,
         variant: 'success',
       })
       void navigate({ to: '/runner' })
@@ -59,7 +63,7 @@ export function GiveUpOrder({ order }: { order: Order }) {
         <Trans>Can't do this order?</Trans>
       </h2>
       <p className="meta">
-        <Trans>Until you pick it up, you can give the order up. It is cancelled and the customer refunded.</Trans>
+        <Trans>Until you pick it up, you can give the order up. It goes back to other runners.</Trans>
       </p>
       <Button type="button" size="small" onClick={() => setOpen(true)}>
         <Trans>Can't do this order</Trans>
@@ -71,7 +75,8 @@ export function GiveUpOrder({ order }: { order: Order }) {
             <>
               <p>
                 <Trans>
-                  Order #{number} will be cancelled. {customer} gets the {paid} fee and tip back in full and is told you gave it up.
+                  Order #{number} goes back to other runners, and you can't take it again. {customer} is told they're getting another runner, and can cancel for
+                  a full refund of the {paid} fee and tip; if no runner takes it in time, it is cancelled and refunded in full.
                 </Trans>
               </p>
               <p>

@@ -1,11 +1,13 @@
 import { t } from '@lingui/core/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
+import { refundedAfterCharge } from '../../features/orders/reoffered'
 
-/** Why an order ended cancelled, told to the buyer: what happened, and what it cost them (nothing). */
+/** Why an order ended cancelled, told to the buyer: what happened, and what it cost them (nothing: released, or refunded once charged). */
 export function cancelExplanation(order: Order): string {
   switch (order.cancelReason) {
     case 'buyer':
+      if (refundedAfterCharge(order)) return t`You cancelled this order after your runner gave it up. The fee and tip are refunded to your card in full.`
       return t`You cancelled this order, so your card hold was released at no cost.`
     case 'expired': {
       const minutes = RUNNER_ACCEPTANCE_WINDOW_MINUTES
@@ -19,6 +21,8 @@ export function cancelExplanation(order: Order): string {
     case 'capture_failed':
       return t`A runner accepted, but your card was declined when it was charged, so the order was cancelled. You have not been charged.`
     case 'support':
+      if (refundedAfterCharge(order))
+        return t`Our support team cancelled this order after your runner gave it up. The fee and tip are refunded to your card in full.`
       return t`Our support team cancelled this order and released your card hold at no cost.`
     case 'runner_no_show':
       return t`Your runner did not come, so you cancelled this order. The fee and tip are refunded to your card.`

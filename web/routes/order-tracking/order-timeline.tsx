@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../modules/orders/contract'
+import { isReoffered } from '../../features/orders/reoffered'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { Icon } from '../../ui/icon'
@@ -39,7 +40,11 @@ export function OrderTimeline({ order }: { order: Order }) {
               {step.state === 'cancelled' && <p className="timeline__detail meta">{cancelExplanation(order)}</p>}
               {step.state === 'current' && order.status === 'pending_runner_acceptance' && (
                 <p className="timeline__detail meta">
-                  <Trans>If no runner accepts by {expires}, your card hold is released at no cost.</Trans>
+                  {isReoffered(order) ? (
+                    <Trans>If no other runner accepts by {expires}, your order is cancelled and refunded in full.</Trans>
+                  ) : (
+                    <Trans>If no runner accepts by {expires}, your card hold is released at no cost.</Trans>
+                  )}
                 </p>
               )}
             </div>

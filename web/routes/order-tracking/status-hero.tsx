@@ -2,8 +2,10 @@ import { plural, t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { openingText } from '../../../modules/catalog/contract'
 import type { Order } from '../../../modules/orders/contract'
-import { deliveryWhen } from '../../features/orders/order-figures'
+import { formatCents } from '../../../modules/shared/contract'
+import { deliveryWhen, orderCents } from '../../features/orders/order-figures'
 import { STATUS_WORDS } from '../../features/orders/order-words'
+import { isReoffered } from '../../features/orders/reoffered'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { formatWait } from '../../lib/format-wait'
@@ -25,6 +27,7 @@ function describe(order: Order, now: number, waitingForOffers: boolean): string 
   const runner = runnerFirstName(order)
   switch (order.status) {
     case 'pending_runner_acceptance': {
+      if (isReoffered(order)) return t`Your runner couldn't do your order, so runners near ${store} are being offered it now.`
       if (!waitingForOffers) return t`We're looking for a runner near ${store}.`
       const opens = openingText(new Date(order.offersOpenAt!), order.storeTimeZone, new Date(now))
       const lead = leadWords(order)
@@ -58,22 +61,40 @@ export function StatusHero({ order }: { order: Order }) {
   return (
     <section className={`tracking-hero tracking-hero--${order.status}`} aria-label={t`Order status`}>
       <div role="status" aria-live="polite" aria-atomic="true">
-        <p className="tracking-hero__title">{waitingForOffers ? t`Scheduled` : i18n._(STATUS_WORDS[order.status].title)}</p>
+        <p className="tracking-hero__title">
+          {waitingForOffers ? t`Scheduled` : isReoffered(order) ? t`Looking for another runner` : i18n._(STATUS_WORDS[order.status].title)}
+        </p>
         {/* Under the title 'Scheduled' the window needs no second 'Scheduled'. */}
         {order.scheduledWindow && order.status !== 'cancelled' && (
           <p className="tracking-hero__window">{waitingForOffers ? order.scheduledWindow.label : deliveryWhen(order)}</p>
         )}
         <p className="tracking-hero__text">{describe(order, now, waitingForOffers)}</p>
       </div>
-      {order.status === 'pending_runner_acceptance' && !waitingForOffers && <HoldCountdown expiresAt={order.expiresAt} />}
+      {order.status === 'pending_runner_acceptance' && !waitingForOffers && <HoldCountdown order={order} />}
     </section>
   )
 }
 
-/** While no runner has accepted: how long the card hold stands. */
-function HoldCountdown({ expiresAt }: { expiresAt: string }) {
-  const seconds = useSecondsLeft(Date.parse(expiresAt))
+/**
+ * While no runner has accepted: how long the card hold stands. A re-offered order was charged
+ * already, so if no other runner takes it, what the buyer paid comes back as a refund.
+ */
+function HoldCountdown({ order }: { order: Order }) {
+  const seconds = useSecondsLeft(Date.parse(order.expiresAt))
   const clock = <span className="tracking-hero__clock">{formatWait(seconds)}</span>
+  const paid = formatCents(orderCents(order.totalAmount))
+  if (isReoffered(order))
+    return (
+      <p className="tracking-hero__countdown">
+        {seconds > 0 ? (
+          <Trans>
+            {clock} left for another runner to accept. If none does, your order is cancelled and the {paid} you paid is refunded in full.
+          </Trans>
+        ) : (
+          <Trans>No other runner accepted in time, so your order is being cancelled and the {paid} you paid refunded in full.</Trans>
+        )}
+      </p>
+    )
   return (
     <p className="tracking-hero__countdown">
       {seconds > 0 ? (

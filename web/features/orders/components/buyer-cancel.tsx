@@ -14,9 +14,10 @@ import { Card } from '../../../ui/card'
 import { useToast } from '../../../ui/toast'
 import { ORDERS_KEY, useCancelOrder } from '../api/orders'
 import { orderCents } from '../order-figures'
+import { isReoffered } from '../reoffered'
 import { CancelOrderButton, ConfirmCancel } from './cancel-order-button'
 
-/** Cancel, for the order's buyer while it waits for a runner: on tracking and the order detail, as on My Orders. */
+/** Cancel, for the order's buyer while it waits for a runner (a first one, or another after a give-up): on tracking and the order detail, as on My Orders. */
 export function CancelWhileWaiting({ order }: { order: Order }) {
   const viewerId = useCurrentUser().data?.user?.id
   const { t } = useLingui()
@@ -24,7 +25,11 @@ export function CancelWhileWaiting({ order }: { order: Order }) {
   return (
     <Card compact className="stack stack--snug buyer-order-actions" aria-label={t`Cancel order`}>
       <p>
-        <Trans>No runner has accepted yet, so you can still cancel at no cost.</Trans>
+        {isReoffered(order) ? (
+          <Trans>Your runner gave this order up, and it is offered to other runners now. You can wait for one, or cancel for a full refund.</Trans>
+        ) : (
+          <Trans>No runner has accepted yet, so you can still cancel at no cost.</Trans>
+        )}
       </p>
       <CancelOrderButton order={order} />
     </Card>

@@ -10,9 +10,11 @@ import { ConfirmDialog } from '../../../ui/dialog'
 import { useToast } from '../../../ui/toast'
 import { ORDERS_KEY, useCancelOrder } from '../api/orders'
 import { orderCents } from '../order-figures'
+import { isReoffered } from '../reoffered'
 
 /**
- * 'Cancel' on an order no runner has taken: asks first, saying the hold on the card is released.
+ * 'Cancel' on an order no runner has taken: asks first, saying the hold on the card is released
+ * (or, for an order its runner gave up, charged already, that what the buyer paid is refunded).
  * A runner may accept in the meantime (409); then the buyer is told why in the server's words, and the orders are refreshed.
  * My Orders, tracking and the order detail all offer it; `afterCancel` takes focus once it is gone.
  */
@@ -24,6 +26,9 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
   const { t } = useLingui()
   const number = shortOrderId(order.id)
   const held = formatCents(orderCents(order.totalAmount))
+  // The same amount, named for the messages of an order charged already: a refund of what was paid.
+  const paid = held
+  const refunded = isReoffered(order)
   const close = () => setOpen(false)
 
   const confirm = () =>
@@ -31,7 +36,9 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
       onSuccess: () =>
         toast({
           title: t`Order Cancelled`,
-          description: t`Order #${number} is cancelled and the ${held} hold on your card was released.`,
+          description: refunded
+            ? t`Order #${number} is cancelled and the ${paid} you paid is being refunded.`
+            : t`Order #${number} is cancelled and the ${held} hold on your card was released.`,
           variant: 'success',
         }),
       onError: (error) => {
@@ -57,7 +64,11 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
       {open && (
         <ConfirmCancel
           title={t`Cancel this order?`}
-          description={t`No runner has accepted order #${number} yet. Cancelling releases the ${held} hold on your card, so nothing is charged.`}
+          description={
+            refunded
+              ? t`Your runner gave order #${number} up. Cancelling ends it and refunds the ${paid} fee and tip in full.`
+              : t`No runner has accepted order #${number} yet. Cancelling releases the ${held} hold on your card, so nothing is charged.`
+          }
           fallbackFocus={afterCancel}
           keepLabel={t`Keep Order`}
           onKeep={close}

@@ -29,13 +29,14 @@ export function ContactCard({ title, icon, children, footer }: ContactCardProps)
   )
 }
 
-/** Who or where, the line under it, and the phone link when there is a number to call. */
-export function ContactLines({ name, line, phone }: { name: string; line: string; phone?: ReactNode }) {
+/** Who or where, the line under it, the phone link when there is a number to call, and the link to the place in Maps where the screen offers one. */
+export function ContactLines({ name, line, phone, map }: { name: string; line: string; phone?: ReactNode; map?: ReactNode }) {
   return (
     <div className="text-stack">
       <p className="card__name">{name}</p>
       <p className="meta">{line}</p>
       {phone}
+      {map}
     </div>
   )
 }

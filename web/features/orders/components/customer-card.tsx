@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../../modules/orders/contract'
+import { MapsLink } from '../../../ui/maps-link'
 import { PhoneLink } from '../../../ui/phone-link'
 import { ContactCard, ContactLines } from './contact-card'
 
@@ -8,9 +9,10 @@ export const buyerName = (order: Order) => [order.buyerFirstName, order.buyerLas
 
 /**
  * Who the groceries go to and where (001 §2). The API leaves out the street address, phone and
- * instructions until a runner has the order (§6), so before that only the area shows.
+ * instructions until a runner has the order (§6), so before that only the area shows. The
+ * runner's delivery screen links the street address to the phone's maps app (`mapLink`).
  */
-export function CustomerCard({ order }: { order: Order }) {
+export function CustomerCard({ order, mapLink = false }: { order: Order; mapLink?: boolean }) {
   const name = buyerName(order)
   const { t } = useLingui()
   return (
@@ -32,6 +34,7 @@ export function CustomerCard({ order }: { order: Order }) {
         name={name}
         line={order.deliveryAddress ?? order.deliveryArea}
         phone={order.buyerPhone && <PhoneLink phone={order.buyerPhone} who={name} />}
+        map={mapLink && order.deliveryAddress && <MapsLink address={order.deliveryAddress} place={t`${name}'s address`} />}
       />
     </ContactCard>
   )
