@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright'
 import type { CurrentUserResponse } from '../../modules/accounts/contract'
-import type { Order } from '../../modules/orders/contract'
 import { expectComfortableLayout, heading } from './account-steps'
 import { seriousViolations } from './axe'
 import { useServerAndBrowser } from './harness'
@@ -16,7 +15,7 @@ import { desktopShotAt, shotAt } from './phone-shots'
  * nothing of any server but ours.
  */
 const env = useServerAndBrowser()
-const { url, demoStore, buyerWithOrder, runnerRavi } = orderSteps(env)
+const { url, demoStore, buyerWithOrder, runnerRavi, pickUp } = orderSteps(env)
 
 /** Within this, a change must have come over the order's stream: polling would take 30 s. */
 const LIVE_MS = 5_000
@@ -32,18 +31,6 @@ async function offTheInternet(page: Page) {
     },
   )
   return elsewhere
-}
-
-/** The pick-up with everything found, once the accept's capture has gone through. */
-async function pickUp(runner: Page, order: Order) {
-  const body = { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) }
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const answer = await runner.request.patch(url(`/api/orders/${order.id}/status`), { data: body })
-    if (answer.ok()) return
-    if (Date.now() > deadline || (await answer.json()).code !== 'PAYMENT_NOT_CAPTURED') throw new Error(`Pick-up answered ${answer.status()}`)
-    await Bun.sleep(200)
-  }
 }
 
 /** A degree of latitude is about 111 km everywhere. */

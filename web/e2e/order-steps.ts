@@ -90,14 +90,7 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
     expect((await runner.request.patch(url(`/api/orders/${order.id}/accept`))).status()).toBe(200)
     if (receiptTotal)
       await ok(runner.request.post(url(`/api/orders/${order.id}/receipt`), { multipart: { photo: await cameraPhoto(runner, 'STORE RECEIPT') } }))
-    const pickUp = { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })), actualGroceryCost: receiptTotal }
-    const deadline = Date.now() + 10_000
-    for (;;) {
-      const answer = await runner.request.patch(url(`/api/orders/${order.id}/status`), { data: pickUp })
-      if (answer.ok()) break
-      if (Date.now() > deadline || (await answer.json()).code !== 'PAYMENT_NOT_CAPTURED') throw new Error(`Pick-up answered ${answer.status()}`)
-      await Bun.sleep(200)
-    }
+    await pickUp(runner, order, receiptTotal)
   }
 
   /** Accepts, picks up with everything found and delivers through the API. */
@@ -123,5 +116,17 @@ export function orderSteps(env: { server: RunningServer; browser: Browser }) {
     return { code: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() }
   }
 
-  return { url, demoStore, signedIn, placeOrder, buyerWithOrder, runnerRavi, acceptAndPickUp, deliver, enablePayouts, cli }
+  /** Picks up with everything found through the API, once the accept's capture has gone through. */
+  async function pickUp(runner: Page, order: Order, receiptTotal?: string) {
+    const body = { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })), actualGroceryCost: receiptTotal }
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const answer = await runner.request.patch(url(`/api/orders/${order.id}/status`), { data: body })
+      if (answer.ok()) return
+      if (Date.now() > deadline || (await answer.json()).code !== 'PAYMENT_NOT_CAPTURED') throw new Error(`Pick-up answered ${answer.status()}`)
+      await Bun.sleep(200)
+    }
+  }
+
+  return { url, demoStore, signedIn, placeOrder, buyerWithOrder, runnerRavi, acceptAndPickUp, pickUp, deliver, enablePayouts, cli }
 }

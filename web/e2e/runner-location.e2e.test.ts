@@ -14,7 +14,7 @@ import { shotAt } from './phone-shots'
  * runner who refuses sees a calm note.
  */
 const env = useServerAndBrowser()
-const { url, buyerWithOrder, runnerRavi } = orderSteps(env)
+const { url, buyerWithOrder, runnerRavi, pickUp } = orderSteps(env)
 
 /** Near the demo stores in Edison; 0.002° of latitude is about 220 m, past the 50 m after which a move is sent at once. */
 const START = { latitude: 40.5187, longitude: -74.4121 }
@@ -47,18 +47,6 @@ async function deliveryOpen(runner: Page, order: Order) {
   await runner.goto(url(`/delivery/${order.id}`))
   await heading(runner, 'Active Delivery')
   await runner.getByText('Time to shop').waitFor()
-}
-
-/** Picks up with everything found through the API, once the accept's capture has gone through. */
-async function pickUp(runner: Page, order: Order) {
-  const body = { status: 'picked_up', itemCompletionData: order.items.map((item) => ({ id: item.id, isDelivered: true })) }
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const answer = await runner.request.patch(url(`/api/orders/${order.id}/status`), { data: body })
-    if (answer.ok()) return
-    if (Date.now() > deadline || (await answer.json()).code !== 'PAYMENT_NOT_CAPTURED') throw new Error(`Pick-up answered ${answer.status()}`)
-    await Bun.sleep(200)
-  }
 }
 
 describe("the runner's location", () => {
