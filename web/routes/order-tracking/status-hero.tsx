@@ -1,13 +1,14 @@
 import { plural, t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { openingText } from '../../../modules/catalog/contract'
 import type { Order } from '../../../modules/orders/contract'
 import { deliveryWhen } from '../../features/orders/order-figures'
 import { STATUS_WORDS } from '../../features/orders/order-words'
+import { useFormat } from '../../i18n/format'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
-import { formatWait } from '../../lib/format-wait'
+import { openingWords } from '../../lib/opening-words'
 import { useSecondsLeft } from '../../lib/use-seconds-left'
+import { windowLabel } from '../../lib/window-words'
 import { cancelExplanation } from './cancel-reasons'
 
 const runnerFirstName = (order: Order) => order.runnerFirstName?.trim() || t`Your runner`
@@ -26,7 +27,7 @@ function describe(order: Order, now: number, waitingForOffers: boolean): string 
   switch (order.status) {
     case 'pending_runner_acceptance': {
       if (!waitingForOffers) return t`We're looking for a runner near ${store}.`
-      const opens = openingText(new Date(order.offersOpenAt!), order.storeTimeZone, new Date(now))
+      const opens = openingWords(new Date(order.offersOpenAt!), order.storeTimeZone, new Date(now))
       const lead = leadWords(order)
       return t`Runners near ${store} will see your order from ${opens}, ${lead} before your window.`
     }
@@ -61,7 +62,7 @@ export function StatusHero({ order }: { order: Order }) {
         <p className="tracking-hero__title">{waitingForOffers ? t`Scheduled` : i18n._(STATUS_WORDS[order.status].title)}</p>
         {/* Under the title 'Scheduled' the window needs no second 'Scheduled'. */}
         {order.scheduledWindow && order.status !== 'cancelled' && (
-          <p className="tracking-hero__window">{waitingForOffers ? order.scheduledWindow.label : deliveryWhen(order)}</p>
+          <p className="tracking-hero__window">{waitingForOffers ? windowLabel(order.scheduledWindow, order.storeTimeZone) : deliveryWhen(order)}</p>
         )}
         <p className="tracking-hero__text">{describe(order, now, waitingForOffers)}</p>
       </div>
@@ -73,7 +74,8 @@ export function StatusHero({ order }: { order: Order }) {
 /** While no runner has accepted: how long the card hold stands. */
 function HoldCountdown({ expiresAt }: { expiresAt: string }) {
   const seconds = useSecondsLeft(Date.parse(expiresAt))
-  const clock = <span className="tracking-hero__clock">{formatWait(seconds)}</span>
+  const { wait } = useFormat()
+  const clock = <span className="tracking-hero__clock">{wait(seconds)}</span>
   return (
     <p className="tracking-hero__countdown">
       {seconds > 0 ? (
