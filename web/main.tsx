@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { getDefaultStore, Provider as JotaiProvider } from 'jotai'
@@ -28,7 +29,10 @@ if (window.matchMedia('(display-mode: standalone)').matches || (navigator as { s
 const rootElement = document.getElementById('root')
 if (!rootElement) {
   // Rendered rather than written as HTML: the Content-Security-Policy refuses inline onclick handlers.
-  createRoot(document.body.appendChild(document.createElement('div'))).render(<RenderFailure detail="The app could not start." />)
+  // In the visitor's language, as the app would have been.
+  void startInLanguage().then(() =>
+    createRoot(document.body.appendChild(document.createElement('div'))).render(<RenderFailure detail={t`The app could not start.`} />),
+  )
 } else {
   // react-query assumes a network until an event says otherwise; a page opened offline would try
   // every query and fail it, instead of pausing it on what the device kept (lib/query-persister).

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import type { ErrorCode } from '../../modules/shared/contract'
 import { ApiError } from '../lib/http'
+import { contractMessageText } from './contract-messages'
 
 /**
  * The server's refusals in the reader's language, by their `code`. The server's English `message`
@@ -22,13 +23,16 @@ const ERROR_MESSAGES: Partial<Record<ErrorCode, MessageDescriptor>> = {
   SHUTTING_DOWN: msg`The server is restarting; live updates resume in a moment.`,
 }
 
-/** What a person should read about a failure, in their language: by code, else the server's words, else `fallback`. */
+/**
+ * What a person should read about a failure, in their language: by code, else the server's words
+ * (a contract's field message in the reader's language), else `fallback`.
+ */
 export function failureText(i18n: I18n, error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const body = error.body
     const descriptor = body.code ? ERROR_MESSAGES[body.code] : undefined
     if (descriptor) return i18n._({ ...descriptor, values: body })
-    if (typeof body.message === 'string') return body.message
+    if (typeof body.message === 'string') return contractMessageText(i18n, body.message)
     return fallback
   }
   return error instanceof Error && error.message ? error.message : fallback

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react'
 import type { Language } from '../../modules/shared/contract'
+import { formatWait } from '../lib/format-wait'
 
 /*
  * Money, dates and times in the language on screen, through Intl. Digits stay Latin (`-u-nu-latn`)
@@ -46,5 +47,7 @@ export function useFormat() {
     money: (cents: number) => formatMoney(cents, language),
     dateTime: (date: Date, options: Intl.DateTimeFormatOptions) => formatDateTime(date, language, options),
     relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => formatRelative(value, unit, language),
+    /** A countdown's wait: '14m 05s', '14 मि 5 से'. */
+    wait: (seconds: number) => formatWait(seconds, language),
   }
 }

@@ -1,4 +1,6 @@
+import { i18n } from '@lingui/core'
 import type { z } from 'zod'
+import { contractMessageText } from '../i18n/contract-messages'
 import { ApiError } from './http'
 
 export type FieldErrors = Record<string, string>
@@ -17,8 +19,11 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   return error instanceof ApiError ? (error.body.errors ?? {}) : {}
 }
 
-/** What a toast should say about a failure: the server's message, else the fallback. */
+/**
+ * What a toast should say about a failure: the server's message (a contract's field message in the
+ * language on screen), else the fallback. Saying it by its code is useFailureText's.
+ */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return typeof error.body.message === 'string' ? error.body.message : fallback
+  if (error instanceof ApiError) return typeof error.body.message === 'string' ? contractMessageText(i18n, error.body.message) : fallback
   return error instanceof Error && error.message ? error.message : fallback
 }

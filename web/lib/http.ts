@@ -1,5 +1,7 @@
+import { i18n } from '@lingui/core'
 import type { z } from 'zod'
 import type { ErrorCode } from '../../modules/shared/contract'
+import { contractMessageText } from '../i18n/contract-messages'
 
 /**
  * The client's one way to call the API (spec 000 §7): cookies always, a JSON content type
@@ -27,9 +29,12 @@ export class ApiError extends Error {
     }
   }
 
-  /** What a person should read: the server's message, else the raw error. */
+  /**
+   * What a person should read: the server's message (a contract's field message in the language on
+   * screen), else the raw error. A screen that says refusals by their code uses useFailureText.
+   */
   get userMessage(): string {
-    return typeof this.body.message === 'string' ? this.body.message : this.message
+    return typeof this.body.message === 'string' ? contractMessageText(i18n, this.body.message) : this.message
   }
 }
 

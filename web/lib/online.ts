@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { onlineManager } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 
@@ -20,12 +22,21 @@ function subscribe(onChange: () => void) {
 
 export const useOnline = () => useSyncExternalStore(subscribe, isOnline)
 
+/** Each action that only the server can do, said as a whole sentence in every language. */
+const NEEDS_CONNECTION = {
+  accept: msg`Accepting a delivery needs an internet connection. Try again once you're back online.`,
+  payouts: msg`Setting up payouts needs an internet connection. Try again once you're back online.`,
+  order: msg`Placing an order needs an internet connection. Try again once you're back online.`,
+  orderAgain: msg`Ordering again needs an internet connection. Try again once you're back online.`,
+  search: msg`Searching for stores needs an internet connection. Try again once you're back online.`,
+} satisfies Record<string, MessageDescriptor>
+
 /**
  * What an action that only the server can do says when pressed offline, instead of a spinner
- * that waits for the network (mutations only run online, spec 000 §9).
+ * that waits for the network (mutations only run online, spec 000 §9), in the language on screen.
  */
-export const needsConnection = (action: string) => ({
-  title: "You're offline",
-  description: `${action} needs an internet connection. Try again once you're back online.`,
+export const needsConnection = (action: keyof typeof NEEDS_CONNECTION) => ({
+  title: i18n._(msg`You're offline`),
+  description: i18n._(NEEDS_CONNECTION[action]),
   variant: 'destructive' as const,
 })

@@ -9,7 +9,7 @@ import { CONFIRMATION_STALE_MS, orderQueryOptions } from '../features/orders/api
 import { StatusBadge } from '../features/orders/components/status-badge'
 import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { deliveryWhen, itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
-import { GROCERY_PAYMENT_METHODS } from '../lib/service-facts'
+import { useServiceWords } from '../lib/use-service-words'
 import { ButtonLink } from '../ui/button'
 import { Card } from '../ui/card'
 import { Fact } from '../ui/fact'
@@ -45,7 +45,7 @@ function Confirmation({ order }: { order: Order }) {
   const fee = formatCents(orderCents(order.platformFee))
   const tip = formatCents(orderCents(order.tip))
   const total = formatCents(orderCents(order.totalAmount))
-  const methods = GROCERY_PAYMENT_METHODS
+  const { methods } = useServiceWords()
   const holdAmount = order.groceryPayment.method === 'card' ? formatCents(order.groceryPayment.holdCents) : null
   return (
     <>

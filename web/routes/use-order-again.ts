@@ -66,7 +66,7 @@ export function useOrderAgain(order: Order) {
 
   const orderAgain = async () => {
     if (busy.current) return
-    if (!isOnline()) return toast(needsConnection('Ordering again'))
+    if (!isOnline()) return toast(needsConnection('orderAgain'))
     busy.current = true
     setPending(true)
     const store = order.storeName

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react'
+import { useContractMessage } from '../i18n/contract-messages'
 
 type FieldProps = {
   label: string
@@ -28,11 +29,15 @@ export function Field({ label, error, hint, children }: FieldProps) {
   )
 }
 
-/** The message under a field or a group of choices, announced as it appears. */
+/**
+ * The message under a field or a group of choices, announced as it appears. A contract's message
+ * (from the form's own check or the server's `errors`) shows in the reader's language.
+ */
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  const contractMessage = useContractMessage()
   return (
     <p className="field__error" id={id} role="alert">
-      {children}
+      {typeof children === 'string' ? contractMessage(children) : children}
     </p>
   )
 }

@@ -1,4 +1,5 @@
 /** What a person types into the embedded card form, and how it becomes what the gateway reads. */
+import { t } from '@lingui/core/macro'
 
 export type CardText = { number: string; expiry: string; cvc: string }
 export type CardField = keyof CardText
@@ -25,12 +26,12 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
   return { month: Number(digits.slice(0, 2)), year: Number(digits.slice(2)) }
 }
 
-/** What is plainly missing, checked before an intent is made; the gateway judges the rest (check digit, expiry, CVC length). */
+/** What is plainly missing, checked before an intent is made, in the language on screen; the gateway judges the rest (check digit, expiry, CVC length). */
 export function missingCardFields(card: CardText): CardFieldErrors {
   const errors: CardFieldErrors = {}
-  if (digitsOf(card.number, MAX_CARD_DIGITS).length === 0) errors.number = 'Enter your card number.'
-  if (!parseExpiry(card.expiry)) errors.expiry = 'Enter the expiry date as MM / YY.'
-  if (formatCvc(card.cvc).length === 0) errors.cvc = 'Enter the security code from the back of your card.'
+  if (digitsOf(card.number, MAX_CARD_DIGITS).length === 0) errors.number = t`Enter your card number.`
+  if (!parseExpiry(card.expiry)) errors.expiry = t`Enter the expiry date as MM / YY.`
+  if (formatCvc(card.cvc).length === 0) errors.cvc = t`Enter the security code from the back of your card.`
   return errors
 }
 

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
-import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { serviceWords } from '../../lib/use-service-words'
 
 /**
  * What the runner collects for the groceries at the door, in words, from the server's
@@ -14,7 +14,7 @@ export function doorCollection(order: Order): string | null {
   const { method, collectAtDoorCents, extraCents, extraStatus } = order.groceryPayment
   const amount = formatCents(collectAtDoorCents)
   const extra = formatCents(extraCents)
-  const methods = GROCERY_PAYMENT_METHODS
+  const { methods } = serviceWords()
   if (method === 'at_door') {
     return collectAtDoorCents > 0 ? t`Collect ${amount} at the door, by ${methods}.` : t`The customer pays you for the groceries at the door, by ${methods}.`
   }

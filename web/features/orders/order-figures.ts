@@ -1,7 +1,9 @@
 import { t } from '@lingui/core/macro'
 import type { EarningsStatus, Order } from '../../../modules/orders/contract'
 import { isCharged } from '../../../modules/payments/contract'
-import { decimalToCents, formatCents } from '../../../modules/shared/contract'
+import { decimalToCents, formatCents, type Language } from '../../../modules/shared/contract'
+import { currentLanguage } from '../../i18n/language'
+import { windowLabel } from '../../lib/window-words'
 
 /** The screens' one way of counting what was ordered; the server's messages say it the same way. */
 export { itemsLabel } from './order-words'
@@ -36,9 +38,9 @@ export function paymentWords(order: Pick<Order, 'paymentStatus' | 'totalAmount' 
  * When the order is delivered, as every card and screen names it: its window in the store's time
  * ('Scheduled · Sat 10:00–12:00'), else the slot the buyer chose, else whether it is scheduled or ASAP (001 §2).
  */
-export function deliveryWhen(order: Pick<Order, 'scheduledWindow' | 'timeSlot' | 'scheduledFor'>): string {
+export function deliveryWhen(order: Pick<Order, 'scheduledWindow' | 'timeSlot' | 'scheduledFor' | 'storeTimeZone'>): string {
   if (order.scheduledWindow) {
-    const window = order.scheduledWindow.label
+    const window = windowLabel(order.scheduledWindow, order.storeTimeZone)
     return t`Scheduled · ${window}`
   }
   // The server stores 'ASAP' as the slot of an order for now: it is said in the language on screen too.
@@ -51,7 +53,7 @@ export function deliveryWhen(order: Pick<Order, 'scheduledWindow' | 'timeSlot' |
 export const nothingFound = (order: Pick<Order, 'items'>) => order.items.length > 0 && order.items.every((item) => item.isDelivered === false)
 
 /** How the runner's screens mark an order whose groceries the buyer pays by card (issue 29). */
-export const GROCERIES_PAID_IN_APP = 'Groceries paid in the app'
+export const groceriesPaidInApp = () => t`Groceries paid in the app`
 
 /** What the card paid for the groceries: the hold's capture, and the extra charge above it when the card took it. */
 export const groceriesChargedCents = ({ groceryPayment }: Pick<Order, 'groceryPayment'>) =>
@@ -85,7 +87,7 @@ export function groceryPaymentWords(order: Pick<Order, 'groceryPayment'>): strin
 export const feeAndTipRefunded = (order: Pick<Order, 'refunds'>) => order.refunds.some((refund) => refund.part === 'charge')
 
 /** What the runner fronts at the store before the buyer pays them back, as every runner screen names it. */
-export const ESTIMATED_GROCERY_LABEL = 'Est. grocery cost (you pay at the store)'
+export const estimatedGroceryLabel = () => t`Est. grocery cost (you pay at the store)`
 
 /**
  * What the order earns its runner, as the server has it from the payouts ledger: the fee and tip
@@ -125,10 +127,9 @@ export const EARNINGS_NOTES: Record<EarningsStatus, string> = {
   },
 }
 
-const dateAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-
-/** 'Nov 23, 2026, 3:04 PM' in the viewer's time zone. */
-export const formatOrderDate = (iso: string) => dateAndTime.format(new Date(iso))
+/** 'Nov 23, 2026, 3:04 PM' in the viewer's time zone, in the language on screen ('23 नव॰ 2026, 3:04 pm'). */
+export const formatOrderDate = (iso: string, language: Language = currentLanguage()) =>
+  new Intl.DateTimeFormat(`${language}-u-nu-latn`, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 
 /** The runner's name as the buyer sees it once one accepted: 'Ravi K.'. */
 export function runnerName(order: Pick<Order, 'runnerFirstName' | 'runnerLastName'>): string | null {

@@ -31,7 +31,7 @@ export function useAcceptOffer({ onTaken }: { onTaken: (order: Order) => void })
               if (failure.needs) setNeeds(failure.needs)
             },
           })
-        : toast(needsConnection('Accepting a delivery')),
+        : toast(needsConnection('accept')),
     /** The order being accepted right now, if any: only its card's button waits. */
     acceptingId: accept.isPending ? accept.variables : null,
     /** What the last refusal said must be set up first (a phone to verify, payouts), so the screen can show the way. */

@@ -3,8 +3,8 @@ import type { Order } from '../../../modules/orders/contract'
 import { formatCents } from '../../../modules/shared/contract'
 import { RefundLines } from '../../features/orders/components/refund-lines'
 import { doorCollection } from '../../features/orders/door-collection'
-import { EARNINGS_NOTES, ESTIMATED_GROCERY_LABEL, feeAndTipRefunded, runnerEarningsCents } from '../../features/orders/order-figures'
-import { RUNNER_EARNINGS } from '../../lib/service-facts'
+import { EARNINGS_NOTES, estimatedGroceryLabel, feeAndTipRefunded, runnerEarningsCents } from '../../features/orders/order-figures'
+import { useServiceWords } from '../../lib/use-service-words'
 import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
@@ -15,13 +15,14 @@ import { Fact } from '../../ui/fact'
  */
 export function EarningsCard({ order }: { order: Order }) {
   const { t } = useLingui()
+  const { runnerEarnings } = useServiceWords()
   return (
     <Card compact className="stack delivery-card" aria-labelledby="delivery-earnings-heading">
       <h2 id="delivery-earnings-heading">
         <Trans>Your Earnings</Trans>
       </h2>
       <dl className="sums delivery-sums">
-        <Fact term={feeAndTipRefunded(order) ? t`Fee and tip, less refunds` : RUNNER_EARNINGS}>
+        <Fact term={feeAndTipRefunded(order) ? t`Fee and tip, less refunds` : runnerEarnings}>
           {formatCents(runnerEarningsCents(order))}
           {order.earnings && <span className="earnings-note">{EARNINGS_NOTES[order.earnings.status]}</span>}
         </Fact>
@@ -31,7 +32,7 @@ export function EarningsCard({ order }: { order: Order }) {
         <Fact term={t`Tip`} className="sums__aside">
           ${order.tip}
         </Fact>
-        <Fact term={ESTIMATED_GROCERY_LABEL} className="sums__aside">
+        <Fact term={estimatedGroceryLabel()} className="sums__aside">
           ${order.estimatedGroceryCost}
         </Fact>
         {order.actualGroceryCost && (

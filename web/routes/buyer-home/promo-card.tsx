@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import { formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
-import { GROCERY_PAYMENT_WAYS } from '../../lib/service-facts'
+import { useServiceWords } from '../../lib/use-service-words'
 import { IconTile } from '../../ui/icon'
 
 export function PromoCard() {
   const fee = formatCents(PLATFORM_FEE_CENTS)
+  const { groceryPaymentWays } = useServiceWords()
   return (
     <section className="row promo-card" aria-labelledby="promo-heading">
       <IconTile name="tag" className="promo-card__icon" />
@@ -16,7 +17,7 @@ export function PromoCard() {
           <Trans>Just {fee} platform fee per order</Trans>
         </h2>
         <p className="promo-card__text">
-          <Trans>One flat fee, whatever you buy. Groceries cost what the store charges.</Trans> {GROCERY_PAYMENT_WAYS}
+          <Trans>One flat fee, whatever you buy. Groceries cost what the store charges.</Trans> {groceryPaymentWays}
         </p>
       </div>
     </section>

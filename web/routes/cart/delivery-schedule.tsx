@@ -1,9 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import type { ScheduledWindow } from '../../../modules/orders/contract'
 import type { CartDetails } from '../../features/cart/cart-details'
+import { deliveryWindowsQueryOptions } from '../../features/cart-checkout/api/delivery-windows'
 import { FirstWindowButton } from '../../features/cart-checkout/components/first-window-button'
 import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
+import { windowLabel } from '../../lib/window-words'
 import { Card } from '../../ui/card'
 
 type DeliveryType = CartDetails['deliveryType']
@@ -28,6 +31,9 @@ export function DeliverySchedule(props: {
   const { storeId, deliverTo, deliveryType, closedMessage, onDeliveryTypeChange, scheduledWindow, onWindowChange, instructions, onInstructionsChange } = props
   const { t } = useLingui()
   const id = useId()
+  // The picker's windows, as it last loaded them (asked for nothing more here), carry the store's zone, in which the chosen one is named.
+  const timeZone = useQueryClient().getQueryData(deliveryWindowsQueryOptions(storeId).queryKey)?.timeZone
+  const chosen = scheduledWindow && (timeZone ? windowLabel(scheduledWindow, timeZone) : scheduledWindow.label)
   return (
     <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
@@ -58,7 +64,7 @@ export function DeliverySchedule(props: {
             <strong>
               <Trans>Schedule for later</Trans>
             </strong>
-            <span className="meta meta--small">{deliveryType === 'scheduled' && scheduledWindow ? scheduledWindow.label : t`Choose a 2-hour window`}</span>
+            <span className="meta meta--small">{deliveryType === 'scheduled' && chosen ? chosen : t`Choose a 2-hour window`}</span>
           </span>
         </label>
       </fieldset>

@@ -5,7 +5,7 @@ import { decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../../../module
 import type { StoredPendingOrder } from '../../features/cart/pending-order'
 import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import { itemsLabel } from '../../features/orders/order-figures'
-import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { useServiceWords } from '../../lib/use-service-words'
 import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
@@ -19,7 +19,7 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
   const count = itemsLabel(pending.items)
   const groceryCents = decimalToCents(pending.estimatedGroceryCost)
   const about = groceryCents === null ? null : formatCents(groceryCents)
-  const methods = GROCERY_PAYMENT_METHODS
+  const { methods } = useServiceWords()
   const groceryNote =
     groceryPayment === 'card'
       ? about

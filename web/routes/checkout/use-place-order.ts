@@ -54,7 +54,7 @@ export function usePlaceOrder(pending: StoredPendingOrder, tipCents: number, gro
     const card = confirmerRef.current
     if (inFlight.current) return
     // Before the card: offline, the card form may never have loaded, and nothing else would say why.
-    if (!isOnline()) return toast(needsConnection('Placing an order'))
+    if (!isOnline()) return toast(needsConnection('order'))
     if (!card || !card.check()) return
     inFlight.current = true
     setBusy(true)

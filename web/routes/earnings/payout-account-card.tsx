@@ -104,12 +104,7 @@ export function PayoutAccountCard({ account, expired, check }: Props) {
             </p>
           )}
           <div className="stack stack--snug stack--start">
-            <Button
-              type="button"
-              variant="primary"
-              disabled={leaving}
-              onClick={() => (isOnline() ? start.mutate() : toast(needsConnection('Setting up payouts')))}
-            >
+            <Button type="button" variant="primary" disabled={leaving} onClick={() => (isOnline() ? start.mutate() : toast(needsConnection('payouts')))}>
               {leaving ? t`Opening the payout form...` : i18n._(CALL_TO_ACTION[account.status])}
             </Button>
             <p className="meta meta--small">

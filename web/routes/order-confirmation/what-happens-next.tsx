@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
 import { orderCents } from '../../features/orders/order-figures'
-import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { useServiceWords } from '../../lib/use-service-words'
+import { windowLabel } from '../../lib/window-words'
 import { Card } from '../../ui/card'
 
 /** Spec 001 §2's 'What happens next?': the runner window (counted, for a scheduled order, from when runners see it), the hold, and how the groceries are paid. */
@@ -10,10 +11,10 @@ export function WhatHappensNext({ order }: { order: Order }) {
   const { t } = useLingui()
   const minutes = RUNNER_ACCEPTANCE_WINDOW_MINUTES
   const total = formatCents(orderCents(order.totalAmount))
-  const window = order.scheduledWindow?.label
+  const window = order.scheduledWindow && windowLabel(order.scheduledWindow, order.storeTimeZone)
   const byCard = order.groceryPayment.method === 'card'
   const storeName = order.storeName
-  const methods = GROCERY_PAYMENT_METHODS
+  const { methods } = useServiceWords()
   return (
     <Card compact className="confirmation-next" aria-labelledby="what-happens-next">
       <h2 id="what-happens-next">

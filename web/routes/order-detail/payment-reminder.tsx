@@ -5,14 +5,14 @@ import { RefundLines } from '../../features/orders/components/refund-lines'
 import { doorCollection } from '../../features/orders/door-collection'
 import {
   EARNINGS_NOTES,
-  ESTIMATED_GROCERY_LABEL,
+  estimatedGroceryLabel,
   feeAndTipRefunded,
   groceryPaymentWords,
   nothingFound,
   orderCents,
   runnerEarningsCents,
 } from '../../features/orders/order-figures'
-import { GROCERY_PAYMENT_METHODS } from '../../lib/service-facts'
+import { useServiceWords } from '../../lib/use-service-words'
 import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
@@ -69,7 +69,7 @@ export function PaymentReminder({ order }: { order: Order }) {
   const groceryCost = order.actualGroceryCost ? grocery : t`about ${grocery}`
   const words = groceryPaymentWords(order)
   const atDoor = formatCents(order.groceryPayment.collectAtDoorCents)
-  const methods = GROCERY_PAYMENT_METHODS
+  const { methods } = useServiceWords()
   return (
     <Card compact className="payment-reminder" aria-labelledby="payment-reminder-title">
       <h2 id="payment-reminder-title">
@@ -123,7 +123,7 @@ export function RunnerEarnings({ order }: { order: Order }) {
       <RefundLines order={order} side="runner" />
       {!ended && (
         <dl className="facts order-facts">
-          <Fact term={ESTIMATED_GROCERY_LABEL}>{formatCents(orderCents(order.estimatedGroceryCost))}</Fact>
+          <Fact term={estimatedGroceryLabel()}>{formatCents(orderCents(order.estimatedGroceryCost))}</Fact>
         </dl>
       )}
     </Card>

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro'
 import type { Order } from '../../../modules/orders/contract'
 import { RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/shared/contract'
 import { refundedAfterCharge } from '../../features/orders/reoffered'
+import { windowLabel } from '../../lib/window-words'
 
 /** Why an order ended cancelled, told to the buyer: what happened, and what it cost them (nothing: released, or refunded once charged). */
 export function cancelExplanation(order: Order): string {
@@ -13,7 +14,7 @@ export function cancelExplanation(order: Order): string {
       const minutes = RUNNER_ACCEPTANCE_WINDOW_MINUTES
       // A scheduled order's minutes count from when runners were first offered it, not from checkout.
       if (order.scheduledWindow) {
-        const window = order.scheduledWindow.label
+        const window = windowLabel(order.scheduledWindow, order.storeTimeZone)
         return t`No runner accepted within ${minutes} minutes of being offered your ${window} order, so your card hold was released at no cost.`
       }
       return t`No runner accepted within ${minutes} minutes, so your card hold was released at no cost.`

@@ -10,6 +10,7 @@ import { deliveryWhen } from '../../features/orders/order-figures'
 import { useCurrentUser } from '../../lib/current-user'
 import { failureMessage } from '../../lib/form-errors'
 import { ApiError } from '../../lib/http'
+import { windowLabel } from '../../lib/window-words'
 import { Button } from '../../ui/button'
 import { useToast } from '../../ui/toast'
 import { TrackingCard } from './tracking-card'
@@ -50,8 +51,8 @@ function WindowForm({ order, current, onDone }: { order: Order; current: Schedul
   const { toast } = useToast()
   const { t } = useLingui()
   const moved = chosen.start !== current.start
-  const chosenLabel = chosen.label
-  const currentLabel = current.label
+  const chosenLabel = windowLabel(chosen, order.storeTimeZone)
+  const currentLabel = windowLabel(current, order.storeTimeZone)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -69,7 +70,7 @@ function WindowForm({ order, current, onDone }: { order: Order; current: Schedul
         onError: (error) => {
           const code: string | undefined = error instanceof ApiError && error.status === 409 ? error.body.code : undefined
           if (code === 'WINDOW_FULL') {
-            setFilled(chosen.label)
+            setFilled(chosenLabel)
             setChosen(current)
             void queryClient.invalidateQueries({ queryKey: deliveryWindowsQueryOptions(order.storeId).queryKey })
             return

@@ -1,15 +1,15 @@
 import { plural, t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { openingText } from '../../../modules/catalog/contract'
 import type { Order } from '../../../modules/orders/contract'
-import { formatCents } from '../../../modules/shared/contract'
 import { deliveryWhen, orderCents } from '../../features/orders/order-figures'
 import { STATUS_WORDS } from '../../features/orders/order-words'
 import { isReoffered } from '../../features/orders/reoffered'
+import { useFormat } from '../../i18n/format'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
-import { formatWait } from '../../lib/format-wait'
+import { openingWords } from '../../lib/opening-words'
 import { useSecondsLeft } from '../../lib/use-seconds-left'
+import { windowLabel } from '../../lib/window-words'
 import { cancelExplanation } from './cancel-reasons'
 
 const runnerFirstName = (order: Order) => order.runnerFirstName?.trim() || t`Your runner`
@@ -29,7 +29,7 @@ function describe(order: Order, now: number, waitingForOffers: boolean): string 
     case 'pending_runner_acceptance': {
       if (isReoffered(order)) return t`Your runner couldn't do your order, so runners near ${store} are being offered it now.`
       if (!waitingForOffers) return t`We're looking for a runner near ${store}.`
-      const opens = openingText(new Date(order.offersOpenAt!), order.storeTimeZone, new Date(now))
+      const opens = openingWords(new Date(order.offersOpenAt!), order.storeTimeZone, new Date(now))
       const lead = leadWords(order)
       return t`Runners near ${store} will see your order from ${opens}, ${lead} before your window.`
     }
@@ -66,7 +66,7 @@ export function StatusHero({ order }: { order: Order }) {
         </p>
         {/* Under the title 'Scheduled' the window needs no second 'Scheduled'. */}
         {order.scheduledWindow && order.status !== 'cancelled' && (
-          <p className="tracking-hero__window">{waitingForOffers ? order.scheduledWindow.label : deliveryWhen(order)}</p>
+          <p className="tracking-hero__window">{waitingForOffers ? windowLabel(order.scheduledWindow, order.storeTimeZone) : deliveryWhen(order)}</p>
         )}
         <p className="tracking-hero__text">{describe(order, now, waitingForOffers)}</p>
       </div>
@@ -81,8 +81,9 @@ export function StatusHero({ order }: { order: Order }) {
  */
 function HoldCountdown({ order }: { order: Order }) {
   const seconds = useSecondsLeft(Date.parse(order.expiresAt))
-  const clock = <span className="tracking-hero__clock">{formatWait(seconds)}</span>
-  const paid = formatCents(orderCents(order.totalAmount))
+  const { wait, money } = useFormat()
+  const clock = <span className="tracking-hero__clock">{wait(seconds)}</span>
+  const paid = money(orderCents(order.totalAmount))
   if (isReoffered(order))
     return (
       <p className="tracking-hero__countdown">

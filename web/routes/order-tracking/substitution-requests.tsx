@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
 import type { Order, OrderItemView } from '../../../modules/orders/contract'
-import { formatWait } from '../../lib/format-wait'
+import { useFormat } from '../../i18n/format'
 import { useSecondsLeft } from '../../lib/use-seconds-left'
 import { useToast } from '../../ui/toast'
 import { SubstitutionAnswer } from './substitution-answer'
@@ -41,7 +41,7 @@ function SubstitutionRequest({ orderId, item, runner }: { orderId: string; item:
   const { t } = useLingui()
   const missing = item.name
   const replacement = offered(item)
-  const wait = formatWait(secondsLeft)
+  const wait = useFormat().wait(secondsLeft)
   return (
     <li className="substitution-request">
       <p>

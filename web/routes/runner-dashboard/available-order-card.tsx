@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { AvailableOrder } from '../../../modules/runner/contract'
-import { deliveryWhen, ESTIMATED_GROCERY_LABEL, GROCERIES_PAID_IN_APP, itemsLabel } from '../../features/orders/order-figures'
-import { RUNNER_EARNINGS } from '../../lib/service-facts'
+import { deliveryWhen, estimatedGroceryLabel, groceriesPaidInApp, itemsLabel } from '../../features/orders/order-figures'
+import { useServiceWords } from '../../lib/use-service-words'
 import { Button, ButtonLink } from '../../ui/button'
 import { Card } from '../../ui/card'
 import { Fact } from '../../ui/fact'
@@ -14,6 +14,7 @@ type Props = { order: AvailableOrder; accepting: boolean; onAccept: (orderId: st
 /** One order waiting for a runner: where, how much, what it pays, and the two ways on (001 §2). */
 export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
   const { t } = useLingui()
+  const { runnerEarnings } = useServiceWords()
   const nameId = useId()
   const miles = order.distance.toFixed(1)
   return (
@@ -29,7 +30,7 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
           {/* We pay the runner back for these groceries, so accepting one needs payouts set up. */}
           {order.groceryPayment.method === 'card' && (
             <Badge tone="success" as="p" className="badge--small">
-              {GROCERIES_PAID_IN_APP}
+              {groceriesPaidInApp()}
             </Badge>
           )}
         </div>
@@ -41,10 +42,10 @@ export function AvailableOrderCard({ order, accepting, onAccept }: Props) {
         </div>
       </div>
       <dl className="offer-card__facts">
-        <Fact term={RUNNER_EARNINGS}>
+        <Fact term={runnerEarnings}>
           ${order.platformFee} + ${order.tip}
         </Fact>
-        <Fact term={ESTIMATED_GROCERY_LABEL}>${order.estimatedGroceryCost}</Fact>
+        <Fact term={estimatedGroceryLabel()}>${order.estimatedGroceryCost}</Fact>
         <Fact term={t({ comment: 'The town or neighbourhood the store is in', message: 'Store area' })}>{order.storeArea || order.storeAddress}</Fact>
         <Fact term={t`Deliver to`}>{order.deliveryArea}</Fact>
         <Fact term={t({ comment: 'When the order is to be delivered', message: 'Time' })} className="offer-card__when">

@@ -2,11 +2,12 @@ import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { openingText } from '../../../modules/catalog/contract'
 import type { Availability } from '../../../modules/runner/contract'
+import type { Language } from '../../../modules/shared/contract'
 import { useAvailability, useUpdateAvailability } from '../../features/runner/api/availability'
 import { useClock } from '../../lib/clock'
 import { ApiError } from '../../lib/http'
+import { openingWords } from '../../lib/opening-words'
 import { Button } from '../../ui/button'
 import { Card } from '../../ui/card'
 import { useToast } from '../../ui/toast'
@@ -16,7 +17,7 @@ const hintFor = (i18n: I18n, availability: Availability | undefined, failed: boo
   if (availability.outsideHours) {
     if (availability.online) return i18n._(msg`Outside your hours: switched on until midnight.`)
     // When the hours next start, in the runner's own zone, as the stores' openings are said.
-    const back = availability.nextChange && openingText(new Date(availability.nextChange), availability.timeZone, new Date(now))
+    const back = availability.nextChange && openingWords(new Date(availability.nextChange), availability.timeZone, new Date(now), i18n.locale as Language)
     return back
       ? i18n._(msg`Offline outside your hours; online again at ${back}. Switch on to work until midnight.`)
       : i18n._(msg`Offline outside your hours. Switch on to work until midnight.`)

@@ -40,7 +40,7 @@ export function useStoreSearch(relocate: () => Promise<Located | null>, initialQ
       const next = { origin: located.origin, query }
       // Offline only a search already made has an answer; any other would wait for the network.
       if (!isOnline() && queryClient.getQueryData(nearbyStoresQueryOptions(next).queryKey) === undefined) {
-        toast(needsConnection('Searching for stores'))
+        toast(needsConnection('search'))
         return
       }
       const clearedBefore = cleared.current

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { ScheduledWindow } from '../../../../modules/orders/contract'
+import { windowLabel } from '../../../lib/window-words'
 import { Button } from '../../../ui/button'
 import { firstFreeWindow, useDeliveryWindows } from '../api/delivery-windows'
 
@@ -18,13 +19,14 @@ export function FirstWindowButton({
 }) {
   const windows = useDeliveryWindows(storeId)
   const first = windows.data ? firstFreeWindow(windows.data.windows) : null
-  if (!first) return null
+  if (!first || !windows.data) return null
+  const { timeZone } = windows.data
   return (
     <Button type="button" variant="primary" block disabled={disabled} onClick={() => onChoose({ start: first.start, end: first.end, label: first.label })}>
       {/* One span in the flex button, so a narrow phone breaks the line before the window, not inside it. */}
       <span>
         <Trans comment="A button that schedules the order in the window named after it">
-          Schedule <span className="nowrap">{first.label}</span>
+          Schedule <span className="nowrap">{windowLabel(first, timeZone)}</span>
         </Trans>
       </span>
     </Button>

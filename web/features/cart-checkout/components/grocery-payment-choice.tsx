@@ -3,16 +3,16 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { GroceryPaymentMethod } from '../../../../modules/cart-checkout/contract'
-import { ACCEPTED_GROCERY_PAYMENT_METHODS, formatCents } from '../../../../modules/shared/contract'
+import { formatCents } from '../../../../modules/shared/contract'
 import { failureMessage } from '../../../lib/form-errors'
+import { useServiceWords } from '../../../lib/use-service-words'
 import { Card } from '../../../ui/card'
 import { type HoldLine, useGroceryHoldEstimate } from '../api/grocery-hold-estimate'
 
-/** The spec's words for each way (issue 29). */
-const methods = ACCEPTED_GROCERY_PAYMENT_METHODS.join(', ')
-const CHOICES: { method: GroceryPaymentMethod; label: MessageDescriptor }[] = [
-  { method: 'at_door', label: msg`At the door (${methods})` },
-  { method: 'card', label: msg`By card in the app` },
+/** The spec's words for each way (issue 29); the door's names the ways to pay there. */
+const CHOICES: { method: GroceryPaymentMethod; label: (methods: string) => MessageDescriptor }[] = [
+  { method: 'at_door', label: (methods) => msg`At the door (${methods})` },
+  { method: 'card', label: () => msg`By card in the app` },
 ]
 
 type Props = {
@@ -29,6 +29,7 @@ type Props = {
  */
 export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled = false }: Props) {
   const { t, i18n } = useLingui()
+  const { methods } = useServiceWords()
   const id = useId()
   const byCard = value === 'card'
   const hold = useGroceryHoldEstimate(storeId, lines, { enabled: byCard })
@@ -45,7 +46,7 @@ export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled
         {CHOICES.map(({ method, label }) => (
           <label key={method} className="choice-tile delivery-option">
             <input type="radio" name={`${id}-groceries`} checked={value === method} onChange={() => onChange(method)} />
-            <span>{i18n._(label)}</span>
+            <span>{i18n._(label(methods))}</span>
           </label>
         ))}
       </fieldset>

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
+import { windowLabelParts } from '../../../lib/window-words'
 import { RetryNotice } from '../../../ui/empty-state'
 import { Spinner } from '../../../ui/loading-screen'
 import { type DeliveryWindow, useDeliveryWindows } from '../api/delivery-windows'
-import { labelParts, windowsByDay } from '../window-days'
+import { windowsByDay } from '../window-days'
 
 type Props = {
   storeId: string
@@ -47,7 +48,7 @@ export function WindowPicker({ storeId, value, onChange, legend, disabled = fals
           <legend className="window-picker__day-name">{day.heading}</legend>
           <div className="window-picker__windows">
             {day.windows.map((option) => {
-              const { day: weekday, hours } = labelParts(option.label)
+              const { day: weekday, hours } = windowLabelParts(option, windows.data.timeZone)
               return (
                 <label key={option.start} className={`choice-tile window-option${option.available ? '' : ' window-option--full'}`}>
                   <input

@@ -23,13 +23,7 @@ export function PayoutsNeeded({ message }: { message: string }) {
         <Trans>Set up payouts to accept this order</Trans>
       </p>
       <p>{message}</p>
-      <Button
-        type="button"
-        variant="primary"
-        size="small"
-        disabled={leaving}
-        onClick={() => (isOnline() ? start.mutate() : toast(needsConnection('Setting up payouts')))}
-      >
+      <Button type="button" variant="primary" size="small" disabled={leaving} onClick={() => (isOnline() ? start.mutate() : toast(needsConnection('payouts')))}>
         {leaving ? t`Opening the payout form...` : t`Set Up Payouts`}
       </Button>
       {start.isError && (

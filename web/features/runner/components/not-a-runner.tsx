@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro'
-import { RUNNER_EARNINGS } from '../../../lib/service-facts'
+import { useServiceWords } from '../../../lib/use-service-words'
 import { ButtonLink } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { IconTile } from '../../../ui/icon'
 
 /** A runner's screen for someone who only buys: what runners do, and where to become one. `screen` is the screen they opened. */
 export function NotARunner({ screen = 'dashboard' }: { screen?: 'dashboard' | 'earnings' }) {
+  const { runnerEarnings } = useServiceWords()
   return (
     <Card className="stack stack--start not-a-runner" aria-labelledby="not-a-runner-heading">
       <IconTile name="bicycle" />
@@ -16,12 +17,12 @@ export function NotARunner({ screen = 'dashboard' }: { screen?: 'dashboard' | 'e
         {screen === 'earnings' ? (
           <Trans>
             The Earnings screen is for runners, and your account is set up for buying only. Runners see orders waiting near them, shop at the store and deliver
-            them. They earn: {RUNNER_EARNINGS}.
+            them. They earn: {runnerEarnings}.
           </Trans>
         ) : (
           <Trans>
             The runner dashboard is for runners, and your account is set up for buying only. Runners see orders waiting near them, shop at the store and deliver
-            them. They earn: {RUNNER_EARNINGS}.
+            them. They earn: {runnerEarnings}.
           </Trans>
         )}
       </p>

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { formatWait } from '../../../lib/format-wait'
+import { useFormat } from '../../../i18n/format'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
 
 /**
@@ -9,7 +9,7 @@ import { useSecondsLeft } from '../../../lib/use-seconds-left'
  */
 export function SmsWaitNotice({ until }: { until: number }) {
   const secondsLeft = useSecondsLeft(until)
-  const waitLeft = formatWait(secondsLeft)
+  const waitLeft = useFormat().wait(secondsLeft)
   return (
     <div className="form-notice form-notice--error sms-wait">
       <p role="alert">
