@@ -1,8 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { GroceryPaymentMethod } from '../../../modules/cart-checkout/contract'
-import { ACCEPTED_GROCERY_PAYMENT_METHODS } from '../../../modules/shared/contract'
-
-const methods = `${ACCEPTED_GROCERY_PAYMENT_METHODS.slice(0, -1).join(', ')} or ${ACCEPTED_GROCERY_PAYMENT_METHODS.at(-1)}`
+import { useGroceryPaymentMethods } from '../../features/cart-checkout/grocery-payment-methods'
 
 /**
  * Item prices are estimates: the store's price is what is paid, in the way the buyer chose: to
@@ -10,6 +8,7 @@ const methods = `${ACCEPTED_GROCERY_PAYMENT_METHODS.slice(0, -1).join(', ')} or 
  */
 export function PricingNotice({ groceryPayment }: { groceryPayment: GroceryPaymentMethod }) {
   const { t } = useLingui()
+  const methods = useGroceryPaymentMethods('disjunction')
   return (
     <aside className="saffron-note pricing-notice" aria-label={t`Item pricing`}>
       <p>

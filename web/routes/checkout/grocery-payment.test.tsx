@@ -150,7 +150,7 @@ describe('Pay for groceries in the cart', () => {
     expect(atDoor().checked).toBe(true)
     expect(screen.getByText('Estimated groceries (paid to your runner at delivery)')).toBeDefined()
     const pricing = () => screen.getByRole('complementary', { name: 'Item pricing' }).textContent
-    expect(pricing()).toContain('you pay the runner for the groceries at the door by Cash, Zelle, Venmo or Apple Pay.')
+    expect(pricing()).toContain('you pay the runner for the groceries at the door by Cash, Zelle, Venmo, or Apple Pay.')
     fireEvent.click(byCard())
     expect(await screen.findByText(HOLD_TEXT)).toBeDefined()
     expect(readCartDetails(store.id).groceryPayment).toBe('card')

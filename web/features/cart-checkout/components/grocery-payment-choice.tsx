@@ -3,16 +3,16 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { GroceryPaymentMethod } from '../../../../modules/cart-checkout/contract'
-import { ACCEPTED_GROCERY_PAYMENT_METHODS, formatCents } from '../../../../modules/shared/contract'
+import { formatCents } from '../../../../modules/shared/contract'
 import { failureMessage } from '../../../lib/form-errors'
 import { Card } from '../../../ui/card'
 import { type HoldLine, useGroceryHoldEstimate } from '../api/grocery-hold-estimate'
+import { useGroceryPaymentMethods } from '../grocery-payment-methods'
 
-/** The spec's words for each way (issue 29). */
-const methods = ACCEPTED_GROCERY_PAYMENT_METHODS.join(', ')
-const CHOICES: { method: GroceryPaymentMethod; label: MessageDescriptor }[] = [
-  { method: 'at_door', label: msg`At the door (${methods})` },
-  { method: 'card', label: msg`By card in the app` },
+/** The spec's words for each way (issue 29); the ways at the door are listed in the reader's language. */
+const CHOICES: { method: GroceryPaymentMethod; label: (methods: string) => MessageDescriptor }[] = [
+  { method: 'at_door', label: (methods) => msg`At the door (${methods})` },
+  { method: 'card', label: () => msg`By card in the app` },
 ]
 
 type Props = {
@@ -30,6 +30,7 @@ type Props = {
 export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled = false }: Props) {
   const { t, i18n } = useLingui()
   const id = useId()
+  const methods = useGroceryPaymentMethods('unit')
   const byCard = value === 'card'
   const hold = useGroceryHoldEstimate(storeId, lines, { enabled: byCard })
   const holdAmount = hold.data && formatCents(hold.data.holdCents)
@@ -45,7 +46,7 @@ export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled
         {CHOICES.map(({ method, label }) => (
           <label key={method} className="choice-tile delivery-option">
             <input type="radio" name={`${id}-groceries`} checked={value === method} onChange={() => onChange(method)} />
-            <span>{i18n._(label)}</span>
+            <span>{i18n._(label(methods))}</span>
           </label>
         ))}
       </fieldset>
