@@ -205,11 +205,9 @@ const readableTexts = (page: Page) =>
 /** The texts holding a Latin word of three letters or more once the page's own data is taken out: English the catalog never saw. */
 function untranslatedTexts(texts: string[], allowed: readonly string[]) {
   const english = /(?<![\p{L}\p{M}\p{N}])[A-Za-z]{3,}(?![\p{L}\p{M}\p{N}])/u
-  const unlisted = (text: string) =>
-    PENDING.reduce(
-      (rest, { english }) => rest.replace(english, ' '),
-      allowed.reduce((rest, data) => rest.split(data).join(' '), text),
-    )
+  // Each piece of data taken out whole, never from inside a word ('box' leaves 'boxes' to be read).
+  const data = new RegExp(`(?<![\\p{L}\\p{M}])(?:${allowed.map((text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(?![\\p{L}\\p{M}])`, 'gu')
+  const unlisted = (text: string) => PENDING.reduce((rest, { english }) => rest.replace(english, ' '), text.replace(data, ' '))
   return [...new Set(texts.filter((text) => english.test(unlisted(text))).map((text) => text.trim()))]
 }
 
