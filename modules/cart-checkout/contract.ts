@@ -146,10 +146,6 @@ export type DeliveryWindows = z.infer<typeof deliveryWindowsResponseSchema>
 // The card form's calls belong to payments; checkout's screens read them through this door too.
 export { embeddedConfirmResponseSchema, embeddedConfirmSchema, type PaymentsConfig, paymentsConfigSchema } from '../payments/contract'
 
-/** The test cards the 'Promo Mode' helper offers (001 §2), with what each does here. */
-export const PROMO_TEST_CARDS = [
-  { number: '4242 4242 4242 4242', does: 'succeeds' },
-  { number: '4000 0000 0000 0002', does: 'is declined' },
-  { number: '4000 0000 0000 9995', does: 'is declined: insufficient funds' },
-  { number: '4000 0000 0000 0341', does: 'authorizes, but the charge fails when a runner accepts' },
-] as const
+/** The test cards the 'Promo Mode' helper offers (001 §2); the screen says what each does, in the reader's language. */
+export const PROMO_TEST_CARDS = ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995', '4000 0000 0000 0341'] as const
+export type PromoTestCard = (typeof PROMO_TEST_CARDS)[number]

@@ -14,7 +14,7 @@ export {
   normalizeSearchText,
 } from './contract/local-names'
 
-export { closedNowMessage, closingText, type NextChange, type OpenStatus, openingText, openStatusText } from './contract/open-status'
+export { closedNowMessage, closingText, type NextChange, type OpenStatus, openingText } from './contract/open-status'
 /** The hours form is read and written the same way in the browser (a runner's availability) as on the server. */
 export { ALWAYS_OPEN, DEFAULT_TIME_ZONE, formatWeeklyHours, HoursFormatError, parseWeeklyHours, type WeeklyHours } from './contract/weekly-hours'
 

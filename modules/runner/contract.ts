@@ -72,7 +72,8 @@ export type Availability = z.infer<typeof availabilitySchema>
 export const availabilityUpdateSchema = z.object({ online: z.boolean().optional(), timeZone: timeZoneSchema.optional() })
 export type AvailabilityUpdate = z.infer<typeof availabilityUpdateSchema>
 
-export const AVAILABILITY_HINT = 'Days and hours like "mon-fri 17:00-21:00; sat 10:00-18:00". Leave empty to work any hour.'
+/** Weekly hours as they are typed: in the stores' own form, whose day names stay as written in every language. */
+export const AVAILABILITY_EXAMPLE = 'mon-fri 17:00-21:00; sat 10:00-18:00'
 
 /** A runner's weekly hours as typed, checked by the stores' own parser (its message names what is wrong); empty means any hour. */
 export const availabilityTextSchema = z

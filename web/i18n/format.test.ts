@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, spyOn, test } from 'bun:test'
 import type { Language } from '../../modules/shared/contract'
-import { formatDateTime, formatMoney, formatRelative } from './format'
+import { formatDateTime, formatList, formatMoney, formatRelative } from './format'
+import { showLanguage } from './language'
 
 describe('money in each language: US dollars, Latin digits, the sign first', () => {
   test.each<[Language, string, string]>([
@@ -50,5 +51,28 @@ describe('time in the language', () => {
     ['bn', '12 মিনিটে'],
   ])('%s says "in 12 minutes" as %s', (language, text) => {
     expect(formatRelative(12, 'minute', language)).toBe(text)
+  })
+})
+
+describe('lists in the language', () => {
+  const ways = ['Cash', 'Zelle', 'Venmo']
+  test('joined by Intl where the browser has the language', () => {
+    expect(formatList(ways, 'disjunction', 'en')).toBe('Cash, Zelle, or Venmo')
+    expect(formatList(ways, 'conjunction', 'ta')).toBe('Cash, Zelle மற்றும் Venmo')
+    expect(formatList(ways, 'unit', 'en')).toBe('Cash, Zelle, Venmo')
+  })
+
+  test("a browser without the language's data (Debian's Chromium has no Punjabi) joins them with the catalog's word, not English's", async () => {
+    const supported = spyOn(Intl.ListFormat, 'supportedLocalesOf').mockReturnValue([])
+    try {
+      await showLanguage('pa')
+      expect(formatList(ways, 'disjunction', 'pa')).toBe('Cash, Zelle ਜਾਂ Venmo')
+      expect(formatList(ways, 'conjunction', 'pa')).toBe('Cash, Zelle ਅਤੇ Venmo')
+      expect(formatList(ways, 'unit', 'pa')).toBe('Cash, Zelle, Venmo')
+      expect(formatList(['Cash'], 'disjunction', 'pa')).toBe('Cash')
+    } finally {
+      supported.mockRestore()
+      await showLanguage('en')
+    }
   })
 })

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import type { Language } from '../../modules/shared/contract'
 import { formatWait } from '../lib/format-wait'
@@ -40,6 +42,19 @@ export const formatDateTime = (date: Date, language: Language, options: Intl.Dat
 export const formatRelative = (value: number, unit: Intl.RelativeTimeFormatUnit, language: Language) =>
   new Intl.RelativeTimeFormat(`${language}-u-nu-latn`, { numeric: 'auto' }).format(value, unit)
 
+/**
+ * A list in the language: 'A, B, or C' (disjunction), 'A, B, and C' (conjunction), 'A, B, C'
+ * (unit). A browser without the language's own data (Debian's Chromium has none for Punjabi)
+ * would join it with English's words, so it is joined with the catalog's instead.
+ */
+export function formatList(items: readonly string[], type: 'conjunction' | 'disjunction' | 'unit', language: Language): string {
+  if (Intl.ListFormat.supportedLocalesOf(language).length > 0) return new Intl.ListFormat(language, { type }).format(items)
+  const head = items.slice(0, -1).join(', ')
+  const last = items.at(-1) ?? ''
+  if (items.length < 2 || type === 'unit') return items.join(', ')
+  return type === 'conjunction' ? i18n._(msg`${head} and ${last}`) : i18n._(msg`${head} or ${last}`)
+}
+
 /** The formatters above, in the language on screen; a switch re-renders whoever uses them. */
 export function useFormat() {
   const language = useLingui().i18n.locale as Language
@@ -49,5 +64,6 @@ export function useFormat() {
     relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => formatRelative(value, unit, language),
     /** A countdown's wait: '14m 05s', '14 मि 5 से'. */
     wait: (seconds: number) => formatWait(seconds, language),
+    list: (items: readonly string[], type: 'conjunction' | 'disjunction' | 'unit') => formatList(items, type, language),
   }
 }

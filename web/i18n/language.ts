@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core'
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../modules/shared/contract'
+import { msg } from '@lingui/core/macro'
+import { BRAND_NAME, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../modules/shared/contract'
 import { DEVICE_LANGUAGE_KEY } from '../lib/personal-data'
 import { CATALOGS } from './catalogs'
 
@@ -38,7 +39,11 @@ export async function showLanguage(language: Language): Promise<void> {
   // Numbers inside messages (plural's #) in Latin digits, as money and times are (./format.ts): Bengali's own are ০১২.
   i18n.activate(language, [`${language}-u-nu-latn`])
   document.documentElement.lang = language
+  document.title = `${BRAND_NAME}: ${i18n._(TAGLINE)}`
 }
+
+/** The tab's title after the brand, as web/index.html writes it in English. */
+const TAGLINE = msg`Your Local Indian Grocery Delivery`
 
 /** A language someone picked: shown, and remembered on this device for their next visit. */
 export async function chooseLanguage(language: Language): Promise<void> {

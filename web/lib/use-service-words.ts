@@ -1,7 +1,8 @@
 import { type I18n, i18n as shownI18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
-import { ACCEPTED_GROCERY_PAYMENT_METHODS } from '../../modules/shared/contract'
+import { ACCEPTED_GROCERY_PAYMENT_METHODS, type Language } from '../../modules/shared/contract'
+import { formatList } from '../i18n/format'
 import { PLATFORM_FEE } from './service-facts'
 
 /** The apps keep their names in every language; cash is a word. */
@@ -15,11 +16,14 @@ const CASH = msg({ comment: 'A way to pay the runner for the groceries', message
  */
 export function serviceWords(i18n: I18n = shownI18n) {
   const names = ACCEPTED_GROCERY_PAYMENT_METHODS.map((method) => (method === 'Cash' ? i18n._(CASH) : method))
-  const methods = new Intl.ListFormat(i18n.locale, { type: 'disjunction' }).format(names)
+  // Through formatList: a browser without the language's list data (Chromium has no Punjabi) still joins them in it.
+  const methods = formatList(names, 'disjunction', i18n.locale as Language)
   const fee = PLATFORM_FEE
   return {
     fee,
     methods,
+    /** The ways side by side, as a choice's label names them: "Cash, Zelle, Venmo, Apple Pay". */
+    methodsSideBySide: formatList(names, 'unit', i18n.locale as Language),
     runnerEarnings: i18n._(msg`Platform fee (${fee}) plus tip`),
     groceryPaymentWays: i18n._(
       msg`Pay for the groceries at the door by ${methods}, or by card in the app: your card is held for an estimate and charged only the receipt's total.`,

@@ -28,7 +28,7 @@ beforeEach(() => {
 const HOLD_TEXT = "We'll hold up to $25.00 on your card. You're charged only what the receipt says."
 const confirmation = `Screen at /order-confirmation?orderId=${placed.id}`
 const groceries = () => within(screen.getByRole('group', { name: 'How to pay for the groceries' }))
-const atDoor = () => groceries().getByRole<HTMLInputElement>('radio', { name: 'At the door (Cash, Zelle, Venmo, or Apple Pay)' })
+const atDoor = () => groceries().getByRole<HTMLInputElement>('radio', { name: 'At the door (Cash, Zelle, Venmo, Apple Pay)' })
 const byCard = () => groceries().getByRole<HTMLInputElement>('radio', { name: 'By card in the app' })
 
 /** The embedded gateway and checkout, with the groceries' hold estimated and made at $25. */

@@ -1,15 +1,17 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { Language } from '../../../modules/shared/contract'
+import { formatList } from '../../i18n/format'
 import { Card } from '../../ui/card'
 
-/** Where notifications work (000 §2), as the browsers ship them today. */
+/** Where notifications work (000 §2), as the browsers ship them today: their names as they ship, joined in the language on screen. */
 const SUPPORTED = msg`Supported`
 const BROWSERS = [
-  { name: 'Chrome, Edge and Opera', where: msg`Windows, macOS, Linux and Android`, support: SUPPORTED },
-  { name: 'Firefox', where: msg`Windows, macOS, Linux and Android`, support: SUPPORTED },
-  { name: 'Safari', where: msg`macOS 13 or later`, support: SUPPORTED },
-  { name: 'Safari', where: msg`iPhone and iPad, iOS 16.4 or later`, support: msg`After Add to Home Screen, from the installed app` },
-  { name: 'Samsung Internet', where: msg`Android`, support: SUPPORTED },
+  { names: ['Chrome', 'Edge', 'Opera'], where: msg`Windows, macOS, Linux and Android`, support: SUPPORTED },
+  { names: ['Firefox'], where: msg`Windows, macOS, Linux and Android`, support: SUPPORTED },
+  { names: ['Safari'], where: msg`macOS 13 or later`, support: SUPPORTED },
+  { names: ['Safari'], where: msg`iPhone and iPad, iOS 16.4 or later`, support: msg`After Add to Home Screen, from the installed app` },
+  { names: ['Samsung Internet'], where: msg`Android`, support: SUPPORTED },
 ] as const
 
 /** What this browser has, of what notifications need. */
@@ -30,8 +32,8 @@ export function CompatibilityList() {
       </h2>
       <ul className="notification-compatibility__list">
         {BROWSERS.map((browser) => (
-          <li key={`${browser.name} ${browser.where.id}`}>
-            <span className="notification-compatibility__name">{browser.name}</span>
+          <li key={`${browser.names} ${browser.where.id}`}>
+            <span className="notification-compatibility__name">{formatList(browser.names, 'conjunction', i18n.locale as Language)}</span>
             <span className="notification-compatibility__where">{i18n._(browser.where)}</span>
             <span className="notification-compatibility__support">{i18n._(browser.support)}</span>
           </li>

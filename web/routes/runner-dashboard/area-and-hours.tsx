@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { AVAILABILITY_HINT, type Preferences, preferencesUpdateSchema } from '../../../modules/runner/contract'
+import { AVAILABILITY_EXAMPLE, type Preferences, preferencesUpdateSchema } from '../../../modules/runner/contract'
 import { DELIVERY_RADIUS_MILES, RUNNER_RADIUS_MIN_MILES } from '../../../modules/shared/contract'
 import { usePreferences, useUpdatePreferences } from '../../features/runner/api/preferences'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
@@ -90,8 +90,8 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
       <TextField
         label={t`Your hours`}
         {...form.bind('availability')}
-        hint={`${AVAILABILITY_HINT} ${t`In your time zone (${timeZone}); outside these hours you are offline.`}`}
-        placeholder="mon-fri 17:00-21:00; sat 10:00-18:00"
+        hint={`${t`Days and hours like "${AVAILABILITY_EXAMPLE}". Leave empty to work any hour.`} ${t`In your time zone (${timeZone}); outside these hours you are offline.`}`}
+        placeholder={AVAILABILITY_EXAMPLE}
         autoComplete="off"
         spellCheck={false}
       />

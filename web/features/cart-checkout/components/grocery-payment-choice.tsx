@@ -9,7 +9,7 @@ import { useServiceWords } from '../../../lib/use-service-words'
 import { Card } from '../../../ui/card'
 import { type HoldLine, useGroceryHoldEstimate } from '../api/grocery-hold-estimate'
 
-/** The spec's words for each way (issue 29); the door's names the ways to pay there. */
+/** The spec's words for each way (issue 29); the ways at the door are listed in the reader's language. */
 const CHOICES: { method: GroceryPaymentMethod; label: (methods: string) => MessageDescriptor }[] = [
   { method: 'at_door', label: (methods) => msg`At the door (${methods})` },
   { method: 'card', label: () => msg`By card in the app` },
@@ -29,7 +29,7 @@ type Props = {
  */
 export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled = false }: Props) {
   const { t, i18n } = useLingui()
-  const { methods } = useServiceWords()
+  const { methodsSideBySide: methods } = useServiceWords()
   const id = useId()
   const byCard = value === 'card'
   const hold = useGroceryHoldEstimate(storeId, lines, { enabled: byCard })

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'bun:test'
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
 import type { OpenStatus } from '../../../../modules/catalog/contract'
+import { showLanguage } from '../../../i18n/language'
+import { LanguageProvider } from '../../../i18n/language-provider'
 import { clockAtom } from '../../../lib/clock'
 import { type ManualClock, manualClock } from '../../../testing/manual-clock'
 import { StoreOpenStatus } from './store-open-status'
@@ -13,9 +15,11 @@ function renderStatus(store: Partial<OpenStatus> & { closedFor?: string | null }
   const jotai = createStore()
   jotai.set(clockAtom, clock)
   const { container } = render(
-    <Provider store={jotai}>
-      <StoreOpenStatus store={store} />
-    </Provider>,
+    <LanguageProvider>
+      <Provider store={jotai}>
+        <StoreOpenStatus store={store} />
+      </Provider>
+    </LanguageProvider>,
   )
   return container
 }
@@ -48,5 +52,17 @@ describe('StoreOpenStatus', () => {
 
   test('a store cached before stores had hours shows nothing', () => {
     expect(renderStatus({}).textContent).toBe('')
+  })
+  test('in the language on screen: its words, and the day before the time where the language puts it so', async () => {
+    await act(() => showLanguage('hi'))
+    const closed = { timeZone: 'America/Los_Angeles', openNow: false, nextChange: { at: '2026-11-28T18:00:00.000Z', opens: true } }
+    expect(renderStatus(closed).textContent).toMatch(/^बंद है · कल 10 (am|AM|पूर्वाह्न) खुलेगी$/)
+    expect(renderStatus({ timeZone: 'America/New_York', openNow: true, nextChange: null }).textContent).toBe('24 घंटे खुली')
+    // Closing at midnight says so in the language's word.
+    const late = renderStatus({ timeZone: 'America/New_York', openNow: true, nextChange: { at: '2026-11-28T05:00:00.000Z', opens: false } })
+    expect(late.textContent).toBe('खुली है · आधी रात बंद होगी')
+    await act(() => showLanguage('ta'))
+    expect(renderStatus({ ...closed, closedFor: 'Family wedding' }).textContent).toMatch(/^இன்று மூடியுள்ளது \(Family wedding\) · நாளை 10 AM திறக்கும்$/)
+    await act(() => showLanguage('en'))
   })
 })
