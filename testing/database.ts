@@ -1,7 +1,7 @@
 import { afterAll } from 'bun:test'
 import postgres from 'postgres'
 import { type DatabaseHandle, openDatabase } from '../db/client'
-import { migrate } from '../db/migrate'
+import { migrate, migrationsFingerprint } from '../db/migrate'
 import { loadConfig, manualClock } from '../modules/shared/index'
 
 /**
@@ -33,7 +33,9 @@ export async function freshTestDatabase(): Promise<DatabaseHandle & { url?: stri
 /** A fresh, migrated database as freshTestDatabase makes it, which the caller closes: for one opened inside a hook. */
 export async function unownedTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = testPostgresUrl()
-  const handle = serverUrl ? await freshPostgresDatabase(serverUrl) : await openDatabase({ inMemory: true })
+  if (serverUrl) return freshPostgresDatabase(serverUrl)
+  // The in-memory database starts from the migrated PGlite template (db/pglite-template.ts); this only confirms it is current.
+  const handle = await openDatabase({ inMemory: true })
   await migrate(handle.db)
   return handle
 }
@@ -41,20 +43,65 @@ export async function unownedTestDatabase(): Promise<DatabaseHandle & { url?: st
 async function freshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle & { url: string }> {
   const name = `kirana_test_${crypto.randomUUID().replaceAll('-', '')}`
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const handle = await openDatabase({ url: url.toString(), poolSize: 10 })
+  await admin.unsafe(`create database ${name} template ${await migratedTemplate(serverUrl)}`)
+  const url = databaseUrl(serverUrl, name)
+  const handle = await openDatabase({ url, poolSize: 10 })
   return {
     ...handle,
     /** So a test can open a second pool on the same database: another app instance. */
-    url: url.toString(),
+    url,
     async close() {
       await handle.close()
       await admin.unsafe(`drop database if exists ${name} with (force)`)
       await admin.end()
     },
   }
+}
+
+function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+let template: Promise<string> | undefined
+
+/**
+ * A database on the server holding every migration and nothing else, named by the migration set:
+ * each test file's database is a copy of it (CREATE DATABASE … TEMPLATE), a fraction of the second
+ * that migrating each one took. Built once per migration set and kept for the next run. Two test
+ * lanes starting together build it under one advisory lock, and it gets its name only once
+ * complete, so a copy is never taken of half a template. No connection stays open to it: a
+ * template with a session on it cannot be copied. Templates of earlier migration sets are left
+ * (a few MB each): another checkout, at another commit, may be copying one right now.
+ */
+function migratedTemplate(serverUrl: string): Promise<string> {
+  template ??= (async () => {
+    const name = `kirana_template_${migrationsFingerprint()}`
+    // One connection, so the session's lock is held by the same session that builds and renames.
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+    await admin`select pg_advisory_lock(hashtext('kirana test template'))`
+    try {
+      const [built] = await admin`select 1 from pg_database where datname = ${name}`
+      if (!built) {
+        const building = `${name}_building`
+        await admin.unsafe(`drop database if exists ${building}`)
+        await admin.unsafe(`create database ${building}`)
+        const scratch = await openDatabase({ url: databaseUrl(serverUrl, building), poolSize: 1 })
+        try {
+          await migrate(scratch.db)
+        } finally {
+          await scratch.close()
+        }
+        await admin.unsafe(`alter database ${building} rename to ${name}`)
+      }
+    } finally {
+      await admin`select pg_advisory_unlock(hashtext('kirana test template'))`
+      await admin.end()
+    }
+    return name
+  })()
+  return template
 }
 
 /** Settings for tests: the defaults, as a newcomer's machine has them, in the test environment. */
