@@ -1,12 +1,8 @@
 import { afterAll, beforeAll } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { format } from 'node:util'
 import type { CliRun } from '../cli/commands/with-database'
 import { runKirana } from '../cli/index'
-import { type DatabaseHandle, openDatabase } from '../db/client'
-import { migrate } from '../db/migrate'
+import type { DatabaseHandle } from '../db/client'
 import { describeTarget } from '../db/target'
 import { unownedTestDatabase } from './database'
 import { testApi } from './test-api'
@@ -92,20 +88,4 @@ export function preparedDatabase(prepare: (api: Awaited<ReturnType<typeof testAp
   }, 60_000)
   afterAll(() => database.handle?.close())
   return database
-}
-
-/**
- * An embedded database in a folder of its own, filled through the API by `prepare` before the
- * file's tests and then closed for runCliProcess, as support would find it; removed after them.
- */
-export function preparedDataDir(name: string, prepare: (api: Awaited<ReturnType<typeof testApi>>) => Promise<void>) {
-  const dataDir = mkdtempSync(join(tmpdir(), `kirana-${name}-`))
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-  beforeAll(async () => {
-    const database = await openDatabase({ dataDir })
-    await migrate(database.db)
-    await prepare(await testApi({ database }))
-    await database.close()
-  }, 60_000)
-  return dataDir
 }
