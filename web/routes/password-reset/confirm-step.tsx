@@ -6,7 +6,6 @@ import { PASSWORD_RESET_REDIRECT_MS, passwordResetFormSchema } from '../../../mo
 import { useConfirmPasswordReset } from '../../features/accounts/api/use-password-reset'
 import { AuthCardHeader } from '../../features/accounts/components/auth-card-header'
 import { AuthStatus } from '../../features/accounts/components/auth-status'
-import { StepHeading } from '../../features/accounts/components/step-heading'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useClock, wait } from '../../lib/clock'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
@@ -55,10 +54,7 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
 
   if (updated) {
     return (
-      <AuthStatus>
-        <StepHeading>
-          <Trans>Password Updated</Trans>
-        </StepHeading>
+      <AuthStatus step title={<Trans>Password Updated</Trans>}>
         <p role="status">
           <Trans>Password updated successfully! Redirecting to login...</Trans>
         </p>
