@@ -51,7 +51,7 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
           {pending.items.map(({ id, name, quantity, comment: note }) => (
             <li key={id}>
               <span>{name}</span>
-              <span className="checkout-summary__quantity">× {quantity}</span>
+              <span className="figure">× {quantity}</span>
               {note && (
                 <span className="checkout-summary__comment">
                   <Trans>Note: {note}</Trans>
