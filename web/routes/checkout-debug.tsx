@@ -11,7 +11,7 @@ import { CardEntry } from '../features/cart-checkout/components/card-entry'
 import { isProductionServer } from '../lib/environment'
 import { failureMessage } from '../lib/form-errors'
 import { Button } from '../ui/button'
-import { Card } from '../ui/card'
+import { TitledCard } from '../ui/card'
 import { Spinner } from '../ui/loading-screen'
 import { ShopPage } from '../ui/shop-page'
 import { useToast } from '../ui/toast'
@@ -65,10 +65,7 @@ function DebugCheckout() {
             {RUNNER_ACCEPTANCE_WINDOW_MINUTES} minutes.
           </Trans>
         </p>
-        <Card compact className="cart-card" aria-labelledby="debug-intent-title">
-          <h2 id="debug-intent-title">
-            <Trans>Payment intent</Trans>
-          </h2>
+        <TitledCard compact className="cart-card" title={<Trans>Payment intent</Trans>}>
           {intent.isPending ? (
             <p className="card-form__loading" role="status">
               <Spinner />
@@ -88,13 +85,10 @@ function DebugCheckout() {
               </Trans>
             </p>
           )}
-        </Card>
-        <Card compact className="cart-card" aria-labelledby="debug-card-title">
-          <h2 id="debug-card-title">
-            <Trans>Card</Trans>
-          </h2>
+        </TitledCard>
+        <TitledCard compact className="cart-card" title={<Trans>Card</Trans>}>
           <CardEntry confirmerRef={confirmerRef} disabled={busy} />
-        </Card>
+        </TitledCard>
         <Button type="submit" variant="primary" size="large" block disabled={busy || !intent.data}>
           {busy ? (
             <>

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { payNowCents } from '../../modules/cart-checkout/contract'
 import { closedNowMessage } from '../../modules/catalog/contract'
 import type { ScheduledWindow } from '../../modules/orders/contract'
@@ -14,7 +14,7 @@ import { GroceryPaymentChoice } from '../features/cart-checkout/components/groce
 import { useClock } from '../lib/clock'
 import { ActionBar } from '../ui/action-bar'
 import { Button } from '../ui/button'
-import { Card } from '../ui/card'
+import { TitledCard } from '../ui/card'
 import { LoadingScreen, Spinner } from '../ui/loading-screen'
 import { ShopPage } from '../ui/shop-page'
 import { useToast } from '../ui/toast'
@@ -51,7 +51,6 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
   // Kept with the cart's other choices, so going back to the cart finds it as left here.
   const { groceryPayment } = useCartDetails(pending.storeId)
   const { confirmerRef, busy, blocker, groceryDeclined, scheduleProblem, clearScheduleProblem, submit } = usePlaceOrder(pending, tipCents, groceryPayment)
-  const paymentTitle = useId()
   const now = useClock().now()
   // A store closed now takes no order for delivery now: said, with its windows, before the card is asked for.
   const closedNow =
@@ -92,12 +91,9 @@ function Checkout({ placed }: { placed: StoredPendingOrder }) {
             />
           )}
           <GroceryPaymentChoice storeId={pending.storeId} lines={pending.items} value={groceryPayment} onChange={payGroceriesBy} disabled={busy} />
-          <Card compact className="cart-card" aria-labelledby={paymentTitle}>
-            <h2 id={paymentTitle}>
-              <Trans>Payment</Trans>
-            </h2>
+          <TitledCard compact className="cart-card" title={<Trans>Payment</Trans>}>
             <CardEntry confirmerRef={confirmerRef} disabled={busy} />
-          </Card>
+          </TitledCard>
           {blocker && <CheckoutBlockerNotice blocker={blocker} />}
           {groceryDeclined && groceryPayment === 'card' && <GroceryDeclinedNotice message={groceryDeclined} onPayAtDoor={() => payGroceriesBy('at_door')} />}
           {scheduleProblem && (

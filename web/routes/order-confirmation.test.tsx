@@ -6,10 +6,10 @@ import { aBuyer } from '../testing/fixtures'
 import { manualClock } from '../testing/manual-clock'
 import { aCardGroceryPayment, anOrder, aScheduledOrder } from '../testing/order-fixtures'
 import { renderScreen } from '../testing/render-screen'
+import { expectValues, valueFor } from '../testing/screen-queries'
 import { OrderConfirmationPage } from './order-confirmation'
 
 const order = anOrder({ id: 'd2f1c9a0-5b7e-4c1a-9e3f-7a1b2c3d4e5f' })
-const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
 
 describe('order confirmation /order-confirmation?orderId={id}', () => {
   test("'Order Placed Successfully!' with the number, status, store, items, slot, fee plus tip, address and what happens next", async () => {
@@ -17,12 +17,14 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url: `/order-confirmation?orderId=${order.id}`, user: aBuyer() })
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })).toBeDefined()
     expect(document.querySelector('.confirmation-hero__number')?.textContent).toBe('Order #2C3D4E5F Finding Runner')
-    expect(fact('Store')).toBe('Patel Family Grocers')
-    expect(fact('Items')).toBe('3 items (4 units)')
-    expect(fact('Delivery slot')).toBe('ASAP')
-    expect(fact('Online payment')).toBe('$2.00 fee + $5.00 tip = $7.00Your card is authorized for $7.00 and charged when a runner accepts.')
-    expect(fact('Groceries')).toBe('At the door, by Cash, Zelle, Venmo, or Apple Pay')
-    expect(fact('Delivery address')).toBe('1 Main St, Edison, NJ 08817')
+    expectValues({
+      Store: 'Patel Family Grocers',
+      Items: '3 items (4 units)',
+      'Delivery slot': 'ASAP',
+      'Online payment': '$2.00 fee + $5.00 tip = $7.00Your card is authorized for $7.00 and charged when a runner accepts.',
+      Groceries: 'At the door, by Cash, Zelle, Venmo, or Apple Pay',
+      'Delivery address': '1 Main St, Edison, NJ 08817',
+    })
 
     const next = within(screen.getByRole('region', { name: 'What happens next?' }))
     const steps = next.getAllByRole('listitem').map((step) => step.textContent)
@@ -41,7 +43,7 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     fakeApi({ [`GET /api/orders/${order.id}`]: () => [200, { order: byCard }] })
     renderScreen(OrderConfirmationPage, { path: '/order-confirmation', url: `/order-confirmation?orderId=${order.id}`, user: aBuyer() })
     await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })
-    expect(fact('Groceries')).toBe('By card in the app: up to $45.00 held')
+    expect(valueFor('Groceries')).toBe('By card in the app: up to $45.00 held')
     const steps = within(screen.getByRole('region', { name: 'What happens next?' }))
       .getAllByRole('listitem')
       .map((step) => step.textContent)
@@ -64,7 +66,7 @@ describe('order confirmation /order-confirmation?orderId={id}', () => {
     })
     await screen.findByRole('heading', { level: 1, name: 'Order Placed Successfully!' })
     expect(document.querySelector('.confirmation-hero__number')?.textContent).toBe('Order #2C3D4E5F Scheduled')
-    expect(fact('Delivery slot')).toBe('Scheduled · Sat 10:00–12:00')
+    expect(valueFor('Delivery slot')).toBe('Scheduled · Sat 10:00–12:00')
     const first = within(screen.getByRole('region', { name: 'What happens next?' })).getAllByRole('listitem')[0]!.textContent
     expect(first).toStartWith('Runners see your order shortly before your Sat 10:00–12:00 window. A runner accepts your order within 30 minutes of seeing it,')
   })

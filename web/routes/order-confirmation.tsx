@@ -11,7 +11,7 @@ import { ViewAllOrders } from '../features/orders/components/view-all-orders'
 import { deliveryWhen, itemsLabel, orderCents, paymentWords, trackingPath } from '../features/orders/order-figures'
 import { useServiceWords } from '../lib/use-service-words'
 import { ButtonLink } from '../ui/button'
-import { Card } from '../ui/card'
+import { TitledCard } from '../ui/card'
 import { Fact } from '../ui/fact'
 import { Page } from '../ui/page'
 import { StatusMark } from '../ui/status-mark'
@@ -58,10 +58,7 @@ function Confirmation({ order }: { order: Order }) {
           <Trans>Order #{number}</Trans> <StatusBadge status={order.status} offersOpenAt={order.offersOpenAt} />
         </p>
       </header>
-      <Card compact className="order-facts-card" aria-labelledby="confirmation-details">
-        <h2 id="confirmation-details">
-          <Trans>Order details</Trans>
-        </h2>
+      <TitledCard compact className="order-facts-card" title={<Trans>Order details</Trans>}>
         <dl className="facts order-facts">
           <Fact term={t`Store`}>{order.storeName}</Fact>
           <Fact term={t`Items`}>{itemsLabel(order.items)}</Fact>
@@ -77,7 +74,7 @@ function Confirmation({ order }: { order: Order }) {
           </Fact>
           <Fact term={t`Delivery address`}>{order.deliveryAddress ?? order.deliveryArea}</Fact>
         </dl>
-      </Card>
+      </TitledCard>
       <WhatHappensNext order={order} />
       <nav className="stack stack--snug order-actions" aria-label={t`Next`}>
         <ButtonLink to={trackingPath(order.id)} variant="primary">

@@ -15,7 +15,7 @@ import { useOrderEvents } from '../features/orders/use-order-events'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { ButtonLink } from '../ui/button'
-import { Card } from '../ui/card'
+import { TitledCard } from '../ui/card'
 import { Fact } from '../ui/fact'
 import { Page } from '../ui/page'
 import { AcceptOffer } from './order-detail/accept-offer'
@@ -80,10 +80,7 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
       </header>
       <CancelWhileWaiting order={order} />
       <AcceptOffer order={order} />
-      <Card compact className="order-facts-card" aria-labelledby="order-delivery-title">
-        <h2 id="order-delivery-title">
-          <Trans>Delivery</Trans>
-        </h2>
+      <TitledCard compact className="order-facts-card" title={<Trans>Delivery</Trans>}>
         <dl className="facts order-facts">
           <Fact term={t`Store`}>
             {order.storeName}
@@ -96,7 +93,7 @@ function OrderDetail({ order, viewerId }: { order: Order; viewerId: string | und
         <ButtonLink to={trackingPath(order.id)} size="small" className="order-facts-card__track">
           <Trans>Track Order</Trans>
         </ButtonLink>
-      </Card>
+      </TitledCard>
       <OrderItems items={order.items} />
       {viewerIsBuyer ? <PaymentReminder order={order} /> : <RunnerEarnings order={order} />}
       <ProblemReports order={order} viewerId={viewerId} />

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
+import { AuthCardHeader } from '../features/accounts/components/auth-card-header'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
-import { StepHeading } from '../features/accounts/components/step-heading'
 import { useOnboardingLink } from '../features/payments/api/onboarding-link'
 import { ApiError } from '../lib/http'
 import { Button } from '../ui/button'
@@ -36,14 +36,7 @@ function OnboardingLink({ link }: { link: string }) {
     if (state.error instanceof ApiError && state.error.status === 404) return <LinkNotValid />
     return (
       <>
-        <div className="auth-card__header">
-          <StepHeading>
-            <Trans>We could not check your link</Trans>
-          </StepHeading>
-          <p>
-            <Trans>Check your connection and try again.</Trans>
-          </p>
-        </div>
+        <AuthCardHeader step title={<Trans>We could not check your link</Trans>} lead={<Trans>Check your connection and try again.</Trans>} />
         <Button type="button" variant="primary" block onClick={() => void state.refetch()}>
           <Trans>Try again</Trans>
         </Button>
@@ -55,14 +48,5 @@ function OnboardingLink({ link }: { link: string }) {
 }
 
 function LinkNotValid() {
-  return (
-    <div className="auth-card__header">
-      <StepHeading>
-        <Trans>This link is not valid</Trans>
-      </StepHeading>
-      <p>
-        <Trans>Open the payout setup again from the app to get a new link.</Trans>
-      </p>
-    </div>
-  )
+  return <AuthCardHeader step title={<Trans>This link is not valid</Trans>} lead={<Trans>Open the payout setup again from the app to get a new link.</Trans>} />
 }

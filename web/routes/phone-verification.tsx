@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import type { PublicUser } from '../../modules/accounts/contract'
 import { formatUsPhone, toE164 } from '../../modules/shared/contract'
+import { AuthCardHeader } from '../features/accounts/components/auth-card-header'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { useVerificationConfig } from '../features/verification/api/verification-config'
 import { CodeStep } from '../features/verification/components/code-step'
@@ -32,14 +33,7 @@ export function PhoneVerificationPage() {
 function SignInFirst() {
   return (
     <>
-      <div className="auth-card__header">
-        <h1>
-          <Trans>Sign In First</Trans>
-        </h1>
-        <p>
-          <Trans>Please sign in to your account before verifying your phone number.</Trans>
-        </p>
-      </div>
+      <AuthCardHeader title={<Trans>Sign In First</Trans>} lead={<Trans>Please sign in to your account before verifying your phone number.</Trans>} />
       <ButtonLink to="/auth" variant="primary" block>
         <Trans>Sign In</Trans>
       </ButtonLink>

@@ -40,10 +40,7 @@ export function ProfileCompletePage() {
   return (
     <AuthLayout>
       {completed ? (
-        <AuthStatus>
-          <h1>
-            <Trans>Profile Complete</Trans>
-          </h1>
+        <AuthStatus title={<Trans>Profile Complete</Trans>}>
           <p role="status">
             <Trans>Welcome to {BRAND_NAME}! Taking you to your home screen...</Trans>
           </p>

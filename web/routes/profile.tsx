@@ -30,7 +30,7 @@ export function ProfilePage() {
           </span>
         </div>
       </header>
-      <main className="container profile-page__main">
+      <main className="container shop-page__main profile-page__main">
         <ProfileSummary user={user} />
         <Card aria-labelledby="edit-profile-heading">
           <h2 id="edit-profile-heading" className="profile-page__heading">

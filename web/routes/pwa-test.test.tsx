@@ -5,7 +5,7 @@ import { appInstalledAtom, installPromptAtom } from '../features/pwa/install-pro
 import { fakeRegistration, fakeWorker, installFakeServiceWorker, removeFakeServiceWorker } from '../testing/fake-service-worker'
 import { aBuyer } from '../testing/fixtures'
 import { renderScreen } from '../testing/render-screen'
-import { button } from '../testing/screen-queries'
+import { button, expectValues, valueFor } from '../testing/screen-queries'
 import { PwaTestPage } from './pwa-test'
 
 /** The page at /pwa-test, reading the install offer from the app's default store where start-up keeps it. */
@@ -27,11 +27,6 @@ function offerInstall(outcome: 'accepted' | 'dismissed' = 'accepted') {
   return event
 }
 
-/** The value shown next to a term in the status lists. */
-function valueFor(term: string) {
-  return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
-}
-
 describe('PWA status page', () => {
   afterEach(() => {
     removeFakeServiceWorker()
@@ -45,16 +40,18 @@ describe('PWA status page', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'PWA Status' })).toBeDefined()
     for (const section of ['Service worker', 'Installation', 'Browser']) expect(screen.getByRole('heading', { level: 2, name: section })).toBeDefined()
-    expect(valueFor('Supported')).toBe('Supported')
-    expect(valueFor('Registration')).toBe('Registered (scope http://localhost:3000/)')
-    expect(valueFor('Active worker')).toBe('activated')
-    expect(valueFor('Waiting worker')).toBe('None')
-    expect(valueFor('Controlling this page')).toBe('Yes')
-    expect(valueFor('Install prompt')).toBe('Not available')
-    expect(valueFor('Standalone mode')).toBe('No')
-    expect(valueFor('User agent')).toBe(navigator.userAgent)
-    expect(valueFor('Network')).toBe('Online')
-    expect(valueFor('Notification permission')).toBe('Not supported')
+    expectValues({
+      Supported: 'Supported',
+      Registration: 'Registered (scope http://localhost:3000/)',
+      'Active worker': 'activated',
+      'Waiting worker': 'None',
+      'Controlling this page': 'Yes',
+      'Install prompt': 'Not available',
+      'Standalone mode': 'No',
+      'User agent': navigator.userAgent,
+      Network: 'Online',
+      'Notification permission': 'Not supported',
+    })
     for (const name of ['Install', 'Refresh Status', 'Back to Home']) expect(button(name)).toBeDefined()
   })
 
@@ -139,9 +136,7 @@ describe('PWA status page', () => {
 
   test('a browser without service workers is reported as such', async () => {
     await renderPage()
-    expect(valueFor('Supported')).toBe('Not supported')
-    expect(valueFor('Registration')).toBe('Not registered')
-    expect(valueFor('Controlling this page')).toBe('No')
+    expectValues({ Supported: 'Not supported', Registration: 'Not registered', 'Controlling this page': 'No' })
   })
 
   test('Back to Home goes to /', async () => {

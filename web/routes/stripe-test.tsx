@@ -5,7 +5,7 @@ import { usePaymentsConfig } from '../features/cart-checkout/api/payments-config
 import { isStripeTestKey, loadStripeFor } from '../features/cart-checkout/load-stripe'
 import { isProductionServer } from '../lib/environment'
 import { Button } from '../ui/button'
-import { Card } from '../ui/card'
+import { TitledCard } from '../ui/card'
 import { Spinner } from '../ui/loading-screen'
 import { ShopPage } from '../ui/shop-page'
 
@@ -19,10 +19,7 @@ function StripeTest() {
   const config = usePaymentsConfig()
   return (
     <ShopPage back={{ to: '/buyer', label: t`Back to home` }} title={t`Stripe Test`} subtitle={t`Developer page`}>
-      <Card compact className="cart-card debug-page" aria-labelledby="stripe-test-title" aria-live="polite">
-        <h2 id="stripe-test-title">
-          <Trans>Payment library</Trans>
-        </h2>
+      <TitledCard compact className="cart-card debug-page" aria-live="polite" title={<Trans>Payment library</Trans>}>
         {config.isPending ? (
           <p className="card-form__loading" role="status">
             <Spinner />
@@ -47,7 +44,7 @@ function StripeTest() {
             </Trans>
           </p>
         )}
-      </Card>
+      </TitledCard>
     </ShopPage>
   )
 }

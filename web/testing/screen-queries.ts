@@ -1,3 +1,4 @@
+import { expect } from 'bun:test'
 import { fireEvent, screen, within } from '@testing-library/react'
 
 /** A button by its accessible name. */
@@ -15,3 +16,10 @@ export const errorUnder = (control: HTMLElement) =>
     .split(' ')
     .map((id) => document.getElementById(id))
     .find((element) => element?.classList.contains('field__error'))?.textContent ?? null
+
+/** The value shown next to a term of a description list (a fact, a sum); undefined when the term has none. */
+export const valueFor = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+
+/** Checks the values next to several terms in one assertion, so a failure shows every term that differs. */
+export const expectValues = (expected: Record<string, string>) =>
+  expect(Object.fromEntries(Object.keys(expected).map((term) => [term, valueFor(term)]))).toEqual(expected)

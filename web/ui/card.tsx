@@ -1,5 +1,5 @@
 import { createLink } from '@tanstack/react-router'
-import type { ComponentPropsWithRef, HTMLAttributes, ReactNode, Ref } from 'react'
+import { type ComponentPropsWithRef, type HTMLAttributes, type ReactNode, type Ref, useId } from 'react'
 
 type CardLook = {
   /** The tighter padding of phone-first screens: the cart's, an order's, a delivery's. */
@@ -22,6 +22,25 @@ type CardProps = CardLook &
 export function Card({ as: Element = 'section', compact, className, ref, ...rest }: CardProps) {
   // Each element takes the same attributes; the ref is an HTMLElement's whichever it is.
   return <Element ref={ref as Ref<never>} className={cardClassName({ compact }, className)} {...rest} />
+}
+
+type TitledCardProps = Omit<CardProps, 'title' | 'aria-labelledby'> & {
+  title: ReactNode
+  /** A screen's own class for the heading, when it is styled apart from the card's other h2s. */
+  headingClassName?: string
+}
+
+/** A card that is a region named by its h2 heading, so screen readers list it by that name; then what it shows. */
+export function TitledCard({ title, headingClassName, children, ...card }: TitledCardProps) {
+  const headingId = useId()
+  return (
+    <Card {...card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={headingClassName}>
+        {title}
+      </h2>
+      {children}
+    </Card>
+  )
 }
 
 function CardAnchor({ compact, className, children, ...rest }: CardLook & ComponentPropsWithRef<'a'>) {

@@ -18,8 +18,18 @@ export function RenderFailure({ detail }: { detail?: string }) {
   )
 }
 
-/** Shown instead of a blank screen when rendering throws. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+type ErrorBoundaryProps = {
+  children: ReactNode
+  /** What stands in once rendering threw: the app's failure screen unless a part says otherwise (null: nothing). */
+  fallback?: ReactNode
+  /** Tells the console what threw; an error by default, a warning for a part the screen can do without. */
+  report?: (error: unknown) => void
+}
+
+const reportRenderFailure = (error: unknown) => console.error('Rendering failed:', error)
+
+/** Shown instead of a blank screen when rendering throws; around a part of a screen, what stands in for that part. */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
   override state = { failed: false }
 
   static getDerivedStateFromError() {
@@ -27,10 +37,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override componentDidCatch(error: unknown) {
-    console.error('Rendering failed:', error)
+    const report = this.props.report ?? reportRenderFailure
+    report(error)
   }
 
   override render() {
-    return this.state.failed ? <RenderFailure /> : this.props.children
+    if (!this.state.failed) return this.props.children
+    return this.props.fallback === undefined ? <RenderFailure /> : this.props.fallback
   }
 }

@@ -5,7 +5,7 @@ import { RefundLines } from '../../features/orders/components/refund-lines'
 import { doorCollection } from '../../features/orders/door-collection'
 import { EARNINGS_NOTES, estimatedGroceryLabel, feeAndTipRefunded, runnerEarningsCents } from '../../features/orders/order-figures'
 import { useServiceWords } from '../../lib/use-service-words'
-import { Card } from '../../ui/card'
+import { TitledCard } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
 /**
@@ -17,10 +17,7 @@ export function EarningsCard({ order }: { order: Order }) {
   const { t } = useLingui()
   const { runnerEarnings } = useServiceWords()
   return (
-    <Card compact className="stack delivery-card" aria-labelledby="delivery-earnings-heading">
-      <h2 id="delivery-earnings-heading">
-        <Trans>Your Earnings</Trans>
-      </h2>
+    <TitledCard compact className="stack delivery-card" title={<Trans>Your Earnings</Trans>}>
       <dl className="sums delivery-sums">
         <Fact term={feeAndTipRefunded(order) ? t`Fee and tip, less refunds` : runnerEarnings}>
           {formatCents(runnerEarningsCents(order))}
@@ -58,6 +55,6 @@ export function EarningsCard({ order }: { order: Order }) {
           {doorCollection(order)}
         </p>
       </div>
-    </Card>
+    </TitledCard>
   )
 }

@@ -9,7 +9,7 @@ import { orderCents } from '../../features/orders/order-figures'
 import { useGiveUpOrder } from '../../features/runner/api/give-up-order'
 import { failureMessage } from '../../lib/form-errors'
 import { Button } from '../../ui/button'
-import { Card } from '../../ui/card'
+import { TitledCard } from '../../ui/card'
 import { ConfirmDialog } from '../../ui/dialog'
 import { useToast } from '../../ui/toast'
 import { customerName } from './customer-name'
@@ -58,10 +58,7 @@ export function GiveUpOrder({ order }: { order: Order }) {
     })
 
   return (
-    <Card compact className="stack stack--snug delivery-card" aria-labelledby="give-up-heading">
-      <h2 id="give-up-heading">
-        <Trans>Can't do this order?</Trans>
-      </h2>
+    <TitledCard compact className="stack stack--snug delivery-card" title={<Trans>Can't do this order?</Trans>}>
       <p className="meta">
         <Trans>Until you pick it up, you can give the order up. It goes back to other runners.</Trans>
       </p>
@@ -95,6 +92,6 @@ export function GiveUpOrder({ order }: { order: Order }) {
           busy={giveUp.isPending}
         />
       )}
-    </Card>
+    </TitledCard>
   )
 }

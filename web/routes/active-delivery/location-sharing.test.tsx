@@ -40,6 +40,16 @@ async function openWithReports(reportAnswer?: Answer) {
   return { clock, reports }
 }
 
+/** A phone that allowed location on an earlier delivery, on the delivery screen, its first point (at the store) sent. */
+async function sharingFromTheStore(reportAnswer?: Answer) {
+  const { geo, wake } = phone({ permission: 'granted' })
+  const { clock, reports } = await openWithReports(reportAnswer)
+  await waitFor(() => expect(geo.watching()).toBe(1))
+  geo.moveTo(STORE.latitude, STORE.longitude)
+  await waitFor(() => expect(reports()).toHaveLength(1))
+  return { geo, wake, clock, reports }
+}
+
 const location = () => within(screen.getByRole('region', { name: 'Your location' }))
 const settle = () => act(async () => {})
 
@@ -95,13 +105,9 @@ describe('the runner shares their location while the order is on its way', () =>
   })
 
   test('stops when the order is delivered: the watch is cleared, nothing more is sent, and the screen may dim again', async () => {
-    const { geo, wake } = phone({ permission: 'granted' })
-    const { clock, reports } = await openWithReports()
+    const { geo, wake, clock, reports } = await sharingFromTheStore()
     // Granted on an earlier delivery: no second ask.
-    await waitFor(() => expect(geo.watching()).toBe(1))
     expect(location().queryByRole('button', { name: 'Share My Location' })).toBeNull()
-    geo.moveTo(STORE.latitude, STORE.longitude)
-    await waitFor(() => expect(reports()).toHaveLength(1))
     expect(wake.held()).toBe(1)
 
     const stream = events.latest()!
@@ -117,11 +123,7 @@ describe('the runner shares their location while the order is on its way', () =>
   })
 
   test('stops when the screen closes, and a point held back is never sent', async () => {
-    const { geo, wake } = phone({ permission: 'granted' })
-    const { clock, reports } = await openWithReports()
-    await waitFor(() => expect(geo.watching()).toBe(1))
-    geo.moveTo(STORE.latitude, STORE.longitude)
-    await waitFor(() => expect(reports()).toHaveLength(1))
+    const { geo, wake, clock, reports } = await sharingFromTheStore()
     await settle()
     clock.advance(2_000)
     geo.moveTo(north(10), STORE.longitude)
@@ -134,14 +136,10 @@ describe('the runner shares their location while the order is on its way', () =>
   })
 
   test("the server's 409 (the order ended meanwhile) stops the reports", async () => {
-    const { geo } = phone({ permission: 'granted' })
-    const { clock, reports } = await openWithReports([
+    const { geo, clock, reports } = await sharingFromTheStore([
       409,
       { code: 'ORDER_NOT_ACTIVE', message: 'This order is not on its way: its location is no longer reported.' },
     ])
-    await waitFor(() => expect(geo.watching()).toBe(1))
-    geo.moveTo(STORE.latitude, STORE.longitude)
-    await waitFor(() => expect(reports()).toHaveLength(1))
     await settle()
     clock.advance(20_000)
     geo.moveTo(north(200), STORE.longitude)

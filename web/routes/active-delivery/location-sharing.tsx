@@ -3,7 +3,7 @@ import type { Order } from '../../../modules/orders/contract'
 import { useLocationReports } from '../../features/runner/use-location-reports'
 import { useScreenWakeLock } from '../../lib/use-screen-wake-lock'
 import { Button } from '../../ui/button'
-import { Card } from '../../ui/card'
+import { TitledCard } from '../../ui/card'
 
 /**
  * The runner's location while the order is on its way (issue 40): asked for with why and who
@@ -17,10 +17,7 @@ export function LocationSharing({ order }: { order: Order }) {
   useScreenWakeLock(active)
   if (!active) return null
   return (
-    <Card compact className="stack stack--snug delivery-card" aria-labelledby="location-heading">
-      <h2 id="location-heading">
-        <Trans>Your location</Trans>
-      </h2>
+    <TitledCard compact className="stack stack--snug delivery-card" title={<Trans>Your location</Trans>}>
       <p className="meta">
         <Trans>
           Sharing where you are lets the customer follow their groceries. They see it only after you pick up, and only your last point: no history is kept, and
@@ -65,6 +62,6 @@ export function LocationSharing({ order }: { order: Order }) {
           <strong>{t`Keep Kirana open while you drive.`}</strong> <Trans>On an iPhone, your location stops when you switch apps or lock the screen.</Trans>
         </p>
       )}
-    </Card>
+    </TitledCard>
   )
 }

@@ -23,10 +23,7 @@ export function PhoneVerified({ firstName }: { firstName: string | null }) {
 
   return (
     <AuthLayout>
-      <AuthStatus>
-        <h1>
-          <Trans>Phone Verified!</Trans>
-        </h1>
+      <AuthStatus title={<Trans>Phone Verified!</Trans>}>
         <p>{firstName ? t`You're signed in as ${firstName}, and your phone number is verified.` : t`You're signed in, and your phone number is verified.`}</p>
         <Button type="button" variant="primary" block disabled={continuing} aria-busy={continuing || undefined} onClick={continueToDashboard}>
           {continuing && <Spinner />}

@@ -7,7 +7,7 @@ import { deliveryWindowsQueryOptions } from '../../features/cart-checkout/api/de
 import { FirstWindowButton } from '../../features/cart-checkout/components/first-window-button'
 import { WindowPicker } from '../../features/cart-checkout/components/window-picker'
 import { windowLabel } from '../../lib/window-words'
-import { Card } from '../../ui/card'
+import { TitledCard } from '../../ui/card'
 
 type DeliveryType = CartDetails['deliveryType']
 
@@ -35,10 +35,7 @@ export function DeliverySchedule(props: {
   const timeZone = useQueryClient().getQueryData(deliveryWindowsQueryOptions(storeId).queryKey)?.timeZone
   const chosen = scheduledWindow && (timeZone ? windowLabel(scheduledWindow, timeZone) : scheduledWindow.label)
   return (
-    <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
-        <Trans>Delivery Schedule</Trans>
-      </h2>
+    <TitledCard compact className="cart-card" title={<Trans>Delivery Schedule</Trans>}>
       <fieldset className="delivery-options">
         <legend className="visually-hidden">
           <Trans>When to deliver</Trans>
@@ -100,6 +97,6 @@ export function DeliverySchedule(props: {
           onChange={(event) => onInstructionsChange(event.target.value)}
         />
       </div>
-    </Card>
+    </TitledCard>
   )
 }

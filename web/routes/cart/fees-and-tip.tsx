@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
 import { formatCents, MAX_TIP_CENTS, PLATFORM_FEE_CENTS, TIP_PRESETS_CENTS } from '../../../modules/shared/contract'
-import { Card } from '../../ui/card'
+import { TitledCard } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 import type { TipState } from './use-tip'
 
@@ -29,10 +29,7 @@ export function FeesAndTip({ tip, groceryCents, groceryPayment }: { tip: TipStat
   const { t, i18n } = useLingui()
   const id = useId()
   return (
-    <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
-        <Trans>Fees &amp; Tip</Trans>
-      </h2>
+    <TitledCard compact className="cart-card" title={<Trans>Fees &amp; Tip</Trans>}>
       <dl className="sums">
         <Fact term={t`Platform fee`}>{formatCents(PLATFORM_FEE_CENTS)}</Fact>
       </dl>
@@ -87,6 +84,6 @@ export function FeesAndTip({ tip, groceryCents, groceryPayment }: { tip: TipStat
           {formatCents(payNowCents(tip.tipCents))}
         </Fact>
       </dl>
-    </Card>
+    </TitledCard>
   )
 }

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId } from 'react'
 import { type GroceryPaymentMethod, payNowCents } from '../../../modules/cart-checkout/contract'
 import { decimalToCents, formatCents, PLATFORM_FEE_CENTS } from '../../../modules/shared/contract'
 import type { StoredPendingOrder } from '../../features/cart/pending-order'
 import { StoreOpenStatus } from '../../features/catalog/components/store-open-status'
 import { itemsLabel } from '../../features/orders/order-figures'
 import { useServiceWords } from '../../lib/use-service-words'
-import { Card } from '../../ui/card'
+import { TitledCard } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
 /**
@@ -15,7 +14,6 @@ import { Fact } from '../../ui/fact'
  */
 export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: StoredPendingOrder; tipCents: number; groceryPayment: GroceryPaymentMethod }) {
   const { t } = useLingui()
-  const id = useId()
   const count = itemsLabel(pending.items)
   const groceryCents = decimalToCents(pending.estimatedGroceryCost)
   const about = groceryCents === null ? null : formatCents(groceryCents)
@@ -29,10 +27,7 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
         ? t`Groceries (about ${about}) are paid to your runner at delivery, by ${methods}.`
         : t`Groceries are paid to your runner at delivery, by ${methods}.`
   return (
-    <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
-        <Trans>Order Summary</Trans>
-      </h2>
+    <TitledCard compact className="cart-card" title={<Trans>Order Summary</Trans>}>
       <dl className="sums">
         <Fact term={t`Store`} valueClassName="checkout-summary__text">
           {pending.storeName}
@@ -56,7 +51,7 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
           {pending.items.map(({ id, name, quantity, comment: note }) => (
             <li key={id}>
               <span>{name}</span>
-              <span className="checkout-summary__quantity">× {quantity}</span>
+              <span className="figure">× {quantity}</span>
               {note && (
                 <span className="checkout-summary__comment">
                   <Trans>Note: {note}</Trans>
@@ -74,6 +69,6 @@ export function OrderSummary({ pending, tipCents, groceryPayment }: { pending: S
           {pending.deliveryAddress}
         </p>
       )}
-    </Card>
+    </TitledCard>
   )
 }

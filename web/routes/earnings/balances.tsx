@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PayoutAccountStatus, PayoutBalance } from '../../../modules/payouts/contract'
 import { formatCents } from '../../../modules/shared/contract'
+import { EarningsSection } from './earnings-section'
 
 type Tile = { term: MessageDescriptor; cents: (balance: PayoutBalance) => number; hint: (account: PayoutAccountStatus) => MessageDescriptor; always: boolean }
 
@@ -33,10 +34,7 @@ const TILES: readonly Tile[] = [
 export function Balances({ balance, account }: { balance: PayoutBalance; account: PayoutAccountStatus }) {
   const { i18n } = useLingui()
   return (
-    <section className="stack" aria-labelledby="earnings-balances-heading">
-      <h2 id="earnings-balances-heading" className="runner-section__heading">
-        <Trans>Balances</Trans>
-      </h2>
+    <EarningsSection id="earnings-balances-heading" title={<Trans>Balances</Trans>}>
       <dl className="runner-stats earnings-balances">
         {TILES.filter((tile) => tile.always || tile.cents(balance) > 0).map((tile) => (
           <div key={tile.term.id} className="runner-stats__tile">
@@ -46,6 +44,6 @@ export function Balances({ balance, account }: { balance: PayoutBalance; account
           </div>
         ))}
       </dl>
-    </section>
+    </EarningsSection>
   )
 }

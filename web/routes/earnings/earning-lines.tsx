@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../ui/button'
 import { Card } from '../../ui/card'
 import { EmptyState } from '../../ui/empty-state'
 import { EarningLine } from './earning-line'
+import { EarningsSection } from './earnings-section'
 
 type Props = {
   /** The statement's pages, for the next one. */
@@ -20,10 +21,7 @@ type Props = {
 export function EarningLines({ statement, lines }: Props) {
   const { t } = useLingui()
   return (
-    <section className="stack" aria-labelledby="earning-lines-heading">
-      <h2 id="earning-lines-heading" className="runner-section__heading">
-        <Trans>Statement</Trans>
-      </h2>
+    <EarningsSection id="earning-lines-heading" title={<Trans>Statement</Trans>}>
       {lines.length === 0 ? (
         <EmptyState title={t`No earnings yet`} hint={t`Deliver an order to earn its fee and tip.`}>
           <ButtonLink to="/runner" size="small">
@@ -56,6 +54,6 @@ export function EarningLines({ statement, lines }: Props) {
           )}
         </>
       )}
-    </section>
+    </EarningsSection>
   )
 }

@@ -4,7 +4,7 @@ import { formatCents, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../../modules/
 import { orderCents } from '../../features/orders/order-figures'
 import { useServiceWords } from '../../lib/use-service-words'
 import { windowLabel } from '../../lib/window-words'
-import { Card } from '../../ui/card'
+import { TitledCard } from '../../ui/card'
 
 /** Spec 001 §2's 'What happens next?': the runner window (counted, for a scheduled order, from when runners see it), the hold, and how the groceries are paid. */
 export function WhatHappensNext({ order }: { order: Order }) {
@@ -16,10 +16,7 @@ export function WhatHappensNext({ order }: { order: Order }) {
   const storeName = order.storeName
   const { methods } = useServiceWords()
   return (
-    <Card compact className="confirmation-next" aria-labelledby="what-happens-next">
-      <h2 id="what-happens-next">
-        <Trans>What happens next?</Trans>
-      </h2>
+    <TitledCard compact className="confirmation-next" title={<Trans>What happens next?</Trans>}>
       <ol className="confirmation-next__steps">
         <li>
           {window
@@ -41,7 +38,7 @@ export function WhatHappensNext({ order }: { order: Order }) {
           )}
         </li>
       </ol>
-    </Card>
+    </TitledCard>
   )
 }
 

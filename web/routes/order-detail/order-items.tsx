@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import type { OrderItemView } from '../../../modules/orders/contract'
 import { PricedItemLine } from '../../features/catalog/components/item-price'
 import { itemsLabel } from '../../features/orders/order-figures'
-import { Card } from '../../ui/card'
+import { TitledCard } from '../../ui/card'
 import { ItemLine } from '../../ui/item-line'
 
 /** '× 2', read out as 'Quantity × 2'. */
@@ -45,19 +45,15 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
   const missingCount = missing.length
   return (
     <>
-      <Card compact className="cart-card" aria-labelledby="order-items-title">
-        <h2 id="order-items-title">{itemsLabel(rest)}</h2>
+      <TitledCard compact className="cart-card" title={itemsLabel(rest)}>
         <ul className="order-items">
           {rest.map((item) => (
             <ItemRow key={item.id} item={item} />
           ))}
         </ul>
-      </Card>
+      </TitledCard>
       {missing.length > 0 && (
-        <Card compact className="cart-card order-items--missing" aria-labelledby="order-missing-title">
-          <h2 id="order-missing-title">
-            <Trans>Items Not Available ({missingCount})</Trans>
-          </h2>
+        <TitledCard compact className="cart-card order-items--missing" title={<Trans>Items Not Available ({missingCount})</Trans>}>
           <ul className="order-items">
             {missing.map((item) => (
               <ItemLine
@@ -78,7 +74,7 @@ export function OrderItems({ items }: { items: readonly OrderItemView[] }) {
               </ItemLine>
             ))}
           </ul>
-        </Card>
+        </TitledCard>
       )}
     </>
   )

@@ -13,7 +13,7 @@ import {
   runnerEarningsCents,
 } from '../../features/orders/order-figures'
 import { useServiceWords } from '../../lib/use-service-words'
-import { Card } from '../../ui/card'
+import { TitledCard } from '../../ui/card'
 import { Fact } from '../../ui/fact'
 
 /** The fee and tip, and where the online payment stands: held, taken, or let go; a part refunded says how much. */
@@ -71,10 +71,7 @@ export function PaymentReminder({ order }: { order: Order }) {
   const atDoor = formatCents(order.groceryPayment.collectAtDoorCents)
   const { methods } = useServiceWords()
   return (
-    <Card compact className="payment-reminder" aria-labelledby="payment-reminder-title">
-      <h2 id="payment-reminder-title">
-        <Trans>Payment Reminder</Trans>
-      </h2>
+    <TitledCard compact className="payment-reminder" title={<Trans>Payment Reminder</Trans>}>
       <p>
         <PaidOnline order={order} />
       </p>
@@ -100,7 +97,7 @@ export function PaymentReminder({ order }: { order: Order }) {
           </p>
         ))
       )}
-    </Card>
+    </TitledCard>
   )
 }
 
@@ -111,10 +108,7 @@ export function RunnerEarnings({ order }: { order: Order }) {
   const fee = formatCents(orderCents(order.platformFee))
   const tip = formatCents(orderCents(order.tip))
   return (
-    <Card compact className="payment-reminder" aria-labelledby="runner-earnings-title">
-      <h2 id="runner-earnings-title">
-        <Trans>Your Earnings</Trans>
-      </h2>
+    <TitledCard compact className="payment-reminder" title={<Trans>Your Earnings</Trans>}>
       <p>
         {!ended && `${feeAndTipRefunded(order) ? t`Platform fee (${fee}) plus tip (${tip}), less refunds:` : t`Platform fee (${fee}) plus tip (${tip}):`} `}
         <strong>{formatCents(runnerEarningsCents(order))}</strong>
@@ -126,6 +120,6 @@ export function RunnerEarnings({ order }: { order: Order }) {
           <Fact term={estimatedGroceryLabel()}>{formatCents(orderCents(order.estimatedGroceryCost))}</Fact>
         </dl>
       )}
-    </Card>
+    </TitledCard>
   )
 }

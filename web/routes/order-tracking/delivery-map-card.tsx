@@ -1,14 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
-import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import type { Order } from '../../../modules/orders/contract'
 import { useStore } from '../../features/catalog/api/store'
 import { useMapSettings } from '../../features/orders/api/map-settings'
 import { useCurrentUser } from '../../lib/current-user'
+import { ErrorBoundary } from '../../ui/error-boundary'
 import { ArrivalLine } from './arrival-line'
 import type { MapPlace } from './delivery-map'
 
 /** Leaflet comes with this chunk, fetched only when a buyer's order is on its way: never in the landing's or the shell's bundle. */
 const DeliveryMap = lazy(() => import('./delivery-map'))
+
+/** A map that cannot load or draw leaves its words alone on the card, with no error screen: only the console hears of it. */
+const warnMapNotDrawn = (error: unknown) => console.warn('The delivery map could not be drawn:', error)
 
 const isOnItsWay = (order: Order) => order.status === 'runner_accepted' || order.status === 'picked_up'
 
@@ -52,30 +56,13 @@ export function DeliveryMapCard({ order }: { order: Order }) {
   return (
     <section className="delivery-map" aria-label={t`Map of your delivery`}>
       {storePlace && homePlace && tiles && (
-        <DrawnOrNothing>
+        <ErrorBoundary fallback={null} report={warnMapNotDrawn}>
           <Suspense fallback={<div className="delivery-map__canvas" />}>
             <DeliveryMap store={storePlace} home={homePlace} runner={runnerPlace} tiles={tiles} />
           </Suspense>
-        </DrawnOrNothing>
+        </ErrorBoundary>
       )}
       <ArrivalLine order={order} />
     </section>
   )
-}
-
-/** A map that cannot load or draw leaves its words alone on the card, with no error screen. */
-class DrawnOrNothing extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.warn('The delivery map could not be drawn:', error)
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children
-  }
 }

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { Order } from '../../../modules/orders/contract'
 import { Icon } from '../../ui/icon'
+import type { IconName } from '../../ui/icon-paths'
 import { TrackingCard } from './tracking-card'
 
 /** From where to where: the store the runner shops at, and the address the groceries go to. */
@@ -9,29 +11,28 @@ export function StoreAndAddress({ order }: { order: Order }) {
   return (
     <TrackingCard title={t`Store & Delivery`}>
       <dl className="stack tracking-route">
-        <div className="tracking-route__stop">
-          <Icon name="store" className="icon tracking-route__icon" />
-          <dt className="kicker">
-            <Trans comment="Where the order comes from: the store">From</Trans>
-          </dt>
-          <dd>
-            <span className="tracking-route__name">{order.storeName}</span>
-            <span>{order.storeAddress}</span>
-          </dd>
-        </div>
-        <div className="tracking-route__stop">
-          <Icon name="mapPin" className="icon tracking-route__icon" />
-          <dt className="kicker">
-            <Trans comment="Where the order goes: the delivery address">To</Trans>
-          </dt>
-          <dd>
-            <span className="tracking-route__name">
-              <Trans>Delivery address</Trans>
-            </span>
-            <span>{order.deliveryAddress ?? order.deliveryArea}</span>
-          </dd>
-        </div>
+        <RouteStop icon="store" term={<Trans comment="Where the order comes from: the store">From</Trans>} name={order.storeName} place={order.storeAddress} />
+        <RouteStop
+          icon="mapPin"
+          term={<Trans comment="Where the order goes: the delivery address">To</Trans>}
+          name={<Trans>Delivery address</Trans>}
+          place={order.deliveryAddress ?? order.deliveryArea}
+        />
       </dl>
     </TrackingCard>
+  )
+}
+
+/** One end of the route: its mark, whether it is where from or where to, and its name over its place. */
+function RouteStop({ icon, term, name, place }: { icon: IconName; term: ReactNode; name: ReactNode; place: ReactNode }) {
+  return (
+    <div className="tracking-route__stop">
+      <Icon name={icon} className="icon tracking-route__icon" />
+      <dt className="kicker">{term}</dt>
+      <dd>
+        <span className="tracking-route__name">{name}</span>
+        <span>{place}</span>
+      </dd>
+    </div>
   )
 }

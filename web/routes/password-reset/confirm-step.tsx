@@ -4,8 +4,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { PASSWORD_RESET_REDIRECT_MS, passwordResetFormSchema } from '../../../modules/accounts/contract'
 import { useConfirmPasswordReset } from '../../features/accounts/api/use-password-reset'
+import { AuthCardHeader } from '../../features/accounts/components/auth-card-header'
 import { AuthStatus } from '../../features/accounts/components/auth-status'
-import { StepHeading } from '../../features/accounts/components/step-heading'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useClock, wait } from '../../lib/clock'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
@@ -54,10 +54,7 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
 
   if (updated) {
     return (
-      <AuthStatus>
-        <StepHeading>
-          <Trans>Password Updated</Trans>
-        </StepHeading>
+      <AuthStatus step title={<Trans>Password Updated</Trans>}>
         <p role="status">
           <Trans>Password updated successfully! Redirecting to login...</Trans>
         </p>
@@ -67,14 +64,7 @@ export function ConfirmStep({ token, notice, onEnterToken, onRequestAgain }: Con
 
   return (
     <>
-      <div className="auth-card__header">
-        <StepHeading>
-          <Trans>Set a New Password</Trans>
-        </StepHeading>
-        <p>
-          <Trans>Choose a password with at least 6 characters.</Trans>
-        </p>
-      </div>
+      <AuthCardHeader step title={<Trans>Set a New Password</Trans>} lead={<Trans>Choose a password with at least 6 characters.</Trans>} />
       {notice && (
         <p className="form-notice form-notice--info" role="status">
           {i18n._(notice)}

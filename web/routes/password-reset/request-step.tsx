@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { type PasswordResetRequestResponse, passwordResetRequestSchema } from '../../../modules/accounts/contract'
 import { useRequestPasswordReset } from '../../features/accounts/api/use-password-reset'
-import { StepHeading } from '../../features/accounts/components/step-heading'
+import { AuthCardHeader } from '../../features/accounts/components/auth-card-header'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors'
 import { TextField } from '../../ui/form'
@@ -31,14 +31,11 @@ export function RequestStep({ onRequested }: { onRequested: (response: PasswordR
 
   return (
     <>
-      <div className="auth-card__header">
-        <StepHeading>
-          <Trans>Reset Password</Trans>
-        </StepHeading>
-        <p>
-          <Trans>Enter the email or phone number of your account, and we'll send you a way to set a new password.</Trans>
-        </p>
-      </div>
+      <AuthCardHeader
+        step
+        title={<Trans>Reset Password</Trans>}
+        lead={<Trans>Enter the email or phone number of your account, and we'll send you a way to set a new password.</Trans>}
+      />
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
         <TextField label={t`Email or phone`} {...form.bind('emailOrPhone')} autoComplete="username" autoCapitalize="none" spellCheck={false} required />
         {failure && (

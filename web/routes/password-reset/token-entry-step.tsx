@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { type PasswordResetRequestResponse, passwordResetConfirmSchema } from '../../../modules/accounts/contract'
-import { StepHeading } from '../../features/accounts/components/step-heading'
+import { AuthCardHeader } from '../../features/accounts/components/auth-card-header'
 import { Button, ButtonAnchor } from '../../ui/button'
 import { TextField } from '../../ui/form'
 import { useValidatedForm } from '../../ui/use-validated-form'
@@ -15,6 +15,16 @@ type TokenEntryStepProps = {
   /** The request's answer; absent when the person came here to type a token they already have. */
   request?: PasswordResetRequestResponse
   onToken: (token: string) => void
+}
+
+/** One of the ways on from this step: its name, then what to do. */
+function ResetOption({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <li className="reset-options__item">
+      <h2>{title}</h2>
+      {children}
+    </li>
+  )
 }
 
 /** Step 'token-entry' of /password-reset: the three ways on, the notification, the link and the token. */
@@ -31,25 +41,18 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
 
   return (
     <>
-      <div className="auth-card__header">
-        <StepHeading>
-          <Trans>Check Your Phone</Trans>
-        </StepHeading>
-        <p>{request?.message ?? t`Enter the reset token from your text message or notification.`}</p>
-      </div>
+      <AuthCardHeader
+        step
+        title={<Trans>Check Your Phone</Trans>}
+        lead={request?.message ?? t`Enter the reset token from your text message or notification.`}
+      />
       <ol className="stack reset-options">
-        <li className="reset-options__item">
-          <h2>
-            <Trans>Tap the notification</Trans>
-          </h2>
+        <ResetOption title={<Trans>Tap the notification</Trans>}>
           <p>
             <Trans>If notifications are on for Kirana, tap the one we sent to open the reset screen.</Trans>
           </p>
-        </li>
-        <li className="reset-options__item">
-          <h2>
-            <Trans>Open the link</Trans>
-          </h2>
+        </ResetOption>
+        <ResetOption title={<Trans>Open the link</Trans>}>
           <p>
             <Trans>The text message has a link that opens the reset screen.</Trans>
           </p>
@@ -58,11 +61,8 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
               <Trans>Open reset link</Trans>
             </ButtonAnchor>
           )}
-        </li>
-        <li className="reset-options__item">
-          <h2>
-            <Trans>Enter the token</Trans>
-          </h2>
+        </ResetOption>
+        <ResetOption title={<Trans>Enter the token</Trans>}>
           {request?.resetToken && (
             <div className="token-display">
               <p>
@@ -81,7 +81,7 @@ export function TokenEntryStep({ request, onToken }: TokenEntryStepProps) {
               <Trans>Continue</Trans>
             </Button>
           </form>
-        </li>
+        </ResetOption>
       </ol>
     </>
   )

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { StepHeading } from '../../features/accounts/components/step-heading'
+import { AuthCardHeader } from '../../features/accounts/components/auth-card-header'
 import { ButtonAnchor } from '../../ui/button'
 
 export type EndedLink = { status: 'used' | 'expired'; refreshUrl: string }
@@ -8,12 +8,11 @@ export type EndedLink = { status: 'used' | 'expired'; refreshUrl: string }
 export function LinkEnded({ status, refreshUrl }: EndedLink) {
   return (
     <>
-      <div className="auth-card__header">
-        <StepHeading>{status === 'expired' ? <Trans>This link has expired</Trans> : <Trans>This link was already used</Trans>}</StepHeading>
-        <p>
-          <Trans>A link to this form works once, and only for a few minutes. Get a new one to carry on.</Trans>
-        </p>
-      </div>
+      <AuthCardHeader
+        step
+        title={status === 'expired' ? <Trans>This link has expired</Trans> : <Trans>This link was already used</Trans>}
+        lead={<Trans>A link to this form works once, and only for a few minutes. Get a new one to carry on.</Trans>}
+      />
       <ButtonAnchor variant="primary" block href={refreshUrl}>
         <Trans>Get a new link</Trans>
       </ButtonAnchor>

@@ -6,10 +6,7 @@ import { ButtonLink } from '../../ui/button'
 /** Someone whose phone is already verified has nothing to do here but go on. */
 export function AlreadyVerified({ user, phone }: { user: PublicUser; phone: string }) {
   return (
-    <AuthStatus>
-      <h1>
-        <Trans>Your Phone Is Verified</Trans>
-      </h1>
+    <AuthStatus title={<Trans>Your Phone Is Verified</Trans>}>
       <p>
         <Trans>
           <span className="nowrap">{phone}</span> is verified. To use another number, change it on your profile.

@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
 import { AuthStatus } from '../../features/accounts/components/auth-status'
-import { StepHeading } from '../../features/accounts/components/step-heading'
 import { Spinner } from '../../ui/loading-screen'
 
 /**
@@ -9,10 +8,7 @@ import { Spinner } from '../../ui/loading-screen'
  */
 export function SavedState({ phone, message }: { phone: string; message: string }) {
   return (
-    <AuthStatus icon="phone" pending>
-      <StepHeading>
-        <Trans>Phone Number Saved</Trans>
-      </StepHeading>
+    <AuthStatus icon="phone" pending step title={<Trans>Phone Number Saved</Trans>}>
       <p className="nowrap">{phone}</p>
       <p className="form-notice form-notice--info saved-state__message" role="status">
         {message}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { signupWithVerificationSchema } from '../../../modules/accounts/contract'
 import { useSignupWithVerification } from '../../features/accounts/api/use-sign-in'
+import { AuthCardHeader } from '../../features/accounts/components/auth-card-header'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { useAccountSend } from '../../features/accounts/use-account-send'
 import { PasswordField, TextField } from '../../ui/form'
@@ -37,14 +38,7 @@ export function AccountForm({ onCreating, onCreated }: AccountFormProps) {
 
   return (
     <>
-      <div className="auth-card__header">
-        <h1>
-          <Trans>Create Your Account</Trans>
-        </h1>
-        <p>
-          <Trans>We'll text a code to your phone to verify it.</Trans>
-        </p>
-      </div>
+      <AuthCardHeader title={<Trans>Create Your Account</Trans>} lead={<Trans>We'll text a code to your phone to verify it.</Trans>} />
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
         <div className="form__row">
           <TextField label={t`First name`} {...form.bind('firstName')} autoComplete="given-name" required />

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { signupWithVerificationSchema } from '../../../modules/accounts/contract'
 import { accountFieldErrors } from '../../features/accounts/account-field-errors'
 import { useAddPhone } from '../../features/accounts/api/use-profile'
+import { AuthCardHeader } from '../../features/accounts/components/auth-card-header'
 import { SubmitButton } from '../../features/accounts/components/submit-button'
 import { failureMessage } from '../../lib/form-errors'
 import { PhoneField } from '../../ui/phone-input'
@@ -36,14 +37,7 @@ export function ChangePhoneForm({ phone, onChanged }: { phone: string; onChanged
 
   return (
     <>
-      <div className="auth-card__header">
-        <h1>
-          <Trans>Change Phone Number</Trans>
-        </h1>
-        <p>
-          <Trans>Your account is ready. Which number should we text your code to?</Trans>
-        </p>
-      </div>
+      <AuthCardHeader title={<Trans>Change Phone Number</Trans>} lead={<Trans>Your account is ready. Which number should we text your code to?</Trans>} />
       <form ref={form.formRef} className="form" noValidate onSubmit={submit}>
         <PhoneField label={t`Phone number`} digits={digits} onDigitsChange={(next) => form.setValue('phone', next)} error={form.errors.phone} autoFocus />
         <TestNumberHint />

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { formatUsPhone } from '../../../modules/shared/contract'
 import { CODE_LENGTH, MESSAGES, RESEND_COUNTDOWN_SECONDS } from '../../../modules/verification/contract'
+import { AuthCardHeader } from '../../features/accounts/components/auth-card-header'
 import { recordVerificationAttempt, useCompletePhoneVerification, useSendCode, useVerifyPhone } from '../../features/verification/api/use-phone-verification'
 import { CodeStep } from '../../features/verification/components/code-step'
 import { SmsWaitNotice } from '../../features/verification/components/sms-wait-notice'
@@ -95,12 +96,10 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
 
   return (
     <>
-      <div className="auth-card__header">
-        <h1>
-          <Trans>Verify Your Phone</Trans>
-        </h1>
-        <p>
-          {sendCode.isPending ? (
+      <AuthCardHeader
+        title={<Trans>Verify Your Phone</Trans>}
+        lead={
+          sendCode.isPending ? (
             <Trans>
               Sending a code to <strong className="nowrap">{formattedPhone}</strong>.
             </Trans>
@@ -108,9 +107,9 @@ export function VerifyPhoneStep({ account, lastSend, onSent, onBack }: VerifyPho
             <Trans>
               Enter the {CODE_LENGTH}-digit code we texted to <strong className="nowrap">{formattedPhone}</strong>.
             </Trans>
-          )}
-        </p>
-      </div>
+          )
+        }
+      />
       {sendAllowedAt !== null && <SmsWaitNotice until={sendAllowedAt} />}
       {sendError && (
         <p className="form-notice form-notice--error" role="alert">

@@ -6,7 +6,7 @@ import type { GroceryPaymentMethod } from '../../../../modules/cart-checkout/con
 import { formatCents } from '../../../../modules/shared/contract'
 import { failureMessage } from '../../../lib/form-errors'
 import { useServiceWords } from '../../../lib/use-service-words'
-import { Card } from '../../../ui/card'
+import { TitledCard } from '../../../ui/card'
 import { type HoldLine, useGroceryHoldEstimate } from '../api/grocery-hold-estimate'
 
 /** The spec's words for each way (issue 29); the ways at the door are listed in the reader's language. */
@@ -35,10 +35,7 @@ export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled
   const hold = useGroceryHoldEstimate(storeId, lines, { enabled: byCard })
   const holdAmount = hold.data && formatCents(hold.data.holdCents)
   return (
-    <Card compact className="cart-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
-        <Trans>Pay for groceries</Trans>
-      </h2>
+    <TitledCard compact className="cart-card" title={<Trans>Pay for groceries</Trans>}>
       <fieldset className="delivery-options" disabled={disabled} aria-describedby={byCard ? `${id}-hold` : undefined}>
         <legend className="visually-hidden">
           <Trans>How to pay for the groceries</Trans>
@@ -59,6 +56,6 @@ export function GroceryPaymentChoice({ storeId, lines, value, onChange, disabled
               : t`Working out the grocery hold...`}
         </p>
       )}
-    </Card>
+    </TitledCard>
   )
 }

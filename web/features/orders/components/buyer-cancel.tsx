@@ -1,9 +1,7 @@
 import { plural, t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { NO_SHOW_AFTER_HOURS, NO_SHOW_AFTER_MS, type Order, shortOrderId } from '../../../../modules/orders/contract'
-import { formatCents } from '../../../../modules/shared/contract'
+import { NO_SHOW_AFTER_HOURS, NO_SHOW_AFTER_MS, type Order } from '../../../../modules/orders/contract'
 import { useClock } from '../../../lib/clock'
 import { useCurrentUser } from '../../../lib/current-user'
 import { failureMessage } from '../../../lib/form-errors'
@@ -11,11 +9,9 @@ import { ApiError } from '../../../lib/http'
 import { useSecondsLeft } from '../../../lib/use-seconds-left'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
-import { useToast } from '../../../ui/toast'
-import { ORDERS_KEY, useCancelOrder } from '../api/orders'
-import { orderCents } from '../order-figures'
 import { isReoffered } from '../reoffered'
 import { CancelOrderButton, ConfirmCancel } from './cancel-order-button'
+import { useCancelQuestion } from './use-cancel-question'
 
 /** Cancel, for the order's buyer while it waits for a runner (a first one, or another after a give-up): on tracking and the order detail, as on My Orders. */
 export function CancelWhileWaiting({ order }: { order: Order }) {
@@ -60,31 +56,16 @@ function NoShow({ order }: { order: Order }) {
   const clock = useClock()
   const [allowedAt, setAllowedAt] = useState(() => (order.acceptedAt ? Date.parse(order.acceptedAt) : clock.now()) + NO_SHOW_AFTER_MS)
   const minutesLeft = Math.ceil(useSecondsLeft(allowedAt) / 60)
-  const [open, setOpen] = useState(false)
-  const cancel = useCancelOrder()
-  const queryClient = useQueryClient()
-  const { toast } = useToast()
+  const { open, ask, close, confirm, cancelling, toast, refreshOrders, number, amount: paid } = useCancelQuestion(order)
   const { t } = useLingui()
-  const number = shortOrderId(order.id)
-  const paid = formatCents(orderCents(order.totalAmount))
-  const close = () => setOpen(false)
   const wait = minutes(minutesLeft)
 
-  const confirm = () =>
-    cancel.mutate(order.id, {
-      onSuccess: () =>
-        toast({
-          title: t`Order Cancelled`,
-          description: t`Order #${number} is cancelled and the ${paid} you paid is being refunded.`,
-          variant: 'success',
-        }),
-      onError: (error) => {
-        close()
-        const early = error instanceof ApiError && error.body.code === 'TOO_EARLY_TO_CANCEL' ? error.body.minutesLeft : undefined
-        if (typeof early === 'number') setAllowedAt(clock.now() + early * 60_000)
-        else if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
-        toast({ title: t`Cancel Failed`, description: failureMessage(error, t`The order could not be cancelled. Please try again.`), variant: 'destructive' })
-      },
+  const cancel = () =>
+    confirm(t`Order #${number} is cancelled and the ${paid} you paid is being refunded.`, (error) => {
+      const early = error instanceof ApiError && error.body.code === 'TOO_EARLY_TO_CANCEL' ? error.body.minutesLeft : undefined
+      if (typeof early === 'number') setAllowedAt(clock.now() + early * 60_000)
+      else if (error instanceof ApiError && error.status === 409) refreshOrders()
+      toast({ title: t`Cancel Failed`, description: failureMessage(error, t`The order could not be cancelled. Please try again.`), variant: 'destructive' })
     })
 
   return (
@@ -94,7 +75,7 @@ function NoShow({ order }: { order: Order }) {
           ? t`If your runner hasn't picked up your groceries in ${wait}, you can cancel here for a full refund of the ${paid} you paid.`
           : t`Your runner accepted over ${NO_SHOW_AFTER_HOURS} hours ago and hasn't picked up your groceries. You can cancel for a full refund of the ${paid} you paid.`}
       </p>
-      <Button type="button" size="small" className="cancel-order" disabled={minutesLeft > 0} onClick={() => setOpen(true)}>
+      <Button type="button" size="small" className="cancel-order" disabled={minutesLeft > 0} onClick={ask}>
         <Trans>Cancel — runner never came</Trans>
       </Button>
       {open && (
@@ -103,8 +84,8 @@ function NoShow({ order }: { order: Order }) {
           description={t`Your runner hasn't picked up order #${number}. Cancelling ends it and refunds the ${paid} fee and tip in full.`}
           keepLabel={t`Keep Waiting`}
           onKeep={close}
-          onConfirm={confirm}
-          cancelling={cancel.isPending}
+          onConfirm={cancel}
+          cancelling={cancelling}
         />
       )}
     </Card>

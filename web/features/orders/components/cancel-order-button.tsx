@@ -1,16 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
-import { type ComponentProps, type RefObject, useState } from 'react'
-import { type Order, shortOrderId } from '../../../../modules/orders/contract'
-import { formatCents } from '../../../../modules/shared/contract'
+import type { ComponentProps, RefObject } from 'react'
+import type { Order } from '../../../../modules/orders/contract'
 import { failureMessage } from '../../../lib/form-errors'
 import { ApiError } from '../../../lib/http'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
-import { useToast } from '../../../ui/toast'
-import { ORDERS_KEY, useCancelOrder } from '../api/orders'
-import { orderCents } from '../order-figures'
 import { isReoffered } from '../reoffered'
+import { useCancelQuestion } from './use-cancel-question'
 
 /**
  * 'Cancel' on an order no runner has taken: asks first, saying the hold on the card is released
@@ -19,44 +15,33 @@ import { isReoffered } from '../reoffered'
  * My Orders, tracking and the order detail all offer it; `afterCancel` takes focus once it is gone.
  */
 export function CancelOrderButton({ order, afterCancel }: { order: Order; afterCancel?: RefObject<HTMLElement | null> }) {
-  const [open, setOpen] = useState(false)
-  const cancel = useCancelOrder()
-  const queryClient = useQueryClient()
-  const { toast } = useToast()
+  const { open, ask, close, confirm, cancelling, toast, refreshOrders, number, amount } = useCancelQuestion(order)
   const { t } = useLingui()
-  const number = shortOrderId(order.id)
-  const held = formatCents(orderCents(order.totalAmount))
+  const held = amount
   // The same amount, named for the messages of an order charged already: a refund of what was paid.
-  const paid = held
+  const paid = amount
   const refunded = isReoffered(order)
-  const close = () => setOpen(false)
 
-  const confirm = () =>
-    cancel.mutate(order.id, {
-      onSuccess: () =>
-        toast({
-          title: t`Order Cancelled`,
-          description: refunded
-            ? t`Order #${number} is cancelled and the ${paid} you paid is being refunded.`
-            : t`Order #${number} is cancelled and the ${held} hold on your card was released.`,
-          variant: 'success',
-        }),
-      onError: (error) => {
-        close()
+  const cancel = () =>
+    confirm(
+      refunded
+        ? t`Order #${number} is cancelled and the ${paid} you paid is being refunded.`
+        : t`Order #${number} is cancelled and the ${held} hold on your card was released.`,
+      (error) => {
         // A 409 says what changed meanwhile (a runner accepted, or it was cancelled already), in the server's words.
         const changed = error instanceof ApiError && error.status === 409
-        if (changed) void queryClient.invalidateQueries({ queryKey: ORDERS_KEY })
+        if (changed) refreshOrders()
         toast({
           title: changed ? t`Order Not Cancelled` : t`Cancel Failed`,
           description: failureMessage(error, t`The order could not be cancelled. Please try again.`),
           variant: 'destructive',
         })
       },
-    })
+    )
 
   return (
     <>
-      <Button type="button" size="small" className="cancel-order" onClick={() => setOpen(true)}>
+      <Button type="button" size="small" className="cancel-order" onClick={ask}>
         <Trans>
           Cancel<span className="visually-hidden"> order #{number}</span>
         </Trans>
@@ -72,8 +57,8 @@ export function CancelOrderButton({ order, afterCancel }: { order: Order; afterC
           fallbackFocus={afterCancel}
           keepLabel={t`Keep Order`}
           onKeep={close}
-          onConfirm={confirm}
-          cancelling={cancel.isPending}
+          onConfirm={cancel}
+          cancelling={cancelling}
         />
       )}
     </>

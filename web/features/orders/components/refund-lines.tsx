@@ -29,7 +29,7 @@ export function RefundLines({ order, side }: { order: Pick<Order, 'refunds'>; si
       <ul className="refund-lines__list" aria-label={t`Refunds`}>
         {order.refunds.map((refund) => (
           <li key={refund.id} className="refund-line">
-            <span className="refund-line__amount">{formatCents(orderCents(refund.amount))}</span>
+            <span className="refund-line__amount figure">{formatCents(orderCents(refund.amount))}</span>
             <span className="refund-line__what">
               <span className="refund-line__part">{i18n._(REFUNDED_PART_WORDS[refund.part])}</span> ·{' '}
               <span className="refund-line__reason">{refund.reason}</span>
