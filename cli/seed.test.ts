@@ -29,6 +29,18 @@ async function seedFile(database: CliDatabase, name: string, text: string) {
   return runCli(database, ['seed', 'stores', '--file', path])
 }
 
+/** `seed stores --file` refused: exit code 1, each of these problems said on stderr, and the stores listed as they were. */
+async function expectRefused(database: CliDatabase, name: string, text: string, problems: (string | RegExp)[]) {
+  const before = await listed(database)
+  const run = await seedFile(database, name, text)
+  expect(run.code).toBe(1)
+  for (const problem of problems) {
+    if (typeof problem === 'string') expect(run.stderr).toContain(problem)
+    else expect(run.stderr).toMatch(problem)
+  }
+  expect(await listed(database)).toEqual(before)
+}
+
 describe('seed demo', () => {
   test('loads the sample stores once, however often it runs', async () => {
     const database = databases.demo
@@ -118,7 +130,7 @@ describe('seed stores --file', () => {
       expect.objectContaining({ name: 'Hours Store', hours: 'mon-sat 09:00-21:00; sun 10:00-19:00', timeZone: 'America/Chicago' }),
       expect.objectContaining({ name: 'Plain Store', hours: 'mon-sun 00:00-24:00', timeZone: 'America/New_York' }),
     ])
-    const bad = await seedFile(
+    await expectRefused(
       database,
       'bad-hours.json',
       JSON.stringify(
@@ -129,11 +141,11 @@ describe('seed stores --file', () => {
         null,
         1,
       ),
+      [
+        'line 2: hours: "21:00-02:00" in "mon 21:00-02:00" ends before it starts; split a night across two days.',
+        'line 8: timeZone: timeZone must be an IANA time zone like America/New_York',
+      ],
     )
-    expect(bad.code).toBe(1)
-    expect(bad.stderr).toContain('line 2: hours: "21:00-02:00" in "mon 21:00-02:00" ends before it starts; split a night across two days.')
-    expect(bad.stderr).toContain('line 8: timeZone: timeZone must be an IANA time zone like America/New_York')
-    expect((await listed(database)).map((store) => store.name)).toEqual(['Hours Store', 'Plain Store'])
   })
 
   test('takes local names: two columns a language in CSV, a localNames list in JSON; a bad one refuses its store with the language named', async () => {
@@ -181,7 +193,7 @@ describe('seed stores --file', () => {
       { name: 'Lemon Soda', local_names: [] },
     ])
 
-    const bad = await seedFile(
+    await expectRefused(
       database,
       'bad-local.csv',
       [
@@ -190,12 +202,13 @@ describe('seed stores --file', () => {
         'No Name,"9 Oak Tree Rd, Edison, NJ 08820",08820,Turmeric,pack,Spices & Seasonings,,haldi,,',
         'Not Latin,"10 Oak Tree Rd, Edison, NJ 08820",08820,Ghee,jar,Oils & Cooking Essentials,घी,घी,,',
       ].join('\n'),
+      [
+        'line 2: item local name (gu): "जीरा" is not written in Gujarati, the script of gu (ગુજરાતી)',
+        'line 3: item local name (hi): a local name is required',
+        "line 4: item local name (hi): a transliteration is written in Latin letters, spaces, hyphens and apostrophes ('toor dal')",
+      ],
     )
-    expect(bad.code).toBe(1)
-    expect(bad.stderr).toContain('line 2: item local name (gu): "जीरा" is not written in Gujarati, the script of gu (ગુજરાતી)')
-    expect(bad.stderr).toContain('line 3: item local name (hi): a local name is required')
-    expect(bad.stderr).toContain("line 4: item local name (hi): a transliteration is written in Latin letters, spaces, hyphens and apostrophes ('toor dal')")
-    const twice = await seedFile(
+    await expectRefused(
       database,
       'twice.json',
       JSON.stringify([
@@ -222,18 +235,18 @@ describe('seed stores --file', () => {
           items: [{ name: 'Ghee', unit: 'jar', category: 'Oils & Cooking Essentials', localNames: [{ language: 'en', name: 'Ghee' }] }],
         },
       ]),
+      [
+        'line 1: item local name (hi): hi is given twice; a product has one name per language',
+        'line 1: item local name (en): language must be one of: hi, gu, pa, ta, te, bn',
+      ],
     )
-    expect(twice.code).toBe(1)
-    expect(twice.stderr).toContain('line 1: item local name (hi): hi is given twice; a product has one name per language')
-    expect(twice.stderr).toContain('line 1: item local name (en): language must be one of: hi, gu, pa, ta, te, bn')
     expect((await listed(database)).map((store) => store.name)).toEqual(['Jalaram Bazaar', 'Madras Stores'])
   })
 
   test('a file with bad rows reports each with its line and imports nothing', async () => {
     const database = databases.bad
     expect((await seedFile(database, 'first.json', goodJson)).code).toBe(0)
-    const before = await listed(database)
-    const run = await seedFile(
+    await expectRefused(
       database,
       'bad.csv',
       [
@@ -243,24 +256,22 @@ describe('seed stores --file', () => {
         'Other Store,"2 Second Ave, Edison, NJ 08817",08817,Toys,each,1.00,Toys',
         'Nowhere Store,"3 Third Ave, Nowhere",00000,Rice,each,1.00,Rice & Grains',
       ].join('\n'),
+      [
+        'line 3: item price: price must be a number',
+        /line 4: item category: category must be one of/,
+        'line 5: zipCode 00000 is not a known US ZIP code',
+        'Nothing was imported: 3 problem(s)',
+      ],
     )
-    expect(run.code).toBe(1)
-    expect(run.stderr).toContain('line 3: item price: price must be a number')
-    expect(run.stderr).toMatch(/line 4: item category: category must be one of/)
-    expect(run.stderr).toContain('line 5: zipCode 00000 is not a known US ZIP code')
-    expect(run.stderr).toContain('Nothing was imported: 3 problem(s)')
-    expect(await listed(database)).toEqual(before)
   })
 
   test('bad JSON rows are reported by the line their store starts on', async () => {
     // A bad file is refused before the database is opened.
-    const run = await seedFile(
+    await expectRefused(
       databases.bad,
       'bad.json',
       '[\n  { "name": "Fine", "address": "1 A St", "zipCode": "08817" },\n  { "name": "", "address": "2 B St", "zipCode": "8817" }\n]',
+      ['line 3: name: store name is required', 'line 3: zipCode: zipCode must be 5 digits'],
     )
-    expect(run.code).toBe(1)
-    expect(run.stderr).toContain('line 3: name: store name is required')
-    expect(run.stderr).toContain('line 3: zipCode: zipCode must be 5 digits')
   })
 })

@@ -1,3 +1,5 @@
+import { eq, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core'
 import type { Database } from './database'
 
 /** A query drizzle has built, run with its placeholders' values (drizzle's prepared query). */
@@ -19,5 +21,34 @@ export function builtOnce<Values extends Record<string, unknown>, Row>(build: (d
       built.set(db, query)
     }
     return query.execute(values)
+  }
+}
+
+/**
+ * Some columns of the rows whose `key` is any of several values, built once: the values go as one
+ * array parameter (`ids`, of the key's SQL type), so the statement is the same whatever their number.
+ */
+export function builtOnceAmong<Fields extends SelectedFields>(name: string, table: PgTable, key: PgColumn, keyType: 'uuid' | 'text', fields: Fields) {
+  return builtOnce((db) =>
+    db
+      .select(fields)
+      .from(table)
+      .where(sql`${key} = any(${sql.placeholder('ids')}::${sql.raw(keyType)}[])`)
+      .prepare(name),
+  )
+}
+
+/** The row whose `key` column holds a value, built once; null when there is none. */
+export function builtOnceRowBy<Table extends PgTable>(name: string, table: Table, key: PgColumn) {
+  const read = builtOnce((db) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(eq(key, sql.placeholder('value')))
+      .prepare(name),
+  )
+  return async (db: Database, value: unknown): Promise<Table['$inferSelect'] | null> => {
+    const [row] = await read(db, { value })
+    return row ?? null
   }
 }

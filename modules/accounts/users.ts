@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { builtOnce } from '../../db/built-once'
+import type { SelectedFields } from 'drizzle-orm/pg-core'
+import { builtOnceAmong } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { isUniqueViolation } from '../../db/errors'
 import { type Clock, type Coordinates, conflict, isUuid, type Language, nearPlace, notFound, toE164 } from '../shared/index'
@@ -82,20 +83,26 @@ export async function updateUser(db: Database, clock: Clock, id: string, changes
 
 export type UserContact = { id: string; firstName: string | null; lastName: string | null; phone: string | null; email: string | null }
 
-/** Names and contact details of several users at once, for the screens that show who is on an order. */
-// Built once, whatever the page's size: its ids go as one array parameter.
-const contactsAmong = builtOnce((db) =>
-  db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('contacts_among'),
-)
+/** Some columns of several users at once, by id. */
+function readAmongUsers<Fields extends SelectedFields>(name: string, fields: Fields) {
+  const read = builtOnceAmong(name, users, users.id, 'uuid', fields)
+  return async (db: Database, ids: readonly string[]) => {
+    const unique = [...new Set(ids)]
+    return unique.length === 0 ? [] : await read(db, { ids: unique })
+  }
+}
 
+const contactsAmong = readAmongUsers('contacts_among', {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  email: users.email,
+})
+
+/** Names and contact details of several users at once, for the screens that show who is on an order. */
 export async function userContacts(db: Database, ids: readonly string[]): Promise<Map<string, UserContact>> {
-  const unique = [...new Set(ids)]
-  if (unique.length === 0) return new Map()
-  const rows = await contactsAmong(db, { ids: unique })
+  const rows = await contactsAmong(db, ids)
   return new Map(rows.map((row) => [row.id, row]))
 }
 
@@ -122,19 +129,10 @@ export async function phoneVerifiedAmong(db: Database, ids: readonly string[]): 
   return new Set(rows.map((row) => row.id))
 }
 
-// Built once, whatever the number of readers: their ids go as one array parameter.
-const languagesAmong = builtOnce((db) =>
-  db
-    .select({ id: users.id, language: users.language })
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('languages_among'),
-)
+const languagesAmong = readAmongUsers('languages_among', { id: users.id, language: users.language })
 
 /** The language each of these users reads (English until they choose one): what they are told is written in it, at the time it is sent. */
 export async function languagesOf(db: Database, ids: readonly string[]): Promise<Map<string, Language>> {
-  const unique = [...new Set(ids)]
-  if (unique.length === 0) return new Map()
-  const rows = await languagesAmong(db, { ids: unique })
+  const rows = await languagesAmong(db, ids)
   return new Map(rows.map((row) => [row.id, row.language]))
 }

@@ -11,14 +11,18 @@ const inbox = async (cookie: string) => ((await call('GET', '/api/notifications'
 const readIn = async (cookie: string, language: string) => expect((await call('PATCH', '/api/user/profile', { cookie, body: { language } })).status).toBe(200)
 /** The scripts of a notice's own words: its title and body without the store's name and the people's. */
 const scriptsOfNotice = (note: { title: string; body: string }) => scriptsOf(`${note.title} ${note.body}`.replaceAll(STORE, ''))
+/** A buyer and a runner, each reading their own language, and the buyer's order at the test store. */
+async function orderBetween(buyerIs: { firstName: string; language: string }, runnerIs: { firstName: string; language: string }) {
+  const buyer = await completeAccount({ firstName: buyerIs.firstName })
+  await readIn(buyer.cookie, buyerIs.language)
+  const runner = await completeAccount({ roles: ['runner'], firstName: runnerIs.firstName })
+  await readIn(runner.cookie, runnerIs.language)
+  return { buyer, runner, order: await placeOrder(buyer.cookie, store) }
+}
 
 describe('notices in the reader’s language', () => {
   test('a Hindi buyer is told in Devanagari and a Tamil runner in Tamil script, in the list and in the push', async () => {
-    const buyer = await completeAccount({ firstName: 'Meera' })
-    await readIn(buyer.cookie, 'hi')
-    const runner = await completeAccount({ roles: ['runner'], firstName: 'Vikram' })
-    await readIn(runner.cookie, 'ta')
-    const order = await placeOrder(buyer.cookie, store)
+    const { buyer, runner, order } = await orderBetween({ firstName: 'Meera', language: 'hi' }, { firstName: 'Vikram', language: 'ta' })
     handed.length = 0
     await dispatch()
 
@@ -36,11 +40,7 @@ describe('notices in the reader’s language', () => {
   })
 
   test('one order between a Gujarati buyer and a Tamil runner tells each in their own; the chat itself is never translated', async () => {
-    const buyer = await completeAccount({ firstName: 'Hetal' })
-    await readIn(buyer.cookie, 'gu')
-    const runner = await completeAccount({ roles: ['runner'], firstName: 'Karthik' })
-    await readIn(runner.cookie, 'ta')
-    const order = await placeOrder(buyer.cookie, store)
+    const { buyer, runner, order } = await orderBetween({ firstName: 'Hetal', language: 'gu' }, { firstName: 'Karthik', language: 'ta' })
     await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
     await dispatch()
     clock.advance(1000)

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database'
+import { connectedDoor } from './connected-door'
 import type { Order } from './contract'
 import type { OrderRow } from './schema'
 
@@ -18,14 +19,8 @@ export interface OrderTracking {
   moved(tx: Database, row: OrderRow): Promise<void>
 }
 
-let connected: OrderTracking | undefined
+const tracking = connectedDoor<OrderTracking>('Tracking', 'connectOrderTracking(...)')
 
 /** Connects tracking's door to orders, once where the modules are put together. */
-export function connectOrderTracking(tracking: OrderTracking) {
-  connected = tracking
-}
-
-export function orderTracking(): OrderTracking {
-  if (!connected) throw new Error('Tracking is not connected to orders: call orderRecords.connectOrderTracking(...) where the modules are put together')
-  return connected
-}
+export const connectOrderTracking = tracking.connect
+export const orderTracking = tracking.door

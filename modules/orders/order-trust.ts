@@ -1,6 +1,7 @@
 import type { AnyColumn, SQL } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
+import { connectedDoor } from './connected-door'
 import type { Rating, RunnerRating } from './contract'
 
 /** A rating on an order as the order's views show it: who gave it, to whom. */
@@ -23,14 +24,8 @@ export interface OrderTrust {
   openGroceryDispute(orderId: AnyColumn): SQL
 }
 
-let connected: OrderTrust | undefined
+const trust = connectedDoor<OrderTrust>('Trust', 'connectOrderTrust(orderTrust)')
 
 /** Connects trust's door to orders, once where the modules are put together. */
-export function connectOrderTrust(trust: OrderTrust) {
-  connected = trust
-}
-
-export function orderTrust(): OrderTrust {
-  if (!connected) throw new Error('Trust is not connected to orders: call orderRecords.connectOrderTrust(orderTrust) where the modules are put together')
-  return connected
-}
+export const connectOrderTrust = trust.connect
+export const orderTrust = trust.door

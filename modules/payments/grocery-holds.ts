@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { builtOnce } from '../../db/built-once'
+import { builtOnce, builtOnceAmong, builtOnceRowBy } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import type { GroceryExtraState, HeldPaymentState } from './contract'
@@ -164,32 +164,25 @@ export async function releaseUnclaimedGroceryHold({ db, clock, gateway }: Grocer
   })
 }
 
-// Built once, whatever the page's size: its ids go as one array parameter.
-const groceryHoldsAmong = builtOnce((db) =>
-  db
-    .select({
-      orderId: groceryHolds.orderId,
-      holdCents: groceryHolds.holdCents,
-      capturedCents: groceryHolds.capturedCents,
-      refundedCents: groceryHolds.refundedCents,
-      status: groceryHolds.status,
-      captureOwedCents: groceryHolds.captureOwedCents,
-      extraCents: groceryHolds.extraCents,
-      extraStatus: groceryHolds.extraStatus,
-      extraCapturedCents: groceryHolds.extraCapturedCents,
-      extraRefundedCents: groceryHolds.extraRefundedCents,
-    })
-    .from(groceryHolds)
-    .where(sql`${groceryHolds.orderId} = any(${sql.placeholder('orderIds')}::uuid[])`)
-    .prepare('grocery_holds_among'),
-)
+const groceryHoldsAmong = builtOnceAmong('grocery_holds_among', groceryHolds, groceryHolds.orderId, 'uuid', {
+  orderId: groceryHolds.orderId,
+  holdCents: groceryHolds.holdCents,
+  capturedCents: groceryHolds.capturedCents,
+  refundedCents: groceryHolds.refundedCents,
+  status: groceryHolds.status,
+  captureOwedCents: groceryHolds.captureOwedCents,
+  extraCents: groceryHolds.extraCents,
+  extraStatus: groceryHolds.extraStatus,
+  extraCapturedCents: groceryHolds.extraCapturedCents,
+  extraRefundedCents: groceryHolds.extraRefundedCents,
+})
 
 /** The grocery holds of these orders, by order id: one read for a page of orders. Orders paying at the door have none. */
 export async function holdsOf(db: Database, orderIds: readonly string[]): Promise<Map<string, GroceryHold>> {
   const ids = [...new Set(orderIds)]
   const found = new Map<string, GroceryHold>()
   if (ids.length === 0) return found
-  const rows = await groceryHoldsAmong(db, { orderIds: ids })
+  const rows = await groceryHoldsAmong(db, { ids })
   for (const { orderId, status, ...amounts } of rows) if (orderId && status !== 'requires_payment_method') found.set(orderId, { ...amounts, status })
   return found
 }
@@ -214,16 +207,9 @@ export async function recordGroceryHold(
     : []
 }
 
-const groceryHoldById = builtOnce((db) =>
-  db
-    .select()
-    .from(groceryHolds)
-    .where(eq(groceryHolds.paymentIntentId, sql.placeholder('paymentIntentId')))
-    .prepare('grocery_hold_by_id'),
-)
+const groceryHoldById = builtOnceRowBy('grocery_hold_by_id', groceryHolds, groceryHolds.paymentIntentId)
 
 /** A grocery hold by its intent's id, whoever's. */
 export async function holdOf(db: Database, paymentIntentId: string): Promise<GroceryHoldRow | null> {
-  const [row] = await groceryHoldById(db, { paymentIntentId })
-  return row ?? null
+  return groceryHoldById(db, paymentIntentId)
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
-import { builtOnce } from '../../db/built-once'
+import { and, asc, eq, isNull, lte } from 'drizzle-orm'
+import { builtOnceRowBy } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import { type Clock, describeForLog, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../shared/index'
 import { type PaymentEvent, recordPaymentEvent, recordPaymentEvents } from './events'
@@ -75,17 +75,10 @@ export async function authorize(
   }
 }
 
-const intentById = builtOnce((db) =>
-  db
-    .select()
-    .from(checkoutIntents)
-    .where(eq(checkoutIntents.paymentIntentId, sql.placeholder('paymentIntentId')))
-    .prepare('checkout_intent_by_id'),
-)
+const intentById = builtOnceRowBy('checkout_intent_by_id', checkoutIntents, checkoutIntents.paymentIntentId)
 
 export async function findIntent(db: Database, paymentIntentId: string): Promise<CheckoutIntent | null> {
-  const [record] = await intentById(db, { paymentIntentId })
-  return record ?? null
+  return intentById(db, paymentIntentId)
 }
 
 /**

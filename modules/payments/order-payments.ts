@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm'
-import { builtOnce } from '../../db/built-once'
+import { and, eq } from 'drizzle-orm'
+import { builtOnceAmong } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { Clock } from '../shared/index'
 import type { HeldPaymentState } from './contract'
@@ -14,18 +14,12 @@ const READ_AT_ONCE = 5_000
 
 /** The payments of these authorizations, by intent id: one read for a page of orders (a few for support's whole check). */
 // Built once, whatever the page's size: its ids go as one array parameter.
-const paymentsAmong = builtOnce((db) =>
-  db
-    .select({
-      id: checkoutIntents.paymentIntentId,
-      status: checkoutIntents.paymentStatus,
-      amountCents: checkoutIntents.amountCents,
-      refundedCents: checkoutIntents.refundedCents,
-    })
-    .from(checkoutIntents)
-    .where(sql`${checkoutIntents.paymentIntentId} = any(${sql.placeholder('ids')}::text[])`)
-    .prepare('payments_among'),
-)
+const paymentsAmong = builtOnceAmong('payments_among', checkoutIntents, checkoutIntents.paymentIntentId, 'text', {
+  id: checkoutIntents.paymentIntentId,
+  status: checkoutIntents.paymentStatus,
+  amountCents: checkoutIntents.amountCents,
+  refundedCents: checkoutIntents.refundedCents,
+})
 
 export async function paymentsOf(db: Database, paymentIntentIds: readonly string[]): Promise<Map<string, OrderPayment>> {
   const ids = [...new Set(paymentIntentIds)]

@@ -192,6 +192,17 @@ describe('a scheduled order and its runners', () => {
 })
 
 describe('POST /api/orders/{id}/reschedule', () => {
+  /** A buyer's order for a window 5 hours ahead, a later window to move it to, and a runner, 5 minutes after its offers opened. */
+  async function offeredForAWindow() {
+    const buyer = await completeAccount()
+    const runner = await completeAccount({ roles: ['runner'] })
+    const window = await windowFrom(buyer.cookie, 5)
+    const later = await windowFrom(buyer.cookie, 24)
+    const order = await placeOrder(buyer.cookie, store, { scheduledFor: window.start })
+    clock.set(new Date(Date.parse(order.offersOpenAt) + 5 * MINUTE))
+    return { buyer, runner, window, later, order }
+  }
+
   test('the buyer moves a waiting order to another window: its offers move too, and the move is an event', async () => {
     const buyer = await completeAccount()
     const window = await windowFrom(buyer.cookie, 5)
@@ -213,12 +224,7 @@ describe('POST /api/orders/{id}/reschedule', () => {
   })
 
   test('a given-up order, paid for and offered to other runners again, cannot be moved: 409, and it keeps its 30 minutes from the give-up', async () => {
-    const buyer = await completeAccount()
-    const runner = await completeAccount({ roles: ['runner'] })
-    const window = await windowFrom(buyer.cookie, 5)
-    const later = await windowFrom(buyer.cookie, 24)
-    const order = await placeOrder(buyer.cookie, store, { scheduledFor: window.start })
-    clock.set(new Date(Date.parse(order.offersOpenAt) + 5 * MINUTE))
+    const { buyer, runner, window, later, order } = await offeredForAWindow()
     await openDueOffers(db, clock)
     expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
     expect((await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })).status).toBe(200)
@@ -229,12 +235,7 @@ describe('POST /api/orders/{id}/reschedule', () => {
   })
 
   test('moved after its offers opened: runners who were offered it lose it, live and in the list, and cannot accept it until its new lead time', async () => {
-    const buyer = await completeAccount()
-    const runner = await completeAccount({ roles: ['runner'] })
-    const window = await windowFrom(buyer.cookie, 5)
-    const later = await windowFrom(buyer.cookie, 24)
-    const order = await placeOrder(buyer.cookie, store, { scheduledFor: window.start })
-    clock.set(new Date(Date.parse(order.offersOpenAt) + 5 * MINUTE))
+    const { buyer, runner, later, order } = await offeredForAWindow()
     expect(await openDueOffers(db, clock)).toContain(order.id)
     expect(await offersFor(runner.cookie)).toContain(order.id)
     const response = await app.handle(new Request('http://localhost/api/orders/pending/events', { headers: { cookie: runner.cookie } }))
