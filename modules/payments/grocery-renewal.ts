@@ -30,6 +30,9 @@ export async function renewOldHold(deps: GroceryDeps, orderId: string, olderThan
     .from(groceryHolds)
     .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized'), lt(groceryHolds.authorizedAt, olderThan)))
   if (!hold) return { outcome: 'fresh' }
+  // Declined before (its order's ending then failed): the card is not asked again, and the new intent is cancelled already.
+  const [declinedBefore] = await deps.db.select().from(groceryHoldRenewals).where(eq(groceryHoldRenewals.replacedIntentId, hold.paymentIntentId))
+  if (declinedBefore?.outcome === 'declined') return { outcome: 'declined', declineCode: declinedBefore.declineCode ?? 'declined' }
   const authorized = await authorizeAgain(deps, hold)
   if ('declineCode' in authorized) {
     await recordDeclined(deps, hold, authorized)
