@@ -2,6 +2,7 @@ import type { Database } from '../../db/database'
 import { recipients, userContacts } from '../accounts/index'
 import { findOrderMessage } from '../conversation/index'
 import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
+import { groceries } from '../payments/index'
 import { offeredAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
 import { trustOutbox } from '../trust/index'
@@ -105,7 +106,10 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
     }
     case 'cancelled': {
       // A paid order ended before pick-up: the runner gave it up (the buyer hears it is withdrawn, and refunded), or never came (the runner hears the buyer cancelled).
-      if (order.cancelReason === 'runner_released') return toBuyer('order_withdrawn', (words) => text.orderReleasedByRunner(words, order))
+      if (order.cancelReason === 'runner_released') {
+        const cardDeclined = await groceries.renewalDeclined(db, order.id)
+        return toBuyer('order_withdrawn', (words) => text.orderReleasedByRunner(words, order, cardDeclined))
+      }
       if (order.cancelReason === 'runner_no_show') return toRunner('order_cancelled', (words) => text.orderCancelledAsNoShow(words, order))
       // Offered at placement, or (scheduled) when its offers opened: the buyer is not among the runners told.
       const told = [

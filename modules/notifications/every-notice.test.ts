@@ -58,6 +58,7 @@ const NOTICES: Record<string, (words: Words) => { title: string; body: string }>
   expiredUnseen: (w) => text.orderCancelled(w, cancelled(asap, 'expired'), 0),
   expiredUnseenScheduled: (w) => text.orderCancelled(w, cancelled(scheduled, 'expired'), 0),
   runnerGaveUp: (w) => text.orderReleasedByRunner(w, asap),
+  runnerGaveUpCardDeclined: (w) => text.orderReleasedByRunner(w, asap, true),
   reoffered: (w) => text.orderReoffered(w, asap),
   noShow: (w) => text.orderCancelledAsNoShow(w, asap),
   withdrawnByBuyer: (w) => text.orderWithdrawn(w, cancelled(asap, 'buyer')),

@@ -96,9 +96,10 @@ export function orderCancelled(words: Words, order: OrderRow, runnersTold: numbe
   }
 }
 
-export const orderReleasedByRunner = (words: Words, order: OrderRow) => ({
+/** `cardDeclined`: its grocery hold, too old for another runner, could not be authorized again, which is why it ended. */
+export const orderReleasedByRunner = (words: Words, order: OrderRow, cardDeclined = false) => ({
   title: words.say('runner_gave_up.title'),
-  body: words.say('runner_gave_up.body', { store: order.storeName, amount: formatCents(order.totalCents) }),
+  body: words.say(cardDeclined ? 'runner_gave_up.card_declined' : 'runner_gave_up.body', { store: order.storeName, amount: formatCents(order.totalCents) }),
 })
 
 export const orderReoffered = (words: Words, order: OrderRow) => ({

@@ -1,8 +1,10 @@
+import { and, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/database'
-import { notFound, type ObjectStore } from '../shared/index'
-import { ORDER_NOT_FOUND, type OrderPhotoSlot } from './contract'
+import { type Clock, DELIVERY_PHOTO_WINDOW_MINUTES, notFound, type ObjectStore } from '../shared/index'
+import { ORDER_NOT_FOUND, type OrderPhotoSlot, PHOTO_STATES } from './contract'
 import { orderForParty } from './order-access'
-import type { OrderPhoto } from './schema'
+import { announceOrderChange } from './outbox'
+import { type OrderPhoto, orders } from './schema'
 
 /**
  * GET /api/orders/{id}/receipt and /delivery-photo: the photo's bytes, to the order's buyer and
@@ -47,4 +49,35 @@ export async function storedPhotoResponse(objects: ObjectStore, photo: OrderPhot
   const object = await objects.get(photo.key)
   if (!object) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND')
   return new Response(object.body, { headers: { ...headers, 'content-length': String(object.bytes) } })
+}
+
+/** Where each photo may be added, as a condition on the row: its states, and for the doorstep photo the hour after delivery. */
+function photoMayGo(slot: OrderPhotoSlot, now: Date): SQL {
+  const states = inArray(orders.status, [...PHOTO_STATES[slot]])
+  // A receipt sent with the grocery total is kept (receiptKept).
+  if (slot === 'receipt') return and(states, or(isNull(orders.receipt), isNull(orders.actualGroceryCents)))!
+  const windowOpenedAfter = new Date(now.getTime() - DELIVERY_PHOTO_WINDOW_MINUTES * 60_000)
+  return and(states, or(eq(orders.status, 'picked_up'), gt(orders.deliveredAt, windowOpenedAfter)))!
+}
+
+/**
+ * The assigned runner's photo becomes the order's receipt or doorstep photo, in place of any
+ * before it. Returns the order and the photo it replaced (whose object the caller deletes), or
+ * null when the order is not, or no longer, where that photo may go.
+ */
+export async function attachPhoto(db: Database, clock: Clock, orderId: string, runnerId: string, slot: OrderPhotoSlot, photo: Omit<OrderPhoto, 'uploadedAt'>) {
+  const now = clock.now()
+  return db.transaction(async (tx) => {
+    // Locked, so that of two uploads at once each sees the photo the other replaced.
+    const [before] = await tx.select({ photo: orders[slot] }).from(orders).where(eq(orders.id, orderId)).for('update')
+    if (!before) return null
+    const [attached] = await tx
+      .update(orders)
+      .set({ [slot]: { ...photo, uploadedAt: now.toISOString() }, updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.runnerId, runnerId), photoMayGo(slot, now)))
+      .returning()
+    if (!attached) return null
+    await announceOrderChange(tx, orderId)
+    return { order: attached, replaced: before.photo }
+  })
 }

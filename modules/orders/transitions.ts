@@ -1,96 +1,21 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { windowLabel } from '../catalog/index'
 import { type GroceryExtraChoice, groceries, holdWindows, orderPayments } from '../payments/index'
 import { type PayoutTerms, payoutLedger } from '../payouts/index'
-import { type Clock, conflict, DELIVERY_PHOTO_WINDOW_MINUTES } from '../shared/index'
-import {
-  type CancelReason,
-  GROCERY_TOTAL_STATES,
-  ORDER_MOVES,
-  type OrderEventType,
-  type OrderMove,
-  type OrderPhotoSlot,
-  type OrderStatus,
-  type PaymentStatus,
-  PHOTO_STATES,
-} from './contract'
+import type { Clock } from '../shared/index'
+import { type CancelReason, GROCERY_TOTAL_STATES } from './contract'
 import { decideSubstitution, markItem } from './line-moves'
-import { orderTracking } from './order-tracking'
+import { invalidTransition, move, moveIn } from './order-move'
+import { attachPhoto } from './order-photos'
 import { orderTrust } from './order-trust'
 import { announceOrderChange, ORDER_CHANGED_CHANNEL, recordOrderEvent } from './outbox'
+import { endReoffered, reoffer } from './reoffers'
 import { tallyDelivery } from './runner-tallies'
-import { type OrderItem, type OrderPhoto, type OrderRow, orderGiveUps, orders } from './schema'
+import { type OrderItem, type OrderRow, orders } from './schema'
 import { type ChosenWindow, offersOpenAtFor, takeWindowPlace, type WindowTerms } from './window-places'
 
-export { ORDER_CHANGED_CHANNEL, type OrderRow }
-
-export const invalidTransition = (from: string, to: string) =>
-  conflict(`This order cannot go from ${from.replaceAll('_', ' ')} to ${to.replaceAll('_', ' ')}.`, 'INVALID_TRANSITION')
-
-/** The moves people are told about; a runner's claim is not one (they hear once the card is charged). */
-const EVENT_OF_STATUS: Partial<Record<OrderStatus, OrderEventType>> = { picked_up: 'picked_up', delivered: 'delivered', cancelled: 'cancelled' }
-
-type MoveOf = {
-  orderId: string
-  /** Where the move starts: one or more of the table's states for it. */
-  from?: readonly OrderStatus[]
-  /** Further conditions on the row (the runner, the hold's age). */
-  when?: (SQL | undefined)[]
-  set?: Partial<typeof orders.$inferInsert>
-  /** The states the order's payment must be in for the move (payments keeps it), left as it is. */
-  paymentIn?: readonly PaymentStatus[]
-  /** What else the move changes, in its transaction (a runner's totals). */
-  alsoTally?: (tx: Database, moved: OrderRow) => Promise<void>
-  /** Whether followers hear of the move at once; a claim is heard of when its capture settles. */
-  announce?: boolean
-}
-
-/** A move found its order where it starts but not its payment: thrown to undo the move's transaction. */
-class PaymentElsewhere extends Error {}
-
-/**
- * One move of the table (ORDER_MOVES) in the caller's transaction: a single conditional update,
- * `... where id = $1 and status in (from) and <conditions> returning *`. Null when the order was
- * not where the move starts (someone else moved it first). A payment found elsewhere than the
- * move needs throws PaymentElsewhere, to undo the transaction. The order's outbox event and the
- * change notice go in the same transaction.
- */
-async function moveIn(
-  tx: Database,
-  clock: Clock,
-  name: OrderMove,
-  { orderId, from, when = [], set, paymentIn, alsoTally, announce = true }: MoveOf,
-): Promise<OrderRow | null> {
-  const { to, from: allowed } = ORDER_MOVES[name]
-  const starts = from ?? allowed
-  for (const state of starts) if (!(allowed as readonly OrderStatus[]).includes(state)) throw invalidTransition(state, to)
-  const [moved] = await tx
-    .update(orders)
-    .set({ ...set, status: to, updatedAt: clock.now() })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...starts]), ...when))
-    .returning()
-  if (!moved) return null
-  // The order's row is locked by its update: its payment is read after it (the agreed lock order).
-  if (paymentIn && !(await orderPayments.paymentIsIn(tx, moved.paymentIntentId, paymentIn))) throw new PaymentElsewhere()
-  await alsoTally?.(tx, moved)
-  // A pick-up's promise, a delivery's arrival, and the runner's point dropped by any move that ends the order.
-  await orderTracking().moved(tx, moved)
-  if (announce) await announceOrderChange(tx, moved.id)
-  const event = EVENT_OF_STATUS[to]
-  if (event) await recordOrderEvent(tx, clock, moved.id, event)
-  return moved
-}
-
-/** One move in a transaction of its own: null when the order, or its payment, was not where the move starts, and nothing changes. */
-async function move(db: Database, clock: Clock, name: OrderMove, spec: MoveOf): Promise<OrderRow | null> {
-  try {
-    return await db.transaction((tx) => moveIn(tx, clock, name, spec))
-  } catch (error) {
-    if (error instanceof PaymentElsewhere) return null
-    throw error
-  }
-}
+export { invalidTransition, ORDER_CHANGED_CHANNEL, type OrderRow }
 
 export type NewOrder = {
   id: string
@@ -265,38 +190,6 @@ const cancelAccepted = (
     paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
   })
 
-/**
- * The runner gives a paid order up before pick-up: it goes back to the offers as if just placed
- * (its 30 minutes count from now), its fee and tip still captured and its grocery hold standing,
- * and the give-up is recorded, so that runner cannot take it again and it counts toward their
- * pause. Runners near the store and the buyer hear of it. Null when it had moved on (picked up, ended).
- */
-const reoffer = (db: Database, clock: Clock, orderId: string, runnerId: string) =>
-  move(db, clock, 'reoffer', {
-    orderId,
-    when: [eq(orders.runnerId, runnerId)],
-    set: { runnerId: null, acceptedAt: null, offersOpenAt: clock.now(), offersFannedOutAt: clock.now(), reofferedAt: clock.now() },
-    paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
-    async alsoTally(tx, moved) {
-      await tx.insert(orderGiveUps).values({ orderId: moved.id, runnerId, givenUpAt: clock.now() })
-      await recordOrderEvent(tx, clock, moved.id, 'reoffered', runnerId)
-    },
-  })
-
-/**
- * A re-offered order ends before another runner took it: the buyer or support cancelled it
- * (`reason`), or its 30 minutes since the give-up passed ('runner_released', the give-up's own
- * ending). Only while it waits, so of this and a runner's accept one conditional update wins.
- * The caller refunds the charge and releases the grocery hold.
- */
-const endReoffered = (db: Database, clock: Clock, orderId: string, reason: Extract<CancelReason, 'buyer' | 'support' | 'runner_released'>) =>
-  move(db, clock, 'endReoffered', {
-    orderId,
-    when: [isNotNull(orders.reofferedAt)],
-    set: { cancelledAt: clock.now(), cancelReason: reason },
-    paymentIn: orderPayments.CHARGED_PAYMENT_STATES,
-  })
-
 type PickedUp = {
   /** The lines as the runner settled them from `itemsWere`, the lines as read. */
   items: OrderItem[]
@@ -352,37 +245,6 @@ const reportDelivered = (db: Database, clock: Clock, orderId: string, runnerId: 
       })
     },
   })
-
-/** Where each photo may be added, as a condition on the row: its states, and for the doorstep photo the hour after delivery. */
-function photoMayGo(slot: OrderPhotoSlot, now: Date): SQL {
-  const states = inArray(orders.status, [...PHOTO_STATES[slot]])
-  // A receipt sent with the grocery total is kept (receiptKept).
-  if (slot === 'receipt') return and(states, or(isNull(orders.receipt), isNull(orders.actualGroceryCents)))!
-  const windowOpenedAfter = new Date(now.getTime() - DELIVERY_PHOTO_WINDOW_MINUTES * 60_000)
-  return and(states, or(eq(orders.status, 'picked_up'), gt(orders.deliveredAt, windowOpenedAfter)))!
-}
-
-/**
- * The assigned runner's photo becomes the order's receipt or doorstep photo, in place of any
- * before it. Returns the order and the photo it replaced (whose object the caller deletes), or
- * null when the order is not, or no longer, where that photo may go.
- */
-async function attachPhoto(db: Database, clock: Clock, orderId: string, runnerId: string, slot: OrderPhotoSlot, photo: Omit<OrderPhoto, 'uploadedAt'>) {
-  const now = clock.now()
-  return db.transaction(async (tx) => {
-    // Locked, so that of two uploads at once each sees the photo the other replaced.
-    const [before] = await tx.select({ photo: orders[slot] }).from(orders).where(eq(orders.id, orderId)).for('update')
-    if (!before) return null
-    const [attached] = await tx
-      .update(orders)
-      .set({ [slot]: { ...photo, uploadedAt: now.toISOString() }, updatedAt: now })
-      .where(and(eq(orders.id, orderId), eq(orders.runnerId, runnerId), photoMayGo(slot, now)))
-      .returning()
-    if (!attached) return null
-    await announceOrderChange(tx, orderId)
-    return { order: attached, replaced: before.photo }
-  })
-}
 
 /**
  * The buyer agrees to the grocery total the runner reported at pick-up. Once: a second call finds

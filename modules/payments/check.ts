@@ -4,7 +4,7 @@ import { isCharged } from './contract'
 import { GATEWAY_STATUS_OF } from './gateway-status'
 import type { PaymentGateway } from './gateways/gateway'
 import { chargesOf } from './grocery-charges'
-import { groceryDisagreements } from './grocery-check'
+import { groceryDisagreements, renewalDisagreements } from './grocery-check'
 import { intentsAtGateway, refundedAtGateway, strandedHolds } from './intents'
 import { type OrderPayment, paymentsOf } from './order-payments'
 import { refundedTotals } from './refund-ledger'
@@ -71,6 +71,13 @@ export async function check(db: Database, gateway: PaymentGateway, clock: Clock,
   }
   const groceryCharges = await chargesOf(db, { orderIds: orders.map((order) => order.orderId) })
   const ended = new Set(orders.filter((order) => order.ended).map((order) => order.orderId))
-  const groceryHolds = await groceryDisagreements(gateway, groceryCharges, ended, refunded)
+  const groceryHolds = [
+    ...(await groceryDisagreements(gateway, groceryCharges, ended, refunded)),
+    ...(await renewalDisagreements(
+      db,
+      gateway,
+      orders.map((order) => order.orderId),
+    )),
+  ]
   return { payments: findings, groceryCharges, groceryHolds, strandedHolds: await strandedHolds(db, gateway, clock) }
 }

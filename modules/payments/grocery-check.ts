@@ -1,9 +1,11 @@
+import type { Database } from '../../db/database'
 import { decimalAmount, formatCents } from '../shared/index'
 import { isCharged } from './contract'
 import { GATEWAY_STATUS_OF } from './gateway-status'
 import type { PaymentGateway } from './gateways/gateway'
 import type { GroceryCharge } from './grocery-charges'
 import { intentsAtGateway, refundedAtGateway } from './intents'
+import { groceryHoldRenewals } from './schema'
 
 type AtGateway = Awaited<ReturnType<typeof intentsAtGateway>>
 type RefundedAtGateway = Awaited<ReturnType<typeof refundedAtGateway>>
@@ -69,4 +71,38 @@ function extraDisagreements(charge: GroceryCharge, atGateway: AtGateway, refunde
   else if (extraRefunded !== undefined && extraRefunded !== charge.extraRefundedCents)
     problems.push(`${formatCents(extraRefunded)} of its extra charge came back at the gateway, ${formatCents(charge.extraRefundedCents)} recorded here`)
   return problems
+}
+
+/** What the gateway may say of a new hold whose authorization was declined: it never stood. */
+const NEVER_STOOD = new Set(['requires_payment_method', 'canceled'])
+
+/**
+ * The grocery holds authorized again that disagree with the gateway, in the same words: a hold
+ * replaced must be released here and cancelled there; a new hold the card declined must not stand there.
+ */
+export async function renewalDisagreements(db: Database, gateway: PaymentGateway, orderIds: readonly string[]) {
+  // Few orders' holds are ever authorized again: all are read, then those of the orders checked kept.
+  const checked = new Set(orderIds)
+  const renewals = (await db.select().from(groceryHoldRenewals)).filter((renewal) => checked.has(renewal.orderId))
+  const ids = renewals.flatMap((renewal) =>
+    renewal.outcome === 'renewed' ? [renewal.replacedIntentId] : renewal.renewedIntentId ? [renewal.renewedIntentId] : [],
+  )
+  const atGateway = await intentsAtGateway(gateway, ids)
+  return renewals.flatMap((renewal) => {
+    if (renewal.outcome === 'renewed') {
+      const there = atGateway.get(renewal.replacedIntentId)!
+      const problems = [
+        ...(renewal.replacedReleasedAt ? [] : [`it was replaced by ${renewal.renewedIntentId} and is not yet released`]),
+        ...(there.status === 'canceled' ? [] : [`it was replaced, but the gateway says ${there.status}`]),
+      ]
+      const groceryStatus = renewal.replacedReleasedAt ? ('cancelled' as const) : ('authorized' as const)
+      return problems.length
+        ? [{ orderId: renewal.orderId, paymentIntentId: renewal.replacedIntentId, groceryStatus, gatewayStatus: there.status, problems }]
+        : []
+    }
+    const there = renewal.renewedIntentId ? atGateway.get(renewal.renewedIntentId)! : null
+    if (!there || NEVER_STOOD.has(there.status)) return []
+    const problems = [`authorizing it again was declined here, but the gateway says ${there.status}`]
+    return [{ orderId: renewal.orderId, paymentIntentId: renewal.renewedIntentId!, groceryStatus: 'cancelled' as const, gatewayStatus: there.status, problems }]
+  })
 }

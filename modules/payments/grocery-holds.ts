@@ -123,7 +123,7 @@ export async function claimGroceryHold(
 ): Promise<PaymentEvent | null> {
   const [claimed] = await tx
     .update(groceryHolds)
-    .set({ orderId, status: 'authorized', updatedAt: clock.now() })
+    .set({ orderId, status: 'authorized', authorizedAt: clock.now(), updatedAt: clock.now() })
     .where(
       and(
         eq(groceryHolds.paymentIntentId, hold.paymentIntentId),

@@ -30,7 +30,8 @@ export async function release({ db, clock, gateway }: GroceryDeps, orderId: stri
     const [released] = await tx
       .update(groceryHolds)
       .set({ status: 'cancelled', updatedAt: clock.now() })
-      .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.status, 'authorized')))
+      // The hold released at the gateway, not one authorized in its place meanwhile.
+      .where(and(eq(groceryHolds.orderId, orderId), eq(groceryHolds.paymentIntentId, hold.paymentIntentId), eq(groceryHolds.status, 'authorized')))
       .returning()
     if (!released) return 'none'
     await recordPaymentEvent(tx, clock, {

@@ -15,6 +15,8 @@ export const idempotencyKeys = {
   releaseIntent: (intentId: string) => `intent:${intentId}:cancel`,
   /** Releasing an order's grocery hold, whichever ending before pick-up asks first. */
   releaseGroceryHold: (orderId: string) => `order:${orderId}:grocery-cancel`,
+  /** A new grocery hold in place of this one, authorized again before its order is offered again: one however often the give-up is tried. */
+  renewGroceryHold: (intentId: string) => `intent:${intentId}:grocery-renew`,
   /** The one capture of an order's grocery hold, at the settled total: the buyer's confirmation and its retries share it. */
   captureGroceryHold: (orderId: string) => `order:${orderId}:grocery-capture`,
   /** The one extra charge of what an order's grocery total came to above its hold, on the saved card: the confirmation and its retries share it. */

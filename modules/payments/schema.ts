@@ -95,6 +95,8 @@ export const groceryHolds = pgTable(
     refundedFromRunnerCents: integer().notNull().default(0),
     /** In our words (PAYMENT_STATES): requires_payment_method until the order is placed on it. */
     status: text().$type<PaymentState>().notNull(),
+    /** When this authorization was made: the order placed on it, or the hold authorized again (grocery_hold_renewals), which is how old a give-up judges it. */
+    authorizedAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -122,6 +124,33 @@ export const groceryHolds = pgTable(
     check('grocery_holds_extra_captured', sql`extra_captured_cents = case when extra_status = 'captured' then extra_cents else 0 end`),
     check('grocery_holds_runner_refund_within_refunds', sql`refunded_from_runner_cents between 0 and refunded_cents`),
     check('grocery_holds_extra_refund_within_extra', sql`extra_refunded_cents between 0 and extra_captured_cents`),
+  ],
+)
+
+/**
+ * An order's grocery hold authorized again before the order is offered again (a card hold lasts
+ * about 7 days): one row per hold replaced, by its intent, with the new hold's intent and how it
+ * went. Renewed: the new hold is the order's (grocery_holds), and the replaced one is released
+ * (replacedReleasedAt), for the check to find released at the gateway too. Declined: the order
+ * ended, and the buyer is told why.
+ */
+export const groceryHoldRenewals = pgTable(
+  'grocery_hold_renewals',
+  {
+    replacedIntentId: text().primaryKey(),
+    orderId: uuid().notNull(),
+    /** The new hold's intent; null when the checkout saved no card to try. */
+    renewedIntentId: text().unique(),
+    holdCents: integer().notNull(),
+    outcome: text().$type<'renewed' | 'declined'>().notNull(),
+    declineCode: text(),
+    replacedReleasedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    index('grocery_hold_renewals_order_idx').on(t.orderId),
+    check('grocery_hold_renewals_outcome_known', sql`outcome in ('renewed', 'declined')`),
+    check('grocery_hold_renewals_renewed_has_hold', sql`outcome = 'declined' or renewed_intent_id is not null`),
   ],
 )
 

@@ -71,6 +71,8 @@ export async function handleStripeWebhook(
   // A grocery hold or its extra charge is no order's fee and tip: settled in its own record.
   const grocery = await groceryHoldOfIntent(db, intent)
   if (grocery) return groceryIntentAtGateway({ db, clock, listener: orders }, event.type, grocery, intent)
+  // A grocery hold authorized again, heard of before the give-up put it in the old one's place: the give-up records it.
+  if (intent.metadata?.renews) return 'ignored'
   const orderId = (await findIntent(db, intent.id))?.orderId ?? null
 
   switch (event.type) {

@@ -128,9 +128,10 @@ export const GIVE_UPS_ALLOWED = 3
 export const GIVE_UP_WINDOW_DAYS = 7
 export const GIVE_UP_PAUSE_HOURS = 24
 /**
- * A given-up order goes back to the offers only while its grocery hold is younger than this: a
- * card hold lasts about 7 days, and another runner needs the rest to shop and deliver. Older, the
- * order ends and is refunded in full.
+ * A given-up order goes back to the offers with its grocery hold as it is only while the hold is
+ * younger than this: a card hold lasts about 7 days, and another runner needs the rest to shop and
+ * deliver. Older, it is authorized again on the buyer's saved card first; declined, the order ends
+ * and is refunded in full.
  */
 export const REOFFER_GROCERY_HOLD_MAX_DAYS = 5
 
@@ -162,6 +163,7 @@ export const MESSAGES = {
   captureFailed: "The buyer's card was declined when the order was accepted, so the order was cancelled. The buyer has been told.",
   holdReleased: "This order's payment hold was released before it could be accepted, so it is no longer available.",
   gatewayDown: 'We could not reach the payment service to accept this order. Nothing changed; please try again in a moment.',
+  gatewayDownAtGiveUp: 'We could not reach the payment service to hold the groceries again for another runner. Nothing changed; please try again in a moment.',
   notYourDelivery: 'Only the runner delivering this order can update it.',
   notPaidYet: "The buyer's payment for this order has not gone through yet. Please wait a moment and try again.",
   paused: (until: Date) =>

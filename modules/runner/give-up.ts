@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import type { UserRow } from '../accounts/index'
-import { findOrder, invalidTransition, type OrderRow, orderEndings, orderMoves, runnerQueries } from '../orders/index'
-import { groceries, type PaymentGateway } from '../payments/index'
-import { AppError, type Clock, notFound } from '../shared/index'
+import { findOrder, invalidTransition, orderEndings, orderMoves, runnerQueries } from '../orders/index'
+import { groceries, type PaymentGateway, paymentErrors } from '../payments/index'
+import { AppError, type Clock, notFound, paymentGatewayUnavailable } from '../shared/index'
 import { GIVE_UP_PAUSE_HOURS, GIVE_UP_WINDOW_DAYS, GIVE_UPS_ALLOWED, MESSAGES, REOFFER_GROCERY_HOLD_MAX_DAYS } from './contract'
 import { refuseUntilPaid } from './delivery'
 import { runnerAvailability } from './schema'
@@ -46,30 +46,37 @@ export function refuseWhilePaused(until: Date | null, clock: Clock) {
  * POST /api/orders/{id}/release (the route keeps its old name for the apps that call it): the
  * assigned runner gives up an order they cannot do, before pick-up. It goes back to the offers,
  * its fee and tip captured and its grocery hold standing; runners near the store and the buyer
- * hear of it, and if no one takes it within 30 minutes the sweep ends it, refunded in full. An
- * order whose grocery hold is older than REOFFER_GROCERY_HOLD_MAX_DAYS cannot wait for another
- * runner (the hold would lapse under them): it ends now, refunded in full, as a give-up always did.
+ * hear of it, and if no one takes it within 30 minutes the sweep ends it, refunded in full. A
+ * grocery hold older than REOFFER_GROCERY_HOLD_MAX_DAYS would lapse under the next runner: it is
+ * authorized again on the buyer's saved card first, the old one released. Declined, the order
+ * ends now, refunded in full; the gateway out of reach, 503 PAYMENT_GATEWAY_UNAVAILABLE and the
+ * order as it was, for the runner to try again.
  */
 export async function giveUpOrder(db: Database, gateway: PaymentGateway, clock: Clock, runner: UserRow, orderId: string) {
   const order = await findOrder(db, orderId)
   if (!order || order.runnerId !== runner.id) throw notFound('Order not found', 'ORDER_NOT_FOUND')
   if (order.status !== 'runner_accepted') throw invalidTransition(order.status, 'pending_runner_acceptance')
   await refuseUntilPaid(db, order)
-  if (await groceryHoldTooOld(db, clock, order)) {
+  if ((await renewOldGroceryHold(db, gateway, clock, orderId)).outcome === 'declined') {
     const ended = await orderEndings.endPaidOrder(db, gateway, clock, orderId, { reason: 'runner_released', runnerId: runner.id })
     if (!ended) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, 'cancelled')
     return ended
   }
+  // No sweep renews a hold while the order waits again: its re-offer ends 30 minutes after the give-up, long before a fresh hold is 5 days old.
   const reoffered = await orderMoves.reoffer(db, clock, orderId, runner.id)
   if (!reoffered) throw invalidTransition((await findOrder(db, orderId))?.status ?? order.status, 'pending_runner_acceptance')
   return reoffered
 }
 
-/** Whether the order's grocery hold (authorized at checkout, with the order's) still stands and is too old to wait for another runner. */
-async function groceryHoldTooOld(db: Database, clock: Clock, order: OrderRow) {
-  const hold = (await groceries.holdsOf(db, [order.id])).get(order.id)
-  if (hold?.status !== 'authorized') return false
-  return clock.now().getTime() - order.authorizedAt.getTime() > REOFFER_GROCERY_HOLD_MAX_DAYS * 24 * HOUR_MS
+/** The order's grocery hold authorized again when older than REOFFER_GROCERY_HOLD_MAX_DAYS; 503 when the gateway cannot be reached. */
+async function renewOldGroceryHold(db: Database, gateway: PaymentGateway, clock: Clock, orderId: string) {
+  const olderThan = new Date(clock.now().getTime() - REOFFER_GROCERY_HOLD_MAX_DAYS * 24 * HOUR_MS)
+  try {
+    return await groceries.renewOldHold({ db, clock, gateway }, orderId, olderThan)
+  } catch (error) {
+    if (error instanceof paymentErrors.GatewayUnavailableError) throw paymentGatewayUnavailable(MESSAGES.gatewayDownAtGiveUp)
+    throw error
+  }
 }
 
 /** Support's view of paused runners: everyone whose accepts are paused now. */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { rows } from '../../db/migrate'
+import { cardOrders } from '../../testing/card-orders'
 import { atTheGateway } from '../../testing/grocery-gateway'
 import { testApi } from '../../testing/test-api'
 import { findOrder, type Order, orderSupport, sweepExpiredOrders } from '../orders/index'
@@ -111,5 +112,30 @@ describe.skipIf(kind !== 'postgres')('a given-up order going to another runner, 
       expect((await findOrder(db, orders[index]!.id))!).toMatchObject({ status: 'runner_accepted', runnerId: winner.user.id })
     }
     await capturedOnceAndClean(orders)
+  }, 60_000)
+
+  test('two give-ups at once of an order whose grocery hold is 6 days old: one re-offers it, the other gets 409, and one new hold replaces the old', async () => {
+    const { acceptedCardOrder } = cardOrders(api, store)
+    const runner = await api.runnerWithPayouts()
+    const placed = await Promise.all(Array.from({ length: ORDERS / 2 }, () => acceptedCardOrder(runner)))
+    for (const { order } of placed)
+      await db.execute(sql`update grocery_holds set authorized_at = authorized_at - interval '6 days' where order_id = ${order.id}`)
+    const answers = await Promise.all(placed.map(({ order }) => Promise.all([giveUp(runner, order), giveUp(runner, order)])))
+    const atGateway = await atTheGateway(db)
+    for (const [index, pair] of answers.entries()) {
+      expect(pair.map((answer) => answer.status).sort()).toEqual([200, 409])
+      const { order, groceryIntentId } = placed[index]!
+      const renewals = rows<{ id: string }>(await db.execute(sql`select id from embedded_payment_intents where metadata->>'renews' = ${groceryIntentId}`))
+      expect(renewals).toHaveLength(1)
+      const [hold] = rows<{ id: string; status: string }>(
+        await db.execute(sql`select payment_intent_id as id, status from grocery_holds where order_id = ${order.id}`),
+      )
+      expect(hold).toEqual({ id: renewals[0]!.id, status: 'authorized' })
+      expect(atGateway.get(renewals[0]!.id)).toMatchObject({ status: 'requires_capture' })
+      expect(atGateway.get(groceryIntentId)).toMatchObject({ status: 'canceled', releases: 1 })
+      expect((await findOrder(db, order.id))!).toMatchObject({ status: 'pending_runner_acceptance' })
+    }
+    const check = await orderSupport.checkPayments(db, providers.payments, clock)
+    expect([check.disagreeing, check.groceryHolds, check.strandedHolds, check.moneyOut]).toEqual([[], [], [], []])
   }, 60_000)
 })
