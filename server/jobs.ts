@@ -26,7 +26,8 @@ export const PAYMENT_SWEEP_LOCK = 'kirana:payment-sweep'
  * settles every hold: releases orders no runner accepted within 30 minutes of their offers opening and authorizations
  * that never became an order, finishes captures a stopped process left half done, refunds what
  * paid orders ended before pick-up still owe, and captures the grocery holds whose total was
- * settled while the gateway was out of reach, and charges the extras left owed with them. One
+ * settled while the gateway was out of reach, and charges the extras left owed with them; it
+ * also releases the grocery holds a renewal replaced whose release the gateway refused. One
  * instance at a time (an advisory lock).
  */
 export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
@@ -38,6 +39,7 @@ export async function sweepPayments({ db, dbKind, clock, gateway }: JobDeps) {
     intents: await intents.releaseAbandonedIntents({ db, gateway, clock }),
     claims: await settleInterruptedClaims(db, gateway, clock),
     refunds: await orderSupport.settleOwedRefunds(db, gateway, clock),
+    replacedGroceryHolds: await groceries.releaseReplacedHolds(groceryDeps),
     groceryCaptures: await groceries.captureOwed(groceryDeps),
     // After the captures: an extra charge waits for its hold's.
     groceryExtras: await groceries.chargeOwedExtras(groceryDeps),

@@ -131,6 +131,30 @@ async function putInPlace({ db, clock }: GroceryDeps, hold: GroceryHoldRow, rene
   })
 }
 
+/**
+ * The payment sweep's part: the holds a renewal replaced that still stand, because the gateway
+ * went down between recording the new hold and releasing the old one, are released, so each
+ * authorization ends cancelled even when nobody gives the order up again. An order whose release
+ * fails again is left for the next sweep. Answers how many orders' holds were released.
+ */
+export async function releaseReplacedHolds(deps: GroceryDeps): Promise<{ released: number; failed: number }> {
+  const waiting = await deps.db
+    .selectDistinct({ orderId: groceryHoldRenewals.orderId })
+    .from(groceryHoldRenewals)
+    .where(and(eq(groceryHoldRenewals.outcome, 'renewed'), isNull(groceryHoldRenewals.replacedReleasedAt)))
+  const result = { released: 0, failed: 0 }
+  for (const { orderId } of waiting) {
+    try {
+      await releaseReplaced(deps, orderId)
+      result.released++
+    } catch (error) {
+      result.failed++
+      console.error(`Sweep: releasing the replaced grocery hold of order ${orderId} failed, left for the next sweep: ${(error as Error).message}`)
+    }
+  }
+  return result
+}
+
 /** Releases, under each one's own key, the holds of the order that a renewal replaced and that still stand; throws when the gateway cannot be reached. */
 async function releaseReplaced({ db, clock, gateway }: GroceryDeps, orderId: string) {
   const standing = await db

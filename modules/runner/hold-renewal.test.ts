@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { sql } from 'drizzle-orm'
 import { rows } from '../../db/migrate'
+import { sweepPayments } from '../../server/jobs'
 import { cardOrders } from '../../testing/card-orders'
 import { atTheGateway } from '../../testing/grocery-gateway'
 import { pushRecorder } from '../../testing/notified-api'
@@ -12,7 +13,7 @@ import { type PaymentGateway, paymentErrors } from '../payments/index'
 // A runner gives up an order whose grocery hold is more than 5 days old: a card hold lasts about
 // 7, so the hold is authorized again on the buyer's saved card before the order is offered again.
 // Against the embedded gateway, through the API.
-const renewals = { down: false, made: [] as string[] }
+const renewals = { down: false, releaseDown: false, made: [] as string[] }
 const { wrapPush } = pushRecorder()
 const api = await testApi({
   wrapPush,
@@ -25,9 +26,14 @@ const api = await testApi({
       renewals.made.push(made.id)
       return made
     },
+    async cancel(intentId, idempotencyKey) {
+      if (renewals.releaseDown) throw new paymentErrors.GatewayUnavailableError('connect ECONNREFUSED')
+      return inner.cancel(intentId, idempotencyKey)
+    },
   }),
 })
-const { call, clock, db, completeAccount, providers, runnerWithPayouts } = api
+const { call, clock, db, completeAccount, providers, runnerWithPayouts, kind } = api
+const sweepDeps = { db, dbKind: kind, clock, gateway: providers.payments }
 const store = await api.addStore({ name: 'Hold Renewal Store', latitude: 40.5271, longitude: -74.3973 })
 const { acceptedCardOrder, accept, addReceipt, pickUp, deliver } = cardOrders(api, store)
 type Person = Awaited<ReturnType<typeof completeAccount>>
@@ -127,6 +133,23 @@ describe('a grocery hold older than 5 days at a give-up is authorized again', ()
     expect(retried.status).toBe(200)
     expect(retried.body.order).toMatchObject({ status: 'pending_runner_acceptance' })
     expect((await holdOf(order)).id).not.toBe(groceryIntentId)
+    expect(await checkOf(order)).toEqual([[], [], []])
+  })
+
+  test('the gateway down between the new hold and releasing the old one: the next payment sweep releases the old hold, once', async () => {
+    const { runner, order, groceryIntentId } = await acceptedWithOldHold()
+    renewals.releaseDown = true
+    try {
+      expect((await giveUp(runner, order)).status).toBe(503)
+      expect((await sweepPayments(sweepDeps))?.replacedGroceryHolds).toEqual({ released: 0, failed: 1 })
+    } finally {
+      renewals.releaseDown = false
+    }
+    expect((await atTheGateway(db)).get(groceryIntentId)).toMatchObject({ status: 'requires_capture' })
+    expect((await sweepPayments(sweepDeps))?.replacedGroceryHolds).toEqual({ released: 1, failed: 0 })
+    expect((await atTheGateway(db)).get(groceryIntentId)).toMatchObject({ status: 'canceled', releases: 1 })
+    expect((await sweepPayments(sweepDeps))?.replacedGroceryHolds).toEqual({ released: 0, failed: 0 })
+    expect((await holdOf(order)).id).toBe(renewals.made.at(-1)!)
     expect(await checkOf(order)).toEqual([[], [], []])
   })
 
