@@ -246,7 +246,7 @@ describe('every screen in seven languages at phone size', () => {
           await page.screenshot({ path: `${SCREENSHOT_DIR}/languages-${language}-${visit.name}-phone.png`, fullPage: true })
       }
       expect(found).toEqual({})
-    }, 60_000)
+    }, 90_000)
   }
 })
 
