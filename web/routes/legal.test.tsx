@@ -28,27 +28,28 @@ describe('the terms and the privacy policy', () => {
   })
 
   // Their words are a catalog of their own (web/i18n/catalog-areas.ts), fetched when they first render in a language.
-  test('in Hindi the terms wait for their catalog and show Hindi, and choosing Tamil there shows Tamil', async () => {
-    fakeApi({})
-    await showLanguage('hi')
-    try {
+  test('in Hindi the terms wait for their catalog and show Hindi, and choosing Tamil there shows Tamil', () =>
+    inHindi(async () => {
       renderScreen(TermsPage, { path: '/terms', user: null })
       await screen.findByRole('heading', { level: 1, name: 'सेवा की शर्तें' })
       await act(() => showLanguage('ta'))
       screen.getByRole('heading', { level: 1, name: 'சேவை விதிமுறைகள்' })
-    } finally {
-      await act(() => showLanguage('en'))
-    }
-  })
+    }))
 
-  test('the privacy policy opened in Hindi is in Hindi', async () => {
-    fakeApi({})
-    await showLanguage('hi')
-    try {
+  test('the privacy policy opened in Hindi is in Hindi', () =>
+    inHindi(async () => {
       renderScreen(PrivacyPage, { path: '/privacy', user: null })
       await screen.findByRole('heading', { level: 1, name: 'प्राइवेसी नीति' })
-    } finally {
-      await act(() => showLanguage('en'))
-    }
-  })
+    }))
 })
+
+/** Runs `body` with Hindi on screen, then puts English back for the next test. */
+async function inHindi(body: () => Promise<void>) {
+  fakeApi({})
+  await showLanguage('hi')
+  try {
+    await body()
+  } finally {
+    await act(() => showLanguage('en'))
+  }
+}
