@@ -32,8 +32,8 @@ export async function buildWeb(outdir = 'dist') {
   const shellAssets = outputs.filter((path) => path.startsWith('/assets/') && indexHtml.includes(path))
   const precache = ['/index.html', ...shellAssets, '/manifest.webmanifest', '/pwa-icon.svg', '/icons/icon-192.png']
   // Every screen's chunk too, so a reload offline works on screens opened before the worker took over.
-  // Not the languages' catalogs (web/i18n/catalogs.ts): nobody downloads a language they did not
-  // choose; the one chosen is kept by the worker when it is first fetched.
+  // Not the languages' catalogs (web/i18n/catalogs.ts), main or area: nobody downloads a language they
+  // did not choose, nor an area's words before opening its screens; each is kept by the worker when first fetched.
   const screenAssets = outputs.filter((path) => path.startsWith('/assets/') && !shellAssets.includes(path) && !LANGUAGE_CATALOG.test(path))
   const hasher = new Bun.CryptoHasher('sha256').update(outputs.sort().join('\n')).update(indexHtml)
   // Precached public files are served from the cache, so a new icon or manifest needs a new version too.
@@ -64,7 +64,7 @@ export async function buildWeb(outdir = 'dist') {
   return { outputs, precache, version }
 }
 
-/** A language's compiled catalog, named after its web/locales/<lang>/messages.po. */
+/** A language's compiled catalog, named after its web/locales/<lang>/messages.po or messages-<area>.po. */
 const LANGUAGE_CATALOG = /^\/assets\/messages-[^/]+\.js$/
 
 /**

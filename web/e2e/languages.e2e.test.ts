@@ -27,9 +27,25 @@ const SHOT_LANGUAGES: readonly Language[] = ['hi', 'ta']
 
 /**
  * Names that are not translated beside the page's own data: browsers and systems as they ship,
- * the card code printed on every card, and the weekly hours' own form (typed as the stores write them).
+ * the card code printed on every card, SMS as every language writes it, and the weekly hours' own form (typed as the stores write them).
  */
-const NAMES = ['Chrome', 'Edge', 'Opera', 'Firefox', 'Safari', 'Samsung Internet', 'Windows', 'macOS', 'Linux', 'Android', 'iPhone', 'iPad', 'iOS', 'CVC']
+const NAMES = [
+  'SMS',
+  'Chrome',
+  'Edge',
+  'Opera',
+  'Firefox',
+  'Safari',
+  'Samsung Internet',
+  'Windows',
+  'macOS',
+  'Linux',
+  'Android',
+  'iPhone',
+  'iPad',
+  'iOS',
+  'CVC',
+]
 
 type Who = 'guest' | 'buyer' | 'runner'
 type Visit = { name: string; who: Who; path: () => string }
@@ -45,6 +61,8 @@ const world = {} as {
 const VISITS: Visit[] = [
   { name: 'landing', who: 'guest', path: () => '/landing' },
   { name: 'sign-up', who: 'guest', path: () => '/register' },
+  { name: 'terms', who: 'guest', path: () => '/terms' },
+  { name: 'privacy', who: 'guest', path: () => '/privacy' },
   { name: 'home', who: 'buyer', path: () => '/buyer' },
   { name: 'store', who: 'buyer', path: () => `/store/${world.store.id}` },
   { name: 'cart', who: 'buyer', path: () => `/cart?storeId=${world.store.id}` },
@@ -228,6 +246,29 @@ describe('every screen in seven languages at phone size', () => {
           await page.screenshot({ path: `${SCREENSHOT_DIR}/languages-${language}-${visit.name}-phone.png`, fullPage: true })
       }
       expect(found).toEqual({})
-    }, 60_000)
+    }, 90_000)
   }
 })
+
+// The legal pages' words are a catalog of their own (web/i18n/catalog-areas.ts): not fetched with the language, only with the page.
+test('in Hindi the landing fetches the main catalog only, and the terms fetch theirs and show Hindi', async () => {
+  await speak('hi')
+  const page = world.pages.guest
+  const catalogs: string[] = []
+  const record = (request: { url(): string }) => {
+    const name = new URL(request.url()).pathname.split('/').pop() ?? ''
+    if (name.startsWith('messages-') && name.endsWith('.js')) catalogs.push(name)
+  }
+  page.on('request', record)
+  try {
+    await page.goto(url('/landing'))
+    await settled(page, 'hi', 'landing')
+    expect(catalogs.filter((name) => name.startsWith('messages-legal-'))).toEqual([])
+    await page.goto(url('/terms'))
+    await settled(page, 'hi', 'terms')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('सेवा की शर्तें')
+    expect(catalogs.some((name) => name.startsWith('messages-legal-'))).toBe(true)
+  } finally {
+    page.off('request', record)
+  }
+}, 60_000)

@@ -10,6 +10,7 @@ import { LiveIndicator } from '../features/orders/components/live-indicator'
 import { ProblemReports } from '../features/orders/components/problem-reports'
 import { RatingPrompt } from '../features/orders/components/rating-prompt'
 import { useOrderEvents } from '../features/orders/use-order-events'
+import { useCatalogArea } from '../i18n/use-catalog-area'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { ButtonLink } from '../ui/button'
@@ -28,6 +29,7 @@ import { useItemChecks } from './active-delivery/use-item-checks'
 
 /** /delivery/{id} (spec 001 §2): the runner's one order, from the store shelf to the customer's door, kept live. */
 export function ActiveDeliveryPage() {
+  useCatalogArea('runner')
   const { t } = useLingui()
   const { id } = useParams({ from: '/delivery/$id' })
   const userId = useCurrentUser().data?.user?.id

@@ -3,6 +3,7 @@ import { useSearch } from '@tanstack/react-router'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { usePayoutStatement } from '../features/payouts/api/payout-statement'
 import { NotARunner } from '../features/runner/components/not-a-runner'
+import { useCatalogArea } from '../i18n/use-catalog-area'
 import { useCurrentUser } from '../lib/current-user'
 import { ApiError } from '../lib/http'
 import { FailedState } from '../ui/empty-state'
@@ -19,6 +20,7 @@ import { useReturnCheck } from './earnings/use-return-check'
  * `?payouts=returned` (or `expired`).
  */
 export function EarningsPage() {
+  useCatalogArea('runner')
   const user = useCurrentUser().data?.user
   if (!user) return <LoadingScreen />
   return <AppChrome>{user.roles.includes('runner') ? <Earnings /> : <NotARunner screen="earnings" />}</AppChrome>

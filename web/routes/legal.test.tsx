@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { BRAND_NAME, PARENT_COMPANY } from '../../modules/shared/contract'
+import { showLanguage } from '../i18n/language'
 import { fakeApi } from '../testing/fake-api'
 import { renderScreen } from '../testing/render-screen'
 import { PrivacyPage, TermsPage } from './legal'
@@ -25,4 +26,30 @@ describe('the terms and the privacy policy', () => {
     screen.getByRole('heading', { level: 2, name: 'Who sees what' })
     expect(document.body.textContent).toContain('We never see or store them')
   })
+
+  // Their words are a catalog of their own (web/i18n/catalog-areas.ts), fetched when they first render in a language.
+  test('in Hindi the terms wait for their catalog and show Hindi, and choosing Tamil there shows Tamil', () =>
+    inHindi(async () => {
+      renderScreen(TermsPage, { path: '/terms', user: null })
+      await screen.findByRole('heading', { level: 1, name: 'सेवा की शर्तें' })
+      await act(() => showLanguage('ta'))
+      screen.getByRole('heading', { level: 1, name: 'சேவை விதிமுறைகள்' })
+    }))
+
+  test('the privacy policy opened in Hindi is in Hindi', () =>
+    inHindi(async () => {
+      renderScreen(PrivacyPage, { path: '/privacy', user: null })
+      await screen.findByRole('heading', { level: 1, name: 'प्राइवेसी नीति' })
+    }))
 })
+
+/** Runs `body` with Hindi on screen, then puts English back for the next test. */
+async function inHindi(body: () => Promise<void>) {
+  fakeApi({})
+  await showLanguage('hi')
+  try {
+    await body()
+  } finally {
+    await act(() => showLanguage('en'))
+  }
+}

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { BRAND_NAME, DELIVERY_RADIUS_MILES, PARENT_COMPANY, RUNNER_ACCEPTANCE_WINDOW_MINUTES } from '../../modules/shared/contract'
+import { useCatalogArea } from '../i18n/use-catalog-area'
 import { useServiceWords } from '../lib/use-service-words'
 import { BrandHomeLink } from '../ui/brand-home-link'
 import { Footer } from '../ui/footer'
 
 /** /terms: the Terms of Service that sign-up and onboarding ask people to agree to. */
 export function TermsPage() {
+  useCatalogArea('legal')
   const { t } = useLingui()
   const { fee, methods, runnerEarnings } = useServiceWords()
   const brand = BRAND_NAME
@@ -85,6 +87,7 @@ export function TermsPage() {
 
 /** /privacy: what we keep about people, and why. */
 export function PrivacyPage() {
+  useCatalogArea('legal')
   const { t } = useLingui()
   const brand = BRAND_NAME
   const company = PARENT_COMPANY

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { AuthCardHeader } from '../features/accounts/components/auth-card-header'
 import { AuthLayout } from '../features/accounts/components/auth-layout'
 import { useOnboardingLink } from '../features/payments/api/onboarding-link'
+import { useCatalogArea } from '../i18n/use-catalog-area'
 import { ApiError } from '../lib/http'
 import { Button } from '../ui/button'
 import { Spinner } from '../ui/loading-screen'
@@ -16,6 +17,7 @@ import { OnboardingForm } from './payouts-onboarding/onboarding-form'
  * one, as Stripe's page sends the person to the refresh URL.
  */
 export function PayoutsOnboardingPage() {
+  useCatalogArea('runner')
   const { t } = useLingui()
   const { link } = useSearch({ from: '/payouts/onboarding' })
   return <AuthLayout tagline={t`Payouts, with Stripe`}>{link ? <OnboardingLink key={link} link={link} /> : <LinkNotValid />}</AuthLayout>

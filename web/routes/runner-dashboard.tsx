@@ -3,6 +3,7 @@ import type { PublicUser } from '../../modules/accounts/contract'
 import { AppChrome } from '../app/app-chrome/app-chrome'
 import { useAvailability, useRereadAtNextChange, useSyncTimeZone } from '../features/runner/api/availability'
 import { NotARunner } from '../features/runner/components/not-a-runner'
+import { useCatalogArea } from '../i18n/use-catalog-area'
 import { useCurrentUser } from '../lib/current-user'
 import { LoadingScreen } from '../ui/loading-screen'
 import { Page } from '../ui/page'
@@ -14,6 +15,7 @@ import { OnlineSwitch } from './runner-dashboard/online-switch'
 
 /** /runner (spec 001 §2): availability, earnings, deliveries under way, orders waiting nearby, and how far and when the runner works. */
 export function RunnerDashboardPage() {
+  useCatalogArea('runner')
   const user = useCurrentUser().data?.user
   if (!user) return <LoadingScreen />
   return <AppChrome>{user.roles.includes('runner') ? <Dashboard user={user} /> : <NotARunner />}</AppChrome>

@@ -11,11 +11,12 @@ const LOOK_ALIKES: Record<string, string> = Object.fromEntries(
 const pseudo = (text: string) => text.replace(/[A-Za-z]/g, (letter) => LOOK_ALIKES[letter]!)
 
 /**
- * Shows every screen in a pseudo-language (en-XA): each message in the catalog, with every letter
+ * Shows every screen in a pseudo-language (en-XA): each message in the catalogs, with every letter
  * accented. Any plain English still on screen then came from outside the catalog.
  */
 export async function showPseudoLanguage() {
-  i18n.load('en-XA', await compiledCatalog('web/locales/en/messages.po', pseudo))
+  // Every catalog, the areas' too (web/i18n/catalog-areas.ts): the pseudo-language is never fetched.
+  for (const path of new Bun.Glob('web/locales/en/*.po').scanSync()) i18n.load('en-XA', await compiledCatalog(path, pseudo))
   act(() => i18n.activate('en-XA'))
 }
 
