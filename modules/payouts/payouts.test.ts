@@ -27,27 +27,14 @@ describe('payout accounts', () => {
 
   test('none, then onboarding once the link is asked for, then enabled when the form is done; the link comes back to Earnings', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
-    expect((await statementOf(runner)).account).toEqual({
-      status: 'none',
-      payoutsEnabled: false,
-      restrictedReason: null,
-      restrictedCode: null,
-      returnCode: null,
-      bankLast4: null,
-    })
+    const noHold = { restrictedReason: null, restrictedCode: null, returnCode: null }
+    expect((await statementOf(runner)).account).toEqual({ status: 'none', payoutsEnabled: false, bankLast4: null, ...noHold })
     const started = await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
     expect(new URL(started.body.url as string).pathname).toBe('/payouts/onboarding')
     expect((await statementOf(runner)).account).toMatchObject({ status: 'onboarding', payoutsEnabled: false })
     const done = await onboard(runner)
     expect(new URL(done.returnUrl as string).pathname).toBe('/earnings')
-    expect((await statementOf(runner)).account).toEqual({
-      status: 'enabled',
-      payoutsEnabled: true,
-      restrictedReason: null,
-      restrictedCode: null,
-      returnCode: null,
-      bankLast4: '6789',
-    })
+    expect((await statementOf(runner)).account).toEqual({ status: 'enabled', payoutsEnabled: true, bankLast4: '6789', ...noHold })
   })
 
   test('an account the gateway needs more details for is on hold, saying so in English and as the code details_needed', async () => {
