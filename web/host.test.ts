@@ -19,7 +19,7 @@ afterAll(() => rmSync(distDir, { recursive: true, force: true }))
 
 const { db, kind, listen } = await freshTestDatabase()
 const app = await createApp({ ...testDeps(db), dbKind: kind, listen }, { distDir, publicDir: 'public', environment: 'test' })
-const get = (path: string) => app.handle(apiRequest('GET', path))
+const get = (path: string, headers?: Record<string, string>) => app.handle(apiRequest('GET', path, { headers }))
 
 /** GETs a file the host serves and checks that it is there, its type and how long it may be cached; returns it for the rest. */
 async function expectServed(path: string, contentType: RegExp, cacheControl: string) {
@@ -80,6 +80,21 @@ describe('serving the PWA', () => {
     const html = await response.text()
     expect(html).toContain('href="/app"')
     expect(html).not.toContain('index-abc123.js')
+  })
+
+  test('/welcome speaks ?lang=, else Accept-Language, else English, and tells caches it varies by that header', async () => {
+    const speaks = async (path: string, acceptLanguage?: string) => {
+      const response = await get(path, acceptLanguage ? { 'Accept-Language': acceptLanguage } : undefined)
+      expect(response.headers.get('vary')).toContain('Accept-Language')
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      const lang = /<html lang="([a-z]+)">/.exec(await response.text())?.[1]
+      expect(response.headers.get('content-language')).toBe(lang!)
+      return lang
+    }
+    expect(await speaks('/welcome?lang=ta', 'hi-IN,hi;q=0.9')).toBe('ta')
+    expect(await speaks('/welcome', 'hi-IN,hi;q=0.9,en;q=0.8')).toBe('hi')
+    expect(await speaks('/welcome?lang=xx', 'fr-FR')).toBe('en')
+    expect(await speaks('/welcome')).toBe('en')
   })
 })
 

@@ -1,12 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { staticPlugin } from '@elysiajs/static'
 import { Elysia } from 'elysia'
-import { notFound } from '../modules/shared/index'
+import { type Language, messageCatalog, notFound } from '../modules/shared/index'
+import { welcomeLanguage } from './welcome/welcome-language'
 import { renderWelcomePage } from './welcome/welcome-page'
 
 const NEVER_CACHE = 'no-store'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** The welcome page's words: welcome/locales/<language>.po, English the source; each language read on its first visit. */
+const welcomeWords = messageCatalog(fileURLToPath(new URL('./welcome/locales', import.meta.url)))
+
+/** /welcome in one language. */
+export const welcomePage = (language: Language) => renderWelcomePage(language, welcomeWords(language))
+
 const ENVIRONMENT_META = /<meta name="kirana-environment" content="[^"]*"/
 
 export interface WebHostOptions {
@@ -38,8 +46,8 @@ export async function webHost({ distDir, publicDir, environment }: WebHostOption
   // /landing paints from a page of its own, with React alone; the app's shell answers if it is missing.
   const landing = page(join(distDir, 'landing.html')) ?? shell
 
-  const html = (body: string, cacheControl: string) =>
-    new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl } })
+  const html = (body: string, cacheControl: string, headers: Record<string, string> = {}) =>
+    new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl, ...headers } })
 
   const serveShell = () => (shell ? html(shell, NEVER_CACHE) : new Response('The web app is not built yet. Run `bun run build`.', { status: 503 }))
 
@@ -72,8 +80,12 @@ export async function webHost({ distDir, publicDir, environment }: WebHostOption
       .get('/sw.js', workerFile('sw.js'))
       // FCM's background messages (000 §2); its web settings come in its query string.
       .get('/firebase-messaging-sw.js', workerFile('firebase-messaging-sw.js'))
-      // Rendered per request (microseconds), so the footer's year turns over without a restart.
-      .get('/welcome', () => html(renderWelcomePage(), 'no-cache'))
+      // Rendered per request (microseconds), so the footer's year turns over without a restart. Its language
+      // comes from ?lang= (part of the URL) or else Accept-Language, so a cache must keep one copy per header.
+      .get('/welcome', ({ query, headers }) => {
+        const language = welcomeLanguage(query.lang, headers['accept-language'] ?? null)
+        return html(welcomePage(language), 'no-cache', { 'Content-Language': language, Vary: 'Accept-Language' })
+      })
       // The service worker precaches the shell under this name.
       .get('/index.html', serveShell)
       .get('/landing', () => (landing ? html(landing, NEVER_CACHE) : serveShell()))

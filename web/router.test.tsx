@@ -69,7 +69,7 @@ describe('/earnings', () => {
       'GET /api/runner/payouts': () => [
         200,
         {
-          account: { status: 'none', payoutsEnabled: false, restrictedReason: null, bankLast4: null },
+          account: { status: 'none', payoutsEnabled: false, restrictedReason: null, restrictedCode: null, returnCode: null, bankLast4: null },
           balance: { pendingCents: 700, heldCents: 0, availableCents: 0, inTransitCents: 0, returnedCents: 0, paidCents: 0 },
           earnings: [],
           nextCursor: null,

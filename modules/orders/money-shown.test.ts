@@ -61,7 +61,10 @@ describe('each refund', () => {
 
     await refund(order.id, 100, 'bruised mangoes')
     const first = await tracking.until((seen) => seen.refunds.length === 1)
-    expect(first).toMatchObject({ refundedAmount: '1.00', refunds: [{ amount: '1.00', reason: 'bruised mangoes', refundedAt: clock.now().toISOString() }] })
+    expect(first).toMatchObject({
+      refundedAmount: '1.00',
+      refunds: [{ amount: '1.00', reason: 'bruised mangoes', reasonCode: 'support', note: 'bruised mangoes', refundedAt: clock.now().toISOString() }],
+    })
     await refund(order.id, 250, 'very late')
     const second = await tracking.until((seen) => seen.refunds.length === 2)
     expect(second.refundedAmount).toBe('3.50')
@@ -133,7 +136,7 @@ describe('a resolved problem', () => {
     await problemDesk.resolveProblem(db, gateway, clock, problem.id, { note: 'Tip refunded', refund: 'tip' })
     const seen = await watching.until((view) => view.earnings?.status === 'pending')
     expect(seen).toMatchObject({ refundedAmount: '5.00', earnings: { amount: '2.00', status: 'pending' } })
-    expect(seen.refunds).toMatchObject([{ amount: '5.00', reason: expect.stringContaining('Tip refunded') }])
+    expect(seen.refunds).toMatchObject([{ amount: '5.00', reason: expect.stringContaining('Tip refunded'), reasonCode: 'problem', note: 'Tip refunded' }])
     await watching.close()
     expect(await eventsOf(order.id, 'problem_resolved')).toMatchObject([{ subjectId: problem.id }])
 

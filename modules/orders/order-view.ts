@@ -19,6 +19,7 @@ import { itemState, preferenceOf, substitutionAnswerBy } from './lines'
 import type { Viewer } from './order-access'
 import { orderTracking, type Whereabouts } from './order-tracking'
 import { type OrderRating, orderTrust } from './order-trust'
+import { refundReason } from './refund-reasons'
 import type { OrderRow } from './transitions'
 
 /** Who is looking at an order, which decides what of it they may see (001 §6). Support sees it all. */
@@ -233,6 +234,7 @@ export function toOrderView(row: OrderRow, viewer: Viewer, context: OrderViewCon
             part: refund.part,
             refundedAt: (refund.settledAt ?? refund.createdAt).toISOString(),
             reason: refund.reason,
+            ...refundReason(refund, row.cancelReason),
           }))
         : [],
     earnings: support || isAssignedRunner || offered ? earningsOf(row, payment, context) : null,

@@ -181,6 +181,13 @@ describe('an order in flight keeps moving after a partial refund', () => {
     const cancelled = await call('POST', `/api/orders/${order.id}/cancel`, { cookie: buyer.cookie, body: {} })
     expect(cancelled.status).toBe(200)
     expect(cancelled.body.order).toMatchObject({ status: 'cancelled', cancelReason: 'runner_no_show', paymentStatus: 'refunded', refundedAmount: '7.00' })
+    // Support's dollar is support's, in its own words; the rest is the no-show's, in none.
+    expect(cancelled.body.order).toMatchObject({
+      refunds: [
+        { amount: '1.00', reason: 'a bruised mango', reasonCode: 'support', note: 'a bruised mango' },
+        { amount: '6.00', reason: 'the runner never came', reasonCode: 'runner_no_show', note: null },
+      ],
+    })
   })
 
   test('refunded in full by support, the order is still picked up and delivered', async () => {

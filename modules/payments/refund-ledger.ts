@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { builtOnce } from '../../db/built-once'
 import type { Database } from '../../db/database'
 import type { RefundedPart } from './contract'
+import { idempotencyKeys } from './keys'
 import { groceryHolds, refunds } from './schema'
 
 /** One row of the refund ledger: a refund asked of the gateway under our key, pending until it answers. */
@@ -22,8 +23,21 @@ const settledRefundsAmong = builtOnce((db) =>
     .prepare('settled_refunds_among'),
 )
 
-/** A refund that went through, with the charge it gave back. */
-export type SettledRefund = RefundRow & { part: RefundedPart }
+/**
+ * Who made a refund, read from its key: the full refund an order is owed when it ends before
+ * pick-up, a problem's, one made in Stripe's dashboard, or support's by hand (any other key).
+ */
+export type RefundMaker = 'owed' | 'problem' | 'dashboard' | 'support'
+
+function makerOf(row: RefundRow): RefundMaker {
+  if (row.idempotencyKey === idempotencyKeys.owedRefund(row.orderId)) return 'owed'
+  if (row.idempotencyKey.startsWith('problem:')) return 'problem'
+  if (row.idempotencyKey.startsWith('stripe:')) return 'dashboard'
+  return 'support'
+}
+
+/** A refund that went through, with the charge it gave back and who made it. */
+export type SettledRefund = RefundRow & { part: RefundedPart; maker: RefundMaker }
 
 /**
  * The refunds that went through on each order's charges, by order, in the order they settled,
@@ -49,7 +63,7 @@ export async function settledRefundsOf(db: Database, orders: readonly { orderId:
     if (hold.extraIntentId) parts.set(hold.extraIntentId, 'grocery_extra')
   }
   for (const row of await settledRefundsAmong(db, { ids: [...parts.keys()] }))
-    settled.set(row.orderId, [...(settled.get(row.orderId) ?? []), { ...row, part: parts.get(row.paymentIntentId)! }])
+    settled.set(row.orderId, [...(settled.get(row.orderId) ?? []), { ...row, part: parts.get(row.paymentIntentId)!, maker: makerOf(row) }])
   return settled
 }
 

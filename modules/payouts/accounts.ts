@@ -3,7 +3,7 @@ import type { Database } from '../../db/database'
 import { type AccountListener, type ConnectedAccount, type PaymentGateway, transfers } from '../payments/index'
 import type { Clock } from '../shared/index'
 import { recordBankPayout } from './bank'
-import type { PayoutAccount, PayoutAccountStatus } from './contract'
+import { bankFailureCode, type PayoutAccount, type PayoutAccountStatus, type PayoutHoldReason } from './contract'
 import { announcePayoutEvents } from './outbox'
 import { payoutAccounts, payoutEvents } from './schema'
 
@@ -14,18 +14,33 @@ type AccountRow = typeof payoutAccounts.$inferSelect
  * when a payout to the bank failed, or the form was sent and the gateway still asks for more;
  * otherwise the runner has not finished the form.
  */
-export function statusFromGateway(account: ConnectedAccount): { status: Exclude<PayoutAccountStatus, 'none'>; reason: string | null } {
+export function statusFromGateway(account: ConnectedAccount): { status: Exclude<PayoutAccountStatus, 'none'> } & OnHold {
   if (account.payoutFailed)
-    return { status: 'restricted', reason: 'A payout to your bank account came back. Update your payout details with another bank account.' }
-  if (account.payoutsEnabled) return { status: 'enabled', reason: null }
-  if (account.detailsSubmitted) return { status: 'restricted', reason: `More information is needed: ${account.requirementsDue.join(', ') || 'your details'}.` }
-  return { status: 'onboarding', reason: null }
+    return {
+      status: 'restricted',
+      reason: 'A payout to your bank account came back. Update your payout details with another bank account.',
+      code: 'payout_returned',
+    }
+  if (account.payoutsEnabled) return { status: 'enabled', reason: null, code: null }
+  if (account.detailsSubmitted)
+    return { status: 'restricted', reason: `More information is needed: ${account.requirementsDue.join(', ') || 'your details'}.`, code: 'details_needed' }
+  return { status: 'onboarding', reason: null, code: null }
 }
+
+/** Why payouts are on hold, in English and as its code; neither when they are not. */
+type OnHold = { reason: string; code: PayoutHoldReason } | { reason: null; code: null }
 
 export const accountView = (row: AccountRow | undefined): PayoutAccount =>
   row
-    ? { status: row.status, payoutsEnabled: row.status === 'enabled', restrictedReason: row.restrictedReason, bankLast4: row.bankLast4 }
-    : { status: 'none', payoutsEnabled: false, restrictedReason: null, bankLast4: null }
+    ? {
+        status: row.status,
+        payoutsEnabled: row.status === 'enabled',
+        restrictedReason: row.restrictedReason,
+        restrictedCode: row.restrictedCode,
+        returnCode: row.restrictedCode === 'payout_returned' && row.returnCode ? bankFailureCode(row.returnCode) : null,
+        bankLast4: row.bankLast4,
+      }
+    : { status: 'none', payoutsEnabled: false, restrictedReason: null, restrictedCode: null, returnCode: null, bankLast4: null }
 
 export async function payoutAccountOf(db: Database, runnerId: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runnerId))
@@ -57,7 +72,7 @@ export async function startOnboarding(
   let row = await payoutAccountOf(db, runner.id)
   if (!row) {
     const account = await transfers.account(gateway, runner)
-    const { status, reason } = statusFromGateway(account)
+    const { status, reason, code } = statusFromGateway(account)
     const now = clock.now()
     await db
       .insert(payoutAccounts)
@@ -66,6 +81,7 @@ export async function startOnboarding(
         gatewayAccountId: account.id,
         status,
         restrictedReason: reason,
+        restrictedCode: code,
         bankLast4: account.bankLast4,
         createdAt: now,
         updatedAt: now,
@@ -81,8 +97,8 @@ export async function startOnboarding(
 export function payoutsAccountListener(db: Database, clock: Clock): AccountListener {
   return {
     async accountUpdated(account) {
-      const { status, reason } = statusFromGateway(account)
-      await setStatus(db, clock, account, status, reason)
+      const { status, ...onHold } = statusFromGateway(account)
+      await setStatus(db, clock, account, status, onHold)
     },
     bankPayout: (payout) => recordBankPayout(db, clock, payout),
   }
@@ -93,17 +109,24 @@ export function payoutsAccountListener(db: Database, clock: Clock): AccountListe
  * payout came back: that payout's own notice tells them (payout.failed may reach us before or
  * after account.updated), and the reason it gave is kept.
  */
-async function setStatus(db: Database, clock: Clock, account: ConnectedAccount, status: AccountRow['status'], reason: string | null) {
+async function setStatus(db: Database, clock: Clock, account: ConnectedAccount, status: AccountRow['status'], onHold: OnHold) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.gatewayAccountId, account.id)).for('update')
     if (!before) return
     const keepsReason = account.payoutFailed && before.status === 'restricted'
     await tx
       .update(payoutAccounts)
-      .set({ status, restrictedReason: keepsReason ? before.restrictedReason : reason, bankLast4: account.bankLast4, updatedAt: clock.now() })
+      .set({
+        status,
+        restrictedReason: keepsReason ? before.restrictedReason : onHold.reason,
+        restrictedCode: keepsReason ? before.restrictedCode : onHold.code,
+        returnCode: keepsReason ? before.returnCode : null,
+        bankLast4: account.bankLast4,
+        updatedAt: clock.now(),
+      })
       .where(eq(payoutAccounts.runnerId, before.runnerId))
     if (status === 'restricted' && before.status !== 'restricted' && !account.payoutFailed) {
-      await tx.insert(payoutEvents).values({ runnerId: before.runnerId, type: 'account_restricted', detail: reason, createdAt: clock.now() })
+      await tx.insert(payoutEvents).values({ runnerId: before.runnerId, type: 'account_restricted', detail: onHold.reason, createdAt: clock.now() })
       await announcePayoutEvents(tx)
     }
   })

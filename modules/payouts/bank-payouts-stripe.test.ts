@@ -63,11 +63,13 @@ describe("Stripe's word on a runner's bank payouts reaches the earnings ledger",
     expect((await post('payout.failed', accountId)).body).toMatchObject({ outcome: 'payout failed' })
     expect((await post('payout.failed', accountId)).body).toMatchObject({ outcome: 'payout failed' })
     expect((await post('account.updated', accountId)).body).toMatchObject({ outcome: 'account updated' })
-    expect(await lineNow()).toMatchObject({ status: 'returned', returnReason: 'the bank account is closed' })
+    expect(await lineNow()).toMatchObject({ status: 'returned', returnReason: 'the bank account is closed', returnCode: 'account_closed' })
     expect((await statement()).account).toMatchObject({
       status: 'restricted',
       restrictedReason:
         'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
+      restrictedCode: 'payout_returned',
+      returnCode: 'account_closed',
     })
 
     stripe.onboard(accountId)

@@ -26,7 +26,13 @@ describe("the runner's bank", () => {
     const { runner, order } = await dueDelivery(RETURNED_ACCOUNT)
     await run()
     const returned = await lineOf(runner, order.id)
-    expect(returned).toMatchObject({ status: 'returned', amountCents: 700, returnReason: 'the bank account is closed', bankPaidAt: null })
+    expect(returned).toMatchObject({
+      status: 'returned',
+      amountCents: 700,
+      returnReason: 'the bank account is closed',
+      returnCode: 'account_closed',
+      bankPaidAt: null,
+    })
     expect(returned.returnedAt).toBe(clock.now().toISOString())
     const { account, balance } = await statementOf(runner)
     expect(account).toEqual({
@@ -34,6 +40,8 @@ describe("the runner's bank", () => {
       payoutsEnabled: false,
       restrictedReason:
         'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
+      restrictedCode: 'payout_returned',
+      returnCode: 'account_closed',
       bankLast4: '1116',
     })
     expect(balance).toMatchObject({ availableCents: 0, inTransitCents: 0, returnedCents: 700, paidCents: 0 })
@@ -61,7 +69,13 @@ describe("the runner's bank", () => {
     await run()
     expect((await lineOf(runner, order.id)).status).toBe('returned')
     await onboard(runner, '000123456789')
-    expect((await statementOf(runner)).account).toMatchObject({ status: 'enabled', restrictedReason: null, bankLast4: '6789' })
+    expect((await statementOf(runner)).account).toMatchObject({
+      status: 'enabled',
+      restrictedReason: null,
+      restrictedCode: null,
+      returnCode: null,
+      bankLast4: '6789',
+    })
     expect((await lineOf(runner, order.id)).status).toBe('returned')
     clock.advance(HOUR)
     await run()
@@ -98,7 +112,12 @@ describe("the runner's bank", () => {
     await listener.accountUpdated(errored)
     const reason =
       'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.'
-    expect((await statementOf(runner)).account).toMatchObject({ status: 'restricted', restrictedReason: reason })
+    expect((await statementOf(runner)).account).toMatchObject({
+      status: 'restricted',
+      restrictedReason: reason,
+      restrictedCode: 'payout_returned',
+      returnCode: 'account_closed',
+    })
     const told = await toldTo(runner)
     expect(ofType(told, 'payout_returned')).toHaveLength(1)
     expect(ofType(told, 'payout_account_restricted')).toEqual([])
@@ -118,7 +137,7 @@ describe("the runner's bank", () => {
     expect((await lineOf(runner, order.id)).status).toBe('paid')
     await listener.bankPayout({ ...report, status: 'failed', failureCode: 'no_account' })
     await listener.bankPayout({ ...report, status: 'failed', failureCode: 'no_account' })
-    expect(await lineOf(runner, order.id)).toMatchObject({ status: 'returned', returnReason: 'the bank could not find the account' })
+    expect(await lineOf(runner, order.id)).toMatchObject({ status: 'returned', returnReason: 'the bank could not find the account', returnCode: 'no_account' })
     expect(ofType(await toldTo(runner), 'payout_returned')).toHaveLength(1)
   })
 })

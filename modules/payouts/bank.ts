@@ -83,7 +83,10 @@ export async function recordBankPayout(db: Database, clock: Clock, payout: BankP
         ),
       )
     const reason = returnedReason(payout.failureCode)
-    await tx.update(payoutAccounts).set({ status: 'restricted', restrictedReason: reason, updatedAt: now }).where(eq(payoutAccounts.runnerId, account.runnerId))
+    await tx
+      .update(payoutAccounts)
+      .set({ status: 'restricted', restrictedReason: reason, restrictedCode: 'payout_returned', returnCode: payout.failureCode, updatedAt: now })
+      .where(eq(payoutAccounts.runnerId, account.runnerId))
     // One notice says both what came back and that payouts are on hold: no second one for the account.
     await tx
       .insert(payoutEvents)

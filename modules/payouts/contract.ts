@@ -57,6 +57,16 @@ const BANK_FAILURES: Record<string, string> = {
 /** Why a bank sent a payout back, in words, never as its code. */
 export const bankFailureWords = (code: string | null) => (code && BANK_FAILURES[code]) ?? 'the bank sent it back'
 
+/** A bank's failure code as the answers carry it, for a screen to word: one we know, else 'other' (the bank sent it back). */
+export const bankFailureCode = (code: string | null) => (code && code in BANK_FAILURES ? code : 'other')
+
+/**
+ * Why payouts are on hold, as a code a screen words in its reader's language: a payout to the bank
+ * came back, or the gateway needs more of the runner's details.
+ */
+export const PAYOUT_HOLD_REASONS = ['payout_returned', 'details_needed'] as const
+export type PayoutHoldReason = (typeof PAYOUT_HOLD_REASONS)[number]
+
 /** Earnings lines on one page of GET /api/runner/payouts. */
 export const PAYOUT_PAGE_SIZE = 50
 
@@ -65,7 +75,11 @@ const cents = z.number().int()
 export const payoutAccountSchema = z.object({
   status: z.enum(PAYOUT_ACCOUNT_STATUSES),
   payoutsEnabled: z.boolean(),
+  /** Why payouts are on hold, in English for API clients; a screen words `restrictedCode` instead. */
   restrictedReason: z.string().nullable(),
+  restrictedCode: z.enum(PAYOUT_HOLD_REASONS).nullable(),
+  /** With payout_returned, why the bank sent it back as `PayoutLine.returnCode` says it; null when the gateway did not say. */
+  returnCode: z.string().nullable(),
   /** The last four digits of the bank account payouts go to, once the gateway has one. */
   bankLast4: z.string().nullable(),
 })
@@ -87,7 +101,9 @@ export const payoutLineSchema = z.object({
   bankPaidAt: z.string().nullable(),
   /** When a payout to the bank carrying it came back, and why in words: kept once it was sent again. */
   returnedAt: z.string().nullable(),
+  /** Why, in English for API clients; a screen words `returnCode` (the bank's failure code, or 'other') instead. */
   returnReason: z.string().nullable(),
+  returnCode: z.string().nullable(),
   /**
    * The gateway refused the last transfer attempt, which the next run tries again: the runner is
    * told the money is coming soon. Why is support's to read (`payouts list`), never the runner's.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, spyOn, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
 import { payoutTotalsAstray } from '../../testing/payout-totals'
 import { HOUR, payoutsWorld } from '../../testing/payouts-world'
 import { testApi } from '../../testing/test-api'
@@ -7,6 +8,7 @@ import { findOrder, orderSupport } from '../orders/index'
 import { problemDesk } from '../trust/index'
 import type { PayoutsResponse } from './contract'
 import { payoutDesk } from './index'
+import { payoutAccounts } from './schema'
 
 const { api, watched, statementOf, lineOf, run, check, moneyOutOf, supportLineOf, onboard, deliveredBy, dueDelivery } = await payoutsWorld()
 const { call, clock, db, completeAccount } = api
@@ -25,13 +27,37 @@ describe('payout accounts', () => {
 
   test('none, then onboarding once the link is asked for, then enabled when the form is done; the link comes back to Earnings', async () => {
     const runner = await completeAccount({ roles: ['runner'] })
-    expect((await statementOf(runner)).account).toEqual({ status: 'none', payoutsEnabled: false, restrictedReason: null, bankLast4: null })
+    const noHold = { restrictedReason: null, restrictedCode: null, returnCode: null }
+    expect((await statementOf(runner)).account).toEqual({ status: 'none', payoutsEnabled: false, bankLast4: null, ...noHold })
     const started = await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
     expect(new URL(started.body.url as string).pathname).toBe('/payouts/onboarding')
     expect((await statementOf(runner)).account).toMatchObject({ status: 'onboarding', payoutsEnabled: false })
     const done = await onboard(runner)
     expect(new URL(done.returnUrl as string).pathname).toBe('/earnings')
-    expect((await statementOf(runner)).account).toEqual({ status: 'enabled', payoutsEnabled: true, restrictedReason: null, bankLast4: '6789' })
+    expect((await statementOf(runner)).account).toEqual({ status: 'enabled', payoutsEnabled: true, bankLast4: '6789', ...noHold })
+  })
+
+  test('an account the gateway needs more details for is on hold, saying so in English and as the code details_needed', async () => {
+    const runner = await completeAccount({ roles: ['runner'] })
+    await call('POST', '/api/runner/payouts/onboarding', { cookie: runner.cookie })
+    const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.runnerId, runner.user.id))
+    const asked = {
+      id: row!.gatewayAccountId,
+      detailsSubmitted: true,
+      payoutsEnabled: false,
+      requirementsDue: ['individual.id_number'],
+      payoutFailed: false,
+      bankLast4: null,
+    }
+    await payoutDesk.payoutsAccountListener(db, clock).accountUpdated(asked)
+    expect((await statementOf(runner)).account).toEqual({
+      status: 'restricted',
+      payoutsEnabled: false,
+      restrictedReason: 'More information is needed: individual.id_number.',
+      restrictedCode: 'details_needed',
+      returnCode: null,
+      bankLast4: null,
+    })
   })
 })
 

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid 
 import { users } from '../accounts/index'
 import type { TransferRefusedError } from '../payments/index'
 import { amountPositiveCheck, belongsToColumn, createdAtColumn, idColumn, outbox, refersToColumn, updatedAtColumn } from '../shared/index'
-import type { BankPayoutStatus, BankStatus, PayoutAccountStatus, PayoutEventType, PayoutLineKind } from './contract'
+import type { BankPayoutStatus, BankStatus, PayoutAccountStatus, PayoutEventType, PayoutHoldReason, PayoutLineKind } from './contract'
 
 /**
  * Each runner's connected account at the gateway, and its status as the gateway last reported
@@ -15,6 +15,10 @@ export const payoutAccounts = pgTable('payout_accounts', {
   status: text().$type<Exclude<PayoutAccountStatus, 'none'>>().notNull(),
   /** What the runner must do when restricted: the gateway's requirements, or a payout to the bank that failed. */
   restrictedReason: text(),
+  /** The same reason as a code, for screens to word in their reader's language. */
+  restrictedCode: text().$type<PayoutHoldReason>(),
+  /** With payout_returned, the bank's failure code that payout came back with (Stripe's failure_code), when one was given. */
+  returnCode: text(),
   /** The last four digits of the bank account payouts go to, as the gateway last reported it. */
   bankLast4: text(),
   createdAt: createdAtColumn(),

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database'
 import { batchedLookupPer, type Clock, isUuid, type RunnerSince, runnerSinceLookup, runnerSinceRows } from '../shared/index'
 import { accountView, payoutAccountOf, payoutAccountsOf } from './accounts'
 import {
+  bankFailureCode,
   bankFailureWords,
   PAYOUT_PAGE_SIZE,
   type PayoutBalance,
@@ -28,6 +29,7 @@ export const toPayoutLine = (line: LineRow, now: Date): PayoutLine => ({
   bankPaidAt: line.bankPaidAt?.toISOString() ?? null,
   returnedAt: line.returnedAt?.toISOString() ?? null,
   returnReason: line.returnedAt ? bankFailureWords(line.returnCode) : null,
+  returnCode: line.returnedAt ? bankFailureCode(line.returnCode) : null,
   lastAttemptRefused: refusedAtLastAttempt(line),
   createdAt: line.createdAt.toISOString(),
 })

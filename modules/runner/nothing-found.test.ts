@@ -49,6 +49,7 @@ describe('the runner who finds nothing', () => {
     const seen = await viewAs(buyer.cookie, order.id)
     expect(seen).toMatchObject(expected)
     expect(seen.items.map((item) => [item.state, item.isDelivered])).toEqual(order.items.map(() => ['not_found', false]))
+    expect(seen.refunds).toMatchObject([{ amount: '7.00', reason: 'the runner found none of the items', reasonCode: 'nothing_found', note: null }])
     expect(await refundedAtGateway(order.id)).toBe(700)
     expect(await checkOf(order.id)).toEqual([])
     // Once only: the order has ended.

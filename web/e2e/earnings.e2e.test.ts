@@ -40,6 +40,8 @@ function everyState(orderId: string): PayoutsResponse {
       payoutsEnabled: false,
       restrictedReason:
         'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
+      restrictedCode: 'payout_returned',
+      returnCode: 'account_closed',
       bankLast4: '1116',
     },
     balance: { pendingCents: 700, heldCents: 1200, availableCents: 950, inTransitCents: 800, returnedCents: 900, paidCents: 1850 },
@@ -57,6 +59,7 @@ function everyState(orderId: string): PayoutsResponse {
         transferId: 'tr_3PqNo5Me1cDfZaB04',
         returnedAt: iso(-28),
         returnReason: 'the bank account is closed',
+        returnCode: 'account_closed',
       }),
     ],
     nextCursor: 'more',

@@ -67,9 +67,23 @@ describe('active delivery /delivery/{id}', () => {
     stream.open()
     stream.push(
       'order',
-      partlyRefunded(order, [{ id: 'refund-1', amount: '5.00', part: 'charge', refundedAt: '2026-01-05T10:20:00.000Z', reason: 'the tip, by request' }], {
-        earnings: { amount: '2.00', status: 'expected' },
-      }),
+      partlyRefunded(
+        order,
+        [
+          {
+            id: 'refund-1',
+            amount: '5.00',
+            part: 'charge',
+            refundedAt: '2026-01-05T10:20:00.000Z',
+            reason: 'the tip, by request',
+            reasonCode: 'support',
+            note: 'the tip, by request',
+          },
+        ],
+        {
+          earnings: { amount: '2.00', status: 'expected' },
+        },
+      ),
     )
     const earnings = within(screen.getByRole('region', { name: 'Your Earnings' }))
     expect(earnings.getByText('Fee and tip, less refunds', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$2.00once delivered')

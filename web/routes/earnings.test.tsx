@@ -25,6 +25,8 @@ const account = (overrides: Partial<PayoutAccount> = {}): PayoutAccount => ({
   status: 'none',
   payoutsEnabled: false,
   restrictedReason: null,
+  restrictedCode: null,
+  returnCode: null,
   bankLast4: null,
   ...overrides,
 })
@@ -72,6 +74,36 @@ describe('Earnings /earnings', () => {
       expect(button('பேஅவுட்டை அமையுங்கள்')).toBeDefined()
       expect(balance('நிலுவையில்')).toBe('$7.00')
       expect(screen.getByText('இதைப் பெற பேஅவுட்டை அமையுங்கள்')).toBeDefined()
+    } finally {
+      await showLanguage('en')
+    }
+  })
+
+  test("in Hindi: why the bank sent a payout back and why payouts are on hold are said in Hindi from their codes; a code the screen does not know yet, in the server's English", async () => {
+    const returned = { returnedAt: at('2026-01-04T11:00:00Z'), returnReason: 'the bank account is closed', returnCode: 'account_closed' }
+    const heldAccount = account({
+      status: 'restricted',
+      restrictedReason: 'A payout to your bank account came back: the bank account is closed. (…)',
+      restrictedCode: 'payout_returned',
+      returnCode: 'account_closed',
+    })
+    payoutsServer(
+      statement({
+        account: heldAccount,
+        earnings: [
+          aLine(1, { status: 'returned', paidAt: at('2026-01-04T10:00:00Z'), ...returned }),
+          aLine(2, { status: 'returned', paidAt: at('2026-01-04T10:00:00Z'), ...returned, returnReason: 'the bank is on the moon', returnCode: 'moon_bank' }),
+        ],
+      }),
+    )
+    await showLanguage('hi')
+    try {
+      await openEarnings()
+      await screen.findByText('आपके बैंक खाते में भेजा गया एक पेआउट लौट आया: बैंक खाता बंद है। इसे फिर से भेजने के लिए पेआउट की जानकारी में कोई दूसरा बैंक खाता डालें।')
+      const [closed, unknown] = screen.getAllByRole('article')
+      expect(closed!.textContent).toContain(': बैंक खाता बंद है।')
+      expect(unknown!.textContent).toContain(': the bank is on the moon।')
+      expect(document.body.textContent).not.toContain('the bank account is closed')
     } finally {
       await showLanguage('en')
     }
@@ -226,13 +258,15 @@ describe('Earnings /earnings', () => {
   })
 
   test('money on its way to the bank, sent back by it, and sent again: each says so in words, never a code', async () => {
-    const returned = { returnedAt: at('2026-01-04T11:00:00Z'), returnReason: 'the bank account is closed' }
+    const returned = { returnedAt: at('2026-01-04T11:00:00Z'), returnReason: 'the bank account is closed', returnCode: 'account_closed' }
     payoutsServer(
       statement({
         account: account({
           status: 'restricted',
           restrictedReason:
             'A payout to your bank account came back: the bank account is closed. Update your payout details with another bank account to get it sent again.',
+          restrictedCode: 'payout_returned',
+          returnCode: 'account_closed',
           bankLast4: '1116',
         }),
         balance: { pendingCents: 0, heldCents: 0, availableCents: 950, inTransitCents: 700, returnedCents: 800, paidCents: 900 },

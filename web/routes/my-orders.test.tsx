@@ -98,7 +98,7 @@ describe('My Orders /orders', () => {
     expect(within(article).getByText(/^Refunded to your card/).textContent).toBe('Refunded to your card: $3.50')
     const lines = within(within(article).getByRole('list', { name: 'Refunds' })).getAllByRole('listitem')
     expect(lines.map((line) => line.querySelector('.refund-line__amount')?.textContent)).toEqual(['$1.00', '$2.50'])
-    expect(lines[1]!.textContent).toContain('problem 5A1B2C3D: Very late')
+    expect(lines[1]!.textContent).toContain('For a problem report: Very late')
     expect(lines[0]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-01-05T11:00:00.000Z')
   })
 

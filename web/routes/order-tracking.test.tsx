@@ -197,7 +197,7 @@ describe('order tracking /order/{id}', () => {
     const lines = within(payment().getByRole('list', { name: 'Refunds' })).getAllByRole('listitem')
     expect(lines.map((line) => [line.querySelector('.refund-line__amount')?.textContent, line.querySelector('.refund-line__reason')?.textContent])).toEqual([
       ['$1.00', 'bruised mangoes'],
-      ['$2.50', 'problem 5A1B2C3D: Very late'],
+      ['$2.50', 'For a problem report: Very late'],
     ])
     expect(server.callsTo(`GET /api/orders/${delivered.id}`)).toHaveLength(1)
   })

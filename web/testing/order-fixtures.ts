@@ -159,8 +159,24 @@ export const refundedInFull = (order: Order, cancelReason: CancelReason, overrid
 
 /** Two refunds of an order's charge: support's $1.00 for bruised mangoes, then $2.50 when a problem was resolved. */
 export const TWO_REFUNDS: Order['refunds'] = [
-  { id: 'refund-1', amount: '1.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'bruised mangoes' },
-  { id: 'refund-2', amount: '2.50', part: 'charge', refundedAt: '2026-01-05T12:00:00.000Z', reason: 'problem 5A1B2C3D: Very late' },
+  {
+    id: 'refund-1',
+    amount: '1.00',
+    part: 'charge',
+    refundedAt: '2026-01-05T11:00:00.000Z',
+    reason: 'bruised mangoes',
+    reasonCode: 'support',
+    note: 'bruised mangoes',
+  },
+  {
+    id: 'refund-2',
+    amount: '2.50',
+    part: 'charge',
+    refundedAt: '2026-01-05T12:00:00.000Z',
+    reason: 'problem 5A1B2C3D: Very late',
+    reasonCode: 'problem',
+    note: 'Very late',
+  },
 ]
 
 /** `order` with `refunds` made of its charge: partly refunded, by their sum. */

@@ -14,6 +14,7 @@ export const aPayoutLine = (overrides: Partial<PayoutLine> = {}): PayoutLine => 
   bankPaidAt: null,
   returnedAt: null,
   returnReason: null,
+  returnCode: null,
   lastAttemptRefused: false,
   createdAt: '2026-01-05T09:00:00.000Z',
   ...overrides,

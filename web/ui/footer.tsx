@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { BRAND_NAME, PARENT_COMPANY } from '../../modules/shared/contract'
 
-/** The words of footer-text.ts (which the server-rendered welcome page prints in English), in the language on screen. */
+/** The footer in the language on screen; the server-rendered welcome page says the same through its own catalog (web/welcome/locales). */
 export function Footer() {
   const year = new Date().getFullYear()
   return (

@@ -104,6 +104,10 @@ a:focus-visible { outline: 3px solid var(--ink); outline-offset: 3px; }
 }
 .footer p { max-width: 38rem; margin-inline: auto; text-wrap: balance; }
 .footer__disclaimer { margin-top: 0.5rem; font-size: 0.8125rem; }
+.languages ul { display: flex; flex-wrap: wrap; justify-content: center; gap: 0 0.25rem; margin-bottom: 1rem; }
+.languages a, .languages span { display: inline-flex; align-items: center; min-height: 44px; padding: 0 0.625rem; }
+.languages a { color: var(--primary); font-weight: 600; }
+.languages [aria-current] { color: var(--ink); font-weight: 700; }
 @media (min-width: 640px) {
   .features { grid-template-columns: repeat(2, 1fr); }
 }

@@ -44,10 +44,38 @@ export const PENDING_ORDERS_POLL_MS = 60_000
 export const ORDER_NO_LONGER_AVAILABLE = 'Another runner just accepted this order. Refreshing available orders...'
 
 /**
- * Money given back on the order's card: how much, of which charge (the fee and tip's, the
- * groceries', or the extra charge above the grocery hold), when it went through, and why.
+ * Why money came back, as a code a screen words in its reader's language: the order ended before
+ * pick-up (the runner never came, gave it up, found none of the items; the buyer or support
+ * cancelled it; or it ended otherwise), a problem report's resolving, or support by hand.
  */
-export const orderRefundSchema = z.object({ id: z.string(), amount: z.string(), part: z.enum(REFUNDED_PARTS), refundedAt: z.string(), reason: z.string() })
+export const REFUND_REASONS = [
+  'runner_no_show',
+  'runner_gave_up',
+  'nothing_found',
+  'buyer_cancelled',
+  'support_cancelled',
+  'order_ended',
+  'problem',
+  'support',
+] as const
+export type RefundReason = (typeof REFUND_REASONS)[number]
+
+/**
+ * Money given back on the order's card: how much, of which charge (the fee and tip's, the
+ * groceries', or the extra charge above the grocery hold), when it went through, and why:
+ * `reason` in English for API clients, `reasonCode` for a screen to word, and `note`, the words a
+ * person wrote with it (the buyer's or support's cancel note, support's note on a problem or a
+ * refund by hand), shown as written.
+ */
+export const orderRefundSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  part: z.enum(REFUNDED_PARTS),
+  refundedAt: z.string(),
+  reason: z.string(),
+  reasonCode: z.enum(REFUND_REASONS),
+  note: z.string().nullable(),
+})
 export type OrderRefund = z.infer<typeof orderRefundSchema>
 export type { RefundedPart }
 

@@ -149,7 +149,7 @@ describe('push set-up (000 §4)', () => {
 
   test("a payout's notice fetches the runner's statement again, so an open Earnings shows where the money now stands; other notices do not", async () => {
     notifications = installFakeNotifications()
-    const account = { status: 'enabled', payoutsEnabled: true, restrictedReason: null, bankLast4: '6789' }
+    const account = { status: 'enabled', payoutsEnabled: true, restrictedReason: null, restrictedCode: null, returnCode: null, bankLast4: '6789' }
     const balance = { pendingCents: 0, heldCents: 0, availableCents: 0, inTransitCents: 0, returnedCents: 0, paidCents: 0 }
     server = fakeApi({ ...SET_UP_ANSWERS, 'GET /api/runner/payouts': () => [200, { account, balance, earnings: [], nextCursor: null }] })
     renderScreen(EarningsOpen, { path: '/earnings', user: aRunner(), clock })

@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core'
 import { itemsLabel as contractItemsLabel, ORDER_NOT_FOUND, ORDER_STATUSES, REFUNDED_PART_NAMES, STATUS_LABELS } from '../../../modules/orders/contract'
 import { PROBLEM_KIND_LABELS, PROBLEM_KINDS } from '../../../modules/trust/contract'
 import { showLanguage } from '../../i18n/language'
-import { itemsLabel, ORDER_NOT_FOUND_WORDS, PROBLEM_KIND_WORDS, REFUNDED_PART_WORDS, STATUS_WORDS } from './order-words'
+import { itemsLabel, ORDER_NOT_FOUND_WORDS, PROBLEM_KIND_WORDS, REFUNDED_PART_WORDS, refundReasonWords, STATUS_WORDS } from './order-words'
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -23,6 +23,21 @@ describe("the screens' words for the contracts' words", () => {
   test('count items and units as the contract does: 1 item, 2 items, 0 items', () => {
     for (const lines of [[], [{ quantity: 1 }], [{ quantity: 1 }, { quantity: 1 }], [{ quantity: 3 }], [{ quantity: 2 }, { quantity: 1 }]])
       expect(itemsLabel(lines)).toBe(contractItemsLabel(lines))
+  })
+})
+
+describe("a refund's reason", () => {
+  afterEach(() => showLanguage('en'))
+
+  test('is said from its code in the language on screen, a note a person wrote kept as written, and an unknown code in the English sent', async () => {
+    await showLanguage('hi')
+    const refund = { reason: 'cancelled by buyer: running late', reasonCode: 'buyer_cancelled', note: 'running late' } as const
+    expect(refundReasonWords(i18n, refund)).toBe('ख़रीदार ने रद्द किया: running late')
+    expect(refundReasonWords(i18n, { reason: 'the runner never came', reasonCode: 'runner_no_show', note: null })).toBe('रनर आया ही नहीं')
+    expect(refundReasonWords(i18n, { reason: 'bruised mangoes', reasonCode: 'support', note: 'bruised mangoes' })).toBe('bruised mangoes')
+    expect(refundReasonWords(i18n, { reason: 'refunded in Stripe', reasonCode: 'support', note: null })).toBe('Kirana की सहायता टीम ने पैसे वापस किए')
+    const unknown = { reason: 'a reason from a newer server', reasonCode: 'newer' as 'support', note: null }
+    expect(refundReasonWords(i18n, unknown)).toBe('a reason from a newer server')
   })
 })
 

@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg, plural, t } from '@lingui/core/macro'
-import type { OrderStatus, RefundedPart } from '../../../modules/orders/contract'
+import type { OrderRefund, OrderStatus, RefundedPart, RefundReason } from '../../../modules/orders/contract'
 import type { ProblemKind } from '../../../modules/trust/contract'
 
 /**
@@ -20,6 +20,30 @@ export const REFUNDED_PART_WORDS: Record<RefundedPart, MessageDescriptor> = {
   charge: msg`Fee and tip`,
   groceries: msg({ comment: 'A refunded charge: the groceries', message: 'Groceries' }),
   grocery_extra: msg`Extra grocery charge`,
+}
+
+/** Why money came back on an order's card, by the order answer's `reasonCode` (its English `reason` is for API clients). */
+const REFUND_REASON_WORDS: Record<RefundReason, MessageDescriptor> = {
+  runner_no_show: msg`The runner never came`,
+  runner_gave_up: msg`The runner gave the order up`,
+  nothing_found: msg`The runner found none of the items`,
+  buyer_cancelled: msg`Cancelled by the buyer`,
+  support_cancelled: msg`Cancelled by support`,
+  order_ended: msg`The order ended before pick-up`,
+  problem: msg`For a problem report`,
+  support: msg`Refunded by support`,
+}
+
+/**
+ * Why a refund was made, in the language on screen, then the note a person wrote with it as they
+ * wrote it; support's note on its own refund is the reason entire. A code this screen does not
+ * know yet shows the server's English.
+ */
+export function refundReasonWords(i18n: I18n, refund: Pick<OrderRefund, 'reason' | 'reasonCode' | 'note'>): string {
+  if (!Object.hasOwn(REFUND_REASON_WORDS, refund.reasonCode)) return refund.reason
+  if (refund.reasonCode === 'support' && refund.note) return refund.note
+  const why = i18n._(REFUND_REASON_WORDS[refund.reasonCode])
+  return refund.note ? `${why}: ${refund.note}` : why
 }
 
 export const PROBLEM_KIND_WORDS: Record<ProblemKind, MessageDescriptor> = {

@@ -9,6 +9,7 @@ import { formatOrderDate } from '../../features/orders/order-figures'
 import { useClock } from '../../lib/clock'
 import { formatMoment } from '../../lib/format-time'
 import { Badge, type BadgeTone } from '../../ui/status-badge'
+import { returnWords } from './payout-reasons'
 
 const TONE: Record<PayoutLine['status'], BadgeTone> = {
   pending: 'saffron',
@@ -59,7 +60,7 @@ export function EarningLine({ line }: { line: PayoutLine }) {
   const title = lineTitle(i18n, line)
   const written = formatOrderDate(line.createdAt)
   const returned = line.returnedAt && formatOrderDate(line.returnedAt)
-  const reason = line.returnReason
+  const reason = returnWords(i18n, line)
   const reversed = formatCents(line.reversedCents)
   const kept = formatCents(line.amountCents - line.reversedCents)
   const sent = line.paidAt && formatMoment(line.paidAt, now)

@@ -11,6 +11,7 @@ import { Card } from '../../ui/card'
 import { Spinner } from '../../ui/loading-screen'
 import { Badge, type BadgeTone } from '../../ui/status-badge'
 import { useToast } from '../../ui/toast'
+import { holdWords } from './payout-reasons'
 import type { ReturnCheck } from './use-return-check'
 
 const STATUS: Record<PayoutAccountStatus, { badge: MessageDescriptor; tone: BadgeTone }> = {
@@ -90,7 +91,7 @@ export function PayoutAccountCard({ account, expired, check }: Props) {
       <p>{explanation(i18n, account)}</p>
       {account.status === 'restricted' && (
         <>
-          <p className="payout-account__reason">{account.restrictedReason ?? t`Your payout account needs attention.`}</p>
+          <p className="payout-account__reason">{holdWords(i18n, account)}</p>
           <p>
             <Trans>Your earnings are kept here until your payouts are back on.</Trans>
           </p>

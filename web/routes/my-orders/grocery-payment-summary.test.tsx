@@ -49,9 +49,25 @@ const refunded = anOrder({
   refundedAmount: '2.00',
   groceryPayment: aCardGroceryPayment({ status: 'partially_refunded', capturedCents: 4500, refundedCents: 1164, extraCents: 675, extraStatus: 'captured' }),
   refunds: [
-    { id: 'refund-fee', amount: '2.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'late' },
-    { id: 'refund-groceries', amount: '4.89', part: 'groceries', refundedAt: '2026-01-05T11:05:00.000Z', reason: 'bruised mangoes' },
-    { id: 'refund-extra', amount: '6.75', part: 'grocery_extra', refundedAt: '2026-01-05T11:10:00.000Z', reason: 'rice never bought' },
+    { id: 'refund-fee', amount: '2.00', part: 'charge', refundedAt: '2026-01-05T11:00:00.000Z', reason: 'late', reasonCode: 'support', note: 'late' },
+    {
+      id: 'refund-groceries',
+      amount: '4.89',
+      part: 'groceries',
+      refundedAt: '2026-01-05T11:05:00.000Z',
+      reason: 'bruised mangoes',
+      reasonCode: 'support',
+      note: 'bruised mangoes',
+    },
+    {
+      id: 'refund-extra',
+      amount: '6.75',
+      part: 'grocery_extra',
+      refundedAt: '2026-01-05T11:10:00.000Z',
+      reason: 'rice never bought',
+      reasonCode: 'support',
+      note: 'rice never bought',
+    },
   ],
   earnings: { amount: '5.00', status: 'pending' },
 })

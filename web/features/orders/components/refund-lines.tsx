@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order } from '../../../../modules/orders/contract'
 import { formatCents } from '../../../../modules/shared/contract'
 import { formatOrderDate, orderCents } from '../order-figures'
-import { REFUNDED_PART_WORDS } from '../order-words'
+import { REFUNDED_PART_WORDS, refundReasonWords } from '../order-words'
 
 /**
  * The money that came back on the order's card, wherever the order's money is shown: the total
@@ -32,7 +32,7 @@ export function RefundLines({ order, side }: { order: Pick<Order, 'refunds'>; si
             <span className="refund-line__amount figure">{formatCents(orderCents(refund.amount))}</span>
             <span className="refund-line__what">
               <span className="refund-line__part">{i18n._(REFUNDED_PART_WORDS[refund.part])}</span> ·{' '}
-              <span className="refund-line__reason">{refund.reason}</span>
+              <span className="refund-line__reason">{refundReasonWords(i18n, refund)}</span>
             </span>
             <time className="refund-line__when meta meta--small" dateTime={refund.refundedAt}>
               {formatOrderDate(refund.refundedAt)}
