@@ -242,10 +242,11 @@ async function pushTheRest(db: Database, clock: Clock, push: PushSender, dedupeK
 
 /**
  * Works through the orders' outbox: for each event, writes the records (first, so nothing is
- * lost while a device is offline), pushes them, and marks the event done, 100 people a round
- * with a rest between rounds (giveWay). Safe to run on several instances at once and to
- * run again after a crash: records are unique per user and event, and each is claimed (as it is
- * written, or after) before it is pushed.
+ * lost while a device is offline) and pushes them, 100 people a round with a rest between rounds
+ * (giveWay), then does the move's follow-up (tracking's, see OrderTracking.followUp) and marks the
+ * event done. Safe to run on several instances at once and to run again after a crash: records
+ * are unique per user and event, each is claimed (as it is written, or after) before it is
+ * pushed, and a follow-up done twice comes out the same.
  */
 export async function dispatchOrderEvents({ db, clock, push, stopping = () => false }: DispatchDeps) {
   let events = 0
@@ -267,6 +268,8 @@ export async function dispatchOrderEvents({ db, clock, push, stopping = () => fa
         }
         // Records an earlier, interrupted run wrote but did not push.
         await pushTheRest(db, clock, push, key)
+        // The people told first; then what the move left for after its commit (a pick-up's prediction from the route service).
+        await orderOutbox.followUpOrderEvent(db, event, order)
       }
       await orderOutbox.markOrderEventDispatched(db, clock, event.id)
       events++
