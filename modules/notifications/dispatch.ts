@@ -111,10 +111,11 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
         return toBuyer('order_withdrawn', (words) => text.orderReleasedByRunner(words, order, cardDeclined))
       }
       if (order.cancelReason === 'runner_no_show') return toRunner('order_cancelled', (words) => text.orderCancelledAsNoShow(words, order))
-      // Offered at placement, or (scheduled) when its offers opened: the buyer is not among the runners told.
-      const told = [
-        ...new Set([...(await recipientsOf(db, eventKey(order.id, 'placed'))), ...(await recipientsOf(db, eventKey(order.id, 'offers_opened')))]),
-      ].filter((id) => id !== order.buyerId)
+      // The runners told of its last offering: at placement, or (scheduled) when its offers opened, or, given up, its latest re-offer,
+      // never the runner who gave it up nor runners told only of an offering another runner took since. The buyer is not among them.
+      const reoffer = order.reofferedAt ? await orderOutbox.lastOrderEventBefore(db, order.id, 'reoffered', event.id) : null
+      const offerings = reoffer ? [keyOf(reoffer)] : [eventKey(order.id, 'placed'), eventKey(order.id, 'offers_opened')]
+      const told = [...new Set((await Promise.all(offerings.map((key) => recipientsOf(db, key)))).flat())].filter((id) => id !== order.buyerId)
       // An order that expired says why: offered to runners who let it go, or no runner near at all.
       const buyer = order.cancelReason === 'buyer' ? [] : await toBuyer('order_cancelled', (words) => text.orderCancelled(words, order, told.length))
       if (order.cancelReason !== 'buyer' && order.cancelReason !== 'support') return buyer

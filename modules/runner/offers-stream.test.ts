@@ -1,31 +1,13 @@
 import { describe, expect, test } from 'bun:test'
-import { sseEvents } from '../../testing/sse-reader'
+import { offerIds as ids, offersReader, openOffers as openOffersOn } from '../../testing/offers-reader'
 import { testApi } from '../../testing/test-api'
-import { availableOrdersResponseSchema } from './contract'
 
 // The runner's Available Orders, live: the list as GET /api/orders/pending answers it, sent again when it changes.
 const api = await testApi()
 const { app, call, completeAccount, addStore, placeOrder } = api
 const store = await addStore({ name: 'Offers Stream Store', latitude: 40.5371, longitude: -74.3973 })
 
-type Offers = { orders: { id: string }[]; online: boolean }
-
-/** Reads the stream's `offers` events as they come, each checked against the list's contract; null when none comes in time. */
-function offersReader(body: ReadableStream<Uint8Array>) {
-  const events = sseEvents(body)
-  return {
-    async next(timeoutMs = 2000): Promise<Offers | null> {
-      const offers = await events.next<unknown>('offers', timeoutMs).catch(() => null)
-      if (offers === null) return null
-      expect(availableOrdersResponseSchema.safeParse(offers).success).toBe(true)
-      return offers as Offers
-    },
-    close: events.close,
-  }
-}
-
-const openOffers = (cookie: string, query = '') => app.handle(new Request(`http://localhost/api/orders/pending/events${query}`, { headers: { cookie } }))
-const ids = (offers: Offers | null) => offers?.orders.map((order) => order.id) ?? []
+const openOffers = (cookie: string, query = '') => openOffersOn(app, cookie, query)
 
 describe('GET /api/orders/pending/events', () => {
   test('the list now, then again when an order nearby is placed and when another runner accepts it; nothing when nothing changed', async () => {
@@ -49,9 +31,7 @@ describe('GET /api/orders/pending/events', () => {
 
     const other = await completeAccount({ roles: ['runner'] })
     expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: other.cookie })).status).toBe(200)
-    let after = await stream.next()
-    while (after && ids(after).includes(order.id)) after = await stream.next()
-    expect(ids(after)).toEqual(ids(first))
+    expect(ids(await stream.until((offers) => !ids(offers).includes(order.id)))).toEqual(ids(first))
     await stream.close()
   })
 
