@@ -14,7 +14,7 @@ const store = await api.addStore({ name: 'Re-offer Ended Store', latitude: 40.51
 const MINUTE = 60_000
 
 type Person = Awaited<ReturnType<typeof completeAccount>>
-type Notices = { notifications: { data: { type: string; orderId?: string } }[] }
+type Notices = { notifications: { body: string; data: { type: string; orderId?: string } }[] }
 
 const dispatch = () => dispatchOrderEvents({ db, clock, push: providers.push })
 const giveUp = async (runner: Person, order: Order) =>
@@ -79,6 +79,17 @@ describe('a re-offered order ends while runners are looking at it', () => {
     const withdrawn = async (runner: Person) => (await noticesOf(runner, order)).includes('order_withdrawn')
     expect([await withdrawn(near), await withdrawn(cameOnline)]).toEqual([true, true])
     expect([await withdrawn(giver), await withdrawn(wentOffline)]).toEqual([false, false])
+  }, 30_000)
+
+  test('cancelled by support, its buyer hears the fee and tip are refunded (they were charged), not that a hold was released', async () => {
+    const { buyer, runner, order } = await api.acceptedOrder(store)
+    await giveUp(runner, order)
+    await endings['support cancels'](order)
+    await dispatch()
+    const told = ((await call('GET', '/api/notifications', { cookie: buyer.cookie })).body as unknown as Notices).notifications
+    expect(told.find((note) => note.data.type === 'order_cancelled' && note.data.orderId === order.id)).toMatchObject({
+      body: 'Kirana support cancelled your Re-offer Ended Store order, and the $7.00 fee and tip are refunded to your card. Nothing is owed for groceries.',
+    })
   }, 30_000)
 
   test('ended by its 30 minutes, it tells no runner: it only leaves their offers, as any order no runner took', async () => {
