@@ -1,5 +1,5 @@
 import { expect } from 'bun:test'
-import { availableOrdersResponseSchema } from '../modules/runner/contract'
+import type { ZodType } from 'zod'
 import { sseEvents } from './sse-reader'
 
 /** What a test reads of the runner's live offers (GET /api/orders/pending/events). */
@@ -8,13 +8,16 @@ export type Offers = { orders: { id: string }[]; online: boolean }
 /** The ids of the offers sent, in order; none when nothing came. */
 export const offerIds = (offers: Offers | null) => offers?.orders.map((order) => order.id) ?? []
 
-/** Reads the offers stream's `offers` events as they come, each checked against the list's contract; null when none comes in time. */
-export function offersReader(body: ReadableStream<Uint8Array>) {
+/**
+ * Reads the offers stream's `offers` events as they come, each checked against the list's
+ * contract (the runner module's availableOrdersResponseSchema, which its tests hand in); null when none comes in time.
+ */
+export function offersReader(body: ReadableStream<Uint8Array>, contract: ZodType) {
   const events = sseEvents(body)
   const next = async (timeoutMs = 2000): Promise<Offers | null> => {
     const offers = await events.next<unknown>('offers', timeoutMs).catch(() => null)
     if (offers === null) return null
-    expect(availableOrdersResponseSchema.safeParse(offers).success).toBe(true)
+    expect(contract.safeParse(offers).success).toBe(true)
     return offers as Offers
   }
   return {

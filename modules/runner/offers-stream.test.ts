@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { offerIds as ids, offersReader, openOffers as openOffersOn } from '../../testing/offers-reader'
 import { testApi } from '../../testing/test-api'
+import { availableOrdersResponseSchema } from './contract'
 
 // The runner's Available Orders, live: the list as GET /api/orders/pending answers it, sent again when it changes.
 const api = await testApi()
@@ -16,11 +17,14 @@ describe('GET /api/orders/pending/events', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toStartWith('text/event-stream')
     expect(response.headers.get('x-accel-buffering')).toBe('no')
-    const stream = offersReader(response.body!)
+    const stream = offersReader(response.body!, availableOrdersResponseSchema)
     const first = await stream.next()
     expect(first?.online).toBe(true)
     // A runner in Princeton, more than 10 miles from the store: the change leaves their list as it was, so they are sent nothing.
-    const distant = offersReader((await openOffers((await completeAccount({ roles: ['runner'], zipCode: '08540' })).cookie)).body!)
+    const distant = offersReader(
+      (await openOffers((await completeAccount({ roles: ['runner'], zipCode: '08540' })).cookie)).body!,
+      availableOrdersResponseSchema,
+    )
     expect(ids(await distant.next())).toEqual([])
 
     const buyer = await completeAccount()

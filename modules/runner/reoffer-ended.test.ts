@@ -3,7 +3,7 @@ import { offerIds, offersReader, openOffers } from '../../testing/offers-reader'
 import { testApi } from '../../testing/test-api'
 import { dispatchOrderEvents } from '../notifications/index'
 import { findOrder, type Order, orderSupport, sweepExpiredOrders } from '../orders/index'
-import { ORDER_NO_LONGER_AVAILABLE } from './contract'
+import { availableOrdersResponseSchema, ORDER_NO_LONGER_AVAILABLE } from './contract'
 
 // A given-up order back on offer ends before another runner takes it (the buyer or support
 // cancels, or its 30 minutes pass): the runners looking at it see it go at once, a late Accept is
@@ -42,7 +42,7 @@ describe('a re-offered order ends while runners are looking at it', () => {
   for (const [ending, end] of Object.entries(endings)) {
     test(`${ending}: it leaves a looking runner's live offers at once, and their Accept is 409 ORDER_NO_LONGER_AVAILABLE`, async () => {
       const looking = await completeAccount({ roles: ['runner'] })
-      const stream = offersReader((await openOffers(app, looking.cookie)).body!)
+      const stream = offersReader((await openOffers(app, looking.cookie)).body!, availableOrdersResponseSchema)
       expect(await stream.next()).not.toBeNull()
       const { buyer, runner, order } = await api.acceptedOrder(store)
       await giveUp(runner, order)
