@@ -111,10 +111,11 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
         return toBuyer('order_withdrawn', (words) => text.orderReleasedByRunner(words, order, cardDeclined))
       }
       if (order.cancelReason === 'runner_no_show') return toRunner('order_cancelled', (words) => text.orderCancelledAsNoShow(words, order))
-      // Offered at placement, or (scheduled) when its offers opened: the buyer is not among the runners told.
-      const told = [
-        ...new Set([...(await recipientsOf(db, eventKey(order.id, 'placed'))), ...(await recipientsOf(db, eventKey(order.id, 'offers_opened')))]),
-      ].filter((id) => id !== order.buyerId)
+      // The runners told of its last offering: at placement, or (scheduled) when its offers opened, or, given up, its latest re-offer,
+      // never the runner who gave it up nor runners told only of an offering another runner took since. The buyer is not among them.
+      const reoffer = order.reofferedAt ? await orderOutbox.lastOrderEventBefore(db, order.id, 'reoffered', event.id) : null
+      const offerings = reoffer ? [keyOf(reoffer)] : [eventKey(order.id, 'placed'), eventKey(order.id, 'offers_opened')]
+      const told = [...new Set((await Promise.all(offerings.map((key) => recipientsOf(db, key)))).flat())].filter((id) => id !== order.buyerId)
       // An order that expired says why: offered to runners who let it go, or no runner near at all.
       const buyer = order.cancelReason === 'buyer' ? [] : await toBuyer('order_cancelled', (words) => text.orderCancelled(words, order, told.length))
       if (order.cancelReason !== 'buyer' && order.cancelReason !== 'support') return buyer
@@ -242,10 +243,11 @@ async function pushTheRest(db: Database, clock: Clock, push: PushSender, dedupeK
 
 /**
  * Works through the orders' outbox: for each event, writes the records (first, so nothing is
- * lost while a device is offline), pushes them, and marks the event done, 100 people a round
- * with a rest between rounds (giveWay). Safe to run on several instances at once and to
- * run again after a crash: records are unique per user and event, and each is claimed (as it is
- * written, or after) before it is pushed.
+ * lost while a device is offline) and pushes them, 100 people a round with a rest between rounds
+ * (giveWay), then does the move's follow-up (tracking's, see OrderTracking.followUp) and marks the
+ * event done. Safe to run on several instances at once and to run again after a crash: records
+ * are unique per user and event, each is claimed (as it is written, or after) before it is
+ * pushed, and a follow-up done twice comes out the same.
  */
 export async function dispatchOrderEvents({ db, clock, push, stopping = () => false }: DispatchDeps) {
   let events = 0
@@ -267,6 +269,8 @@ export async function dispatchOrderEvents({ db, clock, push, stopping = () => fa
         }
         // Records an earlier, interrupted run wrote but did not push.
         await pushTheRest(db, clock, push, key)
+        // The people told first; then what the move left for after its commit (a pick-up's prediction from the route service).
+        await orderOutbox.followUpOrderEvent(db, event, order)
       }
       await orderOutbox.markOrderEventDispatched(db, clock, event.id)
       events++

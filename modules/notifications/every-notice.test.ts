@@ -52,6 +52,7 @@ const NOTICES: Record<string, (words: Words) => { title: string; body: string }>
   deliveredByCard: (w) => text.orderDelivered(w, asap, 'Ravi', { method: 'card', collectAtDoorCents: 0 }),
   declinedAtAccept: (w) => text.orderCancelled(w, cancelled(asap, 'capture_failed'), 0),
   supportCancelled: (w) => text.orderCancelled(w, cancelled(asap, 'support'), 0),
+  supportCancelledReoffered: (w) => text.orderCancelled(w, { ...cancelled(asap, 'support'), reofferedAt: evening }, 0),
   nothingFound: (w) => text.orderCancelled(w, cancelled(asap, 'nothing_found'), 0),
   expiredSeen: (w) => text.orderCancelled(w, cancelled(asap, 'expired'), 3),
   expiredSeenScheduled: (w) => text.orderCancelled(w, cancelled(scheduled, 'expired'), 1),

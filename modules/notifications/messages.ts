@@ -81,7 +81,11 @@ export function orderCancelled(words: Words, order: OrderRow, runnersTold: numbe
     case 'capture_failed':
       return { title: say('order_cancelled.title'), body: say('order_cancelled.declined', { store }) }
     case 'support':
-      return { title: say('order_cancelled.title'), body: say('order_cancelled.support', { store, hold }) }
+      // A re-offered order was charged when its first runner accepted: support's cancel refunds it, there is no hold to release.
+      return {
+        title: say('order_cancelled.title'),
+        body: order.reofferedAt ? say('order_cancelled.support_refunded', { store, amount: hold }) : say('order_cancelled.support', { store, hold }),
+      }
     case 'nothing_found':
       return { title: say('nothing_found.title', { store }), body: say('nothing_found.body', { store, amount: hold }) }
     default: {

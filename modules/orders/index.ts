@@ -23,10 +23,10 @@ import { assertParty } from './order-access'
 import { PHOTO_DETAIL, storedPhotoResponse } from './order-photos'
 import { buyersOf, heldOrder, isPaidFor, touchOrder } from './order-queries'
 import { type OrderChatStream, orderChangeHub, orderFollowers, readOrderSnapshot } from './order-stream'
-import { connectOrderTracking } from './order-tracking'
+import { connectOrderTracking, followUpOrderEvent } from './order-tracking'
 import { connectOrderTrust } from './order-trust'
 import { groceryPaymentOfOrder } from './order-view'
-import { announceOrderChange, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
+import { announceOrderChange, lastOrderEventBefore, markOrderEventDispatched, ORDER_CHANGED_CHANNEL, recordOrderEvent, undispatchedOrderEvents } from './outbox'
 import { REFUNDED_CHARGE_NAMES, refundOrder, refundToTell, settleOwedRefunds } from './refund-order'
 import { ordersRoutes } from './routes'
 import { deliveriesSince, gaveUp, givenUpCountsSince, givenUpSince, ordersWaitingNear, unsettledClaims } from './runner-queries'
@@ -93,12 +93,15 @@ export const orderContract = {
 export const orderEndings = { releaseAndEnd, endPaidOrder, endNothingFound }
 
 /**
- * The orders' outbox, which the notifications work through: its events, the refund or money to
- * collect at the door an event tells of, and the channels on which new events are announced.
+ * The orders' outbox, which the notifications work through: its events (and an order's last of a kind), the refund or money to
+ * collect at the door an event tells of, the follow-up owed once an event is reached (tracking's,
+ * outside the move's lock), and the channels on which new events are announced.
  */
 export const orderOutbox = {
   undispatchedOrderEvents,
   markOrderEventDispatched,
+  lastOrderEventBefore,
+  followUpOrderEvent,
   refundToTell,
   groceryPaymentOfOrder,
   channels: [ORDER_CHANGED_CHANNEL],

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { type Clock, outboxBacklog } from '../shared/index'
 import type { OrderEventType } from './contract'
@@ -21,6 +21,20 @@ export async function announceOrderChange(db: Database, orderId: string) {
 /** Events no one has finished telling people about yet, oldest first. */
 export async function undispatchedOrderEvents(db: Database, limit = 100): Promise<OrderEvent[]> {
   return db.select().from(orderEvents).where(isNull(orderEvents.dispatchedAt)).orderBy(asc(orderEvents.id)).limit(limit)
+}
+
+/**
+ * The order's last event of `type` before the event `before` (an id), or null: its latest re-offer
+ * before a cancel, say. Read back along the ids from `before`, so a recent one is found quickly.
+ */
+export async function lastOrderEventBefore(db: Database, orderId: string, type: OrderEventType, before: number): Promise<OrderEvent | null> {
+  const [event] = await db
+    .select()
+    .from(orderEvents)
+    .where(and(lt(orderEvents.id, before), eq(orderEvents.orderId, orderId), eq(orderEvents.type, type)))
+    .orderBy(desc(orderEvents.id))
+    .limit(1)
+  return event ?? null
 }
 
 export async function markOrderEventDispatched(db: Database, clock: Clock, id: number) {

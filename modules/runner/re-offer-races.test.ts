@@ -17,20 +17,29 @@ const MINUTE = 60_000
 
 type Person = Awaited<ReturnType<typeof completeAccount>>
 
-/** Orders placed by new buyers and accepted (captured) by `runner`. */
-async function acceptedBy(runner: Person, count = ORDERS): Promise<Order[]> {
+/** Orders placed by new buyers (each order with its buyer) and accepted (captured) by `runner`. */
+async function acceptedBy(runner: Person, count = ORDERS): Promise<(Order & { buyer: Person })[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const order = await placeOrder((await completeAccount()).cookie, store)
+      const buyer = await completeAccount()
+      const order = await placeOrder(buyer.cookie, store)
       const accepted = await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
       expect(accepted.status).toBe(200)
-      return order
+      return { ...order, buyer }
     }),
   )
 }
 
+/** Waits `ms` of wall time: a racer started a little after the other. */
+const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const giveUp = (runner: Person, order: Order) => call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
 const accept = (runner: Person, order: Order) => call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })
+
+/** What was refunded of each order's payment, refund by refund. */
+const refundsOf = async (orderId: string) =>
+  rows<{ amount: number }>(
+    await db.execute(sql`select amount_cents as amount from embedded_refunds where intent_id = ${(await findOrder(db, orderId))!.paymentIntentId}`),
+  ).map((refund) => refund.amount)
 
 /** Each order's card captured once at the gateway and in our events, and the check clean. */
 async function capturedOnceAndClean(orders: Order[]) {
@@ -54,7 +63,6 @@ describe.skipIf(kind !== 'postgres')('a given-up order going to another runner, 
     const [first, second] = [await completeAccount({ roles: ['runner'] }), await completeAccount({ roles: ['runner'] })]
     const orders = await acceptedBy(first)
     // Each accept a few milliseconds later than the last, so that some land before the give-up commits and some after.
-    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
     const answers = await Promise.all(orders.map((order, index) => Promise.all([giveUp(first, order), later(index * 2).then(() => accept(second, order))])))
     for (const [index, [gaveUp, took]] of answers.entries()) {
       expect(gaveUp.status).toBe(200)
@@ -91,13 +99,32 @@ describe.skipIf(kind !== 'postgres')('a given-up order going to another runner, 
     await capturedOnceAndClean(orders)
     // Every ended one was refunded once, in full.
     const ended = (await Promise.all(orders.map((order) => findOrder(db, order.id)))).filter((row) => row!.status === 'cancelled')
-    for (const row of ended) {
-      const refunds = rows<{ amount: number }>(
-        await db.execute(sql`select amount_cents as amount from embedded_refunds where intent_id = ${row!.paymentIntentId}`),
-      )
-      expect(refunds.map((refund) => refund.amount)).toEqual([700])
-    }
+    for (const row of ended) expect(await refundsOf(row!.id)).toEqual([700])
     clock.advance(1)
+  }, 60_000)
+
+  test('the buyer cancelling the re-offered order racing another runner’s accept: one wins, the other hears the plain 409, never a 500', async () => {
+    const [first, second] = [await completeAccount({ roles: ['runner'] }), await completeAccount({ roles: ['runner'] })]
+    const orders = await acceptedBy(first)
+    for (const order of orders) expect((await giveUp(first, order)).status).toBe(200)
+    const cancel = (order: (typeof orders)[number]) => call('POST', `/api/orders/${order.id}/cancel`, { cookie: order.buyer.cookie, body: {} })
+    // Each cancel a few milliseconds later than the last, so that some land before the accept's claim and some after.
+    const answers = await Promise.all(orders.map((order, index) => Promise.all([later(index * 25).then(() => cancel(order)), accept(second, order)])))
+    for (const [index, [cancelled, took]] of answers.entries()) {
+      const orderId = orders[index]!.id
+      expect([cancelled.status, took.status].sort()).toEqual([200, 409])
+      if (took.status === 200) {
+        // Taken while the cancel was under way, or before it read the order (then it is the no-show cancel, too early).
+        expect(['INVALID_TRANSITION', 'TOO_EARLY_TO_CANCEL']).toContain(cancelled.body.code ?? '')
+        expect(await findOrder(db, orderId)).toMatchObject({ status: 'runner_accepted', runnerId: second.user.id })
+        expect(await refundsOf(orderId)).toEqual([])
+      } else {
+        expect(took.body.code).toBe('ORDER_NO_LONGER_AVAILABLE')
+        expect(await findOrder(db, orderId)).toMatchObject({ status: 'cancelled', cancelReason: 'buyer' })
+        expect(await refundsOf(orderId)).toEqual([700])
+      }
+    }
+    await capturedOnceAndClean(orders)
   }, 60_000)
 
   test('two runners racing for the re-offered order: one takes it, the other gets 409, and nothing is captured again', async () => {

@@ -2,6 +2,7 @@ import type { SessionPlugin } from '../accounts/index'
 import type { OrderTracking } from '../orders/index'
 import type { ModuleDeps } from '../shared/index'
 import { arrivalError } from './arrival-error'
+import { refinePredictionWith } from './arrival-prediction'
 import type { DriveRouter } from './drive-router'
 import { trackOrderMove } from './order-moved'
 import { trackingRoutes } from './routes'
@@ -11,7 +12,11 @@ export type { ArrivalError } from './arrival-error'
 export { type DriveRouter, estimatedRouter, osrmRouter } from './drive-router'
 
 /** What orders reads of tracking (see OrderTracking), with the drives asked of `router`; connected where the modules are put together. */
-export const orderTracking = (router: DriveRouter): OrderTracking => ({ whereabouts: whereaboutsWith(router), moved: trackOrderMove })
+export const orderTracking = (router: DriveRouter): OrderTracking => ({
+  whereabouts: whereaboutsWith(router),
+  moved: trackOrderMove,
+  followUp: refinePredictionWith(router),
+})
 
 /** Support's figures (the CLI): how far arrivals came from the pick-up's prediction, for one runner or all. */
 export const trackingFigures = { arrivalError }

@@ -52,6 +52,15 @@ describe('POST /api/orders/{id}/location', () => {
     expect((await report(order.id, runner.cookie, along(0))).status).toBe(404)
   })
 
+  test('the runner who gave the order up is a stranger to it again: 404, and their last point is gone', async () => {
+    const { runner, order } = await api.acceptedOrder(store)
+    expect((await report(order.id, runner.cookie, along(0))).status).toBe(200)
+    expect((await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })).status).toBe(200)
+    expect(await storedPoint(order.id)).toBeUndefined()
+    waitOutInterval()
+    expect((await report(order.id, runner.cookie, along(0.1))).status).toBe(404)
+  })
+
   test('coordinates are validated, naming the field: 400', async () => {
     const { runner, order } = await api.acceptedOrder(store)
     const bad = [

@@ -18,8 +18,9 @@ export const runnerLocations = pgTable('runner_locations', {
 
 /**
  * What the ETA promised at pick-up against when the order came: written at pick-up (the runner is
- * at the store, so the promise is the store-to-home drive from then), its arrival at delivery.
- * No coordinates: only times, for each runner's median absolute error.
+ * at the store, so the promise is the store-to-home drive from then) by the estimate, taken again
+ * from the route service once the pick-up has committed, and its arrival at delivery. No
+ * coordinates: only times, for each runner's median absolute error.
  */
 export const arrivalPredictions = pgTable(
   'arrival_predictions',
