@@ -2,7 +2,7 @@ import type { Database } from '../../db/database'
 import { type ErrorCode, forbidden, notFound } from '../shared/index'
 import { ORDER_NOT_FOUND } from './contract'
 import { findOrder } from './order-queries'
-import type { OrderRow } from './transitions'
+import type { OrderRow } from './schema'
 
 /** Who looks at an order: a signed-in person with their roles, or support (the CLI). */
 export type Viewer = { id: string; roles: readonly string[] } | 'support'

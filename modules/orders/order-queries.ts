@@ -2,8 +2,7 @@ import { desc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/database'
 import { orderPayments } from '../payments/index'
 import { type Clock, isUuid } from '../shared/index'
-import { orders } from './schema'
-import type { OrderRow } from './transitions'
+import { type OrderRow, orders } from './schema'
 
 /** My Orders shows a person's recent history; older orders stay in the database for support. */
 const LIST_LIMIT = 100
