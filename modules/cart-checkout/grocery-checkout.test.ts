@@ -323,7 +323,7 @@ describe('every ending before pick-up releases the grocery hold, once', () => {
     expect((await orderSupport.checkPayments(db, providers.payments, clock)).disagreeing.filter((row) => row.id === order.id)).toEqual([])
   })
 
-  test('a give-up more than 5 days after checkout, its grocery hold too old to wait for another runner: the order ends, the fee and tip refunded and the hold released', async () => {
+  test('a give-up more than 5 days after checkout: the grocery hold is authorized again on the saved card, the old one released, and the order waits for another runner', async () => {
     const { buyer, started, order } = await cardOrder()
     const runner = await api.runnerWithPayouts()
     expect((await call('PATCH', `/api/orders/${order.id}/accept`, { cookie: runner.cookie })).status).toBe(200)
@@ -331,7 +331,8 @@ describe('every ending before pick-up releases the grocery hold, once', () => {
     const released = await call('POST', `/api/orders/${order.id}/release`, { cookie: runner.cookie })
     expect(released.status).toBe(200)
     const seen = (await call('GET', `/api/orders/${order.id}`, { cookie: buyer.cookie })).body.order as Order
-    expect(seen).toMatchObject({ status: 'cancelled', cancelReason: 'runner_released', paymentStatus: 'refunded', groceryPayment: { status: 'cancelled' } })
+    expect(seen).toMatchObject({ status: 'pending_runner_acceptance', paymentStatus: 'captured', groceryPayment: { status: 'authorized' } })
     expect(await status(started.groceryIntent.id)).toBe('canceled')
+    expect((await orderSupport.checkPayments(db, providers.payments, clock)).disagreeing.filter((row) => row.id === order.id)).toEqual([])
   })
 })
