@@ -1,73 +1,28 @@
 import { beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { PayoutAccount, PayoutLine, PayoutsResponse } from '../../modules/payouts/contract'
 import { formatOrderDate } from '../features/orders/order-figures'
-import { payoutStatementQueryOptions } from '../features/payouts/api/payout-statement'
 import { showLanguage } from '../i18n/language'
 import { formatMoment } from '../lib/format-time'
 import { type Answer, deferred, fakeApi } from '../testing/fake-api'
 import { aBuyer } from '../testing/fixtures'
 import { type ManualClock, manualClock } from '../testing/manual-clock'
 import { aRunner } from '../testing/order-fixtures'
-import { aPayoutLine } from '../testing/payout-fixtures'
 import { renderScreen } from '../testing/render-screen'
 import { button } from '../testing/screen-queries'
-import { settled } from '../testing/settled'
 import { EarningsPage } from './earnings'
-import { RETURN_CHECK_DELAYS_MS } from './earnings/use-return-check'
-
-const at = (iso: string) => new Date(iso).toISOString()
-
-const aLine = (n: number, overrides: Partial<PayoutLine> = {}): PayoutLine =>
-  aPayoutLine({ id: `line-${n}`, orderId: `8a1c2e3f-0000-4000-8000-0000048f4d${String(n).padStart(2, '0')}`, ...overrides })
-
-const account = (overrides: Partial<PayoutAccount> = {}): PayoutAccount => ({
-  status: 'none',
-  payoutsEnabled: false,
-  restrictedReason: null,
-  restrictedCode: null,
-  returnCode: null,
-  bankLast4: null,
-  ...overrides,
-})
-
-const statement = (overrides: Partial<PayoutsResponse> = {}): PayoutsResponse => ({
-  account: account(),
-  balance: { pendingCents: 700, heldCents: 1250, availableCents: 950, inTransitCents: 0, returnedCents: 0, paidCents: 4100 },
-  earnings: [aLine(1)],
-  nextCursor: null,
-  ...overrides,
-})
-
-type Handlers = Parameters<typeof fakeApi>[0]
-
-const payoutsServer = (answer: PayoutsResponse | (() => Answer), overrides: Handlers = {}) =>
-  fakeApi({ 'GET /api/runner/payouts': typeof answer === 'function' ? answer : () => [200, answer], ...overrides })
+import { account, aLine, at, balance, line, openEarnings, payouts, payoutsServer, statement, statementShown } from './earnings/earnings-screen'
 
 let clock: ManualClock
 beforeEach(() => {
   clock = manualClock(Date.parse('2026-01-05T12:00:00Z'))
 })
 
-async function openEarnings({ url = '/earnings', user = aRunner() } = {}) {
-  const rendered = renderScreen(EarningsPage, { path: '/earnings', url, user, clock })
-  await screen.findByRole('heading', { level: 1 })
-  return rendered
-}
-
-/** Waits for the statement to be on screen. */
-const statementShown = () => screen.findByRole('heading', { level: 2, name: 'Balances' })
-
-const balance = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
-const line = (orderNumber: string) => screen.getByRole('article', { name: `Delivery #${orderNumber}` })
-const payouts = () => within(screen.getByRole('region', { name: 'Payouts' }))
-
 describe('Earnings /earnings', () => {
   test('in Tamil: the payout card, the balances and the statement are in Tamil; amounts stay in dollars', async () => {
     payoutsServer(statement())
     await showLanguage('ta')
     try {
-      await openEarnings()
+      await openEarnings(clock)
       await screen.findByRole('heading', { name: 'பேஅவுட்கள்' })
       expect(screen.getByRole('heading', { name: 'இருப்புகள்' })).toBeDefined()
       expect(screen.getByRole('heading', { name: 'கணக்கு விவரம்' })).toBeDefined()
@@ -98,7 +53,7 @@ describe('Earnings /earnings', () => {
     )
     await showLanguage('hi')
     try {
-      await openEarnings()
+      await openEarnings(clock)
       await screen.findByText('आपके बैंक खाते में भेजा गया एक पेआउट लौट आया: बैंक खाता बंद है। इसे फिर से भेजने के लिए पेआउट की जानकारी में कोई दूसरा बैंक खाता डालें।')
       const [closed, unknown] = screen.getAllByRole('article')
       expect(closed!.textContent).toContain(': बैंक खाता बंद है।')
@@ -111,7 +66,7 @@ describe('Earnings /earnings', () => {
 
   test('shows the four balances as money, with what each means', async () => {
     payoutsServer(statement())
-    await openEarnings()
+    await openEarnings(clock)
     await statementShown()
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Earnings')
     expect(balance('Pending')).toBe('$7.00')
@@ -128,7 +83,7 @@ describe('Earnings /earnings', () => {
     ['restricted', 'On hold', 'Update payout details'],
   ] as const)('an account %s is marked %s and offers %s', async (status, badge, action) => {
     payoutsServer(statement({ account: account({ status, restrictedReason: status === 'restricted' ? 'More information is needed: your ID.' : null }) }))
-    await openEarnings()
+    await openEarnings(clock)
     await statementShown()
     expect(payouts().getByText(badge)).toBeDefined()
     expect(payouts().getByRole('button', { name: action }).hasAttribute('disabled')).toBe(false)
@@ -140,7 +95,7 @@ describe('Earnings /earnings', () => {
 
   test('an enabled account offers no form, and says where available money goes', async () => {
     payoutsServer(statement({ account: account({ status: 'enabled', payoutsEnabled: true }) }))
-    await openEarnings()
+    await openEarnings(clock)
     await statementShown()
     expect(payouts().getByText('Active')).toBeDefined()
     expect(payouts().queryByRole('button')).toBeNull()
@@ -153,7 +108,7 @@ describe('Earnings /earnings', () => {
     const server = payoutsServer(statement(), { 'POST /api/runner/payouts/onboarding': () => link.promise })
     const assign = spyOn(window.location, 'assign').mockImplementation(() => {})
     try {
-      await openEarnings()
+      await openEarnings(clock)
       await statementShown()
       fireEvent.click(button('Set up payouts'))
       const waiting = await screen.findByRole<HTMLButtonElement>('button', { name: 'Opening the payout form...' })
@@ -176,7 +131,7 @@ describe('Earnings /earnings', () => {
     })
     const assign = spyOn(window.location, 'assign').mockImplementation(() => {})
     try {
-      await openEarnings()
+      await openEarnings(clock)
       await statementShown()
       fireEvent.click(button('Finish setting up payouts'))
       await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/payouts/onboarding?link=one-time'))
@@ -191,7 +146,7 @@ describe('Earnings /earnings', () => {
     payoutsServer(statement(), { 'POST /api/runner/payouts/onboarding': () => answer })
     const assign = spyOn(window.location, 'assign').mockImplementation(() => {})
     try {
-      await openEarnings()
+      await openEarnings(clock)
       await statementShown()
       fireEvent.click(button('Set up payouts'))
       expect((await screen.findByRole('alert')).textContent).toBe("The payout form couldn't be opened just now. Please try again in a few minutes.")
@@ -226,7 +181,7 @@ describe('Earnings /earnings', () => {
         ],
       }),
     )
-    await openEarnings()
+    await openEarnings(clock)
     await statementShown()
     const items = within(screen.getByRole('list', { name: 'Statement' })).getAllByRole('listitem')
     expect(items).toHaveLength(4)
@@ -284,7 +239,7 @@ describe('Earnings /earnings', () => {
         ],
       }),
     )
-    await openEarnings()
+    await openEarnings(clock)
     await statementShown()
     expect(within(line('048F4D01')).getByText('On its way to your bank')).toBeDefined()
     expect(within(line('048F4D02')).getByText('Returned by your bank')).toBeDefined()
@@ -305,7 +260,7 @@ describe('Earnings /earnings', () => {
 
   test('the groceries of an order paid by card, paid back, are a line of their own', async () => {
     payoutsServer(statement({ earnings: [aLine(1, { kind: 'groceries', amountCents: 3820, status: 'available' }), aLine(2)] }))
-    await openEarnings()
+    await openEarnings(clock)
     await statementShown()
     const groceries = screen.getByRole('article', { name: 'Groceries paid back #048F4D01' })
     expect(within(groceries).getByText('$38.20')).toBeDefined()
@@ -315,7 +270,7 @@ describe('Earnings /earnings', () => {
 
   test('with no earnings yet it says how to earn', async () => {
     payoutsServer(statement({ balance: { pendingCents: 0, heldCents: 0, availableCents: 0, inTransitCents: 0, returnedCents: 0, paidCents: 0 }, earnings: [] }))
-    await openEarnings()
+    await openEarnings(clock)
     await statementShown()
     expect(screen.getByText('No earnings yet')).toBeDefined()
     expect(screen.getByText('Deliver an order to earn its fee and tip.')).toBeDefined()
@@ -326,7 +281,7 @@ describe('Earnings /earnings', () => {
   test('a statement that failed to load says so, and Try Again fetches it', async () => {
     let answer: Answer = [500, { message: 'Something went wrong' }]
     payoutsServer(() => answer)
-    await openEarnings()
+    await openEarnings(clock)
     expect((await screen.findByRole('alert')).textContent).toContain('Your earnings could not be loaded')
     answer = [200, statement()]
     fireEvent.click(button('Try Again'))
@@ -339,7 +294,7 @@ describe('Earnings /earnings', () => {
     const server = fakeApi({
       'GET /api/runner/payouts': ({ url }) => (url.searchParams.get('cursor') === 'cursor-1' ? older.promise : [200, statement({ nextCursor: 'cursor-1' })]),
     })
-    await openEarnings()
+    await openEarnings(clock)
     await statementShown()
     fireEvent.click(button('Load more'))
     await waitFor(() => expect(button('Loading...').getAttribute('aria-disabled')).toBe('true'))
@@ -350,73 +305,9 @@ describe('Earnings /earnings', () => {
     expect(server.callsTo('GET /api/runner/payouts').map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'cursor-1'])
   })
 
-  describe('back from the payout form', () => {
-    test('asks again at once, though the device had the statement; while it is still being set up it says it is checking, and asks again after longer waits', async () => {
-      let status: PayoutAccount['status'] = 'onboarding'
-      const server = payoutsServer(() => [200, statement({ account: account({ status, payoutsEnabled: status === 'enabled' }) })])
-      const kept = { pages: [statement({ account: account({ status: 'onboarding' }) })], pageParams: [null] }
-      renderScreen(EarningsPage, {
-        path: '/earnings',
-        url: '/earnings?payouts=returned',
-        user: aRunner(),
-        clock,
-        queryData: [[payoutStatementQueryOptions().queryKey, kept]],
-      })
-      await statementShown()
-      const asked = () => server.callsTo('GET /api/runner/payouts').length
-      await waitFor(() => expect(asked()).toBe(1))
-      await settled()
-      const check = payouts().getByRole('status')
-      expect(check.textContent).toBe("We're checking your details with the payment service...")
-
-      clock.advance(RETURN_CHECK_DELAYS_MS[0] - 1)
-      await settled()
-      expect(asked()).toBe(1)
-      clock.advance(1)
-      await waitFor(() => expect(asked()).toBe(2))
-      await settled()
-
-      status = 'enabled'
-      clock.advance(RETURN_CHECK_DELAYS_MS[1])
-      await waitFor(() => expect(check.textContent).toBe("You're all set: payouts are on."))
-      expect(payouts().getByText('Active')).toBeDefined()
-      expect(payouts().queryByRole('button')).toBeNull()
-      clock.advance(60_000)
-      await settled()
-      expect(asked()).toBe(3)
-    })
-
-    test('still unfinished after every check, it says what to do', async () => {
-      const server = payoutsServer(statement({ account: account({ status: 'onboarding' }) }))
-      await openEarnings({ url: '/earnings?payouts=returned' })
-      await statementShown()
-      const asked = () => server.callsTo('GET /api/runner/payouts').length
-      // The first check is the screen's own first fetch.
-      expect(asked()).toBe(1)
-      for (const [index, delay] of RETURN_CHECK_DELAYS_MS.entries()) {
-        await settled()
-        clock.advance(delay)
-        await waitFor(() => expect(asked()).toBe(index + 2))
-      }
-      await waitFor(() => expect(payouts().getByRole('status').textContent).toContain("Your details aren't confirmed yet"))
-      expect(button('Finish setting up payouts').disabled).toBe(false)
-      clock.advance(60_000)
-      await settled()
-      expect(asked()).toBe(RETURN_CHECK_DELAYS_MS.length + 1)
-    })
-
-    test('an expired link says to start again', async () => {
-      payoutsServer(statement({ account: account({ status: 'onboarding' }) }))
-      await openEarnings({ url: '/earnings?payouts=expired' })
-      await statementShown()
-      expect(payouts().getByText(/That set-up link had expired/)).toBeDefined()
-      expect(payouts().getByRole('status').textContent).toBe('')
-    })
-  })
-
   test('someone who only buys is told what runners do, and nothing is asked of the server', async () => {
     const server = fakeApi({})
-    await openEarnings({ user: aBuyer() })
+    await openEarnings(clock, { user: aBuyer() })
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Deliver with your community')
     expect(screen.getByText(/The Earnings screen is for runners/)).toBeDefined()
     expect(server.calls.filter((call) => call.path.startsWith('/api/runner'))).toEqual([])
