@@ -55,10 +55,17 @@ async function startProcess(args: string[], env: Record<string, string>, cleanUp
     stderr: 'inherit',
   })
   // Read as it comes, so a full pipe never stops the server; each request's own line (a load writes
-  // hundreds of thousands) is read and let go, the rest kept.
+  // hundreds of thousands) is read and let go, the rest kept. The server writes lines in batches,
+  // which a read may cut anywhere: a line is judged once it is whole.
   let printed = ''
+  let partial = ''
   void (async () => {
-    for await (const text of child.stdout.pipeThrough(new TextDecoderStream())) printed += text.replace(/^\{"level":\d+,[^\n]*"msg":"request"\}\n/gm, '')
+    for await (const text of child.stdout.pipeThrough(new TextDecoderStream())) {
+      const lines = partial + text
+      const whole = lines.lastIndexOf('\n') + 1
+      partial = lines.slice(whole)
+      printed += lines.slice(0, whole).replace(/^\{"level":\d+,[^\n]*"msg":"request"\}\n/gm, '')
+    }
   })()
   const stop = async () => {
     child.kill('SIGTERM')

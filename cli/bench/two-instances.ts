@@ -17,6 +17,8 @@ const STREAMS = 200
 const EXPIRED_ORDERS = 200
 /** The sweep runs at the top of every minute; one minute and its run, and some slack. */
 const SWEEP_WAIT_MS = 100_000
+/** A server writes its buffered log lines out at least once a second: how long to wait for the sweeps' last ones. */
+const LOG_LINES_WITHIN_MS = 3_000
 const STORE = { name: 'Two Instances Store', address: '4 Bench Rd, Edison, NJ 08817', zipCode: '08817', latitude: 40.52, longitude: -74.39 }
 
 type Person = { cookie: string; id: string }
@@ -115,9 +117,12 @@ async function sweepOnBoth(handle: DatabaseHandle, servers: ServerProcess[], buy
     releases += (await orderPayments.paymentEventsOf(handle.db, order!.paymentIntentId)).filter((event) => event.toStatus === 'cancelled').length
   }
   // Each instance logs what its sweeps cancelled; together they add up to the backlog only when no order was swept twice.
-  const sweptBy = servers.map((server) =>
-    [...server.output().matchAll(/Sweep: cancelled (\d+) expired orders/g)].reduce((sum, match) => sum + Number(match[1]), 0),
-  )
+  // A server writes its lines out at least once a second, so the last sweep's may come a second after its orders changed.
+  const sweptOn = (server: ServerProcess) =>
+    [...server.output().matchAll(/Sweep: cancelled (\d+) expired orders/g)].reduce((sum, match) => sum + Number(match[1]), 0)
+  const loggedBy = performance.now() + LOG_LINES_WITHIN_MS
+  while (servers.reduce((sum, server) => sum + sweptOn(server), 0) < EXPIRED_ORDERS && performance.now() < loggedBy) await Bun.sleep(100)
+  const sweptBy = servers.map(sweptOn)
   const check = await orderSupport.checkPayments(handle.db, benchGateway(handle.db), systemClock)
   const disagreeing = check.disagreeing.length + check.strandedHolds.length + check.moneyOut.length
   const once = left === 0 && releases === EXPIRED_ORDERS && sweptBy[0]! + sweptBy[1]! === EXPIRED_ORDERS && disagreeing === 0
