@@ -1,9 +1,9 @@
 import { CATALOG_CATEGORIES, demoCatalog, type LocatedStoreRecord, storeImport } from '../../modules/catalog/index'
 import { seededRandom } from '../../testing/seeded-random'
-import { BROWSER_ACCEPT_ENCODING, bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
+import { BROWSER_ACCEPT_ENCODING, bareReplayLoad, bareServerLoad, generateLoad, LOAD_SHAPE, loadRow } from './health-throughput'
 import { type BenchReport, milliseconds, percentile } from './report'
 import { benchOnPostgres, settleAfterSeeding } from './scratch-postgres'
-import { withKiranaServer } from './server-process'
+import { type SentAnswer, withKiranaServer } from './server-process'
 
 const STORE_COUNT = 10_000
 /** Each generated store's shelf: a search also looks through what stores sell, under every name they have. */
@@ -166,9 +166,14 @@ async function authenticatedReads(baseUrl: string): Promise<BenchReport> {
   const items = await generateLoad(itemsUrl, { headers: asTheAppAsks })
   const plainItems = await generateLoad(itemsUrl, { headers })
   const bareItems = await bareServerLoad(itemsBody, { gzip: true, headers: [BROWSER_ACCEPT_ENCODING] })
+  const sent = await sentAnswer(itemsUrl, cookie)
+  const bareAnswer = await bareReplayLoad(sent, { headers: [BROWSER_ACCEPT_ENCODING] })
   const worst = Math.max(user.p99, items.p99)
-  // Issue 18: the shelf at 60 % or more of a bare server sending the same bytes.
-  const ofBare = items.rps / bareItems.rps
+  // Issue 18: the shelf at 60 % or more of a bare server sending the same bytes: the answer as the
+  // shelf sends it, its headers too (the headers every answer carries are about 1.4 KB, which
+  // the client reads and parses as well). The bare JSON alone, with two headers, is shown beside.
+  const ofBare = items.rps / bareAnswer.rps
+  const ofBareJson = items.rps / bareItems.rps
   const within = worst < READ_BUDGET_P99_MS && ofBare >= SHELF_SHARE_OF_BARE
   return {
     title: `Authenticated reads on PostgreSQL, ${LOAD_SHAPE}; the items answer is ${(itemsBody.length / 1024).toFixed(0)} KB, ${(Bun.gzipSync(itemsBody).byteLength / 1024).toFixed(0)} KB gzipped (${ITEMS_IN_STORE} items)`,
@@ -178,8 +183,17 @@ async function authenticatedReads(baseUrl: string): Promise<BenchReport> {
       [`GET /api/items (${ITEMS_IN_STORE} items), gzip`, ...loadRow(items)],
       [`GET /api/items (${ITEMS_IN_STORE} items), plain`, ...loadRow(plainItems)],
       ['bare Bun.serve, same items JSON gzipped', ...loadRow(bareItems)],
+      [`bare Bun.serve, the shelf's gzip answer byte for byte (${Object.keys(sent.headers).length} headers)`, ...loadRow(bareAnswer)],
     ],
-    verdict: `worst p99 ${milliseconds(worst)} against the ${READ_BUDGET_P99_MS} ms budget; the shelf at ${Math.round(ofBare * 100)} % of bare against ${SHELF_SHARE_OF_BARE * 100} %: ${within ? 'within budget' : 'OVER BUDGET'}`,
+    verdict: `worst p99 ${milliseconds(worst)} against the ${READ_BUDGET_P99_MS} ms budget; the shelf at ${Math.round(ofBare * 100)} % of bare sending its answer against ${SHELF_SHARE_OF_BARE * 100} % (${Math.round(ofBareJson * 100)} % of bare sending the JSON alone): ${within ? 'within budget' : 'OVER BUDGET'}`,
     overBudget: !within,
   }
+}
+
+/** The shelf's answer to the app as it was sent: gzipped bytes, and the headers but those Bun.serve writes itself. */
+async function sentAnswer(itemsUrl: string, cookie: string): Promise<SentAnswer> {
+  const answer = await fetch(itemsUrl, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' }, decompress: false })
+  const headers = Object.fromEntries([...answer.headers].filter(([name]) => !['date', 'content-length', 'transfer-encoding'].includes(name)))
+  if (!answer.ok || headers['content-encoding'] !== 'gzip') throw new Error(`The shelf answered ${answer.status}, ${headers['content-encoding'] ?? 'not'} encoded`)
+  return { body: await answer.bytes(), headers }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BenchReport, milliseconds } from './report'
 import { benchPostgresServer, scratchPostgres } from './scratch-postgres'
-import { type ServerProcess, startBareServer, startKiranaServer } from './server-process'
+import { type SentAnswer, type ServerProcess, startBareServer, startBareServerReplaying, startKiranaServer } from './server-process'
 
 const CONNECTIONS = 50
 /** What Chromium sends with every request the PWA makes: the budgets are for requests as the app makes them. */
@@ -99,5 +99,11 @@ export async function generateLoad(url: string, { headers = [], cookies = [], co
 /** The same load on a bare Bun.serve answering `body` (gzipped once, for a load that takes gzip): the floor an endpoint's figures are read against. */
 export async function bareServerLoad(body: string, { gzip = false, headers = [] as string[], connections = CONNECTIONS } = {}): Promise<LoadResult> {
   const bare = await startBareServer(body, { gzip })
+  return generateLoad(`${bare.url}/`, { headers, connections }).finally(() => bare.stop())
+}
+
+/** The same load on a bare Bun.serve sending `answer` as Kirana sent it, headers and all: the floor for that very answer. */
+export async function bareReplayLoad(answer: SentAnswer, { headers = [] as string[], connections = CONNECTIONS } = {}): Promise<LoadResult> {
+  const bare = await startBareServerReplaying(answer)
   return generateLoad(`${bare.url}/`, { headers, connections }).finally(() => bare.stop())
 }

@@ -38,11 +38,24 @@ export async function withKiranaServer<T>(databaseUrl: string, env: Record<strin
 
 /** The floor to compare with: Bun.serve answering `body` (the same JSON as an endpoint measured) with no framework or database. */
 export async function startBareServer(body?: string, { gzip = false } = {}): Promise<ServerProcess> {
-  const script = join(import.meta.dir, 'bare-server.ts')
-  if (body === undefined) return startProcess([script], {})
+  if (body === undefined) return startProcess([BARE_SCRIPT], {})
+  return bareServerSending(body, { BARE_GZIP: gzip ? '1' : '0' })
+}
+
+/** A Kirana answer as it was sent: its (perhaps compressed) bytes and its headers. */
+export type SentAnswer = { body: Uint8Array; headers: Record<string, string> }
+
+/** The floor for an answer: Bun.serve sending `answer` byte for byte, headers and all, with no framework or database. */
+export function startBareServerReplaying(answer: SentAnswer): Promise<ServerProcess> {
+  return bareServerSending(answer.body, { BARE_HEADERS: JSON.stringify(answer.headers) })
+}
+
+const BARE_SCRIPT = join(import.meta.dir, 'bare-server.ts')
+
+async function bareServerSending(body: string | Uint8Array, env: Record<string, string>): Promise<ServerProcess> {
   const bodyFile = join(tmpdir(), `kirana-bench-bare-${process.pid}-${crypto.randomUUID()}.json`)
   await Bun.write(bodyFile, body)
-  return startProcess([script], { BARE_BODY_FILE: bodyFile, BARE_GZIP: gzip ? '1' : '0' }, () => rmSync(bodyFile, { force: true }))
+  return startProcess([BARE_SCRIPT], { BARE_BODY_FILE: bodyFile, ...env }, () => rmSync(bodyFile, { force: true }))
 }
 
 async function startProcess(args: string[], env: Record<string, string>, cleanUp = () => {}): Promise<ServerProcess> {
