@@ -2,7 +2,7 @@ import type { Database } from '../../db/database'
 import { recipients, userContacts } from '../accounts/index'
 import { findOrderMessage } from '../conversation/index'
 import { findOrder, type OrderEvent, type OrderRow, orderOutbox } from '../orders/index'
-import { groceries } from '../payments/index'
+import { groceries, idempotencyKeys } from '../payments/index'
 import { offeredAmong } from '../runner/index'
 import { type Clock, DELIVERY_RADIUS_MILES, describeForLog, hitRateLimit } from '../shared/index'
 import { trustOutbox } from '../trust/index'
@@ -35,6 +35,15 @@ const runnerName = async (db: Database, order: OrderRow) =>
 const buyerName = async (db: Database, order: OrderRow) => (await userContacts(db, [order.buyerId])).get(order.buyerId)?.firstName ?? null
 const yourRunner = (words: Words, name: string | null) => name ?? words.say('name.your_runner')
 const yourBuyer = (words: Words, name: string | null) => name ?? words.say('name.your_buyer')
+
+/**
+ * Whether the buyer's notice of the order's ending already says its fee and tip are refunded
+ * (orderCancelled, orderReleasedByRunner), so that refund is not told a second time. The buyer's
+ * own cancel has no such notice, nor has a no-show (that notice is the runner's).
+ */
+const endingToldTheRefund = (order: OrderRow) =>
+  order.status === 'cancelled' &&
+  (order.cancelReason === 'runner_released' || order.cancelReason === 'nothing_found' || (order.cancelReason === 'support' && order.reofferedAt !== null))
 
 /** Where a notification about an order takes its reader: the buyer's tracking, the runner's delivery, else (an offer) the dashboard. */
 const orderUrl = (order: OrderRow, userId: string) =>
@@ -184,9 +193,10 @@ async function messagesFor(db: Database, clock: Clock, event: OrderEvent, order:
       return [note(to.recipient, 'problem_reported', (words) => text.problemReported(words, order, to.fromBuyer ? 'buyer' : 'runner', problem.kind))]
     }
     case 'refund_issued': {
-      // The buyer hears of money back on their card; a problem's refund is told with the problem's resolving.
+      // The buyer hears of money back on their card; a problem's refund is told with the problem's resolving, and an ending's with the ending.
       const refund = event.subjectId ? await orderOutbox.refundToTell(db, order, event.subjectId) : null
       if (!refund || (await trustOutbox.isProblemRefund(db, order.id, refund.idempotencyKey))) return []
+      if (refund.idempotencyKey === idempotencyKeys.owedRefund(order.id) && endingToldTheRefund(order)) return []
       return (await phoneVerifiedAmong(db, [order.buyerId])).has(order.buyerId)
         ? [note(order.buyerId, 'refund_issued', (words) => text.refundIssued(words, order, refund))]
         : []

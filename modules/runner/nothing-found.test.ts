@@ -67,14 +67,17 @@ describe('the runner who finds nothing', () => {
     expect((await call('GET', '/api/runner/stats', { cookie: runner.cookie })).body).toMatchObject({ allTime: { deliveries: 0, earnings: '0.00' } })
   })
 
-  test('the buyer is told, with the refund; the runner is not', async () => {
+  test('the buyer is told, with the refund, once; the runner is not', async () => {
     const { buyer, runner, order } = await api.acceptedOrder(store)
     await nothingFound(runner.cookie, order.id)
     await dispatchOrderEvents({ db, clock, push: providers.push })
-    const cancelNotes = async (cookie: string) =>
+    const notesOf = async (cookie: string, type: string) =>
       (
         (await call('GET', '/api/notifications', { cookie })).body.notifications as { title: string; body: string; data: { type: string; orderId: string } }[]
-      ).filter((note) => note.data.orderId === order.id && note.data.type === 'order_cancelled')
+      ).filter((note) => note.data.orderId === order.id && note.data.type === type)
+    const cancelNotes = (cookie: string) => notesOf(cookie, 'order_cancelled')
+    // The cancel names the refund; the refund itself is not told again.
+    expect(await notesOf(buyer.cookie, 'refund_issued')).toEqual([])
     expect(await cancelNotes(buyer.cookie)).toMatchObject([
       {
         title: 'Nothing found at Empty Shelves',

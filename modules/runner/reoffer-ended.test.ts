@@ -92,6 +92,19 @@ describe('a re-offered order ends while runners are looking at it', () => {
     })
   }, 30_000)
 
+  // The buyer's own cancel has no notice of its own: the refund's tells them. Support's and the 30 minutes' endings name the refund themselves.
+  const refundToldBy = { 'the buyer cancels': 'refund_issued', 'support cancels': 'order_cancelled', 'its 30 minutes pass': 'order_withdrawn' } as const
+  for (const [ending, end] of Object.entries(endings)) {
+    test(`${ending}: its buyer is told of the fee and tip's refund once, by ${refundToldBy[ending as keyof typeof endings]}`, async () => {
+      const { buyer, runner, order } = await api.acceptedOrder(store)
+      await giveUp(runner, order)
+      await end(order, buyer)
+      await dispatch()
+      const told = (await noticesOf(buyer, order)).filter((type) => ['refund_issued', 'order_cancelled', 'order_withdrawn'].includes(type))
+      expect(told).toEqual([refundToldBy[ending as keyof typeof endings]])
+    }, 30_000)
+  }
+
   test('ended by its 30 minutes, it tells no runner: it only leaves their offers, as any order no runner took', async () => {
     const near = await completeAccount({ roles: ['runner'] })
     const { buyer, runner, order } = await api.acceptedOrder(store)
