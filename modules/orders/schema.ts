@@ -148,6 +148,8 @@ export const orderEvents = pgTable(
   },
   (t) => [
     outbox.undispatchedIndex('order_events', t.id),
+    // An order's last event of a kind (its latest re-offer, read when it is cancelled) without reading every order's events.
+    index('order_events_order_type_idx').on(t.orderId, t.type, t.id),
     // A refund, or a problem's resolving, is told once, however often it is settled again (a retry, Stripe's webhook after our own answer).
     uniqueIndex('order_events_told_once').on(t.orderId, t.type, t.subjectId).where(inList('type', EVENTS_TOLD_ONCE)),
   ],
