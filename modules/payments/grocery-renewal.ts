@@ -131,6 +131,9 @@ async function putInPlace({ db, clock }: GroceryDeps, hold: GroceryHoldRow, rene
   })
 }
 
+/** Renewals whose replaced hold is not yet released. */
+const replacedHoldStands = () => and(eq(groceryHoldRenewals.outcome, 'renewed'), isNull(groceryHoldRenewals.replacedReleasedAt))
+
 /**
  * The payment sweep's part: the holds a renewal replaced that still stand, because the gateway
  * went down between recording the new hold and releasing the old one, are released, so each
@@ -141,7 +144,7 @@ export async function releaseReplacedHolds(deps: GroceryDeps): Promise<{ release
   const waiting = await deps.db
     .selectDistinct({ orderId: groceryHoldRenewals.orderId })
     .from(groceryHoldRenewals)
-    .where(and(eq(groceryHoldRenewals.outcome, 'renewed'), isNull(groceryHoldRenewals.replacedReleasedAt)))
+    .where(replacedHoldStands())
   const result = { released: 0, failed: 0 }
   for (const { orderId } of waiting) {
     try {
@@ -160,7 +163,7 @@ async function releaseReplaced({ db, clock, gateway }: GroceryDeps, orderId: str
   const standing = await db
     .select()
     .from(groceryHoldRenewals)
-    .where(and(eq(groceryHoldRenewals.orderId, orderId), eq(groceryHoldRenewals.outcome, 'renewed'), isNull(groceryHoldRenewals.replacedReleasedAt)))
+    .where(and(eq(groceryHoldRenewals.orderId, orderId), replacedHoldStands()))
   for (const renewal of standing) {
     await releaseHold(gateway, renewal.replacedIntentId, idempotencyKeys.releaseIntent(renewal.replacedIntentId))
     await db.transaction(async (tx) => {

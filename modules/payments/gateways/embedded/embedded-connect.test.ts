@@ -4,8 +4,6 @@ import { connectWorld, heardConnectWorld, connectKey as key, refusal } from '../
 import { testApi } from '../../../../testing/test-api'
 import { TEST_FAILING_ACCOUNT_NUMBER } from '../../contract'
 import { idempotencyKeys, paymentErrors, refund } from '../../index'
-import {} from './embedded-connect'
-import {} from './embedded-tokens'
 import { embeddedPayouts } from './schema'
 
 // The embedded gateway's Stripe Connect money: transfers and their reversals, bank payouts and the
