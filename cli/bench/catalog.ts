@@ -194,6 +194,7 @@ async function authenticatedReads(baseUrl: string): Promise<BenchReport> {
 async function sentAnswer(itemsUrl: string, cookie: string): Promise<SentAnswer> {
   const answer = await fetch(itemsUrl, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' }, decompress: false })
   const headers = Object.fromEntries([...answer.headers].filter(([name]) => !['date', 'content-length', 'transfer-encoding'].includes(name)))
-  if (!answer.ok || headers['content-encoding'] !== 'gzip') throw new Error(`The shelf answered ${answer.status}, ${headers['content-encoding'] ?? 'not'} encoded`)
+  if (!answer.ok || headers['content-encoding'] !== 'gzip')
+    throw new Error(`The shelf answered ${answer.status}, ${headers['content-encoding'] ?? 'not'} encoded`)
   return { body: await answer.bytes(), headers }
 }

@@ -141,10 +141,7 @@ const replacedHoldStands = () => and(eq(groceryHoldRenewals.outcome, 'renewed'),
  * fails again is left for the next sweep. Answers how many orders' holds were released.
  */
 export async function releaseReplacedHolds(deps: GroceryDeps): Promise<{ released: number; failed: number }> {
-  const waiting = await deps.db
-    .selectDistinct({ orderId: groceryHoldRenewals.orderId })
-    .from(groceryHoldRenewals)
-    .where(replacedHoldStands())
+  const waiting = await deps.db.selectDistinct({ orderId: groceryHoldRenewals.orderId }).from(groceryHoldRenewals).where(replacedHoldStands())
   const result = { released: 0, failed: 0 }
   for (const { orderId } of waiting) {
     try {
