@@ -3,11 +3,16 @@
 // and BARE_GZIP=1 with those bytes gzipped once, as Kirana sends them to a client that takes gzip.
 // BARE_HEADERS (JSON) makes it send the file's bytes as they are with those headers: an answer
 // Kirana made, byte for byte.
-const answerHeaders: Record<string, string> | null = process.env.BARE_HEADERS ? JSON.parse(process.env.BARE_HEADERS) : null
-const json = process.env.BARE_BODY_FILE ? await Bun.file(process.env.BARE_BODY_FILE).text() : JSON.stringify({ status: 'ok', db: 'pglite' })
-const gzip = process.env.BARE_GZIP === '1'
-const body = answerHeaders ? await Bun.file(process.env.BARE_BODY_FILE!).bytes() : gzip ? Bun.gzipSync(json) : json
-const headers: Record<string, string> = answerHeaders ?? { 'Content-Type': 'application/json', ...(gzip && { 'Content-Encoding': 'gzip' }) }
+const bodyFile = process.env.BARE_BODY_FILE
+
+async function answer(): Promise<{ body: string | Uint8Array<ArrayBuffer>; headers: Record<string, string> }> {
+  if (process.env.BARE_HEADERS) return { body: await Bun.file(bodyFile!).bytes(), headers: JSON.parse(process.env.BARE_HEADERS) }
+  const json = bodyFile ? await Bun.file(bodyFile).text() : JSON.stringify({ status: 'ok', db: 'pglite' })
+  if (process.env.BARE_GZIP !== '1') return { body: json, headers: { 'Content-Type': 'application/json' } }
+  return { body: Bun.gzipSync(json), headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } }
+}
+
+const { body, headers } = await answer()
 
 Bun.serve({
   hostname: process.env.HOST ?? '127.0.0.1',
