@@ -110,6 +110,8 @@ async function start() {
     if (stopping) return
     stopping = true
     logger.info(`${signal}: stopping (${streams.size} live streams open)`)
+    // Written out now, with the lines batched before it (the exit would, but stopping may take seconds, and a kill may come first).
+    logger.flush()
     // Should closing the database hang, the process still ends, saying so in its exit code.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5000).unref()
     const sweep = app.store.cron['payment-sweep']
